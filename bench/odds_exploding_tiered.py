@@ -1,0 +1,102 @@
+"""Benchmark: exact odds of the ``exploding`` and ``tiered`` systems, next to icepool.
+
+Prints the median milliseconds per computation for gmconsole's closed forms and for icepool
+computing the same figures in the same run (so machine noise hits both alike), with the ratio
+icepool / gmconsole, and checks that both give the same numbers. Not a test: it asserts nothing
+about time. Run it with ``python bench/odds_exploding_tiered.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from fractions import Fraction
+
+import icepool
+
+from gmconsole.rules.exploding_odds import check_odds
+from gmconsole.rules.tiered import Tier
+from gmconsole.rules.tiered_odds import tier_odds
+
+EXPLODING_CASES = [
+    ((), 6, 4),
+    ((), 6, 8),
+    ((8, 8), 6, 6),
+    ((8, 8), 6, 12),
+    ((4, 4), 4, 15),
+    ((12, 12), 10, 20),
+    ((12, 12), 12, 40),
+]
+"""(skill dice, trait die, TN): untrained and trained checks from easy to far past the flat spots."""
+
+TIERED_POOLS = [-2, 0, 1, 3, 6, 10, 20]
+
+
+def _median_ms(func, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def _icepool_exploding(dice: tuple[int, ...], tn: int) -> tuple[Fraction, Fraction]:
+    """P(success), P(critical failure) by icepool, exploding deep enough to be exact at ``tn``."""
+    depth = max(1, max(math.ceil(tn / s) for s in dice))
+    exploded = [icepool.d(s).explode(depth=depth) for s in dice]
+    top = exploded[0] if len(exploded) == 1 else icepool.highest(*exploded)
+    critical = math.prod((Fraction(1, s) for s in dice), start=Fraction(1))
+    p = Fraction(top.probability(">=", tn))
+    return (p - critical if tn <= 1 else p), critical
+
+
+def _icepool_tiers(n: int) -> dict[Tier, Fraction]:
+    if n <= 0:
+        kept = icepool.lowest(icepool.d6, icepool.d6)
+        critical = Fraction(0)
+    else:
+        pool = icepool.d6.pool(n)
+        kept = pool.highest(1).sum()
+        critical = Fraction(pool.highest(2).sum().probability(12)) if n >= 2 else Fraction(0)
+    six = Fraction(kept.probability(6))
+    return {
+        Tier.CRITICAL: critical,
+        Tier.GREAT: six - critical,
+        Tier.MIXED: Fraction(kept.probability(">=", 4)) - six,
+        Tier.LIMITED: Fraction(kept.probability("<=", 3)),
+    }
+
+
+def run(repeats: int = 30) -> list[dict]:
+    """Print the figures and return them as rows (for ``bench/odds.py``)."""
+    rows: list[dict] = []
+    print("exploding: P(success) and P(critical failure), exact")
+    print(f"{'dice':<16}{'TN':>4}{'gmconsole ms':>14}{'icepool ms':>12}{'ratio':>8}  {'P(success)':>12}")
+    for skill, trait, tn in EXPLODING_CASES:
+        dice = tuple(skill) + (trait,)
+        ours = check_odds(skill, trait, tn)
+        theirs = _icepool_exploding(dice, tn)
+        assert (ours.p_success, ours.p_critical_failure) == theirs, (dice, tn)
+        ours_ms = _median_ms(lambda: check_odds(skill, trait, tn), repeats)
+        theirs_ms = _median_ms(lambda: _icepool_exploding(dice, tn), repeats)
+        name = "+".join(f"d{s}" for s in dice)
+        print(f"{name:<16}{tn:>4}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours.p_success):>12.6f}")
+        rows.append({"system": "exploding", "case": f"{name} TN {tn}", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
+
+    print()
+    print("tiered: P(each tier), exact")
+    print(f"{'pool':<16}{'':>4}{'gmconsole ms':>14}{'icepool ms':>12}{'ratio':>8}  {'P(critical)':>12}")
+    for n in TIERED_POOLS:
+        ours = tier_odds(n)
+        assert ours == _icepool_tiers(n), n
+        ours_ms = _median_ms(lambda: tier_odds(n), repeats)
+        theirs_ms = _median_ms(lambda: _icepool_tiers(n), repeats)
+        print(f"{n:>3}d6{'':<13}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours[Tier.CRITICAL]):>12.6f}")
+        rows.append({"system": "tiered", "case": f"{n}d6", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
+    return rows
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,157 @@
+"""Benchmark of the campaign store (not a test: it prints figures and asserts nothing about time).
+
+    python bench/store.py
+
+1. Recording one roll durably (``CampaignStore.append_entry``) with 100, 1,000 and 10,000 entries
+   already in the history, all in ONE session (the hard case: one session's history grows without
+   bound). Beside it, in the same run, TinyDB's stock ``JSONStorage`` doing the same in a single
+   file (``table.insert``). The stock storage already calls ``os.fsync`` after each write in TinyDB
+   4.9 (``JSONStorage.write`` flushes and syncs), so it is used as is and both sides sync every
+   roll; ours also syncs the folder after its rename, which the stock storage does not need.
+   Goal: at most 5 ms per roll at 10,000 entries.
+2. Loading a campaign of 50,000 entries over 100 sessions: opening it to play (open, state,
+   session list, the last session's history) and reading the whole history. Goal: at most 1 s.
+
+Figures are medians; the page cache is warm (the files were just written). Histories are filled
+straight into the store's files (same format, same code path for writing a file) so that setting up
+10,000 entries does not take 10,000 synced writes.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tinydb import TinyDB
+from tinydb.storages import JSONStorage
+
+from gmconsole.store import CampaignStore
+from gmconsole.store import campaign_store as cs
+from gmconsole.store.atomic import ensure_folder
+from gmconsole.store.storage import AtomicJSONStorage
+
+SIZES = (100, 1_000, 10_000)
+LOAD_ENTRIES, LOAD_SESSIONS = 50_000, 100
+
+
+def roll_entry(n: int, rng: random.Random) -> dict:
+    """A history entry shaped like a recorded roll (about 250 bytes of JSON)."""
+    pool = rng.randint(1, 8)
+    return {
+        "kind": "roll",
+        "system": "year-zero",
+        "who": f"Character {n % 5}",
+        "label": "Mobility + Close Combat",
+        "pool": {"base": pool, "stress": rng.randint(0, 4)},
+        "faces": [rng.randint(1, 6) for _ in range(pool)],
+        "successes": rng.randint(0, 3),
+        "pushed": False,
+        "undone": False,
+        "at": f"2026-11-29T12:{n % 60:02d}:{n % 59:02d}Z",
+    }
+
+
+def fill_history(store: CampaignStore, per_session: dict[int, int], rng: random.Random) -> None:
+    """Write entries straight into chunk files, CHUNK_SIZE at a time, ids increasing by session."""
+    next_id = 1
+    for session, count in per_session.items():
+        ensure_folder(cs.session_folder(store.path, session))
+        for start in range(0, count, cs.CHUNK_SIZE):
+            size = min(cs.CHUNK_SIZE, count - start)
+            ids = range(next_id, next_id + size)
+            storage = AtomicJSONStorage(cs.chunk_file(store.path, session, next_id), "history")
+            storage.write({"entries": {str(i): roll_entry(i, rng) for i in ids}})
+            next_id += size
+
+
+def time_ours(root: Path, existing: int, rng: random.Random) -> list[float]:
+    store = CampaignStore.create(root, f"ours-{existing}", {"name": "bench"})
+    fill_history(store, {1: existing}, rng)
+    store.close()
+    store = CampaignStore.open(root, f"ours-{existing}")
+    store.append_entry(1, roll_entry(0, rng))  # works out the next id once, outside the timing
+    times = []
+    for n in range(cs.CHUNK_SIZE):  # one whole chunk cycle: every fill level of the newest chunk
+        entry = roll_entry(n, rng)
+        start = time.perf_counter()
+        store.append_entry(1, entry)
+        times.append(time.perf_counter() - start)
+    store.close()
+    return times
+
+
+def time_stock(root: Path, existing: int, rng: random.Random, inserts: int) -> list[float]:
+    db = TinyDB(root / f"stock-{existing}.json", storage=JSONStorage)
+    table = db.table("entries")
+    table.insert_multiple(roll_entry(i, rng) for i in range(existing))
+    times = []
+    for n in range(inserts):
+        entry = roll_entry(n, rng)
+        start = time.perf_counter()
+        table.insert(entry)
+        times.append(time.perf_counter() - start)
+    db.close()
+    return times
+
+
+def time_load(root: Path, rng: random.Random) -> None:
+    per_session = LOAD_ENTRIES // LOAD_SESSIONS
+    store = CampaignStore.create(root, "load", {"name": "bench", "sessions": list(range(1, LOAD_SESSIONS + 1))})
+    fill_history(store, {s: per_session for s in range(1, LOAD_SESSIONS + 1)}, rng)
+    store.close()
+
+    def to_play() -> None:
+        with CampaignStore.open(root, "load") as opened:
+            opened.load_state()
+            last = opened.sessions()[-1]
+            assert len(opened.entries(last)) == per_session
+
+    def everything() -> None:
+        with CampaignStore.open(root, "load") as opened:
+            opened.load_state()
+            assert len(opened.entries()) == LOAD_ENTRIES
+
+    def first_roll() -> None:
+        with CampaignStore.open(root, "load") as opened:
+            opened.append_entry(LOAD_SESSIONS, roll_entry(0, rng))
+
+    for label, action, repeats in (
+        ("open to play (state + last session)", to_play, 7),
+        (f"open + read all {LOAD_ENTRIES:,} entries", everything, 5),
+        ("open + first roll (finds the next id)", first_roll, 5),
+    ):
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+        print(f"  {label:<42} median {statistics.median(times) * 1000:8.1f} ms")
+
+
+def main() -> int:
+    rng = random.Random(20261129)
+    with tempfile.TemporaryDirectory(prefix="gmconsole-bench-") as folder:
+        root = Path(folder)
+        print(f"Record one roll durably, all entries in one session (chunks of {cs.CHUNK_SIZE}):")
+        print(f"  {'entries':>8} {'gmconsole':>12} {'(p90)':>10} {'stock TinyDB':>14} {'ratio':>7}")
+        for existing in SIZES:
+            ours = time_ours(root, existing, rng)
+            stock = time_stock(root, existing, rng, inserts=25 if existing >= 10_000 else 50)
+            ours_median, stock_median = statistics.median(ours), statistics.median(stock)
+            p90 = sorted(ours)[int(len(ours) * 0.9)]
+            print(
+                f"  {existing:>8,} {ours_median * 1000:>9.2f} ms {p90 * 1000:>7.2f} ms "
+                f"{stock_median * 1000:>11.2f} ms {stock_median / ours_median:>6.1f}x"
+            )
+        print("  (goal: at most 5 ms at 10,000 entries; ratio = stock median / gmconsole median)")
+        print(f"Load a campaign of {LOAD_ENTRIES:,} entries over {LOAD_SESSIONS} sessions (goal: at most 1 s):")
+        time_load(root, rng)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

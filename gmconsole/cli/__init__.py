@@ -1,0 +1,88 @@
+"""Command line: ``gmconsole`` opens the console; subcommands roll, compute odds and manage campaigns.
+
+The contract other tools and tests rely on: bad input exits with status 2 and one clear line on
+stderr (with ``--json`` also ``{"error": ...}`` on stdout), never a traceback. Each command
+family lives in its own module and registers itself in :data:`COMMAND_MODULES`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Sequence
+
+from gmconsole import __version__
+from gmconsole.cli.common import CliError, CliParser
+from gmconsole.rules.errors import RulesError
+
+EXIT_USAGE = 2
+EXIT_FAILURE = 1
+
+
+def _command_modules():
+    """The modules that add subcommands; each has ``register(subparsers)``."""
+    from gmconsole.cli import dice_commands
+
+    modules = [dice_commands]
+    try:
+        from gmconsole.cli import campaign_commands
+    except ImportError:
+        return modules
+    return modules + [campaign_commands]
+
+
+def build_parser() -> CliParser:
+    """The full argument parser (built fresh per call so tests can run it repeatedly)."""
+    parser = CliParser(
+        prog="gmconsole",
+        description="A game master's console for Year Zero (myz, yze, yze-step), exploding and tiered dice.",
+    )
+    parser.add_argument("--version", action="version", version=f"gmconsole {__version__}")
+    parser.add_argument("--data-dir", help="where campaigns live (default: GMCONSOLE_HOME or the user data folder)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CliParser)
+    for module in _command_modules():
+        module.register(subparsers)
+    return parser
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in argv
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            handler = getattr(args, "handler", None) or _default_handler()
+        else:
+            handler = args.handler
+        return handler(args) or 0
+    except (CliError, RulesError) as exc:
+        message = str(exc)
+        if _wants_json(argv):
+            print(json.dumps({"error": message}))
+        print(f"gmconsole: error: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last line of defence: one line, never a traceback
+        if os.environ.get("GMCONSOLE_DEBUG"):
+            raise
+        message = f"unexpected {type(exc).__name__}: {exc} (set GMCONSOLE_DEBUG=1 for details)"
+        if _wants_json(argv):
+            print(json.dumps({"error": message}))
+        print(f"gmconsole: error: {message}", file=sys.stderr)
+        return EXIT_FAILURE
+
+
+def _default_handler():
+    """With no subcommand: open the console (when the UI is installed)."""
+    try:
+        from gmconsole.cli.campaign_commands import open_console
+    except ImportError as exc:
+        raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
+    return open_console

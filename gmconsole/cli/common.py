@@ -1,0 +1,53 @@
+"""Argument-parsing helpers shared by every command: a parser that raises instead of exiting,
+and value parsers that turn bad text into one clear message."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from typing import NoReturn
+
+
+class CliError(Exception):
+    """Bad command-line input; ``main`` prints it as one line and exits with status 2."""
+
+
+class CliParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors raise :class:`CliError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see `{self.prog} --help`)")
+
+
+def count(text: str) -> int:
+    """A non-negative whole number of dice (or levels), at most 100."""
+    if not re.fullmatch(r"[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+    value = int(text)
+    if value > 100:
+        raise argparse.ArgumentTypeError(f"{value} is too many (at most 100)")
+    return value
+
+
+def signed(text: str) -> int:
+    """A signed modifier such as +2, -1 or 0, between -100 and +100."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a modifier like +2 or -1")
+    value = int(text)
+    if abs(value) > 100:
+        raise argparse.ArgumentTypeError(f"modifier {value} is out of range (-100 to +100)")
+    return value
+
+
+def die_size(text: str) -> int:
+    """A die written dN (d4, d6, d8, d10, d12); returns N."""
+    match = re.fullmatch(r"[dD](4|6|8|10|12)", text.strip())
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a die: use d4, d6, d8, d10 or d12")
+    return int(match.group(1))
+
+
+def emit(result: dict, as_json: bool, text: str) -> None:
+    """Print ``result`` as JSON or ``text`` for a person."""
+    print(json.dumps(result, ensure_ascii=False) if as_json else text)

@@ -1,0 +1,51 @@
+"""``gmconsole odds SYSTEM ...`` and ``gmconsole roll SYSTEM ...``.
+
+Each system family has its own module (``yze_cli``, ``exploding_cli``, ``tiered_cli``) that adds
+its flags and turns parsed arguments into a result dict (the ``--json`` contract) plus a text
+rendering for a person. This module only wires them under the two commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from gmconsole.cli.common import CliParser, emit
+
+SYSTEM_MODULES = {
+    "myz": "gmconsole.cli.yze_cli",
+    "yze": "gmconsole.cli.yze_cli",
+    "yze-step": "gmconsole.cli.yze_cli",
+    "exploding": "gmconsole.cli.exploding_cli",
+    "tiered": "gmconsole.cli.tiered_cli",
+}
+
+
+def _system_module(system: str):
+    return importlib.import_module(SYSTEM_MODULES[system])
+
+
+def register(subparsers) -> None:
+    """Add ``odds`` and ``roll``, each with one sub-parser per system."""
+    odds = subparsers.add_parser("odds", help="exact odds of a pool, without rolling")
+    roll = subparsers.add_parser("roll", help="roll a pool (or take typed faces), optionally push")
+    for command, parser in (("odds", odds), ("roll", roll)):
+        systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=CliParser, required=True)
+        for system in SYSTEM_MODULES:
+            module = _system_module(system)
+            sub = systems.add_parser(system, help=f"{command} for {system}")
+            sub.add_argument("--json", action="store_true", help="print the result as JSON")
+            if command == "odds":
+                module.add_odds_arguments(sub, system)
+                sub.set_defaults(handler=_run(module.run_odds))
+            else:
+                module.add_roll_arguments(sub, system)
+                sub.set_defaults(handler=_run(module.run_roll))
+
+
+def _run(func):
+    def handler(args) -> int:
+        result, text = func(args)
+        emit(result, args.json, text)
+        return 0
+
+    return handler

@@ -1,0 +1,154 @@
+"""``gmconsole odds exploding`` and ``gmconsole roll exploding``.
+
+The target number is either given outright (``--tn N``, used as given) or built from
+``--difficulty NAME``, ``--modifier table.key[=N]`` and ``--tn-mod +-N`` (repeatable), which
+adds the untrained +4 by itself when no skill die is given. One ``--skill-die dN`` means both
+skill dice are that size; two give each die's size; none means untrained (trait die alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+
+from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.rules import exploding
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.exploding_odds import check_odds, p_success, top_distribution
+
+
+def target_number(text: str) -> int:
+    """A target number as typed: a whole number from -100 to 100."""
+    if not re.fullmatch(r"[+-]?[0-9]{1,3}", text.strip()) or abs(int(text)) > 100:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a target number (a whole number such as 6)")
+    return int(text)
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--skill-die", action="append", type=die_size, default=[], metavar="dN",
+        help="skill die size; once = both skill dice, twice = each die (omit for an untrained check)",
+    )
+    parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help="trait die size")
+    parser.add_argument("--tn", type=target_number, metavar="N", help="the final target number, used as given")
+    parser.add_argument("--difficulty", metavar="NAME", help="build the TN from a difficulty (basic ... esoteric)")
+    parser.add_argument(
+        "--modifier", action="append", default=[], metavar="KEY[=N]",
+        help="a TN modifier from the seed's tables, e.g. social.hostile or other.cramped=3 (repeatable)",
+    )
+    parser.add_argument("--tn-mod", action="append", type=signed, default=[], metavar="+-N", help="a free TN modifier (repeatable)")
+    parser.add_argument("--wounds", type=count, default=0, metavar="N", help="wounds on the character (+1 TN each)")
+    parser.add_argument("--strain", type=count, default=0, metavar="N", help="strain on the character (+1 TN each)")
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    _add_common(parser)
+    parser.add_argument(
+        "--distribution", type=count, metavar="BOUND",
+        help="also print the exact distribution of the top total up to BOUND",
+    )
+
+
+def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    _add_common(parser)
+    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)')
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice for a repeatable roll")
+
+
+_INT_FLAGS = ("trait_die", "tn", "wounds", "strain", "distribution", "seed")
+_LIST_FLAGS = ("skill_die", "tn_mod", "modifier")
+
+
+def _check_values(args) -> None:
+    """Refuse a flag whose value argparse left empty (``--tn=--`` reaches us as ``[]``)."""
+    for name in _INT_FLAGS:
+        value = getattr(args, name, None)
+        if value is not None and not isinstance(value, int):
+            raise CliError(f"--{name.replace('_', '-')} needs a value")
+    for name in _LIST_FLAGS:
+        if any(isinstance(v, list) for v in getattr(args, name, [])):
+            raise CliError(f"--{name.replace('_', '-')} needs a value")
+    for name in ("faces", "difficulty"):
+        value = getattr(args, name, None)
+        if value is not None and not isinstance(value, str):
+            raise CliError(f"--{name} needs a value")
+
+
+def _skill_dice(args) -> tuple[int, ...]:
+    _check_values(args)
+    if len(args.skill_die) > exploding.SKILL_DICE:
+        raise CliError(f"give --skill-die at most {exploding.SKILL_DICE} times")
+    if len(args.skill_die) == 1:
+        return (args.skill_die[0],) * exploding.SKILL_DICE
+    return tuple(args.skill_die)
+
+
+def _target_number(args, skill_dice) -> exploding.TargetNumber | None:
+    built = args.difficulty is not None or args.modifier or args.tn_mod or args.wounds or args.strain
+    if args.tn is not None and built:
+        raise CliError("give either --tn (the final TN) or --difficulty/--modifier/--tn-mod/--wounds/--strain, not both")
+    if args.tn is not None:
+        return exploding.given_target_number(args.tn)
+    if not built:
+        return None
+    return exploding.build_target_number(
+        difficulty_key=args.difficulty,
+        modifiers=[exploding.parse_modifier(m) for m in args.modifier],
+        wounds=args.wounds,
+        strain=args.strain,
+        untrained=not skill_dice,
+        adjustments=args.tn_mod,
+    )
+
+
+def _dice_text(dice) -> str:
+    return "+".join(f"d{s}" for s in dice)
+
+
+def run_odds(args) -> tuple[dict, str]:
+    skill_dice = _skill_dice(args)
+    tn = _target_number(args, skill_dice)
+    if tn is None:
+        raise CliError("odds need a target number: give --tn N or --difficulty NAME")
+    odds = check_odds(skill_dice, args.trait_die, tn.value)
+    result = odds.as_dict()
+    result["tn_lines"] = [line.as_dict() for line in tn.lines]
+    # R-EXP-3: an exploding dN never totals N, so some TNs are exactly as hard as the next one.
+    result["flat_spot"] = tn.value > 1 and odds.p_success == p_success(odds.dice, tn.value + 1)
+    text = [
+        f"{_dice_text(odds.dice)} (exploding, top die) vs TN {tn.value}",
+        *("  " + line for line in tn.explain()),
+        f"success: {float(odds.p_success):.2%}",
+        f"critical failure (all 1s): {float(odds.p_critical_failure):.2%}",
+    ]
+    if result["flat_spot"]:
+        text.append(f"flat spot: TN {tn.value} is exactly as hard as TN {tn.value + 1} for these dice (R-EXP-3)")
+    if args.distribution:
+        dist = top_distribution(odds.dice, args.distribution)
+        result["distribution"] = dist.as_dict()
+        text += [f"  top = {v}: {float(p):.4%}" for v, p in dist.probabilities.items()]
+        text.append(f"  top > {args.distribution}: {float(dist.above):.4%}")
+    return result, "\n".join(text)
+
+
+def run_roll(args) -> tuple[dict, str]:
+    skill_dice = _skill_dice(args)
+    tn = _target_number(args, skill_dice)
+    dice = exploding.check_dice(skill_dice, args.trait_die)
+    if args.faces is not None:
+        if args.seed is not None:
+            raise CliError("give either --faces or --seed, not both")
+        source = exploding.parse_faces(args.faces, dice, explode=tn is not None)
+    else:
+        source = DiceSource(rng=random.Random(args.seed))
+    result = exploding.roll_check(skill_dice, args.trait_die, tn, source)
+    faces = ", ".join(f"{d.die.kind.value} d{d.die.sides}: {'+'.join(map(str, d.faces))}" for d in result.dice)
+    lines = [f"{faces}  -> top {result.top}"]
+    if tn is not None:
+        lines += ["  " + line for line in tn.explain()]
+    if result.critical_failure:
+        lines.append("CRITICAL FAILURE (every die a natural 1)")
+    elif result.success is not None:
+        lines.append(f"{'success' if result.success else 'failure'} (margin {result.margin:+d})")
+    return result.as_dict(), "\n".join(lines)

@@ -1,0 +1,101 @@
+"""``gmconsole odds tiered`` and ``gmconsole roll tiered``.
+
+The pool is either given outright (``--dice N``, 0 or negative allowed) or built as the seed
+says from ``--luck 1 --attribute N --skill N --bonus N --push-yourself --stamina N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from gmconsole.cli.common import CliError, count, signed
+from gmconsole.rules import tiered
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.tiered_odds import tier_odds
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", type=signed, metavar="N", help="the pool size as given (0 or fewer: 2d6 keep lowest)")
+    parser.add_argument("--luck", type=count, metavar="N", help="the Luck die (1, or 0 if the GM takes it away)")
+    parser.add_argument("--attribute", type=signed, metavar="N", help="the attribute rolled")
+    parser.add_argument("--skill", type=signed, metavar="N", help="the skill level")
+    parser.add_argument("--bonus", type=count, metavar="N", help="bonus dice from items, magic or allies (at most 2)")
+    parser.add_argument("--push-yourself", action="store_true", help="spend 2 stamina for +1 die")
+    parser.add_argument("--stamina", type=count, metavar="N", help="the character's stamina (needed to push yourself)")
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    _add_common(parser)
+
+
+def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    _add_common(parser)
+    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "dice=6,6,2"')
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice for a repeatable roll")
+
+
+def _check_values(args) -> None:
+    """Refuse a flag whose value argparse left empty (``--dice=--`` reaches us as ``[]``)."""
+    for name in ("dice", "luck", "attribute", "skill", "bonus", "stamina", "seed"):
+        value = getattr(args, name, None)
+        if value is not None and not isinstance(value, int):
+            raise CliError(f"--{name} needs a value")
+    if getattr(args, "faces", None) is not None and not isinstance(args.faces, str):
+        raise CliError("--faces needs a value")
+
+
+def _pool(args) -> tiered.Pool:
+    _check_values(args)
+    built = [args.luck, args.attribute, args.skill, args.bonus, args.stamina]
+    building = any(v is not None for v in built) or args.push_yourself
+    if args.dice is not None and building:
+        raise CliError("give either --dice N or --attribute/--skill (with --luck/--bonus/--push-yourself), not both")
+    if args.dice is not None:
+        if args.dice > tiered.MAX_DICE:
+            raise CliError(f"a pool of {args.dice} dice is too many (at most {tiered.MAX_DICE})")
+        return tiered.Pool(args.dice, (("dice", args.dice),))
+    if not building:
+        raise CliError("give the pool: --dice N, or --attribute N --skill N")
+    return tiered.build_pool(
+        attribute=args.attribute or 0,
+        skill=args.skill or 0,
+        luck=tiered.LUCK if args.luck is None else args.luck,
+        bonus=args.bonus or 0,
+        push_yourself=args.push_yourself,
+        stamina=args.stamina,
+    )
+
+
+def _pool_text(pool: tiered.Pool) -> str:
+    parts = " + ".join(f"{label} {n}" for label, n in pool.lines)
+    rolled = f"{pool.dice}d6" if pool.dice >= 1 else "2d6 keep lowest"
+    return f"{parts} = {pool.dice} ({rolled})"
+
+
+def run_odds(args) -> tuple[dict, str]:
+    pool = _pool(args)
+    odds = tier_odds(pool.dice)
+    result = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
+    result["exact"] = {f"p_{tier.value}": str(p) for tier, p in odds.items()}
+    result["pool"] = pool.as_dict()
+    lines = [_pool_text(pool)] + [f"{tier.name_in('en')}: {float(p):.2%}" for tier, p in odds.items()]
+    return result, "\n".join(lines)
+
+
+def run_roll(args) -> tuple[dict, str]:
+    pool = _pool(args)
+    if args.faces is not None:
+        if args.seed is not None:
+            raise CliError("give either --faces or --seed, not both")
+        faces = parse_int_spec(args.faces, ("dice",))
+        source = DiceSource(faces=faces)
+    else:
+        source = DiceSource(rng=random.Random(args.seed))
+    result = tiered.roll_check(pool, source)
+    out = result.as_dict()
+    faces_text = ",".join(str(d.face) for d in result.dice)
+    lines = [_pool_text(pool), f"dice: {faces_text} -> {result.tier.name_in('en')} ({result.highest})"]
+    lines += [f"{e.target} {e.amount:+d} ({e.reason})" for e in result.effects]
+    return out, "\n".join(lines)

@@ -1,0 +1,230 @@
+"""``gmconsole odds|roll myz|yze|yze-step``: the Year Zero family on the command line.
+
+Pool flags build a :class:`~gmconsole.rules.yearzero.PoolRequest`; ``odds`` asks the exact-odds
+engine, ``roll`` rolls (seeded, or from typed faces), and pushes once with ``--push``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+
+from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.rules.dice import DiceSource, DieKind
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.odds import year_zero_odds
+from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.yearzero import (
+    ATTRIBUTES,
+    PUSH_COSTS,
+    Pool,
+    PoolRequest,
+    YearZeroRoll,
+    build_pool,
+    check_typed_faces,
+    push,
+    push_counts,
+    roll,
+    roll_counts,
+)
+
+FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
+"""Kind names a faces SPEC may use."""
+
+DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
+
+
+def _seed(text: str) -> int:
+    """A random seed: a whole number 0 or more."""
+    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
+    return int(text)
+
+
+def _artifact_die(text: str) -> int:
+    sides = die_size(text)
+    if sides not in (8, 10, 12):
+        raise argparse.ArgumentTypeError(f"an artifact die is a d8, d10 or d12, not {text!r}")
+    return sides
+
+
+def _step_die(text: str) -> int:
+    sides = die_size(text)
+    if sides == 4:
+        raise argparse.ArgumentTypeError("step dice run d6 to d12")
+    return sides
+
+
+def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    """The pool flags shared by ``odds`` and ``roll``."""
+    if system == "yze-step":
+        parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
+                            help="a step die: the attribute's first, then the skill's (once or twice)")
+    else:
+        parser.add_argument("--base", type=count, default=0, metavar="N", help="base dice (the attribute's current value)")
+        parser.add_argument("--skill", type=count, default=0, metavar="N", help="skill dice (the skill level)")
+        parser.add_argument("--gear", type=count, default=0, metavar="N", help="gear dice (the item's current bonus)")
+    parser.add_argument("--stress", type=count, default=0, metavar="N", help="stress dice (yze with stress-dice)")
+    parser.add_argument("--artifact", type=_artifact_die, action="append", default=[], metavar="dN",
+                        help="an artifact die: d8, d10 or d12 (repeatable)")
+    parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
+                        help="a modifier such as +2 or -1 (repeatable; they add up)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="average", help="difficulty (default average)")
+    parser.add_argument("--helper", action="append", default=[], metavar="NAME", help="a named helper, +1 each (at most 3)")
+    parser.add_argument("--attribute", choices=ATTRIBUTES, default="strength",
+                        help="the attribute the base dice come from (default strength)")
+    parser.add_argument("--skill-name", metavar="NAME", help="the skill rolled (myz: shows its stunt list)")
+    parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
+    if system != "myz":
+        parser.add_argument("--push-cost", choices=PUSH_COSTS, default="stress-dice",
+                            help="what a push costs (default stress-dice)")
+    else:
+        parser.add_argument("--dog", action="store_true", help="Sic a Dog fighting: --base is the dog's Strength")
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    """Flags of ``gmconsole odds SYSTEM``."""
+    _add_pool_arguments(parser, system)
+
+
+def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    """Flags of ``gmconsole roll SYSTEM``."""
+    _add_pool_arguments(parser, system)
+    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1,3 skill=1,4 gear=1"')
+    parser.add_argument("--push", action="count", default=0, help="push the roll once")
+    parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice only (implies --push)")
+    parser.add_argument("--seed", type=_seed, help="seed the random generator (repeatable results)")
+
+
+def pool_from_args(args: argparse.Namespace) -> Pool:
+    """Build the pool the flags describe."""
+    system = args.system
+    artifacts = tuple((f"artifact {i + 1}", sides) for i, sides in enumerate(args.artifact))
+    common = dict(
+        system=system,
+        attribute=args.attribute,
+        skill=args.skill_name,
+        artifacts=artifacts,
+        stress=args.stress,
+        difficulty=args.difficulty,
+        helpers=tuple(args.helper),
+        modifiers=tuple(args.modifier),
+        reactive=args.reactive,
+        push_cost=getattr(args, "push_cost", None),
+    )
+    if system == "yze-step":
+        if not args.die:
+            raise CliError("yze-step needs --die dN for the attribute (and a second --die for the skill)")
+        if len(args.die) > 2:
+            raise CliError("yze-step rolls at most two step dice: give --die once or twice")
+        skill_die = args.die[1] if len(args.die) == 2 else None
+        request = PoolRequest(attribute_die=args.die[0], skill_die=skill_die, **common)
+    else:
+        gear = (("item", args.gear),) if args.gear else ()
+        request = PoolRequest(
+            attribute_value=args.base,
+            skill_level=args.skill,
+            gear=gear,
+            sic_a_dog=getattr(args, "dog", False),
+            **common,
+        )
+    return build_pool(request)
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.1f} %"
+
+
+def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
+    """Exact odds of the pool: success, success with a push, the distribution, panic (stress-dice)."""
+    pool = pool_from_args(args)
+    stress_dice = pool.push_cost == "stress-dice"
+    if pool.can_roll:
+        odds = year_zero_odds(pool.dice, stress_dice_push=stress_dice, can_push=not pool.request.reactive)
+        result = odds.as_dict()
+    else:
+        result = {"p_success": 0.0, "p_success_with_push": 0.0, "distribution": [1.0], "expected_successes": 0.0}
+        if stress_dice:
+            result.update(p_panic=0.0, p_panic_with_push=0.0)
+        result["reason"] = pool.reason
+    result["system"] = pool.system
+    result["pool"] = {k.value: pool.count(k) for k in DieKind if pool.count(k)}
+    result["explanation"] = list(pool.explanation)
+    lines = [
+        f"{pool.system}: {_pool_text(pool)}",
+        f"success {_percent(result['p_success'])}, with a push {_percent(result['p_success_with_push'])}, "
+        f"expected successes {result['expected_successes']:.2f}",
+    ]
+    if result.get("p_panic") is not None:
+        lines.append(f"panic {_percent(result['p_panic'])}, with a push {_percent(result['p_panic_with_push'])}")
+    if not pool.can_roll:
+        lines.append(pool.reason)
+    return result, "\n".join(lines)
+
+
+def _pool_text(pool: Pool) -> str:
+    parts = []
+    for kind in DieKind:
+        dice = [d for d in pool.dice if d.kind is kind]
+        if dice:
+            sizes = ",".join(f"d{d.sides}" for d in dice) if kind in (DieKind.ARTIFACT, DieKind.STEP) else ""
+            parts.append(f"{len(dice)} {kind.value}" + (f" ({sizes})" if sizes else ""))
+    return ", ".join(parts) or "no dice"
+
+
+def _source(spec: str | None, rng: random.Random, expected: dict[str, int], what: str) -> DiceSource:
+    """Console dice, or the typed SPEC after checking it gives exactly the dice expected."""
+    if spec is None:
+        return DiceSource(rng=rng)
+    faces = parse_int_spec(spec, FACE_KINDS)
+    check_typed_faces(expected, faces, what)
+    return DiceSource(faces=faces)
+
+
+def run_roll(args: argparse.Namespace) -> tuple[dict, str]:
+    """Roll the pool (from ``--seed`` or ``--faces``), push when asked, and report dice, banes and costs."""
+    pool = pool_from_args(args)
+    if not pool.can_roll:
+        raise RulesError(pool.reason)
+    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    result_roll = roll(pool, _source(args.faces, rng, roll_counts(pool), "--faces: the pool"))
+    pushes = max(args.push, 1 if args.push_faces is not None else 0)
+    for i in range(pushes):
+        if result_roll.push_refusal:
+            raise RulesError(result_roll.push_refusal)
+        spec = args.push_faces if i == 0 else None
+        result_roll = push(result_roll, _source(spec, rng, push_counts(result_roll), "--push-faces: the push"))
+    result = result_roll.as_dict()
+    if args.seed is not None:
+        result["seed"] = args.seed
+    return result, roll_text(result_roll)
+
+
+def roll_text(r: YearZeroRoll) -> str:
+    """A short text rendering of a roll for a person."""
+    groups = []
+    for kind in DieKind:
+        faces = [d for d in r.dice if d.kind is kind]
+        if faces:
+            shown = " ".join(
+                (f"d{d.sides}:" if kind in (DieKind.ARTIFACT, DieKind.STEP) else "") + f"{d.face}{'*' if d.rerolled else ''}"
+                for d in faces
+            )
+            groups.append(f"{kind.value} {shown}")
+    verdict = "success" if r.success else "failure"
+    lines = [
+        " | ".join(groups),
+        f"{verdict}: {r.successes} successes, {r.stunts} stunts" + (" (pushed)" if r.pushes else ""),
+    ]
+    banes = ", ".join(f"{k} {n}" for k, n in r.banes.items() if n)
+    if banes:
+        lines.append(f"banes: {banes}")
+    if r.costs:
+        lines.append("push costs: " + ", ".join(
+            f"{c.name} {c.amount}" + (f" ({c.target})" if c.target else "") for c in r.costs))
+    if r.panic:
+        lines.append("PANIC: a stress die shows 1, roll on the panic table")
+    if not r.can_push:
+        lines.append(f"cannot push: {r.push_refusal}")
+    return "\n".join(lines)

@@ -1,0 +1,149 @@
+"""Dice shared by every system: die kinds, dice, rolled dice, and where faces come from.
+
+R-POOL-1: a roll's dice are always kept apart by kind (and, for gear and artifact dice, by
+the item they come from), so every die carries its kind and an optional ``source``.
+R-ART-1: dice bigger than a D6 (artifact and step dice) count 6-9 as one success and 10+ as two.
+R-MANUAL-1: every roll accepts faces typed in from physical dice; they are validated here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Iterable, Sequence
+
+from gmconsole.rules.errors import RulesError
+
+MAX_DICE = 100
+"""No pool may hold more dice than this: beyond it a typo is far likelier than a real roll."""
+
+DIE_SIZES = (4, 6, 8, 10, 12)
+
+
+class DieKind(str, Enum):
+    """Where a die in a Year Zero pool comes from (R-POOL-1). Exploding and tiered reuse the names they need."""
+
+    BASE = "base"
+    SKILL = "skill"
+    GEAR = "gear"
+    STRESS = "stress"
+    ARTIFACT = "artifact"
+    STEP = "step"
+    TRAIT = "trait"
+    DICE = "dice"
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die before it is rolled: its kind, its number of sides, and what it comes from.
+
+    ``source`` names the gear item or artifact for gear/artifact dice, the attribute or skill
+    for step dice, and is ``None`` otherwise.
+    """
+
+    kind: DieKind
+    sides: int = 6
+    source: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.sides not in DIE_SIZES:
+            raise RulesError(f"a d{self.sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)")
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    """A die after it was rolled: the face it shows, and whether a push rerolled it."""
+
+    die: Die
+    face: int
+    rerolled: bool = False
+
+    @property
+    def kind(self) -> DieKind:
+        return self.die.kind
+
+    @property
+    def sides(self) -> int:
+        return self.die.sides
+
+    def with_face(self, face: int) -> "RolledDie":
+        """The same die rerolled by a push to show ``face``."""
+        return replace(self, face=face, rerolled=True)
+
+    def as_dict(self) -> dict:
+        """The JSON shape the CLI and the history use: ``{kind, sides, face, rerolled}`` (+ ``source``)."""
+        out = {"kind": self.die.kind.value, "sides": self.die.sides, "face": self.face, "rerolled": self.rerolled}
+        if self.die.source is not None:
+            out["source"] = self.die.source
+        return out
+
+
+def year_zero_successes(sides: int, face: int) -> int:
+    """Successes one Year Zero die shows: 6+ is one, 10+ is two (R-ART-1; a D6 tops out at one)."""
+    if face >= 10:
+        return 2
+    if face >= 6:
+        return 1
+    return 0
+
+
+def check_face(die: Die, face: int) -> int:
+    """Return ``face`` if ``die`` can show it, else raise a clear :class:`RulesError` (R-MANUAL-1)."""
+    if isinstance(face, bool) or not isinstance(face, int):
+        raise RulesError(f"a {die.kind.value} d{die.sides} face must be a whole number, not {face!r}")
+    if not 1 <= face <= die.sides:
+        raise RulesError(f"a {die.kind.value} d{die.sides} cannot show {face} (faces run 1-{die.sides})")
+    return face
+
+
+class DiceSource:
+    """Where faces come from: the console's seeded random generator, or faces typed in by hand.
+
+    Hand-entered faces are given per kind, in order (R-MANUAL-1); :meth:`finish` checks that
+    every typed face was used, so a miscounted entry is an error rather than silently ignored.
+    """
+
+    def __init__(self, rng: random.Random | None = None, faces: dict[str, Sequence[int]] | None = None):
+        if (rng is None) == (faces is None):
+            raise ValueError("give exactly one of rng or faces")
+        self.rng = rng
+        self._faces = {k: list(v) for k, v in faces.items()} if faces is not None else None
+        self._used: dict[str, int] = {}
+
+    @property
+    def by_hand(self) -> bool:
+        """True when the faces were typed in from physical dice."""
+        return self._faces is not None
+
+    def face(self, die: Die) -> int:
+        """The next face for ``die``: rolled, or the next typed face of its kind (validated)."""
+        if self._faces is None:
+            return self.rng.randint(1, die.sides)
+        kind = die.kind.value
+        typed = self._faces.get(kind, [])
+        index = self._used.get(kind, 0)
+        if index >= len(typed):
+            raise RulesError(f"not enough {kind} faces: the pool needs more than the {len(typed)} given")
+        self._used[kind] = index + 1
+        return check_face(die, typed[index])
+
+    def faces(self, dice: Iterable[Die]) -> list[int]:
+        """Faces for every die in order."""
+        return [self.face(d) for d in dice]
+
+    def finish(self) -> None:
+        """Raise if typed faces were left over (the GM typed more dice than the pool has)."""
+        if self._faces is None:
+            return
+        for kind, typed in self._faces.items():
+            used = self._used.get(kind, 0)
+            if used != len(typed):
+                raise RulesError(f"{len(typed)} {kind} faces given but the pool has {used} {kind} dice")
+
+
+def roll_dice(dice: Sequence[Die], source: DiceSource) -> list[RolledDie]:
+    """Roll every die in ``dice`` from ``source`` and check typed faces match the pool exactly."""
+    rolled = [RolledDie(d, source.face(d)) for d in dice]
+    source.finish()
+    return rolled

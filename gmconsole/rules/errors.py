@@ -1,0 +1,8 @@
+"""The one exception the rules core raises for anything a user got wrong."""
+
+
+class RulesError(ValueError):
+    """A request the rules forbid or input that cannot be right (bad count, face out of range, ...).
+
+    The message is one clear sentence meant for the GM; callers show it as is.
+    """

@@ -1,0 +1,369 @@
+"""The Year Zero family (`myz`, `yze`, `yze-step`): rolling, pushing, what a push costs, opposed rolls.
+
+Pool building lives in :mod:`gmconsole.rules.yearzero_pool` and is re-exported here, so callers
+import everything from this module. Faces come from a :class:`~gmconsole.rules.dice.DiceSource`:
+a seeded ``random.Random`` or faces typed in from physical dice (R-MANUAL-1, R-PUSH-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gmconsole.rules.data import load_table
+from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.yearzero_pool import (
+    ATTRIBUTES,
+    DEFAULT_PUSH_COST,
+    MAX_HELPERS,
+    MYZ_PUSH_COST,
+    PUSH_COSTS,
+    Pool,
+    PoolRequest,
+    build_pool,
+    difficulty_modifier,
+    find_skill,
+    step_die_for_rating,
+    step_dice,
+)
+
+ONES_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP})
+"""R-PUSH-1: kinds whose 1s stay on the table when a roll is pushed (skill and artifact 1s are rerolled)."""
+
+_KIND_ORDER = (DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One consequence of a push, as data the campaign layer applies (and undoes).
+
+    Names: ``trauma`` (target: attribute, or ``dog``), ``mutation_points``, ``gear_damage``
+    (target: item), ``broken`` (target: attribute or ``dog``), ``damage`` (target: attribute),
+    ``stress``, ``willpower``, ``condition``, ``doom``.
+    """
+
+    name: str
+    amount: int
+    target: str | None = None
+
+    def as_dict(self) -> dict:
+        out = {"name": self.name, "amount": self.amount}
+        if self.target is not None:
+            out["target"] = self.target
+        return out
+
+
+def trauma_kind(attribute: str) -> dict:
+    """The `myz` trauma a push puts on ``attribute`` (Strength: damage, Agility: fatigue, ...), both languages."""
+    for row in load_table("myz")["attributes"]:
+        if row["id"] == attribute:
+            return row["trauma"]
+    raise RulesError(f"unknown attribute {attribute!r}")
+
+
+def stunt_list(pool: Pool) -> tuple[dict, ...]:
+    """The `myz` skill's own stunt list, or the `yze` bonus-effect suggestions (English and Chinese)."""
+    if pool.system != "myz":
+        return tuple(row["name"] for row in load_table("yze").get("bonus_effects", ()))
+    if pool.skill_id is None:
+        return ()
+    row = find_skill("myz", pool.skill_id)
+    return tuple(row.get("stunts", ())) if row else ()
+
+
+def would_reroll(rolled: RolledDie) -> bool:
+    """R-PUSH-1: a die is rerolled when it shows no success, unless it is a 1 on a base, gear, stress or step die."""
+    if year_zero_successes(rolled.sides, rolled.face) > 0:
+        return False
+    return not (rolled.face == 1 and rolled.kind in ONES_STAY)
+
+
+@dataclass(frozen=True)
+class YearZeroRoll:
+    """A rolled (and maybe pushed) Year Zero pool. ``first_dice`` keeps the faces before any push."""
+
+    pool: Pool
+    dice: tuple[RolledDie, ...]
+    first_dice: tuple[RolledDie, ...]
+    pushes: int = 0
+    by_hand: bool = False
+
+    @property
+    def successes(self) -> int:
+        """Successes on every die (R-ART-1: 10+ on a D10/D12 counts two)."""
+        return sum(year_zero_successes(d.sides, d.face) for d in self.dice)
+
+    @property
+    def success(self) -> bool:
+        return self.successes >= 1
+
+    @property
+    def stunts(self) -> int:
+        """Successes beyond the first: stunts (`myz`) or bonus effects (`yze`)."""
+        return max(0, self.successes - 1)
+
+    @property
+    def banes(self) -> dict[str, int]:
+        """How many banes (1s) each kind in the pool shows, kind by kind (R-POOL-1).
+
+        Only the kinds whose 1s stay on a push and may cost something count (base, gear, stress,
+        step); a 1 on a skill or artifact die has no effect, so it is no bane.
+        """
+        kinds = [k for k in _KIND_ORDER if k in ONES_STAY and any(d.kind is k for d in self.dice)]
+        return {k.value: sum(1 for d in self.dice if d.kind is k and d.face == 1) for k in kinds}
+
+    @property
+    def panic(self) -> bool:
+        """R-PUSH-3: a stress die showing 1 (first roll or push) triggers a panic roll."""
+        return any(d.kind is DieKind.STRESS and d.face == 1 for d in self.dice)
+
+    @property
+    def push_refusal(self) -> str | None:
+        """Why this roll cannot be pushed (R-PUSH-2, R-PUSH-3), or None when it can."""
+        request = self.pool.request
+        if request.reactive:
+            return "a reactive roll cannot be pushed (R-PUSH-2)"
+        if self.pushes >= request.max_pushes:
+            if request.max_pushes == 1:
+                return "this roll was already pushed: a roll can be pushed only once (R-PUSH-2)"
+            return f"this roll was already pushed {self.pushes} times, the most allowed (R-PUSH-2)"
+        if self.pool.push_cost == "stress-dice" and self.panic:
+            return "a stress die shows 1: panic strikes at once and the roll can no longer be pushed (R-PUSH-3)"
+        if self.pool.push_cost != "stress-dice" and not any(would_reroll(d) for d in self.dice):
+            return "no die can be rerolled: every die shows a success or a 1 that stays"
+        return None
+
+    @property
+    def can_push(self) -> bool:
+        return self.push_refusal is None
+
+    @property
+    def costs(self) -> tuple[Cost, ...]:
+        """What the pushes cost, as data; empty before a push. Costs land after the action resolves."""
+        if not self.pushes:
+            return ()
+        return tuple(c for c in _push_costs(self) if c.amount > 0)
+
+    @property
+    def broken(self) -> bool:
+        """True when the push costs take the attribute (or the dog's Strength) to 0."""
+        return any(c.name == "broken" for c in self.costs)
+
+    def as_dict(self) -> dict:
+        """The shape the CLI ``--json`` and the history use."""
+        costs: dict[str, int] = {}
+        for cost in self.costs:
+            costs[cost.name] = costs.get(cost.name, 0) + cost.amount
+        out = {
+            "system": self.pool.system,
+            "success": self.success,
+            "successes": self.successes,
+            "stunts": self.stunts,
+            "pushed": self.pushes > 0,
+            "pushes": self.pushes,
+            "can_push": self.can_push,
+            "push_refusal": self.push_refusal,
+            "dice": [d.as_dict() for d in self.dice],
+            "first_dice": [d.as_dict() for d in self.first_dice],
+            "banes": self.banes,
+            "costs": costs,
+            "cost_details": [c.as_dict() for c in self.costs],
+            "panic": self.panic,
+            "broken": self.broken,
+            "push_cost": self.pool.push_cost,
+            "by_hand": self.by_hand,
+            "explanation": list(self.pool.explanation),
+        }
+        stunt_options = stunt_list(self.pool)
+        if stunt_options:
+            out["stunt_list"] = [dict(s) for s in stunt_options]
+        return out
+
+
+def _describe(counts: dict[str, int]) -> str:
+    shown = [f"{n} {kind} {'die' if n == 1 else 'dice'}" for kind, n in counts.items() if n]
+    return ", ".join(shown) if shown else "no dice"
+
+
+def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = "the pool") -> None:
+    """R-MANUAL-1: typed faces must give exactly ``expected`` dice of each kind; one clear sentence otherwise."""
+    given = {kind: len(faces) for kind, faces in typed.items()}
+    wanted = {kind: n for kind, n in expected.items() if n}
+    if {k: n for k, n in given.items() if n} != wanted:
+        raise RulesError(f"{what} needs faces for {_describe(wanted)}, but {_describe(given)} were typed")
+
+
+def roll_counts(pool: Pool) -> dict[str, int]:
+    """How many faces of each kind a hand-typed first roll of ``pool`` needs."""
+    counts: dict[str, int] = {}
+    for die in pool.dice:
+        counts[die.kind.value] = counts.get(die.kind.value, 0) + 1
+    return counts
+
+
+def push_counts(previous: YearZeroRoll) -> dict[str, int]:
+    """How many faces of each kind a hand-typed push needs: the rerolled dice (+1 stress with stress-dice)."""
+    counts: dict[str, int] = {}
+    for d in previous.dice:
+        if would_reroll(d):
+            counts[d.kind.value] = counts.get(d.kind.value, 0) + 1
+    if previous.pool.push_cost == "stress-dice":
+        counts["stress"] = counts.get("stress", 0) + 1
+    return counts
+
+
+def roll(pool: Pool, source: DiceSource) -> YearZeroRoll:
+    """Roll every die of ``pool`` from ``source``; typed faces must match the pool exactly (R-MANUAL-1)."""
+    if not pool.can_roll:
+        raise RulesError(pool.reason or "this pool cannot be rolled")
+    dice = tuple(roll_dice(pool.dice, source))
+    return YearZeroRoll(pool=pool, dice=dice, first_dice=dice, by_hand=source.by_hand)
+
+
+def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
+    """Push a roll (R-PUSH-1): reroll every die showing no success except 1s on base, gear, stress and step dice.
+
+    With the `stress-dice` push cost the push adds one stress die, rolled with the rerolled dice
+    (its face comes last among the stress faces). Typed faces give exactly the rerolled dice, per
+    kind, in order (R-PUSH-4). Refused with the reason when the roll may not be pushed.
+    """
+    refusal = previous.push_refusal
+    if refusal:
+        raise RulesError(refusal)
+    dice = [d.with_face(source.face(d.die)) if would_reroll(d) else d for d in previous.dice]
+    if previous.pool.push_cost == "stress-dice":
+        extra = Die(DieKind.STRESS)
+        dice.append(RolledDie(extra, source.face(extra), rerolled=True))
+    source.finish()
+    return replace(previous, dice=tuple(dice), pushes=previous.pushes + 1, by_hand=previous.by_hand or source.by_hand)
+
+
+def _ones(roll_: YearZeroRoll, kind: DieKind, source: str | None = None) -> int:
+    return sum(1 for d in roll_.dice if d.kind is kind and d.face == 1 and (source is None or d.die.source == source))
+
+
+def _gear_damage(roll_: YearZeroRoll) -> list[Cost]:
+    out: dict[str, int] = {}
+    for d in roll_.dice:
+        if d.kind is DieKind.GEAR and d.face == 1:
+            out[d.die.source] = out.get(d.die.source, 0) + 1
+    return [Cost("gear_damage", n, name) for name, n in out.items()]
+
+
+def _push_costs(roll_: YearZeroRoll) -> list[Cost]:
+    """Every push cost of the system and option in force (see RULES.md, "What a push costs")."""
+    pool = roll_.pool
+    request = pool.request
+    option = pool.push_cost
+    attribute = request.attribute
+    if option == MYZ_PUSH_COST:
+        ones = _ones(roll_, DieKind.BASE)
+        if request.sic_a_dog:
+            costs = [Cost("trauma", ones, "dog")]
+            if ones and request.attribute_value - ones <= 0:
+                costs.append(Cost("broken", 1, "dog"))
+        else:
+            costs = [Cost("trauma", ones, attribute), Cost("mutation_points", ones)]
+            if ones and request.attribute_value - ones <= 0:
+                costs.append(Cost("broken", 1, attribute))
+        return costs + _gear_damage(roll_)
+    if option == "stress-dice":
+        return [Cost("stress", roll_.pushes)]
+    if option == "conditions":
+        return [Cost("condition", roll_.pushes)]
+    if option == "doom":
+        return [Cost("doom", roll_.pushes)]
+    step = pool.system == "yze-step"
+    if option == "damage-stress":
+        ones = _ones(roll_, DieKind.STEP) if step else _ones(roll_, DieKind.BASE)
+        if request.tool_takes_damage:
+            return [Cost("gear_damage", ones, request.gear[0][0])]
+        if attribute in ("strength", "agility"):
+            return [Cost("damage", ones, attribute)]
+        return [Cost("stress", ones)]
+    # attribute-damage: only the attribute's own dice count, and gear 1s damage the gear.
+    ones = _ones(roll_, DieKind.STEP, attribute) if step else _ones(roll_, DieKind.BASE)
+    costs = [Cost("damage", ones, attribute), Cost("willpower", ones)]
+    if ones and request.attribute_value and request.attribute_value - ones <= 0:
+        costs.append(Cost("broken", 1, attribute))
+    return costs + _gear_damage(roll_)
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """R-OPP-1: the defender's successes cancel the active side's; the active side wins only with more.
+
+    ``outcome`` is ``"active"`` (the active side wins), ``"defender"`` (it fails, a tie included)
+    or ``"reroll"`` (a tie with the reroll-ties setting on: roll the opposed roll again).
+    """
+
+    active_successes: int
+    defender_successes: int
+    outcome: str
+
+    @property
+    def net_successes(self) -> int:
+        """The active side's successes left after the defender's cancel theirs."""
+        return max(0, self.active_successes - self.defender_successes)
+
+    @property
+    def success(self) -> bool:
+        return self.outcome == "active"
+
+    @property
+    def stunts(self) -> int:
+        return max(0, self.net_successes - 1)
+
+    def as_dict(self) -> dict:
+        return {
+            "active_successes": self.active_successes,
+            "defender_successes": self.defender_successes,
+            "net_successes": self.net_successes,
+            "outcome": self.outcome,
+            "success": self.success,
+        }
+
+
+def opposed(active: YearZeroRoll, defender: YearZeroRoll, reroll_ties: bool = False) -> OpposedResult:
+    """Resolve an opposed roll (R-OPP-1). Only the active side may push, even after the defender rolled.
+
+    A tie is a failure for the active side; with ``reroll_ties`` (a setting) a tie at one success
+    or more is rolled again instead (a 0-0 tie stays a failure: the active side never succeeded).
+    """
+    a, d = active.successes, defender.successes
+    if a > d:
+        outcome = "active"
+    elif a == d and a > 0 and reroll_ties:
+        outcome = "reroll"
+    else:
+        outcome = "defender"
+    return OpposedResult(a, d, outcome)
+
+
+__all__ = [
+    "ATTRIBUTES",
+    "DEFAULT_PUSH_COST",
+    "MAX_HELPERS",
+    "MYZ_PUSH_COST",
+    "ONES_STAY",
+    "PUSH_COSTS",
+    "Cost",
+    "OpposedResult",
+    "Pool",
+    "PoolRequest",
+    "YearZeroRoll",
+    "build_pool",
+    "check_typed_faces",
+    "push_counts",
+    "roll_counts",
+    "difficulty_modifier",
+    "find_skill",
+    "opposed",
+    "push",
+    "roll",
+    "step_die_for_rating",
+    "step_dice",
+    "stunt_list",
+    "trauma_kind",
+    "would_reroll",
+]

@@ -1,0 +1,341 @@
+"""Building a Year Zero dice pool (`myz`, `yze`, `yze-step`) from a character's numbers.
+
+A :class:`PoolRequest` holds what the roll builder knows (attribute and its current value, skill
+and level, gear items, artifact dice, stress, difficulty, named helpers, other modifiers, step
+dice, settings); :func:`build_pool` turns it into a :class:`Pool`: the dice in order, kept apart
+by kind and item (R-POOL-1), and an explanation a GM can read line by line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.rules.data import load_table
+from gmconsole.rules.dice import MAX_DICE, Die, DieKind
+from gmconsole.rules.errors import RulesError
+
+ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+"""The four attributes of every Year Zero game, in the order the rules list them."""
+
+PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
+"""The `yze` / `yze-step` push-cost options (one per campaign, a setting)."""
+
+MYZ_PUSH_COST = "myz"
+"""`myz` has one push cost: trauma and mutation points (and gear damage)."""
+
+DEFAULT_PUSH_COST = {"myz": MYZ_PUSH_COST, "yze": "stress-dice", "yze-step": "stress-dice"}
+
+MAX_HELPERS = 3
+"""R-HELP-1: at most three helpers, +1 each."""
+
+STEP_SIZES = (6, 8, 10, 12)
+"""Step dice run D6 to D12 (R-STEP-1)."""
+
+
+@dataclass(frozen=True)
+class PoolRequest:
+    """Everything the roll builder knows about one Year Zero roll, before any die is counted.
+
+    ``attribute_value`` is the attribute's *current* value (after trauma) and gives the base dice
+    in `myz` and `yze`; for a Sic a Dog fighting roll it is the dog's current Strength.
+    ``gear`` is ``((item, current bonus), ...)``; ``artifacts`` is ``((item, sides), ...)``.
+    ``attribute_die`` / ``skill_die`` are the step dice of `yze-step` (sides), ``skill_die``
+    ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed).
+    ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``max_pushes`` is the setting.
+    ``tool_takes_damage`` is the `damage-stress` option where the tool used (the first gear item)
+    takes the push damage instead of the character.
+    """
+
+    system: str
+    attribute: str = "strength"
+    attribute_value: int = 0
+    skill: str | None = None
+    skill_level: int = 0
+    specialist: bool = False
+    gear: tuple[tuple[str, int], ...] = ()
+    artifacts: tuple[tuple[str, int], ...] = ()
+    stress: int = 0
+    difficulty: str = "average"
+    helpers: tuple[str, ...] = ()
+    modifiers: tuple[int, ...] = ()
+    attribute_die: int | None = None
+    skill_die: int | None = None
+    reactive: bool = False
+    push_cost: str | None = None
+    max_pushes: int = 1
+    sic_a_dog: bool = False
+    tool_takes_damage: bool = False
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice of one roll, in order (base, skill, gear by item, stress, artifact; or step, stress, artifact).
+
+    ``can_roll`` is False (with ``reason``) when nothing is left to roll (R-MOD-1) or a `myz`
+    specialist skill is at level 0 (R-MYZ-SPEC); odds then show 0 % and rolling is refused.
+    """
+
+    request: PoolRequest
+    dice: tuple[Die, ...]
+    explanation: tuple[str, ...]
+    modifier: int
+    push_cost: str
+    can_roll: bool = True
+    reason: str | None = None
+    skill_id: str | None = field(default=None)
+
+    @property
+    def system(self) -> str:
+        return self.request.system
+
+    def count(self, kind: DieKind | str) -> int:
+        """How many dice of ``kind`` the pool holds."""
+        kind = DieKind(kind)
+        return sum(1 for d in self.dice if d.kind is kind)
+
+
+def _check_count(value: int, what: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{what} must be a whole number, not {value!r}")
+    if value < low:
+        raise RulesError(f"{what} cannot be {value} (it must be {low} or more)")
+    if value > MAX_DICE:
+        raise RulesError(f"{what} of {value} is too many dice (at most {MAX_DICE})")
+    return value
+
+
+def difficulty_modifier(system: str, difficulty: str) -> int:
+    """The modifier of a difficulty name from the system's table (trivial +3 ... formidable -3)."""
+    table = load_table("yze" if system == "yze-step" else system)["difficulty"]
+    for row in table:
+        if difficulty.lower() in (row["id"], row["name"]["en"].lower()):
+            return row["modifier"]
+    names = ", ".join(row["id"] for row in table)
+    raise RulesError(f"unknown difficulty {difficulty!r}: choose one of {names}")
+
+
+def find_skill(system: str, skill: str) -> dict | None:
+    """The data row of a skill given by id or English name, or None when the table has no such skill."""
+    table = load_table("yze" if system == "yze-step" else system)
+    wanted = skill.strip().lower()
+    for row in table["skills"]:
+        if wanted in (row["id"], row["name"]["en"].lower(), row["name"]["zh-Hant"]):
+            return row
+    return None
+
+
+def step_die_for_rating(rating: str) -> int:
+    """The die a step rating A-D gives (A = D12 ... D = D6), from the `yze` table."""
+    for row in load_table("yze")["step_ratings"]:
+        if row["rating"] == rating.strip().upper():
+            return row["sides"]
+    raise RulesError(f"unknown step rating {rating!r}: use A, B, C or D")
+
+
+def _validate(request: PoolRequest) -> str:
+    """Check the request and return the push cost in force."""
+    if request.system not in YEAR_ZERO_SYSTEMS:
+        raise RulesError(f"{request.system!r} is not a Year Zero system: use {', '.join(YEAR_ZERO_SYSTEMS)}")
+    if request.attribute not in ATTRIBUTES:
+        raise RulesError(f"unknown attribute {request.attribute!r}: use {', '.join(ATTRIBUTES)}")
+    _check_count(request.attribute_value, "the attribute value")
+    _check_count(request.skill_level, "the skill level")
+    _check_count(request.stress, "stress")
+    if isinstance(request.max_pushes, bool) or not isinstance(request.max_pushes, int) or request.max_pushes < 0:
+        raise RulesError(f"max pushes must be 0 or more, not {request.max_pushes!r}")
+    push_cost = request.push_cost or DEFAULT_PUSH_COST[request.system]
+    allowed = (MYZ_PUSH_COST,) if request.system == "myz" else PUSH_COSTS
+    if push_cost not in allowed:
+        raise RulesError(f"push cost {push_cost!r} does not exist in {request.system}: use {', '.join(allowed)}")
+    if request.stress and request.system == "myz":
+        raise RulesError("Mutant: Year Zero has no stress dice")
+    if request.stress and push_cost != "stress-dice":
+        raise RulesError(f"stress dice are only rolled with the stress-dice push cost, not {push_cost}")
+    if request.tool_takes_damage and (push_cost != "damage-stress" or not request.gear):
+        raise RulesError("the tool can take the push damage only with the damage-stress push cost and a gear item")
+    if request.sic_a_dog and request.system != "myz":
+        raise RulesError("Sic a Dog is a Mutant: Year Zero skill")
+    for name, bonus in request.gear:
+        if not str(name).strip():
+            raise RulesError("every gear item needs a name")
+        _check_count(bonus, f"the gear bonus of {name}")
+    for name, sides in request.artifacts:
+        if sides not in (8, 10, 12):
+            raise RulesError(f"artifact {name} must roll a d8, d10 or d12, not a d{sides}")
+    if len(request.helpers) > MAX_HELPERS:
+        raise RulesError(f"at most {MAX_HELPERS} characters can help a roll (R-HELP-1); {len(request.helpers)} were named")
+    names = [h.strip() for h in request.helpers]
+    if any(not n for n in names):
+        raise RulesError("every helper must be named")
+    if len(set(names)) != len(names):
+        raise RulesError("the same character cannot help twice")
+    for value in request.modifiers:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_DICE:
+            raise RulesError(f"modifier {value!r} must be a whole number between -{MAX_DICE} and +{MAX_DICE}")
+    if request.system == "yze-step":
+        if request.attribute_value or request.skill_level:
+            raise RulesError("yze-step rolls step dice: give the attribute and skill dice, not counts")
+        if request.attribute_die not in STEP_SIZES:
+            raise RulesError("yze-step needs the attribute's step die (d6, d8, d10 or d12)")
+        if request.skill_die is not None and request.skill_die not in STEP_SIZES:
+            raise RulesError("a skill step die must be a d6, d8, d10 or d12")
+    elif request.attribute_die is not None or request.skill_die is not None:
+        raise RulesError(f"step dice belong to yze-step, not {request.system}")
+    return push_cost
+
+
+def _sign(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+def build_pool(request: PoolRequest) -> Pool:
+    """Count the dice of a roll: base, skill, gear, stress and artifact dice (or step dice), after modifiers.
+
+    R-MOD-1: difficulty + help + other modifiers add up; +N adds N skill dice; -N removes skill dice
+    first, then gear dice (last item first), then base dice. Stress and artifact dice are never removed.
+    R-STEP-1 (`yze-step`): modifiers and gear bonuses step the two base dice instead.
+    R-MYZ-SPEC: a `myz` specialist skill at level 0 cannot be rolled.
+    """
+    push_cost = _validate(request)
+    lines: list[str] = []
+    modifier_lines: list[str] = []
+    skill_row = find_skill(request.system, request.skill) if request.skill else None
+    if request.skill and request.system == "myz" and skill_row is None:
+        raise RulesError(f"Mutant: Year Zero has no skill called {request.skill!r}")
+    specialist = request.specialist or bool(skill_row and skill_row.get("role"))
+    difficulty = difficulty_modifier(request.system, request.difficulty)
+    modifier = difficulty + len(request.helpers) + sum(request.modifiers)
+    if difficulty:
+        modifier_lines.append(f"difficulty {request.difficulty.lower()} {_sign(difficulty)}")
+    for helper in request.helpers:
+        modifier_lines.append(f"help from {helper.strip()} +1")
+    for value in request.modifiers:
+        modifier_lines.append(f"modifier {_sign(value)}")
+
+    if request.system == "yze-step":
+        dice = list(_step_pool(request, modifier, lines, modifier_lines))
+    else:
+        dice = list(_dice_pool(request, modifier, lines, modifier_lines))
+    for _ in range(request.stress):
+        dice.append(Die(DieKind.STRESS))
+    if request.stress:
+        lines.append(f"stress {request.stress}: {request.stress} stress dice")
+    for name, sides in request.artifacts:
+        dice.append(Die(DieKind.ARTIFACT, sides, name))
+        lines.append(f"artifact {name}: d{sides}")
+    if len(dice) > MAX_DICE:
+        raise RulesError(f"a pool of {len(dice)} dice is too big (at most {MAX_DICE})")
+
+    can_roll, reason = True, None
+    if specialist and request.system == "myz" and request.skill_level < 1:
+        can_roll = False
+        reason = f"{request.skill or 'a specialist skill'} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)"
+    elif not dice:
+        can_roll = False
+        reason = "no dice are left after modifiers: the action has no chance of success (R-MOD-1)"
+    return Pool(
+        request=request,
+        dice=tuple(dice),
+        explanation=tuple(lines),
+        modifier=modifier,
+        push_cost=push_cost,
+        can_roll=can_roll,
+        reason=reason,
+        skill_id=skill_row["id"] if skill_row else None,
+    )
+
+
+def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
+    """Base, skill and gear dice of the dice-pool variant after R-MOD-1."""
+    base = request.attribute_value
+    skill = request.skill_level
+    gear = [[name, bonus] for name, bonus in request.gear]
+    source = "dog's strength" if request.sic_a_dog else request.attribute
+    lines.append(f"{source} {base}: {base} base dice")
+    if skill or request.skill:
+        lines.append(f"{request.skill or 'skill'} {skill}: {skill} skill dice")
+    for name, bonus in gear:
+        lines.append(f"gear {name} +{bonus}: {bonus} gear dice")
+    lines.extend(modifier_lines)
+    if modifier > 0:
+        skill += modifier
+        lines.append(f"total modifier {_sign(modifier)}: {modifier} skill dice added")
+    elif modifier < 0:
+        left = -modifier
+        removed: list[str] = []
+        take = min(left, skill)
+        skill -= take
+        left -= take
+        if take:
+            removed.append(f"{take} skill")
+        for item in reversed(gear):
+            take = min(left, item[1])
+            item[1] -= take
+            left -= take
+            if take:
+                removed.append(f"{take} gear ({item[0]})")
+        take = min(left, base)
+        base -= take
+        left -= take
+        if take:
+            removed.append(f"{take} base")
+        text = ", ".join(removed) if removed else "nothing"
+        lines.append(f"total modifier {_sign(modifier)}: removed {text}" + (f"; {left} more had nothing to remove" if left else ""))
+    dice = [Die(DieKind.BASE) for _ in range(base)]
+    dice += [Die(DieKind.SKILL) for _ in range(skill)]
+    for name, bonus in gear:
+        dice += [Die(DieKind.GEAR, 6, name) for _ in range(bonus)]
+    return dice
+
+
+def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[list[tuple[int, str]], list[str]]:
+    """Step the base dice of `yze-step` by ``steps`` (R-STEP-1); returns ``[(sides, source)]`` and notes.
+
+    +1 steps the smaller die up (with a single die, it first adds a D6); the cap is two D12.
+    -1 steps the larger die down; stepping a D6 down removes it; the floor is one D6.
+    """
+    dice: list[list] = [[attribute_die, "attribute"]]
+    if skill_die is not None:
+        dice.append([skill_die, "skill"])
+    notes: list[str] = []
+    for _ in range(abs(steps)):
+        if steps > 0:
+            if len(dice) == 1:
+                dice.append([6, "modifier"])
+                notes.append("+1 step: a d6 is added")
+            elif all(d[0] == 12 for d in dice):
+                notes.append("+1 step: already two d12 (the cap)")
+                break
+            else:
+                smaller = min(range(len(dice)), key=lambda i: (dice[i][0], -i))
+                notes.append(f"+1 step: d{dice[smaller][0]} \u2192 d{dice[smaller][0] + 2}")
+                dice[smaller][0] += 2
+        else:
+            larger = max(range(len(dice)), key=lambda i: (dice[i][0], i))
+            if dice[larger][0] > 6:
+                notes.append(f"\u22121 step: d{dice[larger][0]} \u2192 d{dice[larger][0] - 2}")
+                dice[larger][0] -= 2
+            elif len(dice) == 2:
+                notes.append("\u22121 step: a d6 is removed")
+                dice.pop(larger)
+            else:
+                notes.append("\u22121 step: already one d6 (the floor)")
+                break
+    return [(d[0], d[1]) for d in dice], notes
+
+
+def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
+    """The step dice of `yze-step`: attribute die, skill die, stepped by modifiers and gear (R-STEP-1)."""
+    lines.append(f"{request.attribute}: d{request.attribute_die}")
+    if request.skill_die is not None:
+        lines.append(f"{request.skill or 'skill'}: d{request.skill_die}")
+    steps = modifier
+    for name, bonus in request.gear:
+        steps += bonus
+        lines.append(f"gear {name} +{bonus}: {bonus} steps up")
+    lines.extend(modifier_lines)
+    dice, notes = step_dice(request.attribute_die, request.skill_die, steps)
+    lines.extend(notes)
+    names = {"attribute": request.attribute, "skill": request.skill or "skill", "modifier": "modifier"}
+    return [Die(DieKind.STEP, sides, names[source]) for sides, source in dice]

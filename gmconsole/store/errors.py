@@ -1,0 +1,129 @@
+"""What can go wrong when gmconsole keeps a campaign on disk.
+
+Every error is a :class:`StoreError`; ``str(error)`` is one clear sentence meant for the GM, so the
+console shows it as is. The attributes carry the details a screen needs to offer a way out (the
+backup to restore, the console holding the lock, the OS error behind a failed save).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of every store error; ``str()`` is one sentence for the GM."""
+
+
+class InvalidCampaignName(StoreError, ValueError):
+    """A campaign name that cannot be a folder name (empty, a slash, a leading dot ...)."""
+
+    def __init__(self, name: object, reason: str):
+        self.name = name
+        super().__init__(f"{name!r} cannot be a campaign name: {reason}.")
+
+
+class CampaignNotFound(StoreError):
+    """No campaign of that name in the data folder."""
+
+    def __init__(self, root: Path, name: str):
+        self.root = Path(root)
+        self.name = name
+        super().__init__(f"There is no campaign named {name!r} in {self.root}.")
+
+
+class CampaignExists(StoreError):
+    """``create`` was asked for a name that is already taken."""
+
+    def __init__(self, root: Path, name: str):
+        self.root = Path(root)
+        self.name = name
+        super().__init__(f"A campaign named {name!r} already exists in {self.root}.")
+
+
+class CampaignLocked(StoreError):
+    """Another console (process) has the campaign open for writing.
+
+    ``holder`` is what that console wrote into the lock file: a dict with ``pid``, ``host`` and
+    ``since`` (ISO time, UTC), or ``None`` when it could not be read yet.
+    """
+
+    def __init__(self, name: str, holder: dict | None):
+        self.name = name
+        self.holder = holder
+        who = ""
+        if holder:
+            who = f" (pid {holder.get('pid', '?')} on {holder.get('host', '?')}, since {holder.get('since', '?')})"
+        super().__init__(
+            f"Campaign {name!r} is already open in another console{who}; "
+            "close it there, or open this campaign read-only to look without changing anything."
+        )
+
+
+class CorruptFile(StoreError):
+    """A campaign file that does not parse, or parses to something that is not a gmconsole file.
+
+    The file is never overwritten. ``path`` is the file, ``detail`` says where it broke, ``backup``
+    is the newest backup of it (a ``Path``) or ``None``.
+    """
+
+    def __init__(self, path: Path, detail: str, backup: Path | None):
+        self.path = Path(path)
+        self.detail = detail
+        self.backup = backup
+        offer = (
+            f"the newest backup is {backup}, which can be restored in its place"
+            if backup is not None
+            else "there is no backup of it"
+        )
+        super().__init__(f"The file {self.path} is damaged ({detail}) and was left untouched; {offer}.")
+
+
+class SchemaTooNew(StoreError):
+    """A file written by a newer gmconsole, in a schema this version cannot read."""
+
+    def __init__(self, path: Path, found: int, supported: int):
+        self.path = Path(path)
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"The file {self.path} was written by a newer gmconsole (schema {found}, this version "
+            f"reads up to {supported}); update gmconsole to open it."
+        )
+
+
+class WriteFailed(StoreError):
+    """Saving a file failed (disk full, I/O error ...); ``__cause__`` is the ``OSError``.
+
+    The previous version of the file is intact: the new one was written to a temporary file that
+    only replaces it once complete and synced.
+    """
+
+    def __init__(self, path: Path, error: OSError):
+        self.path = Path(path)
+        self.errno = error.errno
+        reason = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
+        super().__init__(f"Could not save {self.path} ({reason}); the previous version is still intact.")
+
+
+class ReadOnly(StoreError):
+    """A write on a campaign opened read-only."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(
+            f"Campaign {name!r} is open read-only, so nothing can be saved; "
+            "reopen it normally once the other console has closed it."
+        )
+
+
+class EntryNotFound(StoreError, KeyError):
+    """``update_entry`` was given an id that is not in that session's history."""
+
+    def __init__(self, session: int, entry_id: int):
+        self.session = session
+        self.entry_id = entry_id
+        super().__init__(f"There is no history entry {entry_id} in session {session}.")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])

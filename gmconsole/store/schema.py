@@ -1,0 +1,122 @@
+"""The on-disk format of every gmconsole file, its schema version and the migrations between versions.
+
+Every file is a valid TinyDB JSON document (tables of documents keyed by their id as a string) with
+one extra table, ``_gmconsole``, holding a single record: ``{"schema": N, "kind": K, "gmconsole":
+version}``. ``kind`` says what the file holds and which table carries it:
+
+- ``"campaign"`` (``campaign.json``): table ``"state"``, document ``1`` is the campaign document;
+- ``"history"`` (``history/session-NNNN/entries-<first id>.json``): table ``"entries"``, one document
+  per history entry, keyed by the entry id.
+
+Reading a file checks it all (it parses, it is an object of tables of objects, the schema record
+is there and of the right kind) and raises :class:`CorruptFile` saying where it broke, or
+:class:`SchemaTooNew` for a file from a newer gmconsole; an older schema is migrated in memory by
+the functions in :data:`MIGRATIONS` and written back in the current schema on the next save.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from gmconsole import __version__
+from gmconsole.store.atomic import newest_backup
+from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
+
+SCHEMA = 1
+META_TABLE = "_gmconsole"
+TABLE_OF_KIND = {"campaign": "state", "history": "entries"}
+
+
+def _schema0_to_1(kind: str, tables: dict) -> dict:
+    """Schema 0 (gmconsole before 0.1, files written by TinyDB's stock ``JSONStorage``) kept the
+    documents in TinyDB's ``_default`` table and had no schema record; schema 1 names the table after
+    what it holds (``state`` or ``entries``) and adds the record (on the next save)."""
+    migrated = {name: table for name, table in tables.items() if name != "_default"}
+    migrated[TABLE_OF_KIND[kind]] = tables.get("_default", {})
+    return migrated
+
+
+MIGRATIONS: dict[int, Callable[[str, dict], dict]] = {0: _schema0_to_1}
+"""``MIGRATIONS[n](kind, tables)`` turns the tables of a schema-``n`` file into schema ``n + 1``."""
+
+
+def encode(kind: str, tables: dict) -> bytes:
+    """Serialise ``tables`` as a current-schema file of ``kind``.
+
+    The campaign file is indented so a GM can read it and a parse error's line number means
+    something; history files are compact, since they are rewritten on every roll.
+    """
+    document = {META_TABLE: {"1": {"schema": SCHEMA, "kind": kind, "gmconsole": __version__}}}
+    document.update(tables)
+    indent = 1 if kind == "campaign" else None
+    separators = (",", ": ") if indent else (",", ":")
+    return json.dumps(document, ensure_ascii=False, indent=indent, separators=separators).encode("utf-8")
+
+
+def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None) -> tuple[dict, int]:
+    """Check and migrate the bytes of a ``kind`` file; return ``(tables, schema it was written in)``.
+
+    ``path`` and ``backup_base`` only serve the error message. Raises :class:`CorruptFile` or
+    :class:`SchemaTooNew`.
+    """
+
+    def corrupt(detail: str) -> CorruptFile:
+        return CorruptFile(path, detail, newest_backup(backup_base))
+
+    if not raw.strip():
+        raise corrupt("the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise corrupt(f"byte {error.start} is not UTF-8 text") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise corrupt(f"line {error.lineno}, column {error.colno}: {error.msg}") from None
+    if not isinstance(document, dict):
+        raise corrupt(f"it holds a JSON {type(document).__name__}, not an object of tables")
+
+    meta_table = document.pop(META_TABLE, None)
+    if meta_table is None:
+        version = 0
+    else:
+        records = list(meta_table.values()) if isinstance(meta_table, dict) else []
+        meta = records[0] if len(records) == 1 else None
+        if not isinstance(meta, dict) or type(meta.get("schema")) is not int or meta["schema"] < 0:
+            raise corrupt("its schema record is missing or malformed")
+        if meta.get("kind") != kind:
+            raise corrupt(f"it holds {meta.get('kind')!r} data where {kind!r} data was expected")
+        version = meta["schema"]
+    if version > SCHEMA:
+        raise SchemaTooNew(path, version, SCHEMA)
+
+    found = version
+    tables = document
+    while version < SCHEMA:
+        tables = MIGRATIONS[version](kind, tables)
+        version += 1
+
+    for name, table in tables.items():
+        if not isinstance(table, dict):
+            raise corrupt(f"table {name!r} is a JSON {type(table).__name__}, not an object")
+        for key, doc in table.items():
+            if not (key.isascii() and key.isdigit()) or not isinstance(doc, dict):
+                raise corrupt(f"document {key!r} of table {name!r} is not an object with a numeric id")
+    if kind == "campaign" and "1" not in tables.get("state", {}):
+        raise corrupt("it has no campaign state")
+    if kind == "history" and not tables.get("entries"):
+        raise corrupt("it has no history entries")
+    return tables, found
+
+
+def read(path: Path, kind: str, backup_base: Path | None = None) -> tuple[dict, int] | None:
+    """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StoreError(f"Could not read {path} ({error.strerror or error}).") from error
+    return decode(path, raw, kind, backup_base)

@@ -1,0 +1,100 @@
+"""The TinyDB storage every gmconsole file goes through: atomic, durable, schema-checked.
+
+TinyDB's stock ``JSONStorage`` rewrites its file in place (seek, write, truncate): a console killed
+half-way leaves a torn file, and a full disk leaves a half-written one. :class:`AtomicJSONStorage`
+instead writes a whole new file beside the old one and renames it into place (see
+:mod:`gmconsole.store.atomic`), checks every file it reads (:mod:`gmconsole.store.schema`), and never
+writes a file it could not read: TinyDB always reads before it writes, and a read that fails raises.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tinydb.storages import Storage
+
+from gmconsole.store import schema
+from gmconsole.store.atomic import atomic_write
+from gmconsole.store.errors import ReadOnly
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB ``Storage`` over one gmconsole file of a given kind (``"campaign"`` or ``"history"``).
+
+    ``TinyDB(path, storage=AtomicJSONStorage, kind=..., ...)`` passes the arguments here.
+
+    - ``backup_base``/``keep``: where the rotating backups of the previous version go, how many.
+    - ``cache``: keep the last data read or written in memory, so TinyDB's read-before-write costs
+      nothing. Only right for the one console holding the campaign lock; a read-only console reads
+      the file afresh each time so it sees what the writer saved.
+    - ``read_only``: any write raises :class:`ReadOnly` (``campaign`` names it in the message).
+
+    TinyDB edits the dict ``read()`` returned in place before calling ``write()``; when the write
+    fails the cache is dropped, so the next read comes from the intact file on disk. The cache is
+    also dropped when the file on disk is no longer the one last read or written (checked with one
+    ``stat``: inode, size, modification time), so a file damaged behind the console's back is read
+    again, found damaged, and not overwritten.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        kind: str,
+        *,
+        backup_base: Path | None = None,
+        keep: int = 1,
+        cache: bool = True,
+        read_only: bool = False,
+        campaign: str = "",
+    ):
+        super().__init__()
+        self.path = Path(path)
+        self.kind = kind
+        self.backup_base = backup_base
+        self.keep = keep
+        self.cache = cache and not read_only
+        self.read_only = read_only
+        self.campaign = campaign
+        self.found_schema: int | None = None
+        self._data: dict | None = None
+        self._stamp: tuple | None = None
+
+    def _current_stamp(self) -> tuple | None:
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+    def read(self) -> dict | None:
+        """The file's tables (migrated to the current schema), or ``None`` when it does not exist."""
+        if self._data is not None:
+            if self._current_stamp() == self._stamp:
+                return self._data
+            self._data = None
+        stamp = self._current_stamp()
+        loaded = schema.read(self.path, self.kind, self.backup_base)
+        if loaded is None:
+            return None
+        tables, self.found_schema = loaded
+        if self.cache:
+            self._data, self._stamp = tables, stamp
+        return tables
+
+    def write(self, data: dict) -> None:
+        """Save ``data`` atomically and durably; :class:`WriteFailed` leaves the old file intact."""
+        if self.read_only:
+            raise ReadOnly(self.campaign)
+        try:
+            atomic_write(self.path, schema.encode(self.kind, data), backup_base=self.backup_base, keep=self.keep)
+        except BaseException:
+            self._data = None
+            raise
+        self.found_schema = schema.SCHEMA
+        if self.cache:
+            self._data, self._stamp = data, self._current_stamp()
+
+    def forget(self) -> None:
+        """Drop the cached data; the next read comes from disk."""
+        self._data = None
