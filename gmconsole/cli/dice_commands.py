@@ -24,15 +24,41 @@ def _system_module(system: str):
     return importlib.import_module(SYSTEM_MODULES[system])
 
 
+class _RollSystemParser(CliParser):
+    """``roll SYSTEM``: with ``--campaign`` the pool comes from a character sheet instead of flags,
+    and the roll is recorded in the campaign (parsed by ``campaign_commands.campaign_roll_parser``,
+    where ``--skill`` names a skill rather than counting dice)."""
+
+    system = ""
+
+    def parse_known_args(self, args=None, namespace=None):
+        from gmconsole.cli import campaign_commands
+
+        if args is not None and campaign_commands.wants_campaign(args):
+            sheet = campaign_commands.campaign_roll_parser(self.prog, self.system)
+            return sheet.parse_known_args(args, namespace)
+        return super().parse_known_args(args, namespace)
+
+
+_CAMPAIGN_EPILOG = ("From a character sheet instead: roll SYSTEM --campaign NAME --character C --skill K "
+                    "[--attribute A] [--gear ITEM ...] [--difficulty D] [--helper NAME ...] [--modifier N] "
+                    "[--faces SPEC] [--push] [--push-faces SPEC] [--seed N] [--json]; the roll is recorded "
+                    "in the campaign's current session.")
+
+
 def register(subparsers) -> None:
     """Add ``odds`` and ``roll``, each with one sub-parser per system."""
     odds = subparsers.add_parser("odds", help="exact odds of a pool, without rolling")
     roll = subparsers.add_parser("roll", help="roll a pool (or take typed faces), optionally push")
     for command, parser in (("odds", odds), ("roll", roll)):
-        systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=CliParser, required=True)
+        parser_class = _RollSystemParser if command == "roll" else CliParser
+        systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=parser_class, required=True)
         for system in SYSTEM_MODULES:
             module = _system_module(system)
-            sub = systems.add_parser(system, help=f"{command} for {system}")
+            extra = {"epilog": _CAMPAIGN_EPILOG} if command == "roll" else {}
+            sub = systems.add_parser(system, help=f"{command} for {system}", **extra)
+            if command == "roll":
+                sub.system = system
             sub.add_argument("--json", action="store_true", help="print the result as JSON")
             if command == "odds":
                 module.add_odds_arguments(sub, system)

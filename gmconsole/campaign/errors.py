@@ -1,0 +1,11 @@
+"""The campaign layer's own error: a change the campaign cannot take (unknown character, bad value).
+
+It is a ``ValueError`` like :class:`gmconsole.rules.errors.RulesError`, so callers can catch both
+with one clause; the message is one clear sentence for the GM, shown as is.
+"""
+
+from __future__ import annotations
+
+
+class ValidationError(ValueError):
+    """A change the campaign refuses (bad sheet value, unknown id, nothing to undo, ...)."""

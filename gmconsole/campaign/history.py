@@ -1,0 +1,109 @@
+"""Reading the history: filter entries and render them as a table, JSON rows, Markdown or CSV.
+
+Entries come from the store oldest first; queries return them newest first. The rendering keeps
+the columns a GM reviews after a session: when, session, who, what, result.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
+
+
+def _matches_character(entry: dict, character: str) -> bool:
+    wanted = character.casefold()
+    return entry.get("character_id") == character or (entry.get("character") or "").casefold() == wanted
+
+
+def query(
+    entries: list[dict],
+    *,
+    character: str | None = None,
+    skill: str | None = None,
+    kind: str | None = None,
+    include_undone: bool = False,
+) -> list[dict]:
+    """Filtered entries, newest first (by session, then id). Undone/failed left out unless asked."""
+    out = []
+    for entry in entries:
+        if not include_undone and entry.get("status", "done") != "done":
+            continue
+        if character is not None and not _matches_character(entry, character):
+            continue
+        if skill is not None and entry.get("skill") != skill:
+            continue
+        if kind is not None and entry.get("kind") != kind:
+            continue
+        out.append(entry)
+    out.sort(key=lambda e: (e.get("session", 0), e.get("id", 0)), reverse=True)
+    return out
+
+
+def result_text(entry: dict) -> str:
+    """The outcome in a few words: ``3 successes``, ``Great``, ``top 9 (+3)``, or empty."""
+    if "successes" in entry:
+        n = entry["successes"]
+        pushed = " (pushed)" if entry.get("pushes") else ""
+        return f"{n} success{'es' if n != 1 else ''}{pushed}"
+    if "tier" in entry:
+        damage = f", {entry['damage']} damage" if "damage" in entry else ""
+        return f"{entry['tier']}{damage}"
+    if isinstance(entry.get("outcome"), str):
+        return f"{entry['outcome']} ({entry.get('total')} vs {entry.get('score')})"
+    if "top" in entry:
+        margin = entry.get("margin")
+        return f"top {entry['top']}" + (f" ({margin:+d})" if isinstance(margin, int) else "")
+    return ""
+
+
+def row(entry: dict) -> dict:
+    """One flat row for table / Markdown / CSV."""
+    return {
+        "at": entry.get("at", ""),
+        "session": entry.get("session", ""),
+        "character": entry.get("character", ""),
+        "kind": entry.get("kind", ""),
+        "skill": entry.get("skill") or "",
+        "result": result_text(entry),
+        "summary": entry.get("summary", ""),
+    }
+
+
+def public(entry: dict) -> dict:
+    """An entry as the JSON export shows it (without the undo record)."""
+    return {k: v for k, v in entry.items() if k != "undo"}
+
+
+def _escape_md(text) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
+    """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text."""
+    rows = [row(e) for e in entries]
+    if fmt == "json":
+        return json.dumps([public(e) for e in entries], ensure_ascii=False, indent=2)
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return buffer.getvalue()
+    if fmt == "markdown":
+        lines = [f"# {title}", ""] if title else []
+        lines.append("| " + " | ".join(COLUMNS) + " |")
+        lines.append("|" + "---|" * len(COLUMNS))
+        for r in rows:
+            lines.append("| " + " | ".join(_escape_md(r[c]) for c in COLUMNS) + " |")
+        return "\n".join(lines) + "\n"
+    if fmt == "table":
+        if not rows:
+            return "no history entries"
+        widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in COLUMNS}
+        head = "  ".join(c.ljust(widths[c]) for c in COLUMNS)
+        body = ["  ".join(str(r[c]).ljust(widths[c]) for c in COLUMNS).rstrip() for r in rows]
+        return "\n".join([head.rstrip(), *body])
+    raise ValueError(f"unknown format {fmt!r}: use table, json, markdown or csv")

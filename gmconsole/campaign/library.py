@@ -1,0 +1,121 @@
+"""The shelf of campaigns under a data folder: list them, install the bundled demos, remember the last one.
+
+Demo campaigns ship as JSON campaign documents in ``data/demo/<system>-demo.json`` (the same shape
+as :meth:`Campaign.to_dict`); installing one validates every character against its system's sheet
+rules and stores it like any other campaign, never over an existing campaign of the same name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gmconsole.campaign import validation
+from gmconsole.campaign.model import Campaign
+
+LAST_FILE = ".last-campaign"
+"""Under the data root; a dot name, so the store never takes it for a campaign."""
+
+
+@dataclass(frozen=True)
+class CampaignSummary:
+    """One campaign on the shelf: its name, system and the names in its roster.
+
+    ``error`` is the store's one-sentence message when the campaign could not be read
+    (then ``system`` is ``None`` and ``characters`` empty).
+    """
+
+    name: str
+    system: str | None
+    characters: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def as_dict(self) -> dict:
+        out = {"name": self.name, "system": self.system, "characters": list(self.characters)}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+def list_campaigns(root: Path) -> list[CampaignSummary]:
+    """Every campaign under ``root``, sorted by name, read without taking its lock."""
+    from gmconsole.store.campaign_store import CampaignStore
+    from gmconsole.store.errors import StoreError
+
+    out = []
+    for name in CampaignStore.list_campaigns(Path(root)):
+        try:
+            store = CampaignStore.open(Path(root), name, read_only=True)
+            try:
+                document = store.load_state()["campaign"]
+            finally:
+                store.close()
+            out.append(CampaignSummary(name, document["system"], [c["name"] for c in document.get("roster", [])]))
+        except (StoreError, KeyError, TypeError) as exc:
+            out.append(CampaignSummary(name, None, [], str(exc) or type(exc).__name__))
+    return out
+
+
+def demo_folder() -> Path:
+    """The bundled demo campaigns."""
+    from gmconsole.rules.data import data_dir
+
+    return data_dir() / "demo"
+
+
+def demo_campaigns() -> list[Campaign]:
+    """The bundled demo campaigns, one per system, each checked against its system's sheet rules."""
+    campaigns = []
+    for path in sorted(demo_folder().glob("*.json")):
+        with path.open(encoding="utf-8") as fh:
+            campaign = Campaign.from_dict(json.load(fh))
+        validation.check_settings(campaign.settings, campaign.system)
+        for character in campaign.roster:
+            validation.check_character(campaign, character)
+        campaigns.append(campaign)
+    return campaigns
+
+
+def install_demos(root: Path) -> list[str]:
+    """Copy the demo campaigns under ``root``; returns the names installed now (those already there are
+    left untouched, so running it twice installs nothing the second time)."""
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.store.campaign_store import CampaignStore
+    from gmconsole.store.errors import CampaignExists
+
+    existing = set(CampaignStore.list_campaigns(Path(root)))
+    installed = []
+    for campaign in demo_campaigns():
+        if campaign.name in existing:
+            continue
+        try:
+            service = CampaignService.from_campaign(Path(root), campaign)
+        except CampaignExists:
+            continue
+        service.close()
+        installed.append(campaign.name)
+    return installed
+
+
+def last_campaign(root: Path) -> str | None:
+    """The campaign opened last under ``root``, if it still exists."""
+    from gmconsole.store.campaign_store import CampaignStore
+
+    path = Path(root) / LAST_FILE
+    try:
+        name = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return name if name and name in CampaignStore.list_campaigns(Path(root)) else None
+
+
+def remember_last(root: Path, name: str) -> None:
+    """Remember ``name`` as the campaign opened last (atomically; best effort on a full disk)."""
+    from gmconsole.store.atomic import atomic_write
+    from gmconsole.store.errors import WriteFailed
+
+    try:
+        atomic_write(Path(root) / LAST_FILE, name.encode("utf-8"))
+    except WriteFailed:
+        return

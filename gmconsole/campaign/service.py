@@ -1,0 +1,996 @@
+"""The one service that changes a campaign.
+
+Every change — a roll, a push, a cost applied, stress +1, a card drawn, a character added —
+goes through :class:`CampaignService`, which:
+
+1. validates (a :class:`~gmconsole.rules.errors.RulesError` or a campaign
+   :class:`~gmconsole.campaign.errors.ValidationError`, one clear sentence, nothing changed),
+2. computes the result through the rules core,
+3. applies it to a *copy* of the campaign,
+4. persists (``append_entry`` for the history entry, then ``save_state`` for the campaign),
+5. and only then swaps the copy in — so a failed write (``WriteFailed``) leaves the campaign
+   in memory exactly as it was, and the UI can show the error and carry on — and finally updates
+   earlier entries the change touches (a roll marked pushed or its costs applied).
+   A crash between these writes is repaired when the campaign is next opened (``_recover``).
+
+Each history entry carries what undo needs (the before/after of the campaign parts it changed,
+see :mod:`gmconsole.campaign.undo`). Undo and redo walk a linear stack over this campaign's
+entries, marking them ``undone`` / ``done`` in the store (never deleting); a new change clears redo.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from gmconsole.campaign import history as history_queries
+from gmconsole.campaign import trackers
+from gmconsole.campaign import undo as undo_parts
+from gmconsole.campaign import validation
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
+from gmconsole.store.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+MAX_UNDO = 1000
+"""Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
+
+Clock_ = Callable[[], datetime]
+Listener = Callable[[dict], None]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class CampaignService:
+    """One open campaign: read its state, change it (validated, persisted, recorded), undo/redo.
+
+    Build one with :meth:`open` or :meth:`create`; ``clock`` gives the time stamped on entries
+    (tests freeze it) and ``rng`` the dice of every roll that is not given its own
+    ``random.Random`` or typed faces.
+    """
+
+    def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
+        self._store = store
+        self._clock = clock or _utc_now
+        self._rng = rng or random.Random()
+        state = store.load_state()
+        self._campaign = Campaign.from_dict(state["campaign"])
+        self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
+        self._redo: list[tuple[int, int]] = [tuple(x) for x in state.get("redo", [])]
+        self._last_entry: int | None = state.get("last_entry")
+        self._listeners: list[Listener] = []
+        self._scene_cache: tuple[int, int, set] | None = None
+        if not store.read_only:
+            try:
+                self._recover()
+            except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
+                log.warning("could not check the history of %s: %s", self._campaign.name, exc)
+
+    # ------------------------------------------------------------------ opening and closing
+    @classmethod
+    def open(
+        cls,
+        root: Path,
+        name: str,
+        *,
+        read_only: bool = False,
+        clock: Clock_ | None = None,
+        rng: random.Random | None = None,
+    ) -> "CampaignService":
+        """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through)."""
+        from gmconsole.store.campaign_store import CampaignStore
+
+        return cls(CampaignStore.open(Path(root), name, read_only=read_only), clock=clock, rng=rng)
+
+    @classmethod
+    def create(
+        cls,
+        root: Path,
+        name: str,
+        system: str,
+        *,
+        settings: Settings | None = None,
+        clock: Clock_ | None = None,
+        rng: random.Random | None = None,
+    ) -> "CampaignService":
+        """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
+        from gmconsole.store.campaign_store import CampaignStore
+
+        from gmconsole.rules import check_system
+
+        check_system(system)
+        now = (clock or _utc_now)()
+        campaign = Campaign.new(name, system, now.date().isoformat(), settings)
+        store = CampaignStore.create(Path(root), name, initial_state(campaign))
+        return cls(store, clock=clock, rng=rng)
+
+    @classmethod
+    def from_campaign(
+        cls,
+        root: Path,
+        campaign: Campaign,
+        *,
+        clock: Clock_ | None = None,
+        rng: random.Random | None = None,
+    ) -> "CampaignService":
+        """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
+        from gmconsole.store.campaign_store import CampaignStore
+
+        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign))
+        return cls(store, clock=clock, rng=rng)
+
+    def close(self) -> None:
+        """Release the campaign (its lock file); the service must not be used afterwards."""
+        self._store.close()
+
+    def __enter__(self) -> "CampaignService":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def campaign(self) -> Campaign:
+        """The current campaign. Read it, never change it: changes go through this service."""
+        return self._campaign
+
+    @property
+    def read_only(self) -> bool:
+        """True when opened read-only (a second window): every change is refused."""
+        return bool(self._store.read_only)
+
+    @property
+    def session(self) -> Session:
+        """The current (last) session."""
+        return self._campaign.current_session
+
+    def character(self, id_or_name: str) -> Character:
+        """The roster member with this id (or name), or a ValidationError naming it."""
+        found = self._campaign.find_character(id_or_name)
+        if found is None:
+            raise ValidationError(f"there is no character {id_or_name!r} in {self._campaign.name}")
+        return found
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(entry)`` after every change, undo and redo; returns an unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    # ------------------------------------------------------------------ the change engine
+    def _check_writable(self) -> None:
+        if self.read_only:
+            from gmconsole.store.errors import ReadOnly
+
+            raise ReadOnly(self._campaign.name)
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    def _commit(
+        self,
+        kind: str,
+        mutate: Callable[[Campaign], dict | None],
+        *,
+        character_id: str | None = None,
+        entry_updates: Sequence[tuple[int, int, dict, dict]] = (),
+    ) -> dict:
+        """Apply ``mutate`` to a copy, record the entry, persist, then swap the copy in.
+
+        ``mutate(copy)`` raises to refuse the change; it returns the entry's own fields
+        (``summary`` and kind-specific data). ``entry_updates`` are ``(session, id, before, after)``
+        field changes to earlier entries (e.g. a roll's costs marked applied); undo reverts them.
+        """
+        self._check_writable()
+        new = self._campaign.copy()
+        info = mutate(new) or {}
+        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
+        session = new.current_session
+        who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
+        entry = {
+            "at": self._now(),
+            "session": session.number,
+            "scene": session.scene,
+            "kind": kind,
+            "character": who.name if who else "",
+            "character_id": character_id,
+            "summary": "",
+            "status": "done",
+        }
+        entry.update(info)
+        entry["undo"] = undo_parts.diff(before_doc, after_doc)
+        entry["undo"]["entries"] = [
+            {"session": s, "id": i, "before": b, "after": a} for s, i, b, a in entry_updates
+        ]
+        entry_id = self._store.append_entry(session.number, entry)
+        entry["id"] = entry_id
+        undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
+        self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
+        self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
+        for s, i, _before, after in entry_updates:
+            self._store.update_entry(s, i, after)
+        self._notify(entry)
+        return entry
+
+    def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None) -> None:
+        """Save the state document; when it fails, mark the just-appended entry ``failed`` (best effort)."""
+        state = {
+            "campaign": campaign.to_dict(),
+            "undo": [list(x) for x in undo_stack],
+            "redo": [list(x) for x in redo_stack],
+            "last_entry": last_entry,
+        }
+        try:
+            self._store.save_state(state)
+        except Exception:
+            if failed_entry is not None:
+                try:
+                    self._store.update_entry(failed_entry[0], failed_entry[1], {"status": "failed"})
+                except Exception:
+                    pass  # the write error below is the one the GM needs to see
+            raise
+
+    def _recover(self) -> None:
+        """After a crash between the history write and the state write, make them agree again.
+
+        The state document is the truth. Order of writes: a change appends its entry, saves the state
+        (naming that entry ``last_entry``), then updates earlier entries; undo/redo save the state, then
+        mark entries. So: entries newer than ``last_entry`` never took effect (marked ``failed``); the
+        top of the undo stack must read ``done`` with its updates applied, the top of redo ``undone``.
+        """
+        current = self._campaign.current_session.number
+        for number in (current, current + 1):
+            for entry in self._store.entries(number):
+                newer = self._last_entry is None or entry["id"] > self._last_entry
+                if newer and entry.get("status", "done") == "done":
+                    self._store.update_entry(number, entry["id"], {"status": "failed"})
+        for stack, status, side in ((self._undo, "done", "after"), (self._redo, "undone", "before")):
+            if not stack:
+                continue
+            try:
+                entry = self._find_entry(*stack[-1])
+            except ValidationError:
+                continue
+            if entry.get("status") != status:
+                self._store.update_entry(entry["session"], entry["id"], {"status": status})
+            for update in (entry.get("undo") or {}).get("entries", []):
+                self._store.update_entry(update["session"], update["id"], update[side])
+
+    def _scene_rolls(self) -> set:
+        """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
+        session = self._campaign.current_session
+        if self._scene_cache is None or self._scene_cache[:2] != (session.number, session.scene):
+            try:
+                entries = self._store.entries(session.number)
+            except StoreError:
+                entries = []  # an unreadable history only costs the "only one chance" warning
+            keys: set = set()
+            for e in entries:
+                if e.get("status", "done") != "done" or e.get("scene") != session.scene:
+                    continue
+                key = (e.get("character_id"), e.get("skill"), e.get("goal") or "")
+                if e.get("kind") == "roll":
+                    keys.add(key)
+                elif e.get("kind") == "circumstances":
+                    keys.discard(key)
+            self._scene_cache = (session.number, session.scene, keys)
+        return self._scene_cache[2]
+
+    def _remember_roll(self, entry: dict) -> None:
+        self._scene_rolls().add((entry.get("character_id"), entry.get("skill"), entry.get("goal") or ""))
+
+    def _entry_anywhere(self, entry_id: int) -> dict:
+        """An entry by id (ids are unique in the campaign): the current session first, then all."""
+        for entry in self._store.entries(self.session.number):
+            if entry["id"] == entry_id:
+                return entry
+        for entry in self._store.entries(None):
+            if entry["id"] == entry_id:
+                return entry
+        raise ValidationError(f"there is no history entry {entry_id}")
+
+    def _notify(self, entry: dict) -> None:
+        for listener in list(self._listeners):
+            listener(entry)
+
+    def _find_entry(self, session: int, entry_id: int) -> dict:
+        for entry in self._store.entries(session):
+            if entry["id"] == entry_id:
+                return entry
+        raise ValidationError(f"there is no history entry {entry_id} in session {session}")
+
+    # ------------------------------------------------------------------ undo / redo
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def undo_count(self) -> int:
+        """How many changes undo can take back, one by one."""
+        return len(self._undo)
+
+    @property
+    def redo_count(self) -> int:
+        """How many undone changes redo can make again."""
+        return len(self._redo)
+
+    def undo_label(self) -> str | None:
+        """The summary of the change undo would take back, or ``None``."""
+        return self._find_entry(*self._undo[-1]).get("summary") if self._undo else None
+
+    def redo_label(self) -> str | None:
+        """The summary of the change redo would make again, or ``None``."""
+        return self._find_entry(*self._redo[-1]).get("summary") if self._redo else None
+
+    def undo(self) -> dict:
+        """Take back the newest change still in force; returns its entry (now marked ``undone``).
+
+        Undoing a roll's applied costs is its own step (the costs entry is newer than the roll);
+        undoing the roll itself then also takes back anything the roll changed.
+        """
+        self._check_writable()
+        if not self._undo:
+            raise ValidationError("there is nothing to undo")
+        session, entry_id = self._undo[-1]
+        entry = self._find_entry(session, entry_id)
+        return self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
+
+    def redo(self) -> dict:
+        """Make the newest undone change again; returns its entry (marked ``done`` again)."""
+        self._check_writable()
+        if not self._redo:
+            raise ValidationError("there is nothing to redo")
+        session, entry_id = self._redo[-1]
+        entry = self._find_entry(session, entry_id)
+        return self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
+
+    def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
+        record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
+        document = undo_parts.apply(self._campaign.to_dict(), record[side])
+        new = Campaign.from_dict(document)
+        stamp = {"status": status, f"{status}_at": self._now()}
+        self._persist(new, undo_stack, redo_stack, self._last_entry)
+        self._campaign, self._undo, self._redo = new, list(undo_stack), list(redo_stack)
+        if entry.get("kind") in ("roll", "scene", "session", "circumstances"):
+            self._scene_cache = None
+        self._store.update_entry(entry["session"], entry["id"], stamp)
+        for update in record.get("entries", []):
+            self._store.update_entry(update["session"], update["id"], update[side])
+        entry = dict(entry, **stamp)
+        self._notify(entry)
+        return entry
+
+    # ------------------------------------------------------------------ history
+    def entries(self, session: int | None = None) -> list[dict]:
+        """Every stored entry (oldest first), undone and failed ones included, as the store keeps them."""
+        return self._store.entries(session)
+
+    def entry(self, entry_id: int, session: int | None = None) -> dict:
+        """One entry by id (in the current session unless ``session`` is given)."""
+        return self._find_entry(self.session.number if session is None else session, entry_id)
+
+    def history(
+        self,
+        session: int | None = None,
+        character: str | None = None,
+        skill: str | None = None,
+        kind: str | None = None,
+        *,
+        include_undone: bool = False,
+    ) -> list[dict]:
+        """History entries, newest first, filtered by session, character (id or name), skill, kind.
+
+        Undone (and failed) entries are left out unless ``include_undone``.
+        """
+        return history_queries.query(
+            self._store.entries(session),
+            character=character,
+            skill=skill,
+            kind=kind,
+            include_undone=include_undone,
+        )
+
+    def export_session(self, session: int | None = None, fmt: str = "markdown") -> str:
+        """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default)."""
+        number = self.session.number if session is None else session
+        entries = list(reversed(self.history(session=number)))
+        return history_queries.export(entries, fmt, title=f"{self._campaign.name} — session {number}")
+
+    # ------------------------------------------------------------------ settings and sessions
+    def update_settings(self, changes: dict) -> dict:
+        """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
+
+        def mutate(c: Campaign) -> dict:
+            merged = c.settings.to_dict()
+            unknown = sorted(set(changes) - set(merged))
+            if unknown:
+                raise ValidationError(f"unknown setting {unknown[0]!r}")
+            merged.update(changes)
+            c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
+            shown = ", ".join(f"{k} = {v}" for k, v in changes.items())
+            return {"summary": f"settings: {shown}", "changes": dict(changes)}
+
+        return self._commit("settings", mutate)
+
+    def new_session(self, date: str | None = None) -> Session:
+        """Open the next session (number + 1, today's date unless given); doom and clocks carry over."""
+
+        def mutate(c: Campaign) -> dict:
+            last = c.current_session
+            session = Session(
+                number=last.number + 1,
+                date=date or self._clock().date().isoformat(),
+                doom=last.doom,
+                clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
+            )
+            c.sessions.append(session)
+            return {"summary": f"session {session.number} begins"}
+
+        self._commit("session", mutate)
+        return self.session
+
+    def new_scene(self) -> dict:
+        """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
+
+        def mutate(c: Campaign) -> dict:
+            c.current_session.scene += 1
+            return {"summary": f"scene {c.current_session.scene} begins"}
+
+        return self._commit("scene", mutate)
+
+    # ------------------------------------------------------------------ roster
+    def add_character(self, data: dict) -> Character:
+        """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
+        ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
+        created: list[str] = []
+
+        def mutate(c: Campaign) -> dict:
+            character = validation.new_character(c, data)
+            c.roster.append(character)
+            created.append(character.id)
+            return {"summary": f"{character.name} joins the roster", "character_id": character.id,
+                    "character": character.name}
+
+        self._commit("roster", mutate)
+        return self._campaign.character(created[0])
+
+    def update_character(self, character_id: str, changes: dict) -> dict:
+        """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
+
+        def mutate(c: Campaign) -> dict:
+            character = self._get(c, character_id)
+            updated = validation.updated_character(c, character, changes)
+            c.roster[c.roster.index(character)] = updated
+            return {"summary": f"{updated.name}: {', '.join(sorted(changes))} changed", "changes": sorted(changes)}
+
+        return self._commit("roster", mutate, character_id=self._id(character_id))
+
+    def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
+        """A copy of a character (new id, new gear ids, ``name`` or "NAME (copy)") placed right after it."""
+        created: list[str] = []
+
+        def mutate(c: Campaign) -> dict:
+            original = self._get(c, character_id)
+            copy_ = Character.from_dict(original.to_dict())
+            copy_.id = c.new_id("c")
+            copy_.name = name or f"{original.name} (copy)"
+            for item in copy_.gear:
+                item.id = c.new_id("g")
+            validation.check_character(c, copy_)
+            c.roster.insert(c.roster.index(original) + 1, copy_)
+            created.append(copy_.id)
+            return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
+                    "character": copy_.name}
+
+        self._commit("roster", mutate)
+        return self._campaign.character(created[0])
+
+    def remove_character(self, character_id: str) -> dict:
+        """Remove a character from the roster (and from the conflict, if in one)."""
+        from gmconsole.rules import initiative
+
+        def mutate(c: Campaign) -> dict:
+            character = self._get(c, character_id)
+            c.roster.remove(character)
+            session = c.current_session
+            if session.initiative is not None:
+                state = initiative.Initiative.from_dict(session.initiative)
+                if character.id in state.combatants():
+                    session.initiative = initiative.remove(state, character.id).to_dict()
+            return {"summary": f"{character.name} leaves the roster"}
+
+        return self._commit("roster", mutate, character_id=self._id(character_id))
+
+    def set_attribute(
+        self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
+    ) -> dict:
+        """Set an attribute's current and/or maximum value (validated for the system)."""
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
+            a = ch.attributes[attribute]
+            return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
+
+        return self._commit("sheet", mutate, character_id=self._id(character_id))
+
+    def set_skill(self, character_id: str, skill: str, level: int) -> dict:
+        """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            validation.set_skill(c, ch, skill, level)
+            return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
+
+        return self._commit("sheet", mutate, character_id=self._id(character_id))
+
+    def add_gear(self, character_id: str, data: dict) -> Gear:
+        """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
+        ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
+        created: list[str] = []
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            item = validation.new_gear(c, data)
+            ch.gear.append(item)
+            created.append(item.id)
+            return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
+
+        self._commit("gear", mutate, character_id=self._id(character_id))
+        return self._campaign.character(self._id(character_id)).gear_item(created[0])
+
+    def update_gear(self, character_id: str, gear_id: str, changes: dict) -> dict:
+        """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            item = self._gear(ch, gear_id)
+            updated = validation.updated_gear(item, changes)
+            ch.gear[ch.gear.index(item)] = updated
+            return {"summary": f"{ch.name}: {updated.name} {', '.join(sorted(changes))} changed",
+                    "gear_id": item.id, "gear": updated.name}
+
+        return self._commit("gear", mutate, character_id=self._id(character_id))
+
+    def remove_gear(self, character_id: str, gear_id: str) -> dict:
+        """Take an item off a character's sheet."""
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            item = self._gear(ch, gear_id)
+            ch.gear.remove(item)
+            return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
+
+        return self._commit("gear", mutate, character_id=self._id(character_id))
+
+    def damage_gear(self, character_id: str, gear_id: str, amount: int = 1) -> dict:
+        """Lower an item's current bonus by ``amount`` (not below 0)."""
+        return self._tracker_change(character_id, "gear", lambda c, ch: trackers.damage_gear(ch, self._gear(ch, gear_id), amount))
+
+    def repair_gear(self, character_id: str, gear_id: str, successes: int) -> dict:
+        """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
+        bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
+        the new maximum, and failing at bonus 0 destroys the item)."""
+        return self._tracker_change(
+            character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, self._gear(ch, gear_id), successes)
+        )
+
+    # ------------------------------------------------------------------ trackers
+    def change_stress(self, character_id: str, delta: int) -> dict:
+        """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
+        return self._tracker_change(character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
+
+    def change_tracker(self, character_id: str, tracker: str, delta: int) -> dict:
+        """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
+        ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
+        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
+
+    def apply_trauma(self, character_id: str, attribute: str, amount: int = 1) -> dict:
+        """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
+        return self._tracker_change(character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
+
+    def heal(self, character_id: str, attribute: str, amount: int = 1) -> dict:
+        """Raise an attribute's current value by ``amount`` (up to its maximum)."""
+        return self._tracker_change(character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
+
+    def add_condition(self, character_id: str, condition: str) -> dict:
+        """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
+        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
+
+    def remove_condition(self, character_id: str, condition: str) -> dict:
+        """Clear a condition the character holds."""
+        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
+
+    def rest(self, character_id: str | None = None) -> dict:
+        """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC)."""
+
+        def mutate(c: Campaign) -> dict:
+            targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
+            for ch in targets:
+                trackers.rest(ch)
+            names = ", ".join(ch.name for ch in targets) or "nobody"
+            return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
+
+        return self._commit("rest", mutate, character_id=self._id(character_id) if character_id else None)
+
+    def panic_roll(
+        self,
+        character_id: str,
+        *,
+        in_range: Iterable[str] = (),
+        face: int | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """A panic roll (D6 + stress) for a character; sets the active panic effect. R-PANIC-1: the GM
+        names the roster members in range (``in_range``, ids or names), and effects on others are applied
+        to them (stress +1, or a chained panic roll each). R-PANIC-2 escalation follows the setting.
+        ``face`` is a D6 the GM rolled by hand."""
+        from gmconsole.campaign import rolls
+
+        return rolls.panic(self, character_id, list(in_range), face, rng or self._rng)
+
+    def change_doom(self, delta: int) -> dict:
+        """The GM's doom pool ± ``delta`` (not below 0)."""
+
+        def mutate(c: Campaign) -> dict:
+            s = c.current_session
+            new = s.doom + delta
+            if new < 0:
+                raise ValidationError(f"the doom pool has {s.doom}; it cannot lose {-delta}")
+            s.doom = new
+            return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
+
+        return self._commit("doom", mutate)
+
+    def add_clock(self, name: str, segments: int = 4) -> Clock:
+        """A new progress clock of 4, 6 or 8 segments in the current session."""
+        created: list[str] = []
+
+        def mutate(c: Campaign) -> dict:
+            clock = validation.new_clock(c, name, segments)
+            c.current_session.clocks.append(clock)
+            created.append(clock.id)
+            return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
+
+        self._commit("clock", mutate)
+        return self.session.clock(created[0])
+
+    def advance_clock(self, clock_id: str, steps: int = 1) -> dict:
+        """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
+
+        def mutate(c: Campaign) -> dict:
+            clock = self._clock_of(c, clock_id)
+            new = clock.filled + steps
+            if not 0 <= new <= clock.segments:
+                raise ValidationError(
+                    f"clock {clock.name} has {clock.filled} of {clock.segments} segments filled; {steps:+d} does not fit"
+                )
+            clock.filled = new
+            return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
+
+        return self._commit("clock", mutate)
+
+    def remove_clock(self, clock_id: str) -> dict:
+        """Take a clock off the tracker pane."""
+
+        def mutate(c: Campaign) -> dict:
+            clock = self._clock_of(c, clock_id)
+            c.current_session.clocks.remove(clock)
+            return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
+
+        return self._commit("clock", mutate)
+
+    # ------------------------------------------------------------------ rolls
+    def preview_roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        reactive: bool = False,
+        goal: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        bonus_dice: int = 0,
+        push_yourself: bool = False,
+    ) -> RollPreview:
+        """The pool a roll would use, built from the sheet, with its explanation, exact odds, whether
+        it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every key).
+
+        ``skill``/``attribute`` are ids from the system's table (no skill: the attribute alone);
+        ``gear`` item ids or names; ``difficulty`` an id from the system's difficulty table;
+        ``helpers`` character ids (R-HELP-1, at most 3); ``modifier`` ± situational (R-MOD-1);
+        ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``goal`` feeds the "only one
+        chance" warning; exploding: ``tn_modifiers`` ids from the modifier tables; tiered:
+        ``bonus_dice`` (R-TIER-1, at most 2) and ``push_yourself`` (2 stamina for +1 die).
+        """
+        from gmconsole.campaign import rolls
+
+        request = rolls.RollRequest(
+            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
+            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier,
+            reactive=reactive, goal=goal, tn_modifiers=tuple(tn_modifiers), bonus_dice=bonus_dice,
+            push_yourself=push_yourself,
+        )
+        return rolls.preview(self, request)
+
+    def roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        reactive: bool = False,
+        goal: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        bonus_dice: int = 0,
+        push_yourself: bool = False,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Roll the pool :meth:`preview_roll` shows and record it in the current session.
+
+        ``faces`` is a SPEC typed from physical dice (R-MANUAL-1, e.g. ``"base=6,1 skill=4"``);
+        otherwise ``rng`` (default: the service's) rolls. The entry holds the full pool, faces,
+        by-hand flag, odds at the time and the outcome (``successes`` / ``tier`` / ``top``), and the
+        costs the rules core computed (``costs_status`` ``pending`` until :meth:`apply_costs`).
+        Stress-die 1s (yze stress-dice) and tiered Limited XP are recorded here as costs too.
+        """
+        from gmconsole.campaign import rolls
+
+        request = rolls.RollRequest(
+            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
+            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier,
+            reactive=reactive, goal=goal, tn_modifiers=tuple(tn_modifiers), bonus_dice=bonus_dice,
+            push_yourself=push_yourself,
+        )
+        return rolls.roll(self, request, faces, rng or self._rng)
+
+    def push(
+        self,
+        entry_id: int | None = None,
+        *,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+        condition: str | None = None,
+    ) -> dict:
+        """Push a recorded Year Zero roll (R-PUSH-1..4), by default the newest roll of the session.
+
+        ``faces`` is a SPEC for the rerolled dice typed by hand; ``condition`` is the GM's pick for
+        the ``conditions`` push cost. The roll's entry is updated with the push and its new costs;
+        the push is its own history entry (undoable: undo restores the roll as it was).
+        """
+        from gmconsole.campaign import rolls
+
+        return rolls.push(self, entry_id, faces, rng or self._rng, condition)
+
+    def apply_costs(
+        self,
+        entry_id: int | None = None,
+        *,
+        in_range: Iterable[str] = (),
+        condition: str | None = None,
+        panic_face: int | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
+        by default the newest roll with pending costs: trauma / damage / stress / willpower /
+        mutation points / gear bonus / doom / condition / XP, per the campaign's push cost.
+        ``in_range`` names roster members for panic effects that touch others (R-PANIC-1); a stress-die 1
+        makes the panic roll here (``panic_face``: the D6 rolled by hand). ``condition`` is the GM's
+        pick for the ``conditions`` push cost when the push did not name one."""
+        from gmconsole.campaign import rolls
+
+        return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng)
+
+    def apply_consequence(
+        self,
+        entry_id: int | None,
+        consequence: str,
+        *,
+        clock_id: str | None = None,
+        gear_id: str | None = None,
+        wound: bool = False,
+    ) -> dict:
+        """tiered: apply one consequence the GM picked for a Mixed or Limited roll (one key, undoable):
+        ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
+        ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
+        ``gear_id``, default the first used, loses its bonus until repaired)."""
+        from gmconsole.campaign import rolls
+
+        return rolls.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
+
+    def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
+        """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
+        from gmconsole.campaign import rolls
+
+        return rolls.repair_with_roll(self, entry_id, gear_id)
+
+    def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
+        """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
+        recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
+        from gmconsole.campaign import rolls
+
+        return rolls.mend(self, roll_id, self._id(patient_id), attribute)
+
+    def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
+        """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
+        ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
+        from gmconsole.campaign import rolls
+
+        return rolls.shake_it_off(self, roll_id, attribute, incoming)
+
+    def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
+        """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
+        (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
+        from gmconsole.campaign import rolls
+
+        return rolls.inspire(self, inspire_roll_id, target_roll_id, mode)
+
+    def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+        """Record why a character may try the same roll again this scene (only one chance, RULES.md §1;
+        exploding retries, §2): the "only one chance" warning for that skill and goal goes away."""
+        who = self.character(character_id)
+        if not reason or not reason.strip():
+            raise ValidationError("say what changed, so the history shows why the roll may be tried again")
+
+        def mutate(c: Campaign) -> dict:
+            return {"summary": f"{who.name} may try {skill} again: {reason.strip()}", "skill": skill,
+                    "goal": goal, "reason": reason.strip()}
+
+        entry = self._commit("circumstances", mutate, character_id=who.id)
+        self._scene_rolls().discard((who.id, skill, goal or ""))
+        return entry
+
+    def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
+                     rng: random.Random | None = None) -> dict:
+        """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
+        (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
+        from gmconsole.campaign import rolls
+
+        return rolls.saving_throw(self, character_id, save, faces, rng or self._rng)
+
+    def attack(self, character_id: str, weapon: str, *, melee: bool = True, reckless: bool = False,
+               faces: str | None = None, rng: random.Random | None = None) -> dict:
+        """tiered: an attack roll with a weapon from the sheet (its ``damage``), R-TIER-4 damage by tier,
+        Reckless for melee. Recorded (kind ``attack``, with ``tier`` and ``damage``)."""
+        from gmconsole.campaign import rolls
+
+        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self._rng)
+
+    # ------------------------------------------------------------------ initiative (RULES.md §4)
+    def start_conflict(
+        self,
+        character_ids: Sequence[str],
+        *,
+        mode: str | None = None,
+        speeds: dict[str, int] | None = None,
+        keep_best: dict[str, int] | None = None,
+        order: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Start a conflict with these combatants: ``cards`` shuffles a deck and each draws (``speeds``
+        cards for speed N, ``keep_best`` N to draw N and keep the best); ``roll`` rolls D6 + the
+        initiative attribute; ``manual`` takes ``order`` (default: the order given). Mode defaults to
+        the campaign setting. Returns the history entry; the state is in ``session.initiative``."""
+        from gmconsole.campaign import conflict
+
+        return conflict.start(self, [self._id(x) for x in character_ids], mode, speeds or {}, keep_best or {},
+                              [self._id(x) for x in order] if order else None, rng or self._rng)
+
+    def add_to_conflict(
+        self,
+        character_id: str,
+        *,
+        speed: int = 1,
+        keep_best_of: int = 1,
+        position: int | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Add a combatant mid-conflict: draws cards (speed / keep best) or rolls, or in manual mode
+        goes to ``position`` (default last); the current turn stays with whoever has it."""
+        from gmconsole.campaign import conflict
+
+        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng)
+
+    def swap_initiative(self, first_id: str, second_id: str) -> dict:
+        """Two combatants swap their initiative (cards, or places in the order)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.swap(self, self._id(first_id), self._id(second_id))
+
+    def delay_turn(self, character_id: str | None = None, after: str | None = None) -> dict:
+        """A combatant (default: whoever's turn it is) delays: their place moves to right after
+        ``after`` (default: to the end of the round)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.delay(self, self._id(character_id) if character_id else None,
+                              self._id(after) if after else None)
+
+    def next_turn(self) -> dict:
+        """Move to the next combatant (after the last: round + 1, back to the first)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.step(self, +1)
+
+    def previous_turn(self) -> dict:
+        """Move back to the previous combatant (before the first: the last of the round before)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.step(self, -1)
+
+    def remove_from_conflict(self, character_id: str) -> dict:
+        """Take a combatant out of the conflict (broken, fled); their cards are not reused."""
+        from gmconsole.campaign import conflict
+
+        return conflict.remove(self, self._id(character_id))
+
+    def set_initiative_order(self, character_ids: Sequence[str]) -> dict:
+        """Manual mode: the GM types the whole order (every combatant exactly once)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.set_order(self, [self._id(x) for x in character_ids])
+
+    def end_conflict(self) -> dict:
+        """End the conflict: the initiative state is cleared (it stays in history)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.end(self)
+
+    # ------------------------------------------------------------------ helpers
+    def _id(self, id_or_name: str) -> str:
+        return self.character(id_or_name).id
+
+    def _get(self, campaign: Campaign, id_or_name: str) -> Character:
+        found = campaign.find_character(id_or_name)
+        if found is None:
+            raise ValidationError(f"there is no character {id_or_name!r} in {campaign.name}")
+        return found
+
+    @staticmethod
+    def _gear(character: Character, gear_id: str) -> Gear:
+        item = character.gear_item(gear_id)
+        if item is None:
+            raise ValidationError(f"{character.name} has no item {gear_id!r}")
+        return item
+
+    @staticmethod
+    def _clock_of(campaign: Campaign, clock_id: str) -> Clock:
+        clock = campaign.current_session.clock(clock_id)
+        if clock is None:
+            clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
+        if clock is None:
+            raise ValidationError(f"there is no clock {clock_id!r} in this session")
+        return clock
+
+    def _tracker_change(self, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
+        """A change to one character's trackers; ``change`` returns the summary line."""
+
+        def mutate(c: Campaign) -> dict:
+            ch = self._get(c, character_id)
+            return {"summary": change(c, ch)}
+
+        return self._commit(kind, mutate, character_id=self._id(character_id))
+
+
+def initial_state(campaign: Campaign) -> dict:
+    """The state document of a campaign with no history (what ``CampaignStore.create`` is given)."""
+    return {"campaign": campaign.to_dict(), "undo": [], "redo": [], "last_entry": None}
+

@@ -1,0 +1,151 @@
+"""Tracker changes on one character (stress, counters, trauma, conditions, gear bonus).
+
+Each function changes the :class:`Character` it is given (the service passes the copy it is
+changing), raises a :class:`ValidationError` for a change that cannot be right, and returns the
+one-line summary the history shows.
+"""
+
+from __future__ import annotations
+
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Character, Gear
+
+COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
+
+
+def _label(tracker: str) -> str:
+    return tracker.replace("_", " ")
+
+
+def change_counter(character: Character, tracker: str, delta: int) -> str:
+    """± on a counter; none goes below 0, stamina not above ``stamina_max`` (when it is set)."""
+    if tracker not in COUNTERS:
+        raise ValidationError(f"unknown tracker {tracker!r}: use one of {', '.join(COUNTERS)}")
+    if tracker == "stress":
+        return change_stress(character, delta)
+    old = getattr(character, tracker)
+    new = old + delta
+    if new < 0:
+        raise ValidationError(f"{character.name} has {old} {_label(tracker)}; cannot lose {-delta}")
+    if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
+        raise ValidationError(f"{character.name}'s stamina cannot go above {character.stamina_max}")
+    setattr(character, tracker, new)
+    return f"{character.name}: {_label(tracker)} {delta:+d} → {new}"
+
+
+def change_stress(character: Character, delta: int) -> str:
+    """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends."""
+    new = max(0, character.stress + delta)
+    character.stress = new
+    if new == 0:
+        character.panic = None
+    return f"{character.name}: stress {delta:+d} → {new}"
+
+
+def rest(character: Character) -> None:
+    """R-PANIC-1: rest in a safe place — stress to 0 and the active panic effect cleared."""
+    character.stress = 0
+    character.panic = None
+
+
+def _attribute(character: Character, attribute: str):
+    if attribute not in character.attributes:
+        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+    return character.attributes[attribute]
+
+
+STEP_DOWN = {12: 10, 10: 8, 8: 6, 6: 0}
+"""yze-step: a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
+
+
+def _lowered(system: str, value: int, points: int) -> int:
+    for _ in range(points):
+        if value <= 0:
+            return 0
+        value = STEP_DOWN.get(value, 0) if system == "yze-step" else value - 1
+    return max(0, value)
+
+
+def _raised(system: str, value: int, maximum: int, points: int) -> int:
+    for _ in range(points):
+        if value >= maximum:
+            break
+        value = (6 if value == 0 else value + 2) if system == "yze-step" else value + 1
+    return min(value, maximum)
+
+
+def trauma(character: Character, attribute: str, amount: int, system: str = "") -> str:
+    """Lower an attribute's current value (not below 0); at 0 the character is broken.
+    In yze-step each point steps the die down one size (D12 → D10 → D8 → D6 → broken)."""
+    if amount < 1:
+        raise ValidationError("trauma must be 1 or more points")
+    if system == "exploding":
+        raise ValidationError("exploding characters take wounds and strain, not damage to a trait")
+    a = _attribute(character, attribute)
+    a.current = _lowered(system, a.current, amount)
+    broken = " — broken" if a.current == 0 else ""
+    return f"{character.name}: {attribute} −{amount} → {a.current}/{a.max}{broken}"
+
+
+def heal(character: Character, attribute: str, amount: int, system: str = "") -> str:
+    """Raise an attribute's current value (not above its maximum; yze-step: one die size per point)."""
+    if amount < 1:
+        raise ValidationError("healing must be 1 or more points")
+    a = _attribute(character, attribute)
+    if a.current >= a.max:
+        raise ValidationError(f"{character.name}'s {attribute} is already at its maximum {a.max}")
+    a.current = _raised(system, a.current, a.max, amount)
+    return f"{character.name}: {attribute} +{amount} → {a.current}/{a.max}"
+
+
+def add_condition(character: Character, condition: str) -> str:
+    """Give a condition (held once)."""
+    name = condition.strip().casefold()
+    if not name:
+        raise ValidationError("name the condition to add")
+    if name in character.conditions:
+        raise ValidationError(f"{character.name} is already {name}")
+    character.conditions.append(name)
+    return f"{character.name} is {name}"
+
+
+def remove_condition(character: Character, condition: str) -> str:
+    """Clear a condition the character holds."""
+    name = condition.strip().casefold()
+    if name not in character.conditions:
+        raise ValidationError(f"{character.name} is not {name}")
+    character.conditions.remove(name)
+    return f"{character.name} is no longer {name}"
+
+
+def damage_gear(character: Character, item: Gear, amount: int) -> str:
+    """Lower an item's current bonus (not below 0)."""
+    if amount < 1:
+        raise ValidationError("gear damage must be 1 or more")
+    if item.bonus <= 0:
+        raise ValidationError(f"{item.name} has no bonus left to lose")
+    item.bonus = max(0, item.bonus - amount)
+    return f"{character.name}: {item.name} bonus −{amount} → {item.bonus}"
+
+
+def repair_gear(system: str, character: Character, item: Gear, successes: int) -> str:
+    """R-REPAIR-1: myz Jury-Rig — any success restores the full bonus; yze — each success restores
+    1 point up to the starting value. Failure makes the current bonus the new maximum; failing at
+    bonus 0 destroys the item."""
+    if successes < 0:
+        raise ValidationError("successes cannot be negative")
+    if item.destroyed:
+        raise ValidationError(f"{item.name} is destroyed and cannot be repaired")
+    if successes == 0:
+        if item.bonus == 0:
+            item.destroyed = True
+            return f"{character.name}: repair of {item.name} fails at bonus 0 — destroyed"
+        item.max_bonus = item.bonus
+        return f"{character.name}: repair of {item.name} fails — its maximum is now {item.bonus}"
+    if item.bonus >= item.max_bonus:
+        raise ValidationError(f"{item.name} is not damaged")
+    if system == "myz":
+        item.bonus = item.max_bonus
+    else:
+        item.bonus = min(item.max_bonus, item.bonus + successes)
+    return f"{character.name}: {item.name} repaired → bonus {item.bonus}/{item.max_bonus}"

@@ -1,0 +1,316 @@
+"""Sheet rules per system: which attributes and skills exist and which numbers they may hold.
+
+Year Zero sheets use the ids of the bundled tables (``data/myz.toml``, ``data/yze.toml``);
+exploding and tiered sheets take the GM's own skill names (lower-case ids). Every check raises a
+:class:`ValidationError` with one sentence naming the character, the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from functools import lru_cache
+
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import (
+    CHARACTER_KINDS,
+    CLOCK_SIZES,
+    INITIATIVE_MODES,
+    PUSH_COSTS,
+    Attribute,
+    Campaign,
+    Character,
+    Clock,
+    Dog,
+    Gear,
+    Settings,
+)
+from gmconsole.rules.data import load_table
+
+YEAR_ZERO_ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+TIERED_ATTRIBUTES = ("str", "dex", "int", "cha", "per")
+STEP_SIZES = (6, 8, 10, 12)
+EXPLODING_SIZES = (4, 6, 8, 10, 12)
+ARTIFACT_DICE = (8, 10, 12)
+
+
+@lru_cache(maxsize=None)
+def table_skills(system: str) -> dict[str, str]:
+    """Skill id → its attribute id from the system's table (empty for exploding / tiered)."""
+    table = {"myz": "myz", "yze": "yze", "yze-step": "yze"}.get(system)
+    if table is None:
+        return {}
+    return {s["id"]: s.get("attribute", "") for s in load_table(table).get("skills", [])}
+
+
+@lru_cache(maxsize=None)
+def myz_roles() -> dict[str, str]:
+    """myz role id → its specialist skill id (seed 000)."""
+    return {r["id"]: r["skill"] for r in load_table("myz").get("roles", [])}
+
+
+def specialist_skills() -> set[str]:
+    """The myz specialist skills (need level ≥ 1 to roll, R-MYZ-SPEC)."""
+    return set(myz_roles().values())
+
+
+def attribute_ids(system: str) -> tuple[str, ...] | None:
+    """The attribute ids a sheet of ``system`` must have (``None``: exploding takes the GM's traits)."""
+    if system in ("myz", "yze", "yze-step"):
+        return YEAR_ZERO_ATTRIBUTES
+    if system == "tiered":
+        return TIERED_ATTRIBUTES
+    return None
+
+
+def skill_attribute(system: str, skill: str) -> str | None:
+    """The attribute a table skill rolls with (``None`` when the system has no table or no such skill)."""
+    return table_skills(system).get(skill) or None
+
+
+def check_settings(settings: Settings, system: str) -> Settings:
+    """Refuse settings outside their choices."""
+    if settings.push_cost not in PUSH_COSTS:
+        raise ValidationError(f"push cost {settings.push_cost!r} is not one of {', '.join(PUSH_COSTS)}")
+    if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
+        raise ValidationError("max pushes must be a whole number from 0 to 3")
+    if settings.initiative_mode not in INITIATIVE_MODES:
+        raise ValidationError(f"initiative mode {settings.initiative_mode!r} is not one of {', '.join(INITIATIVE_MODES)}")
+    for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
+                 "tiered_strict_over"):
+        if not isinstance(getattr(settings, flag), bool):
+            raise ValidationError(f"setting {flag} must be on or off")
+    if not isinstance(settings.condition_coverage, dict) or not all(
+        isinstance(v, list) for v in settings.condition_coverage.values()
+    ):
+        raise ValidationError("condition coverage must map each condition to a list of skills")
+    return settings
+
+
+def _whole(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _check_attribute_value(system: str, who: str, name: str, attribute: Attribute) -> None:
+    what = f"{who}'s {name}"
+    _whole(attribute.max, what)
+    _whole(attribute.current, what)
+    if system in ("myz", "yze"):
+        if not 1 <= attribute.max <= 6:
+            raise ValidationError(f"{what} must be from 1 to 6 (it is {attribute.max})")
+    elif system == "yze-step":
+        if attribute.max not in STEP_SIZES:
+            raise ValidationError(f"{what} must be a step die of 6, 8, 10 or 12 sides (D to A)")
+        if attribute.current not in (0,) + STEP_SIZES:
+            raise ValidationError(f"{what}'s current die must be 0, 6, 8, 10 or 12")
+    elif system == "exploding":
+        if attribute.max not in EXPLODING_SIZES:
+            raise ValidationError(f"{what} must be a die of 4, 6, 8, 10 or 12 sides")
+    elif system == "tiered":
+        if not 0 <= attribute.max <= 6:
+            raise ValidationError(f"{what} must be from 0 to 6 (it is {attribute.max})")
+    if not 0 <= attribute.current <= attribute.max:
+        raise ValidationError(f"{what} current value must be from 0 to {attribute.max} (it is {attribute.current})")
+
+
+def _check_skill_value(system: str, who: str, skill: str, level) -> None:
+    what = f"{who}'s {skill}"
+    _whole(level, what)
+    if system in ("myz", "yze", "tiered"):
+        if not 0 <= level <= 5:
+            raise ValidationError(f"{what} must be from 0 to 5 (it is {level})")
+    elif system == "yze-step":
+        if level not in (0,) + STEP_SIZES:
+            raise ValidationError(f"{what} must be 0 (no rating) or a step die of 6, 8, 10 or 12 sides")
+    elif system == "exploding":
+        if level not in (0,) + EXPLODING_SIZES:
+            raise ValidationError(f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+
+
+def check_skill_name(system: str, skill: str) -> None:
+    """A skill id the system knows (Year Zero tables) or a plain lower-case id (exploding, tiered)."""
+    known = table_skills(system)
+    if known:
+        if skill not in known:
+            raise ValidationError(f"{system} has no skill {skill!r}")
+    elif not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", skill or ""):
+        raise ValidationError(f"{skill!r} is not a skill id (lower-case letters, digits and dashes)")
+
+
+def check_gear(item: Gear) -> Gear:
+    """An item: a name, bonus 0..max_bonus (max ≤ 10), artifact die 8/10/12 or none, damage ≥ 0."""
+    if not isinstance(item.name, str) or not item.name.strip():
+        raise ValidationError("an item needs a name")
+    for name in ("bonus", "max_bonus", "damage", "quantity"):
+        _whole(getattr(item, name), f"{item.name}'s {name.replace('_', ' ')}")
+    if not 0 <= item.max_bonus <= 10:
+        raise ValidationError(f"{item.name}'s maximum bonus must be from 0 to 10")
+    if not 0 <= item.bonus <= item.max_bonus:
+        raise ValidationError(f"{item.name}'s bonus must be from 0 to its maximum {item.max_bonus}")
+    if item.artifact_die is not None and item.artifact_die not in ARTIFACT_DICE:
+        raise ValidationError(f"{item.name}'s artifact die must be a D8, D10 or D12")
+    if item.damage < 0 or item.quantity < 0:
+        raise ValidationError(f"{item.name}'s damage and quantity cannot be negative")
+    return item
+
+
+def check_character(campaign: Campaign, character: Character) -> Character:
+    """The whole sheet against the campaign's system; returns it unchanged or raises."""
+    system = campaign.system
+    if not isinstance(character.name, str) or not character.name.strip():
+        raise ValidationError("a character needs a name")
+    who = character.name
+    if character.kind not in CHARACTER_KINDS:
+        raise ValidationError(f"{who} must be a pc or an npc")
+    _whole(character.count, f"{who}'s count")
+    if character.count < 1 or (character.kind == "pc" and character.count != 1):
+        raise ValidationError(f"{who}: only an NPC group may count more than 1, and a count is at least 1")
+    expected = attribute_ids(system)
+    if expected is not None:
+        missing = [a for a in expected if a not in character.attributes]
+        extra = [a for a in character.attributes if a not in expected]
+        if missing or extra:
+            raise ValidationError(f"{who} needs exactly the attributes {', '.join(expected)}")
+    elif not character.attributes:
+        raise ValidationError(f"{who} needs at least one trait")
+    for name, attribute in character.attributes.items():
+        _check_attribute_value(system, who, name, attribute)
+    for skill, level in character.skills.items():
+        check_skill_name(system, skill)
+        _check_skill_value(system, who, skill, level)
+    if system == "myz" and character.role:
+        roles = myz_roles()
+        if character.role not in roles:
+            raise ValidationError(f"{who}'s role {character.role!r} is not one of {', '.join(roles)}")
+        for skill in specialist_skills() - {roles[character.role]}:
+            if character.skills.get(skill, 0) > 0:
+                raise ValidationError(f"{who} cannot have {skill}: it belongs to another role")
+    if character.dog is not None and (system != "myz" or character.role != "dog-handler"):
+        raise ValidationError(f"{who} is not a myz Dog Handler, so cannot have a dog")
+    for counter in ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "stamina_max", "xp",
+                    "class_bonus"):
+        value = _whole(getattr(character, counter), f"{who}'s {counter.replace('_', ' ')}")
+        if value < 0:
+            raise ValidationError(f"{who}'s {counter.replace('_', ' ')} cannot be negative")
+    if not 1 <= _whole(character.level, f"{who}'s level") <= 20:
+        raise ValidationError(f"{who}'s level must be from 1 to 20")
+    if character.stamina_max and character.stamina > character.stamina_max:
+        raise ValidationError(f"{who}'s stamina cannot be above its maximum {character.stamina_max}")
+    ids = [g.id for g in character.gear]
+    if len(set(ids)) != len(ids):
+        raise ValidationError(f"{who} has two items with the same id")
+    for item in character.gear:
+        check_gear(item)
+    return character
+
+
+def _character_fields() -> set[str]:
+    return {f.name for f in fields(Character)}
+
+
+def new_character(campaign: Campaign, data: dict) -> Character:
+    """A character from ``data`` (no ``id``) with fresh ids for it and its gear, checked."""
+    if not isinstance(data, dict):
+        raise ValidationError("a character must be given as a dict of sheet fields")
+    unknown = sorted(set(data) - _character_fields())
+    if unknown:
+        raise ValidationError(f"unknown character field {unknown[0]!r}")
+    raw = dict(data)
+    raw["id"] = campaign.new_id("c")
+    raw.setdefault("name", "")
+    if campaign.system in ("myz", "yze") and "attributes" not in raw:
+        raw["attributes"] = {a: 2 for a in YEAR_ZERO_ATTRIBUTES}
+    if campaign.system == "yze-step" and "attributes" not in raw:
+        raw["attributes"] = {a: 8 for a in YEAR_ZERO_ATTRIBUTES}
+    if campaign.system == "tiered" and "attributes" not in raw:
+        raw["attributes"] = {a: 1 for a in TIERED_ATTRIBUTES}
+    gear = []
+    for item in raw.get("gear", []):
+        item = dict(item)
+        item["id"] = campaign.new_id("g")
+        item.setdefault("max_bonus", item.get("bonus", 0))
+        gear.append(item)
+    raw["gear"] = gear
+    if raw.get("role") == "dog-handler" and raw.get("dog") is None and campaign.system == "myz":
+        if raw.get("skills", {}).get("sic-a-dog", 0) >= 1:
+            raw["dog"] = Dog().to_dict()
+    try:
+        character = Character.from_dict(raw)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValidationError(f"cannot read the character sheet: {exc}") from exc
+    return check_character(campaign, character)
+
+
+def updated_character(campaign: Campaign, character: Character, changes: dict) -> Character:
+    """``character`` with ``changes`` (sheet fields, not ``id``) applied, checked."""
+    unknown = sorted(set(changes) - _character_fields())
+    if unknown:
+        raise ValidationError(f"unknown character field {unknown[0]!r}")
+    if "id" in changes and changes["id"] != character.id:
+        raise ValidationError("a character's id cannot change")
+    raw = character.to_dict()
+    raw.update(changes)
+    try:
+        updated = Character.from_dict(raw)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValidationError(f"cannot read the change to {character.name}: {exc}") from exc
+    return check_character(campaign, updated)
+
+
+def set_attribute(campaign: Campaign, character: Character, attribute: str, *, current=None, maximum=None) -> None:
+    """Set an attribute's current and/or maximum value on ``character`` (checked)."""
+    if attribute not in character.attributes:
+        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+    a = character.attributes[attribute]
+    new = Attribute(max=a.max if maximum is None else maximum, current=a.current if current is None else current)
+    if maximum is not None and current is None:
+        new.current = min(new.current, new.max)
+    _check_attribute_value(campaign.system, character.name, attribute, new)
+    character.attributes[attribute] = new
+
+
+def set_skill(campaign: Campaign, character: Character, skill: str, level: int) -> None:
+    """Set a skill level on ``character`` (checked, including myz role skills)."""
+    character.skills[skill] = level
+    check_character(campaign, character)
+
+
+def new_gear(campaign: Campaign, data: dict) -> Gear:
+    """An item from ``data`` (no ``id``) with a fresh id; ``max_bonus`` defaults to ``bonus``."""
+    if not isinstance(data, dict):
+        raise ValidationError("an item must be given as a dict of gear fields")
+    unknown = sorted(set(data) - {f.name for f in fields(Gear)} - {"id"})
+    if unknown:
+        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+    raw = dict(data)
+    raw["id"] = campaign.new_id("g")
+    raw.setdefault("name", "")
+    raw.setdefault("max_bonus", raw.get("bonus", 0))
+    try:
+        item = Gear.from_dict(raw)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(f"cannot read the item: {exc}") from exc
+    return check_gear(item)
+
+
+def updated_gear(item: Gear, changes: dict) -> Gear:
+    """``item`` with ``changes`` applied (not ``id``), checked."""
+    unknown = sorted(set(changes) - {f.name for f in fields(Gear)})
+    if unknown:
+        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+    if "id" in changes and changes["id"] != item.id:
+        raise ValidationError("an item's id cannot change")
+    raw = item.to_dict()
+    raw.update(changes)
+    return check_gear(Gear.from_dict(raw))
+
+
+def new_clock(campaign: Campaign, name: str, segments: int) -> Clock:
+    """A clock of 4, 6 or 8 segments with a name."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError("a clock needs a name")
+    if segments not in CLOCK_SIZES:
+        raise ValidationError(f"a clock has 4, 6 or 8 segments, not {segments}")
+    return Clock(id=campaign.new_id("k"), name=name.strip(), segments=segments)

@@ -1,0 +1,223 @@
+"""Campaign commands: ``new``, ``campaigns``, ``demo``, ``history``, ``open``, and the campaign branch of
+``roll SYSTEM --campaign NAME --character C --skill K`` (pool built from the sheet, recorded in the
+current session, so a roll made at the prompt shows in the console later).
+
+Store and campaign errors (a locked campaign, a name taken, an unknown character) become one clear
+line and exit status 2, like every other bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+from pathlib import Path
+
+from gmconsole.cli.common import CliError, CliParser, count, emit, signed
+from gmconsole.rules import SYSTEMS
+
+FORMATS = ("table", "json", "markdown", "csv")
+
+
+def _root(args) -> Path:
+    from gmconsole.store.location import data_root
+
+    return data_root(getattr(args, "data_dir", None))
+
+
+def _user_errors():
+    """The exceptions that mean the user asked for something that cannot be done."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.store.errors import StoreError
+
+    return (StoreError, ValidationError)
+
+
+def _guard(func):
+    def handler(args) -> int:
+        try:
+            return func(args) or 0
+        except _user_errors() as exc:
+            raise CliError(str(exc)) from exc
+
+    return handler
+
+
+def _seed(text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
+    return int(text)
+
+
+def register(subparsers) -> None:
+    """Add ``new``, ``campaigns``, ``demo``, ``history`` and ``open``."""
+    new = subparsers.add_parser("new", help="create an empty campaign")
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
+    new.add_argument("--json", action="store_true", help="print the result as JSON")
+    new.set_defaults(handler=_guard(run_new))
+
+    campaigns = subparsers.add_parser("campaigns", help="list the campaigns in the data folder")
+    campaigns.add_argument("--json", action="store_true", help="a JSON list of {name, system, characters}")
+    campaigns.set_defaults(handler=_guard(run_campaigns))
+
+    demo = subparsers.add_parser("demo", help="install the demo campaigns (one per system)")
+    demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    demo.set_defaults(handler=_guard(run_demo))
+
+    history = subparsers.add_parser("history", help="review a campaign's history")
+    history.add_argument("name", metavar="NAME")
+    history.add_argument("--session", type=count, metavar="N", help="only this session")
+    history.add_argument("--character", metavar="C", help="only this character (name or id)")
+    history.add_argument("--skill", metavar="K", help="only rolls of this skill")
+    history.add_argument("--kind", metavar="KIND", help="only entries of this kind (roll, push, costs, panic, ...)")
+    history.add_argument("--all", action="store_true", help="include undone entries")
+    history.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
+    history.add_argument("--json", action="store_true", help="same as --format json")
+    history.set_defaults(handler=_guard(run_history))
+
+    open_ = subparsers.add_parser("open", help="open a campaign in the console")
+    open_.add_argument("name", metavar="NAME")
+    open_.add_argument("--read-only", action="store_true", help="open without changing anything")
+    open_.set_defaults(handler=open_console)
+
+
+def run_new(args) -> int:
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.create(_root(args), args.name, args.system) as service:
+        result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
+    emit(result, args.json, f"created campaign {args.name} ({args.system})")
+    return 0
+
+
+def run_campaigns(args) -> int:
+    from gmconsole.campaign.library import list_campaigns
+
+    summaries = list_campaigns(_root(args))
+    if args.json:
+        print(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False))
+        return 0
+    if not summaries:
+        print("no campaigns yet: try `gmconsole demo` or `gmconsole new NAME --system S`")
+        return 0
+    for s in summaries:
+        if s.error:
+            print(f"{s.name}  (cannot be read: {s.error})")
+        else:
+            people = ", ".join(s.characters) or "no characters"
+            print(f"{s.name}  [{s.system}]  {people}")
+    return 0
+
+
+def run_demo(args) -> int:
+    from gmconsole.campaign.library import install_demos
+
+    installed = install_demos(_root(args))
+    text = ("installed " + ", ".join(installed)) if installed else "the demo campaigns are already installed"
+    emit({"installed": installed}, args.json, text)
+    return 0
+
+
+def run_history(args) -> int:
+    from gmconsole.campaign import history as history_format
+    from gmconsole.campaign.service import CampaignService
+
+    fmt = "json" if args.json else args.format
+    with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        if args.character is not None and service.campaign.find_character(args.character) is None:
+            known = [e for e in service.entries(args.session) if e.get("character") == args.character]
+            if not known:
+                raise CliError(f"there is no character {args.character!r} in {args.name}")
+        entries = service.history(session=args.session, character=args.character, skill=args.skill,
+                                  kind=args.kind, include_undone=args.all)
+    entries = list(reversed(entries))
+    title = args.name if args.session is None else f"{args.name} — session {args.session}"
+    text = history_format.export(entries, fmt, title=title)
+    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")
+    return 0
+
+
+def open_console(args) -> int:
+    """Open the console (``gmconsole`` with no subcommand, or ``gmconsole open NAME``)."""
+    try:
+        from gmconsole.ui.launch import launch
+    except ImportError as exc:
+        raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
+    return launch(_root(args), getattr(args, "name", None), read_only=getattr(args, "read_only", False))
+
+
+# --------------------------------------------------------------------------- roll --campaign
+
+
+def wants_campaign(argv) -> bool:
+    """True when a ``roll SYSTEM`` command line names a campaign (the sheet branch)."""
+    return any(a == "--campaign" or a.startswith("--campaign=") for a in argv)
+
+
+def campaign_roll_parser(prog: str, system: str) -> CliParser:
+    """The parser of ``roll SYSTEM --campaign NAME --character C --skill K ...``."""
+    parser = CliParser(prog=prog, description=f"roll {system} from a character sheet and record it in the campaign")
+    parser.add_argument("--campaign", required=True, metavar="NAME", help="the campaign (must be a " + system + " campaign)")
+    parser.add_argument("--character", required=True, metavar="C", help="who rolls (name or id)")
+    parser.add_argument("--skill", metavar="K", help="the skill id, e.g. fight, know-the-zone, melee")
+    parser.add_argument("--attribute", metavar="A", help="the attribute (default: the skill's own)")
+    parser.add_argument("--gear", nargs="+", action="extend", default=[], metavar="ITEM", help="gear used (names or ids)")
+    parser.add_argument("--difficulty", metavar="D", help="difficulty id (e.g. hard; exploding: moderate)")
+    parser.add_argument("--helper", nargs="+", action="extend", default=[], metavar="NAME", help="helping characters")
+    parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
+                        help="situational modifier (repeatable; they add up)")
+    parser.add_argument("--tn-modifier", action="append", default=[], metavar="KEY",
+                        help="exploding: a TN modifier from the tables, e.g. social.hostile")
+    parser.add_argument("--bonus-dice", type=count, default=0, metavar="N", help="tiered: bonus dice (at most 2)")
+    parser.add_argument("--push-yourself", action="store_true", help="tiered: spend 2 stamina for +1 die")
+    parser.add_argument("--goal", metavar="TEXT", help="what the roll is for (the only-one-chance warning)")
+    parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
+    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
+    parser.add_argument("--push", action="store_true", help="push the roll once (Year Zero)")
+    parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
+    parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
+    parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON")
+    parser.set_defaults(handler=_guard(run_campaign_roll))
+    return parser
+
+
+def _roll_text(entry: dict) -> str:
+    lines = [entry.get("summary", "")]
+    dice = entry.get("dice") or []
+    if dice:
+        faces = []
+        for d in dice:
+            shown = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
+            faces.append(f"{d['kind']} {shown}")
+        lines.append("dice: " + ", ".join(faces))
+    if entry.get("costs") and entry.get("costs_status") == "pending":
+        lines.append("costs (apply them in the console): " + ", ".join(
+            f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else "") for c in entry["costs"]))
+    return "\n".join(lines)
+
+
+def run_campaign_roll(args) -> int:
+    """Roll from the sheet, record it (and the push), and print the recorded entry."""
+    from gmconsole.campaign import history as history_format
+    from gmconsole.campaign.service import CampaignService
+
+    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    with CampaignService.open(_root(args), args.campaign, rng=rng) as service:
+        if service.campaign.system != args.system:
+            raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
+        entry = service.roll(
+            args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
+            helpers=args.helper, modifier=sum(args.modifier), reactive=args.reactive, goal=args.goal,
+            tn_modifiers=args.tn_modifier, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
+            faces=args.faces,
+        )
+        if args.push or args.push_faces is not None:
+            service.push(entry["id"], faces=args.push_faces)
+            entry = service.entry(entry["id"])
+    result = history_format.public(entry)
+    if args.seed is not None:
+        result["seed"] = args.seed
+    emit(result, args.json, _roll_text(entry))
+    return 0

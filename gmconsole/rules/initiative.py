@@ -1,0 +1,413 @@
+"""Initiative for every system (RULES.md §4): cards, roll and manual modes.
+
+PURE: every function takes an :class:`Initiative` and returns a new one (the input is never
+changed); randomness comes from a passed-in ``random.Random`` or from cards / faces the GM typed.
+
+- ``cards``: a deck of cards 1–10, shuffled when the conflict starts; each combatant draws one,
+  lowest acts first. Speed N draws N cards (N places a round). Keep-best-of-N draws N, keeps the
+  lowest and returns the rest to the deck, which is then shuffled. Two combatants can swap.
+  R-INIT-1: when a draw finds the deck empty (more than 10 cards drawn), a second deck of 1–10 is
+  opened and shuffled. Two equal cards from different decks: the earlier draw acts first.
+- ``roll``: D6 + an attribute (myz: Agility); highest first; ties go to the higher attribute, then
+  to a roll-off (a D6 each, again while still tied).
+- ``manual``: the GM gives the order.
+- All modes: round counter, current turn, next / previous turn, delay, remove, add mid-conflict.
+  The conflict ends when the caller drops the state.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from gmconsole.rules.errors import RulesError
+
+MODES = ("cards", "roll", "manual")
+DECK = tuple(range(1, 11))
+MAX_SPEED = 4
+MAX_KEEP_BEST = 4
+
+
+@dataclass
+class Slot:
+    """One place in the acting order: who, and the card / total / position that put them there.
+
+    ``attribute`` and ``rolloff`` are the roll-mode tie-breaks; ``seq`` is the draw order.
+    """
+
+    combatant: str
+    value: int
+    attribute: int = 0
+    rolloff: list[int] = field(default_factory=list)
+    seq: int = 0
+
+    def to_dict(self) -> dict:
+        return {"combatant": self.combatant, "value": self.value, "attribute": self.attribute,
+                "rolloff": list(self.rolloff), "seq": self.seq}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Slot":
+        return cls(data["combatant"], int(data["value"]), int(data.get("attribute", 0)),
+                   list(data.get("rolloff", [])), int(data.get("seq", 0)))
+
+
+@dataclass
+class Initiative:
+    """A conflict's initiative: the mode, the deck (cards left, next draw first), decks opened,
+    the acting order (``slots``), the round (from 1), the current turn (index into ``slots``),
+    cards drawn so far, and whether the first turn has begun (adds before it just sort in)."""
+
+    mode: str
+    deck: list[int] = field(default_factory=list)
+    decks: int = 0
+    slots: list[Slot] = field(default_factory=list)
+    round: int = 1
+    turn: int = 0
+    draws: int = 0
+    seq: int = 0
+    begun: bool = False
+
+    def current(self) -> Slot | None:
+        """The slot whose turn it is (``None`` when nobody is in the conflict)."""
+        return self.slots[self.turn] if self.slots else None
+
+    def combatants(self) -> list[str]:
+        """Everyone in the conflict, once each, in acting order."""
+        seen: list[str] = []
+        for slot in self.slots:
+            if slot.combatant not in seen:
+                seen.append(slot.combatant)
+        return seen
+
+    def order(self) -> list[str]:
+        """The combatant of every slot in acting order (speed N shows a combatant N times)."""
+        return [slot.combatant for slot in self.slots]
+
+    def to_dict(self) -> dict:
+        return {"mode": self.mode, "deck": list(self.deck), "decks": self.decks,
+                "slots": [s.to_dict() for s in self.slots], "round": self.round, "turn": self.turn,
+                "draws": self.draws, "seq": self.seq, "begun": self.begun}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Initiative":
+        return cls(mode=data["mode"], deck=list(data.get("deck", [])), decks=int(data.get("decks", 0)),
+                   slots=[Slot.from_dict(s) for s in data.get("slots", [])], round=int(data.get("round", 1)),
+                   turn=int(data.get("turn", 0)), draws=int(data.get("draws", 0)), seq=int(data.get("seq", 0)),
+                   begun=bool(data.get("begun", False)))
+
+
+def _copy(state: Initiative) -> Initiative:
+    return copy.deepcopy(state)
+
+
+def _key(state: Initiative, slot: Slot):
+    if state.mode == "cards":
+        return (slot.value, slot.seq)
+    if state.mode == "roll":
+        return (-slot.value, -slot.attribute, tuple(-r for r in slot.rolloff), slot.seq)
+    return (slot.value, slot.seq)
+
+
+def _insert(state: Initiative, slot: Slot) -> None:
+    """Put ``slot`` in its place by the mode's order; once turns have begun the current turn stays
+    with whoever has it (a slot placed before it shifts the index)."""
+    key = _key(state, slot)
+    index = next((i for i, s in enumerate(state.slots) if _key(state, s) > key), len(state.slots))
+    state.slots.insert(index, slot)
+    if state.begun and index <= state.turn and len(state.slots) > 1:
+        state.turn += 1
+
+
+def _require_mode(state: Initiative, mode: str, action: str) -> None:
+    if state.mode != mode:
+        raise RulesError(f"{action} needs {mode} initiative; this conflict uses {state.mode}")
+
+
+def _require_in(state: Initiative, combatant: str) -> None:
+    if combatant not in state.combatants():
+        raise RulesError(f"{combatant} is not in the conflict")
+
+
+def _require_out(state: Initiative, combatant: str) -> None:
+    if combatant in state.combatants():
+        raise RulesError(f"{combatant} already has initiative in this conflict")
+
+
+def _new_deck(rng: random.Random | None) -> list[int]:
+    deck = list(DECK)
+    if rng is not None:
+        rng.shuffle(deck)
+    return deck
+
+
+def start(mode: str, rng: random.Random | None = None) -> Initiative:
+    """A new conflict in ``mode``; ``cards`` shuffles a fresh deck with ``rng`` (no ``rng``: the
+    GM draws from a physical deck and types the cards)."""
+    if mode not in MODES:
+        raise RulesError(f"unknown initiative mode {mode!r}: use cards, roll or manual")
+    if mode == "cards":
+        return Initiative(mode=mode, deck=_new_deck(rng), decks=1)
+    return Initiative(mode=mode)
+
+
+def begin(state: Initiative) -> Initiative:
+    """Mark the first turn as begun: from now on, adds and removals keep the current turn's owner."""
+    new = _copy(state)
+    new.begun = True
+    return new
+
+
+def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> tuple[int, bool]:
+    """Draw one card (``wanted``: the card the GM typed); R-INIT-1 opens a new deck when empty."""
+    opened = False
+    if not state.deck:
+        state.deck.extend(_new_deck(rng))
+        state.decks += 1
+        opened = True
+    if wanted is None:
+        card = state.deck.pop(0)
+    else:
+        if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted not in DECK:
+            raise RulesError(f"{wanted!r} is not an initiative card (cards run 1-10)")
+        if wanted not in state.deck:
+            raise RulesError(f"card {wanted} is not in the deck any more")
+        state.deck.remove(wanted)
+        card = wanted
+    state.draws += 1
+    return card, opened
+
+
+def draw(
+    state: Initiative,
+    combatant: str,
+    rng: random.Random | None = None,
+    *,
+    speed: int = 1,
+    keep_best_of: int = 1,
+    cards: Sequence[int] | None = None,
+) -> tuple[Initiative, dict]:
+    """``combatant`` draws: ``speed`` places, each the best (lowest) of ``keep_best_of`` cards; the
+    others go back into the deck, which is shuffled (with ``rng``). ``cards`` are the cards the
+    GM drew from a physical deck, in order (``speed`` × ``keep_best_of`` of them).
+
+    Returns the new state and ``{"drawn": [...], "kept": [...], "returned": [...], "decks_opened": n}``.
+    """
+    _require_mode(state, "cards", "drawing cards")
+    _require_out(state, combatant)
+    if not 1 <= speed <= MAX_SPEED:
+        raise RulesError(f"speed must be from 1 to {MAX_SPEED}")
+    if not 1 <= keep_best_of <= MAX_KEEP_BEST:
+        raise RulesError(f"keep-best-of must be from 1 to {MAX_KEEP_BEST} cards")
+    if cards is not None and len(cards) != speed * keep_best_of:
+        raise RulesError(f"{len(cards)} cards given but speed {speed} with keep-best-of {keep_best_of} draws "
+                         f"{speed * keep_best_of}")
+    new = _copy(state)
+    typed = list(cards) if cards is not None else None
+    drawn: list[int] = []
+    kept: list[int] = []
+    returned: list[int] = []
+    opened = 0
+    for _ in range(speed):
+        hand = []
+        for _ in range(keep_best_of):
+            card, was_opened = _take(new, rng, typed.pop(0) if typed is not None else None)
+            opened += was_opened
+            hand.append(card)
+        drawn.extend(hand)
+        best = min(hand)
+        hand.remove(best)
+        kept.append(best)
+        if hand:
+            returned.extend(hand)
+            new.deck.extend(hand)
+            if rng is not None:
+                rng.shuffle(new.deck)
+        new.seq += 1
+        _insert(new, Slot(combatant, best, seq=new.seq))
+    return new, {"drawn": drawn, "kept": kept, "returned": returned, "decks_opened": opened}
+
+
+def _settle_ties(state: Initiative, rng: random.Random | None) -> list[tuple[str, int]]:
+    """Roll-off: slots tied on total and attribute each roll a D6, again while still tied."""
+    rolled: list[tuple[str, int]] = []
+    while True:
+        groups: dict[tuple, list[Slot]] = {}
+        for slot in state.slots:
+            groups.setdefault((slot.value, slot.attribute, tuple(slot.rolloff)), []).append(slot)
+        tied = [g for g in groups.values() if len(g) > 1]
+        if not tied:
+            return rolled
+        if rng is None:
+            raise RulesError("a tie on total and attribute needs a roll-off, so a random source is needed")
+        for group in tied:
+            for slot in group:
+                face = rng.randint(1, 6)
+                slot.rolloff.append(face)
+                rolled.append((slot.combatant, face))
+
+
+def roll(
+    state: Initiative,
+    combatant: str,
+    attribute: int,
+    rng: random.Random | None = None,
+    *,
+    face: int | None = None,
+) -> tuple[Initiative, dict]:
+    """``combatant`` rolls D6 + ``attribute`` (``face``: a D6 rolled by hand); highest acts first;
+    ties go to the higher attribute, then a roll-off. Returns the state and
+    ``{"face", "attribute", "total", "rolloffs": [[combatant, face], ...]}``."""
+    _require_mode(state, "roll", "rolling for initiative")
+    _require_out(state, combatant)
+    if isinstance(attribute, bool) or not isinstance(attribute, int) or not -10 <= attribute <= 20:
+        raise RulesError(f"initiative attribute {attribute!r} must be a whole number from -10 to 20")
+    if face is None:
+        if rng is None:
+            raise RulesError("give a D6 face or a random source for the initiative roll")
+        face = rng.randint(1, 6)
+    elif isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+        raise RulesError(f"an initiative D6 cannot show {face!r} (faces run 1-6)")
+    new = _copy(state)
+    new.seq += 1
+    slot = Slot(combatant, face + attribute, attribute=attribute, seq=new.seq)
+    new.slots.append(slot)
+    rolloffs = _settle_ties(new, rng)
+    new.slots.remove(slot)
+    if rolloffs and not new.begun:
+        new.slots.sort(key=lambda s: _key(new, s))
+    _insert(new, slot)
+    return new, {"face": face, "attribute": attribute, "total": face + attribute,
+                 "rolloffs": [list(r) for r in rolloffs]}
+
+
+def place(state: Initiative, combatant: str, position: int | None = None) -> Initiative:
+    """Manual mode: put ``combatant`` at ``position`` (0 = first; default last)."""
+    _require_mode(state, "manual", "placing by hand")
+    _require_out(state, combatant)
+    new = _copy(state)
+    index = len(new.slots) if position is None else position
+    if not 0 <= index <= len(new.slots):
+        raise RulesError(f"position {position} is outside the order (0 to {len(new.slots)})")
+    new.seq += 1
+    new.slots.insert(index, Slot(combatant, index, seq=new.seq))
+    if new.begun and index <= new.turn and len(new.slots) > 1:
+        new.turn += 1
+    _renumber(new)
+    return new
+
+
+def _renumber(state: Initiative) -> None:
+    if state.mode == "manual":
+        for i, slot in enumerate(state.slots):
+            slot.value = i
+
+
+def set_order(state: Initiative, combatants: Sequence[str]) -> Initiative:
+    """Manual mode: the GM types the whole order (every combatant once); round and turn restart."""
+    _require_mode(state, "manual", "typing the order")
+    names = list(combatants)
+    if len(set(names)) != len(names):
+        raise RulesError("each combatant may appear only once in the order")
+    if state.slots and sorted(names) != sorted(state.combatants()):
+        raise RulesError("the order must name every combatant in the conflict, and no one else")
+    new = _copy(state)
+    new.slots = []
+    for name in names:
+        new.seq += 1
+        new.slots.append(Slot(name, len(new.slots), seq=new.seq))
+    new.turn = 0
+    return new
+
+
+def swap(state: Initiative, first: str, second: str) -> Initiative:
+    """Two combatants swap initiative (their first places in the order, and the cards there)."""
+    _require_in(state, first)
+    _require_in(state, second)
+    if first == second:
+        raise RulesError("a combatant cannot swap with themselves")
+    new = _copy(state)
+    a = next(s for s in new.slots if s.combatant == first)
+    b = next(s for s in new.slots if s.combatant == second)
+    a.combatant, b.combatant = second, first
+    return new
+
+
+def delay(state: Initiative, combatant: str | None = None, after: str | None = None) -> Initiative:
+    """``combatant`` (default: whoever's turn it is) delays: their next place moves to right after
+    ``after``'s next place (default: the end of the order). The moved place keeps for later rounds."""
+    if not state.slots:
+        raise RulesError("nobody is in the conflict")
+    who = combatant or state.slots[state.turn].combatant
+    _require_in(state, who)
+    new = _copy(state)
+    index = _next_index(new, who)
+    slot = new.slots.pop(index)
+    if after is None:
+        target = len(new.slots)
+    else:
+        if after == who:
+            raise RulesError("a combatant cannot delay until after themselves")
+        _require_in(new, after)
+        target = _next_index(new, after) + 1
+    new.slots.insert(target, slot)
+    if index < new.turn and target >= new.turn:
+        new.turn -= 1
+    elif index > new.turn and target <= new.turn:
+        new.turn += 1
+    _renumber(new)
+    return new
+
+
+def _next_index(state: Initiative, combatant: str) -> int:
+    """The index of ``combatant``'s next place: from the current turn on, else their first."""
+    for i in range(state.turn, len(state.slots)):
+        if state.slots[i].combatant == combatant:
+            return i
+    return next(i for i, s in enumerate(state.slots) if s.combatant == combatant)
+
+
+def next_turn(state: Initiative) -> Initiative:
+    """The next place acts; after the last, the round goes up by one and the first acts."""
+    if not state.slots:
+        raise RulesError("nobody is in the conflict")
+    new = _copy(state)
+    new.begun = True
+    new.turn += 1
+    if new.turn >= len(new.slots):
+        new.turn = 0
+        new.round += 1
+    return new
+
+
+def previous_turn(state: Initiative) -> Initiative:
+    """Back one place; before the first, the last place of the round before."""
+    if not state.slots:
+        raise RulesError("nobody is in the conflict")
+    if state.turn == 0 and state.round == 1:
+        raise RulesError("this is the first turn of the conflict")
+    new = _copy(state)
+    if new.turn == 0:
+        new.round -= 1
+        new.turn = len(new.slots) - 1
+    else:
+        new.turn -= 1
+    return new
+
+
+def remove(state: Initiative, combatant: str) -> Initiative:
+    """Take ``combatant`` out (every place they hold); their cards are not returned. If they held
+    the current turn it passes to the next place (the next round's first after the last)."""
+    _require_in(state, combatant)
+    new = _copy(state)
+    before_turn = sum(1 for s in new.slots[: new.turn] if s.combatant == combatant)
+    new.slots = [s for s in new.slots if s.combatant != combatant]
+    new.turn -= before_turn
+    if not new.slots:
+        new.turn = 0
+    elif new.turn >= len(new.slots):
+        new.turn = 0
+        new.round += 1
+    _renumber(new)
+    return new
