@@ -444,7 +444,7 @@ def _latest_roll(service: "CampaignService", entry_id: int | None, want: str) ->
         if entry.get("status", "done") != "done":
             raise ValidationError(f"the roll {entry_id} was undone")
         return entry
-    for entry in reversed(service._store.entries(session)):
+    for entry in service._store.entries_newest_first(session):
         if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
@@ -653,11 +653,11 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
     if key not in menu:
         raise ValidationError(f"unknown consequence {key!r}: choose one of {', '.join(menu)}")
     if entry_id is None:
-        found = [e for e in reversed(service._store.entries(service.session.number))
-                 if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences")]
-        if not found:
+        found = (e for e in service._store.entries_newest_first(service.session.number)
+                 if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
+        entry = next(found, None)
+        if entry is None:
             raise ValidationError("there is no tiered roll in this session")
-        entry = found[0]
     else:
         entry = service._entry_anywhere(entry_id)
     if entry.get("tier") not in ("mixed", "limited"):

@@ -32,7 +32,7 @@ from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
-from gmconsole.store.errors import StoreError
+from gmconsole.store.errors import EntryNotFound, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -246,9 +246,10 @@ class CampaignService:
         """
         current = self._campaign.current_session.number
         for number in (current, current + 1):
-            for entry in self._store.entries(number):
-                newer = self._last_entry is None or entry["id"] > self._last_entry
-                if newer and entry.get("status", "done") == "done":
+            for entry in self._store.entries_newest_first(number):
+                if self._last_entry is not None and entry["id"] <= self._last_entry:
+                    break  # ids increase, so everything older took effect
+                if entry.get("status", "done") == "done":
                     self._store.update_entry(number, entry["id"], {"status": "failed"})
         for stack, status, side in ((self._undo, "done", "after"), (self._redo, "undone", "before")):
             if not stack:
@@ -266,12 +267,16 @@ class CampaignService:
         """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
         session = self._campaign.current_session
         if self._scene_cache is None or self._scene_cache[:2] != (session.number, session.scene):
+            scene_entries: list[dict] = []
             try:
-                entries = self._store.entries(session.number)
+                for e in self._store.entries_newest_first(session.number):
+                    if (e.get("scene") or 0) < session.scene:
+                        break  # scenes only grow within a session: the rest is history
+                    scene_entries.append(e)
             except StoreError:
-                entries = []  # an unreadable history only costs the "only one chance" warning
+                scene_entries = []  # an unreadable history only costs the "only one chance" warning
             keys: set = set()
-            for e in entries:
+            for e in reversed(scene_entries):
                 if e.get("status", "done") != "done" or e.get("scene") != session.scene:
                     continue
                 key = (e.get("character_id"), e.get("skill"), e.get("goal") or "")
@@ -287,12 +292,12 @@ class CampaignService:
 
     def _entry_anywhere(self, entry_id: int) -> dict:
         """An entry by id (ids are unique in the campaign): the current session first, then all."""
-        for entry in self._store.entries(self.session.number):
-            if entry["id"] == entry_id:
-                return entry
-        for entry in self._store.entries(None):
-            if entry["id"] == entry_id:
-                return entry
+        sessions = [self.session.number] + [n for n in reversed(self._store.sessions()) if n != self.session.number]
+        for number in sessions:
+            try:
+                return self._store.entry(number, entry_id)
+            except EntryNotFound:
+                continue
         raise ValidationError(f"there is no history entry {entry_id}")
 
     def _notify(self, entry: dict) -> None:
@@ -300,10 +305,10 @@ class CampaignService:
             listener(entry)
 
     def _find_entry(self, session: int, entry_id: int) -> dict:
-        for entry in self._store.entries(session):
-            if entry["id"] == entry_id:
-                return entry
-        raise ValidationError(f"there is no history entry {entry_id} in session {session}")
+        try:
+            return self._store.entry(session, entry_id)
+        except EntryNotFound:
+            raise ValidationError(f"there is no history entry {entry_id} in session {session}") from None
 
     # ------------------------------------------------------------------ undo / redo
     @property

@@ -40,6 +40,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Iterator
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -329,14 +330,48 @@ class CampaignStore:
         found: list[dict] = []
         for number in sessions:
             for first in _chunks_in(session_folder(self.path, number)):
-                path = chunk_file(self.path, number, first)
-                loaded = schema.read(path, "history", self._backup_base(path))
-                if loaded is None:
-                    continue
-                for key, document in loaded[0]["entries"].items():
-                    document["id"] = int(key)
-                    document["session"] = number
-                    found.append(document)
+                found.extend(self._read_chunk(number, first))
+        found.sort(key=lambda entry: entry["id"])
+        return found
+
+    def entry(self, session: int, entry_id: int) -> dict:
+        """One entry of ``session`` by id, reading only the chunk that holds it.
+
+        Undo, redo and the roll builder look entries up one at a time; reading the whole
+        session for each would grow with the history. Raises :class:`EntryNotFound`.
+        """
+        self._usable(write=False)
+        session = _check_session(session)
+        chunks = self._chunks(session)
+        at = bisect.bisect_right(chunks, entry_id) - 1
+        if at >= 0:
+            for document in self._read_chunk(session, chunks[at]):
+                if document["id"] == entry_id:
+                    return document
+        raise EntryNotFound(session, entry_id)
+
+    def entries_newest_first(self, session: int) -> Iterator[dict]:
+        """The history of ``session``, newest first, read one chunk at a time as it is consumed.
+
+        Lets a caller that only needs the tail of a session (the last roll, the current scene,
+        what a crash left half-written) stop early instead of parsing the whole session.
+        """
+        self._usable(write=False)
+        session = _check_session(session)
+        for first in reversed(_chunks_in(session_folder(self.path, session))):
+            yield from reversed(self._read_chunk(session, first))
+
+    def _read_chunk(self, session: int, first: int) -> list[dict]:
+        """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
+        path = chunk_file(self.path, session, first)
+        loaded = schema.read(path, "history", self._backup_base(path))
+        if loaded is None:
+            return []
+        found = []
+        for key, document in loaded[0]["entries"].items():
+            document["id"] = int(key)
+            document["session"] = session
+            found.append(document)
         found.sort(key=lambda entry: entry["id"])
         return found
 
