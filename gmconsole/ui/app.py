@@ -1,0 +1,87 @@
+"""The Textual application: one open campaign, the main screen, and the plumbing every pane shares.
+
+The app holds the :class:`~gmconsole.campaign.service.CampaignService` (``self.service``) and the
+dice (``self.rng``, a ``random.Random`` that tests seed). It subscribes to the service, so after every
+change, undo or redo each screen on the stack gets a :class:`~gmconsole.ui.messages.CampaignChanged`
+and re-reads what it shows. :meth:`GMConsoleApp.attempt` is how panes ask for a change: a refusal
+(``ValueError``: a rules or validation error) or a store failure (``StoreError``, e.g. a failed save
+or a read-only campaign) is shown in the status line as the one sentence the service wrote, and the
+app carries on with the campaign as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, TypeVar
+
+from textual.app import App
+from textual.binding import Binding
+
+from gmconsole.ui.messages import CampaignChanged, ShowError
+
+T = TypeVar("T")
+
+__all__ = ["GMConsoleApp"]
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean "refused" or "could not save": shown to the GM, never a crash."""
+    from gmconsole.store.errors import StoreError
+
+    return (ValueError, StoreError)
+
+
+class GMConsoleApp(App[int]):
+    """The game master's console on one campaign.
+
+    ``service`` is an open campaign service (the caller closes it after the app exits);
+    ``rng`` rolls the console's dice for initiative and panic rolls made from the panes.
+    """
+
+    TITLE = "gmconsole"
+    CSS_PATH = "gmconsole.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, service, *, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.service = service
+        self.rng = rng if rng is not None else random.Random()
+        self.animation_level = "none"
+        self._unsubscribe: Callable[[], None] | None = None
+        campaign = service.campaign
+        self.sub_title = f"{campaign.name} · {campaign.system}" + (" · read-only" if service.read_only else "")
+
+    def on_mount(self) -> None:
+        from gmconsole.ui.screens.main import MainScreen
+
+        self._unsubscribe = self.service.subscribe(self._service_changed)
+        self.push_screen(MainScreen())
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _service_changed(self, entry: dict) -> None:
+        """Every screen on the stack hears of the change (a modal may be on top of the main screen)."""
+        for screen in list(self.screen_stack):
+            screen.post_message(CampaignChanged(entry))
+
+    def attempt(self, change: Callable[[], T]) -> T | None:
+        """Run one change through the service; on a refusal or a failed save show why and return None."""
+        try:
+            return change()
+        except user_errors() as exc:
+            self.show_error(str(exc))
+            return None
+
+    def show_error(self, text: str) -> None:
+        """Show ``text`` in the main screen's status line (and as a toast when a modal covers it)."""
+        from gmconsole.ui.screens.main import MainScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.post_message(ShowError(text))
+        if not isinstance(self.screen, MainScreen):
+            self.notify(text, severity="error", timeout=6)

@@ -1,0 +1,110 @@
+"""Start the console: pick the campaign, get past a lock or a damaged file, run the app.
+
+``launch(root, name)`` opens ``name``; with no name, the campaign opened last; on the very first
+run (no campaign at all) it installs the bundled demos and lets the GM pick one. A campaign another
+console holds (``CampaignLocked``) is offered read-only; a damaged file (``CorruptFile``) is shown
+with its message and, when there is a backup, the backup is offered. The campaign opened is
+remembered for next time. Returns the process exit status (0, or 2 when nothing could be opened).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Callable
+
+from textual.app import App
+from textual.screen import Screen
+
+__all__ = ["launch", "choose_campaign"]
+
+
+class _Prompt(App):
+    """A one-screen app that asks one thing before the campaign is open, and exits with the answer."""
+
+    TITLE = "gmconsole"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, make_screen: Callable[[], Screen]) -> None:
+        super().__init__()
+        self.make_screen = make_screen
+        self.animation_level = "none"
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make_screen(), callback=self.exit)
+
+
+def _ask(make_screen: Callable[[], Screen]):
+    return _Prompt(make_screen).run()
+
+
+def choose_campaign(root: Path, name: str | None) -> str | None:
+    """The campaign to open: ``name``, else the last one, else one the GM picks (demos on first run)."""
+    from gmconsole.campaign import library
+    from gmconsole.ui.screens.demo_picker import DemoPickerScreen
+
+    if name:
+        return name
+    last = library.last_campaign(root)
+    if last:
+        return last
+    summaries = library.list_campaigns(root)
+    first_run = not summaries
+    if first_run:
+        library.install_demos(root)
+        summaries = library.list_campaigns(root)
+    return _ask(lambda: DemoPickerScreen(summaries, first_run=first_run))
+
+
+def _open_service(root: Path, name: str, read_only: bool):
+    """Open the campaign's service, asking the GM what to do about a lock or a damaged file.
+
+    Returns the service, or ``None`` when the GM declined (after the message was shown)."""
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.store.campaign_store import CampaignStore
+    from gmconsole.store.errors import CampaignLocked, CorruptFile
+    from gmconsole.ui.screens.question import QuestionScreen
+
+    while True:
+        try:
+            return CampaignService.open(root, name, read_only=read_only)
+        except CampaignLocked as exc:
+            if read_only:
+                raise
+            if not _ask(lambda: QuestionScreen("Campaign in use", str(exc), "Open it read-only?")):
+                return None
+            read_only = True
+        except CorruptFile as exc:
+            if exc.backup is None:
+                _ask(lambda: QuestionScreen("Damaged file", str(exc), "There is no backup to offer; quit?"))
+                return None
+            if not _ask(lambda: QuestionScreen("Damaged file", str(exc), "Restore the newest backup and open it?")):
+                return None
+            CampaignStore.repair(root, name, exc.path)
+
+
+def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None) -> int:
+    """Run the console on a campaign under ``root`` (see the module docstring); returns the exit status."""
+    from gmconsole.campaign import library
+    from gmconsole.store.errors import StoreError
+    from gmconsole.ui.app import GMConsoleApp
+
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    try:
+        chosen = choose_campaign(root, name)
+        if chosen is None:
+            return 0
+        service = _open_service(root, chosen, read_only)
+    except StoreError as exc:
+        print(f"gmconsole: error: {exc}", file=sys.stderr)
+        return 2
+    if service is None:
+        return 0
+    try:
+        library.remember_last(root, service.campaign.name)
+        GMConsoleApp(service, rng=rng).run()
+    finally:
+        service.close()
+    return 0

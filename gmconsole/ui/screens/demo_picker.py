@@ -1,0 +1,73 @@
+"""First run: pick one of the campaigns on the shelf (the bundled demos just installed).
+
+A list with one line per campaign (name, system, who is in its roster); ``enter`` opens the
+highlighted one, ``escape`` quits. The launcher remembers the pick as the last campaign.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+__all__ = ["DemoPickerScreen", "SYSTEM_NAMES"]
+
+SYSTEM_NAMES = {
+    "myz": "Mutant: Year Zero",
+    "yze": "Year Zero Engine (dice pool)",
+    "yze-step": "Year Zero Engine (step dice)",
+    "exploding": "Exploding dice, top die counts",
+    "tiered": "Luck + attribute + skill d6, four tiers",
+}
+
+
+class DemoPickerScreen(Screen[str | None]):
+    """``campaigns`` are ``CampaignSummary`` items; dismisses the chosen name, or ``None``."""
+
+    DEFAULT_CSS = """
+    DemoPickerScreen { align: center middle; }
+    DemoPickerScreen #picker-box { width: 90; max-width: 100%; height: auto; max-height: 100%; padding: 0 1; }
+    DemoPickerScreen #picker-intro { margin-bottom: 1; }
+    DemoPickerScreen OptionList { height: auto; max-height: 20; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "quit_picker", "Quit", id="picker.quit"),
+    ]
+
+    def __init__(self, campaigns: Sequence, *, first_run: bool = True) -> None:
+        super().__init__()
+        self.campaigns = [c for c in campaigns if getattr(c, "error", None) is None]
+        self.first_run = first_run
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        intro = (
+            "Welcome to gmconsole. The demo campaigns are installed, one per dice system.\n"
+            "Pick one with ↑/↓ and Enter; press ? inside the console for keys and rules."
+            if self.first_run
+            else "Pick a campaign with ↑/↓ and Enter."
+        )
+        with Vertical(id="picker-box"):
+            yield Static(intro, id="picker-intro")
+            options = []
+            for summary in self.campaigns:
+                people = ", ".join(summary.characters[:3]) + (" …" if len(summary.characters) > 3 else "")
+                label = f"{summary.name}  [{SYSTEM_NAMES.get(summary.system, summary.system)}]  {people}"
+                options.append(Option(label, id=summary.name))
+            yield OptionList(*options, id="picker-list", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_quit_picker(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,126 @@
+"""What every modal form of the console shares: labelled inputs, parsing, an inline message line.
+
+The message line sits right under the title, so it is in view on an 80×24 terminal whatever field
+the GM is in. A form never changes the campaign itself: ``ctrl+s`` (or ``enter`` in the last field) parses the
+fields and hands the result to ``submit``, a callable the pane gives it that asks the service and
+returns ``None`` on success or the refusal as one sentence. On a refusal (a bad number here, or the
+service's validation) the message shows under the fields, nothing changed, and the form stays open.
+``escape`` cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+__all__ = ["FormScreen", "FormError", "field_row"]
+
+
+class FormError(ValueError):
+    """A field the GM filled in wrongly; the message names the field."""
+
+
+def field_row(label: str, field_id: str, value: str = "", placeholder: str = "") -> Horizontal:
+    """One line of a form: a label and its input (ids are ``f-<field_id>``)."""
+    return Horizontal(
+        Label(label, classes="form-label"),
+        Input(value=value, placeholder=placeholder, id=f"f-{field_id}", select_on_focus=False),
+        classes="form-row",
+    )
+
+
+class FormScreen(ModalScreen[bool]):
+    """Base of the console's forms; subclasses give ``form_title``, ``fields()`` and ``parse()``."""
+
+    DEFAULT_CSS = """
+    FormScreen { align: center middle; }
+    FormScreen > #form-box {
+        width: 72; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    FormScreen #form-title { text-style: bold; }
+    FormScreen .form-row { height: 1; margin-bottom: 1; }
+    FormScreen .form-label { width: 18; padding: 0 1 0 0; }
+    FormScreen .form-row Input { width: 1fr; border: none; height: 1; padding: 0 1; background: $boost; }
+    FormScreen .form-row Input:focus { background: $accent 30%; }
+    FormScreen #form-message { color: $text-error; text-style: bold; height: auto; }
+    FormScreen #form-hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="form.save"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+    ]
+
+    form_title = "Form"
+
+    def __init__(self, submit: Callable[[dict], str | None]) -> None:
+        super().__init__()
+        self.submit = submit
+
+    def fields(self) -> ComposeResult:
+        """The form's rows (``field_row`` items)."""
+        return iter(())
+
+    def parse(self) -> dict:
+        """The fields as the service wants them; raise FormError naming a bad field."""
+        return {}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form-box"):
+            yield Static(self.form_title, id="form-title", markup=False)
+            yield Static("", id="form-message", markup=False)
+            yield from self.fields()
+            yield Static("ctrl+s save · esc cancel · tab next field", id="form-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        inputs = self.query(Input)
+        if inputs:
+            inputs.first().focus()
+
+    # -- reading fields -------------------------------------------------------------------------
+    def text(self, field_id: str) -> str:
+        return self.query_one(f"#f-{field_id}", Input).value.strip()
+
+    def whole(self, field_id: str, what: str, *, blank: int | None = None) -> int:
+        """A whole number from a field (``blank`` when empty, if allowed)."""
+        raw = self.text(field_id)
+        if not raw and blank is not None:
+            return blank
+        try:
+            return int(raw)
+        except ValueError:
+            raise FormError(f"{what} must be a whole number, not {raw!r}.") from None
+
+    def say(self, message: str) -> None:
+        self.query_one("#form-message", Static).update(message)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        if inputs and event.input is inputs[-1]:
+            self.action_save()
+        else:
+            self.focus_next()
+
+    def action_save(self) -> None:
+        try:
+            data = self.parse()
+        except FormError as exc:
+            self.say(str(exc))
+            return
+        refusal = self.submit(data)
+        if refusal:
+            self.say(refusal)
+            return
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

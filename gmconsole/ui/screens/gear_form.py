@@ -1,0 +1,173 @@
+"""Add or edit an item of gear in a modal form, and the gear list of one character.
+
+Gear fields: name, bonus (current), max bonus, artifact die (blank, 8, 10 or 12, R-ART-1), damage,
+the skills it helps (comma list of skill ids), quantity, notes. Bad numbers get an inline message;
+the service checks ranges (bonus within 0..max) and its refusal shows inline too.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from gmconsole.campaign.model import Gear
+from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+
+__all__ = ["GearForm", "GearScreen"]
+
+
+class GearForm(FormScreen):
+    """``item`` None adds a new item; ``submit(data)`` asks the service (None = accepted)."""
+
+    def __init__(self, owner: str, item: Gear | None, submit: Callable[[dict], str | None]) -> None:
+        super().__init__(submit)
+        self.item = item
+        self.form_title = f"{owner}: edit {item.name}" if item else f"{owner}: new item"
+
+    def fields(self) -> ComposeResult:
+        g = self.item
+        yield field_row("Name", "name", g.name if g else "")
+        yield field_row("Bonus", "bonus", str(g.bonus) if g else "0", "current gear bonus")
+        yield field_row("Max bonus", "max_bonus", str(g.max_bonus) if g else "", "blank = same as bonus")
+        yield field_row("Artifact die", "artifact_die", str(g.artifact_die or "") if g else "", "blank, 8, 10 or 12")
+        yield field_row("Damage", "damage", str(g.damage) if g else "0")
+        yield field_row("Skills", "skills", ", ".join(g.skills) if g else "", "ranged, observation")
+        yield field_row("Quantity", "quantity", str(g.quantity) if g else "1")
+        yield field_row("Notes", "notes", g.notes if g else "")
+
+    def parse(self) -> dict:
+        name = self.text("name")
+        if not name:
+            raise FormError("Name: an item needs a name.")
+        bonus = self.whole("bonus", "Bonus", blank=0)
+        data = {
+            "name": name,
+            "bonus": bonus,
+            "max_bonus": self.whole("max_bonus", "Max bonus", blank=bonus),
+            "damage": self.whole("damage", "Damage", blank=0),
+            "skills": [s.strip().lower() for s in self.text("skills").split(",") if s.strip()],
+            "quantity": self.whole("quantity", "Quantity", blank=1),
+            "notes": self.text("notes"),
+        }
+        die = self.text("artifact_die").lower().lstrip("d")
+        if die:
+            if die not in ("8", "10", "12"):
+                raise FormError(f"Artifact die must be blank, 8, 10 or 12, not {die!r}.")
+            data["artifact_die"] = int(die)
+        else:
+            data["artifact_die"] = None
+        return data
+
+
+class GearScreen(ModalScreen[None]):
+    """One character's gear: ``a`` add, ``e`` edit, ``x`` remove the highlighted item, ``escape`` close."""
+
+    DEFAULT_CSS = """
+    GearScreen { align: center middle; }
+    GearScreen > #gear-box {
+        width: 90; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface;
+    }
+    GearScreen DataTable { height: auto; max-height: 16; }
+    GearScreen #gear-message { color: $text-error; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("a", "add", "Add item", id="gear.add"),
+        Binding("e", "edit", "Edit item", id="gear.edit"),
+        Binding("x", "remove", "Remove item", id="gear.remove"),
+        Binding("escape", "close", "Close", id="gear.close"),
+    ]
+
+    def __init__(self, character_id: str) -> None:
+        super().__init__()
+        self.character_id = character_id
+
+    @property
+    def character(self):
+        return self.app.service.campaign.character(self.character_id)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gear-box"):
+            yield Static("", id="gear-title")
+            table = DataTable(cursor_type="row", id="gear-table")
+            table.add_columns("Item", "Bonus", "Artifact", "Dmg", "Skills", "Qty", "Notes")
+            yield table
+            yield Static("", id="gear-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sync()
+        self.query_one(DataTable).focus()
+
+    @on(CampaignChanged)
+    def sync(self) -> None:
+        character = self.character
+        if character is None:
+            self.dismiss(None)
+            return
+        self.query_one("#gear-title", Static).update(f"[b]{character.name}[/b] — gear")
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for item in character.gear:
+            bonus = f"{item.bonus}/{item.max_bonus}" + (" destroyed" if item.destroyed else "")
+            table.add_row(item.name, bonus, f"D{item.artifact_die}" if item.artifact_die else "",
+                          str(item.damage or ""), ", ".join(item.skills), str(item.quantity), item.notes, key=item.id)
+        if character.gear:
+            table.move_cursor(row=min(row, len(character.gear) - 1))
+
+    def _highlighted(self) -> Gear | None:
+        character = self.character
+        table = self.query_one(DataTable)
+        if not character.gear or table.cursor_row < 0:
+            return None
+        return character.gear[min(table.cursor_row, len(character.gear) - 1)]
+
+    def _submit(self, change) -> Callable[[dict], str | None]:
+        from gmconsole.ui.app import user_errors
+
+        def submit(data: dict) -> str | None:
+            try:
+                change(data)
+            except user_errors() as exc:
+                return str(exc)
+            return None
+
+        return submit
+
+    def action_add(self) -> None:
+        service = self.app.service
+        self.app.push_screen(GearForm(self.character.name, None,
+                                      self._submit(lambda data: service.add_gear(self.character_id, data))))
+
+    def action_edit(self) -> None:
+        item = self._highlighted()
+        if item is None:
+            self.query_one("#gear-message", Static).update("There is no item to edit; press a to add one.")
+            return
+        service = self.app.service
+        self.app.push_screen(GearForm(self.character.name, item,
+                                      self._submit(lambda data: service.update_gear(self.character_id, item.id, data))))
+
+    def action_remove(self) -> None:
+        item = self._highlighted()
+        if item is None:
+            self.query_one("#gear-message", Static).update("There is no item to remove.")
+            return
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.attempt(lambda: self.app.service.remove_gear(self.character_id, item.id))
+
+        self.app.push_screen(ConfirmScreen(f"Remove {item.name} from {self.character.name}?"), callback=done)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

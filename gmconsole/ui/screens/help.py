@@ -1,0 +1,112 @@
+"""The help screen (``?`` / F1): every pane's keys and the rules reference of the campaign's system.
+
+The key tables are read from the panes' own ``BINDINGS`` (so they cannot drift from what the keys
+do); the rules reference comes from ``data/rules_help.toml``, the pinned readings of RULES.md with
+their R-… ids in words, filtered to the campaign's system.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+__all__ = ["HelpScreen", "key_rows", "rules_sections"]
+
+
+def _key_name(binding: Binding) -> str:
+    if binding.key_display:
+        return binding.key_display
+    names = {"plus": "+", "minus": "-", "equals_sign": "=", "full_stop": ".", "comma": ",",
+             "question_mark": "?", "escape": "esc"}
+    return " / ".join(names.get(k, k) for k in binding.key.split(","))
+
+
+def key_rows(owner, live=None) -> list[tuple[str, str]]:
+    """``(key, what it does)`` for each binding of a pane or screen class (the binding's tooltip,
+    the longer text, when it has one; else the Footer's short description).
+
+    With ``live`` (the pane as mounted), keys the pane turns off for this campaign's system
+    (its ``check_action`` says False, e.g. tiered-only roll keys in a yze campaign) are left out.
+    """
+    rows = []
+    for binding in owner.BINDINGS:
+        if not isinstance(binding, Binding) or not binding.description:
+            continue
+        if live is not None and live.check_action(binding.action.split("(")[0], ()) is False:
+            continue
+        rows.append((_key_name(binding), binding.tooltip or binding.description))
+    return rows
+
+
+def rules_sections(system: str) -> list[dict]:
+    """The rules reference sections shown for ``system``."""
+    from gmconsole.rules.data import load_table
+
+    return [s for s in load_table("rules_help")["sections"] if system in s["systems"]]
+
+
+class HelpScreen(Screen[None]):
+    """Keys of every pane, then the rules reference; ``escape`` / ``q`` / ``?`` close it."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Close help", id="help.close", key_display="esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from gmconsole.ui.screens.main import MainScreen
+        from gmconsole.ui.widgets.initiative import InitiativePane
+        from gmconsole.ui.widgets.roll_builder import RollBuilder
+        from gmconsole.ui.widgets.roster import RosterPane
+        from gmconsole.ui.widgets.tracker import TrackerPane
+
+        campaign = self.app.service.campaign
+        yield Header(show_clock=False, icon="⚄")
+        with VerticalScroll(id="help-body"):
+            yield Static(Text(f"{campaign.name} — {campaign.system}: keys", style="bold underline"))
+            keys = Table.grid(padding=(0, 2), expand=True)
+            for _ in range(2):
+                keys.add_column()
+            panes = [("Main screen", MainScreen), ("1 Roster", RosterPane),
+                     ("2 Initiative", InitiativePane), ("3 Roll builder", RollBuilder), ("4 Tracker", TrackerPane)]
+            tables = []
+            main = next((s for s in self.app.screen_stack if isinstance(s, MainScreen)), None)
+            for title, owner in panes:
+                live = None
+                if main is not None and owner is not MainScreen:
+                    found = main.query(owner)
+                    live = found.first() if found else None
+                table = Table(title=title, title_style="bold cyan", title_justify="left", show_header=False, box=None,
+                              padding=(0, 1), expand=True)
+                table.add_column(style="bold yellow", no_wrap=True)
+                table.add_column(ratio=1)
+                for key, what in key_rows(owner, live):
+                    table.add_row(key, what)
+                tables.append(table)
+            for index in range(0, len(tables), 2):
+                keys.add_row(*tables[index:index + 2], *([""] if index + 1 >= len(tables) else []))
+            yield Static(keys)
+            yield Static(Text("Forms: tab next field · ctrl+s save · esc cancel.  "
+                              "Pickers: space mark · ctrl+s done.",
+                              style="italic"))
+            yield Static(Text(f"\nRules reference ({campaign.system})", style="bold underline"))
+            for section in rules_sections(campaign.system):
+                body = Text()
+                body.append(section["title"] + "\n", style="bold cyan")
+                for line in section["lines"]:
+                    body.append("• ")
+                    head, sep, rest = line.partition(": ")
+                    if head.startswith("R-") and sep:
+                        body.append(head, style="bold yellow")
+                        body.append(": " + rest + "\n")
+                    else:
+                        body.append(line + "\n")
+                yield Static(body)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,306 @@
+"""The history screen: every roll and change of the campaign, newest first.
+
+Filter by session, character, skill and kind (the four fields at the top; blank means all);
+``enter`` on a row shows the detail of one entry — for a roll its pool (R-POOL-1, die by die in kind
+colours), the faces, the push, the odds at the time and the costs. Undo and redo work from here
+(``ctrl+z`` / ``ctrl+y``, as on the main screen), and the session exports as Markdown or CSV to a file
+the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the current folder). ``escape`` goes back.
+
+Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from gmconsole.campaign.history import result_text
+from gmconsole.store.errors import StoreError
+from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.widgets.dice_pool import render_dice
+from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
+
+__all__ = ["HistoryScreen", "MAX_ROWS"]
+
+MAX_ROWS = 500
+"""Rows drawn at once; a longer history says how many are hidden and asks for a filter."""
+
+_FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
+
+
+class HistoryScreen(Screen[None]):
+    """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
+
+    DEFAULT_CSS = """
+    HistoryScreen #hist-filters {
+        height: 3;
+    }
+    HistoryScreen #hist-filters Input {
+        width: 1fr;
+    }
+    HistoryScreen #hist-table {
+        height: 1fr;
+    }
+    HistoryScreen #hist-status {
+        height: auto;
+        color: $text-muted;
+    }
+    HistoryScreen #hist-message {
+        height: auto;
+        color: $text-error;
+    }
+    HistoryScreen #hist-detail {
+        height: auto;
+        max-height: 45%;
+        border-top: solid $accent;
+        padding: 0 1;
+    }
+    HistoryScreen #hist-detail.-empty {
+        display: none;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="history.back"),
+        Binding("enter", "detail", "Detail", id="history.detail", show=False),
+        Binding("slash", "filter", "Filter", id="history.filter"),
+        Binding("ctrl+z", "undo", "Undo", id="history.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="history.redo"),
+        Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
+        Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
+        Binding("a", "toggle_undone", "Show undone", id="history.undone"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.include_undone = True
+        self.rows: list[dict] = []
+        self.detail_id: tuple[int, int] | None = None
+
+    @property
+    def service(self):
+        return self.app.service
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="hist-filters"):
+            for key, label in _FILTERS:
+                yield Input(placeholder=f"{label} (all)", id=f"hist-{key}")
+        yield DataTable(id="hist-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="hist-status")
+        yield Static("", id="hist-message")
+        with VerticalScroll(id="hist-detail", classes="-empty"):
+            yield Static("", id="hist-detail-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "s", "at", "kind", "who", "skill", "result", "summary", "status")
+        self.reload()
+        table.focus()
+
+    # ------------------------------------------------------------------ reading
+    def filters(self) -> dict:
+        """The filter fields as ``service.history`` arguments (blank = all); a bad session is refused."""
+        values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _ in _FILTERS}
+        session = None
+        if values["session"]:
+            if not values["session"].isdigit():
+                raise ValueError(f"session must be a number, not {values['session']!r}")
+            session = int(values["session"])
+        return {"session": session, "character": values["character"] or None,
+                "skill": values["skill"] or None, "kind": values["kind"] or None}
+
+    def reload(self) -> None:
+        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row)."""
+        try:
+            filters = self.filters()
+        except ValueError as exc:
+            self._say(str(exc))
+            return
+        self._say("")
+        entries = self.service.history(**filters, include_undone=self.include_undone)
+        total = len(entries)
+        self.rows = entries[:MAX_ROWS]
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for e in self.rows:
+            status = e.get("status", "done")
+            style = "dim strike" if status != "done" else ""
+            cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
+                     e.get("character") or "", e.get("skill") or "", result_text(e), e.get("summary", ""), status]
+            table.add_row(*[Text(str(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
+        if self.rows:
+            table.move_cursor(row=min(keep, len(self.rows) - 1))
+        shown = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
+        hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
+        undo = self.service.undo_label()
+        redo = self.service.redo_label()
+        self.query_one("#hist-status", Static).update(Text(
+            f"{shown}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
+            f"undone entries {'shown' if self.include_undone else 'hidden'}"))
+        if self.detail_id is not None:
+            self._show_detail(self.detail_id)
+
+    @on(Input.Changed)
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.reload()
+
+    @on(Input.Submitted)
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one(DataTable).focus()
+
+    def on_campaign_changed(self, message: CampaignChanged) -> None:
+        self.reload()
+
+    # ------------------------------------------------------------------ detail
+    @on(DataTable.RowSelected)
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_detail()
+
+    def action_detail(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row < 0:
+            return
+        entry = self.rows[min(table.cursor_row, len(self.rows) - 1)]
+        self._show_detail((entry.get("session"), entry.get("id")))
+
+    def _show_detail(self, key: tuple[int, int]) -> None:
+        self.detail_id = key
+        session, entry_id = key
+        try:
+            entry = self.service.entry(entry_id, session)
+        except (ValueError, KeyError):
+            return
+        box = self.query_one("#hist-detail")
+        box.remove_class("-empty")
+        self.query_one("#hist-detail-text", Static).update(detail_text(entry))
+
+    def _say(self, text: str) -> None:
+        """One line for refusals and results (an export's path, an undo); empty takes no room."""
+        message = self.query_one("#hist-message", Static)
+        message.update(Text(text))
+        message.display = bool(text)
+
+    # ------------------------------------------------------------------ actions
+    def action_back(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one(DataTable).focus()
+            return
+        if self.detail_id is not None:
+            self.detail_id = None
+            self.query_one("#hist-detail").add_class("-empty")
+            return
+        self.app.pop_screen()
+
+    def action_filter(self) -> None:
+        self.query_one("#hist-session", Input).focus()
+
+    def action_toggle_undone(self) -> None:
+        self.include_undone = not self.include_undone
+        self.reload()
+
+    def _walk(self, step) -> None:
+        try:
+            entry = step()
+        except (ValueError, OSError, StoreError) as exc:
+            self._say(str(exc))
+            return
+        self.reload()
+        self._say(f"{entry.get('status', '')}: {entry.get('summary', '')}")
+
+    def action_undo(self) -> None:
+        if not self.service.can_undo:
+            self._say("Nothing to undo.")
+            return
+        self._walk(self.service.undo)
+
+    def action_redo(self) -> None:
+        if not self.service.can_redo:
+            self._say("Nothing to redo.")
+            return
+        self._walk(self.service.redo)
+
+    def default_export_path(self, fmt: str) -> Path:
+        """``<campaign>-session-<n>.md`` (or ``.csv``) in the current folder."""
+        session = self._export_session()
+        suffix = "md" if fmt == "markdown" else "csv"
+        return Path.cwd() / f"{self.service.campaign.name}-session-{session}.{suffix}"
+
+    def _export_session(self) -> int:
+        try:
+            chosen = self.filters()["session"]
+        except ValueError:
+            chosen = None
+        return chosen if chosen is not None else self.service.session.number
+
+    def action_export(self, fmt: str) -> None:
+        session = self._export_session()
+        default = self.default_export_path(fmt)
+
+        def write(text: str) -> Path:
+            path = Path(text).expanduser() if text else default
+            if path.is_dir():
+                path = path / default.name
+            body = self.service.export_session(session, fmt)
+            path.write_text(body, encoding="utf-8")
+            return path.resolve()
+
+        def written(path: Path | None) -> None:
+            if path is not None:
+                self._say(f"Session {session} exported to {path}")
+
+        label = "Markdown" if fmt == "markdown" else "CSV"
+        self.app.push_screen(FacesEntryScreen(
+            f"Export session {session} as {label}", f"File to write (blank: {default})", write,
+            placeholder=str(default)), written)
+
+
+def detail_text(entry: dict) -> Text:
+    """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs."""
+    text = Text()
+    status = entry.get("status", "done")
+    text.append(f"#{entry.get('id')} · session {entry.get('session')} · {entry.get('at', '')} · {entry.get('kind')}"
+                f" · {status}\n", style="bold")
+    text.append(f"{entry.get('summary', '')}\n")
+    if entry.get("kind") == "roll":
+        system = entry.get("system", "")
+        pool = entry.get("pool") or {}
+        text.append("Pool: ", style="bold")
+        text.append(render_dice(pool.get("dice") or []))
+        text.append("\n")
+        if pool.get("explanation"):
+            text.append("; ".join(pool["explanation"]) + "\n", style="dim")
+        first = entry.get("first_dice")
+        if first and entry.get("pushes"):
+            text.append("First roll: ", style="bold")
+            text.append(render_dice(first))
+            text.append("\nAfter push: ", style="bold")
+        else:
+            text.append("Faces: ", style="bold")
+        text.append(render_dice(entry.get("dice") or []))
+        text.append("\n")
+        text.append(f"Entered by hand: {'yes' if entry.get('by_hand') else 'no'} · pushes: {entry.get('pushes', 0)}\n")
+        odds = odds_line(system, entry.get("odds") or {})
+        if odds:
+            text.append(f"Odds at the time: {odds}\n")
+        for line in result_lines(entry):
+            text.append(line + "\n")
+    elif entry.get("costs") is not None:
+        for line in costs_lines(entry):
+            text.append(line + "\n")
+    for line in entry.get("lines") or []:
+        text.append(f"  {line}\n")
+    return text

@@ -1,0 +1,185 @@
+"""The main screen: the four panes, one key each, and a status line.
+
+A tab line on top names the four panes with their keys and the screen's own keys. Wide terminals
+(100 columns and 30 lines or more) show the four panes in a 2×2 grid: roster and initiative on top,
+roll builder and tracker below. Narrower or shorter terminals (80×24) show one pane at a time, full
+size, so nothing is cut off: ``1``–``4`` (or tab moving focus) switch panes. The status line under
+the panes shows the last change, or why a change was refused or could not be saved (the campaign is then as it was).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
+from gmconsole.ui.widgets.initiative import InitiativePane
+from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.widgets.roster import RosterPane
+from gmconsole.ui.widgets.tracker import TrackerPane
+
+__all__ = ["MainScreen", "PANES"]
+
+PANES = (("1", "pane-roster", "Roster"), ("2", "pane-initiative", "Initiative"),
+         ("3", "pane-roll", "Roll builder"), ("4", "pane-tracker", "Tracker"))
+
+
+class MainScreen(Screen[None]):
+    """Roster, initiative, roll builder and tracker; undo / redo / history / help / quit keys."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+
+    # 1-4 are priority bindings: the app handles them the moment they arrive, so a key typed right
+    # after (``4`` then ``+``) already goes to the new pane. No pane or field on this screen takes digits.
+    BINDINGS = [
+        Binding("1", "focus_pane('pane-roster')", "Roster", id="main.roster", show=False, priority=True),
+        Binding("2", "focus_pane('pane-initiative')", "Initiative", id="main.initiative", show=False, priority=True),
+        Binding("3", "focus_pane('pane-roll')", "Roll builder", id="main.roll", show=False, priority=True),
+        Binding("4", "focus_pane('pane-tracker')", "Tracker", id="main.tracker", show=False, priority=True),
+        Binding("ctrl+z", "undo", "Undo", id="main.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
+        Binding("h", "history", "History", id="main.history", show=False),
+        Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
+        Binding("q", "quit", "Quit", id="main.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.active_pane = "pane-roster"
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="⚄")
+        yield Static("", id="pane-tabs")
+        with Container(id="panes"):
+            yield RosterPane(id="pane-roster", classes="pane -active")
+            yield InitiativePane(id="pane-initiative", classes="pane")
+            with Vertical(id="pane-roll", classes="pane") as roll_pane:
+                roll_pane.border_title = "3 Roll builder"
+                yield RollBuilder()
+            yield TrackerPane(id="pane-tracker", classes="pane")
+        yield Static("", id="status-line")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        service = self.app.service
+        if service.read_only:
+            self.set_status("Read-only: this campaign is open in another console; nothing can be changed here.",
+                            error=True)
+        else:
+            self.set_status(f"{service.campaign.name} is open. Pane keys are in the footer; ? shows them all.")
+        self.roster.focus_pane()
+        self._show_tabs()
+        selected = self.roster.selected_id
+        if selected is not None:
+            self.roll_builder.select_character(selected)
+
+    # -- parts ------------------------------------------------------------------------------------
+    @property
+    def roster(self) -> RosterPane:
+        return self.query_one(RosterPane)
+
+    @property
+    def initiative(self) -> InitiativePane:
+        return self.query_one(InitiativePane)
+
+    @property
+    def roll_builder(self) -> RollBuilder:
+        return self.query_one(RollBuilder)
+
+    @property
+    def tracker(self) -> TrackerPane:
+        return self.query_one(TrackerPane)
+
+    def set_status(self, text: str, *, error: bool = False) -> None:
+        line = self.query_one("#status-line", Static)
+        line.update(Text(("✗ " if error else "") + text, style="bold red" if error else ""))
+        line.set_class(error, "-error")
+
+    def _show_tabs(self) -> None:
+        tabs = Text()
+        wide = self.size.width >= 100
+        for key, pane_id, label in PANES:
+            style = "bold reverse" if pane_id == self.active_pane else "dim"
+            tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
+            tabs.append(" ")
+        if self.size.width >= 120:
+            hint = "  ? help · h history · ctrl+z undo · ctrl+y redo · q quit"
+        else:
+            hint = " ?help h history ^z undo q quit"
+        tabs.append(hint, style="italic")
+        self.query_one("#pane-tabs", Static).update(tabs)
+
+    def on_resize(self) -> None:
+        self._show_tabs()
+
+    def _activate(self, pane_id: str) -> None:
+        if pane_id == self.active_pane:
+            return
+        for _key, other, _label in PANES:
+            self.query_one(f"#{other}").set_class(other == pane_id, "-active")
+        self.active_pane = pane_id
+        self._show_tabs()
+
+    # -- messages ---------------------------------------------------------------------------------
+    @on(CampaignChanged)
+    def _campaign_changed(self, message: CampaignChanged) -> None:
+        for pane in (self.roster, self.initiative, self.roll_builder, self.tracker):
+            pane.sync()
+        entry = message.entry or {}
+        if entry.get("summary"):
+            verb = {"undone": "undone: ", "failed": "failed: "}.get(entry.get("status", ""), "")
+            self.set_status(f"✓ {verb}{entry['summary']}")
+
+    @on(CharacterSelected)
+    def _character_selected(self, message: CharacterSelected) -> None:
+        self.roll_builder.select_character(message.character_id)
+
+    @on(ShowError)
+    def _show_error(self, message: ShowError) -> None:
+        self.set_status(message.text, error=True)
+
+    def on_descendant_focus(self, event) -> None:
+        node: Widget | None = event.widget
+        while node is not None and node is not self:
+            if node.id in {pane_id for _k, pane_id, _l in PANES}:
+                self._activate(node.id)
+                return
+            node = node.parent
+
+    # -- actions ----------------------------------------------------------------------------------
+    def action_focus_pane(self, pane_id: str) -> None:
+        self._activate(pane_id)
+        if pane_id == "pane-roll":
+            self.roll_builder.focus()
+        else:
+            self.query_one(f"#{pane_id}").focus_pane()
+
+    def action_undo(self) -> None:
+        entry = self.app.attempt(self.app.service.undo)
+        if entry is not None:
+            self.notify(f"Undone: {entry.get('summary', '')}", timeout=4)
+
+    def action_redo(self) -> None:
+        entry = self.app.attempt(self.app.service.redo)
+        if entry is not None:
+            self.notify(f"Redone: {entry.get('summary', '')}", timeout=4)
+
+    def action_history(self) -> None:
+        from gmconsole.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_help(self) -> None:
+        from gmconsole.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,51 @@
+"""A full-screen yes/no question for the moments before a campaign is open.
+
+Used by :mod:`gmconsole.ui.launch`: a campaign locked by another console (open it read-only?),
+a damaged file (restore the newest backup?). ``y`` accepts the offer, ``n`` or ``escape`` declines.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+__all__ = ["QuestionScreen"]
+
+
+class QuestionScreen(Screen[bool]):
+    """Shows ``text`` and the ``offer``; dismisses ``True`` on ``y``, ``False`` on ``n`` / ``escape``."""
+
+    DEFAULT_CSS = """
+    QuestionScreen { align: center middle; }
+    QuestionScreen #question-box {
+        width: 80; max-width: 100%; height: auto; border: thick $warning; padding: 1 2;
+    }
+    QuestionScreen #question-title { text-style: bold; }
+    QuestionScreen #question-offer { margin-top: 1; color: $text-accent; }
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="question.yes"),
+        Binding("n", "answer(False)", "No", id="question.no"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, title: str, text: str, offer: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.offer = offer
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="question-box"):
+            yield Static(self.title_text, id="question-title", markup=False)
+            yield Static(self.text, id="question-text", markup=False)
+            yield Static(f"{self.offer}  (y = yes, n = no)", id="question-offer", markup=False)
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(bool(yes))

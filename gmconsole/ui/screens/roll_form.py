@@ -1,0 +1,125 @@
+"""A small modal form for the rolls that need a few more answers: opposed and contested rolls,
+saving throws, attacks, assisted and group checks.
+
+Each field is a labelled ``Input``; ``enter`` (or ``ctrl+s``) hands the values to ``run``, which
+asks the service or the rules core and returns the result as text. The result (or the refusal,
+one sentence) is shown inside the form, which stays open so the GM can read it and roll again;
+``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from gmconsole.store.errors import StoreError
+
+__all__ = ["FormField", "RollFormScreen"]
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One answer the form asks for: its key in the values dict, a label, a starting value, a hint."""
+
+    key: str
+    label: str
+    value: str = ""
+    placeholder: str = ""
+
+
+class RollFormScreen(ModalScreen[str | None]):
+    """Ask ``fields``; ``run(values)`` returns the result text or raises ``ValueError`` with the reason."""
+
+    DEFAULT_CSS = """
+    RollFormScreen {
+        align: center middle;
+    }
+    RollFormScreen > #form-box {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    RollFormScreen #form-title {
+        text-style: bold;
+    }
+    RollFormScreen #form-hint {
+        color: $text-muted;
+    }
+    RollFormScreen .form-label {
+        margin-top: 0;
+        color: $text-muted;
+    }
+    RollFormScreen Input {
+        height: 3;
+    }
+    RollFormScreen #form-error {
+        color: $text-error;
+        height: auto;
+    }
+    RollFormScreen #form-result {
+        height: auto;
+    }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "run", "Roll", id="form.run"),
+        Binding("escape", "close", "Close", id="form.close"),
+    ]
+
+    def __init__(self, title: str, fields: list[FormField], run: Callable[[dict[str, str]], str], *, hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = fields
+        self.run = run
+        self.hint = hint
+        self.result: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form-box"):
+            yield Label(self.title_text, id="form-title")
+            if self.hint:
+                yield Static(Text(self.hint), id="form-hint")
+            for field in self.fields:
+                yield Label(field.label, classes="form-label")
+                yield Input(value=field.value, placeholder=field.placeholder, id=f"field-{field.key}")
+            yield Static("", id="form-error")
+            yield Static("", id="form-result")
+            yield Static("enter roll · tab next field · esc close", id="form-keys")
+
+    def on_mount(self) -> None:
+        self.query(Input).first().focus()
+
+    def values(self) -> dict[str, str]:
+        """The answers typed so far, stripped, by field key."""
+        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in self.fields}
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_run()
+
+    def action_run(self) -> None:
+        error = self.query_one("#form-error", Static)
+        try:
+            text = self.run(self.values())
+        except (ValueError, KeyError, OSError, StoreError) as exc:
+            error.update(Text(str(exc).strip("'\"")))
+            return
+        error.update("")
+        self.result = text
+        self.query_one("#form-result", Static).update(Text(text))
+
+    def action_close(self) -> None:
+        self.dismiss(self.result)

@@ -1,0 +1,276 @@
+"""Pane 2, initiative (RULES.md §4) in the campaign's mode: cards, roll or manual.
+
+The acting order with each combatant's card (cards), total (roll) or place (manual), the round
+counter, and the current combatant marked ▶ and highlighted. Keys: start a conflict (pick the
+combatants; in cards mode each one's speed N and keep-best-of-N), add a combatant mid-conflict,
+swap two, delay the current turn, next / previous turn, remove one, end the conflict. Each step is a
+history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted combatant.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from gmconsole.rules.initiative import Initiative
+from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
+__all__ = ["InitiativePane", "DrawOptionsForm"]
+
+VALUE_LABEL = {"cards": "Card", "roll": "Total", "manual": "Place"}
+
+
+class DrawOptionsForm(FormScreen):
+    """Cards mode: speed N (draw N cards, act N times) and keep-best-of-N per combatant; blank = 1."""
+
+    form_title = "Draw initiative: speed and keep-best-of per combatant (blank = 1)"
+
+    def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
+        super().__init__(submit)
+        self.combatants = combatants
+
+    def fields(self):
+        for cid, name in self.combatants:
+            yield field_row(f"{name[:12]} speed", f"speed-{cid}", "", "1-4")
+            yield field_row(f"{name[:12]} keep", f"keep-{cid}", "", "keep best of 1-4")
+
+    def parse(self) -> dict:
+        speeds, keep = {}, {}
+        for cid, name in self.combatants:
+            speed = self.whole(f"speed-{cid}", f"{name}'s speed", blank=1)
+            best = self.whole(f"keep-{cid}", f"{name}'s keep-best-of", blank=1)
+            if speed < 1 or best < 1:
+                raise FormError(f"{name}: speed and keep-best-of are at least 1.")
+            if speed != 1:
+                speeds[cid] = speed
+            if best != 1:
+                keep[cid] = best
+        return {"speeds": speeds, "keep_best": keep}
+
+
+class InitiativePane(Vertical):
+    """The initiative table and its keys; ``sync()`` re-reads ``session.initiative``."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start", id="initiative.start",
+                tooltip="start a conflict: pick combatants (cards: speed, keep best of N)"),
+        Binding("n", "next_turn", "Next", id="initiative.next",
+                tooltip="next turn (after the last: next round)"),
+        Binding("p", "previous_turn", "Prev", id="initiative.previous", tooltip="previous turn"),
+        Binding("a", "add", "Add", id="initiative.add", tooltip="add a combatant mid-conflict"),
+        Binding("w", "swap", "Swap", id="initiative.swap",
+                tooltip="swap the highlighted combatant's initiative with another"),
+        Binding("d", "delay", "Delay", id="initiative.delay",
+                tooltip="delay the current turn to the end of the round"),
+        Binding("x", "remove", "Remove", id="initiative.remove",
+                tooltip="remove the highlighted combatant from the conflict"),
+        Binding("left_square_bracket", "move(-1)", "Up", id="initiative.up", key_display="[", show=False,
+                tooltip="manual mode: move the highlighted combatant one place earlier"),
+        Binding("right_square_bracket", "move(1)", "Down", id="initiative.down", key_display="]", show=False,
+                tooltip="manual mode: move the highlighted combatant one place later"),
+        Binding("e", "end", "End", id="initiative.end", tooltip="end the conflict"),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "2 Initiative"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="initiative-status")
+        yield DataTable(cursor_type="row", id="initiative-table")
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    @property
+    def table(self) -> DataTable:
+        return self.query_one("#initiative-table", DataTable)
+
+    def state(self) -> Initiative | None:
+        data = self.app.service.session.initiative
+        return None if data is None else Initiative.from_dict(data)
+
+    def sync(self) -> None:
+        service = self.app.service
+        campaign = service.campaign
+        state = self.state()
+        mode = state.mode if state else campaign.settings.initiative_mode
+        status = self.query_one("#initiative-status", Static)
+        table = self.table
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        table.add_column(" ", key="mark")
+        table.add_column("Combatant", key="name")
+        table.add_column(VALUE_LABEL[mode], key="value")
+        if state is None:
+            status.update(Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
+            return
+        extra = f" · deck {len(state.deck)}" if mode == "cards" else ""
+        current = state.current()
+        acting = campaign.character(current.combatant) if current else None
+        name = acting.name if acting else "—"
+        status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
+                                    (name, "bold yellow")))
+        for index, slot in enumerate(state.slots):
+            character = campaign.character(slot.combatant)
+            label = character.name if character else slot.combatant
+            value = str(index + 1) if mode == "manual" else str(slot.value)
+            if index == state.turn:
+                table.add_row(Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
+                              Text(value, style="bold yellow"), key=f"{index}")
+            else:
+                table.add_row("", label, value, key=f"{index}")
+        table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
+
+    def focus_pane(self) -> None:
+        self.table.focus()
+
+    def _highlighted_combatant(self) -> str | None:
+        state = self.state()
+        if state is None or not state.slots:
+            return None
+        row = self.table.cursor_row
+        if not 0 <= row < len(state.slots):
+            return None
+        return state.slots[row].combatant
+
+    def _choices(self, exclude=()) -> list[tuple[str, str]]:
+        from gmconsole.ui.widgets.sheet_view import who
+
+        return [(c.id, who(c)) for c in self.app.service.campaign.roster if c.id not in exclude]
+
+    def _no_conflict(self) -> bool:
+        if self.state() is None:
+            self.app.show_error("There is no conflict going on; press s to start one.")
+            return True
+        return False
+
+    # -- actions ----------------------------------------------------------------------------------
+    def action_start(self) -> None:
+        if self.state() is not None:
+            self.app.show_error("A conflict is already going on; press e to end it first.")
+            return
+        service = self.app.service
+        mode = service.campaign.settings.initiative_mode
+        pcs = [c.id for c in service.campaign.roster if not c.is_npc]
+
+        def picked(ids: list[str] | None) -> None:
+            if not ids:
+                return
+            if mode != "cards":
+                self.app.attempt(lambda: service.start_conflict(ids, rng=self.app.rng))
+                self.table.move_cursor(row=0)
+                return
+            names = [(cid, service.campaign.character(cid).name) for cid in ids]
+
+            def submit(options: dict) -> str | None:
+                from gmconsole.ui.app import user_errors
+
+                try:
+                    service.start_conflict(ids, speeds=options["speeds"], keep_best=options["keep_best"],
+                                           rng=self.app.rng)
+                except user_errors() as exc:
+                    return str(exc)
+                return None
+
+            self.app.push_screen(DrawOptionsForm(names, submit), callback=lambda _ok: self.table.move_cursor(row=0))
+
+        self.app.push_screen(
+            PickCharactersScreen(f"Who fights? ({mode} initiative)", self._choices(), pcs, minimum=1), callback=picked
+        )
+
+    def action_next_turn(self) -> None:
+        if not self._no_conflict():
+            self.app.attempt(self.app.service.next_turn)
+            self._cursor_to_current()
+
+    def action_previous_turn(self) -> None:
+        if not self._no_conflict():
+            self.app.attempt(self.app.service.previous_turn)
+            self._cursor_to_current()
+
+    def _cursor_to_current(self) -> None:
+        state = self.state()
+        if state is not None and state.slots:
+            self.table.move_cursor(row=state.turn)
+
+    def action_add(self) -> None:
+        state = self.state()
+        if self._no_conflict():
+            return
+        choices = self._choices(exclude=state.combatants())
+        if not choices:
+            self.app.show_error("Everyone in the roster is already in the conflict.")
+            return
+        service = self.app.service
+
+        def picked(ids: list[str] | None) -> None:
+            for cid in ids or []:
+                self.app.attempt(lambda cid=cid: service.add_to_conflict(cid, rng=self.app.rng))
+
+        self.app.push_screen(PickCharactersScreen("Who joins the conflict?", choices, minimum=1), callback=picked)
+
+    def action_swap(self) -> None:
+        if self._no_conflict():
+            return
+        first = self._highlighted_combatant()
+        state = self.state()
+        others = [(cid, label) for cid, label in self._choices() if cid in state.combatants() and cid != first]
+        if first is None or not others:
+            self.app.show_error("Swapping needs two combatants: highlight one, then pick the other.")
+            return
+        name = self.app.service.campaign.character(first).name
+
+        def picked(ids: list[str] | None) -> None:
+            if ids:
+                self.app.attempt(lambda: self.app.service.swap_initiative(first, ids[0]))
+
+        self.app.push_screen(PickCharactersScreen(f"Swap initiative with {name}:", others, limit=1, minimum=1),
+                             callback=picked)
+
+    def action_delay(self) -> None:
+        if not self._no_conflict():
+            self.app.attempt(lambda: self.app.service.delay_turn())
+            self._cursor_to_current()
+
+    def action_remove(self) -> None:
+        if self._no_conflict():
+            return
+        combatant = self._highlighted_combatant()
+        if combatant is not None:
+            self.app.attempt(lambda: self.app.service.remove_from_conflict(combatant))
+
+    def action_move(self, step: int) -> None:
+        """Manual mode: the GM reorders by moving the highlighted combatant up or down one place."""
+        state = self.state()
+        if self._no_conflict():
+            return
+        if state.mode != "manual":
+            self.app.show_error(f"The order comes from the {state.mode}; moving by hand is for manual initiative.")
+            return
+        order = state.combatants()
+        row = self.table.cursor_row
+        target = row + step
+        if not (0 <= row < len(order) and 0 <= target < len(order)):
+            return
+        order[row], order[target] = order[target], order[row]
+        if self.app.attempt(lambda: self.app.service.set_initiative_order(order)) is not None:
+            self.table.move_cursor(row=target)
+
+    def action_end(self) -> None:
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        if self._no_conflict():
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.attempt(self.app.service.end_conflict)
+
+        self.app.push_screen(ConfirmScreen("End the conflict? (ctrl+z undoes it)"), callback=done)

@@ -1,0 +1,848 @@
+"""Pane 3 of the main screen: the active roll builder.
+
+The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helpers and other
+modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
+every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
+console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
+reason, R-PUSH-2/3), rolls opposed (R-OPP-1), applies the costs and undoes them.
+
+The builder asks the campaign service (``self.app.service``) for everything and adds no rule of
+its own; the app hears every change from the service and tells each screen
+(:class:`~gmconsole.ui.messages.CampaignChanged`), whose handler calls :meth:`RollBuilder.sync`.
+Every refusal is shown inline as the one sentence the service gave.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.store.errors import StoreError
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.roll_form import RollFormScreen
+from gmconsole.ui.widgets.dice_pool import DicePool
+from gmconsole.ui.widgets.roll_text import (
+    SkillChoice,
+    difficulty_choices,
+    filter_skills,
+    odds_line,
+    result_lines,
+    skill_choices,
+    stunt_lines,
+)
+
+__all__ = ["RollBuilder", "SkillFilter"]
+
+_ERRORS = (ValueError, KeyError, OSError, StoreError)
+"""What a service call may raise for the GM to read: RulesError / ValidationError (ValueError), a
+StoreError (a failed save, a read-only campaign); shown inline, and the campaign is kept as it was."""
+
+_YZ_ONLY = {"toggle_reactive", "push", "push_faces", "apply_costs"}
+_TIERED_ONLY = {"bonus", "push_yourself", "save", "attack"}
+_EXPLODING_ONLY = {"assisted", "group"}
+
+
+class SkillFilter(Input):
+    """The skill filter: typing narrows the list, up/down move the highlight, enter picks, escape leaves."""
+
+    BINDINGS = [
+        Binding("down", "move(1)", "Next skill", show=False),
+        Binding("up", "move(-1)", "Previous skill", show=False),
+        Binding("escape", "leave", "Back", id="roll.skill_back"),
+    ]
+
+    class Move(Message):
+        """Move the skill highlight by ``delta``."""
+
+        def __init__(self, delta: int) -> None:
+            super().__init__()
+            self.delta = delta
+
+    class Leave(Message):
+        """Leave the filter without picking (the skill goes back to what it was)."""
+
+    def action_move(self, delta: int) -> None:
+        self.post_message(self.Move(delta))
+
+    def action_leave(self) -> None:
+        self.post_message(self.Leave())
+
+
+class SkillList(OptionList, can_focus=False):
+    """The skills matching the filter; never focused itself (the filter keeps the keys)."""
+
+
+class RollBuilder(VerticalScroll):
+    """The active roll builder (a focusable, scrolling pane). See the module docstring and
+    ``/work/notes/ROLL_BUILDER_KEYS.md`` for the keys."""
+
+    DEFAULT_CSS = """
+    RollBuilder {
+        height: 1fr;
+        padding: 0 1;
+    }
+    RollBuilder:focus-within #rb-title {
+        text-style: bold reverse;
+    }
+    RollBuilder #rb-title {
+        text-style: bold;
+        width: 100%;
+    }
+    RollBuilder #rb-skill-row {
+        height: 1;
+    }
+    RollBuilder #rb-skill-row Label {
+        width: 7;
+    }
+    RollBuilder SkillFilter {
+        border: none;
+        height: 1;
+        padding: 0;
+        width: 1fr;
+    }
+    RollBuilder SkillFilter:focus {
+        background: $boost;
+        border: none;
+    }
+    RollBuilder SkillList {
+        display: none;
+        height: auto;
+        max-height: 6;
+        border: none;
+        padding: 0;
+    }
+    RollBuilder.-filtering SkillList {
+        display: block;
+    }
+    RollBuilder #rb-settings {
+        color: $text;
+    }
+    RollBuilder #rb-odds {
+        color: $success;
+        text-style: bold;
+    }
+    RollBuilder #rb-explain {
+        color: $text-muted;
+    }
+    RollBuilder #rb-warnings {
+        color: $warning;
+    }
+    RollBuilder #rb-message {
+        color: $text-error;
+        text-style: bold;
+    }
+    RollBuilder #rb-result {
+        border-top: hkey $primary;
+    }
+    RollBuilder #rb-stunts {
+        color: $text-muted;
+    }
+    RollBuilder Static {
+        height: auto;
+    }
+    """
+
+    BINDINGS = [
+        Binding("s", "pick_skill", "Skill", id="roll.skill"),
+        Binding("a", "next_attribute", "Attr", id="roll.attribute"),
+        Binding("g", "next_gear", "Gear", id="roll.gear"),
+        Binding("d", "difficulty(1)", "Harder", id="roll.harder"),
+        Binding("D", "difficulty(-1)", "Easier", id="roll.easier", show=False),
+        Binding("plus,equals_sign", "modifier(1)", "+1", id="roll.plus", show=False),
+        Binding("minus", "modifier(-1)", "−1", id="roll.minus", show=False),
+        Binding("e", "helpers", "Helpers", id="roll.helpers"),
+        Binding("E", "clear_helpers", "No helpers", id="roll.clear_helpers", show=False),
+        Binding("t", "toggle_reactive", "Reactive", id="roll.reactive", show=False),
+        Binding("r", "roll", "Roll", id="roll.roll"),
+        Binding("f", "roll_faces", "Faces", id="roll.faces"),
+        Binding("p", "push", "Push", id="roll.push"),
+        Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
+        Binding("c", "apply_costs", "Costs", id="roll.costs"),
+        Binding("u", "undo", "Undo", id="roll.undo"),
+        Binding("o", "opposed", "Opposed", id="roll.opposed"),
+        Binding("x", "clear", "Clear", id="roll.clear", show=False),
+        Binding("b", "bonus(1)", "Bonus die", id="roll.bonus_up"),
+        Binding("B", "bonus(-1)", "Bonus −1", id="roll.bonus_down", show=False),
+        Binding("y", "push_yourself", "Push yourself", id="roll.push_yourself"),
+        Binding("v", "save", "Save", id="roll.save"),
+        Binding("k", "attack", "Attack", id="roll.attack"),
+        Binding("i", "assisted", "Assisted", id="roll.assisted"),
+        Binding("n", "group", "Group", id="roll.group"),
+    ]
+
+    def __init__(self, *, id: str | None = "roll-builder", classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.character_id: str | None = None
+        self.skill: str | None = None
+        self.attribute: str | None = None
+        self.gear: tuple[str, ...] = ()
+        self.difficulty: str | None = None
+        self.helpers: tuple[str, ...] = ()
+        self.modifier = 0
+        self.reactive = False
+        self.bonus_dice = 0
+        self.push_yourself = False
+        self.preview: Any = None
+        self.last_entry: dict | None = None
+        self.opposed: dict | None = None
+        self.opposed_text = ""
+        self.special_text = ""
+        self.message = ""
+        self._choices: list[SkillChoice] = []
+        self._shown: list[SkillChoice] = []
+        self._skill_before: str | None = None
+        self._drafts: dict[str, dict] = {}
+
+    # ------------------------------------------------------------------ layout
+    def compose(self):
+        yield Static("", id="rb-title")
+        with Horizontal(id="rb-skill-row"):
+            yield Label("Skill", id="rb-skill-label")
+            yield SkillFilter(placeholder="s: type to filter skills", id="rb-skill-filter")
+        yield SkillList(id="rb-skills")
+        yield Static("", id="rb-settings")
+        yield DicePool(id="rb-pool")
+        yield Static("", id="rb-odds")
+        yield Static("", id="rb-message")
+        yield Static("", id="rb-result")
+        yield DicePool(id="rb-rolled")
+        yield Static("", id="rb-stunts")
+        yield Static("", id="rb-explain")
+        yield Static("", id="rb-warnings")
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def service(self):
+        return self.app.service
+
+    @property
+    def system(self) -> str:
+        return self.service.campaign.system
+
+    _DRAFT = ("skill", "attribute", "gear", "difficulty", "helpers", "modifier", "reactive", "bonus_dice",
+              "push_yourself")
+
+    def select_character(self, character_id: str) -> None:
+        """Build the roll of ``character_id`` (the roster's selection); the last result stays shown.
+
+        Each character keeps the roll drafted for them: going back to a character brings back their
+        skill, gear, difficulty, helpers and modifiers, so moving through the roster loses nothing.
+        """
+        try:
+            character = self.service.character(character_id)
+        except _ERRORS as exc:
+            self._say(str(exc))
+            return
+        if character.id != self.character_id:
+            if self.character_id is not None:
+                self._drafts[self.character_id] = {k: getattr(self, k) for k in self._DRAFT}
+            self.character_id = character.id
+            self._reset_draft()
+            for key, value in self._drafts.get(character.id, {}).items():
+                setattr(self, key, value)
+        self.message = ""
+        self.refresh_view()
+
+    def sync(self) -> None:
+        """Re-read the campaign after a change elsewhere (roster edit, undo, new session...)."""
+        if self.character_id is not None and self.service.campaign.find_character(self.character_id) is None:
+            self.character_id = None
+            self._reset_roll()
+        if self.last_entry is not None:
+            self.last_entry = self._reread(self.last_entry)
+        self.refresh_view()
+
+    def request(self) -> dict:
+        """The keyword arguments of ``preview_roll``/``roll`` for the roll being built."""
+        out: dict[str, Any] = {
+            "character_id": self.character_id, "skill": self.skill, "attribute": self._attribute_for_request(),
+            "gear": self.gear, "difficulty": self.difficulty, "helpers": self.helpers, "modifier": self.modifier,
+        }
+        if self.system in YEAR_ZERO_SYSTEMS:
+            out["reactive"] = self.reactive
+        if self.system == "tiered":
+            out["bonus_dice"] = self.bonus_dice
+            out["push_yourself"] = self.push_yourself
+        return out
+
+    # ------------------------------------------------------------------ state helpers
+    def _reset_roll(self) -> None:
+        self._reset_draft()
+        self.opposed = None
+        self.opposed_text = ""
+        self.special_text = ""
+        self.message = ""
+
+    def _reset_draft(self) -> None:
+        self.skill = None
+        self.attribute = None
+        self.gear = ()
+        self.difficulty = None
+        self.helpers = ()
+        self.modifier = 0
+        self.reactive = False
+        self.bonus_dice = 0
+        self.push_yourself = False
+
+    def _character(self):
+        if self.character_id is None:
+            return None
+        return self.service.campaign.find_character(self.character_id)
+
+    def _attribute_for_request(self) -> str | None:
+        if self.attribute is not None:
+            return self.attribute
+        character = self._character()
+        if self.system in YEAR_ZERO_SYSTEMS or character is None:
+            return None
+        return next(iter(character.attributes), None)
+
+    def _reread(self, entry: dict) -> dict | None:
+        try:
+            return self.service.entry(entry["id"], entry.get("session"))
+        except _ERRORS:
+            return None
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self._set("#rb-message", text)
+
+    def _set(self, selector: str, text: str) -> None:
+        """Show ``text`` in one line group of the pane; an empty group takes no room."""
+        widget = self.query_one(selector, Static)
+        widget.update(Text(text))
+        widget.display = bool(text)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_view(self) -> None:
+        """Preview the roll being built and redraw everything (the per-key path, kept fast)."""
+        character = self._character()
+        title = self.query_one("#rb-title", Static)
+        if character is None:
+            title.update(Text("Roll builder — pick a character in the roster (1, enter)"))
+            self.preview = None
+            self._clear_pool(self.message)
+            return
+        title.update(Text(f"Roll — {character.name} ({self.system})"))
+        self._set("#rb-settings", self._settings_line(character))
+        if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
+            self.preview = None
+            self._clear_pool(self.message, "s: pick a skill (type to filter) · a: roll an attribute alone")
+            return
+        self.preview = self.service.preview_roll(**self.request())
+        p = self.preview
+        self._set("#rb-settings", self._settings_line(character))
+        self.query_one("#rb-pool", DicePool).show(p.dice)
+        odds = odds_line(self.system, p.odds) if p.can_roll else ""
+        if p.target_number is not None:
+            odds = f"TN {p.target_number} · {odds}"
+        self._set("#rb-odds", f"Odds: {odds}" if odds else "")
+        self._set("#rb-explain", "; ".join(p.explanation))
+        self._set("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
+        refusal = "" if p.can_roll else f"Cannot roll: {p.reason}"
+        self._set("#rb-message", self.message or refusal)
+        self._draw_result()
+
+    def _clear_pool(self, message: str, hint: str = "") -> None:
+        if self._character() is None:
+            self._set("#rb-settings", "")
+        for selector in ("#rb-odds", "#rb-warnings"):
+            self._set(selector, "")
+        self._set("#rb-explain", hint)
+        self.query_one("#rb-pool", DicePool).show([])
+        self._set("#rb-message", message)
+        self._draw_result()
+
+    def _settings_line(self, character) -> str:
+        attribute = self.preview.attribute if self.preview is not None else self.attribute
+        gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
+        skill = self.skill or "none"
+        parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
+        if self.system != "tiered":
+            parts.append(f"diff {self.difficulty or 'default'}")
+        parts.append(f"mod {self.modifier:+d}")
+        helpers = ", ".join(self._who(h) for h in self.helpers) or "none"
+        parts.append(f"help {helpers}")
+        if self.system in YEAR_ZERO_SYSTEMS:
+            parts.append("REACTIVE" if self.reactive else "active")
+        if self.system == "tiered":
+            parts.append(f"bonus {self.bonus_dice}")
+            if self.push_yourself:
+                parts.append("push yourself")
+        return " · ".join(parts)
+
+    def _gear_name(self, character, ref: str) -> str:
+        item = character.gear_item(ref)
+        return item.name if item is not None else ref
+
+    def _who(self, ref: str) -> str:
+        found = self.service.campaign.find_character(ref)
+        return found.name if found is not None else ref
+
+    def _draw_result(self) -> None:
+        result = self.query_one("#rb-result", Static)
+        rolled = self.query_one("#rb-rolled", DicePool)
+        lines: list[str] = []
+        entry = self.last_entry
+        if entry is not None:
+            status = entry.get("status", "done")
+            head = entry.get("summary", "")
+            lines.append(f"Last roll: {head}" + (" (undone)" if status != "done" else ""))
+            lines += result_lines(entry, with_stunts=False)
+            if entry.get("costs_status") == "pending":
+                lines.append("c: apply the costs · u: undo")
+            if entry.get("system") in YEAR_ZERO_SYSTEMS and status == "done":
+                if entry.get("push_refusal"):
+                    lines.append(f"push refused: {entry['push_refusal']}")
+                elif entry.get("costs_status") != "applied":
+                    lines.append("p: push")
+        if self.opposed_text:
+            lines.append(f"Opposed: {self.opposed_text}")
+        if self.special_text:
+            lines.append(self.special_text)
+        result.update(Text("\n".join(lines)))
+        result.display = bool(lines)
+        rolled.display = entry is not None
+        if entry is not None:
+            rolled.show(entry.get("dice") or [])
+        self._set("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
+
+    # ------------------------------------------------------------------ which keys apply
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the actions valid for the campaign's system are shown and run."""
+        try:
+            system = self.system
+        except AttributeError:
+            return True
+        if action in _YZ_ONLY:
+            return system in YEAR_ZERO_SYSTEMS
+        if action in _TIERED_ONLY:
+            return system == "tiered"
+        if action in _EXPLODING_ONLY:
+            return system == "exploding"
+        if action == "difficulty":
+            return system != "tiered"
+        return True
+
+    # ------------------------------------------------------------------ skill filter
+    def action_pick_skill(self) -> None:
+        if self._character() is None:
+            self._say("Pick a character in the roster first.")
+            return
+        self._skill_before = self.skill
+        self._choices = skill_choices(self.system, self._character())
+        self.add_class("-filtering")
+        box = self.query_one(SkillFilter)
+        box.value = ""
+        self._fill_skills("")
+        self.screen.set_focus(box)  # at once: the next key typed already belongs to the filter
+
+    def _fill_skills(self, text: str) -> None:
+        self._shown = filter_skills(self._choices, text)
+        listing = self.query_one(SkillList)
+        listing.clear_options()
+        listing.add_options([Option(c.label) for c in self._shown])
+        if self._shown:
+            listing.highlighted = 0
+
+    @on(Input.Changed, "#rb-skill-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if not self.has_class("-filtering"):
+            return
+        self._fill_skills(event.value)
+        if self._shown:
+            self.skill = self._shown[0].id
+            self.message = ""
+        else:
+            self.message = f"No skill matches {event.value!r}."
+        self.refresh_view()
+
+    @on(SkillFilter.Move)
+    def _move_highlight(self, event: SkillFilter.Move) -> None:
+        if not self._shown:
+            return
+        listing = self.query_one(SkillList)
+        index = ((listing.highlighted or 0) + event.delta) % len(self._shown)
+        listing.highlighted = index
+        self.skill = self._shown[index].id
+        self.refresh_view()
+
+    @on(Input.Submitted, "#rb-skill-filter")
+    def _skill_picked(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not self._shown:
+            self._say(f"No skill matches {event.value!r}; type part of a skill's name.")
+            return
+        listing = self.query_one(SkillList)
+        self.skill = self._shown[listing.highlighted or 0].id
+        self.attribute = None if self.system in YEAR_ZERO_SYSTEMS else self.attribute
+        self._leave_filter()
+
+    @on(SkillFilter.Leave)
+    def _skill_left(self) -> None:
+        self.skill = self._skill_before
+        self._leave_filter()
+
+    def _leave_filter(self) -> None:
+        self.remove_class("-filtering")
+        box = self.query_one(SkillFilter)
+        box.value = ""
+        self.message = ""
+        self.screen.set_focus(self)
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ building keys
+    def _need_character(self):
+        character = self._character()
+        if character is None:
+            self._say("Pick a character in the roster first.")
+        return character
+
+    def action_next_attribute(self) -> None:
+        character = self._need_character()
+        if character is None:
+            return
+        names = list(character.attributes)
+        cycle: list[str | None] = ([None] + names) if self.system in YEAR_ZERO_SYSTEMS else names
+        current = self.attribute if self.attribute in cycle else (None if None in cycle else self._attribute_for_request())
+        index = cycle.index(current) if current in cycle else -1
+        self.attribute = cycle[(index + 1) % len(cycle)]
+        self.message = ""
+        self.refresh_view()
+
+    def action_next_gear(self) -> None:
+        character = self._need_character()
+        if character is None:
+            return
+        items = [g.id for g in character.gear if not g.destroyed]
+        if not items:
+            self._say(f"{character.name} carries no usable gear.")
+            return
+        cycle: list[str | None] = [None] + items
+        current = self.gear[0] if self.gear else None
+        index = cycle.index(current) if current in cycle else 0
+        nxt = cycle[(index + 1) % len(cycle)]
+        self.gear = () if nxt is None else (nxt,)
+        self.message = ""
+        self.refresh_view()
+
+    def action_difficulty(self, step: int) -> None:
+        if self._need_character() is None:
+            return
+        ladder = [d for d, _label in difficulty_choices(self.system)]
+        if not ladder:
+            self._say(f"{self.system} has no difficulty ladder; use + and − instead.")
+            return
+        default = "average" if "average" in ladder else ladder[len(ladder) // 2]
+        if self.system == "exploding":
+            from gmconsole.rules import exploding
+
+            default = exploding.default_difficulty()
+        current = self.difficulty or default
+        index = ladder.index(current) if current in ladder else ladder.index(default)
+        self.difficulty = ladder[(index + step) % len(ladder)]
+        self.message = ""
+        self.refresh_view()
+
+    def action_modifier(self, step: int) -> None:
+        if self._need_character() is None:
+            return
+        self.modifier += step
+        self.message = ""
+        self.refresh_view()
+
+    def action_bonus(self, step: int) -> None:
+        if self._need_character() is None:
+            return
+        self.bonus_dice = max(0, self.bonus_dice + step)
+        self.message = ""
+        self.refresh_view()
+
+    def action_push_yourself(self) -> None:
+        if self._need_character() is None:
+            return
+        self.push_yourself = not self.push_yourself
+        self.message = ""
+        self.refresh_view()
+
+    def action_toggle_reactive(self) -> None:
+        if self._need_character() is None:
+            return
+        self.reactive = not self.reactive
+        self.message = ""
+        self.refresh_view()
+
+    def action_helpers(self) -> None:
+        character = self._need_character()
+        if character is None:
+            return
+        choices = [(c.id, c.name) for c in self.service.campaign.roster if c.id != character.id]
+        if not choices:
+            self._say("Nobody else is in the roster to help.")
+            return
+
+        def chosen(ids: list[str] | None) -> None:
+            if ids is None:
+                return
+            self.helpers = tuple(ids)
+            self.message = ""
+            self.refresh_view()
+            self.focus()
+
+        self.app.push_screen(PickCharactersScreen(f"Who helps {character.name}? (R-HELP-1: at most 3)", choices,
+                                                  self.helpers), chosen)
+
+    def action_clear_helpers(self) -> None:
+        self.helpers = ()
+        self.message = ""
+        self.refresh_view()
+
+    def action_clear(self) -> None:
+        self._reset_roll()
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ rolling
+    def _rolled(self, entry: dict | None) -> None:
+        if entry is None:
+            return
+        self.last_entry = entry
+        self.opposed = None
+        self.opposed_text = ""
+        self.special_text = ""
+        self.message = ""
+        self.refresh_view()
+        self.focus()
+
+    def action_roll(self) -> None:
+        if self._need_character() is None:
+            return
+        try:
+            entry = self.service.roll(**self.request(), rng=self.app.rng)
+        except _ERRORS as exc:
+            self._say(str(exc))
+            return
+        self._rolled(entry)
+
+    def _expected(self, dice: list[dict]) -> str:
+        counts: dict[str, int] = {}
+        for die in dice:
+            key = f"{die['kind']} d{die['sides']}"
+            counts[key] = counts.get(key, 0) + 1
+        return ", ".join(f"{k} ×{n}" for k, n in counts.items())
+
+    def action_roll_faces(self) -> None:
+        if self._need_character() is None:
+            return
+        if self.preview is not None and not self.preview.can_roll:
+            self._say(f"Cannot roll: {self.preview.reason}")
+            return
+        request = self.request()
+        kinds = "dice=4,6,2" if self.system == "tiered" else ("skill=8+3,2 trait=5" if self.system == "exploding"
+                                                              else "base=6,1 skill=4")
+        hint = f"Pool: {self._expected(self.preview.dice)}. Type each kind's faces, e.g. {kinds} (R-MANUAL-1)."
+
+        def submit(spec: str) -> dict:
+            return self.service.roll(**request, faces=spec, rng=self.app.rng)
+
+        self.app.push_screen(FacesEntryScreen("Faces of the physical dice", hint, submit, placeholder=kinds), self._rolled)
+
+    def _roll_to_push(self) -> dict | None:
+        entry = self.last_entry
+        if entry is None or entry.get("status", "done") != "done":
+            self._say("Roll first: there is no roll here to push.")
+            return None
+        if entry.get("push_refusal"):
+            self._say(f"Push refused: {entry['push_refusal']}")
+            return None
+        return entry
+
+    def _pushed(self, push_entry: dict | None) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        if push_entry is None:
+            return
+        roll_entry = self._reread(self.last_entry) or self.last_entry
+        self.last_entry = roll_entry
+        if self.opposed is not None:
+            self.opposed_text = roll_specials.opposed_after_push(
+                roll_entry, self.opposed["name"], self.opposed["roll"],
+                self.service.campaign.settings.opposed_reroll_ties)
+        self.message = ""
+        self.refresh_view()
+        self.focus()
+
+    def action_push(self) -> None:
+        entry = self._roll_to_push()
+        if entry is None:
+            return
+        try:
+            pushed = self.service.push(entry["id"], rng=self.app.rng)
+        except _ERRORS as exc:
+            self._say(f"Push refused: {exc}")
+            return
+        self._pushed(pushed)
+
+    def action_push_faces(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        entry = self._roll_to_push()
+        if entry is None:
+            return
+        from gmconsole.rules import yearzero
+
+        counts = yearzero.push_counts(roll_specials.year_zero_roll_of(entry))
+        hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
+                + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
+
+        def submit(spec: str) -> dict:
+            return self.service.push(entry["id"], faces=spec, rng=self.app.rng)
+
+        self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
+
+    def action_apply_costs(self) -> None:
+        entry = self.last_entry
+        if entry is None or entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
+            self._say("No costs are waiting: roll (and push) first.")
+            return
+        costs = entry.get("costs") or []
+        needs_condition = any(c["name"] == "condition" and not c.get("target") for c in costs)
+        panic_due = any(c["name"] == "panic" for c in costs)
+
+        def apply(in_range: list[str], condition: str | None = None) -> dict:
+            return self.service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=self.app.rng)
+
+        def done(result: dict | None) -> None:
+            if result is None:
+                return
+            self.last_entry = self._reread(entry) or entry
+            self.message = ""
+            self.special_text = f"Applied: {result.get('summary', '')}"
+            self.refresh_view()
+            self.focus()
+
+        def with_range(in_range: list[str]) -> None:
+            if needs_condition:
+                self.app.push_screen(FacesEntryScreen(
+                    "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
+                    lambda text: apply(in_range, text), placeholder="tired"), done)
+                return
+            try:
+                result = apply(in_range)
+            except _ERRORS as exc:
+                self._say(str(exc))
+                return
+            done(result)
+
+        if panic_due:
+            others = [(c.id, c.name) for c in self.service.campaign.roster if c.id != entry.get("character_id")]
+
+            def picked(ids: list[str] | None) -> None:
+                if ids is not None:
+                    with_range(ids)
+
+            self.app.push_screen(PickCharactersScreen(
+                "Panic is due: who is in range if it reaches others? (R-PANIC-1)", others), picked)
+            return
+        with_range([])
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.service.undo()
+        except _ERRORS as exc:
+            self._say(str(exc))
+            return
+        if self.last_entry is not None:
+            self.last_entry = self._reread(self.last_entry)
+        self.special_text = f"Undone: {undone.get('summary', '')}"
+        self.message = ""
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ opposed and special rolls
+    def _form(self, form, after=None) -> None:
+        title, fields, run, hint = form
+
+        def closed(text: str | None) -> None:
+            if text:
+                self.special_text = f"{title}: {text}"
+            if after is not None:
+                after()
+            self.refresh_view()
+            self.focus()
+
+        self.app.push_screen(RollFormScreen(title, fields, run, hint=hint), closed)
+
+    def action_opposed(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        character = self._need_character()
+        if character is None:
+            return
+        if self.system in YEAR_ZERO_SYSTEMS:
+            if self.preview is not None and not self.preview.can_roll:
+                self._say(f"Cannot roll: {self.preview.reason}")
+                return
+            request = self.request()
+            holder: dict = {}
+
+            def on_active(entry: dict, defender: dict) -> None:
+                holder["entry"], holder["defender"] = entry, defender
+
+            def after() -> None:
+                if "entry" in holder:
+                    self.last_entry = self._reread(holder["entry"]) or holder["entry"]
+                    self.opposed = holder["defender"]
+                    self.opposed_text = roll_specials.opposed_after_push(
+                        self.last_entry, self.opposed["name"], self.opposed["roll"],
+                        self.service.campaign.settings.opposed_reroll_ties)
+                    self.special_text = ""
+
+            self._form(roll_specials.opposed_form(request, self.service, self.app.rng, on_active), after)
+            return
+        if self.system == "exploding":
+            self._form(roll_specials.exploding_forms(self.service, character, self._state(), self.app.rng)["opposed"])
+        else:
+            self._form(roll_specials.tiered_forms(self.service, character, self.app.rng)["contested"])
+
+    def _state(self) -> dict:
+        return {"skill": self.skill, "attribute": self._attribute_for_request(), "difficulty": self.difficulty}
+
+    def action_save(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        character = self._need_character()
+        if character is not None:
+            self._form(roll_specials.tiered_forms(self.service, character, self.app.rng)["save"])
+
+    def action_attack(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        character = self._need_character()
+        if character is not None:
+            self._form(roll_specials.tiered_forms(self.service, character, self.app.rng)["attack"])
+
+    def action_assisted(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        character = self._need_character()
+        if character is not None:
+            self._form(roll_specials.exploding_forms(self.service, character, self._state(), self.app.rng)["assisted"])
+
+    def action_group(self) -> None:
+        from gmconsole.ui.widgets import roll_specials
+
+        character = self._need_character()
+        if character is not None:
+            self._form(roll_specials.exploding_forms(self.service, character, self._state(), self.app.rng)["group"])

@@ -1,0 +1,189 @@
+"""What the roll builder shows in words: skill choices, odds lines, results and costs.
+
+Nothing here decides a rule: it reads the campaign, the tables and the service's previews and
+history entries, and turns them into short lines for the GM. Kept apart from the widget so the
+history screen shows a roll's odds and costs with the same wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.rules.data import load_table
+
+__all__ = [
+    "SkillChoice",
+    "costs_lines",
+    "difficulty_choices",
+    "odds_line",
+    "result_lines",
+    "skill_choices",
+    "stunt_lines",
+    "table_name",
+]
+
+
+def table_name(system: str) -> str:
+    """The data table a system reads (``yze-step`` shares the ``yze`` table)."""
+    return "yze" if system == "yze-step" else system
+
+
+def _en(value) -> str:
+    if isinstance(value, dict):
+        return str(value.get("en") or next(iter(value.values()), ""))
+    return str(value)
+
+
+@dataclass(frozen=True)
+class SkillChoice:
+    """One line of the skill list: the id sent to the service (``None``: attribute only) and its label."""
+
+    id: str | None
+    label: str
+    level: int = 0
+
+
+def skill_choices(system: str, character) -> list[SkillChoice]:
+    """The skills the GM may pick for ``character``: trained ones first (with level), then the rest
+    of the system's table; systems without a table list the character's own skills."""
+    skills = character.skills if character is not None else {}
+    rows: list[SkillChoice] = []
+    table = load_table(table_name(system)).get("skills", []) if system in YEAR_ZERO_SYSTEMS else []
+    if table:
+        named = {row["id"]: _en(row["name"]) for row in table}
+        trained = [s for s in named if skills.get(s, 0) > 0]
+        rest = [s for s in named if s not in trained]
+        for sid in trained + rest:
+            level = skills.get(sid, 0)
+            rows.append(SkillChoice(sid, f"{named[sid]}" + (f" {_level(system, level)}" if level else ""), level))
+    else:
+        for sid, level in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0])):
+            rows.append(SkillChoice(sid, f"{sid} {_level(system, level)}", level))
+    rows.append(SkillChoice(None, "(no skill: attribute only)"))
+    return rows
+
+
+def _level(system: str, level: int) -> str:
+    if system in ("exploding", "yze-step"):
+        return f"d{level}"
+    return str(level)
+
+
+def filter_skills(choices: list[SkillChoice], text: str) -> list[SkillChoice]:
+    """The choices whose id or label contains every word of ``text`` (case-insensitive)."""
+    words = text.casefold().split()
+    if not words:
+        return list(choices)
+    out = []
+    for choice in choices:
+        hay = f"{choice.id or ''} {choice.label}".casefold()
+        if all(w in hay for w in words):
+            out.append(choice)
+    return out
+
+
+def difficulty_choices(system: str) -> list[tuple[str, str]]:
+    """``(id, label)`` of the system's difficulty ladder, easiest first (tiered has none)."""
+    if system in YEAR_ZERO_SYSTEMS:
+        rows = load_table(table_name(system)).get("difficulty", [])
+        return [(r["id"], f"{_en(r['name'])} {r['modifier']:+d}") for r in rows]
+    if system == "exploding":
+        from gmconsole.rules import exploding
+
+        return [(d.key, f"{_en(d.name)} TN {d.tn}") for d in exploding.difficulties()]
+    return []
+
+
+def _pct(p) -> str:
+    return f"{100 * float(p):.1f}%"
+
+
+def odds_line(system: str, odds: dict) -> str:
+    """The exact odds of a preview in one line: success, with push, panic, costs (banes) / tiers."""
+    if not odds:
+        return ""
+    if system in YEAR_ZERO_SYSTEMS:
+        parts = [f"success {_pct(odds.get('p_success', 0))}"]
+        if "p_success_with_push" in odds:
+            parts.append(f"with push {_pct(odds['p_success_with_push'])}")
+        if "p_panic" in odds:
+            parts.append(f"panic {_pct(odds['p_panic'])}")
+        if "p_panic_with_push" in odds:
+            parts.append(f"panic if pushed {_pct(odds['p_panic_with_push'])}")
+        banes = odds.get("p_bane_after_push") or {}
+        if banes:
+            parts.append("bane after push " + ", ".join(f"{k} {_pct(v)}" for k, v in banes.items()))
+        return " · ".join(parts)
+    if system == "exploding":
+        parts = []
+        for key, label in (("p_success", "success"), ("success", "success"),
+                           ("p_critical_failure", "critical failure"), ("critical_failure", "critical failure")):
+            if key in odds and isinstance(odds[key], (int, float)):
+                parts.append(f"{label} {_pct(odds[key])}")
+        return " · ".join(parts)
+    return " · ".join(f"{tier} {_pct(p)}" for tier, p in odds.items() if isinstance(p, (int, float)))
+
+
+def costs_lines(entry: dict) -> list[str]:
+    """The costs of a recorded roll, one per line, with their state (pending / applied)."""
+    costs = entry.get("costs") or []
+    if not costs:
+        return ["costs: none"]
+    status = entry.get("costs_status")
+    parts = []
+    for cost in costs:
+        if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
+            target = cost.get("target")
+            parts.append(f"{cost['name'].replace('_', ' ')} {cost.get('amount', '')}" + (f" ({target})" if target else ""))
+        else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
+            amount = cost.get("amount", 0)
+            sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
+            parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
+    head = f"costs ({status}): " if status else "costs: "
+    return [head + ", ".join(parts)]
+
+
+def _stunts(entry: dict) -> list[str]:
+    options = entry.get("stunt_list") or []
+    if not options or not entry.get("stunts"):
+        return []
+    if entry.get("system") != "myz":
+        return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
+    return ["stunts:"] + [f"  • {_en(o)}" for o in options]
+
+
+def stunt_lines(entry: dict) -> list[str]:
+    """The stunts (`myz`: the skill's own list) or bonus effects (`yze`) a successful roll may buy."""
+    return _stunts(entry)
+
+
+def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
+    """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
+    system = entry.get("system", "")
+    lines: list[str] = []
+    by_hand = " (typed faces)" if entry.get("by_hand") else ""
+    if "successes" in entry:
+        n = entry["successes"]
+        verdict = "SUCCESS" if n else "FAILURE"
+        extra = f", {entry.get('stunts', 0)} {'stunt' if system == 'myz' else 'bonus effect'}(s)" if n > 1 else ""
+        pushed = f" · pushed {entry['pushes']}×" if entry.get("pushes") else ""
+        lines.append(f"{verdict}: {n} success{'es' if n != 1 else ''}{extra}{pushed}{by_hand}")
+        if entry.get("panic"):
+            lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
+        if with_stunts:
+            lines += _stunts(entry)
+    elif "tier" in entry:
+        lines.append(f"{str(entry['tier']).upper()} (highest {entry.get('highest')}){by_hand}")
+        if entry.get("consequences") == "offered":
+            from gmconsole.rules import tiered
+
+            names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
+            lines.append(f"consequences to choose: {names}")
+    elif "top" in entry:
+        verdict = "CRITICAL FAILURE" if entry.get("critical_failure") else ("SUCCESS" if entry.get("success") else "FAILURE")
+        margin = entry.get("margin")
+        lines.append(f"{verdict}: top {entry['top']} vs TN {entry.get('tn')}"
+                     + (f", margin {margin:+d}" if isinstance(margin, int) else "") + by_hand)
+    lines += costs_lines(entry)
+    return lines

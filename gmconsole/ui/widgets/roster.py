@@ -1,0 +1,176 @@
+"""Pane 1, the party roster: PCs and NPCs with the system's numbers at a glance.
+
+One row per character: name (NPC mark, group size), the attributes (current/max dice, or die sizes),
+the system's counters (trauma, stress, willpower, mutation points, XP, wounds, stamina ...), and
+badges the GM must not miss (BROKEN, the active panic effect, conditions). Moving the highlight
+selects a character, which feeds the roll builder (``CharacterSelected``). Add / edit / duplicate /
+remove characters and open their gear, each on one key; every change goes through the service.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable
+
+from gmconsole.ui.messages import CharacterSelected
+from gmconsole.ui.widgets.sheet_view import attribute_cell, attribute_ids, attribute_label, badges, tracker_columns, who
+
+__all__ = ["RosterPane"]
+
+
+class RosterPane(Vertical):
+    """The roster table and its keys; ``sync()`` re-reads the campaign, keeping the highlight."""
+
+    BINDINGS = [
+        Binding("a", "add", "Add", id="roster.add", tooltip="add a character (form)"),
+        Binding("e", "edit", "Edit", id="roster.edit", tooltip="edit the highlighted character (form)"),
+        Binding("d", "duplicate", "Duplicate", id="roster.duplicate",
+                tooltip="duplicate the highlighted character"),
+        Binding("x", "remove", "Remove", id="roster.remove",
+                tooltip="remove the highlighted character (asks first)"),
+        Binding("g", "gear", "Gear", id="roster.gear",
+                tooltip="the highlighted character's gear: add, edit, remove"),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "1 Roster"
+        self._selected: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    @property
+    def table(self) -> DataTable:
+        return self.query_one("#roster-table", DataTable)
+
+    @property
+    def selected_id(self) -> str | None:
+        """The id of the highlighted character (``None`` on an empty roster)."""
+        return self._selected
+
+    def sync(self) -> None:
+        campaign = self.app.service.campaign
+        system = campaign.system
+        attributes = attribute_ids(campaign)
+        counters = tracker_columns(system)
+        table = self.table
+        table.clear(columns=True)
+        table.add_column("Name", key="name")
+        for attribute in attributes:
+            table.add_column(attribute_label(attribute), key=f"a-{attribute}")
+        for label, _value in counters:
+            table.add_column(label, key=f"t-{label}")
+        table.add_column("Status", key="status")
+        for character in campaign.roster:
+            cells = [who(character)]
+            cells += [attribute_cell(system, character, a) for a in attributes]
+            cells += [value(character) for _label, value in counters]
+            cells.append(badges(system, character))
+            table.add_row(*cells, key=character.id)
+        ids = [c.id for c in campaign.roster]
+        if not ids:
+            self._selected = None
+            return
+        if self._selected not in ids:
+            self._selected = ids[0]
+        table.move_cursor(row=ids.index(self._selected))
+
+    def focus_pane(self) -> None:
+        self.table.focus()
+
+    @on(DataTable.RowHighlighted, "#roster-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        character_id = event.row_key.value if event.row_key is not None else None
+        if character_id and character_id != self._selected:
+            self._selected = character_id
+            self.post_message(CharacterSelected(character_id))
+
+    @on(DataTable.RowSelected, "#roster-table")
+    def _chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key is not None and event.row_key.value:
+            self._selected = event.row_key.value
+            self.post_message(CharacterSelected(event.row_key.value))
+
+    # -- actions ----------------------------------------------------------------------------------
+    def _submitter(self, change):
+        from gmconsole.ui.app import user_errors
+
+        def submit(data: dict) -> str | None:
+            try:
+                result = change(data)
+            except user_errors() as exc:
+                return str(exc)
+            if hasattr(result, "id") and hasattr(result, "attributes"):
+                self._selected = result.id
+                self.post_message(CharacterSelected(result.id))
+            return None
+
+        return submit
+
+    def _need_selection(self, what: str) -> str | None:
+        if self._selected is None:
+            self.app.show_error(f"The roster is empty: press a to add a character before you {what}.")
+        return self._selected
+
+    def action_add(self) -> None:
+        from gmconsole.ui.screens.character_form import CharacterForm
+
+        service = self.app.service
+        self.app.push_screen(CharacterForm(service.campaign, None, self._submitter(service.add_character)))
+
+    def action_edit(self) -> None:
+        from gmconsole.ui.screens.character_form import CharacterForm
+
+        character_id = self._need_selection("edit")
+        if character_id is None:
+            return
+        service = self.app.service
+        character = service.campaign.character(character_id)
+        sheet = character.to_dict()
+
+        def change(data: dict):
+            changes = {k: v for k, v in data.items() if sheet.get(k) != v}
+            return service.update_character(character_id, changes) if changes else None
+
+        self.app.push_screen(CharacterForm(service.campaign, character, self._submitter(change)))
+
+    def action_duplicate(self) -> None:
+        character_id = self._need_selection("duplicate")
+        if character_id is None:
+            return
+        copy = self.app.attempt(lambda: self.app.service.duplicate_character(character_id))
+        if copy is not None:
+            self._selected = copy.id
+            self.sync()
+            self.post_message(CharacterSelected(copy.id))
+
+    def action_remove(self) -> None:
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        character_id = self._need_selection("remove")
+        if character_id is None:
+            return
+        name = self.app.service.campaign.character(character_id).name
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.attempt(lambda: self.app.service.remove_character(character_id))
+
+        self.app.push_screen(ConfirmScreen(f"Remove {name} from the roster? (ctrl+z undoes it)"), callback=done)
+
+    def action_gear(self) -> None:
+        from gmconsole.ui.screens.gear_form import GearScreen
+
+        character_id = self._need_selection("open gear")
+        if character_id is None:
+            return
+        self.app.push_screen(GearScreen(character_id))

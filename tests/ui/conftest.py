@@ -1,0 +1,90 @@
+"""Fixtures for the console's Pilot and snapshot tests.
+
+Everything a screen shows must come out the same on every run: the demo campaigns are installed
+into ``tmp_path``, the service gets a frozen clock and a seeded ``random.Random``, and the text
+cursor does not blink (its on/off phase would otherwise depend on timing).
+
+- ``demo_root``: a data folder with every bundled demo campaign installed.
+- ``frozen_clock``: a callable giving 2026-03-14 19:30 UTC, always.
+- ``seeded_rng``: ``random.Random(20260314)``.
+- ``open_service(name, **kw)``: a ``CampaignService`` on a demo campaign with that clock and rng
+  (closed after the test).
+- ``make_app(name="yze-demo", seed=20260314, read_only=False)``: a ``GMConsoleApp`` on a demo
+  campaign, with its own seeded rng and the frozen clock (service closed after the test).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+import pytest
+
+FROZEN_AT = datetime(2026, 3, 14, 19, 30, 0, tzinfo=timezone.utc)
+SEED = 20260314
+
+
+@pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch):
+    """Keep text cursors steadily visible so snapshots do not depend on the blink phase."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    try:
+        from textual.widgets import TextArea
+    except ImportError:  # pragma: no cover - TextArea ships with the pinned textual
+        return
+    monkeypatch.setattr(TextArea, "_toggle_cursor", lambda self: None, raising=False)
+
+
+@pytest.fixture
+def frozen_clock():
+    """The service's clock in tests: always 2026-03-14 19:30 UTC."""
+    return lambda: FROZEN_AT
+
+
+@pytest.fixture
+def seeded_rng():
+    return random.Random(SEED)
+
+
+@pytest.fixture
+def demo_root(tmp_path):
+    """A data folder holding every bundled demo campaign."""
+    from gmconsole.campaign.library import install_demos
+
+    root = tmp_path / "data"
+    root.mkdir()
+    install_demos(root)
+    return root
+
+
+@pytest.fixture
+def open_service(demo_root, frozen_clock):
+    """Open a demo campaign's service (frozen clock, seeded rng); every one is closed after the test."""
+    from gmconsole.campaign.service import CampaignService
+
+    opened = []
+
+    def _open(name: str = "yze-demo", *, seed: int = SEED, read_only: bool = False):
+        service = CampaignService.open(
+            demo_root, name, read_only=read_only, clock=frozen_clock, rng=random.Random(seed)
+        )
+        opened.append(service)
+        return service
+
+    yield _open
+    for service in opened:
+        service.close()
+
+
+@pytest.fixture
+def make_app(open_service):
+    """A ``GMConsoleApp`` on a demo campaign, deterministic (seeded dice, frozen clock)."""
+    from gmconsole.ui.app import GMConsoleApp
+
+    def _make(name: str = "yze-demo", *, seed: int = SEED, read_only: bool = False):
+        service = open_service(name, seed=seed, read_only=read_only)
+        return GMConsoleApp(service, rng=random.Random(seed))
+
+    return _make

@@ -1,0 +1,222 @@
+"""Nothing a GM types or a disk does crashes the console: refusals are shown inline, state is kept.
+
+- Forms refuse bad input with a message in the form, and the campaign does not change.
+- A save that fails (the store's write raises ``WriteFailed``) is shown in the status line and the
+  campaign in memory stays as it was.
+- A read-only campaign refuses every change with a message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+
+from textual.widgets import Input
+
+from gmconsole.store.errors import WriteFailed
+from gmconsole.store.storage import AtomicJSONStorage
+from gmconsole.ui.screens.character_form import CharacterForm
+from gmconsole.ui.screens.gear_form import GearForm, GearScreen
+from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.widgets.tracker import ClockForm
+
+
+async def _type(pilot, text: str) -> None:
+    await pilot.press(*["space" if ch == " " else ch for ch in text])
+
+
+async def _fill(pilot, field_id: str, text: str) -> None:
+    """Put ``text`` in a form field by focusing it and typing (the field is cleared first)."""
+    field = pilot.app.screen.query_one(f"#f-{field_id}", Input)
+    field.focus()
+    field.value = ""
+    await pilot.pause()
+    await _type(pilot, text)
+
+
+def _message(app) -> str:
+    return str(app.screen.query_one("#form-message").render())
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status-line").render())
+
+
+def test_character_form_refuses_bad_input_inline_and_changes_nothing(make_app):
+    app = make_app("yze-demo")
+    before = app.service.campaign.to_dict()
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "a")
+            await pilot.pause()
+            assert isinstance(app.screen, CharacterForm)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await _fill(pilot, "name", "Vasquez")
+            await _fill(pilot, "attr-strength", "lots")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await _fill(pilot, "attr-strength", "9")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await _fill(pilot, "attr-strength", "4")
+            await _fill(pilot, "skills", "ranged=two")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            assert isinstance(app.screen, CharacterForm)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MainScreen)
+
+    asyncio.run(run())
+    assert seen[0] == "Name: a character needs a name."
+    assert "Strength must be a number or current/max" in seen[1]
+    assert "from 1 to 6" in seen[2]  # the service's own validation, shown in the form
+    assert "name=number" in seen[3]
+    assert app.service.campaign.to_dict() == before
+    assert app.service.history() == []
+
+
+def test_character_form_adds_a_valid_character(make_app):
+    app = make_app("yze-demo")
+    count = len(app.service.campaign.roster)
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "a")
+            await pilot.pause()
+            await _fill(pilot, "name", "Vasquez")
+            for attribute, value in (("strength", "5"), ("agility", "4"), ("wits", "2"), ("empathy", "2")):
+                await _fill(pilot, f"attr-{attribute}", value)
+            await _fill(pilot, "skills", "ranged=3 melee=2")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, MainScreen)
+
+    asyncio.run(run())
+    roster = app.service.campaign.roster
+    assert len(roster) == count + 1
+    vasquez = roster[-1]
+    assert vasquez.name == "Vasquez" and vasquez.skills == {"ranged": 3, "melee": 2}
+    assert vasquez.attributes["strength"].max == 5
+
+
+def test_gear_form_refuses_a_bonus_above_its_maximum(make_app):
+    app = make_app("myz-demo")
+    gear_before = [g.to_dict() for g in app.service.character("c1").gear]
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "g")
+            await pilot.pause()
+            assert isinstance(app.screen, GearScreen)
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, GearForm)
+            await _fill(pilot, "name", "Scrap rifle")
+            await _fill(pilot, "bonus", "3")
+            await _fill(pilot, "max_bonus", "2")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await _fill(pilot, "artifact_die", "7")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await pilot.press("escape", "escape")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert "bonus must be from 0 to its maximum 2" in seen[0]
+    assert "Artifact die must be blank, 8, 10 or 12" in seen[1]
+    assert [g.to_dict() for g in app.service.character("c1").gear] == gear_before
+
+
+def test_clock_form_refuses_five_segments(make_app):
+    app = make_app("yze-demo")
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "k")
+            await pilot.pause()
+            assert isinstance(app.screen, ClockForm)
+            await _fill(pilot, "name", "Hive wakes")
+            await _fill(pilot, "segments", "5")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))
+            await _fill(pilot, "segments", "6")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen == ["Segments must be 4, 6 or 8, not 5."]
+    assert [(k.name, k.segments) for k in app.service.session.clocks] == [("Hive wakes", 6)]
+
+
+def test_failed_save_is_shown_and_the_state_is_kept(make_app, monkeypatch):
+    app = make_app("yze-demo")
+    before = app.service.campaign.to_dict()
+
+    def full_disk(self, data):
+        raise WriteFailed(self.path, OSError(errno.ENOSPC, "No space left on device"))
+
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            monkeypatch.setattr(AtomicJSONStorage, "write", full_disk)
+            await pilot.press("4", "plus")
+            await pilot.pause()
+            seen.append(_status(app))
+            seen.append(str(app.screen.query_one("#tracker-table").get_cell("c1", "stress")))
+            await pilot.press("o")
+            await pilot.pause()
+            seen.append(_status(app))
+            assert isinstance(app.screen, MainScreen)
+
+    asyncio.run(run())
+    assert "Could not save" in seen[0] and "No space left on device" in seen[0]
+    assert seen[1].startswith(str(before["roster"][0]["stress"]))
+    assert "Could not save" in seen[2]
+    assert app.service.campaign.to_dict() == before
+
+
+def test_read_only_campaign_refuses_changes_with_a_message(make_app):
+    app = make_app("yze-demo", read_only=True)
+    before = app.service.campaign.to_dict()
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen.append(_status(app))
+            await pilot.press("4", "plus")
+            await pilot.pause()
+            seen.append(_status(app))
+            await pilot.press("2", "s")
+            await pilot.pause()
+            await pilot.press("ctrl+s", "ctrl+s")
+            await pilot.pause()
+            seen.append(_message(app))  # the draw form keeps the refusal inline and stays open
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen.append(_status(app))
+
+    asyncio.run(run())
+    assert "Read-only" in seen[0]
+    for message in seen[1:]:
+        assert "open read-only" in message
+    assert app.service.campaign.to_dict() == before
+    assert "read-only" in app.sub_title

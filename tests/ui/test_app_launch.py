@@ -1,0 +1,152 @@
+"""Starting the console: which campaign opens, first run, a locked campaign, a damaged file.
+
+``launch`` asks its questions through full-screen prompts (``_ask``); these tests answer them the
+way a GM would by replacing ``_ask`` with an answer, and check what the launcher then does on disk
+and which service it opens. The prompt screens themselves are driven with Pilot below.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from textual.app import App
+
+from gmconsole.campaign import library
+from gmconsole.campaign.service import CampaignService
+from gmconsole.ui import launch as launcher
+from gmconsole.ui.app import GMConsoleApp
+from gmconsole.ui.screens.demo_picker import DemoPickerScreen
+from gmconsole.ui.screens.question import QuestionScreen
+
+
+class _Host(App):
+    """Pushes one screen and keeps what it dismissed with."""
+
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self.to_show = screen
+        self.answer = "not answered"
+
+    def on_mount(self) -> None:
+        def keep(value) -> None:
+            self.answer = value
+
+        self.push_screen(self.to_show, callback=keep)
+
+
+def test_named_campaign_is_opened_without_asking(demo_root, monkeypatch):
+    monkeypatch.setattr(launcher, "_ask", lambda make: (_ for _ in ()).throw(AssertionError("asked")))
+    assert launcher.choose_campaign(demo_root, "myz-demo") == "myz-demo"
+
+
+def test_no_name_opens_the_last_campaign(demo_root, monkeypatch):
+    library.remember_last(demo_root, "tiered-demo")
+    monkeypatch.setattr(launcher, "_ask", lambda make: (_ for _ in ()).throw(AssertionError("asked")))
+    assert launcher.choose_campaign(demo_root, None) == "tiered-demo"
+
+
+def test_first_run_installs_the_demos_and_offers_them(tmp_path, monkeypatch):
+    root = tmp_path / "fresh"
+    root.mkdir()
+    offered = {}
+
+    def answer(make):
+        screen = make()
+        assert isinstance(screen, DemoPickerScreen) and screen.first_run
+        offered["names"] = [c.name for c in screen.campaigns]
+        return "yze-demo"
+
+    monkeypatch.setattr(launcher, "_ask", answer)
+    assert launcher.choose_campaign(root, None) == "yze-demo"
+    assert {"myz-demo", "yze-demo"} <= set(offered["names"])
+    assert {s.name for s in library.list_campaigns(root)} == set(offered["names"])
+
+
+def test_demo_picker_enter_picks_the_highlighted_campaign(demo_root):
+    host = _Host(DemoPickerScreen(library.list_campaigns(demo_root)))
+
+    async def run() -> None:
+        async with host.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert host.answer == library.list_campaigns(demo_root)[1].name
+
+
+def test_launch_remembers_the_campaign_and_releases_it(demo_root, monkeypatch):
+    ran = []
+    monkeypatch.setattr(GMConsoleApp, "run", lambda self: ran.append(self.service.campaign.name))
+    assert launcher.launch(demo_root, "myz-demo") == 0
+    assert ran == ["myz-demo"]
+    assert library.last_campaign(demo_root) == "myz-demo"
+    CampaignService.open(demo_root, "myz-demo").close()  # the lock was released
+
+
+def test_locked_campaign_is_offered_read_only(demo_root, monkeypatch):
+    holder = CampaignService.open(demo_root, "yze-demo")
+    asked = []
+
+    def answer(make):
+        screen = make()
+        asked.append(screen.text)
+        return True
+
+    monkeypatch.setattr(launcher, "_ask", answer)
+    try:
+        service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+        try:
+            assert service.read_only
+            assert "already open in another console" in asked[0]
+        finally:
+            service.close()
+    finally:
+        holder.close()
+
+
+def test_locked_campaign_declined_opens_nothing(demo_root, monkeypatch):
+    holder = CampaignService.open(demo_root, "yze-demo")
+    monkeypatch.setattr(launcher, "_ask", lambda make: False)
+    try:
+        assert launcher._open_service(demo_root, "yze-demo", read_only=False) is None
+    finally:
+        holder.close()
+
+
+def test_damaged_campaign_file_shows_the_message_and_restores_the_backup(demo_root, monkeypatch):
+    with CampaignService.open(demo_root, "yze-demo") as service:
+        service.change_stress("c1", 1)  # a save, so campaign.json has a backup
+        stress = service.character("c1").stress
+    (demo_root / "yze-demo" / "campaign.json").write_text("{ not json", encoding="utf-8")
+    asked = []
+
+    def answer(make):
+        screen = make()
+        asked.append((screen.title_text, screen.text))
+        return True
+
+    monkeypatch.setattr(launcher, "_ask", answer)
+    service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+    try:
+        assert asked[0][0] == "Damaged file" and "campaign.json" in asked[0][1]
+        assert service.character("c1").stress == stress - 1  # the backup is the version before the last save
+    finally:
+        service.close()
+    json.loads((demo_root / "yze-demo" / "campaign.json").read_text(encoding="utf-8"))
+
+
+def test_question_screen_y_and_n(demo_root):
+    yes = _Host(QuestionScreen("Campaign in use", "It is open elsewhere.", "Open it read-only?"))
+    no = _Host(QuestionScreen("Campaign in use", "It is open elsewhere.", "Open it read-only?"))
+
+    async def run(host, key) -> None:
+        async with host.run_test(size=(90, 20)) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+
+    asyncio.run(run(yes, "y"))
+    asyncio.run(run(no, "n"))
+    assert yes.answer is True and no.answer is False

@@ -1,0 +1,229 @@
+"""The history screen: newest first, filters, detail of a roll, undo/redo, export; plus snapshots.
+
+The screen is pushed on a small app carrying ``service`` the way ``GMConsoleApp`` does; each test
+records a few changes through the service first (typed faces, frozen clock), then drives the
+screen with keys and checks what it shows and what the campaign holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+
+import pytest
+from textual.app import App
+from textual.widgets import DataTable, Input
+
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
+
+
+def sync(test):
+    """Run an ``async`` Pilot test in its own event loop (no asyncio plugin is installed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+class HistoryApp(App):
+    """An app that only shows the history screen (``escape`` pops back to an empty default screen)."""
+
+    def __init__(self, service) -> None:
+        super().__init__()
+        self.service = service
+        self.rng = random.Random(1)
+        self.animation_level = "none"
+
+    def on_mount(self) -> None:
+        self.push_screen(HistoryScreen())
+
+
+def _play_myz(service) -> None:
+    """A short myz session: a roll, its push, the costs applied, a stress change, a second roll."""
+    service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.push(faces="base=1,6,2,2 skill=6,1,3")
+    service.apply_costs()
+    service.change_tracker("c4", "mutation_points", 1)
+    service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
+
+
+def _play_yze(service) -> None:
+    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.change_stress("c4", 1)
+    service.roll("c6", "might", faces="base=1,2,3,4,6 skill=1,5 stress=2,4")
+
+
+@pytest.fixture
+def myz_app(open_service):
+    service = open_service("myz-demo")
+    _play_myz(service)
+    return HistoryApp(service)
+
+
+def _cells(app) -> list[list[str]]:
+    table = app.screen.query_one(DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+@sync
+async def test_history_lists_newest_first_and_filters_by_character_kind_skill(myz_app):
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rows = _cells(myz_app)
+        assert [r[3] for r in rows] == ["roll", "mutation_points", "costs", "push", "roll"]
+        assert rows[0][4] == "Hammer" and rows[-1][4] == "Grease"
+        screen = myz_app.screen
+        await pilot.press("slash")
+        screen.query_one("#hist-character", Input).value = "Grease"
+        await pilot.pause()
+        assert {r[4] for r in _cells(myz_app)} == {"Grease"}
+        screen.query_one("#hist-kind", Input).value = "roll"
+        await pilot.pause()
+        assert [r[3] for r in _cells(myz_app)] == ["roll"]
+        screen.query_one("#hist-character", Input).value = ""
+        screen.query_one("#hist-kind", Input).value = ""
+        screen.query_one("#hist-skill", Input).value = "fight"
+        await pilot.pause()
+        assert [r[4] for r in _cells(myz_app)] == ["Hammer"]
+        screen.query_one("#hist-session", Input).value = "two"
+        await pilot.pause()
+        assert "session must be a number" in str(screen.query_one("#hist-message").render())
+
+
+@sync
+async def test_history_detail_of_a_pushed_roll_shows_pool_faces_push_odds_costs(myz_app):
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = myz_app.screen.query_one(DataTable)
+        table.move_cursor(row=table.row_count - 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        detail = str(myz_app.screen.query_one("#hist-detail-text").render())
+    assert "Pool:" in detail and "First roll:" in detail and "After push:" in detail
+    assert "Odds at the time: success" in detail
+    assert "costs (applied): trauma 2 (wits), mutation points 2" in detail
+    assert "Entered by hand: yes" in detail
+
+
+@sync
+async def test_history_undo_and_redo_from_the_screen(myz_app):
+    service = myz_app.service
+    before = service.character("c6")
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert _cells(myz_app)[0][-1] == "undone"
+        assert service.can_redo
+        await pilot.press("a")
+        await pilot.pause()
+        assert _cells(myz_app)[0][3] == "mutation_points"
+        await pilot.press("a", "ctrl+y")
+        await pilot.pause()
+        assert _cells(myz_app)[0][-1] == "done"
+    assert service.history(kind="roll")[0]["character_id"] == before.id
+
+
+@sync
+async def test_history_exports_the_session_to_a_named_file_and_a_default_path(myz_app, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(myz_app.screen, FacesEntryScreen)
+        myz_app.screen.query_one(Input).value = str(tmp_path / "night1.csv")
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = str(myz_app.screen.query_one("#hist-message").render())
+        await pilot.press("m", "enter")
+        await pilot.pause()
+        shown_md = str(myz_app.screen.query_one("#hist-message").render())
+    csv_text = (tmp_path / "night1.csv").read_text(encoding="utf-8")
+    assert csv_text.splitlines()[0].startswith("at,session,character,kind")
+    assert "Hammer" in csv_text and "jury-rig" in csv_text
+    assert str(tmp_path / "night1.csv") in shown
+    default = tmp_path / "myz-demo-session-1.md"
+    assert default.exists() and str(default) in shown_md
+    assert default.read_text(encoding="utf-8").startswith("# myz-demo — session 1")
+
+
+@sync
+async def test_history_export_to_a_missing_folder_is_an_inline_error(myz_app, tmp_path):
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        myz_app.screen.query_one(Input).value = str(tmp_path / "no" / "such" / "dir" / "x.md")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(myz_app.screen, FacesEntryScreen)
+        error = str(myz_app.screen.query_one("#faces-error").render())
+    assert "No such file" in error or "no" in error.lower()
+
+
+@sync
+async def test_history_escape_goes_back(myz_app):
+    async with myz_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(myz_app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await pilot.press("escape")
+        assert isinstance(myz_app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(myz_app.screen, HistoryScreen)
+
+
+@sync
+async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_service):
+    service = open_service("yze-demo")
+    for _ in range(MAX_ROWS + 5):
+        service.change_stress("c4", 1)
+        service.change_stress("c4", -1)
+    app = HistoryApp(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        status = str(app.screen.query_one("#hist-status").render())
+        rows = app.screen.query_one(DataTable).row_count
+    assert rows == MAX_ROWS
+    assert f"{MAX_ROWS} of {2 * (MAX_ROWS + 5)} entries" in status
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+def _detail_of_first_roll():
+    async def run(pilot) -> None:
+        await pilot.pause()
+        table = pilot.app.screen.query_one(DataTable)
+        rolls = [i for i in range(table.row_count) if str(table.get_row_at(i)[3]) == "roll"]
+        table.move_cursor(row=rolls[-1])
+        await pilot.press("enter")
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize(("name", "play"), [("myz-demo", _play_myz), ("yze-demo", _play_yze)])
+def test_history_list_snapshot(snap_compare, open_service, name, play):
+    service = open_service(name)
+    play(service)
+    assert snap_compare(HistoryApp(service), terminal_size=(120, 40))
+
+
+@pytest.mark.parametrize(("name", "play"), [("myz-demo", _play_myz), ("yze-demo", _play_yze)])
+def test_history_detail_snapshot(snap_compare, open_service, name, play):
+    service = open_service(name)
+    play(service)
+    assert snap_compare(HistoryApp(service), terminal_size=(120, 40), run_before=_detail_of_first_roll())
+
+
+def test_history_detail_snapshot_narrow_80x24(snap_compare, open_service):
+    service = open_service("myz-demo")
+    _play_myz(service)
+    assert snap_compare(HistoryApp(service), terminal_size=(80, 24), run_before=_detail_of_first_roll())

@@ -1,0 +1,141 @@
+"""Pane 4, stress / panic tracker and the system's other trackers: keys in, campaign state out."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input
+
+from gmconsole.ui.widgets.tracker import ConditionForm
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status-line").render())
+
+
+def test_stress_plus_minus_counter_cycle_and_rest(make_app):
+    app = make_app("yze-demo")
+    service = app.service
+    stress = service.character("c1").stress
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "plus", "plus", "minus")
+            await pilot.pause()
+            seen["stress"] = service.character("c1").stress
+            await pilot.press("t", "plus")
+            await pilot.pause()
+            seen["willpower"] = service.character("c1").willpower
+            seen["label"] = str(app.screen.query_one("#tracker-status").render())
+            await pilot.press("down", "t", "plus", "plus")
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            seen["rested"] = (service.character("c1").stress, service.character("c4").stress)
+            await pilot.press("R")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["stress"] == stress + 1
+    assert seen["willpower"] == 1 and "WP" in seen["label"]
+    assert seen["rested"] == (stress + 1, 0)
+    assert all(c.stress == 0 for c in service.campaign.roster if not c.is_npc)
+
+
+def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_range(make_app):
+    app = make_app("yze-demo", seed=5)
+    service = app.service
+    service.change_stress("c1", 6)  # stress 7: any D6 gives 8 or more, an effect with teeth
+    others_before = {c.id: c.stress for c in service.campaign.roster}
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "p")
+            await pilot.pause()
+            await pilot.press("space", "down", "space", "ctrl+s")  # Dallas and Parker in range
+            await pilot.pause()
+            seen["shown"] = str(app.screen.query_one("#panic-result").render())
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen["after_undo"] = app.screen.query_one("#panic-result").display
+
+    asyncio.run(run())
+    entry = service.history(kind="panic", include_undone=True)[0]
+    first = entry["panic"]["rolls"][0]
+    assert first["total"] == first["face"] + 7 and first["character_id"] == "c1"
+    assert f"= {first['total']} {first['name']['en']}" in seen["shown"]
+    assert first["text"]["en"][:20] in seen["shown"].replace("\n", " ")
+    touched = {g["character_id"] for g in entry["panic"]["stress"]} | {r["character_id"] for r in entry["panic"]["rolls"][1:]}
+    in_range = {c.id for c in service.campaign.roster[1:3]}  # the two marked: Dallas and Parker
+    assert touched and touched <= in_range
+    assert entry["status"] == "undone" and seen["after_undo"] is False
+    assert {c.id: c.stress for c in service.campaign.roster} == {**others_before, "c1": 7}
+
+
+def test_panic_key_in_myz_says_there_is_no_panic_table(make_app):
+    app = make_app("myz-demo")
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "p")
+            await pilot.pause()
+            seen.append(_status(app))
+            await pilot.press("plus")  # myz: mutation points
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert "no panic table" in seen[0]
+    assert app.service.history(kind="mutation_points")[0]["summary"].endswith("+1 → " + str(app.service.campaign.roster[0].mutation_points))
+
+
+def test_doom_clocks_and_conditions(make_app):
+    app = make_app("yze-demo")
+    service = app.service
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "o", "o", "O")
+            await pilot.pause()
+            seen["doom"] = service.session.doom
+            await pilot.press("O", "O")
+            await pilot.pause()
+            seen["doom_refused"] = _status(app)
+            await pilot.press("k")
+            await pilot.pause()
+            app.screen.query_one("#f-name", Input).value = "Reactor meltdown"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("full_stop", "full_stop", "full_stop", "comma")
+            await pilot.pause()
+            seen["clock"] = [(k.name, k.filled, k.segments) for k in service.session.clocks]
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, ConditionForm)
+            app.screen.query_one("#f-condition", Input).value = "scared"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["conditions"] = list(service.character("c1").conditions)
+            await pilot.press("C")
+            await pilot.pause()
+            app.screen.query_one("#f-condition", Input).value = "tired"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["wrong_condition"] = str(app.screen.query_one("#form-message").render())
+            app.screen.query_one("#f-condition", Input).value = "scared"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("K")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["doom"] == 1 and service.session.doom == 0
+    assert "cannot lose" in seen["doom_refused"]
+    assert seen["clock"] == [("Reactor meltdown", 2, 4)]
+    assert seen["conditions"] == ["scared"]
+    assert seen["wrong_condition"]
+    assert service.character("c1").conditions == []
+    assert service.session.clocks == []

@@ -1,0 +1,107 @@
+"""Snapshots of the roll builder's main states on the `myz` and `yze` demos (and one at 80×24).
+
+Deterministic: the demo campaigns come from ``tmp_path`` with a frozen clock, the console's dice are
+a seeded ``random.Random``, faces are typed where a state needs exact dice, and cursors do not blink.
+The builder is mounted alone (with the footer showing its keys) so these pictures change only when
+the builder does.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App
+from textual.widgets import Footer
+
+from gmconsole.ui.widgets.roll_builder import RollBuilder
+
+SEED = 20260314
+
+
+class BuilderApp(App):
+    """Only the roll builder, with the app attributes it reads (``service``, ``rng``)."""
+
+    def __init__(self, service, rng: random.Random, character_id: str | None) -> None:
+        super().__init__()
+        self.service = service
+        self.rng = rng
+        self.character_id = character_id
+        self.animation_level = "none"
+
+    def compose(self):
+        yield RollBuilder()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        builder = self.query_one(RollBuilder)
+        if self.character_id:
+            builder.select_character(self.character_id)
+        builder.focus()
+
+
+async def _fill(pilot, text: str) -> None:
+    pilot.app.focused.value = text
+    await pilot.press("enter")
+
+
+def _steps(skill: str, *, gear: bool = False, roll: str | None = None, push: str | None = None, extra=()):
+    """A ``run_before`` that picks ``skill`` by typing, maybe gear, then rolls / pushes with typed faces."""
+
+    async def run_before(pilot) -> None:
+        await pilot.press("s", *skill, "enter")
+        if gear:
+            await pilot.press("g")
+        if roll is not None:
+            await pilot.press("f")
+            await _fill(pilot, roll)
+        if push is not None:
+            await pilot.press("P")
+            await _fill(pilot, push)
+        if extra:
+            await pilot.press(*extra)
+        await pilot.pause()
+
+    return run_before
+
+
+CASES = {
+    # name: (campaign, character, run_before)
+    "myz_empty": ("myz-demo", None, None),
+    "myz_pool": ("myz-demo", "c1", _steps("jury", gear=True)),
+    "myz_rolled": ("myz-demo", "c1", _steps("jury", roll="base=6,3,4,5,1 skill=6,2,3")),
+    "myz_pushed_costs": ("myz-demo", "c1", _steps("jury", roll="base=1,3,4,5,2 skill=1,2,3",
+                                                  push="base=1,6,2,2 skill=6,1,3")),
+    "myz_refusal": ("myz-demo", "c1", _steps("jury", roll="base=1,3,4,5,2 skill=1,2,3",
+                                             push="base=1,6,2,2 skill=6,1,3", extra=("p",))),
+    "yze_empty": ("yze-demo", "c1", None),
+    "yze_pool": ("yze-demo", "c1", _steps("ranged", gear=True)),
+    "yze_rolled": ("yze-demo", "c1", _steps("ranged", roll="base=6,2,3,4 skill=6,5 stress=3")),
+    "yze_pushed_costs": ("yze-demo", "c1", _steps("ranged", roll="base=2,2,3,4 skill=5,3 stress=4",
+                                                  push="base=6,2,3,4 skill=2,2 stress=3,5")),
+    "yze_refusal": ("yze-demo", "c1", _steps("ranged", roll="base=2,2,3,4 skill=5,3 stress=1", extra=("p",))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_roll_builder_states_120x40(snap_compare, open_service, case):
+    name, character, run_before = CASES[case]
+    app = BuilderApp(open_service(name), random.Random(SEED), character)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_roll_builder_narrow_80x24_after_push(snap_compare, open_service):
+    app = BuilderApp(open_service("yze-demo"), random.Random(SEED), "c1")
+    run_before = _steps("ranged", gear=True, roll="base=2,2,3,4 skill=5,3 gear=1 stress=4",
+                        push="base=6,2,3,4 skill=2,2 stress=3,5")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_roll_builder_faces_entry_error(snap_compare, open_service):
+    async def run_before(pilot) -> None:
+        await pilot.press("s", *"jury", "enter", "f")
+        await _fill(pilot, "base=9,1")
+        await pilot.pause()
+
+    app = BuilderApp(open_service("myz-demo"), random.Random(SEED), "c1")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
