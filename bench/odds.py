@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
+from pathlib import Path
 from typing import Callable
 
 import icepool
-import odds_exploding_tiered
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import odds_exploding_tiered  # noqa: E402  (beside this file)
+from icepool_reference import icepool_year_zero_odds  # noqa: E402  (the shared reference models)
 
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.odds import year_zero_odds
@@ -86,84 +90,6 @@ def max_difference(ours: dict, theirs: dict) -> float:
     if set(a) != set(b):
         return float("inf")
     return max((abs(a[k] - b[k]) for k in a), default=0.0)
-
-
-# ---------------------------------------------------------------------------------------------
-# Year Zero: the same model as tests/rules/test_odds_yearzero.py, built in icepool face by face.
-
-_BANE_KINDS = ("base", "gear", "stress", "step")
-_STAYS_ON_ONE = {DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP}
-
-
-def _successes(face: int) -> int:
-    return 2 if face >= 10 else 1 if face >= 6 else 0
-
-
-def _state(kind: DieKind, first_face: int, final_face: int) -> tuple[int, ...]:
-    """(first successes, stress 1 first, success after push, base/gear/stress/step 1 after push)."""
-    return (
-        _successes(first_face),
-        int(kind is DieKind.STRESS and first_face == 1),
-        int(_successes(final_face) > 0),
-        *(int(kind.value == bane and final_face == 1) for bane in _BANE_KINDS),
-    )
-
-
-def _icepool_die(die: Die) -> icepool.Die:
-    def after_first(face: int):
-        if _successes(face) > 0 or (face == 1 and die.kind in _STAYS_ON_ONE):
-            return _state(die.kind, face, face)
-        return icepool.d(die.sides).map(lambda new_face: _state(die.kind, face, new_face))
-
-    return icepool.d(die.sides).map(after_first)
-
-
-def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    first, stress_one = a[0] + b[0], a[1] | b[1]
-    if first or stress_one:
-        return (first, stress_one, 0, 0, 0, 0, 0)
-    return (first, stress_one, *(x | y for x, y in zip(a[2:], b[2:])))
-
-
-def icepool_year_zero_odds(dice: list[Die], *, stress_dice_push: bool = False, can_push: bool = True) -> dict:
-    """The figures of ``year_zero_odds(...).as_dict()`` as exact fractions, computed with icepool."""
-    parts = [_icepool_die(d) for d in dice]
-    if stress_dice_push:
-        parts.append(icepool.d(6).map(lambda f: (0, 0, int(f >= 6), 0, 0, int(f == 1), 0)))
-    joint = icepool.Die([(0, 0, 0, 0, 0, 0, 0)])
-    for part in parts:
-        joint = icepool.map(_combine, joint, part)
-    total = joint.denominator()
-    items = list(joint.items())
-
-    def prob(event) -> Fraction:
-        return Fraction(sum(count for outcome, count in items if event(*outcome)), total)
-
-    def pushed(first, stress_one, *_):
-        return first == 0 and not stress_one
-
-    def may_push(*o):
-        return can_push and pushed(*o)
-
-    size = max(o[0] for o, _ in items) + 1
-    distribution = [prob(lambda first, *_, k=k: first == k) for k in range(size)]
-    kinds = {d.kind.value for d in dice} | ({"stress"} if stress_dice_push else set())
-    p_pushed = prob(pushed)
-    figures = {
-        "p_success": prob(lambda first, *_: first > 0),
-        "p_success_with_push": prob(lambda *o: o[0] > 0 or (may_push(*o) and o[2])),
-        "distribution": distribution,
-        "expected_successes": sum(k * p for k, p in enumerate(distribution)),
-        "p_bane_after_push": {
-            kind: prob(lambda *o, i=i: pushed(*o) and o[3 + i]) / p_pushed
-            for i, kind in enumerate(_BANE_KINDS)
-            if kind in kinds
-        },
-    }
-    if stress_dice_push or "stress" in kinds:
-        figures["p_panic"] = prob(lambda first, stress_one, *_: stress_one == 1)
-        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[5]))
-    return figures
 
 
 def _mix(n: int) -> list[Die]:

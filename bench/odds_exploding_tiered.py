@@ -8,12 +8,15 @@ about time. Run it with ``python bench/odds_exploding_tiered.py``.
 
 from __future__ import annotations
 
-import math
 import statistics
+import sys
 import time
-from fractions import Fraction
+from pathlib import Path
 
 import icepool
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from icepool_reference import icepool_exploding, icepool_tiers  # noqa: E402  (the shared reference models)
 
 from gmconsole.rules.exploding_odds import check_odds
 from gmconsole.rules.tiered import Tier
@@ -42,33 +45,6 @@ def _median_ms(func, repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def _icepool_exploding(dice: tuple[int, ...], tn: int) -> tuple[Fraction, Fraction]:
-    """P(success), P(critical failure) by icepool, exploding deep enough to be exact at ``tn``."""
-    depth = max(1, max(math.ceil(tn / s) for s in dice))
-    exploded = [icepool.d(s).explode(depth=depth) for s in dice]
-    top = exploded[0] if len(exploded) == 1 else icepool.highest(*exploded)
-    critical = math.prod((Fraction(1, s) for s in dice), start=Fraction(1))
-    p = Fraction(top.probability(">=", tn))
-    return (p - critical if tn <= 1 else p), critical
-
-
-def _icepool_tiers(n: int) -> dict[Tier, Fraction]:
-    if n <= 0:
-        kept = icepool.lowest(icepool.d6, icepool.d6)
-        critical = Fraction(0)
-    else:
-        pool = icepool.d6.pool(n)
-        kept = pool.highest(1).sum()
-        critical = Fraction(pool.highest(2).sum().probability(12)) if n >= 2 else Fraction(0)
-    six = Fraction(kept.probability(6))
-    return {
-        Tier.CRITICAL: critical,
-        Tier.GREAT: six - critical,
-        Tier.MIXED: Fraction(kept.probability(">=", 4)) - six,
-        Tier.LIMITED: Fraction(kept.probability("<=", 3)),
-    }
-
-
 def run(repeats: int = 30) -> list[dict]:
     """Print the figures and return them as rows (for ``bench/odds.py``)."""
     rows: list[dict] = []
@@ -77,10 +53,10 @@ def run(repeats: int = 30) -> list[dict]:
     for skill, trait, tn in EXPLODING_CASES:
         dice = tuple(skill) + (trait,)
         ours = check_odds(skill, trait, tn)
-        theirs = _icepool_exploding(dice, tn)
+        theirs = icepool_exploding(dice, tn)
         assert (ours.p_success, ours.p_critical_failure) == theirs, (dice, tn)
         ours_ms = _median_ms(lambda: check_odds(skill, trait, tn), repeats)
-        theirs_ms = _median_ms(lambda: _icepool_exploding(dice, tn), repeats)
+        theirs_ms = _median_ms(lambda: icepool_exploding(dice, tn), repeats)
         name = "+".join(f"d{s}" for s in dice)
         print(f"{name:<16}{tn:>4}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours.p_success):>12.6f}")
         rows.append({"system": "exploding", "case": f"{name} TN {tn}", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
@@ -90,9 +66,9 @@ def run(repeats: int = 30) -> list[dict]:
     print(f"{'pool':<16}{'':>4}{'gmconsole ms':>14}{'icepool ms':>12}{'ratio':>8}  {'P(critical)':>12}")
     for n in TIERED_POOLS:
         ours = tier_odds(n)
-        assert ours == _icepool_tiers(n), n
+        assert ours == icepool_tiers(n), n
         ours_ms = _median_ms(lambda: tier_odds(n), repeats)
-        theirs_ms = _median_ms(lambda: _icepool_tiers(n), repeats)
+        theirs_ms = _median_ms(lambda: icepool_tiers(n), repeats)
         print(f"{n:>3}d6{'':<13}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours[Tier.CRITICAL]):>12.6f}")
         rows.append({"system": "tiered", "case": f"{n}d6", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
     return rows

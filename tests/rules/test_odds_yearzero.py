@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.odds import YearZeroOdds, year_zero_odds
+from icepool_reference import _STAYS_ON_ONE, _successes
+from icepool_reference import icepool_year_zero_odds as icepool_odds
 
 TOLERANCE = 1e-12
 
@@ -37,95 +39,6 @@ def artifact(sides: int) -> Die:
 
 def step(sides: int, source: str = "skill") -> Die:
     return Die(DieKind.STEP, sides, source=source)
-
-
-# ---------------------------------------------------------------------------------------------
-# The icepool reference model.
-
-_BANE_KINDS = ("base", "gear", "stress", "step")
-_STAYS_ON_ONE = {DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP}
-
-
-def _successes(face: int) -> int:
-    """R-ART-1 read straight from the rules table: 6-9 one success, 10+ two."""
-    if face >= 10:
-        return 2
-    if face >= 6:
-        return 1
-    return 0
-
-
-def _state(kind: DieKind, first_face: int, final_face: int) -> tuple[int, ...]:
-    """(first successes, stress 1 first, success after push, base 1, gear 1, stress 1, step 1 after push)."""
-    return (
-        _successes(first_face),
-        int(kind is DieKind.STRESS and first_face == 1),
-        int(_successes(final_face) > 0),
-        *(int(kind.value == bane and final_face == 1) for bane in _BANE_KINDS),
-    )
-
-
-def _icepool_die(die: Die) -> icepool.Die:
-    """One die's first face and, for that face, what it shows after a push (R-PUSH-1)."""
-
-    def after_first(face: int):
-        if _successes(face) > 0 or (face == 1 and die.kind in _STAYS_ON_ONE):
-            return _state(die.kind, face, face)
-        return icepool.d(die.sides).map(lambda new_face: _state(die.kind, face, new_face))
-
-    return icepool.d(die.sides).map(after_first)
-
-
-def _push_stress_die() -> icepool.Die:
-    """The stress die a `stress-dice` push adds: absent from the first roll, rolled in the push."""
-    return icepool.d(6).map(lambda face: (0, 0, int(_successes(face) > 0), 0, 0, int(face == 1), 0))
-
-
-def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    first, stress_one = a[0] + b[0], a[1] | b[1]
-    if first or stress_one:
-        return (first, stress_one, 0, 0, 0, 0, 0)
-    return (first, stress_one, *(x | y for x, y in zip(a[2:], b[2:])))
-
-
-def icepool_odds(dice: list[Die], *, stress_dice_push: bool = False, can_push: bool = True) -> dict:
-    """Every figure of ``year_zero_odds`` as exact fractions, from the icepool model."""
-    parts = [_icepool_die(d) for d in dice]
-    if stress_dice_push:
-        parts.append(_push_stress_die())
-    joint = icepool.Die([(0, 0, 0, 0, 0, 0, 0)])
-    for part in parts:
-        joint = icepool.map(_combine, joint, part)
-    total = joint.denominator()
-
-    def prob(event) -> Fraction:
-        return Fraction(sum(count for outcome, count in joint.items() if event(*outcome)), total)
-
-    def pushed(first, stress_one, *_):
-        return first == 0 and not stress_one
-
-    def may_push(*o):
-        return can_push and pushed(*o)
-
-    size = max(o[0] for o in joint.outcomes()) + 1
-    distribution = [prob(lambda first, *_, k=k: first == k) for k in range(size)]
-    kinds_in_push = {d.kind.value for d in dice} | ({"stress"} if stress_dice_push else set())
-    p_pushed = prob(pushed)
-    figures = {
-        "p_success": prob(lambda first, *_: first > 0),
-        "p_success_with_push": prob(lambda *o: o[0] > 0 or (may_push(*o) and o[2])),
-        "distribution": distribution,
-        "expected_successes": sum(k * p for k, p in enumerate(distribution)),
-        "p_bane_after_push": {
-            kind: prob(lambda *o, i=i: pushed(*o) and o[3 + i]) / p_pushed
-            for i, kind in enumerate(_BANE_KINDS)
-            if kind in kinds_in_push
-        },
-    }
-    if stress_dice_push or "stress" in kinds_in_push:
-        figures["p_panic"] = prob(lambda first, stress_one, *_: stress_one == 1)
-        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[5]))
-    return figures
 
 
 def assert_matches_icepool(dice: list[Die], **options) -> YearZeroOdds:

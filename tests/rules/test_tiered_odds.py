@@ -11,24 +11,7 @@ from gmconsole.rules import tiered as t
 from gmconsole.rules import tiered_odds as odds
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-
-
-def icepool_tiers(n):
-    """The four tier chances computed by icepool (pool read highest, or lowest of 2d6 for n <= 0)."""
-    if n <= 0:
-        kept = icepool.lowest(icepool.d6, icepool.d6)
-        critical = Fraction(0)
-    else:
-        pool = icepool.d6.pool(n)
-        kept = pool.highest(1).sum()
-        critical = Fraction(pool.highest(2).sum().probability(12)) if n >= 2 else Fraction(0)
-    six = Fraction(kept.probability(6))
-    return {
-        t.Tier.CRITICAL: critical,
-        t.Tier.GREAT: six - critical,
-        t.Tier.MIXED: Fraction(kept.probability(">=", 4)) - six,
-        t.Tier.LIMITED: Fraction(kept.probability("<=", 3)),
-    }
+from icepool_reference import icepool_tiers
 
 
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 3, 4, 5, 6, 8, 10])
