@@ -2,27 +2,19 @@
 
 import contextlib
 import io
-import json
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
 from gmconsole.rules.exploding_odds import check_odds
 
 
 def run_json(run_cli, *args):
-    result = run_cli(*args, "--json")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def assert_refused(result, fragment):
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and fragment in lines[0], result.stderr
-    assert "Traceback" not in result.stderr
+    return ok_json(run_cli(*args, "--json"))
 
 
 def test_odds_with_a_given_tn(run_cli):
@@ -77,7 +69,7 @@ def test_roll_typed_faces_with_an_explosion_chain(run_cli):
 def test_R_EXP_1_roll_without_a_tn_does_not_explode(run_cli):
     out = run_json(run_cli, "roll", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--faces", "skill=8,2 trait=6")
     assert out["top"] == 8 and out["success"] is None and out["tn"] is None
-    assert_refused(
+    refused(
         run_cli("roll", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--faces", "skill=8+3,2 trait=6"),
         "explode only",
     )
@@ -96,14 +88,14 @@ def test_seeded_roll_repeats(run_cli):
 
 
 def test_bad_input_is_one_line_with_status_2(run_cli):
-    assert_refused(run_cli("odds", "exploding", "--skill-die", "d7", "--trait-die", "d6", "--tn", "4"), "not a die")
-    assert_refused(run_cli("odds", "exploding", "--trait-die", "d6"), "need a target number")
-    assert_refused(run_cli("odds", "exploding", "--trait-die", "d6", "--tn", "4", "--difficulty", "basic"), "not both")
-    assert_refused(run_cli("odds", "exploding", "--trait-die", "d6", "--difficulty", "nope"), "unknown difficulty")
-    assert_refused(run_cli("odds", "exploding", "--trait-die", "d6", "--modifier", "other.cramped=9"), "out of range")
-    assert_refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "4", "--faces", "trait=6"), "type the next face")
-    assert_refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "eight"), "not a target number")
-    assert_refused(
+    refused(run_cli("odds", "exploding", "--skill-die", "d7", "--trait-die", "d6", "--tn", "4"), "not a die")
+    refused(run_cli("odds", "exploding", "--trait-die", "d6"), "need a target number")
+    refused(run_cli("odds", "exploding", "--trait-die", "d6", "--tn", "4", "--difficulty", "basic"), "not both")
+    refused(run_cli("odds", "exploding", "--trait-die", "d6", "--difficulty", "nope"), "unknown difficulty")
+    refused(run_cli("odds", "exploding", "--trait-die", "d6", "--modifier", "other.cramped=9"), "out of range")
+    refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "4", "--faces", "trait=6"), "type the next face")
+    refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "eight"), "not a target number")
+    refused(
         run_cli("odds", "exploding", "--skill-die", "d6", "--skill-die", "d6", "--skill-die", "d6", "--trait-die", "d6", "--tn", "4"),
         "at most 2",
     )

@@ -7,21 +7,14 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_checks import ok_json, refused
+
 from gmconsole.cli import main
 from gmconsole.rules.tiered_odds import tier_odds
 
 
 def run_json(run_cli, *args):
-    result = run_cli(*args, "--json")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def assert_refused(result, fragment):
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and fragment in lines[0], result.stderr
-    assert "Traceback" not in result.stderr
+    return ok_json(run_cli(*args, "--json"))
 
 
 def test_odds_for_a_pool_size(run_cli):
@@ -46,11 +39,11 @@ def test_odds_builds_the_pool_as_the_seed_says(run_cli):
 
 
 def test_R_TIER_1_third_bonus_die_is_refused(run_cli):
-    assert_refused(run_cli("odds", "tiered", "--attribute", "2", "--skill", "1", "--bonus", "3"), "at most +2 bonus dice")
+    refused(run_cli("odds", "tiered", "--attribute", "2", "--skill", "1", "--bonus", "3"), "at most +2 bonus dice")
 
 
 def test_push_yourself_needs_two_stamina(run_cli):
-    assert_refused(run_cli("roll", "tiered", "--attribute", "1", "--skill", "1", "--push-yourself", "--stamina", "1"), "only 1")
+    refused(run_cli("roll", "tiered", "--attribute", "1", "--skill", "1", "--push-yourself", "--stamina", "1"), "only 1")
 
 
 def test_roll_typed_faces(run_cli):
@@ -80,12 +73,12 @@ def test_seeded_roll_repeats(run_cli):
 
 
 def test_bad_input_is_one_line_with_status_2(run_cli):
-    assert_refused(run_cli("odds", "tiered"), "give the pool")
-    assert_refused(run_cli("odds", "tiered", "--dice", "3", "--attribute", "2"), "not both")
-    assert_refused(run_cli("odds", "tiered", "--dice", "three"), "--dice")
-    assert_refused(run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,2"), "not enough dice faces")
-    assert_refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "dice=7"), "cannot show 7")
-    assert_refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "die=6"), "unknown die kind")
+    refused(run_cli("odds", "tiered"), "give the pool")
+    refused(run_cli("odds", "tiered", "--dice", "3", "--attribute", "2"), "not both")
+    refused(run_cli("odds", "tiered", "--dice", "three"), "--dice")
+    refused(run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,2"), "not enough dice faces")
+    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "dice=7"), "cannot show 7")
+    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "die=6"), "unknown die kind")
 
 
 def _run_in_process(argv):

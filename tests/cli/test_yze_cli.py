@@ -10,24 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_checks import ok_json, refused
+
 from gmconsole.cli import main
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.odds import year_zero_odds
 
 
-def ok_json(result) -> dict:
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
-    return json.loads(result.stdout)
-
-
-def refused(result, *words: str) -> str:
-    assert result.returncode == 2, result.stdout + result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr
-    for word in words:
-        assert word in lines[0]
-    return lines[0]
 
 
 def test_odds_json_matches_the_exact_engine(run_cli):
