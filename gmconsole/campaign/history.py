@@ -51,6 +51,8 @@ def result_text(entry: dict) -> str:
     if "tier" in entry:
         damage = f", {entry['damage']} damage" if "damage" in entry else ""
         return f"{entry['tier']}{damage}"
+    if "winner_name" in entry and "top" not in entry:
+        return f"{entry['winner_name']} wins"
     if isinstance(entry.get("outcome"), str):
         return f"{entry['outcome']} ({entry.get('total')} vs {entry.get('score')})"
     if "top" in entry:

@@ -347,8 +347,12 @@ def _year_zero_fields(result) -> dict:
     """The entry fields of a (maybe pushed) YearZeroRoll."""
     data = result.as_dict()
     costs = [c.as_dict() for c in result.costs]
-    if result.panic and result.pool.push_cost == "stress-dice":
-        costs.append({"name": "panic", "amount": 1})
+    if result.pool.push_cost == "stress-dice":
+        # RULES.md §1 stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
+        # (see push()), so only the panic of a stress-die 1 is left waiting for apply_costs.
+        costs = [c for c in costs if c["name"] != "stress"]
+        if result.panic:
+            costs.append({"name": "panic", "amount": 1})
     return {
         "dice": data["dice"],
         "first_dice": data["first_dice"],
@@ -378,8 +382,11 @@ def _summary(name: str, skill: str | None, attribute: str | None, fields: dict) 
     return f"{name} rolls {what}: {result}"
 
 
-def roll(service: "CampaignService", request: RollRequest, faces: str | None, rng: random.Random) -> dict:
-    """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself."""
+def roll(service: "CampaignService", request: RollRequest, faces: str | None, rng: random.Random,
+         decorate=None) -> dict:
+    """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
+
+    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender)."""
     campaign = service.campaign
     built = build(campaign, request)
     if not built.can_roll:
@@ -420,6 +427,12 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
                        "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
                        "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
     fields["summary"] = _summary(built.character.name, built.skill, built.attribute, fields)
+    if decorate is not None:
+        decorate(fields, result)
+        if fields.get("opposed"):
+            from gmconsole.campaign.special_rolls import opposed_summary
+
+            fields["summary"] = opposed_summary(built.character.name, built.skill or built.attribute, fields["opposed"])
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)
@@ -483,18 +496,43 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
     after["summary"] = _summary(entry.get("character", ""), entry.get("skill"), entry.get("attribute"),
                                 new_fields) + " (pushed)"
+    if entry.get("opposed"):
+        # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
+        from gmconsole.campaign.special_rolls import opposed_outcome, opposed_summary
+
+        after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
+        after["summary"] = opposed_summary(entry.get("character", ""), entry.get("skill") or entry.get("attribute"),
+                                           after["opposed"]) + " (pushed)"
+    stress_at_once = pool.push_cost == "stress-dice"
+    if stress_at_once:
+        after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)
     before = {k: entry.get(k) for k in after}
     character_id = entry["character_id"]
 
+
     def mutate(c: Campaign) -> dict:
         n = new_fields["successes"]
-        return {
+        out = {
             "summary": f"{entry.get('character')} pushes {entry.get('skill') or entry.get('attribute')}: "
                        f"{n} success{'es' if n != 1 else ''}",
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": new_fields["by_hand"],
         }
+        if "opposed" in after:
+            out["opposed"] = after["opposed"]
+            from gmconsole.campaign.special_rolls import opposed_verdict
+
+            out["summary"] += " — " + opposed_verdict(entry.get("character", ""), after["opposed"])
+        if stress_at_once:
+            # R-PUSH cost stress-dice: +1 stress at once, part of this entry (undone with the push).
+            character = c.character(character_id)
+            if character is None:
+                raise ValidationError("the character who rolled is no longer in the roster")
+            character.stress += 1
+            out["stress_gained"] = 1
+            out["summary"] += f"; stress +1 → {character.stress}"
+        return out
 
     return service._commit("push", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], before, after)])
@@ -849,25 +887,32 @@ def saving_throw(service: "CampaignService", character_id: str, save: str, faces
     return service._commit("save", mutate, character_id=who.id)
 
 
-def attack(service: "CampaignService", character_id: str, weapon: str, melee: bool, reckless: bool,
-           faces: str | None, rng: random.Random) -> dict:
-    """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon, recorded."""
+def attack(service: "CampaignService", character_id: str, weapon: str | None, melee: bool, reckless: bool,
+           faces: str | None, rng: random.Random, damage: int | None = None) -> dict:
+    """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon (an item
+    of the sheet, or ``damage`` typed by the GM when no item is named), recorded."""
     from gmconsole.rules import tiered
 
     _require_tiered(service)
     who = service.character(character_id)
-    item = who.gear_item(weapon)
-    if item is None:
-        raise ValidationError(f"{who.name} has no weapon {weapon!r}")
+    if weapon:
+        item = who.gear_item(weapon)
+        if item is None:
+            raise ValidationError(f"{who.name} has no weapon {weapon!r}")
+        name, weapon_damage = item.name, item.damage
+    elif damage is not None:
+        name, weapon_damage = f"a weapon of damage {damage}", damage
+    else:
+        raise ValidationError("name a weapon from the sheet or type its damage")
     strength, dexterity = who.attributes["str"].current, who.attributes["dex"].current
-    result = tiered.attack(who.class_bonus, strength, dexterity, item.damage, melee,
+    result = tiered.attack(who.class_bonus, strength, dexterity, weapon_damage, melee,
                            _source(faces, rng, TIERED_FACE_KINDS), reckless)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
         how = "melee" if melee else "ranged"
-        return {"summary": f"{who.name} attacks with {item.name} ({how}): {data['tier']}, {data['damage']} damage",
-                "gear": item.name, "melee": melee, "tier": data["tier"], "rolled_tier": data["rolled_tier"],
+        return {"summary": f"{who.name} attacks with {name} ({how}): {data['tier']}, {data['damage']} damage",
+                "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"], "rolled_tier": data["rolled_tier"],
                 "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
                 "by_hand": faces is not None}
 

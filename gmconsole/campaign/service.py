@@ -872,13 +872,127 @@ class CampaignService:
 
         return rolls.saving_throw(self, character_id, save, faces, rng or self._rng)
 
-    def attack(self, character_id: str, weapon: str, *, melee: bool = True, reckless: bool = False,
-               faces: str | None = None, rng: random.Random | None = None) -> dict:
-        """tiered: an attack roll with a weapon from the sheet (its ``damage``), R-TIER-4 damage by tier,
-        Reckless for melee. Recorded (kind ``attack``, with ``tier`` and ``damage``)."""
+    def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
+               faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
+        """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
+        ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
+        ``tier`` and ``damage``)."""
         from gmconsole.campaign import rolls
 
-        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self._rng)
+        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self._rng, damage)
+
+    def opposed_roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        goal: str | None = None,
+        defender_id: str | None = None,
+        defender_skill: str | None = None,
+        defender_attribute: str | None = None,
+        defender_pool: str | None = None,
+        faces: str | None = None,
+        defender_faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Year Zero opposed roll (R-OPP-1): roll the active pool (the same arguments as :meth:`roll`),
+        then the defender's — ``defender_id`` + ``defender_skill`` (and ``defender_attribute``) from the
+        roster, or ``defender_pool`` typed as counts (``"base=3 skill=2 gear=1"``) — and record one
+        ``roll`` entry (``roll_type`` ``opposed``) whose ``opposed`` holds the defender's dice and the
+        outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
+        active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
+        it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
+        from gmconsole.campaign import rolls, special_rolls
+
+        request = rolls.RollRequest(
+            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
+            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier, goal=goal,
+        )
+        return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
+                                          defender_pool, faces, defender_faces, rng or self._rng)
+
+    def opposed_test(
+        self,
+        character_id: str,
+        skill: str | None,
+        defender_id: str,
+        *,
+        attribute: str | None = None,
+        defender_skill: str | None = None,
+        defender_attribute: str | None = None,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding opposed test (R-EXP-4): both roll exploding dice from their sheets (the defender's
+        skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
+        ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
+        (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
+        from gmconsole.campaign import special_rolls
+
+        return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
+                                               defender_attribute, faces, rng or self._rng)
+
+    def assisted_check(
+        self,
+        leader_id: str,
+        skill: str,
+        others: Sequence[str],
+        *,
+        attribute: str | None = None,
+        difficulty: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        hold: Sequence[str] = (),
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding assisted untrained check: the trained leader rolls first against the TN + 1 per other
+        participant; points above the TN form a pool; each of ``others`` in turn rolls their trait die
+        and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
+        ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``)."""
+        from gmconsole.campaign import special_rolls
+
+        return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
+                                            tuple(tn_modifiers), list(hold), rng or self._rng)
+
+    def group_check(
+        self,
+        character_ids: Sequence[str],
+        skill: str,
+        *,
+        attribute: str | None = None,
+        difficulty: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
+        counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
+        from gmconsole.campaign import special_rolls
+
+        return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
+                                         tuple(tn_modifiers), faces, rng or self._rng)
+
+    def contested(
+        self,
+        character_id: str,
+        attribute: str,
+        opponent_id: str,
+        *,
+        opponent_attribute: str | None = None,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
+        same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
+        Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
+        from gmconsole.campaign import special_rolls
+
+        return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
+                                       rng or self._rng)
 
     # ------------------------------------------------------------------ initiative (RULES.md §4)
     def start_conflict(

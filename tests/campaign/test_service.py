@@ -185,7 +185,9 @@ def test_yze_stress_dice_push_and_R_PUSH_3_panic_on_a_stress_one(make_service):
     assert [d["kind"] for d in roll["dice"]].count("stress") == 1
     service.push(roll["id"], faces="base=3,4 skill=5 stress=3,1")
     pushed = service.entry(roll["id"])
-    assert [c["name"] for c in pushed["costs"]] == ["stress", "panic"]
+    # the push's +1 stress is paid at once (RULES.md §1 stress-dice): only the panic waits
+    assert [c["name"] for c in pushed["costs"]] == ["panic"]
+    assert service.character("Ann").stress == 2
     assert pushed["can_push"] is False
     service.apply_costs(roll["id"], in_range=[bo.id], panic_face=5)
     ann_now, bo_now = service.character("Ann"), service.character("Bo")
@@ -194,8 +196,27 @@ def test_yze_stress_dice_push_and_R_PUSH_3_panic_on_a_stress_one(make_service):
     assert ann_now.stress == 3
     assert bo_now.stress == 1
     service.undo()
-    assert service.character("Ann").stress == 1 and service.character("Ann").panic is None
+    assert service.character("Ann").stress == 2 and service.character("Ann").panic is None
     assert service.character("Bo").stress == 0
+    service.undo()
+    assert service.character("Ann").stress == 1
+
+
+def test_R_PUSH_stress_dice_push_raises_stress_at_once_and_undo_takes_it_back(make_service, reopen):
+    service = make_service("yze")
+    ann = service.add_character({"name": "Ann", "attributes": yz(2, 3, 3, 3), "skills": {"melee": 1}, "stress": 1})
+    roll = service.roll(ann.id, "melee", faces="base=2,3 skill=4 stress=2")
+    push = service.push(roll["id"], faces="base=3,4 skill=5 stress=3,2")
+    assert push["stress_gained"] == 1 and "stress +1 → 2" in push["summary"]
+    assert service.character("Ann").stress == 2
+    assert service.entry(roll["id"])["costs_status"] == "none" and service.entry(roll["id"])["stress_paid"] == 1
+    service = reopen(service)
+    assert service.character("Ann").stress == 2
+    service.undo()
+    assert service.character("Ann").stress == 1
+    assert service.entry(roll["id"])["pushes"] == 0
+    service.redo()
+    assert service.character("Ann").stress == 2
 
 
 def test_R_PANIC_1_scream_chains_panic_rolls_for_those_in_range_only(make_service):

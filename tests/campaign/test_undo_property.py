@@ -104,6 +104,17 @@ def _op(service, name, a, b):
         service.heal(who, next(iter(service.campaign.character(who).attributes)), 1)
     elif name == "circumstances":
         service.change_of_circumstances(who, skill, f"reason {b}")
+    elif name == "opposed":
+        other = _who(service, a + 1)
+        if system == "tiered":
+            service.contested(who, "str", other)
+        elif system == "exploding":
+            (service.opposed_test(who, skill, other, attribute=attribute) if b % 2 else
+             service.group_check([who, other], skill, attribute=attribute))
+        else:
+            entry = service.opposed_roll(who, skill, attribute=attribute, defender_id=other, defender_skill=skill)
+            if b % 2 and service.entry(entry["id"]).get("can_push"):
+                service.push(entry["id"])
     elif name == "extra":
         if system == "tiered":
             entry = service.roll(who, skill, attribute=attribute)
@@ -117,7 +128,7 @@ def _op(service, name, a, b):
 
 
 OPS = ["add", "duplicate", "remove", "notes", "attribute", "stress", "tracker", "trauma", "condition", "rest",
-       "panic", "doom", "clock", "gear", "new_gear", "roll", "conflict", "swap", "delay", "session", "scene",
+       "panic", "doom", "clock", "gear", "new_gear", "roll", "opposed", "conflict", "swap", "delay", "session", "scene",
        "setting", "heal", "circumstances", "extra"]
 
 

@@ -72,7 +72,9 @@ def test_roll_from_the_sheet_with_a_push_and_seed(gm):
     assert rolled.returncode == 0, rolled.stderr
     entry = json.loads(rolled.stdout)
     assert entry["pushes"] == 1 and entry["successes"] == 1
-    assert entry["costs"] == [{"name": "stress", "amount": 1}]
+    assert entry["costs"] == [] and entry["stress_paid"] == 1
+    sheet = json.loads(gm("campaigns", "--json").stdout)
+    assert any(c["name"] == "yze-demo" for c in sheet)
     kinds = [e["kind"] for e in json.loads(gm("history", "yze-demo", "--json").stdout)]
     assert kinds == ["roll", "push"]
 

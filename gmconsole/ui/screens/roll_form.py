@@ -22,7 +22,7 @@ from textual.widgets import Input, Label, Static
 
 from gmconsole.store.errors import StoreError
 
-__all__ = ["FormField", "RollFormScreen"]
+__all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +123,63 @@ class RollFormScreen(ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(self.result)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A short menu where one key picks: ``choices`` are ``(value, key, label)``; the key dismisses
+    with the value (e.g. a tiered consequence: ``d`` Damage); ``escape`` cancels with ``None``.
+
+    Build one with :meth:`make`, which binds each choice's key (shown in the Footer too)."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen {
+        align: center middle;
+    }
+    ChoiceScreen > #choice-box {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    ChoiceScreen #choice-title {
+        text-style: bold;
+    }
+    ChoiceScreen Static {
+        height: auto;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "close", "Cancel", id="choice.cancel")]
+
+    @classmethod
+    def make(cls, title: str, choices: list[tuple[str, str, str]], *, hint: str = "") -> "ChoiceScreen":
+        """A menu screen with one binding per choice (``key`` → dismiss with ``value``)."""
+        bindings = [Binding(key, f"pick({value!r})", label) for value, key, label in choices]
+        menu = type("ChoiceMenu", (cls,), {"BINDINGS": bindings})
+        return menu(title, choices, hint)
+
+    def __init__(self, title: str, choices: list[tuple[str, str, str]], hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical(id="choice-box"):
+            yield Label(self.title_text, id="choice-title")
+            if self.hint:
+                yield Static(Text(self.hint), id="choice-hint")
+            for _value, key, label in self.choices:
+                yield Static(Text(f"{key}  {label}"))
+            yield Static("press a key · esc cancel", id="choice-keys")
+
+    def action_pick(self, value: str) -> None:
+        self.dismiss(value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -4,7 +4,10 @@ The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helper
 modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
 every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
 console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
-reason, R-PUSH-2/3), rolls opposed (R-OPP-1), applies the costs and undoes them.
+reason, R-PUSH-2/3), rolls opposed (R-OPP-1), applies the costs and undoes them; ``exploding`` TN
+modifiers are picked from the seed's tables, ``tiered`` Mixed/Limited consequences applied with a key.
+Every roll, special ones included (opposed, assisted, group, save, attack, contested), goes through
+the service, so it is in the history and undoable.
 
 The builder asks the campaign service (``self.app.service``) for everything and adds no rule of
 its own; the app hears every change from the service and tells each screen
@@ -28,13 +31,14 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.store.errors import StoreError
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-from gmconsole.ui.screens.roll_form import RollFormScreen
+from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
     difficulty_choices,
     filter_skills,
     odds_line,
+    opposed_line,
     result_lines,
     skill_choices,
     stunt_lines,
@@ -47,8 +51,8 @@ _ERRORS = (ValueError, KeyError, OSError, StoreError)
 StoreError (a failed save, a read-only campaign); shown inline, and the campaign is kept as it was."""
 
 _YZ_ONLY = {"toggle_reactive", "push", "push_faces", "apply_costs"}
-_TIERED_ONLY = {"bonus", "push_yourself", "save", "attack"}
-_EXPLODING_ONLY = {"assisted", "group"}
+_TIERED_ONLY = {"bonus", "push_yourself", "save", "attack", "consequence"}
+_EXPLODING_ONLY = {"assisted", "group", "tn_modifiers", "clear_tn_modifiers"}
 
 
 class SkillFilter(Input):
@@ -177,6 +181,10 @@ class RollBuilder(VerticalScroll):
         Binding("k", "attack", "Attack", id="roll.attack"),
         Binding("i", "assisted", "Assisted", id="roll.assisted"),
         Binding("n", "group", "Group", id="roll.group"),
+        Binding("m", "tn_modifiers", "TN mods", id="roll.tn_modifiers"),
+        Binding("M", "clear_tn_modifiers", "No TN mods", id="roll.clear_tn_modifiers", show=False),
+        Binding("C", "consequence", "Consequence", id="roll.consequence"),
+        Binding("w", "circumstances", "Retry why", id="roll.circumstances", show=False),
     ]
 
     def __init__(self, *, id: str | None = "roll-builder", classes: str | None = None) -> None:
@@ -191,10 +199,9 @@ class RollBuilder(VerticalScroll):
         self.reactive = False
         self.bonus_dice = 0
         self.push_yourself = False
+        self.tn_modifiers: tuple[str, ...] = ()
         self.preview: Any = None
         self.last_entry: dict | None = None
-        self.opposed: dict | None = None
-        self.opposed_text = ""
         self.special_text = ""
         self.message = ""
         self._choices: list[SkillChoice] = []
@@ -232,7 +239,7 @@ class RollBuilder(VerticalScroll):
         return self.service.campaign.system
 
     _DRAFT = ("skill", "attribute", "gear", "difficulty", "helpers", "modifier", "reactive", "bonus_dice",
-              "push_yourself")
+              "push_yourself", "tn_modifiers")
 
     def select_character(self, character_id: str) -> None:
         """Build the roll of ``character_id`` (the roster's selection); the last result stays shown.
@@ -275,13 +282,13 @@ class RollBuilder(VerticalScroll):
         if self.system == "tiered":
             out["bonus_dice"] = self.bonus_dice
             out["push_yourself"] = self.push_yourself
+        if self.system == "exploding":
+            out["tn_modifiers"] = self.tn_modifiers
         return out
 
     # ------------------------------------------------------------------ state helpers
     def _reset_roll(self) -> None:
         self._reset_draft()
-        self.opposed = None
-        self.opposed_text = ""
         self.special_text = ""
         self.message = ""
 
@@ -295,6 +302,7 @@ class RollBuilder(VerticalScroll):
         self.reactive = False
         self.bonus_dice = 0
         self.push_yourself = False
+        self.tn_modifiers = ()
 
     def _character(self):
         if self.character_id is None:
@@ -377,6 +385,8 @@ class RollBuilder(VerticalScroll):
         parts.append(f"help {helpers}")
         if self.system in YEAR_ZERO_SYSTEMS:
             parts.append("REACTIVE" if self.reactive else "active")
+        if self.system == "exploding" and self.tn_modifiers:
+            parts.append("TN mods " + ", ".join(self.tn_modifiers))
         if self.system == "tiered":
             parts.append(f"bonus {self.bonus_dice}")
             if self.push_yourself:
@@ -408,8 +418,12 @@ class RollBuilder(VerticalScroll):
                     lines.append(f"push refused: {entry['push_refusal']}")
                 elif entry.get("costs_status") != "applied":
                     lines.append("p: push")
-        if self.opposed_text:
-            lines.append(f"Opposed: {self.opposed_text}")
+            if entry.get("tier") in ("mixed", "limited") and status == "done":
+                chosen = entry.get("consequences_chosen") or []
+                lines.append("C: apply one" + (f" (applied: {', '.join(chosen)})" if chosen else ""))
+            opposed = opposed_line(entry)
+            if opposed:
+                lines.append(f"Opposed: {opposed}")
         if self.special_text:
             lines.append(self.special_text)
         result.update(Text("\n".join(lines)))
@@ -619,8 +633,6 @@ class RollBuilder(VerticalScroll):
         if entry is None:
             return
         self.last_entry = entry
-        self.opposed = None
-        self.opposed_text = ""
         self.special_text = ""
         self.message = ""
         self.refresh_view()
@@ -670,16 +682,10 @@ class RollBuilder(VerticalScroll):
         return entry
 
     def _pushed(self, push_entry: dict | None) -> None:
-        from gmconsole.ui.widgets import roll_specials
-
         if push_entry is None:
             return
-        roll_entry = self._reread(self.last_entry) or self.last_entry
-        self.last_entry = roll_entry
-        if self.opposed is not None:
-            self.opposed_text = roll_specials.opposed_after_push(
-                roll_entry, self.opposed["name"], self.opposed["roll"],
-                self.service.campaign.settings.opposed_reroll_ties)
+        # the service updated the roll's entry (an opposed roll's outcome too, R-OPP-1): read it again
+        self.last_entry = self._reread(self.last_entry) or self.last_entry
         self.message = ""
         self.refresh_view()
         self.focus()
@@ -696,14 +702,17 @@ class RollBuilder(VerticalScroll):
         self._pushed(pushed)
 
     def action_push_faces(self) -> None:
-        from gmconsole.ui.widgets import roll_specials
+        from gmconsole.campaign.rolls import recorded_roll
+        from gmconsole.rules import yearzero
 
         entry = self._roll_to_push()
         if entry is None:
             return
-        from gmconsole.rules import yearzero
-
-        counts = yearzero.push_counts(roll_specials.year_zero_roll_of(entry))
+        try:
+            counts = yearzero.push_counts(recorded_roll(self.service, entry["id"])[1])
+        except _ERRORS as exc:
+            self._say(f"Push refused: {exc}")
+            return
         hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
                 + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
 
@@ -797,16 +806,12 @@ class RollBuilder(VerticalScroll):
             request = self.request()
             holder: dict = {}
 
-            def on_active(entry: dict, defender: dict) -> None:
-                holder["entry"], holder["defender"] = entry, defender
+            def on_active(entry: dict) -> None:
+                holder["entry"] = entry
 
             def after() -> None:
                 if "entry" in holder:
                     self.last_entry = self._reread(holder["entry"]) or holder["entry"]
-                    self.opposed = holder["defender"]
-                    self.opposed_text = roll_specials.opposed_after_push(
-                        self.last_entry, self.opposed["name"], self.opposed["roll"],
-                        self.service.campaign.settings.opposed_reroll_ties)
                     self.special_text = ""
 
             self._form(roll_specials.opposed_form(request, self.service, self.app.rng, on_active), after)
@@ -817,7 +822,8 @@ class RollBuilder(VerticalScroll):
             self._form(roll_specials.tiered_forms(self.service, character, self.app.rng)["contested"])
 
     def _state(self) -> dict:
-        return {"skill": self.skill, "attribute": self._attribute_for_request(), "difficulty": self.difficulty}
+        return {"skill": self.skill, "attribute": self._attribute_for_request(), "difficulty": self.difficulty,
+                "tn_modifiers": self.tn_modifiers}
 
     def action_save(self) -> None:
         from gmconsole.ui.widgets import roll_specials
@@ -846,3 +852,146 @@ class RollBuilder(VerticalScroll):
         character = self._need_character()
         if character is not None:
             self._form(roll_specials.exploding_forms(self.service, character, self._state(), self.app.rng)["group"])
+
+    # ------------------------------------------------------------------ exploding TN modifiers
+    def action_tn_modifiers(self) -> None:
+        """Pick TN modifiers from the seed's tables (social, other, situational, environmental); for a
+        range like "+1–4" or a per-unit entry the GM types the value, checked by the rules core. The
+        preview (TN explanation lines and odds) follows at once."""
+        from gmconsole.rules import exploding
+        from gmconsole.ui.widgets.roll_text import tn_modifier_choices
+
+        if self._need_character() is None:
+            return
+        current = {m.split("=", 1)[0]: m for m in self.tn_modifiers}
+
+        def ask_values(keys: list[str], chosen: list[str]) -> None:
+            if not keys:
+                self.tn_modifiers = tuple(chosen)
+                self.message = ""
+                self.refresh_view()
+                self.focus()
+                return
+            key, rest = keys[0], keys[1:]
+            entry = exploding.find_modifier(key)
+            if entry.modifier is not None:
+                ask_values(rest, chosen + [key])
+                return
+            how = f"ranges {entry.range_text()}" if entry.low is not None else f"is {entry.range_text()}"
+
+            def submit(text: str) -> str:
+                amount = exploding.parse_modifier(f"{key}={text}")[1]
+                entry.value(amount)  # the rules core refuses a value out of range, with the reason
+                return f"{key}={amount}"
+
+            def valued(value: str | None) -> None:
+                if value is None:
+                    self.refresh_view()
+                    self.focus()
+                    return
+                ask_values(rest, chosen + [value])
+
+            old = current.get(key, "")
+            self.app.push_screen(FacesEntryScreen(
+                f"TN modifier: {key}", f"{key} {how}: type how much (the GM's call).", submit,
+                placeholder=old.split("=", 1)[1] if "=" in old else str(entry.low or 1)), valued)
+
+        def picked(keys: list[str] | None) -> None:
+            if keys is None:
+                self.focus()
+                return
+            ask_values(keys, [])
+
+        self.app.push_screen(PickCharactersScreen("TN modifiers (space marks, ctrl+s done)", tn_modifier_choices(),
+                                                  list(current)), picked)
+
+    def action_clear_tn_modifiers(self) -> None:
+        self.tn_modifiers = ()
+        self.message = ""
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ tiered consequences
+    _CONSEQUENCE_KEYS = {"damage": "d", "reduced-effect": "r", "complication": "c", "lost-gear": "l"}
+
+    def action_consequence(self) -> None:
+        """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound);
+        the service applies it (``apply_consequence``), undoable with ``u``."""
+        from gmconsole.rules import tiered
+
+        entry = self.last_entry
+        if entry is None or entry.get("tier") not in ("mixed", "limited") or entry.get("status", "done") != "done":
+            self._say("Consequences come with a Mixed or Limited roll: roll first.")
+            return
+        choices = []
+        for c in tiered.consequences():
+            name = c.name if isinstance(c.name, str) else c.name.get("en", c.key)
+            choices.append((c.key, self._CONSEQUENCE_KEYS.get(c.key, c.key[0]), name))
+        choices.append(("damage+wound", "w", "Damage and mark a wound"))
+        chosen = entry.get("consequences_chosen") or []
+        hint = f"{entry.get('summary', '')}" + (f" — already: {', '.join(chosen)}" if chosen else "")
+        self.app.push_screen(ChoiceScreen.make("Consequence (Mixed / Limited)", choices, hint=hint),
+                             lambda key: self._apply_consequence(entry, key))
+
+    def _apply_consequence(self, entry: dict, key: str | None, clock_id: str | None = None,
+                           gear_id: str | None = None) -> None:
+        if key is None:
+            self.focus()
+            return
+        consequence, wound = ("damage", True) if key == "damage+wound" else (key, False)
+        clocks = [k for k in self.service.session.clocks if not k.full]
+        if consequence == "complication" and clock_id is None and len(clocks) > 1:
+            self.app.push_screen(PickCharactersScreen("Which clock does the complication advance?",
+                                                      [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
+                                                      limit=1, minimum=1),
+                                 lambda ids: self._apply_consequence(entry, key, ids[0], gear_id) if ids else self.focus())
+            return
+        if consequence == "complication" and clock_id is None and clocks:
+            clock_id = clocks[0].id
+        used = (entry.get("request") or {}).get("gear") or []
+        character = self.service.campaign.find_character(entry.get("character_id") or "")
+        if consequence == "lost-gear" and gear_id is None and not used and character is not None:
+            items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
+            if len(items) > 1:
+                self.app.push_screen(PickCharactersScreen("Which item is lost?", items, limit=1, minimum=1),
+                                     lambda ids: self._apply_consequence(entry, key, clock_id, ids[0]) if ids
+                                     else self.focus())
+                return
+            gear_id = items[0][0] if items else None
+        try:
+            done = self.service.apply_consequence(entry["id"], consequence, clock_id=clock_id, gear_id=gear_id,
+                                                  wound=wound)
+        except _ERRORS as exc:
+            self._say(str(exc))
+            self.focus()
+            return
+        self.last_entry = self._reread(entry) or entry
+        self.special_text = f"Applied: {done.get('summary', '')}"
+        self.message = ""
+        self.refresh_view()
+        self.focus()
+
+    # ------------------------------------------------------------------ retries
+    def action_circumstances(self) -> None:
+        """Record a change of circumstances (RULES.md §1 only one chance, §2 retrying) for the skill
+        being built: the service records why, and the "only one chance" warning goes away."""
+        character = self._need_character()
+        if character is None:
+            return
+        if not self.skill:
+            self._say("Pick the skill to try again first (s).")
+            return
+        skill = self.skill
+
+        def submit(reason: str) -> dict:
+            return self.service.change_of_circumstances(character.id, skill, reason)
+
+        def done(entry: dict | None) -> None:
+            if entry is not None:
+                self.special_text = f"Recorded: {entry.get('summary', '')}"
+                self.message = ""
+            self.refresh_view()
+            self.focus()
+
+        self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {skill} again?",
+                                              "Say what changed (recorded in the history).", submit,
+                                              placeholder="found the right tools"), done)

@@ -128,8 +128,9 @@ def odds_line(system: str, odds: dict) -> str:
 def costs_lines(entry: dict) -> list[str]:
     """The costs of a recorded roll, one per line, with their state (pending / applied)."""
     costs = entry.get("costs") or []
+    paid = f"stress +{entry['stress_paid']} paid at the push" if entry.get("stress_paid") else ""
     if not costs:
-        return ["costs: none"]
+        return [f"costs: {paid or 'none'}"]
     status = entry.get("costs_status")
     parts = []
     for cost in costs:
@@ -141,7 +142,7 @@ def costs_lines(entry: dict) -> list[str]:
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
     head = f"costs ({status}): " if status else "costs: "
-    return [head + ", ".join(parts)]
+    return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
 
 
 def _stunts(entry: dict) -> list[str]:
@@ -187,3 +188,30 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
                      + (f", margin {margin:+d}" if isinstance(margin, int) else "") + by_hand)
     lines += costs_lines(entry)
     return lines
+
+
+def opposed_line(entry: dict | None) -> str:
+    """A Year Zero opposed roll (R-OPP-1) of a recorded entry in words: both sides' successes, the
+    defender's faces and who carries it — read from the entry, so it follows a push."""
+    opposed = (entry or {}).get("opposed") or {}
+    if not opposed:
+        return ""
+    faces = " ".join(f"{d['kind']}:{d['face']}" for d in opposed.get("defender_dice", []))
+    outcome = {"active": "the active side wins", "defender": "the defender holds (a tie fails the active side)",
+               "reroll": "a tie: roll the opposed roll again (setting)"}[opposed["outcome"]]
+    return (f"{entry.get('character')}: {opposed['active_successes']} · {opposed['defender']}: "
+            f"{opposed['defender_successes']} [{faces}] → {outcome}; net successes {opposed['net_successes']}")
+
+
+def tn_modifier_choices() -> list[tuple[str, str]]:
+    """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
+    value or range (e.g. ``other: Cramped +1-4``)."""
+    from gmconsole.rules import exploding
+
+    out = []
+    for table, entries in exploding.modifier_tables().items():
+        for e in entries:
+            if e.pickable:
+                group = f"{_en(e.group)}: " if e.group else ""
+                out.append((e.full_key, f"{table}: {group}{_en(e.name)} {e.range_text()}"))
+    return out

@@ -1,0 +1,308 @@
+"""Rolls beyond a character's own check, recorded like every other change (undoable).
+
+- Year Zero opposed roll (R-OPP-1): the active side's roll is an ordinary ``roll`` entry (so it can
+  still be pushed, by the active side only, R-PUSH-2) carrying the defender's roll and the opposed
+  outcome in ``opposed``; a push recomputes the outcome (see :func:`gmconsole.campaign.rolls.push`).
+- ``exploding``: opposed test (R-EXP-4), assisted untrained check, group check.
+- ``tiered``: contested roll (R-TIER-5).
+
+The pools come from the sheets; the dice and outcomes from the rules core.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Sequence
+
+from gmconsole.campaign import rolls
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Character
+from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import parse_int_spec
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+# --------------------------------------------------------------------------- Year Zero opposed roll
+
+
+def typed_pool_request(system: str, text: str):
+    """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
+    from gmconsole.rules import yearzero
+
+    counts = parse_int_spec(text, ("base", "skill", "gear"))
+    for kind, values in counts.items():
+        if len(values) != 1:
+            raise RulesError(f"give one count for {kind}= (e.g. base=3 skill=2)")
+    base = counts.get("base", [0])[0]
+    skill = counts.get("skill", [0])[0]
+    gear = counts.get("gear", [0])[0]
+    return yearzero.PoolRequest(
+        system="myz" if system == "myz" else "yze", attribute_value=base, skill=None, skill_level=0,
+        modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
+        push_cost=None if system == "myz" else "damage-stress", reactive=True,
+    )
+
+
+def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
+    """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
+    from gmconsole.rules import yearzero
+
+    active = yearzero.YearZeroRoll(
+        pool=yearzero.build_pool(rolls._pool_request_from(entry_fields["pool_request"])),
+        dice=tuple(rolls._rolled(d) for d in entry_fields["dice"]),
+        first_dice=tuple(rolls._rolled(d) for d in entry_fields["first_dice"]),
+        pushes=entry_fields.get("pushes", 0),
+    )
+    defender_pool = yearzero.build_pool(rolls._pool_request_from(opposed["defender_pool_request"]))
+    dice = tuple(rolls._rolled(d) for d in opposed["defender_dice"])
+    defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
+    result = yearzero.opposed(active, defender, reroll_ties)
+    out = dict(opposed)
+    out.update(result.as_dict())
+    return out
+
+
+def opposed_verdict(name: str, opposed: dict) -> str:
+    """Who carries an opposed roll, in words."""
+    return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
+            "reroll": "a tie: roll again"}[opposed["outcome"]]
+
+
+def opposed_summary(name: str, skill: str | None, opposed: dict) -> str:
+    """The history line of an opposed roll: both sides' successes and who carries it."""
+    verdict = opposed_verdict(name, opposed)
+    against = opposed["defender"] + (f" ({opposed['defender_skill']})" if opposed.get("defender_skill") else "")
+    return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
+            f"{opposed['defender_successes']} — {verdict}")
+
+
+def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defender_id: str | None,
+                 defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
+                 faces: str | None, defender_faces: str | None, rng: random.Random) -> dict:
+    """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
+    pool), and record both with the outcome in one ``roll`` entry the active side may still push."""
+    from gmconsole.rules import yearzero
+
+    campaign = service.campaign
+    if campaign.system not in YEAR_ZERO_SYSTEMS:
+        raise RulesError(f"{campaign.system} has no Year Zero opposed roll")
+    if request.reactive:
+        raise ValidationError("the active side of an opposed roll is not a reactive roll")
+    has_pool = bool(defender_pool and defender_pool.strip())
+    if bool(defender_id) == has_pool:
+        raise ValidationError("name the defender (and skill) or type the defender's pool, e.g. base=3 skill=2")
+    if defender_id:
+        who = service.character(defender_id)
+        if who.id == request.character_id:
+            raise ValidationError(f"{who.name} cannot oppose their own roll")
+        defender_request = rolls.pool_request(campaign, rolls.RollRequest(
+            character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
+        name, who_id = who.name, who.id
+    else:
+        defender_request = typed_pool_request(campaign.system, defender_pool)
+        name, who_id = "typed pool", None
+    pool = yearzero.build_pool(defender_request)
+    if not pool.can_roll:
+        raise RulesError(f"the defender's pool cannot be rolled: {pool.reason}")
+    reroll_ties = campaign.settings.opposed_reroll_ties
+
+    def decorate(fields: dict, _result) -> None:
+        defender = yearzero.roll(pool, rolls._source(defender_faces, rng, rolls.YEAR_ZERO_FACE_KINDS))
+        data = defender.as_dict()
+        opposed = {
+            "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
+            "defender_attribute": defender_request.attribute, "typed_pool": defender_pool if has_pool else None,
+            "defender_pool_request": rolls._request_dict(defender_request), "defender_dice": data["dice"],
+            "defender_by_hand": defender.by_hand, "defender_panic": defender.panic, "reroll_ties": reroll_ties,
+        }
+        fields["roll_type"] = "opposed"
+        fields["opposed"] = opposed_outcome(fields, opposed, reroll_ties)
+
+    return rolls.roll(service, request, faces, rng, decorate=decorate)
+
+
+# --------------------------------------------------------------------------- exploding
+
+
+def _require(service: "CampaignService", system: str, what: str) -> None:
+    if service.campaign.system != system:
+        raise RulesError(f"{what} belongs to {system}, not {service.campaign.system}")
+
+
+def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
+    """An exploding :class:`~gmconsole.rules.exploding.Participant` from the sheet."""
+    from gmconsole.campaign import validation
+    from gmconsole.rules import exploding
+
+    attribute = attribute or (validation.skill_attribute(campaign.system, skill) if skill else None) \
+        or next(iter(character.attributes))
+    if attribute not in character.attributes:
+        raise ValidationError(f"{character.name} has no trait {attribute!r}")
+    trait = character.attributes[attribute].current
+    if trait == 0:
+        raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
+    if skill:
+        validation.check_skill_name(campaign.system, skill)
+    size = character.skills.get(skill, 0) if skill else 0
+    return exploding.Participant(character.name, (size,) * exploding.SKILL_DICE if size else (), trait), attribute
+
+
+def _base_tn(difficulty: str | None, tn_modifiers: Sequence[str]):
+    from gmconsole.rules import exploding
+
+    return exploding.build_target_number(difficulty, [exploding.parse_modifier(m) for m in tn_modifiers])
+
+
+def exploding_opposed(service: "CampaignService", character_id: str, skill: str | None, attribute: str | None,
+                      defender_id: str, defender_skill: str | None, defender_attribute: str | None,
+                      faces: str | None, rng: random.Random) -> dict:
+    """R-EXP-4: both sides roll exploding dice; the higher top wins; a tie goes to the side the
+    ``exploding_tie_to_defender`` setting names. Recorded (kind ``opposed``, ``top`` = the active top)."""
+    from gmconsole.rules import exploding
+
+    _require(service, "exploding", "an opposed test")
+    campaign = service.campaign
+    who = service.character(character_id)
+    other = service.character(defender_id)
+    if other.id == who.id:
+        raise ValidationError(f"{who.name} cannot oppose themself")
+    active, attribute = _participant(campaign, who, skill, attribute)
+    defender, defender_attribute = _participant(campaign, other, defender_skill or skill, defender_attribute)
+    tie = "defender" if campaign.settings.exploding_tie_to_defender else "active"
+    if faces:
+        dice = exploding.check_dice(active.skill_dice, active.trait_die) + \
+            exploding.check_dice(defender.skill_dice, defender.trait_die)
+        source = exploding.parse_faces(faces, dice, True)
+    else:
+        source = DiceSource(rng=rng)
+    result = exploding.opposed(active, defender, source, tie)
+    data = result.as_dict()
+    winner = who.name if result.winner == "active" else other.name
+
+    def mutate(c: Campaign) -> dict:
+        return {"summary": f"{who.name} ({skill or attribute}) opposed by {other.name}: top {result.active.top} vs "
+                           f"{result.defender.top} — {winner} wins",
+                "system": campaign.system, "skill": skill, "attribute": attribute, "top": result.active.top,
+                "defender": other.name, "defender_id": other.id, "defender_skill": defender_skill or skill,
+                "defender_attribute": defender_attribute, "defender_top": result.defender.top,
+                "winner": result.winner, "winner_name": winner, "tie_goes_to": tie,
+                "dice": data["active"]["dice"], "defender_dice": data["defender"]["dice"], "outcome": data,
+                "by_hand": bool(faces)}
+
+    return service._commit("opposed", mutate, character_id=who.id)
+
+
+def assisted_check(service: "CampaignService", leader_id: str, skill: str, others: Sequence[str],
+                   attribute: str | None, difficulty: str | None, tn_modifiers: Sequence[str],
+                   hold: Sequence[str], rng: random.Random) -> dict:
+    """Assisted untrained check (RULES.md §2): the trained leader rolls first against TN + 1 per other
+    participant; the points above the TN form a pool; each other participant in turn rolls their
+    trait die against that TN and spends pool points to close the gap (those in ``hold`` keep the
+    pool for the ones after them). Recorded (kind ``assisted``, ``top`` = the leader's top)."""
+    from gmconsole.rules import exploding
+
+    _require(service, "exploding", "an assisted check")
+    campaign = service.campaign
+    if not skill:
+        raise ValidationError("an assisted check needs the skill the leader is trained in")
+    leader_ch = service.character(leader_id)
+    leader, attribute = _participant(campaign, leader_ch, skill, attribute)
+    if not leader.skill_dice:
+        raise RulesError(f"{leader_ch.name} is not trained in {skill}: the leader of an assisted check must be")
+    helpers = [service.character(o) for o in others]
+    hold_ids = {service.character(h).id for h in hold}
+    people = [(_participant(campaign, h, None, attribute)[0], h) for h in helpers]
+    check = exploding.AssistedCheck.start(_base_tn(difficulty, tn_modifiers), leader_ch.name, [h.name for h in helpers])
+    source = DiceSource(rng=rng)
+    first = exploding.roll_check(leader.skill_dice, leader.trait_die, check.tn, source)
+    check = check.leader_rolled(first)
+    turns = [{"name": leader_ch.name, "character_id": leader_ch.id, **first.as_dict()}]
+    for person, ch in people:
+        result = exploding.roll_check((), person.trait_die, check.tn, source)
+        check = check.participant_rolled(result, spend=ch.id not in hold_ids)
+        turns.append({"name": ch.name, "character_id": ch.id, **result.as_dict()})
+    data = check.as_dict()
+
+    def mutate(c: Campaign) -> dict:
+        return {"summary": f"{leader_ch.name} leads an assisted {skill} check (TN {check.tn.value}) with "
+                           f"{', '.join(h.name for h in helpers)}: {check.successes} of {len(helpers) + 1} succeed",
+                "system": campaign.system, "skill": skill, "attribute": attribute, "top": first.top,
+                "tn": check.tn.value, "successes": check.successes, "assisted": data, "rolls": turns,
+                "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
+                "dice": turns[0]["dice"], "by_hand": False}
+
+    return service._commit("assisted", mutate, character_id=leader_ch.id)
+
+
+def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
+                difficulty: str | None, tn_modifiers: Sequence[str], faces: str | None, rng: random.Random) -> dict:
+    """Group check (RULES.md §2): TN −1 per trained participant; everyone rolls; the successes are
+    counted. Recorded (kind ``group``, the first participant as its character, ``successes``)."""
+    from gmconsole.rules import exploding
+
+    _require(service, "exploding", "a group check")
+    campaign = service.campaign
+    if not skill:
+        raise ValidationError("a group check needs the skill everyone rolls")
+    members = [service.character(x) for x in character_ids]
+    if len({m.id for m in members}) != len(members):
+        raise ValidationError("name each participant of the group check once")
+    people = [_participant(campaign, m, skill, attribute) for m in members]
+    attribute = people[0][1] if people else attribute
+    participants = [p for p, _a in people]
+    if faces:
+        dice = [d for p in participants for d in exploding.check_dice(p.skill_dice, p.trait_die)]
+        source = exploding.parse_faces(faces, dice, True)
+    else:
+        source = DiceSource(rng=rng)
+    result = exploding.group_check(_base_tn(difficulty, tn_modifiers), participants, source)
+    data = result.as_dict()
+    for row, member in zip(data["results"], members):
+        row["character_id"] = member.id
+
+    def mutate(c: Campaign) -> dict:
+        return {"summary": f"group {skill} check (TN {result.tn.value}): {result.successes} of {len(members)} succeed",
+                "system": campaign.system, "skill": skill, "attribute": attribute, "tn": result.tn.value,
+                "successes": result.successes, "top": max(r["top"] for r in data["results"]),
+                "group": data, "participants": [m.id for m in members], "by_hand": bool(faces)}
+
+    return service._commit("group", mutate, character_id=members[0].id if members else None)
+
+
+# --------------------------------------------------------------------------- tiered contested roll
+
+
+def contested(service: "CampaignService", character_id: str, attribute: str, opponent_id: str,
+              opponent_attribute: str | None, faces: str | None, rng: random.Random) -> dict:
+    """R-TIER-5: each side 2d6 + attribute, the highest wins, a tie is rolled again. Recorded
+    (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
+    from gmconsole.rules import tiered
+
+    _require(service, "tiered", "a contested roll")
+    who = service.character(character_id)
+    other = service.character(opponent_id)
+    if other.id == who.id:
+        raise ValidationError(f"{who.name} cannot contest themself")
+    opponent_attribute = opponent_attribute or attribute
+    for ch, key in ((who, attribute), (other, opponent_attribute)):
+        if key not in ch.attributes:
+            raise ValidationError(f"{ch.name} has no attribute {key!r}")
+    result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
+                              rolls._source(faces, rng, rolls.TIERED_FACE_KINDS))
+    winner = who.name if result.winner == "a" else other.name
+    rounds = [list(r) for r in result.rounds]
+
+    def mutate(c: Campaign) -> dict:
+        shown = "; ".join(f"{a} vs {b}" for a, b in rounds)
+        return {"summary": f"{who.name} ({attribute}) contests {other.name} ({opponent_attribute}): {shown} — "
+                           f"{winner} wins",
+                "system": "tiered", "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
+                "opponent_attribute": opponent_attribute, "rounds": rounds, "winner": result.winner,
+                "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",
+                "by_hand": faces is not None}
+
+    return service._commit("contested", mutate, character_id=who.id)

@@ -1,0 +1,192 @@
+"""Pilot tests of the roll builder's special rolls: each goes through the campaign service, so the
+keys leave a history entry behind and ``u`` undoes it (Year Zero opposed roll and its push, exploding
+opposed / assisted / group checks and TN modifier tables, tiered save / attack / contested and
+consequences, change of circumstances)."""
+
+from __future__ import annotations
+
+from test_roll_builder import _start, _text, _type, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from textual.widgets import Input
+
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
+
+
+async def _form(pilot, values: dict[str, str]) -> str:
+    """Fill the open RollFormScreen, roll (ctrl+s), read the result or the error, close it."""
+    form = pilot.app.screen
+    assert isinstance(form, RollFormScreen)
+    for key, value in values.items():
+        form.query_one(f"#field-{key}", Input).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    text = str(form.query_one("#form-result").render()) or str(form.query_one("#form-error").render())
+    await pilot.press("escape")
+    await pilot.pause()
+    return text
+
+
+async def _fill(pilot, text: str) -> None:
+    pilot.app.focused.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@sync
+async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undone(builder_app):
+    app = builder_app("yze-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s")
+        await _type(pilot, "ranged")
+        await pilot.press("enter", "o")
+        await pilot.pause()
+        await _form(pilot, {"opponent": "Dallas Kane", "skill": "insight",
+                            "active_faces": "base=6,2,3,4 skill=3,2 stress=2",
+                            "defender_faces": "base=6,2,3,4,5 skill=3,2"})
+        entry = service.history(kind="roll")[0]
+        assert entry["opposed"]["outcome"] == "defender"
+        assert "the defender holds" in _text(builder, "#rb-result")
+        # R-PUSH-2: the active side pushes after the defender rolled; stress-dice: +1 stress at once
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)
+        await _fill(pilot, "base=6,2,3 skill=6,2 stress=3,4")
+        pushed = service.entry(entry["id"])
+        assert pushed["opposed"]["active_successes"] == 3 and pushed["opposed"]["outcome"] == "active"
+        assert "the active side wins" in _text(builder, "#rb-result")
+        assert service.character("c1").stress == 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert service.entry(entry["id"])["opposed"]["outcome"] == "defender"
+        assert service.character("c1").stress == 1
+        assert "the defender holds" in _text(builder, "#rb-result")
+
+
+@sync
+async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_undoable(builder_app):
+    app = builder_app("exploding-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        await _start(pilot, "c1")
+        await pilot.press("s")
+        await _type(pilot, "stealth")
+        await pilot.press("enter", "o")
+        await pilot.pause()
+        opposed = await _form(pilot, {"opponent": "Mira Sol", "opp_skill": "notice", "opp_attribute": "intellect"})
+        await pilot.press("i")
+        await pilot.pause()
+        assisted = await _form(pilot, {"skill": "shooting", "others": "Doc Rell, Torvald"})
+        await pilot.press("n")
+        await pilot.pause()
+        group = await _form(pilot, {"participants": "Kara Venn, Torvald", "skill": "athletics"})
+        kinds = [e["kind"] for e in service.history()]
+        assert kinds[:3] == ["group", "assisted", "opposed"]
+        await pilot.press("u")
+        await pilot.pause()
+        assert [e["kind"] for e in service.history()][:2] == ["assisted", "opposed"]
+    first = service.history(kind="opposed")[0]
+    assert first["character_id"] == "c1" and first["defender"] == "Mira Sol"
+    assert f"{first['winner_name']} wins" in opposed
+    assert "success(es)" in assisted and "TN" in assisted
+    assert "of 2 succeed" in group
+
+
+@sync
+async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(builder_app):
+    app = builder_app("exploding-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s")
+        await _type(pilot, "shoot")
+        await pilot.press("enter")
+        await pilot.pause()
+        tn_before = builder.preview.target_number
+        odds_before = _text(builder, "#rb-odds")
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, PickCharactersScreen)
+        # social: Hostile (+4) is the 5th entry; other: Cramped (+1-4) the 13th
+        await pilot.press(*["down"] * 4, "space", *["down"] * 8, "space", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)
+        await _fill(pilot, "9")
+        assert isinstance(app.screen, FacesEntryScreen)
+        assert "out of range" in str(app.screen.query_one("#faces-error").render())
+        await _fill(pilot, "3")
+        assert builder.tn_modifiers == ("social.hostile", "other.cramped=3")
+        assert builder.preview.target_number == tn_before + 4 + 3
+        explain = _text(builder, "#rb-explain")
+        assert "Hostile: +4" in explain and "Cramped Conditions/Confines: +3" in explain
+        assert _text(builder, "#rb-odds") != odds_before
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("M")
+        assert builder.preview.target_number == tn_before
+    roll = service.history(kind="roll")[0]
+    assert roll["request"]["tn_modifiers"] == ["social.hostile", "other.cramped=3"]
+    assert roll["tn"] == tn_before + 7
+
+
+@sync
+async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_with_one_key(builder_app):
+    app = builder_app("tiered-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("v")
+        await pilot.pause()
+        save = await _form(pilot, {"save": "phys", "faces": "dice=6,6"})
+        await pilot.press("k")
+        await pilot.pause()
+        attack = await _form(pilot, {"faces": "dice=6,6,2,3"})
+        await pilot.press("o")
+        await pilot.pause()
+        contested = await _form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
+        assert [e["kind"] for e in service.history()][:3] == ["contested", "attack", "save"]
+        await pilot.press("s")
+        await _type(pilot, "swords")
+        await pilot.press("enter", "f")
+        await pilot.pause()
+        await _fill(pilot, "dice=4,3,2,1,2,3")
+        assert "C: apply one" in _text(builder, "#rb-result")
+        stamina = service.character("c1").stamina
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("d")
+        await pilot.pause()
+        assert service.character("c1").stamina == stamina - 2
+        assert service.history()[0]["kind"] == "consequence"
+        assert "C: apply one (applied: damage)" in _text(builder, "#rb-result")
+        await pilot.press("u")
+        await pilot.pause()
+        assert service.character("c1").stamina == stamina
+    assert "CRITICAL" in save and "12" in save
+    assert "CRITICAL" in attack and "damage" in attack
+    # contested: 3+4+2 = 9 vs 5+4+0 = 9 (a tie, rolled again), then 1+1+2 = 4 vs 6+2+0 = 8
+    assert "9 vs 9; 4 vs 8" in contested and "Wren wins" in contested
+
+
+@sync
+async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance_warning(builder_app):
+    app = builder_app("yze-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s")
+        await _type(pilot, "observation")
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        assert "only one chance" in _text(builder, "#rb-warnings")
+        await pilot.press("w")
+        await pilot.pause()
+        await _fill(pilot, "")
+        assert isinstance(app.screen, FacesEntryScreen)
+        await _fill(pilot, "climbed to the gantry")
+        assert "only one chance" not in _text(builder, "#rb-warnings")
+    entry = service.history(kind="circumstances")[0]
+    assert entry["reason"] == "climbed to the gantry" and entry["skill"] == "observation"
