@@ -415,7 +415,7 @@ class RollBuilder(VerticalScroll):
                 lines.append("c: apply the costs · u: undo")
             if entry.get("system") in YEAR_ZERO_SYSTEMS and status == "done":
                 if entry.get("push_refusal"):
-                    lines.append(f"push refused: {entry['push_refusal']}")
+                    lines.append(f"cannot push: {entry['push_refusal']}")
                 elif entry.get("costs_status") != "applied":
                     lines.append("p: push")
             if entry.get("tier") in ("mixed", "limited") and status == "done":
