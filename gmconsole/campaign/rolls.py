@@ -157,14 +157,21 @@ def pool_request(campaign: Campaign, request: RollRequest):
         max_pushes=settings.max_pushes,
     )
     if system == "myz":
-        sic_a_dog = skill == "sic-a-dog" and attribute == "strength"
+        # Fighting rolls the dog's Strength, scouting and tracking the handler's Wits; a push hurts
+        # the dog either way (RULES.md, myz push costs). Without the skill the pool builder refuses
+        # the roll (R-MYZ-SPEC), which says more than "no dog".
+        sic_a_dog = skill == "sic-a-dog" and level >= 1
+        dog_strength = None
         if sic_a_dog:
             if character.dog is None:
                 raise ValidationError(f"{character.name} has no dog to Sic")
-            value = character.dog.attributes["strength"].current
+            dog_strength = character.dog.attributes["strength"].current
+        if sic_a_dog and attribute == "strength":
+            value, dog_strength = dog_strength, None
         else:
             value = character.attributes[attribute].current
-        return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog, **common)
+        return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog,
+                           dog_strength=dog_strength, **common)
     stress = character.stress if settings.push_cost == "stress-dice" and skill else 0
     common["push_cost"] = settings.push_cost
     if system == "yze-step":

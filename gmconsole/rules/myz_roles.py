@@ -145,12 +145,13 @@ def dog_stats() -> dict:
 def sic_a_dog(use: str, skill_level: int, *, handler_wits: int = 0, dog_strength: int | None = None, **extra) -> PoolRequest:
     """The pool request for a Sic a Dog roll.
 
-    ``fight``: skill level + the dog's current Strength (default 4); pushing hurts the dog and gives
-    no mutation points. ``scout`` / ``track``: skill level + the handler's Wits, pushed normally.
-    ``extra`` passes other :class:`PoolRequest` fields (difficulty, helpers, modifiers, gear...).
+    ``fight``: skill level + the dog's current Strength (default 4). ``scout`` / ``track``: skill
+    level + the handler's Wits. Either way a push puts the trauma on the dog and gives no mutation
+    points: RULES.md says so of every Sic a Dog roll (seed 000 says it only of fighting; RULES.md
+    wins). ``extra`` passes other :class:`PoolRequest` fields (difficulty, helpers, modifiers, gear...).
     """
+    strength = dog_stats()["strength"] if dog_strength is None else dog_strength
     if use == "fight":
-        strength = dog_stats()["strength"] if dog_strength is None else dog_strength
         return PoolRequest(
             system="myz", attribute="strength", attribute_value=strength,
             skill="sic-a-dog", skill_level=skill_level, sic_a_dog=True, **extra,
@@ -158,6 +159,6 @@ def sic_a_dog(use: str, skill_level: int, *, handler_wits: int = 0, dog_strength
     if use in ("scout", "track"):
         return PoolRequest(
             system="myz", attribute="wits", attribute_value=handler_wits,
-            skill="sic-a-dog", skill_level=skill_level, **extra,
+            skill="sic-a-dog", skill_level=skill_level, sic_a_dog=True, dog_strength=strength, **extra,
         )
     raise RulesError(f"a dog can fight, scout or track, not {use!r}")

@@ -259,8 +259,11 @@ def _push_costs(roll_: YearZeroRoll) -> list[Cost]:
     if option == MYZ_PUSH_COST:
         ones = _ones(roll_, DieKind.BASE)
         if request.sic_a_dog:
+            # RULES.md: a Sic a Dog roll puts the trauma on the dog (its Strength) and gives no
+            # mutation points, whether the base dice were the dog's Strength or the handler's Wits.
             costs = [Cost("trauma", ones, "dog")]
-            if ones and request.attribute_value - ones <= 0:
+            dog_strength = request.attribute_value if request.dog_strength is None else request.dog_strength
+            if ones and dog_strength - ones <= 0:
                 costs.append(Cost("broken", 1, "dog"))
         else:
             costs = [Cost("trauma", ones, attribute), Cost("mutation_points", ones)]

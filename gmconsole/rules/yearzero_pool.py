@@ -65,6 +65,7 @@ class PoolRequest:
     push_cost: str | None = None
     max_pushes: int = 1
     sic_a_dog: bool = False
+    dog_strength: int | None = None
     tool_takes_damage: bool = False
 
 
@@ -251,7 +252,7 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     base = request.attribute_value
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
-    source = "dog's strength" if request.sic_a_dog else request.attribute
+    source = "dog's strength" if request.sic_a_dog and request.dog_strength is None else request.attribute
     lines.append(f"{source} {base}: {base} base dice")
     if skill or request.skill:
         lines.append(f"{request.skill or 'skill'} {skill}: {skill} skill dice")

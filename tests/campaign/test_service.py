@@ -169,6 +169,19 @@ def test_myz_sic_a_dog_fight_push_hurts_the_dog_not_the_handler(make_service):
     assert after.mutation_points == 0
 
 
+def test_myz_sic_a_dog_scouting_rolls_the_handlers_wits_and_a_push_still_hurts_the_dog(make_service):
+    service = make_service("myz")
+    _, vanja = _myz_party(service)
+    roll = service.roll(vanja.id, "sic-a-dog", attribute="wits", faces="base=1,2,3 skill=2,3")
+    assert [d["kind"] for d in roll["pool"]["dice"]].count("base") == 3
+    service.push(roll["id"], faces="base=2,4 skill=1,5")
+    service.apply_costs(roll["id"])
+    after = service.character("Vanja")
+    assert after.dog.attributes["strength"].current == 3
+    assert after.attributes["wits"].current == 3
+    assert after.mutation_points == 0
+
+
 def test_R_PUSH_2_a_reactive_roll_cannot_be_pushed(make_service):
     service = make_service("myz")
     hammer, _ = _myz_party(service)
