@@ -69,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``gmconsole history ... | head``): that is not an error. Point
+        # stdout at /dev/null so the interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # the last line of defence: one line, never a traceback
         if os.environ.get("GMCONSOLE_DEBUG"):
             raise

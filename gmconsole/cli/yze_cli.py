@@ -225,6 +225,6 @@ def roll_text(r: YearZeroRoll) -> str:
             f"{c.name} {c.amount}" + (f" ({c.target})" if c.target else "") for c in r.costs))
     if r.panic:
         lines.append("PANIC: a stress die shows 1, roll on the panic table")
-    if not r.can_push:
+    if not r.can_push and not r.pushes:
         lines.append(f"cannot push: {r.push_refusal}")
     return "\n".join(lines)
