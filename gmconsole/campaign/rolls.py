@@ -496,6 +496,14 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     )
     pushed = yearzero.push(previous, _source(faces, rng, YEAR_ZERO_FACE_KINDS))
     new_fields = _year_zero_fields(pushed)
+    if entry.get("opposed"):
+        # The defender's panic (R-OPP-1, R-PANIC-1) stays owed whatever the active side's push rolls.
+        from gmconsole.campaign.special_rolls import defender_panic_costs
+
+        owed = defender_panic_costs(entry["opposed"])
+        if owed:
+            new_fields["costs"] = new_fields["costs"] + owed
+            new_fields["costs_status"] = "pending"
     if condition is not None:
         for cost in new_fields["costs"]:
             if cost["name"] == "condition":
@@ -590,10 +598,21 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
     return False
 
 
+def _owed_by_other(cost: dict, character_id: str) -> bool:
+    """A cost another roster member owes on this roll (the opposed roll's defender's panic)."""
+    return cost["name"] == "panic" and bool(cost.get("character_id")) and cost["character_id"] != character_id
+
+
 def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list[str],
                 condition: str | None = None, panic_face: int | None = None,
-                rng: random.Random | None = None) -> dict:
-    """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here."""
+                rng: random.Random | None = None, defender_panic_face: int | None = None) -> dict:
+    """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
+
+    An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
+    :func:`gmconsole.campaign.special_rolls.defender_panic_costs`) rolls it in this same change, after
+    the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
+    chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
+    typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic."""
     entry = _latest_roll(service, entry_id, "costs")
     if entry.get("costs_status") != "pending":
         raise ValidationError("this roll has no costs waiting to be applied")
@@ -613,12 +632,29 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
         lines: list[str] = []
         wants_panic = False
         for cost in costs:
-            wants_panic = _apply_cost(c, character, cost, entry, lines) or wants_panic
+            if not _owed_by_other(cost, character_id):
+                wants_panic = _apply_cost(c, character, cost, entry, lines) or wants_panic
         if wants_panic:
             panic_info.update(panic_on(c, character, in_range, panic_face, source_rng))
             lines.append(panic_info["summary"])
-        return {"summary": f"{character.name} pays: " + "; ".join(lines) if lines else f"{character.name}: no cost",
-                "roll_id": entry["id"], "costs": costs, "lines": lines, **({"panic": panic_info} if panic_info else {})}
+        defender_panics: list[dict] = []
+        for cost in costs:
+            if not _owed_by_other(cost, character_id):
+                continue
+            other = c.character(cost["character_id"])
+            if other is None:
+                raise ValidationError(f"{cost.get('target') or 'the defender'} is no longer in the roster: "
+                                      "their panic roll cannot be made")
+            face = defender_panic_face if defender_panic_face is not None else (None if wants_panic else panic_face)
+            info = panic_on(c, other, in_range, face, source_rng)
+            defender_panics.append(info)
+            lines.append(info["summary"])
+        own = lines[:len(lines) - len(defender_panics)]
+        parts = ([f"{character.name} pays: " + "; ".join(own)] if own else []) + [d["summary"] for d in defender_panics]
+        summary = "; ".join(parts) if parts else f"{character.name}: no cost"
+        return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
+                **({"panic": panic_info} if panic_info else {}),
+                **({"defender_panic": defender_panics[0]} if defender_panics else {})}
 
     return service._commit("costs", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"costs_status": "pending"},

@@ -794,16 +794,24 @@ class CampaignService:
         condition: str | None = None,
         panic_face: int | None = None,
         rng: random.Random | None = None,
+        defender_panic_face: int | None = None,
     ) -> dict:
         """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
         by default the newest roll with pending costs: trauma / damage / stress / willpower /
         mutation points / gear bonus / doom / condition / XP, per the campaign's push cost.
         ``in_range`` names roster members for panic effects that touch others (R-PANIC-1); a stress-die 1
         makes the panic roll here (``panic_face``: the D6 rolled by hand). ``condition`` is the GM's
-        pick for the ``conditions`` push cost when the push did not name one."""
+        pick for the ``conditions`` push cost when the push did not name one.
+
+        Year Zero opposed roll (R-OPP-1): a roster defender whose stress die shows 1 owes a panic
+        (R-PANIC-1); it is a pending cost of the same roll (``target`` the defender) and is rolled
+        here too, after the active side's costs, with the chained effects on ``in_range``; the entry
+        then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
+        ``panic_face`` serves the defender when the active side owes no panic of its own)."""
         from gmconsole.campaign import rolls
 
-        return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng)
+        return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
+                                 defender_panic_face)
 
     def apply_consequence(
         self,

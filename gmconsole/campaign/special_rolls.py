@@ -12,6 +12,7 @@ The pools come from the sheets; the dice and outcomes from the rules core.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from gmconsole.campaign import rolls
@@ -66,6 +67,17 @@ def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dic
     return out
 
 
+def defender_panic_costs(opposed: dict) -> list[dict]:
+    """R-OPP-1 with R-PANIC-1: a roster defender whose stress die shows 1 (``stress-dice`` push cost)
+    owes a panic roll. It is a cost of the opposed roll's entry (``target`` the defender's name,
+    ``character_id`` theirs), pending until the GM's one ``apply_costs`` for the roll, which rolls
+    it with the chained effects on the characters in range — and undoes it with the active side's costs.
+    A typed defender pool has no stress dice, so it never panics."""
+    if not (opposed.get("defender_panic") and opposed.get("defender_id")):
+        return []
+    return [{"name": "panic", "amount": 1, "target": opposed["defender"], "character_id": opposed["defender_id"]}]
+
+
 def opposed_verdict(name: str, opposed: dict) -> str:
     """Who carries an opposed roll, in words."""
     return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
@@ -117,10 +129,16 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
             "defender_attribute": defender_request.attribute, "typed_pool": defender_pool if has_pool else None,
             "defender_pool_request": rolls._request_dict(defender_request), "defender_dice": data["dice"],
-            "defender_by_hand": defender.by_hand, "defender_panic": defender.panic, "reroll_ties": reroll_ties,
+            "defender_by_hand": defender.by_hand,
+            "defender_panic": bool(who_id) and pool.push_cost == "stress-dice" and defender.panic,
+            "reroll_ties": reroll_ties,
         }
         fields["roll_type"] = "opposed"
         fields["opposed"] = opposed_outcome(fields, opposed, reroll_ties)
+        owed = defender_panic_costs(opposed)
+        if owed:
+            fields["costs"] = list(fields["costs"]) + owed
+            fields["costs_status"] = "pending"
 
     return rolls.roll(service, request, faces, rng, decorate=decorate)
 
@@ -157,11 +175,32 @@ def _base_tn(difficulty: str | None, tn_modifiers: Sequence[str]):
     return exploding.build_target_number(difficulty, [exploding.parse_modifier(m) for m in tn_modifiers])
 
 
+def own_tn(shared, character: Character):
+    """RULES.md §2 "Wound/Strain +1 each, applied automatically from the roster", for a check with a
+    TN shared by several characters: this participant's TN is the shared TN plus one line per kind,
+    ``Wound xN (+1 each)`` / ``Strain xN (+1 each)``, from their own sheet (the rules core's wording)."""
+    from gmconsole.rules import exploding
+
+    own = exploding.build_target_number(wounds=character.wounds, strain=character.strain)
+    for line in own.lines[1:]:
+        shared = shared.plus(line.label, line.amount)
+    return shared
+
+
+def _turn(character: Character, tn, result) -> dict:
+    """One participant's row of a shared-TN check: their roll, their own TN and its explanation."""
+    return {"name": character.name, "character_id": character.id, **result.as_dict(),
+            "tn": tn.value, "tn_lines": [line.as_dict() for line in tn.lines], "tn_explanation": tn.explain()}
+
+
 def exploding_opposed(service: "CampaignService", character_id: str, skill: str | None, attribute: str | None,
                       defender_id: str, defender_skill: str | None, defender_attribute: str | None,
                       faces: str | None, rng: random.Random) -> dict:
     """R-EXP-4: both sides roll exploding dice; the higher top wins; a tie goes to the side the
-    ``exploding_tie_to_defender`` setting names. Recorded (kind ``opposed``, ``top`` = the active top)."""
+    ``exploding_tie_to_defender`` setting names. Recorded (kind ``opposed``, ``top`` = the active top).
+
+    There is no target number in an opposed test (the tops are compared), so wounds and strain, which
+    raise a TN (RULES.md §2), change nothing here."""
     from gmconsole.rules import exploding
 
     _require(service, "exploding", "an opposed test")
@@ -202,7 +241,13 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     """Assisted untrained check (RULES.md §2): the trained leader rolls first against TN + 1 per other
     participant; the points above the TN form a pool; each other participant in turn rolls their
     trait die against that TN and spends pool points to close the gap (those in ``hold`` keep the
-    pool for the ones after them). Recorded (kind ``assisted``, ``top`` = the leader's top)."""
+    pool for the ones after them). Recorded (kind ``assisted``, ``top`` = the leader's top).
+
+    Wound/Strain (RULES.md §2, +1 each from the roster) are each participant's own: the group TN
+    (``tn``: difficulty + picked modifiers + 1 per other participant) is shared, and each participant,
+    the leader included, rolls against the group TN + their own wounds + their own strain (in their
+    row of ``rolls``: ``tn``, ``tn_lines``, ``tn_explanation``). So the leader's pool is the points
+    above the leader's own TN, and a participant's gap is their own TN − their top."""
     from gmconsole.rules import exploding
 
     _require(service, "exploding", "an assisted check")
@@ -217,14 +262,19 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     hold_ids = {service.character(h).id for h in hold}
     people = [(_participant(campaign, h, None, attribute)[0], h) for h in helpers]
     check = exploding.AssistedCheck.start(_base_tn(difficulty, tn_modifiers), leader_ch.name, [h.name for h in helpers])
+    shared = check.tn
     source = DiceSource(rng=rng)
-    first = exploding.roll_check(leader.skill_dice, leader.trait_die, check.tn, source)
-    check = check.leader_rolled(first)
-    turns = [{"name": leader_ch.name, "character_id": leader_ch.id, **first.as_dict()}]
+    tn = own_tn(shared, leader_ch)
+    first = exploding.roll_check(leader.skill_dice, leader.trait_die, tn, source)
+    # The rules core reads the TN of the check for each step: give it this participant's own TN for
+    # their step, then put the shared one back.
+    check = replace(replace(check, tn=tn).leader_rolled(first), tn=shared)
+    turns = [_turn(leader_ch, tn, first)]
     for person, ch in people:
-        result = exploding.roll_check((), person.trait_die, check.tn, source)
-        check = check.participant_rolled(result, spend=ch.id not in hold_ids)
-        turns.append({"name": ch.name, "character_id": ch.id, **result.as_dict()})
+        tn = own_tn(shared, ch)
+        result = exploding.roll_check((), person.trait_die, tn, source)
+        check = replace(replace(check, tn=tn).participant_rolled(result, spend=ch.id not in hold_ids), tn=shared)
+        turns.append(_turn(ch, tn, result))
     data = check.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -241,7 +291,12 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
 def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
                 difficulty: str | None, tn_modifiers: Sequence[str], faces: str | None, rng: random.Random) -> dict:
     """Group check (RULES.md §2): TN −1 per trained participant; everyone rolls; the successes are
-    counted. Recorded (kind ``group``, the first participant as its character, ``successes``)."""
+    counted. Recorded (kind ``group``, the first participant as its character, ``successes``).
+
+    Wound/Strain (RULES.md §2, +1 each from the roster) are each participant's own: ``tn`` is the
+    group TN (difficulty + picked modifiers − 1 per trained participant), and each participant
+    succeeds against the group TN + their own wounds + their own strain (their row in
+    ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
     from gmconsole.rules import exploding
 
     _require(service, "exploding", "a group check")
@@ -259,10 +314,14 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
         source = exploding.parse_faces(faces, dice, True)
     else:
         source = DiceSource(rng=rng)
-    result = exploding.group_check(_base_tn(difficulty, tn_modifiers), participants, source)
+    shared = exploding.group_check(_base_tn(difficulty, tn_modifiers), participants, source)
+    own = [own_tn(shared.tn, m) for m in members]
+    result = replace(shared, results=tuple((name, replace(check, tn=tn))
+                                           for (name, check), tn in zip(shared.results, own)))
     data = result.as_dict()
-    for row, member in zip(data["results"], members):
+    for row, member, tn in zip(data["results"], members, own):
         row["character_id"] = member.id
+        row["tn_explanation"] = tn.explain()
 
     def mutate(c: Campaign) -> dict:
         return {"summary": f"group {skill} check (TN {result.tn.value}): {result.successes} of {len(members)} succeed",
