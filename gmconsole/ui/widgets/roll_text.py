@@ -199,8 +199,13 @@ def opposed_line(entry: dict | None) -> str:
     faces = " ".join(f"{d['kind']}:{d['face']}" for d in opposed.get("defender_dice", []))
     outcome = {"active": "the active side wins", "defender": "the defender holds (a tie fails the active side)",
                "reroll": "a tie: roll the opposed roll again (setting)"}[opposed["outcome"]]
-    return (f"{entry.get('character')}: {opposed['active_successes']} · {opposed['defender']}: "
+    line = (f"{entry.get('character')}: {opposed['active_successes']} · {opposed['defender']}: "
             f"{opposed['defender_successes']} [{faces}] → {outcome}; net successes {opposed['net_successes']}")
+    if opposed.get("defender_panic") and opposed.get("defender_id"):
+        state = {"pending": "panic roll pending (c applies it)", "applied": "panic roll applied"}.get(
+            entry.get("costs_status"), "panic roll due")
+        line += f"; {opposed['defender']}'s stress die shows 1: {state} (R-PANIC-1)"
+    return line
 
 
 def tn_modifier_choices() -> list[tuple[str, str]]:

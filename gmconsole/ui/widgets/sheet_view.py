@@ -71,9 +71,11 @@ def tracker_columns(system: str) -> list[tuple[str, Callable[[Character], str]]]
              str(sum(1 for a in c.attributes.values() if a.current < a.max))),
         ]
     if system == "exploding":
-        return [("Wnd", lambda c: str(c.wounds)), ("Str", lambda c: str(c.strain))]
+        # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
+        return [("Wnd", lambda c: str(c.wounds)), ("Stn", lambda c: str(c.strain))]
     return [
         ("Stam", lambda c: f"{c.stamina}/{c.stamina_max}"),
+        ("Wnd", lambda c: str(c.wounds)),
         ("Lvl", lambda c: str(c.level)),
         ("XP", lambda c: str(c.xp)),
     ]

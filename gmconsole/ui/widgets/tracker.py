@@ -131,6 +131,12 @@ class TrackerPane(Vertical):
     def on_mount(self) -> None:
         self.sync()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the panic key where the system has no panic table (only yze and yze-step have one)."""
+        if action == "panic":
+            return self.app.service.campaign.system in ("yze", "yze-step")
+        return True
+
     @property
     def table(self) -> DataTable:
         return self.query_one("#tracker-table", DataTable)
