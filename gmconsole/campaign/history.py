@@ -42,11 +42,27 @@ def query(
     return out
 
 
+def typed_steps(entry: dict) -> list[str]:
+    """The steps of a roll whose faces were typed by hand (``first roll``, ``push 1``, ...), from
+    ``by_hand_steps``; without it, the first roll when ``by_hand`` is set."""
+    steps = entry.get("by_hand_steps")
+    if not isinstance(steps, list):
+        steps = [bool(entry.get("by_hand"))]
+    return ["first roll" if i == 0 else f"push {i}" for i, typed in enumerate(steps) if typed]
+
+
 def result_text(entry: dict) -> str:
-    """The outcome in a few words: ``3 successes``, ``Great``, ``top 9 (+3)``, or empty."""
+    """The outcome in a few words: ``3 successes``, ``Great``, ``top 9 (+3)``, or empty.
+
+    A pushed roll whose steps were rolled in different ways names the typed ones:
+    ``2 successes (pushed; typed: first roll)``."""
     if "successes" in entry:
         n = entry["successes"]
-        pushed = " (pushed)" if entry.get("pushes") else ""
+        pushed = ""
+        if entry.get("pushes"):
+            steps = entry.get("by_hand_steps")
+            mixed = isinstance(steps, list) and any(steps) and not all(steps)
+            pushed = f" (pushed; typed: {', '.join(typed_steps(entry))})" if mixed else " (pushed)"
         return f"{n} success{'es' if n != 1 else ''}{pushed}"
     if "tier" in entry:
         damage = f", {entry['damage']} damage" if "damage" in entry else ""

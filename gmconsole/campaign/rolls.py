@@ -82,7 +82,18 @@ def _character(campaign: Campaign, character_id: str) -> Character:
     return character
 
 
+SIC_A_DOG_ATTRIBUTES = ("strength", "wits")
+"""Sic a Dog (RULES.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
+Wits when scouting or tracking; the table's nominal attribute (Agility) is never rolled."""
+
+
 def _attribute_for(campaign: Campaign, character: Character, request: RollRequest) -> str:
+    if campaign.system == "myz" and request.skill == "sic-a-dog":
+        attribute = request.attribute or SIC_A_DOG_ATTRIBUTES[0]
+        if attribute not in SIC_A_DOG_ATTRIBUTES:
+            raise ValidationError(f"Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits "
+                                  f"(scouting, tracking), not {attribute}")
+        return attribute
     if request.attribute:
         if request.attribute not in character.attributes:
             raise ValidationError(f"{character.name} has no attribute {request.attribute!r}")
@@ -244,15 +255,17 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     skill_dice = [size] * exploding.SKILL_DICE if size else []
     helpers = _helpers(campaign, character, request.helpers)
     modifiers = [exploding.parse_modifier(m) for m in request.tn_modifiers]
+    # RULES.md §2: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
+    # alone and TN +4 (unless a skilled character assists).
     tn = exploding.build_target_number(
         request.difficulty, modifiers, wounds=character.wounds, strain=character.strain,
-        untrained=bool(skill) and not size, assisted=bool(helpers),
+        untrained=not size, assisted=bool(helpers),
         adjustments=[request.modifier] if request.modifier else [],
     )
     dice = exploding.check_dice(skill_dice, trait)
     odds = check_odds(skill_dice, trait, tn.value).as_dict()
     lines = [f"{attribute}: trait d{trait}"]
-    lines.append(f"{skill}: 2 skill dice d{size}" if size else (f"{skill}: untrained" if skill else "no skill"))
+    lines.append(f"{skill}: 2 skill dice d{size}" if size else (f"{skill}: untrained" if skill else "no skill: untrained"))
     lines += [f"helped by {h}" for h in helpers]
     lines += tn.explain()
     return Built(
@@ -433,6 +446,9 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
                        "outcome": data, "by_hand": result.by_hand, "costs": applied,
                        "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
                        "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
+    # Each step of a roll (the first roll, then each push) records whether its faces were typed;
+    # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
+    fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     fields["summary"] = _summary(built.character.name, built.skill, built.attribute, fields)
     if decorate is not None:
         decorate(fields, result)
@@ -509,6 +525,13 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
     after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
+    # A push is its own step: typed only when its own faces were typed; the roll keeps its first
+    # roll's flag and gains one step (older entries without steps count every earlier push as the roll's flag).
+    push_typed = faces is not None
+    first_typed = bool(entry.get("by_hand", False))
+    steps = list(entry.get("by_hand_steps") or [first_typed] * (1 + entry.get("pushes", 0)))
+    after["by_hand"] = first_typed
+    after["by_hand_steps"] = steps + [push_typed]
     after["summary"] = _summary(entry.get("character", ""), entry.get("skill"), entry.get("attribute"),
                                 new_fields) + " (pushed)"
     if entry.get("opposed"):
@@ -532,7 +555,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
                        f"{n} success{'es' if n != 1 else ''}",
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
-            "costs": new_fields["costs"], "by_hand": new_fields["by_hand"],
+            "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
         }
         if "opposed" in after:
             out["opposed"] = after["opposed"]

@@ -481,17 +481,19 @@ class CampaignService:
         return self._commit("roster", mutate, character_id=self._id(character_id))
 
     def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
-        """A copy of a character (new id, new gear ids, ``name`` or "NAME (copy)") placed right after it."""
+        """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
+        roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
         created: list[str] = []
 
         def mutate(c: Campaign) -> dict:
             original = self._get(c, character_id)
             copy_ = Character.from_dict(original.to_dict())
             copy_.id = c.new_id("c")
-            copy_.name = name or f"{original.name} (copy)"
+            copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
             for item in copy_.gear:
                 item.id = c.new_id("g")
             validation.check_character(c, copy_)
+            validation.check_unique_name(c, copy_.name, copy_.id)
             c.roster.insert(c.roster.index(original) + 1, copy_)
             created.append(copy_.id)
             return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,

@@ -210,6 +210,29 @@ def _character_fields() -> set[str]:
     return {f.name for f in fields(Character)}
 
 
+def _name_key(name) -> str:
+    return name.strip().casefold() if isinstance(name, str) else ""
+
+
+def check_unique_name(campaign: Campaign, name: str, character_id: str | None = None) -> None:
+    """Refuse a name another roster member already has (trimmed, case-insensitive): ``--character NAME``
+    and the console's name look-ups must find exactly one character."""
+    key = _name_key(name)
+    taken = next((c for c in campaign.roster if c.id != character_id and _name_key(c.name) == key), None)
+    if key and taken is not None:
+        raise ValidationError(f"the roster already has a character named {taken.name}; pick another name")
+
+
+def free_copy_name(campaign: Campaign, name: str) -> str:
+    """A name for a copy of ``name`` that no roster member has: "NAME (copy)", then "NAME (copy 2)", ..."""
+    base = name.strip()
+    taken = {_name_key(c.name) for c in campaign.roster}
+    candidate, n = f"{base} (copy)", 2
+    while _name_key(candidate) in taken:
+        candidate, n = f"{base} (copy {n})", n + 1
+    return candidate
+
+
 def new_character(campaign: Campaign, data: dict) -> Character:
     """A character from ``data`` (no ``id``) with fresh ids for it and its gear, checked."""
     if not isinstance(data, dict):
@@ -236,11 +259,15 @@ def new_character(campaign: Campaign, data: dict) -> Character:
     if raw.get("role") == "dog-handler" and raw.get("dog") is None and campaign.system == "myz":
         if raw.get("skills", {}).get("sic-a-dog", 0) >= 1:
             raw["dog"] = Dog().to_dict()
+    if isinstance(raw["name"], str):
+        raw["name"] = raw["name"].strip()
     try:
         character = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValidationError(f"cannot read the character sheet: {exc}") from exc
-    return check_character(campaign, character)
+    check_character(campaign, character)
+    check_unique_name(campaign, character.name)
+    return character
 
 
 def updated_character(campaign: Campaign, character: Character, changes: dict) -> Character:
@@ -252,11 +279,16 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
         raise ValidationError("a character's id cannot change")
     raw = character.to_dict()
     raw.update(changes)
+    if isinstance(raw.get("name"), str):
+        raw["name"] = raw["name"].strip()
     try:
         updated = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValidationError(f"cannot read the change to {character.name}: {exc}") from exc
-    return check_character(campaign, updated)
+    check_character(campaign, updated)
+    if _name_key(updated.name) != _name_key(character.name):
+        check_unique_name(campaign, updated.name, character.id)
+    return updated
 
 
 def set_attribute(campaign: Campaign, character: Character, attribute: str, *, current=None, maximum=None) -> None:

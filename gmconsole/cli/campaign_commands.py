@@ -192,6 +192,14 @@ def _roll_text(entry: dict) -> str:
             shown = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
             faces.append(f"{d['kind']} {shown}")
         lines.append("dice: " + ", ".join(faces))
+    if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
+        # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
+        lines += ["  " + line for line in (entry.get("pool") or {}).get("explanation", [])]
+        if entry.get("critical_failure"):
+            lines.append("CRITICAL FAILURE (every die a natural 1)")
+        else:
+            verdict = "success" if entry.get("success") else "failure"
+            lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
         lines.append("costs (apply them in the console): " + ", ".join(
             f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else "") for c in entry["costs"]))

@@ -121,3 +121,40 @@ def test_roll_campaign_errors_are_one_line(gm):
     json_error = gm("roll", "myz", "--campaign", "myz-demo", "--character", "Grease", "--skill", "sic-a-dog", "--json")
     assert json_error.returncode == 2
     assert "R-MYZ-SPEC" in json.loads(json_error.stdout)["error"]
+
+
+def test_exploding_campaign_roll_text_shows_the_tn_the_verdict_and_the_margin(gm):
+    gm("demo")
+    trained = gm("roll", "exploding", "--campaign", "exploding-demo", "--character", "Kara Venn",
+                 "--skill", "shooting", "--attribute", "agility", "--faces", "skill=7,3 trait=2")
+    assert trained.returncode == 0, trained.stderr
+    lines = trained.stdout.splitlines()
+    assert "  TN = 4" in lines
+    assert lines[-1] == "success vs TN 4 (margin +3)"
+    untrained = gm("roll", "exploding", "--campaign", "exploding-demo", "--character", "Kara Venn",
+                   "--skill", "medicine", "--attribute", "agility", "--faces", "trait=5")
+    assert untrained.returncode == 0, untrained.stderr
+    lines = untrained.stdout.splitlines()
+    assert "  Untrained: +4" in lines and "  TN = 8" in lines
+    assert lines[-1] == "failure vs TN 8 (margin -3)"
+
+
+def test_exploding_campaign_roll_with_no_skill_is_untrained(gm):
+    gm("demo")
+    result = gm("roll", "exploding", "--campaign", "exploding-demo", "--character", "Kara Venn",
+                "--attribute", "agility", "--faces", "trait=7", "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert (entry["tn"], entry["top"], entry["success"], entry["margin"]) == (8, 7, False, -1)
+    assert [d["kind"] for d in entry["dice"]] == ["trait"]
+
+
+def test_myz_sic_a_dog_with_agility_is_refused_in_one_line(gm):
+    gm("demo")
+    result = gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "sic-a-dog",
+                "--attribute", "agility")
+    _one_line_error(result, "Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits")
+    fighting = gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "sic-a-dog",
+                  "--seed", "3", "--json")
+    assert fighting.returncode == 0, fighting.stderr
+    assert json.loads(fighting.stdout)["attribute"] == "strength"
