@@ -57,8 +57,11 @@ class FacesEntryScreen(ModalScreen[Any]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="faces.cancel")]
 
-    def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4") -> None:
+    def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4",
+                 enter: str = "roll") -> None:
+        """``enter`` names what the enter key does here (``roll`` for faces, ``ok`` for a value or a reason)."""
         super().__init__()
+        self.enter = enter
         self.title_text = title
         self.hint = hint
         self.submit = submit
@@ -70,7 +73,7 @@ class FacesEntryScreen(ModalScreen[Any]):
             yield Static(Text(self.hint), id="faces-hint")
             yield Input(placeholder=self.placeholder, id="faces-input")
             yield Static("", id="faces-error")
-            yield Static("enter roll · esc cancel", id="faces-keys")
+            yield Static(f"enter {self.enter} · esc cancel", id="faces-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

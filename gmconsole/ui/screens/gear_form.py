@@ -50,7 +50,9 @@ class GearForm(FormScreen):
         data = {
             "name": name,
             "bonus": bonus,
-            "max_bonus": self.whole("max_bonus", "Max bonus", blank=bonus),
+            # a blank maximum follows the bonus, never below 0: a bad bonus is then refused by the
+            # service as the bonus (not as the maximum the GM left blank)
+            "max_bonus": self.whole("max_bonus", "Max bonus", blank=max(bonus, 0)),
             "damage": self.whole("damage", "Damage", blank=0),
             "skills": [s.strip().lower() for s in self.text("skills").split(",") if s.strip()],
             "quantity": self.whole("quantity", "Quantity", blank=1),

@@ -265,7 +265,7 @@ class HistoryScreen(Screen[None]):
         label = "Markdown" if fmt == "markdown" else "CSV"
         self.app.push_screen(FacesEntryScreen(
             f"Export session {session} as {label}", f"File to write (blank: {default})", write,
-            placeholder=str(default)), written)
+            placeholder=str(default), enter="write"), written)
 
 
 def detail_text(entry: dict) -> Text:

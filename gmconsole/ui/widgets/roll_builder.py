@@ -36,6 +36,7 @@ from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
     difficulty_choices,
+    faces_needed,
     filter_skills,
     odds_line,
     opposed_line,
@@ -208,6 +209,8 @@ class RollBuilder(VerticalScroll):
         self._shown: list[SkillChoice] = []
         self._skill_before: str | None = None
         self._drafts: dict[str, dict] = {}
+        self._results: dict[str, tuple[dict | None, str]] = {}
+        self._undone_ref: tuple[Any, str] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self):
@@ -242,10 +245,11 @@ class RollBuilder(VerticalScroll):
               "push_yourself", "tn_modifiers")
 
     def select_character(self, character_id: str) -> None:
-        """Build the roll of ``character_id`` (the roster's selection); the last result stays shown.
+        """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them: going back to a character brings back their
         skill, gear, difficulty, helpers and modifiers, so moving through the roster loses nothing.
+        The last result shown is that character's own last roll (never another character's).
         """
         try:
             character = self.service.character(character_id)
@@ -255,10 +259,13 @@ class RollBuilder(VerticalScroll):
         if character.id != self.character_id:
             if self.character_id is not None:
                 self._drafts[self.character_id] = {k: getattr(self, k) for k in self._DRAFT}
+                self._results[self.character_id] = (self.last_entry, self.special_text)
             self.character_id = character.id
             self._reset_draft()
             for key, value in self._drafts.get(character.id, {}).items():
                 setattr(self, key, value)
+            entry, self.special_text = self._results.get(character.id, (None, ""))
+            self.last_entry = self._reread(entry) if entry is not None else None
         self.message = ""
         self.refresh_view()
 
@@ -269,6 +276,12 @@ class RollBuilder(VerticalScroll):
             self._reset_roll()
         if self.last_entry is not None:
             self.last_entry = self._reread(self.last_entry)
+        if self._undone_ref is not None:
+            undone = self._reread({"session": self._undone_ref[0], "id": self._undone_ref[1]})
+            if undone is None or undone.get("status") != "undone":  # redone since: the line is stale
+                if self.special_text.startswith("Undone: "):
+                    self.special_text = ""
+                self._undone_ref = None
         self.refresh_view()
 
     def request(self) -> dict:
@@ -349,7 +362,12 @@ class RollBuilder(VerticalScroll):
             self.preview = None
             self._clear_pool(self.message, "s: pick a skill (type to filter) · a: roll an attribute alone")
             return
-        self.preview = self.service.preview_roll(**self.request())
+        try:
+            self.preview = self.service.preview_roll(**self.request())
+        except _ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
+            self.preview = None
+            self._clear_pool(self.message or f"Cannot roll: {exc}")
+            return
         p = self.preview
         self._set("#rb-settings", self._settings_line(character))
         self.query_one("#rb-pool", DicePool).show(p.dice)
@@ -456,7 +474,8 @@ class RollBuilder(VerticalScroll):
             self._say("Pick a character in the roster first.")
             return
         self._skill_before = self.skill
-        self._choices = skill_choices(self.system, self._character())
+        known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
+        self._choices = skill_choices(self.system, self._character(), known)
         self.add_class("-filtering")
         box = self.query_one(SkillFilter)
         box.value = ""
@@ -503,6 +522,10 @@ class RollBuilder(VerticalScroll):
         listing = self.query_one(SkillList)
         self.skill = self._shown[listing.highlighted or 0].id
         self.attribute = None if self.system in YEAR_ZERO_SYSTEMS else self.attribute
+        character = self._character()
+        if character is not None:  # gear chosen for another skill does not come along
+            usable = set(self._usable_gear(character))
+            self.gear = tuple(g for g in self.gear if g in usable)
         self._leave_filter()
 
     @on(SkillFilter.Leave)
@@ -541,9 +564,10 @@ class RollBuilder(VerticalScroll):
         character = self._need_character()
         if character is None:
             return
-        items = [g.id for g in character.gear if not g.destroyed]
+        items = self._usable_gear(character)
         if not items:
-            self._say(f"{character.name} carries no usable gear.")
+            usable = f" usable with {self.skill}" if self.skill else " usable without a skill"
+            self._say(f"{character.name} carries no gear{usable}.")
             return
         cycle: list[str | None] = [None] + items
         current = self.gear[0] if self.gear else None
@@ -552,6 +576,12 @@ class RollBuilder(VerticalScroll):
         self.gear = () if nxt is None else (nxt,)
         self.message = ""
         self.refresh_view()
+
+    def _usable_gear(self, character) -> list[str]:
+        """The items the GM may add to the roll being built: not destroyed, and either for any skill
+        (no skill list) or listing the skill being built."""
+        return [g.id for g in character.gear
+                if not g.destroyed and (not g.skills or (self.skill is not None and self.skill in g.skills))]
 
     def action_difficulty(self, step: int) -> None:
         if self._need_character() is None:
@@ -648,13 +678,6 @@ class RollBuilder(VerticalScroll):
             return
         self._rolled(entry)
 
-    def _expected(self, dice: list[dict]) -> str:
-        counts: dict[str, int] = {}
-        for die in dice:
-            key = f"{die['kind']} d{die['sides']}"
-            counts[key] = counts.get(key, 0) + 1
-        return ", ".join(f"{k} ×{n}" for k, n in counts.items())
-
     def action_roll_faces(self) -> None:
         if self._need_character() is None:
             return
@@ -662,14 +685,18 @@ class RollBuilder(VerticalScroll):
             self._say(f"Cannot roll: {self.preview.reason}")
             return
         request = self.request()
-        kinds = "dice=4,6,2" if self.system == "tiered" else ("skill=8+3,2 trait=5" if self.system == "exploding"
-                                                              else "base=6,1 skill=4")
-        hint = f"Pool: {self._expected(self.preview.dice)}. Type each kind's faces, e.g. {kinds} (R-MANUAL-1)."
+        needs, example = faces_needed(self.system, self.preview.dice if self.preview is not None else [])
+        hint = (f"The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1)."
+                if needs else "Type each kind's faces of the physical dice (R-MANUAL-1).")
 
         def submit(spec: str) -> dict:
-            return self.service.roll(**request, faces=spec, rng=self.app.rng)
+            try:
+                return self.service.roll(**request, faces=spec, rng=self.app.rng)
+            except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
+                raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
-        self.app.push_screen(FacesEntryScreen("Faces of the physical dice", hint, submit, placeholder=kinds), self._rolled)
+        self.app.push_screen(FacesEntryScreen("Faces of the physical dice", hint, submit, placeholder=example or ""),
+                             self._rolled)
 
     def _roll_to_push(self) -> dict | None:
         entry = self.last_entry
@@ -715,9 +742,13 @@ class RollBuilder(VerticalScroll):
             return
         hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
                 + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
+        needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
 
         def submit(spec: str) -> dict:
-            return self.service.push(entry["id"], faces=spec, rng=self.app.rng)
+            try:
+                return self.service.push(entry["id"], faces=spec, rng=self.app.rng)
+            except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
+                raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
 
         self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
 
@@ -746,7 +777,7 @@ class RollBuilder(VerticalScroll):
             if needs_condition:
                 self.app.push_screen(FacesEntryScreen(
                     "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
-                    lambda text: apply(in_range, text), placeholder="tired"), done)
+                    lambda text: apply(in_range, text), placeholder="tired", enter="ok"), done)
                 return
             try:
                 result = apply(in_range)
@@ -776,6 +807,7 @@ class RollBuilder(VerticalScroll):
         if self.last_entry is not None:
             self.last_entry = self._reread(self.last_entry)
         self.special_text = f"Undone: {undone.get('summary', '')}"
+        self._undone_ref = (undone.get("session"), undone["id"])
         self.message = ""
         self.refresh_view()
 
@@ -894,7 +926,7 @@ class RollBuilder(VerticalScroll):
             old = current.get(key, "")
             self.app.push_screen(FacesEntryScreen(
                 f"TN modifier: {key}", f"{key} {how}: type how much (the GM's call).", submit,
-                placeholder=old.split("=", 1)[1] if "=" in old else str(entry.low or 1)), valued)
+                placeholder=old.split("=", 1)[1] if "=" in old else str(entry.low or 1), enter="ok"), valued)
 
         def picked(keys: list[str] | None) -> None:
             if keys is None:
@@ -994,4 +1026,4 @@ class RollBuilder(VerticalScroll):
 
         self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {skill} again?",
                                               "Say what changed (recorded in the history).", submit,
-                                              placeholder="found the right tools"), done)
+                                              placeholder="found the right tools", enter="ok"), done)

@@ -195,6 +195,10 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
         return f"{rounds} → {entry['winner_name']} wins (R-TIER-5: ties are rolled again)"
 
     weapon = next((g.name for g in character.gear if g.damage), "")
+    attack_hint = "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."
+    pools = _attack_pools(character)
+    if pools:
+        attack_hint += f" {pools}"
     return {
         "save": ("Saving throw", [FormField("save", "Save (phys, ment, perc)", "phys"),
                                   FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=4,5")],
@@ -204,13 +208,35 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
                                    FormField("melee", "Melee? (y/n)", "y"),
                                    FormField("reckless", "Reckless? (y/n, melee only)", "n"),
                                    FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=6,2,3")],
-                   attack_run, "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."),
+                   attack_run, attack_hint),
         "contested": ("Contested roll", [FormField("attribute", "Attribute", "str"),
                                          FormField("opponent", "Opponent (roster name or id)"),
                                          FormField("opp_attribute", "Opponent's attribute (blank: same)"),
-                                         FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=3,4,2,6")],
-                      contested_run, "Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5)."),
+                                         FormField("faces", "Faces typed (a,a,b,b; blank: console dice)",
+                                                   placeholder="dice=3,4,2,6")],
+                      contested_run, "Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
+                                     "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
+                                     "type 4 more faces for each reroll (e.g. dice=3,4,2,5,6,1,2,2)."),
     }
+
+
+def _attack_pools(character) -> str:
+    """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
+    knows how many faces to type; the size is read through the rules core's ``dice_to_roll``."""
+    from gmconsole.rules import tiered
+
+    attrs = character.attributes
+    if "str" not in attrs or "dex" not in attrs:
+        return ""
+    bonus = character.class_bonus or 0
+    try:
+        melee = tiered.dice_to_roll(bonus + attrs["str"].current)
+        ranged = tiered.dice_to_roll(bonus + attrs["dex"].current)
+    except RulesError:
+        return ""
+    return (f"Pool: melee {melee} {'die' if melee == 1 else 'dice'} (class bonus {bonus} + STR "
+            f"{attrs['str'].current}), ranged {ranged} {'die' if ranged == 1 else 'dice'} (class bonus {bonus} + DEX "
+            f"{attrs['dex'].current}): type that many faces.")
 
 
 def special_actions(system: str) -> list[str]:

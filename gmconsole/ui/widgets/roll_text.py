@@ -16,9 +16,11 @@ __all__ = [
     "SkillChoice",
     "costs_lines",
     "difficulty_choices",
+    "faces_needed",
     "odds_line",
     "result_lines",
     "skill_choices",
+    "stunt_count",
     "stunt_lines",
     "table_name",
 ]
@@ -44,11 +46,29 @@ class SkillChoice:
     level: int = 0
 
 
-def skill_choices(system: str, character) -> list[SkillChoice]:
+def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = ()) -> list[SkillChoice]:
     """The skills the GM may pick for ``character``: trained ones first (with level), then the rest
-    of the system's table; systems without a table list the character's own skills."""
+    of the system's table.
+
+    ``exploding`` (RULES.md §2): a character may try any skill untrained, so every skill of the
+    system's table, and of ``known`` (the skills on the campaign's sheets, since the seed names no fixed
+    list), is offered; those the character lacks are marked untrained. The service decides what an
+    untrained roll costs (the TN); the list only lets the GM pick it. ``tiered`` lists the character's
+    own skills."""
     skills = character.skills if character is not None else {}
     rows: list[SkillChoice] = []
+    if system == "exploding":
+        named = {row["id"]: _en(row.get("name", row["id"])) for row in load_table("exploding").get("skills") or []}
+        for sid in known:
+            named.setdefault(sid, sid)
+        for sid in skills:
+            named.setdefault(sid, sid)
+        trained = sorted((s for s in named if skills.get(s, 0) > 0), key=lambda s: (-skills[s], s))
+        rest = sorted(s for s in named if s not in trained)
+        rows += [SkillChoice(s, f"{named[s]} {_level(system, skills[s])}", skills[s]) for s in trained]
+        rows += [SkillChoice(s, f"{named[s]} (untrained)") for s in rest]
+        rows.append(SkillChoice(None, "(no skill: trait die alone, untrained)"))
+        return rows
     table = load_table(table_name(system)).get("skills", []) if system in YEAR_ZERO_SYSTEMS else []
     if table:
         named = {row["id"]: _en(row["name"]) for row in table}
@@ -145,9 +165,21 @@ def costs_lines(entry: dict) -> list[str]:
     return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
 
 
+def stunt_count(entry: dict) -> int:
+    """The stunts / bonus effects a recorded Year Zero roll gives. An opposed roll (R-OPP-1) follows its
+    outcome: only a win of the active side gives any, and only its net successes beyond the first
+    count (the defender's successes cancel the active side's); a tie or a defender's hold gives none."""
+    opposed = entry.get("opposed") or {}
+    if opposed:
+        if opposed.get("outcome") != "active":
+            return 0
+        return max(0, int(opposed.get("net_successes", 0)) - 1)
+    return int(entry.get("stunts") or 0)
+
+
 def _stunts(entry: dict) -> list[str]:
     options = entry.get("stunt_list") or []
-    if not options or not entry.get("stunts"):
+    if not options or not stunt_count(entry):
         return []
     if entry.get("system") != "myz":
         return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
@@ -166,10 +198,19 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     by_hand = " (typed faces)" if entry.get("by_hand") else ""
     if "successes" in entry:
         n = entry["successes"]
-        verdict = "SUCCESS" if n else "FAILURE"
-        extra = f", {entry.get('stunts', 0)} {'stunt' if system == 'myz' else 'bonus effect'}(s)" if n > 1 else ""
+        stunts = stunt_count(entry)
+        extra = f", {stunts} {'stunt' if system == 'myz' else 'bonus effect'}(s)" if stunts else ""
         pushed = f" · pushed {entry['pushes']}×" if entry.get("pushes") else ""
-        lines.append(f"{verdict}: {n} success{'es' if n != 1 else ''}{extra}{pushed}{by_hand}")
+        opposed = entry.get("opposed") or {}
+        if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
+            verdict = {"active": "SUCCESS", "reroll": "TIE"}.get(opposed.get("outcome"), "FAILURE")
+            net = opposed.get("net_successes", 0)
+            lines.append(f"{verdict} (opposed): net {net} success{'es' if abs(net) != 1 else ''} "
+                         f"({n} rolled − {opposed.get('defender_successes', 0)} of the defender){extra}"
+                         f"{pushed}{by_hand}")
+        else:
+            verdict = "SUCCESS" if n else "FAILURE"
+            lines.append(f"{verdict}: {n} success{'es' if n != 1 else ''}{extra}{pushed}{by_hand}")
         if entry.get("panic"):
             lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
         if with_stunts:
@@ -206,6 +247,26 @@ def opposed_line(entry: dict | None) -> str:
             entry.get("costs_status"), "panic roll due")
         line += f"; {opposed['defender']}'s stress die shows 1: {state} (R-PANIC-1)"
     return line
+
+
+def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
+    """What the faces-entry modal asks for (R-MANUAL-1), read from a preview's dice: how many faces
+    of each kind the pool needs (``"4 base d6, 2 skill d6, 1 stress d6"``) and an example SPEC with the
+    kind names the rules core reads (``base=`` / ``step=`` / ``skill=`` and ``trait=`` / ``dice=``) and
+    exactly that many faces each; an ``exploding`` die that shows its maximum is typed ``10+3``."""
+    counts: dict[tuple[str, int], int] = {}
+    for die in dice:
+        key = (die["kind"], die["sides"])
+        counts[key] = counts.get(key, 0) + 1
+    needs = ", ".join(f"{n} " + ("" if kind == "dice" else f"{kind} ") + f"d{sides}" for (kind, sides), n in counts.items())
+    by_kind: dict[str, list[str]] = {}
+    for (kind, sides), n in counts.items():
+        faces = by_kind.setdefault(kind, [])
+        for i in range(n):
+            face = max(1, min(sides, (sides + 1) // 2 + i))
+            faces.append(f"{sides}+{face}" if system == "exploding" and i == 0 else str(face))
+    example = " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items())
+    return needs, example
 
 
 def tn_modifier_choices() -> list[tuple[str, str]]:

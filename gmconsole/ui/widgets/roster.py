@@ -13,10 +13,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from gmconsole.ui.messages import CharacterSelected
-from gmconsole.ui.widgets.sheet_view import attribute_cell, attribute_ids, attribute_label, badges, tracker_columns, who
+from gmconsole.ui.widgets.sheet_view import (
+    attribute_cell,
+    attribute_ids,
+    attribute_label,
+    badges,
+    detail_line,
+    fit_rows,
+    table_room,
+    tracker_columns,
+    who,
+)
 
 __all__ = ["RosterPane"]
 
@@ -39,11 +49,17 @@ class RosterPane(Vertical):
         super().__init__(**kwargs)
         self.border_title = "1 Roster"
         self._selected: str | None = None
+        self._cut: dict[str, bool] = {}
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)
+        yield Static("", id="roster-detail")
 
     def on_mount(self) -> None:
+        self.sync()
+
+    def on_resize(self) -> None:
+        """The columns are fitted to the pane's width: fit them again when it changes."""
         self.sync()
 
     @property
@@ -62,25 +78,40 @@ class RosterPane(Vertical):
         counters = tracker_columns(system)
         table = self.table
         table.clear(columns=True)
-        table.add_column("Name", key="name")
-        for attribute in attributes:
-            table.add_column(attribute_label(attribute), key=f"a-{attribute}")
-        for label, _value in counters:
-            table.add_column(label, key=f"t-{label}")
-        table.add_column("Status", key="status")
+        headers = ["Name"] + [attribute_label(a) for a in attributes] + [label for label, _v in counters] + ["Status"]
+        keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
+        for header, key in zip(headers, keys):
+            table.add_column(header, key=key)
+        rows = []
         for character in campaign.roster:
             cells = [who(character)]
             cells += [attribute_cell(system, character, a) for a in attributes]
             cells += [value(character) for _label, value in counters]
             cells.append(badges(system, character))
+            rows.append(cells)
+        # nothing cut off silently: a name or status too long for the pane ends in "…", and the
+        # highlighted row's full text is in the detail line under the table
+        rows, cut = fit_rows(table_room(table, len(rows)), headers, rows)
+        self._cut = {c.id: was_cut for c, was_cut in zip(campaign.roster, cut)}
+        for character, cells in zip(campaign.roster, rows):
             table.add_row(*cells, key=character.id)
         ids = [c.id for c in campaign.roster]
         if not ids:
             self._selected = None
+            self._show_detail()
             return
         if self._selected not in ids:
             self._selected = ids[0]
         table.move_cursor(row=ids.index(self._selected))
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The highlighted character's full name and status, when their row had to be shortened."""
+        detail = self.query_one("#roster-detail", Static)
+        character = self.app.service.campaign.find_character(self._selected) if self._selected else None
+        shown = character is not None and self._cut.get(character.id, False)
+        detail.update(detail_line(self.app.service.campaign.system, character) if shown else "")
+        detail.display = shown
 
     def focus_pane(self) -> None:
         self.table.focus()
@@ -92,6 +123,7 @@ class RosterPane(Vertical):
         if character_id and character_id != self._selected:
             self._selected = character_id
             self.post_message(CharacterSelected(character_id))
+            self._show_detail()
 
     @on(DataTable.RowSelected, "#roster-table")
     def _chosen(self, event: DataTable.RowSelected) -> None:

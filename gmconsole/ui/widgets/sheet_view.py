@@ -111,3 +111,80 @@ def who(character: Character) -> str:
     if character.is_npc:
         name += " (npc)"
     return name
+
+
+def _width(cell) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(cell.plain if isinstance(cell, Text) else str(cell))
+
+
+def _cut(cell, width: int):
+    """``cell`` cut to ``width`` cells, ending in "…" when anything was cut (never silently)."""
+    if _width(cell) <= width:
+        return cell
+    text = cell.copy() if isinstance(cell, Text) else Text(str(cell))
+    text.truncate(max(width - 1, 0))
+    text.append("…")
+    return text
+
+
+def fit_rows(width: int, headers: list[str], rows: list[list], *, min_state: int = 10,
+             min_name: int = 8, padding: int = 1) -> tuple[list[list], list[bool]]:
+    """Fit a roster-like table (name first, state/status last) into ``width`` cells.
+
+    When the columns are wider than the pane, the first (name) and last (state) cells are shortened,
+    each ending in "…", the state keeping at least ``min_state`` cells (or what it needs) and the name
+    at least ``min_name``; the numbers between are never cut. Returns the rows and, per row, whether
+    something was cut, so the pane shows that row's full text in its detail line. ``width`` 0 (not
+    laid out yet) leaves the rows as they are.
+    """
+    untouched = [False] * len(rows)
+    if width <= 0 or not rows or len(headers) < 3:
+        return rows, untouched
+    widths = [max([_width(headers[i])] + [_width(r[i]) for r in rows]) for i in range(len(headers))]
+    room = width - sum(widths[1:-1]) - 2 * padding * len(headers)
+    name_w, state_w = widths[0], widths[-1]
+    if name_w + state_w <= room:
+        return rows, untouched
+    state_fit = max(min(state_w, min_state), _width(headers[-1]), room - name_w)
+    name_fit = max(min_name, _width(headers[0]), min(name_w, room - state_fit))
+    state_fit = max(state_fit, room - name_fit)
+    fitted, cut = [], []
+    for row in rows:
+        name, state = _cut(row[0], name_fit), _cut(row[-1], state_fit)
+        fitted.append([name, *row[1:-1], state])
+        cut.append(name is not row[0] or state is not row[-1])
+    return fitted, cut
+
+
+def state_text(system: str, character: Character) -> str:
+    """The full state of a character in words, for the detail line under the roster / tracker:
+    BROKEN, the panic effect with its table total and name, a dead dog, every condition."""
+    parts = []
+    if system in ("myz", "yze", "yze-step") and character.broken:
+        parts.append("BROKEN")
+    if character.panic is not None:
+        parts.append(f"PANIC {character.panic.total} {character.panic.name}")
+    if character.dog is not None and character.dog.dead:
+        parts.append("dog dead")
+    if character.conditions:
+        parts.append("conditions: " + ", ".join(character.conditions))
+    return " · ".join(parts)
+
+
+def table_room(table, rows: int) -> int:
+    """The cells a DataTable's columns may fill: its width, less the vertical scrollbar when the
+    rows (and header) are taller than the table; 0 before the table is laid out."""
+    width = table.size.width
+    if width <= 0:
+        return 0
+    if rows + 1 > table.size.height:
+        width -= table.styles.scrollbar_size_vertical
+    return width
+
+
+def detail_line(system: str, character: Character) -> str:
+    """``Name — state`` of the highlighted character, shown when its row had to be shortened."""
+    state = state_text(system, character)
+    return who(character) + (f" — {state}" if state else "")

@@ -11,6 +11,7 @@ character (stress to 0), ``R`` every PC. The session's doom pool and progress cl
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,7 +19,7 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-from gmconsole.ui.widgets.sheet_view import who
+from gmconsole.ui.widgets.sheet_view import detail_line, fit_rows, table_room, who
 
 __all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
 
@@ -121,14 +122,20 @@ class TrackerPane(Vertical):
         self.counter_index = 0
         self.last_panic: dict | None = None
         self.last_panic_entry: tuple[int, int] | None = None
+        self._cut: list[bool] = []
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
         yield DataTable(cursor_type="row", id="tracker-table")
+        yield Static("", id="tracker-detail")
         yield DataTable(cursor_type="row", id="clock-table", show_header=False)
         yield Static("", id="panic-result")
 
     def on_mount(self) -> None:
+        self.sync()
+
+    def on_resize(self) -> None:
+        """The columns are fitted to the pane's width: fit them again when it changes."""
         self.sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -162,10 +169,10 @@ class TrackerPane(Vertical):
         table = self.table
         row = table.cursor_row
         table.clear(columns=True)
-        table.add_column("Name", key="name")
-        for counter in counters:
-            table.add_column(LABELS[counter], key=counter)
-        table.add_column("State", key="state")
+        headers = ["Name"] + [LABELS[counter] for counter in counters] + ["State"]
+        for header, key in zip(headers, ["name", *counters, "state"]):
+            table.add_column(header, key=key)
+        rows = []
         for character in campaign.roster:
             cells: list = [who(character)]
             for counter in counters:
@@ -182,9 +189,15 @@ class TrackerPane(Vertical):
             if character.conditions:
                 state.append((" " if state.plain else "") + ", ".join(character.conditions), style="magenta")
             cells.append(state)
+            rows.append(cells)
+        # nothing cut off silently: a long panic effect or condition list ends in "…" and the
+        # highlighted row's full state is in the detail line under the table
+        rows, self._cut = fit_rows(table_room(table, len(rows)), headers, rows)
+        for character, cells in zip(campaign.roster, rows):
             table.add_row(*cells, key=character.id)
         if campaign.roster:
             table.move_cursor(row=min(max(row, 0), len(campaign.roster) - 1))
+        self._show_detail()
         clocks = self.clocks
         clock_row = clocks.cursor_row
         clocks.clear(columns=True)
@@ -202,6 +215,19 @@ class TrackerPane(Vertical):
         panic = self.query_one("#panic-result", Static)
         panic.update(describe_panic(self.last_panic) if self.last_panic else "")
         panic.display = self.last_panic is not None
+
+    def _show_detail(self) -> None:
+        """The highlighted character's full name and state, when their row had to be shortened."""
+        detail = self.query_one("#tracker-detail", Static)
+        roster = self.app.service.campaign.roster
+        index = self.table.cursor_row
+        shown = bool(roster) and 0 <= index < len(roster) and index < len(self._cut) and self._cut[index]
+        detail.update(detail_line(self.app.service.campaign.system, roster[index]) if shown else "")
+        detail.display = shown
+
+    @on(DataTable.RowHighlighted, "#tracker-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
 
     def _panic_in_force(self) -> bool:
         """The shown panic result stays until its history entry is undone."""
