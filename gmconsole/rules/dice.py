@@ -88,12 +88,17 @@ def year_zero_successes(sides: int, face: int) -> int:
     return 0
 
 
+def die_name(die: Die) -> str:
+    """How a message names one die: ``base d6``, ``artifact d12``; a plain tiered die is just ``d6``."""
+    return f"d{die.sides}" if die.kind is DieKind.DICE else f"{die.kind.value} d{die.sides}"
+
+
 def check_face(die: Die, face: int) -> int:
     """Return ``face`` if ``die`` can show it, else raise a clear :class:`RulesError` (R-MANUAL-1)."""
     if isinstance(face, bool) or not isinstance(face, int):
-        raise RulesError(f"a {die.kind.value} d{die.sides} face must be a whole number, not {face!r}")
+        raise RulesError(f"a {die_name(die)} face must be a whole number, not {face!r}")
     if not 1 <= face <= die.sides:
-        raise RulesError(f"a {die.kind.value} d{die.sides} cannot show {face} (faces run 1-{die.sides})")
+        raise RulesError(f"a {die_name(die)} cannot show {face} (faces run 1-{die.sides})")
     return face
 
 
@@ -139,7 +144,8 @@ class DiceSource:
         for kind, typed in self._faces.items():
             used = self._used.get(kind, 0)
             if used != len(typed):
-                raise RulesError(f"{len(typed)} {kind} faces given but the pool has {used} {kind} dice")
+                what = "" if kind == DieKind.DICE.value else f"{kind} "
+                raise RulesError(f"{len(typed)} {what}faces given but the pool has {used} {what}dice")
 
 
 def roll_dice(dice: Sequence[Die], source: DiceSource) -> list[RolledDie]:

@@ -84,7 +84,7 @@ def test_R_TIER_2_zero_or_fewer_rolls_two_keeps_lowest_never_critical(pool):
 def test_typed_faces_must_match_the_pool():
     with pytest.raises(RulesError, match="not enough"):
         t.roll_check(3, typed(6, 2))
-    with pytest.raises(RulesError, match="3 dice faces given"):
+    with pytest.raises(RulesError, match="3 faces given but the pool has 2 dice"):
         t.roll_check(0, typed(6, 2, 1))
     with pytest.raises(RulesError, match="cannot show 7"):
         t.roll_check(1, typed(7))
