@@ -111,7 +111,7 @@ class InitiativePane(Vertical):
         if state is None:
             status.update(Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
             return
-        extra = f" · deck {len(state.deck)}" if mode == "cards" else ""
+        extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = acting.name if acting else "—"
