@@ -65,6 +65,13 @@ async def _type(pilot, text: str) -> None:
     await pilot.press(*["space" if ch == " " else ch for ch in text])
 
 
+async def _pick_skill(pilot, text: str) -> None:
+    """Pick a skill as the GM does: ``s``, type to filter, ``enter``."""
+    await pilot.press("s")
+    await _type(pilot, text)
+    await pilot.press("enter")
+
+
 async def _fill(pilot, text: str) -> None:
     """Put ``text`` in the focused field at once (as if typed) and press enter."""
     pilot.app.focused.value = text
@@ -84,9 +91,8 @@ async def test_build_a_roll_by_keys_and_roll_with_the_console_dice(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "rang")
-        await pilot.press("enter", "g", "d", "d", "plus")
+        await _pick_skill(pilot, "rang")
+        await pilot.press("g", "d", "d", "plus")
         assert builder.request()["skill"] == "ranged"
         assert builder.request()["gear"] == ("g2",)
         assert builder.request()["difficulty"] == "hard"
@@ -109,9 +115,7 @@ async def test_odds_follow_every_key(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "jury")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "jury")
         before = _text(builder, "#rb-odds")
         await pilot.press("d")
         harder = _text(builder, "#rb-odds")
@@ -126,9 +130,7 @@ async def test_skill_filter_escape_puts_the_skill_back(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "obs")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "obs")
         assert builder.skill == "observation"
         await pilot.press("s")
         await _type(pilot, "mob")
@@ -136,9 +138,7 @@ async def test_skill_filter_escape_puts_the_skill_back(builder_app):
         await pilot.press("escape")
         assert builder.skill == "observation"
         assert app.focused is builder
-        await pilot.press("s")
-        await _type(pilot, "zzz")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "zzz")
         assert "No skill matches" in _text(builder, "#rb-message")
 
 
@@ -147,9 +147,8 @@ async def test_R_MANUAL_1_roll_with_typed_faces_and_bad_faces_inline(builder_app
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, FacesEntryScreen)
         await _type(pilot, "base=9")
@@ -173,9 +172,8 @@ async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "jury")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "jury")
+        await pilot.press("f")
         await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
@@ -200,9 +198,8 @@ async def test_R_PUSH_2_reactive_roll_is_not_pushed(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c4")
-        await pilot.press("s")
-        await _type(pilot, "obs")
-        await pilot.press("enter", "t", "r")
+        await _pick_skill(pilot, "obs")
+        await pilot.press("t", "r")
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
@@ -216,9 +213,8 @@ async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
         await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
         await pilot.pause()
         await pilot.press("p")
@@ -243,9 +239,8 @@ async def test_apply_costs_with_one_key_and_undo_with_one_key(builder_app):
         builder = await _start(pilot, "c1")
         before = app.service.character("c1")
         wits, points = before.attributes["wits"].current, before.mutation_points
-        await pilot.press("s")
-        await _type(pilot, "jury")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "jury")
+        await pilot.press("f")
         await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
@@ -269,9 +264,8 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_with_the_reason(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "jury")
-        await pilot.press("enter", "e")
+        await _pick_skill(pilot, "jury")
+        await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, PickCharactersScreen)
         await pilot.press("a", "ctrl+s")
@@ -288,9 +282,8 @@ async def test_helpers_are_named_in_the_roll(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "jury")
-        await pilot.press("enter", "e")
+        await _pick_skill(pilot, "jury")
+        await pilot.press("e")
         await pilot.pause()
         await pilot.press("space", "down", "space", "ctrl+s")
         await pilot.pause()
@@ -304,9 +297,8 @@ async def test_R_OPP_1_opposed_roll_against_a_second_character(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c4")
-        await pilot.press("s")
-        await _type(pilot, "sneak")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "sneak")
+        await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
         form = app.screen
@@ -331,9 +323,8 @@ async def test_R_OPP_1_opposed_roll_bad_typed_pool_is_an_inline_message(builder_
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("o")
         await pilot.pause()
         form = app.screen
         form.query_one("#field-pool", Input).value = "dragons=3"
@@ -349,9 +340,8 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "swords")
-        await pilot.press("enter", "b", "b", "b")
+        await _pick_skill(pilot, "swords")
+        await pilot.press("b", "b", "b")
         await pilot.pause()
         refusal = _text(builder, "#rb-message")
         await pilot.press("r")
@@ -379,9 +369,7 @@ async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_a
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "shoot")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "shoot")
         await pilot.pause()
         tn_before = builder.preview.target_number
         await pilot.press("d")

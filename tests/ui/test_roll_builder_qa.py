@@ -5,7 +5,7 @@ being built, and the faces-entry hint names each kind the pool needs."""
 
 from __future__ import annotations
 
-from test_roll_builder import _start, _text, _type, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from test_roll_builder import _pick_skill, _start, _text, _type, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 from test_roll_builder_specials import _fill, _form
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
@@ -17,9 +17,8 @@ async def test_R_OPP_1_pushed_opposed_roll_with_net_zero_is_a_failure_without_st
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c4")
-        await pilot.press("s")
-        await _type(pilot, "sneak")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "sneak")
+        await pilot.press("o")
         await pilot.pause()
         await _form(pilot, {"opponent": "Hammer", "skill": "scout",
                             "active_faces": "base=6,2,3,4,5 skill=2", "defender_faces": "base=6,6"})
@@ -44,9 +43,8 @@ async def test_R_OPP_1_opposed_win_counts_stunts_on_net_successes(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c4")
-        await pilot.press("s")
-        await _type(pilot, "sneak")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "sneak")
+        await pilot.press("o")
         await pilot.pause()
         await _form(pilot, {"opponent": "Hammer", "skill": "scout",
                             "active_faces": "base=6,6,6,3,4 skill=6", "defender_faces": "base=6,2"})
@@ -83,15 +81,11 @@ async def test_gear_cycling_offers_only_items_usable_with_the_skill(builder_app)
     app = builder_app("myz-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")  # Grease: Scrap pistol (shoot), Toolbox (jury-rig)
-        await pilot.press("s")
-        await _type(pilot, "fight")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "fight")
         await pilot.press("g")
         fight_gear = builder.request()["gear"]
         message = _text(builder, "#rb-message")
-        await pilot.press("s")
-        await _type(pilot, "shoot")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "shoot")
         seen = []
         for _ in range(3):
             await pilot.press("g")
@@ -137,9 +131,8 @@ async def test_R_MANUAL_1_faces_entry_names_the_kinds_and_counts_the_pool_needs(
     app = builder_app("yze-step-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, FacesEntryScreen)
         hint = str(app.screen.query_one("#faces-hint").render())
@@ -191,9 +184,8 @@ async def test_R_PUSH_1_push_faces_error_says_how_many_faces_the_push_rerolls(bu
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
         await pilot.pause()
         await _fill(pilot, "base=6,2,3,4 skill=3,2 stress=2")
         await pilot.press("P")

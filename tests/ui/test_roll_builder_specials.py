@@ -5,7 +5,7 @@ consequences, change of circumstances)."""
 
 from __future__ import annotations
 
-from test_roll_builder import _start, _text, _type, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 from textual.widgets import Input
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
@@ -39,9 +39,8 @@ async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undon
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "ranged")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("o")
         await pilot.pause()
         await _form(pilot, {"opponent": "Dallas Kane", "skill": "insight",
                             "active_faces": "base=6,2,3,4 skill=3,2 stress=2",
@@ -71,9 +70,8 @@ async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_und
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
         await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "stealth")
-        await pilot.press("enter", "o")
+        await _pick_skill(pilot, "stealth")
+        await pilot.press("o")
         await pilot.pause()
         opposed = await _form(pilot, {"opponent": "Mira Sol", "opp_skill": "notice", "opp_attribute": "intellect"})
         await pilot.press("i")
@@ -100,9 +98,7 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "shoot")
-        await pilot.press("enter")
+        await _pick_skill(pilot, "shoot")
         await pilot.pause()
         tn_before = builder.preview.target_number
         odds_before = _text(builder, "#rb-odds")
@@ -147,9 +143,8 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.pause()
         contested = await _form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
         assert [e["kind"] for e in service.history()][:3] == ["contested", "attack", "save"]
-        await pilot.press("s")
-        await _type(pilot, "swords")
-        await pilot.press("enter", "f")
+        await _pick_skill(pilot, "swords")
+        await pilot.press("f")
         await pilot.pause()
         await _fill(pilot, "dice=4,3,2,1,2,3")
         assert "C: apply one" in _text(builder, "#rb-result")
@@ -177,9 +172,8 @@ async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
-        await pilot.press("s")
-        await _type(pilot, "observation")
-        await pilot.press("enter", "r")
+        await _pick_skill(pilot, "observation")
+        await pilot.press("r")
         await pilot.pause()
         assert "only one chance" in _text(builder, "#rb-warnings")
         await pilot.press("w")
