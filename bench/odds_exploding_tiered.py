@@ -13,7 +13,6 @@ import sys
 import time
 from pathlib import Path
 
-import icepool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from icepool_reference import icepool_exploding, icepool_tiers  # noqa: E402  (the shared reference models)

@@ -698,6 +698,15 @@ class CampaignService:
         return self._commit("clock", mutate)
 
     # ------------------------------------------------------------------ rolls
+    def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), **fields):
+        """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
+        from gmconsole.campaign import rolls
+
+        return rolls.RollRequest(
+            character_id=self._id(character_id), gear=tuple(gear), helpers=tuple(self._id(h) for h in helpers),
+            tn_modifiers=tuple(tn_modifiers), **fields,
+        )
+
     def preview_roll(
         self,
         character_id: str,
@@ -726,10 +735,9 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
-        request = rolls.RollRequest(
-            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
-            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier,
-            reactive=reactive, goal=goal, tn_modifiers=tuple(tn_modifiers), bonus_dice=bonus_dice,
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself,
         )
         return rolls.preview(self, request)
@@ -762,10 +770,9 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
-        request = rolls.RollRequest(
-            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
-            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier,
-            reactive=reactive, goal=goal, tn_modifiers=tuple(tn_modifiers), bonus_dice=bonus_dice,
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself,
         )
         return rolls.roll(self, request, faces, rng or self._rng)
@@ -917,11 +924,11 @@ class CampaignService:
         outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
         active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
         it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
-        from gmconsole.campaign import rolls, special_rolls
+        from gmconsole.campaign import special_rolls
 
-        request = rolls.RollRequest(
-            character_id=self._id(character_id), skill=skill, attribute=attribute, gear=tuple(gear),
-            difficulty=difficulty, helpers=tuple(self._id(h) for h in helpers), modifier=modifier, goal=goal,
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, goal=goal,
         )
         return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
                                           defender_pool, faces, defender_faces, rng or self._rng)

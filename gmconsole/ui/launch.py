@@ -72,16 +72,18 @@ def _open_service(root: Path, name: str, read_only: bool):
         except CampaignLocked as exc:
             if read_only:
                 raise
-            if not _ask(lambda: QuestionScreen("Campaign in use", str(exc), "Open it read-only?")):
+            message = str(exc)
+            if not _ask(lambda: QuestionScreen("Campaign in use", message, "Open it read-only?")):
                 return None
             read_only = True
         except CorruptFile as exc:
-            if exc.backup is None:
-                _ask(lambda: QuestionScreen("Damaged file", str(exc), "There is no backup to offer; quit?"))
+            message, backup, damaged = str(exc), exc.backup, exc.path
+            if backup is None:
+                _ask(lambda: QuestionScreen("Damaged file", message, "There is no backup to offer; quit?"))
                 return None
-            if not _ask(lambda: QuestionScreen("Damaged file", str(exc), "Restore the newest backup and open it?")):
+            if not _ask(lambda: QuestionScreen("Damaged file", message, "Restore the newest backup and open it?")):
                 return None
-            CampaignStore.repair(root, name, exc.path)
+            CampaignStore.repair(root, name, damaged)
 
 
 def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None) -> int:

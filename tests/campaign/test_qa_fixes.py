@@ -5,7 +5,6 @@ import pytest
 
 from gmconsole.campaign import history
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.rules.errors import RulesError
 
 from campaign_helpers import yz
 

@@ -14,7 +14,6 @@ import itertools
 import math
 from fractions import Fraction
 
-import icepool
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
