@@ -1,11 +1,7 @@
 """Exact Year Zero odds (gmconsole.rules.odds) against icepool and against closed forms.
 
-The icepool model below follows the rules die by die, face by face: each die's first face
-decides its first-roll successes, whether it is a stress 1 (R-PUSH-3), and whether a push
-keeps it (a success, or a 1 on a base/gear/stress/step die, R-PUSH-1) or rerolls it to a new
-face. The pool's joint outcome is folded die by die with ``icepool.map``; once the first roll
-has a success or a stress 1 there is no push, so the push fields are set to zero there to keep
-the number of outcomes small (this changes no figure). All figures come out as exact fractions.
+The icepool reference model (tests/icepool_reference.py, shared with bench/odds.py) follows the
+rules die by die, face by face (R-PUSH-1, R-PUSH-3, R-ART-1); every figure is compared exactly.
 """
 
 from __future__ import annotations
