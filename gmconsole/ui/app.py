@@ -16,6 +16,7 @@ from typing import Callable, TypeVar
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from gmconsole.ui.messages import CampaignChanged, ShowError
 
@@ -35,7 +36,9 @@ class GMConsoleApp(App[int]):
     """The game master's console on one campaign.
 
     ``service`` is an open campaign service (the caller closes it after the app exits);
-    ``rng`` rolls the console's dice for initiative and panic rolls made from the panes.
+    ``rng`` rolls the console's dice for initiative and panic rolls made from the panes;
+    ``on_first_paint`` is called once, after the main screen's first frame (``launch`` resumes the
+    garbage collector there, see :mod:`gmconsole.ui.startup_gc`).
     """
 
     TITLE = "gmconsole"
@@ -43,20 +46,31 @@ class GMConsoleApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, service, *, rng: random.Random | None = None) -> None:
+    def __init__(self, service, *, rng: random.Random | None = None,
+                 on_first_paint: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.service = service
+        self._on_first_paint = on_first_paint
         self.rng = rng if rng is not None else random.Random()
         self.animation_level = "none"
         self._unsubscribe: Callable[[], None] | None = None
         campaign = service.campaign
         self.sub_title = f"{campaign.name} · {campaign.system}" + (" · read-only" if service.read_only else "")
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The main screen is the first screen: it is composed and painted once, with no blank screen before it."""
         from gmconsole.ui.screens.main import MainScreen
 
+        return MainScreen()
+
+    def on_mount(self) -> None:
         self._unsubscribe = self.service.subscribe(self._service_changed)
-        self.push_screen(MainScreen())
+
+    def main_screen_painted(self) -> None:
+        """The main screen calls this after its first refresh; runs ``on_first_paint`` once."""
+        callback, self._on_first_paint = self._on_first_paint, None
+        if callback is not None:
+            callback()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:

@@ -12,6 +12,7 @@ from rich.console import Console
 from gmconsole.ui.screens.help import HelpScreen, rules_sections
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_builder import RollBuilder
 
 
@@ -60,11 +61,14 @@ def test_narrow_terminal_shows_one_pane_at_a_time_and_switches_with_keys(make_ap
             tracker = app.screen.query_one("#pane-tracker")
             seen.append(tracker.region.height)
             seen.append(str(app.screen.query_one("#pane-tabs").render()))
+            seen.append(str(app.screen.query_one(KeyBar).render()))
 
     asyncio.run(run())
     assert seen[0] == ["pane-roster"] and seen[1] == ["pane-tracker"]
     assert seen[2] >= 15
-    assert "1 Roster" in seen[3] and "4 Tracker" in seen[3] and "?help" in seen[3]
+    assert "1 Roster" in seen[3] and "4 Tracker" in seen[3] and "h history" in seen[3]
+    # the key bar names the tracker's keys and the screen's, every one of them within 80 columns
+    assert "? Help" in seen[4] and "q Quit" in seen[4] and "^z Undo" in seen[4]
 
 
 def test_undo_and_redo_keys_with_a_note_of_what_was_undone(make_app):
@@ -160,7 +164,7 @@ def test_every_system_plays_a_conflict_and_a_tracker_change(make_app, campaign, 
             await pilot.pause()
             await pilot.press("ctrl+s")
             await pilot.pause()
-            if app.screen is not app.screen_stack[1]:
+            if not isinstance(app.screen, MainScreen):
                 await pilot.press("ctrl+s")  # the cards draw form
                 await pilot.pause()
             await pilot.press("n", "4", key)

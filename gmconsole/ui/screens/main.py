@@ -1,6 +1,7 @@
 """The main screen: the four panes, one key each, and a status line.
 
-A tab line on top names the four panes with their keys and the screen's own keys. Wide terminals
+A tab line on top names the campaign, the four panes with their keys and the screen's keys that the
+key bar at the foot does not show; the key bar lists the keys of the focused pane. Wide terminals
 (100 columns and 30 lines or more) show the four panes in a 2×2 grid: roster and initiative on top,
 roll builder and tracker below. Narrower or shorter terminals (80×24) show one pane at a time, full
 size, so nothing is cut off: ``1``–``4`` (or tab moving focus) switch panes. The status line under
@@ -16,10 +17,11 @@ from textual.binding import Binding
 from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
 from gmconsole.ui.widgets.initiative import InitiativePane
+from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_builder import RollBuilder
 from gmconsole.ui.widgets.roster import RosterPane
 from gmconsole.ui.widgets.tracker import TrackerPane
@@ -55,7 +57,6 @@ class MainScreen(Screen[None]):
         self.active_pane = "pane-roster"
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="⚄")
         yield Static("", id="pane-tabs")
         with Container(id="panes"):
             yield RosterPane(id="pane-roster", classes="pane -active")
@@ -65,7 +66,7 @@ class MainScreen(Screen[None]):
                 yield RollBuilder()
             yield TrackerPane(id="pane-tracker", classes="pane")
         yield Static("", id="status-line")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         service = self.app.service
@@ -73,12 +74,13 @@ class MainScreen(Screen[None]):
             self.set_status("Read-only: this campaign is open in another console; nothing can be changed here.",
                             error=True)
         else:
-            self.set_status(f"{service.campaign.name} is open. Pane keys are in the footer; ? shows them all.")
+            self.set_status(f"{service.campaign.name} is open. Pane keys are in the bar below; ? shows them all.")
         self.roster.focus_pane()
         self._show_tabs()
         selected = self.roster.selected_id
         if selected is not None:
             self.roll_builder.select_character(selected)
+        self.call_after_refresh(self.app.main_screen_painted)
 
     # -- parts ------------------------------------------------------------------------------------
     @property
@@ -103,16 +105,20 @@ class MainScreen(Screen[None]):
         line.set_class(error, "-error")
 
     def _show_tabs(self) -> None:
+        campaign = self.app.service.campaign
+        width = self.size.width
+        wide = width >= 100
         tabs = Text()
-        wide = self.size.width >= 100
+        name = campaign.name if len(campaign.name) <= 24 else campaign.name[:23] + "…"
+        tabs.append(f"⚄ {name}", style="bold")
+        if wide:
+            tabs.append(f" · {campaign.system}" + (" · read-only" if self.app.service.read_only else ""))
+        tabs.append("  ")
         for key, pane_id, label in PANES:
             style = "bold reverse" if pane_id == self.active_pane else "dim"
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        if self.size.width >= 120:
-            hint = "  ? help · h history · ctrl+z undo · ctrl+y redo · q quit"
-        else:
-            hint = " ?help h history ^z undo q quit"
+        hint = "  h history · ctrl+y redo" if width >= 120 else " h history"
         tabs.append(hint, style="italic")
         self.query_one("#pane-tabs", Static).update(tabs)
 

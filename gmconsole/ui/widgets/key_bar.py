@@ -1,0 +1,61 @@
+"""The key bar: the keys that work right now, at the foot of the main screen.
+
+It shows what Textual's ``Footer`` shows — every shown binding of the focused widget, its pane and
+the screen, one entry per action — but draws them as one line of text in a single widget, where
+``Footer`` mounts a widget per key and re-mounts them on every focus change. On the main screen that
+difference is most of the start-up cost of the footer (``bench/startup.py``), and the GM sees the
+same thing. When the keys do not fit the width the text wraps onto a second line instead of being
+cut off (80-column terminals). It is read-only: keys are pressed, not clicked.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Static
+
+__all__ = ["KeyBar"]
+
+
+class KeyBar(Static):
+    """One or two lines naming the shown key bindings of the focus chain (``key Description``)."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        height: auto;
+        max-height: 2;
+        background: $footer-background;
+        color: $footer-description-foreground;
+    }
+    KeyBar > .key-bar--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    """
+
+    COMPONENT_CLASSES = {"key-bar--key"}
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.show_keys()
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        if screen is self.screen:
+            self.show_keys()
+
+    def show_keys(self) -> None:
+        """Redraw from the screen's active bindings (called whenever focus or bindings change)."""
+        key_style = self.get_component_rich_style("key-bar--key", partial=True)
+        text = Text(no_wrap=False, overflow="fold")
+        actions: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in actions:
+                continue
+            actions.add(binding.action)
+            entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", binding.description)
+            if not enabled:
+                entry.stylize("dim")
+            if text:
+                text.append("  ")
+            text.append_text(entry)
+        self.update(text)
