@@ -20,8 +20,16 @@ EXIT_USAGE = 2
 EXIT_FAILURE = 1
 
 
-def _command_modules():
-    """The modules that add subcommands; each has ``register(subparsers)``."""
+def _command_modules(argv: Sequence[str] | None = None):
+    """The modules that add subcommands; each has ``register(subparsers)``.
+
+    When ``argv`` opens the console only the campaign commands are loaded: the dice commands import
+    every rules engine to build their options, which the console's start-up does not need (it was
+    a tenth of the time to the first painted screen, ``bench/startup.py``)."""
+    if argv is not None and _opens_console(argv):
+        from gmconsole.cli import campaign_commands
+
+        return [campaign_commands]
     from gmconsole.cli import dice_commands
 
     modules = [dice_commands]
@@ -32,8 +40,25 @@ def _command_modules():
     return modules + [campaign_commands]
 
 
-def build_parser() -> CliParser:
-    """The full argument parser (built fresh per call so tests can run it repeatedly)."""
+def _opens_console(argv: Sequence[str]) -> bool:
+    """True when ``argv`` opens the console: no command, or ``open``; never with --help or --version."""
+    words = []
+    takes_value = False
+    for token in argv:
+        if takes_value:
+            takes_value = False
+        elif token == "--data-dir":
+            takes_value = True
+        elif token in ("-h", "--help", "--version"):
+            return False
+        elif not token.startswith("-"):
+            words.append(token)
+    return not words or words[0] == "open"
+
+
+def build_parser(argv: Sequence[str] | None = None) -> CliParser:
+    """The argument parser (built fresh per call so tests can run it repeatedly): every command, or
+    only the console's when ``argv`` opens the console (see :func:`_command_modules`)."""
     parser = CliParser(
         prog="gmconsole",
         description="A game master's console for Year Zero (myz, yze, yze-step), exploding and tiered dice.",
@@ -41,7 +66,7 @@ def build_parser() -> CliParser:
     parser.add_argument("--version", action="version", version=f"gmconsole {__version__}")
     parser.add_argument("--data-dir", help="where campaigns live (default: GMCONSOLE_HOME or the user data folder)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CliParser)
-    for module in _command_modules():
+    for module in _command_modules(argv):
         module.register(subparsers)
     return parser
 
@@ -54,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
+        parser = build_parser(argv)
         args = parser.parse_args(argv)
         if args.command is None:
             handler = getattr(args, "handler", None) or _default_handler()

@@ -141,6 +141,9 @@ def run_history(args) -> int:
 
 def open_console(args) -> int:
     """Open the console (``gmconsole`` with no subcommand, or ``gmconsole open NAME``)."""
+    from gmconsole.ui import startup_gc
+
+    startup_gc.pause()  # before Textual is imported; resumed once the main screen is painted
     try:
         from gmconsole.ui.launch import launch
     except ImportError as exc:

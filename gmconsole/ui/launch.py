@@ -90,23 +90,27 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
     """Run the console on a campaign under ``root`` (see the module docstring); returns the exit status."""
     from gmconsole.campaign import library
     from gmconsole.store.errors import StoreError
+    from gmconsole.ui import startup_gc
     from gmconsole.ui.app import GMConsoleApp
 
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
     try:
-        chosen = choose_campaign(root, name)
-        if chosen is None:
+        try:
+            chosen = choose_campaign(root, name)
+            if chosen is None:
+                return 0
+            service = _open_service(root, chosen, read_only)
+        except StoreError as exc:
+            print(f"gmconsole: error: {exc}", file=sys.stderr)
+            return 2
+        if service is None:
             return 0
-        service = _open_service(root, chosen, read_only)
-    except StoreError as exc:
-        print(f"gmconsole: error: {exc}", file=sys.stderr)
-        return 2
-    if service is None:
+        try:
+            library.remember_last(root, service.campaign.name)
+            GMConsoleApp(service, rng=rng, on_first_paint=startup_gc.resume).run()
+        finally:
+            service.close()
         return 0
-    try:
-        library.remember_last(root, service.campaign.name)
-        GMConsoleApp(service, rng=rng).run()
     finally:
-        service.close()
-    return 0
+        startup_gc.resume()  # when start-up ended before the main screen was painted
