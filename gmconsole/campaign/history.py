@@ -6,7 +6,6 @@ the columns a GM reviews after a session: when, session, who, what, result.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 
@@ -105,6 +104,8 @@ def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
     if fmt == "json":
         return json.dumps([public(e) for e in entries], ensure_ascii=False, indent=2)
     if fmt == "csv":
+        import csv  # only exports need it; keeps it off the console's start-up
+
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()

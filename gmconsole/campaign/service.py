@@ -245,17 +245,20 @@ class CampaignService:
         top of the undo stack must read ``done`` with its updates applied, the top of redo ``undone``.
         """
         current = self._campaign.current_session.number
+        read: dict[tuple[int, int], dict] = {}  # the newest entries, so the undo top is not read twice
         for number in (current, current + 1):
             for entry in self._store.entries_newest_first(number):
+                read[(number, entry["id"])] = entry
                 if self._last_entry is not None and entry["id"] <= self._last_entry:
                     break  # ids increase, so everything older took effect
                 if entry.get("status", "done") == "done":
                     self._store.update_entry(number, entry["id"], {"status": "failed"})
+                    entry["status"] = "failed"
         for stack, status, side in ((self._undo, "done", "after"), (self._redo, "undone", "before")):
             if not stack:
                 continue
             try:
-                entry = self._find_entry(*stack[-1])
+                entry = read.get(tuple(stack[-1])) or self._find_entry(*stack[-1])
             except ValidationError:
                 continue
             if entry.get("status") != status:

@@ -18,7 +18,6 @@ import errno
 import logging
 import os
 import re
-import secrets
 from pathlib import Path
 
 from gmconsole.store.errors import WriteFailed
@@ -114,7 +113,7 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
     caller does not count the save as durable.
     """
     folder = path.parent
-    temp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    temp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:

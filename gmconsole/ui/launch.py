@@ -39,13 +39,20 @@ def _ask(make_screen: Callable[[], Screen]):
     return _Prompt(make_screen).run()
 
 
+def _question(title: str, message: str, question: str) -> bool:
+    """Ask a yes/no question in a one-screen app (only when opening went wrong, so imported then)."""
+    from gmconsole.ui.screens.question import QuestionScreen
+
+    return bool(_ask(lambda: QuestionScreen(title, message, question)))
+
+
 def choose_campaign(root: Path, name: str | None) -> str | None:
     """The campaign to open: ``name``, else the last one, else one the GM picks (demos on first run)."""
+    if name:
+        return name
     from gmconsole.campaign import library
     from gmconsole.ui.screens.demo_picker import DemoPickerScreen
 
-    if name:
-        return name
     last = library.last_campaign(root)
     if last:
         return last
@@ -64,7 +71,6 @@ def _open_service(root: Path, name: str, read_only: bool):
     from gmconsole.campaign.service import CampaignService
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import CampaignLocked, CorruptFile
-    from gmconsole.ui.screens.question import QuestionScreen
 
     while True:
         try:
@@ -73,15 +79,15 @@ def _open_service(root: Path, name: str, read_only: bool):
             if read_only:
                 raise
             message = str(exc)
-            if not _ask(lambda: QuestionScreen("Campaign in use", message, "Open it read-only?")):
+            if not _question("Campaign in use", message, "Open it read-only?"):
                 return None
             read_only = True
         except CorruptFile as exc:
             message, backup, damaged = str(exc), exc.backup, exc.path
             if backup is None:
-                _ask(lambda: QuestionScreen("Damaged file", message, "There is no backup to offer; quit?"))
+                _question("Damaged file", message, "There is no backup to offer; quit?")
                 return None
-            if not _ask(lambda: QuestionScreen("Damaged file", message, "Restore the newest backup and open it?")):
+            if not _question("Damaged file", message, "Restore the newest backup and open it?"):
                 return None
             CampaignStore.repair(root, name, damaged)
 

@@ -18,7 +18,7 @@ from gmconsole.store.storage import AtomicJSONStorage
 from gmconsole.ui.screens.character_form import CharacterForm
 from gmconsole.ui.screens.gear_form import GearForm, GearScreen
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.widgets.tracker import ClockForm
+from gmconsole.ui.screens.clock_form import ClockForm
 
 
 async def _type(pilot, text: str) -> None:

@@ -8,7 +8,7 @@ from textual.widgets import Input
 
 from gmconsole.rules.initiative import Initiative
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.widgets.initiative import DrawOptionsForm
+from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
 
 
 def _state(service) -> Initiative:

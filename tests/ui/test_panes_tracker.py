@@ -6,7 +6,7 @@ import asyncio
 
 from textual.widgets import Input
 
-from gmconsole.ui.widgets.tracker import ConditionForm
+from gmconsole.ui.screens.condition_form import ConditionForm
 
 
 def _status(app) -> str:

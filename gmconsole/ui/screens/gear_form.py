@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +20,7 @@ from textual.widgets import DataTable, Footer, Static
 from gmconsole.campaign.model import Gear
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.widgets.sheet_view import text_cells
 
 __all__ = ["GearForm", "GearScreen"]
 
@@ -114,14 +116,15 @@ class GearScreen(ModalScreen[None]):
         if character is None:
             self.dismiss(None)
             return
-        self.query_one("#gear-title", Static).update(f"[b]{character.name}[/b] — gear")
+        self.query_one("#gear-title", Static).update(Text.assemble((character.name, "bold"), " — gear"))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         for item in character.gear:
             bonus = f"{item.bonus}/{item.max_bonus}" + (" destroyed" if item.destroyed else "")
-            table.add_row(item.name, bonus, f"D{item.artifact_die}" if item.artifact_die else "",
-                          str(item.damage or ""), ", ".join(item.skills), str(item.quantity), item.notes, key=item.id)
+            table.add_row(*text_cells([item.name, bonus, f"D{item.artifact_die}" if item.artifact_die else "",
+                                       str(item.damage or ""), ", ".join(item.skills), str(item.quantity),
+                                       item.notes]), key=item.id)
         if character.gear:
             table.move_cursor(row=min(row, len(character.gear) - 1))
 

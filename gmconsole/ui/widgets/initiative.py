@@ -9,8 +9,6 @@ history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted
 
 from __future__ import annotations
 
-from typing import Callable
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,40 +16,10 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from gmconsole.rules.initiative import Initiative
-from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
-__all__ = ["InitiativePane", "DrawOptionsForm"]
+__all__ = ["InitiativePane"]
 
 VALUE_LABEL = {"cards": "Card", "roll": "Total", "manual": "Place"}
-
-
-class DrawOptionsForm(FormScreen):
-    """Cards mode: speed N (draw N cards, act N times) and keep-best-of-N per combatant; blank = 1."""
-
-    form_title = "Draw initiative: speed and keep-best-of per combatant (blank = 1)"
-
-    def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
-        super().__init__(submit)
-        self.combatants = combatants
-
-    def fields(self):
-        for cid, name in self.combatants:
-            yield field_row(f"{name[:12]} speed", f"speed-{cid}", "", "1-4")
-            yield field_row(f"{name[:12]} keep", f"keep-{cid}", "", "keep best of 1-4")
-
-    def parse(self) -> dict:
-        speeds, keep = {}, {}
-        for cid, name in self.combatants:
-            speed = self.whole(f"speed-{cid}", f"{name}'s speed", blank=1)
-            best = self.whole(f"keep-{cid}", f"{name}'s keep-best-of", blank=1)
-            if speed < 1 or best < 1:
-                raise FormError(f"{name}: speed and keep-best-of are at least 1.")
-            if speed != 1:
-                speeds[cid] = speed
-            if best != 1:
-                keep[cid] = best
-        return {"speeds": speeds, "keep_best": keep}
 
 
 class InitiativePane(Vertical):
@@ -125,7 +93,7 @@ class InitiativePane(Vertical):
                 table.add_row(Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
                               Text(value, style="bold yellow"), key=f"{index}")
             else:
-                table.add_row("", label, value, key=f"{index}")
+                table.add_row(Text(""), Text(label), Text(value), key=f"{index}")
         table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
 
     def focus_pane(self) -> None:
@@ -153,6 +121,9 @@ class InitiativePane(Vertical):
 
     # -- actions ----------------------------------------------------------------------------------
     def action_start(self) -> None:
+        from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         if self.state() is not None:
             self.app.show_error("A conflict is already going on; press e to end it first.")
             return
@@ -201,6 +172,8 @@ class InitiativePane(Vertical):
             self.table.move_cursor(row=state.turn)
 
     def action_add(self) -> None:
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         state = self.state()
         if self._no_conflict():
             return
@@ -217,6 +190,8 @@ class InitiativePane(Vertical):
         self.app.push_screen(PickCharactersScreen("Who joins the conflict?", choices, minimum=1), callback=picked)
 
     def action_swap(self) -> None:
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         if self._no_conflict():
             return
         first = self._highlighted_combatant()

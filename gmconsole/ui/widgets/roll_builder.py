@@ -29,9 +29,6 @@ from textual.widgets.option_list import Option
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.store.errors import StoreError
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
@@ -630,6 +627,8 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_helpers(self) -> None:
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         character = self._need_character()
         if character is None:
             return
@@ -679,6 +678,8 @@ class RollBuilder(VerticalScroll):
         self._rolled(entry)
 
     def action_roll_faces(self) -> None:
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
         if self._need_character() is None:
             return
         if self.preview is not None and not self.preview.can_roll:
@@ -729,6 +730,8 @@ class RollBuilder(VerticalScroll):
         self._pushed(pushed)
 
     def action_push_faces(self) -> None:
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
         from gmconsole.campaign.rolls import recorded_roll
         from gmconsole.rules import yearzero
 
@@ -753,6 +756,9 @@ class RollBuilder(VerticalScroll):
         self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
 
     def action_apply_costs(self) -> None:
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         entry = self.last_entry
         if entry is None or entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
             self._say("No costs are waiting: roll (and push) first.")
@@ -813,6 +819,8 @@ class RollBuilder(VerticalScroll):
 
     # ------------------------------------------------------------------ opposed and special rolls
     def _form(self, form, after=None) -> None:
+        from gmconsole.ui.screens.roll_form import RollFormScreen
+
         title, fields, run, hint = form
 
         def closed(text: str | None) -> None:
@@ -890,6 +898,9 @@ class RollBuilder(VerticalScroll):
         """Pick TN modifiers from the seed's tables (social, other, situational, environmental); for a
         range like "+1–4" or a per-unit entry the GM types the value, checked by the rules core. The
         preview (TN explanation lines and odds) follows at once."""
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         from gmconsole.rules import exploding
         from gmconsole.ui.widgets.roll_text import tn_modifier_choices
 
@@ -948,6 +959,8 @@ class RollBuilder(VerticalScroll):
     def action_consequence(self) -> None:
         """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound);
         the service applies it (``apply_consequence``), undoable with ``u``."""
+        from gmconsole.ui.screens.roll_form import ChoiceScreen
+
         from gmconsole.rules import tiered
 
         entry = self.last_entry
@@ -966,6 +979,8 @@ class RollBuilder(VerticalScroll):
 
     def _apply_consequence(self, entry: dict, key: str | None, clock_id: str | None = None,
                            gear_id: str | None = None) -> None:
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         if key is None:
             self.focus()
             return
@@ -1006,6 +1021,8 @@ class RollBuilder(VerticalScroll):
     def action_circumstances(self) -> None:
         """Record a change of circumstances (RULES.md §1 only one chance, §2 retrying) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
         character = self._need_character()
         if character is None:
             return

@@ -24,6 +24,7 @@ from gmconsole.ui.widgets.sheet_view import (
     detail_line,
     fit_rows,
     table_room,
+    text_cells,
     tracker_columns,
     who,
 )
@@ -53,7 +54,7 @@ class RosterPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)
-        yield Static("", id="roster-detail")
+        yield Static("", id="roster-detail", markup=False)
 
     def on_mount(self) -> None:
         self.sync()
@@ -94,7 +95,7 @@ class RosterPane(Vertical):
         rows, cut = fit_rows(table_room(table, len(rows)), headers, rows)
         self._cut = {c.id: was_cut for c, was_cut in zip(campaign.roster, cut)}
         for character, cells in zip(campaign.roster, rows):
-            table.add_row(*cells, key=character.id)
+            table.add_row(*text_cells(cells), key=character.id)
         ids = [c.id for c in campaign.roster]
         if not ids:
             self._selected = None

@@ -113,6 +113,15 @@ def who(character: Character) -> str:
     return name
 
 
+def text_cells(cells) -> list[Text]:
+    """Table cells as ``Text``: a GM-typed name such as ``Ash [android]`` is shown as typed.
+
+    A DataTable reads a ``str`` cell as Rich markup, which would hide ``[android]`` (or fail on
+    ``[/x]``); a ``Text`` is drawn as it is, and skips the markup parse that made tables the
+    slowest part of the first frame (``bench/startup.py``)."""
+    return [cell if isinstance(cell, Text) else Text(str(cell)) for cell in cells]
+
+
 def _width(cell) -> int:
     from rich.cells import cell_len
 

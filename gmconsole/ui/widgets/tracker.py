@@ -17,9 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-from gmconsole.ui.widgets.sheet_view import detail_line, fit_rows, table_room, who
+from gmconsole.ui.widgets.sheet_view import detail_line, fit_rows, table_room, text_cells, who
 
 __all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
 
@@ -49,43 +47,6 @@ def describe_panic(panic: dict) -> Text:
     if gains:
         out.append("\nstress +1: " + ", ".join(g["character"] for g in gains), style="magenta")
     return out
-
-
-class ConditionForm(FormScreen):
-    """One field: the condition to give (or clear)."""
-
-    def __init__(self, title: str, hint: str, submit) -> None:
-        super().__init__(submit)
-        self.form_title = title
-        self.hint = hint
-
-    def fields(self):
-        yield field_row("Condition", "condition", "", self.hint)
-
-    def parse(self) -> dict:
-        condition = self.text("condition").lower()
-        if not condition:
-            raise FormError("Condition: type one, e.g. tired.")
-        return {"condition": condition}
-
-
-class ClockForm(FormScreen):
-    """A new progress clock: name and 4, 6 or 8 segments."""
-
-    form_title = "New progress clock"
-
-    def fields(self):
-        yield field_row("Name", "name", "", "e.g. The hive wakes")
-        yield field_row("Segments", "segments", "4", "4, 6 or 8")
-
-    def parse(self) -> dict:
-        name = self.text("name")
-        if not name:
-            raise FormError("Name: a clock needs a name.")
-        segments = self.whole("segments", "Segments", blank=4)
-        if segments not in (4, 6, 8):
-            raise FormError(f"Segments must be 4, 6 or 8, not {segments}.")
-        return {"name": name, "segments": segments}
 
 
 class TrackerPane(Vertical):
@@ -127,7 +88,7 @@ class TrackerPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
         yield DataTable(cursor_type="row", id="tracker-table")
-        yield Static("", id="tracker-detail")
+        yield Static("", id="tracker-detail", markup=False)
         yield DataTable(cursor_type="row", id="clock-table", show_header=False)
         yield Static("", id="panic-result")
 
@@ -194,7 +155,7 @@ class TrackerPane(Vertical):
         # highlighted row's full state is in the detail line under the table
         rows, self._cut = fit_rows(table_room(table, len(rows)), headers, rows)
         for character, cells in zip(campaign.roster, rows):
-            table.add_row(*cells, key=character.id)
+            table.add_row(*text_cells(cells), key=character.id)
         if campaign.roster:
             table.move_cursor(row=min(max(row, 0), len(campaign.roster) - 1))
         self._show_detail()
@@ -205,7 +166,7 @@ class TrackerPane(Vertical):
         clocks.add_column("Progress", key="progress")
         for clock in session.clocks:
             bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
-            clocks.add_row(clock.name, Text(f"{bar} {clock.filled}/{clock.segments}",
+            clocks.add_row(Text(clock.name), Text(f"{bar} {clock.filled}/{clock.segments}",
                                             style="bold red" if clock.full else "cyan"), key=clock.id)
         clocks.display = bool(session.clocks)
         if session.clocks:
@@ -273,6 +234,8 @@ class TrackerPane(Vertical):
         self.sync()
 
     def action_panic(self) -> None:
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
         service = self.app.service
         if service.campaign.system not in ("yze", "yze-step"):
             self.app.show_error(f"{service.campaign.system} has no panic table; panic rolls belong to yze.")
@@ -312,6 +275,8 @@ class TrackerPane(Vertical):
         return ", ".join(c["id"] for c in table.get("conditions", []))
 
     def action_add_condition(self) -> None:
+        from gmconsole.ui.screens.condition_form import ConditionForm
+
         character_id = self._character_id()
         if character_id is None:
             return
@@ -321,6 +286,8 @@ class TrackerPane(Vertical):
                                            self._submit(lambda d: service.add_condition(character_id, d["condition"]))))
 
     def action_clear_condition(self) -> None:
+        from gmconsole.ui.screens.condition_form import ConditionForm
+
         character_id = self._character_id()
         if character_id is None:
             return
@@ -336,6 +303,8 @@ class TrackerPane(Vertical):
         self.app.attempt(lambda: self.app.service.change_doom(delta))
 
     def action_add_clock(self) -> None:
+        from gmconsole.ui.screens.clock_form import ClockForm
+
         service = self.app.service
         self.app.push_screen(ClockForm(self._submit(lambda d: service.add_clock(d["name"], d["segments"]))))
 
