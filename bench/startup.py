@@ -12,8 +12,9 @@
     when the terminal has received the first frame that holds the whole main screen: the four pane
     titles, the last roster row, the roll builder's title and the key bar (for the bare app: its
     table header and both rows). Textual writes a frame in one go, so that is when a GM sees the
-    screen. The figure includes interpreter start-up, imports, opening the campaign (the store reads
-    the session's newest chunk) and composing and painting the screen. A second figure, "settled", is
+    screen. The figure includes interpreter start-up, imports, opening the campaign (``campaign.json``;
+    the history is read at open only when the last console did not close cleanly, and each launch
+    here quits cleanly) and composing and painting the screen. A second figure, "settled", is
     the last write before the terminal stays quiet for 0.4 s (the app's follow-up refreshes after its
     first frame, e.g. re-fitting table columns); it is reported, not a goal. Then the app is told to
     quit (``q``; the bare app ``ctrl+q``). Runs alternate between the two apps so machine noise hits

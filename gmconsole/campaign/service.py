@@ -66,7 +66,7 @@ class CampaignService:
         self._last_entry: int | None = state.get("last_entry")
         self._listeners: list[Listener] = []
         self._scene_cache: tuple[int, int, set] | None = None
-        if not store.read_only:
+        if not store.read_only and not store.closed_cleanly:  # a clean close left nothing to recover
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
@@ -208,13 +208,14 @@ class CampaignService:
         entry["undo"]["entries"] = [
             {"session": s, "id": i, "before": b, "after": a} for s, i, b, a in entry_updates
         ]
-        entry_id = self._store.append_entry(session.number, entry)
-        entry["id"] = entry_id
-        undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
-        self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
-        self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
-        for s, i, _before, after in entry_updates:
-            self._store.update_entry(s, i, after)
+        with self._store.change():
+            entry_id = self._store.append_entry(session.number, entry)
+            entry["id"] = entry_id
+            undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
+            self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
+            self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
+            for s, i, _before, after in entry_updates:
+                self._store.update_entry(s, i, after)
         self._notify(entry)
         return entry
 
@@ -238,6 +239,9 @@ class CampaignService:
 
     def _recover(self) -> None:
         """After a crash between the history write and the state write, make them agree again.
+
+        Skipped when the last writer closed cleanly (the store's ``closed_cleanly``): then nothing
+        was left half-written, and opening reads no history at all.
 
         The state document is the truth. Order of writes: a change appends its entry, saves the state
         (naming that entry ``last_entry``), then updates earlier entries; undo/redo save the state, then
@@ -367,13 +371,14 @@ class CampaignService:
         document = undo_parts.apply(self._campaign.to_dict(), record[side])
         new = Campaign.from_dict(document)
         stamp = {"status": status, f"{status}_at": self._now()}
-        self._persist(new, undo_stack, redo_stack, self._last_entry)
-        self._campaign, self._undo, self._redo = new, list(undo_stack), list(redo_stack)
-        if entry.get("kind") in ("roll", "scene", "session", "circumstances"):
-            self._scene_cache = None
-        self._store.update_entry(entry["session"], entry["id"], stamp)
-        for update in record.get("entries", []):
-            self._store.update_entry(update["session"], update["id"], update[side])
+        with self._store.change():
+            self._persist(new, undo_stack, redo_stack, self._last_entry)
+            self._campaign, self._undo, self._redo = new, list(undo_stack), list(redo_stack)
+            if entry.get("kind") in ("roll", "scene", "session", "circumstances"):
+                self._scene_cache = None
+            self._store.update_entry(entry["session"], entry["id"], stamp)
+            for update in record.get("entries", []):
+                self._store.update_entry(update["session"], update["id"], update[side])
         entry = dict(entry, **stamp)
         self._notify(entry)
         return entry

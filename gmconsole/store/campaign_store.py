@@ -4,6 +4,7 @@ Layout of a campaign folder (``<data root>/<campaign name>/``)::
 
     campaign.json                         the campaign document (roster, settings, sessions ...)
     lock                                  flock'ed by the console that has the campaign open
+    closed-cleanly                        there when the last writer closed with every write done
     history/session-0003/entries-000000412.json
                                           a chunk of session 3's history; 412 is its first entry id
     backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
@@ -28,12 +29,19 @@ Loading is lazy: opening a campaign parses ``campaign.json`` only; ``entries(ses
 session's chunks only. Reads always come from disk, so a read-only console sees what the writer
 saved, and callers get fresh objects they may change freely.
 
+Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind;
+the next writer sees it at open (:attr:`CampaignStore.closed_cleanly`), so the service can skip
+the crash recovery that reads the newest history chunks, and removes it durably before its own
+first write. A writer that is killed, or whose write failed, or that restored a backup, leaves
+no marker, so the next open checks the history as before. Only writers create or remove it.
+
 Not thread-safe: use a store from one thread (the console's worker) at a time.
 """
 
 from __future__ import annotations
 
 import bisect
+import contextlib
 import copy
 import datetime as _dt
 import json
@@ -50,6 +58,7 @@ from gmconsole.store.atomic import (
     atomic_write,
     backup_names,
     ensure_folder,
+    fsync_folder,
     remove_stray_temp_files,
 )
 from gmconsole.store.errors import (
@@ -76,6 +85,7 @@ OPEN_CHUNKS = 16
 
 CAMPAIGN_FILE = "campaign.json"
 LOCK_FILE = "lock"
+CLEAN_CLOSE_FILE = "closed-cleanly"
 HISTORY = "history"
 BACKUPS = "backups"
 _SESSION_DIR = re.compile(r"^session-(\d+)$")
@@ -181,6 +191,10 @@ class CampaignStore:
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
+        self.closed_cleanly = not read_only and (self.path / CLEAN_CLOSE_FILE).exists()
+        """True when the last writer closed with every write done (see the module docstring)."""
+        self._marker_removed = not self.closed_cleanly
+        self._leave_marker = not read_only
 
     # -- opening and closing ------------------------------------------------------------------
 
@@ -241,7 +255,8 @@ class CampaignStore:
             if tables is None:
                 raise CampaignNotFound(root, name)
             if not read_only and storage.found_schema != schema.SCHEMA:
-                storage.write(tables)
+                with store._writing():
+                    storage.write(tables)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -265,6 +280,11 @@ class CampaignStore:
         self._closed = True
         self._chunk_dbs.clear()
         if self._lock is not None:
+            if self._leave_marker:
+                try:
+                    (self.path / CLEAN_CLOSE_FILE).touch()
+                except OSError:
+                    pass  # no marker only means the next open checks the history
             self._lock.release()
 
     def __enter__(self) -> CampaignStore:
@@ -282,6 +302,33 @@ class CampaignStore:
             raise StoreError(f"Campaign {self.name!r} has been closed; open it again to use it.")
         if write and self.read_only:
             raise ReadOnly(self.name)
+
+    @contextlib.contextmanager
+    def change(self) -> Iterator[None]:
+        """Around the writes of one change (an entry, the state, updates to earlier entries). If
+        anything escapes it, a failed write or the process being stopped half-way, the files may
+        disagree until the next open's crash recovery: no clean-close marker is left at close."""
+        try:
+            yield
+        except BaseException:
+            self._leave_marker = False
+            raise
+
+    @contextlib.contextmanager
+    def _writing(self, *, leaves_marker: bool = True) -> Iterator[None]:
+        """Around every write: the clean-close marker goes (durably) before the first one, and a write
+        that fails, or one that cannot leave the files consistent (``leaves_marker=False``: a restored
+        backup), means no marker at close, so the next open runs the crash recovery."""
+        if not self._marker_removed:
+            _drop_clean_close_marker(self.path)
+            self._marker_removed = True
+        try:
+            yield
+        except BaseException:
+            self._leave_marker = False
+            raise
+        if not leaves_marker:
+            self._leave_marker = False
 
     # -- campaign state -------------------------------------------------------------------------
 
@@ -309,7 +356,8 @@ class CampaignStore:
             document.clear()
             document.update(plain)
 
-        self._state_db.table("state").update(replace, doc_ids=[1])
+        with self._writing():
+            self._state_db.table("state").update(replace, doc_ids=[1])
 
     # -- history --------------------------------------------------------------------------------
 
@@ -389,20 +437,26 @@ class CampaignStore:
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
         try:
-            entry_id = self._allocate_id()
-            chunks = self._chunks(session)
-            if chunks and len(self._chunk_db(session, chunks[-1]).table("entries")) < CHUNK_SIZE:
-                first = chunks[-1]
-            else:
-                first = entry_id
-                ensure_folder(session_folder(self.path, session))
-            self._chunk_db(session, first).table("entries").insert(Document(document, doc_id=entry_id))
+            with self._writing():
+                entry_id = self._append(session, document)
         except BaseException:
             self._forget(session)
             raise
+        self._next_id = entry_id + 1
+        return entry_id
+
+    def _append(self, session: int, document: dict) -> int:
+        """:meth:`append_entry`'s write: into the newest chunk of ``session``, or a new one when it is full."""
+        entry_id = self._allocate_id()
+        chunks = self._chunks(session)
+        if chunks and len(self._chunk_db(session, chunks[-1]).table("entries")) < CHUNK_SIZE:
+            first = chunks[-1]
+        else:
+            first = entry_id
+            ensure_folder(session_folder(self.path, session))
+        self._chunk_db(session, first).table("entries").insert(Document(document, doc_id=entry_id))
         if first == entry_id:
             chunks.append(first)
-        self._next_id = entry_id + 1
         return entry_id
 
     def update_entry(self, session: int, entry_id: int, fields: dict) -> None:
@@ -425,7 +479,8 @@ class CampaignStore:
             table = self._chunk_db(session, chunks[at]).table("entries")
             if not table.contains(doc_id=entry_id):
                 raise EntryNotFound(session, entry_id)
-            table.update(changes, doc_ids=[entry_id])
+            with self._writing():
+                table.update(changes, doc_ids=[entry_id])
         except EntryNotFound:
             raise
         except BaseException:
@@ -442,7 +497,8 @@ class CampaignStore:
         there is none, :class:`ReadOnly`, :class:`WriteFailed`.
         """
         self._usable(write=True)
-        _restore(self.path, Path(path))
+        with self._writing(leaves_marker=False):  # the history must be checked against the restored file
+            _restore(self.path, Path(path))
         self._state_db.storage.forget()
         self._chunk_dbs.clear()
         self._chunk_index.clear()
@@ -462,6 +518,7 @@ class CampaignStore:
         lock = CampaignLock(folder / LOCK_FILE, name)
         lock.acquire()
         try:
+            _drop_clean_close_marker(folder)  # the history is checked against the restored file at open
             _restore(folder, Path(path))
         finally:
             lock.release()
@@ -511,6 +568,16 @@ class CampaignStore:
         for path in [p for p in self._chunk_dbs if p.parent == session_folder(self.path, session)]:
             del self._chunk_dbs[path]
         self._next_id = None
+
+
+def _drop_clean_close_marker(campaign: Path) -> None:
+    """Remove the clean-close marker, durably, before the campaign's files change."""
+    marker = campaign / CLEAN_CLOSE_FILE
+    try:
+        marker.unlink(missing_ok=True)
+        fsync_folder(campaign)
+    except OSError as error:
+        raise WriteFailed(marker, error) from error
 
 
 def _backup_base(campaign: Path, path: Path) -> Path:

@@ -597,6 +597,32 @@ def test_a_crash_after_the_state_is_saved_finishes_the_entry_updates(make_servic
     assert [e["kind"] for e in again.history()][:2] == ["push", "roll"]
 
 
+def test_opening_after_a_clean_close_reads_no_history_and_a_crash_still_recovers(make_service, reopen, monkeypatch):
+    from gmconsole.store.campaign_store import CampaignStore
+
+    service = make_service("yze")
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+    service.change_stress(ann.id, 1)
+    reads = []
+    read_chunk = CampaignStore._read_chunk
+    monkeypatch.setattr(CampaignStore, "_read_chunk", lambda store, *where: reads.append(where) or read_chunk(store, *where))
+    again = reopen(service)
+    assert reads == []  # closed cleanly: nothing to recover, no history read to open it
+    assert again.character("Ann").stress == 1 and again.can_undo
+
+    def killed(state):
+        raise SystemExit("terminal killed")
+
+    monkeypatch.setattr(again._store, "save_state", killed)
+    with pytest.raises(SystemExit):
+        again.change_stress(ann.id, 1)
+    monkeypatch.setattr(again._store, "save_state", CampaignStore.save_state.__get__(again._store))
+    third = reopen(again)
+    assert reads  # not closed cleanly: the newest entries were checked
+    assert [e["status"] for e in third.entries()] == ["done", "done", "failed"]
+    assert third.character("Ann").stress == 1
+
+
 def test_undo_reaches_back_a_bounded_number_of_changes(make_service, monkeypatch):
     from gmconsole.campaign import service as service_module
 

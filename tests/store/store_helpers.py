@@ -8,11 +8,12 @@ from gmconsole.store.atomic import TEMP_NAME
 
 
 def file_bytes(folder: Path) -> dict[str, bytes]:
-    """Every file under ``folder`` (but the lock note) by relative path, with its bytes."""
+    """Every data file under ``folder`` by relative path, with its bytes (not the lock note and not the
+    clean-close marker, which say how the campaign was last held rather than what it holds)."""
     return {
         str(path.relative_to(folder)): path.read_bytes()
         for path in sorted(folder.rglob("*"))
-        if path.is_file() and path.name != "lock"
+        if path.is_file() and path.name not in ("lock", "closed-cleanly")
     }
 
 
