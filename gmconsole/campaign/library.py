@@ -111,11 +111,20 @@ def last_campaign(root: Path) -> str | None:
 
 
 def remember_last(root: Path, name: str) -> None:
-    """Remember ``name`` as the campaign opened last (atomically; best effort on a full disk)."""
+    """Remember ``name`` as the campaign opened last (atomically; best effort on a full disk).
+
+    Nothing is written when it is already the one remembered: opening the same campaign again (the
+    usual case) costs no synced write on the way to the console."""
     from gmconsole.store.atomic import atomic_write
     from gmconsole.store.errors import WriteFailed
 
+    path = Path(root) / LAST_FILE
     try:
-        atomic_write(Path(root) / LAST_FILE, name.encode("utf-8"))
+        if path.read_bytes() == name.encode("utf-8"):
+            return
+    except OSError:
+        pass
+    try:
+        atomic_write(path, name.encode("utf-8"))
     except WriteFailed:
         return

@@ -57,3 +57,16 @@ def test_last_campaign_is_remembered_while_it_exists(tmp_path):
     assert last_campaign(tmp_path) == "tiered-demo"
     remember_last(tmp_path, "gone")
     assert last_campaign(tmp_path) is None
+
+
+def test_remembering_the_same_campaign_again_writes_nothing(tmp_path, monkeypatch):
+    from gmconsole.store import atomic
+
+    install_demos(tmp_path)
+    remember_last(tmp_path, "yze-demo")
+    writes = []
+    monkeypatch.setattr(atomic, "atomic_write", lambda *args, **kwargs: writes.append(args))
+    remember_last(tmp_path, "yze-demo")
+    assert writes == [] and last_campaign(tmp_path) == "yze-demo"
+    remember_last(tmp_path, "myz-demo")
+    assert len(writes) == 1

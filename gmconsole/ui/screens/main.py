@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -62,9 +62,9 @@ class MainScreen(Screen[None]):
         with Container(id="panes"):
             yield RosterPane(id="pane-roster", classes="pane -active")
             yield InitiativePane(id="pane-initiative", classes="pane")
-            with Vertical(id="pane-roll", classes="pane") as roll_pane:
-                roll_pane.border_title = "3 Roll builder"
-                yield RollBuilder()
+            roll_builder = RollBuilder(id="pane-roll", classes="pane")
+            roll_builder.border_title = "3 Roll builder"
+            yield roll_builder
             yield TrackerPane(id="pane-tracker", classes="pane")
         yield Static("", id="status-line")
         yield KeyBar()

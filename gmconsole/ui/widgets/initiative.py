@@ -9,13 +9,16 @@ history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from gmconsole.rules.initiative import Initiative
+if TYPE_CHECKING:
+    from gmconsole.rules.initiative import Initiative
 
 __all__ = ["InitiativePane"]
 
@@ -61,6 +64,10 @@ class InitiativePane(Vertical):
         return self.query_one("#initiative-table", DataTable)
 
     def state(self) -> Initiative | None:
+        """The conflict's initiative, or ``None`` between conflicts (the rules module is imported here,
+        when there is a conflict to show, rather than at start-up)."""
+        from gmconsole.rules.initiative import Initiative
+
         data = self.app.service.session.initiative
         return None if data is None else Initiative.from_dict(data)
 

@@ -24,7 +24,7 @@ from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
@@ -102,7 +102,7 @@ class RollBuilder(VerticalScroll):
     RollBuilder #rb-skill-row {
         height: 1;
     }
-    RollBuilder #rb-skill-row Label {
+    RollBuilder #rb-skill-label {
         width: 7;
     }
     RollBuilder SkillFilter {
@@ -213,7 +213,7 @@ class RollBuilder(VerticalScroll):
     def compose(self):
         yield Static("", id="rb-title")
         with Horizontal(id="rb-skill-row"):
-            yield Label("Skill", id="rb-skill-label")
+            yield Static("Skill", id="rb-skill-label")
             yield SkillFilter(placeholder="s: type to filter skills", id="rb-skill-filter")
         yield SkillList(id="rb-skills")
         yield Static("", id="rb-settings")

@@ -89,7 +89,6 @@ class TrackerPane(Vertical):
         yield Static("", id="tracker-status")
         yield DataTable(cursor_type="row", id="tracker-table")
         yield Static("", id="tracker-detail", markup=False)
-        yield DataTable(cursor_type="row", id="clock-table", show_header=False)
         yield Static("", id="panic-result")
 
     def on_mount(self) -> None:
@@ -110,8 +109,10 @@ class TrackerPane(Vertical):
         return self.query_one("#tracker-table", DataTable)
 
     @property
-    def clocks(self) -> DataTable:
-        return self.query_one("#clock-table", DataTable)
+    def clocks(self) -> DataTable | None:
+        """The progress clocks' table; ``None`` until the session has a clock (see :meth:`_show_clocks`)."""
+        found = self.query("#clock-table")
+        return found.first(DataTable) if found else None
 
     @property
     def counter(self) -> str:
@@ -159,7 +160,23 @@ class TrackerPane(Vertical):
         if campaign.roster:
             table.move_cursor(row=min(max(row, 0), len(campaign.roster) - 1))
         self._show_detail()
+        self._show_clocks(session)
+        if self.last_panic and not self._panic_in_force():
+            self.last_panic = None
+        panic = self.query_one("#panic-result", Static)
+        panic.update(describe_panic(self.last_panic) if self.last_panic else "")
+        panic.display = self.last_panic is not None
+
+    def _show_clocks(self, session) -> None:
+        """The session's progress clocks, under the detail line. The table is mounted with the first
+        clock rather than at start-up: most sessions have none, and an unused table still costs
+        styling on the way to the first frame (``bench/startup.py``)."""
         clocks = self.clocks
+        if clocks is None:
+            if not session.clocks:
+                return
+            clocks = DataTable(cursor_type="row", id="clock-table", show_header=False)
+            self.mount(clocks, before=self.query_one("#panic-result"))
         clock_row = clocks.cursor_row
         clocks.clear(columns=True)
         clocks.add_column("Clock", key="name")
@@ -171,11 +188,6 @@ class TrackerPane(Vertical):
         clocks.display = bool(session.clocks)
         if session.clocks:
             clocks.move_cursor(row=min(max(clock_row, 0), len(session.clocks) - 1))
-        if self.last_panic and not self._panic_in_force():
-            self.last_panic = None
-        panic = self.query_one("#panic-result", Static)
-        panic.update(describe_panic(self.last_panic) if self.last_panic else "")
-        panic.display = self.last_panic is not None
 
     def _show_detail(self) -> None:
         """The highlighted character's full name and state, when their row had to be shortened."""
