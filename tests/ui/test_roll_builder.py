@@ -79,7 +79,9 @@ async def _fill(pilot, text: str) -> None:
 
 
 def _text(builder: RollBuilder, selector: str) -> str:
-    return str(builder.query_one(selector).render())
+    """What one line group of the builder shows ("" when it is hidden or not mounted yet: nothing to show)."""
+    found = builder.query(selector)
+    return str(found.first().render()) if found and found.first().display else ""
 
 
 def _rolls(service) -> list[dict]:

@@ -53,7 +53,7 @@ class MainScreen(Screen[None]):
     ]
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(classes=" ".join(self._breakpoint_classes()))
         self.active_pane = "pane-roster"
         self._resumed = False
 
@@ -125,6 +125,18 @@ class MainScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._show_tabs()
+
+    def _breakpoint_classes(self) -> list[str]:
+        """The breakpoint classes Textual will give the screen at its first resize, given now.
+
+        With them set from the start, that resize changes no class and so does not restyle every
+        widget of the screen on the way to the first frame (``bench/startup.py``)."""
+        try:
+            width, height = self.app.size
+        except RuntimeError:  # no running app (Textual's NoActiveAppError): Textual sets them at the resize
+            return []
+        return [max((p for p in points if size >= p[0]), default=(0, ""))[1]
+                for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS))]
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Skip the restyle of the first resume: Textual resumes the first screen right after composing it.

@@ -83,6 +83,12 @@ class SkillList(OptionList, can_focus=False):
     """The skills matching the filter; never focused itself (the filter keeps the keys)."""
 
 
+LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-message", "rb-result",
+         "rb-rolled", "rb-stunts", "rb-explain", "rb-warnings")
+"""The roll builder's line groups, top to bottom (odds, message, result, rolled dice, stunts and
+warnings are mounted when they first have something to show)."""
+
+
 class RollBuilder(VerticalScroll):
     """The active roll builder (a focusable, scrolling pane). See the module docstring and
     ``/work/notes/ROLL_BUILDER_KEYS.md`` for the keys."""
@@ -218,13 +224,7 @@ class RollBuilder(VerticalScroll):
         yield SkillList(id="rb-skills")
         yield Static("", id="rb-settings")
         yield DicePool(id="rb-pool")
-        yield Static("", id="rb-odds")
-        yield Static("", id="rb-message")
-        yield Static("", id="rb-result")
-        yield DicePool(id="rb-rolled")
-        yield Static("", id="rb-stunts")
         yield Static("", id="rb-explain")
-        yield Static("", id="rb-warnings")
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -339,9 +339,25 @@ class RollBuilder(VerticalScroll):
 
     def _set(self, selector: str, text: str) -> None:
         """Show ``text`` in one line group of the pane; an empty group takes no room."""
-        widget = self.query_one(selector, Static)
-        widget.update(Text(text))
-        widget.display = bool(text)
+        widget = self._line(selector.lstrip("#"), create=bool(text))
+        if widget is not None:
+            widget.update(Text(text))
+            widget.display = bool(text)
+
+    def _line(self, name: str, *, create: bool = True) -> Static | None:
+        """The line group ``name`` (an id of :data:`LINES`), mounted in its place the first time it has
+        something to show, else ``None``. Most stay empty until the first roll, and every widget
+        composed up front delays the first frame of the console (``bench/startup.py``)."""
+        found = self.query(f"#{name}")
+        if found:
+            return found.first(Static)
+        if not create:
+            return None
+        widget = DicePool(id=name) if name == "rb-rolled" else Static("", id=name)
+        earlier = LINES[:LINES.index(name)]
+        anchor = next(w for w in reversed(self.children) if w.id in earlier)
+        self.mount(widget, after=anchor)
+        return widget
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
@@ -417,8 +433,6 @@ class RollBuilder(VerticalScroll):
         return found.name if found is not None else ref
 
     def _draw_result(self) -> None:
-        result = self.query_one("#rb-result", Static)
-        rolled = self.query_one("#rb-rolled", DicePool)
         lines: list[str] = []
         entry = self.last_entry
         if entry is not None:
@@ -441,11 +455,12 @@ class RollBuilder(VerticalScroll):
                 lines.append(f"Opposed: {opposed}")
         if self.special_text:
             lines.append(self.special_text)
-        result.update(Text("\n".join(lines)))
-        result.display = bool(lines)
-        rolled.display = entry is not None
-        if entry is not None:
-            rolled.show(entry.get("dice") or [])
+        self._set("#rb-result", "\n".join(lines))
+        rolled = self._line("rb-rolled", create=entry is not None)
+        if rolled is not None:
+            rolled.display = entry is not None
+            if entry is not None:
+                rolled.show(entry.get("dice") or [])
         self._set("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
 
     # ------------------------------------------------------------------ which keys apply
