@@ -150,3 +150,33 @@ def test_question_screen_y_and_n(demo_root):
     asyncio.run(run(yes, "y"))
     asyncio.run(run(no, "n"))
     assert yes.answer is True and no.answer is False
+
+
+def test_opening_pauses_the_garbage_collector_until_the_main_screen_is_painted(demo_root, monkeypatch):
+    """``gmconsole open`` pauses the cyclic collector for start-up (``startup_gc``) and the main
+    screen's first refresh turns it back on; the console then runs with it on."""
+    import gc
+
+    from gmconsole.cli import main
+
+    seen = {}
+
+    def run(app) -> None:
+        seen["building"] = gc.isenabled()
+
+        async def drive() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                seen["painted"] = gc.isenabled()
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(GMConsoleApp, "run", run)
+    try:
+        assert main(["--data-dir", str(demo_root), "open", "yze-demo"]) == 0
+        assert seen == {"building": False, "painted": True}
+        assert main(["--data-dir", str(demo_root), "open", "no-such-campaign"]) == 2
+        assert gc.isenabled()  # a failed start never leaves it off
+    finally:
+        gc.unfreeze()  # start-up froze this test process's objects; give them back to the collector
+        gc.enable()
