@@ -93,3 +93,32 @@ def test_gear_form_negative_bonus_is_refused_as_the_bonus_inline(make_app):
     asyncio.run(run())
     assert "bonus must be from 0" in seen["message"] and "maximum bonus" not in seen["message"]
     assert [g.name for g in service.character("c1").gear] == before
+
+
+def test_resizing_the_terminal_refits_the_roster_only_when_what_it_shows_changes(make_app):
+    """Wider: the long state shows whole and the detail line goes; narrower again: cut with "…"."""
+    app = make_app("yze-demo")
+    service = app.service
+    service.change_stress("c1", 4)
+    service.panic_roll("c1", face=6)
+    service.add_condition("c1", "scared")
+    service.add_condition("c1", "exhausted")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["narrow"] = _cells(app, "#roster-table", 0)[-1]
+            await pilot.resize_terminal(220, 40)
+            await pilot.pause()
+            seen["wide"] = _cells(app, "#roster-table", 0)[-1]
+            seen["wide_detail"] = _detail(app, "#roster-detail")
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            seen["back"] = _cells(app, "#roster-table", 0)[-1]
+            seen["back_detail"] = _detail(app, "#roster-detail")
+
+    asyncio.run(run())
+    assert seen["narrow"].endswith("…") and seen["back"] == seen["narrow"]
+    assert not seen["wide"].endswith("…") and seen["wide"].endswith("exhausted")
+    assert seen["wide_detail"] == "" and seen["back_detail"].endswith("exhausted")

@@ -17,12 +17,12 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.widgets.sheet_view import (
+    ColumnFit,
     attribute_cell,
     attribute_ids,
     attribute_label,
     badges,
     detail_line,
-    fit_rows,
     table_room,
     text_cells,
     tracker_columns,
@@ -51,6 +51,7 @@ class RosterPane(Vertical):
         self.border_title = "1 Roster"
         self._selected: str | None = None
         self._cut: dict[str, bool] = {}
+        self._fit = ColumnFit()
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)
@@ -60,8 +61,9 @@ class RosterPane(Vertical):
         self.sync()
 
     def on_resize(self) -> None:
-        """The columns are fitted to the pane's width: fit them again when it changes."""
-        self.sync()
+        """The columns are fitted to the pane's width: fit them again when that changes what is shown."""
+        if self._fit.changed_by(table_room(self.table, len(self._fit.rows))):
+            self.sync()
 
     @property
     def table(self) -> DataTable:
@@ -92,7 +94,7 @@ class RosterPane(Vertical):
             rows.append(cells)
         # nothing cut off silently: a name or status too long for the pane ends in "…", and the
         # highlighted row's full text is in the detail line under the table
-        rows, cut = fit_rows(table_room(table, len(rows)), headers, rows)
+        rows, cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
         self._cut = {c.id: was_cut for c, was_cut in zip(campaign.roster, cut)}
         for character, cells in zip(campaign.roster, rows):
             table.add_row(*text_cells(cells), key=character.id)

@@ -167,6 +167,33 @@ def fit_rows(width: int, headers: list[str], rows: list[list], *, min_state: int
     return fitted, cut
 
 
+class ColumnFit:
+    """A roster-like table's rows as built and the room they were fitted to (:func:`fit_rows`).
+
+    A pane re-fits its table when it is resized, which rebuilds and repaints the table; with this
+    it does so only when the rows shown would change: something was or would now be shortened.
+    Start-up resizes every pane once, right after the first frame (``bench/startup.py``)."""
+
+    def __init__(self) -> None:
+        self.room: int | None = None
+        self.headers: list[str] = []
+        self.rows: list[list] = []
+        self.cut = False
+
+    def fit(self, room: int, headers: list[str], rows: list[list]) -> tuple[list[list], list[bool]]:
+        """:func:`fit_rows`, remembering what was fitted."""
+        self.room, self.headers, self.rows = room, headers, rows
+        fitted, cut = fit_rows(room, headers, rows)
+        self.cut = any(cut)
+        return fitted, cut
+
+    def changed_by(self, room: int) -> bool:
+        """Would the rows shown differ if fitted to ``room``?"""
+        if room == self.room:
+            return False
+        return self.cut or any(fit_rows(room, self.headers, self.rows)[1])
+
+
 def state_text(system: str, character: Character) -> str:
     """The full state of a character in words, for the detail line under the roster / tracker:
     BROKEN, the panic effect with its table total and name, a dead dog, every condition."""

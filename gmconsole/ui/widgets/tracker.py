@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from gmconsole.ui.widgets.sheet_view import detail_line, fit_rows, table_room, text_cells, who
+from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, table_room, text_cells, who
 
 __all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
 
@@ -84,6 +84,7 @@ class TrackerPane(Vertical):
         self.last_panic: dict | None = None
         self.last_panic_entry: tuple[int, int] | None = None
         self._cut: list[bool] = []
+        self._fit = ColumnFit()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
@@ -95,8 +96,9 @@ class TrackerPane(Vertical):
         self.sync()
 
     def on_resize(self) -> None:
-        """The columns are fitted to the pane's width: fit them again when it changes."""
-        self.sync()
+        """The columns are fitted to the pane's width: fit them again when that changes what is shown."""
+        if self._fit.changed_by(table_room(self.table, len(self._fit.rows))):
+            self.sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the panic key where the system has no panic table (only yze and yze-step have one)."""
@@ -154,7 +156,7 @@ class TrackerPane(Vertical):
             rows.append(cells)
         # nothing cut off silently: a long panic effect or condition list ends in "…" and the
         # highlighted row's full state is in the detail line under the table
-        rows, self._cut = fit_rows(table_room(table, len(rows)), headers, rows)
+        rows, self._cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
         for character, cells in zip(campaign.roster, rows):
             table.add_row(*text_cells(cells), key=character.id)
         if campaign.roster:
