@@ -3,12 +3,15 @@
 The folder ships inside the wheel as ``gmconsole/data``; in a source checkout (or an editable
 install) it is the top-level ``data/`` beside the package. Reading a bundled table is the
 only disk access the rules core makes, and it is cached.
+
+The tables are edited as ``data/<name>.toml`` and read from their JSON copies in
+``data/compiled/`` (``tools/compile_tables.py`` writes them; a test keeps them in step), because
+parsing TOML cost every start of the console about 5 ms and JSON well under one.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,12 +28,14 @@ def data_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def load_table(name: str) -> dict:
-    """Load ``data/<name>.toml`` (or ``.json``) as a dict; cached, so callers must not mutate it."""
+    """Load the table ``name`` as a dict (its compiled JSON copy, else ``data/<name>.toml`` itself);
+    cached, so callers must not mutate it."""
     folder = data_dir()
-    toml_path = folder / f"{name}.toml"
-    if toml_path.exists():
-        with toml_path.open("rb") as fh:
-            return tomllib.load(fh)
-    json_path = folder / f"{name}.json"
-    with json_path.open(encoding="utf-8") as fh:
-        return json.load(fh)
+    compiled = folder / "compiled" / f"{name}.json"
+    if compiled.exists():
+        with compiled.open(encoding="utf-8") as fh:
+            return json.load(fh)
+    import tomllib
+
+    with (folder / f"{name}.toml").open("rb") as fh:
+        return tomllib.load(fh)
