@@ -213,10 +213,15 @@ def test_read_only_campaign_refuses_changes_with_a_message(make_app):
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen.append(_status(app))
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            title_line.append(str(app.screen.query_one("#pane-tabs").render()))
 
+    title_line: list[str] = []
     asyncio.run(run())
     assert "Read-only" in seen[0]
     for message in seen[1:]:
         assert "open read-only" in message
     assert app.service.campaign.to_dict() == before
     assert "read-only" in app.sub_title
+    assert "read-only" in title_line[0]  # long after the first message, and on a narrow terminal

@@ -106,6 +106,8 @@ class MainScreen(Screen[None]):
         line.set_class(error, "-error")
 
     def _show_tabs(self) -> None:
+        """The title line: campaign (and read-only, always), the pane tabs, then the keys the key bar
+        does not show, as far as they fit (padding takes two cells)."""
         campaign = self.app.service.campaign
         width = self.size.width
         wide = width >= 100
@@ -113,14 +115,18 @@ class MainScreen(Screen[None]):
         name = campaign.name if len(campaign.name) <= 24 else campaign.name[:23] + "…"
         tabs.append(f"⚄ {name}", style="bold")
         if wide:
-            tabs.append(f" · {campaign.system}" + (" · read-only" if self.app.service.read_only else ""))
+            tabs.append(f" · {campaign.system}")
+        if self.app.service.read_only:
+            tabs.append(" · read-only", style="bold red")
         tabs.append("  ")
         for key, pane_id, label in PANES:
             style = "bold reverse" if pane_id == self.active_pane else "dim"
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        hint = "  h history · ctrl+y redo" if width >= 120 else " h history"
-        tabs.append(hint, style="italic")
+        for hint in ("  h history · ctrl+y redo", " h history"):
+            if tabs.cell_len + len(hint) <= width - 2:
+                tabs.append(hint, style="italic")
+                break
         self.query_one("#pane-tabs", Static).update(tabs)
 
     def on_resize(self) -> None:
