@@ -98,4 +98,4 @@ class GMConsoleApp(App[int]):
             if isinstance(screen, MainScreen):
                 screen.post_message(ShowError(text))
         if not isinstance(self.screen, MainScreen):
-            self.notify(text, severity="error", timeout=6)
+            self.notify(text, severity="error", timeout=6, markup=False)

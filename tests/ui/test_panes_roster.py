@@ -119,29 +119,3 @@ def test_gear_screen_adds_and_removes_an_item(make_app):
     assert history == ["Ripley Hale loses Flamethrower", "Ripley Hale gains Pulse rifle"]
     assert [g.name for g in service.character("c1").gear] == before[1:] + ["Pulse rifle"]
 
-
-def _shown(widget) -> str:
-    """What a widget draws on the terminal, line by line (its rendered strips)."""
-    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
-
-
-def test_names_with_brackets_are_shown_as_typed_never_read_as_markup(make_app):
-    """A GM may type ``[`` in a name, a clock or an item: tables draw it as typed. Read as Rich
-    markup, ``Ash [android]`` lost its tag and ``Bob [/x]`` stopped the roster from drawing."""
-    app = make_app("yze-demo")
-    service = app.service
-    service.update_character("c1", {"name": "Ash [android]"})
-    service.update_character("c4", {"name": "Bob [/x]"})
-    service.add_clock("[red]Hive[/red]", 4)
-    shown = {}
-
-    async def run() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            for table_id in ("roster-table", "tracker-table", "clock-table"):
-                shown[table_id] = _shown(app.screen.query_one(f"#{table_id}"))
-
-    asyncio.run(run())
-    for table_id in ("roster-table", "tracker-table"):
-        assert "Ash [android]" in shown[table_id] and "Bob [/x]" in shown[table_id]
-    assert "[red]Hive[/red]" in shown["clock-table"]

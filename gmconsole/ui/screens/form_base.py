@@ -28,7 +28,7 @@ class FormError(ValueError):
 def field_row(label: str, field_id: str, value: str = "", placeholder: str = "") -> Horizontal:
     """One line of a form: a label and its input (ids are ``f-<field_id>``)."""
     return Horizontal(
-        Label(label, classes="form-label"),
+        Label(label, classes="form-label", markup=False),
         Input(value=value, placeholder=placeholder, id=f"f-{field_id}", select_on_focus=False),
         classes="form-row",
     )

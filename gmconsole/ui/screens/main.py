@@ -200,12 +200,12 @@ class MainScreen(Screen[None]):
     def action_undo(self) -> None:
         entry = self.app.attempt(self.app.service.undo)
         if entry is not None:
-            self.notify(f"Undone: {entry.get('summary', '')}", timeout=4)
+            self.notify(f"Undone: {entry.get('summary', '')}", timeout=4, markup=False)
 
     def action_redo(self) -> None:
         entry = self.app.attempt(self.app.service.redo)
         if entry is not None:
-            self.notify(f"Redone: {entry.get('summary', '')}", timeout=4)
+            self.notify(f"Redone: {entry.get('summary', '')}", timeout=4, markup=False)
 
     def action_history(self) -> None:
         from gmconsole.ui.screens.history import HistoryScreen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -92,9 +93,9 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
-            yield Label(self.title_text, id="pick-title")
-            yield _Picker(*[(label, cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
-            yield Static("", id="pick-message")
+            yield Label(self.title_text, id="pick-title", markup=False)
+            yield _Picker(*[(Text(label), cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
+            yield Static("", id="pick-message", markup=False)
             yield Static("space mark · a all · n none · ctrl+s done · esc cancel", id="pick-hint")
         yield Footer()
 

@@ -88,11 +88,11 @@ class RollFormScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-box"):
-            yield Label(self.title_text, id="form-title")
+            yield Label(self.title_text, id="form-title", markup=False)
             if self.hint:
                 yield Static(Text(self.hint), id="form-hint")
             for field in self.fields:
-                yield Label(field.label, classes="form-label")
+                yield Label(field.label, classes="form-label", markup=False)
                 yield Input(value=field.value, placeholder=field.placeholder, id=f"field-{field.key}")
             yield Static("", id="form-error")
             yield Static("", id="form-result")
@@ -171,7 +171,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         from textual.containers import Vertical
 
         with Vertical(id="choice-box"):
-            yield Label(self.title_text, id="choice-title")
+            yield Label(self.title_text, id="choice-title", markup=False)
             if self.hint:
                 yield Static(Text(self.hint), id="choice-hint")
             for _value, key, label in self.choices:
