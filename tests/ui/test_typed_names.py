@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.widgets import Input
+
 from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
-BOB, ANN = "Bob [/x]", "Ann [bold]"
+BOB, ANN = "Bob [/x]", "Ann [bold] of the Rim"
 
 
 def _drawn(widget) -> str:
@@ -37,6 +39,7 @@ def test_bracketed_names_survive_every_screen_that_shows_names(make_app):
             await pilot.press("a", "ctrl+s")  # everyone; cards mode asks speed and keep-best-of
             await pilot.pause()
             seen["draw form"] = isinstance(app.screen, DrawOptionsForm) and _drawn(app.screen)
+            seen["hints"] = [field.placeholder for field in app.screen.query(Input)]
             await pilot.press("ctrl+s")
             await pilot.pause()
             await pilot.press("1", "g")  # Bob's gear
@@ -54,7 +57,8 @@ def test_bracketed_names_survive_every_screen_that_shows_names(make_app):
 
     asyncio.run(run())
     assert BOB in seen["picker"] and ANN in seen["picker"]
-    assert BOB[:8] in seen["draw form"] and ANN[:8] in seen["draw form"]
+    assert BOB in seen["draw form"] and "Ann [bold] …" in seen["draw form"]  # a long name: cut, never silently
+    assert f"{ANN}: 1-4" in seen["hints"]  # and whole in its field's hint
     assert BOB in seen["gear"] and BOB in seen["character form"]
     assert seen["main"] and BOB in seen["history"]
     assert app.service.character("c1").stress == 1  # +1 then undone: the demo's 1 again

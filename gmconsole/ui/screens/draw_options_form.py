@@ -23,8 +23,11 @@ class DrawOptionsForm(FormScreen):
 
     def fields(self):
         for cid, name in self.combatants:
-            yield field_row(f"{name[:12]} speed", f"speed-{cid}", "", "1-4")
-            yield field_row(f"{name[:12]} keep", f"keep-{cid}", "", "keep best of 1-4")
+            # a long name is shortened with "…" in the label and given whole in the field's hint
+            short = name if len(name) <= 12 else name[:11] + "…"
+            whole = "" if short == name else f"{name}: "
+            yield field_row(f"{short} speed", f"speed-{cid}", "", f"{whole}1-4")
+            yield field_row(f"{short} keep", f"keep-{cid}", "", f"{whole}keep best of 1-4")
 
     def parse(self) -> dict:
         speeds, keep = {}, {}
