@@ -23,6 +23,7 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -348,11 +349,11 @@ class RollBuilder(VerticalScroll):
         """The line group ``name`` (an id of :data:`LINES`), mounted in its place the first time it has
         something to show, else ``None``. Most stay empty until the first roll, and every widget
         composed up front delays the first frame of the console (``bench/startup.py``)."""
-        found = self.query(f"#{name}")
-        if found:
-            return found.first(Static)
-        if not create:
-            return None
+        try:
+            return self.get_child_by_id(name, Static)  # by id among the children: no query on every key
+        except NoMatches:
+            if not create:
+                return None
         widget = DicePool(id=name) if name == "rb-rolled" else Static("", id=name)
         earlier = LINES[:LINES.index(name)]
         anchor = next(w for w in reversed(self.children) if w.id in earlier)
@@ -363,7 +364,7 @@ class RollBuilder(VerticalScroll):
     def refresh_view(self) -> None:
         """Preview the roll being built and redraw everything (the per-key path, kept fast)."""
         character = self._character()
-        title = self.query_one("#rb-title", Static)
+        title = self.get_child_by_id("rb-title", Static)
         if character is None:
             title.update(Text("Roll builder — pick a character in the roster (1, enter)"))
             self.preview = None
@@ -383,7 +384,7 @@ class RollBuilder(VerticalScroll):
             return
         p = self.preview
         self._set("#rb-settings", self._settings_line(character))
-        self.query_one("#rb-pool", DicePool).show(p.dice)
+        self.get_child_by_id("rb-pool", DicePool).show(p.dice)
         odds = odds_line(self.system, p.odds) if p.can_roll else ""
         if p.target_number is not None:
             odds = f"TN {p.target_number} · {odds}"
@@ -400,7 +401,7 @@ class RollBuilder(VerticalScroll):
         for selector in ("#rb-odds", "#rb-warnings"):
             self._set(selector, "")
         self._set("#rb-explain", hint)
-        self.query_one("#rb-pool", DicePool).show([])
+        self.get_child_by_id("rb-pool", DicePool).show([])
         self._set("#rb-message", message)
         self._draw_result()
 
