@@ -17,10 +17,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
+
 if TYPE_CHECKING:
     from gmconsole.rules.initiative import Initiative
 
 __all__ = ["InitiativePane"]
+
+LINES = ("initiative-status", "initiative-table")
+"""The pane's children top to bottom (the table is mounted when first needed, see ``table``)."""
 
 VALUE_LABEL = {"cards": "Card", "roll": "Total", "manual": "Place"}
 
@@ -54,14 +59,20 @@ class InitiativePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="initiative-status")
-        yield DataTable(cursor_type="row", id="initiative-table")
 
     def on_mount(self) -> None:
         self.sync()
 
     @property
     def table(self) -> DataTable:
-        return self.query_one("#initiative-table", DataTable)
+        """The acting order. Mounted with the first conflict, or when the GM first comes to the pane:
+        between conflicts it would only show its header, on the way to the first frame."""
+        table = child(self, "initiative-table", DataTable)
+        if table is None:
+            table = mount_in_place(self, DataTable(cursor_type="row", id="initiative-table"), LINES)
+            state = self.state()
+            self._empty(table, state.mode if state else self.app.service.campaign.settings.initiative_mode)
+        return table
 
     def state(self) -> Initiative | None:
         """The conflict's initiative, or ``None`` between conflicts (the rules module is imported here,
@@ -77,15 +88,15 @@ class InitiativePane(Vertical):
         state = self.state()
         mode = state.mode if state else campaign.settings.initiative_mode
         status = self.query_one("#initiative-status", Static)
-        table = self.table
-        cursor = table.cursor_row
-        table.clear(columns=True)
-        table.add_column(" ", key="mark")
-        table.add_column("Combatant", key="name")
-        table.add_column(VALUE_LABEL[mode], key="value")
         if state is None:
             status.update(Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
+            table = child(self, "initiative-table", DataTable)
+            if table is not None:
+                self._empty(table, mode)
             return
+        table = self.table
+        cursor = table.cursor_row
+        self._empty(table, mode)
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
@@ -102,6 +113,14 @@ class InitiativePane(Vertical):
             else:
                 table.add_row(Text(""), Text(label), Text(value), key=f"{index}")
         table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
+
+    @staticmethod
+    def _empty(table: DataTable, mode: str) -> None:
+        """The table with its columns for ``mode`` and no rows."""
+        table.clear(columns=True)
+        table.add_column(" ", key="mark")
+        table.add_column("Combatant", key="name")
+        table.add_column(VALUE_LABEL[mode], key="value")
 
     def focus_pane(self) -> None:
         self.table.focus()

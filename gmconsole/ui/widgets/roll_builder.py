@@ -23,7 +23,6 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -31,6 +30,7 @@ from textual.widgets.option_list import Option
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.store.errors import StoreError
 from gmconsole.ui.widgets.dice_pool import DicePool
+from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
     difficulty_choices,
@@ -86,8 +86,8 @@ class SkillList(OptionList, can_focus=False):
 
 LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-message", "rb-result",
          "rb-rolled", "rb-stunts", "rb-explain", "rb-warnings")
-"""The roll builder's line groups, top to bottom (odds, message, result, rolled dice, stunts and
-warnings are mounted when they first have something to show)."""
+"""The roll builder's line groups, top to bottom (the skill list, odds, message, result, rolled dice,
+stunts and warnings are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`)."""
 
 
 class RollBuilder(VerticalScroll):
@@ -222,7 +222,6 @@ class RollBuilder(VerticalScroll):
         with Horizontal(id="rb-skill-row"):
             yield Static("Skill", id="rb-skill-label")
             yield SkillFilter(placeholder="s: type to filter skills", id="rb-skill-filter")
-        yield SkillList(id="rb-skills")
         yield Static("", id="rb-settings")
         yield DicePool(id="rb-pool")
         yield Static("", id="rb-explain")
@@ -340,25 +339,7 @@ class RollBuilder(VerticalScroll):
 
     def _set(self, selector: str, text: str) -> None:
         """Show ``text`` in one line group of the pane; an empty group takes no room."""
-        widget = self._line(selector.lstrip("#"), create=bool(text))
-        if widget is not None:
-            widget.update(Text(text))
-            widget.display = bool(text)
-
-    def _line(self, name: str, *, create: bool = True) -> Static | None:
-        """The line group ``name`` (an id of :data:`LINES`), mounted in its place the first time it has
-        something to show, else ``None``. Most stay empty until the first roll, and every widget
-        composed up front delays the first frame of the console (``bench/startup.py``)."""
-        try:
-            return self.get_child_by_id(name, Static)  # by id among the children: no query on every key
-        except NoMatches:
-            if not create:
-                return None
-        widget = DicePool(id=name) if name == "rb-rolled" else Static("", id=name)
-        earlier = LINES[:LINES.index(name)]
-        anchor = next(w for w in reversed(self.children) if w.id in earlier)
-        self.mount(widget, after=anchor)
-        return widget
+        show_line(self, selector.lstrip("#"), Text(text) if text else "", LINES)
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
@@ -457,7 +438,9 @@ class RollBuilder(VerticalScroll):
         if self.special_text:
             lines.append(self.special_text)
         self._set("#rb-result", "\n".join(lines))
-        rolled = self._line("rb-rolled", create=entry is not None)
+        rolled = child(self, "rb-rolled", DicePool)
+        if rolled is None and entry is not None:
+            rolled = mount_in_place(self, DicePool(id="rb-rolled"), LINES)
         if rolled is not None:
             rolled.display = entry is not None
             if entry is not None:
@@ -489,6 +472,8 @@ class RollBuilder(VerticalScroll):
         self._skill_before = self.skill
         known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
         self._choices = skill_choices(self.system, self._character(), known)
+        if child(self, "rb-skills") is None:
+            mount_in_place(self, SkillList(id="rb-skills"), LINES)
         self.add_class("-filtering")
         box = self.query_one(SkillFilter)
         box.value = ""

@@ -13,9 +13,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from gmconsole.ui.messages import CharacterSelected
+from gmconsole.ui.widgets.lazy_mount import show_line
 from gmconsole.ui.widgets.sheet_view import (
     ColumnFit,
     attribute_cell,
@@ -55,7 +56,6 @@ class RosterPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)
-        yield Static("", id="roster-detail", markup=False)
 
     def on_mount(self) -> None:
         self.sync()
@@ -110,11 +110,10 @@ class RosterPane(Vertical):
 
     def _show_detail(self) -> None:
         """The highlighted character's full name and status, when their row had to be shortened."""
-        detail = self.query_one("#roster-detail", Static)
         character = self.app.service.campaign.find_character(self._selected) if self._selected else None
         shown = character is not None and self._cut.get(character.id, False)
-        detail.update(detail_line(self.app.service.campaign.system, character) if shown else "")
-        detail.display = shown
+        text = detail_line(self.app.service.campaign.system, character) if shown else ""
+        show_line(self, "roster-detail", text, ("roster-table", "roster-detail"))
 
     def focus_pane(self) -> None:
         self.table.focus()

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, table_room, text_cells, who
 
 __all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
@@ -29,6 +30,9 @@ COUNTERS = {
     "tiered": ("stamina", "xp"),
 }
 """The counters ``+`` / ``-`` can act on, per system (``t`` cycles them)."""
+
+LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "panic-result")
+"""The pane's children top to bottom; the last three are mounted when they first have something."""
 
 LABELS = {"mutation_points": "MP", "xp": "XP", "stress": "Stress", "willpower": "WP", "wounds": "Wounds",
           "strain": "Strain", "stamina": "Stamina"}
@@ -89,8 +93,6 @@ class TrackerPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
         yield DataTable(cursor_type="row", id="tracker-table")
-        yield Static("", id="tracker-detail", markup=False)
-        yield Static("", id="panic-result")
 
     def on_mount(self) -> None:
         self.sync()
@@ -113,8 +115,7 @@ class TrackerPane(Vertical):
     @property
     def clocks(self) -> DataTable | None:
         """The progress clocks' table; ``None`` until the session has a clock (see :meth:`_show_clocks`)."""
-        found = self.query("#clock-table")
-        return found.first(DataTable) if found else None
+        return child(self, "clock-table", DataTable)
 
     @property
     def counter(self) -> str:
@@ -165,9 +166,7 @@ class TrackerPane(Vertical):
         self._show_clocks(session)
         if self.last_panic and not self._panic_in_force():
             self.last_panic = None
-        panic = self.query_one("#panic-result", Static)
-        panic.update(describe_panic(self.last_panic) if self.last_panic else "")
-        panic.display = self.last_panic is not None
+        show_line(self, "panic-result", describe_panic(self.last_panic) if self.last_panic else "", LINES)
 
     def _show_clocks(self, session) -> None:
         """The session's progress clocks, under the detail line. The table is mounted with the first
@@ -177,8 +176,7 @@ class TrackerPane(Vertical):
         if clocks is None:
             if not session.clocks:
                 return
-            clocks = DataTable(cursor_type="row", id="clock-table", show_header=False)
-            self.mount(clocks, before=self.query_one("#panic-result"))
+            clocks = mount_in_place(self, DataTable(cursor_type="row", id="clock-table", show_header=False), LINES)
         clock_row = clocks.cursor_row
         clocks.clear(columns=True)
         clocks.add_column("Clock", key="name")
@@ -193,12 +191,11 @@ class TrackerPane(Vertical):
 
     def _show_detail(self) -> None:
         """The highlighted character's full name and state, when their row had to be shortened."""
-        detail = self.query_one("#tracker-detail", Static)
         roster = self.app.service.campaign.roster
         index = self.table.cursor_row
         shown = bool(roster) and 0 <= index < len(roster) and index < len(self._cut) and self._cut[index]
-        detail.update(detail_line(self.app.service.campaign.system, roster[index]) if shown else "")
-        detail.display = shown
+        show_line(self, "tracker-detail", detail_line(self.app.service.campaign.system, roster[index]) if shown else "",
+                  LINES)
 
     @on(DataTable.RowHighlighted, "#tracker-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
