@@ -322,11 +322,8 @@ class CampaignStore:
         if not self._marker_removed:
             _drop_clean_close_marker(self.path)
             self._marker_removed = True
-        try:
+        with self.change():
             yield
-        except BaseException:
-            self._leave_marker = False
-            raise
         if not leaves_marker:
             self._leave_marker = False
 
