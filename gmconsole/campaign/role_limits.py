@@ -44,17 +44,19 @@ def _picks(entry: dict) -> dict:
     return out
 
 
-def past_rolls(service: "CampaignService", skills: set[str]) -> tuple[list[myz_limits.PastRoll], dict]:
-    """The rolls of ``skills`` still in force, in every session, and for each ``(character_id, skill)``
-    the id of the newest change of circumstances recorded (the GM setting a limit aside)."""
-    key = (_version(service), frozenset(skills))
+def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bool = True
+               ) -> tuple[list[myz_limits.PastRoll], dict]:
+    """The rolls of ``skills`` still in force (in every session, or only the current one) and for each
+    ``(character_id, skill)`` the id of the newest change of circumstances recorded (the GM setting a
+    limit aside)."""
+    key = (_version(service), frozenset(skills), all_sessions)
     cached = _CACHE.get(service)
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]
     rolls: list[myz_limits.PastRoll] = []
     cleared: dict[tuple, int] = {}
     try:
-        for number in service._store.sessions():
+        for number in (service._store.sessions() if all_sessions else [service.session.number]):
             for e in service._store.entries_newest_first(number):
                 if e.get("status", "done") != "done" or e.get("skill") not in skills:
                     continue
@@ -82,7 +84,8 @@ def warnings(service: "CampaignService", character: "Character", request: "RollR
     watched = myz_limits.watched(system, request.skill, picked)
     if not watched:
         return []
-    rolls, cleared = past_rolls(service, {lim.skill for lim in watched})
+    rolls, cleared = past_rolls(service, {lim.skill for lim in watched},
+                                all_sessions=any(lim.within != "session" for lim in watched))
     since = cleared.get((character.id, request.skill), 0)
     standing = [r for r in rolls if r.entry_id > since]
     found = myz_limits.warnings(system, character.id, character.name, request.skill, picked,

@@ -84,6 +84,8 @@ def watched(system: str, skill: str | None, picked: Sequence[Picked]) -> list[Ro
     """The limits that look at earlier rolls for a roll of ``skill`` with these picks (none: no
     history needs reading)."""
     ids = {p.modifier.id for p in picked}
+    if not ids:
+        return []
     return [lim for lim in limits(system) if lim.skill == skill and lim.when and lim.when in ids]
 
 

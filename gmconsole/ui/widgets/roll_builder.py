@@ -4,8 +4,9 @@ The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helper
 modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
 every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
 console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
-reason, R-PUSH-2/3), rolls opposed (R-OPP-1), applies the costs and undoes them; ``exploding`` TN
-modifiers are picked from the seed's tables, ``tiered`` Mixed/Limited consequences applied with a key.
+reason, R-PUSH-2/3), rolls opposed (R-OPP-1, the paired skill offered first), applies the costs and
+undoes them; ``m`` picks ``exploding`` TN modifiers or a Year Zero skill's named modifiers (seed 002;
+myz role-skill uses, R-MYZ-LIMIT), ``tiered`` Mixed/Limited consequences are applied with a key.
 Every roll, special ones included (opposed, assisted, group, save, attack, contested), goes through
 the service, so it is in the history and undoable.
 
