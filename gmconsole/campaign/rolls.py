@@ -12,10 +12,10 @@ import random
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import trackers, validation
+from gmconsole.campaign import role_limits, trackers, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic, RollPreview
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
@@ -45,10 +45,11 @@ class RollRequest:
     tn_modifiers: tuple[str, ...] = ()
     bonus_dice: int = 0
     push_yourself: bool = False
+    skill_modifiers: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         out = asdict(self)
-        for key in ("gear", "helpers", "tn_modifiers"):
+        for key in ("gear", "helpers", "tn_modifiers", "skill_modifiers"):
             out[key] = list(out[key])
         return out
 
@@ -155,7 +156,10 @@ def pool_request(campaign: Campaign, request: RollRequest):
         penalty = int(panic_row(character.panic.total).get("agility_modifier", 0))
         if penalty:
             modifiers.append(penalty)
+    named = tuple((p.label, p.modifier.modifier)
+                  for p in skill_modifiers.resolve(system, skill, request.skill_modifiers) if p.modifier.modifier)
     common: dict[str, Any] = dict(
+        named_modifiers=named,
         system=system,
         attribute=attribute,
         skill=skill,
@@ -232,7 +236,7 @@ def _pool_request_from(data: dict):
     from gmconsole.rules.yearzero import PoolRequest
 
     raw = dict(data)
-    for key in ("gear", "artifacts"):
+    for key in ("gear", "artifacts", "named_modifiers"):
         raw[key] = tuple(tuple(v) for v in raw.get(key, []))
     for key in ("helpers", "modifiers"):
         raw[key] = tuple(raw.get(key, []))
@@ -308,6 +312,7 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
     """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
+    skill_modifiers.resolve(campaign.system, request.skill, request.skill_modifiers)  # seed 002's named lists
     if campaign.system in YEAR_ZERO_SYSTEMS:
         return _build_year_zero(campaign, request)
     if campaign.system == "exploding":
@@ -341,7 +346,8 @@ def preview(service: "CampaignService", request: RollRequest) -> RollPreview:
         return RollPreview(system=campaign.system, character_id=request.character_id, character=name,
                            skill=request.skill, attribute=request.attribute, dice=[], explanation=[], odds={},
                            can_roll=False, reason=str(exc))
-    warnings = _one_chance_warning(service, built.character, request)
+    warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
+        service, built.character, request)
     if built.character.broken:
         warnings.append(f"{built.character.name} is broken")
     if built.character.panic is not None:
@@ -416,6 +422,9 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
         "request": request.as_dict(), "pool": {"dice": built.dice, "explanation": built.explanation},
         "odds": built.odds, "helpers": list((built.extra or {}).get("helpers", [])),
     }
+    if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
+        fields["skill_modifiers"] = skill_modifiers.recorded(
+            skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
     applied: list[dict] = []
     if campaign.system in YEAR_ZERO_SYSTEMS:
         from gmconsole.rules import yearzero

@@ -706,13 +706,14 @@ class CampaignService:
         return self._commit("clock", mutate)
 
     # ------------------------------------------------------------------ rolls
-    def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), **fields):
+    def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
+                      **fields):
         """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
         from gmconsole.campaign import rolls
 
         return rolls.RollRequest(
             character_id=self._id(character_id), gear=tuple(gear), helpers=tuple(self._id(h) for h in helpers),
-            tn_modifiers=tuple(tn_modifiers), **fields,
+            tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
         )
 
     def preview_roll(
@@ -730,6 +731,7 @@ class CampaignService:
         tn_modifiers: Sequence[str] = (),
         bonus_dice: int = 0,
         push_yourself: bool = False,
+        skill_modifiers: Sequence[str] = (),
     ) -> RollPreview:
         """The pool a roll would use, built from the sheet, with its explanation, exact odds, whether
         it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every key).
@@ -739,14 +741,16 @@ class CampaignService:
         ``helpers`` character ids (R-HELP-1, at most 3); ``modifier`` ± situational (R-MOD-1);
         ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``goal`` feeds the "only one
         chance" warning; exploding: ``tn_modifiers`` ids from the modifier tables; tiered:
-        ``bonus_dice`` (R-TIER-1, at most 2) and ``push_yourself`` (2 stamina for +1 die).
+        ``bonus_dice`` (R-TIER-1, at most 2) and ``push_yourself`` (2 stamina for +1 die);
+        Year Zero: ``skill_modifiers`` named modifiers from the skill's own list (seed 002; myz: what a
+        role skill's roll is for, R-MYZ-LIMIT), ids or ``id=detail``, recorded by name.
         """
         from gmconsole.campaign import rolls
 
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself,
+            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
         return rolls.preview(self, request)
 
@@ -765,6 +769,7 @@ class CampaignService:
         tn_modifiers: Sequence[str] = (),
         bonus_dice: int = 0,
         push_yourself: bool = False,
+        skill_modifiers: Sequence[str] = (),
         faces: str | None = None,
         rng: random.Random | None = None,
     ) -> dict:
@@ -781,7 +786,7 @@ class CampaignService:
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself,
+            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
         return rolls.roll(self, request, faces, rng or self._rng)
 
@@ -917,6 +922,7 @@ class CampaignService:
         helpers: Sequence[str] = (),
         modifier: int = 0,
         goal: str | None = None,
+        skill_modifiers: Sequence[str] = (),
         defender_id: str | None = None,
         defender_skill: str | None = None,
         defender_attribute: str | None = None,
@@ -936,7 +942,7 @@ class CampaignService:
 
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, goal=goal,
+            modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
         )
         return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
                                           defender_pool, faces, defender_faces, rng or self._rng)

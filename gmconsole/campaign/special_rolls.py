@@ -111,6 +111,13 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
         who = service.character(defender_id)
         if who.id == request.character_id:
             raise ValidationError(f"{who.name} cannot oppose their own roll")
+        from gmconsole.rules.skill_modifiers import opposed_only_by_role
+
+        only = opposed_only_by_role(campaign.system, request.skill)  # myz Intimidate: only an Enforcer opposes
+        if only and who.role != only:
+            role = only.replace("-", " ").title()
+            raise ValidationError(f"{request.skill} is an opposed roll only against another {role} (seed 000); "
+                                  f"{who.name} is not one: roll it as a plain roll")
         defender_request = rolls.pool_request(campaign, rolls.RollRequest(
             character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
         name, who_id = who.name, who.id

@@ -173,6 +173,9 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
                         help="situational modifier (repeatable; they add up)")
     parser.add_argument("--tn-modifier", action="append", default=[], metavar="KEY",
                         help="exploding: a TN modifier from the tables, e.g. social.hostile")
+    parser.add_argument("--skill-modifier", action="append", default=[], metavar="NAME",
+                        help="Year Zero: a named modifier from the skill's own list (repeatable), e.g. dark, "
+                             "interrogation; myz: side-deal, enter-sector=B7, device=NAME")
     parser.add_argument("--bonus-dice", type=count, default=0, metavar="N", help="tiered: bonus dice (at most 2)")
     parser.add_argument("--push-yourself", action="store_true", help="tiered: spend 2 stamina for +1 die")
     parser.add_argument("--goal", metavar="TEXT", help="what the roll is for (the only-one-chance warning)")
@@ -188,6 +191,10 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
 
 def _roll_text(entry: dict) -> str:
     lines = [entry.get("summary", "")]
+    named = [m.get("name", {}).get("en", m.get("id", "")).rstrip(".") + (f" {m['detail']}" if m.get("detail") else "")
+             + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.get("skill_modifiers") or ()]
+    if named:
+        lines.append("modifiers: " + "; ".join(named))
     dice = entry.get("dice") or []
     if dice:
         faces = []
@@ -222,7 +229,7 @@ def run_campaign_roll(args) -> int:
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
             helpers=args.helper, modifier=sum(args.modifier), reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
-            faces=args.faces,
+            skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         if args.push or args.push_faces is not None:
             service.push(entry["id"], faces=args.push_faces)

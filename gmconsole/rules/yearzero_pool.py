@@ -41,7 +41,9 @@ class PoolRequest:
     in `myz` and `yze`; for a Sic a Dog fighting roll it is the dog's current Strength.
     ``gear`` is ``((item, current bonus), ...)``; ``artifacts`` is ``((item, sides), ...)``.
     ``attribute_die`` / ``skill_die`` are the step dice of `yze-step` (sides), ``skill_die``
-    ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed).
+    ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed);
+    ``named_modifiers`` are ``((name, value), ...)`` picked from a skill's own list (seed 002,
+    :mod:`gmconsole.rules.skill_modifiers`), added the same way and explained by name.
     ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``max_pushes`` is the setting.
     ``tool_takes_damage`` is the `damage-stress` option where the tool used (the first gear item)
     takes the push damage instead of the character.
@@ -67,6 +69,7 @@ class PoolRequest:
     sic_a_dog: bool = False
     dog_strength: int | None = None
     tool_takes_damage: bool = False
+    named_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,7 @@ def _validate(request: PoolRequest) -> str:
         raise RulesError("every helper must be named")
     if len(set(names)) != len(names):
         raise RulesError("the same character cannot help twice")
-    for value in request.modifiers:
+    for value in request.modifiers + tuple(v for _name, v in request.named_modifiers):
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_DICE:
             raise RulesError(f"modifier {value!r} must be a whole number between -{MAX_DICE} and +{MAX_DICE}")
     if request.system == "yze-step":
@@ -206,13 +209,15 @@ def build_pool(request: PoolRequest) -> Pool:
         raise RulesError(f"Mutant: Year Zero has no skill called {request.skill!r}")
     specialist = request.specialist or bool(skill_row and skill_row.get("role"))
     difficulty = difficulty_modifier(request.system, request.difficulty)
-    modifier = difficulty + len(request.helpers) + sum(request.modifiers)
+    modifier = difficulty + len(request.helpers) + sum(request.modifiers) + sum(v for _n, v in request.named_modifiers)
     if difficulty:
         modifier_lines.append(f"difficulty {request.difficulty.lower()} {_sign(difficulty)}")
     for helper in request.helpers:
         modifier_lines.append(f"help from {helper.strip()} +1")
     for value in request.modifiers:
         modifier_lines.append(f"modifier {_sign(value)}")
+    for name, value in request.named_modifiers:
+        modifier_lines.append(f"{name} {_sign(value)}")
 
     if request.system == "yze-step":
         dice = list(_step_pool(request, modifier, lines, modifier_lines))

@@ -158,3 +158,26 @@ def test_myz_sic_a_dog_with_agility_is_refused_in_one_line(gm):
                   "--seed", "3", "--json")
     assert fighting.returncode == 0, fighting.stderr
     assert json.loads(fighting.stdout)["attribute"] == "strength"
+
+
+def test_seed_002_skill_modifier_flag_is_recorded_by_name_and_refused_with_one_line(gm):
+    gm("demo")
+    rolled = gm("roll", "yze", "--campaign", "yze-demo", "--character", "Dallas Kane", "--skill", "manipulation",
+                "--skill-modifier", "interrogation", "--skill-modifier", "helped-before",
+                "--faces", "base=6,2,3,4,5 skill=2,3,4,5,6", "--json")
+    assert rolled.returncode == 0, rolled.stderr
+    entry = json.loads(rolled.stdout)
+    assert [m["id"] for m in entry["skill_modifiers"]] == ["interrogation", "helped-before"]
+    assert entry["skill_modifiers"][0]["name"]["zh-Hant"].startswith("審問")
+    assert "Interrogating a captive: opposed by Stamina, not Insight +1" in entry["pool"]["explanation"]
+    text = gm("roll", "yze", "--campaign", "yze-demo", "--character", "Dallas Kane", "--skill", "manipulation",
+              "--skill-modifier", "well-argued", "--faces", "base=6,2,3,4,5 skill=2,3,4,5")
+    assert text.returncode == 0, text.stderr
+    assert "modifiers: You argue your case very well (the GM's call) +1" in text.stdout
+    _one_line_error(gm("roll", "yze", "--campaign", "yze-demo", "--character", "Dallas Kane", "--skill",
+                       "manipulation", "--skill-modifier", "interrogation", "--skill-modifier", "held-by-you"),
+                    "same fact")
+    _one_line_error(gm("roll", "myz", "--campaign", "myz-demo", "--character", "Lina", "--skill", "find-the-path",
+                       "--skill-modifier", "enter-sector"), "needs a detail")
+    history = json.loads(gm("history", "yze-demo", "--format", "json").stdout)
+    assert sum(1 for e in history if e.get("skill_modifiers")) == 2

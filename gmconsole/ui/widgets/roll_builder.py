@@ -4,8 +4,9 @@ The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helper
 modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
 every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
 console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
-reason, R-PUSH-2/3), rolls opposed (R-OPP-1), applies the costs and undoes them; ``exploding`` TN
-modifiers are picked from the seed's tables, ``tiered`` Mixed/Limited consequences applied with a key.
+reason, R-PUSH-2/3), rolls opposed (R-OPP-1, the paired skill offered first), applies the costs and
+undoes them; ``m`` picks ``exploding`` TN modifiers or a Year Zero skill's named modifiers (seed 002;
+myz role-skill uses, R-MYZ-LIMIT), ``tiered`` Mixed/Limited consequences are applied with a key.
 Every roll, special ones included (opposed, assisted, group, save, attack, contested), goes through
 the service, so it is in the history and undoable.
 
@@ -49,7 +50,7 @@ _ERRORS = (ValueError, KeyError, OSError, StoreError)
 """What a service call may raise for the GM to read: RulesError / ValidationError (ValueError), a
 StoreError (a failed save, a read-only campaign); shown inline, and the campaign is kept as it was."""
 
-_YZ_ONLY = {"toggle_reactive", "push", "push_faces", "apply_costs"}
+_YZ_ONLY = {"toggle_reactive", "push", "push_faces", "apply_costs", "skill_modifiers", "clear_skill_modifiers"}
 _TIERED_ONLY = {"bonus", "push_yourself", "save", "attack", "consequence"}
 _EXPLODING_ONLY = {"assisted", "group", "tn_modifiers", "clear_tn_modifiers"}
 
@@ -188,6 +189,8 @@ class RollBuilder(VerticalScroll):
         Binding("n", "group", "Group", id="roll.group"),
         Binding("m", "tn_modifiers", "TN mods", id="roll.tn_modifiers"),
         Binding("M", "clear_tn_modifiers", "No TN mods", id="roll.clear_tn_modifiers", show=False),
+        Binding("m", "skill_modifiers", "Mods", id="roll.skill_modifiers"),
+        Binding("M", "clear_skill_modifiers", "No mods", id="roll.clear_skill_modifiers", show=False),
         Binding("C", "consequence", "Consequence", id="roll.consequence"),
         Binding("w", "circumstances", "Retry why", id="roll.circumstances", show=False),
     ]
@@ -205,6 +208,7 @@ class RollBuilder(VerticalScroll):
         self.bonus_dice = 0
         self.push_yourself = False
         self.tn_modifiers: tuple[str, ...] = ()
+        self.skill_modifiers: tuple[str, ...] = ()
         self.preview: Any = None
         self.last_entry: dict | None = None
         self.special_text = ""
@@ -239,7 +243,7 @@ class RollBuilder(VerticalScroll):
         return self.service.campaign.system
 
     _DRAFT = ("skill", "attribute", "gear", "difficulty", "helpers", "modifier", "reactive", "bonus_dice",
-              "push_yourself", "tn_modifiers")
+              "push_yourself", "tn_modifiers", "skill_modifiers")
 
     def select_character(self, character_id: str) -> None:
         """Build the roll of ``character_id`` (the roster's selection).
@@ -289,6 +293,7 @@ class RollBuilder(VerticalScroll):
         }
         if self.system in YEAR_ZERO_SYSTEMS:
             out["reactive"] = self.reactive
+            out["skill_modifiers"] = self.skill_modifiers
         if self.system == "tiered":
             out["bonus_dice"] = self.bonus_dice
             out["push_yourself"] = self.push_yourself
@@ -313,6 +318,7 @@ class RollBuilder(VerticalScroll):
         self.bonus_dice = 0
         self.push_yourself = False
         self.tn_modifiers = ()
+        self.skill_modifiers = ()
 
     def _character(self):
         if self.character_id is None:
@@ -398,6 +404,7 @@ class RollBuilder(VerticalScroll):
         parts.append(f"help {helpers}")
         if self.system in YEAR_ZERO_SYSTEMS:
             parts.append("REACTIVE" if self.reactive else "active")
+            parts += [f"mods {', '.join(self.skill_modifiers)}"] if self.skill_modifiers else []
         if self.system == "exploding" and self.tn_modifiers:
             parts.append("TN mods " + ", ".join(self.tn_modifiers))
         if self.system == "tiered":
@@ -524,6 +531,9 @@ class RollBuilder(VerticalScroll):
         if character is not None:  # gear chosen for another skill does not come along
             usable = set(self._usable_gear(character))
             self.gear = tuple(g for g in self.gear if g in usable)
+        from gmconsole.ui.widgets.modifier_picking import kept_for_skill
+
+        self.skill_modifiers = kept_for_skill(self.system, self.skill, self.skill_modifiers)
         self._leave_filter()
 
     @on(SkillFilter.Leave)
@@ -894,60 +904,23 @@ class RollBuilder(VerticalScroll):
         if character is not None:
             self._form(roll_specials.exploding_forms(self.service, character, self._state(), self.app.rng)["group"])
 
-    # ------------------------------------------------------------------ exploding TN modifiers
+    # ------------------------------------------------------------------ modifier pickers (m / M)
     def action_tn_modifiers(self) -> None:
-        """Pick TN modifiers from the seed's tables (social, other, situational, environmental); for a
-        range like "+1–4" or a per-unit entry the GM types the value, checked by the rules core. The
-        preview (TN explanation lines and odds) follows at once."""
-        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        """exploding: pick TN modifiers from the seed's tables (:mod:`~gmconsole.ui.widgets.modifier_picking`)."""
+        from gmconsole.ui.widgets.modifier_picking import pick_tn_modifiers
 
-        from gmconsole.rules import exploding
-        from gmconsole.ui.widgets.roll_text import tn_modifier_choices
+        pick_tn_modifiers(self)
 
-        if self._need_character() is None:
-            return
-        current = {m.split("=", 1)[0]: m for m in self.tn_modifiers}
+    def action_skill_modifiers(self) -> None:
+        """Year Zero: pick the skill's named modifiers (seed 002; myz role-skill uses, R-MYZ-LIMIT)."""
+        from gmconsole.ui.widgets.modifier_picking import pick_skill_modifiers
 
-        def ask_values(keys: list[str], chosen: list[str]) -> None:
-            if not keys:
-                self.tn_modifiers = tuple(chosen)
-                self.message = ""
-                self.refresh_view()
-                self.focus()
-                return
-            key, rest = keys[0], keys[1:]
-            entry = exploding.find_modifier(key)
-            if entry.modifier is not None:
-                ask_values(rest, chosen + [key])
-                return
-            how = f"ranges {entry.range_text()}" if entry.low is not None else f"is {entry.range_text()}"
+        pick_skill_modifiers(self)
 
-            def submit(text: str) -> str:
-                amount = exploding.parse_modifier(f"{key}={text}")[1]
-                entry.value(amount)  # the rules core refuses a value out of range, with the reason
-                return f"{key}={amount}"
-
-            def valued(value: str | None) -> None:
-                if value is None:
-                    self.refresh_view()
-                    self.focus()
-                    return
-                ask_values(rest, chosen + [value])
-
-            old = current.get(key, "")
-            self.app.push_screen(FacesEntryScreen(
-                f"TN modifier: {key}", f"{key} {how}: type how much (the GM's call).", submit,
-                placeholder=old.split("=", 1)[1] if "=" in old else str(entry.low or 1), enter="ok"), valued)
-
-        def picked(keys: list[str] | None) -> None:
-            if keys is None:
-                self.focus()
-                return
-            ask_values(keys, [])
-
-        self.app.push_screen(PickCharactersScreen("TN modifiers (space marks, ctrl+s done)", tn_modifier_choices(),
-                                                  list(current)), picked)
+    def action_clear_skill_modifiers(self) -> None:
+        self.skill_modifiers = ()
+        self.message = ""
+        self.refresh_view()
 
     def action_clear_tn_modifiers(self) -> None:
         self.tn_modifiers = ()

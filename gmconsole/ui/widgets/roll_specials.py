@@ -48,6 +48,7 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     side; the defender is a second character + skill or a typed pool. ``on_active(entry)`` hands the
     builder the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
     request = {k: v for k, v in builder_request.items() if k != "reactive"}
+    paired, pair_hint = _paired_skill(service.campaign.system, request.get("skill"), request.get("skill_modifiers", ()))
 
     def run(v: dict[str, str]) -> str:
         entry = service.opposed_roll(
@@ -59,15 +60,32 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
 
     fields = [
         FormField("opponent", "Defender (roster name or id)", placeholder="e.g. Vanja"),
-        FormField("skill", "Defender's skill id", placeholder="e.g. scout"),
+        FormField("skill", "Defender's skill id", paired or "", placeholder="e.g. scout"),
         FormField("attribute", "Defender's attribute (blank: the skill's)", placeholder=""),
         FormField("pool", "…or the defender's pool typed", placeholder="base=3 skill=2 gear=1"),
         FormField("active_faces", "Active faces typed (blank: console dice)", placeholder="base=6,1 skill=4"),
         FormField("defender_faces", "Defender faces typed (blank: console dice)", placeholder="base=6,2 skill=3"),
     ]
-    hint = ("R-OPP-1: each defender success cancels one of yours; you win only with more. "
+    hint = (pair_hint + "R-OPP-1: each defender success cancels one of yours; you win only with more. "
             "Only the active side may push (p), after the defender rolled.")
     return ("Opposed roll", fields, run, hint)
+
+
+def _paired_skill(system: str, skill: str | None, picks) -> tuple[str | None, str]:
+    """The defender's skill the rules pair with ``skill`` (data: ``opposed_by``; a picked modifier
+    such as interrogation may name another), offered first in the form, and a hint sentence."""
+    from gmconsole.rules import skill_modifiers
+
+    try:
+        picked = skill_modifiers.resolve(system, skill, picks)
+    except RulesError:
+        picked = []
+    paired = skill_modifiers.opposed_skill(system, skill, picked)
+    if not paired:
+        return None, ""
+    only = skill_modifiers.opposed_only_by_role(system, skill)
+    when = f" (only against another {only.replace('-', ' ').title()}; otherwise not an opposed roll)" if only else ""
+    return paired, f"{skill} is opposed by {paired}{when}. "
 
 
 # --------------------------------------------------------------------------- exploding

@@ -17,6 +17,7 @@ __all__ = [
     "costs_lines",
     "difficulty_choices",
     "faces_needed",
+    "modifier_line",
     "odds_line",
     "result_lines",
     "skill_choices",
@@ -178,12 +179,31 @@ def stunt_count(entry: dict) -> int:
 
 
 def _stunts(entry: dict) -> list[str]:
+    from gmconsole.rules.myz_limits import stunt_warning
+
     options = entry.get("stunt_list") or []
     if not options or not stunt_count(entry):
         return []
     if entry.get("system") != "myz":
         return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
-    return ["stunts:"] + [f"  • {_en(o)}" for o in options]
+    limit = stunt_warning(entry.get("system", ""), entry.get("skill"), stunt_count(entry), len(options))
+    return ["stunts:"] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
+
+
+def modifier_line(entry: dict) -> str:
+    """The named skill modifiers a recorded roll was made with (seed 002's lists; myz: what a role
+    skill's roll is for), each by name, its detail and value, with the Chinese name; ``""`` if none."""
+    parts = []
+    for row in entry.get("skill_modifiers") or ():
+        if not isinstance(row, dict):
+            continue
+        name = _en(row.get("name") or row.get("id", "?")).rstrip(".")
+        detail = f" {row['detail']}" if isinstance(row.get("detail"), str) else ""
+        value = row.get("modifier")
+        sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
+        zh = (row.get("name") or {}).get("zh-Hant") if isinstance(row.get("name"), dict) else None
+        parts.append(f"{name}{detail}{sign}" + (f" ({zh})" if zh else ""))
+    return ("modifiers: " + "; ".join(parts)) if parts else ""
 
 
 def stunt_lines(entry: dict) -> list[str]:
@@ -194,7 +214,7 @@ def stunt_lines(entry: dict) -> list[str]:
 def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
     system = entry.get("system", "")
-    lines: list[str] = []
+    lines: list[str] = [modifier_line(entry)] if entry.get("skill_modifiers") else []
     by_hand = " (typed faces)" if entry.get("by_hand") else ""
     if "successes" in entry:
         n = entry["successes"]

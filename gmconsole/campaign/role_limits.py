@@ -1,0 +1,93 @@
+"""R-MYZ-LIMIT in the campaign: read the earlier rolls the limits need and word the warnings.
+
+The limits themselves are data and rules (:mod:`gmconsole.rules.myz_limits`); this module finds the
+rolls still in force in the history and leaves out those the GM has set aside. Setting a warning aside
+works as for "only one chance" (RULES.md §1): the GM records why the roll may be made (the roll
+builder's ``w``, ``CampaignService.change_of_circumstances``) for that character and skill; earlier
+rolls before that record no longer warn. Nothing is refused: the GM decides.
+
+The history is read only for a roll a limit watches (a deal on the side, a sector entered, a device)
+and the answer is kept until the campaign changes, so the roll builder's per-key preview stays fast.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from gmconsole.rules import myz_limits, skill_modifiers
+from gmconsole.rules.errors import RulesError
+from gmconsole.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.model import Character
+    from gmconsole.campaign.rolls import RollRequest
+    from gmconsole.campaign.service import CampaignService
+
+__all__ = ["warnings", "past_rolls"]
+
+_CACHE: "weakref.WeakKeyDictionary[CampaignService, tuple]" = weakref.WeakKeyDictionary()
+
+
+def _version(service: "CampaignService") -> tuple:
+    """Changes whenever an entry is recorded, undone or redone (the undo/redo stacks move)."""
+    return (service._last_entry, len(service._undo), len(service._redo), tuple(service._undo[-1:]),
+            tuple(service._redo[-1:]), service.session.number)
+
+
+def _picks(entry: dict) -> dict:
+    out = {}
+    for row in entry.get("skill_modifiers") or ():
+        if isinstance(row, dict) and isinstance(row.get("id"), str):
+            detail = row.get("detail")
+            out[row["id"]] = detail if isinstance(detail, str) else None
+    return out
+
+
+def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bool = True
+               ) -> tuple[list[myz_limits.PastRoll], dict]:
+    """The rolls of ``skills`` still in force (in every session, or only the current one) and for each
+    ``(character_id, skill)`` the id of the newest change of circumstances recorded (the GM setting a
+    limit aside)."""
+    key = (_version(service), frozenset(skills), all_sessions)
+    cached = _CACHE.get(service)
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    rolls: list[myz_limits.PastRoll] = []
+    cleared: dict[tuple, int] = {}
+    try:
+        for number in (service._store.sessions() if all_sessions else [service.session.number]):
+            for e in service._store.entries_newest_first(number):
+                if e.get("status", "done") != "done" or e.get("skill") not in skills:
+                    continue
+                who = (e.get("character_id"), e.get("skill"))
+                if e.get("kind") == "circumstances":
+                    cleared[who] = max(cleared.get(who, 0), int(e.get("id") or 0))
+                elif e.get("kind") == "roll":
+                    rolls.append(myz_limits.PastRoll(
+                        entry_id=int(e.get("id") or 0), session=int(e.get("session") or number),
+                        character_id=str(e.get("character_id") or ""), character=str(e.get("character") or ""),
+                        skill=str(e.get("skill")), picks=_picks(e), success=bool((e.get("successes") or 0) > 0)))
+    except StoreError:
+        return [], {}  # an unreadable history only costs these warnings, as for "only one chance"
+    _CACHE[service] = (key, rolls, cleared)
+    return rolls, cleared
+
+
+def warnings(service: "CampaignService", character: "Character", request: "RollRequest") -> list[str]:
+    """R-MYZ-LIMIT warnings for the roll being built (empty when no limit watches it)."""
+    system = service.campaign.system
+    try:
+        picked = skill_modifiers.resolve(system, request.skill, request.skill_modifiers)
+    except RulesError:
+        return []  # the pool builder already says what is wrong with the picks
+    watched = myz_limits.watched(system, request.skill, picked)
+    if not watched:
+        return []
+    rolls, cleared = past_rolls(service, {lim.skill for lim in watched},
+                                all_sessions=any(lim.within != "session" for lim in watched))
+    since = cleared.get((character.id, request.skill), 0)
+    standing = [r for r in rolls if r.entry_id > since]
+    found = myz_limits.warnings(system, character.id, character.name, request.skill, picked,
+                                service.session.number, standing)
+    return [f"{w.text} (R-MYZ-LIMIT: the GM may allow it, recording why)" for w in found]

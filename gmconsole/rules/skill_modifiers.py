@@ -1,0 +1,169 @@
+"""Named skill modifiers and opposed pairs, read from the system's table (``skill_modifiers``, ``opposed_by``).
+
+Seed 002's skill texts list their own modifiers: Stealth's factors (潛行), Manipulation's bargaining
+position (說服) and interrogation (審問: opposed by Stamina, +1 against a captive). The roll builder
+offers them by name instead of a bare ±N, and the history records them by name (RULES.md §1,
+"Seed 002's skill texts carry their own modifier lists"). In `myz` the same table names what a role
+skill's roll is for (a deal on the side, the sector entered, the device built): no dice change,
+but R-MYZ-LIMIT watches them (:mod:`gmconsole.rules.myz_limits`).
+
+A picked modifier is written ``id`` or, for a row that asks for a detail, ``id=detail``
+(``enter-sector=B7``). :func:`resolve` checks a roll's picks against the skill and returns them with
+their values; the pool builder adds the values like any other modifier (R-MOD-1, yze-step R-STEP-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from gmconsole.rules.data import load_table
+from gmconsole.rules.errors import RulesError
+
+__all__ = ["SkillModifier", "Picked", "modifiers_for", "find", "resolve", "opposed_skill", "recorded"]
+
+MAX_DETAIL = 60
+"""A typed detail (a sector, a device) is kept short: it is shown on one line and in the history."""
+
+
+def _table(system: str) -> dict:
+    return load_table("yze" if system == "yze-step" else system)
+
+
+@dataclass(frozen=True)
+class SkillModifier:
+    """One row of a system's ``skill_modifiers`` table (names in English and Traditional Chinese)."""
+
+    id: str
+    skill: str
+    modifier: int
+    name: dict
+    group: dict
+    excludes: tuple[str, ...] = ()
+    opposed_by: str | None = None
+    ask: dict | None = None
+
+    @classmethod
+    def from_row(cls, row: dict) -> "SkillModifier":
+        return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
+                   group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
+                   opposed_by=row.get("opposed_by"), ask=row.get("ask"))
+
+    def label(self, with_value: bool = True) -> str:
+        """The English name and its value (``The area is dark or dimly lit +1``) for pickers."""
+        text = self.name["en"].rstrip(".")
+        if with_value and self.modifier:
+            text += f" {self.modifier:+d}".replace("-", "\u2212")
+        return text
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A modifier picked for one roll, with its typed detail (``None`` for rows that ask none)."""
+
+    modifier: SkillModifier
+    detail: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The English name with the typed detail, without the value (``Entering a sector B7``)."""
+        text = self.modifier.label(with_value=False)
+        return f"{text} {self.detail}" if self.detail else text
+
+    @property
+    def key(self) -> str:
+        return self.modifier.id if self.detail is None else f"{self.modifier.id}={self.detail}"
+
+    def as_dict(self) -> dict:
+        """How the history records it: by id and by name (both languages), its value and detail."""
+        out = {"id": self.modifier.id, "name": dict(self.modifier.name), "modifier": self.modifier.modifier,
+               "group": dict(self.modifier.group)}
+        if self.detail is not None:
+            out["detail"] = self.detail
+        return out
+
+
+def modifiers_for(system: str, skill: str | None) -> list[SkillModifier]:
+    """The named modifiers the table gives ``skill`` (in table order; empty when it lists none)."""
+    if not skill:
+        return []
+    rows = _table(system).get("skill_modifiers", ())
+    return [SkillModifier.from_row(r) for r in rows if r["skill"] == skill]
+
+
+def find(system: str, skill: str | None, key: str) -> SkillModifier:
+    """The row ``key`` (an id, or ``id=detail``) among ``skill``'s modifiers; one clear error otherwise."""
+    wanted = key.split("=", 1)[0].strip().casefold()
+    rows = modifiers_for(system, skill)
+    for row in rows:
+        if wanted in (row.id, row.name["en"].rstrip(".").casefold(), row.name.get("zh-Hant", "")):
+            return row
+    if not rows:
+        raise RulesError(f"{skill or 'a roll without a skill'} has no named modifiers in {system}"
+                         + ("" if skill else ": pick the skill first"))
+    names = ", ".join(r.id for r in rows)
+    raise RulesError(f"{skill} has no modifier {key.split('=', 1)[0].strip()!r}: choose one of {names}")
+
+
+def _detail(row: SkillModifier, key: str) -> str | None:
+    text = key.split("=", 1)[1].strip() if "=" in key else ""
+    if row.ask is None:
+        if text:
+            raise RulesError(f"{row.id} takes no detail (give it as {row.id})")
+        return None
+    text = " ".join(text.split())
+    if not text:
+        raise RulesError(f"{row.id} needs a detail: {row.ask['en']} (give it as {row.id}=...)")
+    if len(text) > MAX_DETAIL:
+        raise RulesError(f"the detail of {row.id} is too long ({len(text)} characters, at most {MAX_DETAIL})")
+    if not text.isprintable():
+        raise RulesError(f"the detail of {row.id} has characters that cannot be shown")
+    return text
+
+
+def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]:
+    """Check the picks of one roll: each belongs to ``skill``, none twice, none with a row it excludes
+    (rows stating the same fact are counted once, e.g. interrogation's captive +1 and "detained or
+    imprisoned by you"); a row that asks for a detail has one. Raises :class:`RulesError`."""
+    picked: list[Picked] = []
+    seen: set[str] = set()
+    for key in keys:
+        if not str(key).strip():
+            raise RulesError("a skill modifier needs a name")
+        row = find(system, skill, str(key))
+        if row.id in seen:
+            raise RulesError(f"{row.id} is picked twice: each modifier counts once")
+        clash = next((p.modifier for p in picked if row.id in p.modifier.excludes or p.modifier.id in row.excludes),
+                     None)
+        if clash is not None:
+            raise RulesError(f"{row.id} and {clash.id} state the same fact (or its opposite): pick one of them")
+        seen.add(row.id)
+        picked.append(Picked(row, _detail(row, str(key))))
+    return picked
+
+
+def opposed_skill(system: str, skill: str | None, picked: Sequence[Picked] = ()) -> str | None:
+    """The skill the defender rolls against ``skill`` (R-OPP-1 pairs, from the table): a picked row's
+    ``opposed_by`` first (interrogation: Stamina), else the skill's own; ``None`` when unpaired."""
+    for p in picked:
+        if p.modifier.opposed_by:
+            return p.modifier.opposed_by
+    if not skill:
+        return None
+    for row in _table(system).get("skills", ()):
+        if row["id"] == skill:
+            return row.get("opposed_by")
+    return None
+
+
+def opposed_only_by_role(system: str, skill: str | None) -> str | None:
+    """The role a defender must have for ``skill`` to be opposed at all (myz Intimidate: an Enforcer)."""
+    for row in _table(system).get("skills", ()):
+        if skill and row["id"] == skill:
+            return row.get("opposed_only_by_role")
+    return None
+
+
+def recorded(picked: Sequence[Picked]) -> list[dict]:
+    """The picks as the history records them (see :meth:`Picked.as_dict`)."""
+    return [p.as_dict() for p in picked]

@@ -1,0 +1,206 @@
+"""Pilot tests of the rules the seeds state, done with the roll builder's keys as a GM does them:
+seed 002's named skill modifiers (``m`` / ``M``), the myz opposed pairs (``o`` offers the paired skill
+first) and R-MYZ-LIMIT warnings (shown in the builder, set aside with ``w``). Each checks what the
+screen shows and what the history records."""
+
+from __future__ import annotations
+
+from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from textual.widgets import Input, Static
+
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.history import HistoryScreen
+from gmconsole.ui.screens.roll_form import RollFormScreen
+from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
+from gmconsole.ui.widgets.roll_text import stunt_lines
+
+
+async def _fill(pilot, text: str) -> None:
+    pilot.app.focused.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _mark(pilot, indexes: list[int]) -> SkillModifierScreen:
+    """``m``, then mark the rows at ``indexes`` (0 = the first) with the arrows and space."""
+    await pilot.press("m")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SkillModifierScreen)
+    at = 0
+    for index in sorted(indexes):
+        await pilot.press(*["down"] * (index - at), "space")
+        at = index
+    await pilot.pause()
+    return screen
+
+
+@sync
+async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_history_detail(builder_app):
+    app = builder_app("yze-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "stealth")
+        skill_dice = sum(1 for d in builder.preview.dice if d["kind"] == "skill")
+        picker = await _mark(pilot, [1, 2])  # the area is dark; crowded or noisy
+        assert "+2" in str(picker.query_one("#pick-total", Static).render())
+        assert "該區域昏暗或光線微弱。" in str(picker.query_one("#pick-list").get_option_at_index(1).prompt)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert builder.skill_modifiers == ("dark", "crowded")
+        assert "The area is dark or dimly lit +1" in _text(builder, "#rb-explain")
+        assert "mods dark, crowded" in _text(builder, "#rb-settings")
+        assert sum(1 for d in builder.preview.dice if d["kind"] == "skill") == skill_dice + 2
+        await pilot.press("r")
+        await pilot.pause()
+        assert "modifiers: The area is dark or dimly lit +1 (該區域昏暗或光線微弱。)" in _text(builder, "#rb-result")
+        entry = service.history(kind="roll")[0]
+        assert [(m["id"], m["modifier"]) for m in entry["skill_modifiers"]] == [("dark", 1), ("crowded", 1)]
+        assert entry["skill_modifiers"][1]["name"]["zh-Hant"] == "該區域人群密集或嘈雜。"
+        await pilot.press("M")
+        assert builder.skill_modifiers == () and "dark" not in _text(builder, "#rb-explain")
+        app.push_screen(HistoryScreen())
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#hist-detail-text", Static).render())
+    assert "modifiers: The area is dark or dimly lit +1 (該區域昏暗或光線微弱。); The area is crowded" in detail
+
+
+@sync
+async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stamina_to_oppose(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c4")
+        await _pick_skill(pilot, "manip")
+        await _mark(pilot, [2, 9])  # "detained or imprisoned by you" and interrogation
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "same fact" in _text(builder, "#rb-message")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.service.history(kind="roll") == []
+        await _mark(pilot, [2])  # unmark the captive: interrogation alone
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert builder.skill_modifiers == ("interrogation",)
+        assert "Interrogating a captive: opposed by Stamina, not Insight +1" in _text(builder, "#rb-explain")
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RollFormScreen)
+        assert form.query_one("#field-skill", Input).value == "stamina"
+
+
+@sync
+async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_app):
+    app = builder_app("myz-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        await _start(pilot, "c4")  # Vanja: Sneak 1
+        await _pick_skill(pilot, "sneak")
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#field-skill", Input).value == "scout"
+        form.query_one("#field-opponent", Input).value = "Lina"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert service.history(kind="roll")[0]["opposed"]["defender_skill"] == "scout"
+        await _start(pilot, "c6")  # Hammer, the Enforcer
+        await _pick_skill(pilot, "intim")
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#field-skill", Input).value == "intimidate"
+        assert "only against another Enforcer" in str(form.query_one("#form-hint").render())
+        form.query_one("#field-opponent", Input).value = "Grease"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "only against another Enforcer" in str(form.query_one("#form-error").render())
+    assert len(service.history(kind="roll")) == 1
+
+
+@sync
+async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_with_w(builder_app):
+    app = builder_app("myz-demo")
+    service = app.service
+    fixer = service.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
+                                   "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, fixer.id)
+        await _pick_skill(pilot, "make")
+        await _mark(pilot, [0])  # deal on the side
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "mods side-deal" in _text(builder, "#rb-settings")
+        assert _text(builder, "#rb-warnings") == ""
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Deal on the side (私下買賣)" in _text(builder, "#rb-result")
+        warning = _text(builder, "#rb-warnings")
+        assert "already rolled a deal on the side this session" in warning and "R-MYZ-LIMIT" in warning
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)
+        await _fill(pilot, "a trade caravan reached the Ark")
+        assert "once per session" not in _text(builder, "#rb-warnings")
+        await pilot.press("r")  # the GM allowed it: the second deal is rolled and recorded
+        await pilot.pause()
+    kinds = [e["kind"] for e in service.history()]
+    assert kinds[:3] == ["roll", "circumstances", "roll"]
+    assert service.history(kind="circumstances")[0]["reason"] == "a trade caravan reached the Ark"
+
+
+@sync
+async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_app):
+    app = builder_app("myz-demo")
+    service = app.service
+    kai = service.add_character({"name": "Kai", "role": "stalker", "skills": {"find-the-path": 1},
+                                 "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}})
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c9")  # Lina
+        await _pick_skill(pilot, "find")
+        await _mark(pilot, [0])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)  # which sector?
+        await _fill(pilot, "B7")
+        assert builder.skill_modifiers == ("enter-sector=B7",)
+        await pilot.press("r")
+        await pilot.pause()
+        builder = await _start(pilot, kai.id)
+        await _pick_skill(pilot, "find")
+        await _mark(pilot, [0])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await _fill(pilot, "b7")
+        warning = _text(builder, "#rb-warnings")
+        assert "Lina already rolled Find the Path entering sector b7" in warning and "one Stalker" in warning
+    entry = service.history(kind="roll")[0]
+    assert entry["skill_modifiers"] == [{"id": "enter-sector", "name": {"en": "Entering a sector", "zh-Hant": "進入區塊"},
+                                         "modifier": 0, "group": {"en": "Find the Path", "zh-Hant": "尋路"},
+                                         "detail": "B7"}]
+
+
+def test_r_myz_limit_find_the_path_stunts_beyond_the_list_are_flagged():
+    options = [{"en": f"stunt {i}", "zh-Hant": f"特技 {i}"} for i in range(7)]
+    entry = {"system": "myz", "skill": "find-the-path", "successes": 9, "stunts": 8, "stunt_list": options}
+    assert any("8 stunts but 7 different ones" in line and "R-MYZ-LIMIT" in line for line in stunt_lines(entry))
+    entry["stunts"] = 7
+    assert not any("R-MYZ-LIMIT" in line for line in stunt_lines(entry))
+
+
+def test_help_names_r_myz_limit_and_the_skill_modifier_lists():
+    from gmconsole.ui.screens.help import rules_sections
+
+    myz = " ".join(line for s in rules_sections("myz") for line in s["lines"])
+    assert "R-MYZ-LIMIT" in myz and "once per session" in myz and "one Stalker" in myz and "same device" in myz
+    assert "Sneak vs Scout" in myz and "only against another Enforcer" in myz
+    for system in ("yze", "yze-step"):
+        text = " ".join(line for s in rules_sections(system) for line in s["lines"])
+        assert "Stealth (潛行)" in text and "bargaining position" in text and "Interrogation (審問)" in text
+        assert "R-MYZ-LIMIT" not in text
