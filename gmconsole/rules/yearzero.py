@@ -26,6 +26,7 @@ from gmconsole.rules.yearzero_pool import (
     difficulty_modifier,
     find_skill,
     ones_that_stay,
+    skill_attribute,
     step_die_for_rating,
     step_dice,
 )
@@ -397,6 +398,7 @@ __all__ = [
     "check_typed_faces",
     "ones_that_stay",
     "sic_a_dog_fighting",
+    "skill_attribute",
     "push_counts",
     "roll_counts",
     "difficulty_modifier",

@@ -151,6 +151,16 @@ def find_skill(system: str, skill: str) -> dict | None:
     return None
 
 
+def skill_attribute(system: str, skill: str | None) -> str | None:
+    """The attribute a table skill rolls with (myz Scout: Wits; yze 觀察: Wits), or None.
+
+    A push charges this attribute (RULES.md, what a push costs), so a roll named by its skill alone
+    must use it rather than a default."""
+    row = find_skill(system, skill) if skill else None
+    attribute = row.get("attribute") if row else None
+    return attribute if attribute in ATTRIBUTES else None
+
+
 def step_die_for_rating(rating: str) -> int:
     """The die a step rating A-D gives (A = D12 ... D = D6), from the `yze` table."""
     for row in load_table("yze")["step_ratings"]:
