@@ -77,3 +77,21 @@ def test_the_push_charges_the_skills_own_attribute_without_attribute_flag(run_cl
     assert {"name": "trauma", "amount": 1, "target": "empathy"} in named["cost_details"]
     plain = ok_json(run_cli("roll", "myz", "--base", "2", "--faces", "base=1,2", "--push-faces", "base=5", "--json"))
     assert {"name": "trauma", "amount": 1, "target": "strength"} in plain["cost_details"]
+
+
+def test_r_push_5_a_new_campaign_takes_skill_ones_and_its_sheet_rolls_follow_it(run_cli, tmp_path):
+    def gm(*args):
+        return run_cli("--data-dir", str(tmp_path), *args)
+
+    created = ok_json(gm("new", "Cellar", "--system", "myz", "--skill-ones", "blank", "--json"))
+    assert created["skill_ones"] == "blank"
+    assert ok_json(gm("new", "Ark", "--system", "myz", "--json"))["skill_ones"] == "stay"
+    refused(gm("new", "Deck", "--system", "tiered", "--skill-ones", "blank"), "--skill-ones", "Year Zero")
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(tmp_path, "Cellar") as service:
+        service.add_character({"name": "Hammer", "attributes": {"strength": 3, "agility": 3, "wits": 2,
+                                                                 "empathy": 3}, "skills": {"fight": 1}})
+    blank = ok_json(gm("roll", "myz", "--campaign", "Cellar", "--character", "Hammer", "--skill", "fight",
+                       "--faces", "base=2,3,4 skill=1", "--push-faces", "base=2,3,4 skill=1", "--json"))
+    assert blank["costs"] == [] and [d["rerolled"] for d in blank["dice"]] == [True] * 4
