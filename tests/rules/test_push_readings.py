@@ -138,3 +138,13 @@ def test_r_art_2_an_item_at_gear_bonus_0_is_not_used_and_the_pool_says_why():
     assert "Relic" in text and "Rope" in text and text.count("R-ART-2") == 2
     alone = build_pool(PoolRequest("yze", "strength", 0, artifacts=(("Relic", 12, 0),), push_cost="doom"))
     assert not alone.can_roll and "no chance" in alone.reason
+
+
+def test_panic_row_11_seek_cover_asks_for_a_retreat_roll_when_an_enemy_is_engaged():
+    """Seed 002, row 11: 「若有敵人在接戰範圍內，你必須進行撤退擲骰」, in both languages."""
+    from gmconsole.rules.panic import panic_row
+
+    row = panic_row(11)
+    assert row["id"] == "seek-cover"
+    assert "If an enemy is at engaged range, you must make a retreat roll." in row["text"]["en"]
+    assert "若有敵人在接戰範圍內，你必須進行撤退擲骰" in row["text"]["zh-Hant"]

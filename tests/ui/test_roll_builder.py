@@ -181,7 +181,7 @@ async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, FacesEntryScreen)
-        await _fill(pilot, "base=6,2,2,2 skill=6,1,1")
+        await _fill(pilot, "base=6,2,2,2 skill=6,1")  # R-PUSH-1: the skill 1 stays, so two skill faces
         await pilot.pause()
         assert "2 successes" in _text(builder, "#rb-result")
         await pilot.press("p")
