@@ -130,3 +130,29 @@ def test_help_screen_shows_the_corrected_push_readings_yze(make_app):
     assert "R-STRESS-1" in text and "a roll on the attribute alone included" in text
     assert "Banes are base-die 1s only" in text and "R-PUSH-6" in text and "R-ART-2" in text
     assert "whichever way it gets there" in text
+
+
+def test_r_art_2_the_builder_leaves_out_an_item_at_gear_bonus_0_and_says_why(open_service):
+    """Ash's Scanner (D10 artifact, bonus 1) worn to bonus 0: picked with ``g`` for an Observation
+    roll, it adds no die and the builder says why."""
+    service = open_service("yze-demo")
+    service.damage_gear("c11", "g12", 1)
+    app = BuilderApp(service, random.Random(7))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            builder = pilot.app.query_one(RollBuilder)
+            builder.select_character("c11")
+            builder.focus()
+            await pilot.pause()
+            await pilot.press("s", *"observ", "enter", "g")
+            await pilot.pause()
+            seen["gear"] = builder.request()["gear"]
+            seen["explain"] = _text(builder, "#rb-explain")
+            seen["dice"] = [d["kind"] for d in builder.preview.dice]
+
+    asyncio.run(run())
+    assert seen["gear"] == ("g12",)
+    assert "Scanner: gear bonus 0, the item cannot be used (R-ART-2)" in seen["explain"]
+    assert "artifact" not in seen["dice"]
