@@ -246,13 +246,14 @@ async def test_apply_costs_with_one_key_and_undo_with_one_key(builder_app):
         await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
-        await _fill(pilot, "base=1,2,2,2 skill=1,1,1")
+        await _fill(pilot, "base=1,2,2,2 skill=2,2")  # R-PUSH-1: the skill 1 stays
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
         paid = app.service.character("c1")
-        assert paid.attributes["wits"].current == wits - 2
-        assert paid.mutation_points == points + 2
+        # R-MYZ-TRAUMA: two base 1s and the skill 1 are three trauma and three mutation points
+        assert paid.attributes["wits"].current == wits - 3
+        assert paid.mutation_points == points + 3
         await pilot.press("u")
         await pilot.pause()
         assert "Undone" in _text(builder, "#rb-result")
