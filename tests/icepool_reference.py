@@ -22,7 +22,7 @@ import icepool
 
 from gmconsole.rules.dice import Die, DieKind
 
-_BANE_KINDS = ("base", "gear", "stress", "step")
+_BANE_KINDS = ("base", "skill", "gear", "stress", "step")
 _STAYS_ON_ONE = {DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP}
 """R-PUSH-1 as the seeds word it: a die showing 1 never rerolls, whatever its kind."""
 
@@ -42,8 +42,8 @@ def _successes(face: int) -> int:
 
 
 def _state(kind: DieKind, first_face: int, final_face: int, rolled: bool) -> tuple[int, ...]:
-    """(first successes, stress 1 first, success after push, base 1, gear 1, stress 1, step 1 after
-    push, the push rolls this die)."""
+    """(first successes, stress 1 first, success after push, base 1, skill 1, gear 1, stress 1,
+    step 1 after push, the push rolls this die)."""
     return (
         _successes(first_face),
         int(kind is DieKind.STRESS and first_face == 1),
@@ -66,10 +66,11 @@ def _icepool_die(die: Die, skill_ones: str) -> icepool.Die:
 
 def _push_stress_die() -> icepool.Die:
     """The stress die a `stress-dice` push adds: absent from the first roll, rolled in the push."""
-    return icepool.d(6).map(lambda face: (0, 0, int(_successes(face) > 0), 0, 0, int(face == 1), 0, 1))
+    return icepool.d(6).map(lambda face: (0, 0, int(_successes(face) > 0), 0, 0, 0, int(face == 1), 0, 1))
 
 
-_NO_PUSH = (0, 0, 0, 0, 0, 0)
+_NO_PUSH = (0, 0, 0, 0, 0, 0, 0)
+_STRESS_ONE_AFTER_PUSH = 3 + _BANE_KINDS.index("stress")
 
 
 def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -80,9 +81,17 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def icepool_year_zero_odds(
-    dice: list[Die], *, stress_dice_push: bool = False, can_push: bool = True, skill_ones: str = "stay"
+    dice: list[Die],
+    *,
+    stress_dice_push: bool = False,
+    can_push: bool = True,
+    skill_ones: str = "stay",
+    skill_banes: bool = False,
 ) -> dict:
-    """Every figure of ``year_zero_odds`` as exact fractions, from the icepool model."""
+    """Every figure of ``year_zero_odds`` as exact fractions, from the icepool model.
+
+    ``skill_banes`` (`myz`, R-MYZ-TRAUMA): a skill 1 after the push costs, so it gets a bane
+    figure — while skill 1s stay (``skill_ones="stay"``)."""
     parts = [_icepool_die(d, skill_ones) for d in dice]
     if stress_dice_push:
         parts.append(_push_stress_die())
@@ -114,12 +123,12 @@ def icepool_year_zero_odds(
         "p_bane_after_push": {
             kind: prob(lambda *o, i=i: pushed(*o) and o[3 + i]) / p_pushed
             for i, kind in enumerate(_BANE_KINDS)
-            if kind in kinds_in_push
+            if kind in kinds_in_push and (kind != "skill" or (skill_banes and skill_ones == "stay"))
         },
     }
     if stress_dice_push or "stress" in kinds_in_push:
         figures["p_panic"] = prob(lambda first, stress_one, *_: stress_one == 1)
-        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[5]))
+        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[_STRESS_ONE_AFTER_PUSH]))
     return figures
 
 

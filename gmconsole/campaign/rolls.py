@@ -201,15 +201,13 @@ def pool_request(campaign: Campaign, request: RollRequest):
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.rules.odds import year_zero_odds
-    from gmconsole.rules.yearzero import build_pool
+    from gmconsole.rules.yearzero import build_pool, pool_odds
 
     pool_req = pool_request(campaign, request)
     pool = build_pool(pool_req)
     can_push = not request.reactive and campaign.settings.max_pushes > 0
     if pool.can_roll:
-        odds = year_zero_odds(pool.dice, stress_dice_push=pool.push_cost == "stress-dice", can_push=can_push,
-                              skill_ones=pool.request.skill_ones).as_dict()
+        odds = pool_odds(pool, can_push).as_dict()
     else:
         odds = {"p_success": 0.0, "p_success_with_push": 0.0}
     return Built(

@@ -13,7 +13,6 @@ import re
 from gmconsole.cli.common import CliError, count, die_size, signed
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.odds import year_zero_odds
 from gmconsole.rules.spec import parse_int_spec
 from gmconsole.rules.yearzero import (
     ATTRIBUTES,
@@ -24,6 +23,7 @@ from gmconsole.rules.yearzero import (
     YearZeroRoll,
     build_pool,
     check_typed_faces,
+    pool_odds,
     push,
     push_counts,
     roll,
@@ -159,8 +159,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     pool = pool_from_args(args)
     stress_dice = pool.push_cost == "stress-dice"
     if pool.can_roll:
-        odds = year_zero_odds(pool.dice, stress_dice_push=stress_dice, can_push=not pool.request.reactive,
-                              skill_ones=pool.request.skill_ones)
+        odds = pool_odds(pool, can_push=not pool.request.reactive)
         result = odds.as_dict()
     else:
         result = {"p_success": 0.0, "p_success_with_push": 0.0, "distribution": [1.0], "expected_successes": 0.0}

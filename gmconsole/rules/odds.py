@@ -35,7 +35,9 @@ YEAR_ZERO_KINDS = frozenset(
 """The die kinds a Year Zero pool may hold."""
 
 BANE_KINDS = (DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP)
-"""Kinds whose 1s after a push get a ``p_bane_after_push`` figure, in display order."""
+"""Kinds whose 1s after a push get a ``p_bane_after_push`` figure (skill dice too with ``skill_banes``)."""
+
+_BANE_ORDER = (DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.STEP)
 
 _YEAR_ZERO_SIDES = (6, 8, 10, 12)
 
@@ -130,15 +132,22 @@ def _check_pool(dice: Sequence[Die]) -> None:
 
 
 def year_zero_odds(
-    dice: Sequence[Die], *, stress_dice_push: bool = False, can_push: bool = True, skill_ones: str = "stay"
+    dice: Sequence[Die],
+    *,
+    stress_dice_push: bool = False,
+    can_push: bool = True,
+    skill_ones: str = "stay",
+    skill_banes: bool = False,
 ) -> YearZeroOdds:
     """Exact odds of a Year Zero pool on the first roll and under the push-if-failed strategy.
 
     ``stress_dice_push`` is the `yze` push cost ``stress-dice``: the push rolls one more stress
     die. ``can_push`` is False for rolls that may not be pushed (reactive rolls, pushes used up).
     A stress 1 on the first roll also forbids the push (R-PUSH-3). ``skill_ones`` is the R-PUSH-5
-    setting (``stay``: skill 1s stay like every other 1; ``blank``: they reroll). An empty pool
-    has no chance: every probability is 0 and the distribution is ``(1.0,)``.
+    setting (``stay``: skill 1s stay like every other 1; ``blank``: they reroll). ``skill_banes``
+    says a skill 1 after the push costs something (`myz`, R-MYZ-TRAUMA), so ``p_bane_after_push``
+    gives skill dice a figure too (only while their 1s stay). An empty pool has no chance: every
+    probability is 0 and the distribution is ``(1.0,)``.
 
     A failed first roll in which every die shows a 1 would roll nothing, so it is not pushed
     (R-PUSH-6) — this changes no figure, since such a push could not succeed; with
@@ -147,6 +156,7 @@ def year_zero_odds(
     _check_pool(dice)
     # Stress 1s stay too, but a first-roll stress 1 forbids the push (R-PUSH-3), so pushed stress dice reroll.
     ones_stay = ones_that_stay(skill_ones) - {DieKind.STRESS}
+    bane_kinds = set(BANE_KINDS) | ({DieKind.SKILL} if skill_banes else set())
     has_stress_figures = stress_dice_push or any(d.kind is DieKind.STRESS for d in dice)
     if not dice:
         panic = 0.0 if has_stress_figures else None
@@ -174,7 +184,7 @@ def year_zero_odds(
             # R-PUSH-1: a 1 (one of the 5 failing faces) stays; 2-5 reroll to 5 failing faces of s.
             may_push_faces *= 5
             push_fail_num *= sides + 20
-            if kind in BANE_KINDS:
+            if kind in bane_kinds:
                 # P(a 1 after the push | pushed) = 1/5 + 4/5 * 1/s; keep P(no 1) = 4(s-1) / 5s.
                 bane_num[kind] = bane_num.get(kind, 1) * 4 * (sides - 1)
                 bane_den[kind] = bane_den.get(kind, 1) * 5 * sides
@@ -214,7 +224,7 @@ def year_zero_odds(
     # happened: P(bane and pushed) = P(bane) - P(all 1s), over P(pushed) = 1 - P(all 1s).
     all_ones = not stress_dice_push and not stress and all(d.kind in ones_stay for d in dice)
     p_bane: dict[str, float] = {}
-    for kind in BANE_KINDS:
+    for kind in _BANE_ORDER:
         if kind is DieKind.STRESS:
             if pushed_stress:
                 p_bane[kind.value] = (6**pushed_stress - 5**pushed_stress) / 6**pushed_stress

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.odds import YearZeroOdds, year_zero_odds
 from gmconsole.rules.yearzero_pool import (
     ATTRIBUTES,
     DEFAULT_PUSH_COST,
@@ -94,6 +95,20 @@ def _myz_trauma_kinds(request: PoolRequest) -> tuple[DieKind, ...]:
     if DieKind.SKILL in ones_that_stay(request.skill_ones):
         return (DieKind.BASE, DieKind.SKILL)
     return (DieKind.BASE,)
+
+
+def pool_odds(pool: Pool, can_push: bool = True) -> YearZeroOdds:
+    """Exact odds of ``pool`` under every reading it was built with: its push cost (a stress-dice
+    push rolls one more stress die), R-PUSH-5 ``skill_ones``, and in `myz` the skill 1s that cost
+    trauma (R-MYZ-TRAUMA) shown among the bane figures. ``can_push`` is False for a reactive roll
+    or a campaign that allows no push (R-PUSH-2)."""
+    return year_zero_odds(
+        pool.dice,
+        stress_dice_push=pool.push_cost == "stress-dice",
+        can_push=can_push,
+        skill_ones=pool.request.skill_ones,
+        skill_banes=pool.push_cost == MYZ_PUSH_COST and DieKind.SKILL in _myz_trauma_kinds(pool.request),
+    )
 
 
 @dataclass(frozen=True)
@@ -404,6 +419,7 @@ __all__ = [
     "difficulty_modifier",
     "find_skill",
     "opposed",
+    "pool_odds",
     "push",
     "roll",
     "step_die_for_rating",

@@ -95,3 +95,13 @@ def test_r_push_5_a_new_campaign_takes_skill_ones_and_its_sheet_rolls_follow_it(
     blank = ok_json(gm("roll", "myz", "--campaign", "Cellar", "--character", "Hammer", "--skill", "fight",
                        "--faces", "base=2,3,4 skill=1", "--push-faces", "base=2,3,4 skill=1", "--json"))
     assert blank["costs"] == [] and [d["rerolled"] for d in blank["dice"]] == [True] * 4
+
+
+def test_r_myz_trauma_odds_give_the_skill_dice_a_bane_figure_in_myz_only(run_cli):
+    myz = ok_json(run_cli("odds", "myz", "--base", "2", "--skill", "2", "--json"))
+    assert list(myz["p_bane_after_push"]) == ["base", "skill"]
+    assert myz["p_bane_after_push"]["skill"] == myz["p_bane_after_push"]["base"]
+    yze = ok_json(run_cli("odds", "yze", "--base", "2", "--skill", "2", "--push-cost", "doom", "--json"))
+    assert list(yze["p_bane_after_push"]) == ["base"]
+    blank = ok_json(run_cli("odds", "myz", "--base", "2", "--skill", "2", "--skill-ones", "blank", "--json"))
+    assert list(blank["p_bane_after_push"]) == ["base"]

@@ -310,3 +310,20 @@ def test_thirty_dice_stay_exact():
 def test_dice_that_are_not_year_zero_dice_are_refused(die, message):
     with pytest.raises(RulesError, match=message):
         year_zero_odds([BASE, die])
+
+
+@pytest.mark.parametrize("skill_ones", ["stay", "blank"])
+@pytest.mark.parametrize("name", ["myz attribute 3 skill 2 gear 1", "skill dice only", "everything",
+                                  "stress 2 with base and skill"])
+def test_r_myz_trauma_skill_bane_figures_match_icepool(name, skill_ones):
+    """In myz a skill 1 after the push is trauma (R-MYZ-TRAUMA), so it gets a bane figure — while it stays."""
+    odds = assert_matches_icepool(POOLS[name], skill_ones=skill_ones, skill_banes=True)
+    assert ("skill" in odds.p_bane_after_push) == (skill_ones == "stay")
+
+
+def test_r_myz_trauma_skill_bane_closed_form():
+    odds = year_zero_odds([BASE, SKILL, SKILL], skill_banes=True)
+    all_ones = (1 / 5) ** 3  # never pushed (R-PUSH-6)
+    assert odds.p_bane_after_push["skill"] == pytest.approx(
+        (1 - (2 / 3) ** 2 - all_ones) / (1 - all_ones), abs=TOLERANCE)
+    assert list(odds.p_bane_after_push) == ["base", "skill"]
