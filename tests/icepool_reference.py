@@ -5,10 +5,12 @@ by die in it, so our own fast engines (gmconsole.rules.odds, exploding_odds, tie
 checked figure by figure and timed against it in the same run (bench/odds.py).
 
 Year Zero: each die's first face decides its first-roll successes, whether it is a stress 1
-(R-PUSH-3), and whether a push keeps it (a success, or a 1 on a base/gear/stress/step die,
-R-PUSH-1) or rerolls it to a new face. The pool's joint outcome is folded die by die with
-``icepool.map``; once the first roll has a success or a stress 1 there is no push, so the push
-fields are set to zero there to keep the number of outcomes small (this changes no figure).
+(R-PUSH-3), and whether a push keeps it (a success, or a 1 on any die, R-PUSH-1; with R-PUSH-5
+``skill_ones="blank"`` a skill 1 rerolls) or rerolls it to a new face. A failed roll whose push
+would roll no die at all is not pushed (R-PUSH-6); a stress-dice push always rolls its own new
+stress die. The pool's joint outcome is folded die by die with ``icepool.map``; once the first
+roll has a success or a stress 1 there is no push, so the push fields are set to zero there to
+keep the number of outcomes small (this changes no figure).
 """
 
 from __future__ import annotations
@@ -20,8 +22,14 @@ import icepool
 
 from gmconsole.rules.dice import Die, DieKind
 
-_BANE_KINDS = ("base", "gear", "stress", "step")
-_STAYS_ON_ONE = {DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP}
+_BANE_KINDS = ("base", "skill", "gear", "stress", "step")
+_STAYS_ON_ONE = {DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP}
+"""R-PUSH-1 as the seeds word it: a die showing 1 never rerolls, whatever its kind."""
+
+
+def stays_on_one(kind: DieKind, skill_ones: str = "stay") -> bool:
+    """R-PUSH-1 with R-PUSH-5: a 1 stays, except on a skill die when ``skill_ones`` is ``blank``."""
+    return kind in _STAYS_ON_ONE and not (kind is DieKind.SKILL and skill_ones == "blank")
 
 
 def _successes(face: int) -> int:
@@ -33,45 +41,61 @@ def _successes(face: int) -> int:
     return 0
 
 
-def _state(kind: DieKind, first_face: int, final_face: int) -> tuple[int, ...]:
-    """(first successes, stress 1 first, success after push, base 1, gear 1, stress 1, step 1 after push)."""
+def _state(kind: DieKind, first_face: int, final_face: int, rolled: bool) -> tuple[int, ...]:
+    """(first successes, stress 1 first, success after push, base 1, skill 1, gear 1, stress 1,
+    step 1 after push, the push rolls this die)."""
     return (
         _successes(first_face),
         int(kind is DieKind.STRESS and first_face == 1),
         int(_successes(final_face) > 0),
         *(int(kind.value == bane and final_face == 1) for bane in _BANE_KINDS),
+        int(rolled),
     )
 
 
-def _icepool_die(die: Die) -> icepool.Die:
-    """One die's first face and, for that face, what it shows after a push (R-PUSH-1)."""
+def _icepool_die(die: Die, skill_ones: str) -> icepool.Die:
+    """One die's first face and, for that face, what it shows after a push (R-PUSH-1, R-PUSH-5)."""
 
     def after_first(face: int):
-        if _successes(face) > 0 or (face == 1 and die.kind in _STAYS_ON_ONE):
-            return _state(die.kind, face, face)
-        return icepool.d(die.sides).map(lambda new_face: _state(die.kind, face, new_face))
+        if _successes(face) > 0 or (face == 1 and stays_on_one(die.kind, skill_ones)):
+            return _state(die.kind, face, face, False)
+        return icepool.d(die.sides).map(lambda new_face: _state(die.kind, face, new_face, True))
 
     return icepool.d(die.sides).map(after_first)
 
 
 def _push_stress_die() -> icepool.Die:
     """The stress die a `stress-dice` push adds: absent from the first roll, rolled in the push."""
-    return icepool.d(6).map(lambda face: (0, 0, int(_successes(face) > 0), 0, 0, int(face == 1), 0))
+    return icepool.d(6).map(lambda face: (0, 0, int(_successes(face) > 0), 0, 0, 0, int(face == 1), 0, 1))
+
+
+_NO_PUSH = (0, 0, 0, 0, 0, 0, 0)
+_STRESS_ONE_AFTER_PUSH = 3 + _BANE_KINDS.index("stress")
 
 
 def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     first, stress_one = a[0] + b[0], a[1] | b[1]
     if first or stress_one:
-        return (first, stress_one, 0, 0, 0, 0, 0)
+        return (first, stress_one, *_NO_PUSH)
     return (first, stress_one, *(x | y for x, y in zip(a[2:], b[2:])))
 
 
-def icepool_year_zero_odds(dice: list[Die], *, stress_dice_push: bool = False, can_push: bool = True) -> dict:
-    """Every figure of ``year_zero_odds`` as exact fractions, from the icepool model."""
-    parts = [_icepool_die(d) for d in dice]
+def icepool_year_zero_odds(
+    dice: list[Die],
+    *,
+    stress_dice_push: bool = False,
+    can_push: bool = True,
+    skill_ones: str = "stay",
+    skill_banes: bool = False,
+) -> dict:
+    """Every figure of ``year_zero_odds`` as exact fractions, from the icepool model.
+
+    ``skill_banes`` (`myz`, R-MYZ-TRAUMA): a skill 1 after the push costs, so it gets a bane
+    figure — while skill 1s stay (``skill_ones="stay"``)."""
+    parts = [_icepool_die(d, skill_ones) for d in dice]
     if stress_dice_push:
         parts.append(_push_stress_die())
-    joint = icepool.Die([(0, 0, 0, 0, 0, 0, 0)])
+    joint = icepool.Die([(0, 0, *_NO_PUSH)])
     for part in parts:
         joint = icepool.map(_combine, joint, part)
     total = joint.denominator()
@@ -80,8 +104,9 @@ def icepool_year_zero_odds(dice: list[Die], *, stress_dice_push: bool = False, c
     def prob(event) -> Fraction:
         return Fraction(sum(count for outcome, count in items if event(*outcome)), total)
 
-    def pushed(first, stress_one, *_):
-        return first == 0 and not stress_one
+    def pushed(first, stress_one, *rest):
+        # R-PUSH-3: no push after a stress 1; R-PUSH-6: none that would roll no die.
+        return first == 0 and not stress_one and rest[-1] == 1
 
     def may_push(*o):
         return can_push and pushed(*o)
@@ -98,12 +123,12 @@ def icepool_year_zero_odds(dice: list[Die], *, stress_dice_push: bool = False, c
         "p_bane_after_push": {
             kind: prob(lambda *o, i=i: pushed(*o) and o[3 + i]) / p_pushed
             for i, kind in enumerate(_BANE_KINDS)
-            if kind in kinds_in_push
+            if kind in kinds_in_push and (kind != "skill" or (skill_banes and skill_ones == "stay"))
         },
     }
     if stress_dice_push or "stress" in kinds_in_push:
         figures["p_panic"] = prob(lambda first, stress_one, *_: stress_one == 1)
-        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[5]))
+        figures["p_panic_with_push"] = prob(lambda *o: o[1] == 1 or (may_push(*o) and o[_STRESS_ONE_AFTER_PUSH]))
     return figures
 
 

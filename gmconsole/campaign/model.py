@@ -30,6 +30,9 @@ SCHEMA_VERSION = 1
 PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
 """The five push-cost options of the Year Zero Engine SRD (RULES.md §1)."""
 
+SKILL_ONES = ("stay", "blank")
+"""R-PUSH-5: the ``skill_ones`` setting's choices (the rules core's ``yearzero.SKILL_ONES``)."""
+
 INITIATIVE_MODES = ("cards", "roll", "manual")
 
 DEFAULT_INITIATIVE = {"myz": "roll", "yze": "cards", "yze-step": "cards", "exploding": "roll", "tiered": "roll"}
@@ -58,6 +61,8 @@ class Settings:
 
     - ``push_cost`` (yze / yze-step): one of :data:`PUSH_COSTS`, default ``stress-dice``.
     - ``max_pushes`` (R-PUSH-2): default 1.
+    - ``skill_ones`` (R-PUSH-5, Year Zero): ``stay`` (default: a skill die showing 1 stays on a push,
+      and in myz costs trauma) or ``blank`` (the published dice: it is rerolled and costs nothing).
     - ``panic_escalation`` (R-PANIC-2): default off.
     - ``opposed_reroll_ties`` (R-OPP-1): default off (a tie is a failure for the active side).
     - ``tool_takes_damage`` (damage-stress option): default off.
@@ -71,6 +76,7 @@ class Settings:
 
     push_cost: str = "stress-dice"
     max_pushes: int = 1
+    skill_ones: str = "stay"
     panic_escalation: bool = False
     opposed_reroll_ties: bool = False
     tool_takes_damage: bool = False

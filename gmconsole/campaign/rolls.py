@@ -144,8 +144,12 @@ def pool_request(campaign: Campaign, request: RollRequest):
         validation.check_skill_name(system, skill)
     level = character.skills.get(skill, 0) if skill else 0
     items = _gear(character, request.gear)
-    gear = tuple((i.name, i.bonus) for i in items if i.bonus > 0 and not i.artifact_die)
-    artifacts = tuple((i.name, i.artifact_die) for i in items if i.artifact_die)
+    # R-ART-2: an item whose gear bonus has dropped to 0 (its maximum is above 0) cannot be used,
+    # artifact die included; the pool builder leaves its dice out and says why. An item that never
+    # had a gear bonus (maximum 0) has none to lose: a pure artifact still rolls its die.
+    gear = tuple((i.name, i.bonus) for i in items if not i.artifact_die and (i.bonus > 0 or i.max_bonus > 0))
+    artifacts = tuple((i.name, i.artifact_die, i.bonus) if i.max_bonus > 0 else (i.name, i.artifact_die)
+                      for i in items if i.artifact_die)
     modifiers = [request.modifier] if request.modifier else []
     if system != "myz" and settings.push_cost == "conditions":
         for condition in character.conditions:
@@ -170,11 +174,12 @@ def pool_request(campaign: Campaign, request: RollRequest):
         modifiers=tuple(modifiers),
         reactive=request.reactive,
         max_pushes=settings.max_pushes,
+        skill_ones=settings.skill_ones,
     )
     if system == "myz":
-        # Fighting rolls the dog's Strength, scouting and tracking the handler's Wits; a push hurts
-        # the dog either way (RULES.md, myz push costs). Without the skill the pool builder refuses
-        # the roll (R-MYZ-SPEC), which says more than "no dog".
+        # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
+        # handler's Wits and push normally (RULES.md, myz push costs). Without the skill the pool
+        # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
         sic_a_dog = skill == "sic-a-dog" and level >= 1
         dog_strength = None
         if sic_a_dog:
@@ -187,7 +192,8 @@ def pool_request(campaign: Campaign, request: RollRequest):
             value = character.attributes[attribute].current
         return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog,
                            dog_strength=dog_strength, **common)
-    stress = character.stress if settings.push_cost == "stress-dice" and skill else 0
+    # R-STRESS-1: stress dice = current stress on every roll, a roll on the attribute alone included.
+    stress = character.stress if settings.push_cost == "stress-dice" else 0
     common["push_cost"] = settings.push_cost
     if system == "yze-step":
         attribute_die = character.attributes[attribute].current
@@ -199,14 +205,13 @@ def pool_request(campaign: Campaign, request: RollRequest):
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.rules.odds import year_zero_odds
-    from gmconsole.rules.yearzero import build_pool
+    from gmconsole.rules.yearzero import build_pool, pool_odds
 
     pool_req = pool_request(campaign, request)
     pool = build_pool(pool_req)
     can_push = not request.reactive and campaign.settings.max_pushes > 0
     if pool.can_roll:
-        odds = year_zero_odds(pool.dice, stress_dice_push=pool.push_cost == "stress-dice", can_push=can_push).as_dict()
+        odds = pool_odds(pool, can_push).as_dict()
     else:
         odds = {"p_success": 0.0, "p_success_with_push": 0.0}
     return Built(
@@ -716,7 +721,8 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
         if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
             ch.panic = Panic(total=result.total, effect=result.effect, name=data["name"]["en"])
         if result.stress_change:
-            ch.stress = max(0, ch.stress + result.stress_change)
+            # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
+            trackers.change_stress(ch, result.stress_change)
         rolls.append({"character_id": ch.id, "character": ch.name, **data})
         others = [c.character(x) for x in in_range if x != ch.id]
         others = [o for o in others if o is not None]

@@ -190,6 +190,7 @@ class CampaignService:
         self._check_writable()
         new = self._campaign.copy()
         info = mutate(new) or {}
+        trackers.end_panics_at_zero_stress(new)
         before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
         session = new.current_session
         who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None

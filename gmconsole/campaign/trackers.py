@@ -8,7 +8,7 @@ one-line summary the history shows.
 from __future__ import annotations
 
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import Character, Gear
+from gmconsole.campaign.model import Campaign, Character, Gear
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -34,18 +34,27 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
 
 
 def change_stress(character: Character, delta: int) -> str:
-    """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends."""
+    """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends
+    (:func:`end_panics_at_zero_stress`)."""
     new = max(0, character.stress + delta)
     character.stress = new
-    if new == 0:
-        character.panic = None
     return f"{character.name}: stress {delta:+d} → {new}"
 
 
 def rest(character: Character) -> None:
-    """R-PANIC-1: rest in a safe place — stress to 0 and the active panic effect cleared."""
+    """R-PANIC-1: rest in a safe place — stress to 0, which ends the active panic effect."""
     character.stress = 0
-    character.panic = None
+
+
+def end_panics_at_zero_stress(campaign: Campaign) -> None:
+    """RULES.md, panic table: a panic effect lasts until stress is back to 0, whichever way it gets
+    there (rest, a row that lowers stress, escalation, a tracker key, a sheet edit).
+
+    The one place this rule lives: the service calls it on every change it commits, so no path
+    that sets stress can leave an effect behind."""
+    for character in campaign.roster:
+        if character.stress == 0 and character.panic is not None:
+            character.panic = None
 
 
 def _attribute(character: Character, attribute: str):

@@ -17,6 +17,7 @@ from gmconsole.campaign.model import (
     CLOCK_SIZES,
     INITIATIVE_MODES,
     PUSH_COSTS,
+    SKILL_ONES,
     Attribute,
     Campaign,
     Character,
@@ -74,6 +75,8 @@ def check_settings(settings: Settings, system: str) -> Settings:
         raise ValidationError(f"push cost {settings.push_cost!r} is not one of {', '.join(PUSH_COSTS)}")
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
         raise ValidationError("max pushes must be a whole number from 0 to 3")
+    if settings.skill_ones not in SKILL_ONES:
+        raise ValidationError(f"skill ones {settings.skill_ones!r} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
     if settings.initiative_mode not in INITIATIVE_MODES:
         raise ValidationError(f"initiative mode {settings.initiative_mode!r} is not one of {', '.join(INITIATIVE_MODES)}")
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",

@@ -55,6 +55,9 @@ def register(subparsers) -> None:
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
+    new.add_argument("--skill-ones", choices=("stay", "blank"),
+                     help="Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
+                          "is rerolled and costs nothing (blank: the published dice)")
     new.add_argument("--json", action="store_true", help="print the result as JSON")
     new.set_defaults(handler=_guard(run_new))
 
@@ -84,10 +87,19 @@ def register(subparsers) -> None:
 
 
 def run_new(args) -> int:
+    from gmconsole.campaign.model import Settings
     from gmconsole.campaign.service import CampaignService
+    from gmconsole.rules import YEAR_ZERO_SYSTEMS
 
-    with CampaignService.create(_root(args), args.name, args.system) as service:
+    settings = Settings.for_system(args.system)
+    if args.skill_ones is not None:
+        if args.system not in YEAR_ZERO_SYSTEMS:
+            raise CliError(f"--skill-ones is a Year Zero setting (myz, yze, yze-step); {args.system} does not push skill dice")
+        settings.skill_ones = args.skill_ones
+    with CampaignService.create(_root(args), args.name, args.system, settings=settings) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
+        if args.system in YEAR_ZERO_SYSTEMS:
+            result["skill_ones"] = service.campaign.settings.skill_ones
     emit(result, args.json, f"created campaign {args.name} ({args.system})")
     return 0
 

@@ -13,20 +13,22 @@ import re
 from gmconsole.cli.common import CliError, count, die_size, signed
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.odds import year_zero_odds
 from gmconsole.rules.spec import parse_int_spec
 from gmconsole.rules.yearzero import (
     ATTRIBUTES,
     PUSH_COSTS,
+    SKILL_ONES,
     Pool,
     PoolRequest,
     YearZeroRoll,
     build_pool,
     check_typed_faces,
+    pool_odds,
     push,
     push_counts,
     roll,
     roll_counts,
+    skill_attribute,
 )
 
 FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
@@ -72,9 +74,13 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
                         help="a modifier such as +2 or -1 (repeatable; they add up)")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, default="average", help="difficulty (default average)")
     parser.add_argument("--helper", action="append", default=[], metavar="NAME", help="a named helper, +1 each (at most 3)")
-    parser.add_argument("--attribute", choices=ATTRIBUTES, default="strength",
-                        help="the attribute the base dice come from (default strength)")
+    parser.add_argument("--attribute", choices=ATTRIBUTES, default=None,
+                        help="the attribute the base dice come from and a push charges (default: the "
+                             "attribute of --skill-name, else strength)")
     parser.add_argument("--skill-name", metavar="NAME", help="the skill rolled (myz: shows its stunt list)")
+    parser.add_argument("--skill-ones", choices=SKILL_ONES, default="stay",
+                        help="R-PUSH-5: a skill die showing 1 stays on a push (stay, the default) or is "
+                             "rerolled and costs nothing (blank: the published dice, no mark on the 1)")
     parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
     if system != "myz":
         parser.add_argument("--push-cost", choices=PUSH_COSTS, default="stress-dice",
@@ -97,13 +103,25 @@ def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     parser.add_argument("--seed", type=_seed, help="seed the random generator (repeatable results)")
 
 
+def _attribute(args: argparse.Namespace) -> str:
+    """The attribute rolled, which a push charges: ``--attribute``; else the dog's Strength for
+    ``--dog`` (Sic a Dog fighting); else the skill's own attribute (``--skill-name scout`` → Wits);
+    else Strength."""
+    if args.attribute:
+        return args.attribute
+    if getattr(args, "dog", False):
+        return "strength"
+    return skill_attribute(args.system, args.skill_name) or "strength"
+
+
 def pool_from_args(args: argparse.Namespace) -> Pool:
     """Build the pool the flags describe."""
     system = args.system
     artifacts = tuple((f"artifact {i + 1}", sides) for i, sides in enumerate(args.artifact))
     common = dict(
         system=system,
-        attribute=args.attribute,
+        attribute=_attribute(args),
+        skill_ones=args.skill_ones,
         skill=args.skill_name,
         artifacts=artifacts,
         stress=args.stress,
@@ -141,7 +159,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     pool = pool_from_args(args)
     stress_dice = pool.push_cost == "stress-dice"
     if pool.can_roll:
-        odds = year_zero_odds(pool.dice, stress_dice_push=stress_dice, can_push=not pool.request.reactive)
+        odds = pool_odds(pool, can_push=not pool.request.reactive)
         result = odds.as_dict()
     else:
         result = {"p_success": 0.0, "p_success_with_push": 0.0, "distribution": [1.0], "expected_successes": 0.0}
@@ -149,6 +167,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
             result.update(p_panic=0.0, p_panic_with_push=0.0)
         result["reason"] = pool.reason
     result["system"] = pool.system
+    result["skill_ones"] = pool.request.skill_ones
     result["pool"] = {k.value: pool.count(k) for k in DieKind if pool.count(k)}
     result["explanation"] = list(pool.explanation)
     lines = [

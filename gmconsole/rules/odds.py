@@ -10,8 +10,9 @@ keeps them exact up to the last bit of a float.
 Rules modelled here (see RULES.md section 1):
 
 - R-ART-1: a face of 6-9 is one success, 10+ is two (a D10 or D12 can show two).
-- R-PUSH-1: a push rerolls every die that shows no success, except 1s on base, gear, stress
-  and step dice, which stay; skill and artifact 1s are rerolled; after the push every die counts.
+- R-PUSH-1: a push rerolls every die that shows neither a success nor a 1: a 1 never rerolls,
+  whatever its kind; after the push every die counts. R-PUSH-5 (``skill_ones="blank"``): skill 1s
+  are rerolled too.
 - R-PUSH-3: a stress die showing 1 on the first roll is panic at once and the roll can no
   longer be pushed. With push cost ``stress-dice`` the push rolls one more stress die.
 - The push strategy behind the "with push" figures: push exactly when the first roll has no
@@ -26,6 +27,7 @@ from typing import Sequence
 
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.yearzero_pool import ones_that_stay
 
 YEAR_ZERO_KINDS = frozenset(
     {DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP}
@@ -33,10 +35,9 @@ YEAR_ZERO_KINDS = frozenset(
 """The die kinds a Year Zero pool may hold."""
 
 BANE_KINDS = (DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP)
-"""R-PUSH-1: kinds whose 1s stay on a push (and cost something after it), in display order."""
+"""Kinds whose 1s after a push get a ``p_bane_after_push`` figure (skill dice too with ``skill_banes``)."""
 
-_ONES_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STEP})
-"""Kinds whose first-roll 1s stay on a push. Stress 1s stay too, but a stress 1 forbids the push (R-PUSH-3)."""
+_BANE_ORDER = (DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.STEP)
 
 _YEAR_ZERO_SIDES = (6, 8, 10, 12)
 
@@ -130,15 +131,32 @@ def _check_pool(dice: Sequence[Die]) -> None:
             raise RulesError(f"stress dice are always d6, not d{die.sides}")
 
 
-def year_zero_odds(dice: Sequence[Die], *, stress_dice_push: bool = False, can_push: bool = True) -> YearZeroOdds:
+def year_zero_odds(
+    dice: Sequence[Die],
+    *,
+    stress_dice_push: bool = False,
+    can_push: bool = True,
+    skill_ones: str = "stay",
+    skill_banes: bool = False,
+) -> YearZeroOdds:
     """Exact odds of a Year Zero pool on the first roll and under the push-if-failed strategy.
 
     ``stress_dice_push`` is the `yze` push cost ``stress-dice``: the push rolls one more stress
     die. ``can_push`` is False for rolls that may not be pushed (reactive rolls, pushes used up).
-    A stress 1 on the first roll also forbids the push (R-PUSH-3). An empty pool has no chance:
-    every probability is 0 and the distribution is ``(1.0,)``.
+    A stress 1 on the first roll also forbids the push (R-PUSH-3). ``skill_ones`` is the R-PUSH-5
+    setting (``stay``: skill 1s stay like every other 1; ``blank``: they reroll). ``skill_banes``
+    says a skill 1 after the push costs something (`myz`, R-MYZ-TRAUMA), so ``p_bane_after_push``
+    gives skill dice a figure too (only while their 1s stay). An empty pool has no chance: every
+    probability is 0 and the distribution is ``(1.0,)``.
+
+    A failed first roll in which every die shows a 1 would roll nothing, so it is not pushed
+    (R-PUSH-6) — this changes no figure, since such a push could not succeed; with
+    ``stress_dice_push`` it still rolls its new stress die.
     """
     _check_pool(dice)
+    # Stress 1s stay too, but a first-roll stress 1 forbids the push (R-PUSH-3), so pushed stress dice reroll.
+    ones_stay = ones_that_stay(skill_ones) - {DieKind.STRESS}
+    bane_kinds = set(BANE_KINDS) | ({DieKind.SKILL} if skill_banes else set())
     has_stress_figures = stress_dice_push or any(d.kind is DieKind.STRESS for d in dice)
     if not dice:
         panic = 0.0 if has_stress_figures else None
@@ -162,15 +180,16 @@ def year_zero_odds(dice: Sequence[Die], *, stress_dice_push: bool = False, can_p
             stress += 1
             may_push_faces *= 4
             push_fail_num *= 25
-        elif kind in _ONES_STAY:
+        elif kind in ones_stay:
             # R-PUSH-1: a 1 (one of the 5 failing faces) stays; 2-5 reroll to 5 failing faces of s.
             may_push_faces *= 5
             push_fail_num *= sides + 20
-            # P(a 1 after the push | pushed) = 1/5 + 4/5 * 1/s; keep P(no 1) = 4(s-1) / 5s.
-            bane_num[kind] = bane_num.get(kind, 1) * 4 * (sides - 1)
-            bane_den[kind] = bane_den.get(kind, 1) * 5 * sides
+            if kind in bane_kinds:
+                # P(a 1 after the push | pushed) = 1/5 + 4/5 * 1/s; keep P(no 1) = 4(s-1) / 5s.
+                bane_num[kind] = bane_num.get(kind, 1) * 4 * (sides - 1)
+                bane_den[kind] = bane_den.get(kind, 1) * 5 * sides
         else:
-            # Skill and artifact dice: every failing face, 1 included, is rerolled (R-PUSH-1).
+            # R-PUSH-5 blank: a skill die rerolls every failing face, 1 included.
             may_push_faces *= 5
             push_fail_num *= 25
     n = len(dice)
@@ -199,13 +218,22 @@ def year_zero_odds(dice: Sequence[Die], *, stress_dice_push: bool = False, can_p
     else:
         p_success_with_push = p_success
 
+    # R-PUSH-6: a failed roll of nothing but 1s that stay would roll no die, so it is not pushed
+    # (chance 1 in 5**n among failed rolls; impossible with stress dice, which then show 2-5, and
+    # with a stress-dice push, which rolls its own die). Every bane figure is given the push
+    # happened: P(bane and pushed) = P(bane) - P(all 1s), over P(pushed) = 1 - P(all 1s).
+    all_ones = not stress_dice_push and not stress and all(d.kind in ones_stay for d in dice)
     p_bane: dict[str, float] = {}
-    for kind in BANE_KINDS:
+    for kind in _BANE_ORDER:
         if kind is DieKind.STRESS:
             if pushed_stress:
                 p_bane[kind.value] = (6**pushed_stress - 5**pushed_stress) / 6**pushed_stress
         elif kind in bane_num:
-            p_bane[kind.value] = (bane_den[kind] - bane_num[kind]) / bane_den[kind]
+            den, num = bane_den[kind], bane_num[kind]
+            if all_ones:
+                p_bane[kind.value] = ((den - num) * 5**n - den) / (den * (5**n - 1))
+            else:
+                p_bane[kind.value] = (den - num) / den
 
     p_panic = p_panic_with_push = None
     if has_stress_figures:

@@ -12,23 +12,33 @@ from dataclasses import dataclass, replace
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.odds import YearZeroOdds, year_zero_odds
 from gmconsole.rules.yearzero_pool import (
     ATTRIBUTES,
     DEFAULT_PUSH_COST,
     MAX_HELPERS,
     MYZ_PUSH_COST,
     PUSH_COSTS,
+    SKILL_ONES,
     Pool,
     PoolRequest,
     build_pool,
+    check_skill_ones,
     difficulty_modifier,
     find_skill,
+    ones_that_stay,
+    skill_attribute,
     step_die_for_rating,
     step_dice,
 )
 
-ONES_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP})
-"""R-PUSH-1: kinds whose 1s stay on the table when a roll is pushed (skill and artifact 1s are rerolled)."""
+ONES_STAY = ones_that_stay("stay")
+"""R-PUSH-1: kinds whose 1s stay on the table when a roll is pushed — every kind (with the default
+``skill_ones = stay``; R-PUSH-5 ``blank`` rerolls skill 1s, see :func:`ones_that_stay`)."""
+
+_COST_KINDS = (DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.STEP)
+"""Kinds whose 1s may cost something after a push in every option (``banes``); `myz` adds skill
+dice while their 1s stay (R-MYZ-TRAUMA). Artifact 1s never cost anything."""
 
 _KIND_ORDER = (DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP)
 
@@ -71,11 +81,34 @@ def stunt_list(pool: Pool) -> tuple[dict, ...]:
     return tuple(row.get("stunts", ())) if row else ()
 
 
-def would_reroll(rolled: RolledDie) -> bool:
-    """R-PUSH-1: a die is rerolled when it shows no success, unless it is a 1 on a base, gear, stress or step die."""
+def would_reroll(rolled: RolledDie, skill_ones: str = "stay") -> bool:
+    """R-PUSH-1: a die is rerolled when it shows neither a success nor a 1, whatever its kind;
+    with R-PUSH-5 ``skill_ones = blank`` a skill die showing 1 is rerolled too."""
     if year_zero_successes(rolled.sides, rolled.face) > 0:
         return False
-    return not (rolled.face == 1 and rolled.kind in ONES_STAY)
+    return not (rolled.face == 1 and rolled.kind in ones_that_stay(skill_ones))
+
+
+def _myz_trauma_kinds(request: PoolRequest) -> tuple[DieKind, ...]:
+    """R-MYZ-TRAUMA: the kinds whose 1s after a `myz` push are trauma and mutation points — base and
+    skill dice (seed 000: "for every 1 you have rolled"); with R-PUSH-5 ``blank`` base dice only."""
+    if DieKind.SKILL in ones_that_stay(request.skill_ones):
+        return (DieKind.BASE, DieKind.SKILL)
+    return (DieKind.BASE,)
+
+
+def pool_odds(pool: Pool, can_push: bool = True) -> YearZeroOdds:
+    """Exact odds of ``pool`` under every reading it was built with: its push cost (a stress-dice
+    push rolls one more stress die), R-PUSH-5 ``skill_ones``, and in `myz` the skill 1s that cost
+    trauma (R-MYZ-TRAUMA) shown among the bane figures. ``can_push`` is False for a reactive roll
+    or a campaign that allows no push (R-PUSH-2)."""
+    return year_zero_odds(
+        pool.dice,
+        stress_dice_push=pool.push_cost == "stress-dice",
+        can_push=can_push,
+        skill_ones=pool.request.skill_ones,
+        skill_banes=pool.push_cost == MYZ_PUSH_COST and DieKind.SKILL in _myz_trauma_kinds(pool.request),
+    )
 
 
 @dataclass(frozen=True)
@@ -103,13 +136,22 @@ class YearZeroRoll:
         return max(0, self.successes - 1)
 
     @property
+    def skill_ones(self) -> str:
+        """R-PUSH-5: the ``skill_ones`` setting this roll was built with."""
+        return self.pool.request.skill_ones
+
+    @property
     def banes(self) -> dict[str, int]:
         """How many banes (1s) each kind in the pool shows, kind by kind (R-POOL-1).
 
-        Only the kinds whose 1s stay on a push and may cost something count (base, gear, stress,
-        step); a 1 on a skill or artifact die has no effect, so it is no bane.
+        Only the kinds whose 1s may cost something count: base, gear, stress and step dice, and in
+        `myz` skill dice too (R-MYZ-TRAUMA, unless R-PUSH-5 ``blank``). A `yze` skill 1 or any
+        artifact 1 stays on a push but costs nothing, so it is no bane (seed 002: 「基礎骰顯示 1 稱為厄兆」).
         """
-        kinds = [k for k in _KIND_ORDER if k in ONES_STAY and any(d.kind is k for d in self.dice)]
+        costing = set(_COST_KINDS)
+        if self.pool.push_cost == MYZ_PUSH_COST:
+            costing.update(_myz_trauma_kinds(self.pool.request))
+        kinds = [k for k in _KIND_ORDER if k in costing and any(d.kind is k for d in self.dice)]
         return {k.value: sum(1 for d in self.dice if d.kind is k and d.face == 1) for k in kinds}
 
     @property
@@ -129,8 +171,8 @@ class YearZeroRoll:
             return f"this roll was already pushed {self.pushes} times, the most allowed (R-PUSH-2)"
         if self.pool.push_cost == "stress-dice" and self.panic:
             return "a stress die shows 1: panic strikes at once and the roll can no longer be pushed (R-PUSH-3)"
-        if self.pool.push_cost != "stress-dice" and not any(would_reroll(d) for d in self.dice):
-            return "no die can be rerolled: every die shows a success or a 1 that stays"
+        if self.pool.push_cost != "stress-dice" and not any(would_reroll(d, self.skill_ones) for d in self.dice):
+            return "the push would roll no die: every die shows a success or a 1, and a 1 never rerolls (R-PUSH-6)"
         return None
 
     @property
@@ -171,6 +213,7 @@ class YearZeroRoll:
             "panic": self.panic,
             "broken": self.broken,
             "push_cost": self.pool.push_cost,
+            "skill_ones": self.skill_ones,
             "by_hand": self.by_hand,
             "explanation": list(self.pool.explanation),
         }
@@ -205,7 +248,7 @@ def push_counts(previous: YearZeroRoll) -> dict[str, int]:
     """How many faces of each kind a hand-typed push needs: the rerolled dice (+1 stress with stress-dice)."""
     counts: dict[str, int] = {}
     for d in previous.dice:
-        if would_reroll(d):
+        if would_reroll(d, previous.skill_ones):
             counts[d.kind.value] = counts.get(d.kind.value, 0) + 1
     if previous.pool.push_cost == "stress-dice":
         counts["stress"] = counts.get("stress", 0) + 1
@@ -221,16 +264,18 @@ def roll(pool: Pool, source: DiceSource) -> YearZeroRoll:
 
 
 def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
-    """Push a roll (R-PUSH-1): reroll every die showing no success except 1s on base, gear, stress and step dice.
+    """Push a roll (R-PUSH-1): reroll every die showing neither a success nor a 1 (R-PUSH-5 ``blank``:
+    skill 1s reroll too).
 
     With the `stress-dice` push cost the push adds one stress die, rolled with the rerolled dice
     (its face comes last among the stress faces). Typed faces give exactly the rerolled dice, per
-    kind, in order (R-PUSH-4). Refused with the reason when the roll may not be pushed.
+    kind, in order (R-PUSH-4). Refused with the reason when the roll may not be pushed (R-PUSH-2,
+    R-PUSH-3, R-PUSH-6).
     """
     refusal = previous.push_refusal
     if refusal:
         raise RulesError(refusal)
-    dice = [d.with_face(source.face(d.die)) if would_reroll(d) else d for d in previous.dice]
+    dice = [d.with_face(source.face(d.die)) if would_reroll(d, previous.skill_ones) else d for d in previous.dice]
     if previous.pool.push_cost == "stress-dice":
         extra = Die(DieKind.STRESS)
         dice.append(RolledDie(extra, source.face(extra), rerolled=True))
@@ -240,6 +285,12 @@ def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
 
 def _ones(roll_: YearZeroRoll, kind: DieKind, source: str | None = None) -> int:
     return sum(1 for d in roll_.dice if d.kind is kind and d.face == 1 and (source is None or d.die.source == source))
+
+
+def sic_a_dog_fighting(request: PoolRequest) -> bool:
+    """Sic a Dog fighting rolls the dog's Strength (attribute ``strength``); scouting and tracking
+    roll the handler's Wits. Seed 000 gives the dog exception to the push only for fighting."""
+    return request.sic_a_dog and request.attribute == "strength"
 
 
 def _gear_damage(roll_: YearZeroRoll) -> list[Cost]:
@@ -257,10 +308,11 @@ def _push_costs(roll_: YearZeroRoll) -> list[Cost]:
     option = pool.push_cost
     attribute = request.attribute
     if option == MYZ_PUSH_COST:
-        ones = _ones(roll_, DieKind.BASE)
-        if request.sic_a_dog:
-            # RULES.md: a Sic a Dog roll puts the trauma on the dog (its Strength) and gives no
-            # mutation points, whether the base dice were the dog's Strength or the handler's Wits.
+        # R-MYZ-TRAUMA: every base or skill 1 (R-PUSH-5 blank: base only) is trauma and a mutation point.
+        ones = sum(_ones(roll_, kind) for kind in _myz_trauma_kinds(request))
+        if sic_a_dog_fighting(request):
+            # Seed 000, Sic a Dog fighting: "You can push the roll (risking damage to the dog), but it
+            # won't give you any Mutation Points". Scouting and tracking push normally (below).
             costs = [Cost("trauma", ones, "dog")]
             dog_strength = request.attribute_value if request.dog_strength is None else request.dog_strength
             if ones and dog_strength - ones <= 0:
@@ -350,18 +402,24 @@ __all__ = [
     "MYZ_PUSH_COST",
     "ONES_STAY",
     "PUSH_COSTS",
+    "SKILL_ONES",
     "Cost",
     "OpposedResult",
     "Pool",
     "PoolRequest",
     "YearZeroRoll",
     "build_pool",
+    "check_skill_ones",
     "check_typed_faces",
+    "ones_that_stay",
+    "sic_a_dog_fighting",
+    "skill_attribute",
     "push_counts",
     "roll_counts",
     "difficulty_modifier",
     "find_skill",
     "opposed",
+    "pool_odds",
     "push",
     "roll",
     "step_die_for_rating",

@@ -29,6 +29,29 @@ DEFAULT_PUSH_COST = {"myz": MYZ_PUSH_COST, "yze": "stress-dice", "yze-step": "st
 MAX_HELPERS = 3
 """R-HELP-1: at most three helpers, +1 each."""
 
+SKILL_ONES = ("stay", "blank")
+"""R-PUSH-5 (setting ``skill_ones``): ``stay`` (default, the seeds' words: a 1 never rerolls) or
+``blank`` (tables using the published dice, whose skill die has no mark on its 1: a skill 1 is
+rerolled on a push and costs nothing)."""
+
+_ALWAYS_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP})
+
+
+def check_skill_ones(skill_ones: str) -> str:
+    """``skill_ones`` if it is one of :data:`SKILL_ONES`, else one clear RulesError."""
+    if skill_ones not in SKILL_ONES:
+        raise RulesError(f"skill ones {skill_ones!r} is not a choice: use {' or '.join(SKILL_ONES)} (R-PUSH-5)")
+    return skill_ones
+
+
+def ones_that_stay(skill_ones: str = "stay") -> frozenset[DieKind]:
+    """R-PUSH-1: the kinds whose 1s never reroll on a push — every kind, skill dice included unless
+    ``skill_ones`` is ``blank`` (R-PUSH-5). Seed 000: "You can never push dice that show 1";
+    seed 002: 「允許你重擲所有未顯示 1 的骰子」."""
+    if check_skill_ones(skill_ones) == "stay":
+        return _ALWAYS_STAY | {DieKind.SKILL}
+    return _ALWAYS_STAY
+
 STEP_SIZES = (6, 8, 10, 12)
 """Step dice run D6 to D12 (R-STEP-1)."""
 
@@ -39,14 +62,15 @@ class PoolRequest:
 
     ``attribute_value`` is the attribute's *current* value (after trauma) and gives the base dice
     in `myz` and `yze`; for a Sic a Dog fighting roll it is the dog's current Strength.
-    ``gear`` is ``((item, current bonus), ...)``; ``artifacts`` is ``((item, sides), ...)``.
+    ``gear`` is ``((item, current bonus), ...)``; ``artifacts`` is ``((item, sides), ...)`` or
+    ``((item, sides, current gear bonus), ...)``: R-ART-2, an item at bonus 0 cannot be used.
     ``attribute_die`` / ``skill_die`` are the step dice of `yze-step` (sides), ``skill_die``
     ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed);
     ``named_modifiers`` are ``((name, value), ...)`` picked from a skill's own list (seed 002,
     :mod:`gmconsole.rules.skill_modifiers`), added the same way and explained by name.
     ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``max_pushes`` is the setting.
     ``tool_takes_damage`` is the `damage-stress` option where the tool used (the first gear item)
-    takes the push damage instead of the character.
+    takes the push damage instead of the character. ``skill_ones`` is R-PUSH-5 (``stay``/``blank``).
     """
 
     system: str
@@ -70,6 +94,7 @@ class PoolRequest:
     dog_strength: int | None = None
     tool_takes_damage: bool = False
     named_modifiers: tuple[tuple[str, int], ...] = ()
+    skill_ones: str = "stay"
 
 
 @dataclass(frozen=True)
@@ -129,6 +154,16 @@ def find_skill(system: str, skill: str) -> dict | None:
     return None
 
 
+def skill_attribute(system: str, skill: str | None) -> str | None:
+    """The attribute a table skill rolls with (myz Scout: Wits; yze 觀察: Wits), or None.
+
+    A push charges this attribute (RULES.md, what a push costs), so a roll named by its skill alone
+    must use it rather than a default."""
+    row = find_skill(system, skill) if skill else None
+    attribute = row.get("attribute") if row else None
+    return attribute if attribute in ATTRIBUTES else None
+
+
 def step_die_for_rating(rating: str) -> int:
     """The die a step rating A-D gives (A = D12 ... D = D6), from the `yze` table."""
     for row in load_table("yze")["step_ratings"]:
@@ -164,9 +199,15 @@ def _validate(request: PoolRequest) -> str:
         if not str(name).strip():
             raise RulesError("every gear item needs a name")
         _check_count(bonus, f"the gear bonus of {name}")
-    for name, sides in request.artifacts:
+    check_skill_ones(request.skill_ones)
+    for artifact in request.artifacts:
+        if len(artifact) not in (2, 3):
+            raise RulesError("an artifact is (name, die) or (name, die, gear bonus)")
+        name, sides = artifact[0], artifact[1]
         if sides not in (8, 10, 12):
             raise RulesError(f"artifact {name} must roll a d8, d10 or d12, not a d{sides}")
+        if len(artifact) == 3:
+            _check_count(artifact[2], f"the gear bonus of {name}")
     if len(request.helpers) > MAX_HELPERS:
         raise RulesError(f"at most {MAX_HELPERS} characters can help a roll (R-HELP-1); {len(request.helpers)} were named")
     names = [h.strip() for h in request.helpers]
@@ -227,7 +268,10 @@ def build_pool(request: PoolRequest) -> Pool:
         dice.append(Die(DieKind.STRESS))
     if request.stress:
         lines.append(f"stress {request.stress}: {request.stress} stress dice")
-    for name, sides in request.artifacts:
+    for name, sides, *bonus in request.artifacts:
+        if bonus and bonus[0] == 0:
+            lines.append(f"artifact {name}: gear bonus 0, the item cannot be used (R-ART-2)")
+            continue
         dice.append(Die(DieKind.ARTIFACT, sides, name))
         lines.append(f"artifact {name}: d{sides}")
     if len(dice) > MAX_DICE:
@@ -262,7 +306,10 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     if skill or request.skill:
         lines.append(f"{request.skill or 'skill'} {skill}: {skill} skill dice")
     for name, bonus in gear:
-        lines.append(f"gear {name} +{bonus}: {bonus} gear dice")
+        if bonus:
+            lines.append(f"gear {name} +{bonus}: {bonus} gear dice")
+        else:
+            lines.append(f"gear {name}: gear bonus 0, the item cannot be used (R-ART-2)")
     lines.extend(modifier_lines)
     if modifier > 0:
         skill += modifier
@@ -339,7 +386,10 @@ def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     steps = modifier
     for name, bonus in request.gear:
         steps += bonus
-        lines.append(f"gear {name} +{bonus}: {bonus} steps up")
+        if bonus:
+            lines.append(f"gear {name} +{bonus}: {bonus} steps up")
+        else:
+            lines.append(f"gear {name}: gear bonus 0, the item cannot be used (R-ART-2)")
     lines.extend(modifier_lines)
     dice, notes = step_dice(request.attribute_die, request.skill_die, steps)
     lines.extend(notes)

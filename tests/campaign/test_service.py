@@ -125,7 +125,7 @@ def test_myz_roll_push_costs_apply_and_undo(make_service, reopen):
     assert roll["successes"] == 0 and roll["by_hand"] is True
     assert roll["odds"]["p_success"] > 0
     assert roll["costs_status"] == "none"
-    service.push(roll["id"], faces="base=1,6 skill=1,2 gear=1")
+    service.push(roll["id"], faces="base=1,6 skill=3,2 gear=1")
     pushed = service.entry(roll["id"])
     assert pushed["successes"] == 1 and pushed["pushes"] == 1
     costs = {c["name"]: c["amount"] for c in pushed["costs"]}
@@ -169,7 +169,8 @@ def test_myz_sic_a_dog_fight_push_hurts_the_dog_not_the_handler(make_service):
     assert after.mutation_points == 0
 
 
-def test_myz_sic_a_dog_scouting_rolls_the_handlers_wits_and_a_push_still_hurts_the_dog(make_service):
+def test_myz_sic_a_dog_scouting_rolls_the_handlers_wits_and_pushes_normally(make_service):
+    """Seed 000, Sic a Dog scouting: "You can push the roll normally" — trauma to Wits, mutation points."""
     service = make_service("myz")
     _, vanja = _myz_party(service)
     roll = service.roll(vanja.id, "sic-a-dog", attribute="wits", faces="base=1,2,3 skill=2,3")
@@ -177,9 +178,9 @@ def test_myz_sic_a_dog_scouting_rolls_the_handlers_wits_and_a_push_still_hurts_t
     service.push(roll["id"], faces="base=2,4 skill=1,5")
     service.apply_costs(roll["id"])
     after = service.character("Vanja")
-    assert after.dog.attributes["strength"].current == 3
-    assert after.attributes["wits"].current == 3
-    assert after.mutation_points == 0
+    assert after.dog.attributes["strength"].current == 4
+    assert after.attributes["wits"].current == 1
+    assert after.mutation_points == 2
 
 
 def test_R_PUSH_2_a_reactive_roll_cannot_be_pushed(make_service):

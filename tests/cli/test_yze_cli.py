@@ -56,17 +56,18 @@ def test_R_MANUAL_1_roll_myz_with_typed_faces_and_no_seed(run_cli):
     out = ok_json(run_cli("roll", "myz", "--base", "3", "--skill", "2", "--gear", "1",
                           "--faces", "base=6,1,3 skill=1,4 gear=1", "--json"))
     assert out["successes"] == 1 and out["success"] and out["stunts"] == 0
-    assert out["banes"] == {"base": 1, "gear": 1}
+    assert out["banes"] == {"base": 1, "skill": 1, "gear": 1}
     assert out["pushed"] is False and out["pushes"] == 0 and out["can_push"] and out["costs"] == {} and out["panic"] is False
     assert out["dice"][0] == {"kind": "base", "sides": 6, "face": 6, "rerolled": False}
 
 
 def test_R_PUSH_4_push_faces_give_only_the_rerolled_dice(run_cli):
     out = ok_json(run_cli("roll", "myz", "--base", "3", "--skill", "2", "--gear", "1",
-                          "--faces", "base=6,1,3 skill=1,4 gear=1", "--push-faces", "base=1 skill=6,2", "--json"))
-    assert [d["face"] for d in out["dice"]] == [6, 1, 1, 6, 2, 1]
-    assert [d["rerolled"] for d in out["dice"]] == [False, False, True, True, True, False]
-    assert out["costs"] == {"trauma": 2, "mutation_points": 2, "gear_damage": 1}
+                          "--faces", "base=6,1,3 skill=1,4 gear=1", "--push-faces", "base=1 skill=6", "--json"))
+    assert [d["face"] for d in out["dice"]] == [6, 1, 1, 1, 6, 1]
+    assert [d["rerolled"] for d in out["dice"]] == [False, False, True, False, True, False]
+    # R-MYZ-TRAUMA: two base 1s and the skill 1 that stayed (R-PUSH-1) take Strength 3 to 0.
+    assert out["costs"] == {"trauma": 3, "mutation_points": 3, "broken": 1, "gear_damage": 1}
     assert out["pushed"] is True and out["pushes"] == 1 and not out["can_push"]
     refused(run_cli("roll", "myz", "--base", "3", "--faces", "base=6,1,3", "--push-faces", "base=1,2"),
             "the push needs faces for 1 base die, but 2 base dice were typed")
@@ -91,7 +92,7 @@ def test_seeded_rolls_repeat_and_push_once(run_cli):
     seeds = [ok_json(run_cli("roll", "myz", "--base", "4", "--skill", "2", "--seed", str(s), "--push", "--json"))
              for s in range(3)]
     for out in seeds:
-        assert out["pushed"] is True or "no die can be rerolled" in json.dumps(out)
+        assert out["pushed"] is True or "R-PUSH-6" in json.dumps(out)
 
 
 def test_yze_step_dice_with_a_modifier(run_cli):
@@ -146,10 +147,12 @@ def run_in_process(argv: list[str]) -> tuple[int, str, str]:
 
 
 FLAG = st.sampled_from(["--base", "--skill", "--gear", "--stress", "--artifact", "--modifier", "--push-cost",
-                        "--attribute", "--faces", "--push-faces", "--seed", "--die", "--difficulty", "--helper"])
+                        "--attribute", "--faces", "--push-faces", "--seed", "--die", "--difficulty", "--helper",
+                        "--skill-ones", "--skill-name"])
 VALUE = st.one_of(
     st.integers(-600, 600).map(str),
-    st.sampled_from(["d6", "d8", "d10", "d12", "d4", "d7", "+2", "-3", "stress-dice", "doom", "wits", "hard", "x", ""]),
+    st.sampled_from(["d6", "d8", "d10", "d12", "d4", "d7", "+2", "-3", "stress-dice", "doom", "wits", "hard", "x", "",
+                     "stay", "blank", "scout", "觀察"]),
     st.text(alphabet="basekilgrtfcp=,0123456789 -+", max_size=20),
 )
 

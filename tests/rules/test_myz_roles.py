@@ -73,15 +73,16 @@ def test_sic_a_dog_fighting_uses_the_dogs_strength_and_hurts_the_dog():
     assert pushed.costs == (Cost("trauma", 3, "dog"),)
 
 
-def test_sic_a_dog_scouting_uses_the_handlers_wits_but_the_push_hurts_the_dog():
+def test_sic_a_dog_scouting_and_tracking_use_the_handlers_wits_and_push_normally():
+    """Seed 000: scouting "You can push the roll normally"; only a fighting push hurts the dog."""
     pool = build_pool(sic_a_dog("track", 1, handler_wits=3, difficulty="hard"))
     assert pool.count("base") == 2 and pool.count("skill") == 0
     pushed = push(roll(pool, DiceSource(faces={"base": [1, 2]})), DiceSource(faces={"base": [3]}))
-    assert pushed.costs == (Cost("trauma", 1, "dog"),)
-    weak_dog = build_pool(sic_a_dog("scout", 1, handler_wits=3, dog_strength=1))
-    pushed = push(roll(weak_dog, DiceSource(faces={"base": [1, 2, 2], "skill": [3]})),
-                  DiceSource(faces={"base": [3, 4], "skill": [2]}))
-    assert pushed.costs == (Cost("trauma", 1, "dog"), Cost("broken", 1, "dog"))
+    assert pushed.costs == (Cost("trauma", 1, "wits"), Cost("mutation_points", 1))
+    weak_dog = build_pool(sic_a_dog("scout", 1, handler_wits=1, dog_strength=1))
+    pushed = push(roll(weak_dog, DiceSource(faces={"base": [1], "skill": [3]})),
+                  DiceSource(faces={"skill": [2]}))
+    assert pushed.costs == (Cost("trauma", 1, "wits"), Cost("mutation_points", 1), Cost("broken", 1, "wits"))
     assert not build_pool(sic_a_dog("scout", 0, handler_wits=3)).can_roll
     with pytest.raises(RulesError):
         sic_a_dog("fetch", 1)

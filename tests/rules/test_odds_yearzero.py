@@ -1,7 +1,8 @@
 """Exact Year Zero odds (gmconsole.rules.odds) against icepool and against closed forms.
 
 The icepool reference model (tests/icepool_reference.py, shared with bench/odds.py) follows the
-rules die by die, face by face (R-PUSH-1, R-PUSH-3, R-ART-1); every figure is compared exactly.
+rules die by die, face by face (R-PUSH-1, R-PUSH-3, R-PUSH-5, R-PUSH-6, R-ART-1); every figure is
+compared exactly, with skill 1s staying (``skill_ones="stay"``, the default) and rerolled (``blank``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.odds import YearZeroOdds, year_zero_odds
-from icepool_reference import _STAYS_ON_ONE, _successes
+from icepool_reference import _successes, stays_on_one
 from icepool_reference import icepool_year_zero_odds as icepool_odds
 
 TOLERANCE = 1e-12
@@ -73,16 +74,18 @@ POOLS = {
 }
 
 
+@pytest.mark.parametrize("skill_ones", ["stay", "blank"])
 @pytest.mark.parametrize("stress_dice_push", [False, True])
 @pytest.mark.parametrize("can_push", [True, False])
 @pytest.mark.parametrize("name", sorted(POOLS))
-def test_R_ART_1_R_PUSH_1_R_PUSH_3_named_pools_match_icepool(name, can_push, stress_dice_push):
-    assert_matches_icepool(POOLS[name], can_push=can_push, stress_dice_push=stress_dice_push)
+def test_R_ART_1_R_PUSH_1_R_PUSH_3_R_PUSH_5_named_pools_match_icepool(name, can_push, stress_dice_push, skill_ones):
+    assert_matches_icepool(POOLS[name], can_push=can_push, stress_dice_push=stress_dice_push, skill_ones=skill_ones)
 
 
-def test_R_PUSH_1_larger_mixed_pool_matches_icepool():
+@pytest.mark.parametrize("skill_ones", ["stay", "blank"])
+def test_R_PUSH_1_larger_mixed_pool_matches_icepool(skill_ones):
     pool = [BASE] * 4 + [SKILL] * 3 + [GEAR] * 2 + [STRESS] * 2 + [artifact(8), artifact(12)]
-    assert_matches_icepool(pool, stress_dice_push=True)
+    assert_matches_icepool(pool, stress_dice_push=True, skill_ones=skill_ones)
 
 
 _KIND_SIDES = {
@@ -104,18 +107,19 @@ random_die = st.sampled_from(sorted(_KIND_SIDES, key=lambda k: k.value)).flatmap
     dice=st.lists(random_die, min_size=1, max_size=7),
     stress_dice_push=st.booleans(),
     can_push=st.booleans(),
+    skill_ones=st.sampled_from(["stay", "blank"]),
 )
-def test_R_ART_1_R_PUSH_1_R_PUSH_3_random_pools_match_icepool(dice, stress_dice_push, can_push):
-    assert_matches_icepool(dice, stress_dice_push=stress_dice_push, can_push=can_push)
+def test_R_ART_1_R_PUSH_1_R_PUSH_3_R_PUSH_5_random_pools_match_icepool(dice, stress_dice_push, can_push, skill_ones):
+    assert_matches_icepool(dice, stress_dice_push=stress_dice_push, can_push=can_push, skill_ones=skill_ones)
 
 
 # ---------------------------------------------------------------------------------------------
 # A third check without icepool: enumerate every first roll and every push literally.
 
 
-def brute_force_p_success_with_push(dice: list[Die], *, stress_dice_push: bool) -> Fraction:
+def brute_force_p_success_with_push(dice: list[Die], *, stress_dice_push: bool, skill_ones: str = "stay") -> Fraction:
     """Walk every first roll; push a failed one unless a stress die shows 1 (R-PUSH-3), rerolling
-    exactly the dice R-PUSH-1 says, plus the push's stress die; count the rolls that end in success."""
+    exactly the dice R-PUSH-1 / R-PUSH-5 say, plus the push's stress die; count the rolls that end in success."""
     kinds = [d.kind for d in dice]
     won = Fraction(0)
     for first in itertools.product(*(range(1, d.sides + 1) for d in dice)):
@@ -125,7 +129,7 @@ def brute_force_p_success_with_push(dice: list[Die], *, stress_dice_push: bool) 
             continue
         if any(k is DieKind.STRESS and f == 1 for k, f in zip(kinds, first)):
             continue
-        rerolled = [d for d, f in zip(dice, first) if not (f == 1 and d.kind in _STAYS_ON_ONE)]
+        rerolled = [d for d, f in zip(dice, first) if not (f == 1 and stays_on_one(d.kind, skill_ones))]
         if stress_dice_push:
             rerolled.append(STRESS)
         for faces in itertools.product(*(range(1, d.sides + 1) for d in rerolled)):
@@ -134,19 +138,21 @@ def brute_force_p_success_with_push(dice: list[Die], *, stress_dice_push: bool) 
     return won
 
 
+@pytest.mark.parametrize("skill_ones", ["stay", "blank"])
 @pytest.mark.parametrize(
     "dice, stress_dice_push",
     [
         ([BASE, SKILL, GEAR], False),
         ([BASE, STRESS], True),
         ([SKILL, artifact(12)], False),
+        ([SKILL, SKILL, STRESS], True),
         ([step(12), step(8, "attribute")], False),
         ([STRESS, artifact(10)], True),
     ],
 )
-def test_R_PUSH_1_R_PUSH_3_push_odds_match_a_literal_enumeration(dice, stress_dice_push):
-    odds = year_zero_odds(dice, stress_dice_push=stress_dice_push)
-    expected = brute_force_p_success_with_push(dice, stress_dice_push=stress_dice_push)
+def test_R_PUSH_1_R_PUSH_3_R_PUSH_5_push_odds_match_a_literal_enumeration(dice, stress_dice_push, skill_ones):
+    odds = year_zero_odds(dice, stress_dice_push=stress_dice_push, skill_ones=skill_ones)
+    expected = brute_force_p_success_with_push(dice, stress_dice_push=stress_dice_push, skill_ones=skill_ones)
     assert odds.p_success_with_push == pytest.approx(float(expected), abs=TOLERANCE)
 
 
@@ -160,24 +166,39 @@ def test_n_base_dice_closed_forms(n):
     assert odds.p_success == pytest.approx(1 - (5 / 6) ** n, abs=TOLERANCE)
     # R-PUSH-1 per die, given all failed: a 1 (1 in 5) stays, 2-5 reroll and fail 5 times in 6.
     assert odds.p_success_with_push == pytest.approx(1 - (1 / 6 + 4 / 6 * 5 / 6) ** n, abs=TOLERANCE)
-    # A base 1 after the push: the 1 stayed (1/5) or a 2-5 was rerolled to 1 (4/5 * 1/6) = 1/3.
-    assert odds.p_bane_after_push == {"base": pytest.approx(1 - (2 / 3) ** n, abs=TOLERANCE)}
+    # A base 1 after the push: the 1 stayed (1/5) or a 2-5 was rerolled to 1 (4/5 * 1/6) = 1/3; but a
+    # roll of nothing but 1s (1 in 5**n failed rolls) is never pushed (R-PUSH-6), so it is left out.
+    all_ones = (1 / 5) ** n
+    p_bane = (1 - (2 / 3) ** n - all_ones) / (1 - all_ones)
+    assert odds.p_bane_after_push == {"base": pytest.approx(p_bane, abs=TOLERANCE)}
     assert odds.expected_successes == pytest.approx(n / 6, abs=TOLERANCE)
     assert sum(odds.distribution) == pytest.approx(1.0, abs=TOLERANCE)
     assert odds.p_panic is None and odds.p_panic_with_push is None
 
 
-def test_R_PUSH_1_skill_ones_are_rerolled_so_skill_dice_push_like_fresh_dice():
-    odds = year_zero_odds([SKILL] * 3)
-    assert odds.p_success_with_push == pytest.approx(1 - (5 / 6) ** 6, abs=TOLERANCE)
-    assert odds.p_bane_after_push == {}
-
-
-def test_R_PUSH_1_base_ones_stay_so_base_dice_push_worse_than_skill_dice():
+def test_r_push_1_skill_ones_stay_so_skill_dice_push_like_base_dice():
     base = year_zero_odds([BASE] * 3)
     skill = year_zero_odds([SKILL] * 3)
-    assert base.p_success == skill.p_success
-    assert base.p_success_with_push < skill.p_success_with_push
+    assert skill.p_success_with_push == base.p_success_with_push
+    assert skill.p_success_with_push == pytest.approx(1 - (5 / 6) ** 3 * (26 / 30) ** 3, abs=TOLERANCE)
+    assert skill.p_bane_after_push == {}
+
+
+def test_r_push_1_odds_of_myz_base_2_skill_2_are_the_seeds_0_727928():
+    """Every 1 stays (seeds 000 and 002): per die, a failed die stays failed with 1/5 + 4/5 * 5/6 = 26/30."""
+    odds = year_zero_odds([BASE] * 2 + [SKILL] * 2)
+    assert round(odds.p_success_with_push, 6) == 0.727928
+    assert odds.p_success_with_push == pytest.approx(1 - (5 / 6) ** 4 * (26 / 30) ** 4, abs=TOLERANCE)
+    assert round(year_zero_odds([BASE] * 2 + [SKILL] * 2, skill_ones="blank").p_success_with_push, 6) == 0.748454
+
+
+def test_r_push_5_blank_skill_ones_reroll_so_skill_dice_push_like_fresh_dice():
+    odds = year_zero_odds([SKILL] * 3, skill_ones="blank")
+    assert odds.p_success_with_push == pytest.approx(1 - (5 / 6) ** 6, abs=TOLERANCE)
+    assert odds.p_bane_after_push == {}
+    assert year_zero_odds([BASE] * 3, skill_ones="blank").p_success_with_push < odds.p_success_with_push
+    with pytest.raises(RulesError, match="R-PUSH-5"):
+        year_zero_odds([SKILL], skill_ones="marked")
 
 
 def test_R_ART_1_d12_artifact_alone():
@@ -185,8 +206,8 @@ def test_R_ART_1_d12_artifact_alone():
     assert odds.distribution == pytest.approx((5 / 12, 4 / 12, 3 / 12), abs=TOLERANCE)
     assert odds.p_success == pytest.approx(7 / 12, abs=TOLERANCE)
     assert odds.expected_successes == pytest.approx(10 / 12, abs=TOLERANCE)
-    # An artifact 1 is rerolled with the rest (R-PUSH-1): the push fails only if the reroll fails too.
-    assert odds.p_success_with_push == pytest.approx(1 - (5 / 12) ** 2, abs=TOLERANCE)
+    # An artifact 1 stays (R-PUSH-1): a failed die stays failed with 1/5 + 4/5 * 5/12.
+    assert odds.p_success_with_push == pytest.approx(1 - 5 / 12 * (1 / 5 + 4 / 5 * 5 / 12), abs=TOLERANCE)
 
 
 def test_R_ART_1_d10_counts_two_only_on_ten_and_d8_never_two():
@@ -203,7 +224,9 @@ def test_R_PUSH_1_step_d12_pair():
     fail_after_push = 1 / 5 + 4 / 5 * 5 / 12
     assert odds.p_success_with_push == pytest.approx(1 - (5 / 12) ** 2 * fail_after_push**2, abs=TOLERANCE)
     one_after_push = 1 / 5 + 4 / 5 * 1 / 12
-    assert odds.p_bane_after_push == {"step": pytest.approx(1 - (1 - one_after_push) ** 2, abs=TOLERANCE)}
+    all_ones = (1 / 5) ** 2  # a failed roll of two 1s is never pushed (R-PUSH-6)
+    p_bane = (1 - (1 - one_after_push) ** 2 - all_ones) / (1 - all_ones)
+    assert odds.p_bane_after_push == {"step": pytest.approx(p_bane, abs=TOLERANCE)}
     assert odds.distribution[4] == pytest.approx((3 / 12) ** 2, abs=TOLERANCE)
 
 
@@ -287,3 +310,20 @@ def test_thirty_dice_stay_exact():
 def test_dice_that_are_not_year_zero_dice_are_refused(die, message):
     with pytest.raises(RulesError, match=message):
         year_zero_odds([BASE, die])
+
+
+@pytest.mark.parametrize("skill_ones", ["stay", "blank"])
+@pytest.mark.parametrize("name", ["myz attribute 3 skill 2 gear 1", "skill dice only", "everything",
+                                  "stress 2 with base and skill"])
+def test_r_myz_trauma_skill_bane_figures_match_icepool(name, skill_ones):
+    """In myz a skill 1 after the push is trauma (R-MYZ-TRAUMA), so it gets a bane figure — while it stays."""
+    odds = assert_matches_icepool(POOLS[name], skill_ones=skill_ones, skill_banes=True)
+    assert ("skill" in odds.p_bane_after_push) == (skill_ones == "stay")
+
+
+def test_r_myz_trauma_skill_bane_closed_form():
+    odds = year_zero_odds([BASE, SKILL, SKILL], skill_banes=True)
+    all_ones = (1 / 5) ** 3  # never pushed (R-PUSH-6)
+    assert odds.p_bane_after_push["skill"] == pytest.approx(
+        (1 - (2 / 3) ** 2 - all_ones) / (1 - all_ones), abs=TOLERANCE)
+    assert list(odds.p_bane_after_push) == ["base", "skill"]

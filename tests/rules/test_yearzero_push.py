@@ -51,27 +51,17 @@ def test_R_MANUAL_1_typed_faces_are_validated():
         roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1], artifact=[5]))
 
 
-def test_R_PUSH_1_skill_ones_are_rerolled_base_and_gear_ones_stay():
+def test_R_PUSH_1_every_one_stays_and_the_first_roll_is_kept_apart():
     first = roll(build_pool(MYZ_SHOOT), typed(base=[6, 1, 3], skill=[1, 4], gear=[1]))
-    pushed = push(first, typed(base=[2], skill=[5, 6]))
+    pushed = push(first, typed(base=[2], skill=[6]))
     assert faces_of(pushed, "base") == [6, 1, 2]
     assert rerolled_of(pushed, "base") == [False, False, True]
-    assert faces_of(pushed, "skill") == [5, 6]
-    assert rerolled_of(pushed, "skill") == [True, True]
+    assert faces_of(pushed, "skill") == [1, 6]
+    assert rerolled_of(pushed, "skill") == [False, True]
     assert faces_of(pushed, "gear") == [1]
     assert pushed.successes == 2 and pushed.stunts == 1 and pushed.pushes == 1
     assert faces_of(first, "skill") == [1, 4], "the first roll is a separate object and stays as it was"
     assert [d.face for d in pushed.first_dice] == [6, 1, 3, 1, 4, 1]
-
-
-def test_R_PUSH_1_artifact_ones_are_rerolled_and_step_ones_stay():
-    pool = build_pool(PoolRequest("yze-step", "wits", attribute_die=10, skill_die=8,
-                                  artifacts=(("Relic", 12),), push_cost="doom"))
-    first = roll(pool, typed(step=[1, 5], artifact=[1]))
-    pushed = push(first, typed(step=[7], artifact=[10]))
-    assert faces_of(pushed, "step") == [1, 7]
-    assert faces_of(pushed, "artifact") == [10]
-    assert pushed.successes == 3
 
 
 def test_R_ART_1_big_dice_count_6_to_9_as_one_and_10_up_as_two():
@@ -84,10 +74,10 @@ def test_R_PUSH_4_counts_a_hand_typed_roll_and_push_must_give():
     pool = build_pool(PoolRequest("yze", "wits", 3, "observation", 2, gear=(("Binoculars", 1),), stress=1))
     assert roll_counts(pool) == {"base": 3, "skill": 2, "gear": 1, "stress": 1}
     first = roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1], stress=[5]))
-    assert push_counts(first) == {"base": 1, "skill": 2, "stress": 2}
-    check_typed_faces(push_counts(first), {"base": [2], "skill": [3, 4], "stress": [5, 6]})
-    with pytest.raises(RulesError, match="needs faces for 1 base die, 2 skill dice, 2 stress dice"):
-        check_typed_faces(push_counts(first), {"base": [2], "skill": [3, 4], "stress": [5]})
+    assert push_counts(first) == {"base": 1, "skill": 1, "stress": 2}
+    check_typed_faces(push_counts(first), {"base": [2], "skill": [3], "stress": [5, 6]})
+    with pytest.raises(RulesError, match="needs faces for 1 base die, 1 skill die, 2 stress dice"):
+        check_typed_faces(push_counts(first), {"base": [2], "skill": [3], "stress": [5]})
 
 
 def test_R_PUSH_2_only_once_and_never_a_reactive_roll():
@@ -116,7 +106,7 @@ def test_R_PUSH_2_max_pushes_setting():
 
 def test_a_roll_with_nothing_to_reroll_cannot_be_pushed():
     r = roll(build_pool(PoolRequest("myz", "wits", 2)), typed(base=[6, 1]))
-    assert "no die can be rerolled" in r.push_refusal
+    assert "R-PUSH-6" in r.push_refusal
 
 
 def test_R_PUSH_3_stress_one_panics_at_once_and_blocks_the_push():
@@ -190,7 +180,7 @@ def test_yze_damage_stress_push_cost(attribute, expected):
 
 def test_yze_attribute_damage_push_cost_gives_willpower_and_damages_gear():
     pool = build_pool(PoolRequest("yze", "wits", 3, "crafting", 1, push_cost="attribute-damage", gear=(("Kit", 2),)))
-    pushed = push(roll(pool, typed(base=[1, 2, 3], skill=[1], gear=[1, 2])), typed(base=[5, 5], skill=[1], gear=[6]))
+    pushed = push(roll(pool, typed(base=[1, 2, 3], skill=[1], gear=[1, 2])), typed(base=[5, 5], gear=[6]))
     assert pushed.costs == (Cost("damage", 1, "wits"), Cost("willpower", 1), Cost("gear_damage", 1, "Kit"))
 
 
@@ -243,7 +233,7 @@ def test_as_dict_has_the_cli_keys_and_myz_stunt_list():
     for key in ("success", "successes", "stunts", "pushed", "can_push", "dice", "banes", "costs", "panic"):
         assert key in out
     assert out["dice"][2] == {"kind": "skill", "sides": 6, "face": 1, "rerolled": False}
-    assert out["banes"] == {"base": 0}
+    assert out["banes"] == {"base": 0, "skill": 1}, "a myz skill 1 costs trauma (R-MYZ-TRAUMA)"
     assert len(out["stunt_list"]) == 6 and out["stunts"] == 1
 
 

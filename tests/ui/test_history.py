@@ -45,7 +45,7 @@ class HistoryApp(App):
 def _play_myz(service) -> None:
     """A short myz session: a roll, its push, the costs applied, a stress change, a second roll."""
     service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-    service.push(faces="base=1,6,2,2 skill=6,1,3")
+    service.push(faces="base=1,6,2,2 skill=6,3")  # R-PUSH-1: the skill 1 stays (and costs, R-MYZ-TRAUMA)
     service.apply_costs()
     service.change_tracker("c4", "mutation_points", 1)
     service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
@@ -105,7 +105,8 @@ async def test_history_detail_of_a_pushed_roll_shows_pool_faces_push_odds_costs(
         detail = str(myz_app.screen.query_one("#hist-detail-text").render())
     assert "Pool:" in detail and "First roll:" in detail and "After push:" in detail
     assert "Odds at the time: success" in detail
-    assert "costs (applied): trauma 2 (wits), mutation points 2" in detail
+    # two base 1s and the skill 1 that stayed (R-PUSH-1, R-MYZ-TRAUMA)
+    assert "costs (applied): trauma 3 (wits), mutation points 3" in detail
     assert "Entered by hand: yes" in detail
 
 

@@ -50,7 +50,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("P")
-            await _type(pilot, "base=1,2,6 skill=3,4 stress=1,5")
+            await _type(pilot, "base=1,2,6 skill=4 stress=1,5")  # R-PUSH-1: the skill 1 stays
             await pilot.press("enter")
             await pilot.pause()
             # Apply the costs: the stress die's 1 makes Ripley panic; Dallas is marked in range.

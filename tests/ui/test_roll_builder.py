@@ -181,7 +181,7 @@ async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, FacesEntryScreen)
-        await _fill(pilot, "base=6,2,2,2 skill=6,1,1")
+        await _fill(pilot, "base=6,2,2,2 skill=6,1")  # R-PUSH-1: the skill 1 stays, so two skill faces
         await pilot.pause()
         assert "2 successes" in _text(builder, "#rb-result")
         await pilot.press("p")
@@ -246,13 +246,14 @@ async def test_apply_costs_with_one_key_and_undo_with_one_key(builder_app):
         await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
-        await _fill(pilot, "base=1,2,2,2 skill=1,1,1")
+        await _fill(pilot, "base=1,2,2,2 skill=2,2")  # R-PUSH-1: the skill 1 stays
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
         paid = app.service.character("c1")
-        assert paid.attributes["wits"].current == wits - 2
-        assert paid.mutation_points == points + 2
+        # R-MYZ-TRAUMA: two base 1s and the skill 1 are three trauma and three mutation points
+        assert paid.attributes["wits"].current == wits - 3
+        assert paid.mutation_points == points + 3
         await pilot.press("u")
         await pilot.pause()
         assert "Undone" in _text(builder, "#rb-result")
