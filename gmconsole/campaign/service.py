@@ -82,11 +82,13 @@ class CampaignService:
         read_only: bool = False,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
-        """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through)."""
+        """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
+        ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        return cls(CampaignStore.open(Path(root), name, read_only=read_only), clock=clock, rng=rng)
+        return cls(CampaignStore.open(Path(root), name, read_only=read_only, wait=wait), clock=clock, rng=rng)
 
     @classmethod
     def create(
@@ -98,6 +100,7 @@ class CampaignService:
         settings: Settings | None = None,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -107,7 +110,7 @@ class CampaignService:
         check_system(system)
         now = (clock or _utc_now)()
         campaign = Campaign.new(name, system, now.date().isoformat(), settings)
-        store = CampaignStore.create(Path(root), name, initial_state(campaign))
+        store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait)
         return cls(store, clock=clock, rng=rng)
 
     @classmethod
@@ -118,11 +121,12 @@ class CampaignService:
         *,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign))
+        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign), wait=wait)
         return cls(store, clock=clock, rng=rng)
 
     def close(self) -> None:

@@ -18,6 +18,8 @@ from gmconsole.cli.common import CliError, CliParser, count, emit, signed
 from gmconsole.rules import SYSTEMS
 
 FORMATS = ("table", "json", "markdown", "csv")
+MAX_WAIT = 3600.0
+"""Longest ``--wait`` accepted: an hour; more is surely a typo."""
 
 
 def _root(args) -> Path:
@@ -44,6 +46,26 @@ def _guard(func):
     return handler
 
 
+def wait_seconds(text: str) -> float:
+    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_WAIT:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to {MAX_WAIT:g}")
+    return value
+
+
+def add_wait(parser) -> None:
+    """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
+    from gmconsole.store.lock import DEFAULT_WAIT
+
+    parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
+                        help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
+                             "0 fails at once)")
+
+
 def _seed(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
@@ -56,6 +78,7 @@ def register(subparsers) -> None:
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
     new.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_wait(new)
     new.set_defaults(handler=_guard(run_new))
 
     campaigns = subparsers.add_parser("campaigns", help="list the campaigns in the data folder")
@@ -64,6 +87,7 @@ def register(subparsers) -> None:
 
     demo = subparsers.add_parser("demo", help="install the demo campaigns (one per system)")
     demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_wait(demo)
     demo.set_defaults(handler=_guard(run_demo))
 
     history = subparsers.add_parser("history", help="review a campaign's history")
@@ -86,7 +110,7 @@ def register(subparsers) -> None:
 def run_new(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.create(_root(args), args.name, args.system) as service:
+    with CampaignService.create(_root(args), args.name, args.system, wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
     emit(result, args.json, f"created campaign {args.name} ({args.system})")
     return 0
@@ -114,7 +138,7 @@ def run_campaigns(args) -> int:
 def run_demo(args) -> int:
     from gmconsole.campaign.library import install_demos
 
-    installed = install_demos(_root(args))
+    installed = install_demos(_root(args), wait=args.wait)
     text = ("installed " + ", ".join(installed)) if installed else "the demo campaigns are already installed"
     emit({"installed": installed}, args.json, text)
     return 0
@@ -182,6 +206,7 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
     parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON")
+    add_wait(parser)
     parser.set_defaults(handler=_guard(run_campaign_roll))
     return parser
 
@@ -215,7 +240,7 @@ def run_campaign_roll(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    with CampaignService.open(_root(args), args.campaign, rng=rng) as service:
+    with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.roll(

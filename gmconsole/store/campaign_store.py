@@ -199,10 +199,10 @@ class CampaignStore:
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict) -> CampaignStore:
+    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
-        Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
+        ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
         name = _check_name(name)
@@ -213,7 +213,7 @@ class CampaignStore:
             raise CampaignExists(root, name)
         ensure_folder(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
-        lock.acquire()
+        lock.acquire(wait)
         try:
             if (folder / CAMPAIGN_FILE).exists():
                 raise CampaignExists(root, name)
@@ -226,11 +226,12 @@ class CampaignStore:
         return store
 
     @classmethod
-    def open(cls, root: Path, name: str, *, read_only: bool = False) -> CampaignStore:
+    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float = 0.0) -> CampaignStore:
         """Open the campaign ``name`` under ``root``.
 
-        For writing (the default) it takes the campaign lock and deletes temporary files a killed
-        console left behind; read-only it does neither. ``campaign.json`` is read and checked now
+        For writing (the default) it takes the campaign lock (waiting up to ``wait`` seconds while
+        another process holds it) and deletes temporary files a killed console left behind;
+        read-only it does neither. ``campaign.json`` is read and checked now
         (and, for writing, saved again in the current schema if it was older); history files are
         read when asked for.
 
@@ -245,7 +246,7 @@ class CampaignStore:
         lock = None
         if not read_only:
             lock = CampaignLock(folder / LOCK_FILE, name)
-            lock.acquire()
+            lock.acquire(wait)
         try:
             if not read_only:
                 remove_stray_temp_files(folder)
