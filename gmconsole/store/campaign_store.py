@@ -72,6 +72,7 @@ from gmconsole.store.errors import (
     WriteFailed,
 )
 from gmconsole.store.lock import CampaignLock
+from gmconsole.store.safe_open import is_plain_file, read_nofollow, refuse_links, touch_nofollow
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -191,7 +192,7 @@ class CampaignStore:
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        self.closed_cleanly = not read_only and (self.path / CLEAN_CLOSE_FILE).exists()
+        self.closed_cleanly = not read_only and is_plain_file(self.path / CLEAN_CLOSE_FILE)
         """True when the last writer closed with every write done (see the module docstring)."""
         self._marker_removed = not self.closed_cleanly
         self._leave_marker = not read_only
@@ -212,6 +213,7 @@ class CampaignStore:
         if (folder / CAMPAIGN_FILE).exists():
             raise CampaignExists(root, name)
         ensure_folder(folder)
+        refuse_links(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
         lock.acquire(wait)
         try:
@@ -243,6 +245,7 @@ class CampaignStore:
         folder = root / name
         if not (folder / CAMPAIGN_FILE).is_file():
             raise CampaignNotFound(root, name)
+        refuse_links(folder)  # before anything is read or written (issue 10, item 2)
         lock = None
         if not read_only:
             lock = CampaignLock(folder / LOCK_FILE, name)
@@ -283,9 +286,9 @@ class CampaignStore:
         if self._lock is not None:
             if self._leave_marker:
                 try:
-                    (self.path / CLEAN_CLOSE_FILE).touch()
-                except OSError:
-                    pass  # no marker only means the next open checks the history
+                    touch_nofollow(self.path / CLEAN_CLOSE_FILE)
+                except (OSError, StoreError):
+                    pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
 
     def __enter__(self) -> CampaignStore:
@@ -513,6 +516,7 @@ class CampaignStore:
         folder = Path(root) / name
         if not folder.is_dir():
             raise CampaignNotFound(Path(root), name)
+        refuse_links(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
         lock.acquire()
         try:
@@ -593,8 +597,8 @@ def _restore(campaign: Path, path: Path) -> None:
     chosen = None
     for candidate in backup_names(base, max(STATE_BACKUPS, CHUNK_BACKUPS)):
         try:
-            raw = candidate.read_bytes()
-        except FileNotFoundError:
+            raw = read_nofollow(candidate)
+        except (FileNotFoundError, StoreError):
             continue
         try:
             schema.decode(candidate, raw, kind)

@@ -23,7 +23,8 @@ import socket
 import time
 from pathlib import Path
 
-from gmconsole.store.errors import CampaignLocked
+from gmconsole.store.errors import CampaignLocked, UnsafeLink
+from gmconsole.store.safe_open import open_nofollow, read_nofollow
 
 DEFAULT_WAIT = 5.0
 """Seconds a command-line writer waits for the lock unless given ``--wait SECONDS``: a roll takes a few
@@ -35,8 +36,8 @@ POLL_SECONDS = 0.02
 def read_holder(path: Path) -> dict | None:
     """What the current holder wrote into the lock file, or ``None`` if unreadable."""
     try:
-        holder = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        holder = json.loads(read_nofollow(path).decode("utf-8"))
+    except (OSError, ValueError, UnsafeLink):
         return None
     return holder if isinstance(holder, dict) else None
 
@@ -59,7 +60,7 @@ class CampaignLock:
         Raises :class:`CampaignLocked` (naming the holder) when it is still taken at the deadline,
         """
         deadline = time.monotonic() + max(0.0, wait)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a link would be written through
         try:
             while True:
                 try:

@@ -23,6 +23,7 @@ from pathlib import Path
 from gmconsole import __version__
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
+from gmconsole.store.safe_open import read_nofollow
 
 SCHEMA = 1
 META_TABLE = "_gmconsole"
@@ -112,9 +113,11 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None) -
 
 
 def read(path: Path, kind: str, backup_base: Path | None = None) -> tuple[dict, int] | None:
-    """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file."""
+    """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
+
+    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`)."""
     try:
-        raw = path.read_bytes()
+        raw = read_nofollow(path)
     except FileNotFoundError:
         return None
     except OSError as error:
