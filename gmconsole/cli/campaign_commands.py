@@ -12,6 +12,7 @@ import argparse
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 from gmconsole.cli.common import CliError, CliParser, count, emit, signed
@@ -64,6 +65,12 @@ def add_wait(parser) -> None:
     parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
                         help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
                              "0 fails at once)")
+
+
+def warn_about(service) -> None:
+    """Say on stderr what is wrong with a campaign that still opened (a gap in its history)."""
+    if service.history_gap:
+        print(f"gmconsole: warning: {service.history_gap}", file=sys.stderr)
 
 
 def _seed(text: str) -> int:
@@ -150,6 +157,7 @@ def run_history(args) -> int:
 
     fmt = "json" if args.json else args.format
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        warn_about(service)
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = [e for e in service.entries(args.session) if e.get("character") == args.character]
             if not known:
@@ -241,6 +249,7 @@ def run_campaign_roll(args) -> int:
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
+        warn_about(service)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.roll(

@@ -29,11 +29,16 @@ Loading is lazy: opening a campaign parses ``campaign.json`` only; ``entries(ses
 session's chunks only. Reads always come from disk, so a read-only console sees what the writer
 saved, and callers get fresh objects they may change freely.
 
-Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind;
-the next writer sees it at open (:attr:`CampaignStore.closed_cleanly`), so the service can skip
-the crash recovery that reads the newest history chunks, and removes it durably before its own
-first write. A writer that is killed, or whose write failed, or that restored a backup, leaves
-no marker, so the next open checks the history as before. Only writers create or remove it.
+Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind,
+naming the newest chunk of each session; the next writer sees it at open
+(:attr:`CampaignStore.closed_cleanly`: the marker is there and every chunk it names still is), so
+the service can skip the crash recovery that reads the newest history chunks, and removes it
+durably before its own first write. A writer that is killed, or whose write failed, or that
+restored a backup, leaves no marker, and a newest chunk deleted since the close makes the marker
+stale, so the next open checks the history as before. Only writers create or remove it.
+
+Ids are never given twice, even when the newest chunk is lost: the campaign's state names the
+entries it knows, and :meth:`CampaignStore.keep_ids_above` keeps new ids above them.
 
 Not thread-safe: use a store from one thread (the console's worker) at a time.
 """
@@ -72,7 +77,7 @@ from gmconsole.store.errors import (
     WriteFailed,
 )
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.safe_open import is_plain_file, read_nofollow, refuse_links, touch_nofollow
+from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow, refuse_links
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -192,8 +197,9 @@ class CampaignStore:
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        self.closed_cleanly = not read_only and is_plain_file(self.path / CLEAN_CLOSE_FILE)
+        self.closed_cleanly = not read_only and _marker_holds(self.path)
         """True when the last writer closed with every write done (see the module docstring)."""
+        self._id_floor = 0
         self._marker_removed = not self.closed_cleanly
         self._leave_marker = not read_only
 
@@ -286,7 +292,7 @@ class CampaignStore:
         if self._lock is not None:
             if self._leave_marker:
                 try:
-                    touch_nofollow(self.path / CLEAN_CLOSE_FILE)
+                    _leave_marker(self.path)
                 except (OSError, StoreError):
                     pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
@@ -561,8 +567,23 @@ class CampaignStore:
                 if chunks:
                     tables = self._chunk_db(session, chunks[-1]).storage.read() or {}
                     last = max(last, chunks[-1], *(int(key) for key in tables.get("entries", {})))
-            self._next_id = last + 1
+            self._next_id = max(last, self._id_floor) + 1
         return self._next_id
+
+    def keep_ids_above(self, known: int) -> None:
+        """New entry ids will be above ``known`` (the highest id the campaign's state names), even
+        when the history files that held it are gone (issue 10, item 7)."""
+        self._id_floor = max(self._id_floor, int(known))
+
+    def newest_id(self) -> int:
+        """The highest entry id in the history files (0 for none); parses the newest chunk of each session."""
+        self._usable(write=False)
+        newest = 0
+        for session in _sessions_in(self.path):
+            chunks = _chunks_in(session_folder(self.path, session))
+            entries = self._read_chunk(session, chunks[-1])
+            newest = max(newest, chunks[-1] if not entries else entries[-1]["id"])
+        return newest
 
     def _forget(self, session: int) -> None:
         """After a failed write, trust nothing in memory about ``session``: reread it from disk."""
@@ -570,6 +591,33 @@ class CampaignStore:
         for path in [p for p in self._chunk_dbs if p.parent == session_folder(self.path, session)]:
             del self._chunk_dbs[path]
         self._next_id = None
+
+
+def _leave_marker(campaign: Path) -> None:
+    """Write the clean-close marker: the newest chunk of each session, by its first id. Not synced:
+    a marker lost or torn by a power cut only means the next open checks the history."""
+    newest = {str(s): _chunks_in(session_folder(campaign, s))[-1] for s in _sessions_in(campaign)}
+    fd = open_nofollow(campaign / CLEAN_CLOSE_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        os.write(fd, json.dumps({"newest": newest}).encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+def _marker_holds(campaign: Path) -> bool:
+    """True when the clean-close marker is there and every newest chunk it names still is.
+
+    One ``stat`` per session, no parsing; a marker that is not a plain file, does not parse (an
+    older gmconsole left it empty) or names a chunk that is gone means the history must be checked."""
+    marker = campaign / CLEAN_CLOSE_FILE
+    if not is_plain_file(marker):
+        return False
+    try:
+        newest = json.loads(read_nofollow(marker).decode("utf-8"))["newest"]
+        sessions = {int(s): int(first) for s, first in newest.items()}
+    except (OSError, StoreError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return all(is_plain_file(chunk_file(campaign, s, first)) for s, first in sessions.items())
 
 
 def _drop_clean_close_marker(campaign: Path) -> None:

@@ -5,8 +5,8 @@ A campaign folder may come from anywhere (a shared drive, an archive, another us
 points at; a ``campaign.json`` or a history chunk that is one would show a file that is not the
 campaign's. So:
 
-- every file of a campaign is opened with ``O_NOFOLLOW`` (:func:`open_nofollow`, :func:`read_nofollow`,
-  :func:`touch_nofollow`): a link where a file belongs raises :class:`UnsafeLink` naming it;
+- every file of a campaign is opened with ``O_NOFOLLOW`` (:func:`open_nofollow`, :func:`read_nofollow`):
+  a link where a file belongs raises :class:`UnsafeLink` naming it;
 - opening or creating a campaign first walks its folder (:func:`refuse_links`) and refuses it when a
   link stands anywhere in it, folders included (``O_NOFOLLOW`` only guards the last part of a path).
 
@@ -55,11 +55,6 @@ def read_nofollow(path: Path) -> bytes:
             chunks.append(chunk)
     finally:
         os.close(fd)
-
-
-def touch_nofollow(path: Path) -> None:
-    """Create ``path`` if missing (an empty marker file), never through a link."""
-    os.close(open_nofollow(path, os.O_WRONLY | os.O_CREAT))
 
 
 def is_plain_file(path: Path) -> bool:
