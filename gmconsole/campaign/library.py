@@ -42,11 +42,12 @@ def list_campaigns(root: Path) -> list[CampaignSummary]:
     """Every campaign under ``root``, sorted by name, read without taking its lock."""
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import StoreError
+    from gmconsole.store.shape import GMCONSOLE
 
     out = []
     for name in CampaignStore.list_campaigns(Path(root)):
         try:
-            store = CampaignStore.open(Path(root), name, read_only=True)
+            store = CampaignStore.open(Path(root), name, read_only=True, shapes=GMCONSOLE)
             try:
                 document = store.load_state()["campaign"]
             finally:

@@ -34,6 +34,7 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.store.errors import EntryNotFound, StoreError
+from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,8 @@ class CampaignService:
         ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        return cls(CampaignStore.open(Path(root), name, read_only=read_only, wait=wait), clock=clock, rng=rng)
+        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE)
+        return cls(store, clock=clock, rng=rng)
 
     @classmethod
     def create(
@@ -115,7 +117,7 @@ class CampaignService:
         check_system(system)
         now = (clock or _utc_now)()
         campaign = Campaign.new(name, system, now.date().isoformat(), settings)
-        store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait)
+        store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
 
     @classmethod
@@ -131,7 +133,7 @@ class CampaignService:
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign), wait=wait)
+        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
 
     def close(self) -> None:
@@ -373,8 +375,12 @@ class CampaignService:
 
     def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
         record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
-        document = undo_parts.apply(self._campaign.to_dict(), record[side])
-        new = Campaign.from_dict(document)
+        try:  # the record is untrusted text from a history file: what it rebuilds must be a campaign
+            document = undo_parts.apply(self._campaign.to_dict(), record.get(side, {}))
+            check_campaign(document, "the campaign its undo record rebuilds")
+            new = Campaign.from_dict(document)
+        except (ShapeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise self._store.damaged_entry(entry["session"], entry["id"], str(exc)) from None
         stamp = {"status": status, f"{status}_at": self._now()}
         with self._store.change():
             self._persist(new, undo_stack, redo_stack, self._last_entry)

@@ -63,6 +63,7 @@ from gmconsole.store.atomic import (
     atomic_write,
     backup_names,
     ensure_folder,
+    newest_backup,
     fsync_folder,
     remove_stray_temp_files,
 )
@@ -78,6 +79,7 @@ from gmconsole.store.errors import (
 )
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow, refuse_links
+from gmconsole.store.shape import Shapes
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -177,9 +179,11 @@ class CampaignStore:
     path: Path
     read_only: bool
 
-    def __init__(self, root: Path, name: str, *, read_only: bool, lock: CampaignLock | None):
+    def __init__(self, root: Path, name: str, *, read_only: bool, lock: CampaignLock | None,
+                 shapes: Shapes | None = None):
         """Use :meth:`create` or :meth:`open`."""
         self.root = Path(root)
+        self.shapes = shapes
         self.name = name
         self.path = self.root / name
         self.read_only = read_only
@@ -193,6 +197,7 @@ class CampaignStore:
             keep=STATE_BACKUPS,
             read_only=read_only,
             campaign=name,
+            shape=shapes.state if shapes else None,
         )
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
@@ -206,10 +211,11 @@ class CampaignStore:
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0) -> CampaignStore:
+    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0, shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
-        ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
+        ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`);
+        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
         name = _check_name(name)
@@ -226,7 +232,7 @@ class CampaignStore:
             if (folder / CAMPAIGN_FILE).exists():
                 raise CampaignExists(root, name)
             remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=False, lock=lock)
+            store = cls(root, name, read_only=False, lock=lock, shapes=shapes)
             store._state_db.table("state").insert(Document(plain, doc_id=1))
         except BaseException:
             lock.release()
@@ -234,14 +240,15 @@ class CampaignStore:
         return store
 
     @classmethod
-    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float = 0.0) -> CampaignStore:
+    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float = 0.0,
+             shapes: Shapes | None = None) -> CampaignStore:
         """Open the campaign ``name`` under ``root``.
 
         For writing (the default) it takes the campaign lock (waiting up to ``wait`` seconds while
         another process holds it) and deletes temporary files a killed console left behind;
-        read-only it does neither. ``campaign.json`` is read and checked now
-        (and, for writing, saved again in the current schema if it was older); history files are
-        read when asked for.
+        read-only it does neither. ``campaign.json`` is read and checked now (against ``shapes`` too,
+        when given: :mod:`.shape`), and, for writing, saved again in the current schema if it was
+        older; history files are read (and checked) when asked for.
 
         Raises :class:`CampaignNotFound`, :class:`CampaignLocked` (another console has it: open it
         read-only instead), :class:`CorruptFile`, :class:`SchemaTooNew`.
@@ -259,7 +266,7 @@ class CampaignStore:
         try:
             if not read_only:
                 remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=read_only, lock=lock)
+            store = cls(root, name, read_only=read_only, lock=lock, shapes=shapes)
             storage = store._state_db.storage
             tables = storage.read()
             if tables is None:
@@ -419,7 +426,7 @@ class CampaignStore:
     def _read_chunk(self, session: int, first: int) -> list[dict]:
         """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
         path = chunk_file(self.path, session, first)
-        loaded = schema.read(path, "history", self._backup_base(path))
+        loaded = schema.read(path, "history", self._backup_base(path), self._entry_shape)
         if loaded is None:
             return []
         found = []
@@ -494,6 +501,14 @@ class CampaignStore:
             self._forget(session)
             raise
 
+    def damaged_entry(self, session: int, entry_id: int, detail: str) -> CorruptFile:
+        """The error for an entry found unusable after it was loaded (e.g. an undo record that does
+        not rebuild a campaign): names the chunk holding it and offers that chunk's newest backup."""
+        chunks = self._chunks(_check_session(session))
+        at = max(0, bisect.bisect_right(chunks, entry_id) - 1)
+        path = chunk_file(self.path, session, chunks[at] if chunks else entry_id)
+        return CorruptFile(path, f"entry {entry_id}: {detail}", newest_backup(self._backup_base(path)))
+
     # -- backups ----------------------------------------------------------------------------------
 
     def restore_backup(self, path: Path) -> None:
@@ -505,14 +520,14 @@ class CampaignStore:
         """
         self._usable(write=True)
         with self._writing(leaves_marker=False):  # the history must be checked against the restored file
-            _restore(self.path, Path(path))
+            _restore(self.path, Path(path), self.shapes)
         self._state_db.storage.forget()
         self._chunk_dbs.clear()
         self._chunk_index.clear()
         self._next_id = None
 
     @classmethod
-    def repair(cls, root: Path, name: str, path: Path) -> None:
+    def repair(cls, root: Path, name: str, path: Path, *, shapes: Shapes | None = None) -> None:
         """:meth:`restore_backup` for when :meth:`open` itself raised :class:`CorruptFile`
         (a damaged ``campaign.json``), so there is no store yet: takes the campaign lock for the
         time of the restore, then releases it. Raises :class:`CampaignLocked` if another console
@@ -527,7 +542,7 @@ class CampaignStore:
         lock.acquire()
         try:
             _drop_clean_close_marker(folder)  # the history is checked against the restored file at open
-            _restore(folder, Path(path))
+            _restore(folder, Path(path), shapes)
         finally:
             lock.release()
 
@@ -535,6 +550,10 @@ class CampaignStore:
 
     def _backup_base(self, path: Path) -> Path:
         return _backup_base(self.path, path)
+
+    @property
+    def _entry_shape(self):
+        return self.shapes.entry if self.shapes else None
 
     def _chunks(self, session: int) -> list[int]:
         chunks = self._chunk_index.get(session)
@@ -553,6 +572,7 @@ class CampaignStore:
                 backup_base=self._backup_base(path),
                 keep=CHUNK_BACKUPS,
                 campaign=self.name,
+                shape=self._entry_shape,
             )
         self._chunk_dbs[path] = db  # most recently used last
         while len(self._chunk_dbs) > OPEN_CHUNKS:
@@ -634,8 +654,9 @@ def _backup_base(campaign: Path, path: Path) -> Path:
     return campaign / BACKUPS / path.relative_to(campaign)
 
 
-def _restore(campaign: Path, path: Path) -> None:
-    """Replace ``path`` with its newest backup that parses; keep the replaced file aside."""
+def _restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
+    """Replace ``path`` with its newest backup that parses (and has the right ``shapes``); keep the
+    replaced file aside."""
     path = path if path.is_absolute() else campaign / path
     try:
         base = _backup_base(campaign, path)
@@ -649,7 +670,8 @@ def _restore(campaign: Path, path: Path) -> None:
         except (FileNotFoundError, StoreError):
             continue
         try:
-            schema.decode(candidate, raw, kind)
+            shape = None if shapes is None else shapes.state if kind == "campaign" else shapes.entry
+            schema.decode(candidate, raw, kind, shape=shape)
         except (CorruptFile, StoreError):
             continue
         chosen = raw
