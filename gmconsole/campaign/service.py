@@ -61,22 +61,37 @@ class CampaignService:
         self._store = store
         self._clock = clock or _utc_now
         self._rng = rng or random.Random()
-        state = store.load_state()
+        self._listeners: list[Listener] = []
+        self._load(recover=store.read_only or not store.closed_cleanly)  # a clean close left nothing to recover
+
+    def _load(self, *, recover: bool) -> None:
+        """Read the state document and, when ``recover``, make the history agree with it."""
+        state = self._store.load_state()
         self._campaign = Campaign.from_dict(state["campaign"])
         self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
         self._redo: list[tuple[int, int]] = [tuple(x) for x in state.get("redo", [])]
         self._last_entry: int | None = state.get("last_entry")
-        self._listeners: list[Listener] = []
         self._scene_cache: tuple[int, int, set] | None = None
         self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
         self.history_gap: str | None = None
         """One sentence when the state names entries missing from the history (issue 10, item 7)."""
-        store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
-        if store.read_only or not store.closed_cleanly:  # a clean close left nothing to recover
+        self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
+        if recover:
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 log.warning("could not check the history of %s: %s", self._campaign.name, exc)
+
+    def restore_backup(self, path: Path) -> dict:
+        """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
+        kept aside, :meth:`CampaignStore.restore_backup`), read the state again and make the history
+        agree with it; listeners hear of it like a change. Returns ``{"kind", "summary"}``."""
+        self._check_writable()
+        self._store.restore_backup(Path(path))
+        self._load(recover=True)
+        done = {"kind": "restore", "summary": f"restored {Path(path).name} from its newest backup"}
+        self._notify(done)
+        return done
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
