@@ -46,12 +46,10 @@ Not thread-safe: use a store from one thread (the console's worker) at a time.
 from __future__ import annotations
 
 import bisect
+import os
 import contextlib
 import copy
-import datetime as _dt
 import json
-import os
-import re
 from pathlib import Path
 from typing import Iterator
 
@@ -59,79 +57,44 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from gmconsole.store import schema
-from gmconsole.store.atomic import (
-    atomic_write,
-    backup_names,
-    ensure_folder,
-    newest_backup,
-    fsync_folder,
-    remove_stray_temp_files,
-)
+from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
+from gmconsole.store.clean_close import drop_marker, leave_marker, marker_holds
 from gmconsole.store.errors import (
     CampaignExists,
     CampaignNotFound,
-    CorruptFile,
     EntryNotFound,
-    InvalidCampaignName,
     ReadOnly,
     StoreError,
-    WriteFailed,
 )
+from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
+    BACKUPS,
+    CAMPAIGN_FILE,
+    CHUNK_BACKUPS,
+    CLEAN_CLOSE_FILE,
+    HISTORY,
+    LOCK_FILE,
+    STATE_BACKUPS,
+    backup_base,
+    check_name,
+    check_session,
+    chunk_file,
+    chunks_in,
+    session_folder,
+    sessions_in,
+)
+from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow, refuse_links
+from gmconsole.store.restore import restore
+from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import Shapes
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
 """Most entries in one history chunk: bounds the bytes rewritten to record one roll."""
-STATE_BACKUPS = 5
-"""Previous versions of ``campaign.json`` kept in ``backups/``."""
-CHUNK_BACKUPS = 1
-"""Previous versions of each history chunk kept in ``backups/``."""
 OPEN_CHUNKS = 16
 """History chunks kept open (parsed, in memory) for writing at once."""
 
-CAMPAIGN_FILE = "campaign.json"
-LOCK_FILE = "lock"
-CLEAN_CLOSE_FILE = "closed-cleanly"
-HISTORY = "history"
-BACKUPS = "backups"
-_SESSION_DIR = re.compile(r"^session-(\d+)$")
-_CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
 _RESERVED_FIELDS = ("id", "session")
-
-
-def session_folder(campaign: Path, session: int) -> Path:
-    """The folder holding the history chunks of ``session``."""
-    return campaign / HISTORY / f"session-{session:04d}"
-
-
-def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
-    """The history chunk of ``session`` whose first entry has id ``first_id``."""
-    return session_folder(campaign, session) / f"entries-{first_id:09d}.json"
-
-
-def _check_name(name: object) -> str:
-    """Campaign names are folder names: refuse what would escape or hide the folder."""
-    if not isinstance(name, str):
-        raise InvalidCampaignName(name, "it is not text")
-    if not name.strip():
-        raise InvalidCampaignName(name, "it is empty")
-    if name != name.strip():
-        raise InvalidCampaignName(name, "it starts or ends with a space")
-    if any(c in name for c in '/\\\0') or any(ord(c) < 32 for c in name):
-        raise InvalidCampaignName(name, "it holds a slash or a control character")
-    if name.startswith("."):
-        raise InvalidCampaignName(name, "it starts with a dot")
-    if len(name) > 100:
-        raise InvalidCampaignName(name, "it is longer than 100 characters")
-    return name
-
-
-def _check_session(session: object) -> int:
-    if type(session) is not int or session < 0:
-        raise ValueError(f"A session number is a whole number from 0 up, not {session!r}.")
-    return session
 
 
 def _plain(document: dict, what: str) -> dict:
@@ -145,29 +108,7 @@ def _plain(document: dict, what: str) -> dict:
         raise TypeError(f"{what} cannot be saved as JSON: {error}.") from error
 
 
-def _sessions_in(campaign: Path) -> list[int]:
-    try:
-        names = os.listdir(campaign / HISTORY)
-    except FileNotFoundError:
-        return []
-    found = []
-    for name in names:
-        match = _SESSION_DIR.match(name)
-        if match and _chunks_in(campaign / HISTORY / name):
-            found.append(int(match.group(1)))
-    return sorted(found)
-
-
-def _chunks_in(folder: Path) -> list[int]:
-    """First ids of the chunks in a session folder, ascending."""
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    return sorted(int(m.group(1)) for m in map(_CHUNK_FILE.match, names) if m)
-
-
-class CampaignStore:
+class CampaignStore(HistoryReader):
     """A campaign opened from disk: see the module docstring for the layout and why.
 
     Get one with :meth:`create` or :meth:`open`, and :meth:`close` it (or use ``with``). Opened for
@@ -202,7 +143,7 @@ class CampaignStore:
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        self.closed_cleanly = not read_only and _marker_holds(self.path)
+        self.closed_cleanly = not read_only and marker_holds(self.path)
         """True when the last writer closed with every write done (see the module docstring)."""
         self._id_floor = 0
         self._marker_removed = not self.closed_cleanly
@@ -218,7 +159,7 @@ class CampaignStore:
         ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
-        name = _check_name(name)
+        name = check_name(name)
         plain = _plain(state, "The campaign state")
         root = Path(root)
         folder = root / name
@@ -253,7 +194,7 @@ class CampaignStore:
         Raises :class:`CampaignNotFound`, :class:`CampaignLocked` (another console has it: open it
         read-only instead), :class:`CorruptFile`, :class:`SchemaTooNew`.
         """
-        name = _check_name(name)
+        name = check_name(name)
         root = Path(root)
         folder = root / name
         if not (folder / CAMPAIGN_FILE).is_file():
@@ -299,7 +240,7 @@ class CampaignStore:
         if self._lock is not None:
             if self._leave_marker:
                 try:
-                    _leave_marker(self.path)
+                    leave_marker(self.path)
                 except (OSError, StoreError):
                     pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
@@ -337,7 +278,7 @@ class CampaignStore:
         that fails, or one that cannot leave the files consistent (``leaves_marker=False``: a restored
         backup), means no marker at close, so the next open runs the crash recovery."""
         if not self._marker_removed:
-            _drop_clean_close_marker(self.path)
+            drop_marker(self.path)
             self._marker_removed = True
         with self.change():
             yield
@@ -373,69 +314,7 @@ class CampaignStore:
         with self._writing():
             self._state_db.table("state").update(replace, doc_ids=[1])
 
-    # -- history --------------------------------------------------------------------------------
-
-    def sessions(self) -> list[int]:
-        """Numbers of the sessions that have history, ascending."""
-        self._usable(write=False)
-        return _sessions_in(self.path)
-
-    def entries(self, session: int | None = None) -> list[dict]:
-        """The history of ``session`` (all sessions when ``None``), oldest first.
-
-        Each entry is the dict given to :meth:`append_entry` (with later :meth:`update_entry`
-        changes) plus ``"id"`` and ``"session"``. Only the files of the sessions asked for are read.
-        Raises :class:`CorruptFile` naming the first chunk that does not parse.
-        """
-        self._usable(write=False)
-        sessions = _sessions_in(self.path) if session is None else [_check_session(session)]
-        found: list[dict] = []
-        for number in sessions:
-            for first in _chunks_in(session_folder(self.path, number)):
-                found.extend(self._read_chunk(number, first))
-        found.sort(key=lambda entry: entry["id"])
-        return found
-
-    def entry(self, session: int, entry_id: int) -> dict:
-        """One entry of ``session`` by id, reading only the chunk that holds it.
-
-        Undo, redo and the roll builder look entries up one at a time; reading the whole
-        session for each would grow with the history. Raises :class:`EntryNotFound`.
-        """
-        self._usable(write=False)
-        session = _check_session(session)
-        chunks = self._chunks(session)
-        at = bisect.bisect_right(chunks, entry_id) - 1
-        if at >= 0:
-            for document in self._read_chunk(session, chunks[at]):
-                if document["id"] == entry_id:
-                    return document
-        raise EntryNotFound(session, entry_id)
-
-    def entries_newest_first(self, session: int) -> Iterator[dict]:
-        """The history of ``session``, newest first, read one chunk at a time as it is consumed.
-
-        Lets a caller that only needs the tail of a session (the last roll, the current scene,
-        what a crash left half-written) stop early instead of parsing the whole session.
-        """
-        self._usable(write=False)
-        session = _check_session(session)
-        for first in reversed(_chunks_in(session_folder(self.path, session))):
-            yield from reversed(self._read_chunk(session, first))
-
-    def _read_chunk(self, session: int, first: int) -> list[dict]:
-        """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
-        path = chunk_file(self.path, session, first)
-        loaded = schema.read(path, "history", self._backup_base(path), self._entry_shape)
-        if loaded is None:
-            return []
-        found = []
-        for key, document in loaded[0]["entries"].items():
-            document["id"] = int(key)
-            document["session"] = session
-            found.append(document)
-        found.sort(key=lambda entry: entry["id"])
-        return found
+    # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
     def append_entry(self, session: int, entry: dict) -> int:
         """Record ``entry`` in the history of ``session``; durable when it returns; return its id.
@@ -446,7 +325,7 @@ class CampaignStore:
         :class:`CorruptFile` when the chunk it belongs in does not parse (it is left untouched).
         """
         self._usable(write=True)
-        session = _check_session(session)
+        session = check_session(session)
         document = _plain(entry, "A history entry")
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
@@ -480,7 +359,7 @@ class CampaignStore:
         ``ValueError`` when ``fields`` tries to change ``"id"`` or ``"session"``.
         """
         self._usable(write=True)
-        session = _check_session(session)
+        session = check_session(session)
         changes = _plain(fields, "The entry fields")
         reserved = [key for key in _RESERVED_FIELDS if key in changes]
         if reserved:
@@ -501,14 +380,6 @@ class CampaignStore:
             self._forget(session)
             raise
 
-    def damaged_entry(self, session: int, entry_id: int, detail: str) -> CorruptFile:
-        """The error for an entry found unusable after it was loaded (e.g. an undo record that does
-        not rebuild a campaign): names the chunk holding it and offers that chunk's newest backup."""
-        chunks = self._chunks(_check_session(session))
-        at = max(0, bisect.bisect_right(chunks, entry_id) - 1)
-        path = chunk_file(self.path, session, chunks[at] if chunks else entry_id)
-        return CorruptFile(path, f"entry {entry_id}: {detail}", newest_backup(self._backup_base(path)))
-
     # -- backups ----------------------------------------------------------------------------------
 
     def restore_backup(self, path: Path) -> None:
@@ -520,7 +391,7 @@ class CampaignStore:
         """
         self._usable(write=True)
         with self._writing(leaves_marker=False):  # the history must be checked against the restored file
-            _restore(self.path, Path(path), self.shapes)
+            restore(self.path, Path(path), self.shapes)
         self._state_db.storage.forget()
         self._chunk_dbs.clear()
         self._chunk_index.clear()
@@ -533,7 +404,7 @@ class CampaignStore:
         time of the restore, then releases it. Raises :class:`CampaignLocked` if another console
         has the campaign open.
         """
-        name = _check_name(name)
+        name = check_name(name)
         folder = Path(root) / name
         if not folder.is_dir():
             raise CampaignNotFound(Path(root), name)
@@ -541,25 +412,12 @@ class CampaignStore:
         lock = CampaignLock(folder / LOCK_FILE, name)
         lock.acquire()
         try:
-            _drop_clean_close_marker(folder)  # the history is checked against the restored file at open
-            _restore(folder, Path(path), shapes)
+            drop_marker(folder)  # the history is checked against the restored file at open
+            restore(folder, Path(path), shapes)
         finally:
             lock.release()
 
     # -- internals ----------------------------------------------------------------------------------
-
-    def _backup_base(self, path: Path) -> Path:
-        return _backup_base(self.path, path)
-
-    @property
-    def _entry_shape(self):
-        return self.shapes.entry if self.shapes else None
-
-    def _chunks(self, session: int) -> list[int]:
-        chunks = self._chunk_index.get(session)
-        if chunks is None:
-            chunks = self._chunk_index[session] = _chunks_in(session_folder(self.path, session))
-        return chunks
 
     def _chunk_db(self, session: int, first: int) -> TinyDB:
         path = chunk_file(self.path, session, first)
@@ -582,7 +440,7 @@ class CampaignStore:
     def _allocate_id(self) -> int:
         if self._next_id is None:
             last = 0
-            for session in _sessions_in(self.path):
+            for session in sessions_in(self.path):
                 chunks = self._chunks(session)
                 if chunks:
                     tables = self._chunk_db(session, chunks[-1]).storage.read() or {}
@@ -595,16 +453,6 @@ class CampaignStore:
         when the history files that held it are gone (issue 10, item 7)."""
         self._id_floor = max(self._id_floor, int(known))
 
-    def newest_id(self) -> int:
-        """The highest entry id in the history files (0 for none); parses the newest chunk of each session."""
-        self._usable(write=False)
-        newest = 0
-        for session in _sessions_in(self.path):
-            chunks = _chunks_in(session_folder(self.path, session))
-            entries = self._read_chunk(session, chunks[-1])
-            newest = max(newest, chunks[-1] if not entries else entries[-1]["id"])
-        return newest
-
     def _forget(self, session: int) -> None:
         """After a failed write, trust nothing in memory about ``session``: reread it from disk."""
         self._chunk_index.pop(session, None)
@@ -612,77 +460,3 @@ class CampaignStore:
             del self._chunk_dbs[path]
         self._next_id = None
 
-
-def _leave_marker(campaign: Path) -> None:
-    """Write the clean-close marker: the newest chunk of each session, by its first id. Not synced:
-    a marker lost or torn by a power cut only means the next open checks the history."""
-    newest = {str(s): _chunks_in(session_folder(campaign, s))[-1] for s in _sessions_in(campaign)}
-    fd = open_nofollow(campaign / CLEAN_CLOSE_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-    try:
-        os.write(fd, json.dumps({"newest": newest}).encode("utf-8"))
-    finally:
-        os.close(fd)
-
-
-def _marker_holds(campaign: Path) -> bool:
-    """True when the clean-close marker is there and every newest chunk it names still is.
-
-    One ``stat`` per session, no parsing; a marker that is not a plain file, does not parse (an
-    older gmconsole left it empty) or names a chunk that is gone means the history must be checked."""
-    marker = campaign / CLEAN_CLOSE_FILE
-    if not is_plain_file(marker):
-        return False
-    try:
-        newest = json.loads(read_nofollow(marker).decode("utf-8"))["newest"]
-        sessions = {int(s): int(first) for s, first in newest.items()}
-    except (OSError, StoreError, ValueError, KeyError, TypeError, AttributeError):
-        return False
-    return all(is_plain_file(chunk_file(campaign, s, first)) for s, first in sessions.items())
-
-
-def _drop_clean_close_marker(campaign: Path) -> None:
-    """Remove the clean-close marker, durably, before the campaign's files change."""
-    marker = campaign / CLEAN_CLOSE_FILE
-    try:
-        marker.unlink(missing_ok=True)
-        fsync_folder(campaign)
-    except OSError as error:
-        raise WriteFailed(marker, error) from error
-
-
-def _backup_base(campaign: Path, path: Path) -> Path:
-    return campaign / BACKUPS / path.relative_to(campaign)
-
-
-def _restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
-    """Replace ``path`` with its newest backup that parses (and has the right ``shapes``); keep the
-    replaced file aside."""
-    path = path if path.is_absolute() else campaign / path
-    try:
-        base = _backup_base(campaign, path)
-    except ValueError:
-        raise StoreError(f"{path} is not a file of the campaign in {campaign}.") from None
-    kind = "campaign" if path.name == CAMPAIGN_FILE else "history"
-    chosen = None
-    for candidate in backup_names(base, max(STATE_BACKUPS, CHUNK_BACKUPS)):
-        try:
-            raw = read_nofollow(candidate)
-        except (FileNotFoundError, StoreError):
-            continue
-        try:
-            shape = None if shapes is None else shapes.state if kind == "campaign" else shapes.entry
-            schema.decode(candidate, raw, kind, shape=shape)
-        except (CorruptFile, StoreError):
-            continue
-        chosen = raw
-        break
-    if chosen is None:
-        raise StoreError(f"There is no usable backup of {path} to restore.")
-    if path.exists():
-        stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        try:
-            os.replace(path, aside)
-        except OSError as error:
-            raise WriteFailed(path, error) from error
-    atomic_write(path, chosen)
