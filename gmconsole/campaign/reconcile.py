@@ -84,8 +84,8 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
             result.updates.append((entry["session"], entry["id"], {"status": status}))
         for update in (entry.get("undo") or {}).get("entries", []):
             result.updates.append((update["session"], update["id"], update[side]))
-    result.newest_on_disk = store.newest_id()
     known = highest_known_id(last_entry, undo, redo)
+    result.newest_on_disk = store.newest_id(enough=known)
     if known > result.newest_on_disk:
         first = result.newest_on_disk + 1
         which = f"Entry #{known} is" if first == known else f"Entries #{first} to #{known} are"

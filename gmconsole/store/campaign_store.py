@@ -30,8 +30,8 @@ session's chunks only. Reads always come from disk, so a read-only console sees 
 saved, and callers get fresh objects they may change freely.
 
 Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind,
-naming the newest chunk of each session; the next writer sees it at open
-(:attr:`CampaignStore.closed_cleanly`: the marker is there and every chunk it names still is), so
+naming the newest history chunk; the next writer sees it at open
+(:attr:`CampaignStore.closed_cleanly`: the marker is there and the chunk it names still is), so
 the service can skip the crash recovery that reads the newest history chunks, and removes it
 durably before its own first write. A writer that is killed, or whose write failed, or that
 restored a backup, leaves no marker, and a newest chunk deleted since the close makes the marker
@@ -58,7 +58,7 @@ from tinydb.table import Document
 
 from gmconsole.store import schema
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
-from gmconsole.store.clean_close import drop_marker, leave_marker, marker_holds
+from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
     CampaignExists,
     CampaignNotFound,
@@ -143,8 +143,10 @@ class CampaignStore(HistoryReader):
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        self.closed_cleanly = not read_only and marker_holds(self.path)
+        held, self._newest = read_marker(self.path) if not read_only else (False, None)
+        self.closed_cleanly = held
         """True when the last writer closed with every write done (see the module docstring)."""
+        self._appended: tuple[int, int] | None = None  # (first id, session) of the newest chunk appended to
         self._id_floor = 0
         self._marker_removed = not self.closed_cleanly
         self._leave_marker = not read_only
@@ -240,7 +242,10 @@ class CampaignStore(HistoryReader):
         if self._lock is not None:
             if self._leave_marker:
                 try:
-                    leave_marker(self.path)
+                    newest = self._newest if self.closed_cleanly else newest_chunk(self.path)
+                    if self._appended is not None:
+                        newest = max(filter(None, (newest, self._appended)))
+                    leave_marker(self.path, newest)
                 except (OSError, StoreError):
                     pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
@@ -350,6 +355,7 @@ class CampaignStore(HistoryReader):
         self._chunk_db(session, first).table("entries").insert(Document(document, doc_id=entry_id))
         if first == entry_id:
             chunks.append(first)
+        self._appended = max(filter(None, (self._appended, (first, session))))
         return entry_id
 
     def update_entry(self, session: int, entry_id: int, fields: dict) -> None:

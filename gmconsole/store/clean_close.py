@@ -1,8 +1,10 @@
 """The clean-close marker: ``closed-cleanly`` in a campaign folder (see :mod:`.campaign_store`).
 
-A writer that closes with every write done leaves it, naming the newest history chunk of each
-session; the next writer trusts it only while every chunk it names is still there, and removes it,
-durably, before its own first write.
+A writer that closes with every write done leaves it, naming the newest history chunk (where
+the last entry went); the next writer trusts it only while that chunk is still there, and removes
+it, durably, before its own first write. Checking it costs one ``stat`` at open, and writing it
+nothing more than the marker itself: a writer knows the newest chunk from the marker it found or
+from its own appends, and lists the history folders only after an open that had to recover.
 """
 
 from __future__ import annotations
@@ -17,31 +19,44 @@ from gmconsole.store.layout import CLEAN_CLOSE_FILE, chunk_file, chunks_in, sess
 from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow
 
 
-def leave_marker(campaign: Path) -> None:
-    """Write the clean-close marker: the newest chunk of each session, by its first id. Not synced:
-    a marker lost or torn by a power cut only means the next open checks the history."""
-    newest = {str(s): chunks_in(session_folder(campaign, s))[-1] for s in sessions_in(campaign)}
+Newest = tuple[int, int]
+"""``(first id, session)`` of the history chunk created last: chunks are named by the id they start
+at, so the one starting highest is the newest, and it is where the last entry was written."""
+
+
+def newest_chunk(campaign: Path) -> Newest | None:
+    """The newest chunk of the campaign's history, from the folder names (``None``: no history)."""
+    found = [(chunks_in(session_folder(campaign, s))[-1], s) for s in sessions_in(campaign)]
+    return max(found) if found else None
+
+
+def leave_marker(campaign: Path, newest: Newest | None) -> None:
+    """Write the clean-close marker naming the ``newest`` chunk. Not synced: a marker lost or torn by
+    a power cut only means the next open checks the history."""
     fd = open_nofollow(campaign / CLEAN_CLOSE_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     try:
-        os.write(fd, json.dumps({"newest": newest}).encode("utf-8"))
+        os.write(fd, json.dumps({"newest": list(newest) if newest else None}).encode("utf-8"))
     finally:
         os.close(fd)
 
 
-def marker_holds(campaign: Path) -> bool:
-    """True when the clean-close marker is there and every newest chunk it names still is.
+def read_marker(campaign: Path) -> tuple[bool, Newest | None]:
+    """``(held, newest chunk)``: held when the marker is there and the chunk it names still is.
 
-    One ``stat`` per session, no parsing; a marker that is not a plain file, does not parse (an
-    older gmconsole left it empty) or names a chunk that is gone means the history must be checked."""
+    One ``stat``, no parsing of the history: a marker that is not a plain file, does not parse (an
+    older gmconsole left it empty) or names a chunk that is gone (the newest history file was
+    deleted after the close) means the history must be checked."""
     marker = campaign / CLEAN_CLOSE_FILE
     if not is_plain_file(marker):
-        return False
+        return False, None
     try:
-        newest = json.loads(read_nofollow(marker).decode("utf-8"))["newest"]
-        sessions = {int(s): int(first) for s, first in newest.items()}
-    except (OSError, StoreError, ValueError, KeyError, TypeError, AttributeError):
-        return False
-    return all(is_plain_file(chunk_file(campaign, s, first)) for s, first in sessions.items())
+        named = json.loads(read_nofollow(marker).decode("utf-8"))["newest"]
+        newest = None if named is None else (int(named[0]), int(named[1]))
+    except (OSError, StoreError, ValueError, KeyError, TypeError, IndexError):
+        return False, None
+    if newest is None:
+        return not sessions_in(campaign), None
+    return is_plain_file(chunk_file(campaign, newest[1], newest[0])), newest
 
 
 def drop_marker(campaign: Path) -> None:

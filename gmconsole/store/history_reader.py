@@ -105,12 +105,18 @@ class HistoryReader:
             chunks = self._chunk_index[session] = chunks_in(session_folder(self.path, session))
         return chunks
 
-    def newest_id(self) -> int:
-        """The highest entry id in the history files (0 for none); parses the newest chunk of each session."""
+    def newest_id(self, enough: int | None = None) -> int:
+        """The highest entry id in the history files (0 for none).
+
+        Parses the newest chunk of each session, the session whose newest chunk starts highest first;
+        with ``enough``, stops as soon as an id of at least ``enough`` is found (usually after one
+        chunk: the one the last change was written to)."""
         self._usable(write=False)
+        newest_chunks = {s: chunks_in(session_folder(self.path, s))[-1] for s in sessions_in(self.path)}
         newest = 0
-        for session in sessions_in(self.path):
-            chunks = chunks_in(session_folder(self.path, session))
-            entries = self._read_chunk(session, chunks[-1])
-            newest = max(newest, chunks[-1] if not entries else entries[-1]["id"])
+        for session, first in sorted(newest_chunks.items(), key=lambda item: item[1], reverse=True):
+            entries = self._read_chunk(session, first)
+            newest = max(newest, first, *(entry["id"] for entry in entries[-1:]))
+            if enough is not None and newest >= enough:
+                break
         return newest

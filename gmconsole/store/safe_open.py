@@ -7,8 +7,9 @@ campaign's. So:
 
 - every file of a campaign is opened with ``O_NOFOLLOW`` (:func:`open_nofollow`, :func:`read_nofollow`):
   a link where a file belongs raises :class:`UnsafeLink` naming it;
-- opening or creating a campaign first walks its folder (:func:`refuse_links`) and refuses it when a
-  link stands anywhere in it, folders included (``O_NOFOLLOW`` only guards the last part of a path).
+- opening or creating a campaign first looks through its folders (:func:`refuse_links`) and refuses
+  it when a link stands where a file or folder belongs (``O_NOFOLLOW`` only guards the last part of a
+  path, so a linked ``history`` or session folder must be caught here).
 
 The campaign folder itself and the data folder above it may be links (a GM may keep campaigns on
 another disk); only what is inside a campaign folder is checked. Renames (``os.replace``) and
@@ -65,11 +66,18 @@ def is_plain_file(path: Path) -> bool:
         return False
 
 
-def refuse_links(folder: Path) -> None:
-    """Raise :class:`UnsafeLink` naming the first symlink found anywhere under ``folder``.
+SHALLOW = ("history", "backups/history")
+"""Folders of session folders: their entries are checked, but the chunk files inside each session
+folder are not listed at open (there may be hundreds); ``O_NOFOLLOW`` refuses a link among them
+when the file is opened, and the backup files there are only ever renamed, unlinked or read with it."""
 
-    Walks the whole campaign folder once (a few hundred names even for a 50,000-entry campaign,
-    well under a millisecond) without descending into links.
+
+def refuse_links(folder: Path, *, _where: str = "") -> None:
+    """Raise :class:`UnsafeLink` naming the first symlink found in the campaign folder ``folder``.
+
+    Checks every name in the campaign folder and in its folders, down to the session folders of the
+    history and of its backups (see :data:`SHALLOW`), without descending into links: a handful of
+    folder listings, whatever the size of the history.
     """
     try:
         entries = list(os.scandir(folder))
@@ -78,5 +86,5 @@ def refuse_links(folder: Path) -> None:
     for entry in sorted(entries, key=lambda e: e.name):
         if entry.is_symlink():
             raise UnsafeLink(Path(entry.path))
-        if entry.is_dir(follow_symlinks=False):
-            refuse_links(Path(entry.path))
+        if entry.is_dir(follow_symlinks=False) and _where not in SHALLOW:
+            refuse_links(Path(entry.path), _where=f"{_where}/{entry.name}".lstrip("/"))

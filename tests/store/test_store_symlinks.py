@@ -24,7 +24,8 @@ PLACES = [
     "history/session-0001/entries-000000001.json",
     "backups",
     "backups/campaign.json.1",
-    "backups/history/session-0001/entries-000000001.json.1",
+    "backups/history",
+    "backups/history/session-0001",
 ]
 
 
@@ -126,3 +127,19 @@ def test_cli_history_of_a_campaign_holding_a_symlink_is_one_line(run_cli, tmp_pa
         assert result.returncode == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and "closed-cleanly.tmp" in lines[0] and "symbolic link" in lines[0]
+
+
+def test_a_linked_chunk_backup_is_never_followed(root, saved, tmp_path):
+    """Chunk files are not listed at open (there may be hundreds): a link among the backups of a chunk
+    is never read, written through or restored; only renamed or removed like any backup."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the GM's own notes\n")
+    backup = saved / "backups/history/session-0001/entries-000000001.json.1"
+    backup.unlink()
+    os.symlink(victim, backup)
+    with CampaignStore.open(root, "Hope") as store:
+        with pytest.raises(StoreError, match="no usable backup"):
+            store.restore_backup(saved / "history/session-0001/entries-000000001.json")
+        store.append_entry(1, {"n": 3})  # rotates the chunk's backups
+        assert [entry["n"] for entry in store.entries(1)] == [0, 1, 2, 3]
+    assert victim.read_text() == "the GM's own notes\n"
