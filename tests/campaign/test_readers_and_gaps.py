@@ -64,6 +64,31 @@ def test_reader_does_not_show_a_change_killed_before_its_state_was_saved(make_se
         assert [e["status"] for e in writer.entries()] == ["done", "failed"]
 
 
+def test_reader_does_not_show_a_change_whose_saves_failed_on_a_full_disk(make_service, tmp_path, capsys, monkeypatch):
+    """The entry was written, then the disk filled: neither the state nor the entry's ``failed`` mark
+    could be saved, and the writer carried on (the GM saw the error)."""
+    import errno
+
+    from gmconsole.store.errors import WriteFailed
+
+    service = make_service("yze", name="Full")
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+
+    def disk_full(*args, **kwargs):
+        raise WriteFailed(tmp_path / "Full" / "campaign.json", OSError(errno.ENOSPC, "No space left on device"))
+
+    monkeypatch.setattr(service._store, "save_state", disk_full)
+    monkeypatch.setattr(service._store, "update_entry", disk_full)
+    with pytest.raises(WriteFailed):
+        service.change_stress(ann.id, 2)
+    monkeypatch.undo()
+    assert service.character("Ann").stress == 0  # the console carries on without the change
+    shown, _ = _history(capsys, tmp_path, "Full")
+    assert [e["kind"] for e in shown] == ["roster"]
+    everything, _ = _history(capsys, tmp_path, "Full", "--all")
+    assert [e["status"] for e in everything] == ["done", "failed"]
+
+
 def test_reader_shows_an_undo_killed_before_its_entry_was_marked_as_undone(make_service, tmp_path, capsys, monkeypatch):
     service = make_service("yze", name="Crash")
     ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
