@@ -21,6 +21,8 @@ service; the store on its own (its tests, the benchmarks) keeps any JSON object.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -32,6 +34,7 @@ class ShapeError(ValueError):
 
 
 Check = Callable[[Any, str], None]
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,60}")
 
 
 def _describe(value: Any) -> str:
@@ -94,11 +97,17 @@ def list_of(item: Check, *, non_empty: bool = False) -> Check:
     return check
 
 
+def _key(key: str) -> str:
+    """A key of the file as the message shows it: plain when it is a plain word, else JSON-quoted
+    (so a control character in an untrusted key is shown escaped, never sent to the terminal)."""
+    return key if _PLAIN_KEY.fullmatch(key) else json.dumps(key)
+
+
 def map_of(item: Check) -> Check:
     def check(value: Any, where: str) -> None:
         OBJECT(value, where)
         for key, element in value.items():
-            item(element, f"{where}.{key}")
+            item(element, f"{where}.{_key(key)}")
     return check
 
 
