@@ -42,11 +42,12 @@ def list_campaigns(root: Path) -> list[CampaignSummary]:
     """Every campaign under ``root``, sorted by name, read without taking its lock."""
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import StoreError
+    from gmconsole.store.shape import GMCONSOLE
 
     out = []
     for name in CampaignStore.list_campaigns(Path(root)):
         try:
-            store = CampaignStore.open(Path(root), name, read_only=True)
+            store = CampaignStore.open(Path(root), name, read_only=True, shapes=GMCONSOLE)
             try:
                 document = store.load_state()["campaign"]
             finally:
@@ -77,9 +78,10 @@ def demo_campaigns() -> list[Campaign]:
     return campaigns
 
 
-def install_demos(root: Path) -> list[str]:
+def install_demos(root: Path, *, wait: float = 0.0) -> list[str]:
     """Copy the demo campaigns under ``root``; returns the names installed now (those already there are
-    left untouched, so running it twice installs nothing the second time)."""
+    left untouched, so running it twice installs nothing the second time). ``wait``: seconds to wait
+    for a campaign's lock another process holds while creating it."""
     from gmconsole.campaign.service import CampaignService
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import CampaignExists
@@ -90,7 +92,7 @@ def install_demos(root: Path) -> list[str]:
         if campaign.name in existing:
             continue
         try:
-            service = CampaignService.from_campaign(Path(root), campaign)
+            service = CampaignService.from_campaign(Path(root), campaign, wait=wait)
         except CampaignExists:
             continue
         service.close()

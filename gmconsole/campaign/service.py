@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from gmconsole.campaign import history as history_queries
+from gmconsole.campaign import reconcile
 from gmconsole.campaign import trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.store.errors import EntryNotFound, StoreError
+from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +61,37 @@ class CampaignService:
         self._store = store
         self._clock = clock or _utc_now
         self._rng = rng or random.Random()
-        state = store.load_state()
+        self._listeners: list[Listener] = []
+        self._load(recover=store.read_only or not store.closed_cleanly)  # a clean close left nothing to recover
+
+    def _load(self, *, recover: bool) -> None:
+        """Read the state document and, when ``recover``, make the history agree with it."""
+        state = self._store.load_state()
         self._campaign = Campaign.from_dict(state["campaign"])
         self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
         self._redo: list[tuple[int, int]] = [tuple(x) for x in state.get("redo", [])]
         self._last_entry: int | None = state.get("last_entry")
-        self._listeners: list[Listener] = []
         self._scene_cache: tuple[int, int, set] | None = None
-        if not store.read_only and not store.closed_cleanly:  # a clean close left nothing to recover
+        self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
+        self.history_gap: str | None = None
+        """One sentence when the state names entries missing from the history (issue 10, item 7)."""
+        self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
+        if recover:
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 log.warning("could not check the history of %s: %s", self._campaign.name, exc)
+
+    def restore_backup(self, path: Path) -> dict:
+        """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
+        kept aside, :meth:`CampaignStore.restore_backup`), read the state again and make the history
+        agree with it; listeners hear of it like a change. Returns ``{"kind", "summary"}``."""
+        self._check_writable()
+        self._store.restore_backup(Path(path))
+        self._load(recover=True)
+        done = {"kind": "restore", "summary": f"restored {Path(path).name} from its newest backup"}
+        self._notify(done)
+        return done
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
@@ -82,11 +103,14 @@ class CampaignService:
         read_only: bool = False,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
-        """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through)."""
+        """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
+        ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        return cls(CampaignStore.open(Path(root), name, read_only=read_only), clock=clock, rng=rng)
+        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE)
+        return cls(store, clock=clock, rng=rng)
 
     @classmethod
     def create(
@@ -98,6 +122,7 @@ class CampaignService:
         settings: Settings | None = None,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -107,7 +132,7 @@ class CampaignService:
         check_system(system)
         now = (clock or _utc_now)()
         campaign = Campaign.new(name, system, now.date().isoformat(), settings)
-        store = CampaignStore.create(Path(root), name, initial_state(campaign))
+        store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
 
     @classmethod
@@ -118,11 +143,12 @@ class CampaignService:
         *,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
+        wait: float = 0.0,
     ) -> "CampaignService":
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign))
+        store = CampaignStore.create(Path(root), campaign.name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
 
     def close(self) -> None:
@@ -239,37 +265,32 @@ class CampaignService:
             raise
 
     def _recover(self) -> None:
-        """After a crash between the history write and the state write, make them agree again.
+        """Make the history agree with the state after a crash (:mod:`gmconsole.campaign.reconcile`).
 
-        Skipped when the last writer closed cleanly (the store's ``closed_cleanly``): then nothing
-        was left half-written, and opening reads no history at all.
+        A writer writes the fixes; a reader (read-only) only lays them over what it reads, so it shows
+        what the next writer will show. Either way, a gap in the history is said and undo/redo are
+        kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
+        nothing was left half-written and the newest history files are as it left them, so opening
+        reads no history at all."""
+        result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
+                                self._last_entry, self._undo, self._redo)
+        if self.read_only:
+            self._overlay = result.overlay()
+        else:
+            for session, entry_id, fields in result.updates:
+                self._store.update_entry(session, entry_id, fields)
+        if result.gap is not None:
+            log.warning("%s", result.gap)
+            self.history_gap = result.gap
+            self._undo = reconcile.trim(self._undo, result.newest_on_disk)
+            self._redo = reconcile.trim(self._redo, result.newest_on_disk)
 
-        The state document is the truth. Order of writes: a change appends its entry, saves the state
-        (naming that entry ``last_entry``), then updates earlier entries; undo/redo save the state, then
-        mark entries. So: entries newer than ``last_entry`` never took effect (marked ``failed``); the
-        top of the undo stack must read ``done`` with its updates applied, the top of redo ``undone``.
-        """
-        current = self._campaign.current_session.number
-        read: dict[tuple[int, int], dict] = {}  # the newest entries, so the undo top is not read twice
-        for number in (current, current + 1):
-            for entry in self._store.entries_newest_first(number):
-                read[(number, entry["id"])] = entry
-                if self._last_entry is not None and entry["id"] <= self._last_entry:
-                    break  # ids increase, so everything older took effect
-                if entry.get("status", "done") == "done":
-                    self._store.update_entry(number, entry["id"], {"status": "failed"})
-                    entry["status"] = "failed"
-        for stack, status, side in ((self._undo, "done", "after"), (self._redo, "undone", "before")):
-            if not stack:
-                continue
-            try:
-                entry = read.get(tuple(stack[-1])) or self._find_entry(*stack[-1])
-            except ValidationError:
-                continue
-            if entry.get("status") != status:
-                self._store.update_entry(entry["session"], entry["id"], {"status": status})
-            for update in (entry.get("undo") or {}).get("entries", []):
-                self._store.update_entry(update["session"], update["id"], update[side])
+    def _seen(self, entries: list[dict]) -> list[dict]:
+        """Entries as the next writer will show them (a reader's overlay applied; a writer has none)."""
+        if self._overlay:
+            for entry in entries:
+                reconcile.seen(entry, self._overlay)
+        return entries
 
     def _scene_rolls(self) -> set:
         """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
@@ -278,6 +299,7 @@ class CampaignService:
             scene_entries: list[dict] = []
             try:
                 for e in self._store.entries_newest_first(session.number):
+                    reconcile.seen(e, self._overlay)
                     if (e.get("scene") or 0) < session.scene:
                         break  # scenes only grow within a session: the rest is history
                     scene_entries.append(e)
@@ -303,7 +325,7 @@ class CampaignService:
         sessions = [self.session.number] + [n for n in reversed(self._store.sessions()) if n != self.session.number]
         for number in sessions:
             try:
-                return self._store.entry(number, entry_id)
+                return reconcile.seen(self._store.entry(number, entry_id), self._overlay)
             except EntryNotFound:
                 continue
         raise ValidationError(f"there is no history entry {entry_id}")
@@ -314,7 +336,7 @@ class CampaignService:
 
     def _find_entry(self, session: int, entry_id: int) -> dict:
         try:
-            return self._store.entry(session, entry_id)
+            return reconcile.seen(self._store.entry(session, entry_id), self._overlay)
         except EntryNotFound:
             raise ValidationError(f"there is no history entry {entry_id} in session {session}") from None
 
@@ -369,8 +391,12 @@ class CampaignService:
 
     def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
         record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
-        document = undo_parts.apply(self._campaign.to_dict(), record[side])
-        new = Campaign.from_dict(document)
+        try:  # the record is untrusted text from a history file: what it rebuilds must be a campaign
+            document = undo_parts.apply(self._campaign.to_dict(), record.get(side, {}))
+            check_campaign(document, "the campaign its undo record rebuilds")
+            new = Campaign.from_dict(document)
+        except (ShapeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise self._store.damaged_entry(entry["session"], entry["id"], str(exc)) from None
         stamp = {"status": status, f"{status}_at": self._now()}
         with self._store.change():
             self._persist(new, undo_stack, redo_stack, self._last_entry)
@@ -386,8 +412,8 @@ class CampaignService:
 
     # ------------------------------------------------------------------ history
     def entries(self, session: int | None = None) -> list[dict]:
-        """Every stored entry (oldest first), undone and failed ones included, as the store keeps them."""
-        return self._store.entries(session)
+        """Every stored entry (oldest first), undone and failed ones included, as the next writer shows them."""
+        return self._seen(self._store.entries(session))
 
     def entry(self, entry_id: int, session: int | None = None) -> dict:
         """One entry by id (in the current session unless ``session`` is given)."""
@@ -407,7 +433,7 @@ class CampaignService:
         Undone (and failed) entries are left out unless ``include_undone``.
         """
         return history_queries.query(
-            self._store.entries(session),
+            self._seen(self._store.entries(session)),
             character=character,
             skill=skill,
             kind=kind,

@@ -12,12 +12,15 @@ import argparse
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 from gmconsole.cli.common import CliError, CliParser, count, emit, signed
 from gmconsole.rules import SYSTEMS
 
 FORMATS = ("table", "json", "markdown", "csv")
+MAX_WAIT = 3600.0
+"""Longest ``--wait`` accepted: an hour; more is surely a typo."""
 
 
 def _root(args) -> Path:
@@ -44,6 +47,32 @@ def _guard(func):
     return handler
 
 
+def wait_seconds(text: str) -> float:
+    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_WAIT:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to {MAX_WAIT:g}")
+    return value
+
+
+def add_wait(parser) -> None:
+    """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
+    from gmconsole.store.lock import DEFAULT_WAIT
+
+    parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
+                        help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
+                             "0 fails at once)")
+
+
+def warn_about(service) -> None:
+    """Say on stderr what is wrong with a campaign that still opened (a gap in its history)."""
+    if service.history_gap:
+        print(f"gmconsole: warning: {service.history_gap}", file=sys.stderr)
+
+
 def _seed(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
@@ -59,6 +88,7 @@ def register(subparsers) -> None:
                      help="Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
                           "is rerolled and costs nothing (blank: the published dice)")
     new.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_wait(new)
     new.set_defaults(handler=_guard(run_new))
 
     campaigns = subparsers.add_parser("campaigns", help="list the campaigns in the data folder")
@@ -67,6 +97,7 @@ def register(subparsers) -> None:
 
     demo = subparsers.add_parser("demo", help="install the demo campaigns (one per system)")
     demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_wait(demo)
     demo.set_defaults(handler=_guard(run_demo))
 
     history = subparsers.add_parser("history", help="review a campaign's history")
@@ -96,7 +127,7 @@ def run_new(args) -> int:
         if args.system not in YEAR_ZERO_SYSTEMS:
             raise CliError(f"--skill-ones is a Year Zero setting (myz, yze, yze-step); {args.system} does not push skill dice")
         settings.skill_ones = args.skill_ones
-    with CampaignService.create(_root(args), args.name, args.system, settings=settings) as service:
+    with CampaignService.create(_root(args), args.name, args.system, settings=settings, wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
         if args.system in YEAR_ZERO_SYSTEMS:
             result["skill_ones"] = service.campaign.settings.skill_ones
@@ -126,7 +157,7 @@ def run_campaigns(args) -> int:
 def run_demo(args) -> int:
     from gmconsole.campaign.library import install_demos
 
-    installed = install_demos(_root(args))
+    installed = install_demos(_root(args), wait=args.wait)
     text = ("installed " + ", ".join(installed)) if installed else "the demo campaigns are already installed"
     emit({"installed": installed}, args.json, text)
     return 0
@@ -138,6 +169,7 @@ def run_history(args) -> int:
 
     fmt = "json" if args.json else args.format
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        warn_about(service)
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = [e for e in service.entries(args.session) if e.get("character") == args.character]
             if not known:
@@ -197,6 +229,7 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
     parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON")
+    add_wait(parser)
     parser.set_defaults(handler=_guard(run_campaign_roll))
     return parser
 
@@ -234,7 +267,8 @@ def run_campaign_roll(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    with CampaignService.open(_root(args), args.campaign, rng=rng) as service:
+    with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
+        warn_about(service)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.roll(

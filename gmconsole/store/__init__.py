@@ -2,10 +2,14 @@
 
 - :mod:`.location`: which folder holds the campaigns (``--data-dir``, ``GMCONSOLE_HOME``, platformdirs).
 - :mod:`.campaign_store`: :class:`CampaignStore`, one campaign's state and history (layout, and why
-  the history is cut into chunks, in its docstring).
+  the history is cut into chunks, in its docstring); :mod:`.history_reader` its reading half,
+  :mod:`.layout` the names of a campaign's files, :mod:`.clean_close` the clean-close marker,
+  :mod:`.restore` putting a backup back.
+- :mod:`.safe_open`: every campaign file is opened without following symlinks.
+- :mod:`.shape`: what the documents it loads must look like; a mismatch is a damaged file.
 - :mod:`.storage`: the TinyDB storage that writes atomically and durably (:mod:`.atomic`) and checks
   every file it reads against the schema (:mod:`.schema`, with its migrations).
-- :mod:`.lock`: one console at a time per campaign.
+- :mod:`.lock`: one writer at a time per campaign (command-line writers wait their turn).
 - :mod:`.errors`: everything that can go wrong, each with one sentence for the GM.
 """
 

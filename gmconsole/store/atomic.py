@@ -20,7 +20,8 @@ import os
 import re
 from pathlib import Path
 
-from gmconsole.store.errors import WriteFailed
+from gmconsole.store.errors import StoreError, WriteFailed
+from gmconsole.store.safe_open import NOFOLLOW, open_nofollow, read_nofollow
 
 log = logging.getLogger(__name__)
 
@@ -96,9 +97,13 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
         except OSError as error:
             if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
                 raise
-            with open(path, "rb") as source, open(names[0], "wb") as target:
-                target.write(source.read())
-    except OSError as error:
+            data = read_nofollow(path)
+            fd = open_nofollow(names[0], os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+    except (OSError, StoreError) as error:  # StoreError: a link where a backup belongs, never followed
         log.warning("could not keep a backup of %s: %s", path, error)
 
 
@@ -115,7 +120,7 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
     folder = path.parent
     temp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
         try:
             view = memoryview(data)
             while view:

@@ -29,11 +29,16 @@ Loading is lazy: opening a campaign parses ``campaign.json`` only; ``entries(ses
 session's chunks only. Reads always come from disk, so a read-only console sees what the writer
 saved, and callers get fresh objects they may change freely.
 
-Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind;
-the next writer sees it at open (:attr:`CampaignStore.closed_cleanly`), so the service can skip
-the crash recovery that reads the newest history chunks, and removes it durably before its own
-first write. A writer that is killed, or whose write failed, or that restored a backup, leaves
-no marker, so the next open checks the history as before. Only writers create or remove it.
+Clean close. A writer that closes with every write completed leaves ``closed-cleanly`` behind,
+naming the newest history chunk; the next writer sees it at open
+(:attr:`CampaignStore.closed_cleanly`: the marker is there and the chunk it names still is), so
+the service can skip the crash recovery that reads the newest history chunks, and removes it
+durably before its own first write. A writer that is killed, or whose write failed, or that
+restored a backup, leaves no marker, and a newest chunk deleted since the close makes the marker
+stale, so the next open checks the history as before. Only writers create or remove it.
+
+Ids are never given twice, even when the newest chunk is lost: the campaign's state names the
+entries it knows, and :meth:`CampaignStore.keep_ids_above` keeps new ids above them.
 
 Not thread-safe: use a store from one thread (the console's worker) at a time.
 """
@@ -41,12 +46,10 @@ Not thread-safe: use a store from one thread (the console's worker) at a time.
 from __future__ import annotations
 
 import bisect
+import os
 import contextlib
 import copy
-import datetime as _dt
 import json
-import os
-import re
 from pathlib import Path
 from typing import Iterator
 
@@ -54,76 +57,44 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from gmconsole.store import schema
-from gmconsole.store.atomic import (
-    atomic_write,
-    backup_names,
-    ensure_folder,
-    fsync_folder,
-    remove_stray_temp_files,
-)
+from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
+from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
     CampaignExists,
     CampaignNotFound,
-    CorruptFile,
     EntryNotFound,
-    InvalidCampaignName,
     ReadOnly,
     StoreError,
-    WriteFailed,
 )
+from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
+    BACKUPS,
+    CAMPAIGN_FILE,
+    CHUNK_BACKUPS,
+    CLEAN_CLOSE_FILE,
+    HISTORY,
+    LOCK_FILE,
+    STATE_BACKUPS,
+    backup_base,
+    check_name,
+    check_session,
+    chunk_file,
+    chunks_in,
+    session_folder,
+    sessions_in,
+)
+from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.lock import CampaignLock
+from gmconsole.store.restore import restore
+from gmconsole.store.safe_open import refuse_links
+from gmconsole.store.shape import Shapes
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
 """Most entries in one history chunk: bounds the bytes rewritten to record one roll."""
-STATE_BACKUPS = 5
-"""Previous versions of ``campaign.json`` kept in ``backups/``."""
-CHUNK_BACKUPS = 1
-"""Previous versions of each history chunk kept in ``backups/``."""
 OPEN_CHUNKS = 16
 """History chunks kept open (parsed, in memory) for writing at once."""
 
-CAMPAIGN_FILE = "campaign.json"
-LOCK_FILE = "lock"
-CLEAN_CLOSE_FILE = "closed-cleanly"
-HISTORY = "history"
-BACKUPS = "backups"
-_SESSION_DIR = re.compile(r"^session-(\d+)$")
-_CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
 _RESERVED_FIELDS = ("id", "session")
-
-
-def session_folder(campaign: Path, session: int) -> Path:
-    """The folder holding the history chunks of ``session``."""
-    return campaign / HISTORY / f"session-{session:04d}"
-
-
-def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
-    """The history chunk of ``session`` whose first entry has id ``first_id``."""
-    return session_folder(campaign, session) / f"entries-{first_id:09d}.json"
-
-
-def _check_name(name: object) -> str:
-    """Campaign names are folder names: refuse what would escape or hide the folder."""
-    if not isinstance(name, str):
-        raise InvalidCampaignName(name, "it is not text")
-    if not name.strip():
-        raise InvalidCampaignName(name, "it is empty")
-    if name != name.strip():
-        raise InvalidCampaignName(name, "it starts or ends with a space")
-    if any(c in name for c in '/\\\0') or any(ord(c) < 32 for c in name):
-        raise InvalidCampaignName(name, "it holds a slash or a control character")
-    if name.startswith("."):
-        raise InvalidCampaignName(name, "it starts with a dot")
-    if len(name) > 100:
-        raise InvalidCampaignName(name, "it is longer than 100 characters")
-    return name
-
-
-def _check_session(session: object) -> int:
-    if type(session) is not int or session < 0:
-        raise ValueError(f"A session number is a whole number from 0 up, not {session!r}.")
-    return session
 
 
 def _plain(document: dict, what: str) -> dict:
@@ -137,29 +108,7 @@ def _plain(document: dict, what: str) -> dict:
         raise TypeError(f"{what} cannot be saved as JSON: {error}.") from error
 
 
-def _sessions_in(campaign: Path) -> list[int]:
-    try:
-        names = os.listdir(campaign / HISTORY)
-    except FileNotFoundError:
-        return []
-    found = []
-    for name in names:
-        match = _SESSION_DIR.match(name)
-        if match and _chunks_in(campaign / HISTORY / name):
-            found.append(int(match.group(1)))
-    return sorted(found)
-
-
-def _chunks_in(folder: Path) -> list[int]:
-    """First ids of the chunks in a session folder, ascending."""
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    return sorted(int(m.group(1)) for m in map(_CHUNK_FILE.match, names) if m)
-
-
-class CampaignStore:
+class CampaignStore(HistoryReader):
     """A campaign opened from disk: see the module docstring for the layout and why.
 
     Get one with :meth:`create` or :meth:`open`, and :meth:`close` it (or use ``with``). Opened for
@@ -171,9 +120,11 @@ class CampaignStore:
     path: Path
     read_only: bool
 
-    def __init__(self, root: Path, name: str, *, read_only: bool, lock: CampaignLock | None):
+    def __init__(self, root: Path, name: str, *, read_only: bool, lock: CampaignLock | None,
+                 shapes: Shapes | None = None):
         """Use :meth:`create` or :meth:`open`."""
         self.root = Path(root)
+        self.shapes = shapes
         self.name = name
         self.path = self.root / name
         self.read_only = read_only
@@ -187,38 +138,44 @@ class CampaignStore:
             keep=STATE_BACKUPS,
             read_only=read_only,
             campaign=name,
+            shape=shapes.state if shapes else None,
         )
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        self.closed_cleanly = not read_only and (self.path / CLEAN_CLOSE_FILE).exists()
+        held, self._newest = read_marker(self.path) if not read_only else (False, None)
+        self.closed_cleanly = held
         """True when the last writer closed with every write done (see the module docstring)."""
+        self._appended: tuple[int, int] | None = None  # (first id, session) of the newest chunk appended to
+        self._id_floor = 0
         self._marker_removed = not self.closed_cleanly
         self._leave_marker = not read_only
 
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict) -> CampaignStore:
+    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0, shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
-        Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
+        ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`);
+        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
-        name = _check_name(name)
+        name = check_name(name)
         plain = _plain(state, "The campaign state")
         root = Path(root)
         folder = root / name
         if (folder / CAMPAIGN_FILE).exists():
             raise CampaignExists(root, name)
         ensure_folder(folder)
+        refuse_links(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
-        lock.acquire()
+        lock.acquire(wait)
         try:
             if (folder / CAMPAIGN_FILE).exists():
                 raise CampaignExists(root, name)
             remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=False, lock=lock)
+            store = cls(root, name, read_only=False, lock=lock, shapes=shapes)
             store._state_db.table("state").insert(Document(plain, doc_id=1))
         except BaseException:
             lock.release()
@@ -226,30 +183,33 @@ class CampaignStore:
         return store
 
     @classmethod
-    def open(cls, root: Path, name: str, *, read_only: bool = False) -> CampaignStore:
+    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float = 0.0,
+             shapes: Shapes | None = None) -> CampaignStore:
         """Open the campaign ``name`` under ``root``.
 
-        For writing (the default) it takes the campaign lock and deletes temporary files a killed
-        console left behind; read-only it does neither. ``campaign.json`` is read and checked now
-        (and, for writing, saved again in the current schema if it was older); history files are
-        read when asked for.
+        For writing (the default) it takes the campaign lock (waiting up to ``wait`` seconds while
+        another process holds it) and deletes temporary files a killed console left behind;
+        read-only it does neither. ``campaign.json`` is read and checked now (against ``shapes`` too,
+        when given: :mod:`.shape`), and, for writing, saved again in the current schema if it was
+        older; history files are read (and checked) when asked for.
 
         Raises :class:`CampaignNotFound`, :class:`CampaignLocked` (another console has it: open it
         read-only instead), :class:`CorruptFile`, :class:`SchemaTooNew`.
         """
-        name = _check_name(name)
+        name = check_name(name)
         root = Path(root)
         folder = root / name
         if not (folder / CAMPAIGN_FILE).is_file():
             raise CampaignNotFound(root, name)
+        refuse_links(folder)  # before anything is read or written (issue 10, item 2)
         lock = None
         if not read_only:
             lock = CampaignLock(folder / LOCK_FILE, name)
-            lock.acquire()
+            lock.acquire(wait)
         try:
             if not read_only:
                 remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=read_only, lock=lock)
+            store = cls(root, name, read_only=read_only, lock=lock, shapes=shapes)
             storage = store._state_db.storage
             tables = storage.read()
             if tables is None:
@@ -282,9 +242,12 @@ class CampaignStore:
         if self._lock is not None:
             if self._leave_marker:
                 try:
-                    (self.path / CLEAN_CLOSE_FILE).touch()
-                except OSError:
-                    pass  # no marker only means the next open checks the history
+                    newest = self._newest if self.closed_cleanly else newest_chunk(self.path)
+                    if self._appended is not None:
+                        newest = max(filter(None, (newest, self._appended)))
+                    leave_marker(self.path, newest)
+                except (OSError, StoreError):
+                    pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
 
     def __enter__(self) -> CampaignStore:
@@ -320,7 +283,7 @@ class CampaignStore:
         that fails, or one that cannot leave the files consistent (``leaves_marker=False``: a restored
         backup), means no marker at close, so the next open runs the crash recovery."""
         if not self._marker_removed:
-            _drop_clean_close_marker(self.path)
+            drop_marker(self.path)
             self._marker_removed = True
         with self.change():
             yield
@@ -356,69 +319,7 @@ class CampaignStore:
         with self._writing():
             self._state_db.table("state").update(replace, doc_ids=[1])
 
-    # -- history --------------------------------------------------------------------------------
-
-    def sessions(self) -> list[int]:
-        """Numbers of the sessions that have history, ascending."""
-        self._usable(write=False)
-        return _sessions_in(self.path)
-
-    def entries(self, session: int | None = None) -> list[dict]:
-        """The history of ``session`` (all sessions when ``None``), oldest first.
-
-        Each entry is the dict given to :meth:`append_entry` (with later :meth:`update_entry`
-        changes) plus ``"id"`` and ``"session"``. Only the files of the sessions asked for are read.
-        Raises :class:`CorruptFile` naming the first chunk that does not parse.
-        """
-        self._usable(write=False)
-        sessions = _sessions_in(self.path) if session is None else [_check_session(session)]
-        found: list[dict] = []
-        for number in sessions:
-            for first in _chunks_in(session_folder(self.path, number)):
-                found.extend(self._read_chunk(number, first))
-        found.sort(key=lambda entry: entry["id"])
-        return found
-
-    def entry(self, session: int, entry_id: int) -> dict:
-        """One entry of ``session`` by id, reading only the chunk that holds it.
-
-        Undo, redo and the roll builder look entries up one at a time; reading the whole
-        session for each would grow with the history. Raises :class:`EntryNotFound`.
-        """
-        self._usable(write=False)
-        session = _check_session(session)
-        chunks = self._chunks(session)
-        at = bisect.bisect_right(chunks, entry_id) - 1
-        if at >= 0:
-            for document in self._read_chunk(session, chunks[at]):
-                if document["id"] == entry_id:
-                    return document
-        raise EntryNotFound(session, entry_id)
-
-    def entries_newest_first(self, session: int) -> Iterator[dict]:
-        """The history of ``session``, newest first, read one chunk at a time as it is consumed.
-
-        Lets a caller that only needs the tail of a session (the last roll, the current scene,
-        what a crash left half-written) stop early instead of parsing the whole session.
-        """
-        self._usable(write=False)
-        session = _check_session(session)
-        for first in reversed(_chunks_in(session_folder(self.path, session))):
-            yield from reversed(self._read_chunk(session, first))
-
-    def _read_chunk(self, session: int, first: int) -> list[dict]:
-        """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
-        path = chunk_file(self.path, session, first)
-        loaded = schema.read(path, "history", self._backup_base(path))
-        if loaded is None:
-            return []
-        found = []
-        for key, document in loaded[0]["entries"].items():
-            document["id"] = int(key)
-            document["session"] = session
-            found.append(document)
-        found.sort(key=lambda entry: entry["id"])
-        return found
+    # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
     def append_entry(self, session: int, entry: dict) -> int:
         """Record ``entry`` in the history of ``session``; durable when it returns; return its id.
@@ -429,7 +330,7 @@ class CampaignStore:
         :class:`CorruptFile` when the chunk it belongs in does not parse (it is left untouched).
         """
         self._usable(write=True)
-        session = _check_session(session)
+        session = check_session(session)
         document = _plain(entry, "A history entry")
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
@@ -454,6 +355,7 @@ class CampaignStore:
         self._chunk_db(session, first).table("entries").insert(Document(document, doc_id=entry_id))
         if first == entry_id:
             chunks.append(first)
+        self._appended = max(filter(None, (self._appended, (first, session))))
         return entry_id
 
     def update_entry(self, session: int, entry_id: int, fields: dict) -> None:
@@ -463,7 +365,7 @@ class CampaignStore:
         ``ValueError`` when ``fields`` tries to change ``"id"`` or ``"session"``.
         """
         self._usable(write=True)
-        session = _check_session(session)
+        session = check_session(session)
         changes = _plain(fields, "The entry fields")
         reserved = [key for key in _RESERVED_FIELDS if key in changes]
         if reserved:
@@ -495,41 +397,33 @@ class CampaignStore:
         """
         self._usable(write=True)
         with self._writing(leaves_marker=False):  # the history must be checked against the restored file
-            _restore(self.path, Path(path))
+            restore(self.path, Path(path), self.shapes)
         self._state_db.storage.forget()
         self._chunk_dbs.clear()
         self._chunk_index.clear()
         self._next_id = None
 
     @classmethod
-    def repair(cls, root: Path, name: str, path: Path) -> None:
+    def repair(cls, root: Path, name: str, path: Path, *, shapes: Shapes | None = None) -> None:
         """:meth:`restore_backup` for when :meth:`open` itself raised :class:`CorruptFile`
         (a damaged ``campaign.json``), so there is no store yet: takes the campaign lock for the
         time of the restore, then releases it. Raises :class:`CampaignLocked` if another console
         has the campaign open.
         """
-        name = _check_name(name)
+        name = check_name(name)
         folder = Path(root) / name
         if not folder.is_dir():
             raise CampaignNotFound(Path(root), name)
+        refuse_links(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
         lock.acquire()
         try:
-            _drop_clean_close_marker(folder)  # the history is checked against the restored file at open
-            _restore(folder, Path(path))
+            drop_marker(folder)  # the history is checked against the restored file at open
+            restore(folder, Path(path), shapes)
         finally:
             lock.release()
 
     # -- internals ----------------------------------------------------------------------------------
-
-    def _backup_base(self, path: Path) -> Path:
-        return _backup_base(self.path, path)
-
-    def _chunks(self, session: int) -> list[int]:
-        chunks = self._chunk_index.get(session)
-        if chunks is None:
-            chunks = self._chunk_index[session] = _chunks_in(session_folder(self.path, session))
-        return chunks
 
     def _chunk_db(self, session: int, first: int) -> TinyDB:
         path = chunk_file(self.path, session, first)
@@ -542,6 +436,7 @@ class CampaignStore:
                 backup_base=self._backup_base(path),
                 keep=CHUNK_BACKUPS,
                 campaign=self.name,
+                shape=self._entry_shape,
             )
         self._chunk_dbs[path] = db  # most recently used last
         while len(self._chunk_dbs) > OPEN_CHUNKS:
@@ -551,13 +446,18 @@ class CampaignStore:
     def _allocate_id(self) -> int:
         if self._next_id is None:
             last = 0
-            for session in _sessions_in(self.path):
+            for session in sessions_in(self.path):
                 chunks = self._chunks(session)
                 if chunks:
                     tables = self._chunk_db(session, chunks[-1]).storage.read() or {}
                     last = max(last, chunks[-1], *(int(key) for key in tables.get("entries", {})))
-            self._next_id = last + 1
+            self._next_id = max(last, self._id_floor) + 1
         return self._next_id
+
+    def keep_ids_above(self, known: int) -> None:
+        """New entry ids will be above ``known`` (the highest id the campaign's state names), even
+        when the history files that held it are gone (issue 10, item 7)."""
+        self._id_floor = max(self._id_floor, int(known))
 
     def _forget(self, session: int) -> None:
         """After a failed write, trust nothing in memory about ``session``: reread it from disk."""
@@ -566,48 +466,3 @@ class CampaignStore:
             del self._chunk_dbs[path]
         self._next_id = None
 
-
-def _drop_clean_close_marker(campaign: Path) -> None:
-    """Remove the clean-close marker, durably, before the campaign's files change."""
-    marker = campaign / CLEAN_CLOSE_FILE
-    try:
-        marker.unlink(missing_ok=True)
-        fsync_folder(campaign)
-    except OSError as error:
-        raise WriteFailed(marker, error) from error
-
-
-def _backup_base(campaign: Path, path: Path) -> Path:
-    return campaign / BACKUPS / path.relative_to(campaign)
-
-
-def _restore(campaign: Path, path: Path) -> None:
-    """Replace ``path`` with its newest backup that parses; keep the replaced file aside."""
-    path = path if path.is_absolute() else campaign / path
-    try:
-        base = _backup_base(campaign, path)
-    except ValueError:
-        raise StoreError(f"{path} is not a file of the campaign in {campaign}.") from None
-    kind = "campaign" if path.name == CAMPAIGN_FILE else "history"
-    chosen = None
-    for candidate in backup_names(base, max(STATE_BACKUPS, CHUNK_BACKUPS)):
-        try:
-            raw = candidate.read_bytes()
-        except FileNotFoundError:
-            continue
-        try:
-            schema.decode(candidate, raw, kind)
-        except (CorruptFile, StoreError):
-            continue
-        chosen = raw
-        break
-    if chosen is None:
-        raise StoreError(f"There is no usable backup of {path} to restore.")
-    if path.exists():
-        stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        try:
-            os.replace(path, aside)
-        except OSError as error:
-            raise WriteFailed(path, error) from error
-    atomic_write(path, chosen)

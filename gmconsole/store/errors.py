@@ -127,3 +127,19 @@ class EntryNotFound(StoreError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
+
+
+class UnsafeLink(StoreError):
+    """A symbolic link inside a campaign folder, where a file or folder of the campaign belongs.
+
+    gmconsole never follows one: writing through it could overwrite or create any file the GM can
+    write (``lock`` and ``closed-cleanly`` are written at every open and close), and reading through
+    it would show a file that is not the campaign's. ``path`` is the link, left as it was found.
+    """
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        super().__init__(
+            f"The campaign folder holds a symbolic link at {self.path}, which gmconsole never follows; "
+            "replace the link with the file itself (or remove it) to open the campaign."
+        )

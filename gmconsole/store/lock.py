@@ -5,6 +5,11 @@ so a stale lock never blocks anyone. The holder writes its pid, host and start t
 so that a refused console can say who has the campaign. The file itself is never deleted:
 removing a lock file that someone may be about to lock is a classic race.
 
+Waiting. A command-line writer (a script recording rolls) may ask to wait for the lock: ``acquire``
+then polls the ``flock`` every :data:`POLL_SECONDS` until it is free or the deadline passes, so two
+scripts on one campaign take turns instead of failing at random (issue 10, item 8). The console never
+waits: a second console is refused at once and offered the campaign read-only.
+
 POSIX only (Linux, macOS); Windows is not supported by this module.
 """
 
@@ -15,16 +20,24 @@ import fcntl
 import json
 import os
 import socket
+import time
 from pathlib import Path
 
-from gmconsole.store.errors import CampaignLocked
+from gmconsole.store.errors import CampaignLocked, UnsafeLink
+from gmconsole.store.safe_open import open_nofollow, read_nofollow
+
+DEFAULT_WAIT = 5.0
+"""Seconds a command-line writer waits for the lock unless given ``--wait SECONDS``: a roll takes a few
+milliseconds, so this outlasts any queue of scripts, while a console left open is still reported soon."""
+POLL_SECONDS = 0.02
+"""How often a waiting writer tries the lock again."""
 
 
 def read_holder(path: Path) -> dict | None:
     """What the current holder wrote into the lock file, or ``None`` if unreadable."""
     try:
-        holder = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        holder = json.loads(read_nofollow(path).decode("utf-8"))
+    except (OSError, ValueError, UnsafeLink):
         return None
     return holder if isinstance(holder, dict) else None
 
@@ -41,13 +54,23 @@ class CampaignLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def acquire(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+    def acquire(self, wait: float = 0.0) -> None:
+        """Take the lock, trying again for up to ``wait`` seconds while another process holds it.
+
+        Raises :class:`CampaignLocked` (naming the holder) when it is still taken at the deadline,
+        """
+        deadline = time.monotonic() + max(0.0, wait)
+        fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a link would be written through
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise CampaignLocked(self.campaign, read_holder(self.path)) from None
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise CampaignLocked(self.campaign, read_holder(self.path)) from None
+                    time.sleep(min(POLL_SECONDS, left))
         except BaseException:
             os.close(fd)
             raise

@@ -23,6 +23,8 @@ from pathlib import Path
 from gmconsole import __version__
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
+from gmconsole.store.safe_open import read_nofollow
+from gmconsole.store.shape import ShapeError
 
 SCHEMA = 1
 META_TABLE = "_gmconsole"
@@ -55,11 +57,13 @@ def encode(kind: str, tables: dict) -> bytes:
     return json.dumps(document, ensure_ascii=False, indent=indent, separators=separators).encode("utf-8")
 
 
-def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None) -> tuple[dict, int]:
+def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
+           shape: Callable[[object, str], None] | None = None) -> tuple[dict, int]:
     """Check and migrate the bytes of a ``kind`` file; return ``(tables, schema it was written in)``.
 
-    ``path`` and ``backup_base`` only serve the error message. Raises :class:`CorruptFile` or
-    :class:`SchemaTooNew`.
+    ``shape``, when given, checks each document of the file's table (:mod:`gmconsole.store.shape`);
+    a document of the wrong shape makes the file damaged like one that does not parse. ``path`` and
+    ``backup_base`` only serve the error message. Raises :class:`CorruptFile` or :class:`SchemaTooNew`.
     """
 
     def corrupt(detail: str) -> CorruptFile:
@@ -108,15 +112,25 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None) -
         raise corrupt("it has no campaign state")
     if kind == "history" and not tables.get("entries"):
         raise corrupt("it has no history entries")
+    if shape is not None:
+        what = "the campaign state" if kind == "campaign" else "entry"
+        for key, doc in tables[TABLE_OF_KIND[kind]].items():
+            try:
+                shape(doc, what if kind == "campaign" else f"{what} {key}")
+            except ShapeError as error:
+                raise corrupt(str(error)) from None
     return tables, found
 
 
-def read(path: Path, kind: str, backup_base: Path | None = None) -> tuple[dict, int] | None:
-    """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file."""
+def read(path: Path, kind: str, backup_base: Path | None = None,
+         shape: Callable[[object, str], None] | None = None) -> tuple[dict, int] | None:
+    """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
+
+    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`)."""
     try:
-        raw = path.read_bytes()
+        raw = read_nofollow(path)
     except FileNotFoundError:
         return None
     except OSError as error:
         raise StoreError(f"Could not read {path} ({error.strerror or error}).") from error
-    return decode(path, raw, kind, backup_base)
+    return decode(path, raw, kind, backup_base, shape)

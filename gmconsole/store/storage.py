@@ -29,6 +29,8 @@ class AtomicJSONStorage(Storage):
       nothing. Only right for the one console holding the campaign lock; a read-only console reads
       the file afresh each time so it sees what the writer saved.
     - ``read_only``: any write raises :class:`ReadOnly` (``campaign`` names it in the message).
+    - ``shape``: checks each document read (:mod:`gmconsole.store.shape`); a mismatch is a damaged
+      file, so it is never rewritten either.
 
     TinyDB edits the dict ``read()`` returned in place before calling ``write()``; when the write
     fails the cache is dropped, so the next read comes from the intact file on disk. The cache is
@@ -47,6 +49,7 @@ class AtomicJSONStorage(Storage):
         cache: bool = True,
         read_only: bool = False,
         campaign: str = "",
+        shape=None,
     ):
         super().__init__()
         self.path = Path(path)
@@ -56,6 +59,7 @@ class AtomicJSONStorage(Storage):
         self.cache = cache and not read_only
         self.read_only = read_only
         self.campaign = campaign
+        self.shape = shape
         self.found_schema: int | None = None
         self._data: dict | None = None
         self._stamp: tuple | None = None
@@ -74,7 +78,7 @@ class AtomicJSONStorage(Storage):
                 return self._data
             self._data = None
         stamp = self._current_stamp()
-        loaded = schema.read(self.path, self.kind, self.backup_base)
+        loaded = schema.read(self.path, self.kind, self.backup_base, self.shape)
         if loaded is None:
             return None
         tables, self.found_schema = loaded

@@ -83,9 +83,19 @@ class GMConsoleApp(App[int]):
             screen.post_message(CampaignChanged(entry))
 
     def attempt(self, change: Callable[[], T]) -> T | None:
-        """Run one change through the service; on a refusal or a failed save show why and return None."""
+        """Run one change through the service; on a refusal or a failed save show why and return None.
+
+        A damaged campaign file (``CorruptFile``, e.g. the history chunk undo reads) is named and its
+        newest backup offered (:func:`gmconsole.ui.damaged.offer_restore`)."""
+        from gmconsole.store.errors import CorruptFile
+
         try:
             return change()
+        except CorruptFile as exc:
+            from gmconsole.ui.damaged import offer_restore
+
+            offer_restore(self, exc, say=self.show_error)
+            return None
         except user_errors() as exc:
             self.show_error(str(exc))
             return None

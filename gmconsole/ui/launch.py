@@ -71,6 +71,7 @@ def _open_service(root: Path, name: str, read_only: bool):
     from gmconsole.campaign.service import CampaignService
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import CampaignLocked, CorruptFile
+    from gmconsole.store.shape import GMCONSOLE
 
     while True:
         try:
@@ -89,7 +90,7 @@ def _open_service(root: Path, name: str, read_only: bool):
                 return None
             if not _question("Damaged file", message, "Restore the newest backup and open it?"):
                 return None
-            CampaignStore.repair(root, name, damaged)
+            CampaignStore.repair(root, name, damaged, shapes=GMCONSOLE)
 
 
 def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None) -> int:

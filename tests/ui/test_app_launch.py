@@ -180,3 +180,28 @@ def test_opening_pauses_the_garbage_collector_until_the_main_screen_is_painted(d
     finally:
         gc.unfreeze()  # start-up froze this test process's objects; give them back to the collector
         gc.enable()
+
+
+def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(demo_root, monkeypatch):
+    """Issue 10, item 5: ``roster`` a string is a damaged file at ``open``, not a traceback."""
+    with CampaignService.open(demo_root, "yze-demo") as service:
+        service.change_stress("c1", 1)  # a save, so campaign.json has a backup
+    path = demo_root / "yze-demo" / "campaign.json"
+    tables = json.loads(path.read_text(encoding="utf-8"))
+    tables["state"]["1"]["campaign"]["roster"] = "everyone"
+    path.write_text(json.dumps(tables), encoding="utf-8")
+    asked = []
+
+    def answer(make):
+        screen = make()
+        asked.append((screen.title_text, screen.text))
+        return True
+
+    monkeypatch.setattr(launcher, "_ask", answer)
+    service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+    try:
+        assert asked[0][0] == "Damaged file" and str(path) in asked[0][1] and "roster" in asked[0][1]
+        assert service.character("c1").name
+    finally:
+        service.close()
+    assert list(path.parent.glob("campaign.json.corrupt-*"))  # the wrong-shaped file is kept aside

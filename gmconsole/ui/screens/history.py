@@ -7,6 +7,8 @@ colours), the faces, the push, the odds at the time and the costs. Undo and redo
 the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the current folder). ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
+A damaged history file met on any of these paths is named, and its newest backup offered
+(:mod:`gmconsole.ui.damaged`), rather than ending the console.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from gmconsole.campaign.history import result_text
-from gmconsole.store.errors import StoreError
+from gmconsole.store.errors import CorruptFile, StoreError
+from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
@@ -84,6 +87,7 @@ class HistoryScreen(Screen[None]):
         self.include_undone = True
         self.rows: list[dict] = []
         self.detail_id: tuple[int, int] | None = None
+        self._asked: set[Path] = set()  # damaged files whose backup was offered here already
 
     @property
     def service(self):
@@ -127,7 +131,14 @@ class HistoryScreen(Screen[None]):
             self._say(str(exc))
             return
         self._say("")
-        entries = self.service.history(**filters, include_undone=self.include_undone)
+        try:
+            entries = self.service.history(**filters, include_undone=self.include_undone)
+            undo, redo = self.service.undo_label(), self.service.redo_label()
+        except CorruptFile as exc:
+            self.query_one(DataTable).clear()
+            self.rows = []
+            self._damaged(exc)
+            return
         total = len(entries)
         self.rows = entries[:MAX_ROWS]
         table = self.query_one(DataTable)
@@ -143,8 +154,6 @@ class HistoryScreen(Screen[None]):
             table.move_cursor(row=min(keep, len(self.rows) - 1))
         shown = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
-        undo = self.service.undo_label()
-        redo = self.service.redo_label()
         self.query_one("#hist-status", Static).update(Text(
             f"{shown}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
@@ -182,11 +191,18 @@ class HistoryScreen(Screen[None]):
         session, entry_id = key
         try:
             entry = self.service.entry(entry_id, session)
-        except (ValueError, KeyError):
+        except CorruptFile as exc:
+            self._damaged(exc)
+            return
+        except (ValueError, KeyError, StoreError):
             return
         box = self.query_one("#hist-detail")
         box.remove_class("-empty")
         self.query_one("#hist-detail-text", Static).update(detail_text(entry))
+
+    def _damaged(self, error: CorruptFile) -> None:
+        """Name the damaged file and offer its newest backup (once per file on this screen)."""
+        offer_restore(self.app, error, say=self._say, asked=self._asked, restored=self.reload)
 
     def _say(self, text: str) -> None:
         """One line for refusals and results (an export's path, an undo); empty takes no room."""
@@ -215,6 +231,10 @@ class HistoryScreen(Screen[None]):
     def _walk(self, step) -> None:
         try:
             entry = step()
+        except CorruptFile as exc:
+            self._asked.discard(exc.path)  # the GM asked for this one: offer again
+            self._damaged(exc)
+            return
         except (ValueError, OSError, StoreError) as exc:
             self._say(str(exc))
             return
@@ -249,6 +269,12 @@ class HistoryScreen(Screen[None]):
     def action_export(self, fmt: str) -> None:
         session = self._export_session()
         default = self.default_export_path(fmt)
+        try:  # a damaged history file is offered for restoring before a file name is asked for
+            self.service.history(session=session)
+        except CorruptFile as exc:
+            self._asked.discard(exc.path)
+            self._damaged(exc)
+            return
 
         def write(text: str) -> Path:
             path = Path(text).expanduser() if text else default

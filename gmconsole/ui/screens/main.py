@@ -76,6 +76,8 @@ class MainScreen(Screen[None]):
                             error=True)
         else:
             self.set_status(f"{service.campaign.name} is open. Pane keys are in the bar below; ? shows them all.")
+        if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
+            self.set_status(service.history_gap, error=True)
         self.roster.focus_pane()
         self._show_tabs()
         selected = self.roster.selected_id

@@ -1,0 +1,107 @@
+"""Making the history agree with the state after a crash or a lost file, for writers and readers alike.
+
+A change writes the history entry first, then the state (naming that entry ``last_entry``), then
+updates earlier entries; undo and redo save the state, then mark entries. A console killed between
+these writes leaves files that disagree, and the state document is the truth:
+
+- entries newer than ``last_entry`` that still read ``done`` never took effect: they are ``failed``;
+- the entry on top of the undo stack must read ``done`` with its updates to earlier entries applied
+  (their ``after`` side), the top of the redo stack ``undone`` (their ``before`` side).
+
+:func:`plan` works this out by reading only the newest entries, and writes nothing. A writer applies
+the updates to the store (``CampaignService`` does it at open, unless the last writer closed cleanly);
+a reader (``gmconsole history``, a read-only console) lays them over what it reads, so it shows what
+the next writer will show (issue 10, item 4).
+
+Lost history (issue 10, item 7). The state also names entry ids: ``last_entry`` and the undo and
+redo stacks. An id there that is newer than every entry on disk means the newest history file was
+deleted or lost. :func:`plan` says so in :attr:`Reconciliation.gap`; the service then keeps new ids
+above every id the state names (:func:`highest_known_id`, so no id is ever given twice) and empties
+the undo and redo stacks that reach into the gap (:func:`trim`): undoing an older entry over changes
+whose record is lost would not give back the campaign as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmconsole.store.errors import EntryNotFound
+
+Key = tuple[int, int]
+
+
+@dataclass
+class Reconciliation:
+    """What the files need to agree with the state, and what of the history is missing.
+
+    ``updates`` are ``(session, id, fields)`` in the order a writer applies them; ``newest_on_disk``
+    is the highest entry id in the history files (0 for none); ``gap`` one sentence for the GM when
+    the state names entries newer than that, else ``None``.
+    """
+
+    updates: list[tuple[int, int, dict]] = field(default_factory=list)
+    newest_on_disk: int = 0
+    gap: str | None = None
+
+    def overlay(self) -> dict[Key, dict]:
+        """The updates merged per entry, for a reader to lay over the entries it reads."""
+        merged: dict[Key, dict] = {}
+        for session, entry_id, fields in self.updates:
+            merged.setdefault((session, entry_id), {}).update(fields)
+        return merged
+
+
+def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -> int:
+    """The highest entry id the state document names (0 for none): new ids must stay above it."""
+    ids = [last_entry or 0] + [entry_id for _session, entry_id in undo + redo]
+    return max(ids)
+
+
+def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key], redo: list[Key]) -> Reconciliation:
+    """Read the newest entries of session ``current`` (and ``current + 1``, where a new session's entry
+    goes) and the entries on top of the stacks; return what must change, writing nothing.
+
+    Raises the store's errors (e.g. :class:`~gmconsole.store.errors.CorruptFile`) when a file it
+    must read is damaged."""
+    result = Reconciliation()
+    read: dict[Key, dict] = {}  # the newest entries, so the undo top is not read twice
+    for number in (current, current + 1):
+        for entry in store.entries_newest_first(number):
+            read[(number, entry["id"])] = entry
+            if last_entry is not None and entry["id"] <= last_entry:
+                break  # ids increase, so everything older took effect
+            if entry.get("status", "done") == "done":
+                result.updates.append((number, entry["id"], {"status": "failed"}))
+                entry["status"] = "failed"
+    for stack, status, side in ((undo, "done", "after"), (redo, "undone", "before")):
+        if not stack:
+            continue
+        try:
+            entry = read.get(tuple(stack[-1])) or store.entry(*stack[-1])
+        except EntryNotFound:
+            continue
+        if entry.get("status") != status:
+            result.updates.append((entry["session"], entry["id"], {"status": status}))
+        for update in (entry.get("undo") or {}).get("entries", []):
+            result.updates.append((update["session"], update["id"], update[side]))
+    known = highest_known_id(last_entry, undo, redo)
+    result.newest_on_disk = store.newest_id(enough=known)
+    if known > result.newest_on_disk:
+        first = result.newest_on_disk + 1
+        which = f"Entry #{known} is" if first == known else f"Entries #{first} to #{known} are"
+        result.gap = (f"{which} missing from the history of {name} (a history file was deleted or lost); "
+                      "new entries get new ids, and undo cannot reach back past the missing ones.")
+    return result
+
+
+def trim(stack: list[Key], newest_on_disk: int) -> list[Key]:
+    """``stack`` unchanged when every entry it names is on disk, else empty (see the module docstring)."""
+    return [] if any(entry_id > newest_on_disk for _session, entry_id in stack) else list(stack)
+
+
+def seen(entry: dict, overlay: dict[Key, dict]) -> dict:
+    """``entry`` as the next writer will show it (the reader's overlay applied, in place)."""
+    fields = overlay.get((entry.get("session"), entry.get("id")))
+    if fields:
+        entry.update(fields)
+    return entry

@@ -1,0 +1,84 @@
+"""Where things are in a campaign folder: the names of its files and folders, and listing them.
+
+See :mod:`gmconsole.store.campaign_store` for the layout and why the history is cut into chunks.
+Listing reads folder names only, never a file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from gmconsole.store.errors import InvalidCampaignName
+
+STATE_BACKUPS = 5
+"""Previous versions of ``campaign.json`` kept in ``backups/``."""
+CHUNK_BACKUPS = 1
+"""Previous versions of each history chunk kept in ``backups/``."""
+CAMPAIGN_FILE = "campaign.json"
+LOCK_FILE = "lock"
+CLEAN_CLOSE_FILE = "closed-cleanly"
+HISTORY = "history"
+BACKUPS = "backups"
+_SESSION_DIR = re.compile(r"^session-(\d+)$")
+_CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
+
+def session_folder(campaign: Path, session: int) -> Path:
+    """The folder holding the history chunks of ``session``."""
+    return campaign / HISTORY / f"session-{session:04d}"
+
+
+def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
+    """The history chunk of ``session`` whose first entry has id ``first_id``."""
+    return session_folder(campaign, session) / f"entries-{first_id:09d}.json"
+
+
+def check_name(name: object) -> str:
+    """Campaign names are folder names: refuse what would escape or hide the folder."""
+    if not isinstance(name, str):
+        raise InvalidCampaignName(name, "it is not text")
+    if not name.strip():
+        raise InvalidCampaignName(name, "it is empty")
+    if name != name.strip():
+        raise InvalidCampaignName(name, "it starts or ends with a space")
+    if any(c in name for c in '/\\\0') or any(ord(c) < 32 for c in name):
+        raise InvalidCampaignName(name, "it holds a slash or a control character")
+    if name.startswith("."):
+        raise InvalidCampaignName(name, "it starts with a dot")
+    if len(name) > 100:
+        raise InvalidCampaignName(name, "it is longer than 100 characters")
+    return name
+
+
+def check_session(session: object) -> int:
+    if type(session) is not int or session < 0:
+        raise ValueError(f"A session number is a whole number from 0 up, not {session!r}.")
+    return session
+
+
+def sessions_in(campaign: Path) -> list[int]:
+    try:
+        names = os.listdir(campaign / HISTORY)
+    except FileNotFoundError:
+        return []
+    found = []
+    for name in names:
+        match = _SESSION_DIR.match(name)
+        if match and chunks_in(campaign / HISTORY / name):
+            found.append(int(match.group(1)))
+    return sorted(found)
+
+
+def chunks_in(folder: Path) -> list[int]:
+    """First ids of the chunks in a session folder, ascending."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    return sorted(int(m.group(1)) for m in map(_CHUNK_FILE.match, names) if m)
+
+
+def backup_base(campaign: Path, path: Path) -> Path:
+    """Where the backups of ``path`` (a file of the campaign) go: the same place under ``backups/``."""
+    return campaign / BACKUPS / path.relative_to(campaign)

@@ -1,0 +1,124 @@
+"""Issue 10, item 8: two scripts recording rolls on one campaign at once both succeed.
+
+CLI writers (``roll --campaign``, ``new``, ``demo``) wait for the campaign lock, up to ``--wait SECONDS``
+(default :data:`gmconsole.store.lock.DEFAULT_WAIT`); ``--wait 0`` fails at once with the message a
+locked campaign always gave. The console still refuses a second writer at once.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from gmconsole.campaign import library
+from gmconsole.store import CampaignLocked, CampaignStore
+from gmconsole.store.lock import DEFAULT_WAIT
+
+ROLLER = textwrap.dedent(
+    """
+    import sys
+    from gmconsole.cli import main
+    failures = []
+    for n in range(int(sys.argv[2])):
+        status = main(["--data-dir", sys.argv[1], "roll", "myz", "--campaign", "myz-demo",
+                       "--character", "Hammer", "--skill", "fight", "--seed", str(n), "--json"])
+        if status != 0:
+            failures.append(n)
+    print("failures", len(failures), flush=True)
+    """
+)
+
+
+@pytest.fixture
+def demo_root(tmp_path):
+    library.install_demos(tmp_path)
+    return tmp_path
+
+
+def test_two_scripts_recording_rolls_at_once_both_succeed(demo_root):
+    """2 × 20 rolls from two real processes: every roll is recorded, ids never repeat."""
+    scripts = [
+        subprocess.Popen([sys.executable, "-c", ROLLER, str(demo_root), "20"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outputs = [script.communicate(timeout=240) for script in scripts]
+    for (out, err), script in zip(outputs, scripts):
+        assert script.returncode == 0, err
+        assert out.strip().splitlines()[-1] == "failures 0", err
+    with CampaignStore.open(demo_root, "myz-demo", read_only=True) as store:
+        ids = [entry["id"] for entry in store.entries()]
+    assert len(ids) == 40 and len(set(ids)) == 40
+
+
+def _hold(demo_root):
+    return CampaignStore.open(demo_root, "myz-demo")
+
+
+def test_wait_zero_fails_at_once_with_the_locked_message(run_cli, demo_root):
+    with _hold(demo_root):
+        started = time.monotonic()
+        result = run_cli("--data-dir", str(demo_root), "roll", "myz", "--campaign", "myz-demo",
+                         "--character", "Hammer", "--skill", "fight", "--wait", "0")
+        took = time.monotonic() - started
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is already open in another console" in lines[0]
+    assert took < DEFAULT_WAIT  # it did not wait (the interpreter's start-up is most of it)
+
+
+def test_a_writer_waits_for_the_lock_and_gives_up_after_its_deadline(run_cli, demo_root):
+    with _hold(demo_root):
+        started = time.monotonic()
+        result = run_cli("--data-dir", str(demo_root), "roll", "myz", "--campaign", "myz-demo",
+                         "--character", "Hammer", "--skill", "fight", "--wait", "1.5", "--json")
+        took = time.monotonic() - started
+    assert result.returncode == 2
+    assert "is already open in another console" in json.loads(result.stdout)["error"]
+    assert took >= 1.5
+
+
+def test_a_writer_waiting_gets_the_campaign_once_the_holder_closes(run_cli, demo_root):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(
+            """
+            import sys, time
+            from gmconsole.store import CampaignStore
+            store = CampaignStore.open(sys.argv[1], "myz-demo")
+            print("ready", flush=True)
+            time.sleep(1.0)
+            store.close()
+            """), str(demo_root)],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "ready\n"
+        result = run_cli("--data-dir", str(demo_root), "new", "Other", "--system", "yze", "--wait", "30")
+        rolled = run_cli("--data-dir", str(demo_root), "roll", "myz", "--campaign", "myz-demo",
+                         "--character", "Hammer", "--skill", "fight", "--wait", "30")
+    finally:
+        holder.communicate(timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert rolled.returncode == 0, rolled.stderr
+
+
+@pytest.mark.parametrize("text", ["-1", "soon", "nan", "100000"])
+def test_a_bad_wait_is_one_line(run_cli, demo_root, text):
+    result = run_cli("--data-dir", str(demo_root), "new", "Other", "--system", "yze", "--wait", text)
+    assert result.returncode == 2
+    assert "--wait" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_console_still_refuses_a_second_writer_at_once(demo_root):
+    """``open`` (the console) never waits: its launch offers the campaign read-only instead."""
+    from gmconsole.campaign.service import CampaignService
+
+    with _hold(demo_root):
+        started = time.monotonic()
+        with pytest.raises(CampaignLocked):
+            CampaignService.open(demo_root, "myz-demo")
+        assert time.monotonic() - started < 0.5
