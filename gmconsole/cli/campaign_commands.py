@@ -9,13 +9,13 @@ line and exit status 2, like every other bad input.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 from pathlib import Path
 
 from gmconsole.cli.common import CliError, CliParser, count, emit, signed
 from gmconsole.rules import SYSTEMS
+from gmconsole.safe_text import shown, to_json
 
 FORMATS = ("table", "json", "markdown", "csv")
 
@@ -97,17 +97,17 @@ def run_campaigns(args) -> int:
 
     summaries = list_campaigns(_root(args))
     if args.json:
-        print(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False))
+        print(to_json([s.as_dict() for s in summaries]))
         return 0
     if not summaries:
         print("no campaigns yet: try `gmconsole demo` or `gmconsole new NAME --system S`")
         return 0
-    for s in summaries:
+    for s in summaries:  # folder names and rosters come from the disk: shown escaped
         if s.error:
-            print(f"{s.name}  (cannot be read: {s.error})")
+            print(f"{shown(s.name)}  (cannot be read: {shown(s.error)})")
         else:
-            people = ", ".join(s.characters) or "no characters"
-            print(f"{s.name}  [{s.system}]  {people}")
+            people = ", ".join(shown(c) for c in s.characters) or "no characters"
+            print(f"{shown(s.name)}  [{shown(s.system)}]  {people}")
     return 0
 
 
@@ -135,7 +135,7 @@ def run_history(args) -> int:
     entries = list(reversed(entries))
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
     text = history_format.export(entries, fmt, title=title)
-    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")
+    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
     return 0
 
 
@@ -187,17 +187,19 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
 
 
 def _roll_text(entry: dict) -> str:
-    lines = [entry.get("summary", "")]
+    """The recorded entry for a person; each piece that may come from the campaign file (names in the
+    summary, the explanation, the costs) is escaped on its own, so a line break inside one is shown."""
+    lines = [shown(entry.get("summary", ""))]
     dice = entry.get("dice") or []
     if dice:
         faces = []
         for d in dice:
-            shown = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
-            faces.append(f"{d['kind']} {shown}")
+            shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
+            faces.append(f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
     if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
-        lines += ["  " + line for line in (entry.get("pool") or {}).get("explanation", [])]
+        lines += ["  " + shown(line) for line in (entry.get("pool") or {}).get("explanation", [])]
         if entry.get("critical_failure"):
             lines.append("CRITICAL FAILURE (every die a natural 1)")
         else:
@@ -205,7 +207,8 @@ def _roll_text(entry: dict) -> str:
             lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
         lines.append("costs (apply them in the console): " + ", ".join(
-            f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else "") for c in entry["costs"]))
+            shown(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else ""))
+            for c in entry["costs"]))
     return "\n".join(lines)
 
 

@@ -4,9 +4,10 @@ and value parsers that turn bad text into one clear message."""
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from typing import NoReturn
+
+from gmconsole.safe_text import shown_lines, to_json
 
 
 class CliError(Exception):
@@ -49,5 +50,6 @@ def die_size(text: str) -> int:
 
 
 def emit(result: dict, as_json: bool, text: str) -> None:
-    """Print ``result`` as JSON or ``text`` for a person."""
-    print(json.dumps(result, ensure_ascii=False) if as_json else text)
+    """Print ``result`` as JSON or ``text`` for a person; either may hold text read from a campaign
+    file, so unsafe characters are escaped (:mod:`gmconsole.safe_text`)."""
+    print(to_json(result) if as_json else shown_lines(text))
