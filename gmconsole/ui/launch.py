@@ -31,6 +31,12 @@ class _Prompt(App):
         self.make_screen = make_screen
         self.animation_level = "none"
 
+    def get_line_filters(self):
+        """As the console's: campaign names and the lock holder's note are drawn escaped (issue 10)."""
+        from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+
+        return [*super().get_line_filters(), ESCAPE_UNSAFE]
+
     def on_mount(self) -> None:
         self.push_screen(self.make_screen(), callback=self.exit)
 
@@ -108,7 +114,9 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
                 return 0
             service = _open_service(root, chosen, read_only)
         except StoreError as exc:
-            print(f"gmconsole: error: {exc}", file=sys.stderr)
+            from gmconsole.safe_text import one_line_message
+
+            print(f"gmconsole: error: {one_line_message(str(exc))}", file=sys.stderr)
             return 2
         if service is None:
             return 0

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from gmconsole.campaign.history import result_text
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import StoreError
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
@@ -138,15 +139,15 @@ class HistoryScreen(Screen[None]):
             style = "dim strike" if status != "done" else ""
             cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
                      e.get("character") or "", e.get("skill") or "", result_text(e), e.get("summary", ""), status]
-            table.add_row(*[Text(str(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
+            table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
         if self.rows:
             table.move_cursor(row=min(keep, len(self.rows) - 1))
-        shown = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
+        counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
         undo = self.service.undo_label()
         redo = self.service.redo_label()
         self.query_one("#hist-status", Static).update(Text(
-            f"{shown}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
+            f"{counted}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
         if self.detail_id is not None:
             self._show_detail(self.detail_id)
