@@ -498,6 +498,7 @@ class CampaignService:
             copy_ = Character.from_dict(original.to_dict())
             copy_.id = c.new_id("c")
             copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
+            validation.check_typed_text(name, "a character name")
             for item in copy_.gear:
                 item.id = c.new_id("g")
             validation.check_character(c, copy_)
@@ -880,6 +881,8 @@ class CampaignService:
         who = self.character(character_id)
         if not reason or not reason.strip():
             raise ValidationError("say what changed, so the history shows why the roll may be tried again")
+        validation.check_typed_text(reason, "the reason")
+        validation.check_typed_text(goal, "the goal")
 
         def mutate(c: Campaign) -> dict:
             return {"summary": f"{who.name} may try {skill} again: {reason.strip()}", "skill": skill,

@@ -130,3 +130,33 @@ def test_the_lock_holders_note_is_drawn_escaped_in_the_read_only_offer():
     asyncio.run(run())
     assert not UNSAFE.search(seen["text"].replace("\n", ""))
     assert "h\\x1b]0;pwned\\x07" in seen["text"]
+
+
+def test_a_name_typed_with_a_control_character_is_refused_in_the_form(make_app):
+    """Pasted into the character form, ``ESC [ 2J`` is refused with a clear message; nothing is added."""
+    from textual.widgets import Input, Static
+
+    from gmconsole.ui.screens.character_form import CharacterForm
+
+    app = make_app("yze-demo")
+    before = len(app.service.campaign.roster)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "a")
+            await pilot.pause()
+            form = app.screen
+            form.query_one("#f-name", Input).value = "Ash\x1b[2J"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["open"] = isinstance(app.screen, CharacterForm)
+            seen["message"] = str(form.query_one("#form-message", Static).render())
+            seen["text"] = _screen_text(app)
+
+    asyncio.run(run())
+    assert seen["open"]
+    assert "a character name cannot hold control or text-direction characters" in seen["message"]
+    assert "\\x1b" in seen["message"] and not UNSAFE.search(seen["text"].replace("\n", ""))
+    assert len(app.service.campaign.roster) == before
