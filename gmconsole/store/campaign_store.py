@@ -72,6 +72,7 @@ from gmconsole.store.errors import (
     WriteFailed,
 )
 from gmconsole.store.lock import CampaignLock
+from gmconsole.store.names import check_existing_name, check_new_name
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -104,20 +105,9 @@ def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
 
 
 def _check_name(name: object) -> str:
-    """Campaign names are folder names: refuse what would escape or hide the folder."""
-    if not isinstance(name, str):
-        raise InvalidCampaignName(name, "it is not text")
-    if not name.strip():
-        raise InvalidCampaignName(name, "it is empty")
-    if name != name.strip():
-        raise InvalidCampaignName(name, "it starts or ends with a space")
-    if any(c in name for c in '/\\\0') or any(ord(c) < 32 for c in name):
-        raise InvalidCampaignName(name, "it holds a slash or a control character")
-    if name.startswith("."):
-        raise InvalidCampaignName(name, "it starts with a dot")
-    if len(name) > 100:
-        raise InvalidCampaignName(name, "it is longer than 100 characters")
-    return name
+    """Campaign names are folder names: refuse what would escape or hide the folder (the rules,
+    and the stricter ones for a new name, are in :mod:`gmconsole.store.names`)."""
+    return check_existing_name(name)
 
 
 def _check_session(session: object) -> int:
@@ -205,7 +195,7 @@ class CampaignStore:
         Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
-        name = _check_name(name)
+        name = check_new_name(name)
         plain = _plain(state, "The campaign state")
         root = Path(root)
         folder = root / name
