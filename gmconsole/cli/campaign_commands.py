@@ -36,8 +36,13 @@ def _user_errors():
 
 def _guard(func):
     def handler(args) -> int:
+        from gmconsole.store.errors import LockNotWritable
+
         try:
             return func(args) or 0
+        except LockNotWritable as exc:  # say how to take the read-only offer from the command line
+            raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
+                           f"(or `gmconsole history {exc.name}`).") from exc
         except _user_errors() as exc:
             raise CliError(str(exc)) from exc
 

@@ -60,6 +60,25 @@ class CampaignLocked(StoreError):
         )
 
 
+class LockNotWritable(StoreError):
+    """The campaign's ``lock`` file cannot be opened for writing (a read-only file or folder, a
+    read-only file system), so the campaign cannot be opened to change it; reading needs no lock.
+
+    ``path`` is the lock file, ``errno`` the OS error number; ``__cause__`` is the ``OSError``.
+    """
+
+    def __init__(self, name: str, path: Path, error: OSError):
+        self.name = name
+        self.path = Path(path)
+        self.errno = error.errno
+        reason = error.strerror or str(error)
+        super().__init__(
+            f"Campaign {name!r} cannot be opened for changes: its lock file {self.path} cannot be "
+            f"written ({reason}); make it and its folder writable, or open the campaign read-only "
+            "to look without changing anything."
+        )
+
+
 class CorruptFile(StoreError):
     """A campaign file that does not parse, or parses to something that is not a gmconsole file.
 

@@ -11,13 +11,14 @@ POSIX only (Linux, macOS); Windows is not supported by this module.
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import fcntl
 import json
 import os
 import socket
 from pathlib import Path
 
-from gmconsole.store.errors import CampaignLocked
+from gmconsole.store.errors import CampaignLocked, LockNotWritable
 
 
 def read_holder(path: Path) -> dict | None:
@@ -42,7 +43,14 @@ class CampaignLock:
         return self._fd is not None
 
     def acquire(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        """Take the lock; :class:`CampaignLocked` if another console has it, :class:`LockNotWritable`
+        if the file (or its folder, or the file system) does not let us open it for writing."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise LockNotWritable(self.campaign, self.path, error) from error
+            raise
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
