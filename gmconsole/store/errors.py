@@ -122,7 +122,10 @@ class WriteFailed(StoreError):
         self.path = Path(path)
         self.errno = error.errno
         reason = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
-        super().__init__(f"Could not save {self.path} ({reason}); the previous version is still intact.")
+        # The new version never replaces the file unless complete, so whatever is at ``path`` now is
+        # the previous version; with no file there (a new file, or a new folder), there was none to keep.
+        kept = "the previous version is still intact" if self.path.is_file() else "nothing was saved"
+        super().__init__(f"Could not save {self.path} ({reason}); {kept}.")
 
 
 class ReadOnly(StoreError):

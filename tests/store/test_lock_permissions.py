@@ -85,3 +85,20 @@ def test_console_offers_read_only_for_an_unwritable_lock(tmp_path, unwritable_lo
     finally:
         service.close()
 
+
+def test_a_failed_first_save_does_not_claim_a_previous_version(root, monkeypatch):
+    """Issue 10, item 9: "the previous version is still intact" only when there was one."""
+    from gmconsole.store import WriteFailed
+    from gmconsole.store import atomic
+
+    real_replace = os.replace
+
+    def failing_replace(src, dst, *args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(atomic.os, "replace", failing_replace)
+    with pytest.raises(WriteFailed) as caught:
+        CampaignStore.create(root, "Hope", {"title": "x"})
+    assert "previous version" not in str(caught.value)
+    assert "nothing was saved" in str(caught.value)
+    monkeypatch.setattr(atomic.os, "replace", real_replace)
