@@ -13,7 +13,7 @@ import random
 import re
 from pathlib import Path
 
-from gmconsole.cli.common import CliError, CliParser, count, emit, signed
+from gmconsole.cli.common import CliError, CliParser, count, emit, session_number, signed
 from gmconsole.rules import SYSTEMS
 from gmconsole.safe_text import shown, to_json
 
@@ -73,7 +73,7 @@ def register(subparsers) -> None:
 
     history = subparsers.add_parser("history", help="review a campaign's history")
     history.add_argument("name", metavar="NAME")
-    history.add_argument("--session", type=count, metavar="N", help="only this session")
+    history.add_argument("--session", type=session_number, metavar="N", help="only this session")
     history.add_argument("--character", metavar="C", help="only this character (name or id)")
     history.add_argument("--skill", metavar="K", help="only rolls of this skill")
     history.add_argument("--kind", metavar="KIND", help="only entries of this kind (roll, push, costs, panic, ...)")

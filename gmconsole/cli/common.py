@@ -31,6 +31,14 @@ def count(text: str) -> int:
     return value
 
 
+def session_number(text: str) -> int:
+    """A session number, 0 or more: no upper limit a campaign could reach (the dice ``count`` stops
+    at 100, which a long campaign passes)."""
+    if not re.fullmatch(r"[0-9]{1,9}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a session number (a whole number 0 or more)")
+    return int(text)
+
+
 def signed(text: str) -> int:
     """A signed modifier such as +2, -1 or 0, between -100 and +100."""
     if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):

@@ -147,3 +147,23 @@ def test_a_40_kb_faces_value_is_cut_in_the_error(gm):
     line = refused.stderr.strip()
     assert len(line) < 400 and "\n" not in line
     assert "cannot read 'base6base6" in line and "characters cut" in line
+
+
+def test_history_session_filter_takes_sessions_above_100(gm, tmp_path):
+    """Issue 10 item 9: ``--session`` used the dice-count parser and refused 101; a long campaign
+    has more sessions than that."""
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.create(tmp_path, "Long", "yze") as service:
+        ash = service.add_character({"name": "Ash"})
+        for _ in range(100):
+            service.new_session()
+        assert service.session.number == 101
+        service.change_stress(ash.id, 1)
+    shown = gm("history", "Long", "--session", "101", "--format", "json")
+    assert shown.returncode == 0, shown.stderr
+    entries = json.loads(shown.stdout)
+    assert {e["session"] for e in entries} == {101} and "Ash" in [e.get("character") for e in entries]
+    assert json.loads(gm("history", "Long", "--session", "100000", "--format", "json").stdout) == []
+    refused = gm("history", "Long", "--session", "-3")
+    assert refused.returncode == 2 and "session" in refused.stderr

@@ -11,6 +11,7 @@ Everything is read through the campaign service (``self.app.service``); nothing 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.text import Text
@@ -114,7 +115,7 @@ class HistoryScreen(Screen[None]):
         values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _ in _FILTERS}
         session = None
         if values["session"]:
-            if not values["session"].isdigit():
+            if not re.fullmatch(r"[0-9]{1,9}", values["session"]):  # not isdigit(): "²" is a digit
                 raise ValueError(f"session must be a number, not {values['session']!r}")
             session = int(values["session"])
         return {"session": session, "character": values["character"] or None,
