@@ -32,6 +32,7 @@ from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,8 @@ class CampaignService:
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
-                log.warning("could not check the history of %s: %s", self._campaign.name, exc)
+                # the name and the message may hold text from the files: escaped (issue 10)
+                log.warning("could not check the history of %s: %s", shown(self._campaign.name), shown(exc))
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod

@@ -167,3 +167,18 @@ def test_history_session_filter_takes_sessions_above_100(gm, tmp_path):
     assert json.loads(gm("history", "Long", "--session", "100000", "--format", "json").stdout) == []
     refused = gm("history", "Long", "--session", "-3")
     assert refused.returncode == 2 and "session" in refused.stderr
+
+
+def test_the_recovery_warning_escapes_a_hostile_campaign_name(gm, hostile):
+    """The warning printed when the history cannot be checked at open quotes the campaign's name from
+    its file; Python's logging writes it to stderr as is."""
+    path = hostile / "yze-demo" / "campaign.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["state"]["1"]["campaign"]["name"] = "yze\x1b[2Jdemo"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    (hostile / "yze-demo" / "closed-cleanly").unlink(missing_ok=True)
+    chunk = next((hostile / "yze-demo" / "history").rglob("entries-*.json"))
+    chunk.write_text("{broken", encoding="utf-8")
+    result = gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged", "--seed", "1")
+    assert "could not check the history of yze\\x1b[2Jdemo" in result.stderr
+    _clean(result.stderr)
