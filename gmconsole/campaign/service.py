@@ -746,6 +746,7 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
@@ -781,6 +782,7 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,

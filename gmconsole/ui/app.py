@@ -18,6 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, ShowError
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
@@ -56,7 +57,7 @@ class GMConsoleApp(App[int]):
         self.animation_level = "none"
         self._unsubscribe: Callable[[], None] | None = None
         campaign = service.campaign
-        self.sub_title = f"{campaign.name} · {campaign.system}" + (" · read-only" if service.read_only else "")
+        self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
 
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
@@ -101,7 +102,6 @@ class GMConsoleApp(App[int]):
 
         A refusal often quotes a name read from the campaign file: it is escaped here, before it is
         wrapped or measured (:mod:`gmconsole.safe_text`)."""
-        from gmconsole.safe_text import shown
         from gmconsole.ui.screens.main import MainScreen
 
         text = shown(text)

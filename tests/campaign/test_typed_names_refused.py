@@ -44,6 +44,7 @@ def test_every_typed_name_with_a_control_character_is_refused(make_service, bad)
     _refused(lambda: service.add_condition(ash.id, bad), service)
     _refused(lambda: service.add_clock(bad, 4), service)
     _refused(lambda: service.change_of_circumstances(ash.id, "ranged", bad), service)
+    _refused(lambda: service.roll(ash.id, "ranged", attribute="agility", goal=bad), service)
 
 
 def test_the_refusal_names_the_character_it_found_escaped(make_service):

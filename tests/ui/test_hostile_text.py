@@ -21,6 +21,7 @@ EVIL_SHOWN = "Ri\\x1b[2J\\x9bp\\u202e"
 GEAR, GEAR_SHOWN = "Torch\x1b]52;c;aGk=\x07", "Torch\\x1b]52;c;aGk=\\x07"
 CLOCK, CLOCK_SHOWN = "Hive\x1b[31m", "Hive\\x1b[31m"
 CONDITION, CONDITION_SHOWN = "sick\x9b2J", "sick\\x9b2J"
+CAMPAIGN, CAMPAIGN_SHOWN = "yze\x1b[2Jdemo", "yze\\x1b[2Jdemo"
 
 
 def _plant(root) -> None:
@@ -28,6 +29,7 @@ def _plant(root) -> None:
     path = root / "yze-demo" / "campaign.json"
     document = json.loads(path.read_text(encoding="utf-8"))
     campaign = document["state"]["1"]["campaign"]
+    campaign["name"] = CAMPAIGN
     ripley = campaign["roster"][0]
     ripley["name"] = EVIL
     ripley["gear"][0]["name"] = GEAR
@@ -76,6 +78,9 @@ def test_hostile_names_from_the_file_are_drawn_escaped_on_every_screen(demo_root
             app.show_error(f"{EVIL} cannot do that")  # a refusal that quotes a name from the file
             await pilot.pause()
             seen["status"] = _screen_text(app)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            seen["help"] = _screen_text(app)
 
     try:
         asyncio.run(run())
@@ -88,6 +93,7 @@ def test_hostile_names_from_the_file_are_drawn_escaped_on_every_screen(demo_root
     assert GEAR_SHOWN in seen["gear"]
     assert EVIL_SHOWN in seen["character form"]
     assert f"{EVIL_SHOWN} cannot do that" in seen["status"]
+    assert f"⚄ {CAMPAIGN_SHOWN}" in seen["main"] and f"{CAMPAIGN_SHOWN} — yze: keys" in seen["help"]
 
 
 def test_escaped_names_keep_the_roster_columns_in_line(demo_root, frozen_clock):
