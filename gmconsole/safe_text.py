@@ -13,7 +13,9 @@ What counts as unsafe (:data:`UNSAFE`):
   *between* escaped pieces), DEL U+007F and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI);
 - bidirectional overrides, embeddings and isolates U+202A–U+202E, U+2066–U+2069, and the marks
   U+200E, U+200F, U+061C, which reorder what the GM reads;
-- the line and paragraph separators U+2028, U+2029, which some terminals treat as line breaks.
+- the line and paragraph separators U+2028, U+2029, which some terminals treat as line breaks;
+- lone surrogates U+D800–U+DFFF: bytes the command line could not decode (Python keeps them as
+  ``\udcff``); they cannot be written as UTF-8 at all.
 
 How it is shown: the escape Python's ``repr`` uses, without the quotes — ``\\t``, ``\\n``, ``\\r``,
 ``\\xNN`` up to U+00FF, ``\\uNNNN`` above. One readable ASCII form that survives copy and paste
@@ -30,9 +32,9 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["UNSAFE", "shown", "shown_lines", "has_unsafe", "refusal", "to_json", "cut", "one_line_message"]
+__all__ = ["UNSAFE", "shown", "shown_lines", "refusal", "to_json", "cut", "one_line_message"]
 
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 """One character that must never reach a terminal raw (see the module docstring)."""
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -60,11 +62,6 @@ def shown_lines(text: str) -> str:
     return "\n".join(shown(line) for line in text.split("\n"))
 
 
-def has_unsafe(text: str) -> bool:
-    """True when ``text`` holds a character :func:`shown` would escape."""
-    return UNSAFE.search(text) is not None
-
-
 def refusal(text: str, what: str) -> str | None:
     """The one-sentence refusal of a typed ``what`` (e.g. ``"a character name"``) holding an unsafe
     character, naming the first one escaped; ``None`` when ``text`` is fine."""
@@ -72,10 +69,10 @@ def refusal(text: str, what: str) -> str | None:
     if match is None:
         return None
     return (f"{what} cannot hold control or text-direction characters "
-            f"(found {_escape(match)} in {cut(shown(text))!s}); type it again without it")
+            f"(found {_escape(match)} in {cut(shown(text))}); type it again without it")
 
 
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 """:data:`UNSAFE` less the C0 controls: ``json.dumps`` already escapes those inside strings, and the
 ones left in its output are its own indentation."""
 
@@ -109,7 +106,8 @@ def one_line_message(message: str, limit: int = MESSAGE_LIMIT) -> str:
     """An error message as the one line the command line prints: escaped (a newline in it too) and, past
     ``limit`` characters, cut in the middle — whatever echoed a typed value, argparse included, the
     line stays short and still ends with its advice (``(see `gmconsole --help`)``)."""
+    message = shown(message)  # first, so an escape cannot make the line longer again
     if len(message) > limit:
         head, tail = limit * 2 // 3, limit // 3
         message = f"{message[:head]}… ({len(message) - head - tail} characters cut) …{message[-tail:]}"
-    return shown(message)
+    return message
