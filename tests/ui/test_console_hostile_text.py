@@ -166,3 +166,28 @@ def test_a_name_typed_with_a_control_character_is_refused_in_the_form(make_app):
     assert "a character name cannot hold control or text-direction characters" in seen["message"]
     assert "\\x1b" in seen["message"] and not UNSAFE.search(seen["text"].replace("\n", ""))
     assert len(app.service.campaign.roster) == before
+
+
+def test_the_campaign_picker_lists_hostile_folder_names_escaped_and_picks_the_real_one():
+    """The picker shown by ``gmconsole`` with no name lists folder names and rosters from the disk:
+    drawn escaped, and choosing one still returns the folder's real name."""
+    from gmconsole.campaign.library import CampaignSummary
+    from gmconsole.ui.launch import _Prompt
+    from gmconsole.ui.screens.demo_picker import DemoPickerScreen
+
+    folder = "Pl\x1b[2Jain"
+    summaries = [CampaignSummary(folder, "yze", [EVIL])]
+    app = _Prompt(lambda: DemoPickerScreen(summaries))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            seen["text"] = _screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert not UNSAFE.search(seen["text"].replace("\n", ""))
+    assert "Pl\\x1b[2Jain" in seen["text"] and EVIL_SHOWN in seen["text"]
+    assert app.return_value == folder
