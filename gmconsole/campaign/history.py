@@ -2,12 +2,17 @@
 
 Entries come from the store oldest first; queries return them newest first. The rendering keeps
 the columns a GM reviews after a session: when, session, who, what, result.
+
+Every export is text read from a campaign file going to a terminal or a file another program opens:
+table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`, JSON with
+:func:`gmconsole.safe_text.to_json` (same strings for a JSON reader, no raw control characters).
 """
 
 from __future__ import annotations
 
 import io
-import json
+
+from gmconsole.safe_text import shown, to_json
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 
@@ -95,14 +100,15 @@ def public(entry: dict) -> dict:
 
 
 def _escape_md(text) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    return shown(text).replace("|", "\\|")
 
 
 def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
     """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text."""
-    rows = [row(e) for e in entries]
     if fmt == "json":
-        return json.dumps([public(e) for e in entries], ensure_ascii=False, indent=2)
+        return to_json([public(e) for e in entries], indent=2)
+    rows = [{column: shown(value) for column, value in row(e).items()} for e in entries]
+    title = shown(title)
     if fmt == "csv":
         import csv  # only exports need it; keeps it off the console's start-up
 

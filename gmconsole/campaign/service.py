@@ -33,6 +33,7 @@ from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
 
@@ -80,7 +81,8 @@ class CampaignService:
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
-                log.warning("could not check the history of %s: %s", self._campaign.name, exc)
+                # the name and the message may hold text from the files: escaped (issue 10)
+                log.warning("could not check the history of %s: %s", shown(self._campaign.name), shown(exc))
 
     def restore_backup(self, path: Path) -> dict:
         """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
@@ -525,6 +527,7 @@ class CampaignService:
             copy_ = Character.from_dict(original.to_dict())
             copy_.id = c.new_id("c")
             copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
+            validation.check_typed_text(name, "a character name")
             for item in copy_.gear:
                 item.id = c.new_id("g")
             validation.check_character(c, copy_)
@@ -774,6 +777,7 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
@@ -810,6 +814,7 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
@@ -912,6 +917,8 @@ class CampaignService:
         who = self.character(character_id)
         if not reason or not reason.strip():
             raise ValidationError("say what changed, so the history shows why the roll may be tried again")
+        validation.check_typed_text(reason, "the reason")
+        validation.check_typed_text(goal, "the goal")
 
         def mutate(c: Campaign) -> dict:
             return {"summary": f"{who.name} may try {skill} again: {reason.strip()}", "skill": skill,

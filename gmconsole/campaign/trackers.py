@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
+from gmconsole.campaign.validation import check_typed_text
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -112,6 +113,7 @@ def add_condition(character: Character, condition: str) -> str:
     name = condition.strip().casefold()
     if not name:
         raise ValidationError("name the condition to add")
+    check_typed_text(name, "a condition")
     if name in character.conditions:
         raise ValidationError(f"{character.name} is already {name}")
     character.conditions.append(name)

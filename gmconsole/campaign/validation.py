@@ -27,6 +27,7 @@ from gmconsole.campaign.model import (
     Settings,
 )
 from gmconsole.rules.data import load_table
+from gmconsole.safe_text import refusal
 
 YEAR_ZERO_ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 TIERED_ATTRIBUTES = ("str", "dex", "int", "cha", "per")
@@ -130,6 +131,28 @@ def _check_skill_value(system: str, who: str, skill: str, level) -> None:
     elif system == "exploding":
         if level not in (0,) + EXPLODING_SIZES:
             raise ValidationError(f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+
+
+def check_typed_text(text, what: str):
+    """Refuse a name (or note) the GM typed that holds a control or text-direction character: it would
+    reach every terminal that shows it (issue 10). ``what`` names the field ("a character name").
+    Only typed text is checked; text already in a campaign file is shown escaped instead."""
+    if isinstance(text, str):
+        reason = refusal(text, what)
+        if reason:
+            raise ValidationError(reason)
+    return text
+
+
+def _check_typed_fields(raw: dict, before: dict | None, fields_: dict[str, str]) -> None:
+    """:func:`check_typed_text` on each typed field of ``raw`` that is new or changed from ``before``."""
+    for key, what in fields_.items():
+        if key in raw and (before is None or raw[key] != before.get(key)):
+            check_typed_text(raw[key], what)
+
+
+_CHARACTER_TEXT = {"name": "a character name", "notes": "a character's notes"}
+_GEAR_TEXT = {"name": "an item name", "notes": "an item's notes"}
 
 
 def check_skill_name(system: str, skill: str) -> None:
@@ -264,6 +287,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
             raw["dog"] = Dog().to_dict()
     if isinstance(raw["name"], str):
         raw["name"] = raw["name"].strip()
+    _check_typed_fields(raw, None, _CHARACTER_TEXT)
     try:
         character = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
@@ -284,6 +308,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     raw.update(changes)
     if isinstance(raw.get("name"), str):
         raw["name"] = raw["name"].strip()
+    _check_typed_fields(raw, character.to_dict(), _CHARACTER_TEXT)
     try:
         updated = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
@@ -323,6 +348,7 @@ def new_gear(campaign: Campaign, data: dict) -> Gear:
     raw["id"] = campaign.new_id("g")
     raw.setdefault("name", "")
     raw.setdefault("max_bonus", raw.get("bonus", 0))
+    _check_typed_fields(raw, None, _GEAR_TEXT)
     try:
         item = Gear.from_dict(raw)
     except (TypeError, ValueError) as exc:
@@ -339,6 +365,7 @@ def updated_gear(item: Gear, changes: dict) -> Gear:
         raise ValidationError("an item's id cannot change")
     raw = item.to_dict()
     raw.update(changes)
+    _check_typed_fields(raw, item.to_dict(), _GEAR_TEXT)
     return check_gear(Gear.from_dict(raw))
 
 
@@ -346,6 +373,7 @@ def new_clock(campaign: Campaign, name: str, segments: int) -> Clock:
     """A clock of 4, 6 or 8 segments with a name."""
     if not isinstance(name, str) or not name.strip():
         raise ValidationError("a clock needs a name")
+    check_typed_text(name, "a clock name")
     if segments not in CLOCK_SIZES:
         raise ValidationError(f"a clock has 4, 6 or 8 segments, not {segments}")
     return Clock(id=campaign.new_id("k"), name=name.strip(), segments=segments)

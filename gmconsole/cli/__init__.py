@@ -7,7 +7,6 @@ family lives in its own module and registers itself in :data:`COMMAND_MODULES`.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Sequence
@@ -15,6 +14,7 @@ from typing import Sequence
 from gmconsole import __version__
 from gmconsole.cli.common import CliError, CliParser
 from gmconsole.rules.errors import RulesError
+from gmconsole.safe_text import one_line_message, to_json
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
@@ -87,10 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             handler = args.handler
         return handler(args) or 0
     except (CliError, RulesError) as exc:
-        message = str(exc)
-        if _wants_json(argv):
-            print(json.dumps({"error": message}))
-        print(f"gmconsole: error: {message}", file=sys.stderr)
+        _print_error(str(exc), argv)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -102,11 +99,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: one line, never a traceback
         if os.environ.get("GMCONSOLE_DEBUG"):
             raise
-        message = f"unexpected {type(exc).__name__}: {exc} (set GMCONSOLE_DEBUG=1 for details)"
-        if _wants_json(argv):
-            print(json.dumps({"error": message}))
-        print(f"gmconsole: error: {message}", file=sys.stderr)
+        _print_error(f"unexpected {type(exc).__name__}: {exc} (set GMCONSOLE_DEBUG=1 for details)", argv)
         return EXIT_FAILURE
+
+
+def _print_error(message: str, argv: Sequence[str]) -> None:
+    """One line on stderr (and ``{"error": ...}`` on stdout with ``--json``). A message may quote a
+    name read from a campaign file or a value the user typed, so it is escaped and cut
+    (:func:`gmconsole.safe_text.one_line_message`) in both."""
+    line = one_line_message(message)
+    if _wants_json(argv):
+        print(to_json({"error": line}))
+    print(f"gmconsole: error: {line}", file=sys.stderr)
 
 
 def _default_handler():

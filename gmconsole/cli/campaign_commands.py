@@ -9,14 +9,14 @@ line and exit status 2, like every other bad input.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import sys
 from pathlib import Path
 
-from gmconsole.cli.common import CliError, CliParser, count, emit, signed
+from gmconsole.cli.common import CliError, CliParser, count, emit, session_number, signed
 from gmconsole.rules import SYSTEMS
+from gmconsole.safe_text import shown, to_json
 
 FORMATS = ("table", "json", "markdown", "csv")
 MAX_WAIT = 3600.0
@@ -39,8 +39,13 @@ def _user_errors():
 
 def _guard(func):
     def handler(args) -> int:
+        from gmconsole.store.errors import LockNotWritable
+
         try:
             return func(args) or 0
+        except LockNotWritable as exc:  # say how to take the read-only offer from the command line
+            raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
+                           f"(or `gmconsole history {exc.name}`).") from exc
         except _user_errors() as exc:
             raise CliError(str(exc)) from exc
 
@@ -102,7 +107,7 @@ def register(subparsers) -> None:
 
     history = subparsers.add_parser("history", help="review a campaign's history")
     history.add_argument("name", metavar="NAME")
-    history.add_argument("--session", type=count, metavar="N", help="only this session")
+    history.add_argument("--session", type=session_number, metavar="N", help="only this session")
     history.add_argument("--character", metavar="C", help="only this character (name or id)")
     history.add_argument("--skill", metavar="K", help="only rolls of this skill")
     history.add_argument("--kind", metavar="KIND", help="only entries of this kind (roll, push, costs, panic, ...)")
@@ -140,17 +145,17 @@ def run_campaigns(args) -> int:
 
     summaries = list_campaigns(_root(args))
     if args.json:
-        print(json.dumps([s.as_dict() for s in summaries], ensure_ascii=False))
+        print(to_json([s.as_dict() for s in summaries]))
         return 0
     if not summaries:
         print("no campaigns yet: try `gmconsole demo` or `gmconsole new NAME --system S`")
         return 0
-    for s in summaries:
+    for s in summaries:  # folder names and rosters come from the disk: shown escaped
         if s.error:
-            print(f"{s.name}  (cannot be read: {s.error})")
+            print(f"{shown(s.name)}  (cannot be read: {shown(s.error)})")
         else:
-            people = ", ".join(s.characters) or "no characters"
-            print(f"{s.name}  [{s.system}]  {people}")
+            people = ", ".join(shown(c) for c in s.characters) or "no characters"
+            print(f"{shown(s.name)}  [{shown(s.system)}]  {people}")
     return 0
 
 
@@ -179,7 +184,7 @@ def run_history(args) -> int:
     entries = list(reversed(entries))
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
     text = history_format.export(entries, fmt, title=title)
-    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")
+    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
     return 0
 
 
@@ -235,21 +240,24 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
 
 
 def _roll_text(entry: dict) -> str:
-    lines = [entry.get("summary", "")]
+    """The recorded entry for a person; each piece that may come from the campaign file (names in the
+    summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
+    inside one is shown."""
+    lines = [shown(entry.get("summary", ""))]
     named = [m.get("name", {}).get("en", m.get("id", "")).rstrip(".") + (f" {m['detail']}" if m.get("detail") else "")
              + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.get("skill_modifiers") or ()]
     if named:
-        lines.append("modifiers: " + "; ".join(named))
+        lines.append("modifiers: " + "; ".join(shown(n) for n in named))
     dice = entry.get("dice") or []
     if dice:
         faces = []
         for d in dice:
-            shown = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
-            faces.append(f"{d['kind']} {shown}")
+            shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
+            faces.append(f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
     if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
-        lines += ["  " + line for line in (entry.get("pool") or {}).get("explanation", [])]
+        lines += ["  " + shown(line) for line in (entry.get("pool") or {}).get("explanation", [])]
         if entry.get("critical_failure"):
             lines.append("CRITICAL FAILURE (every die a natural 1)")
         else:
@@ -257,7 +265,8 @@ def _roll_text(entry: dict) -> str:
             lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
         lines.append("costs (apply them in the console): " + ", ".join(
-            f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else "") for c in entry["costs"]))
+            shown(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else ""))
+            for c in entry["costs"]))
     return "\n".join(lines)
 
 

@@ -4,9 +4,10 @@ and value parsers that turn bad text into one clear message."""
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from typing import NoReturn
+
+from gmconsole.safe_text import shown_lines, to_json
 
 
 class CliError(Exception):
@@ -30,6 +31,14 @@ def count(text: str) -> int:
     return value
 
 
+def session_number(text: str) -> int:
+    """A session number, 0 or more: no upper limit a campaign could reach (the dice ``count`` stops
+    at 100, which a long campaign passes)."""
+    if not re.fullmatch(r"[0-9]{1,9}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a session number (a whole number 0 or more)")
+    return int(text)
+
+
 def signed(text: str) -> int:
     """A signed modifier such as +2, -1 or 0, between -100 and +100."""
     if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
@@ -49,5 +58,6 @@ def die_size(text: str) -> int:
 
 
 def emit(result: dict, as_json: bool, text: str) -> None:
-    """Print ``result`` as JSON or ``text`` for a person."""
-    print(json.dumps(result, ensure_ascii=False) if as_json else text)
+    """Print ``result`` as JSON or ``text`` for a person; either may hold text read from a campaign
+    file, so unsafe characters are escaped (:mod:`gmconsole.safe_text`)."""
+    print(to_json(result) if as_json else shown_lines(text))

@@ -87,6 +87,7 @@ from gmconsole.store.lock import CampaignLock
 from gmconsole.store.restore import restore
 from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import Shapes
+from gmconsole.store.names import check_existing_name, check_new_name
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -161,7 +162,7 @@ class CampaignStore(HistoryReader):
         ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
-        name = check_name(name)
+        name = check_new_name(name)
         plain = _plain(state, "The campaign state")
         root = Path(root)
         folder = root / name

@@ -60,6 +60,25 @@ class CampaignLocked(StoreError):
         )
 
 
+class LockNotWritable(StoreError):
+    """The campaign's ``lock`` file cannot be opened for writing (a read-only file or folder, a
+    read-only file system), so the campaign cannot be opened to change it; reading needs no lock.
+
+    ``path`` is the lock file, ``errno`` the OS error number; ``__cause__`` is the ``OSError``.
+    """
+
+    def __init__(self, name: str, path: Path, error: OSError):
+        self.name = name
+        self.path = Path(path)
+        self.errno = error.errno
+        reason = error.strerror or str(error)
+        super().__init__(
+            f"Campaign {name!r} cannot be opened for changes: its lock file {self.path} cannot be "
+            f"written ({reason}); make it and its folder writable, or open the campaign read-only "
+            "to look without changing anything."
+        )
+
+
 class CorruptFile(StoreError):
     """A campaign file that does not parse, or parses to something that is not a gmconsole file.
 
@@ -103,7 +122,10 @@ class WriteFailed(StoreError):
         self.path = Path(path)
         self.errno = error.errno
         reason = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
-        super().__init__(f"Could not save {self.path} ({reason}); the previous version is still intact.")
+        # The new version never replaces the file unless complete, so whatever is at ``path`` now is
+        # the previous version; with no file there (a new file, or a new folder), there was none to keep.
+        kept = "the previous version is still intact" if self.path.is_file() else "nothing was saved"
+        super().__init__(f"Could not save {self.path} ({reason}); {kept}.")
 
 
 class ReadOnly(StoreError):

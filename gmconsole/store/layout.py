@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from gmconsole.store.errors import InvalidCampaignName
+from gmconsole.store.names import check_existing_name
 
 STATE_BACKUPS = 5
 """Previous versions of ``campaign.json`` kept in ``backups/``."""
@@ -35,20 +35,9 @@ def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
 
 
 def check_name(name: object) -> str:
-    """Campaign names are folder names: refuse what would escape or hide the folder."""
-    if not isinstance(name, str):
-        raise InvalidCampaignName(name, "it is not text")
-    if not name.strip():
-        raise InvalidCampaignName(name, "it is empty")
-    if name != name.strip():
-        raise InvalidCampaignName(name, "it starts or ends with a space")
-    if any(c in name for c in '/\\\0') or any(ord(c) < 32 for c in name):
-        raise InvalidCampaignName(name, "it holds a slash or a control character")
-    if name.startswith("."):
-        raise InvalidCampaignName(name, "it starts with a dot")
-    if len(name) > 100:
-        raise InvalidCampaignName(name, "it is longer than 100 characters")
-    return name
+    """Campaign names are folder names: refuse what would escape or hide the folder. The rules (and
+    the stricter ones for a new name) live in :mod:`gmconsole.store.names`."""
+    return check_existing_name(name)
 
 
 def check_session(session: object) -> int:

@@ -16,6 +16,7 @@ POSIX only (Linux, macOS); Windows is not supported by this module.
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import fcntl
 import json
 import os
@@ -23,7 +24,7 @@ import socket
 import time
 from pathlib import Path
 
-from gmconsole.store.errors import CampaignLocked, UnsafeLink
+from gmconsole.store.errors import CampaignLocked, LockNotWritable, UnsafeLink
 from gmconsole.store.safe_open import open_nofollow, read_nofollow
 
 DEFAULT_WAIT = 5.0
@@ -58,9 +59,16 @@ class CampaignLock:
         """Take the lock, trying again for up to ``wait`` seconds while another process holds it.
 
         Raises :class:`CampaignLocked` (naming the holder) when it is still taken at the deadline,
+        :class:`LockNotWritable` when the file (or its folder, or the file system) does not let us
+        open it for writing, :class:`UnsafeLink` when the lock is a symlink.
         """
         deadline = time.monotonic() + max(0.0, wait)
-        fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a link would be written through
+        try:
+            fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a link would be written through
+        except OSError as error:
+            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise LockNotWritable(self.campaign, self.path, error) from error
+            raise
         try:
             while True:
                 try:

@@ -18,7 +18,9 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, ShowError
+from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
 T = TypeVar("T")
 
@@ -55,7 +57,12 @@ class GMConsoleApp(App[int]):
         self.animation_level = "none"
         self._unsubscribe: Callable[[], None] | None = None
         campaign = service.campaign
-        self.sub_title = f"{campaign.name} · {campaign.system}" + (" · read-only" if service.read_only else "")
+        self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
+
+    def get_line_filters(self):
+        """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
+        read from a campaign file reaches the terminal raw (issue 10)."""
+        return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
     def get_default_screen(self) -> Screen:
         """The main screen is the first screen: it is composed and painted once, with no blank screen before it."""
@@ -101,9 +108,13 @@ class GMConsoleApp(App[int]):
             return None
 
     def show_error(self, text: str) -> None:
-        """Show ``text`` in the main screen's status line (and as a toast when a modal covers it)."""
+        """Show ``text`` in the main screen's status line (and as a toast when a modal covers it).
+
+        A refusal often quotes a name read from the campaign file: it is escaped here, before it is
+        wrapped or measured (:mod:`gmconsole.safe_text`)."""
         from gmconsole.ui.screens.main import MainScreen
 
+        text = shown(text)
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 screen.post_message(ShowError(text))

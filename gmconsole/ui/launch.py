@@ -2,7 +2,8 @@
 
 ``launch(root, name)`` opens ``name``; with no name, the campaign opened last; on the very first
 run (no campaign at all) it installs the bundled demos and lets the GM pick one. A campaign another
-console holds (``CampaignLocked``) is offered read-only; a damaged file (``CorruptFile``) is shown
+console holds (``CampaignLocked``), or whose lock file cannot be written (``LockNotWritable``), is
+offered read-only; a damaged file (``CorruptFile``) is shown
 with its message and, when there is a backup, the backup is offered. The campaign opened is
 remembered for next time. Returns the process exit status (0, or 2 when nothing could be opened).
 """
@@ -30,6 +31,12 @@ class _Prompt(App):
         super().__init__()
         self.make_screen = make_screen
         self.animation_level = "none"
+
+    def get_line_filters(self):
+        """As the console's: campaign names and the lock holder's note are drawn escaped (issue 10)."""
+        from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+
+        return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
     def on_mount(self) -> None:
         self.push_screen(self.make_screen(), callback=self.exit)
@@ -70,17 +77,17 @@ def _open_service(root: Path, name: str, read_only: bool):
     Returns the service, or ``None`` when the GM declined (after the message was shown)."""
     from gmconsole.campaign.service import CampaignService
     from gmconsole.store.campaign_store import CampaignStore
-    from gmconsole.store.errors import CampaignLocked, CorruptFile
+    from gmconsole.store.errors import CampaignLocked, CorruptFile, LockNotWritable
     from gmconsole.store.shape import GMCONSOLE
 
     while True:
         try:
             return CampaignService.open(root, name, read_only=read_only)
-        except CampaignLocked as exc:
+        except (CampaignLocked, LockNotWritable) as exc:
             if read_only:
                 raise
-            message = str(exc)
-            if not _question("Campaign in use", message, "Open it read-only?"):
+            title = "Campaign in use" if isinstance(exc, CampaignLocked) else "Campaign not writable"
+            if not _question(title, str(exc), "Open it read-only?"):
                 return None
             read_only = True
         except CorruptFile as exc:
@@ -109,7 +116,9 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
                 return 0
             service = _open_service(root, chosen, read_only)
         except StoreError as exc:
-            print(f"gmconsole: error: {exc}", file=sys.stderr)
+            from gmconsole.safe_text import one_line_message
+
+            print(f"gmconsole: error: {one_line_message(str(exc))}", file=sys.stderr)
             return 2
         if service is None:
             return 0

@@ -55,7 +55,10 @@ def test_failed_write_reaches_the_caller_and_leaves_the_previous_state(campaign,
     error = caught.value
     assert isinstance(error.__cause__, OSError) and error.__cause__.errno == error_number
     assert error.errno == error_number
-    assert str(error.path) in str(error) and "the previous version is still intact" in str(error)
+    # issue 10 item 9: a previous version is only claimed where there was one (not a new chunk's file)
+    kept = "the previous version is still intact" if error.path.is_file() else "nothing was saved"
+    assert str(error.path) in str(error) and kept in str(error)
+    assert (kept == "nothing was saved") == (write in ("append opening a new chunk", "append in a new session"))
     assert os.strerror(error_number) in str(error)
     assert live_files(campaign) == files
     assert temp_files(campaign.path) == []

@@ -15,6 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gmconsole.safe_text import shown
+
 __all__ = ["DemoPickerScreen", "SYSTEM_NAMES"]
 
 SYSTEM_NAMES = {
@@ -57,8 +59,9 @@ class DemoPickerScreen(Screen[str | None]):
             yield Static(intro, id="picker-intro")
             options = []
             for summary in self.campaigns:
-                people = ", ".join(summary.characters[:3]) + (" …" if len(summary.characters) > 3 else "")
-                label = f"{summary.name}  [{SYSTEM_NAMES.get(summary.system, summary.system)}]  {people}"
+                # folder names and rosters are read from the disk: shown escaped (issue 10)
+                people = ", ".join(shown(c) for c in summary.characters[:3]) + (" …" if len(summary.characters) > 3 else "")
+                label = f"{shown(summary.name)}  [{shown(SYSTEM_NAMES.get(summary.system, summary.system))}]  {people}"
                 options.append(Option(label, id=summary.name))
             yield OptionList(*options, id="picker-list", markup=False)
         yield Footer()

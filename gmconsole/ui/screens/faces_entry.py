@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import StoreError
 
 __all__ = ["FacesEntryScreen"]
@@ -84,7 +85,7 @@ class FacesEntryScreen(ModalScreen[Any]):
         try:
             result = self.submit(event.value.strip())
         except (ValueError, OSError, StoreError) as exc:
-            self.query_one("#faces-error", Static).update(Text(str(exc)))
+            self.query_one("#faces-error", Static).update(Text(shown(exc)))
             return
         self.dismiss(result)
 

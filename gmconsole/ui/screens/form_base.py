@@ -18,6 +18,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
+from gmconsole.safe_text import shown
+
 __all__ = ["FormScreen", "FormError", "field_row"]
 
 
@@ -99,7 +101,8 @@ class FormScreen(ModalScreen[bool]):
             raise FormError(f"{what} must be a whole number, not {raw!r}.") from None
 
     def say(self, message: str) -> None:
-        self.query_one("#form-message", Static).update(message)
+        """Show a refusal under the title; it may quote a name read from the campaign file, so escaped."""
+        self.query_one("#form-message", Static).update(shown(message))
 
     # -- actions ----------------------------------------------------------------------------------
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -15,6 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from gmconsole.safe_text import shown
+
 __all__ = ["HelpScreen", "key_rows", "rules_sections"]
 
 
@@ -67,7 +69,7 @@ class HelpScreen(Screen[None]):
         campaign = self.app.service.campaign
         yield Header(show_clock=False, icon="⚄")
         with VerticalScroll(id="help-body"):
-            yield Static(Text(f"{campaign.name} — {campaign.system}: keys", style="bold underline"))
+            yield Static(Text(f"{shown(campaign.name)} — {campaign.system}: keys", style="bold underline"))
             keys = Table.grid(padding=(0, 2), expand=True)
             for _ in range(2):
                 keys.add_column()

@@ -13,6 +13,7 @@ A damaged history file met on any of these paths is named, and its newest backup
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.text import Text
@@ -24,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from gmconsole.campaign.history import result_text
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
@@ -117,7 +119,7 @@ class HistoryScreen(Screen[None]):
         values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _ in _FILTERS}
         session = None
         if values["session"]:
-            if not values["session"].isdigit():
+            if not re.fullmatch(r"[0-9]{1,9}", values["session"]):  # not isdigit(): "²" is a digit
                 raise ValueError(f"session must be a number, not {values['session']!r}")
             session = int(values["session"])
         return {"session": session, "character": values["character"] or None,
@@ -149,13 +151,13 @@ class HistoryScreen(Screen[None]):
             style = "dim strike" if status != "done" else ""
             cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
                      e.get("character") or "", e.get("skill") or "", result_text(e), e.get("summary", ""), status]
-            table.add_row(*[Text(str(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
+            table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
         if self.rows:
             table.move_cursor(row=min(keep, len(self.rows) - 1))
-        shown = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
+        counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
         self.query_one("#hist-status", Static).update(Text(
-            f"{shown}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
+            f"{counted}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
         if self.detail_id is not None:
             self._show_detail(self.detail_id)

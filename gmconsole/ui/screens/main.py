@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
 from gmconsole.ui.widgets.initiative import InitiativePane
 from gmconsole.ui.widgets.key_bar import KeyBar
@@ -75,7 +76,7 @@ class MainScreen(Screen[None]):
             self.set_status("Read-only: this campaign is open in another console; nothing can be changed here.",
                             error=True)
         else:
-            self.set_status(f"{service.campaign.name} is open. Pane keys are in the bar below; ? shows them all.")
+            self.set_status(f"{shown(service.campaign.name)} is open. Pane keys are in the bar below; ? shows them all.")
         if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
             self.set_status(service.history_gap, error=True)
         self.roster.focus_pane()
@@ -114,7 +115,8 @@ class MainScreen(Screen[None]):
         width = self.size.width
         wide = width >= 100
         tabs = Text()
-        name = campaign.name if len(campaign.name) <= 24 else campaign.name[:23] + "…"
+        full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
+        name = full if len(full) <= 24 else full[:23] + "…"
         tabs.append(f"⚄ {name}", style="bold")
         if wide:
             tabs.append(f" · {campaign.system}")

@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, SelectionList, Static
 
+from gmconsole.safe_text import shown
+
 __all__ = ["PickCharactersScreen"]
 
 
@@ -94,7 +96,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
             yield Label(self.title_text, id="pick-title", markup=False)
-            yield _Picker(*[(Text(label), cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
+            yield _Picker(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
             yield Static("", id="pick-message", markup=False)
             yield Static("space mark · a all · n none · ctrl+s done · esc cancel", id="pick-hint")
         yield Footer()

@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from gmconsole.safe_text import shown
+
 __all__ = ["QuestionScreen"]
 
 
@@ -43,7 +45,8 @@ class QuestionScreen(Screen[bool]):
         yield Header()
         with Vertical(id="question-box"):
             yield Static(self.title_text, id="question-title", markup=False)
-            yield Static(self.text, id="question-text", markup=False)
+            # the text may quote the lock holder's note or a file name: escaped so it wraps as drawn
+            yield Static(shown(self.text), id="question-text", markup=False)
             yield Static(f"{self.offer}  (y = yes, n = no)", id="question-offer", markup=False)
         yield Footer()
 

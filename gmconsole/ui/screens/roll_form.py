@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import StoreError
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
@@ -115,7 +116,7 @@ class RollFormScreen(ModalScreen[str | None]):
         try:
             text = self.run(self.values())
         except (ValueError, KeyError, OSError, StoreError) as exc:
-            error.update(Text(str(exc).strip("'\"")))
+            error.update(Text(shown(str(exc).strip("'\""))))
             return
         error.update("")
         self.result = text

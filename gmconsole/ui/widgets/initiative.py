@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
 
 if TYPE_CHECKING:
@@ -100,12 +101,12 @@ class InitiativePane(Vertical):
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
-        name = acting.name if acting else "—"
+        name = shown(acting.name) if acting else "—"
         status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
                                     (name, "bold yellow")))
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
-            label = character.name if character else slot.combatant
+            label = shown(character.name if character else slot.combatant)
             value = str(index + 1) if mode == "manual" else str(slot.value)
             if index == state.turn:
                 table.add_row(Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),

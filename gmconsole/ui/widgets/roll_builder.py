@@ -29,6 +29,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.safe_text import shown
 from gmconsole.store.errors import StoreError
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
@@ -357,7 +358,7 @@ class RollBuilder(VerticalScroll):
             self.preview = None
             self._clear_pool(self.message)
             return
-        title.update(Text(f"Roll — {character.name} ({self.system})"))
+        title.update(Text(f"Roll — {shown(character.name)} ({self.system})"))
         self._set("#rb-settings", self._settings_line(character))
         if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
             self.preview = None

@@ -13,6 +13,7 @@ from typing import Callable
 from rich.text import Text
 
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.safe_text import shown
 
 SHORT = {
     "strength": "Str", "agility": "Agi", "wits": "Wit", "empathy": "Emp",
@@ -97,15 +98,16 @@ def badges(system: str, character: Character) -> Text:
     if character.dog is not None and character.dog.dead:
         add("dog dead", "red")
     for condition in character.conditions:
-        add(condition, "magenta")
+        add(shown(condition), "magenta")
     return out
 
 
 def who(character: Character) -> str:
-    """Name with the myz role, the NPC mark and group count: ``Raiders ×5 (npc)``, ``Grease · gearhead``."""
-    name = character.name
+    """Name with the myz role, the NPC mark and group count: ``Raiders ×5 (npc)``, ``Grease · gearhead``
+    (the name and role escaped: they come from the campaign file)."""
+    name = shown(character.name)
     if character.role:
-        name += f" · {character.role.replace('-', ' ')}"
+        name += f" · {shown(character.role).replace('-', ' ')}"
     if character.is_group:
         name += f" ×{character.count}"
     if character.is_npc:
@@ -118,8 +120,9 @@ def text_cells(cells) -> list[Text]:
 
     A DataTable reads a ``str`` cell as Rich markup, which would hide ``[android]`` (or fail on
     ``[/x]``); a ``Text`` is drawn as it is, and skips the markup parse that made tables the
-    slowest part of the first frame (``bench/startup.py``)."""
-    return [cell if isinstance(cell, Text) else Text(str(cell)) for cell in cells]
+    slowest part of the first frame (``bench/startup.py``). A ``str`` cell is escaped
+    (:func:`gmconsole.safe_text.shown`) here, so the column is measured on what is drawn."""
+    return [cell if isinstance(cell, Text) else Text(shown(cell)) for cell in cells]
 
 
 def _width(cell) -> int:
@@ -201,11 +204,11 @@ def state_text(system: str, character: Character) -> str:
     if system in ("myz", "yze", "yze-step") and character.broken:
         parts.append("BROKEN")
     if character.panic is not None:
-        parts.append(f"PANIC {character.panic.total} {character.panic.name}")
+        parts.append(f"PANIC {character.panic.total} {shown(character.panic.name)}")
     if character.dog is not None and character.dog.dead:
         parts.append("dog dead")
     if character.conditions:
-        parts.append("conditions: " + ", ".join(character.conditions))
+        parts.append("conditions: " + ", ".join(shown(c) for c in character.conditions))
     return " · ".join(parts)
 
 

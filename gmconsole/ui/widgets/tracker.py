@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, table_room, text_cells, who
 
@@ -150,9 +151,10 @@ class TrackerPane(Vertical):
                     cells.append(str(value))
             state = Text()
             if character.panic is not None:
-                state.append(f"{character.panic.total} {character.panic.name}", style="bold black on yellow")
+                state.append(f"{character.panic.total} {shown(character.panic.name)}", style="bold black on yellow")
             if character.conditions:
-                state.append((" " if state.plain else "") + ", ".join(character.conditions), style="magenta")
+                state.append((" " if state.plain else "") + ", ".join(shown(c) for c in character.conditions),
+                             style="magenta")
             cells.append(state)
             rows.append(cells)
         # nothing cut off silently: a long panic effect or condition list ends in "…" and the
@@ -183,7 +185,7 @@ class TrackerPane(Vertical):
         clocks.add_column("Progress", key="progress")
         for clock in session.clocks:
             bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
-            clocks.add_row(Text(clock.name), Text(f"{bar} {clock.filled}/{clock.segments}",
+            clocks.add_row(Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
                                             style="bold red" if clock.full else "cyan"), key=clock.id)
         clocks.display = bool(session.clocks)
         if session.clocks:
@@ -193,8 +195,8 @@ class TrackerPane(Vertical):
         """The highlighted character's full name and state, when their row had to be shortened."""
         roster = self.app.service.campaign.roster
         index = self.table.cursor_row
-        shown = bool(roster) and 0 <= index < len(roster) and index < len(self._cut) and self._cut[index]
-        show_line(self, "tracker-detail", detail_line(self.app.service.campaign.system, roster[index]) if shown else "",
+        was_cut = bool(roster) and 0 <= index < len(roster) and index < len(self._cut) and self._cut[index]
+        show_line(self, "tracker-detail", detail_line(self.app.service.campaign.system, roster[index]) if was_cut else "",
                   LINES)
 
     @on(DataTable.RowHighlighted, "#tracker-table")

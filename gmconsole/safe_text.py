@@ -1,0 +1,113 @@
+"""Make untrusted text safe to show: the one place that decides what may reach a terminal or an export.
+
+Text read from a campaign file (names, summaries, the lock holder's note) is untrusted: a character
+named ``"Ash\\x1b]52;c;…\\x07"`` would, written raw, set the GM's clipboard; ``"\\x1b[2J"`` clears
+the screen; a right-to-left override makes a line read backwards. So every text that reaches a
+terminal or an exported file goes through :func:`shown` (or :func:`to_json`), and every name the GM
+types goes through :func:`refusal` first.
+
+What counts as unsafe (:data:`UNSAFE`):
+
+- C0 controls U+0000–U+001F (tab and newline included: every field the GM types is one line, so a
+  line break inside a name is a spoofed line; the console's detail views put their own line breaks
+  *between* escaped pieces), DEL U+007F and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI);
+- bidirectional overrides, embeddings and isolates U+202A–U+202E, U+2066–U+2069, and the marks
+  U+200E, U+200F, U+061C, which reorder what the GM reads;
+- the line and paragraph separators U+2028, U+2029, which some terminals treat as line breaks;
+- lone surrogates U+D800–U+DFFF: bytes the command line could not decode (Python keeps them as
+  ``\udcff``); they cannot be written as UTF-8 at all.
+
+How it is shown: the escape Python's ``repr`` uses, without the quotes — ``\\t``, ``\\n``, ``\\r``,
+``\\xNN`` up to U+00FF, ``\\uNNNN`` above. One readable ASCII form that survives copy and paste
+into a bug report. A backslash itself is shown as is, so a name typed as the six characters
+``A\\x1bB`` looks the same as one holding a real ESC; only the second can come from a file, since
+names typed in the console or on the command line are refused when they hold unsafe characters.
+
+This module is pure (no Textual, Rich or TinyDB) so the command line, the console and the store's
+messages can all use it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+__all__ = ["UNSAFE", "shown", "shown_lines", "refusal", "to_json", "cut", "one_line_message"]
+
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+"""One character that must never reach a terminal raw (see the module docstring)."""
+
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def shown(text: object) -> str:
+    """``text`` (anything; ``str()`` of it) with every unsafe character escaped visibly.
+
+    Idempotent: the escaped form holds no unsafe character, so escaping twice changes nothing."""
+    text = text if isinstance(text, str) else str(text)
+    return UNSAFE.sub(_escape, text) if UNSAFE.search(text) else text
+
+
+def shown_lines(text: str) -> str:
+    """Several lines of output (joined by ``\\n``), each escaped with :func:`shown`: the line breaks
+    between them stay, anything else unsafe inside a line is escaped."""
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
+def refusal(text: str, what: str) -> str | None:
+    """The one-sentence refusal of a typed ``what`` (e.g. ``"a character name"``) holding an unsafe
+    character, naming the first one escaped; ``None`` when ``text`` is fine."""
+    match = UNSAFE.search(text)
+    if match is None:
+        return None
+    return (f"{what} cannot hold control or text-direction characters "
+            f"(found {_escape(match)} in {cut(shown(text))}); type it again without it")
+
+
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+""":data:`UNSAFE` less the C0 controls: ``json.dumps`` already escapes those inside strings, and the
+ones left in its output are its own indentation."""
+
+
+def _json_escape(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def to_json(value: object, **kwargs) -> str:
+    """``json.dumps`` that keeps readable non-ASCII (é, 漢, emoji) but writes every unsafe character as a
+    ``\\uNNNN`` escape, U+009B and the bidi controls included (plain ``ensure_ascii=False`` writes them
+    raw). A JSON reader gets back exactly the same strings: the escapes only stand in string literals,
+    where the raw characters were."""
+    kwargs.setdefault("ensure_ascii", False)
+    return _JSON_UNSAFE.sub(_json_escape, json.dumps(value, **kwargs))
+
+
+def cut(text: str, limit: int = 80) -> str:
+    """``text`` cut to about ``limit`` characters for an error message that echoes what was typed,
+    saying how long it was: a 40 KB ``--faces`` value is not worth repeating whole."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 1]}… ({len(text)} characters)"
+
+
+MESSAGE_LIMIT = 300
+"""Longest error line printed whole; a longer one keeps its start and its end (where the hint is)."""
+
+
+def one_line_message(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """An error message as the one line the command line prints: escaped (a newline in it too) and, past
+    ``limit`` characters, cut in the middle — whatever echoed a typed value, argparse included, the
+    line stays short and still ends with its advice (``(see `gmconsole --help`)``)."""
+    message = shown(message)  # first, so an escape cannot make the line longer again
+    if len(message) > limit:
+        head, tail = limit * 2 // 3, limit // 3
+        message = f"{message[:head]}… ({len(message) - head - tail} characters cut) …{message[-tail:]}"
+    return message
