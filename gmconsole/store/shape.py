@@ -172,6 +172,7 @@ SETTINGS = fields({}, {
     "push_cost": STR, "max_pushes": INT, "panic_escalation": BOOL, "opposed_reroll_ties": BOOL,
     "tool_takes_damage": BOOL, "condition_coverage": map_of(list_of(STR)), "exploding_tie_to_defender": BOOL,
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
+    "skill_ones": one_of("stay", "blank"),
 })
 CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEMS), "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": INT, "schema": INT,
@@ -195,6 +196,7 @@ UNDO = fields({}, {
     "entries": list_of(fields({"session": INT, "id": INT, "before": OBJECT, "after": OBJECT}, extra=_no_reserved)),
 })
 DIE = OBJECT
+SKILL_MODIFIER = fields({"id": STR}, {"name": map_of(STR), "modifier": INT, "group": map_of(STR), "detail": STR})
 ENTRY = fields({"kind": STR}, {
     "at": STR, "session": INT, "scene": optional(INT), "character": optional(STR),
     "character_id": optional(STR), "summary": STR, "status": one_of("done", "undone", "failed"),
@@ -204,7 +206,7 @@ ENTRY = fields({"kind": STR}, {
     "explanation": list_of(STR)})), "odds": optional(OBJECT),
     "costs": optional(list_of(OBJECT)), "costs_status": STR, "by_hand": BOOL,
     "by_hand_steps": list_of(BOOL), "system": STR, "goal": optional(STR), "roll_id": INT,
-    "done_at": STR, "undone_at": STR,
+    "done_at": STR, "undone_at": STR, "skill_modifiers": list_of(SKILL_MODIFIER),
 })
 
 

@@ -88,6 +88,10 @@ ISSUE_EXAMPLES = {
     "entry undo garbage": ("chunk", lambda e: _last_entry(e).update(undo="garbage")),
     "entry character 5": ("chunk", lambda e: _last_entry(e).update(character=5)),
     "entry undo entries garbage": ("chunk", lambda e: _last_entry(e)["undo"].update(entries=[1, 2])),
+    "entry skill modifier of text": ("chunk", lambda e: _last_entry(e).update(
+        skill_modifiers=[{"id": "dark", "name": {"en": "Dark"}, "modifier": "x"}])),
+    "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
+        "settings", {}).update(skill_ones="sometimes")),
 }
 
 
