@@ -54,6 +54,26 @@ def _ask_each(builder, keys: list[str], needs: Callable[[str], tuple[str, str, s
     step(keys, [])
 
 
+def _picks_into(builder, field: str, needs: Callable[[str], tuple[str, str, str] | None],
+                check: Callable[[str, str], str]) -> Callable[[list[str] | None], None]:
+    """The picker's callback: ask for each marked key's value (:func:`_ask_each`), then store the
+    picks in the builder's ``field`` and refresh it; a cancelled picker changes nothing."""
+
+    def done(picks: list[str]) -> None:
+        setattr(builder, field, tuple(picks))
+        builder.message = ""
+        builder.refresh_view()
+        builder.focus()
+
+    def picked(keys: list[str] | None) -> None:
+        if keys is None:
+            builder.focus()
+            return
+        _ask_each(builder, keys, needs, check, done)
+
+    return picked
+
+
 def pick_tn_modifiers(builder) -> None:
     """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
     from gmconsole.rules import exploding
@@ -78,18 +98,7 @@ def pick_tn_modifiers(builder) -> None:
         exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
         return f"{key}={amount}"
 
-    def done(picks: list[str]) -> None:
-        builder.tn_modifiers = tuple(picks)
-        builder.message = ""
-        builder.refresh_view()
-        builder.focus()
-
-    def picked(keys: list[str] | None) -> None:
-        if keys is None:
-            builder.focus()
-            return
-        _ask_each(builder, keys, needs, check, done)
-
+    picked = _picks_into(builder, "tn_modifiers", needs, check)
     builder.app.push_screen(PickCharactersScreen("TN modifiers (space marks, ctrl+s done)", tn_modifier_choices(),
                                                  list(current)), picked)
 
@@ -143,18 +152,7 @@ def pick_skill_modifiers(builder) -> None:
             raise ValueError(str(exc)) from exc
         return value
 
-    def done(picks: list[str]) -> None:
-        builder.skill_modifiers = tuple(picks)
-        builder.message = ""
-        builder.refresh_view()
-        builder.focus()
-
-    def picked(keys: list[str] | None) -> None:
-        if keys is None:
-            builder.focus()
-            return
-        _ask_each(builder, keys, needs, check, done)
-
+    picked = _picks_into(builder, "skill_modifiers", needs, check)
     values = {rid: row.modifier for rid, row in rows.items()}
     builder.app.push_screen(SkillModifierScreen(f"Modifiers of {skill} (space marks, ctrl+s done)",
                                                 skill_modifier_choices(system, skill), values, list(current)), picked)
