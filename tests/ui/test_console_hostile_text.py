@@ -191,3 +191,46 @@ def test_the_campaign_picker_lists_hostile_folder_names_escaped_and_picks_the_re
     assert not UNSAFE.search(seen["text"].replace("\n", ""))
     assert "Pl\\x1b[2Jain" in seen["text"] and EVIL_SHOWN in seen["text"]
     assert app.return_value == folder
+
+
+def test_a_name_with_a_line_break_or_bell_is_one_escaped_line_in_form_titles_and_status(demo_root, frozen_clock):
+    """Play-test finding: `e` on a planted name ``"Bob\\nNew\\x07"`` drew a second, spoofed title line
+    and dropped the bell; the stress toast and status did too. Everything a form title or the status
+    line shows is escaped whole, so a line break in a name stays visible as ``\\n``."""
+    name = "Bob\nNew\rLine\x07"
+    escaped = "Bob\\nNew\\rLine\\x07"
+    path = demo_root / "yze-demo" / "campaign.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["state"]["1"]["campaign"]["roster"][0]["name"] = name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.ui.app import GMConsoleApp
+
+    service = CampaignService.open(demo_root, "yze-demo", clock=frozen_clock, rng=random.Random(3))
+    app = GMConsoleApp(service, rng=random.Random(3))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "e")  # the first roster row is the planted name
+            await pilot.pause()
+            seen["form title"] = str(app.screen.query_one("#form-title").render())
+            await pilot.press("escape", "1", "g")
+            await pilot.pause()
+            await pilot.press("a")  # a new item: the gear form's title names the owner
+            await pilot.pause()
+            seen["gear form title"] = str(app.screen.query_one("#form-title").render())
+            await pilot.press("escape", "escape")
+            await pilot.pause()
+            app.screen.set_status(f"{name}: stress changed")
+            await pilot.pause()
+            seen["status"] = str(app.screen.query_one("#status-line").render())
+
+    try:
+        asyncio.run(run())
+    finally:
+        app.service.close()
+    assert seen["form title"] == f"Edit {escaped}", seen
+    assert seen["gear form title"].startswith(escaped), seen
+    assert seen["status"] == f"{escaped}: stress changed", seen

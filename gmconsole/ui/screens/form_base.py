@@ -75,7 +75,7 @@ class FormScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-box"):
-            yield Static(self.form_title, id="form-title", markup=False)
+            yield Static(shown(self.form_title), id="form-title", markup=False)  # titles quote names from the file
             yield Static("", id="form-message", markup=False)
             yield from self.fields()
             yield Static("ctrl+s save · esc cancel · tab next field", id="form-hint")

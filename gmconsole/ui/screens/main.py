@@ -105,7 +105,8 @@ class MainScreen(Screen[None]):
 
     def set_status(self, text: str, *, error: bool = False) -> None:
         line = self.query_one("#status-line", Static)
-        line.update(Text(("✗ " if error else "") + text, style="bold red" if error else ""))
+        # One line, escaped whole: a status often quotes a name read from the campaign file.
+        line.update(Text(("✗ " if error else "") + shown(text), style="bold red" if error else ""))
         line.set_class(error, "-error")
 
     def _show_tabs(self) -> None:
@@ -204,12 +205,12 @@ class MainScreen(Screen[None]):
     def action_undo(self) -> None:
         entry = self.app.attempt(self.app.service.undo)
         if entry is not None:
-            self.notify(f"Undone: {entry.get('summary', '')}", timeout=4, markup=False)
+            self.notify(f"Undone: {shown(entry.get('summary', ''))}", timeout=4, markup=False)
 
     def action_redo(self) -> None:
         entry = self.app.attempt(self.app.service.redo)
         if entry is not None:
-            self.notify(f"Redone: {entry.get('summary', '')}", timeout=4, markup=False)
+            self.notify(f"Redone: {shown(entry.get('summary', ''))}", timeout=4, markup=False)
 
     def action_history(self) -> None:
         from gmconsole.ui.screens.history import HistoryScreen
