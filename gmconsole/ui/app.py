@@ -39,6 +39,7 @@ class GMConsoleApp(App[int]):
 
     ``service`` is an open campaign service (the caller closes it after the app exits);
     ``rng`` rolls the console's dice for initiative and panic rolls made from the panes;
+    ``read_only_reason`` says why a read-only campaign is read-only (``None``: another console has it);
     ``on_first_paint`` is called once, after the main screen's first frame (``launch`` resumes the
     garbage collector there, see :mod:`gmconsole.ui.startup_gc`).
     """
@@ -49,8 +50,9 @@ class GMConsoleApp(App[int]):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, service, *, rng: random.Random | None = None,
-                 on_first_paint: Callable[[], None] | None = None) -> None:
+                 on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None) -> None:
         super().__init__()
+        self.read_only_reason = read_only_reason
         self.service = service
         self._on_first_paint = on_first_paint
         self.rng = rng if rng is not None else random.Random()

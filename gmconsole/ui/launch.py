@@ -71,32 +71,40 @@ def choose_campaign(root: Path, name: str | None) -> str | None:
     return _ask(lambda: DemoPickerScreen(summaries, first_run=first_run))
 
 
+ASKED_READ_ONLY = "opened with --read-only"
+IN_USE = "this campaign is open in another console"
+NOT_WRITABLE = "its lock file cannot be written"
+
+
 def _open_service(root: Path, name: str, read_only: bool):
     """Open the campaign's service, asking the GM what to do about a lock or a damaged file.
 
-    Returns the service, or ``None`` when the GM declined (after the message was shown)."""
+    Returns ``(service, why it is read-only or None)``, or ``(None, None)`` when the GM declined
+    (after the message was shown)."""
     from gmconsole.campaign.service import CampaignService
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import CampaignLocked, CorruptFile, LockNotWritable
     from gmconsole.store.shape import GMCONSOLE
 
+    why = None
     while True:
         try:
-            return CampaignService.open(root, name, read_only=read_only)
+            service = CampaignService.open(root, name, read_only=read_only)
+            return service, (why or ASKED_READ_ONLY) if read_only else None
         except (CampaignLocked, LockNotWritable) as exc:
             if read_only:
                 raise
             title = "Campaign in use" if isinstance(exc, CampaignLocked) else "Campaign not writable"
             if not _question(title, str(exc), "Open it read-only?"):
-                return None
-            read_only = True
+                return None, None
+            read_only, why = True, IN_USE if isinstance(exc, CampaignLocked) else NOT_WRITABLE
         except CorruptFile as exc:
             message, backup, damaged = str(exc), exc.backup, exc.path
             if backup is None:
                 _question("Damaged file", message, "There is no backup to offer; quit?")
-                return None
+                return None, None
             if not _question("Damaged file", message, "Restore the newest backup and open it?"):
-                return None
+                return None, None
             CampaignStore.repair(root, name, damaged, shapes=GMCONSOLE)
 
 
@@ -114,7 +122,7 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
             chosen = choose_campaign(root, name)
             if chosen is None:
                 return 0
-            service = _open_service(root, chosen, read_only)
+            service, read_only_reason = _open_service(root, chosen, read_only)
         except StoreError as exc:
             from gmconsole.safe_text import one_line_message
 
@@ -124,7 +132,8 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
             return 0
         try:
             library.remember_last(root, service.campaign.name)
-            GMConsoleApp(service, rng=rng, on_first_paint=startup_gc.resume).run()
+            GMConsoleApp(service, rng=rng, on_first_paint=startup_gc.resume,
+                         read_only_reason=read_only_reason).run()
         finally:
             service.close()
         return 0

@@ -77,9 +77,9 @@ def test_console_offers_read_only_for_an_unwritable_lock(tmp_path, unwritable_lo
         return True
 
     monkeypatch.setattr(launcher, "_ask", answer)
-    service = launcher._open_service(tmp_path, "yze-demo", read_only=False)
+    service, why = launcher._open_service(tmp_path, "yze-demo", read_only=False)
     try:
-        assert service.read_only
+        assert service.read_only and why == launcher.NOT_WRITABLE
         title, text, offer = asked[0]
         assert "Permission denied" in text and offer == "Open it read-only?"
     finally:

@@ -96,9 +96,9 @@ def test_locked_campaign_is_offered_read_only(demo_root, monkeypatch):
 
     monkeypatch.setattr(launcher, "_ask", answer)
     try:
-        service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+        service, why = launcher._open_service(demo_root, "yze-demo", read_only=False)
         try:
-            assert service.read_only
+            assert service.read_only and why == launcher.IN_USE
             assert "already open in another console" in asked[0]
         finally:
             service.close()
@@ -110,7 +110,7 @@ def test_locked_campaign_declined_opens_nothing(demo_root, monkeypatch):
     holder = CampaignService.open(demo_root, "yze-demo")
     monkeypatch.setattr(launcher, "_ask", lambda make: False)
     try:
-        assert launcher._open_service(demo_root, "yze-demo", read_only=False) is None
+        assert launcher._open_service(demo_root, "yze-demo", read_only=False) == (None, None)
     finally:
         holder.close()
 
@@ -128,7 +128,7 @@ def test_damaged_campaign_file_shows_the_message_and_restores_the_backup(demo_ro
         return True
 
     monkeypatch.setattr(launcher, "_ask", answer)
-    service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+    service, _ = launcher._open_service(demo_root, "yze-demo", read_only=False)
     try:
         assert asked[0][0] == "Damaged file" and "campaign.json" in asked[0][1]
         assert service.character("c1").stress == stress - 1  # the backup is the version before the last save
@@ -198,10 +198,35 @@ def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(dem
         return True
 
     monkeypatch.setattr(launcher, "_ask", answer)
-    service = launcher._open_service(demo_root, "yze-demo", read_only=False)
+    service, _ = launcher._open_service(demo_root, "yze-demo", read_only=False)
     try:
         assert asked[0][0] == "Damaged file" and str(path) in asked[0][1] and "roster" in asked[0][1]
         assert service.character("c1").name
     finally:
         service.close()
     assert list(path.parent.glob("campaign.json.corrupt-*"))  # the wrong-shaped file is kept aside
+
+
+def test_read_only_asked_for_says_so_not_another_console(demo_root, frozen_clock):
+    """Play-test finding: `gmconsole open NAME --read-only` with no other console running said
+    "this campaign is open in another console". The status line says why it is read-only."""
+    import asyncio
+
+    from gmconsole.ui.app import GMConsoleApp
+
+    service, why = launcher._open_service(demo_root, "yze-demo", read_only=True)
+    assert why == launcher.ASKED_READ_ONLY
+    app = GMConsoleApp(service, read_only_reason=why)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["status"] = str(app.screen.query_one("#status-line").render())
+
+    try:
+        asyncio.run(run())
+    finally:
+        service.close()
+    assert "Read-only: opened with --read-only" in seen["status"]
+    assert "another console" not in seen["status"]

@@ -73,8 +73,8 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         service = self.app.service
         if service.read_only:
-            self.set_status("Read-only: this campaign is open in another console; nothing can be changed here.",
-                            error=True)
+            why = getattr(self.app, "read_only_reason", None) or "this campaign is open in another console"
+            self.set_status(f"Read-only: {why}; nothing can be changed here.", error=True)
         else:
             self.set_status(f"{shown(service.campaign.name)} is open. Pane keys are in the bar below; ? shows them all.")
         if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
