@@ -32,7 +32,8 @@ from gmconsole.campaign import trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
+from gmconsole.campaign.model import (Campaign, Character, Clock, Gear, RollPreview, Session, Settings, changed_fields,
+                                      field_words)
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
@@ -513,7 +514,8 @@ class CampaignService:
             character = self._get(c, character_id)
             updated = validation.updated_character(c, character, changes)
             c.roster[c.roster.index(character)] = updated
-            return {"summary": f"{updated.name}: {', '.join(sorted(changes))} changed", "changes": sorted(changes)}
+            changed = changed_fields(character, updated)
+            return {"summary": f"{updated.name}: {field_words(changed) or 'nothing'} changed", "changes": changed}
 
         return self._commit("roster", mutate, character_id=self._id(character_id))
 
@@ -602,7 +604,8 @@ class CampaignService:
             item = self._gear(ch, gear_id)
             updated = validation.updated_gear(item, changes)
             ch.gear[ch.gear.index(item)] = updated
-            return {"summary": f"{ch.name}: {updated.name} {', '.join(sorted(changes))} changed",
+            words = field_words(changed_fields(item, updated)) or "nothing"
+            return {"summary": f"{ch.name}: {updated.name} {words} changed",
                     "gear_id": item.id, "gear": updated.name}
 
         return self._commit("gear", mutate, character_id=self._id(character_id))

@@ -189,3 +189,22 @@ def test_R_INIT_1_the_deck_count_after_a_mid_conflict_add_is_the_cards_left(make
     assert (len(state["deck"]), state["decks"], len(state["slots"])) == (9, 2, 11)
     service.undo()
     assert (len(service.session.initiative["deck"]), service.session.initiative["decks"]) == (0, 1)
+
+
+def test_a_form_saved_with_one_field_changed_records_only_that_field(make_service):
+    """Play-test finding: the gear form sends every field, and the history said "Flashlight
+    artifact_die, bonus, damage, max_bonus, name, notes, quantity, skills changed" for a bonus edit.
+    The summary names only what really changed, in words; the sheet form likewise."""
+    service = make_service("yze")
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"ranged": 1},
+                                 "gear": [{"name": "Flashlight", "bonus": 2, "max_bonus": 2}]})
+    item = ann.gear[0]
+    everything = {"name": "Flashlight", "bonus": 0, "max_bonus": 2, "damage": item.damage, "notes": item.notes,
+                  "quantity": item.quantity, "skills": list(item.skills), "artifact_die": item.artifact_die}
+    result = service.update_gear(ann.id, item.id, everything)
+    assert result["summary"] == "Ann: Flashlight bonus changed"
+    result = service.update_character(ann.id, {"name": "Ann", "kind": "pc", "stress": 2})
+    assert result["summary"] == "Ann: stress changed"
+    assert result["changes"] == ["stress"]
+    result = service.update_gear(ann.id, item.id, {"max_bonus": 3, "artifact_die": 8})
+    assert result["summary"] == "Ann: Flashlight artifact die, max bonus changed"
