@@ -1,0 +1,154 @@
+"""The campaign settings as the GM sees them: which apply to the campaign's system, their R-ids, a line
+on what each does, their allowed values, and typed text turned into a value.
+
+Which setting applies to which system, its R-id (or RULES.md section) and its line of text are data
+(``data/settings.toml``), not ``if system ==`` code: the settings screen (``ctrl+o``) and
+``gmconsole settings NAME`` both read them from here. A change itself goes through
+:meth:`CampaignService.update_settings` (one safe commit, one history entry, undoable); this module
+only checks and converts what was typed, so a bad key or value is refused before anything is written,
+with a message listing what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmconsole.campaign import validation
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign
+from gmconsole.rules.data import load_table
+from gmconsole.safe_text import shown
+
+__all__ = ["SettingInfo", "settings_for", "setting_rows", "parse_value", "parse_assignment", "shown_value",
+           "next_value", "allowed_text"]
+
+ON_WORDS = ("on", "true", "yes", "1")
+OFF_WORDS = ("off", "false", "no", "0")
+
+
+@dataclass(frozen=True)
+class SettingInfo:
+    """One row of ``data/settings.toml``: the model's key, how a value is given, its R-id and text."""
+
+    key: str
+    kind: str  # choice, bool, number, attribute, map
+    rule: str
+    text: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    @property
+    def editable(self) -> bool:
+        """False for ``condition_coverage`` (a map): shown, not changed from the screen or ``--set``."""
+        return self.kind != "map"
+
+
+def settings_for(system: str) -> list[SettingInfo]:
+    """The settings that apply to ``system``, in the table's order."""
+    return [SettingInfo(key=row["key"], kind=row["kind"], rule=row["rule"], text=row["text"],
+                        choices=tuple(row.get("choices", ())), minimum=int(row.get("min", 0)),
+                        maximum=int(row.get("max", 0)))
+            for row in load_table("settings")["settings"] if system in row["systems"]]
+
+
+def _info(campaign: Campaign, key: str) -> SettingInfo:
+    found = {s.key: s for s in settings_for(campaign.system)}
+    if key not in found:
+        editable = ", ".join(s.key for s in found.values() if s.editable)
+        raise ValidationError(f"{key!r} is not a setting of {campaign.system} campaigns; "
+                              f"the settings are: {editable}")
+    return found[key]
+
+
+def choices_of(campaign: Campaign, info: SettingInfo) -> tuple[str, ...]:
+    """The values a choice or attribute setting may take (attribute: the system's attributes; exploding,
+    whose traits are the GM's own: every trait on the roster, and the current value)."""
+    if info.kind == "choice":
+        return info.choices
+    if info.kind == "attribute":
+        fixed = validation.attribute_ids(campaign.system)
+        if fixed is not None:
+            return tuple(fixed)
+        traits = {name for c in campaign.roster for name in c.attributes}
+        traits.add(campaign.settings.initiative_attribute)
+        return tuple(sorted(traits))
+    return ()
+
+
+def allowed_text(campaign: Campaign, info: SettingInfo) -> str:
+    """What ``info`` accepts, in words (for a refusal and the CLI's listing)."""
+    if info.kind == "bool":
+        return "on or off"
+    if info.kind == "number":
+        return f"a whole number from {info.minimum} to {info.maximum}"
+    if info.kind == "map":
+        return "shown only; it is not set from here"
+    return "one of " + ", ".join(shown(c) for c in choices_of(campaign, info))
+
+
+def parse_value(campaign: Campaign, key: str, text: str):
+    """The value ``text`` gives setting ``key`` of ``campaign``; a ValidationError saying what is allowed."""
+    info = _info(campaign, key)
+    typed = text.strip()
+    validation.check_typed_text(typed, f"the value of {key}")
+    problem = f"{shown(typed)!r} is not a value of {key} ({info.rule}): it takes {allowed_text(campaign, info)}"
+    if info.kind == "bool":
+        if typed.lower() in ON_WORDS:
+            return True
+        if typed.lower() in OFF_WORDS:
+            return False
+        raise ValidationError(problem)
+    if info.kind == "number":
+        if typed.isascii() and typed.isdigit() and info.minimum <= int(typed) <= info.maximum:
+            return int(typed)
+        raise ValidationError(problem)
+    if info.kind == "map":
+        raise ValidationError(f"{key} ({info.rule}) is shown only; it is not set from here")
+    if typed not in choices_of(campaign, info):
+        raise ValidationError(problem)
+    return typed
+
+
+def parse_assignment(campaign: Campaign, text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` (the CLI's ``--set``) as ``(key, value)``."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ValidationError(f"{shown(text)!r} is not KEY=VALUE (e.g. push_cost=doom)")
+    return key.strip(), parse_value(campaign, key.strip(), value)
+
+
+def shown_value(value) -> str:
+    """A setting's value in words: on/off for a flag, ``condition: skill, skill`` for the coverage map;
+    escaped (the value comes from the campaign file)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, dict):
+        return "; ".join(f"{shown(k)}: {', '.join(shown(s) for s in v) if isinstance(v, list) and v else 'every roll'}"
+                         for k, v in value.items()) or "none"
+    return shown(value)
+
+
+def next_value(campaign: Campaign, key: str):
+    """The value after the current one (enter/space on the screen): a flag toggled, a choice or number
+    cycled in order; ``None`` for the coverage map, which is not changed from here."""
+    info = _info(campaign, key)
+    current = getattr(campaign.settings, key)
+    if info.kind == "bool":
+        return not current
+    if info.kind == "number":
+        return info.minimum if not isinstance(current, int) or current >= info.maximum else current + 1
+    if info.kind == "map":
+        return None
+    options = choices_of(campaign, info)
+    if not options:
+        return None
+    return options[(options.index(current) + 1) % len(options)] if current in options else options[0]
+
+
+def setting_rows(campaign: Campaign) -> list[dict]:
+    """Every setting of the campaign's system with its value: ``{"key", "value", "rule", "text",
+    "allowed", "editable"}`` (the CLI's JSON; values as the model holds them)."""
+    return [{"key": info.key, "value": getattr(campaign.settings, info.key), "rule": info.rule, "text": info.text,
+             "allowed": allowed_text(campaign, info), "editable": info.editable}
+            for info in settings_for(campaign.system)]
