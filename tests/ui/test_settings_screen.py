@@ -170,3 +170,27 @@ def test_settings_screen_at_80x24_shows_every_row_value_and_its_keys(make_app):
 
 def test_settings_screen_snapshot_yze_120x40(snap_compare, make_app):
     assert snap_compare(make_app("yze-demo"), terminal_size=WIDE, press=["ctrl+o", "down", "down"])
+
+
+def test_the_key_bar_keeps_every_key_at_80x24_with_settings_added_tiered_roll_builder(make_app):
+    """The tiered roll builder has the most keys; with ctrl+o Settings they take three lines at 80
+    columns, and the key bar shows all three (Help and Quit are not cut off)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    app = make_app("tiered-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.press("3")
+            app.screen.roll_builder.select_character("c1")
+            await pilot.pause()
+            bar = app.screen.query_one("KeyBar")
+            seen["lines"] = len(Text(str(bar.render())).wrap(Console(width=80), 80))
+            seen["height"] = bar.size.height
+            seen["text"] = str(bar.render())
+
+    asyncio.run(run())
+    assert "^o Settings" in seen["text"] and "q Quit" in seen["text"]
+    assert seen["lines"] <= seen["height"]
