@@ -22,6 +22,9 @@ from gmconsole.safe_text import shown
 __all__ = ["SettingInfo", "settings_for", "setting_rows", "parse_value", "parse_assignment", "shown_value",
            "next_value", "allowed_text"]
 
+COVERAGE = "condition_coverage"
+COVERAGE_HELP = ("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "
+                 "=all (every roll) or =none (no -1)")
 ON_WORDS = ("on", "true", "yes", "1")
 OFF_WORDS = ("off", "false", "no", "0")
 
@@ -40,7 +43,8 @@ class SettingInfo:
 
     @property
     def editable(self) -> bool:
-        """False for ``condition_coverage`` (a map): shown, not changed from the screen or ``--set``."""
+        """False for ``condition_coverage`` (a map): the screen shows it; the command line sets it one
+        condition at a time (``condition_coverage.CONDITION=...``, :func:`parse_assignment`)."""
         return self.kind != "map"
 
 
@@ -55,7 +59,7 @@ def settings_for(system: str) -> list[SettingInfo]:
 def _info(campaign: Campaign, key: str) -> SettingInfo:
     found = {s.key: s for s in settings_for(campaign.system)}
     if key not in found:
-        editable = ", ".join(s.key for s in found.values() if s.editable)
+        editable = ", ".join(s.key if s.editable else f"{s.key}.CONDITION" for s in found.values())
         raise ValidationError(f"{key!r} is not a setting of {campaign.system} campaigns; "
                               f"the settings are: {editable}")
     return found[key]
@@ -83,7 +87,7 @@ def allowed_text(campaign: Campaign, info: SettingInfo) -> str:
     if info.kind == "number":
         return f"a whole number from {info.minimum} to {info.maximum}"
     if info.kind == "map":
-        return "shown only; it is not set from here"
+        return COVERAGE_HELP
     return "one of " + ", ".join(shown(c) for c in choices_of(campaign, info))
 
 
@@ -104,18 +108,44 @@ def parse_value(campaign: Campaign, key: str, text: str):
             return int(typed)
         raise ValidationError(problem)
     if info.kind == "map":
-        raise ValidationError(f"{key} ({info.rule}) is shown only; it is not set from here")
+        raise ValidationError(f"{key} ({info.rule}) is set {COVERAGE_HELP}")
     if typed not in choices_of(campaign, info):
         raise ValidationError(problem)
     return typed
 
 
-def parse_assignment(campaign: Campaign, text: str) -> tuple[str, object]:
-    """``KEY=VALUE`` (the CLI's ``--set``) as ``(key, value)``."""
+def parse_assignment(campaign: Campaign, text: str, pending: dict | None = None) -> tuple[str, object]:
+    """``KEY=VALUE`` (the CLI's ``--set``) as ``(key, value)``. ``condition_coverage.CONDITION=...``
+    gives ``("condition_coverage", the whole new map)``, built on ``pending`` (the changes parsed so far
+    in the same command) or else the campaign's map."""
     key, sep, value = text.partition("=")
-    if not sep or not key.strip():
+    key = key.strip()
+    if not sep or not key:
         raise ValidationError(f"{shown(text)!r} is not KEY=VALUE (e.g. push_cost=doom)")
-    return key.strip(), parse_value(campaign, key.strip(), value)
+    head, dot, condition = key.partition(".")
+    if dot and head == COVERAGE:
+        _info(campaign, COVERAGE)  # only where the system has the setting
+        current = (pending or {}).get(COVERAGE, getattr(campaign.settings, COVERAGE))
+        return COVERAGE, _coverage(campaign, dict(current), condition.strip(), value.strip())
+    return key, parse_value(campaign, key, value)
+
+
+def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) -> dict:
+    """``coverage`` with ``condition`` covering the skills in ``value`` (``all``: every roll; ``none``: removed)."""
+    validation.check_typed_text(condition, "a condition name")
+    validation.check_typed_text(value, "the skills of a condition")
+    if not condition:
+        raise ValidationError(f"name the condition: {COVERAGE_HELP}")
+    if value.lower() == "none":
+        coverage.pop(condition, None)
+        return coverage
+    skills = [] if value.lower() == "all" else [s.strip() for s in value.split(",") if s.strip()]
+    if value.lower() != "all" and not skills:
+        raise ValidationError(f"{shown(value)!r} names no skill: {COVERAGE_HELP}")
+    for skill in skills:
+        validation.check_skill_name(campaign.system, skill)
+    coverage[condition] = skills
+    return coverage
 
 
 def shown_value(value) -> str:
@@ -148,7 +178,7 @@ def next_value(campaign: Campaign, key: str):
 
 def setting_rows(campaign: Campaign) -> list[dict]:
     """Every setting of the campaign's system with its value: ``{"key", "value", "rule", "text",
-    "allowed", "editable"}`` (the CLI's JSON; values as the model holds them)."""
+    "allowed"}`` (the CLI's JSON; values as the model holds them)."""
     return [{"key": info.key, "value": getattr(campaign.settings, info.key), "rule": info.rule, "text": info.text,
-             "allowed": allowed_text(campaign, info), "editable": info.editable}
+             "allowed": allowed_text(campaign, info)}
             for info in settings_for(campaign.system)]

@@ -1,7 +1,9 @@
 """``gmconsole settings NAME [--json] [--set KEY=VALUE ...] [--wait SECONDS]``: the campaign's settings.
 
 Without ``--set`` it prints every setting of the campaign's system (``data/settings.toml``) with its
-value, R-id and a line on what it does, reading the campaign without locking it. With ``--set``
+value, R-id and a line on what it does, reading the campaign without locking it. ``condition_coverage``
+(a map) is set one condition at a time: ``--set condition_coverage.tired=sneak,scout`` (``=all``: every
+roll; ``=none``: no -1). With ``--set``
 (repeatable) it changes them: every ``KEY=VALUE`` is checked first, then all of them are written as
 **one** history entry (undoable in the console with ``ctrl+z`` like every change). An unknown key, a
 key of another system or a bad value exits 2 naming what is allowed, and nothing is written.
@@ -20,11 +22,12 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("settings", help="show or change a campaign's settings")
     parser.add_argument("name", metavar="NAME")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
-                        help="change a setting, e.g. push_cost=doom or skill_ones=blank (repeatable; "
-                             "all in one history entry)")
+                        help="change a setting, e.g. push_cost=doom, skill_ones=blank, "
+                             "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
+                             "history entry")
     parser.add_argument("--json", action="store_true",
                         help='print {"campaign", "system", "settings": [{"key", "value", "rule", "text", '
-                             '"allowed", "editable"}]} (with --set also "changed")')
+                             '"allowed"}]} (with --set also "changed")')
     add_wait(parser)
     parser.set_defaults(handler=_guard(run_settings))
 
@@ -36,7 +39,7 @@ def listing_text(name: str, system: str, rows: list[dict]) -> str:
     lines = [f"{shown(name)} ({shown(system)}) settings:"]
     for row in rows:
         lines.append(f"{row['key']} = {shown_value(row['value'])}  [{row['rule']}]")
-        lines.append(f"    {row['text']} " + (f"Takes {row['allowed']}." if row["editable"] else "(Shown only.)"))
+        lines.append(f"    {row['text']} Takes {row['allowed']}.")
     return "\n".join(lines)
 
 
@@ -55,7 +58,7 @@ def run_settings(args) -> int:
         with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
             warn_about(service)
             for text in args.assignments:  # every one checked before anything is written
-                key, value = parse_assignment(service.campaign, text)
+                key, value = parse_assignment(service.campaign, text, changed)
                 changed[key] = value
             service.update_settings(changed)
             campaign = service.campaign

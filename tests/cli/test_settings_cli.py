@@ -48,12 +48,12 @@ def test_settings_json_shape(gm):
     assert list(rows) == ["push_cost", "max_pushes", "skill_ones", "panic_escalation", "opposed_reroll_ties",
                           "tool_takes_damage", "condition_coverage", "initiative_mode", "initiative_attribute"]
     for row in data["settings"]:
-        assert set(row) == {"key", "value", "rule", "text", "allowed", "editable"}
+        assert set(row) == {"key", "value", "rule", "text", "allowed"}
     assert rows["push_cost"]["value"] == "stress-dice" and rows["push_cost"]["rule"] == "§1 push costs"
     assert rows["panic_escalation"] == {**rows["panic_escalation"], "value": False, "rule": "R-PANIC-2",
-                                        "allowed": "on or off", "editable": True}
+                                        "allowed": "on or off"}
     assert rows["max_pushes"]["value"] == 1 and rows["max_pushes"]["allowed"] == "a whole number from 0 to 3"
-    assert rows["condition_coverage"]["editable"] is False
+    assert "condition_coverage.CONDITION=SKILL,SKILL" in rows["condition_coverage"]["allowed"]
     assert rows["condition_coverage"]["value"] == {"tired": [], "angry": [], "scared": []}
     exploding = json.loads(gm("settings", "exploding-demo", "--json").stdout)
     assert [r["key"] for r in exploding["settings"]] == ["exploding_tie_to_defender", "initiative_mode",
@@ -87,9 +87,8 @@ def test_r_push_5_set_skill_ones_changes_the_odds_of_a_push_and_the_console_can_
 
 
 def test_unknown_key_exits_2_and_lists_the_settings(gm):
-    line = _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "'push_costs' is not a setting of yze",
-                  "push_cost, max_pushes, skill_ones")
-    assert "condition_coverage" not in line  # only what can be set is offered
+    _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "'push_costs' is not a setting of yze",
+           "push_cost, max_pushes, skill_ones", "condition_coverage.CONDITION")
     _error(gm("settings", "yze-demo", "--set", "tiered_strict_over=on"), "not a setting of yze campaigns")
     _error(gm("settings", "tiered-demo", "--set", "push_cost=doom"), "not a setting of tiered campaigns",
            "tiered_strict_over")
@@ -102,7 +101,11 @@ def test_bad_value_exits_2_lists_what_is_allowed_and_writes_nothing(gm):
     _error(gm("settings", "yze-demo", "--set", "max_pushes=²"), "from 0 to 3")
     _error(gm("settings", "yze-demo", "--set", "panic_escalation=maybe"), "on or off")
     _error(gm("settings", "yze-demo", "--set", "initiative_attribute=luck"), "strength, agility, wits, empathy")
-    _error(gm("settings", "yze-demo", "--set", "condition_coverage=x"), "shown only")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage=x"), "condition_coverage.CONDITION=SKILL")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=stealth,flying"), "no skill 'flying'")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage.=all"), "name the condition")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=,"), "names no skill")
+    _error(gm("settings", "myz-demo", "--set", "condition_coverage.tired=all"), "not a setting of myz")
     _error(gm("settings", "yze-demo", "--set", "skill_ones"), "is not KEY=VALUE")
     _error(gm("settings", "yze-demo", "--set", "skill_ones=bl\x1bank"), "control", "\\x1b")
     json_out = gm("settings", "yze-demo", "--set", "skill_ones=none", "--json")
@@ -152,3 +155,30 @@ def test_settings_read_from_a_hostile_file_are_shown_escaped(gm, tmp_path):
     assert rows["initiative_attribute"] == EVIL and rows["condition_coverage"] == {EVIL: [EVIL]}
     # the next value offered is a real attribute, never the planted text
     assert gm("settings", "yze-demo", "--set", "initiative_attribute=wits").returncode == 0
+
+
+def test_condition_coverage_is_set_one_condition_at_a_time(gm):
+    """The conditions push cost (RULES.md §1): which skills each condition's -1 covers; several in one
+    command build on each other and make one history entry."""
+    out = gm("settings", "yze-demo", "--set", "condition_coverage.tired=mobility,ranged",
+             "--set", "condition_coverage.angry=none", "--set", "condition_coverage.hungry=all", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["changed"] == {"condition_coverage": {"tired": ["mobility", "ranged"], "scared": [],
+                                                      "hungry": []}}
+    text = gm("settings", "yze-demo").stdout
+    assert "condition_coverage = tired: mobility, ranged; scared: every roll; hungry: every roll" in text
+    assert len(json.loads(gm("history", "yze-demo", "--kind", "settings", "--json").stdout)) == 1
+
+
+def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_condition_lowers(gm, tmp_path):
+    """RULES.md §1, conditions push cost: tired covering only ranged is -1 to a ranged roll, not to mobility."""
+    from gmconsole.campaign.service import CampaignService
+
+    assert gm("settings", "yze-demo", "--set", "push_cost=conditions",
+              "--set", "condition_coverage.tired=ranged").returncode == 0
+    with CampaignService.open(tmp_path, "yze-demo") as service:
+        plain = {skill: len(service.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
+        service.add_condition("c1", "tired")
+        tired = {skill: len(service.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
+    assert tired == {"ranged": plain["ranged"] - 1, "mobility": plain["mobility"]}

@@ -6,7 +6,8 @@ what it takes are shown under the table. ``enter`` / ``space`` moves a setting t
 flag toggled, a choice cycled); on a number (max pushes) a digit typed sets it. Each change is one
 history entry made through the campaign service, so ``ctrl+z`` / ``ctrl+y`` (here or on the main
 screen) take it back and make it again. ``condition_coverage`` (a map of conditions to skills) is
-shown read-only. Values come from the campaign file and are shown escaped.
+shown read-only here (editing a map would need a form of its own); ``gmconsole settings NAME --set
+condition_coverage.CONDITION=...`` sets it. Values come from the campaign file and are shown escaped.
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ class SettingsScreen(Screen[None]):
             detail.append(f": {info.text}\n")
             detail.append(f"Now: {settings_table.shown_value(getattr(campaign.settings, key))}. ")
             detail.append(f"Takes {settings_table.allowed_text(campaign, info)}." if info.editable
-                          else "Shown only: set it in the campaign file.", style="italic")
+                          else f"Shown only here; on the command line: gmconsole settings NAME --set "
+                               f"{settings_table.COVERAGE_HELP.split(': ', 1)[1]}.", style="italic")
         self.query_one("#settings-detail", Static).update(detail)
 
     def _say(self, text: str, *, error: bool = False) -> None:
@@ -182,7 +184,8 @@ class SettingsScreen(Screen[None]):
             self._say(str(exc), error=True)
             return
         if value is None:
-            self._say(f"{key} is shown only: set it in the campaign file", error=True)
+            self._say(f"{key} is shown only here: set it with gmconsole settings NAME --set {key}.CONDITION=...",
+                      error=True)
             return
         self._set(key, value)
 
