@@ -75,7 +75,7 @@ def test_set_changes_several_settings_in_one_history_entry(gm):
     assert len(entries) == 1 and "push_cost = doom" in entries[0]["summary"]
 
 
-def test_r_push_5_set_skill_ones_changes_the_odds_of_a_push_and_the_console_can_undo_it(gm, tmp_path):
+def test_r_push_5_skill_ones_set_from_the_command_line_is_a_change_the_service_can_undo(gm, tmp_path):
     """The setting set from the command line is a change like any other: the service's undo takes it back."""
     from gmconsole.campaign.service import CampaignService
 
