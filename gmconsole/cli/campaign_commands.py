@@ -85,7 +85,7 @@ def _seed(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    """Add ``new``, ``campaigns``, ``demo``, ``history`` and ``open``."""
+    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open`` and ``settings``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
@@ -120,6 +120,10 @@ def register(subparsers) -> None:
     open_.add_argument("name", metavar="NAME")
     open_.add_argument("--read-only", action="store_true", help="open without changing anything")
     open_.set_defaults(handler=open_console)
+
+    from gmconsole.cli import settings_cli
+
+    settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
 
 
 def run_new(args) -> int:

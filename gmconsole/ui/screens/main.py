@@ -34,7 +34,7 @@ PANES = (("1", "pane-roster", "Roster"), ("2", "pane-initiative", "Initiative"),
 
 
 class MainScreen(Screen[None]):
-    """Roster, initiative, roll builder and tracker; undo / redo / history / help / quit keys."""
+    """Roster, initiative, roll builder and tracker; undo / redo / history / settings / help / quit keys."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
@@ -49,6 +49,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="main.undo"),
         Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
         Binding("h", "history", "History", id="main.history", show=False),
+        Binding("ctrl+o", "settings", "Settings", id="main.settings"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
         Binding("q", "quit", "Quit", id="main.quit"),
     ]
@@ -216,6 +217,11 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    def action_settings(self) -> None:
+        from gmconsole.ui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen

@@ -4,8 +4,8 @@ It shows what Textual's ``Footer`` shows — every shown binding of the focused 
 the screen, one entry per action — but draws them as one line of text in a single widget, where
 ``Footer`` mounts a widget per key and re-mounts them on every focus change. On the main screen that
 difference is most of the start-up cost of the footer (``bench/startup.py``), and the GM sees the
-same thing. When the keys do not fit the width the text wraps onto a second line instead of being
-cut off (80-column terminals). It is read-only: keys are pressed, not clicked.
+same thing. When the keys do not fit the width the text wraps onto a second line (a third for the
+tiered roll builder's keys at 80 columns) instead of being cut off. It is read-only: keys are pressed, not clicked.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ __all__ = ["KeyBar"]
 
 
 class KeyBar(Static):
-    """One or two lines naming the shown key bindings of the focus chain (``key Description``)."""
+    """One to three lines naming the shown key bindings of the focus chain (``key Description``)."""
 
     DEFAULT_CSS = """
     KeyBar {
         height: auto;
-        max-height: 2;
+        max-height: 3;
         background: $footer-background;
         color: $footer-description-foreground;
     }

@@ -1,0 +1,72 @@
+"""``gmconsole settings NAME [--json] [--set KEY=VALUE ...] [--wait SECONDS]``: the campaign's settings.
+
+Without ``--set`` it prints every setting of the campaign's system (``data/settings.toml``) with its
+value, R-id and a line on what it does, reading the campaign without locking it. ``condition_coverage``
+(a map) is set one condition at a time: ``--set condition_coverage.tired=sneak,scout`` (``=all``: every
+roll; ``=none``: no -1). With ``--set``
+(repeatable) it changes them: every ``KEY=VALUE`` is checked first, then all of them are written as
+**one** history entry (undoable in the console with ``ctrl+z`` like every change). An unknown key, a
+key of another system or a bad value exits 2 naming what is allowed, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from gmconsole.cli.common import emit
+from gmconsole.safe_text import shown
+
+
+def register(subparsers) -> None:
+    """Add ``settings``."""
+    from gmconsole.cli.campaign_commands import _guard, add_wait
+
+    parser = subparsers.add_parser("settings", help="show or change a campaign's settings")
+    parser.add_argument("name", metavar="NAME")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
+                        help="change a setting, e.g. push_cost=doom, skill_ones=blank, "
+                             "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
+                             "history entry")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"campaign", "system", "settings": [{"key", "value", "rule", "text", '
+                             '"allowed"}]} (with --set also "changed")')
+    add_wait(parser)
+    parser.set_defaults(handler=_guard(run_settings))
+
+
+def listing_text(name: str, system: str, rows: list[dict]) -> str:
+    """The settings for a person: ``key = value  [R-id]``, then what it does and what it takes."""
+    from gmconsole.campaign.settings_table import shown_value
+
+    lines = [f"{shown(name)} ({shown(system)}) settings:"]
+    for row in rows:
+        lines.append(f"{row['key']} = {shown_value(row['value'])}  [{row['rule']}]")
+        lines.append(f"    {row['text']} Takes {row['allowed']}.")
+    return "\n".join(lines)
+
+
+def run_settings(args) -> int:
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.settings_table import parse_assignment, setting_rows
+    from gmconsole.cli.campaign_commands import _root, warn_about
+
+    changed: dict = {}
+    if not args.assignments:
+        with CampaignService.open(_root(args), args.name, read_only=True) as service:
+            warn_about(service)
+            campaign = service.campaign
+            rows = setting_rows(campaign)
+    else:
+        with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+            warn_about(service)
+            for text in args.assignments:  # every one checked before anything is written
+                key, value = parse_assignment(service.campaign, text, changed)
+                changed[key] = value
+            service.update_settings(changed)
+            campaign = service.campaign
+            rows = setting_rows(campaign)
+    result = {"campaign": campaign.name, "system": campaign.system, "settings": rows}
+    text = listing_text(campaign.name, campaign.system, rows)
+    if args.assignments:
+        result["changed"] = changed
+        text = "changed " + ", ".join(f"{k} = {shown(v)}" for k, v in changed.items()) + "\n" + text
+    emit(result, args.json, text)
+    return 0

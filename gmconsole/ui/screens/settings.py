@@ -1,0 +1,218 @@
+"""The settings screen (``ctrl+o`` from the main screen): every setting of the campaign's system.
+
+One row per setting that applies to the campaign's system (``data/settings.toml``): its key, current
+value, R-id (or RULES.md section) and a line on what it does; the highlighted row's whole text and
+what it takes are shown under the table. ``enter`` / ``space`` moves a setting to its next value (a
+flag toggled, a choice cycled); on a number (max pushes) a digit typed sets it. Each change is one
+history entry made through the campaign service, so ``ctrl+z`` / ``ctrl+y`` (here or on the main
+screen) take it back and make it again. ``condition_coverage`` (a map of conditions to skills) is
+shown read-only here (editing a map would need a form of its own); ``gmconsole settings NAME --set
+condition_coverage.CONDITION=...`` sets it. Values come from the campaign file and are shown escaped.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from gmconsole.campaign import settings_table
+from gmconsole.safe_text import shown
+from gmconsole.ui.messages import CampaignChanged
+
+__all__ = ["SettingsScreen"]
+
+
+class SettingsScreen(Screen[None]):
+    """The campaign's settings: change one with enter/space (or a digit), undo with ctrl+z."""
+
+    DEFAULT_CSS = """
+    SettingsScreen #settings-title {
+        height: auto;
+        padding: 0 1;
+    }
+    SettingsScreen #settings-table {
+        height: auto;
+        max-height: 1fr;
+    }
+    SettingsScreen #settings-detail {
+        height: auto;
+        padding: 0 1;
+        border-top: solid $accent;
+    }
+    SettingsScreen #settings-message {
+        height: auto;
+        padding: 0 1;
+    }
+    SettingsScreen #settings-message.-error {
+        color: $text-error;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="settings.back"),
+        Binding("space", "change", "Next value", id="settings.change", key_display="enter/space"),
+        Binding("ctrl+z", "undo", "Undo", id="settings.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="settings.redo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    @property
+    def service(self):
+        return self.app.service
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="settings-title")
+        yield DataTable(id="settings-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="settings-detail")
+        yield Static("", id="settings-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        campaign = self.service.campaign
+        title = Text(f"Settings of {shown(campaign.name)} ({campaign.system})", style="bold")
+        title.append("  enter/space: next value · a digit: set a number · ctrl+z undo", style="italic dim")
+        if self.service.read_only:
+            title.append("  · read-only", style="bold red")
+        self.query_one("#settings-title", Static).update(title)
+        self.reload()
+        table.focus()
+
+    # ------------------------------------------------------------------ showing
+    def _widths(self) -> tuple[int, int, int, int]:
+        """Column widths that fit the terminal (no sideways scrolling): the value column narrower below
+        100 columns, the text column takes what is left (the row's whole text is shown under the table)."""
+        width = self.app.size.width
+        value = 24 if width >= 100 else 14
+        return 20, value, 16, max(10, width - 20 - value - 16 - 8 - 2)
+
+    def reload(self) -> None:
+        """Redraw the rows from the campaign (keeps the cursor on the same setting)."""
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        widths = self._widths()
+        if widths != getattr(self, "_built_widths", None):
+            table.clear(columns=True)
+            for label, width in zip(("setting", "value", "rule", "what it does"), widths):
+                table.add_column(label, width=width)
+            self._built_widths = widths
+        else:
+            table.clear()
+        self.keys = []
+        for info in settings_table.settings_for(self.service.campaign.system):
+            value = settings_table.shown_value(getattr(self.service.campaign.settings, info.key))
+            table.add_row(*(Text(cell, style=style, no_wrap=True, overflow="ellipsis") for cell, style in (
+                (info.key, ""), (value, "bold" if info.editable else "dim"), (info.rule, "yellow"), (info.text, ""))),
+                key=info.key)
+            self.keys.append(info.key)
+        if self.keys:
+            table.move_cursor(row=min(max(row, 0), len(self.keys) - 1))
+        self._show_detail()
+
+    def current_key(self) -> str | None:
+        table = self.query_one(DataTable)
+        return self.keys[table.cursor_row] if self.keys and 0 <= table.cursor_row < len(self.keys) else None
+
+    def _show_detail(self) -> None:
+        key = self.current_key()
+        detail = Text()
+        if key is not None:
+            campaign = self.service.campaign
+            info = next(i for i in settings_table.settings_for(campaign.system) if i.key == key)
+            detail.append(f"{key} ", style="bold")
+            detail.append(f"({info.rule})", style="yellow")
+            detail.append(f": {info.text}\n")
+            detail.append(f"Now: {settings_table.shown_value(getattr(campaign.settings, key))}. ")
+            detail.append(f"Takes {settings_table.allowed_text(campaign, info)}." if info.editable
+                          else f"Shown only here; on the command line: gmconsole settings NAME --set "
+                               f"{settings_table.COVERAGE_HELP.split(': ', 1)[1]}.", style="italic")
+        self.query_one("#settings-detail", Static).update(detail)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        line = self.query_one("#settings-message", Static)
+        line.update(Text(("✗ " if error else "") + shown(text)))
+        line.set_class(error, "-error")
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.reload()
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, _event) -> None:
+        self._show_detail()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, _event) -> None:
+        self.action_change()
+
+    @on(CampaignChanged)
+    def _campaign_changed(self, message: CampaignChanged) -> None:
+        self.reload()
+        entry = message.entry or {}
+        if entry.get("summary"):
+            verb = {"undone": "undone: "}.get(entry.get("status", ""), "")
+            self._say(f"✓ {verb}{entry['summary']}")
+
+    # ------------------------------------------------------------------ changing
+    def _set(self, key: str, value) -> None:
+        """One change through the service (one history entry); a refusal is said here, nothing changes."""
+        try:
+            self.service.update_settings({key: value})
+        except self.app_errors() as exc:
+            self._say(str(exc), error=True)
+
+    def app_errors(self) -> tuple[type[BaseException], ...]:
+        from gmconsole.ui.app import user_errors
+
+        return user_errors()
+
+    def action_change(self) -> None:
+        key = self.current_key()
+        if key is None:
+            return
+        try:
+            value = settings_table.next_value(self.service.campaign, key)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        if value is None:
+            self._say(f"{key} is shown only here: set it with gmconsole settings NAME --set {key}.CONDITION=...",
+                      error=True)
+            return
+        self._set(key, value)
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed on a number setting (max pushes) sets it; elsewhere it says which rows take one."""
+        if event.character is None or not (event.character.isascii() and event.character.isdigit()):
+            return
+        event.stop()
+        key = self.current_key()
+        if key is None:
+            return
+        try:
+            value = settings_table.parse_value(self.service.campaign, key, event.character)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._set(key, value)
+
+    def action_undo(self) -> None:
+        self._walk(self.service.undo)
+
+    def action_redo(self) -> None:
+        self._walk(self.service.redo)
+
+    def _walk(self, step) -> None:
+        """Undo or redo through the app (a damaged history file is named and its backup offered)."""
+        self.app.attempt(step)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
