@@ -511,6 +511,13 @@ class CampaignService:
         new = skills.parse_list(text, source)
         return self._commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 
+    def change_skill_list(self, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
+                          rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
+        """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
+        source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
+        new = skills.parse_list(*load) if load else None
+        return self._commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+
     # ------------------------------------------------------------------ roster
     def add_character(self, data: dict) -> Character:
         """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;

@@ -205,6 +205,22 @@ def replace(campaign: Campaign, new: list[CampaignSkill]) -> list[CampaignSkill]
     return campaign.skills
 
 
+def batch(campaign: Campaign, new: list[CampaignSkill] | None, source: str, add_=(), rename=(),
+          remove_=()) -> dict:
+    """Load, add, rename and remove in one change (the command line's flags); the entry's fields."""
+    check_listed(campaign)
+    parts = []
+    if new is not None:
+        parts.append(change_entry("load", replace(campaign, new), source=source)["summary"])
+    for name, attribute in add_:
+        parts.append(change_entry("add", add(campaign, name, attribute))["summary"])
+    for skill, name in rename:
+        parts.append(change_entry("edit", *edit(campaign, skill, name=name))["summary"])
+    for skill in remove_:
+        parts.append(change_entry("remove", remove(campaign, skill))["summary"])
+    return {"summary": "; ".join(parts) or "skills unchanged"}
+
+
 def change_entry(action: str, *changed, source: str = "") -> dict:
     """The history entry's own fields for a change of the skill list (its summary)."""
     if action == "load":
