@@ -49,6 +49,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="main.undo"),
         Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
         Binding("h", "history", "History", id="main.history", show=False),
+        Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, remove, load a list"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
         Binding("q", "quit", "Quit", id="main.quit"),
     ]
@@ -215,6 +216,11 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    def action_skills(self) -> None:
+        from gmconsole.ui.screens.skills_screen import SkillsScreen
+
+        self.app.push_screen(SkillsScreen())
 
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen
