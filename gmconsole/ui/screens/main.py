@@ -49,7 +49,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="main.undo"),
         Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
         Binding("h", "history", "History", id="main.history", show=False),
-        Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, remove, load a list"),
+        Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
         Binding("q", "quit", "Quit", id="main.quit"),
     ]
