@@ -433,8 +433,11 @@ class CampaignService:
     ) -> list[dict]:
         """History entries, newest first, filtered by session, character (id or name), skill, kind.
 
-        Undone (and failed) entries are left out unless ``include_undone``.
+        Undone (and failed) entries are left out unless ``include_undone``. ``skill`` is an id or a
+        name from the campaign's skill list (issue 11).
         """
+        found = skills.find(self._campaign, skill) if skill else None
+        skill = found.id if found is not None else skill
         return history_queries.query(
             self._seen(self._store.entries(session)),
             character=character,

@@ -76,6 +76,8 @@ def test_load_the_sample_list_and_roll_a_loaded_skill_by_name(gm, tmp_path):
     assert rolled.returncode == 0, rolled.stderr
     entry = json.loads(rolled.stdout)
     assert (entry["skill"], entry["successes"]) == ("piloting", 2)
+    by_name = json.loads(gm("history", "Crew", "--skill", "Piloting", "--json").stdout)
+    assert [e["id"] for e in by_name] == [entry["id"]]
     unknown = gm("roll", "yze", "--campaign", "Crew", "--character", "Rook", "--skill", "might", "--json")
     _one_line_error(unknown, "its skills are: Heavy Machinery (heavy-machinery), Stamina (stamina)")
     assert "error" in json.loads(unknown.stdout)
