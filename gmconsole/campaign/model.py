@@ -347,6 +347,25 @@ class Session:
 
 
 @dataclass
+class CampaignSkill:
+    """A skill of the campaign's own list (issue 11): ``id`` (what sheets and history entries name),
+    ``name`` in the campaign's language, the ``attribute`` it rolls with (a push charges it, R-PUSH)
+    and ``text``, its stunts or bonus effects in the GM's words."""
+
+    id: str
+    name: str
+    attribute: str
+    text: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "CampaignSkill":
+        return cls(**_pick(cls, data))
+
+
+@dataclass
 class Campaign:
     """A GM's campaign: name, system, settings, roster (in display order), sessions.
 
@@ -361,6 +380,9 @@ class Campaign:
     sessions: list[Session] = field(default_factory=list)
     next_id: int = 1
     schema: int = SCHEMA_VERSION
+    skills: list[CampaignSkill] | None = None
+    """The campaign's own skill list; ``None`` (the default) is the system's table
+    (:mod:`gmconsole.campaign.skills`)."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -410,6 +432,7 @@ class Campaign:
             "roster": [c.to_dict() for c in self.roster],
             "sessions": [s.to_dict() for s in self.sessions],
             "next_id": self.next_id,
+            **({} if self.skills is None else {"skills": [k.to_dict() for k in self.skills]}),
         }
 
     @classmethod
@@ -422,6 +445,7 @@ class Campaign:
             sessions=[Session.from_dict(s) for s in data.get("sessions", [])],
             next_id=int(data.get("next_id", 1)),
             schema=int(data.get("schema", SCHEMA_VERSION)),
+            skills=None if data.get("skills") is None else [CampaignSkill.from_dict(k) for k in data["skills"]],
         )
 
     def copy(self) -> "Campaign":

@@ -100,7 +100,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
             raise ValidationError(f"{character.name} has no attribute {request.attribute!r}")
         return request.attribute
     if request.skill:
-        linked = validation.skill_attribute(campaign.system, request.skill)
+        linked = validation.skill_attribute(campaign, request.skill)
         if linked:
             return linked
     if len(character.attributes) == 1:
@@ -141,7 +141,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     attribute = _attribute_for(campaign, character, request)
     skill = request.skill
     if skill:
-        validation.check_skill_name(system, skill)
+        validation.check_skill_name(campaign, skill)
     level = character.skills.get(skill, 0) if skill else 0
     items = _gear(character, request.gear)
     # R-ART-2: an item whose gear bonus has dropped to 0 (its maximum is above 0) cannot be used,
@@ -175,6 +175,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         reactive=request.reactive,
         max_pushes=settings.max_pushes,
         skill_ones=settings.skill_ones,
+        campaign_skill=campaign.skills is not None,
     )
     if system == "myz":
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
@@ -259,7 +260,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
         raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
     skill = request.skill
     if skill:
-        validation.check_skill_name(campaign.system, skill)
+        validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0
     skill_dice = [size] * exploding.SKILL_DICE if size else []
     helpers = _helpers(campaign, character, request.helpers)
@@ -293,7 +294,7 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
     attribute = _attribute_for(campaign, character, request)
     skill = request.skill
     if skill:
-        validation.check_skill_name(campaign.system, skill)
+        validation.check_skill_name(campaign, skill)
     level = character.skills.get(skill, 0) if skill else 0
     items = _gear(character, request.gear)
     helpers = _helpers(campaign, character, request.helpers)

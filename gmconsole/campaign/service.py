@@ -28,6 +28,7 @@ from typing import Callable, Iterable, Sequence
 
 from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import reconcile
+from gmconsole.campaign import skills
 from gmconsole.campaign import trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
@@ -433,8 +434,11 @@ class CampaignService:
     ) -> list[dict]:
         """History entries, newest first, filtered by session, character (id or name), skill, kind.
 
-        Undone (and failed) entries are left out unless ``include_undone``.
+        Undone (and failed) entries are left out unless ``include_undone``. ``skill`` is an id or a
+        name from the campaign's skill list (issue 11).
         """
+        found = skills.find(self._campaign, skill) if skill else None
+        skill = found.id if found is not None else skill
         return history_queries.query(
             self._seen(self._store.entries(session)),
             character=character,
@@ -490,6 +494,33 @@ class CampaignService:
             return {"summary": f"scene {c.current_session.scene} begins"}
 
         return self._commit("scene", mutate)
+
+    # ------------------------------------------------------------------ the campaign's own skills
+    def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
+        """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
+        return self._commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
+
+    def edit_skill(self, skill: str, *, name: str | None = None, attribute: str | None = None,
+                   text: str | None = None) -> dict:
+        """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
+        return self._commit("skills", lambda c: skills.change_entry(
+            "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
+
+    def remove_skill(self, skill: str) -> dict:
+        """Remove a skill no character has (refused, naming them, otherwise); undoable."""
+        return self._commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
+
+    def load_skills(self, text: str, source: str = "the skill list") -> dict:
+        """Replace the campaign's skills with a list read from TOML text; undoable."""
+        new = skills.parse_list(text, source)
+        return self._commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
+
+    def change_skill_list(self, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
+                          rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
+        """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
+        source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
+        new = skills.parse_list(*load) if load else None
+        return self._commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
 
     # ------------------------------------------------------------------ roster
     def add_character(self, data: dict) -> Character:
@@ -744,6 +775,8 @@ class CampaignService:
         """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
         from gmconsole.campaign import rolls
 
+        if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
+            fields["skill"] = skills.resolve(self._campaign, fields["skill"])
         return rolls.RollRequest(
             character_id=self._id(character_id), gear=tuple(gear), helpers=tuple(self._id(h) for h in helpers),
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,

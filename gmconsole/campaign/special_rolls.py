@@ -163,7 +163,7 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
     from gmconsole.campaign import validation
     from gmconsole.rules import exploding
 
-    attribute = attribute or (validation.skill_attribute(campaign.system, skill) if skill else None) \
+    attribute = attribute or (validation.skill_attribute(campaign, skill) if skill else None) \
         or next(iter(character.attributes))
     if attribute not in character.attributes:
         raise ValidationError(f"{character.name} has no trait {attribute!r}")
@@ -171,7 +171,7 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
     if trait == 0:
         raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
     if skill:
-        validation.check_skill_name(campaign.system, skill)
+        validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0
     return exploding.Participant(character.name, (size,) * exploding.SKILL_DICE if size else (), trait), attribute
 

@@ -14,6 +14,7 @@ from typing import Any
 
 META = "meta"
 SETTINGS = "settings"
+SKILLS = "skills"
 
 
 def split(document: dict) -> dict[str, Any]:
@@ -29,6 +30,8 @@ def split(document: dict) -> dict[str, Any]:
             "session_order": [s["number"] for s in document["sessions"]],
         },
     }
+    if document.get("skills") is not None:  # the campaign's own skill list (absent: the system's)
+        parts[SKILLS] = document["skills"]
     for character in document["roster"]:
         parts[f"character:{character['id']}"] = character
     for session in document["sessions"]:
@@ -39,6 +42,7 @@ def split(document: dict) -> dict[str, Any]:
 def join(parts: dict[str, Any]) -> dict:
     """The campaign document back from its parts (roster and sessions in the recorded order)."""
     meta = parts[META]
+    skills = {} if parts.get(SKILLS) is None else {SKILLS: parts[SKILLS]}
     return {
         "schema": meta["schema"],
         "name": meta["name"],
@@ -47,6 +51,7 @@ def join(parts: dict[str, Any]) -> dict:
         "roster": [parts[f"character:{cid}"] for cid in meta["roster_order"]],
         "sessions": [parts[f"session:{n}"] for n in meta["session_order"]],
         "next_id": meta["next_id"],
+        **skills,
     }
 
 

@@ -65,9 +65,25 @@ def attribute_ids(system: str) -> tuple[str, ...] | None:
     return None
 
 
-def skill_attribute(system: str, skill: str) -> str | None:
-    """The attribute a table skill rolls with (``None`` when the system has no table or no such skill)."""
-    return table_skills(system).get(skill) or None
+LISTED_SKILL_SYSTEMS = ("myz", "yze", "yze-step")
+"""Systems whose sheets take skills from a list (the table, or the campaign's own list, issue 11);
+exploding and tiered sheets take the GM's own skill ids."""
+
+
+def known_skills(owner: "Campaign | str") -> dict[str, str]:
+    """Skill id → attribute id for a campaign (its own list when it has one, else its system's table)
+    or for a system name (its table)."""
+    if isinstance(owner, str):
+        return table_skills(owner)
+    if owner.skills is None:
+        return table_skills(owner.system)
+    return {k.id: k.attribute for k in owner.skills}
+
+
+def skill_attribute(owner: "Campaign | str", skill: str) -> str | None:
+    """The attribute a skill rolls with (``None`` when the system has no list or no such skill). R-PUSH:
+    the attribute a push charges is the skill's own, so a campaign skill's linked attribute counts."""
+    return known_skills(owner).get(skill) or None
 
 
 def check_settings(settings: Settings, system: str) -> Settings:
@@ -155,12 +171,16 @@ _CHARACTER_TEXT = {"name": "a character name", "notes": "a character's notes"}
 _GEAR_TEXT = {"name": "an item name", "notes": "an item's notes"}
 
 
-def check_skill_name(system: str, skill: str) -> None:
-    """A skill id the system knows (Year Zero tables) or a plain lower-case id (exploding, tiered)."""
-    known = table_skills(system)
-    if known:
+def check_skill_name(owner: "Campaign | str", skill: str) -> None:
+    """A skill id the campaign (or system) knows — Year Zero: the campaign's own list or the system's
+    table — or a plain lower-case id (exploding, tiered). An unknown skill says which skills exist."""
+    system = owner if isinstance(owner, str) else owner.system
+    if system in LISTED_SKILL_SYSTEMS:
+        known = known_skills(owner)
         if skill not in known:
-            raise ValidationError(f"{system} has no skill {skill!r}")
+            where = system if isinstance(owner, str) else f"the campaign {owner.name}"
+            listed = ", ".join(known) or "none (add some with `gmconsole skills`)"
+            raise ValidationError(f"{where} has no skill {skill!r}; its skills are: {listed}")
     elif not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", skill or ""):
         raise ValidationError(f"{skill!r} is not a skill id (lower-case letters, digits and dashes)")
 
@@ -204,7 +224,7 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     for name, attribute in character.attributes.items():
         _check_attribute_value(system, who, name, attribute)
     for skill, level in character.skills.items():
-        check_skill_name(system, skill)
+        check_skill_name(campaign, skill)
         _check_skill_value(system, who, skill, level)
     if system == "myz" and character.role:
         roles = myz_roles()

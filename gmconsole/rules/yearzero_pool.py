@@ -95,6 +95,9 @@ class PoolRequest:
     tool_takes_damage: bool = False
     named_modifiers: tuple[tuple[str, int], ...] = ()
     skill_ones: str = "stay"
+    campaign_skill: bool = False
+    """The skill comes from the campaign's own list (issue 11), not the system's table: a `myz` skill
+    the table does not know is then rolled like any skill instead of refused."""
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,7 @@ def build_pool(request: PoolRequest) -> Pool:
     lines: list[str] = []
     modifier_lines: list[str] = []
     skill_row = find_skill(request.system, request.skill) if request.skill else None
-    if request.skill and request.system == "myz" and skill_row is None:
+    if request.skill and request.system == "myz" and skill_row is None and not request.campaign_skill:
         raise RulesError(f"Mutant: Year Zero has no skill called {request.skill!r}")
     specialist = request.specialist or bool(skill_row and skill_row.get("role"))
     difficulty = difficulty_modifier(request.system, request.difficulty)

@@ -144,7 +144,7 @@ class CampaignStore(HistoryReader):
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
         self._next_id: int | None = None
-        held, self._newest = read_marker(self.path) if not read_only else (False, None)
+        held, self._newest, self._marked_last_id = read_marker(self.path) if not read_only else (False, None, None)
         self.closed_cleanly = held
         """True when the last writer closed with every write done (see the module docstring)."""
         self._appended: tuple[int, int] | None = None  # (first id, session) of the newest chunk appended to
@@ -246,7 +246,7 @@ class CampaignStore(HistoryReader):
                     newest = self._newest if self.closed_cleanly else newest_chunk(self.path)
                     if self._appended is not None:
                         newest = max(filter(None, (newest, self._appended)))
-                    leave_marker(self.path, newest)
+                    leave_marker(self.path, newest, self._last_id_given())
                 except (OSError, StoreError):
                     pass  # no marker (or a link where it belongs) only means the next open checks the history
             self._lock.release()
@@ -403,6 +403,7 @@ class CampaignStore(HistoryReader):
         self._chunk_dbs.clear()
         self._chunk_index.clear()
         self._next_id = None
+        self._marked_last_id = None
 
     @classmethod
     def repair(cls, root: Path, name: str, path: Path, *, shapes: Shapes | None = None) -> None:
@@ -444,7 +445,18 @@ class CampaignStore(HistoryReader):
             del self._chunk_dbs[next(iter(self._chunk_dbs))]
         return db
 
+    def _last_id_given(self) -> int | None:
+        """The highest entry id given so far, when known without reading the history (for the marker)."""
+        if self._next_id is not None:
+            return self._next_id - 1
+        return self._marked_last_id if self.closed_cleanly else None
+
     def _allocate_id(self) -> int:
+        if self._next_id is None and self.closed_cleanly and self._marked_last_id is not None:
+            # The last writer closed with every write done and said which id it gave last: no other
+            # writer has written since (the marker goes, durably, before any write), so the next id
+            # follows it without parsing the newest chunk of every session (bench/store.py).
+            self._next_id = max(self._marked_last_id, self._id_floor) + 1
         if self._next_id is None:
             last = 0
             for session in sessions_in(self.path):
@@ -462,6 +474,7 @@ class CampaignStore(HistoryReader):
 
     def _forget(self, session: int) -> None:
         """After a failed write, trust nothing in memory about ``session``: reread it from disk."""
+        self._marked_last_id = None  # after a failed write, the next id comes from the files
         self._chunk_index.pop(session, None)
         for path in [p for p in self._chunk_dbs if p.parent == session_folder(self.path, session)]:
             del self._chunk_dbs[path]

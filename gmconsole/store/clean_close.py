@@ -30,33 +30,43 @@ def newest_chunk(campaign: Path) -> Newest | None:
     return max(found) if found else None
 
 
-def leave_marker(campaign: Path, newest: Newest | None) -> None:
-    """Write the clean-close marker naming the ``newest`` chunk. Not synced: a marker lost or torn by
-    a power cut only means the next open checks the history."""
+def leave_marker(campaign: Path, newest: Newest | None, last_id: int | None = None) -> None:
+    """Write the clean-close marker naming the ``newest`` chunk and, when the writer knows it, the
+    highest entry id given so far (``last_id``), so the next writer's first entry needs no scan of
+    every session's newest chunk. Not synced: a marker lost or torn by a power cut only means the
+    next open checks the history (and works the next id out from the chunks)."""
     fd = open_nofollow(campaign / CLEAN_CLOSE_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    document: dict = {"newest": list(newest) if newest else None}
+    if last_id is not None:
+        document["last_id"] = int(last_id)
     try:
-        os.write(fd, json.dumps({"newest": list(newest) if newest else None}).encode("utf-8"))
+        os.write(fd, json.dumps(document).encode("utf-8"))
     finally:
         os.close(fd)
 
 
-def read_marker(campaign: Path) -> tuple[bool, Newest | None]:
-    """``(held, newest chunk)``: held when the marker is there and the chunk it names still is.
+def read_marker(campaign: Path) -> tuple[bool, Newest | None, int | None]:
+    """``(held, newest chunk, last id)``: held when the marker is there and the chunk it names still
+    is; ``last id`` is the highest entry id the last writer gave (``None`` when the marker does not
+    say, e.g. one an older gmconsole left, or when it is not held).
 
     One ``stat``, no parsing of the history: a marker that is not a plain file, does not parse (an
     older gmconsole left it empty) or names a chunk that is gone (the newest history file was
     deleted after the close) means the history must be checked."""
     marker = campaign / CLEAN_CLOSE_FILE
     if not is_plain_file(marker):
-        return False, None
+        return False, None, None
     try:
-        named = json.loads(read_nofollow(marker).decode("utf-8"))["newest"]
+        document = json.loads(read_nofollow(marker).decode("utf-8"))
+        named = document["newest"]
         newest = None if named is None else (int(named[0]), int(named[1]))
-    except (OSError, StoreError, ValueError, KeyError, TypeError, IndexError):
-        return False, None
-    if newest is None:
-        return not sessions_in(campaign), None
-    return is_plain_file(chunk_file(campaign, newest[1], newest[0])), newest
+        last_id = document.get("last_id")
+        if last_id is not None and (type(last_id) is not int or last_id < 0):
+            last_id = None  # not a whole number: the next id is worked out from the chunks
+    except (OSError, StoreError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return False, None, None
+    held = not sessions_in(campaign) if newest is None else is_plain_file(chunk_file(campaign, newest[1], newest[0]))
+    return held, newest, (last_id if held else None)
 
 
 def drop_marker(campaign: Path) -> None:

@@ -174,8 +174,11 @@ SETTINGS = fields({}, {
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
     "skill_ones": one_of("stay", "blank"),
 })
+CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
+"""A skill of the campaign's own list (issue 11, :mod:`gmconsole.campaign.skills`)."""
 CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEMS), "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": INT, "schema": INT,
+    "skills": list_of(CAMPAIGN_SKILL),
 })
 STATE = fields({"campaign": CAMPAIGN}, {
     "undo": list_of(_pair), "redo": list_of(_pair), "last_entry": optional(INT),

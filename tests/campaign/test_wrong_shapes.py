@@ -38,6 +38,7 @@ def _build(root: Path) -> None:
         ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
                                      "gear": [{"name": "Pistol", "bonus": 2, "max_bonus": 2, "skills": ["ranged"]}]})
         bo = service.add_character({"name": "Bo", "kind": "npc", "attributes": yz(2, 3, 2, 2)})
+        service.add_skill("Piloting", "agility", "Fly the shuttle.")  # the campaign's own skills (issue 11)
         service.add_clock("Alarm", 4)
         service.start_conflict([ann.id, bo.id])
         roll = service.roll(ann.id, "ranged", gear=["Pistol"], faces="base=1,2,3,4 skill=5,2 gear=3,4")
@@ -90,6 +91,10 @@ ISSUE_EXAMPLES = {
     "entry undo entries garbage": ("chunk", lambda e: _last_entry(e)["undo"].update(entries=[1, 2])),
     "entry skill modifier of text": ("chunk", lambda e: _last_entry(e).update(
         skill_modifiers=[{"id": "dark", "name": {"en": "Dark"}, "modifier": "x"}])),
+    "the campaign's skills a string": ("campaign.json", lambda s: s["campaign"].update(skills="Piloting")),
+    "a campaign skill without its attribute": ("campaign.json", lambda s: s["campaign"].update(
+        skills=[{"id": "piloting", "name": "Piloting"}])),
+    "a campaign skill's name a number": ("campaign.json", lambda s: s["campaign"]["skills"][0].update(name=7)),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
 }

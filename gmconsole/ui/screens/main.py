@@ -50,6 +50,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
         Binding("h", "history", "History", id="main.history", show=False),
         Binding("ctrl+o", "settings", "Settings", id="main.settings"),
+        Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
         Binding("q", "quit", "Quit", id="main.quit"),
     ]
@@ -222,6 +223,11 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    def action_skills(self) -> None:
+        from gmconsole.ui.screens.skills_screen import SkillsScreen
+
+        self.app.push_screen(SkillsScreen())
 
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen

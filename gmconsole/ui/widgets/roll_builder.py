@@ -479,7 +479,9 @@ class RollBuilder(VerticalScroll):
             return
         self._skill_before = self.skill
         known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
-        self._choices = skill_choices(self.system, self._character(), known)
+        own = self.service.campaign.skills  # the campaign's own list (issue 11), else the system's table
+        self._choices = skill_choices(self.system, self._character(), known,
+                                      None if own is None else [(k.id, k.name) for k in own])
         if child(self, "rb-skills") is None:
             mount_in_place(self, SkillList(id="rb-skills"), LINES)
         self.add_class("-filtering")

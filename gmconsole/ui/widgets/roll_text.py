@@ -47,7 +47,8 @@ class SkillChoice:
     level: int = 0
 
 
-def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = ()) -> list[SkillChoice]:
+def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (),
+                  own: list[tuple[str, str]] | None = None) -> list[SkillChoice]:
     """The skills the GM may pick for ``character``: trained ones first (with level), then the rest
     of the system's table.
 
@@ -55,7 +56,8 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
     system's table, and of ``known`` (the skills on the campaign's sheets, since the seed names no fixed
     list), is offered; those the character lacks are marked untrained. The service decides what an
     untrained roll costs (the TN); the list only lets the GM pick it. ``tiered`` lists the character's
-    own skills."""
+    own skills. ``own`` is a Year Zero campaign's own skill list (issue 11) as ``(id, name)``, offered
+    instead of the table; its names come from the campaign file, so they are shown escaped."""
     skills = character.skills if character is not None else {}
     rows: list[SkillChoice] = []
     if system == "exploding":
@@ -71,7 +73,11 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
         rows.append(SkillChoice(None, "(no skill: trait die alone, untrained)"))
         return rows
     table = load_table(table_name(system)).get("skills", []) if system in YEAR_ZERO_SYSTEMS else []
-    if table:
+    if own is not None and system in YEAR_ZERO_SYSTEMS:
+        from gmconsole.safe_text import shown
+
+        table = [{"id": sid, "name": shown(name)} for sid, name in own]
+    if table or own is not None:
         named = {row["id"]: _en(row["name"]) for row in table}
         trained = [s for s in named if skills.get(s, 0) > 0]
         rest = [s for s in named if s not in trained]

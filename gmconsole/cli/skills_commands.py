@@ -1,0 +1,90 @@
+"""``gmconsole skills NAME``: show or change a campaign's own skill list (issue 11).
+
+``--add NAME=ATTRIBUTE``, ``--rename SKILL=NEW NAME`` and ``--remove SKILL`` (each repeatable) and
+``--load FILE`` (a TOML skill list, see :func:`gmconsole.campaign.skills.parse_list`) change the
+list in one undoable history entry, all or nothing; without them the list is only read. JSON:
+``{"campaign", "system", "own_list", "skills": [{"id", "name", "attribute", "text"}]}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.common import CliError, emit
+
+
+def _pair(flag: str):
+    def parse(text: str) -> tuple[str, str]:
+        left, sep, right = text.partition("=")
+        if not sep or not left.strip() or not right.strip():
+            import argparse
+
+            raise argparse.ArgumentTypeError(f"{text!r} is not {flag} (e.g. {'Piloting=agility' if flag == 'NAME=ATTRIBUTE' else 'piloting=Flying'})")
+        return left.strip(), right.strip()
+    return parse
+
+
+def register(subparsers) -> None:
+    """Add ``skills``."""
+    parser = subparsers.add_parser("skills", help="show or change a campaign's own skills (Year Zero)")
+    parser.add_argument("name", metavar="NAME")
+    parser.add_argument("--add", type=_pair("NAME=ATTRIBUTE"), action="append", default=[], metavar="NAME=ATTRIBUTE",
+                        help="add a skill rolled with this attribute (strength, agility, wits, empathy); repeatable")
+    parser.add_argument("--rename", type=_pair("SKILL=NEW NAME"), action="append", default=[],
+                        metavar="SKILL=NEW NAME", help="rename a skill (its id stays); repeatable")
+    parser.add_argument("--remove", action="append", default=[], metavar="NAME",
+                        help="remove a skill no character has; repeatable")
+    parser.add_argument("--load", metavar="FILE", help="replace the list with the [[skills]] of a TOML file")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_wait(parser)
+    parser.set_defaults(handler=_guard(run_skills))
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a UTF-8 text file") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _result(service) -> dict:
+    from gmconsole.campaign import skills
+
+    campaign = service.campaign
+    listed = skills.listing(campaign) if campaign.system in skills.validation.LISTED_SKILL_SYSTEMS else []
+    return {"campaign": campaign.name, "system": campaign.system, "own_list": campaign.skills is not None,
+            "skills": [s.to_dict() for s in listed]}
+
+
+def _text(result: dict, summary: str) -> str:
+    lines = [summary] if summary else []
+    if not result["skills"]:
+        lines.append(f"{result['system']} sheets name their own skills; there is no list to show")
+    origin = "the campaign's own list" if result["own_list"] else f"the {result['system']} list"
+    lines.append(f"{result['campaign']}: {len(result['skills'])} skills ({origin})" if result["skills"] else "")
+    for s in result["skills"]:
+        lines.append(f"  {s['name']} ({s['id']}) — {s['attribute']}" + (f": {s['text']}" if s["text"] else ""))
+    return "\n".join(line for line in lines if line)
+
+
+def run_skills(args) -> int:
+    from gmconsole.campaign.service import CampaignService
+
+    changes = bool(args.add or args.rename or args.remove or args.load)
+    load = (_read(args.load), Path(args.load).name) if args.load else None
+    summary = ""
+    if changes:
+        with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+            warn_about(service)
+            entry = service.change_skill_list(load=load, add=args.add, rename=args.rename, remove=args.remove)
+            summary = entry["summary"]
+            result = _result(service)
+    else:
+        with CampaignService.open(_root(args), args.name, read_only=True) as service:
+            warn_about(service)
+            result = _result(service)
+    emit(result, args.json, _text(result, summary))
+    return 0

@@ -1,0 +1,199 @@
+"""The campaign's own skills (issue 11): the list the roll builder and the sheets use, and its changes.
+
+``L`` on the main screen opens it. ``a`` adds a skill (name in the campaign's language, the attribute
+it rolls with and a push charges, its stunts or bonus effects), ``e`` renames or changes the
+highlighted one (its id stays, so sheets and past rolls keep it), ``x`` removes it (refused, naming
+them, while characters have it: the GM lowers it on their sheets first, so no level is lost without
+being seen), ``l`` loads a list from a TOML file (``data/skill_lists/`` has an example). Every change
+is one undoable history entry (``ctrl+z`` on the main screen). Names and texts come from the campaign
+file, so they are drawn escaped. ``exploding`` and ``tiered`` sheets name their own skills: the
+screen says so and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from gmconsole.campaign import skills
+from gmconsole.campaign.model import CampaignSkill
+from gmconsole.safe_text import shown
+from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.widgets.sheet_view import text_cells
+
+__all__ = ["SkillForm", "SkillListFile", "SkillsScreen"]
+
+
+class SkillForm(FormScreen):
+    """Add (``skill`` None) or change a skill: name, attribute, text."""
+
+    def __init__(self, skill: CampaignSkill | None, submit: Callable[[dict], str | None]) -> None:
+        super().__init__(submit)
+        self.skill = skill
+        self.form_title = f"Skill {skill.name} ({skill.id})" if skill else "New skill"
+
+    def fields(self) -> ComposeResult:
+        k = self.skill
+        yield field_row("Name", "name", k.name if k else "", "e.g. Heavy Machinery")
+        yield field_row("Attribute", "attribute", k.attribute if k else "", ", ".join(skills.ATTRIBUTES))
+        yield field_row("Stunts / text", "text", k.text if k else "", "what it is for, its stunts")
+
+    def parse(self) -> dict:
+        if not self.text("name"):
+            raise FormError("Name: a skill needs a name.")
+        if not self.text("attribute"):
+            raise FormError(f"Attribute: one of {', '.join(skills.ATTRIBUTES)}.")
+        return {"name": self.text("name"), "attribute": self.text("attribute"), "text": self.text("text")}
+
+
+class SkillListFile(FormScreen):
+    """The path of a TOML skill list to load in place of the campaign's."""
+
+    form_title = "Load a skill list (TOML) — it replaces the campaign's skills"
+
+    def fields(self) -> ComposeResult:
+        yield field_row("File", "path", "", "skills.toml")
+
+    def parse(self) -> dict:
+        if not self.text("path"):
+            raise FormError("File: name a TOML file.")
+        return {"path": self.text("path")}
+
+
+class SkillsScreen(ModalScreen[None]):
+    """The campaign's skills: ``a`` add, ``e`` edit, ``x`` remove, ``l`` load a list, ``escape`` close."""
+
+    DEFAULT_CSS = """
+    SkillsScreen { align: center middle; }
+    SkillsScreen > #skills-box {
+        width: 110; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; background: $surface;
+    }
+    SkillsScreen DataTable { height: auto; max-height: 24; }
+    SkillsScreen #skills-message { color: $text-error; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("a", "add", "Add skill", id="skills.add"),
+        Binding("e", "edit", "Edit skill", id="skills.edit"),
+        Binding("x", "remove", "Remove skill", id="skills.remove"),
+        Binding("l", "load", "Load list", id="skills.load"),
+        Binding("escape", "close", "Close", id="skills.close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="skills-box"):
+            yield Static("", id="skills-title")
+            table = DataTable(cursor_type="row", id="skills-table")
+            table.add_columns("Skill", "Id", "Attribute", "Who has it", "Stunts / text")
+            yield table
+            yield Static("", id="skills-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sync()
+        self.query_one(DataTable).focus()
+
+    @property
+    def _listed(self) -> bool:
+        return self.app.service.campaign.system in skills.validation.LISTED_SKILL_SYSTEMS
+
+    @on(CampaignChanged)
+    def sync(self) -> None:
+        campaign = self.app.service.campaign
+        origin = "the campaign's own list" if campaign.skills is not None else f"the {campaign.system} list"
+        title = Text.assemble((shown(campaign.name), "bold"), f" — skills ({origin})")
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        if not self._listed:
+            title = Text.assemble((shown(campaign.name), "bold"), f" — {campaign.system} sheets name their own "
+                                  "skills (lore=2 on a sheet); there is no list to change")
+        self.query_one("#skills-title", Static).update(title)
+        listed = skills.listing(campaign) if self._listed else []
+        for skill in listed:
+            who = ", ".join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
+                            if c.skills.get(skill.id, 0) > 0)
+            who = who if len(who) <= 30 else who[:29] + "…"
+            text = shown(skill.text)
+            text = text if len(text) <= 40 else text[:39] + "…"
+            table.add_row(*text_cells([skill.name, skill.id, skill.attribute, who, text]), key=skill.id)
+        if listed:
+            table.move_cursor(row=min(max(row, 0), len(listed) - 1))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#skills-message", Static).update(shown(text))
+
+    def _highlighted(self) -> CampaignSkill | None:
+        listed = skills.listing(self.app.service.campaign) if self._listed else []
+        row = self.query_one(DataTable).cursor_row
+        return listed[min(row, len(listed) - 1)] if listed and row >= 0 else None
+
+    def _submit(self, change) -> Callable[[dict], str | None]:
+        from gmconsole.ui.app import user_errors
+
+        def submit(data: dict) -> str | None:
+            try:
+                change(data)
+            except user_errors() as exc:
+                return str(exc)
+            self._say("")
+            return None
+
+        return submit
+
+    def action_add(self) -> None:
+        service = self.app.service
+        self.app.push_screen(SkillForm(None, self._submit(
+            lambda d: service.add_skill(d["name"], d["attribute"], d["text"]))))
+
+    def action_edit(self) -> None:
+        skill = self._highlighted()
+        if skill is None:
+            self._say("There is no skill to change; press a to add one.")
+            return
+        service = self.app.service
+        self.app.push_screen(SkillForm(skill, self._submit(
+            lambda d: service.edit_skill(skill.id, name=d["name"], attribute=d["attribute"], text=d["text"]))))
+
+    def action_remove(self) -> None:
+        skill = self._highlighted()
+        if skill is None:
+            self._say("There is no skill to remove.")
+            return
+        who = skills.holders(self.app.service.campaign, skill.id)
+        if who:  # refused before asking: the GM lowers it on their sheets first
+            self._say(f"{', '.join(who)} {'has' if len(who) == 1 else 'have'} {skill.name}: set it to 0 on their "
+                      "sheets first, then remove it.")
+            return
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._submit(lambda _d: self.app.service.remove_skill(skill.id))({})
+
+        self.app.push_screen(ConfirmScreen(f"Remove the skill {skill.name}?"), callback=done)
+
+    def action_load(self) -> None:
+        service = self.app.service
+
+        def load(data: dict) -> None:
+            path = Path(data["path"]).expanduser()
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ValueError(f"cannot read {data['path']}: {getattr(exc, 'strerror', None) or exc}") from None
+            service.load_skills(text, path.name)
+
+        self.app.push_screen(SkillListFile(self._submit(load)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
