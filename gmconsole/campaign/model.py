@@ -361,6 +361,8 @@ class Campaign:
     sessions: list[Session] = field(default_factory=list)
     next_id: int = 1
     schema: int = SCHEMA_VERSION
+    pending_costs: list[dict] = field(default_factory=list)
+    """Costs of rolls not yet applied, one item per roll (:mod:`gmconsole.campaign.pending_costs`)."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -410,6 +412,7 @@ class Campaign:
             "roster": [c.to_dict() for c in self.roster],
             "sessions": [s.to_dict() for s in self.sessions],
             "next_id": self.next_id,
+            "pending_costs": copy.deepcopy(self.pending_costs),
         }
 
     @classmethod
@@ -422,6 +425,7 @@ class Campaign:
             sessions=[Session.from_dict(s) for s in data.get("sessions", [])],
             next_id=int(data.get("next_id", 1)),
             schema=int(data.get("schema", SCHEMA_VERSION)),
+            pending_costs=copy.deepcopy(data.get("pending_costs", [])),
         )
 
     def copy(self) -> "Campaign":

@@ -14,6 +14,7 @@ from typing import Any
 
 META = "meta"
 SETTINGS = "settings"
+PENDING_COSTS = "pending_costs"
 
 
 def split(document: dict) -> dict[str, Any]:
@@ -29,6 +30,7 @@ def split(document: dict) -> dict[str, Any]:
             "session_order": [s["number"] for s in document["sessions"]],
         },
     }
+    parts[PENDING_COSTS] = document.get("pending_costs", [])  # issue 11: costs that last
     for character in document["roster"]:
         parts[f"character:{character['id']}"] = character
     for session in document["sessions"]:
@@ -47,6 +49,7 @@ def join(parts: dict[str, Any]) -> dict:
         "roster": [parts[f"character:{cid}"] for cid in meta["roster_order"]],
         "sessions": [parts[f"session:{n}"] for n in meta["session_order"]],
         "next_id": meta["next_id"],
+        "pending_costs": parts.get(PENDING_COSTS, []),
     }
 
 

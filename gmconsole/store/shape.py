@@ -174,8 +174,14 @@ SETTINGS = fields({}, {
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
     "skill_ones": one_of("stay", "blank"),
 })
+COST = fields({"name": STR, "amount": INT}, {"target": optional(STR), "character_id": optional(STR)})
+PENDING_COSTS = list_of(fields({"roll_id": INT, "costs": list_of(COST)}, {
+    "session": INT, "character_id": optional(STR), "character": STR,
+}))
+"""Costs that last (issue 11, :mod:`gmconsole.campaign.pending_costs`): one item per roll."""
 CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEMS), "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": INT, "schema": INT,
+    "pending_costs": PENDING_COSTS,
 })
 STATE = fields({"campaign": CAMPAIGN}, {
     "undo": list_of(_pair), "redo": list_of(_pair), "last_entry": optional(INT),
