@@ -92,6 +92,9 @@ ISSUE_EXAMPLES = {
         skill_modifiers=[{"id": "dark", "name": {"en": "Dark"}, "modifier": "x"}])),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
+    "pending cost of the wrong shape (issue 11)": ("campaign.json", lambda s: s["campaign"].update(
+        pending_costs=[{"roll_id": 5, "character": "Ann", "costs": [{"name": "trauma", "amount": "two"}]}])),
+    "pending costs an object (issue 11)": ("campaign.json", lambda s: s["campaign"].update(pending_costs={"5": []})),
 }
 
 
