@@ -294,7 +294,13 @@ def run_campaign_roll(args) -> int:
             entry = service.entry(entry["id"])
         applied = None
         if args.apply_costs and entry.get("costs_status") == "pending":
-            applied = service.apply_costs(entry["id"])  # issue 11: at once, one undoable change
+            from gmconsole.campaign.errors import ValidationError
+
+            try:
+                applied = service.apply_costs(entry["id"])  # issue 11: at once, one undoable change
+            except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
+                raise CliError(f"{exc}; roll {entry['id']} is recorded and its costs stay pending: "
+                               f"`gmconsole costs {args.campaign} --apply {entry['id']} --condition C`") from exc
             entry = service.entry(entry["id"])
     result = history_format.public(entry)
     result["roll_id"] = entry["id"]

@@ -127,3 +127,43 @@ def test_sheet_prints_attributes_skills_gear_trackers_conditions_by_name_or_id(g
 def test_sheet_of_an_unknown_character_exits_2_listing_the_names(gm):
     out = _refused(gm("sheet", NAME, "Zed", "--json"), "Zed", "Hammer, Vanja")
     assert "Hammer, Vanja" in json.loads(out)["error"]
+
+
+def test_apply_costs_that_need_a_condition_keeps_the_roll_and_costs_apply_takes_the_condition(tmp_path, capsys):
+    """push cost ``conditions`` (RULES.md §1): the push names no condition, so ``--apply-costs`` cannot
+    apply it; the roll stays recorded with its costs pending, and ``costs --apply ID --condition C`` does it."""
+    with CampaignService.create(tmp_path, "Cond", "yze") as service:
+        service.update_settings({"push_cost": "conditions"})
+        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
+                               "skills": {"melee": 2}})
+    base = ["--data-dir", str(tmp_path)]
+    status = main([*base, "roll", "yze", "--campaign", "Cond", "--character", "Ann", "--skill", "melee",
+                   "--faces", "base=2,3,4 skill=2,5", "--push-faces", "base=2,3,4 skill=2,6", "--apply-costs"])
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "condition" in err and "stay pending" in err
+    assert main([*base, "costs", "Cond", "--json"]) == 0
+    [item] = json.loads(capsys.readouterr().out)
+    assert [c["name"] for c in item["costs"]] == ["condition"]
+    assert main([*base, "costs", "Cond", "--apply", str(item["roll_id"]), "--condition", "Angry"]) == 0
+    capsys.readouterr()
+    assert main([*base, "sheet", "Cond", "ann", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["conditions"] == ["angry"]
+    assert main([*base, "costs", "Cond", "--apply", str(item["roll_id"]), "--condition", "bad\x1b[2J"]) == 2
+    err = capsys.readouterr().err
+    assert "the condition" in err and "\x1b" not in err  # typed text with a control character is refused
+
+
+def test_names_from_the_campaign_file_are_shown_escaped_in_costs_and_sheet(gm, tmp_path):
+    """Text read from campaign.json is untrusted (issue 10): a control character is shown, not sent."""
+    gm(*PUSH)
+    path = tmp_path / NAME / "campaign.json"
+    tables = json.loads(path.read_text(encoding="utf-8"))
+    campaign = tables["state"]["1"]["campaign"]
+    campaign["pending_costs"][0]["character"] = "Ham\x1b[2Jmer"
+    campaign["roster"][0]["conditions"] = ["sc\x07ared"]
+    path.write_text(json.dumps(tables), encoding="utf-8")
+    for argv in (("costs", NAME), ("costs", NAME, "--json"), ("sheet", NAME, "Hammer"), ("sheet", NAME, "c1", "--json")):
+        status, out, err = gm(*argv)
+        assert status == 0, err
+        assert "\x1b" not in out and "\x07" not in out, argv
+    assert "Ham\\x1b[2Jmer" in gm("costs", NAME)[1] and "sc\\x07ared" in gm("sheet", NAME, "Hammer")[1]
