@@ -383,6 +383,8 @@ class Campaign:
     skills: list[CampaignSkill] | None = None
     """The campaign's own skill list; ``None`` (the default) is the system's table
     (:mod:`gmconsole.campaign.skills`)."""
+    pending_costs: list[dict] = field(default_factory=list)
+    """Costs of rolls not yet applied, one item per roll (:mod:`gmconsole.campaign.pending_costs`)."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -433,6 +435,7 @@ class Campaign:
             "sessions": [s.to_dict() for s in self.sessions],
             "next_id": self.next_id,
             **({} if self.skills is None else {"skills": [k.to_dict() for k in self.skills]}),
+            "pending_costs": copy.deepcopy(self.pending_costs),
         }
 
     @classmethod
@@ -446,6 +449,7 @@ class Campaign:
             next_id=int(data.get("next_id", 1)),
             schema=int(data.get("schema", SCHEMA_VERSION)),
             skills=None if data.get("skills") is None else [CampaignSkill.from_dict(k) for k in data["skills"]],
+            pending_costs=copy.deepcopy(data.get("pending_costs", [])),
         )
 
     def copy(self) -> "Campaign":

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from gmconsole.campaign import history as history_queries
+from gmconsole.campaign import pending_costs
 from gmconsole.campaign import reconcile
 from gmconsole.campaign import skills
 from gmconsole.campaign import trackers
@@ -221,9 +222,12 @@ class CampaignService:
         new = self._campaign.copy()
         info = mutate(new) or {}
         trackers.end_panics_at_zero_stress(new)
-        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
         session = new.current_session
         who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
+        pending_costs.follow(new.pending_costs, info, entry_updates, session=session.number,
+                             character_id=character_id, character=who.name if who else "",
+                             next_id=self._store.next_entry_id)
+        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
         entry = {
             "at": self._now(),
             "session": session.number,
@@ -902,6 +906,12 @@ class CampaignService:
 
         return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
                                  defender_panic_face)
+
+    def pending_costs(self) -> list[dict]:
+        """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
+        ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
+        they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
+        return pending_costs.pending_list(self._campaign.pending_costs)
 
     def apply_consequence(
         self,

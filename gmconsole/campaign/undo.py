@@ -2,7 +2,7 @@
 
 A change is recorded as ``{"before": {part: value}, "after": {part: value}}`` over the parts of
 the campaign document (settings, the campaign's own fields with the roster order, one part per
-character, one per session). Undo writes the ``before`` values back, redo the ``after`` values.
+character, one per session, and the costs still pending). Undo writes the ``before`` values back, redo the ``after`` values.
 Because the stack is linear (a new change clears redo) the campaign at undo time is exactly the
 ``after`` state of the entry being undone, so restoring parts gives back the state before it.
 """
@@ -15,6 +15,7 @@ from typing import Any
 META = "meta"
 SETTINGS = "settings"
 SKILLS = "skills"
+PENDING_COSTS = "pending_costs"
 
 
 def split(document: dict) -> dict[str, Any]:
@@ -32,6 +33,7 @@ def split(document: dict) -> dict[str, Any]:
     }
     if document.get("skills") is not None:  # the campaign's own skill list (absent: the system's)
         parts[SKILLS] = document["skills"]
+    parts[PENDING_COSTS] = document.get("pending_costs", [])  # issue 11: costs that last
     for character in document["roster"]:
         parts[f"character:{character['id']}"] = character
     for session in document["sessions"]:
@@ -52,6 +54,7 @@ def join(parts: dict[str, Any]) -> dict:
         "sessions": [parts[f"session:{n}"] for n in meta["session_order"]],
         "next_id": meta["next_id"],
         **skills,
+        "pending_costs": parts.get(PENDING_COSTS, []),
     }
 
 

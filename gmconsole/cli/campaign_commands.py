@@ -236,14 +236,16 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
     parser.add_argument("--push", action="store_true", help="push the roll once (Year Zero)")
     parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
+    parser.add_argument("--apply-costs", action="store_true",
+                        help="apply the roll's costs (after --push, the push's) at once; undoable")
     parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
-    parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON")
+    parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
     parser.set_defaults(handler=_guard(run_campaign_roll))
     return parser
 
 
-def _roll_text(entry: dict) -> str:
+def _roll_text(entry: dict, campaign: str = "NAME") -> str:
     """The recorded entry for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown."""
@@ -268,7 +270,8 @@ def _roll_text(entry: dict) -> str:
             verdict = "success" if entry.get("success") else "failure"
             lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
-        lines.append("costs (apply them in the console): " + ", ".join(
+        lines.append(f"costs of roll {entry['id']} (apply them with `c` in the console or "
+                     f"`gmconsole costs {shown(campaign)} --apply {entry['id']}`): " + ", ".join(
             shown(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else ""))
             for c in entry["costs"]))
     return "\n".join(lines)
@@ -293,8 +296,27 @@ def run_campaign_roll(args) -> int:
         if args.push or args.push_faces is not None:
             service.push(entry["id"], faces=args.push_faces)
             entry = service.entry(entry["id"])
+        applied = None
+        if args.apply_costs and entry.get("costs_status") == "pending":
+            from gmconsole.campaign.errors import ValidationError
+
+            try:
+                applied = service.apply_costs(entry["id"])  # issue 11: at once, one undoable change
+            except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
+                raise CliError(f"{exc}; roll {entry['id']} is recorded and its costs stay pending: "
+                               f"`gmconsole costs {args.campaign} --apply {entry['id']} --condition C`") from exc
+            entry = service.entry(entry["id"])
     result = history_format.public(entry)
+    result["roll_id"] = entry["id"]
+    if applied is not None:
+        result["costs_applied"] = {"entry_id": applied["id"], "summary": applied.get("summary", ""),
+                                   "lines": applied.get("lines", [])}
     if args.seed is not None:
         result["seed"] = args.seed
-    emit(result, args.json, _roll_text(entry))
+    text = _roll_text(entry, args.campaign)
+    if applied is not None:
+        text += "\ncosts applied: " + shown(applied.get("summary", ""))
+    elif args.apply_costs:
+        text += "\nno costs to apply"
+    emit(result, args.json, text)
     return 0

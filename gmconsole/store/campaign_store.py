@@ -467,6 +467,11 @@ class CampaignStore(HistoryReader):
             self._next_id = max(last, self._id_floor) + 1
         return self._next_id
 
+    def next_entry_id(self) -> int:
+        """The id the next :meth:`append_entry` will give (the campaign lock keeps it so)."""
+        self._usable(write=True)
+        return self._allocate_id()
+
     def keep_ids_above(self, known: int) -> None:
         """New entry ids will be above ``known`` (the highest id the campaign's state names), even
         when the history files that held it are gone (issue 10, item 7)."""

@@ -176,9 +176,14 @@ SETTINGS = fields({}, {
 })
 CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
 """A skill of the campaign's own list (issue 11, :mod:`gmconsole.campaign.skills`)."""
+COST = fields({"name": STR, "amount": INT}, {"target": optional(STR), "character_id": optional(STR)})
+PENDING_COSTS = list_of(fields({"roll_id": INT, "costs": list_of(COST)}, {
+    "session": INT, "character_id": optional(STR), "character": STR,
+}))
+"""Costs that last (issue 11, :mod:`gmconsole.campaign.pending_costs`): one item per roll."""
 CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEMS), "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": INT, "schema": INT,
-    "skills": list_of(CAMPAIGN_SKILL),
+    "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS,
 })
 STATE = fields({"campaign": CAMPAIGN}, {
     "undo": list_of(_pair), "redo": list_of(_pair), "last_entry": optional(INT),

@@ -97,6 +97,9 @@ ISSUE_EXAMPLES = {
     "a campaign skill's name a number": ("campaign.json", lambda s: s["campaign"]["skills"][0].update(name=7)),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
+    "pending cost of the wrong shape (issue 11)": ("campaign.json", lambda s: s["campaign"].update(
+        pending_costs=[{"roll_id": 5, "character": "Ann", "costs": [{"name": "trauma", "amount": "two"}]}])),
+    "pending costs an object (issue 11)": ("campaign.json", lambda s: s["campaign"].update(pending_costs={"5": []})),
 }
 
 

@@ -60,6 +60,7 @@ class HelpScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        from gmconsole.ui.screens.history import HistoryScreen
         from gmconsole.ui.screens.main import MainScreen
         from gmconsole.ui.widgets.initiative import InitiativePane
         from gmconsole.ui.widgets.roll_builder import RollBuilder
@@ -74,12 +75,13 @@ class HelpScreen(Screen[None]):
             for _ in range(2):
                 keys.add_column()
             panes = [("Main screen", MainScreen), ("1 Roster", RosterPane),
-                     ("2 Initiative", InitiativePane), ("3 Roll builder", RollBuilder), ("4 Tracker", TrackerPane)]
+                     ("2 Initiative", InitiativePane), ("3 Roll builder", RollBuilder), ("4 Tracker", TrackerPane),
+                     ("h History", HistoryScreen)]
             tables = []
             main = next((s for s in self.app.screen_stack if isinstance(s, MainScreen)), None)
             for title, owner in panes:
                 live = None
-                if main is not None and owner is not MainScreen:
+                if main is not None and owner not in (MainScreen, HistoryScreen):
                     found = main.query(owner)
                     live = found.first() if found else None
                 table = Table(title=title, title_style="bold cyan", title_justify="left", show_header=False, box=None,

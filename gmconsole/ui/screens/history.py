@@ -3,7 +3,9 @@
 Filter by session, character, skill and kind (the four fields at the top; blank means all);
 ``enter`` on a row shows the detail of one entry — for a roll its pool (R-POOL-1, die by die in kind
 colours), the faces, the push, the odds at the time and the costs. Undo and redo work from here
-(``ctrl+z`` / ``ctrl+y``, as on the main screen), and the session exports as Markdown or CSV to a file
+(``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
+roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
+marks each roll's costs ``pending`` or ``applied``; the session exports as Markdown or CSV to a file
 the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the current folder). ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
@@ -82,6 +84,7 @@ class HistoryScreen(Screen[None]):
         Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
         Binding("a", "toggle_undone", "Show undone", id="history.undone"),
+        Binding("c", "apply_costs", "Apply costs", id="history.costs"),
     ]
 
     def __init__(self) -> None:
@@ -90,6 +93,7 @@ class HistoryScreen(Screen[None]):
         self.rows: list[dict] = []
         self.detail_id: tuple[int, int] | None = None
         self._asked: set[Path] = set()  # damaged files whose backup was offered here already
+        self._drawn: list[tuple] = []  # (session, id) of each row drawn, to keep the cursor on its entry
 
     @property
     def service(self):
@@ -109,7 +113,7 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "s", "at", "kind", "who", "skill", "result", "summary", "status")
+        table.add_columns("#", "s", "at", "kind", "who", "skill", "result", "costs", "summary", "status")
         self.reload()
         table.focus()
 
@@ -145,15 +149,18 @@ class HistoryScreen(Screen[None]):
         self.rows = entries[:MAX_ROWS]
         table = self.query_one(DataTable)
         keep = table.cursor_row
+        kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
         for e in self.rows:
             status = e.get("status", "done")
             style = "dim strike" if status != "done" else ""
             cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
-                     e.get("character") or "", e.get("skill") or "", result_text(e), e.get("summary", ""), status]
+                     e.get("character") or "", e.get("skill") or "", result_text(e), _costs_mark(e),
+                     e.get("summary", ""), status]
             table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
-        if self.rows:
-            table.move_cursor(row=min(keep, len(self.rows) - 1))
+        self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
+        if self.rows:  # the same entry stays selected when a change adds a row above it
+            table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
         counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
         self.query_one("#hist-status", Static).update(Text(
@@ -230,6 +237,34 @@ class HistoryScreen(Screen[None]):
         self.include_undone = not self.include_undone
         self.reload()
 
+    def action_apply_costs(self) -> None:
+        """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""
+        from gmconsole.ui.cost_applying import apply_costs_of
+
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row < 0:
+            self._say("No roll is selected.")
+            return
+        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
+        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
+        if not isinstance(roll_id, int):
+            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to apply its costs")
+            return
+        try:
+            entry = self.service.entry(roll_id, row.get("session"))
+        except CorruptFile as exc:
+            self._damaged(exc)
+            return
+        except (ValueError, KeyError, StoreError) as exc:
+            self._say(str(exc))
+            return
+
+        def done(result: dict) -> None:
+            self.reload()
+            self._say(f"Applied: {result.get('summary', '')}")
+
+        apply_costs_of(self.app, entry, done, self._say)
+
     def _walk(self, step) -> None:
         try:
             entry = step()
@@ -294,6 +329,11 @@ class HistoryScreen(Screen[None]):
         self.app.push_screen(FacesEntryScreen(
             f"Export session {session} as {label}", f"File to write (blank: {default})", write,
             placeholder=str(default), enter="write"), written)
+
+
+def _costs_mark(entry: dict) -> str:
+    """The ``costs`` column: ``pending`` or ``applied`` for a roll with costs, else blank."""
+    return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied") else ""
 
 
 def detail_text(entry: dict) -> Text:

@@ -52,7 +52,8 @@ class MainScreen(Screen[None]):
         Binding("ctrl+o", "settings", "Settings", id="main.settings"),
         Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
-        Binding("q", "quit", "Quit", id="main.quit"),
+        Binding("q", "quit", "Quit", id="main.quit",
+                tooltip="quit (asks first while a roll's costs are still waiting to be applied)"),
     ]
 
     def __init__(self) -> None:
@@ -235,4 +236,22 @@ class MainScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Quit; while costs wait to be applied (issue 11) ask first: they stay pending in the campaign
+        either way, but the GM may have meant to press ``c``."""
+        waiting = [] if self.app.service.read_only else self.app.service.pending_costs()
+        if not waiting:
+            self.app.exit(0)
+            return
+        from gmconsole.ui.screens.question import QuestionScreen
+
+        rolls = "; ".join(f"roll {item['roll_id']} ({item.get('character', '')})" for item in waiting[-5:])
+        more = f" and {len(waiting) - 5} more" if len(waiting) > 5 else ""
+
+        def answered(quit_anyway: bool | None) -> None:
+            if quit_anyway:
+                self.app.exit(0)
+
+        self.app.push_screen(QuestionScreen(
+            "Costs are still waiting", f"Costs not yet applied: {rolls}{more}. They stay pending in the "
+            "campaign either way: stay (n) to apply them now, with c in the roll builder or the history "
+            "screen, or apply them after reopening.", "Quit anyway?"), answered)

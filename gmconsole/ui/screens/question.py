@@ -1,7 +1,8 @@
 """A full-screen yes/no question for the moments before a campaign is open.
 
 Used by :mod:`gmconsole.ui.launch`: a campaign locked by another console (open it read-only?),
-a damaged file (restore the newest backup?). ``y`` accepts the offer, ``n`` or ``escape`` declines.
+a damaged file (restore the newest backup?); and by the main screen's ``q`` while a roll's costs
+are still waiting (quit anyway?). ``y`` accepts the offer, ``n`` or ``escape`` declines.
 """
 
 from __future__ import annotations

@@ -443,6 +443,12 @@ class RollBuilder(VerticalScroll):
             opposed = opposed_line(entry)
             if opposed:
                 lines.append(f"Opposed: {opposed}")
+        else:
+            from gmconsole.ui.cost_applying import newest_pending
+
+            item = newest_pending(self.service, self.character_id)  # issue 11: costs outlast the console
+            if item is not None:
+                lines.append(f"Costs waiting: roll {item['roll_id']} ({shown(item.get('character', ''))}) · c: apply")
         if self.special_text:
             lines.append(self.special_text)
         self._set("#rb-result", "\n".join(lines))
@@ -770,53 +776,26 @@ class RollBuilder(VerticalScroll):
         self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
 
     def action_apply_costs(self) -> None:
-        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
+        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11)."""
+        from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
 
         entry = self.last_entry
         if entry is None or entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
+            item = newest_pending(self.service, self.character_id)
+            entry = self._reread({"id": item["roll_id"], "session": item.get("session")}) if item else None
+        if entry is None:
             self._say("No costs are waiting: roll (and push) first.")
             return
-        costs = entry.get("costs") or []
-        needs_condition = any(c["name"] == "condition" and not c.get("target") for c in costs)
-        panic_due = any(c["name"] == "panic" for c in costs)
 
-        def apply(in_range: list[str], condition: str | None = None) -> dict:
-            return self.service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=self.app.rng)
-
-        def done(result: dict | None) -> None:
-            if result is None:
-                return
+        def done(result: dict) -> None:
             self.last_entry = self._reread(entry) or entry
             self.message = ""
             self.special_text = f"Applied: {result.get('summary', '')}"
             self.refresh_view()
             self.focus()
 
-        def with_range(in_range: list[str]) -> None:
-            if needs_condition:
-                self.app.push_screen(FacesEntryScreen(
-                    "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
-                    lambda text: apply(in_range, text), placeholder="tired", enter="ok"), done)
-                return
-            try:
-                result = apply(in_range)
-            except _ERRORS as exc:
-                self._say(str(exc))
-                return
-            done(result)
-
-        if panic_due:
-            others = [(c.id, c.name) for c in self.service.campaign.roster if c.id != entry.get("character_id")]
-
-            def picked(ids: list[str] | None) -> None:
-                if ids is not None:
-                    with_range(ids)
-
-            self.app.push_screen(PickCharactersScreen(
-                "Panic is due: who is in range if it reaches others? (R-PANIC-1)", others), picked)
-            return
-        with_range([])
+        apply_costs_of(self.app, entry, done, self._say)
 
     def action_undo(self) -> None:
         try:

@@ -1,0 +1,89 @@
+"""Costs that last (issue 11): the costs of a roll not yet applied are part of the campaign state.
+
+A roll or a push that leaves costs waiting (trauma, damage, a panic roll owed, a condition, ...)
+used to keep them only in the roll's history entry and in the roll builder: quit before `c`, or
+record the push from the command line, and nothing could apply them any more. Now the campaign
+document keeps a ``pending_costs`` list, one item per roll::
+
+    {"roll_id": 12, "session": 1, "character_id": "c1", "character": "Ann", "costs": [...]}
+
+The list is kept in step by :func:`follow`, called by the service's one commit for every change:
+a new roll entry with ``costs_status`` ``pending`` adds its item; a change to an earlier entry's
+``costs_status`` (a push adding or replacing costs, costs applied) sets or drops the item. Because
+the list is a part of the campaign document (:mod:`gmconsole.campaign.undo`), undoing the costs
+brings the item back, and undoing the roll takes it away, with no undo code of its own.
+The roll's entry keeps its ``costs_status`` (``pending``/``applied``) for the history views.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Callable, Sequence
+
+__all__ = ["follow", "pending_list", "public"]
+
+
+def _item_for(items: list[dict], roll_id: int) -> int | None:
+    return next((n for n, item in enumerate(items) if item.get("roll_id") == roll_id), None)
+
+
+def _set(items: list[dict], item: dict) -> None:
+    at = _item_for(items, item["roll_id"])
+    if at is None:
+        items.append(item)
+    else:
+        items[at] = item
+
+
+def _drop(items: list[dict], roll_id: int) -> None:
+    at = _item_for(items, roll_id)
+    if at is not None:
+        del items[at]
+
+
+def follow(
+    items: list[dict],
+    info: dict,
+    entry_updates: Sequence[tuple[int, int, dict, dict]],
+    *,
+    session: int,
+    character_id: str | None,
+    character: str,
+    next_id: Callable[[], int],
+) -> None:
+    """Keep ``items`` (the copy's ``pending_costs``) in step with the change being committed.
+
+    ``info`` is the new entry's fields; ``entry_updates`` the changes to earlier entries
+    ``(session, id, before, after)``; ``next_id()`` the id the new entry will get (asked only
+    when the new entry itself has costs pending)."""
+    for update_session, entry_id, _before, after in entry_updates:
+        status = after.get("costs_status")
+        if status is None:
+            continue
+        if status == "pending" and after.get("costs"):
+            old = items[_item_for(items, entry_id)] if _item_for(items, entry_id) is not None else {}
+            _set(items, {"roll_id": entry_id, "session": update_session,
+                         "character_id": old.get("character_id", character_id),
+                         "character": old.get("character", character),
+                         "costs": copy.deepcopy(after["costs"])})
+        else:
+            _drop(items, entry_id)
+    if info.get("costs_status") == "pending" and info.get("costs"):
+        _set(items, {"roll_id": next_id(), "session": session, "character_id": character_id,
+                     "character": character, "costs": copy.deepcopy(info["costs"])})
+
+
+def pending_list(items: list[dict]) -> list[dict]:
+    """A copy of the pending items, oldest roll first."""
+    return sorted((copy.deepcopy(item) for item in items), key=lambda item: item["roll_id"])
+
+
+def public(item: dict) -> dict:
+    """An item as ``gmconsole costs --json`` prints it: ``{"roll_id", "character", "costs"}``."""
+    return {"roll_id": item["roll_id"], "character": item.get("character", ""), "costs": item.get("costs", [])}
+
+
+def cost_text(cost: dict) -> str:
+    """One cost in words: ``trauma 1 (strength)``, ``panic 1``."""
+    return f"{cost.get('name', '?')} {cost.get('amount', '')}".rstrip() + (
+        f" ({cost['target']})" if cost.get("target") else "")

@@ -1,0 +1,76 @@
+"""A character's sheet as data and as plain lines (issue 11, ``gmconsole sheet NAME CHARACTER``).
+
+Scripts and players read what a roll or its costs changed: attributes current/max, skills, gear,
+the trackers and the conditions. Every tracker the model keeps is in the data (each system uses
+some of them, the others stay at their default); the text leaves out the ones at their default.
+Names come from the campaign file: :func:`sheet_lines` escapes each of them on its own
+(``safe_text.shown``, so a line break inside a name is shown, not obeyed); the caller prints the
+data through ``safe_text.to_json``.
+"""
+
+from __future__ import annotations
+
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Character
+from gmconsole.safe_text import shown
+
+__all__ = ["find", "sheet", "sheet_lines", "TRACKERS"]
+
+TRACKERS = ("stress", "willpower", "mutation_points", "xp", "wounds", "strain", "stamina", "stamina_max", "level")
+"""The counters of the model, in the order the sheet lists them."""
+
+_DEFAULTS = {"level": 1}
+
+
+def find(campaign: Campaign, id_or_name: str) -> Character:
+    """The character by id or by name (case-insensitive); an unknown one names the roster."""
+    found = campaign.find_character(id_or_name)
+    if found is None:
+        names = ", ".join(c.name for c in campaign.roster) or "nobody yet"
+        raise ValidationError(f"there is no character {id_or_name!r} in {campaign.name}; the roster: {names}")
+    return found
+
+
+def sheet(character: Character) -> dict:
+    """The sheet as JSON data: ``id, name, kind, role, attributes {id: {current, max}}, skills {id: level},
+    gear [...], trackers {name: value}, panic, conditions``."""
+    return {
+        "id": character.id,
+        "name": character.name,
+        "kind": character.kind,
+        "role": character.role,
+        "attributes": {k: {"current": a.current, "max": a.max} for k, a in character.attributes.items()},
+        "skills": dict(character.skills),
+        "gear": [g.to_dict() for g in character.gear],
+        "trackers": {name: getattr(character, name) for name in TRACKERS},
+        "panic": None if character.panic is None else character.panic.to_dict(),
+        "conditions": list(character.conditions),
+    }
+
+
+def _gear_line(item: dict) -> str:
+    text = shown(item["name"])
+    if item.get("bonus") or item.get("max_bonus"):
+        text += f" +{item.get('bonus', 0)}" + (f"/{item['max_bonus']}" if item.get("max_bonus", 0) != item.get("bonus") else "")
+    if item.get("artifact_die"):
+        text += f" d{item['artifact_die']}"
+    if item.get("quantity", 1) != 1:
+        text += f" ×{item['quantity']}"
+    if item.get("destroyed"):
+        text += " (destroyed)"
+    return text
+
+
+def sheet_lines(data: dict) -> list[str]:
+    """The sheet for a person, one line per part."""
+    head = shown(data["name"]) + (f" · {shown(data['role'])}" if data["role"] else "") + (" (npc)" if data["kind"] == "npc" else "")
+    attributes = ", ".join(f"{shown(k)} {a['current']}/{a['max']}" for k, a in data["attributes"].items()) or "none"
+    skills = ", ".join(f"{shown(k)} {v}" for k, v in data["skills"].items() if v) or "none"
+    gear = ", ".join(_gear_line(g) for g in data["gear"]) or "none"
+    trackers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["trackers"].items()
+                         if v != _DEFAULTS.get(k, 0)) or "all at 0"
+    lines = [head, f"attributes: {attributes}", f"skills: {skills}", f"gear: {gear}", f"trackers: {trackers}"]
+    if data["panic"]:
+        lines.append(f"panic: {data['panic'].get('total')} {shown(data['panic'].get('effect', ''))}".rstrip())
+    lines.append("conditions: " + (", ".join(shown(c) for c in data["conditions"]) or "none"))
+    return lines
