@@ -464,8 +464,13 @@ class CampaignService:
 
         return self._commit("settings", mutate)
 
-    def new_session(self, date: str | None = None) -> Session:
-        """Open the next session (number + 1, today's date unless given); doom and clocks carry over."""
+    def new_session(self, date: str | None = None, title: str | None = None) -> Session:
+        """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
+        doom and clocks carry over; scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
+        from gmconsole.campaign import sessions
+
+        title = sessions.check_title(title)
+        date = sessions.check_date(date)
 
         def mutate(c: Campaign) -> dict:
             last = c.current_session
@@ -474,9 +479,11 @@ class CampaignService:
                 date=date or self._clock().date().isoformat(),
                 doom=last.doom,
                 clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
+                title=title,
+                started=self._now(),
             )
             c.sessions.append(session)
-            return {"summary": f"session {session.number} begins"}
+            return {"summary": f"session {session.number} begins" + (f": {title}" if title else ""), "title": title}
 
         self._commit("session", mutate)
         return self.session
@@ -489,6 +496,18 @@ class CampaignService:
             return {"summary": f"scene {c.current_session.scene} begins"}
 
         return self._commit("scene", mutate)
+
+    def session_list(self) -> list[dict]:
+        """Every session: number, title, started, scenes, entries (:func:`sessions.session_list`)."""
+        from gmconsole.campaign import sessions
+
+        return sessions.session_list(self)
+
+    def recap(self, session: int | None = None) -> dict:
+        """The recap of a session (the current one by default) built from its history, as data."""
+        from gmconsole.campaign import sessions
+
+        return sessions.recap(self, session)
 
     # ------------------------------------------------------------------ roster
     def add_character(self, data: dict) -> Character:

@@ -34,10 +34,10 @@ def _command_modules(argv: Sequence[str] | None = None):
 
     modules = [dice_commands]
     try:
-        from gmconsole.cli import campaign_commands
+        from gmconsole.cli import campaign_commands, session_commands
     except ImportError:
         return modules
-    return modules + [campaign_commands]
+    return modules + [campaign_commands, session_commands]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:
