@@ -90,6 +90,9 @@ ISSUE_EXAMPLES = {
     "entry undo entries garbage": ("chunk", lambda e: _last_entry(e)["undo"].update(entries=[1, 2])),
     "entry skill modifier of text": ("chunk", lambda e: _last_entry(e).update(
         skill_modifiers=[{"id": "dark", "name": {"en": "Dark"}, "modifier": "x"}])),
+    "session title a number": ("campaign.json", lambda s: s["campaign"]["sessions"][0].update(title=5)),
+    "session started a list": ("campaign.json", lambda s: s["campaign"]["sessions"][0].update(started=[1])),
+    "entry title a list": ("chunk", lambda e: _last_entry(e).update(title=["x"])),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
 }
