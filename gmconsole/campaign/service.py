@@ -497,6 +497,10 @@ class CampaignService:
 
         return self._commit("scene", mutate)
 
+    def today(self) -> str:
+        """Today's date by the service's clock (``YYYY-MM-DD``): a new session's default date."""
+        return self._clock().date().isoformat()
+
     def session_list(self) -> list[dict]:
         """Every session: number, title, started, scenes, entries (:func:`sessions.session_list`)."""
         from gmconsole.campaign import sessions

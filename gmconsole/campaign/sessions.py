@@ -118,11 +118,19 @@ def recap(service, session: int | None = None) -> dict:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
     entries = _done(service.entries(number))
+    status_of = {e.get("id"): e.get("costs_status", "") for e in entries if e.get("costs")}
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     for entry in entries:
         key = _KIND_SECTION.get(entry.get("kind"))
-        if key is not None:
-            sections[key].append(_line(entry))
+        if key is None:
+            continue
+        line = _line(entry)
+        if key == "rolls" and entry.get("pushes"):
+            line.pop("costs", None)  # a pushed roll's costs are the push's: listed under the push
+            line.pop("costs_status", None)
+        elif entry.get("kind") == "push" and "costs" in line:
+            line["costs_status"] = status_of.get(entry.get("roll_id"), "")  # the roll says whether they were paid
+        sections[key].append(line)
     pending = [_line(e) for e in entries if e.get("costs_status") == "pending" and e.get("costs")]
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
@@ -132,7 +140,7 @@ def recap(service, session: int | None = None) -> dict:
 
 
 def _cost_text(costs: list[dict]) -> str:
-    return ", ".join(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else "")
+    return ", ".join(f"{c.get('name', '')} {c.get('amount', '')}" + (f" ({c['target']})" if c.get("target") else "")
                      for c in costs)
 
 
@@ -160,7 +168,8 @@ def recap_markdown(data: dict) -> str:
             result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
             lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}")
             if item.get("costs"):
-                lines.append(f"  - costs ({_md(item.get('costs_status', ''))}): {_md(_cost_text(item['costs']))}")
+                status = f" ({_md(item['costs_status'])})" if item.get("costs_status") else ""
+                lines.append(f"  - costs{status}: {_md(_cost_text(item['costs']))}")
     if data.get("clocks") or data.get("doom"):
         lines += ["", "## At the end of the session", ""]
         if data.get("doom"):

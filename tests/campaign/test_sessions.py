@@ -94,6 +94,9 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
                      "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
     assert [line["scene"] for line in data["sections"]["xp"]] == [2]
     assert data["pending_costs"][0]["id"] == roll["id"] and data["pending_costs"][0]["costs"]
+    push = data["sections"]["pushes"][0]
+    assert push["costs"] and push["costs_status"] == "pending"  # the roll's status, shown with the push
+    assert "costs" not in data["sections"]["rolls"][0]  # listed once, under the push
     text = sessions.recap_markdown(data)
     for heading in ("## Rolls", "## Pushes and their costs", "## Stress and trauma", "## Conditions", "## XP",
                     "## Clocks and doom", "## Costs never applied"):

@@ -82,6 +82,7 @@ class HistoryScreen(Screen[None]):
         Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
         Binding("a", "toggle_undone", "Show undone", id="history.undone"),
+        Binding("r", "recap", "Recap", id="history.recap"),
     ]
 
     def __init__(self) -> None:
@@ -254,6 +255,12 @@ class HistoryScreen(Screen[None]):
             self._say("Nothing to redo.")
             return
         self._walk(self.service.redo)
+
+    def action_recap(self) -> None:
+        """The recap of the session in the session filter (the current one when blank)."""
+        from gmconsole.ui.screens.sessions import RecapScreen
+
+        self.app.push_screen(RecapScreen(self._export_session()))
 
     def default_export_path(self, fmt: str) -> Path:
         """``<campaign>-session-<n>.md`` (or ``.csv``) in the current folder."""
