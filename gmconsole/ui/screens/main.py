@@ -133,8 +133,7 @@ class MainScreen(Screen[None]):
             style = "bold reverse" if pane_id == self.active_pane else "dim"
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        for hint in ("  h history · N scene · S session · ctrl+y redo", "  h history · N scene · S session",
-                     " h history"):
+        for hint in ("  h history · ctrl+y redo · N scene · S session", "  h history · ctrl+y redo", " h history"):
             if tabs.cell_len + len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
                 break
