@@ -15,6 +15,10 @@
    roll, against a warm roll on the same open campaign in the same run (issue 11). Goal: at most
    10 ms beyond a warm roll. The first roll used to parse the newest chunk of every session to find
    the next entry id; the clean-close marker now names the last id given.
+4. The recap of a session of 2,000 entries (issue 11): rolls, pushes, stress, conditions, XP, clocks
+   and scenes recorded through the campaign service, then ``CampaignService.recap`` and its Markdown
+   (what the recap screen does), and the same after opening the campaign read-only (what
+   ``gmconsole session NAME recap`` does). Goal: at most 100 ms.
 
 Figures are medians; the page cache is warm (the files were just written). Histories are filled
 straight into the store's files (same format, same code path for writing a file) so that setting up
@@ -33,6 +37,7 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
+from gmconsole.rules.errors import RulesError
 from gmconsole.store import CampaignStore
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
@@ -183,6 +188,67 @@ def time_first_roll(root: Path, rng: random.Random, repeats: int = 7) -> tuple[l
     return first, warm
 
 
+RECAP_ENTRIES = 2_000
+
+
+def time_recap(root: Path) -> None:
+    """Record RECAP_ENTRIES changes in one session through the service, then time its recap."""
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.sessions import recap_markdown
+
+    with CampaignService.create(root, "recap", "myz", rng=random.Random(7)) as service:
+        ids = [service.add_character({"name": f"Mutant {n}", "attributes": {"strength": 4, "agility": 3, "wits": 3,
+                                                                          "empathy": 2}, "skills": {"fight": 2}}).id
+               for n in range(4)]
+        service.add_clock("Rot storm", 8)
+        clock = service.session.clocks[0].id
+        n = len(service.entries(1))
+        while n < RECAP_ENTRIES:
+            who = ids[n % 4]
+            step = n % 10
+            if step in (0, 3, 6):
+                roll = service.roll(who, "fight", goal=f"goal {n}")
+                if step == 0 and n + 1 < RECAP_ENTRIES:
+                    try:
+                        service.push(roll["id"])
+                        n += 1
+                    except RulesError:  # nothing to reroll (R-PUSH-6): no push this time
+                        pass
+            elif step == 1:
+                service.change_tracker(who, "xp", 1)
+            elif step in (2, 7):
+                service.change_tracker(who, "mutation_points", 1)
+            elif step == 4:
+                held = "starving" in service.character(who).conditions
+                (service.remove_condition if held else service.add_condition)(who, "starving")
+            elif step == 5:
+                service.advance_clock(clock, 1 if n % 40 < 20 else -1)
+            elif step == 8:
+                service.change_doom(1)
+            else:
+                service.new_scene()
+            n += 1
+        entries = len(service.entries(1))
+
+    def in_console() -> None:
+        recap_markdown(opened.recap(1))
+
+    def from_cli() -> None:
+        with CampaignService.open(root, "recap", read_only=True) as service:
+            recap_markdown(service.recap(1))
+
+    with CampaignService.open(root, "recap", read_only=True) as opened:
+        for label, action in (("recap of the open campaign (console)", in_console),
+                              ("open read-only + recap (command line)", from_cli)):
+            times = []
+            for _ in range(9):
+                start = time.perf_counter()
+                action()
+                times.append(time.perf_counter() - start)
+            print(f"  {label:<42} median {statistics.median(times) * 1000:8.1f} ms")
+    print(f"  ({entries:,} entries in the session; goal: at most 100 ms)")
+
+
 def main() -> int:
     rng = random.Random(20261129)
     with tempfile.TemporaryDirectory(prefix="gmconsole-bench-") as folder:
@@ -207,6 +273,8 @@ def main() -> int:
               "(goal: at most 10 ms beyond a warm roll):")
         print(f"  open + first roll median {first_median * 1000:8.1f} ms; warm roll median {warm_median * 1000:6.1f} ms; "
               f"beyond a warm roll {(first_median - warm_median) * 1000:6.1f} ms ({first_median / warm_median:.1f}x)")
+        print(f"Recap of a session of {RECAP_ENTRIES:,} entries:")
+        time_recap(root)
     return 0
 
 

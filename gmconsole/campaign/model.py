@@ -312,6 +312,8 @@ class Session:
 
     ``initiative`` is the dict form of :class:`gmconsole.rules.initiative.Initiative`
     (``None`` outside a conflict). ``scene`` counts scenes for the "only one chance" warning.
+    ``title`` is what the GM called the evening (typed text, may be blank); ``started`` the moment it
+    was opened (ISO timestamp, blank for sessions older than issue 11).
     """
 
     number: int
@@ -320,6 +322,8 @@ class Session:
     initiative: dict | None = None
     doom: int = 0
     clocks: list[Clock] = field(default_factory=list)
+    title: str = ""
+    started: str = ""
 
     def clock(self, clock_id: str) -> Clock | None:
         return next((c for c in self.clocks if c.id == clock_id), None)
@@ -332,6 +336,8 @@ class Session:
             "initiative": copy.deepcopy(self.initiative),
             "doom": self.doom,
             "clocks": [c.to_dict() for c in self.clocks],
+            "title": self.title,
+            "started": self.started,
         }
 
     @classmethod
@@ -343,6 +349,8 @@ class Session:
             initiative=copy.deepcopy(data.get("initiative")),
             doom=int(data.get("doom", 0)),
             clocks=[Clock.from_dict(c) for c in data.get("clocks", [])],
+            title=data.get("title", ""),
+            started=data.get("started", ""),
         )
 
 

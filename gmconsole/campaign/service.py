@@ -473,8 +473,13 @@ class CampaignService:
 
         return self._commit("settings", mutate)
 
-    def new_session(self, date: str | None = None) -> Session:
-        """Open the next session (number + 1, today's date unless given); doom and clocks carry over."""
+    def new_session(self, date: str | None = None, title: str | None = None) -> Session:
+        """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
+        doom and clocks carry over; scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
+        from gmconsole.campaign import sessions
+
+        title = sessions.check_title(title)
+        date = sessions.check_date(date)
 
         def mutate(c: Campaign) -> dict:
             last = c.current_session
@@ -483,9 +488,11 @@ class CampaignService:
                 date=date or self._clock().date().isoformat(),
                 doom=last.doom,
                 clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
+                title=title,
+                started=self._now(),
             )
             c.sessions.append(session)
-            return {"summary": f"session {session.number} begins"}
+            return {"summary": f"session {session.number} begins" + (f": {title}" if title else ""), "title": title}
 
         self._commit("session", mutate)
         return self.session
@@ -525,6 +532,21 @@ class CampaignService:
         source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
         new = skills.parse_list(*load) if load else None
         return self._commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+    def today(self) -> str:
+        """Today's date by the service's clock (``YYYY-MM-DD``): a new session's default date."""
+        return self._clock().date().isoformat()
+
+    def session_list(self) -> list[dict]:
+        """Every session: number, title, started, scenes, entries (:func:`sessions.session_list`)."""
+        from gmconsole.campaign import sessions
+
+        return sessions.session_list(self)
+
+    def recap(self, session: int | None = None) -> dict:
+        """The recap of a session (the current one by default) built from its history, as data."""
+        from gmconsole.campaign import sessions
+
+        return sessions.recap(self, session)
 
     # ------------------------------------------------------------------ roster
     def add_character(self, data: dict) -> Character:

@@ -34,11 +34,11 @@ def _command_modules(argv: Sequence[str] | None = None):
 
     modules = [dice_commands]
     try:
-        from gmconsole.cli import campaign_commands, skills_commands
+        from gmconsole.cli import campaign_commands, session_commands, skills_commands
         from gmconsole.cli import costs_commands  # issue 11: costs, sheet
     except ImportError:
         return modules
-    return modules + [campaign_commands, skills_commands, costs_commands]
+    return modules + [campaign_commands, skills_commands, costs_commands, session_commands]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -108,6 +108,8 @@ def register(subparsers) -> None:
     history = subparsers.add_parser("history", help="review a campaign's history")
     history.add_argument("name", metavar="NAME")
     history.add_argument("--session", type=session_number, metavar="N", help="only this session")
+    history.add_argument("--scene", type=session_number, metavar="M",
+                         help="only this scene (of --session N, or scene M of every session)")
     history.add_argument("--character", metavar="C", help="only this character (name or id)")
     history.add_argument("--skill", metavar="K", help="only rolls of this skill")
     history.add_argument("--kind", metavar="KIND", help="only entries of this kind (roll, push, costs, panic, ...)")
@@ -185,8 +187,12 @@ def run_history(args) -> int:
                 raise CliError(f"there is no character {args.character!r} in {args.name}")
         entries = service.history(session=args.session, character=args.character, skill=args.skill,
                                   kind=args.kind, include_undone=args.all)
+    if args.scene is not None:
+        entries = [e for e in entries if e.get("scene") == args.scene]
     entries = list(reversed(entries))
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
+    if args.scene is not None:
+        title += f", scene {args.scene}"
     text = history_format.export(entries, fmt, title=title)
     print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
     return 0

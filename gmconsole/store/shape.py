@@ -167,6 +167,7 @@ INITIATIVE = optional(fields({"mode": one_of("cards", "roll", "manual")}, {
 CLOCK = fields({"id": STR, "name": STR}, {"segments": INT, "filled": INT})
 SESSION = fields({"number": INT}, {
     "date": STR, "scene": INT, "initiative": INITIATIVE, "doom": INT, "clocks": list_of(CLOCK),
+    "title": STR, "started": STR,
 })
 SETTINGS = fields({}, {
     "push_cost": STR, "max_pushes": INT, "panic_escalation": BOOL, "opposed_reroll_ties": BOOL,
@@ -215,6 +216,7 @@ ENTRY = fields({"kind": STR}, {
     "costs": optional(list_of(OBJECT)), "costs_status": STR, "by_hand": BOOL,
     "by_hand_steps": list_of(BOOL), "system": STR, "goal": optional(STR), "roll_id": INT,
     "done_at": STR, "undone_at": STR, "skill_modifiers": list_of(SKILL_MODIFIER),
+    "title": STR,
 })
 
 

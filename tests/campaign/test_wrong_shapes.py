@@ -95,6 +95,9 @@ ISSUE_EXAMPLES = {
     "a campaign skill without its attribute": ("campaign.json", lambda s: s["campaign"].update(
         skills=[{"id": "piloting", "name": "Piloting"}])),
     "a campaign skill's name a number": ("campaign.json", lambda s: s["campaign"]["skills"][0].update(name=7)),
+    "session title a number": ("campaign.json", lambda s: s["campaign"]["sessions"][0].update(title=5)),
+    "session started a list": ("campaign.json", lambda s: s["campaign"]["sessions"][0].update(started=[1])),
+    "entry title a list": ("chunk", lambda e: _last_entry(e).update(title=["x"])),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
     "pending cost of the wrong shape (issue 11)": ("campaign.json", lambda s: s["campaign"].update(

@@ -85,6 +85,7 @@ class HistoryScreen(Screen[None]):
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
         Binding("a", "toggle_undone", "Show undone", id="history.undone"),
         Binding("c", "apply_costs", "Apply costs", id="history.costs"),
+        Binding("r", "recap", "Recap", id="history.recap"),
     ]
 
     def __init__(self) -> None:
@@ -289,6 +290,12 @@ class HistoryScreen(Screen[None]):
             self._say("Nothing to redo.")
             return
         self._walk(self.service.redo)
+
+    def action_recap(self) -> None:
+        """The recap of the session in the session filter (the current one when blank)."""
+        from gmconsole.ui.screens.sessions import RecapScreen
+
+        self.app.push_screen(RecapScreen(self._export_session()))
 
     def default_export_path(self, fmt: str) -> Path:
         """``<campaign>-session-<n>.md`` (or ``.csv``) in the current folder."""

@@ -51,6 +51,10 @@ class MainScreen(Screen[None]):
         Binding("h", "history", "History", id="main.history", show=False),
         Binding("ctrl+o", "settings", "Settings", id="main.settings"),
         Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
+        Binding("N", "new_scene", "New scene", id="main.new_scene", show=False,
+                tooltip="new scene (\"only one chance\" starts afresh)"),
+        Binding("S", "new_session", "New session", id="main.new_session", show=False,
+                tooltip="new session: title, date, then the recap"),
         Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
         Binding("q", "quit", "Quit", id="main.quit",
                 tooltip="quit (asks first while a roll's costs are still waiting to be applied)"),
@@ -124,6 +128,8 @@ class MainScreen(Screen[None]):
         tabs.append(f"⚄ {name}", style="bold")
         if wide:
             tabs.append(f" · {campaign.system}")
+        session = campaign.current_session  # issue 11: which session and scene the table is in
+        tabs.append(f" · session {session.number} scene {session.scene}" if wide else f" · s{session.number}/{session.scene}")
         if self.app.service.read_only:
             tabs.append(" · read-only", style="bold red")
         tabs.append("  ")
@@ -131,7 +137,7 @@ class MainScreen(Screen[None]):
             style = "bold reverse" if pane_id == self.active_pane else "dim"
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        for hint in ("  h history · ctrl+y redo", " h history"):
+        for hint in ("  h history · ctrl+y redo · N scene · S session", "  h history · ctrl+y redo", " h history"):
             if tabs.cell_len + len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
                 break
@@ -176,6 +182,7 @@ class MainScreen(Screen[None]):
     def _campaign_changed(self, message: CampaignChanged) -> None:
         for pane in (self.roster, self.initiative, self.roll_builder, self.tracker):
             pane.sync()
+        self._show_tabs()  # the session and scene may have changed
         entry = message.entry or {}
         if entry.get("summary"):
             verb = {"undone": "undone: ", "failed": "failed: "}.get(entry.get("status", ""), "")
@@ -229,6 +236,16 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.skills_screen import SkillsScreen
 
         self.app.push_screen(SkillsScreen())
+
+    def action_new_scene(self) -> None:
+        from gmconsole.ui.screens.sessions import new_scene
+
+        new_scene(self.app)
+
+    def action_new_session(self) -> None:
+        from gmconsole.ui.screens.sessions import new_session
+
+        new_session(self.app)
 
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen

@@ -1,0 +1,98 @@
+"""``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
+
+- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
+- ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
+- ``list`` → ``[{"number", "title", "started", "scenes", "entries"}, ...]``
+- ``recap [--session N]`` prints the recap of a session as Markdown (``--json``: the data)
+
+``new`` and ``scene`` write the campaign, so they take ``--wait SECONDS`` like every other writer;
+``list`` and ``recap`` open it read-only. Bad input (an unknown campaign, a session the campaign does
+not have, a title with control characters) exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.common import emit, session_number
+from gmconsole.safe_text import shown, to_json
+
+__all__ = ["register"]
+
+
+def register(subparsers) -> None:
+    """Add ``session NAME {new,scene,list,recap}``."""
+    session = subparsers.add_parser("session", help="open a new session or scene, list sessions, read a recap")
+    session.add_argument("name", metavar="NAME")
+    actions = session.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
+    new.add_argument("--title", metavar="T", help="what the session is called")
+    new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
+    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1}')
+    add_wait(new)
+    new.set_defaults(handler=_guard(run_new))
+
+    scene = actions.add_parser("scene", help="start the next scene (\"only one chance\" starts afresh)")
+    scene.add_argument("--json", action="store_true", help='print {"session": N, "scene": M}')
+    add_wait(scene)
+    scene.set_defaults(handler=_guard(run_scene))
+
+    listing = actions.add_parser("list", help="every session: number, title, started, scenes, entries")
+    listing.add_argument("--json", action="store_true", help="a JSON list")
+    listing.set_defaults(handler=_guard(run_list))
+
+    recap = actions.add_parser("recap", help="a session's recap, built from its history (Markdown)")
+    recap.add_argument("--session", type=session_number, metavar="N", help="which session (default: the current one)")
+    recap.add_argument("--json", action="store_true", help="the recap as data")
+    recap.set_defaults(handler=_guard(run_recap))
+
+
+def _open(args, *, write: bool):
+    from gmconsole.campaign.service import CampaignService
+
+    if write:
+        return CampaignService.open(_root(args), args.name, wait=args.wait)
+    return CampaignService.open(_root(args), args.name, read_only=True)
+
+
+def run_new(args) -> int:
+    with _open(args, write=True) as service:
+        warn_about(service)
+        session = service.new_session(date=args.date, title=args.title)
+        result = {"session": session.number, "scene": session.scene}
+        title = f": {session.title}" if session.title else ""
+    emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
+    return 0
+
+
+def run_scene(args) -> int:
+    with _open(args, write=True) as service:
+        warn_about(service)
+        service.new_scene()
+        result = {"session": service.session.number, "scene": service.session.scene}
+    emit(result, args.json, f"session {result['session']}, scene {result['scene']} begins")
+    return 0
+
+
+def run_list(args) -> int:
+    with _open(args, write=False) as service:
+        warn_about(service)
+        rows = service.session_list()
+    if args.json:
+        print(to_json(rows))
+        return 0
+    for row in rows:  # titles come from the campaign file: escaped
+        title = f"  {shown(row['title'])}" if row["title"] else ""
+        print(f"session {row['number']}{title}  started {shown(row['started'])}  "
+              f"{row['scenes']} scene{'s' if row['scenes'] != 1 else ''}  {row['entries']} entries")
+    return 0
+
+
+def run_recap(args) -> int:
+    from gmconsole.campaign.sessions import recap_markdown
+
+    with _open(args, write=False) as service:
+        warn_about(service)
+        data = service.recap(args.session)
+    print(to_json(data, indent=2) if args.json else recap_markdown(data).rstrip("\n"))
+    return 0

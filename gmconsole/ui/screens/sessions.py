@@ -1,0 +1,202 @@
+"""Sessions and scenes in the console (issue 11): the new-session form, the recap screen, and the flow
+behind the main screen's ``S`` (new session) and ``N`` (new scene) keys.
+
+``S`` first checks the session for costs recorded but never applied
+(:func:`gmconsole.campaign.sessions.pending_costs`) and asks before closing it; then a form takes the
+new session's title and date (today by default); once it is open, the recap of the session just ended
+is shown. The recap screen is also on ``r`` in the history screen. It reads the recap from the
+service (built from the history, never stored), draws it as Markdown text, and exports it to a file
+the GM names (``m``; default ``<campaign>-session-<n>-recap.md`` in the current folder), like the
+history's exports. ``p`` / ``n`` step to the previous and next session.
+
+Text in the recap comes from the campaign's files: :func:`gmconsole.campaign.sessions.recap_markdown`
+escapes it, and it is drawn as plain text (no markup).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from gmconsole.campaign import sessions
+from gmconsole.safe_text import shown
+from gmconsole.store.errors import CorruptFile
+from gmconsole.ui.screens.form_base import FormScreen, field_row
+
+__all__ = ["NewSessionForm", "RecapScreen", "new_scene", "new_session"]
+
+
+class NewSessionForm(FormScreen):
+    """The next session's title (may be blank) and date (``YYYY-MM-DD``, today by default)."""
+
+    def __init__(self, submit, number: int, today: str) -> None:
+        super().__init__(submit)
+        self.form_title = f"New session {number}"
+        self.today = today
+
+    def fields(self) -> ComposeResult:
+        yield field_row("Title", "title", placeholder="what tonight is called (optional)")
+        yield field_row("Date", "date", value=self.today, placeholder="YYYY-MM-DD")
+
+    def parse(self) -> dict:
+        return {"title": self.text("title"), "date": self.text("date")}
+
+
+class RecapScreen(Screen[None]):
+    """A session's recap as Markdown text; ``m`` exports it, ``p`` / ``n`` other sessions, ``escape`` back."""
+
+    DEFAULT_CSS = """
+    RecapScreen #recap-body { height: 1fr; padding: 0 1; }
+    RecapScreen #recap-message { height: auto; color: $text-muted; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="recap.back"),
+        Binding("m", "export", "Export MD", id="recap.export"),
+        Binding("p", "step(-1)", "Previous session", id="recap.previous"),
+        Binding("n", "step(1)", "Next session", id="recap.next"),
+    ]
+
+    def __init__(self, session: int | None = None, *, note: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.note = note
+        self.markdown = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="⚄")
+        with VerticalScroll(id="recap-body"):
+            yield Static("", id="recap-text", markup=False)
+        yield Static("", id="recap-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.session)
+        self._say(self.note)
+
+    def show(self, session: int | None) -> None:
+        """Read and draw the recap of ``session`` (the current one when ``None``)."""
+        service = self.app.service
+        try:
+            data = service.recap(session)
+        except CorruptFile as exc:
+            from gmconsole.ui.damaged import offer_restore
+
+            offer_restore(self.app, exc, say=self._say, restored=lambda: self.show(session))
+            return
+        except ValueError as exc:  # ValidationError: a session the campaign does not have
+            self._say(str(exc))
+            return
+        self.session = data["session"]
+        self.markdown = sessions.recap_markdown(data)
+        self.title = f"Recap of session {self.session}"
+        self.sub_title = shown(service.campaign.name)
+        self.query_one("#recap-text", Static).update(Text(self.markdown))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#recap-message", Static).update(Text(shown(text)))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_step(self, delta: int) -> None:
+        numbers = [s.number for s in self.app.service.campaign.sessions]
+        at = numbers.index(self.session) if self.session in numbers else len(numbers) - 1
+        target = at + delta
+        if not 0 <= target < len(numbers):
+            self._say("There is no earlier session." if delta < 0 else "This is the newest session.")
+            return
+        self._say("")
+        self.show(numbers[target])
+
+    def default_export_path(self) -> Path:
+        return Path.cwd() / f"{self.app.service.campaign.name}-session-{self.session}-recap.md"
+
+    def action_export(self) -> None:
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+        default = self.default_export_path()
+        body = self.markdown
+
+        def write(text: str) -> Path:
+            path = Path(text).expanduser() if text else default
+            if path.is_dir():
+                path = path / default.name
+            path.write_text(body, encoding="utf-8")
+            return path.resolve()
+
+        def written(path: Path | None) -> None:
+            if path is not None:
+                self._say(f"Recap of session {self.session} exported to {path}")
+
+        self.app.push_screen(FacesEntryScreen(
+            f"Export the recap of session {self.session} as Markdown", f"File to write (blank: {default})", write,
+            placeholder=str(default), enter="write"), written)
+
+
+def new_scene(app) -> None:
+    """``N``: the next scene of the current session ("only one chance" starts afresh, RULES.md §1)."""
+    app.attempt(app.service.new_scene)
+
+
+def _pending_text(pending: list[dict]) -> str:
+    parts = []
+    for item in pending[:4]:
+        costs = ", ".join(f"{c.get('name', '')} {c.get('amount', '')}".strip()
+                          for c in item.get("costs") or () if isinstance(c, dict))
+        parts.append(f"{item.get('character') or '?'}: {costs}")
+    more = f" and {len(pending) - 4} more" if len(pending) > 4 else ""
+    return "; ".join(parts) + more
+
+
+def new_session(app) -> None:
+    """``S``: ask first when the session has costs not applied, then the form, then the recap of the
+    session just ended."""
+    service = app.service
+    if service.read_only:
+        app.attempt(service.new_session)  # refused with the read-only message
+        return
+    ending = service.session.number
+    try:
+        pending = sessions.pending_costs(service)
+    except CorruptFile as exc:
+        from gmconsole.ui.damaged import offer_restore
+
+        offer_restore(app, exc, say=app.show_error)
+        return
+
+    def form(go_on: bool | None = True) -> None:
+        if not go_on:
+            return
+        today = service.today()
+
+        def submit(data: dict) -> str | None:
+            from gmconsole.ui.app import user_errors
+
+            try:
+                service.new_session(date=data["date"], title=data["title"])
+            except user_errors() as exc:
+                return str(exc)
+            return None
+
+        def opened(done: bool | None) -> None:
+            if done:
+                app.push_screen(RecapScreen(ending, note=f"Session {ending} ended; session "
+                                            f"{service.session.number} is open. m exports this recap."))
+
+        app.push_screen(NewSessionForm(submit, ending + 1, today), opened)
+
+    if pending:
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        question = (f"Session {ending} has costs not applied yet — {shown(_pending_text(pending))}. "
+                    f"Close it anyway? (They stay pending in its history.)")
+        app.push_screen(ConfirmScreen(question), form)
+    else:
+        form()

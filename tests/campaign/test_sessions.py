@@ -1,0 +1,120 @@
+"""Sessions and scenes in the campaign service (issue 11): titles and dates, undo, "only one chance" per
+scene (RULES.md §1), pending costs before closing a session, and the recap built from the history."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_helpers import yz
+from gmconsole.campaign import sessions
+from gmconsole.campaign.errors import ValidationError
+
+
+def _ann(service):
+    return service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+
+
+def test_new_session_has_title_date_started_and_scene_1_and_undoes(make_service, reopen):
+    service = make_service("yze")
+    service.new_scene()
+    session = service.new_session(title="Into the Zone")
+    assert (session.number, session.scene, session.title, session.date) == (2, 1, "Into the Zone", "2026-03-14")
+    assert session.started == "2026-03-14T19:30:00+00:00"
+    entry = service.history(session=2)[0]
+    assert (entry["kind"], entry["session"], entry["scene"], entry["title"]) == ("session", 2, 1, "Into the Zone")
+    service = reopen(service)
+    assert service.session.title == "Into the Zone"
+    service.undo()
+    assert (service.session.number, service.session.scene) == (1, 2)
+    service.redo()
+    assert service.session.number == 2
+
+
+def test_new_session_refuses_bad_title_and_date_and_changes_nothing(make_service):
+    service = make_service("yze")
+    for kwargs, text in (({"title": "a\x1bb"}, "control"), ({"title": "\u202eevil"}, "text-direction"),
+                         ({"title": "x" * 121}, "at most 120"), ({"date": "14.03.2026"}, "YYYY-MM-DD"),
+                         ({"date": "2026-13-01"}, "not a date")):
+        with pytest.raises(ValidationError, match=text):
+            service.new_session(**kwargs)
+    assert [s.number for s in service.campaign.sessions] == [1] and service.history() == []
+
+
+def test_only_one_chance_resets_with_each_scene_and_session_R_1(make_service):
+    """RULES.md §1 "only one chance": the warning holds within a scene; a new scene (or a new
+    session, whose scenes start again at 1) lets the same roll be tried again."""
+    service = make_service("yze")
+    ann = _ann(service)
+    faces = "base=2,3,4,4 skill=2,5"
+    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    assert service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.new_scene()
+    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    service.new_session()
+    assert service.session.scene == 1
+    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    assert service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.undo()  # the roll of session 2 undone: nothing in this scene any more
+    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+
+
+def test_pending_costs_are_the_current_session_s_unapplied_rolls(make_service):
+    service = make_service("myz")
+    hammer = service.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
+    roll = service.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
+    assert sessions.pending_costs(service) == []  # nothing to pay before the push
+    service.push(roll["id"], faces="base=1,1,2 skill=4")
+    assert [e["roll_id"] for e in sessions.pending_costs(service)] == [roll["id"]]
+    service.apply_costs(roll["id"])
+    assert sessions.pending_costs(service) == []
+    service.undo()
+    assert [e["roll_id"] for e in sessions.pending_costs(service)] == [roll["id"]]
+    service.new_session()
+    assert sessions.pending_costs(service) == [] and len(sessions.pending_costs(service, 1)) == 1
+
+
+def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service):
+    service = make_service("myz")
+    hammer = service.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
+    roll = service.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
+    service.push(roll["id"], faces="base=1,1,2 skill=4")
+    service.new_scene()
+    service.change_tracker(hammer.id, "xp", 2)
+    service.add_condition(hammer.id, "tired")
+    service.apply_trauma(hammer.id, "strength", 1)
+    service.add_clock("Raiders", 6)
+    service.change_doom(1)
+    service.change_tracker(hammer.id, "xp", 1)
+    service.undo()  # left out of the recap
+    data = service.recap()
+    kinds = {key: [line["kind"] for line in lines] for key, lines in data["sections"].items()}
+    assert kinds == {"rolls": ["roll"], "pushes": ["push"], "panics": [], "stress_trauma": ["trauma"],
+                     "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
+    assert [line["scene"] for line in data["sections"]["xp"]] == [2]
+    assert data["pending_costs"][0]["id"] == roll["id"] and data["pending_costs"][0]["costs"]
+    push = data["sections"]["pushes"][0]
+    assert push["costs"] and push["costs_status"] == "pending"  # the roll's status, shown with the push
+    assert "costs" not in data["sections"]["rolls"][0]  # listed once, under the push
+    text = sessions.recap_markdown(data)
+    for heading in ("## Rolls", "## Pushes and their costs", "## Stress and trauma", "## Conditions", "## XP",
+                    "## Clocks and doom", "## Costs never applied"):
+        assert heading in text
+    assert "xp +2" in text and "xp +1" not in text and "## Panics" not in text
+    assert "- clock Raiders: 0/6" in text and "- doom pool: 1" in text
+
+
+def test_recap_of_a_session_the_campaign_does_not_have(make_service):
+    service = make_service("yze")
+    with pytest.raises(ValidationError, match="has no session 3"):
+        service.recap(3)
+
+
+def test_recap_markdown_escapes_text_from_the_file():
+    data = {"campaign": "C", "session": 1, "title": "t\x1b[2J|", "date": "2026-03-14", "scenes": 1,
+            "entries": 1, "doom": 0, "clocks": [], "pending_costs": [],
+            "sections": {"rolls": [{"id": 1, "scene": 1, "kind": "roll", "character": "A\nB",
+                                    "summary": "x\x07", "result": ""}]}}
+    text = sessions.recap_markdown(data)
+    assert "\x1b" not in text and "\x07" not in text and "A\\nB" in text and "\\|" in text
