@@ -73,7 +73,10 @@ def add_wait(parser) -> None:
 
 
 def warn_about(service) -> None:
-    """Say on stderr what is wrong with a campaign that still opened (a gap in its history)."""
+    """Say on stderr what is wrong with a campaign that still opened (a gap in its history, a history
+    it could not check), one ``gmconsole: warning:`` line each."""
+    if service.history_warning:
+        print(f"gmconsole: warning: {service.history_warning}", file=sys.stderr)
     if service.history_gap:
         print(f"gmconsole: warning: {service.history_gap}", file=sys.stderr)
 

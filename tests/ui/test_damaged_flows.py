@@ -1,0 +1,65 @@
+"""The damaged-file flows in the console after issue 10, as a GM play-test met them (issue 10 follow-up).
+
+- Item 9: a history the service could not check at open was reported with ``log.warning``, written
+  raw to stderr over the console; the console now says it in its own status line, and nothing is
+  written to stderr while it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from gmconsole.ui.app import GMConsoleApp
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status-line").render())
+
+
+def _damaged_exploding(open_service):
+    """exploding-demo after its first roll (so its only history chunk has no backup), closed, with
+    that chunk truncated to half its bytes; returns the chunk's path."""
+    service = open_service("exploding-demo")
+    service.roll("c1", "shooting", attribute="agility")
+    chunk = service._store.path / "history" / "session-0001" / "entries-000000001.json"
+    service.close()
+    good = chunk.read_bytes()
+    chunk.write_bytes(good[: len(good) // 2])
+    return chunk
+
+
+def test_a_history_that_cannot_be_checked_is_said_in_the_status_line_not_on_stderr(open_service, capsys, caplog):
+    chunk = _damaged_exploding(open_service)
+    capsys.readouterr()
+    app = GMConsoleApp(open_service("exploding-demo", read_only=True))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            seen["status"] = _status(app)
+
+    asyncio.run(run())
+    assert capsys.readouterr().err == ""
+    assert not [r for r in caplog.records if r.name.startswith("gmconsole")]  # logging's last resort is stderr
+    assert "could not check the history of exploding-demo" in seen["status"]
+    assert chunk.name in seen["status"]
+
+
+def test_a_log_warning_while_the_console_runs_goes_to_the_status_line(make_app, capsys, caplog):
+    """Any gmconsole log line (e.g. the store's "could not keep a backup") is shown, never printed raw."""
+    import logging
+
+    app = make_app("exploding-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            logging.getLogger("gmconsole.store.atomic").warning("could not keep a backup of %s: %s", "x.json", "full")
+            await pilot.pause()
+            seen["status"] = _status(app)
+
+    asyncio.run(run())
+    assert "could not keep a backup of x.json: full" in seen["status"]
+    assert capsys.readouterr().err == "" and not caplog.records
+    assert logging.getLogger("gmconsole").propagate and not logging.getLogger("gmconsole").handlers  # put back
