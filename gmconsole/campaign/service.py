@@ -98,7 +98,10 @@ class CampaignService:
         self._check_writable()
         self._store.restore_backup(Path(path))
         self._load(recover=True)
-        done = {"kind": "restore", "summary": f"restored {Path(path).name} from its newest backup"}
+        summary = f"restored {Path(path).name} from its newest backup"
+        if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
+            summary = f"{summary}. {self.history_gap}"
+        done = {"kind": "restore", "summary": summary}
         self._notify(done)
         return done
 

@@ -30,10 +30,11 @@ def damaged_line(service, error) -> str:
 
 
 def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | None = None,
-                  restored: Callable[[], None] | None = None) -> None:
+                  restored: Callable[[str], None] | None = None) -> None:
     """Show ``error`` (a ``CorruptFile``) with ``say`` and, when a restore can be offered, ask for it.
 
-    ``restored`` runs after a successful restore (the service's listeners have already heard of it).
+    ``restored(summary)`` runs after a successful restore (the service's listeners have already heard
+    of it) and says the summary itself; without it, ``say`` does.
     """
     from gmconsole.store.errors import StoreError
     from gmconsole.ui.screens.question import QuestionScreen
@@ -54,8 +55,9 @@ def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | 
         except (StoreError, OSError, ValueError) as exc:
             say(str(exc))
             return
-        say(done["summary"])
         if restored is not None:
-            restored()
+            restored(done["summary"])
+        else:
+            say(done["summary"])
 
     app.push_screen(QuestionScreen("Damaged file", str(error), "Restore the newest backup?"), answered)

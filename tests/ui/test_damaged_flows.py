@@ -3,11 +3,14 @@
 - Item 9: a history the service could not check at open was reported with ``log.warning``, written
   raw to stderr over the console; the console now says it in its own status line, and nothing is
   written to stderr while it runs.
+- Item 6: restoring a history chunk from the history screen left its table drawn with columns cut to
+  their labels, and the entry the backup lacks was only said at the next open.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 
 from gmconsole.ui.app import GMConsoleApp
 
@@ -63,3 +66,38 @@ def test_a_log_warning_while_the_console_runs_goes_to_the_status_line(make_app, 
     assert "could not keep a backup of x.json: full" in seen["status"]
     assert capsys.readouterr().err == "" and not caplog.records
     assert logging.getLogger("gmconsole").propagate and not logging.getLogger("gmconsole").handlers  # put back
+
+
+def test_restoring_a_chunk_from_the_history_screen_keeps_its_columns_and_says_the_lost_entry(open_service):
+    """Item 6: after ``h``, ``y`` (restore) the table used to show its columns cut to their labels
+    until ``esc``, ``h``; and the entry the backup lacks was only said at the next open."""
+    from textual.widgets import DataTable
+
+    service = open_service("tiered-demo")
+    for _ in range(9):
+        service.new_scene()
+    service.close()
+    chunk = service._store.path / "history" / "session-0001" / "entries-000000001.json"
+    good = chunk.read_bytes()
+    chunk.write_bytes(good[: len(good) // 2])
+    app = GMConsoleApp(open_service("tiered-demo"))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            await pilot.pause()
+            table = app.screen.query_one(DataTable)
+            seen["rows"] = table.row_count
+            seen["widths"] = {str(c.label): c.get_render_width(table) for c in table.ordered_columns}
+            seen["message"] = str(app.screen.query_one("#hist-message").render())
+            seen["shown"] = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+    asyncio.run(run())
+    assert "19:30" in seen["shown"], "the at column is cut"  # a cut one shows "19"
+    assert seen["rows"] == 8
+    assert seen["widths"]["summary"] > len("summary") + 2 and seen["widths"]["at"] >= len("19:30") + 2, seen["widths"]
+    assert "Entry #9 is missing" in seen["message"]
