@@ -105,6 +105,24 @@ class CampaignService:
         self._notify(done)
         return done
 
+    def set_aside(self, path: Path) -> dict:
+        """Rename the damaged history chunk ``path`` beside itself (never deleted,
+        :meth:`CampaignStore.set_aside`) so the campaign goes on without it, read the state again and
+        check the history; the entries it held are then said missing (:attr:`history_gap`) and their
+        ids never given again. Listeners hear of it like a change. Returns ``{"kind", "summary", "aside"}``."""
+        from gmconsole.store.set_aside import first_id
+
+        self._check_writable()
+        aside = self._store.set_aside(Path(path))
+        self._load(recover=True)
+        summary = (f"set {Path(path).name} aside as {aside.name}; the entries it held (from "
+                   f"#{first_id(Path(path))} on) are no longer in the history")
+        if self.history_gap:
+            summary = f"{summary}. {self.history_gap}"
+        done = {"kind": "set-aside", "summary": summary, "aside": str(aside)}
+        self._notify(done)
+        return done
+
     # ------------------------------------------------------------------ opening and closing
     @classmethod
     def open(

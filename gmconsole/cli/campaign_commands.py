@@ -39,10 +39,14 @@ def _user_errors():
 
 def _guard(func):
     def handler(args) -> int:
-        from gmconsole.store.errors import LockNotWritable
+        from gmconsole.store.errors import CorruptFile, LockNotWritable
 
         try:
             return func(args) or 0
+        except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
+            from gmconsole.cli.repair_command import way_out
+
+            raise CliError(way_out(exc)) from exc
         except LockNotWritable as exc:  # say how to take the read-only offer from the command line
             raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
                            f"(or `gmconsole history {exc.name}`).") from exc
@@ -88,7 +92,7 @@ def _seed(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    """Add ``new``, ``campaigns``, ``demo``, ``history`` and ``open``."""
+    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
@@ -123,6 +127,10 @@ def register(subparsers) -> None:
     open_.add_argument("name", metavar="NAME")
     open_.add_argument("--read-only", action="store_true", help="open without changing anything")
     open_.set_defaults(handler=open_console)
+
+    from gmconsole.cli import repair_command
+
+    repair_command.register(subparsers)
 
 
 def run_new(args) -> int:
