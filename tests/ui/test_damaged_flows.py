@@ -101,3 +101,96 @@ def test_restoring_a_chunk_from_the_history_screen_keeps_its_columns_and_says_th
     assert seen["rows"] == 8
     assert seen["widths"]["summary"] > len("summary") + 2 and seen["widths"]["at"] >= len("19:30") + 2, seen["widths"]
     assert "Entry #9 is missing" in seen["message"]
+
+
+def _question(app):
+    from gmconsole.ui.screens.question import QuestionScreen
+
+    assert isinstance(app.screen, QuestionScreen), type(app.screen).__name__
+    return app.screen
+
+
+def test_a_damaged_chunk_with_no_backup_can_be_set_aside_from_the_history_and_play_goes_on(open_service):
+    """Item 2: ``h`` used to say "there is no backup of it" and leave the campaign unplayable; now
+    ``y`` sets the chunk aside (renamed, kept), the lost entry is said, and a roll is recorded."""
+    from gmconsole.ui.screens.history import HistoryScreen
+
+    chunk = _damaged_exploding(open_service)
+    damaged = chunk.read_bytes()
+    service = open_service("exploding-demo")
+    app = GMConsoleApp(service)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            seen["offer"] = _question(app).offer
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, HistoryScreen)
+            seen["message"] = str(app.screen.query_one("#hist-message").render())
+            await pilot.press("escape", "3", "s")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            seen["after roll"] = _status(app)
+
+    asyncio.run(run())
+    assert "Set the damaged file aside" in seen["offer"]
+    aside = list(chunk.parent.glob(chunk.name + ".damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged
+    assert "Entry #1 is missing" in seen["message"] and aside[0].name in seen["message"]
+    rolls = [e for e in service.entries() if e["kind"] == "roll"]
+    assert [e["id"] for e in rolls] == [2], seen["after roll"]  # recorded, and the lost id never given again
+
+
+def test_the_roll_builder_offers_to_set_a_damaged_chunk_aside_and_the_next_roll_is_recorded(open_service):
+    chunk = _damaged_exploding(open_service)
+    service = open_service("exploding-demo")
+    app = GMConsoleApp(service)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3", "s")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert str(chunk) in _question(app).text, _status(app)
+            await pilot.press("y")
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert list(chunk.parent.glob(chunk.name + ".damaged-*")) and not chunk.exists()
+    assert [e["id"] for e in service.entries() if e["kind"] == "roll"] == [2]
+
+
+def test_with_a_backup_s_sets_the_chunk_aside_instead_of_restoring_it(open_service):
+    service = open_service("yze-demo")
+    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.change_doom(1)  # the chunk now has a backup
+    chunk = next((service._store.path / "history").rglob("entries-*.json"))
+    good = chunk.read_bytes()
+    chunk.write_bytes(good[: len(good) // 2])
+    app = GMConsoleApp(service)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            seen["also"] = _question(app).also
+            await pilot.press("s")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert "set it aside" in seen["also"]
+    assert list(chunk.parent.glob(chunk.name + ".damaged-*")) and not list(chunk.parent.glob("*.corrupt-*"))
+    assert not chunk.exists()
+    assert service.change_doom(1)["id"] == 3
