@@ -12,7 +12,11 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-__all__ = ["register", "way_out"]
+__all__ = ["register", "way_out", "WAY_OUT_LIMIT"]
+
+WAY_OUT_LIMIT = 900
+"""Longest damaged-file line printed whole: two paths of the campaign (the file, its backup), where it
+broke, and the command; still bounded, as the detail may quote text from the file."""
 
 
 def way_out(error) -> str:
