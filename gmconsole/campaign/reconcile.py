@@ -4,7 +4,9 @@ A change writes the history entry first, then the state (naming that entry ``las
 updates earlier entries; undo and redo save the state, then mark entries. A console killed between
 these writes leaves files that disagree, and the state document is the truth:
 
-- entries newer than ``last_entry`` that still read ``done`` never took effect: they are ``failed``;
+- entries newer than ``last_entry`` that still read ``done`` never took effect: they are ``failed``,
+  and the earlier entries they updated in place go back to their ``before`` side (a push's roll to
+  its unpushed dice: issue 10 follow-up, item 3);
 - the entry on top of the undo stack must read ``done`` with its updates to earlier entries applied
   (their ``after`` side), the top of the redo stack ``undone`` (their ``before`` side).
 
@@ -73,6 +75,7 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
             if entry.get("status", "done") == "done":
                 result.updates.append((number, entry["id"], {"status": "failed"}))
                 entry["status"] = "failed"
+                result.updates.extend(_before_images(entry))
     for stack, status, side in ((undo, "done", "after"), (redo, "undone", "before")):
         if not stack:
             continue
@@ -92,6 +95,21 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
         result.gap = (f"{which} missing from the history of {name} (a history file was deleted or lost); "
                       "new entries get new ids, and undo cannot reach back past the missing ones.")
     return result
+
+
+def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
+    """The updates that put back the earlier entries a change that never took effect had updated in
+    place (a push marks its roll pushed, with the new dice): their ``before`` side, from the change's
+    own undo record, so a failed push leaves its roll as it was rolled. The record is untrusted text
+    from a history file: an update of the wrong shape is skipped (undo would refuse it the same way)."""
+    found = []
+    record = entry.get("undo") if isinstance(entry.get("undo"), dict) else {}
+    for update in record.get("entries") or []:
+        if (isinstance(update, dict) and isinstance(update.get("before"), dict)
+                and isinstance(update.get("session"), int) and isinstance(update.get("id"), int)):
+            before = {k: v for k, v in update["before"].items() if k not in ("id", "session")}
+            found.append((update["session"], update["id"], before))
+    return found
 
 
 def trim(stack: list[Key], newest_on_disk: int) -> list[Key]:

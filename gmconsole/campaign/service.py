@@ -20,7 +20,6 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 
 from __future__ import annotations
 
-import logging
 import random
 from datetime import datetime, timezone
 from pathlib import Path
@@ -39,8 +38,6 @@ from gmconsole.campaign.model import (Campaign, Character, Clock, Gear, RollPrev
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
-
-log = logging.getLogger(__name__)
 
 MAX_UNDO = 1000
 """Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
@@ -79,13 +76,23 @@ class CampaignService:
         self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
         self.history_gap: str | None = None
         """One sentence when the state names entries missing from the history (issue 10, item 7)."""
+        self.history_problem: StoreError | None = None
+        """The store's error when the history could not be checked at open (e.g. a damaged chunk);
+        the console and the CLI say it in their own way (:attr:`history_warning`), never on a raw log."""
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
         if recover:
             try:
                 self._recover()
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
-                # the name and the message may hold text from the files: escaped (issue 10)
-                log.warning("could not check the history of %s: %s", shown(self._campaign.name), shown(exc))
+                self.history_problem = exc  # not logged: a log line would be written over the console
+
+    @property
+    def history_warning(self) -> str | None:
+        """One line for the GM when the history could not be checked at open, else ``None``; the name
+        and the message may hold text from the files, so both are escaped (issue 10)."""
+        if self.history_problem is None:
+            return None
+        return f"could not check the history of {shown(self._campaign.name)}: {shown(self.history_problem)}"
 
     def restore_backup(self, path: Path) -> dict:
         """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
@@ -94,7 +101,28 @@ class CampaignService:
         self._check_writable()
         self._store.restore_backup(Path(path))
         self._load(recover=True)
-        done = {"kind": "restore", "summary": f"restored {Path(path).name} from its newest backup"}
+        summary = f"restored {Path(path).name} from its newest backup"
+        if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
+            summary = f"{summary}. {self.history_gap}"
+        done = {"kind": "restore", "summary": summary}
+        self._notify(done)
+        return done
+
+    def set_aside(self, path: Path) -> dict:
+        """Rename the damaged history chunk ``path`` beside itself (never deleted,
+        :meth:`CampaignStore.set_aside`) so the campaign goes on without it, read the state again and
+        check the history; the entries it held are then said missing (:attr:`history_gap`) and their
+        ids never given again. Listeners hear of it like a change. Returns ``{"kind", "summary", "aside"}``."""
+        from gmconsole.store.set_aside import first_id
+
+        self._check_writable()
+        aside = self._store.set_aside(Path(path))
+        self._load(recover=True)
+        summary = (f"set {Path(path).name} aside as {aside.name}; the entries it held (from "
+                   f"#{first_id(Path(path))} on) are no longer in the history")
+        if self.history_gap:
+            summary = f"{summary}. {self.history_gap}"
+        done = {"kind": "set-aside", "summary": summary, "aside": str(aside)}
         self._notify(done)
         return done
 
@@ -288,7 +316,6 @@ class CampaignService:
             for session, entry_id, fields in result.updates:
                 self._store.update_entry(session, entry_id, fields)
         if result.gap is not None:
-            log.warning("%s", result.gap)
             self.history_gap = result.gap
             self._undo = reconcile.trim(self._undo, result.newest_on_disk)
             self._redo = reconcile.trim(self._redo, result.newest_on_disk)

@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             handler = args.handler
         return handler(args) or 0
     except (CliError, RulesError) as exc:
-        _print_error(str(exc), argv)
+        _print_error(str(exc), argv, getattr(exc, "limit", None))
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -104,11 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILURE
 
 
-def _print_error(message: str, argv: Sequence[str]) -> None:
+def _print_error(message: str, argv: Sequence[str], limit: int | None = None) -> None:
     """One line on stderr (and ``{"error": ...}`` on stdout with ``--json``). A message may quote a
     name read from a campaign file or a value the user typed, so it is escaped and cut
     (:func:`gmconsole.safe_text.one_line_message`) in both."""
-    line = one_line_message(message)
+    line = one_line_message(message) if limit is None else one_line_message(message, limit)
     if _wants_json(argv):
         print(to_json({"error": line}))
     print(f"gmconsole: error: {line}", file=sys.stderr)

@@ -39,17 +39,45 @@ def _user_errors():
 
 def _guard(func):
     def handler(args) -> int:
-        from gmconsole.store.errors import LockNotWritable
-
         try:
-            return func(args) or 0
-        except LockNotWritable as exc:  # say how to take the read-only offer from the command line
-            raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
-                           f"(or `gmconsole history {exc.name}`).") from exc
-        except _user_errors() as exc:
-            raise CliError(str(exc)) from exc
+            status = _as_cli_errors(func, args)
+        except BaseException as exc:
+            cause = exc.__cause__
+            _say_pending(args, unless=getattr(cause, "path", None))  # a damaged file said once, in the error
+            raise
+        _say_pending(args)
+        return status
 
     return handler
+
+
+def _as_cli_errors(func, args) -> int:
+    """Run a command; its store and campaign errors become :class:`CliError` lines."""
+    from gmconsole.store.errors import CorruptFile, LockNotWritable
+
+    try:
+        return func(args) or 0
+    except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
+        from gmconsole.cli.repair_command import WAY_OUT_LIMIT, way_out
+
+        raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
+    except LockNotWritable as exc:  # say how to take the read-only offer from the command line
+        raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
+                       f"(or `gmconsole history {exc.name}`).") from exc
+    except _user_errors() as exc:
+        raise CliError(str(exc)) from exc
+
+
+def _say_pending(args, unless=None) -> None:
+    """Print the warning :func:`warn_about` kept back (a history the service could not check), after
+    the command: when the command failed on that same damaged file, its error says it already."""
+    pending = getattr(args, "_history_warning", None)
+    if pending is None:
+        return
+    args._history_warning = None
+    path, text = pending
+    if unless is None or path is None or str(unless) != str(path):
+        print(f"gmconsole: warning: {text}", file=sys.stderr)
 
 
 def wait_seconds(text: str) -> float:
@@ -72,8 +100,15 @@ def add_wait(parser) -> None:
                              "0 fails at once)")
 
 
-def warn_about(service) -> None:
-    """Say on stderr what is wrong with a campaign that still opened (a gap in its history)."""
+def warn_about(service, args=None) -> None:
+    """Say on stderr what is wrong with a campaign that still opened, one ``gmconsole: warning:`` line
+    each: a gap in its history now; a history it could not check after the command (``args`` given),
+    unless the command's error names the same damaged file (one clear message, follow-up item 9)."""
+    if service.history_warning:
+        if args is None:
+            print(f"gmconsole: warning: {service.history_warning}", file=sys.stderr)
+        else:
+            args._history_warning = (getattr(service.history_problem, "path", None), service.history_warning)
     if service.history_gap:
         print(f"gmconsole: warning: {service.history_gap}", file=sys.stderr)
 
@@ -85,7 +120,7 @@ def _seed(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open`` and ``settings``."""
+    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
@@ -123,9 +158,10 @@ def register(subparsers) -> None:
     open_.add_argument("--read-only", action="store_true", help="open without changing anything")
     open_.set_defaults(handler=open_console)
 
-    from gmconsole.cli import settings_cli
+    from gmconsole.cli import repair_command, settings_cli
 
     settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
+    repair_command.register(subparsers)
 
 
 def run_new(args) -> int:
@@ -180,7 +216,7 @@ def run_history(args) -> int:
 
     fmt = "json" if args.json else args.format
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
-        warn_about(service)
+        warn_about(service, args)
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = [e for e in service.entries(args.session) if e.get("character") == args.character]
             if not known:
@@ -290,7 +326,7 @@ def run_campaign_roll(args) -> int:
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
-        warn_about(service)
+        warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.roll(

@@ -11,7 +11,15 @@ from gmconsole.safe_text import shown_lines, to_json
 
 
 class CliError(Exception):
-    """Bad command-line input; ``main`` prints it as one line and exits with status 2."""
+    """Bad command-line input; ``main`` prints it as one line and exits with status 2.
+
+    ``limit``: the longest line printed whole (:func:`gmconsole.safe_text.one_line_message`); a message
+    built from a campaign's own paths and ending in a command to run (a damaged history file's way out)
+    gets a longer one, so neither the file's name nor the command is cut."""
+
+    def __init__(self, message: str, *, limit: int | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
 
 
 class CliParser(argparse.ArgumentParser):

@@ -86,6 +86,7 @@ from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.lock import CampaignLock
 from gmconsole.store.restore import restore
 from gmconsole.store.safe_open import refuse_links
+from gmconsole.store.set_aside import set_aside
 from gmconsole.store.shape import Shapes
 from gmconsole.store.names import check_existing_name, check_new_name
 from gmconsole.store.storage import AtomicJSONStorage
@@ -399,6 +400,21 @@ class CampaignStore(HistoryReader):
         self._usable(write=True)
         with self._writing(leaves_marker=False):  # the history must be checked against the restored file
             restore(self.path, Path(path), self.shapes)
+        self._reread()
+
+    def set_aside(self, path: Path) -> Path:
+        """Rename the damaged history chunk ``path`` beside itself (never deleted; see
+        :mod:`gmconsole.store.set_aside`) and return its new path; its entries are then missing.
+        Raises :class:`StoreError` for anything but a history chunk of this campaign, :class:`ReadOnly`,
+        :class:`WriteFailed`."""
+        self._usable(write=True)
+        with self._writing(leaves_marker=False):  # the history must be checked again at the next open
+            aside = set_aside(self.path, Path(path))
+        self._reread()
+        return aside
+
+    def _reread(self) -> None:
+        """Forget every file read so far: a file was put back or set aside."""
         self._state_db.storage.forget()
         self._chunk_dbs.clear()
         self._chunk_index.clear()

@@ -58,6 +58,7 @@ class GMConsoleApp(App[int]):
         self.rng = rng if rng is not None else random.Random()
         self.animation_level = "none"
         self._unsubscribe: Callable[[], None] | None = None
+        self._unroute_logs: Callable[[], None] | None = None
         campaign = service.campaign
         self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
 
@@ -73,7 +74,10 @@ class GMConsoleApp(App[int]):
         return MainScreen()
 
     def on_mount(self) -> None:
+        from gmconsole.ui.log_to_status import route_logs
+
         self._unsubscribe = self.service.subscribe(self._service_changed)
+        self._unroute_logs = route_logs(self)  # nothing is written to the terminal raw while the TUI runs
 
     def main_screen_painted(self) -> None:
         """The main screen calls this after its first refresh; runs ``on_first_paint`` once."""
@@ -82,6 +86,9 @@ class GMConsoleApp(App[int]):
             callback()
 
     def on_unmount(self) -> None:
+        if self._unroute_logs is not None:
+            self._unroute_logs()
+            self._unroute_logs = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

@@ -27,9 +27,11 @@ def newest_pending(service, character_id: str | None = None) -> dict | None:
     return chosen[-1] if chosen else None
 
 
-def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None]) -> None:
+def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None],
+                   refused: Callable[[Exception], None] | None = None) -> None:
     """Apply the pending costs of the roll ``entry``: asks who is in range for a panic and the condition
-    a push gives when needed, then calls ``done(costs entry)``; a refusal goes to ``say``."""
+    a push gives when needed, then calls ``done(costs entry)``; a refusal goes to ``say``, or the
+    service's error to ``refused`` when given (the roll builder offers a way out of a damaged file)."""
     from gmconsole.ui.screens.faces_entry import FacesEntryScreen
     from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
@@ -60,7 +62,10 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
         try:
             result = apply(in_range)
         except ERRORS as exc:
-            say(str(exc))
+            if refused is not None:
+                refused(exc)
+            else:
+                say(str(exc))
             return
         done(result)
 

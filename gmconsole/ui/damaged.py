@@ -8,7 +8,10 @@ these paths hands the :class:`~gmconsole.store.errors.CorruptFile` to :func:`off
 - in a console that may write, and when there is a backup, asks on a :class:`QuestionScreen`
   whether to restore it; ``y`` puts the backup in place (the damaged file is kept aside) through
   ``service.restore_backup``, and every screen re-reads the campaign;
-- otherwise (read-only, or no backup) says what is wrong and what to do, in one line.
+- for a history chunk it also offers to set the file aside and go on (``service.set_aside``): the
+  only way out when there is no backup (``y``), the second choice when there is (``s``); the
+  entries it held are then said missing (issue 10 follow-up, item 2);
+- otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line.
 
 The same file is offered once per screen that met it (``asked``), so a screen that re-reads on
 every key does not ask again and again after the GM said no.
@@ -19,43 +22,63 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from gmconsole.store.set_aside import is_history_chunk
+
 __all__ = ["offer_restore", "damaged_line"]
+
+SET_ASIDE = "Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?"
+OR_SET_ASIDE = "Or set it aside (renamed beside itself, not deleted) and go on without its entries"
 
 
 def damaged_line(service, error) -> str:
     """The one line shown when no restore is offered: the store's sentence and what to do."""
     if error.backup is not None and service.read_only:
         return f"{error} This console is read-only: open the campaign normally to restore it."
+    if service.read_only and is_history_chunk(error.path):
+        return f"{error} This console is read-only: open the campaign normally to set it aside."
     return str(error)
 
 
 def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | None = None,
-                  restored: Callable[[], None] | None = None) -> None:
-    """Show ``error`` (a ``CorruptFile``) with ``say`` and, when a restore can be offered, ask for it.
+                  restored: Callable[[str], None] | None = None) -> None:
+    """Show ``error`` (a ``CorruptFile``) with ``say`` and, when a way out can be offered, ask for it.
 
-    ``restored`` runs after a successful restore (the service's listeners have already heard of it).
+    The ways out: restore the newest backup (``y``), or for a history chunk set it aside (``y`` when
+    there is no backup, ``s`` as the second choice when there is). ``restored(summary)`` runs after
+    either succeeded (the service's listeners have already heard of it) and says the summary itself;
+    without it, ``say`` does.
     """
     from gmconsole.store.errors import StoreError
     from gmconsole.ui.screens.question import QuestionScreen
 
     say(damaged_line(app.service, error))
-    if error.backup is None or app.service.read_only:
+    chunk = is_history_chunk(error.path)
+    if app.service.read_only or (error.backup is None and not chunk):
         return
     if asked is not None:
         if error.path in asked:
             return
         asked.add(error.path)
 
-    def answered(yes: bool | None) -> None:
-        if not yes:
+    def answered(answer: bool | str | None) -> None:
+        if not answer:
             return
         try:
-            done = app.service.restore_backup(error.path)
+            if answer is True and error.backup is not None:
+                done = app.service.restore_backup(error.path)
+            else:
+                done = app.service.set_aside(error.path)
         except (StoreError, OSError, ValueError) as exc:
             say(str(exc))
             return
-        say(done["summary"])
         if restored is not None:
-            restored()
+            restored(done["summary"])
+        else:
+            say(done["summary"])
 
-    app.push_screen(QuestionScreen("Damaged file", str(error), "Restore the newest backup?"), answered)
+    if error.backup is not None:
+        also = OR_SET_ASIDE if chunk else None
+        question = QuestionScreen("Damaged file", str(error), "Restore the newest backup?", also=also)
+    else:
+        question = QuestionScreen("Damaged file", str(error), SET_ASIDE)
+    app.push_screen(question, answered)

@@ -180,5 +180,11 @@ def test_the_recovery_warning_escapes_a_hostile_campaign_name(gm, hostile):
     chunk = next((hostile / "yze-demo" / "history").rglob("entries-*.json"))
     chunk.write_text("{broken", encoding="utf-8")
     result = gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged", "--seed", "1")
-    assert "could not check the history of yze\\x1b[2Jdemo" in result.stderr
+    # the warning is folded into the error naming the same damaged file: one line (follow-up item 9)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     _clean(result.stderr)
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(hostile, "yze-demo", read_only=True) as reader:  # what the console's status line shows
+        assert "could not check the history of yze\\x1b[2Jdemo" in reader.history_warning
+        _clean(reader.history_warning)

@@ -88,8 +88,9 @@ class HistoryScreen(Screen[None]):
         Binding("r", "recap", "Recap", id="history.recap"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, message: str = "") -> None:
         super().__init__()
+        self._opening_message = message  # said once the table is filled (after a restore: what it did)
         self.include_undone = True
         self.rows: list[dict] = []
         self.detail_id: tuple[int, int] | None = None
@@ -116,6 +117,8 @@ class HistoryScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns("#", "s", "at", "kind", "who", "skill", "result", "costs", "summary", "status")
         self.reload()
+        if self._opening_message:
+            self._say(self._opening_message)
         table.focus()
 
     # ------------------------------------------------------------------ reading
@@ -212,7 +215,15 @@ class HistoryScreen(Screen[None]):
 
     def _damaged(self, error: CorruptFile) -> None:
         """Name the damaged file and offer its newest backup (once per file on this screen)."""
-        offer_restore(self.app, error, say=self._say, asked=self._asked, restored=self.reload)
+        offer_restore(self.app, error, say=self._say, asked=self._asked, restored=self._restored)
+
+    def _restored(self, summary: str) -> None:
+        """A file was restored: a new history screen takes this one's place and says ``summary``.
+
+        This table was laid out around the empty history the damaged file left, and refilling it kept
+        cells drawn at the width of their labels (``#  s  at  kind``, 2 to 6 characters each) until the
+        screen was opened again (issue 10 follow-up, item 6); a new screen is that, at once."""
+        self.app.switch_screen(HistoryScreen(message=summary))
 
     def _say(self, text: str) -> None:
         """One line for refusals and results (an export's path, an undo); empty takes no room."""

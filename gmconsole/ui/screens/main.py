@@ -86,6 +86,8 @@ class MainScreen(Screen[None]):
             self.set_status(f"{shown(service.campaign.name)} is open. Pane keys are in the bar below; ? shows them all.")
         if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
             self.set_status(service.history_gap, error=True)
+        if service.history_warning:  # issue 10 follow-up, item 9: here, not on stderr
+            self.set_status(service.history_warning, error=True)
         self.roster.focus_pane()
         self._show_tabs()
         selected = self.roster.selected_id

@@ -2,7 +2,8 @@
 
 Used by :mod:`gmconsole.ui.launch`: a campaign locked by another console (open it read-only?),
 a damaged file (restore the newest backup?); and by the main screen's ``q`` while a roll's costs
-are still waiting (quit anyway?). ``y`` accepts the offer, ``n`` or ``escape`` declines.
+are still waiting (quit anyway?). ``y`` accepts the offer, ``n`` or ``escape`` declines; a second
+offer, when there is one, is taken with ``s``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from gmconsole.safe_text import shown
 __all__ = ["QuestionScreen"]
 
 
-class QuestionScreen(Screen[bool]):
-    """Shows ``text`` and the ``offer``; dismisses ``True`` on ``y``, ``False`` on ``n`` / ``escape``."""
+class QuestionScreen(Screen[bool | str]):
+    """Shows ``text`` and the ``offer``; dismisses ``True`` on ``y``, ``False`` on ``n`` / ``escape``,
+    ``"s"`` on ``s`` when there is a second offer (``also``)."""
 
     DEFAULT_CSS = """
     QuestionScreen { align: center middle; }
@@ -34,13 +36,17 @@ class QuestionScreen(Screen[bool]):
         Binding("y", "answer(True)", "Yes", id="question.yes"),
         Binding("n", "answer(False)", "No", id="question.no"),
         Binding("escape", "answer(False)", "No", show=False),
+        Binding("s", "also", "Set aside", show=False, id="question.also"),
     ]
 
-    def __init__(self, title: str, text: str, offer: str) -> None:
+    def __init__(self, title: str, text: str, offer: str, also: str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.offer = offer
+        self.also = also
+        """A second offer, taken with ``s`` (the screen then dismisses ``"s"``): a damaged history file
+        with a backup can also be set aside (issue 10 follow-up, item 2)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -49,7 +55,13 @@ class QuestionScreen(Screen[bool]):
             # the text may quote the lock holder's note or a file name: escaped so it wraps as drawn
             yield Static(shown(self.text), id="question-text", markup=False)
             yield Static(f"{self.offer}  (y = yes, n = no)", id="question-offer", markup=False)
+            if self.also:
+                yield Static(f"{self.also}  (s)", id="question-also", markup=False)
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(bool(yes))
+
+    def action_also(self) -> None:
+        if self.also:
+            self.dismiss("s")

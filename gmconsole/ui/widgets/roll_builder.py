@@ -256,7 +256,7 @@ class RollBuilder(VerticalScroll):
         try:
             character = self.service.character(character_id)
         except _ERRORS as exc:
-            self._say(str(exc))
+            self._refused(exc)
             return
         if character.id != self.character_id:
             if self.character_id is not None:
@@ -687,13 +687,25 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
         self.focus()
 
+    def _refused(self, exc: Exception, prefix: str = "") -> None:
+        """Say why a service call was refused; a damaged campaign file is named and a way out offered
+        (restore its backup, or set it aside: :func:`gmconsole.ui.damaged.offer_restore`)."""
+        from gmconsole.store.errors import CorruptFile
+
+        if isinstance(exc, CorruptFile):
+            from gmconsole.ui.damaged import offer_restore
+
+            offer_restore(self.app, exc, say=self._say)
+            return
+        self._say(f"{prefix}{exc}")
+
     def action_roll(self) -> None:
         if self._need_character() is None:
             return
         try:
             entry = self.service.roll(**self.request(), rng=self.app.rng)
         except _ERRORS as exc:
-            self._say(str(exc))
+            self._refused(exc)
             return
         self._rolled(entry)
 
@@ -745,7 +757,7 @@ class RollBuilder(VerticalScroll):
         try:
             pushed = self.service.push(entry["id"], rng=self.app.rng)
         except _ERRORS as exc:
-            self._say(f"Push refused: {exc}")
+            self._refused(exc, "Push refused: ")
             return
         self._pushed(pushed)
 
@@ -761,7 +773,7 @@ class RollBuilder(VerticalScroll):
         try:
             counts = yearzero.push_counts(recorded_roll(self.service, entry["id"])[1])
         except _ERRORS as exc:
-            self._say(f"Push refused: {exc}")
+            self._refused(exc, "Push refused: ")
             return
         hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
                 + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
@@ -795,13 +807,13 @@ class RollBuilder(VerticalScroll):
             self.refresh_view()
             self.focus()
 
-        apply_costs_of(self.app, entry, done, self._say)
+        apply_costs_of(self.app, entry, done, self._say, refused=self._refused)
 
     def action_undo(self) -> None:
         try:
             undone = self.service.undo()
         except _ERRORS as exc:
-            self._say(str(exc))
+            self._refused(exc)
             return
         if self.last_entry is not None:
             self.last_entry = self._reread(self.last_entry)
@@ -964,7 +976,7 @@ class RollBuilder(VerticalScroll):
             done = self.service.apply_consequence(entry["id"], consequence, clock_id=clock_id, gear_id=gear_id,
                                                   wound=wound)
         except _ERRORS as exc:
-            self._say(str(exc))
+            self._refused(exc)
             self.focus()
             return
         self.last_entry = self._reread(entry) or entry
