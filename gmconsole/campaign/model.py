@@ -28,7 +28,7 @@ SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""
 
 PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
-"""The five push-cost options of the Year Zero Engine SRD (RULES.md §1)."""
+"""The five push-cost options of the Year Zero Engine SRD (docs/rules.md)."""
 
 SKILL_ONES = ("stay", "blank")
 """R-PUSH-5: the ``skill_ones`` setting's choices (the rules core's ``yearzero.SKILL_ONES``)."""
@@ -36,13 +36,13 @@ SKILL_ONES = ("stay", "blank")
 INITIATIVE_MODES = ("cards", "roll", "manual")
 
 DEFAULT_INITIATIVE = {"myz": "roll", "yze": "cards", "yze-step": "cards", "exploding": "roll", "tiered": "roll"}
-"""RULES.md §4: cards for yze / yze-step, roll for myz / exploding / tiered."""
+"""docs/rules.md: cards for yze / yze-step, roll for myz / exploding / tiered."""
 
 DEFAULT_INITIATIVE_ATTRIBUTE = {"myz": "agility", "yze": "agility", "yze-step": "agility", "exploding": "agility", "tiered": "dex"}
-"""The attribute added to the D6 in ``roll`` initiative (myz: Agility, RULES.md §4)."""
+"""The attribute added to the D6 in ``roll`` initiative (myz: Agility, docs/rules.md)."""
 
 MYZ_TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
-"""Trauma by kind in myz: which attribute each kind of trauma lowers (RULES.md §1, push costs)."""
+"""Trauma by kind in myz: which attribute each kind of trauma lowers (docs/rules.md, push costs)."""
 
 CLOCK_SIZES = (4, 6, 8)
 
@@ -57,7 +57,7 @@ def _pick(cls, data: dict) -> dict:
 
 @dataclass
 class Settings:
-    """Every R-… *setting* of RULES.md, with its default.
+    """Every R-… *setting* of docs/rules.md, with its default.
 
     - ``push_cost`` (yze / yze-step): one of :data:`PUSH_COSTS`, default ``stress-dice``.
     - ``max_pushes`` (R-PUSH-2): default 1.
@@ -70,7 +70,7 @@ class Settings:
       (an empty list means every roll).
     - ``exploding_tie_to_defender`` (R-EXP-4): default on.
     - ``tiered_strict_over`` (R-TIER-3): default off (a total equal to the save succeeds).
-    - ``initiative_mode`` (§4): ``cards`` / ``roll`` / ``manual``, default per system.
+    - ``initiative_mode`` (docs/rules.md, Initiative): ``cards`` / ``roll`` / ``manual``, default per system.
     - ``initiative_attribute``: the attribute added to the D6 in ``roll`` mode.
     """
 
@@ -474,7 +474,7 @@ class RollPreview:
     ``odds`` the exact odds at the time, shaped per system (Year Zero: ``{"success": p,
     "at_least": [p1, p2, ...], "push": {...}}``; exploding: ``{"success": p, "critical_failure": p}``;
     tiered: ``{"critical": p, "great": p, "mixed": p, "limited": p}``); ``can_roll`` with
-    ``reason`` when not; ``warnings`` such as the "only one chance" warning of RULES.md §1
+    ``reason`` when not; ``warnings`` such as the "only one chance" warning of docs/rules.md
     (the GM may dismiss it); ``can_push`` whether the roll could be pushed afterwards.
     """
 

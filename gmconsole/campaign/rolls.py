@@ -84,7 +84,7 @@ def _character(campaign: Campaign, character_id: str) -> Character:
 
 
 SIC_A_DOG_ATTRIBUTES = ("strength", "wits")
-"""Sic a Dog (RULES.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
+"""Sic a Dog (docs/rules.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
 Wits when scouting or tracking; the table's nominal attribute (Agility) is never rolled."""
 
 
@@ -179,7 +179,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     )
     if system == "myz":
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
-        # handler's Wits and push normally (RULES.md, myz push costs). Without the skill the pool
+        # handler's Wits and push normally (docs/rules.md, myz push costs). Without the skill the pool
         # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
         sic_a_dog = skill == "sic-a-dog" and level >= 1
         dog_strength = None
@@ -265,7 +265,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     skill_dice = [size] * exploding.SKILL_DICE if size else []
     helpers = _helpers(campaign, character, request.helpers)
     modifiers = [exploding.parse_modifier(m) for m in request.tn_modifiers]
-    # RULES.md §2: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
+    # docs/rules.md: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
     # alone and TN +4 (unless a skilled character assists).
     tn = exploding.build_target_number(
         request.difficulty, modifiers, wounds=character.wounds, strain=character.strain,
@@ -330,7 +330,7 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 
 
 def _one_chance_warning(service: "CampaignService", character: Character, request: RollRequest) -> list[str]:
-    """RULES.md §1 "only one chance": the same character, skill and goal already rolled this scene."""
+    """docs/rules.md "only one chance": the same character, skill and goal already rolled this scene."""
     if not request.skill:
         return []
     key = (character.id, request.skill, request.goal or "")
@@ -380,7 +380,7 @@ def _year_zero_fields(result) -> dict:
     data = result.as_dict()
     costs = [c.as_dict() for c in result.costs]
     if result.pool.push_cost == "stress-dice":
-        # RULES.md §1 stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
+        # docs/rules.md stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
         # (see push()), so only the panic of a stress-die 1 is left waiting for apply_costs.
         costs = [c for c in costs if c["name"] != "stress"]
         if result.panic:

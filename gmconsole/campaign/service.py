@@ -1007,8 +1007,8 @@ class CampaignService:
         return rolls.inspire(self, inspire_roll_id, target_roll_id, mode)
 
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
-        """Record why a character may try the same roll again this scene (only one chance, RULES.md §1;
-        exploding retries, §2): the "only one chance" warning for that skill and goal goes away."""
+        """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+        exploding retries): the "only one chance" warning for that skill and goal goes away."""
         who = self.character(character_id)
         if not reason or not reason.strip():
             raise ValidationError("say what changed, so the history shows why the roll may be tried again")
@@ -1154,7 +1154,7 @@ class CampaignService:
         return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
                                        rng or self._rng)
 
-    # ------------------------------------------------------------------ initiative (RULES.md §4)
+    # ------------------------------------------------------------------ initiative (docs/rules.md)
     def start_conflict(
         self,
         character_ids: Sequence[str],

@@ -1,7 +1,7 @@
 """The campaign settings as the GM sees them: which apply to the campaign's system, their R-ids, a line
 on what each does, their allowed values, and typed text turned into a value.
 
-Which setting applies to which system, its R-id (or RULES.md section) and its line of text are data
+Which setting applies to which system, its R-id (or docs/rules.md section) and its line of text are data
 (``data/settings.toml``), not ``if system ==`` code: the settings screen (``ctrl+o``) and
 ``gmconsole settings NAME`` both read them from here. A change itself goes through
 :meth:`CampaignService.update_settings` (one safe commit, one history entry, undoable); this module

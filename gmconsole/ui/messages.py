@@ -1,6 +1,6 @@
 """Messages shared by the panes and screens of the console.
 
-Data flows one way (DESIGN.md): a widget posts one of these, the screen handles it and asks the
+Data flows one way (README, Architecture): a widget posts one of these, the screen handles it and asks the
 campaign service to act, and the service's change comes back as ``CampaignChanged`` so every pane
 re-reads the campaign it shows.
 """

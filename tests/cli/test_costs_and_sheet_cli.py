@@ -130,7 +130,7 @@ def test_sheet_of_an_unknown_character_exits_2_listing_the_names(gm):
 
 
 def test_apply_costs_that_need_a_condition_keeps_the_roll_and_costs_apply_takes_the_condition(tmp_path, capsys):
-    """push cost ``conditions`` (RULES.md §1): the push names no condition, so ``--apply-costs`` cannot
+    """push cost ``conditions`` (docs/rules.md): the push names no condition, so ``--apply-costs`` cannot
     apply it; the roll stays recorded with its costs pending, and ``costs --apply ID --condition C`` does it."""
     with CampaignService.create(tmp_path, "Cond", "yze") as service:
         service.update_settings({"push_cost": "conditions"})

@@ -49,7 +49,7 @@ def test_settings_json_shape(gm):
                           "tool_takes_damage", "condition_coverage", "initiative_mode", "initiative_attribute"]
     for row in data["settings"]:
         assert set(row) == {"key", "value", "rule", "text", "allowed"}
-    assert rows["push_cost"]["value"] == "stress-dice" and rows["push_cost"]["rule"] == "§1 push costs"
+    assert rows["push_cost"]["value"] == "stress-dice" and rows["push_cost"]["rule"] == "push costs"
     assert rows["panic_escalation"] == {**rows["panic_escalation"], "value": False, "rule": "R-PANIC-2",
                                         "allowed": "on or off"}
     assert rows["max_pushes"]["value"] == 1 and rows["max_pushes"]["allowed"] == "a whole number from 0 to 3"
@@ -158,7 +158,7 @@ def test_settings_read_from_a_hostile_file_are_shown_escaped(gm, tmp_path):
 
 
 def test_condition_coverage_is_set_one_condition_at_a_time(gm):
-    """The conditions push cost (RULES.md §1): which skills each condition's -1 covers; several in one
+    """The conditions push cost (docs/rules.md): which skills each condition's -1 covers; several in one
     command build on each other and make one history entry."""
     out = gm("settings", "yze-demo", "--set", "condition_coverage.tired=mobility,ranged",
              "--set", "condition_coverage.angry=none", "--set", "condition_coverage.hungry=all", "--json")
@@ -172,7 +172,7 @@ def test_condition_coverage_is_set_one_condition_at_a_time(gm):
 
 
 def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_condition_lowers(gm, tmp_path):
-    """RULES.md §1, conditions push cost: tired covering only ranged is -1 to a ranged roll, not to mobility."""
+    """docs/rules.md, conditions push cost: tired covering only ranged is -1 to a ranged roll, not to mobility."""
     from gmconsole.campaign.service import CampaignService
 
     assert gm("settings", "yze-demo", "--set", "push_cost=conditions",

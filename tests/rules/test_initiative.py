@@ -1,4 +1,4 @@
-"""Initiative (RULES.md §4): cards, roll and manual modes, turns, delay, remove, add mid-conflict."""
+"""Initiative (docs/rules.md): cards, roll and manual modes, turns, delay, remove, add mid-conflict."""
 
 import random
 

@@ -71,7 +71,7 @@ async def test_exploding_skill_picker_offers_a_skill_the_character_lacks_as_untr
         shown = _text(builder, "#rb-explain") + _text(builder, "#rb-message") + _text(builder, "#rb-odds")
     assert "medicine (untrained)" in listed
     assert "No skill matches" not in shown
-    # the TN of an untrained roll is the service's (RULES.md §2: moderate 4, untrained +4), shown as it says
+    # the TN of an untrained roll is the service's (docs/rules.md: moderate 4, untrained +4), shown as it says
     assert preview.can_roll and preview.target_number == 8
     assert "TN 8" in shown and "medicine: untrained" in shown
 

@@ -71,7 +71,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
             await pilot.press("N")
             await pilot.pause()
             seen["scene 2"] = _tabs(app)
-            # "only one chance" (RULES.md §1) starts afresh in the new scene
+            # "only one chance" (docs/rules.md) starts afresh in the new scene
             seen["warnings"] = service.preview_roll("c1", "jury-rig").warnings
             service.change_tracker("c1", "xp", 1)
             await pilot.press("S")

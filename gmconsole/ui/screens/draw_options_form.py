@@ -1,4 +1,4 @@
-"""The cards-mode draw form (RULES.md §4): speed N and keep-best-of-N for each combatant.
+"""The cards-mode draw form (docs/rules.md): speed N and keep-best-of-N for each combatant.
 
 Opened by the initiative pane when a conflict starts in cards mode; blank fields mean 1.
 """

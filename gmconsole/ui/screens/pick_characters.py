@@ -1,7 +1,7 @@
 """A modal list to mark roster members: who is in range of a panic, who helps, who fights.
 
 Space (or Enter) marks and unmarks the highlighted name, ``a`` marks everyone, ``n`` nobody;
-``ctrl+s`` or ``f2`` confirms with the ids marked, ``escape`` cancels (``None``). RULES.md leaves the
+``ctrl+s`` or ``f2`` confirms with the ids marked, ``escape`` cancels (``None``). docs/rules.md leaves the
 question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
 """
 

@@ -141,7 +141,7 @@ class RecapScreen(Screen[None]):
 
 
 def new_scene(app) -> None:
-    """``N``: the next scene of the current session ("only one chance" starts afresh, RULES.md §1)."""
+    """``N``: the next scene of the current session ("only one chance" starts afresh, docs/rules.md)."""
     app.attempt(app.service.new_scene)
 
 

@@ -987,7 +987,7 @@ class RollBuilder(VerticalScroll):
 
     # ------------------------------------------------------------------ retries
     def action_circumstances(self) -> None:
-        """Record a change of circumstances (RULES.md §1 only one chance, §2 retrying) for the skill
+        """Record a change of circumstances (docs/rules.md: only one chance; exploding retries) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 

@@ -3,7 +3,7 @@
 Per character: stress (as a bar), the active panic effect, conditions and the system's counters.
 ``+`` / ``-`` change the counter chosen with ``t`` (stress first where the system has it; mutation
 points in myz, wounds in exploding, stamina in tiered). ``p`` makes a panic roll for the highlighted
-character (yze / yze-step, RULES.md panic table): the GM first marks who is in range (R-PANIC-1), and
+character (yze / yze-step, docs/rules.md panic table): the GM first marks who is in range (R-PANIC-1), and
 the table result and any chained effects are shown under the table. ``r`` rests the highlighted
 character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks live here too.
 """
