@@ -494,15 +494,3 @@ class RollPreview:
 
     def to_dict(self) -> dict:
         return copy.deepcopy(asdict(self))
-
-
-def changed_fields(before, after) -> list[str]:
-    """The fields of two versions of one dataclass (a character, an item) whose values differ, sorted.
-
-    A form sends every field it shows; the history names only what really changed."""
-    return sorted(f.name for f in fields(before) if getattr(before, f.name) != getattr(after, f.name))
-
-
-def field_words(names: list[str]) -> str:
-    """Field names as the GM reads them: ``max_bonus, artifact_die`` → ``max bonus, artifact die``."""
-    return ", ".join(name.replace("_", " ") for name in names)

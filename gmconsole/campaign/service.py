@@ -33,8 +33,7 @@ from gmconsole.campaign import trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import (Campaign, Character, Clock, Gear, RollPreview, Session, Settings, changed_fields,
-                                      field_words)
+from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
@@ -598,8 +597,8 @@ class CampaignService:
             character = self._get(c, character_id)
             updated = validation.updated_character(c, character, changes)
             c.roster[c.roster.index(character)] = updated
-            changed = changed_fields(character, updated)
-            return {"summary": f"{updated.name}: {field_words(changed) or 'nothing'} changed", "changes": changed}
+            changed = validation.changed_fields(character, updated)
+            return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
 
         return self._commit("roster", mutate, character_id=self._id(character_id))
 
@@ -688,7 +687,7 @@ class CampaignService:
             item = self._gear(ch, gear_id)
             updated = validation.updated_gear(item, changes)
             ch.gear[ch.gear.index(item)] = updated
-            words = field_words(changed_fields(item, updated)) or "nothing"
+            words = validation.field_words(validation.changed_fields(item, updated)) or "nothing"
             return {"summary": f"{ch.name}: {updated.name} {words} changed",
                     "gear_id": item.id, "gear": updated.name}
 
