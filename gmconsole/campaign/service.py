@@ -20,6 +20,7 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 
 from __future__ import annotations
 
+import copy
 import random
 from datetime import datetime, timezone
 from pathlib import Path
@@ -501,7 +502,8 @@ class CampaignService:
 
     def new_session(self, date: str | None = None, title: str | None = None) -> Session:
         """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
-        doom and clocks carry over; scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
+        doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
+        the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
         from gmconsole.campaign import sessions
 
         title = sessions.check_title(title)
@@ -514,11 +516,14 @@ class CampaignService:
                 date=date or self._clock().date().isoformat(),
                 doom=last.doom,
                 clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
+                initiative=copy.deepcopy(last.initiative),
                 title=title,
                 started=self._now(),
             )
             c.sessions.append(session)
-            return {"summary": f"session {session.number} begins" + (f": {title}" if title else ""), "title": title}
+            going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
+            return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
+                    "title": title}
 
         self._commit("session", mutate)
         return self.session

@@ -118,3 +118,26 @@ def test_recap_markdown_escapes_text_from_the_file():
                                     "summary": "x\x07", "result": ""}]}}
     text = sessions.recap_markdown(data)
     assert "\x1b" not in text and "\x07" not in text and "A\\nB" in text and "\\|" in text
+
+
+def test_a_conflict_running_when_the_session_ends_goes_on_in_the_next(make_service, reopen):
+    """Play-test finding: `S` mid-fight silently ended the conflict. A fight stopped at the end of an
+    evening goes on the next evening: the new session carries the conflict over (round, turn, order),
+    as it carries doom and clocks, and says so; undo takes the new session back with it."""
+    service = make_service("tiered")
+    aldric = service.add_character({"name": "Aldric", "attributes": {"str": 2, "dex": 1, "int": 0, "cha": 0,
+                                                                    "per": 1}})
+    wren = service.add_character({"name": "Wren", "attributes": {"str": 0, "dex": 2, "int": 1, "cha": 1,
+                                                                "per": 1}})
+    service.start_conflict([aldric.id, wren.id])
+    service.next_turn()
+    before = service.session.initiative
+    assert before is not None
+    service.new_session(title="The fight goes on")
+    assert service.session.number == 2 and service.session.initiative == before
+    entry = service.history(session=2)[0]
+    assert "conflict goes on" in entry["summary"]
+    service = reopen(service)
+    assert service.session.initiative == before
+    service.undo()
+    assert service.session.number == 1 and service.session.initiative == before

@@ -237,3 +237,32 @@ def test_recap_screen_snapshot(snap_compare, make_app):
     app = make_app("myz-demo")
     _play_myz(app.service)
     assert snap_compare(app, terminal_size=WIDE, press=["S", "y", "R", "o", "t", "ctrl+s"])
+
+
+def test_a_conflict_started_in_one_session_is_still_running_after_S(make_app):
+    """Play-test finding: `S` mid-fight left the initiative pane at "No conflict". After a new session
+    the pane still shows the round and whose turn it is."""
+    app = make_app("tiered-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await pilot.press("2", "s")
+            await pilot.pause()
+            await pilot.press("ctrl+s")  # the combatants the picker marks
+            await pilot.pause()
+            seen["before"] = str(app.screen.query_one("#initiative-status", Static).render())
+            await pilot.press("S")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSessionForm)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["after"] = str(app.screen.query_one("#initiative-status", Static).render())
+            seen["session"] = app.service.session.number
+
+    asyncio.run(run())
+    assert seen["before"].startswith("Round 1")
+    assert seen["session"] == 2 and seen["after"] == seen["before"]
