@@ -228,3 +228,18 @@ def test_history_detail_snapshot_narrow_80x24(snap_compare, open_service):
     service = open_service("myz-demo")
     _play_myz(service)
     assert snap_compare(HistoryApp(service), terminal_size=(80, 24), run_before=_detail_of_first_roll())
+
+
+@sync
+async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
+    """Play-test finding: at 80×24 the history's footer ended at "a Show undone", so "c Apply costs"
+    and "r Recap" could not be seen. The key bar wraps onto more lines, as on the main screen."""
+    from gmconsole.ui.widgets.key_bar import KeyBar
+
+    async with myz_app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = myz_app.screen.query_one(KeyBar)
+        shown = str(bar.render())
+        assert bar.region.width == 80 and bar.region.height >= 2
+    for key in ("Apply costs", "Recap", "Export MD", "Show undone", "Back"):
+        assert key in shown, (key, shown)

@@ -24,13 +24,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from gmconsole.campaign.history import result_text
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
@@ -111,7 +112,7 @@ class HistoryScreen(Screen[None]):
         yield Static("", id="hist-message")
         with VerticalScroll(id="hist-detail", classes="-empty"):
             yield Static("", id="hist-detail-text")
-        yield Footer()
+        yield KeyBar()  # wraps rather than cutting keys off at 80 columns
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
