@@ -420,12 +420,11 @@ class Campaign:
         return next((c for c in self.roster if c.id == character_id), None)
 
     def find_character(self, id_or_name: str) -> Character | None:
-        """By id, else by name (case-insensitive)."""
-        found = self.character(id_or_name)
-        if found is not None:
-            return found
-        wanted = id_or_name.casefold()
-        return next((c for c in self.roster if c.name.casefold() == wanted), None)
+        """By id, else by full name (case-insensitive), else the one name starting so (see
+        :mod:`gmconsole.campaign.character_lookup`)."""
+        from gmconsole.campaign import character_lookup
+
+        return character_lookup.find(self.roster, id_or_name)
 
     def new_id(self, prefix: str) -> str:
         """A fresh id such as ``c12`` (advances ``next_id``; call on the copy being changed)."""

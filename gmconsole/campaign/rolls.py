@@ -12,7 +12,7 @@ import random
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import role_limits, trackers, validation
+from gmconsole.campaign import character_lookup, role_limits, trackers, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic, RollPreview
 from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
@@ -79,7 +79,7 @@ class Built:
 def _character(campaign: Campaign, character_id: str) -> Character:
     character = campaign.find_character(character_id)
     if character is None:
-        raise ValidationError(f"there is no character {character_id!r} in {campaign.name}")
+        raise ValidationError(character_lookup.not_found(campaign, character_id))
     return character
 
 

@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from gmconsole.campaign import character_lookup
 from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import pending_costs
 from gmconsole.campaign import reconcile
@@ -214,7 +215,7 @@ class CampaignService:
         """The roster member with this id (or name), or a ValidationError naming it."""
         found = self._campaign.find_character(id_or_name)
         if found is None:
-            raise ValidationError(f"there is no character {id_or_name!r} in {self._campaign.name}")
+            raise ValidationError(character_lookup.not_found(self._campaign, id_or_name))
         return found
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -470,6 +471,8 @@ class CampaignService:
         """
         found = skills.find(self._campaign, skill) if skill else None
         skill = found.id if found is not None else skill
+        who = self._campaign.find_character(character) if character else None
+        character = who.id if who is not None else character  # ``Ripley`` finds Ripley Hale's rolls
         return history_queries.query(
             self._seen(self._store.entries(session)),
             character=character,
@@ -1244,7 +1247,7 @@ class CampaignService:
     def _get(self, campaign: Campaign, id_or_name: str) -> Character:
         found = campaign.find_character(id_or_name)
         if found is None:
-            raise ValidationError(f"there is no character {id_or_name!r} in {campaign.name}")
+            raise ValidationError(character_lookup.not_found(campaign, id_or_name))
         return found
 
     @staticmethod

@@ -10,6 +10,7 @@ data through ``safe_text.to_json``.
 
 from __future__ import annotations
 
+from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.safe_text import shown
@@ -26,8 +27,7 @@ def find(campaign: Campaign, id_or_name: str) -> Character:
     """The character by id or by name (case-insensitive); an unknown one names the roster."""
     found = campaign.find_character(id_or_name)
     if found is None:
-        names = ", ".join(c.name for c in campaign.roster) or "nobody yet"
-        raise ValidationError(f"there is no character {id_or_name!r} in {campaign.name}; the roster: {names}")
+        raise ValidationError(character_lookup.not_found(campaign, id_or_name))
     return found
 
 

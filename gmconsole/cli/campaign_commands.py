@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from gmconsole.campaign import character_lookup
 from gmconsole.cli.common import CliError, CliParser, count, emit, session_number, signed
 from gmconsole.rules import SYSTEMS
 from gmconsole.safe_text import shown, to_json
@@ -217,10 +218,15 @@ def run_history(args) -> int:
     fmt = "json" if args.json else args.format
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
         warn_about(service, args)
+        if args.session is not None and service.campaign.session(args.session) is None:
+            numbers = [s.number for s in service.campaign.sessions]
+            held = f"only session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]} to {numbers[-1]}"
+            raise CliError(f"there is no session {args.session} in {args.name} ({held}; "
+                           f"see `gmconsole session {args.name} list`)")
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = [e for e in service.entries(args.session) if e.get("character") == args.character]
             if not known:
-                raise CliError(f"there is no character {args.character!r} in {args.name}")
+                raise CliError(character_lookup.not_found(service.campaign, args.character))
         entries = service.history(session=args.session, character=args.character, skill=args.skill,
                                   kind=args.kind, include_undone=args.all)
     if args.scene is not None:

@@ -164,7 +164,8 @@ def test_history_session_filter_takes_sessions_above_100(gm, tmp_path):
     assert shown.returncode == 0, shown.stderr
     entries = json.loads(shown.stdout)
     assert {e["session"] for e in entries} == {101} and "Ash" in [e.get("character") for e in entries]
-    assert json.loads(gm("history", "Long", "--session", "100000", "--format", "json").stdout) == []
+    beyond = gm("history", "Long", "--session", "100000", "--format", "json")
+    assert beyond.returncode == 2 and "there is no session 100000 in Long (sessions 1 to 101" in beyond.stderr
     refused = gm("history", "Long", "--session", "-3")
     assert refused.returncode == 2 and "session" in refused.stderr
 

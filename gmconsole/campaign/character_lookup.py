@@ -1,0 +1,52 @@
+"""Finding a roster member from what the GM typed: an id, a full name, or the start of a name.
+
+At the table the GM types ``Ripley``, not ``Ripley Hale`` (play-test finding: only full names were
+found). A typed text finds, in order: the character with that id; the one whose full name it is
+(case-insensitive); the one character a word of whose name starts with it (``rip``, ``hale``). When
+several names start so, nothing is found and :func:`not_found` names them, so the GM types more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from gmconsole.safe_text import shown
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.model import Campaign, Character
+
+__all__ = ["find", "matching", "not_found"]
+
+
+def matching(roster: Sequence["Character"], typed: str) -> list["Character"]:
+    """Every roster member a word of whose name starts with ``typed`` (case-insensitive); all of
+    them when ``typed`` is blank is never wanted, so a blank text matches nobody."""
+    wanted = typed.strip().casefold()
+    if not wanted:
+        return []
+    return [c for c in roster
+            if c.name.casefold().startswith(wanted)
+            or any(word.startswith(wanted) for word in c.name.casefold().split())]
+
+
+def find(roster: Sequence["Character"], typed: str) -> "Character | None":
+    """The one character ``typed`` names (see the module docstring), or ``None``."""
+    by_id = next((c for c in roster if c.id == typed), None)
+    if by_id is not None:
+        return by_id
+    wanted = typed.strip().casefold()
+    exact = next((c for c in roster if c.name.casefold() == wanted), None)
+    if exact is not None:
+        return exact
+    found = matching(roster, typed)
+    return found[0] if len(found) == 1 else None
+
+
+def not_found(campaign: "Campaign", typed: str) -> str:
+    """Why ``typed`` names nobody: several names start so (listed), or no one does (the roster listed)."""
+    several = matching(campaign.roster, typed)
+    if len(several) > 1:
+        names = ", ".join(shown(c.name) for c in several)
+        return f"'{shown(typed)}' could be {names} in {shown(campaign.name)}; type more of the name"
+    names = ", ".join(shown(c.name) for c in campaign.roster) or "nobody yet"
+    return f"there is no character '{shown(typed)}' in {shown(campaign.name)}; the roster: {names}"
