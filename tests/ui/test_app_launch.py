@@ -230,3 +230,23 @@ def test_read_only_asked_for_says_so_not_another_console(demo_root, frozen_clock
         service.close()
     assert "Read-only: opened with --read-only" in seen["status"]
     assert "another console" not in seen["status"]
+
+
+def test_the_key_bar_shows_s_only_when_there_is_a_second_offer(demo_root):
+    """Play-test finding: the damaged file's question said "set aside (s)" but its key bar showed
+    only y and n. The bar shows ``s Set aside`` with a second offer, and nothing for ``s`` without."""
+    from textual.widgets import Footer
+
+    seen = {}
+
+    async def run(name, screen) -> None:
+        host = _Host(screen)
+        async with host.run_test(size=(90, 20)) as pilot:
+            await pilot.pause()
+            footer = host.screen.query_one(Footer)
+            seen[name] = " ".join(str(key.render()) for key in footer.query("FooterKey"))
+
+    asyncio.run(run("two", QuestionScreen("Damaged file", "x", "Restore the backup?", also="Or set it aside")))
+    asyncio.run(run("one", QuestionScreen("Campaign in use", "x", "Open it read-only?")))
+    assert "Set aside" in seen["two"] and "Yes" in seen["two"]
+    assert "Set aside" not in seen["one"] and "Yes" in seen["one"]
