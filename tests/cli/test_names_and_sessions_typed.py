@@ -8,14 +8,9 @@ import pytest
 
 
 @pytest.fixture
-def gm(run_cli, tmp_path):
-    """Run gmconsole with ``--data-dir tmp_path`` on the demo campaigns."""
-
-    def run(*args):
-        return run_cli("--data-dir", str(tmp_path), *args)
-
-    assert run("demo").returncode == 0
-    return run
+def gm(demo_gm):
+    """Run gmconsole on the demo campaigns (``demo_gm``)."""
+    return demo_gm
 
 
 def test_a_first_name_finds_the_character_for_a_roll_the_history_and_the_sheet(gm):

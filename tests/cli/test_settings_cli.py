@@ -12,14 +12,9 @@ from gmconsole.cli import main
 
 
 @pytest.fixture
-def gm(run_cli, tmp_path):
-    """Run gmconsole with ``--data-dir tmp_path``, the demo campaigns installed."""
-
-    def run(*args):
-        return run_cli("--data-dir", str(tmp_path), *args)
-
-    assert run("demo").returncode == 0
-    return run
+def gm(demo_gm):
+    """Run gmconsole on the demo campaigns (``demo_gm``)."""
+    return demo_gm
 
 
 def _error(result, *texts):
