@@ -18,8 +18,11 @@ import re
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.safe_text import shown
 
-__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "pending_costs", "recap", "recap_markdown",
-           "session_list"]
+__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "recap",
+           "recap_markdown", "session_list", "started_text"]
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""A date as :func:`check_date` accepts it; an older file's date may be any text."""
 
 TITLE_LIMIT = 120
 """Longest session title accepted (it shares the title line with the campaign and the panes)."""
@@ -55,13 +58,38 @@ def check_date(date: str | None) -> str | None:
     date = (date or "").strip()
     if not date:
         return None
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
+    if not _ISO_DATE.fullmatch(date):
         raise ValidationError(f"the date must be written YYYY-MM-DD, not {shown(date)!r}")
     try:
         _dt.date.fromisoformat(date)
     except ValueError:
         raise ValidationError(f"{date} is not a date in the calendar") from None
     return date
+
+
+def date_warning(service) -> str | None:
+    """A warning when the newest session is dated before the one it followed, else ``None``.
+
+    Not a refusal: a GM may log a flashback night or enter an old session late; the warning only
+    catches a mistyped date while the GM can still undo the new session."""
+    if len(service.campaign.sessions) < 2:
+        return None
+    previous, newest = service.campaign.sessions[-2:]
+    if not (_ISO_DATE.fullmatch(previous.date or "") and _ISO_DATE.fullmatch(newest.date or "")):
+        return None  # an older file's free-form date: nothing to compare
+    if newest.date >= previous.date:
+        return None
+    return (f"session {newest.number} is dated {newest.date}, before session {previous.number} ({previous.date}); "
+            f"it was started anyway (undo it if the date is wrong)")
+
+
+def started_text(row: dict) -> str:
+    """When a session of :func:`session_list` took place, for a person: the date the GM gave, and the
+    moment it was opened when that fell on another day (a session entered late)."""
+    date, opened = row.get("date") or "", row.get("started") or ""
+    if not date or opened.startswith(date):
+        return opened or date
+    return f"{date} (opened {opened})" if opened else date
 
 
 def _done(entries: list[dict]) -> list[dict]:
@@ -77,11 +105,14 @@ def pending_costs(service, session: int | None = None) -> list[dict]:
 
 
 def session_list(service) -> list[dict]:
-    """Every session, oldest first: ``{"number", "title", "started", "scenes", "entries"}``; ``entries``
-    counts the entries in force (undone and failed ones left out, as ``history`` does)."""
+    """Every session, oldest first: ``{"number", "title", "date", "started", "scenes", "entries"}``; ``date``
+    is the date of play the GM gave (today by default), ``started`` the moment it was opened (the date
+    for sessions older than issue 11); ``entries`` counts the entries in force (undone and failed ones
+    left out, as ``history`` does)."""
     out = []
     for s in service.campaign.sessions:
-        out.append({"number": s.number, "title": s.title, "started": s.started or s.date, "scenes": s.scene,
+        out.append({"number": s.number, "title": s.title, "date": s.date, "started": s.started or s.date,
+                    "scenes": s.scene,
                     "entries": len(_done(service.entries(s.number)))})
     return out
 

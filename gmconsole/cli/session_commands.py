@@ -2,7 +2,9 @@
 
 - ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
 - ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
-- ``list`` → ``[{"number", "title", "started", "scenes", "entries"}, ...]``
+- ``new`` dated before the previous session warns on stderr (a flashback is allowed) and still starts it
+- ``list`` → ``[{"number", "title", "date", "started", "scenes", "entries"}, ...]``: ``date`` is the date of
+  play the GM gave, ``started`` the moment the session was opened
 - ``recap [--session N]`` prints the recap of a session as Markdown (``--json``: the data)
 
 ``new`` and ``scene`` write the campaign, so they take ``--wait SECONDS`` like every other writer;
@@ -11,6 +13,8 @@ not have, a title with control characters) exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
+
+import sys
 
 from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
 from gmconsole.cli.common import emit, session_number
@@ -56,9 +60,14 @@ def _open(args, *, write: bool):
 
 
 def run_new(args) -> int:
+    from gmconsole.campaign.sessions import date_warning
+
     with _open(args, write=True) as service:
         warn_about(service)
         session = service.new_session(date=args.date, title=args.title)
+        dated = date_warning(service)
+        if dated:
+            print(f"gmconsole: warning: {shown(dated)}", file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
         title = f": {session.title}" if session.title else ""
     emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
@@ -75,6 +84,8 @@ def run_scene(args) -> int:
 
 
 def run_list(args) -> int:
+    from gmconsole.campaign.sessions import started_text
+
     with _open(args, write=False) as service:
         warn_about(service)
         rows = service.session_list()
@@ -83,7 +94,7 @@ def run_list(args) -> int:
         return 0
     for row in rows:  # titles come from the campaign file: escaped
         title = f"  {shown(row['title'])}" if row["title"] else ""
-        print(f"session {row['number']}{title}  started {shown(row['started'])}  "
+        print(f"session {row['number']}{title}  started {shown(started_text(row))}  "
               f"{row['scenes']} scene{'s' if row['scenes'] != 1 else ''}  {row['entries']} entries")
     return 0
 
