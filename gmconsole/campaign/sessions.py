@@ -18,7 +18,7 @@ import re
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.safe_text import shown
 
-__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "recap",
+__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "pending_warning", "recap",
            "recap_markdown", "session_list", "started_text"]
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -102,6 +102,16 @@ def pending_costs(service, session: int | None = None) -> list[dict]:
     about before it closes a session."""
     number = service.session.number if session is None else session
     return [p for p in service.pending_costs() if p.get("session", number) == number]
+
+
+def pending_warning(session: int, pending: list[dict]) -> str:
+    """What closing ``session`` with the ``pending`` costs (from :func:`pending_costs`) leaves behind,
+    naming each roll: the command line warns with it where the console asks first."""
+    rolls = "; ".join(f"roll {item.get('roll_id')} ({item.get('character') or '?'}: "
+                      f"{', '.join(cost_words(c) for c in item.get('costs') or () if isinstance(c, dict))})"
+                      for item in pending)
+    return (f"session {session} has costs not applied yet: {rolls}; they stay pending in its history "
+            "(gmconsole costs NAME --apply ROLL_ID applies them)")
 
 
 def session_list(service) -> list[dict]:

@@ -1,6 +1,8 @@
 """``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
 
-- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
+- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1, "warnings": [...]}``;
+  costs still pending in the session it closes are a warning naming the rolls (the console asks; a
+  command cannot), and the session is started anyway
 - ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
 - ``new`` dated before the previous session warns on stderr (a flashback is allowed) and still starts it
 - ``list`` → ``[{"number", "title", "date", "started", "scenes", "entries"}, ...]``: ``date`` is the date of
@@ -32,7 +34,7 @@ def register(subparsers) -> None:
     new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
     new.add_argument("--title", metavar="T", help="what the session is called")
     new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
-    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1}')
+    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1, "warnings": [...]}')
     add_wait(new)
     new.set_defaults(handler=_guard(run_new))
 
@@ -60,15 +62,17 @@ def _open(args, *, write: bool):
 
 
 def run_new(args) -> int:
-    from gmconsole.campaign.sessions import date_warning
+    from gmconsole.campaign import sessions
 
     with _open(args, write=True) as service:
         warn_about(service)
+        ending, pending = service.session.number, sessions.pending_costs(service)
         session = service.new_session(date=args.date, title=args.title)
-        dated = date_warning(service)
-        if dated:
-            print(f"gmconsole: warning: {shown(dated)}", file=sys.stderr)
-        result = {"session": session.number, "scene": session.scene}
+        warnings = [sessions.pending_warning(ending, pending)] if pending else []
+        warnings += [w for w in (sessions.date_warning(service),) if w]
+        for warning in warnings:
+            print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
+        result = {"session": session.number, "scene": session.scene, "warnings": warnings}
         title = f": {session.title}" if session.title else ""
     emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
     return 0

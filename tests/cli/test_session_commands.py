@@ -52,7 +52,7 @@ def with_ann(gm, tmp_path):
 
 def test_session_new_prints_the_new_session_at_scene_1(gm):
     status, out, _ = gm("session", NAME, "new", "--title", "Into the Zone", "--json")
-    assert status == 0 and json.loads(out) == {"session": 2, "scene": 1}
+    assert status == 0 and json.loads(out) == {"session": 2, "scene": 1, "warnings": []}
     status, out, _ = gm("session", NAME, "new")
     assert status == 0 and "session 3 begins" in out
 
@@ -98,9 +98,32 @@ def test_a_session_dated_before_the_previous_one_warns_but_starts(gm):
     assert err.startswith("gmconsole: warning: ") and len(err.strip().splitlines()) == 1
     assert "2026-03-07" in err and "before session 2 (2026-03-21)" in err
     status, out, err = gm("session", NAME, "new", "--date", "2026-03-07", "--json")  # the same day: no warning
-    assert status == 0 and err == "" and json.loads(out) == {"session": 4, "scene": 1}
+    assert status == 0 and err == "" and json.loads(out) == {"session": 4, "scene": 1, "warnings": []}
     status, out, err = gm("session", NAME, "new", "--date", "2026-01-01", "--json")
-    assert status == 0 and json.loads(out)["session"] == 5 and "before session 4" in err
+    data = json.loads(out)
+    assert status == 0 and data["session"] == 5 and "before session 4" in err
+    assert len(data["warnings"]) == 1 and "before session 4" in data["warnings"][0]
+
+
+def test_session_new_with_costs_pending_warns_naming_the_rolls_and_starts(with_ann, tmp_path):
+    """Play-test: the console asks before closing a session whose costs were never applied; the command
+    line cannot ask, so it warns (stderr; ``warnings`` in --json) naming the rolls, and starts the session."""
+    from gmconsole.campaign.service import CampaignService
+
+    gm = with_ann
+    with CampaignService.open(tmp_path, NAME) as service:
+        service.update_settings({"push_cost": "damage-stress"})
+        roll = service.roll("Ann", "ranged", faces="base=1,3,4,5 skill=2,3")
+        service.push(roll["id"], faces="base=1,1,2 skill=4,4")
+    status, out, err = gm("session", NAME, "new", "--json")
+    data = json.loads(out)
+    assert status == 0 and (data["session"], data["scene"]) == (2, 1)
+    [warning] = data["warnings"]
+    assert f"roll {roll['id']} (Ann:" in warning and "not applied" in warning and "session 1" in warning
+    assert err.strip() == f"gmconsole: warning: {warning}"
+    assert json.loads(gm("costs", NAME, "--json")[1])[0]["roll_id"] == roll["id"]  # still pending
+    status, out, err = gm("session", NAME, "new")
+    assert status == 0 and "session 3 begins" in out and err == ""  # session 2 owes nothing
 
 
 def test_recap_is_markdown_by_default_and_data_with_json(with_ann):
@@ -176,4 +199,4 @@ def test_session_commands_run_as_a_program(run_cli, tmp_path):
     assert run_cli("--data-dir", str(tmp_path), "new", NAME, "--system", "myz").returncode == 0
     done = run_cli("--data-dir", str(tmp_path), "session", NAME, "new", "--title", "T", "--wait", "0", "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"session": 2, "scene": 1}
+    assert json.loads(done.stdout) == {"session": 2, "scene": 1, "warnings": []}
