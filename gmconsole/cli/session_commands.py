@@ -1,6 +1,6 @@
 """``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
 
-- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1, "warnings": [...]}``;
+- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}`` (plus ``"warnings": [...]`` when there are any);
   costs still pending in the session it closes are a warning naming the rolls (the console asks; a
   command cannot), and the session is started anyway
 - ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
@@ -34,7 +34,7 @@ def register(subparsers) -> None:
     new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
     new.add_argument("--title", metavar="T", help="what the session is called")
     new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
-    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1, "warnings": [...]}')
+    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
     add_wait(new)
     new.set_defaults(handler=_guard(run_new))
 
@@ -72,7 +72,9 @@ def run_new(args) -> int:
         warnings += [w for w in (sessions.date_warning(service),) if w]
         for warning in warnings:
             print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
-        result = {"session": session.number, "scene": session.scene, "warnings": warnings}
+        result = {"session": session.number, "scene": session.scene}
+        if warnings:  # only then: scripts comparing the issue's {"session", "scene"} keep working
+            result["warnings"] = warnings
         title = f": {session.title}" if session.title else ""
     emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
     return 0

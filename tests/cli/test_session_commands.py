@@ -52,7 +52,7 @@ def with_ann(gm, tmp_path):
 
 def test_session_new_prints_the_new_session_at_scene_1(gm):
     status, out, _ = gm("session", NAME, "new", "--title", "Into the Zone", "--json")
-    assert status == 0 and json.loads(out) == {"session": 2, "scene": 1, "warnings": []}
+    assert status == 0 and json.loads(out) == {"session": 2, "scene": 1}
     status, out, _ = gm("session", NAME, "new")
     assert status == 0 and "session 3 begins" in out
 
@@ -98,7 +98,7 @@ def test_a_session_dated_before_the_previous_one_warns_but_starts(gm):
     assert err.startswith("gmconsole: warning: ") and len(err.strip().splitlines()) == 1
     assert "2026-03-07" in err and "before session 2 (2026-03-21)" in err
     status, out, err = gm("session", NAME, "new", "--date", "2026-03-07", "--json")  # the same day: no warning
-    assert status == 0 and err == "" and json.loads(out) == {"session": 4, "scene": 1, "warnings": []}
+    assert status == 0 and err == "" and json.loads(out) == {"session": 4, "scene": 1}
     status, out, err = gm("session", NAME, "new", "--date", "2026-01-01", "--json")
     data = json.loads(out)
     assert status == 0 and data["session"] == 5 and "before session 4" in err
@@ -199,4 +199,4 @@ def test_session_commands_run_as_a_program(run_cli, tmp_path):
     assert run_cli("--data-dir", str(tmp_path), "new", NAME, "--system", "myz").returncode == 0
     done = run_cli("--data-dir", str(tmp_path), "session", NAME, "new", "--title", "T", "--wait", "0", "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"session": 2, "scene": 1, "warnings": []}
+    assert json.loads(done.stdout) == {"session": 2, "scene": 1}
