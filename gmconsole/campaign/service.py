@@ -64,6 +64,8 @@ class CampaignService:
         self._clock = clock or _utc_now
         self._rng = rng or random.Random()
         self._listeners: list[Listener] = []
+        self.read_only_why: tuple[str, str] | None = None
+        """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
         self._load(recover=store.read_only or not store.closed_cleanly)  # a clean close left nothing to recover
 
     def _load(self, *, recover: bool) -> None:
@@ -228,7 +230,7 @@ class CampaignService:
         if self.read_only:
             from gmconsole.store.errors import ReadOnly
 
-            raise ReadOnly(self._campaign.name)
+            raise ReadOnly(self._campaign.name, *(self.read_only_why or ()))
 
     def _now(self) -> str:
         return self._clock().isoformat(timespec="seconds")

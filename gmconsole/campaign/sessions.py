@@ -18,8 +18,11 @@ import re
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.safe_text import shown
 
-__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "pending_costs", "recap", "recap_markdown",
-           "session_list"]
+__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "pending_warning", "recap",
+           "recap_markdown", "session_list", "started_text"]
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""A date as :func:`check_date` accepts it; an older file's date may be any text."""
 
 TITLE_LIMIT = 120
 """Longest session title accepted (it shares the title line with the campaign and the panes)."""
@@ -55,13 +58,38 @@ def check_date(date: str | None) -> str | None:
     date = (date or "").strip()
     if not date:
         return None
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
+    if not _ISO_DATE.fullmatch(date):
         raise ValidationError(f"the date must be written YYYY-MM-DD, not {shown(date)!r}")
     try:
         _dt.date.fromisoformat(date)
     except ValueError:
         raise ValidationError(f"{date} is not a date in the calendar") from None
     return date
+
+
+def date_warning(service) -> str | None:
+    """A warning when the newest session is dated before the one it followed, else ``None``.
+
+    Not a refusal: a GM may log a flashback night or enter an old session late; the warning only
+    catches a mistyped date while the GM can still undo the new session."""
+    if len(service.campaign.sessions) < 2:
+        return None
+    previous, newest = service.campaign.sessions[-2:]
+    if not (_ISO_DATE.fullmatch(previous.date or "") and _ISO_DATE.fullmatch(newest.date or "")):
+        return None  # an older file's free-form date: nothing to compare
+    if newest.date >= previous.date:
+        return None
+    return (f"session {newest.number} is dated {newest.date}, before session {previous.number} ({previous.date}); "
+            f"it was started anyway (undo it if the date is wrong)")
+
+
+def started_text(row: dict) -> str:
+    """When a session of :func:`session_list` took place, for a person: the date the GM gave, and the
+    moment it was opened when that fell on another day (a session entered late)."""
+    date, opened = row.get("date") or "", row.get("started") or ""
+    if not date or opened.startswith(date):
+        return opened or date
+    return f"{date} (opened {opened})" if opened else date
 
 
 def _done(entries: list[dict]) -> list[dict]:
@@ -76,29 +104,108 @@ def pending_costs(service, session: int | None = None) -> list[dict]:
     return [p for p in service.pending_costs() if p.get("session", number) == number]
 
 
+def pending_warning(session: int, pending: list[dict]) -> str:
+    """What closing ``session`` with the ``pending`` costs (from :func:`pending_costs`) leaves behind,
+    naming each roll: the command line warns with it where the console asks first."""
+    rolls = "; ".join(f"roll {item.get('roll_id')} ({item.get('character') or '?'}: "
+                      f"{', '.join(cost_words(c) for c in item.get('costs') or () if isinstance(c, dict))})"
+                      for item in pending)
+    return (f"session {session} has costs not applied yet: {rolls}; they stay pending in its history "
+            "(gmconsole costs NAME --apply ROLL_ID applies them)")
+
+
 def session_list(service) -> list[dict]:
-    """Every session, oldest first: ``{"number", "title", "started", "scenes", "entries"}``; ``entries``
-    counts the entries in force (undone and failed ones left out, as ``history`` does)."""
+    """Every session, oldest first: ``{"number", "title", "date", "started", "scenes", "entries"}``; ``date``
+    is the date of play the GM gave (today by default), ``started`` the moment it was opened (the date
+    for sessions older than issue 11); ``entries`` counts the entries in force (undone and failed ones
+    left out, as ``history`` does)."""
     out = []
     for s in service.campaign.sessions:
-        out.append({"number": s.number, "title": s.title, "started": s.started or s.date, "scenes": s.scene,
+        out.append({"number": s.number, "title": s.title, "date": s.date, "started": s.started or s.date,
+                    "scenes": s.scene,
                     "entries": len(_done(service.entries(s.number)))})
     return out
 
 
-def _line(entry: dict) -> dict:
+_COST_WORDS = {"mutation_points": "mutation points", "gear_damage": "gear damage", "xp": "XP",
+               "panic": "panic roll"}
+"""Cost keys as the GM reads them (any other key: its underscores as spaces)."""
+
+_ONCE = frozenset({"panic", "broken", "condition"})
+"""Costs that happen or not: their amount (always 1) is left out of the words."""
+
+
+def cost_words(cost: dict) -> str:
+    """One cost as the GM reads it: ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``."""
+    name = str(cost.get("name", "?"))
+    words = _COST_WORDS.get(name, name.replace("_", " "))
+    amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
+    return f"{words}{amount}" + (f" ({cost['target']})" if cost.get("target") else "")
+
+
+def _paid_summary(entry: dict) -> str:
+    """A costs entry's summary without the payer's name before each cost (``A pays: A: x; A: y``, as
+    the costs change records it, reads ``A pays: x; y``)."""
+    summary, name = entry.get("summary", ""), entry.get("character") or ""
+    if not name:
+        return summary
+    return summary.replace(f"pays: {name}: ", "pays: ").replace(f"; {name}: ", "; ")
+
+
+def _line(entry: dict, with_costs: bool = True) -> dict:
+    """One recap line of ``entry``; its costs (each with its ``text`` in words) only when ``with_costs``."""
     from gmconsole.campaign.history import result_text
 
-    line = {"id": entry.get("id"), "scene": entry.get("scene"), "kind": entry.get("kind", ""),
-            "character": entry.get("character") or "", "summary": entry.get("summary", ""),
+    kind = entry.get("kind", "")
+    line = {"id": entry.get("id"), "scene": entry.get("scene"), "kind": kind,
+            "character": entry.get("character") or "",
+            "summary": _paid_summary(entry) if kind == "costs" else entry.get("summary", ""),
             "result": result_text(entry)}
     if entry.get("skill"):
         line["skill"] = entry["skill"]
-    if entry.get("costs"):
-        line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target")}
-                         for c in entry["costs"] if isinstance(c, dict)]
-        line["costs_status"] = entry.get("costs_status", "")
+    if entry.get("costs") and with_costs:
+        line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
+                          "text": cost_words(c)} for c in entry["costs"] if isinstance(c, dict)]
+    if entry.get("costs") and entry.get("costs_status"):
+        line["costs_status"] = entry["costs_status"]
     return line
+
+
+def _roll_lines(entries: list[dict]) -> dict:
+    """Each recap line of a roll or a push, keyed by entry id: where a roll's costs are listed once.
+
+    A roll's costs belong to its newest step (the roll, or its last push: each push's costs are the roll's
+    so far). They are listed there only when nothing else lists them: a costs entry of this session says
+    what was paid, and costs still pending have their own section."""
+    by_roll: dict = {}
+    for entry in entries:
+        if entry.get("kind") == "push":
+            by_roll.setdefault(entry.get("roll_id"), []).append(entry)
+    paid_here = {e.get("roll_id") for e in entries if e.get("kind") == "costs"}
+    lines = {}
+    for entry in entries:
+        if entry.get("kind") == "push":
+            roll = next((e for e in entries if e.get("id") == entry.get("roll_id")), {})
+            steps = by_roll[entry.get("roll_id")]
+            last = entry is steps[-1]
+        elif entry.get("costs") and "successes" in entry:
+            roll, steps, last = entry, by_roll.get(entry.get("id"), []), not by_roll.get(entry.get("id"))
+        else:
+            continue
+        status = roll.get("costs_status", entry.get("costs_status", ""))
+        shown_here = last and status != "pending" and roll.get("id", entry.get("roll_id")) not in paid_here
+        line = _line(entry, with_costs=shown_here)
+        if entry.get("kind") == "push":
+            line["push_step"] = steps.index(entry) + 1
+            line["pushes"] = len(steps)
+            if last and entry.get("costs"):
+                line["costs_status"] = status  # the roll says whether they were paid
+            else:
+                line.pop("costs_status", None)
+        elif not shown_here:
+            line.pop("costs_status", None)
+        lines[entry.get("id")] = line
+    return lines
 
 
 def recap(service, session: int | None = None) -> dict:
@@ -111,19 +218,12 @@ def recap(service, session: int | None = None) -> dict:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
     entries = _done(service.entries(number))
-    status_of = {e.get("id"): e.get("costs_status", "") for e in entries if e.get("costs")}
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
+    roll_lines = _roll_lines(entries)
     for entry in entries:
         key = _KIND_SECTION.get(entry.get("kind"))
-        if key is None:
-            continue
-        line = _line(entry)
-        if key == "rolls" and entry.get("pushes"):
-            line.pop("costs", None)  # a pushed roll's costs are the push's: listed under the push
-            line.pop("costs_status", None)
-        elif entry.get("kind") == "push" and "costs" in line:
-            line["costs_status"] = status_of.get(entry.get("roll_id"), "")  # the roll says whether they were paid
-        sections[key].append(line)
+        if key is not None:
+            sections[key].append(roll_lines.get(entry.get("id")) or _line(entry))
     pending = [_line(e) for e in entries if e.get("costs_status") == "pending" and e.get("costs")]
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
@@ -133,8 +233,7 @@ def recap(service, session: int | None = None) -> dict:
 
 
 def _cost_text(costs: list[dict]) -> str:
-    return ", ".join(f"{c.get('name', '')} {c.get('amount', '')}" + (f" ({c['target']})" if c.get("target") else "")
-                     for c in costs)
+    return ", ".join(cost_words(c) for c in costs)
 
 
 def _md(text) -> str:
@@ -159,10 +258,13 @@ def recap_markdown(data: dict) -> str:
         for item in items:
             who = f"{_md(item['character'])}: " if item["character"] and item["character"] not in item["summary"] else ""
             result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
-            lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}")
-            if item.get("costs"):
+            step = f" (push {item['push_step']} of {item['pushes']})" if item.get("pushes", 0) > 1 else ""
+            lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}{step}")
+            if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 status = f" ({_md(item['costs_status'])})" if item.get("costs_status") else ""
                 lines.append(f"  - costs{status}: {_md(_cost_text(item['costs']))}")
+            elif item.get("costs_status") == "pending":
+                lines.append("  - costs not applied yet (listed at the end)")
     if data.get("clocks") or data.get("doom"):
         lines += ["", "## At the end of the session", ""]
         if data.get("doom"):

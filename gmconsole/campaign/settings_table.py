@@ -24,7 +24,8 @@ __all__ = ["SettingInfo", "settings_for", "setting_rows", "parse_value", "parse_
 
 COVERAGE = "condition_coverage"
 COVERAGE_HELP = ("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "
-                 "=all (every roll) or =none (no -1)")
+                 "=all (every roll) or =none (no -1); any condition name (the GM chooses conditions; "
+                 "tired, angry, scared are examples)")
 ON_WORDS = ("on", "true", "yes", "1")
 OFF_WORDS = ("off", "false", "no", "0")
 
@@ -131,8 +132,15 @@ def parse_assignment(campaign: Campaign, text: str, pending: dict | None = None)
 
 
 def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) -> dict:
-    """``coverage`` with ``condition`` covering the skills in ``value`` (``all``: every roll; ``none``: removed)."""
+    """``coverage`` with ``condition`` covering the skills in ``value`` (``all``: every roll; ``none``: removed).
+
+    Any condition name is accepted: with the conditions push cost the GM chooses the condition
+    (docs/rules.md: "e.g. Tired, Angry, Scared"; data/yze.toml's ``conditions`` are those examples), so
+    a name not in the table is a rule reading, not a typo to refuse. It is kept case-folded, as a push's
+    condition is (:func:`gmconsole.campaign.rolls.apply_costs`), so the two match. The skills are
+    checked against the campaign's own list when it has one (as rolls are), not only the system's."""
     validation.check_typed_text(condition, "a condition name")
+    condition = condition.casefold()
     validation.check_typed_text(value, "the skills of a condition")
     if not condition:
         raise ValidationError(f"name the condition: {COVERAGE_HELP}")
@@ -143,7 +151,7 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
     if value.lower() != "all" and not skills:
         raise ValidationError(f"{shown(value)!r} names no skill: {COVERAGE_HELP}")
     for skill in skills:
-        validation.check_skill_name(campaign.system, skill)
+        validation.check_skill_name(campaign, skill)
     coverage[condition] = skills
     return coverage
 

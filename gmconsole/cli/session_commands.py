@@ -1,8 +1,12 @@
 """``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
 
-- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
+- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}`` (plus ``"warnings": [...]`` when there are any);
+  costs still pending in the session it closes are a warning naming the rolls (the console asks; a
+  command cannot), and the session is started anyway
 - ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
-- ``list`` → ``[{"number", "title", "started", "scenes", "entries"}, ...]``
+- ``new`` dated before the previous session warns on stderr (a flashback is allowed) and still starts it
+- ``list`` → ``[{"number", "title", "date", "started", "scenes", "entries"}, ...]``: ``date`` is the date of
+  play the GM gave, ``started`` the moment the session was opened
 - ``recap [--session N]`` prints the recap of a session as Markdown (``--json``: the data)
 
 ``new`` and ``scene`` write the campaign, so they take ``--wait SECONDS`` like every other writer;
@@ -11,6 +15,8 @@ not have, a title with control characters) exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
+
+import sys
 
 from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
 from gmconsole.cli.common import emit, session_number
@@ -28,7 +34,7 @@ def register(subparsers) -> None:
     new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
     new.add_argument("--title", metavar="T", help="what the session is called")
     new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
-    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1}')
+    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
     add_wait(new)
     new.set_defaults(handler=_guard(run_new))
 
@@ -56,10 +62,19 @@ def _open(args, *, write: bool):
 
 
 def run_new(args) -> int:
+    from gmconsole.campaign import sessions
+
     with _open(args, write=True) as service:
         warn_about(service)
+        ending, pending = service.session.number, sessions.pending_costs(service)
         session = service.new_session(date=args.date, title=args.title)
+        warnings = [sessions.pending_warning(ending, pending)] if pending else []
+        warnings += [w for w in (sessions.date_warning(service),) if w]
+        for warning in warnings:
+            print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
+        if warnings:  # only then: scripts comparing the issue's {"session", "scene"} keep working
+            result["warnings"] = warnings
         title = f": {session.title}" if session.title else ""
     emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
     return 0
@@ -75,6 +90,8 @@ def run_scene(args) -> int:
 
 
 def run_list(args) -> int:
+    from gmconsole.campaign.sessions import started_text
+
     with _open(args, write=False) as service:
         warn_about(service)
         rows = service.session_list()
@@ -83,7 +100,7 @@ def run_list(args) -> int:
         return 0
     for row in rows:  # titles come from the campaign file: escaped
         title = f"  {shown(row['title'])}" if row["title"] else ""
-        print(f"session {row['number']}{title}  started {shown(row['started'])}  "
+        print(f"session {row['number']}{title}  started {shown(started_text(row))}  "
               f"{row['scenes']} scene{'s' if row['scenes'] != 1 else ''}  {row['entries']} entries")
     return 0
 

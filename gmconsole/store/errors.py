@@ -129,13 +129,16 @@ class WriteFailed(StoreError):
 
 
 class ReadOnly(StoreError):
-    """A write on a campaign opened read-only."""
+    """A write on a campaign opened read-only; ``reason`` and ``advice`` say why and what to do when the
+    opener knows (the GM asked for it, another console holds it, the lock cannot be written); without
+    them the usual case is assumed, another console holding it."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, reason: str | None = None, advice: str | None = None):
         self.name = name
+        why = f" ({reason})" if reason else ""
         super().__init__(
-            f"Campaign {name!r} is open read-only, so nothing can be saved; "
-            "reopen it normally once the other console has closed it."
+            f"Campaign {name!r} is open read-only{why}, so nothing can be saved; "
+            + (advice or "reopen it normally once the other console has closed it.")
         )
 
 

@@ -54,6 +54,10 @@ class GMConsoleApp(App[int]):
         super().__init__()
         self.read_only_reason = read_only_reason
         self.service = service
+        if service.read_only and read_only_reason:  # a refused change says why, not "another console"
+            from gmconsole.ui.launch import READ_ONLY_ADVICE
+
+            service.read_only_why = (read_only_reason, READ_ONLY_ADVICE.get(read_only_reason, ""))
         self._on_first_paint = on_first_paint
         self.rng = rng if rng is not None else random.Random()
         self.animation_level = "none"

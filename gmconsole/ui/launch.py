@@ -74,6 +74,12 @@ def choose_campaign(root: Path, name: str | None) -> str | None:
 ASKED_READ_ONLY = "opened with --read-only"
 IN_USE = "this campaign is open in another console"
 NOT_WRITABLE = "its lock file cannot be written"
+READ_ONLY_ADVICE = {
+    ASKED_READ_ONLY: "quit and open it again without --read-only to change it.",
+    IN_USE: "reopen it normally once the other console has closed it.",
+    NOT_WRITABLE: "make its lock file and folder writable, then open it again.",
+}
+"""What a refused change tells the GM to do, by why the campaign is read-only."""
 
 
 def _open_service(root: Path, name: str, read_only: bool):

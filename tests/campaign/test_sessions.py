@@ -95,7 +95,7 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
     assert [line["scene"] for line in data["sections"]["xp"]] == [2]
     assert data["pending_costs"][0]["id"] == roll["id"] and data["pending_costs"][0]["costs"]
     push = data["sections"]["pushes"][0]
-    assert push["costs"] and push["costs_status"] == "pending"  # the roll's status, shown with the push
+    assert push["costs_status"] == "pending" and "costs" not in push  # the costs: once, under "never applied"
     assert "costs" not in data["sections"]["rolls"][0]  # listed once, under the push
     text = sessions.recap_markdown(data)
     for heading in ("## Rolls", "## Pushes and their costs", "## Stress and trauma", "## Conditions", "## XP",
@@ -103,6 +103,39 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
         assert heading in text
     assert "xp +2" in text and "xp +1" not in text and "## Panics" not in text
     assert "- clock Raiders: 0/6" in text and "- doom pool: 1" in text
+
+
+def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service):
+    """Play-test: the recap listed a roll's costs under each of its pushes and again under the costs
+    paid, wrote ``mutation_points``, and the costs line repeated the character's name; two pushes of
+    one roll read the same. Now each cost appears once, in words, and no two lines are alike."""
+    service = make_service("myz")
+    service.update_settings({"max_pushes": 2})
+    grease = service.add_character({"name": "Grease", "attributes": yz(2, 3, 5, 2), "skills": {"jury-rig": 3}})
+    first = service.roll(grease.id, "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.push(first["id"], faces="base=1,6,2,2 skill=6,3")
+    service.push(first["id"], faces="base=2,2 skill=3")
+    service.apply_costs(first["id"])
+    second = service.roll(grease.id, "jury-rig", faces="base=1,3 skill=1,2,3")
+    service.push(second["id"], faces="base=1 skill=6,3")
+    data = service.recap()
+    pushes = data["sections"]["pushes"]
+    assert [line["kind"] for line in pushes] == ["push", "push", "costs", "push"]
+    assert [line.get("push_step") for line in pushes] == [1, 2, None, 1]
+    assert [("costs" in line, line.get("costs_status")) for line in pushes] == [
+        (False, None), (False, "applied"), (True, None), (False, "pending")]  # the status: with the last push
+    paid = pushes[2]
+    assert paid["summary"] == "Grease pays: wits −3 → 2/5; mutation points +3 → 3"
+    assert [c["text"] for c in paid["costs"]] == ["trauma 3 (wits)", "mutation points 3"]
+    assert [c["text"] for c in data["pending_costs"][0]["costs"]] == ["trauma 3 (wits)", "mutation points 3",
+                                                                      "broken (wits)"]
+    text = sessions.recap_markdown(data)
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines)), text
+    assert "mutation_points" not in text and "Grease: Grease" not in text and "pays: Grease:" not in text
+    assert text.count("trauma 3 (wits)") == 1 and text.count("mutation points 3") == 1  # the pending roll's
+    assert "Grease pushes jury-rig: 2 successes (push 1 of 2)" in text and "(push 2 of 2)" in text
+    assert "- #" + str(second["id"]) + " Grease: trauma 3 (wits), mutation points 3, broken (wits)" in text
 
 
 def test_recap_of_a_session_the_campaign_does_not_have(make_service):

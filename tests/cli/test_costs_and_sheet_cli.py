@@ -167,3 +167,26 @@ def test_names_from_the_campaign_file_are_shown_escaped_in_costs_and_sheet(gm, t
         assert status == 0, err
         assert "\x1b" not in out and "\x07" not in out, argv
     assert "Ham\\x1b[2Jmer" in gm("costs", NAME)[1] and "sc\\x07ared" in gm("sheet", NAME, "Hammer")[1]
+
+
+def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_costs(tmp_path, capsys):
+    """push cost ``conditions`` (docs/rules.md): a condition already held would make the push free, so
+    ``costs --apply ID --condition C`` naming one exits 2 saying so; the costs stay pending and another
+    condition is taken."""
+    with CampaignService.create(tmp_path, "Cond", "yze") as service:
+        service.update_settings({"push_cost": "conditions"})
+        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
+                               "skills": {"melee": 3}, "conditions": ["tired"]})  # tired: -1 die
+    base = ["--data-dir", str(tmp_path)]
+    assert main([*base, "roll", "yze", "--campaign", "Cond", "--character", "Ann", "--skill", "melee",
+                 "--faces", "base=2,3,4 skill=2,5", "--push-faces", "base=2,3,4 skill=2,6", "--json"]) == 0
+    roll_id = json.loads(capsys.readouterr().out)["roll_id"]
+    assert main([*base, "costs", "Cond", "--apply", str(roll_id), "--condition", "Tired"]) == 2
+    err = capsys.readouterr().err
+    assert "Ann is already tired" in err and "does not have yet" in err
+    assert main([*base, "costs", "Cond", "--json"]) == 0
+    assert [i["roll_id"] for i in json.loads(capsys.readouterr().out)] == [roll_id]
+    assert main([*base, "costs", "Cond", "--apply", str(roll_id), "--condition", "scared"]) == 0
+    capsys.readouterr()
+    assert main([*base, "sheet", "Cond", "ann", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["conditions"] == ["tired", "scared"]

@@ -71,13 +71,59 @@ def test_session_list_has_the_issue_s_keys_and_counts(with_ann):
     gm("session", NAME, "scene")
     _roll(gm, 2)
     rows = json.loads(gm("session", NAME, "list", "--json")[1])
-    assert [sorted(r) for r in rows] == [["entries", "number", "scenes", "started", "title"]] * 2
+    assert [sorted(r) for r in rows] == [["date", "entries", "number", "scenes", "started", "title"]] * 2
+    assert rows[1]["date"] == "2026-03-21"  # the date the GM gave
     assert [(r["number"], r["title"], r["scenes"]) for r in rows] == [(1, "", 1), (2, "Second night", 2)]
     # session 1: the roster change and the roll; session 2: its opening, the scene and the roll
     assert [r["entries"] for r in rows] == [2, 3]
     assert rows[1]["started"]  # the moment it was opened
     text = gm("session", NAME, "list")[1]
     assert "session 2  Second night" in text and "2 scenes" in text
+
+
+def test_session_list_shows_the_date_the_gm_gave_and_when_it_was_opened(gm):
+    """Play-test: ``started`` showed only the moment ``session new`` ran, not the date of play the GM gave."""
+    gm("session", NAME, "new", "--title", "Back then", "--date", "2020-05-02")
+    rows = json.loads(gm("session", NAME, "list", "--json")[1])
+    line = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 2"))
+    assert f"started 2020-05-02 (opened {rows[1]['started']})" in line
+    first = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 1"))
+    assert f"started {rows[0]['started']}" in first and "opened" not in first  # played the day it was opened
+
+
+def test_a_session_dated_before_the_previous_one_warns_but_starts(gm):
+    gm("session", NAME, "new", "--date", "2026-03-21")
+    status, out, err = gm("session", NAME, "new", "--date", "2026-03-07", "--title", "Flashback")
+    assert status == 0 and "session 3: Flashback begins (2026-03-07)" in out
+    assert err.startswith("gmconsole: warning: ") and len(err.strip().splitlines()) == 1
+    assert "2026-03-07" in err and "before session 2 (2026-03-21)" in err
+    status, out, err = gm("session", NAME, "new", "--date", "2026-03-07", "--json")  # the same day: no warning
+    assert status == 0 and err == "" and json.loads(out) == {"session": 4, "scene": 1}
+    status, out, err = gm("session", NAME, "new", "--date", "2026-01-01", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["session"] == 5 and "before session 4" in err
+    assert len(data["warnings"]) == 1 and "before session 4" in data["warnings"][0]
+
+
+def test_session_new_with_costs_pending_warns_naming_the_rolls_and_starts(with_ann, tmp_path):
+    """Play-test: the console asks before closing a session whose costs were never applied; the command
+    line cannot ask, so it warns (stderr; ``warnings`` in --json) naming the rolls, and starts the session."""
+    from gmconsole.campaign.service import CampaignService
+
+    gm = with_ann
+    with CampaignService.open(tmp_path, NAME) as service:
+        service.update_settings({"push_cost": "damage-stress"})
+        roll = service.roll("Ann", "ranged", faces="base=1,3,4,5 skill=2,3")
+        service.push(roll["id"], faces="base=1,1,2 skill=4,4")
+    status, out, err = gm("session", NAME, "new", "--json")
+    data = json.loads(out)
+    assert status == 0 and (data["session"], data["scene"]) == (2, 1)
+    [warning] = data["warnings"]
+    assert f"roll {roll['id']} (Ann:" in warning and "not applied" in warning and "session 1" in warning
+    assert err.strip() == f"gmconsole: warning: {warning}"
+    assert json.loads(gm("costs", NAME, "--json")[1])[0]["roll_id"] == roll["id"]  # still pending
+    status, out, err = gm("session", NAME, "new")
+    assert status == 0 and "session 3 begins" in out and err == ""  # session 2 owes nothing
 
 
 def test_recap_is_markdown_by_default_and_data_with_json(with_ann):

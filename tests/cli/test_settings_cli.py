@@ -177,3 +177,28 @@ def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_co
         service.add_condition("c1", "tired")
         tired = {skill: len(service.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
     assert tired == {"ranged": plain["ranged"] - 1, "mobility": plain["mobility"]}
+
+
+def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
+    """Play-test (docs/rules.md, conditions push cost): a campaign that loaded its own skills covers
+    conditions with those skills, as its rolls do, not with the system's list."""
+    from gmconsole.rules.data import data_dir
+
+    assert gm("new", "Crew", "--system", "yze").returncode == 0
+    assert gm("skills", "Crew", "--load", str(data_dir() / "skill_lists" / "space-crew.toml")).returncode == 0
+    out = gm("settings", "Crew", "--set", "condition_coverage.tired=ranged-combat", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["changed"]["condition_coverage"]["tired"] == ["ranged-combat"]
+    _error(gm("settings", "Crew", "--set", "condition_coverage.tired=ranged,medicine"),
+           "the campaign Crew has no skill 'ranged'", "ranged-combat")
+
+
+def test_condition_names_are_the_gms_own_and_kept_as_conditions_are(gm):
+    """docs/rules.md, conditions push cost: the GM chooses the condition (tired, angry, scared are examples),
+    so any name is accepted, and it is kept lower-case as a condition a push gives is, so that it matches;
+    the help says so."""
+    out = gm("settings", "yze-demo", "--set", "condition_coverage.Hungry=all", "--json")
+    assert out.returncode == 0, out.stderr
+    assert "hungry" in json.loads(out.stdout)["changed"]["condition_coverage"]
+    rows = {r["key"]: r for r in json.loads(gm("settings", "yze-demo", "--json").stdout)["settings"]}
+    assert "any condition name" in rows["condition_coverage"]["allowed"]

@@ -250,3 +250,45 @@ def test_the_key_bar_shows_s_only_when_there_is_a_second_offer(demo_root):
     asyncio.run(run("one", QuestionScreen("Campaign in use", "x", "Open it read-only?")))
     assert "Set aside" in seen["two"] and "Yes" in seen["two"]
     assert "Set aside" not in seen["one"] and "Yes" in seen["one"]
+
+
+def test_a_refused_change_says_why_the_campaign_is_read_only(demo_root, frozen_clock):
+    """Play-test finding: with `--read-only` asked for, a refused change still said to reopen the
+    campaign "once the other console has closed it". The refusal names the GM's own choice."""
+    import asyncio
+
+    from gmconsole.ui.app import GMConsoleApp
+
+    service, why = launcher._open_service(demo_root, "yze-demo", read_only=True)
+    app = GMConsoleApp(service, read_only_reason=why)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("S")  # a new session: refused read-only
+            await pilot.pause()
+            seen["status"] = str(app.screen.query_one("#status-line").render())
+
+    try:
+        asyncio.run(run())
+    finally:
+        service.close()
+    assert "read-only (opened with --read-only)" in seen["status"] and "without --read-only" in seen["status"]
+    assert "other console" not in seen["status"]
+
+
+def test_a_refused_change_in_a_campaign_another_console_holds_says_so(demo_root, frozen_clock):
+    import pytest
+
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.store.errors import ReadOnly
+    from gmconsole.ui.app import GMConsoleApp
+
+    service = CampaignService.open(demo_root, "yze-demo", read_only=True)
+    try:
+        GMConsoleApp(service, read_only_reason=launcher.IN_USE)
+        with pytest.raises(ReadOnly, match="open in another console.*once the other console has closed it"):
+            service.new_scene()
+    finally:
+        service.close()

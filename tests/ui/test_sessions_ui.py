@@ -266,3 +266,25 @@ def test_a_conflict_started_in_one_session_is_still_running_after_S(make_app):
     asyncio.run(run())
     assert seen["before"].startswith("Round 1")
     assert seen["session"] == 2 and seen["after"] == seen["before"]
+
+
+def test_a_session_dated_before_the_previous_one_is_started_with_a_warning(make_app):
+    """Play-test: a date before the previous session's is not refused (a flashback, a late entry), but the
+    recap that follows says so, while the GM can still undo the new session."""
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.press("S")
+            await pilot.pause()
+            app.screen.query_one("#f-date", Input).value = "1999-01-01"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["screen"] = app.screen
+            seen["message"] = str(app.screen.query_one("#recap-message", Static).render())
+
+    asyncio.run(run())
+    previous = app.service.campaign.sessions[0]
+    assert isinstance(seen["screen"], RecapScreen) and app.service.session.date == "1999-01-01"
+    assert f"dated 1999-01-01, before session 1 ({previous.date})" in seen["message"]

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from gmconsole.safe_text import shown
+
 __all__ = ["ConfirmScreen"]
 
 
@@ -33,7 +35,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question, markup=False)
+            yield Static(shown(self.question), id="confirm-question", markup=False)  # questions quote names from the file
             yield Static("y = yes · n = no", classes="hint")
         yield Footer()
 

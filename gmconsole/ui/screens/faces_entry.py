@@ -70,7 +70,7 @@ class FacesEntryScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="faces-box"):
-            yield Label(self.title_text, id="faces-title", markup=False)
+            yield Label(shown(self.title_text), id="faces-title", markup=False)  # titles quote names from the file
             yield Static(Text(self.hint), id="faces-hint")
             yield Input(placeholder=self.placeholder, id="faces-input")
             yield Static("", id="faces-error")

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from gmconsole.campaign.model import Gear
+from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import text_cells
@@ -116,7 +117,7 @@ class GearScreen(ModalScreen[None]):
         if character is None:
             self.dismiss(None)
             return
-        self.query_one("#gear-title", Static).update(Text.assemble((character.name, "bold"), " — gear"))
+        self.query_one("#gear-title", Static).update(Text.assemble((shown(character.name), "bold"), " — gear"))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()

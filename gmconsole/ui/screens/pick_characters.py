@@ -95,7 +95,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
-            yield Label(self.title_text, id="pick-title", markup=False)
+            yield Label(shown(self.title_text), id="pick-title", markup=False)  # titles quote names from the file
             yield _Picker(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
             yield Static("", id="pick-message", markup=False)
             yield Static("space mark · a all · n none · ctrl+s done · esc cancel", id="pick-hint")

@@ -51,7 +51,7 @@ class QuestionScreen(Screen[bool | str]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="question-box"):
-            yield Static(self.title_text, id="question-title", markup=False)
+            yield Static(shown(self.title_text), id="question-title", markup=False)
             # the text may quote the lock holder's note or a file name: escaped so it wraps as drawn
             yield Static(shown(self.text), id="question-text", markup=False)
             yield Static(f"{self.offer}  (y = yes, n = no)", id="question-offer", markup=False)

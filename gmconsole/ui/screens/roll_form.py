@@ -89,7 +89,7 @@ class RollFormScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-box"):
-            yield Label(self.title_text, id="form-title", markup=False)
+            yield Label(shown(self.title_text), id="form-title", markup=False)  # titles quote names from the file
             if self.hint:
                 yield Static(Text(self.hint), id="form-hint")
             for field in self.fields:
@@ -172,7 +172,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         from textual.containers import Vertical
 
         with Vertical(id="choice-box"):
-            yield Label(self.title_text, id="choice-title", markup=False)
+            yield Label(shown(self.title_text), id="choice-title", markup=False)
             if self.hint:
                 yield Static(Text(self.hint), id="choice-hint")
             for _value, key, label in self.choices:

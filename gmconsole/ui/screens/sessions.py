@@ -187,8 +187,10 @@ def new_session(app) -> None:
 
         def opened(done: bool | None) -> None:
             if done:
+                dated = sessions.date_warning(service)  # a flashback is allowed; a mistyped date is undoable
                 app.push_screen(RecapScreen(ending, note=f"Session {ending} ended; session "
-                                            f"{service.session.number} is open. m exports this recap."))
+                                            f"{service.session.number} is open. m exports this recap."
+                                            + (f" Note: {dated}." if dated else "")))
 
         app.push_screen(NewSessionForm(submit, ending + 1, today), opened)
 
