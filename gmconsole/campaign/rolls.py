@@ -692,7 +692,8 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
             info = panic_on(c, other, in_range, face, source_rng)
             defender_panics.append(info)
             lines.append(info["summary"])
-        own = lines[:len(lines) - len(defender_panics)]
+        # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
+        own = [line.removeprefix(f"{character.name}: ") for line in lines[:len(lines) - len(defender_panics)]]
         parts = ([f"{character.name} pays: " + "; ".join(own)] if own else []) + [d["summary"] for d in defender_panics]
         summary = "; ".join(parts) if parts else f"{character.name}: no cost"
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,

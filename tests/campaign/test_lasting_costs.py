@@ -87,3 +87,14 @@ def test_a_roll_without_costs_leaves_nothing_pending(make_service):
     hammer = _hammer(service)
     service.roll(hammer.id, "fight", faces="base=6,3,4 skill=2,5")
     assert service.pending_costs() == []
+
+
+def test_the_costs_entry_names_the_payer_once(make_service):
+    """Play-test finding: the history read "Hammer pays: Hammer: strength −2 …; Hammer: mutation
+    points +2": the payer's name in front of every cost."""
+    service = make_service("myz")
+    hammer = _hammer(service)
+    roll = _pushed_roll(service, hammer)
+    applied = service.apply_costs(roll["id"])
+    assert applied["summary"].startswith("Hammer pays: ")
+    assert applied["summary"].count("Hammer") == 1, applied["summary"]
