@@ -20,6 +20,7 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 
 from __future__ import annotations
 
+import copy
 import random
 from datetime import datetime, timezone
 from pathlib import Path
@@ -307,17 +308,22 @@ class CampaignService:
         kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
         nothing was left half-written and the newest history files are as it left them, so opening
         reads no history at all."""
+        pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
+                   if isinstance(i.get("session"), int) and isinstance(i.get("roll_id"), int)]
         result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
-                                self._last_entry, self._undo, self._redo)
+                                self._last_entry, self._undo, self._redo, pending)
         if self.read_only:
             self._overlay = result.overlay()
         else:
             for session, entry_id, fields in result.updates:
                 self._store.update_entry(session, entry_id, fields)
         if result.gap is not None:
-            self.history_gap = result.gap
-            self._undo = reconcile.trim(self._undo, result.newest_on_disk)
-            self._redo = reconcile.trim(self._redo, result.newest_on_disk)
+            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
+            self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
+            self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
+            if not self.read_only:  # saved, so the next open neither trips on them nor says it again
+                with self._store.change():
+                    self._persist(self._campaign, self._undo, self._redo, self._last_entry)
 
     def _seen(self, entries: list[dict]) -> list[dict]:
         """Entries as the next writer will show them (a reader's overlay applied; a writer has none)."""
@@ -395,11 +401,21 @@ class CampaignService:
 
     def undo_label(self) -> str | None:
         """The summary of the change undo would take back, or ``None``."""
-        return self._find_entry(*self._undo[-1]).get("summary") if self._undo else None
+        return self._label(self._undo)
 
     def redo_label(self) -> str | None:
         """The summary of the change redo would make again, or ``None``."""
-        return self._find_entry(*self._redo[-1]).get("summary") if self._redo else None
+        return self._label(self._redo)
+
+    def _label(self, stack: list[tuple[int, int]]) -> str | None:
+        """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
+        line saying so (play-test follow-up, item 1): a label never raises into a screen."""
+        if not stack:
+            return None
+        try:
+            return self._find_entry(*stack[-1]).get("summary")
+        except (ValidationError, StoreError) as exc:
+            return f"(entry #{stack[-1][1]} cannot be read: {exc})"
 
     def undo(self) -> dict:
         """Take back the newest change still in force; returns its entry (now marked ``undone``).
@@ -637,9 +653,14 @@ class CampaignService:
                 state = initiative.Initiative.from_dict(session.initiative)
                 if character.id in state.combatants():
                     session.initiative = initiative.remove(state, character.id).to_dict()
-            return {"summary": f"{character.name} leaves the roster"}
+            owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
+            rolls = ", ".join(str(item["roll_id"]) for item in owed)
+            return {"summary": f"{character.name} leaves the roster"
+                               + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
 
-        return self._commit("roster", mutate, character_id=self._id(character_id))
+        wanted = self._id(character_id)
+        owing = [item for item in self._campaign.pending_costs if item.get("character_id") == wanted]
+        return self._commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
 
     def set_attribute(
         self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
@@ -960,6 +981,42 @@ class CampaignService:
         ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
         they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
         return pending_costs.pending_list(self._campaign.pending_costs)
+
+    def pending_costs_of(self, character_id: str) -> list[dict]:
+        """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
+        wanted = self._id(character_id)
+        return [item for item in self.pending_costs() if item.get("character_id") == wanted]
+
+    def _dropped_marks(self, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+        """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
+        says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
+        campaign's list changes for it."""
+        updates = []
+        for item in items:
+            try:
+                if self._find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+                    updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
+                                    {"costs_status": "dropped"}))
+            except (ValidationError, StoreError, KeyError):
+                continue
+        return updates
+
+    def drop_costs(self, roll_id: int) -> dict:
+        """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
+        longer be applied (the roll lost from the history, the character gone): one recorded,
+        undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+        items = {item["roll_id"]: item for item in self._campaign.pending_costs}
+        if roll_id not in items:
+            raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
+        item = items[roll_id]
+        updates = self._dropped_marks([item])
+
+        def mutate(c: Campaign) -> dict:
+            c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
+            return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
+                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", []))}
+
+        return self._commit("drop_costs", mutate, entry_updates=updates)
 
     def apply_consequence(
         self,
