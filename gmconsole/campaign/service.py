@@ -1014,9 +1014,10 @@ class CampaignService:
         def mutate(c: Campaign) -> dict:
             c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
             return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
-                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", []))}
+                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
+                    "character": item.get("character", "")}  # named even when they left the roster
 
-        return self._commit("drop_costs", mutate, entry_updates=updates)
+        return self._commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
 
     def apply_consequence(
         self,
