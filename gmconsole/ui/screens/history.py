@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from gmconsole.campaign.history import result_text
 from gmconsole.safe_text import shown
@@ -33,6 +33,7 @@ from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
+from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
@@ -85,6 +86,8 @@ class HistoryScreen(Screen[None]):
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
         Binding("a", "toggle_undone", "Show undone", id="history.undone"),
         Binding("c", "apply_costs", "Apply costs", id="history.costs"),
+        Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
+                tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),
         Binding("r", "recap", "Recap", id="history.recap"),
     ]
 
@@ -111,7 +114,7 @@ class HistoryScreen(Screen[None]):
         yield Static("", id="hist-message")
         with VerticalScroll(id="hist-detail", classes="-empty"):
             yield Static("", id="hist-detail-text")
-        yield Footer()
+        yield KeyBar()  # wraps rather than cutting keys off (`D` made them overflow 120 columns)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -133,14 +136,17 @@ class HistoryScreen(Screen[None]):
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
 
-    def reload(self) -> None:
-        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row)."""
+    def reload(self, *, keep_message: bool = False) -> None:
+        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row).
+
+        ``keep_message``: the line an action just said stays (the change it made is heard after it)."""
         try:
             filters = self.filters()
         except ValueError as exc:
             self._say(str(exc))
             return
-        self._say("")
+        if not keep_message:
+            self._say("")
         try:
             entries = self.service.history(**filters, include_undone=self.include_undone)
             undo, redo = self.service.undo_label(), self.service.redo_label()
@@ -184,7 +190,7 @@ class HistoryScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def on_campaign_changed(self, message: CampaignChanged) -> None:
-        self.reload()
+        self.reload(keep_message=True)  # "Applied: ..." or "Dropped: ..." said by the action stays
 
     # ------------------------------------------------------------------ detail
     @on(DataTable.RowSelected)
@@ -249,26 +255,31 @@ class HistoryScreen(Screen[None]):
         self.include_undone = not self.include_undone
         self.reload()
 
+    def _selected_roll(self, what: str) -> dict | None:
+        """The roll of the selected row (a push row: its roll), read afresh; else ``None``, said."""
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row < 0:
+            self._say("No roll is selected.")
+            return None
+        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
+        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
+        if not isinstance(roll_id, int):
+            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to {what}")
+            return None
+        try:
+            return self.service.entry(roll_id, row.get("session"))
+        except CorruptFile as exc:
+            self._damaged(exc)
+        except (ValueError, KeyError, StoreError) as exc:
+            self._say(str(exc))
+        return None
+
     def action_apply_costs(self) -> None:
         """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""
         from gmconsole.ui.cost_applying import apply_costs_of
 
-        table = self.query_one(DataTable)
-        if not self.rows or table.cursor_row < 0:
-            self._say("No roll is selected.")
-            return
-        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
-        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
-        if not isinstance(roll_id, int):
-            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to apply its costs")
-            return
-        try:
-            entry = self.service.entry(roll_id, row.get("session"))
-        except CorruptFile as exc:
-            self._damaged(exc)
-            return
-        except (ValueError, KeyError, StoreError) as exc:
-            self._say(str(exc))
+        entry = self._selected_roll("apply its costs")
+        if entry is None:
             return
 
         def done(result: dict) -> None:
@@ -276,6 +287,21 @@ class HistoryScreen(Screen[None]):
             self._say(f"Applied: {result.get('summary', '')}")
 
         apply_costs_of(self.app, entry, done, self._say)
+
+    def action_drop_costs(self) -> None:
+        """``D``: drop the selected roll's pending costs without applying them, after asking; undoable
+        (play-test follow-up, item 2: costs that can no longer be applied had no way out)."""
+        from gmconsole.ui.cost_applying import drop_costs_of
+
+        entry = self._selected_roll("drop its costs")
+        if entry is None:
+            return
+
+        def done(result: dict) -> None:
+            self.reload()
+            self._say(f"Dropped: {result.get('summary', '')}")
+
+        drop_costs_of(self.app, entry, done, self._say)
 
     def _walk(self, step) -> None:
         try:
