@@ -81,3 +81,21 @@ def test_drop_honours_wait_zero_on_a_campaign_open_elsewhere(gm, tmp_path, run_c
         result = run_cli("--data-dir", str(tmp_path), "costs", NAME, "--drop", str(roll_id), "--wait", "0")
     assert result.returncode == 2 and "is already open in another console" in result.stderr
     assert [i["roll_id"] for i in json.loads(gm("costs", NAME, "--json")[1])] == [roll_id]
+
+
+def test_costs_of_a_lost_roll_are_dropped_and_the_warning_shows_names_escaped(gm, tmp_path):
+    """Item 2: the chunk holding the roll is gone (after a clean close, as a restored older backup
+    leaves it); a reader says the costs waiting for it are dropped, the name from the file escaped."""
+    import json as _json
+
+    roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
+    path = tmp_path / NAME / "campaign.json"
+    document = _json.loads(path.read_text(encoding="utf-8"))
+    state = next(iter(document["state"].values()))
+    state["campaign"]["pending_costs"][0]["character"] = "Ham\x1b[2Jmer"
+    path.write_text(_json.dumps(document), encoding="utf-8")
+    for chunk in (tmp_path / NAME / "history" / "session-0001").glob("entries-*.json"):
+        chunk.unlink()
+    status, out, err = gm("costs", NAME)
+    assert status == 0 and "no costs are waiting" in out
+    assert f"costs waiting for roll {roll_id} (Ham\\x1b[2Jmer) were dropped" in err and "\x1b" not in err

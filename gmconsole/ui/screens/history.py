@@ -234,7 +234,7 @@ class HistoryScreen(Screen[None]):
     def _say(self, text: str) -> None:
         """One line for refusals and results (an export's path, an undo); empty takes no room."""
         message = self.query_one("#hist-message", Static)
-        message.update(Text(text))
+        message.update(Text(shown(text)))  # often quotes a name read from the campaign file
         message.display = bool(text)
 
     # ------------------------------------------------------------------ actions
