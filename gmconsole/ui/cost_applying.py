@@ -17,7 +17,7 @@ from typing import Callable
 
 from gmconsole.store.errors import StoreError
 
-__all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "ERRORS"]
+__all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
 
 ERRORS = (ValueError, KeyError, OSError, StoreError)
 """What a service call may raise for the GM to read (shown inline; the campaign is kept as it was)."""
@@ -29,6 +29,14 @@ def newest_pending(service, character_id: str | None = None) -> dict | None:
     own = [i for i in items if character_id is not None and i.get("character_id") == character_id]
     chosen = (own or items)
     return chosen[-1] if chosen else None
+
+
+def read_only_refusal(service) -> str | None:
+    """The service's own refusal when the campaign is open read-only, said before any question or
+    picker (the GM would answer it for nothing); ``None`` when changes are allowed."""
+    from gmconsole.store.errors import ReadOnly
+
+    return str(ReadOnly(service.campaign.name)) if service.read_only else None
 
 
 def _absent_payer(service, entry: dict) -> str | None:
@@ -56,6 +64,9 @@ def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[
     from gmconsole.ui.screens.confirm import ConfirmScreen
 
     service = app.service
+    if read_only_refusal(service):
+        say(read_only_refusal(service))
+        return
     item = next((i for i in service.pending_costs() if i.get("roll_id") == entry.get("id")), None)
     if item is None or entry.get("status", "done") != "done":
         say(f"roll {entry.get('id')} has no costs waiting to be dropped")
@@ -92,7 +103,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
         else:
             say(f"roll {entry.get('id')} has no costs waiting to be applied")
         return
-    absent = _absent_payer(service, entry)
+    absent = read_only_refusal(service) or _absent_payer(service, entry)
     if absent is not None:
         say(absent)
         return

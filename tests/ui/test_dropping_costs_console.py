@@ -175,3 +175,36 @@ def test_c_on_a_panic_owed_by_someone_who_left_refuses_before_any_picker(make_ap
     assert seen["screen"] == "HistoryScreen", seen
     assert "Bo is no longer in the roster" in seen["said"] and "D" in seen["said"]
     assert [i["roll_id"] for i in service.pending_costs()] == [entry["id"]]
+
+
+def test_read_only_refuses_c_D_and_x_before_any_picker_or_question(make_app, open_service):
+    """A campaign open read-only (another console has it): the refusal comes first, not after the GM
+    marked who is in range for a panic or answered a question."""
+    writer = open_service("yze-step-demo")
+    roll = writer.roll(writer.character("Ilsa Varro").id, "melee", faces="step=4")
+    writer.push(roll["id"], faces="step=1 stress=1")
+    assert [c["name"] for c in writer.pending_costs()[0]["costs"]] == ["panic"]
+    writer.close()
+    app = make_app("yze-step-demo", read_only=True)
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            for key in ("c", "D"):
+                _select(app, roll["id"])
+                await pilot.press(key)
+                await pilot.pause()
+                seen[key] = (type(app.screen).__name__, _text(app.screen.query_one("#hist-message")))
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("1", "x")
+            await pilot.pause()
+            seen["x"] = type(app.screen).__name__
+
+    asyncio.run(run())
+    for key in ("c", "D"):
+        assert seen[key][0] == "HistoryScreen" and "read-only" in seen[key][1], seen
+    assert seen["x"] == "MainScreen", seen
+    assert [i["roll_id"] for i in app.service.pending_costs()] == [roll["id"]]

@@ -173,8 +173,8 @@ class HistoryScreen(Screen[None]):
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
         counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
-        self.query_one("#hist-status", Static).update(Text(
-            f"{counted}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
+        self.query_one("#hist-status", Static).update(Text(  # the labels are summaries read from the files
+            f"{counted}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
         if self.detail_id is not None:
             self._show_detail(self.detail_id)

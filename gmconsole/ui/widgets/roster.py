@@ -193,6 +193,11 @@ class RosterPane(Vertical):
         character_id = self._need_selection("remove")
         if character_id is None:
             return
+        from gmconsole.ui.cost_applying import read_only_refusal
+
+        if read_only_refusal(self.app.service):  # said before the question, not after the GM answers it
+            self.app.show_error(read_only_refusal(self.app.service))
+            return
         name = self.app.service.campaign.character(character_id).name
 
         def done(yes: bool | None) -> None:
