@@ -69,10 +69,10 @@ def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -
 
 
 def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key], redo: list[Key],
-         pending: list[Key] = ()) -> Reconciliation:
+         pending: list[Key] = (), *, thorough: bool = True) -> Reconciliation:
     """Read the newest entries of session ``current`` (and ``current + 1``, where a new session's entry
     goes) and the entries on top of the stacks; look up every entry the stacks and ``pending`` (the
-    rolls whose costs wait) name; return what must change, writing nothing.
+    rolls whose costs wait) name, unless not ``thorough``; return what must change, writing nothing.
 
     Raises the store's errors (e.g. :class:`~gmconsole.store.errors.CorruptFile`) when a file it
     must read is damaged."""
@@ -100,9 +100,10 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
             result.updates.append((update["session"], update["id"], update[side]))
     known = highest_known_id(last_entry, undo, redo)
     result.newest_on_disk = store.newest_id(enough=known)
-    named = {tuple(key) for key in list(undo) + list(redo) + list(pending)}
-    below = {key for key in named if key[1] <= result.newest_on_disk}
-    result.missing = (named - below) | (below - store.present(sorted(below)))
+    if thorough:
+        named = {tuple(key) for key in list(undo) + list(redo) + list(pending)}
+        below = {key for key in named if key[1] <= result.newest_on_disk}
+        result.missing = (named - below) | (below - store.present(sorted(below)))
     if known > result.newest_on_disk:
         first = result.newest_on_disk + 1
         which = f"Entry #{known} is" if first == known else f"Entries #{first} to #{known} are"

@@ -63,10 +63,12 @@ class CampaignService:
         self._clock = clock or _utc_now
         self._rng = rng or random.Random()
         self._listeners: list[Listener] = []
-        self._load(recover=store.read_only or not store.closed_cleanly)  # a clean close left nothing to recover
+        self._load(recover=store.read_only or not store.closed_cleanly,  # a clean close left nothing to recover
+                   thorough=not store.left_clean)
 
-    def _load(self, *, recover: bool) -> None:
-        """Read the state document and, when ``recover``, make the history agree with it."""
+    def _load(self, *, recover: bool, thorough: bool = True) -> None:
+        """Read the state document and, when ``recover``, make the history agree with it; ``thorough``
+        also looks for entries lost from the middle of the history (:meth:`_recover`)."""
         state = self._store.load_state()
         self._campaign = Campaign.from_dict(state["campaign"])
         self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
@@ -82,7 +84,7 @@ class CampaignService:
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
         if recover:
             try:
-                self._recover()
+                self._recover(thorough)
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 self.history_problem = exc  # not logged: a log line would be written over the console
 
@@ -300,18 +302,23 @@ class CampaignService:
                     pass  # the write error below is the one the GM needs to see
             raise
 
-    def _recover(self) -> None:
+    def _recover(self, thorough: bool = True) -> None:
         """Make the history agree with the state after a crash (:mod:`gmconsole.campaign.reconcile`).
 
         A writer writes the fixes; a reader (read-only) only lays them over what it reads, so it shows
         what the next writer will show. Either way, a gap in the history is said and undo/redo are
         kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
         nothing was left half-written and the newest history files are as it left them, so opening
-        reads no history at all."""
+        reads no history at all.
+
+        ``thorough``: also read every chunk the undo and redo stacks and the pending costs name, for
+        entries lost from the middle (play-test follow-up, item 1). That reads up to a few chunks more,
+        so a reader of a campaign whose last writer closed cleanly skips it (a writer opening it checks
+        nothing either); a crash, a restored backup and a file set aside are always checked."""
         pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
                    if isinstance(i.get("session"), int) and isinstance(i.get("roll_id"), int)]
         result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
-                                self._last_entry, self._undo, self._redo, pending)
+                                self._last_entry, self._undo, self._redo, pending, thorough=thorough)
         if self.read_only:
             self._overlay = result.overlay()
         else:

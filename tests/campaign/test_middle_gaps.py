@@ -45,12 +45,16 @@ def test_setting_aside_a_middle_chunk_trims_undo_and_redo_and_drops_the_lost_rol
     reader.close()
 
 
-def test_a_reader_says_the_lost_entries_and_drops_nothing_on_disk(make_service, tmp_path):
+def test_a_reader_after_a_crash_says_the_lost_entries_and_drops_nothing_on_disk(make_service, tmp_path):
     service, owing, _later = _two_sessions(make_service)
     name = service.campaign.name
     service.close()
     for chunk in (tmp_path / name / "history" / "session-0002").glob("entries-*.json"):
         chunk.unlink()
+    clean = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
+    assert clean.history_gap is None  # the last writer closed cleanly: the reader reads no more chunks
+    clean.close()
+    (tmp_path / name / "closed-cleanly").unlink()  # as a killed writer leaves it
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
     assert "missing from the history" in reader.history_gap and "were dropped" in reader.history_gap
     assert not reader.can_undo and reader.can_redo and reader.pending_costs() == []
@@ -59,8 +63,22 @@ def test_a_reader_says_the_lost_entries_and_drops_nothing_on_disk(make_service, 
     assert "were dropped" in again.history_gap  # the reader saved nothing: said again
     again.close()
     writer = CampaignService.open(tmp_path, name, clock=frozen_clock, rng=random.Random(1))
-    assert [i["roll_id"] for i in writer.pending_costs()] == [owing]  # a clean close: the writer checks nothing
+    assert "were dropped" in writer.history_gap and writer.pending_costs() == []  # the writer saves it
+    writer.close()
+
+
+def test_drop_costs_clears_the_costs_of_a_roll_no_longer_in_the_history(make_service, tmp_path):
+    """After a clean close nothing is checked at open (a file deleted by hand goes unseen): the GM
+    can still dismiss the costs of the lost roll; only the campaign's list changes."""
+    service, owing, _later = _two_sessions(make_service)
+    name = service.campaign.name
+    service.close()
+    for chunk in (tmp_path / name / "history" / "session-0002").glob("entries-*.json"):
+        chunk.unlink()
+    writer = CampaignService.open(tmp_path, name, clock=frozen_clock, rng=random.Random(1))
+    assert [i["roll_id"] for i in writer.pending_costs()] == [owing]
     assert writer.drop_costs(owing)["summary"].startswith(f"costs of roll {owing} (Hammer) dropped")
+    assert writer.pending_costs() == []
     writer.close()
 
 
