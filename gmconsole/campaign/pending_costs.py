@@ -12,7 +12,8 @@ a new roll entry with ``costs_status`` ``pending`` adds its item; a change to an
 ``costs_status`` (a push adding or replacing costs, costs applied) sets or drops the item. Because
 the list is a part of the campaign document (:mod:`gmconsole.campaign.undo`), undoing the costs
 brings the item back, and undoing the roll takes it away, with no undo code of its own.
-The roll's entry keeps its ``costs_status`` (``pending``/``applied``) for the history views.
+The roll's entry keeps its ``costs_status`` (``pending``/``applied``/``dropped``, the last when the GM
+dismissed them or the character owing them left the roster) for the history views.
 """
 
 from __future__ import annotations

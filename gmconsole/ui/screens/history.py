@@ -376,7 +376,7 @@ class HistoryScreen(Screen[None]):
 
 
 def _costs_mark(entry: dict) -> str:
-    """The ``costs`` column: ``pending`` or ``applied`` for a roll with costs, else blank."""
+    """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
     return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied", "dropped") else ""
 
 
