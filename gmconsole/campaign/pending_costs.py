@@ -12,7 +12,8 @@ a new roll entry with ``costs_status`` ``pending`` adds its item; a change to an
 ``costs_status`` (a push adding or replacing costs, costs applied) sets or drops the item. Because
 the list is a part of the campaign document (:mod:`gmconsole.campaign.undo`), undoing the costs
 brings the item back, and undoing the roll takes it away, with no undo code of its own.
-The roll's entry keeps its ``costs_status`` (``pending``/``applied``) for the history views.
+The roll's entry keeps its ``costs_status`` (``pending``/``applied``/``dropped``, the last when the GM
+dismissed them or the character owing them left the roster) for the history views.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Callable, Sequence
 
-__all__ = ["follow", "pending_list", "public"]
+__all__ = ["follow", "pending_list", "public", "drop_lost", "drop_of_character"]
 
 
 def _item_for(items: list[dict], roll_id: int) -> int | None:
@@ -87,3 +88,25 @@ def cost_text(cost: dict) -> str:
     """One cost in words: ``trauma 1 (strength)``, ``panic 1``."""
     return f"{cost.get('name', '?')} {cost.get('amount', '')}".rstrip() + (
         f" ({cost['target']})" if cost.get("target") else "")
+
+
+def drop_lost(items: list[dict], missing) -> str:
+    """Drop from ``items`` (in place) the costs of rolls no longer in the history (``missing``: their
+    ``(session, id)``): they can never be applied (play-test follow-up, item 2). Returns the sentence
+    that says so, with a leading space, or ``""``."""
+    lost = [i for i in items if (i.get("session"), i.get("roll_id")) in missing]
+    for item in lost:
+        items.remove(item)
+    if not lost:
+        return ""
+    rolls = ", ".join(f"roll {i.get('roll_id')} ({i.get('character', '')})" for i in lost)
+    return f" The costs waiting for {rolls} were dropped: the roll is no longer in the history."
+
+
+def drop_of_character(items: list[dict], character_id: str) -> list[dict]:
+    """Drop from ``items`` (in place) the costs a character owes, when the character leaves the
+    roster (play-test follow-up, item 3): nobody could pay them. Returns the dropped items."""
+    owed = [i for i in items if i.get("character_id") == character_id]
+    for item in owed:
+        items.remove(item)
+    return owed

@@ -21,6 +21,13 @@ deleted or lost. :func:`plan` says so in :attr:`Reconciliation.gap`; the service
 above every id the state names (:func:`highest_known_id`, so no id is ever given twice) and empties
 the undo and redo stacks that reach into the gap (:func:`trim`): undoing an older entry over changes
 whose record is lost would not give back the campaign as it was.
+
+Entries lost from the middle (play-test follow-up, item 1): a damaged chunk set aside, or restored
+from a backup older than the file, loses entries while a later file (a later session) still holds
+newer ids, so the highest id on disk says nothing. :func:`plan` therefore also looks up every entry
+the undo and redo stacks and the pending costs name (:attr:`Reconciliation.missing`); a stack naming
+one is emptied like a stack reaching into a gap, and a pending cost whose roll is gone can never be
+applied, so the service drops it and says so once (item 2).
 """
 
 from __future__ import annotations
@@ -44,6 +51,8 @@ class Reconciliation:
     updates: list[tuple[int, int, dict]] = field(default_factory=list)
     newest_on_disk: int = 0
     gap: str | None = None
+    missing: set[Key] = field(default_factory=set)
+    """The ``(session, id)`` the stacks or the pending costs name that no history file holds."""
 
     def overlay(self) -> dict[Key, dict]:
         """The updates merged per entry, for a reader to lay over the entries it reads."""
@@ -59,9 +68,11 @@ def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -
     return max(ids)
 
 
-def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key], redo: list[Key]) -> Reconciliation:
+def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key], redo: list[Key],
+         pending: list[Key] = (), *, thorough: bool = True) -> Reconciliation:
     """Read the newest entries of session ``current`` (and ``current + 1``, where a new session's entry
-    goes) and the entries on top of the stacks; return what must change, writing nothing.
+    goes) and the entries on top of the stacks; look up every entry the stacks and ``pending`` (the
+    rolls whose costs wait) name, unless not ``thorough``; return what must change, writing nothing.
 
     Raises the store's errors (e.g. :class:`~gmconsole.store.errors.CorruptFile`) when a file it
     must read is damaged."""
@@ -89,11 +100,21 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
             result.updates.append((update["session"], update["id"], update[side]))
     known = highest_known_id(last_entry, undo, redo)
     result.newest_on_disk = store.newest_id(enough=known)
+    if thorough:
+        named = {tuple(key) for key in list(undo) + list(redo) + list(pending)}
+        below = {key for key in named if key[1] <= result.newest_on_disk}
+        result.missing = (named - below) | (below - store.present(sorted(below)))
     if known > result.newest_on_disk:
         first = result.newest_on_disk + 1
         which = f"Entry #{known} is" if first == known else f"Entries #{first} to #{known} are"
         result.gap = (f"{which} missing from the history of {name} (a history file was deleted or lost); "
                       "new entries get new ids, and undo cannot reach back past the missing ones.")
+    elif result.missing:
+        ids = sorted(entry_id for _session, entry_id in result.missing)
+        listed = ", ".join(f"#{i}" for i in ids[:6]) + (f" and {len(ids) - 6} more" if len(ids) > 6 else "")
+        which = f"Entry {listed} is" if len(ids) == 1 else f"Entries {listed} are"
+        result.gap = (f"{which} missing from the history of {name} (a history file was damaged, restored "
+                      "from an older backup or lost); undo cannot reach back past the missing ones.")
     return result
 
 
@@ -112,9 +133,10 @@ def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
     return found
 
 
-def trim(stack: list[Key], newest_on_disk: int) -> list[Key]:
+def trim(stack: list[Key], newest_on_disk: int, missing: set[Key] = frozenset()) -> list[Key]:
     """``stack`` unchanged when every entry it names is on disk, else empty (see the module docstring)."""
-    return [] if any(entry_id > newest_on_disk for _session, entry_id in stack) else list(stack)
+    gone = any(entry_id > newest_on_disk or (session, entry_id) in missing for session, entry_id in stack)
+    return [] if gone else list(stack)
 
 
 def seen(entry: dict, overlay: dict[Key, dict]) -> dict:

@@ -66,10 +66,12 @@ class CampaignService:
         self._listeners: list[Listener] = []
         self.read_only_why: tuple[str, str] | None = None
         """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
-        self._load(recover=store.read_only or not store.closed_cleanly)  # a clean close left nothing to recover
+        self._load(recover=store.read_only or not store.closed_cleanly,  # a clean close left nothing to recover
+                   thorough=not store.left_clean)
 
-    def _load(self, *, recover: bool) -> None:
-        """Read the state document and, when ``recover``, make the history agree with it."""
+    def _load(self, *, recover: bool, thorough: bool = True) -> None:
+        """Read the state document and, when ``recover``, make the history agree with it; ``thorough``
+        also looks for entries lost from the middle of the history (:meth:`_recover`)."""
         state = self._store.load_state()
         self._campaign = Campaign.from_dict(state["campaign"])
         self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
@@ -85,7 +87,7 @@ class CampaignService:
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
         if recover:
             try:
-                self._recover()
+                self._recover(thorough)
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 self.history_problem = exc  # not logged: a log line would be written over the console
 
@@ -303,25 +305,35 @@ class CampaignService:
                     pass  # the write error below is the one the GM needs to see
             raise
 
-    def _recover(self) -> None:
+    def _recover(self, thorough: bool = True) -> None:
         """Make the history agree with the state after a crash (:mod:`gmconsole.campaign.reconcile`).
 
         A writer writes the fixes; a reader (read-only) only lays them over what it reads, so it shows
         what the next writer will show. Either way, a gap in the history is said and undo/redo are
         kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
         nothing was left half-written and the newest history files are as it left them, so opening
-        reads no history at all."""
+        reads no history at all.
+
+        ``thorough``: also read every chunk the undo and redo stacks and the pending costs name, for
+        entries lost from the middle (play-test follow-up, item 1). That reads up to a few chunks more,
+        so a reader of a campaign whose last writer closed cleanly skips it (a writer opening it checks
+        nothing either); a crash, a restored backup and a file set aside are always checked."""
+        pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
+                   if isinstance(i.get("session"), int) and isinstance(i.get("roll_id"), int)]
         result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
-                                self._last_entry, self._undo, self._redo)
+                                self._last_entry, self._undo, self._redo, pending, thorough=thorough)
         if self.read_only:
             self._overlay = result.overlay()
         else:
             for session, entry_id, fields in result.updates:
                 self._store.update_entry(session, entry_id, fields)
         if result.gap is not None:
-            self.history_gap = result.gap
-            self._undo = reconcile.trim(self._undo, result.newest_on_disk)
-            self._redo = reconcile.trim(self._redo, result.newest_on_disk)
+            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
+            self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
+            self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
+            if not self.read_only:  # saved, so the next open neither trips on them nor says it again
+                with self._store.change():
+                    self._persist(self._campaign, self._undo, self._redo, self._last_entry)
 
     def _seen(self, entries: list[dict]) -> list[dict]:
         """Entries as the next writer will show them (a reader's overlay applied; a writer has none)."""
@@ -399,11 +411,21 @@ class CampaignService:
 
     def undo_label(self) -> str | None:
         """The summary of the change undo would take back, or ``None``."""
-        return self._find_entry(*self._undo[-1]).get("summary") if self._undo else None
+        return self._label(self._undo)
 
     def redo_label(self) -> str | None:
         """The summary of the change redo would make again, or ``None``."""
-        return self._find_entry(*self._redo[-1]).get("summary") if self._redo else None
+        return self._label(self._redo)
+
+    def _label(self, stack: list[tuple[int, int]]) -> str | None:
+        """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
+        line saying so (play-test follow-up, item 1): a label never raises into a screen."""
+        if not stack:
+            return None
+        try:
+            return self._find_entry(*stack[-1]).get("summary")
+        except (ValidationError, StoreError) as exc:
+            return f"(entry #{stack[-1][1]} cannot be read: {exc})"
 
     def undo(self) -> dict:
         """Take back the newest change still in force; returns its entry (now marked ``undone``).
@@ -647,9 +669,14 @@ class CampaignService:
                 state = initiative.Initiative.from_dict(session.initiative)
                 if character.id in state.combatants():
                     session.initiative = initiative.remove(state, character.id).to_dict()
-            return {"summary": f"{character.name} leaves the roster"}
+            owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
+            rolls = ", ".join(str(item["roll_id"]) for item in owed)
+            return {"summary": f"{character.name} leaves the roster"
+                               + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
 
-        return self._commit("roster", mutate, character_id=self._id(character_id))
+        wanted = self._id(character_id)
+        owing = [item for item in self._campaign.pending_costs if item.get("character_id") == wanted]
+        return self._commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
 
     def set_attribute(
         self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
@@ -970,6 +997,43 @@ class CampaignService:
         ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
         they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
         return pending_costs.pending_list(self._campaign.pending_costs)
+
+    def pending_costs_of(self, character_id: str) -> list[dict]:
+        """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
+        wanted = self._id(character_id)
+        return [item for item in self.pending_costs() if item.get("character_id") == wanted]
+
+    def _dropped_marks(self, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+        """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
+        says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
+        campaign's list changes for it."""
+        updates = []
+        for item in items:
+            try:
+                if self._find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+                    updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
+                                    {"costs_status": "dropped"}))
+            except (ValidationError, StoreError, KeyError):
+                continue
+        return updates
+
+    def drop_costs(self, roll_id: int) -> dict:
+        """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
+        longer be applied (the roll lost from the history, the character gone): one recorded,
+        undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+        items = {item["roll_id"]: item for item in self._campaign.pending_costs}
+        if roll_id not in items:
+            raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
+        item = items[roll_id]
+        updates = self._dropped_marks([item])
+
+        def mutate(c: Campaign) -> dict:
+            c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
+            return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
+                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
+                    "character": item.get("character", "")}  # named even when they left the roster
+
+        return self._commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
 
     def apply_consequence(
         self,

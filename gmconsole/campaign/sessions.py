@@ -29,7 +29,7 @@ TITLE_LIMIT = 120
 
 RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("rolls", "Rolls", frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack", "inspire"})),
-    ("pushes", "Pushes and their costs", frozenset({"push", "costs", "consequence"})),
+    ("pushes", "Pushes and their costs", frozenset({"push", "costs", "drop_costs", "consequence"})),
     ("panics", "Panics", frozenset({"panic"})),
     ("stress_trauma", "Stress and trauma", frozenset({"stress", "trauma", "heal", "rest", "mutation_points",
                                                       "willpower", "wounds", "strain", "stamina"})),

@@ -111,7 +111,7 @@ def warn_about(service, args=None) -> None:
         else:
             args._history_warning = (getattr(service.history_problem, "path", None), service.history_warning)
     if service.history_gap:
-        print(f"gmconsole: warning: {service.history_gap}", file=sys.stderr)
+        print(f"gmconsole: warning: {shown(service.history_gap)}", file=sys.stderr)  # names from the files
 
 
 def _seed(text: str) -> int:

@@ -3,7 +3,9 @@
 ``costs NAME [--json]`` lists the costs still waiting, one item per roll, as
 ``[{"roll_id", "character", "costs"}]``; ``costs NAME --apply ROLL_ID`` applies them (one undoable
 change, like the console's ``c``); applying them twice, or a roll id the campaign does not have,
-exits 2 with the reason. ``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
+exits 2 with the reason. ``costs NAME --drop ROLL_ID`` dismisses them without applying them (one
+undoable change, like the history screen's ``D``; play-test follow-up, item 2): the roll then reads
+``dropped``, and the text listing names the rolls whose costs were dropped after the ones waiting. ``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
 current/max, skills, gear, trackers, conditions) by name (case-insensitive) or id, so a script or
 a player sees what a roll or its costs changed.
 """
@@ -27,9 +29,11 @@ def roll_id(text: str) -> int:
 
 def register(subparsers) -> None:
     """Add ``costs`` and ``sheet``."""
-    costs = subparsers.add_parser("costs", help="list a campaign's pending costs, or apply those of one roll")
+    costs = subparsers.add_parser("costs", help="list a campaign's pending costs, or apply or drop those of one roll")
     costs.add_argument("name", metavar="NAME")
     costs.add_argument("--apply", type=roll_id, metavar="ROLL_ID", help="apply the pending costs of this roll (undoable)")
+    costs.add_argument("--drop", type=roll_id, metavar="ROLL_ID",
+                       help="dismiss the pending costs of this roll without applying them (undoable)")
     costs.add_argument("--condition", metavar="C",
                        help="with --apply: the condition a `conditions` push cost gives, when the push did not name one")
     costs.add_argument("--json", action="store_true", help="print JSON")
@@ -49,26 +53,45 @@ def _costs_text(costs: list[dict]) -> str:
     return ", ".join(shown(cost_text(c)) for c in costs) or "none"
 
 
+def _dropped_rolls(service) -> list[dict]:
+    """The rolls in force whose costs were dropped (by ``--drop``, ``D`` or a character leaving), oldest
+    first; an unreadable history leaves them out (the costs waiting are the campaign's own list)."""
+    from gmconsole.store.errors import StoreError
+
+    try:
+        entries = service.entries()
+    except StoreError:
+        return []
+    return [e for e in entries if e.get("costs_status") == "dropped" and e.get("status", "done") == "done"]
+
+
 def run_costs(args) -> int:
     from gmconsole.campaign import pending_costs
     from gmconsole.campaign.service import CampaignService
     from gmconsole.campaign.validation import check_typed_text
+    from gmconsole.cli.common import CliError
 
+    if args.condition is not None and args.apply is None:
+        raise CliError("--condition goes with --apply ROLL_ID")
+    if args.drop is not None:
+        if args.apply is not None:
+            raise CliError("--drop and --apply go one at a time: drop a roll's costs, or apply them")
+        return _drop(args)
     if args.apply is None:
-        if args.condition is not None:
-            from gmconsole.cli.common import CliError
-
-            raise CliError("--condition goes with --apply ROLL_ID")
         with CampaignService.open(_root(args), args.name, read_only=True) as service:
             warn_about(service)
             items = service.pending_costs()
+            dropped = [] if args.json else _dropped_rolls(service)
         if args.json:
             print(to_json([pending_costs.public(i) for i in items]))
-        elif not items:
+            return 0
+        if not items:
             print(f"no costs are waiting in {shown(args.name)}")
-        else:
-            for item in items:
-                print(f"roll {item['roll_id']}  {shown(item.get('character', ''))}: {_costs_text(item['costs'])}")
+        for item in items:
+            print(f"roll {item['roll_id']}  {shown(item.get('character', ''))}: {_costs_text(item['costs'])}")
+        for entry in dropped:
+            print(f"roll {entry['id']}  {shown(entry.get('character', ''))}: {_costs_text(entry.get('costs') or [])}"
+                  " (dropped, not applied)")
         return 0
     condition = None if args.condition is None else check_typed_text(args.condition, "the condition")
     with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
@@ -77,6 +100,20 @@ def run_costs(args) -> int:
     result = {"roll_id": args.apply, "character": entry.get("character", ""), "costs": entry.get("costs", []),
               "entry_id": entry["id"], "summary": entry.get("summary", ""), "lines": entry.get("lines", [])}
     emit(result, args.json, "\n".join([f"roll {args.apply}: " + shown(entry.get("summary", "")),
+                                        f"(undo: ctrl+z in the console; history entry {entry['id']})"]))
+    return 0
+
+
+def _drop(args) -> int:
+    """``--drop ROLL_ID``: the costs dismissed in one undoable change, said like ``--apply``."""
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+        warn_about(service)
+        entry = service.drop_costs(args.drop)
+    result = {"roll_id": args.drop, "status": "dropped", "character": entry.get("character", ""),
+              "costs": entry.get("dropped", []), "entry_id": entry["id"], "summary": entry.get("summary", "")}
+    emit(result, args.json, "\n".join([f"roll {args.drop}: " + shown(entry.get("summary", "")),
                                         f"(undo: ctrl+z in the console; history entry {entry['id']})"]))
     return 0
 

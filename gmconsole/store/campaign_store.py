@@ -148,6 +148,9 @@ class CampaignStore(HistoryReader):
         held, self._newest, self._marked_last_id = read_marker(self.path) if not read_only else (False, None, None)
         self.closed_cleanly = held
         """True when the last writer closed with every write done (see the module docstring)."""
+        self.left_clean = held if not read_only else read_marker(self.path)[0]
+        """The same seen by a reader too (which never uses the marker otherwise): whether the history
+        was left as the state says, so the costly checks for entries lost from its middle can wait."""
         self._appended: tuple[int, int] | None = None  # (first id, session) of the newest chunk appended to
         self._id_floor = 0
         self._marker_removed = not self.closed_cleanly

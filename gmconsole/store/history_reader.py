@@ -59,6 +59,21 @@ class HistoryReader:
                     return document
         raise EntryNotFound(session, entry_id)
 
+    def present(self, keys) -> set[tuple[int, int]]:
+        """Which of the ``(session, id)`` pairs ``keys`` are entries on disk, reading each chunk that
+        could hold one of them once (the state's undo stack names up to a thousand entries)."""
+        self._usable(write=False)
+        wanted: dict[tuple[int, int], set[int]] = {}
+        for session, entry_id in keys:
+            chunks = self._chunks(check_session(session))
+            at = bisect.bisect_right(chunks, entry_id) - 1
+            if at >= 0:
+                wanted.setdefault((session, chunks[at]), set()).add(entry_id)
+        found: set[tuple[int, int]] = set()
+        for (session, first), ids in wanted.items():
+            found.update((session, e["id"]) for e in self._read_chunk(session, first) if e["id"] in ids)
+        return found
+
     def entries_newest_first(self, session: int) -> Iterator[dict]:
         """The history of ``session``, newest first, read one chunk at a time as it is consumed.
 

@@ -5,6 +5,10 @@ after the console was reopened) and by the history screen's ``c`` (any roll): wh
 the GM marks who is in range (R-PANIC-1), when a ``conditions`` push did not name its condition the
 GM types it, then the service applies the costs in one undoable change. The costs waiting are the
 campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
+
+Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
+(play-test follow-up, item 3), with the way out, the history screen's ``D``, which drops a roll's
+costs after asking (:func:`drop_costs_of`, item 2).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Callable
 
 from gmconsole.store.errors import StoreError
 
-__all__ = ["apply_costs_of", "newest_pending", "ERRORS"]
+__all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
 
 ERRORS = (ValueError, KeyError, OSError, StoreError)
 """What a service call may raise for the GM to read (shown inline; the campaign is kept as it was)."""
@@ -25,6 +29,63 @@ def newest_pending(service, character_id: str | None = None) -> dict | None:
     own = [i for i in items if character_id is not None and i.get("character_id") == character_id]
     chosen = (own or items)
     return chosen[-1] if chosen else None
+
+
+def read_only_refusal(service) -> str | None:
+    """The service's own refusal when the campaign is open read-only, said before any question or
+    picker (the GM would answer it for nothing); ``None`` when changes are allowed."""
+    from gmconsole.store.errors import ReadOnly
+
+    return str(ReadOnly(service.campaign.name)) if service.read_only else None
+
+
+def _absent_payer(service, entry: dict) -> str | None:
+    """Why ``entry``'s costs cannot be applied because the one who rolled, or a defender owing a
+    panic on it, left the roster; ``None`` when everyone owing them is there."""
+    from gmconsole.safe_text import shown
+
+    roster = {c.id for c in service.campaign.roster}
+    owing = [(entry.get("character_id"), entry.get("character") or "the character who rolled")]
+    owing += [(c.get("character_id"), c.get("target") or "the defender")
+              for c in entry.get("costs") or () if isinstance(c, dict) and c.get("character_id")]
+    for character_id, name in owing:
+        if character_id and character_id not in roster:
+            return (f"{shown(name)} is no longer in the roster: the costs of roll {entry.get('id')} cannot be "
+                    "applied (D in the history screen drops them)")
+    return None
+
+
+def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None]) -> None:
+    """Drop the pending costs of the roll ``entry`` without applying them, after asking (a slip of the
+    finger would lose them; ctrl+z brings them back); then ``done(drop entry)``. A roll with nothing
+    waiting is said to ``say``, without a question."""
+    from gmconsole.campaign.pending_costs import cost_text
+    from gmconsole.safe_text import shown
+    from gmconsole.ui.screens.confirm import ConfirmScreen
+
+    service = app.service
+    if read_only_refusal(service):
+        say(read_only_refusal(service))
+        return
+    item = next((i for i in service.pending_costs() if i.get("roll_id") == entry.get("id")), None)
+    if item is None or entry.get("status", "done") != "done":
+        say(f"roll {entry.get('id')} has no costs waiting to be dropped")
+        return
+    costs = ", ".join(shown(cost_text(c)) for c in item.get("costs") or ()) or "none"
+
+    def answered(yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            result = service.drop_costs(entry["id"])
+        except ERRORS as exc:
+            say(str(exc))
+            return
+        done(result)
+
+    app.push_screen(ConfirmScreen(
+        f"Drop the costs of roll {entry['id']} ({shown(item.get('character', ''))}) without applying them: "
+        f"{costs}? (ctrl+z undoes it)"), answered)
 
 
 def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None],
@@ -41,6 +102,10 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
             say(f"the costs of roll {entry.get('id')} were already applied (undo that change to apply them again)")
         else:
             say(f"roll {entry.get('id')} has no costs waiting to be applied")
+        return
+    absent = read_only_refusal(service) or _absent_payer(service, entry)
+    if absent is not None:
+        say(absent)
         return
     costs = entry.get("costs") or []
     needs_condition = any(c.get("name") == "condition" and not c.get("target") for c in costs)

@@ -31,9 +31,9 @@ from gmconsole.safe_text import shown
 from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
-from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
+from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
@@ -86,6 +86,8 @@ class HistoryScreen(Screen[None]):
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
         Binding("a", "toggle_undone", "Show undone", id="history.undone"),
         Binding("c", "apply_costs", "Apply costs", id="history.costs"),
+        Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
+                tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),
         Binding("r", "recap", "Recap", id="history.recap"),
     ]
 
@@ -112,7 +114,7 @@ class HistoryScreen(Screen[None]):
         yield Static("", id="hist-message")
         with VerticalScroll(id="hist-detail", classes="-empty"):
             yield Static("", id="hist-detail-text")
-        yield KeyBar()  # wraps rather than cutting keys off at 80 columns
+        yield KeyBar()  # wraps rather than cutting keys off at 80 columns (and at 120 since `D`)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -134,14 +136,17 @@ class HistoryScreen(Screen[None]):
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
 
-    def reload(self) -> None:
-        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row)."""
+    def reload(self, *, keep_message: bool = False) -> None:
+        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row).
+
+        ``keep_message``: the line an action just said stays (the change it made is heard after it)."""
         try:
             filters = self.filters()
         except ValueError as exc:
             self._say(str(exc))
             return
-        self._say("")
+        if not keep_message:
+            self._say("")
         try:
             entries = self.service.history(**filters, include_undone=self.include_undone)
             undo, redo = self.service.undo_label(), self.service.redo_label()
@@ -168,8 +173,8 @@ class HistoryScreen(Screen[None]):
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
         counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
-        self.query_one("#hist-status", Static).update(Text(
-            f"{counted}{hidden} · undo: {undo or '—'} · redo: {redo or '—'} · "
+        self.query_one("#hist-status", Static).update(Text(  # the labels are summaries read from the files
+            f"{counted}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
         if self.detail_id is not None:
             self._show_detail(self.detail_id)
@@ -185,7 +190,7 @@ class HistoryScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def on_campaign_changed(self, message: CampaignChanged) -> None:
-        self.reload()
+        self.reload(keep_message=True)  # "Applied: ..." or "Dropped: ..." said by the action stays
 
     # ------------------------------------------------------------------ detail
     @on(DataTable.RowSelected)
@@ -229,7 +234,7 @@ class HistoryScreen(Screen[None]):
     def _say(self, text: str) -> None:
         """One line for refusals and results (an export's path, an undo); empty takes no room."""
         message = self.query_one("#hist-message", Static)
-        message.update(Text(text))
+        message.update(Text(shown(text)))  # often quotes a name read from the campaign file
         message.display = bool(text)
 
     # ------------------------------------------------------------------ actions
@@ -250,26 +255,31 @@ class HistoryScreen(Screen[None]):
         self.include_undone = not self.include_undone
         self.reload()
 
+    def _selected_roll(self, what: str) -> dict | None:
+        """The roll of the selected row (a push row: its roll), read afresh; else ``None``, said."""
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row < 0:
+            self._say("No roll is selected.")
+            return None
+        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
+        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
+        if not isinstance(roll_id, int):
+            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to {what}")
+            return None
+        try:
+            return self.service.entry(roll_id, row.get("session"))
+        except CorruptFile as exc:
+            self._damaged(exc)
+        except (ValueError, KeyError, StoreError) as exc:
+            self._say(str(exc))
+        return None
+
     def action_apply_costs(self) -> None:
         """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""
         from gmconsole.ui.cost_applying import apply_costs_of
 
-        table = self.query_one(DataTable)
-        if not self.rows or table.cursor_row < 0:
-            self._say("No roll is selected.")
-            return
-        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
-        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
-        if not isinstance(roll_id, int):
-            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to apply its costs")
-            return
-        try:
-            entry = self.service.entry(roll_id, row.get("session"))
-        except CorruptFile as exc:
-            self._damaged(exc)
-            return
-        except (ValueError, KeyError, StoreError) as exc:
-            self._say(str(exc))
+        entry = self._selected_roll("apply its costs")
+        if entry is None:
             return
 
         def done(result: dict) -> None:
@@ -277,6 +287,21 @@ class HistoryScreen(Screen[None]):
             self._say(f"Applied: {result.get('summary', '')}")
 
         apply_costs_of(self.app, entry, done, self._say)
+
+    def action_drop_costs(self) -> None:
+        """``D``: drop the selected roll's pending costs without applying them, after asking; undoable
+        (play-test follow-up, item 2: costs that can no longer be applied had no way out)."""
+        from gmconsole.ui.cost_applying import drop_costs_of
+
+        entry = self._selected_roll("drop its costs")
+        if entry is None:
+            return
+
+        def done(result: dict) -> None:
+            self.reload()
+            self._say(f"Dropped: {result.get('summary', '')}")
+
+        drop_costs_of(self.app, entry, done, self._say)
 
     def _walk(self, step) -> None:
         try:
@@ -351,8 +376,8 @@ class HistoryScreen(Screen[None]):
 
 
 def _costs_mark(entry: dict) -> str:
-    """The ``costs`` column: ``pending`` or ``applied`` for a roll with costs, else blank."""
-    return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied") else ""
+    """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
+    return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied", "dropped") else ""
 
 
 def detail_text(entry: dict) -> Text:

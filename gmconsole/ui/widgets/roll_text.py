@@ -153,7 +153,7 @@ def odds_line(system: str, odds: dict) -> str:
 
 
 def costs_lines(entry: dict) -> list[str]:
-    """The costs of a recorded roll, one per line, with their state (pending / applied)."""
+    """The costs of a recorded roll, one per line, with their state (pending / applied / dropped)."""
     costs = entry.get("costs") or []
     paid = f"stress +{entry['stress_paid']} paid at the push" if entry.get("stress_paid") else ""
     if not costs:

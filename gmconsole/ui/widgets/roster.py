@@ -193,13 +193,18 @@ class RosterPane(Vertical):
         character_id = self._need_selection("remove")
         if character_id is None:
             return
+        from gmconsole.ui.cost_applying import read_only_refusal
+
+        if read_only_refusal(self.app.service):  # said before the question, not after the GM answers it
+            self.app.show_error(read_only_refusal(self.app.service))
+            return
         name = self.app.service.campaign.character(character_id).name
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.app.attempt(lambda: self.app.service.remove_character(character_id))
 
-        self.app.push_screen(ConfirmScreen(f"Remove {name} from the roster? (ctrl+z undoes it)"), callback=done)
+        self.app.push_screen(ConfirmScreen(_remove_question(self.app.service, character_id, name)), callback=done)
 
     def action_gear(self) -> None:
         from gmconsole.ui.screens.gear_form import GearScreen
@@ -208,3 +213,18 @@ class RosterPane(Vertical):
         if character_id is None:
             return
         self.app.push_screen(GearScreen(character_id))
+
+
+def _remove_question(service, character_id: str, name: str) -> str:
+    """The ``x`` question; it names the costs the character still owes, dropped with them (play-test
+    follow-up, item 3), so the GM is not surprised that undo is the only way back to them."""
+    from gmconsole.campaign.pending_costs import cost_text
+    from gmconsole.safe_text import shown
+
+    owed = service.pending_costs_of(character_id)
+    question = f"Remove {shown(name)} from the roster?"
+    if owed:
+        rolls = "; ".join(f"roll {item['roll_id']}: " + ", ".join(shown(cost_text(c)) for c in item.get("costs") or ())
+                          for item in owed)
+        question += f" The costs they still owe are dropped with them ({rolls})."
+    return question + " (ctrl+z undoes it)"
