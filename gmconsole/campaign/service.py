@@ -417,6 +417,18 @@ class CampaignService:
         """The summary of the change redo would make again, or ``None``."""
         return self._label(self._redo)
 
+    def next_undo_kind(self, *, redo: bool = False) -> str | None:
+        """The ``kind`` of the entry undo (or, with ``redo``, redo) would take up next — ``settings``,
+        ``roll``, ... — or ``None`` when there is none or it cannot be read. A screen that undoes only
+        its own changes (the settings screen) asks this first."""
+        stack = self._redo if redo else self._undo
+        if not stack:
+            return None
+        try:
+            return self._find_entry(*stack[-1]).get("kind")
+        except (ValidationError, StoreError):
+            return None
+
     def _label(self, stack: list[tuple[int, int]]) -> str | None:
         """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
         line saying so (play-test follow-up, item 1): a label never raises into a screen."""

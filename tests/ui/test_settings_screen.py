@@ -194,3 +194,31 @@ def test_the_key_bar_keeps_every_key_at_80x24_with_settings_added_tiered_roll_bu
     asyncio.run(run())
     assert "^o Settings" in seen["text"] and "q Quit" in seen["text"]
     assert seen["lines"] <= seen["height"]
+
+
+def test_ctrl_z_on_the_settings_screen_takes_back_only_a_setting_change(make_app):
+    """Play-test finding: ctrl+z on the settings screen undid a push the GM could not see from there.
+    With a roll newest, the screen names it and leaves it; after a setting change, ctrl+z takes that."""
+    from textual.widgets import Static
+
+    app = make_app("myz-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=WIDE) as pilot:
+            app.service.roll("c1", attribute="wits")
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen["message"] = str(app.screen.query_one("#settings-message", Static).render())
+            seen["rolls"] = len(app.service.history(kind="roll"))
+            await _to_row(pilot, "skill_ones")
+            await pilot.press("enter", "ctrl+z")
+            await pilot.pause()
+            seen["undone"] = app.service.campaign.settings.skill_ones
+
+    asyncio.run(run())
+    assert "not a setting" in seen["message"] and "rolls wits" in seen["message"], seen["message"]
+    assert seen["rolls"] == 1
+    assert seen["undone"] == "stay"

@@ -205,13 +205,22 @@ class SettingsScreen(Screen[None]):
         self._set(key, value)
 
     def action_undo(self) -> None:
-        self._walk(self.service.undo)
+        self._walk(self.service.undo, redo=False)
 
     def action_redo(self) -> None:
-        self._walk(self.service.redo)
+        self._walk(self.service.redo, redo=True)
 
-    def _walk(self, step) -> None:
-        """Undo or redo through the app (a damaged history file is named and its backup offered)."""
+    def _walk(self, step, *, redo: bool) -> None:
+        """Undo or redo a setting change through the app (a damaged history file is named and its
+        backup offered). Only a setting change: the GM cannot see a roll or a push from here, so taking
+        one back unseen would surprise (play-test finding); the newest change is named instead."""
+        kind = self.service.next_undo_kind(redo=redo)
+        if kind is not None and kind != "settings":
+            label = self.service.redo_label() if redo else self.service.undo_label()
+            verb = "redo" if redo else "undo"
+            self._say(f"The next change to {verb} is not a setting: {label}. Go back (esc) to {verb} it there.",
+                      error=True)
+            return
         self.app.attempt(step)
 
     def action_back(self) -> None:
