@@ -225,3 +225,24 @@ def test_read_only_campaign_refuses_changes_with_a_message(make_app):
     assert app.service.campaign.to_dict() == before
     assert "read-only" in app.sub_title
     assert "read-only" in title_line[0]  # long after the first message, and on a narrow terminal
+
+
+def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(make_app):
+    """Play-test finding: the tiered form suggested Year Zero's ``ranged=2 mobility=1``. The example
+    names skills this campaign rolls (myz: its own table), and a generic pair where skills are free."""
+    from textual.widgets import Input
+
+    seen = {}
+    for demo in ("myz-demo", "tiered-demo"):
+        app = make_app(demo)
+
+        async def run() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.press("1", "a")
+                await pilot.pause()
+                assert isinstance(app.screen, CharacterForm)
+                seen[demo] = app.screen.query_one("#f-skills", Input).placeholder
+
+        asyncio.run(run())
+    assert seen["myz-demo"] == "endure=2 force=1"
+    assert "ranged" not in seen["tiered-demo"] and "mobility" not in seen["tiered-demo"]

@@ -41,6 +41,15 @@ def _attribute_text(system: str, character: Character | None, attribute: str) ->
     return str(value.max) if value.current == value.max else f"{value.current}/{value.max}"
 
 
+def _skills_example(campaign: Campaign) -> str:
+    """``id=level`` pairs of the campaign's own first two skills, so the example is one this campaign
+    takes (play-test finding: a tiered form suggested Year Zero's ``ranged=2 mobility=1``)."""
+    from gmconsole.campaign import skills
+
+    ids = [skill.id for skill in skills.listing(campaign)[:2]]
+    return " ".join(f"{skill_id}={level}" for skill_id, level in zip(ids, (2, 1))) or "athletics=2 stealth=1"
+
+
 class CharacterForm(FormScreen):
     """``character`` None adds a new one; ``submit(data)`` asks the service (None = accepted)."""
 
@@ -68,10 +77,10 @@ class CharacterForm(FormScreen):
             for attribute in self.attributes:
                 yield field_row(attribute.title(), f"attr-{attribute}", _attribute_text(system, c, attribute), hint)
         skills = " ".join(f"{k}={v}" for k, v in c.skills.items()) if c else ""
-        yield field_row("Skills", "skills", skills, "ranged=2 mobility=1")
+        yield field_row("Skills", "skills", skills, _skills_example(self.campaign))
         for counter in COUNTERS[system]:
             yield field_row(counter.replace("_", " ").capitalize(), counter, str(getattr(c, counter)) if c else "")
-        yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "", "tired, scared")
+        yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "", "comma-separated, e.g. tired, scared")
         yield field_row("Notes", "notes", c.notes if c else "")
 
     @staticmethod
