@@ -325,6 +325,22 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
     return "\n".join(lines)
 
 
+def _push_or_take_back(service, roll_id: int, faces: str | None) -> None:
+    """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
+    fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
+    shows the roll only as undone, and the GM rolls again without a stray roll in the session."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.rules.errors import RulesError
+
+    recorded = service.undo_count
+    try:
+        service.push(roll_id, faces=faces)
+    except (RulesError, ValidationError) as exc:
+        if service.undo_count == recorded:  # the push changed nothing: the roll is the newest change
+            service.undo()
+        raise CliError(f"{exc}; nothing was recorded (roll {roll_id} is taken back)") from exc
+
+
 def run_campaign_roll(args) -> int:
     """Roll from the sheet, record it (and the push), and print the recorded entry."""
     from gmconsole.campaign import history as history_format
@@ -342,7 +358,7 @@ def run_campaign_roll(args) -> int:
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         if args.push or args.push_faces is not None:
-            service.push(entry["id"], faces=args.push_faces)
+            _push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
         applied = None
         if args.apply_costs and entry.get("costs_status") == "pending":
