@@ -190,3 +190,14 @@ def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_co
     capsys.readouterr()
     assert main([*base, "sheet", "Cond", "ann", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["conditions"] == ["tired", "scared"]
+
+
+def test_costs_apply_with_a_condition_on_a_roll_that_owes_none_exits_2_and_applies_nothing(gm):
+    """Play-test 3: ``--condition`` was silently ignored on a roll whose costs give no condition."""
+    roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
+    out = _refused(gm("costs", NAME, "--apply", str(roll_id), "--condition", "tired", "--json"),
+                   f"roll {roll_id}", "no condition", "--condition", "nothing was applied")
+    assert "nothing was applied" in json.loads(out)["error"]
+    assert [i["roll_id"] for i in json.loads(gm("costs", NAME, "--json")[1])] == [roll_id]
+    sheet = json.loads(gm("sheet", NAME, "Hammer", "--json")[1])
+    assert sheet["attributes"]["strength"]["current"] == 3 and sheet["conditions"] == ["angry"]
