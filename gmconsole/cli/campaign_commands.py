@@ -307,10 +307,11 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
             verdict = "success" if entry.get("success") else "failure"
             lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
+        from gmconsole.campaign.pending_costs import cost_text
+
         lines.append(f"costs of roll {entry['id']} (apply them with `c` in the console or "
                      f"`gmconsole costs {shown(campaign)} --apply {entry['id']}`): " + ", ".join(
-            shown(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else ""))
-            for c in entry["costs"]))
+            shown(cost_text(c)) for c in entry["costs"]))
     return "\n".join(lines)
 
 
