@@ -18,6 +18,7 @@ import re
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.safe_text import shown
+from gmconsole.wording import counted
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "pending_warning", "recap",
            "recap_markdown", "session_list", "started_text"]
@@ -231,8 +232,8 @@ def recap_markdown(data: dict) -> str:
     has something, entries grouped by scene."""
     title = f" — {_md(data['title'])}" if data.get("title") else ""
     lines = [f"# {_md(data['campaign'])}: session {data['session']}{title}", "",
-             f"{_md(data['date'])} · {data['scenes']} scene{'s' if data['scenes'] != 1 else ''} · "
-             f"{data['entries']} entr{'ies' if data['entries'] != 1 else 'y'}"]
+             f"{_md(data['date'])} · {counted(data['scenes'], 'scene')} · "
+             f"{counted(data['entries'], 'entry', 'entries')}"]
     empty = True
     for key, heading, _kinds in RECAP_SECTIONS:
         items = data["sections"].get(key) or []
