@@ -264,7 +264,7 @@ def wants_campaign(argv) -> bool:
 def campaign_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME --character C --skill K ...``."""
     parser = CliParser(prog=prog, description=f"roll {system} from a character sheet and record it in the campaign")
-    parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (a {system} campaign)")
+    parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
     parser.add_argument("--character", required=True, metavar="C", help="who rolls (name or id)")
     parser.add_argument("--skill", metavar="K", help="the skill id, e.g. fight, know-the-zone, melee")
     parser.add_argument("--attribute", metavar="A", help="the attribute (default: the one the skill is linked to)")
