@@ -319,10 +319,12 @@ def _check_attribute_named(service, args) -> None:
     """Without ``--attribute`` the roll takes the attribute the skill is linked to (the system's
     table or the campaign's own list) or a sheet's only attribute; exploding and tiered skills are
     linked to none, so the GM is told which flag to give and what the sheet holds."""
-    from gmconsole.campaign import validation
+    from gmconsole.campaign import skills, validation
 
-    if args.attribute is not None or (args.skill and validation.skill_attribute(service.campaign, args.skill)):
-        return
+    found = skills.find(service.campaign, args.skill) if args.skill else None
+    listed = service.campaign.system in validation.LISTED_SKILL_SYSTEMS
+    if args.attribute is not None or (args.skill and (found.attribute if found else listed)):
+        return  # named, linked, or a skill the campaign does not have (the service lists its skills)
     character = service.campaign.find_character(args.character)
     if character is None or len(character.attributes) <= 1:
         return  # the service says who is missing, or rolls the only attribute
