@@ -84,10 +84,22 @@ def public(item: dict) -> dict:
     return {"roll_id": item["roll_id"], "character": item.get("character", ""), "costs": item.get("costs", [])}
 
 
+_COST_WORDS = {"mutation_points": "mutation points", "gear_damage": "gear damage", "xp": "XP",
+               "panic": "panic roll"}
+"""Cost keys as the GM reads them (any other key: its underscores as spaces)."""
+
+_ONCE = frozenset({"panic", "broken", "condition"})
+"""Costs that happen or not: their amount (always 1) is left out of the words."""
+
+
 def cost_text(cost: dict) -> str:
-    """One cost in words: ``trauma 1 (strength)``, ``panic 1``."""
-    return f"{cost.get('name', '?')} {cost.get('amount', '')}".rstrip() + (
-        f" ({cost['target']})" if cost.get("target") else "")
+    """One cost as the GM reads it, the one wording of every listing (the recap, ``costs``, a roll's
+    text, the console's questions): ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``; never
+    the raw key (``mutation_points``)."""
+    name = str(cost.get("name", "?"))
+    words = _COST_WORDS.get(name, name.replace("_", " "))
+    amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
+    return f"{words}{amount}" + (f" ({cost['target']})" if cost.get("target") else "")
 
 
 def drop_lost(items: list[dict], missing) -> str:

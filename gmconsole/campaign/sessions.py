@@ -16,7 +16,9 @@ import datetime as _dt
 import re
 
 from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.safe_text import shown
+from gmconsole.wording import counted
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "pending_warning", "recap",
            "recap_markdown", "session_list", "started_text"]
@@ -108,7 +110,7 @@ def pending_warning(session: int, pending: list[dict]) -> str:
     """What closing ``session`` with the ``pending`` costs (from :func:`pending_costs`) leaves behind,
     naming each roll: the command line warns with it where the console asks first."""
     rolls = "; ".join(f"roll {item.get('roll_id')} ({item.get('character') or '?'}: "
-                      f"{', '.join(cost_words(c) for c in item.get('costs') or () if isinstance(c, dict))})"
+                      f"{', '.join(cost_text(c) for c in item.get('costs') or () if isinstance(c, dict))})"
                       for item in pending)
     return (f"session {session} has costs not applied yet: {rolls}; they stay pending in its history "
             "(gmconsole costs NAME --apply ROLL_ID applies them)")
@@ -125,22 +127,6 @@ def session_list(service) -> list[dict]:
                     "scenes": s.scene,
                     "entries": len(_done(service.entries(s.number)))})
     return out
-
-
-_COST_WORDS = {"mutation_points": "mutation points", "gear_damage": "gear damage", "xp": "XP",
-               "panic": "panic roll"}
-"""Cost keys as the GM reads them (any other key: its underscores as spaces)."""
-
-_ONCE = frozenset({"panic", "broken", "condition"})
-"""Costs that happen or not: their amount (always 1) is left out of the words."""
-
-
-def cost_words(cost: dict) -> str:
-    """One cost as the GM reads it: ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``."""
-    name = str(cost.get("name", "?"))
-    words = _COST_WORDS.get(name, name.replace("_", " "))
-    amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
-    return f"{words}{amount}" + (f" ({cost['target']})" if cost.get("target") else "")
 
 
 def _paid_summary(entry: dict) -> str:
@@ -165,7 +151,7 @@ def _line(entry: dict, with_costs: bool = True) -> dict:
         line["skill"] = entry["skill"]
     if entry.get("costs") and with_costs:
         line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
-                          "text": cost_words(c)} for c in entry["costs"] if isinstance(c, dict)]
+                          "text": cost_text(c)} for c in entry["costs"] if isinstance(c, dict)]
     if entry.get("costs") and entry.get("costs_status"):
         line["costs_status"] = entry["costs_status"]
     return line
@@ -233,7 +219,7 @@ def recap(service, session: int | None = None) -> dict:
 
 
 def _cost_text(costs: list[dict]) -> str:
-    return ", ".join(cost_words(c) for c in costs)
+    return ", ".join(cost_text(c) for c in costs)
 
 
 def _md(text) -> str:
@@ -246,8 +232,8 @@ def recap_markdown(data: dict) -> str:
     has something, entries grouped by scene."""
     title = f" — {_md(data['title'])}" if data.get("title") else ""
     lines = [f"# {_md(data['campaign'])}: session {data['session']}{title}", "",
-             f"{_md(data['date'])} · {data['scenes']} scene{'s' if data['scenes'] != 1 else ''} · "
-             f"{data['entries']} entr{'ies' if data['entries'] != 1 else 'y'}"]
+             f"{_md(data['date'])} · {counted(data['scenes'], 'scene')} · "
+             f"{counted(data['entries'], 'entry', 'entries')}"]
     empty = True
     for key, heading, _kinds in RECAP_SECTIONS:
         items = data["sections"].get(key) or []

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from gmconsole.campaign import character_lookup
-from gmconsole.cli.common import CliError, CliParser, count, emit, session_number, signed
+from gmconsole.cli import campaign_roll_flags
+from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.rules import SYSTEMS
 from gmconsole.safe_text import shown, to_json
 
@@ -263,27 +264,15 @@ def wants_campaign(argv) -> bool:
 def campaign_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME --character C --skill K ...``."""
     parser = CliParser(prog=prog, description=f"roll {system} from a character sheet and record it in the campaign")
-    parser.add_argument("--campaign", required=True, metavar="NAME", help="the campaign (must be a " + system + " campaign)")
+    parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
     parser.add_argument("--character", required=True, metavar="C", help="who rolls (name or id)")
     parser.add_argument("--skill", metavar="K", help="the skill id, e.g. fight, know-the-zone, melee")
-    parser.add_argument("--attribute", metavar="A", help="the attribute (default: the skill's own)")
-    parser.add_argument("--gear", nargs="+", action="extend", default=[], metavar="ITEM", help="gear used (names or ids)")
+    parser.add_argument("--attribute", metavar="A", help="the attribute (default: the one the skill is linked to)")
     parser.add_argument("--difficulty", metavar="D", help="difficulty id (e.g. hard; exploding: moderate)")
     parser.add_argument("--helper", nargs="+", action="extend", default=[], metavar="NAME", help="helping characters")
-    parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
-                        help="situational modifier (repeatable; they add up)")
-    parser.add_argument("--tn-modifier", action="append", default=[], metavar="KEY",
-                        help="exploding: a TN modifier from the tables, e.g. social.hostile")
-    parser.add_argument("--skill-modifier", action="append", default=[], metavar="NAME",
-                        help="Year Zero: a named modifier from the skill's own list (repeatable), e.g. dark, "
-                             "interrogation; myz: side-deal, enter-sector=B7, device=NAME")
-    parser.add_argument("--bonus-dice", type=count, default=0, metavar="N", help="tiered: bonus dice (at most 2)")
-    parser.add_argument("--push-yourself", action="store_true", help="tiered: spend 2 stamina for +1 die")
     parser.add_argument("--goal", metavar="TEXT", help="what the roll is for (the only-one-chance warning)")
-    parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
     parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
-    parser.add_argument("--push", action="store_true", help="push the roll once (Year Zero)")
-    parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
+    campaign_roll_flags.add(parser, system)
     parser.add_argument("--apply-costs", action="store_true",
                         help="apply the roll's costs (after --push, the push's) at once; undoable")
     parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
@@ -318,11 +307,46 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
             verdict = "success" if entry.get("success") else "failure"
             lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
     if entry.get("costs") and entry.get("costs_status") == "pending":
+        from gmconsole.campaign.pending_costs import cost_text
+
         lines.append(f"costs of roll {entry['id']} (apply them with `c` in the console or "
                      f"`gmconsole costs {shown(campaign)} --apply {entry['id']}`): " + ", ".join(
-            shown(f"{c['name']} {c['amount']}" + (f" ({c['target']})" if c.get("target") else ""))
-            for c in entry["costs"]))
+            shown(cost_text(c)) for c in entry["costs"]))
     return "\n".join(lines)
+
+
+def _check_attribute_named(service, args) -> None:
+    """Without ``--attribute`` the roll takes the attribute the skill is linked to (the system's
+    table or the campaign's own list) or a sheet's only attribute; exploding and tiered skills are
+    linked to none, so the GM is told which flag to give and what the sheet holds."""
+    from gmconsole.campaign import skills, validation
+
+    found = skills.find(service.campaign, args.skill) if args.skill else None
+    listed = service.campaign.system in validation.LISTED_SKILL_SYSTEMS
+    if args.attribute is not None or (args.skill and (found.attribute if found else listed)):
+        return  # named, linked, or a skill the campaign does not have (the service lists its skills)
+    character = service.campaign.find_character(args.character)
+    if character is None or len(character.attributes) <= 1:
+        return  # the service says who is missing, or rolls the only attribute
+    why = f"{args.skill} is linked to no attribute in {args.system}" if args.skill else "no --skill given"
+    raise CliError(f"name the attribute for {character.name}'s roll with --attribute A, one of "
+                   f"{', '.join(character.attributes)} ({why})")
+
+
+def _push_or_take_back(service, roll_id: int, faces: str | None) -> None:
+    """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
+    fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
+    shows the roll only as undone, and the GM rolls again without a stray roll in the session."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.rules.errors import RulesError
+
+    recorded = service.undo_count
+    try:
+        service.push(roll_id, faces=faces)
+    except (RulesError, ValidationError) as exc:
+        if service.undo_count == recorded:  # the push changed nothing: the roll is the newest change
+            service.undo()
+        raise CliError(f"{exc}; nothing was recorded (roll {roll_id} is taken back)") from exc
 
 
 def run_campaign_roll(args) -> int:
@@ -335,14 +359,16 @@ def run_campaign_roll(args) -> int:
         warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
+        _check_attribute_named(service, args)
+        modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
-            helpers=args.helper, modifier=sum(args.modifier), reactive=args.reactive, goal=args.goal,
-            tn_modifiers=args.tn_modifier, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
+            helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
+            tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         if args.push or args.push_faces is not None:
-            service.push(entry["id"], faces=args.push_faces)
+            _push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
         applied = None
         if args.apply_costs and entry.get("costs_status") == "pending":

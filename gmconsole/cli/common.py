@@ -23,7 +23,14 @@ class CliError(Exception):
 
 
 class CliParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors raise :class:`CliError` instead of printing usage and exiting."""
+    """An ArgumentParser whose errors raise :class:`CliError` instead of printing usage and exiting.
+
+    Abbreviated long flags are refused (``allow_abbrev`` off): ``--tn`` must never be read as
+    ``--tn-modifier``, nor ``--skill`` as ``--skill-name``; every sub-parser is a CliParser too."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{message} (see `{self.prog} --help`)")

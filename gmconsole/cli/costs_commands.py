@@ -96,12 +96,28 @@ def run_costs(args) -> int:
     condition = None if args.condition is None else check_typed_text(args.condition, "the condition")
     with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
+        if condition is not None:
+            _check_owes_a_condition(service, args.apply)
         entry = service.apply_costs(args.apply, condition=condition)
     result = {"roll_id": args.apply, "character": entry.get("character", ""), "costs": entry.get("costs", []),
               "entry_id": entry["id"], "summary": entry.get("summary", ""), "lines": entry.get("lines", [])}
     emit(result, args.json, "\n".join([f"roll {args.apply}: " + shown(entry.get("summary", "")),
                                         f"(undo: ctrl+z in the console; history entry {entry['id']})"]))
     return 0
+
+
+def _check_owes_a_condition(service, roll: int) -> None:
+    """``--condition`` names the condition a ``conditions`` push cost gives: on a roll whose waiting
+    costs give none it would be ignored, so the command stops before applying anything (play-test 3).
+    A roll with nothing waiting is left to ``apply_costs``, which says why."""
+    from gmconsole.campaign.pending_costs import cost_text
+    from gmconsole.cli.common import CliError
+
+    waiting = [item for item in service.pending_costs() if item.get("roll_id") == roll]
+    costs = [c for item in waiting for c in item.get("costs", [])]
+    if waiting and not any(c.get("name") == "condition" for c in costs):
+        raise CliError(f"roll {roll} owes no condition (its costs: {', '.join(cost_text(c) for c in costs)}): --condition is only "
+                       f"for a push that gives one; nothing was applied")  # escaped when printed
 
 
 def _drop(args) -> int:

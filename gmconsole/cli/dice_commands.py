@@ -41,9 +41,9 @@ class _RollSystemParser(CliParser):
 
 
 _CAMPAIGN_EPILOG = ("From a character sheet instead: roll SYSTEM --campaign NAME --character C --skill K "
-                    "[--attribute A] [--gear ITEM ...] [--difficulty D] [--helper NAME ...] [--modifier N] "
-                    "[--faces SPEC] [--push] [--push-faces SPEC] [--seed N] [--json]; the roll is recorded "
-                    "in the campaign's current session.")
+                    "[--attribute A] [--difficulty D] [--helper NAME ...] [--modifier N] [--faces SPEC] "
+                    "[--seed N] [--json] and the system's own flags (`roll SYSTEM --campaign NAME --help` "
+                    "lists them); the roll is recorded in the campaign's current session.")
 
 
 def register(subparsers) -> None:

@@ -21,6 +21,7 @@ import sys
 from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
 from gmconsole.cli.common import emit, session_number
 from gmconsole.safe_text import shown, to_json
+from gmconsole.wording import counted
 
 __all__ = ["register"]
 
@@ -101,7 +102,7 @@ def run_list(args) -> int:
     for row in rows:  # titles come from the campaign file: escaped
         title = f"  {shown(row['title'])}" if row["title"] else ""
         print(f"session {row['number']}{title}  started {shown(started_text(row))}  "
-              f"{row['scenes']} scene{'s' if row['scenes'] != 1 else ''}  {row['entries']} entries")
+              f"{counted(row['scenes'], 'scene')}  {counted(row['entries'], 'entry', 'entries')}")
     return 0
 
 

@@ -240,8 +240,10 @@ def roll_text(r: YearZeroRoll) -> str:
     if banes:
         lines.append(f"banes: {banes}")
     if r.costs:
+        from gmconsole.campaign.pending_costs import cost_text
+
         lines.append("push costs: " + ", ".join(
-            f"{c.name} {c.amount}" + (f" ({c.target})" if c.target else "") for c in r.costs))
+            cost_text({"name": c.name, "amount": c.amount, "target": c.target}) for c in r.costs))
     if r.panic:
         lines.append("PANIC: a stress die shows 1, roll on the panic table")
     if not r.can_push and not r.pushes:

@@ -166,6 +166,8 @@ class YearZeroRoll:
         if request.reactive:
             return "a reactive roll cannot be pushed (R-PUSH-2)"
         if self.pushes >= request.max_pushes:
+            if request.max_pushes == 0:
+                return "pushing is turned off in this campaign (max_pushes = 0, R-PUSH-2)"
             if request.max_pushes == 1:
                 return "this roll was already pushed: a roll can be pushed only once (R-PUSH-2)"
             return f"this roll was already pushed {self.pushes} times, the most allowed (R-PUSH-2)"

@@ -190,3 +190,31 @@ def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_co
     capsys.readouterr()
     assert main([*base, "sheet", "Cond", "ann", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["conditions"] == ["tired", "scared"]
+
+
+def test_costs_apply_with_a_condition_on_a_roll_that_owes_none_exits_2_and_applies_nothing(gm):
+    """Play-test 3: ``--condition`` was silently ignored on a roll whose costs give no condition."""
+    roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
+    out = _refused(gm("costs", NAME, "--apply", str(roll_id), "--condition", "tired", "--json"),
+                   f"roll {roll_id}", "no condition", "--condition", "nothing was applied")
+    assert "nothing was applied" in json.loads(out)["error"]
+    assert [i["roll_id"] for i in json.loads(gm("costs", NAME, "--json")[1])] == [roll_id]
+    sheet = json.loads(gm("sheet", NAME, "Hammer", "--json")[1])
+    assert sheet["attributes"]["strength"]["current"] == 3 and sheet["conditions"] == ["angry"]
+
+
+def test_costs_are_said_in_words_by_roll_push_and_costs_not_as_raw_keys(gm):
+    """Play-test 3: ``mutation_points 2`` outside the recap; every listing says costs as the recap does."""
+    status, out, err = gm(*PUSH)
+    assert status == 0, err
+    assert "mutation points 2" in out and "gear damage 1" in out and "mutation_points" not in out
+    status, out, _ = gm("costs", NAME)
+    assert "Hammer: trauma 2 (strength), mutation points 2, gear damage 1" in out and "_" not in out
+
+
+def test_a_roll_without_a_sheet_says_its_push_costs_in_words(gm):
+    status, out, err = gm("roll", "myz", "--base", "2", "--skill", "1", "--faces", "base=1,3 skill=2",
+                          "--push-faces", "base=1 skill=4")
+    assert status == 0, err
+    assert "push costs: trauma 2 (strength), mutation points 2, broken (strength)" in out
+    assert "mutation_points" not in out

@@ -200,3 +200,11 @@ def test_session_commands_run_as_a_program(run_cli, tmp_path):
     done = run_cli("--data-dir", str(tmp_path), "session", NAME, "new", "--title", "T", "--wait", "0", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"session": 2, "scene": 1}
+
+
+def test_session_list_counts_one_entry_and_one_scene_in_the_singular(gm):
+    """Play-test 3: ``session list`` printed "1 entries"."""
+    gm("session", NAME, "new", "--title", "Quiet")
+    rows = json.loads(gm("session", NAME, "list", "--json")[1])
+    line = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 2"))
+    assert rows[1]["entries"] == 1 and "  1 scene  1 entry" in line and "entries" not in line

@@ -243,3 +243,15 @@ async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
         assert bar.region.width == 80 and bar.region.height >= 2
     for key in ("Apply costs", "Recap", "Export MD", "Show undone", "Back"):
         assert key in shown, (key, shown)
+
+
+@sync
+async def test_history_status_counts_one_entry_in_the_singular(open_service):
+    """Play-test 3: the status line said "1 entries"."""
+    service = open_service("yze-demo")
+    service.change_stress("c4", 1)
+    app = HistoryApp(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        status = str(app.screen.query_one("#hist-status").render())
+    assert status.startswith("1 entry ·"), status

@@ -119,6 +119,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
     assert "session 1 scene 1" in seen["start"] and "session 1 scene 2" in seen["scene 2"]
     assert seen["warnings"] == []
     assert "Session 1 has costs not applied yet" in seen["question"] and "Close it anyway" in seen["question"]
+    assert "mutation points" in seen["question"] and "mutation_points" not in seen["question"]  # play-test 3
     assert seen["declined"] == (True, 1)
     assert seen["date"] == "2026-03-14"  # today, by the service's clock
     assert seen["recap 1"].startswith("# myz-demo: session 1")

@@ -35,6 +35,7 @@ from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
+from gmconsole.wording import counted
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
 
@@ -171,10 +172,10 @@ class HistoryScreen(Screen[None]):
         self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
-        counted = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else f"{total} entries"
+        how_many = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else counted(total, "entry", "entries")
         hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
         self.query_one("#hist-status", Static).update(Text(  # the labels are summaries read from the files
-            f"{counted}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
+            f"{how_many}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
             f"undone entries {'shown' if self.include_undone else 'hidden'}"))
         if self.detail_id is not None:
             self._show_detail(self.detail_id)

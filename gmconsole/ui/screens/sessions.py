@@ -146,10 +146,11 @@ def new_scene(app) -> None:
 
 
 def _pending_text(pending: list[dict]) -> str:
+    from gmconsole.campaign.pending_costs import cost_text
+
     parts = []
     for item in pending[:4]:
-        costs = ", ".join(f"{c.get('name', '')} {c.get('amount', '')}".strip()
-                          for c in item.get("costs") or () if isinstance(c, dict))
+        costs = ", ".join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict))
         parts.append(f"{item.get('character') or '?'}: {costs}")
     more = f" and {len(pending) - 4} more" if len(pending) > 4 else ""
     return "; ".join(parts) + more
