@@ -479,6 +479,11 @@ class CampaignService:
         """One entry by id (in the current session unless ``session`` is given)."""
         return self._find_entry(self.session.number if session is None else session, entry_id)
 
+    def entry_anywhere(self, entry_id: int) -> dict:
+        """One entry by id in whichever session holds it (ids are unique in the campaign): the roll
+        a push, a costs or a dropped-costs entry names may be in an earlier session than they are."""
+        return self._entry_anywhere(entry_id)
+
     def history(
         self,
         session: int | None = None,
