@@ -514,7 +514,7 @@ def push_out_of_scene(service: "CampaignService", entry: dict) -> str | None:
     if made_in == (session.number, session.scene):
         return None
     return (f"roll {entry.get('id')} was made in session {made_in[0]}, scene {made_in[1]}; "
-            "a push follows its roll in the same scene")
+            "a push follows its roll in the same scene (R-PUSH-7)")
 
 
 def _rolled(data: dict) -> RolledDie:
@@ -524,7 +524,8 @@ def _rolled(data: dict) -> RolledDie:
 
 def push(service: "CampaignService", entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
-    """Push a recorded Year Zero roll; the roll's entry is updated, the push is its own entry."""
+    """Push a recorded Year Zero roll of the current scene (R-PUSH-7); the roll's entry is updated, the push
+    is its own entry."""
     from gmconsole.rules import yearzero
 
     if service.campaign.system not in YEAR_ZERO_SYSTEMS:
