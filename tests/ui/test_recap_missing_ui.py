@@ -50,6 +50,9 @@ def test_a_declined_restore_leaves_the_damaged_file_named_on_the_recap_and_r_off
             await pilot.pause()
             assert isinstance(app.screen, RecapScreen)
             seen["declined"] = _recap(app)
+            await pilot.press("m")  # nothing was read: no empty recap is written
+            await pilot.pause()
+            seen["export"] = (type(app.screen).__name__, _recap(app))
             await pilot.press("r")
             await pilot.pause()
             seen["again"] = type(app.screen).__name__
@@ -61,6 +64,7 @@ def test_a_declined_restore_leaves_the_damaged_file_named_on_the_recap_and_r_off
     asyncio.run(run())
     assert str(chunk) in seen["declined"] and "r: restore its backup or set it aside" in seen["declined"]
     assert "Recap of session 1 cannot be read" in seen["declined"]
+    assert seen["export"][0] == "RecapScreen" and "cannot be read, so it is not exported" in seen["export"][1]
     assert seen["again"] == "QuestionScreen"
     assert "Entry #1 is missing from this recap" in seen["after"] and chunk.name in seen["after"]
     assert "Nothing was rolled or changed" not in seen["after"]

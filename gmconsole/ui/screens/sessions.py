@@ -158,6 +158,10 @@ class RecapScreen(Screen[None]):
     def action_export(self) -> None:
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
+        if self.damaged is not None:  # nothing was read: an empty file would look like an empty session
+            self._say(f"The recap of session {self.session} cannot be read, so it is not exported: r offers "
+                      "the way out.")
+            return
         default = self.default_export_path()
         body = self.markdown
 
