@@ -212,7 +212,8 @@ def missing_entries(service, number: int) -> list[dict]:
     """The entries of session ``number`` that a history file set aside held (play-test 3, item 4), as
     ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
     first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
-    ``None`` when that is unknown). Reads no history file: only the names in the session folders."""
+    ``None`` when that is unknown). Only the names in the session folders are read, and the newest
+    chunk of each session when a set-aside file of this session is the newest of all."""
     files = service._store.chunk_files()
     found = []
     for at, (session, first, aside) in enumerate(files):
