@@ -504,6 +504,19 @@ def _latest_roll(service: "CampaignService", entry_id: int | None, want: str) ->
                           else "no roll in this session has costs waiting to be applied")
 
 
+def push_out_of_scene(service: "CampaignService", entry: dict) -> str | None:
+    """Why ``entry`` (a roll) can no longer be pushed because its scene or session has ended, or ``None``.
+
+    A push follows its roll at once (the seeds: you push right after the roll), so it belongs to the
+    roll's own scene; undoing the new scene or session makes the roll pushable again."""
+    session = service.session
+    made_in = (entry.get("session"), entry.get("scene") or session.scene)  # older entries name no scene
+    if made_in == (session.number, session.scene):
+        return None
+    return (f"roll {entry.get('id')} was made in session {made_in[0]}, scene {made_in[1]}; "
+            "a push follows its roll in the same scene (push in the scene, docs/rules.md)")
+
+
 def _rolled(data: dict) -> RolledDie:
     die = Die(DieKind(data["kind"]), data["sides"], data.get("source"))
     return RolledDie(die, data["face"], data.get("rerolled", False))
@@ -511,12 +524,16 @@ def _rolled(data: dict) -> RolledDie:
 
 def push(service: "CampaignService", entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
-    """Push a recorded Year Zero roll; the roll's entry is updated, the push is its own entry."""
+    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/rules.md); the roll's entry is updated, the push
+    is its own entry."""
     from gmconsole.rules import yearzero
 
     if service.campaign.system not in YEAR_ZERO_SYSTEMS:
         raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
     entry = _latest_roll(service, entry_id, "push")
+    ended = push_out_of_scene(service, entry)
+    if ended:
+        raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
         raise ValidationError("this roll's costs were already applied; undo them before pushing")
     pool = yearzero.build_pool(_pool_request_from(entry["pool_request"]))

@@ -491,6 +491,16 @@ class CampaignService:
         """One entry by id (in the current session unless ``session`` is given)."""
         return self._find_entry(self.session.number if session is None else session, entry_id)
 
+    def highest_entry_id(self) -> int:
+        """The highest entry id the campaign knows, in its history files or named by its state (the
+        entries of a file set aside are still named by the state): where a recap's gap ends."""
+        return max(self._store.newest_id(), reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
+
+    def entry_anywhere(self, entry_id: int) -> dict:
+        """One entry by id in whichever session holds it (ids are unique in the campaign): the roll
+        a push, a costs or a dropped-costs entry names may be in an earlier session than they are."""
+        return self._entry_anywhere(entry_id)
+
     def history(
         self,
         session: int | None = None,

@@ -20,8 +20,8 @@ from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.safe_text import shown
 from gmconsole.wording import counted
 
-__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "pending_costs", "pending_warning", "recap",
-           "recap_markdown", "session_list", "started_text"]
+__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
+           "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 """A date as :func:`check_date` accepts it; an older file's date may be any text."""
@@ -194,6 +194,35 @@ def _roll_lines(entries: list[dict]) -> dict:
     return lines
 
 
+def missing_entries(service, number: int) -> list[dict]:
+    """The entries of session ``number`` that a history file set aside held (play-test 3, item 4), as
+    ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
+    first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
+    ``None`` when that is unknown). Only the names in the session folders are read, and the newest
+    chunk of each session when a set-aside file of this session is the newest of all."""
+    files = service._store.chunk_files()
+    found = []
+    for at, (session, first, aside) in enumerate(files):
+        if session != number or aside is None:
+            continue
+        later = [f for _s, f, _a in files[at + 1:] if f > first]
+        last = later[0] - 1 if later else service.highest_entry_id()
+        found.append({"first": first, "last": last if last >= first else None,
+                      "file": aside.name.split(".damaged-", 1)[0], "aside": aside.name})
+    return found
+
+
+def missing_text(gap: dict, session: int) -> str:
+    """One line for a recap: which entries are missing, and the file that held them."""
+    first, last = gap["first"], gap["last"]
+    if last == first:
+        which = f"Entry #{first} is"
+    else:
+        which = f"Entries #{first} to #{last} are" if last is not None else f"Entries from #{first} on are"
+    return (f"{which} missing from this recap: {shown(gap['file'])} (history of session {session}) was set "
+            f"aside as {shown(gap['aside'])}, kept beside it to be mended by hand.")
+
+
 def recap(service, session: int | None = None) -> dict:
     """The recap of ``session`` (the current one by default) as data, built from its history entries
     in force, oldest first, one list per section of :data:`RECAP_SECTIONS`; ``pending_costs`` lists the
@@ -213,7 +242,8 @@ def recap(service, session: int | None = None) -> dict:
     pending = [_line(e) for e in entries if e.get("costs_status") == "pending" and e.get("costs")]
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
-            "entries": len(entries), "sections": sections, "pending_costs": pending,
+            "entries": len(entries), "missing": missing_entries(service, number),
+            "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
                                            for k in found.clocks]}
 
@@ -234,6 +264,8 @@ def recap_markdown(data: dict) -> str:
     lines = [f"# {_md(data['campaign'])}: session {data['session']}{title}", "",
              f"{_md(data['date'])} · {counted(data['scenes'], 'scene')} · "
              f"{counted(data['entries'], 'entry', 'entries')}"]
+    for gap in data.get("missing") or ():
+        lines += ["", f"⚠ {missing_text(gap, data['session'])}"]
     empty = True
     for key, heading, _kinds in RECAP_SECTIONS:
         items = data["sections"].get(key) or []
@@ -261,6 +293,8 @@ def recap_markdown(data: dict) -> str:
         lines += ["", "## Costs never applied", ""]
         for item in data["pending_costs"]:
             lines.append(f"- #{item['id']} {_md(item['character'])}: {_md(_cost_text(item['costs']))}")
-    if empty:
+    if empty and data.get("missing"):
+        lines += ["", "Nothing else is left in the history of this session."]
+    elif empty:
         lines += ["", "Nothing was rolled or changed in this session."]
     return "\n".join(lines) + "\n"

@@ -42,12 +42,12 @@ def register(subparsers) -> None:
 
 
 def _read(path: str) -> str:
+    from gmconsole.user_files import UserFileRefused, read_user_text
+
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CliError(f"{path} is not a UTF-8 text file") from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+        return read_user_text(path, "a skill list")  # bounded, regular files only (never /dev/zero)
+    except UserFileRefused as exc:
+        raise CliError(str(exc)) from None
 
 
 def _result(service) -> dict:

@@ -74,6 +74,14 @@ class HistoryReader:
             found.update((session, e["id"]) for e in self._read_chunk(session, first) if e["id"] in ids)
         return found
 
+    def chunk_files(self) -> list[tuple[int, int, Path | None]]:
+        """Every history chunk, in place or set aside: ``(session, first id, set-aside file or None)``
+        by first id (:func:`gmconsole.store.set_aside.chunk_files`); reads no chunk."""
+        from gmconsole.store.set_aside import chunk_files
+
+        self._usable(write=False)
+        return chunk_files(self.path)
+
     def entries_newest_first(self, session: int) -> Iterator[dict]:
         """The history of ``session``, newest first, read one chunk at a time as it is consumed.
 

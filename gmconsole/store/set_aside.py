@@ -26,7 +26,9 @@ from gmconsole.store.layout import HISTORY
 _SESSION_DIR = re.compile(r"^session-\d+$")
 _CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
 
-__all__ = ["is_history_chunk", "set_aside", "first_id"]
+_ASIDE_FILE = re.compile(r"^entries-(\d+)\.json\.damaged-")
+
+__all__ = ["is_history_chunk", "set_aside", "first_id", "chunk_files"]
 
 
 def _absolute(path: Path) -> Path:
@@ -69,3 +71,29 @@ def set_aside(campaign: Path, path: Path) -> Path:
     except OSError as error:
         raise WriteFailed(path, error) from error
     return aside
+
+
+def chunk_files(campaign: Path) -> list[tuple[int, int, Path | None]]:
+    """Every history chunk of the campaign folder ``campaign``, in place or set aside, as
+    ``(session, first id, set-aside file or None)`` sorted by first id: a set-aside file still says
+    which entries it held (from its first id up to the next chunk's), so a recap can name them."""
+    found: list[tuple[int, int, Path | None]] = []
+    history = Path(campaign) / HISTORY
+    try:
+        folders = os.listdir(history)
+    except FileNotFoundError:
+        return []
+    for folder in folders:
+        if not _SESSION_DIR.match(folder):
+            continue
+        session = int(folder.split("-", 1)[1])
+        try:
+            names = os.listdir(history / folder)
+        except OSError:
+            continue
+        for name in names:
+            if _CHUNK_FILE.match(name):
+                found.append((session, first_id(Path(name)), None))
+            elif match := _ASIDE_FILE.match(name):
+                found.append((session, int(match.group(1)), history / folder / name))
+    return sorted(found, key=lambda item: (item[1], item[2] is not None))

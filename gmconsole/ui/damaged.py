@@ -24,7 +24,7 @@ from typing import Callable
 
 from gmconsole.store.set_aside import is_history_chunk
 
-__all__ = ["offer_restore", "damaged_line"]
+__all__ = ["offer_restore", "offers_way_out", "damaged_line"]
 
 SET_ASIDE = "Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?"
 OR_SET_ASIDE = "Or set it aside (renamed beside itself, not deleted) and go on without its entries"
@@ -37,6 +37,12 @@ def damaged_line(service, error) -> str:
     if service.read_only and is_history_chunk(error.path):
         return f"{error} This console is read-only: open the campaign normally to set it aside."
     return str(error)
+
+
+def offers_way_out(service, error) -> bool:
+    """Whether :func:`offer_restore` can offer a way out of ``error``: a console that may write, and
+    a backup to restore or a history chunk to set aside."""
+    return not service.read_only and (error.backup is not None or is_history_chunk(error.path))
 
 
 def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | None = None,
@@ -53,7 +59,7 @@ def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | 
 
     say(damaged_line(app.service, error))
     chunk = is_history_chunk(error.path)
-    if app.service.read_only or (error.backup is None and not chunk):
+    if not offers_way_out(app.service, error):
         return
     if asked is not None:
         if error.path in asked:

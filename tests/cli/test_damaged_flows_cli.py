@@ -92,3 +92,16 @@ def test_repair_set_aside_renames_a_link_itself_never_its_target(tmp_path, capsy
     assert status == 0, err
     aside = list(chunk.parent.glob(chunk.name + ".damaged-*"))
     assert len(aside) == 1 and aside[0].is_symlink() and target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_play_test_3_the_recap_after_a_set_aside_names_the_missing_entries_and_the_file(tmp_path, capsys):
+    """Play-test 3, item 4: the recap said "Nothing was rolled or changed in this session"."""
+    root, chunk = _damaged(tmp_path)
+    assert _run(capsys, root, "repair", NAME, "--set-aside", "history/session-0001/entries-000000001.json")[0] == 0
+    status, out, err = _run(capsys, root, "session", NAME, "recap")
+    assert status == 0, err
+    assert f"Entry #1 is missing from this recap: {chunk.name} (history of session 1) was set aside" in out
+    assert "Nothing was rolled or changed" not in out
+    status, out, _err = _run(capsys, root, "session", NAME, "recap", "--json")
+    [gap] = json.loads(out)["missing"]
+    assert (gap["first"], gap["last"], gap["file"]) == (1, 1, chunk.name)

@@ -141,3 +141,31 @@ def test_a_locked_campaign_waits_then_fails(gm, tmp_path):
     with CampaignService.open(tmp_path / "data", "Crew"):
         result = gm("skills", "Crew", "--add", "Piloting=agility", "--wait", "0")
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def _fifo(tmp_path):
+    import os
+
+    path = tmp_path / "pipe.toml"
+    os.mkfifo(path)  # no writer: a plain open() would wait for one forever
+    return path
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp_path: "/dev/zero", "/dev/zero is not a regular file"),
+    (lambda tmp_path: tmp_path, "is not a regular file"),
+    (_fifo, "pipe.toml is not a regular file"),
+    (lambda tmp_path: _big(tmp_path), "big.toml is 300 KiB: a skill list is read only up to 256 KiB"),
+])
+def test_play_test_3_a_device_folder_pipe_or_huge_file_is_refused_before_reading(gm, tmp_path, make, message):
+    """Play-test 3, item 3: ``--load /dev/zero`` died with MemoryError after eating GBs; now one line, at once."""
+    before = _list(gm)
+    result = gm("skills", "Crew", "--load", str(make(tmp_path)))
+    _one_line_error(result, message)
+    assert _list(gm) == before
+
+
+def _big(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text('[[skills]]\nname = "A"\nattribute = "wits"\n' + "#" * (300 * 1024 - 40) + "\n", encoding="utf-8")
+    return path

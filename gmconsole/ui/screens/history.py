@@ -257,23 +257,41 @@ class HistoryScreen(Screen[None]):
         self.reload()
 
     def _selected_roll(self, what: str) -> dict | None:
-        """The roll of the selected row (a push row: its roll), read afresh; else ``None``, said."""
+        """The roll of the selected row (a push row: its roll, in whichever session it is), read
+        afresh; else ``None``, with what the row is and what to select said instead."""
         table = self.query_one(DataTable)
         if not self.rows or table.cursor_row < 0:
             self._say("No roll is selected.")
             return None
         row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
-        roll_id = row.get("id") if row.get("kind") == "roll" else row.get("roll_id")
-        if not isinstance(roll_id, int):
-            self._say(f"entry {row.get('id')} is not a roll: select a roll (or its push) to {what}")
-            return None
+        kind, roll_id = row.get("kind"), row.get("roll_id")
         try:
-            return self.service.entry(roll_id, row.get("session"))
+            if kind == "roll":
+                return self.service.entry(row.get("id"), row.get("session"))
+            if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
+                return self.service.entry_anywhere(roll_id)  # a push (or another step) of a roll
+            self._say(self._not_a_roll(row, what))
         except CorruptFile as exc:
             self._damaged(exc)
         except (ValueError, KeyError, StoreError) as exc:
             self._say(str(exc))
         return None
+
+    def _not_a_roll(self, row: dict, what: str) -> str:
+        """What the selected row is, for ``c`` / ``D``: a costs row names the roll whose costs it applied
+        (or dropped), and where that roll is; then what to select."""
+        select = f"select a roll (or its push) to {what}"
+        roll_id = row.get("roll_id")
+        done = {"costs": "applied", "drop_costs": "dropped"}.get(row.get("kind"))
+        if done is None or not isinstance(roll_id, int):
+            return f"entry {row.get('id')} is a {row.get('kind')} entry, not a roll: {select}"
+        try:
+            where = f", session {self.service.entry_anywhere(roll_id).get('session')}"
+        except (ValueError, KeyError, StoreError):
+            where = ", no longer in the history"
+        who = row.get("character") or "?"
+        undone = " (undone since)" if row.get("status", "done") != "done" else ""
+        return f"entry {row.get('id')} {done} the costs of roll {roll_id} ({who}{where}){undone}: {select}"
 
     def action_apply_costs(self) -> None:
         """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""

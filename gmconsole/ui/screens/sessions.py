@@ -61,6 +61,7 @@ class RecapScreen(Screen[None]):
         Binding("m", "export", "Export MD", id="recap.export"),
         Binding("p", "step(-1)", "Previous session", id="recap.previous"),
         Binding("n", "step(1)", "Next session", id="recap.next"),
+        Binding("r", "restore", "Restore / set aside", id="recap.restore", show=False),
     ]
 
     def __init__(self, session: int | None = None, *, note: str = "") -> None:
@@ -68,6 +69,8 @@ class RecapScreen(Screen[None]):
         self.session = session
         self.note = note
         self.markdown = ""
+        self.damaged: CorruptFile | None = None
+        """The damaged history file met reading the recap, offered again on ``r`` after a "no"."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="⚄")
@@ -77,27 +80,61 @@ class RecapScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._say(self.note)  # first: a damaged file met by show() is said after it, not wiped by it
         self.show(self.session)
-        self._say(self.note)
 
     def show(self, session: int | None) -> None:
-        """Read and draw the recap of ``session`` (the current one when ``None``)."""
+        """Read and draw the recap of ``session`` (the current one when ``None``); a damaged history
+        file is named in the recap's place, with the way out offered (and again on ``r`` after a "no")."""
         service = self.app.service
         try:
             data = service.recap(session)
         except CorruptFile as exc:
-            from gmconsole.ui.damaged import offer_restore
-
-            offer_restore(self.app, exc, say=self._say, restored=lambda: self.show(session))
+            self._unreadable(session, exc)
+            self.action_restore()
             return
         except ValueError as exc:  # ValidationError: a session the campaign does not have
             self._say(str(exc))
             return
+        self.damaged = None
         self.session = data["session"]
         self.markdown = sessions.recap_markdown(data)
         self.title = f"Recap of session {self.session}"
         self.sub_title = shown(service.campaign.name)
         self.query_one("#recap-text", Static).update(Text(self.markdown))
+
+    def _unreadable(self, session: int | None, error: CorruptFile) -> None:
+        """Draw, in the recap's place, why it cannot be read: the damaged file and what to do."""
+        from gmconsole.ui.damaged import damaged_line, offers_way_out
+
+        number = self.app.service.session.number if session is None else session
+        self.session, self.damaged, self.markdown = number, error, ""
+        self.title = f"Recap of session {number}"
+        way_out = ("\n\nr: restore its backup or set it aside (renamed beside itself, not deleted)"
+                   if offers_way_out(self.app.service, error) else "")
+        self.query_one("#recap-text", Static).update(Text(
+            f"Recap of session {number} cannot be read: {shown(damaged_line(self.app.service, error))}{way_out}"))
+
+    def action_restore(self) -> None:
+        """``r``: offer again to restore (or set aside) the damaged file the recap met."""
+        from gmconsole.ui.damaged import damaged_line, offer_restore
+
+        if self.damaged is None:
+            self._say("Nothing to restore: the recap reads its history.")
+            return
+        session = self.session
+
+        def restored(summary: str) -> None:
+            self.show(session)
+            self._say(summary)
+
+        shown_above = damaged_line(self.app.service, self.damaged)
+
+        def say(text: str) -> None:  # the damaged file is named in the recap's place: the line keeps its note
+            if text != shown_above:
+                self._say(text)
+
+        offer_restore(self.app, self.damaged, say=say, restored=restored)
 
     def _say(self, text: str) -> None:
         self.query_one("#recap-message", Static).update(Text(shown(text)))
@@ -121,6 +158,10 @@ class RecapScreen(Screen[None]):
     def action_export(self) -> None:
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
+        if self.damaged is not None:  # nothing was read: an empty file would look like an empty session
+            self._say(f"The recap of session {self.session} cannot be read, so it is not exported: r offers "
+                      "the way out.")
+            return
         default = self.default_export_path()
         body = self.markdown
 

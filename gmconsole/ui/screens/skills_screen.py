@@ -186,12 +186,10 @@ class SkillsScreen(ModalScreen[None]):
         service = self.app.service
 
         def load(data: dict) -> None:
+            from gmconsole.user_files import read_user_text
+
             path = Path(data["path"]).expanduser()
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ValueError(f"cannot read {data['path']}: {getattr(exc, 'strerror', None) or exc}") from None
-            service.load_skills(text, path.name)
+            service.load_skills(read_user_text(path, "a skill list"), path.name)  # bounded: never /dev/zero
 
         self.app.push_screen(SkillListFile(self._submit(load)))
 

@@ -433,8 +433,11 @@ class RollBuilder(VerticalScroll):
             if entry.get("costs_status") == "pending":
                 lines.append("c: apply the costs · u: undo")
             if entry.get("system") in YEAR_ZERO_SYSTEMS and status == "done":
-                if entry.get("push_refusal"):
-                    lines.append(f"cannot push: {entry['push_refusal']}")
+                from gmconsole.campaign.rolls import push_out_of_scene
+
+                refusal = entry.get("push_refusal") or push_out_of_scene(self.service, entry)
+                if refusal:
+                    lines.append(f"cannot push: {refusal}")
                 elif entry.get("costs_status") != "applied":
                     lines.append("p: push")
             if entry.get("tier") in ("mixed", "limited") and status == "done":

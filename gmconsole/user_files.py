@@ -1,0 +1,64 @@
+"""Reading a file the GM names (a skill list today): bounded, and only a regular file (play-test 3, item 3).
+
+``/dev/zero`` loaded as a skill list froze the console while its memory grew to GBs, and the CLI died
+with MemoryError: ``read_text`` reads until the end, and a device, a pipe or a huge file has none worth
+waiting for. :func:`read_user_text` refuses, in one line and before reading anything, a path that is not
+a regular file (a device, a folder, a pipe) or is larger than the limit, then reads at most the limit
+(a file that grows while it is read is refused too). The console and the CLI both read through it, so
+they say the same sentences.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["MAX_USER_FILE", "UserFileRefused", "read_user_text"]
+
+MAX_USER_FILE = 256 * 1024
+"""The largest file read (256 KiB): a skill list of hundreds of skills is a few KiB."""
+
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)  # a pipe never blocks open
+
+
+class UserFileRefused(ValueError):
+    """A file the GM named cannot be read: the sentence says which and why (a ``ValueError``, so the
+    console's forms show it inline like any other refusal)."""
+
+
+def _size(n: int) -> str:
+    return f"{n // 1024} KiB" if n >= 1024 else f"{n} bytes"
+
+
+def _check(path: Path, info: os.stat_result, what: str, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
+        raise UserFileRefused(f"{path} is not a regular file ({kind}): name {what}")
+    if info.st_size > limit:
+        raise UserFileRefused(f"{path} is {_size(info.st_size)}: {what} is read only up to {_size(limit)}")
+
+
+def read_user_text(path: str | Path, what: str = "a text file", limit: int = MAX_USER_FILE) -> str:
+    """The UTF-8 text of the file at ``path``, which the GM named; raises :class:`UserFileRefused`
+    (one line naming the path) when it is missing, unreadable, not a regular file, over ``limit``
+    bytes, or not UTF-8. ``what`` names what the file should be (``"a skill list"``)."""
+    path = Path(path)
+    try:
+        _check(path, os.stat(path), what, limit)  # before opening: opening some devices does something
+        fd = os.open(path, _FLAGS)
+    except OSError as exc:
+        raise UserFileRefused(f"cannot read {path}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            _check(path, os.fstat(fh.fileno()), what, limit)  # the file opened is the file checked
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise UserFileRefused(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise UserFileRefused(f"{path} grew past {_size(limit)} while it was read: {what} is read only up to "
+                              f"{_size(limit)}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserFileRefused(f"{path} is not a UTF-8 text file") from None

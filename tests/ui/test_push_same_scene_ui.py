@@ -1,0 +1,83 @@
+"""Play-test 3, item 1, in the console: a roll made in the builder, then ``N`` (new scene) or ``S`` (new
+session), then ``p``: the push is refused with the service's sentence and the builder no longer offers it;
+``ctrl+z`` (undo the new scene) offers it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.widgets import Static
+
+from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
+
+
+async def _type(pilot, text: str) -> None:
+    await pilot.press(*["space" if ch == " " else ch for ch in text])
+
+
+def _builder_text(app) -> str:
+    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
+
+
+async def _roll_ranged(pilot) -> None:
+    await pilot.press("1", "3", "s")
+    await _type(pilot, "ranged")
+    await pilot.press("enter", "f")
+    await _type(pilot, "base=6,2,3,4 skill=1,3 stress=2")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _new_session(pilot, app) -> None:
+    await pilot.press("S")
+    await pilot.pause()
+    assert isinstance(app.screen, NewSessionForm)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, RecapScreen)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("start", ["scene", "session"])
+def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(make_app, start):
+    app = make_app("yze-demo")
+    service = app.service
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _roll_ranged(pilot)
+            roll = service.history(kind="roll")[-1]
+            seen["roll"] = roll["id"]
+            if start == "scene":
+                await pilot.press("N")
+                await pilot.pause()
+            else:
+                await _new_session(pilot, app)
+            assert isinstance(app.screen, MainScreen)
+            await pilot.press("3")
+            await pilot.pause()
+            seen["offered"] = _builder_text(app)
+            await pilot.press("p")
+            await pilot.pause()
+            seen["refused"] = _builder_text(app)
+            seen["pushes"] = service.history(kind="push", session=1) + service.history(kind="push")
+            if start == "scene":
+                await pilot.press("ctrl+z")
+                await pilot.pause()
+                await pilot.press("3")
+                await pilot.pause()
+                seen["again"] = _builder_text(app)
+
+    asyncio.run(run())
+    sentence = f"roll {seen['roll']} was made in session 1, scene 1; a push follows its roll in the same scene"
+    assert f"cannot push: {sentence}" in seen["offered"] and "p: push" not in seen["offered"]
+    assert f"Push refused: {sentence}" in seen["refused"]
+    assert seen["pushes"] == []
+    if start == "scene":
+        assert "p: push" in seen["again"] and "cannot push" not in seen["again"]
