@@ -216,7 +216,8 @@ class RollBuilder(VerticalScroll):
         self.message = ""
         self._choices: list[SkillChoice] = []
         self._shown: list[SkillChoice] = []
-        self._skill_before: str | None = None
+        self._before_filter: dict[str, Any] = {}
+        self._no_match: str | None = None
         self._drafts: dict[str, dict] = {}
         self._results: dict[str, tuple[dict | None, str]] = {}
         self._undone_ref: tuple[Any, str] | None = None
@@ -359,9 +360,9 @@ class RollBuilder(VerticalScroll):
             self._clear_pool(self.message)
             return
         title.update(Text(f"Roll — {shown(character.name)} ({self.system})"))
+        self.preview = None  # the settings line must not read the last pool's attribute
         self._set("#rb-settings", self._settings_line(character))
-        if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
-            self.preview = None
+        if self._nothing_to_roll() is not None:  # said in full when the GM presses r or f
             self._clear_pool(self.message, "s: pick a skill (type to filter) · a: roll an attribute alone")
             return
         try:
@@ -396,7 +397,7 @@ class RollBuilder(VerticalScroll):
     def _settings_line(self, character) -> str:
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
-        skill = self.skill or "none"
+        skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else (self.skill or "none")
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
             parts.append(f"diff {self.difficulty or 'default'}")
@@ -413,6 +414,27 @@ class RollBuilder(VerticalScroll):
             if self.push_yourself:
                 parts.append("push yourself")
         return " · ".join(parts)
+
+    def _nothing_to_roll(self) -> str | None:
+        """Why there is no pool to roll yet, in one sentence (``None``: there is one to preview): a
+        skill filter that matches nothing, or a Year Zero roll with neither a skill nor an attribute."""
+        if self._no_match is not None:
+            return (f"Nothing to roll: no skill matches {self._no_match!r}; type part of a skill's name, "
+                    "or escape to go back to the skill picked before.")
+        if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
+            return "Nothing to roll: pick a skill (s) or an attribute to roll alone (a)."
+        return None
+
+    def _cannot_roll(self) -> bool:
+        """Say why the roll being built cannot be rolled, if it cannot (True: said, roll nothing)."""
+        nothing = self._nothing_to_roll()
+        if nothing is not None:
+            self._say(nothing)
+            return True
+        if self.preview is not None and not self.preview.can_roll:
+            self._say(f"Cannot roll: {self.preview.reason}")
+            return True
+        return False
 
     def _gear_name(self, character, ref: str) -> str:
         item = character.gear_item(ref)
@@ -483,7 +505,8 @@ class RollBuilder(VerticalScroll):
         if self._character() is None:
             self._say("Pick a character in the roster first.")
             return
-        self._skill_before = self.skill
+        self._before_filter = {k: getattr(self, k) for k in self._FILTER_KEEPS}
+        self._no_match = None
         known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
         own = self.service.campaign.skills  # the campaign's own list (issue 11), else the system's table
         self._choices = skill_choices(self.system, self._character(), known,
@@ -512,8 +535,11 @@ class RollBuilder(VerticalScroll):
         self._fill_skills(event.value)
         if self._shown:
             self.skill = self._shown[0].id
+            self._no_match = None
             self.message = ""
-        else:
+        else:  # no skill is picked while nothing matches: the last match is not rolled by mistake
+            self.skill = None
+            self._no_match = event.value
             self.message = f"No skill matches {event.value!r}."
         self.refresh_view()
 
@@ -545,12 +571,17 @@ class RollBuilder(VerticalScroll):
         self.skill_modifiers = kept_for_skill(self.system, self.skill, self.skill_modifiers)
         self._leave_filter()
 
+    _FILTER_KEEPS = ("skill", "attribute", "gear", "skill_modifiers")
+    """What escape from the skill filter puts back as it was when the filter opened."""
+
     @on(SkillFilter.Leave)
     def _skill_left(self) -> None:
-        self.skill = self._skill_before
+        for key, value in self._before_filter.items():
+            setattr(self, key, value)
         self._leave_filter()
 
     def _leave_filter(self) -> None:
+        self._no_match = None
         self.remove_class("-filtering")
         box = self.query_one(SkillFilter)
         box.value = ""
@@ -700,7 +731,7 @@ class RollBuilder(VerticalScroll):
         self._say(f"{prefix}{exc}")
 
     def action_roll(self) -> None:
-        if self._need_character() is None:
+        if self._need_character() is None or self._cannot_roll():
             return
         try:
             entry = self.service.roll(**self.request(), rng=self.app.rng)
@@ -712,10 +743,7 @@ class RollBuilder(VerticalScroll):
     def action_roll_faces(self) -> None:
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
-        if self._need_character() is None:
-            return
-        if self.preview is not None and not self.preview.can_roll:
-            self._say(f"Cannot roll: {self.preview.reason}")
+        if self._need_character() is None or self._cannot_roll():
             return
         request = self.request()
         needs, example = faces_needed(self.system, self.preview.dice if self.preview is not None else [])
@@ -845,8 +873,7 @@ class RollBuilder(VerticalScroll):
         if character is None:
             return
         if self.system in YEAR_ZERO_SYSTEMS:
-            if self.preview is not None and not self.preview.can_roll:
-                self._say(f"Cannot roll: {self.preview.reason}")
+            if self._cannot_roll():
                 return
             request = self.request()
             holder: dict = {}
