@@ -657,10 +657,19 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_bonus(self, step: int) -> None:
+        """``b`` / ``B``: one bonus die more or less; ``b`` stops at the system's limit and says so
+        (R-TIER-1, :data:`gmconsole.rules.tiered.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
+        from gmconsole.rules.tiered import MAX_BONUS_DICE
+
         if self._need_character() is None:
             return
-        self.bonus_dice = max(0, self.bonus_dice + step)
+        wanted = max(0, self.bonus_dice + step)
         self.message = ""
+        if step > 0 and wanted > MAX_BONUS_DICE:
+            wanted = MAX_BONUS_DICE
+            self.message = (f"No more bonus dice: at most +{MAX_BONUS_DICE} bonus dice help a check "
+                            f"(R-TIER-1); B takes one away.")
+        self.bonus_dice = wanted
         self.refresh_view()
 
     def action_push_yourself(self) -> None:
