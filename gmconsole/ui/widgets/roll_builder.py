@@ -36,6 +36,7 @@ from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
     difficulty_choices,
+    faces_example,
     faces_needed,
     filter_skills,
     odds_line,
@@ -808,12 +809,15 @@ class RollBuilder(VerticalScroll):
         if entry is None:
             return
         try:
-            counts = yearzero.push_counts(recorded_roll(self.service, entry["id"])[1])
+            recorded = recorded_roll(self.service, entry["id"])[1]
+            counts = yearzero.push_counts(recorded)
         except _ERRORS as exc:
             self._refused(exc, "Push refused: ")
             return
+        sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
+        example = faces_example(self.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
         hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
-                + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
+                + f". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).")
         needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
 
         def submit(spec: str) -> dict:
@@ -822,7 +826,8 @@ class RollBuilder(VerticalScroll):
             except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
                 raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
 
-        self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
+        self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit, placeholder=example),
+                             self._pushed)
 
     def action_apply_costs(self) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
