@@ -398,7 +398,8 @@ class RollBuilder(VerticalScroll):
     def _settings_line(self, character) -> str:
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
-        skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else (self.skill or "none")
+        named = self._skill_name() if self.skill else "none"
+        skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
             parts.append(f"diff {self.difficulty or 'default'}")
@@ -415,6 +416,12 @@ class RollBuilder(VerticalScroll):
             if self.push_yourself:
                 parts.append("push yourself")
         return " · ".join(parts)
+
+    def _skill_name(self) -> str:
+        """The skill being built as the GM knows it (its name; the id stays the key), escaped."""
+        from gmconsole.campaign.skills import name_of
+
+        return shown(name_of(self.service.campaign, self.skill) or "")
 
     def _nothing_to_roll(self) -> str | None:
         """Why there is no pool to roll yet, in one sentence (``None``: there is one to preview): a
@@ -615,7 +622,7 @@ class RollBuilder(VerticalScroll):
             return
         items = self._usable_gear(character)
         if not items:
-            usable = f" usable with {self.skill}" if self.skill else " usable without a skill"
+            usable = f" usable with {self._skill_name()}" if self.skill else " usable without a skill"
             self._say(f"{character.name} carries no gear{usable}.")
             return
         cycle: list[str | None] = [None] + items
@@ -1050,6 +1057,6 @@ class RollBuilder(VerticalScroll):
             self.refresh_view()
             self.focus()
 
-        self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {skill} again?",
+        self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {self._skill_name()} again?",
                                               "Say what changed (recorded in the history).", submit,
                                               placeholder="found the right tools", enter="ok"), done)
