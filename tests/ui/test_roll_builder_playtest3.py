@@ -66,6 +66,11 @@ async def test_escape_from_the_filter_puts_back_the_selection_and_r_says_why_not
         await pilot.pause()
         said = _text(builder, "#rb-message")
         assert _rolls(app.service) == []
+        await pilot.press("f")
+        await pilot.pause()
+        assert not isinstance(app.screen, FacesEntryScreen)  # no faces asked for a pool that is not there
+        said_f = _text(builder, "#rb-message")
+    assert said_f == said
     assert "skill none" in settings and "attr —" in settings and "wits" not in settings
     assert said.startswith("Nothing to roll"), said
     assert "s" in said and "a" in said
