@@ -12,7 +12,7 @@ import random
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import character_lookup, role_limits, trackers, validation
+from gmconsole.campaign import character_lookup, role_limits, skills, trackers, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic, RollPreview
 from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
@@ -464,13 +464,14 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
     # Each step of a roll (the first roll, then each push) records whether its faces were typed;
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
-    fields["summary"] = _summary(built.character.name, built.skill, built.attribute, fields)
+    shown_skill = skills.name_of(campaign, built.skill)  # the GM reads the name; the entry keeps the id
+    fields["summary"] = _summary(built.character.name, shown_skill, built.attribute, fields)
     if decorate is not None:
         decorate(fields, result)
         if fields.get("opposed"):
             from gmconsole.campaign.special_rolls import opposed_summary
 
-            fields["summary"] = opposed_summary(built.character.name, built.skill or built.attribute, fields["opposed"])
+            fields["summary"] = opposed_summary(built.character.name, shown_skill or built.attribute, fields["opposed"])
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)
@@ -564,14 +565,15 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     steps = list(entry.get("by_hand_steps") or [first_typed] * (1 + entry.get("pushes", 0)))
     after["by_hand"] = first_typed
     after["by_hand_steps"] = steps + [push_typed]
-    after["summary"] = _summary(entry.get("character", ""), entry.get("skill"), entry.get("attribute"),
+    shown_skill = skills.name_of(service.campaign, entry.get("skill"))
+    after["summary"] = _summary(entry.get("character", ""), shown_skill, entry.get("attribute"),
                                 new_fields) + " (pushed)"
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.special_rolls import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
-        after["summary"] = opposed_summary(entry.get("character", ""), entry.get("skill") or entry.get("attribute"),
+        after["summary"] = opposed_summary(entry.get("character", ""), shown_skill or entry.get("attribute"),
                                            after["opposed"]) + " (pushed)"
     stress_at_once = pool.push_cost == "stress-dice"
     if stress_at_once:

@@ -61,11 +61,17 @@ def _gear_line(item: dict) -> str:
     return text
 
 
-def sheet_lines(data: dict) -> list[str]:
-    """The sheet for a person, one line per part."""
+def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
+    """The sheet for a person, one line per part; skills by the name the GM knows them by (the
+    campaign's list, :func:`gmconsole.campaign.skills.name_of`), while ``data`` (the JSON) keeps ids."""
+    from gmconsole.campaign.skills import name_of
+
+    def skill_name(skill: str) -> str:
+        return (name_of(campaign, skill) if campaign is not None else None) or skill
+
     head = shown(data["name"]) + (f" · {shown(data['role'])}" if data["role"] else "") + (" (npc)" if data["kind"] == "npc" else "")
     attributes = ", ".join(f"{shown(k)} {a['current']}/{a['max']}" for k, a in data["attributes"].items()) or "none"
-    skills = ", ".join(f"{shown(k)} {v}" for k, v in data["skills"].items() if v) or "none"
+    skills = ", ".join(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or "none"
     gear = ", ".join(_gear_line(g) for g in data["gear"]) or "none"
     trackers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["trackers"].items()
                          if v != _DEFAULTS.get(k, 0)) or "all at 0"

@@ -89,6 +89,17 @@ def find(campaign: Campaign, text: str) -> CampaignSkill | None:
     return None
 
 
+def name_of(campaign: Campaign, skill: str | None) -> str | None:
+    """The name a skill is shown to the GM by (play-test 3): its id stays the key of sheets, history
+    entries and JSON, and is kept on a rename, so "[red]Scrap Lore" renamed "Scrap Lore" keeps the id
+    ``red-scrap-lore`` but is shown "Scrap Lore". The campaign's own list's name, else the system
+    table's; a skill no list knows (exploding and tiered sheets, a removed skill) as it is. The name
+    comes from the campaign file: escape it (:mod:`gmconsole.safe_text`) before a terminal shows it."""
+    if not skill or campaign.system not in validation.LISTED_SKILL_SYSTEMS:
+        return skill
+    return next((s.name for s in listing(campaign) if s.id == skill and s.name), skill)
+
+
 def names(campaign: Campaign) -> str:
     """The skills that exist, for a message: ``Might (might), Melee (melee), ...``."""
     return ", ".join(f"{s.name} ({s.id})" if s.name != s.id else s.id for s in listing(campaign)) or "none"

@@ -141,5 +141,5 @@ def run_sheet(args) -> int:
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
         warn_about(service)
         data = sheets.sheet(sheets.find(service.campaign, args.character))
-    emit(data, args.json, "\n".join(sheets.sheet_lines(data)))
+    emit(data, args.json, "\n".join(sheets.sheet_lines(data, service.campaign)))
     return 0

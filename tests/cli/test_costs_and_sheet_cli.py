@@ -114,7 +114,7 @@ def test_sheet_prints_attributes_skills_gear_trackers_conditions_by_name_or_id(g
     assert out.splitlines() == [
         "Hammer · enforcer",
         "attributes: strength 3/3, agility 3/3, wits 2/2, empathy 3/3",
-        "skills: fight 2",
+        "skills: Fight 2",
         "gear: Spiked bat +1",
         "trackers: all at 0",
         "conditions: angry",

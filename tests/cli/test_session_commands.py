@@ -132,7 +132,7 @@ def test_recap_is_markdown_by_default_and_data_with_json(with_ann):
     gm("session", NAME, "new", "--title", "Next")
     status, out, _ = gm("session", NAME, "recap", "--session", "1")
     assert status == 0
-    assert out.startswith(f"# {NAME}: session 1") and "## Rolls" in out and "Ann rolls ranged" in out
+    assert out.startswith(f"# {NAME}: session 1") and "## Rolls" in out and "Ann rolls Ranged" in out
     data = json.loads(gm("session", NAME, "recap", "--session", "1", "--json")[1])
     assert data["session"] == 1 and [r["id"] for r in data["sections"]["rolls"]] == [roll["id"]]
     current = json.loads(gm("session", NAME, "recap", "--json")[1])  # the current session by default

@@ -72,7 +72,7 @@ def test_add_a_skill_give_it_roll_it_and_see_it_in_the_history(make_app):
     assert roll["skill"] == "piloting" and roll["pool"]["explanation"][1] == "piloting 2: 2 skill dice"
     assert roll["pool"]["explanation"][0].startswith("agility")
     newest, *_ = seen["history"]
-    assert "piloting" in newest and "roll" in newest
+    assert "Piloting" in newest and "roll" in newest  # the skill column shows its name (play-test 3)
     assert any("skill added: Piloting (agility)" in " ".join(row) for row in seen["history"])
 
 

@@ -119,3 +119,37 @@ def test_gear_screen_adds_and_removes_an_item(make_app):
     assert history == ["Ripley Hale loses Flamethrower", "Ripley Hale gains Pulse rifle"]
     assert [g.name for g in service.character("c1").gear] == before[1:] + ["Pulse rifle"]
 
+
+
+def _drawn(app, selector: str) -> list[str]:
+    """The lines a table draws on screen, as the GM reads them."""
+    table = app.screen.query_one(selector)
+    return [table.render_line(y).text.rstrip() for y in range(table.size.height)]
+
+
+def test_a_resized_roster_is_laid_out_like_one_opened_at_that_size(make_app):
+    """Play-test: tiered-demo opened at 120×40 then resized to 80×24 showed "Aldr" and "20/2", and
+    stayed so after resizing back; every size must draw the tables as a fresh open at that size does."""
+    seen: dict[str, list[str]] = {}
+
+    async def run(size, resizes, key) -> None:
+        app = make_app("tiered-demo")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for width, height in resizes:
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                await pilot.pause()
+            seen[key] = _drawn(app, "#roster-table")
+            seen[key + "-tracker"] = _drawn(app, "#tracker-table")
+        app.service.close()  # the next open of the same campaign needs its lock (closing twice is safe)
+
+    asyncio.run(run((80, 24), [], "fresh-80"))
+    asyncio.run(run((120, 40), [], "fresh-120"))
+    asyncio.run(run((120, 40), [(80, 24)], "resized-80"))
+    asyncio.run(run((120, 40), [(80, 24), (120, 40)], "resized-back-120"))
+    assert any(line.lstrip().startswith("Aldric") for line in seen["fresh-80"])
+    assert seen["resized-80"] == seen["fresh-80"]
+    assert seen["resized-80-tracker"] == seen["fresh-80-tracker"]
+    assert seen["resized-back-120"] == seen["fresh-120"]
+    assert seen["resized-back-120-tracker"] == seen["fresh-120-tracker"]

@@ -347,12 +347,11 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
         await pilot.press("b", "b", "b")
         await pilot.pause()
         refusal = _text(builder, "#rb-message")
+        assert builder.bonus_dice == 2  # b stops at the limit: the third is refused, the roll stays rollable
         await pilot.press("r")
         await pilot.pause()
-        assert _rolls(app.service) == []
-        await pilot.press("B", "r")
-        await pilot.pause()
         assert len(_rolls(app.service)) == 1
+        assert _rolls(app.service)[0]["request"]["bonus_dice"] == 2
         await pilot.press("p")
         await pilot.pause()
         assert app.service.history(kind="push") == []

@@ -90,7 +90,7 @@ async def test_gear_cycling_offers_only_items_usable_with_the_skill(builder_app)
         for _ in range(3):
             await pilot.press("g")
             seen.append(builder.request()["gear"])
-    assert fight_gear == () and "no gear usable with fight" in message
+    assert fight_gear == () and "no gear usable with Fight" in message  # the skill by its name
     assert seen == [("g2",), (), ("g2",)]
 
 

@@ -162,11 +162,14 @@ class HistoryScreen(Screen[None]):
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
+        from gmconsole.campaign.skills import name_of
+
+        campaign = self.app.service.campaign
         for e in self.rows:
             status = e.get("status", "done")
             style = "dim strike" if status != "done" else ""
             cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
-                     e.get("character") or "", e.get("skill") or "", result_text(e), _costs_mark(e),
+                     e.get("character") or "", name_of(campaign, e.get("skill")) or "", result_text(e), _costs_mark(e),
                      e.get("summary", ""), status]
             table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
         self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]

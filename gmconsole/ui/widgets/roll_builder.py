@@ -36,6 +36,7 @@ from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.roll_text import (
     SkillChoice,
     difficulty_choices,
+    faces_example,
     faces_needed,
     filter_skills,
     odds_line,
@@ -216,7 +217,8 @@ class RollBuilder(VerticalScroll):
         self.message = ""
         self._choices: list[SkillChoice] = []
         self._shown: list[SkillChoice] = []
-        self._skill_before: str | None = None
+        self._before_filter: dict[str, Any] = {}
+        self._no_match: str | None = None
         self._drafts: dict[str, dict] = {}
         self._results: dict[str, tuple[dict | None, str]] = {}
         self._undone_ref: tuple[Any, str] | None = None
@@ -359,9 +361,9 @@ class RollBuilder(VerticalScroll):
             self._clear_pool(self.message)
             return
         title.update(Text(f"Roll — {shown(character.name)} ({self.system})"))
+        self.preview = None  # the settings line must not read the last pool's attribute
         self._set("#rb-settings", self._settings_line(character))
-        if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
-            self.preview = None
+        if self._nothing_to_roll() is not None:  # said in full when the GM presses r or f
             self._clear_pool(self.message, "s: pick a skill (type to filter) · a: roll an attribute alone")
             return
         try:
@@ -396,7 +398,8 @@ class RollBuilder(VerticalScroll):
     def _settings_line(self, character) -> str:
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
-        skill = self.skill or "none"
+        named = self._skill_name() if self.skill else "none"
+        skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
             parts.append(f"diff {self.difficulty or 'default'}")
@@ -413,6 +416,33 @@ class RollBuilder(VerticalScroll):
             if self.push_yourself:
                 parts.append("push yourself")
         return " · ".join(parts)
+
+    def _skill_name(self) -> str:
+        """The skill being built as the GM knows it (its name; the id stays the key), escaped."""
+        from gmconsole.campaign.skills import name_of
+
+        return shown(name_of(self.service.campaign, self.skill) or "")
+
+    def _nothing_to_roll(self) -> str | None:
+        """Why there is no pool to roll yet, in one sentence (``None``: there is one to preview): a
+        skill filter that matches nothing, or a Year Zero roll with neither a skill nor an attribute."""
+        if self._no_match is not None:
+            return (f"Nothing to roll: no skill matches {self._no_match!r}; type part of a skill's name, "
+                    "or escape to go back to the skill picked before.")
+        if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
+            return "Nothing to roll: pick a skill (s) or an attribute to roll alone (a)."
+        return None
+
+    def _cannot_roll(self) -> bool:
+        """Say why the roll being built cannot be rolled, if it cannot (True: said, roll nothing)."""
+        nothing = self._nothing_to_roll()
+        if nothing is not None:
+            self._say(nothing)
+            return True
+        if self.preview is not None and not self.preview.can_roll:
+            self._say(f"Cannot roll: {self.preview.reason}")
+            return True
+        return False
 
     def _gear_name(self, character, ref: str) -> str:
         item = character.gear_item(ref)
@@ -486,7 +516,8 @@ class RollBuilder(VerticalScroll):
         if self._character() is None:
             self._say("Pick a character in the roster first.")
             return
-        self._skill_before = self.skill
+        self._before_filter = {k: getattr(self, k) for k in self._FILTER_KEEPS}
+        self._no_match = None
         known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
         own = self.service.campaign.skills  # the campaign's own list (issue 11), else the system's table
         self._choices = skill_choices(self.system, self._character(), known,
@@ -515,8 +546,11 @@ class RollBuilder(VerticalScroll):
         self._fill_skills(event.value)
         if self._shown:
             self.skill = self._shown[0].id
+            self._no_match = None
             self.message = ""
-        else:
+        else:  # no skill is picked while nothing matches: the last match is not rolled by mistake
+            self.skill = None
+            self._no_match = event.value
             self.message = f"No skill matches {event.value!r}."
         self.refresh_view()
 
@@ -548,12 +582,17 @@ class RollBuilder(VerticalScroll):
         self.skill_modifiers = kept_for_skill(self.system, self.skill, self.skill_modifiers)
         self._leave_filter()
 
+    _FILTER_KEEPS = ("skill", "attribute", "gear", "skill_modifiers")
+    """What escape from the skill filter puts back as it was when the filter opened."""
+
     @on(SkillFilter.Leave)
     def _skill_left(self) -> None:
-        self.skill = self._skill_before
+        for key, value in self._before_filter.items():
+            setattr(self, key, value)
         self._leave_filter()
 
     def _leave_filter(self) -> None:
+        self._no_match = None
         self.remove_class("-filtering")
         box = self.query_one(SkillFilter)
         box.value = ""
@@ -586,7 +625,7 @@ class RollBuilder(VerticalScroll):
             return
         items = self._usable_gear(character)
         if not items:
-            usable = f" usable with {self.skill}" if self.skill else " usable without a skill"
+            usable = f" usable with {self._skill_name()}" if self.skill else " usable without a skill"
             self._say(f"{character.name} carries no gear{usable}.")
             return
         cycle: list[str | None] = [None] + items
@@ -629,10 +668,19 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_bonus(self, step: int) -> None:
+        """``b`` / ``B``: one bonus die more or less; ``b`` stops at the system's limit and says so
+        (R-TIER-1, :data:`gmconsole.rules.tiered.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
+        from gmconsole.rules.tiered import MAX_BONUS_DICE
+
         if self._need_character() is None:
             return
-        self.bonus_dice = max(0, self.bonus_dice + step)
+        wanted = max(0, self.bonus_dice + step)
         self.message = ""
+        if step > 0 and wanted > MAX_BONUS_DICE:
+            wanted = MAX_BONUS_DICE
+            self.message = (f"No more bonus dice: at most +{MAX_BONUS_DICE} bonus dice help a check "
+                            f"(R-TIER-1); B takes one away.")
+        self.bonus_dice = wanted
         self.refresh_view()
 
     def action_push_yourself(self) -> None:
@@ -703,7 +751,7 @@ class RollBuilder(VerticalScroll):
         self._say(f"{prefix}{exc}")
 
     def action_roll(self) -> None:
-        if self._need_character() is None:
+        if self._need_character() is None or self._cannot_roll():
             return
         try:
             entry = self.service.roll(**self.request(), rng=self.app.rng)
@@ -715,10 +763,7 @@ class RollBuilder(VerticalScroll):
     def action_roll_faces(self) -> None:
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
-        if self._need_character() is None:
-            return
-        if self.preview is not None and not self.preview.can_roll:
-            self._say(f"Cannot roll: {self.preview.reason}")
+        if self._need_character() is None or self._cannot_roll():
             return
         request = self.request()
         needs, example = faces_needed(self.system, self.preview.dice if self.preview is not None else [])
@@ -774,12 +819,15 @@ class RollBuilder(VerticalScroll):
         if entry is None:
             return
         try:
-            counts = yearzero.push_counts(recorded_roll(self.service, entry["id"])[1])
+            recorded = recorded_roll(self.service, entry["id"])[1]
+            counts = yearzero.push_counts(recorded)
         except _ERRORS as exc:
             self._refused(exc, "Push refused: ")
             return
+        sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
+        example = faces_example(self.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
         hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
-                + ". Type their new faces (R-PUSH-4, R-MANUAL-1).")
+                + f". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).")
         needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
 
         def submit(spec: str) -> dict:
@@ -788,7 +836,8 @@ class RollBuilder(VerticalScroll):
             except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
                 raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
 
-        self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit), self._pushed)
+        self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit, placeholder=example),
+                             self._pushed)
 
     def action_apply_costs(self) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
@@ -848,8 +897,7 @@ class RollBuilder(VerticalScroll):
         if character is None:
             return
         if self.system in YEAR_ZERO_SYSTEMS:
-            if self.preview is not None and not self.preview.can_roll:
-                self._say(f"Cannot roll: {self.preview.reason}")
+            if self._cannot_roll():
                 return
             request = self.request()
             holder: dict = {}
@@ -1012,6 +1060,6 @@ class RollBuilder(VerticalScroll):
             self.refresh_view()
             self.focus()
 
-        self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {skill} again?",
+        self.app.push_screen(FacesEntryScreen(f"Why may {character.name} try {self._skill_name()} again?",
                                               "Say what changed (recorded in the history).", submit,
                                               placeholder="found the right tools", enter="ok"), done)

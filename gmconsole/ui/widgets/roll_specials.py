@@ -18,6 +18,7 @@ from typing import Callable
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.roll_form import FormField
+from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 
 __all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms"]
@@ -216,7 +217,8 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
     attack_hint = "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."
     pools = _attack_pools(character)
     if pools:
-        attack_hint += f" {pools}"
+        attack_hint += f" {pools[0]}"
+    attack_example = faces_example("tiered", {("dice", 6): pools[1]}) if pools else ""
     return {
         "save": ("Saving throw", [FormField("save", "Save (phys, ment, perc)", "phys"),
                                   FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=4,5")],
@@ -225,7 +227,7 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
                                    FormField("damage", "Weapon damage (when no item)", ""),
                                    FormField("melee", "Melee? (y/n)", "y"),
                                    FormField("reckless", "Reckless? (y/n, melee only)", "n"),
-                                   FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=6,2,3")],
+                                   FormField("faces", "Faces typed (blank: console dice)", placeholder=attack_example)],
                    attack_run, attack_hint),
         "contested": ("Contested roll", [FormField("attribute", "Attribute", "str"),
                                          FormField("opponent", "Opponent (roster name or id)"),
@@ -238,23 +240,26 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
     }
 
 
-def _attack_pools(character) -> str:
+def _attack_pools(character) -> tuple[str, int] | None:
     """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
-    knows how many faces to type; the size is read through the rules core's ``dice_to_roll``."""
+    knows how many faces to type, and the melee pool's size (the form's default attack, whose faces the
+    example shows); the size is read through the rules core's ``dice_to_roll``. ``None``: no pool to tell."""
     from gmconsole.rules import tiered
 
     attrs = character.attributes
     if "str" not in attrs or "dex" not in attrs:
-        return ""
+        return None
     bonus = character.class_bonus or 0
     try:
         melee = tiered.dice_to_roll(bonus + attrs["str"].current)
         ranged = tiered.dice_to_roll(bonus + attrs["dex"].current)
     except RulesError:
-        return ""
+        return None
+    melee_faces, ranged_faces = (faces_example("tiered", {("dice", 6): n}) for n in (melee, ranged))
     return (f"Pool: melee {melee} {'die' if melee == 1 else 'dice'} (class bonus {bonus} + STR "
             f"{attrs['str'].current}), ranged {ranged} {'die' if ranged == 1 else 'dice'} (class bonus {bonus} + DEX "
-            f"{attrs['dex'].current}): type that many faces.")
+            f"{attrs['dex'].current}): type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
+            "(ranged)."), melee
 
 
 def special_actions(system: str) -> list[str]:

@@ -16,6 +16,7 @@ __all__ = [
     "SkillChoice",
     "costs_lines",
     "difficulty_choices",
+    "faces_example",
     "faces_needed",
     "modifier_line",
     "odds_line",
@@ -285,14 +286,19 @@ def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
         key = (die["kind"], die["sides"])
         counts[key] = counts.get(key, 0) + 1
     needs = ", ".join(f"{n} " + ("" if kind == "dice" else f"{kind} ") + f"d{sides}" for (kind, sides), n in counts.items())
+    return needs, faces_example(system, counts)
+
+
+def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
+    """An example SPEC with exactly ``n`` faces for each ``(kind, sides): n`` of ``counts`` (the dice a
+    roll, a push or an attack actually needs), so the GM copies a hint of the right length."""
     by_kind: dict[str, list[str]] = {}
     for (kind, sides), n in counts.items():
         faces = by_kind.setdefault(kind, [])
         for i in range(n):
             face = max(1, min(sides, (sides + 1) // 2 + i))
             faces.append(f"{sides}+{face}" if system == "exploding" and i == 0 else str(face))
-    example = " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items())
-    return needs, example
+    return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items() if faces)
 
 
 def tn_modifier_choices() -> list[tuple[str, str]]:

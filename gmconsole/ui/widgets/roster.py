@@ -24,8 +24,8 @@ from gmconsole.ui.widgets.sheet_view import (
     attribute_label,
     badges,
     detail_line,
+    fill_table,
     table_room,
-    text_cells,
     tracker_columns,
     who,
 )
@@ -83,8 +83,6 @@ class RosterPane(Vertical):
         table.clear(columns=True)
         headers = ["Name"] + [attribute_label(a) for a in attributes] + [label for label, _v in counters] + ["Status"]
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
-        for header, key in zip(headers, keys):
-            table.add_column(header, key=key)
         rows = []
         for character in campaign.roster:
             cells = [who(character)]
@@ -96,8 +94,7 @@ class RosterPane(Vertical):
         # highlighted row's full text is in the detail line under the table
         rows, cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
         self._cut = {c.id: was_cut for c, was_cut in zip(campaign.roster, cut)}
-        for character, cells in zip(campaign.roster, rows):
-            table.add_row(*text_cells(cells), key=character.id)
+        fill_table(table, list(zip(headers, keys)), rows, [c.id for c in campaign.roster])
         ids = [c.id for c in campaign.roster]
         if not ids:
             self._selected = None

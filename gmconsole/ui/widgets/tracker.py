@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
-from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, table_room, text_cells, who
+from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
 __all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
 
@@ -136,8 +136,6 @@ class TrackerPane(Vertical):
         row = table.cursor_row
         table.clear(columns=True)
         headers = ["Name"] + [LABELS[counter] for counter in counters] + ["State"]
-        for header, key in zip(headers, ["name", *counters, "state"]):
-            table.add_column(header, key=key)
         rows = []
         for character in campaign.roster:
             cells: list = [who(character)]
@@ -160,8 +158,7 @@ class TrackerPane(Vertical):
         # nothing cut off silently: a long panic effect or condition list ends in "…" and the
         # highlighted row's full state is in the detail line under the table
         rows, self._cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
-        for character, cells in zip(campaign.roster, rows):
-            table.add_row(*text_cells(cells), key=character.id)
+        fill_table(table, list(zip(headers, ["name", *counters, "state"])), rows, [c.id for c in campaign.roster])
         if campaign.roster:
             table.move_cursor(row=min(max(row, 0), len(campaign.roster) - 1))
         self._show_detail()

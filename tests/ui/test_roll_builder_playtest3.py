@@ -1,0 +1,167 @@
+"""Pilot tests of the roll builder's play-test fixes (third pass): a skill filter that matches
+nothing selects no skill, escape puts back the whole selection, ``r`` with nothing to roll says why,
+``b`` stops at the system's bonus dice limit (R-TIER-1), and the faces hints are built from the
+counts of dice actually needed (R-MANUAL-1, R-PUSH-4, R-TIER-4)."""
+
+from __future__ import annotations
+
+from test_roll_builder import _fill, _pick_skill, _rolls, _start, _text, _type, builder_app, sync  # noqa: F401
+
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.roll_form import RollFormScreen
+
+
+@sync
+async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s")
+        await _type(pilot, "look")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert builder.skill is None
+        assert builder.request()["skill"] is None
+        settings = _text(builder, "#rb-settings")
+        message = _text(builder, "#rb-message")
+        odds = _text(builder, "#rb-odds")
+        preview = builder.preview
+    assert "mobility" not in settings and "skill none" not in settings
+    assert "no skill matches 'look'" in settings
+    assert "No skill matches 'look'" in message
+    assert odds == ""
+    assert preview is None
+
+
+@sync
+async def test_a_filter_typed_past_its_last_match_does_not_keep_that_skill(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s", "c")
+        await pilot.pause()
+        first = builder.skill
+        await _type(pilot, "omp")
+        await pilot.pause()
+        skill = builder.skill
+        odds = _text(builder, "#rb-odds")
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        back = builder.skill
+    assert first == "crafting"
+    assert skill is None and odds == ""
+    assert back == first  # "c" matches again: its first skill is selected again
+
+
+@sync
+async def test_escape_from_the_filter_puts_back_the_selection_and_r_says_why_nothing_rolls(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("s", "c", "escape")
+        await pilot.pause()
+        settings = _text(builder, "#rb-settings")
+        assert builder.skill is None and builder.attribute is None
+        await pilot.press("r")
+        await pilot.pause()
+        said = _text(builder, "#rb-message")
+        assert _rolls(app.service) == []
+        await pilot.press("f")
+        await pilot.pause()
+        assert not isinstance(app.screen, FacesEntryScreen)  # no faces asked for a pool that is not there
+        said_f = _text(builder, "#rb-message")
+    assert said_f == said
+    assert "skill none" in settings and "attr —" in settings and "wits" not in settings
+    assert said.startswith("Nothing to roll"), said
+    assert "s" in said and "a" in said
+
+
+@sync
+async def test_escape_from_the_filter_keeps_the_skill_attribute_and_gear_picked_before(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "rang")
+        await pilot.press("g")
+        before = builder.request()
+        await pilot.press("s")
+        await _type(pilot, "obs")
+        await pilot.press("escape")
+        await pilot.pause()
+        after = builder.request()
+        odds = _text(builder, "#rb-odds")
+    assert after == before and after["gear"]
+    assert odds
+
+
+@sync
+async def test_r_and_f_with_a_refused_pool_say_why(builder_app):
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "swords")
+        builder.bonus_dice = 9  # a draft beyond the limit (an older console's draft): refused, and said
+        builder.refresh_view()
+        await pilot.press("r")
+        await pilot.pause()
+        said = _text(builder, "#rb-message")
+        assert _rolls(app.service) == []
+    assert "R-TIER-1" in said
+
+
+@sync
+async def test_R_TIER_1_b_stops_at_the_systems_limit_and_says_so(builder_app):
+    from gmconsole.rules import tiered
+
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "swords")
+        await pilot.press(*["b"] * 40)
+        await pilot.pause()
+        settings = _text(builder, "#rb-settings")
+        message = _text(builder, "#rb-message")
+        odds = _text(builder, "#rb-odds")
+        await pilot.press("r")
+        await pilot.pause()
+        rolled = _rolls(app.service)
+    assert builder.bonus_dice == tiered.MAX_BONUS_DICE
+    assert f"bonus {tiered.MAX_BONUS_DICE}" in settings and "+40" not in settings + message
+    assert f"at most +{tiered.MAX_BONUS_DICE} bonus dice" in message and "R-TIER-1" in message
+    assert "Cannot roll" not in message and odds
+    assert len(rolled) == 1
+
+
+@sync
+async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        await _start(pilot, "c1")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
+        await pilot.pause()
+        await _fill(pilot, "base=6,2,3,4 skill=3,2 stress=2")
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)
+        example = app.screen.query_one("#faces-input").placeholder
+        hint = str(app.screen.query_one("#faces-hint").render())
+    groups = dict(g.split("=") for g in example.split())
+    assert {k: len(v.split(",")) for k, v in groups.items()} == {"base": 3, "skill": 2, "stress": 2}, example
+    assert f"e.g. {example}" in hint
+
+
+@sync
+async def test_R_TIER_4_attack_faces_example_has_as_many_faces_as_the_pool(builder_app):
+    from gmconsole.rules import tiered
+
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        await _start(pilot, "c1")
+        character = app.service.character("c1")
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, RollFormScreen)
+        example = app.screen.query_one("#field-faces").placeholder
+    melee = tiered.dice_to_roll(character.class_bonus + character.attributes["str"].current)
+    assert example.startswith("dice=") and len(example[len("dice="):].split(",")) == melee, example
