@@ -94,8 +94,8 @@ stunts and warnings are mounted when they are first needed, :mod:`~gmconsole.ui.
 
 
 class RollBuilder(VerticalScroll):
-    """The active roll builder (a focusable, scrolling pane). See the module docstring and
-    ``/work/notes/ROLL_BUILDER_KEYS.md`` for the keys."""
+    """The active roll builder (a focusable, scrolling pane). Its keys are its ``BINDINGS`` (the help
+    screen and the README's key table are built from and checked against them)."""
 
     DEFAULT_CSS = """
     RollBuilder {
