@@ -94,8 +94,8 @@ stunts and warnings are mounted when they are first needed, :mod:`~gmconsole.ui.
 
 
 class RollBuilder(VerticalScroll):
-    """The active roll builder (a focusable, scrolling pane). Its keys are its ``BINDINGS`` (the help
-    screen and the README's key table are built from and checked against them)."""
+    """The active roll builder (a focusable, scrolling pane). Its keys are its ``BINDINGS``; the help
+    screen (``?``) and the README's key table list them for the GM."""
 
     DEFAULT_CSS = """
     RollBuilder {
