@@ -241,7 +241,7 @@ async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
         bar = myz_app.screen.query_one(KeyBar)
         shown = str(bar.render())
         assert bar.region.width == 80 and bar.region.height >= 2
-    for key in ("Apply costs", "Recap", "Export MD", "Show undone", "Back"):
+    for key in ("Apply costs", "Recap", "Export MD", "Hide/show undone", "Back"):
         assert key in shown, (key, shown)
 
 

@@ -85,7 +85,7 @@ class HistoryScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="history.redo"),
         Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
         Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
-        Binding("a", "toggle_undone", "Show undone", id="history.undone"),
+        Binding("a", "toggle_undone", "Hide/show undone", id="history.undone"),
         Binding("c", "apply_costs", "Apply costs", id="history.costs"),
         Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
                 tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),

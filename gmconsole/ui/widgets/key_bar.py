@@ -4,7 +4,7 @@ It shows what Textual's ``Footer`` shows — every shown binding of the focused 
 the screen, one entry per action — but draws them as one line of text in a single widget, where
 ``Footer`` mounts a widget per key and re-mounts them on every focus change. On the main screen that
 difference is most of the start-up cost of the footer (``bench/startup.py``), and the GM sees the
-same thing. When the keys do not fit the width the text wraps onto a second line (a third for the
+same thing. When the keys do not fit the width they go on onto a second line, broken between keys, (a third for the
 tiered roll builder's keys at 80 columns) instead of being cut off. It is read-only: keys are pressed, not clicked.
 """
 
@@ -43,10 +43,16 @@ class KeyBar(Static):
         if screen is self.screen:
             self.show_keys()
 
+    def on_resize(self) -> None:
+        self.show_keys()
+
     def show_keys(self) -> None:
-        """Redraw from the screen's active bindings (called whenever focus or bindings change)."""
+        """Redraw from the screen's active bindings (called whenever focus, bindings or the width
+        change). Lines break between keys, never inside one (``a Hide/show undone`` stays whole)."""
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
+        width = self.size.width or self.app.size.width
         text = Text(no_wrap=False, overflow="fold")
+        line_length = 0
         actions: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in actions:
@@ -55,7 +61,12 @@ class KeyBar(Static):
             entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", binding.description)
             if not enabled:
                 entry.stylize("dim")
-            if text:
+            if line_length and line_length + 2 + entry.cell_len > width:
+                text.append("\n")
+                line_length = 0
+            elif line_length:
                 text.append("  ")
+                line_length += 2
             text.append_text(entry)
+            line_length += entry.cell_len
         self.update(text)
