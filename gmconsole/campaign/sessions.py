@@ -89,9 +89,11 @@ def started_text(row: dict) -> str:
     """When a session of :func:`session_list` took place, for a person: the date the GM gave, and the
     moment it was opened when that fell on another day (a session entered late)."""
     date, opened = row.get("date") or "", row.get("started") or ""
-    if not date or opened.startswith(date):
-        return opened or date
-    return f"{date} (opened {opened})" if opened else date
+    if not date:
+        return opened
+    if opened.startswith(date) or not opened:
+        return date  # the date of play is what the GM reads; the clock time adds nothing
+    return f"{date} (opened {opened})"
 
 
 def _done(entries: list[dict]) -> list[dict]:

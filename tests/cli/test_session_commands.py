@@ -88,7 +88,8 @@ def test_session_list_shows_the_date_the_gm_gave_and_when_it_was_opened(gm):
     line = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 2"))
     assert f"started 2020-05-02 (opened {rows[1]['started']})" in line
     first = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 1"))
-    assert f"started {rows[0]['started']}" in first and "opened" not in first  # played the day it was opened
+    # played the day it was opened: the date alone (play-test 4: a full timestamp beside a bare date)
+    assert f"started {rows[0]['date']} " in first and "opened" not in first and "T" not in first.split()[2]
 
 
 def test_a_session_dated_before_the_previous_one_warns_but_starts(gm):
