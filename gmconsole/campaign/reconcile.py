@@ -18,15 +18,16 @@ the next writer will show (issue 10, item 4).
 Lost history (issue 10, item 7). The state also names entry ids: ``last_entry`` and the undo and
 redo stacks. An id there that is newer than every entry on disk means the newest history file was
 deleted or lost. :func:`plan` says so in :attr:`Reconciliation.gap`; the service then keeps new ids
-above every id the state names (:func:`highest_known_id`, so no id is ever given twice) and empties
-the undo and redo stacks that reach into the gap (:func:`trim`): undoing an older entry over changes
-whose record is lost would not give back the campaign as it was.
+above every id the state names (:func:`highest_known_id`, so no id is ever given twice) and cuts the
+undo and redo stacks short of the gap (:func:`trim`): undoing an older entry over changes whose record
+is lost would not give back the campaign as it was.
 
 Entries lost from the middle (play-test follow-up, item 1): a damaged chunk set aside, or restored
 from a backup older than the file, loses entries while a later file (a later session) still holds
 newer ids, so the highest id on disk says nothing. :func:`plan` therefore also looks up every entry
 the undo and redo stacks and the pending costs name (:attr:`Reconciliation.missing`); a stack naming
-one is emptied like a stack reaching into a gap, and a pending cost whose roll is gone can never be
+one is cut short of it like a stack reaching into a gap (the entries recorded after it still undo:
+their own before-images hold), and a pending cost whose roll is gone can never be
 applied, so the service drops it and says so once (item 2).
 """
 
@@ -134,9 +135,13 @@ def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
 
 
 def trim(stack: list[Key], newest_on_disk: int, missing: set[Key] = frozenset()) -> list[Key]:
-    """``stack`` unchanged when every entry it names is on disk, else empty (see the module docstring)."""
-    gone = any(entry_id > newest_on_disk or (session, entry_id) in missing for session, entry_id in stack)
-    return [] if gone else list(stack)
+    """``stack`` (oldest first, the next step last) cut short of its newest lost entry: the steps taken
+    after it are kept, since each holds its own before-image, and undo or redo stops where the record
+    is lost (play-test 4: setting aside an old session's file emptied the undo of the intact session
+    after it). An entry is lost when it is newer than every entry on disk or in ``missing``."""
+    lost = [at for at, (session, entry_id) in enumerate(stack)
+            if entry_id > newest_on_disk or (session, entry_id) in missing]
+    return list(stack[lost[-1] + 1:]) if lost else list(stack)
 
 
 def seen(entry: dict, overlay: dict[Key, dict]) -> dict:

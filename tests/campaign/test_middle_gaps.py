@@ -35,9 +35,14 @@ def test_setting_aside_a_middle_chunk_trims_undo_and_redo_and_drops_the_lost_rol
     done = service.set_aside(chunk)
     assert "missing from the history" in done["summary"]
     assert f"costs waiting for roll {owing} (Hammer) were dropped" in done["summary"]
-    assert not service.can_undo and service.undo_label() is None  # it named the lost entries
+    # undo stops short of the lost entries: session 3's opening, recorded after them, still undoes
+    # (play-test 4: setting aside an old file emptied the whole undo stack)
+    assert service.undo_count == 1 and "Ambush" in service.undo_label()
     assert service.redo_label() == service.entry(later, 3)["summary"]  # session 3's roll is still there
     assert service.pending_costs() == []
+    service.undo()  # session 3's opening taken back; nothing older can be
+    assert not service.can_undo and service.session.number == 2
+    service.redo()
     name = service.campaign.name
     service.close()
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
@@ -57,7 +62,8 @@ def test_a_reader_after_a_crash_says_the_lost_entries_and_drops_nothing_on_disk(
     (tmp_path / name / "closed-cleanly").unlink()  # as a killed writer leaves it
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
     assert "missing from the history" in reader.history_gap and "were dropped" in reader.history_gap
-    assert not reader.can_undo and reader.can_redo and reader.pending_costs() == []
+    assert reader.undo_count == 1 and "Ambush" in reader.undo_label()  # nothing older than the gap
+    assert reader.can_redo and reader.pending_costs() == []
     reader.close()
     again = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
     assert "were dropped" in again.history_gap  # the reader saved nothing: said again
