@@ -66,6 +66,10 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
             await pilot.press("p")
             await pilot.pause()
             seen["refused"] = _builder_text(app)
+            await pilot.press("P")  # typed faces: refused before the faces are asked for (play-test 4)
+            await pilot.pause()
+            seen["typed_screen"] = type(app.screen).__name__
+            seen["typed"] = _builder_text(app)
             seen["pushes"] = service.history(kind="push", session=1) + service.history(kind="push")
             if start == "scene":
                 await pilot.press("ctrl+z")
@@ -79,5 +83,6 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
     assert f"cannot push: {sentence}" in seen["offered"] and "p: push" not in seen["offered"]
     assert f"Push refused: {sentence}" in seen["refused"]
     assert seen["pushes"] == []
+    assert seen["typed_screen"] == "MainScreen" and f"Push refused: {sentence}" in seen["typed"]
     if start == "scene":
         assert "p: push" in seen["again"] and "cannot push" not in seen["again"]

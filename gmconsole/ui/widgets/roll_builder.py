@@ -787,6 +787,12 @@ class RollBuilder(VerticalScroll):
         if entry.get("push_refusal"):
             self._say(f"Push refused: {entry['push_refusal']}")
             return None
+        from gmconsole.campaign.rolls import push_out_of_scene
+
+        ended = push_out_of_scene(self.service, entry)
+        if ended:  # said before `P` asks for faces (play-test 4: refused only after they were typed)
+            self._say(f"Push refused: {ended}")
+            return None
         return entry
 
     def _pushed(self, push_entry: dict | None) -> None:
