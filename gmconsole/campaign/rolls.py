@@ -585,7 +585,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     def mutate(c: Campaign) -> dict:
         n = new_fields["successes"]
         out = {
-            "summary": f"{entry.get('character')} pushes {entry.get('skill') or entry.get('attribute')}: "
+            "summary": f"{entry.get('character')} pushes {shown_skill or entry.get('attribute')}: "
                        f"{n} success{'es' if n != 1 else ''}",
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],

@@ -134,7 +134,7 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
     assert len(lines) == len(set(lines)), text
     assert "mutation_points" not in text and "Grease: Grease" not in text and "pays: Grease:" not in text
     assert text.count("trauma 3 (wits)") == 1 and text.count("mutation points 3") == 1  # the pending roll's
-    assert "Grease pushes jury-rig: 2 successes (push 1 of 2)" in text and "(push 2 of 2)" in text
+    assert "Grease pushes Jury-Rig: 2 successes (push 1 of 2)" in text and "(push 2 of 2)" in text
     assert "- #" + str(second["id"]) + " Grease: trauma 3 (wits), mutation points 3, broken (wits)" in text
 
 

@@ -85,3 +85,13 @@ def test_sheet_text_names_the_skill_and_json_keeps_the_id(open_service, demo_roo
     assert "Scrap Lore 2" in text and skill_id not in text
     assert "Jury-Rig 3" in text
     assert data["skills"][skill_id] == 2 and "Scrap Lore" not in json.dumps(data)
+
+
+def test_a_push_summary_names_the_skill_as_its_roll_does(open_service):
+    """Play-test 4: the roll read "Grease rolls Jury-Rig" and its push "Grease pushes jury-rig"."""
+    service = open_service("myz-demo")
+    grease = service.character("Grease")
+    rolled = service.roll(grease.id, "jury-rig", faces="base=2,3,4,5,2 skill=2,3,4")
+    pushed = service.push(rolled["id"], faces="base=1,1,1,1,1 skill=1,1,1")
+    assert "rolls Jury-Rig" in rolled["summary"], rolled["summary"]
+    assert pushed["summary"].startswith("Grease pushes Jury-Rig:"), pushed["summary"]
