@@ -801,8 +801,19 @@ class CampaignService:
         """Clear a condition the character holds."""
         return self._tracker_change(character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
 
+    @property
+    def has_panic_table(self) -> bool:
+        """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
+        return self._campaign.system in ("yze", "yze-step")
+
     def rest(self, character_id: str | None = None) -> dict:
-        """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC)."""
+        """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
+
+        Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
+        that changed nothing and said "back to 0 stress")."""
+        if not self.has_panic_table:
+            raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {self._campaign.system} keeps neither: "
+                                  "heal with the tracker's counters instead")
 
         def mutate(c: Campaign) -> dict:
             targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]

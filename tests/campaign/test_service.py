@@ -727,3 +727,14 @@ def test_tiered_attack_damage_by_tier_R_TIER_4(make_service):
     reckless = service.attack(aldric.id, "Longsword", reckless=True, faces="dice=4,2,3")
     assert (reckless["tier"], reckless["damage"]) == ("great", 8)
     assert [e["kind"] for e in service.history(character="Aldric")][:2] == ["attack", "attack"]
+
+
+@pytest.mark.parametrize("system", ["myz", "tiered", "exploding"])
+def test_rest_is_refused_where_the_system_keeps_no_stress(make_service, system):
+    """Play-test 4: tracker ``r`` in myz and tiered recorded "rest: … back to 0 stress" and changed
+    nothing. R-PANIC-1's rest belongs to the systems with stress and a panic table."""
+    service = make_service(system)
+    before = len(service.history(include_undone=True))
+    with pytest.raises(ValidationError, match="keeps neither"):
+        service.rest()
+    assert len(service.history(include_undone=True)) == before

@@ -104,9 +104,10 @@ class TrackerPane(Vertical):
             self.sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the panic key where the system has no panic table (only yze and yze-step have one)."""
-        if action == "panic":
-            return self.app.service.campaign.system in ("yze", "yze-step")
+        """Hide the panic and rest keys where the system has no stress or panic table (only yze and
+        yze-step have them)."""
+        if action in ("panic", "rest", "rest_all"):
+            return self.app.service.has_panic_table
         return True
 
     @property
