@@ -712,8 +712,12 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
             defender_panics.append(info)
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
+        # and the payer's own panic ("Name panics: 7 …") is its own sentence, not "Name pays: Name panics"
         own = [line.removeprefix(f"{character.name}: ") for line in lines[:len(lines) - len(defender_panics)]]
-        parts = ([f"{character.name} pays: " + "; ".join(own)] if own else []) + [d["summary"] for d in defender_panics]
+        panics = [panic_info["summary"]] if panic_info else []
+        own = [line for line in own if line not in panics]
+        parts = (([f"{character.name} pays: " + "; ".join(own)] if own else []) + panics
+                 + [d["summary"] for d in defender_panics])
         summary = "; ".join(parts) if parts else f"{character.name}: no cost"
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
                 **({"panic": panic_info} if panic_info else {}),

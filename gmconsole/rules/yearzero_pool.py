@@ -37,6 +37,11 @@ rerolled on a push and costs nothing)."""
 _ALWAYS_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP})
 
 
+def _dice(count: int, kind: str) -> str:
+    """``1 stress die``, ``4 base dice``: how the pool's explanation counts dice."""
+    return f"{count} {kind} {'die' if count == 1 else 'dice'}"
+
+
 def check_skill_ones(skill_ones: str) -> str:
     """``skill_ones`` if it is one of :data:`SKILL_ONES`, else one clear RulesError."""
     if skill_ones not in SKILL_ONES:
@@ -270,7 +275,7 @@ def build_pool(request: PoolRequest) -> Pool:
     for _ in range(request.stress):
         dice.append(Die(DieKind.STRESS))
     if request.stress:
-        lines.append(f"stress {request.stress}: {request.stress} stress dice")
+        lines.append(f"stress {request.stress}: {_dice(request.stress, 'stress')}")
     for name, sides, *bonus in request.artifacts:
         if bonus and bonus[0] == 0:
             lines.append(f"artifact {name}: gear bonus 0, the item cannot be used (R-ART-2)")
@@ -305,12 +310,12 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
     source = "dog's strength" if request.sic_a_dog and request.dog_strength is None else request.attribute
-    lines.append(f"{source} {base}: {base} base dice")
+    lines.append(f"{source} {base}: {_dice(base, 'base')}")
     if skill or request.skill:
-        lines.append(f"{request.skill or 'skill'} {skill}: {skill} skill dice")
+        lines.append(f"{request.skill or 'skill'} {skill}: {_dice(skill, 'skill')}")
     for name, bonus in gear:
         if bonus:
-            lines.append(f"gear {name} +{bonus}: {bonus} gear dice")
+            lines.append(f"gear {name} +{bonus}: {_dice(bonus, 'gear')}")
         else:
             lines.append(f"gear {name}: gear bonus 0, the item cannot be used (R-ART-2)")
     lines.extend(modifier_lines)

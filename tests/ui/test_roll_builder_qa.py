@@ -52,7 +52,7 @@ async def test_R_OPP_1_opposed_win_counts_stunts_on_net_successes(builder_app):
         stunts = _text(builder, "#rb-stunts")
     headline = result.splitlines()[1]
     # 4 rolled − 1 of the defender = net 3: the one needed and 2 stunts
-    assert headline.startswith("SUCCESS (opposed): net 3 successes (4 rolled − 1 of the defender), 2 stunt(s)"), headline
+    assert headline.startswith("SUCCESS (opposed): net 3 successes (4 rolled − 1 of the defender), 2 stunts"), headline
     assert stunts.startswith("stunts:")
 
 

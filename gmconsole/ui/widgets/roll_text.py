@@ -226,7 +226,8 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     if "successes" in entry:
         n = entry["successes"]
         stunts = stunt_count(entry)
-        extra = f", {stunts} {'stunt' if system == 'myz' else 'bonus effect'}(s)" if stunts else ""
+        word = "stunt" if system == "myz" else "bonus effect"
+        extra = f", {stunts} {word}{'s' if stunts != 1 else ''}" if stunts else ""
         pushed = f" · pushed {entry['pushes']}×" if entry.get("pushes") else ""
         opposed = entry.get("opposed") or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
