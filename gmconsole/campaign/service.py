@@ -804,7 +804,9 @@ class CampaignService:
     @property
     def has_panic_table(self) -> bool:
         """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
-        return self._campaign.system in ("yze", "yze-step")
+        from gmconsole.rules.panic import has_panic_table
+
+        return has_panic_table(self._campaign.system)
 
     def rest(self, character_id: str | None = None) -> dict:
         """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).

@@ -26,6 +26,16 @@ def data_dir() -> Path:
     raise FileNotFoundError("gmconsole's data folder is missing from this install")
 
 
+TABLE_OF_SYSTEM = {"yze-step": "yze"}
+"""Systems that read another system's table: the step-dice variant shares the SRD's (skills, difficulty,
+panic); every other system's table carries its own name."""
+
+
+def system_table(system: str) -> dict:
+    """The table ``system`` reads (:data:`TABLE_OF_SYSTEM`), loaded with :func:`load_table`."""
+    return load_table(TABLE_OF_SYSTEM.get(system, system))
+
+
 @lru_cache(maxsize=None)
 def load_table(name: str) -> dict:
     """Load the table ``name`` as a dict (its compiled JSON copy, else ``data/<name>.toml`` itself);

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from gmconsole.rules.data import load_table
+from gmconsole.rules.data import system_table
 from gmconsole.rules.skill_modifiers import Picked
 
 __all__ = ["RoleLimit", "PastRoll", "LimitWarning", "limits", "watched", "warnings", "stunt_warning"]
@@ -76,7 +76,7 @@ class LimitWarning:
 
 def limits(system: str) -> list[RoleLimit]:
     """The system's role-skill limits (only `myz` has any)."""
-    table = load_table("yze" if system == "yze-step" else system)
+    table = system_table(system)
     return [RoleLimit.from_row(r) for r in table.get("role_limits", ())]
 
 

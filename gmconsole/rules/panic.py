@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmconsole.rules.data import load_table
+from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 
@@ -73,6 +73,12 @@ class PanicResult:
             "lose_action": self.lose_action,
             "agility_modifier": self.row.get("agility_modifier", 0),
         }
+
+
+def has_panic_table(system: str) -> bool:
+    """True when ``system``'s table has a panic table (yze and yze-step read the SRD's; myz, exploding
+    and tiered keep no stress): panic rolls and rest (R-PANIC-1) belong to it."""
+    return bool(system_table(system).get("panic"))
 
 
 def panic_table() -> tuple[dict, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from gmconsole.rules.data import load_table
+from gmconsole.rules.data import system_table
 from gmconsole.rules.errors import RulesError
 
 __all__ = ["SkillModifier", "Picked", "modifiers_for", "find", "resolve", "opposed_skill", "recorded"]
@@ -27,7 +27,7 @@ MAX_DETAIL = 60
 
 
 def _table(system: str) -> dict:
-    return load_table("yze" if system == "yze-step" else system)
+    return system_table(system)
 
 
 @dataclass(frozen=True)

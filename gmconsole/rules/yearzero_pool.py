@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
-from gmconsole.rules.data import load_table
+from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
 
@@ -144,7 +144,7 @@ def _check_count(value: int, what: str, low: int = 0) -> int:
 
 def difficulty_modifier(system: str, difficulty: str) -> int:
     """The modifier of a difficulty name from the system's table (trivial +3 ... formidable -3)."""
-    table = load_table("yze" if system == "yze-step" else system)["difficulty"]
+    table = system_table(system)["difficulty"]
     for row in table:
         if difficulty.lower() in (row["id"], row["name"]["en"].lower()):
             return row["modifier"]
@@ -154,7 +154,7 @@ def difficulty_modifier(system: str, difficulty: str) -> int:
 
 def find_skill(system: str, skill: str) -> dict | None:
     """The data row of a skill given by id or English name, or None when the table has no such skill."""
-    table = load_table("yze" if system == "yze-step" else system)
+    table = system_table(system)
     wanted = skill.strip().lower()
     for row in table["skills"]:
         if wanted in (row["id"], row["name"]["en"].lower(), row["name"]["zh-Hant"]):

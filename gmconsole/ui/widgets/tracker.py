@@ -248,7 +248,7 @@ class TrackerPane(Vertical):
         from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
         service = self.app.service
-        if service.campaign.system not in ("yze", "yze-step"):
+        if not service.has_panic_table:
             self.app.show_error(f"{service.campaign.system} has no panic table; panic rolls belong to yze.")
             return
         character_id = self._character_id()
