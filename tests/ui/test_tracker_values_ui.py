@@ -200,3 +200,39 @@ def test_R_TIER_4_an_attack_is_applied_to_the_target_picked_from_the_roster(make
     assert damage > 0 and seen["ogre"] == 20 - damage
     assert f"Ogre takes {damage} damage from Aldric's attack: stamina 20 → {20 - damage}/20" in seen["status"]
     assert seen["undone"] == 20
+
+
+def _crowded(service) -> None:
+    """Eleven on the roster, three clocks and high stress: a Scream chains through the whole crew."""
+    for character in ("c1", "c4", "c6", "c9"):
+        service.change_stress(character, 5)
+    for name, segments in (("Alarm", 4), ("Hive", 8), ("Reactor meltdown", 6)):
+        service.add_clock(name, segments)
+    for i in range(4):
+        service.add_character({"name": f"Crew {i}", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
+
+
+def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_app):
+    """Issue 12, item 6: a long panic result takes the room left under the clocks; it never pushes
+    the clock table off the pane (the roster table gives up rows, it scrolls)."""
+    app = make_app("yze-demo")
+    service = app.service
+    _crowded(service)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "P")
+            await pilot.pause()
+            await _type_value(pilot, "6")  # 6 + 6 = 12 Scream, everyone hears it
+            await pilot.press("a", "ctrl+s")
+            await pilot.pause()
+            pane = app.screen.query_one("TrackerPane")
+            seen["bottom"] = pane.content_region.bottom
+            seen["clocks"] = app.screen.query_one("#clock-table").region
+            seen["result"] = app.screen.query_one("#panic-result").region
+
+    asyncio.run(run())
+    assert len(service.history(kind="panic")[0]["panic"]["rolls"]) > 5
+    assert seen["clocks"].height == 3 and seen["clocks"].bottom <= seen["result"].y
+    assert seen["result"].height >= 3 and seen["result"].bottom <= seen["bottom"]

@@ -50,14 +50,19 @@ LABELS = {"mutation_points": "MP", "xp": "XP", "stress": "Stress", "willpower": 
 
 
 def describe_panic(panic: dict) -> Text:
-    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else."""
+    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else.
+
+    A chained roll is one line (who, the dice, the row's name; its words are the same table's and its
+    effect shows in the State column), so a chain of several stays short under the clocks
+    (issue 12, item 6)."""
     out = Text()
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
         out.append(f"{roll['character']}: D6 {roll['face']} + stress {roll['stress']} = {roll['total']} ", style="bold")
         out.append(roll["name"]["en"], style="bold yellow")
-        out.append(f" — {roll['text']['en']}")
+        if not index:
+            out.append(f" — {roll['text']['en']}")
     gains = panic.get("stress", [])
     if gains:
         out.append("\nstress +1: " + ", ".join(g["character"] for g in gains), style="magenta")
@@ -192,6 +197,7 @@ class TrackerPane(Vertical):
         if self.last_panic and not self._panic_in_force():
             self.last_panic = None
         show_line(self, "panic-result", describe_panic(self.last_panic) if self.last_panic else "", LINES)
+        self.set_class(bool(self.last_panic), "-panic-shown")  # the table gives up rows (it scrolls) to the result
 
     def _show_clocks(self, session) -> None:
         """The session's progress clocks, under the detail line. The table is mounted with the first
