@@ -109,6 +109,34 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicRes
     return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
 
 
+def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
+                        defender_face: int | None) -> list["PanicResult"]:
+    """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
+    stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
+    in range" is asked only when one of them reaches others (R-PANIC-1)."""
+    from gmconsole.rules.dice import DiceSource
+    from gmconsole.rules.panic import panic_roll
+
+    results = []
+    payer_id = entry.get("character_id")
+    costs = entry.get("costs") or []
+    for cost in costs:
+        if cost.get("name") != "panic":
+            continue
+        own = not cost.get("character_id") or cost.get("character_id") == payer_id
+        ch = campaign.character(payer_id if own else cost["character_id"])
+        rolled = face if own else defender_face
+        if ch is None or rolled is None:
+            continue
+        stress = ch.stress
+        if own:
+            stress = max(0, stress + sum(int(c.get("amount", 0)) for c in costs if c.get("name") == "stress"))
+        current = ch.panic.total if ch.panic else None
+        results.append(panic_roll(stress, DiceSource(faces={"dice": [rolled]}), current,
+                                  campaign.settings.panic_escalation))
+    return results
+
+
 def roll_panic_die(rng: random.Random) -> int:
     """The console's D6 for a panic roll (the same draw the service makes when it rolls the die)."""
     from gmconsole.rules.dice import DiceSource

@@ -74,7 +74,7 @@ def change_stress(character: Character, delta: int) -> str:
     """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends
     (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
     new = max(0, character.stress + delta)
-    if new == character.stress:
+    if new == character.stress and delta:
         raise Unchanged(f"{character.name}'s stress is already {new}: {delta:+d} changes nothing, nothing recorded")
     character.stress = new
     return f"{character.name}: stress {delta:+d} → {new}"

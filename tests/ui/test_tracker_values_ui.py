@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from test_roll_builder import _fill, _pick_skill, _start, builder_app  # noqa: F401  (builder_app is a fixture)
 from textual.widgets import Input
 
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
@@ -236,3 +239,35 @@ def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_ap
     assert len(service.history(kind="panic")[0]["panic"]["rolls"]) > 5
     assert seen["clocks"].height == 3 and seen["clocks"].bottom <= seen["result"].y
     assert seen["result"].height >= 3 and seen["result"].bottom <= seen["bottom"]
+
+
+@pytest.mark.parametrize("face, asked", [(3, False), (6, True)])
+def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row_spreads(
+        builder_app, monkeypatch, face, asked):
+    """Issue 12, item 5, the costs side: a stress die's 1 owes a panic; ``c`` rolls its D6 first and
+    asks who is in range only for a row that reaches others. Ripley Hale has 1 stress: 3 + 1 = 4 keeps
+    it together, 6 + 1 = 7 Nervous twitch reaches those at short range."""
+    from gmconsole.campaign import tracker_values
+
+    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: face)
+    app = builder_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await _start(pilot, "c1")
+            await _pick_skill(pilot, "ranged")
+            await pilot.press("f")
+            await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            seen["asked"] = isinstance(app.screen, PickCharactersScreen)
+            if seen["asked"]:
+                await pilot.press("space", "ctrl+s")
+                await pilot.pause()
+
+    asyncio.run(run())
+    panic = app.service.history(kind="costs")[0]["panic"]
+    assert seen["asked"] is asked and panic["rolls"][0]["face"] == face
+    assert [g["character"] for g in panic["stress"]] == (["Dallas Kane"] if asked else [])
