@@ -836,8 +836,8 @@ class CampaignService:
         def mutate(c: Campaign) -> dict:
             targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
             if not any(ch.stress or ch.panic is not None for ch in targets):
-                who = targets[0].name if character_id else "no PC"
-                raise Unchanged(f"{who} has no stress to rest away: nothing recorded")
+                who = f"{targets[0].name} has no" if character_id else "no PC has any"
+                raise Unchanged(f"{who} stress to rest away: nothing recorded")
             for ch in targets:
                 trackers.rest(ch)
             names = ", ".join(ch.name for ch in targets) or "nobody"

@@ -44,7 +44,8 @@ def test_a_typed_value_out_of_range_is_refused_with_the_range(make_service):
     (lambda s, a: s.change_tracker(a, "willpower", -1), "willpower is already 0"),
     (lambda s, a: s.set_tracker(a, "stress", 0), "stress is already 0"),
     (lambda s, a: s.set_doom(0), "doom pool is already 0"),
-    (lambda s, a: s.rest(a), "no stress to rest away"),
+    (lambda s, a: s.rest(a), "Ann has no stress to rest away"),
+    (lambda s, a: s.rest(), "no PC has any stress to rest away"),
 ])
 def test_a_change_that_changes_nothing_records_nothing_and_says_why(make_service, change, why):
     service = make_service("yze")
