@@ -292,10 +292,10 @@ class TrackerPane(Vertical):
                 return
             clock = service.session.clock(clock_id)
             form = ValueForm(f"Clock {clock.name}: segments filled", "Filled", self._value_submit(
-                lambda v: service.set_clock(clock_id, v)), value=str(clock.filled), hint=f"0 to {clock.segments}")
+                lambda v: service.set_clock(clock_id, v)), hint=f"now {clock.filled} · 0 to {clock.segments}")
         elif self.counter == "doom":
             form = ValueForm("The doom pool", "Doom", self._value_submit(service.set_doom),
-                             value=str(service.session.doom), hint="0 or more")
+                             hint=f"now {service.session.doom} · 0 or more")
         else:
             character_id = self._character_id()
             if character_id is None:
@@ -303,9 +303,10 @@ class TrackerPane(Vertical):
             counter = self.counter
             character = service.campaign.character(character_id)
             low, high = counter_range(character, counter)
+            span = f"{low} to {high}" if high is not None else f"{low} or more"
             form = ValueForm(f"{character.name}: {LABELS[counter]}", LABELS[counter], self._value_submit(
-                lambda v: service.set_tracker(character_id, counter, v)), value=str(getattr(character, counter)),
-                hint=f"{low} to {high}" if high is not None else f"{low} or more")
+                lambda v: service.set_tracker(character_id, counter, v)),
+                hint=f"now {getattr(character, counter)} · {span}")
         self.app.push_screen(form)
 
     def _value_submit(self, change):
