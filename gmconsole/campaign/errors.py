@@ -9,3 +9,8 @@ from __future__ import annotations
 
 class ValidationError(ValueError):
     """A change the campaign refuses (bad sheet value, unknown id, nothing to undo, ...)."""
+
+
+class Unchanged(ValidationError):
+    """A change that would change nothing (stress −1 at 0, a counter set to the value it has): the
+    service records no history entry and no undo step, and the message says why (issue 12, item 3)."""

@@ -750,7 +750,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
         data = result.as_dict()
         if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
             ch.panic = Panic(total=result.total, effect=result.effect, name=data["name"]["en"])
-        if result.stress_change:
+        if result.stress_change and (ch.stress > 0 or result.stress_change > 0):  # −1 at 0 changes nothing
             # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
             trackers.change_stress(ch, result.stress_change)
         rolls.append({"character_id": ch.id, "character": ch.name, **data})
@@ -778,14 +778,14 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
 
 
 def panic(service: "CampaignService", character_id: str, in_range: list[str], face: int | None,
-          rng: random.Random) -> dict:
-    """A panic roll as its own change (the GM's panic key)."""
+          rng: random.Random, by_hand: bool = False) -> dict:
+    """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1)."""
     who = service.character(character_id)
     targets = [service.character(x).id for x in in_range]
 
     def mutate(c: Campaign) -> dict:
         info = panic_on(c, c.character(who.id), targets, face, rng)
-        return {"summary": info["summary"], "panic": info}
+        return {"summary": info["summary"] + (" (typed face)" if by_hand else ""), "panic": info, "by_hand": by_hand}
 
     return service._commit("panic", mutate, character_id=who.id)
 

@@ -31,10 +31,10 @@ from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import pending_costs
 from gmconsole.campaign import reconcile
 from gmconsole.campaign import skills
-from gmconsole.campaign import trackers
+from gmconsole.campaign import tracker_values, trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
-from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
@@ -785,6 +785,22 @@ class CampaignService:
         ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
         return self._tracker_change(character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
 
+    def set_tracker(self, character_id: str, tracker: str, value: int) -> dict:
+        """A counter set to a typed value (checked against its range); the value it has records nothing."""
+        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
+
+    def set_doom(self, value: int) -> dict:
+        """The doom pool set to a typed value (0 or more)."""
+        return tracker_values.set_doom(self, value)
+
+    def set_clock(self, clock_id: str, filled: int) -> dict:
+        """A clock's filled segments set to a typed value (0 to its segments)."""
+        return tracker_values.set_clock(self, clock_id, filled)
+
+    def apply_attack_damage(self, attack_id: int, target_id: str) -> dict:
+        """R-TIER-4: a recorded attack's damage off the target's stamina, one undoable entry."""
+        return tracker_values.attack_damage(self, attack_id, self._id(target_id))
+
     def apply_trauma(self, character_id: str, attribute: str, amount: int = 1) -> dict:
         """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
         return self._tracker_change(character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
@@ -819,6 +835,9 @@ class CampaignService:
 
         def mutate(c: Campaign) -> dict:
             targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
+            if not any(ch.stress or ch.panic is not None for ch in targets):
+                who = f"{targets[0].name} has no" if character_id else "no PC has any"
+                raise Unchanged(f"{who} stress to rest away: nothing recorded")
             for ch in targets:
                 trackers.rest(ch)
             names = ", ".join(ch.name for ch in targets) or "nobody"
@@ -833,14 +852,17 @@ class CampaignService:
         in_range: Iterable[str] = (),
         face: int | None = None,
         rng: random.Random | None = None,
+        by_hand: bool | None = None,
     ) -> dict:
         """A panic roll (D6 + stress) for a character; sets the active panic effect. R-PANIC-1: the GM
         names the roster members in range (``in_range``, ids or names), and effects on others are applied
         to them (stress +1, or a chained panic roll each). R-PANIC-2 escalation follows the setting.
-        ``face`` is a D6 the GM rolled by hand."""
+        ``face`` is a D6 the GM rolled by hand (R-MANUAL-1; the entry says ``by_hand``), unless
+        ``by_hand`` is False: the console's own die, rolled before the roll is recorded."""
         from gmconsole.campaign import rolls
 
-        return rolls.panic(self, character_id, list(in_range), face, rng or self._rng)
+        return rolls.panic(self, character_id, list(in_range), face, rng or self._rng,
+                           by_hand=face is not None if by_hand is None else by_hand)
 
     def change_doom(self, delta: int) -> dict:
         """The GM's doom pool ± ``delta`` (not below 0)."""

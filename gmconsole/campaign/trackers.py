@@ -7,15 +7,47 @@ one-line summary the history shows.
 
 from __future__ import annotations
 
-from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
+STRESS_MAX = 100
+"""The most stress a typed value may set: the panic roll reads D6 + stress up to the rules core's
+MAX_DICE (:func:`gmconsole.rules.panic.panic_roll`), and the table tops out long before."""
+
 
 def _label(tracker: str) -> str:
     return tracker.replace("_", " ")
+
+
+def counter_range(character: Character, tracker: str) -> tuple[int, int | None]:
+    """The values a counter may hold: 0 up to ``stamina_max`` for stamina (when set), up to
+    :data:`STRESS_MAX` for stress, no upper bound (``None``) for the others."""
+    if tracker == "stamina" and character.stamina_max:
+        return 0, character.stamina_max
+    if tracker == "stress":
+        return 0, STRESS_MAX
+    return 0, None
+
+
+def set_counter(character: Character, tracker: str, value: int) -> str:
+    """A counter set to a typed ``value`` (issue 12, item 2), checked against :func:`counter_range`;
+    the value it already has is :class:`Unchanged`."""
+    if tracker not in COUNTERS:
+        raise ValidationError(f"unknown tracker {tracker!r}: use one of {', '.join(COUNTERS)}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{_label(tracker)} must be a whole number, not {value!r}")
+    low, high = counter_range(character, tracker)
+    if value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise ValidationError(f"{character.name}'s {_label(tracker)} must be {span}, not {value}")
+    old = getattr(character, tracker)
+    if value == old:
+        raise Unchanged(f"{character.name}'s {_label(tracker)} is already {old}: nothing recorded")
+    setattr(character, tracker, value)
+    return f"{character.name}: {_label(tracker)} set {old} → {value}"
 
 
 def change_counter(character: Character, tracker: str, delta: int) -> str:
@@ -26,6 +58,10 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
         return change_stress(character, delta)
     old = getattr(character, tracker)
     new = old + delta
+    low, high = counter_range(character, tracker)
+    if (new < low and old == low) or (high is not None and new > high and old == high):
+        raise Unchanged(f"{character.name}'s {_label(tracker)} is already {old}: {delta:+d} changes nothing, "
+                        "nothing recorded")
     if new < 0:
         raise ValidationError(f"{character.name} has {old} {_label(tracker)}; cannot lose {-delta}")
     if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
@@ -36,8 +72,10 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
 
 def change_stress(character: Character, delta: int) -> str:
     """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends
-    (:func:`end_panics_at_zero_stress`)."""
+    (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
     new = max(0, character.stress + delta)
+    if new == character.stress and delta:
+        raise Unchanged(f"{character.name}'s stress is already {new}: {delta:+d} changes nothing, nothing recorded")
     character.stress = new
     return f"{character.name}: stress {delta:+d} → {new}"
 

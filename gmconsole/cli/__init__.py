@@ -36,9 +36,10 @@ def _command_modules(argv: Sequence[str] | None = None):
     try:
         from gmconsole.cli import campaign_commands, session_commands, skills_commands
         from gmconsole.cli import costs_commands  # issue 11: costs, sheet
+        from gmconsole.cli import panic_commands  # issue 12: panic
     except ImportError:
         return modules
-    return modules + [campaign_commands, skills_commands, costs_commands, session_commands]
+    return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

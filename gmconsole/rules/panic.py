@@ -59,6 +59,11 @@ class PanicResult:
     def lose_action(self) -> bool:
         return bool(self.row.get("lose_action"))
 
+    @property
+    def spreads(self) -> bool:
+        """True when the row reaches other PCs (:func:`row_spreads`): only then is "who is in range" asked."""
+        return self.others.any
+
     def as_dict(self) -> dict:
         return {
             "face": self.face,
@@ -71,6 +76,7 @@ class PanicResult:
             "others": self.others.as_dict(),
             "stress_change": self.stress_change,
             "lose_action": self.lose_action,
+            "spreads": self.spreads,
             "agility_modifier": self.row.get("agility_modifier", 0),
         }
 
@@ -84,6 +90,14 @@ def has_panic_table(system: str) -> bool:
 def panic_table() -> tuple[dict, ...]:
     """The panic table rows from ``data/yze.toml``, lowest total first."""
     return tuple(load_table("yze")["panic"])
+
+
+def row_spreads(row: dict) -> bool:
+    """True when a panic table row reaches other PCs (R-PANIC-1). The data marks it with two fields:
+    ``others_stress`` (stress for every PC at short range: Nervous twitch, Seek cover) and
+    ``others_panic`` (a panic roll for those who hear or see: Scream, Flee, Berserk). Every other row
+    touches only the panicking character, so the console asks "who is in range" for none of them."""
+    return bool(int(row.get("others_stress", 0)) or row.get("others_panic"))
 
 
 def panic_row(total: int) -> dict:

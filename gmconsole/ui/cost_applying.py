@@ -111,8 +111,23 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
     needs_condition = any(c.get("name") == "condition" and not c.get("target") for c in costs)
     panic_due = any(c.get("name") == "panic" for c in costs)
 
+    faces: dict = {}
+    if panic_due:
+        # The D6s are rolled first (the console's dice, as the service would), so the table rows are
+        # known before anyone is asked who is in range: only a row that reaches others asks (R-PANIC-1).
+        from gmconsole.campaign.tracker_values import costs_panic_preview, roll_panic_die
+
+        payer = entry.get("character_id")
+        owes = [c for c in costs if c.get("name") == "panic"]
+        if any(not c.get("character_id") or c.get("character_id") == payer for c in owes):
+            faces["panic_face"] = roll_panic_die(app.rng)
+        if any(c.get("character_id") and c.get("character_id") != payer for c in owes):
+            faces["defender_panic_face"] = roll_panic_die(app.rng)
+        rows = costs_panic_preview(service.campaign, entry, faces.get("panic_face"), faces.get("defender_panic_face"))
+        panic_due = any(row.spreads for row in rows)
+
     def apply(in_range: list[str], condition: str | None = None) -> dict:
-        return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng)
+        return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng, **faces)
 
     def finished(result: dict | None) -> None:
         if result is not None:
@@ -142,6 +157,6 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
                 with_range(ids)
 
         app.push_screen(PickCharactersScreen(
-            "Panic is due: who is in range if it reaches others? (R-PANIC-1)", others), picked)
+            "The panic reaches others: who is in range? (R-PANIC-1)", others), picked)
         return
     with_range([])

@@ -76,3 +76,22 @@ def test_panic_roll_with_seeded_rng_and_bad_input():
         panic_roll(-1, typed(3))
     with pytest.raises(RulesError, match="cannot show 7"):
         panic_roll(2, typed(7))
+
+
+def test_R_PANIC_1_only_the_rows_that_reach_others_spread():
+    """Item 5 of issue 12: "who is in range" is asked only for a row that reaches other PCs. The data
+    marks those rows (others_stress / others_panic); each row's own words must agree with the mark."""
+    from gmconsole.rules.panic import panic_table, row_spreads
+
+    spreading = {row["id"] for row in panic_table() if row_spreads(row)}
+    assert spreading == {"nervous-twitch", "seek-cover", "scream", "flee", "berserk"}
+    for row in panic_table():
+        words = row["text"]["en"]
+        assert row_spreads(row) == ("every PC" in words or "Every PC" in words), row["id"]
+
+
+def test_R_PANIC_1_a_result_says_whether_it_spreads():
+    calm = panic_roll(0, DiceSource(faces={"dice": [3]}))
+    scream = panic_roll(6, DiceSource(faces={"dice": [6]}))
+    assert not calm.spreads and calm.as_dict()["spreads"] is False
+    assert scream.effect == "scream" and scream.spreads and scream.as_dict()["spreads"] is True

@@ -28,7 +28,7 @@ def test_stress_plus_minus_counter_cycle_and_rest(make_app):
             await pilot.pause()
             seen["willpower"] = service.character("c1").willpower
             seen["label"] = str(app.screen.query_one("#tracker-status").render())
-            await pilot.press("down", "t", "plus", "plus")
+            await pilot.press("down", "t", "t", "plus", "plus")  # past the doom pool, back to stress
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()

@@ -211,7 +211,7 @@ async def test_R_PUSH_2_reactive_roll_is_not_pushed(builder_app):
 
 
 @sync
-async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in_range(builder_app):
+async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in_range_only_if_it_spreads(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
@@ -224,12 +224,14 @@ async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in
         assert "R-PUSH-3" in _text(builder, "#rb-message")
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(app.screen, PickCharactersScreen)
-        await pilot.press("space", "ctrl+s")
-        await pilot.pause()
+        asked = isinstance(app.screen, PickCharactersScreen)  # issue 12, item 5: only for a row that spreads
+        if asked:
+            await pilot.press("space", "ctrl+s")
+            await pilot.pause()
         assert "Applied" in _text(builder, "#rb-result")
     costs = app.service.history(kind="costs")
     assert len(costs) == 1 and "panic" in costs[0]
+    assert asked == costs[0]["panic"]["rolls"][0]["spreads"]
     assert costs[0]["panic"]["rolls"][0]["character_id"] == "c1"
     assert _rolls(app.service)[0]["costs_status"] == "applied"
 

@@ -139,6 +139,9 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.press("k")
         await pilot.pause()
         attack = await _form(pilot, {"faces": "dice=6,6,2,3"})
+        assert isinstance(app.screen, PickCharactersScreen)  # who takes the damage; esc: nobody
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("o")
         await pilot.pause()
         contested = await _form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})

@@ -938,8 +938,11 @@ class RollBuilder(VerticalScroll):
         from gmconsole.ui.widgets import roll_specials
 
         character = self._need_character()
-        if character is not None:
-            self._form(roll_specials.tiered_forms(self.service, character, self.app.rng)["attack"])
+        if character is None:
+            return
+        attacks: list[dict] = []
+        form = roll_specials.tiered_forms(self.service, character, self.app.rng, on_attack=attacks.append)["attack"]
+        self._form(form, lambda: roll_specials.pick_attack_target(self.app, self.service, attacks[-1] if attacks else None))
 
     def action_assisted(self) -> None:
         from gmconsole.ui.widgets import roll_specials

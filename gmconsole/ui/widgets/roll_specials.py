@@ -21,7 +21,7 @@ from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 
-__all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms"]
+__all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
 
 Form = tuple[str, list[FormField], Callable[[dict[str, str]], str], str]
 
@@ -185,9 +185,10 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
 # --------------------------------------------------------------------------- tiered
 
 
-def tiered_forms(service, character, rng) -> dict[str, Form]:
+def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | None = None) -> dict[str, Form]:
     """Saving throw (R-TIER-3), attack (R-TIER-4) and contested roll (R-TIER-5) for ``tiered``, each
-    recorded through the service."""
+    recorded through the service; ``on_attack(entry)`` hears of each attack recorded (its damage is
+    applied to a target once the form closes, :func:`pick_attack_target`)."""
 
     def save_run(v: dict[str, str]) -> str:
         entry = service.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None, rng=rng)
@@ -200,6 +201,8 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
         melee = _yes(v["melee"])
         entry = service.attack(character.id, v["weapon"] or None, melee=melee, reckless=_yes(v["reckless"]),
                                faces=v["faces"] or None, rng=rng, damage=damage)
+        if on_attack is not None:
+            on_attack(entry)
         faces = " ".join(str(d["face"]) for d in entry["dice"])
         notes = ("; " + "; ".join(entry["notes"])) if entry.get("notes") else ""
         return (f"{character.name} attacks ({'melee' if melee else 'ranged'}): [{faces}] → {entry['tier'].upper()}, "
@@ -238,6 +241,31 @@ def tiered_forms(service, character, rng) -> dict[str, Form]:
                                      "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
                                      "type 4 more faces for each reroll (e.g. dice=3,4,2,5,6,1,2,2)."),
     }
+
+
+def pick_attack_target(app, service, entry: dict | None) -> None:
+    """R-TIER-4 (issue 12, item 1): after an attack the GM picks who takes its damage from the roster;
+    it comes off their stamina as one undoable entry (the status line says the new value). Escape at
+    the picker applies nothing; an attack that did no damage asks nothing."""
+    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.widgets.sheet_view import who
+
+    if entry is None or entry.get("kind") != "attack":
+        return
+    if entry.get("damage", 0) <= 0:
+        app.show_error(f"{entry['character']}'s attack did no damage ({entry.get('tier', '')}): nothing to apply.")
+        return
+    others = [(c.id, who(c)) for c in service.campaign.roster if c.id != entry.get("character_id")]
+    if not others:
+        return
+
+    def picked(ids: list[str] | None) -> None:
+        if ids:
+            app.attempt(lambda: service.apply_attack_damage(entry["id"], ids[0]))
+
+    title = (f"{entry['character']}'s attack: {entry['damage']} damage ({str(entry.get('tier', '')).upper()}). "
+             "Who takes it? (esc: do not apply)")
+    app.push_screen(PickCharactersScreen(title, others, limit=1, minimum=1), picked)
 
 
 def _attack_pools(character) -> tuple[str, int] | None:

@@ -1,11 +1,14 @@
 """Pane 4, the stress / panic tracker and the system's other trackers.
 
 Per character: stress (as a bar), the active panic effect, conditions and the system's counters.
-``+`` / ``-`` change the counter chosen with ``t`` (stress first where the system has it; mutation
-points in myz, wounds in exploding, stamina in tiered). ``p`` makes a panic roll for the highlighted
-character (yze / yze-step, docs/rules.md panic table): the GM first marks who is in range (R-PANIC-1), and
-the table result and any chained effects are shown under the table. ``r`` rests the highlighted
-character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks live here too.
+``+`` / ``-`` change the tracker chosen with ``t`` (stress first where the system has it; mutation
+points in myz, wounds in exploding, stamina in tiered; the doom pool last), ``=`` sets it to a typed
+value (the highlighted clock's, when the clock table has the focus). ``p`` makes a panic roll for the
+highlighted character (yze / yze-step, docs/rules.md panic table), ``P`` the same with the D6 rolled at
+the table (R-MANUAL-1); only when the table row reaches others does the GM mark who is in range
+(R-PANIC-1). The result and any chained effects are shown under the table. ``r`` rests the
+highlighted character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks
+live here too. A change that changes nothing is not recorded; the status line says why.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.campaign.errors import Unchanged
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
@@ -30,42 +34,68 @@ COUNTERS = {
     "exploding": ("wounds", "strain"),
     "tiered": ("stamina", "xp"),
 }
-"""The counters ``+`` / ``-`` can act on, per system (``t`` cycles them)."""
+"""The character counters shown per system; ``t`` cycles them and then the doom pool (:func:`choices`)."""
+
+
+def choices(system: str) -> tuple[str, ...]:
+    """What ``+`` / ``-`` / ``=`` act on, in ``t`` order: the system's counters, then the doom pool."""
+    return COUNTERS[system] + ("doom",)
+
 
 LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "panic-result")
 """The pane's children top to bottom; the last three are mounted when they first have something."""
 
 LABELS = {"mutation_points": "MP", "xp": "XP", "stress": "Stress", "willpower": "WP", "wounds": "Wounds",
-          "strain": "Strain", "stamina": "Stamina"}
+          "strain": "Strain", "stamina": "Stamina", "doom": "Doom"}
 
 
 def describe_panic(panic: dict) -> Text:
-    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else."""
+    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else.
+
+    A chained roll is one line (who, the dice, the row's name; its words are the same table's and its
+    effect shows in the State column), so a chain of several stays short under the clocks
+    (issue 12, item 6)."""
     out = Text()
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
         out.append(f"{roll['character']}: D6 {roll['face']} + stress {roll['stress']} = {roll['total']} ", style="bold")
         out.append(roll["name"]["en"], style="bold yellow")
-        out.append(f" — {roll['text']['en']}")
+        if not index:
+            out.append(f" — {roll['text']['en']}")
     gains = panic.get("stress", [])
     if gains:
         out.append("\nstress +1: " + ", ".join(g["character"] for g in gains), style="magenta")
     return out
 
 
+def in_range_question(name: str, result) -> str:
+    """The question for a panic row that reaches others (R-PANIC-1), in the row's own terms."""
+    head = f"{name} panics: {result.total} {result.row['name']['en']}."
+    asks = []
+    if result.others.stress:
+        asks.append(f"Who is at short range (stress +{result.others.stress})?")
+    if result.others.panic_roll:
+        asks.append(f"Who {result.others.panic_roll}s {name} (a panic roll each)?")
+    return " ".join([head, *asks])
+
+
 class TrackerPane(Vertical):
     """Stress, panic, conditions, doom and clocks; ``sync()`` re-reads the campaign."""
 
     BINDINGS = [
-        Binding("plus,equals_sign", "change(1)", "+1", id="tracker.plus",
+        Binding("plus", "change(1)", "+1", id="tracker.plus",
                 tooltip="the chosen counter +1 for the highlighted character", key_display="+"),
         Binding("minus", "change(-1)", "-1", id="tracker.minus",
                 tooltip="the chosen counter -1", key_display="-"),
+        Binding("equals_sign", "set_value", "Set", id="tracker.set", key_display="=",
+                tooltip="type the chosen counter's value (the highlighted clock's when the clocks have the focus)"),
         Binding("t", "next_counter", "± which", id="tracker.counter",
-                tooltip="choose which counter + and - change (stress, willpower, MP, wounds ...)"),
+                tooltip="choose which counter + - = change (stress, willpower, MP, wounds ..., doom)"),
         Binding("p", "panic", "Panic roll", id="tracker.panic",
-                tooltip="panic roll (yze): mark who is in range, see the table result"),
+                tooltip="panic roll (yze): the table result; who is in range only when it reaches others"),
+        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed", show=False,
+                tooltip="panic roll with the D6 rolled at the table (R-MANUAL-1)"),
         Binding("r", "rest", "Rest", id="tracker.rest",
                 tooltip="rest: the highlighted character's stress to 0"),
         Binding("R", "rest_all", "Rest all PCs", id="tracker.rest_all", show=False),
@@ -106,7 +136,7 @@ class TrackerPane(Vertical):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the panic and rest keys where the system has no stress or panic table (only yze and
         yze-step have them)."""
-        if action in ("panic", "rest", "rest_all"):
+        if action in ("panic", "panic_typed", "rest", "rest_all"):
             return self.app.service.has_panic_table
         return True
 
@@ -121,7 +151,7 @@ class TrackerPane(Vertical):
 
     @property
     def counter(self) -> str:
-        counters = COUNTERS[self.app.service.campaign.system]
+        counters = choices(self.app.service.campaign.system)
         return counters[self.counter_index % len(counters)]
 
     def sync(self) -> None:
@@ -167,6 +197,7 @@ class TrackerPane(Vertical):
         if self.last_panic and not self._panic_in_force():
             self.last_panic = None
         show_line(self, "panic-result", describe_panic(self.last_panic) if self.last_panic else "", LINES)
+        self.set_class(bool(self.last_panic), "-panic-shown")  # the table gives up rows (it scrolls) to the result
 
     def _show_clocks(self, session) -> None:
         """The session's progress clocks, under the detail line. The table is mounted with the first
@@ -230,46 +261,131 @@ class TrackerPane(Vertical):
 
     # -- actions ----------------------------------------------------------------------------------
     def action_change(self, delta: int) -> None:
+        service = self.app.service
+        if self.counter == "doom":
+            self.app.attempt(lambda: service.change_doom(delta))
+            return
         character_id = self._character_id()
         if character_id is None:
             return
         counter = self.counter
-        service = self.app.service
         if counter == "stress":
             self.app.attempt(lambda: service.change_stress(character_id, delta))
         else:
             self.app.attempt(lambda: service.change_tracker(character_id, counter, delta))
 
     def action_next_counter(self) -> None:
-        self.counter_index = (self.counter_index + 1) % len(COUNTERS[self.app.service.campaign.system])
+        self.counter_index = (self.counter_index + 1) % len(choices(self.app.service.campaign.system))
         self.sync()
 
-    def action_panic(self) -> None:
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    def action_set_value(self) -> None:
+        """``=``: type the value of the chosen tracker (the highlighted clock's when the clock table has
+        the focus); the service checks the range, one undoable entry, or none when nothing changes."""
+        from gmconsole.campaign.trackers import counter_range
+        from gmconsole.ui.screens.value_form import ValueForm
 
+        service = self.app.service
+        clocks = self.clocks
+        if clocks is not None and clocks.has_focus:
+            clock_id = self._clock_id()
+            if clock_id is None:
+                return
+            clock = service.session.clock(clock_id)
+            form = ValueForm(f"Clock {clock.name}: segments filled", "Filled", self._value_submit(
+                lambda v: service.set_clock(clock_id, v)), hint=f"now {clock.filled} · 0 to {clock.segments}")
+        elif self.counter == "doom":
+            form = ValueForm("The doom pool", "Doom", self._value_submit(service.set_doom),
+                             hint=f"now {service.session.doom} · 0 or more")
+        else:
+            character_id = self._character_id()
+            if character_id is None:
+                return
+            counter = self.counter
+            character = service.campaign.character(character_id)
+            low, high = counter_range(character, counter)
+            span = f"{low} to {high}" if high is not None else f"{low} or more"
+            form = ValueForm(f"{character.name}: {LABELS[counter]}", LABELS[counter], self._value_submit(
+                lambda v: service.set_tracker(character_id, counter, v)),
+                hint=f"now {getattr(character, counter)} · {span}")
+        self.app.push_screen(form)
+
+    def _value_submit(self, change):
+        """A form's submit for a typed value: a refusal stays in the form; a value that changes nothing
+        closes it and the status line says why (nothing is recorded)."""
+        from gmconsole.ui.app import user_errors
+
+        def submit(data: dict) -> str | None:
+            try:
+                change(data["value"])
+            except Unchanged as exc:
+                self.app.show_error(str(exc))
+            except user_errors() as exc:
+                return str(exc)
+            return None
+
+        return submit
+
+    def _panic_character(self) -> str | None:
         service = self.app.service
         if not service.has_panic_table:
             self.app.show_error(f"{service.campaign.system} has no panic table; panic rolls belong to yze.")
-            return
-        character_id = self._character_id()
+            return None
+        return self._character_id()
+
+    def action_panic(self) -> None:
+        """``p``: the console's D6, then :meth:`_panic`."""
+        from gmconsole.campaign.tracker_values import roll_panic_die
+
+        character_id = self._panic_character()
+        if character_id is not None:
+            self._panic(character_id, roll_panic_die(self.app.rng), by_hand=False)
+
+    def action_panic_typed(self) -> None:
+        """``P``: the D6 rolled at the table (R-MANUAL-1), checked 1–6, then exactly as ``p``."""
+        from gmconsole.ui.screens.value_form import ValueForm
+
+        character_id = self._panic_character()
         if character_id is None:
+            return
+        typed: dict = {}
+
+        def submit(data: dict) -> None:
+            typed["face"] = data["value"]
+
+        def closed(done: bool | None) -> None:
+            if done and "face" in typed:
+                self._panic(character_id, typed["face"], by_hand=True)
+
+        name = self.app.service.campaign.character(character_id).name
+        self.app.push_screen(ValueForm(f"{name} panics: the D6 rolled at the table", "D6 face", submit,
+                                       hint="1 to 6", low=1, high=6), closed)
+
+    def _panic(self, character_id: str, face: int, *, by_hand: bool) -> None:
+        """Read the table row ``face`` gives; only when it reaches others (R-PANIC-1, the data's
+        ``others_stress`` / ``others_panic``) ask who is in range, then record the roll. The die is
+        rolled, so escape at that question records it with nobody else in range (ctrl+z takes it back)."""
+        from gmconsole.campaign.tracker_values import preview_panic
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+
+        service = self.app.service
+        result = self.app.attempt(lambda: preview_panic(service.campaign, character_id, face))
+        if result is None:
             return
         name = service.campaign.character(character_id).name
         others = [(c.id, who(c)) for c in service.campaign.roster if c.id != character_id]
 
         def roll(in_range: list[str] | None) -> None:
-            if in_range is None:
-                return
-            entry = self.app.attempt(lambda: service.panic_roll(character_id, in_range=in_range, rng=self.app.rng))
+            entry = self.app.attempt(lambda: service.panic_roll(character_id, in_range=in_range or [], face=face,
+                                                                rng=self.app.rng, by_hand=by_hand))
             if entry is not None:
                 self.last_panic = entry.get("panic")
                 self.last_panic_entry = (entry["session"], entry["id"])
                 self.sync()
 
-        self.app.push_screen(
-            PickCharactersScreen(f"{name} panics. Who is in range (short range / hears / sees)?", others),
-            callback=roll,
-        )
+        if not (result.spreads and others):
+            roll([])
+            return
+        self.app.push_screen(PickCharactersScreen(in_range_question(name, result), others), callback=roll)
 
     def action_rest(self) -> None:
         character_id = self._character_id()

@@ -1,0 +1,145 @@
+"""Tracker changes beyond ±1 (issue 12): a typed value for doom and a clock, an attack's damage on
+its target, and the panic roll read before it is recorded.
+
+Each change goes through :meth:`CampaignService._commit` (one history entry, one undo step); a change
+that would change nothing raises :class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing
+is recorded and the GM reads why. A typed value for a character's counter is
+:func:`gmconsole.campaign.trackers.set_counter`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from gmconsole.campaign.errors import Unchanged, ValidationError
+from gmconsole.campaign.model import Campaign
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.rules.panic import PanicResult
+
+HEALTH = "stamina"
+"""The counter an attack's damage comes off (``tiered``, the one system with an attack roll, R-TIER-4)."""
+
+
+def _whole(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def set_doom(service: "CampaignService", value: int) -> dict:
+    """The doom pool set to a typed value (0 or more)."""
+    _whole(value, "doom")
+    if value < 0:
+        raise ValidationError(f"the doom pool must be 0 or more, not {value}")
+
+    def mutate(c: Campaign) -> dict:
+        s = c.current_session
+        if s.doom == value:
+            raise Unchanged(f"the doom pool is already {value}: nothing recorded")
+        old, s.doom = s.doom, value
+        return {"summary": f"doom set {old} → {value}", "delta": value - old, "value": value}
+
+    return service._commit("doom", mutate)
+
+
+def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
+    """A progress clock's filled segments set to a typed value (0 to its segments)."""
+    _whole(filled, "filled segments")
+
+    def mutate(c: Campaign) -> dict:
+        clock = service._clock_of(c, clock_id)
+        if not 0 <= filled <= clock.segments:
+            raise ValidationError(f"clock {clock.name} has {clock.segments} segments: type 0 to {clock.segments}, "
+                                  f"not {filled}")
+        if clock.filled == filled:
+            raise Unchanged(f"clock {clock.name} is already at {filled}/{clock.segments}: nothing recorded")
+        old, clock.filled = clock.filled, filled
+        return {"summary": f"clock {clock.name} set {old} → {filled}/{clock.segments}", "clock_id": clock.id}
+
+    return service._commit("clock", mutate)
+
+
+def attack_damage(service: "CampaignService", attack_id: int, target_id: str) -> dict:
+    """R-TIER-4: the damage of the recorded attack ``attack_id`` off the target's stamina (not below 0),
+    as its own entry (kind ``damage``) that also marks the attack as applied, so undo takes both back
+    and the same attack is not applied twice."""
+    attack = service.entry(attack_id)
+    if attack.get("kind") != "attack":
+        raise ValidationError(f"entry {attack_id} is not an attack roll")
+    if attack.get("status", "done") != "done":
+        raise ValidationError(f"the attack (entry {attack_id}) was undone: nothing to apply")
+    if attack.get("damage_applied_to"):
+        raise ValidationError(f"the attack's damage was already applied to {attack['damage_applied_to']}")
+    damage = int(attack.get("damage", 0))
+    target = service.character(target_id)
+    if damage <= 0:
+        raise Unchanged(f"the attack did no damage ({attack.get('tier', 'no hit')}): nothing recorded")
+    old = getattr(target, HEALTH)
+    if old == 0:
+        raise Unchanged(f"{target.name}'s {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded")
+
+    def mutate(c: Campaign) -> dict:
+        ch = c.character(target.id)
+        new = max(0, old - damage)
+        setattr(ch, HEALTH, new)
+        most = f"/{ch.stamina_max}" if ch.stamina_max else ""
+        beyond = f" ({damage - old} more than it had)" if damage > old else ""
+        return {"summary": f"{ch.name} takes {damage} damage from {attack['character']}'s attack: "
+                           f"{HEALTH} {old} → {new}{most}{beyond}",
+                "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
+
+    return service._commit("damage", mutate, character_id=target.id,
+                           entry_updates=[(attack["session"], attack["id"], {"damage_applied_to": None},
+                                           {"damage_applied_to": target.name})])
+
+
+def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicResult":
+    """The panic table row ``face`` gives the character now (D6 + stress, R-PANIC-2 escalation as set),
+    read before the roll is recorded, so "who is in range" is asked only for a row that spreads."""
+    from gmconsole.rules.dice import DiceSource
+    from gmconsole.rules.panic import panic_roll
+
+    ch = campaign.character(character_id)
+    if ch is None:
+        raise ValidationError(f"no character {character_id!r}")
+    current = ch.panic.total if ch.panic else None
+    return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
+
+
+def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
+                        defender_face: int | None) -> list["PanicResult"]:
+    """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
+    stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
+    in range" is asked only when one of them reaches others (R-PANIC-1)."""
+    from gmconsole.rules.dice import DiceSource
+    from gmconsole.rules.panic import panic_roll
+
+    results = []
+    payer_id = entry.get("character_id")
+    costs = entry.get("costs") or []
+    for cost in costs:
+        if cost.get("name") != "panic":
+            continue
+        own = not cost.get("character_id") or cost.get("character_id") == payer_id
+        ch = campaign.character(payer_id if own else cost["character_id"])
+        rolled = face if own else defender_face
+        if ch is None or rolled is None:
+            continue
+        stress = ch.stress
+        if own:
+            stress = max(0, stress + sum(int(c.get("amount", 0)) for c in costs if c.get("name") == "stress"))
+        current = ch.panic.total if ch.panic else None
+        results.append(panic_roll(stress, DiceSource(faces={"dice": [rolled]}), current,
+                                  campaign.settings.panic_escalation))
+    return results
+
+
+def roll_panic_die(rng: random.Random) -> int:
+    """The console's D6 for a panic roll (the same draw the service makes when it rolls the die)."""
+    from gmconsole.rules.dice import DiceSource
+    from gmconsole.rules.panic import PANIC_DIE
+
+    return DiceSource(rng=rng).face(PANIC_DIE)

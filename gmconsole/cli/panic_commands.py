@@ -1,0 +1,79 @@
+"""``gmconsole panic NAME CHARACTER [--face N] [--in-range C ...] [--json] [--wait S]`` (issue 12, item 4).
+
+A panic roll (D6 + stress on the panic table, R-PANIC-1) for a character of the campaign, applied and
+recorded as the tracker's ``p`` records it: one undoable history entry. ``--face`` is the D6 rolled at
+the table (R-MANUAL-1; the entry is marked by hand); without it the console rolls. ``--in-range``
+names the roster members a row that reaches others touches (stress at short range, or a chained panic
+roll for those who hear or see); the console asks that question only for such a row, the command
+takes the answer up front and ignores it for a row that reaches nobody.
+
+JSON: ``{"die", "total", "effect", "name", "text", "escalated", "stress_change", "spreads",
+"stress_added", "chained", "by_hand", "character", "summary", "roll_id"}``; ``effect`` is the table
+row's id (e.g. ``tremble``). Unknown campaign or character, a system without a panic table, or a face
+outside 1–6 exit 2 with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.common import CliError, emit
+from gmconsole.safe_text import shown
+
+
+def d6_face(text: str) -> int:
+    """A D6 face typed from a physical die: a whole number 1 to 6."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a D6 face (a whole number 1 to 6)")
+    return int(text)
+
+
+def register(subparsers) -> None:
+    """Add ``panic``."""
+    panic = subparsers.add_parser("panic", help="make a panic roll for a character (yze, yze-step) and record it")
+    panic.add_argument("name", metavar="NAME")
+    panic.add_argument("character", metavar="CHARACTER", help="who panics (name, case-insensitive, or id)")
+    panic.add_argument("--face", type=d6_face, metavar="N", help="the D6 rolled at the table (1-6); default: the console rolls")
+    panic.add_argument("--in-range", nargs="+", action="extend", default=[], metavar="C",
+                       help="roster members in range if the row reaches others (stress, or a chained panic roll each)")
+    panic.add_argument("--json", action="store_true", help="print JSON")
+    add_wait(panic)
+    panic.set_defaults(handler=_guard(run_panic))
+
+
+def panic_result(entry: dict) -> dict:
+    """The command's JSON from the recorded ``panic`` entry."""
+    info = entry["panic"]
+    first = info["rolls"][0]
+    return {
+        "die": first["face"], "total": first["total"], "effect": first["effect"], "name": first["name"]["en"],
+        "text": first["text"]["en"], "escalated": first["escalated"], "stress_change": first["stress_change"],
+        "spreads": first.get("spreads", False), "stress_added": info.get("stress", []),
+        "chained": [{"character": r["character"], "die": r["face"], "total": r["total"], "effect": r["effect"]}
+                    for r in info["rolls"][1:]],
+        "by_hand": bool(entry.get("by_hand")), "character": entry.get("character", ""),
+        "summary": entry.get("summary", ""), "roll_id": entry["id"],
+    }
+
+
+def run_panic(args) -> int:
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(_root(args), args.name, rng=random.Random(), wait=args.wait) as service:
+        warn_about(service)
+        if not service.has_panic_table:
+            raise CliError(f"{service.campaign.system} has no panic table: panic rolls belong to yze and yze-step")
+        who = service.character(args.character)
+        in_range = [service.character(x).id for x in args.in_range]
+        if who.id in in_range:
+            raise CliError(f"{who.name} is the one who panics: --in-range names the others")
+        entry = service.panic_roll(who.id, in_range=in_range, face=args.face)
+    result = panic_result(entry)
+    lines = [shown(entry.get("summary", "")), shown(result["text"])]
+    if result["spreads"] and not in_range:
+        lines.append("it reaches others: nobody was named with --in-range")
+    lines.append(f"(undo: ctrl+z in the console; history entry {entry['id']})")
+    emit(result, args.json, "\n".join(lines))
+    return 0

@@ -1,0 +1,37 @@
+"""A one-number form: the tracker's typed value for a counter, doom or a clock, and a panic D6 rolled
+at the table (issue 12). The range is checked here when the form knows it (``low``/``high``), and
+again by the service, whose refusal shows under the field."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+
+__all__ = ["ValueForm"]
+
+
+class ValueForm(FormScreen):
+    """One whole number, labelled ``label``; ``submit({"value": n})`` as every form's submit."""
+
+    def __init__(self, title: str, label: str, submit: Callable[[dict], str | None], *, value: str = "",
+                 hint: str = "", low: int | None = None, high: int | None = None) -> None:
+        super().__init__(submit)
+        self.form_title = title
+        self.label = label
+        self.value = value
+        self.hint = hint
+        self.low = low
+        self.high = high
+
+    def fields(self):
+        yield field_row(self.label, "value", self.value, self.hint)
+
+    def parse(self) -> dict:
+        value = self.whole("value", self.label)
+        too_low = self.low is not None and value < self.low
+        too_high = self.high is not None and value > self.high
+        if too_low or too_high:
+            span = f"from {self.low} to {self.high}" if self.high is not None else f"{self.low} or more"
+            raise FormError(f"{self.label} must be {span}, not {value}.")
+        return {"value": value}
