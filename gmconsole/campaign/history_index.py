@@ -149,11 +149,13 @@ class Plan(NamedTuple):
     to_read: list[tuple[int, int]]
     previous: HistoryIndex | None
 
-    def read(self, service) -> HistoryIndex:
+    def read(self, service, between=None) -> HistoryIndex:
         """Parse the chunks to read (through ``service.chunk_history``) and build the new index.
 
         Safe in a worker thread: see the module docstring. A chunk that does not read is kept as its
-        error (a damaged one until its file changes; any other is tried again at the next read)."""
+        error (a damaged one until its file changes; any other is tried again at the next read).
+        ``between()``, when given, is called after each chunk parsed (a worker thread sleeps there,
+        handing the interpreter back to the console's thread: see ``HistoryScreen``)."""
         old = self.previous._chunks if self.previous is not None else {}
         chunks: dict[tuple[int, int], _Chunk] = {}
         wanted = set(self.to_read)
@@ -167,6 +169,8 @@ class Plan(NamedTuple):
                 chunks[key] = _Chunk(signature, error=error)
             except StoreError as error:
                 chunks[key] = _Chunk((), error=error)  # an empty signature never matches: read again
+            if between is not None:
+                between()
         return HistoryIndex(chunks)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from pathlib import Path
 
 from rich.text import Text
@@ -57,6 +58,9 @@ READ_HERE_BYTES = 1_500_000
 """History files (bytes) parsed at once on the console's thread, at most: two full chunks of rolls,
 10 to 20 ms (what a change rewrites: its own chunk and the chunk of a roll whose costs it marks).
 More, as when the history of a long campaign is first opened, is read in a worker thread."""
+
+HAND_BACK = 0.004
+"""Seconds the worker thread reading the history sleeps after each chunk (:func:`_hand_back`)."""
 
 _FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
 
@@ -168,8 +172,8 @@ class HistoryScreen(Screen[None]):
         todo = history_index.plan(self.service, self._index)
         if sum(todo.signatures[key][2] for key in todo.to_read) > READ_HERE_BYTES:
             self._read_again = False
-            self._reading = self.run_worker(functools.partial(todo.read, self.service), name="history-read",
-                                            group="history-read", thread=True)
+            self._reading = self.run_worker(functools.partial(todo.read, self.service, _hand_back), thread=True,
+                                            name="history-read", group="history-read")
             if self._index is None:
                 self.refilter(keep_message=keep_message)  # says "Loading…"
             return
@@ -472,6 +476,14 @@ class HistoryScreen(Screen[None]):
         self.app.push_screen(FacesEntryScreen(
             f"Export session {session} as {label}", f"File to write (blank: {default})", write,
             placeholder=str(default), enter="write"), written)
+
+
+def _hand_back() -> None:
+    """Between two chunks the worker thread reads, it sleeps :data:`HAND_BACK` seconds. Python runs one
+    thread at a time, and parsing a chunk's JSON cannot be interrupted: without a pause the console's
+    thread, which gives the interpreter up at every turn of its event loop, waits for a chunk at each
+    turn, and a key (several turns) waited for several chunks."""
+    time.sleep(HAND_BACK)
 
 
 def _costs_mark(entry: dict) -> str:
