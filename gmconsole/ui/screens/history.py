@@ -124,6 +124,9 @@ class HistoryScreen(Screen[None]):
         self._labels: tuple[str | None, str | None] = (None, None)  # undo / redo, as at the last read
         self._reading: Worker | None = None  # the worker thread reading the history, while it runs
         self._read_again = False  # the campaign changed during that read
+        self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
+        self._cells_campaign = None  # the campaign those cells were made with
+        self._drawn_entries: list[dict] = []  # the entries drawn, to skip drawing the same ones again
 
     @property
     def service(self):
@@ -242,27 +245,48 @@ class HistoryScreen(Screen[None]):
 
     def _clear_rows(self) -> None:
         self.query_one(DataTable).clear()
-        self.rows = []
+        self.rows, self._drawn_entries = [], []
 
     def _draw_rows(self) -> None:
-        """Fill the table with ``self.rows``, the same entry selected as before when it is still there."""
-        from gmconsole.campaign.skills import name_of
+        """Fill the table with ``self.rows``, the same entry selected as before when it is still there.
 
+        The cells of an entry are made once and kept (:meth:`_cells_of`): typing in a filter draws the
+        same entries again and again."""
         table = self.query_one(DataTable)
+        campaign = self.app.service.campaign
+        same = len(self.rows) == len(self._drawn_entries) == table.row_count and all(
+            new is old for new, old in zip(self.rows, self._drawn_entries))
+        if same and campaign is self._cells_campaign:
+            return  # the same entries, as read (e.g. a key that still matches nothing): nothing to redraw
+        self._drawn_entries = list(self.rows)  # held, so that an entry read again is never taken for one drawn
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
-        campaign = self.app.service.campaign
+        if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
+            self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
         for e in self.rows:
-            status = e.get("status", "done")
-            style = "dim strike" if status != "done" else ""
-            cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
-                     e.get("character") or "", name_of(campaign, e.get("skill")) or "", result_text(e), _costs_mark(e),
-                     e.get("summary", ""), status]
-            table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
+            key, cells = self._cells_of(e)
+            table.add_row(*cells, key=key)
         self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
+
+    def _cells_of(self, e: dict) -> tuple[str, list[Text]]:
+        """The row key and cells of entry ``e``, made once per entry read (kept by the entry's identity,
+        with the entry itself so that identity is never reused)."""
+        kept = self._cells.get(id(e))
+        if kept is not None and kept[0] is e:
+            return kept[1], kept[2]
+        from gmconsole.campaign.skills import name_of
+
+        status = e.get("status", "done")
+        style = "dim strike" if status != "done" else ""
+        cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
+                 e.get("character") or "", name_of(self._cells_campaign, e.get("skill")) or "", result_text(e),
+                 _costs_mark(e), e.get("summary", ""), status]
+        key, texts = f"{e.get('session')}:{e.get('id')}", [Text(shown(c), style=style) for c in cells]
+        self._cells[id(e)] = (e, key, texts)
+        return key, texts
 
     @on(Input.Changed)
     def _filter_changed(self, event: Input.Changed) -> None:
