@@ -183,7 +183,7 @@ async def _keys(root: Path, name: str, presses: int) -> dict[str, list[float]]:
 async def _load(root: Path, name: str, runs: int, on_the_loop: bool) -> tuple[list[float], list[float]]:
     """(b): open the history screen ``runs`` times; its read in a worker thread, or ``on_the_loop``."""
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.ui.screens import history
+    from gmconsole.ui.screens import history_reading as history
 
     saved = history.READ_HERE_BYTES
     history.READ_HERE_BYTES = 1 << 60 if on_the_loop else saved
@@ -224,9 +224,10 @@ def main() -> int:
               f"(p90 {statistics.quantiles(figures['refilled'], n=10)[-1] * 1000:.1f} ms)")
         print(f"    next screen update composed:     {_ms(figures['displayed'])} "
               f"(p90 {statistics.quantiles(figures['displayed'], n=10)[-1] * 1000:.1f} ms)  (goal <= 16 ms)")
-        print(f"    anchor, {len(screen_rows := figures['fill'])} refills of the table alone with the same 500 rows' "
-              f"cells already made (DataTable.clear + add_row): {_ms(screen_rows)} "
-              f"(the key: {statistics.median(figures['refilled']) / statistics.median(screen_rows):.1f}x that)")
+        fill = figures["fill"]
+        print(f"    anchor, the table alone refilled with the same 500 rows' cells already made "
+              f"(DataTable.clear + add_row), median of {len(fill)}: {_ms(fill)} "
+              f"(the key: {statistics.median(figures['refilled']) / statistics.median(fill):.1f}x that)")
         key = statistics.median(figures["displayed"])
         print(f"    anchor, what a key cost before anything was drawn (CampaignService.history, median of 3): "
               f"session field {_ms(figures['anchor session'])} ({statistics.median(figures['anchor session']) / key:.0f}x), "

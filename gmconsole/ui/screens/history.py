@@ -14,8 +14,8 @@ A damaged history file met on any of these paths is named, and its newest backup
 
 Speed (issue 12). The history is read once into memory (:mod:`gmconsole.campaign.history_index`) and
 each key in a filter filters that, instead of parsing every history file again (180 ms a key at
-50,000 entries; now a few ms, ``bench/history_filter.py``). A read that has more than
-:data:`READ_HERE_BYTES` to parse (opening the history of a long campaign) runs in a worker thread
+50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read that has more than
+:data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a long campaign) runs in a worker thread
 while the table says "Loading…" and keys keep working; after a change only the files it touched are
 parsed again, here (usually one). No debounce: a key costs less than a frame, and a delay would only
 add to it.
@@ -23,9 +23,7 @@ add to it.
 
 from __future__ import annotations
 
-import functools
 import re
-import time
 from pathlib import Path
 
 from rich.text import Text
@@ -35,7 +33,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
-from textual.worker import Worker, WorkerState
 
 from gmconsole.campaign import history_index
 from gmconsole.campaign.history import result_text
@@ -44,28 +41,21 @@ from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 from gmconsole.wording import counted
 
-__all__ = ["HistoryScreen", "MAX_ROWS", "READ_HERE_BYTES"]
+__all__ = ["HistoryScreen", "MAX_ROWS"]
 
 MAX_ROWS = 500
 """Rows drawn at once; a longer history says how many are hidden and asks for a filter."""
 
-READ_HERE_BYTES = 1_500_000
-"""History files (bytes) parsed at once on the console's thread, at most: two full chunks of rolls,
-10 to 20 ms (what a change rewrites: its own chunk and the chunk of a roll whose costs it marks).
-More, as when the history of a long campaign is first opened, is read in a worker thread."""
-
-HAND_BACK = 0.004
-"""Seconds the worker thread reading the history sleeps after each chunk (:func:`_hand_back`)."""
-
 _FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(HistoryReading, Screen[None]):
     """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
 
     DEFAULT_CSS = """
@@ -122,7 +112,7 @@ class HistoryScreen(Screen[None]):
         self._drawn: list[tuple] = []  # (session, id) of each row drawn, to keep the cursor on its entry
         self._index: history_index.HistoryIndex | None = None  # the history in memory (None: not read yet)
         self._labels: tuple[str | None, str | None] = (None, None)  # undo / redo, as at the last read
-        self._reading: Worker | None = None  # the worker thread reading the history, while it runs
+        self._reading = None  # the worker thread reading the history, while it runs
         self._read_again = False  # the campaign changed during that read
         self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
         self._cells_campaign = None  # the campaign those cells were made with
@@ -163,52 +153,6 @@ class HistoryScreen(Screen[None]):
             session = int(values["session"])
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
-
-    def reload(self, *, keep_message: bool = False) -> None:
-        """Read what changed in the history since the last read, then filter and redraw the table
-        (keeps the cursor on the same row); a long read goes to a worker thread (module docstring).
-
-        ``keep_message``: the line an action just said stays (the change it made is heard after it)."""
-        if self._reading is not None:  # read again, with what changed meanwhile, when it ends
-            self._read_again = True
-            return
-        todo = history_index.plan(self.service, self._index)
-        if sum(todo.signatures[key][2] for key in todo.to_read) > READ_HERE_BYTES:
-            self._read_again = False
-            self._reading = self.run_worker(functools.partial(todo.read, self.service, _hand_back), thread=True,
-                                            name="history-read", group="history-read")
-            if self._index is None:
-                self.refilter(keep_message=keep_message)  # says "Loading…"
-            return
-        self._read(todo.read(self.service), keep_message=keep_message)
-
-    def _read(self, index: history_index.HistoryIndex, *, keep_message: bool) -> None:
-        """A read of the history done: keep it, then filter, redraw and show the detail again."""
-        self._index = index
-        try:
-            self._labels = (self.service.undo_label(), self.service.redo_label())
-        except CorruptFile as exc:
-            self._clear_rows()
-            self._damaged(exc)
-            return
-        if self.refilter(keep_message=keep_message) and self.detail_id is not None:
-            self._show_detail(self.detail_id)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The worker reading the history ended: take its index (an error ends the console, as a bug
-        on the console's thread does)."""
-        if event.worker is not self._reading or event.state not in (WorkerState.SUCCESS, WorkerState.CANCELLED):
-            return
-        self._reading = None
-        if event.state == WorkerState.SUCCESS:
-            self._read(event.worker.result, keep_message=True)
-        if self._read_again:
-            self.reload(keep_message=True)
-
-    @property
-    def loading(self) -> bool:
-        """True while the history is first read (the table says "Loading…")."""
-        return self._index is None and self._reading is not None
 
     def refilter(self, *, keep_message: bool = False) -> bool:
         """Filter the history in memory and redraw the table (keeps the cursor on the same row);
@@ -500,14 +444,6 @@ class HistoryScreen(Screen[None]):
         self.app.push_screen(FacesEntryScreen(
             f"Export session {session} as {label}", f"File to write (blank: {default})", write,
             placeholder=str(default), enter="write"), written)
-
-
-def _hand_back() -> None:
-    """Between two chunks the worker thread reads, it sleeps :data:`HAND_BACK` seconds. Python runs one
-    thread at a time, and parsing a chunk's JSON cannot be interrupted: without a pause the console's
-    thread, which gives the interpreter up at every turn of its event loop, waits for a chunk at each
-    turn, and a key (several turns) waited for several chunks."""
-    time.sleep(HAND_BACK)
 
 
 def _costs_mark(entry: dict) -> str:
