@@ -1,14 +1,16 @@
 """The history held in memory for the history screen's filters (issue 12).
 
 The screen used to ask :meth:`CampaignService.history` again at every key typed in a filter, which
-parsed every chunk of the history on the console's one thread (about 180 ms at 50,000 entries).
+parsed every chunk of the history on the console's one thread (about 180 ms at 50,000 small entries;
+seconds with real ones, which carry their undo records).
 Now the history is parsed once into a :class:`HistoryIndex`; a filter is a pass over it in memory.
 
-- What is kept per entry is what the filters compare, worked out once (:class:`Row`): session, id,
-  kind, skill, character id, the character's name case-folded, and whether it is done. A query is
-  the same test :func:`gmconsole.campaign.history.query` makes, in the same order (newest first by
-  session, then id), so the screen shows the same rows as before; ``tests/campaign/
-  test_history_index.py`` holds the two side by side.
+- What is kept per entry is what the table shows (:data:`SHOWN_FIELDS`) and what the filters compare,
+  worked out once (:class:`Row`): session, id, kind, skill, character id, the character's name
+  case-folded, and whether it is done; and, per filter, the rows of each value. A query is the same
+  test :func:`gmconsole.campaign.history.query` makes, in the same order (newest first by session,
+  then id), so the screen shows the same rows as before; ``tests/campaign/test_history_index.py``
+  holds the two side by side.
 - Entries are kept by chunk file, with the signature the store gives each chunk (it changes
   whenever the file does). :func:`plan` compares signatures without reading a chunk, and
   :meth:`Plan.read` parses only the new or changed chunks, reusing the rest: after a roll, one

@@ -8,11 +8,13 @@ campaigns grown fast (``history_helpers.repeat_history``).
 
 from __future__ import annotations
 
+import asyncio
+
 from history_helpers import repeat_history, wait_loaded
 from test_history import HistoryApp, _cells, _play_myz, sync
 from textual.widgets import DataTable, Input
 
-from gmconsole.ui.screens.history import MAX_ROWS
+from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
 
 
 def _status(app) -> str:
@@ -116,3 +118,32 @@ async def test_a_change_in_a_long_history_re_reads_only_the_file_it_touched(open
         assert f"{MAX_ROWS} of 1501 entries" in _status(app)
         await pilot.press("a")  # hide undone entries: filtered in memory, nothing read
         assert f"{MAX_ROWS} of 1500 entries" in _status(app) and read == [min(service.history_chunks())]
+
+
+@sync
+async def test_leaving_the_screen_while_it_loads_stops_the_read(open_service, demo_root, monkeypatch):
+    """The worker thread cannot be stopped from outside, and quitting the console waits for it: a read
+    whose screen is gone stops at the next chunk."""
+    service = open_service("yze-demo")
+    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.close()
+    repeat_history(demo_root, "yze-demo", {1: 6000})
+    service = open_service("yze-demo")
+    read: list[tuple[int, int]] = []
+    chunk_history = service.chunk_history
+
+    def counted(session, first):
+        read.append((session, first))
+        return chunk_history(session, first)
+
+    monkeypatch.setattr(service, "chunk_history", counted)
+    app = HistoryApp(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.loading
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HistoryScreen)
+        await asyncio.sleep(1.0)
+        stopped_at = len(read)
+        await asyncio.sleep(1.0)
+    assert len(read) == stopped_at < len(service.history_chunks())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import time
 
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from gmconsole.campaign import history_index
 from gmconsole.store.errors import CorruptFile
@@ -85,5 +85,14 @@ def _hand_back() -> None:
     """Between two chunks the worker thread reads, it sleeps :data:`HAND_BACK` seconds. Python runs one
     thread at a time, and parsing a chunk's JSON cannot be interrupted: without a pause the console's
     thread, which gives the interpreter up at every turn of its event loop, waits for a chunk at each
-    turn, and a key (several turns) waited for several chunks."""
+    turn, and a key (several turns) waited for several chunks.
+
+    A read whose screen was closed (or the console quit) stops here: the thread cannot be stopped
+    from outside, and quitting waits for it."""
     time.sleep(HAND_BACK)
+    if get_current_worker().is_cancelled:
+        raise ReadStopped
+
+
+class ReadStopped(Exception):
+    """The screen that asked for a read of the history is gone: the worker thread stops reading."""
