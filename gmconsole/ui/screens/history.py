@@ -17,8 +17,8 @@ each key in a filter filters that, instead of parsing every history file again (
 50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read that has more than
 :data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a long campaign) runs in a worker thread
 while the table says "Loading…" and keys keep working; after a change only the files it touched are
-parsed again, here (usually one). No debounce: a key costs less than a frame, and a delay would only
-add to it.
+parsed again, here (usually one). No debounce: filtering is a look-up in memory, a key's cost is
+refilling the table's rows (an entry's cells made once), and a delay would only add to it.
 """
 
 from __future__ import annotations
