@@ -515,10 +515,7 @@ class CampaignService:
         Undone (and failed) entries are left out unless ``include_undone``. ``skill`` is an id or a
         name from the campaign's skill list (issue 11).
         """
-        found = skills.find(self._campaign, skill) if skill else None
-        skill = found.id if found is not None else skill
-        who = self._campaign.find_character(character) if character else None
-        character = who.id if who is not None else character  # ``Ripley`` finds Ripley Hale's rolls
+        character, skill = self.history_filter(character, skill)
         return history_queries.query(
             self._seen(self._store.entries(session)),
             character=character,
@@ -526,6 +523,24 @@ class CampaignService:
             kind=kind,
             include_undone=include_undone,
         )
+
+    def history_filter(self, character: str | None, skill: str | None) -> tuple[str | None, str | None]:
+        """The ``character`` and ``skill`` :meth:`history` filters on: an id for a name the campaign
+        knows (``Ripley`` finds Ripley Hale's rolls), else the text as typed."""
+        found = skills.find(self._campaign, skill) if skill else None
+        skill = found.id if found is not None else skill
+        who = self._campaign.find_character(character) if character else None
+        return (who.id if who is not None else character), skill
+
+    def history_chunks(self) -> dict[tuple[int, int], tuple]:
+        """Every history chunk, ``(session, first id)`` → a signature that changes with the file; reads
+        none (:meth:`~gmconsole.store.history_reader.HistoryReader.chunk_signatures`)."""
+        return self._store.chunk_signatures()
+
+    def chunk_history(self, session: int, first: int) -> list[dict]:
+        """The entries of one history chunk, oldest first, as :meth:`entries` shows them. This and
+        :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
+        return self._seen(self._store.chunk_entries(session, first))
 
     def export_session(self, session: int | None = None, fmt: str = "markdown") -> str:
         """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default)."""

@@ -144,6 +144,7 @@ class CampaignStore(HistoryReader):
         )
         self._chunk_dbs: dict[Path, TinyDB] = {}
         self._chunk_index: dict[int, list[int]] = {}
+        self._chunk_writes: dict[Path, int] = {}  # writes to each chunk file (:meth:`chunk_signatures`)
         self._next_id: int | None = None
         held, self._newest, self._marked_last_id = read_marker(self.path) if not read_only else (False, None, None)
         self.closed_cleanly = held
@@ -357,6 +358,7 @@ class CampaignStore(HistoryReader):
         else:
             first = entry_id
             ensure_folder(session_folder(self.path, session))
+        self._wrote(session, first)
         self._chunk_db(session, first).table("entries").insert(Document(document, doc_id=entry_id))
         if first == entry_id:
             chunks.append(first)
@@ -383,6 +385,7 @@ class CampaignStore(HistoryReader):
             table = self._chunk_db(session, chunks[at]).table("entries")
             if not table.contains(doc_id=entry_id):
                 raise EntryNotFound(session, entry_id)
+            self._wrote(session, chunks[at])
             with self._writing():
                 table.update(changes, doc_ids=[entry_id])
         except EntryNotFound:
@@ -463,6 +466,11 @@ class CampaignStore(HistoryReader):
         while len(self._chunk_dbs) > OPEN_CHUNKS:
             del self._chunk_dbs[next(iter(self._chunk_dbs))]
         return db
+
+    def _wrote(self, session: int, first: int) -> None:
+        """Count a write to a chunk (before it, so a reader's signature taken meanwhile is already stale)."""
+        path = chunk_file(self.path, session, first)
+        self._chunk_writes[path] = self._chunk_writes.get(path, 0) + 1
 
     def _last_id_given(self) -> int | None:
         """The highest entry id given so far, when known without reading the history (for the marker)."""

@@ -10,6 +10,7 @@ belongs raises :class:`~gmconsole.store.errors.UnsafeLink`.
 from __future__ import annotations
 
 import bisect
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -81,6 +82,37 @@ class HistoryReader:
 
         self._usable(write=False)
         return chunk_files(self.path)
+
+    def chunk_signatures(self) -> dict[tuple[int, int], tuple]:
+        """Every history chunk in place, ``(session, first id)`` → a signature that changes whenever
+        the file does: how often this store wrote it, and the file's inode, size and modification time.
+
+        Lets a reader keep what it parsed and re-read only the chunks changed since (the history
+        screen's index, :mod:`gmconsole.campaign.history_index`). Reads no chunk: it lists the
+        folders and ``lstat``s each file. The write count is there because a rewrite in the same
+        clock tick, of the same size, may get back the inode of the version before last.
+
+        Safe in another thread beside this store's writes: it reads only folder listings and
+        counters, and every chunk is replaced whole by a rename."""
+        self._usable(write=False)
+        found: dict[tuple[int, int], tuple] = {}
+        for session in sessions_in(self.path):
+            for first in chunks_in(session_folder(self.path, session)):
+                path = chunk_file(self.path, session, first)
+                try:
+                    status = os.lstat(path)
+                except FileNotFoundError:
+                    continue  # set aside since the listing
+                found[(session, first)] = (self._chunk_writes.get(path, 0), status.st_ino, status.st_size,
+                                           status.st_mtime_ns)
+        return found
+
+    def chunk_entries(self, session: int, first: int) -> list[dict]:
+        """The entries of the chunk of ``session`` whose first id is ``first``, oldest first (each
+        with ``id`` and ``session``); empty when it is gone. Raises :class:`CorruptFile` naming it.
+        Safe in another thread beside this store's writes, as :meth:`chunk_signatures`."""
+        self._usable(write=False)
+        return self._read_chunk(check_session(session), first)
 
     def entries_newest_first(self, session: int) -> Iterator[dict]:
         """The history of ``session``, newest first, read one chunk at a time as it is consumed.

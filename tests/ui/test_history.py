@@ -15,6 +15,8 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, Input
 
+from history_helpers import repeat_history, wait_loaded
+
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
 
@@ -181,18 +183,23 @@ async def test_history_escape_goes_back(myz_app):
 
 
 @sync
-async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_service):
+async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_service, demo_root):
+    """Two real changes, repeated to 1,010 entries straight into the history files (not 1,010 synced
+    writes through the service: ``history_helpers``)."""
     service = open_service("yze-demo")
-    for _ in range(MAX_ROWS + 5):
-        service.change_stress("c4", 1)
-        service.change_stress("c4", -1)
-    app = HistoryApp(service)
+    service.change_stress("c4", 1)
+    service.change_stress("c4", -1)
+    service.close()
+    repeat_history(demo_root, "yze-demo", {1: 2 * (MAX_ROWS + 5) - 2})
+    app = HistoryApp(open_service("yze-demo"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await wait_loaded(pilot, app.screen)
         status = str(app.screen.query_one("#hist-status").render())
-        rows = app.screen.query_one(DataTable).row_count
-    assert rows == MAX_ROWS
+        rows = _cells(app)
+    assert len(rows) == MAX_ROWS
     assert f"{MAX_ROWS} of {2 * (MAX_ROWS + 5)} entries" in status
+    assert [int(r[0]) for r in rows] == list(range(2 * (MAX_ROWS + 5), MAX_ROWS + 10, -1))  # the newest
 
 
 # --------------------------------------------------------------------------- snapshots

@@ -11,6 +11,14 @@ the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the current folder)
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
 A damaged history file met on any of these paths is named, and its newest backup offered
 (:mod:`gmconsole.ui.damaged`), rather than ending the console.
+
+Speed (issue 12). The history is read once into memory (:mod:`gmconsole.campaign.history_index`) and
+each key in a filter filters that, instead of parsing every history file again (180 ms a key at
+50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read that has more than
+:data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a long campaign) runs in a worker thread
+while the table says "Loading…" and keys keep working; after a change only the files it touched are
+parsed again, here (usually one). No debounce: filtering is a look-up in memory, a key's cost is
+refilling the table's rows (an entry's cells made once), and a delay would only add to it.
 """
 
 from __future__ import annotations
@@ -26,12 +34,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
 
+from gmconsole.campaign import history_index
 from gmconsole.campaign.history import result_text
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
@@ -45,7 +55,7 @@ MAX_ROWS = 500
 _FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(HistoryReading, Screen[None]):
     """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
 
     DEFAULT_CSS = """
@@ -100,6 +110,13 @@ class HistoryScreen(Screen[None]):
         self.detail_id: tuple[int, int] | None = None
         self._asked: set[Path] = set()  # damaged files whose backup was offered here already
         self._drawn: list[tuple] = []  # (session, id) of each row drawn, to keep the cursor on its entry
+        self._index: history_index.HistoryIndex | None = None  # the history in memory (None: not read yet)
+        self._labels: tuple[str | None, str | None] = (None, None)  # undo / redo, as at the last read
+        self._reading = None  # the worker thread reading the history, while it runs
+        self._read_again = False  # the campaign changed during that read
+        self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
+        self._cells_campaign = None  # the campaign those cells were made with
+        self._drawn_entries: list[dict] = []  # the entries drawn, to skip drawing the same ones again
 
     @property
     def service(self):
@@ -137,56 +154,88 @@ class HistoryScreen(Screen[None]):
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
 
-    def reload(self, *, keep_message: bool = False) -> None:
-        """Re-query the history with the filters and redraw the table (keeps the cursor on the same row).
-
-        ``keep_message``: the line an action just said stays (the change it made is heard after it)."""
+    def refilter(self, *, keep_message: bool = False) -> bool:
+        """Filter the history in memory and redraw the table (keeps the cursor on the same row);
+        True when the table shows the history (not a refused filter, "Loading…" or a damaged file)."""
         try:
             filters = self.filters()
         except ValueError as exc:
             self._say(str(exc))
-            return
+            return False
         if not keep_message:
             self._say("")
+        status = self.query_one("#hist-status", Static)
+        if self._index is None:
+            self._clear_rows()
+            status.update(Text("Loading…"))
+            return False
+        character, skill = self.service.history_filter(filters["character"], filters["skill"])
         try:
-            entries = self.service.history(**filters, include_undone=self.include_undone)
-            undo, redo = self.service.undo_label(), self.service.redo_label()
+            self.rows, total = self._index.query(session=filters["session"], character=character, skill=skill,
+                                                 kind=filters["kind"], include_undone=self.include_undone,
+                                                 limit=MAX_ROWS)
         except CorruptFile as exc:
-            self.query_one(DataTable).clear()
-            self.rows = []
+            self._clear_rows()
             self._damaged(exc)
-            return
-        total = len(entries)
-        self.rows = entries[:MAX_ROWS]
+            return False
+        self._draw_rows()
+        undo, redo = self._labels
+        how_many = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else counted(total, "entry", "entries")
+        hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
+        status.update(Text(  # the labels are summaries read from the files
+            f"{how_many}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
+            f"undone entries {'shown' if self.include_undone else 'hidden'}"))
+        return True
+
+    def _clear_rows(self) -> None:
+        self.query_one(DataTable).clear()
+        self.rows, self._drawn_entries = [], []
+
+    def _draw_rows(self) -> None:
+        """Fill the table with ``self.rows``, the same entry selected as before when it is still there.
+
+        The cells of an entry are made once and kept (:meth:`_cells_of`): typing in a filter draws the
+        same entries again and again."""
         table = self.query_one(DataTable)
+        campaign = self.app.service.campaign
+        same = len(self.rows) == len(self._drawn_entries) == table.row_count and all(
+            new is old for new, old in zip(self.rows, self._drawn_entries))
+        if same and campaign is self._cells_campaign:
+            return  # the same entries, as read (e.g. a key that still matches nothing): nothing to redraw
+        self._drawn_entries = list(self.rows)  # held, so that an entry read again is never taken for one drawn
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
-        from gmconsole.campaign.skills import name_of
-
-        campaign = self.app.service.campaign
+        if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
+            self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
         for e in self.rows:
-            status = e.get("status", "done")
-            style = "dim strike" if status != "done" else ""
-            cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
-                     e.get("character") or "", name_of(campaign, e.get("skill")) or "", result_text(e), _costs_mark(e),
-                     e.get("summary", ""), status]
-            table.add_row(*[Text(shown(c), style=style) for c in cells], key=f"{e.get('session')}:{e.get('id')}")
+            key, cells = self._cells_of(e)
+            table.add_row(*cells, key=key)
         self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
-        how_many = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else counted(total, "entry", "entries")
-        hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
-        self.query_one("#hist-status", Static).update(Text(  # the labels are summaries read from the files
-            f"{how_many}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
-            f"undone entries {'shown' if self.include_undone else 'hidden'}"))
-        if self.detail_id is not None:
-            self._show_detail(self.detail_id)
+
+    def _cells_of(self, e: dict) -> tuple[str, list[Text]]:
+        """The row key and cells of entry ``e``, made once per entry read (kept by the entry's identity,
+        with the entry itself so that identity is never reused)."""
+        kept = self._cells.get(id(e))
+        if kept is not None and kept[0] is e:
+            return kept[1], kept[2]
+        from gmconsole.campaign.skills import name_of
+
+        status = e.get("status", "done")
+        style = "dim strike" if status != "done" else ""
+        cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
+                 e.get("character") or "", name_of(self._cells_campaign, e.get("skill")) or "", result_text(e),
+                 _costs_mark(e), e.get("summary", ""), status]
+        key, texts = f"{e.get('session')}:{e.get('id')}", [Text(shown(c), style=style) for c in cells]
+        self._cells[id(e)] = (e, key, texts)
+        return key, texts
 
     @on(Input.Changed)
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.reload()
+        self.refilter()
 
     @on(Input.Submitted)
     def _filter_submitted(self, event: Input.Submitted) -> None:
@@ -257,7 +306,7 @@ class HistoryScreen(Screen[None]):
 
     def action_toggle_undone(self) -> None:
         self.include_undone = not self.include_undone
-        self.reload()
+        self.refilter()
 
     def _selected_roll(self, what: str) -> dict | None:
         """The roll of the selected row (a push row: its roll, in whichever session it is), read
