@@ -180,3 +180,24 @@ async def test_pickers_show_marks_as_glyphs_and_long_names_end_in_an_ellipsis_wi
         await pilot.pause()
         await pilot.press("space", "down", "space")
         assert _rows(one.query_one(MarkList)) == [" ○  Alarm", " ●  Reactor"]
+
+
+# ----------------------------------------------------------------------------- snapshots (80×24)
+NARROW = (80, 24)
+
+
+def test_opposed_form_marks_the_defender_and_skill_snapshot_yze(snap_compare, make_app):
+    """yze opposed roll on 80×24: the defender marked (●) among the roster, the skills by name."""
+    keys = ["3", "s", "o", "b", "s", "enter", "o", "down", "down", "space"]
+    assert snap_compare(make_app("yze-demo"), terminal_size=NARROW, press=keys)
+
+
+def test_helpers_picker_refuses_a_fourth_snapshot(snap_compare, make_app):
+    """The helpers picker after a, ctrl+s: every row [x] and the R-HELP-1 refusal, still open."""
+    assert snap_compare(make_app("yze-demo"), terminal_size=NARROW, press=["3", "e", "a", "ctrl+s"])
+
+
+def test_assisted_form_turns_snapshot_exploding(snap_compare, make_app):
+    """exploding assisted check: helpers marked in turn ([1], [2]), the rest [ ]."""
+    keys = ["3", "i", "down", "down", "space", "up", "space"]
+    assert snap_compare(make_app("exploding-demo"), terminal_size=NARROW, press=keys)
