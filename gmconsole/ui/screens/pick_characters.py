@@ -5,8 +5,9 @@ Space (or Enter) marks and unmarks the highlighted name, ``a`` marks everyone, `
 question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
 
 Every list of marks in the console is a :class:`MarkList`: a marked row reads ``[x]`` and an
-unmarked one ``[ ]`` (a pick-one list: ``●`` / ``○``, and marking a row moves the mark; a list whose order counts: the turn, ``[1]``), so
-the state is seen without colour. A name too long for the row ends in ``…``, cut by terminal cells.
+unmarked one ``[ ]`` (a pick-one list: ``●`` / ``○``, and marking a row moves the mark; a list whose
+order counts: the turn, ``[1]``), so the state is seen without colour. A name too long for the row
+ends in ``…``, cut by terminal cells (the list does not wrap).
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class MarkList(SelectionList[str]):
         if self.ordered:
             return list(self.selected)
         chosen = set(self.selected)
-        return [self.get_option_at_index(i).value for i in range(self.option_count)
-                if self.get_option_at_index(i).value in chosen]
+        values = (self.get_option_at_index(i).value for i in range(self.option_count))
+        return [value for value in values if value in chosen]
 
     def _select(self, value: str) -> bool:
         if self.single and value not in self._selected:
@@ -94,6 +95,8 @@ class MarkList(SelectionList[str]):
         return 4
 
     def render_line(self, y: int) -> Strip:
+        """The option list's row behind :meth:`glyph` (in place of SelectionList's coloured button, which
+        looks the same marked or not without colour)."""
         line = super(SelectionList, self).render_line(y)
         index = self.scroll_offset.y + y
         try:

@@ -4,9 +4,9 @@ saving throws, attacks, assisted and group checks.
 Each field is a labelled ``Input``, or, for the participants of the roll (who defends, who helps, who
 takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.screens.pick_characters.MarkList`:
 arrows move, space or enter marks), so no name is typed. ``ctrl+s`` (or ``enter`` in a typed field)
-hands the values to ``run``, which asks the service or the rules core and returns the result as text. The result (or the refusal,
-one sentence) is shown inside the form, which stays open so the GM can read it and roll again;
-``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
+hands the values to ``run``, which asks the service or the rules core and returns the result as
+text. The result (or the refusal, one sentence) is shown inside the form, which stays open so the GM
+can read it and roll again (the marks stay too); ``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
 """
 
 from __future__ import annotations
