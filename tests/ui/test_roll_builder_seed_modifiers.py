@@ -5,11 +5,13 @@ screen shows and what the history records."""
 
 from __future__ import annotations
 
+from test_roll_builder import _mark as _mark_names
 from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.history import HistoryScreen
+from gmconsole.ui.screens.pick_characters import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
 from gmconsole.ui.widgets.roll_text import stunt_lines
@@ -90,7 +92,7 @@ async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stami
         await pilot.pause()
         form = app.screen
         assert isinstance(form, RollFormScreen)
-        assert form.query_one("#field-skill", Input).value == "stamina"
+        assert form.query_one("#field-skill", MarkList).marked == ["stamina"]
 
 
 @sync
@@ -103,8 +105,8 @@ async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
-        assert form.query_one("#field-skill", Input).value == "scout"
-        form.query_one("#field-opponent", Input).value = "Lina"
+        assert form.query_one("#field-skill", MarkList).marked == ["scout"]
+        await _mark_names(pilot, form.query_one("#field-opponent", MarkList), "Lina")
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("escape")
@@ -115,9 +117,9 @@ async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
-        assert form.query_one("#field-skill", Input).value == "intimidate"
+        assert form.query_one("#field-skill", MarkList).marked == ["intimidate"]
         assert "only against another Enforcer" in str(form.query_one("#form-hint").render())
-        form.query_one("#field-opponent", Input).value = "Grease"
+        await _mark_names(pilot, form.query_one("#field-opponent", MarkList), "Grease")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "only against another Enforcer" in str(form.query_one("#form-error").render())

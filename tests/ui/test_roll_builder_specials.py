@@ -5,20 +5,24 @@ consequences, change of circumstances)."""
 
 from __future__ import annotations
 
-from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
-from textual.widgets import Input
+from test_roll_builder import _mark, _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
 from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
 
 
-async def _form(pilot, values: dict[str, str]) -> str:
-    """Fill the open RollFormScreen, roll (ctrl+s), read the result or the error, close it."""
+async def _form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:
+    """Fill the open RollFormScreen (a list field: mark the names given, by keys), roll (ctrl+s), read
+    the result or the error, close it."""
     form = pilot.app.screen
     assert isinstance(form, RollFormScreen)
     for key, value in values.items():
-        form.query_one(f"#field-{key}", Input).value = value
+        field = form.query_one(f"#field-{key}")
+        if isinstance(field, MarkList):
+            await _mark(pilot, field, *((value,) if isinstance(value, str) else value))
+        else:
+            field.value = value
     await pilot.press("ctrl+s")
     await pilot.pause()
     text = str(form.query_one("#form-result").render()) or str(form.query_one("#form-error").render())
@@ -76,10 +80,10 @@ async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_und
         opposed = await _form(pilot, {"opponent": "Mira Sol", "opp_skill": "notice", "opp_attribute": "intellect"})
         await pilot.press("i")
         await pilot.pause()
-        assisted = await _form(pilot, {"skill": "shooting", "others": "Doc Rell, Torvald"})
+        assisted = await _form(pilot, {"skill": "shooting", "others": ("Doc Rell", "Torvald")})
         await pilot.press("n")
         await pilot.pause()
-        group = await _form(pilot, {"participants": "Kara Venn, Torvald", "skill": "athletics"})
+        group = await _form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "athletics"})
         kinds = [e["kind"] for e in service.history()]
         assert kinds[:3] == ["group", "assisted", "opposed"]
         await pilot.press("u")

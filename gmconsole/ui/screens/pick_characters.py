@@ -3,40 +3,120 @@
 Space (or Enter) marks and unmarks the highlighted name, ``a`` marks everyone, ``n`` nobody;
 ``ctrl+s`` or ``f2`` confirms with the ids marked, ``escape`` cancels (``None``). docs/rules.md leaves the
 question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
+
+Every list of marks in the console is a :class:`MarkList`: a marked row reads ``[x]`` and an
+unmarked one ``[ ]`` (a pick-one list: ``●`` / ``○``, and marking a row moves the mark; a list whose
+order counts: the turn, ``[1]``), so the state is seen without colour. A name too long for the row
+ends in ``…``, cut by terminal cells (the list does not wrap).
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Footer, Label, SelectionList, Static
+from textual.widgets.option_list import OptionDoesNotExist
 
 from gmconsole.safe_text import shown
 
-__all__ = ["PickCharactersScreen"]
+__all__ = ["MarkList", "PickCharactersScreen", "roster_choices"]
 
 
-class _Picker(SelectionList[str]):
-    """The list itself: space and enter toggle the highlighted name."""
+def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``(id, label)`` of the roster members a GM may pick (NPCs too, said so), in roster order."""
+    skip = set(leave_out)
+    return [(c.id, c.name + (" (npc)" if c.is_npc else "")) for c in roster if c.id not in skip]
+
+
+class MarkList(SelectionList[str]):
+    """A list of rows to mark: space and enter toggle the highlighted row.
+
+    ``single``: at most one row is marked; marking another moves the mark (a pick-one list).
+    ``ordered``: the marks keep the order they were made in (:attr:`marked`), and each marked row
+    shows its place (e.g. the turns of an assisted check)."""
 
     BINDINGS = [
         Binding("space", "select", "Mark/unmark", show=True),
         Binding("enter", "select", "Mark/unmark", show=False),
     ]
 
+    DEFAULT_CSS = """
+    MarkList > .selection-list--button, MarkList > .selection-list--button-highlighted {
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self, *selections, single: bool = False, ordered: bool = False, **kwargs) -> None:
+        self.single = single
+        self.ordered = ordered
+        super().__init__(*selections, **kwargs)
+
+    @property
+    def marked(self) -> list[str]:
+        """The marked values: in the order marked when ``ordered``, else in list order."""
+        if self.ordered:
+            return list(self.selected)
+        chosen = set(self.selected)
+        values = (self.get_option_at_index(i).value for i in range(self.option_count))
+        return [value for value in values if value in chosen]
+
+    def _select(self, value: str) -> bool:
+        if self.single and value not in self._selected:
+            for other in list(self._selected):
+                self._deselect(other)
+        return super()._select(value)
+
+    def on_mount(self) -> None:
+        marked = self.marked
+        if self.single and marked:  # a pick-one list starts on its mark (e.g. the paired skill)
+            self.highlighted = next(i for i in range(self.option_count) if self.get_option_at_index(i).value == marked[0])
+
+    def glyph(self, value: str) -> str:
+        """The three cells before a row: ``[x]``/``[ ]``, ``●``/``○`` for pick-one, ``[n]`` for a turn."""
+        if value not in self._selected:
+            return " ○ " if self.single else "[ ]"
+        if self.single:
+            return " ● "
+        if self.ordered:
+            place = list(self._selected).index(value) + 1
+            return f"[{place}]" if place < 10 else f"{place:>3}"
+        return "[x]"
+
+    def _get_left_gutter_width(self) -> int:
+        return 4
+
+    def render_line(self, y: int) -> Strip:
+        """The option list's row behind :meth:`glyph` (in place of SelectionList's coloured button, which
+        looks the same marked or not without colour)."""
+        line = super(SelectionList, self).render_line(y)
+        index = self.scroll_offset.y + y
+        try:
+            selection = self.get_option_at_index(index)
+        except OptionDoesNotExist:
+            return line
+        component = "selection-list--button" + ("-selected" if selection.value in self._selected else "")
+        component += "-highlighted" if self.highlighted == index else ""
+        underlying = next(iter(line)).style or self.rich_style
+        style = self.get_component_rich_style(component) + Style(bgcolor=underlying.bgcolor, meta={"option": index})
+        return Strip([Segment(self.glyph(selection.value), style), Segment(" ", underlying), *line])
+
 
 class PickCharactersScreen(ModalScreen[list[str] | None]):
     """Mark characters from ``choices`` (``(id, label)`` pairs); dismisses the marked ids in list order.
 
-    ``limit`` caps how many may be marked (e.g. at most 3 helpers, R-HELP-1); ``minimum`` asks for
-    at least that many (e.g. 1 combatant to start a conflict). A confirm outside those bounds is
-    refused with an inline message and the screen stays open.
+    ``limit`` caps how many may be marked (e.g. at most 3 helpers, R-HELP-1; ``why`` is the rule said
+    with the refusal); ``minimum`` asks for at least that many (e.g. 1 combatant to start a
+    conflict). A confirm outside those bounds is refused with an inline message and the screen stays
+    open, so the GM can unmark one. With ``limit=1`` it is a pick-one list (marking moves the mark).
     """
 
     DEFAULT_CSS = """
@@ -56,7 +136,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         text-style: bold;
         width: 100%;
     }
-    PickCharactersScreen _Picker {
+    PickCharactersScreen MarkList {
         height: auto;
         max-height: 16;
     }
@@ -85,6 +165,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         *,
         limit: int | None = None,
         minimum: int = 0,
+        why: str = "",
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -92,35 +173,41 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         self.initially = set(selected)
         self.limit = limit
         self.minimum = minimum
+        self.why = why
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
             yield Label(shown(self.title_text), id="pick-title", markup=False)  # titles quote names from the file
-            yield _Picker(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices], id="pick-list")
+            yield MarkList(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices],
+                           single=self.limit == 1, id="pick-list")
             yield Static("", id="pick-message", markup=False)
             yield Static("space mark · a all · n none · ctrl+s done · esc cancel", id="pick-hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(_Picker).focus()
+        self.query_one(MarkList).focus()
 
     @property
     def marked(self) -> list[str]:
         """The ids marked now, in the order of ``choices``."""
-        chosen = set(self.query_one(_Picker).selected)
+        chosen = set(self.query_one(MarkList).selected)
         return [cid for cid, _label in self.choices if cid in chosen]
 
     def _say(self, text: str) -> None:
+        self._said_for = self.marked
         self.query_one("#pick-message", Static).update(text)
 
     @on(SelectionList.SelectedChanged)
     def _clear_message(self) -> None:
-        self._say("")
+        """A mark changed since the message: it no longer applies. (The change message may arrive
+        after a quick ``ctrl+s`` whose refusal it must not wipe, so the marks are compared.)"""
+        if self.marked != getattr(self, "_said_for", None):
+            self._say("")
 
     def action_done(self) -> None:
         marked = self.marked
         if self.limit is not None and len(marked) > self.limit:
-            self._say(f"Mark at most {self.limit}; {len(marked)} are marked.")
+            self._say(f"{self.why or f'Mark at most {self.limit}'} — {len(marked)} are marked; unmark one.")
             return
         if len(marked) < self.minimum:
             self._say(f"Mark at least {self.minimum}.")
@@ -128,10 +215,14 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         self.dismiss(marked)
 
     def action_all(self) -> None:
-        self.query_one(_Picker).select_all()
+        listing = self.query_one(MarkList)
+        if listing.single:
+            self._say("Pick one: space marks the highlighted row.")
+            return
+        listing.select_all()
 
     def action_none(self) -> None:
-        self.query_one(_Picker).deselect_all()
+        self.query_one(MarkList).deselect_all()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

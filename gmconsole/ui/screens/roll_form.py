@@ -1,10 +1,12 @@
 """A small modal form for the rolls that need a few more answers: opposed and contested rolls,
 saving throws, attacks, assisted and group checks.
 
-Each field is a labelled ``Input``; ``enter`` (or ``ctrl+s``) hands the values to ``run``, which
-asks the service or the rules core and returns the result as text. The result (or the refusal,
-one sentence) is shown inside the form, which stays open so the GM can read it and roll again;
-``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
+Each field is a labelled ``Input``, or, for the participants of the roll (who defends, who helps, who
+takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.screens.pick_characters.MarkList`:
+arrows move, space or enter marks), so no name is typed. ``ctrl+s`` (or ``enter`` in a typed field)
+hands the values to ``run``, which asks the service or the rules core and returns the result as
+text. The result (or the refusal, one sentence) is shown inside the form, which stays open so the GM
+can read it and roll again (the marks stay too); ``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
 """
 
 from __future__ import annotations
@@ -22,18 +24,27 @@ from textual.widgets import Input, Label, Static
 
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import StoreError
+from gmconsole.ui.screens.pick_characters import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
 
 
 @dataclass(frozen=True)
 class FormField:
-    """One answer the form asks for: its key in the values dict, a label, a starting value, a hint."""
+    """One answer the form asks for: its key in the values dict, a label, a starting value, a hint.
+
+    With ``choices`` (``(value, label)`` pairs) the answer is marked in a list instead of typed:
+    ``many`` lists give the values marked (a list; in the order marked when ``ordered``), the others
+    the one value marked (``""`` when none); ``marked`` are the values marked at first."""
 
     key: str
     label: str
     value: str = ""
     placeholder: str = ""
+    choices: tuple[tuple[str, str], ...] | None = None
+    many: bool = False
+    ordered: bool = False
+    marked: tuple[str, ...] = ()
 
 
 class RollFormScreen(ModalScreen[str | None]):
@@ -65,6 +76,17 @@ class RollFormScreen(ModalScreen[str | None]):
     RollFormScreen Input {
         height: 3;
     }
+    RollFormScreen MarkList {
+        height: auto;
+        max-height: 5;
+        border: none;
+        border-left: tall $panel;
+        padding: 0;
+    }
+    RollFormScreen MarkList:focus {
+        border: none;
+        border-left: tall $accent;
+    }
     RollFormScreen #form-error {
         color: $text-error;
         height: auto;
@@ -79,7 +101,7 @@ class RollFormScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="form.close"),
     ]
 
-    def __init__(self, title: str, fields: list[FormField], run: Callable[[dict[str, str]], str], *, hint: str = "") -> None:
+    def __init__(self, title: str, fields: list[FormField], run: Callable[[dict], str], *, hint: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields
@@ -94,17 +116,30 @@ class RollFormScreen(ModalScreen[str | None]):
                 yield Static(Text(self.hint), id="form-hint")
             for field in self.fields:
                 yield Label(field.label, classes="form-label", markup=False)
-                yield Input(value=field.value, placeholder=field.placeholder, id=f"field-{field.key}")
+                if field.choices is None:
+                    yield Input(value=field.value, placeholder=field.placeholder, id=f"field-{field.key}")
+                    continue
+                yield MarkList(*[(Text(shown(label)), value, value in field.marked) for value, label in field.choices],
+                               single=not field.many, ordered=field.ordered, id=f"field-{field.key}")
             yield Static("", id="form-error")
             yield Static("", id="form-result")
-            yield Static("enter roll · tab next field · esc close", id="form-keys")
+            lists = any(f.choices is not None for f in self.fields)
+            keys = "space mark · ctrl+s roll" if lists else "enter roll"
+            yield Static(f"{keys} · tab next field · esc close", id="form-keys")
 
     def on_mount(self) -> None:
-        self.query(Input).first().focus()
+        self.query("Input, MarkList").first().focus()
 
-    def values(self) -> dict[str, str]:
-        """The answers typed so far, stripped, by field key."""
-        return {f.key: self.query_one(f"#field-{f.key}", Input).value.strip() for f in self.fields}
+    def values(self) -> dict[str, str | list[str]]:
+        """The answers so far by field key: typed text stripped, a list's marked value(s)."""
+        out: dict[str, str | list[str]] = {}
+        for f in self.fields:
+            if f.choices is None:
+                out[f.key] = self.query_one(f"#field-{f.key}", Input).value.strip()
+                continue
+            marked = self.query_one(f"#field-{f.key}", MarkList).marked
+            out[f.key] = marked if f.many else (marked[0] if marked else "")
+        return out
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -698,12 +698,13 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_helpers(self) -> None:
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        from gmconsole.rules.yearzero import MAX_HELPERS
+        from gmconsole.ui.screens.pick_characters import PickCharactersScreen, roster_choices
 
         character = self._need_character()
         if character is None:
             return
-        choices = [(c.id, c.name) for c in self.service.campaign.roster if c.id != character.id]
+        choices = roster_choices(self.service.campaign.roster, leave_out=[character.id])
         if not choices:
             self._say("Nobody else is in the roster to help.")
             return
@@ -716,8 +717,9 @@ class RollBuilder(VerticalScroll):
             self.refresh_view()
             self.focus()
 
-        self.app.push_screen(PickCharactersScreen(f"Who helps {character.name}? (R-HELP-1: at most 3)", choices,
-                                                  self.helpers), chosen)
+        self.app.push_screen(PickCharactersScreen(
+            f"Who helps {character.name}? (R-HELP-1: at most {MAX_HELPERS})", choices, self.helpers,
+            limit=MAX_HELPERS, why=f"R-HELP-1: at most {MAX_HELPERS} helpers"), chosen)
 
     def action_clear_helpers(self) -> None:
         self.helpers = ()

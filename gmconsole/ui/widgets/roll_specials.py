@@ -6,7 +6,10 @@
 - ``tiered``: ``service.saving_throw`` (R-TIER-3), ``service.attack`` (R-TIER-4), ``service.contested`` (R-TIER-5).
 
 Every roll goes through the campaign service, so it is recorded in the history and undoable; this
-module only asks the questions and words the recorded entry. Every function returns ``(title,
+module only asks the questions and words the recorded entry. Who takes part (the defender, the
+opponent, the helpers of an assisted check, the group) and the defender's skill are marked in lists
+of the roster (NPCs too) and of the campaign's own skills by name; only what is no participant (the
+roller's skill and trait, a difficulty, typed faces) is typed. Every function returns ``(title,
 fields, run, hint)`` for :class:`~gmconsole.ui.screens.roll_form.RollFormScreen`; ``run`` raises
 ``ValueError`` with one sentence on bad input.
 """
@@ -17,17 +20,31 @@ from typing import Callable
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.errors import RulesError
+from gmconsole.ui.screens.pick_characters import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 
 __all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
 
-Form = tuple[str, list[FormField], Callable[[dict[str, str]], str], str]
+Form = tuple[str, list[FormField], Callable[[dict], str], str]
 
 
-def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+def _others(service, character_id: str) -> tuple[tuple[str, str], ...]:
+    """The roster members other than ``character_id``, as list rows (NPCs pickable)."""
+    return tuple(roster_choices(service.campaign.roster, leave_out=[character_id]))
+
+
+def _skill_rows(service) -> tuple[tuple[str, str], ...]:
+    """The campaign's skills by name, as list rows (``id``, name): its own list when it has one,
+    else the system's table (exploding: with the skills on its sheets), as the skill picker ``s``."""
+    from gmconsole.ui.widgets.roll_text import skill_choices
+
+    campaign = service.campaign
+    known = sorted({sid for c in campaign.roster for sid in c.skills})
+    own = None if campaign.skills is None else [(k.id, k.name) for k in campaign.skills]
+    rows = skill_choices(campaign.system, None, known, own)  # no defender yet: names alone, no "untrained"
+    return tuple((c.id, c.label.removesuffix(" (untrained)")) for c in rows if c.id)
 
 
 def _int(text: str, what: str) -> int:
@@ -46,8 +63,9 @@ def _yes(text: str) -> bool:
 
 def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict], None]) -> Form:
     """Year Zero opposed roll (R-OPP-1) through ``service.opposed_roll``: the built pool is the active
-    side; the defender is a second character + skill or a typed pool. ``on_active(entry)`` hands the
-    builder the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
+    side; the defender is a second character (marked in the roster) + skill (marked by name, the paired
+    skill first marked) or, with nobody marked, a typed pool. ``on_active(entry)`` hands the builder
+    the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
     request = {k: v for k, v in builder_request.items() if k != "reactive"}
     paired, pair_hint = _paired_skill(service.campaign.system, request.get("skill"), request.get("skill_modifiers", ()))
 
@@ -59,11 +77,15 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
         on_active(entry)
         return opposed_text(entry)
 
+    skills = _skill_rows(service)
+    if paired and paired not in {sid for sid, _name in skills}:
+        skills = ((paired, paired),) + skills
     fields = [
-        FormField("opponent", "Defender (roster name or id)", placeholder="e.g. Vanja"),
-        FormField("skill", "Defender's skill id", paired or "", placeholder="e.g. scout"),
+        FormField("opponent", "Defender (space marks; nobody: type the pool below)",
+                  choices=_others(service, request["character_id"])),
+        FormField("skill", "Defender's skill", choices=skills, marked=(paired,) if paired else ()),
         FormField("attribute", "Defender's attribute (blank: the skill's)", placeholder=""),
-        FormField("pool", "…or the defender's pool typed", placeholder="base=3 skill=2 gear=1"),
+        FormField("pool", "…or the defender's pool typed (nobody marked)", placeholder="base=3 skill=2 gear=1"),
         FormField("active_faces", "Active faces typed (blank: console dice)", placeholder="base=6,1 skill=4"),
         FormField("defender_faces", "Defender faces typed (blank: console dice)", placeholder="base=6,2 skill=3"),
     ]
@@ -142,40 +164,46 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     difficulty = state.get("difficulty") or exploding.default_difficulty()
     tn_modifiers = tuple(state.get("tn_modifiers") or ())
 
-    def opposed_run(v: dict[str, str]) -> str:
+    def opposed_run(v: dict) -> str:
         if not v["opponent"]:
-            raise RulesError("name the defender (a roster name or id)")
+            raise RulesError("mark the defender (space on a name)")
         entry = service.opposed_test(character.id, v["skill"] or None, v["opponent"], attribute=v["attribute"] or None,
                                      defender_skill=v["opp_skill"] or None,
                                      defender_attribute=v["opp_attribute"] or None, faces=v["faces"] or None, rng=rng)
         return opposed_test_text(entry)
 
-    def group_run(v: dict[str, str]) -> str:
-        entry = service.group_check(_names(v["participants"]), v["skill"], attribute=v["attribute"] or None,
+    def group_run(v: dict) -> str:
+        entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
                                     difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers, rng=rng)
         return group_text(entry)
 
-    def assisted_run(v: dict[str, str]) -> str:
-        entry = service.assisted_check(character.id, v["skill"], _names(v["others"]), attribute=v["attribute"] or None,
+    def assisted_run(v: dict) -> str:
+        entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
                                        difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                       hold=_names(v["hold"]), rng=rng)
+                                       hold=v["hold"], rng=rng)
         return assisted_text(entry)
 
     common = [FormField("skill", "Skill id", skill), FormField("attribute", "Trait (attribute id)", attribute)]
+    others = _others(service, character.id)
     return {
-        "opposed": ("Opposed test", common + [
-            FormField("opponent", "Defender (roster name or id)"),
-            FormField("opp_skill", "Defender's skill id (blank: the same skill)"),
+        "opposed": ("Opposed test", [FormField("opponent", "Defender (space marks)", choices=others)] + common + [
+            FormField("opp_skill", "Defender's skill", choices=(("", "(the same skill)"),) + _skill_rows(service),
+                      marked=("",)),
             FormField("opp_attribute", "Defender's trait", attribute),
             FormField("faces", "Faces typed (blank: console dice)", placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
         ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting)."),
-        "group": ("Group check", common + [
-            FormField("participants", "Trained participants (names, comma-separated)", character.name),
+        "group": ("Group check", [
+            FormField("participants", "Trained participants (space marks)",
+                      choices=tuple(roster_choices(service.campaign.roster)), many=True, marked=(character.id,)),
+        ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
         ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes."),
-        "assisted": ("Assisted untrained check", common + [
-            FormField("others", "Untrained participants, in turn (names, comma-separated)"),
-            FormField("hold", "Who keeps the pool instead of spending (names; blank: all spend)"),
+        "assisted": ("Assisted untrained check", [
+            FormField("others", "Untrained participants (space marks, in turn: the order marked)", choices=others,
+                      many=True, ordered=True),
+            FormField("hold", "Who keeps the pool instead of spending (none marked: all spend)", choices=others,
+                      many=True),
+        ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
         ], assisted_run, "The trained leader rolls first against TN +1 per other participant; points above the TN "
                          "form a pool the others spend, in turn, to close their gap."),
@@ -208,9 +236,9 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
         return (f"{character.name} attacks ({'melee' if melee else 'ranged'}): [{faces}] → {entry['tier'].upper()}, "
                 f"damage {entry['damage']} (R-TIER-4){notes}")
 
-    def contested_run(v: dict[str, str]) -> str:
+    def contested_run(v: dict) -> str:
         if not v["opponent"]:
-            raise RulesError("name the opponent (a roster name or id)")
+            raise RulesError("mark the opponent (space on a name)")
         entry = service.contested(character.id, v["attribute"], v["opponent"],
                                   opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None, rng=rng)
         rounds = "; ".join(f"{a} vs {b}" for a, b in entry["rounds"])
@@ -232,8 +260,9 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
                                    FormField("reckless", "Reckless? (y/n, melee only)", "n"),
                                    FormField("faces", "Faces typed (blank: console dice)", placeholder=attack_example)],
                    attack_run, attack_hint),
-        "contested": ("Contested roll", [FormField("attribute", "Attribute", "str"),
-                                         FormField("opponent", "Opponent (roster name or id)"),
+        "contested": ("Contested roll", [FormField("opponent", "Opponent (space marks)",
+                                                   choices=_others(service, character.id)),
+                                         FormField("attribute", "Attribute", "str"),
                                          FormField("opp_attribute", "Opponent's attribute (blank: same)"),
                                          FormField("faces", "Faces typed (a,a,b,b; blank: console dice)",
                                                    placeholder="dice=3,4,2,6")],
