@@ -126,6 +126,28 @@ def add(service: "CampaignService", character_id: str, speed: int, keep_best_of:
     return _change(service, step)
 
 
+def add_many(service: "CampaignService", ids: list[str], speeds: dict, keep_best: dict, cards: dict,
+             faces: dict, rng: random.Random) -> dict:
+    """Several combatants join mid-conflict in one change (the console's add): each asked what the
+    start asks. One refused draw or roll refuses them all."""
+    if not ids:
+        raise ValidationError("name at least one combatant to add")
+
+    def step(c: Campaign) -> dict:
+        state = _state(c)
+        joins = []
+        for cid in ids:
+            state, info = _join(c, state, cid, speeds.get(cid, 1), keep_best.get(cid, 1), None, rng,
+                                cards.get(cid), faces.get(cid))
+            joins.append(info)
+        c.current_session.initiative = state.to_dict()
+        names = ", ".join(_name(c, cid) for cid in ids)
+        return {"step": "add", "joins": joins, "character_ids": list(ids),
+                "summary": f"{names} {'join' if len(ids) > 1 else 'joins'} the conflict: {_describe(c, state)}"}
+
+    return _change(service, step)
+
+
 def _simple(service: "CampaignService", name: str, apply: Callable[[ini.Initiative], ini.Initiative],
             text: Callable[[Campaign, ini.Initiative], str], **extra) -> dict:
     def step(c: Campaign) -> dict:

@@ -1304,6 +1304,26 @@ class CampaignService:
         return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng,
                             cards, face)
 
+    def add_combatants(
+        self,
+        character_ids: Sequence[str],
+        *,
+        speeds: dict[str, int] | None = None,
+        keep_best: dict[str, int] | None = None,
+        cards: dict[str, list[int]] | None = None,
+        faces: dict[str, int] | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Several combatants join mid-conflict in one change, each with the start's options (speed,
+        keep-best-of, typed cards or D6); one refusal refuses them all."""
+        from gmconsole.campaign import conflict
+
+        ids = [self._id(x) for x in character_ids]
+        by_id = {key: {self._id(k): v for k, v in (given or {}).items()}
+                 for key, given in (("speeds", speeds), ("keep", keep_best), ("cards", cards), ("faces", faces))}
+        return conflict.add_many(self, ids, by_id["speeds"], by_id["keep"], by_id["cards"], by_id["faces"],
+                                 rng or self._rng)
+
     def swap_initiative(self, first_id: str, second_id: str) -> dict:
         """Two combatants swap their initiative (cards, or places in the order)."""
         from gmconsole.campaign import conflict
