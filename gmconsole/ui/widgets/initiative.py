@@ -52,7 +52,7 @@ class InitiativePane(Vertical):
                 tooltip="swap the highlighted combatant's initiative with another"),
         Binding("d", "delay", "Delay", id="initiative.delay",
                 tooltip="delay the current turn to the end of the round (until they act)"),
-        Binding("b", "bring_in", "Bring in", id="initiative.bring_in",
+        Binding("b", "bring_in", "Bring in", id="initiative.bring_in", show=False,
                 tooltip="the highlighted delayed combatant acts now, after the current turn"),
         Binding("k", "keep_card", "Keep card", id="initiative.keep", show=False,
                 tooltip="R-INIT-2: the highlighted combatant keeps their card each new round (again: draws)"),
@@ -113,6 +113,8 @@ class InitiativePane(Vertical):
         redraw = mode == "cards" and campaign.settings.initiative_redraw
         if redraw and state.turn == len(state.slots) - 1:
             extra += " · n: new round, new cards (f: type them)"
+        if any(slot.delayed for slot in state.slots[state.turn + 1:]):
+            extra += " · b: bring in the delayed"
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
