@@ -9,12 +9,14 @@ and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Callable
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.rules import initiative as ini
 from gmconsole.rules import initiative_rounds as rounds
+from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -68,9 +70,18 @@ def _describe(c: Campaign, state: ini.Initiative) -> str:
     return ", ".join(parts)
 
 
+def _named(c: Campaign, message: str) -> str:
+    """A refusal of the rules core (which knows combatants by roster id) with the names the GM knows."""
+    by_id = {ch.id: ch.name for ch in c.roster}
+    return re.sub(r"\b[A-Za-z][\w-]*\b", lambda m: by_id.get(m.group(0), m.group(0)), message)
+
+
 def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dict:
     def mutate(c: Campaign) -> dict:
-        info = step(c)
+        try:
+            info = step(c)
+        except RulesError as exc:
+            raise RulesError(_named(c, str(exc))) from None
         info.setdefault("step", "initiative")
         return info
 

@@ -82,3 +82,14 @@ def test_R_INIT_2_setting_draws_anew_each_round_keepers_keep(make_service):
         service.next_turn()
     assert sorted(c for c, _v in _order(service)) == sorted([ann, bo, cy])
     assert service.session.initiative["decks"] == 1 and len(service.session.initiative["deck"]) == 7
+
+
+def test_refusals_name_combatants_not_their_roster_ids(make_service):
+    service = make_service("yze")
+    ann, bo, cy = _crew(service)
+    service.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
+    with pytest.raises(RulesError, match="^Cy is not delaying this round$"):
+        service.bring_in(cy)
+    service.next_turn()
+    with pytest.raises(RulesError, match="^Ann has already acted this round$"):
+        service.delay_turn(ann)
