@@ -3,7 +3,7 @@
 The state lives in ``session.initiative`` (a dict); every step — start, draw, roll, swap, delay,
 bring in, next/previous turn (with R-INIT-2's new draw), keep a card, remove, add, end — is a history
 entry (kind ``initiative``) and undoable. Combatants are roster ids; the history shows names. Cards
-and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them ``typed``.
+and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them ``by_hand`` and its summary says ``typed``.
 """
 
 from __future__ import annotations
@@ -52,14 +52,20 @@ def _join(c: Campaign, state: ini.Initiative, character_id: str, speed: int, kee
     typed = {}
     if state.mode == "cards":
         state, info = ini.draw(state, character_id, rng, speed=speed, keep_best_of=keep_best_of, cards=cards)
-        typed = {"typed": True} if cards is not None else {}
+        typed = {"by_hand": True} if cards is not None else {}
     elif state.mode == "roll":
         state, info = ini.roll(state, character_id, _initiative_attribute(c, character_id), rng, face=face)
-        typed = {"typed": True} if face is not None else {}
+        typed = {"by_hand": True} if face is not None else {}
     else:
         state = ini.place(state, character_id, position)
         info = {"position": state.order().index(character_id)}
     return state, {"character_id": character_id, "character": _name(c, character_id), **info, **typed}
+
+
+def _typed(joins: list[dict]) -> str:
+    """`` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand (R-MANUAL-1), else ``""``."""
+    names = [j["character"] for j in joins if j.get("by_hand")]
+    return f" (typed: {', '.join(names)})" if names else ""
 
 
 def _describe(c: Campaign, state: ini.Initiative) -> str:
@@ -118,7 +124,7 @@ def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: 
         state = ini.begin(state)
         c.current_session.initiative = state.to_dict()
         return {"step": "start", "mode": chosen, "joins": joins, "order": state.order(),
-                "summary": f"conflict starts ({chosen}): {_describe(c, state)}"}
+                "summary": f"conflict starts ({chosen}): {_describe(c, state)}{_typed(joins)}"}
 
     return _change(service, step)
 
@@ -132,7 +138,7 @@ def add(service: "CampaignService", character_id: str, speed: int, keep_best_of:
         state, info = _join(c, _state(c), character_id, speed, keep_best_of, position, rng, cards, face)
         c.current_session.initiative = state.to_dict()
         return {"step": "add", "join": info, "character_id": character_id, "character": _name(c, character_id),
-                "summary": f"{_name(c, character_id)} joins the conflict: {_describe(c, state)}"}
+                "summary": f"{_name(c, character_id)} joins the conflict: {_describe(c, state)}{_typed([info])}"}
 
     return _change(service, step)
 
@@ -154,7 +160,8 @@ def add_many(service: "CampaignService", ids: list[str], speeds: dict, keep_best
         c.current_session.initiative = state.to_dict()
         names = ", ".join(_name(c, cid) for cid in ids)
         return {"step": "add", "joins": joins, "character_ids": list(ids),
-                "summary": f"{names} {'join' if len(ids) > 1 else 'joins'} the conflict: {_describe(c, state)}"}
+                "summary": f"{names} {'join' if len(ids) > 1 else 'joins'} the conflict: {_describe(c, state)}"
+                           f"{_typed(joins)}"}
 
     return _change(service, step)
 
@@ -214,14 +221,15 @@ def step(service: "CampaignService", direction: int, rng: random.Random | None =
         extra: dict = {}
         if state.round > before.round and redraws(c, state):
             state, drawn = rounds.redraw(state, rng, typed)
-            extra = {"redraw": drawn, **({"typed": True} if typed else {})}
+            extra = {"redraw": drawn, **({"by_hand": True} if typed else {})}
         elif typed:
             raise ValidationError("cards are typed only when a new round draws (R-INIT-2)")
         c.current_session.initiative = state.to_dict()
         current = state.current()
         text = f"round {state.round}: {_name(c, current.combatant) if current else 'nobody'}'s turn"
         if extra:
-            text = f"round {state.round}, new cards: {_describe(c, state)}"
+            names = ", ".join(_name(c, cid) for cid in typed)
+            text = f"round {state.round}, new cards: {_describe(c, state)}" + (f" (typed: {names})" if typed else "")
         return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
                 "turn": state.turn, **extra}
 

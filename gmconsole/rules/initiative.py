@@ -12,7 +12,7 @@ changed); randomness comes from a passed-in ``random.Random`` or from cards / fa
   to a roll-off (a D6 each, again while still tied).
 - ``manual``: the GM gives the order.
 - All modes: round counter, current turn, next / previous turn, delay, remove, add mid-conflict.
-  A delay lasts until the delayed combatant acts: when the round ends every place goes back to the
+  R-INIT-3: a delay lasts until the delayed combatant acts: when the round ends every place goes back to the
   mode's order (cards and totals; manual: the order the GM gave). The conflict ends when the caller
   drops the state.
 """
@@ -363,7 +363,7 @@ def swap(state: Initiative, first: str, second: str) -> Initiative:
 
 def delay(state: Initiative, combatant: str | None = None, after: str | None = None) -> Initiative:
     """``combatant`` (default: whoever's turn it is) delays: their next place moves to right after
-    ``after``'s next place (default: the end of the round). The delay lasts until they act: when
+    ``after``'s next place (default: the end of the round). R-INIT-3: the delay lasts until they act: when
     the round ends their place goes back where the mode puts it."""
     if not state.slots:
         raise RulesError("nobody is in the conflict")

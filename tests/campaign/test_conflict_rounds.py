@@ -39,7 +39,7 @@ def test_R_MANUAL_1_typed_cards_and_d6_at_start_and_add_are_checked(make_service
     service = make_service("yze")
     ann, bo, cy = _crew(service)
     entry = service.start_conflict([ann, bo], speeds={bo: 2}, cards={ann: [4], bo: [9, 1]})
-    assert entry["joins"][0]["typed"] is True
+    assert entry["joins"][0]["by_hand"] is True and entry["summary"].endswith("(typed: Ann, Bo)")
     assert _order(service) == [(bo, 1), (ann, 4), (bo, 9)]
     with pytest.raises(RulesError, match="card 4 is not in the deck"):
         service.add_to_conflict(cy, cards=[4])
@@ -54,7 +54,7 @@ def test_R_MANUAL_1_typed_cards_and_d6_at_start_and_add_are_checked(make_service
     with pytest.raises(RulesError, match="cannot show 7"):
         myz.add_to_conflict(eli, face=7)
     entry = myz.add_to_conflict(eli, face=1)
-    assert entry["join"]["face"] == 1 and entry["join"]["typed"] is True
+    assert entry["join"]["face"] == 1 and entry["join"]["by_hand"] is True
     assert [s["value"] for s in myz.session.initiative["slots"]] == [9, 4]
 
 
@@ -72,7 +72,8 @@ def test_R_INIT_2_setting_draws_anew_each_round_keepers_keep(make_service):
         service.next_turn(cards={bo: [1]})
     service.next_turn()
     entry = service.next_turn(cards={bo: [1], cy: [10]})
-    assert entry["redraw"]["kept"] == {ann: [2]} and entry["typed"] is True
+    assert entry["redraw"]["kept"] == {ann: [2]} and entry["by_hand"] is True
+    assert entry["summary"].endswith("(typed: Bo, Cy)")
     assert _order(service) == [(bo, 1), (ann, 2), (cy, 10)]
     assert service.session.initiative["round"] == 3
     service.undo()

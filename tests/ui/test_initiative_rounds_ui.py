@@ -71,7 +71,7 @@ def test_start_lists_pcs_and_npcs_all_marked_and_the_pane_shows_everyone_with_ty
     assert placed[0] == ("c4", 1) and {("c1", 3), ("c4", 9)} <= set(placed)
     assert len(seen["rows"]) == len(roster) + 1  # Dallas at speed 2 holds two places
     assert all(any(row.startswith(c.name) for row in seen["rows"]) for c in npcs)
-    assert service.history(kind="initiative")[0]["joins"][0]["typed"] is True
+    assert service.history(kind="initiative")[0]["joins"][0]["by_hand"] is True
 
 
 def test_R_INIT_3_delay_by_key_lasts_until_they_act_and_b_brings_them_in(make_app):
@@ -174,7 +174,7 @@ def test_R_MANUAL_1_roll_mode_f_types_the_d6s_at_start_and_when_adding(make_app)
     slot = seen["start"].slots[0]
     assert slot.combatant == first.id and slot.value == 6 + first.attributes["agility"].current
     assert len(_state(service).slots) == 2
-    assert service.history(kind="initiative")[0]["joins"][0].get("typed") is None
+    assert service.history(kind="initiative")[0]["joins"][0].get("by_hand") is None
 
 
 def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
