@@ -227,3 +227,11 @@ def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
     state = _state(service)
     assert state.round == 3 and ("c4", 5) in [(s.combatant, s.value) for s in state.slots]
     assert sorted(state.combatants()) == ["c1", "c4", "c6"]
+
+
+def test_snapshot_a_delayed_place_and_a_keeper_yze(snap_compare, make_app):
+    app = make_app("yze-demo")
+    app.service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    app.service.update_settings({"initiative_redraw": True})
+    app.service.keep_card("c4")
+    assert snap_compare(app, terminal_size=(120, 40), press=["2", "d", "n"])

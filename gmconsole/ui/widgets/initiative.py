@@ -111,15 +111,16 @@ class InitiativePane(Vertical):
         self._empty(table, mode)
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         redraw = mode == "cards" and campaign.settings.initiative_redraw
+        hints = ""
         if redraw and state.turn == len(state.slots) - 1:
-            extra += " · n: new round, new cards (f: type them)"
+            hints += " · n: new round, new cards (f: type them)"
         if any(slot.delayed for slot in state.slots[state.turn + 1:]):
-            extra += " · b: bring in the delayed"
+            hints += " · b: bring a delayed one in"
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
         status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
-                                    (name, "bold yellow")))
+                                    (name, "bold yellow"), hints))
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
             label = shown(character.name if character else slot.combatant)
