@@ -1,18 +1,22 @@
 """Initiative in the campaign: each step of :mod:`gmconsole.rules.initiative` as a recorded change.
 
 The state lives in ``session.initiative`` (a dict); every step — start, draw, roll, swap, delay,
-next/previous turn, remove, add, end — is a history entry (kind ``initiative``) and undoable.
-Combatants are roster ids; the history shows names.
+bring in, next/previous turn (with R-INIT-2's new draw), keep a card, remove, add, end — is a history
+entry (kind ``initiative``) and undoable. Combatants are roster ids; the history shows names. Cards
+and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them ``by_hand`` and its summary says ``typed``.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Callable
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.rules import initiative as ini
+from gmconsole.rules import initiative_rounds as rounds
+from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -39,16 +43,29 @@ def _initiative_attribute(c: Campaign, character_id: str) -> int:
 
 
 def _join(c: Campaign, state: ini.Initiative, character_id: str, speed: int, keep_best_of: int,
-          position: int | None, rng: random.Random) -> tuple[ini.Initiative, dict]:
-    """One combatant joins by the conflict's mode; returns the state and what happened."""
+          position: int | None, rng: random.Random, cards: list[int] | None = None,
+          face: int | None = None) -> tuple[ini.Initiative, dict]:
+    """One combatant joins by the conflict's mode (``cards`` / ``face``: typed from a physical deck or
+    D6); returns the state and what happened."""
+    if c.character(character_id) is None:
+        raise ValidationError(f"{character_id} is not in the roster")
+    typed = {}
     if state.mode == "cards":
-        state, info = ini.draw(state, character_id, rng, speed=speed, keep_best_of=keep_best_of)
+        state, info = ini.draw(state, character_id, rng, speed=speed, keep_best_of=keep_best_of, cards=cards)
+        typed = {"by_hand": True} if cards is not None else {}
     elif state.mode == "roll":
-        state, info = ini.roll(state, character_id, _initiative_attribute(c, character_id), rng)
+        state, info = ini.roll(state, character_id, _initiative_attribute(c, character_id), rng, face=face)
+        typed = {"by_hand": True} if face is not None else {}
     else:
         state = ini.place(state, character_id, position)
         info = {"position": state.order().index(character_id)}
-    return state, {"character_id": character_id, "character": _name(c, character_id), **info}
+    return state, {"character_id": character_id, "character": _name(c, character_id), **info, **typed}
+
+
+def _typed(joins: list[dict]) -> str:
+    """`` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand (R-MANUAL-1), else ``""``."""
+    names = [j["character"] for j in joins if j.get("by_hand")]
+    return f" (typed: {', '.join(names)})" if names else ""
 
 
 def _describe(c: Campaign, state: ini.Initiative) -> str:
@@ -59,9 +76,18 @@ def _describe(c: Campaign, state: ini.Initiative) -> str:
     return ", ".join(parts)
 
 
+def _named(c: Campaign, message: str) -> str:
+    """A refusal of the rules core (which knows combatants by roster id) with the names the GM knows."""
+    by_id = {ch.id: ch.name for ch in c.roster}
+    return re.sub(r"\b[A-Za-z][\w-]*\b", lambda m: by_id.get(m.group(0), m.group(0)), message)
+
+
 def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dict:
     def mutate(c: Campaign) -> dict:
-        info = step(c)
+        try:
+            info = step(c)
+        except RulesError as exc:
+            raise RulesError(_named(c, str(exc))) from None
         info.setdefault("step", "initiative")
         return info
 
@@ -69,14 +95,18 @@ def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dic
 
 
 def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
-          order: list[str] | None, rng: random.Random) -> dict:
-    """Start a conflict: shuffle / roll / type the order for ``ids``."""
+          order: list[str] | None, rng: random.Random, cards: dict | None = None,
+          faces: dict | None = None) -> dict:
+    """Start a conflict: shuffle / roll / type the order for ``ids`` (``cards`` / ``faces``: by
+    combatant, the cards or D6 typed from a physical deck or die; the others draw or roll here)."""
     if not ids:
         raise ValidationError("name at least one combatant to start a conflict")
     if len(set(ids)) != len(ids):
         raise ValidationError("each combatant may be named only once")
     speeds = {service._id(k): v for k, v in speeds.items()}
     keep_best = {service._id(k): v for k, v in keep_best.items()}
+    cards = {service._id(k): v for k, v in (cards or {}).items()}
+    faces = {service._id(k): v for k, v in (faces or {}).items()}
 
     def step(c: Campaign) -> dict:
         if c.current_session.initiative is not None:
@@ -88,25 +118,50 @@ def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: 
             state = ini.set_order(state, order or ids)
         else:
             for cid in ids:
-                state, info = _join(c, state, cid, speeds.get(cid, 1), keep_best.get(cid, 1), None, rng)
+                state, info = _join(c, state, cid, speeds.get(cid, 1), keep_best.get(cid, 1), None, rng,
+                                    cards.get(cid), faces.get(cid))
                 joins.append(info)
         state = ini.begin(state)
         c.current_session.initiative = state.to_dict()
         return {"step": "start", "mode": chosen, "joins": joins, "order": state.order(),
-                "summary": f"conflict starts ({chosen}): {_describe(c, state)}"}
+                "summary": f"conflict starts ({chosen}): {_describe(c, state)}{_typed(joins)}"}
 
     return _change(service, step)
 
 
 def add(service: "CampaignService", character_id: str, speed: int, keep_best_of: int, position: int | None,
-        rng: random.Random) -> dict:
-    """Add a combatant mid-conflict."""
+        rng: random.Random, cards: list[int] | None = None, face: int | None = None) -> dict:
+    """Add a combatant mid-conflict, asked what the start asks (cards: speed, keep-best-of; typed
+    cards or D6)."""
 
     def step(c: Campaign) -> dict:
-        state, info = _join(c, _state(c), character_id, speed, keep_best_of, position, rng)
+        state, info = _join(c, _state(c), character_id, speed, keep_best_of, position, rng, cards, face)
         c.current_session.initiative = state.to_dict()
         return {"step": "add", "join": info, "character_id": character_id, "character": _name(c, character_id),
-                "summary": f"{_name(c, character_id)} joins the conflict: {_describe(c, state)}"}
+                "summary": f"{_name(c, character_id)} joins the conflict: {_describe(c, state)}{_typed([info])}"}
+
+    return _change(service, step)
+
+
+def add_many(service: "CampaignService", ids: list[str], speeds: dict, keep_best: dict, cards: dict,
+             faces: dict, rng: random.Random) -> dict:
+    """Several combatants join mid-conflict in one change (the console's add): each asked what the
+    start asks. One refused draw or roll refuses them all."""
+    if not ids:
+        raise ValidationError("name at least one combatant to add")
+
+    def step(c: Campaign) -> dict:
+        state = _state(c)
+        joins = []
+        for cid in ids:
+            state, info = _join(c, state, cid, speeds.get(cid, 1), keep_best.get(cid, 1), None, rng,
+                                cards.get(cid), faces.get(cid))
+            joins.append(info)
+        c.current_session.initiative = state.to_dict()
+        names = ", ".join(_name(c, cid) for cid in ids)
+        return {"step": "add", "joins": joins, "character_ids": list(ids),
+                "summary": f"{names} {'join' if len(ids) > 1 else 'joins'} the conflict: {_describe(c, state)}"
+                           f"{_typed(joins)}"}
 
     return _change(service, step)
 
@@ -134,13 +189,51 @@ def delay(service: "CampaignService", who: str | None, after: str | None) -> dic
     return _simple(service, "delay", lambda s: ini.delay(s, who, after), text, character_id=who, after=after)
 
 
-def step(service: "CampaignService", direction: int) -> dict:
-    def text(c: Campaign, s: ini.Initiative) -> str:
-        current = s.current()
-        return f"round {s.round}: {_name(c, current.combatant) if current else 'nobody'}'s turn"
+def bring_in(service: "CampaignService", character_id: str) -> dict:
+    """A delayed combatant acts now, after the current turn (R-INIT-3)."""
+    return _simple(service, "bring-in", lambda s: ini.bring_in(s, character_id),
+                   lambda c, s: f"{_name(c, character_id)} acts now: {_describe(c, s)}", character_id=character_id)
 
-    move = ini.next_turn if direction > 0 else ini.previous_turn
-    return _simple(service, "next" if direction > 0 else "previous", move, text)
+
+def keep_card(service: "CampaignService", character_id: str, keeps: bool) -> dict:
+    """R-INIT-2: mark whether ``character_id`` keeps their card when everyone draws a new round."""
+    def text(c: Campaign, s: ini.Initiative) -> str:
+        return f"{_name(c, character_id)} {'keeps their card' if keeps else 'draws'} each new round"
+
+    return _simple(service, "keep-card", lambda s: rounds.set_keeper(s, character_id, keeps), text,
+                   character_id=character_id, keeps=keeps)
+
+
+def redraws(c: Campaign, state: ini.Initiative) -> bool:
+    """Whether the next round begins with a new draw (R-INIT-2: cards mode with the setting on)."""
+    return state.mode == "cards" and c.settings.initiative_redraw
+
+
+def step(service: "CampaignService", direction: int, rng: random.Random | None = None,
+         cards: dict | None = None) -> dict:
+    """Next or previous turn. When a round ends under R-INIT-2 everyone but the keepers draws anew
+    (``cards``: by combatant, the cards typed from a physical deck)."""
+    typed = {service._id(k): v for k, v in (cards or {}).items()}
+
+    def step_(c: Campaign) -> dict:
+        before = _state(c)
+        state = ini.next_turn(before) if direction > 0 else ini.previous_turn(before)
+        extra: dict = {}
+        if state.round > before.round and redraws(c, state):
+            state, drawn = rounds.redraw(state, rng, typed)
+            extra = {"redraw": drawn, **({"by_hand": True} if typed else {})}
+        elif typed:
+            raise ValidationError("cards are typed only when a new round draws (R-INIT-2)")
+        c.current_session.initiative = state.to_dict()
+        current = state.current()
+        text = f"round {state.round}: {_name(c, current.combatant) if current else 'nobody'}'s turn"
+        if extra:
+            names = ", ".join(_name(c, cid) for cid in typed)
+            text = f"round {state.round}, new cards: {_describe(c, state)}" + (f" (typed: {names})" if typed else "")
+        return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
+                "turn": state.turn, **extra}
+
+    return _change(service, step_)
 
 
 def remove(service: "CampaignService", character_id: str) -> dict:

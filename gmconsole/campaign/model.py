@@ -72,6 +72,7 @@ class Settings:
     - ``tiered_strict_over`` (R-TIER-3): default off (a total equal to the save succeeds).
     - ``initiative_mode`` (docs/rules.md, Initiative): ``cards`` / ``roll`` / ``manual``, default per system.
     - ``initiative_attribute``: the attribute added to the D6 in ``roll`` mode.
+    - ``initiative_redraw`` (R-INIT-2): cards mode draws anew each round; default off (cards kept).
     """
 
     push_cost: str = "stress-dice"
@@ -87,6 +88,7 @@ class Settings:
     tiered_strict_over: bool = False
     initiative_mode: str = "roll"
     initiative_attribute: str = "agility"
+    initiative_redraw: bool = False
 
     @classmethod
     def for_system(cls, system: str) -> "Settings":

@@ -1309,15 +1309,18 @@ class CampaignService:
         keep_best: dict[str, int] | None = None,
         order: Sequence[str] | None = None,
         rng: random.Random | None = None,
+        cards: dict[str, list[int]] | None = None,
+        faces: dict[str, int] | None = None,
     ) -> dict:
         """Start a conflict with these combatants: ``cards`` shuffles a deck and each draws (``speeds``
         cards for speed N, ``keep_best`` N to draw N and keep the best); ``roll`` rolls D6 + the
         initiative attribute; ``manual`` takes ``order`` (default: the order given). Mode defaults to
-        the campaign setting. Returns the history entry; the state is in ``session.initiative``."""
+        the campaign setting. ``cards`` / ``faces`` (by combatant) are typed from a physical deck or
+        D6 (R-MANUAL-1). Returns the history entry; the state is in ``session.initiative``."""
         from gmconsole.campaign import conflict
 
         return conflict.start(self, [self._id(x) for x in character_ids], mode, speeds or {}, keep_best or {},
-                              [self._id(x) for x in order] if order else None, rng or self._rng)
+                              [self._id(x) for x in order] if order else None, rng or self._rng, cards, faces)
 
     def add_to_conflict(
         self,
@@ -1327,12 +1330,36 @@ class CampaignService:
         keep_best_of: int = 1,
         position: int | None = None,
         rng: random.Random | None = None,
+        cards: list[int] | None = None,
+        face: int | None = None,
     ) -> dict:
-        """Add a combatant mid-conflict: draws cards (speed / keep best) or rolls, or in manual mode
-        goes to ``position`` (default last); the current turn stays with whoever has it."""
+        """Add a combatant mid-conflict: draws cards (speed / keep best; ``cards`` typed) or rolls
+        (``face``: a D6 typed), or in manual mode goes to ``position`` (default last); the current
+        turn stays with whoever has it."""
         from gmconsole.campaign import conflict
 
-        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng)
+        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng,
+                            cards, face)
+
+    def add_combatants(
+        self,
+        character_ids: Sequence[str],
+        *,
+        speeds: dict[str, int] | None = None,
+        keep_best: dict[str, int] | None = None,
+        cards: dict[str, list[int]] | None = None,
+        faces: dict[str, int] | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Several combatants join mid-conflict in one change, each with the start's options (speed,
+        keep-best-of, typed cards or D6); one refusal refuses them all."""
+        from gmconsole.campaign import conflict
+
+        ids = [self._id(x) for x in character_ids]
+        by_id = {key: {self._id(k): v for k, v in (given or {}).items()}
+                 for key, given in (("speeds", speeds), ("keep", keep_best), ("cards", cards), ("faces", faces))}
+        return conflict.add_many(self, ids, by_id["speeds"], by_id["keep"], by_id["cards"], by_id["faces"],
+                                 rng or self._rng)
 
     def swap_initiative(self, first_id: str, second_id: str) -> dict:
         """Two combatants swap their initiative (cards, or places in the order)."""
@@ -1348,11 +1375,24 @@ class CampaignService:
         return conflict.delay(self, self._id(character_id) if character_id else None,
                               self._id(after) if after else None)
 
-    def next_turn(self) -> dict:
-        """Move to the next combatant (after the last: round + 1, back to the first)."""
+    def next_turn(self, *, cards: dict[str, list[int]] | None = None, rng: random.Random | None = None) -> dict:
+        """Move to the next combatant (after the last: round + 1, back to the first; a delay is over).
+        Under R-INIT-2 the new round draws new cards (``cards``: typed by combatant)."""
         from gmconsole.campaign import conflict
 
-        return conflict.step(self, +1)
+        return conflict.step(self, +1, rng or self._rng, cards)
+
+    def bring_in(self, character_id: str) -> dict:
+        """A delayed combatant acts now, after the current turn (R-INIT-3)."""
+        from gmconsole.campaign import conflict
+
+        return conflict.bring_in(self, self._id(character_id))
+
+    def keep_card(self, character_id: str, keeps: bool = True) -> dict:
+        """R-INIT-2: a combatant keeps their card (instead of drawing) when a new round draws."""
+        from gmconsole.campaign import conflict
+
+        return conflict.keep_card(self, self._id(character_id), keeps)
 
     def previous_turn(self) -> dict:
         """Move back to the previous combatant (before the first: the last of the round before)."""

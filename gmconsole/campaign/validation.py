@@ -97,7 +97,7 @@ def check_settings(settings: Settings, system: str) -> Settings:
     if settings.initiative_mode not in INITIATIVE_MODES:
         raise ValidationError(f"initiative mode {settings.initiative_mode!r} is not one of {', '.join(INITIATIVE_MODES)}")
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
-                 "tiered_strict_over"):
+                 "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):
             raise ValidationError(f"setting {flag} must be on or off")
     if not isinstance(settings.condition_coverage, dict) or not all(

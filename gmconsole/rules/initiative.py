@@ -12,7 +12,9 @@ changed); randomness comes from a passed-in ``random.Random`` or from cards / fa
   to a roll-off (a D6 each, again while still tied).
 - ``manual``: the GM gives the order.
 - All modes: round counter, current turn, next / previous turn, delay, remove, add mid-conflict.
-  The conflict ends when the caller drops the state.
+  R-INIT-3: a delay lasts until the delayed combatant acts: when the round ends every place goes back to the
+  mode's order (cards and totals; manual: the order the GM gave). The conflict ends when the caller
+  drops the state.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ MAX_KEEP_BEST = 4
 class Slot:
     """One place in the acting order: who, and the card / total / position that put them there.
 
-    ``attribute`` and ``rolloff`` are the roll-mode tie-breaks; ``seq`` is the draw order.
+    ``attribute`` and ``rolloff`` are the roll-mode tie-breaks; ``seq`` is the draw order. In manual
+    mode ``value`` is the place the GM gave (a delay moves the slot, not its value). ``delayed``: the
+    place was moved by a delay this round (it goes back to its place when the round ends).
     """
 
     combatant: str
@@ -42,22 +46,27 @@ class Slot:
     attribute: int = 0
     rolloff: list[int] = field(default_factory=list)
     seq: int = 0
+    delayed: bool = False
 
     def to_dict(self) -> dict:
         return {"combatant": self.combatant, "value": self.value, "attribute": self.attribute,
-                "rolloff": list(self.rolloff), "seq": self.seq}
+                "rolloff": list(self.rolloff), "seq": self.seq, "delayed": self.delayed}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Slot":
         return cls(data["combatant"], int(data["value"]), int(data.get("attribute", 0)),
-                   list(data.get("rolloff", [])), int(data.get("seq", 0)))
+                   list(data.get("rolloff", [])), int(data.get("seq", 0)), bool(data.get("delayed", False)))
 
 
 @dataclass
 class Initiative:
     """A conflict's initiative: the mode, the deck (cards left, next draw first), decks opened,
     the acting order (``slots``), the round (from 1), the current turn (index into ``slots``),
-    cards drawn so far, and whether the first turn has begun (adds before it just sort in)."""
+    cards drawn so far, and whether the first turn has begun (adds before it just sort in).
+
+    Cards mode also keeps each combatant's ``draw_options`` (``[speed, keep_best_of]``, for a draw
+    each round) and the ``keepers``: combatants allowed to keep their card instead of drawing anew
+    (R-INIT-2)."""
 
     mode: str
     deck: list[int] = field(default_factory=list)
@@ -68,6 +77,8 @@ class Initiative:
     draws: int = 0
     seq: int = 0
     begun: bool = False
+    draw_options: dict[str, list[int]] = field(default_factory=dict)
+    keepers: list[str] = field(default_factory=list)
 
     def current(self) -> Slot | None:
         """The slot whose turn it is (``None`` when nobody is in the conflict)."""
@@ -88,14 +99,17 @@ class Initiative:
     def to_dict(self) -> dict:
         return {"mode": self.mode, "deck": list(self.deck), "decks": self.decks,
                 "slots": [s.to_dict() for s in self.slots], "round": self.round, "turn": self.turn,
-                "draws": self.draws, "seq": self.seq, "begun": self.begun}
+                "draws": self.draws, "seq": self.seq, "begun": self.begun,
+                "draw_options": {k: list(v) for k, v in self.draw_options.items()}, "keepers": list(self.keepers)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Initiative":
         return cls(mode=data["mode"], deck=list(data.get("deck", [])), decks=int(data.get("decks", 0)),
                    slots=[Slot.from_dict(s) for s in data.get("slots", [])], round=int(data.get("round", 1)),
                    turn=int(data.get("turn", 0)), draws=int(data.get("draws", 0)), seq=int(data.get("seq", 0)),
-                   begun=bool(data.get("begun", False)))
+                   begun=bool(data.get("begun", False)),
+                   draw_options={k: [int(x) for x in v] for k, v in data.get("draw_options", {}).items()},
+                   keepers=list(data.get("keepers", [])))
 
 
 def _copy(state: Initiative) -> Initiative:
@@ -204,6 +218,7 @@ def draw(
         raise RulesError(f"{len(cards)} cards given but speed {speed} with keep-best-of {keep_best_of} draws "
                          f"{speed * keep_best_of}")
     new = _copy(state)
+    new.draw_options[combatant] = [speed, keep_best_of]
     typed = list(cards) if cards is not None else None
     drawn: list[int] = []
     kept: list[int] = []
@@ -291,7 +306,11 @@ def place(state: Initiative, combatant: str, position: int | None = None) -> Ini
     if not 0 <= index <= len(new.slots):
         raise RulesError(f"position {position} is outside the order (0 to {len(new.slots)})")
     new.seq += 1
-    new.slots.insert(index, Slot(combatant, index, seq=new.seq))
+    rank = min((s.value for s in new.slots[index:]), default=len(new.slots))
+    for slot in new.slots:
+        if slot.value >= rank:
+            slot.value += 1
+    new.slots.insert(index, Slot(combatant, rank, seq=new.seq))
     if new.begun and index <= new.turn and len(new.slots) > 1:
         new.turn += 1
     _renumber(new)
@@ -299,9 +318,17 @@ def place(state: Initiative, combatant: str, position: int | None = None) -> Ini
 
 
 def _renumber(state: Initiative) -> None:
+    """Manual mode: the places the GM gave, numbered 0, 1, ... again (after an add or a removal)."""
     if state.mode == "manual":
-        for i, slot in enumerate(state.slots):
-            slot.value = i
+        for rank, slot in enumerate(sorted(state.slots, key=lambda s: (s.value, s.seq))):
+            slot.value = rank
+
+
+def _restore(state: Initiative) -> None:
+    """The end of a round: every place goes back to the mode's order, and delays are over."""
+    state.slots.sort(key=lambda s: _key(state, s))
+    for slot in state.slots:
+        slot.delayed = False
 
 
 def set_order(state: Initiative, combatants: Sequence[str]) -> Initiative:
@@ -336,21 +363,23 @@ def swap(state: Initiative, first: str, second: str) -> Initiative:
 
 def delay(state: Initiative, combatant: str | None = None, after: str | None = None) -> Initiative:
     """``combatant`` (default: whoever's turn it is) delays: their next place moves to right after
-    ``after``'s next place (default: the end of the order). The moved place keeps for later rounds."""
+    ``after``'s next place (default: the end of the round). R-INIT-3: the delay lasts until they act: when
+    the round ends their place goes back where the mode puts it."""
     if not state.slots:
         raise RulesError("nobody is in the conflict")
     who = combatant or state.slots[state.turn].combatant
     _require_in(state, who)
+    if after == who:
+        raise RulesError("a combatant cannot delay until after themselves")
+    if after is not None:
+        _require_in(state, after)
+        _require_to_act(state, after)
+    _require_to_act(state, who)
     new = _copy(state)
     index = _next_index(new, who)
     slot = new.slots.pop(index)
-    if after is None:
-        target = len(new.slots)
-    else:
-        if after == who:
-            raise RulesError("a combatant cannot delay until after themselves")
-        _require_in(new, after)
-        target = _next_index(new, after) + 1
+    slot.delayed = True
+    target = len(new.slots) if after is None else _next_index(new, after) + 1
     new.slots.insert(target, slot)
     if index < new.turn and target >= new.turn:
         new.turn -= 1
@@ -358,6 +387,31 @@ def delay(state: Initiative, combatant: str | None = None, after: str | None = N
         new.turn += 1
     _renumber(new)
     return new
+
+
+def bring_in(state: Initiative, combatant: str) -> Initiative:
+    """A delayed ``combatant`` acts now: their delayed place moves to right after the current turn,
+    and the turn passes to them (the delay is over once they have acted)."""
+    if not state.slots:
+        raise RulesError("nobody is in the conflict")
+    _require_in(state, combatant)
+    if state.current().combatant == combatant:
+        raise RulesError(f"it is already {combatant}'s turn")
+    later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
+    if not later:
+        raise RulesError(f"{combatant} is not delaying this round")
+    new = _copy(state)
+    index = state.slots.index(later[0])
+    slot = new.slots.pop(index)
+    new.slots.insert(new.turn + 1, slot)
+    new.turn += 1
+    return new
+
+
+def _require_to_act(state: Initiative, combatant: str) -> None:
+    """Refuse a delay for (or until after) someone who has no place left this round."""
+    if not any(s.combatant == combatant for s in state.slots[state.turn:]):
+        raise RulesError(f"{combatant} has already acted this round")
 
 
 def _next_index(state: Initiative, combatant: str) -> int:
@@ -376,6 +430,7 @@ def next_turn(state: Initiative) -> Initiative:
     new.begun = True
     new.turn += 1
     if new.turn >= len(new.slots):
+        _restore(new)
         new.turn = 0
         new.round += 1
     return new
@@ -403,10 +458,13 @@ def remove(state: Initiative, combatant: str) -> Initiative:
     new = _copy(state)
     before_turn = sum(1 for s in new.slots[: new.turn] if s.combatant == combatant)
     new.slots = [s for s in new.slots if s.combatant != combatant]
+    new.draw_options.pop(combatant, None)
+    new.keepers = [k for k in new.keepers if k != combatant]
     new.turn -= before_turn
     if not new.slots:
         new.turn = 0
     elif new.turn >= len(new.slots):
+        _restore(new)
         new.turn = 0
         new.round += 1
     _renumber(new)

@@ -151,7 +151,7 @@ CHARACTER = fields({"id": STR, "name": STR}, {
     "willpower": INT, "conditions": list_of(STR), "wounds": INT, "strain": INT, "stamina": INT,
     "stamina_max": INT, "level": INT, "xp": INT, "class_bonus": INT, "dog": DOG, "notes": STR,
 })
-SLOT = fields({"combatant": STR, "value": INT}, {"attribute": INT, "rolloff": list_of(INT), "seq": INT})
+SLOT = fields({"combatant": STR, "value": INT}, {"attribute": INT, "rolloff": list_of(INT), "seq": INT, "delayed": BOOL})
 
 
 def _turn_in_range(initiative: dict, where: str) -> None:
@@ -162,7 +162,7 @@ def _turn_in_range(initiative: dict, where: str) -> None:
 
 INITIATIVE = optional(fields({"mode": one_of("cards", "roll", "manual")}, {
     "deck": list_of(INT), "decks": INT, "slots": list_of(SLOT), "round": INT, "turn": INT, "draws": INT,
-    "seq": INT, "begun": BOOL,
+    "seq": INT, "begun": BOOL, "draw_options": map_of(list_of(INT)), "keepers": list_of(STR),
 }, extra=_turn_in_range))
 CLOCK = fields({"id": STR, "name": STR}, {"segments": INT, "filled": INT})
 SESSION = fields({"number": INT}, {
@@ -173,7 +173,7 @@ SETTINGS = fields({}, {
     "push_cost": STR, "max_pushes": INT, "panic_escalation": BOOL, "opposed_reroll_ties": BOOL,
     "tool_takes_damage": BOOL, "condition_coverage": map_of(list_of(STR)), "exploding_tie_to_defender": BOOL,
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
-    "skill_ones": one_of("stay", "blank"),
+    "skill_ones": one_of("stay", "blank"), "initiative_redraw": BOOL,
 })
 CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
 """A skill of the campaign's own list (issue 11, :mod:`gmconsole.campaign.skills`)."""

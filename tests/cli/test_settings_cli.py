@@ -41,7 +41,8 @@ def test_settings_json_shape(gm):
     assert (data["campaign"], data["system"]) == ("yze-demo", "yze")
     rows = {row["key"]: row for row in data["settings"]}
     assert list(rows) == ["push_cost", "max_pushes", "skill_ones", "panic_escalation", "opposed_reroll_ties",
-                          "tool_takes_damage", "condition_coverage", "initiative_mode", "initiative_attribute"]
+                          "tool_takes_damage", "condition_coverage", "initiative_mode", "initiative_attribute",
+                          "initiative_redraw"]
     for row in data["settings"]:
         assert set(row) == {"key", "value", "rule", "text", "allowed"}
     assert rows["push_cost"]["value"] == "stress-dice" and rows["push_cost"]["rule"] == "push costs"
@@ -52,7 +53,7 @@ def test_settings_json_shape(gm):
     assert rows["condition_coverage"]["value"] == {"tired": [], "angry": [], "scared": []}
     exploding = json.loads(gm("settings", "exploding-demo", "--json").stdout)
     assert [r["key"] for r in exploding["settings"]] == ["exploding_tie_to_defender", "initiative_mode",
-                                                          "initiative_attribute"]
+                                                          "initiative_attribute", "initiative_redraw"]
     assert exploding["settings"][0]["rule"] == "R-EXP-4"
 
 
@@ -202,3 +203,9 @@ def test_condition_names_are_the_gms_own_and_kept_as_conditions_are(gm):
     assert "hungry" in json.loads(out.stdout)["changed"]["condition_coverage"]
     rows = {r["key"]: r for r in json.loads(gm("settings", "yze-demo", "--json").stdout)["settings"]}
     assert "any condition name" in rows["condition_coverage"]["allowed"]
+
+
+def test_R_INIT_2_initiative_redraw_is_set_from_the_command_line(gm):
+    gm("settings", "yze-demo", "--set", "initiative_redraw=on")
+    rows = {row["key"]: row for row in json.loads(gm("settings", "yze-demo", "--json").stdout)["settings"]}
+    assert rows["initiative_redraw"]["value"] is True and rows["initiative_redraw"]["rule"] == "R-INIT-2"

@@ -207,3 +207,85 @@ def test_state_round_trips_through_a_dict():
 def test_unknown_mode_is_refused():
     with pytest.raises(RulesError, match="cards, roll or manual"):
         ini.start("dice")
+
+
+def _three_cards():
+    state = ini.start("cards")
+    for name, card in (("ann", 2), ("bo", 5), ("cy", 8)):
+        state, _ = ini.draw(state, name, cards=[card])
+    return ini.begin(state)
+
+
+def test_delay_lasts_until_the_delayed_combatant_acts_cards():
+    state = ini.delay(_three_cards())  # ann (card 2) waits to the end of the round
+    assert state.order() == ["bo", "cy", "ann"] and state.current().combatant == "bo"
+    assert [s.delayed for s in state.slots] == [False, False, True]
+    state = ini.next_turn(ini.next_turn(state))
+    assert (state.round, state.current().combatant) == (1, "ann")  # her turn comes last this round
+    state = ini.next_turn(state)
+    assert (state.round, state.order()) == (2, ["ann", "bo", "cy"])  # next round: her card's place again
+    assert state.current().combatant == "ann" and not any(s.delayed for s in state.slots)
+    for _ in range(3):
+        state = ini.next_turn(state)
+    assert (state.round, state.order()) == (3, ["ann", "bo", "cy"])
+
+
+def test_delay_lasts_until_the_delayed_combatant_acts_manual_with_an_add_between():
+    state = ini.begin(ini.set_order(ini.start("manual"), ["a", "b", "c"]))
+    state = ini.delay(state, "a", after="b")
+    assert state.order() == ["b", "a", "c"]
+    state = ini.place(state, "d", 0)  # someone joins first while a is delayed
+    assert state.order() == ["d", "b", "a", "c"] and state.current().combatant == "b"
+    while state.round == 1:
+        state = ini.next_turn(state)
+    assert state.order() == ["d", "a", "b", "c"]  # a back before b; d where the GM put them
+
+
+def test_delay_of_or_after_someone_who_has_acted_is_refused():
+    state = ini.next_turn(_three_cards())  # ann has acted; bo's turn
+    with pytest.raises(RulesError, match="ann has already acted"):
+        ini.delay(state, "ann")
+    with pytest.raises(RulesError, match="ann has already acted"):
+        ini.delay(state, "bo", after="ann")
+    assert ini.delay(state, "bo", after="cy").order() == ["ann", "cy", "bo"]
+
+
+def test_a_delayed_combatant_brought_in_acts_now_and_is_back_in_place_next_round():
+    state = ini.delay(_three_cards())  # ann waits; bo's turn
+    state = ini.bring_in(state, "ann")  # after bo, ann steps in before cy
+    assert state.order() == ["bo", "ann", "cy"] and state.current().combatant == "ann"
+    with pytest.raises(RulesError, match="cy is not delaying"):
+        ini.bring_in(state, "cy")
+    with pytest.raises(RulesError, match="already ann's turn"):
+        ini.bring_in(state, "ann")
+    state = ini.next_turn(ini.next_turn(state))
+    assert (state.round, state.order()) == (2, ["ann", "bo", "cy"])
+
+
+def test_R_INIT_2_a_new_draw_each_round_keepers_keep_their_card():
+    from gmconsole.rules import initiative_rounds as rounds
+
+    state = ini.start("cards")
+    state, _ = ini.draw(state, "ann", cards=[6])
+    state, _ = ini.draw(state, "bo", cards=[3, 9], keep_best_of=2)
+    state, _ = ini.draw(state, "cy", cards=[4])
+    state = rounds.set_keeper(ini.begin(state), "ann", True)
+    assert rounds.drawers(state) == [("bo", 2), ("cy", 1)]
+    for _ in range(3):
+        state = ini.next_turn(state)
+    state, info = rounds.redraw(state, cards={"bo": [10, 7], "cy": [2]})
+    assert info["kept"] == {"ann": [6]} and info["draws"]["bo"]["kept"] == [7]
+    assert [(s.combatant, s.value) for s in state.slots] == [("cy", 2), ("ann", 6), ("bo", 7)]
+    assert (state.round, state.turn) == (2, 0)
+    assert sorted(state.deck) == [1, 3, 4, 5, 8, 9, 10]  # a fresh deck less ann's kept 6 and the two kept
+    with pytest.raises(RulesError, match="card 6 is not in the deck"):
+        rounds.redraw(state, cards={"cy": [6]})
+    with pytest.raises(RulesError, match="2 cards given"):
+        rounds.redraw(state, cards={"cy": [1, 2]})
+    with pytest.raises(RulesError, match="ann does not draw"):
+        rounds.redraw(state, cards={"ann": [1]})
+    again, _ = rounds.redraw(state, random.Random(3))
+    assert sorted(again.combatants()) == ["ann", "bo", "cy"] and len(again.slots) == 3
+    assert ini.Initiative.from_dict(again.to_dict()) == again
+    with pytest.raises(RulesError, match="needs cards initiative"):
+        rounds.set_keeper(ini.begin(ini.set_order(ini.start("manual"), ["a"])), "a", True)

@@ -29,7 +29,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
         seen: dict = {}
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            # Start the conflict: pick the combatants (the PCs are marked), draw cards (speed 1 each).
+            # Start the conflict: pick the combatants (everyone is marked), draw cards (speed 1 each).
             await pilot.press("2", "s")
             await pilot.pause()
             assert isinstance(app.screen, PickCharactersScreen)
@@ -86,7 +86,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
     assert state.mode == "cards" and state.round == 1
     assert seen["turn_after_next"] == 1 and state.turn == 0
     assert state.current().combatant == seen["first"]
-    assert sorted(state.combatants()) == sorted(c.id for c in service.campaign.roster if not c.is_npc)
+    assert sorted(state.combatants()) == sorted(c.id for c in service.campaign.roster)  # the NPCs are marked too
     assert "undone" in seen["status"]
 
     rolls = service.history(kind="roll")

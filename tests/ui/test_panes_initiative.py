@@ -24,7 +24,7 @@ def test_roll_mode_myz_start_next_previous_and_round_counter(make_app):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("2", "s")
             await pilot.pause()
-            await pilot.press("ctrl+s")  # the PCs are marked; roll mode needs no draw form
+            await pilot.press("ctrl+s")  # everyone is marked; roll mode needs no draw form
             await pilot.pause()
             assert isinstance(app.screen, MainScreen)
             state = _state(service)
@@ -43,7 +43,7 @@ def test_roll_mode_myz_start_next_previous_and_round_counter(make_app):
     totals = [(s.value, s.attribute) for s in state.slots]
     assert totals == sorted(totals, reverse=True)  # highest first, ties to the higher attribute
     assert state.combatants() == [s.combatant for s in state.slots]
-    assert sorted(state.combatants()) == sorted(c.id for c in service.campaign.roster if not c.is_npc)
+    assert sorted(state.combatants()) == sorted(c.id for c in service.campaign.roster)  # NPCs too
     assert state.round == 2 and state.turn == 0
     assert seen["back"].round == 1 and seen["back"].turn == len(state.slots) - 1
     assert "Round 1" in seen["status"] and "roll" in seen["status"]
@@ -138,6 +138,6 @@ def test_manual_mode_order_is_typed_by_moving_combatants(make_app):
 
     asyncio.run(run())
     start = seen["start"]
-    assert start == [c.id for c in service.campaign.roster if not c.is_npc]
+    assert start == [c.id for c in sorted(service.campaign.roster, key=lambda c: c.is_npc)]  # PCs, then NPCs
     assert seen["moved"] == [start[0], start[2], start[1]] + start[3:]
     assert _state(service).order() == [start[1], start[0], start[2]] + start[3:]  # moved back up, then first

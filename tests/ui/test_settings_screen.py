@@ -141,7 +141,7 @@ def test_settings_screen_lists_only_the_systems_settings_with_their_r_ids(make_a
             seen["keys"] = list(app.screen.keys)
 
     asyncio.run(run())
-    assert seen["keys"] == ["exploding_tie_to_defender", "initiative_mode", "initiative_attribute"]
+    assert seen["keys"] == ["exploding_tie_to_defender", "initiative_mode", "initiative_attribute", "initiative_redraw"]
 
 
 def test_settings_screen_at_80x24_shows_every_row_value_and_its_keys(make_app):
@@ -163,7 +163,7 @@ def test_settings_screen_at_80x24_shows_every_row_value_and_its_keys(make_app):
 
     asyncio.run(run())
     assert "ctrl+o Settings" in seen["bar"] or "^o Settings" in seen["bar"]
-    assert seen["rows"] == 9 and seen["visible"] >= 10  # header + nine rows, none scrolled away
+    assert seen["rows"] == 10 and seen["visible"] >= 11  # header + ten rows, none scrolled away
     assert seen["detail"].bottom <= seen["screen"].height
     assert seen["value_width"] >= len("stress-dice")
 

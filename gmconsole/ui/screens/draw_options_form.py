@@ -1,6 +1,14 @@
-"""The cards-mode draw form (docs/rules.md): speed N and keep-best-of-N for each combatant.
+"""The initiative forms (docs/rules.md): what a combatant draws or rolls, typed or left to the console.
 
-Opened by the initiative pane when a conflict starts in cards mode; blank fields mean 1.
+- :class:`DrawOptionsForm`, cards mode, when a conflict starts and when combatants join it: speed N
+  and keep-best-of-N for each combatant (blank = 1), and the cards drawn from a physical deck
+  (blank = the console draws; R-MANUAL-1).
+- :class:`InitiativeDiceForm`, roll mode, when the GM asks to type the dice (``f`` in the picker):
+  the D6 each combatant rolled (blank = the console rolls).
+- :class:`NewRoundCardsForm`, R-INIT-2: the cards each combatant drew for the new round.
+
+The rules core checks the cards (1-10, still in the deck, as many as speed × keep-best-of) and the
+faces; its refusal shows in the form, which stays open.
 """
 
 from __future__ import annotations
@@ -9,13 +17,33 @@ from typing import Callable
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 
-__all__ = ["DrawOptionsForm"]
+__all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_cards"]
+
+CARDS_HINT = "blank: the console draws; typed: e.g. 3 7"
+
+
+def _short(name: str) -> tuple[str, str]:
+    """A long name shortened with "…" for the label, and the whole name for the field's hint."""
+    short = name if len(name) <= 12 else name[:11] + "…"
+    return short, "" if short == name else f"{name}: "
+
+
+def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
+    """The cards typed in a field (spaces or commas between them), or ``None`` when it is blank."""
+    raw = form.text(field_id).replace(",", " ").split()
+    if not raw:
+        return None
+    try:
+        return [int(card) for card in raw]
+    except ValueError:
+        raise FormError(f"{name}'s cards must be numbers of the deck (1-10), like 3 or 3 7.") from None
 
 
 class DrawOptionsForm(FormScreen):
-    """Cards mode: speed N (draw N cards, act N times) and keep-best-of-N per combatant; blank = 1."""
+    """Cards mode: speed N (draw N cards, act N times), keep-best-of-N and the typed cards per
+    combatant; blank speed / keep = 1, blank cards = the console draws."""
 
-    form_title = "Draw initiative: speed and keep-best-of per combatant (blank = 1)"
+    form_title = "Draw initiative: speed, keep-best-of (blank = 1) and cards from a physical deck (blank = drawn here)"
 
     def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
@@ -23,14 +51,13 @@ class DrawOptionsForm(FormScreen):
 
     def fields(self):
         for cid, name in self.combatants:
-            # a long name is shortened with "…" in the label and given whole in the field's hint
-            short = name if len(name) <= 12 else name[:11] + "…"
-            whole = "" if short == name else f"{name}: "
+            short, whole = _short(name)
             yield field_row(f"{short} speed", f"speed-{cid}", "", f"{whole}1-4")
             yield field_row(f"{short} keep", f"keep-{cid}", "", f"{whole}keep best of 1-4")
+            yield field_row(f"{short} cards", f"cards-{cid}", "", f"{whole}{CARDS_HINT}")
 
     def parse(self) -> dict:
-        speeds, keep = {}, {}
+        speeds, keep, cards = {}, {}, {}
         for cid, name in self.combatants:
             speed = self.whole(f"speed-{cid}", f"{name}'s speed", blank=1)
             best = self.whole(f"keep-{cid}", f"{name}'s keep-best-of", blank=1)
@@ -40,4 +67,53 @@ class DrawOptionsForm(FormScreen):
                 speeds[cid] = speed
             if best != 1:
                 keep[cid] = best
-        return {"speeds": speeds, "keep_best": keep}
+            typed = typed_cards(self, f"cards-{cid}", name)
+            if typed is not None:
+                cards[cid] = typed
+        return {"speeds": speeds, "keep_best": keep, "cards": cards}
+
+
+class InitiativeDiceForm(FormScreen):
+    """Roll mode with physical dice: the D6 each combatant rolled (blank = the console rolls)."""
+
+    form_title = "Initiative D6 rolled by hand (R-MANUAL-1): the face for each combatant (blank = rolled here)"
+
+    def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
+        super().__init__(submit)
+        self.combatants = combatants
+
+    def fields(self):
+        for cid, name in self.combatants:
+            short, whole = _short(name)
+            yield field_row(f"{short} D6", f"d6-{cid}", "", f"{whole}1-6, blank: rolled here")
+
+    def parse(self) -> dict:
+        faces = {}
+        for cid, name in self.combatants:
+            if self.text(f"d6-{cid}"):
+                faces[cid] = self.whole(f"d6-{cid}", f"{name}'s D6")
+        return {"faces": faces}
+
+
+class NewRoundCardsForm(FormScreen):
+    """R-INIT-2: the new round's cards from a physical deck for each combatant who draws (blank = the
+    console draws); ``drawers`` are ``(id, name, how many cards)``."""
+
+    form_title = "New round, new cards (R-INIT-2): the cards drawn from a physical deck (blank = drawn here)"
+
+    def __init__(self, drawers: list[tuple[str, str, int]], submit: Callable[[dict], str | None]) -> None:
+        super().__init__(submit)
+        self.drawers = drawers
+
+    def fields(self):
+        for cid, name, count in self.drawers:
+            short, whole = _short(name)
+            yield field_row(f"{short} cards", f"cards-{cid}", "", f"{whole}{count} card{'s' * (count > 1)}; {CARDS_HINT}")
+
+    def parse(self) -> dict:
+        cards = {}
+        for cid, name, _count in self.drawers:
+            typed = typed_cards(self, f"cards-{cid}", name)
+            if typed is not None:
+                cards[cid] = typed
+        return {"cards": cards}

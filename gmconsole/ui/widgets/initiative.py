@@ -1,10 +1,13 @@
 """Pane 2, initiative (docs/rules.md) in the campaign's mode: cards, roll or manual.
 
 The acting order with each combatant's card (cards), total (roll) or place (manual), the round
-counter, and the current combatant marked ▶ and highlighted. Keys: start a conflict (pick the
-combatants; in cards mode each one's speed N and keep-best-of-N), add a combatant mid-conflict,
-swap two, delay the current turn, next / previous turn, remove one, end the conflict. Each step is a
-history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted combatant.
+counter, and the current combatant marked ▶ and highlighted; a delayed place reads "delayed" until
+the round ends (R-INIT-3), a keeper "keeps card" (R-INIT-2). Keys: start a conflict (pick the
+combatants: everyone in the roster is listed and marked, PCs then NPCs; in cards mode each one's
+speed N, keep-best-of-N and cards typed from a physical deck; in roll mode ``f`` types the D6s), add
+combatants mid-conflict (asked the same), swap two, delay the current turn, bring a delayed one in,
+next / previous turn, remove one, keep a card, type a new round's cards, end the conflict. Each step
+is a history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted combatant.
 """
 
 from __future__ import annotations
@@ -36,15 +39,23 @@ class InitiativePane(Vertical):
 
     BINDINGS = [
         Binding("s", "start", "Start", id="initiative.start",
-                tooltip="start a conflict: pick combatants (cards: speed, keep best of N)"),
+                tooltip="start a conflict: mark who fights (cards: speed, keep best of N, typed cards; "
+                        "roll: f types the D6s)"),
         Binding("n", "next_turn", "Next", id="initiative.next",
-                tooltip="next turn (after the last: next round)"),
+                tooltip="next turn (after the last: next round; delays end, R-INIT-2 draws new cards)"),
+        Binding("f", "typed_cards", "Typed cards", id="initiative.typed", show=False,
+                tooltip="R-INIT-2, at the round's last turn: next round with cards typed from a physical deck"),
         Binding("p", "previous_turn", "Prev", id="initiative.previous", tooltip="previous turn"),
-        Binding("a", "add", "Add", id="initiative.add", tooltip="add a combatant mid-conflict"),
+        Binding("a", "add", "Add", id="initiative.add",
+                tooltip="add combatants mid-conflict (asked what the start asks)"),
         Binding("w", "swap", "Swap", id="initiative.swap",
                 tooltip="swap the highlighted combatant's initiative with another"),
         Binding("d", "delay", "Delay", id="initiative.delay",
-                tooltip="delay the current turn to the end of the round"),
+                tooltip="delay the current turn to the end of the round (until they act)"),
+        Binding("b", "bring_in", "Bring in", id="initiative.bring_in", show=False,
+                tooltip="the highlighted delayed combatant acts now, after the current turn"),
+        Binding("k", "keep_card", "Keep card", id="initiative.keep", show=False,
+                tooltip="R-INIT-2: the highlighted combatant keeps their card each new round (again: draws)"),
         Binding("x", "remove", "Remove", id="initiative.remove",
                 tooltip="remove the highlighted combatant from the conflict"),
         Binding("left_square_bracket", "move(-1)", "Up", id="initiative.up", key_display="[", show=False,
@@ -99,14 +110,24 @@ class InitiativePane(Vertical):
         cursor = table.cursor_row
         self._empty(table, mode)
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
+        redraw = mode == "cards" and campaign.settings.initiative_redraw
+        hints = ""
+        if redraw and state.turn == len(state.slots) - 1:
+            hints += " · n: new round, new cards (f: type them)"
+        if any(slot.delayed for slot in state.slots[state.turn + 1:]):
+            hints += " · b: bring a delayed one in"
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
         status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
-                                    (name, "bold yellow")))
+                                    (name, "bold yellow"), hints))
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
             label = shown(character.name if character else slot.combatant)
+            if slot.delayed:
+                label += " · delayed"
+            if redraw and slot.combatant in state.keepers:
+                label += " · keeps card"
             value = str(index + 1) if mode == "manual" else str(slot.value)
             if index == state.turn:
                 table.add_row(Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
@@ -136,9 +157,11 @@ class InitiativePane(Vertical):
         return state.slots[row].combatant
 
     def _choices(self, exclude=()) -> list[tuple[str, str]]:
+        """Everyone in the roster not in ``exclude``: player characters first, then NPCs."""
         from gmconsole.ui.widgets.sheet_view import who
 
-        return [(c.id, who(c)) for c in self.app.service.campaign.roster if c.id not in exclude]
+        roster = sorted(self.app.service.campaign.roster, key=lambda c: c.is_npc)
+        return [(c.id, who(c)) for c in roster if c.id not in exclude]
 
     def _no_conflict(self) -> bool:
         if self.state() is None:
@@ -148,44 +171,53 @@ class InitiativePane(Vertical):
 
     # -- actions ----------------------------------------------------------------------------------
     def action_start(self) -> None:
-        from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        """Mark who fights (everyone in the roster is marked: PCs, then NPCs), then the mode's questions."""
+        from gmconsole.ui.screens.pick_combatants import PickCombatantsScreen
 
         if self.state() is not None:
             self.app.show_error("A conflict is already going on; press e to end it first.")
             return
         service = self.app.service
         mode = service.campaign.settings.initiative_mode
-        pcs = [c.id for c in service.campaign.roster if not c.is_npc]
+        choices = self._choices()
+        npcs = sum(1 for c in service.campaign.roster if c.is_npc)
+        title = (f"Who fights? ({mode} initiative) {len(choices) - npcs} PCs and {npcs} NPCs, all marked: "
+                 "space leaves one out")
+        picker = PickCombatantsScreen(title, choices, [cid for cid, _label in choices], typed_dice=mode == "roll")
 
         def picked(ids: list[str] | None) -> None:
-            if not ids:
-                return
-            if mode != "cards":
-                self.app.attempt(lambda: service.start_conflict(ids, rng=self.app.rng))
-                self.table.move_cursor(row=0)
-                return
-            names = [(cid, service.campaign.character(cid).name) for cid in ids]
+            if ids:
+                self._ask(mode, ids, picker.typed, lambda **options: service.start_conflict(
+                    ids, rng=self.app.rng, **options))
 
-            def submit(options: dict) -> str | None:
-                from gmconsole.ui.app import user_errors
+        self.app.push_screen(picker, callback=picked)
 
-                try:
-                    service.start_conflict(ids, speeds=options["speeds"], keep_best=options["keep_best"],
-                                           rng=self.app.rng)
-                except user_errors() as exc:
-                    return str(exc)
-                return None
+    def _ask(self, mode: str, ids: list[str], typed: bool, act) -> None:
+        """The questions a combatant joining is asked, by mode: cards — speed, keep-best-of and cards
+        (a form); roll — the D6s when the GM chose to type them (a form), else none; then ``act``."""
+        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.screens.draw_options_form import DrawOptionsForm, InitiativeDiceForm
 
-            self.app.push_screen(DrawOptionsForm(names, submit), callback=lambda _ok: self.table.move_cursor(row=0))
+        service = self.app.service
+        if mode == "manual" or (mode == "roll" and not typed):
+            self.app.attempt(act)
+            self._cursor_to_current()
+            return
+        names = [(cid, service.campaign.character(cid).name) for cid in ids]
 
-        self.app.push_screen(
-            PickCharactersScreen(f"Who fights? ({mode} initiative)", self._choices(), pcs, minimum=1), callback=picked
-        )
+        def submit(options: dict) -> str | None:
+            try:
+                act(**options)
+            except user_errors() as exc:
+                return str(exc)
+            return None
+
+        form = DrawOptionsForm(names, submit) if mode == "cards" else InitiativeDiceForm(names, submit)
+        self.app.push_screen(form, callback=lambda _ok: self._cursor_to_current())
 
     def action_next_turn(self) -> None:
         if not self._no_conflict():
-            self.app.attempt(self.app.service.next_turn)
+            self.app.attempt(lambda: self.app.service.next_turn(rng=self.app.rng))
             self._cursor_to_current()
 
     def action_previous_turn(self) -> None:
@@ -199,7 +231,8 @@ class InitiativePane(Vertical):
             self.table.move_cursor(row=state.turn)
 
     def action_add(self) -> None:
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        """Combatants join mid-conflict, asked what the start asks (cards: speed, keep-best-of, cards)."""
+        from gmconsole.ui.screens.pick_combatants import PickCombatantsScreen
 
         state = self.state()
         if self._no_conflict():
@@ -209,12 +242,14 @@ class InitiativePane(Vertical):
             self.app.show_error("Everyone in the roster is already in the conflict.")
             return
         service = self.app.service
+        picker = PickCombatantsScreen("Who joins the conflict?", choices, typed_dice=state.mode == "roll")
 
         def picked(ids: list[str] | None) -> None:
-            for cid in ids or []:
-                self.app.attempt(lambda cid=cid: service.add_to_conflict(cid, rng=self.app.rng))
+            if ids:
+                self._ask(state.mode, ids, picker.typed,
+                          lambda **options: service.add_combatants(ids, rng=self.app.rng, **options))
 
-        self.app.push_screen(PickCharactersScreen("Who joins the conflict?", choices, minimum=1), callback=picked)
+        self.app.push_screen(picker, callback=picked)
 
     def action_swap(self) -> None:
         from gmconsole.ui.screens.pick_characters import PickCharactersScreen
@@ -240,6 +275,58 @@ class InitiativePane(Vertical):
         if not self._no_conflict():
             self.app.attempt(lambda: self.app.service.delay_turn())
             self._cursor_to_current()
+
+    def action_bring_in(self) -> None:
+        """R-INIT-3: the highlighted delayed combatant acts now, after the current turn."""
+        if self._no_conflict():
+            return
+        combatant = self._highlighted_combatant()
+        if combatant is not None:
+            self.app.attempt(lambda: self.app.service.bring_in(combatant))
+            self._cursor_to_current()
+
+    def action_keep_card(self) -> None:
+        """R-INIT-2: the highlighted combatant keeps their card each new round (pressed again: draws)."""
+        state = self.state()
+        if self._no_conflict():
+            return
+        if state.mode != "cards" or not self.app.service.campaign.settings.initiative_redraw:
+            self.app.show_error("Cards are kept for the whole conflict; the setting initiative_redraw (ctrl+o, "
+                                "R-INIT-2) draws new cards each round.")
+            return
+        combatant = self._highlighted_combatant()
+        if combatant is not None:
+            self.app.attempt(lambda: self.app.service.keep_card(combatant, combatant not in state.keepers))
+
+    def action_typed_cards(self) -> None:
+        """R-INIT-2 at the round's last turn: the next round's cards typed from a physical deck."""
+        from gmconsole.rules.initiative_rounds import drawers
+        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
+
+        state = self.state()
+        if self._no_conflict():
+            return
+        service = self.app.service
+        if not (state.mode == "cards" and service.campaign.settings.initiative_redraw
+                and state.turn == len(state.slots) - 1):
+            self.app.show_error("Cards are typed here when a new round draws (R-INIT-2): at the round's last "
+                                "turn, with the setting initiative_redraw on.")
+            return
+        names = [(cid, service.campaign.character(cid).name, count) for cid, count in drawers(state)]
+        if not names:
+            self.app.attempt(service.next_turn)
+            self._cursor_to_current()
+            return
+
+        def submit(options: dict) -> str | None:
+            try:
+                service.next_turn(cards=options["cards"], rng=self.app.rng)
+            except user_errors() as exc:
+                return str(exc)
+            return None
+
+        self.app.push_screen(NewRoundCardsForm(names, submit), callback=lambda _ok: self._cursor_to_current())
 
     def action_remove(self) -> None:
         if self._no_conflict():
