@@ -7,3 +7,9 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     """``n`` and the word for that many: ``1 entry``, ``2 entries``, ``0 scenes`` (``many``: the
     plural when it is not ``one`` + ``s``)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def possessive(name: str) -> str:
+    """``name``'s, in English: ``Ann's``, ``Hull rats'`` — a name ending in s takes only the
+    apostrophe (the GM's style guide: "Hull rats's" reads wrong at the table)."""
+    return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.rules import initiative as ini
+from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -137,7 +138,7 @@ def delay(service: "CampaignService", who: str | None, after: str | None) -> dic
 def step(service: "CampaignService", direction: int) -> dict:
     def text(c: Campaign, s: ini.Initiative) -> str:
         current = s.current()
-        return f"round {s.round}: {_name(c, current.combatant) if current else 'nobody'}'s turn"
+        return f"round {s.round}: {possessive(_name(c, current.combatant) if current else 'nobody')} turn"
 
     move = ini.next_turn if direction > 0 else ini.previous_turn
     return _simple(service, "next" if direction > 0 else "previous", move, text)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 
 from gmconsole.safe_text import shown, to_json
+from gmconsole.wording import counted
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 
@@ -67,7 +68,7 @@ def result_text(entry: dict) -> str:
             steps = entry.get("by_hand_steps")
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
             pushed = f" (pushed; typed: {', '.join(typed_steps(entry))})" if mixed else " (pushed)"
-        return f"{n} success{'es' if n != 1 else ''}{pushed}"
+        return f"{counted(n, 'success', 'successes')}{pushed}"
     if "tier" in entry:
         damage = f", {entry['damage']} damage" if "damage" in entry else ""
         return f"{entry['tier']}{damage}"

@@ -19,6 +19,7 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
+from gmconsole.wording import counted, possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -105,7 +106,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
             return linked
     if len(character.attributes) == 1:
         return next(iter(character.attributes))
-    raise ValidationError(f"name the attribute for {character.name}'s roll")
+    raise ValidationError(f"name the attribute for {possessive(character.name)} roll")
 
 
 def _helpers(campaign: Campaign, character: Character, helpers) -> tuple[str, ...]:
@@ -199,7 +200,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     if system == "yze-step":
         attribute_die = character.attributes[attribute].current
         if attribute_die == 0:
-            raise ValidationError(f"{character.name}'s {attribute} is broken: no die to roll")
+            raise ValidationError(f"{possessive(character.name)} {attribute} is broken: no die to roll")
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
@@ -257,7 +258,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     attribute = _attribute_for(campaign, character, request)
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)
@@ -406,7 +407,7 @@ def _summary(name: str, skill: str | None, attribute: str | None, fields: dict) 
     what = skill or attribute or "roll"
     if "successes" in fields:
         n = fields["successes"]
-        result = f"{n} success{'es' if n != 1 else ''}"
+        result = counted(n, "success", "successes")
     elif "tier" in fields:
         result = fields["tier"]
     else:
@@ -586,7 +587,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
         n = new_fields["successes"]
         out = {
             "summary": f"{entry.get('character')} pushes {shown_skill or entry.get('attribute')}: "
-                       f"{n} success{'es' if n != 1 else ''}",
+                       f"{counted(n, 'success', 'successes')}",
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
@@ -913,7 +914,7 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
             raise ValidationError(f"{who.name} has no attribute {attribute!r}")
         a = who.attributes[attribute]
         if a.current > 0:
-            raise ValidationError(f"{who.name}'s {attribute} is not broken")
+            raise ValidationError(f"{possessive(who.name)} {attribute} is not broken")
         result = mend_the_broken(recorded, a.max - a.current)
         a.current += result.recovered
         text = f"back on their feet, {attribute} {a.current}/{a.max}" if result.success else "still broken"
@@ -960,7 +961,7 @@ def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: s
     def mutate(c: Campaign) -> dict:
         verb = "inspires" if mode == "help" else "hinders"
         return {"summary": f"{inspire_entry.get('character')} {verb} {target_entry.get('character')}: "
-                           f"{result.successes_before} → {result.successes} successes",
+                           f"{result.successes_before} → {counted(result.successes, 'success', 'successes')}",
                 "roll_id": target_id, "inspire_roll_id": inspire_id, "mode": mode}
 
     return service._commit("inspire", mutate, character_id=inspire_entry["character_id"],

@@ -22,6 +22,7 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
+from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -169,7 +170,7 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
         raise ValidationError(f"{character.name} has no trait {attribute!r}")
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
     if skill:
         validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0

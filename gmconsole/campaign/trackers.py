@@ -10,6 +10,7 @@ from __future__ import annotations
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text
+from gmconsole.wording import possessive
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -29,7 +30,7 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
     if new < 0:
         raise ValidationError(f"{character.name} has {old} {_label(tracker)}; cannot lose {-delta}")
     if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
-        raise ValidationError(f"{character.name}'s stamina cannot go above {character.stamina_max}")
+        raise ValidationError(f"{possessive(character.name)} stamina cannot go above {character.stamina_max}")
     setattr(character, tracker, new)
     return f"{character.name}: {_label(tracker)} {delta:+d} → {new}"
 
@@ -103,7 +104,7 @@ def heal(character: Character, attribute: str, amount: int, system: str = "") ->
         raise ValidationError("healing must be 1 or more points")
     a = _attribute(character, attribute)
     if a.current >= a.max:
-        raise ValidationError(f"{character.name}'s {attribute} is already at its maximum {a.max}")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is already at its maximum {a.max}")
     a.current = _raised(system, a.current, a.max, amount)
     return f"{character.name}: {attribute} +{amount} → {a.current}/{a.max}"
 

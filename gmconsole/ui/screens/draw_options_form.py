@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.wording import possessive
 
 __all__ = ["DrawOptionsForm"]
 
@@ -32,8 +33,8 @@ class DrawOptionsForm(FormScreen):
     def parse(self) -> dict:
         speeds, keep = {}, {}
         for cid, name in self.combatants:
-            speed = self.whole(f"speed-{cid}", f"{name}'s speed", blank=1)
-            best = self.whole(f"keep-{cid}", f"{name}'s keep-best-of", blank=1)
+            speed = self.whole(f"speed-{cid}", f"{possessive(name)} speed", blank=1)
+            best = self.whole(f"keep-{cid}", f"{possessive(name)} keep-best-of", blank=1)
             if speed < 1 or best < 1:
                 raise FormError(f"{name}: speed and keep-best-of are at least 1.")
             if speed != 1:

@@ -20,6 +20,7 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
+from gmconsole.wording import counted
 
 __all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms"]
 
@@ -118,7 +119,7 @@ def assisted_text(entry: dict) -> str:
     for step, row in zip(check["steps"], entry["rolls"][1:]):
         lines.append(_check_text(row["name"], row, verdict=False) + (f", spends {step['spent']}" if step["spent"] else "")
                      + f" → {'success' if step['success'] else 'failure'} (pool {step['pool_after']})")
-    lines.append(f"→ {check['successes']} success(es)")
+    lines.append(f"→ {counted(check['successes'], 'success', 'successes')}")
     return "\n".join(lines)
 
 

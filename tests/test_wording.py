@@ -1,0 +1,17 @@
+"""The shared English wording helpers (issue 12, item 2: "Hull rats's" read wrong)."""
+
+from __future__ import annotations
+
+from gmconsole.wording import counted, possessive
+
+
+def test_a_name_ending_in_s_takes_only_the_apostrophe():
+    assert possessive("Hull rats") == "Hull rats'"
+    assert possessive("MARCUS") == "MARCUS'"
+    assert possessive("Ann") == "Ann's"
+    assert possessive("蘇") == "蘇's"
+
+
+def test_counted_says_one_without_the_plural():
+    assert counted(1, "success", "successes") == "1 success"
+    assert counted(2, "success", "successes") == "2 successes"
