@@ -13,3 +13,12 @@ def possessive(name: str) -> str:
     """``name``'s, in English: ``Ann's``, ``Hull rats'`` — a name ending in s takes only the
     apostrophe (the GM's style guide: "Hull rats's" reads wrong at the table)."""
     return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
+
+
+def quoted(text: object) -> str:
+    """``text`` between quotation marks for a message that echoes what was typed or read:
+    ``“luck”`` — words for the GM, not Python's ``'luck'`` repr (which shows escapes and flips its
+    quotes around an apostrophe); unsafe characters are escaped (:func:`gmconsole.safe_text.shown`)."""
+    from gmconsole.safe_text import shown
+
+    return f"“{shown(text)}”"

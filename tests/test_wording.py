@@ -15,3 +15,11 @@ def test_a_name_ending_in_s_takes_only_the_apostrophe():
 def test_counted_says_one_without_the_plural():
     assert counted(1, "success", "successes") == "1 success"
     assert counted(2, "success", "successes") == "2 successes"
+
+
+def test_quoted_uses_quotation_marks_not_a_python_repr():
+    from gmconsole.wording import quoted
+
+    assert quoted("luck") == "“luck”"
+    assert quoted("it's") == "“it's”"  # repr would switch to double quotes around it
+    assert quoted("a\x1bb") == "“a\\x1bb”"  # escaped, never raw

@@ -19,7 +19,7 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.wording import counted, possessive
+from gmconsole.wording import counted, possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -98,7 +98,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
         return attribute
     if request.attribute:
         if request.attribute not in character.attributes:
-            raise ValidationError(f"{character.name} has no attribute {request.attribute!r}")
+            raise ValidationError(f"{character.name} has no attribute {quoted(request.attribute)}")
         return request.attribute
     if request.skill:
         linked = validation.skill_attribute(campaign, request.skill)
@@ -124,7 +124,7 @@ def _gear(character: Character, refs) -> list:
     for ref in refs:
         item = character.gear_item(ref)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {ref!r}")
+            raise ValidationError(f"{character.name} has no item {quoted(ref)}")
         if item.destroyed:
             raise ValidationError(f"{item.name} is destroyed")
         items.append(item)
@@ -801,7 +801,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
 
     menu = {c.key: c for c in tiered.consequences()}
     if key not in menu:
-        raise ValidationError(f"unknown consequence {key!r}: choose one of {', '.join(menu)}")
+        raise ValidationError(f"unknown consequence {quoted(key)}: choose one of {', '.join(menu)}")
     if entry_id is None:
         found = (e for e in service._store.entries_newest_first(service.session.number)
                  if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
@@ -866,7 +866,7 @@ def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) ->
             raise ValidationError("the character who rolled is no longer in the roster")
         item = character.gear_item(gear_id)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {gear_id!r}")
+            raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
         if item.destroyed:
             raise ValidationError(f"{item.name} is destroyed and cannot be repaired")
         result = repair(recorded, item.bonus, item.max_bonus)
@@ -911,7 +911,7 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
     def mutate(c: Campaign) -> dict:
         who = c.character(patient.id)
         if attribute not in who.attributes:
-            raise ValidationError(f"{who.name} has no attribute {attribute!r}")
+            raise ValidationError(f"{who.name} has no attribute {quoted(attribute)}")
         a = who.attributes[attribute]
         if a.current > 0:
             raise ValidationError(f"{possessive(who.name)} {attribute} is not broken")
@@ -986,7 +986,7 @@ def saving_throw(service: "CampaignService", character_id: str, save: str, faces
     a = {k: v.current for k, v in who.attributes.items()}
     scores = tiered.save_scores(a["dex"], a["str"], a["int"], a["cha"], a["per"], who.level).as_dict()
     if save not in scores:
-        raise RulesError(f"unknown save {save!r}: choose phys, ment or perc")
+        raise RulesError(f"unknown save {quoted(save)}: choose phys, ment or perc")
     strict = service.campaign.settings.tiered_strict_over
     result = tiered.saving_throw(save, scores[save], _source(faces, rng, TIERED_FACE_KINDS), strict)
     data = result.as_dict()
@@ -1010,7 +1010,7 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
     if weapon:
         item = who.gear_item(weapon)
         if item is None:
-            raise ValidationError(f"{who.name} has no weapon {weapon!r}")
+            raise ValidationError(f"{who.name} has no weapon {quoted(weapon)}")
         name, weapon_damage = item.name, item.damage
     elif damage is not None:
         name, weapon_damage = f"a weapon of damage {damage}", damage

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text
-from gmconsole.wording import possessive
+from gmconsole.wording import possessive, quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -22,7 +22,7 @@ def _label(tracker: str) -> str:
 def change_counter(character: Character, tracker: str, delta: int) -> str:
     """± on a counter; none goes below 0, stamina not above ``stamina_max`` (when it is set)."""
     if tracker not in COUNTERS:
-        raise ValidationError(f"unknown tracker {tracker!r}: use one of {', '.join(COUNTERS)}")
+        raise ValidationError(f"unknown tracker {quoted(tracker)}: use one of {', '.join(COUNTERS)}")
     if tracker == "stress":
         return change_stress(character, delta)
     old = getattr(character, tracker)
@@ -61,7 +61,7 @@ def end_panics_at_zero_stress(campaign: Campaign) -> None:
 
 def _attribute(character: Character, attribute: str):
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
     return character.attributes[attribute]
 
 

@@ -28,7 +28,7 @@ from gmconsole.campaign.model import (
 )
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
-from gmconsole.wording import possessive
+from gmconsole.wording import possessive, quoted
 
 YEAR_ZERO_ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 TIERED_ATTRIBUTES = ("str", "dex", "int", "cha", "per")
@@ -90,13 +90,13 @@ def skill_attribute(owner: "Campaign | str", skill: str) -> str | None:
 def check_settings(settings: Settings, system: str) -> Settings:
     """Refuse settings outside their choices."""
     if settings.push_cost not in PUSH_COSTS:
-        raise ValidationError(f"push cost {settings.push_cost!r} is not one of {', '.join(PUSH_COSTS)}")
+        raise ValidationError(f"push cost {quoted(settings.push_cost)} is not one of {', '.join(PUSH_COSTS)}")
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
         raise ValidationError("max pushes must be a whole number from 0 to 3")
     if settings.skill_ones not in SKILL_ONES:
-        raise ValidationError(f"skill ones {settings.skill_ones!r} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
+        raise ValidationError(f"skill ones {quoted(settings.skill_ones)} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
     if settings.initiative_mode not in INITIATIVE_MODES:
-        raise ValidationError(f"initiative mode {settings.initiative_mode!r} is not one of {', '.join(INITIATIVE_MODES)}")
+        raise ValidationError(f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}")
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over"):
         if not isinstance(getattr(settings, flag), bool):
@@ -110,7 +110,7 @@ def check_settings(settings: Settings, system: str) -> Settings:
 
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number, not {value!r}")
+        raise ValidationError(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
@@ -181,9 +181,9 @@ def check_skill_name(owner: "Campaign | str", skill: str) -> None:
         if skill not in known:
             where = system if isinstance(owner, str) else f"the campaign {owner.name}"
             listed = ", ".join(known) or "none (add some with `gmconsole skills`)"
-            raise ValidationError(f"{where} has no skill {skill!r}; its skills are: {listed}")
+            raise ValidationError(f"{where} has no skill {quoted(skill)}; its skills are: {listed}")
     elif not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", skill or ""):
-        raise ValidationError(f"{skill!r} is not a skill id (lower-case letters, digits and dashes)")
+        raise ValidationError(f"{quoted(skill)} is not a skill id (lower-case letters, digits and dashes)")
 
 
 def check_gear(item: Gear) -> Gear:
@@ -230,7 +230,7 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     if system == "myz" and character.role:
         roles = myz_roles()
         if character.role not in roles:
-            raise ValidationError(f"{possessive(who)} role {character.role!r} is not one of {', '.join(roles)}")
+            raise ValidationError(f"{possessive(who)} role {quoted(character.role)} is not one of {', '.join(roles)}")
         for skill in specialist_skills() - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
                 raise ValidationError(f"{who} cannot have {skill}: it belongs to another role")
@@ -286,7 +286,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         raise ValidationError("a character must be given as a dict of sheet fields")
     unknown = sorted(set(data) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {unknown[0]!r}")
+        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
     raw = dict(data)
     raw["id"] = campaign.new_id("c")
     raw.setdefault("name", "")
@@ -322,7 +322,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     """``character`` with ``changes`` (sheet fields, not ``id``) applied, checked."""
     unknown = sorted(set(changes) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {unknown[0]!r}")
+        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
     if "id" in changes and changes["id"] != character.id:
         raise ValidationError("a character's id cannot change")
     raw = character.to_dict()
@@ -343,7 +343,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
 def set_attribute(campaign: Campaign, character: Character, attribute: str, *, current=None, maximum=None) -> None:
     """Set an attribute's current and/or maximum value on ``character`` (checked)."""
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
     a = character.attributes[attribute]
     new = Attribute(max=a.max if maximum is None else maximum, current=a.current if current is None else current)
     if maximum is not None and current is None:
@@ -364,7 +364,7 @@ def new_gear(campaign: Campaign, data: dict) -> Gear:
         raise ValidationError("an item must be given as a dict of gear fields")
     unknown = sorted(set(data) - {f.name for f in fields(Gear)} - {"id"})
     if unknown:
-        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
     raw = dict(data)
     raw["id"] = campaign.new_id("g")
     raw.setdefault("name", "")
@@ -381,7 +381,7 @@ def updated_gear(item: Gear, changes: dict) -> Gear:
     """``item`` with ``changes`` applied (not ``id``), checked."""
     unknown = sorted(set(changes) - {f.name for f in fields(Gear)})
     if unknown:
-        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
     if "id" in changes and changes["id"] != item.id:
         raise ValidationError("an item's id cannot change")
     raw = item.to_dict()

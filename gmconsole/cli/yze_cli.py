@@ -32,7 +32,7 @@ from gmconsole.rules.yearzero import (
     roll_counts,
     skill_attribute,
 )
-from gmconsole.wording import counted
+from gmconsole.wording import counted, quoted
 
 FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
 """Kind names a faces SPEC may use."""
@@ -125,7 +125,7 @@ def _skill_name(args: argparse.Namespace) -> None:
     row = find_skill(args.system, args.skill_name)
     if row is None:
         skills = ", ".join(r["name"]["en"] for r in system_table(args.system)["skills"])
-        raise CliError(f'{args.system} has no skill called "{args.skill_name.strip()}"; its skills are: {skills}')
+        raise CliError(f"{args.system} has no skill called {quoted(args.skill_name.strip())}; its skills are: {skills}")
     args.skill_name = row["name"]["en"]
 
 

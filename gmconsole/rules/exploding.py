@@ -20,6 +20,7 @@ from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import split_spec, to_int
+from gmconsole.wording import quoted
 
 UNTRAINED_TN = 4
 """Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""
@@ -126,19 +127,19 @@ class TnModifier:
         label = _text(self.name, "en")
         if not self.pickable:
             why = _text(self.note, "en") if self.note else "the console applies it by itself"
-            raise RulesError(f"{label!r} is not picked by hand: {why}")
+            raise RulesError(f"{quoted(label)} is not picked by hand: {why}")
         if self.modifier is not None:
             if chosen is not None and chosen != self.modifier:
-                raise RulesError(f"{label!r} is always {self.modifier:+d}, not {chosen:+d}")
+                raise RulesError(f"{quoted(label)} is always {self.modifier:+d}, not {chosen:+d}")
             return self.modifier
         if self.low is not None:
             if chosen is None:
-                raise RulesError(f"{label!r} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
             if not self.low <= chosen <= self.high:
-                raise RulesError(f"{label!r} ranges {self.range_text()}, so {chosen:+d} is out of range")
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}, so {chosen:+d} is out of range")
             return chosen
         if chosen is None or chosen < 0:
-            raise RulesError(f"{label!r} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
+            raise RulesError(f"{quoted(label)} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
         return chosen
 
 

@@ -64,3 +64,17 @@ def test_yze_counts_bonus_effects_and_myz_stunts(run_cli):
     myz = run_cli("roll", "myz", "--faces", "base=6,6,3 skill=1,4 gear=1")
     assert "2 successes, 1 bonus effect" in yze.stdout and "stunt" not in yze.stdout
     assert "2 successes, 1 stunt" in myz.stdout
+
+
+def test_history_exports_name_each_rolls_dice_by_kind(demo_gm):
+    """Issue 12, item 4: ``history --format markdown|csv`` carry the faces of every roll and push."""
+    rolled = demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "Ranged",
+                     "--faces", "base=6,1,3,2 skill=4,6 stress=2", "--push-faces", "base=2,6 skill=5 stress=3,1")
+    assert rolled.returncode == 0, rolled.stderr
+    markdown = demo_gm("history", "yze-demo", "--format", "markdown").stdout
+    csv_lines = demo_gm("history", "yze-demo", "--format", "csv").stdout.splitlines()
+    assert "| dice |" in markdown.splitlines()[2]
+    assert "| base 6 1 3 2 · skill 4 6 · stress 2 |" in markdown
+    assert "| base 6 1 2* 6* · skill 5* 6 · stress 3* 1* |" in markdown
+    assert csv_lines[0] == "at,session,character,kind,skill,result,dice,summary"
+    assert any(",base 6 1 3 2 · skill 4 6 · stress 2," in line for line in csv_lines)

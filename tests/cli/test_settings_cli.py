@@ -97,7 +97,7 @@ def test_bad_value_exits_2_lists_what_is_allowed_and_writes_nothing(gm):
     _error(gm("settings", "yze-demo", "--set", "panic_escalation=maybe"), "on or off")
     _error(gm("settings", "yze-demo", "--set", "initiative_attribute=luck"), "strength, agility, wits, empathy")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage=x"), "condition_coverage.CONDITION=SKILL")
-    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=stealth,flying"), "no skill 'flying'")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=stealth,flying"), "no skill “flying”")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage.=all"), "name the condition")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=,"), "names no skill")
     _error(gm("settings", "myz-demo", "--set", "condition_coverage.tired=all"), "not a setting of myz")
@@ -190,7 +190,7 @@ def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["changed"]["condition_coverage"]["tired"] == ["ranged-combat"]
     _error(gm("settings", "Crew", "--set", "condition_coverage.tired=ranged,medicine"),
-           "the campaign Crew has no skill 'ranged'", "ranged-combat")
+           "the campaign Crew has no skill “ranged”", "ranged-combat")
 
 
 def test_condition_names_are_the_gms_own_and_kept_as_conditions_are(gm):

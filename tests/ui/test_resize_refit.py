@@ -86,3 +86,40 @@ def test_long_names_in_the_initiative_and_clock_tables_end_in_an_ellipsis(make_a
     assert "…" in seen["clock"] and seen["clock"].endswith("○○○○○○ 0/6")
     assert seen["initiative"] and "…" in seen["initiative"][0]
     assert seen["initiative"][0].rstrip()[-1].isdigit()  # the card drawn whole after the cut name
+
+
+def test_a_wide_name_is_cut_by_cells_never_through_a_character():
+    """A Chinese name is measured in terminal cells (two a character) and cut before a whole one."""
+    from rich.cells import cell_len
+
+    from gmconsole.ui.widgets.sheet_view import fit_column
+
+    rows = [["", "蘇菲亞·范德梅爾船長", "7"], ["", "Ann", "3"]]
+    fitted, cut = fit_column(20, [" ", "Combatant", "Card"], rows, 1)
+    name = fitted[0][1].plain
+    assert cut == [True, False] and name.endswith("…") and " …" not in name
+    assert name[:-1] == "蘇菲亞·范德梅爾船長"[:len(name) - 1]
+    assert cell_len(name) <= 20 - cell_len("7") - cell_len("Card") - 6
+
+
+def test_the_whole_name_is_under_the_roster_when_its_row_is_cut(make_app):
+    """The roster cuts a long name with "…"; highlighting that character shows the whole name."""
+    app = make_app("yze-demo")
+    created = app.service.add_character({"name": LONG, "kind": "npc"})
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            pane = app.screen.query_one("RosterPane")
+            table = app.screen.query_one("#roster-table")
+            table.move_cursor(row=len(app.service.campaign.roster) - 1)
+            await pilot.pause()
+            seen["row"] = _drawn(app, "#roster-table")
+            seen["detail"] = str(app.screen.query_one("#roster-detail").render())
+            seen["selected"] = pane.selected_id
+
+    asyncio.run(run())
+    assert seen["selected"] == created.id
+    assert any("Captain" in line and "…" in line for line in seen["row"])
+    assert LONG in seen["detail"]

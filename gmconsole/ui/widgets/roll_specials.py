@@ -20,7 +20,7 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
-from gmconsole.wording import counted
+from gmconsole.wording import counted, quoted
 
 __all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms"]
 
@@ -35,7 +35,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"{what} must be a whole number, not {text!r}") from None
+        raise RulesError(f"{what} must be a whole number, not {quoted(text)}") from None
 
 
 def _yes(text: str) -> bool:

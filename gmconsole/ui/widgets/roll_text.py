@@ -315,3 +315,17 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
                 group = f"{_en(e.group)}: " if e.group else ""
                 out.append((e.full_key, f"{table}: {group}{_en(e.name)} {e.range_text()}"))
     return out
+
+
+def tn_modifier_text(pick: str) -> str:
+    """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
+    the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
+    from gmconsole.rules import exploding
+    from gmconsole.rules.errors import RulesError
+
+    key, _sep, amount = pick.partition("=")
+    try:
+        name = _en(exploding.find_modifier(key).name)
+    except RulesError:
+        return pick
+    return f"{name} {int(amount):+d}" if amount.lstrip("+-").isdigit() else name
