@@ -20,7 +20,7 @@ from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import split_spec, to_int
-from gmconsole.wording import quoted
+from gmconsole.wording import counted, quoted
 
 UNTRAINED_TN = 4
 """Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""
@@ -320,7 +320,8 @@ def parse_faces(spec: str, dice: Sequence[Die], explode: bool) -> DiceSource:
         kind_dice = [d for d in dice if d.kind.value == kind]
         chains = groups.get(kind, [])
         if len(chains) != len(kind_dice):
-            raise RulesError(f"{len(chains)} {kind} faces given but the check has {len(kind_dice)} {kind} dice")
+            raise RulesError(f"{counted(len(chains), kind + ' face')} given but the check has "
+                             f"{counted(len(kind_dice), kind + ' die', kind + ' dice')}")
         faces: list[int] = []
         for die, chain in zip(kind_dice, chains):
             parts = [to_int(p, kind) for p in chain.split("+")]

@@ -78,3 +78,8 @@ def test_history_exports_name_each_rolls_dice_by_kind(demo_gm):
     assert "| base 6 1 2* 6* · skill 5* 6 · stress 3* 1* |" in markdown
     assert csv_lines[0] == "at,session,character,kind,skill,result,dice,summary"
     assert any(",base 6 1 3 2 · skill 4 6 · stress 2," in line for line in csv_lines)
+
+
+def test_one_die_typed_is_said_in_the_singular(run_cli):
+    line = refused(run_cli("roll", "yze", "--base", "2", "--faces", "base=6"), "1 base die was typed")
+    assert "1 base die were" not in line and "2 base dice" in line
