@@ -22,3 +22,11 @@ def quoted(text: object) -> str:
     from gmconsole.safe_text import shown
 
     return f"“{shown(text)}”"
+
+
+def error_text(exc: BaseException) -> str:
+    """The sentence of a refusal for the GM: ``str(exc)``, except that a ``KeyError`` (whose ``str`` is
+    the repr of its key, ``'c9'``) gives its message as written."""
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return str(exc)

@@ -23,3 +23,10 @@ def test_quoted_uses_quotation_marks_not_a_python_repr():
     assert quoted("luck") == "“luck”"
     assert quoted("it's") == "“it's”"  # repr would switch to double quotes around it
     assert quoted("a\x1bb") == "“a\\x1bb”"  # escaped, never raw
+
+
+def test_a_key_error_is_said_without_its_repr_quotes():
+    from gmconsole.wording import error_text
+
+    assert error_text(KeyError("there is no character c9")) == "there is no character c9"
+    assert error_text(ValueError("bad")) == "bad"

@@ -35,7 +35,7 @@ from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
-from gmconsole.wording import counted, quoted
+from gmconsole.wording import counted, error_text, quoted
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
 
@@ -277,7 +277,7 @@ class HistoryScreen(Screen[None]):
         except CorruptFile as exc:
             self._damaged(exc)
         except (ValueError, KeyError, StoreError) as exc:
-            self._say(str(exc))
+            self._say(error_text(exc))
         return None
 
     def _not_a_roll(self, row: dict, what: str) -> str:

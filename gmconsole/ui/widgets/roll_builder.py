@@ -46,7 +46,7 @@ from gmconsole.ui.widgets.roll_text import (
     stunt_lines,
     tn_modifier_text,
 )
-from gmconsole.wording import quoted
+from gmconsole.wording import error_text, quoted
 
 __all__ = ["RollBuilder", "SkillFilter"]
 
@@ -372,7 +372,7 @@ class RollBuilder(VerticalScroll):
             self.preview = self.service.preview_roll(**self.request())
         except _ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
             self.preview = None
-            self._clear_pool(self.message or f"Cannot roll: {exc}")
+            self._clear_pool(self.message or f"Cannot roll: {error_text(exc)}")
             return
         p = self.preview
         self._set("#rb-settings", self._settings_line(character))
@@ -750,7 +750,7 @@ class RollBuilder(VerticalScroll):
 
             offer_restore(self.app, exc, say=self._say)
             return
-        self._say(f"{prefix}{exc}")
+        self._say(f"{prefix}{error_text(exc)}")
 
     def action_roll(self) -> None:
         if self._need_character() is None or self._cannot_roll():
