@@ -460,7 +460,7 @@ class AssistedCheck:
             raise RulesError("an assisted check needs at least one untrained participant besides the leader")
         if len(set(others)) != len(others) or leader in others:
             raise RulesError("each participant of an assisted check must be named once")
-        tn = base.plus(f"assisting {len(others)} other participant(s) (+1 each)", len(others))
+        tn = base.plus(f"assisting {counted(len(others), 'other participant')} (+1 each)", len(others))
         return cls(tn=tn, participants=(leader,) + others)
 
     @property
