@@ -102,10 +102,9 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
 
 
 def names(campaign: Campaign) -> str:
-    """The skills that exist, for a message: ``Might, Melee, Scrap Lore (red-scrap-lore), ...`` (the id
-    only where typing the name would not find it the same way: a name is matched without regard to case)."""
-    return ", ".join(s.name if s.name.casefold() == s.id.casefold() or not s.id else f"{s.name} ({s.id})"
-                     for s in listing(campaign)) or "none"
+    """The skills that exist, for a message: ``Might, Melee, Know the Zone, ...`` — their names, which
+    find them (:func:`find`, without regard to case); the ids are the files' business."""
+    return ", ".join(s.name or s.id for s in listing(campaign)) or "none"
 
 
 def resolve(campaign: Campaign, text: str | None) -> str | None:

@@ -82,7 +82,7 @@ def test_r_push_5_skill_ones_set_from_the_command_line_is_a_change_the_service_c
 
 
 def test_unknown_key_exits_2_and_lists_the_settings(gm):
-    _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "'push_costs' is not a setting of yze",
+    _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "“push_costs” is not a setting of yze",
            "push_cost, max_pushes, skill_ones", "condition_coverage.CONDITION")
     _error(gm("settings", "yze-demo", "--set", "tiered_strict_over=on"), "not a setting of yze campaigns")
     _error(gm("settings", "tiered-demo", "--set", "push_cost=doom"), "not a setting of tiered campaigns",
@@ -91,7 +91,7 @@ def test_unknown_key_exits_2_and_lists_the_settings(gm):
 
 def test_bad_value_exits_2_lists_what_is_allowed_and_writes_nothing(gm):
     _error(gm("settings", "yze-demo", "--set", "push_cost=doom", "--set", "push_cost=dooom"),
-           "'dooom' is not a value of push_cost", "damage-stress, attribute-damage, stress-dice, conditions, doom")
+           "“dooom” is not a value of push_cost", "damage-stress, attribute-damage, stress-dice, conditions, doom")
     _error(gm("settings", "yze-demo", "--set", "max_pushes=4"), "from 0 to 3")
     _error(gm("settings", "yze-demo", "--set", "max_pushes=²"), "from 0 to 3")
     _error(gm("settings", "yze-demo", "--set", "panic_escalation=maybe"), "on or off")

@@ -79,7 +79,7 @@ def test_load_the_sample_list_and_roll_a_loaded_skill_by_name(gm, tmp_path):
     by_name = json.loads(gm("history", "Crew", "--skill", "Piloting", "--json").stdout)
     assert [e["id"] for e in by_name] == [entry["id"]]
     unknown = gm("roll", "yze", "--campaign", "Crew", "--character", "Rook", "--skill", "might", "--json")
-    _one_line_error(unknown, "its skills are: Heavy Machinery (heavy-machinery), Stamina (stamina)")
+    _one_line_error(unknown, "its skills are: Heavy Machinery, Stamina, Close Combat,")
     assert "error" in json.loads(unknown.stdout)
 
 
