@@ -17,6 +17,7 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.rules import initiative as ini
 from gmconsole.rules import initiative_rounds as rounds
 from gmconsole.rules.errors import RulesError
+from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -226,7 +227,7 @@ def step(service: "CampaignService", direction: int, rng: random.Random | None =
             raise ValidationError("cards are typed only when a new round draws (R-INIT-2)")
         c.current_session.initiative = state.to_dict()
         current = state.current()
-        text = f"round {state.round}: {_name(c, current.combatant) if current else 'nobody'}'s turn"
+        text = f"round {state.round}: {possessive(_name(c, current.combatant) if current else 'nobody')} turn"
         if extra:
             names = ", ".join(_name(c, cid) for cid in typed)
             text = f"round {state.round}, new cards: {_describe(c, state)}" + (f" (typed: {names})" if typed else "")

@@ -13,8 +13,13 @@ from __future__ import annotations
 import io
 
 from gmconsole.safe_text import shown, to_json
+from gmconsole.wording import counted, quoted
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
+"""The columns of the plain table (``gmconsole history``)."""
+
+EXPORT_COLUMNS = ("at", "session", "character", "kind", "skill", "result", "dice", "summary")
+"""The columns of the Markdown and CSV exports: the table's and each roll's dice faces, by kind."""
 
 
 def _matches_character(entry: dict, character: str) -> bool:
@@ -67,7 +72,7 @@ def result_text(entry: dict) -> str:
             steps = entry.get("by_hand_steps")
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
             pushed = f" (pushed; typed: {', '.join(typed_steps(entry))})" if mixed else " (pushed)"
-        return f"{n} success{'es' if n != 1 else ''}{pushed}"
+        return f"{counted(n, 'success', 'successes')}{pushed}"
     if "tier" in entry:
         damage = f", {entry['damage']} damage" if "damage" in entry else ""
         return f"{entry['tier']}{damage}"
@@ -81,6 +86,22 @@ def result_text(entry: dict) -> str:
     return ""
 
 
+def dice_text(entry: dict) -> str:
+    """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
+    die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
+    push, ``*`` marking the rerolled ones. Empty for an entry without dice."""
+    groups: dict[str, list[str]] = {}
+    for die in entry.get("first_dice") or entry.get("dice") or entry.get("push_dice") or ():
+        if not isinstance(die, dict):
+            continue
+        faces = die.get("faces")
+        face = "+".join(str(f) for f in faces) if isinstance(faces, list) else str(die.get("face", "?"))
+        sides = die.get("sides")
+        size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
+        groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
+    return " · ".join(f"{kind} {' '.join(faces)}" for kind, faces in groups.items())
+
+
 def row(entry: dict) -> dict:
     """One flat row for table / Markdown / CSV."""
     return {
@@ -90,6 +111,7 @@ def row(entry: dict) -> dict:
         "kind": entry.get("kind", ""),
         "skill": entry.get("skill") or "",
         "result": result_text(entry),
+        "dice": dice_text(entry),
         "summary": entry.get("summary", ""),
     }
 
@@ -113,16 +135,16 @@ def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
         import csv  # only exports need it; keeps it off the console's start-up
 
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+        writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
         return buffer.getvalue()
     if fmt == "markdown":
         lines = [f"# {title}", ""] if title else []
-        lines.append("| " + " | ".join(COLUMNS) + " |")
-        lines.append("|" + "---|" * len(COLUMNS))
+        lines.append("| " + " | ".join(EXPORT_COLUMNS) + " |")
+        lines.append("|" + "---|" * len(EXPORT_COLUMNS))
         for r in rows:
-            lines.append("| " + " | ".join(_escape_md(r[c]) for c in COLUMNS) + " |")
+            lines.append("| " + " | ".join(_escape_md(r[c]) for c in EXPORT_COLUMNS) + " |")
         return "\n".join(lines) + "\n"
     if fmt == "table":
         if not rows:
@@ -131,4 +153,4 @@ def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
         head = "  ".join(c.ljust(widths[c]) for c in COLUMNS)
         body = ["  ".join(str(r[c]).ljust(widths[c]) for c in COLUMNS).rstrip() for r in rows]
         return "\n".join([head.rstrip(), *body])
-    raise ValueError(f"unknown format {fmt!r}: use table, json, markdown or csv")
+    raise ValueError(f"unknown format {quoted(fmt)}: use table, json, markdown or csv")

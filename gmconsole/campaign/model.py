@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from gmconsole.rules import SYSTEMS
+from gmconsole.wording import quoted
 
 SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""
@@ -398,7 +399,7 @@ class Campaign:
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
-            raise ValueError(f"unknown system {self.system!r}: choose one of {', '.join(SYSTEMS)}")
+            raise ValueError(f"unknown system {quoted(self.system)}: choose one of {', '.join(SYSTEMS)}")
 
     @classmethod
     def new(cls, name: str, system: str, date: str, settings: Settings | None = None) -> "Campaign":

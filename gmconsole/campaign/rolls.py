@@ -19,6 +19,7 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
+from gmconsole.wording import counted, possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -97,7 +98,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
         return attribute
     if request.attribute:
         if request.attribute not in character.attributes:
-            raise ValidationError(f"{character.name} has no attribute {request.attribute!r}")
+            raise ValidationError(f"{character.name} has no attribute {quoted(request.attribute)}")
         return request.attribute
     if request.skill:
         linked = validation.skill_attribute(campaign, request.skill)
@@ -105,7 +106,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
             return linked
     if len(character.attributes) == 1:
         return next(iter(character.attributes))
-    raise ValidationError(f"name the attribute for {character.name}'s roll")
+    raise ValidationError(f"name the attribute for {possessive(character.name)} roll")
 
 
 def _helpers(campaign: Campaign, character: Character, helpers) -> tuple[str, ...]:
@@ -123,7 +124,7 @@ def _gear(character: Character, refs) -> list:
     for ref in refs:
         item = character.gear_item(ref)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {ref!r}")
+            raise ValidationError(f"{character.name} has no item {quoted(ref)}")
         if item.destroyed:
             raise ValidationError(f"{item.name} is destroyed")
         items.append(item)
@@ -199,7 +200,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     if system == "yze-step":
         attribute_die = character.attributes[attribute].current
         if attribute_die == 0:
-            raise ValidationError(f"{character.name}'s {attribute} is broken: no die to roll")
+            raise ValidationError(f"{possessive(character.name)} {attribute} is broken: no die to roll")
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
@@ -257,7 +258,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     attribute = _attribute_for(campaign, character, request)
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)
@@ -406,7 +407,7 @@ def _summary(name: str, skill: str | None, attribute: str | None, fields: dict) 
     what = skill or attribute or "roll"
     if "successes" in fields:
         n = fields["successes"]
-        result = f"{n} success{'es' if n != 1 else ''}"
+        result = counted(n, "success", "successes")
     elif "tier" in fields:
         result = fields["tier"]
     else:
@@ -586,7 +587,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
         n = new_fields["successes"]
         out = {
             "summary": f"{entry.get('character')} pushes {shown_skill or entry.get('attribute')}: "
-                       f"{n} success{'es' if n != 1 else ''}",
+                       f"{counted(n, 'success', 'successes')}",
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
@@ -800,7 +801,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
 
     menu = {c.key: c for c in tiered.consequences()}
     if key not in menu:
-        raise ValidationError(f"unknown consequence {key!r}: choose one of {', '.join(menu)}")
+        raise ValidationError(f"unknown consequence {quoted(key)}: choose one of {', '.join(menu)}")
     if entry_id is None:
         found = (e for e in service._store.entries_newest_first(service.session.number)
                  if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
@@ -865,7 +866,7 @@ def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) ->
             raise ValidationError("the character who rolled is no longer in the roster")
         item = character.gear_item(gear_id)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {gear_id!r}")
+            raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
         if item.destroyed:
             raise ValidationError(f"{item.name} is destroyed and cannot be repaired")
         result = repair(recorded, item.bonus, item.max_bonus)
@@ -910,10 +911,10 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
     def mutate(c: Campaign) -> dict:
         who = c.character(patient.id)
         if attribute not in who.attributes:
-            raise ValidationError(f"{who.name} has no attribute {attribute!r}")
+            raise ValidationError(f"{who.name} has no attribute {quoted(attribute)}")
         a = who.attributes[attribute]
         if a.current > 0:
-            raise ValidationError(f"{who.name}'s {attribute} is not broken")
+            raise ValidationError(f"{possessive(who.name)} {attribute} is not broken")
         result = mend_the_broken(recorded, a.max - a.current)
         a.current += result.recovered
         text = f"back on their feet, {attribute} {a.current}/{a.max}" if result.success else "still broken"
@@ -960,7 +961,7 @@ def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: s
     def mutate(c: Campaign) -> dict:
         verb = "inspires" if mode == "help" else "hinders"
         return {"summary": f"{inspire_entry.get('character')} {verb} {target_entry.get('character')}: "
-                           f"{result.successes_before} → {result.successes} successes",
+                           f"{result.successes_before} → {counted(result.successes, 'success', 'successes')}",
                 "roll_id": target_id, "inspire_roll_id": inspire_id, "mode": mode}
 
     return service._commit("inspire", mutate, character_id=inspire_entry["character_id"],
@@ -985,7 +986,7 @@ def saving_throw(service: "CampaignService", character_id: str, save: str, faces
     a = {k: v.current for k, v in who.attributes.items()}
     scores = tiered.save_scores(a["dex"], a["str"], a["int"], a["cha"], a["per"], who.level).as_dict()
     if save not in scores:
-        raise RulesError(f"unknown save {save!r}: choose phys, ment or perc")
+        raise RulesError(f"unknown save {quoted(save)}: choose phys, ment or perc")
     strict = service.campaign.settings.tiered_strict_over
     result = tiered.saving_throw(save, scores[save], _source(faces, rng, TIERED_FACE_KINDS), strict)
     data = result.as_dict()
@@ -1009,7 +1010,7 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
     if weapon:
         item = who.gear_item(weapon)
         if item is None:
-            raise ValidationError(f"{who.name} has no weapon {weapon!r}")
+            raise ValidationError(f"{who.name} has no weapon {quoted(weapon)}")
         name, weapon_damage = item.name, item.damage
     elif damage is not None:
         name, weapon_damage = f"a weapon of damage {damage}", damage

@@ -39,6 +39,7 @@ from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPrevi
 from gmconsole.safe_text import shown
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
+from gmconsole.wording import quoted
 
 MAX_UNDO = 1000
 """Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
@@ -204,6 +205,11 @@ class CampaignService:
     def campaign(self) -> Campaign:
         """The current campaign. Read it, never change it: changes go through this service."""
         return self._campaign
+
+    @property
+    def data_folder(self) -> Path:
+        """The folder holding the campaigns (``--data-dir``, ``GMCONSOLE_HOME`` or the user data folder)."""
+        return Path(self._store.root)
 
     @property
     def read_only(self) -> bool:
@@ -556,7 +562,7 @@ class CampaignService:
             merged = c.settings.to_dict()
             unknown = sorted(set(changes) - set(merged))
             if unknown:
-                raise ValidationError(f"unknown setting {unknown[0]!r}")
+                raise ValidationError(f"unknown setting {quoted(unknown[0])}")
             merged.update(changes)
             c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
             shown = ", ".join(f"{k} = {v}" for k, v in changes.items())
@@ -1432,7 +1438,7 @@ class CampaignService:
     def _gear(character: Character, gear_id: str) -> Gear:
         item = character.gear_item(gear_id)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {gear_id!r}")
+            raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
         return item
 
     @staticmethod
@@ -1441,7 +1447,7 @@ class CampaignService:
         if clock is None:
             clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
         if clock is None:
-            raise ValidationError(f"there is no clock {clock_id!r} in this session")
+            raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
         return clock
 
     def _tracker_change(self, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:

@@ -18,7 +18,7 @@ import re
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.safe_text import shown
-from gmconsole.wording import counted
+from gmconsole.wording import counted, quoted
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
            "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
@@ -61,7 +61,7 @@ def check_date(date: str | None) -> str | None:
     if not date:
         return None
     if not _ISO_DATE.fullmatch(date):
-        raise ValidationError(f"the date must be written YYYY-MM-DD, not {shown(date)!r}")
+        raise ValidationError(f"the date must be written YYYY-MM-DD, not {quoted(date)}")
     try:
         _dt.date.fromisoformat(date)
     except ValueError:
@@ -142,7 +142,7 @@ def _paid_summary(entry: dict) -> str:
 
 def _line(entry: dict, with_costs: bool = True) -> dict:
     """One recap line of ``entry``; its costs (each with its ``text`` in words) only when ``with_costs``."""
-    from gmconsole.campaign.history import result_text
+    from gmconsole.campaign.history import dice_text, result_text
 
     kind = entry.get("kind", "")
     line = {"id": entry.get("id"), "scene": entry.get("scene"), "kind": kind,
@@ -151,6 +151,8 @@ def _line(entry: dict, with_costs: bool = True) -> dict:
             "result": result_text(entry)}
     if entry.get("skill"):
         line["skill"] = entry["skill"]
+    if dice_text(entry):
+        line["dice"] = dice_text(entry)
     if entry.get("costs") and with_costs:
         line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
                           "text": cost_text(c)} for c in entry["costs"] if isinstance(c, dict)]
@@ -279,7 +281,8 @@ def recap_markdown(data: dict) -> str:
             who = f"{_md(item['character'])}: " if item["character"] and item["character"] not in item["summary"] else ""
             result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
             step = f" (push {item['push_step']} of {item['pushes']})" if item.get("pushes", 0) > 1 else ""
-            lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}{step}")
+            dice = f" · dice: {_md(item['dice'])}" if item.get("dice") else ""
+            lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}{step}{dice}")
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 status = f" ({_md(item['costs_status'])})" if item.get("costs_status") else ""
                 lines.append(f"  - costs{status}: {_md(_cost_text(item['costs']))}")

@@ -18,6 +18,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import shown
+from gmconsole.wording import quoted
 
 __all__ = ["SettingInfo", "settings_for", "setting_rows", "parse_value", "parse_assignment", "shown_value",
            "next_value", "allowed_text"]
@@ -61,7 +62,7 @@ def _info(campaign: Campaign, key: str) -> SettingInfo:
     found = {s.key: s for s in settings_for(campaign.system)}
     if key not in found:
         editable = ", ".join(s.key if s.editable else f"{s.key}.CONDITION" for s in found.values())
-        raise ValidationError(f"{key!r} is not a setting of {campaign.system} campaigns; "
+        raise ValidationError(f"{quoted(key)} is not a setting of {campaign.system} campaigns; "
                               f"the settings are: {editable}")
     return found[key]
 
@@ -97,7 +98,7 @@ def parse_value(campaign: Campaign, key: str, text: str):
     info = _info(campaign, key)
     typed = text.strip()
     validation.check_typed_text(typed, f"the value of {key}")
-    problem = f"{shown(typed)!r} is not a value of {key} ({info.rule}): it takes {allowed_text(campaign, info)}"
+    problem = f"{quoted(typed)} is not a value of {key} ({info.rule}): it takes {allowed_text(campaign, info)}"
     if info.kind == "bool":
         if typed.lower() in ON_WORDS:
             return True
@@ -122,7 +123,7 @@ def parse_assignment(campaign: Campaign, text: str, pending: dict | None = None)
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise ValidationError(f"{shown(text)!r} is not KEY=VALUE (e.g. push_cost=doom)")
+        raise ValidationError(f"{quoted(text)} is not KEY=VALUE (e.g. push_cost=doom)")
     head, dot, condition = key.partition(".")
     if dot and head == COVERAGE:
         _info(campaign, COVERAGE)  # only where the system has the setting
@@ -149,7 +150,7 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
         return coverage
     skills = [] if value.lower() == "all" else [s.strip() for s in value.split(",") if s.strip()]
     if value.lower() != "all" and not skills:
-        raise ValidationError(f"{shown(value)!r} names no skill: {COVERAGE_HELP}")
+        raise ValidationError(f"{quoted(value)} names no skill: {COVERAGE_HELP}")
     for skill in skills:
         validation.check_skill_name(campaign, skill)
     coverage[condition] = skills

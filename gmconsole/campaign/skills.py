@@ -25,6 +25,7 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.rules.data import load_table
+from gmconsole.wording import quoted
 
 ATTRIBUTES = validation.YEAR_ZERO_ATTRIBUTES
 MAX_NAME = 40
@@ -67,7 +68,7 @@ def skill_id(name: str) -> str:
     """The id a new skill gets from its name: lower case, words joined by dashes (any script)."""
     made = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_")
     if not made:
-        raise ValidationError(f"{name!r} cannot name a skill: use letters or digits")
+        raise ValidationError(f"{quoted(name)} cannot name a skill: use letters or digits")
     return made[:MAX_NAME]
 
 
@@ -101,8 +102,9 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
 
 
 def names(campaign: Campaign) -> str:
-    """The skills that exist, for a message: ``Might (might), Melee (melee), ...``."""
-    return ", ".join(f"{s.name} ({s.id})" if s.name != s.id else s.id for s in listing(campaign)) or "none"
+    """The skills that exist, for a message: ``Might, Melee, Know the Zone, ...`` — their names, which
+    find them (:func:`find`, without regard to case); the ids are the files' business."""
+    return ", ".join(s.name or s.id for s in listing(campaign)) or "none"
 
 
 def resolve(campaign: Campaign, text: str | None) -> str | None:
@@ -112,7 +114,7 @@ def resolve(campaign: Campaign, text: str | None) -> str | None:
         return text
     found = find(campaign, text)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {text!r}; its skills are: {names(campaign)}")
+        raise ValidationError(f"{campaign.name} has no skill {quoted(text)}; its skills are: {names(campaign)}")
     return found.id
 
 
@@ -128,7 +130,7 @@ def _check_fields(name, attribute, text, where: str) -> None:
     if len(name) > MAX_NAME:
         raise ValidationError(f"{where}: a skill name is at most {MAX_NAME} characters")
     if attribute not in ATTRIBUTES:
-        raise ValidationError(f"{where}: the attribute {attribute!r} is not one of {', '.join(ATTRIBUTES)}")
+        raise ValidationError(f"{where}: the attribute {quoted(attribute)} is not one of {', '.join(ATTRIBUTES)}")
     if not isinstance(text, str):
         raise ValidationError(f"{where}: the text must be text")
     validation.check_typed_text(text.replace("\n", " "), "a skill's text")
@@ -147,7 +149,7 @@ def _own(campaign: Campaign) -> list[CampaignSkill]:
 def _taken(skills: list[CampaignSkill], name: str, new_id: str, but: CampaignSkill | None = None) -> None:
     for other in skills:
         if other is not but and (other.id == new_id or other.name.casefold() == name.strip().casefold()):
-            raise ValidationError(f"the campaign already has a skill {other.name!r} ({other.id})")
+            raise ValidationError(f"the campaign already has a skill {quoted(other.name)} ({other.id})")
 
 
 def add(campaign: Campaign, name: str, attribute: str, text: str = "") -> CampaignSkill:
@@ -155,7 +157,7 @@ def add(campaign: Campaign, name: str, attribute: str, text: str = "") -> Campai
     skills = _own(campaign)
     name = name.strip() if isinstance(name, str) else name
     attribute = attribute.strip().casefold() if isinstance(attribute, str) else attribute
-    _check_fields(name, attribute, text, f"the skill {name!r}")
+    _check_fields(name, attribute, text, f"the skill {quoted(name)}")
     skill = CampaignSkill(skill_id(name), name, attribute, text)
     _taken(skills, name, skill.id)
     if len(skills) >= MAX_SKILLS:
@@ -171,12 +173,12 @@ def edit(campaign: Campaign, skill: str, *, name: str | None = None, attribute: 
     skills = _own(campaign)
     found = find(campaign, skill)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {skill!r}; its skills are: {names(campaign)}")
+        raise ValidationError(f"{campaign.name} has no skill {quoted(skill)}; its skills are: {names(campaign)}")
     before = CampaignSkill(**found.to_dict())
     new_name = found.name if name is None else name.strip()
     new_attribute = found.attribute if attribute is None else attribute.strip().casefold()
     new_text = found.text if text is None else text
-    _check_fields(new_name, new_attribute, new_text, f"the skill {new_name!r}")
+    _check_fields(new_name, new_attribute, new_text, f"the skill {quoted(new_name)}")
     _taken(skills, new_name, found.id, but=found)
     found.name, found.attribute, found.text = new_name, new_attribute, new_text
     return before, found
@@ -188,7 +190,7 @@ def remove(campaign: Campaign, skill: str) -> CampaignSkill:
     skills = _own(campaign)
     found = find(campaign, skill)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {skill!r}; its skills are: {names(campaign)}")
+        raise ValidationError(f"{campaign.name} has no skill {quoted(skill)}; its skills are: {names(campaign)}")
     who = holders(campaign, found.id)
     if who:
         raise ValidationError(f"{', '.join(who)} {'has' if len(who) == 1 else 'have'} {found.name}: set it to 0 "
@@ -283,13 +285,13 @@ def parse_list(text: str, source: str = "the skill list") -> list[CampaignSkill]
         name, attribute, body = row.get("name"), row.get("attribute"), row.get("text", "")
         unknown = sorted(set(row) - {"id", "name", "attribute", "text"})
         if unknown:
-            raise ValidationError(f"{where}: unknown key {unknown[0]!r} (use name, attribute, text, id)")
+            raise ValidationError(f"{where}: unknown key {quoted(unknown[0])} (use name, attribute, text, id)")
         try:
             attribute = attribute.strip().casefold() if isinstance(attribute, str) else attribute
             _check_fields(name.strip() if isinstance(name, str) else name, attribute, body, where)
             sid = row.get("id") or skill_id(name)
             if not isinstance(sid, str) or sid != skill_id(sid):
-                raise ValidationError(f"{where}: the id {sid!r} must be lower case, words joined by dashes")
+                raise ValidationError(f"{where}: the id {quoted(sid)} must be lower case, words joined by dashes")
             skill = CampaignSkill(sid, name.strip(), attribute, body)
             _taken(out, skill.name, skill.id)
         except ValidationError as exc:

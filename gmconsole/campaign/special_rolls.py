@@ -22,6 +22,7 @@ from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -166,10 +167,10 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
     attribute = attribute or (validation.skill_attribute(campaign, skill) if skill else None) \
         or next(iter(character.attributes))
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no trait {attribute!r}")
+        raise ValidationError(f"{character.name} has no trait {quoted(attribute)}")
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{character.name}'s {attribute} is at 0: no trait die to roll")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
     if skill:
         validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0
@@ -356,7 +357,7 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     opponent_attribute = opponent_attribute or attribute
     for ch, key in ((who, attribute), (other, opponent_attribute)):
         if key not in ch.attributes:
-            raise ValidationError(f"{ch.name} has no attribute {key!r}")
+            raise ValidationError(f"{ch.name} has no attribute {quoted(key)}")
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
                               rolls._source(faces, rng, rolls.TIERED_FACE_KINDS))
     winner = who.name if result.winner == "a" else other.name

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -25,7 +26,7 @@ HEALTH = "stamina"
 
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number, not {value!r}")
+        raise ValidationError(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
@@ -79,7 +80,7 @@ def attack_damage(service: "CampaignService", attack_id: int, target_id: str) ->
         raise Unchanged(f"the attack did no damage ({attack.get('tier', 'no hit')}): nothing recorded")
     old = getattr(target, HEALTH)
     if old == 0:
-        raise Unchanged(f"{target.name}'s {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded")
+        raise Unchanged(f"{possessive(target.name)} {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded")
 
     def mutate(c: Campaign) -> dict:
         ch = c.character(target.id)
@@ -87,7 +88,7 @@ def attack_damage(service: "CampaignService", attack_id: int, target_id: str) ->
         setattr(ch, HEALTH, new)
         most = f"/{ch.stamina_max}" if ch.stamina_max else ""
         beyond = f" ({damage - old} more than it had)" if damage > old else ""
-        return {"summary": f"{ch.name} takes {damage} damage from {attack['character']}'s attack: "
+        return {"summary": f"{ch.name} takes {damage} damage from {possessive(attack['character'])} attack: "
                            f"{HEALTH} {old} → {new}{most}{beyond}",
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 
@@ -104,7 +105,7 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicRes
 
     ch = campaign.character(character_id)
     if ch is None:
-        raise ValidationError(f"no character {character_id!r}")
+        raise ValidationError(f"no character {quoted(character_id)}")
     current = ch.panic.total if ch.panic else None
     return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
 

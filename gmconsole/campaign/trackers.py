@@ -10,6 +10,7 @@ from __future__ import annotations
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text
+from gmconsole.wording import possessive, quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -36,16 +37,16 @@ def set_counter(character: Character, tracker: str, value: int) -> str:
     """A counter set to a typed ``value`` (issue 12, item 2), checked against :func:`counter_range`;
     the value it already has is :class:`Unchanged`."""
     if tracker not in COUNTERS:
-        raise ValidationError(f"unknown tracker {tracker!r}: use one of {', '.join(COUNTERS)}")
+        raise ValidationError(f"unknown tracker {quoted(tracker)}: use one of {', '.join(COUNTERS)}")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{_label(tracker)} must be a whole number, not {value!r}")
+        raise ValidationError(f"{_label(tracker)} must be a whole number, not {quoted(value)}")
     low, high = counter_range(character, tracker)
     if value < low or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValidationError(f"{character.name}'s {_label(tracker)} must be {span}, not {value}")
+        raise ValidationError(f"{possessive(character.name)} {_label(tracker)} must be {span}, not {value}")
     old = getattr(character, tracker)
     if value == old:
-        raise Unchanged(f"{character.name}'s {_label(tracker)} is already {old}: nothing recorded")
+        raise Unchanged(f"{possessive(character.name)} {_label(tracker)} is already {old}: nothing recorded")
     setattr(character, tracker, value)
     return f"{character.name}: {_label(tracker)} set {old} → {value}"
 
@@ -53,19 +54,19 @@ def set_counter(character: Character, tracker: str, value: int) -> str:
 def change_counter(character: Character, tracker: str, delta: int) -> str:
     """± on a counter; none goes below 0, stamina not above ``stamina_max`` (when it is set)."""
     if tracker not in COUNTERS:
-        raise ValidationError(f"unknown tracker {tracker!r}: use one of {', '.join(COUNTERS)}")
+        raise ValidationError(f"unknown tracker {quoted(tracker)}: use one of {', '.join(COUNTERS)}")
     if tracker == "stress":
         return change_stress(character, delta)
     old = getattr(character, tracker)
     new = old + delta
     low, high = counter_range(character, tracker)
     if (new < low and old == low) or (high is not None and new > high and old == high):
-        raise Unchanged(f"{character.name}'s {_label(tracker)} is already {old}: {delta:+d} changes nothing, "
+        raise Unchanged(f"{possessive(character.name)} {_label(tracker)} is already {old}: {delta:+d} changes nothing, "
                         "nothing recorded")
     if new < 0:
         raise ValidationError(f"{character.name} has {old} {_label(tracker)}; cannot lose {-delta}")
     if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
-        raise ValidationError(f"{character.name}'s stamina cannot go above {character.stamina_max}")
+        raise ValidationError(f"{possessive(character.name)} stamina cannot go above {character.stamina_max}")
     setattr(character, tracker, new)
     return f"{character.name}: {_label(tracker)} {delta:+d} → {new}"
 
@@ -75,7 +76,7 @@ def change_stress(character: Character, delta: int) -> str:
     (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
     new = max(0, character.stress + delta)
     if new == character.stress and delta:
-        raise Unchanged(f"{character.name}'s stress is already {new}: {delta:+d} changes nothing, nothing recorded")
+        raise Unchanged(f"{possessive(character.name)} stress is already {new}: {delta:+d} changes nothing, nothing recorded")
     character.stress = new
     return f"{character.name}: stress {delta:+d} → {new}"
 
@@ -98,7 +99,7 @@ def end_panics_at_zero_stress(campaign: Campaign) -> None:
 
 def _attribute(character: Character, attribute: str):
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
     return character.attributes[attribute]
 
 
@@ -141,7 +142,7 @@ def heal(character: Character, attribute: str, amount: int, system: str = "") ->
         raise ValidationError("healing must be 1 or more points")
     a = _attribute(character, attribute)
     if a.current >= a.max:
-        raise ValidationError(f"{character.name}'s {attribute} is already at its maximum {a.max}")
+        raise ValidationError(f"{possessive(character.name)} {attribute} is already at its maximum {a.max}")
     a.current = _raised(system, a.current, a.max, amount)
     return f"{character.name}: {attribute} +{amount} → {a.current}/{a.max}"
 

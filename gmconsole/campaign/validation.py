@@ -28,6 +28,7 @@ from gmconsole.campaign.model import (
 )
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
+from gmconsole.wording import possessive, quoted
 
 YEAR_ZERO_ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 TIERED_ATTRIBUTES = ("str", "dex", "int", "cha", "per")
@@ -89,13 +90,13 @@ def skill_attribute(owner: "Campaign | str", skill: str) -> str | None:
 def check_settings(settings: Settings, system: str) -> Settings:
     """Refuse settings outside their choices."""
     if settings.push_cost not in PUSH_COSTS:
-        raise ValidationError(f"push cost {settings.push_cost!r} is not one of {', '.join(PUSH_COSTS)}")
+        raise ValidationError(f"push cost {quoted(settings.push_cost)} is not one of {', '.join(PUSH_COSTS)}")
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
         raise ValidationError("max pushes must be a whole number from 0 to 3")
     if settings.skill_ones not in SKILL_ONES:
-        raise ValidationError(f"skill ones {settings.skill_ones!r} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
+        raise ValidationError(f"skill ones {quoted(settings.skill_ones)} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
     if settings.initiative_mode not in INITIATIVE_MODES:
-        raise ValidationError(f"initiative mode {settings.initiative_mode!r} is not one of {', '.join(INITIATIVE_MODES)}")
+        raise ValidationError(f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}")
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):
@@ -109,12 +110,12 @@ def check_settings(settings: Settings, system: str) -> Settings:
 
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number, not {value!r}")
+        raise ValidationError(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
 def _check_attribute_value(system: str, who: str, name: str, attribute: Attribute) -> None:
-    what = f"{who}'s {name}"
+    what = f"{possessive(who)} {name}"
     _whole(attribute.max, what)
     _whole(attribute.current, what)
     if system in ("myz", "yze"):
@@ -124,7 +125,7 @@ def _check_attribute_value(system: str, who: str, name: str, attribute: Attribut
         if attribute.max not in STEP_SIZES:
             raise ValidationError(f"{what} must be a step die of 6, 8, 10 or 12 sides (D to A)")
         if attribute.current not in (0,) + STEP_SIZES:
-            raise ValidationError(f"{what}'s current die must be 0, 6, 8, 10 or 12")
+            raise ValidationError(f"{possessive(what)} current die must be 0, 6, 8, 10 or 12")
     elif system == "exploding":
         if attribute.max not in EXPLODING_SIZES:
             raise ValidationError(f"{what} must be a die of 4, 6, 8, 10 or 12 sides")
@@ -136,7 +137,7 @@ def _check_attribute_value(system: str, who: str, name: str, attribute: Attribut
 
 
 def _check_skill_value(system: str, who: str, skill: str, level) -> None:
-    what = f"{who}'s {skill}"
+    what = f"{possessive(who)} {skill}"
     _whole(level, what)
     if system in ("myz", "yze", "tiered"):
         if not 0 <= level <= 5:
@@ -180,9 +181,9 @@ def check_skill_name(owner: "Campaign | str", skill: str) -> None:
         if skill not in known:
             where = system if isinstance(owner, str) else f"the campaign {owner.name}"
             listed = ", ".join(known) or "none (add some with `gmconsole skills`)"
-            raise ValidationError(f"{where} has no skill {skill!r}; its skills are: {listed}")
+            raise ValidationError(f"{where} has no skill {quoted(skill)}; its skills are: {listed}")
     elif not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", skill or ""):
-        raise ValidationError(f"{skill!r} is not a skill id (lower-case letters, digits and dashes)")
+        raise ValidationError(f"{quoted(skill)} is not a skill id (lower-case letters, digits and dashes)")
 
 
 def check_gear(item: Gear) -> Gear:
@@ -190,15 +191,15 @@ def check_gear(item: Gear) -> Gear:
     if not isinstance(item.name, str) or not item.name.strip():
         raise ValidationError("an item needs a name")
     for name in ("bonus", "max_bonus", "damage", "quantity"):
-        _whole(getattr(item, name), f"{item.name}'s {name.replace('_', ' ')}")
+        _whole(getattr(item, name), f"{possessive(item.name)} {name.replace('_', ' ')}")
     if not 0 <= item.max_bonus <= 10:
-        raise ValidationError(f"{item.name}'s maximum bonus must be from 0 to 10")
+        raise ValidationError(f"{possessive(item.name)} maximum bonus must be from 0 to 10")
     if not 0 <= item.bonus <= item.max_bonus:
-        raise ValidationError(f"{item.name}'s bonus must be from 0 to its maximum {item.max_bonus}")
+        raise ValidationError(f"{possessive(item.name)} bonus must be from 0 to its maximum {item.max_bonus}")
     if item.artifact_die is not None and item.artifact_die not in ARTIFACT_DICE:
-        raise ValidationError(f"{item.name}'s artifact die must be a D8, D10 or D12")
+        raise ValidationError(f"{possessive(item.name)} artifact die must be a D8, D10 or D12")
     if item.damage < 0 or item.quantity < 0:
-        raise ValidationError(f"{item.name}'s damage and quantity cannot be negative")
+        raise ValidationError(f"{possessive(item.name)} damage and quantity cannot be negative")
     return item
 
 
@@ -210,7 +211,7 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     who = character.name
     if character.kind not in CHARACTER_KINDS:
         raise ValidationError(f"{who} must be a pc or an npc")
-    _whole(character.count, f"{who}'s count")
+    _whole(character.count, f"{possessive(who)} count")
     if character.count < 1 or (character.kind == "pc" and character.count != 1):
         raise ValidationError(f"{who}: only an NPC group may count more than 1, and a count is at least 1")
     expected = attribute_ids(system)
@@ -229,7 +230,7 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     if system == "myz" and character.role:
         roles = myz_roles()
         if character.role not in roles:
-            raise ValidationError(f"{who}'s role {character.role!r} is not one of {', '.join(roles)}")
+            raise ValidationError(f"{possessive(who)} role {quoted(character.role)} is not one of {', '.join(roles)}")
         for skill in specialist_skills() - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
                 raise ValidationError(f"{who} cannot have {skill}: it belongs to another role")
@@ -237,13 +238,13 @@ def check_character(campaign: Campaign, character: Character) -> Character:
         raise ValidationError(f"{who} is not a myz Dog Handler, so cannot have a dog")
     for counter in ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "stamina_max", "xp",
                     "class_bonus"):
-        value = _whole(getattr(character, counter), f"{who}'s {counter.replace('_', ' ')}")
+        value = _whole(getattr(character, counter), f"{possessive(who)} {counter.replace('_', ' ')}")
         if value < 0:
-            raise ValidationError(f"{who}'s {counter.replace('_', ' ')} cannot be negative")
-    if not 1 <= _whole(character.level, f"{who}'s level") <= 20:
-        raise ValidationError(f"{who}'s level must be from 1 to 20")
+            raise ValidationError(f"{possessive(who)} {counter.replace('_', ' ')} cannot be negative")
+    if not 1 <= _whole(character.level, f"{possessive(who)} level") <= 20:
+        raise ValidationError(f"{possessive(who)} level must be from 1 to 20")
     if character.stamina_max and character.stamina > character.stamina_max:
-        raise ValidationError(f"{who}'s stamina cannot be above its maximum {character.stamina_max}")
+        raise ValidationError(f"{possessive(who)} stamina cannot be above its maximum {character.stamina_max}")
     ids = [g.id for g in character.gear]
     if len(set(ids)) != len(ids):
         raise ValidationError(f"{who} has two items with the same id")
@@ -285,7 +286,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         raise ValidationError("a character must be given as a dict of sheet fields")
     unknown = sorted(set(data) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {unknown[0]!r}")
+        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
     raw = dict(data)
     raw["id"] = campaign.new_id("c")
     raw.setdefault("name", "")
@@ -321,7 +322,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     """``character`` with ``changes`` (sheet fields, not ``id``) applied, checked."""
     unknown = sorted(set(changes) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {unknown[0]!r}")
+        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
     if "id" in changes and changes["id"] != character.id:
         raise ValidationError("a character's id cannot change")
     raw = character.to_dict()
@@ -342,7 +343,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
 def set_attribute(campaign: Campaign, character: Character, attribute: str, *, current=None, maximum=None) -> None:
     """Set an attribute's current and/or maximum value on ``character`` (checked)."""
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {attribute!r}")
+        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
     a = character.attributes[attribute]
     new = Attribute(max=a.max if maximum is None else maximum, current=a.current if current is None else current)
     if maximum is not None and current is None:
@@ -363,7 +364,7 @@ def new_gear(campaign: Campaign, data: dict) -> Gear:
         raise ValidationError("an item must be given as a dict of gear fields")
     unknown = sorted(set(data) - {f.name for f in fields(Gear)} - {"id"})
     if unknown:
-        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
     raw = dict(data)
     raw["id"] = campaign.new_id("g")
     raw.setdefault("name", "")
@@ -380,7 +381,7 @@ def updated_gear(item: Gear, changes: dict) -> Gear:
     """``item`` with ``changes`` applied (not ``id``), checked."""
     unknown = sorted(set(changes) - {f.name for f in fields(Gear)})
     if unknown:
-        raise ValidationError(f"unknown gear field {unknown[0]!r}")
+        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
     if "id" in changes and changes["id"] != item.id:
         raise ValidationError("an item's id cannot change")
     raw = item.to_dict()

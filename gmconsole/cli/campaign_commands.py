@@ -19,6 +19,7 @@ from gmconsole.cli import campaign_roll_flags
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.rules import SYSTEMS
 from gmconsole.safe_text import shown, to_json
+from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
 MAX_WAIT = 3600.0
@@ -329,7 +330,7 @@ def _check_attribute_named(service, args) -> None:
     if character is None or len(character.attributes) <= 1:
         return  # the service says who is missing, or rolls the only attribute
     why = f"{args.skill} is linked to no attribute in {args.system}" if args.skill else "no --skill given"
-    raise CliError(f"name the attribute for {character.name}'s roll with --attribute A, one of "
+    raise CliError(f"name the attribute for {possessive(character.name)} roll with --attribute A, one of "
                    f"{', '.join(character.attributes)} ({why})")
 
 
@@ -354,6 +355,8 @@ def run_campaign_roll(args) -> int:
     from gmconsole.campaign import history as history_format
     from gmconsole.campaign.service import CampaignService
 
+    if getattr(args, "push_faces", None) is not None and args.faces is None:
+        raise CliError("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push")
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)

@@ -11,6 +11,7 @@ import random
 import re
 
 from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
@@ -23,6 +24,7 @@ from gmconsole.rules.yearzero import (
     YearZeroRoll,
     build_pool,
     check_typed_faces,
+    find_skill,
     pool_odds,
     push,
     push_counts,
@@ -30,6 +32,7 @@ from gmconsole.rules.yearzero import (
     roll_counts,
     skill_attribute,
 )
+from gmconsole.wording import counted, quoted
 
 FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
 """Kind names a faces SPEC may use."""
@@ -114,9 +117,34 @@ def _attribute(args: argparse.Namespace) -> str:
     return skill_attribute(args.system, args.skill_name) or "strength"
 
 
+def _skill_name(args: argparse.Namespace) -> None:
+    """``--skill-name`` as the system's table names it, matched without regard to case (``sneak`` is
+    Sneak); a skill the table does not have is refused with the list of its skills."""
+    if not args.skill_name:
+        return
+    row = find_skill(args.system, args.skill_name)
+    if row is None:
+        skills = ", ".join(r["name"]["en"] for r in system_table(args.system)["skills"])
+        raise CliError(f"{args.system} has no skill called {quoted(args.skill_name.strip())}; its skills are: {skills}")
+    args.skill_name = row["name"]["en"]
+
+
+def _pool_from_faces(args: argparse.Namespace) -> None:
+    """Typed faces without pool flags give the pool: ``--faces "base=6,1,3 skill=1,4 gear=1"`` is three
+    base dice, two skill dice and one gear die (what a GM who typed the dice on the table expects).
+    With any of ``--base``/``--skill``/``--gear`` given, the flags build the pool and the faces must fit it."""
+    if args.faces is None or args.system == "yze-step" or args.base or args.skill or args.gear:
+        return
+    typed = parse_int_spec(args.faces, FACE_KINDS)
+    args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
+    if not args.stress:
+        args.stress = len(typed.get("stress", ()))
+
+
 def pool_from_args(args: argparse.Namespace) -> Pool:
     """Build the pool the flags describe."""
     system = args.system
+    _skill_name(args)
     artifacts = tuple((f"artifact {i + 1}", sides) for i, sides in enumerate(args.artifact))
     common = dict(
         system=system,
@@ -203,6 +231,9 @@ def _source(spec: str | None, rng: random.Random, expected: dict[str, int], what
 
 def run_roll(args: argparse.Namespace) -> tuple[dict, str]:
     """Roll the pool (from ``--seed`` or ``--faces``), push when asked, and report dice, banes and costs."""
+    if args.push_faces is not None and args.faces is None:
+        raise CliError("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push")
+    _pool_from_faces(args)
     pool = pool_from_args(args)
     if not pool.can_roll:
         raise RulesError(pool.reason)
@@ -234,7 +265,8 @@ def roll_text(r: YearZeroRoll) -> str:
     verdict = "success" if r.success else "failure"
     lines = [
         " | ".join(groups),
-        f"{verdict}: {r.successes} successes, {r.stunts} stunts" + (" (pushed)" if r.pushes else ""),
+        f"{verdict}: {counted(r.successes, 'success', 'successes')}, {extra_successes(r.pool.system, r.stunts)}"
+        + (" (pushed)" if r.pushes else ""),
     ]
     banes = ", ".join(f"{k} {n}" for k, n in r.banes.items() if n)
     if banes:

@@ -49,3 +49,12 @@ def load_table(name: str) -> dict:
 
     with (folder / f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
+
+
+def extra_successes(system: str, n: int) -> str:
+    """``n`` successes beyond the first in the system's own word: ``2 stunts`` (myz), ``1 bonus effect``
+    (yze, yze-step), from the table's ``extra_success``; ``n`` alone for a system without one."""
+    from gmconsole.wording import counted
+
+    words = system_table(system).get("extra_success")
+    return counted(n, words["one"], words["many"]) if words else str(n)

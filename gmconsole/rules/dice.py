@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from gmconsole.rules.errors import RulesError
+from gmconsole.wording import counted
 
 MAX_DICE = 100
 """No pool may hold more dice than this: beyond it a typo is far likelier than a real roll."""
@@ -145,7 +146,8 @@ class DiceSource:
             used = self._used.get(kind, 0)
             if used != len(typed):
                 what = "" if kind == DieKind.DICE.value else f"{kind} "
-                raise RulesError(f"{len(typed)} {what}faces given but the pool has {used} {what}dice")
+                raise RulesError(f"{counted(len(typed), what + 'face')} given but the pool has "
+                                 f"{counted(used, what + 'die', what + 'dice')}")
 
 
 def roll_dice(dice: Sequence[Die], source: DiceSource) -> list[RolledDie]:

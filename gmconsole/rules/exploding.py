@@ -20,6 +20,7 @@ from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import split_spec, to_int
+from gmconsole.wording import counted, quoted
 
 UNTRAINED_TN = 4
 """Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""
@@ -126,19 +127,19 @@ class TnModifier:
         label = _text(self.name, "en")
         if not self.pickable:
             why = _text(self.note, "en") if self.note else "the console applies it by itself"
-            raise RulesError(f"{label!r} is not picked by hand: {why}")
+            raise RulesError(f"{quoted(label)} is not picked by hand: {why}")
         if self.modifier is not None:
             if chosen is not None and chosen != self.modifier:
-                raise RulesError(f"{label!r} is always {self.modifier:+d}, not {chosen:+d}")
+                raise RulesError(f"{quoted(label)} is always {self.modifier:+d}, not {chosen:+d}")
             return self.modifier
         if self.low is not None:
             if chosen is None:
-                raise RulesError(f"{label!r} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
             if not self.low <= chosen <= self.high:
-                raise RulesError(f"{label!r} ranges {self.range_text()}, so {chosen:+d} is out of range")
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}, so {chosen:+d} is out of range")
             return chosen
         if chosen is None or chosen < 0:
-            raise RulesError(f"{label!r} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
+            raise RulesError(f"{quoted(label)} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
         return chosen
 
 
@@ -319,7 +320,8 @@ def parse_faces(spec: str, dice: Sequence[Die], explode: bool) -> DiceSource:
         kind_dice = [d for d in dice if d.kind.value == kind]
         chains = groups.get(kind, [])
         if len(chains) != len(kind_dice):
-            raise RulesError(f"{len(chains)} {kind} faces given but the check has {len(kind_dice)} {kind} dice")
+            raise RulesError(f"{counted(len(chains), kind + ' face')} given but the check has "
+                             f"{counted(len(kind_dice), kind + ' die', kind + ' dice')}")
         faces: list[int] = []
         for die, chain in zip(kind_dice, chains):
             parts = [to_int(p, kind) for p in chain.split("+")]
@@ -458,7 +460,7 @@ class AssistedCheck:
             raise RulesError("an assisted check needs at least one untrained participant besides the leader")
         if len(set(others)) != len(others) or leader in others:
             raise RulesError("each participant of an assisted check must be named once")
-        tn = base.plus(f"assisting {len(others)} other participant(s) (+1 each)", len(others))
+        tn = base.plus(f"assisting {counted(len(others), 'other participant')} (+1 each)", len(others))
         return cls(tn=tn, participants=(leader,) + others)
 
     @property

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from gmconsole.rules.errors import RulesError
+from gmconsole.wording import possessive
 
 MODES = ("cards", "roll", "manual")
 DECK = tuple(range(1, 11))
@@ -396,7 +397,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
         raise RulesError("nobody is in the conflict")
     _require_in(state, combatant)
     if state.current().combatant == combatant:
-        raise RulesError(f"it is already {combatant}'s turn")
+        raise RulesError(f"it is already {possessive(combatant)} turn")
     later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
     if not later:
         raise RulesError(f"{combatant} is not delaying this round")

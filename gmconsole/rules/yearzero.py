@@ -235,7 +235,8 @@ def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: st
     given = {kind: len(faces) for kind, faces in typed.items()}
     wanted = {kind: n for kind, n in expected.items() if n}
     if {k: n for k, n in given.items() if n} != wanted:
-        raise RulesError(f"{what} needs faces for {_describe(wanted)}, but {_describe(given)} were typed")
+        was = "was" if sum(given.values()) == 1 else "were"
+        raise RulesError(f"{what} needs faces for {_describe(wanted)}, but {_describe(given)} {was} typed")
 
 
 def roll_counts(pool: Pool) -> dict[str, int]:

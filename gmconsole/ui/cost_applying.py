@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmconsole.store.errors import StoreError
+from gmconsole.wording import error_text
 
 __all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
 
@@ -79,7 +80,7 @@ def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[
         try:
             result = service.drop_costs(entry["id"])
         except ERRORS as exc:
-            say(str(exc))
+            say(error_text(exc))
             return
         done(result)
 
@@ -145,7 +146,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
             if refused is not None:
                 refused(exc)
             else:
-                say(str(exc))
+                say(error_text(exc))
             return
         done(result)
 

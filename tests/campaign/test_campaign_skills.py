@@ -71,9 +71,9 @@ def test_an_unknown_skill_says_which_skills_exist(make_service):
     service = make_service("yze")
     service.add_skill("Piloting", "agility")
     ann = service.add_character({"name": "Ann", "attributes": yz(2, 4, 3, 3)})
-    with pytest.raises(ValidationError, match=r"no skill 'Flying'; its skills are: .*Piloting \(piloting\)"):
+    with pytest.raises(ValidationError, match=r"no skill “Flying”; its skills are: .*Piloting"):
         service.roll(ann.id, "Flying")
-    with pytest.raises(ValidationError, match=r"no skill 'flying'; its skills are: .*piloting"):
+    with pytest.raises(ValidationError, match=r"no skill “flying”; its skills are: .*piloting"):
         service.update_character(ann.id, {"skills": {"flying": 1}})
 
 
@@ -108,12 +108,12 @@ def test_loading_a_list_that_lacks_a_skill_on_a_sheet_is_refused(make_service):
 
 @pytest.mark.parametrize("text, message", [
     ('[[skills]]\nname = "A"\nattribute = "strength"\n\n[[skills]]\nname = "B"\nattribute = "luck"\n',
-     "skill 2 (line 5): the attribute 'luck' is not one of"),
+     "skill 2 (line 5): the attribute “luck” is not one of"),
     ('[[skills]]\nattribute = "wits"\n', "skill 1 (line 1) needs a name"),
     ('[[skills]]\nname = "Bad\\u0007Bell"\nattribute = "wits"\n', "skill 1 (line 1)"),
     ('skills = [ this is not toml', "is not TOML"),
     ('[[skills]]\nname = "A"\nattribute = "wits"\n[[skills]]\nname = "a"\nattribute = "wits"\n',
-     "skill 2 (line 4): the campaign already has a skill 'A'"),
+     "skill 2 (line 4): the campaign already has a skill “A”"),
     ('title = "nothing"\n', "has no [[skills]] entries"),
 ])
 def test_a_bad_skill_list_names_the_entry_and_line(text, message):

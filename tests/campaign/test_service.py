@@ -62,7 +62,7 @@ def test_roster_changes_survive_a_reopen(make_service, reopen):
     [
         ({"name": "Big", "attributes": yz(7, 3, 3, 3)}, "from 1 to 6"),
         ({"name": "Pro", "attributes": yz(3, 3, 3, 3), "skills": {"fight": 6}}, "from 0 to 5"),
-        ({"name": "Odd", "attributes": yz(3, 3, 3, 3), "skills": {"juggling": 1}}, "no skill 'juggling'"),
+        ({"name": "Odd", "attributes": yz(3, 3, 3, 3), "skills": {"juggling": 1}}, "no skill “juggling”"),
         ({"name": "Thief", "role": "fixer", "attributes": yz(3, 3, 3, 3), "skills": {"jury-rig": 1}},
          "belongs to another role"),
         ({"name": "Pack", "kind": "pc", "count": 3, "attributes": yz(3, 3, 3, 3)}, "only an NPC group"),
@@ -449,8 +449,9 @@ def test_new_session_carries_doom_and_clocks_and_history_filters(make_service):
     markdown = service.export_session(1, "markdown")
     assert "| Ann | roll | melee | 1 success |" in markdown.replace("  ", " ")
     csv_text = service.export_session(1, "csv")
-    assert csv_text.splitlines()[0] == "at,session,character,kind,skill,result,summary"
-    assert any(",Ann,roll,melee,1 success," in line for line in csv_text.splitlines())
+    assert csv_text.splitlines()[0] == "at,session,character,kind,skill,result,dice,summary"
+    assert any(",Ann,roll,melee,1 success,base 6 2 3 · skill 4," in line for line in csv_text.splitlines())
+    assert "| 1 success | base 6 2 3 · skill 4 |" in markdown  # each roll's faces, by kind (issue 12)
 
 
 def test_a_failed_write_leaves_the_campaign_as_it_was(make_service, monkeypatch):

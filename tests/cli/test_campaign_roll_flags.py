@@ -85,7 +85,7 @@ def test_without_attribute_a_linked_skill_rolls_its_attribute_and_an_unlinked_on
                               "--seed", "1", "--json"))
     assert (by_name["skill"], by_name["attribute"]) == ("move", "agility")
     refused(demo_gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "juggle"),
-            "no skill 'juggle'")  # an unknown skill is said as such, not as a missing attribute
+            "no skill “juggle”")  # an unknown skill is said as such, not as a missing attribute
     line = refused(demo_gm(*KARA), "Kara Venn", "--attribute A", "agility, strength, intellect, spirit")
     assert "shooting" in line
     refused(demo_gm("roll", "tiered", "--campaign", "tiered-demo", "--character", "Wren", "--skill", "stealth"),

@@ -83,7 +83,7 @@ def test_r_push_5_skill_ones_set_from_the_command_line_is_a_change_the_service_c
 
 
 def test_unknown_key_exits_2_and_lists_the_settings(gm):
-    _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "'push_costs' is not a setting of yze",
+    _error(gm("settings", "yze-demo", "--set", "push_costs=doom"), "“push_costs” is not a setting of yze",
            "push_cost, max_pushes, skill_ones", "condition_coverage.CONDITION")
     _error(gm("settings", "yze-demo", "--set", "tiered_strict_over=on"), "not a setting of yze campaigns")
     _error(gm("settings", "tiered-demo", "--set", "push_cost=doom"), "not a setting of tiered campaigns",
@@ -92,13 +92,13 @@ def test_unknown_key_exits_2_and_lists_the_settings(gm):
 
 def test_bad_value_exits_2_lists_what_is_allowed_and_writes_nothing(gm):
     _error(gm("settings", "yze-demo", "--set", "push_cost=doom", "--set", "push_cost=dooom"),
-           "'dooom' is not a value of push_cost", "damage-stress, attribute-damage, stress-dice, conditions, doom")
+           "“dooom” is not a value of push_cost", "damage-stress, attribute-damage, stress-dice, conditions, doom")
     _error(gm("settings", "yze-demo", "--set", "max_pushes=4"), "from 0 to 3")
     _error(gm("settings", "yze-demo", "--set", "max_pushes=²"), "from 0 to 3")
     _error(gm("settings", "yze-demo", "--set", "panic_escalation=maybe"), "on or off")
     _error(gm("settings", "yze-demo", "--set", "initiative_attribute=luck"), "strength, agility, wits, empathy")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage=x"), "condition_coverage.CONDITION=SKILL")
-    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=stealth,flying"), "no skill 'flying'")
+    _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=stealth,flying"), "no skill “flying”")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage.=all"), "name the condition")
     _error(gm("settings", "yze-demo", "--set", "condition_coverage.tired=,"), "names no skill")
     _error(gm("settings", "myz-demo", "--set", "condition_coverage.tired=all"), "not a setting of myz")
@@ -191,7 +191,7 @@ def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["changed"]["condition_coverage"]["tired"] == ["ranged-combat"]
     _error(gm("settings", "Crew", "--set", "condition_coverage.tired=ranged,medicine"),
-           "the campaign Crew has no skill 'ranged'", "ranged-combat")
+           "the campaign Crew has no skill “ranged”", "ranged-combat")
 
 
 def test_condition_names_are_the_gms_own_and_kept_as_conditions_are(gm):

@@ -79,12 +79,12 @@ def test_load_the_sample_list_and_roll_a_loaded_skill_by_name(gm, tmp_path):
     by_name = json.loads(gm("history", "Crew", "--skill", "Piloting", "--json").stdout)
     assert [e["id"] for e in by_name] == [entry["id"]]
     unknown = gm("roll", "yze", "--campaign", "Crew", "--character", "Rook", "--skill", "might", "--json")
-    _one_line_error(unknown, "its skills are: Heavy Machinery (heavy-machinery), Stamina (stamina)")
+    _one_line_error(unknown, "its skills are: Heavy Machinery, Stamina, Close Combat,")
     assert "error" in json.loads(unknown.stdout)
 
 
 @pytest.mark.parametrize("content, message", [
-    ('[[skills]]\nname = "Piloting"\nattribute = "luck"\n', "skill 1 (line 1): the attribute 'luck' is not one of"),
+    ('[[skills]]\nname = "Piloting"\nattribute = "luck"\n', "skill 1 (line 1): the attribute “luck” is not one of"),
     ('[[skills]]\nname = "A"\nattribute = "wits"\n\n[[skills]]\nattribute = "wits"\n', "skill 2 (line 5) needs a name"),
     ('[[skills]]\nname = "Bell\\u0007"\nattribute = "wits"\n', "skill 1 (line 1)"),
     ("this is = = not toml\n", "is not TOML"),
@@ -101,10 +101,10 @@ def test_a_bad_list_exits_2_naming_the_entry_and_changes_nothing(gm, tmp_path, c
 
 @pytest.mark.parametrize("args, message", [
     (["--add", "Piloting"], "is not NAME=ATTRIBUTE"),
-    (["--add", "Piloting=luck"], "the attribute 'luck' is not one of strength, agility, wits, empathy"),
-    (["--add", "Might=strength"], "already has a skill 'Might'"),
-    (["--remove", "Flying"], "no skill 'Flying'; its skills are: Might (might)"),
-    (["--rename", "flying=Air"], "no skill 'flying'"),
+    (["--add", "Piloting=luck"], "the attribute “luck” is not one of strength, agility, wits, empathy"),
+    (["--add", "Might=strength"], "already has a skill “Might”"),
+    (["--remove", "Flying"], "no skill “Flying”; its skills are: Might,"),
+    (["--rename", "flying=Air"], "no skill “flying”"),
     (["--load", "/nonexistent/list.toml"], "cannot read /nonexistent/list.toml"),
 ])
 def test_bad_flags_exit_2_with_one_line(gm, args, message):
@@ -115,7 +115,7 @@ def test_bad_flags_exit_2_with_one_line(gm, args, message):
 
 def test_changes_are_all_or_nothing(gm):
     before = _list(gm)
-    _one_line_error(gm("skills", "Crew", "--add", "Piloting=agility", "--remove", "Flying"), "no skill 'Flying'")
+    _one_line_error(gm("skills", "Crew", "--add", "Piloting=agility", "--remove", "Flying"), "no skill “Flying”")
     assert _list(gm) == before
 
 

@@ -105,7 +105,7 @@ def test_a_bad_skill_in_the_form_shows_why_and_changes_nothing(make_app):
             seen["message"] = str(app.screen.query_one("#form-message", Static).render())
 
     asyncio.run(run())
-    assert "the attribute 'luck' is not one of strength, agility, wits, empathy" in seen["message"]
+    assert "the attribute “luck” is not one of strength, agility, wits, empathy" in seen["message"]
     assert app.service.campaign.skills is None
 
 

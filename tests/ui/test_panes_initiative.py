@@ -88,7 +88,7 @@ def test_R_INIT_1_cards_speed_two_draws_two_cards_and_swap_delay_remove_end(make
             await pilot.pause()
 
     asyncio.run(run())
-    assert seen["bad"] == "Ripley Hale's speed must be a whole number, not 'two'."
+    assert seen["bad"] == "Ripley Hale's speed must be a whole number, not “two”."
     start = seen["start"]
     assert start.order().count("c1") == 2 and start.order().count("c4") == 1
     assert len(start.deck) == 7 and [s.value for s in start.slots] == sorted(s.value for s in start.slots)

@@ -27,8 +27,8 @@ async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_ap
         odds = _text(builder, "#rb-odds")
         preview = builder.preview
     assert "mobility" not in settings and "skill none" not in settings
-    assert "no skill matches 'look'" in settings
-    assert "No skill matches 'look'" in message
+    assert "no skill matches “look”" in settings
+    assert "No skill matches “look”" in message
     assert odds == ""
     assert preview is None
 

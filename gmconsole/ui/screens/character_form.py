@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import attribute_ids
+from gmconsole.wording import quoted
 
 __all__ = ["CharacterForm", "COUNTERS"]
 
@@ -91,7 +92,7 @@ class CharacterForm(FormScreen):
                 continue
             match = re.fullmatch(r"([A-Za-z][\w-]*)=(-?\d+)", part)
             if not match:
-                raise FormError(f"{what}: write each as name=number, not {part!r}.")
+                raise FormError(f"{what}: write each as name=number, not {quoted(part)}.")
             out[match.group(1).lower()] = int(match.group(2))
         return out
 
@@ -99,7 +100,7 @@ class CharacterForm(FormScreen):
         raw = self.text(f"attr-{attribute}")
         match = re.fullmatch(r"(\d+)(?:\s*/\s*(\d+))?", raw)
         if not match:
-            raise FormError(f"{attribute.title()} must be a number or current/max, not {raw!r}.")
+            raise FormError(f"{attribute.title()} must be a number or current/max, not {quoted(raw)}.")
         if match.group(2) is None:
             value = int(match.group(1))
             return {"max": value, "current": value}
@@ -112,7 +113,7 @@ class CharacterForm(FormScreen):
             raise FormError("Name: a character needs a name.")
         kind = self.text("kind").lower()
         if kind not in ("pc", "npc"):
-            raise FormError(f"Kind must be pc or npc, not {kind!r}.")
+            raise FormError(f"Kind must be pc or npc, not {quoted(kind)}.")
         data["kind"] = kind
         data["count"] = self.whole("count", "Count", blank=1)
         if system == "myz":

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.wording import possessive
 
 __all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_cards"]
 
@@ -36,7 +37,7 @@ def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
     try:
         return [int(card) for card in raw]
     except ValueError:
-        raise FormError(f"{name}'s cards must be numbers of the deck (1-10), like 3 or 3 7.") from None
+        raise FormError(f"{possessive(name)} cards must be numbers of the deck (1-10), like 3 or 3 7.") from None
 
 
 class DrawOptionsForm(FormScreen):
@@ -59,8 +60,8 @@ class DrawOptionsForm(FormScreen):
     def parse(self) -> dict:
         speeds, keep, cards = {}, {}, {}
         for cid, name in self.combatants:
-            speed = self.whole(f"speed-{cid}", f"{name}'s speed", blank=1)
-            best = self.whole(f"keep-{cid}", f"{name}'s keep-best-of", blank=1)
+            speed = self.whole(f"speed-{cid}", f"{possessive(name)} speed", blank=1)
+            best = self.whole(f"keep-{cid}", f"{possessive(name)} keep-best-of", blank=1)
             if speed < 1 or best < 1:
                 raise FormError(f"{name}: speed and keep-best-of are at least 1.")
             if speed != 1:
@@ -91,7 +92,7 @@ class InitiativeDiceForm(FormScreen):
         faces = {}
         for cid, name in self.combatants:
             if self.text(f"d6-{cid}"):
-                faces[cid] = self.whole(f"d6-{cid}", f"{name}'s D6")
+                faces[cid] = self.whole(f"d6-{cid}", f"{possessive(name)} D6")
         return {"faces": faces}
 
 

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
 from gmconsole.safe_text import shown
+from gmconsole.wording import quoted
 
 __all__ = ["FormScreen", "FormError", "field_row"]
 
@@ -98,7 +99,7 @@ class FormScreen(ModalScreen[bool]):
         try:
             return int(raw)
         except ValueError:
-            raise FormError(f"{what} must be a whole number, not {raw!r}.") from None
+            raise FormError(f"{what} must be a whole number, not {quoted(raw)}.") from None
 
     def say(self, message: str) -> None:
         """Show a refusal under the title; it may quote a name read from the campaign file, so escaped."""

@@ -22,6 +22,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import text_cells
+from gmconsole.wording import quoted
 
 __all__ = ["GearForm", "GearScreen"]
 
@@ -64,7 +65,7 @@ class GearForm(FormScreen):
         die = self.text("artifact_die").lower().lstrip("d")
         if die:
             if die not in ("8", "10", "12"):
-                raise FormError(f"Artifact die must be blank, 8, 10 or 12, not {die!r}.")
+                raise FormError(f"Artifact die must be blank, 8, 10 or 12, not {quoted(die)}.")
             data["artifact_die"] = int(die)
         else:
             data["artifact_die"] = None

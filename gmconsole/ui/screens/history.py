@@ -6,7 +6,7 @@ colours), the faces, the push, the odds at the time and the costs. Undo and redo
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
 roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
 marks each roll's costs ``pending`` or ``applied``; the session exports as Markdown or CSV to a file
-the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the current folder). ``escape`` goes back.
+the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`). ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
 A damaged history file met on any of these paths is named, and its newest backup offered
@@ -45,7 +45,7 @@ from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
-from gmconsole.wording import counted
+from gmconsole.wording import counted, error_text, quoted
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
 
@@ -149,7 +149,7 @@ class HistoryScreen(HistoryReading, Screen[None]):
         session = None
         if values["session"]:
             if not re.fullmatch(r"[0-9]{1,9}", values["session"]):  # not isdigit(): "²" is a digit
-                raise ValueError(f"session must be a number, not {values['session']!r}")
+                raise ValueError(f"session must be a number, not {quoted(values['session'])}")
             session = int(values["session"])
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
@@ -326,7 +326,7 @@ class HistoryScreen(HistoryReading, Screen[None]):
         except CorruptFile as exc:
             self._damaged(exc)
         except (ValueError, KeyError, StoreError) as exc:
-            self._say(str(exc))
+            self._say(error_text(exc))
         return None
 
     def _not_a_roll(self, row: dict, what: str) -> str:
@@ -405,11 +405,10 @@ class HistoryScreen(HistoryReading, Screen[None]):
 
         self.app.push_screen(RecapScreen(self._export_session()))
 
-    def default_export_path(self, fmt: str) -> Path:
-        """``<campaign>-session-<n>.md`` (or ``.csv``) in the current folder."""
-        session = self._export_session()
+    def default_export_name(self, fmt: str) -> str:
+        """``<campaign>-session-<n>.md`` (or ``.csv``), written to the export folder (:mod:`gmconsole.ui.exports`)."""
         suffix = "md" if fmt == "markdown" else "csv"
-        return Path.cwd() / f"{self.service.campaign.name}-session-{session}.{suffix}"
+        return f"{self.service.campaign.name}-session-{self._export_session()}.{suffix}"
 
     def _export_session(self) -> int:
         try:
@@ -420,30 +419,19 @@ class HistoryScreen(HistoryReading, Screen[None]):
 
     def action_export(self, fmt: str) -> None:
         session = self._export_session()
-        default = self.default_export_path(fmt)
         try:  # a damaged history file is offered for restoring before a file name is asked for
             self.service.history(session=session)
         except CorruptFile as exc:
             self._asked.discard(exc.path)
             self._damaged(exc)
             return
-
-        def write(text: str) -> Path:
-            path = Path(text).expanduser() if text else default
-            if path.is_dir():
-                path = path / default.name
-            body = self.service.export_session(session, fmt)
-            path.write_text(body, encoding="utf-8")
-            return path.resolve()
-
-        def written(path: Path | None) -> None:
-            if path is not None:
-                self._say(f"Session {session} exported to {path}")
+        from gmconsole.ui.exports import export_screen
 
         label = "Markdown" if fmt == "markdown" else "CSV"
-        self.app.push_screen(FacesEntryScreen(
-            f"Export session {session} as {label}", f"File to write (blank: {default})", write,
-            placeholder=str(default), enter="write"), written)
+        screen, written = export_screen(
+            self.app, f"Export session {session} as {label}", self.default_export_name(fmt),
+            lambda: self.service.export_session(session, fmt), lambda path: self._say(f"Session {session} exported to {path}"))
+        self.app.push_screen(screen, written)
 
 
 def _costs_mark(entry: dict) -> str:

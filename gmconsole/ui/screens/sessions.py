@@ -6,7 +6,7 @@ behind the main screen's ``S`` (new session) and ``N`` (new scene) keys.
 new session's title and date (today by default); once it is open, the recap of the session just ended
 is shown. The recap screen is also on ``r`` in the history screen. It reads the recap from the
 service (built from the history, never stored), draws it as Markdown text, and exports it to a file
-the GM names (``m``; default ``<campaign>-session-<n>-recap.md`` in the current folder), like the
+the GM names (``m``; default ``<campaign>-session-<n>-recap.md`` in the export folder), like the
 history's exports. ``p`` / ``n`` step to the previous and next session.
 
 Text in the recap comes from the campaign's files: :func:`gmconsole.campaign.sessions.recap_markdown`
@@ -15,7 +15,6 @@ escapes it, and it is drawn as plain text (no markup).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -152,33 +151,22 @@ class RecapScreen(Screen[None]):
         self._say("")
         self.show(numbers[target])
 
-    def default_export_path(self) -> Path:
-        return Path.cwd() / f"{self.app.service.campaign.name}-session-{self.session}-recap.md"
+    def default_export_name(self) -> str:
+        """``<campaign>-session-<n>-recap.md``, written to the export folder (:mod:`gmconsole.ui.exports`)."""
+        return f"{self.app.service.campaign.name}-session-{self.session}-recap.md"
 
     def action_export(self) -> None:
-        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+        from gmconsole.ui.exports import export_screen
 
         if self.damaged is not None:  # nothing was read: an empty file would look like an empty session
             self._say(f"The recap of session {self.session} cannot be read, so it is not exported: r offers "
                       "the way out.")
             return
-        default = self.default_export_path()
         body = self.markdown
-
-        def write(text: str) -> Path:
-            path = Path(text).expanduser() if text else default
-            if path.is_dir():
-                path = path / default.name
-            path.write_text(body, encoding="utf-8")
-            return path.resolve()
-
-        def written(path: Path | None) -> None:
-            if path is not None:
-                self._say(f"Recap of session {self.session} exported to {path}")
-
-        self.app.push_screen(FacesEntryScreen(
-            f"Export the recap of session {self.session} as Markdown", f"File to write (blank: {default})", write,
-            placeholder=str(default), enter="write"), written)
+        screen, written = export_screen(
+            self.app, f"Export the recap of session {self.session} as Markdown", self.default_export_name(),
+            lambda: body, lambda path: self._say(f"Recap of session {self.session} exported to {path}"))
+        self.app.push_screen(screen, written)
 
 
 def new_scene(app) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
+from gmconsole.ui.widgets.sheet_view import ColumnFit, fill_table, table_room
 
 if TYPE_CHECKING:
     from gmconsole.rules.initiative import Initiative
@@ -68,12 +69,19 @@ class InitiativePane(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "2 Initiative"
+        self._fit = ColumnFit(column=1)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="initiative-status")
 
     def on_mount(self) -> None:
         self.sync()
+
+    def on_resize(self) -> None:
+        """The names are fitted to the pane's width: fit them again when that changes what is shown."""
+        table = child(self, "initiative-table", DataTable)
+        if table is not None and self._fit.changed_by(table_room(table, len(self._fit.rows))):
+            self.sync()
 
     @property
     def table(self) -> DataTable:
@@ -108,7 +116,7 @@ class InitiativePane(Vertical):
             return
         table = self.table
         cursor = table.cursor_row
-        self._empty(table, mode)
+        table.clear(columns=True)
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         redraw = mode == "cards" and campaign.settings.initiative_redraw
         hints = ""
@@ -121,6 +129,7 @@ class InitiativePane(Vertical):
         name = shown(acting.name) if acting else "—"
         status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
                                     (name, "bold yellow"), hints))
+        rows = []
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
             label = shown(character.name if character else slot.combatant)
@@ -130,10 +139,14 @@ class InitiativePane(Vertical):
                 label += " · keeps card"
             value = str(index + 1) if mode == "manual" else str(slot.value)
             if index == state.turn:
-                table.add_row(Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
-                              Text(value, style="bold yellow"), key=f"{index}")
+                rows.append([Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
+                             Text(value, style="bold yellow")])
             else:
-                table.add_row(Text(""), Text(label), Text(value), key=f"{index}")
+                rows.append([Text(""), Text(label), Text(value)])
+        # a long name ends in "…" (its card or total never cut), fitted again on a resize (issue 12)
+        headers = [" ", "Combatant", VALUE_LABEL[mode]]
+        rows, _cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
+        fill_table(table, list(zip(headers, ["mark", "name", "value"])), rows, [f"{i}" for i in range(len(rows))])
         table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
 
     @staticmethod

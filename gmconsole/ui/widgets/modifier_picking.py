@@ -78,7 +78,7 @@ def pick_tn_modifiers(builder) -> None:
     """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
     from gmconsole.rules import exploding
     from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-    from gmconsole.ui.widgets.roll_text import tn_modifier_choices
+    from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
 
     if builder._need_character() is None:
         return
@@ -90,7 +90,8 @@ def pick_tn_modifiers(builder) -> None:
             return None
         how = f"ranges {entry.range_text()}" if entry.low is not None else f"is {entry.range_text()}"
         old = current.get(key, "")
-        return (f"TN modifier: {key}", f"{key} {how}: type how much (the GM's call).",
+        name = tn_modifier_text(key)
+        return (f"TN modifier: {name}", f"{name} {how}: type how much (the GM's call).",
                 old.split("=", 1)[1] if "=" in old else str(entry.low or 1))
 
     def check(key: str, text: str) -> str:

@@ -44,7 +44,9 @@ from gmconsole.ui.widgets.roll_text import (
     result_lines,
     skill_choices,
     stunt_lines,
+    tn_modifier_text,
 )
+from gmconsole.wording import error_text, quoted
 
 __all__ = ["RollBuilder", "SkillFilter"]
 
@@ -370,7 +372,7 @@ class RollBuilder(VerticalScroll):
             self.preview = self.service.preview_roll(**self.request())
         except _ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
             self.preview = None
-            self._clear_pool(self.message or f"Cannot roll: {exc}")
+            self._clear_pool(self.message or f"Cannot roll: {error_text(exc)}")
             return
         p = self.preview
         self._set("#rb-settings", self._settings_line(character))
@@ -399,7 +401,7 @@ class RollBuilder(VerticalScroll):
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
         named = self._skill_name() if self.skill else "none"
-        skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else named
+        skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
             parts.append(f"diff {self.difficulty or 'default'}")
@@ -410,7 +412,7 @@ class RollBuilder(VerticalScroll):
             parts.append("REACTIVE" if self.reactive else "active")
             parts += [f"mods {', '.join(self.skill_modifiers)}"] if self.skill_modifiers else []
         if self.system == "exploding" and self.tn_modifiers:
-            parts.append("TN mods " + ", ".join(self.tn_modifiers))
+            parts.append("TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers))
         if self.system == "tiered":
             parts.append(f"bonus {self.bonus_dice}")
             if self.push_yourself:
@@ -427,7 +429,7 @@ class RollBuilder(VerticalScroll):
         """Why there is no pool to roll yet, in one sentence (``None``: there is one to preview): a
         skill filter that matches nothing, or a Year Zero roll with neither a skill nor an attribute."""
         if self._no_match is not None:
-            return (f"Nothing to roll: no skill matches {self._no_match!r}; type part of a skill's name, "
+            return (f"Nothing to roll: no skill matches {quoted(self._no_match)}; type part of a skill's name, "
                     "or escape to go back to the skill picked before.")
         if self.system in YEAR_ZERO_SYSTEMS and self.skill is None and self.attribute is None:
             return "Nothing to roll: pick a skill (s) or an attribute to roll alone (a)."
@@ -551,7 +553,7 @@ class RollBuilder(VerticalScroll):
         else:  # no skill is picked while nothing matches: the last match is not rolled by mistake
             self.skill = None
             self._no_match = event.value
-            self.message = f"No skill matches {event.value!r}."
+            self.message = f"No skill matches {quoted(event.value)}."
         self.refresh_view()
 
     @on(SkillFilter.Move)
@@ -568,7 +570,7 @@ class RollBuilder(VerticalScroll):
     def _skill_picked(self, event: Input.Submitted) -> None:
         event.stop()
         if not self._shown:
-            self._say(f"No skill matches {event.value!r}; type part of a skill's name.")
+            self._say(f"No skill matches {quoted(event.value)}; type part of a skill's name.")
             return
         listing = self.query_one(SkillList)
         self.skill = self._shown[listing.highlighted or 0].id
@@ -750,7 +752,7 @@ class RollBuilder(VerticalScroll):
 
             offer_restore(self.app, exc, say=self._say)
             return
-        self._say(f"{prefix}{exc}")
+        self._say(f"{prefix}{error_text(exc)}")
 
     def action_roll(self) -> None:
         if self._need_character() is None or self._cannot_roll():

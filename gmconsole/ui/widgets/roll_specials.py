@@ -24,6 +24,7 @@ from gmconsole.ui.screens.pick_characters import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
+from gmconsole.wording import counted, possessive, quoted
 
 __all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
 
@@ -51,7 +52,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"{what} must be a whole number, not {text!r}") from None
+        raise RulesError(f"{what} must be a whole number, not {quoted(text)}") from None
 
 
 def _yes(text: str) -> bool:
@@ -140,7 +141,7 @@ def assisted_text(entry: dict) -> str:
     for step, row in zip(check["steps"], entry["rolls"][1:]):
         lines.append(_check_text(row["name"], row, verdict=False) + (f", spends {step['spent']}" if step["spent"] else "")
                      + f" → {'success' if step['success'] else 'failure'} (pool {step['pool_after']})")
-    lines.append(f"→ {check['successes']} success(es)")
+    lines.append(f"→ {counted(check['successes'], 'success', 'successes')}")
     return "\n".join(lines)
 
 
@@ -282,7 +283,7 @@ def pick_attack_target(app, service, entry: dict | None) -> None:
     if entry is None or entry.get("kind") != "attack":
         return
     if entry.get("damage", 0) <= 0:
-        app.show_error(f"{entry['character']}'s attack did no damage ({entry.get('tier', '')}): nothing to apply.")
+        app.show_error(f"{possessive(entry['character'])} attack did no damage ({entry.get('tier', '')}): nothing to apply.")
         return
     others = [(c.id, who(c)) for c in service.campaign.roster if c.id != entry.get("character_id")]
     if not others:
@@ -292,7 +293,7 @@ def pick_attack_target(app, service, entry: dict | None) -> None:
         if ids:
             app.attempt(lambda: service.apply_attack_damage(entry["id"], ids[0]))
 
-    title = (f"{entry['character']}'s attack: {entry['damage']} damage ({str(entry.get('tier', '')).upper()}). "
+    title = (f"{possessive(entry['character'])} attack: {entry['damage']} damage ({str(entry.get('tier', '')).upper()}). "
              "Who takes it? (esc: do not apply)")
     app.push_screen(PickCharactersScreen(title, others, limit=1, minimum=1), picked)
 

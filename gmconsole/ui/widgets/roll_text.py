@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
-from gmconsole.rules.data import load_table
+from gmconsole.rules.data import extra_successes, load_table
+from gmconsole.wording import possessive
+from gmconsole.wording import counted
 
 __all__ = [
     "SkillChoice",
@@ -226,19 +228,18 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     if "successes" in entry:
         n = entry["successes"]
         stunts = stunt_count(entry)
-        word = "stunt" if system == "myz" else "bonus effect"
-        extra = f", {stunts} {word}{'s' if stunts != 1 else ''}" if stunts else ""
+        extra = f", {extra_successes(system, stunts)}" if stunts else ""
         pushed = f" · pushed {entry['pushes']}×" if entry.get("pushes") else ""
         opposed = entry.get("opposed") or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
             verdict = {"active": "SUCCESS", "reroll": "TIE"}.get(opposed.get("outcome"), "FAILURE")
             net = opposed.get("net_successes", 0)
-            lines.append(f"{verdict} (opposed): net {net} success{'es' if abs(net) != 1 else ''} "
+            lines.append(f"{verdict} (opposed): net {counted(net, 'success', 'successes')} "
                          f"({n} rolled − {opposed.get('defender_successes', 0)} of the defender){extra}"
                          f"{pushed}{by_hand}")
         else:
             verdict = "SUCCESS" if n else "FAILURE"
-            lines.append(f"{verdict}: {n} success{'es' if n != 1 else ''}{extra}{pushed}{by_hand}")
+            lines.append(f"{verdict}: {counted(n, 'success', 'successes')}{extra}{pushed}{by_hand}")
         if entry.get("panic"):
             lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
         if with_stunts:
@@ -273,7 +274,7 @@ def opposed_line(entry: dict | None) -> str:
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": "panic roll pending (c applies it)", "applied": "panic roll applied"}.get(
             entry.get("costs_status"), "panic roll due")
-        line += f"; {opposed['defender']}'s stress die shows 1: {state} (R-PANIC-1)"
+        line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
     return line
 
 
@@ -314,3 +315,17 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
                 group = f"{_en(e.group)}: " if e.group else ""
                 out.append((e.full_key, f"{table}: {group}{_en(e.name)} {e.range_text()}"))
     return out
+
+
+def tn_modifier_text(pick: str) -> str:
+    """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
+    the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
+    from gmconsole.rules import exploding
+    from gmconsole.rules.errors import RulesError
+
+    key, _sep, amount = pick.partition("=")
+    try:
+        name = _en(exploding.find_modifier(key).name)
+    except RulesError:
+        return pick
+    return f"{name} {int(amount):+d}" if amount.lstrip("+-").isdigit() else name

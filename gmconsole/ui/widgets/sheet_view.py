@@ -147,13 +147,35 @@ def _width(cell) -> int:
 
 
 def _cut(cell, width: int):
-    """``cell`` cut to ``width`` cells, ending in "…" when anything was cut (never silently)."""
+    """``cell`` cut to ``width`` cells, ending in "…" when anything was cut (never silently).
+
+    Measured in terminal cells, so a wide (CJK) character counts two and is never cut in half: where
+    only its left half would fit, Rich pads with a space, which is dropped before the "…"."""
     if _width(cell) <= width:
         return cell
     text = cell.copy() if isinstance(cell, Text) else Text(str(cell))
     text.truncate(max(width - 1, 0))
+    text.rstrip()
     text.append("…")
     return text
+
+
+def fit_column(width: int, headers: list[str], rows: list[list], column: int, *,
+               padding: int = 1) -> tuple[list[list], list[bool]]:
+    """Fit a table into ``width`` cells by shortening one ``column`` (a name), each cut cell ending in
+    "…"; the other columns (a mark, a number, a clock's bar) are never cut. The column keeps at
+    least its header's width. Returns the rows and, per row, whether it was cut; ``width`` 0 (not
+    laid out yet) leaves the rows as they are."""
+    untouched = [False] * len(rows)
+    if width <= 0 or not rows:
+        return rows, untouched
+    widths = [max([_width(headers[i])] + [_width(r[i]) for r in rows]) for i in range(len(headers))]
+    room = width - sum(w for i, w in enumerate(widths) if i != column) - 2 * padding * len(headers)
+    if widths[column] <= room:
+        return rows, untouched
+    fit = max(room, _width(headers[column]), 2)
+    fitted = [[*row[:column], _cut(row[column], fit), *row[column + 1:]] for row in rows]
+    return fitted, [new[column] is not old[column] for new, old in zip(fitted, rows)]
 
 
 def fit_rows(width: int, headers: list[str], rows: list[list], *, min_state: int = 10,
@@ -192,7 +214,10 @@ class ColumnFit:
     it does so only when the rows shown would change: something was or would now be shortened.
     Start-up resizes every pane once, right after the first frame (``bench/startup.py``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, column: int | None = None) -> None:
+        self.column = column
+        """``None``: the name and the state are cut (:func:`fit_rows`); a number: that column only
+        (:func:`fit_column`)."""
         self.room: int | None = None
         self.headers: list[str] = []
         self.rows: list[list] = []
@@ -201,15 +226,20 @@ class ColumnFit:
     def fit(self, room: int, headers: list[str], rows: list[list]) -> tuple[list[list], list[bool]]:
         """:func:`fit_rows`, remembering what was fitted."""
         self.room, self.headers, self.rows = room, headers, rows
-        fitted, cut = fit_rows(room, headers, rows)
+        fitted, cut = self._fitted(room, headers, rows)
         self.cut = any(cut)
         return fitted, cut
+
+    def _fitted(self, room: int, headers: list[str], rows: list[list]) -> tuple[list[list], list[bool]]:
+        if self.column is None:
+            return fit_rows(room, headers, rows)
+        return fit_column(room, headers, rows, self.column)
 
     def changed_by(self, room: int) -> bool:
         """Would the rows shown differ if fitted to ``room``?"""
         if room == self.room:
             return False
-        return self.cut or any(fit_rows(room, self.headers, self.rows)[1])
+        return self.cut or any(self._fitted(room, self.headers, self.rows)[1])
 
 
 def state_text(system: str, character: Character) -> str:

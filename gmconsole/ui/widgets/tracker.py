@@ -120,6 +120,7 @@ class TrackerPane(Vertical):
         self.last_panic_entry: tuple[int, int] | None = None
         self._cut: list[bool] = []
         self._fit = ColumnFit()
+        self._clock_fit = ColumnFit(column=0)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
@@ -132,6 +133,8 @@ class TrackerPane(Vertical):
         """The columns are fitted to the pane's width: fit them again when that changes what is shown."""
         if self._fit.changed_by(table_room(self.table, len(self._fit.rows))):
             self.sync()
+        elif self.clocks is not None and self._clock_fit.changed_by(table_room(self.clocks, len(self._clock_fit.rows))):
+            self._show_clocks(self.app.service.campaign.current_session)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the panic and rest keys where the system has no stress or panic table (only yze and
@@ -210,12 +213,15 @@ class TrackerPane(Vertical):
             clocks = mount_in_place(self, DataTable(cursor_type="row", id="clock-table", show_header=False), LINES)
         clock_row = clocks.cursor_row
         clocks.clear(columns=True)
-        clocks.add_column("Clock", key="name")
-        clocks.add_column("Progress", key="progress")
+        rows = []
         for clock in session.clocks:
             bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
-            clocks.add_row(Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
-                                            style="bold red" if clock.full else "cyan"), key=clock.id)
+            rows.append([Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
+                                                        style="bold red" if clock.full else "cyan")])
+        # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
+        headers = ["Clock", "Progress"]
+        rows, _cut = self._clock_fit.fit(table_room(clocks, len(rows)), headers, rows)
+        fill_table(clocks, list(zip(headers, ["name", "progress"])), rows, [c.id for c in session.clocks])
         clocks.display = bool(session.clocks)
         if session.clocks:
             clocks.move_cursor(row=min(max(clock_row, 0), len(session.clocks) - 1))

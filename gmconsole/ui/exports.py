@@ -1,0 +1,62 @@
+"""Where the console writes its exports (the history as Markdown or CSV, a session's recap).
+
+Exports go to one folder the GM can find again: by default ``exports`` in the data folder that
+holds the campaigns (beside the campaign folders, so ``--data-dir`` and ``GMCONSOLE_HOME`` move it
+too), never the folder the console happened to be started from. The export dialog names that
+folder; typing a file name writes it there, typing another folder (or a path into one) writes
+there and makes that folder the export folder until the console is closed. The choice is not
+written into the campaign: it is about this machine, not the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+__all__ = ["export_folder", "export_screen"]
+
+FOLDER_NAME = "exports"
+
+
+def export_folder(app) -> Path:
+    """The folder exports go to: the one chosen in this console, else ``exports`` in the data folder."""
+    chosen = getattr(app, "export_folder", None)
+    return chosen if chosen is not None else app.service.data_folder / FOLDER_NAME
+
+
+def _target(app, typed: str, default_name: str) -> Path:
+    """The file ``typed`` names: blank is ``default_name`` in the export folder; a relative path is
+    read from the export folder; a folder (existing, or typed ending in ``/``) gets ``default_name``."""
+    folder = export_folder(app)
+    if not typed:
+        return folder / default_name
+    path = Path(typed).expanduser()
+    if not path.is_absolute():
+        path = folder / path
+    if typed.endswith(("/", "\\")) or path.is_dir():
+        path = path / default_name
+    return path
+
+
+def export_screen(app, title: str, default_name: str, body: Callable[[], str], done: Callable[[Path], None]):
+    """The dialog asking where to write ``body()`` (default ``default_name`` in the export folder);
+    writing creates the folder, remembers it for this console and calls ``done`` with the file's path."""
+    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+    folder = export_folder(app)
+
+    def write(typed: str) -> Path:
+        path = _target(app, typed, default_name)
+        text = body()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        app.export_folder = path.parent.resolve()
+        return path.resolve()
+
+    def written(path: Path | None) -> None:
+        if path is not None:
+            done(path)
+
+    hint = (f"Export folder: {folder}\nType a file name (blank: {default_name}), or another folder to export "
+            "to from now on.")
+    return FacesEntryScreen(title, hint, write, placeholder=default_name, enter="write"), written
