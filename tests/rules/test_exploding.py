@@ -52,7 +52,7 @@ def test_R_EXP_1_typed_chain_refused_without_a_target_number():
         ("skill=7+3,2 trait=4", "only on its maximum"),
         ("skill=8,2 trait=4", "type the next face"),
         ("skill=9,2 trait=4", "cannot show 9"),
-        ("skill=3 trait=4", "1 skill faces given"),
+        ("skill=3 trait=4", "1 skill face given"),
         ("skill=3,2 trait=4,4", "2 trait faces given"),
         ("skill=3,x trait=4", "not a whole number"),
         ("gear=3", "unknown die kind"),

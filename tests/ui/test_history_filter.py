@@ -78,8 +78,16 @@ async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_the
         await pilot.pause()
         screen = app.screen
         assert screen.loading and _status(app) == "Loading…" and _cells(app) == []
+        seen_loading = []
+        toggle = screen.action_toggle_undone
+
+        def toggle_and_note() -> None:  # what the screen was doing when the key was handled
+            seen_loading.append(screen.loading)
+            toggle()
+
+        screen.action_toggle_undone = toggle_and_note
         await pilot.press("a")
-        handled_while_loading = screen.loading
+        handled_while_loading = seen_loading == [True]
         assert not screen.include_undone
         await pilot.press("slash", "2", "enter")
         assert screen.query_one("#hist-session", Input).value == "2"
