@@ -182,6 +182,9 @@ class RollBuilder(VerticalScroll):
         Binding("u", "undo", "Undo", id="roll.undo"),
         Binding("o", "opposed", "Opposed", id="roll.opposed"),
         Binding("x", "clear", "Clear", id="roll.clear", show=False),
+        Binding("exclamation_mark", "pin", "Pin options", id="roll.pin", key_display="!",
+                tooltip="Pin the options set now (modifier, difficulty, helpers...): they stay for the next "
+                        "rolls and characters; ! again when all are pinned: unpin"),
         Binding("b", "bonus(1)", "Bonus die", id="roll.bonus_up"),
         Binding("B", "bonus(-1)", "Bonus −1", id="roll.bonus_down", show=False),
         Binding("y", "push_yourself", "Push yourself", id="roll.push_yourself"),
@@ -211,6 +214,7 @@ class RollBuilder(VerticalScroll):
         self.push_yourself = False
         self.tn_modifiers: tuple[str, ...] = ()
         self.skill_modifiers: tuple[str, ...] = ()
+        self.pinned: frozenset[str] = frozenset()
         self.preview: Any = None
         self.last_entry: dict | None = None
         self.special_text = ""
@@ -252,9 +256,14 @@ class RollBuilder(VerticalScroll):
         """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them: going back to a character brings back their
-        skill, gear, difficulty, helpers and modifiers, so moving through the roster loses nothing.
-        The last result shown is that character's own last roll (never another character's).
+        skill, attribute and gear, so moving through the roster loses nothing. The per-roll options
+        (modifier, difficulty, helpers...) reset unless pinned; pinned ones come along to the new
+        character (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that
+        character's own last roll (never another character's).
         """
+        from gmconsole.ui.widgets.modifier_picking import kept_for_skill
+        from gmconsole.ui.widgets.roll_pins import carry_to
+
         try:
             character = self.service.character(character_id)
         except _ERRORS as exc:
@@ -265,9 +274,12 @@ class RollBuilder(VerticalScroll):
                 self._drafts[self.character_id] = {k: getattr(self, k) for k in self._DRAFT}
                 self._results[self.character_id] = (self.last_entry, self.special_text)
             self.character_id = character.id
+            carried = carry_to(self, self._drafts.get(character.id, {}))
             self._reset_draft()
-            for key, value in self._drafts.get(character.id, {}).items():
+            for key, value in carried.items():
                 setattr(self, key, value)
+            self.helpers = tuple(h for h in self.helpers if h != character.id)  # nobody helps their own roll
+            self.skill_modifiers = kept_for_skill(self.system, self.skill, self.skill_modifiers)
             entry, self.special_text = self._results.get(character.id, (None, ""))
             self.last_entry = self._reread(entry) if entry is not None else None
         self.message = ""
@@ -396,25 +408,28 @@ class RollBuilder(VerticalScroll):
         self._draw_result()
 
     def _settings_line(self, character) -> str:
+        from gmconsole.ui.widgets.roll_pins import mark
+
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
         named = self._skill_name() if self.skill else "none"
         skill = f"— (no skill matches {self._no_match!r})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
-            parts.append(f"diff {self.difficulty or 'default'}")
-        parts.append(f"mod {self.modifier:+d}")
+            parts.append(mark(self, "difficulty", f"diff {self.difficulty or 'default'}"))
+        parts.append(mark(self, "modifier", f"mod {self.modifier:+d}"))
         helpers = ", ".join(self._who(h) for h in self.helpers) or "none"
-        parts.append(f"help {helpers}")
+        parts.append(mark(self, "helpers", f"help {helpers}"))
         if self.system in YEAR_ZERO_SYSTEMS:
-            parts.append("REACTIVE" if self.reactive else "active")
-            parts += [f"mods {', '.join(self.skill_modifiers)}"] if self.skill_modifiers else []
+            parts.append(mark(self, "reactive", "REACTIVE" if self.reactive else "active"))
+            if self.skill_modifiers:
+                parts.append(mark(self, "skill_modifiers", f"mods {', '.join(self.skill_modifiers)}"))
         if self.system == "exploding" and self.tn_modifiers:
-            parts.append("TN mods " + ", ".join(self.tn_modifiers))
+            parts.append(mark(self, "tn_modifiers", "TN mods " + ", ".join(self.tn_modifiers)))
         if self.system == "tiered":
-            parts.append(f"bonus {self.bonus_dice}")
+            parts.append(mark(self, "bonus_dice", f"bonus {self.bonus_dice}"))
             if self.push_yourself:
-                parts.append("push yourself")
+                parts.append(mark(self, "push_yourself", "push yourself"))
         return " · ".join(parts)
 
     def _skill_name(self) -> str:
@@ -725,18 +740,36 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_clear(self) -> None:
+        """``x``: start the roll afresh, pins included."""
         self._reset_roll()
+        self.pinned = frozenset()
+        self.refresh_view()
+
+    def action_pin(self) -> None:
+        """``!``: pin the per-roll options set now, or unpin them all (:func:`roll_pins.toggle_pins`)."""
+        from gmconsole.ui.widgets.roll_pins import toggle_pins
+
+        if self._need_character() is None:
+            return
+        self.message = toggle_pins(self) or ""
         self.refresh_view()
 
     # ------------------------------------------------------------------ rolling
     def _rolled(self, entry: dict | None) -> None:
         if entry is None:
             return
+        self._roll_recorded()
         self.last_entry = entry
         self.special_text = ""
         self.message = ""
         self.refresh_view()
         self.focus()
+
+    def _roll_recorded(self) -> None:
+        """A roll was recorded: its options not pinned go back to their defaults (a push resets nothing)."""
+        from gmconsole.ui.widgets.roll_pins import reset_unpinned
+
+        reset_unpinned(self)
 
     def _refused(self, exc: Exception, prefix: str = "") -> None:
         """Say why a service call was refused; a damaged campaign file is named and a way out offered
@@ -889,6 +922,7 @@ class RollBuilder(VerticalScroll):
         def closed(text: str | None) -> None:
             if text:
                 self.special_text = f"{title}: {text}"
+                self._roll_recorded()
             if after is not None:
                 after()
             self.refresh_view()
@@ -913,6 +947,7 @@ class RollBuilder(VerticalScroll):
 
             def after() -> None:
                 if "entry" in holder:
+                    self._roll_recorded()
                     self.last_entry = self._reread(holder["entry"]) or holder["entry"]
                     self.special_text = ""
 
