@@ -102,3 +102,31 @@ async def test_pin_with_nothing_set_says_what_to_do(builder_app):
         await pilot.press("exclamation_mark")
         said = _text(builder, "#rb-message")
     assert "Nothing to pin" in said and builder.pinned == frozenset()
+
+
+def _key_bar(app) -> str:
+    """The key bar's words: (key, description) of each shown, enabled binding of the focus chain."""
+    return " · ".join(f"{b.key} {b.description}" for _n, b, enabled, _t in app.screen.active_bindings.values()
+                      if b.show and enabled)
+
+
+@sync
+async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(builder_app):
+    from gmconsole.ui.screens.help import key_rows
+    from gmconsole.ui.widgets.roll_builder import RollBuilder
+
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        before = _key_bar(app)
+        await _pick_skill(pilot, "observation")
+        await pilot.pause()
+        after = _key_bar(app)
+        await pilot.press("a")
+        attribute = builder.request()["attribute"]
+        help_rows = dict(key_rows(RollBuilder, builder))
+    assert "a Attribute" in before and "Other attribute" not in before
+    assert "a Other attribute" in after and "a Attribute" not in after
+    assert attribute is not None and attribute != "wits"  # Observation's own is Wits: a picks another
+    assert "u Undo last change" in after
+    assert help_rows["a"].startswith("Other attribute") and help_rows["u"].startswith("Undo last change")

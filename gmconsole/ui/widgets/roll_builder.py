@@ -165,7 +165,10 @@ class RollBuilder(VerticalScroll):
 
     BINDINGS = [
         Binding("s", "pick_skill", "Skill", id="roll.skill"),
-        Binding("a", "next_attribute", "Attr", id="roll.attribute"),
+        Binding("a", "next_attribute", "Attribute", id="roll.attribute",
+                tooltip="Attribute: cycle the attribute rolled (Year Zero: an attribute rolled alone, no skill)"),
+        Binding("a", "other_attribute", "Other attribute", id="roll.other_attribute",
+                tooltip="Other attribute: roll the skill picked with another attribute than its own (cycles)"),
         Binding("g", "next_gear", "Gear", id="roll.gear"),
         Binding("d", "difficulty(1)", "Harder", id="roll.harder"),
         Binding("D", "difficulty(-1)", "Easier", id="roll.easier", show=False),
@@ -179,7 +182,8 @@ class RollBuilder(VerticalScroll):
         Binding("p", "push", "Push", id="roll.push"),
         Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
         Binding("c", "apply_costs", "Costs", id="roll.costs"),
-        Binding("u", "undo", "Undo", id="roll.undo"),
+        Binding("u", "undo", "Undo last change", id="roll.undo",
+                tooltip="Undo last change: takes back the campaign's newest change, whichever pane made it"),
         Binding("o", "opposed", "Opposed", id="roll.opposed"),
         Binding("x", "clear", "Clear", id="roll.clear", show=False),
         Binding("exclamation_mark", "pin", "Pin options", id="roll.pin", key_display="!",
@@ -215,6 +219,7 @@ class RollBuilder(VerticalScroll):
         self.tn_modifiers: tuple[str, ...] = ()
         self.skill_modifiers: tuple[str, ...] = ()
         self.pinned: frozenset[str] = frozenset()
+        self._keys_for_skill = False
         self.preview: Any = None
         self.last_entry: dict | None = None
         self.special_text = ""
@@ -365,6 +370,9 @@ class RollBuilder(VerticalScroll):
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
         """Preview the roll being built and redraw everything (the per-key path, kept fast)."""
+        if (self.skill is not None) != self._keys_for_skill:  # `a` is named for what it does now
+            self._keys_for_skill = self.skill is not None
+            self.refresh_bindings()
         character = self._character()
         title = self.get_child_by_id("rb-title", Static)
         if character is None:
@@ -524,6 +532,8 @@ class RollBuilder(VerticalScroll):
             return system == "exploding"
         if action == "difficulty":
             return system != "tiered"
+        if action in ("next_attribute", "other_attribute"):  # one key `a`, named for what it does now
+            return (self.skill is not None) == (action == "other_attribute")
         return True
 
     # ------------------------------------------------------------------ skill filter
@@ -633,6 +643,10 @@ class RollBuilder(VerticalScroll):
         self.attribute = cycle[(index + 1) % len(cycle)]
         self.message = ""
         self.refresh_view()
+
+    def action_other_attribute(self) -> None:
+        """``a`` with a skill picked: the same cycle, named in the key bar for what it does then."""
+        self.action_next_attribute()
 
     def action_next_gear(self) -> None:
         character = self._need_character()
