@@ -336,7 +336,8 @@ def _one_chance_warning(service: "CampaignService", character: Character, reques
     key = (character.id, request.skill, request.goal or "")
     if key in service._scene_rolls():
         goal = f" for {request.goal}" if request.goal else ""
-        return [f"{character.name} already rolled {request.skill}{goal} this scene: only one chance unless "
+        named = skills.name_of(service.campaign, request.skill) or request.skill
+        return [f"{character.name} already rolled {named}{goal} this scene: only one chance unless "
                 "circumstances changed"]
     return []
 

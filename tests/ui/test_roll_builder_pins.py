@@ -130,3 +130,32 @@ async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(bui
     assert attribute is not None and attribute != "wits"  # Observation's own is Wits: a picks another
     assert "u Undo last change" in after
     assert help_rows["a"].startswith("Other attribute") and help_rows["u"].startswith("Undo last change")
+
+
+@sync
+async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_it(builder_app, open_service):
+    """docs/rules.md "only one chance": the warning is in view, under the pool, as soon as the skill
+    already rolled this scene is built again (a console opened later too), above the last result."""
+    import random
+
+    from test_roll_builder import BuilderApp
+
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(100, 24)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        assert _text(builder, "#rb-warnings") == ""
+        await pilot.press("r")
+        await pilot.pause()
+        warning = builder.query_one("#rb-warnings")
+        result = builder.query_one("#rb-result")
+        above = warning.region.y < result.region.y
+        in_view = builder.scrollable_content_region.contains_point(warning.region.offset)
+    app.service.close()
+    later = BuilderApp(open_service("yze-demo"), random.Random(3))
+    async with later.run_test(size=(100, 24)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        before_the_roll = _text(builder, "#rb-warnings")
+    assert above and in_view
+    assert "Ripley Hale already rolled Observation this scene: only one chance" in before_the_roll

@@ -87,10 +87,12 @@ class SkillList(OptionList, can_focus=False):
     """The skills matching the filter; never focused itself (the filter keeps the keys)."""
 
 
-LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-message", "rb-result",
-         "rb-rolled", "rb-stunts", "rb-explain", "rb-warnings")
-"""The roll builder's line groups, top to bottom (the skill list, odds, message, result, rolled dice,
-stunts and warnings are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`)."""
+LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
+         "rb-result", "rb-rolled", "rb-stunts", "rb-explain")
+"""The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
+dice and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`). The
+warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
+GM reads them while building the roll, in view even in a short pane (issue 12)."""
 
 
 class RollBuilder(VerticalScroll):
