@@ -188,6 +188,8 @@ class RollBuilder(VerticalScroll):
                 tooltip="Undo last change: takes back the campaign's newest change, whichever pane made it"),
         Binding("o", "opposed", "Opposed", id="roll.opposed"),
         Binding("x", "clear", "Clear", id="roll.clear", show=False),
+        Binding("G", "quick_roll", "GM roll", id="roll.quick",
+                tooltip="GM roll: type a quick pool (e.g. 5b 3s), no character; '; faces' for physical dice"),
         Binding("exclamation_mark", "pin", "Pin options", id="roll.pin", key_display="!",
                 tooltip="Pin the options set now (modifier, difficulty, helpers...): they stay for the next "
                         "rolls and characters; ! again when all are pinned: unpin"),
@@ -826,6 +828,23 @@ class RollBuilder(VerticalScroll):
                 raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
         self.app.push_screen(FacesEntryScreen("Faces of the physical dice", hint, submit, placeholder=example or ""),
+                             self._rolled)
+
+    def action_quick_roll(self) -> None:
+        """``G``: the GM's quick roll, a pool typed in the system's syntax (``5b 3s``, ``4d6``,
+        ``s8 t6 tn5``), with no character; ``POOL ; FACES`` takes the faces of physical dice
+        (R-MANUAL-1). Recorded as the GM's, charged to nobody, pushed with ``p`` where the system allows."""
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+        from gmconsole.rules.quick_pools import EXAMPLE, SYNTAX
+
+        def submit(text: str) -> dict:
+            pool, _sep, faces = text.partition(";")
+            return self.service.quick_roll(pool, faces=faces.strip() or None, rng=self.app.rng)
+
+        self.app.push_screen(FacesEntryScreen("GM roll (no character)",
+                                              f"Type {SYNTAX[self.system]}; add '; FACES' to type the faces of "
+                                              "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[self.system]),
                              self._rolled)
 
     def _roll_to_push(self) -> dict | None:
