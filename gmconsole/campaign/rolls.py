@@ -596,6 +596,8 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
         }
+        if character_id is None:  # the GM's quick roll: the push is the GM's too
+            out["character"] = entry.get("character", "")
         if "opposed" in after:
             out["opposed"] = after["opposed"]
             from gmconsole.campaign.special_rolls import opposed_verdict
