@@ -190,7 +190,7 @@ class RollBuilder(VerticalScroll):
         Binding("x", "clear", "Clear", id="roll.clear", show=False),
         Binding("G", "quick_roll", "GM roll", id="roll.quick",
                 tooltip="GM roll: type a quick pool (e.g. 5b 3s), no character; '; faces' for physical dice"),
-        Binding("exclamation_mark", "pin", "Pin options", id="roll.pin", key_display="!",
+        Binding("exclamation_mark", "pin", "Pin", id="roll.pin", key_display="!",
                 tooltip="Pin the options set now (modifier, difficulty, helpers...): they stay for the next "
                         "rolls and characters; ! again when all are pinned: unpin"),
         Binding("b", "bonus(1)", "Bonus die", id="roll.bonus_up"),
@@ -380,7 +380,7 @@ class RollBuilder(VerticalScroll):
         character = self._character()
         title = self.get_child_by_id("rb-title", Static)
         if character is None:
-            title.update(Text("Roll builder — pick a character in the roster (1, enter)"))
+            title.update(Text("Roll builder — pick a character in the roster (1, enter) · G: a GM roll"))
             self.preview = None
             self._clear_pool(self.message)
             return
