@@ -13,7 +13,7 @@ import argparse
 import random
 
 from gmconsole.cli.campaign_roll_flags import FAMILIES
-from gmconsole.cli.common import CliError, CliParser, count, die_size
+from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
 
 __all__ = ["gm_roll_parser", "names_a_character"]
 
@@ -48,12 +48,15 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--push", action="store_true", help="push the roll once (it costs nobody anything)")
         parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
     elif family == "tiered":
-        parser.add_argument("--dice", type=int, required=True, metavar="N", help="the pool's dice (0 or fewer: 2d6 keep lowest)")
+        parser.add_argument("--dice", type=signed, required=True, metavar="N",
+                            help="the pool's dice (0 or fewer: 2d6 keep lowest)")
     else:
+        from gmconsole.cli.exploding_cli import target_number
+
         parser.add_argument("--skill-die", type=die_size, action="append", default=[], metavar="dN",
                             help="skill die size; once = both skill dice, twice = each (omit: untrained)")
         parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help="trait die size")
-        parser.add_argument("--tn", type=int, metavar="N", help="the target number (default: the default difficulty's)")
+        parser.add_argument("--tn", type=target_number, metavar="N", help="the target number (default: the default difficulty's)")
 
 
 def quick_text(args, system: str) -> str:
