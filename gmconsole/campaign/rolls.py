@@ -337,7 +337,8 @@ def _one_chance_warning(service: "CampaignService", character: Character, reques
     key = (character.id, request.skill, request.goal or "")
     if key in service._scene_rolls():
         goal = f" for {request.goal}" if request.goal else ""
-        return [f"{character.name} already rolled {request.skill}{goal} this scene: only one chance unless "
+        named = skills.name_of(service.campaign, request.skill) or request.skill
+        return [f"{character.name} already rolled {named}{goal} this scene: only one chance unless "
                 "circumstances changed"]
     return []
 
@@ -558,6 +559,10 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
         for cost in new_fields["costs"]:
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
+    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (issue 12)
+        from gmconsole.campaign.quick_rolls import no_costs
+
+        no_costs(new_fields)
     after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
     # A push is its own step: typed only when its own faces were typed; the roll keeps its first
     # roll's flag and gains one step (older entries without steps count every earlier push as the roll's flag).
@@ -566,7 +571,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     steps = list(entry.get("by_hand_steps") or [first_typed] * (1 + entry.get("pushes", 0)))
     after["by_hand"] = first_typed
     after["by_hand_steps"] = steps + [push_typed]
-    shown_skill = skills.name_of(service.campaign, entry.get("skill"))
+    shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     after["summary"] = _summary(entry.get("character", ""), shown_skill, entry.get("attribute"),
                                 new_fields) + " (pushed)"
     if entry.get("opposed"):
@@ -576,7 +581,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
         after["summary"] = opposed_summary(entry.get("character", ""), shown_skill or entry.get("attribute"),
                                            after["opposed"]) + " (pushed)"
-    stress_at_once = pool.push_cost == "stress-dice"
+    stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:
         after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)
     before = {k: entry.get(k) for k in after}
@@ -592,6 +597,8 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
         }
+        if character_id is None:  # the GM's quick roll: the push is the GM's too
+            out["character"] = entry.get("character", "")
         if "opposed" in after:
             out["opposed"] = after["opposed"]
             from gmconsole.campaign.special_rolls import opposed_verdict

@@ -1025,6 +1025,14 @@ class CampaignService:
         )
         return rolls.roll(self, request, faces, rng or self._rng)
 
+    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
+        """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
+        (:data:`gmconsole.rules.quick_pools.SYNTAX`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
+        roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
+        from gmconsole.campaign import quick_rolls
+
+        return quick_rolls.quick_roll(self, pool, faces, rng or self._rng)
+
     def push(
         self,
         entry_id: int | None = None,

@@ -35,6 +35,10 @@ class _RollSystemParser(CliParser):
         from gmconsole.cli import campaign_commands
 
         if args is not None and campaign_commands.wants_campaign(args):
+            from gmconsole.cli import gm_roll_cli
+
+            if not gm_roll_cli.names_a_character(args):  # the GM's own roll (issue 12)
+                return gm_roll_cli.gm_roll_parser(self.prog, self.system).parse_known_args(args, namespace)
             sheet = campaign_commands.campaign_roll_parser(self.prog, self.system)
             return sheet.parse_known_args(args, namespace)
         return super().parse_known_args(args, namespace)
@@ -43,7 +47,8 @@ class _RollSystemParser(CliParser):
 _CAMPAIGN_EPILOG = ("From a character sheet instead: roll SYSTEM --campaign NAME --character C --skill K "
                     "[--attribute A] [--difficulty D] [--helper NAME ...] [--modifier N] [--faces SPEC] "
                     "[--seed N] [--json] and the system's own flags (`roll SYSTEM --campaign NAME --help` "
-                    "lists them); the roll is recorded in the campaign's current session.")
+                    "lists them); the roll is recorded in the campaign's current session. Without "
+                    "--character, the pool flags make the GM's own roll, recorded with no character.")
 
 
 def register(subparsers) -> None:

@@ -143,6 +143,10 @@ async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_wit
         await pilot.press("r")
         await pilot.pause()
         assert "Deal on the side (私下買賣)" in _text(builder, "#rb-result")
+        assert "mods" not in _text(builder, "#rb-settings")  # a named modifier is for one roll (issue 12)
+        await _mark(pilot, [0])  # the GM builds a second deal: warned before rolling it
+        await pilot.press("ctrl+s")
+        await pilot.pause()
         warning = _text(builder, "#rb-warnings")
         assert "already rolled a deal on the side this session" in warning and "R-MYZ-LIMIT" in warning
         await pilot.press("w")

@@ -89,10 +89,12 @@ class SkillList(OptionList, can_focus=False):
     """The skills matching the filter; never focused itself (the filter keeps the keys)."""
 
 
-LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-message", "rb-result",
-         "rb-rolled", "rb-stunts", "rb-explain", "rb-warnings")
-"""The roll builder's line groups, top to bottom (the skill list, odds, message, result, rolled dice,
-stunts and warnings are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`)."""
+LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
+         "rb-result", "rb-rolled", "rb-stunts", "rb-explain")
+"""The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
+dice and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`). The
+warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
+GM reads them while building the roll, in view even in a short pane (issue 12)."""
 
 
 class RollBuilder(VerticalScroll):
@@ -167,7 +169,10 @@ class RollBuilder(VerticalScroll):
 
     BINDINGS = [
         Binding("s", "pick_skill", "Skill", id="roll.skill"),
-        Binding("a", "next_attribute", "Attr", id="roll.attribute"),
+        Binding("a", "next_attribute", "Attribute", id="roll.attribute",
+                tooltip="Attribute: cycle the attribute rolled (Year Zero: an attribute rolled alone, no skill)"),
+        Binding("a", "other_attribute", "Other attribute", id="roll.other_attribute",
+                tooltip="Other attribute: roll the skill picked with another attribute than its own (cycles)"),
         Binding("g", "next_gear", "Gear", id="roll.gear"),
         Binding("d", "difficulty(1)", "Harder", id="roll.harder"),
         Binding("D", "difficulty(-1)", "Easier", id="roll.easier", show=False),
@@ -181,9 +186,15 @@ class RollBuilder(VerticalScroll):
         Binding("p", "push", "Push", id="roll.push"),
         Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
         Binding("c", "apply_costs", "Costs", id="roll.costs"),
-        Binding("u", "undo", "Undo", id="roll.undo"),
+        Binding("u", "undo", "Undo last change", id="roll.undo",
+                tooltip="Undo last change: takes back the campaign's newest change, whichever pane made it"),
         Binding("o", "opposed", "Opposed", id="roll.opposed"),
         Binding("x", "clear", "Clear", id="roll.clear", show=False),
+        Binding("G", "quick_roll", "GM roll", id="roll.quick",
+                tooltip="GM roll: type a quick pool (e.g. 5b 3s), no character; '; faces' for physical dice"),
+        Binding("exclamation_mark", "pin", "Pin", id="roll.pin", key_display="!",
+                tooltip="Pin the options set now (modifier, difficulty, helpers...): they stay for the next "
+                        "rolls and characters; ! again when all are pinned: unpin"),
         Binding("b", "bonus(1)", "Bonus die", id="roll.bonus_up"),
         Binding("B", "bonus(-1)", "Bonus −1", id="roll.bonus_down", show=False),
         Binding("y", "push_yourself", "Push yourself", id="roll.push_yourself"),
@@ -213,6 +224,8 @@ class RollBuilder(VerticalScroll):
         self.push_yourself = False
         self.tn_modifiers: tuple[str, ...] = ()
         self.skill_modifiers: tuple[str, ...] = ()
+        self.pinned: frozenset[str] = frozenset()
+        self._keys_for_skill = False
         self.preview: Any = None
         self.last_entry: dict | None = None
         self.special_text = ""
@@ -254,9 +267,14 @@ class RollBuilder(VerticalScroll):
         """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them: going back to a character brings back their
-        skill, gear, difficulty, helpers and modifiers, so moving through the roster loses nothing.
-        The last result shown is that character's own last roll (never another character's).
+        skill, attribute and gear, so moving through the roster loses nothing. The per-roll options
+        (modifier, difficulty, helpers...) reset unless pinned; pinned ones come along to the new
+        character (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that
+        character's own last roll (never another character's).
         """
+        from gmconsole.ui.widgets.modifier_picking import kept_for_skill
+        from gmconsole.ui.widgets.roll_pins import carry_to
+
         try:
             character = self.service.character(character_id)
         except _ERRORS as exc:
@@ -267,9 +285,12 @@ class RollBuilder(VerticalScroll):
                 self._drafts[self.character_id] = {k: getattr(self, k) for k in self._DRAFT}
                 self._results[self.character_id] = (self.last_entry, self.special_text)
             self.character_id = character.id
+            carried = carry_to(self, self._drafts.get(character.id, {}))
             self._reset_draft()
-            for key, value in self._drafts.get(character.id, {}).items():
+            for key, value in carried.items():
                 setattr(self, key, value)
+            self.helpers = tuple(h for h in self.helpers if h != character.id)  # nobody helps their own roll
+            self.skill_modifiers = kept_for_skill(self.system, self.skill, self.skill_modifiers)
             entry, self.special_text = self._results.get(character.id, (None, ""))
             self.last_entry = self._reread(entry) if entry is not None else None
         self.message = ""
@@ -355,10 +376,13 @@ class RollBuilder(VerticalScroll):
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
         """Preview the roll being built and redraw everything (the per-key path, kept fast)."""
+        if (self.skill is not None) != self._keys_for_skill:  # `a` is named for what it does now
+            self._keys_for_skill = self.skill is not None
+            self.refresh_bindings()
         character = self._character()
         title = self.get_child_by_id("rb-title", Static)
         if character is None:
-            title.update(Text("Roll builder — pick a character in the roster (1, enter)"))
+            title.update(Text("Roll builder — pick a character in the roster (1, enter) · G: a GM roll"))
             self.preview = None
             self._clear_pool(self.message)
             return
@@ -398,25 +422,28 @@ class RollBuilder(VerticalScroll):
         self._draw_result()
 
     def _settings_line(self, character) -> str:
+        from gmconsole.ui.widgets.roll_pins import mark
+
         attribute = self.preview.attribute if self.preview is not None else self.attribute
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
         named = self._skill_name() if self.skill else "none"
         skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
         if self.system != "tiered":
-            parts.append(f"diff {self.difficulty or 'default'}")
-        parts.append(f"mod {self.modifier:+d}")
+            parts.append(mark(self, "difficulty", f"diff {self.difficulty or 'default'}"))
+        parts.append(mark(self, "modifier", f"mod {self.modifier:+d}"))
         helpers = ", ".join(self._who(h) for h in self.helpers) or "none"
-        parts.append(f"help {helpers}")
+        parts.append(mark(self, "helpers", f"help {helpers}"))
         if self.system in YEAR_ZERO_SYSTEMS:
-            parts.append("REACTIVE" if self.reactive else "active")
-            parts += [f"mods {', '.join(self.skill_modifiers)}"] if self.skill_modifiers else []
+            parts.append(mark(self, "reactive", "REACTIVE" if self.reactive else "active"))
+            if self.skill_modifiers:
+                parts.append(mark(self, "skill_modifiers", f"mods {', '.join(self.skill_modifiers)}"))
         if self.system == "exploding" and self.tn_modifiers:
-            parts.append("TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers))
+            parts.append(mark(self, "tn_modifiers", "TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers)))
         if self.system == "tiered":
-            parts.append(f"bonus {self.bonus_dice}")
+            parts.append(mark(self, "bonus_dice", f"bonus {self.bonus_dice}"))
             if self.push_yourself:
-                parts.append("push yourself")
+                parts.append(mark(self, "push_yourself", "push yourself"))
         return " · ".join(parts)
 
     def _skill_name(self) -> str:
@@ -511,6 +538,8 @@ class RollBuilder(VerticalScroll):
             return system == "exploding"
         if action == "difficulty":
             return system != "tiered"
+        if action in ("next_attribute", "other_attribute"):  # one key `a`, named for what it does now
+            return (self.skill is not None) == (action == "other_attribute")
         return True
 
     # ------------------------------------------------------------------ skill filter
@@ -621,6 +650,10 @@ class RollBuilder(VerticalScroll):
         self.message = ""
         self.refresh_view()
 
+    def action_other_attribute(self) -> None:
+        """``a`` with a skill picked: the same cycle, named in the key bar for what it does then."""
+        self.action_next_attribute()
+
     def action_next_gear(self) -> None:
         character = self._need_character()
         if character is None:
@@ -729,18 +762,36 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_clear(self) -> None:
+        """``x``: start the roll afresh, pins included."""
         self._reset_roll()
+        self.pinned = frozenset()
+        self.refresh_view()
+
+    def action_pin(self) -> None:
+        """``!``: pin the per-roll options set now, or unpin them all (:func:`roll_pins.toggle_pins`)."""
+        from gmconsole.ui.widgets.roll_pins import toggle_pins
+
+        if self._need_character() is None:
+            return
+        self.message = toggle_pins(self) or ""
         self.refresh_view()
 
     # ------------------------------------------------------------------ rolling
     def _rolled(self, entry: dict | None) -> None:
         if entry is None:
             return
+        self._roll_recorded()
         self.last_entry = entry
         self.special_text = ""
         self.message = ""
         self.refresh_view()
         self.focus()
+
+    def _roll_recorded(self) -> None:
+        """A roll was recorded: its options not pinned go back to their defaults (a push resets nothing)."""
+        from gmconsole.ui.widgets.roll_pins import reset_unpinned
+
+        reset_unpinned(self)
 
     def _refused(self, exc: Exception, prefix: str = "") -> None:
         """Say why a service call was refused; a damaged campaign file is named and a way out offered
@@ -781,6 +832,23 @@ class RollBuilder(VerticalScroll):
                 raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
         self.app.push_screen(FacesEntryScreen("Faces of the physical dice", hint, submit, placeholder=example or ""),
+                             self._rolled)
+
+    def action_quick_roll(self) -> None:
+        """``G``: the GM's quick roll, a pool typed in the system's syntax (``5b 3s``, ``4d6``,
+        ``s8 t6 tn5``), with no character; ``POOL ; FACES`` takes the faces of physical dice
+        (R-MANUAL-1). Recorded as the GM's, charged to nobody, pushed with ``p`` where the system allows."""
+        from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+        from gmconsole.rules.quick_pools import EXAMPLE, SYNTAX
+
+        def submit(text: str) -> dict:
+            pool, _sep, faces = text.partition(";")
+            return self.service.quick_roll(pool, faces=faces.strip() or None, rng=self.app.rng)
+
+        self.app.push_screen(FacesEntryScreen("GM roll (no character)",
+                                              f"Type {SYNTAX[self.system]}; add '; FACES' to type the faces of "
+                                              "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[self.system]),
                              self._rolled)
 
     def _roll_to_push(self) -> dict | None:
@@ -893,6 +961,7 @@ class RollBuilder(VerticalScroll):
         def closed(text: str | None) -> None:
             if text:
                 self.special_text = f"{title}: {text}"
+                self._roll_recorded()
             if after is not None:
                 after()
             self.refresh_view()
@@ -917,6 +986,7 @@ class RollBuilder(VerticalScroll):
 
             def after() -> None:
                 if "entry" in holder:
+                    self._roll_recorded()
                     self.last_entry = self._reread(holder["entry"]) or holder["entry"]
                     self.special_text = ""
 

@@ -1,0 +1,91 @@
+"""The GM's quick roll (issue 12): a pool typed without a character, recorded as the GM's roll.
+
+The pool is read by the system's own syntax (:mod:`gmconsole.rules.quick_pools`) and rolled with
+the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
+the entry names "GM" and no character, owes no costs (no stress, no XP, nothing to apply) and is
+never "only one chance" for anyone. A Year Zero quick roll can be pushed (:func:`rolls.push`), and a
+push of it charges nobody either. Undoable like every entry.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.rolls import (
+    TIERED_FACE_KINDS,
+    YEAR_ZERO_FACE_KINDS,
+    _request_dict,
+    _source,
+    _summary,
+    _year_zero_fields,
+)
+from gmconsole.rules import YEAR_ZERO_SYSTEMS, quick_pools
+from gmconsole.rules.dice import DiceSource
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+GM = "GM"
+"""Who a quick roll is by, in the history, the recap and the exports."""
+
+
+def no_costs(fields: dict) -> dict:
+    """A roll (or push) by nobody owes nothing: its costs are dropped, and said to be none."""
+    fields["costs"] = []
+    fields["costs_status"] = "none"
+    return fields
+
+
+def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: random.Random) -> dict:
+    """Roll the quick pool ``text`` and record it as the GM's roll; raises RulesError naming the syntax."""
+    campaign = service.campaign
+    system = campaign.system
+    quick = quick_pools.parse(system, text, campaign.settings.push_cost)
+    fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
+                              "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
+    if system in YEAR_ZERO_SYSTEMS:
+        from gmconsole.rules import yearzero
+
+        pool = quick.core
+        if not pool.can_roll:
+            from gmconsole.rules.errors import RulesError
+
+            raise RulesError(pool.reason or "this pool cannot be rolled")
+        result = yearzero.roll(pool, _source(faces, rng, YEAR_ZERO_FACE_KINDS))
+        fields.update(_year_zero_fields(result))
+        fields["pool_request"] = _request_dict(pool.request)
+        fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
+                          "explanation": list(pool.explanation)}
+    elif system == "exploding":
+        from gmconsole.rules import exploding
+
+        skill_dice, trait, tn = quick.core
+        dice = exploding.check_dice(skill_dice, trait)
+        source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
+        result = exploding.roll_check(skill_dice, trait, tn, source)
+        data = result.as_dict()
+        fields.update({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
+                       "success": result.success, "critical_failure": result.critical_failure,
+                       "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
+                       "pool": {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
+                                "explanation": tn.explain()}})
+    else:
+        from gmconsole.rules import tiered
+
+        result = tiered.roll_check(quick.core, _source(faces, rng, TIERED_FACE_KINDS))
+        data = result.as_dict()
+        fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
+                       "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
+                       "consequences": "none",
+                       "pool": {"dice": [{"kind": "dice", "sides": 6}] * tiered.dice_to_roll(quick.core.dice),
+                                "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
+    no_costs(fields)
+    fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
+    fields["summary"] = _summary(GM, quick.text, None, fields)
+
+    def mutate(c: Campaign) -> dict:
+        return fields
+
+    return service._commit("roll", mutate, character_id=None)

@@ -1,0 +1,44 @@
+"""``roll SYSTEM --campaign NAME`` without ``--character`` (issue 12): the GM's own roll, the pool from
+the pool flags, recorded in the campaign with no character ("GM" in the history) and no costs."""
+
+from __future__ import annotations
+
+import json
+
+from cli_checks import ok_json, refused
+
+
+def _history(demo_gm, campaign: str) -> list[dict]:
+    return json.loads(demo_gm("history", campaign, "--json").stdout)
+
+
+def test_a_gm_roll_is_recorded_with_no_character_and_pushed_for_free(demo_gm):
+    out = ok_json(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "4", "--skill", "2", "--stress", "1",
+                          "--faces", "base=1,2,3,4 skill=5,6 stress=2", "--push", "--seed", "3", "--json"))
+    assert out["character"] is None and out["by"] == "GM" and out["character_id"] is None
+    assert isinstance(out["roll_id"], int) and out["successes"] >= 1 and out["costs_status"] == "none"
+    assert out["summary"].startswith("GM rolls 4b 2s 1st") and out["summary"].endswith("(pushed)")
+    rows = _history(demo_gm, "yze-demo")
+    assert [e["kind"] for e in rows] == ["roll", "push"] and rows[0]["character"] == rows[1]["character"] == "GM"
+
+
+def test_each_system_reads_its_own_pool_flags_without_a_character(demo_gm):
+    tiered = ok_json(demo_gm("roll", "tiered", "--campaign", "tiered-demo", "--dice", "3", "--faces", "dice=6,5,1",
+                             "--json"))
+    exploding = ok_json(demo_gm("roll", "exploding", "--campaign", "exploding-demo", "--skill-die", "d8",
+                                "--trait-die", "d6", "--tn", "5", "--faces", "skill=3,2 trait=6+1", "--json"))
+    step = ok_json(demo_gm("roll", "yze-step", "--campaign", "yze-step-demo", "--die", "d10", "--die", "d8",
+                           "--seed", "1", "--json"))
+    myz = ok_json(demo_gm("roll", "myz", "--campaign", "myz-demo", "--base", "3", "--artifact", "d8", "--seed", "1",
+                          "--json"))
+    assert tiered["summary"] == "GM rolls 3d6: " + tiered["tier"] and tiered["character"] is None
+    assert exploding["summary"].startswith("GM rolls s8 t6 tn5: top 7") and exploding["success"] is True
+    assert step["summary"].startswith("GM rolls d10 d8") and myz["summary"].startswith("GM rolls 3b d8")
+
+
+def test_with_a_character_the_pool_flags_are_refused_as_before_and_without_one_a_skill_name_is_explained(demo_gm):
+    refused(demo_gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "move", "--base", "3"),
+            "--base", "sheet")
+    refused(demo_gm("roll", "myz", "--campaign", "myz-demo", "--skill", "move"), "--character")
+    refused(demo_gm("roll", "tiered", "--campaign", "tiered-demo"), "--dice")
+    assert _history(demo_gm, "myz-demo") == [] and _history(demo_gm, "tiered-demo") == []

@@ -1,0 +1,161 @@
+"""Pilot tests of the roll builder's per-roll options (issue 12): a modifier, a difficulty, helpers,
+bonus dice, Push Yourself, TN modifiers, named skill modifiers and a reactive roll reset after the
+roll is recorded and when the GM moves to another character, unless pinned with ``!``; a push
+belongs to its roll and resets nothing."""
+
+from __future__ import annotations
+
+from test_roll_builder import _pick_skill, _rolls, _start, _text, builder_app, sync  # noqa: F401
+
+
+@sync
+async def test_push_yourself_charges_stamina_once_not_on_every_later_roll(builder_app):
+    app = builder_app("tiered-demo")
+    service = app.service
+    stamina = service.character("c1").stamina
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "swords")
+        await pilot.press("y", "r")
+        await pilot.pause()
+        assert "push yourself" not in _text(builder, "#rb-settings")
+        await pilot.press("r")
+        await pilot.pause()
+    first, second = reversed(_rolls(service))
+    assert first["request"]["push_yourself"] is True
+    assert second["request"]["push_yourself"] is False
+    assert service.character("c1").stamina == stamina - 2
+    assert second["request"]["skill"] == "swords"  # the skill is what the roll is of: it stays
+
+
+@sync
+async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_or_back(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        for _ in range(7):
+            await pilot.press("minus")
+        await pilot.press("d", "t")
+        assert builder.request()["modifier"] == -7
+        builder.select_character("c4")
+        await pilot.pause()
+        moved = builder.request()
+        assert "mod +0" in _text(builder, "#rb-settings")
+        builder.select_character("c1")
+        await pilot.pause()
+        back = builder.request()
+    assert (moved["modifier"], moved["difficulty"], moved["reactive"]) == (0, None, False)
+    assert (back["skill"], back["modifier"], back["difficulty"], back["reactive"]) == ("observation", 0, None, False)
+
+
+@sync
+async def test_unpinned_options_reset_after_the_roll_but_not_after_its_push(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        await pilot.press("minus", "minus", "d", "r")
+        await pilot.pause()
+        after_roll = builder.request()
+        await pilot.press("minus", "p")
+        await pilot.pause()
+        after_push = builder.request()
+    assert _rolls(app.service)[0]["request"]["modifier"] == -2
+    assert (after_roll["modifier"], after_roll["difficulty"]) == (0, None)
+    assert len(app.service.history(kind="push")) == 1 and after_push["modifier"] == -1
+
+
+@sync
+async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_marked(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        await pilot.press("minus", "minus", "d", "exclamation_mark", "plus")  # pinned at −2, then −1: still pinned
+        settings = _text(builder, "#rb-settings")
+        await pilot.press("t", "r")  # reactive is set after the pin: not pinned, reset by the roll
+        await pilot.pause()
+        after_roll = builder.request()
+        builder.select_character("c4")
+        await pilot.pause()
+        moved = builder.request()
+        moved_settings = _text(builder, "#rb-settings")
+        await pilot.press("exclamation_mark")  # everything set is pinned: ! unpins
+        await _pick_skill(pilot, "observation")
+        await pilot.press("r")
+        await pilot.pause()
+        unpinned = builder.request()
+    assert "mod -1 (pinned)" in settings and "diff demanding (pinned)" in settings
+    assert (after_roll["modifier"], after_roll["difficulty"], after_roll["reactive"]) == (-1, "demanding", False)
+    assert (moved["modifier"], moved["difficulty"]) == (-1, "demanding")
+    assert "diff demanding (pinned)" in moved_settings
+    assert _rolls(app.service)[0]["request"]["difficulty"] == "demanding"  # c4's roll, pins off but still set
+    assert (unpinned["difficulty"], builder.pinned) == (None, frozenset())
+
+
+@sync
+async def test_pin_with_nothing_set_says_what_to_do(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await pilot.press("exclamation_mark")
+        said = _text(builder, "#rb-message")
+    assert "Nothing to pin" in said and builder.pinned == frozenset()
+
+
+def _key_bar(app) -> str:
+    """The key bar's words: (key, description) of each shown, enabled binding of the focus chain."""
+    return " · ".join(f"{b.key} {b.description}" for _n, b, enabled, _t in app.screen.active_bindings.values()
+                      if b.show and enabled)
+
+
+@sync
+async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(builder_app):
+    from gmconsole.ui.screens.help import key_rows
+    from gmconsole.ui.widgets.roll_builder import RollBuilder
+
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        before = _key_bar(app)
+        await _pick_skill(pilot, "observation")
+        await pilot.pause()
+        after = _key_bar(app)
+        await pilot.press("a")
+        attribute = builder.request()["attribute"]
+        help_rows = dict(key_rows(RollBuilder, builder))
+    assert "a Attribute" in before and "Other attribute" not in before
+    assert "a Other attribute" in after and "a Attribute" not in after
+    assert attribute is not None and attribute != "wits"  # Observation's own is Wits: a picks another
+    assert "u Undo last change" in after
+    assert help_rows["a"].startswith("Other attribute") and help_rows["u"].startswith("Undo last change")
+
+
+@sync
+async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_it(builder_app, open_service):
+    """docs/rules.md "only one chance": the warning is in view, under the pool, as soon as the skill
+    already rolled this scene is built again (a console opened later too), above the last result."""
+    import random
+
+    from test_roll_builder import BuilderApp
+
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(100, 24)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        assert _text(builder, "#rb-warnings") == ""
+        await pilot.press("r")
+        await pilot.pause()
+        warning = builder.query_one("#rb-warnings")
+        result = builder.query_one("#rb-result")
+        above = warning.region.y < result.region.y
+        in_view = builder.scrollable_content_region.contains_point(warning.region.offset)
+    app.service.close()
+    later = BuilderApp(open_service("yze-demo"), random.Random(3))
+    async with later.run_test(size=(100, 24)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        before_the_roll = _text(builder, "#rb-warnings")
+    assert above and in_view
+    assert "Ripley Hale already rolled Observation this scene: only one chance" in before_the_roll

@@ -1,0 +1,51 @@
+"""Pilot tests of the GM's quick roll (issue 12, ``G``): a pool typed in the system's syntax, no
+character, recorded as the GM's roll, pushable where the system allows and charged to nobody."""
+
+from __future__ import annotations
+
+from test_roll_builder import _fill, _rolls, _text, builder_app, sync  # noqa: F401
+
+from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.widgets.roll_builder import RollBuilder
+
+
+@sync
+async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_pushed_for_free(builder_app):
+    app = builder_app("yze-demo")
+    service = app.service
+    sheets = {c.id: (c.stress, c.attributes["strength"].current) for c in service.campaign.roster}
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = pilot.app.query_one(RollBuilder)
+        builder.focus()
+        await pilot.press("G")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesEntryScreen)
+        await _fill(pilot, "5b 3s 1st ; base=1,1,1,1,1 skill=1,2,3 stress=2")
+        await pilot.pause()
+        result = _text(builder, "#rb-result")
+        await pilot.press("p")
+        await pilot.pause()
+        said = _text(builder, "#rb-message")
+    roll = _rolls(service)[0]
+    assert roll["character"] == "GM" and roll["character_id"] is None
+    assert roll["summary"].startswith("GM rolls 5b 3s 1st") and roll["by_hand"] is True
+    assert "GM rolls 5b 3s 1st: 0 successes" in result
+    assert said == "" and len(service.history(kind="push")) == 1 and service.entry(roll["id"])["costs_status"] == "none"
+    assert {c.id: (c.stress, c.attributes["strength"].current) for c in service.campaign.roster} == sheets
+
+
+@sync
+async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app):
+    app = builder_app("exploding-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = pilot.app.query_one(RollBuilder)
+        builder.focus()
+        await pilot.press("G")
+        await pilot.pause()
+        await _fill(pilot, "5b 3s")
+        await pilot.pause()
+        error = str(app.screen.query_one("#faces-error").render()) if app.screen.query("#faces-error") else ""
+        screen = app.screen
+    assert isinstance(screen, FacesEntryScreen)
+    assert "s8 t6 tn5" in error and "exploding" in error
+    assert app.service.history() == []
