@@ -20,9 +20,9 @@ from gmconsole.campaign.rolls import (
     _source,
     _summary,
     _year_zero_fields,
+    exploding_fields,
 )
 from gmconsole.rules import YEAR_ZERO_SYSTEMS, quick_pools
-from gmconsole.rules.dice import DiceSource
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -59,18 +59,9 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
         fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                           "explanation": list(pool.explanation)}
     elif system == "exploding":
-        from gmconsole.rules import exploding
-
-        skill_dice, trait, tn = quick.core
-        dice = exploding.check_dice(skill_dice, trait)
-        source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
-        result = exploding.roll_check(skill_dice, trait, tn, source)
-        data = result.as_dict()
-        fields.update({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
-                       "success": result.success, "critical_failure": result.critical_failure,
-                       "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
-                       "pool": {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
-                                "explanation": tn.explain()}})
+        rolled, dice = exploding_fields(quick.core, faces, rng)
+        fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
+                                    "explanation": quick.core[2].explain()})
     else:
         from gmconsole.rules import tiered
 

@@ -404,6 +404,21 @@ def _year_zero_fields(result) -> dict:
     }
 
 
+def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict, Any]:
+    """An ``exploding`` check rolled (``core``: skill dice, trait die, TN; ``faces``: typed from physical
+    dice) and the history fields it records, with the dice it rolled (a campaign or a GM's roll)."""
+    from gmconsole.rules import exploding
+
+    skill_dice, trait, tn = core
+    dice = exploding.check_dice(skill_dice, trait)
+    source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
+    result = exploding.roll_check(skill_dice, trait, tn, source)
+    data = result.as_dict()
+    return ({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
+             "success": result.success, "critical_failure": result.critical_failure, "outcome": data,
+             "by_hand": result.by_hand, "pushes": 0, "can_push": False}, dice)
+
+
 def _summary(name: str, skill: str | None, attribute: str | None, fields: dict) -> str:
     what = skill or attribute or "roll"
     if "successes" in fields:
@@ -442,17 +457,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
         fields["pool_request"] = built.extra["pool_request"]
         fields["helpers"] = list(built.core.request.helpers)
     elif campaign.system == "exploding":
-        from gmconsole.rules import exploding
-
-        skill_dice, trait, tn = built.core
-        dice = exploding.check_dice(skill_dice, trait)
-        source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
-        result = exploding.roll_check(skill_dice, trait, tn, source)
-        data = result.as_dict()
-        fields.update({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
-                       "success": result.success, "critical_failure": result.critical_failure,
-                       "outcome": data, "by_hand": result.by_hand, "costs": [], "costs_status": "none",
-                       "pushes": 0, "can_push": False})
+        fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
     else:
         from gmconsole.rules import tiered
 
