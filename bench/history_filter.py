@@ -168,7 +168,7 @@ async def _keys(root: Path, name: str, presses: int) -> dict[str, list[float]]:
             for _ in range(5):  # the floor: the same rows' cells, already made, put in the table again
                 start = time.perf_counter()
                 table.clear()
-                for key, cells in made:
+                for key, cells, _ in made:
                     table.add_row(*cells, key=key)
                 figures["fill"].append(time.perf_counter() - start)
                 await pilot.pause()

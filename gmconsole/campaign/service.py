@@ -548,11 +548,14 @@ class CampaignService:
         :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
         return self._seen(self._store.chunk_entries(session, first))
 
-    def export_session(self, session: int | None = None, fmt: str = "markdown") -> str:
-        """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default)."""
+    def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
+                       skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
+        """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default),
+        filtered as :meth:`history` filters (the history screen exports what its table shows); ``title``
+        names what was exported (default: the campaign and session)."""
         number = self.session.number if session is None else session
-        entries = list(reversed(self.history(session=number)))
-        return history_queries.export(entries, fmt, title=f"{self._campaign.name} — session {number}")
+        entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
+        return history_queries.export(entries, fmt, title=title or f"{self._campaign.name} — session {number}")
 
     # ------------------------------------------------------------------ settings and sessions
     def update_settings(self, changes: dict) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["export_folder", "export_screen"]
+__all__ = ["export_folder", "export_screen", "export_what"]
 
 FOLDER_NAME = "exports"
 
@@ -60,3 +60,21 @@ def export_screen(app, title: str, default_name: str, body: Callable[[], str], d
     hint = (f"Export folder: {folder}\nType a file name (blank: {default_name}), or another folder to export "
             "to from now on.")
     return FacesEntryScreen(title, hint, write, placeholder=default_name, enter="write"), written
+
+
+def export_what(service, session: int, chosen: dict) -> str:
+    """What a history export holds, in words: ``session 1, character Ripley Hale, kind roll``, from the
+    history screen's ``character``/``skill``/``kind`` filters (``None``: all); a character and a skill
+    by the name the campaign gives them when it knows them, else as typed."""
+    from gmconsole.campaign.skills import name_of
+
+    character, skill = service.history_filter(chosen["character"], chosen["skill"])
+    who = service.campaign.find_character(character) if character else None
+    parts = [f"session {session}"]
+    if character:
+        parts.append(f"character {who.name if who is not None else chosen['character']}")
+    if skill:
+        parts.append(f"skill {name_of(service.campaign, skill) or chosen['skill']}")
+    if chosen["kind"]:
+        parts.append(f"kind {chosen['kind']}")
+    return ", ".join(parts)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -45,6 +46,7 @@ from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
+from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
 from gmconsole.wording import counted, error_text, quoted
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
@@ -53,6 +55,10 @@ MAX_ROWS = 500
 """Rows drawn at once; a longer history says how many are hidden and asks for a filter."""
 
 _FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
+
+_COLUMNS = ("#", "s", "at", "kind", "who", "skill", "result", "costs", "summary", "status")
+_SUMMARY = _COLUMNS.index("summary")
+"""The one column cut to fit the table's width (issue: play-test 5, item 3)."""
 
 
 class HistoryScreen(HistoryReading, Screen[None]):
@@ -117,6 +123,7 @@ class HistoryScreen(HistoryReading, Screen[None]):
         self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
         self._cells_campaign = None  # the campaign those cells were made with
         self._drawn_entries: list[dict] = []  # the entries drawn, to skip drawing the same ones again
+        self._summary_cells = 0  # the summary column's width they were drawn at
 
     @property
     def service(self):
@@ -136,7 +143,7 @@ class HistoryScreen(HistoryReading, Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "s", "at", "kind", "who", "skill", "result", "costs", "summary", "status")
+        table.add_columns(*_COLUMNS)
         self.reload()
         if self._opening_message:
             self._say(self._opening_message)
@@ -199,28 +206,42 @@ class HistoryScreen(HistoryReading, Screen[None]):
         table = self.query_one(DataTable)
         campaign = self.app.service.campaign
         same = len(self.rows) == len(self._drawn_entries) == table.row_count and all(
-            new is old for new, old in zip(self.rows, self._drawn_entries))
-        if same and campaign is self._cells_campaign:
+            new is old for new, old in zip(self.rows, self._drawn_entries)) and campaign is self._cells_campaign
+        if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
+            self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
+        made = [self._cells_of(e) for e in self.rows]
+        room = self._summary_room(table, [widths for _, _, widths in made])
+        if same and room == self._summary_cells:
             return  # the same entries, as read (e.g. a key that still matches nothing): nothing to redraw
-        self._drawn_entries = list(self.rows)  # held, so that an entry read again is never taken for one drawn
+        self._drawn_entries, self._summary_cells = list(self.rows), room  # held: an entry read again is never one drawn
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
-        if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
-            self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
-        for e in self.rows:
-            key, cells = self._cells_of(e)
-            table.add_row(*cells, key=key)
+        for key, cells, _ in made:
+            table.add_row(*cells[:_SUMMARY], cut_cell(cells[_SUMMARY], room), *cells[_SUMMARY + 1:], key=key)
         self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
 
-    def _cells_of(self, e: dict) -> tuple[str, list[Text]]:
-        """The row key and cells of entry ``e``, made once per entry read (kept by the entry's identity,
-        with the entry itself so that identity is never reused)."""
+    def _summary_room(self, table: DataTable, widths: list[list[int]]) -> int:
+        """Cells the summary column gets: what the table's width leaves after the other columns (which
+        are never cut) and a scroll bar; a longer summary ends in "…", whole in the detail (``enter``)."""
+        width = table.size.width or self.app.size.width
+        others = sum(max([cell_len(label)] + [w[i] for w in widths]) + 2
+                     for i, label in enumerate(_COLUMNS) if i != _SUMMARY)
+        return max(width - others - 2 - 2, cell_len(_COLUMNS[_SUMMARY]), 10)
+
+    def on_resize(self) -> None:
+        """The summary column is fitted to the table's width again."""
+        if self.is_mounted and self._index is not None:
+            self._draw_rows()
+
+    def _cells_of(self, e: dict) -> tuple[str, list[Text], list[int]]:
+        """The row key, cells and their widths (in cells) of entry ``e``, made once per entry read (kept
+        by the entry's identity, with the entry itself so that identity is never reused)."""
         kept = self._cells.get(id(e))
         if kept is not None and kept[0] is e:
-            return kept[1], kept[2]
+            return kept[1], kept[2], kept[3]
         from gmconsole.campaign.skills import name_of
 
         status = e.get("status", "done")
@@ -229,8 +250,9 @@ class HistoryScreen(HistoryReading, Screen[None]):
                  e.get("character") or "", name_of(self._cells_campaign, e.get("skill")) or "", result_text(e),
                  _costs_mark(e), e.get("summary", ""), status]
         key, texts = f"{e.get('session')}:{e.get('id')}", [Text(shown(c), style=style) for c in cells]
-        self._cells[id(e)] = (e, key, texts)
-        return key, texts
+        widths = [t.cell_len for t in texts]
+        self._cells[id(e)] = (e, key, texts, widths)
+        return key, texts, widths
 
     @on(Input.Changed)
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -302,7 +324,9 @@ class HistoryScreen(HistoryReading, Screen[None]):
         self.app.pop_screen()
 
     def action_filter(self) -> None:
-        self.query_one("#hist-session", Input).focus()
+        """``/``: the character field, the filter a GM types most (a name typed in the session field
+        was refused as "not a number"); ``tab``/``shift+tab`` reach the others."""
+        self.query_one("#hist-character", Input).focus()
 
     def action_toggle_undone(self) -> None:
         self.include_undone = not self.include_undone
@@ -418,19 +442,31 @@ class HistoryScreen(HistoryReading, Screen[None]):
         return chosen if chosen is not None else self.service.session.number
 
     def action_export(self, fmt: str) -> None:
-        session = self._export_session()
+        """``m``/``v``: export what the table shows — the session (the current one when blank) with the
+        character, skill and kind filters applied, undone entries left out — and say which in the dialog."""
+        try:
+            filters = self.filters()
+        except ValueError as exc:
+            self._say(str(exc))
+            return
+        session = filters["session"] if filters["session"] is not None else self.service.session.number
+        chosen = {key: filters[key] for key in ("character", "skill", "kind")}
         try:  # a damaged history file is offered for restoring before a file name is asked for
-            self.service.history(session=session)
+            count = len(self.service.history(session=session, **chosen))
         except CorruptFile as exc:
             self._asked.discard(exc.path)
             self._damaged(exc)
             return
-        from gmconsole.ui.exports import export_screen
+        from gmconsole.ui.exports import export_screen, export_what
 
+        what = export_what(self.service, session, chosen)
+        entries = counted(count, "entry", "entries")
         label = "Markdown" if fmt == "markdown" else "CSV"
+        title = f"{self.service.campaign.name} — {what}"
         screen, written = export_screen(
-            self.app, f"Export session {session} as {label}", self.default_export_name(fmt),
-            lambda: self.service.export_session(session, fmt), lambda path: self._say(f"Session {session} exported to {path}"))
+            self.app, f"Export {entries}: {what} as {label}", self.default_export_name(fmt),
+            lambda: self.service.export_session(session, fmt, title=title, **chosen),
+            lambda path: self._say(f"{entries} ({what}) exported to {path}"))
         self.app.push_screen(screen, written)
 
 
