@@ -561,9 +561,11 @@ def group_check(base: TargetNumber, participants: Sequence[Participant], source:
     """
     if len(participants) < 2:
         raise RulesError("a group check needs at least two trained participants")
-    for p in participants:
-        if not p.skill_dice:
-            raise RulesError(f"{p.name} is untrained: a group check is for trained characters (use an assisted check)")
+    untrained = [p.name for p in participants if not p.skill_dice]
+    if untrained:  # all named at once: one at a time took a refusal per name
+        names = untrained[0] if len(untrained) == 1 else ", ".join(untrained[:-1]) + f" and {untrained[-1]}"
+        raise RulesError(f"{names} {'is' if len(untrained) == 1 else 'are'} untrained: a group check is for "
+                         "trained characters (use an assisted check)")
     tn = base.plus(f"group check: {len(participants)} trained participants (-1 each)", -len(participants))
     results = []
     for p in participants:

@@ -48,6 +48,15 @@ def _skill_rows(service) -> tuple[tuple[str, str], ...]:
     return tuple((c.id, c.label.removesuffix(" (untrained)")) for c in rows if c.id)
 
 
+def _trained_rows(service, skill: str) -> tuple[tuple[str, str], ...]:
+    """The roster as list rows, each one without ``skill`` on their sheet said ``(untrained)``: a group
+    check is for the trained (the untrained are helped by an assisted check), so the GM sees who before
+    marking rather than at ``ctrl+s``."""
+    untrained = {c.id for c in service.campaign.roster if skill and not c.skills.get(skill)}
+    return tuple((cid, label + (" (untrained)" if cid in untrained else ""))
+                 for cid, label in roster_choices(service.campaign.roster))
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)
@@ -195,7 +204,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting)."),
         "group": ("Group check", [
             FormField("participants", "Trained participants (space marks)",
-                      choices=tuple(roster_choices(service.campaign.roster)), many=True, marked=(character.id,)),
+                      choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
         ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
         ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes."),
