@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from test_roll_builder import _pick_skill, _start, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 
-from gmconsole.ui.screens.pick_characters import MarkList
+from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
@@ -32,3 +32,65 @@ async def test_group_check_list_marks_the_untrained_and_the_refusal_names_them_a
         error = str(form.query_one("#form-error").render())
     assert "Mira Sol and Nyx are untrained" in error and "assisted check" in error
     assert app.service.history(kind="group") == []
+
+
+def _shown(listing: MarkList) -> list[str]:
+    return [str(listing.get_option_at_index(i).value) for i in range(listing.option_count)]
+
+
+@sync
+async def test_tn_modifier_picker_filters_as_a_name_is_typed_and_keeps_marks_out_of_sight(builder_app):
+    app = builder_app("exploding-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "shooting")
+        await pilot.press("m")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickCharactersScreen)
+        listing = picker.query_one(MarkList)
+        everything = _shown(listing)
+        assert len(everything) > 30
+        await pilot.press(*"dark")  # the `a` in it used to mark every modifier
+        await pilot.pause()
+        assert _shown(listing) == ["environmental.darkness"] and picker.marked == []
+        assert "dark" in str(picker.query_one("#pick-filter").render())
+        await pilot.press(*["backspace"] * 4, *"glare")
+        await pilot.pause()
+        assert _shown(listing) == ["environmental.glare-weak", "environmental.glare-strong",
+                                   "environmental.glare-blinding"]
+        await pilot.press("down", "space", *["backspace"] * 5)
+        await pilot.pause()
+        assert _shown(listing) == everything and picker.marked == ["environmental.glare-strong"]
+        await pilot.press(*"smoke", "space", "escape")  # escape empties the filter first
+        await pilot.pause()
+        assert app.screen is picker and _shown(listing) == everything
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert builder.tn_modifiers == ("environmental.smoke-fog-rain-light", "environmental.glare-strong")
+
+
+@sync
+async def test_all_and_none_only_in_lists_where_they_make_sense(builder_app):
+    app = builder_app("exploding-demo")
+    roster = [(c.id, c.name) for c in app.service.campaign.roster]
+    async with app.run_test(size=(110, 44)) as pilot:
+        await pilot.pause()
+        many = PickCharactersScreen("Who is in range?", roster)
+        app.push_screen(many)
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert many.marked == [cid for cid, _ in roster]
+        assert "a all" in str(many.query_one("#pick-hint").render())
+        await pilot.press("n", "escape")
+        await pilot.pause()
+        one = PickCharactersScreen("Who takes the damage?", roster, limit=1, minimum=1)
+        app.push_screen(one)
+        await pilot.pause()
+        await pilot.press("a", "n")
+        await pilot.pause()
+        assert one.marked == [] and str(one.query_one("#pick-message").render()) == ""
+        hint = str(one.query_one("#pick-hint").render())
+        assert "all" not in hint and "none" not in hint
+        assert {b.binding.action for b in app.active_bindings.values()}.isdisjoint({"all", "none"})

@@ -1,7 +1,10 @@
 """A modal list to mark roster members: who is in range of a panic, who helps, who fights.
 
-Space (or Enter) marks and unmarks the highlighted name, ``a`` marks everyone, ``n`` nobody;
-``ctrl+s`` or ``f2`` confirms with the ids marked, ``escape`` cancels (``None``). docs/rules.md leaves the
+Space (or Enter) marks and unmarks the highlighted name, ``a`` marks everyone, ``n`` nobody (not in a
+pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
+marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
+letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
+filter; marks on rows filtered out are kept. docs/rules.md leaves the
 question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
 
 Every list of marks in the console is a :class:`MarkList`: a marked row reads ``[x]`` and an
@@ -23,6 +26,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.strip import Strip
+from textual.events import Key
 from textual.widgets import Footer, Label, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 
@@ -166,6 +170,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         limit: int | None = None,
         minimum: int = 0,
         why: str = "",
+        filtering: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -174,24 +179,85 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         self.limit = limit
         self.minimum = minimum
         self.why = why
+        self.filtering = filtering
+        self.typed = ""  # the filter typed so far (``filtering``)
+        self._hidden_marks: set[str] = set()  # marked rows the filter hides
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):
             yield Label(shown(self.title_text), id="pick-title", markup=False)  # titles quote names from the file
             yield MarkList(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices],
                            single=self.limit == 1, id="pick-list")
+            if self.filtering:
+                yield Static("", id="pick-filter", markup=False)
             yield Static("", id="pick-message", markup=False)
-            yield Static("space mark · a all · n none · ctrl+s done · esc cancel", id="pick-hint")
+            yield Static(self.hint(), id="pick-hint")
         yield Footer()
+
+    @property
+    def all_none(self) -> bool:
+        """Whether ``a``/``n`` mark everyone / nobody: not in a pick-one list, nor where letters filter."""
+        return self.limit != 1 and not self.filtering
+
+    def hint(self, extra: str = "") -> str:
+        """The keys line under the list (``extra``: a subclass's key, before ``esc``)."""
+        keys = ["type to filter", "space mark"] if self.filtering else ["space mark"]
+        keys += ["a all", "n none"] if self.all_none else []
+        return " · ".join(keys + ["ctrl+s done", *([extra] if extra else []), "esc cancel"])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("all", "none") and not self.all_none:
+            return False  # unbound: the key types into the filter, or does nothing in a pick-one list
+        return True
 
     def on_mount(self) -> None:
         self.query_one(MarkList).focus()
+        if self.filtering:
+            self._show_filter()
 
     @property
     def marked(self) -> list[str]:
-        """The ids marked now, in the order of ``choices``."""
-        chosen = set(self.query_one(MarkList).selected)
+        """The ids marked now (those the filter hides too), in the order of ``choices``."""
+        chosen = set(self.query_one(MarkList).selected) | self._hidden_marks
         return [cid for cid, _label in self.choices if cid in chosen]
+
+    def on_key(self, event: Key) -> None:
+        """``filtering``: a letter (or digit, sign) typed narrows the list, ``backspace`` widens it again,
+        ``escape`` with a filter empties it (a second ``escape`` cancels)."""
+        if not self.filtering:
+            return
+        if event.key == "backspace" and self.typed:
+            self._refilter(self.typed[:-1])
+        elif event.key == "escape" and self.typed:
+            self._refilter("")
+        elif event.is_printable and event.character and event.character != " ":
+            self._refilter(self.typed + event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def _refilter(self, typed: str) -> None:
+        """Show the rows whose label holds ``typed`` (any case; spaces in the label may be left out),
+        the marks of every row kept."""
+        listing = self.query_one(MarkList)
+        marks = set(self.marked)
+        self.typed = typed
+        needle = typed.casefold()
+        rows = [(cid, label) for cid, label in self.choices
+                if needle in label.casefold() or needle in label.casefold().replace(" ", "")]
+        listing.clear_options()
+        listing.add_options([(Text(shown(label)), cid, cid in marks) for cid, label in rows])
+        self._hidden_marks = marks - {cid for cid, _label in rows}
+        if rows:
+            listing.highlighted = 0
+        self._show_filter()
+
+    def _show_filter(self) -> None:
+        shown_rows = self.query_one(MarkList).option_count
+        line = (f"filter: {self.typed} — {shown_rows} of {len(self.choices)} rows (backspace, esc: all)"
+                if self.typed else f"type to filter the {len(self.choices)} rows")
+        self.query_one("#pick-filter", Static).update(line)
 
     def _say(self, text: str) -> None:
         self._said_for = self.marked
@@ -215,11 +281,7 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
         self.dismiss(marked)
 
     def action_all(self) -> None:
-        listing = self.query_one(MarkList)
-        if listing.single:
-            self._say("Pick one: space marks the highlighted row.")
-            return
-        listing.select_all()
+        self.query_one(MarkList).select_all()
 
     def action_none(self) -> None:
         self.query_one(MarkList).deselect_all()

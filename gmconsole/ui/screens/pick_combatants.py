@@ -36,13 +36,12 @@ class PickCombatantsScreen(PickCharactersScreen):
     def on_mount(self) -> None:
         super().on_mount()
         if self.typed_dice:
-            self.query_one("#pick-hint").update("space mark · a all · n none · ctrl+s done · f done, type the D6s · "
-                                                "esc cancel")
+            self.query_one("#pick-hint").update(self.hint("f done, type the D6s"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "done_typed" and not self.typed_dice:
             return False
-        return True
+        return super().check_action(action, parameters)
 
     def action_done_typed(self) -> None:
         self.typed = True

@@ -100,8 +100,8 @@ def pick_tn_modifiers(builder) -> None:
         return f"{key}={amount}"
 
     picked = _picks_into(builder, "tn_modifiers", needs, check)
-    builder.app.push_screen(PickCharactersScreen("TN modifiers (space marks, ctrl+s done)", tn_modifier_choices(),
-                                                 list(current)), picked)
+    builder.app.push_screen(PickCharactersScreen("TN modifiers (type to filter, space marks, ctrl+s done)",
+                                                 tn_modifier_choices(), list(current), filtering=True), picked)
 
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
