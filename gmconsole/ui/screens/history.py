@@ -1,11 +1,12 @@
 """The history screen: every roll and change of the campaign, newest first.
 
-Filter by session, character, skill and kind (the four fields at the top; blank means all);
-``enter`` on a row shows the detail of one entry — for a roll its pool (R-POOL-1, die by die in kind
-colours), the faces, the push, the odds at the time and the costs. Undo and redo work from here
+Filter by session, character, skill and kind (the four fields at the top, ``/`` the character's; blank
+means all); a summary wider than its column ends in "…"; ``enter`` on a row shows the detail of one
+entry — for a roll its pool (R-POOL-1, die by die in kind colours), the faces, the push, the odds at
+the time and the costs. Undo and redo work from here
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
 roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
-marks each roll's costs ``pending`` or ``applied``; the session exports as Markdown or CSV to a file
+marks each roll's costs ``pending`` or ``applied``; what the table shows exports as Markdown or CSV to a file
 the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`). ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
@@ -96,7 +97,8 @@ class HistoryScreen(HistoryReading, Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back", id="history.back"),
         Binding("enter", "detail", "Detail", id="history.detail", show=False),
-        Binding("slash", "filter", "Filter", id="history.filter"),
+        Binding("slash", "filter", "Filter", id="history.filter",
+                tooltip="to the character field (tab: skill, kind; shift+tab: session)"),
         Binding("ctrl+z", "undo", "Undo", id="history.undo"),
         Binding("ctrl+y", "redo", "Redo", id="history.redo"),
         Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
