@@ -107,6 +107,28 @@ def test_R_INIT_3_delay_by_key_lasts_until_they_act_and_b_brings_them_in(make_ap
     assert (state.round, state.order()) == (3, ["c1", "c4", "c6"])
 
 
+def test_R_INIT_3_a_delayed_combatant_brought_in_is_no_longer_delayed_once_they_acted(make_app):
+    """Play-test 5: after ``b`` and ``n`` the row still read "· delayed"; the delay is over once they act."""
+    app = make_app("yze-demo")
+    service = app.service
+    service.start_conflict(["c1", "c4", "c6", "c9"], cards={"c1": [2], "c4": [5], "c6": [8], "c9": [9]})
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("2", "d", "n")  # Ripley (card 2) waits; Dallas acts, then Parker's turn
+            await pilot.pause()
+            app.screen.query_one("#initiative-table", DataTable).move_cursor(row=3)  # Ripley, delayed
+            await pilot.press("b", "n")  # Ripley acts after Parker; then the last one's turn
+            await pilot.pause()
+            seen["rows"] = _rows(app)
+
+    asyncio.run(run())
+    ripley = service.character("c1").name
+    assert _state(service).order() == ["c4", "c6", "c1", "c9"]
+    assert seen["rows"][2] == ripley and not any(s.delayed for s in _state(service).slots)
+
+
 def test_add_mid_conflict_asks_speed_keep_and_cards_like_the_start(make_app):
     app = make_app("yze-demo")
     service = app.service
