@@ -187,7 +187,8 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
         if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted not in DECK:
             raise RulesError(f"{wanted!r} is not an initiative card (cards run 1-10)")
         if wanted not in state.deck:
-            raise RulesError(f"card {wanted} is not in the deck any more")
+            left = ", ".join(str(c) for c in sorted(state.deck))
+            raise RulesError(f"card {wanted} is not in the deck any more; cards left: {left}")
         state.deck.remove(wanted)
         card = wanted
     state.draws += 1

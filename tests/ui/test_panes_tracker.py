@@ -175,3 +175,22 @@ def test_the_first_clock_fits_its_bar_and_the_clock_table_names_it_in_full(make_
     asyncio.run(run())
     assert seen["row"][1] == "○○○○○○ 0/6" and seen["row"][0].endswith("…") and seen["fits"]
     assert seen["focused"] and seen["detail"] == f"{name} — 0/6"
+
+
+def test_the_tracker_key_bar_shows_P_at_80_columns(make_app):
+    """Play-test 5: the key bar left out ``P`` (a panic roll with the D6 rolled at the table)."""
+    from gmconsole.ui.widgets.key_bar import KeyBar
+
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("4")
+            await pilot.pause()
+            bar = app.screen.query_one(KeyBar)
+            seen["bar"] = str(bar.render())
+            seen["height"] = bar.region.height
+
+    asyncio.run(run())
+    assert "P Panic, typed D6" in " ".join(seen["bar"].split()) and seen["height"] == 2

@@ -94,7 +94,7 @@ class TrackerPane(Vertical):
                 tooltip="choose which counter + - = change (stress, willpower, MP, wounds ..., doom)"),
         Binding("p", "panic", "Panic roll", id="tracker.panic",
                 tooltip="panic roll (yze): the table result; who is in range only when it reaches others"),
-        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed", show=False,
+        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed",
                 tooltip="panic roll with the D6 rolled at the table (R-MANUAL-1)"),
         Binding("r", "rest", "Rest", id="tracker.rest",
                 tooltip="rest: the highlighted character's stress to 0"),
