@@ -201,9 +201,12 @@ def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], Non
         return
     campaign = app.service.campaign
     rows = costs_panic_preview(campaign, entry, faces.get("panic_face"), faces.get("defender_panic_face"))
-    names = [campaign.character(character_id).name for _key, character_id in _panic_owers(entry)]
-    questions = [in_range_question(name, row) for name, row in zip(names, rows) if row.spreads]
-    others = roster_choices(campaign.roster, leave_out=[entry.get("character_id")])
+    spreading = [(campaign.character(character_id), row)
+                 for (_key, character_id), row in zip(_panic_owers(entry), rows) if row.spreads]
+    questions = [in_range_question(character.name, row) for character, row in spreading]
+    # the one who panics is not in range of their own panic; with two panics each may be near the other's
+    others = roster_choices(campaign.roster, leave_out=[character.id for character, _row in spreading][:1]
+                            if len(spreading) == 1 else [])
     if not (questions and others):
         then([])
         return

@@ -75,3 +75,36 @@ def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_
     panic = app.service.history(kind="costs")[0]["panic"]
     assert panic["rolls"][0]["face"] == 6 and panic["rolls"][0]["total"] == 7
     assert [g["character"] for g in panic["stress"]] == ["Dallas Kane"]
+
+
+def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_the_attacker(builder_app):
+    """The defender's stress die showed 1: ``A`` asks his D6, then who is near *his* panic — the
+    attacker among them, not the defender himself (R-OPP-1, R-PANIC-1)."""
+    app = builder_app("yze-demo")
+    service = app.service
+    service.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee",
+                         faces="base=6,3,3 stress=4",
+                         defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _start(pilot, "c1")
+            await pilot.press("A")
+            await pilot.pause()
+            seen["form"] = app.screen.form_title if isinstance(app.screen, ValueForm) else type(app.screen).__name__
+            await _type_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
+            picker = app.screen
+            assert isinstance(picker, PickCharactersScreen)
+            seen["title"] = picker.title_text
+            seen["ids"] = [cid for cid, _label in picker.choices]
+            await pilot.press("space", "ctrl+s")  # the first listed: Ripley Hale
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["form"] == "Parker Moss panics: the D6 rolled at the table"
+    assert seen["title"] == "Parker Moss panics: 7 Nervous twitch. Who is at short range (stress +1)?"
+    assert seen["ids"][0] == "c1" and "c6" not in seen["ids"]
+    costs = service.history(kind="costs")[0]
+    assert costs["defender_panic"]["rolls"][0]["face"] == 5
+    assert [g["character"] for g in costs["defender_panic"]["stress"]] == ["Ripley Hale"]
