@@ -5,7 +5,9 @@ recorded as the tracker's ``p`` records it: one undoable history entry. ``--face
 the table (R-MANUAL-1; the entry is marked by hand); without it the console rolls. ``--in-range``
 names the roster members a row that reaches others touches (stress at short range, or a chained panic
 roll for those who hear or see); the console asks that question only for such a row, the command
-takes the answer up front and ignores it for a row that reaches nobody.
+takes the answer up front and ignores it for a row that reaches nobody. A row that reaches others
+with nobody named is recorded as it is (nobody else touched), with a warning on stderr and, in JSON,
+``"warnings"`` (only then, as ``session new`` does), since the GM may have forgotten ``--in-range``.
 
 JSON: ``{"die", "total", "effect", "name", "text", "escalated", "stress_change", "spreads",
 "stress_added", "chained", "by_hand", "character", "summary", "roll_id"}``; ``effect`` is the table
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
 from gmconsole.cli.common import CliError, emit
@@ -73,7 +76,10 @@ def run_panic(args) -> int:
     result = panic_result(entry)
     lines = [shown(entry.get("summary", "")), shown(result["text"])]
     if result["spreads"] and not in_range:
-        lines.append("it reaches others: nobody was named with --in-range")
+        result["warnings"] = [f"{result['character']} panics: {result['total']} {result['name']} reaches others, "
+                              "but nobody was named with --in-range: nobody else was touched (R-PANIC-1)"]
+        for warning in result["warnings"]:
+            print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
     lines.append(f"(undo: ctrl+z in the console; history entry {entry['id']})")
     emit(result, args.json, "\n".join(lines))
     return 0

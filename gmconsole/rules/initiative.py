@@ -187,7 +187,8 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
         if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted not in DECK:
             raise RulesError(f"{wanted!r} is not an initiative card (cards run 1-10)")
         if wanted not in state.deck:
-            raise RulesError(f"card {wanted} is not in the deck any more")
+            left = ", ".join(str(c) for c in sorted(state.deck))
+            raise RulesError(f"card {wanted} is not in the deck any more; cards left: {left}")
         state.deck.remove(wanted)
         card = wanted
     state.draws += 1
@@ -392,7 +393,7 @@ def delay(state: Initiative, combatant: str | None = None, after: str | None = N
 
 def bring_in(state: Initiative, combatant: str) -> Initiative:
     """A delayed ``combatant`` acts now: their delayed place moves to right after the current turn,
-    and the turn passes to them (the delay is over once they have acted)."""
+    and the turn passes to them; the delay is over (R-INIT-3), so the place no longer reads delayed."""
     if not state.slots:
         raise RulesError("nobody is in the conflict")
     _require_in(state, combatant)
@@ -404,6 +405,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
     new = _copy(state)
     index = state.slots.index(later[0])
     slot = new.slots.pop(index)
+    slot.delayed = False
     new.slots.insert(new.turn + 1, slot)
     new.turn += 1
     return new
@@ -424,11 +426,14 @@ def _next_index(state: Initiative, combatant: str) -> int:
 
 
 def next_turn(state: Initiative) -> Initiative:
-    """The next place acts; after the last, the round goes up by one and the first acts."""
+    """The next place acts; after the last, the round goes up by one and the first acts. The place
+    that has just acted is no longer delayed (R-INIT-3: a delay lasts until they act)."""
     if not state.slots:
         raise RulesError("nobody is in the conflict")
     new = _copy(state)
     new.begun = True
+    if new.turn < len(new.slots):
+        new.slots[new.turn].delayed = False
     new.turn += 1
     if new.turn >= len(new.slots):
         _restore(new)

@@ -1,9 +1,10 @@
 """Applying a roll's pending costs from the console (issue 11, costs that last).
 
 One flow, used by the roll builder's ``c`` (the current roll, or the newest roll still owing costs
-after the console was reopened) and by the history screen's ``c`` (any roll): when a panic is due
-the GM marks who is in range (R-PANIC-1), when a ``conditions`` push did not name its condition the
-GM types it, then the service applies the costs in one undoable change. The costs waiting are the
+after the console was reopened), the builder's ``A`` (the same with each panic D6 typed from a physical
+die, R-MANUAL-1) and the history screen's ``c`` (any roll): when a panic row reaches others the GM
+marks who is in range, asked as the tracker's ``P`` asks it (R-PANIC-1), when a ``conditions`` push
+did not name its condition the GM types it, then the service applies the costs in one undoable change. The costs waiting are the
 campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
@@ -90,12 +91,13 @@ def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[
 
 
 def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None],
-                   refused: Callable[[Exception], None] | None = None) -> None:
+                   refused: Callable[[Exception], None] | None = None, *, typed_panic: bool = False) -> None:
     """Apply the pending costs of the roll ``entry``: asks who is in range for a panic and the condition
     a push gives when needed, then calls ``done(costs entry)``; a refusal goes to ``say``, or the
-    service's error to ``refused`` when given (the roll builder offers a way out of a damaged file)."""
+    service's error to ``refused`` when given (the roll builder offers a way out of a damaged file).
+    ``typed_panic``: the GM types each panic D6 rolled at the table (R-MANUAL-1) instead of the
+    console rolling it."""
     from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
     service = app.service
     if entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
@@ -110,54 +112,108 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
         return
     costs = entry.get("costs") or []
     needs_condition = any(c.get("name") == "condition" and not c.get("target") for c in costs)
-    panic_due = any(c.get("name") == "panic" for c in costs)
 
-    faces: dict = {}
-    if panic_due:
-        # The D6s are rolled first (the console's dice, as the service would), so the table rows are
-        # known before anyone is asked who is in range: only a row that reaches others asks (R-PANIC-1).
-        from gmconsole.campaign.tracker_values import costs_panic_preview, roll_panic_die
+    def with_faces(faces: dict) -> None:
+        def apply(in_range: list[str], condition: str | None = None) -> dict:
+            return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng, **faces)
 
-        payer = entry.get("character_id")
-        owes = [c for c in costs if c.get("name") == "panic"]
-        if any(not c.get("character_id") or c.get("character_id") == payer for c in owes):
-            faces["panic_face"] = roll_panic_die(app.rng)
-        if any(c.get("character_id") and c.get("character_id") != payer for c in owes):
-            faces["defender_panic_face"] = roll_panic_die(app.rng)
-        rows = costs_panic_preview(service.campaign, entry, faces.get("panic_face"), faces.get("defender_panic_face"))
-        panic_due = any(row.spreads for row in rows)
+        def finished(result: dict | None) -> None:
+            if result is not None:
+                done(result)
 
-    def apply(in_range: list[str], condition: str | None = None) -> dict:
-        return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng, **faces)
-
-    def finished(result: dict | None) -> None:
-        if result is not None:
+        def with_range(in_range: list[str]) -> None:
+            if needs_condition:
+                app.push_screen(FacesEntryScreen(
+                    "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
+                    lambda text: apply(in_range, text), placeholder="tired", enter="ok"), finished)
+                return
+            try:
+                result = apply(in_range)
+            except ERRORS as exc:
+                if refused is not None:
+                    refused(exc)
+                else:
+                    say(error_text(exc))
+                return
             done(result)
 
-    def with_range(in_range: list[str]) -> None:
-        if needs_condition:
-            app.push_screen(FacesEntryScreen(
-                "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
-                lambda text: apply(in_range, text), placeholder="tired", enter="ok"), finished)
-            return
-        try:
-            result = apply(in_range)
-        except ERRORS as exc:
-            if refused is not None:
-                refused(exc)
-            else:
-                say(error_text(exc))
-            return
-        done(result)
+        _ask_in_range(app, entry, faces, with_range)
 
-    if panic_due:
-        others = [(c.id, c.name) for c in service.campaign.roster if c.id != entry.get("character_id")]
+    owed = _panic_owers(entry)
+    if not owed:
+        with_faces({})
+    elif typed_panic:
+        _type_faces(app, owed, {}, with_faces)
+    else:
+        # The D6s are rolled first (the console's dice, as the service would), so the table rows are
+        # known before anyone is asked who is in range: only a row that reaches others asks (R-PANIC-1).
+        from gmconsole.campaign.tracker_values import roll_panic_die
 
-        def picked(ids: list[str] | None) -> None:
-            if ids is not None:
-                with_range(ids)
+        with_faces({key: roll_panic_die(app.rng) for key, _id in owed})
 
-        app.push_screen(PickCharactersScreen(
-            "The panic reaches others: who is in range? (R-PANIC-1)", others), picked)
+
+def _panic_owers(entry: dict) -> list[tuple[str, str]]:
+    """``(apply_costs keyword, character id)`` of each panic the roll's costs owe: the one who rolled
+    (``panic_face``), then an opposed roll's defender (``defender_panic_face``)."""
+    payer = entry.get("character_id")
+    owes = [c for c in entry.get("costs") or () if c.get("name") == "panic"]
+    owed = []
+    if any(not c.get("character_id") or c.get("character_id") == payer for c in owes):
+        owed.append(("panic_face", payer))
+    defender = next((c["character_id"] for c in owes if c.get("character_id") and c["character_id"] != payer), None)
+    if defender is not None:
+        owed.append(("defender_panic_face", defender))
+    return owed
+
+
+def _type_faces(app, owed: list[tuple[str, str]], faces: dict, then: Callable[[dict], None]) -> None:
+    """Ask the D6 rolled at the table for each panic owed, one form each (1 to 6), then ``then(faces)``;
+    escape at a form applies nothing."""
+    from gmconsole.ui.screens.value_form import ValueForm
+
+    if not owed:
+        then(faces)
         return
-    with_range([])
+    (key, character_id), rest = owed[0], owed[1:]
+    character = app.service.campaign.character(character_id)
+    name = character.name if character is not None else "the character"
+
+    def submit(data: dict) -> None:
+        faces[key] = data["value"]
+
+    def closed(ok: bool | None) -> None:
+        if ok and key in faces:
+            _type_faces(app, rest, faces, then)
+
+    app.push_screen(ValueForm(f"{name} panics: the D6 rolled at the table", "D6 face", submit,
+                              hint="1 to 6", low=1, high=6), closed)
+
+
+def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], None]) -> None:
+    """``then(in_range)``: asks who is in range only when a panic row these faces give reaches others
+    (R-PANIC-1), in the words of the tracker's panic question (the result and the range); NPCs are
+    said so in the list."""
+    from gmconsole.campaign.tracker_values import costs_panic_preview
+    from gmconsole.ui.screens.pick_characters import PickCharactersScreen, roster_choices
+    from gmconsole.ui.widgets.tracker import in_range_question
+
+    if not faces:
+        then([])
+        return
+    campaign = app.service.campaign
+    rows = costs_panic_preview(campaign, entry, faces.get("panic_face"), faces.get("defender_panic_face"))
+    spreading = [(campaign.character(character_id), row)
+                 for (_key, character_id), row in zip(_panic_owers(entry), rows) if row.spreads]
+    questions = [in_range_question(character.name, row) for character, row in spreading]
+    # the one who panics is not in range of their own panic; with two panics each may be near the other's
+    others = roster_choices(campaign.roster, leave_out=[character.id for character, _row in spreading][:1]
+                            if len(spreading) == 1 else [])
+    if not (questions and others):
+        then([])
+        return
+
+    def picked(ids: list[str] | None) -> None:
+        if ids is not None:
+            then(ids)
+
+    app.push_screen(PickCharactersScreen(" ".join(questions), others), picked)

@@ -44,3 +44,19 @@ def test_bad_requests_exit_2_with_one_line(demo_gm):
     _refused(demo_gm("panic", "myz-demo", "Grease", "--face", "3"), "no panic table")
     history = json.loads(demo_gm("history", "yze-demo", "--format", "json").stdout)
     assert not [e for e in history if e["kind"] == "panic"]
+
+
+
+def test_a_row_that_reaches_others_with_nobody_named_in_range_warns(demo_gm):
+    """Play-test 5: ``--face 6`` on a spreading row without ``--in-range`` printed ``"spreads": true,
+    "stress_added": []`` and nothing else; a warning says nobody was named in range (R-PANIC-1)."""
+    as_json = demo_gm("panic", "yze-demo", "Ripley Hale", "--face", "6", "--json")  # stress 1: 7 Nervous twitch
+    assert as_json.returncode == 0, as_json.stderr
+    data = json.loads(as_json.stdout)
+    assert data["spreads"] is True and data["stress_added"] == []
+    assert len(data["warnings"]) == 1 and "--in-range" in data["warnings"][0]
+    assert "Nervous twitch" in data["warnings"][0] and "nobody" in data["warnings"][0]
+    words = demo_gm("panic", "yze-demo", "Parker Moss", "--face", "5")  # stress 2: 7 Nervous twitch
+    assert words.returncode == 0 and "gmconsole: warning:" in words.stderr and "--in-range" in words.stderr
+    calm = demo_gm("panic", "yze-demo", "Dallas Kane", "--face", "1", "--json")  # stress 0: keeps it together
+    assert "warnings" not in json.loads(calm.stdout) and "warning" not in calm.stderr

@@ -262,6 +262,15 @@ def test_a_delayed_combatant_brought_in_acts_now_and_is_back_in_place_next_round
     assert (state.round, state.order()) == (2, ["ann", "bo", "cy"])
 
 
+def test_R_INIT_3_a_delay_is_over_once_the_delayed_combatant_acts():
+    state = ini.delay(_three_cards())  # ann waits; bo's turn
+    brought = ini.bring_in(state, "ann")
+    assert not any(s.delayed for s in brought.slots)  # she acts now: no longer delayed
+    state = ini.delay(_three_cards(), after="bo")  # ann waits until after bo
+    state = ini.next_turn(ini.next_turn(state))  # bo, then ann acts; cy's turn
+    assert state.current().combatant == "cy" and not any(s.delayed for s in state.slots)
+
+
 def test_R_INIT_2_a_new_draw_each_round_keepers_keep_their_card():
     from gmconsole.rules import initiative_rounds as rounds
 

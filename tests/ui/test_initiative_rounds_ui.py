@@ -107,6 +107,55 @@ def test_R_INIT_3_delay_by_key_lasts_until_they_act_and_b_brings_them_in(make_ap
     assert (state.round, state.order()) == (3, ["c1", "c4", "c6"])
 
 
+def test_R_INIT_3_a_delayed_combatant_brought_in_is_no_longer_delayed_once_they_acted(make_app):
+    """Play-test 5: after ``b`` and ``n`` the row still read "· delayed"; the delay is over once they act."""
+    app = make_app("yze-demo")
+    service = app.service
+    service.start_conflict(["c1", "c4", "c6", "c9"], cards={"c1": [2], "c4": [5], "c6": [8], "c9": [9]})
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("2", "d", "n")  # Ripley (card 2) waits; Dallas acts, then Parker's turn
+            await pilot.pause()
+            app.screen.query_one("#initiative-table", DataTable).move_cursor(row=3)  # Ripley, delayed
+            await pilot.press("b", "n")  # Ripley acts after Parker; then the last one's turn
+            await pilot.pause()
+            seen["rows"] = _rows(app)
+
+    asyncio.run(run())
+    ripley = service.character("c1").name
+    assert _state(service).order() == ["c4", "c6", "c1", "c9"]
+    assert seen["rows"][2] == ripley and not any(s.delayed for s in _state(service).slots)
+
+
+def test_the_card_hint_matches_the_default_draw_and_a_single_candidate_to_add_starts_marked(make_app):
+    """Play-test 5: the hint's ``e.g. 3 7`` was refused under the default speed 1, keep-best-of 1; and
+    ``a`` with one roster member left out of the conflict opened with nobody marked."""
+    app = make_app("yze-demo")
+    service = app.service
+    everyone = [c.id for c in service.campaign.roster]
+    service.start_conflict(everyone[:-1], cards={})
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("2", "a")
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, PickCombatantsScreen)
+            seen["marked"] = picker.marked
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, DrawOptionsForm)
+            seen["hint"] = app.screen.query_one(f"#f-cards-{everyone[-1]}", Input).placeholder
+
+    asyncio.run(run())
+    assert seen["marked"] == [everyone[-1]]
+    example = seen["hint"].split("e.g. ")[1].split()[0].strip(",;)")
+    assert example.isdigit() and "one card per draw" in seen["hint"]
+
+
 def test_add_mid_conflict_asks_speed_keep_and_cards_like_the_start(make_app):
     app = make_app("yze-demo")
     service = app.service
@@ -221,7 +270,7 @@ def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
     assert "last turn" in seen["early"]
     assert "new cards (f: type them)" in seen["status"]
     assert seen["fields"] == ["f-cards-c1", "f-cards-c6"]
-    assert seen["bad"] == "card 5 is not in the deck any more"
+    assert seen["bad"] == "card 5 is not in the deck any more; cards left: 1, 2, 3, 4, 6, 7, 8, 9, 10"
     typed = seen["typed"]
     assert (typed.round, [(s.combatant, s.value) for s in typed.slots]) == (2, [("c6", 1), ("c4", 5), ("c1", 9)])
     state = _state(service)

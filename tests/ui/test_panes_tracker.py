@@ -142,3 +142,55 @@ def test_doom_clocks_and_conditions(make_app):
     assert seen["wrong_condition"]
     assert service.character("c1").conditions == []
     assert service.session.clocks == []
+
+
+def test_the_first_clock_fits_its_bar_and_the_clock_table_names_it_in_full(make_app):
+    """Play-test 5: the first clock of a campaign that had none showed only its name (the bar scrolled
+    off to the right, until a key re-fitted it); with the clock table focused, the line under it shows
+    the highlighted clock's full name."""
+    from textual.widgets import DataTable
+
+    app = make_app("yze-demo")
+    name = "The hive wakes up and swarms the lower decks"
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert app.service.session.clocks == []
+            await pilot.press("4", "k")
+            await pilot.pause()
+            app.screen.query_one("#f-name", Input).value = name
+            app.screen.query_one("#f-segments", Input).value = "6"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.pause()
+            clocks = app.screen.query_one("#clock-table", DataTable)
+            seen["row"] = [str(cell) for cell in clocks.get_row_at(0)]
+            seen["fits"] = clocks.virtual_size.width <= clocks.size.width
+            await pilot.press("tab")
+            await pilot.pause()
+            seen["focused"] = app.focused is clocks
+            seen["detail"] = str(app.screen.query_one("#clock-detail").render())
+
+    asyncio.run(run())
+    assert seen["row"][1] == "○○○○○○ 0/6" and seen["row"][0].endswith("…") and seen["fits"]
+    assert seen["focused"] and seen["detail"] == f"{name} — 0/6"
+
+
+def test_the_tracker_key_bar_shows_P_at_80_columns(make_app):
+    """Play-test 5: the key bar left out ``P`` (a panic roll with the D6 rolled at the table)."""
+    from gmconsole.ui.widgets.key_bar import KeyBar
+
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("4")
+            await pilot.pause()
+            bar = app.screen.query_one(KeyBar)
+            seen["bar"] = str(bar.render())
+            seen["height"] = bar.region.height
+
+    asyncio.run(run())
+    assert "P Panic, typed D6" in " ".join(seen["bar"].split()) and seen["height"] == 2

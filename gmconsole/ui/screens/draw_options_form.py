@@ -20,7 +20,8 @@ from gmconsole.wording import possessive
 
 __all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_cards"]
 
-CARDS_HINT = "blank: the console draws; typed: e.g. 3 7"
+CARDS_HINT = "blank: the console draws; typed: one card per draw, e.g. 3"
+"""Speed and keep-best-of are 1 unless typed, so the example is one card (speed 2: e.g. 3 7)."""
 
 
 def _short(name: str) -> tuple[str, str]:

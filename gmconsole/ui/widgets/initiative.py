@@ -255,7 +255,8 @@ class InitiativePane(Vertical):
             self.app.show_error("Everyone in the roster is already in the conflict.")
             return
         service = self.app.service
-        picker = PickCombatantsScreen("Who joins the conflict?", choices, typed_dice=state.mode == "roll")
+        alone = [choices[0][0]] if len(choices) == 1 else []  # the only one who can join starts marked
+        picker = PickCombatantsScreen("Who joins the conflict?", choices, alone, typed_dice=state.mode == "roll")
 
         def picked(ids: list[str] | None) -> None:
             if ids:

@@ -186,6 +186,8 @@ class RollBuilder(VerticalScroll):
         Binding("p", "push", "Push", id="roll.push"),
         Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
         Binding("c", "apply_costs", "Costs", id="roll.costs"),
+        Binding("A", "apply_costs(True)", "Costs, typed panic D6", id="roll.costs_typed", show=False,
+                tooltip="apply the costs with the panic D6 rolled at the table (R-MANUAL-1)"),
         Binding("u", "undo", "Undo last change", id="roll.undo",
                 tooltip="Undo last change: takes back the campaign's newest change, whichever pane made it"),
         Binding("o", "opposed", "Opposed", id="roll.opposed"),
@@ -917,9 +919,10 @@ class RollBuilder(VerticalScroll):
         self.app.push_screen(FacesEntryScreen("Faces of the pushed dice", hint, submit, placeholder=example),
                              self._pushed)
 
-    def action_apply_costs(self) -> None:
+    def action_apply_costs(self, typed_panic: bool = False) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
-        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11)."""
+        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11).
+        ``A``: the same with the panic D6 rolled at the table typed (R-MANUAL-1)."""
         from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
 
         entry = self.last_entry
@@ -937,7 +940,7 @@ class RollBuilder(VerticalScroll):
             self.refresh_view()
             self.focus()
 
-        apply_costs_of(self.app, entry, done, self._say, refused=self._refused)
+        apply_costs_of(self.app, entry, done, self._say, refused=self._refused, typed_panic=typed_panic)
 
     def action_undo(self) -> None:
         try:

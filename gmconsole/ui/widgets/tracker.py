@@ -14,7 +14,7 @@ live here too. A change that changes nothing is not recorded; the status line sa
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -42,8 +42,8 @@ def choices(system: str) -> tuple[str, ...]:
     return COUNTERS[system] + ("doom",)
 
 
-LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "panic-result")
-"""The pane's children top to bottom; the last three are mounted when they first have something."""
+LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "clock-detail", "panic-result")
+"""The pane's children top to bottom; the last four are mounted when they first have something."""
 
 LABELS = {"mutation_points": "MP", "xp": "XP", "stress": "Stress", "willpower": "WP", "wounds": "Wounds",
           "strain": "Strain", "stamina": "Stamina", "doom": "Doom"}
@@ -94,7 +94,7 @@ class TrackerPane(Vertical):
                 tooltip="choose which counter + - = change (stress, willpower, MP, wounds ..., doom)"),
         Binding("p", "panic", "Panic roll", id="tracker.panic",
                 tooltip="panic roll (yze): the table result; who is in range only when it reaches others"),
-        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed", show=False,
+        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed",
                 tooltip="panic roll with the D6 rolled at the table (R-MANUAL-1)"),
         Binding("r", "rest", "Rest", id="tracker.rest",
                 tooltip="rest: the highlighted character's stress to 0"),
@@ -121,6 +121,7 @@ class TrackerPane(Vertical):
         self._cut: list[bool] = []
         self._fit = ColumnFit()
         self._clock_fit = ColumnFit(column=0)
+        self._clock_cut: list[bool] = []
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
@@ -220,11 +221,35 @@ class TrackerPane(Vertical):
                                                         style="bold red" if clock.full else "cyan")])
         # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
         headers = ["Clock", "Progress"]
-        rows, _cut = self._clock_fit.fit(table_room(clocks, len(rows)), headers, rows)
+        room = table_room(clocks, len(rows))
+        rows, self._clock_cut = self._clock_fit.fit(room, headers, rows)
         fill_table(clocks, list(zip(headers, ["name", "progress"])), rows, [c.id for c in session.clocks])
         clocks.display = bool(session.clocks)
         if session.clocks:
             clocks.move_cursor(row=min(max(clock_row, 0), len(session.clocks) - 1))
+            if not room:  # the first clock has just mounted the table: fit it once it has its width
+                self.call_after_refresh(self._refit_clocks)
+        self._show_clock_detail()
+
+    def _refit_clocks(self) -> None:
+        """Fit the clock table again now that it is laid out (play-test 5: the first clock's bar was
+        scrolled off to the right until a key re-fitted it)."""
+        clocks = self.clocks
+        if clocks is not None and table_room(clocks, len(self._clock_fit.rows)):
+            self._show_clocks(self.app.service.campaign.current_session)
+
+    def _show_clock_detail(self) -> None:
+        """Under the clock table, while it has the focus: the highlighted clock's full name and
+        progress, when its name had to be shortened (as the roster's detail line does for names)."""
+        clocks = self.clocks
+        session_clocks = self.app.service.campaign.current_session.clocks
+        text = ""
+        if clocks is not None and clocks.has_focus and session_clocks:
+            index = min(max(clocks.cursor_row, 0), len(session_clocks) - 1)
+            if index < len(self._clock_cut) and self._clock_cut[index]:
+                clock = session_clocks[index]
+                text = f"{shown(clock.name)} — {clock.filled}/{clock.segments}"
+        show_line(self, "clock-detail", text, LINES)
 
     def _show_detail(self) -> None:
         """The highlighted character's full name and state, when their row had to be shortened."""
@@ -237,6 +262,16 @@ class TrackerPane(Vertical):
     @on(DataTable.RowHighlighted, "#tracker-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()
+
+    @on(DataTable.RowHighlighted, "#clock-table")
+    def _clock_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_clock_detail()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_clock_detail()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._show_clock_detail()
 
     def _panic_in_force(self) -> bool:
         """The shown panic result stays until its history entry is undone."""

@@ -1,0 +1,110 @@
+"""Play-test 5, a panic owed by a roll: ``c`` asks who is in range in the words of the tracker's ``P``
+(the panic result and the range, R-PANIC-1), NPCs are said so in the list, and ``A`` applies the costs
+with the panic D6 rolled at the table (R-MANUAL-1)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_roll_builder import _fill, _pick_skill, _start, builder_app  # noqa: F401  (builder_app is a fixture)
+from test_tracker_values_ui import _type_value
+
+from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.value_form import ValueForm
+
+QUESTION = "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress +1)?"
+
+
+async def _roll_a_stress_one(pilot) -> None:
+    """Ripley Hale (1 stress) rolls typed faces whose stress die shows 1: a panic is owed."""
+    await _start(pilot, "c1")
+    await _pick_skill(pilot, "ranged")
+    await pilot.press("f")
+    await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+    await pilot.pause()
+
+
+def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_marks_npcs(builder_app, monkeypatch):
+    from gmconsole.campaign import tracker_values
+
+    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 6)
+    app = builder_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _roll_a_stress_one(pilot)
+            await pilot.press("c")
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, PickCharactersScreen)
+            seen["title"] = picker.title_text
+            seen["labels"] = [label for _id, label in picker.choices]
+            await pilot.press("escape")
+            await pilot.pause()
+
+    asyncio.run(run())
+    npcs = [c.name for c in app.service.campaign.roster if c.is_npc]
+    assert seen["title"] == QUESTION
+    assert npcs and all(f"{name} (npc)" in seen["labels"] for name in npcs)
+
+
+def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_app, monkeypatch):
+    from gmconsole.campaign import tracker_values
+
+    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 1)  # the console's die is not used
+    app = builder_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _roll_a_stress_one(pilot)
+            await pilot.press("A")
+            await pilot.pause()
+            seen["form"] = isinstance(app.screen, ValueForm)
+            seen["refused"] = await _type_value(pilot, "7")
+            seen["closed"] = await _type_value(pilot, "6")
+            picker = app.screen
+            seen["title"] = getattr(picker, "title_text", type(picker).__name__)
+            await pilot.press("space", "ctrl+s")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["form"] and "1" in seen["refused"] and "6" in seen["refused"] and seen["closed"] == ""
+    assert seen["title"] == QUESTION
+    panic = app.service.history(kind="costs")[0]["panic"]
+    assert panic["rolls"][0]["face"] == 6 and panic["rolls"][0]["total"] == 7
+    assert [g["character"] for g in panic["stress"]] == ["Dallas Kane"]
+
+
+def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_the_attacker(builder_app):
+    """The defender's stress die showed 1: ``A`` asks his D6, then who is near *his* panic — the
+    attacker among them, not the defender himself (R-OPP-1, R-PANIC-1)."""
+    app = builder_app("yze-demo")
+    service = app.service
+    service.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee",
+                         faces="base=6,3,3 stress=4",
+                         defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _start(pilot, "c1")
+            await pilot.press("A")
+            await pilot.pause()
+            seen["form"] = app.screen.form_title if isinstance(app.screen, ValueForm) else type(app.screen).__name__
+            await _type_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
+            picker = app.screen
+            assert isinstance(picker, PickCharactersScreen)
+            seen["title"] = picker.title_text
+            seen["ids"] = [cid for cid, _label in picker.choices]
+            await pilot.press("space", "ctrl+s")  # the first listed: Ripley Hale
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["form"] == "Parker Moss panics: the D6 rolled at the table"
+    assert seen["title"] == "Parker Moss panics: 7 Nervous twitch. Who is at short range (stress +1)?"
+    assert seen["ids"][0] == "c1" and "c6" not in seen["ids"]
+    costs = service.history(kind="costs")[0]
+    assert costs["defender_panic"]["rolls"][0]["face"] == 5
+    assert [g["character"] for g in costs["defender_panic"]["stress"]] == ["Ripley Hale"]
