@@ -90,11 +90,13 @@ class SkillList(OptionList, can_focus=False):
 
 
 LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
-         "rb-result", "rb-rolled", "rb-stunts", "rb-explain")
+         "rb-explain", "rb-result", "rb-rolled", "rb-rolled-explain", "rb-stunts")
 """The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
-dice and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`). The
-warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
-GM reads them while building the roll, in view even in a short pane (issue 12)."""
+dice, their breakdown and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`).
+The warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
+GM reads them while building the roll, in view even in a short pane (issue 12). The draft's breakdown
+(``rb-explain``) stays above the last result; under the last roll's dice is the breakdown recorded with
+that roll (play-test 5: the draft's, read there, contradicted the roll)."""
 
 
 class RollBuilder(VerticalScroll):
@@ -146,7 +148,7 @@ class RollBuilder(VerticalScroll):
         color: $success;
         text-style: bold;
     }
-    RollBuilder #rb-explain {
+    RollBuilder #rb-explain, RollBuilder #rb-rolled-explain {
         color: $text-muted;
     }
     RollBuilder #rb-warnings {
@@ -521,6 +523,8 @@ class RollBuilder(VerticalScroll):
             rolled.display = entry is not None
             if entry is not None:
                 rolled.show(entry.get("dice") or [])
+        explained = (entry or {}).get("pool") or {}  # the roll's own, recorded with it (a GM roll's too)
+        self._set("#rb-rolled-explain", shown("; ".join(explained.get("explanation") or [])))
         self._set("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
 
     # ------------------------------------------------------------------ which keys apply
