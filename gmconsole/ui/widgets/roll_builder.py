@@ -269,10 +269,11 @@ class RollBuilder(VerticalScroll):
         """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them: going back to a character brings back their
-        skill, attribute and gear, so moving through the roster loses nothing. The per-roll options
-        (modifier, difficulty, helpers...) reset unless pinned; pinned ones come along to the new
-        character (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that
-        character's own last roll (never another character's).
+        skill, attribute, gear and the per-roll options (modifier, difficulty, helpers...) not pinned,
+        until their roll is recorded, so moving through the roster loses nothing; a character not built
+        yet starts from the defaults. Pinned options come along to the new character
+        (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that character's own last
+        roll (never another character's).
         """
         from gmconsole.ui.widgets.modifier_picking import kept_for_skill
         from gmconsole.ui.widgets.roll_pins import carry_to
@@ -781,10 +782,13 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     # ------------------------------------------------------------------ rolling
-    def _rolled(self, entry: dict | None) -> None:
+    def _rolled(self, entry: dict | None, *, options_used: bool = True) -> None:
+        """Show a recorded roll; the options it used go back to their defaults unless pinned (a GM
+        roll, ``options_used=False``, used none of them: the character's draft is kept)."""
         if entry is None:
             return
-        self._roll_recorded()
+        if options_used:
+            self._roll_recorded()
         self.last_entry = entry
         self.special_text = ""
         self.message = ""
@@ -853,7 +857,7 @@ class RollBuilder(VerticalScroll):
         self.app.push_screen(FacesEntryScreen("GM roll (no character)",
                                               f"Type {SYNTAX[self.system]}; add '; FACES' to type the faces of "
                                               "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[self.system]),
-                             self._rolled)
+                             lambda entry: self._rolled(entry, options_used=False))
 
     def _roll_to_push(self) -> dict | None:
         entry = self.last_entry

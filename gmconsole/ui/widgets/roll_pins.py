@@ -1,11 +1,14 @@
 """The roll builder's per-roll options and pinning them (issue 12).
 
 A modifier, a difficulty, helpers, bonus dice, Push Yourself, TN modifiers, named skill modifiers
-and a reactive roll belong to one roll: once that roll is recorded, or the GM moves to another
-character, they go back to their defaults, so nothing is carried into a roll the GM did not build
-(Push Yourself charged stamina on every later roll; "mod −7" followed the GM to the next character).
-The GM may pin them (``!``): a pinned option keeps its value through rolls and changes of
-character until it is unpinned. A push is part of the roll it pushes, so it resets nothing.
+and a reactive roll belong to one roll of one character: once that roll is recorded they go back to
+their defaults, and another character's roll starts from the defaults, so nothing is carried into a
+roll the GM did not build (Push Yourself charged stamina on every later roll; "mod −7" followed the GM
+to the next character). Going back to a character whose roll was not recorded yet brings back the
+options built for it (play-test 5: a glance at another character threw them away). The GM may pin
+them (``!``): a pinned option keeps its value through rolls and changes of character until it is
+unpinned. A push is part of the roll it pushes, and the GM's quick roll uses none of them, so
+neither resets anything.
 
 The skill, the attribute and the gear are what the roll is *of*, not options of one roll: they stay
 with the character's draft as before.
@@ -60,11 +63,12 @@ def reset_unpinned(builder) -> None:
 
 
 def carry_to(builder, draft: dict) -> dict:
-    """The draft a character gets back when the GM moves to them: their own skill, attribute and gear,
-    the pinned options as they stand now, and every other option at its default."""
-    out = {k: v for k, v in draft.items() if k not in PER_ROLL}
+    """The draft a character gets back when the GM moves to them: their own skill, attribute, gear and
+    unpinned options as the GM left them (defaults for a character not built yet, or whose roll was
+    recorded since), and the pinned options as they stand now."""
+    out = dict(draft)
     for name, default in PER_ROLL.items():
-        out[name] = getattr(builder, name) if name in builder.pinned else default
+        out[name] = getattr(builder, name) if name in builder.pinned else draft.get(name, default)
     return out
 
 
