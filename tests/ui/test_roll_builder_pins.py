@@ -129,7 +129,7 @@ async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_ma
         await pilot.press("r")
         await pilot.pause()
         unpinned = builder.request()
-    assert "mod -1 (pinned)" in settings and "diff demanding (pinned)" in settings
+    assert "mod −1 (pinned)" in settings and "diff demanding (pinned)" in settings
     assert (after_roll["modifier"], after_roll["difficulty"], after_roll["reactive"]) == (-1, "demanding", False)
     assert (moved["modifier"], moved["difficulty"]) == (-1, "demanding")
     assert "diff demanding (pinned)" in moved_settings

@@ -42,6 +42,8 @@ from gmconsole.ui.widgets.roll_text import (
     odds_line,
     opposed_line,
     result_lines,
+    rolled_explanation,
+    signed,
     skill_choices,
     stunt_lines,
     tn_modifier_text,
@@ -432,22 +434,35 @@ class RollBuilder(VerticalScroll):
         named = self._skill_name() if self.skill else "none"
         skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
-        if self.system != "tiered":
-            parts.append(mark(self, "difficulty", f"diff {self.difficulty or 'default'}"))
-        parts.append(mark(self, "modifier", f"mod {self.modifier:+d}"))
-        helpers = ", ".join(self._who(h) for h in self.helpers) or "none"
-        parts.append(mark(self, "helpers", f"help {helpers}"))
+        shown_options = ["modifier", "helpers"] + ([] if self.system == "tiered" else ["difficulty"])
         if self.system in YEAR_ZERO_SYSTEMS:
-            parts.append(mark(self, "reactive", "REACTIVE" if self.reactive else "active"))
-            if self.skill_modifiers:
-                parts.append(mark(self, "skill_modifiers", f"mods {', '.join(self.skill_modifiers)}"))
+            shown_options += ["reactive"] + (["skill_modifiers"] if self.skill_modifiers else [])
         if self.system == "exploding" and self.tn_modifiers:
-            parts.append(mark(self, "tn_modifiers", "TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers)))
+            shown_options.append("tn_modifiers")
         if self.system == "tiered":
-            parts.append(mark(self, "bonus_dice", f"bonus {self.bonus_dice}"))
-            if self.push_yourself:
-                parts.append(mark(self, "push_yourself", "push yourself"))
+            shown_options += ["bonus_dice"] + (["push_yourself"] if self.push_yourself else [])
+        order = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers", "tn_modifiers", "bonus_dice",
+                 "push_yourself")
+        parts += [mark(self, name, self._option_words(name)) for name in order if name in shown_options]
         return " · ".join(parts)
+
+    def _option_words(self, name: str) -> str:
+        """One per-roll option as the settings line and ``!`` say it: ``mod −1``, ``diff demanding``."""
+        if name == "difficulty":
+            return f"diff {self.difficulty or 'default'}"
+        if name == "modifier":
+            return f"mod {signed(self.modifier)}"
+        if name == "helpers":
+            return "help " + (", ".join(self._who(h) for h in self.helpers) or "none")
+        if name == "reactive":
+            return "REACTIVE" if self.reactive else "active"
+        if name == "skill_modifiers":
+            return f"mods {', '.join(self.skill_modifiers)}"
+        if name == "tn_modifiers":
+            return "TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers)
+        if name == "bonus_dice":
+            return f"bonus {self.bonus_dice}"
+        return "push yourself"
 
     def _skill_name(self) -> str:
         """The skill being built as the GM knows it (its name; the id stays the key), escaped."""
@@ -524,8 +539,7 @@ class RollBuilder(VerticalScroll):
             rolled.display = entry is not None
             if entry is not None:
                 rolled.show(entry.get("dice") or [])
-        explained = (entry or {}).get("pool") or {}  # the roll's own, recorded with it (a GM roll's too)
-        self._set("#rb-rolled-explain", shown("; ".join(explained.get("explanation") or [])))
+        self._set("#rb-rolled-explain", shown(rolled_explanation(entry)) if entry is not None else "")
         self._set("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
 
     # ------------------------------------------------------------------ which keys apply
@@ -778,7 +792,7 @@ class RollBuilder(VerticalScroll):
 
         if self._need_character() is None:
             return
-        self.message = toggle_pins(self) or ""
+        self.message = toggle_pins(self, self._option_words)
         self.refresh_view()
 
     # ------------------------------------------------------------------ rolling

@@ -16,7 +16,7 @@ with the character's draft as before.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["PER_ROLL", "carry_to", "mark", "reset_unpinned", "toggle_pins"]
 
@@ -40,18 +40,20 @@ def _is_set(builder, name: str) -> bool:
     return getattr(builder, name) != PER_ROLL[name]
 
 
-def toggle_pins(builder) -> str | None:
+def toggle_pins(builder, named: Callable[[str], str]) -> str:
     """``!``: pin every per-roll option set now that is not pinned yet; when all of them already
-    are, unpin everything (the marks in the settings line show which). With nothing set and
-    nothing pinned, returns the sentence that says so."""
+    are, unpin everything (the marks in the settings line show which). Returns what it did in
+    words, each option as ``named`` gives it (``pinned: mod −1, diff demanding``); with nothing
+    set and nothing pinned, the sentence that says so."""
     set_now = {name for name in PER_ROLL if _is_set(builder, name)}
     new = set_now - builder.pinned
     if new:
         builder.pinned = frozenset(builder.pinned | new)
-        return None
+        return "pinned: " + ", ".join(named(name) for name in PER_ROLL if name in new)
     if builder.pinned:
+        was = builder.pinned
         builder.pinned = frozenset()
-        return None
+        return "unpinned: " + ", ".join(named(name) for name in PER_ROLL if name in was)
     return "Nothing to pin: set a modifier, difficulty, helpers or another option first, then press !."
 
 
