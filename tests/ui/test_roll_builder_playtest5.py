@@ -69,3 +69,93 @@ async def test_the_breakdown_under_a_gm_roll_is_the_quick_pools_not_the_characte
     roll = _rolls(app.service)[0]
     assert roll["character"] == "GM"
     assert under == "; ".join(roll["pool"]["explanation"]) and "Kara" not in under and "d10" not in under
+
+
+@sync
+async def test_pin_says_what_it_pinned_and_unpinned_with_the_consoles_minus_sign(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "observation")
+        await pilot.press("minus", "d", "exclamation_mark")
+        pinned = _text(builder, "#rb-message")
+        settings = _text(builder, "#rb-settings")
+        await pilot.press("exclamation_mark")
+        unpinned = _text(builder, "#rb-message")
+    assert pinned == "pinned: mod −1, diff demanding"
+    assert "mod −1 (pinned)" in settings and "mod -1" not in settings
+    assert unpinned == "unpinned: mod −1, diff demanding"
+
+
+@sync
+async def test_a_myz_quick_pool_with_stress_dice_is_refused_in_the_systems_words(builder_app):
+    app = builder_app("myz-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        pilot.app.query_one("RollBuilder").focus()
+        await pilot.press("G")
+        await pilot.pause()
+        await _fill(pilot, "4b 1st")
+        await pilot.pause()
+        error = str(app.screen.query_one("#faces-error").render())
+    assert "myz has no stress dice" in error and "('1st')" not in error
+    assert app.service.history() == []
+
+
+@sync
+async def test_the_breakdown_under_a_pushed_roll_names_the_pushs_stress_die(builder_app):
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("f")
+        await pilot.pause()
+        await _fill(pilot, "base=2,3,4,2 skill=2,3 stress=3")
+        await pilot.press("p")
+        await pilot.pause()
+        under = _under_the_rolled_dice(builder)
+    roll = _rolls(app.service)[0]
+    assert under.startswith("; ".join(roll["pool"]["explanation"]))
+    assert under.endswith("the push: +1 stress die")
+
+
+def _in_view(screen, selector: str) -> str:
+    """The text of ``selector`` in the form if the GM can see it (inside the visible part of the
+    form's box), else ""."""
+    box = screen.query_one("#form-box")
+    line = screen.query_one(selector)
+    seen = line.display and box.scrollable_content_region.contains_point(line.region.offset)
+    return str(line.render()) if seen else ""
+
+
+async def _opposed_at_80x24(pilot, character_id: str, skill: str) -> None:
+    """``o`` on ``skill`` of ``character_id``, the first defender marked (``space``), ``ctrl+s``."""
+    from gmconsole.ui.screens.roll_form import RollFormScreen
+
+    await _start(pilot, character_id)
+    await _pick_skill(pilot, skill)
+    await pilot.press("o")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, RollFormScreen)
+    await pilot.press("space", "ctrl+s")
+    await pilot.pause()
+
+
+@sync
+async def test_opposed_form_at_80x24_shows_its_refusal_in_view(builder_app):
+    """Play-test 5 (myz-demo 80×24): Hammer's Intimidate, ``o``, a defender marked, ``ctrl+s``: the
+    refusal (R-MYZ role skill) is seen, not below the visible part of the form."""
+    app = builder_app("myz-demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opposed_at_80x24(pilot, "c6", "intim")
+        refusal = _in_view(app.screen, "#form-error")
+    assert "only against another Enforcer" in refusal
+
+
+@sync
+async def test_opposed_form_at_80x24_shows_its_result_in_view(builder_app):
+    app = builder_app("myz-demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opposed_at_80x24(pilot, "c4", "sneak")
+        error = str(app.screen.query_one("#form-error").render())
+        result = _in_view(app.screen, "#form-result")
+    assert error.strip() == "" and "net successes" in result, (error, result)
