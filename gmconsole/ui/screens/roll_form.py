@@ -92,9 +92,11 @@ class RollFormScreen(ModalScreen[str | None]):
     RollFormScreen #form-error {
         color: $text-error;
         height: auto;
+        display: none;
     }
     RollFormScreen #form-result {
         height: auto;
+        display: none;
     }
     """
 
@@ -154,12 +156,15 @@ class RollFormScreen(ModalScreen[str | None]):
             text = self.run(self.values())
         except (ValueError, KeyError, OSError, StoreError) as exc:
             error.update(Text(shown(str(exc).strip("'\""))))
+            error.display = True  # empty, it takes no room under the title
             self.call_after_refresh(error.scroll_visible, animate=False)
             return
         error.update("")
+        error.display = False
         self.result = text
         shown_result = self.query_one("#form-result", Static)
         shown_result.update(Text(text))
+        shown_result.display = True
         self.call_after_refresh(shown_result.scroll_visible, animate=False)
 
     def action_close(self) -> None:
