@@ -159,3 +159,25 @@ async def test_opposed_form_at_80x24_shows_its_result_in_view(builder_app):
         error = str(app.screen.query_one("#form-error").render())
         result = _in_view(app.screen, "#form-result")
     assert error.strip() == "" and "net successes" in result, (error, result)
+
+
+@sync
+async def test_in_the_console_a_look_at_brann_keeps_ilsas_modifier(make_app):
+    """Play-test 5 by the console's own keys (yze-step 120×40): ``+ +`` on Ilsa, ``1 ↓ 3`` Brann,
+    ``1 ↑ 3`` Ilsa again: ``mod +2``; Brann's roll showed ``mod +0``."""
+    from gmconsole.ui.widgets.roll_builder import RollBuilder
+
+    app = make_app("yze-step-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        builder = app.screen.query_one(RollBuilder)
+        assert builder.character_id == "c1"
+        await pilot.press("3", "plus", "plus", "1", "down", "3")
+        await pilot.pause()
+        brann = (builder.character_id, _text(builder, "#rb-settings"))
+        await pilot.press("1", "up", "3")
+        await pilot.pause()
+        ilsa = (builder.character_id, _text(builder, "#rb-settings"))
+    assert brann[0] == "c3" and "mod +0" in brann[1]
+    assert ilsa[0] == "c1" and "mod +2" in ilsa[1]
