@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["EXAMPLE", "QuickPool", "SYNTAX", "parse"]
+__all__ = ["EXAMPLE", "NOT_COUNTED", "QuickPool", "SYNTAX", "parse"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,14 @@ EXAMPLE = {"myz": "4b 2s", "yze": "5b 3s 1g", "yze-step": "d10 d8", "tiered": "4
 """One quick pool per system, the console's placeholder."""
 
 
+NOT_COUNTED = {
+    "myz": {"st": "myz has no stress dice"},
+    "yze-step": dict.fromkeys(("b", "s", "g"), "yze-step rolls step dice like d10 d8, not counts of base, "
+                                               "skill or gear dice"),
+}
+"""The counted dice a Year Zero system does not roll, each with the sentence its refusal gives."""
+
+
 def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,]+", text.strip().casefold()) if t]
 
@@ -68,7 +76,9 @@ def _year_zero(system: str, text: str, push_cost: str | None = None) -> QuickPoo
             step.append(int(die.group(1)))
         elif die:
             artifacts.append(int(die.group(1)))
-        elif count and (system != "myz" or count.group(2) != "st") and (system != "yze-step" or count.group(2) == "st"):
+        elif count and count.group(2) in NOT_COUNTED.get(system, {}):
+            raise _refuse(system, text, NOT_COUNTED[system][count.group(2)])
+        elif count:
             counts[count.group(2)] += int(count.group(1))
         else:
             raise _refuse(system, text, f"{token!r}")

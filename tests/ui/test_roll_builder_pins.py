@@ -1,11 +1,12 @@
 """Pilot tests of the roll builder's per-roll options (issue 12): a modifier, a difficulty, helpers,
 bonus dice, Push Yourself, TN modifiers, named skill modifiers and a reactive roll reset after the
-roll is recorded and when the GM moves to another character, unless pinned with ``!``; a push
-belongs to its roll and resets nothing."""
+roll is recorded and are not carried to another character, unless pinned with ``!``; going back to a
+character finds the options built for them until their roll is recorded (play-test 5); a push belongs
+to its roll and a GM roll uses none of them, so neither resets anything."""
 
 from __future__ import annotations
 
-from test_roll_builder import _pick_skill, _rolls, _start, _text, builder_app, sync  # noqa: F401
+from test_roll_builder import _fill, _pick_skill, _rolls, _start, _text, builder_app, sync  # noqa: F401
 
 
 @sync
@@ -29,7 +30,7 @@ async def test_push_yourself_charges_stamina_once_not_on_every_later_roll(builde
 
 
 @sync
-async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_or_back(builder_app):
+async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits_for_its_own(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
@@ -46,7 +47,49 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_or_back(b
         await pilot.pause()
         back = builder.request()
     assert (moved["modifier"], moved["difficulty"], moved["reactive"]) == (0, None, False)
-    assert (back["skill"], back["modifier"], back["difficulty"], back["reactive"]) == ("observation", 0, None, False)
+    assert (back["skill"], back["modifier"], back["difficulty"], back["reactive"]) == ("observation", -7, "demanding", True)
+
+
+@sync
+async def test_a_glance_at_another_character_keeps_the_options_built_until_the_roll(builder_app):
+    """Play-test 5 (yze-step): ``+ +`` on Ilsa, a look at Brann, back to Ilsa: still ``mod +2``;
+    Brann starts from the defaults; once Ilsa's roll is recorded her options are back to defaults."""
+    app = builder_app("yze-step-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("plus", "plus")
+        builder.select_character("c3")
+        await pilot.pause()
+        brann = _text(builder, "#rb-settings")
+        builder.select_character("c1")
+        await pilot.pause()
+        ilsa = _text(builder, "#rb-settings")
+        await pilot.press("r")
+        await pilot.pause()
+        builder.select_character("c3")
+        await pilot.pause()
+        builder.select_character("c1")
+        await pilot.pause()
+        after_roll = builder.request()
+    assert "mod +0" in brann and "mod +2" in ilsa
+    assert _rolls(app.service)[0]["request"]["modifier"] == 2
+    assert (after_roll["skill"], after_roll["modifier"]) == ("ranged", 0)
+
+
+@sync
+async def test_a_gm_roll_keeps_the_characters_options(builder_app):
+    app = builder_app("yze-step-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "ranged")
+        await pilot.press("plus", "plus", "t", "G")
+        await pilot.pause()
+        await _fill(pilot, "d10 d8")
+        await pilot.pause()
+        kept = builder.request()
+    assert _rolls(app.service)[0]["character"] == "GM"
+    assert (kept["skill"], kept["modifier"], kept["reactive"]) == ("ranged", 2, True)
 
 
 @sync
@@ -86,7 +129,7 @@ async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_ma
         await pilot.press("r")
         await pilot.pause()
         unpinned = builder.request()
-    assert "mod -1 (pinned)" in settings and "diff demanding (pinned)" in settings
+    assert "mod −1 (pinned)" in settings and "diff demanding (pinned)" in settings
     assert (after_roll["modifier"], after_roll["difficulty"], after_roll["reactive"]) == (-1, "demanding", False)
     assert (moved["modifier"], moved["difficulty"]) == (-1, "demanding")
     assert "diff demanding (pinned)" in moved_settings

@@ -5,8 +5,10 @@ Each field is a labelled ``Input``, or, for the participants of the roll (who de
 takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.screens.pick_characters.MarkList`:
 arrows move, space or enter marks), so no name is typed. ``ctrl+s`` (or ``enter`` in a typed field)
 hands the values to ``run``, which asks the service or the rules core and returns the result as
-text. The result (or the refusal, one sentence) is shown inside the form, which stays open so the GM
-can read it and roll again (the marks stay too); ``escape`` closes it and dismisses the last result text (``None`` if nothing was rolled).
+text. The result (or the refusal, one sentence) is shown inside the form, right under its title and
+scrolled into view (play-test 5: at 80×24 it was below the visible part, so ``ctrl+s`` seemed to do
+nothing); the form stays open so the GM can read it and roll again (the marks stay too); ``escape``
+closes it and dismisses the last result text (``None`` if nothing was rolled).
 """
 
 from __future__ import annotations
@@ -90,9 +92,11 @@ class RollFormScreen(ModalScreen[str | None]):
     RollFormScreen #form-error {
         color: $text-error;
         height: auto;
+        display: none;
     }
     RollFormScreen #form-result {
         height: auto;
+        display: none;
     }
     """
 
@@ -112,6 +116,8 @@ class RollFormScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-box"):
             yield Label(shown(self.title_text), id="form-title", markup=False)  # titles quote names from the file
+            yield Static("", id="form-error")
+            yield Static("", id="form-result")
             if self.hint:
                 yield Static(Text(self.hint), id="form-hint")
             for field in self.fields:
@@ -121,8 +127,6 @@ class RollFormScreen(ModalScreen[str | None]):
                     continue
                 yield MarkList(*[(Text(shown(label)), value, value in field.marked) for value, label in field.choices],
                                single=not field.many, ordered=field.ordered, id=f"field-{field.key}")
-            yield Static("", id="form-error")
-            yield Static("", id="form-result")
             lists = any(f.choices is not None for f in self.fields)
             keys = "space mark · ctrl+s roll" if lists else "enter roll"
             yield Static(f"{keys} · tab next field · esc close", id="form-keys")
@@ -152,10 +156,16 @@ class RollFormScreen(ModalScreen[str | None]):
             text = self.run(self.values())
         except (ValueError, KeyError, OSError, StoreError) as exc:
             error.update(Text(shown(str(exc).strip("'\""))))
+            error.display = True  # empty, it takes no room under the title
+            self.call_after_refresh(error.scroll_visible, animate=False)
             return
         error.update("")
+        error.display = False
         self.result = text
-        self.query_one("#form-result", Static).update(Text(text))
+        shown_result = self.query_one("#form-result", Static)
+        shown_result.update(Text(text))
+        shown_result.display = True
+        self.call_after_refresh(shown_result.scroll_visible, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(self.result)

@@ -42,6 +42,8 @@ from gmconsole.ui.widgets.roll_text import (
     odds_line,
     opposed_line,
     result_lines,
+    rolled_explanation,
+    signed,
     skill_choices,
     stunt_lines,
     tn_modifier_text,
@@ -90,11 +92,13 @@ class SkillList(OptionList, can_focus=False):
 
 
 LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
-         "rb-result", "rb-rolled", "rb-stunts", "rb-explain")
+         "rb-explain", "rb-result", "rb-rolled", "rb-rolled-explain", "rb-stunts")
 """The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
-dice and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`). The
-warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
-GM reads them while building the roll, in view even in a short pane (issue 12)."""
+dice, their breakdown and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`).
+The warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
+GM reads them while building the roll, in view even in a short pane (issue 12). The draft's breakdown
+(``rb-explain``) stays above the last result; under the last roll's dice is the breakdown recorded with
+that roll (play-test 5: the draft's, read there, contradicted the roll)."""
 
 
 class RollBuilder(VerticalScroll):
@@ -146,7 +150,7 @@ class RollBuilder(VerticalScroll):
         color: $success;
         text-style: bold;
     }
-    RollBuilder #rb-explain {
+    RollBuilder #rb-explain, RollBuilder #rb-rolled-explain {
         color: $text-muted;
     }
     RollBuilder #rb-warnings {
@@ -269,10 +273,11 @@ class RollBuilder(VerticalScroll):
         """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them: going back to a character brings back their
-        skill, attribute and gear, so moving through the roster loses nothing. The per-roll options
-        (modifier, difficulty, helpers...) reset unless pinned; pinned ones come along to the new
-        character (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that
-        character's own last roll (never another character's).
+        skill, attribute, gear and the per-roll options (modifier, difficulty, helpers...) not pinned,
+        until their roll is recorded, so moving through the roster loses nothing; a character not built
+        yet starts from the defaults. Pinned options come along to the new character
+        (:mod:`~gmconsole.ui.widgets.roll_pins`). The last result shown is that character's own last
+        roll (never another character's).
         """
         from gmconsole.ui.widgets.modifier_picking import kept_for_skill
         from gmconsole.ui.widgets.roll_pins import carry_to
@@ -431,22 +436,35 @@ class RollBuilder(VerticalScroll):
         named = self._skill_name() if self.skill else "none"
         skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
-        if self.system != "tiered":
-            parts.append(mark(self, "difficulty", f"diff {self.difficulty or 'default'}"))
-        parts.append(mark(self, "modifier", f"mod {self.modifier:+d}"))
-        helpers = ", ".join(self._who(h) for h in self.helpers) or "none"
-        parts.append(mark(self, "helpers", f"help {helpers}"))
+        shown_options = ["modifier", "helpers"] + ([] if self.system == "tiered" else ["difficulty"])
         if self.system in YEAR_ZERO_SYSTEMS:
-            parts.append(mark(self, "reactive", "REACTIVE" if self.reactive else "active"))
-            if self.skill_modifiers:
-                parts.append(mark(self, "skill_modifiers", f"mods {', '.join(self.skill_modifiers)}"))
+            shown_options += ["reactive"] + (["skill_modifiers"] if self.skill_modifiers else [])
         if self.system == "exploding" and self.tn_modifiers:
-            parts.append(mark(self, "tn_modifiers", "TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers)))
+            shown_options.append("tn_modifiers")
         if self.system == "tiered":
-            parts.append(mark(self, "bonus_dice", f"bonus {self.bonus_dice}"))
-            if self.push_yourself:
-                parts.append(mark(self, "push_yourself", "push yourself"))
+            shown_options += ["bonus_dice"] + (["push_yourself"] if self.push_yourself else [])
+        order = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers", "tn_modifiers", "bonus_dice",
+                 "push_yourself")
+        parts += [mark(self, name, self._option_words(name)) for name in order if name in shown_options]
         return " · ".join(parts)
+
+    def _option_words(self, name: str) -> str:
+        """One per-roll option as the settings line and ``!`` say it: ``mod −1``, ``diff demanding``."""
+        if name == "difficulty":
+            return f"diff {self.difficulty or 'default'}"
+        if name == "modifier":
+            return f"mod {signed(self.modifier)}"
+        if name == "helpers":
+            return "help " + (", ".join(self._who(h) for h in self.helpers) or "none")
+        if name == "reactive":
+            return "REACTIVE" if self.reactive else "active"
+        if name == "skill_modifiers":
+            return f"mods {', '.join(self.skill_modifiers)}"
+        if name == "tn_modifiers":
+            return "TN mods " + ", ".join(tn_modifier_text(m) for m in self.tn_modifiers)
+        if name == "bonus_dice":
+            return f"bonus {self.bonus_dice}"
+        return "push yourself"
 
     def _skill_name(self) -> str:
         """The skill being built as the GM knows it (its name; the id stays the key), escaped."""
@@ -523,6 +541,7 @@ class RollBuilder(VerticalScroll):
             rolled.display = entry is not None
             if entry is not None:
                 rolled.show(entry.get("dice") or [])
+        self._set("#rb-rolled-explain", shown(rolled_explanation(entry)) if entry is not None else "")
         self._set("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
 
     # ------------------------------------------------------------------ which keys apply
@@ -775,14 +794,17 @@ class RollBuilder(VerticalScroll):
 
         if self._need_character() is None:
             return
-        self.message = toggle_pins(self) or ""
+        self.message = toggle_pins(self, self._option_words)
         self.refresh_view()
 
     # ------------------------------------------------------------------ rolling
-    def _rolled(self, entry: dict | None) -> None:
+    def _rolled(self, entry: dict | None, *, options_used: bool = True) -> None:
+        """Show a recorded roll; the options it used go back to their defaults unless pinned (a GM
+        roll, ``options_used=False``, used none of them: the character's draft is kept)."""
         if entry is None:
             return
-        self._roll_recorded()
+        if options_used:
+            self._roll_recorded()
         self.last_entry = entry
         self.special_text = ""
         self.message = ""
@@ -851,7 +873,7 @@ class RollBuilder(VerticalScroll):
         self.app.push_screen(FacesEntryScreen("GM roll (no character)",
                                               f"Type {SYNTAX[self.system]}; add '; FACES' to type the faces of "
                                               "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[self.system]),
-                             self._rolled)
+                             lambda entry: self._rolled(entry, options_used=False))
 
     def _roll_to_push(self) -> dict | None:
         entry = self.last_entry

@@ -23,6 +23,8 @@ __all__ = [
     "modifier_line",
     "odds_line",
     "result_lines",
+    "rolled_explanation",
+    "signed",
     "skill_choices",
     "stunt_count",
     "stunt_lines",
@@ -123,6 +125,11 @@ def difficulty_choices(system: str) -> list[tuple[str, str]]:
 
         return [(d.key, f"{_en(d.name)} TN {d.tn}") for d in exploding.difficulties()]
     return []
+
+
+def signed(n: int) -> str:
+    """``n`` with its sign, written with the minus sign the console uses everywhere: ``+2``, ``−1``."""
+    return f"{n:+d}".replace("-", "\u2212")
 
 
 def _pct(p) -> str:
@@ -260,6 +267,22 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     return lines
 
 
+def rolled_explanation(entry: dict) -> str:
+    """The breakdown of a recorded roll's pool, as recorded with it, with the dice its pushes added
+    (a Year Zero push's new stress die, R-PUSH-4): what the dice under it were rolled from."""
+    pool = entry.get("pool") or {}
+    lines = list(pool.get("explanation") or [])
+    added: dict[str, int] = {}
+    for die in entry.get("dice") or []:
+        added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) + 1
+    for die in pool.get("dice") or []:
+        added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
+    pushed = [counted(n, f"{kind} die", f"{kind} dice") for kind, n in added.items() if n > 0]
+    if entry.get("pushes") and pushed:
+        lines.append("the push: +" + ", +".join(pushed))
+    return "; ".join(lines)
+
+
 def opposed_line(entry: dict | None) -> str:
     """A Year Zero opposed roll (R-OPP-1) of a recorded entry in words: both sides' successes, the
     defender's faces and who carries it — read from the entry, so it follows a push."""
@@ -328,4 +351,4 @@ def tn_modifier_text(pick: str) -> str:
         name = _en(exploding.find_modifier(key).name)
     except RulesError:
         return pick
-    return f"{name} {int(amount):+d}" if amount.lstrip("+-").isdigit() else name
+    return f"{name} {signed(int(amount))}" if amount.lstrip("+-").isdigit() else name
