@@ -68,7 +68,7 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     skill first marked) or, with nobody marked, a typed pool. ``on_active(entry)`` hands the builder
     the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
     request = {k: v for k, v in builder_request.items() if k != "reactive"}
-    paired, pair_hint = _paired_skill(service.campaign.system, request.get("skill"), request.get("skill_modifiers", ()))
+    paired, pair_hint = _paired_skill(service.campaign, request.get("skill"), request.get("skill_modifiers", ()))
 
     def run(v: dict[str, str]) -> str:
         entry = service.opposed_roll(
@@ -95,10 +95,15 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     return ("Opposed roll", fields, run, hint)
 
 
-def _paired_skill(system: str, skill: str | None, picks) -> tuple[str | None, str]:
+def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     """The defender's skill the rules pair with ``skill`` (data: ``opposed_by``; a picked modifier
-    such as interrogation may name another), offered first in the form, and a hint sentence."""
+    such as interrogation may name another), offered first in the form, and a hint sentence that
+    names both skills as the GM reads them (names from the campaign's list; escaped)."""
+    from gmconsole.campaign.skills import name_of
     from gmconsole.rules import skill_modifiers
+    from gmconsole.safe_text import shown as safe
+
+    system = campaign.system
 
     try:
         picked = skill_modifiers.resolve(system, skill, picks)
@@ -109,7 +114,8 @@ def _paired_skill(system: str, skill: str | None, picks) -> tuple[str | None, st
         return None, ""
     only = skill_modifiers.opposed_only_by_role(system, skill)
     when = f" (only against another {only.replace('-', ' ').title()}; otherwise not an opposed roll)" if only else ""
-    return paired, f"{skill} is opposed by {paired}{when}. "
+    shown, against = (safe(name_of(campaign, s) or "") for s in (skill, paired))
+    return paired, f"{shown} is opposed by {against}{when}. "
 
 
 # --------------------------------------------------------------------------- exploding
@@ -263,7 +269,7 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
                    attack_run, attack_hint),
         "contested": ("Contested roll", [FormField("opponent", "Opponent (space marks)",
                                                    choices=_others(service, character.id)),
-                                         FormField("attribute", "Attribute", "str"),
+                                         FormField("attribute", "Attribute (name)", "Strength"),
                                          FormField("opp_attribute", "Opponent's attribute (blank: same)"),
                                          FormField("faces", "Faces typed (a,a,b,b; blank: console dice)",
                                                    placeholder="dice=3,4,2,6")],
