@@ -214,3 +214,28 @@ def test_tiered_cli_dice_line_says_dice_once(open_service, demo_root, capsys):
                  "Aldric", "--attribute", "str", "--faces", "dice=5,3,2"]) == 0
     out = capsys.readouterr().out
     assert "dice: 5, 3, 2" in out and "dice 5" not in out, out
+
+
+@sync
+async def test_exploding_forms_ask_in_the_gms_words_and_take_names_in_any_case(builder_app):
+    """Play-test 5, item 3: ``Skill id``, ``Trait (attribute id)``, ``Difficulty moderate`` became Skill,
+    Trait and Difficulty Moderate; ``Athletics``/``AGILITY``/``standard`` are read as the ids."""
+    app = builder_app("exploding-demo")
+    service = app.service
+    async with app.run_test(size=(110, 44)) as pilot:
+        await _start(pilot, "c1")
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        labels = [str(label.render()) for label in form.query(".form-label")]
+        hint = str(form.query_one("#form-hint").render())
+        difficulty = form.query_one("#field-difficulty").value
+        result = await _form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "Athletics",
+                                     "attribute": "AGILITY", "difficulty": "standard"})
+    assert "Skill" in labels and "Trait" in labels and "Difficulty" in labels, labels
+    assert not any("id" in label.split() or "(attribute id)" in label for label in labels), labels
+    assert difficulty == "Moderate"
+    assert "athletics" in hint and "agility" in hint and "Esoteric" in hint, hint
+    assert service.history(kind="group"), result
+    group = service.history(kind="group")[0]
+    assert (group["skill"], group["attribute"]) == ("athletics", "agility"), result

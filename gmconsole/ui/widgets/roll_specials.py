@@ -48,6 +48,14 @@ def _skill_rows(service) -> tuple[tuple[str, str], ...]:
     return tuple((c.id, c.label.removesuffix(" (untrained)")) for c in rows if c.id)
 
 
+def _named(text: str, rows) -> str:
+    """The id of the row (``id``, name) ``text`` names, by id or name without regard to case; text no
+    row names as typed (exploding sheets take any skill the GM names; the service refuses the rest)."""
+    wanted = (text or "").strip()
+    folded = wanted.casefold()
+    return next((rid for rid, name in rows if folded in (rid.casefold(), str(name).casefold())), wanted)
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)
@@ -166,12 +174,32 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     modifiers (used by the assisted and group checks)."""
     from gmconsole.rules import exploding
 
+    from gmconsole.ui.widgets.sheet_view import attribute_ids
+
     attribute = state.get("attribute") or next(iter(character.attributes))
     skill = state.get("skill") or ""
-    difficulty = state.get("difficulty") or exploding.default_difficulty()
+    levels = [(d.key, d.name.get("en", d.key) if isinstance(d.name, dict) else d.name) for d in exploding.difficulties()]
+    difficulty = dict(levels).get(state.get("difficulty") or exploding.default_difficulty(), "")
     tn_modifiers = tuple(state.get("tn_modifiers") or ())
+    skills = _skill_rows(service)
+    traits = [(a, a) for a in attribute_ids(service.campaign)]
+    skill_text = str(dict(skills).get(skill, skill))
+    listed = ("Skills: " + ", ".join(str(n) for _s, n in skills) + ". Traits: " + ", ".join(a for a, _n in traits)
+               + ". Difficulties: " + ", ".join(n for _k, n in levels) + ". (Names or ids, any case.)")
+
+    def named(v: dict) -> dict:
+        """The form's typed skill, trait and difficulty as the ids the service reads."""
+        out = dict(v)
+        out["skill"] = _named(v.get("skill", ""), skills)
+        out["attribute"] = _named(v.get("attribute", ""), traits)
+        if "difficulty" in v:
+            out["difficulty"] = _named(v["difficulty"], levels)
+        if "opp_attribute" in v:
+            out["opp_attribute"] = _named(v["opp_attribute"], traits)
+        return out
 
     def opposed_run(v: dict) -> str:
+        v = named(v)
         if not v["opponent"]:
             raise RulesError("mark the defender (space on a name)")
         entry = service.opposed_test(character.id, v["skill"] or None, v["opponent"], attribute=v["attribute"] or None,
@@ -180,17 +208,19 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         return opposed_test_text(entry)
 
     def group_run(v: dict) -> str:
+        v = named(v)
         entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
                                     difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers, rng=rng)
         return group_text(entry)
 
     def assisted_run(v: dict) -> str:
+        v = named(v)
         entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
                                        difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
                                        hold=v["hold"], rng=rng)
         return assisted_text(entry)
 
-    common = [FormField("skill", "Skill id", skill), FormField("attribute", "Trait (attribute id)", attribute)]
+    common = [FormField("skill", "Skill", skill_text), FormField("attribute", "Trait", attribute)]
     others = _others(service, character.id)
     return {
         "opposed": ("Opposed test", [FormField("opponent", "Defender (space marks)", choices=others)] + common + [
@@ -198,13 +228,14 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       marked=("",)),
             FormField("opp_attribute", "Defender's trait", attribute),
             FormField("faces", "Faces typed (blank: console dice)", placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
-        ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting)."),
+        ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting). "
+                        + listed),
         "group": ("Group check", [
             FormField("participants", "Trained participants (space marks)",
                       choices=tuple(roster_choices(service.campaign.roster)), many=True, marked=(character.id,)),
         ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
-        ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes."),
+        ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes. " + listed),
         "assisted": ("Assisted untrained check", [
             FormField("others", "Untrained participants (space marks, in turn: the order marked)", choices=others,
                       many=True, ordered=True),
@@ -213,7 +244,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
         ], assisted_run, "The trained leader rolls first against TN +1 per other participant; points above the TN "
-                         "form a pool the others spend, in turn, to close their gap."),
+                         "form a pool the others spend, in turn, to close their gap. " + listed),
     }
 
 
