@@ -97,9 +97,12 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
                                   f"(scouting, tracking), not {attribute}")
         return attribute
     if request.attribute:
-        if request.attribute not in character.attributes:
+        # named by id or by name, in any case ("Wits", "STR"); the entry keeps the id
+        attribute = skills.attribute_id(campaign.system, request.attribute)
+        attribute = next((a for a in character.attributes if a.casefold() == attribute.casefold()), attribute)
+        if attribute not in character.attributes:
             raise ValidationError(f"{character.name} has no attribute {quoted(request.attribute)}")
-        return request.attribute
+        return attribute
     if request.skill:
         linked = validation.skill_attribute(campaign, request.skill)
         if linked:

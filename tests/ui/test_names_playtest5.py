@@ -239,3 +239,12 @@ async def test_exploding_forms_ask_in_the_gms_words_and_take_names_in_any_case(b
     assert service.history(kind="group"), result
     group = service.history(kind="group")[0]
     assert (group["skill"], group["attribute"]) == ("athletics", "agility"), result
+
+
+def test_an_attribute_is_taken_by_its_name_and_recorded_by_its_id(open_service):
+    service = open_service("yze-demo")
+    entry = service.opposed_roll("c1", "ranged", defender_id="c13", defender_attribute="Wits",
+                                 faces="base=6,2,3,4 skill=3,2 stress=2", defender_faces="base=6")
+    assert entry["opposed"]["defender_attribute"] == "wits"
+    tiered = open_service("tiered-demo")
+    assert tiered.roll("c1", attribute="Strength", faces="dice=6,2,3")["attribute"] == "str"
