@@ -11,6 +11,7 @@ table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`
 from __future__ import annotations
 
 import io
+from typing import Callable
 
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import counted, quoted
@@ -102,14 +103,16 @@ def dice_text(entry: dict) -> str:
     return " · ".join(f"{kind} {' '.join(faces)}" for kind, faces in groups.items())
 
 
-def row(entry: dict) -> dict:
-    """One flat row for table / Markdown / CSV."""
+def row(entry: dict, skill_name: Callable[[str], str | None] | None = None) -> dict:
+    """One flat row for table / Markdown / CSV; ``skill_name`` gives the name the GM reads for a skill
+    id (the campaign's :func:`gmconsole.campaign.skills.name_of`; without it, the id)."""
+    skill = entry.get("skill") or ""
     return {
         "at": entry.get("at", ""),
         "session": entry.get("session", ""),
         "character": entry.get("character", ""),
         "kind": entry.get("kind", ""),
-        "skill": entry.get("skill") or "",
+        "skill": ((skill_name(skill) if skill_name and skill else None) or skill),
         "result": result_text(entry),
         "dice": dice_text(entry),
         "summary": entry.get("summary", ""),
@@ -125,11 +128,13 @@ def _escape_md(text) -> str:
     return shown(text).replace("|", "\\|")
 
 
-def export(entries: list[dict], fmt: str, *, title: str = "") -> str:
-    """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text."""
+def export(entries: list[dict], fmt: str, *, title: str = "",
+           skill_name: Callable[[str], str | None] | None = None) -> str:
+    """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text; the
+    skill column by ``skill_name`` (see :func:`row`; JSON keeps the entries as they are, ids and all)."""
     if fmt == "json":
         return to_json([public(e) for e in entries], indent=2)
-    rows = [{column: shown(value) for column, value in row(e).items()} for e in entries]
+    rows = [{column: shown(value) for column, value in row(e, skill_name).items()} for e in entries]
     title = shown(title)
     if fmt == "csv":
         import csv  # only exports need it; keeps it off the console's start-up

@@ -97,9 +97,12 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
                                   f"(scouting, tracking), not {attribute}")
         return attribute
     if request.attribute:
-        if request.attribute not in character.attributes:
+        # named by id or by name, in any case ("Wits", "STR"); the entry keeps the id
+        attribute = skills.attribute_id(campaign.system, request.attribute)
+        attribute = next((a for a in character.attributes if a.casefold() == attribute.casefold()), attribute)
+        if attribute not in character.attributes:
             raise ValidationError(f"{character.name} has no attribute {quoted(request.attribute)}")
-        return request.attribute
+        return attribute
     if request.skill:
         linked = validation.skill_attribute(campaign, request.skill)
         if linked:
@@ -177,6 +180,8 @@ def pool_request(campaign: Campaign, request: RollRequest):
         max_pushes=settings.max_pushes,
         skill_ones=settings.skill_ones,
         campaign_skill=campaign.skills is not None,
+        attribute_name=skills.attribute_name_of(system, attribute),
+        skill_name=skills.name_of(campaign, skill),
     )
     if system == "myz":
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
@@ -472,13 +477,15 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     shown_skill = skills.name_of(campaign, built.skill)  # the GM reads the name; the entry keeps the id
-    fields["summary"] = _summary(built.character.name, shown_skill, built.attribute, fields)
+    shown_attribute = skills.attribute_name_of(campaign.system, built.attribute)
+    fields["summary"] = _summary(built.character.name, shown_skill, shown_attribute, fields)
     if decorate is not None:
         decorate(fields, result)
         if fields.get("opposed"):
             from gmconsole.campaign.special_rolls import opposed_summary
 
-            fields["summary"] = opposed_summary(built.character.name, shown_skill or built.attribute, fields["opposed"])
+            fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
+                                                fields["opposed"])
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)
@@ -577,14 +584,15 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     after["by_hand"] = first_typed
     after["by_hand_steps"] = steps + [push_typed]
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
-    after["summary"] = _summary(entry.get("character", ""), shown_skill, entry.get("attribute"),
+    shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
+    after["summary"] = _summary(entry.get("character", ""), shown_skill, shown_attribute,
                                 new_fields) + " (pushed)"
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.special_rolls import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
-        after["summary"] = opposed_summary(entry.get("character", ""), shown_skill or entry.get("attribute"),
+        after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
                                            after["opposed"]) + " (pushed)"
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:

@@ -555,7 +555,8 @@ class CampaignService:
         names what was exported (default: the campaign and session)."""
         number = self.session.number if session is None else session
         entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
-        return history_queries.export(entries, fmt, title=title or f"{self._campaign.name} — session {number}")
+        return history_queries.export(entries, fmt, title=title or f"{self._campaign.name} — session {number}",
+                                      skill_name=lambda skill: skills.name_of(self._campaign, skill))
 
     # ------------------------------------------------------------------ settings and sessions
     def update_settings(self, changes: dict) -> dict:
@@ -568,8 +569,9 @@ class CampaignService:
                 raise ValidationError(f"unknown setting {quoted(unknown[0])}")
             merged.update(changes)
             c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
-            shown = ", ".join(f"{k} = {v}" for k, v in changes.items())
-            return {"summary": f"settings: {shown}", "changes": dict(changes)}
+            from gmconsole.campaign.settings_table import change_text
+
+            return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
 
         return self._commit("settings", mutate)
 
@@ -1178,7 +1180,8 @@ class CampaignService:
         validation.check_typed_text(goal, "the goal")
 
         def mutate(c: Campaign) -> dict:
-            return {"summary": f"{who.name} may try {skill} again: {reason.strip()}", "skill": skill,
+            shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
+            return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
                     "goal": goal, "reason": reason.strip()}
 
         entry = self._commit("circumstances", mutate, character_id=who.id)

@@ -42,6 +42,7 @@ class SettingInfo:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
+    label: str = ""
 
     @property
     def editable(self) -> bool:
@@ -54,7 +55,7 @@ def settings_for(system: str) -> list[SettingInfo]:
     """The settings that apply to ``system``, in the table's order."""
     return [SettingInfo(key=row["key"], kind=row["kind"], rule=row["rule"], text=row["text"],
                         choices=tuple(row.get("choices", ())), minimum=int(row.get("min", 0)),
-                        maximum=int(row.get("max", 0)))
+                        maximum=int(row.get("max", 0)), label=row.get("label") or row["key"])
             for row in load_table("settings")["settings"] if system in row["systems"]]
 
 
@@ -166,6 +167,21 @@ def shown_value(value) -> str:
         return "; ".join(f"{shown(k)}: {', '.join(shown(s) for s in v) if isinstance(v, list) and v else 'every roll'}"
                          for k, v in value.items()) or "none"
     return shown(value)
+
+
+def change_text(system: str, changes: dict) -> str:
+    """Settings changes in the GM's words, from the table's labels (play-test 5): ``New cards each
+    round: on``, ``Initiative attribute: Agility``; a key the table does not have as it is."""
+    from gmconsole.campaign.skills import attribute_name_of
+
+    rows = {s.key: s for s in settings_for(system)}
+    parts = []
+    for key, value in changes.items():
+        info = rows.get(key)
+        if info is not None and info.kind == "attribute" and isinstance(value, str):
+            value = attribute_name_of(system, value)
+        parts.append(f"{shown(info.label if info else key)}: {shown_value(value)}")
+    return ", ".join(parts)
 
 
 def next_value(campaign: Campaign, key: str):

@@ -101,6 +101,35 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
     return next((s.name for s in listing(campaign) if s.id == skill and s.name), skill)
 
 
+def attribute_name_of(system: str, attribute: str | None) -> str | None:
+    """The name an attribute is shown to the GM by (play-test 5): ``Strength`` for ``strength`` (Year
+    Zero) or ``str`` (tiered), from the system table's ``attributes``; the id stays the key of sheets
+    and entries. An attribute the table does not know (exploding's traits are the GM's own) as it is."""
+    from gmconsole.rules.data import system_table
+
+    if not attribute:
+        return attribute
+    row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
+    return (_en(row.get("name")) or attribute) if row else attribute
+
+
+def attribute_id(system: str, text: str | None) -> str | None:
+    """The id of the attribute ``text`` names: its id or any of its names in the system table, without
+    regard to case (``Dexterity``, ``dex``); text no row knows comes back as it is, for the caller's
+    own refusal (which names the attributes)."""
+    from gmconsole.rules.data import system_table
+
+    if not text:
+        return text
+    folded = text.strip().casefold()
+    for row in system_table(system).get("attributes", []):
+        names = row.get("name")
+        names = names.values() if isinstance(names, dict) else [names or ""]
+        if folded == str(row.get("id", "")).casefold() or folded in (str(n).casefold() for n in names):
+            return row["id"]
+    return text
+
+
 def names(campaign: Campaign) -> str:
     """The skills that exist, for a message: ``Might, Melee, Know the Zone, ...`` — their names, which
     find them (:func:`find`, without regard to case); the ids are the files' business."""

@@ -15,10 +15,11 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from gmconsole.campaign import rolls
+from gmconsole.campaign import rolls, skills
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.rules.data import game_name
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
@@ -85,10 +86,12 @@ def opposed_verdict(name: str, opposed: dict) -> str:
             "reroll": "a tie: roll again"}[opposed["outcome"]]
 
 
-def opposed_summary(name: str, skill: str | None, opposed: dict) -> str:
-    """The history line of an opposed roll: both sides' successes and who carries it."""
+def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: dict) -> str:
+    """The history line of an opposed roll: both sides' successes and who carries it (the defender's
+    skill by its name in ``campaign``; the entry keeps its id)."""
     verdict = opposed_verdict(name, opposed)
-    against = opposed["defender"] + (f" ({opposed['defender_skill']})" if opposed.get("defender_skill") else "")
+    shown = skills.name_of(campaign, opposed.get("defender_skill"))
+    against = opposed["defender"] + (f" ({shown})" if shown else "")
     return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
             f"{opposed['defender_successes']} — {verdict}")
 
@@ -117,7 +120,8 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
         only = opposed_only_by_role(campaign.system, request.skill)  # myz Intimidate: only an Enforcer opposes
         if only and who.role != only:
             role = only.replace("-", " ").title()
-            raise ValidationError(f"{request.skill} is an opposed roll only against another {role} (seed 000); "
+            raise ValidationError(f"{skills.name_of(campaign, request.skill)} is an opposed roll only against "
+                                  f"another {role} ({game_name(campaign.system)}); "
                                   f"{who.name} is not one: roll it as a plain roll")
         defender_request = rolls.pool_request(campaign, rolls.RollRequest(
             character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
@@ -350,6 +354,8 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     from gmconsole.rules import tiered
 
     _require(service, "tiered", "a contested roll")
+    attribute = skills.attribute_id("tiered", attribute)
+    opponent_attribute = skills.attribute_id("tiered", opponent_attribute)
     who = service.character(character_id)
     other = service.character(opponent_id)
     if other.id == who.id:
@@ -357,7 +363,8 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     opponent_attribute = opponent_attribute or attribute
     for ch, key in ((who, attribute), (other, opponent_attribute)):
         if key not in ch.attributes:
-            raise ValidationError(f"{ch.name} has no attribute {quoted(key)}")
+            known = ", ".join(skills.attribute_name_of("tiered", a) or a for a in ch.attributes)
+            raise ValidationError(f"{ch.name} has no attribute {quoted(key)}: use {known}")
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
                               rolls._source(faces, rng, rolls.TIERED_FACE_KINDS))
     winner = who.name if result.winner == "a" else other.name
@@ -365,7 +372,8 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
 
     def mutate(c: Campaign) -> dict:
         shown = "; ".join(f"{a} vs {b}" for a, b in rounds)
-        return {"summary": f"{who.name} ({attribute}) contests {other.name} ({opponent_attribute}): {shown} — "
+        named = skills.attribute_name_of("tiered", attribute), skills.attribute_name_of("tiered", opponent_attribute)
+        return {"summary": f"{who.name} ({named[0]}) contests {other.name} ({named[1]}): {shown} — "
                            f"{winner} wins",
                 "system": "tiered", "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
                 "opponent_attribute": opponent_attribute, "rounds": rounds, "winner": result.winner,

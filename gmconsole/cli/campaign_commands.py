@@ -215,11 +215,13 @@ def run_demo(args) -> int:
 
 def run_history(args) -> int:
     from gmconsole.campaign import history as history_format
+    from gmconsole.campaign import skills
     from gmconsole.campaign.service import CampaignService
 
     fmt = "json" if args.json else args.format
     with CampaignService.open(_root(args), args.name, read_only=True) as service:
         warn_about(service, args)
+        campaign = service.campaign  # the skill column shows its skills' names
         if args.session is not None and service.campaign.session(args.session) is None:
             numbers = [s.number for s in service.campaign.sessions]
             held = f"only session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]} to {numbers[-1]}"
@@ -237,7 +239,8 @@ def run_history(args) -> int:
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
     if args.scene is not None:
         title += f", scene {args.scene}"
-    text = history_format.export(entries, fmt, title=title)
+    text = history_format.export(entries, fmt, title=title,
+                                 skill_name=lambda skill: skills.name_of(campaign, skill))
     print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
     return 0
 
@@ -297,7 +300,8 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
         faces = []
         for d in dice:
             shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
-            faces.append(f"{d['kind']} {shown_faces}")
+            # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
+            faces.append(shown_faces if d["kind"] == "dice" else f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
     if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.

@@ -68,6 +68,40 @@ NOT_FOR = {
 """Campaign-roll flags that mean nothing to some families: (family, ..., why)."""
 
 
+_NO_TN = "a Year Zero roll has no TN: each 6 is a success; make it harder with --modifier -N or --difficulty NAME"
+_NOT_PUSHED = "only Year Zero rolls are pushed"
+
+PLAIN_ELSEWHERE = {
+    "year-zero": {
+        "--tn": _NO_TN, "--tn-mod": _NO_TN,
+        "--skill-die": "a Year Zero pool counts dice: --base N and --skill N (yze-step: --die dN)",
+        "--trait-die": "a Year Zero pool counts dice: --base N and --skill N (yze-step: --die dN)",
+        "--wounds": "wounds raise an exploding TN; a Year Zero roll has none",
+        "--strain": "strain raises an exploding TN; a Year Zero roll has none",
+        "--dice": "a Year Zero pool is --base N, --skill N and --gear N",
+        "--bonus": "bonus dice are tiered's (Year Zero: --gear N or --modifier +N)",
+        "--push-yourself": "pushing yourself is tiered's (Year Zero: --push)",
+    },
+    "exploding": {
+        "--base": "an exploding check rolls --skill-die dN and --trait-die dN",
+        "--skill": "an exploding check rolls --skill-die dN and --trait-die dN",
+        "--dice": "an exploding check rolls --skill-die dN and --trait-die dN",
+        "--push": _NOT_PUSHED, "--gear": "exploding rolls take no gear dice",
+        "--modifier": "a TN modifier is --tn-mod ±N, or one from the tables with --modifier KEY[=N]",
+        "--bonus": "bonus dice are tiered's (exploding: --tn-mod -N lowers the TN)",
+    },
+    "tiered": {
+        "--tn": "a tiered check reads its highest die, against no TN: add dice with --bonus N",
+        "--modifier": "a tiered pool changes by dice: --bonus N (at most 2)",
+        "--difficulty": "a tiered check has no difficulty: add dice with --bonus N",
+        "--base": "a tiered pool is --luck, --attribute N and --skill N (or --dice N)",
+        "--push": "tiered: --push-yourself",
+    },
+}
+"""Flags a roll without a sheet of another family takes, refused on this family's roll with the flag to
+use (play-test 5: ``roll yze --tn 5`` said only "unrecognized arguments")."""
+
+
 class _Refuse(argparse.Action):
     """A flag a campaign roll of this system refuses: seen at all, it stops the command with why."""
 
@@ -77,6 +111,14 @@ class _Refuse(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         raise CliError(f"{option_string}: {self.why}")
+
+
+def refuse_elsewhere(parser: argparse.ArgumentParser, system: str) -> None:
+    """A roll without a sheet: the flags of other systems' rolls that this one lacks (see
+    :data:`PLAIN_ELSEWHERE`) are refused with what to use instead; the parser's own flags stay."""
+    for flag, why in PLAIN_ELSEWHERE[FAMILIES[system]].items():
+        if flag not in parser._option_string_actions:
+            parser.add_argument(flag, action=_Refuse, why=why)
 
 
 def tn_or_modifier(text: str) -> int | str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 
+from gmconsole.cli import campaign_roll_flags
 from gmconsole.cli.common import CliParser, emit
 
 SYSTEM_MODULES = {
@@ -71,6 +72,7 @@ def register(subparsers) -> None:
             else:
                 module.add_roll_arguments(sub, system)
                 sub.set_defaults(handler=_run(module.run_roll))
+            campaign_roll_flags.refuse_elsewhere(sub, system)
 
 
 def _run(func):

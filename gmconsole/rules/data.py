@@ -58,3 +58,12 @@ def extra_successes(system: str, n: int) -> str:
 
     words = system_table(system).get("extra_success")
     return counted(n, words["one"], words["many"]) if words else str(n)
+
+
+def game_name(system: str) -> str:
+    """The game a system's table is for, in English (``Mutant: Year Zero``), for a sentence that cites
+    the game rather than a seed number; the system id when the table names none."""
+    name = system_table(system).get("name") or system_table(system).get("system", {}).get("name")
+    if isinstance(name, dict):
+        return name.get("en") or system
+    return str(name or system)

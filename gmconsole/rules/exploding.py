@@ -177,7 +177,20 @@ def find_modifier(key: str) -> TnModifier:
     if matches:
         names = ", ".join(m.full_key for m in matches)
         raise RulesError(f"modifier {key!r} is in several tables: write one of {names}")
-    raise RulesError(f"unknown TN modifier {key!r}: write it as table.key, e.g. social.hostile or environmental.darkness")
+    error = RulesError(f"unknown TN modifier {key!r}; the TN modifiers are: {modifier_names()}")
+    error.limit = len(str(error)) + 40  # the list is the help: a one-line error printer shows it whole
+    raise error
+
+
+def modifier_names() -> str:
+    """Every TN modifier a GM may type, by the name that finds it (:func:`find_modifier`): its bare key
+    where only one table has that key, else ``table.key``; ``(=N)`` marks one that takes an amount."""
+    entries = [e for table in modifier_tables().values() for e in table if not e.automatic]
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.key] = counts.get(e.key, 0) + 1
+    return ", ".join((e.key if counts[e.key] == 1 else e.full_key) + ("=N" if e.modifier is None else "")
+                     for e in entries)
 
 
 def parse_modifier(text: str) -> tuple[str, int | None]:

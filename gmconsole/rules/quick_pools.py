@@ -83,7 +83,8 @@ def _year_zero(system: str, text: str, push_cost: str | None = None) -> QuickPoo
         else:
             raise _refuse(system, text, f"{token!r}")
     push_cost = None if system == "myz" else push_cost  # myz pushes cost what they cost: no setting
-    common: dict[str, Any] = dict(system=system, stress=counts["st"], push_cost=push_cost,
+    # attribute_name "": the GM's pool comes from no attribute, so its explanation and dice name none.
+    common: dict[str, Any] = dict(system=system, stress=counts["st"], push_cost=push_cost, attribute_name="",
                                   artifacts=tuple((f"d{sides}", sides) for sides in artifacts))
     if system == "yze-step":
         if not 1 <= len(step) <= 2:

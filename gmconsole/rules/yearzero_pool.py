@@ -103,6 +103,11 @@ class PoolRequest:
     campaign_skill: bool = False
     """The skill comes from the campaign's own list (issue 11), not the system's table: a `myz` skill
     the table does not know is then rolled like any skill instead of refused."""
+    attribute_name: str | None = None
+    """How the explanation and the step dice name the attribute (play-test 5: ``Agility``, not the id);
+    ``None``: the id; ``""``: a pool with no attribute (the GM's quick step dice)."""
+    skill_name: str | None = None
+    """How the explanation and the step dice name the skill (``Mobility``); ``None``: the id."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +293,7 @@ def build_pool(request: PoolRequest) -> Pool:
     can_roll, reason = True, None
     if specialist and request.system == "myz" and request.skill_level < 1:
         can_roll = False
-        reason = f"{request.skill or 'a specialist skill'} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)"
+        reason = f"{request.skill_name or request.skill or 'a specialist skill'} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)"
     elif not dice:
         can_roll = False
         reason = "no dice are left after modifiers: the action has no chance of success (R-MOD-1)"
@@ -304,15 +309,25 @@ def build_pool(request: PoolRequest) -> Pool:
     )
 
 
+def _attribute_shown(request: PoolRequest) -> str:
+    """The attribute as the GM reads it (its name when the request carries one)."""
+    return request.attribute if request.attribute_name is None else request.attribute_name
+
+
+def _skill_shown(request: PoolRequest) -> str:
+    """The skill as the GM reads it (its name when the request carries one), else ``skill``."""
+    return request.skill_name or request.skill or "skill"
+
+
 def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
     """Base, skill and gear dice of the dice-pool variant after R-MOD-1."""
     base = request.attribute_value
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
-    source = "dog's strength" if request.sic_a_dog and request.dog_strength is None else request.attribute
-    lines.append(f"{source} {base}: {_dice(base, 'base')}")
+    source = "dog's strength" if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
+    lines.append(f"{source or 'base'} {base}: {_dice(base, 'base')}")
     if skill or request.skill:
-        lines.append(f"{request.skill or 'skill'} {skill}: {_dice(skill, 'skill')}")
+        lines.append(f"{_skill_shown(request)} {skill}: {_dice(skill, 'skill')}")
     for name, bonus in gear:
         if bonus:
             lines.append(f"gear {name} +{bonus}: {_dice(bonus, 'gear')}")
@@ -321,7 +336,7 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     lines.extend(modifier_lines)
     if modifier > 0:
         skill += modifier
-        lines.append(f"total modifier {_sign(modifier)}: {modifier} skill dice added")
+        lines.append(f"total modifier {_sign(modifier)}: {_dice(modifier, 'skill')} added")
     elif modifier < 0:
         left = -modifier
         removed: list[str] = []
@@ -388,9 +403,9 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
 
 def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
     """The step dice of `yze-step`: attribute die, skill die, stepped by modifiers and gear (R-STEP-1)."""
-    lines.append(f"{request.attribute}: d{request.attribute_die}")
+    lines.append(f"{_attribute_shown(request) or 'step die'}: d{request.attribute_die}")
     if request.skill_die is not None:
-        lines.append(f"{request.skill or 'skill'}: d{request.skill_die}")
+        lines.append(f"{_skill_shown(request)}: d{request.skill_die}")
     steps = modifier
     for name, bonus in request.gear:
         steps += bonus
@@ -401,5 +416,8 @@ def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     lines.extend(modifier_lines)
     dice, notes = step_dice(request.attribute_die, request.skill_die, steps)
     lines.extend(notes)
-    names = {"attribute": request.attribute, "skill": request.skill or "skill", "modifier": "modifier"}
+    # The attribute die's source is the attribute's id (a push's damage is read from it); a pool with no
+    # attribute (the GM's quick step dice) has none, so its first die is just a step die.
+    names = {"attribute": request.attribute if request.attribute_name != "" else None,
+             "skill": request.skill or "skill", "modifier": "modifier"}
     return [Die(DieKind.STEP, sides, names[source]) for sides, source in dice]

@@ -49,7 +49,7 @@ def test_a_custom_skill_on_a_sheet_rolls_by_name_and_is_recorded(make_service):
     ann = service.add_character({"name": "Ann", "attributes": yz(2, 4, 3, 3), "skills": {"piloting": 2}})
     entry = service.roll(ann.id, "Piloting", faces="base=6,2,3,4 skill=1,5")
     assert entry["skill"] == "piloting" and entry["successes"] == 1
-    assert entry["pool"]["explanation"][0].startswith("agility 4")
+    assert entry["pool"]["explanation"][0].startswith("Agility 4")
     assert service.history(skill="piloting")[0]["id"] == entry["id"]
 
 

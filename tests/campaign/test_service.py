@@ -447,10 +447,10 @@ def test_new_session_carries_doom_and_clocks_and_history_filters(make_service):
     assert [e["session"] for e in service.history(session=2, kind="roll")] == [2]
     assert len(service.history(character="ann", skill="melee")) == 2
     markdown = service.export_session(1, "markdown")
-    assert "| Ann | roll | melee | 1 success |" in markdown.replace("  ", " ")
+    assert "| Ann | roll | Melee | 1 success |" in markdown.replace("  ", " ")
     csv_text = service.export_session(1, "csv")
     assert csv_text.splitlines()[0] == "at,session,character,kind,skill,result,dice,summary"
-    assert any(",Ann,roll,melee,1 success,base 6 2 3 · skill 4," in line for line in csv_text.splitlines())
+    assert any(",Ann,roll,Melee,1 success,base 6 2 3 · skill 4," in line for line in csv_text.splitlines())
     assert "| 1 success | base 6 2 3 · skill 4 |" in markdown  # each roll's faces, by kind (issue 12)
 
 

@@ -105,7 +105,7 @@ def test_history_in_table_markdown_and_csv(gm):
     assert "2 successes" in table.stdout and "1 success" in table.stdout
     markdown = gm("history", "myz-demo", "--session", "1", "--format", "markdown").stdout
     assert markdown.startswith("# myz-demo")
-    assert markdown.count("| Hammer | roll | fight |") == 2
+    assert markdown.count("| Hammer | roll | Fight |") == 2
     rows = list(csv.DictReader(io.StringIO(gm("history", "myz-demo", "--format", "csv").stdout)))
     assert [(r["character"], r["result"]) for r in rows] == [("Hammer", "2 successes"), ("Hammer", "1 success")]
 

@@ -68,7 +68,7 @@ def test_set_changes_several_settings_in_one_history_entry(gm):
     again = {r["key"]: r["value"] for r in json.loads(gm("settings", "yze-demo", "--json").stdout)["settings"]}
     assert again["push_cost"] == "doom"
     entries = json.loads(gm("history", "yze-demo", "--kind", "settings", "--json").stdout)
-    assert len(entries) == 1 and "push_cost = doom" in entries[0]["summary"]
+    assert len(entries) == 1 and "Push cost: doom" in entries[0]["summary"]
 
 
 def test_r_push_5_skill_ones_set_from_the_command_line_is_a_change_the_service_can_undo(gm, tmp_path):

@@ -148,7 +148,7 @@ async def test_history_exports_the_session_to_a_named_file_and_a_default_path(my
         shown_md = str(myz_app.screen.query_one("#hist-message").render())
     csv_text = (tmp_path / "night1.csv").read_text(encoding="utf-8")
     assert csv_text.splitlines()[0].startswith("at,session,character,kind")
-    assert "Hammer" in csv_text and "jury-rig" in csv_text
+    assert "Hammer" in csv_text and "Jury-Rig" in csv_text
     assert str(tmp_path / "night1.csv") in shown
     default = tmp_path / "myz-demo-session-1.md"  # the folder typed for the CSV is the export folder now
     assert default.exists() and str(default) in shown_md

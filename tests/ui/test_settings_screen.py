@@ -219,6 +219,6 @@ def test_ctrl_z_on_the_settings_screen_takes_back_only_a_setting_change(make_app
             seen["undone"] = app.service.campaign.settings.skill_ones
 
     asyncio.run(run())
-    assert "not a setting" in seen["message"] and "rolls wits" in seen["message"], seen["message"]
+    assert "not a setting" in seen["message"] and "rolls Wits" in seen["message"], seen["message"]
     assert seen["rolls"] == 1
     assert seen["undone"] == "stay"

@@ -273,7 +273,9 @@ class PickCharactersScreen(ModalScreen[list[str] | None]):
     def action_done(self) -> None:
         marked = self.marked
         if self.limit is not None and len(marked) > self.limit:
-            self._say(f"{self.why or f'Mark at most {self.limit}'} — {len(marked)} are marked; unmark one.")
+            over = len(marked) - self.limit
+            self._say(f"{self.why or f'Mark at most {self.limit}'} — {len(marked)} are marked; "
+                      f"unmark {'one' if over == 1 else over}.")
             return
         if len(marked) < self.minimum:
             self._say(f"Mark at least {self.minimum}.")

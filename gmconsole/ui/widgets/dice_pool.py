@@ -84,6 +84,15 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None) -> Text:
     return text
 
 
+def dice_words(dice: Iterable[dict]) -> str:
+    """``dice`` in one line of words, grouped as :func:`render_dice` groups them (kind and item, then
+    the faces): ``base 6 2; skill 3; gear (rifle) 5``, for a sentence such as the defender's roll."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for die in dice:
+        groups.setdefault(_group_key(die), []).append(_die_text(die))
+    return "; ".join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items()) or "no dice"
+
+
 class DicePool(Static):
     """The pool drawn die by die in kind colours; ``show(dice)`` redraws it."""
 

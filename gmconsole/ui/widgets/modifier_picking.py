@@ -105,14 +105,14 @@ def pick_tn_modifiers(builder) -> None:
 
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
-    """``(id, label)`` of the skill's named modifiers: value, English name, the seed's Chinese words."""
+    """``(id, label)`` of the skill's named modifiers: value and English name (the view's language; the
+    Chinese names still find a row when typed, :func:`gmconsole.rules.skill_modifiers.resolve`)."""
     out = []
     for row in skill_modifiers.modifiers_for(system, skill):
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"
         group = row.group.get("en", "")
         ask = " (type which)" if row.ask else ""
-        out.append((row.id, f"{value} {row.name['en'].rstrip('.')}{ask} · {row.name.get('zh-Hant', '')}"
-                            + (f" [{group}]" if group else "")))
+        out.append((row.id, f"{value} {row.name['en'].rstrip('.')}{ask}" + (f" [{group}]" if group else "")))
     return out
 
 
@@ -132,7 +132,7 @@ def pick_skill_modifiers(builder) -> None:
     system, skill = builder.system, builder.skill
     rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
     if not rows:
-        builder._say(f"{skill or 'No skill'}: the rules list no named modifiers for it; use + and − instead."
+        builder._say(f"{builder._skill_name() or 'No skill'}: the rules list no named modifiers for it; use + and − instead."
                      if skill else "Pick a skill first (s): named modifiers belong to a skill.")
         return
     current = {m.split("=", 1)[0]: m for m in builder.skill_modifiers}
@@ -142,7 +142,7 @@ def pick_skill_modifiers(builder) -> None:
         if row.ask is None:
             return None
         old = current.get(key, "")
-        return (f"{row.name['en']}: {row.ask['en']}", f"{row.ask['en']} {row.ask.get('zh-Hant', '')}",
+        return (f"{row.name['en']}: {row.ask['en']}", row.ask["en"],
                 old.split("=", 1)[1] if "=" in old else "")
 
     def check(key: str, text: str) -> str:
@@ -155,5 +155,5 @@ def pick_skill_modifiers(builder) -> None:
 
     picked = _picks_into(builder, "skill_modifiers", needs, check)
     values = {rid: row.modifier for rid, row in rows.items()}
-    builder.app.push_screen(SkillModifierScreen(f"Modifiers of {skill} (space marks, ctrl+s done)",
+    builder.app.push_screen(SkillModifierScreen(f"Modifiers of {builder._skill_name()} (space marks, ctrl+s done)",
                                                 skill_modifier_choices(system, skill), values, list(current)), picked)

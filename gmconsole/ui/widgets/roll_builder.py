@@ -435,7 +435,7 @@ class RollBuilder(VerticalScroll):
         gear = ", ".join(self._gear_name(character, g) for g in self.gear) or "none"
         named = self._skill_name() if self.skill else "none"
         skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
-        parts = [f"skill {skill}", f"attr {attribute or '—'}", f"gear {gear}"]
+        parts = [f"skill {skill}", f"attr {self._attribute_name(attribute) or '—'}", f"gear {gear}"]
         shown_options = ["modifier", "helpers"] + ([] if self.system == "tiered" else ["difficulty"])
         if self.system in YEAR_ZERO_SYSTEMS:
             shown_options += ["reactive"] + (["skill_modifiers"] if self.skill_modifiers else [])
@@ -471,6 +471,12 @@ class RollBuilder(VerticalScroll):
         from gmconsole.campaign.skills import name_of
 
         return shown(name_of(self.service.campaign, self.skill) or "")
+
+    def _attribute_name(self, attribute: str | None) -> str:
+        """An attribute as the GM knows it (the system table's name; exploding traits as typed), escaped."""
+        from gmconsole.campaign.skills import attribute_name_of
+
+        return shown(attribute_name_of(self.system, attribute) or "")
 
     def _nothing_to_roll(self) -> str | None:
         """Why there is no pool to roll yet, in one sentence (``None``: there is one to preview): a

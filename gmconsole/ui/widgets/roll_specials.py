@@ -57,6 +57,14 @@ def _trained_rows(service, skill: str) -> tuple[tuple[str, str], ...]:
                  for cid, label in roster_choices(service.campaign.roster))
 
 
+def _named(text: str, rows) -> str:
+    """The id of the row (``id``, name) ``text`` names, by id or name without regard to case; text no
+    row names as typed (exploding sheets take any skill the GM names; the service refuses the rest)."""
+    wanted = (text or "").strip()
+    folded = wanted.casefold()
+    return next((rid for rid, name in rows if folded in (rid.casefold(), str(name).casefold())), wanted)
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)
@@ -77,7 +85,7 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     skill first marked) or, with nobody marked, a typed pool. ``on_active(entry)`` hands the builder
     the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
     request = {k: v for k, v in builder_request.items() if k != "reactive"}
-    paired, pair_hint = _paired_skill(service.campaign.system, request.get("skill"), request.get("skill_modifiers", ()))
+    paired, pair_hint = _paired_skill(service.campaign, request.get("skill"), request.get("skill_modifiers", ()))
 
     def run(v: dict[str, str]) -> str:
         entry = service.opposed_roll(
@@ -104,10 +112,15 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     return ("Opposed roll", fields, run, hint)
 
 
-def _paired_skill(system: str, skill: str | None, picks) -> tuple[str | None, str]:
+def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     """The defender's skill the rules pair with ``skill`` (data: ``opposed_by``; a picked modifier
-    such as interrogation may name another), offered first in the form, and a hint sentence."""
+    such as interrogation may name another), offered first in the form, and a hint sentence that
+    names both skills as the GM reads them (names from the campaign's list; escaped)."""
+    from gmconsole.campaign.skills import name_of
     from gmconsole.rules import skill_modifiers
+    from gmconsole.safe_text import shown as safe
+
+    system = campaign.system
 
     try:
         picked = skill_modifiers.resolve(system, skill, picks)
@@ -118,7 +131,8 @@ def _paired_skill(system: str, skill: str | None, picks) -> tuple[str | None, st
         return None, ""
     only = skill_modifiers.opposed_only_by_role(system, skill)
     when = f" (only against another {only.replace('-', ' ').title()}; otherwise not an opposed roll)" if only else ""
-    return paired, f"{skill} is opposed by {paired}{when}. "
+    shown, against = (safe(name_of(campaign, s) or "") for s in (skill, paired))
+    return paired, f"{shown} is opposed by {against}{when}. "
 
 
 # --------------------------------------------------------------------------- exploding
@@ -169,12 +183,32 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     modifiers (used by the assisted and group checks)."""
     from gmconsole.rules import exploding
 
+    from gmconsole.ui.widgets.sheet_view import attribute_ids
+
     attribute = state.get("attribute") or next(iter(character.attributes))
     skill = state.get("skill") or ""
-    difficulty = state.get("difficulty") or exploding.default_difficulty()
+    levels = [(d.key, d.name.get("en", d.key) if isinstance(d.name, dict) else d.name) for d in exploding.difficulties()]
+    difficulty = dict(levels).get(state.get("difficulty") or exploding.default_difficulty(), "")
     tn_modifiers = tuple(state.get("tn_modifiers") or ())
+    skills = _skill_rows(service)
+    traits = [(a, a) for a in attribute_ids(service.campaign)]
+    skill_text = str(dict(skills).get(skill, skill))
+    listed = ("Skills: " + ", ".join(str(n) for _s, n in skills) + ". Traits: " + ", ".join(a for a, _n in traits)
+               + ". Difficulties: " + ", ".join(n for _k, n in levels) + ". (Names or ids, any case.)")
+
+    def named(v: dict) -> dict:
+        """The form's typed skill, trait and difficulty as the ids the service reads."""
+        out = dict(v)
+        out["skill"] = _named(v.get("skill", ""), skills)
+        out["attribute"] = _named(v.get("attribute", ""), traits)
+        if "difficulty" in v:
+            out["difficulty"] = _named(v["difficulty"], levels)
+        if "opp_attribute" in v:
+            out["opp_attribute"] = _named(v["opp_attribute"], traits)
+        return out
 
     def opposed_run(v: dict) -> str:
+        v = named(v)
         if not v["opponent"]:
             raise RulesError("mark the defender (space on a name)")
         entry = service.opposed_test(character.id, v["skill"] or None, v["opponent"], attribute=v["attribute"] or None,
@@ -183,17 +217,19 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         return opposed_test_text(entry)
 
     def group_run(v: dict) -> str:
+        v = named(v)
         entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
                                     difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers, rng=rng)
         return group_text(entry)
 
     def assisted_run(v: dict) -> str:
+        v = named(v)
         entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
                                        difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
                                        hold=v["hold"], rng=rng)
         return assisted_text(entry)
 
-    common = [FormField("skill", "Skill id", skill), FormField("attribute", "Trait (attribute id)", attribute)]
+    common = [FormField("skill", "Skill", skill_text), FormField("attribute", "Trait", attribute)]
     others = _others(service, character.id)
     return {
         "opposed": ("Opposed test", [FormField("opponent", "Defender (space marks)", choices=others)] + common + [
@@ -201,13 +237,14 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       marked=("",)),
             FormField("opp_attribute", "Defender's trait", attribute),
             FormField("faces", "Faces typed (blank: console dice)", placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
-        ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting)."),
+        ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting). "
+                        + listed),
         "group": ("Group check", [
             FormField("participants", "Trained participants (space marks)",
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
         ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
-        ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes."),
+        ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes. " + listed),
         "assisted": ("Assisted untrained check", [
             FormField("others", "Untrained participants (space marks, in turn: the order marked)", choices=others,
                       many=True, ordered=True),
@@ -216,7 +253,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         ] + common + [
             FormField("difficulty", "Difficulty", difficulty),
         ], assisted_run, "The trained leader rolls first against TN +1 per other participant; points above the TN "
-                         "form a pool the others spend, in turn, to close their gap."),
+                         "form a pool the others spend, in turn, to close their gap. " + listed),
     }
 
 
@@ -272,7 +309,7 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
                    attack_run, attack_hint),
         "contested": ("Contested roll", [FormField("opponent", "Opponent (space marks)",
                                                    choices=_others(service, character.id)),
-                                         FormField("attribute", "Attribute", "str"),
+                                         FormField("attribute", "Attribute (name)", "Strength"),
                                          FormField("opp_attribute", "Opponent's attribute (blank: same)"),
                                          FormField("faces", "Faces typed (a,a,b,b; blank: console dice)",
                                                    placeholder="dice=3,4,2,6")],

@@ -208,7 +208,7 @@ def _stunts(entry: dict) -> list[str]:
 
 def modifier_line(entry: dict) -> str:
     """The named skill modifiers a recorded roll was made with (seed 002's lists; myz: what a role
-    skill's roll is for), each by name, its detail and value, with the Chinese name; ``""`` if none."""
+    skill's roll is for), each by its English name (the view's language), its detail and value; ``""`` if none."""
     parts = []
     for row in entry.get("skill_modifiers") or ():
         if not isinstance(row, dict):
@@ -217,8 +217,7 @@ def modifier_line(entry: dict) -> str:
         detail = f" {row['detail']}" if isinstance(row.get("detail"), str) else ""
         value = row.get("modifier")
         sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
-        zh = (row.get("name") or {}).get("zh-Hant") if isinstance(row.get("name"), dict) else None
-        parts.append(f"{name}{detail}{sign}" + (f" ({zh})" if zh else ""))
+        parts.append(f"{name}{detail}{sign}")
     return ("modifiers: " + "; ".join(parts)) if parts else ""
 
 
@@ -289,11 +288,13 @@ def opposed_line(entry: dict | None) -> str:
     opposed = (entry or {}).get("opposed") or {}
     if not opposed:
         return ""
-    faces = " ".join(f"{d['kind']}:{d['face']}" for d in opposed.get("defender_dice", []))
+    from gmconsole.ui.widgets.dice_pool import dice_words
+
+    faces = dice_words(opposed.get("defender_dice", []))
     outcome = {"active": "the active side wins", "defender": "the defender holds (a tie fails the active side)",
                "reroll": "a tie: roll the opposed roll again (setting)"}[opposed["outcome"]]
     line = (f"{entry.get('character')}: {opposed['active_successes']} · {opposed['defender']}: "
-            f"{opposed['defender_successes']} [{faces}] → {outcome}; net successes {opposed['net_successes']}")
+            f"{opposed['defender_successes']} ({faces}) → {outcome}; net successes {opposed['net_successes']}")
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": "panic roll pending (c applies it)", "applied": "panic roll applied"}.get(
             entry.get("costs_status"), "panic roll due")
