@@ -740,7 +740,11 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
         parts = (([f"{character.name} pays: " + "; ".join(own)] if own else []) + panics
                  + [d["summary"] for d in defender_panics])
         summary = "; ".join(parts) if parts else f"{character.name}: no cost"
+        typed = panic_face is not None or defender_panic_face is not None
+        if typed and (panic_info or defender_panics):
+            summary += " (panic D6 typed)"  # R-MANUAL-1: the history marks dice entered by hand
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
+                **({"by_hand": True} if typed and (panic_info or defender_panics) else {}),
                 **({"panic": panic_info} if panic_info else {}),
                 **({"defender_panic": defender_panics[0]} if defender_panics else {})}
 

@@ -72,8 +72,10 @@ def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_
     asyncio.run(run())
     assert seen["form"] and "1" in seen["refused"] and "6" in seen["refused"] and seen["closed"] == ""
     assert seen["title"] == QUESTION
-    panic = app.service.history(kind="costs")[0]["panic"]
+    costs = app.service.history(kind="costs")[0]
+    panic = costs["panic"]
     assert panic["rolls"][0]["face"] == 6 and panic["rolls"][0]["total"] == 7
+    assert costs["by_hand"] is True and "D6 typed" in costs["summary"]  # R-MANUAL-1: marked as entered by hand
     assert [g["character"] for g in panic["stress"]] == ["Dallas Kane"]
 
 
