@@ -686,7 +686,8 @@ def _owed_by_other(cost: dict, character_id: str) -> bool:
 
 def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list[str],
                 condition: str | None = None, panic_face: int | None = None,
-                rng: random.Random | None = None, defender_panic_face: int | None = None) -> dict:
+                rng: random.Random | None = None, defender_panic_face: int | None = None, *,
+                typed: bool = False) -> dict:
     """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
 
     An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
@@ -740,7 +741,6 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
         parts = (([f"{character.name} pays: " + "; ".join(own)] if own else []) + panics
                  + [d["summary"] for d in defender_panics])
         summary = "; ".join(parts) if parts else f"{character.name}: no cost"
-        typed = panic_face is not None or defender_panic_face is not None
         if typed and (panic_info or defender_panics):
             summary += " (panic D6 typed)"  # R-MANUAL-1: the history marks dice entered by hand
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,

@@ -1065,6 +1065,7 @@ class CampaignService:
         panic_face: int | None = None,
         rng: random.Random | None = None,
         defender_panic_face: int | None = None,
+        by_hand: bool | None = None,
     ) -> dict:
         """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
         by default the newest roll with pending costs: trauma / damage / stress / willpower /
@@ -1077,11 +1078,14 @@ class CampaignService:
         (R-PANIC-1); it is a pending cost of the same roll (``target`` the defender) and is rolled
         here too, after the active side's costs, with the chained effects on ``in_range``; the entry
         then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
-        ``panic_face`` serves the defender when the active side owes no panic of its own)."""
+        ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
+        D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
+        console's own dice, rolled before the costs are applied (to know whom to ask about range)."""
         from gmconsole.campaign import rolls
 
+        typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
         return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
-                                 defender_panic_face)
+                                 defender_panic_face, typed=typed)
 
     def pending_costs(self) -> list[dict]:
         """The costs still waiting to be applied, one item per roll, oldest first (issue 11):

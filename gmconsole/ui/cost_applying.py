@@ -115,7 +115,8 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
 
     def with_faces(faces: dict) -> None:
         def apply(in_range: list[str], condition: str | None = None) -> dict:
-            return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng, **faces)
+            return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng,
+                                       by_hand=typed_panic, **faces)
 
         def finished(result: dict | None) -> None:
             if result is not None:

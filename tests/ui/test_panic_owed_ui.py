@@ -110,3 +110,23 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
     costs = service.history(kind="costs")[0]
     assert costs["defender_panic"]["rolls"][0]["face"] == 5
     assert [g["character"] for g in costs["defender_panic"]["stress"]] == ["Ripley Hale"]
+
+
+def test_R_MANUAL_1_c_rolls_the_panic_d6_itself_and_does_not_mark_it_typed(builder_app, monkeypatch):
+    """Play-test 6: ``c`` rolls the console's D6 before asking who is in range; that die is not one
+    entered by hand, so the costs entry is not marked so (only ``A``'s typed D6 is)."""
+    from gmconsole.campaign import tracker_values
+
+    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 1)  # 1 + 1 stress: a row for one
+    app = builder_app("yze-demo")
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _roll_a_stress_one(pilot)
+            await pilot.press("c")
+            await pilot.pause()
+
+    asyncio.run(run())
+    costs = app.service.history(kind="costs")[0]
+    assert costs["panic"]["rolls"][0]["face"] == 1
+    assert "by_hand" not in costs and "typed" not in costs["summary"]
