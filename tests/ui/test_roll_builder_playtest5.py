@@ -181,3 +181,24 @@ async def test_in_the_console_a_look_at_brann_keeps_ilsas_modifier(make_app):
         ilsa = (builder.character_id, _text(builder, "#rb-settings"))
     assert brann[0] == "c3" and "mod +0" in brann[1]
     assert ilsa[0] == "c1" and "mod +2" in ilsa[1]
+
+
+@sync
+async def test_a_contested_roll_after_a_roll_is_the_last_result_not_a_line_under_the_old_dice(builder_app):
+    """Play-test 6: in tiered (and exploding) a contested/opposed result was shown inside the previous
+    roll's block, under that roll's dice and breakdown; it is the last result now, on its own."""
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        builder = await _start(pilot, "c1")
+        await _pick_skill(pilot, "swords")
+        await pilot.press("r")
+        await pilot.pause()
+        before = _text(builder, "#rb-result")
+        await pilot.press("o", "space", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        result = _text(builder, "#rb-result")
+        dice_shown = builder.query_one("#rb-rolled").display
+    assert before.startswith("Last roll") and app.service.history(kind="contested")
+    assert "Contested roll" in result and "Last roll" not in result and not dice_shown

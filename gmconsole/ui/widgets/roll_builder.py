@@ -991,6 +991,9 @@ class RollBuilder(VerticalScroll):
 
         def closed(text: str | None) -> None:
             if text:
+                # the special roll is the last result now: the previous roll's dice and breakdown go
+                # (play-test 6: an opposed test was shown inside the roll before it, under its dice)
+                self.last_entry = None
                 self.special_text = f"{title}: {text}"
                 self._roll_recorded()
             if after is not None:
