@@ -109,6 +109,8 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
             return linked
     if len(character.attributes) == 1:
         return next(iter(character.attributes))
+    if not request.skill:  # e.g. an opposed roll's defender marked without a skill (play-test 6)
+        raise ValidationError(f"pick the skill (or name the attribute) for {possessive(character.name)} roll")
     raise ValidationError(f"name the attribute for {possessive(character.name)} roll")
 
 

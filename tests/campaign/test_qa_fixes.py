@@ -208,3 +208,13 @@ def test_a_form_saved_with_one_field_changed_records_only_that_field(make_servic
     assert result["changes"] == ["stress"]
     result = service.update_gear(ann.id, item.id, {"max_bonus": 3, "artifact_die": 8})
     assert result["summary"] == "Ann: Flashlight artifact die, max bonus changed"
+
+
+def test_a_roll_with_neither_skill_nor_attribute_asks_for_the_skill_first(make_service):
+    """Play-test 6: an opposed defender marked without a skill was told to "name the attribute"; the
+    missing piece is the skill (or, for an attribute roll, the attribute)."""
+    service = make_service("yze")
+    who = service.add_character({"name": "Dallas Kane", "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                         "empathy": 5}})
+    with pytest.raises(ValidationError, match=r"pick the skill \(or name the attribute\) for Dallas Kane's roll"):
+        service.roll(who.id)
