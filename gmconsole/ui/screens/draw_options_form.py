@@ -41,15 +41,19 @@ def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
         raise FormError(f"{possessive(name)} cards must be numbers of the deck (1-10), like 3 or 3 7.") from None
 
 
-class DrawOptionsForm(FormScreen):
-    """Cards mode: speed N (draw N cards, act N times), keep-best-of-N and the typed cards per
-    combatant; blank speed / keep = 1, blank cards = the console draws."""
-
-    form_title = "Draw initiative: speed, keep-best-of (blank = 1) and cards from a physical deck (blank = drawn here)"
+class _PerCombatantForm(FormScreen):
+    """A form with a row of fields per combatant, ``combatants`` as ``(id, name)`` pairs."""
 
     def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
         self.combatants = combatants
+
+
+class DrawOptionsForm(_PerCombatantForm):
+    """Cards mode: speed N (draw N cards, act N times), keep-best-of-N and the typed cards per
+    combatant; blank speed / keep = 1, blank cards = the console draws."""
+
+    form_title = "Draw initiative: speed, keep-best-of (blank = 1) and cards from a physical deck (blank = drawn here)"
 
     def fields(self):
         for cid, name in self.combatants:
@@ -75,14 +79,10 @@ class DrawOptionsForm(FormScreen):
         return {"speeds": speeds, "keep_best": keep, "cards": cards}
 
 
-class InitiativeDiceForm(FormScreen):
+class InitiativeDiceForm(_PerCombatantForm):
     """Roll mode with physical dice: the D6 each combatant rolled (blank = the console rolls)."""
 
     form_title = "Initiative D6 rolled by hand (R-MANUAL-1): the face for each combatant (blank = rolled here)"
-
-    def __init__(self, combatants: list[tuple[str, str]], submit: Callable[[dict], str | None]) -> None:
-        super().__init__(submit)
-        self.combatants = combatants
 
     def fields(self):
         for cid, name in self.combatants:
