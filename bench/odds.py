@@ -31,7 +31,7 @@ import odds_exploding_tiered  # noqa: E402  (beside this file)
 from icepool_reference import icepool_year_zero_odds  # noqa: E402  (the shared reference models)
 
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.rules.odds import year_zero_odds
+from gmconsole.systems.yearzero.odds import year_zero_odds
 
 POOL_SIZES = (1, 5, 10, 15, 20, 25, 30)
 GOAL_MS = 1.0

@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from icepool_reference import icepool_exploding, icepool_tiers  # noqa: E402  (the shared reference models)
 
-from gmconsole.rules.exploding_odds import check_odds
-from gmconsole.rules.tiered import Tier
-from gmconsole.rules.tiered_odds import tier_odds
+from gmconsole.systems.exploding.odds import check_odds
+from gmconsole.systems.tiered.roll import Tier
+from gmconsole.systems.tiered.odds import tier_odds
 
 EXPLODING_CASES = [
     ((), 6, 4),

@@ -22,13 +22,14 @@ import copy
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from gmconsole.rules import SYSTEMS
+from gmconsole import systems
+from gmconsole.systems.yearzero.system import YZE_PUSH_COSTS
 from gmconsole.wording import quoted
 
 SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""
 
-PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
+PUSH_COSTS = YZE_PUSH_COSTS
 """The five push-cost options of the Year Zero Engine SRD (docs/rules.md)."""
 
 SKILL_ONES = ("stay", "blank")
@@ -36,11 +37,6 @@ SKILL_ONES = ("stay", "blank")
 
 INITIATIVE_MODES = ("cards", "roll", "manual")
 
-DEFAULT_INITIATIVE = {"myz": "roll", "yze": "cards", "yze-step": "cards", "exploding": "roll", "tiered": "roll"}
-"""docs/rules.md: cards for yze / yze-step, roll for myz / exploding / tiered."""
-
-DEFAULT_INITIATIVE_ATTRIBUTE = {"myz": "agility", "yze": "agility", "yze-step": "agility", "exploding": "agility", "tiered": "dex"}
-"""The attribute added to the D6 in ``roll`` initiative (myz: Agility, docs/rules.md)."""
 
 MYZ_TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 """Trauma by kind in myz: which attribute each kind of trauma lowers (docs/rules.md, push costs)."""
@@ -95,8 +91,8 @@ class Settings:
     def for_system(cls, system: str) -> "Settings":
         """The defaults for a new campaign of ``system`` (initiative mode and attribute differ)."""
         return cls(
-            initiative_mode=DEFAULT_INITIATIVE[system],
-            initiative_attribute=DEFAULT_INITIATIVE_ATTRIBUTE[system],
+            initiative_mode=systems.get(system).default_initiative,
+            initiative_attribute=systems.get(system).initiative_attribute,
         )
 
     def to_dict(self) -> dict:
@@ -398,8 +394,8 @@ class Campaign:
     """Costs of rolls not yet applied, one item per roll (:mod:`gmconsole.campaign.pending_costs`)."""
 
     def __post_init__(self) -> None:
-        if self.system not in SYSTEMS:
-            raise ValueError(f"unknown system {quoted(self.system)}: choose one of {', '.join(SYSTEMS)}")
+        if self.system not in systems.SYSTEM_IDS:
+            raise ValueError(f"unknown system {quoted(self.system)}: choose one of {', '.join(systems.SYSTEM_IDS)}")
 
     @classmethod
     def new(cls, name: str, system: str, date: str, settings: Settings | None = None) -> "Campaign":

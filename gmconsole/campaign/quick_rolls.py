@@ -46,7 +46,7 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
     if system in YEAR_ZERO_SYSTEMS:
-        from gmconsole.rules import yearzero
+        from gmconsole.systems.yearzero import roll as yearzero
 
         pool = quick.core
         if not pool.can_roll:
@@ -63,7 +63,7 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
         fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
                                     "explanation": quick.core[2].explain()})
     else:
-        from gmconsole.rules import tiered
+        from gmconsole.systems.tiered import roll as tiered
 
         result = tiered.roll_check(quick.core, _source(faces, rng, TIERED_FACE_KINDS))
         data = result.as_dict()

@@ -1,6 +1,6 @@
 """R-MYZ-LIMIT in the campaign: read the earlier rolls the limits need and word the warnings.
 
-The limits themselves are data and rules (:mod:`gmconsole.rules.myz_limits`); this module finds the
+The limits themselves are data and rules (:mod:`gmconsole.systems.yearzero.limits`); this module finds the
 rolls still in force in the history and leaves out those the GM has set aside. Setting a warning aside
 works as for "only one chance" (docs/rules.md): the GM records why the roll may be made (the roll
 builder's ``w``, ``CampaignService.change_of_circumstances``) for that character and skill; earlier
@@ -15,7 +15,8 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from gmconsole.rules import myz_limits, skill_modifiers
+from gmconsole.systems.yearzero import limits as myz_limits
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import StoreError
 

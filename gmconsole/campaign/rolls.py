@@ -1,8 +1,8 @@
 """Rolls made from the sheet: build the pool, preview it, roll, push, apply costs, panic.
 
 The pool comes from the character sheet and the campaign settings; the dice, odds and costs come
-from the rules core (:mod:`gmconsole.rules.yearzero`, :mod:`~gmconsole.rules.exploding`,
-:mod:`~gmconsole.rules.tiered`, :mod:`~gmconsole.rules.panic`). Every change is committed through
+from the rules core (:mod:`gmconsole.systems.yearzero.roll`, :mod:`~gmconsole.systems.exploding.roll`,
+:mod:`~gmconsole.systems.tiered.roll`, :mod:`~gmconsole.systems.yearzero.panic`). Every change is committed through
 the service (``CampaignService._commit``), so it is persisted, recorded and undoable.
 """
 
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from gmconsole.campaign import character_lookup, role_limits, skills, trackers, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic, RollPreview
-from gmconsole.rules import YEAR_ZERO_SYSTEMS, skill_modifiers
+from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
@@ -137,9 +138,9 @@ def _gear(character: Character, refs) -> list:
 
 
 def pool_request(campaign: Campaign, request: RollRequest):
-    """The Year Zero :class:`~gmconsole.rules.yearzero.PoolRequest` for a sheet roll."""
-    from gmconsole.rules.panic import panic_row
-    from gmconsole.rules.yearzero import PoolRequest
+    """The Year Zero :class:`~gmconsole.systems.yearzero.roll.PoolRequest` for a sheet roll."""
+    from gmconsole.systems.yearzero.panic import panic_row
+    from gmconsole.systems.yearzero.roll import PoolRequest
 
     system = campaign.system
     settings = campaign.settings
@@ -214,7 +215,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.rules.yearzero import build_pool, pool_odds
+    from gmconsole.systems.yearzero.roll import build_pool, pool_odds
 
     pool_req = pool_request(campaign, request)
     pool = build_pool(pool_req)
@@ -247,7 +248,7 @@ def _request_dict(pool_req) -> dict:
 
 
 def _pool_request_from(data: dict):
-    from gmconsole.rules.yearzero import PoolRequest
+    from gmconsole.systems.yearzero.roll import PoolRequest
 
     raw = dict(data)
     for key in ("gear", "artifacts", "named_modifiers"):
@@ -258,8 +259,8 @@ def _pool_request_from(data: dict):
 
 
 def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.rules import exploding
-    from gmconsole.rules.exploding_odds import check_odds
+    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.systems.exploding.odds import check_odds
 
     character = _character(campaign, request.character_id)
     attribute = _attribute_for(campaign, character, request)
@@ -295,8 +296,8 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
 
 
 def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.rules import tiered
-    from gmconsole.rules.tiered_odds import tier_odds
+    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.systems.tiered.odds import tier_odds
 
     character = _character(campaign, request.character_id)
     attribute = _attribute_for(campaign, character, request)
@@ -414,7 +415,7 @@ def _year_zero_fields(result) -> dict:
 def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict, Any]:
     """An ``exploding`` check rolled (``core``: skill dice, trait die, TN; ``faces``: typed from physical
     dice) and the history fields it records, with the dice it rolled (a campaign or a GM's roll)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     skill_dice, trait, tn = core
     dice = exploding.check_dice(skill_dice, trait)
@@ -457,7 +458,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
     applied: list[dict] = []
     if campaign.system in YEAR_ZERO_SYSTEMS:
-        from gmconsole.rules import yearzero
+        from gmconsole.systems.yearzero import roll as yearzero
 
         result = yearzero.roll(built.core, _source(faces, rng, YEAR_ZERO_FACE_KINDS))
         fields.update(_year_zero_fields(result))
@@ -466,7 +467,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
     elif campaign.system == "exploding":
         fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
     else:
-        from gmconsole.rules import tiered
+        from gmconsole.systems.tiered import roll as tiered
 
         result = tiered.roll_check(built.core, _source(faces, rng, TIERED_FACE_KINDS))
         data = result.as_dict()
@@ -543,7 +544,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
          condition: str | None) -> dict:
     """Push a recorded Year Zero roll of the current scene (push in the scene, docs/rules.md); the roll's entry is updated, the push
     is its own entry."""
-    from gmconsole.rules import yearzero
+    from gmconsole.systems.yearzero import roll as yearzero
 
     if service.campaign.system not in YEAR_ZERO_SYSTEMS:
         raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
@@ -763,7 +764,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
              rng: random.Random) -> dict:
     """A panic roll for ``character`` on the copy ``c``, with R-PANIC-1 effects on the roster members
     in range (stress, or a chained panic roll each; each character panics at most once per chain)."""
-    from gmconsole.rules.panic import panic_roll, panic_table
+    from gmconsole.systems.yearzero.panic import panic_roll, panic_table
 
     calm = panic_table()[0]["id"]
     done: set[str] = set()
@@ -823,7 +824,7 @@ def panic(service: "CampaignService", character_id: str, in_range: list[str], fa
 def apply_consequence(service: "CampaignService", entry_id: int | None, key: str, clock_id: str | None,
                       gear_id: str | None, wound: bool) -> dict:
     """One consequence of a Mixed / Limited tiered roll, from the seed's menu (``tiered.consequences``)."""
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     menu = {c.key: c for c in tiered.consequences()}
     if key not in menu:
@@ -881,7 +882,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
 
 def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) -> dict:
     """R-REPAIR-1 through ``myz_roles.repair`` on a recorded Year Zero roll."""
-    from gmconsole.rules.myz_roles import repair
+    from gmconsole.systems.yearzero.roles import repair
 
     entry, recorded = recorded_roll(service, entry_id)
     character_id = entry["character_id"]
@@ -911,7 +912,7 @@ def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) ->
 
 def recorded_roll(service: "CampaignService", entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request)."""
-    from gmconsole.rules import yearzero
+    from gmconsole.systems.yearzero import roll as yearzero
 
     entry = service._entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:
@@ -927,7 +928,7 @@ def recorded_roll(service: "CampaignService", entry_id: int):
 
 def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: str) -> dict:
     """Heal, Mend the Broken: the patient's broken attribute recovers points equal to the 6s rolled."""
-    from gmconsole.rules.myz_roles import mend_the_broken
+    from gmconsole.systems.yearzero.roles import mend_the_broken
 
     entry, recorded = recorded_roll(service, roll_id)
     if entry.get("skill") != "heal":
@@ -952,7 +953,7 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
 
 def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incoming: int) -> dict:
     """Slave, Shake It Off: each 6 of the roll removes a point of the incoming trauma; the rest is taken."""
-    from gmconsole.rules.myz_roles import shake_it_off as rule
+    from gmconsole.systems.yearzero.roles import shake_it_off as rule
 
     entry, recorded = recorded_roll(service, roll_id)
     if entry.get("skill") != "shake-it-off":
@@ -973,7 +974,7 @@ def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incom
 
 def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: str) -> dict:
     """Chronicler, Inspire: the Inspire roll's 6s are added to (help) or taken from (hinder) the target roll."""
-    from gmconsole.rules.myz_roles import inspire as rule
+    from gmconsole.systems.yearzero.roles import inspire as rule
 
     inspire_entry, inspire_roll = recorded_roll(service, inspire_id)
     target_entry, target_roll = recorded_roll(service, target_id)
@@ -1005,7 +1006,7 @@ def _require_tiered(service: "CampaignService") -> None:
 def saving_throw(service: "CampaignService", character_id: str, save: str, faces: str | None,
                  rng: random.Random) -> dict:
     """R-TIER-3: 2d6 against the character's save score (computed from the sheet), recorded."""
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     _require_tiered(service)
     who = service.character(character_id)
@@ -1029,7 +1030,7 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
            faces: str | None, rng: random.Random, damage: int | None = None) -> dict:
     """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon (an item
     of the sheet, or ``damage`` typed by the GM when no item is named), recorded."""
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     _require_tiered(service)
     who = service.character(character_id)

@@ -166,7 +166,7 @@ class CampaignService:
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        from gmconsole.rules import check_system
+        from gmconsole.systems import check_system
 
         check_system(system)
         now = (clock or _utc_now)()
@@ -846,7 +846,7 @@ class CampaignService:
     @property
     def has_panic_table(self) -> bool:
         """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
-        from gmconsole.rules.panic import has_panic_table
+        from gmconsole.systems.yearzero.panic import has_panic_table
 
         return has_panic_table(self._campaign.system)
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def typed_pool_request(system: str, text: str):
     """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
-    from gmconsole.rules import yearzero
+    from gmconsole.systems.yearzero import roll as yearzero
 
     counts = parse_int_spec(text, ("base", "skill", "gear"))
     for kind, values in counts.items():
@@ -52,7 +52,7 @@ def typed_pool_request(system: str, text: str):
 
 def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
     """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
-    from gmconsole.rules import yearzero
+    from gmconsole.systems.yearzero import roll as yearzero
 
     active = yearzero.YearZeroRoll(
         pool=yearzero.build_pool(rolls._pool_request_from(entry_fields["pool_request"])),
@@ -101,7 +101,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
                  faces: str | None, defender_faces: str | None, rng: random.Random) -> dict:
     """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
     pool), and record both with the outcome in one ``roll`` entry the active side may still push."""
-    from gmconsole.rules import yearzero
+    from gmconsole.systems.yearzero import roll as yearzero
 
     campaign = service.campaign
     if campaign.system not in YEAR_ZERO_SYSTEMS:
@@ -115,7 +115,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
         who = service.character(defender_id)
         if who.id == request.character_id:
             raise ValidationError(f"{who.name} cannot oppose their own roll")
-        from gmconsole.rules.skill_modifiers import opposed_only_by_role
+        from gmconsole.systems.yearzero.skill_modifiers import opposed_only_by_role
 
         only = opposed_only_by_role(campaign.system, request.skill)  # myz Intimidate: only an Enforcer opposes
         if only and who.role != only:
@@ -164,9 +164,9 @@ def _require(service: "CampaignService", system: str, what: str) -> None:
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
-    """An exploding :class:`~gmconsole.rules.exploding.Participant` from the sheet."""
+    """An exploding :class:`~gmconsole.systems.exploding.roll.Participant` from the sheet."""
     from gmconsole.campaign import validation
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     attribute = attribute or (validation.skill_attribute(campaign, skill) if skill else None) \
         or next(iter(character.attributes))
@@ -182,7 +182,7 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
 
 
 def _base_tn(difficulty: str | None, tn_modifiers: Sequence[str]):
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     return exploding.build_target_number(difficulty, [exploding.parse_modifier(m) for m in tn_modifiers])
 
@@ -191,7 +191,7 @@ def own_tn(shared, character: Character):
     """docs/rules.md "Wound/Strain +1 each, applied automatically from the roster", for a check with a
     TN shared by several characters: this participant's TN is the shared TN plus one line per kind,
     ``Wound xN (+1 each)`` / ``Strain xN (+1 each)``, from their own sheet (the rules core's wording)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     own = exploding.build_target_number(wounds=character.wounds, strain=character.strain)
     for line in own.lines[1:]:
@@ -213,7 +213,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
 
     There is no target number in an opposed test (the tops are compared), so wounds and strain, which
     raise a TN (docs/rules.md), change nothing here."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     _require(service, "exploding", "an opposed test")
     campaign = service.campaign
@@ -260,7 +260,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     the leader included, rolls against the group TN + their own wounds + their own strain (in their
     row of ``rolls``: ``tn``, ``tn_lines``, ``tn_explanation``). So the leader's pool is the points
     above the leader's own TN, and a participant's gap is their own TN − their top."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     _require(service, "exploding", "an assisted check")
     campaign = service.campaign
@@ -309,7 +309,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
     group TN (difficulty + picked modifiers − 1 per trained participant), and each participant
     succeeds against the group TN + their own wounds + their own strain (their row in
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     _require(service, "exploding", "a group check")
     campaign = service.campaign
@@ -351,7 +351,7 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
               opponent_attribute: str | None, faces: str | None, rng: random.Random) -> dict:
     """R-TIER-5: each side 2d6 + attribute, the highest wins, a tie is rolled again. Recorded
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     _require(service, "tiered", "a contested roll")
     attribute = skills.attribute_id("tiered", attribute)

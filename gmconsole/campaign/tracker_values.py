@@ -18,7 +18,7 @@ from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.rules.panic import PanicResult
+    from gmconsole.systems.yearzero.panic import PanicResult
 
 HEALTH = "stamina"
 """The counter an attack's damage comes off (``tiered``, the one system with an attack roll, R-TIER-4)."""
@@ -101,7 +101,7 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicRes
     """The panic table row ``face`` gives the character now (D6 + stress, R-PANIC-2 escalation as set),
     read before the roll is recorded, so "who is in range" is asked only for a row that spreads."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.rules.panic import panic_roll
+    from gmconsole.systems.yearzero.panic import panic_roll
 
     ch = campaign.character(character_id)
     if ch is None:
@@ -116,7 +116,7 @@ def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
     stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
     in range" is asked only when one of them reaches others (R-PANIC-1)."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.rules.panic import panic_roll
+    from gmconsole.systems.yearzero.panic import panic_roll
 
     results = []
     payer_id = entry.get("character_id")
@@ -141,6 +141,6 @@ def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
 def roll_panic_die(rng: random.Random) -> int:
     """The console's D6 for a panic roll (the same draw the service makes when it rolls the die)."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.rules.panic import PANIC_DIE
+    from gmconsole.systems.yearzero.panic import PANIC_DIE
 
     return DiceSource(rng=rng).face(PANIC_DIE)

@@ -16,7 +16,7 @@ COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stami
 
 STRESS_MAX = 100
 """The most stress a typed value may set: the panic roll reads D6 + stress up to the rules core's
-MAX_DICE (:func:`gmconsole.rules.panic.panic_roll`), and the table tops out long before."""
+MAX_DICE (:func:`gmconsole.systems.yearzero.panic.panic_roll`), and the table tops out long before."""
 
 
 def _label(tracker: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from gmconsole.campaign import character_lookup
 from gmconsole.cli import campaign_roll_flags
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
-from gmconsole.rules import SYSTEMS
+from gmconsole.systems import SYSTEM_IDS
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import possessive
 
@@ -126,7 +126,7 @@ def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--system", required=True, choices=SYSTEMS, help="the dice system")
+    new.add_argument("--system", required=True, choices=SYSTEM_IDS, help="the dice system")
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help="Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
                           "is rerolled and costs nothing (blank: the published dice)")

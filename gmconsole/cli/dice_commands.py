@@ -9,20 +9,14 @@ from __future__ import annotations
 
 import importlib
 
+from gmconsole import systems
 from gmconsole.cli import campaign_roll_flags
 from gmconsole.cli.common import CliParser, emit
 
-SYSTEM_MODULES = {
-    "myz": "gmconsole.cli.yze_cli",
-    "yze": "gmconsole.cli.yze_cli",
-    "yze-step": "gmconsole.cli.yze_cli",
-    "exploding": "gmconsole.cli.exploding_cli",
-    "tiered": "gmconsole.cli.tiered_cli",
-}
 
 
 def _system_module(system: str):
-    return importlib.import_module(SYSTEM_MODULES[system])
+    return importlib.import_module(systems.get(system).cli_module)
 
 
 class _RollSystemParser(CliParser):
@@ -58,11 +52,11 @@ def register(subparsers) -> None:
     roll = subparsers.add_parser("roll", help="roll a pool (or take typed faces), optionally push")
     for command, parser in (("odds", odds), ("roll", roll)):
         parser_class = _RollSystemParser if command == "roll" else CliParser
-        systems = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=parser_class, required=True)
-        for system in SYSTEM_MODULES:
+        by_system = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=parser_class, required=True)
+        for system in systems.SYSTEM_IDS:
             module = _system_module(system)
             extra = {"epilog": _CAMPAIGN_EPILOG} if command == "roll" else {}
-            sub = systems.add_parser(system, help=f"{command} for {system}", **extra)
+            sub = by_system.add_parser(system, help=f"{command} for {system}", **extra)
             if command == "roll":
                 sub.system = system
             sub.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -13,9 +13,9 @@ import random
 import re
 
 from gmconsole.cli.common import CliError, count, die_size, signed
-from gmconsole.rules import exploding
+from gmconsole.systems.exploding import roll as exploding
 from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.exploding_odds import check_odds, p_success, top_distribution
+from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 
 
 def target_number(text: str) -> int:

@@ -10,10 +10,10 @@ import argparse
 import random
 
 from gmconsole.cli.common import CliError, count, signed
-from gmconsole.rules import tiered
+from gmconsole.systems.tiered import roll as tiered
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.rules.tiered_odds import tier_odds
+from gmconsole.systems.tiered.odds import tier_odds
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:

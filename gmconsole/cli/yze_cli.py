@@ -1,6 +1,6 @@
 """``gmconsole odds|roll myz|yze|yze-step``: the Year Zero family on the command line.
 
-Pool flags build a :class:`~gmconsole.rules.yearzero.PoolRequest`; ``odds`` asks the exact-odds
+Pool flags build a :class:`~gmconsole.systems.yearzero.roll.PoolRequest`; ``odds`` asks the exact-odds
 engine, ``roll`` rolls (seeded, or from typed faces), and pushes once with ``--push``.
 """
 
@@ -15,7 +15,7 @@ from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.rules.yearzero import (
+from gmconsole.systems.yearzero.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
     SKILL_ONES,

@@ -64,7 +64,7 @@ def _refuse(system: str, text: str, why: str = "") -> RulesError:
 
 
 def _year_zero(system: str, text: str, push_cost: str | None = None) -> QuickPool:
-    from gmconsole.rules.yearzero import PoolRequest, build_pool
+    from gmconsole.systems.yearzero.roll import PoolRequest, build_pool
 
     counts = {"b": 0, "s": 0, "g": 0, "st": 0}
     artifacts: list[int] = []
@@ -100,7 +100,7 @@ def _year_zero(system: str, text: str, push_cost: str | None = None) -> QuickPoo
 
 
 def _tiered(system: str, text: str, push_cost: str | None = None) -> QuickPool:
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     found = re.fullmatch(r"(-?\d{1,2})(d6)?", "".join(_tokens(text)))
     if not found:
@@ -114,7 +114,7 @@ def _tiered(system: str, text: str, push_cost: str | None = None) -> QuickPool:
 
 
 def _exploding(system: str, text: str, push_cost: str | None = None) -> QuickPool:
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     skill: tuple[int, ...] = ()
     trait: int | None = None

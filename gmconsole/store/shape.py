@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from gmconsole.rules import SYSTEMS
+from gmconsole.systems import SYSTEM_IDS
 
 
 class ShapeError(ValueError):
@@ -182,7 +182,7 @@ PENDING_COSTS = list_of(fields({"roll_id": INT, "costs": list_of(COST)}, {
     "session": INT, "character_id": optional(STR), "character": STR,
 }))
 """Costs that last (issue 11, :mod:`gmconsole.campaign.pending_costs`): one item per roll."""
-CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEMS), "sessions": list_of(SESSION, non_empty=True)}, {
+CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": INT, "schema": INT,
     "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS,
 })

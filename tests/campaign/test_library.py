@@ -2,12 +2,12 @@
 
 from gmconsole.campaign.library import install_demos, last_campaign, list_campaigns, remember_last
 from gmconsole.campaign.service import CampaignService
-from gmconsole.rules import SYSTEMS
+from gmconsole.systems import SYSTEM_IDS
 
 
 def test_demos_one_per_system_with_a_party_of_four_to_six(tmp_path):
     installed = install_demos(tmp_path)
-    assert sorted(installed) == sorted(f"{s}-demo" for s in SYSTEMS)
+    assert sorted(installed) == sorted(f"{s}-demo" for s in SYSTEM_IDS)
     for name in installed:
         with CampaignService.open(tmp_path, name, read_only=True) as service:
             campaign = service.campaign

@@ -8,7 +8,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Settings
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.odds import year_zero_odds
+from gmconsole.systems.yearzero.odds import year_zero_odds
 
 from campaign_helpers import yz
 

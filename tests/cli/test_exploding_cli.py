@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
-from gmconsole.rules.exploding_odds import check_odds
+from gmconsole.systems.exploding.odds import check_odds
 
 
 def run_json(run_cli, *args):

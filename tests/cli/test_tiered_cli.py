@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
-from gmconsole.rules.tiered_odds import tier_odds
+from gmconsole.systems.tiered.odds import tier_odds
 
 
 def run_json(run_cli, *args):

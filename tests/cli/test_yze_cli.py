@@ -14,7 +14,7 @@ from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.rules.odds import year_zero_odds
+from gmconsole.systems.yearzero.odds import year_zero_odds
 
 
 

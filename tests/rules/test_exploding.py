@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmconsole.rules import exploding as ex
+from gmconsole.systems.exploding import roll as ex
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 

@@ -8,8 +8,8 @@ from itertools import product
 import icepool
 import pytest
 
-from gmconsole.rules import exploding as ex
-from gmconsole.rules import exploding_odds as odds
+from gmconsole.systems.exploding import roll as ex
+from gmconsole.systems.exploding import odds as odds
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gmconsole.rules import myz_limits
-from gmconsole.rules.skill_modifiers import resolve
+from gmconsole.systems.yearzero import limits as myz_limits
+from gmconsole.systems.yearzero.skill_modifiers import resolve
 
 
 def _past(entry_id, who, skill, picks, *, session=1, success=True, name=None):

@@ -6,8 +6,8 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.myz_roles import dog_stats, inspire, mend_the_broken, repair, shake_it_off, sic_a_dog
-from gmconsole.rules.yearzero import Cost, PoolRequest, build_pool, push, roll
+from gmconsole.systems.yearzero.roles import dog_stats, inspire, mend_the_broken, repair, shake_it_off, sic_a_dog
+from gmconsole.systems.yearzero.roll import Cost, PoolRequest, build_pool, push, roll
 
 
 def rolled(system: str, base: list[int], skill: str | None = None, attribute: str = "empathy"):

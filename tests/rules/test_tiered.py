@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from gmconsole.rules import tiered as t
+from gmconsole.systems.tiered import roll as t
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 

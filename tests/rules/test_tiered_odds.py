@@ -7,8 +7,8 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from gmconsole.rules import tiered as t
-from gmconsole.rules import tiered_odds as odds
+from gmconsole.systems.tiered import roll as t
+from gmconsole.systems.tiered import odds as odds
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from icepool_reference import icepool_tiers

@@ -8,7 +8,7 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.yearzero import (
+from gmconsole.systems.yearzero.roll import (
     Cost,
     PoolRequest,
     build_pool,

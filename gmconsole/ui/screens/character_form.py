@@ -14,30 +14,19 @@ from typing import Callable
 
 from textual.app import ComposeResult
 
+from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import attribute_ids
 from gmconsole.wording import quoted
 
-__all__ = ["CharacterForm", "COUNTERS"]
+__all__ = ["CharacterForm"]
 
-COUNTERS = {
-    "myz": ("mutation_points", "xp"),
-    "yze": ("stress", "willpower"),
-    "yze-step": ("stress", "willpower"),
-    "exploding": ("wounds", "strain"),
-    "tiered": ("stamina", "stamina_max", "level", "xp", "class_bonus"),
-}
-"""The counters the form offers per system (the rest keep their values)."""
-
-
-NEW_ATTRIBUTE = {"myz": "2", "yze": "2", "yze-step": "8", "tiered": "1"}
-"""What a new sheet's attribute fields start at (the GM overtypes them)."""
 
 
 def _attribute_text(system: str, character: Character | None, attribute: str) -> str:
     if character is None or attribute not in character.attributes:
-        return NEW_ATTRIBUTE.get(system, "")
+        return systems.get(system).new_attribute_text
     value = character.attributes[attribute]
     return str(value.max) if value.current == value.max else f"{value.current}/{value.max}"
 
@@ -79,7 +68,7 @@ class CharacterForm(FormScreen):
                 yield field_row(attribute.title(), f"attr-{attribute}", _attribute_text(system, c, attribute), hint)
         skills = " ".join(f"{k}={v}" for k, v in c.skills.items()) if c else ""
         yield field_row("Skills", "skills", skills, _skills_example(self.campaign))
-        for counter in COUNTERS[system]:
+        for counter in systems.get(system).sheet_counters:
             yield field_row(counter.replace("_", " ").capitalize(), counter, str(getattr(c, counter)) if c else "")
         yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "", "comma-separated, e.g. tired, scared")
         yield field_row("Notes", "notes", c.notes if c else "")
@@ -126,7 +115,7 @@ class CharacterForm(FormScreen):
         else:
             data["attributes"] = {a: self._attribute(a) for a in self.attributes}
         data["skills"] = self._pairs(self.text("skills"), "Skills")
-        for counter in COUNTERS[system]:
+        for counter in systems.get(system).sheet_counters:
             default = 1 if counter == "level" else 0
             data[counter] = self.whole(counter, counter.replace("_", " ").capitalize(), blank=default)
         data["conditions"] = [c.strip().lower() for c in self.text("conditions").split(",") if c.strip()]

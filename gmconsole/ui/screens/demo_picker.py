@@ -15,17 +15,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gmconsole import systems
+from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import shown
 
-__all__ = ["DemoPickerScreen", "SYSTEM_NAMES"]
+__all__ = ["DemoPickerScreen"]
 
-SYSTEM_NAMES = {
-    "myz": "Mutant: Year Zero",
-    "yze": "Year Zero Engine (dice pool)",
-    "yze-step": "Year Zero Engine (step dice)",
-    "exploding": "Exploding dice, top die counts",
-    "tiered": "Luck + attribute + skill d6, four tiers",
-}
+
+
+def _title(system_id: str) -> str:
+    """The game's name for a campaign's system id (the id itself when the file names an unknown one)."""
+    try:
+        return systems.get(system_id).title
+    except RulesError:
+        return system_id
 
 
 class DemoPickerScreen(Screen[str | None]):
@@ -61,7 +64,7 @@ class DemoPickerScreen(Screen[str | None]):
             for summary in self.campaigns:
                 # folder names and rosters are read from the disk: shown escaped (issue 10)
                 people = ", ".join(shown(c) for c in summary.characters[:3]) + (" …" if len(summary.characters) > 3 else "")
-                label = f"{shown(summary.name)}  [{shown(SYSTEM_NAMES.get(summary.system, summary.system))}]  {people}"
+                label = f"{shown(summary.name)}  [{shown(_title(summary.system))}]  {people}"
                 options.append(Option(label, id=summary.name))
             yield OptionList(*options, id="picker-list", markup=False)
         yield Footer()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gmconsole.rules import skill_modifiers
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
 
 __all__ = ["pick_tn_modifiers", "pick_skill_modifiers", "kept_for_skill", "skill_modifier_choices"]
@@ -76,7 +76,7 @@ def _picks_into(builder, field: str, needs: Callable[[str], tuple[str, str, str]
 
 def pick_tn_modifiers(builder) -> None:
     """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
     from gmconsole.ui.screens.pick_characters import PickCharactersScreen
     from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
 
@@ -106,7 +106,7 @@ def pick_tn_modifiers(builder) -> None:
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
     """``(id, label)`` of the skill's named modifiers: value and English name (the view's language; the
-    Chinese names still find a row when typed, :func:`gmconsole.rules.skill_modifiers.resolve`)."""
+    Chinese names still find a row when typed, :func:`gmconsole.systems.yearzero.skill_modifiers.resolve`)."""
     out = []
     for row in skill_modifiers.modifiers_for(system, skill):
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"

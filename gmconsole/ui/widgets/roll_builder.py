@@ -713,7 +713,7 @@ class RollBuilder(VerticalScroll):
             return
         default = "average" if "average" in ladder else ladder[len(ladder) // 2]
         if self.system == "exploding":
-            from gmconsole.rules import exploding
+            from gmconsole.systems.exploding import roll as exploding
 
             default = exploding.default_difficulty()
         current = self.difficulty or default
@@ -731,8 +731,8 @@ class RollBuilder(VerticalScroll):
 
     def action_bonus(self, step: int) -> None:
         """``b`` / ``B``: one bonus die more or less; ``b`` stops at the system's limit and says so
-        (R-TIER-1, :data:`gmconsole.rules.tiered.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
-        from gmconsole.rules.tiered import MAX_BONUS_DICE
+        (R-TIER-1, :data:`gmconsole.systems.tiered.roll.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
+        from gmconsole.systems.tiered.roll import MAX_BONUS_DICE
 
         if self._need_character() is None:
             return
@@ -760,7 +760,7 @@ class RollBuilder(VerticalScroll):
         self.refresh_view()
 
     def action_helpers(self) -> None:
-        from gmconsole.rules.yearzero import MAX_HELPERS
+        from gmconsole.systems.yearzero.roll import MAX_HELPERS
         from gmconsole.ui.screens.pick_characters import PickCharactersScreen, roster_choices
 
         character = self._need_character()
@@ -921,7 +921,7 @@ class RollBuilder(VerticalScroll):
         from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
         from gmconsole.campaign.rolls import recorded_roll
-        from gmconsole.rules import yearzero
+        from gmconsole.systems.yearzero import roll as yearzero
 
         entry = self._roll_to_push()
         if entry is None:
@@ -1097,7 +1097,7 @@ class RollBuilder(VerticalScroll):
         the service applies it (``apply_consequence``), undoable with ``u``."""
         from gmconsole.ui.screens.roll_form import ChoiceScreen
 
-        from gmconsole.rules import tiered
+        from gmconsole.systems.tiered import roll as tiered
 
         entry = self.last_entry
         if entry is None or entry.get("tier") not in ("mixed", "limited") or entry.get("status", "done") != "done":

@@ -117,7 +117,7 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     such as interrogation may name another), offered first in the form, and a hint sentence that
     names both skills as the GM reads them (names from the campaign's list; escaped)."""
     from gmconsole.campaign.skills import name_of
-    from gmconsole.rules import skill_modifiers
+    from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
     from gmconsole.safe_text import shown as safe
 
     system = campaign.system
@@ -181,7 +181,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     """Opposed test (R-EXP-4), assisted untrained check and group check for the ``exploding`` system,
     each recorded through the service. ``state`` is the builder's skill, attribute, difficulty and TN
     modifiers (used by the assisted and group checks)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     from gmconsole.ui.widgets.sheet_view import attribute_ids
 
@@ -348,7 +348,7 @@ def _attack_pools(character) -> tuple[str, int] | None:
     """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
     knows how many faces to type, and the melee pool's size (the form's default attack, whose faces the
     example shows); the size is read through the rules core's ``dice_to_roll``. ``None``: no pool to tell."""
-    from gmconsole.rules import tiered
+    from gmconsole.systems.tiered import roll as tiered
 
     attrs = character.attributes
     if "str" not in attrs or "dex" not in attrs:

@@ -121,7 +121,7 @@ def difficulty_choices(system: str) -> list[tuple[str, str]]:
         rows = load_table(table_name(system)).get("difficulty", [])
         return [(r["id"], f"{_en(r['name'])} {r['modifier']:+d}") for r in rows]
     if system == "exploding":
-        from gmconsole.rules import exploding
+        from gmconsole.systems.exploding import roll as exploding
 
         return [(d.key, f"{_en(d.name)} TN {d.tn}") for d in exploding.difficulties()]
     return []
@@ -195,7 +195,7 @@ def stunt_count(entry: dict) -> int:
 
 
 def _stunts(entry: dict) -> list[str]:
-    from gmconsole.rules.myz_limits import stunt_warning
+    from gmconsole.systems.yearzero.limits import stunt_warning
 
     options = entry.get("stunt_list") or []
     if not options or not stunt_count(entry):
@@ -253,7 +253,7 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
     elif "tier" in entry:
         lines.append(f"{str(entry['tier']).upper()} (highest {entry.get('highest')}){by_hand}")
         if entry.get("consequences") == "offered":
-            from gmconsole.rules import tiered
+            from gmconsole.systems.tiered import roll as tiered
 
             names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
             lines.append(f"consequences to choose: {names}")
@@ -330,7 +330,7 @@ def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
 def tn_modifier_choices() -> list[tuple[str, str]]:
     """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
     value or range (e.g. ``other: Cramped +1-4``)."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
 
     out = []
     for table, entries in exploding.modifier_tables().items():
@@ -344,7 +344,7 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
 def tn_modifier_text(pick: str) -> str:
     """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
     the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
-    from gmconsole.rules import exploding
+    from gmconsole.systems.exploding import roll as exploding
     from gmconsole.rules.errors import RulesError
 
     key, _sep, amount = pick.partition("=")

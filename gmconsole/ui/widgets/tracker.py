@@ -20,26 +20,19 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
-__all__ = ["TrackerPane", "COUNTERS", "describe_panic"]
+__all__ = ["TrackerPane", "describe_panic"]
 
-COUNTERS = {
-    "myz": ("mutation_points", "xp"),
-    "yze": ("stress", "willpower"),
-    "yze-step": ("stress", "willpower"),
-    "exploding": ("wounds", "strain"),
-    "tiered": ("stamina", "xp"),
-}
-"""The character counters shown per system; ``t`` cycles them and then the doom pool (:func:`choices`)."""
 
 
 def choices(system: str) -> tuple[str, ...]:
     """What ``+`` / ``-`` / ``=`` act on, in ``t`` order: the system's counters, then the doom pool."""
-    return COUNTERS[system] + ("doom",)
+    return systems.get(system).tracker_counters + ("doom",)
 
 
 LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "clock-detail", "panic-result")
@@ -162,7 +155,7 @@ class TrackerPane(Vertical):
         campaign = self.app.service.campaign
         session = campaign.current_session
         system = campaign.system
-        counters = COUNTERS[system]
+        counters = systems.get(system).tracker_counters
         self.query_one("#tracker-status", Static).update(Text.assemble(
             ("Doom ", "bold"), (str(session.doom), "bold red"),
             f" · session {session.number} scene {session.scene} · ± ", (LABELS[self.counter], "bold cyan"),

@@ -5,7 +5,7 @@ position (說服) and interrogation (審問: opposed by Stamina, +1 against a ca
 offers them by name instead of a bare ±N, and the history records them by name (docs/rules.md,
 "Seed 002's skill texts carry their own modifier lists"). In `myz` the same table names what a role
 skill's roll is for (a deal on the side, the sector entered, the device built): no dice change,
-but R-MYZ-LIMIT watches them (:mod:`gmconsole.rules.myz_limits`).
+but R-MYZ-LIMIT watches them (:mod:`gmconsole.systems.yearzero.limits`).
 
 A picked modifier is written ``id`` or, for a row that asks for a detail, ``id=detail``
 (``enter-sector=B7``). :func:`resolve` checks a roll's picks against the skill and returns them with

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole.systems.yearzero.system import MYZ, MYZ_PUSH_COST, YEAR_ZERO_IDS, YZE, YZE_PUSH_COSTS, YZE_STEP
 from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
@@ -18,13 +18,10 @@ from gmconsole.rules.errors import RulesError
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 """The four attributes of every Year Zero game, in the order the rules list them."""
 
-PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
+PUSH_COSTS = YZE_PUSH_COSTS
 """The `yze` / `yze-step` push-cost options (one per campaign, a setting)."""
 
-MYZ_PUSH_COST = "myz"
-"""`myz` has one push cost: trauma and mutation points (and gear damage)."""
-
-DEFAULT_PUSH_COST = {"myz": MYZ_PUSH_COST, "yze": "stress-dice", "yze-step": "stress-dice"}
+DEFAULT_PUSH_COST = {s.id: s.default_push_cost for s in (MYZ, YZE, YZE_STEP)}
 
 MAX_HELPERS = 3
 """R-HELP-1: at most three helpers, +1 each."""
@@ -72,7 +69,7 @@ class PoolRequest:
     ``attribute_die`` / ``skill_die`` are the step dice of `yze-step` (sides), ``skill_die``
     ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed);
     ``named_modifiers`` are ``((name, value), ...)`` picked from a skill's own list (seed 002,
-    :mod:`gmconsole.rules.skill_modifiers`), added the same way and explained by name.
+    :mod:`gmconsole.systems.yearzero.skill_modifiers`), added the same way and explained by name.
     ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``max_pushes`` is the setting.
     ``tool_takes_damage`` is the `damage-stress` option where the tool used (the first gear item)
     takes the push damage instead of the character. ``skill_ones`` is R-PUSH-5 (``stay``/``blank``).
@@ -187,8 +184,8 @@ def step_die_for_rating(rating: str) -> int:
 
 def _validate(request: PoolRequest) -> str:
     """Check the request and return the push cost in force."""
-    if request.system not in YEAR_ZERO_SYSTEMS:
-        raise RulesError(f"{request.system!r} is not a Year Zero system: use {', '.join(YEAR_ZERO_SYSTEMS)}")
+    if request.system not in YEAR_ZERO_IDS:
+        raise RulesError(f"{request.system!r} is not a Year Zero system: use {', '.join(YEAR_ZERO_IDS)}")
     if request.attribute not in ATTRIBUTES:
         raise RulesError(f"unknown attribute {request.attribute!r}: use {', '.join(ATTRIBUTES)}")
     _check_count(request.attribute_value, "the attribute value")
@@ -197,7 +194,7 @@ def _validate(request: PoolRequest) -> str:
     if isinstance(request.max_pushes, bool) or not isinstance(request.max_pushes, int) or request.max_pushes < 0:
         raise RulesError(f"max pushes must be 0 or more, not {request.max_pushes!r}")
     push_cost = request.push_cost or DEFAULT_PUSH_COST[request.system]
-    allowed = (MYZ_PUSH_COST,) if request.system == "myz" else PUSH_COSTS
+    allowed = {s.id: s.push_costs for s in (MYZ, YZE, YZE_STEP)}[request.system]
     if push_cost not in allowed:
         raise RulesError(f"push cost {push_cost!r} does not exist in {request.system}: use {', '.join(allowed)}")
     if request.stress and request.system == "myz":

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.yearzero_pool import ones_that_stay
+from gmconsole.systems.yearzero.pool import ones_that_stay
 
 YEAR_ZERO_KINDS = frozenset(
     {DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.yearzero import PoolRequest, YearZeroRoll
+from gmconsole.systems.yearzero.roll import PoolRequest, YearZeroRoll
 
 
 def _sixes(roll: YearZeroRoll) -> int:

@@ -1,6 +1,6 @@
 """The Year Zero family (`myz`, `yze`, `yze-step`): rolling, pushing, what a push costs, opposed rolls.
 
-Pool building lives in :mod:`gmconsole.rules.yearzero_pool` and is re-exported here, so callers
+Pool building lives in :mod:`gmconsole.systems.yearzero.pool` and is re-exported here, so callers
 import everything from this module. Faces come from a :class:`~gmconsole.rules.dice.DiceSource`:
 a seeded ``random.Random`` or faces typed in from physical dice (R-MANUAL-1, R-PUSH-4).
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.odds import YearZeroOdds, year_zero_odds
-from gmconsole.rules.yearzero_pool import (
+from gmconsole.systems.yearzero.odds import YearZeroOdds, year_zero_odds
+from gmconsole.systems.yearzero.pool import (
     ATTRIBUTES,
     DEFAULT_PUSH_COST,
     MAX_HELPERS,

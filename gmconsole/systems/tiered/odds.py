@@ -14,7 +14,7 @@ from itertools import product
 
 from gmconsole.rules.dice import MAX_DICE
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.tiered import SaveOutcome, Tier, attack_damage, read_save
+from gmconsole.systems.tiered.roll import SaveOutcome, Tier, attack_damage, read_save
 
 _TWO_D6 = tuple(a + b for a, b in product(range(1, 7), repeat=2))
 """All 36 equally likely totals of 2d6."""

@@ -1,0 +1,39 @@
+"""Game systems: one package per rules family behind the :class:`GameSystem` protocol.
+
+``get(system_id)`` returns the system a campaign names; ``SYSTEM_IDS`` lists them in the
+order the README does. Everything that differs by system is asked of the system object
+(see :mod:`gmconsole.systems.base`), never decided by comparing its id.
+"""
+
+from __future__ import annotations
+
+from gmconsole.rules.errors import RulesError
+from gmconsole.systems.base import GameSystem
+from gmconsole.systems.exploding.system import EXPLODING
+from gmconsole.systems.tiered.system import TIERED
+from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
+
+__all__ = ["GameSystem", "SYSTEM_IDS", "all_systems", "check_system", "get"]
+
+_REGISTRY: dict[str, GameSystem] = {s.id: s for s in (MYZ, YZE, YZE_STEP, EXPLODING, TIERED)}
+
+SYSTEM_IDS: tuple[str, ...] = tuple(_REGISTRY)
+"""Every system id gmconsole knows, in the order the README lists them."""
+
+
+def get(system_id: str) -> GameSystem:
+    """The system named ``system_id``; a :class:`RulesError` naming the choices when unknown."""
+    try:
+        return _REGISTRY[system_id]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown system {system_id!r}: choose one of {', '.join(SYSTEM_IDS)}") from None
+
+
+def check_system(system_id: str) -> str:
+    """``system_id`` itself when gmconsole knows it, else a :class:`RulesError` naming the choices."""
+    return get(system_id).id
+
+
+def all_systems() -> tuple[GameSystem, ...]:
+    """Every registered system, in :data:`SYSTEM_IDS` order."""
+    return tuple(_REGISTRY.values())

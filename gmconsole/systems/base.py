@@ -1,0 +1,75 @@
+"""What a game system tells the rest of gmconsole: the :class:`GameSystem` protocol.
+
+Callers never compare a system id with a string. They fetch the system once
+(``systems.get(campaign.system)``) and ask it: which counters the tracker shows, whether
+there is a panic table, how a push is paid, which extra keys the roll builder offers. Adding
+a system-specific behaviour therefore touches one folder: the family's package under
+``gmconsole/systems/``.
+
+Like :mod:`gmconsole.rules`, this package is pure: no textual, tinydb or rich, no campaign,
+store, ui or cli imports. Heavy rule modules (odds engines) are imported lazily by the methods
+that need them, so reading a system's facts at start-up costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+__all__ = ["GameSystem"]
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    """The facts and behaviour that differ between game systems.
+
+    Attributes are plain data read by every layer; each family documents its values.
+    """
+
+    id: str
+    """The system id written in campaign files and typed on the command line (``"yze"``)."""
+
+    title: str
+    """The game's name as the GM reads it in pickers (``"Year Zero Engine (dice pool)"``)."""
+
+    family: str
+    """The rules family's package name (``"yearzero"``, ``"exploding"``, ``"tiered"``); for
+    grouping in documents and help only, never for deciding behaviour."""
+
+    tracker_counters: tuple[str, ...]
+    """The character counters the tracker pane shows and ``t`` cycles through."""
+
+    sheet_counters: tuple[str, ...]
+    """The counters the character form lets the GM type."""
+
+    new_attribute_text: str
+    """What a new sheet's attribute fields start at in the character form ("" for none)."""
+
+    default_initiative: str
+    """How a conflict's turn order is drawn by default: ``"cards"`` or ``"roll"``."""
+
+    initiative_attribute: str
+    """The attribute added to the D6 when initiative is rolled."""
+
+    skills_table: str | None
+    """The bundled table whose ``skills`` list this system's characters use, or ``None``."""
+
+    has_panic_table: bool
+    """True when stress dice showing 1 send the character to a panic table."""
+
+    has_stress: bool
+    """True when characters carry a stress counter that adds stress dice to their rolls."""
+
+    has_roles: bool
+    """True when characters have roles with specialist skills (Mutant: Year Zero)."""
+
+    pushes: bool
+    """True when a roll can be pushed (Year Zero); other systems have their own second chances."""
+
+    push_costs: tuple[str, ...]
+    """The push-cost options a campaign may choose (empty when rolls are not pushed)."""
+
+    default_push_cost: str | None
+    """The push cost a new campaign starts with (``None`` when rolls are not pushed)."""
+
+    cli_module: str
+    """The module adding this system's flags to ``gmconsole odds`` and ``gmconsole roll``."""

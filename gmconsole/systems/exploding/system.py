@@ -1,0 +1,33 @@
+"""The exploding-dice system as a :class:`~gmconsole.systems.base.GameSystem` object (facts only;
+the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ExplodingSystem", "EXPLODING"]
+
+
+@dataclass(frozen=True)
+class ExplodingSystem:
+    """The fields are documented on the protocol."""
+
+    id: str = "exploding"
+    title: str = "Exploding dice, top die counts"
+    family: str = "exploding"
+    tracker_counters: tuple[str, ...] = ("wounds", "strain")
+    sheet_counters: tuple[str, ...] = ("wounds", "strain")
+    new_attribute_text: str = ""
+    skills_table: str | None = None
+    has_panic_table: bool = False
+    has_stress: bool = False
+    has_roles: bool = False
+    pushes: bool = False
+    push_costs: tuple[str, ...] = ()
+    default_push_cost: str | None = None
+    default_initiative: str = "roll"
+    initiative_attribute: str = "agility"
+    cli_module: str = "gmconsole.cli.exploding_cli"
+
+
+EXPLODING = ExplodingSystem()
