@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Iterator
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, EntryNotFound
 from gmconsole.store.layout import backup_base, check_session, chunk_file, chunks_in, session_folder, sessions_in

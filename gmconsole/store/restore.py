@@ -6,7 +6,7 @@ import datetime as _dt
 import os
 from pathlib import Path
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import atomic_write, backup_names
 from gmconsole.store.errors import CorruptFile, StoreError, WriteFailed
 from gmconsole.store.layout import CAMPAIGN_FILE, CHUNK_BACKUPS, STATE_BACKUPS, backup_base
