@@ -37,11 +37,11 @@ Not thread-safe: use a store from one thread (the console's worker) at a time.
 from __future__ import annotations
 
 import bisect
-import os
 import contextlib
 import copy
+import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -56,6 +56,7 @@ from gmconsole.store.errors import (
     ReadOnly,
     StoreError,
 )
+from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
     BACKUPS,
     CAMPAIGN_FILE,
@@ -72,12 +73,11 @@ from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use
     session_folder,
     sessions_in,
 )
-from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.lock import CampaignLock
+from gmconsole.store.names import check_new_name
+from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import Shapes
-from gmconsole.store.names import check_existing_name, check_new_name
-from gmconsole.store.repairs import Repairs
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -138,11 +138,13 @@ class CampaignStore(Repairs, HistoryReader):
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0, shapes: Shapes | None = None) -> CampaignStore:
+    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0,
+               shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
         ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`);
-        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
+        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object).
+        Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
         name = check_new_name(name)

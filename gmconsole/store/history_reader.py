@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import bisect
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import gmconsole.store.schema as schema
 from gmconsole.store.atomic import newest_backup
