@@ -107,6 +107,12 @@ def test_structure_checks_catch_what_they_are_for(tmp_path, monkeypatch):
     assert [line.split(": ")[0] for line in tool.private_reach()] == ["gmconsole.campaign.a:5"]
 
 
+def test_the_architecture_page_explains_every_contract_and_check():
+    page = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for name in (*_contract_ids(), *_structure_tool().CHECKS):
+        assert f"| `{name}` (" in page, f"docs/ARCHITECTURE.md does not explain {name}"
+
+
 def _ruff(*paths: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", *paths],
                           cwd=ROOT, capture_output=True, text=True, check=False)
