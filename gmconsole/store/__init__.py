@@ -1,10 +1,10 @@
 """Campaigns on disk: the only package that uses TinyDB.
 
 - :mod:`.location`: which folder holds the campaigns (``--data-dir``, ``GMCONSOLE_HOME``, platformdirs).
-- :mod:`.campaign_store`: :class:`CampaignStore`, one campaign's state and history (layout, and why
+- :mod:`.campaign_store`: :class:`CampaignStore`, one campaign's state and history (why
   the history is cut into chunks, in its docstring); :mod:`.history_reader` its reading half,
-  :mod:`.layout` the names of a campaign's files, :mod:`.clean_close` the clean-close marker,
-  :mod:`.restore` putting a backup back.
+  :mod:`.repairs` its restoring and setting-aside half, :mod:`.layout` the names of a campaign's
+  files, :mod:`.clean_close` the clean-close marker, :mod:`.restore` putting a backup back.
 - :mod:`.safe_open`: every campaign file is opened without following symlinks.
 - :mod:`.shape`: what the documents it loads must look like; a mismatch is a damaged file.
 - :mod:`.storage`: the TinyDB storage that writes atomically and durably (:mod:`.atomic`) and checks

@@ -14,6 +14,7 @@ replace then gives the live name a new inode and the backup keeps the old one.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -82,14 +83,10 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
     try:
         backup_base.parent.mkdir(parents=True, exist_ok=True)
         for older, newer in zip(reversed(names[1:]), reversed(names[:-1])):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.replace(newer, older)
-            except FileNotFoundError:
-                pass
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(names[0])
-        except FileNotFoundError:
-            pass
         try:
             os.link(path, names[0])
         except FileNotFoundError:
@@ -133,10 +130,8 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
             _keep_backup(path, backup_base, keep)
         os.replace(temp, path)
     except OSError as error:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        except OSError:
-            pass
         raise WriteFailed(path, error) from error
     try:
         fsync_folder(folder)

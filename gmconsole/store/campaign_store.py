@@ -1,15 +1,6 @@
 """One campaign on disk: its state, its history, its lock and its backups.
 
-Layout of a campaign folder (``<data root>/<campaign name>/``)::
-
-    campaign.json                         the campaign document (roster, settings, sessions ...)
-    lock                                  flock'ed by the console that has the campaign open
-    closed-cleanly                        there when the last writer closed with every write done
-    history/session-0003/entries-000000412.json
-                                          a chunk of session 3's history; 412 is its first entry id
-    backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
-    backups/history/session-0003/entries-000000412.json.1
-                                          the previous good version of that chunk
+The files of a campaign folder are pictured in :mod:`gmconsole.store.layout`.
 
 Why chunks. TinyDB keeps a whole file in memory and rewrites all of it on every change; its stock
 ``JSONStorage`` takes about 43 ms per insert at 10,000 entries once each write is synced (see
@@ -46,17 +37,16 @@ Not thread-safe: use a store from one thread (the console's worker) at a time.
 from __future__ import annotations
 
 import bisect
-import os
 import contextlib
 import copy
-import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
 from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
@@ -66,6 +56,7 @@ from gmconsole.store.errors import (
     ReadOnly,
     StoreError,
 )
+from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
     BACKUPS,
     CAMPAIGN_FILE,
@@ -82,13 +73,11 @@ from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use
     session_folder,
     sessions_in,
 )
-from gmconsole.store.history_reader import HistoryReader
 from gmconsole.store.lock import CampaignLock
-from gmconsole.store.restore import restore
+from gmconsole.store.names import check_new_name
+from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
-from gmconsole.store.set_aside import set_aside
 from gmconsole.store.shape import Shapes
-from gmconsole.store.names import check_existing_name, check_new_name
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -99,19 +88,8 @@ OPEN_CHUNKS = 16
 _RESERVED_FIELDS = ("id", "session")
 
 
-def _plain(document: dict, what: str) -> dict:
-    """A JSON round trip: refuses what cannot be saved before anything is written, and detaches
-    the stored copy from the caller's objects (tuples become lists, keys become text)."""
-    if not isinstance(document, dict):
-        raise TypeError(f"{what} must be a dict, not {type(document).__name__}.")
-    try:
-        return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
-    except (TypeError, ValueError) as error:
-        raise TypeError(f"{what} cannot be saved as JSON: {error}.") from error
-
-
-class CampaignStore(HistoryReader):
-    """A campaign opened from disk: see the module docstring for the layout and why.
+class CampaignStore(Repairs, HistoryReader):
+    """A campaign opened from disk: see the module docstring for why its history is cut into chunks.
 
     Get one with :meth:`create` or :meth:`open`, and :meth:`close` it (or use ``with``). Opened for
     writing, it holds the campaign lock until closed; opened read-only, it holds no lock and every
@@ -160,15 +138,17 @@ class CampaignStore(HistoryReader):
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0, shapes: Shapes | None = None) -> CampaignStore:
+    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0,
+               shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
         ``wait``: seconds to wait for the lock when another process holds it (see :mod:`.lock`);
-        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object). Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
+        ``shapes``: what the documents it loads must look like (:mod:`.shape`; ``None``: any object).
+        Raises :class:`CampaignExists` when the name is taken, :class:`InvalidCampaignName`,
         :class:`WriteFailed`.
         """
         name = check_new_name(name)
-        plain = _plain(state, "The campaign state")
+        plain = schema.plain(state, "The campaign state")
         root = Path(root)
         folder = root / name
         if (folder / CAMPAIGN_FILE).exists():
@@ -316,7 +296,7 @@ class CampaignStore(HistoryReader):
         something that is not a JSON-able dict.
         """
         self._usable(write=True)
-        plain = _plain(state, "The campaign state")
+        plain = schema.plain(state, "The campaign state")
 
         def replace(document: dict) -> None:
             document.clear()
@@ -337,7 +317,7 @@ class CampaignStore(HistoryReader):
         """
         self._usable(write=True)
         session = check_session(session)
-        document = _plain(entry, "A history entry")
+        document = schema.plain(entry, "A history entry")
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
         try:
@@ -373,7 +353,7 @@ class CampaignStore(HistoryReader):
         """
         self._usable(write=True)
         session = check_session(session)
-        changes = _plain(fields, "The entry fields")
+        changes = schema.plain(fields, "The entry fields")
         reserved = [key for key in _RESERVED_FIELDS if key in changes]
         if reserved:
             raise ValueError(f"An entry's {' and '.join(reserved)} cannot be changed.")
@@ -393,59 +373,6 @@ class CampaignStore(HistoryReader):
         except BaseException:
             self._forget(session)
             raise
-
-    # -- backups ----------------------------------------------------------------------------------
-
-    def restore_backup(self, path: Path) -> None:
-        """Put the newest backup of ``path`` (a file of this campaign) back in its place.
-
-        The file being replaced is never deleted: it is renamed ``<name>.corrupt-<UTC time>`` in
-        the same folder. The newest backup that parses is used. Raises :class:`StoreError` when
-        there is none, :class:`ReadOnly`, :class:`WriteFailed`.
-        """
-        self._usable(write=True)
-        with self._writing(leaves_marker=False):  # the history must be checked against the restored file
-            restore(self.path, Path(path), self.shapes)
-        self._reread()
-
-    def set_aside(self, path: Path) -> Path:
-        """Rename the damaged history chunk ``path`` beside itself (never deleted; see
-        :mod:`gmconsole.store.set_aside`) and return its new path; its entries are then missing.
-        Raises :class:`StoreError` for anything but a history chunk of this campaign, :class:`ReadOnly`,
-        :class:`WriteFailed`."""
-        self._usable(write=True)
-        with self._writing(leaves_marker=False):  # the history must be checked again at the next open
-            aside = set_aside(self.path, Path(path))
-        self._reread()
-        return aside
-
-    def _reread(self) -> None:
-        """Forget every file read so far: a file was put back or set aside."""
-        self._state_db.storage.forget()
-        self._chunk_dbs.clear()
-        self._chunk_index.clear()
-        self._next_id = None
-        self._marked_last_id = None
-
-    @classmethod
-    def repair(cls, root: Path, name: str, path: Path, *, shapes: Shapes | None = None) -> None:
-        """:meth:`restore_backup` for when :meth:`open` itself raised :class:`CorruptFile`
-        (a damaged ``campaign.json``), so there is no store yet: takes the campaign lock for the
-        time of the restore, then releases it. Raises :class:`CampaignLocked` if another console
-        has the campaign open.
-        """
-        name = check_name(name)
-        folder = Path(root) / name
-        if not folder.is_dir():
-            raise CampaignNotFound(Path(root), name)
-        refuse_links(folder)
-        lock = CampaignLock(folder / LOCK_FILE, name)
-        lock.acquire()
-        try:
-            drop_marker(folder)  # the history is checked against the restored file at open
-            restore(folder, Path(path), shapes)
-        finally:
-            lock.release()
 
     # -- internals ----------------------------------------------------------------------------------
 

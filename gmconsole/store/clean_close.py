@@ -18,7 +18,6 @@ from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.layout import CLEAN_CLOSE_FILE, chunk_file, chunks_in, session_folder, sessions_in
 from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow
 
-
 Newest = tuple[int, int]
 """``(first id, session)`` of the history chunk created last: chunks are named by the id they start
 at, so the one starting highest is the newest, and it is where the last entry was written."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import bisect
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, EntryNotFound
 from gmconsole.store.layout import backup_base, check_session, chunk_file, chunks_in, session_folder, sessions_in

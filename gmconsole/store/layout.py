@@ -1,7 +1,18 @@
 """Where things are in a campaign folder: the names of its files and folders, and listing them.
 
-See :mod:`gmconsole.store.campaign_store` for the layout and why the history is cut into chunks.
-Listing reads folder names only, never a file.
+Layout of a campaign folder (``<data root>/<campaign name>/``)::
+
+    campaign.json                         the campaign document (roster, settings, sessions ...)
+    lock                                  flock'ed by the console that has the campaign open
+    closed-cleanly                        there when the last writer closed with every write done
+    history/session-0003/entries-000000412.json
+                                          a chunk of session 3's history; 412 is its first entry id
+    backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
+    backups/history/session-0003/entries-000000412.json.1
+                                          the previous good version of that chunk
+
+Why the history is cut into chunks: :mod:`gmconsole.store.campaign_store`. Listing reads folder
+names only, never a file.
 """
 
 from __future__ import annotations

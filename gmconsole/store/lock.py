@@ -86,7 +86,7 @@ class CampaignLock:
         holder = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
-            "since": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "since": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         }
         try:
             os.ftruncate(fd, 0)

@@ -27,7 +27,7 @@ import re
 from gmconsole.safe_text import UNSAFE, shown
 from gmconsole.store.errors import InvalidCampaignName
 
-__all__ = ["MAX_NAME_BYTES", "MAX_NAME_CHARACTERS", "check_new_name", "check_existing_name"]
+__all__ = ["MAX_NAME_BYTES", "MAX_NAME_CHARACTERS", "check_existing_name", "check_new_name"]
 
 MAX_NAME_BYTES = 143
 """UTF-8 bytes of a new campaign name (eCryptfs's limit; see the module docstring)."""

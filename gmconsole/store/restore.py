@@ -6,7 +6,7 @@ import datetime as _dt
 import os
 from pathlib import Path
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import atomic_write, backup_names
 from gmconsole.store.errors import CorruptFile, StoreError, WriteFailed
 from gmconsole.store.layout import CAMPAIGN_FILE, CHUNK_BACKUPS, STATE_BACKUPS, backup_base
@@ -39,7 +39,7 @@ def restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
     if chosen is None:
         raise StoreError(f"There is no usable backup of {path} to restore.")
     if path.exists():
-        stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+        stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")
         try:
             os.replace(path, aside)

@@ -44,6 +44,17 @@ MIGRATIONS: dict[int, Callable[[str, dict], dict]] = {0: _schema0_to_1}
 """``MIGRATIONS[n](kind, tables)`` turns the tables of a schema-``n`` file into schema ``n + 1``."""
 
 
+def plain(document: dict, what: str) -> dict:
+    """A JSON round trip: refuses what cannot be saved before anything is written, and detaches
+    the stored copy from the caller's objects (tuples become lists, keys become text)."""
+    if not isinstance(document, dict):
+        raise TypeError(f"{what} must be a dict, not {type(document).__name__}.")
+    try:
+        return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{what} cannot be saved as JSON: {error}.") from error
+
+
 def encode(kind: str, tables: dict) -> bytes:
     """Serialise ``tables`` as a current-schema file of ``kind``.
 

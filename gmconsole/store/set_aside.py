@@ -28,7 +28,7 @@ _CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
 
 _ASIDE_FILE = re.compile(r"^entries-(\d+)\.json\.damaged-")
 
-__all__ = ["is_history_chunk", "set_aside", "first_id", "chunk_files"]
+__all__ = ["chunk_files", "first_id", "is_history_chunk", "set_aside"]
 
 
 def _absolute(path: Path) -> Path:
@@ -63,7 +63,7 @@ def set_aside(campaign: Path, path: Path) -> Path:
         os.lstat(path)
     except FileNotFoundError:
         raise StoreError(f"There is no history file {path} to set aside.") from None
-    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     aside = path.with_name(f"{path.name}.damaged-{stamp}")
     try:
         os.replace(path, aside)

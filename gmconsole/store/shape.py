@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from gmconsole.systems import SYSTEM_IDS
 
@@ -151,7 +152,8 @@ CHARACTER = fields({"id": STR, "name": STR}, {
     "willpower": INT, "conditions": list_of(STR), "wounds": INT, "strain": INT, "stamina": INT,
     "stamina_max": INT, "level": INT, "xp": INT, "class_bonus": INT, "dog": DOG, "notes": STR,
 })
-SLOT = fields({"combatant": STR, "value": INT}, {"attribute": INT, "rolloff": list_of(INT), "seq": INT, "delayed": BOOL})
+SLOT = fields({"combatant": STR, "value": INT},
+              {"attribute": INT, "rolloff": list_of(INT), "seq": INT, "delayed": BOOL})
 
 
 def _turn_in_range(initiative: dict, where: str) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tinydb.storages import Storage
 
-from gmconsole.store import schema
+import gmconsole.store.schema as schema
 from gmconsole.store.atomic import atomic_write
 from gmconsole.store.errors import ReadOnly
 

@@ -1,4 +1,4 @@
-"""docs/rules.md is the help screen's rules table as a document: the two never say different things."""
+"""docs/RULES.md is the help screen's rules table as a document: the two never say different things."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from write_rules_doc import DOC, TABLE, rules_doc_text  # noqa: E402
 
 
 def test_rules_doc_is_written_from_the_help_table():
-    assert DOC.exists(), "docs/rules.md is missing: run python tools/write_rules_doc.py"
+    assert DOC.exists(), "docs/RULES.md is missing: run python tools/write_rules_doc.py"
     assert DOC.read_text(encoding="utf-8") == rules_doc_text(), (
-        "docs/rules.md is stale: run python tools/write_rules_doc.py"
+        "docs/RULES.md is stale: run python tools/write_rules_doc.py"
     )
 
 

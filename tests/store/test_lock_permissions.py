@@ -80,7 +80,7 @@ def test_console_offers_read_only_for_an_unwritable_lock(tmp_path, unwritable_lo
     service, why = launcher._open_service(tmp_path, "yze-demo", read_only=False)
     try:
         assert service.read_only and why == launcher.NOT_WRITABLE
-        title, text, offer = asked[0]
+        _title, text, offer = asked[0]
         assert "Permission denied" in text and offer == "Open it read-only?"
     finally:
         service.close()
@@ -88,8 +88,7 @@ def test_console_offers_read_only_for_an_unwritable_lock(tmp_path, unwritable_lo
 
 def test_a_failed_first_save_does_not_claim_a_previous_version(root, monkeypatch):
     """Issue 10, item 9: "the previous version is still intact" only when there was one."""
-    from gmconsole.store import WriteFailed
-    from gmconsole.store import atomic
+    from gmconsole.store import WriteFailed, atomic
 
     real_replace = os.replace
 

@@ -173,7 +173,7 @@ def test_restore_backup_puts_the_previous_chunk_back_and_keeps_the_damaged_one(c
 
 def test_restore_without_any_backup_says_so(campaign):
     (campaign.path / "backups").rename(campaign.path.parent / "elsewhere")
-    with pytest.raises(StoreError, match="There is no usable backup of .*campaign.json"):
+    with pytest.raises(StoreError, match=r"There is no usable backup of .*campaign\.json"):
         campaign.restore_backup(campaign.path / "campaign.json")
 
 

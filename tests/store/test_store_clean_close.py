@@ -53,10 +53,9 @@ def test_a_failed_write_leaves_no_marker_so_the_next_open_checks_the_history(roo
 
 
 def test_a_change_stopped_half_way_leaves_no_marker(root, campaign):
-    with pytest.raises(SystemExit):
-        with campaign.change():
-            campaign.append_entry(1, {"who": "Hicks"})
-            raise SystemExit("terminal killed before the state was saved")
+    with pytest.raises(SystemExit), campaign.change():
+        campaign.append_entry(1, {"who": "Hicks"})
+        raise SystemExit("terminal killed before the state was saved")
     campaign.close()
     assert not marker(root).exists()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from store_helpers import file_bytes
 
 from gmconsole.store import CampaignStore, CorruptFile, SchemaTooNew
 from gmconsole.store.schema import SCHEMA
-from store_helpers import file_bytes
 
 DAMAGES = {
     "truncated": (lambda good: good[: len(good) // 2], "line"),
@@ -87,7 +87,8 @@ def test_file_from_a_newer_gmconsole_is_refused_untouched(root, saved):
     newer["_gmconsole"]["1"]["schema"] = SCHEMA + 1
     target.write_text(json.dumps(newer))
     before = file_bytes(saved)
-    with pytest.raises(SchemaTooNew, match=rf"newer gmconsole \(schema {SCHEMA + 1}, this version reads up to {SCHEMA}\)"):
+    too_new = rf"newer gmconsole \(schema {SCHEMA + 1}, this version reads up to {SCHEMA}\)"
+    with pytest.raises(SchemaTooNew, match=too_new):
         CampaignStore.open(root, "Hope")
     assert file_bytes(saved) == before
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 
-from gmconsole.store import CampaignStore
+from gmconsole.store import CampaignStore, schema
 from gmconsole.store import campaign_store as cs
-from gmconsole.store import schema
 
 
 def _many_sessions(root, sessions: int = 6):

@@ -11,8 +11,9 @@ import sys
 import textwrap
 import time
 
-from gmconsole.store import CampaignStore
 from store_helpers import temp_files
+
+from gmconsole.store import CampaignStore
 
 KILLS = 50
 

@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from store_helpers import file_bytes
 
 from gmconsole.store import CampaignStore
 from gmconsole.store.schema import MIGRATIONS, SCHEMA
-from store_helpers import file_bytes
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema0"
 STATE = {
@@ -52,7 +52,8 @@ def test_schema0_campaign_is_saved_in_the_current_schema_and_the_old_file_kept(o
         store.update_entry(1, 2, {"undone": True})
         assert store.append_entry(1, {"kind": "roll", "who": "Ripley", "faces": [6]}) == 3
     chunk = json.loads((old_root / "Expedition" / "history" / "session-0001" / "entries-000000001.json").read_text())
-    assert chunk["_gmconsole"]["1"] == {"schema": SCHEMA, "kind": "history", "gmconsole": chunk["_gmconsole"]["1"]["gmconsole"]}
+    record = chunk["_gmconsole"]["1"]
+    assert record == {"schema": SCHEMA, "kind": "history", "gmconsole": record["gmconsole"]}
     assert sorted(chunk["entries"]) == ["1", "2", "3"]
     with CampaignStore.open(old_root, "Expedition", read_only=True) as store:
         assert [(e["id"], e.get("undone", False)) for e in store.entries()] == [(1, False), (2, True), (3, False)]

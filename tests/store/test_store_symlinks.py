@@ -64,9 +64,8 @@ def test_a_campaign_holding_a_symlink_is_refused_naming_it_and_nothing_outside_c
         target.unlink()  # a dangling link: writing through it would create the file
     before = _everything_outside(outside)
     for read_only in (False, True):
-        with pytest.raises(UnsafeLink) as caught:
-            with CampaignStore.open(root, "Hope", read_only=read_only) as store:
-                store.entries()
+        with pytest.raises(UnsafeLink) as caught, CampaignStore.open(root, "Hope", read_only=read_only) as store:
+            store.entries()
         assert caught.value.path == saved / place
         assert f"{saved / place}" in str(caught.value) and "symbolic link" in str(caught.value)
     assert _everything_outside(outside) == before

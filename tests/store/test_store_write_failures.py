@@ -7,10 +7,10 @@ import os
 import stat
 
 import pytest
+from store_helpers import file_bytes, temp_files
 
 from gmconsole.store import CampaignStore, WriteFailed
 from gmconsole.store import campaign_store as cs
-from store_helpers import file_bytes, temp_files
 
 
 def live_files(store: CampaignStore) -> dict[str, bytes]:
