@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gmconsole.store.errors import StoreError
+from gmconsole.campaign.storage_access import StoreError
 from gmconsole.wording import error_text
 
 __all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
@@ -36,9 +36,9 @@ def newest_pending(service, character_id: str | None = None) -> dict | None:
 def read_only_refusal(service) -> str | None:
     """The service's own refusal when the campaign is open read-only, said before any question or
     picker (the GM would answer it for nothing); ``None`` when changes are allowed."""
-    from gmconsole.store.errors import ReadOnly
+    from gmconsole.campaign.storage_access import read_only_refusal as refusal
 
-    return str(ReadOnly(service.campaign.name)) if service.read_only else None
+    return refusal(service.campaign.name) if service.read_only else None
 
 
 def _absent_payer(service, entry: dict) -> str | None:

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import StoreError
+from gmconsole.campaign.storage_access import StoreError
 
 __all__ = ["FacesEntryScreen"]
 

@@ -39,7 +39,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from gmconsole.campaign import history_index
 from gmconsole.campaign.history import result_text
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import CorruptFile, StoreError
+from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import StoreError
+from gmconsole.campaign.storage_access import StoreError
 from gmconsole.ui.screens.pick_characters import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]

@@ -208,7 +208,7 @@ class InitiativePane(Vertical):
     def _ask(self, mode: str, ids: list[str], typed: bool, act) -> None:
         """The questions a combatant joining is asked, by mode: cards — speed, keep-best-of and cards
         (a form); roll — the D6s when the GM chose to type them (a form), else none; then ``act``."""
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
         from gmconsole.ui.screens.draw_options_form import DrawOptionsForm, InitiativeDiceForm
 
         service = self.app.service
@@ -315,7 +315,7 @@ class InitiativePane(Vertical):
     def action_typed_cards(self) -> None:
         """R-INIT-2 at the round's last turn: the next round's cards typed from a physical deck."""
         from gmconsole.rules.initiative_rounds import drawers
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
         from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
 
         state = self.state()

@@ -133,7 +133,7 @@ class RosterPane(Vertical):
 
     # -- actions ----------------------------------------------------------------------------------
     def _submitter(self, change):
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:
