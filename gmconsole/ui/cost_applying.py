@@ -195,7 +195,7 @@ def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], Non
     (R-PANIC-1), in the words of the tracker's panic question (the result and the range); NPCs are
     said so in the list."""
     from gmconsole.campaign.tracker_values import costs_panic_preview
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen, roster_choices
+    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
     from gmconsole.ui.widgets.tracker import in_range_question
 
     if not faces:
@@ -217,4 +217,4 @@ def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], Non
         if ids is not None:
             then(ids)
 
-    app.push_screen(PickCharactersScreen(" ".join(questions), others), picked)
+    app.push_screen(PickCharacters(" ".join(questions), others), picked)

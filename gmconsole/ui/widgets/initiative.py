@@ -21,7 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from gmconsole.safe_text import shown
-from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
+from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.widgets.sheet_view import ColumnFit, fill_table, table_room
 
 if TYPE_CHECKING:
@@ -266,7 +266,7 @@ class InitiativePane(Vertical):
         self.app.push_screen(picker, callback=picked)
 
     def action_swap(self) -> None:
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        from gmconsole.ui.screens.pickers import PickCharacters
 
         if self._no_conflict():
             return
@@ -282,7 +282,7 @@ class InitiativePane(Vertical):
             if ids:
                 self.app.attempt(lambda: self.app.service.swap_initiative(first, ids[0]))
 
-        self.app.push_screen(PickCharactersScreen(f"Swap initiative with {name}:", others, limit=1, minimum=1),
+        self.app.push_screen(PickCharacters(f"Swap initiative with {name}:", others, limit=1, minimum=1),
                              callback=picked)
 
     def action_delay(self) -> None:

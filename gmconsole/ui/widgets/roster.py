@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable
 
 from gmconsole.ui.messages import CharacterSelected
-from gmconsole.ui.widgets.lazy_mount import show_line
+from gmconsole.ui.lazy_mount import show_line
 from gmconsole.ui.widgets.sheet_view import (
     ColumnFit,
     attribute_cell,
