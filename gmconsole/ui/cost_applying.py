@@ -97,7 +97,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
     service's error to ``refused`` when given (the roll builder offers a way out of a damaged file).
     ``typed_panic``: the GM types each panic D6 rolled at the table (R-MANUAL-1) instead of the
     console rolling it."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeCondition
 
     service = app.service
     if entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
@@ -124,7 +124,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
 
         def with_range(in_range: list[str]) -> None:
             if needs_condition:
-                app.push_screen(FacesEntryScreen(
+                app.push_screen(TypeCondition(
                     "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
                     lambda text: apply(in_range, text), placeholder="tired", enter="ok"), finished)
                 return
