@@ -19,19 +19,15 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from gmconsole.safe_text import shown
-from gmconsole.ui.messages import CampaignChanged, ShowError
+from gmconsole.ui import errors
+from gmconsole.ui.errors import user_errors
+from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
 T = TypeVar("T")
 
-__all__ = ["GMConsoleApp"]
-
-
-def user_errors() -> tuple[type[BaseException], ...]:
-    """The exceptions that mean "refused" or "could not save": shown to the GM, never a crash."""
-    from gmconsole.store.errors import StoreError
-
-    return (ValueError, StoreError)
+__all__ = ["GMConsoleApp", "user_errors"]  # user_errors: for panes that still import it from here
 
 
 class GMConsoleApp(App[int]):
@@ -55,8 +51,6 @@ class GMConsoleApp(App[int]):
         self.read_only_reason = read_only_reason
         self.service = service
         if service.read_only and read_only_reason:  # a refused change says why, not "another console"
-            from gmconsole.ui.launch import READ_ONLY_ADVICE
-
             service.read_only_why = (read_only_reason, READ_ONLY_ADVICE.get(read_only_reason, ""))
         self._on_first_paint = on_first_paint
         self.rng = rng if rng is not None else random.Random()
@@ -103,33 +97,11 @@ class GMConsoleApp(App[int]):
             screen.post_message(CampaignChanged(entry))
 
     def attempt(self, change: Callable[[], T]) -> T | None:
-        """Run one change through the service; on a refusal or a failed save show why and return None.
-
-        A damaged campaign file (``CorruptFile``, e.g. the history chunk undo reads) is named and its
-        newest backup offered (:func:`gmconsole.ui.damaged.offer_restore`)."""
-        from gmconsole.store.errors import CorruptFile
-
-        try:
-            return change()
-        except CorruptFile as exc:
-            from gmconsole.ui.damaged import offer_restore
-
-            offer_restore(self, exc, say=self.show_error)
-            return None
-        except user_errors() as exc:
-            self.show_error(str(exc))
-            return None
+        """Run one change through the service; on a refusal or a failed save show why and return None
+        (:func:`gmconsole.ui.errors.attempt`)."""
+        return errors.attempt(self, change)
 
     def show_error(self, text: str) -> None:
-        """Show ``text`` in the main screen's status line (and as a toast when a modal covers it).
-
-        A refusal often quotes a name read from the campaign file: it is escaped here, before it is
-        wrapped or measured (:mod:`gmconsole.safe_text`)."""
-        from gmconsole.ui.screens.main import MainScreen
-
-        text = shown(text)
-        for screen in self.screen_stack:
-            if isinstance(screen, MainScreen):
-                screen.post_message(ShowError(text))
-        if not isinstance(self.screen, MainScreen):
-            self.notify(text, severity="error", timeout=6, markup=False)
+        """Show ``text`` in the main screen's status line, and as a toast when a modal covers it
+        (:func:`gmconsole.ui.errors.show_error`)."""
+        errors.show_error(self, text)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gmconsole.store.errors import StoreError
+from gmconsole.campaign.storage_access import StoreError
 from gmconsole.wording import error_text
 
 __all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
@@ -36,9 +36,9 @@ def newest_pending(service, character_id: str | None = None) -> dict | None:
 def read_only_refusal(service) -> str | None:
     """The service's own refusal when the campaign is open read-only, said before any question or
     picker (the GM would answer it for nothing); ``None`` when changes are allowed."""
-    from gmconsole.store.errors import ReadOnly
+    from gmconsole.campaign.storage_access import read_only_refusal as refusal
 
-    return str(ReadOnly(service.campaign.name)) if service.read_only else None
+    return refusal(service.campaign.name) if service.read_only else None
 
 
 def _absent_payer(service, entry: dict) -> str | None:
@@ -97,7 +97,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
     service's error to ``refused`` when given (the roll builder offers a way out of a damaged file).
     ``typed_panic``: the GM types each panic D6 rolled at the table (R-MANUAL-1) instead of the
     console rolling it."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeCondition
 
     service = app.service
     if entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
@@ -124,7 +124,7 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
 
         def with_range(in_range: list[str]) -> None:
             if needs_condition:
-                app.push_screen(FacesEntryScreen(
+                app.push_screen(TypeCondition(
                     "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
                     lambda text: apply(in_range, text), placeholder="tired", enter="ok"), finished)
                 return
@@ -195,7 +195,7 @@ def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], Non
     (R-PANIC-1), in the words of the tracker's panic question (the result and the range); NPCs are
     said so in the list."""
     from gmconsole.campaign.tracker_values import costs_panic_preview
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen, roster_choices
+    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
     from gmconsole.ui.widgets.tracker import in_range_question
 
     if not faces:
@@ -217,4 +217,4 @@ def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], Non
         if ids is not None:
             then(ids)
 
-    app.push_screen(PickCharactersScreen(" ".join(questions), others), picked)
+    app.push_screen(PickCharacters(" ".join(questions), others), picked)

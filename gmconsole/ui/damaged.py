@@ -3,7 +3,7 @@
 ``gmconsole open`` already does this for a damaged ``campaign.json`` (:mod:`gmconsole.ui.launch`).
 Once the console runs, the history screen, its detail, export and undo/redo read history files
 too, and one of them may be damaged (truncated, not JSON, the wrong shape): issue 10, item 3. Each of
-these paths hands the :class:`~gmconsole.store.errors.CorruptFile` to :func:`offer_restore`, which
+these paths hands the ``CorruptFile`` to :func:`offer_restore`, which
 
 - in a console that may write, and when there is a backup, asks on a :class:`QuestionScreen`
   whether to restore it; ``y`` puts the backup in place (the damaged file is kept aside) through
@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from gmconsole.store.set_aside import is_history_chunk
+from gmconsole.campaign.storage_access import StoreError, is_history_chunk
 
 __all__ = ["offer_restore", "offers_way_out", "damaged_line"]
 
@@ -54,7 +54,6 @@ def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | 
     either succeeded (the service's listeners have already heard of it) and says the summary itself;
     without it, ``say`` does.
     """
-    from gmconsole.store.errors import StoreError
     from gmconsole.ui.screens.question import QuestionScreen
 
     say(damaged_line(app.service, error))

@@ -41,7 +41,7 @@ def _target(app, typed: str, default_name: str) -> Path:
 def export_screen(app, title: str, default_name: str, body: Callable[[], str], done: Callable[[Path], None]):
     """The dialog asking where to write ``body()`` (default ``default_name`` in the export folder);
     writing creates the folder, remembers it for this console and calls ``done`` with the file's path."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeFileName
 
     folder = export_folder(app)
 
@@ -59,7 +59,7 @@ def export_screen(app, title: str, default_name: str, body: Callable[[], str], d
 
     hint = (f"Export folder: {folder}\nType a file name (blank: {default_name}), or another folder to export "
             "to from now on.")
-    return FacesEntryScreen(title, hint, write, placeholder=default_name, enter="write"), written
+    return TypeFileName(title, hint, write, placeholder=default_name, enter="write"), written
 
 
 def export_what(service, session: int, chosen: dict) -> str:

@@ -18,7 +18,9 @@ from typing import Callable
 from textual.app import App
 from textual.screen import Screen
 
-__all__ = ["launch", "choose_campaign"]
+from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, NOT_WRITABLE, READ_ONLY_ADVICE
+
+__all__ = ["launch", "choose_campaign", "ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE"]
 
 
 class _Prompt(App):
@@ -71,26 +73,18 @@ def choose_campaign(root: Path, name: str | None) -> str | None:
     return _ask(lambda: DemoPickerScreen(summaries, first_run=first_run))
 
 
-ASKED_READ_ONLY = "opened with --read-only"
-IN_USE = "this campaign is open in another console"
-NOT_WRITABLE = "its lock file cannot be written"
-READ_ONLY_ADVICE = {
-    ASKED_READ_ONLY: "quit and open it again without --read-only to change it.",
-    IN_USE: "reopen it normally once the other console has closed it.",
-    NOT_WRITABLE: "make its lock file and folder writable, then open it again.",
-}
-"""What a refused change tells the GM to do, by why the campaign is read-only."""
-
-
 def _open_service(root: Path, name: str, read_only: bool):
     """Open the campaign's service, asking the GM what to do about a lock or a damaged file.
 
     Returns ``(service, why it is read-only or None)``, or ``(None, None)`` when the GM declined
     (after the message was shown)."""
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.store.campaign_store import CampaignStore
-    from gmconsole.store.errors import CampaignLocked, CorruptFile, LockNotWritable
-    from gmconsole.store.shape import GMCONSOLE
+    from gmconsole.campaign.storage_access import (
+        CampaignLocked,
+        CorruptFile,
+        LockNotWritable,
+        restore_campaign_backup,
+    )
 
     why = None
     while True:
@@ -111,13 +105,13 @@ def _open_service(root: Path, name: str, read_only: bool):
                 return None, None
             if not _question("Damaged file", message, "Restore the newest backup and open it?"):
                 return None, None
-            CampaignStore.repair(root, name, damaged, shapes=GMCONSOLE)
+            restore_campaign_backup(root, name, damaged)
 
 
 def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None) -> int:
     """Run the console on a campaign under ``root`` (see the module docstring); returns the exit status."""
     from gmconsole.campaign import library
-    from gmconsole.store.errors import StoreError
+    from gmconsole.campaign.storage_access import StoreError
     from gmconsole.ui import startup_gc
     from gmconsole.ui.app import GMConsoleApp
 

@@ -1,12 +1,15 @@
-"""Messages shared by the panes and screens of the console.
+"""Messages shared by the panes and screens of the console, each a typed ``@dataclass`` (compared by
+identity, as a message is one event).
 
 Data flows one way (README, Architecture): a widget posts one of these, the screen handles it and asks the
 campaign service to act, and the service's change comes back as ``CampaignChanged`` so every pane
-re-reads the campaign it shows.
+re-reads the campaign it shows. No pane calls another: the roster says which character the GM picked
+(``CharacterSelected``) and the main screen hands it to the roll builder.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -14,25 +17,22 @@ from textual.message import Message
 __all__ = ["CampaignChanged", "CharacterSelected", "ShowError"]
 
 
+@dataclass(eq=False)
 class CampaignChanged(Message):
     """The campaign changed (a change, an undo or a redo); ``entry`` is the history entry, if any."""
 
-    def __init__(self, entry: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.entry = entry
+    entry: dict[str, Any] | None = None
 
 
+@dataclass(eq=False)
 class CharacterSelected(Message):
     """The GM picked a character in the roster (or elsewhere); the roll builder takes it up."""
 
-    def __init__(self, character_id: str) -> None:
-        super().__init__()
-        self.character_id = character_id
+    character_id: str
 
 
+@dataclass(eq=False)
 class ShowError(Message):
     """A refusal or failure to show in the status line, as one sentence the GM can read."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str

@@ -138,7 +138,7 @@ class GearScreen(ModalScreen[None]):
         return character.gear[min(table.cursor_row, len(character.gear) - 1)]
 
     def _submit(self, change) -> Callable[[dict], str | None]:
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:

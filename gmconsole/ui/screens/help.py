@@ -7,12 +7,15 @@ their R-… ids in words, filtered to the campaign's system.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from gmconsole.safe_text import shown
@@ -59,14 +62,13 @@ class HelpScreen(Screen[None]):
         Binding("escape,q,question_mark,f1", "close", "Close help", id="help.close", key_display="esc"),
     ]
 
-    def compose(self) -> ComposeResult:
-        from gmconsole.ui.screens.history import HistoryScreen
-        from gmconsole.ui.screens.main import MainScreen
-        from gmconsole.ui.widgets.initiative import InitiativePane
-        from gmconsole.ui.widgets.roll_builder import RollBuilder
-        from gmconsole.ui.widgets.roster import RosterPane
-        from gmconsole.ui.widgets.tracker import TrackerPane
+    def __init__(self, panes: Sequence[tuple[str, type, Widget | None]]) -> None:
+        """``panes``: ``(title, pane or screen class, the pane as mounted or None)`` in the order shown;
+        the screen that opens the help names them, so the help depends on no pane."""
+        super().__init__()
+        self.panes = list(panes)
 
+    def compose(self) -> ComposeResult:
         campaign = self.app.service.campaign
         yield Header(show_clock=False, icon="⚄")
         with VerticalScroll(id="help-body"):
@@ -74,16 +76,8 @@ class HelpScreen(Screen[None]):
             keys = Table.grid(padding=(0, 2), expand=True)
             for _ in range(2):
                 keys.add_column()
-            panes = [("Main screen", MainScreen), ("1 Roster", RosterPane),
-                     ("2 Initiative", InitiativePane), ("3 Roll builder", RollBuilder), ("4 Tracker", TrackerPane),
-                     ("h History", HistoryScreen)]
             tables = []
-            main = next((s for s in self.app.screen_stack if isinstance(s, MainScreen)), None)
-            for title, owner in panes:
-                live = None
-                if main is not None and owner not in (MainScreen, HistoryScreen):
-                    found = main.query(owner)
-                    live = found.first() if found else None
+            for title, owner, live in self.panes:
                 table = Table(title=title, title_style="bold cyan", title_justify="left", show_header=False, box=None,
                               padding=(0, 1), expand=True)
                 table.add_column(style="bold yellow", no_wrap=True)

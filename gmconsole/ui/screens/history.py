@@ -38,17 +38,16 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from gmconsole.campaign import history_index
 from gmconsole.campaign.history import result_text
+from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import CorruptFile, StoreError
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.history_costs import HistoryCostActions
+from gmconsole.ui.screens.history_detail import costs_mark, detail_text
 from gmconsole.ui.screens.history_reading import HistoryReading
-from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.key_bar import KeyBar
-from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
-from gmconsole.wording import counted, error_text, quoted
+from gmconsole.wording import counted, quoted
 
 __all__ = ["HistoryScreen", "MAX_ROWS"]
 
@@ -62,7 +61,7 @@ _SUMMARY = _COLUMNS.index("summary")
 """The one column cut to fit the table's width (issue: play-test 5, item 3)."""
 
 
-class HistoryScreen(HistoryReading, Screen[None]):
+class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
 
     DEFAULT_CSS = """
@@ -250,7 +249,7 @@ class HistoryScreen(HistoryReading, Screen[None]):
         style = "dim strike" if status != "done" else ""
         cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
                  e.get("character") or "", name_of(self._cells_campaign, e.get("skill")) or "", result_text(e),
-                 _costs_mark(e), e.get("summary", ""), status]
+                 costs_mark(e), e.get("summary", ""), status]
         key, texts = f"{e.get('session')}:{e.get('id')}", [Text(shown(c), style=style) for c in cells]
         widths = [t.cell_len for t in texts]
         self._cells[id(e)] = (e, key, texts, widths)
@@ -334,72 +333,6 @@ class HistoryScreen(HistoryReading, Screen[None]):
         self.include_undone = not self.include_undone
         self.refilter()
 
-    def _selected_roll(self, what: str) -> dict | None:
-        """The roll of the selected row (a push row: its roll, in whichever session it is), read
-        afresh; else ``None``, with what the row is and what to select said instead."""
-        table = self.query_one(DataTable)
-        if not self.rows or table.cursor_row < 0:
-            self._say("No roll is selected.")
-            return None
-        row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
-        kind, roll_id = row.get("kind"), row.get("roll_id")
-        try:
-            if kind == "roll":
-                return self.service.entry(row.get("id"), row.get("session"))
-            if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
-                return self.service.entry_anywhere(roll_id)  # a push (or another step) of a roll
-            self._say(self._not_a_roll(row, what))
-        except CorruptFile as exc:
-            self._damaged(exc)
-        except (ValueError, KeyError, StoreError) as exc:
-            self._say(error_text(exc))
-        return None
-
-    def _not_a_roll(self, row: dict, what: str) -> str:
-        """What the selected row is, for ``c`` / ``D``: a costs row names the roll whose costs it applied
-        (or dropped), and where that roll is; then what to select."""
-        select = f"select a roll (or its push) to {what}"
-        roll_id = row.get("roll_id")
-        done = {"costs": "applied", "drop_costs": "dropped"}.get(row.get("kind"))
-        if done is None or not isinstance(roll_id, int):
-            return f"entry {row.get('id')} is a {row.get('kind')} entry, not a roll: {select}"
-        try:
-            where = f", session {self.service.entry_anywhere(roll_id).get('session')}"
-        except (ValueError, KeyError, StoreError):
-            where = ", no longer in the history"
-        who = row.get("character") or "?"
-        undone = " (undone since)" if row.get("status", "done") != "done" else ""
-        return f"entry {row.get('id')} {done} the costs of roll {roll_id} ({who}{where}){undone}: {select}"
-
-    def action_apply_costs(self) -> None:
-        """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""
-        from gmconsole.ui.cost_applying import apply_costs_of
-
-        entry = self._selected_roll("apply its costs")
-        if entry is None:
-            return
-
-        def done(result: dict) -> None:
-            self.reload()
-            self._say(f"Applied: {result.get('summary', '')}")
-
-        apply_costs_of(self.app, entry, done, self._say)
-
-    def action_drop_costs(self) -> None:
-        """``D``: drop the selected roll's pending costs without applying them, after asking; undoable
-        (play-test follow-up, item 2: costs that can no longer be applied had no way out)."""
-        from gmconsole.ui.cost_applying import drop_costs_of
-
-        entry = self._selected_roll("drop its costs")
-        if entry is None:
-            return
-
-        def done(result: dict) -> None:
-            self.reload()
-            self._say(f"Dropped: {result.get('summary', '')}")
-
-        drop_costs_of(self.app, entry, done, self._say)
-
     def _walk(self, step) -> None:
         try:
             entry = step()
@@ -470,46 +403,3 @@ class HistoryScreen(HistoryReading, Screen[None]):
             lambda: self.service.export_session(session, fmt, title=title, **chosen),
             lambda path: self._say(f"{entries} ({what}) exported to {path}"))
         self.app.push_screen(screen, written)
-
-
-def _costs_mark(entry: dict) -> str:
-    """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
-    return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied", "dropped") else ""
-
-
-def detail_text(entry: dict) -> Text:
-    """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs."""
-    text = Text()
-    status = entry.get("status", "done")
-    text.append(f"#{entry.get('id')} · session {entry.get('session')} · {entry.get('at', '')} · {entry.get('kind')}"
-                f" · {status}\n", style="bold")
-    text.append(f"{entry.get('summary', '')}\n")
-    if entry.get("kind") == "roll":
-        system = entry.get("system", "")
-        pool = entry.get("pool") or {}
-        text.append("Pool: ", style="bold")
-        text.append(render_dice(pool.get("dice") or []))
-        text.append("\n")
-        if pool.get("explanation"):
-            text.append("; ".join(pool["explanation"]) + "\n", style="dim")
-        first = entry.get("first_dice")
-        if first and entry.get("pushes"):
-            text.append("First roll: ", style="bold")
-            text.append(render_dice(first))
-            text.append("\nAfter push: ", style="bold")
-        else:
-            text.append("Faces: ", style="bold")
-        text.append(render_dice(entry.get("dice") or []))
-        text.append("\n")
-        text.append(f"Entered by hand: {'yes' if entry.get('by_hand') else 'no'} · pushes: {entry.get('pushes', 0)}\n")
-        odds = odds_line(system, entry.get("odds") or {})
-        if odds:
-            text.append(f"Odds at the time: {odds}\n")
-        for line in result_lines(entry):
-            text.append(line + "\n")
-    elif entry.get("costs") is not None:
-        for line in costs_lines(entry):
-            text.append(line + "\n")
-    for line in entry.get("lines") or []:
-        text.append(f"  {line}\n")
-    return text

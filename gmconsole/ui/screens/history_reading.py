@@ -18,7 +18,7 @@ import time
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gmconsole.campaign import history_index
-from gmconsole.store.errors import CorruptFile
+from gmconsole.campaign.storage_access import CorruptFile
 
 __all__ = ["HAND_BACK", "HistoryReading", "READ_HERE_BYTES"]
 

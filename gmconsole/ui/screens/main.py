@@ -36,6 +36,9 @@ PANES = (("1", "pane-roster", "Roster"), ("2", "pane-initiative", "Initiative"),
 class MainScreen(Screen[None]):
     """Roster, initiative, roll builder and tracker; undo / redo / history / settings / help / quit keys."""
 
+    HAS_STATUS_LINE = True
+    """Refusals are shown in the status line (:mod:`gmconsole.ui.errors`), not as toasts."""
+
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
@@ -251,8 +254,12 @@ class MainScreen(Screen[None]):
 
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen
+        from gmconsole.ui.screens.history import HistoryScreen
 
-        self.app.push_screen(HelpScreen())
+        panes = [("Main screen", MainScreen, None), ("1 Roster", RosterPane, self.roster),
+                 ("2 Initiative", InitiativePane, self.initiative), ("3 Roll builder", RollBuilder, self.roll_builder),
+                 ("4 Tracker", TrackerPane, self.tracker), ("h History", HistoryScreen, None)]
+        self.app.push_screen(HelpScreen(panes))
 
     def action_quit(self) -> None:
         """Quit; while costs wait to be applied (issue 11) ask first: they stay pending in the campaign

@@ -11,13 +11,13 @@ from typing import Iterable, Sequence
 
 from textual.binding import Binding
 
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import PickCharacters
 
 __all__ = ["PickCombatantsScreen"]
 
 
-class PickCombatantsScreen(PickCharactersScreen):
-    """:class:`PickCharactersScreen` with ``f`` (when ``typed_dice``): done, and type the dice.
+class PickCombatantsScreen(PickCharacters):
+    """:class:`~gmconsole.ui.screens.pickers.PickCharacters` with ``f`` (when ``typed_dice``): done, and type the dice.
 
     After it is dismissed, ``typed`` says whether the GM chose to type the dice.
     """

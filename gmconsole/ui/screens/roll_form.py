@@ -2,7 +2,7 @@
 saving throws, attacks, assisted and group checks.
 
 Each field is a labelled ``Input``, or, for the participants of the roll (who defends, who helps, who
-takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.screens.pick_characters.MarkList`:
+takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.widgets.mark_list.MarkList`:
 arrows move, space or enter marks), so no name is typed. ``ctrl+s`` (or ``enter`` in a typed field)
 hands the values to ``run``, which asks the service or the rules core and returns the result as
 text. The result (or the refusal, one sentence) is shown inside the form, right under its title and
@@ -25,8 +25,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import StoreError
-from gmconsole.ui.screens.pick_characters import MarkList
+from gmconsole.campaign.storage_access import StoreError
+from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
 

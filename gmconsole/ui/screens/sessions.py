@@ -25,7 +25,7 @@ from textual.widgets import Footer, Header, Static
 
 from gmconsole.campaign import sessions
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import CorruptFile
+from gmconsole.campaign.storage_access import CorruptFile
 from gmconsole.ui.screens.form_base import FormScreen, field_row
 
 __all__ = ["NewSessionForm", "RecapScreen", "new_scene", "new_session"]
@@ -207,7 +207,7 @@ def new_session(app) -> None:
         today = service.today()
 
         def submit(data: dict) -> str | None:
-            from gmconsole.ui.app import user_errors
+            from gmconsole.ui.errors import user_errors
 
             try:
                 service.new_session(date=data["date"], title=data["title"])

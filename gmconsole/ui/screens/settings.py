@@ -170,7 +170,7 @@ class SettingsScreen(Screen[None]):
             self._say(str(exc), error=True)
 
     def app_errors(self) -> tuple[type[BaseException], ...]:
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         return user_errors()
 

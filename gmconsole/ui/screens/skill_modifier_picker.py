@@ -1,6 +1,6 @@
 """The picker of a skill's named modifiers (seed 002's lists; myz: what a role skill's roll is for).
 
-It is the roster picker (:class:`~gmconsole.ui.screens.pick_characters.PickCharactersScreen`: space
+It is the picker (:class:`~gmconsole.ui.screens.pickers.MarkListScreen`: space
 marks, ``ctrl+s`` done, ``escape`` cancels) with one more line: the total of the marked values, kept
 up to date as the GM marks, so the sum is seen before the pool changes. The rules core checks the
 picks when the builder previews them (two rows stating the same fact are refused with the reason).
@@ -13,12 +13,12 @@ from typing import Sequence
 from textual import on
 from textual.widgets import SelectionList, Static
 
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 
 __all__ = ["SkillModifierScreen"]
 
 
-class SkillModifierScreen(PickCharactersScreen):
+class SkillModifierScreen(MarkListScreen):
     """Mark named modifiers: ``choices`` are ``(id, label)``, ``values`` the modifier of each id."""
 
     DEFAULT_CSS = """

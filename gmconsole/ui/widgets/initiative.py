@@ -21,7 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from gmconsole.safe_text import shown
-from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
+from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.widgets.sheet_view import ColumnFit, fill_table, table_room
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ class InitiativePane(Vertical):
     def _ask(self, mode: str, ids: list[str], typed: bool, act) -> None:
         """The questions a combatant joining is asked, by mode: cards — speed, keep-best-of and cards
         (a form); roll — the D6s when the GM chose to type them (a form), else none; then ``act``."""
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
         from gmconsole.ui.screens.draw_options_form import DrawOptionsForm, InitiativeDiceForm
 
         service = self.app.service
@@ -266,7 +266,7 @@ class InitiativePane(Vertical):
         self.app.push_screen(picker, callback=picked)
 
     def action_swap(self) -> None:
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        from gmconsole.ui.screens.pickers import PickCharacters
 
         if self._no_conflict():
             return
@@ -282,7 +282,7 @@ class InitiativePane(Vertical):
             if ids:
                 self.app.attempt(lambda: self.app.service.swap_initiative(first, ids[0]))
 
-        self.app.push_screen(PickCharactersScreen(f"Swap initiative with {name}:", others, limit=1, minimum=1),
+        self.app.push_screen(PickCharacters(f"Swap initiative with {name}:", others, limit=1, minimum=1),
                              callback=picked)
 
     def action_delay(self) -> None:
@@ -315,7 +315,7 @@ class InitiativePane(Vertical):
     def action_typed_cards(self) -> None:
         """R-INIT-2 at the round's last turn: the next round's cards typed from a physical deck."""
         from gmconsole.rules.initiative_rounds import drawers
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
         from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
 
         state = self.state()

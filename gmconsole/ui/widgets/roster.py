@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable
 
 from gmconsole.ui.messages import CharacterSelected
-from gmconsole.ui.widgets.lazy_mount import show_line
+from gmconsole.ui.lazy_mount import show_line
 from gmconsole.ui.widgets.sheet_view import (
     ColumnFit,
     attribute_cell,
@@ -133,7 +133,7 @@ class RosterPane(Vertical):
 
     # -- actions ----------------------------------------------------------------------------------
     def _submitter(self, change):
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:

@@ -1,0 +1,20 @@
+"""Why a campaign is open read-only, and what a refused change tells the GM to do about it.
+
+The launcher decides why (the GM asked for it, another console holds the campaign, its lock file
+cannot be written); the app hands the reason and its advice to the service, so every refused change
+says both. Kept apart from both so neither imports the other for these words.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE"]
+
+ASKED_READ_ONLY = "opened with --read-only"
+IN_USE = "this campaign is open in another console"
+NOT_WRITABLE = "its lock file cannot be written"
+READ_ONLY_ADVICE = {
+    ASKED_READ_ONLY: "quit and open it again without --read-only to change it.",
+    IN_USE: "reopen it normally once the other console has closed it.",
+    NOT_WRITABLE: "make its lock file and folder writable, then open it again.",
+}
+"""What a refused change tells the GM to do, by why the campaign is read-only."""

@@ -1,0 +1,119 @@
+"""A modal that asks for one typed line and hands it to an action, named for what it asks.
+
+The GM types the faces of physical dice (R-MANUAL-1) as a SPEC, e.g. ``base=6,1 skill=4 stress=2``,
+or a file name, a condition, a modifier's value, a reason. The screen hands the text to an action (a
+roll, a push, a check, a write) that validates it (the rules core, the service); an error is shown
+under the field and the screen stays open, so a mistyped face never costs the roll.
+:class:`LineEntryScreen` is the modal; :class:`TypeFaces`, :class:`TypeFileName`,
+:class:`TypeCondition`, :class:`TypeModifierValue` and :class:`TypeReason` are the questions it asks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from gmconsole.safe_text import shown
+from gmconsole.campaign.storage_access import StoreError
+
+__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeModifierValue", "TypeReason"]
+
+
+class LineEntryScreen(ModalScreen[Any]):
+    """Ask for one line; ``submit(text)`` does the action and returns what to dismiss with.
+
+    ``submit`` raises ``ValueError`` (``RulesError``, ``ValidationError``), ``OSError`` or a ``StoreError`` for
+    anything the GM got wrong or a failed save; the message is shown inline and nothing is
+    dismissed. ``escape`` cancels with ``None``.
+    """
+
+    DEFAULT_CSS = """
+    LineEntryScreen {
+        align: center middle;
+    }
+    LineEntryScreen > #faces-box {
+        width: 70;
+        max-width: 100%;
+        height: auto;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    LineEntryScreen #faces-title {
+        text-style: bold;
+    }
+    LineEntryScreen #faces-hint {
+        color: $text-muted;
+    }
+    LineEntryScreen #faces-error {
+        color: $text-error;
+        height: auto;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="faces.cancel")]
+
+    def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4",
+                 enter: str = "roll") -> None:
+        """``enter`` names what the enter key does here (``roll`` for faces, ``ok`` for a value or a reason)."""
+        super().__init__()
+        self.enter = enter
+        self.title_text = title
+        self.hint = hint
+        self.submit = submit
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="faces-box"):
+            yield Label(shown(self.title_text), id="faces-title", markup=False)  # titles quote names from the file
+            yield Static(Text(self.hint), id="faces-hint")
+            yield Input(placeholder=self.placeholder, id="faces-input")
+            yield Static("", id="faces-error")
+            yield Static(f"enter {self.enter} · esc cancel", id="faces-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            result = self.submit(event.value.strip())
+        except (ValueError, OSError, StoreError) as exc:
+            self.query_one("#faces-error", Static).update(Text(shown(exc)))
+            return
+        self.dismiss(result)
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self.query_one("#faces-error", Static).update("")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TypeFaces(LineEntryScreen):
+    """Type the faces of the physical dice rolled at the table (a roll, a push, a GM roll) as a SPEC."""
+
+
+class TypeFileName(LineEntryScreen):
+    """Type the file (or folder) an export is written to."""
+
+
+class TypeCondition(LineEntryScreen):
+    """Type the condition a ``conditions`` push gives (tired, angry, scared, ...)."""
+
+
+class TypeModifierValue(LineEntryScreen):
+    """Type the value of a modifier the GM marked (e.g. a TN modifier's amount)."""
+
+
+class TypeReason(LineEntryScreen):
+    """Type why a character may try a roll again in the same scene."""

@@ -1,0 +1,234 @@
+"""The modal pickers: a list of rows to mark, named for what each asks.
+
+Space (or Enter) marks and unmarks the highlighted row, ``a`` marks everyone, ``n`` nobody (not in a
+pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
+marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
+letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
+filter; marks on rows filtered out are kept. docs/rules.md leaves the
+question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
+
+:class:`MarkListScreen` is the picker itself, on a :class:`~gmconsole.ui.widgets.mark_list.MarkList`;
+each question has its own name: :class:`PickCharacters` (roster members), :class:`PickClock`,
+:class:`PickGear`, :class:`PickTnModifiers`; the initiative's :class:`PickCombatantsScreen` and the
+skill modifiers' :class:`SkillModifierScreen` add a key or a line to it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, SelectionList, Static
+
+from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.mark_list import MarkList
+
+__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "roster_choices"]
+
+
+def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``(id, label)`` of the roster members a GM may pick (NPCs too, said so), in roster order."""
+    skip = set(leave_out)
+    return [(c.id, c.name + (" (npc)" if c.is_npc else "")) for c in roster if c.id not in skip]
+
+
+class MarkListScreen(ModalScreen[list[str] | None]):
+    """Mark rows of ``choices`` (``(id, label)`` pairs); dismisses the marked ids in list order.
+
+    ``limit`` caps how many may be marked (e.g. at most 3 helpers, R-HELP-1; ``why`` is the rule said
+    with the refusal); ``minimum`` asks for at least that many (e.g. 1 combatant to start a
+    conflict). A confirm outside those bounds is refused with an inline message and the screen stays
+    open, so the GM can unmark one. With ``limit=1`` it is a pick-one list (marking moves the mark).
+    """
+
+    DEFAULT_CSS = """
+    MarkListScreen {
+        align: center middle;
+    }
+    MarkListScreen > #pick-box {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        max-height: 90%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    MarkListScreen #pick-title {
+        text-style: bold;
+        width: 100%;
+    }
+    MarkListScreen MarkList {
+        height: auto;
+        max-height: 16;
+    }
+    MarkListScreen #pick-message {
+        color: $text-error;
+        height: auto;
+    }
+    MarkListScreen #pick-hint {
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "done", "Done", id="pick.done"),
+        Binding("f2", "done", "Done", show=False),
+        Binding("a", "all", "All", id="pick.all"),
+        Binding("n", "none", "None", id="pick.none"),
+        Binding("escape", "cancel", "Cancel", id="pick.cancel"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        choices: Sequence[tuple[str, str]],
+        selected: Iterable[str] = (),
+        *,
+        limit: int | None = None,
+        minimum: int = 0,
+        why: str = "",
+        filtering: bool = False,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.initially = set(selected)
+        self.limit = limit
+        self.minimum = minimum
+        self.why = why
+        self.filtering = filtering
+        self.typed = ""  # the filter typed so far (``filtering``)
+        self._hidden_marks: set[str] = set()  # marked rows the filter hides
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pick-box"):
+            yield Label(shown(self.title_text), id="pick-title", markup=False)  # titles quote names from the file
+            yield MarkList(*[(Text(shown(label)), cid, cid in self.initially) for cid, label in self.choices],
+                           single=self.limit == 1, id="pick-list")
+            if self.filtering:
+                yield Static("", id="pick-filter", markup=False)
+            yield Static("", id="pick-message", markup=False)
+            yield Static(self.hint(), id="pick-hint")
+        yield Footer()
+
+    @property
+    def all_none(self) -> bool:
+        """Whether ``a``/``n`` mark everyone / nobody: not in a pick-one list, nor where letters filter."""
+        return self.limit != 1 and not self.filtering
+
+    def hint(self, extra: str = "") -> str:
+        """The keys line under the list (``extra``: a subclass's key, before ``esc``)."""
+        keys = ["type to filter", "space mark"] if self.filtering else ["space mark"]
+        keys += ["a all", "n none"] if self.all_none else []
+        return " · ".join(keys + ["ctrl+s done", *([extra] if extra else []), "esc cancel"])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("all", "none") and not self.all_none:
+            return False  # unbound: the key types into the filter, or does nothing in a pick-one list
+        return True
+
+    def on_mount(self) -> None:
+        self.query_one(MarkList).focus()
+        if self.filtering:
+            self._show_filter()
+
+    @property
+    def marked(self) -> list[str]:
+        """The ids marked now (those the filter hides too), in the order of ``choices``."""
+        chosen = set(self.query_one(MarkList).selected) | self._hidden_marks
+        return [cid for cid, _label in self.choices if cid in chosen]
+
+    def on_key(self, event: Key) -> None:
+        """``filtering``: a letter (or digit, sign) typed narrows the list, ``backspace`` widens it again,
+        ``escape`` with a filter empties it (a second ``escape`` cancels)."""
+        if not self.filtering:
+            return
+        if event.key == "backspace" and self.typed:
+            self._refilter(self.typed[:-1])
+        elif event.key == "escape" and self.typed:
+            self._refilter("")
+        elif event.is_printable and event.character and event.character != " ":
+            self._refilter(self.typed + event.character)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def _refilter(self, typed: str) -> None:
+        """Show the rows whose label holds ``typed`` (any case; spaces in the label may be left out),
+        the marks of every row kept."""
+        listing = self.query_one(MarkList)
+        marks = set(self.marked)
+        self.typed = typed
+        needle = typed.casefold()
+        rows = [(cid, label) for cid, label in self.choices
+                if needle in label.casefold() or needle in label.casefold().replace(" ", "")]
+        listing.clear_options()
+        listing.add_options([(Text(shown(label)), cid, cid in marks) for cid, label in rows])
+        self._hidden_marks = marks - {cid for cid, _label in rows}
+        if rows:
+            listing.highlighted = 0
+        self._show_filter()
+
+    def _show_filter(self) -> None:
+        shown_rows = self.query_one(MarkList).option_count
+        line = (f"filter: {self.typed} — {shown_rows} of {len(self.choices)} rows (backspace, esc: all)"
+                if self.typed else f"type to filter the {len(self.choices)} rows")
+        self.query_one("#pick-filter", Static).update(line)
+
+    def _say(self, text: str) -> None:
+        self._said_for = self.marked
+        self.query_one("#pick-message", Static).update(text)
+
+    @on(SelectionList.SelectedChanged)
+    def _clear_message(self) -> None:
+        """A mark changed since the message: it no longer applies. (The change message may arrive
+        after a quick ``ctrl+s`` whose refusal it must not wipe, so the marks are compared.)"""
+        if self.marked != getattr(self, "_said_for", None):
+            self._say("")
+
+    def action_done(self) -> None:
+        marked = self.marked
+        if self.limit is not None and len(marked) > self.limit:
+            over = len(marked) - self.limit
+            self._say(f"{self.why or f'Mark at most {self.limit}'} — {len(marked)} are marked; "
+                      f"unmark {'one' if over == 1 else over}.")
+            return
+        if len(marked) < self.minimum:
+            self._say(f"Mark at least {self.minimum}.")
+            return
+        self.dismiss(marked)
+
+    def action_all(self) -> None:
+        self.query_one(MarkList).select_all()
+
+    def action_none(self) -> None:
+        self.query_one(MarkList).deselect_all()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickCharacters(MarkListScreen):
+    """Mark roster members (:func:`roster_choices`): who is in range of a panic, whom to swap turns
+    with, who takes an attack's damage, who helps."""
+
+
+class PickClock(MarkListScreen):
+    """Pick the progress clock a complication advances (``limit=1``: the mark moves)."""
+
+
+class PickGear(MarkListScreen):
+    """Pick the item of gear a roll's consequence takes (lost gear)."""
+
+
+class PickTnModifiers(MarkListScreen):
+    """Mark the TN modifiers of an exploding roll from the long list, filtered as the GM types
+    (``filtering=True``)."""

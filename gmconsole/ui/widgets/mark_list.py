@@ -1,0 +1,91 @@
+"""The list of marks every picker and form of the console uses: a marked row reads ``[x]``, an unmarked one ``[ ]``.
+
+A pick-one list shows ``●`` / ``○`` and marking a row moves the mark; a list whose order counts (the
+turns of an assisted check) shows each marked row's place, ``[1]``, ``[2]``. The state is seen without
+colour. Space and enter mark and unmark the highlighted row. A name too long for the row ends in
+``…``, cut by terminal cells (the list does not wrap).
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.strip import Strip
+from textual.widgets import SelectionList
+from textual.widgets.option_list import OptionDoesNotExist
+
+__all__ = ["MarkList"]
+
+
+class MarkList(SelectionList[str]):
+    """A list of rows to mark: space and enter toggle the highlighted row.
+
+    ``single``: at most one row is marked; marking another moves the mark (a pick-one list).
+    ``ordered``: the marks keep the order they were made in (:attr:`marked`), and each marked row
+    shows its place (e.g. the turns of an assisted check)."""
+
+    BINDINGS = [
+        Binding("space", "select", "Mark/unmark", show=True),
+        Binding("enter", "select", "Mark/unmark", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    MarkList > .selection-list--button, MarkList > .selection-list--button-highlighted {
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self, *selections, single: bool = False, ordered: bool = False, **kwargs) -> None:
+        self.single = single
+        self.ordered = ordered
+        super().__init__(*selections, **kwargs)
+
+    @property
+    def marked(self) -> list[str]:
+        """The marked values: in the order marked when ``ordered``, else in list order."""
+        if self.ordered:
+            return list(self.selected)
+        chosen = set(self.selected)
+        values = (self.get_option_at_index(i).value for i in range(self.option_count))
+        return [value for value in values if value in chosen]
+
+    def _select(self, value: str) -> bool:
+        if self.single and value not in self._selected:
+            for other in list(self._selected):
+                self._deselect(other)
+        return super()._select(value)
+
+    def on_mount(self) -> None:
+        marked = self.marked
+        if self.single and marked:  # a pick-one list starts on its mark (e.g. the paired skill)
+            self.highlighted = next(i for i in range(self.option_count) if self.get_option_at_index(i).value == marked[0])
+
+    def glyph(self, value: str) -> str:
+        """The three cells before a row: ``[x]``/``[ ]``, ``●``/``○`` for pick-one, ``[n]`` for a turn."""
+        if value not in self._selected:
+            return " ○ " if self.single else "[ ]"
+        if self.single:
+            return " ● "
+        if self.ordered:
+            place = list(self._selected).index(value) + 1
+            return f"[{place}]" if place < 10 else f"{place:>3}"
+        return "[x]"
+
+    def _get_left_gutter_width(self) -> int:
+        return 4
+
+    def render_line(self, y: int) -> Strip:
+        """The option list's row behind :meth:`glyph` (in place of SelectionList's coloured button, which
+        looks the same marked or not without colour)."""
+        line = super(SelectionList, self).render_line(y)
+        index = self.scroll_offset.y + y
+        try:
+            selection = self.get_option_at_index(index)
+        except OptionDoesNotExist:
+            return line
+        component = "selection-list--button" + ("-selected" if selection.value in self._selected else "")
+        component += "-highlighted" if self.highlighted == index else ""
+        underlying = next(iter(line)).style or self.rich_style
+        style = self.get_component_rich_style(component) + Style(bgcolor=underlying.bgcolor, meta={"option": index})
+        return Strip([Segment(self.glyph(selection.value), style), Segment(" ", underlying), *line])
