@@ -63,7 +63,7 @@ class HelpScreen(Screen[None]):
         from gmconsole.ui.screens.history import HistoryScreen
         from gmconsole.ui.screens.main import MainScreen
         from gmconsole.ui.widgets.initiative import InitiativePane
-        from gmconsole.ui.widgets.roll_builder import RollBuilder
+        from gmconsole.ui.roll_builder import RollBuilder
         from gmconsole.ui.widgets.roster import RosterPane
         from gmconsole.ui.widgets.tracker import TrackerPane
 
