@@ -225,7 +225,7 @@ def bench_startup(root: Path, runs: int) -> dict[str, list[tuple[float, float]]]
 async def _keypress(root: Path, presses: int) -> tuple[list[float], list[float]]:
     from gmconsole.campaign.service import CampaignService
     from gmconsole.ui.app import GMConsoleApp
-    from gmconsole.ui.widgets.roll_builder import RollBuilder
+    from gmconsole.ui.roll_builder import RollBuilder
 
     service = CampaignService.open(root, "yze-demo", rng=random.Random(1))
     refreshed: list[float] = []

@@ -6,6 +6,8 @@ with one clause; the message is one clear sentence for the GM, shown as is.
 
 from __future__ import annotations
 
+from gmconsole.store.errors import CorruptFile, StoreError  # noqa: F401  (re-exported: ui/ reads storage errors through campaign/)
+
 
 class ValidationError(ValueError):
     """A change the campaign refuses (bad sheet value, unknown id, nothing to undo, ...)."""

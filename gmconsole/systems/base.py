@@ -73,3 +73,30 @@ class GameSystem(Protocol):
 
     cli_module: str
     """The module adding this system's flags to ``gmconsole odds`` and ``gmconsole roll``."""
+
+    # asked by the roll builder
+    builder_options: tuple[str, ...]
+    """The per-roll options the roll builder offers and its settings line shows, in that order (names of
+    :class:`gmconsole.campaign.rolls.RollRequest` fields: ``difficulty``, ``modifier``, ``helpers``,
+    ``reactive``, ``skill_modifiers``, ``tn_modifiers``, ``bonus_dice``, ``push_yourself``)."""
+
+    builder_actions: tuple[str, ...]
+    """The roll builder's keys (action names) that only this system has: pushing and costs, reactive
+    rolls, named skill or TN modifiers, bonus dice, saves, attacks... A key another system has and
+    this one lacks is hidden and does nothing here."""
+
+    attribute_from_skill: bool
+    """True when a skill brings its own attribute (Year Zero): the builder leaves the attribute unset,
+    may roll an attribute alone, and needs a skill or an attribute before there is a pool. Otherwise the
+    character's first attribute is rolled unless the GM picks another."""
+
+    def default_difficulty(self) -> str | None:
+        """The difficulty a roll has when the GM names none (``None``: no difficulty ladder)."""
+        ...
+
+    special_forms: str | None
+    """The :mod:`gmconsole.ui.widgets.roll_specials` function giving this system's special-roll forms
+    (``None``: the builder's own pool is rolled against a defender, R-OPP-1)."""
+
+    opposed_form: str | None
+    """Which of :attr:`special_forms` the builder's opposed key opens (``"opposed"``, ``"contested"``)."""

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input, Static
 
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.skills_screen import SkillsScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 WIDE = (120, 40)
 NARROW = (80, 24)
@@ -67,7 +67,7 @@ def test_add_a_skill_give_it_roll_it_and_see_it_in_the_history(make_app):
     asyncio.run(run())
     assert ["Piloting", "piloting", "agility", "", "Fly the shuttle through the storm."] in seen["rows"]
     assert service.character("c1").skills["piloting"] == 2
-    assert seen["request"]["skill"] == "piloting"
+    assert seen["request"].skill == "piloting"
     roll = service.history(kind="roll")[0]
     assert roll["skill"] == "piloting" and roll["pool"]["explanation"][1] == "Piloting 2: 2 skill dice"  # by name (play-test 5)
     assert roll["pool"]["explanation"][0].startswith("Agility")

@@ -7,7 +7,7 @@ import asyncio
 from textual.widgets import Input
 
 from gmconsole.ui.screens.confirm import ConfirmScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.roster import RosterPane
 
 

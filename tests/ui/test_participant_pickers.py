@@ -153,7 +153,7 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_at_confirm_and_the_picker_sta
         await pilot.press("space", "ctrl+s")  # unmark the fourth
         await pilot.pause()
         assert app.screen is not picker
-        assert builder.helpers == ("c4", "c6", "c9")
+        assert builder.draft.helpers == ("c4", "c6", "c9")
 
 
 @sync

@@ -67,7 +67,7 @@ async def test_tn_modifier_picker_filters_as_a_name_is_typed_and_keeps_marks_out
         assert app.screen is picker and _shown(listing) == everything
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert builder.tn_modifiers == ("environmental.smoke-fog-rain-light", "environmental.glare-strong")
+        assert builder.draft.tn_modifiers == ("environmental.smoke-fog-rain-light", "environmental.glare-strong")
 
 
 @sync

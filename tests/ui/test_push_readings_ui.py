@@ -14,7 +14,7 @@ from textual.widgets import Footer
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.help import HelpScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 
 class BuilderApp(App):
@@ -148,7 +148,7 @@ def test_r_art_2_the_builder_leaves_out_an_item_at_gear_bonus_0_and_says_why(ope
             await pilot.pause()
             await pilot.press("s", *"observ", "enter", "g")
             await pilot.pause()
-            seen["gear"] = builder.request()["gear"]
+            seen["gear"] = builder.request().gear
             seen["explain"] = _text(builder, "#rb-explain")
             seen["dice"] = [d["kind"] for d in builder.preview.dice]
 

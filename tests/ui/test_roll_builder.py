@@ -18,7 +18,7 @@ from textual.widgets import Footer, Input
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 
 def sync(test):
@@ -110,10 +110,10 @@ async def test_build_a_roll_by_keys_and_roll_with_the_console_dice(builder_app):
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "rang")
         await pilot.press("g", "d", "d", "plus")
-        assert builder.request()["skill"] == "ranged"
-        assert builder.request()["gear"] == ("g2",)
-        assert builder.request()["difficulty"] == "hard"
-        assert builder.request()["modifier"] == 1
+        assert builder.request().skill == "ranged"
+        assert builder.request().gear == ("g2",)
+        assert builder.request().difficulty == "hard"
+        assert builder.request().modifier == 1
         assert "success" in _text(builder, "#rb-odds")
         await pilot.press("r")
         await pilot.pause()
@@ -148,12 +148,12 @@ async def test_skill_filter_escape_puts_the_skill_back(builder_app):
     async with app.run_test(size=(100, 40)) as pilot:
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "obs")
-        assert builder.skill == "observation"
+        assert builder.draft.skill == "observation"
         await pilot.press("s")
         await _type(pilot, "mob")
-        assert builder.skill == "mobility"
+        assert builder.draft.skill == "mobility"
         await pilot.press("escape")
-        assert builder.skill == "observation"
+        assert builder.draft.skill == "observation"
         assert app.focused is builder
         await _pick_skill(pilot, "zzz")
         assert "No skill matches" in _text(builder, "#rb-message")
@@ -295,7 +295,7 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_with_the_reason(builder_app):
         message = str(picker.query_one("#pick-message").render())
         await pilot.press("escape")
         await pilot.pause()
-        assert builder.helpers == ()  # the refused four never reach the roll
+        assert builder.draft.helpers == ()  # the refused four never reach the roll
     assert "R-HELP-1" in message
 
 
@@ -366,7 +366,7 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
         await pilot.press("b", "b", "b")
         await pilot.pause()
         refusal = _text(builder, "#rb-message")
-        assert builder.bonus_dice == 2  # b stops at the limit: the third is refused, the roll stays rollable
+        assert builder.draft.bonus_dice == 2  # b stops at the limit: the third is refused, the roll stays rollable
         await pilot.press("r")
         await pilot.pause()
         assert len(_rolls(app.service)) == 1
@@ -458,7 +458,7 @@ async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
         await pilot.press("s", *"ranged", "enter", "g", "d")
         builder.select_character("c4")
         await pilot.pause()
-        assert builder.request()["skill"] is None and builder.request()["gear"] == ()
+        assert builder.request().skill is None and builder.request().gear == ()
         await pilot.press("s", *"obs", "enter")
         builder.select_character("c1")
         await pilot.pause()
@@ -466,8 +466,8 @@ async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
         await pilot.press("x")
         cleared = builder.request()
     # the skill, gear and difficulty are the character's draft until their roll is recorded (play-test 5)
-    assert (back["skill"], back["gear"], back["difficulty"]) == ("ranged", ("g2",), "demanding")
-    assert (cleared["skill"], cleared["gear"], cleared["difficulty"]) == (None, (), None)
+    assert (back.skill, back.gear, back.difficulty) == ("ranged", ("g2",), "demanding")
+    assert (cleared.skill, cleared.gear, cleared.difficulty) == (None, (), None)
     assert app.service.history() == []
 
 

@@ -38,7 +38,7 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits
         for _ in range(7):
             await pilot.press("minus")
         await pilot.press("d", "t")
-        assert builder.request()["modifier"] == -7
+        assert builder.request().modifier == -7
         builder.select_character("c4")
         await pilot.pause()
         moved = builder.request()
@@ -46,8 +46,8 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits
         builder.select_character("c1")
         await pilot.pause()
         back = builder.request()
-    assert (moved["modifier"], moved["difficulty"], moved["reactive"]) == (0, None, False)
-    assert (back["skill"], back["modifier"], back["difficulty"], back["reactive"]) == ("observation", -7, "demanding", True)
+    assert (moved.modifier, moved.difficulty, moved.reactive) == (0, None, False)
+    assert (back.skill, back.modifier, back.difficulty, back.reactive) == ("observation", -7, "demanding", True)
 
 
 @sync
@@ -74,7 +74,7 @@ async def test_a_glance_at_another_character_keeps_the_options_built_until_the_r
         after_roll = builder.request()
     assert "mod +0" in brann and "mod +2" in ilsa
     assert _rolls(app.service)[0]["request"]["modifier"] == 2
-    assert (after_roll["skill"], after_roll["modifier"]) == ("ranged", 0)
+    assert (after_roll.skill, after_roll.modifier) == ("ranged", 0)
 
 
 @sync
@@ -89,7 +89,7 @@ async def test_a_gm_roll_keeps_the_characters_options(builder_app):
         await pilot.pause()
         kept = builder.request()
     assert _rolls(app.service)[0]["character"] == "GM"
-    assert (kept["skill"], kept["modifier"], kept["reactive"]) == ("ranged", 2, True)
+    assert (kept.skill, kept.modifier, kept.reactive) == ("ranged", 2, True)
 
 
 @sync
@@ -105,8 +105,8 @@ async def test_unpinned_options_reset_after_the_roll_but_not_after_its_push(buil
         await pilot.pause()
         after_push = builder.request()
     assert _rolls(app.service)[0]["request"]["modifier"] == -2
-    assert (after_roll["modifier"], after_roll["difficulty"]) == (0, None)
-    assert len(app.service.history(kind="push")) == 1 and after_push["modifier"] == -1
+    assert (after_roll.modifier, after_roll.difficulty) == (0, None)
+    assert len(app.service.history(kind="push")) == 1 and after_push.modifier == -1
 
 
 @sync
@@ -130,11 +130,11 @@ async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_ma
         await pilot.pause()
         unpinned = builder.request()
     assert "mod −1 (pinned)" in settings and "diff demanding (pinned)" in settings
-    assert (after_roll["modifier"], after_roll["difficulty"], after_roll["reactive"]) == (-1, "demanding", False)
-    assert (moved["modifier"], moved["difficulty"]) == (-1, "demanding")
+    assert (after_roll.modifier, after_roll.difficulty, after_roll.reactive) == (-1, "demanding", False)
+    assert (moved.modifier, moved.difficulty) == (-1, "demanding")
     assert "diff demanding (pinned)" in moved_settings
     assert _rolls(app.service)[0]["request"]["difficulty"] == "demanding"  # c4's roll, pins off but still set
-    assert (unpinned["difficulty"], builder.pinned) == (None, frozenset())
+    assert (unpinned.difficulty, builder.draft.pinned) == (None, frozenset())
 
 
 @sync
@@ -144,7 +144,7 @@ async def test_pin_with_nothing_set_says_what_to_do(builder_app):
         builder = await _start(pilot, "c1")
         await pilot.press("exclamation_mark")
         said = _text(builder, "#rb-message")
-    assert "Nothing to pin" in said and builder.pinned == frozenset()
+    assert "Nothing to pin" in said and builder.draft.pinned == frozenset()
 
 
 def _key_bar(app) -> str:
@@ -156,7 +156,7 @@ def _key_bar(app) -> str:
 @sync
 async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(builder_app):
     from gmconsole.ui.screens.help import key_rows
-    from gmconsole.ui.widgets.roll_builder import RollBuilder
+    from gmconsole.ui.roll_builder import RollBuilder
 
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
@@ -166,7 +166,7 @@ async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(bui
         await pilot.pause()
         after = _key_bar(app)
         await pilot.press("a")
-        attribute = builder.request()["attribute"]
+        attribute = builder.request().attribute
         help_rows = dict(key_rows(RollBuilder, builder))
     assert "a Attribute" in before and "Other attribute" not in before
     assert "a Other attribute" in after and "a Attribute" not in after

@@ -20,8 +20,8 @@ async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_ap
         await _type(pilot, "look")
         await pilot.press("enter")
         await pilot.pause()
-        assert builder.skill is None
-        assert builder.request()["skill"] is None
+        assert builder.draft.skill is None
+        assert builder.request().skill is None
         settings = _text(builder, "#rb-settings")
         message = _text(builder, "#rb-message")
         odds = _text(builder, "#rb-odds")
@@ -40,14 +40,14 @@ async def test_a_filter_typed_past_its_last_match_does_not_keep_that_skill(build
         builder = await _start(pilot, "c1")
         await pilot.press("s", "c")
         await pilot.pause()
-        first = builder.skill
+        first = builder.draft.skill
         await _type(pilot, "omp")
         await pilot.pause()
-        skill = builder.skill
+        skill = builder.draft.skill
         odds = _text(builder, "#rb-odds")
         await pilot.press("backspace", "backspace", "backspace")
         await pilot.pause()
-        back = builder.skill
+        back = builder.draft.skill
     assert first == "crafting"
     assert skill is None and odds == ""
     assert back == first  # "c" matches again: its first skill is selected again
@@ -61,7 +61,7 @@ async def test_escape_from_the_filter_puts_back_the_selection_and_r_says_why_not
         await pilot.press("s", "c", "escape")
         await pilot.pause()
         settings = _text(builder, "#rb-settings")
-        assert builder.skill is None and builder.attribute is None
+        assert builder.draft.skill is None and builder.draft.attribute is None
         await pilot.press("r")
         await pilot.pause()
         said = _text(builder, "#rb-message")
@@ -90,7 +90,7 @@ async def test_escape_from_the_filter_keeps_the_skill_attribute_and_gear_picked_
         await pilot.pause()
         after = builder.request()
         odds = _text(builder, "#rb-odds")
-    assert after == before and after["gear"]
+    assert after == before and after.gear
     assert odds
 
 
@@ -100,7 +100,7 @@ async def test_r_and_f_with_a_refused_pool_say_why(builder_app):
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "swords")
-        builder.bonus_dice = 9  # a draft beyond the limit (an older console's draft): refused, and said
+        builder.draft = builder.draft.changed(bonus_dice=9)  # a draft beyond the limit (an older console's draft): refused, and said
         builder.refresh_view()
         await pilot.press("r")
         await pilot.pause()
@@ -122,7 +122,7 @@ async def test_R_TIER_1_b_stops_at_the_systems_limit_and_says_so(builder_app):
         settings = _text(builder, "#rb-settings")
         message = _text(builder, "#rb-message")
         odds = _text(builder, "#rb-odds")
-        bonus = builder.bonus_dice
+        bonus = builder.draft.bonus_dice
         await pilot.press("r")
         await pilot.pause()
         rolled = _rolls(app.service)

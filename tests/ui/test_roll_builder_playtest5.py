@@ -45,7 +45,7 @@ async def test_the_breakdown_under_an_exploding_roll_has_its_tn_modifier(builder
     async with app.run_test(size=(120, 40)) as pilot:
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "shooting")
-        builder.tn_modifiers = ("other.cramped=3",)  # picked with m in play; the picker has its own tests
+        builder.draft = builder.draft.changed(tn_modifiers=("other.cramped=3",))  # picked with m in play; the picker has its own tests
         builder.refresh_view()
         await pilot.press("r")
         await pilot.pause()
@@ -165,7 +165,7 @@ async def test_opposed_form_at_80x24_shows_its_result_in_view(builder_app):
 async def test_in_the_console_a_look_at_brann_keeps_ilsas_modifier(make_app):
     """Play-test 5 by the console's own keys (yze-step 120×40): ``+ +`` on Ilsa, ``1 ↓ 3`` Brann,
     ``1 ↑ 3`` Ilsa again: ``mod +2``; Brann's roll showed ``mod +0``."""
-    from gmconsole.ui.widgets.roll_builder import RollBuilder
+    from gmconsole.ui.roll_builder import RollBuilder
 
     app = make_app("yze-step-demo")
     async with app.run_test(size=(120, 40)) as pilot:

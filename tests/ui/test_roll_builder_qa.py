@@ -66,7 +66,7 @@ async def test_exploding_skill_picker_offers_a_skill_the_character_lacks_as_untr
         listed = [str(o.prompt) for o in builder.query_one("#rb-skills").options]
         await pilot.press("enter")
         await pilot.pause()
-        assert builder.request()["skill"] == "medicine"
+        assert builder.request().skill == "medicine"
         preview = builder.preview
         shown = _text(builder, "#rb-explain") + _text(builder, "#rb-message") + _text(builder, "#rb-odds")
     assert "medicine (untrained)" in listed
@@ -83,20 +83,20 @@ async def test_gear_cycling_offers_only_items_usable_with_the_skill(builder_app)
         builder = await _start(pilot, "c1")  # Grease: Scrap pistol (shoot), Toolbox (jury-rig)
         await _pick_skill(pilot, "fight")
         await pilot.press("g")
-        fight_gear = builder.request()["gear"]
+        fight_gear = builder.request().gear
         message = _text(builder, "#rb-message")
         await _pick_skill(pilot, "shoot")
         seen = []
         for _ in range(3):
             await pilot.press("g")
-            seen.append(builder.request()["gear"])
+            seen.append(builder.request().gear)
     assert fight_gear == () and "no gear usable with Fight" in message  # the skill by its name
     assert seen == [("g2",), (), ("g2",)]
 
 
 @sync
 async def test_last_roll_shown_is_the_selected_characters_and_redo_clears_the_undone_line(make_app):
-    from gmconsole.ui.widgets.roll_builder import RollBuilder
+    from gmconsole.ui.roll_builder import RollBuilder
 
     app = make_app("myz-demo")
     async with app.run_test(size=(120, 40)) as pilot:

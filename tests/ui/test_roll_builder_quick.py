@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_roll_builder import _fill, _rolls, _text, builder_app, sync  # noqa: F401
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 
 @sync

@@ -51,7 +51,7 @@ async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_hi
         assert "The area is dark or dimly lit" in prompt and "該區域" not in prompt  # the English view: English names
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert builder.skill_modifiers == ("dark", "crowded")
+        assert builder.draft.skill_modifiers == ("dark", "crowded")
         assert "The area is dark or dimly lit +1" in _text(builder, "#rb-explain")
         assert "mods dark, crowded" in _text(builder, "#rb-settings")
         assert sum(1 for d in builder.preview.dice if d["kind"] == "skill") == skill_dice + 2
@@ -62,7 +62,7 @@ async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_hi
         assert [(m["id"], m["modifier"]) for m in entry["skill_modifiers"]] == [("dark", 1), ("crowded", 1)]
         assert entry["skill_modifiers"][1]["name"]["zh-Hant"] == "該區域人群密集或嘈雜。"
         await pilot.press("M")
-        assert builder.skill_modifiers == () and "dark" not in _text(builder, "#rb-explain")
+        assert builder.draft.skill_modifiers == () and "dark" not in _text(builder, "#rb-explain")
         app.push_screen(HistoryScreen())
         await pilot.pause()
         await pilot.press("enter")
@@ -87,7 +87,7 @@ async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stami
         await _mark(pilot, [2])  # unmark the captive: interrogation alone
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert builder.skill_modifiers == ("interrogation",)
+        assert builder.draft.skill_modifiers == ("interrogation",)
         assert "Interrogating a captive: opposed by Stamina, not Insight +1" in _text(builder, "#rb-explain")
         await pilot.press("o")
         await pilot.pause()
@@ -177,7 +177,7 @@ async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_ap
         await pilot.pause()
         assert isinstance(app.screen, FacesEntryScreen)  # which sector?
         await _fill(pilot, "B7")
-        assert builder.skill_modifiers == ("enter-sector=B7",)
+        assert builder.draft.skill_modifiers == ("enter-sector=B7",)
         await pilot.press("r")
         await pilot.pause()
         builder = await _start(pilot, kai.id)

@@ -14,7 +14,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Footer
 
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 SEED = 20260314
 

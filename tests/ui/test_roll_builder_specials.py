@@ -117,7 +117,7 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
         assert isinstance(app.screen, FacesEntryScreen)
         assert "out of range" in str(app.screen.query_one("#faces-error").render())
         await _fill(pilot, "3")
-        assert builder.tn_modifiers == ("social.hostile", "other.cramped=3")
+        assert builder.draft.tn_modifiers == ("social.hostile", "other.cramped=3")
         assert builder.preview.target_number == tn_before + 4 + 3
         explain = _text(builder, "#rb-explain")
         assert "Hostile: +4" in explain and "Cramped Conditions/Confines: +3" in explain

@@ -10,7 +10,7 @@ import asyncio
 
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.settings import SettingsScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 WIDE = (120, 40)
 NARROW = (80, 24)

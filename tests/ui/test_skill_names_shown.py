@@ -12,7 +12,7 @@ from textual.widgets import DataTable
 
 from gmconsole.cli import main
 from gmconsole.ui.screens.history import HistoryScreen
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 
 
 def _renamed_skill(service) -> str:
@@ -50,7 +50,7 @@ def test_a_renamed_skill_is_shown_by_its_name_in_the_builder_the_summary_and_the
 
     asyncio.run(run())
     assert skill_id == "red-scrap-lore"
-    assert seen["request"]["skill"] == skill_id  # the key stays the id
+    assert seen["request"].skill == skill_id  # the key stays the id
     assert "skill Scrap Lore" in seen["settings"] and skill_id not in seen["settings"]
     roll = service.history(kind="roll")[0]
     assert roll["skill"] == skill_id

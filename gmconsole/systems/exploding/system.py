@@ -29,5 +29,17 @@ class ExplodingSystem:
     initiative_attribute: str = "agility"
     cli_module: str = "gmconsole.cli.exploding_cli"
 
+    # asked by the roll builder
+    builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "tn_modifiers")
+    builder_actions: tuple[str, ...] = ("assisted", "group", "tn_modifiers", "clear_tn_modifiers", "difficulty")
+    attribute_from_skill: bool = False
+    special_forms: str | None = "exploding_forms"
+    opposed_form: str | None = "opposed"
+
+    def default_difficulty(self) -> str | None:
+        from gmconsole.systems.exploding import roll
+
+        return roll.default_difficulty()
+
 
 EXPLODING = ExplodingSystem()

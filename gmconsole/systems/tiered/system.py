@@ -29,5 +29,15 @@ class TieredSystem:
     initiative_attribute: str = "dex"
     cli_module: str = "gmconsole.cli.tiered_cli"
 
+    # asked by the roll builder
+    builder_options: tuple[str, ...] = ("modifier", "helpers", "bonus_dice", "push_yourself")
+    builder_actions: tuple[str, ...] = ("bonus", "push_yourself", "save", "attack", "consequence")
+    attribute_from_skill: bool = False
+    special_forms: str | None = "tiered_forms"
+    opposed_form: str | None = "contested"
+
+    def default_difficulty(self) -> str | None:
+        return None
+
 
 TIERED = TieredSystem()

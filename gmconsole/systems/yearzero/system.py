@@ -38,6 +38,17 @@ class YearZeroSystem:
     pushes: bool = True
     cli_module: str = "gmconsole.cli.yze_cli"
 
+    # asked by the roll builder
+    builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers")
+    builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "apply_costs", "skill_modifiers",
+                                        "clear_skill_modifiers", "difficulty")
+    attribute_from_skill: bool = True
+    special_forms: str | None = None
+    opposed_form: str | None = None
+
+    def default_difficulty(self) -> str | None:
+        return "average"
+
 
 MYZ = YearZeroSystem(
     id="myz", title="Mutant: Year Zero",

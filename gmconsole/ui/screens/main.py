@@ -23,7 +23,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
 from gmconsole.ui.widgets.initiative import InitiativePane
 from gmconsole.ui.widgets.key_bar import KeyBar
-from gmconsole.ui.widgets.roll_builder import RollBuilder
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.roster import RosterPane
 from gmconsole.ui.widgets.tracker import TrackerPane
 

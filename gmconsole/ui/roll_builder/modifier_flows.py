@@ -1,4 +1,4 @@
-"""The roll builder's modifier pickers (``m`` / ``M``), kept out of the builder widget itself.
+"""The roll builder's modifier pickers (``m``).
 
 - ``exploding``: TN modifiers from the seed's tables (social, other, situational, environmental); for
   a range like "+1–4" or a per-unit entry the GM types the value, checked by the rules core.
@@ -8,81 +8,64 @@
   a row that asks (which sector? which device?) the GM types the detail.
 
 Both follow one pattern: a picker of marked rows, then one small question per row that needs a value,
-then the builder's preview (pool, odds, warnings) follows at once. Each function takes the
-:class:`~gmconsole.ui.widgets.roll_builder.RollBuilder` and sets its ``tn_modifiers`` or
-``skill_modifiers``; the service checks them on every preview and records them with the roll.
+then the builder's preview (pool, odds, warnings) follows at once. The picks go into the draft's
+``tn_modifiers`` or ``skill_modifiers``; the service checks them on every preview and records them
+with the roll.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers
 
-__all__ = ["pick_tn_modifiers", "pick_skill_modifiers", "kept_for_skill", "skill_modifier_choices"]
+if TYPE_CHECKING:
+    from gmconsole.ui.roll_builder.pane import RollBuilder
+
+__all__ = ["kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices"]
 
 
-def _ask_each(builder, keys: list[str], needs: Callable[[str], tuple[str, str, str] | None],
-              check: Callable[[str, str], str], done: Callable[[list[str]], None]) -> None:
-    """Walk the marked ``keys``; for each one ``needs(key)`` returns ``(title, hint, placeholder)``
-    when the GM must type a value (``check(key, text)`` turns it into the pick or raises with the
-    reason, shown in the box), else ``None``. ``done(picks)`` gets them all; escape keeps the old ones."""
+async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[[str], tuple[str, str, str] | None],
+                      check: Callable[[str, str], str]) -> None:
+    """Open ``picker``; for each marked key ``needs(key)`` returns ``(title, hint, placeholder)`` when
+    the GM must type a value (``check(key, text)`` turns it into the pick or raises with the reason,
+    shown in the box), else ``None``. The picks go into the draft's ``field``; escape at the picker or
+    at a question keeps the old ones."""
     from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 
-    def step(rest: list[str], chosen: list[str]) -> None:
-        if not rest:
-            done(chosen)
-            return
-        key, rest = rest[0], rest[1:]
+    keys = await builder.app.push_screen(picker, wait_for_dismiss=True)
+    if keys is None:
+        builder.focus()
+        return
+    chosen: list[str] = []
+    for key in keys:
         question = needs(key)
         if question is None:
-            step(rest, chosen + [key])
-            return
-
-        def valued(value: str | None) -> None:
-            if value is None:
-                builder.refresh_view()
-                builder.focus()
-                return
-            step(rest, chosen + [value])
-
+            chosen.append(key)
+            continue
         title, hint, placeholder = question
-        builder.app.push_screen(FacesEntryScreen(title, hint, lambda text: check(key, text),
-                                                 placeholder=placeholder, enter="ok"), valued)
-
-    step(keys, [])
-
-
-def _picks_into(builder, field: str, needs: Callable[[str], tuple[str, str, str] | None],
-                check: Callable[[str, str], str]) -> Callable[[list[str] | None], None]:
-    """The picker's callback: ask for each marked key's value (:func:`_ask_each`), then store the
-    picks in the builder's ``field`` and refresh it; a cancelled picker changes nothing."""
-
-    def done(picks: list[str]) -> None:
-        setattr(builder, field, tuple(picks))
-        builder.message = ""
-        builder.refresh_view()
-        builder.focus()
-
-    def picked(keys: list[str] | None) -> None:
-        if keys is None:
+        value = await builder.app.push_screen(
+            FacesEntryScreen(title, hint, lambda text, key=key: check(key, text), placeholder=placeholder, enter="ok"),
+            wait_for_dismiss=True)
+        if value is None:
+            builder.refresh_view()
             builder.focus()
             return
-        _ask_each(builder, keys, needs, check, done)
+        chosen.append(value)
+    builder.message = ""
+    builder.draft = builder.draft.changed(**{field: tuple(chosen)})
+    builder.focus()
 
-    return picked
 
-
-def pick_tn_modifiers(builder) -> None:
+async def pick_tn_modifiers(builder: RollBuilder) -> None:
     """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
     from gmconsole.systems.exploding import roll as exploding
     from gmconsole.ui.screens.pick_characters import PickCharactersScreen
     from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
 
-    if builder._need_character() is None:
-        return
-    current = {m.split("=", 1)[0]: m for m in builder.tn_modifiers}
+    current = {m.split("=", 1)[0]: m for m in builder.draft.tn_modifiers}
 
     def needs(key: str):
         entry = exploding.find_modifier(key)
@@ -99,9 +82,9 @@ def pick_tn_modifiers(builder) -> None:
         exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
         return f"{key}={amount}"
 
-    picked = _picks_into(builder, "tn_modifiers", needs, check)
-    builder.app.push_screen(PickCharactersScreen("TN modifiers (type to filter, space marks, ctrl+s done)",
-                                                 tn_modifier_choices(), list(current), filtering=True), picked)
+    picker = PickCharactersScreen("TN modifiers (type to filter, space marks, ctrl+s done)",
+                                  tn_modifier_choices(), list(current), filtering=True)
+    await _picks_into(builder, "tn_modifiers", picker, needs, check)
 
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
@@ -122,20 +105,18 @@ def kept_for_skill(system: str, skill: str | None, picks: tuple[str, ...]) -> tu
     return tuple(p for p in picks if p.split("=", 1)[0] in ids)
 
 
-def pick_skill_modifiers(builder) -> None:
+async def pick_skill_modifiers(builder: RollBuilder) -> None:
     """Year Zero ``m``: mark the named modifiers of the skill being built (type a detail where a row
     asks); the preview shows each by name in the pool's explanation, the roll records them."""
     from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
 
-    if builder._need_character() is None:
-        return
-    system, skill = builder.system, builder.skill
+    system, skill = builder.system, builder.draft.skill
     rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
     if not rows:
-        builder._say(f"{builder._skill_name() or 'No skill'}: the rules list no named modifiers for it; use + and − instead."
-                     if skill else "Pick a skill first (s): named modifiers belong to a skill.")
+        builder.say(f"{builder.skill_name() or 'No skill'}: the rules list no named modifiers for it; use + and − "
+                    "instead." if skill else "Pick a skill first (s): named modifiers belong to a skill.")
         return
-    current = {m.split("=", 1)[0]: m for m in builder.skill_modifiers}
+    current = {m.split("=", 1)[0]: m for m in builder.draft.skill_modifiers}
 
     def needs(key: str):
         row = rows[key]
@@ -153,7 +134,7 @@ def pick_skill_modifiers(builder) -> None:
             raise ValueError(str(exc)) from exc
         return value
 
-    picked = _picks_into(builder, "skill_modifiers", needs, check)
     values = {rid: row.modifier for rid, row in rows.items()}
-    builder.app.push_screen(SkillModifierScreen(f"Modifiers of {builder._skill_name()} (space marks, ctrl+s done)",
-                                                skill_modifier_choices(system, skill), values, list(current)), picked)
+    picker = SkillModifierScreen(f"Modifiers of {builder.skill_name()} (space marks, ctrl+s done)",
+                                 skill_modifier_choices(system, skill), values, list(current))
+    await _picks_into(builder, "skill_modifiers", picker, needs, check)

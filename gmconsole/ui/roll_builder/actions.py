@@ -1,0 +1,280 @@
+"""The roll builder's key actions (:class:`BuilderKeys`, mixed into
+:class:`~gmconsole.ui.roll_builder.pane.RollBuilder`).
+
+A building key makes a new :class:`~gmconsole.ui.roll_builder.draft.RollDraft` (the pane redraws
+from its watcher); a key that asks something starts a dialog flow
+(:mod:`~gmconsole.ui.roll_builder.flows`); rolling, pushing, applying costs and undoing go through
+the campaign service, so each is in the history and undoable.
+"""
+
+from __future__ import annotations
+
+import gmconsole.ui.roll_builder.flows as flows
+from gmconsole.ui.roll_builder.flows import ERRORS
+
+__all__ = ["BuilderKeys"]
+
+
+class BuilderKeys:
+    """The ``action_*`` methods behind the builder's keys (:mod:`~gmconsole.ui.roll_builder.keys`)."""
+
+    # ------------------------------------------------------------------ building keys
+    def action_next_attribute(self) -> None:
+        character = self.need_character()
+        if character is None:
+            return
+        names = list(character.attributes)
+        cycle: list[str | None] = ([None] + names) if self.game_system.attribute_from_skill else names
+        attribute = self.draft.attribute
+        current = attribute if attribute in cycle else (None if None in cycle else self.attribute_to_roll())
+        index = cycle.index(current) if current in cycle else -1
+        self.message = ""
+        self.draft = self.draft.changed(attribute=cycle[(index + 1) % len(cycle)])
+
+    def action_other_attribute(self) -> None:
+        """``a`` with a skill picked: the same cycle, named in the key bar for what it does then."""
+        self.action_next_attribute()
+
+    def action_next_gear(self) -> None:
+        character = self.need_character()
+        if character is None:
+            return
+        items = self._usable_gear(character, self.draft.skill)
+        if not items:
+            usable = f" usable with {self.skill_name()}" if self.draft.skill else " usable without a skill"
+            self.say(f"{character.name} carries no gear{usable}.")
+            return
+        cycle: list[str | None] = [None] + items
+        current = self.draft.gear[0] if self.draft.gear else None
+        index = cycle.index(current) if current in cycle else 0
+        nxt = cycle[(index + 1) % len(cycle)]
+        self.message = ""
+        self.draft = self.draft.changed(gear=() if nxt is None else (nxt,))
+
+    def action_difficulty(self, step: int) -> None:
+        from gmconsole.ui.widgets.roll_text import difficulty_choices
+
+        if self.need_character() is None:
+            return
+        ladder = [d for d, _label in difficulty_choices(self.system)]
+        if not ladder:
+            self.say(f"{self.system} has no difficulty ladder; use + and − instead.")
+            return
+        default = self.game_system.default_difficulty()
+        if default not in ladder:
+            default = ladder[len(ladder) // 2]
+        current = self.draft.difficulty or default
+        index = ladder.index(current) if current in ladder else ladder.index(default)
+        self.message = ""
+        self.draft = self.draft.changed(difficulty=ladder[(index + step) % len(ladder)])
+
+    def action_modifier(self, step: int) -> None:
+        if self.need_character() is None:
+            return
+        self.message = ""
+        self.draft = self.draft.changed(modifier=self.draft.modifier + step)
+
+    def action_bonus(self, step: int) -> None:
+        """``b`` / ``B``: one bonus die more or less; ``b`` stops at the system's limit and says so
+        (R-TIER-1, :data:`gmconsole.systems.tiered.roll.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
+        from gmconsole.systems.tiered.roll import MAX_BONUS_DICE
+
+        if self.need_character() is None:
+            return
+        wanted = max(0, self.draft.bonus_dice + step)
+        self.message = ""
+        if step > 0 and wanted > MAX_BONUS_DICE:
+            wanted = MAX_BONUS_DICE
+            self.message = (f"No more bonus dice: at most +{MAX_BONUS_DICE} bonus dice help a check "
+                            f"(R-TIER-1); B takes one away.")
+        self.draft = self.draft.changed(bonus_dice=wanted)
+
+    def action_push_yourself(self) -> None:
+        if self.need_character() is None:
+            return
+        self.message = ""
+        self.draft = self.draft.changed(push_yourself=not self.draft.push_yourself)
+
+    def action_toggle_reactive(self) -> None:
+        if self.need_character() is None:
+            return
+        self.message = ""
+        self.draft = self.draft.changed(reactive=not self.draft.reactive)
+
+    def action_helpers(self) -> None:
+        character = self.need_character()
+        if character is not None:
+            self.run_flow(flows.helpers(self, character))
+
+    def action_clear_helpers(self) -> None:
+        self.message = ""
+        self.draft = self.draft.changed(helpers=())
+
+    def action_clear(self) -> None:
+        """``x``: start the roll afresh, pins included."""
+        self.special_text = self.message = ""
+        self.draft = self.draft.cleared().changed(pinned=frozenset())
+
+    def action_pin(self) -> None:
+        """``!``: pin the per-roll options set now, or unpin them all (:meth:`RollDraft.toggle_pins`)."""
+        if self.need_character() is None:
+            return
+        draft, self.message = self.draft.toggle_pins(self.option_words)
+        self.draft = draft
+
+    def action_tn_modifiers(self) -> None:
+        """exploding: pick TN modifiers from the seed's tables (:mod:`~gmconsole.ui.roll_builder.modifier_flows`)."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if self.need_character() is not None:
+            self.run_flow(modifier_flows.pick_tn_modifiers(self))
+
+    def action_skill_modifiers(self) -> None:
+        """Year Zero: pick the skill's named modifiers (seed 002; myz role-skill uses, R-MYZ-LIMIT)."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if self.need_character() is not None:
+            self.run_flow(modifier_flows.pick_skill_modifiers(self))
+
+    def action_clear_skill_modifiers(self) -> None:
+        self.message = ""
+        self.draft = self.draft.changed(skill_modifiers=())
+
+    def action_clear_tn_modifiers(self) -> None:
+        self.message = ""
+        self.draft = self.draft.changed(tn_modifiers=())
+
+    # ------------------------------------------------------------------ rolling
+    def action_roll(self) -> None:
+        if self.need_character() is None or self.cannot_roll():
+            return
+        try:
+            entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng)
+        except ERRORS as exc:
+            self.refused(exc)
+            return
+        self.rolled(entry)
+
+    def action_roll_faces(self) -> None:
+        if self.need_character() is None or self.cannot_roll():
+            return
+        self.run_flow(flows.roll_faces(self))
+
+    def action_quick_roll(self) -> None:
+        """``G``: the GM's quick roll (:func:`flows.quick_roll`)."""
+        self.run_flow(flows.quick_roll(self))
+
+    def _roll_to_push(self) -> dict | None:
+        entry = self.last_entry
+        if entry is None or entry.get("status", "done") != "done":
+            self.say("Roll first: there is no roll here to push.")
+            return None
+        if entry.get("push_refusal"):
+            self.say(f"Push refused: {entry['push_refusal']}")
+            return None
+        from gmconsole.campaign.rolls import push_out_of_scene
+
+        ended = push_out_of_scene(self.service, entry)
+        if ended:  # said before `P` asks for faces (play-test 4: refused only after they were typed)
+            self.say(f"Push refused: {ended}")
+            return None
+        return entry
+
+    def action_push(self) -> None:
+        entry = self._roll_to_push()
+        if entry is None:
+            return
+        try:
+            pushed = self.service.push(entry["id"], rng=self.app.rng)
+        except ERRORS as exc:
+            self.refused(exc, "Push refused: ")
+            return
+        self.pushed(pushed)
+
+    def action_push_faces(self) -> None:
+        entry = self._roll_to_push()
+        if entry is not None:
+            self.run_flow(flows.push_faces(self, entry))
+
+    def action_apply_costs(self, typed_panic: bool = False) -> None:
+        """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
+        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11).
+        ``A``: the same with the panic D6 rolled at the table typed (R-MANUAL-1)."""
+        from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
+
+        entry = self.last_entry
+        if entry is None or entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
+            item = newest_pending(self.service, self.character_id)
+            entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else None
+        if entry is None:
+            self.say("No costs are waiting: roll (and push) first.")
+            return
+
+        def done(result: dict) -> None:
+            self.last_entry = self.reread(entry) or entry
+            self.message = ""
+            self.special_text = f"Applied: {result.get('summary', '')}"
+            self.refresh_view()
+            self.focus()
+
+        apply_costs_of(self.app, entry, done, self.say, refused=self.refused, typed_panic=typed_panic)
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.service.undo()
+        except ERRORS as exc:
+            self.refused(exc)
+            return
+        if self.last_entry is not None:
+            self.last_entry = self.reread(self.last_entry)
+        self.special_text = f"Undone: {undone.get('summary', '')}"
+        self._undone_ref = (undone.get("session"), undone["id"])
+        self.message = ""
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ opposed and special rolls
+    def action_opposed(self) -> None:
+        character = self.need_character()
+        if character is None:
+            return
+        if self.game_system.opposed_form is None and self.cannot_roll():  # the pool built is the active side
+            return
+        self.run_flow(flows.opposed(self, character))
+
+    def _special(self, name: str) -> None:
+        character = self.need_character()
+        if character is not None:
+            self.run_flow(flows.form(self, flows.special_form(self, character, name)))
+
+    def action_save(self) -> None:
+        self._special("save")
+
+    def action_assisted(self) -> None:
+        self._special("assisted")
+
+    def action_group(self) -> None:
+        self._special("group")
+
+    def action_attack(self) -> None:
+        character = self.need_character()
+        if character is not None:
+            self.run_flow(flows.attack(self, character))
+
+    def action_consequence(self) -> None:
+        """tiered Mixed / Limited: pick one consequence (:func:`flows.consequence`)."""
+        entry = self.last_entry
+        if entry is None or entry.get("tier") not in ("mixed", "limited") or entry.get("status", "done") != "done":
+            self.say("Consequences come with a Mixed or Limited roll: roll first.")
+            return
+        self.run_flow(flows.consequence(self, entry))
+
+    def action_circumstances(self) -> None:
+        """Record a change of circumstances (docs/rules.md: only one chance; exploding retries) for the skill
+        being built: the service records why, and the "only one chance" warning goes away."""
+        character = self.need_character()
+        if character is None:
+            return
+        if not self.draft.skill:
+            self.say("Pick the skill to try again first (s).")
+            return
+        self.run_flow(flows.circumstances(self, character, self.draft.skill))

@@ -1,0 +1,265 @@
+"""The roll builder's dialogs: who helps, the faces of physical dice, the GM's quick roll, a push with
+typed faces, special-roll forms, a tiered consequence and a change of circumstances.
+
+Each flow is a coroutine the pane runs as a worker (:meth:`RollBuilder.run_flow`): it opens a dialog
+with ``await app.push_screen(..., wait_for_dismiss=True)``, reads the answer and goes on, so a flow
+with several questions reads top to bottom. Every roll goes through the campaign service, so it is in
+the history and undoable; a refusal is the service's one sentence, shown inline.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmconsole.campaign.errors import StoreError
+
+if TYPE_CHECKING:
+    from gmconsole.ui.roll_builder.pane import RollBuilder
+
+__all__ = ["ERRORS", "apply_consequence", "circumstances", "helpers", "push_faces", "quick_roll", "roll_faces",
+           "special_form"]
+
+ERRORS = (ValueError, KeyError, OSError, StoreError)
+"""What a service call may raise for the GM to read: RulesError / ValidationError (ValueError), a
+StoreError (a failed save, a read-only campaign); shown inline, and the campaign is kept as it was."""
+
+CONSEQUENCE_KEYS = {"damage": "d", "reduced-effect": "r", "complication": "c", "lost-gear": "l"}
+"""The key that picks each tiered consequence in the consequence menu."""
+
+
+async def _ask(builder: RollBuilder, screen):
+    return await builder.app.push_screen(screen, wait_for_dismiss=True)
+
+
+async def helpers(builder: RollBuilder, character) -> None:
+    """``e``: mark who helps the character (R-HELP-1: at most three)."""
+    from gmconsole.systems.yearzero.roll import MAX_HELPERS
+    from gmconsole.ui.screens.pick_characters import (
+        PickCharactersScreen,
+        roster_choices,
+    )
+
+    choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id])
+    if not choices:
+        builder.say("Nobody else is in the roster to help.")
+        return
+    ids = await _ask(builder, PickCharactersScreen(
+        f"Who helps {character.name}? (R-HELP-1: at most {MAX_HELPERS})", choices, builder.draft.helpers,
+        limit=MAX_HELPERS, why=f"R-HELP-1: at most {MAX_HELPERS} helpers"))
+    if ids is None:
+        return
+    builder.message = ""
+    builder.draft = builder.draft.changed(helpers=tuple(ids))
+    builder.focus()
+
+
+async def roll_faces(builder: RollBuilder) -> None:
+    """``f``: roll the pool built with the faces of physical dice typed (R-MANUAL-1)."""
+    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.widgets.roll_text import faces_needed
+
+    asked = builder.roll_keywords()
+    needs, example = faces_needed(builder.system, builder.preview.dice if builder.preview is not None else [])
+    hint = (f"The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1)."
+            if needs else "Type each kind's faces of the physical dice (R-MANUAL-1).")
+
+    def submit(spec: str) -> dict:
+        try:
+            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng)
+        except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
+            raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
+
+    builder.rolled(await _ask(builder, FacesEntryScreen("Faces of the physical dice", hint, submit,
+                                                        placeholder=example or "")))
+
+
+async def quick_roll(builder: RollBuilder) -> None:
+    """``G``: the GM's quick roll, a pool typed in the system's syntax (``5b 3s``, ``4d6``,
+    ``s8 t6 tn5``), with no character; ``POOL ; FACES`` takes the faces of physical dice
+    (R-MANUAL-1). Recorded as the GM's, charged to nobody, pushed with ``p`` where the system allows."""
+    from gmconsole.rules.quick_pools import EXAMPLE, SYNTAX
+    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+    def submit(text: str) -> dict:
+        pool, _sep, faces = text.partition(";")
+        return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng)
+
+    entry = await _ask(builder, FacesEntryScreen(
+        "GM roll (no character)", f"Type {SYNTAX[builder.system]}; add '; FACES' to type the faces of "
+        "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[builder.system]))
+    builder.rolled(entry, options_used=False)
+
+
+async def push_faces(builder: RollBuilder, entry: dict) -> None:
+    """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
+    from gmconsole.campaign.rolls import recorded_roll
+    from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.widgets.roll_text import faces_example
+
+    try:
+        recorded = recorded_roll(builder.service, entry["id"])[1]
+        counts = yearzero.push_counts(recorded)
+    except ERRORS as exc:
+        builder.refused(exc, "Push refused: ")
+        return
+    sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
+    example = faces_example(builder.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
+    hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
+            + f". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).")
+    needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+
+    def submit(spec: str) -> dict:
+        try:
+            return builder.service.push(entry["id"], faces=spec, rng=builder.app.rng)
+        except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
+            raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
+
+    builder.pushed(await _ask(builder, FacesEntryScreen("Faces of the pushed dice", hint, submit,
+                                                        placeholder=example)))
+
+
+async def form(builder: RollBuilder, made, after=None) -> None:
+    """Open one special-roll form (``(title, fields, run, hint)``); a roll recorded through it is the
+    builder's last result on its own (play-test 6: an opposed test was shown inside the roll before
+    it, under its dice). ``after()`` runs once the form is closed."""
+    from gmconsole.ui.screens.roll_form import RollFormScreen
+
+    title, fields, run, hint = made
+    text = await _ask(builder, RollFormScreen(title, fields, run, hint=hint))
+    if text:
+        builder.last_entry = None
+        builder.special_text = f"{title}: {text}"
+        builder.draft = builder.draft.after_roll()
+    if after is not None:
+        after()
+    builder.refresh_view()
+    builder.focus()
+
+
+def special_form(builder: RollBuilder, character, name: str, **extra):
+    """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
+    ``character`` (:attr:`GameSystem.special_forms` names the module function that makes them)."""
+    from inspect import signature
+
+    from gmconsole.ui.widgets import roll_specials
+
+    make = getattr(roll_specials, builder.game_system.special_forms)
+    if "state" in signature(make).parameters:  # the forms that roll the draft's skill (assisted, group)
+        state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),
+                 "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
+        return make(builder.service, character, state, builder.app.rng, **extra)[name]
+    return make(builder.service, character, builder.app.rng, **extra)[name]
+
+
+async def opposed(builder: RollBuilder, character) -> None:
+    """``o``: an opposed roll. Year Zero rolls the pool built against a defender (R-OPP-1), and the
+    active side's roll becomes the last result (it may be pushed); the other systems open their own
+    opposed or contested form."""
+    form_name = builder.game_system.opposed_form
+    if form_name is not None:
+        await form(builder, special_form(builder, character, form_name))
+        return
+    from gmconsole.ui.widgets import roll_specials
+
+    holder: dict = {}
+
+    def after() -> None:
+        if "entry" in holder:
+            builder.draft = builder.draft.after_roll()
+            builder.last_entry = builder.reread(holder["entry"]) or holder["entry"]
+            builder.special_text = ""
+
+    made = roll_specials.opposed_form(builder.roll_keywords(), builder.service, builder.app.rng,
+                                      lambda entry: holder.__setitem__("entry", entry))
+    await form(builder, made, after)
+
+
+async def attack(builder: RollBuilder, character) -> None:
+    """``k`` (tiered): an attack, then who takes its damage (R-TIER-4)."""
+    from gmconsole.ui.widgets import roll_specials
+
+    attacks: list[dict] = []
+    made = special_form(builder, character, "attack", on_attack=attacks.append)
+    await form(builder, made, lambda: roll_specials.pick_attack_target(
+        builder.app, builder.service, attacks[-1] if attacks else None))
+
+
+async def consequence(builder: RollBuilder, entry: dict) -> None:
+    """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
+    clock a complication advances and the item lost when there is a choice; the service applies it
+    (``apply_consequence``), undoable with ``u``."""
+    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.screens.roll_form import ChoiceScreen
+
+    choices = []
+    for c in tiered.consequences():
+        name = c.name if isinstance(c.name, str) else c.name.get("en", c.key)
+        choices.append((c.key, CONSEQUENCE_KEYS.get(c.key, c.key[0]), name))
+    choices.append(("damage+wound", "w", "Damage and mark a wound"))
+    chosen = entry.get("consequences_chosen") or []
+    hint = f"{entry.get('summary', '')}" + (f" — already: {', '.join(chosen)}" if chosen else "")
+    key = await _ask(builder, ChoiceScreen.make("Consequence (Mixed / Limited)", choices, hint=hint))
+    if key is None:
+        builder.focus()
+        return
+    kind, wound = ("damage", True) if key == "damage+wound" else (key, False)
+    clock_id = gear_id = None
+    clocks = [k for k in builder.service.session.clocks if not k.full]
+    if kind == "complication" and len(clocks) > 1:
+        ids = await _ask(builder, PickCharactersScreen("Which clock does the complication advance?",
+                                                       [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
+                                                       limit=1, minimum=1))
+        if not ids:
+            builder.focus()
+            return
+        clock_id = ids[0]
+    elif kind == "complication" and clocks:
+        clock_id = clocks[0].id
+    used = (entry.get("request") or {}).get("gear") or []
+    character = builder.service.campaign.find_character(entry.get("character_id") or "")
+    if kind == "lost-gear" and not used and character is not None:
+        items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
+        if len(items) > 1:
+            ids = await _ask(builder, PickCharactersScreen("Which item is lost?", items, limit=1, minimum=1))
+            if not ids:
+                builder.focus()
+                return
+            gear_id = ids[0]
+        else:
+            gear_id = items[0][0] if items else None
+    apply_consequence(builder, entry, kind, clock_id=clock_id, gear_id=gear_id, wound=wound)
+
+
+def apply_consequence(builder: RollBuilder, entry: dict, kind: str, **how) -> None:
+    """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
+    try:
+        done = builder.service.apply_consequence(entry["id"], kind, **how)
+    except ERRORS as exc:
+        builder.refused(exc)
+        builder.focus()
+        return
+    builder.last_entry = builder.reread(entry) or entry
+    builder.special_text = f"Applied: {done.get('summary', '')}"
+    builder.message = ""
+    builder.refresh_view()
+    builder.focus()
+
+
+async def circumstances(builder: RollBuilder, character, skill: str) -> None:
+    """``w``: record why ``character`` may try ``skill`` again (docs/rules.md: only one chance;
+    exploding retries); the "only one chance" warning goes away."""
+    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+
+    def submit(reason: str) -> dict:
+        return builder.service.change_of_circumstances(character.id, skill, reason)
+
+    entry = await _ask(builder, FacesEntryScreen(f"Why may {character.name} try {builder.skill_name()} again?",
+                                                 "Say what changed (recorded in the history).", submit,
+                                                 placeholder="found the right tools", enter="ok"))
+    if entry is not None:
+        builder.special_text = f"Recorded: {entry.get('summary', '')}"
+        builder.message = ""
+    builder.refresh_view()
+    builder.focus()

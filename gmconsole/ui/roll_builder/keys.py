@@ -1,0 +1,123 @@
+"""The roll builder's keys and look: its bindings (every key the GM may press in the pane, with the
+id the key bar and help screen use) and its CSS. A key only one system has is hidden elsewhere by
+:meth:`RollBuilder.check_action`, which asks the system (:attr:`GameSystem.builder_actions`).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+__all__ = ["BINDINGS", "DEFAULT_CSS"]
+
+DEFAULT_CSS = """
+RollBuilder {
+    height: 1fr;
+    padding: 0 1;
+}
+RollBuilder:focus-within #rb-title {
+    text-style: bold reverse;
+}
+RollBuilder #rb-title {
+    text-style: bold;
+    width: 100%;
+}
+RollBuilder #rb-skill-row {
+    height: 1;
+}
+RollBuilder #rb-skill-label {
+    width: 7;
+}
+RollBuilder SkillFilter {
+    border: none;
+    height: 1;
+    padding: 0;
+    width: 1fr;
+}
+RollBuilder SkillFilter:focus {
+    background: $boost;
+    border: none;
+}
+RollBuilder SkillList {
+    display: none;
+    height: auto;
+    max-height: 6;
+    border: none;
+    padding: 0;
+}
+RollBuilder.-filtering SkillList {
+    display: block;
+}
+RollBuilder #rb-settings {
+    color: $text;
+}
+RollBuilder #rb-odds {
+    color: $success;
+    text-style: bold;
+}
+RollBuilder #rb-explain, RollBuilder #rb-rolled-explain {
+    color: $text-muted;
+}
+RollBuilder #rb-warnings {
+    color: $warning;
+}
+RollBuilder #rb-message {
+    color: $text-error;
+    text-style: bold;
+}
+RollBuilder #rb-result {
+    border-top: hkey $primary;
+}
+RollBuilder #rb-stunts {
+    color: $text-muted;
+}
+RollBuilder Static {
+    height: auto;
+}
+"""
+"""The pane's CSS (line groups, the skill filter and list; ``-filtering`` shows the list)."""
+
+BINDINGS = [
+    Binding("s", "pick_skill", "Skill", id="roll.skill"),
+    Binding("a", "next_attribute", "Attribute", id="roll.attribute",
+            tooltip="Attribute: cycle the attribute rolled (Year Zero: an attribute rolled alone, no skill)"),
+    Binding("a", "other_attribute", "Other attribute", id="roll.other_attribute",
+            tooltip="Other attribute: roll the skill picked with another attribute than its own (cycles)"),
+    Binding("g", "next_gear", "Gear", id="roll.gear"),
+    Binding("d", "difficulty(1)", "Harder", id="roll.harder"),
+    Binding("D", "difficulty(-1)", "Easier", id="roll.easier", show=False),
+    Binding("plus,equals_sign", "modifier(1)", "+1", id="roll.plus", show=False),
+    Binding("minus", "modifier(-1)", "−1", id="roll.minus", show=False),
+    Binding("e", "helpers", "Helpers", id="roll.helpers"),
+    Binding("E", "clear_helpers", "No helpers", id="roll.clear_helpers", show=False),
+    Binding("t", "toggle_reactive", "Reactive", id="roll.reactive", show=False),
+    Binding("r", "roll", "Roll", id="roll.roll"),
+    Binding("f", "roll_faces", "Faces", id="roll.faces"),
+    Binding("p", "push", "Push", id="roll.push"),
+    Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
+    Binding("c", "apply_costs", "Costs", id="roll.costs"),
+    Binding("A", "apply_costs(True)", "Costs, typed panic D6", id="roll.costs_typed", show=False,
+            tooltip="apply the costs with the panic D6 rolled at the table (R-MANUAL-1)"),
+    Binding("u", "undo", "Undo last change", id="roll.undo",
+            tooltip="Undo last change: takes back the campaign's newest change, whichever pane made it"),
+    Binding("o", "opposed", "Opposed", id="roll.opposed"),
+    Binding("x", "clear", "Clear", id="roll.clear", show=False),
+    Binding("G", "quick_roll", "GM roll", id="roll.quick",
+            tooltip="GM roll: type a quick pool (e.g. 5b 3s), no character; '; faces' for physical dice"),
+    Binding("exclamation_mark", "pin", "Pin", id="roll.pin", key_display="!",
+            tooltip="Pin the options set now (modifier, difficulty, helpers...): they stay for the next "
+                    "rolls and characters; ! again when all are pinned: unpin"),
+    Binding("b", "bonus(1)", "Bonus die", id="roll.bonus_up"),
+    Binding("B", "bonus(-1)", "Bonus −1", id="roll.bonus_down", show=False),
+    Binding("y", "push_yourself", "Push yourself", id="roll.push_yourself"),
+    Binding("v", "save", "Save", id="roll.save"),
+    Binding("k", "attack", "Attack", id="roll.attack"),
+    Binding("i", "assisted", "Assisted", id="roll.assisted"),
+    Binding("n", "group", "Group", id="roll.group"),
+    Binding("m", "tn_modifiers", "TN mods", id="roll.tn_modifiers"),
+    Binding("M", "clear_tn_modifiers", "No TN mods", id="roll.clear_tn_modifiers", show=False),
+    Binding("m", "skill_modifiers", "Mods", id="roll.skill_modifiers"),
+    Binding("M", "clear_skill_modifiers", "No mods", id="roll.clear_skill_modifiers", show=False),
+    Binding("C", "consequence", "Consequence", id="roll.consequence"),
+    Binding("w", "circumstances", "Retry why", id="roll.circumstances", show=False),
+]
+"""The pane's keys, in key-bar order."""
