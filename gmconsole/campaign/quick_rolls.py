@@ -79,4 +79,4 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     def mutate(c: Campaign) -> dict:
         return fields
 
-    return service._commit("roll", mutate, character_id=None)
+    return service.ledger.commit("roll", mutate, character_id=None)

@@ -343,7 +343,7 @@ def _one_chance_warning(service: "CampaignService", character: Character, reques
     if not request.skill:
         return []
     key = (character.id, request.skill, request.goal or "")
-    if key in service._scene_rolls():
+    if key in service.ledger.scene_rolls():
         goal = f" for {request.goal}" if request.goal else ""
         named = skills.name_of(service.campaign, request.skill) or request.skill
         return [f"{character.name} already rolled {named}{goal} this scene: only one chance unless "
@@ -499,21 +499,21 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
                 character.stamina = max(0, character.stamina + effect["amount"])
         return fields
 
-    entry = service._commit("roll", mutate, character_id=built.character.id)
-    service._remember_roll(entry)
+    entry = service.ledger.commit("roll", mutate, character_id=built.character.id)
+    service.ledger.remember_roll(entry)
     return entry
 
 
 def _latest_roll(service: "CampaignService", entry_id: int | None, want: str) -> dict:
     session = service.session.number
     if entry_id is not None:
-        entry = service._entry_anywhere(entry_id)
+        entry = service.ledger.entry_anywhere(entry_id)
         if entry.get("kind") != "roll":
             raise ValidationError(f"history entry {entry_id} is not a roll")
         if entry.get("status", "done") != "done":
             raise ValidationError(f"the roll {entry_id} was undone")
         return entry
-    for entry in service._store.entries_newest_first(session):
+    for entry in service.ledger.entries_newest_first(session):
         if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
@@ -630,7 +630,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
             out["summary"] += f"; stress +1 → {character.stress}"
         return out
 
-    return service._commit("push", mutate, character_id=character_id,
+    return service.ledger.commit("push", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], before, after)])
 
 
@@ -709,7 +709,7 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
     character_id = entry["character_id"]
-    source_rng = rng or service._rng
+    source_rng = rng or service.ledger.rng
     panic_info: dict = {}
 
     def mutate(c: Campaign) -> dict:
@@ -751,7 +751,7 @@ def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list
                 **({"panic": panic_info} if panic_info else {}),
                 **({"defender_panic": defender_panics[0]} if defender_panics else {})}
 
-    return service._commit("costs", mutate, character_id=character_id,
+    return service.ledger.commit("costs", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"costs_status": "pending"},
                                            {"costs_status": "applied"})])
 
@@ -815,7 +815,7 @@ def panic(service: "CampaignService", character_id: str, in_range: list[str], fa
         info = panic_on(c, c.character(who.id), targets, face, rng)
         return {"summary": info["summary"] + (" (typed face)" if by_hand else ""), "panic": info, "by_hand": by_hand}
 
-    return service._commit("panic", mutate, character_id=who.id)
+    return service.ledger.commit("panic", mutate, character_id=who.id)
 
 
 # --------------------------------------------------------------------------- tiered consequences, repair
@@ -830,13 +830,13 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
     if key not in menu:
         raise ValidationError(f"unknown consequence {quoted(key)}: choose one of {', '.join(menu)}")
     if entry_id is None:
-        found = (e for e in service._store.entries_newest_first(service.session.number)
+        found = (e for e in service.ledger.entries_newest_first(service.session.number)
                  if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
         entry = next(found, None)
         if entry is None:
             raise ValidationError("there is no tiered roll in this session")
     else:
-        entry = service._entry_anywhere(entry_id)
+        entry = service.ledger.entry_anywhere(entry_id)
     if entry.get("tier") not in ("mixed", "limited"):
         raise ValidationError("consequences come only with a Mixed or Limited result")
     chosen_before = list(entry.get("consequences_chosen", []))
@@ -856,7 +856,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
             elif effect.target == "clock" and c.current_session.clocks:
                 if clock_id is None:
                     raise ValidationError("name the clock this complication advances")
-                clock = service._clock_of(c, clock_id)
+                clock = character_lookup.clock_of(c, clock_id)
                 if clock.filled >= clock.segments:
                     raise ValidationError(f"clock {clock.name} is already full")
                 clock.filled += effect.amount
@@ -875,7 +875,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
         return {"summary": f"{character.name}: {consequence.name['en']} — {text}", "roll_id": entry["id"],
                 "consequence": key}
 
-    return service._commit("consequence", mutate, character_id=character_id,
+    return service.ledger.commit("consequence", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"consequences_chosen": chosen_before},
                                            {"consequences_chosen": chosen_before + [key]})])
 
@@ -907,14 +907,14 @@ def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) ->
         return {"summary": f"{character.name}: {item.name} {text}", "roll_id": entry["id"], "gear": item.name,
                 "repair": result.as_dict()}
 
-    return service._commit("repair", mutate, character_id=character_id)
+    return service.ledger.commit("repair", mutate, character_id=character_id)
 
 
 def recorded_roll(service: "CampaignService", entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request)."""
     from gmconsole.systems.yearzero import roll as yearzero
 
-    entry = service._entry_anywhere(entry_id)
+    entry = service.ledger.entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:
         raise ValidationError(f"history entry {entry_id} is not a Year Zero roll")
     if entry.get("status", "done") != "done":
@@ -948,7 +948,7 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
         return {"summary": f"{entry.get('character')} mends {who.name}: {text}", "roll_id": entry["id"],
                 "recovered": result.recovered, "attribute": attribute}
 
-    return service._commit("heal", mutate, character_id=patient.id)
+    return service.ledger.commit("heal", mutate, character_id=patient.id)
 
 
 def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incoming: int) -> dict:
@@ -969,7 +969,7 @@ def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incom
         return {"summary": f"{who.name}: " + "; ".join(lines), "roll_id": entry["id"],
                 "prevented": result.prevented, "taken": result.taken}
 
-    return service._commit("trauma", mutate, character_id=character_id)
+    return service.ledger.commit("trauma", mutate, character_id=character_id)
 
 
 def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: str) -> dict:
@@ -991,7 +991,7 @@ def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: s
                            f"{result.successes_before} → {counted(result.successes, 'success', 'successes')}",
                 "roll_id": target_id, "inspire_roll_id": inspire_id, "mode": mode}
 
-    return service._commit("inspire", mutate, character_id=inspire_entry["character_id"],
+    return service.ledger.commit("inspire", mutate, character_id=inspire_entry["character_id"],
                            entry_updates=[(target_entry["session"], target_id, before, after)])
 
 
@@ -1023,7 +1023,7 @@ def saving_throw(service: "CampaignService", character_id: str, save: str, faces
                 "save": save, "score": scores[save], "total": data["total"], "outcome": data["outcome"],
                 "dice": data["dice"], "by_hand": faces is not None}
 
-    return service._commit("save", mutate, character_id=who.id)
+    return service.ledger.commit("save", mutate, character_id=who.id)
 
 
 def attack(service: "CampaignService", character_id: str, weapon: str | None, melee: bool, reckless: bool,
@@ -1055,4 +1055,4 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
                 "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
                 "by_hand": faces is not None}
 
-    return service._commit("attack", mutate, character_id=who.id)
+    return service.ledger.commit("attack", mutate, character_id=who.id)

@@ -11,7 +11,10 @@ goes through :class:`CampaignService`, which:
 5. and only then swaps the copy in — so a failed write (``WriteFailed``) leaves the campaign
    in memory exactly as it was, and the UI can show the error and carry on — and finally updates
    earlier entries the change touches (a roll marked pushed or its costs applied).
-   A crash between these writes is repaired when the campaign is next opened (``_recover``).
+   A crash between these writes is repaired when the campaign is next opened.
+
+The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s; this
+service is the front the console and the command line call.
 
 Each history entry carries what undo needs (the before/after of the campaign parts it changed,
 see :mod:`gmconsole.campaign.undo`). Undo and redo walk a linear stack over this campaign's
@@ -22,34 +25,22 @@ from __future__ import annotations
 
 import copy
 import random
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import pending_costs
-from gmconsole.campaign import reconcile
 from gmconsole.campaign import skills
 from gmconsole.campaign import tracker_values, trackers
-from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import Unchanged, ValidationError
+from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import EntryNotFound, StoreError
-from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
+from gmconsole.store.errors import StoreError
+from gmconsole.store.shape import GMCONSOLE
 from gmconsole.wording import quoted
-
-MAX_UNDO = 1000
-"""Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
-
-Clock_ = Callable[[], datetime]
-Listener = Callable[[dict], None]
-
-
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 class CampaignService:
@@ -62,35 +53,29 @@ class CampaignService:
 
     def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
         self._store = store
-        self._clock = clock or _utc_now
-        self._rng = rng or random.Random()
-        self._listeners: list[Listener] = []
-        self.read_only_why: tuple[str, str] | None = None
-        """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
-        self._load(recover=store.read_only or not store.closed_cleanly,  # a clean close left nothing to recover
-                   thorough=not store.left_clean)
+        self.ledger = Ledger(store, clock=clock, rng=rng)
+        """Records every change, undo and redo (:class:`~gmconsole.campaign.ledger.Ledger`); the
+        command modules change the campaign through it."""
 
-    def _load(self, *, recover: bool, thorough: bool = True) -> None:
-        """Read the state document and, when ``recover``, make the history agree with it; ``thorough``
-        also looks for entries lost from the middle of the history (:meth:`_recover`)."""
-        state = self._store.load_state()
-        self._campaign = Campaign.from_dict(state["campaign"])
-        self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
-        self._redo: list[tuple[int, int]] = [tuple(x) for x in state.get("redo", [])]
-        self._last_entry: int | None = state.get("last_entry")
-        self._scene_cache: tuple[int, int, set] | None = None
-        self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
-        self.history_gap: str | None = None
+    @property
+    def read_only_why(self) -> tuple[str, str] | None:
+        """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
+        return self.ledger.read_only_why
+
+    @read_only_why.setter
+    def read_only_why(self, why: tuple[str, str] | None) -> None:
+        self.ledger.read_only_why = why
+
+    @property
+    def history_gap(self) -> str | None:
         """One sentence when the state names entries missing from the history (issue 10, item 7)."""
-        self.history_problem: StoreError | None = None
+        return self.ledger.history_gap
+
+    @property
+    def history_problem(self):
         """The store's error when the history could not be checked at open (e.g. a damaged chunk);
         the console and the CLI say it in their own way (:attr:`history_warning`), never on a raw log."""
-        self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
-        if recover:
-            try:
-                self._recover(thorough)
-            except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
-                self.history_problem = exc  # not logged: a log line would be written over the console
+        return self.ledger.history_problem
 
     @property
     def history_warning(self) -> str | None:
@@ -98,20 +83,20 @@ class CampaignService:
         and the message may hold text from the files, so both are escaped (issue 10)."""
         if self.history_problem is None:
             return None
-        return f"could not check the history of {shown(self._campaign.name)}: {shown(self.history_problem)}"
+        return f"could not check the history of {shown(self.ledger.campaign.name)}: {shown(self.history_problem)}"
 
     def restore_backup(self, path: Path) -> dict:
         """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
         kept aside, :meth:`CampaignStore.restore_backup`), read the state again and make the history
         agree with it; listeners hear of it like a change. Returns ``{"kind", "summary"}``."""
-        self._check_writable()
+        self.ledger.check_writable()
         self._store.restore_backup(Path(path))
-        self._load(recover=True)
+        self.ledger.load(recover=True)
         summary = f"restored {Path(path).name} from its newest backup"
         if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "restore", "summary": summary}
-        self._notify(done)
+        self.ledger.notify(done)
         return done
 
     def set_aside(self, path: Path) -> dict:
@@ -121,15 +106,15 @@ class CampaignService:
         ids never given again. Listeners hear of it like a change. Returns ``{"kind", "summary", "aside"}``."""
         from gmconsole.store.set_aside import first_id
 
-        self._check_writable()
+        self.ledger.check_writable()
         aside = self._store.set_aside(Path(path))
-        self._load(recover=True)
+        self.ledger.load(recover=True)
         summary = (f"set {Path(path).name} aside as {aside.name}; the entries it held (from "
                    f"#{first_id(Path(path))} on) are no longer in the history")
         if self.history_gap:
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "set-aside", "summary": summary, "aside": str(aside)}
-        self._notify(done)
+        self.ledger.notify(done)
         return done
 
     # ------------------------------------------------------------------ opening and closing
@@ -169,7 +154,7 @@ class CampaignService:
         from gmconsole.systems import check_system
 
         check_system(system)
-        now = (clock or _utc_now)()
+        now = (clock or utc_now)()
         campaign = Campaign.new(name, system, now.date().isoformat(), settings)
         store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
@@ -204,7 +189,7 @@ class CampaignService:
     @property
     def campaign(self) -> Campaign:
         """The current campaign. Read it, never change it: changes go through this service."""
-        return self._campaign
+        return self.ledger.campaign
 
     @property
     def data_folder(self) -> Path:
@@ -219,231 +204,51 @@ class CampaignService:
     @property
     def session(self) -> Session:
         """The current (last) session."""
-        return self._campaign.current_session
+        return self.ledger.campaign.current_session
 
     def character(self, id_or_name: str) -> Character:
         """The roster member with this id (or name), or a ValidationError naming it."""
-        found = self._campaign.find_character(id_or_name)
+        found = self.ledger.campaign.find_character(id_or_name)
         if found is None:
-            raise ValidationError(character_lookup.not_found(self._campaign, id_or_name))
+            raise ValidationError(character_lookup.not_found(self.ledger.campaign, id_or_name))
         return found
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(entry)`` after every change, undo and redo; returns an unsubscribe function."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    # ------------------------------------------------------------------ the change engine
-    def _check_writable(self) -> None:
-        if self.read_only:
-            from gmconsole.store.errors import ReadOnly
-
-            raise ReadOnly(self._campaign.name, *(self.read_only_why or ()))
-
-    def _now(self) -> str:
-        return self._clock().isoformat(timespec="seconds")
-
-    def _commit(
-        self,
-        kind: str,
-        mutate: Callable[[Campaign], dict | None],
-        *,
-        character_id: str | None = None,
-        entry_updates: Sequence[tuple[int, int, dict, dict]] = (),
-    ) -> dict:
-        """Apply ``mutate`` to a copy, record the entry, persist, then swap the copy in.
-
-        ``mutate(copy)`` raises to refuse the change; it returns the entry's own fields
-        (``summary`` and kind-specific data). ``entry_updates`` are ``(session, id, before, after)``
-        field changes to earlier entries (e.g. a roll's costs marked applied); undo reverts them.
-        """
-        self._check_writable()
-        new = self._campaign.copy()
-        info = mutate(new) or {}
-        trackers.end_panics_at_zero_stress(new)
-        session = new.current_session
-        who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
-        pending_costs.follow(new.pending_costs, info, entry_updates, session=session.number,
-                             character_id=character_id, character=who.name if who else "",
-                             next_id=self._store.next_entry_id)
-        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
-        entry = {
-            "at": self._now(),
-            "session": session.number,
-            "scene": session.scene,
-            "kind": kind,
-            "character": who.name if who else "",
-            "character_id": character_id,
-            "summary": "",
-            "status": "done",
-        }
-        entry.update(info)
-        entry["undo"] = undo_parts.diff(before_doc, after_doc)
-        entry["undo"]["entries"] = [
-            {"session": s, "id": i, "before": b, "after": a} for s, i, b, a in entry_updates
-        ]
-        with self._store.change():
-            entry_id = self._store.append_entry(session.number, entry)
-            entry["id"] = entry_id
-            undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
-            self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
-            self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
-            for s, i, _before, after in entry_updates:
-                self._store.update_entry(s, i, after)
-        self._notify(entry)
-        return entry
-
-    def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None) -> None:
-        """Save the state document; when it fails, mark the just-appended entry ``failed`` (best effort)."""
-        state = {
-            "campaign": campaign.to_dict(),
-            "undo": [list(x) for x in undo_stack],
-            "redo": [list(x) for x in redo_stack],
-            "last_entry": last_entry,
-        }
-        try:
-            self._store.save_state(state)
-        except Exception:
-            if failed_entry is not None:
-                try:
-                    self._store.update_entry(failed_entry[0], failed_entry[1], {"status": "failed"})
-                except Exception:
-                    pass  # the write error below is the one the GM needs to see
-            raise
-
-    def _recover(self, thorough: bool = True) -> None:
-        """Make the history agree with the state after a crash (:mod:`gmconsole.campaign.reconcile`).
-
-        A writer writes the fixes; a reader (read-only) only lays them over what it reads, so it shows
-        what the next writer will show. Either way, a gap in the history is said and undo/redo are
-        kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
-        nothing was left half-written and the newest history files are as it left them, so opening
-        reads no history at all.
-
-        ``thorough``: also read every chunk the undo and redo stacks and the pending costs name, for
-        entries lost from the middle (play-test follow-up, item 1). That reads up to a few chunks more,
-        so a reader of a campaign whose last writer closed cleanly skips it (a writer opening it checks
-        nothing either); a crash, a restored backup and a file set aside are always checked."""
-        pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
-                   if isinstance(i.get("session"), int) and isinstance(i.get("roll_id"), int)]
-        result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
-                                self._last_entry, self._undo, self._redo, pending, thorough=thorough)
-        if self.read_only:
-            self._overlay = result.overlay()
-        else:
-            for session, entry_id, fields in result.updates:
-                self._store.update_entry(session, entry_id, fields)
-        if result.gap is not None:
-            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
-            self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
-            self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
-            if not self.read_only:  # saved, so the next open neither trips on them nor says it again
-                with self._store.change():
-                    self._persist(self._campaign, self._undo, self._redo, self._last_entry)
-
-    def _seen(self, entries: list[dict]) -> list[dict]:
-        """Entries as the next writer will show them (a reader's overlay applied; a writer has none)."""
-        if self._overlay:
-            for entry in entries:
-                reconcile.seen(entry, self._overlay)
-        return entries
-
-    def _scene_rolls(self) -> set:
-        """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
-        session = self._campaign.current_session
-        if self._scene_cache is None or self._scene_cache[:2] != (session.number, session.scene):
-            scene_entries: list[dict] = []
-            try:
-                for e in self._store.entries_newest_first(session.number):
-                    reconcile.seen(e, self._overlay)
-                    if (e.get("scene") or 0) < session.scene:
-                        break  # scenes only grow within a session: the rest is history
-                    scene_entries.append(e)
-            except StoreError:
-                scene_entries = []  # an unreadable history only costs the "only one chance" warning
-            keys: set = set()
-            for e in reversed(scene_entries):
-                if e.get("status", "done") != "done" or e.get("scene") != session.scene:
-                    continue
-                key = (e.get("character_id"), e.get("skill"), e.get("goal") or "")
-                if e.get("kind") == "roll":
-                    keys.add(key)
-                elif e.get("kind") == "circumstances":
-                    keys.discard(key)
-            self._scene_cache = (session.number, session.scene, keys)
-        return self._scene_cache[2]
-
-    def _remember_roll(self, entry: dict) -> None:
-        self._scene_rolls().add((entry.get("character_id"), entry.get("skill"), entry.get("goal") or ""))
-
-    def _entry_anywhere(self, entry_id: int) -> dict:
-        """An entry by id (ids are unique in the campaign): the current session first, then all."""
-        sessions = [self.session.number] + [n for n in reversed(self._store.sessions()) if n != self.session.number]
-        for number in sessions:
-            try:
-                return reconcile.seen(self._store.entry(number, entry_id), self._overlay)
-            except EntryNotFound:
-                continue
-        raise ValidationError(f"there is no history entry {entry_id}")
-
-    def _notify(self, entry: dict) -> None:
-        for listener in list(self._listeners):
-            listener(entry)
-
-    def _find_entry(self, session: int, entry_id: int) -> dict:
-        try:
-            return reconcile.seen(self._store.entry(session, entry_id), self._overlay)
-        except EntryNotFound:
-            raise ValidationError(f"there is no history entry {entry_id} in session {session}") from None
+        return self.ledger.subscribe(listener)
 
     # ------------------------------------------------------------------ undo / redo
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self.ledger.undo_count)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self.ledger.redo_count)
 
     @property
     def undo_count(self) -> int:
         """How many changes undo can take back, one by one."""
-        return len(self._undo)
+        return self.ledger.undo_count
 
     @property
     def redo_count(self) -> int:
         """How many undone changes redo can make again."""
-        return len(self._redo)
+        return self.ledger.redo_count
 
     def undo_label(self) -> str | None:
         """The summary of the change undo would take back, or ``None``."""
-        return self._label(self._undo)
+        return self.ledger.undo_label()
 
     def redo_label(self) -> str | None:
         """The summary of the change redo would make again, or ``None``."""
-        return self._label(self._redo)
+        return self.ledger.redo_label()
 
     def next_undo_kind(self, *, redo: bool = False) -> str | None:
         """The ``kind`` of the entry undo (or, with ``redo``, redo) would take up next — ``settings``,
         ``roll``, ... — or ``None`` when there is none or it cannot be read. A screen that undoes only
         its own changes (the settings screen) asks this first."""
-        stack = self._redo if redo else self._undo
-        if not stack:
-            return None
-        try:
-            return self._find_entry(*stack[-1]).get("kind")
-        except (ValidationError, StoreError):
-            return None
-
-    def _label(self, stack: list[tuple[int, int]]) -> str | None:
-        """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
-        line saying so (play-test follow-up, item 1): a label never raises into a screen."""
-        if not stack:
-            return None
-        try:
-            return self._find_entry(*stack[-1]).get("summary")
-        except (ValidationError, StoreError) as exc:
-            return f"(entry #{stack[-1][1]} cannot be read: {exc})"
+        return self.ledger.next_undo_kind(redo=redo)
 
     def undo(self) -> dict:
         """Take back the newest change still in force; returns its entry (now marked ``undone``).
@@ -451,61 +256,31 @@ class CampaignService:
         Undoing a roll's applied costs is its own step (the costs entry is newer than the roll);
         undoing the roll itself then also takes back anything the roll changed.
         """
-        self._check_writable()
-        if not self._undo:
-            raise ValidationError("there is nothing to undo")
-        session, entry_id = self._undo[-1]
-        entry = self._find_entry(session, entry_id)
-        return self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
+        return self.ledger.undo()
 
     def redo(self) -> dict:
         """Make the newest undone change again; returns its entry (marked ``done`` again)."""
-        self._check_writable()
-        if not self._redo:
-            raise ValidationError("there is nothing to redo")
-        session, entry_id = self._redo[-1]
-        entry = self._find_entry(session, entry_id)
-        return self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
+        return self.ledger.redo()
 
-    def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
-        record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
-        try:  # the record is untrusted text from a history file: what it rebuilds must be a campaign
-            document = undo_parts.apply(self._campaign.to_dict(), record.get(side, {}))
-            check_campaign(document, "the campaign its undo record rebuilds")
-            new = Campaign.from_dict(document)
-        except (ShapeError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise self._store.damaged_entry(entry["session"], entry["id"], str(exc)) from None
-        stamp = {"status": status, f"{status}_at": self._now()}
-        with self._store.change():
-            self._persist(new, undo_stack, redo_stack, self._last_entry)
-            self._campaign, self._undo, self._redo = new, list(undo_stack), list(redo_stack)
-            if entry.get("kind") in ("roll", "scene", "session", "circumstances"):
-                self._scene_cache = None
-            self._store.update_entry(entry["session"], entry["id"], stamp)
-            for update in record.get("entries", []):
-                self._store.update_entry(update["session"], update["id"], update[side])
-        entry = dict(entry, **stamp)
-        self._notify(entry)
-        return entry
 
     # ------------------------------------------------------------------ history
     def entries(self, session: int | None = None) -> list[dict]:
         """Every stored entry (oldest first), undone and failed ones included, as the next writer shows them."""
-        return self._seen(self._store.entries(session))
+        return self.ledger.seen(self._store.entries(session))
 
     def entry(self, entry_id: int, session: int | None = None) -> dict:
         """One entry by id (in the current session unless ``session`` is given)."""
-        return self._find_entry(self.session.number if session is None else session, entry_id)
+        return self.ledger.find_entry(self.session.number if session is None else session, entry_id)
 
     def highest_entry_id(self) -> int:
         """The highest entry id the campaign knows, in its history files or named by its state (the
         entries of a file set aside are still named by the state): where a recap's gap ends."""
-        return max(self._store.newest_id(), reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
+        return max(self._store.newest_id(), self.ledger.highest_known_id())
 
     def entry_anywhere(self, entry_id: int) -> dict:
         """One entry by id in whichever session holds it (ids are unique in the campaign): the roll
         a push, a costs or a dropped-costs entry names may be in an earlier session than they are."""
-        return self._entry_anywhere(entry_id)
+        return self.ledger.entry_anywhere(entry_id)
 
     def history(
         self,
@@ -523,7 +298,7 @@ class CampaignService:
         """
         character, skill = self.history_filter(character, skill)
         return history_queries.query(
-            self._seen(self._store.entries(session)),
+            self.ledger.seen(self._store.entries(session)),
             character=character,
             skill=skill,
             kind=kind,
@@ -533,9 +308,9 @@ class CampaignService:
     def history_filter(self, character: str | None, skill: str | None) -> tuple[str | None, str | None]:
         """The ``character`` and ``skill`` :meth:`history` filters on: an id for a name the campaign
         knows (``Ripley`` finds Ripley Hale's rolls), else the text as typed."""
-        found = skills.find(self._campaign, skill) if skill else None
+        found = skills.find(self.ledger.campaign, skill) if skill else None
         skill = found.id if found is not None else skill
-        who = self._campaign.find_character(character) if character else None
+        who = self.ledger.campaign.find_character(character) if character else None
         return (who.id if who is not None else character), skill
 
     def history_chunks(self) -> dict[tuple[int, int], tuple]:
@@ -546,7 +321,7 @@ class CampaignService:
     def chunk_history(self, session: int, first: int) -> list[dict]:
         """The entries of one history chunk, oldest first, as :meth:`entries` shows them. This and
         :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
-        return self._seen(self._store.chunk_entries(session, first))
+        return self.ledger.seen(self._store.chunk_entries(session, first))
 
     def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
                        skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
@@ -555,8 +330,8 @@ class CampaignService:
         names what was exported (default: the campaign and session)."""
         number = self.session.number if session is None else session
         entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
-        return history_queries.export(entries, fmt, title=title or f"{self._campaign.name} — session {number}",
-                                      skill_name=lambda skill: skills.name_of(self._campaign, skill))
+        return history_queries.export(entries, fmt, title=title or f"{self.ledger.campaign.name} — session {number}",
+                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill))
 
     # ------------------------------------------------------------------ settings and sessions
     def update_settings(self, changes: dict) -> dict:
@@ -573,7 +348,7 @@ class CampaignService:
 
             return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
 
-        return self._commit("settings", mutate)
+        return self.ledger.commit("settings", mutate)
 
     def new_session(self, date: str | None = None, title: str | None = None) -> Session:
         """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
@@ -588,19 +363,19 @@ class CampaignService:
             last = c.current_session
             session = Session(
                 number=last.number + 1,
-                date=date or self._clock().date().isoformat(),
+                date=date or self.ledger.today(),
                 doom=last.doom,
                 clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
                 initiative=copy.deepcopy(last.initiative),
                 title=title,
-                started=self._now(),
+                started=self.ledger.now(),
             )
             c.sessions.append(session)
             going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
             return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
                     "title": title}
 
-        self._commit("session", mutate)
+        self.ledger.commit("session", mutate)
         return self.session
 
     def new_scene(self) -> dict:
@@ -610,37 +385,37 @@ class CampaignService:
             c.current_session.scene += 1
             return {"summary": f"scene {c.current_session.scene} begins"}
 
-        return self._commit("scene", mutate)
+        return self.ledger.commit("scene", mutate)
 
     # ------------------------------------------------------------------ the campaign's own skills
     def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
         """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
+        return self.ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
 
     def edit_skill(self, skill: str, *, name: str | None = None, attribute: str | None = None,
                    text: str | None = None) -> dict:
         """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry(
+        return self.ledger.commit("skills", lambda c: skills.change_entry(
             "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
 
     def remove_skill(self, skill: str) -> dict:
         """Remove a skill no character has (refused, naming them, otherwise); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
+        return self.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
 
     def load_skills(self, text: str, source: str = "the skill list") -> dict:
         """Replace the campaign's skills with a list read from TOML text; undoable."""
         new = skills.parse_list(text, source)
-        return self._commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
+        return self.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 
     def change_skill_list(self, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
                           rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
         """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
         source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
         new = skills.parse_list(*load) if load else None
-        return self._commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+        return self.ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
     def today(self) -> str:
         """Today's date by the service's clock (``YYYY-MM-DD``): a new session's default date."""
-        return self._clock().date().isoformat()
+        return self.ledger.today()
 
     def session_list(self) -> list[dict]:
         """Every session: number, title, started, scenes, entries (:func:`sessions.session_list`)."""
@@ -667,8 +442,8 @@ class CampaignService:
             return {"summary": f"{character.name} joins the roster", "character_id": character.id,
                     "character": character.name}
 
-        self._commit("roster", mutate)
-        return self._campaign.character(created[0])
+        self.ledger.commit("roster", mutate)
+        return self.ledger.campaign.character(created[0])
 
     def update_character(self, character_id: str, changes: dict) -> dict:
         """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
@@ -680,7 +455,7 @@ class CampaignService:
             changed = validation.changed_fields(character, updated)
             return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
 
-        return self._commit("roster", mutate, character_id=self._id(character_id))
+        return self.ledger.commit("roster", mutate, character_id=self._id(character_id))
 
     def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
         """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
@@ -702,8 +477,8 @@ class CampaignService:
             return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
                     "character": copy_.name}
 
-        self._commit("roster", mutate)
-        return self._campaign.character(created[0])
+        self.ledger.commit("roster", mutate)
+        return self.ledger.campaign.character(created[0])
 
     def remove_character(self, character_id: str) -> dict:
         """Remove a character from the roster (and from the conflict, if in one)."""
@@ -723,8 +498,8 @@ class CampaignService:
                                + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
 
         wanted = self._id(character_id)
-        owing = [item for item in self._campaign.pending_costs if item.get("character_id") == wanted]
-        return self._commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
+        owing = [item for item in self.ledger.campaign.pending_costs if item.get("character_id") == wanted]
+        return self.ledger.commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
 
     def set_attribute(
         self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
@@ -737,7 +512,7 @@ class CampaignService:
             a = ch.attributes[attribute]
             return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
 
-        return self._commit("sheet", mutate, character_id=self._id(character_id))
+        return self.ledger.commit("sheet", mutate, character_id=self._id(character_id))
 
     def set_skill(self, character_id: str, skill: str, level: int) -> dict:
         """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
@@ -747,7 +522,7 @@ class CampaignService:
             validation.set_skill(c, ch, skill, level)
             return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
 
-        return self._commit("sheet", mutate, character_id=self._id(character_id))
+        return self.ledger.commit("sheet", mutate, character_id=self._id(character_id))
 
     def add_gear(self, character_id: str, data: dict) -> Gear:
         """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
@@ -761,8 +536,8 @@ class CampaignService:
             created.append(item.id)
             return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
 
-        self._commit("gear", mutate, character_id=self._id(character_id))
-        return self._campaign.character(self._id(character_id)).gear_item(created[0])
+        self.ledger.commit("gear", mutate, character_id=self._id(character_id))
+        return self.ledger.campaign.character(self._id(character_id)).gear_item(created[0])
 
     def update_gear(self, character_id: str, gear_id: str, changes: dict) -> dict:
         """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
@@ -776,7 +551,7 @@ class CampaignService:
             return {"summary": f"{ch.name}: {updated.name} {words} changed",
                     "gear_id": item.id, "gear": updated.name}
 
-        return self._commit("gear", mutate, character_id=self._id(character_id))
+        return self.ledger.commit("gear", mutate, character_id=self._id(character_id))
 
     def remove_gear(self, character_id: str, gear_id: str) -> dict:
         """Take an item off a character's sheet."""
@@ -787,7 +562,7 @@ class CampaignService:
             ch.gear.remove(item)
             return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
 
-        return self._commit("gear", mutate, character_id=self._id(character_id))
+        return self.ledger.commit("gear", mutate, character_id=self._id(character_id))
 
     def damage_gear(self, character_id: str, gear_id: str, amount: int = 1) -> dict:
         """Lower an item's current bonus by ``amount`` (not below 0)."""
@@ -848,7 +623,7 @@ class CampaignService:
         """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
         from gmconsole.systems.yearzero.panic import has_panic_table
 
-        return has_panic_table(self._campaign.system)
+        return has_panic_table(self.ledger.campaign.system)
 
     def rest(self, character_id: str | None = None) -> dict:
         """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
@@ -856,7 +631,7 @@ class CampaignService:
         Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
         that changed nothing and said "back to 0 stress")."""
         if not self.has_panic_table:
-            raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {self._campaign.system} keeps neither: "
+            raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {self.ledger.campaign.system} keeps neither: "
                                   "heal with the tracker's counters instead")
 
         def mutate(c: Campaign) -> dict:
@@ -869,7 +644,7 @@ class CampaignService:
             names = ", ".join(ch.name for ch in targets) or "nobody"
             return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
 
-        return self._commit("rest", mutate, character_id=self._id(character_id) if character_id else None)
+        return self.ledger.commit("rest", mutate, character_id=self._id(character_id) if character_id else None)
 
     def panic_roll(
         self,
@@ -887,7 +662,7 @@ class CampaignService:
         ``by_hand`` is False: the console's own die, rolled before the roll is recorded."""
         from gmconsole.campaign import rolls
 
-        return rolls.panic(self, character_id, list(in_range), face, rng or self._rng,
+        return rolls.panic(self, character_id, list(in_range), face, rng or self.ledger.rng,
                            by_hand=face is not None if by_hand is None else by_hand)
 
     def change_doom(self, delta: int) -> dict:
@@ -901,7 +676,7 @@ class CampaignService:
             s.doom = new
             return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
 
-        return self._commit("doom", mutate)
+        return self.ledger.commit("doom", mutate)
 
     def add_clock(self, name: str, segments: int = 4) -> Clock:
         """A new progress clock of 4, 6 or 8 segments in the current session."""
@@ -913,14 +688,14 @@ class CampaignService:
             created.append(clock.id)
             return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
 
-        self._commit("clock", mutate)
+        self.ledger.commit("clock", mutate)
         return self.session.clock(created[0])
 
     def advance_clock(self, clock_id: str, steps: int = 1) -> dict:
         """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
 
         def mutate(c: Campaign) -> dict:
-            clock = self._clock_of(c, clock_id)
+            clock = character_lookup.clock_of(c, clock_id)
             new = clock.filled + steps
             if not 0 <= new <= clock.segments:
                 raise ValidationError(
@@ -929,17 +704,17 @@ class CampaignService:
             clock.filled = new
             return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
 
-        return self._commit("clock", mutate)
+        return self.ledger.commit("clock", mutate)
 
     def remove_clock(self, clock_id: str) -> dict:
         """Take a clock off the tracker pane."""
 
         def mutate(c: Campaign) -> dict:
-            clock = self._clock_of(c, clock_id)
+            clock = character_lookup.clock_of(c, clock_id)
             c.current_session.clocks.remove(clock)
             return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
 
-        return self._commit("clock", mutate)
+        return self.ledger.commit("clock", mutate)
 
     # ------------------------------------------------------------------ rolls
     def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
@@ -948,7 +723,7 @@ class CampaignService:
         from gmconsole.campaign import rolls
 
         if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
-            fields["skill"] = skills.resolve(self._campaign, fields["skill"])
+            fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
         return rolls.RollRequest(
             character_id=self._id(character_id), gear=tuple(gear), helpers=tuple(self._id(h) for h in helpers),
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
@@ -1028,7 +803,7 @@ class CampaignService:
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
-        return rolls.roll(self, request, faces, rng or self._rng)
+        return rolls.roll(self, request, faces, rng or self.ledger.rng)
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
@@ -1036,7 +811,7 @@ class CampaignService:
         roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
         from gmconsole.campaign import quick_rolls
 
-        return quick_rolls.quick_roll(self, pool, faces, rng or self._rng)
+        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)
 
     def push(
         self,
@@ -1054,7 +829,7 @@ class CampaignService:
         """
         from gmconsole.campaign import rolls
 
-        return rolls.push(self, entry_id, faces, rng or self._rng, condition)
+        return rolls.push(self, entry_id, faces, rng or self.ledger.rng, condition)
 
     def apply_costs(
         self,
@@ -1091,7 +866,7 @@ class CampaignService:
         """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
         ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
         they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
-        return pending_costs.pending_list(self._campaign.pending_costs)
+        return pending_costs.pending_list(self.ledger.campaign.pending_costs)
 
     def pending_costs_of(self, character_id: str) -> list[dict]:
         """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
@@ -1105,7 +880,7 @@ class CampaignService:
         updates = []
         for item in items:
             try:
-                if self._find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+                if self.ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
                     updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
                                     {"costs_status": "dropped"}))
             except (ValidationError, StoreError, KeyError):
@@ -1116,7 +891,7 @@ class CampaignService:
         """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
         longer be applied (the roll lost from the history, the character gone): one recorded,
         undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
-        items = {item["roll_id"]: item for item in self._campaign.pending_costs}
+        items = {item["roll_id"]: item for item in self.ledger.campaign.pending_costs}
         if roll_id not in items:
             raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
         item = items[roll_id]
@@ -1128,7 +903,7 @@ class CampaignService:
                     "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
                     "character": item.get("character", "")}  # named even when they left the roster
 
-        return self._commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
+        return self.ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
 
     def apply_consequence(
         self,
@@ -1188,8 +963,8 @@ class CampaignService:
             return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
                     "goal": goal, "reason": reason.strip()}
 
-        entry = self._commit("circumstances", mutate, character_id=who.id)
-        self._scene_rolls().discard((who.id, skill, goal or ""))
+        entry = self.ledger.commit("circumstances", mutate, character_id=who.id)
+        self.ledger.forget_roll(who.id, skill, goal)
         return entry
 
     def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
@@ -1198,7 +973,7 @@ class CampaignService:
         (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
         from gmconsole.campaign import rolls
 
-        return rolls.saving_throw(self, character_id, save, faces, rng or self._rng)
+        return rolls.saving_throw(self, character_id, save, faces, rng or self.ledger.rng)
 
     def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
                faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
@@ -1207,7 +982,7 @@ class CampaignService:
         ``tier`` and ``damage``)."""
         from gmconsole.campaign import rolls
 
-        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self._rng, damage)
+        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
 
     def opposed_roll(
         self,
@@ -1243,7 +1018,7 @@ class CampaignService:
             modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
         )
         return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
-                                          defender_pool, faces, defender_faces, rng or self._rng)
+                                          defender_pool, faces, defender_faces, rng or self.ledger.rng)
 
     def opposed_test(
         self,
@@ -1264,7 +1039,7 @@ class CampaignService:
         from gmconsole.campaign import special_rolls
 
         return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
-                                               defender_attribute, faces, rng or self._rng)
+                                               defender_attribute, faces, rng or self.ledger.rng)
 
     def assisted_check(
         self,
@@ -1285,7 +1060,7 @@ class CampaignService:
         from gmconsole.campaign import special_rolls
 
         return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
-                                            tuple(tn_modifiers), list(hold), rng or self._rng)
+                                            tuple(tn_modifiers), list(hold), rng or self.ledger.rng)
 
     def group_check(
         self,
@@ -1303,7 +1078,7 @@ class CampaignService:
         from gmconsole.campaign import special_rolls
 
         return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
-                                         tuple(tn_modifiers), faces, rng or self._rng)
+                                         tuple(tn_modifiers), faces, rng or self.ledger.rng)
 
     def contested(
         self,
@@ -1321,7 +1096,7 @@ class CampaignService:
         from gmconsole.campaign import special_rolls
 
         return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
-                                       rng or self._rng)
+                                       rng or self.ledger.rng)
 
     # ------------------------------------------------------------------ initiative (docs/rules.md)
     def start_conflict(
@@ -1344,7 +1119,7 @@ class CampaignService:
         from gmconsole.campaign import conflict
 
         return conflict.start(self, [self._id(x) for x in character_ids], mode, speeds or {}, keep_best or {},
-                              [self._id(x) for x in order] if order else None, rng or self._rng, cards, faces)
+                              [self._id(x) for x in order] if order else None, rng or self.ledger.rng, cards, faces)
 
     def add_to_conflict(
         self,
@@ -1362,7 +1137,7 @@ class CampaignService:
         turn stays with whoever has it."""
         from gmconsole.campaign import conflict
 
-        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng,
+        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self.ledger.rng,
                             cards, face)
 
     def add_combatants(
@@ -1383,7 +1158,7 @@ class CampaignService:
         by_id = {key: {self._id(k): v for k, v in (given or {}).items()}
                  for key, given in (("speeds", speeds), ("keep", keep_best), ("cards", cards), ("faces", faces))}
         return conflict.add_many(self, ids, by_id["speeds"], by_id["keep"], by_id["cards"], by_id["faces"],
-                                 rng or self._rng)
+                                 rng or self.ledger.rng)
 
     def swap_initiative(self, first_id: str, second_id: str) -> dict:
         """Two combatants swap their initiative (cards, or places in the order)."""
@@ -1404,7 +1179,7 @@ class CampaignService:
         Under R-INIT-2 the new round draws new cards (``cards``: typed by combatant)."""
         from gmconsole.campaign import conflict
 
-        return conflict.step(self, +1, rng or self._rng, cards)
+        return conflict.step(self, +1, rng or self.ledger.rng, cards)
 
     def bring_in(self, character_id: str) -> dict:
         """A delayed combatant acts now, after the current turn (R-INIT-3)."""
@@ -1459,14 +1234,6 @@ class CampaignService:
             raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
         return item
 
-    @staticmethod
-    def _clock_of(campaign: Campaign, clock_id: str) -> Clock:
-        clock = campaign.current_session.clock(clock_id)
-        if clock is None:
-            clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
-        if clock is None:
-            raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
-        return clock
 
     def _tracker_change(self, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
         """A change to one character's trackers; ``change`` returns the summary line."""
@@ -1475,7 +1242,7 @@ class CampaignService:
             ch = self._get(c, character_id)
             return {"summary": change(c, ch)}
 
-        return self._commit(kind, mutate, character_id=self._id(character_id))
+        return self.ledger.commit(kind, mutate, character_id=self._id(character_id))
 
 
 def initial_state(campaign: Campaign) -> dict:

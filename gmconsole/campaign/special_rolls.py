@@ -244,7 +244,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
                 "dice": data["active"]["dice"], "defender_dice": data["defender"]["dice"], "outcome": data,
                 "by_hand": bool(faces)}
 
-    return service._commit("opposed", mutate, character_id=who.id)
+    return service.ledger.commit("opposed", mutate, character_id=who.id)
 
 
 def assisted_check(service: "CampaignService", leader_id: str, skill: str, others: Sequence[str],
@@ -297,7 +297,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
                 "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
                 "dice": turns[0]["dice"], "by_hand": False}
 
-    return service._commit("assisted", mutate, character_id=leader_ch.id)
+    return service.ledger.commit("assisted", mutate, character_id=leader_ch.id)
 
 
 def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
@@ -341,7 +341,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
                 "successes": result.successes, "top": max(r["top"] for r in data["results"]),
                 "group": data, "participants": [m.id for m in members], "by_hand": bool(faces)}
 
-    return service._commit("group", mutate, character_id=members[0].id if members else None)
+    return service.ledger.commit("group", mutate, character_id=members[0].id if members else None)
 
 
 # --------------------------------------------------------------------------- tiered contested roll
@@ -380,4 +380,4 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
                 "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",
                 "by_hand": faces is not None}
 
-    return service._commit("contested", mutate, character_id=who.id)
+    return service.ledger.commit("contested", mutate, character_id=who.id)
