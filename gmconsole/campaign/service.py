@@ -660,9 +660,9 @@ class CampaignService:
         to them (stress +1, or a chained panic roll each). R-PANIC-2 escalation follows the setting.
         ``face`` is a D6 the GM rolled by hand (R-MANUAL-1; the entry says ``by_hand``), unless
         ``by_hand`` is False: the console's own die, rolled before the roll is recorded."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import costs
 
-        return rolls.panic(self, character_id, list(in_range), face, rng or self.ledger.rng,
+        return costs.panic(self, character_id, list(in_range), face, rng or self.ledger.rng,
                            by_hand=face is not None if by_hand is None else by_hand)
 
     def change_doom(self, delta: int) -> dict:
@@ -795,7 +795,7 @@ class CampaignService:
         costs the rules core computed (``costs_status`` ``pending`` until :meth:`apply_costs`).
         Stress-die 1s (yze stress-dice) and tiered Limited XP are recorded here as costs too.
         """
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import rolls as recorded
 
         validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
         request = self._roll_request(
@@ -803,13 +803,13 @@ class CampaignService:
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
-        return rolls.roll(self, request, faces, rng or self.ledger.rng)
+        return recorded.roll(self, request, faces, rng or self.ledger.rng)
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
         (:data:`gmconsole.rules.quick_pools.SYNTAX`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
         roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
-        from gmconsole.campaign import quick_rolls
+        from gmconsole.campaign.commands import quick_rolls
 
         return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)
 
@@ -827,9 +827,9 @@ class CampaignService:
         the ``conditions`` push cost. The roll's entry is updated with the push and its new costs;
         the push is its own history entry (undoable: undo restores the roll as it was).
         """
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import rolls as recorded
 
-        return rolls.push(self, entry_id, faces, rng or self.ledger.rng, condition)
+        return recorded.push(self, entry_id, faces, rng or self.ledger.rng, condition)
 
     def apply_costs(
         self,
@@ -856,10 +856,10 @@ class CampaignService:
         ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
         D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
         console's own dice, rolled before the costs are applied (to know whom to ask about range)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import costs
 
         typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
-        return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
+        return costs.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
                                  defender_panic_face, typed=typed)
 
     def pending_costs(self) -> list[dict]:
@@ -918,36 +918,36 @@ class CampaignService:
         ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
         ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
         ``gear_id``, default the first used, loses its bonus until repaired)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import consequences
 
-        return rolls.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
+        return consequences.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
 
     def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
         """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import consequences
 
-        return rolls.repair_with_roll(self, entry_id, gear_id)
+        return consequences.repair_with_roll(self, entry_id, gear_id)
 
     def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
         """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
         recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import consequences
 
-        return rolls.mend(self, roll_id, self._id(patient_id), attribute)
+        return consequences.mend(self, roll_id, self._id(patient_id), attribute)
 
     def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
         """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
         ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import consequences
 
-        return rolls.shake_it_off(self, roll_id, attribute, incoming)
+        return consequences.shake_it_off(self, roll_id, attribute, incoming)
 
     def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
         """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
         (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import consequences
 
-        return rolls.inspire(self, inspire_roll_id, target_roll_id, mode)
+        return consequences.inspire(self, inspire_roll_id, target_roll_id, mode)
 
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
         """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
@@ -971,18 +971,18 @@ class CampaignService:
                      rng: random.Random | None = None) -> dict:
         """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
         (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import rolls as recorded
 
-        return rolls.saving_throw(self, character_id, save, faces, rng or self.ledger.rng)
+        return recorded.saving_throw(self, character_id, save, faces, rng or self.ledger.rng)
 
     def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
                faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
         """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
         ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
         ``tier`` and ``damage``)."""
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign.commands import rolls as recorded
 
-        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
+        return recorded.attack(self, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
 
     def opposed_roll(
         self,
@@ -1011,7 +1011,7 @@ class CampaignService:
         outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
         active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
         it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
-        from gmconsole.campaign import special_rolls
+        from gmconsole.campaign.commands import special_rolls
 
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
@@ -1036,7 +1036,7 @@ class CampaignService:
         skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
         ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
         (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
-        from gmconsole.campaign import special_rolls
+        from gmconsole.campaign.commands import special_rolls
 
         return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
                                                defender_attribute, faces, rng or self.ledger.rng)
@@ -1057,7 +1057,7 @@ class CampaignService:
         participant; points above the TN form a pool; each of ``others`` in turn rolls their trait die
         and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
         ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``)."""
-        from gmconsole.campaign import special_rolls
+        from gmconsole.campaign.commands import special_rolls
 
         return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
                                             tuple(tn_modifiers), list(hold), rng or self.ledger.rng)
@@ -1075,7 +1075,7 @@ class CampaignService:
     ) -> dict:
         """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
         counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
-        from gmconsole.campaign import special_rolls
+        from gmconsole.campaign.commands import special_rolls
 
         return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
                                          tuple(tn_modifiers), faces, rng or self.ledger.rng)
@@ -1093,7 +1093,7 @@ class CampaignService:
         """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
         same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
         Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
-        from gmconsole.campaign import special_rolls
+        from gmconsole.campaign.commands import special_rolls
 
         return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
                                        rng or self.ledger.rng)

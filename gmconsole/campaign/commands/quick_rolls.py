@@ -13,15 +13,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import (
-    TIERED_FACE_KINDS,
-    YEAR_ZERO_FACE_KINDS,
-    _request_dict,
-    _source,
-    _summary,
-    _year_zero_fields,
-    exploding_fields,
-)
+from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
+                                                    exploding_fields, no_costs, roll_summary, year_zero_fields)
+from gmconsole.campaign.rolls import request_dict
 from gmconsole.rules import YEAR_ZERO_SYSTEMS, quick_pools
 
 if TYPE_CHECKING:
@@ -29,13 +23,6 @@ if TYPE_CHECKING:
 
 GM = "GM"
 """Who a quick roll is by, in the history, the recap and the exports."""
-
-
-def no_costs(fields: dict) -> dict:
-    """A roll (or push) by nobody owes nothing: its costs are dropped, and said to be none."""
-    fields["costs"] = []
-    fields["costs_status"] = "none"
-    return fields
 
 
 def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: random.Random) -> dict:
@@ -53,9 +40,9 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
             from gmconsole.rules.errors import RulesError
 
             raise RulesError(pool.reason or "this pool cannot be rolled")
-        result = yearzero.roll(pool, _source(faces, rng, YEAR_ZERO_FACE_KINDS))
-        fields.update(_year_zero_fields(result))
-        fields["pool_request"] = _request_dict(pool.request)
+        result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+        fields.update(year_zero_fields(result))
+        fields["pool_request"] = request_dict(pool.request)
         fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                           "explanation": list(pool.explanation)}
     elif system == "exploding":
@@ -65,7 +52,7 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     else:
         from gmconsole.systems.tiered import roll as tiered
 
-        result = tiered.roll_check(quick.core, _source(faces, rng, TIERED_FACE_KINDS))
+        result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
         data = result.as_dict()
         fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
                        "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
@@ -74,7 +61,7 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
                                 "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
     no_costs(fields)
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
-    fields["summary"] = _summary(GM, quick.text, None, fields)
+    fields["summary"] = roll_summary(GM, quick.text, None, fields)
 
     def mutate(c: Campaign) -> dict:
         return fields

@@ -2,7 +2,7 @@
 
 - Year Zero opposed roll (R-OPP-1): the active side's roll is an ordinary ``roll`` entry (so it can
   still be pushed, by the active side only, R-PUSH-2) carrying the defender's roll and the opposed
-  outcome in ``opposed``; a push recomputes the outcome (see :func:`gmconsole.campaign.rolls.push`).
+  outcome in ``opposed``; a push recomputes the outcome (see :func:`gmconsole.campaign.commands.rolls.push`).
 - ``exploding``: opposed test (R-EXP-4), assisted untrained check, group check.
 - ``tiered``: contested roll (R-TIER-5).
 
@@ -16,13 +16,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from gmconsole.campaign import rolls, skills
+from gmconsole.campaign.commands import roll_fields
+from gmconsole.campaign.commands import rolls as recorded_rolls
+from gmconsole.campaign.commands.opposed import defender_panic_costs, opposed_outcome, typed_pool_request
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.data import game_name
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
@@ -30,71 +32,6 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
-
-
-def typed_pool_request(system: str, text: str):
-    """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    counts = parse_int_spec(text, ("base", "skill", "gear"))
-    for kind, values in counts.items():
-        if len(values) != 1:
-            raise RulesError(f"give one count for {kind}= (e.g. base=3 skill=2)")
-    base = counts.get("base", [0])[0]
-    skill = counts.get("skill", [0])[0]
-    gear = counts.get("gear", [0])[0]
-    return yearzero.PoolRequest(
-        system="myz" if system == "myz" else "yze", attribute_value=base, skill=None, skill_level=0,
-        modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
-        push_cost=None if system == "myz" else "damage-stress", reactive=True,
-    )
-
-
-def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
-    """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    active = yearzero.YearZeroRoll(
-        pool=yearzero.build_pool(rolls._pool_request_from(entry_fields["pool_request"])),
-        dice=tuple(rolls._rolled(d) for d in entry_fields["dice"]),
-        first_dice=tuple(rolls._rolled(d) for d in entry_fields["first_dice"]),
-        pushes=entry_fields.get("pushes", 0),
-    )
-    defender_pool = yearzero.build_pool(rolls._pool_request_from(opposed["defender_pool_request"]))
-    dice = tuple(rolls._rolled(d) for d in opposed["defender_dice"])
-    defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
-    result = yearzero.opposed(active, defender, reroll_ties)
-    out = dict(opposed)
-    out.update(result.as_dict())
-    return out
-
-
-def defender_panic_costs(opposed: dict) -> list[dict]:
-    """R-OPP-1 with R-PANIC-1: a roster defender whose stress die shows 1 (``stress-dice`` push cost)
-    owes a panic roll. It is a cost of the opposed roll's entry (``target`` the defender's name,
-    ``character_id`` theirs), pending until the GM's one ``apply_costs`` for the roll, which rolls
-    it with the chained effects on the characters in range — and undoes it with the active side's costs.
-    A typed defender pool has no stress dice, so it never panics."""
-    if not (opposed.get("defender_panic") and opposed.get("defender_id")):
-        return []
-    return [{"name": "panic", "amount": 1, "target": opposed["defender"], "character_id": opposed["defender_id"]}]
-
-
-def opposed_verdict(name: str, opposed: dict) -> str:
-    """Who carries an opposed roll, in words."""
-    return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
-            "reroll": "a tie: roll again"}[opposed["outcome"]]
-
-
-def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: dict) -> str:
-    """The history line of an opposed roll: both sides' successes and who carries it (the defender's
-    skill by its name in ``campaign``; the entry keeps its id)."""
-    verdict = opposed_verdict(name, opposed)
-    shown = skills.name_of(campaign, opposed.get("defender_skill"))
-    against = opposed["defender"] + (f" ({shown})" if shown else "")
-    return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
-            f"{opposed['defender_successes']} — {verdict}")
-
 
 def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defender_id: str | None,
                  defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
@@ -135,12 +72,12 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
     reroll_ties = campaign.settings.opposed_reroll_ties
 
     def decorate(fields: dict, _result) -> None:
-        defender = yearzero.roll(pool, rolls._source(defender_faces, rng, rolls.YEAR_ZERO_FACE_KINDS))
+        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, roll_fields.YEAR_ZERO_FACE_KINDS))
         data = defender.as_dict()
         opposed = {
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
             "defender_attribute": defender_request.attribute, "typed_pool": defender_pool if has_pool else None,
-            "defender_pool_request": rolls._request_dict(defender_request), "defender_dice": data["dice"],
+            "defender_pool_request": rolls.request_dict(defender_request), "defender_dice": data["dice"],
             "defender_by_hand": defender.by_hand,
             "defender_panic": bool(who_id) and pool.push_cost == "stress-dice" and defender.panic,
             "reroll_ties": reroll_ties,
@@ -152,7 +89,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
             fields["costs"] = list(fields["costs"]) + owed
             fields["costs_status"] = "pending"
 
-    return rolls.roll(service, request, faces, rng, decorate=decorate)
+    return recorded_rolls.roll(service, request, faces, rng, decorate=decorate)
 
 
 # --------------------------------------------------------------------------- exploding
@@ -366,7 +303,7 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
             known = ", ".join(skills.attribute_name_of("tiered", a) or a for a in ch.attributes)
             raise ValidationError(f"{ch.name} has no attribute {quoted(key)}: use {known}")
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
-                              rolls._source(faces, rng, rolls.TIERED_FACE_KINDS))
+                              roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
     winner = who.name if result.winner == "a" else other.name
     rounds = [list(r) for r in result.rounds]
 
