@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Sequence
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.model import Campaign, Character, Clock
+    from gmconsole.campaign.model import Campaign, Character, Clock, Gear
 
-__all__ = ["clock_of", "find", "matching", "not_found"]
+__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "not_found"]
 
 
 def matching(roster: Sequence["Character"], typed: str) -> list["Character"]:
@@ -64,3 +64,25 @@ def clock_of(campaign: "Campaign", clock_id: str) -> "Clock":
     if clock is None:
         raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
     return clock
+
+
+def character_in(campaign: "Campaign", id_or_name: str) -> "Character":
+    """The roster member of ``campaign`` (often the copy a change works on) the GM typed, or a
+    ValidationError naming what was typed."""
+    from gmconsole.campaign.errors import ValidationError
+
+    found = campaign.find_character(id_or_name)
+    if found is None:
+        raise ValidationError(not_found(campaign, id_or_name))
+    return found
+
+
+def gear_of(character: "Character", gear_id: str) -> "Gear":
+    """The item ``gear_id`` on the character's sheet, or a ValidationError naming it."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.wording import quoted
+
+    item = character.gear_item(gear_id)
+    if item is None:
+        raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
+    return item

@@ -23,7 +23,6 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -32,13 +31,12 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import pending_costs
 from gmconsole.campaign import skills
-from gmconsole.campaign import tracker_values, trackers
+from gmconsole.campaign import tracker_values
 from gmconsole.campaign import validation
-from gmconsole.campaign.errors import Unchanged, ValidationError
+from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
 from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import StoreError
 from gmconsole.store.shape import GMCONSOLE
 from gmconsole.wording import quoted
 
@@ -336,83 +334,57 @@ class CampaignService:
     # ------------------------------------------------------------------ settings and sessions
     def update_settings(self, changes: dict) -> dict:
         """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
+        from gmconsole.campaign.commands import sessions as session_commands
 
-        def mutate(c: Campaign) -> dict:
-            merged = c.settings.to_dict()
-            unknown = sorted(set(changes) - set(merged))
-            if unknown:
-                raise ValidationError(f"unknown setting {quoted(unknown[0])}")
-            merged.update(changes)
-            c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
-            from gmconsole.campaign.settings_table import change_text
-
-            return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
-
-        return self.ledger.commit("settings", mutate)
+        return session_commands.update_settings(self, changes)
 
     def new_session(self, date: str | None = None, title: str | None = None) -> Session:
         """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
         doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
         the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
-        from gmconsole.campaign import sessions
+        from gmconsole.campaign.commands import sessions as session_commands
 
-        title = sessions.check_title(title)
-        date = sessions.check_date(date)
-
-        def mutate(c: Campaign) -> dict:
-            last = c.current_session
-            session = Session(
-                number=last.number + 1,
-                date=date or self.ledger.today(),
-                doom=last.doom,
-                clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
-                initiative=copy.deepcopy(last.initiative),
-                title=title,
-                started=self.ledger.now(),
-            )
-            c.sessions.append(session)
-            going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
-            return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
-                    "title": title}
-
-        self.ledger.commit("session", mutate)
-        return self.session
+        return session_commands.new_session(self, date, title)
 
     def new_scene(self) -> dict:
         """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
+        from gmconsole.campaign.commands import sessions as session_commands
 
-        def mutate(c: Campaign) -> dict:
-            c.current_session.scene += 1
-            return {"summary": f"scene {c.current_session.scene} begins"}
-
-        return self.ledger.commit("scene", mutate)
+        return session_commands.new_scene(self)
 
     # ------------------------------------------------------------------ the campaign's own skills
     def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
         """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
-        return self.ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
+        from gmconsole.campaign.commands import sessions as session_commands
+
+        return session_commands.add_skill(self, name, attribute, text)
 
     def edit_skill(self, skill: str, *, name: str | None = None, attribute: str | None = None,
                    text: str | None = None) -> dict:
         """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
-        return self.ledger.commit("skills", lambda c: skills.change_entry(
-            "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
+        from gmconsole.campaign.commands import sessions as session_commands
+
+        return session_commands.edit_skill(self, skill, name=name, attribute=attribute, text=text)
 
     def remove_skill(self, skill: str) -> dict:
         """Remove a skill no character has (refused, naming them, otherwise); undoable."""
-        return self.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
+        from gmconsole.campaign.commands import sessions as session_commands
+
+        return session_commands.remove_skill(self, skill)
 
     def load_skills(self, text: str, source: str = "the skill list") -> dict:
         """Replace the campaign's skills with a list read from TOML text; undoable."""
-        new = skills.parse_list(text, source)
-        return self.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
+        from gmconsole.campaign.commands import sessions as session_commands
+
+        return session_commands.load_skills(self, text, source)
 
     def change_skill_list(self, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
                           rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
         """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
         source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
-        new = skills.parse_list(*load) if load else None
-        return self.ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+        from gmconsole.campaign.commands import sessions as session_commands
+
+        return session_commands.change_skill_list(self, load=load, add=add, rename=rename, remove=remove)
     def today(self) -> str:
         """Today's date by the service's clock (``YYYY-MM-DD``): a new session's default date."""
         return self.ledger.today()
@@ -433,162 +405,95 @@ class CampaignService:
     def add_character(self, data: dict) -> Character:
         """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
         ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
-        created: list[str] = []
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            character = validation.new_character(c, data)
-            c.roster.append(character)
-            created.append(character.id)
-            return {"summary": f"{character.name} joins the roster", "character_id": character.id,
-                    "character": character.name}
-
-        self.ledger.commit("roster", mutate)
-        return self.ledger.campaign.character(created[0])
+        return roster.add_character(self, data)
 
     def update_character(self, character_id: str, changes: dict) -> dict:
         """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            character = self._get(c, character_id)
-            updated = validation.updated_character(c, character, changes)
-            c.roster[c.roster.index(character)] = updated
-            changed = validation.changed_fields(character, updated)
-            return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
-
-        return self.ledger.commit("roster", mutate, character_id=self._id(character_id))
+        return roster.update_character(self, character_id, changes)
 
     def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
         """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
         roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
-        created: list[str] = []
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            original = self._get(c, character_id)
-            copy_ = Character.from_dict(original.to_dict())
-            copy_.id = c.new_id("c")
-            copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
-            validation.check_typed_text(name, "a character name")
-            for item in copy_.gear:
-                item.id = c.new_id("g")
-            validation.check_character(c, copy_)
-            validation.check_unique_name(c, copy_.name, copy_.id)
-            c.roster.insert(c.roster.index(original) + 1, copy_)
-            created.append(copy_.id)
-            return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
-                    "character": copy_.name}
-
-        self.ledger.commit("roster", mutate)
-        return self.ledger.campaign.character(created[0])
+        return roster.duplicate_character(self, character_id, name)
 
     def remove_character(self, character_id: str) -> dict:
         """Remove a character from the roster (and from the conflict, if in one)."""
-        from gmconsole.rules import initiative
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            character = self._get(c, character_id)
-            c.roster.remove(character)
-            session = c.current_session
-            if session.initiative is not None:
-                state = initiative.Initiative.from_dict(session.initiative)
-                if character.id in state.combatants():
-                    session.initiative = initiative.remove(state, character.id).to_dict()
-            owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
-            rolls = ", ".join(str(item["roll_id"]) for item in owed)
-            return {"summary": f"{character.name} leaves the roster"
-                               + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
-
-        wanted = self._id(character_id)
-        owing = [item for item in self.ledger.campaign.pending_costs if item.get("character_id") == wanted]
-        return self.ledger.commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
+        return roster.remove_character(self, character_id)
 
     def set_attribute(
         self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
     ) -> dict:
         """Set an attribute's current and/or maximum value (validated for the system)."""
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
-            a = ch.attributes[attribute]
-            return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
-
-        return self.ledger.commit("sheet", mutate, character_id=self._id(character_id))
+        return roster.set_attribute(self, character_id, attribute, current=current, maximum=maximum)
 
     def set_skill(self, character_id: str, skill: str, level: int) -> dict:
         """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            validation.set_skill(c, ch, skill, level)
-            return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
-
-        return self.ledger.commit("sheet", mutate, character_id=self._id(character_id))
+        return roster.set_skill(self, character_id, skill, level)
 
     def add_gear(self, character_id: str, data: dict) -> Gear:
         """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
         ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
-        created: list[str] = []
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = validation.new_gear(c, data)
-            ch.gear.append(item)
-            created.append(item.id)
-            return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
-
-        self.ledger.commit("gear", mutate, character_id=self._id(character_id))
-        return self.ledger.campaign.character(self._id(character_id)).gear_item(created[0])
+        return roster.add_gear(self, character_id, data)
 
     def update_gear(self, character_id: str, gear_id: str, changes: dict) -> dict:
         """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = self._gear(ch, gear_id)
-            updated = validation.updated_gear(item, changes)
-            ch.gear[ch.gear.index(item)] = updated
-            words = validation.field_words(validation.changed_fields(item, updated)) or "nothing"
-            return {"summary": f"{ch.name}: {updated.name} {words} changed",
-                    "gear_id": item.id, "gear": updated.name}
-
-        return self.ledger.commit("gear", mutate, character_id=self._id(character_id))
+        return roster.update_gear(self, character_id, gear_id, changes)
 
     def remove_gear(self, character_id: str, gear_id: str) -> dict:
         """Take an item off a character's sheet."""
+        from gmconsole.campaign.commands import roster
 
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = self._gear(ch, gear_id)
-            ch.gear.remove(item)
-            return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
-
-        return self.ledger.commit("gear", mutate, character_id=self._id(character_id))
+        return roster.remove_gear(self, character_id, gear_id)
 
     def damage_gear(self, character_id: str, gear_id: str, amount: int = 1) -> dict:
         """Lower an item's current bonus by ``amount`` (not below 0)."""
-        return self._tracker_change(character_id, "gear", lambda c, ch: trackers.damage_gear(ch, self._gear(ch, gear_id), amount))
+        from gmconsole.campaign.commands import roster
+
+        return roster.damage_gear(self, character_id, gear_id, amount)
 
     def repair_gear(self, character_id: str, gear_id: str, successes: int) -> dict:
         """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
         bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
         the new maximum, and failing at bonus 0 destroys the item)."""
-        return self._tracker_change(
-            character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, self._gear(ch, gear_id), successes)
-        )
+        from gmconsole.campaign.commands import roster
+
+        return roster.repair_gear(self, character_id, gear_id, successes)
 
     # ------------------------------------------------------------------ trackers
     def change_stress(self, character_id: str, delta: int) -> dict:
         """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
-        return self._tracker_change(character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.change_stress(self, character_id, delta)
 
     def change_tracker(self, character_id: str, tracker: str, delta: int) -> dict:
         """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
         ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
-        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.change_tracker(self, character_id, tracker, delta)
 
     def set_tracker(self, character_id: str, tracker: str, value: int) -> dict:
         """A counter set to a typed value (checked against its range); the value it has records nothing."""
-        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.set_tracker(self, character_id, tracker, value)
 
     def set_doom(self, value: int) -> dict:
         """The doom pool set to a typed value (0 or more)."""
@@ -604,19 +509,27 @@ class CampaignService:
 
     def apply_trauma(self, character_id: str, attribute: str, amount: int = 1) -> dict:
         """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
-        return self._tracker_change(character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.apply_trauma(self, character_id, attribute, amount)
 
     def heal(self, character_id: str, attribute: str, amount: int = 1) -> dict:
         """Raise an attribute's current value by ``amount`` (up to its maximum)."""
-        return self._tracker_change(character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.heal(self, character_id, attribute, amount)
 
     def add_condition(self, character_id: str, condition: str) -> dict:
         """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
-        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.add_condition(self, character_id, condition)
 
     def remove_condition(self, character_id: str, condition: str) -> dict:
         """Clear a condition the character holds."""
-        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        return tracker_commands.remove_condition(self, character_id, condition)
 
     @property
     def has_panic_table(self) -> bool:
@@ -630,21 +543,9 @@ class CampaignService:
 
         Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
         that changed nothing and said "back to 0 stress")."""
-        if not self.has_panic_table:
-            raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {self.ledger.campaign.system} keeps neither: "
-                                  "heal with the tracker's counters instead")
+        from gmconsole.campaign.commands import trackers as tracker_commands
 
-        def mutate(c: Campaign) -> dict:
-            targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
-            if not any(ch.stress or ch.panic is not None for ch in targets):
-                who = f"{targets[0].name} has no" if character_id else "no PC has any"
-                raise Unchanged(f"{who} stress to rest away: nothing recorded")
-            for ch in targets:
-                trackers.rest(ch)
-            names = ", ".join(ch.name for ch in targets) or "nobody"
-            return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
-
-        return self.ledger.commit("rest", mutate, character_id=self._id(character_id) if character_id else None)
+        return tracker_commands.rest(self, character_id)
 
     def panic_roll(
         self,
@@ -667,54 +568,27 @@ class CampaignService:
 
     def change_doom(self, delta: int) -> dict:
         """The GM's doom pool ± ``delta`` (not below 0)."""
+        from gmconsole.campaign.commands import trackers as tracker_commands
 
-        def mutate(c: Campaign) -> dict:
-            s = c.current_session
-            new = s.doom + delta
-            if new < 0:
-                raise ValidationError(f"the doom pool has {s.doom}; it cannot lose {-delta}")
-            s.doom = new
-            return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
-
-        return self.ledger.commit("doom", mutate)
+        return tracker_commands.change_doom(self, delta)
 
     def add_clock(self, name: str, segments: int = 4) -> Clock:
         """A new progress clock of 4, 6 or 8 segments in the current session."""
-        created: list[str] = []
+        from gmconsole.campaign.commands import clocks
 
-        def mutate(c: Campaign) -> dict:
-            clock = validation.new_clock(c, name, segments)
-            c.current_session.clocks.append(clock)
-            created.append(clock.id)
-            return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
-
-        self.ledger.commit("clock", mutate)
-        return self.session.clock(created[0])
+        return clocks.add_clock(self, name, segments)
 
     def advance_clock(self, clock_id: str, steps: int = 1) -> dict:
         """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
+        from gmconsole.campaign.commands import clocks
 
-        def mutate(c: Campaign) -> dict:
-            clock = character_lookup.clock_of(c, clock_id)
-            new = clock.filled + steps
-            if not 0 <= new <= clock.segments:
-                raise ValidationError(
-                    f"clock {clock.name} has {clock.filled} of {clock.segments} segments filled; {steps:+d} does not fit"
-                )
-            clock.filled = new
-            return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
-
-        return self.ledger.commit("clock", mutate)
+        return clocks.advance_clock(self, clock_id, steps)
 
     def remove_clock(self, clock_id: str) -> dict:
         """Take a clock off the tracker pane."""
+        from gmconsole.campaign.commands import clocks
 
-        def mutate(c: Campaign) -> dict:
-            clock = character_lookup.clock_of(c, clock_id)
-            c.current_session.clocks.remove(clock)
-            return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
-
-        return self.ledger.commit("clock", mutate)
+        return clocks.remove_clock(self, clock_id)
 
     # ------------------------------------------------------------------ rolls
     def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
@@ -873,37 +747,13 @@ class CampaignService:
         wanted = self._id(character_id)
         return [item for item in self.pending_costs() if item.get("character_id") == wanted]
 
-    def _dropped_marks(self, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
-        """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
-        says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
-        campaign's list changes for it."""
-        updates = []
-        for item in items:
-            try:
-                if self.ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
-                    updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
-                                    {"costs_status": "dropped"}))
-            except (ValidationError, StoreError, KeyError):
-                continue
-        return updates
-
     def drop_costs(self, roll_id: int) -> dict:
         """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
         longer be applied (the roll lost from the history, the character gone): one recorded,
         undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
-        items = {item["roll_id"]: item for item in self.ledger.campaign.pending_costs}
-        if roll_id not in items:
-            raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
-        item = items[roll_id]
-        updates = self._dropped_marks([item])
+        from gmconsole.campaign.commands import costs
 
-        def mutate(c: Campaign) -> dict:
-            c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
-            return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
-                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
-                    "character": item.get("character", "")}  # named even when they left the roster
-
-        return self.ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
+        return costs.drop_costs(self, roll_id)
 
     def apply_consequence(
         self,
@@ -952,20 +802,9 @@ class CampaignService:
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
         """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
         exploding retries): the "only one chance" warning for that skill and goal goes away."""
-        who = self.character(character_id)
-        if not reason or not reason.strip():
-            raise ValidationError("say what changed, so the history shows why the roll may be tried again")
-        validation.check_typed_text(reason, "the reason")
-        validation.check_typed_text(goal, "the goal")
+        from gmconsole.campaign.commands import rolls as recorded
 
-        def mutate(c: Campaign) -> dict:
-            shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
-            return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
-                    "goal": goal, "reason": reason.strip()}
-
-        entry = self.ledger.commit("circumstances", mutate, character_id=who.id)
-        self.ledger.forget_roll(who.id, skill, goal)
-        return entry
+        return recorded.change_of_circumstances(self, character_id, skill, reason, goal)
 
     def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
                      rng: random.Random | None = None) -> dict:
@@ -1116,7 +955,7 @@ class CampaignService:
         initiative attribute; ``manual`` takes ``order`` (default: the order given). Mode defaults to
         the campaign setting. ``cards`` / ``faces`` (by combatant) are typed from a physical deck or
         D6 (R-MANUAL-1). Returns the history entry; the state is in ``session.initiative``."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.start(self, [self._id(x) for x in character_ids], mode, speeds or {}, keep_best or {},
                               [self._id(x) for x in order] if order else None, rng or self.ledger.rng, cards, faces)
@@ -1135,7 +974,7 @@ class CampaignService:
         """Add a combatant mid-conflict: draws cards (speed / keep best; ``cards`` typed) or rolls
         (``face``: a D6 typed), or in manual mode goes to ``position`` (default last); the current
         turn stays with whoever has it."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self.ledger.rng,
                             cards, face)
@@ -1152,7 +991,7 @@ class CampaignService:
     ) -> dict:
         """Several combatants join mid-conflict in one change, each with the start's options (speed,
         keep-best-of, typed cards or D6); one refusal refuses them all."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         ids = [self._id(x) for x in character_ids]
         by_id = {key: {self._id(k): v for k, v in (given or {}).items()}
@@ -1162,14 +1001,14 @@ class CampaignService:
 
     def swap_initiative(self, first_id: str, second_id: str) -> dict:
         """Two combatants swap their initiative (cards, or places in the order)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.swap(self, self._id(first_id), self._id(second_id))
 
     def delay_turn(self, character_id: str | None = None, after: str | None = None) -> dict:
         """A combatant (default: whoever's turn it is) delays: their place moves to right after
         ``after`` (default: to the end of the round)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.delay(self, self._id(character_id) if character_id else None,
                               self._id(after) if after else None)
@@ -1177,43 +1016,43 @@ class CampaignService:
     def next_turn(self, *, cards: dict[str, list[int]] | None = None, rng: random.Random | None = None) -> dict:
         """Move to the next combatant (after the last: round + 1, back to the first; a delay is over).
         Under R-INIT-2 the new round draws new cards (``cards``: typed by combatant)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.step(self, +1, rng or self.ledger.rng, cards)
 
     def bring_in(self, character_id: str) -> dict:
         """A delayed combatant acts now, after the current turn (R-INIT-3)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.bring_in(self, self._id(character_id))
 
     def keep_card(self, character_id: str, keeps: bool = True) -> dict:
         """R-INIT-2: a combatant keeps their card (instead of drawing) when a new round draws."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.keep_card(self, self._id(character_id), keeps)
 
     def previous_turn(self) -> dict:
         """Move back to the previous combatant (before the first: the last of the round before)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.step(self, -1)
 
     def remove_from_conflict(self, character_id: str) -> dict:
         """Take a combatant out of the conflict (broken, fled); their cards are not reused."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.remove(self, self._id(character_id))
 
     def set_initiative_order(self, character_ids: Sequence[str]) -> dict:
         """Manual mode: the GM types the whole order (every combatant exactly once)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.set_order(self, [self._id(x) for x in character_ids])
 
     def end_conflict(self) -> dict:
         """End the conflict: the initiative state is cleared (it stays in history)."""
-        from gmconsole.campaign import conflict
+        from gmconsole.campaign.commands import conflict
 
         return conflict.end(self)
 
@@ -1234,15 +1073,6 @@ class CampaignService:
             raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
         return item
 
-
-    def _tracker_change(self, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
-        """A change to one character's trackers; ``change`` returns the summary line."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            return {"summary": change(c, ch)}
-
-        return self.ledger.commit(kind, mutate, character_id=self._id(character_id))
 
 
 def initial_state(campaign: Campaign) -> dict:

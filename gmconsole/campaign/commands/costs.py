@@ -7,6 +7,7 @@ touch the roster members in range.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
 from gmconsole.campaign.rolls import latest_roll
 from gmconsole.rules.dice import DiceSource
+from gmconsole.store.errors import StoreError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -199,3 +201,37 @@ def panic(service: "CampaignService", character_id: str, in_range: list[str], fa
         return {"summary": info["summary"] + (" (typed face)" if by_hand else ""), "panic": info, "by_hand": by_hand}
 
     return service.ledger.commit("panic", mutate, character_id=who.id)
+
+
+def dropped_marks(service: "CampaignService", items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+    """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
+    says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
+    campaign's list changes for it."""
+    updates = []
+    for item in items:
+        try:
+            if service.ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+                updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
+                                {"costs_status": "dropped"}))
+        except (ValidationError, StoreError, KeyError):
+            continue
+    return updates
+
+
+def drop_costs(service: "CampaignService", roll_id: int) -> dict:
+    """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
+    longer be applied (the roll lost from the history, the character gone): one recorded,
+    undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+    items = {item["roll_id"]: item for item in service.ledger.campaign.pending_costs}
+    if roll_id not in items:
+        raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
+    item = items[roll_id]
+    updates = dropped_marks(service, [item])
+
+    def mutate(c: Campaign) -> dict:
+        c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
+        return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
+                "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
+                "character": item.get("character", "")}  # named even when they left the roster
+
+    return service.ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)

@@ -10,16 +10,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import skills
 from gmconsole.campaign import rolls as campaign_rolls
-from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import Campaign
+from gmconsole.campaign import skills, validation
 from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
                                                     exploding_fields, roll_summary, year_zero_fields)
-from gmconsole.campaign.rolls import (ROLL_FIELDS_CHANGED_BY_PUSH, RollRequest, build, latest_roll, pool_request_from, rolled_die)
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.rolls import (ROLL_FIELDS_CHANGED_BY_PUSH, RollRequest, build, latest_roll, pool_request_from,
+                                      rolled_die)
 from gmconsole.rules import YEAR_ZERO_SYSTEMS
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import counted, quoted
 
 if TYPE_CHECKING:
@@ -243,3 +244,22 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
                 "by_hand": faces is not None}
 
     return service.ledger.commit("attack", mutate, character_id=who.id)
+
+
+def change_of_circumstances(service: "CampaignService", character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+    """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+    exploding retries): the "only one chance" warning for that skill and goal goes away."""
+    who = service.character(character_id)
+    if not reason or not reason.strip():
+        raise ValidationError("say what changed, so the history shows why the roll may be tried again")
+    validation.check_typed_text(reason, "the reason")
+    validation.check_typed_text(goal, "the goal")
+
+    def mutate(c: Campaign) -> dict:
+        shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
+        return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
+                "goal": goal, "reason": reason.strip()}
+
+    entry = service.ledger.commit("circumstances", mutate, character_id=who.id)
+    service.ledger.forget_roll(who.id, skill, goal)
+    return entry
