@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole import systems
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
@@ -88,7 +88,7 @@ Wits when scouting or tracking; the table's nominal attribute (Agility) is never
 
 
 def _attribute_for(campaign: Campaign, character: Character, request: RollRequest) -> str:
-    if campaign.system == "myz" and request.skill == "sic-a-dog":
+    if systems.get(campaign.system).has_roles and request.skill == "sic-a-dog":  # a Dog Handler's role skill
         attribute = request.attribute or SIC_A_DOG_ATTRIBUTES[0]
         if attribute not in SIC_A_DOG_ATTRIBUTES:
             raise ValidationError(f"Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits "
@@ -140,6 +140,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     from gmconsole.systems.yearzero.roll import PoolRequest
 
     system = campaign.system
+    rules = systems.get(system)
     settings = campaign.settings
     character = _character(campaign, request.character_id)
     attribute = _attribute_for(campaign, character, request)
@@ -155,7 +156,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     artifacts = tuple((i.name, i.artifact_die, i.bonus) if i.max_bonus > 0 else (i.name, i.artifact_die)
                       for i in items if i.artifact_die)
     modifiers = [request.modifier] if request.modifier else []
-    if system != "myz" and settings.push_cost == "conditions":
+    if "conditions" in rules.push_costs and settings.push_cost == "conditions":
         for condition in character.conditions:
             covers = settings.condition_coverage.get(condition)
             if covers is not None and (not covers or (skill in covers)):
@@ -183,7 +184,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         attribute_name=skills.attribute_name_of(system, attribute),
         skill_name=skills.name_of(campaign, skill),
     )
-    if system == "myz":
+    if not rules.has_stress:  # Mutant: no stress dice, and Sic a Dog
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
         # handler's Wits and push normally (docs/rules.md, myz push costs). Without the skill the pool
         # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
@@ -202,7 +203,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     # R-STRESS-1: stress dice = current stress on every roll, a roll on the attribute alone included.
     stress = character.stress if settings.push_cost == "stress-dice" else 0
     common["push_cost"] = settings.push_cost
-    if system == "yze-step":
+    if rules.step_dice:
         attribute_die = character.attributes[attribute].current
         if attribute_die == 0:
             raise ValidationError(f"{possessive(character.name)} {attribute} is broken: no die to roll")
@@ -322,14 +323,14 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
     )
 
 
+_BUILDERS = {"pool": _build_year_zero, "exploding": _build_exploding, "tiered": _build_tiered}
+"""The pool builder for each way a check is rolled (:attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`)."""
+
+
 def build(campaign: Campaign, request: RollRequest) -> Built:
     """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
     skill_modifiers.resolve(campaign.system, request.skill, request.skill_modifiers)  # seed 002's named lists
-    if campaign.system in YEAR_ZERO_SYSTEMS:
-        return _build_year_zero(campaign, request)
-    if campaign.system == "exploding":
-        return _build_exploding(campaign, request)
-    return _build_tiered(campaign, request)
+    return _BUILDERS[systems.get(campaign.system).check](campaign, request)
 
 
 # --------------------------------------------------------------------------- preview

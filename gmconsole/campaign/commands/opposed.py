@@ -7,6 +7,7 @@ and the opposed roll itself records it (:func:`gmconsole.campaign.commands.speci
 
 from __future__ import annotations
 
+from gmconsole import systems
 from gmconsole.campaign import rolls, skills
 from gmconsole.campaign.model import Campaign
 from gmconsole.rules.errors import RulesError
@@ -17,6 +18,7 @@ def typed_pool_request(system: str, text: str):
     """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
     from gmconsole.systems.yearzero import roll as yearzero
 
+    pool_rules, push_cost = systems.get(system).typed_pool
     counts = parse_int_spec(text, ("base", "skill", "gear"))
     for kind, values in counts.items():
         if len(values) != 1:
@@ -25,9 +27,9 @@ def typed_pool_request(system: str, text: str):
     skill = counts.get("skill", [0])[0]
     gear = counts.get("gear", [0])[0]
     return yearzero.PoolRequest(
-        system="myz" if system == "myz" else "yze", attribute_value=base, skill=None, skill_level=0,
+        system=pool_rules, attribute_value=base, skill=None, skill_level=0,
         modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
-        push_cost=None if system == "myz" else "damage-stress", reactive=True,
+        push_cost=push_cost, reactive=True,
     )
 
 

@@ -16,7 +16,8 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
                                                     exploding_fields, no_costs, roll_summary, year_zero_fields)
 from gmconsole.campaign.rolls import request_dict
-from gmconsole.rules import YEAR_ZERO_SYSTEMS, quick_pools
+from gmconsole import systems
+from gmconsole.rules import quick_pools
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -32,7 +33,8 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     quick = quick_pools.parse(system, text, campaign.settings.push_cost)
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
-    if system in YEAR_ZERO_SYSTEMS:
+    check = systems.get(system).check
+    if check == "pool":
         from gmconsole.systems.yearzero import roll as yearzero
 
         pool = quick.core
@@ -45,7 +47,7 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
         fields["pool_request"] = request_dict(pool.request)
         fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                           "explanation": list(pool.explanation)}
-    elif system == "exploding":
+    elif check == "exploding":
         rolled, dice = exploding_fields(quick.core, faces, rng)
         fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
                                     "explanation": quick.core[2].explain()})

@@ -83,3 +83,10 @@ def no_costs(fields: dict) -> dict:
     fields["costs"] = []
     fields["costs_status"] = "none"
     return fields
+
+
+def offered_by(kind: str) -> str:
+    """The system offering the special roll ``kind`` (``"save"``, ``"group"`` ...), named in a refusal."""
+    from gmconsole import systems
+
+    return next(s.id for s in systems.all_systems() if kind in s.special_rolls)

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
-                                                    exploding_fields, roll_summary, year_zero_fields)
+                                                    exploding_fields, offered_by, roll_summary,
+                                                    year_zero_fields)
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.rolls import (ROLL_FIELDS_CHANGED_BY_PUSH, RollRequest, build, latest_roll, pool_request_from,
                                       rolled_die)
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole import systems
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import counted, quoted
@@ -45,14 +46,15 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
     applied: list[dict] = []
-    if campaign.system in YEAR_ZERO_SYSTEMS:
+    check = systems.get(campaign.system).check
+    if check == "pool":
         from gmconsole.systems.yearzero import roll as yearzero
 
         result = yearzero.roll(built.core, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
         fields.update(year_zero_fields(result))
         fields["pool_request"] = built.extra["pool_request"]
         fields["helpers"] = list(built.core.request.helpers)
-    elif campaign.system == "exploding":
+    elif check == "exploding":
         fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
     else:
         from gmconsole.systems.tiered import roll as tiered
@@ -98,7 +100,7 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
     is its own entry."""
     from gmconsole.systems.yearzero import roll as yearzero
 
-    if service.campaign.system not in YEAR_ZERO_SYSTEMS:
+    if not systems.get(service.campaign.system).pushes:
         raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
     entry = latest_roll(service, entry_id, "push")
     ended = campaign_rolls.push_out_of_scene(service, entry)
@@ -187,8 +189,8 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
 
 
 def _require_tiered(service: "CampaignService") -> None:
-    if service.campaign.system != "tiered":
-        raise RulesError(f"saving throws and attack rolls belong to tiered, not {service.campaign.system}")
+    if "save" not in systems.get(service.campaign.system).special_rolls:
+        raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, not {service.campaign.system}")
 
 
 def saving_throw(service: "CampaignService", character_id: str, save: str, faces: str | None,

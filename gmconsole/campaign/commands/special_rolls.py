@@ -21,7 +21,8 @@ from gmconsole.campaign.commands import rolls as recorded_rolls
 from gmconsole.campaign.commands.opposed import defender_panic_costs, opposed_outcome, typed_pool_request
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole import systems
+from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.rules.data import game_name
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
@@ -41,7 +42,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
     from gmconsole.systems.yearzero import roll as yearzero
 
     campaign = service.campaign
-    if campaign.system not in YEAR_ZERO_SYSTEMS:
+    if "opposed" not in systems.get(campaign.system).special_rolls:
         raise RulesError(f"{campaign.system} has no Year Zero opposed roll")
     if request.reactive:
         raise ValidationError("the active side of an opposed roll is not a reactive roll")
@@ -95,9 +96,10 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
 # --------------------------------------------------------------------------- exploding
 
 
-def _require(service: "CampaignService", system: str, what: str) -> None:
-    if service.campaign.system != system:
-        raise RulesError(f"{what} belongs to {system}, not {service.campaign.system}")
+def _require(service: "CampaignService", kind: str, what: str) -> None:
+    """Refuse the special roll ``kind`` where the campaign's system does not offer it, naming the one that does."""
+    if kind not in systems.get(service.campaign.system).special_rolls:
+        raise RulesError(f"{what} belongs to {offered_by(kind)}, not {service.campaign.system}")
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
@@ -152,7 +154,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
     raise a TN (docs/rules.md), change nothing here."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "an opposed test")
+    _require(service, "opposed-test", "an opposed test")
     campaign = service.campaign
     who = service.character(character_id)
     other = service.character(defender_id)
@@ -199,7 +201,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     above the leader's own TN, and a participant's gap is their own TN − their top."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "an assisted check")
+    _require(service, "assisted", "an assisted check")
     campaign = service.campaign
     if not skill:
         raise ValidationError("an assisted check needs the skill the leader is trained in")
@@ -248,7 +250,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "a group check")
+    _require(service, "group", "a group check")
     campaign = service.campaign
     if not skill:
         raise ValidationError("a group check needs the skill everyone rolls")
@@ -290,7 +292,7 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require(service, "tiered", "a contested roll")
+    _require(service, "contested", "a contested roll")
     attribute = skills.attribute_id("tiered", attribute)
     opponent_attribute = skills.attribute_id("tiered", opponent_attribute)
     who = service.character(character_id)
