@@ -21,6 +21,7 @@ import random
 from datetime import datetime, timezone
 from typing import Callable, Iterator, Sequence
 
+from gmconsole.campaign import entries as entry_records
 from gmconsole.campaign import pending_costs, reconcile, trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign.errors import ValidationError
@@ -148,7 +149,7 @@ class Ledger:
                              character_id=character_id, character=who.name if who else "",
                              next_id=self._store.next_entry_id)
         before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
-        entry = {
+        header = {
             "at": self.now(),
             "session": session.number,
             "scene": session.scene,
@@ -158,7 +159,7 @@ class Ledger:
             "summary": "",
             "status": "done",
         }
-        entry.update(info)
+        entry = entry_records.build(header, info).to_dict()
         entry["undo"] = undo_parts.diff(before_doc, after_doc)
         entry["undo"]["entries"] = [
             {"session": s, "id": i, "before": b, "after": a} for s, i, b, a in entry_updates
