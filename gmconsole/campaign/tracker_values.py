@@ -1,10 +1,10 @@
 """Tracker changes beyond ±1 (issue 12): a typed value for doom and a clock, an attack's damage on
 its target, and the panic roll read before it is recorded.
 
-Each change goes through :meth:`CampaignService._commit` (one history entry, one undo step); a change
-that would change nothing raises :class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing
-is recorded and the GM reads why. A typed value for a character's counter is
-:func:`gmconsole.campaign.trackers.set_counter`.
+Each change goes through :meth:`Ledger.commit <gmconsole.campaign.ledger.Ledger.commit>` (one history
+entry, one undo step); a change that would change nothing raises
+:class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing is recorded and the GM reads why.
+A typed value for a character's counter is :func:`gmconsole.campaign.trackers.set_counter`.
 """
 
 from __future__ import annotations
