@@ -293,8 +293,9 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     from gmconsole.systems.tiered import roll as tiered
 
     _require(service, "contested", "a contested roll")
-    attribute = skills.attribute_id("tiered", attribute)
-    opponent_attribute = skills.attribute_id("tiered", opponent_attribute)
+    system = service.campaign.system
+    attribute = skills.attribute_id(system, attribute)
+    opponent_attribute = skills.attribute_id(system, opponent_attribute)
     who = service.character(character_id)
     other = service.character(opponent_id)
     if other.id == who.id:
@@ -302,7 +303,7 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     opponent_attribute = opponent_attribute or attribute
     for ch, key in ((who, attribute), (other, opponent_attribute)):
         if key not in ch.attributes:
-            known = ", ".join(skills.attribute_name_of("tiered", a) or a for a in ch.attributes)
+            known = ", ".join(skills.attribute_name_of(system, a) or a for a in ch.attributes)
             raise ValidationError(f"{ch.name} has no attribute {quoted(key)}: use {known}")
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
                               roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
@@ -311,10 +312,10 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
 
     def mutate(c: Campaign) -> dict:
         shown = "; ".join(f"{a} vs {b}" for a, b in rounds)
-        named = skills.attribute_name_of("tiered", attribute), skills.attribute_name_of("tiered", opponent_attribute)
+        named = skills.attribute_name_of(system, attribute), skills.attribute_name_of(system, opponent_attribute)
         return {"summary": f"{who.name} ({named[0]}) contests {other.name} ({named[1]}): {shown} — "
                            f"{winner} wins",
-                "system": "tiered", "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
+                "system": system, "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
                 "opponent_attribute": opponent_attribute, "rounds": rounds, "winner": result.winner,
                 "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",
                 "by_hand": faces is not None}
