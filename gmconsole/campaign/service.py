@@ -13,8 +13,11 @@ goes through :class:`CampaignService`, which:
    earlier entries the change touches (a roll marked pushed or its costs applied).
    A crash between these writes is repaired when the campaign is next opened.
 
-The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s; this
-service is the front the console and the command line call.
+The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s, and each
+change is made by a command module (:mod:`gmconsole.campaign.commands`). This service is the front the
+console and the command line call: opening, reading, undo and the history here, the roll methods in
+:class:`~gmconsole.campaign.commands.roll_front.RollFront` and the table's in
+:class:`~gmconsole.campaign.commands.table_front.TableFront`.
 
 Each history entry carries what undo needs (the before/after of the campaign parts it changed,
 see :mod:`gmconsole.campaign.undo`). Undo and redo walk a linear stack over this campaign's
