@@ -93,4 +93,3 @@ class GameSystem(Protocol):
     def typed_pool(self) -> tuple[str, str | None] | None:
         """The pool rules and push cost a defender's pool typed as counts (``base=3 skill=2``) is
         rolled with in an opposed roll, or ``None`` where the system has no such roll."""
-
