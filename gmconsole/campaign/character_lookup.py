@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Sequence
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.model import Campaign, Character
+    from gmconsole.campaign.model import Campaign, Character, Clock, Gear
 
-__all__ = ["find", "matching", "not_found"]
+__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "not_found"]
 
 
 def matching(roster: Sequence["Character"], typed: str) -> list["Character"]:
@@ -50,3 +50,39 @@ def not_found(campaign: "Campaign", typed: str) -> str:
         return f"'{shown(typed)}' could be {names} in {shown(campaign.name)}; type more of the name"
     names = ", ".join(shown(c.name) for c in campaign.roster) or "nobody yet"
     return f"there is no character '{shown(typed)}' in {shown(campaign.name)}; the roster: {names}"
+
+
+def clock_of(campaign: "Campaign", clock_id: str) -> "Clock":
+    """The clock of the current session with this id, or else this name (case-insensitive); a
+    ValidationError names what was typed when there is none."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.wording import quoted
+
+    clock = campaign.current_session.clock(clock_id)
+    if clock is None:
+        clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
+    if clock is None:
+        raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
+    return clock
+
+
+def character_in(campaign: "Campaign", id_or_name: str) -> "Character":
+    """The roster member of ``campaign`` (often the copy a change works on) the GM typed, or a
+    ValidationError naming what was typed."""
+    from gmconsole.campaign.errors import ValidationError
+
+    found = campaign.find_character(id_or_name)
+    if found is None:
+        raise ValidationError(not_found(campaign, id_or_name))
+    return found
+
+
+def gear_of(character: "Character", gear_id: str) -> "Gear":
+    """The item ``gear_id`` on the character's sheet, or a ValidationError naming it."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.wording import quoted
+
+    item = character.gear_item(gear_id)
+    if item is None:
+        raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
+    return item

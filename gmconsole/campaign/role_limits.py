@@ -32,8 +32,7 @@ _CACHE: "weakref.WeakKeyDictionary[CampaignService, tuple]" = weakref.WeakKeyDic
 
 def _version(service: "CampaignService") -> tuple:
     """Changes whenever an entry is recorded, undone or redone (the undo/redo stacks move)."""
-    return (service._last_entry, len(service._undo), len(service._redo), tuple(service._undo[-1:]),
-            tuple(service._redo[-1:]), service.session.number)
+    return service.ledger.version()
 
 
 def _picks(entry: dict) -> dict:
@@ -57,8 +56,8 @@ def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bo
     rolls: list[myz_limits.PastRoll] = []
     cleared: dict[tuple, int] = {}
     try:
-        for number in (service._store.sessions() if all_sessions else [service.session.number]):
-            for e in service._store.entries_newest_first(number):
+        for number in (service.ledger.sessions() if all_sessions else [service.session.number]):
+            for e in service.ledger.entries_newest_first(number):
                 if e.get("status", "done") != "done" or e.get("skill") not in skills:
                     continue
                 who = (e.get("character_id"), e.get("skill"))

@@ -11,7 +11,13 @@ goes through :class:`CampaignService`, which:
 5. and only then swaps the copy in — so a failed write (``WriteFailed``) leaves the campaign
    in memory exactly as it was, and the UI can show the error and carry on — and finally updates
    earlier entries the change touches (a roll marked pushed or its costs applied).
-   A crash between these writes is repaired when the campaign is next opened (``_recover``).
+   A crash between these writes is repaired when the campaign is next opened.
+
+The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s, and each
+change is made by a command module (:mod:`gmconsole.campaign.commands`). This service is the front the
+console and the command line call: opening, reading, undo and the history here, the roll methods in
+:class:`~gmconsole.campaign.commands.roll_front.RollFront` and the table's in
+:class:`~gmconsole.campaign.commands.table_front.TableFront`.
 
 Each history entry carries what undo needs (the before/after of the campaign parts it changed,
 see :mod:`gmconsole.campaign.undo`). Undo and redo walk a linear stack over this campaign's
@@ -20,39 +26,22 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 
 from __future__ import annotations
 
-import copy
 import random
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable
 
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign import history as history_queries
-from gmconsole.campaign import pending_costs
-from gmconsole.campaign import reconcile
 from gmconsole.campaign import skills
-from gmconsole.campaign import tracker_values, trackers
-from gmconsole.campaign import undo as undo_parts
-from gmconsole.campaign import validation
-from gmconsole.campaign.errors import Unchanged, ValidationError
-from gmconsole.campaign.model import Campaign, Character, Clock, Gear, RollPreview, Session, Settings
+from gmconsole.campaign.commands.roll_front import RollFront
+from gmconsole.campaign.commands.table_front import TableFront
+from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
+from gmconsole.campaign.model import Campaign, Character, Session, Settings
 from gmconsole.safe_text import shown
-from gmconsole.store.errors import EntryNotFound, StoreError
-from gmconsole.store.shape import GMCONSOLE, ShapeError, check_campaign
-from gmconsole.wording import quoted
-
-MAX_UNDO = 1000
-"""Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
-
-Clock_ = Callable[[], datetime]
-Listener = Callable[[dict], None]
+from gmconsole.store.shape import GMCONSOLE
 
 
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-class CampaignService:
+class CampaignService(RollFront, TableFront):
     """One open campaign: read its state, change it (validated, persisted, recorded), undo/redo.
 
     Build one with :meth:`open` or :meth:`create`; ``clock`` gives the time stamped on entries
@@ -62,35 +51,29 @@ class CampaignService:
 
     def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
         self._store = store
-        self._clock = clock or _utc_now
-        self._rng = rng or random.Random()
-        self._listeners: list[Listener] = []
-        self.read_only_why: tuple[str, str] | None = None
-        """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
-        self._load(recover=store.read_only or not store.closed_cleanly,  # a clean close left nothing to recover
-                   thorough=not store.left_clean)
+        self.ledger = Ledger(store, clock=clock, rng=rng)
+        """Records every change, undo and redo (:class:`~gmconsole.campaign.ledger.Ledger`); the
+        command modules change the campaign through it."""
 
-    def _load(self, *, recover: bool, thorough: bool = True) -> None:
-        """Read the state document and, when ``recover``, make the history agree with it; ``thorough``
-        also looks for entries lost from the middle of the history (:meth:`_recover`)."""
-        state = self._store.load_state()
-        self._campaign = Campaign.from_dict(state["campaign"])
-        self._undo: list[tuple[int, int]] = [tuple(x) for x in state.get("undo", [])]
-        self._redo: list[tuple[int, int]] = [tuple(x) for x in state.get("redo", [])]
-        self._last_entry: int | None = state.get("last_entry")
-        self._scene_cache: tuple[int, int, set] | None = None
-        self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
-        self.history_gap: str | None = None
+    @property
+    def read_only_why(self) -> tuple[str, str] | None:
+        """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
+        return self.ledger.read_only_why
+
+    @read_only_why.setter
+    def read_only_why(self, why: tuple[str, str] | None) -> None:
+        self.ledger.read_only_why = why
+
+    @property
+    def history_gap(self) -> str | None:
         """One sentence when the state names entries missing from the history (issue 10, item 7)."""
-        self.history_problem: StoreError | None = None
+        return self.ledger.history_gap
+
+    @property
+    def history_problem(self):
         """The store's error when the history could not be checked at open (e.g. a damaged chunk);
         the console and the CLI say it in their own way (:attr:`history_warning`), never on a raw log."""
-        self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
-        if recover:
-            try:
-                self._recover(thorough)
-            except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
-                self.history_problem = exc  # not logged: a log line would be written over the console
+        return self.ledger.history_problem
 
     @property
     def history_warning(self) -> str | None:
@@ -98,20 +81,20 @@ class CampaignService:
         and the message may hold text from the files, so both are escaped (issue 10)."""
         if self.history_problem is None:
             return None
-        return f"could not check the history of {shown(self._campaign.name)}: {shown(self.history_problem)}"
+        return f"could not check the history of {shown(self.ledger.campaign.name)}: {shown(self.history_problem)}"
 
     def restore_backup(self, path: Path) -> dict:
         """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
         kept aside, :meth:`CampaignStore.restore_backup`), read the state again and make the history
         agree with it; listeners hear of it like a change. Returns ``{"kind", "summary"}``."""
-        self._check_writable()
+        self.ledger.check_writable()
         self._store.restore_backup(Path(path))
-        self._load(recover=True)
+        self.ledger.load(recover=True)
         summary = f"restored {Path(path).name} from its newest backup"
         if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "restore", "summary": summary}
-        self._notify(done)
+        self.ledger.notify(done)
         return done
 
     def set_aside(self, path: Path) -> dict:
@@ -121,15 +104,15 @@ class CampaignService:
         ids never given again. Listeners hear of it like a change. Returns ``{"kind", "summary", "aside"}``."""
         from gmconsole.store.set_aside import first_id
 
-        self._check_writable()
+        self.ledger.check_writable()
         aside = self._store.set_aside(Path(path))
-        self._load(recover=True)
+        self.ledger.load(recover=True)
         summary = (f"set {Path(path).name} aside as {aside.name}; the entries it held (from "
                    f"#{first_id(Path(path))} on) are no longer in the history")
         if self.history_gap:
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "set-aside", "summary": summary, "aside": str(aside)}
-        self._notify(done)
+        self.ledger.notify(done)
         return done
 
     # ------------------------------------------------------------------ opening and closing
@@ -169,7 +152,7 @@ class CampaignService:
         from gmconsole.systems import check_system
 
         check_system(system)
-        now = (clock or _utc_now)()
+        now = (clock or utc_now)()
         campaign = Campaign.new(name, system, now.date().isoformat(), settings)
         store = CampaignStore.create(Path(root), name, initial_state(campaign), wait=wait, shapes=GMCONSOLE)
         return cls(store, clock=clock, rng=rng)
@@ -204,7 +187,7 @@ class CampaignService:
     @property
     def campaign(self) -> Campaign:
         """The current campaign. Read it, never change it: changes go through this service."""
-        return self._campaign
+        return self.ledger.campaign
 
     @property
     def data_folder(self) -> Path:
@@ -219,231 +202,48 @@ class CampaignService:
     @property
     def session(self) -> Session:
         """The current (last) session."""
-        return self._campaign.current_session
+        return self.ledger.campaign.current_session
 
     def character(self, id_or_name: str) -> Character:
         """The roster member with this id (or name), or a ValidationError naming it."""
-        found = self._campaign.find_character(id_or_name)
-        if found is None:
-            raise ValidationError(character_lookup.not_found(self._campaign, id_or_name))
-        return found
+        return character_lookup.character_in(self.ledger.campaign, id_or_name)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(entry)`` after every change, undo and redo; returns an unsubscribe function."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    # ------------------------------------------------------------------ the change engine
-    def _check_writable(self) -> None:
-        if self.read_only:
-            from gmconsole.store.errors import ReadOnly
-
-            raise ReadOnly(self._campaign.name, *(self.read_only_why or ()))
-
-    def _now(self) -> str:
-        return self._clock().isoformat(timespec="seconds")
-
-    def _commit(
-        self,
-        kind: str,
-        mutate: Callable[[Campaign], dict | None],
-        *,
-        character_id: str | None = None,
-        entry_updates: Sequence[tuple[int, int, dict, dict]] = (),
-    ) -> dict:
-        """Apply ``mutate`` to a copy, record the entry, persist, then swap the copy in.
-
-        ``mutate(copy)`` raises to refuse the change; it returns the entry's own fields
-        (``summary`` and kind-specific data). ``entry_updates`` are ``(session, id, before, after)``
-        field changes to earlier entries (e.g. a roll's costs marked applied); undo reverts them.
-        """
-        self._check_writable()
-        new = self._campaign.copy()
-        info = mutate(new) or {}
-        trackers.end_panics_at_zero_stress(new)
-        session = new.current_session
-        who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
-        pending_costs.follow(new.pending_costs, info, entry_updates, session=session.number,
-                             character_id=character_id, character=who.name if who else "",
-                             next_id=self._store.next_entry_id)
-        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
-        entry = {
-            "at": self._now(),
-            "session": session.number,
-            "scene": session.scene,
-            "kind": kind,
-            "character": who.name if who else "",
-            "character_id": character_id,
-            "summary": "",
-            "status": "done",
-        }
-        entry.update(info)
-        entry["undo"] = undo_parts.diff(before_doc, after_doc)
-        entry["undo"]["entries"] = [
-            {"session": s, "id": i, "before": b, "after": a} for s, i, b, a in entry_updates
-        ]
-        with self._store.change():
-            entry_id = self._store.append_entry(session.number, entry)
-            entry["id"] = entry_id
-            undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
-            self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
-            self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
-            for s, i, _before, after in entry_updates:
-                self._store.update_entry(s, i, after)
-        self._notify(entry)
-        return entry
-
-    def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None) -> None:
-        """Save the state document; when it fails, mark the just-appended entry ``failed`` (best effort)."""
-        state = {
-            "campaign": campaign.to_dict(),
-            "undo": [list(x) for x in undo_stack],
-            "redo": [list(x) for x in redo_stack],
-            "last_entry": last_entry,
-        }
-        try:
-            self._store.save_state(state)
-        except Exception:
-            if failed_entry is not None:
-                try:
-                    self._store.update_entry(failed_entry[0], failed_entry[1], {"status": "failed"})
-                except Exception:
-                    pass  # the write error below is the one the GM needs to see
-            raise
-
-    def _recover(self, thorough: bool = True) -> None:
-        """Make the history agree with the state after a crash (:mod:`gmconsole.campaign.reconcile`).
-
-        A writer writes the fixes; a reader (read-only) only lays them over what it reads, so it shows
-        what the next writer will show. Either way, a gap in the history is said and undo/redo are
-        kept from reaching into it. Skipped for a writer when the last one closed cleanly: then
-        nothing was left half-written and the newest history files are as it left them, so opening
-        reads no history at all.
-
-        ``thorough``: also read every chunk the undo and redo stacks and the pending costs name, for
-        entries lost from the middle (play-test follow-up, item 1). That reads up to a few chunks more,
-        so a reader of a campaign whose last writer closed cleanly skips it (a writer opening it checks
-        nothing either); a crash, a restored backup and a file set aside are always checked."""
-        pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
-                   if isinstance(i.get("session"), int) and isinstance(i.get("roll_id"), int)]
-        result = reconcile.plan(self._store, self._campaign.name, self._campaign.current_session.number,
-                                self._last_entry, self._undo, self._redo, pending, thorough=thorough)
-        if self.read_only:
-            self._overlay = result.overlay()
-        else:
-            for session, entry_id, fields in result.updates:
-                self._store.update_entry(session, entry_id, fields)
-        if result.gap is not None:
-            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
-            self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
-            self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
-            if not self.read_only:  # saved, so the next open neither trips on them nor says it again
-                with self._store.change():
-                    self._persist(self._campaign, self._undo, self._redo, self._last_entry)
-
-    def _seen(self, entries: list[dict]) -> list[dict]:
-        """Entries as the next writer will show them (a reader's overlay applied; a writer has none)."""
-        if self._overlay:
-            for entry in entries:
-                reconcile.seen(entry, self._overlay)
-        return entries
-
-    def _scene_rolls(self) -> set:
-        """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
-        session = self._campaign.current_session
-        if self._scene_cache is None or self._scene_cache[:2] != (session.number, session.scene):
-            scene_entries: list[dict] = []
-            try:
-                for e in self._store.entries_newest_first(session.number):
-                    reconcile.seen(e, self._overlay)
-                    if (e.get("scene") or 0) < session.scene:
-                        break  # scenes only grow within a session: the rest is history
-                    scene_entries.append(e)
-            except StoreError:
-                scene_entries = []  # an unreadable history only costs the "only one chance" warning
-            keys: set = set()
-            for e in reversed(scene_entries):
-                if e.get("status", "done") != "done" or e.get("scene") != session.scene:
-                    continue
-                key = (e.get("character_id"), e.get("skill"), e.get("goal") or "")
-                if e.get("kind") == "roll":
-                    keys.add(key)
-                elif e.get("kind") == "circumstances":
-                    keys.discard(key)
-            self._scene_cache = (session.number, session.scene, keys)
-        return self._scene_cache[2]
-
-    def _remember_roll(self, entry: dict) -> None:
-        self._scene_rolls().add((entry.get("character_id"), entry.get("skill"), entry.get("goal") or ""))
-
-    def _entry_anywhere(self, entry_id: int) -> dict:
-        """An entry by id (ids are unique in the campaign): the current session first, then all."""
-        sessions = [self.session.number] + [n for n in reversed(self._store.sessions()) if n != self.session.number]
-        for number in sessions:
-            try:
-                return reconcile.seen(self._store.entry(number, entry_id), self._overlay)
-            except EntryNotFound:
-                continue
-        raise ValidationError(f"there is no history entry {entry_id}")
-
-    def _notify(self, entry: dict) -> None:
-        for listener in list(self._listeners):
-            listener(entry)
-
-    def _find_entry(self, session: int, entry_id: int) -> dict:
-        try:
-            return reconcile.seen(self._store.entry(session, entry_id), self._overlay)
-        except EntryNotFound:
-            raise ValidationError(f"there is no history entry {entry_id} in session {session}") from None
+        return self.ledger.subscribe(listener)
 
     # ------------------------------------------------------------------ undo / redo
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self.ledger.undo_count)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self.ledger.redo_count)
 
     @property
     def undo_count(self) -> int:
         """How many changes undo can take back, one by one."""
-        return len(self._undo)
+        return self.ledger.undo_count
 
     @property
     def redo_count(self) -> int:
         """How many undone changes redo can make again."""
-        return len(self._redo)
+        return self.ledger.redo_count
 
     def undo_label(self) -> str | None:
         """The summary of the change undo would take back, or ``None``."""
-        return self._label(self._undo)
+        return self.ledger.undo_label()
 
     def redo_label(self) -> str | None:
         """The summary of the change redo would make again, or ``None``."""
-        return self._label(self._redo)
+        return self.ledger.redo_label()
 
     def next_undo_kind(self, *, redo: bool = False) -> str | None:
         """The ``kind`` of the entry undo (or, with ``redo``, redo) would take up next — ``settings``,
         ``roll``, ... — or ``None`` when there is none or it cannot be read. A screen that undoes only
         its own changes (the settings screen) asks this first."""
-        stack = self._redo if redo else self._undo
-        if not stack:
-            return None
-        try:
-            return self._find_entry(*stack[-1]).get("kind")
-        except (ValidationError, StoreError):
-            return None
-
-    def _label(self, stack: list[tuple[int, int]]) -> str | None:
-        """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
-        line saying so (play-test follow-up, item 1): a label never raises into a screen."""
-        if not stack:
-            return None
-        try:
-            return self._find_entry(*stack[-1]).get("summary")
-        except (ValidationError, StoreError) as exc:
-            return f"(entry #{stack[-1][1]} cannot be read: {exc})"
+        return self.ledger.next_undo_kind(redo=redo)
 
     def undo(self) -> dict:
         """Take back the newest change still in force; returns its entry (now marked ``undone``).
@@ -451,61 +251,31 @@ class CampaignService:
         Undoing a roll's applied costs is its own step (the costs entry is newer than the roll);
         undoing the roll itself then also takes back anything the roll changed.
         """
-        self._check_writable()
-        if not self._undo:
-            raise ValidationError("there is nothing to undo")
-        session, entry_id = self._undo[-1]
-        entry = self._find_entry(session, entry_id)
-        return self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
+        return self.ledger.undo()
 
     def redo(self) -> dict:
         """Make the newest undone change again; returns its entry (marked ``done`` again)."""
-        self._check_writable()
-        if not self._redo:
-            raise ValidationError("there is nothing to redo")
-        session, entry_id = self._redo[-1]
-        entry = self._find_entry(session, entry_id)
-        return self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
+        return self.ledger.redo()
 
-    def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
-        record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
-        try:  # the record is untrusted text from a history file: what it rebuilds must be a campaign
-            document = undo_parts.apply(self._campaign.to_dict(), record.get(side, {}))
-            check_campaign(document, "the campaign its undo record rebuilds")
-            new = Campaign.from_dict(document)
-        except (ShapeError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise self._store.damaged_entry(entry["session"], entry["id"], str(exc)) from None
-        stamp = {"status": status, f"{status}_at": self._now()}
-        with self._store.change():
-            self._persist(new, undo_stack, redo_stack, self._last_entry)
-            self._campaign, self._undo, self._redo = new, list(undo_stack), list(redo_stack)
-            if entry.get("kind") in ("roll", "scene", "session", "circumstances"):
-                self._scene_cache = None
-            self._store.update_entry(entry["session"], entry["id"], stamp)
-            for update in record.get("entries", []):
-                self._store.update_entry(update["session"], update["id"], update[side])
-        entry = dict(entry, **stamp)
-        self._notify(entry)
-        return entry
 
     # ------------------------------------------------------------------ history
     def entries(self, session: int | None = None) -> list[dict]:
         """Every stored entry (oldest first), undone and failed ones included, as the next writer shows them."""
-        return self._seen(self._store.entries(session))
+        return self.ledger.seen(self._store.entries(session))
 
     def entry(self, entry_id: int, session: int | None = None) -> dict:
         """One entry by id (in the current session unless ``session`` is given)."""
-        return self._find_entry(self.session.number if session is None else session, entry_id)
+        return self.ledger.find_entry(self.session.number if session is None else session, entry_id)
 
     def highest_entry_id(self) -> int:
         """The highest entry id the campaign knows, in its history files or named by its state (the
         entries of a file set aside are still named by the state): where a recap's gap ends."""
-        return max(self._store.newest_id(), reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
+        return max(self._store.newest_id(), self.ledger.highest_known_id())
 
     def entry_anywhere(self, entry_id: int) -> dict:
         """One entry by id in whichever session holds it (ids are unique in the campaign): the roll
         a push, a costs or a dropped-costs entry names may be in an earlier session than they are."""
-        return self._entry_anywhere(entry_id)
+        return self.ledger.entry_anywhere(entry_id)
 
     def history(
         self,
@@ -523,7 +293,7 @@ class CampaignService:
         """
         character, skill = self.history_filter(character, skill)
         return history_queries.query(
-            self._seen(self._store.entries(session)),
+            self.ledger.seen(self._store.entries(session)),
             character=character,
             skill=skill,
             kind=kind,
@@ -533,9 +303,9 @@ class CampaignService:
     def history_filter(self, character: str | None, skill: str | None) -> tuple[str | None, str | None]:
         """The ``character`` and ``skill`` :meth:`history` filters on: an id for a name the campaign
         knows (``Ripley`` finds Ripley Hale's rolls), else the text as typed."""
-        found = skills.find(self._campaign, skill) if skill else None
+        found = skills.find(self.ledger.campaign, skill) if skill else None
         skill = found.id if found is not None else skill
-        who = self._campaign.find_character(character) if character else None
+        who = self.ledger.campaign.find_character(character) if character else None
         return (who.id if who is not None else character), skill
 
     def history_chunks(self) -> dict[tuple[int, int], tuple]:
@@ -546,7 +316,7 @@ class CampaignService:
     def chunk_history(self, session: int, first: int) -> list[dict]:
         """The entries of one history chunk, oldest first, as :meth:`entries` shows them. This and
         :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
-        return self._seen(self._store.chunk_entries(session, first))
+        return self.ledger.seen(self._store.chunk_entries(session, first))
 
     def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
                        skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
@@ -555,927 +325,8 @@ class CampaignService:
         names what was exported (default: the campaign and session)."""
         number = self.session.number if session is None else session
         entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
-        return history_queries.export(entries, fmt, title=title or f"{self._campaign.name} — session {number}",
-                                      skill_name=lambda skill: skills.name_of(self._campaign, skill))
-
-    # ------------------------------------------------------------------ settings and sessions
-    def update_settings(self, changes: dict) -> dict:
-        """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
-
-        def mutate(c: Campaign) -> dict:
-            merged = c.settings.to_dict()
-            unknown = sorted(set(changes) - set(merged))
-            if unknown:
-                raise ValidationError(f"unknown setting {quoted(unknown[0])}")
-            merged.update(changes)
-            c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
-            from gmconsole.campaign.settings_table import change_text
-
-            return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
-
-        return self._commit("settings", mutate)
-
-    def new_session(self, date: str | None = None, title: str | None = None) -> Session:
-        """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
-        doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
-        the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
-        from gmconsole.campaign import sessions
-
-        title = sessions.check_title(title)
-        date = sessions.check_date(date)
-
-        def mutate(c: Campaign) -> dict:
-            last = c.current_session
-            session = Session(
-                number=last.number + 1,
-                date=date or self._clock().date().isoformat(),
-                doom=last.doom,
-                clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
-                initiative=copy.deepcopy(last.initiative),
-                title=title,
-                started=self._now(),
-            )
-            c.sessions.append(session)
-            going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
-            return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
-                    "title": title}
-
-        self._commit("session", mutate)
-        return self.session
-
-    def new_scene(self) -> dict:
-        """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
-
-        def mutate(c: Campaign) -> dict:
-            c.current_session.scene += 1
-            return {"summary": f"scene {c.current_session.scene} begins"}
-
-        return self._commit("scene", mutate)
-
-    # ------------------------------------------------------------------ the campaign's own skills
-    def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
-        """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
-
-    def edit_skill(self, skill: str, *, name: str | None = None, attribute: str | None = None,
-                   text: str | None = None) -> dict:
-        """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry(
-            "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
-
-    def remove_skill(self, skill: str) -> dict:
-        """Remove a skill no character has (refused, naming them, otherwise); undoable."""
-        return self._commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
-
-    def load_skills(self, text: str, source: str = "the skill list") -> dict:
-        """Replace the campaign's skills with a list read from TOML text; undoable."""
-        new = skills.parse_list(text, source)
-        return self._commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
-
-    def change_skill_list(self, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
-                          rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
-        """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
-        source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
-        new = skills.parse_list(*load) if load else None
-        return self._commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
-    def today(self) -> str:
-        """Today's date by the service's clock (``YYYY-MM-DD``): a new session's default date."""
-        return self._clock().date().isoformat()
-
-    def session_list(self) -> list[dict]:
-        """Every session: number, title, started, scenes, entries (:func:`sessions.session_list`)."""
-        from gmconsole.campaign import sessions
-
-        return sessions.session_list(self)
-
-    def recap(self, session: int | None = None) -> dict:
-        """The recap of a session (the current one by default) built from its history, as data."""
-        from gmconsole.campaign import sessions
-
-        return sessions.recap(self, session)
-
-    # ------------------------------------------------------------------ roster
-    def add_character(self, data: dict) -> Character:
-        """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
-        ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
-        created: list[str] = []
-
-        def mutate(c: Campaign) -> dict:
-            character = validation.new_character(c, data)
-            c.roster.append(character)
-            created.append(character.id)
-            return {"summary": f"{character.name} joins the roster", "character_id": character.id,
-                    "character": character.name}
-
-        self._commit("roster", mutate)
-        return self._campaign.character(created[0])
-
-    def update_character(self, character_id: str, changes: dict) -> dict:
-        """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
-
-        def mutate(c: Campaign) -> dict:
-            character = self._get(c, character_id)
-            updated = validation.updated_character(c, character, changes)
-            c.roster[c.roster.index(character)] = updated
-            changed = validation.changed_fields(character, updated)
-            return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
-
-        return self._commit("roster", mutate, character_id=self._id(character_id))
-
-    def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
-        """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
-        roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
-        created: list[str] = []
-
-        def mutate(c: Campaign) -> dict:
-            original = self._get(c, character_id)
-            copy_ = Character.from_dict(original.to_dict())
-            copy_.id = c.new_id("c")
-            copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
-            validation.check_typed_text(name, "a character name")
-            for item in copy_.gear:
-                item.id = c.new_id("g")
-            validation.check_character(c, copy_)
-            validation.check_unique_name(c, copy_.name, copy_.id)
-            c.roster.insert(c.roster.index(original) + 1, copy_)
-            created.append(copy_.id)
-            return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
-                    "character": copy_.name}
-
-        self._commit("roster", mutate)
-        return self._campaign.character(created[0])
-
-    def remove_character(self, character_id: str) -> dict:
-        """Remove a character from the roster (and from the conflict, if in one)."""
-        from gmconsole.rules import initiative
-
-        def mutate(c: Campaign) -> dict:
-            character = self._get(c, character_id)
-            c.roster.remove(character)
-            session = c.current_session
-            if session.initiative is not None:
-                state = initiative.Initiative.from_dict(session.initiative)
-                if character.id in state.combatants():
-                    session.initiative = initiative.remove(state, character.id).to_dict()
-            owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
-            rolls = ", ".join(str(item["roll_id"]) for item in owed)
-            return {"summary": f"{character.name} leaves the roster"
-                               + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
-
-        wanted = self._id(character_id)
-        owing = [item for item in self._campaign.pending_costs if item.get("character_id") == wanted]
-        return self._commit("roster", mutate, character_id=wanted, entry_updates=self._dropped_marks(owing))
-
-    def set_attribute(
-        self, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
-    ) -> dict:
-        """Set an attribute's current and/or maximum value (validated for the system)."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
-            a = ch.attributes[attribute]
-            return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
-
-        return self._commit("sheet", mutate, character_id=self._id(character_id))
-
-    def set_skill(self, character_id: str, skill: str, level: int) -> dict:
-        """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            validation.set_skill(c, ch, skill, level)
-            return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
-
-        return self._commit("sheet", mutate, character_id=self._id(character_id))
-
-    def add_gear(self, character_id: str, data: dict) -> Gear:
-        """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
-        ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
-        created: list[str] = []
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = validation.new_gear(c, data)
-            ch.gear.append(item)
-            created.append(item.id)
-            return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
-
-        self._commit("gear", mutate, character_id=self._id(character_id))
-        return self._campaign.character(self._id(character_id)).gear_item(created[0])
-
-    def update_gear(self, character_id: str, gear_id: str, changes: dict) -> dict:
-        """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = self._gear(ch, gear_id)
-            updated = validation.updated_gear(item, changes)
-            ch.gear[ch.gear.index(item)] = updated
-            words = validation.field_words(validation.changed_fields(item, updated)) or "nothing"
-            return {"summary": f"{ch.name}: {updated.name} {words} changed",
-                    "gear_id": item.id, "gear": updated.name}
-
-        return self._commit("gear", mutate, character_id=self._id(character_id))
-
-    def remove_gear(self, character_id: str, gear_id: str) -> dict:
-        """Take an item off a character's sheet."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            item = self._gear(ch, gear_id)
-            ch.gear.remove(item)
-            return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
-
-        return self._commit("gear", mutate, character_id=self._id(character_id))
-
-    def damage_gear(self, character_id: str, gear_id: str, amount: int = 1) -> dict:
-        """Lower an item's current bonus by ``amount`` (not below 0)."""
-        return self._tracker_change(character_id, "gear", lambda c, ch: trackers.damage_gear(ch, self._gear(ch, gear_id), amount))
-
-    def repair_gear(self, character_id: str, gear_id: str, successes: int) -> dict:
-        """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
-        bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
-        the new maximum, and failing at bonus 0 destroys the item)."""
-        return self._tracker_change(
-            character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, self._gear(ch, gear_id), successes)
-        )
-
-    # ------------------------------------------------------------------ trackers
-    def change_stress(self, character_id: str, delta: int) -> dict:
-        """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
-        return self._tracker_change(character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
-
-    def change_tracker(self, character_id: str, tracker: str, delta: int) -> dict:
-        """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
-        ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
-        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
-
-    def set_tracker(self, character_id: str, tracker: str, value: int) -> dict:
-        """A counter set to a typed value (checked against its range); the value it has records nothing."""
-        return self._tracker_change(character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
-
-    def set_doom(self, value: int) -> dict:
-        """The doom pool set to a typed value (0 or more)."""
-        return tracker_values.set_doom(self, value)
-
-    def set_clock(self, clock_id: str, filled: int) -> dict:
-        """A clock's filled segments set to a typed value (0 to its segments)."""
-        return tracker_values.set_clock(self, clock_id, filled)
-
-    def apply_attack_damage(self, attack_id: int, target_id: str) -> dict:
-        """R-TIER-4: a recorded attack's damage off the target's stamina, one undoable entry."""
-        return tracker_values.attack_damage(self, attack_id, self._id(target_id))
-
-    def apply_trauma(self, character_id: str, attribute: str, amount: int = 1) -> dict:
-        """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
-        return self._tracker_change(character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
-
-    def heal(self, character_id: str, attribute: str, amount: int = 1) -> dict:
-        """Raise an attribute's current value by ``amount`` (up to its maximum)."""
-        return self._tracker_change(character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
-
-    def add_condition(self, character_id: str, condition: str) -> dict:
-        """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
-        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
-
-    def remove_condition(self, character_id: str, condition: str) -> dict:
-        """Clear a condition the character holds."""
-        return self._tracker_change(character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
-
-    @property
-    def has_panic_table(self) -> bool:
-        """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
-        from gmconsole.systems.yearzero.panic import has_panic_table
-
-        return has_panic_table(self._campaign.system)
-
-    def rest(self, character_id: str | None = None) -> dict:
-        """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
-
-        Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
-        that changed nothing and said "back to 0 stress")."""
-        if not self.has_panic_table:
-            raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {self._campaign.system} keeps neither: "
-                                  "heal with the tracker's counters instead")
-
-        def mutate(c: Campaign) -> dict:
-            targets = [self._get(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
-            if not any(ch.stress or ch.panic is not None for ch in targets):
-                who = f"{targets[0].name} has no" if character_id else "no PC has any"
-                raise Unchanged(f"{who} stress to rest away: nothing recorded")
-            for ch in targets:
-                trackers.rest(ch)
-            names = ", ".join(ch.name for ch in targets) or "nobody"
-            return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
-
-        return self._commit("rest", mutate, character_id=self._id(character_id) if character_id else None)
-
-    def panic_roll(
-        self,
-        character_id: str,
-        *,
-        in_range: Iterable[str] = (),
-        face: int | None = None,
-        rng: random.Random | None = None,
-        by_hand: bool | None = None,
-    ) -> dict:
-        """A panic roll (D6 + stress) for a character; sets the active panic effect. R-PANIC-1: the GM
-        names the roster members in range (``in_range``, ids or names), and effects on others are applied
-        to them (stress +1, or a chained panic roll each). R-PANIC-2 escalation follows the setting.
-        ``face`` is a D6 the GM rolled by hand (R-MANUAL-1; the entry says ``by_hand``), unless
-        ``by_hand`` is False: the console's own die, rolled before the roll is recorded."""
-        from gmconsole.campaign import rolls
-
-        return rolls.panic(self, character_id, list(in_range), face, rng or self._rng,
-                           by_hand=face is not None if by_hand is None else by_hand)
-
-    def change_doom(self, delta: int) -> dict:
-        """The GM's doom pool ± ``delta`` (not below 0)."""
-
-        def mutate(c: Campaign) -> dict:
-            s = c.current_session
-            new = s.doom + delta
-            if new < 0:
-                raise ValidationError(f"the doom pool has {s.doom}; it cannot lose {-delta}")
-            s.doom = new
-            return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
-
-        return self._commit("doom", mutate)
-
-    def add_clock(self, name: str, segments: int = 4) -> Clock:
-        """A new progress clock of 4, 6 or 8 segments in the current session."""
-        created: list[str] = []
-
-        def mutate(c: Campaign) -> dict:
-            clock = validation.new_clock(c, name, segments)
-            c.current_session.clocks.append(clock)
-            created.append(clock.id)
-            return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
-
-        self._commit("clock", mutate)
-        return self.session.clock(created[0])
-
-    def advance_clock(self, clock_id: str, steps: int = 1) -> dict:
-        """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
-
-        def mutate(c: Campaign) -> dict:
-            clock = self._clock_of(c, clock_id)
-            new = clock.filled + steps
-            if not 0 <= new <= clock.segments:
-                raise ValidationError(
-                    f"clock {clock.name} has {clock.filled} of {clock.segments} segments filled; {steps:+d} does not fit"
-                )
-            clock.filled = new
-            return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
-
-        return self._commit("clock", mutate)
-
-    def remove_clock(self, clock_id: str) -> dict:
-        """Take a clock off the tracker pane."""
-
-        def mutate(c: Campaign) -> dict:
-            clock = self._clock_of(c, clock_id)
-            c.current_session.clocks.remove(clock)
-            return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
-
-        return self._commit("clock", mutate)
-
-    # ------------------------------------------------------------------ rolls
-    def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
-                      **fields):
-        """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
-        from gmconsole.campaign import rolls
-
-        if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
-            fields["skill"] = skills.resolve(self._campaign, fields["skill"])
-        return rolls.RollRequest(
-            character_id=self._id(character_id), gear=tuple(gear), helpers=tuple(self._id(h) for h in helpers),
-            tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
-        )
-
-    def preview_roll(
-        self,
-        character_id: str,
-        skill: str | None = None,
-        *,
-        attribute: str | None = None,
-        gear: Sequence[str] = (),
-        difficulty: str | None = None,
-        helpers: Sequence[str] = (),
-        modifier: int = 0,
-        reactive: bool = False,
-        goal: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        bonus_dice: int = 0,
-        push_yourself: bool = False,
-        skill_modifiers: Sequence[str] = (),
-    ) -> RollPreview:
-        """The pool a roll would use, built from the sheet, with its explanation, exact odds, whether
-        it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every key).
-
-        ``skill``/``attribute`` are ids from the system's table (no skill: the attribute alone);
-        ``gear`` item ids or names; ``difficulty`` an id from the system's difficulty table;
-        ``helpers`` character ids (R-HELP-1, at most 3); ``modifier`` ± situational (R-MOD-1);
-        ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``goal`` feeds the "only one
-        chance" warning; exploding: ``tn_modifiers`` ids from the modifier tables; tiered:
-        ``bonus_dice`` (R-TIER-1, at most 2) and ``push_yourself`` (2 stamina for +1 die);
-        Year Zero: ``skill_modifiers`` named modifiers from the skill's own list (seed 002; myz: what a
-        role skill's roll is for, R-MYZ-LIMIT), ids or ``id=detail``, recorded by name.
-        """
-        from gmconsole.campaign import rolls
-
-        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
-        request = self._roll_request(
-            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
-        )
-        return rolls.preview(self, request)
-
-    def roll(
-        self,
-        character_id: str,
-        skill: str | None = None,
-        *,
-        attribute: str | None = None,
-        gear: Sequence[str] = (),
-        difficulty: str | None = None,
-        helpers: Sequence[str] = (),
-        modifier: int = 0,
-        reactive: bool = False,
-        goal: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        bonus_dice: int = 0,
-        push_yourself: bool = False,
-        skill_modifiers: Sequence[str] = (),
-        faces: str | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """Roll the pool :meth:`preview_roll` shows and record it in the current session.
-
-        ``faces`` is a SPEC typed from physical dice (R-MANUAL-1, e.g. ``"base=6,1 skill=4"``);
-        otherwise ``rng`` (default: the service's) rolls. The entry holds the full pool, faces,
-        by-hand flag, odds at the time and the outcome (``successes`` / ``tier`` / ``top``), and the
-        costs the rules core computed (``costs_status`` ``pending`` until :meth:`apply_costs`).
-        Stress-die 1s (yze stress-dice) and tiered Limited XP are recorded here as costs too.
-        """
-        from gmconsole.campaign import rolls
-
-        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
-        request = self._roll_request(
-            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
-        )
-        return rolls.roll(self, request, faces, rng or self._rng)
-
-    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
-        """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
-        (:data:`gmconsole.rules.quick_pools.SYNTAX`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
-        roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
-        from gmconsole.campaign import quick_rolls
-
-        return quick_rolls.quick_roll(self, pool, faces, rng or self._rng)
-
-    def push(
-        self,
-        entry_id: int | None = None,
-        *,
-        faces: str | None = None,
-        rng: random.Random | None = None,
-        condition: str | None = None,
-    ) -> dict:
-        """Push a recorded Year Zero roll (R-PUSH-1..4), by default the newest roll of the session.
-
-        ``faces`` is a SPEC for the rerolled dice typed by hand; ``condition`` is the GM's pick for
-        the ``conditions`` push cost. The roll's entry is updated with the push and its new costs;
-        the push is its own history entry (undoable: undo restores the roll as it was).
-        """
-        from gmconsole.campaign import rolls
-
-        return rolls.push(self, entry_id, faces, rng or self._rng, condition)
-
-    def apply_costs(
-        self,
-        entry_id: int | None = None,
-        *,
-        in_range: Iterable[str] = (),
-        condition: str | None = None,
-        panic_face: int | None = None,
-        rng: random.Random | None = None,
-        defender_panic_face: int | None = None,
-        by_hand: bool | None = None,
-    ) -> dict:
-        """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
-        by default the newest roll with pending costs: trauma / damage / stress / willpower /
-        mutation points / gear bonus / doom / condition / XP, per the campaign's push cost.
-        ``in_range`` names roster members for panic effects that touch others (R-PANIC-1); a stress-die 1
-        makes the panic roll here (``panic_face``: the D6 rolled by hand). ``condition`` is the GM's
-        pick for the ``conditions`` push cost when the push did not name one.
-
-        Year Zero opposed roll (R-OPP-1): a roster defender whose stress die shows 1 owes a panic
-        (R-PANIC-1); it is a pending cost of the same roll (``target`` the defender) and is rolled
-        here too, after the active side's costs, with the chained effects on ``in_range``; the entry
-        then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
-        ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
-        D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
-        console's own dice, rolled before the costs are applied (to know whom to ask about range)."""
-        from gmconsole.campaign import rolls
-
-        typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
-        return rolls.apply_costs(self, entry_id, [self._id(x) for x in in_range], condition, panic_face, rng,
-                                 defender_panic_face, typed=typed)
-
-    def pending_costs(self) -> list[dict]:
-        """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
-        ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
-        they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
-        return pending_costs.pending_list(self._campaign.pending_costs)
-
-    def pending_costs_of(self, character_id: str) -> list[dict]:
-        """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
-        wanted = self._id(character_id)
-        return [item for item in self.pending_costs() if item.get("character_id") == wanted]
-
-    def _dropped_marks(self, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
-        """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
-        says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
-        campaign's list changes for it."""
-        updates = []
-        for item in items:
-            try:
-                if self._find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
-                    updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
-                                    {"costs_status": "dropped"}))
-            except (ValidationError, StoreError, KeyError):
-                continue
-        return updates
-
-    def drop_costs(self, roll_id: int) -> dict:
-        """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
-        longer be applied (the roll lost from the history, the character gone): one recorded,
-        undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
-        items = {item["roll_id"]: item for item in self._campaign.pending_costs}
-        if roll_id not in items:
-            raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
-        item = items[roll_id]
-        updates = self._dropped_marks([item])
-
-        def mutate(c: Campaign) -> dict:
-            c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
-            return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
-                    "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
-                    "character": item.get("character", "")}  # named even when they left the roster
-
-        return self._commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
-
-    def apply_consequence(
-        self,
-        entry_id: int | None,
-        consequence: str,
-        *,
-        clock_id: str | None = None,
-        gear_id: str | None = None,
-        wound: bool = False,
-    ) -> dict:
-        """tiered: apply one consequence the GM picked for a Mixed or Limited roll (one key, undoable):
-        ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
-        ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
-        ``gear_id``, default the first used, loses its bonus until repaired)."""
-        from gmconsole.campaign import rolls
-
-        return rolls.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
-
-    def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
-        """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
-        from gmconsole.campaign import rolls
-
-        return rolls.repair_with_roll(self, entry_id, gear_id)
-
-    def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
-        """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
-        recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
-        from gmconsole.campaign import rolls
-
-        return rolls.mend(self, roll_id, self._id(patient_id), attribute)
-
-    def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
-        """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
-        ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
-        from gmconsole.campaign import rolls
-
-        return rolls.shake_it_off(self, roll_id, attribute, incoming)
-
-    def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
-        """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
-        (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
-        from gmconsole.campaign import rolls
-
-        return rolls.inspire(self, inspire_roll_id, target_roll_id, mode)
-
-    def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
-        """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
-        exploding retries): the "only one chance" warning for that skill and goal goes away."""
-        who = self.character(character_id)
-        if not reason or not reason.strip():
-            raise ValidationError("say what changed, so the history shows why the roll may be tried again")
-        validation.check_typed_text(reason, "the reason")
-        validation.check_typed_text(goal, "the goal")
-
-        def mutate(c: Campaign) -> dict:
-            shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
-            return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
-                    "goal": goal, "reason": reason.strip()}
-
-        entry = self._commit("circumstances", mutate, character_id=who.id)
-        self._scene_rolls().discard((who.id, skill, goal or ""))
-        return entry
-
-    def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
-                     rng: random.Random | None = None) -> dict:
-        """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
-        (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
-        from gmconsole.campaign import rolls
-
-        return rolls.saving_throw(self, character_id, save, faces, rng or self._rng)
-
-    def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
-               faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
-        """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
-        ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
-        ``tier`` and ``damage``)."""
-        from gmconsole.campaign import rolls
-
-        return rolls.attack(self, character_id, weapon, melee, reckless, faces, rng or self._rng, damage)
-
-    def opposed_roll(
-        self,
-        character_id: str,
-        skill: str | None = None,
-        *,
-        attribute: str | None = None,
-        gear: Sequence[str] = (),
-        difficulty: str | None = None,
-        helpers: Sequence[str] = (),
-        modifier: int = 0,
-        goal: str | None = None,
-        skill_modifiers: Sequence[str] = (),
-        defender_id: str | None = None,
-        defender_skill: str | None = None,
-        defender_attribute: str | None = None,
-        defender_pool: str | None = None,
-        faces: str | None = None,
-        defender_faces: str | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """Year Zero opposed roll (R-OPP-1): roll the active pool (the same arguments as :meth:`roll`),
-        then the defender's — ``defender_id`` + ``defender_skill`` (and ``defender_attribute``) from the
-        roster, or ``defender_pool`` typed as counts (``"base=3 skill=2 gear=1"``) — and record one
-        ``roll`` entry (``roll_type`` ``opposed``) whose ``opposed`` holds the defender's dice and the
-        outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
-        active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
-        it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
-        from gmconsole.campaign import special_rolls
-
-        request = self._roll_request(
-            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
-        )
-        return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
-                                          defender_pool, faces, defender_faces, rng or self._rng)
-
-    def opposed_test(
-        self,
-        character_id: str,
-        skill: str | None,
-        defender_id: str,
-        *,
-        attribute: str | None = None,
-        defender_skill: str | None = None,
-        defender_attribute: str | None = None,
-        faces: str | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """exploding opposed test (R-EXP-4): both roll exploding dice from their sheets (the defender's
-        skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
-        ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
-        (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
-        from gmconsole.campaign import special_rolls
-
-        return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
-                                               defender_attribute, faces, rng or self._rng)
-
-    def assisted_check(
-        self,
-        leader_id: str,
-        skill: str,
-        others: Sequence[str],
-        *,
-        attribute: str | None = None,
-        difficulty: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        hold: Sequence[str] = (),
-        rng: random.Random | None = None,
-    ) -> dict:
-        """exploding assisted untrained check: the trained leader rolls first against the TN + 1 per other
-        participant; points above the TN form a pool; each of ``others`` in turn rolls their trait die
-        and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
-        ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``)."""
-        from gmconsole.campaign import special_rolls
-
-        return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
-                                            tuple(tn_modifiers), list(hold), rng or self._rng)
-
-    def group_check(
-        self,
-        character_ids: Sequence[str],
-        skill: str,
-        *,
-        attribute: str | None = None,
-        difficulty: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        faces: str | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
-        counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
-        from gmconsole.campaign import special_rolls
-
-        return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
-                                         tuple(tn_modifiers), faces, rng or self._rng)
-
-    def contested(
-        self,
-        character_id: str,
-        attribute: str,
-        opponent_id: str,
-        *,
-        opponent_attribute: str | None = None,
-        faces: str | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
-        same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
-        Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
-        from gmconsole.campaign import special_rolls
-
-        return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
-                                       rng or self._rng)
-
-    # ------------------------------------------------------------------ initiative (docs/rules.md)
-    def start_conflict(
-        self,
-        character_ids: Sequence[str],
-        *,
-        mode: str | None = None,
-        speeds: dict[str, int] | None = None,
-        keep_best: dict[str, int] | None = None,
-        order: Sequence[str] | None = None,
-        rng: random.Random | None = None,
-        cards: dict[str, list[int]] | None = None,
-        faces: dict[str, int] | None = None,
-    ) -> dict:
-        """Start a conflict with these combatants: ``cards`` shuffles a deck and each draws (``speeds``
-        cards for speed N, ``keep_best`` N to draw N and keep the best); ``roll`` rolls D6 + the
-        initiative attribute; ``manual`` takes ``order`` (default: the order given). Mode defaults to
-        the campaign setting. ``cards`` / ``faces`` (by combatant) are typed from a physical deck or
-        D6 (R-MANUAL-1). Returns the history entry; the state is in ``session.initiative``."""
-        from gmconsole.campaign import conflict
-
-        return conflict.start(self, [self._id(x) for x in character_ids], mode, speeds or {}, keep_best or {},
-                              [self._id(x) for x in order] if order else None, rng or self._rng, cards, faces)
-
-    def add_to_conflict(
-        self,
-        character_id: str,
-        *,
-        speed: int = 1,
-        keep_best_of: int = 1,
-        position: int | None = None,
-        rng: random.Random | None = None,
-        cards: list[int] | None = None,
-        face: int | None = None,
-    ) -> dict:
-        """Add a combatant mid-conflict: draws cards (speed / keep best; ``cards`` typed) or rolls
-        (``face``: a D6 typed), or in manual mode goes to ``position`` (default last); the current
-        turn stays with whoever has it."""
-        from gmconsole.campaign import conflict
-
-        return conflict.add(self, self._id(character_id), speed, keep_best_of, position, rng or self._rng,
-                            cards, face)
-
-    def add_combatants(
-        self,
-        character_ids: Sequence[str],
-        *,
-        speeds: dict[str, int] | None = None,
-        keep_best: dict[str, int] | None = None,
-        cards: dict[str, list[int]] | None = None,
-        faces: dict[str, int] | None = None,
-        rng: random.Random | None = None,
-    ) -> dict:
-        """Several combatants join mid-conflict in one change, each with the start's options (speed,
-        keep-best-of, typed cards or D6); one refusal refuses them all."""
-        from gmconsole.campaign import conflict
-
-        ids = [self._id(x) for x in character_ids]
-        by_id = {key: {self._id(k): v for k, v in (given or {}).items()}
-                 for key, given in (("speeds", speeds), ("keep", keep_best), ("cards", cards), ("faces", faces))}
-        return conflict.add_many(self, ids, by_id["speeds"], by_id["keep"], by_id["cards"], by_id["faces"],
-                                 rng or self._rng)
-
-    def swap_initiative(self, first_id: str, second_id: str) -> dict:
-        """Two combatants swap their initiative (cards, or places in the order)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.swap(self, self._id(first_id), self._id(second_id))
-
-    def delay_turn(self, character_id: str | None = None, after: str | None = None) -> dict:
-        """A combatant (default: whoever's turn it is) delays: their place moves to right after
-        ``after`` (default: to the end of the round)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.delay(self, self._id(character_id) if character_id else None,
-                              self._id(after) if after else None)
-
-    def next_turn(self, *, cards: dict[str, list[int]] | None = None, rng: random.Random | None = None) -> dict:
-        """Move to the next combatant (after the last: round + 1, back to the first; a delay is over).
-        Under R-INIT-2 the new round draws new cards (``cards``: typed by combatant)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.step(self, +1, rng or self._rng, cards)
-
-    def bring_in(self, character_id: str) -> dict:
-        """A delayed combatant acts now, after the current turn (R-INIT-3)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.bring_in(self, self._id(character_id))
-
-    def keep_card(self, character_id: str, keeps: bool = True) -> dict:
-        """R-INIT-2: a combatant keeps their card (instead of drawing) when a new round draws."""
-        from gmconsole.campaign import conflict
-
-        return conflict.keep_card(self, self._id(character_id), keeps)
-
-    def previous_turn(self) -> dict:
-        """Move back to the previous combatant (before the first: the last of the round before)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.step(self, -1)
-
-    def remove_from_conflict(self, character_id: str) -> dict:
-        """Take a combatant out of the conflict (broken, fled); their cards are not reused."""
-        from gmconsole.campaign import conflict
-
-        return conflict.remove(self, self._id(character_id))
-
-    def set_initiative_order(self, character_ids: Sequence[str]) -> dict:
-        """Manual mode: the GM types the whole order (every combatant exactly once)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.set_order(self, [self._id(x) for x in character_ids])
-
-    def end_conflict(self) -> dict:
-        """End the conflict: the initiative state is cleared (it stays in history)."""
-        from gmconsole.campaign import conflict
-
-        return conflict.end(self)
-
-    # ------------------------------------------------------------------ helpers
-    def _id(self, id_or_name: str) -> str:
-        return self.character(id_or_name).id
-
-    def _get(self, campaign: Campaign, id_or_name: str) -> Character:
-        found = campaign.find_character(id_or_name)
-        if found is None:
-            raise ValidationError(character_lookup.not_found(campaign, id_or_name))
-        return found
-
-    @staticmethod
-    def _gear(character: Character, gear_id: str) -> Gear:
-        item = character.gear_item(gear_id)
-        if item is None:
-            raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
-        return item
-
-    @staticmethod
-    def _clock_of(campaign: Campaign, clock_id: str) -> Clock:
-        clock = campaign.current_session.clock(clock_id)
-        if clock is None:
-            clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
-        if clock is None:
-            raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
-        return clock
-
-    def _tracker_change(self, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
-        """A change to one character's trackers; ``change`` returns the summary line."""
-
-        def mutate(c: Campaign) -> dict:
-            ch = self._get(c, character_id)
-            return {"summary": change(c, ch)}
-
-        return self._commit(kind, mutate, character_id=self._id(character_id))
+        return history_queries.export(entries, fmt, title=title or f"{self.ledger.campaign.name} — session {number}",
+                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill))
 
 
 def initial_state(campaign: Campaign) -> dict:

@@ -204,7 +204,7 @@ def missing_entries(service, number: int) -> list[dict]:
     first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
     ``None`` when that is unknown). Only the names in the session folders are read, and the newest
     chunk of each session when a set-aside file of this session is the newest of all."""
-    files = service._store.chunk_files()
+    files = service.ledger.chunk_files()
     found = []
     for at, (session, first, aside) in enumerate(files):
         if session != number or aside is None:

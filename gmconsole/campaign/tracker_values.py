@@ -1,10 +1,10 @@
 """Tracker changes beyond ±1 (issue 12): a typed value for doom and a clock, an attack's damage on
 its target, and the panic roll read before it is recorded.
 
-Each change goes through :meth:`CampaignService._commit` (one history entry, one undo step); a change
-that would change nothing raises :class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing
-is recorded and the GM reads why. A typed value for a character's counter is
-:func:`gmconsole.campaign.trackers.set_counter`.
+Each change goes through :meth:`Ledger.commit <gmconsole.campaign.ledger.Ledger.commit>` (one history
+entry, one undo step); a change that would change nothing raises
+:class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing is recorded and the GM reads why.
+A typed value for a character's counter is :func:`gmconsole.campaign.trackers.set_counter`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.wording import possessive, quoted
@@ -43,7 +44,7 @@ def set_doom(service: "CampaignService", value: int) -> dict:
         old, s.doom = s.doom, value
         return {"summary": f"doom set {old} → {value}", "delta": value - old, "value": value}
 
-    return service._commit("doom", mutate)
+    return service.ledger.commit("doom", mutate)
 
 
 def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
@@ -51,7 +52,7 @@ def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
     _whole(filled, "filled segments")
 
     def mutate(c: Campaign) -> dict:
-        clock = service._clock_of(c, clock_id)
+        clock = character_lookup.clock_of(c, clock_id)
         if not 0 <= filled <= clock.segments:
             raise ValidationError(f"clock {clock.name} has {clock.segments} segments: type 0 to {clock.segments}, "
                                   f"not {filled}")
@@ -60,7 +61,7 @@ def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
         old, clock.filled = clock.filled, filled
         return {"summary": f"clock {clock.name} set {old} → {filled}/{clock.segments}", "clock_id": clock.id}
 
-    return service._commit("clock", mutate)
+    return service.ledger.commit("clock", mutate)
 
 
 def attack_damage(service: "CampaignService", attack_id: int, target_id: str) -> dict:
@@ -92,7 +93,7 @@ def attack_damage(service: "CampaignService", attack_id: int, target_id: str) ->
                            f"{HEALTH} {old} → {new}{most}{beyond}",
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 
-    return service._commit("damage", mutate, character_id=target.id,
+    return service.ledger.commit("damage", mutate, character_id=target.id,
                            entry_updates=[(attack["session"], attack["id"], {"damage_applied_to": None},
                                            {"damage_applied_to": target.name})])
 

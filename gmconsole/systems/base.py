@@ -100,3 +100,23 @@ class GameSystem(Protocol):
 
     opposed_form: str | None
     """Which of :attr:`special_forms` the builder's opposed key opens (``"opposed"``, ``"contested"``)."""
+
+    # asked by campaign commands
+    check: str
+    """How a check from the sheet is rolled and recorded: ``"pool"`` (a Year Zero pool, successes
+    counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6
+    read as a tier)."""
+
+    special_rolls: tuple[str, ...]
+    """The special rolls the system offers besides a check: ``"opposed"`` (the Year Zero opposed
+    roll, R-OPP-1); ``"opposed-test"``, ``"assisted"``, ``"group"`` (exploding); ``"contested"``,
+    ``"save"``, ``"attack"`` (tiered). A special roll the system lacks is refused, naming the system."""
+
+    @property
+    def step_dice(self) -> bool:
+        """True when attributes and skills are die sizes (D6–D12) rather than counts of D6."""
+
+    @property
+    def typed_pool(self) -> tuple[str, str | None] | None:
+        """The pool rules and push cost a defender's pool typed as counts (``base=3 skill=2``) is
+        rolled with in an opposed roll, or ``None`` where the system has no such roll."""

@@ -626,9 +626,9 @@ def test_opening_after_a_clean_close_reads_no_history_and_a_crash_still_recovers
 
 
 def test_undo_reaches_back_a_bounded_number_of_changes(make_service, monkeypatch):
-    from gmconsole.campaign import service as service_module
+    from gmconsole.campaign import ledger as ledger_module
 
-    monkeypatch.setattr(service_module, "MAX_UNDO", 3)
+    monkeypatch.setattr(ledger_module, "MAX_UNDO", 3)
     service = make_service("yze")
     for _ in range(5):
         service.change_doom(1)

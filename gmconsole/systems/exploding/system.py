@@ -28,6 +28,11 @@ class ExplodingSystem:
     default_initiative: str = "roll"
     initiative_attribute: str = "agility"
     cli_module: str = "gmconsole.cli.exploding_cli"
+    # asked by campaign commands
+    check: str = "exploding"
+    special_rolls: tuple[str, ...] = ("opposed-test", "assisted", "group")
+    step_dice: bool = False
+    typed_pool: None = None
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "tn_modifiers")

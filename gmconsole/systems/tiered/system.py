@@ -28,6 +28,11 @@ class TieredSystem:
     default_initiative: str = "roll"
     initiative_attribute: str = "dex"
     cli_module: str = "gmconsole.cli.tiered_cli"
+    # asked by campaign commands
+    check: str = "tiered"
+    special_rolls: tuple[str, ...] = ("contested", "save", "attack")
+    step_dice: bool = False
+    typed_pool: None = None
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("modifier", "helpers", "bonus_dice", "push_yourself")

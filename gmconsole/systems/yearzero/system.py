@@ -37,6 +37,19 @@ class YearZeroSystem:
     initiative_attribute: str = "agility"
     pushes: bool = True
     cli_module: str = "gmconsole.cli.yze_cli"
+    # asked by campaign commands
+    check: str = "pool"
+    special_rolls: tuple[str, ...] = ("opposed",)
+
+    @property
+    def step_dice(self) -> bool:
+        return self.id == "yze-step"
+
+    @property
+    def typed_pool(self) -> tuple[str, str | None]:
+        """Mutant rolls a typed pool by its own rules, with no push cost; the Year Zero Engine with
+        the basic damage-and-stress cost."""
+        return ("myz", None) if self.id == "myz" else ("yze", "damage-stress")
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers")

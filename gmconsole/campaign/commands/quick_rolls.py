@@ -13,29 +13,17 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import (
-    TIERED_FACE_KINDS,
-    YEAR_ZERO_FACE_KINDS,
-    _request_dict,
-    _source,
-    _summary,
-    _year_zero_fields,
-    exploding_fields,
-)
-from gmconsole.rules import YEAR_ZERO_SYSTEMS, quick_pools
+from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
+                                                    exploding_fields, no_costs, roll_summary, year_zero_fields)
+from gmconsole.campaign.rolls import request_dict
+from gmconsole import systems
+from gmconsole.rules import quick_pools
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 GM = "GM"
 """Who a quick roll is by, in the history, the recap and the exports."""
-
-
-def no_costs(fields: dict) -> dict:
-    """A roll (or push) by nobody owes nothing: its costs are dropped, and said to be none."""
-    fields["costs"] = []
-    fields["costs_status"] = "none"
-    return fields
 
 
 def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: random.Random) -> dict:
@@ -45,7 +33,8 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     quick = quick_pools.parse(system, text, campaign.settings.push_cost)
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
-    if system in YEAR_ZERO_SYSTEMS:
+    check = systems.get(system).check
+    if check == "pool":
         from gmconsole.systems.yearzero import roll as yearzero
 
         pool = quick.core
@@ -53,19 +42,19 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
             from gmconsole.rules.errors import RulesError
 
             raise RulesError(pool.reason or "this pool cannot be rolled")
-        result = yearzero.roll(pool, _source(faces, rng, YEAR_ZERO_FACE_KINDS))
-        fields.update(_year_zero_fields(result))
-        fields["pool_request"] = _request_dict(pool.request)
+        result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+        fields.update(year_zero_fields(result))
+        fields["pool_request"] = request_dict(pool.request)
         fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                           "explanation": list(pool.explanation)}
-    elif system == "exploding":
+    elif check == "exploding":
         rolled, dice = exploding_fields(quick.core, faces, rng)
         fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
                                     "explanation": quick.core[2].explain()})
     else:
         from gmconsole.systems.tiered import roll as tiered
 
-        result = tiered.roll_check(quick.core, _source(faces, rng, TIERED_FACE_KINDS))
+        result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
         data = result.as_dict()
         fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
                        "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
@@ -74,9 +63,9 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
                                 "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
     no_costs(fields)
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
-    fields["summary"] = _summary(GM, quick.text, None, fields)
+    fields["summary"] = roll_summary(GM, quick.text, None, fields)
 
     def mutate(c: Campaign) -> dict:
         return fields
 
-    return service._commit("roll", mutate, character_id=None)
+    return service.ledger.commit("roll", mutate, character_id=None)

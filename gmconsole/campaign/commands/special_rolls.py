@@ -2,7 +2,7 @@
 
 - Year Zero opposed roll (R-OPP-1): the active side's roll is an ordinary ``roll`` entry (so it can
   still be pushed, by the active side only, R-PUSH-2) carrying the defender's roll and the opposed
-  outcome in ``opposed``; a push recomputes the outcome (see :func:`gmconsole.campaign.rolls.push`).
+  outcome in ``opposed``; a push recomputes the outcome (see :func:`gmconsole.campaign.commands.rolls.push`).
 - ``exploding``: opposed test (R-EXP-4), assisted untrained check, group check.
 - ``tiered``: contested roll (R-TIER-5).
 
@@ -16,13 +16,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from gmconsole.campaign import rolls, skills
+from gmconsole.campaign.commands import roll_fields
+from gmconsole.campaign.commands import rolls as recorded_rolls
+from gmconsole.campaign.commands.opposed import defender_panic_costs, opposed_outcome, typed_pool_request
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole import systems
+from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.rules.data import game_name
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
@@ -30,71 +33,6 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
-
-
-def typed_pool_request(system: str, text: str):
-    """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    counts = parse_int_spec(text, ("base", "skill", "gear"))
-    for kind, values in counts.items():
-        if len(values) != 1:
-            raise RulesError(f"give one count for {kind}= (e.g. base=3 skill=2)")
-    base = counts.get("base", [0])[0]
-    skill = counts.get("skill", [0])[0]
-    gear = counts.get("gear", [0])[0]
-    return yearzero.PoolRequest(
-        system="myz" if system == "myz" else "yze", attribute_value=base, skill=None, skill_level=0,
-        modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
-        push_cost=None if system == "myz" else "damage-stress", reactive=True,
-    )
-
-
-def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
-    """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    active = yearzero.YearZeroRoll(
-        pool=yearzero.build_pool(rolls._pool_request_from(entry_fields["pool_request"])),
-        dice=tuple(rolls._rolled(d) for d in entry_fields["dice"]),
-        first_dice=tuple(rolls._rolled(d) for d in entry_fields["first_dice"]),
-        pushes=entry_fields.get("pushes", 0),
-    )
-    defender_pool = yearzero.build_pool(rolls._pool_request_from(opposed["defender_pool_request"]))
-    dice = tuple(rolls._rolled(d) for d in opposed["defender_dice"])
-    defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
-    result = yearzero.opposed(active, defender, reroll_ties)
-    out = dict(opposed)
-    out.update(result.as_dict())
-    return out
-
-
-def defender_panic_costs(opposed: dict) -> list[dict]:
-    """R-OPP-1 with R-PANIC-1: a roster defender whose stress die shows 1 (``stress-dice`` push cost)
-    owes a panic roll. It is a cost of the opposed roll's entry (``target`` the defender's name,
-    ``character_id`` theirs), pending until the GM's one ``apply_costs`` for the roll, which rolls
-    it with the chained effects on the characters in range — and undoes it with the active side's costs.
-    A typed defender pool has no stress dice, so it never panics."""
-    if not (opposed.get("defender_panic") and opposed.get("defender_id")):
-        return []
-    return [{"name": "panic", "amount": 1, "target": opposed["defender"], "character_id": opposed["defender_id"]}]
-
-
-def opposed_verdict(name: str, opposed: dict) -> str:
-    """Who carries an opposed roll, in words."""
-    return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
-            "reroll": "a tie: roll again"}[opposed["outcome"]]
-
-
-def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: dict) -> str:
-    """The history line of an opposed roll: both sides' successes and who carries it (the defender's
-    skill by its name in ``campaign``; the entry keeps its id)."""
-    verdict = opposed_verdict(name, opposed)
-    shown = skills.name_of(campaign, opposed.get("defender_skill"))
-    against = opposed["defender"] + (f" ({shown})" if shown else "")
-    return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
-            f"{opposed['defender_successes']} — {verdict}")
-
 
 def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defender_id: str | None,
                  defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
@@ -104,7 +42,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
     from gmconsole.systems.yearzero import roll as yearzero
 
     campaign = service.campaign
-    if campaign.system not in YEAR_ZERO_SYSTEMS:
+    if "opposed" not in systems.get(campaign.system).special_rolls:
         raise RulesError(f"{campaign.system} has no Year Zero opposed roll")
     if request.reactive:
         raise ValidationError("the active side of an opposed roll is not a reactive roll")
@@ -135,12 +73,12 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
     reroll_ties = campaign.settings.opposed_reroll_ties
 
     def decorate(fields: dict, _result) -> None:
-        defender = yearzero.roll(pool, rolls._source(defender_faces, rng, rolls.YEAR_ZERO_FACE_KINDS))
+        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, roll_fields.YEAR_ZERO_FACE_KINDS))
         data = defender.as_dict()
         opposed = {
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
             "defender_attribute": defender_request.attribute, "typed_pool": defender_pool if has_pool else None,
-            "defender_pool_request": rolls._request_dict(defender_request), "defender_dice": data["dice"],
+            "defender_pool_request": rolls.request_dict(defender_request), "defender_dice": data["dice"],
             "defender_by_hand": defender.by_hand,
             "defender_panic": bool(who_id) and pool.push_cost == "stress-dice" and defender.panic,
             "reroll_ties": reroll_ties,
@@ -152,15 +90,16 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
             fields["costs"] = list(fields["costs"]) + owed
             fields["costs_status"] = "pending"
 
-    return rolls.roll(service, request, faces, rng, decorate=decorate)
+    return recorded_rolls.roll(service, request, faces, rng, decorate=decorate)
 
 
 # --------------------------------------------------------------------------- exploding
 
 
-def _require(service: "CampaignService", system: str, what: str) -> None:
-    if service.campaign.system != system:
-        raise RulesError(f"{what} belongs to {system}, not {service.campaign.system}")
+def _require(service: "CampaignService", kind: str, what: str) -> None:
+    """Refuse the special roll ``kind`` where the campaign's system does not offer it, naming the one that does."""
+    if kind not in systems.get(service.campaign.system).special_rolls:
+        raise RulesError(f"{what} belongs to {offered_by(kind)}, not {service.campaign.system}")
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
@@ -215,7 +154,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
     raise a TN (docs/rules.md), change nothing here."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "an opposed test")
+    _require(service, "opposed-test", "an opposed test")
     campaign = service.campaign
     who = service.character(character_id)
     other = service.character(defender_id)
@@ -244,7 +183,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
                 "dice": data["active"]["dice"], "defender_dice": data["defender"]["dice"], "outcome": data,
                 "by_hand": bool(faces)}
 
-    return service._commit("opposed", mutate, character_id=who.id)
+    return service.ledger.commit("opposed", mutate, character_id=who.id)
 
 
 def assisted_check(service: "CampaignService", leader_id: str, skill: str, others: Sequence[str],
@@ -262,7 +201,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     above the leader's own TN, and a participant's gap is their own TN − their top."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "an assisted check")
+    _require(service, "assisted", "an assisted check")
     campaign = service.campaign
     if not skill:
         raise ValidationError("an assisted check needs the skill the leader is trained in")
@@ -297,7 +236,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
                 "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
                 "dice": turns[0]["dice"], "by_hand": False}
 
-    return service._commit("assisted", mutate, character_id=leader_ch.id)
+    return service.ledger.commit("assisted", mutate, character_id=leader_ch.id)
 
 
 def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
@@ -311,7 +250,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "exploding", "a group check")
+    _require(service, "group", "a group check")
     campaign = service.campaign
     if not skill:
         raise ValidationError("a group check needs the skill everyone rolls")
@@ -341,7 +280,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
                 "successes": result.successes, "top": max(r["top"] for r in data["results"]),
                 "group": data, "participants": [m.id for m in members], "by_hand": bool(faces)}
 
-    return service._commit("group", mutate, character_id=members[0].id if members else None)
+    return service.ledger.commit("group", mutate, character_id=members[0].id if members else None)
 
 
 # --------------------------------------------------------------------------- tiered contested roll
@@ -353,9 +292,10 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require(service, "tiered", "a contested roll")
-    attribute = skills.attribute_id("tiered", attribute)
-    opponent_attribute = skills.attribute_id("tiered", opponent_attribute)
+    _require(service, "contested", "a contested roll")
+    system = service.campaign.system
+    attribute = skills.attribute_id(system, attribute)
+    opponent_attribute = skills.attribute_id(system, opponent_attribute)
     who = service.character(character_id)
     other = service.character(opponent_id)
     if other.id == who.id:
@@ -363,21 +303,21 @@ def contested(service: "CampaignService", character_id: str, attribute: str, opp
     opponent_attribute = opponent_attribute or attribute
     for ch, key in ((who, attribute), (other, opponent_attribute)):
         if key not in ch.attributes:
-            known = ", ".join(skills.attribute_name_of("tiered", a) or a for a in ch.attributes)
+            known = ", ".join(skills.attribute_name_of(system, a) or a for a in ch.attributes)
             raise ValidationError(f"{ch.name} has no attribute {quoted(key)}: use {known}")
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
-                              rolls._source(faces, rng, rolls.TIERED_FACE_KINDS))
+                              roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
     winner = who.name if result.winner == "a" else other.name
     rounds = [list(r) for r in result.rounds]
 
     def mutate(c: Campaign) -> dict:
         shown = "; ".join(f"{a} vs {b}" for a, b in rounds)
-        named = skills.attribute_name_of("tiered", attribute), skills.attribute_name_of("tiered", opponent_attribute)
+        named = skills.attribute_name_of(system, attribute), skills.attribute_name_of(system, opponent_attribute)
         return {"summary": f"{who.name} ({named[0]}) contests {other.name} ({named[1]}): {shown} — "
                            f"{winner} wins",
-                "system": "tiered", "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
+                "system": system, "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
                 "opponent_attribute": opponent_attribute, "rounds": rounds, "winner": result.winner,
                 "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",
                 "by_hand": faces is not None}
 
-    return service._commit("contested", mutate, character_id=who.id)
+    return service.ledger.commit("contested", mutate, character_id=who.id)

@@ -92,7 +92,7 @@ def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dic
         info.setdefault("step", "initiative")
         return info
 
-    return service._commit("initiative", mutate)
+    return service.ledger.commit("initiative", mutate)
 
 
 def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
@@ -104,10 +104,10 @@ def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: 
         raise ValidationError("name at least one combatant to start a conflict")
     if len(set(ids)) != len(ids):
         raise ValidationError("each combatant may be named only once")
-    speeds = {service._id(k): v for k, v in speeds.items()}
-    keep_best = {service._id(k): v for k, v in keep_best.items()}
-    cards = {service._id(k): v for k, v in (cards or {}).items()}
-    faces = {service._id(k): v for k, v in (faces or {}).items()}
+    speeds = {service.character(k).id: v for k, v in speeds.items()}
+    keep_best = {service.character(k).id: v for k, v in keep_best.items()}
+    cards = {service.character(k).id: v for k, v in (cards or {}).items()}
+    faces = {service.character(k).id: v for k, v in (faces or {}).items()}
 
     def step(c: Campaign) -> dict:
         if c.current_session.initiative is not None:
@@ -214,7 +214,7 @@ def step(service: "CampaignService", direction: int, rng: random.Random | None =
          cards: dict | None = None) -> dict:
     """Next or previous turn. When a round ends under R-INIT-2 everyone but the keepers draws anew
     (``cards``: by combatant, the cards typed from a physical deck)."""
-    typed = {service._id(k): v for k, v in (cards or {}).items()}
+    typed = {service.character(k).id: v for k, v in (cards or {}).items()}
 
     def step_(c: Campaign) -> dict:
         before = _state(c)

@@ -1,0 +1,53 @@
+"""Progress clocks of the current session: added, filled or emptied, removed (each undoable)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmconsole.campaign import character_lookup, validation
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Clock
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def add_clock(service: "CampaignService", name: str, segments: int = 4) -> Clock:
+    """A new progress clock of 4, 6 or 8 segments in the current session."""
+    created: list[str] = []
+
+    def mutate(c: Campaign) -> dict:
+        clock = validation.new_clock(c, name, segments)
+        c.current_session.clocks.append(clock)
+        created.append(clock.id)
+        return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
+
+    service.ledger.commit("clock", mutate)
+    return service.session.clock(created[0])
+
+
+def advance_clock(service: "CampaignService", clock_id: str, steps: int = 1) -> dict:
+    """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
+
+    def mutate(c: Campaign) -> dict:
+        clock = character_lookup.clock_of(c, clock_id)
+        new = clock.filled + steps
+        if not 0 <= new <= clock.segments:
+            raise ValidationError(
+                f"clock {clock.name} has {clock.filled} of {clock.segments} segments filled; {steps:+d} does not fit"
+            )
+        clock.filled = new
+        return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
+
+    return service.ledger.commit("clock", mutate)
+
+
+def remove_clock(service: "CampaignService", clock_id: str) -> dict:
+    """Take a clock off the tracker pane."""
+
+    def mutate(c: Campaign) -> dict:
+        clock = character_lookup.clock_of(c, clock_id)
+        c.current_session.clocks.remove(clock)
+        return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
+
+    return service.ledger.commit("clock", mutate)

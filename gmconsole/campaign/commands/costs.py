@@ -1,0 +1,237 @@
+"""The costs of a recorded roll applied to the roster, and panic rolls.
+
+A roll records what it costs (trauma, stress, willpower, a panic owed, ...) as ``pending``; the GM
+applies them with one key (:func:`apply_costs`), in one undoable change. A panic roll (R-PANIC-1) may
+touch the roster members in range.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING
+
+from gmconsole.campaign import trackers
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Character, Panic
+from gmconsole.campaign.rolls import latest_roll
+from gmconsole.rules.dice import DiceSource
+from gmconsole.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, lines: list[str]) -> bool:
+    """Apply one cost to the copy ``c``; returns True when it asks for a panic roll."""
+    name, amount, target = cost["name"], cost["amount"], cost.get("target")
+    settings = c.settings
+    if name == "trauma":
+        if target == "dog":
+            dog = character.dog
+            if dog is None:
+                raise ValidationError(f"{character.name} has no dog to take the trauma")
+            strength = dog.attributes["strength"]
+            strength.current = max(0, strength.current - amount)
+            lines.append(f"{dog.name}: strength −{amount}")
+        else:
+            lines.append(trackers.trauma(character, target, amount, c.system))
+    elif name == "damage":
+        tools = [character.gear_item(g) for g in (entry.get("request") or {}).get("gear", [])]
+        tools = [t for t in tools if t is not None and t.bonus > 0]
+        if settings.tool_takes_damage and tools:
+            lines.append(trackers.damage_gear(character, tools[0], amount))
+        else:
+            lines.append(trackers.trauma(character, target, amount, c.system))
+    elif name in ("mutation_points", "willpower", "stress", "xp"):
+        lines.append(trackers.change_counter(character, name, amount))
+    elif name == "stamina":
+        lines.append(trackers.change_counter(character, name, max(amount, -character.stamina)))
+    elif name == "gear_damage":
+        item = character.gear_item(target)
+        if item is not None and item.bonus > 0:
+            lines.append(trackers.damage_gear(character, item, min(amount, item.bonus)))
+    elif name == "condition":
+        if not target:
+            raise ValidationError("choose the condition this push gives (e.g. tired, angry, scared)")
+        if target in character.conditions:
+            # A condition already held costs nothing, so it would make the push free (docs/rules.md, push costs).
+            raise ValidationError(f"{character.name} is already {target}: the push must give a condition "
+                                  f"{character.name} does not have yet")
+        lines.append(trackers.add_condition(character, target))
+    elif name == "doom":
+        c.current_session.doom += amount
+        lines.append(f"doom +{amount} → {c.current_session.doom}")
+    elif name == "panic":
+        return True
+    return False
+
+
+def _owed_by_other(cost: dict, character_id: str) -> bool:
+    """A cost another roster member owes on this roll (the opposed roll's defender's panic)."""
+    return cost["name"] == "panic" and bool(cost.get("character_id")) and cost["character_id"] != character_id
+
+
+def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list[str],
+                condition: str | None = None, panic_face: int | None = None,
+                rng: random.Random | None = None, defender_panic_face: int | None = None, *,
+                typed: bool = False) -> dict:
+    """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
+
+    An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
+    :func:`gmconsole.campaign.commands.opposed.defender_panic_costs`) rolls it in this same change, after
+    the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
+    chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
+    typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic."""
+    entry = latest_roll(service, entry_id, "costs")
+    if entry.get("costs_status") == "applied":
+        raise ValidationError(f"the costs of roll {entry['id']} were already applied (undo that change to apply them again)")
+    if entry.get("costs_status") != "pending":
+        raise ValidationError(f"roll {entry['id']} has no costs waiting to be applied")
+    costs = [dict(c) for c in entry.get("costs", [])]
+    if condition is not None:
+        for cost in costs:
+            if cost["name"] == "condition":
+                cost["target"] = condition.strip().casefold()
+    character_id = entry["character_id"]
+    source_rng = rng or service.ledger.rng
+    panic_info: dict = {}
+
+    def mutate(c: Campaign) -> dict:
+        character = c.character(character_id)
+        if character is None:
+            raise ValidationError("the character who rolled is no longer in the roster")
+        lines: list[str] = []
+        wants_panic = False
+        for cost in costs:
+            if not _owed_by_other(cost, character_id):
+                wants_panic = _apply_cost(c, character, cost, entry, lines) or wants_panic
+        if wants_panic:
+            panic_info.update(panic_on(c, character, in_range, panic_face, source_rng))
+            lines.append(panic_info["summary"])
+        defender_panics: list[dict] = []
+        for cost in costs:
+            if not _owed_by_other(cost, character_id):
+                continue
+            other = c.character(cost["character_id"])
+            if other is None:
+                raise ValidationError(f"{cost.get('target') or 'the defender'} is no longer in the roster: "
+                                      "their panic roll cannot be made")
+            face = defender_panic_face if defender_panic_face is not None else (None if wants_panic else panic_face)
+            info = panic_on(c, other, in_range, face, source_rng)
+            defender_panics.append(info)
+            lines.append(info["summary"])
+        # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
+        # and the payer's own panic ("Name panics: 7 …") is its own sentence, not "Name pays: Name panics"
+        own = [line.removeprefix(f"{character.name}: ") for line in lines[:len(lines) - len(defender_panics)]]
+        panics = [panic_info["summary"]] if panic_info else []
+        own = [line for line in own if line not in panics]
+        parts = (([f"{character.name} pays: " + "; ".join(own)] if own else []) + panics
+                 + [d["summary"] for d in defender_panics])
+        summary = "; ".join(parts) if parts else f"{character.name}: no cost"
+        if typed and (panic_info or defender_panics):
+            summary += " (panic D6 typed)"  # R-MANUAL-1: the history marks dice entered by hand
+        return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
+                **({"by_hand": True} if typed and (panic_info or defender_panics) else {}),
+                **({"panic": panic_info} if panic_info else {}),
+                **({"defender_panic": defender_panics[0]} if defender_panics else {})}
+
+    return service.ledger.commit("costs", mutate, character_id=character_id,
+                           entry_updates=[(entry["session"], entry["id"], {"costs_status": "pending"},
+                                           {"costs_status": "applied"})])
+
+
+def _panic_source(face: int | None, rng: random.Random) -> DiceSource:
+    return DiceSource(faces={"dice": [face]}) if face is not None else DiceSource(rng=rng)
+
+
+def panic_on(c: Campaign, character: Character, in_range: list[str], face: int | None,
+             rng: random.Random) -> dict:
+    """A panic roll for ``character`` on the copy ``c``, with R-PANIC-1 effects on the roster members
+    in range (stress, or a chained panic roll each; each character panics at most once per chain)."""
+    from gmconsole.systems.yearzero.panic import panic_roll, panic_table
+
+    calm = panic_table()[0]["id"]
+    done: set[str] = set()
+    rolls: list[dict] = []
+    stress_gains: list[dict] = []
+
+    def one(ch: Character, die_face: int | None) -> None:
+        done.add(ch.id)
+        current = ch.panic.total if ch.panic else None
+        result = panic_roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
+        data = result.as_dict()
+        if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
+            ch.panic = Panic(total=result.total, effect=result.effect, name=data["name"]["en"])
+        if result.stress_change and (ch.stress > 0 or result.stress_change > 0):  # −1 at 0 changes nothing
+            # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
+            trackers.change_stress(ch, result.stress_change)
+        rolls.append({"character_id": ch.id, "character": ch.name, **data})
+        others = [c.character(x) for x in in_range if x != ch.id]
+        others = [o for o in others if o is not None]
+        if result.others.stress:
+            for other in others:
+                other.stress += result.others.stress
+                stress_gains.append({"character_id": other.id, "character": other.name,
+                                     "stress": result.others.stress})
+        if result.others.panic_roll:
+            for other in others:
+                if other.id not in done:
+                    one(other, None)
+
+    one(character, face)
+    first = rolls[0]
+    summary = f"{character.name} panics: {first['total']} {first['name']['en']}"
+    if len(rolls) > 1:
+        summary += "; chained: " + ", ".join(f"{r['character']} {r['total']} {r['name']['en']}" for r in rolls[1:])
+    if stress_gains:
+        summary += "; stress +1: " + ", ".join(g["character"] for g in stress_gains)
+    return {"summary": summary, "rolls": rolls, "stress": stress_gains, "total": first["total"],
+            "effect": first["effect"]}
+
+
+def panic(service: "CampaignService", character_id: str, in_range: list[str], face: int | None,
+          rng: random.Random, by_hand: bool = False) -> dict:
+    """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1)."""
+    who = service.character(character_id)
+    targets = [service.character(x).id for x in in_range]
+
+    def mutate(c: Campaign) -> dict:
+        info = panic_on(c, c.character(who.id), targets, face, rng)
+        return {"summary": info["summary"] + (" (typed face)" if by_hand else ""), "panic": info, "by_hand": by_hand}
+
+    return service.ledger.commit("panic", mutate, character_id=who.id)
+
+
+def dropped_marks(service: "CampaignService", items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+    """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
+    says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
+    campaign's list changes for it."""
+    updates = []
+    for item in items:
+        try:
+            if service.ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+                updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
+                                {"costs_status": "dropped"}))
+        except (ValidationError, StoreError, KeyError):
+            continue
+    return updates
+
+
+def drop_costs(service: "CampaignService", roll_id: int) -> dict:
+    """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
+    longer be applied (the roll lost from the history, the character gone): one recorded,
+    undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+    items = {item["roll_id"]: item for item in service.ledger.campaign.pending_costs}
+    if roll_id not in items:
+        raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
+    item = items[roll_id]
+    updates = dropped_marks(service, [item])
+
+    def mutate(c: Campaign) -> dict:
+        c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
+        return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
+                "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
+                "character": item.get("character", "")}  # named even when they left the roster
+
+    return service.ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)

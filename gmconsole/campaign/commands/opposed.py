@@ -1,0 +1,79 @@
+"""The Year Zero opposed roll's outcome and wording (R-OPP-1), shared by the roll and its push.
+
+The active side's roll is an ordinary ``roll`` entry carrying the defender's dice and the outcome in
+``opposed``; a push reads the outcome again with these (:func:`gmconsole.campaign.commands.rolls.push`),
+and the opposed roll itself records it (:func:`gmconsole.campaign.commands.special_rolls.opposed_roll`).
+"""
+
+from __future__ import annotations
+
+from gmconsole import systems
+from gmconsole.campaign import rolls, skills
+from gmconsole.campaign.model import Campaign
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import parse_int_spec
+
+
+def typed_pool_request(system: str, text: str):
+    """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    pool_rules, push_cost = systems.get(system).typed_pool
+    counts = parse_int_spec(text, ("base", "skill", "gear"))
+    for kind, values in counts.items():
+        if len(values) != 1:
+            raise RulesError(f"give one count for {kind}= (e.g. base=3 skill=2)")
+    base = counts.get("base", [0])[0]
+    skill = counts.get("skill", [0])[0]
+    gear = counts.get("gear", [0])[0]
+    return yearzero.PoolRequest(
+        system=pool_rules, attribute_value=base, skill=None, skill_level=0,
+        modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
+        push_cost=push_cost, reactive=True,
+    )
+
+
+def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
+    """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    active = yearzero.YearZeroRoll(
+        pool=yearzero.build_pool(rolls.pool_request_from(entry_fields["pool_request"])),
+        dice=tuple(rolls.rolled_die(d) for d in entry_fields["dice"]),
+        first_dice=tuple(rolls.rolled_die(d) for d in entry_fields["first_dice"]),
+        pushes=entry_fields.get("pushes", 0),
+    )
+    defender_pool = yearzero.build_pool(rolls.pool_request_from(opposed["defender_pool_request"]))
+    dice = tuple(rolls.rolled_die(d) for d in opposed["defender_dice"])
+    defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
+    result = yearzero.opposed(active, defender, reroll_ties)
+    out = dict(opposed)
+    out.update(result.as_dict())
+    return out
+
+
+def defender_panic_costs(opposed: dict) -> list[dict]:
+    """R-OPP-1 with R-PANIC-1: a roster defender whose stress die shows 1 (``stress-dice`` push cost)
+    owes a panic roll. It is a cost of the opposed roll's entry (``target`` the defender's name,
+    ``character_id`` theirs), pending until the GM's one ``apply_costs`` for the roll, which rolls
+    it with the chained effects on the characters in range — and undoes it with the active side's costs.
+    A typed defender pool has no stress dice, so it never panics."""
+    if not (opposed.get("defender_panic") and opposed.get("defender_id")):
+        return []
+    return [{"name": "panic", "amount": 1, "target": opposed["defender"], "character_id": opposed["defender_id"]}]
+
+
+def opposed_verdict(name: str, opposed: dict) -> str:
+    """Who carries an opposed roll, in words."""
+    return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
+            "reroll": "a tie: roll again"}[opposed["outcome"]]
+
+
+def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: dict) -> str:
+    """The history line of an opposed roll: both sides' successes and who carries it (the defender's
+    skill by its name in ``campaign``; the entry keeps its id)."""
+    verdict = opposed_verdict(name, opposed)
+    shown = skills.name_of(campaign, opposed.get("defender_skill"))
+    against = opposed["defender"] + (f" ({shown})" if shown else "")
+    return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
+            f"{opposed['defender_successes']} — {verdict}")

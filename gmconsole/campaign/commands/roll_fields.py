@@ -1,0 +1,92 @@
+"""The fields a rolled pool records in its history entry, shared by every recorded roll.
+
+A roll from the sheet, a push, a GM's quick roll and the special rolls (opposed, group, contested ...)
+all turn typed faces or the dice generator into a dice source and the rules' result into entry fields
+the same way; they import these from here (none of them imports another).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.spec import parse_int_spec
+from gmconsole.wording import counted
+
+YEAR_ZERO_FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
+TIERED_FACE_KINDS = ("dice",)
+
+
+def dice_source(faces: str | None, rng: random.Random, kinds: tuple[str, ...]) -> DiceSource:
+    if faces is None:
+        return DiceSource(rng=rng)
+    return DiceSource(faces=parse_int_spec(faces, kinds))
+
+
+def year_zero_fields(result) -> dict:
+    """The entry fields of a (maybe pushed) YearZeroRoll."""
+    data = result.as_dict()
+    costs = [c.as_dict() for c in result.costs]
+    if result.pool.push_cost == "stress-dice":
+        # docs/rules.md stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
+        # (see push()), so only the panic of a stress-die 1 is left waiting for apply_costs.
+        costs = [c for c in costs if c["name"] != "stress"]
+        if result.panic:
+            costs.append({"name": "panic", "amount": 1})
+    return {
+        "dice": data["dice"],
+        "first_dice": data["first_dice"],
+        "successes": result.successes,
+        "stunts": result.stunts,
+        "pushes": result.pushes,
+        "outcome": {k: data[k] for k in ("success", "successes", "stunts", "banes", "panic", "broken", "push_cost")},
+        "costs": costs,
+        "costs_status": "pending" if costs else "none",
+        "can_push": result.can_push,
+        "push_refusal": result.push_refusal,
+        "panic": result.panic,
+        "by_hand": result.by_hand,
+        "stunt_list": data.get("stunt_list", []),
+    }
+
+
+def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict, Any]:
+    """An ``exploding`` check rolled (``core``: skill dice, trait die, TN; ``faces``: typed from physical
+    dice) and the history fields it records, with the dice it rolled (a campaign or a GM's roll)."""
+    from gmconsole.systems.exploding import roll as exploding
+
+    skill_dice, trait, tn = core
+    dice = exploding.check_dice(skill_dice, trait)
+    source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
+    result = exploding.roll_check(skill_dice, trait, tn, source)
+    data = result.as_dict()
+    return ({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
+             "success": result.success, "critical_failure": result.critical_failure, "outcome": data,
+             "by_hand": result.by_hand, "pushes": 0, "can_push": False}, dice)
+
+
+def roll_summary(name: str, skill: str | None, attribute: str | None, fields: dict) -> str:
+    what = skill or attribute or "roll"
+    if "successes" in fields:
+        n = fields["successes"]
+        result = counted(n, "success", "successes")
+    elif "tier" in fields:
+        result = fields["tier"]
+    else:
+        result = f"top {fields['top']}" + (" — critical failure" if fields.get("critical_failure") else "")
+    return f"{name} rolls {what}: {result}"
+
+
+def no_costs(fields: dict) -> dict:
+    """A roll (or push) by nobody owes nothing: its costs are dropped, and said to be none."""
+    fields["costs"] = []
+    fields["costs_status"] = "none"
+    return fields
+
+
+def offered_by(kind: str) -> str:
+    """The system offering the special roll ``kind`` (``"save"``, ``"group"`` ...), named in a refusal."""
+    from gmconsole import systems
+
+    return next(s.id for s in systems.all_systems() if kind in s.special_rolls)

@@ -1,0 +1,370 @@
+"""The service's front for rolls: preview, roll, push, costs and panic, consequences, special rolls.
+
+:class:`~gmconsole.campaign.service.CampaignService` takes these methods in; each resolves the ids the
+GM typed and hands the roll to its command module (:mod:`gmconsole.campaign.commands`), which records
+it through the ledger.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from gmconsole.campaign import pending_costs, skills, validation
+from gmconsole.campaign.model import RollPreview
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
+
+
+class RollFront:
+    """Rolls and what follows them, as the console and the command line ask for them (mixed into the service)."""
+
+    ledger: "Ledger"
+
+    # ------------------------------------------------------------------ rolls
+    def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
+                      **fields):
+        """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
+        from gmconsole.campaign import rolls
+
+        if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
+            fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
+        return rolls.RollRequest(
+            character_id=self.character(character_id).id, gear=tuple(gear), helpers=tuple(self.character(h).id for h in helpers),
+            tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
+        )
+
+    def preview_roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        reactive: bool = False,
+        goal: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        bonus_dice: int = 0,
+        push_yourself: bool = False,
+        skill_modifiers: Sequence[str] = (),
+    ) -> RollPreview:
+        """The pool a roll would use, built from the sheet, with its explanation, exact odds, whether
+        it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every key).
+
+        ``skill``/``attribute`` are ids from the system's table (no skill: the attribute alone);
+        ``gear`` item ids or names; ``difficulty`` an id from the system's difficulty table;
+        ``helpers`` character ids (R-HELP-1, at most 3); ``modifier`` ± situational (R-MOD-1);
+        ``reactive`` marks a roll that may not be pushed (R-PUSH-2); ``goal`` feeds the "only one
+        chance" warning; exploding: ``tn_modifiers`` ids from the modifier tables; tiered:
+        ``bonus_dice`` (R-TIER-1, at most 2) and ``push_yourself`` (2 stamina for +1 die);
+        Year Zero: ``skill_modifiers`` named modifiers from the skill's own list (seed 002; myz: what a
+        role skill's roll is for, R-MYZ-LIMIT), ids or ``id=detail``, recorded by name.
+        """
+        from gmconsole.campaign import rolls
+
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
+            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
+        )
+        return rolls.preview(self, request)
+
+    def roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        reactive: bool = False,
+        goal: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        bonus_dice: int = 0,
+        push_yourself: bool = False,
+        skill_modifiers: Sequence[str] = (),
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Roll the pool :meth:`preview_roll` shows and record it in the current session.
+
+        ``faces`` is a SPEC typed from physical dice (R-MANUAL-1, e.g. ``"base=6,1 skill=4"``);
+        otherwise ``rng`` (default: the service's) rolls. The entry holds the full pool, faces,
+        by-hand flag, odds at the time and the outcome (``successes`` / ``tier`` / ``top``), and the
+        costs the rules core computed (``costs_status`` ``pending`` until :meth:`apply_costs`).
+        Stress-die 1s (yze stress-dice) and tiered Limited XP are recorded here as costs too.
+        """
+        from gmconsole.campaign.commands import rolls as recorded
+
+        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
+            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
+        )
+        return recorded.roll(self, request, faces, rng or self.ledger.rng)
+
+    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
+        """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
+        (:data:`gmconsole.rules.quick_pools.SYNTAX`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
+        roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
+        from gmconsole.campaign.commands import quick_rolls
+
+        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)
+
+    def push(
+        self,
+        entry_id: int | None = None,
+        *,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+        condition: str | None = None,
+    ) -> dict:
+        """Push a recorded Year Zero roll (R-PUSH-1..4), by default the newest roll of the session.
+
+        ``faces`` is a SPEC for the rerolled dice typed by hand; ``condition`` is the GM's pick for
+        the ``conditions`` push cost. The roll's entry is updated with the push and its new costs;
+        the push is its own history entry (undoable: undo restores the roll as it was).
+        """
+        from gmconsole.campaign.commands import rolls as recorded
+
+        return recorded.push(self, entry_id, faces, rng or self.ledger.rng, condition)
+
+    def apply_costs(
+        self,
+        entry_id: int | None = None,
+        *,
+        in_range: Iterable[str] = (),
+        condition: str | None = None,
+        panic_face: int | None = None,
+        rng: random.Random | None = None,
+        defender_panic_face: int | None = None,
+        by_hand: bool | None = None,
+    ) -> dict:
+        """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
+        by default the newest roll with pending costs: trauma / damage / stress / willpower /
+        mutation points / gear bonus / doom / condition / XP, per the campaign's push cost.
+        ``in_range`` names roster members for panic effects that touch others (R-PANIC-1); a stress-die 1
+        makes the panic roll here (``panic_face``: the D6 rolled by hand). ``condition`` is the GM's
+        pick for the ``conditions`` push cost when the push did not name one.
+
+        Year Zero opposed roll (R-OPP-1): a roster defender whose stress die shows 1 owes a panic
+        (R-PANIC-1); it is a pending cost of the same roll (``target`` the defender) and is rolled
+        here too, after the active side's costs, with the chained effects on ``in_range``; the entry
+        then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
+        ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
+        D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
+        console's own dice, rolled before the costs are applied (to know whom to ask about range)."""
+        from gmconsole.campaign.commands import costs
+
+        typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
+        return costs.apply_costs(self, entry_id, [self.character(x).id for x in in_range], condition, panic_face, rng,
+                                 defender_panic_face, typed=typed)
+
+    def pending_costs(self) -> list[dict]:
+        """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
+        ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
+        they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
+        return pending_costs.pending_list(self.ledger.campaign.pending_costs)
+
+    def pending_costs_of(self, character_id: str) -> list[dict]:
+        """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
+        wanted = self.character(character_id).id
+        return [item for item in self.pending_costs() if item.get("character_id") == wanted]
+
+    def drop_costs(self, roll_id: int) -> dict:
+        """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
+        longer be applied (the roll lost from the history, the character gone): one recorded,
+        undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+        from gmconsole.campaign.commands import costs
+
+        return costs.drop_costs(self, roll_id)
+
+    def apply_consequence(
+        self,
+        entry_id: int | None,
+        consequence: str,
+        *,
+        clock_id: str | None = None,
+        gear_id: str | None = None,
+        wound: bool = False,
+    ) -> dict:
+        """tiered: apply one consequence the GM picked for a Mixed or Limited roll (one key, undoable):
+        ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
+        ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
+        ``gear_id``, default the first used, loses its bonus until repaired)."""
+        from gmconsole.campaign.commands import consequences
+
+        return consequences.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
+
+    def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
+        """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
+        from gmconsole.campaign.commands import consequences
+
+        return consequences.repair_with_roll(self, entry_id, gear_id)
+
+    def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
+        """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
+        recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
+        from gmconsole.campaign.commands import consequences
+
+        return consequences.mend(self, roll_id, self.character(patient_id).id, attribute)
+
+    def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
+        """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
+        ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
+        from gmconsole.campaign.commands import consequences
+
+        return consequences.shake_it_off(self, roll_id, attribute, incoming)
+
+    def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
+        """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
+        (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
+        from gmconsole.campaign.commands import consequences
+
+        return consequences.inspire(self, inspire_roll_id, target_roll_id, mode)
+
+    def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+        """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+        exploding retries): the "only one chance" warning for that skill and goal goes away."""
+        from gmconsole.campaign.commands import rolls as recorded
+
+        return recorded.change_of_circumstances(self, character_id, skill, reason, goal)
+
+    def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
+                     rng: random.Random | None = None) -> dict:
+        """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
+        (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
+        from gmconsole.campaign.commands import rolls as recorded
+
+        return recorded.saving_throw(self, character_id, save, faces, rng or self.ledger.rng)
+
+    def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
+               faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
+        """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
+        ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
+        ``tier`` and ``damage``)."""
+        from gmconsole.campaign.commands import rolls as recorded
+
+        return recorded.attack(self, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
+
+    def opposed_roll(
+        self,
+        character_id: str,
+        skill: str | None = None,
+        *,
+        attribute: str | None = None,
+        gear: Sequence[str] = (),
+        difficulty: str | None = None,
+        helpers: Sequence[str] = (),
+        modifier: int = 0,
+        goal: str | None = None,
+        skill_modifiers: Sequence[str] = (),
+        defender_id: str | None = None,
+        defender_skill: str | None = None,
+        defender_attribute: str | None = None,
+        defender_pool: str | None = None,
+        faces: str | None = None,
+        defender_faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """Year Zero opposed roll (R-OPP-1): roll the active pool (the same arguments as :meth:`roll`),
+        then the defender's — ``defender_id`` + ``defender_skill`` (and ``defender_attribute``) from the
+        roster, or ``defender_pool`` typed as counts (``"base=3 skill=2 gear=1"``) — and record one
+        ``roll`` entry (``roll_type`` ``opposed``) whose ``opposed`` holds the defender's dice and the
+        outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
+        active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
+        it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
+        from gmconsole.campaign.commands import special_rolls
+
+        request = self._roll_request(
+            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
+            modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
+        )
+        return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
+                                          defender_pool, faces, defender_faces, rng or self.ledger.rng)
+
+    def opposed_test(
+        self,
+        character_id: str,
+        skill: str | None,
+        defender_id: str,
+        *,
+        attribute: str | None = None,
+        defender_skill: str | None = None,
+        defender_attribute: str | None = None,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding opposed test (R-EXP-4): both roll exploding dice from their sheets (the defender's
+        skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
+        ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
+        (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
+                                               defender_attribute, faces, rng or self.ledger.rng)
+
+    def assisted_check(
+        self,
+        leader_id: str,
+        skill: str,
+        others: Sequence[str],
+        *,
+        attribute: str | None = None,
+        difficulty: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        hold: Sequence[str] = (),
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding assisted untrained check: the trained leader rolls first against the TN + 1 per other
+        participant; points above the TN form a pool; each of ``others`` in turn rolls their trait die
+        and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
+        ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
+                                            tuple(tn_modifiers), list(hold), rng or self.ledger.rng)
+
+    def group_check(
+        self,
+        character_ids: Sequence[str],
+        skill: str,
+        *,
+        attribute: str | None = None,
+        difficulty: str | None = None,
+        tn_modifiers: Sequence[str] = (),
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
+        counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
+                                         tuple(tn_modifiers), faces, rng or self.ledger.rng)
+
+    def contested(
+        self,
+        character_id: str,
+        attribute: str,
+        opponent_id: str,
+        *,
+        opponent_attribute: str | None = None,
+        faces: str | None = None,
+        rng: random.Random | None = None,
+    ) -> dict:
+        """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
+        same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
+        Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
+                                       rng or self.ledger.rng)

@@ -1,0 +1,267 @@
+"""Rolls recorded from the sheet: roll, push, and tiered's saving throws and attacks.
+
+The pool is built by :mod:`gmconsole.campaign.rolls` (the same build the preview shows); the dice and
+outcome come from the family's rules; every change is committed through the campaign's
+:class:`~gmconsole.campaign.ledger.Ledger`, so it is persisted, recorded and undoable.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from gmconsole.campaign import rolls as campaign_rolls
+from gmconsole.campaign import skills, validation
+from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
+                                                    exploding_fields, offered_by, roll_summary,
+                                                    year_zero_fields)
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.rolls import (ROLL_FIELDS_CHANGED_BY_PUSH, RollRequest, build, latest_roll, pool_request_from,
+                                      rolled_die)
+from gmconsole import systems
+from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
+from gmconsole.wording import counted, quoted
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def roll(service: "CampaignService", request: RollRequest, faces: str | None, rng: random.Random,
+         decorate=None) -> dict:
+    """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
+
+    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender)."""
+    campaign = service.campaign
+    built = build(campaign, request)
+    if not built.can_roll:
+        raise RulesError(built.reason or "this pool cannot be rolled")
+    fields: dict[str, Any] = {
+        "system": campaign.system, "skill": built.skill, "attribute": built.attribute, "goal": request.goal,
+        "request": request.as_dict(), "pool": {"dice": built.dice, "explanation": built.explanation},
+        "odds": built.odds, "helpers": list((built.extra or {}).get("helpers", [])),
+    }
+    if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
+        fields["skill_modifiers"] = skill_modifiers.recorded(
+            skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
+    applied: list[dict] = []
+    check = systems.get(campaign.system).check
+    if check == "pool":
+        from gmconsole.systems.yearzero import roll as yearzero
+
+        result = yearzero.roll(built.core, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+        fields.update(year_zero_fields(result))
+        fields["pool_request"] = built.extra["pool_request"]
+        fields["helpers"] = list(built.core.request.helpers)
+    elif check == "exploding":
+        fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
+    else:
+        from gmconsole.systems.tiered import roll as tiered
+
+        result = tiered.roll_check(built.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+        data = result.as_dict()
+        applied = [e.as_dict() for e in result.effects]
+        fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
+                       "outcome": data, "by_hand": result.by_hand, "costs": applied,
+                       "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
+                       "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
+    # Each step of a roll (the first roll, then each push) records whether its faces were typed;
+    # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
+    fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
+    shown_skill = skills.name_of(campaign, built.skill)  # the GM reads the name; the entry keeps the id
+    shown_attribute = skills.attribute_name_of(campaign.system, built.attribute)
+    fields["summary"] = roll_summary(built.character.name, shown_skill, shown_attribute, fields)
+    if decorate is not None:
+        decorate(fields, result)
+        if fields.get("opposed"):
+            from gmconsole.campaign.commands.opposed import opposed_summary
+
+            fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
+                                                fields["opposed"])
+
+    def mutate(c: Campaign) -> dict:
+        character = c.character(built.character.id)
+        for effect in applied:
+            if effect["target"] == "xp":
+                character.xp += effect["amount"]
+            elif effect["target"] == "stamina":
+                character.stamina = max(0, character.stamina + effect["amount"])
+        return fields
+
+    entry = service.ledger.commit("roll", mutate, character_id=built.character.id)
+    service.ledger.remember_roll(entry)
+    return entry
+
+
+def push(service: "CampaignService", entry_id: int | None, faces: str | None, rng: random.Random,
+         condition: str | None) -> dict:
+    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/rules.md); the roll's entry is updated, the push
+    is its own entry."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    if not systems.get(service.campaign.system).pushes:
+        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+    entry = latest_roll(service, entry_id, "push")
+    ended = campaign_rolls.push_out_of_scene(service, entry)
+    if ended:
+        raise ValidationError(ended)
+    if entry.get("costs_status") == "applied":
+        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+    pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
+    previous = yearzero.YearZeroRoll(
+        pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
+        first_dice=tuple(rolled_die(d) for d in entry["first_dice"]), pushes=entry.get("pushes", 0),
+        by_hand=entry.get("by_hand", False),
+    )
+    pushed = yearzero.push(previous, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    new_fields = year_zero_fields(pushed)
+    if entry.get("opposed"):
+        # The defender's panic (R-OPP-1, R-PANIC-1) stays owed whatever the active side's push rolls.
+        from gmconsole.campaign.commands.opposed import defender_panic_costs
+
+        owed = defender_panic_costs(entry["opposed"])
+        if owed:
+            new_fields["costs"] = new_fields["costs"] + owed
+            new_fields["costs_status"] = "pending"
+    if condition is not None:
+        for cost in new_fields["costs"]:
+            if cost["name"] == "condition":
+                cost["target"] = condition.strip().casefold()
+    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (issue 12)
+        from gmconsole.campaign.commands.roll_fields import no_costs
+
+        no_costs(new_fields)
+    after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
+    # A push is its own step: typed only when its own faces were typed; the roll keeps its first
+    # roll's flag and gains one step (older entries without steps count every earlier push as the roll's flag).
+    push_typed = faces is not None
+    first_typed = bool(entry.get("by_hand", False))
+    steps = list(entry.get("by_hand_steps") or [first_typed] * (1 + entry.get("pushes", 0)))
+    after["by_hand"] = first_typed
+    after["by_hand_steps"] = steps + [push_typed]
+    shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
+    shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
+    after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
+                                new_fields) + " (pushed)"
+    if entry.get("opposed"):
+        # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
+        from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
+
+        after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
+        after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
+                                           after["opposed"]) + " (pushed)"
+    stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
+    if stress_at_once:
+        after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)
+    before = {k: entry.get(k) for k in after}
+    character_id = entry["character_id"]
+
+
+    def mutate(c: Campaign) -> dict:
+        n = new_fields["successes"]
+        out = {
+            "summary": f"{entry.get('character')} pushes {shown_skill or entry.get('attribute')}: "
+                       f"{counted(n, 'success', 'successes')}",
+            "roll_id": entry["id"], "skill": entry.get("skill"),
+            "push_dice": new_fields["dice"], "successes": new_fields["successes"],
+            "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
+        }
+        if character_id is None:  # the GM's quick roll: the push is the GM's too
+            out["character"] = entry.get("character", "")
+        if "opposed" in after:
+            out["opposed"] = after["opposed"]
+            from gmconsole.campaign.commands.opposed import opposed_verdict
+
+            out["summary"] += " — " + opposed_verdict(entry.get("character", ""), after["opposed"])
+        if stress_at_once:
+            # R-PUSH cost stress-dice: +1 stress at once, part of this entry (undone with the push).
+            character = c.character(character_id)
+            if character is None:
+                raise ValidationError("the character who rolled is no longer in the roster")
+            character.stress += 1
+            out["stress_gained"] = 1
+            out["summary"] += f"; stress +1 → {character.stress}"
+        return out
+
+    return service.ledger.commit("push", mutate, character_id=character_id,
+                           entry_updates=[(entry["session"], entry["id"], before, after)])
+
+
+def _require_tiered(service: "CampaignService") -> None:
+    if "save" not in systems.get(service.campaign.system).special_rolls:
+        raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, not {service.campaign.system}")
+
+
+def saving_throw(service: "CampaignService", character_id: str, save: str, faces: str | None,
+                 rng: random.Random) -> dict:
+    """R-TIER-3: 2d6 against the character's save score (computed from the sheet), recorded."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    _require_tiered(service)
+    who = service.character(character_id)
+    a = {k: v.current for k, v in who.attributes.items()}
+    scores = tiered.save_scores(a["dex"], a["str"], a["int"], a["cha"], a["per"], who.level).as_dict()
+    if save not in scores:
+        raise RulesError(f"unknown save {quoted(save)}: choose phys, ment or perc")
+    strict = service.campaign.settings.tiered_strict_over
+    result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, TIERED_FACE_KINDS), strict)
+    data = result.as_dict()
+
+    def mutate(c: Campaign) -> dict:
+        return {"summary": f"{who.name} saves ({save.upper()} {scores[save]}): {data['total']} — {data['outcome']}",
+                "save": save, "score": scores[save], "total": data["total"], "outcome": data["outcome"],
+                "dice": data["dice"], "by_hand": faces is not None}
+
+    return service.ledger.commit("save", mutate, character_id=who.id)
+
+
+def attack(service: "CampaignService", character_id: str, weapon: str | None, melee: bool, reckless: bool,
+           faces: str | None, rng: random.Random, damage: int | None = None) -> dict:
+    """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon (an item
+    of the sheet, or ``damage`` typed by the GM when no item is named), recorded."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    _require_tiered(service)
+    who = service.character(character_id)
+    if weapon:
+        item = who.gear_item(weapon)
+        if item is None:
+            raise ValidationError(f"{who.name} has no weapon {quoted(weapon)}")
+        name, weapon_damage = item.name, item.damage
+    elif damage is not None:
+        name, weapon_damage = f"a weapon of damage {damage}", damage
+    else:
+        raise ValidationError("name a weapon from the sheet or type its damage")
+    strength, dexterity = who.attributes["str"].current, who.attributes["dex"].current
+    result = tiered.attack(who.class_bonus, strength, dexterity, weapon_damage, melee,
+                           dice_source(faces, rng, TIERED_FACE_KINDS), reckless)
+    data = result.as_dict()
+
+    def mutate(c: Campaign) -> dict:
+        how = "melee" if melee else "ranged"
+        return {"summary": f"{who.name} attacks with {name} ({how}): {data['tier']}, {data['damage']} damage",
+                "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"], "rolled_tier": data["rolled_tier"],
+                "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
+                "by_hand": faces is not None}
+
+    return service.ledger.commit("attack", mutate, character_id=who.id)
+
+
+def change_of_circumstances(service: "CampaignService", character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+    """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+    exploding retries): the "only one chance" warning for that skill and goal goes away."""
+    who = service.character(character_id)
+    if not reason or not reason.strip():
+        raise ValidationError("say what changed, so the history shows why the roll may be tried again")
+    validation.check_typed_text(reason, "the reason")
+    validation.check_typed_text(goal, "the goal")
+
+    def mutate(c: Campaign) -> dict:
+        shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
+        return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
+                "goal": goal, "reason": reason.strip()}
+
+    entry = service.ledger.commit("circumstances", mutate, character_id=who.id)
+    service.ledger.forget_roll(who.id, skill, goal)
+    return entry

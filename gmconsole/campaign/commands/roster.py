@@ -1,0 +1,173 @@
+"""Changes to the roster: characters joining, leaving, copied, and what is on their sheets.
+
+A character's sheet (attributes, skills, gear) is checked for the campaign's system
+(:mod:`gmconsole.campaign.validation`); each change is one undoable history entry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmconsole.campaign import character_lookup, pending_costs, trackers, validation
+from gmconsole.campaign.commands.costs import dropped_marks
+from gmconsole.campaign.commands.trackers import tracker_change
+from gmconsole.campaign.model import Campaign, Character, Gear
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def add_character(service: "CampaignService", data: dict) -> Character:
+    """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
+    ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
+    created: list[str] = []
+
+    def mutate(c: Campaign) -> dict:
+        character = validation.new_character(c, data)
+        c.roster.append(character)
+        created.append(character.id)
+        return {"summary": f"{character.name} joins the roster", "character_id": character.id,
+                "character": character.name}
+
+    service.ledger.commit("roster", mutate)
+    return service.ledger.campaign.character(created[0])
+
+
+def update_character(service: "CampaignService", character_id: str, changes: dict) -> dict:
+    """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
+
+    def mutate(c: Campaign) -> dict:
+        character = character_lookup.character_in(c, character_id)
+        updated = validation.updated_character(c, character, changes)
+        c.roster[c.roster.index(character)] = updated
+        changed = validation.changed_fields(character, updated)
+        return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
+
+    return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
+
+
+def duplicate_character(service: "CampaignService", character_id: str, name: str | None = None) -> Character:
+    """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
+    roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
+    created: list[str] = []
+
+    def mutate(c: Campaign) -> dict:
+        original = character_lookup.character_in(c, character_id)
+        copy_ = Character.from_dict(original.to_dict())
+        copy_.id = c.new_id("c")
+        copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
+        validation.check_typed_text(name, "a character name")
+        for item in copy_.gear:
+            item.id = c.new_id("g")
+        validation.check_character(c, copy_)
+        validation.check_unique_name(c, copy_.name, copy_.id)
+        c.roster.insert(c.roster.index(original) + 1, copy_)
+        created.append(copy_.id)
+        return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
+                "character": copy_.name}
+
+    service.ledger.commit("roster", mutate)
+    return service.ledger.campaign.character(created[0])
+
+
+def remove_character(service: "CampaignService", character_id: str) -> dict:
+    """Remove a character from the roster (and from the conflict, if in one)."""
+    from gmconsole.rules import initiative
+
+    def mutate(c: Campaign) -> dict:
+        character = character_lookup.character_in(c, character_id)
+        c.roster.remove(character)
+        session = c.current_session
+        if session.initiative is not None:
+            state = initiative.Initiative.from_dict(session.initiative)
+            if character.id in state.combatants():
+                session.initiative = initiative.remove(state, character.id).to_dict()
+        owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
+        rolls = ", ".join(str(item["roll_id"]) for item in owed)
+        return {"summary": f"{character.name} leaves the roster"
+                           + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
+
+    wanted = service.character(character_id).id
+    owing = [item for item in service.ledger.campaign.pending_costs if item.get("character_id") == wanted]
+    return service.ledger.commit("roster", mutate, character_id=wanted, entry_updates=dropped_marks(service, owing))
+
+
+def set_attribute(service: "CampaignService", character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
+) -> dict:
+    """Set an attribute's current and/or maximum value (validated for the system)."""
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
+        a = ch.attributes[attribute]
+        return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
+
+    return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
+
+
+def set_skill(service: "CampaignService", character_id: str, skill: str, level: int) -> dict:
+    """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        validation.set_skill(c, ch, skill, level)
+        return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
+
+    return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
+
+
+def add_gear(service: "CampaignService", character_id: str, data: dict) -> Gear:
+    """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
+    ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
+    created: list[str] = []
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        item = validation.new_gear(c, data)
+        ch.gear.append(item)
+        created.append(item.id)
+        return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
+
+    service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
+    return service.ledger.campaign.character(service.character(character_id).id).gear_item(created[0])
+
+
+def update_gear(service: "CampaignService", character_id: str, gear_id: str, changes: dict) -> dict:
+    """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        item = character_lookup.gear_of(ch, gear_id)
+        updated = validation.updated_gear(item, changes)
+        ch.gear[ch.gear.index(item)] = updated
+        words = validation.field_words(validation.changed_fields(item, updated)) or "nothing"
+        return {"summary": f"{ch.name}: {updated.name} {words} changed",
+                "gear_id": item.id, "gear": updated.name}
+
+    return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
+
+
+def remove_gear(service: "CampaignService", character_id: str, gear_id: str) -> dict:
+    """Take an item off a character's sheet."""
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        item = character_lookup.gear_of(ch, gear_id)
+        ch.gear.remove(item)
+        return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
+
+    return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
+
+
+def damage_gear(service: "CampaignService", character_id: str, gear_id: str, amount: int = 1) -> dict:
+    """Lower an item's current bonus by ``amount`` (not below 0)."""
+    return tracker_change(service, character_id, "gear", lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
+
+
+def repair_gear(service: "CampaignService", character_id: str, gear_id: str, successes: int) -> dict:
+    """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
+    bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
+    the new maximum, and failing at bonus 0 destroys the item)."""
+    return tracker_change(service, 
+        character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes)
+    )

@@ -1,0 +1,105 @@
+"""Changes to the campaign's frame: settings, sessions, scenes and the campaign's own skill list.
+
+A new session carries doom, clocks and a running conflict over; scenes start again at 1. Each change
+is one undoable history entry.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Sequence
+
+from gmconsole.campaign import skills, validation
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.model import Campaign, Clock, Session, Settings
+from gmconsole.wording import quoted
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def update_settings(service: "CampaignService", changes: dict) -> dict:
+    """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
+
+    def mutate(c: Campaign) -> dict:
+        merged = c.settings.to_dict()
+        unknown = sorted(set(changes) - set(merged))
+        if unknown:
+            raise ValidationError(f"unknown setting {quoted(unknown[0])}")
+        merged.update(changes)
+        c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
+        from gmconsole.campaign.settings_table import change_text
+
+        return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
+
+    return service.ledger.commit("settings", mutate)
+
+
+def new_session(service: "CampaignService", date: str | None = None, title: str | None = None) -> Session:
+    """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
+    doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
+    the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
+    from gmconsole.campaign import sessions
+
+    title = sessions.check_title(title)
+    date = sessions.check_date(date)
+
+    def mutate(c: Campaign) -> dict:
+        last = c.current_session
+        session = Session(
+            number=last.number + 1,
+            date=date or service.ledger.today(),
+            doom=last.doom,
+            clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
+            initiative=copy.deepcopy(last.initiative),
+            title=title,
+            started=service.ledger.now(),
+        )
+        c.sessions.append(session)
+        going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
+        return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
+                "title": title}
+
+    service.ledger.commit("session", mutate)
+    return service.session
+
+
+def new_scene(service: "CampaignService") -> dict:
+    """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
+
+    def mutate(c: Campaign) -> dict:
+        c.current_session.scene += 1
+        return {"summary": f"scene {c.current_session.scene} begins"}
+
+    return service.ledger.commit("scene", mutate)
+
+
+def add_skill(service: "CampaignService", name: str, attribute: str, text: str = "") -> dict:
+    """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
+    return service.ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
+
+
+def edit_skill(service: "CampaignService", skill: str, *, name: str | None = None, attribute: str | None = None,
+               text: str | None = None) -> dict:
+    """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
+    return service.ledger.commit("skills", lambda c: skills.change_entry(
+        "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
+
+
+def remove_skill(service: "CampaignService", skill: str) -> dict:
+    """Remove a skill no character has (refused, naming them, otherwise); undoable."""
+    return service.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
+
+
+def load_skills(service: "CampaignService", text: str, source: str = "the skill list") -> dict:
+    """Replace the campaign's skills with a list read from TOML text; undoable."""
+    new = skills.parse_list(text, source)
+    return service.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
+
+
+def change_skill_list(service: "CampaignService", *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
+                      rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
+    """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
+    source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
+    new = skills.parse_list(*load) if load else None
+    return service.ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))

@@ -1,0 +1,97 @@
+"""Changes to what the tracker pane shows: stress, counters, trauma and healing, conditions, rest, doom.
+
+Each is one undoable history entry; the rules of each counter are in :mod:`gmconsole.campaign.trackers`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from gmconsole.campaign import character_lookup, trackers
+from gmconsole.campaign.errors import Unchanged, ValidationError
+from gmconsole.campaign.model import Campaign, Character
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
+
+
+def change_stress(service: "CampaignService", character_id: str, delta: int) -> dict:
+    """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
+    return tracker_change(service, character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
+
+
+def change_tracker(service: "CampaignService", character_id: str, tracker: str, delta: int) -> dict:
+    """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
+    ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
+    return tracker_change(service, character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
+
+
+def set_tracker(service: "CampaignService", character_id: str, tracker: str, value: int) -> dict:
+    """A counter set to a typed value (checked against its range); the value it has records nothing."""
+    return tracker_change(service, character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
+
+
+def apply_trauma(service: "CampaignService", character_id: str, attribute: str, amount: int = 1) -> dict:
+    """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
+    return tracker_change(service, character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
+
+
+def heal(service: "CampaignService", character_id: str, attribute: str, amount: int = 1) -> dict:
+    """Raise an attribute's current value by ``amount`` (up to its maximum)."""
+    return tracker_change(service, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
+
+
+def add_condition(service: "CampaignService", character_id: str, condition: str) -> dict:
+    """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
+    return tracker_change(service, character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
+
+
+def remove_condition(service: "CampaignService", character_id: str, condition: str) -> dict:
+    """Clear a condition the character holds."""
+    return tracker_change(service, character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
+
+
+def rest(service: "CampaignService", character_id: str | None = None) -> dict:
+    """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
+
+    Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
+    that changed nothing and said "back to 0 stress")."""
+    if not service.has_panic_table:
+        raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {service.ledger.campaign.system} keeps neither: "
+                              "heal with the tracker's counters instead")
+
+    def mutate(c: Campaign) -> dict:
+        targets = [character_lookup.character_in(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
+        if not any(ch.stress or ch.panic is not None for ch in targets):
+            who = f"{targets[0].name} has no" if character_id else "no PC has any"
+            raise Unchanged(f"{who} stress to rest away: nothing recorded")
+        for ch in targets:
+            trackers.rest(ch)
+        names = ", ".join(ch.name for ch in targets) or "nobody"
+        return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
+
+    return service.ledger.commit("rest", mutate, character_id=service.character(character_id).id if character_id else None)
+
+
+def change_doom(service: "CampaignService", delta: int) -> dict:
+    """The GM's doom pool ± ``delta`` (not below 0)."""
+
+    def mutate(c: Campaign) -> dict:
+        s = c.current_session
+        new = s.doom + delta
+        if new < 0:
+            raise ValidationError(f"the doom pool has {s.doom}; it cannot lose {-delta}")
+        s.doom = new
+        return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
+
+    return service.ledger.commit("doom", mutate)
+
+
+def tracker_change(service: "CampaignService", character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
+    """A change to one character's trackers; ``change`` returns the summary line."""
+
+    def mutate(c: Campaign) -> dict:
+        ch = character_lookup.character_in(c, character_id)
+        return {"summary": change(c, ch)}
+
+    return service.ledger.commit(kind, mutate, character_id=service.character(character_id).id)
