@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
