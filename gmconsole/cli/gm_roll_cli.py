@@ -76,16 +76,16 @@ def quick_text(args, system: str) -> str:
 
 def gm_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME`` with pool flags and no ``--character``."""
-    from gmconsole.cli.campaign_commands import _guard, _seed, add_wait
+    from gmconsole.cli.campaign_access import add_wait, guard, seed
 
     parser = CliParser(prog=prog, description=f"the GM's {system} roll, no character, recorded in the campaign")
     parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
     _pool_flags(parser, system)
     parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
-    parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
+    parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
-    parser.set_defaults(handler=_guard(run_gm_roll), push=False, push_faces=None)
+    parser.set_defaults(handler=guard(run_gm_roll), push=False, push_faces=None)
     return parser
 
 
@@ -93,11 +93,12 @@ def run_gm_roll(args) -> int:
     """Roll the GM's pool, record it (and the push), print the entry."""
     from gmconsole.campaign import history as history_format
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.cli.campaign_commands import _push_or_take_back, _roll_text, _root, warn_about
+    from gmconsole.cli.campaign_access import campaign_root, warn_about
+    from gmconsole.cli.campaign_commands import _push_or_take_back, _roll_text
     from gmconsole.cli.common import emit
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
