@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.rules.dice import DIE_SIZES
+
 __all__ = ["ExplodingSystem", "EXPLODING"]
 
 
@@ -28,6 +30,42 @@ class ExplodingSystem:
     default_initiative: str = "roll"
     initiative_attribute: str = "agility"
     cli_module: str = "gmconsole.cli.exploding_cli"
+
+    # asked by the sheet, the trackers, the quick pool and the CLI (h1)
+    attributes: tuple[str, ...] | None = None
+    attribute_hint: str = "agility=8 smarts=6 (die sizes)"
+    skills_listed: bool = False
+    rates_in_dice: bool = True
+    step_dice: bool = False
+    breaks_at_zero: bool = False
+    takes_attribute_damage: bool = False
+    repair_restores_all: bool = False
+    push_cost_is_a_setting: bool = False
+    conditions_table: str = "yze"
+    # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
+    sheet_columns: tuple[tuple[str, str], ...] = (("Wnd", "wounds"), ("Stn", "strain"))
+    quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
+                              "s8/6 two sizes)")
+    quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
+    quick_pool_example: str = "s8 t6 tn5"
+
+    def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        return None if maximum in DIE_SIZES else f"{what} must be a die of 4, 6, 8, 10 or 12 sides"
+
+    def skill_refusal(self, what: str, level: int) -> str | None:
+        return None if level in (0,) + DIE_SIZES else (
+            f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+
+    def attribute_step(self, value: int, delta: int) -> int:
+        return max(0, value + delta)
+
+    def rating_text(self, level: int) -> str:
+        return f"d{level}"
+
+    def attribute_text(self, current: int, maximum: int) -> str:
+        lowered = f"d{current}" if current else "0"
+        return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
+
 
 
 EXPLODING = ExplodingSystem()
