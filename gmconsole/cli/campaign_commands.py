@@ -225,7 +225,7 @@ def _check_attribute_named(service, args) -> None:
     from gmconsole.campaign import skills, validation
 
     found = skills.find(service.campaign, args.skill) if args.skill else None
-    listed = service.campaign.system in validation.LISTED_SKILL_SYSTEMS
+    listed = validation.skills_listed(service.campaign.system)
     if args.attribute is not None or (args.skill and (found.attribute if found else listed)):
         return  # named, linked, or a skill the campaign does not have (the service lists its skills)
     character = service.campaign.find_character(args.character)

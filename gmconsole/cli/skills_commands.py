@@ -54,7 +54,7 @@ def _result(service) -> dict:
     from gmconsole.campaign import skills
 
     campaign = service.campaign
-    listed = skills.listing(campaign) if campaign.system in skills.validation.LISTED_SKILL_SYSTEMS else []
+    listed = skills.listing(campaign) if skills.validation.skills_listed(campaign.system) else []
     return {"campaign": campaign.name, "system": campaign.system, "own_list": campaign.skills is not None,
             "skills": [s.to_dict() for s in listed]}
 
