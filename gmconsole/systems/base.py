@@ -141,3 +141,26 @@ class GameSystem(Protocol):
 
     def attribute_text(self, current: int, maximum: int) -> str:
         """An attribute's current and full rating at a glance: ``3/4``, ``d8→d6``, ``4``."""
+
+    skills_tried_untrained: bool
+    """True when a character may try any skill untrained (exploding), so the roll builder offers every
+    skill, those the sheet lacks marked untrained."""
+
+    no_skill_label: str
+    """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``)."""
+
+    dice_explode: bool
+    """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""
+
+    lists_stunts: bool
+    """True when a success's extra successes buy stunts from the skill's own list, one per line, within
+    R-MYZ-LIMIT (Mutant: Year Zero); False when the bonus effects are named on one line."""
+
+    special_rolls: tuple[str, ...]
+    """The extra roll kinds the roll builder offers (``"opposed"``, ``"assisted"``, ``"save"`` ...)."""
+
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        """``(id, label)`` of the difficulty ladder, easiest first (empty when the system has none)."""
+
+    def odds_words(self, odds: dict) -> str:
+        """A preview's exact odds in one line of plain words (``""`` for no odds)."""

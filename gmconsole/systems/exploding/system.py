@@ -42,6 +42,11 @@ class ExplodingSystem:
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
+    skills_tried_untrained: bool = True
+    no_skill_label: str = "(no skill: trait die alone, untrained)"
+    dice_explode: bool = True
+    lists_stunts: bool = False
+    special_rolls: tuple[str, ...] = ("opposed", "assisted", "group")
     # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
     sheet_columns: tuple[tuple[str, str], ...] = (("Wnd", "wounds"), ("Stn", "strain"))
     quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
@@ -66,6 +71,15 @@ class ExplodingSystem:
         lowered = f"d{current}" if current else "0"
         return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
 
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.exploding.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.exploding.wording import odds_line
+
+        return odds_line(odds) if odds else ""
 
 
 EXPLODING = ExplodingSystem()

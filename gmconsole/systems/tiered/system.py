@@ -40,6 +40,11 @@ class TieredSystem:
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
+    skills_tried_untrained: bool = False
+    no_skill_label: str = "(no skill: attribute only)"
+    dice_explode: bool = False
+    lists_stunts: bool = False
+    special_rolls: tuple[str, ...] = ("contested", "save", "attack")
     sheet_columns: tuple[tuple[str, str], ...] = (("Stam", "stamina_of_max"), ("Wnd", "wounds"), ("Lvl", "level"),
                                                   ("XP", "xp"))
     quick_pool_syntax: str = "a dice count like 4 or 4d6"
@@ -61,6 +66,15 @@ class TieredSystem:
     def attribute_text(self, current: int, maximum: int) -> str:
         return str(maximum) if current == maximum else f"{current}/{maximum}"
 
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.tiered.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.tiered.wording import odds_line
+
+        return odds_line(odds) if odds else ""
 
 
 TIERED = TieredSystem()

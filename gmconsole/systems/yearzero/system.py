@@ -64,6 +64,11 @@ class YearZeroSystem:
     breaks_at_zero: bool = True
     takes_attribute_damage: bool = True
     conditions_table: str = "yze"
+    skills_tried_untrained: bool = False
+    no_skill_label: str = "(no skill: attribute only)"
+    dice_explode: bool = False
+    lists_stunts: bool = False
+    special_rolls: tuple[str, ...] = ("opposed",)
 
     @property
     def rates_in_dice(self) -> bool:
@@ -100,6 +105,15 @@ class YearZeroSystem:
         lowered = f"d{current}" if current else "0"
         return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
 
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.yearzero.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.yearzero.wording import odds_line
+
+        return odds_line(odds) if odds else ""
 
 
 MYZ = YearZeroSystem(
@@ -108,7 +122,7 @@ MYZ = YearZeroSystem(
     new_attribute_text="2", skills_table="myz",
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
-    repair_restores_all=True, push_cost_is_a_setting=False,
+    repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
     sheet_columns=(("Trauma", "trauma"), ("MP", "mutation_points"), ("XP", "xp")),
     quick_pool_syntax="counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)",
     quick_pool_example="4b 2s",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
+from gmconsole import systems
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pick_characters import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
@@ -368,8 +368,4 @@ def _attack_pools(character) -> tuple[str, int] | None:
 
 def special_actions(system: str) -> list[str]:
     """The extra roll kinds the builder offers for ``system`` (only those the system has)."""
-    if system in YEAR_ZERO_SYSTEMS:
-        return ["opposed"]
-    if system == "exploding":
-        return ["opposed", "assisted", "group"]
-    return ["contested", "save", "attack"]
+    return list(systems.get(system).special_rolls)
