@@ -14,6 +14,7 @@ from gmconsole.campaign import character_lookup
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole import systems
 from gmconsole.systems import SYSTEM_IDS
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import possessive
@@ -68,16 +69,15 @@ def register(subparsers) -> None:
 def run_new(args) -> int:
     from gmconsole.campaign.model import Settings
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.rules import YEAR_ZERO_SYSTEMS
-
+    pushes = systems.get(args.system).pushes
     settings = Settings.for_system(args.system)
     if args.skill_ones is not None:
-        if args.system not in YEAR_ZERO_SYSTEMS:
+        if not pushes:
             raise CliError(f"--skill-ones is a Year Zero setting (myz, yze, yze-step); {args.system} does not push skill dice")
         settings.skill_ones = args.skill_ones
     with CampaignService.create(campaign_root(args), args.name, args.system, settings=settings, wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
-        if args.system in YEAR_ZERO_SYSTEMS:
+        if pushes:
             result["skill_ones"] = service.campaign.settings.skill_ones
     emit(result, args.json, f"created campaign {args.name} ({args.system})")
     return 0
@@ -201,7 +201,8 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
             faces.append(shown_faces if d["kind"] == "dice" else f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
-    if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
+    game = systems.find(entry.get("system"))
+    if game is not None and game.dice_explode and entry.get("tn") is not None and "top" in entry:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
         lines += ["  " + shown(line) for line in (entry.get("pool") or {}).get("explanation", [])]
         if entry.get("critical_failure"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from gmconsole.cli.campaign_roll_flags import FAMILIES
+from gmconsole import systems
 from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
 
 __all__ = ["gm_roll_parser", "names_a_character"]
@@ -33,21 +33,22 @@ def _dice(text: str) -> int:
 
 
 def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
-    family = FAMILIES[system]
-    if family == "year-zero":
-        if system == "yze-step":
+    game = systems.get(system)
+    pool = game.cli_flags.gm_pool
+    if pool == "counts":
+        if game.step_dice:
             parser.add_argument("--die", type=die_size, action="append", default=[], metavar="dN",
                                 help="a step die: the attribute's, then the skill's (once or twice)")
         else:
             for flag, what in (("--base", "base"), ("--skill", "skill"), ("--gear", "gear")):
                 parser.add_argument(flag, type=_dice, default=0, metavar="N", help=f"{what} dice")
-        if system != "myz":
+        if game.has_stress:
             parser.add_argument("--stress", type=_dice, default=0, metavar="N", help="stress dice")
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",
                             help="an artifact die, d8, d10 or d12 (repeatable)")
         parser.add_argument("--push", action="store_true", help="push the roll once (it costs nobody anything)")
         parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
-    elif family == "tiered":
+    elif pool == "dice":
         parser.add_argument("--dice", type=signed, required=True, metavar="N",
                             help="the pool's dice (0 or fewer: 2d6 keep lowest)")
     else:
@@ -61,10 +62,10 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
 
 def quick_text(args, system: str) -> str:
     """The flags written as the system's quick pool (``5b 3s 1g``, ``d10 d8``, ``4``, ``s8 t6 tn5``)."""
-    family = FAMILIES[system]
-    if family == "tiered":
+    pool = systems.get(system).cli_flags.gm_pool
+    if pool == "dice":
         return str(args.dice)
-    if family == "exploding":
+    if pool == "die_sizes":
         parts = [f"s{'/'.join(str(s) for s in args.skill_die)}"] if args.skill_die else []
         parts.append(f"t{args.trait_die}")
         return " ".join(parts + ([f"tn{args.tn}"] if args.tn is not None else []))

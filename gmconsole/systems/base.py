@@ -13,7 +13,10 @@ that need them, so reading a system's facts at start-up costs nothing.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from gmconsole.systems.cli_flags import CliFlags
 
 __all__ = ["GameSystem"]
 
@@ -164,3 +167,6 @@ class GameSystem(Protocol):
 
     def odds_words(self, odds: dict) -> str:
         """A preview's exact odds in one line of plain words (``""`` for no odds)."""
+
+    cli_flags: "CliFlags"
+    """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmconsole.rules.dice import DIE_SIZES
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
 
 __all__ = ["ExplodingSystem", "EXPLODING"]
 
@@ -47,6 +49,7 @@ class ExplodingSystem:
     dice_explode: bool = True
     lists_stunts: bool = False
     special_rolls: tuple[str, ...] = ("opposed", "assisted", "group")
+    cli_flags: CliFlags = CLI_FLAGS
     # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
     sheet_columns: tuple[tuple[str, str], ...] = (("Wnd", "wounds"), ("Stn", "strain"))
     quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
+
 __all__ = ["TieredSystem", "TIERED"]
 
 
@@ -45,6 +48,7 @@ class TieredSystem:
     dice_explode: bool = False
     lists_stunts: bool = False
     special_rolls: tuple[str, ...] = ("contested", "save", "attack")
+    cli_flags: CliFlags = CLI_FLAGS
     sheet_columns: tuple[tuple[str, str], ...] = (("Stam", "stamina_of_max"), ("Wnd", "wounds"), ("Lvl", "level"),
                                                   ("XP", "xp"))
     quick_pool_syntax: str = "a dice count like 4 or 4d6"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.wording import possessive
 
 __all__ = ["YearZeroSystem", "MYZ", "YZE", "YZE_STEP", "YEAR_ZERO_IDS"]
@@ -69,6 +71,7 @@ class YearZeroSystem:
     dice_explode: bool = False
     lists_stunts: bool = False
     special_rolls: tuple[str, ...] = ("opposed",)
+    cli_flags: CliFlags = CLI_FLAGS
 
     @property
     def rates_in_dice(self) -> bool:
