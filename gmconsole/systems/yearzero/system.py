@@ -18,7 +18,7 @@ ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 """Every Year Zero sheet's four attributes, in sheet order."""
 
 STEP_SIZES = (6, 8, 10, 12)
-"""yze-step ratings: a step die from D (D6) to A (D12)."""
+"""yze-step ratings: a step die from D (D6) to A (D12); step dice run D6 to D12 (R-STEP-1)."""
 
 STEP_DOWN = {12: 10, 10: 8, 8: 6, 6: 0}
 """yze-step: a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
