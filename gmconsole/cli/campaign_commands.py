@@ -184,7 +184,7 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     return parser
 
 
-def _roll_text(entry: dict, campaign: str = "NAME") -> str:
+def entry_text(entry: dict, campaign: str = "NAME") -> str:
     """The recorded entry for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown."""
@@ -237,7 +237,7 @@ def _check_attribute_named(service, args) -> None:
                    f"{', '.join(character.attributes)} ({why})")
 
 
-def _push_or_take_back(service, roll_id: int, faces: str | None) -> None:
+def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
     """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
     fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
     shows the roll only as undone, and the GM rolls again without a stray roll in the session."""
@@ -274,7 +274,7 @@ def run_campaign_roll(args) -> int:
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         if args.push or args.push_faces is not None:
-            _push_or_take_back(service, entry["id"], args.push_faces)
+            push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
         applied = None
         if args.apply_costs and entry.get("costs_status") == "pending":
@@ -293,7 +293,7 @@ def run_campaign_roll(args) -> int:
                                    "lines": applied.get("lines", [])}
     if args.seed is not None:
         result["seed"] = args.seed
-    text = _roll_text(entry, args.campaign)
+    text = entry_text(entry, args.campaign)
     if applied is not None:
         text += "\ncosts applied: " + shown(applied.get("summary", ""))
     elif args.apply_costs:

@@ -95,7 +95,7 @@ def run_gm_roll(args) -> int:
     from gmconsole.campaign import history as history_format
     from gmconsole.campaign.service import CampaignService
     from gmconsole.cli.campaign_access import campaign_root, warn_about
-    from gmconsole.cli.campaign_commands import _push_or_take_back, _roll_text
+    from gmconsole.cli.campaign_commands import entry_text, push_or_take_back
     from gmconsole.cli.common import emit
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
@@ -105,7 +105,7 @@ def run_gm_roll(args) -> int:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.quick_roll(quick_text(args, args.system), faces=args.faces)
         if args.push or args.push_faces is not None:
-            _push_or_take_back(service, entry["id"], args.push_faces)
+            push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
     result = history_format.public(entry)
     result["roll_id"] = entry["id"]
@@ -113,5 +113,5 @@ def run_gm_roll(args) -> int:
     result["by"] = "GM"
     if args.seed is not None:
         result["seed"] = args.seed
-    emit(result, args.json, _roll_text(entry, args.campaign))
+    emit(result, args.json, entry_text(entry, args.campaign))
     return 0
