@@ -77,7 +77,7 @@ class GameSystem(Protocol):
     cli_module: str
     """The module adding this system's flags to ``gmconsole odds`` and ``gmconsole roll``."""
 
-    # asked by the sheet, the trackers, the quick pool and the CLI (h1)
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
 
     attributes: tuple[str, ...] | None
     """The attribute ids every sheet has, in sheet order; ``None`` when the GM names each character's
@@ -168,5 +168,5 @@ class GameSystem(Protocol):
     def odds_words(self, odds: dict) -> str:
         """A preview's exact odds in one line of plain words (``""`` for no odds)."""
 
-    cli_flags: "CliFlags"
+    cli_flags: CliFlags
     """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""

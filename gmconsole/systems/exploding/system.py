@@ -33,7 +33,7 @@ class ExplodingSystem:
     initiative_attribute: str = "agility"
     cli_module: str = "gmconsole.cli.exploding_cli"
 
-    # asked by the sheet, the trackers, the quick pool and the CLI (h1)
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = None
     attribute_hint: str = "agility=8 smarts=6 (die sizes)"
     skills_listed: bool = False

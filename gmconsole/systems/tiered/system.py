@@ -32,7 +32,7 @@ class TieredSystem:
     initiative_attribute: str = "dex"
     cli_module: str = "gmconsole.cli.tiered_cli"
 
-    # asked by the sheet, the trackers, the quick pool and the CLI (h1)
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = ("str", "dex", "int", "cha", "per")
     attribute_hint: str = "0-6"
     skills_listed: bool = False

@@ -51,7 +51,7 @@ class YearZeroSystem:
     pushes: bool = True
     cli_module: str = "gmconsole.cli.yze_cli"
 
-    # asked by the sheet, the trackers, the quick pool and the CLI (h1)
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attribute_hint: str = "max or current/max"
     step_dice: bool = False
     repair_restores_all: bool = False
