@@ -131,7 +131,8 @@ def trauma(character: Character, attribute: str, amount: int, system: str = "") 
     if amount < 1:
         raise ValidationError("trauma must be 1 or more points")
     if system and not _system(system).takes_attribute_damage:
-        raise ValidationError(f"{system} characters take wounds and strain, not damage to a trait")
+        counters = " and ".join(c.replace("_", " ") for c in _system(system).sheet_counters)
+        raise ValidationError(f"{system} characters take {counters}, not damage to a trait")
     a = _attribute(character, attribute)
     a.current = _lowered(system, a.current, amount)
     broken = " — broken" if a.current == 0 else ""
