@@ -2,7 +2,7 @@
 
 The pool comes from the same pool flags as a roll without a sheet (``--base/--skill/--gear/--stress/
 --artifact``, ``--die``, ``--dice``, ``--skill-die/--trait-die/--tn``), is written in the system's
-quick-pool syntax (:mod:`gmconsole.rules.quick_pools`) and recorded in the campaign as the GM's roll:
+quick-pool syntax (:mod:`gmconsole.systems.quick_pool`) and recorded in the campaign as the GM's roll:
 no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``. With ``--character`` the
 sheet roll (``campaign_commands.campaign_roll_parser``) is unchanged.
 """
