@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import re
 
+from gmconsole import systems
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.rules.data import load_table
+from gmconsole.systems.yearzero.system import ATTRIBUTES as YEAR_ZERO_ATTRIBUTES
 from gmconsole.wording import quoted
 
-ATTRIBUTES = validation.YEAR_ZERO_ATTRIBUTES
+ATTRIBUTES = YEAR_ZERO_ATTRIBUTES
+"""The attributes a campaign's own skill may roll with: only Year Zero sheets take skills from a list."""
 MAX_NAME = 40
 MAX_TEXT = 2000
 MAX_SKILLS = 100
@@ -35,7 +38,7 @@ MAX_SKILLS = 100
 
 def check_listed(campaign: Campaign) -> None:
     """Refuse a campaign whose system has no skill list to change (exploding, tiered)."""
-    if campaign.system not in validation.LISTED_SKILL_SYSTEMS:
+    if not validation.skills_listed(campaign.system):
         raise ValidationError(
             f"{campaign.system} sheets take any skill the GM names (e.g. lore=2 on the sheet) and the "
             "attribute at each roll, so there is no skill list to change; a campaign's own skill list "
@@ -43,7 +46,7 @@ def check_listed(campaign: Campaign) -> None:
 
 
 def _table_rows(system: str) -> list[dict]:
-    table = {"myz": "myz", "yze": "yze", "yze-step": "yze"}.get(system)
+    table = systems.get(system).skills_table
     return list(load_table(table).get("skills", [])) if table else []
 
 
@@ -96,7 +99,7 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
     ``red-scrap-lore`` but is shown "Scrap Lore". The campaign's own list's name, else the system
     table's; a skill no list knows (exploding and tiered sheets, a removed skill) as it is. The name
     comes from the campaign file: escape it (:mod:`gmconsole.safe_text`) before a terminal shows it."""
-    if not skill or campaign.system not in validation.LISTED_SKILL_SYSTEMS:
+    if not skill or not validation.skills_listed(campaign.system):
         return skill
     return next((s.name for s in listing(campaign) if s.id == skill and s.name), skill)
 
@@ -139,7 +142,7 @@ def names(campaign: Campaign) -> str:
 def resolve(campaign: Campaign, text: str | None) -> str | None:
     """The id of the skill ``text`` names (id or name); an unknown skill says which skills exist.
     Systems without a list (exploding, tiered) get ``text`` back unchanged."""
-    if not text or campaign.system not in validation.LISTED_SKILL_SYSTEMS:
+    if not text or not validation.skills_listed(campaign.system):
         return text
     found = find(campaign, text)
     if found is None:

@@ -7,6 +7,7 @@ one-line summary the history shows.
 
 from __future__ import annotations
 
+from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text
@@ -103,15 +104,11 @@ def _attribute(character: Character, attribute: str):
     return character.attributes[attribute]
 
 
-STEP_DOWN = {12: 10, 10: 8, 8: 6, 6: 0}
-"""yze-step: a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
-
-
 def _lowered(system: str, value: int, points: int) -> int:
     for _ in range(points):
         if value <= 0:
             return 0
-        value = STEP_DOWN.get(value, 0) if system == "yze-step" else value - 1
+        value = _system(system).attribute_step(value, -1) if system else value - 1
     return max(0, value)
 
 
@@ -119,8 +116,13 @@ def _raised(system: str, value: int, maximum: int, points: int) -> int:
     for _ in range(points):
         if value >= maximum:
             break
-        value = (6 if value == 0 else value + 2) if system == "yze-step" else value + 1
+        value = _system(system).attribute_step(value, +1) if system else value + 1
     return min(value, maximum)
+
+
+def _system(system: str):
+    """The game system named ``system`` (callers that pass no system get the plain point rules)."""
+    return systems.get(system)
 
 
 def trauma(character: Character, attribute: str, amount: int, system: str = "") -> str:
@@ -128,8 +130,9 @@ def trauma(character: Character, attribute: str, amount: int, system: str = "") 
     In yze-step each point steps the die down one size (D12 → D10 → D8 → D6 → broken)."""
     if amount < 1:
         raise ValidationError("trauma must be 1 or more points")
-    if system == "exploding":
-        raise ValidationError("exploding characters take wounds and strain, not damage to a trait")
+    if system and not _system(system).takes_attribute_damage:
+        counters = " and ".join(c.replace("_", " ") for c in _system(system).sheet_counters)
+        raise ValidationError(f"{system} characters take {counters}, not damage to a trait")
     a = _attribute(character, attribute)
     a.current = _lowered(system, a.current, amount)
     broken = " — broken" if a.current == 0 else ""
@@ -194,7 +197,7 @@ def repair_gear(system: str, character: Character, item: Gear, successes: int) -
         return f"{character.name}: repair of {item.name} fails — its maximum is now {item.bonus}"
     if item.bonus >= item.max_bonus:
         raise ValidationError(f"{item.name} is not damaged")
-    if system == "myz":
+    if system and _system(system).repair_restores_all:
         item.bonus = item.max_bonus
     else:
         item.bonus = min(item.max_bonus, item.bonus + successes)

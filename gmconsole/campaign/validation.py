@@ -11,6 +11,7 @@ import re
 from dataclasses import fields
 from functools import lru_cache
 
+from gmconsole import systems
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import (
     CHARACTER_KINDS,
@@ -30,17 +31,13 @@ from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
 from gmconsole.wording import possessive, quoted
 
-YEAR_ZERO_ATTRIBUTES = ("strength", "agility", "wits", "empathy")
-TIERED_ATTRIBUTES = ("str", "dex", "int", "cha", "per")
-STEP_SIZES = (6, 8, 10, 12)
-EXPLODING_SIZES = (4, 6, 8, 10, 12)
 ARTIFACT_DICE = (8, 10, 12)
 
 
 @lru_cache(maxsize=None)
 def table_skills(system: str) -> dict[str, str]:
-    """Skill id → its attribute id from the system's table (empty for exploding / tiered)."""
-    table = {"myz": "myz", "yze": "yze", "yze-step": "yze"}.get(system)
+    """Skill id → its attribute id from the system's table (empty when its sheets name their own)."""
+    table = systems.get(system).skills_table
     if table is None:
         return {}
     return {s["id"]: s.get("attribute", "") for s in load_table(table).get("skills", [])}
@@ -58,17 +55,14 @@ def specialist_skills() -> set[str]:
 
 
 def attribute_ids(system: str) -> tuple[str, ...] | None:
-    """The attribute ids a sheet of ``system`` must have (``None``: exploding takes the GM's traits)."""
-    if system in ("myz", "yze", "yze-step"):
-        return YEAR_ZERO_ATTRIBUTES
-    if system == "tiered":
-        return TIERED_ATTRIBUTES
-    return None
+    """The attribute ids a sheet of ``system`` must have (``None``: the GM names each sheet's traits)."""
+    return systems.get(system).attributes
 
 
-LISTED_SKILL_SYSTEMS = ("myz", "yze", "yze-step")
-"""Systems whose sheets take skills from a list (the table, or the campaign's own list, issue 11);
-exploding and tiered sheets take the GM's own skill ids."""
+def skills_listed(system: str) -> bool:
+    """True when sheets of ``system`` take skills from a list (the table, or the campaign's own list,
+    issue 11); False when they take the GM's own skill ids."""
+    return systems.get(system).skills_listed
 
 
 def known_skills(owner: "Campaign | str") -> dict[str, str]:
@@ -118,20 +112,9 @@ def _check_attribute_value(system: str, who: str, name: str, attribute: Attribut
     what = f"{possessive(who)} {name}"
     _whole(attribute.max, what)
     _whole(attribute.current, what)
-    if system in ("myz", "yze"):
-        if not 1 <= attribute.max <= 6:
-            raise ValidationError(f"{what} must be from 1 to 6 (it is {attribute.max})")
-    elif system == "yze-step":
-        if attribute.max not in STEP_SIZES:
-            raise ValidationError(f"{what} must be a step die of 6, 8, 10 or 12 sides (D to A)")
-        if attribute.current not in (0,) + STEP_SIZES:
-            raise ValidationError(f"{possessive(what)} current die must be 0, 6, 8, 10 or 12")
-    elif system == "exploding":
-        if attribute.max not in EXPLODING_SIZES:
-            raise ValidationError(f"{what} must be a die of 4, 6, 8, 10 or 12 sides")
-    elif system == "tiered":
-        if not 0 <= attribute.max <= 6:
-            raise ValidationError(f"{what} must be from 0 to 6 (it is {attribute.max})")
+    reason = systems.get(system).attribute_refusal(what, attribute.max, attribute.current)
+    if reason:
+        raise ValidationError(reason)
     if not 0 <= attribute.current <= attribute.max:
         raise ValidationError(f"{what} current value must be from 0 to {attribute.max} (it is {attribute.current})")
 
@@ -139,15 +122,9 @@ def _check_attribute_value(system: str, who: str, name: str, attribute: Attribut
 def _check_skill_value(system: str, who: str, skill: str, level) -> None:
     what = f"{possessive(who)} {skill}"
     _whole(level, what)
-    if system in ("myz", "yze", "tiered"):
-        if not 0 <= level <= 5:
-            raise ValidationError(f"{what} must be from 0 to 5 (it is {level})")
-    elif system == "yze-step":
-        if level not in (0,) + STEP_SIZES:
-            raise ValidationError(f"{what} must be 0 (no rating) or a step die of 6, 8, 10 or 12 sides")
-    elif system == "exploding":
-        if level not in (0,) + EXPLODING_SIZES:
-            raise ValidationError(f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+    reason = systems.get(system).skill_refusal(what, level)
+    if reason:
+        raise ValidationError(reason)
 
 
 def check_typed_text(text, what: str):
@@ -176,7 +153,7 @@ def check_skill_name(owner: "Campaign | str", skill: str) -> None:
     """A skill id the campaign (or system) knows — Year Zero: the campaign's own list or the system's
     table — or a plain lower-case id (exploding, tiered). An unknown skill says which skills exist."""
     system = owner if isinstance(owner, str) else owner.system
-    if system in LISTED_SKILL_SYSTEMS:
+    if skills_listed(system):
         known = known_skills(owner)
         if skill not in known:
             where = system if isinstance(owner, str) else f"the campaign {owner.name}"
@@ -227,14 +204,14 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     for skill, level in character.skills.items():
         check_skill_name(campaign, skill)
         _check_skill_value(system, who, skill, level)
-    if system == "myz" and character.role:
+    if systems.get(system).has_roles and character.role:
         roles = myz_roles()
         if character.role not in roles:
             raise ValidationError(f"{possessive(who)} role {quoted(character.role)} is not one of {', '.join(roles)}")
         for skill in specialist_skills() - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
                 raise ValidationError(f"{who} cannot have {skill}: it belongs to another role")
-    if character.dog is not None and (system != "myz" or character.role != "dog-handler"):
+    if character.dog is not None and (not systems.get(system).has_roles or character.role != "dog-handler"):
         raise ValidationError(f"{who} is not a myz Dog Handler, so cannot have a dog")
     for counter in ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "stamina_max", "xp",
                     "class_bonus"):
@@ -290,12 +267,9 @@ def new_character(campaign: Campaign, data: dict) -> Character:
     raw = dict(data)
     raw["id"] = campaign.new_id("c")
     raw.setdefault("name", "")
-    if campaign.system in ("myz", "yze") and "attributes" not in raw:
-        raw["attributes"] = {a: 2 for a in YEAR_ZERO_ATTRIBUTES}
-    if campaign.system == "yze-step" and "attributes" not in raw:
-        raw["attributes"] = {a: 8 for a in YEAR_ZERO_ATTRIBUTES}
-    if campaign.system == "tiered" and "attributes" not in raw:
-        raw["attributes"] = {a: 1 for a in TIERED_ATTRIBUTES}
+    system = systems.get(campaign.system)
+    if system.attributes is not None and "attributes" not in raw:
+        raw["attributes"] = {a: int(system.new_attribute_text) for a in system.attributes}
     gear = []
     for item in raw.get("gear", []):
         item = dict(item)
@@ -303,7 +277,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         item.setdefault("max_bonus", item.get("bonus", 0))
         gear.append(item)
     raw["gear"] = gear
-    if raw.get("role") == "dog-handler" and raw.get("dog") is None and campaign.system == "myz":
+    if raw.get("role") == "dog-handler" and raw.get("dog") is None and system.has_roles:
         if raw.get("skills", {}).get("sic-a-dog", 0) >= 1:
             raw["dog"] = Dog().to_dict()
     if isinstance(raw["name"], str):

@@ -8,120 +8,18 @@ line and exit status 2, like every other bad input.
 
 from __future__ import annotations
 
-import argparse
 import random
-import re
-import sys
-from pathlib import Path
 
 from gmconsole.campaign import character_lookup
-from gmconsole.cli import campaign_roll_flags
+import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole import systems
 from gmconsole.systems import SYSTEM_IDS
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
-MAX_WAIT = 3600.0
-"""Longest ``--wait`` accepted: an hour; more is surely a typo."""
-
-
-def _root(args) -> Path:
-    from gmconsole.store.location import data_root
-
-    return data_root(getattr(args, "data_dir", None))
-
-
-def _user_errors():
-    """The exceptions that mean the user asked for something that cannot be done."""
-    from gmconsole.campaign.errors import ValidationError
-    from gmconsole.store.errors import StoreError
-
-    return (StoreError, ValidationError)
-
-
-def _guard(func):
-    def handler(args) -> int:
-        try:
-            status = _as_cli_errors(func, args)
-        except BaseException as exc:
-            cause = exc.__cause__
-            _say_pending(args, unless=getattr(cause, "path", None))  # a damaged file said once, in the error
-            raise
-        _say_pending(args)
-        return status
-
-    return handler
-
-
-def _as_cli_errors(func, args) -> int:
-    """Run a command; its store and campaign errors become :class:`CliError` lines."""
-    from gmconsole.store.errors import CorruptFile, LockNotWritable
-
-    try:
-        return func(args) or 0
-    except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
-        from gmconsole.cli.repair_command import WAY_OUT_LIMIT, way_out
-
-        raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
-    except LockNotWritable as exc:  # say how to take the read-only offer from the command line
-        raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
-                       f"(or `gmconsole history {exc.name}`).") from exc
-    except _user_errors() as exc:
-        raise CliError(str(exc)) from exc
-
-
-def _say_pending(args, unless=None) -> None:
-    """Print the warning :func:`warn_about` kept back (a history the service could not check), after
-    the command: when the command failed on that same damaged file, its error says it already."""
-    pending = getattr(args, "_history_warning", None)
-    if pending is None:
-        return
-    args._history_warning = None
-    path, text = pending
-    if unless is None or path is None or str(unless) != str(path):
-        print(f"gmconsole: warning: {text}", file=sys.stderr)
-
-
-def wait_seconds(text: str) -> float:
-    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign."""
-    try:
-        value = float(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= MAX_WAIT:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to {MAX_WAIT:g}")
-    return value
-
-
-def add_wait(parser) -> None:
-    """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
-    from gmconsole.store.lock import DEFAULT_WAIT
-
-    parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
-                        help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
-                             "0 fails at once)")
-
-
-def warn_about(service, args=None) -> None:
-    """Say on stderr what is wrong with a campaign that still opened, one ``gmconsole: warning:`` line
-    each: a gap in its history now; a history it could not check after the command (``args`` given),
-    unless the command's error names the same damaged file (one clear message, follow-up item 9)."""
-    if service.history_warning:
-        if args is None:
-            print(f"gmconsole: warning: {service.history_warning}", file=sys.stderr)
-        else:
-            args._history_warning = (getattr(service.history_problem, "path", None), service.history_warning)
-    if service.history_gap:
-        print(f"gmconsole: warning: {shown(service.history_gap)}", file=sys.stderr)  # names from the files
-
-
-def _seed(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
-    return int(text)
-
-
 def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
@@ -132,16 +30,16 @@ def register(subparsers) -> None:
                           "is rerolled and costs nothing (blank: the published dice)")
     new.add_argument("--json", action="store_true", help="print the result as JSON")
     add_wait(new)
-    new.set_defaults(handler=_guard(run_new))
+    new.set_defaults(handler=guard(run_new))
 
     campaigns = subparsers.add_parser("campaigns", help="list the campaigns in the data folder")
     campaigns.add_argument("--json", action="store_true", help="a JSON list of {name, system, characters}")
-    campaigns.set_defaults(handler=_guard(run_campaigns))
+    campaigns.set_defaults(handler=guard(run_campaigns))
 
     demo = subparsers.add_parser("demo", help="install the demo campaigns (one per system)")
     demo.add_argument("--json", action="store_true", help="print the result as JSON")
     add_wait(demo)
-    demo.set_defaults(handler=_guard(run_demo))
+    demo.set_defaults(handler=guard(run_demo))
 
     history = subparsers.add_parser("history", help="review a campaign's history")
     history.add_argument("name", metavar="NAME")
@@ -154,14 +52,15 @@ def register(subparsers) -> None:
     history.add_argument("--all", action="store_true", help="include undone entries")
     history.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
     history.add_argument("--json", action="store_true", help="same as --format json")
-    history.set_defaults(handler=_guard(run_history))
+    history.set_defaults(handler=guard(run_history))
 
     open_ = subparsers.add_parser("open", help="open a campaign in the console")
     open_.add_argument("name", metavar="NAME")
     open_.add_argument("--read-only", action="store_true", help="open without changing anything")
     open_.set_defaults(handler=open_console)
 
-    from gmconsole.cli import repair_command, settings_cli
+    import gmconsole.cli.repair_command as repair_command
+    import gmconsole.cli.settings_cli as settings_cli
 
     settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
     repair_command.register(subparsers)
@@ -170,16 +69,15 @@ def register(subparsers) -> None:
 def run_new(args) -> int:
     from gmconsole.campaign.model import Settings
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.rules import YEAR_ZERO_SYSTEMS
-
+    pushes = systems.get(args.system).pushes
     settings = Settings.for_system(args.system)
     if args.skill_ones is not None:
-        if args.system not in YEAR_ZERO_SYSTEMS:
+        if not pushes:
             raise CliError(f"--skill-ones is a Year Zero setting (myz, yze, yze-step); {args.system} does not push skill dice")
         settings.skill_ones = args.skill_ones
-    with CampaignService.create(_root(args), args.name, args.system, settings=settings, wait=args.wait) as service:
+    with CampaignService.create(campaign_root(args), args.name, args.system, settings=settings, wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
-        if args.system in YEAR_ZERO_SYSTEMS:
+        if pushes:
             result["skill_ones"] = service.campaign.settings.skill_ones
     emit(result, args.json, f"created campaign {args.name} ({args.system})")
     return 0
@@ -188,7 +86,7 @@ def run_new(args) -> int:
 def run_campaigns(args) -> int:
     from gmconsole.campaign.library import list_campaigns
 
-    summaries = list_campaigns(_root(args))
+    summaries = list_campaigns(campaign_root(args))
     if args.json:
         print(to_json([s.as_dict() for s in summaries]))
         return 0
@@ -207,7 +105,7 @@ def run_campaigns(args) -> int:
 def run_demo(args) -> int:
     from gmconsole.campaign.library import install_demos
 
-    installed = install_demos(_root(args), wait=args.wait)
+    installed = install_demos(campaign_root(args), wait=args.wait)
     text = ("installed " + ", ".join(installed)) if installed else "the demo campaigns are already installed"
     emit({"installed": installed}, args.json, text)
     return 0
@@ -219,7 +117,7 @@ def run_history(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
     fmt = "json" if args.json else args.format
-    with CampaignService.open(_root(args), args.name, read_only=True) as service:
+    with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
         warn_about(service, args)
         campaign = service.campaign  # the skill column shows its skills' names
         if args.session is not None and service.campaign.session(args.session) is None:
@@ -254,7 +152,7 @@ def open_console(args) -> int:
         from gmconsole.ui.launch import launch
     except ImportError as exc:
         raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
-    return launch(_root(args), getattr(args, "name", None), read_only=getattr(args, "read_only", False))
+    return launch(campaign_root(args), getattr(args, "name", None), read_only=getattr(args, "read_only", False))
 
 
 # --------------------------------------------------------------------------- roll --campaign
@@ -279,14 +177,14 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     campaign_roll_flags.add(parser, system)
     parser.add_argument("--apply-costs", action="store_true",
                         help="apply the roll's costs (after --push, the push's) at once; undoable")
-    parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
+    parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
-    parser.set_defaults(handler=_guard(run_campaign_roll))
+    parser.set_defaults(handler=guard(run_campaign_roll))
     return parser
 
 
-def _roll_text(entry: dict, campaign: str = "NAME") -> str:
+def entry_text(entry: dict, campaign: str = "NAME") -> str:
     """The recorded entry for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown."""
@@ -303,7 +201,8 @@ def _roll_text(entry: dict, campaign: str = "NAME") -> str:
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
             faces.append(shown_faces if d["kind"] == "dice" else f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
-    if entry.get("system") == "exploding" and entry.get("tn") is not None and "top" in entry:
+    game = systems.find(entry.get("system"))
+    if game is not None and game.dice_explode and entry.get("tn") is not None and "top" in entry:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
         lines += ["  " + shown(line) for line in (entry.get("pool") or {}).get("explanation", [])]
         if entry.get("critical_failure"):
@@ -327,7 +226,7 @@ def _check_attribute_named(service, args) -> None:
     from gmconsole.campaign import skills, validation
 
     found = skills.find(service.campaign, args.skill) if args.skill else None
-    listed = service.campaign.system in validation.LISTED_SKILL_SYSTEMS
+    listed = validation.skills_listed(service.campaign.system)
     if args.attribute is not None or (args.skill and (found.attribute if found else listed)):
         return  # named, linked, or a skill the campaign does not have (the service lists its skills)
     character = service.campaign.find_character(args.character)
@@ -338,7 +237,7 @@ def _check_attribute_named(service, args) -> None:
                    f"{', '.join(character.attributes)} ({why})")
 
 
-def _push_or_take_back(service, roll_id: int, faces: str | None) -> None:
+def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
     """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
     fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
     shows the roll only as undone, and the GM rolls again without a stray roll in the session."""
@@ -362,7 +261,7 @@ def run_campaign_roll(args) -> int:
     if getattr(args, "push_faces", None) is not None and args.faces is None:
         raise CliError("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push")
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
@@ -375,7 +274,7 @@ def run_campaign_roll(args) -> int:
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         if args.push or args.push_faces is not None:
-            _push_or_take_back(service, entry["id"], args.push_faces)
+            push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
         applied = None
         if args.apply_costs and entry.get("costs_status") == "pending":
@@ -394,7 +293,7 @@ def run_campaign_roll(args) -> int:
                                    "lines": applied.get("lines", [])}
     if args.seed is not None:
         result["seed"] = args.seed
-    text = _roll_text(entry, args.campaign)
+    text = entry_text(entry, args.campaign)
     if applied is not None:
         text += "\ncosts applied: " + shown(applied.get("summary", ""))
     elif args.apply_costs:

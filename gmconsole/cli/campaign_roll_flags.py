@@ -1,5 +1,6 @@
 """The flags of ``roll SYSTEM --campaign NAME`` that differ by system, and the pool flags of a roll
-without a sheet answered the same way or refused with the flag to use instead (play-test 3).
+without a sheet answered the same way or refused with the flag to use instead (play-test 3). Which
+flags each family refuses, and why, is the family's data (``systems/<family>/cli_flags.py``).
 
 A flag that means nothing to a system (``--tn-modifier`` on a Year Zero roll, ``--push`` on an
 exploding one) is refused before anything is rolled, rather than silently ignored; a pool flag the
@@ -13,94 +14,8 @@ from __future__ import annotations
 import argparse
 import re
 
+from gmconsole import systems
 from gmconsole.cli.common import CliError, count, signed
-
-FAMILIES = {"myz": "year-zero", "yze": "year-zero", "yze-step": "year-zero", "exploding": "exploding",
-            "tiered": "tiered"}
-"""Each system's family: the campaign flags below are given per family."""
-
-_FROM_THE_SHEET = "with --campaign the pool comes from the character's sheet"
-
-STANDALONE_ONLY = {
-    "year-zero": {
-        "--base": f"{_FROM_THE_SHEET} (the attribute's current value): use --attribute A or --skill K",
-        "--stress": f"{_FROM_THE_SHEET} (the character's stress)",
-        "--artifact": f"{_FROM_THE_SHEET}: use --gear ITEM for an item's artifact die",
-        "--die": f"{_FROM_THE_SHEET} (its step dice): use --attribute A or --skill K",
-        "--skill-name": "with --campaign the skill is named by --skill K",
-        "--skill-ones": "with --campaign --skill-ones is the campaign's setting: "
-                        "`gmconsole settings NAME --set skill_ones=stay|blank`",
-        "--push-cost": "with --campaign the push cost is the campaign's setting: "
-                       "`gmconsole settings NAME --set push_cost=COST`",
-        "--dog": "with --campaign Sic a Dog is a skill: use --skill sic-a-dog",
-    },
-    "exploding": {
-        "--tn": "with --campaign the TN is built from the sheet (untrained, wounds, strain): use "
-                "--difficulty NAME, --modifier KEY[=N] or --modifier \u00b1N instead of --tn",
-        "--skill-die": f"{_FROM_THE_SHEET}: use --skill K",
-        "--trait-die": f"{_FROM_THE_SHEET}: use --attribute A",
-        "--wounds": f"{_FROM_THE_SHEET} (its wounds count towards the TN)",
-        "--strain": f"{_FROM_THE_SHEET} (its strain counts towards the TN)",
-    },
-    "tiered": {
-        "--dice": f"{_FROM_THE_SHEET}: use --attribute A and --skill K",
-        "--luck": f"{_FROM_THE_SHEET} (the Luck die is always rolled)",
-        "--stamina": f"{_FROM_THE_SHEET} (its stamina pays --push-yourself)",
-    },
-}
-"""Flags of a roll without a sheet that a campaign roll refuses, and what to do instead."""
-
-NOT_FOR = {
-    "--gear": ("exploding", "exploding rolls take no gear dice"),
-    "--reactive": ("exploding", "tiered", "only Year Zero rolls are pushed, so only they can be reactive"),
-    "--push": ("exploding", "tiered", "only Year Zero rolls are pushed (tiered: --push-yourself)"),
-    "--push-faces": ("exploding", "tiered", "only Year Zero rolls are pushed"),
-    "--skill-modifier": ("exploding", "tiered", "named skill modifiers are Year Zero's "
-                         "(exploding: --modifier KEY[=N]; tiered: --bonus-dice N or --modifier \u00b1N)"),
-    "--tn-modifier": ("year-zero", "tiered", "TN modifiers are exploding's (use --modifier \u00b1N)"),
-    "--tn-mod": ("year-zero", "tiered", "TN modifiers are exploding's (use --modifier \u00b1N)"),
-    "--bonus-dice": ("year-zero", "exploding", "bonus dice are tiered's (use --gear ITEM, --helper NAME or "
-                     "--modifier \u00b1N)"),
-    "--bonus": ("year-zero", "exploding", "bonus dice are tiered's (use --gear ITEM, --helper NAME or "
-                "--modifier \u00b1N)"),
-    "--push-yourself": ("year-zero", "exploding", "pushing yourself is tiered's (Year Zero: --push)"),
-}
-"""Campaign-roll flags that mean nothing to some families: (family, ..., why)."""
-
-
-_NO_TN = "a Year Zero roll has no TN: each 6 is a success; make it harder with --modifier -N or --difficulty NAME"
-_NOT_PUSHED = "only Year Zero rolls are pushed"
-
-PLAIN_ELSEWHERE = {
-    "year-zero": {
-        "--tn": _NO_TN, "--tn-mod": _NO_TN,
-        "--skill-die": "a Year Zero pool counts dice: --base N and --skill N (yze-step: --die dN)",
-        "--trait-die": "a Year Zero pool counts dice: --base N and --skill N (yze-step: --die dN)",
-        "--wounds": "wounds raise an exploding TN; a Year Zero roll has none",
-        "--strain": "strain raises an exploding TN; a Year Zero roll has none",
-        "--dice": "a Year Zero pool is --base N, --skill N and --gear N",
-        "--bonus": "bonus dice are tiered's (Year Zero: --gear N or --modifier +N)",
-        "--push-yourself": "pushing yourself is tiered's (Year Zero: --push)",
-    },
-    "exploding": {
-        "--base": "an exploding check rolls --skill-die dN and --trait-die dN",
-        "--skill": "an exploding check rolls --skill-die dN and --trait-die dN",
-        "--dice": "an exploding check rolls --skill-die dN and --trait-die dN",
-        "--push": _NOT_PUSHED, "--gear": "exploding rolls take no gear dice",
-        "--modifier": "a TN modifier is --tn-mod ±N, or one from the tables with --modifier KEY[=N]",
-        "--bonus": "bonus dice are tiered's (exploding: --tn-mod -N lowers the TN)",
-    },
-    "tiered": {
-        "--tn": "a tiered check reads its highest die, against no TN: add dice with --bonus N",
-        "--modifier": "a tiered pool changes by dice: --bonus N (at most 2)",
-        "--difficulty": "a tiered check has no difficulty: add dice with --bonus N",
-        "--base": "a tiered pool is --luck, --attribute N and --skill N (or --dice N)",
-        "--push": "tiered: --push-yourself",
-    },
-}
-"""Flags a roll without a sheet of another family takes, refused on this family's roll with the flag to
-use (play-test 5: ``roll yze --tn 5`` said only "unrecognized arguments")."""
-
 
 class _Refuse(argparse.Action):
     """A flag a campaign roll of this system refuses: seen at all, it stops the command with why."""
@@ -115,8 +30,8 @@ class _Refuse(argparse.Action):
 
 def refuse_elsewhere(parser: argparse.ArgumentParser, system: str) -> None:
     """A roll without a sheet: the flags of other systems' rolls that this one lacks (see
-    :data:`PLAIN_ELSEWHERE`) are refused with what to use instead; the parser's own flags stay."""
-    for flag, why in PLAIN_ELSEWHERE[FAMILIES[system]].items():
+    the family's ``elsewhere_refused``) are refused with what to use instead; the parser's own flags stay."""
+    for flag, why in systems.get(system).cli_flags.elsewhere_refused:
         if flag not in parser._option_string_actions:
             parser.add_argument(flag, action=_Refuse, why=why)
 
@@ -133,16 +48,15 @@ def tn_or_modifier(text: str) -> int | str:
 
 def add(parser: argparse.ArgumentParser, system: str) -> None:
     """The system's own flags of a campaign roll; the others refused with why (see module doc)."""
-    family = FAMILIES[system]
-    refused = {flag: rule[-1] for flag, rule in NOT_FOR.items() if family in rule[:-1]}
-    refused.update(STANDALONE_ONLY[family])
+    flags = systems.get(system).cli_flags
+    refused = dict(flags.campaign_refused)
 
     def offer(flag: str, **kwargs) -> None:
         if flag not in refused:
             parser.add_argument(flag, **kwargs)
 
     offer("--gear", nargs="+", action="extend", default=[], metavar="ITEM", help="gear used (names or ids)")
-    if family == "exploding":
+    if flags.tn_modifiers:
         parser.add_argument("--modifier", type=tn_or_modifier, action="append", default=[], metavar="\u00b1N|KEY[=N]",
                             help="a free TN modifier (+2) or one from the TN tables (social.hostile, "
                                  "other.cramped=3); repeatable")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit
 from gmconsole.safe_text import shown, to_json
 
@@ -38,13 +38,13 @@ def register(subparsers) -> None:
                        help="with --apply: the condition a `conditions` push cost gives, when the push did not name one")
     costs.add_argument("--json", action="store_true", help="print JSON")
     add_wait(costs)
-    costs.set_defaults(handler=_guard(run_costs))
+    costs.set_defaults(handler=guard(run_costs))
 
     sheet = subparsers.add_parser("sheet", help="print a character's sheet")
     sheet.add_argument("name", metavar="NAME")
     sheet.add_argument("character", metavar="CHARACTER", help="name (case-insensitive) or id")
     sheet.add_argument("--json", action="store_true", help="print JSON")
-    sheet.set_defaults(handler=_guard(run_sheet))
+    sheet.set_defaults(handler=guard(run_sheet))
 
 
 def _costs_text(costs: list[dict]) -> str:
@@ -78,7 +78,7 @@ def run_costs(args) -> int:
             raise CliError("--drop and --apply go one at a time: drop a roll's costs, or apply them")
         return _drop(args)
     if args.apply is None:
-        with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
             warn_about(service)
             items = service.pending_costs()
             dropped = [] if args.json else _dropped_rolls(service)
@@ -94,7 +94,7 @@ def run_costs(args) -> int:
                   " (dropped, not applied)")
         return 0
     condition = None if args.condition is None else check_typed_text(args.condition, "the condition")
-    with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         if condition is not None:
             _check_owes_a_condition(service, args.apply)
@@ -124,7 +124,7 @@ def _drop(args) -> int:
     """``--drop ROLL_ID``: the costs dismissed in one undoable change, said like ``--apply``."""
     from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         entry = service.drop_costs(args.drop)
     result = {"roll_id": args.drop, "status": "dropped", "character": entry.get("character", ""),
@@ -138,7 +138,7 @@ def run_sheet(args) -> int:
     from gmconsole.campaign import sheet as sheets
     from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.open(_root(args), args.name, read_only=True) as service:
+    with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
         warn_about(service)
         data = sheets.sheet(sheets.find(service.campaign, args.character))
     emit(data, args.json, "\n".join(sheets.sheet_lines(data, service.campaign)))

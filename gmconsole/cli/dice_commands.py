@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from gmconsole import systems
-from gmconsole.cli import campaign_roll_flags
+import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole.cli.common import CliParser, emit
 
 
@@ -27,10 +27,10 @@ class _RollSystemParser(CliParser):
     system = ""
 
     def parse_known_args(self, args=None, namespace=None):
-        from gmconsole.cli import campaign_commands
+        import gmconsole.cli.campaign_commands as campaign_commands
 
         if args is not None and campaign_commands.wants_campaign(args):
-            from gmconsole.cli import gm_roll_cli
+            import gmconsole.cli.gm_roll_cli as gm_roll_cli
 
             if not gm_roll_cli.names_a_character(args):  # the GM's own roll (issue 12)
                 return gm_roll_cli.gm_roll_parser(self.prog, self.system).parse_known_args(args, namespace)

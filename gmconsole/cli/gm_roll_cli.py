@@ -2,7 +2,7 @@
 
 The pool comes from the same pool flags as a roll without a sheet (``--base/--skill/--gear/--stress/
 --artifact``, ``--die``, ``--dice``, ``--skill-die/--trait-die/--tn``), is written in the system's
-quick-pool syntax (:mod:`gmconsole.rules.quick_pools`) and recorded in the campaign as the GM's roll:
+quick-pool syntax (:mod:`gmconsole.systems.quick_pool`) and recorded in the campaign as the GM's roll:
 no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``. With ``--character`` the
 sheet roll (``campaign_commands.campaign_roll_parser``) is unchanged.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from gmconsole.cli.campaign_roll_flags import FAMILIES
+from gmconsole import systems
 from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
 
 __all__ = ["gm_roll_parser", "names_a_character"]
@@ -33,21 +33,22 @@ def _dice(text: str) -> int:
 
 
 def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
-    family = FAMILIES[system]
-    if family == "year-zero":
-        if system == "yze-step":
+    game = systems.get(system)
+    pool = game.cli_flags.gm_pool
+    if pool == "counts":
+        if game.step_dice:
             parser.add_argument("--die", type=die_size, action="append", default=[], metavar="dN",
                                 help="a step die: the attribute's, then the skill's (once or twice)")
         else:
             for flag, what in (("--base", "base"), ("--skill", "skill"), ("--gear", "gear")):
                 parser.add_argument(flag, type=_dice, default=0, metavar="N", help=f"{what} dice")
-        if system != "myz":
+        if game.has_stress:
             parser.add_argument("--stress", type=_dice, default=0, metavar="N", help="stress dice")
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",
                             help="an artifact die, d8, d10 or d12 (repeatable)")
         parser.add_argument("--push", action="store_true", help="push the roll once (it costs nobody anything)")
         parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
-    elif family == "tiered":
+    elif pool == "dice":
         parser.add_argument("--dice", type=signed, required=True, metavar="N",
                             help="the pool's dice (0 or fewer: 2d6 keep lowest)")
     else:
@@ -61,10 +62,10 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
 
 def quick_text(args, system: str) -> str:
     """The flags written as the system's quick pool (``5b 3s 1g``, ``d10 d8``, ``4``, ``s8 t6 tn5``)."""
-    family = FAMILIES[system]
-    if family == "tiered":
+    pool = systems.get(system).cli_flags.gm_pool
+    if pool == "dice":
         return str(args.dice)
-    if family == "exploding":
+    if pool == "die_sizes":
         parts = [f"s{'/'.join(str(s) for s in args.skill_die)}"] if args.skill_die else []
         parts.append(f"t{args.trait_die}")
         return " ".join(parts + ([f"tn{args.tn}"] if args.tn is not None else []))
@@ -76,16 +77,16 @@ def quick_text(args, system: str) -> str:
 
 def gm_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME`` with pool flags and no ``--character``."""
-    from gmconsole.cli.campaign_commands import _guard, _seed, add_wait
+    from gmconsole.cli.campaign_access import add_wait, guard, seed
 
     parser = CliParser(prog=prog, description=f"the GM's {system} roll, no character, recorded in the campaign")
     parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
     _pool_flags(parser, system)
     parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
-    parser.add_argument("--seed", type=_seed, help="seed the dice (repeatable results)")
+    parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
-    parser.set_defaults(handler=_guard(run_gm_roll), push=False, push_faces=None)
+    parser.set_defaults(handler=guard(run_gm_roll), push=False, push_faces=None)
     return parser
 
 
@@ -93,17 +94,18 @@ def run_gm_roll(args) -> int:
     """Roll the GM's pool, record it (and the push), print the entry."""
     from gmconsole.campaign import history as history_format
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.cli.campaign_commands import _push_or_take_back, _roll_text, _root, warn_about
+    from gmconsole.cli.campaign_access import campaign_root, warn_about
+    from gmconsole.cli.campaign_commands import entry_text, push_or_take_back
     from gmconsole.cli.common import emit
 
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    with CampaignService.open(_root(args), args.campaign, rng=rng, wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.quick_roll(quick_text(args, args.system), faces=args.faces)
         if args.push or args.push_faces is not None:
-            _push_or_take_back(service, entry["id"], args.push_faces)
+            push_or_take_back(service, entry["id"], args.push_faces)
             entry = service.entry(entry["id"])
     result = history_format.public(entry)
     result["roll_id"] = entry["id"]
@@ -111,5 +113,5 @@ def run_gm_roll(args) -> int:
     result["by"] = "GM"
     if args.seed is not None:
         result["seed"] = args.seed
-    emit(result, args.json, _roll_text(entry, args.campaign))
+    emit(result, args.json, entry_text(entry, args.campaign))
     return 0

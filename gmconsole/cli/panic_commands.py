@@ -21,7 +21,7 @@ import argparse
 import random
 import sys
 
-from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError, emit
 from gmconsole.safe_text import shown
 
@@ -43,7 +43,7 @@ def register(subparsers) -> None:
                        help="roster members in range if the row reaches others (stress, or a chained panic roll each)")
     panic.add_argument("--json", action="store_true", help="print JSON")
     add_wait(panic)
-    panic.set_defaults(handler=_guard(run_panic))
+    panic.set_defaults(handler=guard(run_panic))
 
 
 def panic_result(entry: dict) -> dict:
@@ -64,7 +64,7 @@ def panic_result(entry: dict) -> dict:
 def run_panic(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.open(_root(args), args.name, rng=random.Random(), wait=args.wait) as service:
+    with CampaignService.open(campaign_root(args), args.name, rng=random.Random(), wait=args.wait) as service:
         warn_about(service)
         if not service.has_panic_table:
             raise CliError(f"{service.campaign.system} has no panic table: panic rolls belong to yze and yze-step")

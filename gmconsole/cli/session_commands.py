@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 
-from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit, session_number
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import counted
@@ -37,29 +37,29 @@ def register(subparsers) -> None:
     new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
     new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
     add_wait(new)
-    new.set_defaults(handler=_guard(run_new))
+    new.set_defaults(handler=guard(run_new))
 
     scene = actions.add_parser("scene", help="start the next scene (\"only one chance\" starts afresh)")
     scene.add_argument("--json", action="store_true", help='print {"session": N, "scene": M}')
     add_wait(scene)
-    scene.set_defaults(handler=_guard(run_scene))
+    scene.set_defaults(handler=guard(run_scene))
 
     listing = actions.add_parser("list", help="every session: number, title, started, scenes, entries")
     listing.add_argument("--json", action="store_true", help="a JSON list")
-    listing.set_defaults(handler=_guard(run_list))
+    listing.set_defaults(handler=guard(run_list))
 
     recap = actions.add_parser("recap", help="a session's recap, built from its history (Markdown)")
     recap.add_argument("--session", type=session_number, metavar="N", help="which session (default: the current one)")
     recap.add_argument("--json", action="store_true", help="the recap as data")
-    recap.set_defaults(handler=_guard(run_recap))
+    recap.set_defaults(handler=guard(run_recap))
 
 
 def _open(args, *, write: bool):
     from gmconsole.campaign.service import CampaignService
 
     if write:
-        return CampaignService.open(_root(args), args.name, wait=args.wait)
-    return CampaignService.open(_root(args), args.name, read_only=True)
+        return CampaignService.open(campaign_root(args), args.name, wait=args.wait)
+    return CampaignService.open(campaign_root(args), args.name, read_only=True)
 
 
 def run_new(args) -> int:

@@ -17,7 +17,7 @@ from gmconsole.safe_text import shown
 
 def register(subparsers) -> None:
     """Add ``settings``."""
-    from gmconsole.cli.campaign_commands import _guard, add_wait
+    from gmconsole.cli.campaign_access import add_wait, guard
 
     parser = subparsers.add_parser("settings", help="show or change a campaign's settings")
     parser.add_argument("name", metavar="NAME")
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
                         help='print {"campaign", "system", "settings": [{"key", "value", "rule", "text", '
                              '"allowed"}]} (with --set also "changed")')
     add_wait(parser)
-    parser.set_defaults(handler=_guard(run_settings))
+    parser.set_defaults(handler=guard(run_settings))
 
 
 def listing_text(name: str, system: str, rows: list[dict]) -> str:
@@ -46,16 +46,16 @@ def listing_text(name: str, system: str, rows: list[dict]) -> str:
 def run_settings(args) -> int:
     from gmconsole.campaign.service import CampaignService
     from gmconsole.campaign.settings_table import parse_assignment, setting_rows
-    from gmconsole.cli.campaign_commands import _root, warn_about
+    from gmconsole.cli.campaign_access import campaign_root, warn_about
 
     changed: dict = {}
     if not args.assignments:
-        with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
             warn_about(service)
             campaign = service.campaign
             rows = setting_rows(campaign)
     else:
-        with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+        with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
             warn_about(service)
             for text in args.assignments:  # every one checked before anything is written
                 key, value = parse_assignment(service.campaign, text, changed)

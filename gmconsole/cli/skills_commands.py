@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gmconsole.cli.campaign_commands import _guard, _root, add_wait, warn_about
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError, emit
 
 
@@ -38,7 +38,7 @@ def register(subparsers) -> None:
     parser.add_argument("--load", metavar="FILE", help="replace the list with the [[skills]] of a TOML file")
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
     add_wait(parser)
-    parser.set_defaults(handler=_guard(run_skills))
+    parser.set_defaults(handler=guard(run_skills))
 
 
 def _read(path: str) -> str:
@@ -54,7 +54,7 @@ def _result(service) -> dict:
     from gmconsole.campaign import skills
 
     campaign = service.campaign
-    listed = skills.listing(campaign) if campaign.system in skills.validation.LISTED_SKILL_SYSTEMS else []
+    listed = skills.listing(campaign) if skills.validation.skills_listed(campaign.system) else []
     return {"campaign": campaign.name, "system": campaign.system, "own_list": campaign.skills is not None,
             "skills": [s.to_dict() for s in listed]}
 
@@ -77,13 +77,13 @@ def run_skills(args) -> int:
     load = (_read(args.load), Path(args.load).name) if args.load else None
     summary = ""
     if changes:
-        with CampaignService.open(_root(args), args.name, wait=args.wait) as service:
+        with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
             warn_about(service)
             entry = service.change_skill_list(load=load, add=args.add, rename=args.rename, remove=args.remove)
             summary = entry["summary"]
             result = _result(service)
     else:
-        with CampaignService.open(_root(args), args.name, read_only=True) as service:
+        with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
             warn_about(service)
             result = _result(service)
     emit(result, args.json, _text(result, summary))

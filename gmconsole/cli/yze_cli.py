@@ -10,6 +10,7 @@ import argparse
 import random
 import re
 
+from gmconsole import systems
 from gmconsole.cli.common import CliError, count, die_size, signed
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import DiceSource, DieKind
@@ -63,7 +64,7 @@ def _step_die(text: str) -> int:
 
 def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """The pool flags shared by ``odds`` and ``roll``."""
-    if system == "yze-step":
+    if systems.get(system).step_dice:
         parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
                             help="a step die: the attribute's first, then the skill's (once or twice)")
     else:
@@ -85,10 +86,10 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
                         help="R-PUSH-5: a skill die showing 1 stays on a push (stay, the default) or is "
                              "rerolled and costs nothing (blank: the published dice, no mark on the 1)")
     parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
-    if system != "myz":
+    if systems.get(system).push_cost_is_a_setting:
         parser.add_argument("--push-cost", choices=PUSH_COSTS, default="stress-dice",
                             help="what a push costs (default stress-dice)")
-    else:
+    if systems.get(system).has_roles:
         parser.add_argument("--dog", action="store_true", help="Sic a Dog fighting: --base is the dog's Strength")
 
 
@@ -133,7 +134,7 @@ def _pool_from_faces(args: argparse.Namespace) -> None:
     """Typed faces without pool flags give the pool: ``--faces "base=6,1,3 skill=1,4 gear=1"`` is three
     base dice, two skill dice and one gear die (what a GM who typed the dice on the table expects).
     With any of ``--base``/``--skill``/``--gear`` given, the flags build the pool and the faces must fit it."""
-    if args.faces is None or args.system == "yze-step" or args.base or args.skill or args.gear:
+    if args.faces is None or systems.get(args.system).step_dice or args.base or args.skill or args.gear:
         return
     typed = parse_int_spec(args.faces, FACE_KINDS)
     args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
@@ -159,7 +160,7 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
         reactive=args.reactive,
         push_cost=getattr(args, "push_cost", None),
     )
-    if system == "yze-step":
+    if systems.get(system).step_dice:
         if not args.die:
             raise CliError("yze-step needs --die dN for the attribute (and a second --die for the skill)")
         if len(args.die) > 2:

@@ -13,7 +13,7 @@ from gmconsole.systems.exploding.system import EXPLODING
 from gmconsole.systems.tiered.system import TIERED
 from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
 
-__all__ = ["GameSystem", "SYSTEM_IDS", "all_systems", "check_system", "get"]
+__all__ = ["GameSystem", "SYSTEM_IDS", "all_systems", "check_system", "find", "get"]
 
 _REGISTRY: dict[str, GameSystem] = {s.id: s for s in (MYZ, YZE, YZE_STEP, EXPLODING, TIERED)}
 
@@ -27,6 +27,12 @@ def get(system_id: str) -> GameSystem:
         return _REGISTRY[system_id]
     except (KeyError, TypeError):
         raise RulesError(f"unknown system {system_id!r}: choose one of {', '.join(SYSTEM_IDS)}") from None
+
+
+def find(system_id) -> GameSystem | None:
+    """The system named ``system_id``, or ``None`` when gmconsole knows none by that name (a history
+    entry read from a file may name anything)."""
+    return _REGISTRY.get(system_id) if isinstance(system_id, str) else None
 
 
 def check_system(system_id: str) -> str:

@@ -13,7 +13,10 @@ that need them, so reading a system's facts at start-up costs nothing.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from gmconsole.systems.cli_flags import CliFlags
 
 __all__ = ["GameSystem"]
 
@@ -113,10 +116,97 @@ class GameSystem(Protocol):
     ``"save"``, ``"attack"`` (tiered). A special roll the system lacks is refused, naming the system."""
 
     @property
-    def step_dice(self) -> bool:
-        """True when attributes and skills are die sizes (D6–D12) rather than counts of D6."""
-
-    @property
     def typed_pool(self) -> tuple[str, str | None] | None:
         """The pool rules and push cost a defender's pool typed as counts (``base=3 skill=2``) is
         rolled with in an opposed roll, or ``None`` where the system has no such roll."""
+
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
+
+    attributes: tuple[str, ...] | None
+    """The attribute ids every sheet has, in sheet order; ``None`` when the GM names each character's
+    own traits (exploding)."""
+
+    attribute_hint: str
+    """What the character form says an attribute field takes (``"die size 6/8/10/12"``)."""
+
+    skills_listed: bool
+    """True when sheets take skills from a list (the system's table or the campaign's own list);
+    False when the GM names each character's own skills."""
+
+    rates_in_dice: bool
+    """True when attributes and skills are die sizes (``d8``) rather than counts or numbers."""
+
+    step_dice: bool
+    """True when damage steps an attribute's die down one size (D12 → D10 → D8 → D6 → broken)."""
+
+    breaks_at_zero: bool
+    """True when an attribute at 0 leaves the character broken (the BROKEN badge)."""
+
+    takes_attribute_damage: bool
+    """True when damage lowers an attribute; False when it goes to counters (wounds, strain)."""
+
+    repair_restores_all: bool
+    """R-REPAIR-1: True when any repair success restores an item's full bonus (Mutant: Year Zero's
+    Jury-Rig); False when each success restores one point."""
+
+    push_cost_is_a_setting: bool
+    """True when the campaign's push-cost setting decides what a push costs; False when the game fixes
+    it (Mutant: Year Zero)."""
+
+    conditions_table: str
+    """The bundled table whose ``conditions`` list the tracker offers when adding a condition."""
+
+    sheet_columns: tuple[tuple[str, str], ...]
+    """The roster's counter columns as ``(label, value key)``; a key is a counter name or one of
+    ``"trauma"`` (total attribute trauma), ``"attribute_damage"``, ``"attributes_lowered"``,
+    ``"stamina_of_max"``."""
+
+    quick_pool_syntax: str
+    """The GM's quick pool syntax, as its prompt and the refusal of a bad one say it."""
+
+    quick_pool_example: str
+    """One quick pool in that syntax, the console's placeholder."""
+
+    quick_pool_module: str
+    """The module reading this system's quick pools (``parse(system, text, push_cost)``), imported only
+    when the GM rolls one; ask :func:`gmconsole.systems.quick_pool.parse`."""
+
+    def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
+        ``what`` names it ("Ada's strength")."""
+
+    def skill_refusal(self, what: str, level: int) -> str | None:
+        """Why a skill rating cannot be on a sheet, or ``None``; ``what`` names it ("Ada's sneak")."""
+
+    def attribute_step(self, value: int, delta: int) -> int:
+        """An attribute's current value one step down (``delta`` -1) or up (+1): a point, or a die size
+        for step dice. Never below 0; the caller keeps it under the maximum."""
+
+    def rating_text(self, level: int) -> str:
+        """A skill or attribute rating as the GM reads it: ``3`` or ``d8``."""
+
+    def attribute_text(self, current: int, maximum: int) -> str:
+        """An attribute's current and full rating at a glance: ``3/4``, ``d8→d6``, ``4``."""
+
+    skills_tried_untrained: bool
+    """True when a character may try any skill untrained (exploding), so the roll builder offers every
+    skill, those the sheet lacks marked untrained."""
+
+    no_skill_label: str
+    """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``)."""
+
+    dice_explode: bool
+    """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""
+
+    lists_stunts: bool
+    """True when a success's extra successes buy stunts from the skill's own list, one per line, within
+    R-MYZ-LIMIT (Mutant: Year Zero); False when the bonus effects are named on one line."""
+
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        """``(id, label)`` of the difficulty ladder, easiest first (empty when the system has none)."""
+
+    def odds_words(self, odds: dict) -> str:
+        """A preview's exact odds in one line of plain words (``""`` for no odds)."""
+
+    cli_flags: CliFlags
+    """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.rules.dice import DIE_SIZES
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
+
 __all__ = ["ExplodingSystem", "EXPLODING"]
 
 
@@ -31,7 +35,6 @@ class ExplodingSystem:
     # asked by campaign commands
     check: str = "exploding"
     special_rolls: tuple[str, ...] = ("opposed-test", "assisted", "group")
-    step_dice: bool = False
     typed_pool: None = None
 
     # asked by the roll builder
@@ -45,6 +48,56 @@ class ExplodingSystem:
         from gmconsole.systems.exploding import roll
 
         return roll.default_difficulty()
+
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
+    attributes: tuple[str, ...] | None = None
+    attribute_hint: str = "agility=8 smarts=6 (die sizes)"
+    skills_listed: bool = False
+    rates_in_dice: bool = True
+    step_dice: bool = False
+    breaks_at_zero: bool = False
+    takes_attribute_damage: bool = False
+    repair_restores_all: bool = False
+    push_cost_is_a_setting: bool = False
+    conditions_table: str = "yze"
+    skills_tried_untrained: bool = True
+    no_skill_label: str = "(no skill: trait die alone, untrained)"
+    dice_explode: bool = True
+    lists_stunts: bool = False
+    cli_flags: CliFlags = CLI_FLAGS
+    # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
+    sheet_columns: tuple[tuple[str, str], ...] = (("Wnd", "wounds"), ("Stn", "strain"))
+    quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
+                              "s8/6 two sizes)")
+    quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
+    quick_pool_example: str = "s8 t6 tn5"
+
+    def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        return None if maximum in DIE_SIZES else f"{what} must be a die of 4, 6, 8, 10 or 12 sides"
+
+    def skill_refusal(self, what: str, level: int) -> str | None:
+        return None if level in (0,) + DIE_SIZES else (
+            f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+
+    def attribute_step(self, value: int, delta: int) -> int:
+        return max(0, value + delta)
+
+    def rating_text(self, level: int) -> str:
+        return f"d{level}"
+
+    def attribute_text(self, current: int, maximum: int) -> str:
+        lowered = f"d{current}" if current else "0"
+        return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
+
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.exploding.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.exploding.wording import odds_line
+
+        return odds_line(odds) if odds else ""
 
 
 EXPLODING = ExplodingSystem()

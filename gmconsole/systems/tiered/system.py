@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
+
 __all__ = ["TieredSystem", "TIERED"]
 
 
@@ -31,7 +34,6 @@ class TieredSystem:
     # asked by campaign commands
     check: str = "tiered"
     special_rolls: tuple[str, ...] = ("contested", "save", "attack")
-    step_dice: bool = False
     typed_pool: None = None
 
     # asked by the roll builder
@@ -43,6 +45,53 @@ class TieredSystem:
 
     def default_difficulty(self) -> str | None:
         return None
+
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
+    attributes: tuple[str, ...] | None = ("str", "dex", "int", "cha", "per")
+    attribute_hint: str = "0-6"
+    skills_listed: bool = False
+    rates_in_dice: bool = False
+    step_dice: bool = False
+    breaks_at_zero: bool = False
+    takes_attribute_damage: bool = True
+    repair_restores_all: bool = False
+    push_cost_is_a_setting: bool = False
+    conditions_table: str = "yze"
+    skills_tried_untrained: bool = False
+    no_skill_label: str = "(no skill: attribute only)"
+    dice_explode: bool = False
+    lists_stunts: bool = False
+    cli_flags: CliFlags = CLI_FLAGS
+    sheet_columns: tuple[tuple[str, str], ...] = (("Stam", "stamina_of_max"), ("Wnd", "wounds"), ("Lvl", "level"),
+                                                  ("XP", "xp"))
+    quick_pool_syntax: str = "a dice count like 4 or 4d6"
+    quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
+    quick_pool_example: str = "4d6"
+
+    def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        return None if 0 <= maximum <= 6 else f"{what} must be from 0 to 6 (it is {maximum})"
+
+    def skill_refusal(self, what: str, level: int) -> str | None:
+        return None if 0 <= level <= 5 else f"{what} must be from 0 to 5 (it is {level})"
+
+    def attribute_step(self, value: int, delta: int) -> int:
+        return max(0, value + delta)
+
+    def rating_text(self, level: int) -> str:
+        return str(level)
+
+    def attribute_text(self, current: int, maximum: int) -> str:
+        return str(maximum) if current == maximum else f"{current}/{maximum}"
+
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.tiered.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.tiered.wording import odds_line
+
+        return odds_line(odds) if odds else ""
 
 
 TIERED = TieredSystem()

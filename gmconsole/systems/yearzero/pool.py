@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gmconsole.systems.yearzero.system import MYZ, MYZ_PUSH_COST, YEAR_ZERO_IDS, YZE, YZE_PUSH_COSTS, YZE_STEP
+from gmconsole.systems.yearzero.system import (
+    MYZ,
+    STEP_SIZES,
+    YEAR_ZERO_IDS,
+    YZE,
+    YZE_PUSH_COSTS,
+    YZE_STEP,
+)
 from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
@@ -53,9 +60,6 @@ def ones_that_stay(skill_ones: str = "stay") -> frozenset[DieKind]:
     if check_skill_ones(skill_ones) == "stay":
         return _ALWAYS_STAY | {DieKind.SKILL}
     return _ALWAYS_STAY
-
-STEP_SIZES = (6, 8, 10, 12)
-"""Step dice run D6 to D12 (R-STEP-1)."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from gmconsole.systems.yearzero.pool import (
     ATTRIBUTES,
     DEFAULT_PUSH_COST,
     MAX_HELPERS,
-    MYZ_PUSH_COST,
     PUSH_COSTS,
     SKILL_ONES,
     Pool,
@@ -31,6 +30,7 @@ from gmconsole.systems.yearzero.pool import (
     step_die_for_rating,
     step_dice,
 )
+from gmconsole.systems.yearzero.system import MYZ_PUSH_COST
 
 ONES_STAY = ones_that_stay("stay")
 """R-PUSH-1: kinds whose 1s stay on the table when a roll is pushed — every kind (with the default

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
+from gmconsole.wording import possessive
+
 __all__ = ["YearZeroSystem", "MYZ", "YZE", "YZE_STEP", "YEAR_ZERO_IDS"]
+
+ATTRIBUTES = ("strength", "agility", "wits", "empathy")
+"""Every Year Zero sheet's four attributes, in sheet order."""
+
+STEP_SIZES = (6, 8, 10, 12)
+"""yze-step ratings: a step die from D (D6) to A (D12); step dice run D6 to D12 (R-STEP-1)."""
+
+STEP_DOWN = {12: 10, 10: 8, 8: 6, 6: 0}
+"""yze-step: a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
 
 YZE_PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
 """The Year Zero Engine SRD's five push-cost options (one per campaign, a setting)."""
@@ -42,10 +55,6 @@ class YearZeroSystem:
     special_rolls: tuple[str, ...] = ("opposed",)
 
     @property
-    def step_dice(self) -> bool:
-        return self.id == "yze-step"
-
-    @property
     def typed_pool(self) -> tuple[str, str | None]:
         """Mutant rolls a typed pool by its own rules, with no push cost; the Year Zero Engine with
         the basic damage-and-stress cost."""
@@ -62,6 +71,72 @@ class YearZeroSystem:
     def default_difficulty(self) -> str | None:
         return "average"
 
+    # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
+    attribute_hint: str = "max or current/max"
+    step_dice: bool = False
+    repair_restores_all: bool = False
+    push_cost_is_a_setting: bool = True
+    sheet_columns: tuple[tuple[str, str], ...] = (("Stress", "stress"), ("WP", "willpower"),
+                                                  ("Dmg", "attribute_damage"))
+    quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
+    quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
+    quick_pool_example: str = "5b 3s 1g"
+    attributes: tuple[str, ...] | None = ATTRIBUTES
+    skills_listed: bool = True
+    breaks_at_zero: bool = True
+    takes_attribute_damage: bool = True
+    conditions_table: str = "yze"
+    skills_tried_untrained: bool = False
+    no_skill_label: str = "(no skill: attribute only)"
+    dice_explode: bool = False
+    lists_stunts: bool = False
+    cli_flags: CliFlags = CLI_FLAGS
+
+    @property
+    def rates_in_dice(self) -> bool:
+        return self.step_dice
+
+    def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        if not self.step_dice:
+            return None if 1 <= maximum <= 6 else f"{what} must be from 1 to 6 (it is {maximum})"
+        if maximum not in STEP_SIZES:
+            return f"{what} must be a step die of 6, 8, 10 or 12 sides (D to A)"
+        if current not in (0,) + STEP_SIZES:
+            return f"{possessive(what)} current die must be 0, 6, 8, 10 or 12"
+        return None
+
+    def skill_refusal(self, what: str, level: int) -> str | None:
+        if self.step_dice:
+            return None if level in (0,) + STEP_SIZES else (
+                f"{what} must be 0 (no rating) or a step die of 6, 8, 10 or 12 sides")
+        return None if 0 <= level <= 5 else f"{what} must be from 0 to 5 (it is {level})"
+
+    def attribute_step(self, value: int, delta: int) -> int:
+        if not self.step_dice:
+            return max(0, value + delta)
+        if delta < 0:
+            return STEP_DOWN.get(value, 0)
+        return 6 if value == 0 else value + 2
+
+    def rating_text(self, level: int) -> str:
+        return f"d{level}" if self.step_dice else str(level)
+
+    def attribute_text(self, current: int, maximum: int) -> str:
+        if not self.step_dice:
+            return f"{current}/{maximum}"
+        lowered = f"d{current}" if current else "0"
+        return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
+
+    def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
+        from gmconsole.systems.yearzero.wording import difficulty_choices
+
+        return difficulty_choices(self.id)
+
+    def odds_words(self, odds: dict) -> str:
+        from gmconsole.systems.yearzero.wording import odds_line
+
+        return odds_line(odds) if odds else ""
+
 
 MYZ = YearZeroSystem(
     id="myz", title="Mutant: Year Zero",
@@ -69,6 +144,10 @@ MYZ = YearZeroSystem(
     new_attribute_text="2", skills_table="myz",
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
+    repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    sheet_columns=(("Trauma", "trauma"), ("MP", "mutation_points"), ("XP", "xp")),
+    quick_pool_syntax="counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)",
+    quick_pool_example="4b 2s",
 )
 
 YZE = YearZeroSystem(
@@ -85,6 +164,10 @@ YZE_STEP = YearZeroSystem(
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
+    attribute_hint="die size 6/8/10/12", step_dice=True,
+    sheet_columns=(("Stress", "stress"), ("WP", "willpower"), ("Dmg", "attributes_lowered")),
+    quick_pool_syntax="step dice like d10 d8 (attribute die, then skill die; 2st stress dice)",
+    quick_pool_example="d10 d8",
 )
 
 YEAR_ZERO_IDS = (MYZ.id, YZE.id, YZE_STEP.id)

@@ -48,27 +48,27 @@ class CharacterForm(FormScreen):
         self.campaign = campaign
         self.character = character
         self.form_title = f"Edit {character.name}" if character else f"New character ({campaign.system})"
-        self.attributes = attribute_ids(campaign) if campaign.system != "exploding" else (
+        self.attributes = attribute_ids(campaign) if systems.get(campaign.system).attributes is not None else (
             list(character.attributes) if character else attribute_ids(campaign))
 
     def fields(self) -> ComposeResult:
         c = self.character
-        system = self.campaign.system
+        system = systems.get(self.campaign.system)
         yield field_row("Name", "name", c.name if c else "")
         yield field_row("Kind (pc/npc)", "kind", c.kind if c else "pc")
         yield field_row("Count", "count", str(c.count) if c else "1", "NPC group size")
-        if system == "myz":
+        if system.has_roles:
             yield field_row("Role", "role", c.role if c else "", "e.g. enforcer, gearhead, stalker")
-        if system == "exploding":
+        if system.attributes is None:
             traits = " ".join(f"{k}={v.max}" for k, v in c.attributes.items()) if c else ""
-            yield field_row("Traits", "traits", traits, "agility=8 smarts=6 (die sizes)")
+            yield field_row("Traits", "traits", traits, system.attribute_hint)
         else:
-            hint = {"yze-step": "die size 6/8/10/12", "tiered": "0-6"}.get(system, "max or current/max")
             for attribute in self.attributes:
-                yield field_row(attribute.title(), f"attr-{attribute}", _attribute_text(system, c, attribute), hint)
+                yield field_row(attribute.title(), f"attr-{attribute}", _attribute_text(system.id, c, attribute),
+                                system.attribute_hint)
         skills = " ".join(f"{k}={v}" for k, v in c.skills.items()) if c else ""
         yield field_row("Skills", "skills", skills, _skills_example(self.campaign))
-        for counter in systems.get(system).sheet_counters:
+        for counter in system.sheet_counters:
             yield field_row(counter.replace("_", " ").capitalize(), counter, str(getattr(c, counter)) if c else "")
         yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "", "comma-separated, e.g. tired, scared")
         yield field_row("Notes", "notes", c.notes if c else "")
@@ -96,7 +96,7 @@ class CharacterForm(FormScreen):
         return {"max": int(match.group(2)), "current": int(match.group(1))}
 
     def parse(self) -> dict:
-        system = self.campaign.system
+        system = systems.get(self.campaign.system)
         data: dict = {"name": self.text("name")}
         if not data["name"]:
             raise FormError("Name: a character needs a name.")
@@ -105,9 +105,9 @@ class CharacterForm(FormScreen):
             raise FormError(f"Kind must be pc or npc, not {quoted(kind)}.")
         data["kind"] = kind
         data["count"] = self.whole("count", "Count", blank=1)
-        if system == "myz":
+        if system.has_roles:
             data["role"] = self.text("role").lower()
-        if system == "exploding":
+        if system.attributes is None:
             traits = self._pairs(self.text("traits"), "Traits")
             if not traits:
                 raise FormError("Traits: give at least one, e.g. agility=8.")
@@ -115,7 +115,7 @@ class CharacterForm(FormScreen):
         else:
             data["attributes"] = {a: self._attribute(a) for a in self.attributes}
         data["skills"] = self._pairs(self.text("skills"), "Skills")
-        for counter in systems.get(system).sheet_counters:
+        for counter in system.sheet_counters:
             default = 1 if counter == "level" else 0
             data[counter] = self.whole(counter, counter.replace("_", " ").capitalize(), blank=default)
         data["conditions"] = [c.strip().lower() for c in self.text("conditions").split(",") if c.strip()]

@@ -104,7 +104,7 @@ class SkillsScreen(ModalScreen[None]):
 
     @property
     def _listed(self) -> bool:
-        return self.app.service.campaign.system in skills.validation.LISTED_SKILL_SYSTEMS
+        return skills.validation.skills_listed(self.app.service.campaign.system)
 
     @on(CampaignChanged)
     def sync(self) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pick_characters import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
@@ -26,7 +25,7 @@ from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 from gmconsole.wording import counted, possessive, quoted
 
-__all__ = ["special_actions", "opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
+__all__ = ["opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
 
 Form = tuple[str, list[FormField], Callable[[dict], str], str]
 
@@ -293,10 +292,10 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
 
     weapon = next((g.name for g in character.gear if g.damage), "")
     attack_hint = "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."
-    pools = _attack_pools(character)
+    pools = _attack_pools(service.campaign.system, character)
     if pools:
         attack_hint += f" {pools[0]}"
-    attack_example = faces_example("tiered", {("dice", 6): pools[1]}) if pools else ""
+    attack_example = faces_example(service.campaign.system, {("dice", 6): pools[1]}) if pools else ""
     return {
         "save": ("Saving throw", [FormField("save", "Save (phys, ment, perc)", "phys"),
                                   FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=4,5")],
@@ -344,7 +343,7 @@ def pick_attack_target(app, service, entry: dict | None) -> None:
     app.push_screen(PickCharactersScreen(title, others, limit=1, minimum=1), picked)
 
 
-def _attack_pools(character) -> tuple[str, int] | None:
+def _attack_pools(system: str, character) -> tuple[str, int] | None:
     """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
     knows how many faces to type, and the melee pool's size (the form's default attack, whose faces the
     example shows); the size is read through the rules core's ``dice_to_roll``. ``None``: no pool to tell."""
@@ -359,17 +358,8 @@ def _attack_pools(character) -> tuple[str, int] | None:
         ranged = tiered.dice_to_roll(bonus + attrs["dex"].current)
     except RulesError:
         return None
-    melee_faces, ranged_faces = (faces_example("tiered", {("dice", 6): n}) for n in (melee, ranged))
+    melee_faces, ranged_faces = (faces_example(system, {("dice", 6): n}) for n in (melee, ranged))
     return (f"Pool: melee {melee} {'die' if melee == 1 else 'dice'} (class bonus {bonus} + STR "
             f"{attrs['str'].current}), ranged {ranged} {'die' if ranged == 1 else 'dice'} (class bonus {bonus} + DEX "
             f"{attrs['dex'].current}): type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
             "(ranged)."), melee
-
-
-def special_actions(system: str) -> list[str]:
-    """The extra roll kinds the builder offers for ``system`` (only those the system has)."""
-    if system in YEAR_ZERO_SYSTEMS:
-        return ["opposed"]
-    if system == "exploding":
-        return ["opposed", "assisted", "group"]
-    return ["contested", "save", "attack"]

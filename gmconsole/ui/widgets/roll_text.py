@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmconsole.rules import YEAR_ZERO_SYSTEMS
-from gmconsole.rules.data import extra_successes, load_table
+from gmconsole import systems
+from gmconsole.rules.data import extra_successes, system_table
+from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
 from gmconsole.wording import counted
 
@@ -28,13 +29,7 @@ __all__ = [
     "skill_choices",
     "stunt_count",
     "stunt_lines",
-    "table_name",
 ]
-
-
-def table_name(system: str) -> str:
-    """The data table a system reads (``yze-step`` shares the ``yze`` table)."""
-    return "yze" if system == "yze-step" else system
 
 
 def _en(value) -> str:
@@ -65,8 +60,9 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
     instead of the table; its names come from the campaign file, so they are shown escaped."""
     skills = character.skills if character is not None else {}
     rows: list[SkillChoice] = []
-    if system == "exploding":
-        named = {row["id"]: _en(row.get("name", row["id"])) for row in load_table("exploding").get("skills") or []}
+    game = systems.get(system)
+    if game.skills_tried_untrained:
+        named = {row["id"]: _en(row.get("name", row["id"])) for row in system_table(system).get("skills") or []}
         for sid in known:
             named.setdefault(sid, sid)
         for sid in skills:
@@ -75,10 +71,10 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
         rest = sorted(s for s in named if s not in trained)
         rows += [SkillChoice(s, f"{named[s]} {_level(system, skills[s])}", skills[s]) for s in trained]
         rows += [SkillChoice(s, f"{named[s]} (untrained)") for s in rest]
-        rows.append(SkillChoice(None, "(no skill: trait die alone, untrained)"))
+        rows.append(SkillChoice(None, game.no_skill_label))
         return rows
-    table = load_table(table_name(system)).get("skills", []) if system in YEAR_ZERO_SYSTEMS else []
-    if own is not None and system in YEAR_ZERO_SYSTEMS:
+    table = system_table(system).get("skills", []) if game.skills_listed else []
+    if own is not None and game.skills_listed:
         from gmconsole.safe_text import shown
 
         table = [{"id": sid, "name": shown(name)} for sid, name in own]
@@ -92,14 +88,12 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
     else:
         for sid, level in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0])):
             rows.append(SkillChoice(sid, f"{sid} {_level(system, level)}", level))
-    rows.append(SkillChoice(None, "(no skill: attribute only)"))
+    rows.append(SkillChoice(None, game.no_skill_label))
     return rows
 
 
 def _level(system: str, level: int) -> str:
-    if system in ("exploding", "yze-step"):
-        return f"d{level}"
-    return str(level)
+    return systems.get(system).rating_text(level)
 
 
 def filter_skills(choices: list[SkillChoice], text: str) -> list[SkillChoice]:
@@ -117,14 +111,7 @@ def filter_skills(choices: list[SkillChoice], text: str) -> list[SkillChoice]:
 
 def difficulty_choices(system: str) -> list[tuple[str, str]]:
     """``(id, label)`` of the system's difficulty ladder, easiest first (tiered has none)."""
-    if system in YEAR_ZERO_SYSTEMS:
-        rows = load_table(table_name(system)).get("difficulty", [])
-        return [(r["id"], f"{_en(r['name'])} {r['modifier']:+d}") for r in rows]
-    if system == "exploding":
-        from gmconsole.systems.exploding import roll as exploding
-
-        return [(d.key, f"{_en(d.name)} TN {d.tn}") for d in exploding.difficulties()]
-    return []
+    return list(systems.get(system).difficulty_choices())
 
 
 def signed(n: int) -> str:
@@ -132,34 +119,12 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212")
 
 
-def _pct(p) -> str:
-    return f"{100 * float(p):.1f}%"
-
-
 def odds_line(system: str, odds: dict) -> str:
     """The exact odds of a preview in one line: success, with push, panic, costs (banes) / tiers."""
     if not odds:
         return ""
-    if system in YEAR_ZERO_SYSTEMS:
-        parts = [f"success {_pct(odds.get('p_success', 0))}"]
-        if "p_success_with_push" in odds:
-            parts.append(f"with push {_pct(odds['p_success_with_push'])}")
-        if "p_panic" in odds:
-            parts.append(f"panic {_pct(odds['p_panic'])}")
-        if "p_panic_with_push" in odds:
-            parts.append(f"panic if pushed {_pct(odds['p_panic_with_push'])}")
-        banes = odds.get("p_bane_after_push") or {}
-        if banes:
-            parts.append("bane after push " + ", ".join(f"{k} {_pct(v)}" for k, v in banes.items()))
-        return " · ".join(parts)
-    if system == "exploding":
-        parts = []
-        for key, label in (("p_success", "success"), ("success", "success"),
-                           ("p_critical_failure", "critical failure"), ("critical_failure", "critical failure")):
-            if key in odds and isinstance(odds[key], (int, float)):
-                parts.append(f"{label} {_pct(odds[key])}")
-        return " · ".join(parts)
-    return " · ".join(f"{tier} {_pct(p)}" for tier, p in odds.items() if isinstance(p, (int, float)))
+    game = systems.find(system)
+    return shares_line(odds) if game is None else game.odds_words(odds)
 
 
 def costs_lines(entry: dict) -> list[str]:
@@ -200,7 +165,8 @@ def _stunts(entry: dict) -> list[str]:
     options = entry.get("stunt_list") or []
     if not options or not stunt_count(entry):
         return []
-    if entry.get("system") != "myz":
+    game = systems.find(entry.get("system", ""))
+    if game is None or not game.lists_stunts:
         return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
     limit = stunt_warning(entry.get("system", ""), entry.get("skill"), stunt_count(entry), len(options))
     return ["stunts:"] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
@@ -319,11 +285,13 @@ def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
     """An example SPEC with exactly ``n`` faces for each ``(kind, sides): n`` of ``counts`` (the dice a
     roll, a push or an attack actually needs), so the GM copies a hint of the right length."""
     by_kind: dict[str, list[str]] = {}
+    game = systems.find(system)
+    explode = game is not None and game.dice_explode
     for (kind, sides), n in counts.items():
         faces = by_kind.setdefault(kind, [])
         for i in range(n):
             face = max(1, min(sides, (sides + 1) // 2 + i))
-            faces.append(f"{sides}+{face}" if system == "exploding" and i == 0 else str(face))
+            faces.append(f"{sides}+{face}" if explode and i == 0 else str(face))
     return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items() if faces)
 
 

@@ -12,6 +12,7 @@ from typing import Callable
 
 from rich.text import Text
 
+from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.safe_text import shown
 
@@ -45,41 +46,27 @@ def attribute_cell(system: str, character: Character, attribute: str) -> Text:
     value = character.attributes.get(attribute)
     if value is None:
         return Text("—", style="dim")
-    if system in ("yze-step", "exploding"):
-        lowered = f"d{value.current}" if value.current else "0"
-        text = f"d{value.max}" if value.current == value.max else f"d{value.max}→{lowered}"
-    elif system == "tiered":
-        text = str(value.max) if value.current == value.max else f"{value.current}/{value.max}"
-    else:
-        text = f"{value.current}/{value.max}"
+    text = systems.get(system).attribute_text(value.current, value.max)
     style = "bold red" if value.current <= 0 else ("yellow" if value.current < value.max else "")
     return Text(text, style=style)
 
 
+COLUMN_VALUES: dict[str, Callable[[Character], str]] = {
+    "trauma": lambda c: str(sum(c.trauma().values())),
+    "attribute_damage": lambda c: str(sum(a.trauma for a in c.attributes.values())),
+    "attributes_lowered": lambda c: str(sum(1 for a in c.attributes.values() if a.current < a.max)),
+    "stamina_of_max": lambda c: f"{c.stamina}/{c.stamina_max}",
+}
+"""How a sheet column that is not a plain counter reads (the keys a system's ``sheet_columns`` name)."""
+
+
+def _column_value(key: str) -> Callable[[Character], str]:
+    return COLUMN_VALUES.get(key) or (lambda c: str(getattr(c, key)))
+
+
 def tracker_columns(system: str) -> list[tuple[str, Callable[[Character], str]]]:
     """The system's counters as ``(label, value of a character)``."""
-    if system == "myz":
-        return [
-            ("Trauma", lambda c: str(sum(c.trauma().values()))),
-            ("MP", lambda c: str(c.mutation_points)),
-            ("XP", lambda c: str(c.xp)),
-        ]
-    if system in ("yze", "yze-step"):
-        return [
-            ("Stress", lambda c: str(c.stress)),
-            ("WP", lambda c: str(c.willpower)),
-            ("Dmg", lambda c: str(sum(a.trauma for a in c.attributes.values())) if system == "yze" else
-             str(sum(1 for a in c.attributes.values() if a.current < a.max))),
-        ]
-    if system == "exploding":
-        # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
-        return [("Wnd", lambda c: str(c.wounds)), ("Stn", lambda c: str(c.strain))]
-    return [
-        ("Stam", lambda c: f"{c.stamina}/{c.stamina_max}"),
-        ("Wnd", lambda c: str(c.wounds)),
-        ("Lvl", lambda c: str(c.level)),
-        ("XP", lambda c: str(c.xp)),
-    ]
+    return [(label, _column_value(key)) for label, key in systems.get(system).sheet_columns]
 
 
 def badges(system: str, character: Character) -> Text:
@@ -91,7 +78,7 @@ def badges(system: str, character: Character) -> Text:
             out.append(" ")
         out.append(text, style=style)
 
-    if system in ("myz", "yze", "yze-step") and character.broken:
+    if systems.get(system).breaks_at_zero and character.broken:
         add("BROKEN", "bold white on red")
     if character.panic is not None:
         add(f"PANIC {character.panic.total}", "bold black on yellow")
@@ -246,7 +233,7 @@ def state_text(system: str, character: Character) -> str:
     """The full state of a character in words, for the detail line under the roster / tracker:
     BROKEN, the panic effect with its table total and name, a dead dog, every condition."""
     parts = []
-    if system in ("myz", "yze", "yze-step") and character.broken:
+    if systems.get(system).breaks_at_zero and character.broken:
         parts.append("BROKEN")
     if character.panic is not None:
         parts.append(f"PANIC {character.panic.total} {shown(character.panic.name)}")

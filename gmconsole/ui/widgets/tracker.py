@@ -430,9 +430,10 @@ class TrackerPane(Vertical):
         self.app.attempt(lambda: self.app.service.rest())
 
     def _condition_hint(self) -> str:
+        from gmconsole import systems
         from gmconsole.rules.data import load_table
 
-        table = load_table("yze")
+        table = load_table(systems.get(self.app.service.campaign.system).conditions_table)
         return ", ".join(c["id"] for c in table.get("conditions", []))
 
     def action_add_condition(self) -> None:

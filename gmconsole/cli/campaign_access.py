@@ -1,0 +1,137 @@
+"""What every campaign command shares: where campaigns live, ``--wait``, and the guard that turns a
+locked, damaged or refused campaign into one clear ``gmconsole: error:`` line (exit status 2).
+
+The command modules (``campaign_commands``, ``session_commands``, ``repair_command``, ...) import
+from here, never from each other, so no two of them import one another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from gmconsole.cli.common import CliError
+from gmconsole.safe_text import shown
+
+__all__ = ["MAX_WAIT", "WAY_OUT_LIMIT", "add_wait", "campaign_root", "guard", "seed", "wait_seconds",
+           "warn_about", "way_out"]
+
+MAX_WAIT = 3600.0
+"""Longest ``--wait`` accepted: an hour; more is surely a typo."""
+
+
+def campaign_root(args) -> Path:
+    from gmconsole.store.location import data_root
+
+    return data_root(getattr(args, "data_dir", None))
+
+
+def _user_errors():
+    """The exceptions that mean the user asked for something that cannot be done."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.store.errors import StoreError
+
+    return (StoreError, ValidationError)
+
+
+def guard(func):
+    def handler(args) -> int:
+        try:
+            status = _as_cli_errors(func, args)
+        except BaseException as exc:
+            cause = exc.__cause__
+            _say_pending(args, unless=getattr(cause, "path", None))  # a damaged file said once, in the error
+            raise
+        _say_pending(args)
+        return status
+
+    return handler
+
+
+def _as_cli_errors(func, args) -> int:
+    """Run a command; its store and campaign errors become :class:`CliError` lines."""
+    from gmconsole.store.errors import CorruptFile, LockNotWritable
+
+    try:
+        return func(args) or 0
+    except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
+        raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
+    except LockNotWritable as exc:  # say how to take the read-only offer from the command line
+        raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
+                       f"(or `gmconsole history {exc.name}`).") from exc
+    except _user_errors() as exc:
+        raise CliError(str(exc)) from exc
+
+
+def _say_pending(args, unless=None) -> None:
+    """Print the warning :func:`warn_about` kept back (a history the service could not check), after
+    the command: when the command failed on that same damaged file, its error says it already."""
+    pending = getattr(args, "_history_warning", None)
+    if pending is None:
+        return
+    args._history_warning = None
+    path, text = pending
+    if unless is None or path is None or str(unless) != str(path):
+        print(f"gmconsole: warning: {text}", file=sys.stderr)
+
+
+def wait_seconds(text: str) -> float:
+    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_WAIT:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to {MAX_WAIT:g}")
+    return value
+
+
+def add_wait(parser) -> None:
+    """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
+    from gmconsole.store.lock import DEFAULT_WAIT
+
+    parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
+                        help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
+                             "0 fails at once)")
+
+
+def warn_about(service, args=None) -> None:
+    """Say on stderr what is wrong with a campaign that still opened, one ``gmconsole: warning:`` line
+    each: a gap in its history now; a history it could not check after the command (``args`` given),
+    unless the command's error names the same damaged file (one clear message, follow-up item 9)."""
+    if service.history_warning:
+        if args is None:
+            print(f"gmconsole: warning: {service.history_warning}", file=sys.stderr)
+        else:
+            args._history_warning = (getattr(service.history_problem, "path", None), service.history_warning)
+    if service.history_gap:
+        print(f"gmconsole: warning: {shown(service.history_gap)}", file=sys.stderr)  # names from the files
+
+
+def seed(text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
+    return int(text)
+
+
+WAY_OUT_LIMIT = 900
+"""Longest damaged-file line printed whole: two paths of the campaign (the file, its backup), where it
+broke, and the command; still bounded, as the detail may quote text from the file."""
+
+
+def way_out(error) -> str:
+    """The message for a :class:`~gmconsole.store.errors.CorruptFile` on the command line: the store's
+    sentence and, for a history chunk, the command that sets it aside."""
+    from gmconsole.store.set_aside import is_history_chunk
+
+    path = Path(error.path)
+    if not is_history_chunk(path):
+        return str(error)
+    campaign = path.parent.parent.parent
+    inside = path.relative_to(campaign).as_posix()  # short: a long line is cut in its middle, never its end
+    command = f"gmconsole repair {shlex.quote(campaign.name)} --set-aside {shlex.quote(inside)}"
+    restore = " (or restore its backup in the console)" if error.backup is not None else ""
+    return f"{error} To go on without it{restore}, set it aside (renamed, not deleted): `{command}`"

@@ -1,0 +1,261 @@
+"""The ``exploding`` system's target number: the difficulty table, TN modifiers and how they add up.
+
+A check's TN starts at the difficulty's value and collects a line per modifier (untrained +4,
+each picked TN modifier); the lines are kept so the roll text can show where the TN came from.
+The tables come from ``data/exploding.toml``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from gmconsole.rules.data import load_table
+from gmconsole.rules.errors import RulesError
+from gmconsole.wording import quoted
+
+UNTRAINED_TN = 4
+"""Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""
+
+
+def _table() -> dict:
+    return load_table("exploding")
+
+
+def _text(value, lang: str) -> str:
+    """A name or rules text from the data folder in ``lang`` (English when that language is missing)."""
+    if isinstance(value, dict):
+        return value.get(lang) or value["en"]
+    return str(value)
+
+
+# --------------------------------------------------------------------------- target number
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One row of the difficulty table: its key, name and base TN."""
+
+    key: str
+    tn: int
+    name: dict
+
+
+def difficulties() -> tuple[Difficulty, ...]:
+    """The difficulty table of seed 003 in order (Basic 2 ... Esoteric 12)."""
+    return tuple(Difficulty(d["key"], d["tn"], d["name"]) for d in _table()["difficulty"]["levels"])
+
+
+def default_difficulty() -> str:
+    """The difficulty a TN starts from when the GM names none (Moderate, TN 4)."""
+    return _table()["difficulty"]["default"]
+
+
+def difficulty(key: str) -> Difficulty:
+    """The difficulty named ``key`` (case-insensitive), or a clear error listing the choices."""
+    wanted = str(key).strip().lower()
+    for level in difficulties():
+        if level.key == wanted:
+            return level
+    names = ", ".join(d.key for d in difficulties())
+    raise RulesError(f"unknown difficulty {key!r}: choose one of {names}")
+
+
+@dataclass(frozen=True)
+class TnModifier:
+    """One entry of a modifier table (social, other, situational, environmental).
+
+    Exactly one shape applies: a fixed ``modifier``; a range ``low``..``high`` the GM picks from
+    (the seed's "+1-4"); ``per`` a unit the GM counts (+1 each, e.g. per threat level); or a
+    ``note`` only (no TN change of its own). ``automatic`` entries are applied by the builder itself.
+    """
+
+    table: str
+    key: str
+    name: dict
+    group: dict | None = None
+    modifier: int | None = None
+    low: int | None = None
+    high: int | None = None
+    per: dict | None = None
+    note: dict | None = None
+    automatic: bool = False
+    description: dict | None = None
+
+    @property
+    def full_key(self) -> str:
+        """``table.key``, e.g. ``social.hostile``."""
+        return f"{self.table}.{self.key}"
+
+    @property
+    def pickable(self) -> bool:
+        """True when the GM can add this entry to a TN by hand."""
+        return self.note is None and not self.automatic
+
+    def range_text(self) -> str:
+        """How the seed writes the change: ``+4``, ``-2``, ``+1-4``, ``+1 per threat level`` or ``-``."""
+        if self.modifier is not None:
+            return f"{self.modifier:+d}"
+        if self.low is not None:
+            return f"+{self.low}-{self.high}"
+        if self.per is not None:
+            return f"+1 per {_text(self.per, 'en')}"
+        return "-"
+
+    def value(self, chosen: int | None) -> int:
+        """The TN change when picked with ``chosen`` (required for ranges and per-unit entries)."""
+        label = _text(self.name, "en")
+        if not self.pickable:
+            why = _text(self.note, "en") if self.note else "the console applies it by itself"
+            raise RulesError(f"{quoted(label)} is not picked by hand: {why}")
+        if self.modifier is not None:
+            if chosen is not None and chosen != self.modifier:
+                raise RulesError(f"{quoted(label)} is always {self.modifier:+d}, not {chosen:+d}")
+            return self.modifier
+        if self.low is not None:
+            if chosen is None:
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
+            if not self.low <= chosen <= self.high:
+                raise RulesError(f"{quoted(label)} ranges {self.range_text()}, so {chosen:+d} is out of range")
+            return chosen
+        if chosen is None or chosen < 0:
+            raise RulesError(f"{quoted(label)} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
+        return chosen
+
+
+def modifier_tables() -> dict[str, tuple[TnModifier, ...]]:
+    """Every modifier table of seed 003 by key, each entry as a :class:`TnModifier`."""
+    out: dict[str, tuple[TnModifier, ...]] = {}
+    for table in _table()["modifier_tables"]:
+        entries = []
+        for e in table["entries"]:
+            entries.append(
+                TnModifier(
+                    table=table["key"],
+                    key=e["key"],
+                    name=e["name"],
+                    group=e.get("group"),
+                    modifier=e.get("modifier"),
+                    low=e.get("min"),
+                    high=e.get("max"),
+                    per=e.get("per"),
+                    note=e.get("note"),
+                    automatic=bool(e.get("automatic", False)),
+                    description=e.get("description"),
+                )
+            )
+        out[table["key"]] = tuple(entries)
+    return out
+
+
+def find_modifier(key: str) -> TnModifier:
+    """The entry named ``table.key``, or a bare ``key`` when only one table has it."""
+    wanted = str(key).strip().lower()
+    matches = [e for entries in modifier_tables().values() for e in entries if wanted in (e.full_key, e.key)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        names = ", ".join(m.full_key for m in matches)
+        raise RulesError(f"modifier {key!r} is in several tables: write one of {names}")
+    error = RulesError(f"unknown TN modifier {key!r}; the TN modifiers are: {modifier_names()}")
+    error.limit = len(str(error)) + 40  # the list is the help: a one-line error printer shows it whole
+    raise error
+
+
+def modifier_names() -> str:
+    """Every TN modifier a GM may type, by the name that finds it (:func:`find_modifier`): its bare key
+    where only one table has that key, else ``table.key``; ``(=N)`` marks one that takes an amount."""
+    entries = [e for table in modifier_tables().values() for e in table if not e.automatic]
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.key] = counts.get(e.key, 0) + 1
+    return ", ".join((e.key if counts[e.key] == 1 else e.full_key) + ("=N" if e.modifier is None else "")
+                     for e in entries)
+
+
+def parse_modifier(text: str) -> tuple[str, int | None]:
+    """Read ``KEY`` or ``KEY=N`` (``N`` for ranges and per-unit entries) as ``(key, N or None)``."""
+    match = re.fullmatch(r"\s*([a-z][a-z.-]*)\s*(?:=\s*([+-]?[0-9]{1,3}))?\s*", str(text).lower())
+    if not match:
+        raise RulesError(f"cannot read modifier {text!r}: write it as table.key or table.key=N")
+    key, amount = match.groups()
+    return key, (int(amount) if amount is not None else None)
+
+
+@dataclass(frozen=True)
+class TnLine:
+    """One line of a TN's explanation: what it is and how much it adds (the first line is the base)."""
+
+    label: str
+    amount: int
+
+    def as_dict(self) -> dict:
+        return {"label": self.label, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class TargetNumber:
+    """A target number and the lines that built it, so the GM can see why it is what it is."""
+
+    value: int
+    lines: tuple[TnLine, ...]
+
+    def explain(self) -> list[str]:
+        """The TN line by line: the base, each modifier signed, and the total."""
+        out = [f"{self.lines[0].label}: {self.lines[0].amount}"]
+        out += [f"{line.label}: {line.amount:+d}" for line in self.lines[1:]]
+        out.append(f"TN = {self.value}")
+        return out
+
+    def plus(self, label: str, amount: int) -> "TargetNumber":
+        """This TN with one more line (used by assisted and group checks)."""
+        return TargetNumber(self.value + amount, self.lines + (TnLine(label, amount),))
+
+    def as_dict(self) -> dict:
+        return {"value": self.value, "lines": [line.as_dict() for line in self.lines]}
+
+
+def given_target_number(value: int) -> TargetNumber:
+    """A TN the GM states outright (used as given)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -100 <= value <= 100:
+        raise RulesError(f"a target number must be a whole number from -100 to 100, not {value!r}")
+    return TargetNumber(value, (TnLine("target number (as given)", value),))
+
+
+def build_target_number(
+    difficulty_key: str | None = None,
+    modifiers: Sequence[str | tuple[str, int | None]] = (),
+    wounds: int = 0,
+    strain: int = 0,
+    untrained: bool = False,
+    assisted: bool = False,
+    adjustments: Sequence[int] = (),
+    lang: str = "en",
+) -> TargetNumber:
+    """Build a TN: the difficulty's base, each picked table modifier, Wound/Strain +1 each,
+    untrained +4 (unless ``assisted``), and any free GM ``adjustments``.
+
+    ``modifiers`` holds keys (``"social.hostile"``) or ``(key, amount)`` pairs for the entries
+    whose seed value is a range (``("other.cramped", 3)``) or per unit (``("other.threat-level", 2)``).
+    """
+    level = difficulty(difficulty_key or default_difficulty())
+    tn = TargetNumber(level.tn, (TnLine(f"{_text(level.name, lang)} difficulty", level.tn),))
+    for item in modifiers:
+        key, chosen = (item, None) if isinstance(item, str) else item
+        entry = find_modifier(key)
+        amount = entry.value(chosen)
+        label = _text(entry.name, lang)
+        if entry.group:
+            label = f"{_text(entry.group, lang)}: {label}"
+        tn = tn.plus(label, amount)
+    for what, count in (("Wound", wounds), ("Strain", strain)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RulesError(f"{what} must be a count of 0 or more, not {count!r}")
+        if count:
+            tn = tn.plus(f"{what} x{count} (+1 each)", count)
+    if untrained and not assisted:
+        tn = tn.plus("Untrained", UNTRAINED_TN)
+    for amount in adjustments:
+        tn = tn.plus("GM modifier", int(amount))
+    return tn

@@ -1,0 +1,52 @@
+"""The GM's quick pool (issue 12), the part every system shares: a roll without a character, typed the
+way a dice bot reads it. Each family reads its own syntax (``systems/<family>/quick_pool.py``); this
+module holds the parsed result, the tokenizer and the refusal that names the syntax.
+
+Nothing here reads a campaign: a quick pool belongs to no character, so nothing is charged.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from gmconsole.rules.errors import RulesError
+
+__all__ = ["QuickPool", "parse", "refuse", "tokens", "untyped"]
+
+
+@dataclass(frozen=True)
+class QuickPool:
+    """A parsed quick pool: the system's own pool object (``core``) and the text as the GM typed it,
+    tidied (``text``, shown in the history: "GM rolls 5b 3s")."""
+
+    system: str
+    text: str
+    core: Any
+
+
+def tokens(text: str) -> list[str]:
+    """The words of a quick pool, case-folded, split at spaces and commas."""
+    return [t for t in re.split(r"[\s,]+", text.strip().casefold()) if t]
+
+
+def refuse(system, text: str, why: str = "") -> RulesError:
+    """The refusal of ``text`` as a quick pool for ``system``, naming what was wrong and the syntax."""
+    detail = f" ({why})" if why else ""
+    return RulesError(f"{text.strip()!r} is not a quick pool for {system.id}{detail}: type {system.quick_pool_syntax}")
+
+
+def untyped(system, text: str) -> RulesError | None:
+    """The refusal of an empty quick pool (``None`` when something was typed)."""
+    if not text or not text.strip():
+        return RulesError(f"type the pool: {system.quick_pool_syntax}")
+    return None
+
+
+def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+    """The quick pool ``text`` means for ``system`` (read by its family's module); a
+    :class:`RulesError` naming the syntax when it means none. ``push_cost`` is the campaign's push-cost
+    setting (stress dice count where it is ``stress-dice``)."""
+    return importlib.import_module(system.quick_pool_module).parse(system, text, push_cost)

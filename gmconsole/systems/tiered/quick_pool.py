@@ -1,0 +1,27 @@
+"""The tiered quick pool: the pool's dice count, ``4`` or ``4d6`` (0 or fewer: 2d6, keep the lowest,
+R-TIER-2)."""
+
+from __future__ import annotations
+
+import re
+
+from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
+
+__all__ = ["parse"]
+
+
+def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+    """The quick pool ``text`` means for the tiered ``system``; a refusal naming the syntax."""
+    from gmconsole.rules.dice import MAX_DICE
+    from gmconsole.systems.tiered import roll as tiered
+
+    empty = untyped(system, text)
+    if empty is not None:
+        raise empty
+    found = re.fullmatch(r"(-?\d{1,2})(d6)?", "".join(tokens(text)))
+    if not found:
+        raise refuse(system, text)
+    dice = int(found.group(1))
+    if dice > MAX_DICE:
+        raise refuse(system, text, f"at most {MAX_DICE} dice")
+    return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, (("dice", dice),)))

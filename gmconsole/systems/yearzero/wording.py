@@ -1,0 +1,29 @@
+"""The Year Zero roll builder's words: the difficulty ladder and the odds line (plain strings)."""
+
+from __future__ import annotations
+
+from gmconsole.rules.data import system_table
+from gmconsole.systems.words import en, percent
+
+__all__ = ["difficulty_choices", "odds_line"]
+
+
+def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
+    """``(id, label)`` of the system table's difficulty ladder, easiest first (``Hard -1``)."""
+    rows = system_table(system_id).get("difficulty", [])
+    return tuple((r["id"], f"{en(r['name'])} {r['modifier']:+d}") for r in rows)
+
+
+def odds_line(odds: dict) -> str:
+    """A preview's exact odds in one line: success, with push, panic, banes after a push."""
+    parts = [f"success {percent(odds.get('p_success', 0))}"]
+    if "p_success_with_push" in odds:
+        parts.append(f"with push {percent(odds['p_success_with_push'])}")
+    if "p_panic" in odds:
+        parts.append(f"panic {percent(odds['p_panic'])}")
+    if "p_panic_with_push" in odds:
+        parts.append(f"panic if pushed {percent(odds['p_panic_with_push'])}")
+    banes = odds.get("p_bane_after_push") or {}
+    if banes:
+        parts.append("bane after push " + ", ".join(f"{k} {percent(v)}" for k, v in banes.items()))
+    return " · ".join(parts)
