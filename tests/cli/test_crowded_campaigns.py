@@ -69,7 +69,7 @@ def test_wait_zero_fails_at_once_with_the_locked_message(run_cli, demo_root):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "is already open in another console" in lines[0]
-    assert took < DEFAULT_WAIT  # it did not wait (the interpreter's start-up is most of it)
+    assert took < DEFAULT_WAIT  # it did not wait
 
 
 def test_a_writer_waits_for_the_lock_and_gives_up_after_its_deadline(run_cli, demo_root):
