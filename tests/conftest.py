@@ -5,6 +5,9 @@ Most CLI tests only need what a user sees (status, stdout, stderr), which ``gmco
 gives in-process without the interpreter's start-up per call. A test that needs a real process (the
 ``python -m gmconsole`` entry point, kill -9, two processes holding locks, signals, a tty) asks for
 ``run_cli_subprocess``.
+
+The bundled demo campaigns are installed once per test process (``demo_template``) and copied into
+each test's folder (``copy_demos``): installing them is five campaigns of synced writes, a copy is not.
 """
 
 from __future__ import annotations
@@ -12,12 +15,37 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
 DEBUG_VAR = "GMCONSOLE_DEBUG"
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory):
+    """A data folder with every bundled demo campaign installed, made once per test process; tests
+    never open it, they copy it (``copy_demos``)."""
+    from gmconsole.campaign.library import install_demos
+
+    root = tmp_path_factory.mktemp("demo-template") / "data"
+    root.mkdir()
+    install_demos(root)
+    return root
+
+
+@pytest.fixture
+def copy_demos(demo_template):
+    """``copy_demos(folder)`` puts the demo campaigns into ``folder`` (made if missing) as
+    ``gmconsole demo`` would, and returns it."""
+
+    def copy(folder):
+        shutil.copytree(demo_template, folder, dirs_exist_ok=True)
+        return folder
+
+    return copy
 
 
 def _exit_status(code) -> tuple[int, str]:

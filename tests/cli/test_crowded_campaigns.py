@@ -15,7 +15,6 @@ import time
 
 import pytest
 
-from gmconsole.campaign import library
 from gmconsole.store import CampaignLocked, CampaignStore
 from gmconsole.store.lock import DEFAULT_WAIT
 
@@ -35,9 +34,8 @@ ROLLER = textwrap.dedent(
 
 
 @pytest.fixture
-def demo_root(tmp_path):
-    library.install_demos(tmp_path)
-    return tmp_path
+def demo_root(tmp_path, copy_demos):
+    return copy_demos(tmp_path)
 
 
 def test_two_scripts_recording_rolls_at_once_both_succeed(demo_root):

@@ -4,7 +4,7 @@ Everything a screen shows must come out the same on every run: the demo campaign
 into ``tmp_path``, the service gets a frozen clock and a seeded ``random.Random``, and the text
 cursor does not blink (its on/off phase would otherwise depend on timing).
 
-- ``demo_root``: a data folder with every bundled demo campaign installed.
+- ``demo_root``: a data folder with every bundled demo campaign installed (copied from one install).
 - ``frozen_clock``: a callable giving 2026-03-14 19:30 UTC, always.
 - ``seeded_rng``: ``random.Random(20260314)``.
 - ``open_service(name, **kw)``: a ``CampaignService`` on a demo campaign with that clock and rng
@@ -49,14 +49,9 @@ def seeded_rng():
 
 
 @pytest.fixture
-def demo_root(tmp_path):
-    """A data folder holding every bundled demo campaign."""
-    from gmconsole.campaign.library import install_demos
-
-    root = tmp_path / "data"
-    root.mkdir()
-    install_demos(root)
-    return root
+def demo_root(tmp_path, copy_demos):
+    """A data folder holding every bundled demo campaign (a copy of the session's installed set)."""
+    return copy_demos(tmp_path / "data")
 
 
 @pytest.fixture
