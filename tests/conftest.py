@@ -96,6 +96,7 @@ def run_cli_subprocess():
             full_env.update(env)
         return subprocess.run(
             [sys.executable, "-m", "gmconsole", *args],
+            check=False,
             capture_output=True,
             text=True,
             env=full_env,

@@ -11,16 +11,20 @@ cursor does not blink (its on/off phase would otherwise depend on timing).
   (closed after the test).
 - ``make_app(name="yze-demo", seed=20260314, read_only=False)``: a ``GMConsoleApp`` on a demo
   campaign, with its own seeded rng and the frozen clock (service closed after the test).
+- ``builder_app(name="yze-demo", seed=7)``: the roll builder alone (``pilot_harness.BuilderApp``) on a
+  demo campaign.
+
+Driving the app (pressing keys, filling forms, reading the status line) is ``pilot_harness``.
 """
 
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
-FROZEN_AT = datetime(2026, 3, 14, 19, 30, 0, tzinfo=timezone.utc)
+FROZEN_AT = datetime(2026, 3, 14, 19, 30, 0, tzinfo=UTC)
 SEED = 20260314
 
 
@@ -81,5 +85,16 @@ def make_app(open_service):
     def _make(name: str = "yze-demo", *, seed: int = SEED, read_only: bool = False):
         service = open_service(name, seed=seed, read_only=read_only)
         return GMConsoleApp(service, rng=random.Random(seed))
+
+    return _make
+
+
+@pytest.fixture
+def builder_app(open_service):
+    """The roll builder alone on a demo campaign (seeded dice), as ``builder_app(name, seed)``."""
+    from pilot_harness import BuilderApp
+
+    def _make(name: str = "yze-demo", seed: int = 7):
+        return BuilderApp(open_service(name), random.Random(seed))
 
     return _make
