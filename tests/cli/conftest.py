@@ -13,3 +13,13 @@ def demo_gm(run_cli, tmp_path, copy_demos):
 
     copy_demos(tmp_path)
     return run
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_flush(monkeypatch):
+    """Skip ``os.fsync`` here: these tests read what a command or a key changed, not whether it
+    survives a power cut, and each change is several synced writes (the store's tests, kill -9
+    included, keep the real flush)."""
+    import os
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)

@@ -41,6 +41,16 @@ def _no_cursor_blink(monkeypatch):
     monkeypatch.setattr(TextArea, "_toggle_cursor", lambda self: None, raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _no_disk_flush(monkeypatch):
+    """Skip ``os.fsync`` here: these tests read what a command or a key changed, not whether it
+    survives a power cut, and each change is several synced writes (the store's tests, kill -9
+    included, keep the real flush)."""
+    import os
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
 @pytest.fixture
 def frozen_clock():
     """The service's clock in tests: always 2026-03-14 19:30 UTC."""
