@@ -77,6 +77,18 @@ async def type_into(pilot, field_id: str, text: str) -> None:
     await type_text(pilot, text)
 
 
+async def submit_value(pilot, value: str) -> str:
+    """Put ``value`` in the open one-value form (``=`` on a counter, a panic D6) and press enter;
+    returns the form's message, ``""`` when the form took the value and closed."""
+    from textual.widgets import Input
+
+    form = pilot.app.screen
+    form.query_one("#f-value", Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+    return str(form.query_one("#form-message").render()) if pilot.app.screen is form else ""
+
+
 def set_field(app: App, field_id: str, text: str) -> None:
     """Put ``text`` in the form field ``#f-<field_id>`` at once."""
     from textual.widgets import Input

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pilot_harness import fill_focused, pick_skill, start_builder
-from test_tracker_values_ui import _type_value
+from pilot_harness import fill_focused, pick_skill, start_builder, submit_value
 
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 from gmconsole.ui.screens.value_form import ValueForm
@@ -62,8 +61,8 @@ def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_
             await pilot.press("A")
             await pilot.pause()
             seen["form"] = isinstance(app.screen, ValueForm)
-            seen["refused"] = await _type_value(pilot, "7")
-            seen["closed"] = await _type_value(pilot, "6")
+            seen["refused"] = await submit_value(pilot, "7")
+            seen["closed"] = await submit_value(pilot, "6")
             picker = app.screen
             seen["title"] = getattr(picker, "title_text", type(picker).__name__)
             await pilot.press("space", "ctrl+s")
@@ -95,7 +94,7 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
             await pilot.press("A")
             await pilot.pause()
             seen["form"] = app.screen.form_title if isinstance(app.screen, ValueForm) else type(app.screen).__name__
-            await _type_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
+            await submit_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
             picker = app.screen
             assert isinstance(picker, PickCharactersScreen)
             seen["title"] = picker.title_text

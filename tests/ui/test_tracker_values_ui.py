@@ -7,7 +7,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot_harness import fill_focused, pick_skill, start_builder, status_text
+from pilot_harness import (
+    fill_focused,
+    pick_skill,
+    start_builder,
+    status_text,
+    submit_value,
+)
 from textual.widgets import Input
 
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
@@ -21,12 +27,8 @@ def _count(service) -> int:
 
 async def _type_value(pilot, value: str) -> str:
     """Type ``value`` into the open ValueForm and press enter; the form's message (empty when it closed)."""
-    form = pilot.app.screen
-    assert isinstance(form, ValueForm)
-    form.query_one("#f-value", Input).value = value
-    await pilot.press("enter")
-    await pilot.pause()
-    return str(form.query_one("#form-message").render()) if pilot.app.screen is form else ""
+    assert isinstance(pilot.app.screen, ValueForm)
+    return await submit_value(pilot, value)
 
 
 def test_equals_types_the_chosen_counter_checks_the_range_and_is_one_undo_step(make_app):
