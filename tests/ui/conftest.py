@@ -4,6 +4,8 @@ Everything a screen shows must come out the same on every run: the demo campaign
 into ``tmp_path``, the service gets a frozen clock and a seeded ``random.Random``, and the text
 cursor does not blink (its on/off phase would otherwise depend on timing).
 
+For speed, every test here skips ``os.fsync`` (durability is the store's tests' business).
+
 - ``demo_root``: a data folder with every bundled demo campaign installed (copied from one install).
 - ``frozen_clock``: a callable giving 2026-03-14 19:30 UTC, always.
 - ``seeded_rng``: ``random.Random(20260314)``.
