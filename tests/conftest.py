@@ -48,6 +48,18 @@ def copy_demos(demo_template):
     return copy
 
 
+def _opens_console(args) -> bool:
+    from gmconsole.cli import _opens_console as opens
+
+    return opens(list(args))
+
+
+def _no_console_here(self, *args, **kwargs):
+    """In-process the console would take over the test's terminal: such a test drives the app with
+    ``app.run_test()`` (tests/ui) or runs ``run_cli_subprocess``."""
+    raise AssertionError("run_cli cannot open the console in-process; use run_cli_subprocess or app.run_test()")
+
+
 def _exit_status(code) -> tuple[int, str]:
     """The status a ``SystemExit(code)`` gives the shell, and what the interpreter prints for it."""
     if code is None:
@@ -74,6 +86,10 @@ def run_cli():
                 patch.setenv(key, value)
             if cwd is not None:
                 patch.chdir(cwd)
+            if _opens_console(args):
+                from textual.app import App
+
+                patch.setattr(App, "run", _no_console_here)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
                     status = main(list(args))
