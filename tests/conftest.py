@@ -1,23 +1,118 @@
-"""Shared test fixtures."""
+"""Shared test fixtures: the command line run in-process (``run_cli``) or as a real process
+(``run_cli_subprocess``), both giving a ``subprocess.CompletedProcess``.
 
+Most CLI tests only need what a user sees (status, stdout, stderr), which ``gmconsole.cli.main``
+gives in-process without the interpreter's start-up per call. A test that needs a real process (the
+``python -m gmconsole`` entry point, kill -9, two processes holding locks, signals, a tty) asks for
+``run_cli_subprocess``.
+
+The bundled demo campaigns are installed once per test process (``demo_template``) and copied into
+each test's folder (``copy_demos``): installing them is five campaigns of synced writes, a copy is not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
+DEBUG_VAR = "GMCONSOLE_DEBUG"
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory):
+    """A data folder with every bundled demo campaign installed, made once per test process; tests
+    never open it, they copy it (``copy_demos``)."""
+    from gmconsole.campaign.library import install_demos
+
+    root = tmp_path_factory.mktemp("demo-template") / "data"
+    root.mkdir()
+    install_demos(root)
+    return root
+
+
+@pytest.fixture
+def copy_demos(demo_template):
+    """``copy_demos(folder)`` puts the demo campaigns into ``folder`` (made if missing) as
+    ``gmconsole demo`` would, and returns it."""
+
+    def copy(folder):
+        shutil.copytree(demo_template, folder, dirs_exist_ok=True)
+        return folder
+
+    return copy
+
+
+def _opens_console(args) -> bool:
+    from gmconsole.cli import _opens_console as opens
+
+    return opens(list(args))
+
+
+def _no_console_here(self, *args, **kwargs):
+    """In-process the console would take over the test's terminal: such a test drives the app with
+    ``app.run_test()`` (tests/ui) or runs ``run_cli_subprocess``."""
+    raise AssertionError("run_cli cannot open the console in-process; use run_cli_subprocess or app.run_test()")
+
+
+def _exit_status(code) -> tuple[int, str]:
+    """The status a ``SystemExit(code)`` gives the shell, and what the interpreter prints for it."""
+    if code is None:
+        return 0, ""
+    if isinstance(code, int):
+        return code, ""
+    return 1, f"{code}\n"
+
 
 @pytest.fixture
 def run_cli():
+    """Run ``gmconsole ARGS`` in this process and return a ``CompletedProcess`` with its status,
+    stdout and stderr. ``env`` entries are set (and ``GMCONSOLE_DEBUG`` removed) and ``cwd`` entered
+    for the one call only; ``timeout`` is accepted for the subprocess runner's sake."""
+
+    def run(*args: str, env: dict | None = None, cwd=None, timeout: float = 60):
+        from gmconsole.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.delenv(DEBUG_VAR, raising=False)
+            patch.setenv("COLUMNS", os.environ.get("COLUMNS", "80"))
+            for key, value in (env or {}).items():
+                patch.setenv(key, value)
+            if cwd is not None:
+                patch.chdir(cwd)
+            if _opens_console(args):
+                from textual.app import App
+
+                patch.setattr(App, "run", _no_console_here)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    status = main(list(args))
+                except SystemExit as exit_:
+                    status, said = _exit_status(exit_.code)
+                    err.write(said)
+        return subprocess.CompletedProcess(["gmconsole", *args], status, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@pytest.fixture
+def run_cli_subprocess():
     """Run ``python -m gmconsole ARGS`` in a subprocess, as a user would, and return the result."""
 
     def run(*args: str, env: dict | None = None, cwd=None, timeout: float = 60):
         full_env = dict(os.environ)
-        full_env.pop("GMCONSOLE_DEBUG", None)
+        full_env.pop(DEBUG_VAR, None)
         if env:
             full_env.update(env)
         return subprocess.run(
             [sys.executable, "-m", "gmconsole", *args],
+            check=False,
             capture_output=True,
             text=True,
             env=full_env,

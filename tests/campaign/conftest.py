@@ -1,5 +1,6 @@
 """Fixtures: a campaign service on a real store in ``tmp_path``, with a frozen clock and seeded dice."""
 
+import contextlib
 import random
 
 import pytest
@@ -21,10 +22,8 @@ def make_service(tmp_path):
 
     yield make
     for service in opened:
-        try:
+        with contextlib.suppress(Exception):  # a test may have closed it already, or broken its store
             service.close()
-        except Exception:
-            pass
 
 
 @pytest.fixture
@@ -41,7 +40,5 @@ def reopen(tmp_path):
 
     yield again
     for service in opened:
-        try:
+        with contextlib.suppress(Exception):  # a test may have closed it already, or broken its store
             service.close()
-        except Exception:
-            pass

@@ -113,7 +113,7 @@ def test_the_lock_holders_note_is_escaped(gm, hostile):
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps({"pid": 1, "host": "h\x1b]0;pwned\x07", "since": "\x9b2J"}).encode(), 0)
         refused = gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged",
-                     "--json")
+                     "--json", "--wait", "0")
     finally:
         os.close(fd)
     assert refused.returncode == 2

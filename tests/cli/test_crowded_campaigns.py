@@ -15,7 +15,6 @@ import time
 
 import pytest
 
-from gmconsole.campaign import library
 from gmconsole.store import CampaignLocked, CampaignStore
 from gmconsole.store.lock import DEFAULT_WAIT
 
@@ -35,9 +34,8 @@ ROLLER = textwrap.dedent(
 
 
 @pytest.fixture
-def demo_root(tmp_path):
-    library.install_demos(tmp_path)
-    return tmp_path
+def demo_root(tmp_path, copy_demos):
+    return copy_demos(tmp_path)
 
 
 def test_two_scripts_recording_rolls_at_once_both_succeed(demo_root):
@@ -69,7 +67,7 @@ def test_wait_zero_fails_at_once_with_the_locked_message(run_cli, demo_root):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "is already open in another console" in lines[0]
-    assert took < DEFAULT_WAIT  # it did not wait (the interpreter's start-up is most of it)
+    assert took < DEFAULT_WAIT  # it did not wait
 
 
 def test_a_writer_waits_for_the_lock_and_gives_up_after_its_deadline(run_cli, demo_root):

@@ -3,8 +3,9 @@
 import pytest
 
 
-def test_version_prints_and_exits_zero(run_cli):
-    result = run_cli("--version")
+def test_version_prints_and_exits_zero(run_cli_subprocess):
+    """``python -m gmconsole`` is the entry point a user runs: a real process."""
+    result = run_cli_subprocess("--version")
     assert result.returncode == 0
     assert result.stdout.startswith("gmconsole ")
 

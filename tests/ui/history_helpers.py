@@ -5,17 +5,55 @@ busy machine). :func:`repeat_history` instead repeats entries a campaign already
 ids, straight into new chunk files of the store's own format, written whole by the store's writer
 (one synced write per chunk), and tells the campaign state the newest entry, as if they had been
 recorded one by one (``bench/store.py`` and ``bench/history_filter.py`` build theirs the same way).
+
+:class:`HistoryApp` shows the history screen alone; :func:`play_myz` records a short myz session to
+list; :func:`table_cells` reads the table as the GM sees it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
+
+from textual.app import App
 
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
 from gmconsole.store.clean_close import drop_marker
 from gmconsole.store.storage import AtomicJSONStorage
+
+
+class HistoryApp(App):
+    """An app that only shows the history screen (``escape`` pops back to an empty default screen)."""
+
+    def __init__(self, service) -> None:
+        super().__init__()
+        self.service = service
+        self.rng = random.Random(1)
+        self.animation_level = "none"
+
+    def on_mount(self) -> None:
+        from gmconsole.ui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+
+def play_myz(service) -> None:
+    """A short myz session: a roll, its push, the costs applied, a stress change, a second roll."""
+    service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.push(faces="base=1,6,2,2 skill=6,3")  # R-PUSH-1: the skill 1 stays (and costs, R-MYZ-TRAUMA)
+    service.apply_costs()
+    service.change_tracker("c4", "mutation_points", 1)
+    service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
+
+
+def table_cells(app) -> list[list[str]]:
+    """The rows of the screen's table, each cell as text."""
+    from textual.widgets import DataTable
+
+    table = app.screen.query_one(DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
 def repeat_history(root: Path, name: str, per_session: dict[int, int]) -> int:

@@ -11,35 +11,15 @@ from __future__ import annotations
 import asyncio
 import errno
 
+from pilot_harness import form_message, status_text, type_into
 from textual.widgets import Input
 
 from gmconsole.store.errors import WriteFailed
 from gmconsole.store.storage import AtomicJSONStorage
 from gmconsole.ui.screens.character_form import CharacterForm
+from gmconsole.ui.screens.clock_form import ClockForm
 from gmconsole.ui.screens.gear_form import GearForm, GearScreen
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.screens.clock_form import ClockForm
-
-
-async def _type(pilot, text: str) -> None:
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
-
-
-async def _fill(pilot, field_id: str, text: str) -> None:
-    """Put ``text`` in a form field by focusing it and typing (the field is cleared first)."""
-    field = pilot.app.screen.query_one(f"#f-{field_id}", Input)
-    field.focus()
-    field.value = ""
-    await pilot.pause()
-    await _type(pilot, text)
-
-
-def _message(app) -> str:
-    return str(app.screen.query_one("#form-message").render())
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status-line").render())
 
 
 def test_character_form_refuses_bad_input_inline_and_changes_nothing(make_app):
@@ -54,21 +34,21 @@ def test_character_form_refuses_bad_input_inline_and_changes_nothing(make_app):
             assert isinstance(app.screen, CharacterForm)
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
-            await _fill(pilot, "name", "Vasquez")
-            await _fill(pilot, "attr-strength", "lots")
+            seen.append(form_message(app))
+            await type_into(pilot, "name", "Vasquez")
+            await type_into(pilot, "attr-strength", "lots")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
-            await _fill(pilot, "attr-strength", "9")
+            seen.append(form_message(app))
+            await type_into(pilot, "attr-strength", "9")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
-            await _fill(pilot, "attr-strength", "4")
-            await _fill(pilot, "skills", "ranged=two")
+            seen.append(form_message(app))
+            await type_into(pilot, "attr-strength", "4")
+            await type_into(pilot, "skills", "ranged=two")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
+            seen.append(form_message(app))
             assert isinstance(app.screen, CharacterForm)
             await pilot.press("escape")
             await pilot.pause()
@@ -91,10 +71,10 @@ def test_character_form_adds_a_valid_character(make_app):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("1", "a")
             await pilot.pause()
-            await _fill(pilot, "name", "Vasquez")
+            await type_into(pilot, "name", "Vasquez")
             for attribute, value in (("strength", "5"), ("agility", "4"), ("wits", "2"), ("empathy", "2")):
-                await _fill(pilot, f"attr-{attribute}", value)
-            await _fill(pilot, "skills", "ranged=3 melee=2")
+                await type_into(pilot, f"attr-{attribute}", value)
+            await type_into(pilot, "skills", "ranged=3 melee=2")
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, MainScreen)
@@ -120,16 +100,16 @@ def test_gear_form_refuses_a_bonus_above_its_maximum(make_app):
             await pilot.press("a")
             await pilot.pause()
             assert isinstance(app.screen, GearForm)
-            await _fill(pilot, "name", "Scrap rifle")
-            await _fill(pilot, "bonus", "3")
-            await _fill(pilot, "max_bonus", "2")
+            await type_into(pilot, "name", "Scrap rifle")
+            await type_into(pilot, "bonus", "3")
+            await type_into(pilot, "max_bonus", "2")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
-            await _fill(pilot, "artifact_die", "7")
+            seen.append(form_message(app))
+            await type_into(pilot, "artifact_die", "7")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
+            seen.append(form_message(app))
             await pilot.press("escape", "escape")
             await pilot.pause()
 
@@ -148,12 +128,12 @@ def test_clock_form_refuses_five_segments(make_app):
             await pilot.press("4", "k")
             await pilot.pause()
             assert isinstance(app.screen, ClockForm)
-            await _fill(pilot, "name", "Hive wakes")
-            await _fill(pilot, "segments", "5")
+            await type_into(pilot, "name", "Hive wakes")
+            await type_into(pilot, "segments", "5")
             await pilot.press("ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))
-            await _fill(pilot, "segments", "6")
+            seen.append(form_message(app))
+            await type_into(pilot, "segments", "6")
             await pilot.press("ctrl+s")
             await pilot.pause()
 
@@ -177,11 +157,11 @@ def test_failed_save_is_shown_and_the_state_is_kept(make_app, monkeypatch):
             monkeypatch.setattr(AtomicJSONStorage, "write", full_disk)
             await pilot.press("4", "plus")
             await pilot.pause()
-            seen.append(_status(app))
+            seen.append(status_text(app))
             seen.append(str(app.screen.query_one("#tracker-table").get_cell("c1", "stress")))
             await pilot.press("o")
             await pilot.pause()
-            seen.append(_status(app))
+            seen.append(status_text(app))
             assert isinstance(app.screen, MainScreen)
 
     asyncio.run(run())
@@ -199,20 +179,20 @@ def test_read_only_campaign_refuses_changes_with_a_message(make_app):
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            seen.append(_status(app))
+            seen.append(status_text(app))
             await pilot.press("4", "plus")
             await pilot.pause()
-            seen.append(_status(app))
+            seen.append(status_text(app))
             await pilot.press("2", "s")
             await pilot.pause()
             await pilot.press("ctrl+s", "ctrl+s")
             await pilot.pause()
-            seen.append(_message(app))  # the draw form keeps the refusal inline and stays open
+            seen.append(form_message(app))  # the draw form keeps the refusal inline and stays open
             await pilot.press("escape")
             await pilot.pause()
             await pilot.press("ctrl+z")
             await pilot.pause()
-            seen.append(_status(app))
+            seen.append(status_text(app))
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             title_line.append(str(app.screen.query_one("#pane-tabs").render()))
@@ -230,7 +210,6 @@ def test_read_only_campaign_refuses_changes_with_a_message(make_app):
 def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(make_app):
     """Play-test finding: the tiered form suggested Year Zero's ``ranged=2 mobility=1``. The example
     names skills this campaign rolls (myz: its own table), and a generic pair where skills are free."""
-    from textual.widgets import Input
 
     seen = {}
     for demo in ("myz-demo", "tiered-demo"):

@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import html
 
+from pilot_harness import status_text
+
 from gmconsole.ui.app import GMConsoleApp
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status-line").render())
 
 
 def _damaged_exploding(open_service):
@@ -40,7 +38,7 @@ def test_a_history_that_cannot_be_checked_is_said_in_the_status_line_not_on_stde
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            seen["status"] = _status(app)
+            seen["status"] = status_text(app)
 
     asyncio.run(run())
     assert capsys.readouterr().err == ""
@@ -60,7 +58,7 @@ def test_a_log_warning_while_the_console_runs_goes_to_the_status_line(make_app, 
         async with app.run_test(size=(80, 24)) as pilot:
             logging.getLogger("gmconsole.store.atomic").warning("could not keep a backup of %s: %s", "x.json", "full")
             await pilot.pause()
-            seen["status"] = _status(app)
+            seen["status"] = status_text(app)
 
     asyncio.run(run())
     assert "could not keep a backup of x.json: full" in seen["status"]
@@ -136,7 +134,7 @@ def test_a_damaged_chunk_with_no_backup_can_be_set_aside_from_the_history_and_pl
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            seen["after roll"] = _status(app)
+            seen["after roll"] = status_text(app)
 
     asyncio.run(run())
     assert "Set the damaged file aside" in seen["offer"]
@@ -160,7 +158,7 @@ def test_the_roll_builder_offers_to_set_a_damaged_chunk_aside_and_the_next_roll_
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            assert str(chunk) in _question(app).text, _status(app)
+            assert str(chunk) in _question(app).text, status_text(app)
             await pilot.press("y")
             await pilot.pause()
             await pilot.press("r")

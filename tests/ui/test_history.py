@@ -7,50 +7,19 @@ screen with keys and checks what it shows and what the campaign holds.
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import random
-
 import pytest
-from textual.app import App
+from history_helpers import (
+    HistoryApp,
+    play_myz,
+    repeat_history,
+    table_cells,
+    wait_loaded,
+)
+from pilot_harness import pilot_test
 from textual.widgets import DataTable, Input
-
-from history_helpers import repeat_history, wait_loaded
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
-
-
-def sync(test):
-    """Run an ``async`` Pilot test in its own event loop (no asyncio plugin is installed)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-class HistoryApp(App):
-    """An app that only shows the history screen (``escape`` pops back to an empty default screen)."""
-
-    def __init__(self, service) -> None:
-        super().__init__()
-        self.service = service
-        self.rng = random.Random(1)
-        self.animation_level = "none"
-
-    def on_mount(self) -> None:
-        self.push_screen(HistoryScreen())
-
-
-def _play_myz(service) -> None:
-    """A short myz session: a roll, its push, the costs applied, a stress change, a second roll."""
-    service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-    service.push(faces="base=1,6,2,2 skill=6,3")  # R-PUSH-1: the skill 1 stays (and costs, R-MYZ-TRAUMA)
-    service.apply_costs()
-    service.change_tracker("c4", "mutation_points", 1)
-    service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
 
 
 def _play_yze(service) -> None:
@@ -62,41 +31,36 @@ def _play_yze(service) -> None:
 @pytest.fixture
 def myz_app(open_service):
     service = open_service("myz-demo")
-    _play_myz(service)
+    play_myz(service)
     return HistoryApp(service)
 
 
-def _cells(app) -> list[list[str]]:
-    table = app.screen.query_one(DataTable)
-    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-
-
-@sync
+@pilot_test
 async def test_history_lists_newest_first_and_filters_by_character_kind_skill(myz_app):
     async with myz_app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        rows = _cells(myz_app)
+        rows = table_cells(myz_app)
         assert [r[3] for r in rows] == ["roll", "mutation_points", "costs", "push", "roll"]
         assert rows[0][4] == "Hammer" and rows[-1][4] == "Grease"
         screen = myz_app.screen
         await pilot.press("slash")
         screen.query_one("#hist-character", Input).value = "Grease"
         await pilot.pause()
-        assert {r[4] for r in _cells(myz_app)} == {"Grease"}
+        assert {r[4] for r in table_cells(myz_app)} == {"Grease"}
         screen.query_one("#hist-kind", Input).value = "roll"
         await pilot.pause()
-        assert [r[3] for r in _cells(myz_app)] == ["roll"]
+        assert [r[3] for r in table_cells(myz_app)] == ["roll"]
         screen.query_one("#hist-character", Input).value = ""
         screen.query_one("#hist-kind", Input).value = ""
         screen.query_one("#hist-skill", Input).value = "fight"
         await pilot.pause()
-        assert [r[4] for r in _cells(myz_app)] == ["Hammer"]
+        assert [r[4] for r in table_cells(myz_app)] == ["Hammer"]
         screen.query_one("#hist-session", Input).value = "two"
         await pilot.pause()
         assert "session must be a number" in str(screen.query_one("#hist-message").render())
 
 
-@sync
+@pilot_test
 async def test_history_detail_of_a_pushed_roll_shows_pool_faces_push_odds_costs(myz_app):
     async with myz_app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -112,7 +76,7 @@ async def test_history_detail_of_a_pushed_roll_shows_pool_faces_push_odds_costs(
     assert "Entered by hand: yes" in detail
 
 
-@sync
+@pilot_test
 async def test_history_undo_and_redo_from_the_screen(myz_app):
     service = myz_app.service
     before = service.character("c6")
@@ -120,18 +84,18 @@ async def test_history_undo_and_redo_from_the_screen(myz_app):
         await pilot.pause()
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert _cells(myz_app)[0][-1] == "undone"
+        assert table_cells(myz_app)[0][-1] == "undone"
         assert service.can_redo
         await pilot.press("a")
         await pilot.pause()
-        assert _cells(myz_app)[0][3] == "mutation_points"
+        assert table_cells(myz_app)[0][3] == "mutation_points"
         await pilot.press("a", "ctrl+y")
         await pilot.pause()
-        assert _cells(myz_app)[0][-1] == "done"
+        assert table_cells(myz_app)[0][-1] == "done"
     assert service.history(kind="roll")[0]["character_id"] == before.id
 
 
-@sync
+@pilot_test
 async def test_history_exports_the_session_to_a_named_file_and_a_default_path(myz_app, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     async with myz_app.run_test(size=(120, 40)) as pilot:
@@ -155,7 +119,7 @@ async def test_history_exports_the_session_to_a_named_file_and_a_default_path(my
     assert default.read_text(encoding="utf-8").startswith("# myz-demo — session 1")
 
 
-@sync
+@pilot_test
 async def test_history_export_to_a_file_that_cannot_be_written_is_an_inline_error(myz_app, tmp_path):
     (tmp_path / "a-file").write_text("", encoding="utf-8")
     async with myz_app.run_test(size=(120, 40)) as pilot:
@@ -170,7 +134,7 @@ async def test_history_export_to_a_file_that_cannot_be_written_is_an_inline_erro
     assert "a-file" in error
 
 
-@sync
+@pilot_test
 async def test_history_escape_goes_back(myz_app):
     async with myz_app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -183,7 +147,7 @@ async def test_history_escape_goes_back(myz_app):
         assert not isinstance(myz_app.screen, HistoryScreen)
 
 
-@sync
+@pilot_test
 async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_service, demo_root):
     """Two real changes, repeated to 1,010 entries straight into the history files (not 1,010 synced
     writes through the service: ``history_helpers``)."""
@@ -197,7 +161,7 @@ async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_se
         await pilot.pause()
         await wait_loaded(pilot, app.screen)
         status = str(app.screen.query_one("#hist-status").render())
-        rows = _cells(app)
+        rows = table_cells(app)
     assert len(rows) == MAX_ROWS
     assert f"{MAX_ROWS} of {2 * (MAX_ROWS + 5)} entries" in status
     assert [int(r[0]) for r in rows] == list(range(2 * (MAX_ROWS + 5), MAX_ROWS + 10, -1))  # the newest
@@ -218,14 +182,19 @@ def _detail_of_first_roll():
     return run
 
 
-@pytest.mark.parametrize(("name", "play"), [("myz-demo", _play_myz), ("yze-demo", _play_yze)])
+# the ids keep the snapshot files' names
+PLAYS = pytest.mark.parametrize(("name", "play"), [("myz-demo", play_myz), ("yze-demo", _play_yze)],
+                                ids=["myz-demo-_play_myz", "yze-demo-_play_yze"])
+
+
+@PLAYS
 def test_history_list_snapshot(snap_compare, open_service, name, play):
     service = open_service(name)
     play(service)
     assert snap_compare(HistoryApp(service), terminal_size=(120, 40))
 
 
-@pytest.mark.parametrize(("name", "play"), [("myz-demo", _play_myz), ("yze-demo", _play_yze)])
+@PLAYS
 def test_history_detail_snapshot(snap_compare, open_service, name, play):
     service = open_service(name)
     play(service)
@@ -234,11 +203,11 @@ def test_history_detail_snapshot(snap_compare, open_service, name, play):
 
 def test_history_detail_snapshot_narrow_80x24(snap_compare, open_service):
     service = open_service("myz-demo")
-    _play_myz(service)
+    play_myz(service)
     assert snap_compare(HistoryApp(service), terminal_size=(80, 24), run_before=_detail_of_first_roll())
 
 
-@sync
+@pilot_test
 async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
     """Play-test finding: at 80×24 the history's footer ended at "a Show undone", so "c Apply costs"
     and "r Recap" could not be seen. The key bar wraps onto more lines, as on the main screen."""
@@ -253,7 +222,7 @@ async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
         assert key in shown, (key, shown)
 
 
-@sync
+@pilot_test
 async def test_history_status_counts_one_entry_in_the_singular(open_service):
     """Play-test 3: the status line said "1 entries"."""
     service = open_service("yze-demo")

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import asyncio
 
-from history_helpers import repeat_history, wait_loaded
-from test_history import HistoryApp, _cells, _play_myz, sync
+from history_helpers import (
+    HistoryApp,
+    play_myz,
+    repeat_history,
+    table_cells,
+    wait_loaded,
+)
+from pilot_harness import pilot_test
 from textual.widgets import DataTable, Input
 
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
@@ -25,16 +31,16 @@ def _ids(entries) -> list[str]:
     return [str(e["id"]) for e in entries]
 
 
-@sync
+@pilot_test
 async def test_typed_filters_show_the_rows_the_service_gives(open_service):
     service = open_service("myz-demo")
-    _play_myz(service)
+    play_myz(service)
     service.undo()  # the second roll, struck through
     app = HistoryApp(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert [r[0] for r in _cells(app)] == _ids(service.history(include_undone=True))
+        assert [r[0] for r in table_cells(app)] == _ids(service.history(include_undone=True))
         struck = [row for row in range(len(screen.rows)) if screen.rows[row]["status"] == "undone"]
         table = screen.query_one(DataTable)
         assert struck and all("strike" in str(table.get_row_at(row)[0].style) for row in struck)
@@ -43,22 +49,22 @@ async def test_typed_filters_show_the_rows_the_service_gives(open_service):
         for typed in ("g", "r", "e", "a", "s", "e"):
             await pilot.press(typed)
             expected = service.history(character=screen.focused.value, include_undone=True)
-            assert [r[0] for r in _cells(app)] == _ids(expected), screen.focused.value
-        assert {r[4] for r in _cells(app)} == {"Grease"} and len(_cells(app)) == 3  # roll, push, costs
+            assert [r[0] for r in table_cells(app)] == _ids(expected), screen.focused.value
+        assert {r[4] for r in table_cells(app)} == {"Grease"} and len(table_cells(app)) == 3  # roll, push, costs
         await pilot.press("tab", "tab", *"push")  # kind
-        assert [(r[3], r[4]) for r in _cells(app)] == [("push", "Grease")]
+        assert [(r[3], r[4]) for r in table_cells(app)] == [("push", "Grease")]
         await pilot.press(*["backspace"] * 4, "shift+tab", "shift+tab", *["backspace"] * 6, "tab", "tab")
         await pilot.press(*"roll")
-        assert [r[0] for r in _cells(app)] == _ids(service.history(kind="roll", include_undone=True))
+        assert [r[0] for r in table_cells(app)] == _ids(service.history(kind="roll", include_undone=True))
         assert "2 entries" in _status(app)
         await pilot.press("enter", "a")  # back to the table; hide undone entries
-        assert [r[0] for r in _cells(app)] == _ids(service.history(kind="roll"))
+        assert [r[0] for r in table_cells(app)] == _ids(service.history(kind="roll"))
         assert "1 entry" in _status(app)
         await pilot.press("slash", "shift+tab", "9")  # a session with no history
-        assert _cells(app) == [] and "0 entries" in _status(app)
+        assert table_cells(app) == [] and "0 entries" in _status(app)
 
 
-@sync
+@pilot_test
 async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_their_filter(open_service, demo_root):
     """A real campaign of 12,000 entries over three sessions: the screen says "Loading…"; a key is
     handled before the read ends; undone entries hidden and the session filter typed meanwhile are
@@ -77,7 +83,7 @@ async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_the
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.loading and _status(app) == "Loading…" and _cells(app) == []
+        assert screen.loading and _status(app) == "Loading…" and table_cells(app) == []
         seen_loading = []
         toggle = screen.action_toggle_undone
 
@@ -92,14 +98,14 @@ async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_the
         await pilot.press("slash", "shift+tab", "2", "enter")
         assert screen.query_one("#hist-session", Input).value == "2"
         await wait_loaded(pilot, screen)
-        shown = _cells(app)
+        shown = table_cells(app)
     assert handled_while_loading, "the key waited for the read"
     expected = service.history(session=2)
     assert len(expected) < 4000 and len(shown) == MAX_ROWS  # the undone repeats left out
     assert [r[0] for r in shown] == _ids(expected[:MAX_ROWS]) and {r[1] for r in shown} == {"2"}
 
 
-@sync
+@pilot_test
 async def test_a_change_in_a_long_history_re_reads_only_the_file_it_touched(open_service, demo_root, monkeypatch):
     service = open_service("yze-demo")
     service.change_stress("c4", 1)
@@ -128,7 +134,7 @@ async def test_a_change_in_a_long_history_re_reads_only_the_file_it_touched(open
         assert f"{MAX_ROWS} of 1500 entries" in _status(app) and read == [min(service.history_chunks())]
 
 
-@sync
+@pilot_test
 async def test_leaving_the_screen_while_it_loads_stops_the_read(open_service, demo_root, monkeypatch):
     """The worker thread cannot be stopped from outside, and quitting the console waits for it: a read
     whose screen is gone stops at the next chunk."""

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import asyncio
 
+from pilot_harness import type_text
+
 from gmconsole.rules.initiative import Initiative
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
-
-
-async def _type(pilot, text: str) -> None:
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
 
 
 def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_turn_undo(make_app):
@@ -42,15 +40,15 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             seen["first"] = started.current().combatant
             # Build the roll: Ripley is highlighted in the roster; pick Ranged in the builder.
             await pilot.press("1", "3", "s")
-            await _type(pilot, "ranged")
+            await type_text(pilot, "ranged")
             await pilot.press("enter")
             # Roll with the faces of physical dice, then push with typed faces (a stress die shows 1).
             await pilot.press("f")
-            await _type(pilot, "base=6,2,3,4 skill=1,3 stress=2")
+            await type_text(pilot, "base=6,2,3,4 skill=1,3 stress=2")
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("P")
-            await _type(pilot, "base=1,2,6 skill=4 stress=1,5")  # R-PUSH-1: the skill 1 stays
+            await type_text(pilot, "base=1,2,6 skill=4 stress=1,5")  # R-PUSH-1: the skill 1 stays
             await pilot.press("enter")
             await pilot.pause()
             # Apply the costs: the stress die's 1 makes Ripley panic; when the row reaches others

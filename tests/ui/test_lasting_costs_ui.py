@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from pilot_harness import fill_focused
 from textual.widgets import DataTable
 
 from gmconsole.ui.screens.history import HistoryScreen
@@ -20,18 +21,12 @@ ROLL = "base=1,3,4,5,2 skill=1,2,3"
 PUSH = "base=1,6,2,2 skill=6,3"
 
 
-async def _type(pilot, text: str) -> None:
-    pilot.app.focused.value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
 async def _push_in_the_builder(pilot) -> None:
     await pilot.pause()
     await pilot.press("1", "3", "s", *"jury", "enter", "f")
-    await _type(pilot, ROLL)
+    await fill_focused(pilot, ROLL)
     await pilot.press("P")
-    await _type(pilot, PUSH)
+    await fill_focused(pilot, PUSH)
 
 
 def _text(widget) -> str:

@@ -3,19 +3,19 @@ messages quote what was typed in words, not as Python reprs."""
 
 from __future__ import annotations
 
-from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from pilot_harness import pick_skill, pilot_test, shown_text, start_builder
 from textual.widgets import Static
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 
 
-@sync
+@pilot_test
 async def test_picked_TN_modifiers_show_their_names_not_their_ids(builder_app):
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "shoot")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shoot")
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
@@ -32,7 +32,7 @@ async def test_picked_TN_modifiers_show_their_names_not_their_ids(builder_app):
         app.screen.query_one("#faces-input").value = "3"
         await pilot.press("enter")
         await pilot.pause()
-        settings = _text(builder, "#rb-settings")
+        settings = shown_text(builder, "#rb-settings")
     assert "other.cramped" not in title and "Cramped" in title
     assert "'" not in error and "“Cramped" in error
     assert "TN mods Hostile, Cramped Conditions/Confines +3" in settings

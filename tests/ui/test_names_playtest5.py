@@ -4,30 +4,35 @@ dice of an opposed roll the way the roller's dice are shown (by kind, faces)."""
 
 from __future__ import annotations
 
-from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
-from test_roll_builder_specials import _fill, _form
-
+from pilot_harness import (
+    fill_focused,
+    pick_skill,
+    pilot_test,
+    roll_form,
+    shown_text,
+    start_builder,
+)
 from textual.widgets import OptionList
 
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
-@sync
+@pilot_test
 async def test_yze_opposed_roll_hint_summary_and_defender_dice_in_the_gms_words(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "mobility")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "mobility")
         await pilot.pause()
-        explain = _text(builder, "#rb-explain")
-        await _pick_skill(pilot, "stealth")
+        explain = shown_text(builder, "#rb-explain")
+        await pick_skill(pilot, "stealth")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
         assert isinstance(form, RollFormScreen)
         hint = str(form.query_one("#form-hint").render())
-        result = await _form(pilot, {"opponent": "Hull rats", "active_faces": "base=6,2,3,4 stress=2",
+        result = await roll_form(pilot, {"opponent": "Hull rats", "active_faces": "base=6,2,3,4 stress=2",
                                      "defender_faces": "base=6"})
     assert service.history(kind="roll"), result
     summary = service.history(kind="roll")[0]["summary"]
@@ -37,19 +42,19 @@ async def test_yze_opposed_roll_hint_summary_and_defender_dice_in_the_gms_words(
     assert "[base:" not in result and "Hull rats: 1 (base 6)" in result, result
 
 
-@sync
+@pilot_test
 async def test_myz_paired_skill_hint_and_modifier_list_title_use_names(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c4")
-        await _pick_skill(pilot, "sneak")
+        await start_builder(pilot, "c4")
+        await pick_skill(pilot, "sneak")
         await pilot.press("o")
         await pilot.pause()
         hint = str(app.screen.query_one("#form-hint").render())
         await pilot.press("escape")
         await pilot.pause()
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
         await pilot.press("m")
         await pilot.pause()
         title = str(app.screen.title) if hasattr(app.screen, "title") else ""
@@ -58,17 +63,17 @@ async def test_myz_paired_skill_hint_and_modifier_list_title_use_names(builder_a
     assert "Modifiers of Jury-Rig" in shown and "jury-rig" not in shown, shown
 
 
-@sync
+@pilot_test
 async def test_tiered_roll_builder_line_contested_form_and_summaries_name_the_attribute(builder_app):
     app = builder_app("tiered-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        settings = _text(builder, "#rb-settings")
+        builder = await start_builder(pilot, "c1")
+        settings = shown_text(builder, "#rb-settings")
         await pilot.press("o")
         await pilot.pause()
         attribute = app.screen.query_one("#field-attribute").value
-        result = await _form(pilot, {"opponent": "Wren", "attribute": "dexterity", "faces": "dice=6,4,5,1"})
+        result = await roll_form(pilot, {"opponent": "Wren", "attribute": "dexterity", "faces": "dice=6,4,5,1"})
     assert service.history(kind="contested"), result
     contested = service.history(kind="contested")[0]
     assert "attr Strength" in settings and "attr str" not in settings, settings
@@ -83,19 +88,19 @@ def test_tiered_roll_summary_names_the_attribute(open_service):
     assert entry["summary"].startswith("Aldric rolls Strength:"), entry["summary"]
 
 
-@sync
+@pilot_test
 async def test_change_of_circumstances_summary_names_the_skill(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("w")
         await pilot.pause()
-        await _fill(pilot, "")
-        await _fill(pilot, "closer now")
+        await fill_focused(pilot, "")
+        await fill_focused(pilot, "closer now")
     summary = service.history(kind="circumstances")[0]["summary"]
     assert summary == "Ripley Hale may try Ranged again: closer now", summary
 
@@ -168,7 +173,7 @@ def _has_cjk(text: str) -> bool:
     return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
 
 
-@sync
+@pilot_test
 async def test_wording_one_skill_die_how_many_to_unmark_and_english_names_only(builder_app):
     """Play-test 5, item 5: ``1 skill dice added``; ``unmark one`` with three too many; Chinese names in
     the English view (the modifier list and the recorded roll's modifiers line)."""
@@ -176,11 +181,11 @@ async def test_wording_one_skill_die_how_many_to_unmark_and_english_names_only(b
 
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "mobility")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "mobility")
         await pilot.press("+")
         await pilot.pause()
-        explain = _text(builder, "#rb-explain")
+        explain = shown_text(builder, "#rb-explain")
         await pilot.press("e")
         await pilot.pause()
         picker = app.screen
@@ -194,8 +199,8 @@ async def test_wording_one_skill_die_how_many_to_unmark_and_english_names_only(b
 
     myz = builder_app("myz-demo")
     async with myz.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
         await pilot.press("m")
         await pilot.pause()
         rows = myz.screen.query_one(OptionList)
@@ -216,21 +221,21 @@ def test_tiered_cli_dice_line_says_dice_once(open_service, demo_root, capsys):
     assert "dice: 5, 3, 2" in out and "dice 5" not in out, out
 
 
-@sync
+@pilot_test
 async def test_exploding_forms_ask_in_the_gms_words_and_take_names_in_any_case(builder_app):
     """Play-test 5, item 3: ``Skill id``, ``Trait (attribute id)``, ``Difficulty moderate`` became Skill,
     Trait and Difficulty Moderate; ``Athletics``/``AGILITY``/``standard`` are read as the ids."""
     app = builder_app("exploding-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
+        await start_builder(pilot, "c1")
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
         labels = [str(label.render()) for label in form.query(".form-label")]
         hint = str(form.query_one("#form-hint").render())
         difficulty = form.query_one("#field-difficulty").value
-        result = await _form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "Athletics",
+        result = await roll_form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "Athletics",
                                      "attribute": "AGILITY", "difficulty": "standard"})
     assert "Skill" in labels and "Trait" in labels and "Difficulty" in labels, labels
     assert not any("id" in label.split() or "(attribute id)" in label for label in labels), labels

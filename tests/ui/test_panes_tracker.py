@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from pilot_harness import status_text
 from textual.widgets import Input
 
 from gmconsole.ui.screens.condition_form import ConditionForm
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status-line").render())
 
 
 def test_stress_plus_minus_counter_cycle_and_rest(make_app):
@@ -106,7 +103,7 @@ def test_doom_clocks_and_conditions(make_app):
             seen["doom"] = service.session.doom
             await pilot.press("O", "O")
             await pilot.pause()
-            seen["doom_refused"] = _status(app)
+            seen["doom_refused"] = status_text(app)
             await pilot.press("k")
             await pilot.pause()
             app.screen.query_one("#f-name", Input).value = "Reactor meltdown"

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from test_roll_builder import _fill, _pick_skill, _start, builder_app  # noqa: F401  (builder_app is a fixture)
-from test_tracker_values_ui import _type_value
+from pilot_harness import fill_focused, pick_skill, start_builder, submit_value
 
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 from gmconsole.ui.screens.value_form import ValueForm
@@ -17,10 +16,10 @@ QUESTION = "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress 
 
 async def _roll_a_stress_one(pilot) -> None:
     """Ripley Hale (1 stress) rolls typed faces whose stress die shows 1: a panic is owed."""
-    await _start(pilot, "c1")
-    await _pick_skill(pilot, "ranged")
+    await start_builder(pilot, "c1")
+    await pick_skill(pilot, "ranged")
     await pilot.press("f")
-    await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+    await fill_focused(pilot, "base=2,2,3,4 skill=5,3 stress=1")
     await pilot.pause()
 
 
@@ -62,8 +61,8 @@ def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_
             await pilot.press("A")
             await pilot.pause()
             seen["form"] = isinstance(app.screen, ValueForm)
-            seen["refused"] = await _type_value(pilot, "7")
-            seen["closed"] = await _type_value(pilot, "6")
+            seen["refused"] = await submit_value(pilot, "7")
+            seen["closed"] = await submit_value(pilot, "6")
             picker = app.screen
             seen["title"] = getattr(picker, "title_text", type(picker).__name__)
             await pilot.press("space", "ctrl+s")
@@ -91,11 +90,11 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _start(pilot, "c1")
+            await start_builder(pilot, "c1")
             await pilot.press("A")
             await pilot.pause()
             seen["form"] = app.screen.form_title if isinstance(app.screen, ValueForm) else type(app.screen).__name__
-            await _type_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
+            await submit_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
             picker = app.screen
             assert isinstance(picker, PickCharactersScreen)
             seen["title"] = picker.title_text

@@ -6,8 +6,8 @@ a long name ends in ``…`` within the row."""
 
 from __future__ import annotations
 
+from pilot_harness import mark_names, pick_skill, pilot_test, start_builder
 from rich.cells import cell_len
-from test_roll_builder import _mark, _pick_skill, _start, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 
 from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
@@ -26,13 +26,13 @@ async def _roll(pilot) -> tuple[str, str]:
     return str(form.query_one("#form-result").render()), str(form.query_one("#form-error").render())
 
 
-@sync
+@pilot_test
 async def test_yze_opposed_defender_marked_in_the_roster_and_skill_by_name_from_the_campaigns_system(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
@@ -47,8 +47,8 @@ async def test_yze_opposed_defender_marked_in_the_roster_and_skill_by_name_from_
         assert "Observation" in labels and "Mobility" in labels  # yze's own skills, by name
         assert not any("scout" in label.casefold() for label in labels)  # no myz skill in a yze campaign
         assert "e.g. scout" not in str(form.query_one("#form-box").render())
-        await _mark(pilot, defenders, "Security officer")
-        await _mark(pilot, skills, "Observation")
+        await mark_names(pilot, defenders, "Security officer")
+        await mark_names(pilot, skills, "Observation")
         result, error = await _roll(pilot)
         assert error == "" and result
     entry = service.history(kind="roll")[0]
@@ -56,18 +56,18 @@ async def test_yze_opposed_defender_marked_in_the_roster_and_skill_by_name_from_
     assert entry["opposed"]["defender_skill"] == "observation"
 
 
-@sync
+@pilot_test
 async def test_yze_opposed_defender_pick_one_moves_the_mark_and_nobody_marked_takes_the_typed_pool(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("o")
         await pilot.pause()
         defenders = app.screen.query_one("#field-opponent", MarkList)
-        await _mark(pilot, defenders, "Dallas Kane")
-        await _mark(pilot, defenders, "Ash")
+        await mark_names(pilot, defenders, "Dallas Kane")
+        await mark_names(pilot, defenders, "Ash")
         assert defenders.marked == ["c11"]  # pick-one: the mark moved
         assert " ○  Dallas Kane" in _rows(defenders) and " ●  Ash" in _rows(defenders)
         await pilot.press("space")  # unmark Ash: nobody, the typed pool defends
@@ -77,20 +77,20 @@ async def test_yze_opposed_defender_pick_one_moves_the_mark_and_nobody_marked_ta
     assert service.history(kind="roll")[0]["opposed"].get("defender_id") in (None, "")
 
 
-@sync
+@pilot_test
 async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(builder_app):
     app = builder_app("exploding-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "stealth")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "stealth")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
-        await _mark(pilot, form.query_one("#field-opponent", MarkList), "Captain Vorr")
+        await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Captain Vorr")
         opp_skill = form.query_one("#field-opp_skill", MarkList)
         assert opp_skill.marked == [""]  # the same skill, unless the GM marks another
-        await _mark(pilot, opp_skill, "notice")  # exploding: the skills on its sheets
+        await mark_names(pilot, opp_skill, "notice")  # exploding: the skills on its sheets
         assert (await _roll(pilot))[1] == ""
         await pilot.press("escape")
         await pilot.pause()
@@ -101,10 +101,10 @@ async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(bui
         await pilot.pause()
         form = app.screen
         others = form.query_one("#field-others", MarkList)
-        await _mark(pilot, others, "Torvald", "Doc Rell")  # Torvald's turn first
+        await mark_names(pilot, others, "Torvald", "Doc Rell")  # Torvald's turn first
         assert others.marked == ["c5", "c3"]
         assert "[1] Torvald" in _rows(others) and "[2] Doc Rell" in _rows(others)
-        await _mark(pilot, form.query_one("#field-hold", MarkList), "Doc Rell")
+        await mark_names(pilot, form.query_one("#field-hold", MarkList), "Doc Rell")
         assert (await _roll(pilot))[1] == ""
         await pilot.press("escape")
         await pilot.pause()
@@ -115,32 +115,32 @@ async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(bui
         await pilot.pause()
         participants = app.screen.query_one("#field-participants", MarkList)
         assert participants.marked == ["c1"]  # the one rolling takes part
-        await _mark(pilot, participants, "Nyx")
+        await mark_names(pilot, participants, "Nyx")
         assert (await _roll(pilot))[1] == ""
     group = service.history(kind="group")[0]
     assert [r["name"] for r in group["group"]["results"]] == ["Kara Venn", "Nyx"]
 
 
-@sync
+@pilot_test
 async def test_tiered_contested_opponent_marked_and_a_roll_without_one_is_refused_in_words(builder_app):
     app = builder_app("tiered-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
+        await start_builder(pilot, "c1")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
         assert (await _roll(pilot))[1] == "mark the opponent (space on a name)"
-        await _mark(pilot, form.query_one("#field-opponent", MarkList), "Ogre")
+        await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Ogre")
         assert (await _roll(pilot))[1] == ""
     assert service.history(kind="contested")[0]["opponent_id"] == "c14"
 
 
-@sync
+@pilot_test
 async def test_R_HELP_1_a_fourth_helper_is_refused_at_confirm_and_the_picker_stays_open(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("e")
         await pilot.pause()
         picker = app.screen
@@ -156,12 +156,12 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_at_confirm_and_the_picker_sta
         assert builder.draft.helpers == ("c4", "c6", "c9")
 
 
-@sync
+@pilot_test
 async def test_pickers_show_marks_as_glyphs_and_long_names_end_in_an_ellipsis_within_the_row(builder_app):
     app = builder_app("yze-demo")
     long_name = "冒険者" * 30 + " the very long-named"
     async with app.run_test(size=(80, 24)) as pilot:
-        await _start(pilot, "c1")
+        await start_builder(pilot, "c1")
         screen = PickCharactersScreen("Who?", [("a", "Ash"), ("b", long_name), ("c", "Cho")], ["a"])
         await app.push_screen(screen)
         await pilot.pause()

@@ -4,7 +4,7 @@ and its refusal names every untrained one at once; the TN-modifier picker filter
 
 from __future__ import annotations
 
-from test_roll_builder import _pick_skill, _start, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from pilot_harness import pick_skill, pilot_test, start_builder
 
 from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
@@ -14,12 +14,12 @@ def _labels(listing: MarkList) -> list[str]:
     return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
 
 
-@sync
+@pilot_test
 async def test_group_check_list_marks_the_untrained_and_the_refusal_names_them_all(builder_app):
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "shooting")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shooting")
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
@@ -38,12 +38,12 @@ def _shown(listing: MarkList) -> list[str]:
     return [str(listing.get_option_at_index(i).value) for i in range(listing.option_count)]
 
 
-@sync
+@pilot_test
 async def test_tn_modifier_picker_filters_as_a_name_is_typed_and_keeps_marks_out_of_sight(builder_app):
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "shooting")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shooting")
         await pilot.press("m")
         await pilot.pause()
         picker = app.screen
@@ -70,7 +70,7 @@ async def test_tn_modifier_picker_filters_as_a_name_is_typed_and_keeps_marks_out
         assert builder.draft.tn_modifiers == ("environmental.smoke-fog-rain-light", "environmental.glare-strong")
 
 
-@sync
+@pilot_test
 async def test_all_and_none_only_in_lists_where_they_make_sense(builder_app):
     app = builder_app("exploding-demo")
     roster = [(c.id, c.name) for c in app.service.campaign.roster]

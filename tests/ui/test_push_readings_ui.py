@@ -8,32 +8,12 @@ import asyncio
 import io
 import random
 
+from pilot_harness import BuilderApp, shown_text
 from rich.console import Console
-from textual.app import App
-from textual.widgets import Footer
 
 from gmconsole.ui.screens.faces_entry import FacesEntryScreen
 from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.roll_builder import RollBuilder
-
-
-class BuilderApp(App):
-    """Only the roll builder, with the app attributes it reads (``service``, ``rng``)."""
-
-    def __init__(self, service, rng: random.Random) -> None:
-        super().__init__()
-        self.service = service
-        self.rng = rng
-        self.animation_level = "none"
-
-    def compose(self):
-        yield RollBuilder()
-        yield Footer()
-
-
-def _text(builder: RollBuilder, selector: str) -> str:
-    found = builder.query(selector)
-    return str(found.first().render()) if found and found.first().display else ""
 
 
 async def _typed_roll_and_push(pilot, character_id: str, skill_filter: str, faces: str, push_faces: str) -> RollBuilder:
@@ -67,7 +47,7 @@ def test_r_push_1_console_push_keeps_a_skill_one_and_myz_counts_it_in_the_costs(
         async with app.run_test(size=(100, 40)) as pilot:
             builder = await _typed_roll_and_push(pilot, "c1", "jury", "base=2,3,4,5,2 skill=1,2,3",
                                                  "base=6,2,3,4,1 skill=5,4")
-            seen["result"] = _text(builder, "#rb-result")
+            seen["result"] = shown_text(builder, "#rb-result")
             await pilot.press("c")
             await pilot.pause()
 
@@ -88,7 +68,7 @@ def test_r_push_1_console_push_keeps_a_skill_one_in_yze_at_no_cost(open_service)
         async with app.run_test(size=(100, 40)) as pilot:
             builder = await _typed_roll_and_push(pilot, "c1", "observ", "base=2,3,4,5 skill=1,2 stress=3",
                                                  "base=2,3,4,5 skill=6 stress=2,4")
-            seen["result"] = _text(builder, "#rb-result")
+            seen["result"] = shown_text(builder, "#rb-result")
 
     asyncio.run(run())
     roll = app.service.history(kind="roll")[0]
@@ -149,7 +129,7 @@ def test_r_art_2_the_builder_leaves_out_an_item_at_gear_bonus_0_and_says_why(ope
             await pilot.press("s", *"observ", "enter", "g")
             await pilot.pause()
             seen["gear"] = builder.request().gear
-            seen["explain"] = _text(builder, "#rb-explain")
+            seen["explain"] = shown_text(builder, "#rb-explain")
             seen["dice"] = [d["kind"] for d in builder.preview.dice]
 
     asyncio.run(run())

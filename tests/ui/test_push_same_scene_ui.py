@@ -8,14 +8,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from pilot_harness import fill_focused, type_text
 from textual.widgets import Static
 
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
-
-
-async def _type(pilot, text: str) -> None:
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
 
 
 def _builder_text(app) -> str:
@@ -24,11 +21,9 @@ def _builder_text(app) -> str:
 
 async def _roll_ranged(pilot) -> None:
     await pilot.press("1", "3", "s")
-    await _type(pilot, "ranged")
+    await type_text(pilot, "ranged")
     await pilot.press("enter", "f")
-    await _type(pilot, "base=6,2,3,4 skill=1,3 stress=2")
-    await pilot.press("enter")
-    await pilot.pause()
+    await fill_focused(pilot, "base=6,2,3,4 skill=1,3 stress=2")
 
 
 async def _new_session(pilot, app) -> None:

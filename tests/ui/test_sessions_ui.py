@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 
+from pilot_harness import type_text
 from rich.console import Console
 from textual.widgets import Input, Static
 
@@ -50,11 +51,6 @@ def _recap_text(app) -> str:
     return str(app.screen.query_one("#recap-text", Static).render())
 
 
-async def _type(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
-
-
 def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
     """The issue's walk: scenes with N, a session closed with S (asked about its pending costs), its
     recap shown; a second session with its own scenes closed the same way; the recap from the history."""
@@ -85,7 +81,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
             await pilot.pause()
             assert isinstance(app.screen, NewSessionForm)
             seen["date"] = app.screen.query_one("#f-date", Input).value
-            await _type(pilot, "Rot storm")
+            await type_text(pilot, "Rot storm")
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, RecapScreen)

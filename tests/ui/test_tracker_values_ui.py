@@ -7,17 +7,18 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-
-from test_roll_builder import _fill, _pick_skill, _start, builder_app  # noqa: F401  (builder_app is a fixture)
+from pilot_harness import (
+    fill_focused,
+    pick_skill,
+    start_builder,
+    status_text,
+    submit_value,
+)
 from textual.widgets import Input
 
 from gmconsole.ui.screens.pick_characters import PickCharactersScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.value_form import ValueForm
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status-line").render())
 
 
 def _count(service) -> int:
@@ -26,12 +27,8 @@ def _count(service) -> int:
 
 async def _type_value(pilot, value: str) -> str:
     """Type ``value`` into the open ValueForm and press enter; the form's message (empty when it closed)."""
-    form = pilot.app.screen
-    assert isinstance(form, ValueForm)
-    form.query_one("#f-value", Input).value = value
-    await pilot.press("enter")
-    await pilot.pause()
-    return str(form.query_one("#form-message").render()) if pilot.app.screen is form else ""
+    assert isinstance(pilot.app.screen, ValueForm)
+    return await submit_value(pilot, value)
 
 
 def test_equals_types_the_chosen_counter_checks_the_range_and_is_one_undo_step(make_app):
@@ -47,7 +44,7 @@ def test_equals_types_the_chosen_counter_checks_the_range_and_is_one_undo_step(m
             seen["word"] = await _type_value(pilot, "lots")
             seen["closed"] = await _type_value(pilot, "3")
             seen["stamina"] = service.character("c1").stamina
-            seen["status"] = _status(app)
+            seen["status"] = status_text(app)
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["undone"] = service.character("c1").stamina
@@ -97,11 +94,11 @@ def test_a_key_that_changes_nothing_records_nothing_and_says_why(make_app):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("4", "minus")
             await pilot.pause()
-            seen["minus"] = _status(app)
+            seen["minus"] = status_text(app)
             await pilot.press("equals_sign")
             await pilot.pause()
             seen["same"] = await _type_value(pilot, "0")
-            seen["same_status"] = _status(app)
+            seen["same_status"] = status_text(app)
 
     asyncio.run(run())
     assert "stress is already 0" in seen["minus"] and "nothing recorded" in seen["minus"]
@@ -191,7 +188,7 @@ def test_R_TIER_4_an_attack_is_applied_to_the_target_picked_from_the_roster(make
             await attack(pilot)
             await pilot.press(*["down"] * 4, "space", "ctrl+s")  # Wren, Maelis, Osk, Goblins, Ogre
             await pilot.pause()
-            seen["status"] = _status(app)
+            seen["status"] = status_text(app)
             seen["ogre"] = service.character("c14").stamina
             await pilot.press("ctrl+z")
             await pilot.pause()
@@ -255,10 +252,10 @@ def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row
 
     async def run() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            await _start(pilot, "c1")
-            await _pick_skill(pilot, "ranged")
+            await start_builder(pilot, "c1")
+            await pick_skill(pilot, "ranged")
             await pilot.press("f")
-            await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+            await fill_focused(pilot, "base=2,2,3,4 skill=5,3 stress=1")
             await pilot.pause()
             await pilot.press("c")
             await pilot.pause()

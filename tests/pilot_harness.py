@@ -1,0 +1,192 @@
+"""One Pilot harness for the console's tests: run a test body against the app, press keys, fill a
+form, read what the GM sees.
+
+pytest-asyncio is not installed: :func:`pilot_test` runs an ``async`` test in its own event loop, and
+:func:`drive` runs ``steps(pilot)`` inside ``app.run_test`` at a given terminal size. The readers
+(:func:`status_text`, :func:`form_message`, :func:`shown_text`) give the text of what is on screen,
+so a test asserts on the words the GM reads rather than on widget internals.
+
+Typing costs a rendered frame per key; :func:`fill_focused` sets a field at once (as if typed) when
+the test is about what the form does with the text, :func:`type_into` types it key by key when the
+typing itself is under test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+
+from textual.app import App
+
+SIZE = (120, 40)
+"""The terminal the console is tested at unless a test is about another size."""
+
+
+def pilot_test(test):
+    """Run an ``async`` test function in its own event loop (fixtures are passed through)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def drive(app: App, steps, *, size: tuple[int, int] = SIZE):
+    """Open ``app`` headless at ``size``, run ``await steps(pilot)`` and return what it returns."""
+
+    async def run():
+        async with app.run_test(size=size) as pilot:
+            return await steps(pilot)
+
+    return asyncio.run(run())
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press ``keys`` and wait until the console has dealt with them."""
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def keys_for(text: str) -> list[str]:
+    """The keys that type ``text`` (a space is the ``space`` key)."""
+    return ["space" if ch == " " else ch for ch in text]
+
+
+async def type_text(pilot, text: str) -> None:
+    """Type ``text`` key by key into whatever has the focus."""
+    await pilot.press(*keys_for(text))
+
+
+async def fill_focused(pilot, text: str, *, submit: str = "enter") -> None:
+    """Put ``text`` in the focused field at once (as if typed), press ``submit`` and wait."""
+    pilot.app.focused.value = text
+    await pilot.press(submit)
+    await pilot.pause()
+
+
+async def type_into(pilot, field_id: str, text: str) -> None:
+    """Focus the form field ``#f-<field_id>``, clear it and type ``text`` key by key."""
+    from textual.widgets import Input
+
+    field = pilot.app.screen.query_one(f"#f-{field_id}", Input)
+    field.focus()
+    field.value = ""
+    await pilot.pause()
+    await type_text(pilot, text)
+
+
+async def submit_value(pilot, value: str) -> str:
+    """Put ``value`` in the open one-value form (``=`` on a counter, a panic D6) and press enter;
+    returns the form's message, ``""`` when the form took the value and closed."""
+    from textual.widgets import Input
+
+    form = pilot.app.screen
+    form.query_one("#f-value", Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+    return str(form.query_one("#form-message").render()) if pilot.app.screen is form else ""
+
+
+def set_field(app: App, field_id: str, text: str) -> None:
+    """Put ``text`` in the form field ``#f-<field_id>`` at once."""
+    from textual.widgets import Input
+
+    app.screen.query_one(f"#f-{field_id}", Input).value = text
+
+
+def shown_text(node, selector: str) -> str:
+    """The text of the first widget matching ``selector`` under ``node`` (an app, a screen or a
+    widget), or ``""`` when there is none or it is hidden."""
+    found = node.query(selector)
+    return str(found.first().render()) if found and found.first().display else ""
+
+
+def status_text(app: App) -> str:
+    """The status line under the main screen's panes."""
+    return str(app.screen.query_one("#status-line").render())
+
+
+def form_message(app: App) -> str:
+    """The message line of the form on top (what the form says about the input it refused)."""
+    return str(app.screen.query_one("#form-message").render())
+
+
+class BuilderApp(App):
+    """Only the roll builder (and the key bar), with the app attributes it reads (``service``,
+    ``rng``), so a test drives the builder's keys alone."""
+
+    def __init__(self, service, rng: random.Random) -> None:
+        super().__init__()
+        self.service = service
+        self.rng = rng
+        self.animation_level = "none"
+
+    def compose(self):
+        from textual.widgets import Footer
+
+        from gmconsole.ui.roll_builder import RollBuilder
+
+        yield RollBuilder()
+        yield Footer()
+
+
+async def start_builder(pilot, character_id: str):
+    """Select ``character_id`` in the roll builder and give the builder the focus; returns it."""
+    from gmconsole.ui.roll_builder import RollBuilder
+
+    builder = pilot.app.query_one(RollBuilder)
+    builder.select_character(character_id)
+    builder.focus()
+    await pilot.pause()
+    return builder
+
+
+async def pick_skill(pilot, text: str) -> None:
+    """Pick a skill as the GM does: ``s``, type to filter, ``enter``."""
+    await pilot.press("s")
+    await type_text(pilot, text)
+    await pilot.press("enter")
+
+
+async def mark_names(pilot, listing, *names: str) -> None:
+    """Mark ``names`` in a pick list as the GM does: focus the list, arrow to each name (its label's
+    start, any case), space; a name already marked is left as it is."""
+    listing.focus()
+    await pilot.pause()
+    for name in names:
+        target = next(i for i in range(listing.option_count)
+                      if str(listing.get_option_at_index(i).prompt).casefold().startswith(name.casefold()))
+        if listing.get_option_at_index(target).value in listing.selected:
+            continue
+        steps = target - (listing.highlighted or 0)
+        await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "space")
+    await pilot.pause()
+
+
+async def roll_form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:
+    """Fill the open special-roll form (a list field: mark the names given, by keys), roll (ctrl+s),
+    read the result or the error, close the form; returns what it said."""
+    from gmconsole.ui.screens.pick_characters import MarkList
+    from gmconsole.ui.screens.roll_form import RollFormScreen
+
+    form = pilot.app.screen
+    assert isinstance(form, RollFormScreen)
+    for key, value in values.items():
+        field = form.query_one(f"#field-{key}")
+        if isinstance(field, MarkList):
+            await mark_names(pilot, field, *((value,) if isinstance(value, str) else value))
+        else:
+            field.value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    text = str(form.query_one("#form-result").render()) or str(form.query_one("#form-error").render())
+    await pilot.press("escape")
+    await pilot.pause()
+    return text
+
+
+def roll_entries(service) -> list[dict]:
+    """The campaign's roll entries, newest first."""
+    return service.history(kind="roll")
