@@ -1,6 +1,6 @@
 """Independent reference models in icepool for gmconsole's exact odds, shared by tests and benches.
 
-icepool is a well-kept dice-probability library; these models restate the rules (docs/rules.md) die
+icepool is a well-kept dice-probability library; these models restate the rules (docs/RULES.md) die
 by die in it, so our own fast engines (gmconsole.systems.yearzero.odds, exploding_odds, tiered_odds) can be
 checked figure by figure and timed against it in the same run (bench/odds.py).
 

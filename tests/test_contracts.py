@@ -2,9 +2,6 @@
 
 Each import-linter contract in ``pyproject.toml`` and each check of ``tools/check_structure.py`` is
 its own test, so a broken rule names itself. ``docs/ARCHITECTURE.md`` says why each rule exists.
-
-The ``xfail(strict=True)`` marks are rules the restructuring has not finished yet: each names the work
-still to land, and turns into a failure the day the rule holds, so the mark is removed then.
 """
 
 from __future__ import annotations
@@ -20,25 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = ROOT / "pyproject.toml"
-
-PENDING = {
-    "ui-not-store": "ui/ still imports gmconsole.store (errors, set_aside, campaign_store, shape) directly",
-    "layers": "rules.quick_pools still imports the family roll modules from gmconsole.systems",
-    "acyclic-packages": "rules -> systems (quick_pools) closes a loop with systems -> rules",
-    "cycles": "import cycles remain in cli/, campaign/ (rolls, special_rolls, quick_rolls) and ui/",
-    "sizes": "campaign/service.py, campaign/rolls.py, ui/widgets/roll_builder.py and others are over 500 lines",
-    "system_ids": "campaign/, cli/ and ui/ still compare system ids as strings",
-    "private_reach": "campaign command modules still reach into service._store, service._commit ...",
-    "ruff": "the files outside store/, tools/ and tests/store are fixed with `ruff check --fix` after the merge",
-}
-
-
-def _pending(name: str):
-    """The id as a test parameter, marked as still pending when :data:`PENDING` names it."""
-    if name in PENDING:
-        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=PENDING[name]))
-    return name
-
 
 def _contract_ids() -> list[str]:
     with PYPROJECT.open("rb") as file:
@@ -66,7 +44,7 @@ def test_every_contract_has_a_test():
     assert set(_contract_ids()) == set(CONTRACTS)
 
 
-@pytest.mark.parametrize("contract", [_pending(c) for c in CONTRACTS])
+@pytest.mark.parametrize("contract", CONTRACTS)
 def test_import_contract_is_kept(contract, lint_cache, monkeypatch, capsys):
     from importlinter.cli import lint_imports
 
@@ -77,7 +55,7 @@ def test_import_contract_is_kept(contract, lint_cache, monkeypatch, capsys):
     assert status == 0, capsys.readouterr().out
 
 
-@pytest.mark.parametrize("check", [_pending(c) for c in ("cycles", "sizes", "system_ids", "private_reach")])
+@pytest.mark.parametrize("check", ("cycles", "sizes", "system_ids", "private_reach"))
 def test_structure_check_finds_nothing(check):
     findings = _structure_tool().CHECKS[check]()
     assert findings == []
@@ -118,12 +96,6 @@ def _ruff(*paths: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, capture_output=True, text=True, check=False)
 
 
-def test_ruff_is_clean_where_the_restructuring_is_done():
-    result = _ruff("gmconsole/store", "tools", "tests/store", "tests/test_contracts.py")
-    assert result.returncode == 0, result.stdout
-
-
-@pytest.mark.xfail(strict=True, reason=PENDING["ruff"])
 def test_ruff_is_clean():
     result = _ruff(".")
     assert result.returncode == 0, result.stdout

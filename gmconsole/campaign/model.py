@@ -30,7 +30,7 @@ SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""
 
 PUSH_COSTS = YZE_PUSH_COSTS
-"""The five push-cost options of the Year Zero Engine SRD (docs/rules.md)."""
+"""The five push-cost options of the Year Zero Engine SRD (docs/RULES.md)."""
 
 SKILL_ONES = ("stay", "blank")
 """R-PUSH-5: the ``skill_ones`` setting's choices (the rules core's ``yearzero.SKILL_ONES``)."""
@@ -39,7 +39,7 @@ INITIATIVE_MODES = ("cards", "roll", "manual")
 
 
 MYZ_TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
-"""Trauma by kind in myz: which attribute each kind of trauma lowers (docs/rules.md, push costs)."""
+"""Trauma by kind in myz: which attribute each kind of trauma lowers (docs/RULES.md, push costs)."""
 
 CLOCK_SIZES = (4, 6, 8)
 
@@ -54,7 +54,7 @@ def _pick(cls, data: dict) -> dict:
 
 @dataclass
 class Settings:
-    """Every R-… *setting* of docs/rules.md, with its default.
+    """Every R-… *setting* of docs/RULES.md, with its default.
 
     - ``push_cost`` (yze / yze-step): one of :data:`PUSH_COSTS`, default ``stress-dice``.
     - ``max_pushes`` (R-PUSH-2): default 1.
@@ -67,7 +67,7 @@ class Settings:
       (an empty list means every roll).
     - ``exploding_tie_to_defender`` (R-EXP-4): default on.
     - ``tiered_strict_over`` (R-TIER-3): default off (a total equal to the save succeeds).
-    - ``initiative_mode`` (docs/rules.md, Initiative): ``cards`` / ``roll`` / ``manual``, default per system.
+    - ``initiative_mode`` (docs/RULES.md, Initiative): ``cards`` / ``roll`` / ``manual``, default per system.
     - ``initiative_attribute``: the attribute added to the D6 in ``roll`` mode.
     - ``initiative_redraw`` (R-INIT-2): cards mode draws anew each round; default off (cards kept).
     """
@@ -472,7 +472,7 @@ class RollPreview:
     ``odds`` the exact odds at the time, shaped per system (Year Zero: ``{"success": p,
     "at_least": [p1, p2, ...], "push": {...}}``; exploding: ``{"success": p, "critical_failure": p}``;
     tiered: ``{"critical": p, "great": p, "mixed": p, "limited": p}``); ``can_roll`` with
-    ``reason`` when not; ``warnings`` such as the "only one chance" warning of docs/rules.md
+    ``reason`` when not; ``warnings`` such as the "only one chance" warning of docs/RULES.md
     (the GM may dismiss it); ``can_push`` whether the roll could be pushed afterwards.
     """
 

@@ -2,7 +2,7 @@
 
 The limits themselves are data and rules (:mod:`gmconsole.systems.yearzero.limits`); this module finds the
 rolls still in force in the history and leaves out those the GM has set aside. Setting a warning aside
-works as for "only one chance" (docs/rules.md): the GM records why the roll may be made (the roll
+works as for "only one chance" (docs/RULES.md): the GM records why the roll may be made (the roll
 builder's ``w``, ``CampaignService.change_of_circumstances``) for that character and skill; earlier
 rolls before that record no longer warn. Nothing is refused: the GM decides.
 

@@ -83,7 +83,7 @@ def _character(campaign: Campaign, character_id: str) -> Character:
 
 
 SIC_A_DOG_ATTRIBUTES = ("strength", "wits")
-"""Sic a Dog (docs/rules.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
+"""Sic a Dog (docs/RULES.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
 Wits when scouting or tracking; the table's nominal attribute (Agility) is never rolled."""
 
 
@@ -186,7 +186,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     )
     if not rules.has_stress:  # Mutant: no stress dice, and Sic a Dog
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
-        # handler's Wits and push normally (docs/rules.md, myz push costs). Without the skill the pool
+        # handler's Wits and push normally (docs/RULES.md, myz push costs). Without the skill the pool
         # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
         sic_a_dog = skill == "sic-a-dog" and level >= 1
         dog_strength = None
@@ -272,7 +272,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     skill_dice = [size] * exploding.SKILL_DICE if size else []
     helpers = _helpers(campaign, character, request.helpers)
     modifiers = [exploding.parse_modifier(m) for m in request.tn_modifiers]
-    # docs/rules.md: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
+    # docs/RULES.md: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
     # alone and TN +4 (unless a skilled character assists).
     tn = exploding.build_target_number(
         request.difficulty, modifiers, wounds=character.wounds, strain=character.strain,
@@ -337,7 +337,7 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 
 
 def _one_chance_warning(service: "CampaignService", character: Character, request: RollRequest) -> list[str]:
-    """docs/rules.md "only one chance": the same character, skill and goal already rolled this scene."""
+    """docs/RULES.md "only one chance": the same character, skill and goal already rolled this scene."""
     if not request.skill:
         return []
     key = (character.id, request.skill, request.goal or "")
@@ -404,7 +404,7 @@ def push_out_of_scene(service: "CampaignService", entry: dict) -> str | None:
     if made_in == (session.number, session.scene):
         return None
     return (f"roll {entry.get('id')} was made in session {made_in[0]}, scene {made_in[1]}; "
-            "a push follows its roll in the same scene (push in the scene, docs/rules.md)")
+            "a push follows its roll in the same scene (push in the scene, docs/RULES.md)")
 
 
 def rolled_die(data: dict) -> RolledDie:

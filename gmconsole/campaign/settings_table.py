@@ -1,7 +1,7 @@
 """The campaign settings as the GM sees them: which apply to the campaign's system, their R-ids, a line
 on what each does, their allowed values, and typed text turned into a value.
 
-Which setting applies to which system, its R-id (or docs/rules.md section) and its line of text are data
+Which setting applies to which system, its R-id (or docs/RULES.md section) and its line of text are data
 (``data/settings.toml``), not ``if system ==`` code: the settings screen (``ctrl+o``) and
 ``gmconsole settings NAME`` both read them from here. A change itself goes through
 :meth:`CampaignService.update_settings` (one safe commit, one history entry, undoable); this module
@@ -137,7 +137,7 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
     """``coverage`` with ``condition`` covering the skills in ``value`` (``all``: every roll; ``none``: removed).
 
     Any condition name is accepted: with the conditions push cost the GM chooses the condition
-    (docs/rules.md: "e.g. Tired, Angry, Scared"; data/yze.toml's ``conditions`` are those examples), so
+    (docs/RULES.md: "e.g. Tired, Angry, Scared"; data/yze.toml's ``conditions`` are those examples), so
     a name not in the table is a rule reading, not a typo to refuse. It is kept case-folded, as a push's
     condition is (:func:`gmconsole.campaign.rolls.apply_costs`), so the two match. The skills are
     checked against the campaign's own list when it has one (as rolls are), not only the system's."""

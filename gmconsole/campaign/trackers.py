@@ -88,7 +88,7 @@ def rest(character: Character) -> None:
 
 
 def end_panics_at_zero_stress(campaign: Campaign) -> None:
-    """docs/rules.md, panic table: a panic effect lasts until stress is back to 0, whichever way it gets
+    """docs/RULES.md, panic table: a panic effect lasts until stress is back to 0, whichever way it gets
     there (rest, a row that lowers stress, escalation, a tracker key, a sheet edit).
 
     The one place this rule lives: the service calls it on every change it commits, so no path

@@ -8,7 +8,4 @@ global random generator: a ``random.Random`` or a list of hand-entered faces is 
 
 from gmconsole.rules.errors import RulesError
 
-YEAR_ZERO_SYSTEMS = ("myz", "yze", "yze-step")
-"""Transitional: callers still testing membership; to be replaced by asking the system object."""
-
-__all__ = ["RulesError", "YEAR_ZERO_SYSTEMS"]
+__all__ = ["RulesError"]

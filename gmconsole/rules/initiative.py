@@ -1,4 +1,4 @@
-"""Initiative for every system (docs/rules.md): cards, roll and manual modes.
+"""Initiative for every system (docs/RULES.md): cards, roll and manual modes.
 
 PURE: every function takes an :class:`Initiative` and returns a new one (the input is never
 changed); randomness comes from a passed-in ``random.Random`` or from cards / faces the GM typed.

@@ -20,14 +20,13 @@ from textual.screen import Screen
 
 from gmconsole.safe_text import shown
 from gmconsole.ui import errors
-from gmconsole.ui.errors import user_errors
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
 T = TypeVar("T")
 
-__all__ = ["GMConsoleApp", "user_errors"]  # user_errors: for panes that still import it from here
+__all__ = ["GMConsoleApp"]
 
 
 class GMConsoleApp(App[int]):

@@ -3,7 +3,7 @@ disk, undone and redone):
 
 - a Year Zero opposed roll's roster defender whose stress die shows 1 owes a panic roll (R-OPP-1 with
   R-PANIC-1), a pending cost applied by the same ``apply_costs`` as the active side's costs;
-- ``exploding``: each participant's own wounds and strain raise their own TN (docs/rules.md) in the
+- ``exploding``: each participant's own wounds and strain raise their own TN (docs/RULES.md) in the
   plain roll, the assisted check and the group check.
 """
 

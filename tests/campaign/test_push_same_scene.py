@@ -27,7 +27,7 @@ def test_a_roll_from_an_ended_scene_or_session_is_not_pushed_and_nothing_is_writ
     with pytest.raises(ValidationError) as refused:
         service.push(roll["id"], faces="base=6,6,6 skill=6 stress=3")
     assert str(refused.value) == (f"roll {roll['id']} was made in session 1, scene 1; "
-                                  "a push follows its roll in the same scene (push in the scene, docs/rules.md)")
+                                  "a push follows its roll in the same scene (push in the scene, docs/RULES.md)")
     assert len(service.history()) == entries
     assert service.entry(roll["id"], session=1)["pushes"] == 0
 
@@ -37,7 +37,7 @@ def test_the_newest_roll_of_an_earlier_scene_is_not_pushed_without_an_id(make_se
     ann = _ann(service)
     service.roll(ann.id, "melee", faces="base=2,3,4 skill=5")
     service.new_scene()
-    with pytest.raises(ValidationError, match=r"a push follows its roll in the same scene \(push in the scene, docs/rules.md\)"):
+    with pytest.raises(ValidationError, match=r"a push follows its roll in the same scene \(push in the scene, docs/RULES.md\)"):
         service.push(faces="base=6,6,6 skill=6 stress=3")
 
 

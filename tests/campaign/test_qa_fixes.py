@@ -17,7 +17,7 @@ def test_exploding_roll_with_no_skill_is_untrained_trait_die_alone_and_tn_plus_4
     service = make_service("exploding")
     kara = _kara(service)
     preview = service.preview_roll(kara.id, None, attribute="agility", difficulty="moderate")
-    assert preview.target_number == 8  # moderate 4 + untrained 4 (docs/rules.md)
+    assert preview.target_number == 8  # moderate 4 + untrained 4 (docs/RULES.md)
     assert [d["kind"] for d in preview.dice] == ["trait"]
     assert any(line.startswith("Untrained") and "+4" in line for line in preview.explanation)
     assert preview.odds == service.preview_roll(kara.id, "medicine", difficulty="moderate").odds

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.quick_pools import SYNTAX
+from gmconsole import systems
 
 
 @pytest.mark.parametrize("system, pool, shown", [
@@ -36,7 +36,7 @@ def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(make_service, sys
     service = make_service(system)
     with pytest.raises(RulesError) as refused:
         service.quick_roll(pool)
-    assert SYNTAX[system] in str(refused.value)
+    assert systems.get(system).quick_pool_syntax in str(refused.value)
     assert service.history() == []
 
 

@@ -199,7 +199,7 @@ def test_yze_stress_dice_push_and_R_PUSH_3_panic_on_a_stress_one(make_service):
     assert [d["kind"] for d in roll["dice"]].count("stress") == 1
     service.push(roll["id"], faces="base=3,4 skill=5 stress=3,1")
     pushed = service.entry(roll["id"])
-    # the push's +1 stress is paid at once (docs/rules.md stress-dice): only the panic waits
+    # the push's +1 stress is paid at once (docs/RULES.md stress-dice): only the panic waits
     assert [c["name"] for c in pushed["costs"]] == ["panic"]
     assert service.character("Ann").stress == 2
     assert pushed["can_push"] is False

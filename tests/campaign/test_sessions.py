@@ -1,5 +1,5 @@
 """Sessions and scenes in the campaign service (issue 11): titles and dates, undo, "only one chance" per
-scene (docs/rules.md), pending costs before closing a session, and the recap built from the history."""
+scene (docs/RULES.md), pending costs before closing a session, and the recap built from the history."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_new_session_refuses_bad_title_and_date_and_changes_nothing(make_service
 
 
 def test_only_one_chance_resets_with_each_scene_and_session_R_1(make_service):
-    """docs/rules.md "only one chance": the warning holds within a scene; a new scene (or a new
+    """docs/RULES.md "only one chance": the warning holds within a scene; a new scene (or a new
     session, whose scenes start again at 1) lets the same roll be tried again."""
     service = make_service("yze")
     ann = _ann(service)

@@ -130,7 +130,7 @@ def test_sheet_of_an_unknown_character_exits_2_listing_the_names(gm):
 
 
 def test_apply_costs_that_need_a_condition_keeps_the_roll_and_costs_apply_takes_the_condition(tmp_path, capsys):
-    """push cost ``conditions`` (docs/rules.md): the push names no condition, so ``--apply-costs`` cannot
+    """push cost ``conditions`` (docs/RULES.md): the push names no condition, so ``--apply-costs`` cannot
     apply it; the roll stays recorded with its costs pending, and ``costs --apply ID --condition C`` does it."""
     with CampaignService.create(tmp_path, "Cond", "yze") as service:
         service.update_settings({"push_cost": "conditions"})
@@ -170,7 +170,7 @@ def test_names_from_the_campaign_file_are_shown_escaped_in_costs_and_sheet(gm, t
 
 
 def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_costs(tmp_path, capsys):
-    """push cost ``conditions`` (docs/rules.md): a condition already held would make the push free, so
+    """push cost ``conditions`` (docs/RULES.md): a condition already held would make the push free, so
     ``costs --apply ID --condition C`` naming one exits 2 saying so; the costs stay pending and another
     condition is taken."""
     with CampaignService.create(tmp_path, "Cond", "yze") as service:

@@ -154,7 +154,7 @@ def test_settings_read_from_a_hostile_file_are_shown_escaped(gm, tmp_path):
 
 
 def test_condition_coverage_is_set_one_condition_at_a_time(gm):
-    """The conditions push cost (docs/rules.md): which skills each condition's -1 covers; several in one
+    """The conditions push cost (docs/RULES.md): which skills each condition's -1 covers; several in one
     command build on each other and make one history entry."""
     out = gm("settings", "yze-demo", "--set", "condition_coverage.tired=mobility,ranged",
              "--set", "condition_coverage.angry=none", "--set", "condition_coverage.hungry=all", "--json")
@@ -168,7 +168,7 @@ def test_condition_coverage_is_set_one_condition_at_a_time(gm):
 
 
 def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_condition_lowers(gm, tmp_path):
-    """docs/rules.md, conditions push cost: tired covering only ranged is -1 to a ranged roll, not to mobility."""
+    """docs/RULES.md, conditions push cost: tired covering only ranged is -1 to a ranged roll, not to mobility."""
     from gmconsole.campaign.service import CampaignService
 
     assert gm("settings", "yze-demo", "--set", "push_cost=conditions",
@@ -181,7 +181,7 @@ def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_co
 
 
 def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
-    """Play-test (docs/rules.md, conditions push cost): a campaign that loaded its own skills covers
+    """Play-test (docs/RULES.md, conditions push cost): a campaign that loaded its own skills covers
     conditions with those skills, as its rolls do, not with the system's list."""
     from gmconsole.rules.data import data_dir
 
@@ -195,7 +195,7 @@ def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
 
 
 def test_condition_names_are_the_gms_own_and_kept_as_conditions_are(gm):
-    """docs/rules.md, conditions push cost: the GM chooses the condition (tired, angry, scared are examples),
+    """docs/RULES.md, conditions push cost: the GM chooses the condition (tired, angry, scared are examples),
     so any name is accepted, and it is kept lower-case as a condition a push gives is, so that it matches;
     the help says so."""
     out = gm("settings", "yze-demo", "--set", "condition_coverage.Hungry=all", "--json")

@@ -1,4 +1,4 @@
-"""Initiative (docs/rules.md): cards, roll and manual modes, turns, delay, remove, add mid-conflict."""
+"""Initiative (docs/RULES.md): cards, roll and manual modes, turns, delay, remove, add mid-conflict."""
 
 import random
 

@@ -1,5 +1,5 @@
 """Seed 002's named skill modifiers (Stealth factors, Manipulation's bargaining position, interrogation)
-and the opposed pairs, as data and as the pool builder uses them (docs/rules.md)."""
+and the opposed pairs, as data and as the pool builder uses them (docs/RULES.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Play-test, push cost ``conditions`` (docs/rules.md) in the console: the prompt for the condition a push
+"""Play-test, push cost ``conditions`` (docs/RULES.md) in the console: the prompt for the condition a push
 gives refuses one the character already has (it would make the push free), says why inline, stays open,
 and takes a condition the character does not have yet."""
 
@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from gmconsole.cli import main
 from gmconsole.ui.cost_applying import apply_costs_of
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 def test_the_condition_prompt_refuses_a_condition_already_held(demo_root, make_app, capsys):
@@ -33,18 +33,18 @@ def test_the_condition_prompt_refuses_a_condition_already_held(demo_root, make_a
             await pilot.pause()
             apply_costs_of(app, service.entry(roll_id), done.append, said.append)
             await pilot.pause()
-            assert isinstance(app.screen, FacesEntryScreen)
+            assert isinstance(app.screen, LineEntryScreen)
             app.focused.value = "tired"
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, FacesEntryScreen)
+            assert isinstance(app.screen, LineEntryScreen)
             error = str(app.screen.query_one("#faces-error", Static).render())
             assert "Ash is already tired" in error and "does not have yet" in error
             assert done == [] and [i["roll_id"] for i in service.pending_costs()] == [roll_id]
             app.focused.value = "angry"
             await pilot.press("enter")
             await pilot.pause()
-            assert not isinstance(app.screen, FacesEntryScreen)
+            assert not isinstance(app.screen, LineEntryScreen)
 
     asyncio.run(run())
     assert len(done) == 1 and service.pending_costs() == []

@@ -4,7 +4,7 @@ a character owes go with them, and undo restores both; ``c`` on costs owed by so
 roster says so before any picker opens.
 
 On the ``myz`` demo: Grease's Jury-Rig roll, pushed with typed faces, owes wits trauma and mutation
-points (R-PUSH-1; docs/rules.md myz push costs).
+points (R-PUSH-1; docs/RULES.md myz push costs).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import asyncio
 
 from textual.widgets import Input, Static
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 def _hint(app) -> str:
@@ -29,7 +29,7 @@ def test_exports_go_to_the_exports_folder_then_to_the_one_typed(make_app, demo_r
             await pilot.pause()
             await pilot.press("m")
             await pilot.pause()
-            assert isinstance(app.screen, FacesEntryScreen)
+            assert isinstance(app.screen, LineEntryScreen)
             seen["hint"] = _hint(app)
             await pilot.press("enter")
             await pilot.pause()

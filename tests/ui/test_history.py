@@ -18,7 +18,7 @@ from history_helpers import (
 from pilot_harness import pilot_test
 from textual.widgets import DataTable, Input
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
 
 
@@ -102,7 +102,7 @@ async def test_history_exports_the_session_to_a_named_file_and_a_default_path(my
         await pilot.pause()
         await pilot.press("v")
         await pilot.pause()
-        assert isinstance(myz_app.screen, FacesEntryScreen)
+        assert isinstance(myz_app.screen, LineEntryScreen)
         myz_app.screen.query_one(Input).value = str(tmp_path / "night1.csv")
         await pilot.press("enter")
         await pilot.pause()
@@ -129,7 +129,7 @@ async def test_history_export_to_a_file_that_cannot_be_written_is_an_inline_erro
         myz_app.screen.query_one(Input).value = str(tmp_path / "a-file" / "x.md")  # a folder that is a file
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(myz_app.screen, FacesEntryScreen)
+        assert isinstance(myz_app.screen, LineEntryScreen)
         error = str(myz_app.screen.query_one("#faces-error").render())
     assert "a-file" in error
 

@@ -8,7 +8,7 @@ from pilot_harness import pilot_test
 from rich.cells import cell_len
 from textual.widgets import DataTable, Input
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 def _message(app) -> str:
@@ -41,7 +41,7 @@ async def test_export_holds_the_filtered_entries_and_the_dialog_says_which(open_
         shown = len(table_cells(app))
         await pilot.press("v")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         title = str(app.screen.query_one("#faces-title").render())
         app.screen.query_one(Input).value = str(tmp_path / "grease.csv")
         await pilot.press("enter")
@@ -65,7 +65,7 @@ async def test_a_refused_session_filter_is_said_at_export_not_exported_as_anothe
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
-        assert not isinstance(app.screen, FacesEntryScreen)
+        assert not isinstance(app.screen, LineEntryScreen)
         assert "session must be a number" in _message(app)
 
 

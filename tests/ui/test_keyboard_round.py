@@ -14,7 +14,7 @@ from pilot_harness import type_text
 
 from gmconsole.rules.initiative import Initiative
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 
 
 def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_turn_undo(make_app):
@@ -30,7 +30,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             # Start the conflict: pick the combatants (everyone is marked), draw cards (speed 1 each).
             await pilot.press("2", "s")
             await pilot.pause()
-            assert isinstance(app.screen, PickCharactersScreen)
+            assert isinstance(app.screen, MarkListScreen)
             await pilot.press("ctrl+s")
             await pilot.pause()
             await pilot.press("ctrl+s")
@@ -55,7 +55,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             # (issue 12, item 5) Dallas is marked in range.
             await pilot.press("c")
             await pilot.pause()
-            seen["costs_asked"] = isinstance(app.screen, PickCharactersScreen)
+            seen["costs_asked"] = isinstance(app.screen, MarkListScreen)
             if seen["costs_asked"]:
                 await pilot.press("down", "space", "ctrl+s")
                 await pilot.pause()
@@ -64,7 +64,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             # when the row reaches others (issue 12, item 5): then Dallas is marked.
             await pilot.press("4", "p")
             await pilot.pause()
-            seen["asked"] = isinstance(app.screen, PickCharactersScreen)
+            seen["asked"] = isinstance(app.screen, MarkListScreen)
             if seen["asked"]:
                 await pilot.press("space", "ctrl+s")
                 await pilot.pause()

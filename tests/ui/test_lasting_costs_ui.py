@@ -3,7 +3,7 @@ reopen, the costs are still pending, applied from the history screen, undone, ap
 builder, undone. Plus snapshots of the quit warning (120×40) and its check at 80×24.
 
 On the ``myz`` demo: Grease's Jury-Rig roll, pushed with typed faces, owes wits trauma and
-mutation points (R-PUSH-1; docs/rules.md myz push costs) — pending until ``c``.
+mutation points (R-PUSH-1; docs/RULES.md myz push costs) — pending until ``c``.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pilot_harness import pick_skill, pilot_test, shown_text, start_builder
 from textual.widgets import Static
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 
 
 @pilot_test
@@ -19,11 +19,11 @@ async def test_picked_TN_modifiers_show_their_names_not_their_ids(builder_app):
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
-        assert isinstance(app.screen, PickCharactersScreen)
+        assert isinstance(app.screen, MarkListScreen)
         # social: Hostile (+4) is the 5th entry; other: Cramped (+1-4) the 13th
         await pilot.press(*["down"] * 4, "space", *["down"] * 8, "space", "ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         title = str(app.screen.query_one("#faces-title").render())
         app.screen.query_one("#faces-input").value = "9"
         await pilot.press("enter")

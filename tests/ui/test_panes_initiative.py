@@ -1,4 +1,4 @@
-"""Pane 2, initiative (docs/rules.md): start, draw, next/previous, swap, delay, remove, end — by keys."""
+"""Pane 2, initiative (docs/RULES.md): start, draw, next/previous, swap, delay, remove, end — by keys."""
 
 from __future__ import annotations
 

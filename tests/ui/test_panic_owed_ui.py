@@ -8,7 +8,7 @@ import asyncio
 
 from pilot_harness import fill_focused, pick_skill, start_builder, submit_value
 
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 from gmconsole.ui.screens.value_form import ValueForm
 
 QUESTION = "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress +1)?"
@@ -36,7 +36,7 @@ def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_marks_npcs(builder
             await pilot.press("c")
             await pilot.pause()
             picker = app.screen
-            assert isinstance(picker, PickCharactersScreen)
+            assert isinstance(picker, MarkListScreen)
             seen["title"] = picker.title_text
             seen["labels"] = [label for _id, label in picker.choices]
             await pilot.press("escape")
@@ -96,7 +96,7 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
             seen["form"] = app.screen.form_title if isinstance(app.screen, ValueForm) else type(app.screen).__name__
             await submit_value(pilot, "5")  # Parker Moss, stress 2: 5 + 2 = 7 Nervous twitch
             picker = app.screen
-            assert isinstance(picker, PickCharactersScreen)
+            assert isinstance(picker, MarkListScreen)
             seen["title"] = picker.title_text
             seen["ids"] = [cid for cid, _label in picker.choices]
             await pilot.press("space", "ctrl+s")  # the first listed: Ripley Hale

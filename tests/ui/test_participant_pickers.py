@@ -9,7 +9,9 @@ from __future__ import annotations
 from pilot_harness import mark_names, pick_skill, pilot_test, start_builder
 from rich.cells import cell_len
 
-from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen, PickCharacters
+
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
@@ -144,7 +146,7 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_at_confirm_and_the_picker_sta
         await pilot.press("e")
         await pilot.pause()
         picker = app.screen
-        assert isinstance(picker, PickCharactersScreen)
+        assert isinstance(picker, MarkListScreen)
         await pilot.press("space", "down", "space", "down", "space", "down", "space", "ctrl+s")
         await pilot.pause()
         assert app.screen is picker  # still open: the GM unmarks one
@@ -162,7 +164,7 @@ async def test_pickers_show_marks_as_glyphs_and_long_names_end_in_an_ellipsis_wi
     long_name = "冒険者" * 30 + " the very long-named"
     async with app.run_test(size=(80, 24)) as pilot:
         await start_builder(pilot, "c1")
-        screen = PickCharactersScreen("Who?", [("a", "Ash"), ("b", long_name), ("c", "Cho")], ["a"])
+        screen = PickCharacters("Who?", [("a", "Ash"), ("b", long_name), ("c", "Cho")], ["a"])
         await app.push_screen(screen)
         await pilot.pause()
         listing = screen.query_one(MarkList)
@@ -175,7 +177,7 @@ async def test_pickers_show_marks_as_glyphs_and_long_names_end_in_an_ellipsis_wi
         assert _rows(listing)[1].startswith("[x] ")
         await pilot.press("escape")
         await pilot.pause()
-        one = PickCharactersScreen("Which clock?", [("k1", "Alarm"), ("k2", "Reactor")], limit=1, minimum=1)
+        one = PickCharacters("Which clock?", [("k1", "Alarm"), ("k2", "Reactor")], limit=1, minimum=1)
         await app.push_screen(one)
         await pilot.pause()
         await pilot.press("space", "down", "space")

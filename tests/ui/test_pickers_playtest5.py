@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pilot_harness import pick_skill, pilot_test, start_builder
 
-from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen, PickCharacters
+
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
@@ -47,7 +49,7 @@ async def test_tn_modifier_picker_filters_as_a_name_is_typed_and_keeps_marks_out
         await pilot.press("m")
         await pilot.pause()
         picker = app.screen
-        assert isinstance(picker, PickCharactersScreen)
+        assert isinstance(picker, MarkListScreen)
         listing = picker.query_one(MarkList)
         everything = _shown(listing)
         assert len(everything) > 30
@@ -76,7 +78,7 @@ async def test_all_and_none_only_in_lists_where_they_make_sense(builder_app):
     roster = [(c.id, c.name) for c in app.service.campaign.roster]
     async with app.run_test(size=(110, 44)) as pilot:
         await pilot.pause()
-        many = PickCharactersScreen("Who is in range?", roster)
+        many = PickCharacters("Who is in range?", roster)
         app.push_screen(many)
         await pilot.pause()
         await pilot.press("a")
@@ -85,7 +87,7 @@ async def test_all_and_none_only_in_lists_where_they_make_sense(builder_app):
         assert "a all" in str(many.query_one("#pick-hint").render())
         await pilot.press("n", "escape")
         await pilot.pause()
-        one = PickCharactersScreen("Who takes the damage?", roster, limit=1, minimum=1)
+        one = PickCharacters("Who takes the damage?", roster, limit=1, minimum=1)
         app.push_screen(one)
         await pilot.pause()
         await pilot.press("a", "n")

@@ -11,7 +11,7 @@ import random
 from pilot_harness import BuilderApp, shown_text
 from rich.console import Console
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.roll_builder import RollBuilder
 
@@ -30,11 +30,11 @@ async def _typed_roll_and_push(pilot, character_id: str, skill_filter: str, face
     await pilot.pause()
     await pilot.press("P")
     await pilot.pause()
-    assert isinstance(pilot.app.screen, FacesEntryScreen)
+    assert isinstance(pilot.app.screen, LineEntryScreen)
     pilot.app.focused.value = push_faces
     await pilot.press("enter")
     await pilot.pause()
-    assert not isinstance(pilot.app.screen, FacesEntryScreen), "the push's faces were refused"
+    assert not isinstance(pilot.app.screen, LineEntryScreen), "the push's faces were refused"
     return builder
 
 

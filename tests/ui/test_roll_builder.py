@@ -15,8 +15,9 @@ import pytest
 from textual.app import App
 from textual.widgets import Footer, Input
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.roll_builder import RollBuilder
 
@@ -167,16 +168,16 @@ async def test_R_MANUAL_1_roll_with_typed_faces_and_bad_faces_inline(builder_app
         await _pick_skill(pilot, "ranged")
         await pilot.press("f")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _type(pilot, "base=9")
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         assert str(app.screen.query_one("#faces-error").render()).strip()
         assert _rolls(app.service) == []
         await _fill(pilot, "base=6,2,3,4 skill=6,5 stress=3")
         await pilot.pause()
-        assert app.screen is not None and not isinstance(app.screen, FacesEntryScreen)
+        assert app.screen is not None and not isinstance(app.screen, LineEntryScreen)
         assert "2 successes" in _text(builder, "#rb-result")
     roll = _rolls(app.service)[0]
     assert roll["by_hand"] is True
@@ -195,7 +196,7 @@ async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(
         await pilot.pause()
         await pilot.press("P")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "base=6,2,2,2 skill=6,1")  # R-PUSH-1: the skill 1 stays, so two skill faces
         await pilot.pause()
         assert "2 successes" in _text(builder, "#rb-result")
@@ -239,7 +240,7 @@ async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in
         assert "R-PUSH-3" in _text(builder, "#rb-message")
         await pilot.press("c")
         await pilot.pause()
-        asked = isinstance(app.screen, PickCharactersScreen)  # issue 12, item 5: only for a row that spreads
+        asked = isinstance(app.screen, MarkListScreen)  # issue 12, item 5: only for a row that spreads
         if asked:
             await pilot.press("space", "ctrl+s")
             await pilot.pause()
@@ -288,7 +289,7 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_with_the_reason(builder_app):
         await pilot.press("e")
         await pilot.pause()
         picker = app.screen
-        assert isinstance(picker, PickCharactersScreen)
+        assert isinstance(picker, MarkListScreen)
         await pilot.press("a", "ctrl+s")
         await pilot.pause()
         assert app.screen is picker  # refused at confirm, still open to unmark one
@@ -401,7 +402,7 @@ async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_a
         assert "top 4" in _text(builder, "#rb-result")
         await pilot.press("p")
         await pilot.pause()
-        assert not isinstance(app.screen, FacesEntryScreen)
+        assert not isinstance(app.screen, LineEntryScreen)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
@@ -506,7 +507,7 @@ def test_read_only_campaign_refuses_typed_faces_inside_the_form(open_service):
             await pilot.press("s", *"jury", "enter", "f")
             await _fill(pilot, "base=6,3,4,5,1 skill=6,2,3")
             await pilot.pause()
-            return isinstance(app.screen, FacesEntryScreen), str(app.screen.query_one("#faces-error").render())
+            return isinstance(app.screen, LineEntryScreen), str(app.screen.query_one("#faces-error").render())
 
     still_open, error = asyncio.run(run())
     assert still_open and "read-only" in error

@@ -177,7 +177,7 @@ async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(bui
 
 @sync
 async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_it(builder_app, open_service):
-    """docs/rules.md "only one chance": the warning is in view, under the pool, as soon as the skill
+    """docs/RULES.md "only one chance": the warning is in view, under the pool, as soon as the skill
     already rolled this scene is built again (a console opened later too), above the last result."""
     import random
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from test_roll_builder import _fill, _pick_skill, _rolls, _start, _text, _type, builder_app, sync  # noqa: F401
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
@@ -68,7 +68,7 @@ async def test_escape_from_the_filter_puts_back_the_selection_and_r_says_why_not
         assert _rolls(app.service) == []
         await pilot.press("f")
         await pilot.pause()
-        assert not isinstance(app.screen, FacesEntryScreen)  # no faces asked for a pool that is not there
+        assert not isinstance(app.screen, LineEntryScreen)  # no faces asked for a pool that is not there
         said_f = _text(builder, "#rb-message")
     assert said_f == said
     assert "skill none" in settings and "attr —" in settings and "wits" not in settings
@@ -144,7 +144,7 @@ async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls
         await _fill(pilot, "base=6,2,3,4 skill=3,2 stress=2")
         await pilot.press("P")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         example = app.screen.query_one("#faces-input").placeholder
         hint = str(app.screen.query_one("#faces-hint").render())
     groups = dict(g.split("=") for g in example.split())

@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_roll_builder import _pick_skill, _start, _text, _type, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 from test_roll_builder_specials import _fill, _form
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 @sync
@@ -24,7 +24,7 @@ async def test_R_OPP_1_pushed_opposed_roll_with_net_zero_is_a_failure_without_st
                             "active_faces": "base=6,2,3,4,5 skill=2", "defender_faces": "base=6,6"})
         await pilot.press("P")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "base=6,2,3,4 skill=2")
         entry = service.history(kind="roll")[0]
         assert entry["successes"] == 2 and entry["pushes"] == 1
@@ -71,7 +71,7 @@ async def test_exploding_skill_picker_offers_a_skill_the_character_lacks_as_untr
         shown = _text(builder, "#rb-explain") + _text(builder, "#rb-message") + _text(builder, "#rb-odds")
     assert "medicine (untrained)" in listed
     assert "No skill matches" not in shown
-    # the TN of an untrained roll is the service's (docs/rules.md: moderate 4, untrained +4), shown as it says
+    # the TN of an untrained roll is the service's (docs/RULES.md: moderate 4, untrained +4), shown as it says
     assert preview.can_roll and preview.target_number == 8
     assert "TN 8" in shown and "medicine: untrained" in shown
 
@@ -134,7 +134,7 @@ async def test_R_MANUAL_1_faces_entry_names_the_kinds_and_counts_the_pool_needs(
         await _pick_skill(pilot, "ranged")
         await pilot.press("f")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         hint = str(app.screen.query_one("#faces-hint").render())
         await _fill(pilot, "base=6,1")
         error = str(app.screen.query_one("#faces-error").render())
@@ -174,7 +174,7 @@ async def test_tn_modifier_value_box_says_enter_ok_not_roll(builder_app):
         await pilot.press(*["down"] * 12)
         await pilot.press("space", "ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         keys = str(app.screen.query_one("#faces-keys").render())
     assert keys == "enter ok · esc cancel"
 
@@ -190,7 +190,7 @@ async def test_R_PUSH_1_push_faces_error_says_how_many_faces_the_push_rerolls(bu
         await _fill(pilot, "base=6,2,3,4 skill=3,2 stress=2")
         await pilot.press("P")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "base=6")
         error = str(app.screen.query_one("#faces-error").render())
     # base 2,3,4 and skill 3,2 are rerolled; the stress die (2) too, plus the push's new stress die

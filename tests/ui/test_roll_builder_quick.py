@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_roll_builder import _fill, _rolls, _text, builder_app, sync  # noqa: F401
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.roll_builder import RollBuilder
 
 
@@ -19,7 +19,7 @@ async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_push
         builder.focus()
         await pilot.press("G")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "5b 3s 1st ; base=1,1,1,1,1 skill=1,2,3 stress=2")
         await pilot.pause()
         result = _text(builder, "#rb-result")
@@ -46,6 +46,6 @@ async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app
         await pilot.pause()
         error = str(app.screen.query_one("#faces-error").render()) if app.screen.query("#faces-error") else ""
         screen = app.screen
-    assert isinstance(screen, FacesEntryScreen)
+    assert isinstance(screen, LineEntryScreen)
     assert "s8 t6 tn5" in error and "exploding" in error
     assert app.service.history() == []

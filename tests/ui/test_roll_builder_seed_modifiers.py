@@ -9,9 +9,9 @@ from test_roll_builder import _mark as _mark_names
 from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 from textual.widgets import Static
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.history import HistoryScreen
-from gmconsole.ui.screens.pick_characters import MarkList
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
 from gmconsole.ui.widgets.roll_text import stunt_lines
@@ -153,7 +153,7 @@ async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_wit
         assert "already rolled a deal on the side this session" in warning and "R-MYZ-LIMIT" in warning
         await pilot.press("w")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "a trade caravan reached the Ark")
         assert "once per session" not in _text(builder, "#rb-warnings")
         await pilot.press("r")  # the GM allowed it: the second deal is rolled and recorded
@@ -175,7 +175,7 @@ async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_ap
         await _mark(pilot, [0])
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)  # which sector?
+        assert isinstance(app.screen, LineEntryScreen)  # which sector?
         await _fill(pilot, "B7")
         assert builder.draft.skill_modifiers == ("enter-sector=B7",)
         await pilot.press("r")

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from test_roll_builder import _mark, _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-from gmconsole.ui.screens.pick_characters import MarkList, PickCharactersScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
 
 
@@ -55,7 +56,7 @@ async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undon
         # R-PUSH-2: the active side pushes after the defender rolled; stress-dice: +1 stress at once
         await pilot.press("P")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "base=6,2,3 skill=6,2 stress=3,4")
         pushed = service.entry(entry["id"])
         assert pushed["opposed"]["active_successes"] == 3 and pushed["opposed"]["outcome"] == "active"
@@ -108,13 +109,13 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
         odds_before = _text(builder, "#rb-odds")
         await pilot.press("m")
         await pilot.pause()
-        assert isinstance(app.screen, PickCharactersScreen)
+        assert isinstance(app.screen, MarkListScreen)
         # social: Hostile (+4) is the 5th entry; other: Cramped (+1-4) the 13th
         await pilot.press(*["down"] * 4, "space", *["down"] * 8, "space", "ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "9")
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         assert "out of range" in str(app.screen.query_one("#faces-error").render())
         await _fill(pilot, "3")
         assert builder.draft.tn_modifiers == ("social.hostile", "other.cramped=3")
@@ -143,7 +144,7 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.press("k")
         await pilot.pause()
         attack = await _form(pilot, {"faces": "dice=6,6,2,3"})
-        assert isinstance(app.screen, PickCharactersScreen)  # who takes the damage; esc: nobody
+        assert isinstance(app.screen, MarkListScreen)  # who takes the damage; esc: nobody
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("o")
@@ -186,7 +187,7 @@ async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance
         await pilot.press("w")
         await pilot.pause()
         await _fill(pilot, "")
-        assert isinstance(app.screen, FacesEntryScreen)
+        assert isinstance(app.screen, LineEntryScreen)
         await _fill(pilot, "climbed to the gantry")
         assert "only one chance" not in _text(builder, "#rb-warnings")
     entry = service.history(kind="circumstances")[0]

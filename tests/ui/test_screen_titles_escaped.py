@@ -51,15 +51,15 @@ def test_the_gear_screen_title_escapes_the_name_from_the_file(demo_root, frozen_
 
 def _screens():
     from gmconsole.ui.screens.confirm import ConfirmScreen
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.screens.line_entry import LineEntryScreen
+    from gmconsole.ui.screens.pickers import PickCharacters
     from gmconsole.ui.screens.question import QuestionScreen
     from gmconsole.ui.screens.roll_form import ChoiceScreen, FormField, RollFormScreen
 
     title = f"Why may {EVIL} try again?"
     return [
-        (FacesEntryScreen(title, "hint", lambda text: text), "#faces-title"),
-        (PickCharactersScreen(title, [("c1", "Ann")]), "#pick-title"),
+        (LineEntryScreen(title, "hint", lambda text: text), "#faces-title"),
+        (PickCharacters(title, [("c1", "Ann")]), "#pick-title"),
         (RollFormScreen(title, [FormField("what", "What")], lambda data: ""), "#form-title"),
         (ChoiceScreen(title, [("a", "one", "one")]), "#choice-title"),
         (QuestionScreen(title, "text", "Go on?"), "#question-title"),

@@ -15,7 +15,7 @@ from rich.console import Console
 from textual.widgets import Input, Static
 
 from gmconsole.ui.screens.confirm import ConfirmScreen
-from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.main import MainScreen
@@ -67,7 +67,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
             await pilot.press("N")
             await pilot.pause()
             seen["scene 2"] = _tabs(app)
-            # "only one chance" (docs/rules.md) starts afresh in the new scene
+            # "only one chance" (docs/RULES.md) starts afresh in the new scene
             seen["warnings"] = service.preview_roll("c1", "jury-rig").warnings
             service.change_tracker("c1", "xp", 1)
             await pilot.press("S")
@@ -172,7 +172,7 @@ def test_recap_exports_markdown_to_the_named_file(make_app, tmp_path):
             await pilot.pause()
             await pilot.press("m")
             await pilot.pause()
-            assert isinstance(app.screen, FacesEntryScreen)
+            assert isinstance(app.screen, LineEntryScreen)
             app.screen.query_one(Input).value = str(target)
             await pilot.press("enter")
             await pilot.pause()

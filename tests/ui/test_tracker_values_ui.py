@@ -16,7 +16,7 @@ from pilot_harness import (
 )
 from textual.widgets import Input
 
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.value_form import ValueForm
 
@@ -145,7 +145,7 @@ def test_R_PANIC_1_who_is_in_range_is_asked_only_for_a_row_that_reaches_others(m
             await pilot.press("down", "P")
             await pilot.pause()
             await _type_value(pilot, "6")  # 6 + 6 = 12 Scream: those who hear make a panic roll
-            seen["picker"] = isinstance(app.screen, PickCharactersScreen)
+            seen["picker"] = isinstance(app.screen, MarkListScreen)
             seen["question"] = str(app.screen.query_one("#pick-title").render()) if seen["picker"] else ""
             await pilot.press("escape")  # nobody else hears: the roll is still recorded
             await pilot.pause()
@@ -181,7 +181,7 @@ def test_R_TIER_4_an_attack_is_applied_to_the_target_picked_from_the_roster(make
             await pilot.press("3")
             await pilot.pause()
             await attack(pilot)
-            seen["picker"] = isinstance(app.screen, PickCharactersScreen)
+            seen["picker"] = isinstance(app.screen, MarkListScreen)
             await pilot.press("escape")  # do not apply
             await pilot.pause()
             seen["after_escape"] = service.character("c14").stamina
@@ -259,7 +259,7 @@ def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row
             await pilot.pause()
             await pilot.press("c")
             await pilot.pause()
-            seen["asked"] = isinstance(app.screen, PickCharactersScreen)
+            seen["asked"] = isinstance(app.screen, MarkListScreen)
             if seen["asked"]:
                 await pilot.press("space", "ctrl+s")
                 await pilot.pause()

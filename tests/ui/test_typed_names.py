@@ -13,7 +13,7 @@ from textual.widgets import Input
 
 from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+from gmconsole.ui.screens.pickers import MarkListScreen
 
 BOB, ANN = "Bob [/x]", "Ann [bold] of the Rim"
 
@@ -35,7 +35,7 @@ def test_bracketed_names_survive_every_screen_that_shows_names(make_app):
             await pilot.pause()
             await pilot.press("2", "s")  # who fights? (a picker)
             await pilot.pause()
-            seen["picker"] = isinstance(app.screen, PickCharactersScreen) and _drawn(app.screen)
+            seen["picker"] = isinstance(app.screen, MarkListScreen) and _drawn(app.screen)
             await pilot.press("a", "ctrl+s")  # everyone; cards mode asks speed and keep-best-of
             await pilot.pause()
             seen["draw form"] = isinstance(app.screen, DrawOptionsForm) and _drawn(app.screen)

@@ -55,7 +55,7 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
         if not target:
             raise ValidationError("choose the condition this push gives (e.g. tired, angry, scared)")
         if target in character.conditions:
-            # A condition already held costs nothing, so it would make the push free (docs/rules.md, push costs).
+            # A condition already held costs nothing, so it would make the push free (docs/RULES.md, push costs).
             raise ValidationError(f"{character.name} is already {target}: the push must give a condition "
                                   f"{character.name} does not have yet")
         lines.append(trackers.add_condition(character, target))

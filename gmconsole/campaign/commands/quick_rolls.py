@@ -1,6 +1,6 @@
 """The GM's quick roll (issue 12): a pool typed without a character, recorded as the GM's roll.
 
-The pool is read by the system's own syntax (:mod:`gmconsole.rules.quick_pools`) and rolled with
+The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`, each family's ``quick_pool.py``) and rolled with
 the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
 the entry names "GM" and no character, owes no costs (no stress, no XP, nothing to apply) and is
 never "only one chance" for anyone. A Year Zero quick roll can be pushed (:func:`rolls.push`), and a
@@ -17,7 +17,7 @@ from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZER
                                                     exploding_fields, no_costs, roll_summary, year_zero_fields)
 from gmconsole.campaign.rolls import request_dict
 from gmconsole import systems
-from gmconsole.rules import quick_pools
+from gmconsole.systems import quick_pool
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -30,37 +30,10 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
     """Roll the quick pool ``text`` and record it as the GM's roll; raises RulesError naming the syntax."""
     campaign = service.campaign
     system = campaign.system
-    quick = quick_pools.parse(system, text, campaign.settings.push_cost)
+    quick = quick_pool.parse(systems.get(system), text, campaign.settings.push_cost)
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
-    check = systems.get(system).check
-    if check == "pool":
-        from gmconsole.systems.yearzero import roll as yearzero
-
-        pool = quick.core
-        if not pool.can_roll:
-            from gmconsole.rules.errors import RulesError
-
-            raise RulesError(pool.reason or "this pool cannot be rolled")
-        result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
-        fields.update(year_zero_fields(result))
-        fields["pool_request"] = request_dict(pool.request)
-        fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
-                          "explanation": list(pool.explanation)}
-    elif check == "exploding":
-        rolled, dice = exploding_fields(quick.core, faces, rng)
-        fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
-                                    "explanation": quick.core[2].explain()})
-    else:
-        from gmconsole.systems.tiered import roll as tiered
-
-        result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
-        data = result.as_dict()
-        fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
-                       "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
-                       "consequences": "none",
-                       "pool": {"dice": [{"kind": "dice", "sides": 6}] * tiered.dice_to_roll(quick.core.dice),
-                                "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
+    _QUICK_ROLLED_BY[systems.get(system).check](fields, quick, faces, rng)
     no_costs(fields)
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     fields["summary"] = roll_summary(GM, quick.text, None, fields)
@@ -69,3 +42,43 @@ def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: ra
         return fields
 
     return service.ledger.commit("roll", mutate, character_id=None)
+
+
+def _quick_pool(fields: dict, quick, faces, rng) -> None:
+    """A Year Zero quick pool rolled (refused when the pool has nothing to roll)."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    pool = quick.core
+    if not pool.can_roll:
+        from gmconsole.rules.errors import RulesError
+
+        raise RulesError(pool.reason or "this pool cannot be rolled")
+    result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    fields.update(year_zero_fields(result))
+    fields["pool_request"] = request_dict(pool.request)
+    fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
+                      "explanation": list(pool.explanation)}
+
+
+def _quick_exploding(fields: dict, quick, faces, rng) -> None:
+    """Exploding quick dice rolled against their target number."""
+    rolled, dice = exploding_fields(quick.core, faces, rng)
+    fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
+                                "explanation": quick.core[2].explain()})
+
+
+def _quick_tiered(fields: dict, quick, faces, rng) -> None:
+    """A tiered quick dice count read as its tier (no consequences: nobody's check)."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+    data = result.as_dict()
+    fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
+                   "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
+                   "consequences": "none",
+                   "pool": {"dice": [{"kind": "dice", "sides": 6}] * tiered.dice_to_roll(quick.core.dice),
+                            "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
+
+
+_QUICK_ROLLED_BY = {"pool": _quick_pool, "exploding": _quick_exploding, "tiered": _quick_tiered}
+"""How a quick pool is rolled, by :attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`."""

@@ -29,7 +29,7 @@ def year_zero_fields(result) -> dict:
     data = result.as_dict()
     costs = [c.as_dict() for c in result.costs]
     if result.pool.push_cost == "stress-dice":
-        # docs/rules.md stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
+        # docs/RULES.md stress-dice: "pushing gives +1 stress at once" — the push itself raises stress
         # (see push()), so only the panic of a stress-die 1 is left waiting for apply_costs.
         costs = [c for c in costs if c["name"] != "stress"]
         if result.panic:

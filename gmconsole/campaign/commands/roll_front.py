@@ -113,7 +113,7 @@ class RollFront:
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
-        (:data:`gmconsole.rules.quick_pools.SYNTAX`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
+        (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
         roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
         from gmconsole.campaign.commands import quick_rolls
 
@@ -232,7 +232,7 @@ class RollFront:
         return consequences.inspire(self, inspire_roll_id, target_roll_id, mode)
 
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
-        """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+        """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
         exploding retries): the "only one chance" warning for that skill and goal goes away."""
         from gmconsole.campaign.commands import rolls as recorded
 

@@ -45,27 +45,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
     if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
-    applied: list[dict] = []
-    check = systems.get(campaign.system).check
-    if check == "pool":
-        from gmconsole.systems.yearzero import roll as yearzero
-
-        result = yearzero.roll(built.core, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
-        fields.update(year_zero_fields(result))
-        fields["pool_request"] = built.extra["pool_request"]
-        fields["helpers"] = list(built.core.request.helpers)
-    elif check == "exploding":
-        fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
-    else:
-        from gmconsole.systems.tiered import roll as tiered
-
-        result = tiered.roll_check(built.core, dice_source(faces, rng, TIERED_FACE_KINDS))
-        data = result.as_dict()
-        applied = [e.as_dict() for e in result.effects]
-        fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
-                       "outcome": data, "by_hand": result.by_hand, "costs": applied,
-                       "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
-                       "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
+    applied, result = _ROLLED_BY[systems.get(campaign.system).check](fields, built, faces, rng)
     # Each step of a roll (the first roll, then each push) records whether its faces were typed;
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
@@ -96,7 +76,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
 
 def push(service: "CampaignService", entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
-    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/rules.md); the roll's entry is updated, the push
+    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is updated, the push
     is its own entry."""
     from gmconsole.systems.yearzero import roll as yearzero
 
@@ -249,7 +229,7 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
 
 
 def change_of_circumstances(service: "CampaignService", character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
-    """Record why a character may try the same roll again this scene (only one chance, docs/rules.md;
+    """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
     exploding retries): the "only one chance" warning for that skill and goal goes away."""
     who = service.character(character_id)
     if not reason or not reason.strip():
@@ -265,3 +245,39 @@ def change_of_circumstances(service: "CampaignService", character_id: str, skill
     entry = service.ledger.commit("circumstances", mutate, character_id=who.id)
     service.ledger.forget_roll(who.id, skill, goal)
     return entry
+
+
+def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
+    """A Year Zero pool rolled: successes, banes and what a push may cost (paid later); the rolled pool
+    is returned for an opposed roll's reading."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    result = yearzero.roll(built.core, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    fields.update(year_zero_fields(result))
+    fields["pool_request"] = built.extra["pool_request"]
+    fields["helpers"] = list(built.core.request.helpers)
+    return [], result
+
+
+def _rolled_exploding(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
+    """Exploding dice rolled against the target number: nothing to pay."""
+    fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
+    return [], None
+
+
+def _rolled_tiered(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
+    """A tiered check read as its tier; what the tier costs is applied at once and returned."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    result = tiered.roll_check(built.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+    data = result.as_dict()
+    applied = [e.as_dict() for e in result.effects]
+    fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
+                   "outcome": data, "by_hand": result.by_hand, "costs": applied,
+                   "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
+                   "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
+    return applied, result
+
+
+_ROLLED_BY = {"pool": _rolled_pool, "exploding": _rolled_exploding, "tiered": _rolled_tiered}
+"""How a check is rolled and recorded, by :attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`."""

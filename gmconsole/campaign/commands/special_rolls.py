@@ -127,7 +127,7 @@ def _base_tn(difficulty: str | None, tn_modifiers: Sequence[str]):
 
 
 def own_tn(shared, character: Character):
-    """docs/rules.md "Wound/Strain +1 each, applied automatically from the roster", for a check with a
+    """docs/RULES.md "Wound/Strain +1 each, applied automatically from the roster", for a check with a
     TN shared by several characters: this participant's TN is the shared TN plus one line per kind,
     ``Wound xN (+1 each)`` / ``Strain xN (+1 each)``, from their own sheet (the rules core's wording)."""
     from gmconsole.systems.exploding import roll as exploding
@@ -151,7 +151,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
     ``exploding_tie_to_defender`` setting names. Recorded (kind ``opposed``, ``top`` = the active top).
 
     There is no target number in an opposed test (the tops are compared), so wounds and strain, which
-    raise a TN (docs/rules.md), change nothing here."""
+    raise a TN (docs/RULES.md), change nothing here."""
     from gmconsole.systems.exploding import roll as exploding
 
     _require(service, "opposed-test", "an opposed test")
@@ -189,12 +189,12 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
 def assisted_check(service: "CampaignService", leader_id: str, skill: str, others: Sequence[str],
                    attribute: str | None, difficulty: str | None, tn_modifiers: Sequence[str],
                    hold: Sequence[str], rng: random.Random) -> dict:
-    """Assisted untrained check (docs/rules.md): the trained leader rolls first against TN + 1 per other
+    """Assisted untrained check (docs/RULES.md): the trained leader rolls first against TN + 1 per other
     participant; the points above the TN form a pool; each other participant in turn rolls their
     trait die against that TN and spends pool points to close the gap (those in ``hold`` keep the
     pool for the ones after them). Recorded (kind ``assisted``, ``top`` = the leader's top).
 
-    Wound/Strain (docs/rules.md, +1 each from the roster) are each participant's own: the group TN
+    Wound/Strain (docs/RULES.md, +1 each from the roster) are each participant's own: the group TN
     (``tn``: difficulty + picked modifiers + 1 per other participant) is shared, and each participant,
     the leader included, rolls against the group TN + their own wounds + their own strain (in their
     row of ``rolls``: ``tn``, ``tn_lines``, ``tn_explanation``). So the leader's pool is the points
@@ -241,10 +241,10 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
 
 def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
                 difficulty: str | None, tn_modifiers: Sequence[str], faces: str | None, rng: random.Random) -> dict:
-    """Group check (docs/rules.md): TN −1 per trained participant; everyone rolls; the successes are
+    """Group check (docs/RULES.md): TN −1 per trained participant; everyone rolls; the successes are
     counted. Recorded (kind ``group``, the first participant as its character, ``successes``).
 
-    Wound/Strain (docs/rules.md, +1 each from the roster) are each participant's own: ``tn`` is the
+    Wound/Strain (docs/RULES.md, +1 each from the roster) are each participant's own: ``tn`` is the
     group TN (difficulty + picked modifiers − 1 per trained participant), and each participant
     succeeds against the group TN + their own wounds + their own strain (their row in
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""

@@ -282,7 +282,7 @@ class TableFront:
 
         return clocks.remove_clock(self, clock_id)
 
-    # ------------------------------------------------------------------ initiative (docs/rules.md)
+    # ------------------------------------------------------------------ initiative (docs/RULES.md)
     def start_conflict(
         self,
         character_ids: Sequence[str],

@@ -12,7 +12,7 @@ The limits are data (``role_limits`` in ``data/myz.toml``), each with the seed's
 A roll is watched through what it is for, a named skill modifier (:mod:`gmconsole.systems.yearzero.skill_modifiers`:
 ``side-deal``, ``enter-sector=B7``, ``device=scrap gun``). This module is pure: the campaign layer
 hands it the earlier rolls (:class:`PastRoll`) and shows what it returns; the GM may dismiss a warning
-by recording why the roll may be made, as for "only one chance" (docs/rules.md).
+by recording why the roll may be made, as for "only one chance" (docs/RULES.md).
 """
 
 from __future__ import annotations

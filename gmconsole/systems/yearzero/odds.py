@@ -7,7 +7,7 @@ product of per-die factors or a polynomial convolution of per-die success counts
 are built from whole-number face counts and turned into floats by one division each, which
 keeps them exact up to the last bit of a float.
 
-Rules modelled here (see docs/rules.md):
+Rules modelled here (see docs/RULES.md):
 
 - R-ART-1: a face of 6-9 is one success, 10+ is two (a D10 or D12 can show two).
 - R-PUSH-1: a push rerolls every die that shows neither a success nor a 1: a 1 never rerolls,

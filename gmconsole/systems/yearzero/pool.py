@@ -171,7 +171,7 @@ def find_skill(system: str, skill: str) -> dict | None:
 def skill_attribute(system: str, skill: str | None) -> str | None:
     """The attribute a table skill rolls with (myz Scout: Wits; yze 觀察: Wits), or None.
 
-    A push charges this attribute (docs/rules.md, what a push costs), so a roll named by its skill alone
+    A push charges this attribute (docs/RULES.md, what a push costs), so a roll named by its skill alone
     must use it rather than a default."""
     row = find_skill(system, skill) if skill else None
     attribute = row.get("attribute") if row else None

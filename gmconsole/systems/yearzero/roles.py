@@ -148,7 +148,7 @@ def sic_a_dog(use: str, skill_level: int, *, handler_wits: int = 0, dog_strength
     ``fight``: skill level + the dog's current Strength (default 4). ``scout`` / ``track``: skill
     level + the handler's Wits. A fighting push puts the trauma on the dog and gives no mutation
     points; a scouting or tracking push is a normal push (trauma to the handler's Wits, mutation
-    points) — seed 000 gives the dog exception only of fighting (docs/rules.md, myz push costs).
+    points) — seed 000 gives the dog exception only of fighting (docs/RULES.md, myz push costs).
     ``extra`` passes other :class:`PoolRequest` fields (difficulty, helpers, modifiers, gear...).
     """
     strength = dog_stats()["strength"] if dog_strength is None else dog_strength

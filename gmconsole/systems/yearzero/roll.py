@@ -305,7 +305,7 @@ def _gear_damage(roll_: YearZeroRoll) -> list[Cost]:
 
 
 def _push_costs(roll_: YearZeroRoll) -> list[Cost]:
-    """Every push cost of the system and option in force (see docs/rules.md, "What a push costs")."""
+    """Every push cost of the system and option in force (see docs/RULES.md, "What a push costs")."""
     pool = roll_.pool
     request = pool.request
     option = pool.push_cost

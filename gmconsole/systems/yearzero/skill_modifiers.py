@@ -2,7 +2,7 @@
 
 Seed 002's skill texts list their own modifiers: Stealth's factors (潛行), Manipulation's bargaining
 position (說服) and interrogation (審問: opposed by Stamina, +1 against a captive). The roll builder
-offers them by name instead of a bare ±N, and the history records them by name (docs/rules.md,
+offers them by name instead of a bare ±N, and the history records them by name (docs/RULES.md,
 "Seed 002's skill texts carry their own modifier lists"). In `myz` the same table names what a role
 skill's roll is for (a deal on the side, the sector entered, the device built): no dice change,
 but R-MYZ-LIMIT watches them (:mod:`gmconsole.systems.yearzero.limits`).

@@ -269,7 +269,7 @@ class BuilderKeys:
         self.run_flow(flows.consequence(self, entry))
 
     def action_circumstances(self) -> None:
-        """Record a change of circumstances (docs/rules.md: only one chance; exploding retries) for the skill
+        """Record a change of circumstances (docs/RULES.md: only one chance; exploding retries) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""
         character = self.need_character()
         if character is None:

@@ -34,16 +34,13 @@ async def _ask(builder: RollBuilder, screen):
 async def helpers(builder: RollBuilder, character) -> None:
     """``e``: mark who helps the character (R-HELP-1: at most three)."""
     from gmconsole.systems.yearzero.roll import MAX_HELPERS
-    from gmconsole.ui.screens.pick_characters import (
-        PickCharactersScreen,
-        roster_choices,
-    )
+    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
 
     choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id])
     if not choices:
         builder.say("Nobody else is in the roster to help.")
         return
-    ids = await _ask(builder, PickCharactersScreen(
+    ids = await _ask(builder, PickCharacters(
         f"Who helps {character.name}? (R-HELP-1: at most {MAX_HELPERS})", choices, builder.draft.helpers,
         limit=MAX_HELPERS, why=f"R-HELP-1: at most {MAX_HELPERS} helpers"))
     if ids is None:
@@ -55,7 +52,7 @@ async def helpers(builder: RollBuilder, character) -> None:
 
 async def roll_faces(builder: RollBuilder) -> None:
     """``f``: roll the pool built with the faces of physical dice typed (R-MANUAL-1)."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeFaces
     from gmconsole.ui.widgets.roll_text import faces_needed
 
     asked = builder.roll_keywords()
@@ -69,7 +66,7 @@ async def roll_faces(builder: RollBuilder) -> None:
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
             raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
-    builder.rolled(await _ask(builder, FacesEntryScreen("Faces of the physical dice", hint, submit,
+    builder.rolled(await _ask(builder, TypeFaces("Faces of the physical dice", hint, submit,
                                                         placeholder=example or "")))
 
 
@@ -77,16 +74,17 @@ async def quick_roll(builder: RollBuilder) -> None:
     """``G``: the GM's quick roll, a pool typed in the system's syntax (``5b 3s``, ``4d6``,
     ``s8 t6 tn5``), with no character; ``POOL ; FACES`` takes the faces of physical dice
     (R-MANUAL-1). Recorded as the GM's, charged to nobody, pushed with ``p`` where the system allows."""
-    from gmconsole.rules.quick_pools import EXAMPLE, SYNTAX
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole import systems
+    from gmconsole.ui.screens.line_entry import TypeQuickPool
 
     def submit(text: str) -> dict:
         pool, _sep, faces = text.partition(";")
         return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng)
 
-    entry = await _ask(builder, FacesEntryScreen(
-        "GM roll (no character)", f"Type {SYNTAX[builder.system]}; add '; FACES' to type the faces of "
-        "physical dice (R-MANUAL-1).", submit, placeholder=EXAMPLE[builder.system]))
+    system = systems.get(builder.system)
+    entry = await _ask(builder, TypeQuickPool(
+        "GM roll (no character)", f"Type {system.quick_pool_syntax}; add '; FACES' to type the faces of "
+        "physical dice (R-MANUAL-1).", submit, placeholder=system.quick_pool_example))
     builder.rolled(entry, options_used=False)
 
 
@@ -94,7 +92,7 @@ async def push_faces(builder: RollBuilder, entry: dict) -> None:
     """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
     from gmconsole.campaign.rolls import recorded_roll
     from gmconsole.systems.yearzero import roll as yearzero
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeFaces
     from gmconsole.ui.widgets.roll_text import faces_example
 
     try:
@@ -115,7 +113,7 @@ async def push_faces(builder: RollBuilder, entry: dict) -> None:
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
             raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
 
-    builder.pushed(await _ask(builder, FacesEntryScreen("Faces of the pushed dice", hint, submit,
+    builder.pushed(await _ask(builder, TypeFaces("Faces of the pushed dice", hint, submit,
                                                         placeholder=example)))
 
 
@@ -190,7 +188,7 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
     clock a complication advances and the item lost when there is a choice; the service applies it
     (``apply_consequence``), undoable with ``u``."""
     from gmconsole.systems.tiered import roll as tiered
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.screens.pickers import PickClock, PickGear
     from gmconsole.ui.screens.roll_form import ChoiceScreen
 
     choices = []
@@ -208,7 +206,7 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
     clock_id = gear_id = None
     clocks = [k for k in builder.service.session.clocks if not k.full]
     if kind == "complication" and len(clocks) > 1:
-        ids = await _ask(builder, PickCharactersScreen("Which clock does the complication advance?",
+        ids = await _ask(builder, PickClock("Which clock does the complication advance?",
                                                        [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
                                                        limit=1, minimum=1))
         if not ids:
@@ -222,7 +220,7 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
     if kind == "lost-gear" and not used and character is not None:
         items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
         if len(items) > 1:
-            ids = await _ask(builder, PickCharactersScreen("Which item is lost?", items, limit=1, minimum=1))
+            ids = await _ask(builder, PickGear("Which item is lost?", items, limit=1, minimum=1))
             if not ids:
                 builder.focus()
                 return
@@ -248,14 +246,14 @@ def apply_consequence(builder: RollBuilder, entry: dict, kind: str, **how) -> No
 
 
 async def circumstances(builder: RollBuilder, character, skill: str) -> None:
-    """``w``: record why ``character`` may try ``skill`` again (docs/rules.md: only one chance;
+    """``w``: record why ``character`` may try ``skill`` again (docs/RULES.md: only one chance;
     exploding retries); the "only one chance" warning goes away."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeReason
 
     def submit(reason: str) -> dict:
         return builder.service.change_of_circumstances(character.id, skill, reason)
 
-    entry = await _ask(builder, FacesEntryScreen(f"Why may {character.name} try {builder.skill_name()} again?",
+    entry = await _ask(builder, TypeReason(f"Why may {character.name} try {builder.skill_name()} again?",
                                                  "Say what changed (recorded in the history).", submit,
                                                  placeholder="found the right tools", enter="ok"))
     if entry is not None:

@@ -33,7 +33,7 @@ async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[
     the GM must type a value (``check(key, text)`` turns it into the pick or raises with the reason,
     shown in the box), else ``None``. The picks go into the draft's ``field``; escape at the picker or
     at a question keeps the old ones."""
-    from gmconsole.ui.screens.faces_entry import FacesEntryScreen
+    from gmconsole.ui.screens.line_entry import TypeModifierValue
 
     keys = await builder.app.push_screen(picker, wait_for_dismiss=True)
     if keys is None:
@@ -47,7 +47,7 @@ async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[
             continue
         title, hint, placeholder = question
         value = await builder.app.push_screen(
-            FacesEntryScreen(title, hint, lambda text, key=key: check(key, text), placeholder=placeholder, enter="ok"),
+            TypeModifierValue(title, hint, lambda text, key=key: check(key, text), placeholder=placeholder, enter="ok"),
             wait_for_dismiss=True)
         if value is None:
             builder.refresh_view()
@@ -62,7 +62,7 @@ async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[
 async def pick_tn_modifiers(builder: RollBuilder) -> None:
     """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
     from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.screens.pickers import PickTnModifiers
     from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
 
     current = {m.split("=", 1)[0]: m for m in builder.draft.tn_modifiers}
@@ -82,7 +82,7 @@ async def pick_tn_modifiers(builder: RollBuilder) -> None:
         exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
         return f"{key}={amount}"
 
-    picker = PickCharactersScreen("TN modifiers (type to filter, space marks, ctrl+s done)",
+    picker = PickTnModifiers("TN modifiers (type to filter, space marks, ctrl+s done)",
                                   tn_modifier_choices(), list(current), filtering=True)
     await _picks_into(builder, "tn_modifiers", picker, needs, check)
 

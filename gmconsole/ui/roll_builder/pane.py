@@ -39,7 +39,7 @@ from gmconsole.ui.roll_builder.skill_list import (
     fill,
 )
 from gmconsole.ui.widgets.dice_pool import DicePool
-from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
+from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.roll_text import (
     odds_line,
     signed,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.dice_pool import DicePool
-from gmconsole.ui.widgets.lazy_mount import child, mount_in_place
+from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.widgets.roll_text import (
     opposed_line,
     result_lines,
@@ -28,7 +28,7 @@ __all__ = ["LINES", "draw_result", "next_steps"]
 LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
          "rb-explain", "rb-result", "rb-rolled", "rb-rolled-explain", "rb-stunts")
 """The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
-dice, their breakdown and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.widgets.lazy_mount`).
+dice, their breakdown and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.lazy_mount`).
 The warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
 GM reads them while building the roll, in view even in a short pane (issue 12). The draft's breakdown
 (``rb-explain``) stays above the last result; under the last roll's dice is the breakdown recorded with

@@ -1,4 +1,4 @@
-"""The initiative forms (docs/rules.md): what a combatant draws or rolls, typed or left to the console.
+"""The initiative forms (docs/RULES.md): what a combatant draws or rolls, typed or left to the console.
 
 - :class:`DrawOptionsForm`, cards mode, when a conflict starts and when combatants join it: speed N
   and keep-best-of-N for each combatant (blank = 1), and the cards drawn from a physical deck

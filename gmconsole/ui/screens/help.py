@@ -1,7 +1,7 @@
 """The help screen (``?`` / F1): every pane's keys and the rules reference of the campaign's system.
 
 The key tables are read from the panes' own ``BINDINGS`` (so they cannot drift from what the keys
-do); the rules reference comes from ``data/rules_help.toml``, the pinned readings of docs/rules.md with
+do); the rules reference comes from ``data/rules_help.toml``, the pinned readings of docs/RULES.md with
 their R-… ids in words, filtered to the campaign's system.
 """
 

@@ -23,7 +23,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.safe_text import shown
 from gmconsole.campaign.storage_access import StoreError
 
-__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeModifierValue", "TypeReason"]
+__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeQuickPool", "TypeModifierValue", "TypeReason"]
 
 
 class LineEntryScreen(ModalScreen[Any]):
@@ -101,6 +101,10 @@ class LineEntryScreen(ModalScreen[Any]):
 
 class TypeFaces(LineEntryScreen):
     """Type the faces of the physical dice rolled at the table (a roll, a push, a GM roll) as a SPEC."""
+
+
+class TypeQuickPool(LineEntryScreen):
+    """Type the GM's quick pool in the system's own syntax (``5b 3s``, ``4d6``, ``s8 t6 tn5``), faces after ``;``."""
 
 
 class TypeFileName(LineEntryScreen):

@@ -1,4 +1,4 @@
-"""Who fights: the roster picker of the initiative pane (docs/rules.md, Initiative).
+"""Who fights: the roster picker of the initiative pane (docs/RULES.md, Initiative).
 
 Everyone in the roster is listed, player characters first, then NPCs (marked ``(npc)``), each with a
 mark the GM sets or clears (space): nobody is left out without the GM seeing it. In roll mode ``f``

@@ -4,7 +4,7 @@ Space (or Enter) marks and unmarks the highlighted row, ``a`` marks everyone, ``
 pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
 marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
 letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
-filter; marks on rows filtered out are kept. docs/rules.md leaves the
+filter; marks on rows filtered out are kept. docs/RULES.md leaves the
 question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
 
 :class:`MarkListScreen` is the picker itself, on a :class:`~gmconsole.ui.widgets.mark_list.MarkList`;

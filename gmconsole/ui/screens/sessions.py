@@ -170,7 +170,7 @@ class RecapScreen(Screen[None]):
 
 
 def new_scene(app) -> None:
-    """``N``: the next scene of the current session ("only one chance" starts afresh, docs/rules.md)."""
+    """``N``: the next scene of the current session ("only one chance" starts afresh, docs/RULES.md)."""
     app.attempt(app.service.new_scene)
 
 

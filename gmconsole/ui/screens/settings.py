@@ -1,7 +1,7 @@
 """The settings screen (``ctrl+o`` from the main screen): every setting of the campaign's system.
 
 One row per setting that applies to the campaign's system (``data/settings.toml``): its key, current
-value, R-id (or docs/rules.md section) and a line on what it does; the highlighted row's whole text and
+value, R-id (or docs/RULES.md section) and a line on what it does; the highlighted row's whole text and
 what it takes are shown under the table. ``enter`` / ``space`` moves a setting to its next value (a
 flag toggled, a choice cycled); on a number (max pushes) a digit typed sets it. Each change is one
 history entry made through the campaign service, so ``ctrl+z`` / ``ctrl+y`` (here or on the main

@@ -138,7 +138,7 @@ class SkillsScreen(ModalScreen[None]):
         return listed[min(row, len(listed) - 1)] if listed and row >= 0 else None
 
     def _submit(self, change) -> Callable[[dict], str | None]:
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:

@@ -1,4 +1,4 @@
-"""Pane 2, initiative (docs/rules.md) in the campaign's mode: cards, roll or manual.
+"""Pane 2, initiative (docs/RULES.md) in the campaign's mode: cards, roll or manual.
 
 The acting order with each combatant's card (cards), total (roll) or place (manual), the round
 counter, and the current combatant marked ▶ and highlighted; a delayed place reads "delayed" until

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gmconsole.rules.errors import RulesError
-from gmconsole.ui.screens.pick_characters import roster_choices
+from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
@@ -322,7 +322,7 @@ def pick_attack_target(app, service, entry: dict | None) -> None:
     """R-TIER-4 (issue 12, item 1): after an attack the GM picks who takes its damage from the roster;
     it comes off their stamina as one undoable entry (the status line says the new value). Escape at
     the picker applies nothing; an attack that did no damage asks nothing."""
-    from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+    from gmconsole.ui.screens.pickers import PickCharacters
     from gmconsole.ui.widgets.sheet_view import who
 
     if entry is None or entry.get("kind") != "attack":
@@ -340,7 +340,7 @@ def pick_attack_target(app, service, entry: dict | None) -> None:
 
     title = (f"{possessive(entry['character'])} attack: {entry['damage']} damage ({str(entry.get('tier', '')).upper()}). "
              "Who takes it? (esc: do not apply)")
-    app.push_screen(PickCharactersScreen(title, others, limit=1, minimum=1), picked)
+    app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
 
 
 def _attack_pools(system: str, character) -> tuple[str, int] | None:

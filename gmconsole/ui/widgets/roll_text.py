@@ -52,7 +52,7 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
     """The skills the GM may pick for ``character``: trained ones first (with level), then the rest
     of the system's table.
 
-    ``exploding`` (docs/rules.md): a character may try any skill untrained, so every skill of the
+    ``exploding`` (docs/RULES.md): a character may try any skill untrained, so every skill of the
     system's table, and of ``known`` (the skills on the campaign's sheets, since the seed names no fixed
     list), is offered; those the character lacks are marked untrained. The service decides what an
     untrained roll costs (the TN); the list only lets the GM pick it. ``tiered`` lists the character's

@@ -4,7 +4,7 @@ Per character: stress (as a bar), the active panic effect, conditions and the sy
 ``+`` / ``-`` change the tracker chosen with ``t`` (stress first where the system has it; mutation
 points in myz, wounds in exploding, stamina in tiered; the doom pool last), ``=`` sets it to a typed
 value (the highlighted clock's, when the clock table has the focus). ``p`` makes a panic roll for the
-highlighted character (yze / yze-step, docs/rules.md panic table), ``P`` the same with the D6 rolled at
+highlighted character (yze / yze-step, docs/RULES.md panic table), ``P`` the same with the D6 rolled at
 the table (R-MANUAL-1); only when the table row reaches others does the GM mark who is in range
 (R-PANIC-1). The result and any chained effects are shown under the table. ``r`` rests the
 highlighted character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks
@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Static
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.safe_text import shown
-from gmconsole.ui.widgets.lazy_mount import child, mount_in_place, show_line
+from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
 __all__ = ["TrackerPane", "describe_panic"]
@@ -346,7 +346,7 @@ class TrackerPane(Vertical):
     def _value_submit(self, change):
         """A form's submit for a typed value: a refusal stays in the form; a value that changes nothing
         closes it and the status line says why (nothing is recorded)."""
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:
@@ -399,7 +399,7 @@ class TrackerPane(Vertical):
         ``others_stress`` / ``others_panic``) ask who is in range, then record the roll. The die is
         rolled, so escape at that question records it with nobody else in range (ctrl+z takes it back)."""
         from gmconsole.campaign.tracker_values import preview_panic
-        from gmconsole.ui.screens.pick_characters import PickCharactersScreen
+        from gmconsole.ui.screens.pickers import PickCharacters
 
         service = self.app.service
         result = self.app.attempt(lambda: preview_panic(service.campaign, character_id, face))
@@ -419,7 +419,7 @@ class TrackerPane(Vertical):
         if not (result.spreads and others):
             roll([])
             return
-        self.app.push_screen(PickCharactersScreen(in_range_question(name, result), others), callback=roll)
+        self.app.push_screen(PickCharacters(in_range_question(name, result), others), callback=roll)
 
     def action_rest(self) -> None:
         character_id = self._character_id()
@@ -481,7 +481,7 @@ class TrackerPane(Vertical):
             self.app.attempt(lambda: self.app.service.remove_clock(clock_id))
 
     def _submit(self, change):
-        from gmconsole.ui.app import user_errors
+        from gmconsole.ui.errors import user_errors
 
         def submit(data: dict) -> str | None:
             try:
