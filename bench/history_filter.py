@@ -10,9 +10,10 @@
     session, then all 50,000 again) and the kind field (``roll`` typed and rubbed out letter by
     letter), so most keys redraw the table's full 500 rows.
     Anchors, same run: the table alone refilled with the same 500 rows, their cells already made
-    (``DataTable.clear`` and ``add_row``: the floor of any redraw); and what a key used to cost before drawing anything, the history re-read through
-    ``CampaignService.history``: one session for a key in the session field, all of it for a key in
-    another field (median of 3 each; seconds apiece, so not once per key).
+    (``DataTable.clear`` and ``add_row``: the floor of any redraw); and what a key used to cost
+    before drawing anything, the history re-read through ``CampaignService.history``: one session
+    for a key in the session field, all of it for a key in another field (median of 3 each; seconds
+    apiece, so not once per key).
 
 (b) The event loop while the screen reads the history on opening: a 5 ms interval timer runs on the
     app, the screen is pushed, and the longest gap between two ticks until the table is filled is
@@ -37,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from store import fill_history  # bench/store.py, beside this script
@@ -110,7 +112,7 @@ async def _open_history(pilot, app, tick: float | None = None) -> tuple[float, f
     ticks.append(end)
     if timer is not None:
         timer.stop()
-    return end - start, max(b - a for a, b in zip(ticks, ticks[1:]))
+    return end - start, max(b - a for a, b in pairwise(ticks))
 
 
 async def _keys(root: Path, name: str, presses: int) -> dict[str, list[float]]:
@@ -230,7 +232,8 @@ def main() -> int:
               f"(the key: {statistics.median(figures['refilled']) / statistics.median(fill):.1f}x that)")
         key = statistics.median(figures["displayed"])
         print(f"    anchor, what a key cost before anything was drawn (CampaignService.history, median of 3): "
-              f"session field {_ms(figures['anchor session'])} ({statistics.median(figures['anchor session']) / key:.0f}x), "
+              f"session field {_ms(figures['anchor session'])} "
+              f"({statistics.median(figures['anchor session']) / key:.0f}x), "
               f"another field {_ms(figures['anchor kind'])} ({statistics.median(figures['anchor kind']) / key:.0f}x)")
         worker = asyncio.run(_load(root, name, args.loads, on_the_loop=False))
         loop = asyncio.run(_load(root, name, args.loads, on_the_loop=True))

@@ -57,8 +57,11 @@ def run(repeats: int = 30) -> list[dict]:
         ours_ms = _median_ms(lambda: check_odds(skill, trait, tn), repeats)
         theirs_ms = _median_ms(lambda: icepool_exploding(dice, tn), repeats)
         name = "+".join(f"d{s}" for s in dice)
-        print(f"{name:<16}{tn:>4}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours.p_success):>12.6f}")
-        rows.append({"system": "exploding", "case": f"{name} TN {tn}", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
+        print(f"{name:<16}{tn:>4}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  "
+              f"{float(ours.p_success):>12.6f}")
+        rows.append(
+            {"system": "exploding", "case": f"{name} TN {tn}", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms}
+        )
 
     print()
     print("tiered: P(each tier), exact")
@@ -68,7 +71,8 @@ def run(repeats: int = 30) -> list[dict]:
         assert ours == icepool_tiers(n), n
         ours_ms = _median_ms(lambda: tier_odds(n), repeats)
         theirs_ms = _median_ms(lambda: icepool_tiers(n), repeats)
-        print(f"{n:>3}d6{'':<13}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  {float(ours[Tier.CRITICAL]):>12.6f}")
+        print(f"{n:>3}d6{'':<13}{ours_ms:>14.4f}{theirs_ms:>12.3f}{theirs_ms / ours_ms:>8.0f}x  "
+              f"{float(ours[Tier.CRITICAL]):>12.6f}")
         rows.append({"system": "tiered", "case": f"{n}d6", "gmconsole_ms": ours_ms, "icepool_ms": theirs_ms})
     return rows
 

@@ -271,7 +271,8 @@ def main() -> int:
         first_median, warm_median = statistics.median(first), statistics.median(warm)
         print("Open a 50,000-entry campaign through the service and record its first roll "
               "(goal: at most 10 ms beyond a warm roll):")
-        print(f"  open + first roll median {first_median * 1000:8.1f} ms; warm roll median {warm_median * 1000:6.1f} ms; "
+        print(f"  open + first roll median {first_median * 1000:8.1f} ms; "
+              f"warm roll median {warm_median * 1000:6.1f} ms; "
               f"beyond a warm roll {(first_median - warm_median) * 1000:6.1f} ms ({first_median / warm_median:.1f}x)")
         print(f"Recap of a session of {RECAP_ENTRIES:,} entries:")
         time_recap(root)

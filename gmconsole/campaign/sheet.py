@@ -51,7 +51,9 @@ def sheet(character: Character) -> dict:
 def _gear_line(item: dict) -> str:
     text = shown(item["name"])
     if item.get("bonus") or item.get("max_bonus"):
-        text += f" +{item.get('bonus', 0)}" + (f"/{item['max_bonus']}" if item.get("max_bonus", 0) != item.get("bonus") else "")
+        text += f" +{item.get('bonus', 0)}" + (
+            f"/{item['max_bonus']}" if item.get("max_bonus", 0) != item.get("bonus") else ""
+        )
     if item.get("artifact_die"):
         text += f" d{item['artifact_die']}"
     if item.get("quantity", 1) != 1:
@@ -69,7 +71,11 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
     def skill_name(skill: str) -> str:
         return (name_of(campaign, skill) if campaign is not None else None) or skill
 
-    head = shown(data["name"]) + (f" · {shown(data['role'])}" if data["role"] else "") + (" (npc)" if data["kind"] == "npc" else "")
+    head = (
+        shown(data["name"])
+        + (f" · {shown(data['role'])}" if data["role"] else "")
+        + (" (npc)" if data["kind"] == "npc" else "")
+    )
     attributes = ", ".join(f"{shown(k)} {a['current']}/{a['max']}" for k, a in data["attributes"].items()) or "none"
     skills = ", ".join(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or "none"
     gear = ", ".join(_gear_line(g) for g in data["gear"]) or "none"

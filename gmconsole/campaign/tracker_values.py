@@ -81,7 +81,9 @@ def attack_damage(service: "CampaignService", attack_id: int, target_id: str) ->
         raise Unchanged(f"the attack did no damage ({attack.get('tier', 'no hit')}): nothing recorded")
     old = getattr(target, HEALTH)
     if old == 0:
-        raise Unchanged(f"{possessive(target.name)} {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded")
+        raise Unchanged(
+            f"{possessive(target.name)} {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded"
+        )
 
     def mutate(c: Campaign) -> dict:
         ch = c.character(target.id)

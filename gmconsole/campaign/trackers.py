@@ -77,7 +77,9 @@ def change_stress(character: Character, delta: int) -> str:
     (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
     new = max(0, character.stress + delta)
     if new == character.stress and delta:
-        raise Unchanged(f"{possessive(character.name)} stress is already {new}: {delta:+d} changes nothing, nothing recorded")
+        raise Unchanged(
+            f"{possessive(character.name)} stress is already {new}: {delta:+d} changes nothing, nothing recorded"
+        )
     character.stress = new
     return f"{character.name}: stress {delta:+d} → {new}"
 

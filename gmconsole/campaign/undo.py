@@ -2,7 +2,8 @@
 
 A change is recorded as ``{"before": {part: value}, "after": {part: value}}`` over the parts of
 the campaign document (settings, the campaign's own fields with the roster order, one part per
-character, one per session, and the costs still pending). Undo writes the ``before`` values back, redo the ``after`` values.
+character, one per session, and the costs still pending). Undo writes the ``before`` values back,
+redo the ``after`` values.
 Because the stack is linear (a new change clears redo) the campaign at undo time is exactly the
 ``after`` state of the entry being undone, so restoring parts gives back the state before it.
 """

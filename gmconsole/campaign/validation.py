@@ -88,9 +88,13 @@ def check_settings(settings: Settings, system: str) -> Settings:
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
         raise ValidationError("max pushes must be a whole number from 0 to 3")
     if settings.skill_ones not in SKILL_ONES:
-        raise ValidationError(f"skill ones {quoted(settings.skill_ones)} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)")
+        raise ValidationError(
+            f"skill ones {quoted(settings.skill_ones)} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)"
+        )
     if settings.initiative_mode not in INITIATIVE_MODES:
-        raise ValidationError(f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}")
+        raise ValidationError(
+            f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}"
+        )
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):
@@ -277,9 +281,11 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         item.setdefault("max_bonus", item.get("bonus", 0))
         gear.append(item)
     raw["gear"] = gear
-    if raw.get("role") == "dog-handler" and raw.get("dog") is None and system.has_roles:
-        if raw.get("skills", {}).get("sic-a-dog", 0) >= 1:
-            raw["dog"] = Dog().to_dict()
+    if (
+        raw.get("role") == "dog-handler" and raw.get("dog") is None and system.has_roles
+        and raw.get("skills", {}).get("sic-a-dog", 0) >= 1
+    ):
+        raw["dog"] = Dog().to_dict()
     if isinstance(raw["name"], str):
         raw["name"] = raw["name"].strip()
     _check_typed_fields(raw, None, _CHARACTER_TEXT)

@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser(argv)
         args = parser.parse_args(argv)
-        if args.command is None:
+        if args.command is None:  # noqa: SIM108 - a ternary around this `or` fallback reads worse than two branches
             handler = getattr(args, "handler", None) or _default_handler()
         else:
             handler = args.handler

@@ -60,8 +60,8 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--modifier", type=tn_or_modifier, action="append", default=[], metavar="\u00b1N|KEY[=N]",
                             help="a free TN modifier (+2) or one from the TN tables (social.hostile, "
                                  "other.cramped=3); repeatable")
-        parser.add_argument("--tn-mod", dest="modifier", type=signed, action="append", default=argparse.SUPPRESS, metavar="\u00b1N",
-                            help="a free TN modifier, as in a roll without a sheet (repeatable)")
+        parser.add_argument("--tn-mod", dest="modifier", type=signed, action="append", default=argparse.SUPPRESS,
+                            metavar="\u00b1N", help="a free TN modifier, as in a roll without a sheet (repeatable)")
     else:
         parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
                             help="situational modifier (repeatable; they add up)")

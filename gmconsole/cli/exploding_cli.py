@@ -37,7 +37,9 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         "--modifier", action="append", default=[], metavar="KEY[=N]",
         help="a TN modifier from the seed's tables, e.g. social.hostile or other.cramped=3 (repeatable)",
     )
-    parser.add_argument("--tn-mod", action="append", type=signed, default=[], metavar="+-N", help="a free TN modifier (repeatable)")
+    parser.add_argument(
+        "--tn-mod", action="append", type=signed, default=[], metavar="+-N", help="a free TN modifier (repeatable)"
+    )
     parser.add_argument("--wounds", type=count, default=0, metavar="N", help="wounds on the character (+1 TN each)")
     parser.add_argument("--strain", type=count, default=0, metavar="N", help="strain on the character (+1 TN each)")
 
@@ -52,7 +54,9 @@ def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
-    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)')
+    parser.add_argument(
+        "--faces", metavar="SPEC", help='typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)'
+    )
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice for a repeatable roll")
 
 
@@ -87,7 +91,9 @@ def _skill_dice(args) -> tuple[int, ...]:
 def _target_number(args, skill_dice) -> exploding.TargetNumber | None:
     built = args.difficulty is not None or args.modifier or args.tn_mod or args.wounds or args.strain
     if args.tn is not None and built:
-        raise CliError("give either --tn (the final TN) or --difficulty/--modifier/--tn-mod/--wounds/--strain, not both")
+        raise CliError(
+            "give either --tn (the final TN) or --difficulty/--modifier/--tn-mod/--wounds/--strain, not both"
+        )
     if args.tn is not None:
         return exploding.given_target_number(args.tn)
     if not built:

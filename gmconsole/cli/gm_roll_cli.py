@@ -57,7 +57,8 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--skill-die", type=die_size, action="append", default=[], metavar="dN",
                             help="skill die size; once = both skill dice, twice = each (omit: untrained)")
         parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help="trait die size")
-        parser.add_argument("--tn", type=target_number, metavar="N", help="the target number (default: the default difficulty's)")
+        parser.add_argument("--tn", type=target_number, metavar="N",
+                            help="the target number (default: the default difficulty's)")
 
 
 def quick_text(args, system: str) -> str:

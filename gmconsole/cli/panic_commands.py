@@ -38,7 +38,8 @@ def register(subparsers) -> None:
     panic = subparsers.add_parser("panic", help="make a panic roll for a character (yze, yze-step) and record it")
     panic.add_argument("name", metavar="NAME")
     panic.add_argument("character", metavar="CHARACTER", help="who panics (name, case-insensitive, or id)")
-    panic.add_argument("--face", type=d6_face, metavar="N", help="the D6 rolled at the table (1-6); default: the console rolls")
+    panic.add_argument("--face", type=d6_face, metavar="N",
+                       help="the D6 rolled at the table (1-6); default: the console rolls")
     panic.add_argument("--in-range", nargs="+", action="extend", default=[], metavar="C",
                        help="roster members in range if the row reaches others (stress, or a chained panic roll each)")
     panic.add_argument("--json", action="store_true", help="print JSON")

@@ -1,8 +1,8 @@
 """``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
 
-- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}`` (plus ``"warnings": [...]`` when there are any);
-  costs still pending in the session it closes are a warning naming the rolls (the console asks; a
-  command cannot), and the session is started anyway
+- ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
+  (plus ``"warnings": [...]`` when there are any); costs still pending in the session it closes are a
+  warning naming the rolls (the console asks; a command cannot), and the session is started anyway
 - ``scene`` starts the next scene of the current session → ``{"session": N, "scene": M}``
 - ``new`` dated before the previous session warns on stderr (a flashback is allowed) and still starts it
 - ``list`` → ``[{"number", "title", "date", "started", "scenes", "entries"}, ...]``: ``date`` is the date of
@@ -35,7 +35,8 @@ def register(subparsers) -> None:
     new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
     new.add_argument("--title", metavar="T", help="what the session is called")
     new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
-    new.add_argument("--json", action="store_true", help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
+    new.add_argument("--json", action="store_true",
+                     help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
     add_wait(new)
     new.set_defaults(handler=guard(run_new))
 

@@ -20,7 +20,10 @@ def _pair(flag: str):
         if not sep or not left.strip() or not right.strip():
             import argparse
 
-            raise argparse.ArgumentTypeError(f"{text!r} is not {flag} (e.g. {'Piloting=agility' if flag == 'NAME=ATTRIBUTE' else 'piloting=Flying'})")
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not {flag} "
+                f"(e.g. {'Piloting=agility' if flag == 'NAME=ATTRIBUTE' else 'piloting=Flying'})"
+            )
         return left.strip(), right.strip()
     return parse
 

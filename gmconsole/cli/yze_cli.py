@@ -68,7 +68,8 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
                             help="a step die: the attribute's first, then the skill's (once or twice)")
     else:
-        parser.add_argument("--base", type=count, default=0, metavar="N", help="base dice (the attribute's current value)")
+        parser.add_argument("--base", type=count, default=0, metavar="N",
+                            help="base dice (the attribute's current value)")
         parser.add_argument("--skill", type=count, default=0, metavar="N", help="skill dice (the skill level)")
         parser.add_argument("--gear", type=count, default=0, metavar="N", help="gear dice (the item's current bonus)")
     parser.add_argument("--stress", type=count, default=0, metavar="N", help="stress dice (yze with stress-dice)")
@@ -77,7 +78,8 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
                         help="a modifier such as +2 or -1 (repeatable; they add up)")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, default="average", help="difficulty (default average)")
-    parser.add_argument("--helper", action="append", default=[], metavar="NAME", help="a named helper, +1 each (at most 3)")
+    parser.add_argument("--helper", action="append", default=[], metavar="NAME",
+                        help="a named helper, +1 each (at most 3)")
     parser.add_argument("--attribute", choices=ATTRIBUTES, default=None,
                         help="the attribute the base dice come from and a push charges (default: the "
                              "attribute of --skill-name, else strength)")
@@ -259,7 +261,8 @@ def roll_text(r: YearZeroRoll) -> str:
         faces = [d for d in r.dice if d.kind is kind]
         if faces:
             shown = " ".join(
-                (f"d{d.sides}:" if kind in (DieKind.ARTIFACT, DieKind.STEP) else "") + f"{d.face}{'*' if d.rerolled else ''}"
+                (f"d{d.sides}:" if kind in (DieKind.ARTIFACT, DieKind.STEP) else "")
+                + f"{d.face}{'*' if d.rerolled else ''}"
                 for d in faces
             )
             groups.append(f"{kind.value} {shown}")

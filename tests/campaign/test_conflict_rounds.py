@@ -89,8 +89,8 @@ def test_refusals_name_combatants_not_their_roster_ids(make_service):
     service = make_service("yze")
     ann, bo, cy = _crew(service)
     service.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
-    with pytest.raises(RulesError, match="^Cy is not delaying this round$"):
+    with pytest.raises(RulesError, match=r"^Cy is not delaying this round$"):
         service.bring_in(cy)
     service.next_turn()
-    with pytest.raises(RulesError, match="^Ann has already acted this round$"):
+    with pytest.raises(RulesError, match=r"^Ann has already acted this round$"):
         service.delay_turn(ann)

@@ -103,7 +103,7 @@ def test_R_PANIC_1_a_defender_panic_chains_a_panic_roll_to_those_in_range(make_s
 
 def test_R_OPP_1_a_push_keeps_the_defender_panic_owed_and_only_the_active_side_pays_stress(make_service):
     service = make_service("yze")
-    ann, bo, cy = _trio(service)
+    ann, bo, _cy = _trio(service)
     entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
                                  faces="base=1,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
     push = service.push(entry["id"], faces="base=6 skill=6 stress=3")
@@ -124,7 +124,7 @@ def test_R_OPP_1_a_push_keeps_the_defender_panic_owed_and_only_the_active_side_p
 
 def test_R_OPP_1_no_defender_panic_from_a_typed_pool_or_other_push_costs(make_service):
     service = make_service("yze")
-    ann, bo, cy = _trio(service)
+    ann, bo, _cy = _trio(service)
     typed = service.opposed_roll(ann.id, "melee", defender_pool="base=2 skill=1",
                                  faces="base=6,3 skill=2", defender_faces="base=1,3 skill=1")
     assert typed["opposed"]["defender_panic"] is False and typed["costs_status"] == "none"

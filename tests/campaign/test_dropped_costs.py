@@ -21,7 +21,7 @@ def _pushed(service):
 
 def test_dropping_costs_clears_them_marks_the_roll_dropped_and_undo_brings_them_back(make_service, reopen):
     service = make_service("myz")
-    hammer, roll = _pushed(service)
+    _hammer, roll = _pushed(service)
     entry = service.drop_costs(roll["id"])
     assert entry["kind"] == "drop_costs" and "dropped" in entry["summary"] and "Hammer" in entry["summary"]
     assert service.pending_costs() == []

@@ -26,7 +26,8 @@ def _history(capsys, root, name, *extra):
 
 
 def _set(entry: dict) -> dict:
-    """An entry's fields that hold something (a before-image writes ``None`` where a field was absent), less the undo record the CLI leaves out."""
+    """An entry's fields that hold something (a before-image writes ``None`` where a field was absent),
+    less the undo record the CLI leaves out."""
     return {k: v for k, v in entry.items() if v is not None and k != "undo"}
 
 

@@ -49,7 +49,7 @@ def _read(service, previous=None):
 
 def test_every_filter_gives_the_rows_the_service_gives_in_the_same_order(make_service, small_chunks):
     service = make_service("yze")
-    ann, bo = _played(service)
+    ann, _bo = _played(service)
     index = _read(service)
     assert len(service.history_chunks()) > 3  # the history spans several chunk files
     sessions = (None, 1, 2, 9)
@@ -57,7 +57,9 @@ def test_every_filter_gives_the_rows_the_service_gives_in_the_same_order(make_se
     skills = (None, "melee", "ranged", "mel")
     kinds = (None, "roll", "stress", "ro")
     compared = 0
-    for session, character, skill, kind, undone in itertools.product(sessions, characters, skills, kinds, (True, False)):
+    for session, character, skill, kind, undone in itertools.product(
+        sessions, characters, skills, kinds, (True, False)
+    ):
         expected = service.history(session, character, skill, kind, include_undone=undone)
         who, what = service.history_filter(character, skill)
         found, total = index.query(session=session, character=who, skill=what, kind=kind, include_undone=undone)

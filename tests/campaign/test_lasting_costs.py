@@ -33,7 +33,9 @@ def test_a_push_records_its_costs_as_pending_campaign_state_that_survives_reopen
     hammer = _hammer(service)
     roll = _pushed_roll(service, hammer)
     [item] = service.pending_costs()
-    assert (item["roll_id"], item["session"], item["character_id"], item["character"]) == (roll["id"], 1, hammer.id, "Hammer")
+    assert (item["roll_id"], item["session"], item["character_id"], item["character"]) == (
+        roll["id"], 1, hammer.id, "Hammer"
+    )
     assert {c["name"]: c["amount"] for c in item["costs"]} == {"trauma": 2, "mutation_points": 2, "gear_damage": 1}
     state = json.loads((tmp_path / "myz-test" / "campaign.json").read_text(encoding="utf-8"))
     assert state["state"]["1"]["campaign"]["pending_costs"][0]["roll_id"] == roll["id"]

@@ -51,7 +51,7 @@ def test_setting_aside_a_middle_chunk_trims_undo_and_redo_and_drops_the_lost_rol
 
 
 def test_a_reader_after_a_crash_says_the_lost_entries_and_drops_nothing_on_disk(make_service, tmp_path):
-    service, owing, _later = _two_sessions(make_service)
+    service, _owing, _later = _two_sessions(make_service)
     name = service.campaign.name
     service.close()
     for chunk in (tmp_path / name / "history" / "session-0002").glob("entries-*.json"):
@@ -89,7 +89,7 @@ def test_drop_costs_clears_the_costs_of_a_roll_no_longer_in_the_history(make_ser
 
 
 def test_an_intact_history_keeps_undo_redo_and_costs(make_service, tmp_path):
-    service, owing, later = _two_sessions(make_service)
+    service, owing, _later = _two_sessions(make_service)
     name = service.campaign.name
     service.close()
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)

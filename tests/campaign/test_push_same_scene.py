@@ -37,7 +37,9 @@ def test_the_newest_roll_of_an_earlier_scene_is_not_pushed_without_an_id(make_se
     ann = _ann(service)
     service.roll(ann.id, "melee", faces="base=2,3,4 skill=5")
     service.new_scene()
-    with pytest.raises(ValidationError, match=r"a push follows its roll in the same scene \(push in the scene, docs/RULES.md\)"):
+    with pytest.raises(
+        ValidationError, match=r"a push follows its roll in the same scene \(push in the scene, docs/RULES.md\)"
+    ):
         service.push(faces="base=6,6,6 skill=6 stress=3")
 
 

@@ -23,7 +23,9 @@ def test_seed_002_stealth_factors_change_the_pool_and_are_recorded_by_name(make_
     assert "The area is dark or dimly lit +1" in preview.explanation
     entry = service.roll(ann.id, "stealth", skill_modifiers=["dark", "crowded"], faces="base=2,3,4 skill=2,5,4")
     assert [m["id"] for m in entry["skill_modifiers"]] == ["dark", "crowded"]
-    assert entry["skill_modifiers"][0]["name"] == {"en": "The area is dark or dimly lit.", "zh-Hant": "該區域昏暗或光線微弱。"}
+    assert entry["skill_modifiers"][0]["name"] == {
+        "en": "The area is dark or dimly lit.", "zh-Hant": "該區域昏暗或光線微弱。"
+    }
     assert entry["request"]["skill_modifiers"] == ["dark", "crowded"]
     pushed = service.push(entry["id"], faces="base=6,3,4 skill=2,3,4 stress=2")
     assert pushed["kind"] == "push"
@@ -45,7 +47,8 @@ def test_seed_002_interrogation_and_the_captive_are_not_counted_twice(make_servi
 def test_skill_modifiers_of_another_skill_or_system_are_refused(make_service):
     service = make_service("yze")
     ann = _yze(service)
-    assert "stealth has no modifier" in service.preview_roll(ann.id, "stealth", skill_modifiers=["helped-before"]).reason
+    refused = service.preview_roll(ann.id, "stealth", skill_modifiers=["helped-before"])
+    assert "stealth has no modifier" in refused.reason
     tiered = make_service("tiered")
     who = tiered.add_character({"name": "T", "attributes": {"str": 1, "dex": 1, "int": 1, "cha": 1, "per": 1},
                                 "skills": {"sneak": 1}})

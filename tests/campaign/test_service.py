@@ -329,7 +329,8 @@ def test_R_REPAIR_1_repairs_and_failed_repairs(make_service):
     assert service.character("Grease").gear_item("Rifle").bonus == 3
     service.damage_gear(grease.id, rifle.id, 2)
     service.repair_gear(grease.id, rifle.id, 0)
-    assert (service.character("Grease").gear_item("Rifle").max_bonus, service.character("Grease").gear_item("Rifle").bonus) == (1, 1)
+    repaired = service.character("Grease").gear_item("Rifle")
+    assert (repaired.max_bonus, repaired.bonus) == (1, 1)
     service.damage_gear(grease.id, rope.id)
     service.repair_gear(grease.id, rope.id, 0)
     assert service.character("Grease").gear_item("Rope").destroyed
@@ -607,7 +608,9 @@ def test_opening_after_a_clean_close_reads_no_history_and_a_crash_still_recovers
     service.change_stress(ann.id, 1)
     reads = []
     read_chunk = CampaignStore._read_chunk
-    monkeypatch.setattr(CampaignStore, "_read_chunk", lambda store, *where: reads.append(where) or read_chunk(store, *where))
+    monkeypatch.setattr(
+        CampaignStore, "_read_chunk", lambda store, *where: reads.append(where) or read_chunk(store, *where)
+    )
     again = reopen(service)
     assert reads == []  # closed cleanly: nothing to recover, no history read to open it
     assert again.character("Ann").stress == 1 and again.can_undo

@@ -90,7 +90,9 @@ def test_tiered_and_exploding_rolls_record_tier_and_top(gm):
     assert json.loads(exploding.stdout)["top"] == 7
     tiered_history = json.loads(gm("history", "tiered-demo", "--format", "json").stdout)
     assert tiered_history[0]["tier"] in ("critical", "great", "mixed", "limited")
-    exploding_history = json.loads(gm("history", "exploding-demo", "--format", "json", "--character", "Kara Venn").stdout)
+    exploding_history = json.loads(
+        gm("history", "exploding-demo", "--format", "json", "--character", "Kara Venn").stdout
+    )
     assert [(e["top"], e["margin"]) for e in exploding_history] == [(7, 3)]
 
 

@@ -120,7 +120,9 @@ def test_sheet_prints_attributes_skills_gear_trackers_conditions_by_name_or_id(g
         "conditions: angry",
     ]
     data = json.loads(gm("sheet", NAME, "c1", "--json")[1])
-    assert set(data) == {"id", "name", "kind", "role", "attributes", "skills", "gear", "trackers", "panic", "conditions"}
+    assert set(data) == {
+        "id", "name", "kind", "role", "attributes", "skills", "gear", "trackers", "panic", "conditions"
+    }
     assert (data["name"], data["skills"], data["conditions"]) == ("Hammer", {"fight": 2}, ["angry"])
 
 
@@ -162,7 +164,9 @@ def test_names_from_the_campaign_file_are_shown_escaped_in_costs_and_sheet(gm, t
     campaign["pending_costs"][0]["character"] = "Ham\x1b[2Jmer"
     campaign["roster"][0]["conditions"] = ["sc\x07ared"]
     path.write_text(json.dumps(tables), encoding="utf-8")
-    for argv in (("costs", NAME), ("costs", NAME, "--json"), ("sheet", NAME, "Hammer"), ("sheet", NAME, "c1", "--json")):
+    for argv in (
+        ("costs", NAME), ("costs", NAME, "--json"), ("sheet", NAME, "Hammer"), ("sheet", NAME, "c1", "--json")
+    ):
         status, out, err = gm(*argv)
         assert status == 0, err
         assert "\x1b" not in out and "\x07" not in out, argv

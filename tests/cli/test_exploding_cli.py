@@ -46,7 +46,9 @@ def test_odds_builds_the_tn_and_adds_untrained_by_itself(run_cli):
 
 
 def test_two_skill_die_flags_give_each_die(run_cli):
-    out = run_json(run_cli, "odds", "exploding", "--skill-die", "d4", "--skill-die", "d12", "--trait-die", "d6", "--tn", "9")
+    out = run_json(
+        run_cli, "odds", "exploding", "--skill-die", "d4", "--skill-die", "d12", "--trait-die", "d6", "--tn", "9"
+    )
     assert out["dice"] == [4, 12, 6]
 
 
@@ -67,7 +69,9 @@ def test_roll_typed_faces_with_an_explosion_chain(run_cli):
 
 
 def test_R_EXP_1_roll_without_a_tn_does_not_explode(run_cli):
-    out = run_json(run_cli, "roll", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--faces", "skill=8,2 trait=6")
+    out = run_json(
+        run_cli, "roll", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--faces", "skill=8,2 trait=6"
+    )
     assert out["top"] == 8 and out["success"] is None and out["tn"] is None
     refused(
         run_cli("roll", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--faces", "skill=8+3,2 trait=6"),
@@ -76,9 +80,14 @@ def test_R_EXP_1_roll_without_a_tn_does_not_explode(run_cli):
 
 
 def test_R_EXP_2_roll_critical_failure(run_cli):
-    out = run_json(run_cli, "roll", "exploding", "--skill-die", "d6", "--trait-die", "d6", "--tn", "1", "--faces", "skill=1,1 trait=1")
+    out = run_json(
+        run_cli, "roll", "exploding", "--skill-die", "d6", "--trait-die", "d6", "--tn", "1",
+        "--faces", "skill=1,1 trait=1",
+    )
     assert out["critical_failure"] is True and out["success"] is False
-    result = run_cli("roll", "exploding", "--skill-die", "d6", "--trait-die", "d6", "--tn", "1", "--faces", "skill=1,1 trait=1")
+    result = run_cli(
+        "roll", "exploding", "--skill-die", "d6", "--trait-die", "d6", "--tn", "1", "--faces", "skill=1,1 trait=1"
+    )
     assert "CRITICAL FAILURE" in result.stdout
 
 
@@ -96,7 +105,10 @@ def test_bad_input_is_one_line_with_status_2(run_cli):
     refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "4", "--faces", "trait=6"), "type the next face")
     refused(run_cli("roll", "exploding", "--trait-die", "d6", "--tn", "eight"), "not a target number")
     refused(
-        run_cli("odds", "exploding", "--skill-die", "d6", "--skill-die", "d6", "--skill-die", "d6", "--trait-die", "d6", "--tn", "4"),
+        run_cli(
+            "odds", "exploding", "--skill-die", "d6", "--skill-die", "d6", "--skill-die", "d6",
+            "--trait-die", "d6", "--tn", "4",
+        ),
         "at most 2",
     )
 
@@ -131,7 +143,8 @@ def test_roll_parsers_never_show_a_traceback(faces, tn, die):
 )
 def test_tn_builder_flags_never_show_a_traceback(difficulty, modifier, mod):
     code, _, err = _run_in_process(
-        ["odds", "exploding", "--trait-die", "d6", "--difficulty", difficulty, "--modifier=" + modifier, "--tn-mod=" + mod]
+        ["odds", "exploding", "--trait-die", "d6", "--difficulty", difficulty,
+         "--modifier=" + modifier, "--tn-mod=" + mod]
     )
     assert code in (0, 2)
     if code == 2:

@@ -198,7 +198,9 @@ def test_a_title_from_a_hostile_file_is_shown_escaped(gm, tmp_path):
 def test_session_commands_run_as_a_program(run_cli_subprocess, tmp_path):
     """The real entry point, in a subprocess: the writer waits (``--wait``), JSON on stdout."""
     assert run_cli_subprocess("--data-dir", str(tmp_path), "new", NAME, "--system", "myz").returncode == 0
-    done = run_cli_subprocess("--data-dir", str(tmp_path), "session", NAME, "new", "--title", "T", "--wait", "0", "--json")
+    done = run_cli_subprocess(
+        "--data-dir", str(tmp_path), "session", NAME, "new", "--title", "T", "--wait", "0", "--json"
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"session": 2, "scene": 1}
 

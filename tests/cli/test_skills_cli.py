@@ -57,7 +57,8 @@ def test_rename_keeps_the_id(gm):
     gm("skills", "Crew", "--add", "Piloting=agility")
     renamed = gm("skills", "Crew", "--rename", "piloting=Flying", "--json")
     assert renamed.returncode == 0, renamed.stderr
-    assert {"id": "piloting", "name": "Flying", "attribute": "agility", "text": ""} in json.loads(renamed.stdout)["skills"]
+    skills = json.loads(renamed.stdout)["skills"]
+    assert {"id": "piloting", "name": "Flying", "attribute": "agility", "text": ""} in skills
 
 
 def test_load_the_sample_list_and_roll_a_loaded_skill_by_name(gm, tmp_path):

@@ -32,7 +32,10 @@ def test_R_TIER_2_odds_for_zero_and_negative_pools(run_cli):
 
 
 def test_odds_builds_the_pool_as_the_seed_says(run_cli):
-    out = run_json(run_cli, "odds", "tiered", "--attribute", "2", "--skill", "1", "--bonus", "2", "--push-yourself", "--stamina", "4")
+    out = run_json(
+        run_cli, "odds", "tiered", "--attribute", "2", "--skill", "1", "--bonus", "2",
+        "--push-yourself", "--stamina", "4",
+    )
     assert out["pool"]["dice"] == 1 + 2 + 1 + 2 + 1
     assert out["pool"]["costs"] == [{"target": "stamina", "amount": -2, "reason": "Push Yourself"}]
     assert out["p_limited"] == 0.5**7
@@ -43,7 +46,9 @@ def test_R_TIER_1_third_bonus_die_is_refused(run_cli):
 
 
 def test_push_yourself_needs_two_stamina(run_cli):
-    refused(run_cli("roll", "tiered", "--attribute", "1", "--skill", "1", "--push-yourself", "--stamina", "1"), "only 1")
+    refused(
+        run_cli("roll", "tiered", "--attribute", "1", "--skill", "1", "--push-yourself", "--stamina", "1"), "only 1"
+    )
 
 
 def test_roll_typed_faces(run_cli):
@@ -62,7 +67,10 @@ def test_R_TIER_2_roll_zero_dice_keeps_the_lowest(run_cli):
 
 
 def test_roll_push_yourself_reports_the_stamina_cost(run_cli):
-    out = run_json(run_cli, "roll", "tiered", "--attribute", "1", "--skill", "0", "--push-yourself", "--stamina", "2", "--seed", "4")
+    out = run_json(
+        run_cli, "roll", "tiered", "--attribute", "1", "--skill", "0", "--push-yourself", "--stamina", "2",
+        "--seed", "4",
+    )
     assert len(out["dice"]) == 3
     assert {"target": "stamina", "amount": -2, "reason": "Push Yourself"} in out["effects"]
 
@@ -112,7 +120,9 @@ def test_roll_parsers_never_show_a_traceback(dice, faces):
     push=st.booleans(),
 )
 def test_pool_builder_flags_never_show_a_traceback(attribute, skill, bonus, stamina, push):
-    argv = ["odds", "tiered", f"--attribute={attribute}", f"--skill={skill}", f"--bonus={bonus}", f"--stamina={stamina}"]
+    argv = [
+        "odds", "tiered", f"--attribute={attribute}", f"--skill={skill}", f"--bonus={bonus}", f"--stamina={stamina}"
+    ]
     code, _, err = _run_in_process(argv + (["--push-yourself"] if push else []))
     assert code in (0, 2)
     expected_ok = bonus <= 2 and (not push or stamina >= 2) and abs(attribute) <= 20 and abs(skill) <= 20

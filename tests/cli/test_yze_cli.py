@@ -57,7 +57,8 @@ def test_R_MANUAL_1_roll_myz_with_typed_faces_and_no_seed(run_cli):
                           "--faces", "base=6,1,3 skill=1,4 gear=1", "--json"))
     assert out["successes"] == 1 and out["success"] and out["stunts"] == 0
     assert out["banes"] == {"base": 1, "skill": 1, "gear": 1}
-    assert out["pushed"] is False and out["pushes"] == 0 and out["can_push"] and out["costs"] == {} and out["panic"] is False
+    assert out["pushed"] is False and out["pushes"] == 0 and out["can_push"]
+    assert out["costs"] == {} and out["panic"] is False
     assert out["dice"][0] == {"kind": "base", "sides": 6, "face": 6, "rerolled": False}
 
 
@@ -126,7 +127,8 @@ def test_bad_input_exits_2_with_one_line_and_json_error(run_cli):
         (("roll", "myz", "--base", "2", "--stress", "1"), "no stress dice"),
         (("roll", "yze", "--base", "2", "--stress", "1", "--push-cost", "conditions"), "stress-dice"),
         (("roll", "myz", "--base", "2", "--artifact", "d6"), "artifact"),
-        (("roll", "myz", "--base", "2", "--helper", "A", "--helper", "B", "--helper", "C", "--helper", "D"), "R-HELP-1"),
+        (("roll", "myz", "--base", "2", "--helper", "A", "--helper", "B", "--helper", "C", "--helper", "D"),
+         "R-HELP-1"),
         (("roll", "myz", "--base", "2", "--reactive", "--push"), "reactive"),
         (("roll", "myz", "--base", "2", "--skill-name", "jury-rig"), "R-MYZ-SPEC"),
         (("roll", "myz", "--base", "2", "--faces", "base=6"), "needs faces for 2 base dice, but 1 base die"),
@@ -198,7 +200,9 @@ def test_fuzzed_faces_spec_never_crashes_and_valid_rolls_use_every_face(groups, 
 @given(base=st.lists(st.integers(1, 6), min_size=1, max_size=4), skill=st.lists(st.integers(1, 6), max_size=3),
        artifact=st.integers(1, 12))
 def test_R_ART_1_valid_typed_faces_always_roll_and_count_successes(base, skill, artifact):
-    spec = f"base={','.join(map(str, base))} artifact={artifact}" + (f" skill={','.join(map(str, skill))}" if skill else "")
+    spec = f"base={','.join(map(str, base))} artifact={artifact}" + (
+        f" skill={','.join(map(str, skill))}" if skill else ""
+    )
     argv = ["roll", "myz", "--base", str(len(base)), "--skill", str(len(skill)), "--artifact", "d12",
             "--faces", spec, "--json"]
     code, out, err = run_in_process(argv)

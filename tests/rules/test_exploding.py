@@ -288,7 +288,7 @@ def test_group_check_refuses_the_untrained():
     with pytest.raises(RulesError, match="Bo is untrained"):
         ex.group_check(ex.given_target_number(6), crew, typed(skill=[1, 1], trait=[1, 1]))
     crew += [ex.Participant("Cy", (), 8), ex.Participant("Di", (), 6)]
-    with pytest.raises(RulesError, match="^Bo, Cy and Di are untrained: "):  # all at once, not one per try
+    with pytest.raises(RulesError, match=r"^Bo, Cy and Di are untrained: "):  # all at once, not one per try
         ex.group_check(ex.given_target_number(6), crew, typed(skill=[1, 1], trait=[1, 1, 1, 1]))
 
 

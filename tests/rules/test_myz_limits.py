@@ -58,7 +58,10 @@ def test_r_myz_limit_jury_rig_not_the_same_device_again_after_a_failure():
 
 
 def test_r_myz_limit_the_newest_earlier_roll_is_named():
-    past = [_past(2, "fixer", "make-a-deal", {"side-deal": None}), _past(9, "fixer", "make-a-deal", {"side-deal": None})]
+    past = [
+        _past(2, "fixer", "make-a-deal", {"side-deal": None}),
+        _past(9, "fixer", "make-a-deal", {"side-deal": None}),
+    ]
     assert _warn("fixer", "make-a-deal", ["side-deal"], past)[0].entry_id == 9
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -18,7 +19,7 @@ def typed(face: int) -> DiceSource:
 def test_R_PANIC_1_table_covers_every_total_in_both_languages():
     rows = panic_table()
     assert rows[0]["min"] == 1 and rows[0]["max"] == 6
-    for low, high in zip(rows, rows[1:]):
+    for low, high in pairwise(rows):
         assert high["min"] == low["max"] + 1
     for row in rows:
         assert row["name"]["en"] and row["name"]["zh-Hant"]
@@ -44,7 +45,9 @@ def test_R_PANIC_1_seek_cover_moves_stress_from_you_to_others():
     assert result.stress_change == -1 and result.others.stress == 1
 
 
-@pytest.mark.parametrize("stress,face,effect,chain", [(6, 6, "scream", "hear"), (9, 4, "flee", "hear"), (10, 4, "berserk", "see")])
+@pytest.mark.parametrize(
+    "stress,face,effect,chain", [(6, 6, "scream", "hear"), (9, 4, "flee", "hear"), (10, 4, "berserk", "see")]
+)
 def test_R_PANIC_1_chained_panic_rolls_for_those_who_hear_or_see(stress, face, effect, chain):
     result = panic_roll(stress, typed(face))
     assert result.effect == effect

@@ -55,7 +55,9 @@ def test_yze_step_reads_the_same_lists_as_yze():
 
 
 def test_resolve_accepts_ids_english_and_chinese_names():
-    picked = skill_modifiers.resolve("yze", "stealth", ["dark", "The area is crowded or noisy", "周圍沒有可供藏身之處。"])
+    picked = skill_modifiers.resolve(
+        "yze", "stealth", ["dark", "The area is crowded or noisy", "周圍沒有可供藏身之處。"]
+    )
     assert [p.modifier.id for p in picked] == ["dark", "crowded", "no-cover"]
     assert [p.modifier.modifier for p in picked] == [1, 1, -1]
 

@@ -57,7 +57,9 @@ def test_R_TIER_5_contested_win_chance_is_win_over_not_tie(a, b):
 def test_R_TIER_4_damage_odds_follow_the_tiers():
     tiers = odds.tier_odds(3)
     dist = odds.damage_odds(3, weapon=8, melee=True, strength=2)
-    assert dist == {2: tiers[t.Tier.LIMITED], 6: tiers[t.Tier.MIXED], 10: tiers[t.Tier.GREAT], 18: tiers[t.Tier.CRITICAL]}
+    assert dist == {
+        2: tiers[t.Tier.LIMITED], 6: tiers[t.Tier.MIXED], 10: tiers[t.Tier.GREAT], 18: tiers[t.Tier.CRITICAL]
+    }
     reckless = odds.damage_odds(3, weapon=8, melee=True, strength=2, reckless=True)
     assert reckless[18] == tiers[t.Tier.CRITICAL] + tiers[t.Tier.GREAT] and 2 not in reckless
 

@@ -21,7 +21,9 @@ def test_R_POOL_1_dice_are_kept_apart_by_kind_and_gear_item():
     assert kinds(pool) == {"base": 3, "skill": 2, "gear": 3, "stress": 2, "artifact": 1}
     assert [d.source for d in pool.dice if d.kind is DieKind.GEAR] == ["Rifle", "Rifle", "Scope"]
     assert [(d.sides, d.source) for d in pool.dice if d.kind is DieKind.ARTIFACT] == [(10, "Old Gun")]
-    assert [d.kind.value for d in pool.dice] == ["base"] * 3 + ["skill"] * 2 + ["gear"] * 3 + ["stress"] * 2 + ["artifact"]
+    assert [d.kind.value for d in pool.dice] == (
+        ["base"] * 3 + ["skill"] * 2 + ["gear"] * 3 + ["stress"] * 2 + ["artifact"]
+    )
 
 
 def test_R_MOD_1_plus_adds_skill_dice():
@@ -95,7 +97,9 @@ def test_stress_dice_only_with_the_stress_dice_push_cost():
         build_pool(PoolRequest("myz", "wits", 2, push_cost="doom"))
 
 
-@pytest.mark.parametrize("field,value", [("attribute_value", -1), ("skill_level", -2), ("stress", -1), ("attribute_value", 500)])
+@pytest.mark.parametrize(
+    "field,value", [("attribute_value", -1), ("skill_level", -2), ("stress", -1), ("attribute_value", 500)]
+)
 def test_negative_or_huge_counts_are_refused(field, value):
     with pytest.raises(RulesError):
         build_pool(PoolRequest("yze", "wits", **{field: value}))

@@ -170,7 +170,11 @@ def test_myz_sic_a_dog_push_hurts_the_dog_and_gives_no_mutation_points():
 
 @pytest.mark.parametrize(
     "attribute,expected",
-    [("strength", Cost("damage", 2, "strength")), ("agility", Cost("damage", 2, "agility")), ("wits", Cost("stress", 2))],
+    [
+        ("strength", Cost("damage", 2, "strength")),
+        ("agility", Cost("damage", 2, "agility")),
+        ("wits", Cost("stress", 2)),
+    ],
 )
 def test_yze_damage_stress_push_cost(attribute, expected):
     pool = build_pool(PoolRequest("yze", attribute, 3, push_cost="damage-stress", gear=(("Tool", 1),)))

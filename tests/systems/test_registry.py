@@ -21,7 +21,7 @@ def test_the_registry_lists_the_five_systems_in_readme_order():
 
 
 def test_an_unknown_system_is_refused_naming_the_choices():
-    with pytest.raises(RulesError, match="unknown system 'd20'.*myz, yze, yze-step, exploding, tiered"):
+    with pytest.raises(RulesError, match=r"unknown system 'd20'.*myz, yze, yze-step, exploding, tiered"):
         systems.get("d20")
 
 

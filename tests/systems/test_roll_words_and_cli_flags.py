@@ -36,8 +36,14 @@ def test_r_myz_limit_only_myz_lists_stunts_one_per_line():
     assert [s.id for s in systems.all_systems() if s.lists_stunts] == ["myz"]
 
 
-@pytest.mark.parametrize("system_id, special", [("yze", ("opposed",)), ("exploding", ("opposed-test", "assisted", "group")),
-                                                ("tiered", ("contested", "save", "attack"))])
+@pytest.mark.parametrize(
+    "system_id, special",
+    [
+        ("yze", ("opposed",)),
+        ("exploding", ("opposed-test", "assisted", "group")),
+        ("tiered", ("contested", "save", "attack")),
+    ],
+)
 def test_each_system_offers_its_own_special_rolls(system_id, special):
     assert systems.get(system_id).special_rolls == special
 

@@ -94,9 +94,14 @@ def parse_faces(spec: str, dice: Sequence[Die], explode: bool) -> DiceSource:
                     raise RulesError(f"a {kind} d{die.sides} cannot show {face} (faces run 1-{die.sides})")
                 last = i == len(parts) - 1
                 if not last and face != die.sides:
-                    raise RulesError(f"{kind} {chain!r}: a d{die.sides} explodes only on its maximum ({die.sides}), so nothing may follow {face}")
+                    raise RulesError(
+                        f"{kind} {chain!r}: a d{die.sides} explodes only on its maximum ({die.sides}), "
+                        f"so nothing may follow {face}"
+                    )
                 if last and explode and face == die.sides:
-                    raise RulesError(f"{kind} {chain!r}: a d{die.sides} showing {face} explodes; type the next face as {chain}+N")
+                    raise RulesError(
+                        f"{kind} {chain!r}: a d{die.sides} showing {face} explodes; type the next face as {chain}+N"
+                    )
             faces += parts
         flat[kind] = faces
     return DiceSource(faces={k: v for k, v in flat.items() if v or k in groups})

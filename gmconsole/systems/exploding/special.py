@@ -193,7 +193,9 @@ class OpposedResult:
         return {"active": self.active.as_dict(), "defender": self.defender.as_dict(), "winner": self.winner}
 
 
-def opposed(active: Participant, defender: Participant, source: DiceSource, tie_goes_to: str = "defender") -> OpposedResult:
+def opposed(
+    active: Participant, defender: Participant, source: DiceSource, tie_goes_to: str = "defender"
+) -> OpposedResult:
     """Roll an opposed test (R-EXP-4). ``tie_goes_to`` is the *setting*: ``"defender"`` (default) or ``"active"``."""
     if tie_goes_to not in ("defender", "active"):
         raise RulesError(f"a tie goes to 'defender' or 'active', not {tie_goes_to!r}")

@@ -115,7 +115,9 @@ class TnModifier:
             return self.modifier
         if self.low is not None:
             if chosen is None:
-                raise RulesError(f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})")
+                raise RulesError(
+                    f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})"
+                )
             if not self.low <= chosen <= self.high:
                 raise RulesError(f"{quoted(label)} ranges {self.range_text()}, so {chosen:+d} is out of range")
             return chosen

@@ -148,7 +148,9 @@ def build_pool(
             raise RulesError("Push Yourself costs 2 stamina: say how much stamina the character has")
         stamina = _whole(stamina, "stamina", 0, 1000)
         if stamina < PUSH_YOURSELF_STAMINA:
-            raise RulesError(f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}")
+            raise RulesError(
+                f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}"
+            )
         lines.append(("Push Yourself", 1))
         costs = (Effect("stamina", -PUSH_YOURSELF_STAMINA, "Push Yourself"),)
     if penalty:
@@ -250,7 +252,9 @@ class SaveScores:
 
 
 def save_scores(dex: int, str_: int, int_: int, cha: int, per: int, level: int) -> SaveScores:
-    """PHYS = 10 - DEX - STR - floor(Level/2); MENT = 10 - INT - CHA - floor(Level/2); PERC = 10 - PER - floor(Level/2)."""
+    """PHYS = 10 - DEX - STR - floor(Level/2); MENT = 10 - INT - CHA - floor(Level/2);
+    PERC = 10 - PER - floor(Level/2).
+    """
     for value, what in ((dex, "DEX"), (str_, "STR"), (int_, "INT"), (cha, "CHA"), (per, "PER")):
         _whole(value, what, -20, 20)
     _whole(level, "the level", 0, 100)

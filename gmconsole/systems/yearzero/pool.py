@@ -223,7 +223,9 @@ def _validate(request: PoolRequest) -> str:
         if len(artifact) == 3:
             _check_count(artifact[2], f"the gear bonus of {name}")
     if len(request.helpers) > MAX_HELPERS:
-        raise RulesError(f"at most {MAX_HELPERS} characters can help a roll (R-HELP-1); {len(request.helpers)} were named")
+        raise RulesError(
+            f"at most {MAX_HELPERS} characters can help a roll (R-HELP-1); {len(request.helpers)} were named"
+        )
     names = [h.strip() for h in request.helpers]
     if any(not n for n in names):
         raise RulesError("every helper must be named")
@@ -294,7 +296,10 @@ def build_pool(request: PoolRequest) -> Pool:
     can_roll, reason = True, None
     if specialist and request.system == "myz" and request.skill_level < 1:
         can_roll = False
-        reason = f"{request.skill_name or request.skill or 'a specialist skill'} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)"
+        reason = (
+            f"{request.skill_name or request.skill or 'a specialist skill'} is a role skill: "
+            "it needs skill level 1 or more (R-MYZ-SPEC)"
+        )
     elif not dice:
         can_roll = False
         reason = "no dice are left after modifiers: the action has no chance of success (R-MOD-1)"
@@ -358,7 +363,10 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         if take:
             removed.append(f"{take} base")
         text = ", ".join(removed) if removed else "nothing"
-        lines.append(f"total modifier {_sign(modifier)}: removed {text}" + (f"; {left} more had nothing to remove" if left else ""))
+        lines.append(
+            f"total modifier {_sign(modifier)}: removed {text}"
+            + (f"; {left} more had nothing to remove" if left else "")
+        )
     dice = [Die(DieKind.BASE) for _ in range(base)]
     dice += [Die(DieKind.SKILL) for _ in range(skill)]
     for name, bonus in gear:

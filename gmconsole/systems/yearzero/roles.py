@@ -142,7 +142,9 @@ def dog_stats() -> dict:
     return {"strength": dog["strength"], "agility": dog["agility"]}
 
 
-def sic_a_dog(use: str, skill_level: int, *, handler_wits: int = 0, dog_strength: int | None = None, **extra) -> PoolRequest:
+def sic_a_dog(
+    use: str, skill_level: int, *, handler_wits: int = 0, dog_strength: int | None = None, **extra
+) -> PoolRequest:
     """The pool request for a Sic a Dog roll.
 
     ``fight``: skill level + the dog's current Strength (default 4). ``scout`` / ``track``: skill
