@@ -140,7 +140,10 @@ class Ledger:
         field changes to earlier entries (e.g. a roll's costs marked applied); undo reverts them.
         """
         self.check_writable()
-        new = self._campaign.copy()
+        # one document of the campaign before the change serves both to build the copy to change and
+        # as the undo record's "before" (from_dict copies every list and dict, so nothing is shared)
+        before_doc = self._campaign.to_dict()
+        new = Campaign.from_dict(before_doc)
         info = mutate(new) or {}
         trackers.end_panics_at_zero_stress(new)
         session = new.current_session
@@ -148,7 +151,7 @@ class Ledger:
         pending_costs.follow(new.pending_costs, info, entry_updates, session=session.number,
                              character_id=character_id, character=who.name if who else "",
                              next_id=self._store.next_entry_id)
-        before_doc, after_doc = self._campaign.to_dict(), new.to_dict()
+        after_doc = new.to_dict()
         header = {
             "at": self.now(),
             "session": session.number,
@@ -168,17 +171,20 @@ class Ledger:
             entry_id = self._store.append_entry(session.number, entry)
             entry["id"] = entry_id
             undo_stack = (self._undo + [(session.number, entry_id)])[-MAX_UNDO:]
-            self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id))
+            self._persist(new, undo_stack, [], entry_id, failed_entry=(session.number, entry_id), document=after_doc)
             self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
             for s, i, _before, after in entry_updates:
                 self._store.update_entry(s, i, after)
         self.notify(entry)
         return entry
 
-    def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None) -> None:
-        """Save the state document; when it fails, mark the just-appended entry ``failed`` (best effort)."""
+    def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None,
+                 document: dict | None = None) -> None:
+        """Save the state document; when it fails, mark the just-appended entry ``failed`` (best effort).
+
+        ``document``: ``campaign.to_dict()`` when the caller has it already (saving copies it)."""
         state = {
-            "campaign": campaign.to_dict(),
+            "campaign": campaign.to_dict() if document is None else document,
             "undo": [list(x) for x in undo_stack],
             "redo": [list(x) for x in redo_stack],
             "last_entry": last_entry,

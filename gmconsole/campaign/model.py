@@ -96,7 +96,7 @@ class Settings:
         )
 
     def to_dict(self) -> dict:
-        return copy.deepcopy(asdict(self))
+        return asdict(self)  # asdict copies every list and dict: nothing is shared with self
 
     @classmethod
     def from_dict(cls, data: dict) -> "Settings":
@@ -148,7 +148,7 @@ class Gear:
     notes: str = ""
 
     def to_dict(self) -> dict:
-        return copy.deepcopy(asdict(self))
+        return asdict(self)  # asdict copies every list and dict: nothing is shared with self
 
     @classmethod
     def from_dict(cls, data: dict) -> "Gear":
@@ -491,4 +491,4 @@ class RollPreview:
     target_number: int | None = None
 
     def to_dict(self) -> dict:
-        return copy.deepcopy(asdict(self))
+        return asdict(self)  # asdict copies every list and dict: nothing is shared with self

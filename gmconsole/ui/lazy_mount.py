@@ -16,6 +16,8 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
+from gmconsole.ui.redraw import update_if_changed
+
 __all__ = ["child", "mount_in_place", "show_line"]
 
 W = TypeVar("W", bound=Widget)
@@ -48,5 +50,5 @@ def show_line(parent: Widget, line_id: str, text: str | Text, order: Sequence[st
         if not text:
             return
         line = mount_in_place(parent, Static("", id=line_id, markup=False), order)
-    line.update(text)
+    update_if_changed(line, text)
     line.display = bool(text)

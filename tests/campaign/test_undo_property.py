@@ -4,10 +4,12 @@ redone all the way, gives the end campaign again. Refused changes leave the camp
 Runs on a real store (a fresh folder per example), for all five systems.
 """
 
+import os
 import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from campaign_helpers import frozen_clock, yz
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -125,6 +127,17 @@ def _op(service, name, a, b):
             service.repair_with_roll(service.roll(who, "scout")["id"], _gear(service, a))
         else:
             service.remove_gear(who, _gear(service, a))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_disk_flush():
+    """Skip ``os.fsync``: the property is about what undo and redo give back, not whether a change
+    survives a power cut (the store's tests keep the real flush); every change is several synced
+    writes, over half this test's time. Module-scoped, since hypothesis runs every example inside
+    one call of the test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: None)
+        yield
 
 
 OPS = ["add", "duplicate", "remove", "notes", "attribute", "stress", "tracker", "trauma", "condition", "rest",

@@ -21,9 +21,10 @@ from textual.widgets import Static
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
+from gmconsole.ui.redraw import update_if_changed
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.initiative import InitiativePane
 from gmconsole.ui.widgets.key_bar import KeyBar
-from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.roster import RosterPane
 from gmconsole.ui.widgets.tracker import TrackerPane
 
@@ -146,7 +147,7 @@ class MainScreen(Screen[None]):
             if tabs.cell_len + len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
                 break
-        self.query_one("#pane-tabs", Static).update(tabs)
+        update_if_changed(self.query_one("#pane-tabs", Static), tabs)
 
     def on_resize(self) -> None:
         self._show_tabs()

@@ -27,6 +27,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, SelectionList, Static
 
 from gmconsole.safe_text import shown
+from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "roster_choices"]
@@ -181,11 +182,11 @@ class MarkListScreen(ModalScreen[list[str] | None]):
         shown_rows = self.query_one(MarkList).option_count
         line = (f"filter: {self.typed} — {shown_rows} of {len(self.choices)} rows (backspace, esc: all)"
                 if self.typed else f"type to filter the {len(self.choices)} rows")
-        self.query_one("#pick-filter", Static).update(line)
+        update_if_changed(self.query_one("#pick-filter", Static), line)
 
     def _say(self, text: str) -> None:
         self._said_for = self.marked
-        self.query_one("#pick-message", Static).update(text)
+        update_if_changed(self.query_one("#pick-message", Static), text)
 
     @on(SelectionList.SelectedChanged)
     def _clear_message(self) -> None:

@@ -22,7 +22,8 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place
-from gmconsole.ui.widgets.sheet_view import ColumnFit, fill_table, table_room
+from gmconsole.ui.redraw import update_if_changed
+from gmconsole.ui.widgets.sheet_view import ColumnFit, clear_table, fill_table, table_room
 
 if TYPE_CHECKING:
     from gmconsole.rules.initiative import Initiative
@@ -109,14 +110,13 @@ class InitiativePane(Vertical):
         mode = state.mode if state else campaign.settings.initiative_mode
         status = self.query_one("#initiative-status", Static)
         if state is None:
-            status.update(Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
+            update_if_changed(status, Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
             table = child(self, "initiative-table", DataTable)
             if table is not None:
                 self._empty(table, mode)
             return
         table = self.table
         cursor = table.cursor_row
-        table.clear(columns=True)
         extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
         redraw = mode == "cards" and campaign.settings.initiative_redraw
         hints = ""
@@ -127,8 +127,8 @@ class InitiativePane(Vertical):
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
-        status.update(Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"), f" · {mode}{extra} · now: ",
-                                    (name, "bold yellow"), hints))
+        update_if_changed(status, Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"),
+                                                f" · {mode}{extra} · now: ", (name, "bold yellow"), hints))
         rows = []
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
@@ -152,7 +152,7 @@ class InitiativePane(Vertical):
     @staticmethod
     def _empty(table: DataTable, mode: str) -> None:
         """The table with its columns for ``mode`` and no rows."""
-        table.clear(columns=True)
+        clear_table(table)
         table.add_column(" ", key="mark")
         table.add_column("Combatant", key="name")
         table.add_column(VALUE_LABEL[mode], key="value")

@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
+from gmconsole.ui.redraw import update_if_changed
+
 __all__ = ["KeyBar"]
 
 
@@ -69,4 +71,4 @@ class KeyBar(Static):
                 line_length += 2
             text.append_text(entry)
             line_length += entry.cell_len
-        self.update(text)
+        update_if_changed(self, text)

@@ -15,8 +15,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable
 
-from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.lazy_mount import show_line
+from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.widgets.sheet_view import (
     ColumnFit,
     attribute_cell,
@@ -80,7 +80,6 @@ class RosterPane(Vertical):
         attributes = attribute_ids(campaign)
         counters = tracker_columns(system)
         table = self.table
-        table.clear(columns=True)
         headers = ["Name"] + [attribute_label(a) for a in attributes] + [label for label, _v in counters] + ["Status"]
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
         rows = []

@@ -9,12 +9,14 @@ wounds and strain, tiered stamina, level and XP.
 from __future__ import annotations
 
 from typing import Callable
+from weakref import WeakKeyDictionary
 
 from rich.text import Text
 
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.safe_text import shown
+from gmconsole.ui.redraw import looks
 
 SHORT = {
     "strength": "Str", "agility": "Agi", "wits": "Wit", "empathy": "Emp",
@@ -113,18 +115,38 @@ def text_cells(cells) -> list[Text]:
 
 
 def fill_table(table, columns: list[tuple[str, str]], rows: list[list], row_keys: list[str]) -> None:
-    """Put ``rows`` (already fitted, :class:`ColumnFit`) in a cleared DataTable under ``columns``
+    """Show ``rows`` (already fitted, :class:`ColumnFit`) in a DataTable under ``columns``
     (``(header, key)``), each column given the width of its widest cell at once.
 
     A DataTable measures auto-width columns only when it is next idle, and a frame drawn before that
     stays in its render cache: a table refilled on a resize kept its header widths ("Aldr", "20/2"),
     even after resizing back (play-test 3). Widths given up front draw right from the first frame,
-    exactly as wide as the auto widths of a fresh open."""
+    exactly as wide as the auto widths of a fresh open.
+
+    The table is cleared and refilled only when what it would show differs from what it shows: a
+    change to the campaign syncs every pane, and most changes leave most tables as they were (a
+    roll changes no roster row). An untouched table keeps its cursor and is not redrawn."""
     cells = [text_cells(row) for row in rows]
-    for i, (header, key) in enumerate(columns):
-        table.add_column(header, key=key, width=max([_width(header)] + [_width(row[i]) for row in cells]))
+    widths = [max([_width(header)] + [_width(row[i]) for row in cells]) for i, (header, _key) in enumerate(columns)]
+    shown_now = (tuple(zip(columns, widths)), tuple(row_keys), tuple(tuple(looks(c) for c in row) for row in cells))
+    if _FILLED.get(table) == shown_now and table.row_count == len(rows) and len(table.columns) == len(columns):
+        return
+    table.clear(columns=True)
+    for (header, key), width in zip(columns, widths):
+        table.add_column(header, key=key, width=width)
     for key, row in zip(row_keys, cells):
         table.add_row(*row, key=key)
+    _FILLED[table] = shown_now
+
+
+def clear_table(table) -> None:
+    """Empty ``table`` (rows and columns); the next :func:`fill_table` fills it whatever it held."""
+    _FILLED.pop(table, None)
+    table.clear(columns=True)
+
+
+_FILLED: WeakKeyDictionary = WeakKeyDictionary()
+"""What :func:`fill_table` last put in each table, to tell whether a refill would change anything."""
 
 
 def _width(cell) -> int:

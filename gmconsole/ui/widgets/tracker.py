@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Static
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.safe_text import shown
+from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
@@ -156,13 +157,12 @@ class TrackerPane(Vertical):
         session = campaign.current_session
         system = campaign.system
         counters = systems.get(system).tracker_counters
-        self.query_one("#tracker-status", Static).update(Text.assemble(
+        update_if_changed(self.query_one("#tracker-status", Static), Text.assemble(
             ("Doom ", "bold"), (str(session.doom), "bold red"),
             f" · session {session.number} scene {session.scene} · ± ", (LABELS[self.counter], "bold cyan"),
         ))
         table = self.table
         row = table.cursor_row
-        table.clear(columns=True)
         headers = ["Name"] + [LABELS[counter] for counter in counters] + ["State"]
         rows = []
         for character in campaign.roster:
@@ -206,7 +206,6 @@ class TrackerPane(Vertical):
                 return
             clocks = mount_in_place(self, DataTable(cursor_type="row", id="clock-table", show_header=False), LINES)
         clock_row = clocks.cursor_row
-        clocks.clear(columns=True)
         rows = []
         for clock in session.clocks:
             bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
