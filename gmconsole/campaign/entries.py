@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-__all__ = ["MISSING", "Entry", "KINDS", "build", "from_dict"]
+__all__ = ["KINDS", "MISSING", "Entry", "as_record", "build", "from_dict", "given"]
 
 
 class _Missing:
@@ -39,6 +39,12 @@ MISSING: Any = _Missing()
 """An absent field: left out of :meth:`Entry.to_dict`."""
 
 _OWN = ("extra", "order")
+
+
+def given(value: Any, default: Any) -> Any:
+    """``value``, or ``default`` when the entry does not have that field: what ``stored.get(key, default)``
+    read, for the readers that show an absent field differently from a falsy one."""
+    return default if value is MISSING else value
 
 
 @dataclass
@@ -109,6 +115,23 @@ class RollEntry(Entry):
     tier: str = MISSING
     consequences: str = MISSING
     opposed: dict = MISSING
+    # read by the console and the CLI
+    roll_type: str = MISSING
+    """What kind of roll the check was made for (``opposed`` for a Year Zero opposed roll)."""
+    stress_paid: int = MISSING
+    """Stress a push cost (the stress rise paid at the push, shown beside the costs)."""
+    stunt_list: list = MISSING
+    """The stunts (myz: the skill's own list) or bonus effects a success may buy."""
+    highest: int = MISSING
+    """tiered: the highest total behind the tier."""
+    success: bool = MISSING
+    """exploding: whether the top die reached the TN."""
+    critical_failure: bool = MISSING
+    """exploding: every die showed 1."""
+    margin: int = MISSING
+    """exploding: the top die minus the TN."""
+    consequences_chosen: list = MISSING
+    """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
 
 
 @dataclass
@@ -175,6 +198,45 @@ class SpecialRollEntry(Entry):
     outcome: Any = MISSING
     winner: Any = MISSING
     by_hand: bool = MISSING
+    # read by the console and the CLI
+    winner_name: str = MISSING
+    """Who carried an opposed test or a contested roll, by name."""
+    defender: str = MISSING
+    """exploding opposed test: the defender's name; with ``defender_id``, their skill, attribute,
+    dice and top die, and who a tie goes to."""
+    defender_id: str = MISSING
+    defender_skill: str | None = MISSING
+    defender_attribute: str | None = MISSING
+    defender_dice: list = MISSING
+    defender_top: int = MISSING
+    tie_goes_to: str = MISSING
+    participants: list = MISSING
+    """Assisted or group check: the ids of all who rolled."""
+    assisted: dict = MISSING
+    """Assisted check: the TN and the helpers' steps; each turn's roll is in ``rolls``, those who
+    spent no pool points in ``held``."""
+    rolls: list = MISSING
+    held: list = MISSING
+    group: dict = MISSING
+    """Group check: the TN and each participant's result."""
+    opponent: str = MISSING
+    """tiered contested roll: the opponent's name, id and attribute, and each round in ``rounds``."""
+    opponent_id: str = MISSING
+    opponent_attribute: str | None = MISSING
+    rounds: list = MISSING
+    save: str = MISSING
+    """tiered saving throw: which save, the score to beat and the total rolled."""
+    score: int = MISSING
+    total: int = MISSING
+    damage: int = MISSING
+    """tiered attack: the damage dealt, the weapon (``gear``) and its damage, melee or reckless, the tier
+    rolled before any change, and notes."""
+    gear: Any = MISSING
+    weapon_damage: Any = MISSING
+    melee: bool = MISSING
+    reckless: bool = MISSING
+    rolled_tier: str = MISSING
+    notes: list = MISSING
 
 
 @dataclass
@@ -272,6 +334,13 @@ def from_dict(data: dict) -> Entry:
     known = {k: v for k, v in data.items() if k in names}
     extra = {k: v for k, v in data.items() if k not in names}
     return record(**known, extra=extra, order=tuple(data))
+
+
+def as_record(entry: Entry | dict) -> Entry:
+    """``entry`` as a record: a stored dict is read (:func:`from_dict`), a record is given back as it is.
+    The readers that show an entry take either, so a caller holding what a service method returned
+    (a dict, as the CLI's ``--json`` prints it) and one holding a record see the same words."""
+    return entry if isinstance(entry, Entry) else from_dict(entry)
 
 
 def build(header: dict, info: dict) -> Entry:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from typed_entries_scenario import DEMOS, GOLDEN, everything
 
 

@@ -9,6 +9,7 @@ readers before they read typed entries (run this module as a script to write it 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from pathlib import Path
@@ -19,17 +20,15 @@ GOLDEN = Path(__file__).with_name("typed_entries_golden.json")
 
 def _try(call, *args, **kw) -> None:
     """A change this system refuses (no push, no costs, no such roll) is simply not part of the session."""
-    try:
+    with contextlib.suppress(Exception):  # each system takes a different subset of the changes
         call(*args, **kw)
-    except Exception:  # noqa: BLE001 - each system takes a different subset of the changes
-        pass
 
 
 def _roll(service, character, skill, **kw) -> None:
     """A check with the skill alone, or with the character's first attribute where the system asks one."""
     try:
         service.roll(character.id, skill, **kw)
-    except Exception:  # noqa: BLE001 - exploding and tiered name the attribute
+    except Exception:  # exploding and tiered name the attribute
         _try(service.roll, character.id, skill, attribute=next(iter(character.attributes), None), **kw)
 
 
@@ -109,7 +108,7 @@ def everything(root: Path, clock) -> dict[str, list[dict]]:
 
 if __name__ == "__main__":
     import tempfile
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from gmconsole.campaign.library import install_demos
 
@@ -117,6 +116,6 @@ if __name__ == "__main__":
         root = Path(folder) / "data"
         root.mkdir()
         install_demos(root)
-        at = datetime(2026, 3, 14, 19, 30, tzinfo=timezone.utc)
+        at = datetime(2026, 3, 14, 19, 30, tzinfo=UTC)
         GOLDEN.write_text(json.dumps(everything(root, lambda: at), indent=1, ensure_ascii=False) + "\n",
                           encoding="utf-8")
