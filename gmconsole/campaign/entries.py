@@ -60,6 +60,9 @@ class Entry:
     scene: int = MISSING
     character: str = MISSING
     character_id: str | None = MISSING
+    skill: str | None = MISSING
+    """The skill the change was about (a roll, a push, a special roll, a sheet change); absent where
+    a kind names none, so the history filters on it across kinds."""
     summary: str = MISSING
     status: str = MISSING
     id: int = MISSING
@@ -87,7 +90,6 @@ class RollEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("roll",)
     system: str = MISSING
-    skill: str | None = MISSING
     attribute: str | None = MISSING
     goal: str | None = MISSING
     quick: str = MISSING
@@ -140,7 +142,6 @@ class PushEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("push",)
     roll_id: int = MISSING
-    skill: str | None = MISSING
     push_dice: list = MISSING
     successes: int = MISSING
     costs: list = MISSING
@@ -188,7 +189,6 @@ class SpecialRollEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("opposed", "assisted", "group", "contested", "save", "attack")
     system: str = MISSING
-    skill: str | None = MISSING
     attribute: str | None = MISSING
     dice: list = MISSING
     top: int = MISSING
@@ -198,6 +198,7 @@ class SpecialRollEntry(Entry):
     outcome: Any = MISSING
     winner: Any = MISSING
     by_hand: bool = MISSING
+    margin: int = MISSING
     # read by the console and the CLI
     winner_name: str = MISSING
     """Who carried an opposed test or a contested roll, by name."""
@@ -260,7 +261,6 @@ class CircumstancesEntry(Entry):
     """Why a roll may be tried again this scene (the "only one chance" warning set aside)."""
 
     kinds: ClassVar[tuple[str, ...]] = ("circumstances",)
-    skill: str | None = MISSING
     goal: str | None = MISSING
     reason: str = MISSING
 
@@ -305,7 +305,6 @@ class CharacterEntry(Entry):
     kinds: ClassVar[tuple[str, ...]] = ("roster", "sheet", "gear")
     changes: dict = MISSING
     attribute: str = MISSING
-    skill: str = MISSING
     gear_id: str = MISSING
     gear: str = MISSING
 
