@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.errors import StoreError
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ async def attack(builder: RollBuilder, character) -> None:
     """``k`` (tiered): an attack, then who takes its damage (R-TIER-4)."""
     from gmconsole.ui.widgets import roll_specials
 
-    attacks: list[dict] = []
+    attacks: list[Entry] = []
     made = special_form(builder, character, "attack", on_attack=attacks.append)
     await form(builder, made, lambda: roll_specials.pick_attack_target(
         builder.app, builder.service, attacks[-1] if attacks else None))
