@@ -1,5 +1,6 @@
 """Typed history entries read the same as the stored dicts did: on each demo, after a short session,
-the history table and detail, the roll builder's result lines and the CLI's history text and JSON show
+the history table and detail, the roll builder's result lines, the CLI's roll text and its history table,
+Markdown, CSV and JSON show
 exactly the words written in ``typed_entries_golden.json`` (made from the dict readers)."""
 
 from __future__ import annotations

@@ -69,6 +69,7 @@ def rendered(service) -> list[dict]:
     """For every entry of the session (oldest first): the history cells and detail, the result lines,
     and what the CLI's ``history`` shows and prints as JSON."""
     from gmconsole.campaign import history
+    from gmconsole.cli.campaign_commands import entry_text
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
     from gmconsole.ui.widgets import roll_specials, roll_text
 
@@ -83,11 +84,14 @@ def rendered(service) -> list[dict]:
             seen["explained"] = roll_text.rolled_explanation(entry)
             seen["opposed"] = roll_text.opposed_line(entry)
             seen["stunts"] = roll_text.stunt_count(entry)
+            seen["cli"] = entry_text(entry, "demo")
         for kind, text in (("opposed", roll_specials.opposed_test_text), ("assisted", roll_specials.assisted_text),
                            ("group", roll_specials.group_text)):
             if entry.get("kind") == kind:
                 seen["special"] = text(entry)
         out.append(seen)
+    for fmt in ("table", "markdown", "csv"):
+        out.append({"kind": f"export {fmt}", "text": service.export_session(fmt=fmt)})
     return out
 
 

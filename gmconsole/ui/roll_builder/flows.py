@@ -260,7 +260,7 @@ async def circumstances(builder: RollBuilder, character, skill: str) -> None:
                                                  "Say what changed (recorded in the history).", submit,
                                                  placeholder="found the right tools", enter="ok"))
     if entry is not None:
-        builder.special_text = f"Recorded: {entry.get('summary', '')}"
+        builder.special_text = f"Recorded: {given(as_record(entry).summary, '')}"
         builder.message = ""
     builder.refresh_view()
     builder.focus()
