@@ -92,6 +92,11 @@ def rendered(service) -> list[dict]:
         out.append(seen)
     for fmt in ("table", "markdown", "csv"):
         out.append({"kind": f"export {fmt}", "text": service.export_session(fmt=fmt)})
+    from gmconsole.campaign import sessions
+
+    recap = sessions.recap(service)
+    out.append({"kind": "recap", "text": json.dumps(recap, sort_keys=True, default=str)})
+    out.append({"kind": "recap markdown", "text": sessions.recap_markdown(recap)})
     return out
 
 
