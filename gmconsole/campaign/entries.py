@@ -13,6 +13,7 @@ The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :fun
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar
 
 __all__ = ["KINDS", "MISSING", "Entry", "as_record", "build", "from_dict", "given"]
@@ -76,7 +77,7 @@ class Entry:
 
     def to_dict(self) -> dict:
         """The entry as stored: its keys in the order read, then any set since, in field order."""
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _OWN}
+        values = {name: getattr(self, name) for name in _names(type(self))}
         values = {k: v for k, v in values.items() if v is not MISSING}
         values.update(self.extra)
         out = {k: values.pop(k) for k in self.order if k in values}
@@ -326,13 +327,29 @@ KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in 
 """The record each entry ``kind`` is read into; a kind not listed reads as a plain :class:`Entry`."""
 
 
+@cache
+def _names(record: type[Entry]) -> tuple[str, ...]:
+    """The stored keys ``record`` names, in field order (read once per record: readers build many)."""
+    return tuple(f.name for f in fields(record) if f.name not in _OWN)
+
+
+@cache
+def _named(record: type[Entry]) -> frozenset[str]:
+    """The same names as :func:`_names`, to look a key up in."""
+    return frozenset(_names(record))
+
+
 def from_dict(data: dict) -> Entry:
     """The record of a stored entry (its kind's class; keys it does not name go to ``extra``)."""
     record = KINDS.get(data.get("kind"), Entry) if isinstance(data.get("kind"), str) else Entry
-    names = {f.name for f in fields(record)} - set(_OWN)
-    known = {k: v for k, v in data.items() if k in names}
-    extra = {k: v for k, v in data.items() if k not in names}
-    return record(**known, extra=extra, order=tuple(data))
+    names = _named(record)
+    # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
+    # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
+    entry = object.__new__(record)
+    entry.__dict__.update({k: v for k, v in data.items() if k in names})
+    entry.extra = {k: v for k, v in data.items() if k not in names}
+    entry.order = tuple(data)
+    return entry
 
 
 def as_record(entry: Entry | dict) -> Entry:
