@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, ClassVar
 
-__all__ = ["KINDS", "MISSING", "Entry", "as_record", "build", "from_dict", "given"]
+__all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "build", "from_dict", "given"]
 
 
 class _Missing:
@@ -342,6 +342,11 @@ def _named(record: type[Entry]) -> frozenset[str]:
 def from_dict(data: dict) -> Entry:
     """The record of a stored entry (its kind's class; keys it does not name go to ``extra``)."""
     record = KINDS.get(data.get("kind"), Entry) if isinstance(data.get("kind"), str) else Entry
+    return _read(record, data)
+
+
+def _read(record: type[Entry], data: dict) -> Entry:
+    """``data`` as a ``record``: the keys it names set, the rest in ``extra``."""
     names = _named(record)
     # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
@@ -357,6 +362,15 @@ def as_record(entry: Entry | dict) -> Entry:
     The readers that show an entry take either, so a caller holding what a service method returned
     (a dict, as the CLI's ``--json`` prints it) and one holding a record see the same words."""
     return entry if isinstance(entry, Entry) else from_dict(entry)
+
+
+def as_roll(entry: Entry | dict) -> RollEntry:
+    """``entry`` read as a roll, for the readers of a roll's result: a roll's record as it is; anything
+    else (a stored dict without a kind, a push, a costs entry) with the fields it shares with a roll
+    and the rest absent, as reading those keys from the stored dict found them."""
+    if isinstance(entry, RollEntry):
+        return entry
+    return _read(RollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
 
 
 def build(header: dict, info: dict) -> Entry:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PushEntry, RollEntry, as_record, given
+from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as_record, as_roll, given
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
@@ -19,8 +19,7 @@ __all__ = ["costs_mark", "detail_text"]
 
 def costs_mark(entry: Entry | dict) -> str:
     """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
-    entry = as_record(entry)
-    status = entry.costs_status if isinstance(entry, RollEntry) else MISSING
+    status = as_roll(entry).costs_status
     return status if status in ("pending", "applied", "dropped") else ""
 
 
@@ -54,7 +53,7 @@ def detail_text(entry: Entry | dict) -> Text:
             text.append(f"Odds at the time: {odds}\n")
         for line in result_lines(entry):
             text.append(line + "\n")
-    elif isinstance(entry, (PushEntry, CostsEntry)) and entry.costs is not MISSING and entry.costs is not None:
+    elif as_roll(entry).costs not in (MISSING, None):  # a push's costs, those a costs entry paid
         for line in costs_lines(entry):
             text.append(line + "\n")
     for line in (entry.lines if isinstance(entry, CostsEntry) else None) or []:

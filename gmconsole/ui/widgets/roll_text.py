@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmconsole import systems
-from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_record, given
+from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
@@ -131,13 +131,12 @@ def odds_line(system: str, odds: dict) -> str:
 def costs_lines(entry: Entry | dict) -> list[str]:
     """The costs of a recorded roll, one per line, with their state (pending / applied / dropped); a
     push or a costs entry has its costs but no state of its own."""
-    entry = as_record(entry)
+    entry = as_roll(entry)
     costs = entry.costs or []
-    roll = entry if isinstance(entry, RollEntry) else RollEntry()
-    paid = f"stress +{roll.stress_paid} paid at the push" if roll.stress_paid else ""
+    paid = f"stress +{entry.stress_paid} paid at the push" if entry.stress_paid else ""
     if not costs:
         return [f"costs: {paid or 'none'}"]
-    status = roll.costs_status
+    status = entry.costs_status
     parts = []
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
@@ -155,7 +154,7 @@ def stunt_count(entry: Entry | dict) -> int:
     """The stunts / bonus effects a recorded Year Zero roll gives. An opposed roll (R-OPP-1) follows its
     outcome: only a win of the active side gives any, and only its net successes beyond the first
     count (the defender's successes cancel the active side's); a tie or a defender's hold gives none."""
-    entry = as_record(entry)
+    entry = as_roll(entry)
     opposed = entry.opposed or {}
     if opposed:
         if opposed.get("outcome") != "active":
@@ -164,7 +163,7 @@ def stunt_count(entry: Entry | dict) -> int:
     return int(entry.stunts or 0)
 
 
-def _stunts(entry: Entry) -> list[str]:
+def _stunts(entry: RollEntry) -> list[str]:
     from gmconsole.systems.yearzero.limits import stunt_warning
 
     options = entry.stunt_list or []
@@ -182,7 +181,7 @@ def modifier_line(entry: Entry | dict) -> str:
     """The named skill modifiers a recorded roll was made with (seed 002's lists; myz: what a role
     skill's roll is for), each by its English name (the view's language), its detail and value; ``""`` if none."""
     parts = []
-    for row in as_record(entry).skill_modifiers or ():
+    for row in as_roll(entry).skill_modifiers or ():
         if not isinstance(row, dict):
             continue
         name = _en(row.get("name") or row.get("id", "?")).rstrip(".")
@@ -195,12 +194,12 @@ def modifier_line(entry: Entry | dict) -> str:
 
 def stunt_lines(entry: Entry | dict) -> list[str]:
     """The stunts (`myz`: the skill's own list) or bonus effects (`yze`) a successful roll may buy."""
-    return _stunts(as_record(entry))
+    return _stunts(as_roll(entry))
 
 
 def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
-    entry = as_record(entry)
+    entry = as_roll(entry)
     system = given(entry.system, "")
     lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
     by_hand = " (typed faces)" if entry.by_hand else ""
@@ -242,7 +241,7 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
 def rolled_explanation(entry: Entry | dict) -> str:
     """The breakdown of a recorded roll's pool, as recorded with it, with the dice its pushes added
     (a Year Zero push's new stress die, R-PUSH-4): what the dice under it were rolled from."""
-    entry = as_record(entry)
+    entry = as_roll(entry)
     pool = entry.pool or {}
     lines = list(pool.get("explanation") or [])
     added: dict[str, int] = {}
@@ -259,8 +258,8 @@ def rolled_explanation(entry: Entry | dict) -> str:
 def opposed_line(entry: Entry | dict | None) -> str:
     """A Year Zero opposed roll (R-OPP-1) of a recorded entry in words: both sides' successes, the
     defender's faces and who carries it — read from the entry, so it follows a push."""
-    entry = as_record(entry or {})
-    opposed = entry.opposed if isinstance(entry, RollEntry) else MISSING
+    entry = as_roll(entry or {})
+    opposed = entry.opposed
     if not opposed:
         return ""
     from gmconsole.ui.widgets.dice_pool import dice_words
