@@ -13,9 +13,10 @@ The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :fun
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar
 
-__all__ = ["MISSING", "Entry", "KINDS", "build", "from_dict"]
+__all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "build", "from_dict", "given"]
 
 
 class _Missing:
@@ -41,6 +42,12 @@ MISSING: Any = _Missing()
 _OWN = ("extra", "order")
 
 
+def given(value: Any, default: Any) -> Any:
+    """``value``, or ``default`` when the entry does not have that field: what ``stored.get(key, default)``
+    read, for the readers that show an absent field differently from a falsy one."""
+    return default if value is MISSING else value
+
+
 @dataclass
 class Entry:
     """What every history entry carries: when, where, who, what it says, and how to undo it."""
@@ -54,6 +61,9 @@ class Entry:
     scene: int = MISSING
     character: str = MISSING
     character_id: str | None = MISSING
+    skill: str | None = MISSING
+    """The skill the change was about (a roll, a push, a special roll, a sheet change); absent where
+    a kind names none, so the history filters on it across kinds."""
     summary: str = MISSING
     status: str = MISSING
     id: int = MISSING
@@ -67,7 +77,7 @@ class Entry:
 
     def to_dict(self) -> dict:
         """The entry as stored: its keys in the order read, then any set since, in field order."""
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _OWN}
+        values = {name: getattr(self, name) for name in _names(type(self))}
         values = {k: v for k, v in values.items() if v is not MISSING}
         values.update(self.extra)
         out = {k: values.pop(k) for k in self.order if k in values}
@@ -81,7 +91,6 @@ class RollEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("roll",)
     system: str = MISSING
-    skill: str | None = MISSING
     attribute: str | None = MISSING
     goal: str | None = MISSING
     quick: str = MISSING
@@ -109,6 +118,23 @@ class RollEntry(Entry):
     tier: str = MISSING
     consequences: str = MISSING
     opposed: dict = MISSING
+    # read by the console and the CLI
+    roll_type: str = MISSING
+    """What kind of roll the check was made for (``opposed`` for a Year Zero opposed roll)."""
+    stress_paid: int = MISSING
+    """Stress a push cost (the stress rise paid at the push, shown beside the costs)."""
+    stunt_list: list = MISSING
+    """The stunts (myz: the skill's own list) or bonus effects a success may buy."""
+    highest: int = MISSING
+    """tiered: the highest total behind the tier."""
+    success: bool = MISSING
+    """exploding: whether the top die reached the TN."""
+    critical_failure: bool = MISSING
+    """exploding: every die showed 1."""
+    margin: int = MISSING
+    """exploding: the top die minus the TN."""
+    consequences_chosen: list = MISSING
+    """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
 
 
 @dataclass
@@ -117,7 +143,6 @@ class PushEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("push",)
     roll_id: int = MISSING
-    skill: str | None = MISSING
     push_dice: list = MISSING
     successes: int = MISSING
     costs: list = MISSING
@@ -165,7 +190,6 @@ class SpecialRollEntry(Entry):
 
     kinds: ClassVar[tuple[str, ...]] = ("opposed", "assisted", "group", "contested", "save", "attack")
     system: str = MISSING
-    skill: str | None = MISSING
     attribute: str | None = MISSING
     dice: list = MISSING
     top: int = MISSING
@@ -175,6 +199,46 @@ class SpecialRollEntry(Entry):
     outcome: Any = MISSING
     winner: Any = MISSING
     by_hand: bool = MISSING
+    margin: int = MISSING
+    # read by the console and the CLI
+    winner_name: str = MISSING
+    """Who carried an opposed test or a contested roll, by name."""
+    defender: str = MISSING
+    """exploding opposed test: the defender's name; with ``defender_id``, their skill, attribute,
+    dice and top die, and who a tie goes to."""
+    defender_id: str = MISSING
+    defender_skill: str | None = MISSING
+    defender_attribute: str | None = MISSING
+    defender_dice: list = MISSING
+    defender_top: int = MISSING
+    tie_goes_to: str = MISSING
+    participants: list = MISSING
+    """Assisted or group check: the ids of all who rolled."""
+    assisted: dict = MISSING
+    """Assisted check: the TN and the helpers' steps; each turn's roll is in ``rolls``, those who
+    spent no pool points in ``held``."""
+    rolls: list = MISSING
+    held: list = MISSING
+    group: dict = MISSING
+    """Group check: the TN and each participant's result."""
+    opponent: str = MISSING
+    """tiered contested roll: the opponent's name, id and attribute, and each round in ``rounds``."""
+    opponent_id: str = MISSING
+    opponent_attribute: str | None = MISSING
+    rounds: list = MISSING
+    save: str = MISSING
+    """tiered saving throw: which save, the score to beat and the total rolled."""
+    score: int = MISSING
+    total: int = MISSING
+    damage: int = MISSING
+    """tiered attack: the damage dealt, the weapon (``gear``) and its damage, melee or reckless, the tier
+    rolled before any change, and notes."""
+    gear: Any = MISSING
+    weapon_damage: Any = MISSING
+    melee: bool = MISSING
+    reckless: bool = MISSING
+    rolled_tier: str = MISSING
+    notes: list = MISSING
 
 
 @dataclass
@@ -198,7 +262,6 @@ class CircumstancesEntry(Entry):
     """Why a roll may be tried again this scene (the "only one chance" warning set aside)."""
 
     kinds: ClassVar[tuple[str, ...]] = ("circumstances",)
-    skill: str | None = MISSING
     goal: str | None = MISSING
     reason: str = MISSING
 
@@ -243,7 +306,6 @@ class CharacterEntry(Entry):
     kinds: ClassVar[tuple[str, ...]] = ("roster", "sheet", "gear")
     changes: dict = MISSING
     attribute: str = MISSING
-    skill: str = MISSING
     gear_id: str = MISSING
     gear: str = MISSING
 
@@ -265,13 +327,50 @@ KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in 
 """The record each entry ``kind`` is read into; a kind not listed reads as a plain :class:`Entry`."""
 
 
+@cache
+def _names(record: type[Entry]) -> tuple[str, ...]:
+    """The stored keys ``record`` names, in field order (read once per record: readers build many)."""
+    return tuple(f.name for f in fields(record) if f.name not in _OWN)
+
+
+@cache
+def _named(record: type[Entry]) -> frozenset[str]:
+    """The same names as :func:`_names`, to look a key up in."""
+    return frozenset(_names(record))
+
+
 def from_dict(data: dict) -> Entry:
     """The record of a stored entry (its kind's class; keys it does not name go to ``extra``)."""
     record = KINDS.get(data.get("kind"), Entry) if isinstance(data.get("kind"), str) else Entry
-    names = {f.name for f in fields(record)} - set(_OWN)
-    known = {k: v for k, v in data.items() if k in names}
-    extra = {k: v for k, v in data.items() if k not in names}
-    return record(**known, extra=extra, order=tuple(data))
+    return _read(record, data)
+
+
+def _read(record: type[Entry], data: dict) -> Entry:
+    """``data`` as a ``record``: the keys it names set, the rest in ``extra``."""
+    names = _named(record)
+    # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
+    # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
+    entry = object.__new__(record)
+    entry.__dict__.update({k: v for k, v in data.items() if k in names})
+    entry.extra = {k: v for k, v in data.items() if k not in names}
+    entry.order = tuple(data)
+    return entry
+
+
+def as_record(entry: Entry | dict) -> Entry:
+    """``entry`` as a record: a stored dict is read (:func:`from_dict`), a record is given back as it is.
+    The readers that show an entry take either, so a caller holding what a service method returned
+    (a dict, as the CLI's ``--json`` prints it) and one holding a record see the same words."""
+    return entry if isinstance(entry, Entry) else from_dict(entry)
+
+
+def as_roll(entry: Entry | dict) -> RollEntry:
+    """``entry`` read as a roll, for the readers of a roll's result: a roll's record as it is; anything
+    else (a stored dict without a kind, a push, a costs entry) with the fields it shares with a roll
+    and the rest absent, as reading those keys from the stored dict found them."""
+    if isinstance(entry, RollEntry):
+        return entry
+    return _read(RollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
 
 
 def build(header: dict, info: dict) -> Entry:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from typing import Callable
 
+from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import counted, quoted
 
@@ -52,47 +53,67 @@ def query(
     return out
 
 
-def typed_steps(entry: dict) -> list[str]:
+def typed_steps(entry: Entry | dict) -> list[str]:
     """The steps of a roll whose faces were typed by hand (``first roll``, ``push 1``, ...), from
     ``by_hand_steps``; without it, the first roll when ``by_hand`` is set."""
-    steps = entry.get("by_hand_steps")
+    entry = as_record(entry)
+    roll = entry if isinstance(entry, RollEntry) else RollEntry()  # only a roll is typed step by step
+    steps = roll.by_hand_steps
     if not isinstance(steps, list):
-        steps = [bool(entry.get("by_hand"))]
+        steps = [bool(roll.by_hand)]
     return ["first roll" if i == 0 else f"push {i}" for i, typed in enumerate(steps) if typed]
 
 
-def result_text(entry: dict) -> str:
+def result_text(entry: Entry | dict) -> str:
     """The outcome in a few words: ``3 successes``, ``Great``, ``top 9 (+3)``, or empty.
 
     A pushed roll whose steps were rolled in different ways names the typed ones:
-    ``2 successes (pushed; typed: first roll)``."""
-    if "successes" in entry:
-        n = entry["successes"]
+    ``2 successes (pushed; typed: first roll)``. Only rolls, pushes and special rolls have a result."""
+    entry = as_record(entry)
+    if isinstance(entry, PushEntry):
+        return "" if entry.successes is MISSING else counted(entry.successes, "success", "successes")
+    if isinstance(entry, RollEntry):
+        special = SpecialRollEntry()  # a roll names no damage, winner, total or score
+    elif isinstance(entry, SpecialRollEntry):
+        special = entry
+    else:
+        return ""
+    if entry.successes is not MISSING:
+        n = entry.successes
         pushed = ""
-        if entry.get("pushes"):
-            steps = entry.get("by_hand_steps")
+        if isinstance(entry, RollEntry) and entry.pushes:
+            steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
             pushed = f" (pushed; typed: {', '.join(typed_steps(entry))})" if mixed else " (pushed)"
         return f"{counted(n, 'success', 'successes')}{pushed}"
-    if "tier" in entry:
-        damage = f", {entry['damage']} damage" if "damage" in entry else ""
-        return f"{entry['tier']}{damage}"
-    if "winner_name" in entry and "top" not in entry:
-        return f"{entry['winner_name']} wins"
-    if isinstance(entry.get("outcome"), str):
-        return f"{entry['outcome']} ({entry.get('total')} vs {entry.get('score')})"
-    if "top" in entry:
-        margin = entry.get("margin")
-        return f"top {entry['top']}" + (f" ({margin:+d})" if isinstance(margin, int) else "")
+    if entry.tier is not MISSING:
+        damage = f", {special.damage} damage" if special.damage is not MISSING else ""
+        return f"{entry.tier}{damage}"
+    if special.winner_name is not MISSING and entry.top is MISSING:
+        return f"{special.winner_name} wins"
+    if isinstance(entry.outcome, str):
+        return f"{entry.outcome} ({given(special.total, None)} vs {given(special.score, None)})"
+    if entry.top is not MISSING:
+        margin = entry.margin
+        return f"top {entry.top}" + (f" ({margin:+d})" if isinstance(margin, int) else "")
     return ""
 
 
-def dice_text(entry: dict) -> str:
+def dice_text(entry: Entry | dict) -> str:
     """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
     die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
     push, ``*`` marking the rerolled ones. Empty for an entry without dice."""
+    entry = as_record(entry)
+    if isinstance(entry, RollEntry):
+        dice = entry.first_dice or entry.dice
+    elif isinstance(entry, SpecialRollEntry):
+        dice = entry.dice
+    elif isinstance(entry, PushEntry):
+        dice = entry.push_dice
+    else:
+        dice = ()
     groups: dict[str, list[str]] = {}
-    for die in entry.get("first_dice") or entry.get("dice") or entry.get("push_dice") or ():
+    for die in dice or ():
         if not isinstance(die, dict):
             continue
         faces = die.get("faces")
@@ -103,19 +124,20 @@ def dice_text(entry: dict) -> str:
     return " · ".join(f"{kind} {' '.join(faces)}" for kind, faces in groups.items())
 
 
-def row(entry: dict, skill_name: Callable[[str], str | None] | None = None) -> dict:
+def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:
     """One flat row for table / Markdown / CSV; ``skill_name`` gives the name the GM reads for a skill
     id (the campaign's :func:`gmconsole.campaign.skills.name_of`; without it, the id)."""
-    skill = entry.get("skill") or ""
+    entry = as_record(entry)
+    skill = entry.skill or ""
     return {
-        "at": entry.get("at", ""),
-        "session": entry.get("session", ""),
-        "character": entry.get("character", ""),
-        "kind": entry.get("kind", ""),
+        "at": given(entry.at, ""),
+        "session": given(entry.session, ""),
+        "character": given(entry.character, ""),
+        "kind": given(entry.kind, ""),
         "skill": ((skill_name(skill) if skill_name and skill else None) or skill),
         "result": result_text(entry),
         "dice": dice_text(entry),
-        "summary": entry.get("summary", ""),
+        "summary": given(entry.summary, ""),
     }
 
 

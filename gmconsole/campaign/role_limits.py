@@ -15,6 +15,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign.entries import CircumstancesEntry, RollEntry, as_record, given
 from gmconsole.systems.yearzero import limits as myz_limits
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
@@ -35,9 +36,9 @@ def _version(service: "CampaignService") -> tuple:
     return service.ledger.version()
 
 
-def _picks(entry: dict) -> dict:
+def _picks(entry: RollEntry) -> dict:
     out = {}
-    for row in entry.get("skill_modifiers") or ():
+    for row in entry.skill_modifiers or ():
         if isinstance(row, dict) and isinstance(row.get("id"), str):
             detail = row.get("detail")
             out[row["id"]] = detail if isinstance(detail, str) else None
@@ -57,17 +58,19 @@ def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bo
     cleared: dict[tuple, int] = {}
     try:
         for number in (service.ledger.sessions() if all_sessions else [service.session.number]):
-            for e in service.ledger.entries_newest_first(number):
-                if e.get("status", "done") != "done" or e.get("skill") not in skills:
+            for stored in service.ledger.entries_newest_first(number):
+                # the whole history is scanned: the stored dict is asked first, only a kept entry is read
+                if stored.get("status", "done") != "done" or stored.get("skill") not in skills:
                     continue
-                who = (e.get("character_id"), e.get("skill"))
-                if e.get("kind") == "circumstances":
-                    cleared[who] = max(cleared.get(who, 0), int(e.get("id") or 0))
-                elif e.get("kind") == "roll":
+                e = as_record(stored)
+                who = (given(e.character_id, None), e.skill)
+                if isinstance(e, CircumstancesEntry):
+                    cleared[who] = max(cleared.get(who, 0), int(e.id or 0))
+                elif isinstance(e, RollEntry):
                     rolls.append(myz_limits.PastRoll(
-                        entry_id=int(e.get("id") or 0), session=int(e.get("session") or number),
-                        character_id=str(e.get("character_id") or ""), character=str(e.get("character") or ""),
-                        skill=str(e.get("skill")), picks=_picks(e), success=bool((e.get("successes") or 0) > 0)))
+                        entry_id=int(e.id or 0), session=int(e.session or number),
+                        character_id=str(e.character_id or ""), character=str(e.character or ""),
+                        skill=str(e.skill), picks=_picks(e), success=bool((e.successes or 0) > 0)))
     except StoreError:
         return [], {}  # an unreadable history only costs these warnings, as for "only one chance"
     _CACHE[service] = (key, rolls, cleared)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign import character_lookup, role_limits, skills, validation
+from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole import systems
@@ -394,16 +395,17 @@ def latest_roll(service: "CampaignService", entry_id: int | None, want: str) -> 
                           else "no roll in this session has costs waiting to be applied")
 
 
-def push_out_of_scene(service: "CampaignService", entry: dict) -> str | None:
+def push_out_of_scene(service: "CampaignService", entry: RollEntry | dict) -> str | None:
     """Why ``entry`` (a roll) can no longer be pushed because its scene or session has ended, or ``None``.
 
     A push follows its roll at once (the seeds: you push right after the roll), so it belongs to the
     roll's own scene; undoing the new scene or session makes the roll pushable again."""
+    entry = as_record(entry)
     session = service.session
-    made_in = (entry.get("session"), entry.get("scene") or session.scene)  # older entries name no scene
+    made_in = (given(entry.session, None), entry.scene or session.scene)  # older entries name no scene
     if made_in == (session.number, session.scene):
         return None
-    return (f"roll {entry.get('id')} was made in session {made_in[0]}, scene {made_in[1]}; "
+    return (f"roll {given(entry.id, None)} was made in session {made_in[0]}, scene {made_in[1]}; "
             "a push follows its roll in the same scene (push in the scene, docs/RULES.md)")
 
 

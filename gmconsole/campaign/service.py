@@ -35,6 +35,7 @@ from gmconsole.campaign import history as history_queries
 from gmconsole.campaign import skills
 from gmconsole.campaign.commands.roll_front import RollFront
 from gmconsole.campaign.commands.table_front import TableFront
+from gmconsole.campaign.entries import Entry, from_dict
 from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
 from gmconsole.campaign.model import Campaign, Character, Session, Settings
 from gmconsole.safe_text import shown
@@ -266,6 +267,11 @@ class CampaignService(RollFront, TableFront):
     def entry(self, entry_id: int, session: int | None = None) -> dict:
         """One entry by id (in the current session unless ``session`` is given)."""
         return self.ledger.find_entry(self.session.number if session is None else session, entry_id)
+
+    def record(self, entry_id: int, session: int | None = None) -> Entry:
+        """One entry by id as its typed record (:mod:`~gmconsole.campaign.entries`), for the console's
+        readers; :meth:`entry` gives the same entry as the stored dict (what the CLI prints as JSON)."""
+        return from_dict(self.entry(entry_id, session))
 
     def highest_entry_id(self) -> int:
         """The highest entry id the campaign knows, in its history files or named by its state (the

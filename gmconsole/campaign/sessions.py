@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
+from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PushEntry, RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.safe_text import shown
@@ -131,37 +132,48 @@ def session_list(service) -> list[dict]:
     return out
 
 
-def _paid_summary(entry: dict) -> str:
+def _costs(entry: Entry) -> list | None:
+    """The costs an entry carries: a roll's, a push's (the roll's so far) or those a costs entry paid."""
+    return given(entry.costs, None) if isinstance(entry, (RollEntry, PushEntry, CostsEntry)) else None
+
+
+def _costs_status(entry: Entry, default):
+    """A roll's costs state (``pending``, ``applied``, ``dropped``); ``default`` for any other entry."""
+    return given(entry.costs_status, default) if isinstance(entry, RollEntry) else default
+
+
+def _paid_summary(entry: Entry) -> str:
     """A costs entry's summary without the payer's name before each cost (``A pays: A: x; A: y``, as
     the costs change records it, reads ``A pays: x; y``)."""
-    summary, name = entry.get("summary", ""), entry.get("character") or ""
+    summary, name = given(entry.summary, ""), entry.character or ""
     if not name:
         return summary
     return summary.replace(f"pays: {name}: ", "pays: ").replace(f"; {name}: ", "; ")
 
 
-def _line(entry: dict, with_costs: bool = True) -> dict:
+def _line(entry: Entry, with_costs: bool = True) -> dict:
     """One recap line of ``entry``; its costs (each with its ``text`` in words) only when ``with_costs``."""
     from gmconsole.campaign.history import dice_text, result_text
 
-    kind = entry.get("kind", "")
-    line = {"id": entry.get("id"), "scene": entry.get("scene"), "kind": kind,
-            "character": entry.get("character") or "",
-            "summary": _paid_summary(entry) if kind == "costs" else entry.get("summary", ""),
+    kind = given(entry.kind, "")
+    line = {"id": given(entry.id, None), "scene": given(entry.scene, None), "kind": kind,
+            "character": entry.character or "",
+            "summary": _paid_summary(entry) if kind == "costs" else given(entry.summary, ""),
             "result": result_text(entry)}
-    if entry.get("skill"):
-        line["skill"] = entry["skill"]
+    if entry.skill:
+        line["skill"] = entry.skill
     if dice_text(entry):
         line["dice"] = dice_text(entry)
-    if entry.get("costs") and with_costs:
+    costs = _costs(entry)
+    if costs and with_costs:
         line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
-                          "text": cost_text(c)} for c in entry["costs"] if isinstance(c, dict)]
-    if entry.get("costs") and entry.get("costs_status"):
-        line["costs_status"] = entry["costs_status"]
+                          "text": cost_text(c)} for c in costs if isinstance(c, dict)]
+    if costs and _costs_status(entry, None):
+        line["costs_status"] = entry.costs_status
     return line
 
 
-def _roll_lines(entries: list[dict]) -> dict:
+def _roll_lines(entries: list[Entry]) -> dict:
     """Each recap line of a roll or a push, keyed by entry id: where a roll's costs are listed once.
 
     A roll's costs belong to its newest step (the roll, or its last push: each push's costs are the roll's
@@ -169,32 +181,34 @@ def _roll_lines(entries: list[dict]) -> dict:
     what was paid, and costs still pending have their own section."""
     by_roll: dict = {}
     for entry in entries:
-        if entry.get("kind") == "push":
-            by_roll.setdefault(entry.get("roll_id"), []).append(entry)
-    paid_here = {e.get("roll_id") for e in entries if e.get("kind") == "costs"}
+        if isinstance(entry, PushEntry):
+            by_roll.setdefault(given(entry.roll_id, None), []).append(entry)
+    paid_here = {given(e.roll_id, None) for e in entries if isinstance(e, CostsEntry)}
     lines = {}
     for entry in entries:
-        if entry.get("kind") == "push":
-            roll = next((e for e in entries if e.get("id") == entry.get("roll_id")), {})
-            steps = by_roll[entry.get("roll_id")]
+        if isinstance(entry, PushEntry):
+            pushed = given(entry.roll_id, None)
+            roll = next((e for e in entries if given(e.id, None) == pushed), Entry())
+            steps = by_roll[pushed]
             last = entry is steps[-1]
-        elif entry.get("costs") and "successes" in entry:
-            roll, steps, last = entry, by_roll.get(entry.get("id"), []), not by_roll.get(entry.get("id"))
+        elif isinstance(entry, RollEntry) and entry.costs and entry.successes is not MISSING:
+            pushed = None
+            roll, steps, last = entry, by_roll.get(given(entry.id, None), []), not by_roll.get(given(entry.id, None))
         else:
             continue
-        status = roll.get("costs_status", entry.get("costs_status", ""))
-        shown_here = last and status != "pending" and roll.get("id", entry.get("roll_id")) not in paid_here
+        status = _costs_status(roll, _costs_status(entry, ""))
+        shown_here = last and status != "pending" and given(roll.id, pushed) not in paid_here
         line = _line(entry, with_costs=shown_here)
-        if entry.get("kind") == "push":
-            line["push_step"] = steps.index(entry) + 1
+        if isinstance(entry, PushEntry):
+            line["push_step"] = next(at for at, step in enumerate(steps, 1) if step is entry)
             line["pushes"] = len(steps)
-            if last and entry.get("costs"):
+            if last and entry.costs:
                 line["costs_status"] = status  # the roll says whether they were paid
             else:
                 line.pop("costs_status", None)
         elif not shown_here:
             line.pop("costs_status", None)
-        lines[entry.get("id")] = line
+        lines[given(entry.id, None)] = line
     return lines
 
 
@@ -236,14 +250,14 @@ def recap(service, session: int | None = None) -> dict:
     if found is None:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
-    entries = _done(service.entries(number))
+    entries = [as_record(e) for e in _done(service.entries(number))]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = _roll_lines(entries)
     for entry in entries:
-        key = _KIND_SECTION.get(entry.get("kind"))
+        key = _KIND_SECTION.get(given(entry.kind, None))
         if key is not None:
-            sections[key].append(roll_lines.get(entry.get("id")) or _line(entry))
-    pending = [_line(e) for e in entries if e.get("costs_status") == "pending" and e.get("costs")]
+            sections[key].append(roll_lines.get(given(entry.id, None)) or _line(entry))
+    pending = [_line(e) for e in entries if _costs_status(e, None) == "pending" and _costs(e)]
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
             "entries": len(entries), "missing": missing_entries(service, number),

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign import character_lookup
+from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.wording import possessive, quoted
@@ -113,7 +114,7 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicRes
     return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
 
 
-def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
+def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int | None,
                         defender_face: int | None) -> list["PanicResult"]:
     """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
     stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
@@ -121,9 +122,10 @@ def costs_panic_preview(campaign: Campaign, entry: dict, face: int | None,
     from gmconsole.rules.dice import DiceSource
     from gmconsole.systems.yearzero.panic import panic_roll
 
+    entry = as_record(entry)
     results = []
-    payer_id = entry.get("character_id")
-    costs = entry.get("costs") or []
+    payer_id = given(entry.character_id, None)
+    costs = entry.costs or []
     for cost in costs:
         if cost.get("name") != "panic":
             continue

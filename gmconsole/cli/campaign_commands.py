@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from gmconsole.campaign import character_lookup
+from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
@@ -126,13 +127,13 @@ def run_history(args) -> int:
             raise CliError(f"there is no session {args.session} in {args.name} ({held}; "
                            f"see `gmconsole session {args.name} list`)")
         if args.character is not None and service.campaign.find_character(args.character) is None:
-            known = [e for e in service.entries(args.session) if e.get("character") == args.character]
+            known = [e for e in service.entries(args.session) if as_record(e).character == args.character]
             if not known:
                 raise CliError(character_lookup.not_found(service.campaign, args.character))
         entries = service.history(session=args.session, character=args.character, skill=args.skill,
                                   kind=args.kind, include_undone=args.all)
     if args.scene is not None:
-        entries = [e for e in entries if e.get("scene") == args.scene]
+        entries = [e for e in entries if as_record(e).scene == args.scene]
     entries = list(reversed(entries))
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
     if args.scene is not None:
@@ -184,16 +185,17 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     return parser
 
 
-def entry_text(entry: dict, campaign: str = "NAME") -> str:
-    """The recorded entry for a person; each piece that may come from the campaign file (names in the
+def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
+    """The recorded roll for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown."""
-    lines = [shown(entry.get("summary", ""))]
+    entry = as_record(entry)
+    lines = [shown(given(entry.summary, ""))]
     named = [m.get("name", {}).get("en", m.get("id", "")).rstrip(".") + (f" {m['detail']}" if m.get("detail") else "")
-             + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.get("skill_modifiers") or ()]
+             + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.skill_modifiers or ()]
     if named:
         lines.append("modifiers: " + "; ".join(shown(n) for n in named))
-    dice = entry.get("dice") or []
+    dice = entry.dice or []
     if dice:
         faces = []
         for d in dice:
@@ -201,21 +203,21 @@ def entry_text(entry: dict, campaign: str = "NAME") -> str:
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
             faces.append(shown_faces if d["kind"] == "dice" else f"{d['kind']} {shown_faces}")
         lines.append("dice: " + ", ".join(faces))
-    game = systems.find(entry.get("system"))
-    if game is not None and game.dice_explode and entry.get("tn") is not None and "top" in entry:
+    game = systems.find(given(entry.system, None))
+    if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
-        lines += ["  " + shown(line) for line in (entry.get("pool") or {}).get("explanation", [])]
-        if entry.get("critical_failure"):
+        lines += ["  " + shown(line) for line in (entry.pool or {}).get("explanation", [])]
+        if entry.critical_failure:
             lines.append("CRITICAL FAILURE (every die a natural 1)")
         else:
-            verdict = "success" if entry.get("success") else "failure"
-            lines.append(f"{verdict} vs TN {entry['tn']} (margin {entry['margin']:+d})")
-    if entry.get("costs") and entry.get("costs_status") == "pending":
+            verdict = "success" if entry.success else "failure"
+            lines.append(f"{verdict} vs TN {entry.tn} (margin {entry.margin:+d})")
+    if entry.costs and entry.costs_status == "pending":
         from gmconsole.campaign.pending_costs import cost_text
 
-        lines.append(f"costs of roll {entry['id']} (apply them with `c` in the console or "
-                     f"`gmconsole costs {shown(campaign)} --apply {entry['id']}`): " + ", ".join(
-            shown(cost_text(c)) for c in entry["costs"]))
+        lines.append(f"costs of roll {entry.id} (apply them with `c` in the console or "
+                     f"`gmconsole costs {shown(campaign)} --apply {entry.id}`): " + ", ".join(
+            shown(cost_text(c)) for c in entry.costs))
     return "\n".join(lines)
 
 
@@ -273,29 +275,30 @@ def run_campaign_roll(args) -> int:
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
+        roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
-            push_or_take_back(service, entry["id"], args.push_faces)
-            entry = service.entry(entry["id"])
+            push_or_take_back(service, roll_id, args.push_faces)
+            entry = service.entry(roll_id)
         applied = None
-        if args.apply_costs and entry.get("costs_status") == "pending":
+        if args.apply_costs and as_record(entry).costs_status == "pending":
             from gmconsole.campaign.errors import ValidationError
 
             try:
-                applied = service.apply_costs(entry["id"])  # issue 11: at once, one undoable change
+                applied = as_record(service.apply_costs(roll_id))  # issue 11: at once, one undoable change
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
-                raise CliError(f"{exc}; roll {entry['id']} is recorded and its costs stay pending: "
-                               f"`gmconsole costs {args.campaign} --apply {entry['id']} --condition C`") from exc
-            entry = service.entry(entry["id"])
-    result = history_format.public(entry)
-    result["roll_id"] = entry["id"]
+                raise CliError(f"{exc}; roll {roll_id} is recorded and its costs stay pending: "
+                               f"`gmconsole costs {args.campaign} --apply {roll_id} --condition C`") from exc
+            entry = service.entry(roll_id)
+    result = history_format.public(entry)  # the JSON is the stored dict, key for key
+    result["roll_id"] = roll_id
     if applied is not None:
-        result["costs_applied"] = {"entry_id": applied["id"], "summary": applied.get("summary", ""),
-                                   "lines": applied.get("lines", [])}
+        result["costs_applied"] = {"entry_id": applied.id, "summary": given(applied.summary, ""),
+                                   "lines": given(applied.lines, [])}
     if args.seed is not None:
         result["seed"] = args.seed
     text = entry_text(entry, args.campaign)
     if applied is not None:
-        text += "\ncosts applied: " + shown(applied.get("summary", ""))
+        text += "\ncosts applied: " + shown(given(applied.summary, ""))
     elif args.apply_costs:
         text += "\nno costs to apply"
     emit(result, args.json, text)

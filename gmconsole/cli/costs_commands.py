@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit
 from gmconsole.safe_text import shown, to_json
@@ -53,7 +54,7 @@ def _costs_text(costs: list[dict]) -> str:
     return ", ".join(shown(cost_text(c)) for c in costs) or "none"
 
 
-def _dropped_rolls(service) -> list[dict]:
+def _dropped_rolls(service) -> list[RollEntry]:
     """The rolls in force whose costs were dropped (by ``--drop``, ``D`` or a character leaving), oldest
     first; an unreadable history leaves them out (the costs waiting are the campaign's own list)."""
     from gmconsole.store.errors import StoreError
@@ -62,7 +63,8 @@ def _dropped_rolls(service) -> list[dict]:
         entries = service.entries()
     except StoreError:
         return []
-    return [e for e in entries if e.get("costs_status") == "dropped" and e.get("status", "done") == "done"]
+    rolls = [e for e in map(as_record, entries) if isinstance(e, RollEntry)]  # only a roll has costs of its own
+    return [e for e in rolls if e.costs_status == "dropped" and given(e.status, "done") == "done"]
 
 
 def run_costs(args) -> int:
@@ -90,7 +92,7 @@ def run_costs(args) -> int:
         for item in items:
             print(f"roll {item['roll_id']}  {shown(item.get('character', ''))}: {_costs_text(item['costs'])}")
         for entry in dropped:
-            print(f"roll {entry['id']}  {shown(entry.get('character', ''))}: {_costs_text(entry.get('costs') or [])}"
+            print(f"roll {entry.id}  {shown(given(entry.character, ''))}: {_costs_text(entry.costs or [])}"
                   " (dropped, not applied)")
         return 0
     condition = None if args.condition is None else check_typed_text(args.condition, "the condition")
@@ -98,11 +100,11 @@ def run_costs(args) -> int:
         warn_about(service)
         if condition is not None:
             _check_owes_a_condition(service, args.apply)
-        entry = service.apply_costs(args.apply, condition=condition)
-    result = {"roll_id": args.apply, "character": entry.get("character", ""), "costs": entry.get("costs", []),
-              "entry_id": entry["id"], "summary": entry.get("summary", ""), "lines": entry.get("lines", [])}
-    emit(result, args.json, "\n".join([f"roll {args.apply}: " + shown(entry.get("summary", "")),
-                                        f"(undo: ctrl+z in the console; history entry {entry['id']})"]))
+        entry = as_record(service.apply_costs(args.apply, condition=condition))
+    result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
+              "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
+    emit(result, args.json, "\n".join([f"roll {args.apply}: " + shown(given(entry.summary, "")),
+                                        f"(undo: ctrl+z in the console; history entry {entry.id})"]))
     return 0
 
 
@@ -126,11 +128,11 @@ def _drop(args) -> int:
 
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
-        entry = service.drop_costs(args.drop)
-    result = {"roll_id": args.drop, "status": "dropped", "character": entry.get("character", ""),
-              "costs": entry.get("dropped", []), "entry_id": entry["id"], "summary": entry.get("summary", "")}
-    emit(result, args.json, "\n".join([f"roll {args.drop}: " + shown(entry.get("summary", "")),
-                                        f"(undo: ctrl+z in the console; history entry {entry['id']})"]))
+        entry = as_record(service.drop_costs(args.drop))
+    result = {"roll_id": args.drop, "status": "dropped", "character": given(entry.character, ""),
+              "costs": given(entry.dropped, []), "entry_id": entry.id, "summary": given(entry.summary, "")}
+    emit(result, args.json, "\n".join([f"roll {args.drop}: " + shown(given(entry.summary, "")),
+                                        f"(undo: ctrl+z in the console; history entry {entry.id})"]))
     return 0
 
 

@@ -94,6 +94,7 @@ def gm_roll_parser(prog: str, system: str) -> CliParser:
 def run_gm_roll(args) -> int:
     """Roll the GM's pool, record it (and the push), print the entry."""
     from gmconsole.campaign import history as history_format
+    from gmconsole.campaign.entries import as_record
     from gmconsole.campaign.service import CampaignService
     from gmconsole.cli.campaign_access import campaign_root, warn_about
     from gmconsole.cli.campaign_commands import entry_text, push_or_take_back
@@ -105,11 +106,12 @@ def run_gm_roll(args) -> int:
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
         entry = service.quick_roll(quick_text(args, args.system), faces=args.faces)
+        roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
-            push_or_take_back(service, entry["id"], args.push_faces)
-            entry = service.entry(entry["id"])
-    result = history_format.public(entry)
-    result["roll_id"] = entry["id"]
+            push_or_take_back(service, roll_id, args.push_faces)
+            entry = service.entry(roll_id)
+    result = history_format.public(entry)  # the JSON is the stored dict, key for key
+    result["roll_id"] = roll_id
     result["character"] = None  # nobody's: the GM's roll (the history shows "GM")
     result["by"] = "GM"
     if args.seed is not None:

@@ -21,6 +21,7 @@ import argparse
 import random
 import sys
 
+from gmconsole.campaign.entries import PanicEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError, emit
 from gmconsole.safe_text import shown
@@ -47,9 +48,10 @@ def register(subparsers) -> None:
     panic.set_defaults(handler=guard(run_panic))
 
 
-def panic_result(entry: dict) -> dict:
+def panic_result(entry: PanicEntry | dict) -> dict:
     """The command's JSON from the recorded ``panic`` entry."""
-    info = entry["panic"]
+    entry = as_record(entry)
+    info = entry.panic
     first = info["rolls"][0]
     return {
         "die": first["face"], "total": first["total"], "effect": first["effect"], "name": first["name"]["en"],
@@ -57,8 +59,8 @@ def panic_result(entry: dict) -> dict:
         "spreads": first.get("spreads", False), "stress_added": info.get("stress", []),
         "chained": [{"character": r["character"], "die": r["face"], "total": r["total"], "effect": r["effect"]}
                     for r in info["rolls"][1:]],
-        "by_hand": bool(entry.get("by_hand")), "character": entry.get("character", ""),
-        "summary": entry.get("summary", ""), "roll_id": entry["id"],
+        "by_hand": bool(entry.by_hand), "character": given(entry.character, ""),
+        "summary": given(entry.summary, ""), "roll_id": entry.id,
     }
 
 
@@ -73,14 +75,14 @@ def run_panic(args) -> int:
         in_range = [service.character(x).id for x in args.in_range]
         if who.id in in_range:
             raise CliError(f"{who.name} is the one who panics: --in-range names the others")
-        entry = service.panic_roll(who.id, in_range=in_range, face=args.face)
+        entry = as_record(service.panic_roll(who.id, in_range=in_range, face=args.face))
     result = panic_result(entry)
-    lines = [shown(entry.get("summary", "")), shown(result["text"])]
+    lines = [shown(given(entry.summary, "")), shown(result["text"])]
     if result["spreads"] and not in_range:
         result["warnings"] = [f"{result['character']} panics: {result['total']} {result['name']} reaches others, "
                               "but nobody was named with --in-range: nobody else was touched (R-PANIC-1)"]
         for warning in result["warnings"]:
             print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
-    lines.append(f"(undo: ctrl+z in the console; history entry {entry['id']})")
+    lines.append(f"(undo: ctrl+z in the console; history entry {entry.id})")
     emit(result, args.json, "\n".join(lines))
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.wording import error_text
 
@@ -41,23 +42,28 @@ def read_only_refusal(service) -> str | None:
     return refusal(service.campaign.name) if service.read_only else None
 
 
-def _absent_payer(service, entry: dict) -> str | None:
+def _costs_status(entry: Entry) -> str | None:
+    """A roll's costs state (``pending``, ``applied``, ``dropped``); ``None`` for another entry."""
+    return given(entry.costs_status, None) if isinstance(entry, RollEntry) else None
+
+
+def _absent_payer(service, entry: RollEntry) -> str | None:
     """Why ``entry``'s costs cannot be applied because the one who rolled, or a defender owing a
     panic on it, left the roster; ``None`` when everyone owing them is there."""
     from gmconsole.safe_text import shown
 
     roster = {c.id for c in service.campaign.roster}
-    owing = [(entry.get("character_id"), entry.get("character") or "the character who rolled")]
+    owing = [(given(entry.character_id, None), entry.character or "the character who rolled")]
     owing += [(c.get("character_id"), c.get("target") or "the defender")
-              for c in entry.get("costs") or () if isinstance(c, dict) and c.get("character_id")]
+              for c in entry.costs or () if isinstance(c, dict) and c.get("character_id")]
     for character_id, name in owing:
         if character_id and character_id not in roster:
-            return (f"{shown(name)} is no longer in the roster: the costs of roll {entry.get('id')} cannot be "
+            return (f"{shown(name)} is no longer in the roster: the costs of roll {given(entry.id, None)} cannot be "
                     "applied (D in the history screen drops them)")
     return None
 
 
-def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None]) -> None:
+def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: Callable[[str], None]) -> None:
     """Drop the pending costs of the roll ``entry`` without applying them, after asking (a slip of the
     finger would lose them; ctrl+z brings them back); then ``done(drop entry)``. A roll with nothing
     waiting is said to ``say``, without a question."""
@@ -69,9 +75,11 @@ def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[
     if read_only_refusal(service):
         say(read_only_refusal(service))
         return
-    item = next((i for i in service.pending_costs() if i.get("roll_id") == entry.get("id")), None)
-    if item is None or entry.get("status", "done") != "done":
-        say(f"roll {entry.get('id')} has no costs waiting to be dropped")
+    entry = as_record(entry)
+    entry_id = given(entry.id, None)
+    item = next((i for i in service.pending_costs() if i.get("roll_id") == entry_id), None)
+    if item is None or given(entry.status, "done") != "done":
+        say(f"roll {entry_id} has no costs waiting to be dropped")
         return
     costs = ", ".join(shown(cost_text(c)) for c in item.get("costs") or ()) or "none"
 
@@ -79,18 +87,18 @@ def drop_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[
         if not yes:
             return
         try:
-            result = service.drop_costs(entry["id"])
+            result = service.drop_costs(entry.id)
         except ERRORS as exc:
             say(error_text(exc))
             return
         done(result)
 
     app.push_screen(ConfirmScreen(
-        f"Drop the costs of roll {entry['id']} ({shown(item.get('character', ''))}) without applying them: "
+        f"Drop the costs of roll {entry.id} ({shown(item.get('character', ''))}) without applying them: "
         f"{costs}? (ctrl+z undoes it)"), answered)
 
 
-def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable[[str], None],
+def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: Callable[[str], None],
                    refused: Callable[[Exception], None] | None = None, *, typed_panic: bool = False) -> None:
     """Apply the pending costs of the roll ``entry``: asks who is in range for a panic and the condition
     a push gives when needed, then calls ``done(costs entry)``; a refusal goes to ``say``, or the
@@ -100,22 +108,24 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
     from gmconsole.ui.screens.line_entry import TypeCondition
 
     service = app.service
-    if entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
-        if entry.get("costs_status") == "applied":
-            say(f"the costs of roll {entry.get('id')} were already applied (undo that change to apply them again)")
+    entry = as_record(entry)
+    if _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
+        if _costs_status(entry) == "applied":
+            say(f"the costs of roll {given(entry.id, None)} were already applied "
+                "(undo that change to apply them again)")
         else:
-            say(f"roll {entry.get('id')} has no costs waiting to be applied")
+            say(f"roll {given(entry.id, None)} has no costs waiting to be applied")
         return
     absent = read_only_refusal(service) or _absent_payer(service, entry)
     if absent is not None:
         say(absent)
         return
-    costs = entry.get("costs") or []
+    costs = entry.costs or []
     needs_condition = any(c.get("name") == "condition" and not c.get("target") for c in costs)
 
     def with_faces(faces: dict) -> None:
         def apply(in_range: list[str], condition: str | None = None) -> dict:
-            return service.apply_costs(entry["id"], in_range=in_range, condition=condition, rng=app.rng,
+            return service.apply_costs(entry.id, in_range=in_range, condition=condition, rng=app.rng,
                                        by_hand=typed_panic, **faces)
 
         def finished(result: dict | None) -> None:
@@ -153,11 +163,11 @@ def apply_costs_of(app, entry: dict, done: Callable[[dict], None], say: Callable
         with_faces({key: roll_panic_die(app.rng) for key, _id in owed})
 
 
-def _panic_owers(entry: dict) -> list[tuple[str, str]]:
+def _panic_owers(entry: RollEntry) -> list[tuple[str, str]]:
     """``(apply_costs keyword, character id)`` of each panic the roll's costs owe: the one who rolled
     (``panic_face``), then an opposed roll's defender (``defender_panic_face``)."""
-    payer = entry.get("character_id")
-    owes = [c for c in entry.get("costs") or () if c.get("name") == "panic"]
+    payer = given(entry.character_id, None)
+    owes = [c for c in entry.costs or () if c.get("name") == "panic"]
     owed = []
     if any(not c.get("character_id") or c.get("character_id") == payer for c in owes):
         owed.append(("panic_face", payer))
@@ -190,7 +200,7 @@ def _type_faces(app, owed: list[tuple[str, str]], faces: dict, then: Callable[[d
                               hint="1 to 6", low=1, high=6), closed)
 
 
-def _ask_in_range(app, entry: dict, faces: dict, then: Callable[[list[str]], None]) -> None:
+def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:
     """``then(in_range)``: asks who is in range only when a panic row these faces give reaches others
     (R-PANIC-1), in the words of the tracker's panic question (the result and the range); NPCs are
     said so in the list."""

@@ -10,6 +10,7 @@ the campaign service, so each is in the history and undoable.
 from __future__ import annotations
 
 import gmconsole.ui.roll_builder.flows as flows
+from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.ui.roll_builder.flows import ERRORS
 
 __all__ = ["BuilderKeys"]
@@ -164,13 +165,13 @@ class BuilderKeys:
         """``G``: the GM's quick roll (:func:`flows.quick_roll`)."""
         self.run_flow(flows.quick_roll(self))
 
-    def _roll_to_push(self) -> dict | None:
+    def _roll_to_push(self) -> RollEntry | None:
         entry = self.last_entry
-        if entry is None or entry.get("status", "done") != "done":
+        if entry is None or given(entry.status, "done") != "done":
             self.say("Roll first: there is no roll here to push.")
             return None
-        if entry.get("push_refusal"):
-            self.say(f"Push refused: {entry['push_refusal']}")
+        if entry.push_refusal:
+            self.say(f"Push refused: {entry.push_refusal}")
             return None
         from gmconsole.campaign.rolls import push_out_of_scene
 
@@ -185,7 +186,7 @@ class BuilderKeys:
         if entry is None:
             return
         try:
-            pushed = self.service.push(entry["id"], rng=self.app.rng)
+            pushed = self.service.push(entry.id, rng=self.app.rng)
         except ERRORS as exc:
             self.refused(exc, "Push refused: ")
             return
@@ -203,7 +204,7 @@ class BuilderKeys:
         from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
 
         entry = self.last_entry
-        if entry is None or entry.get("costs_status") != "pending" or entry.get("status", "done") != "done":
+        if entry is None or entry.costs_status != "pending" or given(entry.status, "done") != "done":
             item = newest_pending(self.service, self.character_id)
             entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else None
         if entry is None:
@@ -213,7 +214,7 @@ class BuilderKeys:
         def done(result: dict) -> None:
             self.last_entry = self.reread(entry) or entry
             self.message = ""
-            self.special_text = f"Applied: {result.get('summary', '')}"
+            self.special_text = f"Applied: {given(as_record(result).summary, '')}"
             self.refresh_view()
             self.focus()
 
@@ -227,8 +228,9 @@ class BuilderKeys:
             return
         if self.last_entry is not None:
             self.last_entry = self.reread(self.last_entry)
-        self.special_text = f"Undone: {undone.get('summary', '')}"
-        self._undone_ref = (undone.get("session"), undone["id"])
+        undone = as_record(undone)
+        self.special_text = f"Undone: {given(undone.summary, '')}"
+        self._undone_ref = (given(undone.session, None), undone.id)
         self.message = ""
         self.refresh_view()
 
@@ -263,7 +265,7 @@ class BuilderKeys:
     def action_consequence(self) -> None:
         """tiered Mixed / Limited: pick one consequence (:func:`flows.consequence`)."""
         entry = self.last_entry
-        if entry is None or entry.get("tier") not in ("mixed", "limited") or entry.get("status", "done") != "done":
+        if entry is None or entry.tier not in ("mixed", "limited") or given(entry.status, "done") != "done":
             self.say("Consequences come with a Mixed or Limited roll: roll first.")
             return
         self.run_flow(flows.consequence(self, entry))

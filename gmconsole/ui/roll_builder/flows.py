@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.errors import StoreError
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ async def quick_roll(builder: RollBuilder) -> None:
     builder.rolled(entry, options_used=False)
 
 
-async def push_faces(builder: RollBuilder, entry: dict) -> None:
+async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
     """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
     from gmconsole.campaign.rolls import recorded_roll
     from gmconsole.systems.yearzero import roll as yearzero
@@ -96,7 +97,7 @@ async def push_faces(builder: RollBuilder, entry: dict) -> None:
     from gmconsole.ui.widgets.roll_text import faces_example
 
     try:
-        recorded = recorded_roll(builder.service, entry["id"])[1]
+        recorded = recorded_roll(builder.service, entry.id)[1]
         counts = yearzero.push_counts(recorded)
     except ERRORS as exc:
         builder.refused(exc, "Push refused: ")
@@ -109,7 +110,7 @@ async def push_faces(builder: RollBuilder, entry: dict) -> None:
 
     def submit(spec: str) -> dict:
         try:
-            return builder.service.push(entry["id"], faces=spec, rng=builder.app.rng)
+            return builder.service.push(entry.id, faces=spec, rng=builder.app.rng)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
             raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
 
@@ -165,7 +166,7 @@ async def opposed(builder: RollBuilder, character) -> None:
     def after() -> None:
         if "entry" in holder:
             builder.draft = builder.draft.after_roll()
-            builder.last_entry = builder.reread(holder["entry"]) or holder["entry"]
+            builder.last_entry = builder.reread(holder["entry"]) or as_record(holder["entry"])
             builder.special_text = ""
 
     made = roll_specials.opposed_form(builder.roll_keywords(), builder.service, builder.app.rng,
@@ -177,13 +178,13 @@ async def attack(builder: RollBuilder, character) -> None:
     """``k`` (tiered): an attack, then who takes its damage (R-TIER-4)."""
     from gmconsole.ui.widgets import roll_specials
 
-    attacks: list[dict] = []
+    attacks: list[Entry] = []
     made = special_form(builder, character, "attack", on_attack=attacks.append)
     await form(builder, made, lambda: roll_specials.pick_attack_target(
         builder.app, builder.service, attacks[-1] if attacks else None))
 
 
-async def consequence(builder: RollBuilder, entry: dict) -> None:
+async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
     """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
     clock a complication advances and the item lost when there is a choice; the service applies it
     (``apply_consequence``), undoable with ``u``."""
@@ -196,8 +197,8 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
         name = c.name if isinstance(c.name, str) else c.name.get("en", c.key)
         choices.append((c.key, CONSEQUENCE_KEYS.get(c.key, c.key[0]), name))
     choices.append(("damage+wound", "w", "Damage and mark a wound"))
-    chosen = entry.get("consequences_chosen") or []
-    hint = f"{entry.get('summary', '')}" + (f" — already: {', '.join(chosen)}" if chosen else "")
+    chosen = entry.consequences_chosen or []
+    hint = f"{given(entry.summary, '')}" + (f" — already: {', '.join(chosen)}" if chosen else "")
     key = await _ask(builder, ChoiceScreen.make("Consequence (Mixed / Limited)", choices, hint=hint))
     if key is None:
         builder.focus()
@@ -215,8 +216,8 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
         clock_id = ids[0]
     elif kind == "complication" and clocks:
         clock_id = clocks[0].id
-    used = (entry.get("request") or {}).get("gear") or []
-    character = builder.service.campaign.find_character(entry.get("character_id") or "")
+    used = (entry.request or {}).get("gear") or []
+    character = builder.service.campaign.find_character(entry.character_id or "")
     if kind == "lost-gear" and not used and character is not None:
         items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
         if len(items) > 1:
@@ -230,16 +231,16 @@ async def consequence(builder: RollBuilder, entry: dict) -> None:
     apply_consequence(builder, entry, kind, clock_id=clock_id, gear_id=gear_id, wound=wound)
 
 
-def apply_consequence(builder: RollBuilder, entry: dict, kind: str, **how) -> None:
+def apply_consequence(builder: RollBuilder, entry: RollEntry, kind: str, **how) -> None:
     """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
     try:
-        done = builder.service.apply_consequence(entry["id"], kind, **how)
+        done = builder.service.apply_consequence(entry.id, kind, **how)
     except ERRORS as exc:
         builder.refused(exc)
         builder.focus()
         return
     builder.last_entry = builder.reread(entry) or entry
-    builder.special_text = f"Applied: {done.get('summary', '')}"
+    builder.special_text = f"Applied: {given(as_record(done).summary, '')}"
     builder.message = ""
     builder.refresh_view()
     builder.focus()
@@ -257,7 +258,7 @@ async def circumstances(builder: RollBuilder, character, skill: str) -> None:
                                                  "Say what changed (recorded in the history).", submit,
                                                  placeholder="found the right tools", enter="ok"))
     if entry is not None:
-        builder.special_text = f"Recorded: {entry.get('summary', '')}"
+        builder.special_text = f"Recorded: {given(as_record(entry).summary, '')}"
         builder.message = ""
     builder.refresh_view()
     builder.focus()

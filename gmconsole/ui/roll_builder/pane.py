@@ -26,6 +26,7 @@ from textual.reactive import var
 from textual.widgets import Input, Static
 
 from gmconsole import systems
+from gmconsole.campaign.entries import Entry, as_record, given
 from gmconsole.safe_text import shown
 from gmconsole.ui.roll_builder.actions import BuilderKeys
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
@@ -69,14 +70,14 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         self.character_id: str | None = None
         self._keys_for_skill = False
         self.preview: Any = None
-        self.last_entry: dict | None = None
+        self.last_entry: Entry | None = None
         self.special_text = ""
         self.message = ""
         self._choices: list = []
         self._shown: list = []
         self._before_filter: dict[str, Any] = {}
         self._no_match: str | None = None
-        self._results: dict[str, tuple[dict | None, str]] = {}
+        self._results: dict[str, tuple[Entry | None, str]] = {}
         self._undone_ref: tuple[Any, str] | None = None
 
     def compose(self):
@@ -144,7 +145,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             self.last_entry = self.reread(self.last_entry)
         if self._undone_ref is not None:
             undone = self.reread({"session": self._undone_ref[0], "id": self._undone_ref[1]})
-            if undone is None or undone.get("status") != "undone":  # redone since: the line is stale
+            if undone is None or undone.status != "undone":  # redone since: the line is stale
                 if self.special_text.startswith("Undone: "):
                     self.special_text = ""
                 self._undone_ref = None
@@ -180,9 +181,11 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             return None
         return next(iter(character.attributes), None)
 
-    def reread(self, entry: dict) -> dict | None:
+    def reread(self, entry: Entry | dict) -> Entry | None:
+        """``entry`` as the campaign holds it now (a push or costs applied since), or ``None`` if gone."""
+        entry = as_record(entry)
         try:
-            return self.service.entry(entry["id"], entry.get("session"))
+            return self.service.record(entry.id, given(entry.session, None))
         except ERRORS:
             return None
 
@@ -206,12 +209,12 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             return
         self.say(f"{prefix}{error_text(exc)}")
 
-    def rolled(self, entry: dict | None, *, options_used: bool = True) -> None:
+    def rolled(self, entry: Entry | dict | None, *, options_used: bool = True) -> None:
         """Show a recorded roll; the options it used go back to their defaults unless pinned (a GM
         roll, ``options_used=False``, used none of them: the character's draft is kept)."""
         if entry is None:
             return
-        self.last_entry = entry
+        self.last_entry = as_record(entry)
         self.special_text = ""
         self.message = ""
         self.draft = self.draft.after_roll() if options_used else self.draft

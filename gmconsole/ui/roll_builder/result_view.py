@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign.entries import Entry, RollEntry, given
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.lazy_mount import child, mount_in_place
@@ -35,34 +36,34 @@ GM reads them while building the roll, in view even in a short pane (issue 12). 
 that roll."""
 
 
-def _pushes(entry: dict) -> bool:
+def _pushes(entry: RollEntry) -> bool:
     """Whether the system that made ``entry`` pushes rolls (a GM roll of an unknown system: no)."""
     from gmconsole import systems
     from gmconsole.rules.errors import RulesError
 
     try:
-        return systems.get(entry.get("system")).pushes
+        return systems.get(given(entry.system, None)).pushes
     except RulesError:
         return False
 
 
-def next_steps(service, entry: dict) -> list[str]:
+def next_steps(service, entry: RollEntry) -> list[str]:
     """What the GM may do next with the roll ``entry``: apply its costs, push it (or why not), pick a
     consequence, and how an opposed roll came out."""
     lines: list[str] = []
-    status = entry.get("status", "done")
-    if entry.get("costs_status") == "pending":
+    status = given(entry.status, "done")
+    if entry.costs_status == "pending":
         lines.append("c: apply the costs · u: undo")
     if status == "done" and _pushes(entry):
         from gmconsole.campaign.rolls import push_out_of_scene
 
-        refusal = entry.get("push_refusal") or push_out_of_scene(service, entry)
+        refusal = entry.push_refusal or push_out_of_scene(service, entry)
         if refusal:
             lines.append(f"cannot push: {refusal}")
-        elif entry.get("costs_status") != "applied":
+        elif entry.costs_status != "applied":
             lines.append("p: push")
-    if entry.get("tier") in ("mixed", "limited") and status == "done":
-        chosen = entry.get("consequences_chosen") or []
+    if entry.tier in ("mixed", "limited") and status == "done":
+        chosen = entry.consequences_chosen or []
         lines.append("C: apply one" + (f" (applied: {', '.join(chosen)})" if chosen else ""))
     opposed = opposed_line(entry)
     if opposed:
@@ -73,10 +74,10 @@ def next_steps(service, entry: dict) -> list[str]:
 def draw_result(builder: RollBuilder) -> None:
     """Draw the builder's last result (or the costs still waiting), its dice and their breakdown."""
     lines: list[str] = []
-    entry = builder.last_entry
+    entry: Entry | None = builder.last_entry
     if entry is not None:
-        head = entry.get("summary", "")
-        lines.append(f"Last roll: {head}" + (" (undone)" if entry.get("status", "done") != "done" else ""))
+        head = given(entry.summary, "")
+        lines.append(f"Last roll: {head}" + (" (undone)" if given(entry.status, "done") != "done" else ""))
         lines += result_lines(entry, with_stunts=False)
         lines += next_steps(builder.service, entry)
     else:
@@ -94,6 +95,6 @@ def draw_result(builder: RollBuilder) -> None:
     if rolled is not None:
         rolled.display = entry is not None
         if entry is not None:
-            rolled.show(entry.get("dice") or [])
+            rolled.show(entry.dice or [])
     builder.set_line("#rb-rolled-explain", shown(rolled_explanation(entry)) if entry is not None else "")
     builder.set_line("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")

@@ -37,6 +37,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
 
 from gmconsole.campaign import history_index
+from gmconsole.campaign.entries import as_record, given
 from gmconsole.campaign.history import result_text
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.safe_text import shown
@@ -220,7 +221,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         table.clear()
         for key, cells, _ in made:
             table.add_row(*cells[:_SUMMARY], cut_cell(cells[_SUMMARY], room), *cells[_SUMMARY + 1:], key=key)
-        self._drawn = [(e.get("session"), e.get("id")) for e in self.rows]
+        self._drawn = [self._key_of(e) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
 
@@ -245,15 +246,26 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return kept[1], kept[2], kept[3]
         from gmconsole.campaign.skills import name_of
 
-        status = e.get("status", "done")
+        entry = as_record(e)
+        status = given(entry.status, "done")
         style = "dim strike" if status != "done" else ""
-        cells = [str(e.get("id", "")), str(e.get("session", "")), str(e.get("at", ""))[11:16], e.get("kind", ""),
-                 e.get("character") or "", name_of(self._cells_campaign, e.get("skill")) or "", result_text(e),
-                 costs_mark(e), e.get("summary", ""), status]
-        key, texts = f"{e.get('session')}:{e.get('id')}", [Text(shown(c), style=style) for c in cells]
+        skill = given(entry.skill, None)
+        cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
+                 given(entry.kind, ""), entry.character or "", name_of(self._cells_campaign, skill) or "",
+                 result_text(entry), costs_mark(entry), given(entry.summary, ""), status]
+        session, entry_id = given(entry.session, None), given(entry.id, None)
+        key, texts = f"{session}:{entry_id}", [Text(shown(c), style=style) for c in cells]
         widths = [t.cell_len for t in texts]
-        self._cells[id(e)] = (e, key, texts, widths)
+        self._cells[id(e)] = (e, key, texts, widths, (session, entry_id))
         return key, texts, widths
+
+    def _key_of(self, e: dict) -> tuple:
+        """``(session, id)`` of entry ``e``, read when its cells were made."""
+        kept = self._cells.get(id(e))
+        if kept is None or kept[0] is not e:
+            self._cells_of(e)
+            kept = self._cells[id(e)]
+        return kept[4]
 
     @on(Input.Changed)
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -279,13 +291,13 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         if not self.rows or table.cursor_row < 0:
             return
         entry = self.rows[min(table.cursor_row, len(self.rows) - 1)]
-        self._show_detail((entry.get("session"), entry.get("id")))
+        self._show_detail(self._key_of(entry))
 
     def _show_detail(self, key: tuple[int, int]) -> None:
         self.detail_id = key
         session, entry_id = key
         try:
-            entry = self.service.entry(entry_id, session)
+            entry = self.service.record(entry_id, session)
         except CorruptFile as exc:
             self._damaged(exc)
             return
@@ -344,7 +356,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             self._say(str(exc))
             return
         self.reload()
-        self._say(f"{entry.get('status', '')}: {entry.get('summary', '')}")
+        entry = as_record(entry)
+        self._say(f"{given(entry.status, '')}: {given(entry.summary, '')}")
 
     def action_undo(self) -> None:
         if not self.service.can_undo:

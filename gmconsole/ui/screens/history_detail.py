@@ -10,50 +10,52 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as_record, as_roll, given
 from gmconsole.ui.widgets.dice_pool import render_dice
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
 __all__ = ["costs_mark", "detail_text"]
 
 
-def costs_mark(entry: dict) -> str:
+def costs_mark(entry: Entry | dict) -> str:
     """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
-    return entry.get("costs_status", "") if entry.get("costs_status") in ("pending", "applied", "dropped") else ""
+    status = as_roll(entry).costs_status
+    return status if status in ("pending", "applied", "dropped") else ""
 
 
-def detail_text(entry: dict) -> Text:
+def detail_text(entry: Entry | dict) -> Text:
     """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs."""
+    entry = as_record(entry)
     text = Text()
-    status = entry.get("status", "done")
-    text.append(f"#{entry.get('id')} · session {entry.get('session')} · {entry.get('at', '')} · {entry.get('kind')}"
-                f" · {status}\n", style="bold")
-    text.append(f"{entry.get('summary', '')}\n")
-    if entry.get("kind") == "roll":
-        system = entry.get("system", "")
-        pool = entry.get("pool") or {}
+    status = given(entry.status, "done")
+    text.append(f"#{given(entry.id, None)} · session {given(entry.session, None)} · {given(entry.at, '')} · "
+                f"{given(entry.kind, None)} · {status}\n", style="bold")
+    text.append(f"{given(entry.summary, '')}\n")
+    if isinstance(entry, RollEntry):
+        pool = entry.pool or {}
         text.append("Pool: ", style="bold")
         text.append(render_dice(pool.get("dice") or []))
         text.append("\n")
         if pool.get("explanation"):
             text.append("; ".join(pool["explanation"]) + "\n", style="dim")
-        first = entry.get("first_dice")
-        if first and entry.get("pushes"):
+        first = entry.first_dice
+        if first and entry.pushes:
             text.append("First roll: ", style="bold")
             text.append(render_dice(first))
             text.append("\nAfter push: ", style="bold")
         else:
             text.append("Faces: ", style="bold")
-        text.append(render_dice(entry.get("dice") or []))
+        text.append(render_dice(entry.dice or []))
         text.append("\n")
-        text.append(f"Entered by hand: {'yes' if entry.get('by_hand') else 'no'} · pushes: {entry.get('pushes', 0)}\n")
-        odds = odds_line(system, entry.get("odds") or {})
+        text.append(f"Entered by hand: {'yes' if entry.by_hand else 'no'} · pushes: {given(entry.pushes, 0)}\n")
+        odds = odds_line(given(entry.system, ""), entry.odds or {})
         if odds:
             text.append(f"Odds at the time: {odds}\n")
         for line in result_lines(entry):
             text.append(line + "\n")
-    elif entry.get("costs") is not None:
+    elif as_roll(entry).costs not in (MISSING, None):  # a push's costs, those a costs entry paid
         for line in costs_lines(entry):
             text.append(line + "\n")
-    for line in entry.get("lines") or []:
+    for line in (entry.lines if isinstance(entry, CostsEntry) else None) or []:
         text.append(f"  {line}\n")
     return text

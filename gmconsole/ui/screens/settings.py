@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from gmconsole.campaign import settings_table
+from gmconsole.campaign.entries import as_record, given
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 
@@ -156,10 +157,10 @@ class SettingsScreen(Screen[None]):
     @on(CampaignChanged)
     def _campaign_changed(self, message: CampaignChanged) -> None:
         self.reload()
-        entry = message.entry or {}
-        if entry.get("summary"):
-            verb = {"undone": "undone: "}.get(entry.get("status", ""), "")
-            self._say(f"✓ {verb}{entry['summary']}")
+        entry = as_record(message.entry or {})
+        if entry.summary:
+            verb = {"undone": "undone: "}.get(given(entry.status, ""), "")
+            self._say(f"✓ {verb}{entry.summary}")
 
     # ------------------------------------------------------------------ changing
     def _set(self, key: str, value) -> None:

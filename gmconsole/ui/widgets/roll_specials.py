@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
@@ -146,30 +147,32 @@ def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     return text + " " + ("critical failure" if row.get("critical_failure") else ("success" if row.get("success") else "failure"))
 
 
-def opposed_test_text(entry: dict) -> str:
+def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
     """An exploding opposed test (R-EXP-4) in words, from its entry."""
-    outcome = entry["outcome"]
-    a = _check_text(entry.get("character", ""), outcome["active"], verdict=False)
-    d = _check_text(entry["defender"], outcome["defender"], verdict=False)
-    return (f"{a}\n{d}\n→ {entry['winner_name']} wins "
-            f"(R-EXP-4: higher top wins, a tie goes to the {entry['tie_goes_to']})")
+    entry = as_record(entry)
+    outcome = entry.outcome
+    a = _check_text(given(entry.character, ""), outcome["active"], verdict=False)
+    d = _check_text(entry.defender, outcome["defender"], verdict=False)
+    return (f"{a}\n{d}\n→ {entry.winner_name} wins "
+            f"(R-EXP-4: higher top wins, a tie goes to the {entry.tie_goes_to})")
 
 
-def assisted_text(entry: dict) -> str:
+def assisted_text(entry: SpecialRollEntry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
-    check = entry["assisted"]
-    lines = [f"TN {check['tn']}", _check_text(entry["rolls"][0]["name"], entry["rolls"][0])
+    entry = as_record(entry)
+    check, rolls = entry.assisted, entry.rolls
+    lines = [f"TN {check['tn']}", _check_text(rolls[0]["name"], rolls[0])
              + f" → pool {check['leader']['pool_after']}"]
-    for step, row in zip(check["steps"], entry["rolls"][1:]):
+    for step, row in zip(check["steps"], rolls[1:]):
         lines.append(_check_text(row["name"], row, verdict=False) + (f", spends {step['spent']}" if step["spent"] else "")
                      + f" → {'success' if step['success'] else 'failure'} (pool {step['pool_after']})")
     lines.append(f"→ {counted(check['successes'], 'success', 'successes')}")
     return "\n".join(lines)
 
 
-def group_text(entry: dict) -> str:
+def group_text(entry: SpecialRollEntry | dict) -> str:
     """A group check in words: the TN and why, each result, the count of successes."""
-    group = entry["group"]
+    group = as_record(entry).group
     lines = [f"TN {group['tn']} (" + ", ".join(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"]) + ")"]
     lines += [_check_text(r["name"], r) for r in group["results"]]
     lines.append(f"→ {group['successes']} of {len(group['results'])} succeed")
@@ -259,36 +262,37 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
 # --------------------------------------------------------------------------- tiered
 
 
-def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | None = None) -> dict[str, Form]:
+def tiered_forms(service, character, rng, on_attack: Callable[[Entry], None] | None = None) -> dict[str, Form]:
     """Saving throw (R-TIER-3), attack (R-TIER-4) and contested roll (R-TIER-5) for ``tiered``, each
     recorded through the service; ``on_attack(entry)`` hears of each attack recorded (its damage is
     applied to a target once the form closes, :func:`pick_attack_target`)."""
 
     def save_run(v: dict[str, str]) -> str:
-        entry = service.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None, rng=rng)
-        faces = " ".join(str(d["face"]) for d in entry["dice"])
-        return (f"{character.name} {entry['save'].upper()} save {entry['score']}: 2d6 [{faces}] = {entry['total']} "
-                f"→ {entry['outcome'].upper()} (R-TIER-3)")
+        entry = as_record(service.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None, rng=rng))
+        faces = " ".join(str(d["face"]) for d in entry.dice)
+        return (f"{character.name} {entry.save.upper()} save {entry.score}: 2d6 [{faces}] = {entry.total} "
+                f"→ {entry.outcome.upper()} (R-TIER-3)")
 
     def attack_run(v: dict[str, str]) -> str:
         damage = _int(v["damage"], "weapon damage") if v["damage"] and not v["weapon"] else None
         melee = _yes(v["melee"])
-        entry = service.attack(character.id, v["weapon"] or None, melee=melee, reckless=_yes(v["reckless"]),
-                               faces=v["faces"] or None, rng=rng, damage=damage)
+        entry = as_record(service.attack(character.id, v["weapon"] or None, melee=melee, reckless=_yes(v["reckless"]),
+                                         faces=v["faces"] or None, rng=rng, damage=damage))
         if on_attack is not None:
             on_attack(entry)
-        faces = " ".join(str(d["face"]) for d in entry["dice"])
-        notes = ("; " + "; ".join(entry["notes"])) if entry.get("notes") else ""
-        return (f"{character.name} attacks ({'melee' if melee else 'ranged'}): [{faces}] → {entry['tier'].upper()}, "
-                f"damage {entry['damage']} (R-TIER-4){notes}")
+        faces = " ".join(str(d["face"]) for d in entry.dice)
+        notes = ("; " + "; ".join(entry.notes)) if entry.notes else ""
+        return (f"{character.name} attacks ({'melee' if melee else 'ranged'}): [{faces}] → {entry.tier.upper()}, "
+                f"damage {entry.damage} (R-TIER-4){notes}")
 
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
             raise RulesError("mark the opponent (space on a name)")
-        entry = service.contested(character.id, v["attribute"], v["opponent"],
-                                  opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None, rng=rng)
-        rounds = "; ".join(f"{a} vs {b}" for a, b in entry["rounds"])
-        return f"{rounds} → {entry['winner_name']} wins (R-TIER-5: ties are rolled again)"
+        entry = as_record(service.contested(character.id, v["attribute"], v["opponent"],
+                                            opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
+                                            rng=rng))
+        rounds = "; ".join(f"{a} vs {b}" for a, b in entry.rounds)
+        return f"{rounds} → {entry.winner_name} wins (R-TIER-5: ties are rolled again)"
 
     weapon = next((g.name for g in character.gear if g.damage), "")
     attack_hint = "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."
@@ -318,27 +322,29 @@ def tiered_forms(service, character, rng, on_attack: Callable[[dict], None] | No
     }
 
 
-def pick_attack_target(app, service, entry: dict | None) -> None:
+def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
     """R-TIER-4 (issue 12, item 1): after an attack the GM picks who takes its damage from the roster;
     it comes off their stamina as one undoable entry (the status line says the new value). Escape at
     the picker applies nothing; an attack that did no damage asks nothing."""
     from gmconsole.ui.screens.pickers import PickCharacters
     from gmconsole.ui.widgets.sheet_view import who
 
-    if entry is None or entry.get("kind") != "attack":
+    entry = as_record(entry) if entry is not None else None
+    if not isinstance(entry, SpecialRollEntry) or entry.kind != "attack":
         return
-    if entry.get("damage", 0) <= 0:
-        app.show_error(f"{possessive(entry['character'])} attack did no damage ({entry.get('tier', '')}): nothing to apply.")
+    tier = given(entry.tier, "")
+    if given(entry.damage, 0) <= 0:
+        app.show_error(f"{possessive(entry.character)} attack did no damage ({tier}): nothing to apply.")
         return
-    others = [(c.id, who(c)) for c in service.campaign.roster if c.id != entry.get("character_id")]
+    others = [(c.id, who(c)) for c in service.campaign.roster if c.id != given(entry.character_id, None)]
     if not others:
         return
 
     def picked(ids: list[str] | None) -> None:
         if ids:
-            app.attempt(lambda: service.apply_attack_damage(entry["id"], ids[0]))
+            app.attempt(lambda: service.apply_attack_damage(entry.id, ids[0]))
 
-    title = (f"{possessive(entry['character'])} attack: {entry['damage']} damage ({str(entry.get('tier', '')).upper()}). "
+    title = (f"{possessive(entry.character)} attack: {entry.damage} damage ({str(tier).upper()}). "
              "Who takes it? (esc: do not apply)")
     app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
 

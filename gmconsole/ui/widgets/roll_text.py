@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmconsole import systems
+from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
@@ -127,13 +128,15 @@ def odds_line(system: str, odds: dict) -> str:
     return shares_line(odds) if game is None else game.odds_words(odds)
 
 
-def costs_lines(entry: dict) -> list[str]:
-    """The costs of a recorded roll, one per line, with their state (pending / applied / dropped)."""
-    costs = entry.get("costs") or []
-    paid = f"stress +{entry['stress_paid']} paid at the push" if entry.get("stress_paid") else ""
+def costs_lines(entry: Entry | dict) -> list[str]:
+    """The costs of a recorded roll, one per line, with their state (pending / applied / dropped); a
+    push or a costs entry has its costs but no state of its own."""
+    entry = as_roll(entry)
+    costs = entry.costs or []
+    paid = f"stress +{entry.stress_paid} paid at the push" if entry.stress_paid else ""
     if not costs:
         return [f"costs: {paid or 'none'}"]
-    status = entry.get("costs_status")
+    status = entry.costs_status
     parts = []
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
@@ -147,36 +150,38 @@ def costs_lines(entry: dict) -> list[str]:
     return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
 
 
-def stunt_count(entry: dict) -> int:
+def stunt_count(entry: Entry | dict) -> int:
     """The stunts / bonus effects a recorded Year Zero roll gives. An opposed roll (R-OPP-1) follows its
     outcome: only a win of the active side gives any, and only its net successes beyond the first
     count (the defender's successes cancel the active side's); a tie or a defender's hold gives none."""
-    opposed = entry.get("opposed") or {}
+    entry = as_roll(entry)
+    opposed = entry.opposed or {}
     if opposed:
         if opposed.get("outcome") != "active":
             return 0
         return max(0, int(opposed.get("net_successes", 0)) - 1)
-    return int(entry.get("stunts") or 0)
+    return int(entry.stunts or 0)
 
 
-def _stunts(entry: dict) -> list[str]:
+def _stunts(entry: RollEntry) -> list[str]:
     from gmconsole.systems.yearzero.limits import stunt_warning
 
-    options = entry.get("stunt_list") or []
+    options = entry.stunt_list or []
     if not options or not stunt_count(entry):
         return []
-    game = systems.find(entry.get("system", ""))
+    system = given(entry.system, "")
+    game = systems.find(system)
     if game is None or not game.lists_stunts:
         return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
-    limit = stunt_warning(entry.get("system", ""), entry.get("skill"), stunt_count(entry), len(options))
+    limit = stunt_warning(system, given(entry.skill, None), stunt_count(entry), len(options))
     return ["stunts:"] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
 
 
-def modifier_line(entry: dict) -> str:
+def modifier_line(entry: Entry | dict) -> str:
     """The named skill modifiers a recorded roll was made with (seed 002's lists; myz: what a role
     skill's roll is for), each by its English name (the view's language), its detail and value; ``""`` if none."""
     parts = []
-    for row in entry.get("skill_modifiers") or ():
+    for row in as_roll(entry).skill_modifiers or ():
         if not isinstance(row, dict):
             continue
         name = _en(row.get("name") or row.get("id", "?")).rstrip(".")
@@ -187,22 +192,23 @@ def modifier_line(entry: dict) -> str:
     return ("modifiers: " + "; ".join(parts)) if parts else ""
 
 
-def stunt_lines(entry: dict) -> list[str]:
+def stunt_lines(entry: Entry | dict) -> list[str]:
     """The stunts (`myz`: the skill's own list) or bonus effects (`yze`) a successful roll may buy."""
-    return _stunts(entry)
+    return _stunts(as_roll(entry))
 
 
-def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
+def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
-    system = entry.get("system", "")
-    lines: list[str] = [modifier_line(entry)] if entry.get("skill_modifiers") else []
-    by_hand = " (typed faces)" if entry.get("by_hand") else ""
-    if "successes" in entry:
-        n = entry["successes"]
+    entry = as_roll(entry)
+    system = given(entry.system, "")
+    lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
+    by_hand = " (typed faces)" if entry.by_hand else ""
+    if entry.successes is not MISSING:
+        n = entry.successes
         stunts = stunt_count(entry)
         extra = f", {extra_successes(system, stunts)}" if stunts else ""
-        pushed = f" · pushed {entry['pushes']}×" if entry.get("pushes") else ""
-        opposed = entry.get("opposed") or {}
+        pushed = f" · pushed {entry.pushes}×" if entry.pushes else ""
+        opposed = entry.opposed or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
             verdict = {"active": "SUCCESS", "reroll": "TIE"}.get(opposed.get("outcome"), "FAILURE")
             net = opposed.get("net_successes", 0)
@@ -212,46 +218,48 @@ def result_lines(entry: dict, *, with_stunts: bool = True) -> list[str]:
         else:
             verdict = "SUCCESS" if n else "FAILURE"
             lines.append(f"{verdict}: {counted(n, 'success', 'successes')}{extra}{pushed}{by_hand}")
-        if entry.get("panic"):
+        if entry.panic:
             lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
         if with_stunts:
             lines += _stunts(entry)
-    elif "tier" in entry:
-        lines.append(f"{str(entry['tier']).upper()} (highest {entry.get('highest')}){by_hand}")
-        if entry.get("consequences") == "offered":
+    elif entry.tier is not MISSING:
+        lines.append(f"{str(entry.tier).upper()} (highest {given(entry.highest, None)}){by_hand}")
+        if entry.consequences == "offered":
             from gmconsole.systems.tiered import roll as tiered
 
             names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
             lines.append(f"consequences to choose: {names}")
-    elif "top" in entry:
-        verdict = "CRITICAL FAILURE" if entry.get("critical_failure") else ("SUCCESS" if entry.get("success") else "FAILURE")
-        margin = entry.get("margin")
-        lines.append(f"{verdict}: top {entry['top']} vs TN {entry.get('tn')}"
+    elif entry.top is not MISSING:
+        verdict = "CRITICAL FAILURE" if entry.critical_failure else ("SUCCESS" if entry.success else "FAILURE")
+        margin = entry.margin
+        lines.append(f"{verdict}: top {entry.top} vs TN {given(entry.tn, None)}"
                      + (f", margin {margin:+d}" if isinstance(margin, int) else "") + by_hand)
     lines += costs_lines(entry)
     return lines
 
 
-def rolled_explanation(entry: dict) -> str:
+def rolled_explanation(entry: Entry | dict) -> str:
     """The breakdown of a recorded roll's pool, as recorded with it, with the dice its pushes added
     (a Year Zero push's new stress die, R-PUSH-4): what the dice under it were rolled from."""
-    pool = entry.get("pool") or {}
+    entry = as_roll(entry)
+    pool = entry.pool or {}
     lines = list(pool.get("explanation") or [])
     added: dict[str, int] = {}
-    for die in entry.get("dice") or []:
+    for die in entry.dice or []:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) + 1
     for die in pool.get("dice") or []:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
     pushed = [counted(n, f"{kind} die", f"{kind} dice") for kind, n in added.items() if n > 0]
-    if entry.get("pushes") and pushed:
+    if entry.pushes and pushed:
         lines.append("the push: +" + ", +".join(pushed))
     return "; ".join(lines)
 
 
-def opposed_line(entry: dict | None) -> str:
+def opposed_line(entry: Entry | dict | None) -> str:
     """A Year Zero opposed roll (R-OPP-1) of a recorded entry in words: both sides' successes, the
     defender's faces and who carries it — read from the entry, so it follows a push."""
-    opposed = (entry or {}).get("opposed") or {}
+    entry = as_roll(entry or {})
+    opposed = entry.opposed
     if not opposed:
         return ""
     from gmconsole.ui.widgets.dice_pool import dice_words
@@ -259,11 +267,11 @@ def opposed_line(entry: dict | None) -> str:
     faces = dice_words(opposed.get("defender_dice", []))
     outcome = {"active": "the active side wins", "defender": "the defender holds (a tie fails the active side)",
                "reroll": "a tie: roll the opposed roll again (setting)"}[opposed["outcome"]]
-    line = (f"{entry.get('character')}: {opposed['active_successes']} · {opposed['defender']}: "
+    line = (f"{given(entry.character, None)}: {opposed['active_successes']} · {opposed['defender']}: "
             f"{opposed['defender_successes']} ({faces}) → {outcome}; net successes {opposed['net_successes']}")
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": "panic roll pending (c applies it)", "applied": "panic roll applied"}.get(
-            entry.get("costs_status"), "panic roll due")
+            entry.costs_status, "panic roll due")
         line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
     return line
 
