@@ -20,15 +20,15 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import icepool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import odds_exploding_tiered  # noqa: E402  (beside this file)
-from icepool_reference import icepool_year_zero_odds  # noqa: E402  (the shared reference models)
+import odds_exploding_tiered
+from icepool_reference import icepool_year_zero_odds
 
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.systems.yearzero.odds import year_zero_odds

@@ -13,13 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from icepool_reference import icepool_exploding, icepool_tiers  # noqa: E402  (the shared reference models)
+from icepool_reference import icepool_exploding, icepool_tiers
 
 from gmconsole.systems.exploding.odds import check_odds
-from gmconsole.systems.tiered.roll import Tier
 from gmconsole.systems.tiered.odds import tier_odds
+from gmconsole.systems.tiered.roll import Tier
 
 EXPLODING_CASES = [
     ((), 6, 4),

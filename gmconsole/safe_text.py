@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["UNSAFE", "shown", "shown_lines", "refusal", "to_json", "cut", "one_line_message"]
+__all__ = ["UNSAFE", "cut", "one_line_message", "refusal", "shown", "shown_lines", "to_json"]
 
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 """One character that must never reach a terminal raw (see the module docstring)."""

@@ -188,8 +188,8 @@ async def mark_names(pilot, listing, *names: str) -> None:
 async def roll_form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:
     """Fill the open special-roll form (a list field: mark the names given, by keys), roll (ctrl+s),
     read the result or the error, close the form; returns what it said."""
-    from gmconsole.ui.widgets.mark_list import MarkList
     from gmconsole.ui.screens.roll_form import RollFormScreen
+    from gmconsole.ui.widgets.mark_list import MarkList
 
     form = pilot.app.screen
     assert isinstance(form, RollFormScreen)

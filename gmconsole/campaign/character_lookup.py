@@ -8,7 +8,8 @@ several names start so, nothing is found and :func:`not_found` names them, so th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gmconsole.safe_text import shown
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "not_found"]
 
 
-def matching(roster: Sequence["Character"], typed: str) -> list["Character"]:
+def matching(roster: Sequence[Character], typed: str) -> list[Character]:
     """Every roster member a word of whose name starts with ``typed`` (case-insensitive); all of
     them when ``typed`` is blank is never wanted, so a blank text matches nobody."""
     wanted = typed.strip().casefold()
@@ -29,7 +30,7 @@ def matching(roster: Sequence["Character"], typed: str) -> list["Character"]:
             or any(word.startswith(wanted) for word in c.name.casefold().split())]
 
 
-def find(roster: Sequence["Character"], typed: str) -> "Character | None":
+def find(roster: Sequence[Character], typed: str) -> Character | None:
     """The one character ``typed`` names (see the module docstring), or ``None``."""
     by_id = next((c for c in roster if c.id == typed), None)
     if by_id is not None:
@@ -42,7 +43,7 @@ def find(roster: Sequence["Character"], typed: str) -> "Character | None":
     return found[0] if len(found) == 1 else None
 
 
-def not_found(campaign: "Campaign", typed: str) -> str:
+def not_found(campaign: Campaign, typed: str) -> str:
     """Why ``typed`` names nobody: several names start so (listed), or no one does (the roster listed)."""
     several = matching(campaign.roster, typed)
     if len(several) > 1:
@@ -52,7 +53,7 @@ def not_found(campaign: "Campaign", typed: str) -> str:
     return f"there is no character '{shown(typed)}' in {shown(campaign.name)}; the roster: {names}"
 
 
-def clock_of(campaign: "Campaign", clock_id: str) -> "Clock":
+def clock_of(campaign: Campaign, clock_id: str) -> Clock:
     """The clock of the current session with this id, or else this name (case-insensitive); a
     ValidationError names what was typed when there is none."""
     from gmconsole.campaign.errors import ValidationError
@@ -66,7 +67,7 @@ def clock_of(campaign: "Campaign", clock_id: str) -> "Clock":
     return clock
 
 
-def character_in(campaign: "Campaign", id_or_name: str) -> "Character":
+def character_in(campaign: Campaign, id_or_name: str) -> Character:
     """The roster member of ``campaign`` (often the copy a change works on) the GM typed, or a
     ValidationError naming what was typed."""
     from gmconsole.campaign.errors import ValidationError
@@ -77,7 +78,7 @@ def character_in(campaign: "Campaign", id_or_name: str) -> "Character":
     return found
 
 
-def gear_of(character: "Character", gear_id: str) -> "Gear":
+def gear_of(character: Character, gear_id: str) -> Gear:
     """The item ``gear_id`` on the character's sheet, or a ValidationError naming it."""
     from gmconsole.campaign.errors import ValidationError
     from gmconsole.wording import quoted

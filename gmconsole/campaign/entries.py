@@ -22,7 +22,7 @@ __all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "build", "from_d
 class _Missing:
     """The value of a field the stored entry does not have."""
 
-    _instance: "_Missing | None" = None
+    _instance: _Missing | None = None
 
     def __new__(cls):
         if cls._instance is None:

@@ -11,7 +11,7 @@ table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`
 from __future__ import annotations
 
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
 from gmconsole.safe_text import shown, to_json

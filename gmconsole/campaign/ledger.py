@@ -18,8 +18,8 @@ change the campaign only through :meth:`Ledger.commit`, and read the history thr
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 
 from gmconsole.campaign import entries as entry_records
 from gmconsole.campaign import pending_costs, reconcile, trackers
@@ -42,7 +42,7 @@ SCENE_KINDS = ("roll", "scene", "session", "circumstances")
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Ledger:

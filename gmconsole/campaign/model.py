@@ -88,7 +88,7 @@ class Settings:
     initiative_redraw: bool = False
 
     @classmethod
-    def for_system(cls, system: str) -> "Settings":
+    def for_system(cls, system: str) -> Settings:
         """The defaults for a new campaign of ``system`` (initiative mode and attribute differ)."""
         return cls(
             initiative_mode=systems.get(system).default_initiative,
@@ -99,7 +99,7 @@ class Settings:
         return asdict(self)  # asdict copies every list and dict: nothing is shared with self
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Settings":
+    def from_dict(cls, data: dict) -> Settings:
         return cls(**copy.deepcopy(_pick(cls, data)))
 
 
@@ -119,7 +119,7 @@ class Attribute:
         return {"max": self.max, "current": self.current}
 
     @classmethod
-    def from_dict(cls, data: dict | int) -> "Attribute":
+    def from_dict(cls, data: dict | int) -> Attribute:
         if isinstance(data, int):
             return cls(max=data, current=data)
         return cls(max=int(data["max"]), current=int(data.get("current", data["max"])))
@@ -151,7 +151,7 @@ class Gear:
         return asdict(self)  # asdict copies every list and dict: nothing is shared with self
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Gear":
+    def from_dict(cls, data: dict) -> Gear:
         return cls(**copy.deepcopy(_pick(cls, data)))
 
 
@@ -167,7 +167,7 @@ class Panic:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Panic | None":
+    def from_dict(cls, data: dict | None) -> Panic | None:
         return None if data is None else cls(**_pick(cls, data))
 
 
@@ -189,7 +189,7 @@ class Dog:
         return {"name": self.name, "attributes": {k: a.to_dict() for k, a in self.attributes.items()}}
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Dog | None":
+    def from_dict(cls, data: dict | None) -> Dog | None:
         if data is None:
             return None
         return cls(
@@ -275,7 +275,7 @@ class Character:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Character":
+    def from_dict(cls, data: dict) -> Character:
         raw = copy.deepcopy(_pick(cls, data))
         raw["attributes"] = {k: Attribute.from_dict(v) for k, v in raw.get("attributes", {}).items()}
         raw["gear"] = [Gear.from_dict(g) for g in raw.get("gear", [])]
@@ -301,7 +301,7 @@ class Clock:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Clock":
+    def from_dict(cls, data: dict) -> Clock:
         return cls(**_pick(cls, data))
 
 
@@ -340,7 +340,7 @@ class Session:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Session":
+    def from_dict(cls, data: dict) -> Session:
         return cls(
             number=int(data["number"]),
             date=data.get("date", ""),
@@ -368,7 +368,7 @@ class CampaignSkill:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CampaignSkill":
+    def from_dict(cls, data: dict) -> CampaignSkill:
         return cls(**_pick(cls, data))
 
 
@@ -398,7 +398,7 @@ class Campaign:
             raise ValueError(f"unknown system {quoted(self.system)}: choose one of {', '.join(systems.SYSTEM_IDS)}")
 
     @classmethod
-    def new(cls, name: str, system: str, date: str, settings: Settings | None = None) -> "Campaign":
+    def new(cls, name: str, system: str, date: str, settings: Settings | None = None) -> Campaign:
         """A fresh campaign with session 1 open and the system's default settings."""
         return cls(
             name=name,
@@ -445,7 +445,7 @@ class Campaign:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Campaign":
+    def from_dict(cls, data: dict) -> Campaign:
         return cls(
             name=data["name"],
             system=data["system"],
@@ -458,7 +458,7 @@ class Campaign:
             pending_costs=copy.deepcopy(data.get("pending_costs", [])),
         )
 
-    def copy(self) -> "Campaign":
+    def copy(self) -> Campaign:
         """A deep copy to change (the service changes a copy, persists it, then swaps it in)."""
         return Campaign.from_dict(self.to_dict())
 

@@ -19,9 +19,9 @@ dismissed them or the character owing them left the roster) for the history view
 from __future__ import annotations
 
 import copy
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["follow", "pending_list", "public", "drop_lost", "drop_of_character"]
+__all__ = ["drop_lost", "drop_of_character", "follow", "pending_list", "public"]
 
 
 def _item_for(items: list[dict], roll_id: int) -> int | None:

@@ -16,22 +16,22 @@ import weakref
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import CircumstancesEntry, RollEntry, as_record, given
-from gmconsole.systems.yearzero import limits as myz_limits
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import StoreError
+from gmconsole.systems.yearzero import limits as myz_limits
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 
 if TYPE_CHECKING:
     from gmconsole.campaign.model import Character
     from gmconsole.campaign.rolls import RollRequest
     from gmconsole.campaign.service import CampaignService
 
-__all__ = ["warnings", "past_rolls"]
+__all__ = ["past_rolls", "warnings"]
 
-_CACHE: "weakref.WeakKeyDictionary[CampaignService, tuple]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[CampaignService, tuple] = weakref.WeakKeyDictionary()
 
 
-def _version(service: "CampaignService") -> tuple:
+def _version(service: CampaignService) -> tuple:
     """Changes whenever an entry is recorded, undone or redone (the undo/redo stacks move)."""
     return service.ledger.version()
 
@@ -45,7 +45,7 @@ def _picks(entry: RollEntry) -> dict:
     return out
 
 
-def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bool = True
+def past_rolls(service: CampaignService, skills: set[str], *, all_sessions: bool = True
                ) -> tuple[list[myz_limits.PastRoll], dict]:
     """The rolls of ``skills`` still in force (in every session, or only the current one) and for each
     ``(character_id, skill)`` the id of the newest change of circumstances recorded (the GM setting a
@@ -77,7 +77,7 @@ def past_rolls(service: "CampaignService", skills: set[str], *, all_sessions: bo
     return rolls, cleared
 
 
-def warnings(service: "CampaignService", character: "Character", request: "RollRequest") -> list[str]:
+def warnings(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
     """R-MYZ-LIMIT warnings for the roll being built (empty when no limit watches it)."""
     system = service.campaign.system
     try:

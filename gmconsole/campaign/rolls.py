@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from gmconsole import systems
 from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole import systems
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
@@ -337,7 +337,7 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 # --------------------------------------------------------------------------- preview
 
 
-def _one_chance_warning(service: "CampaignService", character: Character, request: RollRequest) -> list[str]:
+def _one_chance_warning(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
     """docs/RULES.md "only one chance": the same character, skill and goal already rolled this scene."""
     if not request.skill:
         return []
@@ -350,7 +350,7 @@ def _one_chance_warning(service: "CampaignService", character: Character, reques
     return []
 
 
-def preview(service: "CampaignService", request: RollRequest) -> RollPreview:
+def preview(service: CampaignService, request: RollRequest) -> RollPreview:
     """The preview the roll builder shows; writes nothing. Refusals become ``can_roll=False`` + reason."""
     campaign = service.campaign
     character = campaign.find_character(request.character_id)
@@ -377,7 +377,7 @@ def preview(service: "CampaignService", request: RollRequest) -> RollPreview:
 
 # --------------------------------------------------------------------------- the recorded roll
 
-def latest_roll(service: "CampaignService", entry_id: int | None, want: str) -> dict:
+def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> dict:
     session = service.session.number
     if entry_id is not None:
         entry = service.ledger.entry_anywhere(entry_id)
@@ -395,7 +395,7 @@ def latest_roll(service: "CampaignService", entry_id: int | None, want: str) -> 
                           else "no roll in this session has costs waiting to be applied")
 
 
-def push_out_of_scene(service: "CampaignService", entry: RollEntry | dict) -> str | None:
+def push_out_of_scene(service: CampaignService, entry: RollEntry | dict) -> str | None:
     """Why ``entry`` (a roll) can no longer be pushed because its scene or session has ended, or ``None``.
 
     A push follows its roll at once (the seeds: you push right after the roll), so it belongs to the
@@ -414,7 +414,7 @@ def rolled_die(data: dict) -> RolledDie:
     return RolledDie(die, data["face"], data.get("rerolled", False))
 
 
-def recorded_roll(service: "CampaignService", entry_id: int):
+def recorded_roll(service: CampaignService, entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request)."""
     from gmconsole.systems.yearzero import roll as yearzero
 

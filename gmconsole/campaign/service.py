@@ -27,12 +27,11 @@ entries, marking them ``undone`` / ``done`` in the store (never deleting); a new
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from gmconsole.campaign import character_lookup
+from gmconsole.campaign import character_lookup, skills
 from gmconsole.campaign import history as history_queries
-from gmconsole.campaign import skills
 from gmconsole.campaign.commands.roll_front import RollFront
 from gmconsole.campaign.commands.table_front import TableFront
 from gmconsole.campaign.entries import Entry, from_dict
@@ -127,7 +126,7 @@ class CampaignService(RollFront, TableFront):
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
         wait: float = 0.0,
-    ) -> "CampaignService":
+    ) -> CampaignService:
         """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
         ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -146,10 +145,9 @@ class CampaignService(RollFront, TableFront):
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
         wait: float = 0.0,
-    ) -> "CampaignService":
+    ) -> CampaignService:
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
-
         from gmconsole.systems import check_system
 
         check_system(system)
@@ -167,7 +165,7 @@ class CampaignService(RollFront, TableFront):
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
         wait: float = 0.0,
-    ) -> "CampaignService":
+    ) -> CampaignService:
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore
 
@@ -178,7 +176,7 @@ class CampaignService(RollFront, TableFront):
         """Release the campaign (its lock file); the service must not be used afterwards."""
         self._store.close()
 
-    def __enter__(self) -> "CampaignService":
+    def __enter__(self) -> CampaignService:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -20,8 +20,16 @@ from gmconsole.rules.data import load_table
 from gmconsole.safe_text import shown
 from gmconsole.wording import quoted
 
-__all__ = ["SettingInfo", "settings_for", "setting_rows", "parse_value", "parse_assignment", "shown_value",
-           "next_value", "allowed_text"]
+__all__ = [
+    "SettingInfo",
+    "allowed_text",
+    "next_value",
+    "parse_assignment",
+    "parse_value",
+    "setting_rows",
+    "settings_for",
+    "shown_value",
+]
 
 COVERAGE = "condition_coverage"
 COVERAGE_HELP = ("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "

@@ -15,7 +15,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.safe_text import shown
 
-__all__ = ["find", "sheet", "sheet_lines", "TRACKERS"]
+__all__ = ["TRACKERS", "find", "sheet", "sheet_lines"]
 
 TRACKERS = ("stress", "willpower", "mutation_points", "xp", "wounds", "strain", "stamina", "stamina_max", "level")
 """The counters of the model, in the order the sheet lists them."""

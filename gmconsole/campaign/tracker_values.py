@@ -32,7 +32,7 @@ def _whole(value, what: str) -> int:
     return value
 
 
-def set_doom(service: "CampaignService", value: int) -> dict:
+def set_doom(service: CampaignService, value: int) -> dict:
     """The doom pool set to a typed value (0 or more)."""
     _whole(value, "doom")
     if value < 0:
@@ -48,7 +48,7 @@ def set_doom(service: "CampaignService", value: int) -> dict:
     return service.ledger.commit("doom", mutate)
 
 
-def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
+def set_clock(service: CampaignService, clock_id: str, filled: int) -> dict:
     """A progress clock's filled segments set to a typed value (0 to its segments)."""
     _whole(filled, "filled segments")
 
@@ -65,7 +65,7 @@ def set_clock(service: "CampaignService", clock_id: str, filled: int) -> dict:
     return service.ledger.commit("clock", mutate)
 
 
-def attack_damage(service: "CampaignService", attack_id: int, target_id: str) -> dict:
+def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> dict:
     """R-TIER-4: the damage of the recorded attack ``attack_id`` off the target's stamina (not below 0),
     as its own entry (kind ``damage``) that also marks the attack as applied, so undo takes both back
     and the same attack is not applied twice."""
@@ -101,7 +101,7 @@ def attack_damage(service: "CampaignService", attack_id: int, target_id: str) ->
                                            {"damage_applied_to": target.name})])
 
 
-def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicResult":
+def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicResult:
     """The panic table row ``face`` gives the character now (D6 + stress, R-PANIC-2 escalation as set),
     read before the roll is recorded, so "who is in range" is asked only for a row that spreads."""
     from gmconsole.rules.dice import DiceSource
@@ -115,7 +115,7 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> "PanicRes
 
 
 def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int | None,
-                        defender_face: int | None) -> list["PanicResult"]:
+                        defender_face: int | None) -> list[PanicResult]:
     """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
     stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
     in range" is asked only when one of them reaches others (R-PANIC-1)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from functools import lru_cache
+from functools import cache
 
 from gmconsole import systems
 from gmconsole.campaign.errors import ValidationError
@@ -34,7 +34,7 @@ from gmconsole.wording import possessive, quoted
 ARTIFACT_DICE = (8, 10, 12)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_skills(system: str) -> dict[str, str]:
     """Skill id → its attribute id from the system's table (empty when its sheets name their own)."""
     table = systems.get(system).skills_table
@@ -43,7 +43,7 @@ def table_skills(system: str) -> dict[str, str]:
     return {s["id"]: s.get("attribute", "") for s in load_table(table).get("skills", [])}
 
 
-@lru_cache(maxsize=None)
+@cache
 def myz_roles() -> dict[str, str]:
     """myz role id → its specialist skill id (seed 000)."""
     return {r["id"]: r["skill"] for r in load_table("myz").get("roles", [])}
@@ -65,7 +65,7 @@ def skills_listed(system: str) -> bool:
     return systems.get(system).skills_listed
 
 
-def known_skills(owner: "Campaign | str") -> dict[str, str]:
+def known_skills(owner: Campaign | str) -> dict[str, str]:
     """Skill id → attribute id for a campaign (its own list when it has one, else its system's table)
     or for a system name (its table)."""
     if isinstance(owner, str):
@@ -75,7 +75,7 @@ def known_skills(owner: "Campaign | str") -> dict[str, str]:
     return {k.id: k.attribute for k in owner.skills}
 
 
-def skill_attribute(owner: "Campaign | str", skill: str) -> str | None:
+def skill_attribute(owner: Campaign | str, skill: str) -> str | None:
     """The attribute a skill rolls with (``None`` when the system has no list or no such skill). R-PUSH:
     the attribute a push charges is the skill's own, so a campaign skill's linked attribute counts."""
     return known_skills(owner).get(skill) or None
@@ -153,7 +153,7 @@ _CHARACTER_TEXT = {"name": "a character name", "notes": "a character's notes"}
 _GEAR_TEXT = {"name": "an item name", "notes": "an item's notes"}
 
 
-def check_skill_name(owner: "Campaign | str", skill: str) -> None:
+def check_skill_name(owner: Campaign | str, skill: str) -> None:
     """A skill id the campaign (or system) knows — Year Zero: the campaign's own list or the system's
     table — or a plain lower-case id (exploding, tiered). An unknown skill says which skills exist."""
     system = owner if isinstance(owner, str) else owner.system

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from gmconsole import __version__
 from gmconsole.cli.common import CliError, CliParser
@@ -34,9 +34,13 @@ def _command_modules(argv: Sequence[str] | None = None):
 
     modules = [dice_commands]
     try:
-        from gmconsole.cli import campaign_commands, session_commands, skills_commands
-        from gmconsole.cli import costs_commands  # issue 11: costs, sheet
-        from gmconsole.cli import panic_commands  # issue 12: panic
+        from gmconsole.cli import (
+            campaign_commands,
+            costs_commands,  # issue 11: costs, sheet
+            panic_commands,  # issue 12: panic
+            session_commands,
+            skills_commands,
+        )
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands]

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 
+import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
+from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
-import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
-from gmconsole import systems
-from gmconsole.systems import SYSTEM_IDS
 from gmconsole.safe_text import shown, to_json
+from gmconsole.systems import SYSTEM_IDS
 from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")

@@ -17,6 +17,7 @@ import re
 from gmconsole import systems
 from gmconsole.cli.common import CliError, count, signed
 
+
 class _Refuse(argparse.Action):
     """A flag a campaign roll of this system refuses: seen at all, it stops the command with why."""
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import importlib
 
-from gmconsole import systems
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
+from gmconsole import systems
 from gmconsole.cli.common import CliParser, emit
-
 
 
 def _system_module(system: str):

@@ -13,8 +13,8 @@ import random
 import re
 
 from gmconsole.cli.common import CliError, count, die_size, signed
-from gmconsole.systems.exploding import roll as exploding
 from gmconsole.rules.dice import DiceSource
+from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 
 

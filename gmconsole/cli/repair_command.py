@@ -13,7 +13,7 @@ from pathlib import Path
 
 from gmconsole.cli.campaign_access import WAY_OUT_LIMIT, add_wait, campaign_root, guard, way_out
 
-__all__ = ["register", "way_out", "WAY_OUT_LIMIT"]
+__all__ = ["WAY_OUT_LIMIT", "register", "way_out"]
 
 
 def run_repair(args) -> int:

@@ -10,9 +10,9 @@ import argparse
 import random
 
 from gmconsole.cli.common import CliError, count, signed
-from gmconsole.systems.tiered import roll as tiered
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec
+from gmconsole.systems.tiered import roll as tiered
 from gmconsole.systems.tiered.odds import tier_odds
 
 

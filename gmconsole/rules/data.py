@@ -12,7 +12,7 @@ parsing TOML cost every start of the console about 5 ms and JSON well under one.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -36,7 +36,7 @@ def system_table(system: str) -> dict:
     return load_table(TABLE_OF_SYSTEM.get(system, system))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_table(name: str) -> dict:
     """Load the table ``name`` as a dict (its compiled JSON copy, else ``data/<name>.toml`` itself);
     cached, so callers must not mutate it."""

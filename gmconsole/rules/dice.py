@@ -9,9 +9,9 @@ R-MANUAL-1: every roll accepts faces typed in from physical dice; they are valid
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterable, Sequence
 
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import counted
@@ -68,7 +68,7 @@ class RolledDie:
     def sides(self) -> int:
         return self.die.sides
 
-    def with_face(self, face: int) -> "RolledDie":
+    def with_face(self, face: int) -> RolledDie:
         """The same die rerolled by a push to show ``face``."""
         return replace(self, face=face, rerolled=True)
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive
@@ -54,7 +54,7 @@ class Slot:
                 "rolloff": list(self.rolloff), "seq": self.seq, "delayed": self.delayed}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Slot":
+    def from_dict(cls, data: dict) -> Slot:
         return cls(data["combatant"], int(data["value"]), int(data.get("attribute", 0)),
                    list(data.get("rolloff", [])), int(data.get("seq", 0)), bool(data.get("delayed", False)))
 
@@ -104,7 +104,7 @@ class Initiative:
                 "draw_options": {k: list(v) for k, v in self.draw_options.items()}, "keepers": list(self.keepers)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Initiative":
+    def from_dict(cls, data: dict) -> Initiative:
         return cls(mode=data["mode"], deck=list(data.get("deck", [])), decks=int(data.get("decks", 0)),
                    slots=[Slot.from_dict(s) for s in data.get("slots", [])], round=int(data.get("round", 1)),
                    turn=int(data.get("turn", 0)), draws=int(data.get("draws", 0)), seq=int(data.get("seq", 0)),

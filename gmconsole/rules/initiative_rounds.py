@@ -11,12 +11,12 @@ new deck. The cards may be typed from a physical deck (R-MANUAL-1), per combatan
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from gmconsole.rules import initiative as ini
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["set_keeper", "drawers", "redraw"]
+__all__ = ["drawers", "redraw", "set_keeper"]
 
 
 def set_keeper(state: ini.Initiative, combatant: str, keeps: bool) -> ini.Initiative:

@@ -13,7 +13,7 @@ from gmconsole.systems.exploding.system import EXPLODING
 from gmconsole.systems.tiered.system import TIERED
 from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
 
-__all__ = ["GameSystem", "SYSTEM_IDS", "all_systems", "check_system", "find", "get"]
+__all__ = ["SYSTEM_IDS", "GameSystem", "all_systems", "check_system", "find", "get"]
 
 _REGISTRY: dict[str, GameSystem] = {s.id: s for s in (MYZ, YZE, YZE_STEP, EXPLODING, TIERED)}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CliFlags", "FROM_THE_SHEET", "NOT_PUSHED"]
+__all__ = ["FROM_THE_SHEET", "NOT_PUSHED", "CliFlags"]
 
 FROM_THE_SHEET = "with --campaign the pool comes from the character's sheet"
 NOT_PUSHED = "only Year Zero rolls are pushed"

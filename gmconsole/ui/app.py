@@ -12,7 +12,8 @@ app carries on with the campaign as it was.
 from __future__ import annotations
 
 import random
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from textual.app import App
 from textual.binding import Binding

@@ -14,13 +14,13 @@ costs after asking (:func:`drop_costs_of`, item 2).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.wording import error_text
 
-__all__ = ["apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal", "ERRORS"]
+__all__ = ["ERRORS", "apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal"]
 
 ERRORS = (ValueError, KeyError, OSError, StoreError)
 """What a service call may raise for the GM to read (shown inline; the campaign is kept as it was)."""

@@ -19,12 +19,12 @@ every key does not ask again and again after the GM said no.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from gmconsole.campaign.storage_access import StoreError, is_history_chunk
 
-__all__ = ["offer_restore", "offers_way_out", "damaged_line"]
+__all__ = ["damaged_line", "offer_restore", "offers_way_out"]
 
 SET_ASIDE = "Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?"
 OR_SET_ASIDE = "Or set it aside (renamed beside itself, not deleted) and go on without its entries"

@@ -13,7 +13,8 @@ application module; ``app.attempt`` and ``app.show_error`` are this module's :fu
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import ShowError

@@ -10,8 +10,8 @@ written into the campaign: it is about this machine, not the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 __all__ = ["export_folder", "export_screen", "export_what"]
 

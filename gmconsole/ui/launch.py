@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual.app import App
 from textual.screen import Screen
 
 from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, NOT_WRITABLE, READ_ONLY_ADVICE
 
-__all__ = ["launch", "choose_campaign", "ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE"]
+__all__ = ["ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE", "choose_campaign", "launch"]
 
 
 class _Prompt(App):

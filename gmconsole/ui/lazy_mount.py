@@ -9,7 +9,8 @@ A pane lists its children's ids top to bottom and asks :func:`mount_in_place` fo
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from rich.text import Text
 from textual.css.query import NoMatches

@@ -18,7 +18,7 @@ from textual.filter import LineFilter
 
 from gmconsole.safe_text import UNSAFE, shown
 
-__all__ = ["EscapeUnsafe", "ESCAPE_UNSAFE"]
+__all__ = ["ESCAPE_UNSAFE", "EscapeUnsafe"]
 
 
 class EscapeUnsafe(LineFilter):

@@ -1,8 +1,8 @@
 """Helpers shared by the campaign tests: a frozen clock and a Year Zero attribute sheet."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-FROZEN = datetime(2026, 3, 14, 19, 30, tzinfo=timezone.utc)
+FROZEN = datetime(2026, 3, 14, 19, 30, tzinfo=UTC)
 
 
 def frozen_clock():

@@ -4,8 +4,8 @@ every change is an undoable history entry and survives reopening."""
 from __future__ import annotations
 
 import pytest
-
 from campaign_helpers import yz
+
 from gmconsole.campaign import skills
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.rules.data import data_dir

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 
+from campaign_helpers import frozen_clock
+
 from gmconsole.campaign.library import install_demos
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
 from gmconsole.store.campaign_store import CampaignStore
 from gmconsole.store.shape import GMCONSOLE
-from campaign_helpers import frozen_clock
 
 
 def _history(capsys, root, name, *extra):

@@ -2,11 +2,10 @@
 attribute, unique roster names, typed vs rolled push steps, and the initiative deck after a mid-conflict add."""
 
 import pytest
+from campaign_helpers import yz
 
 from gmconsole.campaign import history
 from gmconsole.campaign.errors import ValidationError
-
-from campaign_helpers import yz
 
 
 def _kara(service):

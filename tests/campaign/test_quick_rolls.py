@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.rules.errors import RulesError
 from gmconsole import systems
+from gmconsole.rules.errors import RulesError
 
 
 @pytest.mark.parametrize("system, pool, shown", [

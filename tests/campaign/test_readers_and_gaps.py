@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from campaign_helpers import frozen_clock
 
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
 from gmconsole.store import campaign_store as cs
-from campaign_helpers import frozen_clock
 
 
 def file_bytes(folder):

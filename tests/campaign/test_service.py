@@ -8,13 +8,12 @@ import errno
 import random
 
 import pytest
+from campaign_helpers import FROZEN, frozen_clock, yz
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.service import CampaignService
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import CampaignLocked, ReadOnly, WriteFailed
-
-from campaign_helpers import FROZEN, frozen_clock, yz
 
 
 def _myz_party(service):

@@ -4,8 +4,8 @@ scene (docs/RULES.md), pending costs before closing a session, and the recap bui
 from __future__ import annotations
 
 import pytest
-
 from campaign_helpers import yz
+
 from gmconsole.campaign import sessions
 from gmconsole.campaign.errors import ValidationError
 

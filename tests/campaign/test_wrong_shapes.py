@@ -15,10 +15,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from campaign_helpers import frozen_clock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign_helpers import frozen_clock
 from gmconsole.campaign import history as history_format
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
@@ -144,9 +144,8 @@ def test_the_issue_s_wrong_shapes_are_damaged_files_naming_the_file(template, tm
     path = _target(root, which)
     _edit(path, change)
     before = path.read_bytes()
-    with pytest.raises(CorruptFile) as caught:
-        with CampaignService.open(root, NAME, clock=frozen_clock) as service:
-            _use(service)
+    with pytest.raises(CorruptFile) as caught, CampaignService.open(root, NAME, clock=frozen_clock) as service:
+        _use(service)
     assert caught.value.path == path
     assert caught.value.backup is not None and f"{caught.value.backup}" in str(caught.value)
     assert path.read_bytes() == before  # never overwritten

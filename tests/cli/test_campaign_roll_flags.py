@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_checks import ok_json, refused
 
 KARA = ("roll", "exploding", "--campaign", "exploding-demo", "--character", "kara", "--skill", "shooting")

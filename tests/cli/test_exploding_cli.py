@@ -4,10 +4,9 @@ import contextlib
 import io
 from fractions import Fraction
 
+from cli_checks import ok_json, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
 from gmconsole.systems.exploding.odds import check_odds

@@ -4,11 +4,10 @@ R-PUSH-1, R-PUSH-5 (``--skill-ones``), R-PUSH-6, R-MYZ-TRAUMA and the attribute 
 from __future__ import annotations
 
 import pytest
-
 from cli_checks import ok_json, refused
+from icepool_reference import icepool_year_zero_odds
 
 from gmconsole.rules.dice import Die, DieKind
-from icepool_reference import icepool_year_zero_odds
 
 
 def test_r_push_1_skill_one_stays_on_the_command_line(run_cli):

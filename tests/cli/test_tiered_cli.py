@@ -4,10 +4,9 @@ import contextlib
 import io
 import json
 
+from cli_checks import ok_json, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
 from gmconsole.systems.tiered.odds import tier_odds

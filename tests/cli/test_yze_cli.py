@@ -7,16 +7,13 @@ import io
 import json
 
 import pytest
+from cli_checks import ok_json, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cli_checks import ok_json, refused
 
 from gmconsole.cli import main
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.systems.yearzero.odds import year_zero_odds
-
-
 
 
 def test_odds_json_matches_the_exact_engine(run_cli):

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmconsole.systems.exploding import roll as ex
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.exploding import roll as ex
 
 
 def typed(**faces):

@@ -8,10 +8,10 @@ from itertools import product
 import icepool
 import pytest
 
-from gmconsole.systems.exploding import roll as ex
-from gmconsole.systems.exploding import odds as odds
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.exploding import odds as odds
+from gmconsole.systems.exploding import roll as ex
 
 MAX_TN = 40
 

@@ -14,12 +14,12 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from icepool_reference import _successes, stays_on_one
+from icepool_reference import icepool_year_zero_odds as icepool_odds
 
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero.odds import YearZeroOdds, year_zero_odds
-from icepool_reference import _successes, stays_on_one
-from icepool_reference import icepool_year_zero_odds as icepool_odds
 
 TOLERANCE = 1e-12
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.systems.yearzero.roll import PoolRequest, build_pool
 
 # Seed 002 (002_53c39eab47f6560f.txt), the lines under 潛行 and 說服, word for word, with the value the

@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import icepool
 import pytest
+from icepool_reference import icepool_tiers
 
-from gmconsole.systems.tiered import roll as t
-from gmconsole.systems.tiered import odds as odds
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from icepool_reference import icepool_tiers
+from gmconsole.systems.tiered import odds as odds
+from gmconsole.systems.tiered import roll as t
 
 
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 3, 4, 5, 6, 8, 10])

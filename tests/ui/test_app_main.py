@@ -6,14 +6,13 @@ import asyncio
 import io
 
 import pytest
-
 from rich.console import Console
 
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.help import HelpScreen, rules_sections
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.widgets.key_bar import KeyBar
-from gmconsole.ui.roll_builder import RollBuilder
 
 
 def _plain(statics) -> str:

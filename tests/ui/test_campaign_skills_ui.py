@@ -9,9 +9,9 @@ import asyncio
 
 from textual.widgets import DataTable, Input, Static
 
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.skills_screen import SkillsScreen
-from gmconsole.ui.roll_builder import RollBuilder
 
 WIDE = (120, 40)
 NARROW = (80, 24)

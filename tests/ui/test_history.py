@@ -18,8 +18,8 @@ from history_helpers import (
 from pilot_harness import pilot_test
 from textual.widgets import DataTable, Input
 
-from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 def _play_yze(service) -> None:

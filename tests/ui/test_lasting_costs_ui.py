@@ -167,7 +167,7 @@ def test_quit_warning_fits_80x24(make_app):
 
     asyncio.run(play())
     x, right, y, bottom = seen["box"]
-    assert 0 <= x and right <= 80 and 0 <= y and bottom <= 24
+    assert x >= 0 and right <= 80 and y >= 0 and bottom <= 24
     assert seen["offer"].height >= 1 and seen["offer"].bottom <= 24
     assert seen["stayed"]
 

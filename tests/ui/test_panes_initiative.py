@@ -7,8 +7,8 @@ import asyncio
 from textual.widgets import Input
 
 from gmconsole.rules.initiative import Initiative
-from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.draw_options_form import DrawOptionsForm
+from gmconsole.ui.screens.main import MainScreen
 
 
 def _state(service) -> Initiative:

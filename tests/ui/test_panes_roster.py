@@ -6,8 +6,8 @@ import asyncio
 
 from textual.widgets import Input
 
-from gmconsole.ui.screens.confirm import ConfirmScreen
 from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.screens.confirm import ConfirmScreen
 from gmconsole.ui.widgets.roster import RosterPane
 
 

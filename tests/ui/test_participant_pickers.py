@@ -10,9 +10,8 @@ from pilot_harness import mark_names, pick_skill, pilot_test, start_builder
 from rich.cells import cell_len
 
 from gmconsole.ui.screens.pickers import MarkListScreen, PickCharacters
-
-from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 
 
 def _rows(listing: MarkList) -> list[str]:

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pilot_harness import pick_skill, pilot_test, start_builder
 
 from gmconsole.ui.screens.pickers import MarkListScreen, PickCharacters
-
-from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 
 
 def _labels(listing: MarkList) -> list[str]:

@@ -11,9 +11,9 @@ import random
 from pilot_harness import BuilderApp, shown_text
 from rich.console import Console
 
-from gmconsole.ui.screens.line_entry import LineEntryScreen
-from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.screens.help import HelpScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 async def _typed_roll_and_push(pilot, character_id: str, skill_filter: str, faces: str, push_faces: str) -> RollBuilder:

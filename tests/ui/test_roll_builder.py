@@ -15,11 +15,11 @@ import pytest
 from textual.app import App
 from textual.widgets import Footer, Input
 
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.pickers import MarkListScreen
-from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import RollFormScreen
-from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.widgets.mark_list import MarkList
 
 
 def sync(test):

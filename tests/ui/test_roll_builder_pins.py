@@ -155,8 +155,8 @@ def _key_bar(app) -> str:
 
 @sync
 async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(builder_app):
-    from gmconsole.ui.screens.help import key_rows
     from gmconsole.ui.roll_builder import RollBuilder
+    from gmconsole.ui.screens.help import key_rows
 
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:

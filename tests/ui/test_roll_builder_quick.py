@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from test_roll_builder import _fill, _rolls, _text, builder_app, sync  # noqa: F401
 
-from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 @sync

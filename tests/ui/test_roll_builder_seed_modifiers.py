@@ -9,11 +9,11 @@ from test_roll_builder import _mark as _mark_names
 from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
 from textual.widgets import Static
 
-from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.history import HistoryScreen
-from gmconsole.ui.widgets.mark_list import MarkList
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.widgets.roll_text import stunt_lines
 
 

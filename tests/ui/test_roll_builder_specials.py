@@ -9,8 +9,8 @@ from test_roll_builder import _mark, _pick_skill, _start, _text, builder_app, sy
 
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.pickers import MarkListScreen
-from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
+from gmconsole.ui.widgets.mark_list import MarkList
 
 
 async def _form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:

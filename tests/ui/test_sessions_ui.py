@@ -15,9 +15,9 @@ from rich.console import Console
 from textual.widgets import Input, Static
 
 from gmconsole.ui.screens.confirm import ConfirmScreen
-from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.screens.history import HistoryScreen
+from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 
+from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.settings import SettingsScreen
-from gmconsole.ui.roll_builder import RollBuilder
 
 WIDE = (120, 40)
 NARROW = (80, 24)

@@ -11,8 +11,8 @@ import json
 from textual.widgets import DataTable
 
 from gmconsole.cli import main
-from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.screens.history import HistoryScreen
 
 
 def _renamed_skill(service) -> str:

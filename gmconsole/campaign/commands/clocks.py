@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def add_clock(service: "CampaignService", name: str, segments: int = 4) -> Clock:
+def add_clock(service: CampaignService, name: str, segments: int = 4) -> Clock:
     """A new progress clock of 4, 6 or 8 segments in the current session."""
     created: list[str] = []
 
@@ -26,7 +26,7 @@ def add_clock(service: "CampaignService", name: str, segments: int = 4) -> Clock
     return service.session.clock(created[0])
 
 
-def advance_clock(service: "CampaignService", clock_id: str, steps: int = 1) -> dict:
+def advance_clock(service: CampaignService, clock_id: str, steps: int = 1) -> dict:
     """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
 
     def mutate(c: Campaign) -> dict:
@@ -42,7 +42,7 @@ def advance_clock(service: "CampaignService", clock_id: str, steps: int = 1) -> 
     return service.ledger.commit("clock", mutate)
 
 
-def remove_clock(service: "CampaignService", clock_id: str) -> dict:
+def remove_clock(service: CampaignService, clock_id: str) -> dict:
     """Take a clock off the tracker pane."""
 
     def mutate(c: Campaign) -> dict:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
@@ -83,7 +84,7 @@ def _named(c: Campaign, message: str) -> str:
     return re.sub(r"\b[A-Za-z][\w-]*\b", lambda m: by_id.get(m.group(0), m.group(0)), message)
 
 
-def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dict:
+def _change(service: CampaignService, step: Callable[[Campaign], dict]) -> dict:
     def mutate(c: Campaign) -> dict:
         try:
             info = step(c)
@@ -95,7 +96,7 @@ def _change(service: "CampaignService", step: Callable[[Campaign], dict]) -> dic
     return service.ledger.commit("initiative", mutate)
 
 
-def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
+def start(service: CampaignService, ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
           order: list[str] | None, rng: random.Random, cards: dict | None = None,
           faces: dict | None = None) -> dict:
     """Start a conflict: shuffle / roll / type the order for ``ids`` (``cards`` / ``faces``: by
@@ -130,7 +131,7 @@ def start(service: "CampaignService", ids: list[str], mode: str | None, speeds: 
     return _change(service, step)
 
 
-def add(service: "CampaignService", character_id: str, speed: int, keep_best_of: int, position: int | None,
+def add(service: CampaignService, character_id: str, speed: int, keep_best_of: int, position: int | None,
         rng: random.Random, cards: list[int] | None = None, face: int | None = None) -> dict:
     """Add a combatant mid-conflict, asked what the start asks (cards: speed, keep-best-of; typed
     cards or D6)."""
@@ -144,7 +145,7 @@ def add(service: "CampaignService", character_id: str, speed: int, keep_best_of:
     return _change(service, step)
 
 
-def add_many(service: "CampaignService", ids: list[str], speeds: dict, keep_best: dict, cards: dict,
+def add_many(service: CampaignService, ids: list[str], speeds: dict, keep_best: dict, cards: dict,
              faces: dict, rng: random.Random) -> dict:
     """Several combatants join mid-conflict in one change (the console's add): each asked what the
     start asks. One refused draw or roll refuses them all."""
@@ -167,7 +168,7 @@ def add_many(service: "CampaignService", ids: list[str], speeds: dict, keep_best
     return _change(service, step)
 
 
-def _simple(service: "CampaignService", name: str, apply: Callable[[ini.Initiative], ini.Initiative],
+def _simple(service: CampaignService, name: str, apply: Callable[[ini.Initiative], ini.Initiative],
             text: Callable[[Campaign, ini.Initiative], str], **extra) -> dict:
     def step(c: Campaign) -> dict:
         state = apply(_state(c))
@@ -177,26 +178,26 @@ def _simple(service: "CampaignService", name: str, apply: Callable[[ini.Initiati
     return _change(service, step)
 
 
-def swap(service: "CampaignService", first: str, second: str) -> dict:
+def swap(service: CampaignService, first: str, second: str) -> dict:
     return _simple(service, "swap", lambda s: ini.swap(s, first, second),
                    lambda c, s: f"{_name(c, first)} and {_name(c, second)} swap initiative: {_describe(c, s)}",
                    combatants=[first, second])
 
 
-def delay(service: "CampaignService", who: str | None, after: str | None) -> dict:
+def delay(service: CampaignService, who: str | None, after: str | None) -> dict:
     def text(c: Campaign, s: ini.Initiative) -> str:
         return f"delay: {_describe(c, s)}"
 
     return _simple(service, "delay", lambda s: ini.delay(s, who, after), text, character_id=who, after=after)
 
 
-def bring_in(service: "CampaignService", character_id: str) -> dict:
+def bring_in(service: CampaignService, character_id: str) -> dict:
     """A delayed combatant acts now, after the current turn (R-INIT-3)."""
     return _simple(service, "bring-in", lambda s: ini.bring_in(s, character_id),
                    lambda c, s: f"{_name(c, character_id)} acts now: {_describe(c, s)}", character_id=character_id)
 
 
-def keep_card(service: "CampaignService", character_id: str, keeps: bool) -> dict:
+def keep_card(service: CampaignService, character_id: str, keeps: bool) -> dict:
     """R-INIT-2: mark whether ``character_id`` keeps their card when everyone draws a new round."""
     def text(c: Campaign, s: ini.Initiative) -> str:
         return f"{_name(c, character_id)} {'keeps their card' if keeps else 'draws'} each new round"
@@ -210,7 +211,7 @@ def redraws(c: Campaign, state: ini.Initiative) -> bool:
     return state.mode == "cards" and c.settings.initiative_redraw
 
 
-def step(service: "CampaignService", direction: int, rng: random.Random | None = None,
+def step(service: CampaignService, direction: int, rng: random.Random | None = None,
          cards: dict | None = None) -> dict:
     """Next or previous turn. When a round ends under R-INIT-2 everyone but the keepers draws anew
     (``cards``: by combatant, the cards typed from a physical deck)."""
@@ -237,16 +238,16 @@ def step(service: "CampaignService", direction: int, rng: random.Random | None =
     return _change(service, step_)
 
 
-def remove(service: "CampaignService", character_id: str) -> dict:
+def remove(service: CampaignService, character_id: str) -> dict:
     return _simple(service, "remove", lambda s: ini.remove(s, character_id),
                    lambda c, s: f"{_name(c, character_id)} leaves the conflict", character_id=character_id)
 
 
-def set_order(service: "CampaignService", ids: list[str]) -> dict:
+def set_order(service: CampaignService, ids: list[str]) -> dict:
     return _simple(service, "order", lambda s: ini.set_order(s, ids), lambda c, s: f"order: {_describe(c, s)}")
 
 
-def end(service: "CampaignService") -> dict:
+def end(service: CampaignService) -> dict:
     def step_(c: Campaign) -> dict:
         state = _state(c)
         c.current_session.initiative = None

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def apply_consequence(service: "CampaignService", entry_id: int | None, key: str, clock_id: str | None,
+def apply_consequence(service: CampaignService, entry_id: int | None, key: str, clock_id: str | None,
                       gear_id: str | None, wound: bool) -> dict:
     """One consequence of a Mixed / Limited tiered roll, from the seed's menu (``tiered.consequences``)."""
     from gmconsole.systems.tiered import roll as tiered
@@ -78,7 +78,7 @@ def apply_consequence(service: "CampaignService", entry_id: int | None, key: str
                                            {"consequences_chosen": chosen_before + [key]})])
 
 
-def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) -> dict:
+def repair_with_roll(service: CampaignService, entry_id: int, gear_id: str) -> dict:
     """R-REPAIR-1 through ``myz_roles.repair`` on a recorded Year Zero roll."""
     from gmconsole.systems.yearzero.roles import repair
 
@@ -108,7 +108,7 @@ def repair_with_roll(service: "CampaignService", entry_id: int, gear_id: str) ->
     return service.ledger.commit("repair", mutate, character_id=character_id)
 
 
-def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: str) -> dict:
+def mend(service: CampaignService, roll_id: int, patient_id: str, attribute: str) -> dict:
     """Heal, Mend the Broken: the patient's broken attribute recovers points equal to the 6s rolled."""
     from gmconsole.systems.yearzero.roles import mend_the_broken
 
@@ -133,7 +133,7 @@ def mend(service: "CampaignService", roll_id: int, patient_id: str, attribute: s
     return service.ledger.commit("heal", mutate, character_id=patient.id)
 
 
-def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incoming: int) -> dict:
+def shake_it_off(service: CampaignService, roll_id: int, attribute: str, incoming: int) -> dict:
     """Slave, Shake It Off: each 6 of the roll removes a point of the incoming trauma; the rest is taken."""
     from gmconsole.systems.yearzero.roles import shake_it_off as rule
 
@@ -154,7 +154,7 @@ def shake_it_off(service: "CampaignService", roll_id: int, attribute: str, incom
     return service.ledger.commit("trauma", mutate, character_id=character_id)
 
 
-def inspire(service: "CampaignService", inspire_id: int, target_id: int, mode: str) -> dict:
+def inspire(service: CampaignService, inspire_id: int, target_id: int, mode: str) -> dict:
     """Chronicler, Inspire: the Inspire roll's 6s are added to (help) or taken from (hinder) the target roll."""
     from gmconsole.systems.yearzero.roles import inspire as rule
 

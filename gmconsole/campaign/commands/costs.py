@@ -72,7 +72,7 @@ def _owed_by_other(cost: dict, character_id: str) -> bool:
     return cost["name"] == "panic" and bool(cost.get("character_id")) and cost["character_id"] != character_id
 
 
-def apply_costs(service: "CampaignService", entry_id: int | None, in_range: list[str],
+def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[str],
                 condition: str | None = None, panic_face: int | None = None,
                 rng: random.Random | None = None, defender_panic_face: int | None = None, *,
                 typed: bool = False) -> dict:
@@ -190,7 +190,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
             "effect": first["effect"]}
 
 
-def panic(service: "CampaignService", character_id: str, in_range: list[str], face: int | None,
+def panic(service: CampaignService, character_id: str, in_range: list[str], face: int | None,
           rng: random.Random, by_hand: bool = False) -> dict:
     """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1)."""
     who = service.character(character_id)
@@ -203,7 +203,7 @@ def panic(service: "CampaignService", character_id: str, in_range: list[str], fa
     return service.ledger.commit("panic", mutate, character_id=who.id)
 
 
-def dropped_marks(service: "CampaignService", items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+def dropped_marks(service: CampaignService, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
     """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
     says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
     campaign's list changes for it."""
@@ -218,7 +218,7 @@ def dropped_marks(service: "CampaignService", items: list[dict]) -> list[tuple[i
     return updates
 
 
-def drop_costs(service: "CampaignService", roll_id: int) -> dict:
+def drop_costs(service: CampaignService, roll_id: int) -> dict:
     """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
     longer be applied (the roll lost from the history, the character gone): one recorded,
     undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""

@@ -12,11 +12,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
-                                                    exploding_fields, no_costs, roll_summary, year_zero_fields)
-from gmconsole.campaign.rolls import request_dict
 from gmconsole import systems
+from gmconsole.campaign.commands.roll_fields import (
+    TIERED_FACE_KINDS,
+    YEAR_ZERO_FACE_KINDS,
+    dice_source,
+    exploding_fields,
+    no_costs,
+    roll_summary,
+    year_zero_fields,
+)
+from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.rolls import request_dict
 from gmconsole.systems import quick_pool
 
 if TYPE_CHECKING:
@@ -26,7 +33,7 @@ GM = "GM"
 """Who a quick roll is by, in the history, the recap and the exports."""
 
 
-def quick_roll(service: "CampaignService", text: str, faces: str | None, rng: random.Random) -> dict:
+def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random) -> dict:
     """Roll the quick pool ``text`` and record it as the GM's roll; raises RulesError naming the syntax."""
     campaign = service.campaign
     system = campaign.system

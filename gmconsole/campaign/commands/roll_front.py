@@ -8,7 +8,8 @@ it through the ledger.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import pending_costs, skills, validation
 from gmconsole.campaign.model import RollPreview
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class RollFront:
     """Rolls and what follows them, as the console and the command line ask for them (mixed into the service)."""
 
-    ledger: "Ledger"
+    ledger: Ledger
 
     # ------------------------------------------------------------------ rolls
     def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),

@@ -10,16 +10,28 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from gmconsole import systems
 from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign import skills, validation
-from gmconsole.campaign.commands.roll_fields import (TIERED_FACE_KINDS, YEAR_ZERO_FACE_KINDS, dice_source,
-                                                    exploding_fields, offered_by, roll_summary,
-                                                    year_zero_fields)
+from gmconsole.campaign.commands.roll_fields import (
+    TIERED_FACE_KINDS,
+    YEAR_ZERO_FACE_KINDS,
+    dice_source,
+    exploding_fields,
+    offered_by,
+    roll_summary,
+    year_zero_fields,
+)
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import (ROLL_FIELDS_CHANGED_BY_PUSH, RollRequest, build, latest_roll, pool_request_from,
-                                      rolled_die)
-from gmconsole import systems
+from gmconsole.campaign.rolls import (
+    ROLL_FIELDS_CHANGED_BY_PUSH,
+    RollRequest,
+    build,
+    latest_roll,
+    pool_request_from,
+    rolled_die,
+)
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import counted, quoted
@@ -28,7 +40,7 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def roll(service: "CampaignService", request: RollRequest, faces: str | None, rng: random.Random,
+def roll(service: CampaignService, request: RollRequest, faces: str | None, rng: random.Random,
          decorate=None) -> dict:
     """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
 
@@ -74,7 +86,7 @@ def roll(service: "CampaignService", request: RollRequest, faces: str | None, rn
     return entry
 
 
-def push(service: "CampaignService", entry_id: int | None, faces: str | None, rng: random.Random,
+def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
     """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is updated, the push
     is its own entry."""
@@ -168,12 +180,12 @@ def push(service: "CampaignService", entry_id: int | None, faces: str | None, rn
                            entry_updates=[(entry["session"], entry["id"], before, after)])
 
 
-def _require_tiered(service: "CampaignService") -> None:
+def _require_tiered(service: CampaignService) -> None:
     if "save" not in systems.get(service.campaign.system).special_rolls:
         raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, not {service.campaign.system}")
 
 
-def saving_throw(service: "CampaignService", character_id: str, save: str, faces: str | None,
+def saving_throw(service: CampaignService, character_id: str, save: str, faces: str | None,
                  rng: random.Random) -> dict:
     """R-TIER-3: 2d6 against the character's save score (computed from the sheet), recorded."""
     from gmconsole.systems.tiered import roll as tiered
@@ -196,7 +208,7 @@ def saving_throw(service: "CampaignService", character_id: str, save: str, faces
     return service.ledger.commit("save", mutate, character_id=who.id)
 
 
-def attack(service: "CampaignService", character_id: str, weapon: str | None, melee: bool, reckless: bool,
+def attack(service: CampaignService, character_id: str, weapon: str | None, melee: bool, reckless: bool,
            faces: str | None, rng: random.Random, damage: int | None = None) -> dict:
     """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon (an item
     of the sheet, or ``damage`` typed by the GM when no item is named), recorded."""
@@ -228,7 +240,7 @@ def attack(service: "CampaignService", character_id: str, weapon: str | None, me
     return service.ledger.commit("attack", mutate, character_id=who.id)
 
 
-def change_of_circumstances(service: "CampaignService", character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+def change_of_circumstances(service: CampaignService, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
     """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
     exploding retries): the "only one chance" warning for that skill and goal goes away."""
     who = service.character(character_id)

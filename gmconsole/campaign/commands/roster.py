@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def add_character(service: "CampaignService", data: dict) -> Character:
+def add_character(service: CampaignService, data: dict) -> Character:
     """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
     ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
     created: list[str] = []
@@ -33,7 +33,7 @@ def add_character(service: "CampaignService", data: dict) -> Character:
     return service.ledger.campaign.character(created[0])
 
 
-def update_character(service: "CampaignService", character_id: str, changes: dict) -> dict:
+def update_character(service: CampaignService, character_id: str, changes: dict) -> dict:
     """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
 
     def mutate(c: Campaign) -> dict:
@@ -46,7 +46,7 @@ def update_character(service: "CampaignService", character_id: str, changes: dic
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
 
 
-def duplicate_character(service: "CampaignService", character_id: str, name: str | None = None) -> Character:
+def duplicate_character(service: CampaignService, character_id: str, name: str | None = None) -> Character:
     """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
     roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
     created: list[str] = []
@@ -70,7 +70,7 @@ def duplicate_character(service: "CampaignService", character_id: str, name: str
     return service.ledger.campaign.character(created[0])
 
 
-def remove_character(service: "CampaignService", character_id: str) -> dict:
+def remove_character(service: CampaignService, character_id: str) -> dict:
     """Remove a character from the roster (and from the conflict, if in one)."""
     from gmconsole.rules import initiative
 
@@ -92,7 +92,7 @@ def remove_character(service: "CampaignService", character_id: str) -> dict:
     return service.ledger.commit("roster", mutate, character_id=wanted, entry_updates=dropped_marks(service, owing))
 
 
-def set_attribute(service: "CampaignService", character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
+def set_attribute(service: CampaignService, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
 ) -> dict:
     """Set an attribute's current and/or maximum value (validated for the system)."""
 
@@ -105,7 +105,7 @@ def set_attribute(service: "CampaignService", character_id: str, attribute: str,
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 
 
-def set_skill(service: "CampaignService", character_id: str, skill: str, level: int) -> dict:
+def set_skill(service: CampaignService, character_id: str, skill: str, level: int) -> dict:
     """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
 
     def mutate(c: Campaign) -> dict:
@@ -116,7 +116,7 @@ def set_skill(service: "CampaignService", character_id: str, skill: str, level: 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 
 
-def add_gear(service: "CampaignService", character_id: str, data: dict) -> Gear:
+def add_gear(service: CampaignService, character_id: str, data: dict) -> Gear:
     """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
     ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
     created: list[str] = []
@@ -132,7 +132,7 @@ def add_gear(service: "CampaignService", character_id: str, data: dict) -> Gear:
     return service.ledger.campaign.character(service.character(character_id).id).gear_item(created[0])
 
 
-def update_gear(service: "CampaignService", character_id: str, gear_id: str, changes: dict) -> dict:
+def update_gear(service: CampaignService, character_id: str, gear_id: str, changes: dict) -> dict:
     """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
 
     def mutate(c: Campaign) -> dict:
@@ -147,7 +147,7 @@ def update_gear(service: "CampaignService", character_id: str, gear_id: str, cha
     return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
 
 
-def remove_gear(service: "CampaignService", character_id: str, gear_id: str) -> dict:
+def remove_gear(service: CampaignService, character_id: str, gear_id: str) -> dict:
     """Take an item off a character's sheet."""
 
     def mutate(c: Campaign) -> dict:
@@ -159,15 +159,15 @@ def remove_gear(service: "CampaignService", character_id: str, gear_id: str) -> 
     return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
 
 
-def damage_gear(service: "CampaignService", character_id: str, gear_id: str, amount: int = 1) -> dict:
+def damage_gear(service: CampaignService, character_id: str, gear_id: str, amount: int = 1) -> dict:
     """Lower an item's current bonus by ``amount`` (not below 0)."""
     return tracker_change(service, character_id, "gear", lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
 
 
-def repair_gear(service: "CampaignService", character_id: str, gear_id: str, successes: int) -> dict:
+def repair_gear(service: CampaignService, character_id: str, gear_id: str, successes: int) -> dict:
     """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
     bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
     the new maximum, and failing at bonus 0 destroys the item)."""
-    return tracker_change(service, 
+    return tracker_change(service,
         character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes)
     )

@@ -7,7 +7,8 @@ is one undoable history entry.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.errors import ValidationError
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def update_settings(service: "CampaignService", changes: dict) -> dict:
+def update_settings(service: CampaignService, changes: dict) -> dict:
     """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
 
     def mutate(c: Campaign) -> dict:
@@ -35,7 +36,7 @@ def update_settings(service: "CampaignService", changes: dict) -> dict:
     return service.ledger.commit("settings", mutate)
 
 
-def new_session(service: "CampaignService", date: str | None = None, title: str | None = None) -> Session:
+def new_session(service: CampaignService, date: str | None = None, title: str | None = None) -> Session:
     """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
     doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
     the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
@@ -64,7 +65,7 @@ def new_session(service: "CampaignService", date: str | None = None, title: str 
     return service.session
 
 
-def new_scene(service: "CampaignService") -> dict:
+def new_scene(service: CampaignService) -> dict:
     """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
 
     def mutate(c: Campaign) -> dict:
@@ -74,30 +75,30 @@ def new_scene(service: "CampaignService") -> dict:
     return service.ledger.commit("scene", mutate)
 
 
-def add_skill(service: "CampaignService", name: str, attribute: str, text: str = "") -> dict:
+def add_skill(service: CampaignService, name: str, attribute: str, text: str = "") -> dict:
     """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
     return service.ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
 
 
-def edit_skill(service: "CampaignService", skill: str, *, name: str | None = None, attribute: str | None = None,
+def edit_skill(service: CampaignService, skill: str, *, name: str | None = None, attribute: str | None = None,
                text: str | None = None) -> dict:
     """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
     return service.ledger.commit("skills", lambda c: skills.change_entry(
         "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
 
 
-def remove_skill(service: "CampaignService", skill: str) -> dict:
+def remove_skill(service: CampaignService, skill: str) -> dict:
     """Remove a skill no character has (refused, naming them, otherwise); undoable."""
     return service.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
 
 
-def load_skills(service: "CampaignService", text: str, source: str = "the skill list") -> dict:
+def load_skills(service: CampaignService, text: str, source: str = "the skill list") -> dict:
     """Replace the campaign's skills with a list read from TOML text; undoable."""
     new = skills.parse_list(text, source)
     return service.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 
 
-def change_skill_list(service: "CampaignService", *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
+def change_skill_list(service: CampaignService, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
                       rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
     """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
     source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""

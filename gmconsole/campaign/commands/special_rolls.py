@@ -12,17 +12,18 @@ The pools come from the sheets; the dice and outcomes from the rules core.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
+from gmconsole import systems
 from gmconsole.campaign import rolls, skills
 from gmconsole.campaign.commands import roll_fields
 from gmconsole.campaign.commands import rolls as recorded_rolls
 from gmconsole.campaign.commands.opposed import defender_panic_costs, opposed_outcome, typed_pool_request
+from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole import systems
-from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.rules.data import game_name
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
 
-def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defender_id: str | None,
+def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_id: str | None,
                  defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
                  faces: str | None, defender_faces: str | None, rng: random.Random) -> dict:
     """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
@@ -96,7 +97,7 @@ def opposed_roll(service: "CampaignService", request: rolls.RollRequest, defende
 # --------------------------------------------------------------------------- exploding
 
 
-def _require(service: "CampaignService", kind: str, what: str) -> None:
+def _require(service: CampaignService, kind: str, what: str) -> None:
     """Refuse the special roll ``kind`` where the campaign's system does not offer it, naming the one that does."""
     if kind not in systems.get(service.campaign.system).special_rolls:
         raise RulesError(f"{what} belongs to {offered_by(kind)}, not {service.campaign.system}")
@@ -144,7 +145,7 @@ def _turn(character: Character, tn, result) -> dict:
             "tn": tn.value, "tn_lines": [line.as_dict() for line in tn.lines], "tn_explanation": tn.explain()}
 
 
-def exploding_opposed(service: "CampaignService", character_id: str, skill: str | None, attribute: str | None,
+def exploding_opposed(service: CampaignService, character_id: str, skill: str | None, attribute: str | None,
                       defender_id: str, defender_skill: str | None, defender_attribute: str | None,
                       faces: str | None, rng: random.Random) -> dict:
     """R-EXP-4: both sides roll exploding dice; the higher top wins; a tie goes to the side the
@@ -186,7 +187,7 @@ def exploding_opposed(service: "CampaignService", character_id: str, skill: str 
     return service.ledger.commit("opposed", mutate, character_id=who.id)
 
 
-def assisted_check(service: "CampaignService", leader_id: str, skill: str, others: Sequence[str],
+def assisted_check(service: CampaignService, leader_id: str, skill: str, others: Sequence[str],
                    attribute: str | None, difficulty: str | None, tn_modifiers: Sequence[str],
                    hold: Sequence[str], rng: random.Random) -> dict:
     """Assisted untrained check (docs/RULES.md): the trained leader rolls first against TN + 1 per other
@@ -239,7 +240,7 @@ def assisted_check(service: "CampaignService", leader_id: str, skill: str, other
     return service.ledger.commit("assisted", mutate, character_id=leader_ch.id)
 
 
-def group_check(service: "CampaignService", character_ids: Sequence[str], skill: str, attribute: str | None,
+def group_check(service: CampaignService, character_ids: Sequence[str], skill: str, attribute: str | None,
                 difficulty: str | None, tn_modifiers: Sequence[str], faces: str | None, rng: random.Random) -> dict:
     """Group check (docs/RULES.md): TN −1 per trained participant; everyone rolls; the successes are
     counted. Recorded (kind ``group``, the first participant as its character, ``successes``).
@@ -286,7 +287,7 @@ def group_check(service: "CampaignService", character_ids: Sequence[str], skill:
 # --------------------------------------------------------------------------- tiered contested roll
 
 
-def contested(service: "CampaignService", character_id: str, attribute: str, opponent_id: str,
+def contested(service: CampaignService, character_id: str, attribute: str, opponent_id: str,
               opponent_attribute: str | None, faces: str | None, rng: random.Random) -> dict:
     """R-TIER-5: each side 2d6 + attribute, the highest wins, a tie is rolled again. Recorded
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""

@@ -9,7 +9,8 @@ undoable change through the ledger.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import tracker_values
 from gmconsole.campaign.model import Character, Clock, Gear, Session
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 class TableFront:
     """Changes at the table, as the console and the command line ask for them (mixed into the service)."""
 
-    ledger: "Ledger"
+    ledger: Ledger
 
     # ------------------------------------------------------------------ settings and sessions
     def update_settings(self, changes: dict) -> dict:

@@ -5,7 +5,8 @@ Each is one undoable history entry; the rules of each counter are in :mod:`gmcon
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import Unchanged, ValidationError
@@ -15,43 +16,43 @@ if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
 
-def change_stress(service: "CampaignService", character_id: str, delta: int) -> dict:
+def change_stress(service: CampaignService, character_id: str, delta: int) -> dict:
     """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
     return tracker_change(service, character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
 
 
-def change_tracker(service: "CampaignService", character_id: str, tracker: str, delta: int) -> dict:
+def change_tracker(service: CampaignService, character_id: str, tracker: str, delta: int) -> dict:
     """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
     ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
     return tracker_change(service, character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
 
 
-def set_tracker(service: "CampaignService", character_id: str, tracker: str, value: int) -> dict:
+def set_tracker(service: CampaignService, character_id: str, tracker: str, value: int) -> dict:
     """A counter set to a typed value (checked against its range); the value it has records nothing."""
     return tracker_change(service, character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
 
 
-def apply_trauma(service: "CampaignService", character_id: str, attribute: str, amount: int = 1) -> dict:
+def apply_trauma(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
     return tracker_change(service, character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
 
 
-def heal(service: "CampaignService", character_id: str, attribute: str, amount: int = 1) -> dict:
+def heal(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Raise an attribute's current value by ``amount`` (up to its maximum)."""
     return tracker_change(service, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
 
 
-def add_condition(service: "CampaignService", character_id: str, condition: str) -> dict:
+def add_condition(service: CampaignService, character_id: str, condition: str) -> dict:
     """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
     return tracker_change(service, character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
 
 
-def remove_condition(service: "CampaignService", character_id: str, condition: str) -> dict:
+def remove_condition(service: CampaignService, character_id: str, condition: str) -> dict:
     """Clear a condition the character holds."""
     return tracker_change(service, character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
 
 
-def rest(service: "CampaignService", character_id: str | None = None) -> dict:
+def rest(service: CampaignService, character_id: str | None = None) -> dict:
     """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
 
     Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
@@ -73,7 +74,7 @@ def rest(service: "CampaignService", character_id: str | None = None) -> dict:
     return service.ledger.commit("rest", mutate, character_id=service.character(character_id).id if character_id else None)
 
 
-def change_doom(service: "CampaignService", delta: int) -> dict:
+def change_doom(service: CampaignService, delta: int) -> dict:
     """The GM's doom pool ± ``delta`` (not below 0)."""
 
     def mutate(c: Campaign) -> dict:
@@ -87,7 +88,7 @@ def change_doom(service: "CampaignService", delta: int) -> dict:
     return service.ledger.commit("doom", mutate)
 
 
-def tracker_change(service: "CampaignService", character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
+def tracker_change(service: CampaignService, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
     """A change to one character's trackers; ``change`` returns the summary line."""
 
     def mutate(c: Campaign) -> dict:

@@ -15,10 +15,10 @@ the success chance when the TN is 1 or less.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
-from typing import Sequence
 
 from gmconsole.rules.dice import DIE_SIZES
 from gmconsole.rules.errors import RulesError

@@ -3,15 +3,14 @@ checks, and the retry rule (one try unless the circumstances change)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding.check import CheckResult, check_dice, roll_die
 from gmconsole.systems.exploding.target import TargetNumber
 from gmconsole.wording import counted
-
 
 # --------------------------------------------------------------------------- assisted check
 
@@ -56,7 +55,7 @@ class AssistedCheck:
     steps: tuple[AssistStep, ...] = field(default_factory=tuple)
 
     @classmethod
-    def start(cls, base: TargetNumber, leader: str, others: Sequence[str]) -> "AssistedCheck":
+    def start(cls, base: TargetNumber, leader: str, others: Sequence[str]) -> AssistedCheck:
         """Open the check: ``base`` TN (without untrained +4) plus 1 per other participant."""
         others = tuple(others)
         if not others:
@@ -80,7 +79,7 @@ class AssistedCheck:
     def successes(self) -> int:
         return sum(s.success for s in ((self.leader,) if self.leader else ()) + self.steps)
 
-    def leader_rolled(self, result: CheckResult) -> "AssistedCheck":
+    def leader_rolled(self, result: CheckResult) -> AssistedCheck:
         """Record the leader's trained check; points above the TN become the shared pool."""
         if self.leader is not None:
             raise RulesError("the leader of this assisted check has already rolled")
@@ -91,7 +90,7 @@ class AssistedCheck:
         step = AssistStep(self.participants[0], result.top, result.critical_failure, 0, success, pool)
         return replace(self, leader=step, pool=pool)
 
-    def participant_rolled(self, result: CheckResult, spend: bool = True) -> "AssistedCheck":
+    def participant_rolled(self, result: CheckResult, spend: bool = True) -> AssistedCheck:
         """Record the next participant's trait roll; with ``spend`` they use pool points to close the gap."""
         name = self.next_up
         if self.leader is None:
@@ -234,7 +233,7 @@ class RetryTracker:
         key = (character, skill, goal)
         return self._count(self.attempts, key) < 1 + self._count(self.allowances, key)
 
-    def attempt(self, character: str, skill: str, goal: str) -> "RetryTracker":
+    def attempt(self, character: str, skill: str, goal: str) -> RetryTracker:
         """Record an attempt, or refuse it when this check was already tried without a recorded change."""
         if not self.may_try(character, skill, goal):
             raise RulesError(
@@ -242,7 +241,7 @@ class RetryTracker:
             )
         return replace(self, attempts=self.attempts + (((character, skill, goal), 1),))
 
-    def change_of_circumstances(self, character: str, skill: str, goal: str, reason: str) -> "RetryTracker":
+    def change_of_circumstances(self, character: str, skill: str, goal: str, reason: str) -> RetryTracker:
         """Allow one more attempt, recording why (e.g. "found the right tools")."""
         if not str(reason).strip():
             raise RulesError("say what changed: a retry needs a recorded change of circumstances")

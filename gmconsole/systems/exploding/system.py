@@ -9,7 +9,7 @@ from gmconsole.rules.dice import DIE_SIZES
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
 
-__all__ = ["ExplodingSystem", "EXPLODING"]
+__all__ = ["EXPLODING", "ExplodingSystem"]
 
 
 @dataclass(frozen=True)

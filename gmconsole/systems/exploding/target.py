@@ -8,8 +8,8 @@ The tables come from ``data/exploding.toml``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
@@ -210,7 +210,7 @@ class TargetNumber:
         out.append(f"TN = {self.value}")
         return out
 
-    def plus(self, label: str, amount: int) -> "TargetNumber":
+    def plus(self, label: str, amount: int) -> TargetNumber:
         """This TN with one more line (used by assisted and group checks)."""
         return TargetNumber(self.value + amount, self.lines + (TnLine(label, amount),))
 

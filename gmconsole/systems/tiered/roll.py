@@ -11,9 +11,9 @@ campaign layer to apply and undo; nothing here changes a character.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind, RolledDie
@@ -60,7 +60,7 @@ class Tier(str, Enum):
                 return _text(row["name"], lang)
         return self.value
 
-    def raised(self) -> "Tier":
+    def raised(self) -> Tier:
         """One tier better (Critical stays Critical); used by Reckless attacks."""
         order = list(Tier)
         return order[max(0, order.index(self) - 1)]

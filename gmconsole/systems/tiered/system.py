@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
 
-__all__ = ["TieredSystem", "TIERED"]
+__all__ = ["TIERED", "TieredSystem"]
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ by recording why the roll may be made, as for "only one chance" (docs/RULES.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from gmconsole.rules.data import system_table
 from gmconsole.systems.yearzero.skill_modifiers import Picked
 
-__all__ = ["RoleLimit", "PastRoll", "LimitWarning", "limits", "watched", "warnings", "stunt_warning"]
+__all__ = ["LimitWarning", "PastRoll", "RoleLimit", "limits", "stunt_warning", "warnings", "watched"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class RoleLimit:
     stunts_once: bool = False
 
     @classmethod
-    def from_row(cls, row: dict) -> "RoleLimit":
+    def from_row(cls, row: dict) -> RoleLimit:
         return cls(id=row["id"], skill=row["skill"], text=row["text"], seed=row.get("seed", ""),
                    when=row.get("when"), by=row.get("by", "same"), within=row.get("within", "campaign"),
                    detail=bool(row.get("detail", False)), after=row.get("after", "any"),

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gmconsole.rules.data import load_table, system_table
+from gmconsole.rules.dice import MAX_DICE, Die, DieKind
+from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero.system import (
     MYZ,
     STEP_SIZES,
@@ -18,9 +21,6 @@ from gmconsole.systems.yearzero.system import (
     YZE_PUSH_COSTS,
     YZE_STEP,
 )
-from gmconsole.rules.data import load_table, system_table
-from gmconsole.rules.dice import MAX_DICE, Die, DieKind
-from gmconsole.rules.errors import RulesError
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 """The four attributes of every Year Zero game, in the order the rules list them."""

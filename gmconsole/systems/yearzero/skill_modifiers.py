@@ -14,13 +14,13 @@ their values; the pool builder adds the values like any other modifier (R-MOD-1,
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from gmconsole.rules.data import system_table
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["SkillModifier", "Picked", "modifiers_for", "find", "resolve", "opposed_skill", "recorded"]
+__all__ = ["Picked", "SkillModifier", "find", "modifiers_for", "opposed_skill", "recorded", "resolve"]
 
 MAX_DETAIL = 60
 """A typed detail (a sector, a device) is kept short: it is shown on one line and in the history."""
@@ -44,7 +44,7 @@ class SkillModifier:
     ask: dict | None = None
 
     @classmethod
-    def from_row(cls, row: dict) -> "SkillModifier":
+    def from_row(cls, row: dict) -> SkillModifier:
         return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
                    group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
                    opposed_by=row.get("opposed_by"), ask=row.get("ask"))

@@ -12,7 +12,7 @@ from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.wording import possessive
 
-__all__ = ["YearZeroSystem", "MYZ", "YZE", "YZE_STEP", "YEAR_ZERO_IDS"]
+__all__ = ["MYZ", "YEAR_ZERO_IDS", "YZE", "YZE_STEP", "YearZeroSystem"]
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 """Every Year Zero sheet's four attributes, in sheet order."""

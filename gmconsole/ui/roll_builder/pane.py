@@ -28,6 +28,7 @@ from textual.widgets import Input, Static
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
 from gmconsole.safe_text import shown
+from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.roll_builder.actions import BuilderKeys
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.flows import ERRORS
@@ -40,7 +41,6 @@ from gmconsole.ui.roll_builder.skill_list import (
     fill,
 )
 from gmconsole.ui.widgets.dice_pool import DicePool
-from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.roll_text import (
     odds_line,
     signed,

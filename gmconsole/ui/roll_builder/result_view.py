@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, RollEntry, given
 from gmconsole.safe_text import shown
-from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.lazy_mount import child, mount_in_place
+from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
     opposed_line,
     result_lines,

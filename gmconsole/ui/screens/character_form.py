@@ -10,7 +10,7 @@ skills) and its refusal shows here too. Nothing changes until the service accept
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 

@@ -6,7 +6,7 @@ highlighted one, ``escape`` quits. The launcher remembers the pick as the last c
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding

@@ -13,7 +13,7 @@ faces; its refusal shows in the form, which stays open.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.wording import possessive

@@ -10,7 +10,7 @@ service's validation) the message shows under the fields, nothing changed, and t
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Label, Static
 from gmconsole.safe_text import shown
 from gmconsole.wording import quoted
 
-__all__ = ["FormScreen", "FormError", "field_row"]
+__all__ = ["FormError", "FormScreen", "field_row"]
 
 
 class FormError(ValueError):

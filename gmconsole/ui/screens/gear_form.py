@@ -7,7 +7,7 @@ the service checks ranges (bonus within 0..max) and its refusal shows inline too
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on

@@ -7,7 +7,7 @@ their R-… ids in words, filtered to the campaign's system.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text

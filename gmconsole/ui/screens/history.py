@@ -50,7 +50,7 @@ from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
 from gmconsole.wording import counted, quoted
 
-__all__ = ["HistoryScreen", "MAX_ROWS"]
+__all__ = ["MAX_ROWS", "HistoryScreen"]
 
 MAX_ROWS = 500
 """Rows drawn at once; a longer history says how many are hidden and asks for a filter."""

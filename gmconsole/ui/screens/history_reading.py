@@ -20,7 +20,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from gmconsole.campaign import history_index
 from gmconsole.campaign.storage_access import CorruptFile
 
-__all__ = ["HAND_BACK", "HistoryReading", "READ_HERE_BYTES"]
+__all__ = ["HAND_BACK", "READ_HERE_BYTES", "HistoryReading"]
 
 READ_HERE_BYTES = 1_500_000
 """History files (bytes) parsed at once on the console's thread, at most: two full chunks of rolls,

@@ -10,7 +10,8 @@ under the field and the screen stays open, so a mistyped face never costs the ro
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -20,10 +21,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gmconsole.safe_text import shown
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.safe_text import shown
 
-__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeQuickPool", "TypeModifierValue", "TypeReason"]
+__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeModifierValue", "TypeQuickPool", "TypeReason"]
 
 
 class LineEntryScreen(ModalScreen[Any]):

@@ -28,7 +28,7 @@ from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.roster import RosterPane
 from gmconsole.ui.widgets.tracker import TrackerPane
 
-__all__ = ["MainScreen", "PANES"]
+__all__ = ["PANES", "MainScreen"]
 
 PANES = (("1", "pane-roster", "Roster"), ("2", "pane-initiative", "Initiative"),
          ("3", "pane-roll", "Roll builder"), ("4", "pane-tracker", "Tracker"))

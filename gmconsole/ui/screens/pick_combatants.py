@@ -7,7 +7,7 @@ confirms like ``ctrl+s`` but then asks for the D6s rolled by hand (R-MANUAL-1).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from textual.binding import Binding
 

@@ -15,7 +15,7 @@ skill modifiers' :class:`SkillModifierScreen` add a key or a line to it.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 from textual import on

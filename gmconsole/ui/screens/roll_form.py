@@ -13,8 +13,8 @@ closes it and dismisses the last result text (``None`` if nothing was rolled).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rich.text import Text
 from textual import on
@@ -24,8 +24,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gmconsole.safe_text import shown
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
@@ -201,7 +201,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "close", "Cancel", id="choice.cancel")]
 
     @classmethod
-    def make(cls, title: str, choices: list[tuple[str, str, str]], *, hint: str = "") -> "ChoiceScreen":
+    def make(cls, title: str, choices: list[tuple[str, str, str]], *, hint: str = "") -> ChoiceScreen:
         """A menu screen with one binding per choice (``key`` → dismiss with ``value``)."""
         bindings = [Binding(key, f"pick({value!r})", label) for value, key, label in choices]
         menu = type("ChoiceMenu", (cls,), {"BINDINGS": bindings})

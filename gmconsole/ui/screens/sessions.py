@@ -15,7 +15,6 @@ escapes it, and it is drawn as plain text (no markup).
 
 from __future__ import annotations
 
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,8 +23,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from gmconsole.campaign import sessions
-from gmconsole.safe_text import shown
 from gmconsole.campaign.storage_access import CorruptFile
+from gmconsole.safe_text import shown
 from gmconsole.ui.screens.form_base import FormScreen, field_row
 
 __all__ = ["NewSessionForm", "RecapScreen", "new_scene", "new_session"]

@@ -8,7 +8,7 @@ picks when the builder previews them (two rows stating the same fact are refused
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual import on
 from textual.widgets import SelectionList, Static

@@ -4,7 +4,7 @@ again by the service, whose refusal shows under the field."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 

@@ -8,12 +8,12 @@ line per group: a kind label (with the item's name for gear and artifact dice) a
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.widgets import Static
 
-__all__ = ["DicePool", "KIND_COLOURS", "render_dice"]
+__all__ = ["KIND_COLOURS", "DicePool", "render_dice"]
 
 KIND_COLOURS: dict[str, str] = {
     "base": "bold #f5c542",

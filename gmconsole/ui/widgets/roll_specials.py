@@ -16,7 +16,7 @@ fields, run, hint)`` for :class:`~gmconsole.ui.screens.roll_form.RollFormScreen`
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
 from gmconsole.rules.errors import RulesError
@@ -26,7 +26,7 @@ from gmconsole.ui.widgets.roll_text import faces_example
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 from gmconsole.wording import counted, possessive, quoted
 
-__all__ = ["opposed_form", "opposed_text", "exploding_forms", "tiered_forms", "pick_attack_target"]
+__all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
 
 Form = tuple[str, list[FormField], Callable[[dict], str], str]
 
@@ -117,8 +117,8 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     such as interrogation may name another), offered first in the form, and a hint sentence that
     names both skills as the GM reads them (names from the campaign's list; escaped)."""
     from gmconsole.campaign.skills import name_of
-    from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
     from gmconsole.safe_text import shown as safe
+    from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 
     system = campaign.system
 
@@ -184,7 +184,6 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     each recorded through the service. ``state`` is the builder's skill, attribute, difficulty and TN
     modifiers (used by the assisted and group checks)."""
     from gmconsole.systems.exploding import roll as exploding
-
     from gmconsole.ui.widgets.sheet_view import attribute_ids
 
     attribute = state.get("attribute") or next(iter(character.attributes))

@@ -13,8 +13,7 @@ from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
-from gmconsole.wording import possessive
-from gmconsole.wording import counted
+from gmconsole.wording import counted, possessive
 
 __all__ = [
     "SkillChoice",
@@ -320,8 +319,8 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
 def tn_modifier_text(pick: str) -> str:
     """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
     the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
-    from gmconsole.systems.exploding import roll as exploding
     from gmconsole.rules.errors import RulesError
+    from gmconsole.systems.exploding import roll as exploding
 
     key, _sep, amount = pick.partition("=")
     try:

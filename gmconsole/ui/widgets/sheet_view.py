@@ -8,7 +8,7 @@ wounds and strain, tiered stamina, level and XP.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from rich.text import Text

@@ -23,8 +23,8 @@ from textual.widgets import DataTable, Static
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.safe_text import shown
-from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
+from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
 __all__ = ["TrackerPane", "describe_panic"]
