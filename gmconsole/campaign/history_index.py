@@ -101,7 +101,8 @@ class HistoryIndex:
         return len(self.rows)
 
     def query(self, *, session: int | None = None, character: str | None = None, skill: str | None = None,
-              kind: str | None = None, include_undone: bool = False, limit: int | None = None) -> tuple[list[dict], int]:
+              kind: str | None = None, include_undone: bool = False,
+              limit: int | None = None) -> tuple[list[dict], int]:
         """``(the first limit entries that match, how many match)``, newest first, as
         :meth:`CampaignService.history` would give them for the same filters, character and skill
         already resolved (:meth:`CampaignService.history_filter`). Raises the error of the first

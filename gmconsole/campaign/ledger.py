@@ -17,6 +17,7 @@ change the campaign only through :meth:`Ledger.commit`, and read the history thr
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -193,10 +194,8 @@ class Ledger:
             self._store.save_state(state)
         except Exception:
             if failed_entry is not None:
-                try:
+                with contextlib.suppress(Exception):  # the write error below is the one the GM needs to see
                     self._store.update_entry(failed_entry[0], failed_entry[1], {"status": "failed"})
-                except Exception:
-                    pass  # the write error below is the one the GM needs to see
             raise
 
     def recover(self, thorough: bool = True) -> None:

@@ -219,10 +219,8 @@ def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
     pool_req = pool_request(campaign, request)
     pool = build_pool(pool_req)
     can_push = not request.reactive and campaign.settings.max_pushes > 0
-    if pool.can_roll:
-        odds = pool_odds(pool, can_push).as_dict()
-    else:
-        odds = {"p_success": 0.0, "p_success_with_push": 0.0}
+    odds = (pool_odds(pool, can_push).as_dict() if pool.can_roll
+            else {"p_success": 0.0, "p_success_with_push": 0.0})
     return Built(
         system=campaign.system, character=_character(campaign, request.character_id), skill=request.skill,
         attribute=pool_req.attribute, dice=[_die_dict(d) for d in pool.dice], explanation=list(pool.explanation),
@@ -283,7 +281,8 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     dice = exploding.check_dice(skill_dice, trait)
     odds = check_odds(skill_dice, trait, tn.value).as_dict()
     lines = [f"{attribute}: trait d{trait}"]
-    lines.append(f"{skill}: 2 skill dice d{size}" if size else (f"{skill}: untrained" if skill else "no skill: untrained"))
+    lines.append(f"{skill}: 2 skill dice d{size}" if size
+                 else (f"{skill}: untrained" if skill else "no skill: untrained"))
     lines += [f"helped by {h}" for h in helpers]
     lines += tn.explain()
     return Built(
@@ -325,7 +324,8 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
 
 
 _BUILDERS = {"pool": _build_year_zero, "exploding": _build_exploding, "tiered": _build_tiered}
-"""The pool builder for each way a check is rolled (:attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`)."""
+"""The pool builder for each way a check is rolled
+(:attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`)."""
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
@@ -366,7 +366,8 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
     if built.character.broken:
         warnings.append(f"{built.character.name} is broken")
     if built.character.panic is not None:
-        warnings.append(f"{built.character.name} is in panic: {built.character.panic.name or built.character.panic.effect}")
+        warnings.append(f"{built.character.name} is in panic: "
+                        f"{built.character.panic.name or built.character.panic.effect}")
     return RollPreview(
         system=campaign.system, character_id=built.character.id, character=built.character.name,
         skill=built.skill, attribute=built.attribute, dice=built.dice, explanation=built.explanation,

@@ -292,7 +292,8 @@ def recap_markdown(data: dict) -> str:
         empty = False
         lines += ["", f"## {heading}", ""]
         for item in items:
-            who = f"{_md(item['character'])}: " if item["character"] and item["character"] not in item["summary"] else ""
+            who = (f"{_md(item['character'])}: " if item["character"] and item["character"] not in item["summary"]
+                   else "")
             result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
             step = f" (push {item['push_step']} of {item['pushes']})" if item.get("pushes", 0) > 1 else ""
             dice = f" · dice: {_md(item['dice'])}" if item.get("dice") else ""

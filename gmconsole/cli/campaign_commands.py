@@ -74,9 +74,11 @@ def run_new(args) -> int:
     settings = Settings.for_system(args.system)
     if args.skill_ones is not None:
         if not pushes:
-            raise CliError(f"--skill-ones is a Year Zero setting (myz, yze, yze-step); {args.system} does not push skill dice")
+            raise CliError("--skill-ones is a Year Zero setting (myz, yze, yze-step); "
+                           f"{args.system} does not push skill dice")
         settings.skill_ones = args.skill_ones
-    with CampaignService.create(campaign_root(args), args.name, args.system, settings=settings, wait=args.wait) as service:
+    with CampaignService.create(campaign_root(args), args.name, args.system, settings=settings,
+                                wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
         if pushes:
             result["skill_ones"] = service.campaign.settings.skill_ones
@@ -272,7 +274,8 @@ def run_campaign_roll(args) -> int:
         entry = service.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
-            tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice, push_yourself=args.push_yourself,
+            tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
+            push_yourself=args.push_yourself,
             skill_modifiers=args.skill_modifier, faces=args.faces,
         )
         roll_id = as_record(entry).id

@@ -5,7 +5,8 @@
 change, like the console's ``c``); applying them twice, or a roll id the campaign does not have,
 exits 2 with the reason. ``costs NAME --drop ROLL_ID`` dismisses them without applying them (one
 undoable change, like the history screen's ``D``; play-test follow-up, item 2): the roll then reads
-``dropped``, and the text listing names the rolls whose costs were dropped after the ones waiting. ``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
+``dropped``, and the text listing names the rolls whose costs were dropped after the ones waiting.
+``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
 current/max, skills, gear, trackers, conditions) by name (case-insensitive) or id, so a script or
 a player sees what a roll or its costs changed.
 """
@@ -24,7 +25,8 @@ from gmconsole.safe_text import shown, to_json
 def roll_id(text: str) -> int:
     """A roll's history id (a whole number 1 or more)."""
     if not re.fullmatch(r"[0-9]{1,12}", text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a roll id (a whole number 1 or more; see `gmconsole costs NAME`)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a roll id "
+                                         "(a whole number 1 or more; see `gmconsole costs NAME`)")
     return int(text)
 
 
@@ -32,11 +34,13 @@ def register(subparsers) -> None:
     """Add ``costs`` and ``sheet``."""
     costs = subparsers.add_parser("costs", help="list a campaign's pending costs, or apply or drop those of one roll")
     costs.add_argument("name", metavar="NAME")
-    costs.add_argument("--apply", type=roll_id, metavar="ROLL_ID", help="apply the pending costs of this roll (undoable)")
+    costs.add_argument("--apply", type=roll_id, metavar="ROLL_ID",
+                       help="apply the pending costs of this roll (undoable)")
     costs.add_argument("--drop", type=roll_id, metavar="ROLL_ID",
                        help="dismiss the pending costs of this roll without applying them (undoable)")
     costs.add_argument("--condition", metavar="C",
-                       help="with --apply: the condition a `conditions` push cost gives, when the push did not name one")
+                       help="with --apply: the condition a `conditions` push cost gives, "
+                            "when the push did not name one")
     costs.add_argument("--json", action="store_true", help="print JSON")
     add_wait(costs)
     costs.set_defaults(handler=guard(run_costs))
@@ -118,7 +122,8 @@ def _check_owes_a_condition(service, roll: int) -> None:
     waiting = [item for item in service.pending_costs() if item.get("roll_id") == roll]
     costs = [c for item in waiting for c in item.get("costs", [])]
     if waiting and not any(c.get("name") == "condition" for c in costs):
-        raise CliError(f"roll {roll} owes no condition (its costs: {', '.join(cost_text(c) for c in costs)}): --condition is only "
+        raise CliError(f"roll {roll} owes no condition (its costs: {', '.join(cost_text(c) for c in costs)}): "
+                       "--condition is only "
                        f"for a push that gives one; nothing was applied")  # escaped when printed
 
 

@@ -4,8 +4,8 @@ One flow, used by the roll builder's ``c`` (the current roll, or the newest roll
 after the console was reopened), the builder's ``A`` (the same with each panic D6 typed from a physical
 die, R-MANUAL-1) and the history screen's ``c`` (any roll): when a panic row reaches others the GM
 marks who is in range, asked as the tracker's ``P`` asks it (R-PANIC-1), when a ``conditions`` push
-did not name its condition the GM types it, then the service applies the costs in one undoable change. The costs waiting are the
-campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
+did not name its condition the GM types it, then the service applies the costs in one undoable change. The costs
+waiting are the campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
 (play-test follow-up, item 3), with the way out, the history screen's ``D``, which drops a roll's

@@ -215,13 +215,13 @@ def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(mak
     for demo in ("myz-demo", "tiered-demo"):
         app = make_app(demo)
 
-        async def run() -> None:
+        async def run(app, demo: str) -> None:
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.press("1", "a")
                 await pilot.pause()
                 assert isinstance(app.screen, CharacterForm)
                 seen[demo] = app.screen.query_one("#f-skills", Input).placeholder
 
-        asyncio.run(run())
+        asyncio.run(run(app, demo))
     assert seen["myz-demo"] == "endure=2 force=1"
     assert "ranged" not in seen["tiered-demo"] and "mobility" not in seen["tiered-demo"]

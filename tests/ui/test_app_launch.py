@@ -288,7 +288,7 @@ def test_a_refused_change_in_a_campaign_another_console_holds_says_so(demo_root,
     service = CampaignService.open(demo_root, "yze-demo", read_only=True)
     try:
         GMConsoleApp(service, read_only_reason=launcher.IN_USE)
-        with pytest.raises(ReadOnly, match="open in another console.*once the other console has closed it"):
+        with pytest.raises(ReadOnly, match=r"open in another console.*once the other console has closed it"):
             service.new_scene()
     finally:
         service.close()

@@ -64,7 +64,8 @@ def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_ran
     assert first["total"] == first["face"] + 7 and first["character_id"] == "c1"
     assert f"= {first['total']} {first['name']['en']}" in seen["shown"]
     assert first["text"]["en"][:20] in seen["shown"].replace("\n", " ")
-    touched = {g["character_id"] for g in entry["panic"]["stress"]} | {r["character_id"] for r in entry["panic"]["rolls"][1:]}
+    touched = ({g["character_id"] for g in entry["panic"]["stress"]}
+               | {r["character_id"] for r in entry["panic"]["rolls"][1:]})
     in_range = {c.id for c in service.campaign.roster[1:3]}  # the two marked: Dallas and Parker
     assert touched and touched <= in_range
     assert entry["status"] == "undone" and seen["after_undo"] is False
@@ -88,7 +89,8 @@ def test_panic_key_is_not_offered_in_myz_which_has_no_panic_table(make_app):
     asyncio.run(run())
     assert "panic" not in seen[0] and "rest" not in seen[0]  # myz keeps no stress: nothing to rest (play-test 4)
     assert app.service.history(kind="panic") == []
-    assert app.service.history(kind="mutation_points")[0]["summary"].endswith("+1 → " + str(app.service.campaign.roster[0].mutation_points))
+    assert app.service.history(kind="mutation_points")[0]["summary"].endswith(
+        "+1 → " + str(app.service.campaign.roster[0].mutation_points))
 
 
 def test_doom_clocks_and_conditions(make_app):

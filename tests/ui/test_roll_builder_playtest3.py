@@ -100,7 +100,8 @@ async def test_r_and_f_with_a_refused_pool_say_why(builder_app):
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "swords")
-        builder.draft = builder.draft.changed(bonus_dice=9)  # a draft beyond the limit (an older console's draft): refused, and said
+        # a draft beyond the limit (an older console's draft): refused, and said
+        builder.draft = builder.draft.changed(bonus_dice=9)
         builder.refresh_view()
         await pilot.press("r")
         await pilot.pause()

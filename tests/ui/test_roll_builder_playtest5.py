@@ -45,7 +45,8 @@ async def test_the_breakdown_under_an_exploding_roll_has_its_tn_modifier(builder
     async with app.run_test(size=(120, 40)) as pilot:
         builder = await _start(pilot, "c1")
         await _pick_skill(pilot, "shooting")
-        builder.draft = builder.draft.changed(tn_modifiers=("other.cramped=3",))  # picked with m in play; the picker has its own tests
+        # picked with m in play; the picker has its own tests
+        builder.draft = builder.draft.changed(tn_modifiers=("other.cramped=3",))
         builder.refresh_view()
         await pilot.press("r")
         await pilot.pause()

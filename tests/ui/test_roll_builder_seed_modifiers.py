@@ -189,7 +189,8 @@ async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_ap
         warning = _text(builder, "#rb-warnings")
         assert "Lina already rolled Find the Path entering sector b7" in warning and "one Stalker" in warning
     entry = service.history(kind="roll")[0]
-    assert entry["skill_modifiers"] == [{"id": "enter-sector", "name": {"en": "Entering a sector", "zh-Hant": "進入區塊"},
+    assert entry["skill_modifiers"] == [{"id": "enter-sector",
+                                         "name": {"en": "Entering a sector", "zh-Hant": "進入區塊"},
                                          "modifier": 0, "group": {"en": "Find the Path", "zh-Hant": "尋路"},
                                          "detail": "B7"}]
 

@@ -17,7 +17,8 @@ NARROW = (80, 24)
 
 
 def _odds(app) -> str:
-    builder = app.query_one(RollBuilder) if isinstance(app.screen, MainScreen) else app.screen_stack[0].query_one(RollBuilder)
+    builder = (app.query_one(RollBuilder) if isinstance(app.screen, MainScreen)
+               else app.screen_stack[0].query_one(RollBuilder))
     return str(builder.query_one("#rb-odds").render())
 
 

@@ -209,7 +209,8 @@ def _crowded(service) -> None:
     for name, segments in (("Alarm", 4), ("Hive", 8), ("Reactor meltdown", 6)):
         service.add_clock(name, segments)
     for i in range(4):
-        service.add_character({"name": f"Crew {i}", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
+        service.add_character({"name": f"Crew {i}",
+                               "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
 
 
 def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_app):

@@ -85,7 +85,8 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic."""
     entry = latest_roll(service, entry_id, "costs")
     if entry.get("costs_status") == "applied":
-        raise ValidationError(f"the costs of roll {entry['id']} were already applied (undo that change to apply them again)")
+        raise ValidationError(f"the costs of roll {entry['id']} were already applied "
+                              "(undo that change to apply them again)")
     if entry.get("costs_status") != "pending":
         raise ValidationError(f"roll {entry['id']} has no costs waiting to be applied")
     costs = [dict(c) for c in entry.get("costs", [])]

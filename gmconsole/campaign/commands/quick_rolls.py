@@ -1,7 +1,7 @@
 """The GM's quick roll (issue 12): a pool typed without a character, recorded as the GM's roll.
 
-The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`, each family's ``quick_pool.py``) and rolled with
-the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
+The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`, each family's ``quick_pool.py``) and
+rolled with the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
 the entry names "GM" and no character, owes no costs (no stress, no XP, nothing to apply) and is
 never "only one chance" for anyone. A Year Zero quick roll can be pushed (:func:`rolls.push`), and a
 push of it charges nobody either. Undoable like every entry.

@@ -32,7 +32,8 @@ class RollFront:
         if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
             fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
         return rolls.RollRequest(
-            character_id=self.character(character_id).id, gear=tuple(gear), helpers=tuple(self.character(h).id for h in helpers),
+            character_id=self.character(character_id).id, gear=tuple(gear),
+            helpers=tuple(self.character(h).id for h in helpers),
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
         )
 
@@ -114,8 +115,8 @@ class RollFront:
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
-        (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``), rolled and recorded as the GM's
-        roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
+        (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``),
+        rolled and recorded as the GM's roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
         from gmconsole.campaign.commands import quick_rolls
 
         return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)

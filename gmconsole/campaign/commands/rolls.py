@@ -88,8 +88,8 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
 
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
-    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is updated, the push
-    is its own entry."""
+    """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is
+    updated, the push is its own entry."""
     from gmconsole.systems.yearzero import roll as yearzero
 
     if not systems.get(service.campaign.system).pushes:
@@ -182,7 +182,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
 def _require_tiered(service: CampaignService) -> None:
     if "save" not in systems.get(service.campaign.system).special_rolls:
-        raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, not {service.campaign.system}")
+        raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, "
+                         f"not {service.campaign.system}")
 
 
 def saving_throw(service: CampaignService, character_id: str, save: str, faces: str | None,
@@ -233,14 +234,16 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
     def mutate(c: Campaign) -> dict:
         how = "melee" if melee else "ranged"
         return {"summary": f"{who.name} attacks with {name} ({how}): {data['tier']}, {data['damage']} damage",
-                "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"], "rolled_tier": data["rolled_tier"],
+                "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"],
+                "rolled_tier": data["rolled_tier"],
                 "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
                 "by_hand": faces is not None}
 
     return service.ledger.commit("attack", mutate, character_id=who.id)
 
 
-def change_of_circumstances(service: CampaignService, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
+def change_of_circumstances(service: CampaignService, character_id: str, skill: str, reason: str,
+                            goal: str | None = None) -> dict:
     """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
     exploding retries): the "only one chance" warning for that skill and goal goes away."""
     who = service.character(character_id)

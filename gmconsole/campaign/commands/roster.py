@@ -41,7 +41,8 @@ def update_character(service: CampaignService, character_id: str, changes: dict)
         updated = validation.updated_character(c, character, changes)
         c.roster[c.roster.index(character)] = updated
         changed = validation.changed_fields(character, updated)
-        return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed", "changes": changed}
+        return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed",
+                "changes": changed}
 
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
 
@@ -92,8 +93,8 @@ def remove_character(service: CampaignService, character_id: str) -> dict:
     return service.ledger.commit("roster", mutate, character_id=wanted, entry_updates=dropped_marks(service, owing))
 
 
-def set_attribute(service: CampaignService, character_id: str, attribute: str, *, current: int | None = None, maximum: int | None = None
-) -> dict:
+def set_attribute(service: CampaignService, character_id: str, attribute: str, *, current: int | None = None,
+                  maximum: int | None = None) -> dict:
     """Set an attribute's current and/or maximum value (validated for the system)."""
 
     def mutate(c: Campaign) -> dict:
@@ -161,13 +162,15 @@ def remove_gear(service: CampaignService, character_id: str, gear_id: str) -> di
 
 def damage_gear(service: CampaignService, character_id: str, gear_id: str, amount: int = 1) -> dict:
     """Lower an item's current bonus by ``amount`` (not below 0)."""
-    return tracker_change(service, character_id, "gear", lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
+    return tracker_change(service, character_id, "gear",
+                          lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
 
 
 def repair_gear(service: CampaignService, character_id: str, gear_id: str, successes: int) -> dict:
     """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
     bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
     the new maximum, and failing at bonus 0 destroys the item)."""
-    return tracker_change(service,
-        character_id, "repair", lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes)
+    return tracker_change(
+        service, character_id, "repair",
+        lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes),
     )

@@ -98,8 +98,9 @@ def load_skills(service: CampaignService, text: str, source: str = "the skill li
     return service.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 
 
-def change_skill_list(service: CampaignService, *, load: tuple[str, str] | None = None, add: Sequence[tuple[str, str]] = (),
-                      rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
+def change_skill_list(service: CampaignService, *, load: tuple[str, str] | None = None,
+                      add: Sequence[tuple[str, str]] = (), rename: Sequence[tuple[str, str]] = (),
+                      remove: Sequence[str] = ()) -> dict:
     """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
     source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
     new = skills.parse_list(*load) if load else None

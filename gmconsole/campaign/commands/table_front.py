@@ -304,7 +304,8 @@ class TableFront:
         from gmconsole.campaign.commands import conflict
 
         return conflict.start(self, [self.character(x).id for x in character_ids], mode, speeds or {}, keep_best or {},
-                              [self.character(x).id for x in order] if order else None, rng or self.ledger.rng, cards, faces)
+                              [self.character(x).id for x in order] if order else None, rng or self.ledger.rng,
+                              cards, faces)
 
     def add_to_conflict(
         self,
@@ -322,8 +323,8 @@ class TableFront:
         turn stays with whoever has it."""
         from gmconsole.campaign.commands import conflict
 
-        return conflict.add(self, self.character(character_id).id, speed, keep_best_of, position, rng or self.ledger.rng,
-                            cards, face)
+        return conflict.add(self, self.character(character_id).id, speed, keep_best_of, position,
+                            rng or self.ledger.rng, cards, face)
 
     def add_combatants(
         self,

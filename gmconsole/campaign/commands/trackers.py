@@ -34,7 +34,8 @@ def set_tracker(service: CampaignService, character_id: str, tracker: str, value
 
 def apply_trauma(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
-    return tracker_change(service, character_id, "trauma", lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
+    return tracker_change(service, character_id, "trauma",
+                          lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
 
 
 def heal(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
@@ -58,11 +59,13 @@ def rest(service: CampaignService, character_id: str | None = None) -> dict:
     Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
     that changed nothing and said "back to 0 stress")."""
     if not service.has_panic_table:
-        raise ValidationError(f"resting clears stress and panic (R-PANIC-1); {service.ledger.campaign.system} keeps neither: "
+        raise ValidationError("resting clears stress and panic (R-PANIC-1); "
+                              f"{service.ledger.campaign.system} keeps neither: "
                               "heal with the tracker's counters instead")
 
     def mutate(c: Campaign) -> dict:
-        targets = [character_lookup.character_in(c, character_id)] if character_id else [ch for ch in c.roster if not ch.is_npc]
+        targets = ([character_lookup.character_in(c, character_id)] if character_id
+                   else [ch for ch in c.roster if not ch.is_npc])
         if not any(ch.stress or ch.panic is not None for ch in targets):
             who = f"{targets[0].name} has no" if character_id else "no PC has any"
             raise Unchanged(f"{who} stress to rest away: nothing recorded")
@@ -71,7 +74,8 @@ def rest(service: CampaignService, character_id: str | None = None) -> dict:
         names = ", ".join(ch.name for ch in targets) or "nobody"
         return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
 
-    return service.ledger.commit("rest", mutate, character_id=service.character(character_id).id if character_id else None)
+    return service.ledger.commit("rest", mutate,
+                                 character_id=service.character(character_id).id if character_id else None)
 
 
 def change_doom(service: CampaignService, delta: int) -> dict:
@@ -88,7 +92,8 @@ def change_doom(service: CampaignService, delta: int) -> dict:
     return service.ledger.commit("doom", mutate)
 
 
-def tracker_change(service: CampaignService, character_id: str, kind: str, change: Callable[[Campaign, Character], str]) -> dict:
+def tracker_change(service: CampaignService, character_id: str, kind: str,
+                   change: Callable[[Campaign, Character], str]) -> dict:
     """A change to one character's trackers; ``change`` returns the summary line."""
 
     def mutate(c: Campaign) -> dict:

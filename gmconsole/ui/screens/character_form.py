@@ -70,7 +70,8 @@ class CharacterForm(FormScreen):
         yield field_row("Skills", "skills", skills, _skills_example(self.campaign))
         for counter in system.sheet_counters:
             yield field_row(counter.replace("_", " ").capitalize(), counter, str(getattr(c, counter)) if c else "")
-        yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "", "comma-separated, e.g. tired, scared")
+        yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "",
+                        "comma-separated, e.g. tired, scared")
         yield field_row("Notes", "notes", c.notes if c else "")
 
     @staticmethod

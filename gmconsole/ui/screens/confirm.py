@@ -35,7 +35,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(shown(self.question), id="confirm-question", markup=False)  # questions quote names from the file
+            # questions quote names from the file
+            yield Static(shown(self.question), id="confirm-question", markup=False)
             yield Static("y = yes · n = no", classes="hint")
         yield Footer()
 

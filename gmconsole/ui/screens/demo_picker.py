@@ -63,7 +63,8 @@ class DemoPickerScreen(Screen[str | None]):
             options = []
             for summary in self.campaigns:
                 # folder names and rosters are read from the disk: shown escaped (issue 10)
-                people = ", ".join(shown(c) for c in summary.characters[:3]) + (" …" if len(summary.characters) > 3 else "")
+                people = (", ".join(shown(c) for c in summary.characters[:3])
+                          + (" …" if len(summary.characters) > 3 else ""))
                 label = f"{shown(summary.name)}  [{shown(_title(summary.system))}]  {people}"
                 options.append(Option(label, id=summary.name))
             yield OptionList(*options, id="picker-list", markup=False)

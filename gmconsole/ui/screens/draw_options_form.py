@@ -110,7 +110,8 @@ class NewRoundCardsForm(FormScreen):
     def fields(self):
         for cid, name, count in self.drawers:
             short, whole = _short(name)
-            yield field_row(f"{short} cards", f"cards-{cid}", "", f"{whole}{count} card{'s' * (count > 1)}; {CARDS_HINT}")
+            yield field_row(f"{short} cards", f"cards-{cid}", "",
+                            f"{whole}{count} card{'s' * (count > 1)}; {CARDS_HINT}")
 
     def parse(self) -> dict:
         cards = {}

@@ -7,7 +7,8 @@ the time and the costs. Undo and redo work from here
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
 roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
 marks each roll's costs ``pending`` or ``applied``; what the table shows exports as Markdown or CSV to a file
-the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`). ``escape`` goes back.
+the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
+``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
 A damaged history file met on any of these paths is named, and its newest backup offered
@@ -15,11 +16,11 @@ A damaged history file met on any of these paths is named, and its newest backup
 
 Speed (issue 12). The history is read once into memory (:mod:`gmconsole.campaign.history_index`) and
 each key in a filter filters that, instead of parsing every history file again (180 ms a key at
-50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read that has more than
-:data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a long campaign) runs in a worker thread
-while the table says "Loading…" and keys keep working; after a change only the files it touched are
-parsed again, here (usually one). No debounce: filtering is a look-up in memory, a key's cost is
-refilling the table's rows (an entry's cells made once), and a delay would only add to it.
+50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read
+that has more than :data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a
+long campaign) runs in a worker thread while the table says "Loading…" and keys keep working; after a change only
+the files it touched are parsed again, here (usually one). No debounce: filtering is a look-up in memory, a key's
+cost is refilling the table's rows (an entry's cells made once), and a delay would only add to it.
 """
 
 from __future__ import annotations

@@ -24,7 +24,15 @@ from textual.widgets import Input, Label, Static
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.safe_text import shown
 
-__all__ = ["LineEntryScreen", "TypeCondition", "TypeFaces", "TypeFileName", "TypeModifierValue", "TypeQuickPool", "TypeReason"]
+__all__ = [
+    "LineEntryScreen",
+    "TypeCondition",
+    "TypeFaces",
+    "TypeFileName",
+    "TypeModifierValue",
+    "TypeQuickPool",
+    "TypeReason",
+]
 
 
 class LineEntryScreen(ModalScreen[Any]):

@@ -87,7 +87,8 @@ class MainScreen(Screen[None]):
             why = getattr(self.app, "read_only_reason", None) or "this campaign is open in another console"
             self.set_status(f"Read-only: {why}; nothing can be changed here.", error=True)
         else:
-            self.set_status(f"{shown(service.campaign.name)} is open. Pane keys are in the bar below; ? shows them all.")
+            self.set_status(f"{shown(service.campaign.name)} is open. "
+                            "Pane keys are in the bar below; ? shows them all.")
         if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
             self.set_status(service.history_gap, error=True)
         if service.history_warning:  # issue 10 follow-up, item 9: here, not on stderr
@@ -135,7 +136,8 @@ class MainScreen(Screen[None]):
         if wide:
             tabs.append(f" · {campaign.system}")
         session = campaign.current_session  # issue 11: which session and scene the table is in
-        tabs.append(f" · session {session.number} scene {session.scene}" if wide else f" · s{session.number}/{session.scene}")
+        tabs.append(f" · session {session.number} scene {session.scene}" if wide
+                    else f" · s{session.number}/{session.scene}")
         if self.app.service.read_only:
             tabs.append(" · read-only", style="bold red")
         tabs.append("  ")

@@ -131,7 +131,7 @@ class MarkListScreen(ModalScreen[list[str] | None]):
         return " · ".join(keys + ["ctrl+s done", *([extra] if extra else []), "esc cancel"])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("all", "none") and not self.all_none:
+        if action in ("all", "none") and not self.all_none:  # noqa: SIM103 - the unbound case keeps its own line and reason
             return False  # unbound: the key types into the filter, or does nothing in a pick-one list
         return True
 

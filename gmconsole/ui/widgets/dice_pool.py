@@ -90,7 +90,8 @@ def dice_words(dice: Iterable[dict]) -> str:
     groups: dict[tuple[str, str], list[str]] = {}
     for die in dice:
         groups.setdefault(_group_key(die), []).append(_die_text(die))
-    return "; ".join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items()) or "no dice"
+    return ("; ".join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items())
+            or "no dice")
 
 
 class DicePool(Static):

@@ -59,7 +59,8 @@ class MarkList(SelectionList[str]):
     def on_mount(self) -> None:
         marked = self.marked
         if self.single and marked:  # a pick-one list starts on its mark (e.g. the paired skill)
-            self.highlighted = next(i for i in range(self.option_count) if self.get_option_at_index(i).value == marked[0])
+            self.highlighted = next(i for i in range(self.option_count)
+                                    if self.get_option_at_index(i).value == marked[0])
 
     def glyph(self, value: str) -> str:
         """The three cells before a row: ``[x]``/``[ ]``, ``●``/``○`` for pick-one, ``[n]`` for a turn."""

@@ -144,7 +144,8 @@ def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     text = f"{name}: top {row['top']}{tn} [{dice}]"
     if not verdict:
         return text
-    return text + " " + ("critical failure" if row.get("critical_failure") else ("success" if row.get("success") else "failure"))
+    return text + " " + ("critical failure" if row.get("critical_failure")
+                         else ("success" if row.get("success") else "failure"))
 
 
 def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
@@ -164,7 +165,8 @@ def assisted_text(entry: SpecialRollEntry | dict) -> str:
     lines = [f"TN {check['tn']}", _check_text(rolls[0]["name"], rolls[0])
              + f" → pool {check['leader']['pool_after']}"]
     for step, row in zip(check["steps"], rolls[1:]):
-        lines.append(_check_text(row["name"], row, verdict=False) + (f", spends {step['spent']}" if step["spent"] else "")
+        lines.append(_check_text(row["name"], row, verdict=False)
+                     + (f", spends {step['spent']}" if step["spent"] else "")
                      + f" → {'success' if step['success'] else 'failure'} (pool {step['pool_after']})")
     lines.append(f"→ {counted(check['successes'], 'success', 'successes')}")
     return "\n".join(lines)
@@ -188,7 +190,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
 
     attribute = state.get("attribute") or next(iter(character.attributes))
     skill = state.get("skill") or ""
-    levels = [(d.key, d.name.get("en", d.key) if isinstance(d.name, dict) else d.name) for d in exploding.difficulties()]
+    levels = [(d.key, d.name.get("en", d.key) if isinstance(d.name, dict) else d.name)
+              for d in exploding.difficulties()]
     difficulty = dict(levels).get(state.get("difficulty") or exploding.default_difficulty(), "")
     tn_modifiers = tuple(state.get("tn_modifiers") or ())
     skills = _skill_rows(service)
@@ -237,7 +240,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("opp_skill", "Defender's skill", choices=(("", "(the same skill)"),) + _skill_rows(service),
                       marked=("",)),
             FormField("opp_attribute", "Defender's trait", attribute),
-            FormField("faces", "Faces typed (blank: console dice)", placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
+            FormField("faces", "Faces typed (blank: console dice)",
+                      placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
         ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting). "
                         + listed),
         "group": ("Group check", [

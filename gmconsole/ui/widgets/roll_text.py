@@ -140,7 +140,8 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
             target = cost.get("target")
-            parts.append(f"{cost['name'].replace('_', ' ')} {cost.get('amount', '')}" + (f" ({target})" if target else ""))
+            parts.append(f"{cost['name'].replace('_', ' ')} {cost.get('amount', '')}"
+                         + (f" ({target})" if target else ""))
         else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
@@ -284,7 +285,8 @@ def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
     for die in dice:
         key = (die["kind"], die["sides"])
         counts[key] = counts.get(key, 0) + 1
-    needs = ", ".join(f"{n} " + ("" if kind == "dice" else f"{kind} ") + f"d{sides}" for (kind, sides), n in counts.items())
+    needs = ", ".join(f"{n} " + ("" if kind == "dice" else f"{kind} ") + f"d{sides}"
+                      for (kind, sides), n in counts.items())
     return needs, faces_example(system, counts)
 
 

@@ -248,8 +248,8 @@ class TrackerPane(Vertical):
         roster = self.app.service.campaign.roster
         index = self.table.cursor_row
         was_cut = bool(roster) and 0 <= index < len(roster) and index < len(self._cut) and self._cut[index]
-        show_line(self, "tracker-detail", detail_line(self.app.service.campaign.system, roster[index]) if was_cut else "",
-                  LINES)
+        show_line(self, "tracker-detail",
+                  detail_line(self.app.service.campaign.system, roster[index]) if was_cut else "", LINES)
 
     @on(DataTable.RowHighlighted, "#tracker-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -458,7 +458,8 @@ class TrackerPane(Vertical):
             self.app.show_error(f"{character.name} has no condition to clear.")
             return
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
-        self.app.push_screen(ConditionForm(f"{character.name}: clear which condition?", ", ".join(character.conditions), clear))
+        self.app.push_screen(ConditionForm(f"{character.name}: clear which condition?",
+                                           ", ".join(character.conditions), clear))
 
     def action_doom(self, delta: int) -> None:
         self.app.attempt(lambda: self.app.service.change_doom(delta))
