@@ -1,4 +1,4 @@
-"""History entries as typed records: one dataclass per kind, one place to read and write them.
+"""History entries as typed records: one class per kind, one place to read and write them.
 
 Every change the GM makes is one entry in the session's history: a roll, a push, costs applied, a panic
 roll, a special roll (opposed, assisted, group, contested, save, attack), initiative, doom, a clock, a
@@ -12,7 +12,6 @@ The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :fun
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, ClassVar
 
@@ -48,7 +47,6 @@ def given(value: Any, default: Any) -> Any:
     return default if value is MISSING else value
 
 
-@dataclass
 class Entry:
     """What every history entry carries: when, where, who, what it says, and how to undo it."""
 
@@ -70,10 +68,25 @@ class Entry:
     undo: dict = MISSING
     undone_at: str = MISSING
     done_at: str = MISSING
-    extra: dict = field(default_factory=dict)
+    extra: dict = MISSING
     """Stored keys this record does not name, kept as they were."""
     order: tuple[str, ...] = ()
     """The stored keys in the order read, so :meth:`to_dict` writes them back in that order."""
+
+    def __init__(self) -> None:
+        """A record with no field set: every field reads as its class default, :data:`MISSING`. Records
+        are read from stored entries (:func:`from_dict`), not built field by field: they are plain
+        classes whose annotated class attributes are the fields, not dataclasses (generating sixty
+        fields' ``__init__``, ``__repr__`` and ``__eq__`` for each kind cost 24 ms at every start-up)."""
+        self.extra = {}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_dict()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_dict() == self.to_dict()
+
+    __hash__ = None
 
     def to_dict(self) -> dict:
         """The entry as stored: its keys in the order read, then any set since, in field order."""
@@ -85,7 +98,6 @@ class Entry:
         return out
 
 
-@dataclass
 class RollEntry(Entry):
     """A check from the sheet or the GM's quick roll; an opposed roll carries its defender in ``opposed``."""
 
@@ -137,7 +149,6 @@ class RollEntry(Entry):
     """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
 
 
-@dataclass
 class PushEntry(Entry):
     """A Year Zero push of a recorded roll (R-PUSH-1..4); the roll's own entry is updated too."""
 
@@ -152,7 +163,6 @@ class PushEntry(Entry):
     stress_gained: int = MISSING
 
 
-@dataclass
 class CostsEntry(Entry):
     """A roll's pending costs applied to the roster, with the panic rolls they brought."""
 
@@ -165,7 +175,6 @@ class CostsEntry(Entry):
     defender_panic: dict = MISSING
 
 
-@dataclass
 class DroppedCostsEntry(Entry):
     """A roll's pending costs dismissed without being applied."""
 
@@ -174,7 +183,6 @@ class DroppedCostsEntry(Entry):
     dropped: list = MISSING
 
 
-@dataclass
 class PanicEntry(Entry):
     """A panic roll (D6 + stress, R-PANIC-1) and what it did to those in range."""
 
@@ -183,7 +191,6 @@ class PanicEntry(Entry):
     by_hand: bool = MISSING
 
 
-@dataclass
 class SpecialRollEntry(Entry):
     """A roll beyond one character's check: opposed test, assisted or group check, contested roll,
     saving throw, attack."""
@@ -241,7 +248,6 @@ class SpecialRollEntry(Entry):
     notes: list = MISSING
 
 
-@dataclass
 class FollowUpEntry(Entry):
     """What follows a recorded roll: a tiered consequence, a repair, Mend the Broken, Shake It Off,
     Inspire, or an attack's damage."""
@@ -257,7 +263,6 @@ class FollowUpEntry(Entry):
     value: int = MISSING
 
 
-@dataclass
 class CircumstancesEntry(Entry):
     """Why a roll may be tried again this scene (the "only one chance" warning set aside)."""
 
@@ -266,14 +271,12 @@ class CircumstancesEntry(Entry):
     reason: str = MISSING
 
 
-@dataclass
 class InitiativeEntry(Entry):
     """A change to the conflict's turn order (started, drawn, stepped, ended)."""
 
     kinds: ClassVar[tuple[str, ...]] = ("initiative",)
 
 
-@dataclass
 class DoomEntry(Entry):
     """The GM's doom pool changed or set."""
 
@@ -282,7 +285,6 @@ class DoomEntry(Entry):
     value: int = MISSING
 
 
-@dataclass
 class ClockEntry(Entry):
     """A progress clock added, advanced, set or removed."""
 
@@ -290,7 +292,6 @@ class ClockEntry(Entry):
     clock_id: str = MISSING
 
 
-@dataclass
 class TrackerEntry(Entry):
     """A character's counter, condition or stress changed, or a rest."""
 
@@ -299,7 +300,6 @@ class TrackerEntry(Entry):
     targets: list = MISSING
 
 
-@dataclass
 class CharacterEntry(Entry):
     """A character joining, leaving or copied, or their sheet or gear changed."""
 
@@ -310,7 +310,6 @@ class CharacterEntry(Entry):
     gear: str = MISSING
 
 
-@dataclass
 class CampaignEntry(Entry):
     """The campaign's frame changed: a session or scene begun, settings, the skill list."""
 
@@ -329,8 +328,14 @@ KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in 
 
 @cache
 def _names(record: type[Entry]) -> tuple[str, ...]:
-    """The stored keys ``record`` names, in field order (read once per record: readers build many)."""
-    return tuple(f.name for f in fields(record) if f.name not in _OWN)
+    """The stored keys ``record`` names, in field order: its own annotated fields after its bases'
+    (read once per record: readers build many)."""
+    names: dict[str, None] = {}
+    for cls in reversed(record.__mro__):
+        for name, hint in vars(cls).get("__annotations__", {}).items():
+            if name not in _OWN and not str(hint).startswith("ClassVar"):
+                names[name] = None
+    return tuple(names)
 
 
 @cache
