@@ -7,11 +7,15 @@ order the README does. Everything that differs by system is asked of the system 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.base import GameSystem
 from gmconsole.systems.exploding.system import EXPLODING
 from gmconsole.systems.tiered.system import TIERED
 from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
 
 __all__ = ["SYSTEM_IDS", "GameSystem", "all_systems", "check_system", "find", "get"]
 
@@ -43,3 +47,13 @@ def check_system(system_id: str) -> str:
 def all_systems() -> tuple[GameSystem, ...]:
     """Every registered system, in :data:`SYSTEM_IDS` order."""
     return tuple(_REGISTRY.values())
+
+
+def __getattr__(name: str):
+    """``systems.GameSystem`` is imported when first asked for (the protocol is for type checks and tests;
+    building it is not needed to open the console)."""
+    if name == "GameSystem":
+        from gmconsole.systems.base import GameSystem
+
+        return GameSystem
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

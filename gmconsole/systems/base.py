@@ -210,3 +210,4 @@ class GameSystem(Protocol):
 
     cli_flags: CliFlags
     """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""
+

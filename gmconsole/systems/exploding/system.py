@@ -3,17 +3,14 @@ the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from gmconsole.rules.dice import DIE_SIZES
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
+from gmconsole.systems.facts import SystemFacts
 
 __all__ = ["EXPLODING", "ExplodingSystem"]
 
 
-@dataclass(frozen=True)
-class ExplodingSystem:
+class ExplodingSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "exploding"
@@ -73,9 +70,13 @@ class ExplodingSystem:
     quick_pool_example: str = "s8 t6 tn5"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
+        from gmconsole.rules.dice import DIE_SIZES  # the dice module is not needed to open the console
+
         return None if maximum in DIE_SIZES else f"{what} must be a die of 4, 6, 8, 10 or 12 sides"
 
     def skill_refusal(self, what: str, level: int) -> str | None:
+        from gmconsole.rules.dice import DIE_SIZES
+
         return None if level in (0,) + DIE_SIZES else (
             f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
 

@@ -3,16 +3,14 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
 
 __all__ = ["TIERED", "TieredSystem"]
 
 
-@dataclass(frozen=True)
-class TieredSystem:
+class TieredSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "tiered"

@@ -6,9 +6,8 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gmconsole.systems.cli_flags import CliFlags
+from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.wording import possessive
 
@@ -30,8 +29,7 @@ MYZ_PUSH_COST = "myz"
 """Mutant: Year Zero has one push cost: trauma and mutation points (and gear damage)."""
 
 
-@dataclass(frozen=True)
-class YearZeroSystem:
+class YearZeroSystem(SystemFacts):
     """One Year Zero system; the fields are documented on the protocol."""
 
     id: str

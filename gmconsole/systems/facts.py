@@ -1,0 +1,31 @@
+"""The base class of each family's system object (see :class:`~gmconsole.systems.base.GameSystem`
+for what the facts mean). Kept apart from the protocol so opening the console does not build the
+protocol class, which only type checks and the tests read."""
+
+from __future__ import annotations
+
+__all__ = ["SystemFacts"]
+
+
+class SystemFacts:
+    """The base of each family's system class: its facts are class attributes (the family's defaults),
+    an instance may set others by keyword, and none changes afterwards.
+
+    Not a dataclass: a family class names some fifty facts, and generating a dataclass's ``__init__``,
+    ``__repr__``, ``__eq__`` and frozen ``__setattr__`` for each cost ~5 ms of every start-up."""
+
+    def __init__(self, **facts: object) -> None:
+        known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
+        for name, value in facts.items():
+            if name not in known:
+                raise TypeError(f"{type(self).__name__} has no fact {name!r}")
+            object.__setattr__(self, name, value)
+        missing = sorted(name for name in known if not hasattr(self, name))
+        if missing:
+            raise TypeError(f"{type(self).__name__} needs {', '.join(missing)}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a game system's facts do not change ({name})")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(id={self.id!r})"
