@@ -81,7 +81,7 @@ class Entry:
         self.extra = {}
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.to_dict()!r})"
+        return f"{type(self).__name__}({self.to_dict()})"
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_dict() == self.to_dict()
