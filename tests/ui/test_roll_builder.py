@@ -8,12 +8,21 @@ through the service (history entries, sheets) to check what the GM's keys did.
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
 
 import pytest
-from textual.app import App
-from textual.widgets import Footer, Input
+from pilot_harness import (
+    BuilderApp,
+    fill_focused,
+    mark_names,
+    pick_skill,
+    pilot_test,
+    roll_entries,
+    shown_text,
+    start_builder,
+    type_text,
+)
+from textual.widgets import Input
 
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.line_entry import LineEntryScreen
@@ -22,103 +31,21 @@ from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.widgets.mark_list import MarkList
 
 
-def sync(test):
-    """Run an ``async`` Pilot test in its own event loop (no asyncio plugin is installed)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-class BuilderApp(App):
-    """Only the roll builder, with the app attributes it reads (``service``, ``rng``)."""
-
-    def __init__(self, service, rng: random.Random) -> None:
-        super().__init__()
-        self.service = service
-        self.rng = rng
-        self.animation_level = "none"
-
-    def compose(self):
-        yield RollBuilder()
-        yield Footer()
-
-
-@pytest.fixture
-def builder_app(open_service):
-    def _make(name: str = "yze-demo", seed: int = 7):
-        return BuilderApp(open_service(name), random.Random(seed))
-
-    return _make
-
-
-async def _start(pilot, character_id: str) -> RollBuilder:
-    builder = pilot.app.query_one(RollBuilder)
-    builder.select_character(character_id)
-    builder.focus()
-    await pilot.pause()
-    return builder
-
-
-async def _type(pilot, text: str) -> None:
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
-
-
-async def _pick_skill(pilot, text: str) -> None:
-    """Pick a skill as the GM does: ``s``, type to filter, ``enter``."""
-    await pilot.press("s")
-    await _type(pilot, text)
-    await pilot.press("enter")
-
-
-async def _fill(pilot, text: str) -> None:
-    """Put ``text`` in the focused field at once (as if typed) and press enter."""
-    pilot.app.focused.value = text
-    await pilot.press("enter")
-
-
-async def _mark(pilot, listing, *names: str) -> None:
-    """Mark ``names`` as the GM does: focus the list, arrow to each name (its label's start, any
-    case), space; a name already marked is left as it is."""
-    listing.focus()
-    await pilot.pause()
-    for name in names:
-        target = next(i for i in range(listing.option_count)
-                      if str(listing.get_option_at_index(i).prompt).casefold().startswith(name.casefold()))
-        if listing.get_option_at_index(target).value in listing.selected:
-            continue
-        steps = target - (listing.highlighted or 0)
-        await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "space")
-    await pilot.pause()
-
-
-def _text(builder: RollBuilder, selector: str) -> str:
-    """What one line group of the builder shows ("" when it is hidden or not mounted yet: nothing to show)."""
-    found = builder.query(selector)
-    return str(found.first().render()) if found and found.first().display else ""
-
-
-def _rolls(service) -> list[dict]:
-    return service.history(kind="roll")
-
-
-@sync
+@pilot_test
 async def test_build_a_roll_by_keys_and_roll_with_the_console_dice(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "rang")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "rang")
         await pilot.press("g", "d", "d", "plus")
         assert builder.request().skill == "ranged"
         assert builder.request().gear == ("g2",)
         assert builder.request().difficulty == "hard"
         assert builder.request().modifier == 1
-        assert "success" in _text(builder, "#rb-odds")
+        assert "success" in shown_text(builder, "#rb-odds")
         await pilot.press("r")
         await pilot.pause()
-    rolls = _rolls(app.service)
+    rolls = roll_entries(app.service)
     assert len(rolls) == 1
     roll = rolls[0]
     assert roll["skill"] == "ranged" and roll["character_id"] == "c1"
@@ -128,143 +55,143 @@ async def test_build_a_roll_by_keys_and_roll_with_the_console_dice(builder_app):
     assert roll["by_hand"] is False
 
 
-@sync
+@pilot_test
 async def test_odds_follow_every_key(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
-        before = _text(builder, "#rb-odds")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
+        before = shown_text(builder, "#rb-odds")
         await pilot.press("d")
-        harder = _text(builder, "#rb-odds")
+        harder = shown_text(builder, "#rb-odds")
         await pilot.press("D", "D")
-        easier = _text(builder, "#rb-odds")
+        easier = shown_text(builder, "#rb-odds")
     assert before != harder != easier
     assert app.service.history() == []
 
 
-@sync
+@pilot_test
 async def test_skill_filter_escape_puts_the_skill_back(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "obs")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "obs")
         assert builder.draft.skill == "observation"
         await pilot.press("s")
-        await _type(pilot, "mob")
+        await type_text(pilot, "mob")
         assert builder.draft.skill == "mobility"
         await pilot.press("escape")
         assert builder.draft.skill == "observation"
         assert app.focused is builder
-        await _pick_skill(pilot, "zzz")
-        assert "No skill matches" in _text(builder, "#rb-message")
+        await pick_skill(pilot, "zzz")
+        assert "No skill matches" in shown_text(builder, "#rb-message")
 
 
-@sync
+@pilot_test
 async def test_R_MANUAL_1_roll_with_typed_faces_and_bad_faces_inline(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _type(pilot, "base=9")
+        await type_text(pilot, "base=9")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
         assert str(app.screen.query_one("#faces-error").render()).strip()
-        assert _rolls(app.service) == []
-        await _fill(pilot, "base=6,2,3,4 skill=6,5 stress=3")
+        assert roll_entries(app.service) == []
+        await fill_focused(pilot, "base=6,2,3,4 skill=6,5 stress=3")
         await pilot.pause()
         assert app.screen is not None and not isinstance(app.screen, LineEntryScreen)
-        assert "2 successes" in _text(builder, "#rb-result")
-    roll = _rolls(app.service)[0]
+        assert "2 successes" in shown_text(builder, "#rb-result")
+    roll = roll_entries(app.service)[0]
     assert roll["by_hand"] is True
     assert roll["successes"] == 2
     assert sorted(d["face"] for d in roll["dice"] if d["kind"] == "base") == [2, 3, 4, 6]
 
 
-@sync
+@pilot_test
 async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
         await pilot.press("f")
-        await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
+        await fill_focused(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "base=6,2,2,2 skill=6,1")  # R-PUSH-1: the skill 1 stays, so two skill faces
+        await fill_focused(pilot, "base=6,2,2,2 skill=6,1")  # R-PUSH-1: the skill 1 stays, so two skill faces
         await pilot.pause()
-        assert "2 successes" in _text(builder, "#rb-result")
+        assert "2 successes" in shown_text(builder, "#rb-result")
         await pilot.press("p")
         await pilot.pause()
-        message = _text(builder, "#rb-message")
+        message = shown_text(builder, "#rb-message")
     assert "R-PUSH-2" in message
-    roll = _rolls(app.service)[0]
+    roll = roll_entries(app.service)[0]
     assert roll["pushes"] == 1
     base = [d for d in roll["dice"] if d["kind"] == "base"]
     assert [d["face"] for d in base if not d.get("rerolled")] == [1]
     assert len(app.service.history(kind="push")) == 1
 
 
-@sync
+@pilot_test
 async def test_R_PUSH_2_reactive_roll_is_not_pushed(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c4")
-        await _pick_skill(pilot, "obs")
+        builder = await start_builder(pilot, "c4")
+        await pick_skill(pilot, "obs")
         await pilot.press("t", "r")
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
-        message = _text(builder, "#rb-message")
+        message = shown_text(builder, "#rb-message")
     assert "reactive" in message and "R-PUSH-2" in message
     assert app.service.history(kind="push") == []
 
 
-@sync
+@pilot_test
 async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in_range_only_if_it_spreads(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("f")
-        await _fill(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+        await fill_focused(pilot, "base=2,2,3,4 skill=5,3 stress=1")
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
-        assert "R-PUSH-3" in _text(builder, "#rb-message")
+        assert "R-PUSH-3" in shown_text(builder, "#rb-message")
         await pilot.press("c")
         await pilot.pause()
         asked = isinstance(app.screen, MarkListScreen)  # issue 12, item 5: only for a row that spreads
         if asked:
             await pilot.press("space", "ctrl+s")
             await pilot.pause()
-        assert "Applied" in _text(builder, "#rb-result")
+        assert "Applied" in shown_text(builder, "#rb-result")
     costs = app.service.history(kind="costs")
     assert len(costs) == 1 and "panic" in costs[0]
     assert asked == costs[0]["panic"]["rolls"][0]["spreads"]
     assert costs[0]["panic"]["rolls"][0]["character_id"] == "c1"
-    assert _rolls(app.service)[0]["costs_status"] == "applied"
+    assert roll_entries(app.service)[0]["costs_status"] == "applied"
 
 
-@sync
+@pilot_test
 async def test_apply_costs_with_one_key_and_undo_with_one_key(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         before = app.service.character("c1")
         wits, points = before.attributes["wits"].current, before.mutation_points
-        await _pick_skill(pilot, "jury")
+        await pick_skill(pilot, "jury")
         await pilot.press("f")
-        await _fill(pilot, "base=1,3,4,5,2 skill=1,2,3")
+        await fill_focused(pilot, "base=1,3,4,5,2 skill=1,2,3")
         await pilot.pause()
         await pilot.press("P")
-        await _fill(pilot, "base=1,2,2,2 skill=2,2")  # R-PUSH-1: the skill 1 stays
+        await fill_focused(pilot, "base=1,2,2,2 skill=2,2")  # R-PUSH-1: the skill 1 stays
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
@@ -274,18 +201,18 @@ async def test_apply_costs_with_one_key_and_undo_with_one_key(builder_app):
         assert paid.mutation_points == points + 3
         await pilot.press("u")
         await pilot.pause()
-        assert "Undone" in _text(builder, "#rb-result")
+        assert "Undone" in shown_text(builder, "#rb-result")
     back = app.service.character("c1")
     assert back.attributes["wits"].current == wits and back.mutation_points == points
-    assert _rolls(app.service)[0]["costs_status"] == "pending"
+    assert roll_entries(app.service)[0]["costs_status"] == "pending"
 
 
-@sync
+@pilot_test
 async def test_R_HELP_1_a_fourth_helper_is_refused_with_the_reason(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
         await pilot.press("e")
         await pilot.pause()
         picker = app.screen
@@ -300,33 +227,33 @@ async def test_R_HELP_1_a_fourth_helper_is_refused_with_the_reason(builder_app):
     assert "R-HELP-1" in message
 
 
-@sync
+@pilot_test
 async def test_helpers_are_named_in_the_roll(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "jury")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "jury")
         await pilot.press("e")
         await pilot.pause()
         await pilot.press("space", "down", "space", "ctrl+s")
         await pilot.pause()
         await pilot.press("r")
         await pilot.pause()
-    assert _rolls(app.service)[0]["helpers"] == ["Vanja", "Hammer"]
+    assert roll_entries(app.service)[0]["helpers"] == ["Vanja", "Hammer"]
 
 
-@sync
+@pilot_test
 async def test_R_OPP_1_opposed_roll_against_a_second_character(builder_app):
     app = builder_app("myz-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c4")
-        await _pick_skill(pilot, "sneak")
+        builder = await start_builder(pilot, "c4")
+        await pick_skill(pilot, "sneak")
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
         form = app.screen
-        await _mark(pilot, form.query_one("#field-opponent", MarkList), "Hammer")
-        await _mark(pilot, form.query_one("#field-skill", MarkList), "scout")
+        await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Hammer")
+        await mark_names(pilot, form.query_one("#field-skill", MarkList), "scout")
         form.query_one("#field-active_faces", Input).value = "base=6,6,2,3,4 skill=2"
         form.query_one("#field-defender_faces", Input).value = "base=6,2"
         await pilot.press("ctrl+s")
@@ -334,19 +261,19 @@ async def test_R_OPP_1_opposed_roll_against_a_second_character(builder_app):
         result = str(form.query_one("#form-result").render())
         await pilot.press("escape")
         await pilot.pause()
-        opposed = _text(builder, "#rb-result")
+        opposed = shown_text(builder, "#rb-result")
     assert "Vanja: 2" in result and "Hammer: 1" in result and "active side wins" in result
     assert "net successes 1" in opposed
-    roll = _rolls(app.service)[0]
+    roll = roll_entries(app.service)[0]
     assert roll["character_id"] == "c4" and roll["skill"] == "sneak" and roll["successes"] == 2
 
 
-@sync
+@pilot_test
 async def test_R_OPP_1_opposed_roll_bad_typed_pool_is_an_inline_message(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
@@ -355,23 +282,23 @@ async def test_R_OPP_1_opposed_roll_bad_typed_pool_is_an_inline_message(builder_
         await pilot.pause()
         error = str(form.query_one("#form-error").render())
     assert "dragons" in error
-    assert _rolls(app.service) == []
+    assert roll_entries(app.service) == []
 
 
-@sync
+@pilot_test
 async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(builder_app):
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "swords")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "swords")
         await pilot.press("b", "b", "b")
         await pilot.pause()
-        refusal = _text(builder, "#rb-message")
+        refusal = shown_text(builder, "#rb-message")
         assert builder.draft.bonus_dice == 2  # b stops at the limit: the third is refused, the roll stays rollable
         await pilot.press("r")
         await pilot.pause()
-        assert len(_rolls(app.service)) == 1
-        assert _rolls(app.service)[0]["request"]["bonus_dice"] == 2
+        assert len(roll_entries(app.service)) == 1
+        assert roll_entries(app.service)[0]["request"]["bonus_dice"] == 2
         await pilot.press("p")
         await pilot.pause()
         assert app.service.history(kind="push") == []
@@ -386,33 +313,33 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
     assert "12" in save and "CRITICAL" in save
 
 
-@sync
+@pilot_test
 async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_app):
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "shoot")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shoot")
         await pilot.pause()
         tn_before = builder.preview.target_number
         await pilot.press("d")
         assert builder.preview.target_number > tn_before
         await pilot.press("f")
-        await _fill(pilot, "skill=3,4 trait=2")
+        await fill_focused(pilot, "skill=3,4 trait=2")
         await pilot.pause()
-        assert "top 4" in _text(builder, "#rb-result")
+        assert "top 4" in shown_text(builder, "#rb-result")
         await pilot.press("p")
         await pilot.pause()
         assert not isinstance(app.screen, LineEntryScreen)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
-        await _mark(pilot, app.screen.query_one("#field-participants", MarkList), "Torvald")  # Kara Venn is marked
+        await mark_names(pilot, app.screen.query_one("#field-participants", MarkList), "Torvald")  # Kara Venn is marked
         app.screen.query_one("#field-skill", Input).value = "athletics"
         await pilot.press("ctrl+s")
         await pilot.pause()
         group = str(app.screen.query_one("#form-result").render())
     assert "of 2 succeed" in group
-    roll = _rolls(app.service)[0]
+    roll = roll_entries(app.service)[0]
     assert roll["top"] == 4 and roll["by_hand"] is True
     assert app.service.history(kind="push") == []
 
@@ -426,11 +353,11 @@ async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_a
         ("tiered-demo", {"save", "attack", "bonus", "push_yourself"}, {"push", "difficulty", "group"}),
     ],
 )
-@sync
+@pilot_test
 async def test_only_the_systems_actions_are_offered(builder_app, name, shown, hidden):
     app = builder_app(name)
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         offered = {action for action in shown | hidden if builder.check_action(action, ())}
         footer_actions = {b.binding.action.split("(")[0] for b in app.screen.active_bindings.values()
                           if b.enabled}
@@ -438,7 +365,7 @@ async def test_only_the_systems_actions_are_offered(builder_app, name, shown, hi
     assert not (hidden & footer_actions)
 
 
-@sync
+@pilot_test
 async def test_no_character_yet_keys_say_what_to_do(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
@@ -446,16 +373,16 @@ async def test_no_character_yet_keys_say_what_to_do(builder_app):
         builder.focus()
         await pilot.press("r", "p", "c")
         await pilot.pause()
-        message = _text(builder, "#rb-message")
+        message = shown_text(builder, "#rb-message")
     assert message
     assert app.service.history() == []
 
 
-@sync
+@pilot_test
 async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("s", *"ranged", "enter", "g", "d")
         builder.select_character("c4")
         await pilot.pause()
@@ -472,16 +399,16 @@ async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
     assert app.service.history() == []
 
 
-@sync
+@pilot_test
 async def test_tiered_limited_result_shows_consequences_and_the_xp_given(builder_app):
     app = builder_app("tiered-demo")
     xp = app.service.character("c4").xp
     async with app.run_test(size=(100, 40)) as pilot:
-        builder = await _start(pilot, "c4")
+        builder = await start_builder(pilot, "c4")
         await pilot.press("s", *"stealth", "enter", "f")
-        await _fill(pilot, "dice=1,2,3,3")
+        await fill_focused(pilot, "dice=1,2,3,3")
         await pilot.pause()
-        result = _text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result")
     assert "LIMITED" in result and "consequences to choose" in result and "xp +1" in result
     assert app.service.character("c4").xp == xp + 1
 
@@ -490,10 +417,10 @@ def test_read_only_campaign_refuses_the_roll_inline(open_service):
     async def run() -> str:
         app = BuilderApp(open_service("myz-demo", read_only=True), random.Random(3))
         async with app.run_test(size=(100, 40)) as pilot:
-            builder = await _start(pilot, "c1")
+            builder = await start_builder(pilot, "c1")
             await pilot.press("s", *"jury", "enter", "r")
             await pilot.pause()
-            return _text(builder, "#rb-message")
+            return shown_text(builder, "#rb-message")
 
     message = asyncio.run(run())
     assert "read-only" in message
@@ -503,9 +430,9 @@ def test_read_only_campaign_refuses_typed_faces_inside_the_form(open_service):
     async def run() -> tuple[bool, str]:
         app = BuilderApp(open_service("myz-demo", read_only=True), random.Random(3))
         async with app.run_test(size=(100, 40)) as pilot:
-            await _start(pilot, "c1")
+            await start_builder(pilot, "c1")
             await pilot.press("s", *"jury", "enter", "f")
-            await _fill(pilot, "base=6,3,4,5,1 skill=6,2,3")
+            await fill_focused(pilot, "base=6,3,4,5,1 skill=6,2,3")
             await pilot.pause()
             return isinstance(app.screen, LineEntryScreen), str(app.screen.query_one("#faces-error").render())
 

@@ -6,35 +6,43 @@ to its roll and a GM roll uses none of them, so neither resets anything."""
 
 from __future__ import annotations
 
-from test_roll_builder import _fill, _pick_skill, _rolls, _start, _text, builder_app, sync  # noqa: F401
+from pilot_harness import (
+    BuilderApp,
+    fill_focused,
+    pick_skill,
+    pilot_test,
+    roll_entries,
+    shown_text,
+    start_builder,
+)
 
 
-@sync
+@pilot_test
 async def test_push_yourself_charges_stamina_once_not_on_every_later_roll(builder_app):
     app = builder_app("tiered-demo")
     service = app.service
     stamina = service.character("c1").stamina
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "swords")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "swords")
         await pilot.press("y", "r")
         await pilot.pause()
-        assert "push yourself" not in _text(builder, "#rb-settings")
+        assert "push yourself" not in shown_text(builder, "#rb-settings")
         await pilot.press("r")
         await pilot.pause()
-    first, second = reversed(_rolls(service))
+    first, second = reversed(roll_entries(service))
     assert first["request"]["push_yourself"] is True
     assert second["request"]["push_yourself"] is False
     assert service.character("c1").stamina == stamina - 2
     assert second["request"]["skill"] == "swords"  # the skill is what the roll is of: it stays
 
 
-@sync
+@pilot_test
 async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits_for_its_own(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
         for _ in range(7):
             await pilot.press("minus")
         await pilot.press("d", "t")
@@ -42,7 +50,7 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits
         builder.select_character("c4")
         await pilot.pause()
         moved = builder.request()
-        assert "mod +0" in _text(builder, "#rb-settings")
+        assert "mod +0" in shown_text(builder, "#rb-settings")
         builder.select_character("c1")
         await pilot.pause()
         back = builder.request()
@@ -50,21 +58,21 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits
     assert (back.skill, back.modifier, back.difficulty, back.reactive) == ("observation", -7, "demanding", True)
 
 
-@sync
+@pilot_test
 async def test_a_glance_at_another_character_keeps_the_options_built_until_the_roll(builder_app):
     """Play-test 5 (yze-step): ``+ +`` on Ilsa, a look at Brann, back to Ilsa: still ``mod +2``;
     Brann starts from the defaults; once Ilsa's roll is recorded her options are back to defaults."""
     app = builder_app("yze-step-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("plus", "plus")
         builder.select_character("c3")
         await pilot.pause()
-        brann = _text(builder, "#rb-settings")
+        brann = shown_text(builder, "#rb-settings")
         builder.select_character("c1")
         await pilot.pause()
-        ilsa = _text(builder, "#rb-settings")
+        ilsa = shown_text(builder, "#rb-settings")
         await pilot.press("r")
         await pilot.pause()
         builder.select_character("c3")
@@ -73,59 +81,59 @@ async def test_a_glance_at_another_character_keeps_the_options_built_until_the_r
         await pilot.pause()
         after_roll = builder.request()
     assert "mod +0" in brann and "mod +2" in ilsa
-    assert _rolls(app.service)[0]["request"]["modifier"] == 2
+    assert roll_entries(app.service)[0]["request"]["modifier"] == 2
     assert (after_roll.skill, after_roll.modifier) == ("ranged", 0)
 
 
-@sync
+@pilot_test
 async def test_a_gm_roll_keeps_the_characters_options(builder_app):
     app = builder_app("yze-step-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("plus", "plus", "t", "G")
         await pilot.pause()
-        await _fill(pilot, "d10 d8")
+        await fill_focused(pilot, "d10 d8")
         await pilot.pause()
         kept = builder.request()
-    assert _rolls(app.service)[0]["character"] == "GM"
+    assert roll_entries(app.service)[0]["character"] == "GM"
     assert (kept.skill, kept.modifier, kept.reactive) == ("ranged", 2, True)
 
 
-@sync
+@pilot_test
 async def test_unpinned_options_reset_after_the_roll_but_not_after_its_push(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
         await pilot.press("minus", "minus", "d", "r")
         await pilot.pause()
         after_roll = builder.request()
         await pilot.press("minus", "p")
         await pilot.pause()
         after_push = builder.request()
-    assert _rolls(app.service)[0]["request"]["modifier"] == -2
+    assert roll_entries(app.service)[0]["request"]["modifier"] == -2
     assert (after_roll.modifier, after_roll.difficulty) == (0, None)
     assert len(app.service.history(kind="push")) == 1 and after_push.modifier == -1
 
 
-@sync
+@pilot_test
 async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_marked(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
         await pilot.press("minus", "minus", "d", "exclamation_mark", "plus")  # pinned at −2, then −1: still pinned
-        settings = _text(builder, "#rb-settings")
+        settings = shown_text(builder, "#rb-settings")
         await pilot.press("t", "r")  # reactive is set after the pin: not pinned, reset by the roll
         await pilot.pause()
         after_roll = builder.request()
         builder.select_character("c4")
         await pilot.pause()
         moved = builder.request()
-        moved_settings = _text(builder, "#rb-settings")
+        moved_settings = shown_text(builder, "#rb-settings")
         await pilot.press("exclamation_mark")  # everything set is pinned: ! unpins
-        await _pick_skill(pilot, "observation")
+        await pick_skill(pilot, "observation")
         await pilot.press("r")
         await pilot.pause()
         unpinned = builder.request()
@@ -133,17 +141,17 @@ async def test_pinned_options_survive_rolls_and_a_change_of_character_and_are_ma
     assert (after_roll.modifier, after_roll.difficulty, after_roll.reactive) == (-1, "demanding", False)
     assert (moved.modifier, moved.difficulty) == (-1, "demanding")
     assert "diff demanding (pinned)" in moved_settings
-    assert _rolls(app.service)[0]["request"]["difficulty"] == "demanding"  # c4's roll, pins off but still set
+    assert roll_entries(app.service)[0]["request"]["difficulty"] == "demanding"  # c4's roll, pins off but still set
     assert (unpinned.difficulty, builder.draft.pinned) == (None, frozenset())
 
 
-@sync
+@pilot_test
 async def test_pin_with_nothing_set_says_what_to_do(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("exclamation_mark")
-        said = _text(builder, "#rb-message")
+        said = shown_text(builder, "#rb-message")
     assert "Nothing to pin" in said and builder.draft.pinned == frozenset()
 
 
@@ -153,16 +161,16 @@ def _key_bar(app) -> str:
                       if b.show and enabled)
 
 
-@sync
+@pilot_test
 async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(builder_app):
     from gmconsole.ui.roll_builder import RollBuilder
     from gmconsole.ui.screens.help import key_rows
 
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         before = _key_bar(app)
-        await _pick_skill(pilot, "observation")
+        await pick_skill(pilot, "observation")
         await pilot.pause()
         after = _key_bar(app)
         await pilot.press("a")
@@ -175,19 +183,18 @@ async def test_a_is_named_for_what_it_does_and_u_for_undoing_the_last_change(bui
     assert help_rows["a"].startswith("Other attribute") and help_rows["u"].startswith("Undo last change")
 
 
-@sync
+@pilot_test
 async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_it(builder_app, open_service):
     """docs/RULES.md "only one chance": the warning is in view, under the pool, as soon as the skill
     already rolled this scene is built again (a console opened later too), above the last result."""
     import random
 
-    from test_roll_builder import BuilderApp
 
     app = builder_app("yze-demo")
     async with app.run_test(size=(100, 24)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
-        assert _text(builder, "#rb-warnings") == ""
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
+        assert shown_text(builder, "#rb-warnings") == ""
         await pilot.press("r")
         await pilot.pause()
         warning = builder.query_one("#rb-warnings")
@@ -197,8 +204,8 @@ async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_
     app.service.close()
     later = BuilderApp(open_service("yze-demo"), random.Random(3))
     async with later.run_test(size=(100, 24)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
-        before_the_roll = _text(builder, "#rb-warnings")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
+        before_the_roll = shown_text(builder, "#rb-warnings")
     assert above and in_view
     assert "Ripley Hale already rolled Observation this scene: only one chance" in before_the_roll

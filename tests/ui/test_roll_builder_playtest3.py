@@ -5,26 +5,34 @@ counts of dice actually needed (R-MANUAL-1, R-PUSH-4, R-TIER-4)."""
 
 from __future__ import annotations
 
-from test_roll_builder import _fill, _pick_skill, _rolls, _start, _text, _type, builder_app, sync  # noqa: F401
+from pilot_harness import (
+    fill_focused,
+    pick_skill,
+    pilot_test,
+    roll_entries,
+    shown_text,
+    start_builder,
+    type_text,
+)
 
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
 
-@sync
+@pilot_test
 async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("s")
-        await _type(pilot, "look")
+        await type_text(pilot, "look")
         await pilot.press("enter")
         await pilot.pause()
         assert builder.draft.skill is None
         assert builder.request().skill is None
-        settings = _text(builder, "#rb-settings")
-        message = _text(builder, "#rb-message")
-        odds = _text(builder, "#rb-odds")
+        settings = shown_text(builder, "#rb-settings")
+        message = shown_text(builder, "#rb-message")
+        odds = shown_text(builder, "#rb-odds")
         preview = builder.preview
     assert "mobility" not in settings and "skill none" not in settings
     assert "no skill matches “look”" in settings
@@ -33,18 +41,18 @@ async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_ap
     assert preview is None
 
 
-@sync
+@pilot_test
 async def test_a_filter_typed_past_its_last_match_does_not_keep_that_skill(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("s", "c")
         await pilot.pause()
         first = builder.draft.skill
-        await _type(pilot, "omp")
+        await type_text(pilot, "omp")
         await pilot.pause()
         skill = builder.draft.skill
-        odds = _text(builder, "#rb-odds")
+        odds = shown_text(builder, "#rb-odds")
         await pilot.press("backspace", "backspace", "backspace")
         await pilot.pause()
         back = builder.draft.skill
@@ -53,80 +61,80 @@ async def test_a_filter_typed_past_its_last_match_does_not_keep_that_skill(build
     assert back == first  # "c" matches again: its first skill is selected again
 
 
-@sync
+@pilot_test
 async def test_escape_from_the_filter_puts_back_the_selection_and_r_says_why_nothing_rolls(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("s", "c", "escape")
         await pilot.pause()
-        settings = _text(builder, "#rb-settings")
+        settings = shown_text(builder, "#rb-settings")
         assert builder.draft.skill is None and builder.draft.attribute is None
         await pilot.press("r")
         await pilot.pause()
-        said = _text(builder, "#rb-message")
-        assert _rolls(app.service) == []
+        said = shown_text(builder, "#rb-message")
+        assert roll_entries(app.service) == []
         await pilot.press("f")
         await pilot.pause()
         assert not isinstance(app.screen, LineEntryScreen)  # no faces asked for a pool that is not there
-        said_f = _text(builder, "#rb-message")
+        said_f = shown_text(builder, "#rb-message")
     assert said_f == said
     assert "skill none" in settings and "attr —" in settings and "wits" not in settings
     assert said.startswith("Nothing to roll"), said
     assert "s" in said and "a" in said
 
 
-@sync
+@pilot_test
 async def test_escape_from_the_filter_keeps_the_skill_attribute_and_gear_picked_before(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "rang")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "rang")
         await pilot.press("g")
         before = builder.request()
         await pilot.press("s")
-        await _type(pilot, "obs")
+        await type_text(pilot, "obs")
         await pilot.press("escape")
         await pilot.pause()
         after = builder.request()
-        odds = _text(builder, "#rb-odds")
+        odds = shown_text(builder, "#rb-odds")
     assert after == before and after.gear
     assert odds
 
 
-@sync
+@pilot_test
 async def test_r_and_f_with_a_refused_pool_say_why(builder_app):
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "swords")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "swords")
         # a draft beyond the limit (an older console's draft): refused, and said
         builder.draft = builder.draft.changed(bonus_dice=9)
         builder.refresh_view()
         await pilot.press("r")
         await pilot.pause()
-        said = _text(builder, "#rb-message")
-        assert _rolls(app.service) == []
+        said = shown_text(builder, "#rb-message")
+        assert roll_entries(app.service) == []
     assert "R-TIER-1" in said
 
 
-@sync
+@pilot_test
 async def test_R_TIER_1_b_stops_at_the_systems_limit_and_says_so(builder_app):
     from gmconsole.systems.tiered import roll as tiered
 
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "swords")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "swords")
         await pilot.press(*["b"] * 40)
         await pilot.pause()
-        settings = _text(builder, "#rb-settings")
-        message = _text(builder, "#rb-message")
-        odds = _text(builder, "#rb-odds")
+        settings = shown_text(builder, "#rb-settings")
+        message = shown_text(builder, "#rb-message")
+        odds = shown_text(builder, "#rb-odds")
         bonus = builder.draft.bonus_dice
         await pilot.press("r")
         await pilot.pause()
-        rolled = _rolls(app.service)
+        rolled = roll_entries(app.service)
     assert bonus == tiered.MAX_BONUS_DICE
     assert f"bonus {tiered.MAX_BONUS_DICE}" in settings and "+40" not in settings + message
     assert f"at most +{tiered.MAX_BONUS_DICE} bonus dice" in message and "R-TIER-1" in message
@@ -134,15 +142,15 @@ async def test_R_TIER_1_b_stops_at_the_systems_limit_and_says_so(builder_app):
     assert len(rolled) == 1
 
 
-@sync
+@pilot_test
 async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("f")
         await pilot.pause()
-        await _fill(pilot, "base=6,2,3,4 skill=3,2 stress=2")
+        await fill_focused(pilot, "base=6,2,3,4 skill=3,2 stress=2")
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
@@ -153,13 +161,13 @@ async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls
     assert f"e.g. {example}" in hint
 
 
-@sync
+@pilot_test
 async def test_R_TIER_4_attack_faces_example_has_as_many_faces_as_the_pool(builder_app):
     from gmconsole.systems.tiered import roll as tiered
 
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
+        await start_builder(pilot, "c1")
         character = app.service.character("c1")
         await pilot.press("k")
         await pilot.pause()

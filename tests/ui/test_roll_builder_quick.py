@@ -3,13 +3,18 @@ character, recorded as the GM's roll, pushable where the system allows and charg
 
 from __future__ import annotations
 
-from test_roll_builder import _fill, _rolls, _text, builder_app, sync  # noqa: F401
+from pilot_harness import (
+    fill_focused,
+    pilot_test,
+    roll_entries,
+    shown_text,
+)
 
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
-@sync
+@pilot_test
 async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_pushed_for_free(builder_app):
     app = builder_app("yze-demo")
     service = app.service
@@ -20,13 +25,13 @@ async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_push
         await pilot.press("G")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "5b 3s 1st ; base=1,1,1,1,1 skill=1,2,3 stress=2")
+        await fill_focused(pilot, "5b 3s 1st ; base=1,1,1,1,1 skill=1,2,3 stress=2")
         await pilot.pause()
-        result = _text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result")
         await pilot.press("p")
         await pilot.pause()
-        said = _text(builder, "#rb-message")
-    roll = _rolls(service)[0]
+        said = shown_text(builder, "#rb-message")
+    roll = roll_entries(service)[0]
     assert roll["character"] == "GM" and roll["character_id"] is None
     assert roll["summary"].startswith("GM rolls 5b 3s 1st") and roll["by_hand"] is True
     assert "GM rolls 5b 3s 1st: 0 successes" in result
@@ -34,7 +39,7 @@ async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_push
     assert {c.id: (c.stress, c.attributes["strength"].current) for c in service.campaign.roster} == sheets
 
 
-@sync
+@pilot_test
 async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app):
     app = builder_app("exploding-demo")
     async with app.run_test(size=(110, 44)) as pilot:
@@ -42,7 +47,7 @@ async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app
         builder.focus()
         await pilot.press("G")
         await pilot.pause()
-        await _fill(pilot, "5b 3s")
+        await fill_focused(pilot, "5b 3s")
         await pilot.pause()
         error = str(app.screen.query_one("#faces-error").render()) if app.screen.query("#faces-error") else ""
         screen = app.screen

@@ -5,8 +5,14 @@ screen shows and what the history records."""
 
 from __future__ import annotations
 
-from test_roll_builder import _mark as _mark_names
-from test_roll_builder import _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from pilot_harness import (
+    fill_focused,
+    mark_names,
+    pick_skill,
+    pilot_test,
+    shown_text,
+    start_builder,
+)
 from textual.widgets import Static
 
 from gmconsole.ui.screens.history import HistoryScreen
@@ -15,12 +21,6 @@ from gmconsole.ui.screens.roll_form import RollFormScreen
 from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
 from gmconsole.ui.widgets.mark_list import MarkList
 from gmconsole.ui.widgets.roll_text import stunt_lines
-
-
-async def _fill(pilot, text: str) -> None:
-    pilot.app.focused.value = text
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def _mark(pilot, indexes: list[int]) -> SkillModifierScreen:
@@ -37,13 +37,13 @@ async def _mark(pilot, indexes: list[int]) -> SkillModifierScreen:
     return screen
 
 
-@sync
+@pilot_test
 async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_history_detail(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "stealth")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "stealth")
         skill_dice = sum(1 for d in builder.preview.dice if d["kind"] == "skill")
         picker = await _mark(pilot, [1, 2])  # the area is dark; crowded or noisy
         assert "+2" in str(picker.query_one("#pick-total", Static).render())
@@ -52,17 +52,17 @@ async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_hi
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert builder.draft.skill_modifiers == ("dark", "crowded")
-        assert "The area is dark or dimly lit +1" in _text(builder, "#rb-explain")
-        assert "mods dark, crowded" in _text(builder, "#rb-settings")
+        assert "The area is dark or dimly lit +1" in shown_text(builder, "#rb-explain")
+        assert "mods dark, crowded" in shown_text(builder, "#rb-settings")
         assert sum(1 for d in builder.preview.dice if d["kind"] == "skill") == skill_dice + 2
         await pilot.press("r")
         await pilot.pause()
-        assert "modifiers: The area is dark or dimly lit +1; The area is crowded" in _text(builder, "#rb-result")
+        assert "modifiers: The area is dark or dimly lit +1; The area is crowded" in shown_text(builder, "#rb-result")
         entry = service.history(kind="roll")[0]
         assert [(m["id"], m["modifier"]) for m in entry["skill_modifiers"]] == [("dark", 1), ("crowded", 1)]
         assert entry["skill_modifiers"][1]["name"]["zh-Hant"] == "該區域人群密集或嘈雜。"
         await pilot.press("M")
-        assert builder.draft.skill_modifiers == () and "dark" not in _text(builder, "#rb-explain")
+        assert builder.draft.skill_modifiers == () and "dark" not in shown_text(builder, "#rb-explain")
         app.push_screen(HistoryScreen())
         await pilot.pause()
         await pilot.press("enter")
@@ -71,16 +71,16 @@ async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_hi
     assert "modifiers: The area is dark or dimly lit +1; The area is crowded" in detail and "該區域" not in detail
 
 
-@sync
+@pilot_test
 async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stamina_to_oppose(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c4")
-        await _pick_skill(pilot, "manip")
+        builder = await start_builder(pilot, "c4")
+        await pick_skill(pilot, "manip")
         await _mark(pilot, [2, 9])  # "detained or imprisoned by you" and interrogation
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "same fact" in _text(builder, "#rb-message")
+        assert "same fact" in shown_text(builder, "#rb-message")
         await pilot.press("r")
         await pilot.pause()
         assert app.service.history(kind="roll") == []
@@ -88,7 +88,7 @@ async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stami
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert builder.draft.skill_modifiers == ("interrogation",)
-        assert "Interrogating a captive: opposed by Stamina, not Insight +1" in _text(builder, "#rb-explain")
+        assert "Interrogating a captive: opposed by Stamina, not Insight +1" in shown_text(builder, "#rb-explain")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
@@ -96,66 +96,66 @@ async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stami
         assert form.query_one("#field-skill", MarkList).marked == ["stamina"]
 
 
-@sync
+@pilot_test
 async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_app):
     app = builder_app("myz-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c4")  # Vanja: Sneak 1
-        await _pick_skill(pilot, "sneak")
+        await start_builder(pilot, "c4")  # Vanja: Sneak 1
+        await pick_skill(pilot, "sneak")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
         assert form.query_one("#field-skill", MarkList).marked == ["scout"]
-        await _mark_names(pilot, form.query_one("#field-opponent", MarkList), "Lina")
+        await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Lina")
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert service.history(kind="roll")[0]["opposed"]["defender_skill"] == "scout"
-        await _start(pilot, "c6")  # Hammer, the Enforcer
-        await _pick_skill(pilot, "intim")
+        await start_builder(pilot, "c6")  # Hammer, the Enforcer
+        await pick_skill(pilot, "intim")
         await pilot.press("o")
         await pilot.pause()
         form = app.screen
         assert form.query_one("#field-skill", MarkList).marked == ["intimidate"]
         assert "only against another Enforcer" in str(form.query_one("#form-hint").render())
-        await _mark_names(pilot, form.query_one("#field-opponent", MarkList), "Grease")
+        await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Grease")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "only against another Enforcer" in str(form.query_one("#form-error").render())
     assert len(service.history(kind="roll")) == 1
 
 
-@sync
+@pilot_test
 async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_with_w(builder_app):
     app = builder_app("myz-demo")
     service = app.service
     fixer = service.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
                                    "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, fixer.id)
-        await _pick_skill(pilot, "make")
+        builder = await start_builder(pilot, fixer.id)
+        await pick_skill(pilot, "make")
         await _mark(pilot, [0])  # deal on the side
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "mods side-deal" in _text(builder, "#rb-settings")
-        assert _text(builder, "#rb-warnings") == ""
+        assert "mods side-deal" in shown_text(builder, "#rb-settings")
+        assert shown_text(builder, "#rb-warnings") == ""
         await pilot.press("r")
         await pilot.pause()
-        assert "modifiers: Deal on the side" in _text(builder, "#rb-result")
-        assert "私下買賣" not in _text(builder, "#rb-result")
-        assert "mods" not in _text(builder, "#rb-settings")  # a named modifier is for one roll (issue 12)
+        assert "modifiers: Deal on the side" in shown_text(builder, "#rb-result")
+        assert "私下買賣" not in shown_text(builder, "#rb-result")
+        assert "mods" not in shown_text(builder, "#rb-settings")  # a named modifier is for one roll (issue 12)
         await _mark(pilot, [0])  # the GM builds a second deal: warned before rolling it
         await pilot.press("ctrl+s")
         await pilot.pause()
-        warning = _text(builder, "#rb-warnings")
+        warning = shown_text(builder, "#rb-warnings")
         assert "already rolled a deal on the side this session" in warning and "R-MYZ-LIMIT" in warning
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "a trade caravan reached the Ark")
-        assert "once per session" not in _text(builder, "#rb-warnings")
+        await fill_focused(pilot, "a trade caravan reached the Ark")
+        assert "once per session" not in shown_text(builder, "#rb-warnings")
         await pilot.press("r")  # the GM allowed it: the second deal is rolled and recorded
         await pilot.pause()
     kinds = [e["kind"] for e in service.history()]
@@ -163,30 +163,30 @@ async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_wit
     assert service.history(kind="circumstances")[0]["reason"] == "a trade caravan reached the Ark"
 
 
-@sync
+@pilot_test
 async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_app):
     app = builder_app("myz-demo")
     service = app.service
     kai = service.add_character({"name": "Kai", "role": "stalker", "skills": {"find-the-path": 1},
                                  "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}})
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c9")  # Lina
-        await _pick_skill(pilot, "find")
+        builder = await start_builder(pilot, "c9")  # Lina
+        await pick_skill(pilot, "find")
         await _mark(pilot, [0])
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)  # which sector?
-        await _fill(pilot, "B7")
+        await fill_focused(pilot, "B7")
         assert builder.draft.skill_modifiers == ("enter-sector=B7",)
         await pilot.press("r")
         await pilot.pause()
-        builder = await _start(pilot, kai.id)
-        await _pick_skill(pilot, "find")
+        builder = await start_builder(pilot, kai.id)
+        await pick_skill(pilot, "find")
         await _mark(pilot, [0])
         await pilot.press("ctrl+s")
         await pilot.pause()
-        await _fill(pilot, "b7")
-        warning = _text(builder, "#rb-warnings")
+        await fill_focused(pilot, "b7")
+        warning = shown_text(builder, "#rb-warnings")
         assert "Lina already rolled Find the Path entering sector b7" in warning and "one Stalker" in warning
     entry = service.history(kind="roll")[0]
     assert entry["skill_modifiers"] == [{"id": "enter-sector",

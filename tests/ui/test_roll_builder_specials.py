@@ -5,86 +5,67 @@ consequences, change of circumstances)."""
 
 from __future__ import annotations
 
-from test_roll_builder import _mark, _pick_skill, _start, _text, builder_app, sync  # noqa: F401  (builder_app is a fixture)
+from pilot_harness import (
+    fill_focused,
+    pick_skill,
+    pilot_test,
+    roll_form,
+    shown_text,
+    start_builder,
+)
 
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.pickers import MarkListScreen
-from gmconsole.ui.screens.roll_form import ChoiceScreen, RollFormScreen
-from gmconsole.ui.widgets.mark_list import MarkList
+from gmconsole.ui.screens.roll_form import ChoiceScreen
 
 
-async def _form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:
-    """Fill the open RollFormScreen (a list field: mark the names given, by keys), roll (ctrl+s), read
-    the result or the error, close it."""
-    form = pilot.app.screen
-    assert isinstance(form, RollFormScreen)
-    for key, value in values.items():
-        field = form.query_one(f"#field-{key}")
-        if isinstance(field, MarkList):
-            await _mark(pilot, field, *((value,) if isinstance(value, str) else value))
-        else:
-            field.value = value
-    await pilot.press("ctrl+s")
-    await pilot.pause()
-    text = str(form.query_one("#form-result").render()) or str(form.query_one("#form-error").render())
-    await pilot.press("escape")
-    await pilot.pause()
-    return text
-
-
-async def _fill(pilot, text: str) -> None:
-    pilot.app.focused.value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-@sync
+@pilot_test
 async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undone(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "ranged")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "ranged")
         await pilot.press("o")
         await pilot.pause()
-        await _form(pilot, {"opponent": "Dallas Kane", "skill": "insight",
+        await roll_form(pilot, {"opponent": "Dallas Kane", "skill": "insight",
                             "active_faces": "base=6,2,3,4 skill=3,2 stress=2",
                             "defender_faces": "base=6,2,3,4,5 skill=3,2"})
         entry = service.history(kind="roll")[0]
         assert entry["opposed"]["outcome"] == "defender"
-        assert "the defender holds" in _text(builder, "#rb-result")
+        assert "the defender holds" in shown_text(builder, "#rb-result")
         # R-PUSH-2: the active side pushes after the defender rolled; stress-dice: +1 stress at once
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "base=6,2,3 skill=6,2 stress=3,4")
+        await fill_focused(pilot, "base=6,2,3 skill=6,2 stress=3,4")
         pushed = service.entry(entry["id"])
         assert pushed["opposed"]["active_successes"] == 3 and pushed["opposed"]["outcome"] == "active"
-        assert "the active side wins" in _text(builder, "#rb-result")
+        assert "the active side wins" in shown_text(builder, "#rb-result")
         assert service.character("c1").stress == 2
         await pilot.press("u")
         await pilot.pause()
         assert service.entry(entry["id"])["opposed"]["outcome"] == "defender"
         assert service.character("c1").stress == 1
-        assert "the defender holds" in _text(builder, "#rb-result")
+        assert "the defender holds" in shown_text(builder, "#rb-result")
 
 
-@sync
+@pilot_test
 async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_undoable(builder_app):
     app = builder_app("exploding-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        await _start(pilot, "c1")
-        await _pick_skill(pilot, "stealth")
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "stealth")
         await pilot.press("o")
         await pilot.pause()
-        opposed = await _form(pilot, {"opponent": "Mira Sol", "opp_skill": "notice", "opp_attribute": "intellect"})
+        opposed = await roll_form(pilot, {"opponent": "Mira Sol", "opp_skill": "notice", "opp_attribute": "intellect"})
         await pilot.press("i")
         await pilot.pause()
-        assisted = await _form(pilot, {"skill": "shooting", "others": ("Doc Rell", "Torvald")})
+        assisted = await roll_form(pilot, {"skill": "shooting", "others": ("Doc Rell", "Torvald")})
         await pilot.press("n")
         await pilot.pause()
-        group = await _form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "athletics"})
+        group = await roll_form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "athletics"})
         kinds = [e["kind"] for e in service.history()]
         assert kinds[:3] == ["group", "assisted", "opposed"]
         await pilot.press("u")
@@ -97,16 +78,16 @@ async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_und
     assert "of 2 succeed" in group
 
 
-@sync
+@pilot_test
 async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(builder_app):
     app = builder_app("exploding-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "shoot")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shoot")
         await pilot.pause()
         tn_before = builder.preview.target_number
-        odds_before = _text(builder, "#rb-odds")
+        odds_before = shown_text(builder, "#rb-odds")
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MarkListScreen)
@@ -114,15 +95,15 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
         await pilot.press(*["down"] * 4, "space", *["down"] * 8, "space", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "9")
+        await fill_focused(pilot, "9")
         assert isinstance(app.screen, LineEntryScreen)
         assert "out of range" in str(app.screen.query_one("#faces-error").render())
-        await _fill(pilot, "3")
+        await fill_focused(pilot, "3")
         assert builder.draft.tn_modifiers == ("social.hostile", "other.cramped=3")
         assert builder.preview.target_number == tn_before + 4 + 3
-        explain = _text(builder, "#rb-explain")
+        explain = shown_text(builder, "#rb-explain")
         assert "Hostile: +4" in explain and "Cramped Conditions/Confines: +3" in explain
-        assert _text(builder, "#rb-odds") != odds_before
+        assert shown_text(builder, "#rb-odds") != odds_before
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("M")
@@ -132,30 +113,30 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
     assert roll["tn"] == tn_before + 7
 
 
-@sync
+@pilot_test
 async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_with_one_key(builder_app):
     app = builder_app("tiered-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
+        builder = await start_builder(pilot, "c1")
         await pilot.press("v")
         await pilot.pause()
-        save = await _form(pilot, {"save": "phys", "faces": "dice=6,6"})
+        save = await roll_form(pilot, {"save": "phys", "faces": "dice=6,6"})
         await pilot.press("k")
         await pilot.pause()
-        attack = await _form(pilot, {"faces": "dice=6,6,2,3"})
+        attack = await roll_form(pilot, {"faces": "dice=6,6,2,3"})
         assert isinstance(app.screen, MarkListScreen)  # who takes the damage; esc: nobody
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("o")
         await pilot.pause()
-        contested = await _form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
+        contested = await roll_form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
         assert [e["kind"] for e in service.history()][:3] == ["contested", "attack", "save"]
-        await _pick_skill(pilot, "swords")
+        await pick_skill(pilot, "swords")
         await pilot.press("f")
         await pilot.pause()
-        await _fill(pilot, "dice=4,3,2,1,2,3")
-        assert "C: apply one" in _text(builder, "#rb-result")
+        await fill_focused(pilot, "dice=4,3,2,1,2,3")
+        assert "C: apply one" in shown_text(builder, "#rb-result")
         stamina = service.character("c1").stamina
         await pilot.press("C")
         await pilot.pause()
@@ -164,7 +145,7 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.pause()
         assert service.character("c1").stamina == stamina - 2
         assert service.history()[0]["kind"] == "consequence"
-        assert "C: apply one (applied: damage)" in _text(builder, "#rb-result")
+        assert "C: apply one (applied: damage)" in shown_text(builder, "#rb-result")
         await pilot.press("u")
         await pilot.pause()
         assert service.character("c1").stamina == stamina
@@ -174,21 +155,21 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
     assert "9 vs 9; 4 vs 8" in contested and "Wren wins" in contested
 
 
-@sync
+@pilot_test
 async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance_warning(builder_app):
     app = builder_app("yze-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:
-        builder = await _start(pilot, "c1")
-        await _pick_skill(pilot, "observation")
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "observation")
         await pilot.press("r")
         await pilot.pause()
-        assert "only one chance" in _text(builder, "#rb-warnings")
+        assert "only one chance" in shown_text(builder, "#rb-warnings")
         await pilot.press("w")
         await pilot.pause()
-        await _fill(pilot, "")
+        await fill_focused(pilot, "")
         assert isinstance(app.screen, LineEntryScreen)
-        await _fill(pilot, "climbed to the gantry")
-        assert "only one chance" not in _text(builder, "#rb-warnings")
+        await fill_focused(pilot, "climbed to the gantry")
+        assert "only one chance" not in shown_text(builder, "#rb-warnings")
     entry = service.history(kind="circumstances")[0]
     assert entry["reason"] == "climbed to the gantry" and entry["skill"] == "observation"
