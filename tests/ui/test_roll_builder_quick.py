@@ -54,3 +54,21 @@ async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app
     assert isinstance(screen, LineEntryScreen)
     assert "s8 t6 tn5" in error and "exploding" in error
     assert app.service.history() == []
+
+
+@pilot_test
+async def test_a_gm_roll_with_a_stress_die_showing_1_owes_nobody_a_panic(builder_app):
+    """Play-test 7: a GM roll is charged to nobody, so a stress 1 (R-PUSH-3) names no panic as due;
+    the roll still cannot be pushed."""
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = pilot.app.query_one(RollBuilder)
+        builder.focus()
+        await pilot.press("G")
+        await pilot.pause()
+        await fill_focused(pilot, "3b 2s 1st ; base=6,2,3 skill=4,5 stress=1")
+        await pilot.pause()
+        result = shown_text(builder, "#rb-result")
+    assert "GM rolls 3b 2s 1st: 1 success" in result
+    assert "panic roll due" not in result
+    assert "a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics" in result

@@ -218,7 +218,9 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
         else:
             verdict = "SUCCESS" if n else "FAILURE"
             lines.append(f"{verdict}: {counted(n, 'success', 'successes')}{extra}{pushed}{by_hand}")
-        if entry.panic:
+        if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
+            lines.append("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics")
+        elif entry.panic:
             lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
         if with_stunts:
             lines += _stunts(entry)
