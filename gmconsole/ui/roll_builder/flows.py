@@ -139,16 +139,12 @@ async def form(builder: RollBuilder, made, after=None) -> None:
 def special_form(builder: RollBuilder, character, name: str, **extra):
     """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
     ``character`` (:attr:`GameSystem.special_forms` names the module function that makes them)."""
-    from inspect import signature
-
     from gmconsole.ui.widgets import roll_specials
 
     make = getattr(roll_specials, builder.game_system.special_forms)
-    if "state" in signature(make).parameters:  # the forms that roll the draft's skill (assisted, group)
-        state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),
-                 "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
-        return make(builder.service, character, state, builder.app.rng, **extra)[name]
-    return make(builder.service, character, builder.app.rng, **extra)[name]
+    state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),  # assisted and group roll it
+             "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
+    return make(builder.service, character, state, builder.app.rng, **extra)[name]
 
 
 async def opposed(builder: RollBuilder, character) -> None:

@@ -265,9 +265,11 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
 # --------------------------------------------------------------------------- tiered
 
 
-def tiered_forms(service, character, rng, on_attack: Callable[[Entry], None] | None = None) -> dict[str, Form]:
+def tiered_forms(service, character, state: dict, rng,
+                 on_attack: Callable[[Entry], None] | None = None) -> dict[str, Form]:
     """Saving throw (R-TIER-3), attack (R-TIER-4) and contested roll (R-TIER-5) for ``tiered``, each
-    recorded through the service; ``on_attack(entry)`` hears of each attack recorded (its damage is
+    recorded through the service. ``state`` (the builder's draft, as :func:`exploding_forms` takes it) is
+    not read: each tiered form asks its own attribute. ``on_attack(entry)`` hears of each attack recorded (its damage is
     applied to a target once the form closes, :func:`pick_attack_target`)."""
 
     def save_run(v: dict[str, str]) -> str:
