@@ -9,6 +9,7 @@ campaigns grown fast (``history_helpers.repeat_history``).
 from __future__ import annotations
 
 import asyncio
+import time
 
 from history_helpers import (
     HistoryApp,
@@ -148,6 +149,7 @@ async def test_leaving_the_screen_while_it_loads_stops_the_read(open_service, de
 
     def counted(session, first):
         read.append((session, first))
+        time.sleep(0.05)  # a slow disk: the read outlasts the first pause on any machine (it was a race)
         return chunk_history(session, first)
 
     monkeypatch.setattr(service, "chunk_history", counted)
