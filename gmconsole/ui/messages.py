@@ -24,6 +24,16 @@ class CampaignChanged(Message):
     entry: dict[str, Any] | None = None
 
 
+def change_verb(entry: dict[str, Any]) -> str:
+    """What a status line puts before a changed entry's summary: ``"undone: "``, ``"redone: "`` (an
+    undone change made again: done once more, with the time it was redone), ``"failed: "``, or nothing
+    for a new change."""
+    status = entry.get("status", "")
+    if status == "done" and entry.get("done_at"):
+        return "redone: "
+    return {"undone": "undone: ", "failed": "failed: "}.get(status, "")
+
+
 @dataclass(eq=False)
 class CharacterSelected(Message):
     """The GM picked a character in the roster (or elsewhere); the roll builder takes it up."""

@@ -6,6 +6,7 @@ import asyncio
 import io
 
 import pytest
+from pilot_harness import status_text
 from rich.console import Console
 
 from gmconsole.ui.roll_builder import RollBuilder
@@ -96,6 +97,26 @@ def test_undo_and_redo_keys_with_a_note_of_what_was_undone(make_app):
     assert f"Undone: Ripley Hale: stress +1 → {stress + 1}" in seen[1]
     assert seen[2] == stress + 1
     assert "nothing to redo" in seen[3]
+
+
+def test_the_status_line_says_undone_and_redone(make_app):
+    """Play-test 7, item 5: after ctrl+y the status line read like a new change ("✓ Ripley Hale: stress
+    +1") while only a toast said it was redone; the line now says "redone:" as it says "undone:"."""
+    app = make_app("yze-demo")
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "plus")
+            seen.append(status_text(app))
+            await pilot.press("ctrl+z")
+            seen.append(status_text(app))
+            await pilot.press("ctrl+y")
+            seen.append(status_text(app))
+
+    asyncio.run(run())
+    change = "Ripley Hale: stress +1 → 2"
+    assert seen == [f"✓ {change}", f"✓ undone: {change}", f"✓ redone: {change}"]
 
 
 def test_history_and_help_screens_open_and_close(make_app):

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gmconsole.safe_text import shown
-from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError
+from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_verb
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.initiative import InitiativePane
@@ -193,8 +193,7 @@ class MainScreen(Screen[None]):
         self._show_tabs()  # the session and scene may have changed
         entry = message.entry or {}
         if entry.get("summary"):
-            verb = {"undone": "undone: ", "failed": "failed: "}.get(entry.get("status", ""), "")
-            self.set_status(f"✓ {verb}{entry['summary']}")
+            self.set_status(f"✓ {change_verb(entry)}{entry['summary']}")
 
     @on(CharacterSelected)
     def _character_selected(self, message: CharacterSelected) -> None:

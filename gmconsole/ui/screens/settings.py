@@ -20,9 +20,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from gmconsole.campaign import settings_table
-from gmconsole.campaign.entries import as_record, given
+from gmconsole.campaign.entries import as_record
 from gmconsole.safe_text import shown
-from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.messages import CampaignChanged, change_verb
 
 __all__ = ["SettingsScreen"]
 
@@ -159,8 +159,7 @@ class SettingsScreen(Screen[None]):
         self.reload()
         entry = as_record(message.entry or {})
         if entry.summary:
-            verb = {"undone": "undone: "}.get(given(entry.status, ""), "")
-            self._say(f"✓ {verb}{entry.summary}")
+            self._say(f"✓ {change_verb(message.entry)}{entry.summary}")
 
     # ------------------------------------------------------------------ changing
     def _set(self, key: str, value) -> None:
