@@ -76,6 +76,19 @@ def quick_text(args, system: str) -> str:
     return " ".join(parts + [f"d{s}" for s in args.artifact])
 
 
+def pool_flags_named(system: str) -> str:
+    """The flags that give a GM roll's pool in ``system``, as a refusal names them."""
+    game = systems.get(system)
+    pool = game.cli_flags.gm_pool
+    if pool == "dice":
+        return "--dice N"
+    if pool == "die_sizes":
+        return "--trait-die dN (and --skill-die dN, --tn N)"
+    flags = ["--die dN"] if game.step_dice else ["--base N", "--skill N", "--gear N"]
+    flags += ["--stress N"] if game.has_stress else []
+    return ", ".join([*flags, "--artifact dN"])
+
+
 def gm_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME`` with pool flags and no ``--character``."""
     from gmconsole.cli.campaign_access import add_wait, guard, seed
@@ -105,7 +118,11 @@ def run_gm_roll(args) -> int:
         warn_about(service, args)
         if service.campaign.system != args.system:
             raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
-        entry = service.quick_roll(quick_text(args, args.system), faces=args.faces)
+        text = quick_text(args, args.system)
+        if not text:
+            raise CliError(f"give the pool with {pool_flags_named(args.system)}, "
+                           "or --character C --skill NAME to roll from a sheet")
+        entry = service.quick_roll(text, faces=args.faces)
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
             push_or_take_back(service, roll_id, args.push_faces)

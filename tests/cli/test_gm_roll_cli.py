@@ -42,3 +42,14 @@ def test_with_a_character_the_pool_flags_are_refused_as_before_and_without_one_a
     refused(demo_gm("roll", "myz", "--campaign", "myz-demo", "--skill", "move"), "--character")
     refused(demo_gm("roll", "tiered", "--campaign", "tiered-demo"), "--dice")
     assert _history(demo_gm, "myz-demo") == [] and _history(demo_gm, "tiered-demo") == []
+
+
+def test_a_gm_roll_with_no_pool_flag_names_the_flags_not_the_consoles_syntax(demo_gm):
+    """Play-test 7, item 2: ``roll yze --campaign X --faces ...`` with no pool flag was refused in the
+    console's quick-pool words ("type the pool: counts per kind like 5b 3s"); the CLI names its flags."""
+    for system, flags in (("yze", ("--base", "--skill", "--gear", "--stress", "--character")),
+                          ("yze-step", ("--die", "--character")), ("myz", ("--base", "--artifact"))):
+        result = demo_gm("roll", system, "--campaign", f"{system}-demo", "--faces", "base=6,3,1")
+        refused(result, *flags)
+        assert "5b 3s" not in result.stderr and "type the pool" not in result.stderr
+        assert _history(demo_gm, f"{system}-demo") == []
