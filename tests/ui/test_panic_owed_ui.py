@@ -43,9 +43,9 @@ def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_marks_npcs(builder
             await pilot.pause()
 
     asyncio.run(run())
-    npcs = [c.name for c in app.service.campaign.roster if c.is_npc]
+    npcs = [c.name + (f" ×{c.count}" if c.is_group else "") for c in app.service.campaign.roster if c.is_npc]
     assert seen["title"] == QUESTION
-    assert npcs and all(f"{name} (npc)" in seen["labels"] for name in npcs)
+    assert npcs and all(f"{name} (npc)" in seen["labels"] for name in npcs)  # a group with its count
 
 
 def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_app, monkeypatch):

@@ -202,3 +202,17 @@ def test_assisted_form_turns_snapshot_exploding(snap_compare, make_app):
     """exploding assisted check: helpers marked in turn ([1], [2]), the rest [ ]."""
     keys = ["3", "i", "down", "down", "space", "up", "space"]
     assert snap_compare(make_app("exploding-demo"), terminal_size=NARROW, press=keys)
+
+
+@pilot_test
+async def test_an_npc_group_shows_its_count_in_the_helpers_picker_as_in_the_roster(builder_app):
+    """Play-test 7, item 3: the roster reads "Hull rats ×6 (npc)" but the helpers, in-range and
+    exploding pickers read "Hull rats (npc)": a GM marking helpers could not tell a group of six from one."""
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        await start_builder(pilot, "c1")
+        await pilot.press("e")
+        assert isinstance(app.screen, PickCharacters)
+        rows = _rows(app.screen.query_one(MarkList))
+        assert any(r.endswith("Hull rats ×6 (npc)") for r in rows), rows
+        assert any(r.endswith("Security officer (npc)") for r in rows)  # one NPC: no count

@@ -34,9 +34,11 @@ __all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnM
 
 
 def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:
-    """``(id, label)`` of the roster members a GM may pick (NPCs too, said so), in roster order."""
+    """``(id, label)`` of the roster members a GM may pick, in roster order: NPCs too, said so, and an
+    NPC group with its count as the roster shows it (``Hull rats ×6 (npc)``)."""
     skip = set(leave_out)
-    return [(c.id, c.name + (" (npc)" if c.is_npc else "")) for c in roster if c.id not in skip]
+    return [(c.id, c.name + (f" ×{c.count}" if c.is_group else "") + (" (npc)" if c.is_npc else ""))
+            for c in roster if c.id not in skip]
 
 
 class MarkListScreen(ModalScreen[list[str] | None]):
