@@ -1,0 +1,65 @@
+"""A read-only console follows what a writer in another process changes (issue 14, live changes).
+
+The writer is a separate process, as the GM's own console or a command line would be: the doom pool
+changed through the service, the next scene started with ``gmconsole session NAME scene``. The read-only
+console must show each within a second, without a key pressed."""
+
+import asyncio
+import sys
+import time
+
+from pilot_harness import pilot_test
+
+WRITER = """
+import sys
+from gmconsole.campaign.service import CampaignService
+with CampaignService.open(sys.argv[1], sys.argv[2], wait=5) as service:
+    service.change_doom(int(sys.argv[3]))
+"""
+
+
+def tracker_status(app) -> str:
+    """The tracker's top line, as the GM reads it: "Doom 2 · session 1 scene 1 · ± Stress"."""
+    return str(app.screen.query_one("#tracker-status").render())
+
+
+async def run(*args: str) -> None:
+    """Run ``python args`` to the end in another process without blocking the console's loop."""
+    process = await asyncio.create_subprocess_exec(sys.executable, *args, stdout=asyncio.subprocess.PIPE,
+                                                   stderr=asyncio.subprocess.PIPE)
+    out, err = await process.communicate()
+    assert process.returncode == 0, (out, err)
+
+
+async def shown_within(pilot, app, wanted: str, deadline: float = 5.0) -> float:
+    """Seconds until the tracker line holds ``wanted`` (pausing briefly between looks); fails after ``deadline``."""
+    start = time.monotonic()
+    while wanted not in tracker_status(app):
+        assert time.monotonic() - start < deadline, f"still {tracker_status(app)!r}, wanted {wanted!r}"
+        await pilot.pause(0.02)
+    return time.monotonic() - start
+
+
+@pilot_test
+async def test_read_only_console_shows_a_writers_doom_and_scene(make_app, demo_root):
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        doom = app.service.session.doom
+        scene = app.service.session.scene
+        assert f"Doom {doom} " in tracker_status(app)
+
+        await run("-c", WRITER, str(demo_root), "yze-demo", "2")
+        assert await shown_within(pilot, app, f"Doom {doom + 2} ") < 1.0
+
+        await run("-m", "gmconsole", "--data-dir", str(demo_root), "session", "yze-demo", "scene")
+        assert await shown_within(pilot, app, f"scene {scene + 1} ") < 1.0
+        assert "read-only" in app.sub_title
+
+
+@pilot_test
+async def test_a_writers_console_does_not_watch(make_app):
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not [worker for worker in app.workers if worker.group == "live-follow"]
