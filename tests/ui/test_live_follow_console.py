@@ -63,3 +63,24 @@ async def test_a_writers_console_does_not_watch(make_app):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not [worker for worker in app.workers if worker.group == "live-follow"]
+
+
+@pilot_test
+async def test_history_screen_of_a_read_only_console_shows_a_writers_stress(make_app, demo_root):
+    from history_helpers import table_cells
+
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        first = app.service.campaign.roster[0]
+        writer = WRITER.replace("service.change_doom(int(sys.argv[3]))",
+                                "service.change_stress(sys.argv[3], 1)")
+        await run("-c", writer, str(demo_root), "yze-demo", first.id)
+
+        start = time.monotonic()
+        wanted = f"stress +1 → {first.stress + 1}"
+        while not any(wanted in " ".join(row) for row in table_cells(app)):
+            assert time.monotonic() - start < 5.0, table_cells(app)[:3]
+            await pilot.pause(0.02)
+        assert time.monotonic() - start < 1.0
