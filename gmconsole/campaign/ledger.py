@@ -106,7 +106,7 @@ class Ledger:
         except (StoreError, ShapeError, ValueError, KeyError, TypeError) as exc:
             for name, value in kept.items():
                 setattr(self, name, value)
-            _log.warning("kept the campaign as it was: %s", exc)
+            _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", exc)
             return False
         return True
 

@@ -84,3 +84,26 @@ async def test_history_screen_of_a_read_only_console_shows_a_writers_stress(make
             assert time.monotonic() - start < 5.0, table_cells(app)[:3]
             await pilot.pause(0.02)
         assert time.monotonic() - start < 1.0
+
+
+@pilot_test
+async def test_a_torn_campaign_file_keeps_what_the_console_shows_and_says_why(make_app, demo_root):
+    from pilot_harness import status_text
+
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        doom = app.service.session.doom
+        state = demo_root / "yze-demo" / "campaign.json"
+        good = state.read_bytes()
+        state.write_bytes(good[: len(good) // 2])  # a copy by hand, stopped half-way
+
+        start = time.monotonic()
+        while "could not be read" not in status_text(app):
+            assert time.monotonic() - start < 5.0, status_text(app)
+            await pilot.pause(0.02)
+        assert f"Doom {doom} " in tracker_status(app)
+
+        state.write_bytes(good)  # put right: the next change shows again
+        await run("-c", WRITER, str(demo_root), "yze-demo", "1")
+        await shown_within(pilot, app, f"Doom {doom + 1} ")
