@@ -6,9 +6,10 @@ campaign's folder with ``watchfiles`` (inotify on Linux: the kernel wakes it whe
 loop of ours reading the folder over and over). A writer saves by renaming a whole new file into
 place, so one change is a few events (the history chunk, then ``campaign.json``); they are gathered
 for :data:`DEBOUNCE_MS` and then ``service.reload()`` reads the files once, on the UI thread (the
-service is not thread-safe, and reading a campaign document and the newest history chunk takes a few
-milliseconds). The lock, the clean-close marker, the backups and the temporary files are not
-watched for (:meth:`~gmconsole.campaign.service.CampaignService.is_campaign_file`).
+service is not thread-safe, and reading the campaign document and the newest history chunk again takes
+about 8 ms at 10,000 entries, 2 ms to find that nothing changed). The lock, the clean-close marker,
+the backups and the temporary files are not watched for
+(:meth:`~gmconsole.campaign.service.CampaignService.is_campaign_file`).
 
 ``watchfiles`` is imported here, when the worker starts, so the writer's console never pays for it.
 Its watcher thread looks at a stop flag every :data:`STEP_MS`; the flag is the worker's own
