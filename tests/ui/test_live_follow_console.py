@@ -107,3 +107,26 @@ async def test_a_torn_campaign_file_keeps_what_the_console_shows_and_says_why(ma
         state.write_bytes(good)  # put right: the next change shows again
         await run("-c", WRITER, str(demo_root), "yze-demo", "1")
         await shown_within(pilot, app, f"Doom {doom + 1} ")
+
+
+def test_only_a_follower_imports_watchfiles(demo_root):
+    """The writer's console never pays watchfiles' import (README, dependencies); a read-only one does."""
+    import subprocess
+
+    script = """
+import asyncio, sys
+from gmconsole.campaign.service import CampaignService
+from gmconsole.ui.app import GMConsoleApp
+
+async def main(read_only):
+    with CampaignService.open(sys.argv[1], "yze-demo", read_only=read_only) as service:
+        app = GMConsoleApp(service)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.05)
+    return "watchfiles" in sys.modules
+
+print(asyncio.run(main(sys.argv[2] == "read-only")))
+"""
+    seen = [subprocess.run([sys.executable, "-c", script, str(demo_root), mode], capture_output=True, text=True,
+                           check=True, timeout=30).stdout.strip() for mode in ("writer", "read-only")]
+    assert seen == ["False", "True"]
