@@ -18,6 +18,7 @@ change the campaign only through :meth:`Ledger.commit`, and read the history thr
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -29,6 +30,8 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import ShapeError, check_campaign
+
+_log = logging.getLogger(__name__)
 
 MAX_UNDO = 1000
 """Undo reaches back this many changes; older ones stay in the history but can no longer be undone."""
@@ -85,6 +88,27 @@ class Ledger:
                 self.recover(thorough)
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 self.history_problem = exc  # not logged: a log line would be written over the console
+
+    _LOADED = ("_campaign", "_undo", "_redo", "_last_entry", "_scene_cache", "_overlay", "history_gap",
+               "history_problem")
+
+    def reload(self) -> bool:
+        """A reader's :meth:`load` again, after a writer changed the files; True when it read them.
+
+        A writer may be between its writes (the entry saved, the state not yet) or a file may not read
+        (damaged, or a half-written chunk copied in by hand): then everything stays as it was, a warning
+        is logged, and False says to try again on the next change. Never raises a store error."""
+        kept = {name: getattr(self, name) for name in self._LOADED}
+        try:
+            self.load(recover=True, thorough=False)
+            if self.history_problem is not None and kept["history_problem"] is None:
+                raise self.history_problem
+        except (StoreError, ShapeError, ValueError, KeyError, TypeError) as exc:
+            for name, value in kept.items():
+                setattr(self, name, value)
+            _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", exc)
+            return False
+        return True
 
     @property
     def campaign(self) -> Campaign:

@@ -51,6 +51,7 @@ class CampaignService(RollFront, TableFront):
 
     def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
         self._store = store
+        self._stamp = store.stamp() if store.read_only else None  # before reading: a change meanwhile shows
         self.ledger = Ledger(store, clock=clock, rng=rng)
         """Records every change, undo and redo (:class:`~gmconsole.campaign.ledger.Ledger`); the
         command modules change the campaign through it."""
@@ -210,6 +211,44 @@ class CampaignService(RollFront, TableFront):
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(entry)`` after every change, undo and redo; returns an unsubscribe function."""
         return self.ledger.subscribe(listener)
+
+    # ------------------------------------------------------------------ following a writer
+    def reload(self) -> bool:
+        """Read the campaign and its history again when a writer changed them; True when what this
+        service holds changed, and then every subscriber is told with a ``{"kind": "reloaded"}`` notice
+        (no summary: the reader did nothing itself). Only a read-only service follows; a writer's is
+        always up to date and gets False.
+
+        Cheap when nothing changed (a few ``stat`` calls, :meth:`CampaignStore.stamp`). A writer caught
+        between its writes or a file that does not read keeps the service as it was and gives False;
+        the next change is read again. Never raises a store error into the console."""
+        if not self.read_only:
+            return False
+        stamp, seen = self._store.stamp(), self._stamp
+        if stamp == seen:
+            return False
+        before = (self.ledger.version(), self.ledger.campaign.to_dict())
+        self._store.forget_listings()
+        if not self.ledger.reload():
+            return False
+        self._stamp = stamp
+        history_changed = seen is None or stamp[1] != seen[1]  # an entry marked undone, say
+        if not history_changed and before == (self.ledger.version(), self.ledger.campaign.to_dict()):
+            return False
+        self.ledger.notify({"kind": "reloaded"})
+        return True
+
+    def is_campaign_file(self, path: str | Path) -> bool:
+        """Whether a change to ``path`` can change what a reader holds (``campaign.json``, a history
+        chunk; not the lock, the backups or a temporary file): what a follower watches."""
+        from gmconsole.store.layout import read_from
+
+        return read_from(self._store.path, Path(path))
+
+    @property
+    def campaign_folder(self) -> Path:
+        """The folder holding this campaign's files (what a follower watches)."""
+        return Path(self._store.path)
 
     # ------------------------------------------------------------------ undo / redo
     @property

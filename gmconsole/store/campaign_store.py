@@ -305,6 +305,26 @@ class CampaignStore(Repairs, HistoryReader):
         with self._writing():
             self._state_db.table("state").update(replace, doc_ids=[1])
 
+    def stamp(self) -> tuple:
+        """What changes whenever a file this campaign is read from does: ``campaign.json``'s inode, size
+        and modification time, and every history chunk's (:meth:`chunk_signatures`). Reads no file.
+
+        A read-only console following a writer takes it before reading and compares it after the next
+        change is heard of, so a change to the lock or a backup costs a few ``stat`` calls, not a read."""
+        self._usable(write=False)
+        try:
+            status = os.stat(self.path / CAMPAIGN_FILE)
+            state = (status.st_ino, status.st_size, status.st_mtime_ns)
+        except OSError:
+            state = None
+        return state, tuple(sorted(self.chunk_signatures().items()))
+
+    def forget_listings(self) -> None:
+        """Forget which history chunks each session has (kept since they were first listed): a reader
+        calls this before reading again what a writer changed, which may include a new chunk."""
+        self._chunk_index.clear()
+        self._state_db.storage.forget()
+
     # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
     def append_entry(self, session: int, entry: dict) -> int:

@@ -79,6 +79,20 @@ def chunks_in(folder: Path) -> list[int]:
     return sorted(int(m.group(1)) for m in map(_CHUNK_FILE.match, names) if m)
 
 
+def read_from(campaign: Path, path: Path) -> bool:
+    """Whether ``path`` is a file a campaign is read from: ``campaign.json`` or a history chunk. The
+    lock, the clean-close marker, the backups and the temporary files beside them are not: a reader
+    following the writer (:meth:`CampaignStore.stamp`) has nothing to read again when they change."""
+    try:
+        parts = Path(path).relative_to(campaign).parts
+    except ValueError:
+        return False
+    if parts == (CAMPAIGN_FILE,):
+        return True
+    return (len(parts) == 3 and parts[0] == HISTORY and bool(_SESSION_DIR.match(parts[1]))
+            and bool(_CHUNK_FILE.match(parts[2])))
+
+
 def backup_base(campaign: Path, path: Path) -> Path:
     """Where the backups of ``path`` (a file of the campaign) go: the same place under ``backups/``."""
     return campaign / BACKUPS / path.relative_to(campaign)

@@ -3,7 +3,9 @@
 The app holds the :class:`~gmconsole.campaign.service.CampaignService` (``self.service``) and the
 dice (``self.rng``, a ``random.Random`` that tests seed). It subscribes to the service, so after every
 change, undo or redo each screen on the stack gets a :class:`~gmconsole.ui.messages.CampaignChanged`
-and re-reads what it shows. :meth:`GMConsoleApp.attempt` is how panes ask for a change: a refusal
+and re-reads what it shows. Opened read-only, it follows the changes another console or the command
+line makes (:mod:`gmconsole.ui.live_follow`): the service reads them and tells the screens the same way.
+:meth:`GMConsoleApp.attempt` is how panes ask for a change: a refusal
 (``ValueError``: a rules or validation error) or a store failure (``StoreError``, e.g. a failed save
 or a read-only campaign) is shown in the status line as the one sentence the service wrote, and the
 app carries on with the campaign as it was.
@@ -76,6 +78,10 @@ class GMConsoleApp(App[int]):
 
         self._unsubscribe = self.service.subscribe(self._service_changed)
         self._unroute_logs = route_logs(self)  # nothing is written to the terminal raw while the TUI runs
+        if self.service.read_only:  # follow the writer; its changes reach the screens as a "reloaded" notice
+            from gmconsole.ui.live_follow import follow_campaign
+
+            follow_campaign(self, self.service, on_change=lambda: None)
 
     def main_screen_painted(self) -> None:
         """The main screen calls this after its first refresh; runs ``on_first_paint`` once."""

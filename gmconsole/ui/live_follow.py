@@ -1,0 +1,86 @@
+"""Follow a writer's changes from another process: a read-only console (or the players' table view)
+shows them within a fraction of a second.
+
+:func:`follow_campaign` starts a Textual worker on the app's own event loop that watches the
+campaign's folder with ``watchfiles`` (inotify on Linux: the kernel wakes it when a file changes; no
+loop of ours reading the folder over and over). A writer saves by renaming a whole new file into
+place, so one change is a few events (the history chunk, then ``campaign.json``); they are gathered
+for :data:`DEBOUNCE_MS` and then ``service.reload()`` reads the files once, on the UI thread (the
+service is not thread-safe, and reading the campaign document and the newest history chunk again takes
+about 8 ms at 10,000 entries, 2 ms to find that nothing changed). The lock, the clean-close marker,
+the backups and the temporary files are not watched for
+(:meth:`~gmconsole.campaign.service.CampaignService.is_campaign_file`).
+
+``watchfiles`` is imported here, when the worker starts, so the writer's console never pays for it.
+Its watcher thread looks at a stop flag every :data:`STEP_MS`; the flag is the worker's own
+cancellation, so the watcher ends with the app.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+__all__ = ["DEBOUNCE_MS", "STEP_MS", "follow_campaign"]
+
+_log = logging.getLogger(__name__)
+
+DEBOUNCE_MS = 50
+"""Events of one change are gathered this long at most before the campaign is read again."""
+STEP_MS = 50
+"""The watcher waits this long for more events after one, and looks at the stop flag this often."""
+
+
+class _StopWhenCancelled:
+    """What ``watchfiles`` asks ``is_set()`` of, from its thread: set when the worker is cancelled (the
+    app is exiting) or when ``watchfiles`` itself stops the watch."""
+
+    def __init__(self, worker) -> None:
+        self._worker = worker
+        self._set = False
+
+    def is_set(self) -> bool:
+        return self._set or self._worker.is_cancelled
+
+    def set(self) -> None:
+        self._set = True
+
+
+def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
+    """Watch ``service``'s campaign folder while ``app`` runs; after a writer's change, call
+    ``service.reload()`` and, when it returned True, ``on_change()``, both on the UI thread.
+
+    Only a read-only service follows (a writer's service is the one making the changes): for a
+    writable one this does nothing. A watch that cannot start (the folder gone, no more inotify
+    watches) logs one warning and the app goes on showing what it had."""
+    if not service.read_only:
+        return
+
+    def read_again() -> None:
+        if service.reload():
+            on_change()
+
+    async def follow() -> None:
+        import asyncio
+
+        from textual.worker import get_current_worker
+        from watchfiles import awatch
+
+        stop = _StopWhenCancelled(get_current_worker())
+        changes = awatch(service.campaign_folder, watch_filter=lambda _change, path: service.is_campaign_file(path),
+                         debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=stop, rust_timeout=0,
+                         ignore_permission_denied=True)
+        try:
+            first = asyncio.ensure_future(anext(changes))
+            await asyncio.sleep(0)  # the watch is set up now: what was written before it is read here
+            read_again()
+            await first
+            read_again()
+            async for _changes in changes:
+                read_again()
+        except StopAsyncIteration:
+            return
+        except OSError as exc:
+            _log.warning("cannot follow the campaign's changes: %s", exc)
+
+    app.run_worker(follow(), name="live-follow", group="live-follow", exit_on_error=False)

@@ -1,0 +1,132 @@
+"""A read-only console follows what a writer in another process changes (issue 14, live changes).
+
+The writer is a separate process, as the GM's own console or a command line would be: the doom pool
+changed through the service, the next scene started with ``gmconsole session NAME scene``. The read-only
+console must show each within a second, without a key pressed."""
+
+import asyncio
+import sys
+import time
+
+from pilot_harness import pilot_test
+
+WRITER = """
+import sys
+from gmconsole.campaign.service import CampaignService
+with CampaignService.open(sys.argv[1], sys.argv[2], wait=5) as service:
+    service.change_doom(int(sys.argv[3]))
+"""
+
+
+def tracker_status(app) -> str:
+    """The tracker's top line, as the GM reads it: "Doom 2 · session 1 scene 1 · ± Stress"."""
+    return str(app.screen.query_one("#tracker-status").render())
+
+
+async def run(*args: str) -> None:
+    """Run ``python args`` to the end in another process without blocking the console's loop."""
+    process = await asyncio.create_subprocess_exec(sys.executable, *args, stdout=asyncio.subprocess.PIPE,
+                                                   stderr=asyncio.subprocess.PIPE)
+    out, err = await process.communicate()
+    assert process.returncode == 0, (out, err)
+
+
+async def shown_within(pilot, app, wanted: str, deadline: float = 5.0) -> float:
+    """Seconds until the tracker line holds ``wanted`` (pausing briefly between looks); fails after ``deadline``."""
+    start = time.monotonic()
+    while wanted not in tracker_status(app):
+        assert time.monotonic() - start < deadline, f"still {tracker_status(app)!r}, wanted {wanted!r}"
+        await pilot.pause(0.02)
+    return time.monotonic() - start
+
+
+@pilot_test
+async def test_read_only_console_shows_a_writers_doom_and_scene(make_app, demo_root):
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        doom = app.service.session.doom
+        scene = app.service.session.scene
+        assert f"Doom {doom} " in tracker_status(app)
+
+        await run("-c", WRITER, str(demo_root), "yze-demo", "2")
+        assert await shown_within(pilot, app, f"Doom {doom + 2} ") < 1.0
+
+        await run("-m", "gmconsole", "--data-dir", str(demo_root), "session", "yze-demo", "scene")
+        assert await shown_within(pilot, app, f"scene {scene + 1} ") < 1.0
+        assert "read-only" in app.sub_title
+
+
+@pilot_test
+async def test_a_writers_console_does_not_watch(make_app):
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not [worker for worker in app.workers if worker.group == "live-follow"]
+
+
+@pilot_test
+async def test_history_screen_of_a_read_only_console_shows_a_writers_stress(make_app, demo_root):
+    from history_helpers import table_cells
+
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        first = app.service.campaign.roster[0]
+        writer = WRITER.replace("service.change_doom(int(sys.argv[3]))",
+                                "service.change_stress(sys.argv[3], 1)")
+        await run("-c", writer, str(demo_root), "yze-demo", first.id)
+
+        start = time.monotonic()
+        wanted = f"stress +1 → {first.stress + 1}"
+        while not any(wanted in " ".join(row) for row in table_cells(app)):
+            assert time.monotonic() - start < 5.0, table_cells(app)[:3]
+            await pilot.pause(0.02)
+        assert time.monotonic() - start < 1.0
+
+
+@pilot_test
+async def test_a_torn_campaign_file_keeps_what_the_console_shows_and_says_why(make_app, demo_root):
+    from pilot_harness import status_text
+
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        doom = app.service.session.doom
+        state = demo_root / "yze-demo" / "campaign.json"
+        good = state.read_bytes()
+        state.write_bytes(good[: len(good) // 2])  # a copy by hand, stopped half-way
+
+        start = time.monotonic()
+        while "could not be read" not in status_text(app):
+            assert time.monotonic() - start < 5.0, status_text(app)
+            await pilot.pause(0.02)
+        assert f"Doom {doom} " in tracker_status(app)
+
+        state.write_bytes(good)  # put right: the next change shows again
+        await run("-c", WRITER, str(demo_root), "yze-demo", "1")
+        await shown_within(pilot, app, f"Doom {doom + 1} ")
+
+
+def test_only_a_follower_imports_watchfiles(demo_root):
+    """The writer's console never pays watchfiles' import (README, dependencies); a read-only one does."""
+    import subprocess
+
+    script = """
+import asyncio, sys
+from gmconsole.campaign.service import CampaignService
+from gmconsole.ui.app import GMConsoleApp
+
+async def main(read_only):
+    with CampaignService.open(sys.argv[1], "yze-demo", read_only=read_only) as service:
+        app = GMConsoleApp(service)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.05)
+    return "watchfiles" in sys.modules
+
+print(asyncio.run(main(sys.argv[2] == "read-only")))
+"""
+    seen = [subprocess.run([sys.executable, "-c", script, str(demo_root), mode], capture_output=True, text=True,
+                           check=True, timeout=30).stdout.strip() for mode in ("writer", "read-only")]
+    assert seen == ["False", "True"]
