@@ -5,6 +5,9 @@
   ``ws://0.0.0.0:8000/ws``, which goes nowhere. Here each page names the host the browser itself asked
   for (its ``Host`` header), so the same server works at ``127.0.0.1`` on the TV and at the machine's
   LAN address on a phone.
+- **Only its own pages connect.** A browser sends the page's origin with a websocket; one from
+  another site's page (any web page the GM visits could try ``ws://127.0.0.1:8000/ws``) is refused
+  before a table view is started for it.
 - **One line at start.** Where it serves and how to stop it, instead of the library's banner.
 
 Imported only by ``serve`` (textual-serve and aiohttp cost start-up time no other command should pay).
@@ -13,6 +16,7 @@ Imported only by ``serve`` (textual-serve and aiohttp cost start-up time no othe
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -40,6 +44,13 @@ class TableServer(Server):
             "config": {"static": {"url": f"{origin}{static}"}},
             "application": {"name": self.title},
         }
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """The websocket that runs a table view, for this server's own pages only (see the module docstring)."""
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="the table view is only shown on this server's own page")
+        return await super().handle_websocket(request)
 
 
 def serve(command: str, host: str, port: int, *, title: str) -> None:

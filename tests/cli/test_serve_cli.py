@@ -110,8 +110,18 @@ def test_a_host_that_does_not_resolve_is_one_line(demo_gm, served):
     assert "cannot serve on host" in _one_error_line(demo_gm("serve", NAME, "--host", "no-such-host.invalid"))
 
 
-def test_ctrl_c_stops_the_real_server_cleanly(tmp_path, copy_demos):
-    """The one real server here: it answers, and SIGINT (Ctrl+C) ends it with status 0 and no traceback."""
+def _websocket_status(port: int, origin: str) -> int:
+    """The HTTP status of a websocket handshake sent to the server as a page from ``origin`` would."""
+    with socket.create_connection(("127.0.0.1", port), timeout=2) as conn:
+        conn.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      f"Sec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n").encode())
+        return int(conn.recv(64).split()[1])
+
+
+def test_the_real_server_refuses_other_sites_pages_and_stops_cleanly_on_ctrl_c(tmp_path, copy_demos):
+    """The one real server here: a websocket from another site's page is refused (no table view is
+    started for it), and SIGINT (Ctrl+C) ends the server with status 0 and no traceback."""
     root = copy_demos(tmp_path / "data")
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "GMCONSOLE_DEBUG"}
@@ -129,6 +139,7 @@ def test_ctrl_c_stops_the_real_server_cleanly(tmp_path, copy_demos):
                 time.sleep(0.05)
         else:
             pytest.fail("the server did not listen within 4 s")
+        assert _websocket_status(port, "http://evil.example") == 403
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=4)
     finally:
