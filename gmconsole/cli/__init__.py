@@ -38,12 +38,14 @@ def _command_modules(argv: Sequence[str] | None = None):
             campaign_commands,
             costs_commands,  # issue 11: costs, sheet
             panic_commands,  # issue 12: panic
+            serve_command,  # issue 14: serve
             session_commands,
             skills_commands,
         )
     except ImportError:
         return modules
-    return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands]
+    return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
+                      serve_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -1,0 +1,135 @@
+"""``gmconsole serve NAME [--host 127.0.0.1] [--port 8000]``: the players' table view in a browser (issue 14).
+
+The table view is a Textual app; ``textual-serve`` runs one copy of it per browser tab (a new process
+per connection, its screen sent over a websocket to xterm.js in the page). What the browser reaches is
+only that read-only app: its keys change nothing, and it opens the campaign read-only (no lock taken,
+nothing written), so a player at the page cannot change the campaign.
+
+Before serving, the command checks what would otherwise fail inside every browser tab, each as one
+``gmconsole: error:`` line and exit status 2: the campaign opens read-only with its history whole,
+the port is free on that host. A host other than loopback is served with a warning: anyone on that
+network can watch the table. ``textual_serve`` is imported here only, so no other command pays for it
+(README, "Dependencies"); ``socket`` and ``ipaddress`` are imported by the checks that use them, as
+every command line builds this parser (``socket`` alone is 5 ms of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
+from gmconsole.cli.common import CliError
+from gmconsole.safe_text import shown
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+SERVED_SUBCOMMAND: tuple[str, ...] = ("open", "--read-only")
+"""The subcommand each browser tab runs, before the campaign's name: the read-only console stands in
+for ``table`` (the players' app, built on its own branch) until the two are merged; then ``("table",)``."""
+
+
+def register(subparsers) -> None:
+    """Add ``serve``."""
+    serve = subparsers.add_parser(
+        "serve", help="serve the players' table view (read-only) to browsers",
+        description="Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
+                    "phones). Each browser gets its own read-only table view: nothing reached from the "
+                    "browser can change the campaign. Ctrl+C stops the server.")
+    serve.add_argument("name", metavar="NAME")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"the address to listen on (default {DEFAULT_HOST}: this machine only); another "
+                            "one (0.0.0.0 for every network) lets anyone on that network watch the table")
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    serve.set_defaults(handler=guard(run_serve))
+
+
+def port_number(text: str) -> int:
+    """A TCP port from 1 to 65535."""
+    value = text.strip()
+    if not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a whole number from 1 to 65535)")
+    return int(value)
+
+
+def served_command(root: Path, name: str) -> str:
+    """The shell command textual-serve runs for each browser (it starts it through the shell, hence
+    the quoting): this interpreter, this data folder, the read-only table view of ``name``."""
+    words = [sys.executable, "-m", "gmconsole", "--data-dir", str(root), *SERVED_SUBCOMMAND, name]
+    return shlex.join(words)
+
+
+def run_serve(args) -> int:
+    """Check the campaign and the port, warn about a non-loopback host, then serve until Ctrl+C."""
+    root = campaign_root(args).resolve()
+    check_campaign(root, args.name)
+    check_port_free(args.host, args.port)
+    if not is_loopback(args.host):
+        print(f"gmconsole: warning: serving on {shown(args.host)}: anyone who can reach this machine on that "
+              "network can watch the table view", file=sys.stderr)
+    from gmconsole.cli.table_server import serve
+
+    try:
+        serve(served_command(root, args.name), args.host, args.port, title=f"{args.name} — table view")
+    except OSError as exc:  # lost the port between the check and the bind
+        raise CliError(port_in_use(args.host, args.port, exc)) from exc
+    return 0
+
+
+def check_campaign(root: Path, name: str) -> None:
+    """The campaign opens read-only and its whole history reads: the table view shows the last rolls,
+    so a damaged history is refused here (with its way out) rather than in every browser tab. A gap a
+    repair left (entries set aside) is said as a warning, as every command says it: the campaign goes on."""
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(root, name, read_only=True) as service:
+        service.history()
+        if service.history_warning:
+            raise CliError(service.history_warning)
+        warn_about(service)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Bind the port on every address ``host`` names, the way the server will (address reuse on, as
+    aiohttp does), and let go; one clear line when it cannot."""
+    import socket
+
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CliError(f"cannot serve on host {shown(host)}: {exc}") from exc
+    for family, kind, proto, _name, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                raise CliError(port_in_use(host, port, exc)) from exc
+
+
+def port_in_use(host: str, port: int, error: OSError) -> str:
+    """The line for a port the server cannot take: in use, or not allowed (below 1024 as a user)."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} on {shown(host)} is in use: pick another with --port"
+    return f"cannot listen on port {port} on {shown(host)}: {error.strerror or error}"
+
+
+def is_loopback(host: str) -> bool:
+    """True when every address ``host`` names is this machine's own (127.0.0.1, ::1, localhost)."""
+    import ipaddress
+    import socket
+
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        return False
+    return bool(found) and all(ipaddress.ip_address(a[4][0].split("%")[0]).is_loopback for a in found)
