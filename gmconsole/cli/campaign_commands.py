@@ -180,6 +180,8 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     campaign_roll_flags.add(parser, system)
     parser.add_argument("--apply-costs", action="store_true",
                         help="apply the roll's costs (after --push, the push's) at once; undoable")
+    parser.add_argument("--hidden", action="store_true",
+                        help="the GM's hidden roll: recorded as usual, never shown on the players' table view")
     parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
@@ -276,7 +278,7 @@ def run_campaign_roll(args) -> int:
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
             push_yourself=args.push_yourself,
-            skill_modifiers=args.skill_modifier, faces=args.faces,
+            skill_modifiers=args.skill_modifier, faces=args.faces, hidden=args.hidden,
         )
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
