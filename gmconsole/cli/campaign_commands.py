@@ -22,7 +22,7 @@ from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
-    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``settings`` and ``repair``."""
+    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEM_IDS, help="the dice system")
@@ -62,6 +62,9 @@ def register(subparsers) -> None:
 
     import gmconsole.cli.repair_command as repair_command
     import gmconsole.cli.settings_cli as settings_cli
+    import gmconsole.cli.table_command as table_command
+
+    table_command.register(subparsers)  # issue 14: `table NAME`, the players' view
 
     settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
     repair_command.register(subparsers)
