@@ -63,7 +63,7 @@ async def roll_faces(builder: RollBuilder) -> None:
 
     def submit(spec: str) -> dict:
         try:
-            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng)
+            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng, hidden=builder.draft.hidden)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
             raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
