@@ -28,8 +28,8 @@ CSS = """
 Screen { layout: vertical; }
 #table-body { layout: vertical; height: 1fr; }
 #table-body.wide { layout: grid; grid-size: 2 2; grid-columns: 1fr 1fr; grid-rows: auto 1fr; }
-#table-turns { height: auto; max-height: 50%; margin-bottom: 1; }
-.wide #table-turns { max-height: 100%; margin-bottom: 0; padding-bottom: 1; }
+#table-turns { height: auto; max-height: 50%; margin-bottom: 1; padding: 0 1; }
+.wide #table-turns { max-height: 100%; margin-bottom: 0; padding: 0 1 1 1; }
 #table-rolls { height: auto; max-height: 60%; margin-bottom: 1; }
 .wide #table-rolls { row-span: 2; height: 1fr; max-height: 100%; border-left: tall $primary; }
 #table-party { height: 1fr; }

@@ -42,10 +42,10 @@ class Party(Static):
         system = campaign.system
         counters = tracker_columns(system)
         table = Table(expand=True, box=None, header_style="bold", pad_edge=False)
-        table.add_column("Name", ratio=3, overflow="ellipsis", no_wrap=True)
+        table.add_column("Name", overflow="ellipsis", no_wrap=True)
         for label, _value in counters:
             table.add_column(label, justify="right", no_wrap=True)
-        table.add_column("State", ratio=4, overflow="fold")
+        table.add_column("State", ratio=1, overflow="fold")
         shown_any = False
         for character in campaign.roster:
             if not numbers_shown(character):
