@@ -23,11 +23,15 @@ SHOWN_KINDS = ("roll", "panic", "opposed", "assisted", "group", "contested", "sa
 
 
 def public_rolls(service, count: int) -> list:
-    """The newest ``count`` rolls the players may see (typed records), newest first."""
+    """The newest ``count`` rolls the players may see (typed records), newest first. The session is
+    read lazily from its newest chunk back and the search stops at ``count``: the view is redrawn at
+    every change, and reading a whole long session each time took 0.6 s at 1,500 entries."""
     out = []
-    for stored in service.history():  # newest first, undone ones left out
+    for stored in service.ledger.entries_newest_first(service.session.number):
+        if stored.get("kind") not in SHOWN_KINDS or stored.get("status", "done") != "done":
+            continue
         record = as_record(stored)
-        if record.kind not in SHOWN_KINDS or record.hidden is True:
+        if record.hidden is True:
             continue
         out.append(record)
         if len(out) == count:
