@@ -135,3 +135,38 @@ async def test_every_key_the_table_binds_changes_nothing(open_service, demo_root
     after = {p: p.read_bytes() for p in sorted((demo_root / "yze-demo").rglob("*")) if p.is_file()}
     assert after == before
     assert {b.key for b in TableApp.BINDINGS} == {"q", "ctrl+c"}
+
+
+@pilot_test
+async def test_an_undone_roll_leaves_the_table(open_service):
+    writer = open_service("yze-demo")
+    kept = first_roll(writer, 0)
+    taken_back = first_roll(writer, 1)
+    writer.undo()
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    assert kept["summary"] in rolls
+    assert taken_back["summary"] not in rolls
+
+
+@pilot_test
+async def test_hostile_names_from_the_campaign_file_are_drawn_escaped(open_service, demo_root):
+    """Issue 10's rule on the table too: names, conditions and clocks planted in the file reach the
+    terminal escaped, never raw, in the party, the turn order, the rolls and the session line."""
+    from test_console_hostile_text import CAMPAIGN_SHOWN, CLOCK_SHOWN, CONDITION_SHOWN, EVIL_SHOWN, _plant, _screen_text
+
+    from gmconsole.safe_text import UNSAFE
+
+    _plant(demo_root)
+    writer = open_service("yze-demo")
+    writer.start_conflict([c.id for c in writer.campaign.roster])
+    first_roll(writer, 0)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        drawn = _screen_text(app)
+    assert not UNSAFE.search(drawn.replace("\n", ""))
+    for escaped in (EVIL_SHOWN, CONDITION_SHOWN, CLOCK_SHOWN, CAMPAIGN_SHOWN):
+        assert escaped in drawn
