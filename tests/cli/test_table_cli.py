@@ -54,3 +54,12 @@ def test_sheet_table_chooses_what_the_table_shows_and_undo_takes_it_back(demo_gm
         assert service.character("Hull rats").table_numbers is None
     assert demo_gm("sheet", "yze-demo", "Hull rats", "--table", "maybe").returncode == 2
     assert demo_gm("sheet", "yze-demo", "Hull rats").returncode == 0  # without --table: read-only as before
+
+
+def test_a_hidden_gm_roll_from_the_cli(demo_gm):
+    result = demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "3", "--skill", "2", "--hidden", "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert entry["hidden"] is True and entry["summary"].endswith("(hidden from the table)")
+    plain = json.loads(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "3", "--json").stdout)
+    assert "hidden" not in plain

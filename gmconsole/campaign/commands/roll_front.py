@@ -115,13 +115,15 @@ class RollFront:
         )
         return recorded.roll(self, request, faces, rng or self.ledger.rng)
 
-    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
+    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None,
+                   hidden: bool = False) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
         (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``),
-        rolled and recorded as the GM's roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
+        rolled and recorded as the GM's roll, with no character and no costs; ``faces`` and ``hidden`` as
+        for :meth:`roll`."""
         from gmconsole.campaign.commands import quick_rolls
 
-        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)
+        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng, hidden)
 
     def push(
         self,
