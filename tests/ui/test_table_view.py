@@ -170,3 +170,13 @@ async def test_hostile_names_from_the_campaign_file_are_drawn_escaped(open_servi
     assert not UNSAFE.search(drawn.replace("\n", ""))
     for escaped in (EVIL_SHOWN, CONDITION_SHOWN, CLOCK_SHOWN, CAMPAIGN_SHOWN):
         assert escaped in drawn
+
+
+@pilot_test
+async def test_the_table_never_takes_the_writers_lock(open_service):
+    """The table view opened first; the GM's console (a writer) opens after it and records."""
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        writer = open_service("yze-demo")
+        assert first_roll(writer)["status"] == "done"

@@ -68,8 +68,9 @@ class LastRolls(Static):
                 text.append("\n")
             if index < big:
                 text.append_text(_title(record))
-                text.append("\n")
-                text.append_text(big_dice(_dice(record), width))
+                if _dice(record):  # a panic roll's entry says its D6 and total in the summary
+                    text.append("\n")
+                    text.append_text(big_dice(_dice(record), width))
                 if index + 1 < len(records):
                     text.append("\n")
             else:
