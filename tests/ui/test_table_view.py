@@ -180,3 +180,18 @@ async def test_the_table_never_takes_the_writers_lock(open_service):
         await pilot.pause()
         writer = open_service("yze-demo")
         assert first_roll(writer)["status"] == "done"
+
+
+@pilot_test
+async def test_a_log_warning_goes_to_the_bottom_line_never_to_the_terminal_raw(open_service, capsys, caplog):
+    import logging
+
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        logging.getLogger("gmconsole.ui.live_follow").warning("could not watch %s", "yze-demo")
+        await pilot.pause()
+        bottom = text_of(app, "#table-keys")
+    assert "could not watch yze-demo" in bottom
+    assert capsys.readouterr().err == "" and not caplog.records
+    assert not logging.getLogger("gmconsole").handlers  # put back when the app ends

@@ -9,9 +9,13 @@ the last roll, then the party.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
 
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 from gmconsole.ui.table.party import Party, numbers_shown
@@ -48,28 +52,41 @@ class TableApp(App[int]):
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
+    KEYS_LINE = "q quit · the players' view: the GM's console changes it"
+
     def __init__(self, service) -> None:
         super().__init__()
         self.service = service
         self.animation_level = "none"
+        self._unroute_logs: Callable[[], None] | None = None
 
     def get_line_filters(self):
         """As the console's: anything drawn from the campaign file is escaped (issue 10)."""
         return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Static
-
         yield SessionLine(id="table-session")
         with Vertical(id="table-body"):  # turn order, rolls, party: the narrow order; wide, a grid
             yield TurnOrder(id="table-turns")
             with VerticalScroll(id="table-rolls", can_focus=False):
                 yield LastRolls(id="table-last-rolls")
             yield Party(id="table-party")
-        yield Static("q quit · the players' view: the GM's console changes it", id="table-keys")
+        yield Static(self.KEYS_LINE, id="table-keys")
 
     def on_mount(self) -> None:
+        from gmconsole.ui.log_to_status import route_logs
+
+        self._unroute_logs = route_logs(self)  # a warning (the watch could not start) never hits the TUI raw
         self.refresh_view()
+
+    def on_unmount(self) -> None:
+        if self._unroute_logs is not None:
+            self._unroute_logs()
+            self._unroute_logs = None
+
+    def show_error(self, text: str) -> None:
+        """A gmconsole log line, in the bottom line beside the keys (``text`` already escaped)."""
+        self.query_one("#table-keys", Static).update(Text.assemble(("✗ " + text, "bold red"), "  · q quit"))
 
     def on_resize(self) -> None:
         self.refresh_view()
