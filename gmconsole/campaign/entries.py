@@ -139,6 +139,8 @@ class RollEntry(Entry):
     """The stunts (myz: the skill's own list) or bonus effects a success may buy."""
     highest: int = MISSING
     """tiered: the highest total behind the tier."""
+    hidden: bool = MISSING
+    """True for the GM's hidden roll (absent otherwise): recorded as usual, never on the table view."""
     success: bool = MISSING
     """exploding: whether the top die reached the TN."""
     critical_failure: bool = MISSING

@@ -229,6 +229,7 @@ class Character:
     class_bonus: int = 0
     dog: Dog | None = None
     notes: str = ""
+    table_numbers: bool | None = None  # the table view: True numbers, False name only, None by kind (stored once set)
 
     @property
     def is_npc(self) -> bool:
@@ -269,6 +270,8 @@ class Character:
                 value = [g.to_dict() for g in value]
             elif f.name in ("panic", "dog"):
                 value = None if value is None else value.to_dict()
+            elif f.name == "table_numbers" and value is None:
+                continue
             else:
                 value = copy.deepcopy(value)
             out[f.name] = value

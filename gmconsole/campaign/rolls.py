@@ -46,9 +46,13 @@ class RollRequest:
     bonus_dice: int = 0
     push_yourself: bool = False
     skill_modifiers: tuple[str, ...] = ()
+    hidden: bool = False
+    """The GM's hidden roll: recorded as usual, never shown on the players' table view."""
 
     def as_dict(self) -> dict:
+        """The request as the entry stores it (``hidden`` is the entry's own key, written only when true)."""
         out = asdict(self)
+        del out["hidden"]
         for key in ("gear", "helpers", "tn_modifiers", "skill_modifiers"):
             out[key] = list(out[key])
         return out

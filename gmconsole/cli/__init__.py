@@ -49,7 +49,8 @@ def _command_modules(argv: Sequence[str] | None = None):
 
 
 def _opens_console(argv: Sequence[str]) -> bool:
-    """True when ``argv`` opens the console: no command, or ``open``; never with --help or --version."""
+    """True when ``argv`` opens the console: no command, ``open``, or the players' ``table``; never with
+    --help or --version."""
     words = []
     takes_value = False
     for token in argv:
@@ -61,7 +62,7 @@ def _opens_console(argv: Sequence[str]) -> bool:
             return False
         elif not token.startswith("-"):
             words.append(token)
-    return not words or words[0] == "open"
+    return not words or words[0] in ("open", "table")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> CliParser:

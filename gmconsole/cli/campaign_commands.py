@@ -22,7 +22,7 @@ from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
-    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``settings`` and ``repair``."""
+    """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help="create an empty campaign")
     new.add_argument("name", metavar="NAME")
     new.add_argument("--system", required=True, choices=SYSTEM_IDS, help="the dice system")
@@ -62,6 +62,9 @@ def register(subparsers) -> None:
 
     import gmconsole.cli.repair_command as repair_command
     import gmconsole.cli.settings_cli as settings_cli
+    import gmconsole.cli.table_command as table_command
+
+    table_command.register(subparsers)  # issue 14: `table NAME`, the players' view
 
     settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
     repair_command.register(subparsers)
@@ -180,6 +183,8 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     campaign_roll_flags.add(parser, system)
     parser.add_argument("--apply-costs", action="store_true",
                         help="apply the roll's costs (after --push, the push's) at once; undoable")
+    parser.add_argument("--hidden", action="store_true",
+                        help="the GM's hidden roll: recorded as usual, never shown on the players' table view")
     parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
@@ -276,7 +281,7 @@ def run_campaign_roll(args) -> int:
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
             push_yourself=args.push_yourself,
-            skill_modifiers=args.skill_modifier, faces=args.faces,
+            skill_modifiers=args.skill_modifier, faces=args.faces, hidden=args.hidden,
         )
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:

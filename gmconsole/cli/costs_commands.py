@@ -48,8 +48,16 @@ def register(subparsers) -> None:
     sheet = subparsers.add_parser("sheet", help="print a character's sheet")
     sheet.add_argument("name", metavar="NAME")
     sheet.add_argument("character", metavar="CHARACTER", help="name (case-insensitive) or id")
+    sheet.add_argument("--table", choices=TABLE_SHOWS,
+                       help="what the players' table view shows of this character: numbers, or name-only "
+                            "(an NPC's default); a campaign change, undoable")
     sheet.add_argument("--json", action="store_true", help="print JSON")
+    add_wait(sheet)
     sheet.set_defaults(handler=guard(run_sheet))
+
+
+TABLE_SHOWS = ("numbers", "name-only")
+"""``sheet --table``: what the players' table view shows of a character."""
 
 
 def _costs_text(costs: list[dict]) -> str:
@@ -142,11 +150,19 @@ def _drop(args) -> int:
 
 
 def run_sheet(args) -> int:
+    """Print a character's sheet; with ``--table``, first change what the table view shows of them."""
     from gmconsole.campaign import sheet as sheets
     from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
+    changing = args.table is not None
+    with CampaignService.open(campaign_root(args), args.name, read_only=not changing, wait=args.wait) as service:
         warn_about(service)
-        data = sheets.sheet(sheets.find(service.campaign, args.character))
-    emit(data, args.json, "\n".join(sheets.sheet_lines(data, service.campaign)))
+        character = sheets.find(service.campaign, args.character)
+        said = []
+        if changing:
+            entry = service.show_on_table(character.id, args.table == "numbers")
+            said.append(shown(entry["summary"]))
+            character = service.character(character.id)
+        data = sheets.sheet(character)
+    emit(data, args.json, "\n".join([*sheets.sheet_lines(data, service.campaign), *said]))
     return 0

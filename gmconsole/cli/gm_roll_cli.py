@@ -97,6 +97,8 @@ def gm_roll_parser(prog: str, system: str) -> CliParser:
     parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
     _pool_flags(parser, system)
     parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
+    parser.add_argument("--hidden", action="store_true",
+                        help="a hidden roll: recorded as usual, never shown on the players' table view")
     parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
     parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
     add_wait(parser)
@@ -122,7 +124,7 @@ def run_gm_roll(args) -> int:
         if not text:
             raise CliError(f"give the pool with {pool_flags_named(args.system)}, "
                            "or --character C --skill NAME to roll from a sheet")
-        entry = service.quick_roll(text, faces=args.faces)
+        entry = service.quick_roll(text, faces=args.faces, hidden=args.hidden)
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
             push_or_take_back(service, roll_id, args.push_faces)

@@ -27,9 +27,8 @@ from gmconsole.safe_text import shown
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
-SERVED_SUBCOMMAND: tuple[str, ...] = ("open", "--read-only")
-"""The subcommand each browser tab runs, before the campaign's name: the read-only console stands in
-for ``table`` (the players' app, built on its own branch) until the two are merged; then ``("table",)``."""
+SERVED_SUBCOMMAND: tuple[str, ...] = ("table",)
+"""The subcommand each browser tab runs, before the campaign's name: the players' read-only table view."""
 
 
 def register(subparsers) -> None:

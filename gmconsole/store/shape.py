@@ -151,6 +151,7 @@ CHARACTER = fields({"id": STR, "name": STR}, {
     "skills": map_of(INT), "gear": list_of(GEAR), "stress": INT, "panic": PANIC, "mutation_points": INT,
     "willpower": INT, "conditions": list_of(STR), "wounds": INT, "strain": INT, "stamina": INT,
     "stamina_max": INT, "level": INT, "xp": INT, "class_bonus": INT, "dog": DOG, "notes": STR,
+    "table_numbers": BOOL,
 })
 SLOT = fields({"combatant": STR, "value": INT},
               {"attribute": INT, "rolloff": list_of(INT), "seq": INT, "delayed": BOOL})

@@ -17,19 +17,11 @@ import pytest
 from served_page import free_port, headless_chromium, screen_text, serving, wait_for_screen
 
 from gmconsole.campaign.service import CampaignService
-from gmconsole.cli.serve_command import SERVED_SUBCOMMAND
 
 NAME = "yze-demo"
 ORDER = ("Ash", "Parker Moss", "Ripley Hale")
 """The conflict's acting order, typed (manual mode): the roster's order reversed, so the initiative
 pane is the only place the names appear in this order."""
-
-TABLE_SERVED = SERVED_SUBCOMMAND == ("table",)
-LIVE_AND_HIDDEN = pytest.mark.xfail(
-    not TABLE_SERVED, strict=True,
-    reason="needs the merge of issue 14: `serve` still runs the read-only console (SERVED_SUBCOMMAND), which "
-           "neither follows another process's changes nor knows `roll --hidden`; once it serves `table` this "
-           "marker is off and the test must pass")
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +73,6 @@ def _roll(root, character: str, skill: str, *flags: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@LIVE_AND_HIDDEN
 def test_a_roll_recorded_by_the_cli_appears_and_a_hidden_one_never_does(table_page):
     driver, root = table_page
     before = screen_text(driver)

@@ -33,8 +33,10 @@ GM = "GM"
 """Who a quick roll is by, in the history, the recap and the exports."""
 
 
-def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random) -> dict:
-    """Roll the quick pool ``text`` and record it as the GM's roll; raises RulesError naming the syntax."""
+def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random,
+               hidden: bool = False) -> dict:
+    """Roll the quick pool ``text`` and record it as the GM's roll (``hidden``: never on the players'
+    table view); raises RulesError naming the syntax."""
     campaign = service.campaign
     system = campaign.system
     quick = quick_pool.parse(systems.get(system), text, campaign.settings.push_cost)
@@ -44,6 +46,9 @@ def quick_roll(service: CampaignService, text: str, faces: str | None, rng: rand
     no_costs(fields)
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     fields["summary"] = roll_summary(GM, quick.text, None, fields)
+    if hidden:  # written only when true, as for a character's roll
+        fields["hidden"] = True
+        fields["summary"] += " (hidden from the table)"
 
     def mutate(c: Campaign) -> dict:
         return fields

@@ -94,6 +94,7 @@ class RollFront:
         skill_modifiers: Sequence[str] = (),
         faces: str | None = None,
         rng: random.Random | None = None,
+        hidden: bool = False,
     ) -> dict:
         """Roll the pool :meth:`preview_roll` shows and record it in the current session.
 
@@ -102,6 +103,7 @@ class RollFront:
         by-hand flag, odds at the time and the outcome (``successes`` / ``tier`` / ``top``), and the
         costs the rules core computed (``costs_status`` ``pending`` until :meth:`apply_costs`).
         Stress-die 1s (yze stress-dice) and tiered Limited XP are recorded here as costs too.
+        ``hidden`` marks the GM's hidden roll (``"hidden": true``): the players' table view never shows it.
         """
         from gmconsole.campaign.commands import rolls as recorded
 
@@ -109,17 +111,19 @@ class RollFront:
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
+            push_yourself=push_yourself, skill_modifiers=skill_modifiers, hidden=hidden,
         )
         return recorded.roll(self, request, faces, rng or self.ledger.rng)
 
-    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None) -> dict:
+    def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None,
+                   hidden: bool = False) -> dict:
         """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
         (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``),
-        rolled and recorded as the GM's roll, with no character and no costs; ``faces`` as for :meth:`roll`."""
+        rolled and recorded as the GM's roll, with no character and no costs; ``faces`` and ``hidden`` as
+        for :meth:`roll`."""
         from gmconsole.campaign.commands import quick_rolls
 
-        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng)
+        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng, hidden)
 
     def push(
         self,

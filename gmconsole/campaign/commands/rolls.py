@@ -54,6 +54,8 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
         "request": request.as_dict(), "pool": {"dice": built.dice, "explanation": built.explanation},
         "odds": built.odds, "helpers": list((built.extra or {}).get("helpers", [])),
     }
+    if request.hidden:  # only when true, so the entries of every other roll keep their shape
+        fields["hidden"] = True
     if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
@@ -71,6 +73,8 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
 
             fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
                                                 fields["opposed"])
+    if request.hidden:  # the GM's history says so wherever it shows the summary
+        fields["summary"] += " (hidden from the table)"
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)

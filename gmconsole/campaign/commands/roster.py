@@ -47,6 +47,18 @@ def update_character(service: CampaignService, character_id: str, changes: dict)
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
 
 
+def show_on_table(service: CampaignService, character_id: str, numbers: bool) -> dict:
+    """The table view shows ``character_id``'s numbers (``numbers``) or the name only, as the GM chose."""
+
+    def mutate(c: Campaign) -> dict:
+        character = character_lookup.character_in(c, character_id)
+        character.table_numbers = bool(numbers)
+        shows = "numbers" if numbers else "name only"
+        return {"summary": f"the table view shows {character.name}: {shows}", "changes": ["table_numbers"]}
+
+    return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
+
+
 def duplicate_character(service: CampaignService, character_id: str, name: str | None = None) -> Character:
     """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
     roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""

@@ -108,6 +108,13 @@ class TableFront:
 
         return roster.update_character(self, character_id, changes)
 
+    def show_on_table(self, character_id: str, numbers: bool) -> dict:
+        """What the players' table view shows of a character: ``numbers`` True their numbers, False
+        their name only (an NPC's default); one undoable change like any other."""
+        from gmconsole.campaign.commands import roster
+
+        return roster.show_on_table(self, character_id, numbers)
+
     def duplicate_character(self, character_id: str, name: str | None = None) -> Character:
         """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
         roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""

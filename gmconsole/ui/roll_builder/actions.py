@@ -102,6 +102,13 @@ class BuilderKeys:
         self.message = ""
         self.draft = self.draft.changed(reactive=not self.draft.reactive)
 
+    def action_toggle_hidden(self) -> None:
+        """``H``: the next roll is the GM's hidden roll, or shown again (a per-roll option, pinnable)."""
+        if self.need_character() is None:
+            return
+        self.message = ""
+        self.draft = self.draft.changed(hidden=not self.draft.hidden)
+
     def action_helpers(self) -> None:
         character = self.need_character()
         if character is not None:
@@ -150,7 +157,7 @@ class BuilderKeys:
         if self.need_character() is None or self.cannot_roll():
             return
         try:
-            entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng)
+            entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng, hidden=self.draft.hidden)
         except ERRORS as exc:
             self.refused(exc)
             return

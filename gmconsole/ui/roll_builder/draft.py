@@ -35,13 +35,14 @@ PER_ROLL: dict[str, Any] = {
     "tn_modifiers": (),
     "skill_modifiers": (),
     "reactive": False,
+    "hidden": False,
 }
 """The per-roll options of the builder and the value each goes back to."""
 
 PIN_MARK = "(pinned)"
 """Written after a pinned option in the builder's settings line: text, not only a colour."""
 
-SHOWN_WHEN_SET = frozenset({"skill_modifiers", "tn_modifiers", "push_yourself"})
+SHOWN_WHEN_SET = frozenset({"skill_modifiers", "tn_modifiers", "push_yourself", "hidden"})
 """Options the settings line names only once the GM has set them (the others always show)."""
 
 _ALWAYS_ASKED = ("skill", "gear", "difficulty", "helpers", "modifier")
@@ -63,6 +64,8 @@ class RollDraft:
     push_yourself: bool = False
     tn_modifiers: tuple[str, ...] = ()
     skill_modifiers: tuple[str, ...] = ()
+    hidden: bool = False
+    """The GM's hidden roll (``H``): recorded as usual, never shown on the players' table view."""
     pinned: frozenset[str] = frozenset()
     others: Mapping[str, RollDraft] = field(default_factory=dict)
     """The drafts left with other characters (by character id), brought back when the GM returns."""

@@ -63,7 +63,7 @@ async def roll_faces(builder: RollBuilder) -> None:
 
     def submit(spec: str) -> dict:
         try:
-            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng)
+            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng, hidden=builder.draft.hidden)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
             raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
 
@@ -80,12 +80,15 @@ async def quick_roll(builder: RollBuilder) -> None:
 
     def submit(text: str) -> dict:
         pool, _sep, faces = text.partition(";")
-        return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng)
+        return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng,
+                                          hidden=builder.draft.hidden)
 
     system = systems.get(builder.system)
     entry = await _ask(builder, TypeQuickPool(
         "GM roll (no character)", f"Type {system.quick_pool_syntax}; add '; FACES' to type the faces of "
         "physical dice (R-MANUAL-1).", submit, placeholder=system.quick_pool_example))
+    if entry is not None and builder.draft.hidden and "hidden" not in builder.draft.pinned:
+        builder.draft = builder.draft.changed(hidden=False)  # H was for this roll; the draft's options stay
     builder.rolled(entry, options_used=False)
 
 

@@ -119,5 +119,8 @@ BINDINGS = [
     Binding("M", "clear_skill_modifiers", "No mods", id="roll.clear_skill_modifiers", show=False),
     Binding("C", "consequence", "Consequence", id="roll.consequence"),
     Binding("w", "circumstances", "Retry why", id="roll.circumstances", show=False),
+    Binding("H", "toggle_hidden", "Hidden", id="roll.hidden",
+            tooltip="Hidden roll: the next roll is recorded as usual but never shown on the players' table "
+                    "view (H again: shown; ! pins it)"),
 ]
 """The pane's keys, in key-bar order."""

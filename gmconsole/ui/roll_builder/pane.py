@@ -289,7 +289,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
         parts = [f"skill {skill}", f"attr {self._attribute_name(attribute) or '—'}", f"gear {gear}"]
         parts += [draft.mark(name, self.option_words(name))
-                  for name in draft.shown_options(self.game_system.builder_options)]
+                  for name in draft.shown_options((*self.game_system.builder_options, "hidden"))]
         return " · ".join(parts)
 
     def option_words(self, name: str) -> str:
@@ -309,6 +309,8 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             return "TN mods " + ", ".join(tn_modifier_text(m) for m in draft.tn_modifiers)
         if name == "bonus_dice":
             return f"bonus {draft.bonus_dice}"
+        if name == "hidden":
+            return "HIDDEN from the table"
         return "push yourself"
 
     def skill_name(self) -> str:

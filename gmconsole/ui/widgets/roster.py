@@ -4,7 +4,8 @@ One row per character: name (NPC mark, group size), the attributes (current/max 
 the system's counters (trauma, stress, willpower, mutation points, XP, wounds, stamina ...), and
 badges the GM must not miss (BROKEN, the active panic effect, conditions). Moving the highlight
 selects a character, which feeds the roll builder (``CharacterSelected``). Add / edit / duplicate /
-remove characters and open their gear, each on one key; every change goes through the service.
+remove characters, open their gear, and choose what the players' table view shows of them (``v``),
+each on one key; every change goes through the service.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ class RosterPane(Vertical):
                 tooltip="remove the highlighted character (asks first)"),
         Binding("g", "gear", "Gear", id="roster.gear",
                 tooltip="the highlighted character's gear: add, edit, remove"),
+        Binding("v", "table_view", "Table view", id="roster.table_view",
+                tooltip="what the players' table view shows of the highlighted character: numbers / name "
+                        "only (toggles; an NPC starts at name only, a PC at numbers)"),
     ]
 
     def __init__(self, **kwargs) -> None:
@@ -201,6 +205,19 @@ class RosterPane(Vertical):
                 self.app.attempt(lambda: self.app.service.remove_character(character_id))
 
         self.app.push_screen(ConfirmScreen(_remove_question(self.app.service, character_id, name)), callback=done)
+
+    def action_table_view(self) -> None:
+        """``v``: the table view shows the highlighted character's numbers, or their name only (undoable)."""
+        from gmconsole.ui.table.party import numbers_shown
+
+        character_id = self._need_selection("choose what the table view shows")
+        if character_id is None:
+            return
+        service = self.app.service
+        showing = numbers_shown(service.campaign.character(character_id))
+        entry = self.app.attempt(lambda: service.show_on_table(character_id, not showing))
+        if entry is not None:
+            self.screen.set_status(entry["summary"])
 
     def action_gear(self) -> None:
         from gmconsole.ui.screens.gear_form import GearScreen

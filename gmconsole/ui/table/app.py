@@ -1,0 +1,111 @@
+"""The players' table view: a read-only Textual app on a campaign the GM runs elsewhere.
+
+It opens nothing itself: it is handed a service (opened read-only by ``gmconsole table NAME``, never
+taking the writer's lock) and :meth:`TableApp.refresh_view` redraws everything from it, at start and
+after each change the GM's console (or the command line) saves (:mod:`gmconsole.ui.live_follow`). Only ``q``
+(and ctrl+c) quits; no key changes anything. At 120 columns and more the turn order, party and clocks
+sit left of the rolls; narrower (80×24), they stack in the order the table needs them: turn order,
+the last roll, then the party.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+from gmconsole.ui.table.party import Party, numbers_shown
+from gmconsole.ui.table.rolls import LastRolls
+from gmconsole.ui.table.session_line import SessionLine
+from gmconsole.ui.table.turns import TurnOrder
+
+__all__ = ["WIDE", "TableApp"]
+
+WIDE = 100
+"""From this many columns the rolls get their own column on the right."""
+
+CSS = """
+Screen { layout: vertical; }
+#table-body { layout: vertical; height: 1fr; }
+#table-body.wide { layout: grid; grid-size: 2 2; grid-columns: 1fr 1fr; grid-rows: auto 1fr; }
+#table-turns { height: auto; max-height: 50%; margin-bottom: 1; padding: 0 1; }
+.wide #table-turns { max-height: 100%; margin-bottom: 0; padding: 0 1 1 1; }
+#table-rolls { height: auto; max-height: 60%; margin-bottom: 1; }
+.wide #table-rolls { row-span: 2; height: 1fr; max-height: 100%; border-left: tall $primary; }
+#table-party { height: 1fr; }
+#table-keys { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
+"""
+
+
+class TableApp(App[int]):
+    """What the players see of ``service``'s campaign; read-only, ``q`` quits."""
+
+    TITLE = "gmconsole table"
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("q", "quit", "Quit", id="table.quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
+
+    KEYS_LINE = "q quit · the players' view: the GM's console changes it"
+
+    def __init__(self, service) -> None:
+        super().__init__()
+        self.service = service
+        self.animation_level = "none"
+        self._unroute_logs: Callable[[], None] | None = None
+
+    def get_line_filters(self):
+        """As the console's: anything drawn from the campaign file is escaped (issue 10)."""
+        return [*super().get_line_filters(), ESCAPE_UNSAFE]
+
+    def compose(self) -> ComposeResult:
+        yield SessionLine(id="table-session")
+        with Vertical(id="table-body"):  # turn order, rolls, party: the narrow order; wide, a grid
+            yield TurnOrder(id="table-turns")
+            with VerticalScroll(id="table-rolls", can_focus=False):
+                yield LastRolls(id="table-last-rolls")
+            yield Party(id="table-party")
+        yield Static(self.KEYS_LINE, id="table-keys")
+
+    def on_mount(self) -> None:
+        from gmconsole.ui.log_to_status import route_logs
+
+        self._unroute_logs = route_logs(self)  # a warning (the watch could not start) never hits the TUI raw
+        self.refresh_view()
+        from gmconsole.ui.live_follow import follow_campaign
+
+        follow_campaign(self, self.service, on_change=self.refresh_view)  # the GM's changes, as they are saved
+
+    def on_unmount(self) -> None:
+        if self._unroute_logs is not None:
+            self._unroute_logs()
+            self._unroute_logs = None
+
+    def show_error(self, text: str) -> None:
+        """A gmconsole log line, in the bottom line beside the keys (``text`` already escaped)."""
+        self.query_one("#table-keys", Static).update(Text.assemble(("✗ " + text, "bold red"), "  · q quit"))
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
+    @property
+    def wide(self) -> bool:
+        return self.size.width >= WIDE
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the service (on mount, on resize, and whenever the campaign changed)."""
+        wide = self.wide
+        body = self.query_one("#table-body")
+        body.set_class(wide, "wide")
+        self.query_one(SessionLine).show(self.service)
+        self.query_one(TurnOrder).show(self.service, compact=not wide, numbers_shown=numbers_shown)
+        self.query_one(Party).show(self.service)
+        width = max(20, (self.size.width // 2 if wide else self.size.width) - 4)
+        self.query_one(LastRolls).show(self.service, big=5 if wide else 1, small=0 if wide else 2, width=width)

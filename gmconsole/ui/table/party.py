@@ -1,0 +1,59 @@
+"""The party: each shown character's numbers (the system's own counters: stress, trauma, wounds,
+stamina, ...) and what the players must not miss (broken, panic, conditions).
+
+PCs show their numbers unless the GM chose otherwise; an NPC only when the GM chose to
+(:attr:`Character.table_numbers <gmconsole.campaign.model.Character.table_numbers>`). A character
+whose numbers are hidden is left out here (the turn order still names them).
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from gmconsole.ui.widgets.sheet_view import badges, tracker_columns, who
+
+__all__ = ["Party", "numbers_shown"]
+
+
+def numbers_shown(character) -> bool:
+    """True when the table view shows ``character``'s numbers: the GM's choice, else PCs only."""
+    chosen = character.table_numbers
+    return not character.is_npc if chosen is None else bool(chosen)
+
+
+def _panic_effect(character) -> str:
+    panic = character.panic
+    if panic is None:
+        return ""
+    from gmconsole.safe_text import shown
+
+    return shown(panic.name or panic.effect)
+
+
+class Party(Static):
+    """The shown characters' numbers and state; :meth:`show` redraws them from the service."""
+
+    DEFAULT_CSS = "Party { padding: 0 1; }"
+
+    def show(self, service) -> None:
+        campaign = service.campaign
+        system = campaign.system
+        counters = tracker_columns(system)
+        table = Table(expand=True, box=None, header_style="bold", pad_edge=False)
+        table.add_column("Name", overflow="ellipsis", no_wrap=True)
+        for label, _value in counters:
+            table.add_column(label, justify="right", no_wrap=True)
+        table.add_column("State", ratio=1, overflow="fold")
+        shown_any = False
+        for character in campaign.roster:
+            if not numbers_shown(character):
+                continue
+            shown_any = True
+            state = badges(system, character)
+            effect = _panic_effect(character)
+            if effect:
+                state.append(f" {effect}", style="yellow")
+            table.add_row(Text(who(character), style="bold"), *[value(character) for _l, value in counters], state)
+        self.update(table if shown_any else Text("No character's numbers are shown.", style="dim"))

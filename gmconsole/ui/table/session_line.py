@@ -1,0 +1,34 @@
+"""The top of the table view: the campaign, the session and scene, the doom pool and the clocks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from gmconsole.safe_text import shown
+
+__all__ = ["SessionLine"]
+
+
+def clock_text(clock) -> str:
+    """A clock as ``Name ■■□□ 2/4``: filled and empty segments, then the count (readable without colour)."""
+    filled = max(0, min(clock.filled, clock.segments))
+    return f"{shown(clock.name)} {'■' * filled}{'□' * (clock.segments - filled)} {filled}/{clock.segments}"
+
+
+class SessionLine(Static):
+    """Campaign, session, scene, doom and clocks; :meth:`show` redraws them from the service."""
+
+    DEFAULT_CSS = "SessionLine { height: auto; padding: 0 1; background: $boost; }"
+
+    def show(self, service) -> None:
+        campaign = service.campaign
+        session = campaign.current_session
+        text = Text.assemble((shown(campaign.name), "bold"), f" · session {session.number} · scene {session.scene}")
+        if session.doom:
+            text.append("  DOOM ", style="bold")
+            text.append(str(session.doom), style="bold white on red")
+        for clock in session.clocks:
+            text.append("  ")
+            text.append(clock_text(clock), style="bold cyan")
+        self.update(text)

@@ -1,0 +1,67 @@
+"""The turn order: the round, whose turn it is, and who acts after them; or plainly, no conflict.
+
+Everyone in the conflict is listed by name, an NPC whose numbers the GM keeps hidden too (only their
+card or total is left out). Names come from the campaign file and are escaped.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from gmconsole.safe_text import shown
+
+__all__ = ["TurnOrder"]
+
+VALUE_LABEL = {"cards": "card", "roll": "total", "manual": "place"}
+
+
+def _state(service):
+    """The conflict's initiative, or ``None`` between conflicts."""
+    data = service.session.initiative
+    if data is None:
+        return None
+    from gmconsole.rules.initiative import Initiative
+
+    return Initiative.from_dict(data)
+
+
+class TurnOrder(Static):
+    """The initiative order; :meth:`show` redraws it from the service (``compact``: a few lines)."""
+
+    DEFAULT_CSS = "TurnOrder { padding: 0 1; }"
+
+    def show(self, service, *, compact: bool, numbers_shown) -> None:
+        state = _state(service)
+        if state is None or not state.slots:
+            self.update(Text("No conflict right now: no turn order.", style="bold"))
+            return
+        campaign = service.campaign
+
+        def name_of(combatant: str) -> tuple[str, bool]:
+            character = campaign.find_character(combatant)
+            if character is None:
+                return shown(combatant), False
+            return shown(character.name), numbers_shown(character)
+
+        current = state.current()
+        now, _ = name_of(current.combatant) if current else ("—", False)
+        text = Text.assemble(("ROUND ", "bold"), (str(state.round), "bold cyan"), ("   NOW: ", "bold"),
+                             (f" {now} ", "bold black on yellow"))
+        if compact:
+            after = [name_of(slot.combatant)[0] for slot in state.slots[state.turn + 1:]]
+            if after:
+                text.append("\nthen: " + ", ".join(after))
+            self.update(text)
+            return
+        for index, slot in enumerate(state.slots):
+            name, numbers = name_of(slot.combatant)
+            label = name + (" · delayed" if slot.delayed else "")
+            value = f"  {VALUE_LABEL.get(state.mode, '')} {slot.value}" if numbers and state.mode != "manual" else ""
+            if index == state.turn:
+                text.append(f"\n▶ {label}", style="bold reverse yellow")
+                text.append(value, style="bold yellow")
+            else:
+                text.append(f"\n  {label}", style="dim" if index < state.turn else "")
+                text.append(value, style="dim")
+        self.update(text)

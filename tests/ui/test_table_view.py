@@ -1,0 +1,197 @@
+"""The players' table view (issue 14): what ``TableApp`` shows of a campaign the GM runs, and that
+nothing on it changes anything.
+
+Each test records the GM's changes with a writer service, then opens the same campaign read-only
+(as ``gmconsole table NAME`` does) and looks at the view the players see.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pilot_harness import pilot_test
+from rich.console import Console
+
+from gmconsole.ui.table import TableApp
+
+DEMOS = ["myz-demo", "yze-demo", "yze-step-demo", "exploding-demo", "tiered-demo"]
+WIDE = (120, 40)
+NARROW = (80, 24)
+
+
+def text_of(app, selector: str) -> str:
+    """The plain text a table-view widget shows (its content drawn at the widget's width)."""
+    widget = app.query_one(selector)
+    console = Console(width=max(widget.size.width, 40), file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.content)
+    return console.export_text()
+
+
+def first_roll(service, index: int = 0, *, hidden: bool = False) -> dict:
+    """A roll by the roster's ``index``-th character with their first skill (and the attribute the
+    system wants named), as the builder would record it."""
+    from gmconsole import systems
+
+    character = service.campaign.roster[index]
+    skill = next(iter(character.skills), None)
+    named = not skill or not systems.get(service.campaign.system).attribute_from_skill
+    attribute = next(iter(character.attributes)) if named else None
+    return service.roll(character.id, skill, attribute=attribute, hidden=hidden)
+
+
+def npc(service):
+    return next(c for c in service.campaign.roster if c.is_npc)
+
+
+@pytest.mark.parametrize("campaign", DEMOS)
+@pilot_test
+async def test_the_table_shows_public_rolls_and_the_party_never_a_hidden_roll_nor_npc_numbers(open_service, campaign):
+    writer = open_service(campaign)
+    public = first_roll(writer)
+    hidden = first_roll(writer, 1, hidden=True)
+    assert hidden["hidden"] is True and "hidden" not in public
+    app = TableApp(open_service(campaign, read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+        party = text_of(app, "#table-party")
+    assert public["summary"] in rolls
+    assert writer.campaign.roster[1].name not in rolls  # the hidden roll is nowhere
+    assert "hidden" not in rolls
+    assert all(c.name in party for c in writer.campaign.roster if not c.is_npc)
+    assert npc(writer).name not in party  # an NPC's numbers are hidden by default
+
+
+@pytest.mark.parametrize("campaign", ["yze-demo", "tiered-demo"])
+@pilot_test
+async def test_an_npc_the_gm_shows_gets_their_numbers_and_every_combatant_is_named(open_service, campaign):
+    writer = open_service(campaign)
+    shown_npc, hidden_npc = [c for c in writer.campaign.roster if c.is_npc][:2]
+    writer.show_on_table(shown_npc.id, True)
+    writer.start_conflict([c.id for c in writer.campaign.roster])
+    app = TableApp(open_service(campaign, read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        party = text_of(app, "#table-party")
+        turns = text_of(app, "#table-turns")
+    assert shown_npc.name in party
+    assert hidden_npc.name not in party
+    assert "ROUND 1" in turns and "NOW:" in turns
+    assert all(c.name in turns for c in writer.campaign.roster)  # hidden NPCs by name too
+    hidden_line = next(line for line in turns.splitlines() if hidden_npc.name in line and "NOW" not in line)
+    assert not any(ch.isdigit() for ch in hidden_line.replace(hidden_npc.name, ""))  # no card or total
+
+
+@pilot_test
+async def test_a_pc_the_gm_hides_leaves_the_party_and_undo_brings_them_back(open_service):
+    writer = open_service("yze-demo")
+    pc = writer.campaign.roster[0]
+    writer.show_on_table(pc.id, False)
+    reader = open_service("yze-demo", read_only=True)
+    app = TableApp(reader)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert pc.name not in text_of(app, "#table-party")
+    writer.undo()
+    assert open_service("yze-demo", read_only=True).character(pc.id).table_numbers is None
+
+
+@pilot_test
+async def test_no_conflict_is_said_plainly_and_no_rolls_yet(open_service):
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        assert "No conflict" in text_of(app, "#table-turns")
+        assert "No rolls yet" in text_of(app, "#table-last-rolls")
+
+
+@pilot_test
+async def test_q_quits(open_service):
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+@pilot_test
+async def test_every_key_the_table_binds_changes_nothing(open_service, demo_root):
+    """Every binding of the app and its screen, pressed: the campaign's files stay byte for byte."""
+    writer = open_service("yze-demo")
+    first_roll(writer)
+    writer.close()
+    before = {p: p.read_bytes() for p in sorted((demo_root / "yze-demo").rglob("*")) if p.is_file()}
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        bound = app.active_bindings
+        keys = {key for key, active in bound.items() if active.binding.action != "quit"}
+        assert {key for key, active in bound.items() if active.binding.action == "quit"} <= {"q", "ctrl+c", "ctrl+q"}
+        for key in sorted(keys) + ["enter", "space", "s", "n", "r", "u", "ctrl+z", "plus", "minus", "delete"]:
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.is_running  # only q (and ctrl+c, ctrl+q: Textual's) quits
+    after = {p: p.read_bytes() for p in sorted((demo_root / "yze-demo").rglob("*")) if p.is_file()}
+    assert after == before
+    assert {b.key for b in TableApp.BINDINGS} == {"q", "ctrl+c"}
+
+
+@pilot_test
+async def test_an_undone_roll_leaves_the_table(open_service):
+    writer = open_service("yze-demo")
+    kept = first_roll(writer, 0)
+    taken_back = first_roll(writer, 1)
+    writer.undo()
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    assert kept["summary"] in rolls
+    assert taken_back["summary"] not in rolls
+
+
+@pilot_test
+async def test_hostile_names_from_the_campaign_file_are_drawn_escaped(open_service, demo_root):
+    """Issue 10's rule on the table too: names, conditions and clocks planted in the file reach the
+    terminal escaped, never raw, in the party, the turn order, the rolls and the session line."""
+    from test_console_hostile_text import CAMPAIGN_SHOWN, CLOCK_SHOWN, CONDITION_SHOWN, EVIL_SHOWN, _plant, _screen_text
+
+    from gmconsole.safe_text import UNSAFE
+
+    _plant(demo_root)
+    writer = open_service("yze-demo")
+    writer.start_conflict([c.id for c in writer.campaign.roster])
+    first_roll(writer, 0)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        drawn = _screen_text(app)
+    assert not UNSAFE.search(drawn.replace("\n", ""))
+    for escaped in (EVIL_SHOWN, CONDITION_SHOWN, CLOCK_SHOWN, CAMPAIGN_SHOWN):
+        assert escaped in drawn
+
+
+@pilot_test
+async def test_the_table_never_takes_the_writers_lock(open_service):
+    """The table view opened first; the GM's console (a writer) opens after it and records."""
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        writer = open_service("yze-demo")
+        assert first_roll(writer)["status"] == "done"
+
+
+@pilot_test
+async def test_a_log_warning_goes_to_the_bottom_line_never_to_the_terminal_raw(open_service, capsys, caplog):
+    import logging
+
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        logging.getLogger("gmconsole.ui.live_follow").warning("could not watch %s", "yze-demo")
+        await pilot.pause()
+        bottom = text_of(app, "#table-keys")
+    assert "could not watch yze-demo" in bottom
+    assert capsys.readouterr().err == "" and not caplog.records
+    assert not logging.getLogger("gmconsole").handlers  # put back when the app ends
