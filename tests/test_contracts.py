@@ -6,8 +6,10 @@ its own test, so a broken rule names itself. ``docs/ARCHITECTURE.md`` says why e
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
+import logging
 import subprocess
 import sys
 import tomllib
@@ -44,15 +46,55 @@ def test_every_contract_has_a_test():
     assert set(_contract_ids()) == set(CONTRACTS)
 
 
-@pytest.mark.parametrize("contract", CONTRACTS)
-def test_import_contract_is_kept(contract, lint_cache, monkeypatch, capsys):
+@contextlib.contextmanager
+def loggers_kept():
+    """Put every logger's ``disabled`` flag back afterwards: import-linter configures logging with
+    ``dictConfig``, which disables every logger that exists already (``gmconsole.store.atomic`` among
+    them), so a console test later in the same worker saw no log line reach its status line."""
+
+    def flags():
+        return {name: logger.disabled for name, logger in logging.Logger.manager.loggerDict.items()
+                if isinstance(logger, logging.Logger)}
+
+    before = flags()
+    try:
+        yield
+    finally:
+        for name, disabled in before.items():
+            logging.getLogger(name).disabled = disabled
+
+
+def _lint(contract: str, cache_dir, monkeypatch) -> int:
+    """import-linter's status for one contract, run in this process (its logging set-up undone)."""
     from importlinter.cli import lint_imports
 
     monkeypatch.chdir(ROOT)
     monkeypatch.syspath_prepend(str(ROOT))
-    status = lint_imports(config_filename=str(PYPROJECT), limit_to_contracts=(contract,),
-                          cache_dir=lint_cache, no_logo=True)
-    assert status == 0, capsys.readouterr().out
+    with loggers_kept():
+        return lint_imports(config_filename=str(PYPROJECT), limit_to_contracts=(contract,),
+                            cache_dir=cache_dir, no_logo=True)
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_import_contract_is_kept(contract, lint_cache, monkeypatch, capsys):
+    assert _lint(contract, lint_cache, monkeypatch) == 0, capsys.readouterr().out
+
+
+def test_checking_the_contracts_leaves_the_consoles_loggers_on(lint_cache, monkeypatch):
+    """Without :func:`loggers_kept` import-linter switched ``gmconsole``'s loggers off for the rest of
+    the worker's tests (a console test then saw no warning in its status line, in some full runs)."""
+    from importlinter.cli import lint_imports
+
+    import gmconsole.store.atomic  # noqa: F401 - its logger exists before the contracts are checked
+
+    atomic = logging.getLogger("gmconsole.store.atomic")
+    assert _lint(CONTRACTS[0], lint_cache, monkeypatch) == 0
+    assert not atomic.disabled
+    with loggers_kept():
+        lint_imports(config_filename=str(PYPROJECT), limit_to_contracts=(CONTRACTS[0],), cache_dir=lint_cache,
+                     no_logo=True)
+        assert atomic.disabled  # what import-linter does to a logger that exists: the reason for the guard
+    assert not atomic.disabled
 
 
 @pytest.mark.parametrize("check", ("cycles", "sizes", "system_ids", "private_reach"))
