@@ -12,8 +12,9 @@ This script reads everything the process writes to its terminal.
     the campaign open for writing (as the GM's console does) and changing the doom pool +1 through the
     campaign service each time this script asks. A change starts when the writer's commit has returned
     (both files renamed into place; ``time.monotonic`` is the same clock in every process on Linux) and
-    ends when the follower's terminal has received the text ``Doom N`` with the new value (escape
-    sequences stripped): that is when the table sees it. Changes are 0.3 s apart.
+    ends when the follower's terminal has received the text ``Doom N`` (the table view: ``DOOM N``)
+    with the new value (escape sequences stripped): that is when the table sees it. Changes are 0.3 s
+    apart.
 
     Anchor, same run: the same console opened for writing, its own doom key (``4`` then ``o``) to
     ``Doom N`` on its terminal. The difference is what following across processes adds.
@@ -138,22 +139,33 @@ class Terminal:
         self._reader.join(timeout=2)
 
 
+def doom_shown(app: str, doom: int | str) -> str:
+    """The text the follower shows for a doom pool of ``doom``: the console's tracker says ``Doom N``,
+    the table view's top line ``DOOM N``."""
+    return f"DOOM {doom}" if app == "table" else f"Doom {doom}"
+
+
+def started(app: str) -> str:
+    """Text on the follower's first frame: the table view shows no doom pool of 0, its keys line it does."""
+    return "q quit" if app == "table" else "Doom "
+
+
 def follow_latency(app: str, root: Path, changes: int) -> tuple[list[float], list[float]]:
-    """(a): seconds from each writer commit to ``Doom N`` on the follower's terminal, and the commits' own times."""
+    """(a): seconds from each writer commit to the doom shown on the follower's terminal, and the commits' own times."""
     follower = Terminal(follower_command(app, root))
     writer = subprocess.Popen([sys.executable, "-c", WRITER, str(root), CAMPAIGN], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     latencies, commits = [], []
     try:
-        doom = int(writer.stdout.readline())
-        _at, index = follower.wait_for(f"Doom {doom}")
+        int(writer.stdout.readline())
+        _at, index = follower.wait_for(started(app))
         follower.settle()
         for _ in range(changes):
             index = len(follower.chunks)
             writer.stdin.write("go\n")
             writer.stdin.flush()
             value, done, took = writer.stdout.readline().split()
-            shown, index = follower.wait_for(f"Doom {value}", since=index)
+            shown, index = follower.wait_for(doom_shown(app, value), since=index)
             latencies.append(shown - float(done))
             commits.append(float(took))
             time.sleep(0.3)
@@ -190,11 +202,11 @@ def own_key_latency(root: Path, presses: int) -> list[float]:
     return found
 
 
-def idle_cpu(command: list[str], seconds: float) -> float:
+def idle_cpu(command: list[str], seconds: float, ready: str = "Doom ") -> float:
     """(b): CPU seconds per wall second of ``command`` on its terminal, once settled, over ``seconds``."""
     terminal = Terminal(command)
     try:
-        terminal.wait_for("Doom ")
+        terminal.wait_for(ready)
         terminal.settle(1.0)
         cpu, wall = terminal.cpu_seconds(), time.monotonic()
         time.sleep(seconds)
@@ -223,7 +235,7 @@ def main() -> None:
         print(f"    {ms['median']:6.1f} ms (p90 {ms['p90']:.1f}, max {ms['max']:.1f})  (goal <= 500 ms); "
               f"the commit itself {ms['commit']:.1f} ms")
         print(f"    anchor: the writer's console, its own doom key to the screen {ms['anchor']:6.1f} ms")
-        follower = idle_cpu(follower_command(args.app, root), args.idle)
+        follower = idle_cpu(follower_command(args.app, root), args.idle, started(args.app))
         writer = idle_cpu(follower_command(args.app, root, writable=True), args.idle)
         print(f"(b) idle CPU over {args.idle:g} s, CPU seconds per wall second:")
         print(f"    {args.app} following: {follower * 100:.2f} %  (goal about 0)")
