@@ -57,8 +57,12 @@ def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
         return
 
     def read_again() -> None:
-        if service.reload():
+        if not service.reload():
+            return
+        try:
             on_change()
+        except Exception as exc:  # a view that cannot draw one change must not stop following the next
+            _log.warning("could not show the latest change: %s", exc)
 
     async def follow() -> None:
         import asyncio

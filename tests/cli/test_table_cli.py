@@ -63,3 +63,14 @@ def test_a_hidden_gm_roll_from_the_cli(demo_gm):
     assert entry["hidden"] is True and entry["summary"].endswith("(hidden from the table)")
     plain = json.loads(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "3", "--json").stdout)
     assert "hidden" not in plain
+
+
+def test_a_hidden_roll_pushed_still_says_it_is_hidden(demo_gm):
+    """Play-test 8, item 4: ``--hidden --push`` printed "Dallas Kane rolls Insight: 1 success (pushed)":
+    the push wrote a new summary without the "(hidden from the table)" the GM's history promises."""
+    result = demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "Dallas Kane", "--skill", "insight",
+                     "--hidden", "--push", "--seed", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert entry["hidden"] is True
+    assert entry["summary"].endswith("(pushed) (hidden from the table)"), entry["summary"]

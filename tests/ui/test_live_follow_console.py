@@ -130,3 +130,39 @@ print(asyncio.run(main(sys.argv[2] == "read-only")))
     seen = [subprocess.run([sys.executable, "-c", script, str(demo_root), mode], capture_output=True, text=True,
                            check=True, timeout=30).stdout.strip() for mode in ("writer", "read-only")]
     assert seen == ["False", "True"]
+
+
+@pilot_test
+async def test_a_redraw_that_fails_is_said_and_the_view_keeps_following(open_service, demo_root, caplog):
+    """Play-test 8: a redraw that raised stopped the follower without a word (the table view froze on
+    the TV). The failure is logged (the console and the table view show gmconsole's log lines) and the
+    next change is still followed."""
+    from textual.app import App
+
+    from gmconsole.ui.live_follow import follow_campaign
+
+    service = open_service("yze-demo", read_only=True)
+    redraws = []
+
+    def redraw() -> None:
+        redraws.append(service.session.doom)
+        if len(redraws) == 1:
+            raise RuntimeError("a widget could not draw this")
+
+    class Follower(App):
+        def on_mount(self) -> None:
+            follow_campaign(self, service, on_change=redraw)
+
+    async def redrawn(doom: int) -> None:
+        start = time.monotonic()
+        while not redraws or redraws[-1] != doom:
+            assert time.monotonic() - start < 5, redraws
+            await pilot.pause(0.02)
+
+    async with Follower().run_test() as pilot:
+        await pilot.pause(0.2)
+        await run("-c", WRITER, str(demo_root), "yze-demo", "1")
+        await redrawn(1)  # this redraw raised
+        await run("-c", WRITER, str(demo_root), "yze-demo", "1")
+        await redrawn(2)
+    assert any("could not show the latest change" in r.getMessage() for r in caplog.records)

@@ -195,3 +195,56 @@ async def test_a_log_warning_goes_to_the_bottom_line_never_to_the_terminal_raw(o
     assert "could not watch yze-demo" in bottom
     assert capsys.readouterr().err == "" and not caplog.records
     assert not logging.getLogger("gmconsole").handlers  # put back when the app ends
+
+
+@pilot_test
+async def test_a_panic_and_a_save_are_shown_and_the_view_keeps_following_after_them(open_service):
+    """Play-test 8, item 1: a panic (yze) or a saving throw (tiered) in the session stopped the table
+    view (``'PanicEntry' object has no attribute 'hidden'``): a table opened after it crashed, one open
+    before it stopped following. Both are public rolls: they show, and later changes still reach the view."""
+    for campaign, special in (("yze-demo", lambda w: w.panic_roll(w.campaign.roster[0].id, face=1)),
+                              ("tiered-demo", lambda w: w.saving_throw(w.campaign.roster[0].id, "phys"))):
+        writer = open_service(campaign)
+        entry = special(writer)
+        app = TableApp(open_service(campaign, read_only=True))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            assert entry["summary"] in text_of(app, "#table-last-rolls")
+            public = first_roll(writer)
+            app.service.reload()
+            app.refresh_view()
+            await pilot.pause()
+            assert public["summary"] in text_of(app, "#table-last-rolls")
+
+
+@pilot_test
+async def test_a_resized_table_is_laid_out_for_its_new_size(open_service):
+    """Play-test 8, item 2: the layout was chosen from the size before the resize (wide at 80 columns,
+    its big dice wrapped into each other; narrow at 120)."""
+    writer = open_service("yze-demo")
+    first_roll(writer)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        body = app.query_one("#table-body")
+        assert body.has_class("wide")
+        await pilot.resize_terminal(*NARROW)
+        await pilot.pause()
+        assert not body.has_class("wide")
+        await pilot.resize_terminal(*WIDE)
+        await pilot.pause()
+        assert body.has_class("wide")
+
+
+@pilot_test
+async def test_a_pushed_roll_says_pushed_once(open_service):
+    """Play-test 8, item 3: "Parker Moss rolls Might: 3 successes (pushed)  (pushed)"."""
+    writer = open_service("yze-demo")
+    roll = first_roll(writer)
+    pushed = writer.push(roll["id"])
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    assert rolls.count("(pushed)") == 1, rolls
+    assert pushed is not None

@@ -147,6 +147,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
         after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
                                            after["opposed"]) + " (pushed)"
+    if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
+        after["summary"] += " (hidden from the table)"
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:
         after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)

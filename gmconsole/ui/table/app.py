@@ -92,20 +92,18 @@ class TableApp(App[int]):
         """A gmconsole log line, in the bottom line beside the keys (``text`` already escaped)."""
         self.query_one("#table-keys", Static).update(Text.assemble(("✗ " + text, "bold red"), "  · q quit"))
 
-    def on_resize(self) -> None:
-        self.refresh_view()
+    def on_resize(self, event) -> None:
+        self.refresh_view(event.size.width)  # the app's own size is not the new one yet (play-test 8)
 
-    @property
-    def wide(self) -> bool:
-        return self.size.width >= WIDE
-
-    def refresh_view(self) -> None:
-        """Redraw everything from the service (on mount, on resize, and whenever the campaign changed)."""
-        wide = self.wide
+    def refresh_view(self, width: int | None = None) -> None:
+        """Redraw everything from the service (on mount, on resize, and whenever the campaign changed),
+        laid out for ``width`` columns (default: the app's)."""
+        width = self.size.width if width is None else width
+        wide = width >= WIDE
         body = self.query_one("#table-body")
         body.set_class(wide, "wide")
         self.query_one(SessionLine).show(self.service)
         self.query_one(TurnOrder).show(self.service, compact=not wide, numbers_shown=numbers_shown)
         self.query_one(Party).show(self.service)
-        width = max(20, (self.size.width // 2 if wide else self.size.width) - 4)
+        width = max(20, (width // 2 if wide else width) - 4)
         self.query_one(LastRolls).show(self.service, big=5 if wide else 1, small=0 if wide else 2, width=width)

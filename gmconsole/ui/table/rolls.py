@@ -30,24 +30,24 @@ def public_rolls(service, count: int) -> list:
     for stored in service.ledger.entries_newest_first(service.session.number):
         if stored.get("kind") not in SHOWN_KINDS or stored.get("status", "done") != "done":
             continue
-        record = as_record(stored)
-        if record.hidden is True:
+        if stored.get("hidden") is True:  # only a roll can be hidden: other records have no such field
             continue
-        out.append(record)
+        out.append(as_record(stored))
         if len(out) == count:
             break
     return out
 
 
 def _dice(record) -> list[dict]:
-    dice = record.dice if record.dice is not MISSING else []
+    dice = getattr(record, "dice", MISSING)  # a panic record has none: its D6 is in the summary
+    dice = dice if dice is not MISSING else []
     return [d for d in dice if isinstance(d, dict)] if isinstance(dice, list) else []
 
 
 def _title(record) -> Text:
     summary = shown(record.summary if record.summary is not MISSING else record.kind)
     title = Text(summary, style="bold")
-    if record.pushes not in (MISSING, None, 0):
+    if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and "(pushed)" not in summary:
         title.append("  (pushed)", style="bold magenta")
     return title
 
