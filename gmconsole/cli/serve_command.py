@@ -67,8 +67,11 @@ def run_serve(args) -> int:
     check_campaign(root, args.name)
     check_port_free(args.host, args.port)
     if not is_loopback(args.host):
+        where = ""
+        if args.host in ("0.0.0.0", "::"):  # every network: the address to give the phones is the machine's own
+            where = f"; on the phones open http://<this machine's address>:{args.port}"
         print(f"gmconsole: warning: serving on {shown(args.host)}: anyone who can reach this machine on that "
-              "network can watch the table view", file=sys.stderr)
+              f"network can watch the table view{where}", file=sys.stderr)
     from gmconsole.cli.table_server import serve
 
     try:

@@ -84,15 +84,19 @@ async def test_an_npc_the_gm_shows_gets_their_numbers_and_every_combatant_is_nam
 
 
 @pilot_test
-async def test_a_pc_the_gm_hides_leaves_the_party_and_undo_brings_them_back(open_service):
+async def test_a_pc_the_gm_hides_stays_in_the_party_by_name_only_and_undo_brings_the_numbers_back(open_service):
+    """Play-test 8: "name only" took a PC out of the party altogether; the party still names them, with
+    no number and no state beside the name."""
     writer = open_service("yze-demo")
     pc = writer.campaign.roster[0]
+    writer.change_stress(pc.id, 3)
     writer.show_on_table(pc.id, False)
     reader = open_service("yze-demo", read_only=True)
     app = TableApp(reader)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert pc.name not in text_of(app, "#table-party")
+        row = next(line for line in text_of(app, "#table-party").splitlines() if pc.name in line)
+    assert not any(ch.isdigit() for ch in row.replace(pc.name, "")), row
     writer.undo()
     assert open_service("yze-demo", read_only=True).character(pc.id).table_numbers is None
 

@@ -2,8 +2,9 @@
 stamina, ...) and what the players must not miss (broken, panic, conditions).
 
 PCs show their numbers unless the GM chose otherwise; an NPC only when the GM chose to
-(:attr:`Character.table_numbers <gmconsole.campaign.model.Character.table_numbers>`). A character
-whose numbers are hidden is left out here (the turn order still names them).
+(:attr:`Character.table_numbers <gmconsole.campaign.model.Character.table_numbers>`). A PC whose
+numbers are hidden is named with a dash for each number and no state; an NPC whose numbers are hidden
+is left out here (the turn order still names them).
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class Party(Static):
         shown_any = False
         for character in campaign.roster:
             if not numbers_shown(character):
+                if not character.is_npc:  # the party by name only
+                    shown_any = True
+                    table.add_row(Text(who(character), style="bold"), *["–" for _c in counters], "")
                 continue
             shown_any = True
             state = badges(system, character)

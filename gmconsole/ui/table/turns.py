@@ -6,6 +6,7 @@ card or total is left out). Names come from the campaign file and are escaped.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -54,9 +55,13 @@ class TurnOrder(Static):
                 text.append("\nthen: " + ", ".join(after))
             self.update(text)
             return
-        for index, slot in enumerate(state.slots):
+        rows = []
+        for slot in state.slots:
             name, numbers = name_of(slot.combatant)
-            label = name + (" · delayed" if slot.delayed else "")
+            rows.append((name + (" · delayed" if slot.delayed else ""), numbers, slot))
+        width = max(cell_len(label) for label, _n, _s in rows)  # the cards in one column (play-test 8)
+        for index, (label, numbers, slot) in enumerate(rows):
+            label += " " * (width - cell_len(label))
             value = f"  {VALUE_LABEL.get(state.mode, '')} {slot.value}" if numbers and state.mode != "manual" else ""
             if index == state.turn:
                 text.append(f"\n▶ {label}", style="bold reverse yellow")
