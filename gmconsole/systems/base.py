@@ -171,6 +171,13 @@ class GameSystem(Protocol):
     """The module reading this system's quick pools (``parse(system, text, push_cost)``), imported only
     when the GM rolls one; ask :func:`gmconsole.systems.quick_pool.parse`."""
 
+    stats_module: str
+    """The module reading this system's recorded rolls for ``gmconsole stats`` (issue 15), imported only
+    then: ``first_roll(roll)`` and ``push(push)`` give a step's exact expectation (a
+    :class:`~gmconsole.rules.fairness.Expected`) and the successes it showed, or ``None``;
+    ``band(roll)`` the tier or margin, or ``None``; ``rolled_faces(dice, push_step=...)`` the
+    ``(kind, sides, face)`` of each die a step rolled, for dice fairness."""
+
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
         ``what`` names it ("Ada's strength")."""

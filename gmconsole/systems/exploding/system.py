@@ -67,6 +67,7 @@ class ExplodingSystem(SystemFacts):
     quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
                               "s8/6 two sizes)")
     quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
+    stats_module: str = "gmconsole.systems.exploding.stats"
     quick_pool_example: str = "s8 t6 tn5"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:

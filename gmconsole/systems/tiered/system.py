@@ -64,6 +64,7 @@ class TieredSystem(SystemFacts):
                                                   ("XP", "xp"))
     quick_pool_syntax: str = "a dice count like 4 or 4d6"
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
+    stats_module: str = "gmconsole.systems.tiered.stats"
     quick_pool_example: str = "4d6"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:

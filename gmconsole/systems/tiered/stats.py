@@ -1,0 +1,63 @@
+"""What the tiered dice did against what the odds said: the figures ``gmconsole stats`` reads.
+
+A check lands on one of four tiers (:func:`~gmconsole.systems.tiered.odds.tier_odds`); the stats
+count a Great or Critical result as a success (a Mixed one succeeds at a cost, so it is tallied
+among the tiers but not as a success), with exact expectation P(Great or Critical) for the pool as
+rolled (its ``outcome.pool``: 0 or fewer keeps the lowest of 2d6, R-TIER-2).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from gmconsole.rules.fairness import Expected
+
+__all__ = ["SUCCESS_TIERS", "band", "first_roll", "push", "rolled_faces"]
+
+SUCCESS_TIERS = ("critical", "great")
+"""The tiers counted as a success."""
+
+
+def _int(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@cache
+def _expected(pool: int) -> Expected:
+    from gmconsole.systems.tiered.odds import tier_odds
+    from gmconsole.systems.tiered.roll import Tier
+
+    odds = tier_odds(pool)
+    return Expected.bernoulli(odds[Tier.CRITICAL] + odds[Tier.GREAT])
+
+
+def first_roll(roll: dict) -> tuple[Expected, int] | None:
+    """The check's exact expectation (P(Great or Critical)) and whether it reached one (1 or 0)."""
+    outcome = roll.get("outcome")
+    pool = _int(outcome.get("pool")) if isinstance(outcome, dict) else None
+    tier = roll.get("tier")
+    if pool is None or not isinstance(tier, str) or not -100 <= pool <= 100:
+        return None
+    return _expected(pool), int(tier in SUCCESS_TIERS)
+
+
+def push(entry: dict) -> None:
+    """Tiered checks are not pushed."""
+    return None
+
+
+def band(roll: dict) -> str | None:
+    """The tier rolled."""
+    tier = roll.get("tier")
+    return tier if isinstance(tier, str) else None
+
+
+def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
+    """``(kind, sides, face)`` of every die rolled."""
+    out = []
+    for die in dice if isinstance(dice, list) else []:
+        sides = _int(die.get("sides")) if isinstance(die, dict) else None
+        face = _int(die.get("face")) if isinstance(die, dict) else None
+        if sides is not None and face is not None and 1 <= face <= sides:
+            out.append((str(die.get("kind", "")), sides, face))
+    return out
