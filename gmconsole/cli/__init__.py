@@ -41,11 +41,12 @@ def _command_modules(argv: Sequence[str] | None = None):
             serve_command,  # issue 14: serve
             session_commands,
             skills_commands,
+            stats_command,  # issue 15: stats
         )
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      serve_command]
+                      serve_command, stats_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -9,6 +9,7 @@ dice fairness.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 from gmconsole.rules.fairness import Expected
@@ -27,8 +28,8 @@ def _expected(sizes: tuple[int, ...], tn: int) -> Expected:
     return Expected.bernoulli(p_success(sizes, tn))
 
 
-def first_roll(roll: dict) -> tuple[Expected, int] | None:
-    """The check's exact expectation (its success chance) and whether it succeeded (1 or 0)."""
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
+    """The check's exact expectation, whether it succeeded (1 or 0) and its success chance."""
     pool = roll.get("pool")
     dice = pool.get("dice") if isinstance(pool, dict) else None
     tn = _int(roll.get("tn"))
@@ -43,7 +44,7 @@ def first_roll(roll: dict) -> tuple[Expected, int] | None:
         expected = _expected(tuple(sorted(sizes)), tn)
     except RulesError:
         return None
-    return expected, int(roll["success"])
+    return expected, int(roll["success"]), expected.mean
 
 
 def push(entry: dict) -> None:

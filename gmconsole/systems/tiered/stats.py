@@ -8,6 +8,7 @@ rolled (its ``outcome.pool``: 0 or fewer keeps the lowest of 2d6, R-TIER-2).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 from gmconsole.rules.fairness import Expected
@@ -31,14 +32,15 @@ def _expected(pool: int) -> Expected:
     return Expected.bernoulli(odds[Tier.CRITICAL] + odds[Tier.GREAT])
 
 
-def first_roll(roll: dict) -> tuple[Expected, int] | None:
-    """The check's exact expectation (P(Great or Critical)) and whether it reached one (1 or 0)."""
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
+    """The check's exact expectation (P(Great or Critical)), whether it reached one (1 or 0) and that chance."""
     outcome = roll.get("outcome")
     pool = _int(outcome.get("pool")) if isinstance(outcome, dict) else None
     tier = roll.get("tier")
     if pool is None or not isinstance(tier, str) or not -100 <= pool <= 100:
         return None
-    return _expected(pool), int(tier in SUCCESS_TIERS)
+    expected = _expected(pool)
+    return expected, int(tier in SUCCESS_TIERS), expected.mean
 
 
 def push(entry: dict) -> None:

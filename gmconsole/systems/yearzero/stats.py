@@ -26,8 +26,10 @@ def die_expected(sides: int) -> Expected:
     return Expected.of_counts({0: 1 - one - two, 1: one, 2: two})
 
 
-def pool_expected(sides: list[int]) -> Expected:
-    """The exact mean and variance of a pool's successes (4 base + 2 skill + 1 stress d6: 7/6)."""
+@cache
+def pool_expected(sides: tuple[int, ...]) -> Expected:
+    """The exact mean and variance of a pool's successes (4 base + 2 skill + 1 stress d6: 7/6); asked
+    once per pool shape (``sides`` sorted), as statistics over a long history ask the same few."""
     total = Expected()
     for s in sides:
         total = total + die_expected(s)
@@ -48,32 +50,43 @@ def _face(die: dict) -> int | None:
     return face if isinstance(face, int) and not isinstance(face, bool) else None
 
 
-def first_roll(roll: dict) -> tuple[Expected, int] | None:
-    """The first roll's exact expectation (its pool as rolled) and the successes it showed."""
+@cache
+def p_any_success(sides: tuple[int, ...]) -> Fraction:
+    """The chance of at least one success: every die shows 1-5 with chance 5/s."""
+    fail = Fraction(1)
+    for s in sides:
+        fail *= Fraction(5, s)
+    return 1 - fail
+
+
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
+    """The first roll's exact expectation (its pool as rolled), the successes it showed and its chance
+    of at least one success."""
     dice = _dice(roll.get("first_dice")) or _dice(roll.get("dice"))
     sides = [_sides(d) for d in dice]
     faces = [_face(d) for d in dice]
     if not dice or None in sides or None in faces:
         return None
     observed = sum(year_zero_successes(s, f) for s, f in zip(sides, faces, strict=True))
-    return pool_expected(sides), observed
+    shape = tuple(sorted(sides))
+    return pool_expected(shape), observed, p_any_success(shape)
 
 
-def push(entry: dict) -> tuple[Expected, int] | None:
-    """A push's expectation given the dice it kept (their successes fixed) and the successes it showed."""
+def push(entry: dict) -> tuple[Expected, int, int] | None:
+    """A push's expectation given the dice it kept, the successes it showed and those it kept.
+
+    The kept successes are fixed, so they add to the mean and nothing to the variance. They are
+    also the successes before the push: a rerolled die showed none (R-PUSH-1 rerolls only dice with
+    neither a success nor a 1, and a stress die a push adds had not been rolled)."""
     dice = _dice(entry.get("push_dice"))
     if not dice or any(_sides(d) is None or _face(d) is None for d in dice):
         return None
-    total = Expected()
-    for die in dice:
-        if die.get("rerolled"):
-            total = total + die_expected(die["sides"])
-        else:
-            total = total + Expected(Fraction(year_zero_successes(die["sides"], die["face"])))
+    kept = sum(year_zero_successes(d["sides"], d["face"]) for d in dice if not d.get("rerolled"))
+    rerolled = pool_expected(tuple(sorted(d["sides"] for d in dice if d.get("rerolled"))))
     observed = entry.get("successes")
     if not isinstance(observed, int) or isinstance(observed, bool):
         observed = sum(year_zero_successes(d["sides"], d["face"]) for d in dice)
-    return total, observed
+    return Expected(rerolled.mean + kept, rerolled.variance), observed, kept
 
 
 def band(roll: dict) -> str | None:
