@@ -17,6 +17,7 @@ Fast on long histories: each step adds one to a count per pool shape (the system
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
@@ -26,21 +27,22 @@ from gmconsole.rules.fairness import Expected, fairness_verdict, luck
 
 __all__ = ["Tally", "campaign_statistics", "statistics"]
 
-SOURCES = ("console", "typed")
-
-
 class Tally:
-    """What one group of rolls (and one source of dice) did: counts, and how often each expectation came up."""
+    """What one group of rolls (and one source of dice) did: counts, and how often each expectation came up.
 
-    __slots__ = ("bands", "chance", "costs", "first_successes", "observed", "pushes", "rolls", "shapes",
-                 "stress_gained", "turned")
+    ``firsts`` counts each first roll's expectation (a cached :class:`Expected` object); ``pushes_by``
+    each push's ``(expectation given the kept dice, kept successes)``. The exact sums are made by
+    :meth:`figures`, once, over the :class:`_Scale` of every expectation met."""
+
+    __slots__ = ("bands", "costs", "first_successes", "firsts", "observed", "pushes", "pushes_by",
+                 "rolls", "stress_gained", "turned")
 
     def __init__(self) -> None:
         self.rolls = 0
         self.observed = 0
         self.first_successes = 0
-        self.shapes: Counter = Counter()
-        self.chance: Counter = Counter()
+        self.firsts: Counter = Counter()
+        self.pushes_by: Counter = Counter()
         self.pushes = 0
         self.turned = 0
         self.stress_gained = 0
@@ -52,27 +54,33 @@ class Tally:
         self.rolls += other.rolls
         self.observed += other.observed
         self.first_successes += other.first_successes
-        self.shapes.update(other.shapes)
-        self.chance.update(other.chance)
+        self.firsts.update(other.firsts)
+        self.pushes_by.update(other.pushes_by)
         self.pushes += other.pushes
         self.turned += other.turned
         self.stress_gained += other.stress_gained
         self.costs.update(other.costs)
         self.bands.update(other.bands)
 
-    def expected(self) -> Expected:
-        """The exact expectation of every step counted, as one sum."""
-        mean, variance = Fraction(0), Fraction(0)
-        for shape, n in self.shapes.items():
-            mean += n * shape.mean
-            variance += n * shape.variance
-        return Expected(mean, variance)
+    def expected(self, scale: _Scale) -> Expected:
+        """The exact expectation of every step counted, as one sum: each first roll's, and what each push
+        was expected to add to the successes it kept."""
+        mean = variance = 0
+        for key, n in self.firsts.items():
+            m, v, _c = scale.numerators[key]
+            mean += n * m
+            variance += n * v
+        for key, n in self.pushes_by.items():
+            m, v, _c = scale.numerators[key]
+            mean += n * m
+            variance += n * v
+        return Expected(Fraction(mean, scale.mean), Fraction(variance, scale.variance))
 
-    def figures(self, *, detail: bool = True) -> dict:
+    def figures(self, scale: _Scale, *, detail: bool = True) -> dict:
         """The figures as the CLI's ``--json`` prints them."""
-        expected = self.expected()
+        expected = self.expected(scale)
         score = luck(self.observed, expected)
-        odds = sum((n * p for p, n in self.chance.items()), Fraction(0))
+        odds = Fraction(sum(n * scale.numerators[key][2] for key, n in self.firsts.items()), scale.chance)
         out = {
             "rolls": self.rolls,
             "observed_successes": self.observed,
@@ -89,88 +97,88 @@ class Tally:
         return out
 
 
-class _Group:
-    """One group's tallies, one per source of dice."""
+class _Scale:
+    """Every expectation the history met, over common denominators: adding whole numbers per group is
+    exact and far cheaper than adding fractions (a history has a few dozen pool shapes, hundreds of groups).
 
-    __slots__ = ("console", "typed")
+    ``numerators`` maps a first roll's expectation to ``(mean, variance, chance)`` and a push's
+    ``(expectation, kept)`` to ``(mean added, variance, 0)``, over ``mean``, ``variance`` and ``chance``."""
 
-    def __init__(self) -> None:
-        self.console = Tally()
-        self.typed = Tally()
+    def __init__(self, chances: dict[Expected, Fraction], pushes: set[tuple[Expected, int]]) -> None:
+        steps = {key: (key.mean, key.variance, chances[key]) for key in chances}
+        steps.update({key: (key[0].mean - key[1], key[0].variance, Fraction(0)) for key in pushes})
+        self.mean = math.lcm(1, *(m.denominator for m, _v, _c in steps.values()))
+        self.variance = math.lcm(1, *(v.denominator for _m, v, _c in steps.values()))
+        self.chance = math.lcm(1, *(c.denominator for _m, _v, c in steps.values()))
+        self.numerators = {key: (m.numerator * (self.mean // m.denominator),
+                                 v.numerator * (self.variance // v.denominator),
+                                 c.numerator * (self.chance // c.denominator)) for key, (m, v, c) in steps.items()}
 
-    def figures(self) -> dict:
-        both = Tally()
-        both.add(self.console)
-        both.add(self.typed)
-        out = both.figures()
-        out["console"] = self.console.figures(detail=False)
-        out["typed"] = self.typed.figures(detail=False)
-        return out
+
+def _figures(tallies: dict[bool, Tally], scale: _Scale) -> dict:
+    """One group's figures: both sources together, then the console's and the typed dice apart."""
+    both = Tally()
+    both.add(tallies[False])
+    both.add(tallies[True])
+    out = both.figures(scale)
+    out["console"] = tallies[False].figures(scale, detail=False)
+    out["typed"] = tallies[True].figures(scale, detail=False)
+    return out
 
 
 def _int(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _first_typed(roll: dict) -> bool:
-    """Whether the first roll's faces were typed by hand (``by_hand_steps[0]``, else ``by_hand``)."""
-    steps = roll.get("by_hand_steps")
-    if isinstance(steps, list) and steps:
-        return bool(steps[0])
-    return bool(roll.get("by_hand"))
-
-
 class _Reader:
-    """Reads entries one by one into the groups they belong to."""
+    """Reads entries one by one into cells (session, scene, character, typed or not), which
+    :meth:`grouped` adds up per campaign, session, scene and character at the end."""
 
     def __init__(self, system) -> None:
         self.stats = import_module(system.stats_module)
-        self.has_stress = system.has_stress
-        self.campaign = _Group()
-        self.sessions: dict[int, _Group] = {}
-        self.scenes: dict[str, _Group] = {}
-        self.characters: dict[str, _Group] = {}
+        self.chances: dict[Expected, Fraction] = {}
+        self.cells: dict[tuple[int, int, str, bool], Tally] = {}
         self.faces: dict[tuple[str, int], Counter] = {}
         self.panics: Counter = Counter()
         self.stress: dict[int, list[int]] = {}
         self.unread = 0
 
-    def groups(self, entry: dict) -> list[_Group]:
-        session, scene = _int(entry.get("session")) or 0, _int(entry.get("scene")) or 0
-        who = entry.get("character")
-        who = who if isinstance(who, str) and who else "GM"
-        scene_key = f"{session}.{scene}"
-        return [self.campaign,
-                self.sessions.get(session) or self.sessions.setdefault(session, _Group()),
-                self.scenes.get(scene_key) or self.scenes.setdefault(scene_key, _Group()),
-                self.characters.get(who) or self.characters.setdefault(who, _Group())]
+    def cell(self, entry: dict, typed: bool) -> Tally:
+        """The tally of the entry's session, scene and character, for typed dice or the console's."""
+        session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
+        key = (session if type(session) is int else 0, scene if type(scene) is int else 0,
+               who if type(who) is str and who else "GM", typed)
+        tally = self.cells.get(key)
+        if tally is None:
+            tally = self.cells[key] = Tally()
+        return tally
 
     def roll(self, entry: dict) -> None:
-        read = self.stats.first_roll(entry)
+        stats = self.stats
+        read = stats.first_roll(entry)
         if read is None:
             self.unread += 1
             return
-        expected, observed, chance = read
-        typed = _first_typed(entry)
-        band = self.stats.band(entry)
-        for group in self.groups(entry):
-            tally = group.typed if typed else group.console
-            tally.rolls += 1
-            tally.observed += observed
-            tally.first_successes += observed > 0
-            tally.shapes[expected] += 1
-            tally.chance[chance] += 1
-            if band is not None:
-                tally.bands[band] += 1
+        expected, observed, chance, stress = read
+        if expected not in self.chances:
+            self.chances[expected] = chance
+        steps = entry.get("by_hand_steps")
+        typed = bool(steps[0]) if type(steps) is list and steps else bool(entry.get("by_hand"))
+        tally = self.cell(entry, typed)
+        tally.rolls += 1
+        tally.observed += observed
+        if observed:
+            tally.first_successes += 1
+        firsts = tally.firsts
+        firsts[expected] = firsts.get(expected, 0) + 1
+        band = stats.band(entry)
+        if band is not None:
+            tally.bands[band] += 1
         if typed:
-            dice = entry.get("first_dice") or entry.get("dice")
-            self.count_faces(self.stats.rolled_faces(dice))
-        if self.has_stress:
-            pool = entry.get("pool")
-            dice = pool.get("dice") if isinstance(pool, dict) else None
-            stress = sum(1 for d in dice if isinstance(d, dict) and d.get("kind") == "stress") \
-                if isinstance(dice, list) else 0
-            self.stress.setdefault(_int(entry.get("session")) or 0, []).append(stress)
+            self.count_faces(stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
+        if stress is not None:
+            session = entry.get("session")
+            self.stress.setdefault(session if type(session) is int else 0, []).append(stress)
 
     def push(self, entry: dict) -> None:
         read = self.stats.push(entry)
@@ -179,21 +187,33 @@ class _Reader:
             return
         expected, observed, kept = read
         typed = bool(entry.get("by_hand"))
-        # The step's own expectation: what the rerolled dice were expected to add to the kept successes.
-        step = Expected(expected.mean - kept, expected.variance)
-        costs = entry.get("costs") if isinstance(entry.get("costs"), list) else []
-        for group in self.groups(entry):
-            tally = group.typed if typed else group.console
-            tally.observed += observed - kept
-            tally.shapes[step] += 1
-            tally.pushes += 1
-            tally.turned += kept == 0 and observed > 0
-            tally.stress_gained += _int(entry.get("stress_gained")) or 0
-            for cost in costs:
-                if isinstance(cost, dict) and isinstance(cost.get("name"), str):
-                    tally.costs[cost["name"]] += _int(cost.get("amount")) or 0
+        tally = self.cell(entry, typed)
+        tally.observed += observed - kept
+        tally.pushes_by[(expected, kept)] += 1
+        tally.pushes += 1
+        tally.turned += kept == 0 and observed > 0
+        tally.stress_gained += _int(entry.get("stress_gained")) or 0
+        costs = entry.get("costs")
+        for cost in costs if isinstance(costs, list) else []:
+            if isinstance(cost, dict) and isinstance(cost.get("name"), str):
+                tally.costs[cost["name"]] += _int(cost.get("amount")) or 0
         if typed:
             self.count_faces(self.stats.rolled_faces(entry.get("push_dice"), push_step=True))
+
+    def grouped(self) -> dict:
+        """The cells added up: ``{"campaign": ..., "session": {n: ...}, "scene": {"n.m": ...},
+        "character": {name: ...}}``, each ``{typed: Tally}``."""
+        groups: dict = {"campaign": {}, "session": {}, "scene": {}, "character": {}}
+        for (session, scene, who, typed), tally in self.cells.items():
+            for kind, key in (("campaign", None), ("session", session), ("scene", f"{session}.{scene}"),
+                              ("character", who)):
+                both = groups[kind].get(key)
+                if both is None:
+                    both = groups[kind][key] = {False: Tally(), True: Tally()}
+                both[typed].add(tally)
+        if not groups["campaign"]:
+            groups["campaign"][None] = {False: Tally(), True: Tally()}
+        return groups
 
     def panic(self, panic) -> None:
         """Count each panic roll in ``panic`` (a panic entry's or a costs entry's) by the table row it hit."""
@@ -217,7 +237,6 @@ class _Reader:
             row.update(fairness_verdict(row["faces"]))
             out.append(row)
         return out
-
 
 def campaign_statistics(entries: Iterable[dict], system, *, character: str | None = None) -> dict:
     """The statistics of ``entries`` (stored history entries, oldest first) of a campaign of ``system``.
@@ -245,10 +264,12 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
         elif kind == "costs":
             reader.panic(entry.get("panic"))
             reader.panic(entry.get("defender_panic"))
-    out = reader.campaign.figures()
-    out["by_session"] = {str(k): g.figures() for k, g in sorted(reader.sessions.items())}
-    out["by_scene"] = {k: g.figures() for k, g in reader.scenes.items()}
-    out["by_character"] = {k: g.figures() for k, g in sorted(reader.characters.items())}
+    groups = reader.grouped()
+    scale = _Scale(reader.chances, {key for tally in reader.cells.values() for key in tally.pushes_by})
+    out = _figures(groups["campaign"][None], scale)
+    out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
+    out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
+    out["by_character"] = {k: _figures(g, scale) for k, g in sorted(groups["character"].items())}
     out["panics"] = dict(sorted(reader.panics.items(), key=lambda item: (-item[1], item[0])))
     if system.has_stress:
         out["stress"] = {str(k): v for k, v in sorted(reader.stress.items())}

@@ -30,9 +30,12 @@ least about 5 times (Cochran's rule); with fewer rolls the p-value is not trustw
 is given."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Expected:
-    """The exact mean and variance of the successes of one roll (or of several, added up)."""
+    """The exact mean and variance of the successes of one roll (or of several, added up).
+
+    Compared and hashed as an object, not by value: readers of a long history count how often each
+    (cached) expectation came up, and hashing two fractions per roll cost more than the rest."""
 
     mean: Fraction = Fraction(0)
     variance: Fraction = Fraction(0)

@@ -173,8 +173,10 @@ class GameSystem(Protocol):
 
     stats_module: str
     """The module reading this system's recorded rolls for ``gmconsole stats`` (issue 15), imported only
-    then: ``first_roll(roll)`` and ``push(push)`` give a step's exact expectation (a
-    :class:`~gmconsole.rules.fairness.Expected`) and the successes it showed, or ``None``;
+    then: ``first_roll(roll)`` gives the first roll's exact expectation (a cached
+    :class:`~gmconsole.rules.fairness.Expected`), the successes it showed, its chance of any success and
+    the stress dice it rolled (``None`` without stress), or ``None``; ``push(push)`` the push's
+    expectation given the dice it kept, the successes it showed and those it kept, or ``None``;
     ``band(roll)`` the tier or margin, or ``None``; ``rolled_faces(dice, push_step=...)`` the
     ``(kind, sides, face)`` of each die a step rolled, for dice fairness."""
 

@@ -16,16 +16,17 @@ def _yz_dice(*kinds, sides=6, face=3):
 
 def test_year_zero_pool_of_4_base_2_skill_1_stress_expects_7_sixths():
     roll = {"first_dice": _yz_dice(*["base"] * 4, *["skill"] * 2, "stress")}
-    expected, observed, _chance = _stats("yze").first_roll(roll)
+    expected, observed, _chance, _stress = _stats("yze").first_roll(roll)
     assert expected.mean == Fraction(7, 6)
     assert expected.variance == 7 * Fraction(1, 6) * Fraction(5, 6)
     assert observed == 0
     assert _chance == 1 - Fraction(5, 6) ** 7
+    assert _stress == 1
 
 
 def test_year_zero_artifact_d12_counts_two_successes_on_10_to_12():
     roll = {"dice": [{"kind": "artifact", "sides": 12, "face": 11}]}
-    expected, observed, _chance = _stats("myz").first_roll(roll)
+    expected, observed, _chance, _stress = _stats("myz").first_roll(roll)
     assert expected.mean == Fraction(4 + 2 * 3, 12)
     assert expected.variance == Fraction(4 + 4 * 3, 12) - Fraction(10, 12) ** 2
     assert observed == 2
@@ -46,7 +47,7 @@ def test_exploding_check_expects_its_success_chance():
     roll = {"pool": {"dice": [{"kind": "skill", "sides": 8}, {"kind": "trait", "sides": 6}]}, "tn": 4,
             "success": True, "margin": 2}
     stats = _stats("exploding")
-    expected, observed, _chance = stats.first_roll(roll)
+    expected, observed, _chance, _stress = stats.first_roll(roll)
     assert expected.mean == 1 - Fraction(3, 8) * Fraction(3, 6)
     assert observed == 1
     assert stats.band(roll) == "+2"
@@ -55,10 +56,10 @@ def test_exploding_check_expects_its_success_chance():
 
 def test_tiered_check_expects_great_or_critical():
     stats = _stats("tiered")
-    expected, observed, _chance = stats.first_roll({"tier": "mixed", "outcome": {"pool": 1}})
+    expected, observed, _chance, _stress = stats.first_roll({"tier": "mixed", "outcome": {"pool": 1}})
     assert expected.mean == Fraction(1, 6)
     assert observed == 0
-    expected, observed, _chance = stats.first_roll({"tier": "great", "outcome": {"pool": 0}})
+    expected, observed, _chance, _stress = stats.first_roll({"tier": "great", "outcome": {"pool": 0}})
     assert expected.mean == Fraction(1, 36)
     assert observed == 1
 

@@ -28,8 +28,9 @@ def _expected(sizes: tuple[int, ...], tn: int) -> Expected:
     return Expected.bernoulli(p_success(sizes, tn))
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
-    """The check's exact expectation, whether it succeeded (1 or 0) and its success chance."""
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
+    """The check's exact expectation, whether it succeeded (1 or 0), its success
+    chance, and no stress dice (``None``)."""
     pool = roll.get("pool")
     dice = pool.get("dice") if isinstance(pool, dict) else None
     tn = _int(roll.get("tn"))
@@ -44,7 +45,7 @@ def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
         expected = _expected(tuple(sorted(sizes)), tn)
     except RulesError:
         return None
-    return expected, int(roll["success"]), expected.mean
+    return expected, int(roll["success"]), expected.mean, None
 
 
 def push(entry: dict) -> None:

@@ -32,15 +32,16 @@ def _expected(pool: int) -> Expected:
     return Expected.bernoulli(odds[Tier.CRITICAL] + odds[Tier.GREAT])
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
-    """The check's exact expectation (P(Great or Critical)), whether it reached one (1 or 0) and that chance."""
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
+    """The check's exact expectation (P(Great or Critical)), whether it reached one (1 or 0), that
+    chance, and no stress dice (``None``)."""
     outcome = roll.get("outcome")
     pool = _int(outcome.get("pool")) if isinstance(outcome, dict) else None
     tier = roll.get("tier")
     if pool is None or not isinstance(tier, str) or not -100 <= pool <= 100:
         return None
     expected = _expected(pool)
-    return expected, int(tier in SUCCESS_TIERS), expected.mean
+    return expected, int(tier in SUCCESS_TIERS), expected.mean, None
 
 
 def push(entry: dict) -> None:

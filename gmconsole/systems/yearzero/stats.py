@@ -10,7 +10,8 @@ the rerolled dice vary. A stress die a ``stress-dice`` push adds is a rerolled d
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 
 from gmconsole.rules.dice import year_zero_successes
 from gmconsole.rules.fairness import Expected
@@ -36,20 +37,6 @@ def pool_expected(sides: tuple[int, ...]) -> Expected:
     return total
 
 
-def _dice(value) -> list[dict]:
-    return [d for d in value if isinstance(d, dict)] if isinstance(value, list) else []
-
-
-def _sides(die: dict) -> int | None:
-    sides = die.get("sides")
-    return sides if isinstance(sides, int) and not isinstance(sides, bool) and sides > 1 else None
-
-
-def _face(die: dict) -> int | None:
-    face = die.get("face")
-    return face if isinstance(face, int) and not isinstance(face, bool) else None
-
-
 @cache
 def p_any_success(sides: tuple[int, ...]) -> Fraction:
     """The chance of at least one success: every die shows 1-5 with chance 5/s."""
@@ -59,17 +46,53 @@ def p_any_success(sides: tuple[int, ...]) -> Fraction:
     return 1 - fail
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction] | None:
-    """The first roll's exact expectation (its pool as rolled), the successes it showed and its chance
-    of at least one success."""
-    dice = _dice(roll.get("first_dice")) or _dice(roll.get("dice"))
-    sides = [_sides(d) for d in dice]
-    faces = [_face(d) for d in dice]
-    if not dice or None in sides or None in faces:
+_SUCCESSES = tuple(year_zero_successes(12, face) for face in range(13))
+"""Successes by face, 0 to 12 (what a face shows does not depend on the die's size, R-ART-1)."""
+
+_DIE = itemgetter("kind", "sides", "face")
+_POOL_DIE = itemgetter("kind", "sides")
+_FACE = itemgetter("face")
+
+
+def _dice_key(value) -> tuple | None:
+    """``(kind, sides, face)`` of each stored die, as one hashable key, or ``None`` when the stored dice
+    cannot be read so (the entry is read from a campaign file: anything may be there)."""
+    if not isinstance(value, list) or not value:
         return None
-    observed = sum(year_zero_successes(s, f) for s, f in zip(sides, faces, strict=True))
+    try:
+        key = tuple(map(_DIE, value))
+        hash(key)
+    except (KeyError, TypeError, IndexError):
+        return None
+    return key
+
+
+@lru_cache(maxsize=1 << 12)
+def _pool(key: tuple) -> tuple[Expected, Fraction, int] | None:
+    """A pool's ``(kind, sides)`` read once: its expectation, its chance of any success, its stress dice
+    (a long history rolls the same few pools; reading them afresh was most of the statistics' time)."""
+    sides = [s for _k, s in key]
+    if set(map(type, sides)) != {int} or min(sides) < 2:
+        return None
     shape = tuple(sorted(sides))
-    return pool_expected(shape), observed, p_any_success(shape)
+    return pool_expected(shape), p_any_success(shape), sum(1 for kind, _s in key if kind == "stress")
+
+
+def first_roll(roll: dict) -> tuple[Expected, int, Fraction, int] | None:
+    """The first roll's exact expectation (its pool as rolled), the successes it showed, its chance of
+    at least one success and how many stress dice it rolled."""
+    dice = roll.get("first_dice") or roll.get("dice")
+    if not isinstance(dice, list) or not dice:
+        return None
+    try:
+        pool = _pool(tuple(map(_POOL_DIE, dice)))
+        faces = list(map(_FACE, dice))
+    except (KeyError, TypeError, IndexError):
+        return None
+    if pool is None or set(map(type, faces)) != {int} or min(faces) < 1 or max(faces) > 12:
+        return None
+    expected, chance, stress = pool
+    return expected, sum(map(_SUCCESSES.__getitem__, faces)), chance, stress
 
 
 def push(entry: dict) -> tuple[Expected, int, int] | None:
@@ -78,15 +101,37 @@ def push(entry: dict) -> tuple[Expected, int, int] | None:
     The kept successes are fixed, so they add to the mean and nothing to the variance. They are
     also the successes before the push: a rerolled die showed none (R-PUSH-1 rerolls only dice with
     neither a success nor a 1, and a stress die a push adds had not been rolled)."""
-    dice = _dice(entry.get("push_dice"))
-    if not dice or any(_sides(d) is None or _face(d) is None for d in dice):
+    dice = entry.get("push_dice")
+    key = _dice_key(dice)
+    if key is None:
         return None
-    kept = sum(year_zero_successes(d["sides"], d["face"]) for d in dice if not d.get("rerolled"))
-    rerolled = pool_expected(tuple(sorted(d["sides"] for d in dice if d.get("rerolled"))))
+    try:
+        rerolled = tuple(bool(d.get("rerolled")) for d in dice)
+    except AttributeError:
+        return None
+    read = _pushed(key, rerolled)
+    if read is None:
+        return None
+    expected, kept, shown = read
     observed = entry.get("successes")
-    if not isinstance(observed, int) or isinstance(observed, bool):
-        observed = sum(year_zero_successes(d["sides"], d["face"]) for d in dice)
-    return Expected(rerolled.mean + kept, rerolled.variance), observed, kept
+    return expected, observed if type(observed) is int else shown, kept
+
+
+@lru_cache(maxsize=1 << 16)
+def _pushed(key: tuple, rerolled: tuple[bool, ...]) -> tuple[Expected, int, int] | None:
+    """A push's dice read once: its expectation given the kept dice, the kept successes and all it shows."""
+    for _kind, sides, face in key:
+        if type(sides) is not int or type(face) is not int or sides < 2 or not 1 <= face <= 12:
+            return None
+    kept = sum(_SUCCESSES[face] for (_k, _s, face), again in zip(key, rerolled, strict=True) if not again)
+    shape = tuple(sorted(sides for (_k, sides, _f), again in zip(key, rerolled, strict=True) if again))
+    return _given_kept(pool_expected(shape), kept), kept, sum(_SUCCESSES[face] for _k, _s, face in key)
+
+
+@cache
+def _given_kept(rerolled: Expected, kept: int) -> Expected:
+    """The push's expectation: the rerolled dice's, plus the kept successes (which do not vary)."""
+    return Expected(rerolled.mean + kept, rerolled.variance)
 
 
 def band(roll: dict) -> str | None:
@@ -97,9 +142,10 @@ def band(roll: dict) -> str | None:
 def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
     """``(kind, sides, face)`` of every die rolled at one step (at a push, only the dice rerolled)."""
     out = []
-    for die in _dice(dice):
-        sides, face = _sides(die), _face(die)
-        if sides is None or face is None or not 1 <= face <= sides or (push_step and not die.get("rerolled")):
+    for die in dice if isinstance(dice, list) else []:
+        if not isinstance(die, dict) or (push_step and not die.get("rerolled")):
             continue
-        out.append((str(die.get("kind", "")), sides, face))
+        sides, face = die.get("sides"), die.get("face")
+        if type(sides) is int and type(face) is int and 1 <= face <= sides:
+            out.append((str(die.get("kind", "")), sides, face))
     return out

@@ -1,0 +1,125 @@
+"""``gmconsole stats`` on a 50,000-entry campaign (not a test: it prints figures, asserts nothing).
+
+    python bench/stats.py [--repeat 7]
+
+Times :func:`gmconsole.campaign.statistics.campaign_statistics` over the whole history once it is read
+(goal: median <= 300 ms; the first run included, which fills the per-pool caches) and, as the anchor in
+the same run, the history read alone (``CampaignService.entries``, which ``gmconsole stats`` pays first).
+
+The campaign: the bundled demos are installed in a temporary folder; on ``yze-demo`` 99 sessions are
+opened and 60 real changes made through the campaign service (rolls, about one in three pushed, some
+typed by hand, and stress changes), and those entries are then repeated, with fresh ids, straight into
+the store's chunk files (``bench/store.py``'s ``fill_history``), 500 a session over 100 sessions, each
+copy's first-roll faces rolled afresh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from store import fill_history  # bench/store.py, beside this script
+
+ENTRIES, SESSIONS, REAL = 50_000, 100, 60
+
+
+def build_campaign(root: Path) -> str:
+    """Install the demos in ``root`` and grow ``yze-demo`` to :data:`ENTRIES` entries (see the docstring)."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.campaign.library import install_demos
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.rules.errors import RulesError
+    from gmconsole.store import campaign_store as cs
+    from gmconsole.store.clean_close import drop_marker
+
+    install_demos(root)
+    rng = random.Random(2026)
+    with CampaignService.open(root, "yze-demo", rng=rng) as service:
+        for _ in range(SESSIONS - 1):
+            service.new_session("2026-11-29")
+        pcs = [c.id for c in service.campaign.roster if not c.is_npc]
+        skills = ["ranged", "mobility", "observation", "might", "melee", "stealth"]
+        start = len(service.entries())
+        while len(service.entries()) < start + REAL:
+            who = rng.choice(pcs)
+            if rng.random() < 0.2:
+                service.change_stress(who, 1 if service.character(who).stress < 3 else -1)
+                continue
+            skill = rng.choice(skills)
+            faces = _typed_faces(service.preview_roll(who, skill).dice, rng) if rng.random() < 0.3 else None
+            try:
+                service.roll(who, skill, faces=faces)
+                if rng.random() < 0.35:
+                    service.push()
+            except (RulesError, ValidationError):  # too few typed faces, a push refused: try another
+                continue
+        real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.entries()[start:]]
+    store = cs.CampaignStore.open(root, "yze-demo")
+    try:
+        shutil.rmtree(store.path / cs.HISTORY)
+        fill_history(store, {s: ENTRIES // SESSIONS for s in range(1, SESSIONS + 1)}, rng,
+                     make=lambda n, rng: _varied(real[n % len(real)], rng))
+        state = store.load_state()
+        state.update(undo=[], redo=[], last_entry=ENTRIES)
+        store.save_state(state)
+    finally:
+        store.close()
+    drop_marker(store.path)
+    return "yze-demo"
+
+
+def _typed_faces(pool: list[dict], rng: random.Random) -> str:
+    """A faces SPEC for ``pool`` (``base=3,6 skill=1``), as a GM types physical dice."""
+    by_kind: dict[str, list[str]] = {}
+    for die in pool:
+        by_kind.setdefault(die["kind"], []).append(str(rng.randint(1, die["sides"])))
+    return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items())
+
+
+def _varied(entry: dict, rng: random.Random) -> dict:
+    """A copy of a real entry whose first-roll faces are rolled afresh, so the copies do not repeat the
+    same few dice (the statistics read each set of dice once; a real history repeats far fewer)."""
+    entry = dict(entry)
+    if isinstance(entry.get("first_dice"), list):
+        entry["first_dice"] = [{**d, "face": rng.randint(1, d["sides"])} for d in entry["first_dice"]]
+    return entry
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7, help="timed runs of each (default 7)")
+    args = parser.parse_args()
+    from gmconsole import systems
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.statistics import campaign_statistics
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        name = build_campaign(root)
+        with CampaignService.open(root, name, read_only=True) as service:
+            system = systems.get(service.campaign.system)
+            read, own = [], []
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                entries = service.entries()
+                read.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                figures = campaign_statistics(entries, system)
+                own.append(time.perf_counter() - start)
+    print(f"history: {len(entries)} entries, {figures['rolls']} rolls, {figures['pushes']['count']} pushes, "
+          f"{figures['typed']['rolls']} typed")
+    print(f"statistics over the entries read: median {statistics.median(own) * 1000:.0f} ms (goal <= 300; "
+          f"first run {own[0] * 1000:.0f} ms)")
+    print(f"the history read alone (anchor): median {statistics.median(read) * 1000:.0f} ms "
+          f"(statistics {statistics.median(own) / statistics.median(read):.2f}x of it)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
