@@ -152,3 +152,27 @@ def test_no_rolls_yet_says_so(gm):
     status, out, _ = gm("stats", NAME)
     assert status == 0 and "no rolls recorded" in out
     assert _stats(gm)["luck"] is None
+
+
+def test_tiered_and_exploding_rolls_count_their_successes_tiers_margins_and_typed_faces(tmp_path, capsys):
+    def run(*args):
+        status = main(["--data-dir", str(tmp_path), *args])
+        out = capsys.readouterr()
+        assert status == 0, out.err
+        return out.out
+
+    run("new", "Keep", "--system", "tiered")
+    run("roll", "tiered", "--campaign", "Keep", "--dice", "3", "--faces", "dice=6,6,2")
+    data = json.loads(run("stats", "Keep", "--json"))
+    assert data["expected_exact"] == "91/216"  # Great or Critical with 3d6: 1 - (5/6)^3
+    assert data["observed_successes"] == 1 and data["bands"] == {"critical": 1}
+    assert data["dice_fairness"][0]["faces"] == [0, 1, 0, 0, 0, 2]
+
+    run("new", "Rift", "--system", "exploding")
+    run("roll", "exploding", "--campaign", "Rift", "--skill-die", "d8", "--trait-die", "d6", "--tn", "6",
+        "--faces", "skill=8+3,2 trait=2")
+    data = json.loads(run("stats", "Rift", "--json"))
+    assert data["expected_exact"] == "259/384"  # 1 - 5/8 * 5/8 * 5/6: the top of d8, d8, d6 reaching 6
+    assert data["observed_successes"] == 1 and data["bands"] == {"+5": 1}
+    skill = next(r for r in data["dice_fairness"] if r["kind"] == "skill")
+    assert skill["faces"] == [0, 1, 1, 0, 0, 0, 0, 1]  # an explosion's faces are rolls of the die too
