@@ -68,3 +68,12 @@ def test_every_system_names_a_stats_module():
     for system_id in systems.SYSTEM_IDS:
         stats = _stats(system_id)
         assert {"first_roll", "push", "band", "rolled_faces"} <= set(dir(stats))
+
+
+def test_year_zero_dice_that_are_not_dice_are_not_read():
+    stats = _stats("yze")
+    assert stats.first_roll({"first_dice": [{"kind": "base", "sides": 4, "face": 2}]}) is None
+    assert stats.first_roll({"first_dice": [{"kind": "base", "sides": 6, "face": "6"}]}) is None
+    assert stats.first_roll({"first_dice": [{"kind": "base", "sides": 6}]}) is None
+    assert stats.first_roll({"first_dice": "six"}) is None
+    assert stats.push({"push_dice": [{"kind": "base", "sides": 6, "face": 0, "rerolled": True}]}) is None

@@ -49,6 +49,9 @@ def p_any_success(sides: tuple[int, ...]) -> Fraction:
 _SUCCESSES = tuple(year_zero_successes(12, face) for face in range(13))
 """Successes by face, 0 to 12 (what a face shows does not depend on the die's size, R-ART-1)."""
 
+_YEAR_ZERO_SIDES = frozenset({6, 8, 10, 12})
+"""The dice a Year Zero pool holds; a stored die of another size is not read."""
+
 _DIE = itemgetter("kind", "sides", "face")
 _POOL_DIE = itemgetter("kind", "sides")
 _FACE = itemgetter("face")
@@ -72,7 +75,7 @@ def _pool(key: tuple) -> tuple[Expected, Fraction, int] | None:
     """A pool's ``(kind, sides)`` read once: its expectation, its chance of any success, its stress dice
     (a long history rolls the same few pools; reading them afresh was most of the statistics' time)."""
     sides = [s for _k, s in key]
-    if set(map(type, sides)) != {int} or min(sides) < 2:
+    if set(map(type, sides)) != {int} or not set(sides) <= _YEAR_ZERO_SIDES:
         return None
     shape = tuple(sorted(sides))
     return pool_expected(shape), p_any_success(shape), sum(1 for kind, _s in key if kind == "stress")
@@ -121,7 +124,7 @@ def push(entry: dict) -> tuple[Expected, int, int] | None:
 def _pushed(key: tuple, rerolled: tuple[bool, ...]) -> tuple[Expected, int, int] | None:
     """A push's dice read once: its expectation given the kept dice, the kept successes and all it shows."""
     for _kind, sides, face in key:
-        if type(sides) is not int or type(face) is not int or sides < 2 or not 1 <= face <= 12:
+        if type(sides) is not int or type(face) is not int or sides not in _YEAR_ZERO_SIDES or not 1 <= face <= 12:
             return None
     kept = sum(_SUCCESSES[face] for (_k, _s, face), again in zip(key, rerolled, strict=True) if not again)
     shape = tuple(sorted(sides for (_k, sides, _f), again in zip(key, rerolled, strict=True) if again))
