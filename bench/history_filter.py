@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import shutil
 import statistics
 import sys
 import tempfile
@@ -41,7 +40,7 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
-from store import fill_history  # bench/store.py, beside this script
+from store import repeat_history  # bench/store.py, beside this script
 
 ENTRIES, SESSIONS = 50_000, 100
 SIZE = (120, 40)
@@ -51,8 +50,6 @@ def build_campaign(root: Path) -> str:
     """Install the demos in ``root`` and grow ``yze-demo`` to :data:`ENTRIES` entries (see the docstring)."""
     from gmconsole.campaign.library import install_demos
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.store import campaign_store as cs
-    from gmconsole.store.clean_close import drop_marker
 
     install_demos(root)
     rng = random.Random(2026)
@@ -69,17 +66,7 @@ def build_campaign(root: Path) -> str:
                 continue
             service.roll(who, rng.choice(skills))
         real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.entries()[start:]]
-    store = cs.CampaignStore.open(root, "yze-demo")
-    try:
-        shutil.rmtree(store.path / cs.HISTORY)
-        fill_history(store, {s: ENTRIES // SESSIONS for s in range(1, SESSIONS + 1)}, rng,
-                     make=lambda n, _rng: dict(real[n % len(real)]))
-        state = store.load_state()
-        state.update(undo=[], redo=[], last_entry=ENTRIES)
-        store.save_state(state)
-    finally:
-        store.close()
-    drop_marker(store.path)  # the next open finds the newest id from the files
+    repeat_history(root, "yze-demo", real, rng, entries=ENTRIES, sessions=SESSIONS)
     return "yze-demo"
 
 

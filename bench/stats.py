@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from store import fill_history  # bench/store.py, beside this script
+from store import repeat_history  # bench/store.py, beside this script
 
 ENTRIES, SESSIONS, REAL = 50_000, 100, 60
 
@@ -35,8 +34,6 @@ def build_campaign(root: Path) -> str:
     from gmconsole.campaign.library import install_demos
     from gmconsole.campaign.service import CampaignService
     from gmconsole.rules.errors import RulesError
-    from gmconsole.store import campaign_store as cs
-    from gmconsole.store.clean_close import drop_marker
 
     install_demos(root)
     rng = random.Random(2026)
@@ -60,17 +57,7 @@ def build_campaign(root: Path) -> str:
             except (RulesError, ValidationError):  # too few typed faces, a push refused: try another
                 continue
         real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.entries()[start:]]
-    store = cs.CampaignStore.open(root, "yze-demo")
-    try:
-        shutil.rmtree(store.path / cs.HISTORY)
-        fill_history(store, {s: ENTRIES // SESSIONS for s in range(1, SESSIONS + 1)}, rng,
-                     make=lambda n, rng: _varied(real[n % len(real)], rng))
-        state = store.load_state()
-        state.update(undo=[], redo=[], last_entry=ENTRIES)
-        store.save_state(state)
-    finally:
-        store.close()
-    drop_marker(store.path)
+    repeat_history(root, "yze-demo", real, rng, entries=ENTRIES, sessions=SESSIONS, make=_varied)
     return "yze-demo"
 
 

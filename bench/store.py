@@ -28,6 +28,7 @@ straight into the store's files (same format, same code path for writing a file)
 from __future__ import annotations
 
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -41,6 +42,7 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.store import CampaignStore
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
+from gmconsole.store.clean_close import drop_marker
 from gmconsole.store.storage import AtomicJSONStorage
 
 SIZES = (100, 1_000, 10_000)
@@ -75,6 +77,26 @@ def fill_history(store: CampaignStore, per_session: dict[int, int], rng: random.
             storage = AtomicJSONStorage(cs.chunk_file(store.path, session, next_id), "history")
             storage.write({"entries": {str(i): make(i, rng) for i in ids}})
             next_id += size
+
+
+def repeat_history(root: Path, name: str, real: list[dict], rng: random.Random, *, entries: int, sessions: int,
+                   make=None) -> None:
+    """Replace campaign ``name``'s history with ``entries`` entries over ``sessions`` sessions, each a copy
+    of one of ``real`` (entries recorded through the service, without ``id`` and ``session``; ``make(entry,
+    rng)`` may vary a copy), written straight into chunk files; the state is told the newest id and the
+    clean-close marker dropped, so the next open finds it from the files. How the long-history benches
+    grow a campaign made of real entries."""
+    store = cs.CampaignStore.open(root, name)
+    try:
+        shutil.rmtree(store.path / cs.HISTORY)
+        fill_history(store, {s: entries // sessions for s in range(1, sessions + 1)}, rng,
+                     make=lambda n, rng: (make or (lambda e, _r: dict(e)))(real[n % len(real)], rng))
+        state = store.load_state()
+        state.update(undo=[], redo=[], last_entry=entries)
+        store.save_state(state)
+    finally:
+        store.close()
+    drop_marker(store.path)
 
 
 def time_ours(root: Path, existing: int, rng: random.Random) -> list[float]:
@@ -144,8 +166,6 @@ def time_load(root: Path, rng: random.Random) -> None:
 def service_campaign(root: Path, rng: random.Random) -> str:
     """A yze campaign made through the service (one character, 100 sessions), whose history is then
     filled to :data:`LOAD_ENTRIES` entries straight into its chunk files, and closed cleanly."""
-    import shutil
-
     from gmconsole.campaign.service import CampaignService
 
     name = "service-load"
