@@ -24,7 +24,7 @@ def test_year_zero_pool_of_4_base_2_skill_1_stress_expects_7_sixths():
     assert _stress == 1
 
 
-def test_year_zero_artifact_d12_counts_two_successes_on_10_to_12():
+def test_R_ART_1_year_zero_artifact_d12_counts_two_successes_on_10_to_12():
     roll = {"dice": [{"kind": "artifact", "sides": 12, "face": 11}]}
     expected, observed, _chance, _stress = _stats("myz").first_roll(roll)
     assert expected.mean == Fraction(4 + 2 * 3, 12)
@@ -32,7 +32,7 @@ def test_year_zero_artifact_d12_counts_two_successes_on_10_to_12():
     assert observed == 2
 
 
-def test_year_zero_push_expects_the_kept_successes_plus_the_rerolled_dice():
+def test_R_PUSH_1_year_zero_push_expects_the_kept_successes_plus_the_rerolled_dice():
     dice = [{"kind": "base", "sides": 6, "face": 6, "rerolled": False},
             {"kind": "base", "sides": 6, "face": 1, "rerolled": False},
             {"kind": "skill", "sides": 6, "face": 6, "rerolled": True},
@@ -43,7 +43,7 @@ def test_year_zero_push_expects_the_kept_successes_plus_the_rerolled_dice():
     assert (observed, kept) == (2, 1)
 
 
-def test_exploding_check_expects_its_success_chance():
+def test_R_EXP_1_exploding_check_expects_its_success_chance():
     roll = {"pool": {"dice": [{"kind": "skill", "sides": 8}, {"kind": "trait", "sides": 6}]}, "tn": 4,
             "success": True, "margin": 2}
     stats = _stats("exploding")
@@ -54,7 +54,7 @@ def test_exploding_check_expects_its_success_chance():
     assert stats.push({}) is None
 
 
-def test_tiered_check_expects_great_or_critical():
+def test_R_TIER_2_tiered_check_expects_great_or_critical_and_a_pool_of_0_keeps_the_lowest():
     stats = _stats("tiered")
     expected, observed, _chance, _stress = stats.first_roll({"tier": "mixed", "outcome": {"pool": 1}})
     assert expected.mean == Fraction(1, 6)
