@@ -1,0 +1,73 @@
+"""Issue 17: ``gmconsole odds SYSTEM [pool flags] --faces SPEC --json`` answers for the push of that roll."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from cli_checks import ok_json, refused
+
+from gmconsole.rules.dice import DiceSource
+from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
+from gmconsole.systems.yearzero.push_odds import push_odds
+from gmconsole.systems.yearzero.roll import roll
+
+
+def test_the_issue_example_myz_trauma_and_the_exact_fraction(run_cli):
+    out = ok_json(run_cli("odds", "myz", "--faces", "base=1,1,2,3,4", "--json"))
+    assert out["p_success_after_push_exact"] == "91/216"
+    assert out["p_success_after_push"] == pytest.approx(91 / 216, abs=1e-15)
+    assert out["expected_successes_after_push"] == 0.5
+    assert out["cost_distribution"]["trauma"] == pytest.approx(
+        {"2": 125 / 216, "3": 75 / 216, "4": 15 / 216, "5": 1 / 216}, abs=1e-15)
+    assert out["cost_distribution"]["mutation_points"] == out["cost_distribution"]["trauma"]
+    assert "p_panic_after_push" not in out
+
+
+def test_yze_stress_dice_gives_the_panic_chance_with_the_extra_stress_die(run_cli):
+    out = ok_json(run_cli("odds", "yze", "--faces", "base=2,3 skill=4 stress=2,3", "--attribute", "wits", "--json"))
+    assert out["p_panic_after_push_exact"] == "91/216"  # the two stress dice and the push's own
+    assert sum(out["panic_rows_after_push"].values()) == pytest.approx(91 / 216, abs=1e-15)
+    assert out["cost_distribution"] == {"stress": {"1": 1.0}}
+    assert out["rerolled_dice"] == 6
+
+
+def test_pool_flags_and_faces_agree_with_the_rules_core(run_cli):
+    out = ok_json(run_cli("odds", "yze", "--base", "3", "--skill", "2", "--gear", "1",
+                          "--push-cost", "attribute-damage", "--faces", "base=1,2,6 skill=1,3 gear=4", "--json"))
+    pool = build_pool(PoolRequest(system="yze", attribute="strength", attribute_value=3, skill_level=2,
+                                  gear=(("item", 1),), push_cost="attribute-damage"))
+    first = roll(pool, DiceSource(faces={"base": [1, 2, 6], "skill": [1, 3], "gear": [4]}))
+    exact = push_odds(first)
+    assert out["p_success_after_push_exact"] == str(exact.p_success) == "1"
+    damage = exact.cost_distribution["damage"]
+    assert out["cost_distribution_exact"]["damage"] == {str(a): str(p) for a, p in damage.items()}
+    assert damage == {1: Fraction(5, 6), 2: Fraction(1, 6)}
+    assert set(out["cost_distribution"]) == {"damage", "willpower", "gear_damage"}  # 3 - 2 never breaks
+
+
+def test_skill_ones_blank_rerolls_the_skill_one(run_cli):
+    stay = ok_json(run_cli("odds", "myz", "--faces", "base=2 skill=1", "--json"))
+    blank = ok_json(run_cli("odds", "myz", "--faces", "base=2 skill=1", "--skill-ones", "blank", "--json"))
+    assert stay["rerolled_dice"] == 1 and blank["rerolled_dice"] == 2
+    assert stay["cost_distribution"]["trauma"] == pytest.approx({"1": 5 / 6, "2": 1 / 6})
+    assert blank["cost_distribution"]["trauma"] == pytest.approx({"0": 5 / 6, "1": 1 / 6})
+
+
+def test_the_text_answer_names_the_chance_and_the_costs(run_cli):
+    result = run_cli("odds", "myz", "--faces", "base=1,1,2,3,4")
+    assert result.returncode == 0, result.stderr
+    assert "success after the push 42.1 % (91/216)" in result.stdout
+    assert "trauma: 2: 57.9 %, 3: 34.7 %" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("yze", "--faces", "base=2,3 stress=1"), ("cannot be pushed", "R-PUSH-3")),
+    (("myz", "--faces", "base=1,6"), ("cannot be pushed", "R-PUSH-6")),
+    (("myz", "--faces", "base=2,3", "--reactive"), ("cannot be pushed", "reactive")),
+    (("myz", "--faces", "base=2,9"), ("9",)),
+    (("myz", "--faces", "base=2,x"), ("base",)),
+    (("myz", "--base", "3", "--faces", "base=2,3"), ("base",)),
+])
+def test_a_roll_that_cannot_be_pushed_or_bad_faces_exit_2_with_the_reason(run_cli, args, words):
+    refused(run_cli("odds", *args, "--json"), *words)
