@@ -127,3 +127,32 @@ def test_a_roll_that_cannot_be_pushed_is_refused_with_the_reason(faces, request_
     system = "yze" if "push_cost" in request_ else "myz"
     with pytest.raises(RulesError, match=reason):
         push_odds(_first(system, faces, **request_))
+
+
+def test_a_cost_fed_by_two_classes_past_a_threshold_is_asked_of_every_combination(monkeypatch):
+    """The rules today charge each class of dice apart; a cost that crossed a threshold on base and gear
+    1s together would not be a sum, and push_odds must ask the rules for every combination instead."""
+    import gmconsole.systems.yearzero.push_odds as push_odds_module
+    import gmconsole.systems.yearzero.roll as roll_module
+    from gmconsole.rules.dice import DieKind
+    from gmconsole.systems.yearzero.roll import Cost
+
+    def costs(pool, pushes, ones):
+        base = sum(n for (kind, _), n in ones.items() if kind is DieKind.BASE)
+        gear = sum(n for (kind, _), n in ones.items() if kind is DieKind.GEAR)
+        return [Cost("doom", 1 if base + gear >= 2 else 0), Cost("damage", base, "strength"),
+                Cost("gear_damage", gear, "rifle")]
+
+    monkeypatch.setattr(roll_module, "push_costs", costs)
+    monkeypatch.setattr(push_odds_module, "push_costs", costs)
+    calls = []
+    joint = push_odds_module._joint
+    monkeypatch.setattr(push_odds_module, "_joint", lambda *a: calls.append(1) or joint(*a))
+    first = _first("yze", {"base": [2, 3], "gear": [4, 5]}, attribute_value=2, gear=(("rifle", 2),),
+                   push_cost="damage-stress")
+    odds = push_odds(first)
+    _, enumerated, _, _ = _enumerate(first)
+    assert calls, "the combination of both classes was not asked"
+    assert odds.cost_distribution["doom"] == {a: p for a, p in enumerated["doom"].items() if p}
+    assert odds.cost_distribution["damage"] == {a: p for a, p in enumerated["damage"].items() if p}
+    assert odds.cost_distribution["doom"][1] == 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3

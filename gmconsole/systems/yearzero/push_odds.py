@@ -25,13 +25,13 @@ the fractions as strings for the CLI's ``--json``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
 from gmconsole.rules.dice import Die, DieKind, RolledDie, year_zero_successes
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero.odds import convolve, group_success_counts
 from gmconsole.systems.yearzero.panic import PANIC_DIE, panic_row
 from gmconsole.systems.yearzero.roll import OnesCount, YearZeroRoll, count_ones, push_costs, would_reroll
 
@@ -107,21 +107,6 @@ def _strings(costs: dict[str, dict[int, Fraction]]) -> dict[str, dict[str, str]]
     return {name: {str(a): str(p) for a, p in dist.items()} for name, dist in costs.items()}
 
 
-def _success_counts(sides: int) -> tuple[int, int, int]:
-    """Faces of a die showing 0, 1 and 2 successes (R-ART-1: 6-9 one, 10+ two)."""
-    return 5, min(sides, 9) - 5, max(sides - 9, 0)
-
-
-def _convolve(a: list[int], b: Iterable[int]) -> list[int]:
-    b = list(b)
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
 def _ones_weights(sides: list[int]) -> list[int]:
     """Outcomes (out of the product of ``sides``) in which exactly k of these dice show 1: the
     coefficients of the product of (sides - 1 + x)."""
@@ -161,18 +146,19 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
         rolled.append(RolledDie(Die(DieKind.STRESS), _BLANK_FACE))
     kept_successes = sum(year_zero_successes(d.sides, d.face) for d in kept)
 
-    counts = [1]
+    by_sides: dict[int, int] = {}
     outcomes = 1
     for die in rolled:
-        counts = _convolve(counts, _success_counts(die.sides))
+        by_sides[die.sides] = by_sides.get(die.sides, 0) + 1
         outcomes *= die.sides
+    counts = [1]
+    for sides, n in by_sides.items():
+        counts = convolve(counts, group_success_counts(sides, n))
     distribution = tuple([Fraction(0)] * kept_successes + [Fraction(c, outcomes) for c in counts])
 
-    blank = replace(
-        previous, dice=tuple(kept) + tuple(d.with_face(_BLANK_FACE) for d in rolled), pushes=previous.pushes + 1
-    )
-    p_panic, panic_rows = _panic(blank, rolled)
-    cost_distribution, cost_details = _costs(blank, count_ones(kept), rolled)
+    stress_after = sum(1 for d in kept if d.kind is DieKind.STRESS) + sum(1 for d in rolled if d.kind is DieKind.STRESS)
+    p_panic, panic_rows = _panic(stress_after, rolled)
+    cost_distribution, cost_details = _costs(previous.pool, previous.pushes + 1, count_ones(kept), rolled)
     return PushOdds(
         rerolled=len(rolled),
         kept_successes=kept_successes,
@@ -184,14 +170,13 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
     )
 
 
-def _panic(blank: YearZeroRoll, rolled: list[RolledDie]) -> tuple[Fraction | None, dict[str, Fraction] | None]:
+def _panic(stress: int, rolled: list[RolledDie]) -> tuple[Fraction | None, dict[str, Fraction] | None]:
     """R-PUSH-3: the chance that a stress die the push rolls shows 1, and where the panic roll lands:
     D6 + the stress after the push (R-STRESS-1: the number of stress dice it rolled)."""
     stress_rolled = sum(1 for d in rolled if d.kind is DieKind.STRESS)
     if not stress_rolled:
         return None, None
     p_panic = 1 - Fraction(5, 6) ** stress_rolled
-    stress = sum(1 for d in blank.dice if d.kind is DieKind.STRESS)
     rows: dict[str, Fraction] = {}
     for face in range(1, PANIC_DIE.sides + 1):
         row = panic_row(face + stress)["id"]
@@ -199,12 +184,18 @@ def _panic(blank: YearZeroRoll, rolled: list[RolledDie]) -> tuple[Fraction | Non
     return p_panic, rows
 
 
-def _costs(blank: YearZeroRoll, kept_ones: OnesCount, rolled: list[RolledDie]):
-    """Cost distributions (see the module docstring): the rolled dice grouped by what the costs read of
-    them (kind and source), groups merged in classes by what one of their 1s adds, and the rules'
-    :func:`~gmconsole.systems.yearzero.roll.push_costs` asked once per combination of each class's
-    count of 1s."""
-    pool, pushes = blank.pool, blank.pushes
+def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
+    """Cost distributions (see the module docstring), per cost name and per (name, target).
+
+    The rolled dice are grouped by what the costs read of them (kind and source) and groups merged in
+    classes by what one of their 1s adds. The rules' :func:`~gmconsole.systems.yearzero.roll.push_costs`
+    are asked along each class's axis (its count of 1s from 0 to all, the other classes showing none):
+    every cost option charges each class apart — trauma and broken read the base and skill dice, gear
+    damage each item's own dice — so a cost is the kept dice's cost plus what each class adds, and its
+    distribution a convolution over the classes. Where one cost's increase along two classes is not a
+    straight line (a threshold such as "broken" fed by two classes), that reading would not hold, and
+    the rules are asked once for every combination of the classes' counts instead.
+    """
 
     def costs(ones: OnesCount) -> dict[tuple[str, str | None], int]:
         out: dict[tuple[str, str | None], int] = {}
@@ -221,39 +212,105 @@ def _costs(blank: YearZeroRoll, kept_ones: OnesCount, rolled: list[RolledDie]):
     classes: dict[tuple, list[tuple[tuple[DieKind, str | None], list[int]]]] = {}
     for key, sides in groups.items():
         one = costs({**kept_ones, key: kept_ones.get(key, 0) + 1})
-        delta = tuple(sorted(
-            (k, v - base.get(k, 0)) for k, v in one.items() if v != base.get(k, 0) and k[0] != "broken"
-        ))
+        delta = tuple(sorted((k, v) for k, v in one.items() if v != base.get(k, 0)))
         if delta:
             classes.setdefault(delta, []).append((key, sides))
     members = list(classes.values())
     weights = [_ones_weights([s for _, sides in group for s in sides]) for group in members]
     outcomes = 1
-    for group in members:
-        for _, sides in group:
-            for s in sides:
-                outcomes *= s
-    details: dict[tuple[str, str | None], dict[int, int]] = {}
-    totals: dict[str, dict[int, int]] = {}
-    for counts in product(*(range(len(w)) for w in weights)):
-        weight = 1
+    for w in weights:
+        outcomes *= sum(w)
+
+    def with_ones(counts: list[int]) -> OnesCount:
         ones = dict(kept_ones)
-        for group, w, k in zip(members, weights, counts):
-            weight *= w[k]
+        for group, k in zip(members, counts):
             for key, sides in group:  # a class's k ones, spread over its groups in order
                 take = min(k, len(sides))
                 if take:
                     ones[key] = ones.get(key, 0) + take
                 k -= take
+        return ones
+
+    axes = []
+    for j, w in enumerate(weights):
+        counts = [0] * len(members)
+        axis = []
+        for k in range(len(w)):
+            counts[j] = k
+            axis.append(costs(with_ones(counts)))
+        axes.append(axis)
+    keys = set(base).union(*(c for axis in axes for c in axis))
+    moves = {key: _moves(key, base, axes) for key in keys}
+    if all(_straight(moving) for moving in moves.values() if len(moving) > 1):
+        details = {key: _convolved(base.get(key, 0), moves[key], weights, outcomes) for key in keys}
+        totals: dict[str, dict[int, int]] = {}
+        for name in {name for name, _ in keys}:
+            mine = [key for key in keys if key[0] == name]
+            if len(mine) == 1:
+                totals[name] = details[mine[0]]
+                continue
+            summed = {j: [sum(moves[key].get(j, [base.get(key, 0)] * len(weights[j]))[k] for key in mine)
+                          for k in range(len(weights[j]))] for key in mine for j in moves[key]}
+            totals[name] = _convolved(sum(base.get(key, 0) for key in mine), summed, weights, outcomes)
+    else:
+        details, totals = _joint(members, weights, lambda counts: costs(with_ones(counts)))
+    ordered = sorted(details, key=lambda key: (key[0], key[1] or ""))
+    return _chances(totals, outcomes), tuple((n, t, dist) for (n, t), dist in _chances(
+        {key: details[key] for key in ordered}, outcomes).items())
+
+
+def _moves(key, base: dict, axes: list[list[dict]]) -> dict[int, list[int]]:
+    """The classes along which the cost ``key`` moves, with its amount at each count of 1s."""
+    start = base.get(key, 0)
+    moving = {}
+    for j, axis in enumerate(axes):
+        values = [c.get(key, 0) for c in axis]
+        if any(v != start for v in values):
+            moving[j] = values
+    return moving
+
+
+def _straight(moving: dict[int, list[int]]) -> bool:
+    """True when the cost grows in a straight line along every class it moves with (see :func:`_costs`)."""
+    return all(values[k] - values[0] == k * (values[1] - values[0])
+               for values in moving.values() for k in range(len(values)))
+
+
+def _convolved(start: int, moving: dict[int, list[int]], weights: list[list[int]], outcomes: int) -> dict[int, int]:
+    """Weights (out of ``outcomes``) of each amount: ``start`` plus what each class it moves with adds,
+    the classes being independent; the classes it does not move with only scale the weights."""
+    dist = {start: 1}
+    scale = outcomes
+    for j, values in moving.items():
+        step: dict[int, int] = {}
+        for value, weight in zip(values, weights[j]):
+            step[value - start] = step.get(value - start, 0) + weight
+        scale //= sum(weights[j])
+        nxt: dict[int, int] = {}
+        for a, v in dist.items():
+            for b, u in step.items():
+                nxt[a + b] = nxt.get(a + b, 0) + v * u
+        dist = nxt
+    return {a: v * scale for a, v in dist.items()}
+
+
+def _joint(members, weights, costs_of) -> tuple[dict, dict]:
+    """Weights of each amount over every combination of the classes' counts of 1s, the rules asked each time."""
+    details: dict[tuple[str, str | None], dict[int, int]] = {}
+    totals: dict[str, dict[int, int]] = {}
+    for counts in product(*(range(len(w)) for w in weights)):
+        weight = 1
+        for w, k in zip(weights, counts):
+            weight *= w[k]
         names: dict[str, int] = {}
-        for (name, target), amount in costs(ones).items():
+        for (name, target), amount in costs_of(list(counts)).items():
             cell = details.setdefault((name, target), {})
             cell[amount] = cell.get(amount, 0) + weight
             names[name] = names.get(name, 0) + amount
         for name, amount in names.items():
             cell = totals.setdefault(name, {})
             cell[amount] = cell.get(amount, 0) + weight
-    return _chances(totals, outcomes), tuple((n, t, dist) for (n, t), dist in _chances(details, outcomes).items())
+    return details, totals
 
 
 def _chances(weights: dict, outcomes: int) -> dict:
@@ -264,5 +321,5 @@ def _chances(weights: dict, outcomes: int) -> dict:
         missing = outcomes - sum(dist.values())
         if missing:
             dist = {**dist, 0: dist.get(0, 0) + missing}
-        out[key] = {amount: Fraction(w, outcomes) for amount, w in sorted(dist.items())}
+        out[key] = {amount: Fraction(w, outcomes) for amount, w in sorted(dist.items()) if w}
     return out
