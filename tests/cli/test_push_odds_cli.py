@@ -71,3 +71,52 @@ def test_the_text_answer_names_the_chance_and_the_costs(run_cli):
 ])
 def test_a_roll_that_cannot_be_pushed_or_bad_faces_exit_2_with_the_reason(run_cli, args, words):
     refused(run_cli("odds", *args, "--json"), *words)
+
+
+def test_tiered_push_yourself_after_the_roll_adds_one_die_to_these_faces(run_cli):
+    out = ok_json(run_cli("odds", "tiered", "--dice", "3", "--faces", "dice=5,3,2", "--json"))
+    assert out["current_tier"] == "mixed"
+    assert out["p_better_tier_after_push_exact"] == "1/6"  # only a 6 on the new die makes it Great
+    assert out["p_great_after_push"] == pytest.approx(1 / 6) and out["p_critical_after_push"] == 0
+    assert out["cost_distribution"] == {"stamina": {"2": 1.0}}
+    great = ok_json(run_cli("odds", "tiered", "--dice", "2", "--faces", "dice=6,1", "--json"))
+    assert great["current_tier"] == "great"
+    assert great["p_better_tier_after_push_exact"] == "1/6"  # a second 6: Critical
+    assert great["p_critical_after_push"] == pytest.approx(1 / 6)
+
+
+def test_tiered_push_yourself_matches_every_face_of_the_added_die():
+    from itertools import product
+
+    from gmconsole.systems.tiered.push_odds import push_yourself_odds
+    from gmconsole.systems.tiered.roll import read_tier
+
+    for faces in product(range(1, 7), repeat=2):
+        current, _ = read_tier(list(faces), 2)
+        if current.value == "critical":
+            continue
+        odds = push_yourself_odds(list(faces), 2)
+        for tier, p in odds.tiers.items():
+            assert p == Fraction(sum(1 for f in range(1, 7) if read_tier([*faces, f], 3)[0] is tier), 6)
+
+
+def test_exploding_retry_has_the_checks_own_chance_and_no_cost(run_cli):
+    odds = ok_json(run_cli("odds", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--tn", "6", "--json"))
+    out = ok_json(run_cli("odds", "exploding", "--skill-die", "d8", "--trait-die", "d6", "--tn", "6",
+                          "--faces", "skill=1,1 trait=1", "--json"))
+    assert out["current_critical_failure"] is True
+    assert out["p_success_after_push"] == odds["p_success"]
+    assert out["cost_distribution"] == {}
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("tiered", "--dice", "3", "--faces", "dice=6,6,2"), ("already Critical",)),
+    (("tiered", "--dice", "0", "--faces", "dice=5,3"), ("R-TIER-2",)),
+    (("tiered", "--attribute", "1", "--skill", "1", "--push-yourself", "--stamina", "4", "--faces", "dice=5,3,2,1"),
+     ("already spent",)),
+    (("tiered", "--attribute", "1", "--skill", "0", "--stamina", "1", "--faces", "dice=5,3"), ("stamina",)),
+    (("exploding", "--skill-die", "d8", "--trait-die", "d6", "--tn", "6", "--faces", "skill=7,2 trait=1"),
+     ("nothing to retry",)),
+])
+def test_a_second_chance_that_does_not_apply_exits_2_with_the_reason(run_cli, args, words):
+    refused(run_cli("odds", *args, "--json"), *words)

@@ -60,8 +60,8 @@ class YearZeroSystem(SystemFacts):
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers")
-    builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "apply_costs", "skill_modifiers",
-                                        "clear_skill_modifiers", "difficulty")
+    builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "push_odds", "apply_costs",
+                                        "skill_modifiers", "clear_skill_modifiers", "difficulty")
     attribute_from_skill: bool = True
     special_forms: str | None = None
     opposed_form: str | None = None

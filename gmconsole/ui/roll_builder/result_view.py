@@ -62,6 +62,11 @@ def next_steps(service, entry: RollEntry) -> list[str]:
             lines.append(f"cannot push: {refusal}")
         elif entry.costs_status != "applied":
             lines.append("p: push")
+            from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
+
+            odds = push_odds_line(service, entry)
+            if odds:
+                lines.append(odds)
     if entry.tier in ("mixed", "limited") and status == "done":
         chosen = entry.consequences_chosen or []
         lines.append("C: apply one" + (f" (applied: {', '.join(chosen)})" if chosen else ""))
