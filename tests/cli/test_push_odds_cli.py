@@ -120,3 +120,17 @@ def test_exploding_retry_has_the_checks_own_chance_and_no_cost(run_cli):
 ])
 def test_a_second_chance_that_does_not_apply_exits_2_with_the_reason(run_cli, args, words):
     refused(run_cli("odds", *args, "--json"), *words)
+
+
+@pytest.mark.parametrize("roll", [
+    {}, {"outcome": "x"}, {"outcome": {"pool": True}, "dice": [{"face": 3}]},
+    {"outcome": {"pool": 2}, "dice": [{"face": 9}, {"face": "6"}]}, {"outcome": {"pool": 2}, "dice": ["x"]},
+    {"success": False, "odds": {"p_success_exact": "1/0"}}, {"success": False, "odds": {"p_success_exact": "7/3"}},
+    {"success": False, "odds": "x"}, {"success": False, "odds": {"p_success_exact": None}},
+])
+def test_second_chance_lines_read_a_hand_edited_roll_without_failing(roll):
+    from gmconsole.systems.exploding.retry import after_roll_line as retry_line
+    from gmconsole.systems.tiered.push_odds import after_roll_line as push_yourself_line
+
+    assert push_yourself_line(roll, None) is None
+    assert retry_line(roll, None) is None

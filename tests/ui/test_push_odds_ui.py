@@ -87,3 +87,36 @@ def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):
 
     asyncio.run(run())
     assert "If pushed:" in seen["line"] and "trauma" not in seen["line"]
+
+
+def test_tiered_builder_says_what_the_push_yourself_die_would_add_to_the_dice_on_the_table(make_app):
+    app = make_app("tiered-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c1", "swords", "dice=3,3,2,1,2,2")
+            seen["limited"] = _result(app)
+            await _typed_roll(pilot, "c1", "swords", "dice=6,6,2,1,2,2")
+            seen["critical"] = _result(app)
+
+    asyncio.run(run())
+    # Limited (highest 3): a 4 or 5 makes it Mixed, a 6 Great: 3/6 better, 1/6 Great or better
+    assert "Push Yourself die now (2 stamina): 50 % a better tier (17 % Great or better)" in seen["limited"]
+    assert "Push Yourself die now" not in seen["critical"]
+
+
+def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
+    app = make_app("exploding-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c1", "shooting", "skill=1,2 trait=2")
+            seen["line"] = _result(app)
+            seen["odds"] = app.service.history(kind="roll")[-1]["odds"]["p_success"]
+
+    asyncio.run(run())
+    assert f"Retry after a change of circumstances (w): {seen['odds'] * 100:.0f} % success, no cost" in seen["line"]

@@ -75,3 +75,29 @@ def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = F
         tier, _ = read_tier([*faces, face], pool + 1)
         tiers[tier] += Fraction(1, 6)
     return PushYourselfOdds(current, tiers)
+
+
+def after_roll_line(roll: dict, stamina: int | None) -> str | None:
+    """The roll builder's line after a check (issue 17): what the Push Yourself die would add to the dice
+    on the table, or ``None`` when it cannot be added (see the module docstring). ``roll`` is the recorded
+    roll as stored (read from the campaign file: every field is checked)."""
+    outcome = roll.get("outcome") if isinstance(roll.get("outcome"), dict) else {}
+    request = roll.get("request") if isinstance(roll.get("request"), dict) else {}
+    dice = roll.get("dice") if isinstance(roll.get("dice"), list) else []
+    faces = [d.get("face") if isinstance(d, dict) else None for d in dice]
+    pool = outcome.get("pool")
+    if (not isinstance(pool, int) or isinstance(pool, bool) or not faces
+            or not all(type(f) is int and 1 <= f <= 6 for f in faces)):
+        return None
+    try:
+        odds = push_yourself_odds(faces, pool, pushed_yourself=bool(request.get("push_yourself")), stamina=stamina)
+    except RulesError:
+        return None
+    head = f"Push Yourself die now ({PUSH_YOURSELF_STAMINA} stamina): "
+    if odds.p_better == odds.p_success:
+        return head + f"{_percent(odds.p_success)} Great or better"
+    return head + f"{_percent(odds.p_better)} a better tier ({_percent(odds.p_success)} Great or better)"
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f} %"

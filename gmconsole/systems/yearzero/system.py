@@ -79,6 +79,7 @@ class YearZeroSystem(SystemFacts):
     quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     stats_module: str = "gmconsole.systems.yearzero.stats"
+    second_chance_module: str | None = None
     quick_pool_example: str = "5b 3s 1g"
     attributes: tuple[str, ...] | None = ATTRIBUTES
     skills_listed: bool = True
