@@ -239,12 +239,13 @@ def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
             counts[j] = k
             axis.append(costs(with_ones(counts)))
         axes.append(axis)
-    keys = set(base).union(*(c for axis in axes for c in axis))
+    # in the order the rules name them (a set's order changes from run to run with string hashing)
+    keys = list(dict.fromkeys([*base, *(key for axis in axes for c in axis for key in c)]))
     moves = {key: _moves(key, base, axes) for key in keys}
     if all(_straight(moving) for moving in moves.values() if len(moving) > 1):
         details = {key: _convolved(base.get(key, 0), moves[key], weights, outcomes) for key in keys}
         totals: dict[str, dict[int, int]] = {}
-        for name in {name for name, _ in keys}:
+        for name in dict.fromkeys(name for name, _ in keys):
             mine = [key for key in keys if key[0] == name]
             if len(mine) == 1:
                 totals[name] = details[mine[0]]
