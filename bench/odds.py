@@ -6,7 +6,9 @@ the largest difference between the two sets of figures (both are exact, so it sh
 It asserts nothing about time: these machines are shared and noisy, so read the ratio.
 
 The roll builder refreshes odds on every keypress, so the goal is a median of at most 1 ms for
-a 20-die Year Zero pool.
+a 20-die Year Zero pool. The second section (issue 17) times the odds and costs of pushing a roll
+already made (``push_odds``), same goal at 20 dice, against icepool's distribution of the successes
+after that push (icepool has no push costs).
 
 Sections are plain functions ``section(reps, icepool_reps) -> Section``; to add one (e.g. the
 ``exploding``/``tiered`` odds), write such a function and append it to ``SECTIONS``. The
@@ -134,7 +136,69 @@ def year_zero_section(reps: int, icepool_reps: int) -> Section:
     return section
 
 
-SECTIONS: list[Callable[[int, int], Section]] = [year_zero_section]
+def _first_roll(system: str, n: int, push_cost: str, seed: int):
+    """A first roll of an n-die pool that can be pushed: base, skill and gear dice (stress dice for
+    ``stress-dice``), faces from a seeded generator, rolled again until a push is allowed."""
+    import random
+
+    from gmconsole.rules.dice import DiceSource
+    from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
+    from gmconsole.systems.yearzero.roll import roll
+
+    stress = max(1, n // 5) if push_cost == "stress-dice" else 0
+    gear = (n - stress) // 5
+    base = (n - stress - gear + 1) // 2
+    request = PoolRequest(system=system, attribute="strength", attribute_value=base,
+                          skill_level=n - stress - gear - base, gear=(("tool", gear),) if gear else (),
+                          stress=stress, push_cost=push_cost)
+    pool = build_pool(request)
+    rng = random.Random(seed)
+    while True:
+        first = roll(pool, DiceSource(rng=rng))
+        if first.can_push:
+            return first
+
+
+def _icepool_push_successes(first) -> list[float]:
+    """icepool's distribution of successes after pushing ``first`` (kept successes + the rerolled dice)."""
+    from gmconsole.systems.yearzero.roll import would_reroll
+
+    kept = sum(1 if d.face >= 6 else 0 for d in first.dice if not would_reroll(d, first.skill_ones))
+    rerolled = sum(1 for d in first.dice if would_reroll(d, first.skill_ones))
+    rerolled += 1 if first.pool.push_cost == "stress-dice" else 0
+    if not rerolled:
+        return [0.0] * kept + [1.0]
+    total = icepool.d6.map(lambda f: 1 if f >= 6 else 0).pool(rerolled).sum() + kept
+    return [float(total.probability(k)) for k in range(kept + rerolled + 1)]
+
+
+CONDITIONAL_POOLS = (("myz", "myz"), ("yze", "stress-dice"), ("yze", "attribute-damage"))
+
+
+def conditional_section(reps: int, icepool_reps: int) -> Section:
+    """Issue 17: the odds and costs of pushing a roll already made (``push_odds``), per pool size, against
+    icepool's distribution of the successes after the push (icepool has no push costs)."""
+    from gmconsole.systems.yearzero.push_odds import push_odds
+
+    section = Section("Year Zero, pushing this roll: push_odds (successes, panic, every cost)")
+    for n in POOL_SIZES:
+        for system, push_cost in CONDITIONAL_POOLS:
+            first = _first_roll(system, n, push_cost, seed=n)
+            ours = [float(p) for p in push_odds(first).distribution]
+            theirs = _icepool_push_successes(first)
+            theirs += [0.0] * (len(ours) - len(theirs))
+            section.rows.append(Row(
+                label=f"{system} {push_cost}",
+                dice=n,
+                ours_ms=median_ms(lambda: push_odds(first), reps),
+                icepool_ms=median_ms(lambda: _icepool_push_successes(first), icepool_reps),
+                max_difference=max_difference({"d": ours}, {"d": theirs}),
+            ))
+    section.goals = [(f"{system} {cost}", GOAL_DICE, GOAL_MS) for system, cost in CONDITIONAL_POOLS]
+    return section
+
+
+SECTIONS: list[Callable[[int, int], Section]] = [year_zero_section, conditional_section]
 
 
 def print_section(section: Section) -> None:

@@ -14,6 +14,7 @@ import re
 
 from gmconsole.cli.common import CliError, count, die_size, signed
 from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 
@@ -50,6 +51,9 @@ def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
         "--distribution", type=count, metavar="BOUND",
         help="also print the exact distribution of the top total up to BOUND",
     )
+    parser.add_argument("--faces", metavar="SPEC",
+                        help="the faces of a check already rolled: the odds of retrying it after a change of "
+                             "circumstances")
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
@@ -117,6 +121,8 @@ def run_odds(args) -> tuple[dict, str]:
     tn = _target_number(args, skill_dice)
     if tn is None:
         raise CliError("odds need a target number: give --tn N or --difficulty NAME")
+    if args.faces is not None:
+        return run_retry_odds(args, skill_dice, tn)
     odds = check_odds(skill_dice, args.trait_die, tn.value)
     result = odds.as_dict()
     result["tn_lines"] = [line.as_dict() for line in tn.lines]
@@ -136,6 +142,26 @@ def run_odds(args) -> tuple[dict, str]:
         text += [f"  top = {v}: {float(p):.4%}" for v, p in dist.probabilities.items()]
         text.append(f"  top > {args.distribution}: {float(dist.above):.4%}")
     return result, "\n".join(text)
+
+
+def run_retry_odds(args, skill_dice, tn) -> tuple[dict, str]:
+    """Issue 17: a failed check retried after a change of circumstances (retrying, docs/RULES.md) rolls
+    every die again against the TN, so its chance is the check's own; the check ``--faces`` types says
+    where it stands. A check that succeeded has nothing to retry (exit 2)."""
+    from gmconsole.systems.exploding.odds import retry_odds
+
+    dice = exploding.check_dice(skill_dice, args.trait_die)
+    source = exploding.parse_faces(args.faces, dice, explode=True)
+    result = exploding.roll_check(skill_dice, args.trait_die, tn, source)
+    try:
+        out = retry_odds(result, skill_dice, args.trait_die, tn.value)
+    except RulesError as error:
+        raise CliError(f"this check cannot be retried: {error}") from error
+    p = out["p_success_after_push_exact"]
+    now = "critical failure" if result.critical_failure else f"margin {result.margin:+d}"
+    text = [f"{_dice_text([*skill_dice, args.trait_die])} vs TN {tn.value}: now top {result.top} ({now})",
+            f"a retry after a change of circumstances: success {out['p_success_after_push']:.2%} ({p}), no cost"]
+    return out, "\n".join(text)
 
 
 def run_roll(args) -> tuple[dict, str]:

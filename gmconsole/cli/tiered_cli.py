@@ -11,6 +11,7 @@ import random
 
 from gmconsole.cli.common import CliError, count, signed
 from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
 from gmconsole.systems.tiered.odds import tier_odds
@@ -27,7 +28,10 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
+    """Flags of ``gmconsole odds tiered``; with ``--faces`` the odds of Push Yourself after that roll."""
     _add_common(parser)
+    parser.add_argument("--faces", metavar="SPEC",
+                        help='the faces of a check already rolled, e.g. "dice=5,3,2": what Push Yourself can add')
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
@@ -75,6 +79,8 @@ def _pool_text(pool: tiered.Pool) -> str:
 
 
 def run_odds(args) -> tuple[dict, str]:
+    if args.faces is not None:
+        return run_push_yourself_odds(args)
     pool = _pool(args)
     odds = tier_odds(pool.dice)
     result = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
@@ -82,6 +88,26 @@ def run_odds(args) -> tuple[dict, str]:
     result["pool"] = pool.as_dict()
     lines = [_pool_text(pool)] + [f"{tier.name_in('en')}: {float(p):.2%}" for tier, p in odds.items()]
     return result, "\n".join(lines)
+
+
+def run_push_yourself_odds(args) -> tuple[dict, str]:
+    """Issue 17: the odds of adding the Push Yourself die to the check ``--faces`` types (the pool from
+    the flags, ``--push-yourself`` saying it was already spent); refused with the reason, exit 2."""
+    from gmconsole.systems.tiered.push_odds import push_yourself_odds
+
+    pool = _pool(args)
+    result = tiered.roll_check(pool, DiceSource(faces=parse_int_spec(args.faces, ("dice",))))
+    try:
+        odds = push_yourself_odds([d.face for d in result.dice], pool.dice,
+                                  pushed_yourself=args.push_yourself, stamina=args.stamina)
+    except RulesError as error:
+        raise CliError(f"Push Yourself cannot help this check: {error}") from error
+    out = odds.as_dict()
+    out["pool"] = pool.as_dict()
+    lines = [_pool_text(pool), f"now {odds.current.name_in('en')}; with the Push Yourself die (2 stamina):",
+             f"better tier {float(odds.p_better):.1%} ({odds.p_better}), Great or better {float(odds.p_success):.1%}"]
+    lines += [f"  {tier.name_in('en')}: {float(p):.1%}" for tier, p in odds.tiers.items()]
+    return out, "\n".join(lines)
 
 
 def run_roll(args) -> tuple[dict, str]:

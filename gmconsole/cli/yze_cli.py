@@ -96,8 +96,10 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
-    """Flags of ``gmconsole odds SYSTEM``."""
+    """Flags of ``gmconsole odds SYSTEM``; with ``--faces`` the odds are those of pushing that first roll."""
     _add_pool_arguments(parser, system)
+    parser.add_argument("--faces", metavar="SPEC",
+                        help='the faces of a first roll, e.g. "base=6,1,3 skill=1,4": the odds and costs of pushing it')
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
@@ -186,7 +188,10 @@ def _percent(p: float) -> str:
 
 
 def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
-    """Exact odds of the pool: success, success with a push, the distribution, panic (stress-dice)."""
+    """Exact odds of the pool: success, success with a push, the distribution, panic (stress-dice);
+    with ``--faces``, of pushing that first roll (issue 17)."""
+    if args.faces is not None:
+        return run_push_odds(args)
     pool = pool_from_args(args)
     stress_dice = pool.push_cost == "stress-dice"
     if pool.can_roll:
@@ -211,6 +216,42 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     if not pool.can_roll:
         lines.append(pool.reason)
     return result, "\n".join(lines)
+
+
+def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
+    """The odds and costs of pushing the first roll ``--faces`` types (issue 17); a roll that cannot be
+    pushed is refused with the rules' reason (exit 2)."""
+    from gmconsole.systems.yearzero.push_odds import push_odds
+
+    _pool_from_faces(args)
+    pool = pool_from_args(args)
+    if not pool.can_roll:
+        raise CliError(pool.reason or "this pool cannot be rolled")
+    first = roll(pool, _source(args.faces, random.Random(), roll_counts(pool), "--faces: the pool"))
+    try:
+        odds = push_odds(first)
+    except RulesError as error:
+        raise CliError(f"this roll cannot be pushed: {error}") from error
+    result = odds.as_dict()
+    result.update(system=pool.system, skill_ones=pool.request.skill_ones, push_cost=pool.push_cost,
+                  successes=first.successes, first_dice=[d.as_dict() for d in first.dice])
+    return result, push_odds_text(pool, first, odds)
+
+
+def push_odds_text(pool: Pool, first: YearZeroRoll, odds) -> str:
+    """The push's odds for a person: the chance, the expected successes, panic, each cost's amounts."""
+    lines = [
+        f"{pool.system}: pushing {odds.rerolled} {'die' if odds.rerolled == 1 else 'dice'} "
+        f"({first.successes} {'success' if first.successes == 1 else 'successes'} so far)",
+        f"success after the push {_percent(float(odds.p_success))} ({odds.p_success}), "
+        f"expected successes {float(odds.expected_successes):.2f}",
+    ]
+    if odds.p_panic is not None:
+        lines.append(f"panic {_percent(float(odds.p_panic))}")
+    for name, dist in odds.cost_distribution.items():
+        amounts = ", ".join(f"{amount}: {_percent(float(p))}" for amount, p in dist.items())
+        lines.append(f"{name.replace('_', ' ')}: {amounts}")
+    return "\n".join(lines)
 
 
 def _pool_text(pool: Pool) -> str:

@@ -180,6 +180,12 @@ class GameSystem(Protocol):
     ``band(roll)`` the tier or margin, or ``None``; ``rolled_faces(dice, push_step=...)`` the
     ``(kind, sides, face)`` of each die a step rolled, for dice fairness."""
 
+    second_chance_module: str | None
+    """The module that answers "what would a second chance give?" for a roll already made (issue 17), or
+    ``None`` where the second chance is a push (``pushes``; the campaign's ``push_odds`` answers): its
+    ``after_roll_line(roll, stamina)`` gives one line for the roll builder (``roll``: the recorded roll as
+    stored; ``stamina``: the character's, or ``None``) or ``None`` when no second chance applies."""
+
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
         ``what`` names it ("Ada's strength")."""

@@ -143,6 +143,14 @@ class RollFront:
 
         return recorded.push(self, entry_id, faces, rng or self.ledger.rng, condition)
 
+    def push_odds(self, entry_id: int):
+        """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows
+        (issue 17), as :class:`~gmconsole.systems.yearzero.push_odds.PushOdds`: what :meth:`push` would
+        do to it now. Raises ``ValidationError`` or ``RulesError`` with the reason a push is refused."""
+        from gmconsole.campaign.commands import rolls as recorded
+
+        return recorded.push_odds(self, entry_id)
+
     def apply_costs(
         self,
         entry_id: int | None = None,

@@ -186,6 +186,27 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
                            entry_updates=[(entry["session"], entry["id"], before, after)])
 
 
+def push_odds(service: CampaignService, entry_id: int):
+    """What pushing the recorded roll ``entry_id`` would give and cost (issue 17): refused for the same
+    reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs."""
+    from dataclasses import replace
+
+    from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
+
+    if not systems.get(service.campaign.system).pushes:
+        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+    entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
+    ended = campaign_rolls.push_out_of_scene(service, entry)
+    if ended:
+        raise ValidationError(ended)
+    if entry.get("costs_status") == "applied":
+        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+    odds = odds_of(recorded)
+    if entry.get("character_id") is None:
+        odds = replace(odds, cost_distribution={}, cost_details=())
+    return odds
+
+
 def _require_tiered(service: CampaignService) -> None:
     if "save" not in systems.get(service.campaign.system).special_rolls:
         raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, "

@@ -138,3 +138,19 @@ def p_opposed_win(active: Sequence[int], defender: Sequence[int], tie_goes_to: s
             below = 1 - at_least(d_sizes, v + 1)
         total += p_a * below
     return total
+
+
+def retry_odds(result, skill_dice: Sequence[int], trait_die: int, tn: int) -> dict:
+    """Issue 17's answer for a check already rolled (``result``): a retry after a change of circumstances
+    rolls every die again, so the chance of success is the check's own (R-EXP-1..3 as for any check) and it
+    costs nothing; only a failed check is retried. The CLI's JSON keys, with exact fractions as strings."""
+    if result.success:
+        raise RulesError("the check succeeded: there is nothing to retry")
+    p = check_odds(skill_dice, trait_die, tn).p_success
+    return {
+        "current_top": result.top, "current_success": bool(result.success),
+        "current_critical_failure": result.critical_failure,
+        "p_success_after_push": float(p), "p_success_after_push_exact": str(p),
+        "expected_successes_after_push": float(p), "expected_successes_after_push_exact": str(p),
+        "cost_distribution": {}, "cost_distribution_exact": {},
+    }

@@ -68,6 +68,7 @@ class ExplodingSystem(SystemFacts):
                               "s8/6 two sizes)")
     quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
     stats_module: str = "gmconsole.systems.exploding.stats"
+    second_chance_module: str | None = "gmconsole.systems.exploding.retry"
     quick_pool_example: str = "s8 t6 tn5"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:

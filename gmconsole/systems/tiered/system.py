@@ -65,6 +65,7 @@ class TieredSystem(SystemFacts):
     quick_pool_syntax: str = "a dice count like 4 or 4d6"
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
     stats_module: str = "gmconsole.systems.tiered.stats"
+    second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"
     quick_pool_example: str = "4d6"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:

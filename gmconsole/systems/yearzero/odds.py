@@ -81,7 +81,7 @@ def _success_faces(sides: int) -> tuple[int, int, int]:
     return 5, min(sides, 9) - 5, max(sides - 9, 0)
 
 
-def _group_counts(sides: int, n: int) -> list[int]:
+def group_success_counts(sides: int, n: int) -> list[int]:
     """Ways ``n`` dice of ``sides`` sides show k successes, for k = 0..2n (exact integers)."""
     zero, one, two = _success_faces(sides)
     if n == 0:
@@ -104,7 +104,7 @@ def _group_counts(sides: int, n: int) -> list[int]:
     return counts
 
 
-def _convolve(a: list[int], b: list[int]) -> list[int]:
+def convolve(a: list[int], b: list[int]) -> list[int]:
     """Product of two count polynomials (two independent groups of dice)."""
     if len(a) == 1:
         return [a[0] * c for c in b]
@@ -198,7 +198,7 @@ def year_zero_odds(
     counts = [1]
     for sides, count in by_sides.items():
         if count:
-            counts = _convolve(counts, _group_counts(sides, count))
+            counts = convolve(counts, group_success_counts(sides, count))
     distribution = tuple(c / all_faces for c in counts)
     failed_faces = counts[0]
     p_success = (all_faces - failed_faces) / all_faces

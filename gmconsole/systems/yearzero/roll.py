@@ -186,7 +186,7 @@ class YearZeroRoll:
         """What the pushes cost, as data; empty before a push. Costs land after the action resolves."""
         if not self.pushes:
             return ()
-        return tuple(c for c in _push_costs(self) if c.amount > 0)
+        return tuple(c for c in push_costs(self.pool, self.pushes, count_ones(self.dice)) if c.amount > 0)
 
     @property
     def broken(self) -> bool:
@@ -286,8 +286,22 @@ def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
     return replace(previous, dice=tuple(dice), pushes=previous.pushes + 1, by_hand=previous.by_hand or source.by_hand)
 
 
-def _ones(roll_: YearZeroRoll, kind: DieKind, source: str | None = None) -> int:
-    return sum(1 for d in roll_.dice if d.kind is kind and d.face == 1 and (source is None or d.die.source == source))
+OnesCount = dict[tuple[DieKind, str | None], int]
+"""How many dice show 1 after a push, per (kind, source): all a push's costs read (see :func:`push_costs`)."""
+
+
+def count_ones(dice) -> OnesCount:
+    """The 1s among ``dice`` per (kind, source)."""
+    ones: OnesCount = {}
+    for d in dice:
+        if d.face == 1:
+            key = (d.kind, d.die.source)
+            ones[key] = ones.get(key, 0) + 1
+    return ones
+
+
+def _ones(ones: OnesCount, kind: DieKind, source: str | None = None) -> int:
+    return sum(n for (k, s), n in ones.items() if k is kind and (source is None or s == source))
 
 
 def sic_a_dog_fighting(request: PoolRequest) -> bool:
@@ -296,55 +310,56 @@ def sic_a_dog_fighting(request: PoolRequest) -> bool:
     return request.sic_a_dog and request.attribute == "strength"
 
 
-def _gear_damage(roll_: YearZeroRoll) -> list[Cost]:
+def _gear_damage(ones: OnesCount) -> list[Cost]:
     out: dict[str, int] = {}
-    for d in roll_.dice:
-        if d.kind is DieKind.GEAR and d.face == 1:
-            out[d.die.source] = out.get(d.die.source, 0) + 1
+    for (kind, source), n in ones.items():
+        if kind is DieKind.GEAR:
+            out[source] = out.get(source, 0) + n
     return [Cost("gear_damage", n, name) for name, n in out.items()]
 
 
-def _push_costs(roll_: YearZeroRoll) -> list[Cost]:
-    """Every push cost of the system and option in force (see docs/RULES.md, "What a push costs")."""
-    pool = roll_.pool
+def push_costs(pool: Pool, pushes: int, ones: OnesCount) -> list[Cost]:
+    """Every push cost of the system and option in force (see docs/RULES.md, "What a push costs"),
+    from the number of pushes and the 1s the dice show after them: no cost reads any other face, which
+    lets :mod:`~gmconsole.systems.yearzero.push_odds` ask for the costs of many outcomes cheaply."""
     request = pool.request
     option = pool.push_cost
     attribute = request.attribute
     if option == MYZ_PUSH_COST:
         # R-MYZ-TRAUMA: every base or skill 1 (R-PUSH-5 blank: base only) is trauma and a mutation point.
-        ones = sum(_ones(roll_, kind) for kind in _myz_trauma_kinds(request))
+        count = sum(_ones(ones, kind) for kind in _myz_trauma_kinds(request))
         if sic_a_dog_fighting(request):
             # Seed 000, Sic a Dog fighting: "You can push the roll (risking damage to the dog), but it
             # won't give you any Mutation Points". Scouting and tracking push normally (below).
-            costs = [Cost("trauma", ones, "dog")]
+            costs = [Cost("trauma", count, "dog")]
             dog_strength = request.attribute_value if request.dog_strength is None else request.dog_strength
-            if ones and dog_strength - ones <= 0:
+            if count and dog_strength - count <= 0:
                 costs.append(Cost("broken", 1, "dog"))
         else:
-            costs = [Cost("trauma", ones, attribute), Cost("mutation_points", ones)]
-            if ones and request.attribute_value - ones <= 0:
+            costs = [Cost("trauma", count, attribute), Cost("mutation_points", count)]
+            if count and request.attribute_value - count <= 0:
                 costs.append(Cost("broken", 1, attribute))
-        return costs + _gear_damage(roll_)
+        return costs + _gear_damage(ones)
     if option == "stress-dice":
-        return [Cost("stress", roll_.pushes)]
+        return [Cost("stress", pushes)]
     if option == "conditions":
-        return [Cost("condition", roll_.pushes)]
+        return [Cost("condition", pushes)]
     if option == "doom":
-        return [Cost("doom", roll_.pushes)]
+        return [Cost("doom", pushes)]
     step = pool.system == "yze-step"
     if option == "damage-stress":
-        ones = _ones(roll_, DieKind.STEP) if step else _ones(roll_, DieKind.BASE)
+        count = _ones(ones, DieKind.STEP) if step else _ones(ones, DieKind.BASE)
         if request.tool_takes_damage:
-            return [Cost("gear_damage", ones, request.gear[0][0])]
+            return [Cost("gear_damage", count, request.gear[0][0])]
         if attribute in ("strength", "agility"):
-            return [Cost("damage", ones, attribute)]
-        return [Cost("stress", ones)]
+            return [Cost("damage", count, attribute)]
+        return [Cost("stress", count)]
     # attribute-damage: only the attribute's own dice count, and gear 1s damage the gear.
-    ones = _ones(roll_, DieKind.STEP, attribute) if step else _ones(roll_, DieKind.BASE)
-    costs = [Cost("damage", ones, attribute), Cost("willpower", ones)]
-    if ones and request.attribute_value and request.attribute_value - ones <= 0:
+    count = _ones(ones, DieKind.STEP, attribute) if step else _ones(ones, DieKind.BASE)
+    costs = [Cost("damage", count, attribute), Cost("willpower", count)]
+    if count and request.attribute_value and request.attribute_value - count <= 0:
         costs.append(Cost("broken", 1, attribute))
-    return costs + _gear_damage(roll_)
+    return costs + _gear_damage(ones)
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,8 @@ class YearZeroSystem(SystemFacts):
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers")
-    builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "apply_costs", "skill_modifiers",
-                                        "clear_skill_modifiers", "difficulty")
+    builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "push_odds", "apply_costs",
+                                        "skill_modifiers", "clear_skill_modifiers", "difficulty")
     attribute_from_skill: bool = True
     special_forms: str | None = None
     opposed_form: str | None = None
@@ -79,6 +79,7 @@ class YearZeroSystem(SystemFacts):
     quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     stats_module: str = "gmconsole.systems.yearzero.stats"
+    second_chance_module: str | None = None
     quick_pool_example: str = "5b 3s 1g"
     attributes: tuple[str, ...] | None = ATTRIBUTES
     skills_listed: bool = True

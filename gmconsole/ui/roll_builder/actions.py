@@ -199,6 +199,20 @@ class BuilderKeys:
             return
         self.pushed(pushed)
 
+    def action_push_odds(self) -> None:
+        """``O``: the full table of what pushing the roll on screen can give and cost (issue 17)."""
+        from gmconsole.ui.screens.push_odds import PushOddsScreen
+
+        entry = self._roll_to_push()
+        if entry is None:
+            return
+        try:
+            odds = self.service.push_odds(given(entry.id, None))
+        except ERRORS as exc:
+            self.refused(exc, "Push refused: ")
+            return
+        self.app.push_screen(PushOddsScreen(odds, given(entry.summary, "")))
+
     def action_push_faces(self) -> None:
         entry = self._roll_to_push()
         if entry is not None:

@@ -94,6 +94,8 @@ BINDINGS = [
     Binding("f", "roll_faces", "Faces", id="roll.faces"),
     Binding("p", "push", "Push", id="roll.push"),
     Binding("P", "push_faces", "Push faces", id="roll.push_faces", show=False),
+    Binding("O", "push_odds", "Push odds", id="roll.push_odds", show=False,
+            tooltip="Push odds: the full table of what pushing the roll on screen can give and cost"),
     Binding("c", "apply_costs", "Costs", id="roll.costs"),
     Binding("A", "apply_costs(True)", "Costs, typed panic D6", id="roll.costs_typed", show=False,
             tooltip="apply the costs with the panic D6 rolled at the table (R-MANUAL-1)"),

@@ -47,6 +47,26 @@ def _pushes(entry: RollEntry) -> bool:
         return False
 
 
+def _second_chance(service, entry: RollEntry) -> list[str]:
+    """The line a system without pushes gives on its own second chance (issue 17): tiered's Push Yourself
+    die added after the roll, exploding's retry after a change of circumstances."""
+    from importlib import import_module
+
+    from gmconsole import systems
+    from gmconsole.rules.errors import RulesError
+
+    try:
+        module = systems.get(given(entry.system, None)).second_chance_module
+    except RulesError:
+        return []
+    if module is None:
+        return []
+    character = service.campaign.character(given(entry.character_id, None))
+    stamina = getattr(character, "stamina", None) if character is not None else None
+    line = import_module(module).after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
+    return [line] if line else []
+
+
 def next_steps(service, entry: RollEntry) -> list[str]:
     """What the GM may do next with the roll ``entry``: apply its costs, push it (or why not), pick a
     consequence, and how an opposed roll came out."""
@@ -62,6 +82,13 @@ def next_steps(service, entry: RollEntry) -> list[str]:
             lines.append(f"cannot push: {refusal}")
         elif entry.costs_status != "applied":
             lines.append("p: push")
+            from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
+
+            odds = push_odds_line(service, entry)
+            if odds:
+                lines.append(odds)
+    if status == "done":
+        lines += _second_chance(service, entry)
     if entry.tier in ("mixed", "limited") and status == "done":
         chosen = entry.consequences_chosen or []
         lines.append("C: apply one" + (f" (applied: {', '.join(chosen)})" if chosen else ""))

@@ -1,0 +1,103 @@
+"""Push Yourself after the roll (issue 17): what adding the Push Yourself die to *these* dice can give.
+
+A `tiered` check reads the highest die (two 6s are Critical). Push Yourself spends 2 stamina for +1 die
+(seed 004: "Expend 2 stamina to add +1 bonus dice to a check"); asked after the roll, the dice on the
+table stay and one d6 joins them, so the answer is the six faces of that one die read with the others —
+exact, by enumeration. Refused (with the reason) when the pool kept the lowest of 2d6 (R-TIER-2: one more
+die does not join a keep-lowest roll), when Push Yourself was already spent on the check, when the
+character has less than 2 stamina, and when the roll is already Critical (nothing better to reach).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gmconsole.rules.errors import RulesError
+from gmconsole.systems.tiered.roll import PUSH_YOURSELF_STAMINA, Tier, read_tier
+
+__all__ = ["PushYourselfOdds", "push_yourself_odds"]
+
+_RANK = (Tier.LIMITED, Tier.MIXED, Tier.GREAT, Tier.CRITICAL)
+_SUCCESS = (Tier.GREAT, Tier.CRITICAL)
+
+
+@dataclass(frozen=True)
+class PushYourselfOdds:
+    """The tier the check has now and the chance of each tier once the Push Yourself die is added."""
+
+    current: Tier
+    tiers: dict[Tier, Fraction]
+
+    @property
+    def p_better(self) -> Fraction:
+        """The chance the added die raises the tier."""
+        return sum((p for tier, p in self.tiers.items() if _RANK.index(tier) > _RANK.index(self.current)), Fraction(0))
+
+    @property
+    def p_success(self) -> Fraction:
+        """Great or Critical after the die is added (a `tiered` success, as the statistics count it)."""
+        return sum((self.tiers[t] for t in _SUCCESS), Fraction(0))
+
+    def as_dict(self) -> dict:
+        """The CLI's JSON: issue 17's keys (a success counts 1, so the expectation is the chance) and the tiers."""
+        out = {
+            "current_tier": self.current.value,
+            "p_success_after_push": float(self.p_success),
+            "p_success_after_push_exact": str(self.p_success),
+            "expected_successes_after_push": float(self.p_success),
+            "expected_successes_after_push_exact": str(self.p_success),
+            "p_better_tier_after_push": float(self.p_better),
+            "p_better_tier_after_push_exact": str(self.p_better),
+            "cost_distribution": {"stamina": {str(PUSH_YOURSELF_STAMINA): 1.0}},
+            "cost_distribution_exact": {"stamina": {str(PUSH_YOURSELF_STAMINA): "1"}},
+        }
+        for tier, p in self.tiers.items():
+            out[f"p_{tier.value}_after_push"] = float(p)
+        return out
+
+
+def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = False,
+                       stamina: int | None = None) -> PushYourselfOdds:
+    """The odds of adding the Push Yourself die to a check of ``pool`` dice that shows ``faces``."""
+    if pool <= 0:
+        raise RulesError("a pool of 0 or fewer dice keeps the lowest of 2d6 (R-TIER-2): "
+                         "Push Yourself adds no die to it after the roll")
+    if pushed_yourself:
+        raise RulesError("Push Yourself was already spent on this check")
+    if stamina is not None and stamina < PUSH_YOURSELF_STAMINA:
+        raise RulesError(f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}")
+    current, _ = read_tier(faces, pool)
+    if current is Tier.CRITICAL:
+        raise RulesError("the check is already Critical: another die cannot make it better")
+    tiers = {tier: Fraction(0) for tier in reversed(_RANK)}
+    for face in range(1, 7):
+        tier, _ = read_tier([*faces, face], pool + 1)
+        tiers[tier] += Fraction(1, 6)
+    return PushYourselfOdds(current, tiers)
+
+
+def after_roll_line(roll: dict, stamina: int | None) -> str | None:
+    """The roll builder's line after a check (issue 17): what the Push Yourself die would add to the dice
+    on the table, or ``None`` when it cannot be added (see the module docstring). ``roll`` is the recorded
+    roll as stored (read from the campaign file: every field is checked)."""
+    outcome = roll.get("outcome") if isinstance(roll.get("outcome"), dict) else {}
+    request = roll.get("request") if isinstance(roll.get("request"), dict) else {}
+    dice = roll.get("dice") if isinstance(roll.get("dice"), list) else []
+    faces = [d.get("face") if isinstance(d, dict) else None for d in dice]
+    pool = outcome.get("pool")
+    if (not isinstance(pool, int) or isinstance(pool, bool) or not faces
+            or not all(type(f) is int and 1 <= f <= 6 for f in faces)):
+        return None
+    try:
+        odds = push_yourself_odds(faces, pool, pushed_yourself=bool(request.get("push_yourself")), stamina=stamina)
+    except RulesError:
+        return None
+    head = f"Push Yourself die now ({PUSH_YOURSELF_STAMINA} stamina): "
+    if odds.p_better == odds.p_success:
+        return head + f"{_percent(odds.p_success)} Great or better"
+    return head + f"{_percent(odds.p_better)} a better tier ({_percent(odds.p_success)} Great or better)"
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f} %"

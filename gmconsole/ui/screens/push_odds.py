@@ -1,0 +1,80 @@
+"""The full "should I push?" table (issue 17): every figure of pushing the roll on screen, exactly.
+
+The roll builder's one line (:mod:`gmconsole.ui.roll_builder.push_odds_view`) sums it up; ``O`` opens
+this screen: the chance of each number of successes after the push (and of at least that many: two is
+one stunt or bonus effect), the panic chance and the panic table rows it can land on, and every cost
+with each amount it can come to. Chances are shown as percents with the exact fraction beside them.
+``escape`` (or ``O`` again) goes back.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from gmconsole.safe_text import shown
+from gmconsole.ui.roll_builder.push_odds_view import percent
+
+__all__ = ["PushOddsScreen", "push_odds_text"]
+
+
+def _chance(p) -> str:
+    return f"{percent(p):>6}  {p}"
+
+
+def push_odds_text(odds, summary: str) -> str:
+    """The table as lines of text (``summary`` is the roll's, from the campaign file: shown safely)."""
+    lines = [f"Pushing: {shown(summary)}",
+             f"The push rolls {odds.rerolled} {'die' if odds.rerolled == 1 else 'dice'}; "
+             f"{odds.kept_successes} {'success stays' if odds.kept_successes == 1 else 'successes stay'}.",
+             "", "Successes after the push      exactly        at least"]
+    top = max((k for k, p in enumerate(odds.distribution) if p), default=0)
+    for k in range(top + 1):
+        at_least = _chance(odds.p_at_least(k)) if k else ""
+        lines.append(f"  {k:>2}   {_chance(odds.distribution[k]):<22}  {at_least}")
+    lines.append(f"Expected successes: {float(odds.expected_successes):.2f} ({odds.expected_successes})")
+    if odds.p_panic is not None:
+        lines += ["", f"Panic (a stress die shows 1): {_chance(odds.p_panic)}"]
+        for row, p in (odds.panic_rows or {}).items():
+            lines.append(f"  {row.replace('-', ' '):<24} {_chance(p)}")
+    if odds.cost_details:
+        lines += ["", "Costs (every amount the push can come to)"]
+        for name, target, dist in odds.cost_details:
+            label = name.replace("_", " ") + (f" ({shown(target)})" if target else "")
+            amounts = "   ".join(f"{amount}: {percent(p)}" for amount, p in dist.items() if p)
+            lines.append(f"  {label:<28} {amounts}")
+    else:
+        lines += ["", "The push costs nothing here."]
+    return "\n".join(lines)
+
+
+class PushOddsScreen(ModalScreen[None]):
+    """The push odds of one roll as a table; read-only."""
+
+    DEFAULT_CSS = """
+    PushOddsScreen { align: center middle; }
+    PushOddsScreen > #push-odds-box {
+        width: 90; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,O", "close", "Back", id="push_odds.back"),
+    ]
+
+    def __init__(self, odds, summary: str) -> None:
+        super().__init__()
+        self.odds = odds
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="push-odds-box"):
+            yield Static(push_odds_text(self.odds, self.summary), id="push-odds-table", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

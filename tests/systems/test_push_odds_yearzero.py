@@ -1,0 +1,158 @@
+"""Issue 17: the odds of pushing *this* roll, held to an enumeration of every reroll outcome.
+
+Each case types a first roll, then pushes it through the rules' own ``push`` once for every face the
+rerolled dice can show (and the stress-dice push's new die); the chances of each success count, of
+panic and of each cost amount counted that way must equal :func:`push_odds` exactly (fractions).
+Every push cost option of the three Year Zero systems is covered, ``skill_ones`` both ways (R-PUSH-5).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero.panic import panic_row
+from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
+from gmconsole.systems.yearzero.push_odds import push_odds
+from gmconsole.systems.yearzero.roll import push, push_counts, roll, would_reroll
+
+
+def _enumerate(first):
+    """Every push outcome of ``first`` with its chance: successes, panic, panic row, costs by name."""
+    rerolled = [(d.kind.value, d.sides) for d in first.dice if would_reroll(d, first.skill_ones)]
+    if first.pool.push_cost == "stress-dice":
+        rerolled.append(("stress", 6))  # the push's own stress die, typed last among the stress faces
+    assert len(rerolled) == sum(push_counts(first).values())
+    kinds = [kind for kind, _ in rerolled]
+    by_kind_sides = [sides for _, sides in rerolled]
+    successes, costs, panic, rows = {}, {}, Fraction(0), {}
+    total = 1
+    for s in by_kind_sides:
+        total *= s
+    for faces in product(*(range(1, s + 1) for s in by_kind_sides)):
+        typed: dict[str, list[int]] = {}
+        for kind, face in zip(kinds, faces):
+            typed.setdefault(kind, []).append(face)
+        pushed = push(first, DiceSource(faces=typed))
+        p = Fraction(1, total)
+        successes[pushed.successes] = successes.get(pushed.successes, 0) + p
+        summed = pushed.as_dict()["costs"]
+        for name in set(summed) | set(costs):
+            cell = costs.setdefault(name, {})
+            amount = summed.get(name, 0)
+            cell[amount] = cell.get(amount, 0) + p
+        if pushed.panic:
+            panic += p
+            stress = sum(1 for d in pushed.dice if d.kind.value == "stress")
+            for face in range(1, 7):
+                row = panic_row(face + stress)["id"]
+                rows[row] = rows.get(row, 0) + p / 6
+    return successes, costs, panic, rows
+
+
+def _first(system, faces, **request):
+    request.setdefault("attribute", "strength")
+    pool = build_pool(PoolRequest(system=system, **request))
+    return roll(pool, DiceSource(faces=faces))
+
+
+CASES = [
+    ("myz trauma, the issue's example", "myz", {"base": [1, 1, 2, 3, 4]}, dict(attribute_value=5)),
+    ("myz trauma that breaks", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3)),
+    ("myz skill 1s stay and cost", "myz", {"base": [6, 2], "skill": [1, 3, 4]}, dict(attribute_value=2, skill_level=3)),
+    ("myz skill 1s blank (R-PUSH-5)", "myz", {"base": [2, 1], "skill": [1, 3]},
+     dict(attribute_value=2, skill_level=2, skill_ones="blank")),
+    ("myz gear damage", "myz", {"base": [2, 3], "gear": [1, 4, 5]}, dict(attribute_value=2, gear=(("rifle", 3),))),
+    ("myz Sic a Dog fighting", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3, sic_a_dog=True)),
+    ("yze stress-dice with panic", "yze", {"base": [2, 3], "skill": [4], "stress": [2, 5]},
+     dict(attribute_value=2, skill_level=1, stress=2, push_cost="stress-dice")),
+    ("yze damage-stress on Strength", "yze", {"base": [1, 2, 3], "skill": [5]},
+     dict(attribute_value=3, skill_level=1, push_cost="damage-stress")),
+    ("yze damage-stress on Wits", "yze", {"base": [1, 2, 3]},
+     dict(attribute="wits", attribute_value=3, push_cost="damage-stress")),
+    ("yze damage-stress, the tool takes it", "yze", {"base": [2, 3], "gear": [4]},
+     dict(attribute_value=2, gear=(("crowbar", 1),), push_cost="damage-stress", tool_takes_damage=True)),
+    ("yze attribute-damage with gear", "yze", {"base": [1, 2], "gear": [2, 1]},
+     dict(attribute_value=2, gear=(("rifle", 2),), push_cost="attribute-damage")),
+    ("yze conditions", "yze", {"base": [2, 3, 4]}, dict(attribute_value=3, push_cost="conditions")),
+    ("yze doom", "yze", {"base": [2, 6, 4]}, dict(attribute_value=3, push_cost="doom")),
+    ("yze skill ones blank", "yze", {"base": [2, 3], "skill": [1, 1]},
+     dict(attribute_value=2, skill_level=2, skill_ones="blank", push_cost="damage-stress")),
+    ("yze-step damage-stress", "yze-step", {"step": [1, 3]},
+     dict(attribute_die=8, skill_die=10, push_cost="damage-stress")),
+    ("yze-step attribute-damage", "yze-step", {"step": [2, 3]},
+     dict(attribute_die=10, skill_die=8, push_cost="attribute-damage")),
+    ("yze-step stress-dice", "yze-step", {"step": [4, 5], "stress": [3]},
+     dict(attribute_die=6, skill_die=12, stress=1, push_cost="stress-dice")),
+]
+
+
+@pytest.mark.parametrize(("label", "system", "faces", "request_"), CASES, ids=[c[0] for c in CASES])
+def test_push_odds_equal_the_enumeration_of_every_reroll(label, system, faces, request_):
+    first = _first(system, faces, **request_)
+    odds = push_odds(first)
+    successes, costs, panic, rows = _enumerate(first)
+    top = max(successes)
+    assert list(odds.distribution[: top + 1]) == [successes.get(k, 0) for k in range(top + 1)]
+    assert not any(odds.distribution[top + 1:])
+    assert odds.p_success == 1 - successes.get(0, 0)
+    assert odds.expected_successes == sum(k * p for k, p in successes.items())
+    assert {name: {a: p for a, p in dist.items() if p} for name, dist in odds.cost_distribution.items()} == {
+        name: {a: p for a, p in dist.items() if p} for name, dist in costs.items()
+    }
+    if first.pool.push_cost == "stress-dice":
+        assert odds.p_panic == panic and odds.panic_rows == rows
+    else:
+        assert odds.p_panic is None and odds.panic_rows is None
+
+
+def test_R_PUSH_1_the_issue_example_trauma_2_to_5_and_91_in_216():
+    odds = push_odds(_first("myz", {"base": [1, 1, 2, 3, 4]}, attribute_value=5)).as_dict()
+    assert odds["p_success_after_push_exact"] == "91/216"
+    assert odds["cost_distribution"]["trauma"] == pytest.approx({"2": 0.5787, "3": 0.3472, "4": 0.0694, "5": 0.0046},
+                                                               abs=1e-4)
+    assert odds["cost_distribution_exact"]["trauma"]["2"] == "125/216"
+
+
+@pytest.mark.parametrize(("faces", "request_", "reason"), [
+    ({"base": [2, 3]}, dict(attribute_value=2, reactive=True), "reactive"),
+    ({"base": [1, 6]}, dict(attribute_value=2), "R-PUSH-6"),
+    ({"base": [2], "stress": [1]}, dict(attribute_value=1, stress=1, push_cost="stress-dice"), "R-PUSH-3"),
+])
+def test_a_roll_that_cannot_be_pushed_is_refused_with_the_reason(faces, request_, reason):
+    system = "yze" if "push_cost" in request_ else "myz"
+    with pytest.raises(RulesError, match=reason):
+        push_odds(_first(system, faces, **request_))
+
+
+def test_a_cost_fed_by_two_classes_past_a_threshold_is_asked_of_every_combination(monkeypatch):
+    """The rules today charge each class of dice apart; a cost that crossed a threshold on base and gear
+    1s together would not be a sum, and push_odds must ask the rules for every combination instead."""
+    import gmconsole.systems.yearzero.push_odds as push_odds_module
+    import gmconsole.systems.yearzero.roll as roll_module
+    from gmconsole.rules.dice import DieKind
+    from gmconsole.systems.yearzero.roll import Cost
+
+    def costs(pool, pushes, ones):
+        base = sum(n for (kind, _), n in ones.items() if kind is DieKind.BASE)
+        gear = sum(n for (kind, _), n in ones.items() if kind is DieKind.GEAR)
+        return [Cost("doom", 1 if base + gear >= 2 else 0), Cost("damage", base, "strength"),
+                Cost("gear_damage", gear, "rifle")]
+
+    monkeypatch.setattr(roll_module, "push_costs", costs)
+    monkeypatch.setattr(push_odds_module, "push_costs", costs)
+    calls = []
+    joint = push_odds_module._joint
+    monkeypatch.setattr(push_odds_module, "_joint", lambda *a: calls.append(1) or joint(*a))
+    first = _first("yze", {"base": [2, 3], "gear": [4, 5]}, attribute_value=2, gear=(("rifle", 2),),
+                   push_cost="damage-stress")
+    odds = push_odds(first)
+    _, enumerated, _, _ = _enumerate(first)
+    assert calls, "the combination of both classes was not asked"
+    assert odds.cost_distribution["doom"] == {a: p for a, p in enumerated["doom"].items() if p}
+    assert odds.cost_distribution["damage"] == {a: p for a, p in enumerated["damage"].items() if p}
+    assert odds.cost_distribution["doom"][1] == 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3

@@ -1,0 +1,122 @@
+"""Issue 17 in the console: after a roll that can be pushed, the builder says in one line what the push
+can give and cost, from the dice on the table; ``O`` opens the full table; a pushed roll no longer says it."""
+
+from __future__ import annotations
+
+import asyncio
+from fractions import Fraction
+
+from pilot_harness import fill_focused, start_builder, type_text
+from textual.widgets import Static
+
+from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.screens.push_odds import PushOddsScreen
+
+
+def _result(app) -> str:
+    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
+
+
+async def _typed_roll(pilot, character: str, skill: str, faces: str) -> None:
+    await start_builder(pilot, character)
+    await pilot.press("s")
+    await type_text(pilot, skill)
+    await pilot.press("enter", "f")
+    await fill_focused(pilot, faces)
+
+
+def test_yze_builder_shows_the_push_odds_line_and_O_opens_the_full_table(make_app):
+    app = make_app("yze-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c1", "ranged", "base=1,2,3,4 skill=1,5 stress=2")
+            seen["line"] = _result(app)
+            await pilot.press("O")
+            await pilot.pause()
+            seen["screen"] = app.screen
+            seen["table"] = str(app.screen.query_one("#push-odds-table", Static).render())
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["back"] = app.screen
+            await pilot.press("p")
+            await pilot.pause()
+            seen["after_push"] = _result(app)
+
+    asyncio.run(run())
+    # six dice rerolled (3 base, 1 skill, the stress die and the push's own): 1 - (5/6)^6 = 67 %
+    assert "If pushed: 67 % success" in seen["line"] and "panic 31 %" in seen["line"]
+    assert isinstance(seen["screen"], PushOddsScreen)
+    assert "31031/46656" in seen["table"] and "11/36" in seen["table"]
+    assert isinstance(seen["back"], MainScreen)
+    assert "If pushed" not in seen["after_push"]
+
+
+def test_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_break(make_app):
+    app = make_app("myz-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c6", "force", "base=1,1,2,3,4 skill=2,3")
+            seen["line"] = _result(app)
+            seen["odds"] = app.service.push_odds(app.service.history(kind="roll")[-1]["id"])
+
+    asyncio.run(run())
+    odds = seen["odds"]
+    assert odds.p_success == 1 - Fraction(5, 6) ** 5
+    assert min(odds.cost_distribution["trauma"]) == 2 and max(odds.cost_distribution["trauma"]) == 7
+    broken = odds.cost_distribution["broken"][1]  # Strength 5: three more 1s among five rerolled dice
+    assert broken == sum(odds.cost_distribution["trauma"][t] for t in (5, 6, 7))
+    assert "trauma 2–7" in seen["line"] and "mutation points 2–7" in seen["line"] and "broken 4 %" in seen["line"]
+
+
+def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):
+    app = make_app("myz-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("3", "G")
+            await fill_focused(pilot, "3b 2s; base=1,2,3 skill=4,5")
+            seen["line"] = _result(app)
+
+    asyncio.run(run())
+    assert "If pushed:" in seen["line"] and "trauma" not in seen["line"]
+
+
+def test_tiered_builder_says_what_the_push_yourself_die_would_add_to_the_dice_on_the_table(make_app):
+    app = make_app("tiered-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c1", "swords", "dice=3,3,2,1,2,2")
+            seen["limited"] = _result(app)
+            await _typed_roll(pilot, "c1", "swords", "dice=6,6,2,1,2,2")
+            seen["critical"] = _result(app)
+
+    asyncio.run(run())
+    # Limited (highest 3): a 4 or 5 makes it Mixed, a 6 Great: 3/6 better, 1/6 Great or better
+    assert "Push Yourself die now (2 stamina): 50 % a better tier (17 % Great or better)" in seen["limited"]
+    assert "Push Yourself die now" not in seen["critical"]
+
+
+def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
+    app = make_app("exploding-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _typed_roll(pilot, "c1", "shooting", "skill=1,2 trait=2")
+            seen["line"] = _result(app)
+            seen["odds"] = app.service.history(kind="roll")[-1]["odds"]["p_success"]
+
+    asyncio.run(run())
+    assert f"Retry after a change of circumstances (w): {seen['odds'] * 100:.0f} % success, no cost" in seen["line"]
