@@ -1,0 +1,50 @@
+"""The running sums behind the statistics screen's first plot (issue 15): successes observed against
+successes expected, roll after roll.
+
+:mod:`gmconsole.campaign.statistics` gives the totals; a plot needs the way there. This reads the same
+entries the same way — each roll by its system's stats module (``system.stats_module``: the exact
+expectation of the pool as rolled), a push as what the odds said it would add to the successes it kept
+— and keeps the running sums after each roll (a push adds to its roll's point). Undone entries are left
+out, and ``character`` keeps one character's entries, as the totals do, so the last point of the series
+is the totals' ``observed_successes`` and ``expected_successes``. Pure reading: nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import import_module
+
+__all__ = ["success_series"]
+
+
+def success_series(entries: Iterable[dict], system, *, character: str | None = None) -> tuple[list[int], list[float]]:
+    """``(observed, expected)``: the successes observed and expected so far, after each roll of
+    ``entries`` (stored history entries, oldest first), as two lists of the same length (one point per
+    roll read; a push moves its roll's point)."""
+    stats = import_module(system.stats_module)
+    observed: list[int] = []
+    expected: list[float] = []
+    seen, odds = 0, 0.0
+    for entry in entries:
+        if not isinstance(entry, dict) or entry.get("status", "done") != "done":
+            continue
+        if character is not None and character not in (entry.get("character_id"), entry.get("character")):
+            continue
+        kind = entry.get("kind")
+        if kind == "roll":
+            read = stats.first_roll(entry)
+            if read is None:
+                continue
+            seen += read[1]
+            odds += float(read[0].mean)
+            observed.append(seen)
+            expected.append(odds)
+        elif kind == "push" and observed:
+            read = stats.push(entry)
+            if read is None:
+                continue
+            want, shown, kept = read
+            seen += shown - kept
+            odds += float(want.mean) - kept
+            observed[-1], expected[-1] = seen, odds
+    return observed, expected

@@ -1,0 +1,70 @@
+"""The statistics screen's plots, drawn in the terminal with ``textual-plotext`` (issue 15).
+
+Imported by the statistics screen when it opens, never at start-up: ``textual_plotext`` (and
+``plotext`` under it) costs its import only to a GM who asks for the figures (README, "Statistics").
+
+Three plots: the successes observed against those expected, roll after roll (two lines); the luck of
+each character (bars, in standard deviations); and the faces of each die marked suspect (bars of the
+counts, against the count a fair die gives, as a line). Each is a :class:`PlotextPlot` with a fixed
+height, so the screen scrolls rather than squeezing them at 80x24. Names come from the campaign file:
+they pass through :func:`~gmconsole.safe_text.shown` before plotext draws them.
+"""
+
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+from gmconsole.safe_text import shown
+
+__all__ = ["FacesPlot", "LuckPlot", "SuccessPlot"]
+
+_NAME_CELLS = 12
+"""A character's name is cut to this many cells under its bar (the plot is 38 cells wide at 80x24)."""
+
+
+def _cut(name: str, cells: int = _NAME_CELLS) -> str:
+    name = shown(name)
+    return name if len(name) <= cells else name[: cells - 1] + "…"
+
+
+class SuccessPlot(PlotextPlot):
+    """Successes observed against expected, summed roll after roll."""
+
+    def show(self, observed: list[int], expected: list[float]) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Successes: observed against expected")
+        rolls = list(range(1, len(observed) + 1))
+        plt.plot(rolls, expected, label="expected", marker="braille")
+        plt.plot(rolls, observed, label="observed", marker="braille")
+        plt.xlabel("rolls")
+        self.refresh()
+
+
+class LuckPlot(PlotextPlot):
+    """The luck of each character, in standard deviations (+ luckier than the odds said)."""
+
+    def show(self, luck: dict[str, float]) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Luck per character (SD)")
+        plt.bar([_cut(name) for name in luck], list(luck.values()), width=0.5)
+        plt.hline(0)
+        self.refresh()
+
+
+class FacesPlot(PlotextPlot):
+    """The faces one suspect die showed, against what a fair die gives."""
+
+    def show(self, label: str, faces: list[int]) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(f"{shown(label)}: faces (line: a fair die)")
+        numbers = list(range(1, len(faces) + 1))
+        plt.bar(numbers, faces, width=0.6)
+        plt.plot(numbers, [sum(faces) / len(faces)] * len(faces), marker="braille")
+        plt.xticks(numbers)
+        self.refresh()
