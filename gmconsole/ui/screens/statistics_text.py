@@ -51,10 +51,10 @@ def _rate(value) -> str:
 def _table(title: str) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold cyan", box=None, padding=(0, 1),
                   show_edge=False, header_style="bold")
-    table.add_column("", no_wrap=True, max_width=22, overflow="ellipsis")
-    for name in ("rolls", "observed", "expected", "luck", "rate", "odds"):
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("reading", no_wrap=True)
+    table.add_column("", no_wrap=True, min_width=12, max_width=22, overflow="ellipsis")
+    for name, cells in (("rolls", 5), ("observed", 8), ("expected", 8), ("luck", 6), ("rate", 4), ("odds", 4)):
+        table.add_column(name, justify="right", no_wrap=True, min_width=cells)  # figures are never cut
+    table.add_column("reading", ratio=1)  # words wrap at 80 columns instead
     return table
 
 
