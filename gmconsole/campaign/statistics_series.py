@@ -48,3 +48,50 @@ def success_series(entries: Iterable[dict], system, *, character: str | None = N
             odds += float(want.mean) - kept
             observed[-1], expected[-1] = seen, odds
     return observed, expected
+
+
+class Snapshot:
+    """What :func:`~gmconsole.campaign.statistics.statistics` reads of a service (``campaign`` and
+    ``entries``), held still: a campaign and entries already read (oldest first)."""
+
+    def __init__(self, campaign, entries: list[dict]) -> None:
+        self.campaign = campaign
+        self._entries = entries
+
+    def entries(self, session: int | None = None) -> list[dict]:
+        return self._entries if session is None else [e for e in self._entries if e.get("session") == session]
+
+
+def figures_and_series(campaign, entries: list[dict], session: int | None,
+                       character: str | None) -> tuple[dict, tuple[list[int], list[float]]]:
+    """The statistics screen's whole count from entries already read: the figures, as ``gmconsole stats
+    --json`` prints them for the same ``session`` and ``character``, and the running successes
+    (:func:`success_series`) of the same entries."""
+    from gmconsole import systems
+    from gmconsole.campaign.statistics import statistics
+
+    snapshot = Snapshot(campaign, entries)
+    data = statistics(snapshot, session=session, character=character)
+    who = None
+    if character is not None:
+        found = campaign.find_character(character)
+        who = found.id if found is not None else character
+    return data, success_series(snapshot.entries(session), systems.get(campaign.system), character=who)
+
+
+def count_in_child(folder: str, session: int | None, character: str | None, send) -> None:
+    """A child process's whole count (the statistics screen's long ones): open the campaign in
+    ``folder`` read-only, read its history, count, and ``send`` back ``("ok", (figures, series))`` or
+    ``("error", message)``. Reading a long history parses JSON, which holds the interpreter chunk by
+    chunk; in a child it never holds the console's."""
+    from pathlib import Path
+
+    from gmconsole.campaign.service import CampaignService
+
+    try:
+        where = Path(folder)
+        with CampaignService.open(where.parent, where.name, read_only=True) as service:
+            result = figures_and_series(service.campaign, service.entries(session), session, character)
+        send(("ok", result))
+    except Exception as exc:
+        send(("error", str(exc) or type(exc).__name__))

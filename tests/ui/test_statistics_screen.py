@@ -158,9 +158,9 @@ def test_the_console_answers_keys_while_the_figures_are_counted(make_app, monkey
     release = threading.Event()
     real = StatisticsScreen.compute
 
-    def slow(self, snapshot, session, character):
+    def slow(self, campaign, entries, session, character):
         release.wait(10)
-        return real(self, snapshot, session, character)
+        return real(self, campaign, entries, session, character)
 
     monkeypatch.setattr(StatisticsScreen, "compute", slow)
 

@@ -28,6 +28,7 @@ def test_statistics_screen_scrolled_to_the_plots_120x40(snap_compare, make_app):
     async def scrolled(pilot) -> None:
         await _opened(pilot)
         await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=scrolled)

@@ -8,14 +8,15 @@ character (or everyone). The figures are those of :func:`gmconsole.campaign.stat
 against expected roll after roll (:mod:`gmconsole.campaign.statistics_series`), the luck of each
 character, and the faces of each typed die the fairness test marks suspect.
 
-The screen never blocks the console: the history is read and counted in a worker thread, while the
-status line says "Counting…" and keys (escape, scrolling, ``s``, ``c``) keep working. What the thread
-needs is taken on the console's thread first: the campaign (a change swaps in a new one, never edits
-it) and the list of history chunks with their signatures (no file read). The thread reads the chunks
-through the service, as the history screen's first read does, pausing after each one so the console's
-thread gets its turn; the chunks read are kept with their signatures, so after a change (heard as the
-history screen hears it) and on a switch of scope only new or changed chunks are read again. A newer
-count cancels an older one, which drops what it found.
+The screen never blocks the console: the figures are counted off the console's thread while the status
+line says "Counting…" and keys (escape, scrolling, ``s``, ``c``) keep working. What the count needs is
+taken on the console's thread first: the campaign (a change swaps in a new one, never edits it) and the
+list of history chunks with their sizes (no file read). Up to :data:`READ_HERE_BYTES` of history (a
+session) is read and counted in a worker thread, pausing after each chunk as the history screen's read
+does; more (the whole of a long campaign) in a child process that opens the campaign read-only, since
+parsing JSON holds the interpreter and a thread reading 50,000 entries held keys back for seconds. A
+change (heard as the history screen hears it) counts again; a newer count cancels an older one, whose
+child is ended and whose figures are dropped.
 """
 
 from __future__ import annotations
@@ -36,23 +37,17 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.widgets.key_bar import KeyBar
 
-__all__ = ["HAND_BACK", "StatisticsScreen"]
+__all__ = ["HAND_BACK", "READ_HERE_BYTES", "StatisticsScreen"]
 
 HAND_BACK = 0.002
 """Seconds the counting thread sleeps after each history chunk it parses: parsing a chunk holds the
 interpreter, and the pause lets a key waiting on the console's thread through."""
 
-
-class _Snapshot:
-    """What :func:`~gmconsole.campaign.statistics.statistics` reads of a service (``campaign`` and
-    ``entries``), held still: the campaign and the entries read by the counting thread."""
-
-    def __init__(self, campaign, entries: list[dict]) -> None:
-        self.campaign = campaign
-        self._entries = entries
-
-    def entries(self, session: int | None = None) -> list[dict]:
-        return self._entries if session is None else [e for e in self._entries if e.get("session") == session]
+READ_HERE_BYTES = 1_500_000
+"""History (bytes) read and counted by a thread of the console, at most: a session of a few hundred
+rolls, tens of ms. More (the whole of a long campaign) is counted by a child process, because parsing
+a chunk's JSON holds the interpreter for its whole length (65 ms a chunk of 256 rolls on the slow
+machine, seconds when it is loaded) and a key waits behind several (``bench/stats_screen.py``)."""
 
 
 class StatisticsScreen(Screen[None]):
@@ -105,7 +100,6 @@ class StatisticsScreen(Screen[None]):
         self.whole_campaign = False
         self.character: str | None = None  # a roster id; None: everyone
         self.data: dict | None = None  # the figures shown (None while the first count runs)
-        self._chunks: dict[tuple[int, int], tuple[tuple, list[dict]]] = {}  # read so far, with signatures
         self.counting = False
 
     @property
@@ -139,65 +133,86 @@ class StatisticsScreen(Screen[None]):
         return f"{where} · {who}"
 
     def recount(self) -> None:
-        """Count again (a thread), from the campaign and the list of history chunks as they are now."""
+        """Count again (off the console's thread), from the campaign and the history chunks as they are now."""
         self.counting = True
         self._status(f"Counting… ({self.scope_words()})")
         session = None if self.whole_campaign else self.service.session.number
         try:
-            chunks = {key: signature for key, signature in self.service.history_chunks().items()
-                      if session is None or key[0] == session}
+            signatures = self.service.history_chunks()  # reads no chunk: a few stat calls
+            chunks = [key for key in signatures if session is None or key[0] == session]
+            size = sum(signatures[key][2] for key in chunks)
         except StoreError as exc:
             self._failed(str(exc))
             return
-        self._count(self.service.campaign, session, self.character, chunks, dict(self._chunks))
+        self._count(self.service.campaign, session, self.character, chunks, size > READ_HERE_BYTES)
 
     @work(thread=True, exclusive=True, group="statistics", exit_on_error=False)
-    def _count(self, campaign, session, character, chunks, kept) -> None:
+    def _count(self, campaign, session, character, chunks, elsewhere: bool) -> None:
         worker = get_current_worker()
         try:
-            read = {}
-            for key, signature in chunks.items():
-                old = kept.get(key)
-                if old is not None and old[0] == signature:
-                    read[key] = old
-                    continue
-                read[key] = (signature, self.service.chunk_history(*key))
-                time.sleep(HAND_BACK)
-                if worker.is_cancelled:
-                    return
-            entries = sorted((e for _signature, found in read.values() for e in found), key=lambda e: e["id"])
-            data, series = self.compute(_Snapshot(campaign, entries), session, character)
+            if elsewhere:
+                result = self._count_in_child(session, character, worker)
+            else:
+                entries = []
+                for key in chunks:
+                    entries += self.service.chunk_history(*key)
+                    time.sleep(HAND_BACK)
+                entries.sort(key=lambda e: e["id"])
+                result = None if worker.is_cancelled else self.compute(campaign, entries, session, character)
         except (StoreError, ValueError) as exc:  # a damaged file, a character gone: said, not raised
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._failed, str(exc))
             return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._counted, read, data, series)
+        if result is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self.show_figures, *result)
 
-    def compute(self, snapshot: _Snapshot, session: int | None, character: str | None) -> tuple[dict, tuple]:
+    def compute(self, campaign, entries: list[dict], session: int | None, character: str | None) -> tuple:
         """The figures (as ``gmconsole stats --json``) and the running successes, in the counting thread."""
-        from gmconsole import systems
-        from gmconsole.campaign.statistics import statistics
-        from gmconsole.campaign.statistics_series import success_series
+        from gmconsole.campaign.statistics_series import figures_and_series
 
-        data = statistics(snapshot, session=session, character=character)
-        system = systems.get(snapshot.campaign.system)
-        who = None
-        if character is not None:
-            found = snapshot.campaign.find_character(character)
-            who = found.id if found is not None else character
-        return data, success_series(snapshot.entries(session), system, character=who)
+        return figures_and_series(campaign, entries, session, character)
+
+    def _count_in_child(self, session: int | None, character: str | None, worker) -> tuple | None:
+        """The count of a long history, made by a child process (``spawn``: nothing of the console is
+        copied into it) that opens the campaign read-only; this thread waits for its answer without
+        holding the interpreter. None when the count was cancelled (the child is ended)."""
+        import multiprocessing
+
+        from gmconsole.campaign.statistics_series import count_in_child
+
+        context = multiprocessing.get_context("spawn")
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(target=count_in_child, daemon=True, name="gmconsole-statistics",
+                                args=(str(self.service.campaign_folder), session, character, send))
+        child.start()
+        send.close()
+        try:
+            while not receive.poll(0.05):
+                if worker.is_cancelled:
+                    return None
+                if not child.is_alive() and not receive.poll(0):
+                    raise ValueError("the counting process ended without an answer")
+            status, result = receive.recv()
+        except EOFError:
+            raise ValueError("the counting process ended without an answer") from None
+        finally:
+            receive.close()
+            child.join(1)
+            if child.is_alive():
+                child.terminate()
+        if status != "ok":
+            raise ValueError(result)
+        return result
 
     def _failed(self, why: str) -> None:
         self.counting = False
         self._status(f"Could not count: {why}")
 
-    def _counted(self, read: dict, data: dict, series: tuple[list[int], list[float]]) -> None:
-        """A count ended: keep what it read, show its figures and draw its plots."""
+    def show_figures(self, data: dict, series: tuple[list[int], list[float]]) -> None:
+        """A count ended: show its figures and draw its plots."""
         from gmconsole.ui.screens.statistics_text import figures_view
 
         self.counting = False
-        self._chunks.update(read)
         self.data = data
         self._status(f"{shown(data['campaign'])}: {self.scope_words()}")
         self.query_one("#stats-figures", Static).update(figures_view(data))

@@ -27,44 +27,61 @@ def _cut(name: str, cells: int = _NAME_CELLS) -> str:
     return name if len(name) <= cells else name[: cells - 1] + "…"
 
 
-class SuccessPlot(PlotextPlot):
-    """Successes observed against expected, summed roll after roll."""
+class _Drawn(PlotextPlot):
+    """A plot drawn afresh at each render, at the size it is rendered at: plotext lays out bar labels
+    when they are given, at the size it last had, so a plot given its data before its last resize
+    (a scroll bar appearing) drew them at a width that depended on timing."""
 
-    def show(self, observed: list[int], expected: list[float]) -> None:
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._data: tuple | None = None
+
+    def show(self, *data) -> None:
+        """Draw ``data`` (what :meth:`draw` takes) from the next render on."""
+        self._data = data
+        self.refresh()
+
+    def render(self):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
+        plt.plotsize(self.size.width, self.size.height)
+        if self._data is not None:
+            self.draw(plt, *self._data)
+        return super().render()
+
+    def draw(self, plt, *data) -> None:
+        raise NotImplementedError
+
+
+class SuccessPlot(_Drawn):
+    """Successes observed against expected, summed roll after roll."""
+
+    def draw(self, plt, observed: list[int], expected: list[float]) -> None:
         plt.title("Successes: observed against expected")
         rolls = list(range(1, len(observed) + 1))
         plt.plot(rolls, expected, label="expected", marker="braille")
         plt.plot(rolls, observed, label="observed", marker="braille")
         plt.xlabel("rolls")
-        self.refresh()
 
 
-class LuckPlot(PlotextPlot):
+class LuckPlot(_Drawn):
     """The luck of each character, in standard deviations (+ luckier than the odds said)."""
 
-    def show(self, luck: dict[str, float]) -> None:
-        plt = self.plt
-        plt.clear_data()
-        plt.clear_figure()
+    def draw(self, plt, luck: dict[str, float]) -> None:
         plt.title("Luck per character (SD)")
-        plt.bar([_cut(name) for name in luck], list(luck.values()), width=0.5)
-        plt.hline(0)
-        self.refresh()
+        places = list(range(len(luck), 0, -1))  # numbers, named after: plotext places text labels by hash
+        plt.bar(places, list(luck.values()), orientation="horizontal", width=0.5)
+        plt.yticks(places, [_cut(name) for name in luck])
+        plt.vline(0)
 
 
-class FacesPlot(PlotextPlot):
+class FacesPlot(_Drawn):
     """The faces one suspect die showed, against what a fair die gives."""
 
-    def show(self, label: str, faces: list[int]) -> None:
-        plt = self.plt
-        plt.clear_data()
-        plt.clear_figure()
+    def draw(self, plt, label: str, faces: list[int]) -> None:
         plt.title(f"{shown(label)}: faces (line: a fair die)")
         numbers = list(range(1, len(faces) + 1))
         plt.bar(numbers, faces, width=0.6)
         plt.plot(numbers, [sum(faces) / len(faces)] * len(faces), marker="braille")
         plt.xticks(numbers)
-        self.refresh()
