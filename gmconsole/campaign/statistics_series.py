@@ -79,19 +79,32 @@ def figures_and_series(campaign, entries: list[dict], session: int | None,
     return data, success_series(snapshot.entries(session), systems.get(campaign.system), character=who)
 
 
-def count_in_child(folder: str, session: int | None, character: str | None, send) -> None:
-    """A child process's whole count (the statistics screen's long ones): open the campaign in
-    ``folder`` read-only, read its history, count, and ``send`` back ``("ok", (figures, series))`` or
-    ``("error", message)``. Reading a long history parses JSON, which holds the interpreter chunk by
-    chunk; in a child it never holds the console's."""
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gmconsole.campaign.statistics_series FOLDER SESSION CHARACTER``: the statistics
+    screen's count of a long history, made in a child process. Opens the campaign in ``FOLDER``
+    read-only, counts (``SESSION``/``CHARACTER``: ``-`` for all) and prints ``{"figures": ...,
+    "series": [observed, expected]}`` as JSON on stdout; a failure is one line on stderr and exit 1.
+    Reading a long history parses JSON, which holds the interpreter chunk by chunk; in a child it never
+    holds the console's."""
+    import json
+    import sys
     from pathlib import Path
 
     from gmconsole.campaign.service import CampaignService
 
+    folder, session, character = argv if argv is not None else sys.argv[1:]
+    number = None if session == "-" else int(session)
+    who = None if character == "-" else character
     try:
         where = Path(folder)
         with CampaignService.open(where.parent, where.name, read_only=True) as service:
-            result = figures_and_series(service.campaign, service.entries(session), session, character)
-        send(("ok", result))
-    except Exception as exc:
-        send(("error", str(exc) or type(exc).__name__))
+            figures, series = figures_and_series(service.campaign, service.entries(number), number, who)
+    except Exception as exc:  # any failure is said on the screen, never a child's traceback
+        print(str(exc) or type(exc).__name__, file=sys.stderr)
+        return 1
+    sys.stdout.write(json.dumps({"figures": figures, "series": series}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -204,3 +204,26 @@ def test_opening_the_console_does_not_import_plotext():
             "print(any(m.startswith(('plotext', 'textual_plotext')) for m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_long_history_is_counted_by_a_child_process_with_the_same_figures(make_app, demo_root, run_cli, monkeypatch):
+    """Above ``READ_HERE_BYTES`` of history the count is made by a child process that opens the campaign
+    read-only (here: any history at all); its figures are still those of ``gmconsole stats --json``."""
+    import gmconsole.ui.screens.statistics as screen_module
+
+    monkeypatch.setattr(screen_module, "READ_HERE_BYTES", 0)
+    app = make_app()
+    seeded_session(app.service, rolls=6, sixes=1)
+    expected = _stats_json(run_cli, demo_root, "--session", "1")
+    in_thread = []
+    monkeypatch.setattr(StatisticsScreen, "compute", lambda *args: in_thread.append(args))
+
+    async def steps(pilot):
+        await press(pilot, "I")
+        screen = await counted(pilot, seconds=60)
+        return json.loads(json.dumps(screen.data)), [screen.query_one("#plot-successes").display]
+
+    data, plotted = drive(app, steps)
+    assert data == expected
+    assert in_thread == []  # not counted by the console's thread
+    assert plotted == [True]

@@ -173,36 +173,40 @@ class StatisticsScreen(Screen[None]):
         return figures_and_series(campaign, entries, session, character)
 
     def _count_in_child(self, session: int | None, character: str | None, worker) -> tuple | None:
-        """The count of a long history, made by a child process (``spawn``: nothing of the console is
-        copied into it) that opens the campaign read-only; this thread waits for its answer without
-        holding the interpreter. None when the count was cancelled (the child is ended)."""
-        import multiprocessing
+        """The count of a long history, made by a child process
+        (``python -m gmconsole.campaign.statistics_series``) that opens the campaign read-only and
+        prints the figures as JSON; this thread waits for it without holding the interpreter. None when
+        the count was cancelled (the child is ended)."""
+        import json
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
 
-        from gmconsole.campaign.statistics_series import count_in_child
+        import gmconsole
 
-        context = multiprocessing.get_context("spawn")
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=count_in_child, daemon=True, name="gmconsole-statistics",
-                                args=(str(self.service.campaign_folder), session, character, send))
-        child.start()
-        send.close()
+        here = str(Path(gmconsole.__file__).resolve().parent.parent)  # the same gmconsole as this console
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))}
+        args = [sys.executable, "-m", "gmconsole.campaign.statistics_series", str(self.service.campaign_folder),
+                "-" if session is None else str(session), "-" if character is None else character]
+        child = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 env=env, text=True)
         try:
-            while not receive.poll(0.05):
-                if worker.is_cancelled:
-                    return None
-                if not child.is_alive() and not receive.poll(0):
-                    raise ValueError("the counting process ended without an answer")
-            status, result = receive.recv()
-        except EOFError:
-            raise ValueError("the counting process ended without an answer") from None
+            while True:
+                try:
+                    out, err = child.communicate(timeout=0.05)
+                    break
+                except subprocess.TimeoutExpired:
+                    if worker.is_cancelled:
+                        return None
         finally:
-            receive.close()
-            child.join(1)
-            if child.is_alive():
-                child.terminate()
-        if status != "ok":
-            raise ValueError(result)
-        return result
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        if child.returncode != 0:
+            raise ValueError(err.strip() or f"the counting process ended with status {child.returncode}")
+        answer = json.loads(out)
+        return answer["figures"], tuple(answer["series"])
 
     def _failed(self, why: str) -> None:
         self.counting = False
