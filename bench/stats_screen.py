@@ -33,6 +33,11 @@ from stats import build_campaign  # bench/stats.py, beside this script
 _shown: list[float] = []  # perf_counter() each time the screen drew a count's figures
 
 
+def _still_counting(screen) -> None:
+    if not screen.counting:  # the count failed: the status line says why
+        raise SystemExit(f"no figures: {screen.query_one('#stats-status').render()}")
+
+
 async def _run_once(app, pilot) -> dict:
     """One opening of the screen: key to the session's figures, ``s`` to the campaign's, and keys
     pressed while the campaign is counted against the same keys once it is idle."""
@@ -43,17 +48,19 @@ async def _run_once(app, pilot) -> dict:
     _shown.clear()
     start = time.perf_counter()
     await pilot.press("I")
-    while not _shown:
-        await asyncio.sleep(0.001)
-    session = _shown[-1] - start
     screen = app.screen
     assert isinstance(screen, StatisticsScreen)
+    while not _shown:
+        _still_counting(screen)
+        await asyncio.sleep(0.001)
+    session = _shown[-1] - start
     _shown.clear()
     busy_keys: list[float] = []
     start = time.perf_counter()
     await pilot.press("s")
     ticks.clear()
     while not _shown:
+        _still_counting(screen)
         key = time.perf_counter()
         await pilot.press("down")
         busy_keys.append(time.perf_counter() - key)
