@@ -227,3 +227,27 @@ def test_a_long_history_is_counted_by_a_child_process_with_the_same_figures(make
     assert data == expected
     assert in_thread == []  # not counted by the console's thread
     assert plotted == [True]
+
+
+def test_hostile_names_are_drawn_escaped_in_the_figures_the_plots_and_the_status(demo_root, frozen_clock):
+    from test_console_hostile_text import CAMPAIGN_SHOWN, EVIL, EVIL_SHOWN, _app, _screen_text
+
+    app = _app(demo_root, frozen_clock)
+    app.service.roll("c1", "ranged")
+
+    async def steps(pilot):
+        await press(pilot, "I")
+        screen = await counted(pilot)
+        await press(pilot, "c")
+        await mark_names(pilot, pilot.app.screen.query_one("#pick-list"), EVIL_SHOWN[:2])
+        await press(pilot, "ctrl+s")
+        await counted(pilot)
+        top = _screen_text(pilot.app)
+        await press(pilot, "end")
+        await pilot.wait_for_scheduled_animations()
+        return top + _screen_text(pilot.app), str(screen.query_one("#stats-status").render())
+
+    text, status = drive(app, steps)
+    assert EVIL not in text and "\x1b" not in text and "\x9b" not in text
+    assert EVIL_SHOWN in status and CAMPAIGN_SHOWN in status
+    assert EVIL_SHOWN[:8] in text  # the luck plot's label, cut to its width

@@ -253,7 +253,8 @@ class StatisticsScreen(Screen[None]):
         self.query_one("#stats-notes", Static).update(Text("\n".join(notes)))
 
     def _status(self, text: str) -> None:
-        self.query_one("#stats-status", Static).update(Text(text))
+        """The line over the figures; it names the campaign and a character, read from the file."""
+        self.query_one("#stats-status", Static).update(Text(shown(text)))
 
     def on_campaign_changed(self, message: CampaignChanged) -> None:
         self.recount()
