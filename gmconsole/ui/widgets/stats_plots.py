@@ -22,6 +22,11 @@ _NAME_CELLS = 12
 """A character's name is cut to this many cells under its bar (the plot is 38 cells wide at 80x24)."""
 
 
+_POINTS = 500
+"""Points drawn of each line, at most: a braille plot 60 cells wide has 120 dots across, and plotext draws
+every point on the console's thread at each render (32,000 rolls: seconds a scroll)."""
+
+
 def _cut(name: str, cells: int = _NAME_CELLS) -> str:
     name = shown(name)
     return name if len(name) <= cells else name[: cells - 1] + "…"
@@ -59,9 +64,11 @@ class SuccessPlot(_Drawn):
 
     def draw(self, plt, observed: list[int], expected: list[float]) -> None:
         plt.title("Successes: observed against expected")
-        rolls = list(range(1, len(observed) + 1))
-        plt.plot(rolls, expected, label="expected", marker="braille")
-        plt.plot(rolls, observed, label="observed", marker="braille")
+        every = -(-len(observed) // _POINTS)  # at most _POINTS points, the last one kept
+        kept = [*range(0, len(observed) - 1, every), len(observed) - 1]
+        rolls = [i + 1 for i in kept]
+        plt.plot(rolls, [expected[i] for i in kept], label="expected", marker="braille")
+        plt.plot(rolls, [observed[i] for i in kept], label="observed", marker="braille")
         plt.xlabel("rolls")
 
 
