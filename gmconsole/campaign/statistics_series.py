@@ -7,6 +7,10 @@ expectation of the pool as rolled), a push as what the odds said it would add to
 — and keeps the running sums after each roll (a push adds to its roll's point). Undone entries are left
 out, and ``character`` keeps one character's entries, as the totals do, so the last point of the series
 is the totals' ``observed_successes`` and ``expected_successes``. Pure reading: nothing is written.
+
+:func:`figures_and_series` is the statistics screen's whole count (the figures and the series) from
+entries already read; :func:`main` makes it in a child process for a long history
+(``python -m gmconsole.campaign.statistics_series``), opening the campaign read-only there.
 """
 
 from __future__ import annotations
