@@ -109,6 +109,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
                 tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),
         Binding("r", "recap", "Recap", id="history.recap"),
+        Binding("I", "statistics", "Statistics", id="history.statistics",
+                tooltip="luck and statistics: what the dice did against the odds"),
     ]
 
     def __init__(self, message: str = "") -> None:
@@ -377,6 +379,11 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         from gmconsole.ui.screens.sessions import RecapScreen
 
         self.app.push_screen(RecapScreen(self._export_session()))
+
+    def action_statistics(self) -> None:
+        from gmconsole.ui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     def default_export_name(self, fmt: str) -> str:
         """``<campaign>-session-<n>.md`` (or ``.csv``), written to the export folder (:mod:`gmconsole.ui.exports`)."""

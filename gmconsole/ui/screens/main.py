@@ -53,6 +53,8 @@ class MainScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="main.undo"),
         Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
         Binding("h", "history", "History", id="main.history", show=False),
+        Binding("I", "statistics", "Statistics", id="main.statistics", show=False,
+                tooltip="luck and statistics: what the dice did against the odds"),
         Binding("ctrl+o", "settings", "Settings", id="main.settings"),
         Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
         Binding("N", "new_scene", "New scene", id="main.new_scene", show=False,
@@ -234,6 +236,11 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen())
 
+    def action_statistics(self) -> None:
+        from gmconsole.ui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
+
     def action_settings(self) -> None:
         from gmconsole.ui.screens.settings import SettingsScreen
 
@@ -257,10 +264,12 @@ class MainScreen(Screen[None]):
     def action_help(self) -> None:
         from gmconsole.ui.screens.help import HelpScreen
         from gmconsole.ui.screens.history import HistoryScreen
+        from gmconsole.ui.screens.statistics import StatisticsScreen
 
         panes = [("Main screen", MainScreen, None), ("1 Roster", RosterPane, self.roster),
                  ("2 Initiative", InitiativePane, self.initiative), ("3 Roll builder", RollBuilder, self.roll_builder),
-                 ("4 Tracker", TrackerPane, self.tracker), ("h History", HistoryScreen, None)]
+                 ("4 Tracker", TrackerPane, self.tracker), ("h History", HistoryScreen, None),
+                 ("I Statistics", StatisticsScreen, None)]
         self.app.push_screen(HelpScreen(panes))
 
     def action_quit(self) -> None:

@@ -1,0 +1,127 @@
+"""The statistics screen's figures in words and tables (issue 15): what the dice did against what the
+odds said, read from the dict of :func:`gmconsole.campaign.statistics.statistics` (the same figures
+``gmconsole stats --json`` prints, so the screen and the CLI cannot disagree).
+
+Every name (characters, costs, panic rows, die kinds) comes from the campaign file and passes through
+:func:`~gmconsole.safe_text.shown`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from gmconsole.safe_text import shown
+from gmconsole.wording import counted
+
+__all__ = ["figures_view", "luck_words", "verdict"]
+
+
+def luck_words(luck: float | None) -> str:
+    """The luck score (observed minus expected successes, in standard deviations) in plain words."""
+    if luck is None:
+        return "not enough rolls to say"
+    if luck >= 2:
+        return "far luckier than expected"
+    if luck >= 1:
+        return "luckier than expected"
+    if luck > -1:
+        return "about as expected"
+    if luck > -2:
+        return "unluckier than expected"
+    return "far unluckier than expected"
+
+
+def verdict(row: dict) -> str:
+    """A fairness row's verdict: fair, SUSPECT, or how many rolls it needs before it says."""
+    if row["suspect"] is None:
+        return f"not enough rolls: needs {row['needed']}"
+    return "SUSPECT" if row["suspect"] else "fair"
+
+
+def _luck(value) -> str:
+    return "-" if value is None else f"{value:+.2f}"
+
+
+def _rate(value) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _table(title: str) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold cyan", box=None, padding=(0, 1),
+                  show_edge=False, header_style="bold")
+    table.add_column("", no_wrap=True, min_width=12, max_width=22, overflow="ellipsis")
+    for name, cells in (("rolls", 5), ("observed", 8), ("expected", 8), ("luck", 6), ("rate", 4), ("odds", 4)):
+        table.add_column(name, justify="right", no_wrap=True, min_width=cells)  # figures are never cut
+    table.add_column("reading", ratio=1)  # words wrap at 80 columns instead
+    return table
+
+
+def _row(table: Table, label: str, figures: dict) -> None:
+    table.add_row(label, str(figures["rolls"]), str(figures["observed_successes"]),
+                  f"{figures['expected_successes']:.2f}", _luck(figures["luck"]), _rate(figures["success_rate"]),
+                  _rate(figures["expected_success_rate"]), luck_words(figures["luck"]))
+
+
+def _summary(data: dict) -> list:
+    table = _table("What the dice did")
+    _row(table, "all dice", data)
+    for source, label in (("console", "console dice"), ("typed", "typed dice")):
+        _row(table, label, data[source])
+    parts: list = [table]
+    pushes = data["pushes"]
+    if pushes["count"]:
+        costs = ", ".join(f"{shown(name)} {amount}" for name, amount in pushes["costs"].items()) or "none"
+        parts.append(Text(f"Pushes: {pushes['count']}, {pushes['turned_failure_into_success']} turned a failure "
+                          f"into a success; stress gained {pushes['stress_gained']}; costs: {costs}"))
+    else:
+        parts.append(Text("Pushes: none"))
+    if data["bands"]:
+        parts.append(Text("Results: " + ", ".join(f"{shown(k)} {n}" for k, n in data["bands"].items())))
+    return parts
+
+
+def _characters(data: dict) -> Table:
+    table = _table("By character")
+    for name, figures in data["by_character"].items():
+        _row(table, shown(name), figures)
+    return table
+
+
+def _fairness(rows: list[dict]) -> list:
+    if not rows:
+        return [Text("Dice fairness: no dice typed by hand", style="bold cyan")]
+    table = Table(title="Dice fairness (dice typed by hand)", title_justify="left", title_style="bold cyan",
+                  box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    for name, justify in (("kind", "left"), ("die", "right"), ("n", "right"), ("chi2", "right"),
+                          ("p", "right"), ("verdict", "left")):
+        table.add_column(name, justify=justify, no_wrap=True)
+    for row in rows:
+        p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"
+        style = "bold red" if row["suspect"] else ""
+        table.add_row(shown(row["kind"])[:12], f"d{row['sides']}", str(row["n"]), f"{row['chi2']:.2f}", p,
+                      Text(verdict(row), style=style))
+    return [table]
+
+
+def figures_view(data: dict) -> Group:
+    """Everything the screen says in words: the totals, each character, panics, stress, the typed dice."""
+    parts: list = []
+    if not data["rolls"]:
+        parts.append(Text("No rolls in this session yet." if data["session"] is not None else "No rolls yet.",
+                          style="italic"))
+    else:
+        parts += _summary(data)
+        parts.append(Text("luck: observed minus expected successes, in standard deviations (+ lucky, - unlucky); "
+                          "rate: first rolls with a success; odds: what the odds said", style="dim"))
+        parts += [Text(""), _characters(data)]
+    if data["panics"]:
+        parts.append(Text("\nPanics: " + ", ".join(f"{shown(row)} {n}" for row, n in data["panics"].items())))
+    for session, stress in data.get("stress", {}).items():
+        if any(stress):
+            parts.append(Text(f"Stress dice per roll, session {session}: {' '.join(map(str, stress))}"))
+    if data["unread"]:
+        parts.append(Text(f"Left out: {counted(data['unread'], 'entry', 'entries')} that could not be read"))
+    parts += [Text(""), *_fairness(data["dice_fairness"])]
+    return Group(*parts)

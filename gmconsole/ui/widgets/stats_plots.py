@@ -1,0 +1,94 @@
+"""The statistics screen's plots, drawn in the terminal with ``textual-plotext`` (issue 15).
+
+Imported by the statistics screen when it opens, never at start-up: ``textual_plotext`` (and
+``plotext`` under it) costs its import only to a GM who asks for the figures (README, "Statistics").
+
+Three plots: the successes observed against those expected, roll after roll (two lines); the luck of
+each character (bars, in standard deviations); and the faces of each die marked suspect (bars of the
+counts, against the count a fair die gives, as a line). Each is a :class:`PlotextPlot` with a fixed
+height, so the screen scrolls rather than squeezing them at 80x24. Names come from the campaign file:
+they pass through :func:`~gmconsole.safe_text.shown` before plotext draws them.
+"""
+
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+from gmconsole.safe_text import shown
+
+__all__ = ["FacesPlot", "LuckPlot", "SuccessPlot"]
+
+_NAME_CELLS = 12
+"""A character's name is cut to this many cells under its bar (the plot is 38 cells wide at 80x24)."""
+
+
+_POINTS = 500
+"""Points drawn of each line, at most: a braille plot 60 cells wide has 120 dots across, and plotext draws
+every point on the console's thread at each render (32,000 rolls: seconds a scroll)."""
+
+
+def _cut(name: str, cells: int = _NAME_CELLS) -> str:
+    name = shown(name)
+    return name if len(name) <= cells else name[: cells - 1] + "…"
+
+
+class _Drawn(PlotextPlot):
+    """A plot drawn afresh at each render, at the size it is rendered at: plotext lays out bar labels
+    when they are given, at the size it last had, so a plot given its data before its last resize
+    (a scroll bar appearing) drew them at a width that depended on timing."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._data: tuple | None = None
+
+    def show(self, *data) -> None:
+        """Draw ``data`` (what :meth:`draw` takes) from the next render on."""
+        self._data = data
+        self.refresh()
+
+    def render(self):
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.plotsize(self.size.width, self.size.height)
+        if self._data is not None:
+            self.draw(plt, *self._data)
+        return super().render()
+
+    def draw(self, plt, *data) -> None:
+        raise NotImplementedError
+
+
+class SuccessPlot(_Drawn):
+    """Successes observed against expected, summed roll after roll."""
+
+    def draw(self, plt, observed: list[int], expected: list[float]) -> None:
+        plt.title("Successes: observed against expected")
+        every = -(-len(observed) // _POINTS)  # at most _POINTS points, the last one kept
+        kept = [*range(0, len(observed) - 1, every), len(observed) - 1]
+        rolls = [i + 1 for i in kept]
+        plt.plot(rolls, [expected[i] for i in kept], label="expected", marker="braille")
+        plt.plot(rolls, [observed[i] for i in kept], label="observed", marker="braille")
+        plt.xlabel("rolls")
+
+
+class LuckPlot(_Drawn):
+    """The luck of each character, in standard deviations (+ luckier than the odds said)."""
+
+    def draw(self, plt, luck: dict[str, float]) -> None:
+        plt.title("Luck per character (SD)")
+        places = list(range(len(luck), 0, -1))  # numbers, named after: plotext places text labels by hash
+        plt.bar(places, list(luck.values()), orientation="horizontal", width=0.5)
+        plt.yticks(places, [_cut(name) for name in luck])
+        plt.vline(0)
+
+
+class FacesPlot(_Drawn):
+    """The faces one suspect die showed, against what a fair die gives."""
+
+    def draw(self, plt, label: str, faces: list[int]) -> None:
+        plt.title(f"{shown(label)}: faces (line: a fair die)")
+        numbers = list(range(1, len(faces) + 1))
+        plt.bar(numbers, faces, width=0.6)
+        plt.plot(numbers, [sum(faces) / len(faces)] * len(faces), marker="braille")
+        plt.xticks(numbers)
