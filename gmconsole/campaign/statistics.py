@@ -130,55 +130,88 @@ def _int(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _cell_key(entry: dict, typed: bool) -> tuple[int, int, str, bool]:
+    """The cell an entry counts in: its session, scene and character (``GM`` for nobody's), typed or not."""
+    session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
+    return (session if type(session) is int else 0, scene if type(scene) is int else 0,
+            who if type(who) is str and who else "GM", typed)
+
+
 class _Reader:
     """Reads entries one by one into cells (session, scene, character, typed or not), which
-    :meth:`grouped` adds up per campaign, session, scene and character at the end."""
+    :meth:`grouped` adds up per campaign, session, scene and character at the end.
+
+    A first roll's expectation and successes are only appended to its cell's two lists; the counts are
+    made from those lists once, at the end, in C (``Counter``, ``sum``, ``list.count``)."""
 
     def __init__(self, system) -> None:
         self.stats = import_module(system.stats_module)
-        self.chances: dict[Expected, Fraction] = {}
+        self.first_roll = self.stats.first_roll
+        self.band = self.stats.band
+        self.reads: dict[tuple[int, int, str, bool], tuple[list[Expected], list[int]]] = {}
+        """Each cell's first rolls: their expectations (cached objects) and the successes they showed,
+        two lists of objects that exist anyway, so a long history leaves nothing new for the collector."""
+        self.chance: dict[Expected, Fraction] = {}
+        self.bands: dict[tuple[int, int, str, bool], Counter] = {}
         self.cells: dict[tuple[int, int, str, bool], Tally] = {}
+        self.order: dict[tuple[int, int, str, bool], None] = {}
+        """Every cell in the order the history first met it (the order of ``by_scene``)."""
         self.faces: dict[tuple[str, int], Counter] = {}
         self.panics: Counter = Counter()
         self.stress: dict[int, list[int]] = {}
         self.unread = 0
 
     def cell(self, entry: dict, typed: bool) -> Tally:
-        """The tally of the entry's session, scene and character, for typed dice or the console's."""
-        session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
-        key = (session if type(session) is int else 0, scene if type(scene) is int else 0,
-               who if type(who) is str and who else "GM", typed)
+        """The push tally of the entry's session, scene and character, for typed dice or the console's."""
+        key = _cell_key(entry, typed)
         tally = self.cells.get(key)
         if tally is None:
             tally = self.cells[key] = Tally()
+            self.order[key] = None
         return tally
 
     def roll(self, entry: dict) -> None:
-        stats = self.stats
-        read = stats.first_roll(entry)
+        read = self.first_roll(entry)
         if read is None:
             self.unread += 1
             return
         expected, observed, chance, stress = read
-        if expected not in self.chances:
-            self.chances[expected] = chance
+        if expected not in self.chance:
+            self.chance[expected] = chance
         steps = entry.get("by_hand_steps")
         typed = bool(steps[0]) if type(steps) is list and steps else bool(entry.get("by_hand"))
-        tally = self.cell(entry, typed)
-        tally.rolls += 1
-        tally.observed += observed
-        if observed:
-            tally.first_successes += 1
-        firsts = tally.firsts
-        firsts[expected] = firsts.get(expected, 0) + 1
-        band = stats.band(entry)
+        key = _cell_key(entry, typed)
+        reads = self.reads.get(key)
+        if reads is None:
+            reads = self.reads[key] = ([], [])
+            self.order[key] = None
+        reads[0].append(expected)
+        reads[1].append(observed)
+        band = self.band(entry)
         if band is not None:
-            tally.bands[band] += 1
+            bands = self.bands.get(key)
+            if bands is None:
+                bands = self.bands[key] = Counter()
+            bands[band] += 1
         if typed:
-            self.count_faces(stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
+            self.count_faces(self.stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
         if stress is not None:
-            session = entry.get("session")
-            self.stress.setdefault(session if type(session) is int else 0, []).append(stress)
+            stresses = self.stress.get(key[0])
+            if stresses is None:
+                stresses = self.stress[key[0]] = []
+            stresses.append(stress)
+
+    def tallies(self) -> dict[tuple[int, int, str, bool], Tally]:
+        """Every cell's tally: its first rolls counted from their reads, its pushes as :meth:`push` left them."""
+        out = {key: self.cells.get(key) or Tally() for key in self.order}
+        for key, (expectations, observed) in self.reads.items():
+            tally = out[key]
+            tally.rolls += len(observed)
+            tally.observed += sum(observed)
+            tally.first_successes += len(observed) - observed.count(0)
+            tally.firsts.update(Counter(expectations))
+            tally.bands.update(self.bands.get(key, ()))
+        return out
 
     def push(self, entry: dict) -> None:
         read = self.stats.push(entry)
@@ -204,7 +237,7 @@ class _Reader:
         """The cells added up: ``{"campaign": ..., "session": {n: ...}, "scene": {"n.m": ...},
         "character": {name: ...}}``, each ``{typed: Tally}``."""
         groups: dict = {"campaign": {}, "session": {}, "scene": {}, "character": {}}
-        for (session, scene, who, typed), tally in self.cells.items():
+        for (session, scene, who, typed), tally in self.tallies().items():
             for kind, key in (("campaign", None), ("session", session), ("scene", f"{session}.{scene}"),
                               ("character", who)):
                 both = groups[kind].get(key)
@@ -214,6 +247,18 @@ class _Reader:
         if not groups["campaign"]:
             groups["campaign"][None] = {False: Tally(), True: Tally()}
         return groups
+
+    def handlers(self) -> dict:
+        """What reads each kind of entry the statistics count (the others are passed over)."""
+        return {"roll": self.roll, "push": self.push, "panic": self.panic_entry, "costs": self.costs_entry}
+
+    def panic_entry(self, entry: dict) -> None:
+        self.panic(entry.get("panic"))
+
+    def costs_entry(self, entry: dict) -> None:
+        """A roll's costs applied: the panic rolls they brought (the defender's too, R-OPP-1)."""
+        self.panic(entry.get("panic"))
+        self.panic(entry.get("defender_panic"))
 
     def panic(self, panic) -> None:
         """Count each panic roll in ``panic`` (a panic entry's or a costs entry's) by the table row it hit."""
@@ -249,23 +294,19 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     its effect), ``stress`` (the stress dice of each roll, per session, where the system has stress),
     ``dice_fairness`` and ``unread`` (rolls whose entry could not be read)."""
     reader = _Reader(system)
+    handlers = reader.handlers()
     for entry in entries:
-        if not isinstance(entry, dict) or entry.get("status", "done") != "done":
+        if not isinstance(entry, dict):
+            continue
+        kind = entry.get("kind")
+        handle = handlers.get(kind) if type(kind) is str else None
+        if handle is None or entry.get("status", "done") != "done":
             continue
         if character is not None and character not in (entry.get("character_id"), entry.get("character")):
             continue
-        kind = entry.get("kind")
-        if kind == "roll":
-            reader.roll(entry)
-        elif kind == "push":
-            reader.push(entry)
-        elif kind == "panic":
-            reader.panic(entry.get("panic"))
-        elif kind == "costs":
-            reader.panic(entry.get("panic"))
-            reader.panic(entry.get("defender_panic"))
+        handle(entry)
     groups = reader.grouped()
-    scale = _Scale(reader.chances, {key for tally in reader.cells.values() for key in tally.pushes_by})
+    scale = _Scale(reader.chance, {key for tally in reader.cells.values() for key in tally.pushes_by})
     out = _figures(groups["campaign"][None], scale)
     out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
     out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
