@@ -11,6 +11,15 @@ GM typed by hand (``by_hand``) apart as well as together. Dice fairness looks at
 console's generator is not on trial): the face counts of each kind and size, and a chi-square test.
 Undone entries are left out.
 
+What is counted: checks from the sheet and the GM's quick rolls (``roll`` entries, the GM's under
+``GM``), pushes, panic rolls (by table row), and the rolls inside special rolls that have an
+expectation, as the system's ``special_rolls`` says: a Year Zero opposed roll's defender, each
+participant of an exploding group check, an assisted check's leader. Left out of the expectations,
+their typed faces still counted for fairness: an exploding opposed test (no TN, the tops are compared),
+an assisted check's helpers (they spend pool points), a tiered saving throw and attack (the entry does
+not record the strict-over setting or the pool). Not read: a tiered contested roll (only its totals are
+recorded), initiative draws (an order, not a success), and what follows a roll (consequences, repairs).
+
 Fast on long histories: each step adds one to a count per pool shape (the system's cached
 :class:`~gmconsole.rules.fairness.Expected`), and the exact sums are made once per group at the end.
 """
@@ -175,31 +184,52 @@ class _Reader:
         if read is None:
             self.unread += 1
             return
-        expected, observed, chance, stress = read
-        if expected not in self.chance:
-            self.chance[expected] = chance
         steps = entry.get("by_hand_steps")
         typed = bool(steps[0]) if type(steps) is list and steps else bool(entry.get("by_hand"))
-        key = _cell_key(entry, typed)
+        self.count(_cell_key(entry, typed), read, entry)
+        if typed:
+            self.count_faces(self.stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
+        if "opposed" in entry:  # a Year Zero opposed roll: the defender rolled too (R-OPP-1)
+            self.special(entry)
+
+    def count(self, key: tuple[int, int, str, bool], read: tuple, roll: dict, *, stress: bool = True) -> None:
+        """Count one roll ``read`` by the system's ``first_roll`` in the cell ``key``."""
+        expected, observed, chance, stresses = read
+        if expected not in self.chance:
+            self.chance[expected] = chance
         reads = self.reads.get(key)
         if reads is None:
             reads = self.reads[key] = ([], [])
             self.order[key] = None
         reads[0].append(expected)
         reads[1].append(observed)
-        band = self.band(entry)
+        band = self.band(roll)
         if band is not None:
             bands = self.bands.get(key)
             if bands is None:
                 bands = self.bands[key] = Counter()
             bands[band] += 1
-        if typed:
-            self.count_faces(self.stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
-        if stress is not None:
-            stresses = self.stress.get(key[0])
-            if stresses is None:
-                stresses = self.stress[key[0]] = []
-            stresses.append(stress)
+        if stress and stresses is not None:
+            per_session = self.stress.get(key[0])
+            if per_session is None:
+                per_session = self.stress[key[0]] = []
+            per_session.append(stresses)
+
+    def special(self, entry: dict) -> None:
+        """The rolls inside a special roll (a group check's participants, an opposed roll's defender...),
+        as the system's ``special_rolls`` gives them: each with an expectation counted as a roll of its
+        own roller, and the faces of each typed by hand counted for dice fairness. Their stress dice are
+        not added to the session's (those are the checks' own)."""
+        for who, roll in self.stats.special_rolls(entry):
+            typed = bool(roll.get("by_hand"))
+            if roll.get("expected", True):
+                read = self.first_roll(roll)
+                if read is None:
+                    self.unread += 1
+                else:
+                    self.count(_cell_key({**entry, "character": who}, typed), read, roll, stress=False)
+            if typed:
+                self.count_faces(self.stats.rolled_faces(roll.get("dice")))
 
     def tallies(self) -> dict[tuple[int, int, str, bool], Tally]:
         """Every cell's tally: its first rolls counted from their reads, its pushes as :meth:`push` left them."""
@@ -250,7 +280,8 @@ class _Reader:
 
     def handlers(self) -> dict:
         """What reads each kind of entry the statistics count (the others are passed over)."""
-        return {"roll": self.roll, "push": self.push, "panic": self.panic_entry, "costs": self.costs_entry}
+        special = dict.fromkeys(self.stats.SPECIAL_KINDS, self.special)
+        return {**special, "roll": self.roll, "push": self.push, "panic": self.panic_entry, "costs": self.costs_entry}
 
     def panic_entry(self, entry: dict) -> None:
         self.panic(entry.get("panic"))

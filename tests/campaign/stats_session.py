@@ -8,6 +8,8 @@ the session recap must agree on it, and must not change when the statistics get 
 from __future__ import annotations
 
 import contextlib
+import io
+import json
 import random
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from gmconsole import systems
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.library import install_demos
 from gmconsole.campaign.service import CampaignService
+from gmconsole.cli import main
 from gmconsole.rules.errors import RulesError
 
 DEMOS = ("yze-demo", "yze-step-demo", "myz-demo", "exploding-demo", "tiered-demo")
@@ -71,3 +74,11 @@ def play_session(root: Path, name: str, seed: int = 15) -> None:
         for pending in service.pending_costs():  # the stress dice's 1s bring panic rolls
             with contextlib.suppress(*refused):
                 service.apply_costs(pending["roll_id"])
+
+
+def stats_json(root: Path, name: str, *flags: str) -> dict:
+    """``gmconsole --data-dir root stats NAME FLAGS --json``, read."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--data-dir", str(root), "stats", name, *flags, "--json"]) == 0
+    return json.loads(out.getvalue())

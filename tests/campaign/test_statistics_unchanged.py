@@ -5,26 +5,14 @@ must not change a figure nobody meant to change. After a deliberate change, rewr
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
-from stats_session import DEMOS, play_session
-
-from gmconsole.cli import main
+from stats_session import DEMOS, play_session, stats_json
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stats_seeded_session.json"
-
-
-def stats_json(root: Path, name: str, *flags: str) -> dict:
-    """``gmconsole --data-dir root stats NAME FLAGS --json``, read."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["--data-dir", str(root), "stats", name, *flags, "--json"]) == 0
-    return json.loads(out.getvalue())
 
 
 def figures(root: Path) -> dict:

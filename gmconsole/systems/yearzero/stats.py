@@ -16,7 +16,8 @@ from operator import itemgetter, methodcaller
 from gmconsole.rules.dice import year_zero_successes
 from gmconsole.rules.fairness import Expected
 
-__all__ = ["band", "die_expected", "first_roll", "pool_expected", "push", "rolled_faces"]
+__all__ = ["SPECIAL_KINDS", "band", "die_expected", "first_roll", "pool_expected", "push", "rolled_faces",
+           "special_rolls"]
 
 
 @cache
@@ -126,6 +127,20 @@ def _pushed(key: tuple, rerolled: tuple[bool, ...]) -> tuple[Expected, int, int]
 def _given_kept(rerolled: Expected, kept: int) -> Expected:
     """The push's expectation: the rerolled dice's, plus the kept successes (which do not vary)."""
     return Expected(rerolled.mean + kept, rerolled.variance)
+
+
+SPECIAL_KINDS: tuple[str, ...] = ()
+"""No entry kind of its own: the one special roll, the opposed roll (R-OPP-1), is a ``roll`` entry."""
+
+
+def special_rolls(entry: dict) -> list[tuple[str, dict]]:
+    """The defender's roll of an opposed roll (R-OPP-1), as ``(who, roll)``: a pool with an expectation
+    like any first roll (the defender does not push); ``GM`` rolled a pool the GM typed as counts."""
+    opposed = entry.get("opposed")
+    if not isinstance(opposed, dict) or not isinstance(opposed.get("defender_dice"), list):
+        return []
+    who = opposed.get("defender") if opposed.get("defender_id") else "GM"
+    return [(who, {"dice": opposed["defender_dice"], "by_hand": opposed.get("defender_by_hand")})]
 
 
 def band(roll: dict) -> str | None:
