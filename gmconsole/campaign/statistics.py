@@ -153,8 +153,11 @@ class _Reader:
     A first roll's expectation and successes are only appended to its cell's two lists; the counts are
     made from those lists once, at the end, in C (``Counter``, ``sum``, ``list.count``)."""
 
-    def __init__(self, system) -> None:
+    def __init__(self, system, *, own_rolls_only: bool = False) -> None:
         self.stats = import_module(system.stats_module)
+        self.own_rolls_only = own_rolls_only
+        """With a character filter: a special roll counts only its own character's roll, not the others'
+        inside it (the figures are that character's)."""
         self.first_roll = self.stats.first_roll
         self.band = self.stats.band
         self.reads: dict[tuple[int, int, str, bool], tuple[list[Expected], list[int]]] = {}
@@ -221,6 +224,8 @@ class _Reader:
         own roller, and the faces of each typed by hand counted for dice fairness. Their stress dice are
         not added to the session's (those are the checks' own)."""
         for who, roll in self.stats.special_rolls(entry):
+            if self.own_rolls_only and who != entry.get("character"):
+                continue
             typed = bool(roll.get("by_hand"))
             if roll.get("expected", True):
                 read = self.first_roll(roll)
@@ -317,14 +322,16 @@ class _Reader:
 def campaign_statistics(entries: Iterable[dict], system, *, character: str | None = None) -> dict:
     """The statistics of ``entries`` (stored history entries, oldest first) of a campaign of ``system``.
 
-    ``character`` keeps only the entries of that character (an id or a name, as recorded). The result
+    ``character`` keeps only the entries of that character (an id or a name, as recorded) and, inside a
+    special roll, only that character's roll (a defender's roll of an opposed roll made by someone else
+    is left out: the entry is the other character's). The result
     has ``rolls``, ``observed_successes``, ``expected_successes`` (and ``expected_exact``), ``luck``,
     ``success_rate`` against ``expected_success_rate`` (of the first roll), ``pushes``, ``bands``
     (tiers or margins), ``console`` and ``typed`` apart, then ``by_session``, ``by_scene``
     (``"session.scene"``), ``by_character``, ``panics`` (how often each panic table row came up, by
     its effect), ``stress`` (the stress dice of each roll, per session, where the system has stress),
     ``dice_fairness`` and ``unread`` (rolls whose entry could not be read)."""
-    reader = _Reader(system)
+    reader = _Reader(system, own_rolls_only=character is not None)
     handlers = reader.handlers()
     for entry in entries:
         if not isinstance(entry, dict):

@@ -60,3 +60,11 @@ def test_typed_faces_of_an_opposed_test_and_a_saving_throw_count_for_dice_fairne
     data = stats_json(tmp_path / "t", "tiered-demo")
     assert data["rolls"] == 0
     assert data["dice_fairness"][0]["faces"][3:5] == [1, 1]
+
+
+def test_a_character_filter_keeps_only_that_characters_own_rolls_inside_special_rolls(tmp_path):
+    with _open(tmp_path, "yze-demo") as service:
+        ripley = service.campaign.roster[0]
+        service.opposed_roll(ripley.id, "ranged", defender_pool="base=3 skill=2")
+    data = stats_json(tmp_path, "yze-demo", "--character", ripley.name)
+    assert data["rolls"] == 1 and list(data["by_character"]) == [ripley.name]
