@@ -252,7 +252,8 @@ def recap(service, session: int | None = None) -> dict:
     if found is None:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
-    entries = [as_record(e) for e in _done(service.entries(number))]
+    stored = service.entries(number)
+    entries = [as_record(e) for e in _done(stored)]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = _roll_lines(entries)
     for entry in entries:
@@ -268,7 +269,7 @@ def recap(service, session: int | None = None) -> dict:
             "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
                                            for k in found.clocks],
-            "statistics": statistics(service, session=number)}
+            "statistics": statistics(service, session=number, entries=stored)}
 
 
 def _cost_text(costs: list[dict]) -> str:

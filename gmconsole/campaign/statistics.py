@@ -357,10 +357,12 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     return out
 
 
-def statistics(service, session: int | None = None, character: str | None = None) -> dict:
+def statistics(service, session: int | None = None, character: str | None = None, *,
+               entries: list[dict] | None = None) -> dict:
     """The statistics of the campaign ``service`` holds: every session, or ``session`` alone; every
     character, or the one ``character`` names (on the roster, or named by its history after leaving it).
-    A session the campaign does not have, or a name nobody answers to, is a ValidationError."""
+    A session the campaign does not have, or a name nobody answers to, is a ValidationError.
+    ``entries``: that history, already read by the caller (the recap), so it is not read twice."""
     from gmconsole import systems
     from gmconsole.campaign.character_lookup import not_found
     from gmconsole.campaign.errors import ValidationError
@@ -370,7 +372,8 @@ def statistics(service, session: int | None = None, character: str | None = None
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
         raise ValidationError(f"{shown(campaign.name)} has no session {session} (it has {have})")
-    entries = service.entries(session)
+    if entries is None:
+        entries = service.entries(session)
     who = None
     if character is not None:
         found = campaign.find_character(character)
