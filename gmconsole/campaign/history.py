@@ -151,9 +151,12 @@ def _escape_md(text) -> str:
 
 
 def export(entries: list[dict], fmt: str, *, title: str = "",
-           skill_name: Callable[[str], str | None] | None = None) -> str:
+           skill_name: Callable[[str], str | None] | None = None, figures: dict | None = None,
+           figures_scope: str = "") -> str:
     """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text; the
-    skill column by ``skill_name`` (see :func:`row`; JSON keeps the entries as they are, ids and all)."""
+    skill column by ``skill_name`` (see :func:`row`; JSON keeps the entries as they are, ids and all).
+    Markdown ends with the "Dice and luck" tables of ``figures`` (:func:`~gmconsole.campaign.statistics.statistics`'
+    dict) when given, ``figures_scope`` saying what they cover (:mod:`~gmconsole.campaign.stats_markdown`)."""
     if fmt == "json":
         return to_json([public(e) for e in entries], indent=2)
     rows = [{column: shown(value) for column, value in row(e, skill_name).items()} for e in entries]
@@ -172,6 +175,10 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
         lines.append("|" + "---|" * len(EXPORT_COLUMNS))
         for r in rows:
             lines.append("| " + " | ".join(_escape_md(r[c]) for c in EXPORT_COLUMNS) + " |")
+        if figures is not None:
+            from gmconsole.campaign.stats_markdown import dice_and_luck
+
+            lines += ["", *dice_and_luck(figures, "##" if title else "#", figures_scope)]
         return "\n".join(lines) + "\n"
     if fmt == "table":
         if not rows:

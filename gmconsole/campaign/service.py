@@ -365,11 +365,19 @@ class CampaignService(RollFront, TableFront):
                        skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
         """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default),
         filtered as :meth:`history` filters (the history screen exports what its table shows); ``title``
-        names what was exported (default: the campaign and session)."""
+        names what was exported (default: the campaign and session). Markdown ends with the session's dice
+        and luck (the character's alone when one is named), as ``gmconsole stats`` gives them."""
         number = self.session.number if session is None else session
         entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
+        figures = scope = None
+        if fmt == "markdown":
+            from gmconsole.campaign.statistics import statistics
+
+            figures = statistics(self, session=number, character=character)
+            scope = f"session {number}" + (f", {figures['character']}" if character else "")
         return history_queries.export(entries, fmt, title=title or f"{self.ledger.campaign.name} — session {number}",
-                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill))
+                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
+                                      figures=figures, figures_scope=scope or "")
 
 
 def initial_state(campaign: Campaign) -> dict:

@@ -18,6 +18,7 @@ import re
 from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PushEntry, RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text
+from gmconsole.campaign.stats_markdown import dice_and_luck
 from gmconsole.safe_text import shown
 from gmconsole.wording import counted, quoted
 
@@ -244,13 +245,15 @@ def missing_text(gap: dict, session: int) -> str:
 def recap(service, session: int | None = None) -> dict:
     """The recap of ``session`` (the current one by default) as data, built from its history entries
     in force, oldest first, one list per section of :data:`RECAP_SECTIONS`; ``pending_costs`` lists the
-    rolls whose costs were never applied. A session the campaign does not have is a ValidationError."""
+    rolls whose costs were never applied; ``statistics`` the session's dice and luck, as ``gmconsole
+    stats NAME --session N --json`` prints them. A session the campaign does not have is a ValidationError."""
     number = service.session.number if session is None else session
     found = service.campaign.session(number)
     if found is None:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
-    entries = [as_record(e) for e in _done(service.entries(number))]
+    stored = service.entries(number)
+    entries = [as_record(e) for e in _done(stored)]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = _roll_lines(entries)
     for entry in entries:
@@ -258,12 +261,15 @@ def recap(service, session: int | None = None) -> dict:
         if key is not None:
             sections[key].append(roll_lines.get(given(entry.id, None)) or _line(entry))
     pending = [_line(e) for e in entries if _costs_status(e, None) == "pending" and _costs(e)]
+    from gmconsole.campaign.statistics import statistics
+
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
             "entries": len(entries), "missing": missing_entries(service, number),
             "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
-                                           for k in found.clocks]}
+                                           for k in found.clocks],
+            "statistics": statistics(service, session=number, entries=stored)}
 
 
 def _cost_text(costs: list[dict]) -> str:
@@ -277,7 +283,7 @@ def _md(text) -> str:
 
 def recap_markdown(data: dict) -> str:
     """The recap (from :func:`recap`) as Markdown: a heading, one line of facts, then each section that
-    has something, entries grouped by scene."""
+    has something, entries grouped by scene, then the dice and luck as tables (when anything was rolled)."""
     title = f" — {_md(data['title'])}" if data.get("title") else ""
     lines = [f"# {_md(data['campaign'])}: session {data['session']}{title}", "",
              f"{_md(data['date'])} · {counted(data['scenes'], 'scene')} · "
@@ -303,6 +309,8 @@ def recap_markdown(data: dict) -> str:
                 lines.append(f"  - costs{status}: {_md(_cost_text(item['costs']))}")
             elif item.get("costs_status") == "pending":
                 lines.append("  - costs not applied yet (listed at the end)")
+    if data.get("statistics") and (data["statistics"]["rolls"] or data["statistics"]["panics"]):
+        lines += ["", *dice_and_luck(data["statistics"])]
     if data.get("clocks") or data.get("doom"):
         lines += ["", "## At the end of the session", ""]
         if data.get("doom"):

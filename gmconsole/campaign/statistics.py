@@ -11,6 +11,15 @@ GM typed by hand (``by_hand``) apart as well as together. Dice fairness looks at
 console's generator is not on trial): the face counts of each kind and size, and a chi-square test.
 Undone entries are left out.
 
+What is counted: checks from the sheet and the GM's quick rolls (``roll`` entries, the GM's under
+``GM``), pushes, panic rolls (by table row), and the rolls inside special rolls that have an
+expectation, as the system's ``special_rolls`` says: a Year Zero opposed roll's defender, each
+participant of an exploding group check, an assisted check's leader. Left out of the expectations,
+their typed faces still counted for fairness: an exploding opposed test (no TN, the tops are compared),
+an assisted check's helpers (they spend pool points), a tiered saving throw and attack (the entry does
+not record the strict-over setting or the pool). Not read: a tiered contested roll (only its totals are
+recorded), initiative draws (an order, not a success), and what follows a roll (consequences, repairs).
+
 Fast on long histories: each step adds one to a count per pool shape (the system's cached
 :class:`~gmconsole.rules.fairness.Expected`), and the exact sums are made once per group at the end.
 """
@@ -130,55 +139,114 @@ def _int(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _cell_key(entry: dict, typed: bool) -> tuple[int, int, str, bool]:
+    """The cell an entry counts in: its session, scene and character (``GM`` for nobody's), typed or not."""
+    session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
+    return (session if type(session) is int else 0, scene if type(scene) is int else 0,
+            who if type(who) is str and who else "GM", typed)
+
+
 class _Reader:
     """Reads entries one by one into cells (session, scene, character, typed or not), which
-    :meth:`grouped` adds up per campaign, session, scene and character at the end."""
+    :meth:`grouped` adds up per campaign, session, scene and character at the end.
 
-    def __init__(self, system) -> None:
+    A first roll's expectation and successes are only appended to its cell's two lists; the counts are
+    made from those lists once, at the end, in C (``Counter``, ``sum``, ``list.count``)."""
+
+    def __init__(self, system, *, own_rolls_only: bool = False) -> None:
         self.stats = import_module(system.stats_module)
-        self.chances: dict[Expected, Fraction] = {}
+        self.own_rolls_only = own_rolls_only
+        """With a character filter: a special roll counts only its own character's roll, not the others'
+        inside it (the figures are that character's)."""
+        self.first_roll = self.stats.first_roll
+        self.band = self.stats.band
+        self.reads: dict[tuple[int, int, str, bool], tuple[list[Expected], list[int]]] = {}
+        """Each cell's first rolls: their expectations (cached objects) and the successes they showed,
+        two lists of objects that exist anyway, so a long history leaves nothing new for the collector."""
+        self.chance: dict[Expected, Fraction] = {}
+        self.bands: dict[tuple[int, int, str, bool], Counter] = {}
         self.cells: dict[tuple[int, int, str, bool], Tally] = {}
+        self.order: dict[tuple[int, int, str, bool], None] = {}
+        """Every cell in the order the history first met it (the order of ``by_scene``)."""
         self.faces: dict[tuple[str, int], Counter] = {}
         self.panics: Counter = Counter()
         self.stress: dict[int, list[int]] = {}
         self.unread = 0
 
     def cell(self, entry: dict, typed: bool) -> Tally:
-        """The tally of the entry's session, scene and character, for typed dice or the console's."""
-        session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
-        key = (session if type(session) is int else 0, scene if type(scene) is int else 0,
-               who if type(who) is str and who else "GM", typed)
+        """The push tally of the entry's session, scene and character, for typed dice or the console's."""
+        key = _cell_key(entry, typed)
         tally = self.cells.get(key)
         if tally is None:
             tally = self.cells[key] = Tally()
+            self.order[key] = None
         return tally
 
     def roll(self, entry: dict) -> None:
-        stats = self.stats
-        read = stats.first_roll(entry)
+        read = self.first_roll(entry)
         if read is None:
             self.unread += 1
             return
-        expected, observed, chance, stress = read
-        if expected not in self.chances:
-            self.chances[expected] = chance
         steps = entry.get("by_hand_steps")
         typed = bool(steps[0]) if type(steps) is list and steps else bool(entry.get("by_hand"))
-        tally = self.cell(entry, typed)
-        tally.rolls += 1
-        tally.observed += observed
-        if observed:
-            tally.first_successes += 1
-        firsts = tally.firsts
-        firsts[expected] = firsts.get(expected, 0) + 1
-        band = stats.band(entry)
-        if band is not None:
-            tally.bands[band] += 1
+        self.count(_cell_key(entry, typed), read, entry)
         if typed:
-            self.count_faces(stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
-        if stress is not None:
-            session = entry.get("session")
-            self.stress.setdefault(session if type(session) is int else 0, []).append(stress)
+            self.count_faces(self.stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
+        if "opposed" in entry:  # a Year Zero opposed roll: the defender rolled too (R-OPP-1)
+            self.special(entry)
+
+    def count(self, key: tuple[int, int, str, bool], read: tuple, roll: dict, *, stress: bool = True) -> None:
+        """Count one roll ``read`` by the system's ``first_roll`` in the cell ``key``."""
+        expected, observed, chance, stresses = read
+        if expected not in self.chance:
+            self.chance[expected] = chance
+        reads = self.reads.get(key)
+        if reads is None:
+            reads = self.reads[key] = ([], [])
+            self.order[key] = None
+        reads[0].append(expected)
+        reads[1].append(observed)
+        band = self.band(roll)
+        if band is not None:
+            bands = self.bands.get(key)
+            if bands is None:
+                bands = self.bands[key] = Counter()
+            bands[band] += 1
+        if stress and stresses is not None:
+            per_session = self.stress.get(key[0])
+            if per_session is None:
+                per_session = self.stress[key[0]] = []
+            per_session.append(stresses)
+
+    def special(self, entry: dict) -> None:
+        """The rolls inside a special roll (a group check's participants, an opposed roll's defender...),
+        as the system's ``special_rolls`` gives them: each with an expectation counted as a roll of its
+        own roller, and the faces of each typed by hand counted for dice fairness. Their stress dice are
+        not added to the session's (those are the checks' own)."""
+        for who, roll in self.stats.special_rolls(entry):
+            if self.own_rolls_only and who != entry.get("character"):
+                continue
+            typed = bool(roll.get("by_hand"))
+            if roll.get("expected", True):
+                read = self.first_roll(roll)
+                if read is None:
+                    self.unread += 1
+                else:
+                    self.count(_cell_key({**entry, "character": who}, typed), read, roll, stress=False)
+            if typed:
+                self.count_faces(self.stats.rolled_faces(roll.get("dice")))
+
+    def tallies(self) -> dict[tuple[int, int, str, bool], Tally]:
+        """Every cell's tally: its first rolls counted from their reads, its pushes as :meth:`push` left them."""
+        out = {key: self.cells.get(key) or Tally() for key in self.order}
+        for key, (expectations, observed) in self.reads.items():
+            tally = out[key]
+            tally.rolls += len(observed)
+            tally.observed += sum(observed)
+            tally.first_successes += len(observed) - observed.count(0)
+            tally.firsts.update(Counter(expectations))
+            tally.bands.update(self.bands.get(key, ()))
+        return out
 
     def push(self, entry: dict) -> None:
         read = self.stats.push(entry)
@@ -204,7 +272,7 @@ class _Reader:
         """The cells added up: ``{"campaign": ..., "session": {n: ...}, "scene": {"n.m": ...},
         "character": {name: ...}}``, each ``{typed: Tally}``."""
         groups: dict = {"campaign": {}, "session": {}, "scene": {}, "character": {}}
-        for (session, scene, who, typed), tally in self.cells.items():
+        for (session, scene, who, typed), tally in self.tallies().items():
             for kind, key in (("campaign", None), ("session", session), ("scene", f"{session}.{scene}"),
                               ("character", who)):
                 both = groups[kind].get(key)
@@ -214,6 +282,19 @@ class _Reader:
         if not groups["campaign"]:
             groups["campaign"][None] = {False: Tally(), True: Tally()}
         return groups
+
+    def handlers(self) -> dict:
+        """What reads each kind of entry the statistics count (the others are passed over)."""
+        special = dict.fromkeys(self.stats.SPECIAL_KINDS, self.special)
+        return {**special, "roll": self.roll, "push": self.push, "panic": self.panic_entry, "costs": self.costs_entry}
+
+    def panic_entry(self, entry: dict) -> None:
+        self.panic(entry.get("panic"))
+
+    def costs_entry(self, entry: dict) -> None:
+        """A roll's costs applied: the panic rolls they brought (the defender's too, R-OPP-1)."""
+        self.panic(entry.get("panic"))
+        self.panic(entry.get("defender_panic"))
 
     def panic(self, panic) -> None:
         """Count each panic roll in ``panic`` (a panic entry's or a costs entry's) by the table row it hit."""
@@ -241,31 +322,29 @@ class _Reader:
 def campaign_statistics(entries: Iterable[dict], system, *, character: str | None = None) -> dict:
     """The statistics of ``entries`` (stored history entries, oldest first) of a campaign of ``system``.
 
-    ``character`` keeps only the entries of that character (an id or a name, as recorded). The result
+    ``character`` keeps only the entries of that character (an id or a name, as recorded) and, inside a
+    special roll, only that character's roll (a defender's roll of an opposed roll made by someone else
+    is left out: the entry is the other character's). The result
     has ``rolls``, ``observed_successes``, ``expected_successes`` (and ``expected_exact``), ``luck``,
     ``success_rate`` against ``expected_success_rate`` (of the first roll), ``pushes``, ``bands``
     (tiers or margins), ``console`` and ``typed`` apart, then ``by_session``, ``by_scene``
     (``"session.scene"``), ``by_character``, ``panics`` (how often each panic table row came up, by
     its effect), ``stress`` (the stress dice of each roll, per session, where the system has stress),
     ``dice_fairness`` and ``unread`` (rolls whose entry could not be read)."""
-    reader = _Reader(system)
+    reader = _Reader(system, own_rolls_only=character is not None)
+    handlers = reader.handlers()
     for entry in entries:
-        if not isinstance(entry, dict) or entry.get("status", "done") != "done":
+        if not isinstance(entry, dict):
+            continue
+        kind = entry.get("kind")
+        handle = handlers.get(kind) if type(kind) is str else None
+        if handle is None or entry.get("status", "done") != "done":
             continue
         if character is not None and character not in (entry.get("character_id"), entry.get("character")):
             continue
-        kind = entry.get("kind")
-        if kind == "roll":
-            reader.roll(entry)
-        elif kind == "push":
-            reader.push(entry)
-        elif kind == "panic":
-            reader.panic(entry.get("panic"))
-        elif kind == "costs":
-            reader.panic(entry.get("panic"))
-            reader.panic(entry.get("defender_panic"))
+        handle(entry)
     groups = reader.grouped()
-    scale = _Scale(reader.chances, {key for tally in reader.cells.values() for key in tally.pushes_by})
+    scale = _Scale(reader.chance, {key for tally in reader.cells.values() for key in tally.pushes_by})
     out = _figures(groups["campaign"][None], scale)
     out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
     out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
@@ -278,10 +357,12 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     return out
 
 
-def statistics(service, session: int | None = None, character: str | None = None) -> dict:
+def statistics(service, session: int | None = None, character: str | None = None, *,
+               entries: list[dict] | None = None) -> dict:
     """The statistics of the campaign ``service`` holds: every session, or ``session`` alone; every
     character, or the one ``character`` names (on the roster, or named by its history after leaving it).
-    A session the campaign does not have, or a name nobody answers to, is a ValidationError."""
+    A session the campaign does not have, or a name nobody answers to, is a ValidationError.
+    ``entries``: that history, already read by the caller (the recap), so it is not read twice."""
     from gmconsole import systems
     from gmconsole.campaign.character_lookup import not_found
     from gmconsole.campaign.errors import ValidationError
@@ -291,7 +372,8 @@ def statistics(service, session: int | None = None, character: str | None = None
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
         raise ValidationError(f"{shown(campaign.name)} has no session {session} (it has {have})")
-    entries = service.entries(session)
+    if entries is None:
+        entries = service.entries(session)
     who = None
     if character is not None:
         found = campaign.find_character(character)

@@ -137,14 +137,22 @@ def run_history(args) -> int:
                 raise CliError(character_lookup.not_found(service.campaign, args.character))
         entries = service.history(session=args.session, character=args.character, skill=args.skill,
                                   kind=args.kind, include_undone=args.all)
+        figures = None
+        if fmt == "markdown":  # the Markdown ends with the dice and luck of the same session and character
+            from gmconsole.campaign.statistics import statistics
+
+            figures = statistics(service, session=args.session, character=args.character)
     if args.scene is not None:
         entries = [e for e in entries if as_record(e).scene == args.scene]
     entries = list(reversed(entries))
     title = args.name if args.session is None else f"{args.name} — session {args.session}"
     if args.scene is not None:
         title += f", scene {args.scene}"
-    text = history_format.export(entries, fmt, title=title,
-                                 skill_name=lambda skill: skills.name_of(campaign, skill))
+    scope = "every session" if args.session is None else f"session {args.session}"
+    if args.character is not None:
+        scope += f", {figures['character'] if figures else args.character}"
+    text = history_format.export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(campaign, skill),
+                                 figures=figures, figures_scope=scope)
     print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
     return 0
 

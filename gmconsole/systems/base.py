@@ -178,7 +178,10 @@ class GameSystem(Protocol):
     the stress dice it rolled (``None`` without stress), or ``None``; ``push(push)`` the push's
     expectation given the dice it kept, the successes it showed and those it kept, or ``None``;
     ``band(roll)`` the tier or margin, or ``None``; ``rolled_faces(dice, push_step=...)`` the
-    ``(kind, sides, face)`` of each die a step rolled, for dice fairness."""
+    ``(kind, sides, face)`` of each die a step rolled, for dice fairness; ``SPECIAL_KINDS`` the entry
+    kinds of its special rolls and ``special_rolls(entry)`` the rolls inside one (a ``roll`` entry's
+    ``opposed`` defender too) as ``(who, roll)``, each read by ``first_roll`` unless it says
+    ``"expected": False`` (its dice then count for fairness only, when typed)."""
 
     second_chance_module: str | None
     """The module that answers "what would a second chance give?" for a roll already made (issue 17), or

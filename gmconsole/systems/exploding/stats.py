@@ -14,7 +14,7 @@ from functools import cache
 
 from gmconsole.rules.fairness import Expected
 
-__all__ = ["band", "first_roll", "push", "rolled_faces"]
+__all__ = ["SPECIAL_KINDS", "band", "first_roll", "push", "rolled_faces", "special_rolls"]
 
 
 def _int(value) -> int | None:
@@ -46,6 +46,42 @@ def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
     except RulesError:
         return None
     return expected, int(roll["success"]), expected.mean, None
+
+
+SPECIAL_KINDS = ("group", "assisted", "opposed")
+"""The special rolls read by :func:`special_rolls`."""
+
+
+def _check(row: dict) -> dict:
+    """One participant's check in a special roll (``dice``, ``tn``, ``success``, ``margin``) as
+    :func:`first_roll` reads a roll: its dice are its pool."""
+    return {"pool": {"dice": row.get("dice")}, "dice": row.get("dice"), "tn": row.get("tn"),
+            "success": row.get("success"), "margin": row.get("margin"), "by_hand": row.get("by_hand")}
+
+
+def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
+    """The rolls inside a special roll, as ``(who, roll)``.
+
+    - A group check: each participant's check against their own TN (R-EXP-1), each with an expectation.
+    - An assisted check: the leader's check, against the TN the others raised; the others' rolls are
+      not plain checks (they spend the leader's pool points to close the gap), so they count for dice
+      fairness only (``expected`` False).
+    - An opposed test (R-EXP-4): the tops are compared, there is no TN and no chance of success to
+      expect, so both sides' dice count for dice fairness only."""
+    kind = entry.get("kind")
+    if kind == "group":
+        group = entry.get("group")
+        rows = group.get("results") if isinstance(group, dict) else None
+        return [(r.get("name"), _check(r)) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+    if kind == "assisted":
+        rows = entry.get("rolls")
+        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+        return [(r.get("name"), {**_check(r), "expected": i == 0}) for i, r in enumerate(rows)]
+    if kind == "opposed":
+        typed = entry.get("by_hand")
+        return [(entry.get("character"), {"dice": entry.get("dice"), "by_hand": typed, "expected": False}),
+                (entry.get("defender"), {"dice": entry.get("defender_dice"), "by_hand": typed, "expected": False})]
+    return []
 
 
 def push(entry: dict) -> None:

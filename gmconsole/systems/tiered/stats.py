@@ -13,7 +13,7 @@ from functools import cache
 
 from gmconsole.rules.fairness import Expected
 
-__all__ = ["SUCCESS_TIERS", "band", "first_roll", "push", "rolled_faces"]
+__all__ = ["SPECIAL_KINDS", "SUCCESS_TIERS", "band", "first_roll", "push", "rolled_faces", "special_rolls"]
 
 SUCCESS_TIERS = ("critical", "great")
 """The tiers counted as a success."""
@@ -42,6 +42,19 @@ def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
         return None
     expected = _expected(pool)
     return expected, int(tier in SUCCESS_TIERS), expected.mean, None
+
+
+SPECIAL_KINDS = ("save", "attack")
+"""The special rolls read by :func:`special_rolls`."""
+
+
+def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
+    """The special rolls' dice, for dice fairness only (``expected`` False): none has an expectation the
+    entry lets us state. A saving throw's chance depends on the strict-over setting it was rolled under
+    (R-TIER-3), which the entry does not record; an attack records its dice but not its pool (two dice
+    are a pool of 2, or a pool of 0 or fewer keeping the lowest, R-TIER-2). A contested roll is not read
+    at all: it records each round's totals, neither its dice nor the attributes its odds depend on."""
+    return [(entry.get("character"), {"dice": entry.get("dice"), "by_hand": entry.get("by_hand"), "expected": False})]
 
 
 def push(entry: dict) -> None:

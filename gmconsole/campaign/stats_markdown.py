@@ -1,0 +1,98 @@
+"""The "Dice and luck" section of the session recap and of the history's Markdown export (issue 15).
+
+The figures are those of :func:`gmconsole.campaign.statistics.statistics` (what ``gmconsole stats
+--json`` prints), laid out as Markdown tables: per character (rolls, successes observed against
+expected, the success rate against the odds, luck), the pushes, the results (tiers or margins), the
+panics by table row, and the fairness of the dice typed by hand (only when there are some). Numbers are
+written as ``gmconsole stats`` writes them: expected successes to two decimals, luck signed to two,
+rates as whole percentages.
+
+Names come from the campaign's files: every cell goes through :func:`md_cell`, which makes the text
+safe (:func:`gmconsole.safe_text.shown`: no control character, so no line break) and escapes what
+Markdown would read as a table pipe or markup, so a character named ``A|B`` or ``**Boss**`` stays one
+cell and reads as typed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gmconsole.safe_text import shown
+
+__all__ = ["dice_and_luck", "luck_text", "md_cell", "rate_text"]
+
+_MARKUP = re.compile(r"([\\`*_\[\]<>|~#!&])")
+
+
+def md_cell(text: object) -> str:
+    """One piece of untrusted text for a Markdown table cell: safe, one line, pipes and markup escaped."""
+    return _MARKUP.sub(r"\\\1", shown(text))
+
+
+def luck_text(value: float | None) -> str:
+    """The luck score as ``gmconsole stats`` prints it: ``+0.52``, ``-1.10``, ``-`` when nothing could vary."""
+    return "-" if value is None else f"{value:+.2f}"
+
+
+def rate_text(value: float | None) -> str:
+    """A rate as a whole percentage, ``-`` without rolls."""
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _table(head: list[str], rows: list[list[str]], align: str = "") -> list[str]:
+    """A Markdown table; ``align`` gives each column ``l`` or ``r`` (default: the first left, the rest right)."""
+    align = align or "l" + "r" * (len(head) - 1)
+    align = ["---:" if a == "r" else "---" for a in align]
+    return ["| " + " | ".join(head) + " |", "| " + " | ".join(align) + " |",
+            *("| " + " | ".join(row) + " |" for row in rows)]
+
+
+def _figures_row(label: str, figures: dict) -> list[str]:
+    return [label, str(figures["rolls"]), str(figures["observed_successes"]), f"{figures['expected_successes']:.2f}",
+            rate_text(figures["success_rate"]), rate_text(figures["expected_success_rate"]), luck_text(figures["luck"])]
+
+
+def _fairness_rows(rows: list[dict]) -> list[list[str]]:
+    out = []
+    for row in rows:
+        if row["suspect"] is None:
+            verdict = f"not enough rolls (needs {row['needed']})"
+        else:
+            verdict = "suspect" if row["suspect"] else "fair"
+        p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"
+        out.append([md_cell(row["kind"]), f"d{row['sides']}", str(row["n"]),
+                    " ".join(map(str, row["faces"])), f"{row['chi2']:.2f}", p, verdict])
+    return out
+
+
+def dice_and_luck(figures: dict, heading: str = "##", scope: str = "") -> list[str]:
+    """The section's lines (no trailing blank line) from ``figures`` (:func:`statistics`' dict); ``scope``
+    says what they cover when that differs from what the document around them shows (``"session 2"``)."""
+    lines = [f"{heading} Dice and luck", ""]
+    if scope:
+        lines += [f"Figures for {md_cell(scope)}.", ""]
+    if not figures["rolls"] and not figures["panics"] and not figures["dice_fairness"]:
+        return [*lines, "No rolls recorded."]
+    if figures["rolls"]:
+        rows = [_figures_row(md_cell(name), f) for name, f in figures["by_character"].items()]
+        rows.append(_figures_row("**all**", figures))
+        lines += _table(["who", "rolls", "successes", "expected", "rate", "odds", "luck"], rows)
+        lines += ["", "Successes observed against those the odds expected for each pool as rolled; rate: first "
+                      "rolls with a success, odds: what the odds said; luck: observed minus expected in standard "
+                      "deviations (+ lucky, - unlucky)."]
+    pushes = figures["pushes"]
+    if pushes["count"]:
+        costs = ", ".join(f"{md_cell(name)} {amount}" for name, amount in pushes["costs"].items()) or "none"
+        lines += ["", *_table(["pushes", "turned a failure into a success", "stress gained", "costs"],
+                              [[str(pushes["count"]), str(pushes["turned_failure_into_success"]),
+                                str(pushes["stress_gained"]), costs]], "rrrl")]
+    if figures["bands"]:
+        lines += ["", *_table(["result", "rolls"], [[md_cell(k), str(n)] for k, n in figures["bands"].items()])]
+    if figures["panics"]:
+        lines += ["", *_table(["panic (table row)", "times"],
+                              [[md_cell(row), str(n)] for row, n in figures["panics"].items()])]
+    if figures["dice_fairness"]:
+        lines += ["", "Dice typed by hand (a chi-square test per kind and size; suspect at p < 0.01):", "",
+                  *_table(["kind", "die", "rolls", "faces 1 up", "chi²", "p", "verdict"],
+                          _fairness_rows(figures["dice_fairness"]), "lrrlrrl")]
+    return lines
