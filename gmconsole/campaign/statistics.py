@@ -102,8 +102,15 @@ class Tally:
         if detail:
             out["pushes"] = {"count": self.pushes, "turned_failure_into_success": self.turned,
                              "stress_gained": self.stress_gained, "costs": dict(sorted(self.costs.items()))}
-            out["bands"] = dict(sorted(self.bands.items()))
+            out["bands"] = dict(sorted(self.bands.items(), key=lambda item: scale.band_key(item[0])))
         return out
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 class _Scale:
@@ -113,7 +120,9 @@ class _Scale:
     ``numerators`` maps a first roll's expectation to ``(mean, variance, chance)`` and a push's
     ``(expectation, kept)`` to ``(mean added, variance, 0)``, over ``mean``, ``variance`` and ``chance``."""
 
-    def __init__(self, chances: dict[Expected, Fraction], pushes: set[tuple[Expected, int]]) -> None:
+    def __init__(self, chances: dict[Expected, Fraction], pushes: set[tuple[Expected, int]],
+                 band_order: tuple[str, ...] = ()) -> None:
+        self.band_order = band_order
         steps = {key: (key.mean, key.variance, chances[key]) for key in chances}
         steps.update({key: (key[0].mean - key[1], key[0].variance, Fraction(0)) for key in pushes})
         self.mean = math.lcm(1, *(m.denominator for m, _v, _c in steps.values()))
@@ -122,6 +131,14 @@ class _Scale:
         self.numerators = {key: (m.numerator * (self.mean // m.denominator),
                                  v.numerator * (self.variance // v.denominator),
                                  c.numerator * (self.chance // c.denominator)) for key, (m, v, c) in steps.items()}
+
+    def band_key(self, band: str) -> tuple:
+        """Bands in the system's order (tiers best first, ``BAND_ORDER`` of its stats module), margins
+        by number (``-1`` before ``+2`` before ``+10``), anything else after them by name."""
+        if band in self.band_order:
+            return (0, self.band_order.index(band), "")
+        number = _number(band)
+        return (1, 0, band) if number is None else (0, number, "")
 
 
 def _figures(tallies: dict[bool, Tally], scale: _Scale) -> dict:
@@ -344,7 +361,8 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
             continue
         handle(entry)
     groups = reader.grouped()
-    scale = _Scale(reader.chance, {key for tally in reader.cells.values() for key in tally.pushes_by})
+    scale = _Scale(reader.chance, {key for tally in reader.cells.values() for key in tally.pushes_by},
+                   getattr(reader.stats, "BAND_ORDER", ()))
     out = _figures(groups["campaign"][None], scale)
     out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
     out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}

@@ -62,6 +62,10 @@ def push(entry: dict) -> None:
     return None
 
 
+BAND_ORDER = ("critical", "great", "mixed", "limited")
+"""The tiers best first: the order the statistics list them in."""
+
+
 def band(roll: dict) -> str | None:
     """The tier rolled."""
     tier = roll.get("tier")
