@@ -25,7 +25,7 @@ def test_every_demo_renders_its_history_as_before(golden, seen):
     for name in DEMOS:
         assert [e["kind"] for e in seen[name]] == [e["kind"] for e in golden[name]], name
         for now, before in zip(seen[name], golden[name]):
-            assert now == before, (name, before["id"], before["kind"])
+            assert now == before, (name, before.get("id"), before["kind"])
 
 
 def test_the_session_has_rolls_pushes_costs_and_special_rolls(golden):
