@@ -367,6 +367,7 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
     out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
     out["by_character"] = {k: _figures(g, scale) for k, g in sorted(groups["character"].items())}
+    out["band_name"] = getattr(reader.stats, "BAND_NAME", "result")
     out["panics"] = dict(sorted(reader.panics.items(), key=lambda item: (-item[1], item[0])))
     if system.has_stress:
         out["stress"] = {str(k): v for k, v in sorted(reader.stress.items())}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from gmconsole.campaign.stats_words import band_name, costs_text
 from gmconsole.safe_text import shown
 
 __all__ = ["dice_and_luck", "luck_text", "md_cell", "rate_text"]
@@ -82,12 +83,17 @@ def dice_and_luck(figures: dict, heading: str = "##", scope: str = "") -> list[s
                       "deviations (+ lucky, - unlucky)."]
     pushes = figures["pushes"]
     if pushes["count"]:
-        costs = ", ".join(f"{md_cell(name)} {amount}" for name, amount in pushes["costs"].items()) or "none"
-        lines += ["", *_table(["pushes", "turned a failure into a success", "stress gained", "costs"],
-                              [[str(pushes["count"]), str(pushes["turned_failure_into_success"]),
-                                str(pushes["stress_gained"]), costs]], "rrrl")]
+        costs = costs_text(pushes["costs"], md_cell)
+        if pushes["stress_gained"]:
+            lines += ["", *_table(["pushes", "turned a failure into a success", "stress gained", "costs"],
+                                  [[str(pushes["count"]), str(pushes["turned_failure_into_success"]),
+                                    str(pushes["stress_gained"]), costs]], "rrrl")]
+        else:
+            lines += ["", *_table(["pushes", "turned a failure into a success", "costs"],
+                                  [[str(pushes["count"]), str(pushes["turned_failure_into_success"]), costs]], "rrl")]
     if figures["bands"]:
-        lines += ["", *_table(["result", "rolls"], [[md_cell(k), str(n)] for k, n in figures["bands"].items()])]
+        lines += ["", *_table([band_name(figures), "rolls"],
+                              [[md_cell(k), str(n)] for k, n in figures["bands"].items()])]
     if figures["panics"]:
         lines += ["", *_table(["panic (table row)", "times"],
                               [[md_cell(row), str(n)] for row, n in figures["panics"].items()])]

@@ -12,6 +12,7 @@ exits 2 with one line on stderr.
 
 from __future__ import annotations
 
+from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
 from gmconsole.cli.common import session_number
 from gmconsole.safe_text import shown, to_json
@@ -61,15 +62,14 @@ _HEADER = f"  {'':<20} {'rolls':>5} {'observed':>8} {'expected':>8} {'luck':>6} 
 def _summary(figures: dict) -> list[str]:
     lines = [_HEADER, _row("all dice", figures)]
     for source, label in (("console", "console dice"), ("typed", "typed dice")):
-        if figures[source]["rolls"]:
+        if figures[source]["rolls"] or figures[source]["expected_successes"]:  # a push's dice count too
             lines.append(_row(label, figures[source]))
     pushes = figures["pushes"]
     if pushes["count"]:
-        costs = ", ".join(f"{shown(name)} {amount}" for name, amount in pushes["costs"].items()) or "none"
-        lines.append(f"pushes: {pushes['count']}, {pushes['turned_failure_into_success']} turned a failure into "
-                     f"a success; stress gained {pushes['stress_gained']}; costs: {costs}")
+        lines.append(f"pushes: {pushes_text(pushes, shown)}")
     if figures["bands"]:
-        lines.append("results: " + ", ".join(f"{shown(k)} {n}" for k, n in figures["bands"].items()))
+        bands = ", ".join(f"{shown(k)} {n}" for k, n in figures["bands"].items())
+        lines.append(f"{band_name(figures, plural=True)}: {bands}")
     return lines
 
 
@@ -108,9 +108,7 @@ def text_report(data: dict) -> str:
                 lines += [_row(prefix + shown(name), figures) for name, figures in data[key].items()]
     if data["panics"]:
         lines += ["", "panics: " + ", ".join(f"{shown(row)} {n}" for row, n in data["panics"].items())]
-    for session, stress in data.get("stress", {}).items():
-        if any(stress):
-            lines.append(f"stress dice per roll, session {session}: {' '.join(map(str, stress))}")
+    lines += [line[0].lower() + line[1:] for line in stress_text(data.get("stress", {}))]
     if data["unread"]:
         lines.append(f"left out: {counted(data['unread'], 'entry', 'entries')} that could not be read")
     lines += ["", *_fairness(data["dice_fairness"])]

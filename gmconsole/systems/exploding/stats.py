@@ -89,6 +89,10 @@ def push(entry: dict) -> None:
     return None
 
 
+BAND_NAME = "margin"
+"""What the statistics call this system's results."""
+
+
 def band(roll: dict) -> str | None:
     """The margin (top die minus TN) as ``+2`` or ``-1``."""
     margin = _int(roll.get("margin"))

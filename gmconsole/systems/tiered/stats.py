@@ -66,6 +66,10 @@ BAND_ORDER = ("critical", "great", "mixed", "limited")
 """The tiers best first: the order the statistics list them in."""
 
 
+BAND_NAME = "tier"
+"""What the statistics call this system's results."""
+
+
 def band(roll: dict) -> str | None:
     """The tier rolled."""
     tier = roll.get("tier")

@@ -271,6 +271,9 @@ class StatisticsScreen(Screen[None]):
         from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
 
         choices = [("", "everyone"), *roster_choices(self.service.campaign.roster)]
+        named = {label for _, label in choices} | {c.name for c in self.service.campaign.roster}
+        # the GM's own rolls and characters who left the roster are in the figures too (play-test 9)
+        choices += [(name, name) for name in (self.data or {}).get("by_character", {}) if name not in named]
         picker = PickCharacters("Whose statistics?", choices, [self.character or ""], limit=1)
         self.app.push_screen(picker, self._picked)
 

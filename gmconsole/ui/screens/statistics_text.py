@@ -12,6 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text
 from gmconsole.safe_text import shown
 from gmconsole.wording import counted
 
@@ -72,13 +73,12 @@ def _summary(data: dict) -> list:
     parts: list = [table]
     pushes = data["pushes"]
     if pushes["count"]:
-        costs = ", ".join(f"{shown(name)} {amount}" for name, amount in pushes["costs"].items()) or "none"
-        parts.append(Text(f"Pushes: {pushes['count']}, {pushes['turned_failure_into_success']} turned a failure "
-                          f"into a success; stress gained {pushes['stress_gained']}; costs: {costs}"))
+        parts.append(Text(f"Pushes: {pushes_text(pushes, shown)}"))
     else:
         parts.append(Text("Pushes: none"))
     if data["bands"]:
-        parts.append(Text("Results: " + ", ".join(f"{shown(k)} {n}" for k, n in data["bands"].items())))
+        parts.append(Text(band_name(data, plural=True).capitalize() + ": "
+                          + ", ".join(f"{shown(k)} {n}" for k, n in data["bands"].items())))
     return parts
 
 
@@ -118,9 +118,7 @@ def figures_view(data: dict) -> Group:
         parts += [Text(""), _characters(data)]
     if data["panics"]:
         parts.append(Text("\nPanics: " + ", ".join(f"{shown(row)} {n}" for row, n in data["panics"].items())))
-    for session, stress in data.get("stress", {}).items():
-        if any(stress):
-            parts.append(Text(f"Stress dice per roll, session {session}: {' '.join(map(str, stress))}"))
+    parts += [Text(line) for line in stress_text(data.get("stress", {}))]
     if data["unread"]:
         parts.append(Text(f"Left out: {counted(data['unread'], 'entry', 'entries')} that could not be read"))
     parts += [Text(""), *_fairness(data["dice_fairness"])]
