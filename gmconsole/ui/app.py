@@ -9,6 +9,12 @@ line makes (:mod:`gmconsole.ui.live_follow`): the service reads them and tells t
 (``ValueError``: a rules or validation error) or a store failure (``StoreError``, e.g. a failed save
 or a read-only campaign) is shown in the status line as the one sentence the service wrote, and the
 app carries on with the campaign as it was.
+
+The GM's settings file (:mod:`gmconsole.settings_file`, read by the command line and handed in as
+``config``) chooses the theme, the keymap, the export folder and the language; what is wrong with it is
+said once in the status line, and the console starts on the defaults for what was wrong. ``ctrl+p``
+opens Textual's command palette with the console's own commands (:mod:`gmconsole.ui.palette`, imported
+the first time the palette opens, not at start-up).
 """
 
 from __future__ import annotations
@@ -29,6 +35,15 @@ from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
 T = TypeVar("T")
 
+DEFAULT_THEME = "textual-dark"
+
+
+def _console_commands():
+    """The console's palette commands, imported when the palette first opens (not at start-up)."""
+    from gmconsole.ui.palette import ConsoleCommands
+
+    return ConsoleCommands
+
 __all__ = ["GMConsoleApp"]
 
 
@@ -44,12 +59,27 @@ class GMConsoleApp(App[int]):
 
     TITLE = "gmconsole"
     CSS_PATH = "gmconsole.tcss"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS = App.COMMANDS | {_console_commands}
+    COMMAND_PALETTE_DISPLAY = "ctrl+p"
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, service, *, rng: random.Random | None = None,
-                 on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None) -> None:
+                 on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None,
+                 config=None, language: str | None = None) -> None:
+        """``config``: the settings file as :func:`gmconsole.settings_file.load` read it (``None``: no
+        file, every default); ``language``: the ``--lang`` flag, which wins over the campaign's
+        language setting and the file's."""
         super().__init__()
+        self.start_problems: list[str] = []
+        """What was wrong with the settings, said in the status line when the main screen opens."""
+        self.keymap: dict[str, str] = {}
+        self.config = config
+        self.export_folder = None
+        self.switch_to: str | None = None
+        """The campaign to open next, when the GM chose one in the command palette (the app then exits)."""
+        if config is not None:
+            self._apply_config(config)
+        self._apply_language(service, language)
         self.read_only_reason = read_only_reason
         self.service = service
         if service.read_only and read_only_reason:  # a refused change says why, not "another console"
@@ -61,6 +91,55 @@ class GMConsoleApp(App[int]):
         self._unroute_logs: Callable[[], None] | None = None
         campaign = service.campaign
         self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
+
+    def _apply_config(self, config) -> None:
+        """Theme, keymap and export folder from the settings file; its problems kept for the status line."""
+        if config.message:
+            self.start_problems.append(config.message)
+        if config.theme is not None:
+            if config.theme in self.available_themes:
+                self.theme = config.theme
+            else:
+                self.start_problems.append(
+                    f"Settings file: theme {config.theme!r} is not a theme here; the themes are "
+                    f"{', '.join(sorted(self.available_themes))} — the default {DEFAULT_THEME} is used.")
+        if config.keymap:
+            from gmconsole.ui.keymap import normalized
+
+            self.keymap = normalized(config.keymap)
+            self.set_keymap(self.keymap)
+        if config.export_folder is not None:
+            self.export_folder = config.export_folder
+
+    def _apply_language(self, service, flag: str | None) -> None:
+        """``--lang``, else the campaign's language setting, else the settings file's, else English."""
+        from gmconsole.settings_file import apply_language, effective_language
+
+        campaign = getattr(service.campaign.settings, "language", "") or None
+        code, source = effective_language(flag, campaign, self.config.language if self.config else None)
+        try:
+            self.language = apply_language(code)
+        except ValueError as exc:
+            self.start_problems.append(f"{exc} ({source}); English is used.")
+            self.language = apply_language("en")
+
+    def check_keymap(self) -> None:
+        """Say in the status line what is wrong with the GM's keymap (an unknown id, a key that takes
+        another binding's key). Run after the first frame: it imports every screen with keys."""
+        if not self.keymap:
+            return
+        from gmconsole.ui.keymap import keymap_problems
+
+        line_of = self.config.keymap_line if self.config is not None else (lambda binding_id: "")
+        problems = keymap_problems(self.keymap, line_of)
+        if problems:
+            self.start_problems.append("Settings file: " + "; ".join(problems) + ".")
+            self.show_start_problems()
+
+    def show_start_problems(self) -> None:
+        """The settings' problems, in one message in the main screen's status line."""
+        if self.start_problems:
+            errors.show_error(self, " ".join(self.start_problems))
 
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
@@ -88,6 +167,8 @@ class GMConsoleApp(App[int]):
         callback, self._on_first_paint = self._on_first_paint, None
         if callback is not None:
             callback()
+        if self.keymap:
+            self.set_timer(0.05, self.check_keymap)
 
     def on_unmount(self) -> None:
         if self._unroute_logs is not None:
