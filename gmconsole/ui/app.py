@@ -141,6 +141,16 @@ class GMConsoleApp(App[int]):
         if self.start_problems:
             errors.show_error(self, " ".join(self.start_problems))
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables of the theme, and the dice colours that read on it (``$dice-base``, ...,
+        :func:`gmconsole.ui.widgets.dice_pool.dice_variables`)."""
+        from gmconsole.ui.widgets.dice_pool import dice_variables
+
+        variables = super().get_css_variables()
+        variables.update(dice_variables(self.current_theme.dark, variables))
+        self.theme_variables = variables
+        return variables
+
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
         read from a campaign file reaches the terminal raw (issue 10)."""
