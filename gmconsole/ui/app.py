@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -150,6 +150,23 @@ class GMConsoleApp(App[int]):
         variables.update(dice_variables(self.current_theme.dark, variables))
         self.theme_variables = variables
         return variables
+
+    def get_system_commands(self, screen: Screen):
+        """Textual's palette commands, with its Quit going through the main screen's ``q`` (which asks
+        first while a roll's costs wait to be applied)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                yield SystemCommand("Quit", "Quit gmconsole (asks first while costs wait to be applied)",
+                                    self._quit_as_q)
+            else:
+                yield command
+
+    def _quit_as_q(self) -> None:
+        action = getattr(self.screen_stack[0], "action_quit", None) if self.screen_stack else None
+        if action is None:
+            self.exit(0)
+        else:
+            action()
 
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character

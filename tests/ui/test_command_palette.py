@@ -172,3 +172,17 @@ def test_opening_the_console_does_not_import_the_palette(demo_root):
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.split() == ["before", "False", "after", "True"]
+
+
+def test_the_palettes_quit_asks_first_while_costs_wait(make_app, monkeypatch):
+    app = make_app("yze-demo")
+    monkeypatch.setattr(type(app.service), "pending_costs", lambda self: [{"roll_id": 3, "character": "Ripley"}])
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await _run_command(pilot, app, "Quit")
+            seen["screen"] = type(app.screen).__name__
+
+    asyncio.run(run())
+    assert seen["screen"] == "QuestionScreen"
