@@ -35,6 +35,8 @@ from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
 T = TypeVar("T")
 
+__all__ = ["GMConsoleApp"]
+
 DEFAULT_THEME = "textual-dark"
 
 
@@ -43,8 +45,6 @@ def _console_commands():
     from gmconsole.ui.palette import ConsoleCommands
 
     return ConsoleCommands
-
-__all__ = ["GMConsoleApp"]
 
 
 class GMConsoleApp(App[int]):
@@ -98,7 +98,7 @@ class GMConsoleApp(App[int]):
             self.start_problems.append(config.message)
         if config.theme is not None:
             if config.theme in self.available_themes:
-                self.theme = config.theme
+                self._start_in_theme(config.theme)
             else:
                 self.start_problems.append(
                     f"Settings file: theme {config.theme!r} is not a theme here; the themes are "
@@ -110,6 +110,18 @@ class GMConsoleApp(App[int]):
             self.set_keymap(self.keymap)
         if config.export_folder is not None:
             self.export_folder = config.export_folder
+
+    def _start_in_theme(self, name: str) -> None:
+        """Start in theme ``name`` as Textual starts in its default one: without the theme watcher, which
+        would parse and apply the whole stylesheet a second time once the app runs (the first parse,
+        at start, already reads this theme's variables)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{name}", update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)  # ANSI colours of Rich text mapped for this theme
+        self.stylesheet.set_variables(self.get_css_variables())  # before the stylesheet is first parsed
 
     def _apply_language(self, service, flag: str | None) -> None:
         """``--lang``, else the campaign's language setting, else the settings file's, else English."""

@@ -49,6 +49,8 @@ def test_a_keymap_moves_history_from_h_to_y_everywhere_the_gm_reads_keys(open_se
     assert seen["after h"] is MainScreen and seen["after y"] is HistoryScreen
     assert "y history" in seen["tabs"] and "h history" not in seen["tabs"]
     assert "f2 Settings" in seen["bar"] and "ctrl+o" not in seen["bar"]
+    # in its own place in the bar (Textual would put a moved key after the others)
+    assert seen["bar"].index("^z Undo") < seen["bar"].index("f2 Settings") < seen["bar"].index("L Skills")
     assert "✗" not in seen["status"]
 
 
