@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gmconsole.wording import quoted
+
 __all__ = ["ENV_VAR", "LANGUAGES", "Config", "apply_language", "config_path", "current_language",
            "effective_language", "load", "parse"]
 
@@ -136,7 +138,7 @@ def parse(text: str, path: Path) -> Config:
     for key, value in data.items():
         where = lines.of(key)
         if key not in _TOP_KEYS:
-            problems.append(f"{where}unknown setting {key!r} (the settings are: {', '.join(_TOP_KEYS)})")
+            problems.append(f"{where}unknown setting {quoted(key)} (the settings are: {', '.join(_TOP_KEYS)})")
         elif key == "keymap":
             values["keymap"], values["keymap_lines"] = _keymap(value, lines, problems)
         elif not isinstance(value, str):
@@ -145,7 +147,7 @@ def parse(text: str, path: Path) -> Config:
             if value in LANGUAGES:
                 values["language"] = value
             else:
-                problems.append(f"{where}language {value!r} is not one of {', '.join(LANGUAGES)}")
+                problems.append(f"{where}language {quoted(value)} is not one of {', '.join(LANGUAGES)}")
         elif key == "theme":
             if value.strip():
                 values["theme"] = value.strip()
@@ -172,7 +174,8 @@ def _keymap(table, lines: _Lines, problems: list[str]) -> tuple[dict[str, str], 
         if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
             keys = ",".join(keys)
         if not isinstance(keys, str) or not keys.strip() or not re.fullmatch(r"[\w+,\- ?!/.=]+", keys):
-            problems.append(f"{at}keymap {binding_id!r} must be a key such as \"y\" or \"ctrl+k\" (several: \"y,f5\")")
+            problems.append(f"{at}keymap {quoted(binding_id)} must be a key such as "
+                            '"y" or "ctrl+k" (several: "y,f5")')
             continue
         keymap[binding_id] = ",".join(k.strip() for k in keys.split(",") if k.strip())
         if line:
@@ -222,7 +225,7 @@ def apply_language(code: str) -> str:
     part of this change: the value is stored, and read back with :func:`current_language`)."""
     global _language
     if code not in LANGUAGES:
-        raise ValueError(f"language {code!r} is not one of {', '.join(LANGUAGES)}")
+        raise ValueError(f"language {quoted(code)} is not one of {', '.join(LANGUAGES)}")
     _language = code
     return code
 

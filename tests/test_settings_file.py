@@ -45,10 +45,10 @@ def test_a_bad_key_is_named_with_its_line_and_only_it_keeps_its_default():
     assert config.theme == "nord"  # the good key still applies
     assert config.language is None and config.data_folder is None and config.keymap == {}
     message = config.message
-    assert "line 2: language 'fr' is not one of en, zh-Hant" in message
-    assert "line 3: unknown setting 'colour'" in message
+    assert "line 2: language “fr” is not one of en, zh-Hant" in message
+    assert "line 3: unknown setting “colour”" in message
     assert "line 4: data_folder must be text" in message
-    assert "line 6: keymap 'main.history'" in message
+    assert "line 6: keymap “main.history”" in message
     assert message.endswith("those settings keep their defaults.")
 
 
@@ -103,7 +103,7 @@ def test_apply_language_takes_only_known_codes():
     try:
         assert settings_file.apply_language("zh-Hant") == "zh-Hant"
         assert settings_file.current_language() == "zh-Hant"
-        with pytest.raises(ValueError, match="'fr' is not one of en, zh-Hant"):
+        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
             settings_file.apply_language("fr")
         assert settings_file.current_language() == "zh-Hant"
     finally:

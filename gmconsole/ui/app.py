@@ -32,6 +32,7 @@ from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+from gmconsole.wording import quoted
 
 T = TypeVar("T")
 
@@ -101,7 +102,7 @@ class GMConsoleApp(App[int]):
                 self._start_in_theme(config.theme)
             else:
                 self.start_problems.append(
-                    f"Settings file: theme {config.theme!r} is not a theme here; the themes are "
+                    f"Settings file: theme {quoted(config.theme)} is not a theme here; the themes are "
                     f"{', '.join(sorted(self.available_themes))} — the default {DEFAULT_THEME} is used.")
         if config.keymap:
             from gmconsole.ui.keymap import normalized
@@ -127,8 +128,10 @@ class GMConsoleApp(App[int]):
         """``--lang``, else the campaign's language setting, else the settings file's, else English."""
         from gmconsole.settings_file import apply_language, effective_language
 
-        campaign = getattr(service.campaign.settings, "language", "") or None
-        code, source = effective_language(flag, campaign, self.config.language if self.config else None)
+        self._language_flag = flag
+        self._campaign_language = getattr(service.campaign.settings, "language", "")
+        code, source = effective_language(flag, self._campaign_language or None,
+                                          self.config.language if self.config else None)
         try:
             self.language = apply_language(code)
         except ValueError as exc:
@@ -218,7 +221,10 @@ class GMConsoleApp(App[int]):
             self._unsubscribe = None
 
     def _service_changed(self, entry: dict) -> None:
-        """Every screen on the stack hears of the change (a modal may be on top of the main screen)."""
+        """Every screen on the stack hears of the change (a modal may be on top of the main screen); a
+        change of the campaign's language setting (or its undo) is applied at once."""
+        if getattr(self.service.campaign.settings, "language", "") != self._campaign_language:
+            self._apply_language(self.service, self._language_flag)
         for screen in list(self.screen_stack):
             screen.post_message(CampaignChanged(entry))
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from textual.app import App
 from textual.binding import Binding
 
+from gmconsole.wording import quoted
+
 __all__ = ["BindingRow", "binding_rows", "key_names", "keymap_problems", "keys_of", "normalized"]
 
 OWNERS = (
@@ -85,7 +87,7 @@ def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "") -> li
     gives that another binding holds on the same screen or pane (Textual then drops that binding there,
     silently). ``keymap`` is normalized; ``line_of(id)`` says where the entry is written (`` (line 7)``)."""
     known = {row.id for row in binding_rows()}
-    problems = [f"keymap: no binding has the id {binding_id!r}{line_of(binding_id)} "
+    problems = [f"keymap: no binding has the id {quoted(binding_id)}{line_of(binding_id)} "
                 "(`gmconsole config keys` lists them)" for binding_id in keymap if binding_id not in known]
     for owner, where in _owners():
         holders: dict[str, list[Binding]] = {}

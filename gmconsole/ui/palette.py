@@ -27,6 +27,9 @@ from gmconsole.safe_text import shown
 
 __all__ = ["ConsoleCommands", "go_to", "open_campaign", "roll_skill"]
 
+GO_TO_FIRST = 1.05
+"""A "Go to NAME" hit's score is raised this much: typed alone, a name selects that character."""
+
 
 def _main_screen(app):
     from gmconsole.ui.screens.main import MainScreen
@@ -125,8 +128,10 @@ class ConsoleCommands(Provider):
                 yield DiscoveryHit(self._shown(text), command, text=text, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        """Every command whose text matches ``query``; a name alone ("Lambert") puts "Go to Lambert Cho"
+        first, above the same name's "Roll ... for Lambert Cho" lines, which match it as well."""
         matcher = self.matcher(query)
         for text, command, help_text in self.commands:
-            score = matcher.match(text)
+            score = matcher.match(text) * (GO_TO_FIRST if text.startswith("Go to ") else 1)
             if score > 0:
                 yield Hit(score, self._shown(text, query), command, text=text, help=help_text)

@@ -38,7 +38,7 @@ def test_config_show_says_where_each_setting_comes_from(run_cli, tmp_path):
 def test_config_show_names_a_bad_line_and_exits_0(run_cli, tmp_path):
     result = run_cli("config", "show", env=_config(tmp_path, 'theme = "nord"\nlanguage = "fr"\n'))
     assert result.returncode == 0
-    assert "line 2: language 'fr' is not one of en, zh-Hant" in result.stdout
+    assert "line 2: language “fr” is not one of en, zh-Hant" in result.stdout
     assert "nord  (config.toml)" in result.stdout
 
 

@@ -45,7 +45,7 @@ def test_typing_a_name_and_enter_selects_that_character_and_feeds_the_builder(ma
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await _run_command(pilot, app, "Go to Lambert")
+            await _run_command(pilot, app, "Lambert")  # "Roll ... for Lambert Cho" match too: Go to comes first
             main = app.screen
             seen["screen"] = type(main)
             seen["roster"] = main.query_one(RosterPane).selected_id

@@ -87,7 +87,7 @@ def test_an_unknown_binding_id_and_a_key_clash_are_named_in_the_status_line(open
             seen["screen"] = type(app.screen).__name__
 
     asyncio.run(run())
-    assert "no binding has the id 'main.histroy' (line 2)" in seen["status"]
+    assert "no binding has the id “main.histroy” (line 2)" in seen["status"]
     assert "main.skills (line 3) = q takes that key from Quit (main.quit) on the main screen" in seen["status"]
     assert seen["screen"] == "SkillsScreen"
 
@@ -104,7 +104,7 @@ def test_a_bad_settings_file_is_said_once_and_the_console_starts_on_defaults(ope
 
     asyncio.run(run())
     assert seen["theme"] == "textual-light"  # the good key applies
-    assert "line 2: language 'fr' is not one of en, zh-Hant" in seen["status"]
+    assert "line 2: language “fr” is not one of en, zh-Hant" in seen["status"]
     assert "/gm/config.toml" in seen["status"] and seen["status"].startswith("✗")
 
 
@@ -119,7 +119,7 @@ def test_an_unknown_theme_names_the_known_ones_and_keeps_the_default(open_servic
 
     asyncio.run(run())
     assert app.theme == "textual-dark"
-    assert "theme 'solarised' is not a theme here" in seen["status"]
+    assert "theme “solarised” is not a theme here" in seen["status"]
     assert "textual-light" in seen["status"] and "nord" in seen["status"]
 
 
@@ -139,5 +139,26 @@ def test_the_campaigns_language_setting_wins_over_the_files(open_service):
         service.update_settings({"language": "en"})
         assert GMConsoleApp(service, config=parse('language = "zh-Hant"\n', Path("c.toml"))).language == "en"
         assert GMConsoleApp(service, language="zh-Hant").language == "zh-Hant"  # --lang wins over both
+    finally:
+        settings_file.apply_language("en")
+
+
+def test_changing_the_campaigns_language_in_the_console_applies_it_and_undo_takes_it_back(open_service):
+    from gmconsole import settings_file
+
+    app = GMConsoleApp(open_service(), config=parse('language = "en"\n', Path("c.toml")))
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.attempt(lambda: app.service.update_settings({"language": "zh-Hant"}))
+            seen.append((app.language, settings_file.current_language()))
+            await pilot.press("ctrl+z")
+            seen.append((app.language, settings_file.current_language()))
+
+    try:
+        asyncio.run(run())
+        assert seen == [("zh-Hant", "zh-Hant"), ("en", "en")]
     finally:
         settings_file.apply_language("en")
