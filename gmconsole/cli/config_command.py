@@ -68,12 +68,16 @@ def run_show(args) -> int:
     ]
     rows += [(f"keymap.{binding_id}", keys, from_file + config.keymap_line(binding_id))
              for binding_id, keys in config.keymap.items()]
+    from textual.theme import BUILTIN_THEMES
+
+    themes = sorted(BUILTIN_THEMES)
     result = {"path": str(config.path), "exists": config.found, "problems": list(config.problems),
-              "settings": [{"key": k, "value": v, "from": f} for k, v, f in rows]}
+              "settings": [{"key": k, "value": v, "from": f} for k, v, f in rows], "themes": themes}
     lines = [f"settings file: {config.path} ({'read' if config.found else 'not found: defaults'})"]
     width = max(len(k) for k, _v, _f in rows)
     lines += [f"{k:<{width}}  {v}  ({f})" for k, v, f in rows]
     lines.append("a campaign's own language setting (gmconsole settings NAME) wins over the file's language")
+    lines.append("themes: " + ", ".join(themes))
     if config.message:
         lines.append(f"problem: {config.message}")
     emit(result, args.json, "\n".join(lines))

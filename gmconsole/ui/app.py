@@ -102,8 +102,9 @@ class GMConsoleApp(App[int]):
                 self._start_in_theme(config.theme)
             else:
                 self.start_problems.append(
-                    f"Settings file: theme {quoted(config.theme)} is not a theme here; the themes are "
-                    f"{', '.join(sorted(self.available_themes))} — the default {DEFAULT_THEME} is used.")
+                    f"Settings file: theme {quoted(config.theme)} is not a theme here, so {DEFAULT_THEME} is "
+                    f"used (`gmconsole config show` lists them); the themes are "
+                    f"{', '.join(sorted(self.available_themes))}.")
         if config.keymap:
             from gmconsole.ui.keymap import normalized
 

@@ -40,6 +40,7 @@ def test_config_show_names_a_bad_line_and_exits_0(run_cli, tmp_path):
     assert result.returncode == 0
     assert "line 2: language “fr” is not one of en, zh-Hant" in result.stdout
     assert "nord  (config.toml)" in result.stdout
+    assert "textual-light" in next(line for line in result.stdout.splitlines() if line.startswith("themes: "))
 
 
 def test_config_keys_lists_the_binding_ids_a_keymap_may_move(run_cli):
