@@ -1,6 +1,6 @@
 """Start-up and roll-builder latency of the console (not a test: it prints figures, asserts nothing).
 
-    python bench/startup.py [--runs 7] [--keys 60]
+    python bench/startup.py [--runs 7] [--keys 60] [--no-config] [--before DIR]
 
 (a) Launch to the first painted main screen, on the ``yze`` demo with 10,000 history entries, beside
     a bare Textual app with one DataTable, in the same run (goal: ratio <= 1.3).
@@ -30,6 +30,13 @@
     files (the store's own file format and writer, as ``bench/store.py`` does) up to 10,000 entries,
     all in the current session — the hard case, since start-up reads the current session — and the
     campaign state is told the newest entry is 10,000 (as if they had been recorded one by one).
+
+    The settings file: the console starts with a ``config.toml`` present (``GMCONSOLE_CONFIG``; a
+    theme and a two-key keymap, :data:`CONFIG`), so the figure includes reading it, the theme and the
+    keymap, with the command palette available (``--no-config``: without one). ``--before DIR``
+    adds a third app to the same alternating runs: the console of another checkout (``DIR`` holds its
+    ``gmconsole`` package, e.g. ``git archive`` of an older commit), launched the same way with that
+    folder first on ``PYTHONPATH``, so a change is measured against what it changed in one run.
 
 (b) Keypress in the roll builder to the refreshed odds, in-process with ``App.run_test()`` / Pilot on
     the same 10,000-entry campaign (goal: median <= 16 ms). Two figures per key, both from just
@@ -63,6 +70,13 @@ from pathlib import Path
 
 ENTRIES = 10_000
 SIZE = (120, 40)
+CONFIG = """\
+theme = "textual-light"
+
+[keymap]
+"main.history" = "y"
+"main.settings" = "f2"
+"""
 
 BARE_APP = r"""
 from textual.app import App
@@ -87,7 +101,8 @@ MARKERS = {
     "app": ("1 Roster", "2 Initiative", "3 Roll builder", "4 Tracker", "Security officer", "Roll — ", "Quit"),
     "bare": ("name", "stress", "Ripley", "Dallas"),
 }
-QUIT_KEY = {"app": b"q", "bare": b"\x11"}
+MARKERS["before"] = MARKERS["app"]
+QUIT_KEY = {"app": b"q", "bare": b"\x11", "before": b"q"}
 QUIET = 0.4
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\x1b\][^\x07]*\x07")
 
@@ -147,6 +162,7 @@ def build_campaign(root: Path) -> None:
 
 
 def _command(mode: str, root: Path) -> list[str]:
+    """The command line of ``mode`` (its environment: :func:`_environment`)."""
     if mode == "bare":
         return [sys.executable, "-c", BARE_APP]
     script = Path(sys.executable).with_name("gmconsole")
@@ -154,12 +170,21 @@ def _command(mode: str, root: Path) -> list[str]:
     return entry + ["--data-dir", str(root), "open", "yze-demo"]
 
 
-def launch_once(mode: str, root: Path) -> tuple[float, float]:
+def _environment(mode: str, extra: dict[str, str]) -> dict[str, str]:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(SIZE[0]), LINES=str(SIZE[1]), **extra)
+    if mode == "before":
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (env.pop("GMC_BEFORE"), os.environ.get("PYTHONPATH")) if p)
+    else:
+        env.pop("GMC_BEFORE", None)
+    return env
+
+
+def launch_once(mode: str, root: Path, extra: dict[str, str] | None = None) -> tuple[float, float]:
     """Seconds from spawning ``mode`` on a 120x40 pty to its first complete frame, and to settled."""
     chunks: list[tuple[float, bytes]] = []
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(SIZE[0]), LINES=str(SIZE[1]))
+    env = _environment(mode, extra or {})
 
     def read_terminal() -> None:
         while True:
@@ -207,15 +232,21 @@ def launch_once(mode: str, root: Path) -> tuple[float, float]:
     return first - start, settled - start
 
 
-def bench_startup(root: Path, runs: int) -> dict[str, list[tuple[float, float]]]:
+def bench_startup(root: Path, runs: int, extra: dict[str, str] | None = None,
+                  before: Path | None = None) -> dict[str, list[tuple[float, float]]]:
     package = Path(__import__("gmconsole").__file__).parent
     compileall.compile_dir(package, quiet=1)
-    times: dict[str, list[tuple[float, float]]] = {"app": [], "bare": []}
-    launch_once("bare", root)  # warm the page cache for both before timing
-    launch_once("app", root)
+    modes = ("bare", "app") if before is None else ("bare", "app", "before")
+    extra = dict(extra or {})
+    if before is not None:
+        compileall.compile_dir(before / "gmconsole", quiet=1)
+        extra["GMC_BEFORE"] = str(before)
+    times: dict[str, list[tuple[float, float]]] = {mode: [] for mode in modes}
+    for mode in modes:  # warm the page cache for each before timing
+        launch_once(mode, root, extra)
     for _ in range(runs):
-        for mode in ("bare", "app"):
-            times[mode].append(launch_once(mode, root))
+        for mode in modes:
+            times[mode].append(launch_once(mode, root, extra))
     return times
 
 
@@ -275,13 +306,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="launches of each app (default 7)")
     parser.add_argument("--keys", type=int, default=60, help="keypresses timed in the roll builder (default 60)")
+    parser.add_argument("--no-config", action="store_true", help="launch without a settings file (config.toml)")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="also launch the console of the checkout in DIR, in the same runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gmc-bench-") as tmp:
         root = Path(tmp)
         t = time.perf_counter()
         build_campaign(root)
         print(f"built yze-demo with {ENTRIES:,} history entries in {time.perf_counter() - t:.1f} s")
-        times = bench_startup(root, args.runs)
+        config = root / "config" / "config.toml"
+        if not args.no_config:
+            config.parent.mkdir()
+            config.write_text(CONFIG, encoding="utf-8")
+        print("settings file: " + ("none" if args.no_config else f"{config.name} (theme and keymap)"))
+        times = bench_startup(root, args.runs, {"GMCONSOLE_CONFIG": str(config)}, args.before)
         first = {mode: statistics.median(t[0] for t in runs) for mode, runs in times.items()}
         settled = {mode: statistics.median(t[1] for t in runs) for mode, runs in times.items()}
         print(f"(a) launch to first painted screen, median of {args.runs} (pty {SIZE[0]}x{SIZE[1]}):")
@@ -291,6 +330,9 @@ def main() -> None:
               f", settled {settled['bare'] * 1000:6.1f} ms")
         print(f"    ratio: first frame {first['app'] / first['bare']:.2f}x (goal <= 1.3x), "
               f"settled {settled['app'] / settled['bare']:.2f}x")
+        if "before" in first:
+            print(f"    before ({args.before}): first frame {first['before'] * 1000:6.1f} ms, "
+                  f"settled {settled['before'] * 1000:6.1f} ms; ratio {first['before'] / first['bare']:.2f}x")
         to_refresh, to_display = asyncio.run(_keypress(root, args.keys))
         print(f"(b) roll builder keypress to refreshed odds, median of {len(to_refresh)} keys:")
         print(f"    odds computed and widgets updated: {statistics.median(to_refresh) * 1000:6.2f} ms "

@@ -148,6 +148,9 @@ def pytest_configure(config):
       60 ms of each console test's start); the rules parsed from the same text with the same theme
       variables are kept and shared between apps (Textual does not change a parsed rule).
     """
+    # No test reads the developer's own settings file (config.toml): GMCONSOLE_CONFIG points at a file
+    # that does not exist unless a test sets it (subprocesses inherit it).
+    os.environ["GMCONSOLE_CONFIG"] = os.path.join(os.path.dirname(__file__), "no-such-folder", "config.toml")
     from textual import _wait
     from textual._compositor import Compositor
     from textual.css.stylesheet import Stylesheet

@@ -70,6 +70,8 @@ class Settings:
     - ``initiative_mode`` (docs/RULES.md, Initiative): ``cards`` / ``roll`` / ``manual``, default per system.
     - ``initiative_attribute``: the attribute added to the D6 in ``roll`` mode.
     - ``initiative_redraw`` (R-INIT-2): cards mode draws anew each round; default off (cards kept).
+    - ``language``: the console's language here (``en``, ``zh-Hant``; ``""``, the default: the GM's
+      settings file says; ``--lang`` wins over both).
     """
 
     push_cost: str = "stress-dice"
@@ -86,6 +88,7 @@ class Settings:
     initiative_mode: str = "roll"
     initiative_attribute: str = "agility"
     initiative_redraw: bool = False
+    language: str = ""
 
     @classmethod
     def for_system(cls, system: str) -> Settings:

@@ -35,6 +35,8 @@ COVERAGE = "condition_coverage"
 COVERAGE_HELP = ("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "
                  "=all (every roll) or =none (no -1); any condition name (the GM chooses conditions; "
                  "tired, angry, scared are examples)")
+EMPTY_CHOICE = "(config.toml)"
+"""How an empty choice is shown: the language setting left to the GM's settings file."""
 ON_WORDS = ("on", "true", "yes", "1")
 OFF_WORDS = ("off", "false", "no", "0")
 
@@ -99,7 +101,8 @@ def allowed_text(campaign: Campaign, info: SettingInfo) -> str:
         return f"a whole number from {info.minimum} to {info.maximum}"
     if info.kind == "map":
         return COVERAGE_HELP
-    return "one of " + ", ".join(shown(c) for c in choices_of(campaign, info))
+    choices = choices_of(campaign, info)
+    return "one of " + ", ".join(shown(c) if c else '"" (empty: the settings file\'s)' for c in choices)
 
 
 def parse_value(campaign: Campaign, key: str, text: str):
@@ -167,8 +170,11 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
 
 
 def shown_value(value) -> str:
-    """A setting's value in words: on/off for a flag, ``condition: skill, skill`` for the coverage map;
-    escaped (the value comes from the campaign file)."""
+    """A setting's value in words: on/off for a flag, ``condition: skill, skill`` for the coverage map,
+    ``(config.toml)`` for an empty choice (the language: the GM's settings file says); escaped (the
+    value comes from the campaign file)."""
+    if value == "":
+        return EMPTY_CHOICE
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, dict):

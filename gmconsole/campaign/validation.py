@@ -29,6 +29,7 @@ from gmconsole.campaign.model import (
 )
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
+from gmconsole.settings_file import LANGUAGES
 from gmconsole.wording import possessive, quoted
 
 ARTIFACT_DICE = (8, 10, 12)
@@ -95,6 +96,9 @@ def check_settings(settings: Settings, system: str) -> Settings:
         raise ValidationError(
             f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}"
         )
+    if settings.language not in ("", *LANGUAGES):
+        raise ValidationError(f"language {quoted(settings.language)} is not one of {', '.join(LANGUAGES)} "
+                              "(or empty: the settings file's)")
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):

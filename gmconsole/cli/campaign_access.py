@@ -8,6 +8,7 @@ from here, never from each other, so no two of them import one another.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import sys
@@ -16,17 +17,36 @@ from pathlib import Path
 from gmconsole.cli.common import CliError
 from gmconsole.safe_text import shown
 
-__all__ = ["MAX_WAIT", "WAY_OUT_LIMIT", "add_wait", "campaign_root", "guard", "seed", "wait_seconds",
-           "warn_about", "way_out"]
+__all__ = ["MAX_WAIT", "WAY_OUT_LIMIT", "add_wait", "campaign_root", "guard", "load_config", "seed",
+           "wait_seconds", "warn_about", "way_out"]
 
 MAX_WAIT = 3600.0
 """Longest ``--wait`` accepted: an hour; more is surely a typo."""
 
 
-def campaign_root(args) -> Path:
-    from gmconsole.store.location import data_root
+def campaign_root(args, *, quiet: bool = False) -> Path:
+    """The data folder: ``--data-dir``, else ``GMCONSOLE_HOME``, else the settings file's ``data_folder``,
+    else the user data folder. The settings file is read only when the first two do not say; what is
+    wrong with it is said on stderr (``quiet``: not, as the console says it in its status line)."""
+    from gmconsole.store.location import ENV_VAR, data_root
 
-    return data_root(getattr(args, "data_dir", None))
+    given = getattr(args, "data_dir", None)
+    configured = None
+    if not given and not os.environ.get(ENV_VAR):
+        config = load_config(quiet=quiet)
+        configured = config.data_folder
+    return data_root(given, configured)
+
+
+def load_config(*, quiet: bool = False):
+    """The settings file (:func:`gmconsole.settings_file.load`); its problems as one
+    ``gmconsole: warning:`` line on stderr unless ``quiet``."""
+    from gmconsole.settings_file import load
+
+    config = load()
+    if config.message and not quiet:
+        print(f"gmconsole: warning: {shown(config.message)}", file=sys.stderr)
+    return config
 
 
 def _user_errors():

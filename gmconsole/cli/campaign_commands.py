@@ -14,7 +14,7 @@ import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
-from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
+from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.safe_text import shown, to_json
 from gmconsole.systems import SYSTEM_IDS
@@ -166,7 +166,9 @@ def open_console(args) -> int:
         from gmconsole.ui.launch import launch
     except ImportError as exc:
         raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
-    return launch(campaign_root(args), getattr(args, "name", None), read_only=getattr(args, "read_only", False))
+    config = load_config(quiet=True)  # its problems are said in the console's status line
+    return launch(campaign_root(args, quiet=True), getattr(args, "name", None),
+                  read_only=getattr(args, "read_only", False), config=config)
 
 
 # --------------------------------------------------------------------------- roll --campaign

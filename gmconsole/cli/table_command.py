@@ -32,9 +32,10 @@ def run_table(args) -> int:
     except CorruptFile as exc:
         raise CliError(f"{args.name} is damaged: open it in the console (gmconsole open {args.name}); {exc}") from exc
     try:
+        from gmconsole.cli.campaign_access import load_config
         from gmconsole.ui.table import TableApp
 
-        TableApp(service).run()
+        TableApp(service, theme=load_config().theme).run()
     finally:
         service.close()
     return 0

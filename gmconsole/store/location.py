@@ -1,7 +1,8 @@
 """Where campaigns live on disk.
 
-The ``--data-dir`` option wins, then the ``GMCONSOLE_HOME`` environment variable, then the user data
-folder ``platformdirs`` gives for "gmconsole" (``~/.local/share/gmconsole`` on Linux).
+The ``--data-dir`` option wins, then the ``GMCONSOLE_HOME`` environment variable, then the settings
+file's ``data_folder`` (``config.toml``, :mod:`gmconsole.settings_file`; the caller passes it), then the
+user data folder ``platformdirs`` gives for "gmconsole" (``~/.local/share/gmconsole`` on Linux).
 """
 
 from __future__ import annotations
@@ -16,16 +17,19 @@ from gmconsole.store.errors import StoreError
 ENV_VAR = "GMCONSOLE_HOME"
 
 
-def data_root(override: str | os.PathLike | None = None) -> Path:
+def data_root(override: str | os.PathLike | None = None, configured: os.PathLike | None = None) -> Path:
     """Return the folder that holds every campaign, creating it if missing.
 
     ``override`` is the ``--data-dir`` value (``None`` when not given); an empty ``GMCONSOLE_HOME``
-    counts as unset. ``~`` is expanded. Raises :class:`StoreError` when the folder cannot be created.
+    counts as unset; ``configured`` is the settings file's ``data_folder`` (``None``: not set). ``~`` is
+    expanded. Raises :class:`StoreError` when the folder cannot be created.
     """
     if override is not None and str(override) != "":
         root = Path(override)
     elif os.environ.get(ENV_VAR):
         root = Path(os.environ[ENV_VAR])
+    elif configured is not None:
+        root = Path(configured)
     else:
         root = Path(platformdirs.user_data_dir("gmconsole", appauthor=False))
     root = root.expanduser()

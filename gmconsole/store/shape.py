@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.settings_file import LANGUAGES
 from gmconsole.systems import SYSTEM_IDS
 
 
@@ -176,7 +177,7 @@ SETTINGS = fields({}, {
     "push_cost": STR, "max_pushes": INT, "panic_escalation": BOOL, "opposed_reroll_ties": BOOL,
     "tool_takes_damage": BOOL, "condition_coverage": map_of(list_of(STR)), "exploding_tie_to_defender": BOOL,
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
-    "skill_ones": one_of("stay", "blank"), "initiative_redraw": BOOL,
+    "skill_ones": one_of("stay", "blank"), "initiative_redraw": BOOL, "language": one_of("", *LANGUAGES),
 })
 CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
 """A skill of the campaign's own list (issue 11, :mod:`gmconsole.campaign.skills`)."""

@@ -9,6 +9,12 @@ line makes (:mod:`gmconsole.ui.live_follow`): the service reads them and tells t
 (``ValueError``: a rules or validation error) or a store failure (``StoreError``, e.g. a failed save
 or a read-only campaign) is shown in the status line as the one sentence the service wrote, and the
 app carries on with the campaign as it was.
+
+The GM's settings file (:mod:`gmconsole.settings_file`, read by the command line and handed in as
+``config``) chooses the theme, the keymap, the export folder and the language; what is wrong with it is
+said once in the status line, and the console starts on the defaults for what was wrong. ``ctrl+p``
+opens Textual's command palette with the console's own commands (:mod:`gmconsole.ui.palette`, imported
+the first time the palette opens, not at start-up).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -26,10 +32,20 @@ from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+from gmconsole.wording import quoted
 
 T = TypeVar("T")
 
 __all__ = ["GMConsoleApp"]
+
+DEFAULT_THEME = "textual-dark"
+
+
+def _console_commands():
+    """The console's palette commands, imported when the palette first opens (not at start-up)."""
+    from gmconsole.ui.palette import ConsoleCommands
+
+    return ConsoleCommands
 
 
 class GMConsoleApp(App[int]):
@@ -44,12 +60,27 @@ class GMConsoleApp(App[int]):
 
     TITLE = "gmconsole"
     CSS_PATH = "gmconsole.tcss"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS = App.COMMANDS | {_console_commands}
+    COMMAND_PALETTE_DISPLAY = "ctrl+p"
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, service, *, rng: random.Random | None = None,
-                 on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None) -> None:
+                 on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None,
+                 config=None, language: str | None = None) -> None:
+        """``config``: the settings file as :func:`gmconsole.settings_file.load` read it (``None``: no
+        file, every default); ``language``: the ``--lang`` flag, which wins over the campaign's
+        language setting and the file's."""
         super().__init__()
+        self.start_problems: list[str] = []
+        """What was wrong with the settings, said in the status line when the main screen opens."""
+        self.keymap: dict[str, str] = {}
+        self.config = config
+        self.export_folder = None
+        self.switch_to: str | None = None
+        """The campaign to open next, when the GM chose one in the command palette (the app then exits)."""
+        if config is not None:
+            self._apply_config(config)
+        self._apply_language(service, language)
         self.read_only_reason = read_only_reason
         self.service = service
         if service.read_only and read_only_reason:  # a refused change says why, not "another console"
@@ -61,6 +92,97 @@ class GMConsoleApp(App[int]):
         self._unroute_logs: Callable[[], None] | None = None
         campaign = service.campaign
         self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
+
+    def _apply_config(self, config) -> None:
+        """Theme, keymap and export folder from the settings file; its problems kept for the status line."""
+        if config.message:
+            self.start_problems.append(config.message)
+        if config.theme is not None:
+            if config.theme in self.available_themes:
+                self._start_in_theme(config.theme)
+            else:
+                self.start_problems.append(
+                    f"Settings file: theme {quoted(config.theme)} is not a theme here, so {DEFAULT_THEME} is "
+                    f"used (`gmconsole config show` lists them); the themes are "
+                    f"{', '.join(sorted(self.available_themes))}.")
+        if config.keymap:
+            from gmconsole.ui.keymap import normalized
+
+            self.keymap = normalized(config.keymap)
+            self.set_keymap(self.keymap)
+        if config.export_folder is not None:
+            self.export_folder = config.export_folder
+
+    def _start_in_theme(self, name: str) -> None:
+        """Start in theme ``name`` as Textual starts in its default one: without the theme watcher, which
+        would parse and apply the whole stylesheet a second time once the app runs (the first parse,
+        at start, already reads this theme's variables)."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{name}", update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)  # ANSI colours of Rich text mapped for this theme
+        self.stylesheet.set_variables(self.get_css_variables())  # before the stylesheet is first parsed
+
+    def _apply_language(self, service, flag: str | None) -> None:
+        """``--lang``, else the campaign's language setting, else the settings file's, else English."""
+        from gmconsole.settings_file import apply_language, effective_language
+
+        self._language_flag = flag
+        self._campaign_language = getattr(service.campaign.settings, "language", "")
+        code, source = effective_language(flag, self._campaign_language or None,
+                                          self.config.language if self.config else None)
+        try:
+            self.language = apply_language(code)
+        except ValueError as exc:
+            self.start_problems.append(f"{exc} ({source}); English is used.")
+            self.language = apply_language("en")
+
+    def check_keymap(self) -> None:
+        """Say in the status line what is wrong with the GM's keymap (an unknown id, a key that takes
+        another binding's key). Run after the first frame: it imports every screen with keys."""
+        if not self.keymap:
+            return
+        from gmconsole.ui.keymap import keymap_problems
+
+        line_of = self.config.keymap_line if self.config is not None else (lambda binding_id: "")
+        problems = keymap_problems(self.keymap, line_of)
+        if problems:
+            self.start_problems.append("Settings file: " + "; ".join(problems) + ".")
+            self.show_start_problems()
+
+    def show_start_problems(self) -> None:
+        """The settings' problems, in one message in the main screen's status line."""
+        if self.start_problems:
+            errors.show_error(self, " ".join(self.start_problems))
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables of the theme, and the dice colours that read on it (``$dice-base``, ...,
+        :func:`gmconsole.ui.widgets.dice_pool.dice_variables`)."""
+        from gmconsole.ui.widgets.dice_pool import dice_variables
+
+        variables = super().get_css_variables()
+        variables.update(dice_variables(self.current_theme.dark, variables))
+        self.theme_variables = variables
+        return variables
+
+    def get_system_commands(self, screen: Screen):
+        """Textual's palette commands, with its Quit going through the main screen's ``q`` (which asks
+        first while a roll's costs wait to be applied)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                yield SystemCommand("Quit", "Quit gmconsole (asks first while costs wait to be applied)",
+                                    self._quit_as_q)
+            else:
+                yield command
+
+    def _quit_as_q(self) -> None:
+        action = getattr(self.screen_stack[0], "action_quit", None) if self.screen_stack else None
+        if action is None:
+            self.exit(0)
+        else:
+            action()
 
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
@@ -88,6 +210,8 @@ class GMConsoleApp(App[int]):
         callback, self._on_first_paint = self._on_first_paint, None
         if callback is not None:
             callback()
+        if self.keymap:
+            self.set_timer(0.05, self.check_keymap)
 
     def on_unmount(self) -> None:
         if self._unroute_logs is not None:
@@ -98,7 +222,10 @@ class GMConsoleApp(App[int]):
             self._unsubscribe = None
 
     def _service_changed(self, entry: dict) -> None:
-        """Every screen on the stack hears of the change (a modal may be on top of the main screen)."""
+        """Every screen on the stack hears of the change (a modal may be on top of the main screen); a
+        change of the campaign's language setting (or its undo) is applied at once."""
+        if getattr(self.service.campaign.settings, "language", "") != self._campaign_language:
+            self._apply_language(self.service, self._language_flag)
         for screen in list(self.screen_stack):
             screen.post_message(CampaignChanged(entry))
 

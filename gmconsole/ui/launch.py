@@ -6,6 +6,9 @@ console holds (``CampaignLocked``), or whose lock file cannot be written (``Lock
 offered read-only; a damaged file (``CorruptFile``) is shown
 with its message and, when there is a backup, the backup is offered. The campaign opened is
 remembered for next time. Returns the process exit status (0, or 2 when nothing could be opened).
+Opening another campaign from the command palette ends the app with that campaign's name, and the
+loop in :func:`launch` opens it (Textual runs one app per loop; a fresh app on the new campaign is
+simpler and safer than swapping the service under every screen).
 """
 
 from __future__ import annotations
@@ -108,8 +111,13 @@ def _open_service(root: Path, name: str, read_only: bool):
             restore_campaign_backup(root, name, damaged)
 
 
-def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None) -> int:
-    """Run the console on a campaign under ``root`` (see the module docstring); returns the exit status."""
+def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random.Random | None = None,
+           config=None, language: str | None = None) -> int:
+    """Run the console on a campaign under ``root`` (see the module docstring); returns the exit status.
+
+    ``config`` is the GM's settings file (:func:`gmconsole.settings_file.load`), ``language`` the
+    ``--lang`` flag. When the GM opens another campaign from the command palette, the app exits
+    naming it (``switch_to``) and the console opens again on that one, writable unless it is in use."""
     from gmconsole.campaign import library
     from gmconsole.campaign.storage_access import StoreError
     from gmconsole.ui import startup_gc
@@ -118,24 +126,24 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
     try:
-        try:
-            chosen = choose_campaign(root, name)
-            if chosen is None:
-                return 0
+        chosen = choose_campaign(root, name)
+        while chosen is not None:
             service, read_only_reason = _open_service(root, chosen, read_only)
-        except StoreError as exc:
-            from gmconsole.safe_text import one_line_message
-
-            print(f"gmconsole: error: {one_line_message(str(exc))}", file=sys.stderr)
-            return 2
-        if service is None:
-            return 0
-        try:
-            library.remember_last(root, service.campaign.name)
-            GMConsoleApp(service, rng=rng, on_first_paint=startup_gc.resume,
-                         read_only_reason=read_only_reason).run()
-        finally:
-            service.close()
+            if service is None:
+                return 0
+            try:
+                library.remember_last(root, service.campaign.name)
+                app = GMConsoleApp(service, rng=rng, on_first_paint=startup_gc.resume,
+                                   read_only_reason=read_only_reason, config=config, language=language)
+                app.run()
+            finally:
+                service.close()
+            chosen, read_only = getattr(app, "switch_to", None), False
         return 0
+    except StoreError as exc:
+        from gmconsole.safe_text import one_line_message
+
+        print(f"gmconsole: error: {one_line_message(str(exc))}", file=sys.stderr)
+        return 2
     finally:
         startup_gc.resume()  # when start-up ended before the main screen was painted

@@ -418,7 +418,15 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         if not self._shown:
             self.say(f"No skill matches {quoted(event.value)}; type part of a skill's name.")
             return
-        skill = self._shown[self.query_one(SkillList).highlighted or 0].id
+        self._leave_filter(self._with_skill(self._shown[self.query_one(SkillList).highlighted or 0].id))
+
+    def choose_skill(self, skill: str) -> None:
+        """Build a roll of ``skill``, as picking it in the filter does (the command palette's "Roll ...")."""
+        self.message = ""
+        self.draft = self._with_skill(skill)
+
+    def _with_skill(self, skill: str) -> RollDraft:
+        """The draft rolling ``skill``: its own attribute (Year Zero), the gear usable for it, its mods."""
         draft = self.draft
         attribute = None if self.game_system.attribute_from_skill else draft.attribute
         gear = draft.gear
@@ -429,7 +437,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         from gmconsole.ui.roll_builder.modifier_flows import kept_for_skill
 
         mods = kept_for_skill(self.system, skill, draft.skill_modifiers)
-        self._leave_filter(draft.changed(skill=skill, attribute=attribute, gear=gear, skill_modifiers=mods))
+        return draft.changed(skill=skill, attribute=attribute, gear=gear, skill_modifiers=mods)
 
     def on_skill_filter_leave(self) -> None:
         self._leave_filter(self.draft.changed(**self._before_filter))

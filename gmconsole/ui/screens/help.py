@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from gmconsole.safe_text import shown
+from gmconsole.ui.keymap import keys_of
 
 __all__ = ["HelpScreen", "key_rows", "rules_sections"]
 
@@ -31,9 +32,10 @@ def _key_name(binding: Binding) -> str:
     return " / ".join(names.get(k, k) for k in binding.key.split(","))
 
 
-def key_rows(owner, live=None) -> list[tuple[str, str]]:
+def key_rows(owner, live=None, app=None) -> list[tuple[str, str]]:
     """``(key, what it does)`` for each binding of a pane or screen class (the binding's tooltip,
-    the longer text, when it has one; else the Footer's short description).
+    the longer text, when it has one; else the Footer's short description). With ``app``, a binding the
+    GM's keymap moved shows the GM's keys (:func:`gmconsole.ui.keymap.keys_of`).
 
     With ``live`` (the pane as mounted), keys the pane turns off for this campaign's system
     (its ``check_action`` says False, e.g. tiered-only roll keys in a yze campaign) are left out.
@@ -44,7 +46,9 @@ def key_rows(owner, live=None) -> list[tuple[str, str]]:
             continue
         if live is not None and live.check_action(binding.action.split("(")[0], ()) is False:
             continue
-        rows.append((_key_name(binding), binding.tooltip or binding.description))
+        moved = app is not None and binding.id and binding.id in (getattr(app, "keymap", None) or {})
+        key = keys_of(app, binding) if moved else _key_name(binding)
+        rows.append((key, binding.tooltip or binding.description))
     return rows
 
 
@@ -82,14 +86,15 @@ class HelpScreen(Screen[None]):
                               padding=(0, 1), expand=True)
                 table.add_column(style="bold yellow", no_wrap=True)
                 table.add_column(ratio=1)
-                for key, what in key_rows(owner, live):
+                for key, what in key_rows(owner, live, self.app):
                     table.add_row(key, what)
                 tables.append(table)
             for index in range(0, len(tables), 2):
                 keys.add_row(*tables[index:index + 2], *([""] if index + 1 >= len(tables) else []))
             yield Static(keys)
             yield Static(Text("Forms: tab next field · ctrl+s save · esc cancel.  "
-                              "Pickers: space mark · ctrl+s done.",
+                              "Pickers: space mark · ctrl+s done.  ctrl+p: the command palette (go to a "
+                              "character, roll a skill, new scene, history, settings, another campaign).",
                               style="italic"))
             yield Static(Text(f"\nRules reference ({campaign.system})", style="bold underline"))
             for section in rules_sections(campaign.system):

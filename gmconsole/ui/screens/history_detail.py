@@ -23,8 +23,9 @@ def costs_mark(entry: Entry | dict) -> str:
     return status if status in ("pending", "applied", "dropped") else ""
 
 
-def detail_text(entry: Entry | dict) -> Text:
-    """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs."""
+def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> Text:
+    """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs (dice
+    in ``colours``, the theme's: :func:`gmconsole.ui.widgets.dice_pool.kind_colours`)."""
     entry = as_record(entry)
     text = Text()
     status = given(entry.status, "done")
@@ -34,18 +35,18 @@ def detail_text(entry: Entry | dict) -> Text:
     if isinstance(entry, RollEntry):
         pool = entry.pool or {}
         text.append("Pool: ", style="bold")
-        text.append(render_dice(pool.get("dice") or []))
+        text.append(render_dice(pool.get("dice") or [], colours=colours))
         text.append("\n")
         if pool.get("explanation"):
             text.append("; ".join(pool["explanation"]) + "\n", style="dim")
         first = entry.first_dice
         if first and entry.pushes:
             text.append("First roll: ", style="bold")
-            text.append(render_dice(first))
+            text.append(render_dice(first, colours=colours))
             text.append("\nAfter push: ", style="bold")
         else:
             text.append("Faces: ", style="bold")
-        text.append(render_dice(entry.dice or []))
+        text.append(render_dice(entry.dice or [], colours=colours))
         text.append("\n")
         text.append(f"Entered by hand: {'yes' if entry.by_hand else 'no'} · pushes: {given(entry.pushes, 0)}\n")
         odds = odds_line(given(entry.system, ""), entry.odds or {})

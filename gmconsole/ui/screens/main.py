@@ -95,6 +95,9 @@ class MainScreen(Screen[None]):
             self.set_status(service.history_gap, error=True)
         if service.history_warning:  # issue 10 follow-up, item 9: here, not on stderr
             self.set_status(service.history_warning, error=True)
+        problems = getattr(self.app, "start_problems", None)
+        if problems:  # what was wrong with the settings file: said once, the console runs on defaults
+            self.set_status(" ".join(problems), error=True)
         self.roster.focus_pane()
         self._show_tabs()
         selected = self.roster.selected_id
@@ -147,11 +150,23 @@ class MainScreen(Screen[None]):
             style = "bold reverse" if pane_id == self.active_pane else "dim"
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        for hint in ("  h history · ctrl+y redo · N scene · S session", "  h history · ctrl+y redo", " h history"):
+        key = self._hint_keys()
+        for hint in (f"  {key['main.history']} history · {key['main.redo']} redo · {key['main.new_scene']} scene · "
+                     f"{key['main.new_session']} session", f"  {key['main.history']} history · {key['main.redo']} redo",
+                     f" {key['main.history']} history"):
             if tabs.cell_len + len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
                 break
         update_if_changed(self.query_one("#pane-tabs", Static), tabs)
+
+    def _hint_keys(self) -> dict[str, str]:
+        """The keys of the bindings the tab line names, as the GM's keymap has them."""
+        keymap = getattr(self.app, "keymap", None)
+        if not keymap:
+            return {b.id: b.key for b in self.BINDINGS if b.id}
+        from gmconsole.ui.keymap import keys_of
+
+        return {b.id: keys_of(self.app, b) for b in self.BINDINGS if b.id}
 
     def on_resize(self) -> None:
         self._show_tabs()

@@ -55,11 +55,23 @@ class TableApp(App[int]):
 
     KEYS_LINE = "q quit · the players' view: the GM's console changes it"
 
-    def __init__(self, service) -> None:
+    def __init__(self, service, theme: str | None = None) -> None:
+        """``theme``: the GM's settings file's theme (ignored when it is not a theme here)."""
         super().__init__()
         self.service = service
         self.animation_level = "none"
+        if theme and theme in self.available_themes:
+            self.theme = theme
         self._unroute_logs: Callable[[], None] | None = None
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the dice colours that read on it, as in the console."""
+        from gmconsole.ui.widgets.dice_pool import dice_variables
+
+        variables = super().get_css_variables()
+        variables.update(dice_variables(self.current_theme.dark, variables))
+        self.theme_variables = variables
+        return variables
 
     def get_line_filters(self):
         """As the console's: anything drawn from the campaign file is escaped (issue 10)."""

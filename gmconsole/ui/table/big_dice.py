@@ -1,7 +1,9 @@
 """Dice drawn large enough to read across a room: each die a coloured block with its face in big digits.
 
 Every face is written three lines tall (:data:`GLYPHS`), on a block in its kind's colour (R-POOL-1,
-the console's :data:`KIND_COLOURS`). A success is a filled block marked ``★`` under it (``★★`` for a
+the theme's dice colours, :func:`look`: on a dark theme the console's :data:`KIND_COLOURS` on
+:data:`BLOCK_BACKGROUND`; on a light one the light hues on the theme's ``$panel``). A success is a
+filled block marked ``★`` under it (``★★`` for a
 die worth two, R-ART-1); a bane (a 1 on a base, gear, stress or step die) is marked ``✖``; a die a push
 rerolled is marked ``↻``. The marks say it all without colour. Dice the console draws plain (trait
 dice, a plain d6) get no success mark: their roll is read as a whole (the summary says how).
@@ -10,13 +12,14 @@ dice, a plain d6) get no success mark: their roll is read as a whole (the summar
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from rich.text import Text
 
 from gmconsole.rules.dice import year_zero_successes
-from gmconsole.ui.widgets.dice_pool import KIND_COLOURS
+from gmconsole.ui.widgets.dice_pool import KIND_COLOURS, kind_colours
 
-__all__ = ["GLYPHS", "big_dice", "die_face", "die_mark"]
+__all__ = ["GLYPHS", "Look", "big_dice", "die_face", "die_mark", "look"]
 
 PLAIN_KINDS = ("trait", "dice")
 """Kinds whose single faces are not successes or banes on their own."""
@@ -36,6 +39,24 @@ GLYPHS: dict[str, tuple[str, str, str]] = {
 """Each character a face may hold, three cells wide and three lines tall."""
 
 BLOCK_BACKGROUND = "#303030"
+"""A die's block on dark themes (a success fills it with the kind's colour)."""
+
+
+class Look(NamedTuple):
+    """How the blocks are coloured: each kind's style, the block's background, a success's digits."""
+
+    colours: dict[str, str] = KIND_COLOURS
+    background: str = BLOCK_BACKGROUND
+    on_success: str = "black"
+
+
+def look(app) -> Look:
+    """The blocks' colours in ``app``'s theme: dark as they always were; light on the theme's panel,
+    a success's digits white on the kind's (dark) colour."""
+    colours = kind_colours(app)
+    if getattr(app, "current_theme", None) is None or app.current_theme.dark:
+        return Look(colours)
+    return Look(colours, app.theme_variables.get("panel", "#d0d0d0"), "white")
 
 
 def die_face(die: dict) -> str:
@@ -58,22 +79,24 @@ def die_mark(die: dict) -> str:
     return SUCCESS_MARK * year_zero_successes(int(die.get("sides", 6)), face)
 
 
-def _block(die: dict) -> tuple[list[str], str, str]:
+def _block(die: dict, seen: Look) -> tuple[list[str], str, str]:
     """One die's four lines (three of big digits, one of marks), the block's style and the mark's."""
     face = die_face(die)
     glyphs = [GLYPHS.get(ch, GLYPHS["?"]) for ch in face]
     lines = [" " + "".join(g[row] for g in glyphs) + " " for row in range(3)]
     mark = die_mark(die) + (REROLLED_MARK if die.get("rerolled") else "")
     lines.append(mark.center(len(lines[0])))
-    colour = KIND_COLOURS.get(str(die.get("kind", "dice")), "bold").replace("bold", "").strip() or "white"
+    colour = seen.colours.get(str(die.get("kind", "dice")), "bold").replace("bold", "").strip() or "white"
     if SUCCESS_MARK in mark:
-        return lines, f"bold black on {colour}", f"bold {colour}"
-    return lines, f"bold {colour} on {BLOCK_BACKGROUND}", f"bold {colour}"
+        return lines, f"bold {seen.on_success} on {colour}", f"bold {colour}"
+    return lines, f"bold {colour} on {seen.background}", f"bold {colour}"
 
 
-def big_dice(dice: Iterable[dict], width: int) -> Text:
-    """``dice`` as rows of big blocks fitted into ``width`` cells (wrapping onto more rows)."""
-    blocks = [_block(die) for die in dice]
+def big_dice(dice: Iterable[dict], width: int, seen: Look | None = None) -> Text:
+    """``dice`` as rows of big blocks fitted into ``width`` cells (wrapping onto more rows), coloured
+    as ``seen`` says (default: the dark theme's)."""
+    seen = seen or Look()
+    blocks = [_block(die, seen) for die in dice]
     if not blocks:
         return Text("no dice", style="dim")
     rows: list[list[tuple[list[str], str, str]]] = [[]]

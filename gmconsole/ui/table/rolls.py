@@ -13,8 +13,7 @@ from textual.widgets import Static
 
 from gmconsole.campaign.entries import MISSING, as_record
 from gmconsole.safe_text import shown
-from gmconsole.ui.table.big_dice import big_dice, die_face, die_mark
-from gmconsole.ui.widgets.dice_pool import KIND_COLOURS
+from gmconsole.ui.table.big_dice import big_dice, die_face, die_mark, look
 
 __all__ = ["LastRolls", "public_rolls"]
 
@@ -60,6 +59,7 @@ class LastRolls(Static):
     def show(self, service, *, big: int, small: int, width: int) -> None:
         """``big`` rolls with big dice, then ``small`` more on one line each, fitted to ``width`` cells."""
         records = public_rolls(service, big + small)
+        seen = look(self.app)
         text = Text()
         if not records:
             text.append("No rolls yet this session.", style="dim")
@@ -70,12 +70,12 @@ class LastRolls(Static):
                 text.append_text(_title(record))
                 if _dice(record):  # a panic roll's entry says its D6 and total in the summary
                     text.append("\n")
-                    text.append_text(big_dice(_dice(record), width))
+                    text.append_text(big_dice(_dice(record), width, seen))
                 if index + 1 < len(records):
                     text.append("\n")
             else:
                 text.append_text(_title(record))
                 text.append("  ")
                 for die in _dice(record):
-                    text.append(f"[{die_face(die)}{die_mark(die)}]", style=KIND_COLOURS.get(str(die.get("kind")), ""))
+                    text.append(f"[{die_face(die)}{die_mark(die)}]", style=seen.colours.get(str(die.get("kind")), ""))
         self.update(text)

@@ -4,6 +4,14 @@ R-POOL-1: a roll's dice are always kept apart by kind (and, for gear and artifac
 shown in separate colours. The widget takes the dice as the campaign service gives them
 (``{"kind", "sides", "source"}`` plus ``"face"`` and ``"rerolled"`` once rolled) and draws one
 line per group: a kind label (with the item's name for gear and artifact dice) and the dice.
+
+The colours are theme variables, ``$dice-base``, ``$dice-skill``, ... (:func:`dice_variables`, added to
+the app's CSS variables): on a dark theme the console's own colours (:data:`KIND_COLOURS`); on a light
+theme ``$text-warning``, ``$text-success`` and ``$text-error`` for base, skill and stress dice, and
+darker hues of their own for the rest (:data:`LIGHT_COLOURS`), which read on a light background; a
+colour too close to another kind's is replaced by its own hue, so every kind stays distinguishable.
+A theme may set any ``dice-KIND`` in its ``variables``. The non-colour marks stay in every theme:
+each group's label, a success underlined, a bane reversed, a rerolled die ``*``.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.widgets import Static
 
-__all__ = ["KIND_COLOURS", "DicePool", "render_dice"]
+__all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice"]
 
 KIND_COLOURS: dict[str, str] = {
     "base": "bold #f5c542",
@@ -25,7 +33,59 @@ KIND_COLOURS: dict[str, str] = {
     "trait": "bold #f5c542",
     "dice": "bold #e4e4e4",
 }
-"""One colour per die kind (R-POOL-1); exploding trait dice share the base colour."""
+"""One colour per die kind (R-POOL-1), on dark themes; exploding trait dice share the base colour."""
+
+LIGHT_COLOURS: dict[str, str] = {
+    "base": "#8a5a00", "skill": "#1a7f37", "gear": "#0550ae", "stress": "#cf222e", "artifact": "#8250df",
+    "step": "#a14a00", "dice": "#24292f",
+}
+"""The kinds' hues on light themes when the theme's own colour does not serve (dark enough on white)."""
+
+FROM_LIGHT_THEME = {"base": "text-warning", "skill": "text-success", "stress": "text-error", "dice": "foreground"}
+"""On a light theme, the kinds whose colour is the theme's own (the colours Textual makes to read as text)."""
+
+KINDS = ("base", "skill", "gear", "stress", "artifact", "step", "dice")
+TOO_CLOSE = 60
+"""Two kinds' colours nearer than this (distance in RGB) are taken as one: the later gets its own hue."""
+
+
+def _rgb(colour: str) -> tuple[int, int, int] | None:
+    colour = colour.strip().lstrip("#")
+    if len(colour) < 6:
+        return None
+    try:
+        return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
+    except ValueError:
+        return None
+
+
+def _close(one: str, other: str) -> bool:
+    a, b = _rgb(one), _rgb(other)
+    return a is not None and b is not None and sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5 < TOO_CLOSE
+
+
+def dice_variables(dark: bool, variables: dict[str, str]) -> dict[str, str]:
+    """``{"dice-KIND": colour}`` for the theme whose CSS ``variables`` are given (see the module docstring)."""
+    fallback = {kind: KIND_COLOURS[kind].split()[-1] for kind in KINDS} if dark else LIGHT_COLOURS
+    chosen: dict[str, str] = {}
+    for kind in KINDS:
+        own = variables.get(f"dice-{kind}")
+        colour = own or (fallback[kind] if dark else variables.get(FROM_LIGHT_THEME.get(kind, ""), fallback[kind]))
+        if not own and any(_close(colour, earlier) for earlier in chosen.values()):
+            colour = fallback[kind]
+        chosen[kind] = colour
+    return {f"dice-{kind}": colour for kind, colour in chosen.items()}
+
+
+def kind_colours(app) -> dict[str, str]:
+    """The style of each die kind in ``app``'s theme: ``bold`` and its ``$dice-KIND`` colour
+    (:data:`KIND_COLOURS` when the app has no such variables)."""
+    variables = getattr(app, "theme_variables", None) or {}
+    if "dice-base" not in variables:
+        return KIND_COLOURS
+    colours = {kind: f"bold {variables[f'dice-{kind}']}" for kind in KINDS}
+    colours["trait"] = colours["base"]
+    return colours
 
 
 def _group_key(die: dict) -> tuple[str, str]:
@@ -48,8 +108,9 @@ def _label(kind: str, source: str) -> str:
     return f"{kind}" + (f" ({source})" if source else "")
 
 
-def render_dice(dice: Iterable[dict], *, width: int | None = None) -> Text:
-    """Rich text of ``dice``: one line per kind (and item), label then the dice, in the kind's colour.
+def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict[str, str] | None = None) -> Text:
+    """Rich text of ``dice``: one line per kind (and item), label then the dice, in the kind's colour
+    (from ``colours``, :func:`kind_colours`; default :data:`KIND_COLOURS`).
 
     A rolled die shows its face: a success face is underlined (6+ on a Year Zero die), a 1 is
     shown reversed as a bane, a die a push rerolled is marked with ``*``.
@@ -65,7 +126,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None) -> Text:
         if not first:
             text.append("\n")
         first = False
-        colour = KIND_COLOURS.get(kind, "bold")
+        colour = (colours or KIND_COLOURS).get(kind, "bold")
         label = _label(kind, source)
         text.append(f"{label:<{width}} ", style=colour)
         for die in members:
@@ -95,7 +156,9 @@ def dice_words(dice: Iterable[dict]) -> str:
 
 
 class DicePool(Static):
-    """The pool drawn die by die in kind colours; ``show(dice)`` redraws it."""
+    """The pool drawn die by die in kind colours; ``show(dice)`` redraws it (and a change of theme)."""
+
+    _dice: list[dict] = []  # replaced by show(), never changed in place
 
     DEFAULT_CSS = """
     DicePool {
@@ -104,6 +167,10 @@ class DicePool(Static):
     }
     """
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self._dice))
+
     def show(self, dice: Iterable[dict]) -> None:
-        """Draw ``dice`` (the service's die dicts, rolled or not)."""
-        self.update(render_dice(list(dice)))
+        """Draw ``dice`` (the service's die dicts, rolled or not) in the theme's dice colours."""
+        self._dice = list(dice)
+        self.update(render_dice(self._dice, colours=kind_colours(self.app)))

@@ -48,6 +48,24 @@ class KeyBar(Static):
     def on_resize(self) -> None:
         self.show_keys()
 
+    def _in_order(self) -> list:
+        """The active bindings; with the GM's keymap, each pane's keys back in their own order (Textual
+        puts a binding the keymap moved after the others)."""
+        active = list(self.screen.active_bindings.values())
+        if not getattr(self.app, "keymap", None):
+            return active
+        nodes: list = []
+        for node, *_rest in active:
+            if node not in nodes:
+                nodes.append(node)
+
+        def place(item) -> tuple[int, int]:
+            node, binding = item[0], item[1]
+            ids = [b.id for b in getattr(node, "BINDINGS", ()) if getattr(b, "id", None)]
+            return nodes.index(node), ids.index(binding.id) if binding.id in ids else len(ids)
+
+        return sorted(active, key=place)
+
     def show_keys(self) -> None:
         """Redraw from the screen's active bindings (called whenever focus, bindings or the width
         change). Lines break between keys, never inside one (``a Hide/show undone`` stays whole)."""
@@ -56,7 +74,7 @@ class KeyBar(Static):
         text = Text(no_wrap=False, overflow="fold")
         line_length = 0
         actions: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for _node, binding, enabled, _tooltip in self._in_order():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)

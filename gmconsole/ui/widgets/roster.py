@@ -118,6 +118,15 @@ class RosterPane(Vertical):
     def focus_pane(self) -> None:
         self.table.focus()
 
+    def select(self, character_id: str) -> None:
+        """Highlight ``character_id``'s row (the command palette's "Go to"); the highlight feeds the
+        roll builder as a move of the cursor does."""
+        ids = [c.id for c in self.app.service.campaign.roster]
+        if character_id in ids:
+            self._selected = character_id
+            self.table.move_cursor(row=ids.index(character_id))
+            self._show_detail()
+
     @on(DataTable.RowHighlighted, "#roster-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()

@@ -1,0 +1,137 @@
+"""The console's commands in Textual's command palette (``ctrl+p``).
+
+On the main screen the palette offers, beside Textual's own commands (theme, keys, quit...):
+
+- **Go to NAME**, one per character: selects them in the roster and feeds the roll builder, as
+  highlighting their row does;
+- **Roll SKILL for NAME**, one per character and skill they may roll: selects them, sets up the roll
+  builder with that skill (as picking it with ``s`` does) and focuses it, ready for ``r``;
+- **New scene**, **New session**, **Settings**, **History**, **Statistics** (when the main screen has
+  it), the same as their keys;
+- **Open campaign NAME**, one per other campaign in the data folder: the console closes this campaign
+  and opens that one (:attr:`GMConsoleApp.switch_to`, acted on by :func:`gmconsole.ui.launch.launch`).
+
+Names come from campaign files: they are escaped (:mod:`gmconsole.safe_text`) and drawn as plain text,
+never as markup. This module is imported when the palette first opens, not at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+
+from gmconsole.safe_text import shown
+
+__all__ = ["ConsoleCommands", "go_to", "open_campaign", "roll_skill"]
+
+GO_TO_FIRST = 1.05
+"""A "Go to NAME" hit's score is raised this much: typed alone, a name selects that character."""
+
+
+def _main_screen(app):
+    from gmconsole.ui.screens.main import MainScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, MainScreen):
+            return screen
+    return None
+
+
+def go_to(main, character_id: str) -> None:
+    """Select ``character_id`` in the roster and the roll builder, and focus the roster."""
+    main.roster.select(character_id)
+    main.roll_builder.select_character(character_id)
+    main.action_focus_pane("pane-roster")
+
+
+def roll_skill(main, character_id: str, skill: str) -> None:
+    """Set the roll builder up for ``character_id`` rolling ``skill`` and focus it (``r`` rolls)."""
+    main.roster.select(character_id)
+    main.roll_builder.select_character(character_id)
+    main.roll_builder.choose_skill(skill)
+    main.action_focus_pane("pane-roll")
+
+
+def open_campaign(app, name: str) -> None:
+    """Close this campaign and open ``name`` (the launcher reopens the console on it)."""
+    app.switch_to = name
+    app.exit(0)
+
+
+class ConsoleCommands(Provider):
+    """The palette's gmconsole commands (see the module docstring)."""
+
+    async def startup(self) -> None:
+        self.commands: list[tuple[str, Callable[[], None], str]] = []
+        main = _main_screen(self.app)
+        if main is None or self.screen is not main:
+            return
+        app, service = self.app, self.app.service
+        campaign = service.campaign
+        add = self.commands.append
+        for character in campaign.roster:
+            add((f"Go to {shown(character.name)}", partial(go_to, main, character.id),
+                 "select in the roster and build their roll"))
+        for character in campaign.roster:
+            for skill_id, skill_name in self._skills(character):
+                add((f"Roll {skill_name} for {shown(character.name)}",
+                     partial(roll_skill, main, character.id, skill_id), "set up the roll builder; r rolls"))
+        add(("New scene", main.action_new_scene, "the next scene of this session (N)"))
+        add(("New session", main.action_new_session, "close this session and open the next (S)"))
+        add(("Settings", main.action_settings, "the campaign's settings (ctrl+o)"))
+        add(("History", main.action_history, "this session's history (h)"))
+        statistics = getattr(main, "action_statistics", None)
+        if statistics is not None:
+            add(("Statistics", statistics, "the campaign's dice statistics"))
+        for name in self._other_campaigns():
+            add((f"Open campaign {shown(name)}", partial(open_campaign, app, name),
+                 "close this campaign and open that one"))
+
+    def _skills(self, character) -> list[tuple[str, str]]:
+        """The skills the roll builder would offer ``character``, as ``(id, name shown)``."""
+        from gmconsole.campaign.skills import name_of
+        from gmconsole.ui.widgets.roll_text import skill_choices
+
+        campaign = self.app.service.campaign
+        known = sorted({sid for c in campaign.roster for sid in c.skills})
+        own = campaign.skills
+        choices = skill_choices(campaign.system, character, known,
+                                None if own is None else [(k.id, k.name) for k in own])
+        return [(c.id, shown(name_of(campaign, c.id) or c.id)) for c in choices if c.id is not None]
+
+    def _other_campaigns(self) -> list[str]:
+        from gmconsole.campaign import library
+
+        service = self.app.service
+        try:
+            summaries = library.list_campaigns(service.data_folder)
+        except OSError:
+            return []
+        return [s.name for s in summaries if s.name != service.campaign.name and s.error is None]
+
+    def _shown(self, text: str, query: str | None = None) -> Content:
+        """``text`` as plain content (never markup), the letters ``query`` matched highlighted."""
+        content = Content(text)
+        if query:
+            matcher = self.matcher(query)
+            _score, offsets = matcher.fuzzy_search.match(query, text)
+            for offset in offsets:
+                content = content.stylize(matcher.match_style, offset, offset + 1)
+        return content
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self.commands:
+            if not text.startswith("Roll "):  # every skill of every character is too many to list unasked
+                yield DiscoveryHit(self._shown(text), command, text=text, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Every command whose text matches ``query``; a name alone ("Lambert") puts "Go to Lambert Cho"
+        first, above the same name's "Roll ... for Lambert Cho" lines, which match it as well."""
+        matcher = self.matcher(query)
+        for text, command, help_text in self.commands:
+            score = matcher.match(text) * (GO_TO_FIRST if text.startswith("Go to ") else 1)
+            if score > 0:
+                yield Hit(score, self._shown(text, query), command, text=text, help=help_text)

@@ -1,0 +1,86 @@
+"""Issue 16: ``gmconsole config path|show|keys`` and the settings file's ``data_folder`` (flag > variable >
+config.toml > the user data folder), run as a user would through ``gmconsole.cli.main``."""
+
+from __future__ import annotations
+
+import json
+
+
+def _config(tmp_path, text: str) -> dict:
+    path = tmp_path / "gm-config" / "config.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return {"GMCONSOLE_CONFIG": str(path)}
+
+
+def test_config_path_prints_the_file_named_by_the_variable(run_cli, tmp_path):
+    env = {"GMCONSOLE_CONFIG": str(tmp_path / "mine.toml")}
+    result = run_cli("config", "path", env=env)
+    assert result.returncode == 0 and result.stdout.strip() == str(tmp_path / "mine.toml")
+    assert json.loads(run_cli("config", "path", "--json", env=env).stdout)["exists"] is False
+
+
+def test_config_show_says_where_each_setting_comes_from(run_cli, tmp_path):
+    env = _config(tmp_path, f'theme = "textual-light"\ndata_folder = "{tmp_path / "camp"}"\n'
+                            '[keymap]\n"main.history" = "y"\n')
+    env["GMCONSOLE_HOME"] = ""
+    out = run_cli("config", "show", env=env).stdout
+    assert "textual-light  (config.toml)" in out
+    assert "language" in out and "en  (default)" in out
+    assert f"{tmp_path / 'camp'}  (config.toml)" in out
+    assert "keymap.main.history  y  (config.toml (line 4))" in out
+    data = json.loads(run_cli("--data-dir", str(tmp_path / "flag"), "config", "show", "--json", env=env).stdout)
+    rows = {row["key"]: row for row in data["settings"]}
+    assert rows["data_folder"] == {"key": "data_folder", "value": str(tmp_path / "flag"), "from": "--data-dir"}
+    assert rows["export_folder"]["value"] == str(tmp_path / "flag" / "exports")
+
+
+def test_config_show_names_a_bad_line_and_exits_0(run_cli, tmp_path):
+    result = run_cli("config", "show", env=_config(tmp_path, 'theme = "nord"\nlanguage = "fr"\n'))
+    assert result.returncode == 0
+    assert "line 2: language “fr” is not one of en, zh-Hant" in result.stdout
+    assert "nord  (config.toml)" in result.stdout
+    assert "textual-light" in next(line for line in result.stdout.splitlines() if line.startswith("themes: "))
+
+
+def test_config_keys_lists_the_binding_ids_a_keymap_may_move(run_cli):
+    rows = {row["id"]: row for row in json.loads(run_cli("config", "keys", "--json").stdout)["bindings"]}
+    assert rows["main.history"]["keys"] == "h" and rows["main.history"]["where"] == "main screen"
+    assert rows["history.export_md"]["keys"] == "m"
+    assert rows["main.help"]["keys"] == "? / f1"
+
+
+def test_the_data_folder_comes_from_the_file_when_no_flag_or_variable_says(run_cli, tmp_path, copy_demos):
+    configured = copy_demos(tmp_path / "configured")
+    env = _config(tmp_path, f'data_folder = "{configured}"\n')
+    env["GMCONSOLE_HOME"] = ""
+    listed = run_cli("campaigns", "--json", env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert "yze-demo" in {c["name"] for c in json.loads(listed.stdout)}
+    # the variable wins over the file, the flag over both
+    home = tmp_path / "home"
+    env["GMCONSOLE_HOME"] = str(home)
+    assert json.loads(run_cli("campaigns", "--json", env=env).stdout) == []
+    assert home.is_dir()
+    flag = tmp_path / "flag"
+    assert json.loads(run_cli("--data-dir", str(flag), "campaigns", "--json", env=env).stdout) == []
+    assert flag.is_dir()
+
+
+def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_path, copy_demos):
+    configured = copy_demos(tmp_path / "configured")
+    env = _config(tmp_path, f'data_folder = "{configured}"\ntheme = = 1\n')
+    env["GMCONSOLE_HOME"] = str(configured)
+    result = run_cli("campaigns", env=env)  # the variable says where: the file is not even read
+    assert result.returncode == 0 and result.stderr == ""
+    env["GMCONSOLE_HOME"] = ""
+    result = run_cli("--data-dir", str(configured), "campaigns", env=env)
+    assert result.returncode == 0 and result.stderr == ""
+    fallback = tmp_path / "xdg-data"
+    env["XDG_DATA_HOME"] = str(fallback)
+    result = run_cli("campaigns", env=env)
+    assert result.returncode == 0
+    warning = result.stderr.strip().splitlines()
+    assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file ")
+    assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
+    assert (fallback / "gmconsole").is_dir()  # the defaults: the user data folder

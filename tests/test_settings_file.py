@@ -1,0 +1,110 @@
+"""Issue 16: the GM's settings file (``config.toml``) read, checked and explained (gmconsole/settings_file.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gmconsole import settings_file
+from gmconsole.settings_file import Config, config_path, effective_language, load, parse
+
+EVERY_KEY = """\
+language = "zh-Hant"
+theme = "textual-light"
+data_folder = "~/rpg/campaigns"
+export_folder = "/srv/exports"
+
+[keymap]
+"main.history" = "y"
+main.help = ["f1", "?"]
+"""
+
+
+def test_every_key_is_read_and_home_is_expanded():
+    config = parse(EVERY_KEY, Path("config.toml"))
+    assert config.problems == () and config.message is None
+    assert config.language == "zh-Hant" and config.theme == "textual-light"
+    assert config.data_folder == Path("~/rpg/campaigns").expanduser() and "~" not in str(config.data_folder)
+    assert config.export_folder == Path("/srv/exports")
+    # a dotted id written unquoted (a nested table to TOML) is taken as meant; a list of keys joined
+    assert config.keymap == {"main.history": "y", "main.help": "f1,?"}
+    assert config.keymap_line("main.history") == " (line 7)"
+
+
+def test_a_syntax_error_names_its_line_and_every_setting_keeps_its_default():
+    config = parse('theme = "textual-light"\nlanguage = en\n', Path("/home/gm/config.toml"))
+    assert config.theme is None and config.unread
+    assert "line 2" in config.message and "/home/gm/config.toml" in config.message
+    assert config.message.endswith("every setting keeps its default.")
+
+
+def test_a_bad_key_is_named_with_its_line_and_only_it_keeps_its_default():
+    text = 'theme = "nord"\nlanguage = "fr"\ncolour = "red"\ndata_folder = 3\n[keymap]\n"main.history" = 5\n'
+    config = parse(text, Path("config.toml"))
+    assert config.theme == "nord"  # the good key still applies
+    assert config.language is None and config.data_folder is None and config.keymap == {}
+    message = config.message
+    assert "line 2: language “fr” is not one of en, zh-Hant" in message
+    assert "line 3: unknown setting “colour”" in message
+    assert "line 4: data_folder must be text" in message
+    assert "line 6: keymap “main.history”" in message
+    assert message.endswith("those settings keep their defaults.")
+
+
+def test_a_missing_file_is_not_an_error(tmp_path, monkeypatch):
+    monkeypatch.setenv(settings_file.ENV_VAR, str(tmp_path / "none.toml"))
+    config = load()
+    assert config == Config(path=tmp_path / "none.toml") and config.message is None
+
+
+@pytest.mark.parametrize("make", [lambda p: p.mkdir(), lambda p: p.write_bytes(b"\xff\xfe theme")])
+def test_a_folder_or_a_file_not_utf8_is_said_in_one_message(tmp_path, monkeypatch, make):
+    path = tmp_path / "config.toml"
+    make(path)
+    monkeypatch.setenv(settings_file.ENV_VAR, str(path))
+    config = load()
+    assert config.unread and str(path) in config.message
+
+
+def test_the_path_is_the_variable_else_the_xdg_config_folder(tmp_path):
+    assert config_path({"GMCONSOLE_CONFIG": str(tmp_path / "c.toml")}) == tmp_path / "c.toml"
+    import os
+
+    old = os.environ.get("XDG_CONFIG_HOME")
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path / "xdg")
+    try:
+        assert config_path({}) == tmp_path / "xdg" / "gmconsole" / "config.toml"
+    finally:
+        if old is None:
+            del os.environ["XDG_CONFIG_HOME"]
+        else:
+            os.environ["XDG_CONFIG_HOME"] = old
+
+
+def test_the_file_is_read_once_until_another_file_is_named(tmp_path, monkeypatch):
+    path = tmp_path / "config.toml"
+    path.write_text('theme = "nord"\n', encoding="utf-8")
+    monkeypatch.setenv(settings_file.ENV_VAR, str(path))
+    assert load().theme == "nord"
+    path.write_text('theme = "dracula"\n', encoding="utf-8")
+    assert load().theme == "nord"  # read once per process
+    assert load(reload=True).theme == "dracula"
+
+
+def test_language_precedence_flag_then_campaign_then_file_then_english():
+    assert effective_language("zh-Hant", "en", "en") == ("zh-Hant", "--lang")
+    assert effective_language(None, "zh-Hant", "en") == ("zh-Hant", "campaign setting")
+    assert effective_language(None, "", "zh-Hant") == ("zh-Hant", "config.toml")
+    assert effective_language(None, None, None) == ("en", "default")
+
+
+def test_apply_language_takes_only_known_codes():
+    try:
+        assert settings_file.apply_language("zh-Hant") == "zh-Hant"
+        assert settings_file.current_language() == "zh-Hant"
+        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
+            settings_file.apply_language("fr")
+        assert settings_file.current_language() == "zh-Hant"
+    finally:
+        settings_file.apply_language("en")

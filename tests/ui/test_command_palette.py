@@ -1,0 +1,188 @@
+"""Issue 16: ``ctrl+p`` opens Textual's command palette with the console's own commands (gmconsole/ui/palette.py):
+go to a character, roll a skill for one, new scene, statistics, open another campaign; names from the campaign
+file are shown as plain text; the palette module is not imported until the palette opens."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+import textwrap
+
+from textual.command import CommandPalette
+
+from gmconsole.campaign import library
+from gmconsole.ui import launch as launcher
+from gmconsole.ui.app import GMConsoleApp
+from gmconsole.ui.roll_builder import RollBuilder
+from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.widgets.roster import RosterPane
+
+SIZE = (120, 40)
+
+
+async def _run_command(pilot, app, typed: str) -> None:
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    assert isinstance(app.screen, CommandPalette)
+    await pilot.press(*_keys(typed))
+    for _ in range(40):  # the palette searches in a worker: wait for its first hit to be highlighted
+        await pilot.pause(0.05)
+        if app.screen.query("CommandList").first().highlighted is not None:
+            break
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def _keys(text: str) -> list[str]:
+    return ["space" if ch == " " else ch for ch in text]
+
+
+def test_typing_a_name_and_enter_selects_that_character_and_feeds_the_builder(make_app):
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await _run_command(pilot, app, "Lambert")  # "Roll ... for Lambert Cho" match too: Go to comes first
+            main = app.screen
+            seen["screen"] = type(main)
+            seen["roster"] = main.query_one(RosterPane).selected_id
+            seen["builder"] = main.query_one(RollBuilder).character_id
+            seen["row"] = main.query_one(RosterPane).table.cursor_row
+
+    asyncio.run(run())
+    assert seen["screen"] is MainScreen
+    lambert = next(c for c in app.service.campaign.roster if c.name == "Lambert Cho")
+    assert seen["roster"] == seen["builder"] == lambert.id
+    assert seen["row"] == [c.id for c in app.service.campaign.roster].index(lambert.id)
+
+
+def test_roll_a_skill_for_a_character_sets_up_the_builder_ready_to_roll(make_app):
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await _run_command(pilot, app, "Roll Medicine for Ash")
+            builder = app.screen.query_one(RollBuilder)
+            seen["draft"] = (builder.character_id, builder.draft.skill)
+            seen["focused"] = app.focused is builder
+            before = len(app.service.entries())
+            await pilot.press("r")
+            await pilot.pause()
+            seen["rolled"] = app.service.entries()[before:]
+
+    asyncio.run(run())
+    ash = next(c for c in app.service.campaign.roster if c.name == "Ash")
+    assert seen["draft"] == (ash.id, "medicine") and seen["focused"]
+    assert [(e["kind"], e["character_id"], e["skill"]) for e in seen["rolled"]] == [("roll", ash.id, "medicine")]
+
+
+def test_new_scene_from_the_palette_is_a_history_entry_and_undoable(make_app):
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            seen["before"] = app.service.session.scene
+            await _run_command(pilot, app, "New scene")
+            seen["after"] = app.service.session.scene
+            seen["entry"] = app.service.entries()[-1]["kind"]
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            seen["undone"] = app.service.session.scene
+
+    asyncio.run(run())
+    assert seen["after"] == seen["before"] + 1 and seen["entry"] == "scene"
+    assert seen["undone"] == seen["before"]
+
+
+def test_statistics_calls_the_main_screens_action_when_it_has_one(make_app, monkeypatch):
+    called = []
+    monkeypatch.setattr(MainScreen, "action_statistics", lambda self: called.append(self), raising=False)
+    app = make_app("yze-demo")
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await _run_command(pilot, app, "Statistics")
+
+    asyncio.run(run())
+    assert len(called) == 1 and isinstance(called[0], MainScreen)
+
+
+def test_opening_another_campaign_closes_this_one_and_launch_opens_that_one(demo_root, monkeypatch):
+    opened = []
+
+    def run_app(self) -> None:
+        opened.append(self.service.campaign.name)
+        if len(opened) == 1:
+
+            async def choose() -> None:
+                async with self.run_test(size=SIZE) as pilot:
+                    await _run_command(pilot, self, "Open campaign myz-demo")
+                    await pilot.pause()
+
+            asyncio.run(choose())
+
+    monkeypatch.setattr(GMConsoleApp, "run", run_app)
+    assert launcher.launch(demo_root, "yze-demo", rng=random.Random(1)) == 0
+    assert opened == ["yze-demo", "myz-demo"]
+    assert library.last_campaign(demo_root) == "myz-demo"
+
+
+def test_a_name_with_markup_is_shown_as_typed(make_app):
+    app = make_app("yze-demo")
+    character = app.service.campaign.roster[0]
+    app.service.update_character(character.id, {"name": "[bold red]Rip[/] ley"})
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*_keys("Go to"))
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if app.screen.query("CommandList").first().option_count:
+                    break
+            listing = app.screen.query("CommandList").first()
+            seen["prompts"] = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+    asyncio.run(run())
+    assert any("[bold red]Rip[/] ley" in p for p in seen["prompts"]), seen["prompts"]
+
+
+def test_opening_the_console_does_not_import_the_palette(demo_root):
+    script = textwrap.dedent(f"""
+        import asyncio, sys
+        from gmconsole.campaign.service import CampaignService
+        from gmconsole.ui.app import GMConsoleApp
+        service = CampaignService.open({str(demo_root)!r}, "yze-demo")
+        async def run():
+            async with GMConsoleApp(service).run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                print("before", "gmconsole.ui.palette" in sys.modules)
+                await pilot.press("ctrl+p")
+                await pilot.pause(0.2)
+                print("after", "gmconsole.ui.palette" in sys.modules)
+        asyncio.run(run())
+        service.close()
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split() == ["before", "False", "after", "True"]
+
+
+def test_the_palettes_quit_asks_first_while_costs_wait(make_app, monkeypatch):
+    app = make_app("yze-demo")
+    monkeypatch.setattr(type(app.service), "pending_costs", lambda self: [{"roll_id": 3, "character": "Ripley"}])
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await _run_command(pilot, app, "Quit")
+            seen["screen"] = type(app.screen).__name__
+
+    asyncio.run(run())
+    assert seen["screen"] == "QuestionScreen"

@@ -1,0 +1,164 @@
+"""Issue 16 in the console: the settings file's theme, keymap, export folder and problems, as the GM sees
+them (status line, tab line, key bar, help), driven with Pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from textual.widgets import Static
+
+from gmconsole.settings_file import parse
+from gmconsole.ui.app import GMConsoleApp
+from gmconsole.ui.exports import export_folder
+from gmconsole.ui.screens.help import HelpScreen, key_rows
+from gmconsole.ui.screens.history import HistoryScreen
+from gmconsole.ui.screens.main import MainScreen
+from gmconsole.ui.widgets.key_bar import KeyBar
+
+SIZE = (120, 40)
+
+
+def _app(open_service, text: str, name: str = "yze-demo") -> GMConsoleApp:
+    return GMConsoleApp(open_service(name), rng=random.Random(1), config=parse(text, Path("/gm/config.toml")))
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status-line", Static).render())
+
+
+def test_a_keymap_moves_history_from_h_to_y_everywhere_the_gm_reads_keys(open_service):
+    app = _app(open_service, '[keymap]\n"main.history" = "y"\n"main.settings" = "f2"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            seen["tabs"] = str(app.screen.query_one("#pane-tabs", Static).render())
+            seen["bar"] = str(app.screen.query_one(KeyBar).render())
+            await pilot.press("h")
+            seen["after h"] = type(app.screen)
+            await pilot.press("y")
+            seen["after y"] = type(app.screen)
+            await pilot.press("escape")
+            await pilot.pause(0.1)  # the keymap check after the first frame found nothing to say
+            seen["status"] = "\n".join(str(s.render()) for s in app.screen_stack[0].query("#status-line"))
+
+    asyncio.run(run())
+    assert seen["after h"] is MainScreen and seen["after y"] is HistoryScreen
+    assert "y history" in seen["tabs"] and "h history" not in seen["tabs"]
+    assert "f2 Settings" in seen["bar"] and "ctrl+o" not in seen["bar"]
+    # in its own place in the bar (Textual would put a moved key after the others)
+    assert seen["bar"].index("^z Undo") < seen["bar"].index("f2 Settings") < seen["bar"].index("L Skills")
+    assert "✗" not in seen["status"]
+
+
+def test_the_help_names_the_gms_key_for_a_moved_binding(open_service):
+    app = _app(open_service, '[keymap]\n"main.history" = "y"\n"history.export_md" = "ctrl+e,e"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("question_mark")
+            seen["screen"] = app.screen
+            seen["main"] = dict(key_rows(MainScreen, None, app))
+            seen["history"] = dict(key_rows(HistoryScreen, None, app))
+
+    asyncio.run(run())
+    assert isinstance(seen["screen"], HelpScreen)
+    rows = {what: key for key, what in seen["main"].items()}
+    assert rows["History"] == "y" and rows["Help"] == "?"  # a binding the keymap leaves keeps its own keys
+    assert "ctrl+e / e" in seen["history"]
+
+
+def test_an_unknown_binding_id_and_a_key_clash_are_named_in_the_status_line(open_service):
+    app = _app(open_service, '[keymap]\n"main.histroy" = "y"\n"main.skills" = "q"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.05)
+                if "keymap" in _status(app):
+                    break
+            seen["status"] = _status(app)
+            await pilot.press("q")  # the clash: q is now Skills, as the message says
+            seen["screen"] = type(app.screen).__name__
+
+    asyncio.run(run())
+    assert "no binding has the id “main.histroy” (line 2)" in seen["status"]
+    assert "main.skills (line 3) = q takes that key from Quit (main.quit) on the main screen" in seen["status"]
+    assert seen["screen"] == "SkillsScreen"
+
+
+def test_a_bad_settings_file_is_said_once_and_the_console_starts_on_defaults(open_service):
+    app = _app(open_service, 'theme = "textual-light"\nlanguage = "fr"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            seen["status"] = _status(app)
+            seen["theme"] = app.theme
+
+    asyncio.run(run())
+    assert seen["theme"] == "textual-light"  # the good key applies
+    assert "line 2: language “fr” is not one of en, zh-Hant" in seen["status"]
+    assert "/gm/config.toml" in seen["status"] and seen["status"].startswith("✗")
+
+
+def test_an_unknown_theme_names_the_known_ones_and_keeps_the_default(open_service):
+    app = _app(open_service, 'theme = "solarised"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            seen["status"] = _status(app)
+
+    asyncio.run(run())
+    assert app.theme == "textual-dark"
+    assert "theme “solarised” is not a theme here" in seen["status"]
+    assert "textual-light" in seen["status"] and "nord" in seen["status"]
+
+
+def test_the_export_folder_comes_from_the_settings_file(open_service, tmp_path):
+    app = _app(open_service, f'export_folder = "{tmp_path / "exports here"}"\n')
+    assert export_folder(app) == tmp_path / "exports here"
+    assert export_folder(GMConsoleApp(open_service("myz-demo"))).name == "exports"  # no file: the default
+
+
+def test_the_campaigns_language_setting_wins_over_the_files(open_service):
+    from gmconsole import settings_file
+
+    try:
+        service = open_service()
+        app = GMConsoleApp(service, config=parse('language = "zh-Hant"\n', Path("c.toml")))
+        assert app.language == "zh-Hant" and settings_file.current_language() == "zh-Hant"
+        service.update_settings({"language": "en"})
+        assert GMConsoleApp(service, config=parse('language = "zh-Hant"\n', Path("c.toml"))).language == "en"
+        assert GMConsoleApp(service, language="zh-Hant").language == "zh-Hant"  # --lang wins over both
+    finally:
+        settings_file.apply_language("en")
+
+
+def test_changing_the_campaigns_language_in_the_console_applies_it_and_undo_takes_it_back(open_service):
+    from gmconsole import settings_file
+
+    app = GMConsoleApp(open_service(), config=parse('language = "en"\n', Path("c.toml")))
+    seen = []
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.attempt(lambda: app.service.update_settings({"language": "zh-Hant"}))
+            seen.append((app.language, settings_file.current_language()))
+            await pilot.press("ctrl+z")
+            seen.append((app.language, settings_file.current_language()))
+
+    try:
+        asyncio.run(run())
+        assert seen == [("zh-Hant", "zh-Hant"), ("en", "en")]
+    finally:
+        settings_file.apply_language("en")
