@@ -21,6 +21,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
@@ -45,7 +46,7 @@ class GMConsoleApp(App[int]):
     TITLE = "gmconsole"
     CSS_PATH = "gmconsole.tcss"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True)]
 
     def __init__(self, service, *, rng: random.Random | None = None,
                  on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None) -> None:

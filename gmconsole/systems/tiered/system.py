@@ -3,6 +3,7 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
@@ -60,8 +61,8 @@ class TieredSystem(SystemFacts):
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
-    sheet_columns: tuple[tuple[str, str], ...] = (("Stam", "stamina_of_max"), ("Wnd", "wounds"), ("Lvl", "level"),
-                                                  ("XP", "xp"))
+    sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stam"), "stamina_of_max"), (N_("Wnd"), "wounds"),
+                                                  (N_("Lvl"), "level"), (N_("XP"), "xp"))
     quick_pool_syntax: str = "a dice count like 4 or 4d6"
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
     stats_module: str = "gmconsole.systems.tiered.stats"

@@ -6,6 +6,7 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
@@ -74,8 +75,8 @@ class YearZeroSystem(SystemFacts):
     step_dice: bool = False
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = True
-    sheet_columns: tuple[tuple[str, str], ...] = (("Stress", "stress"), ("WP", "willpower"),
-                                                  ("Dmg", "attribute_damage"))
+    sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stress"), "stress"), (N_("WP"), "willpower"),
+                                                  (N_("Dmg"), "attribute_damage"))
     quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     stats_module: str = "gmconsole.systems.yearzero.stats"
@@ -144,7 +145,7 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
-    sheet_columns=(("Trauma", "trauma"), ("MP", "mutation_points"), ("XP", "xp")),
+    sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
     quick_pool_syntax="counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)",
     quick_pool_example="4b 2s",
 )
@@ -164,7 +165,7 @@ YZE_STEP = YearZeroSystem(
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
     attribute_hint="die size 6/8/10/12", step_dice=True,
-    sheet_columns=(("Stress", "stress"), ("WP", "willpower"), ("Dmg", "attributes_lowered")),
+    sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax="step dice like d10 d8 (attribute die, then skill die; 2st stress dice)",
     quick_pool_example="d10 d8",
 )

@@ -16,9 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.wording import quoted
 
 __all__ = ["FormError", "FormScreen", "field_row"]
@@ -56,8 +58,8 @@ class FormScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="form.save"),
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", N_("Save"), id="form.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
 
     form_title = "Form"

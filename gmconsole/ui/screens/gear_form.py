@@ -15,12 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gmconsole.campaign.model import Gear
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.sheet_view import text_cells
 from gmconsole.wording import quoted
 
@@ -85,10 +87,10 @@ class GearScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("a", "add", "Add item", id="gear.add"),
-        Binding("e", "edit", "Edit item", id="gear.edit"),
-        Binding("x", "remove", "Remove item", id="gear.remove"),
-        Binding("escape", "close", "Close", id="gear.close"),
+        Binding("a", "add", N_("Add item"), id="gear.add"),
+        Binding("e", "edit", N_("Edit item"), id="gear.edit"),
+        Binding("x", "remove", N_("Remove item"), id="gear.remove"),
+        Binding("escape", "close", N_("Close"), id="gear.close"),
     ]
 
     def __init__(self, character_id: str) -> None:

@@ -16,9 +16,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["HelpScreen", "key_rows", "rules_sections"]
 
@@ -44,7 +46,7 @@ def key_rows(owner, live=None) -> list[tuple[str, str]]:
             continue
         if live is not None and live.check_action(binding.action.split("(")[0], ()) is False:
             continue
-        rows.append((_key_name(binding), binding.tooltip or binding.description))
+        rows.append((_key_name(binding), _(binding.tooltip or binding.description)))
     return rows
 
 
@@ -59,7 +61,7 @@ class HelpScreen(Screen[None]):
     """Keys of every pane, then the rules reference; ``escape`` / ``q`` / ``?`` close it."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close help", id="help.close", key_display="esc"),
+        Binding("escape,q,question_mark,f1", "close", N_("Close help"), id="help.close", key_display="esc"),
     ]
 
     def __init__(self, panes: Sequence[tuple[str, type, Widget | None]]) -> None:
@@ -72,9 +74,11 @@ class HelpScreen(Screen[None]):
         campaign = self.app.service.campaign
         yield Header(show_clock=False, icon="⚄")
         with VerticalScroll(id="help-body"):
-            yield Static(Text(f"{shown(campaign.name)} — {campaign.system}: keys", style="bold underline"))
+            yield Static(Text(_("{campaign} — {system}: keys").format(campaign=shown(campaign.name),
+                                                                       system=campaign.system),
+                              style="bold underline"))
             keys = Table.grid(padding=(0, 2), expand=True)
-            for _ in range(2):
+            for _column in range(2):
                 keys.add_column()
             tables = []
             for title, owner, live in self.panes:
@@ -88,10 +92,11 @@ class HelpScreen(Screen[None]):
             for index in range(0, len(tables), 2):
                 keys.add_row(*tables[index:index + 2], *([""] if index + 1 >= len(tables) else []))
             yield Static(keys)
-            yield Static(Text("Forms: tab next field · ctrl+s save · esc cancel.  "
-                              "Pickers: space mark · ctrl+s done.",
+            yield Static(Text(_("Forms: tab next field · ctrl+s save · esc cancel.  "
+                                "Pickers: space mark · ctrl+s done."),
                               style="italic"))
-            yield Static(Text(f"\nRules reference ({campaign.system})", style="bold underline"))
+            yield Static(Text("\n" + _("Rules reference ({system})").format(system=campaign.system),
+                              style="bold underline"))
             for section in rules_sections(campaign.system):
                 body = Text()
                 body.append(section["title"] + "\n", style="bold cyan")

@@ -41,6 +41,7 @@ from gmconsole.campaign import history_index
 from gmconsole.campaign.entries import as_record, given
 from gmconsole.campaign.history import result_text
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
@@ -96,19 +97,19 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="history.back"),
-        Binding("enter", "detail", "Detail", id="history.detail", show=False),
-        Binding("slash", "filter", "Filter", id="history.filter",
-                tooltip="to the character field (tab: skill, kind; shift+tab: session)"),
-        Binding("ctrl+z", "undo", "Undo", id="history.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="history.redo"),
-        Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
-        Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
-        Binding("a", "toggle_undone", "Hide/show undone", id="history.undone"),
-        Binding("c", "apply_costs", "Apply costs", id="history.costs"),
-        Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
-                tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),
-        Binding("r", "recap", "Recap", id="history.recap"),
+        Binding("escape", "back", N_("Back"), id="history.back"),
+        Binding("enter", "detail", N_("Detail"), id="history.detail", show=False),
+        Binding("slash", "filter", N_("Filter"), id="history.filter",
+                tooltip=N_("to the character field (tab: skill, kind; shift+tab: session)")),
+        Binding("ctrl+z", "undo", N_("Undo"), id="history.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="history.redo"),
+        Binding("m", "export('markdown')", N_("Export MD"), id="history.export_md"),
+        Binding("v", "export('csv')", N_("Export CSV"), id="history.export_csv"),
+        Binding("a", "toggle_undone", N_("Hide/show undone"), id="history.undone"),
+        Binding("c", "apply_costs", N_("Apply costs"), id="history.costs"),
+        Binding("D", "drop_costs", N_("Drop costs"), id="history.drop_costs",
+                tooltip=N_("drop the selected roll's costs without applying them (asks; ctrl+z undoes it)")),
+        Binding("r", "recap", N_("Recap"), id="history.recap"),
     ]
 
     def __init__(self, message: str = "") -> None:

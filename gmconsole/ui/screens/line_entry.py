@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 
 __all__ = [
@@ -67,7 +68,7 @@ class LineEntryScreen(ModalScreen[Any]):
     }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="faces.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="faces.cancel")]
 
     def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4",
                  enter: str = "roll") -> None:

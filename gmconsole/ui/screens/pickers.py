@@ -24,10 +24,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, SelectionList, Static
+from textual.widgets import Label, SelectionList, Static
 
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import update_if_changed
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "roster_choices"]
@@ -81,11 +83,11 @@ class MarkListScreen(ModalScreen[list[str] | None]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "done", "Done", id="pick.done"),
-        Binding("f2", "done", "Done", show=False),
-        Binding("a", "all", "All", id="pick.all"),
-        Binding("n", "none", "None", id="pick.none"),
-        Binding("escape", "cancel", "Cancel", id="pick.cancel"),
+        Binding("ctrl+s", "done", N_("Done"), id="pick.done"),
+        Binding("f2", "done", N_("Done"), show=False),
+        Binding("a", "all", N_("All"), id="pick.all"),
+        Binding("n", "none", N_("None"), id="pick.none"),
+        Binding("escape", "cancel", N_("Cancel"), id="pick.cancel"),
     ]
 
     def __init__(

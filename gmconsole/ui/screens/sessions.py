@@ -20,12 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from gmconsole.campaign import sessions
 from gmconsole.campaign.storage_access import CorruptFile
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.screens.form_base import FormScreen, field_row
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["NewSessionForm", "RecapScreen", "new_scene", "new_session"]
 
@@ -55,11 +57,11 @@ class RecapScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="recap.back"),
-        Binding("m", "export", "Export MD", id="recap.export"),
-        Binding("p", "step(-1)", "Previous session", id="recap.previous"),
-        Binding("n", "step(1)", "Next session", id="recap.next"),
-        Binding("r", "restore", "Restore / set aside", id="recap.restore", show=False),
+        Binding("escape", "back", N_("Back"), id="recap.back"),
+        Binding("m", "export", N_("Export MD"), id="recap.export"),
+        Binding("p", "step(-1)", N_("Previous session"), id="recap.previous"),
+        Binding("n", "step(1)", N_("Next session"), id="recap.next"),
+        Binding("r", "restore", N_("Restore / set aside"), id="recap.restore", show=False),
     ]
 
     def __init__(self, session: int | None = None, *, note: str = "") -> None:

@@ -17,12 +17,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from gmconsole.campaign import settings_table
 from gmconsole.campaign.entries import as_record
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, change_verb
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["SettingsScreen"]
 
@@ -54,10 +56,10 @@ class SettingsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="settings.back"),
-        Binding("space", "change", "Next value", id="settings.change", key_display="enter/space"),
-        Binding("ctrl+z", "undo", "Undo", id="settings.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="settings.redo"),
+        Binding("escape", "back", N_("Back"), id="settings.back"),
+        Binding("space", "change", N_("Next value"), id="settings.change", key_display="enter/space"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="settings.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="settings.redo"),
     ]
 
     def __init__(self) -> None:
