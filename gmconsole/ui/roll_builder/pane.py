@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
-from gmconsole.i18n import _, pick
+from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.roll_builder.actions import BuilderKeys
@@ -84,8 +84,8 @@ class RollBuilder(BuilderKeys, VerticalScroll):
     def compose(self):
         yield Static("", id="rb-title")
         with Horizontal(id="rb-skill-row"):
-            yield Static("Skill", id="rb-skill-label")
-            yield SkillFilter(placeholder="s: type to filter skills", id="rb-skill-filter")
+            yield Static(_("Skill"), id="rb-skill-label")
+            yield SkillFilter(placeholder=_("s: type to filter skills"), id="rb-skill-filter")
         yield Static("", id="rb-settings")
         yield DicePool(id="rb-pool")
         yield Static("", id="rb-explain")
@@ -318,10 +318,10 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         return _("push yourself")
 
     def _difficulty_name(self, difficulty: str | None) -> str | None:
-        """A difficulty id as the GM reads it: the system table's name in the console's language (the id when
-        the table has no such row)."""
-        if difficulty is None:
-            return None
+        """A difficulty id as the GM reads it: the id in English, the system table's name in another language
+        (the id when the table has no such row)."""
+        if difficulty is None or language() == "en":
+            return difficulty
         from gmconsole.rules.data import system_table
 
         try:
