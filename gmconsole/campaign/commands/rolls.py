@@ -141,14 +141,14 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                new_fields) + " (pushed)"
+                                new_fields) + _(" (pushed)")
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
         after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
-                                           after["opposed"]) + " (pushed)"
+                                           after["opposed"]) + _(" (pushed)")
     if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
         after["summary"] += _(" (hidden from the table)")
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None

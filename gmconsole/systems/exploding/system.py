@@ -49,7 +49,7 @@ class ExplodingSystem(SystemFacts):
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = None
-    attribute_hint: str = "agility=8 smarts=6 (die sizes)"
+    attribute_hint: str = N_("agility=8 smarts=6 (die sizes)")
     skills_listed: bool = False
     rates_in_dice: bool = True
     step_dice: bool = False

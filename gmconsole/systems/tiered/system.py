@@ -47,7 +47,7 @@ class TieredSystem(SystemFacts):
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = ("str", "dex", "int", "cha", "per")
-    attribute_hint: str = "0-6"
+    attribute_hint: str = N_("0-6")
     skills_listed: bool = False
     rates_in_dice: bool = False
     step_dice: bool = False

@@ -71,7 +71,7 @@ class YearZeroSystem(SystemFacts):
         return "average"
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
-    attribute_hint: str = "max or current/max"
+    attribute_hint: str = N_("max or current/max")
     step_dice: bool = False
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = True
@@ -164,7 +164,7 @@ YZE_STEP = YearZeroSystem(
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
-    attribute_hint="die size 6/8/10/12", step_dice=True,
+    attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
     sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax="step dice like d10 d8 (attribute die, then skill die; 2st stress dice)",
     quick_pool_example="d10 d8",

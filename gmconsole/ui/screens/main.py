@@ -130,14 +130,12 @@ class MainScreen(Screen[None]):
 
     def _show_tabs(self) -> None:
         """The title line: campaign (and read-only, always), the pane tabs, then the keys the key bar
-        does not show, as far as they fit (padding takes two cells)."""
+        does not show, as far as they fit (padding takes two cells). The campaign's name is cut (by terminal
+        cells: a Chinese name loses whole characters) to 24 cells, and further when the tabs would not fit."""
         campaign = self.app.service.campaign
         width = self.size.width
         wide = width >= 100
         tabs = Text()
-        full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
-        name = cut_cells(full, 24)
-        tabs.append(f"⚄ {name}", style="bold")
         if wide:
             tabs.append(f" · {campaign.system}")
         session = campaign.current_session  # issue 11: which session and scene the table is in
@@ -151,6 +149,9 @@ class MainScreen(Screen[None]):
             label = _(label)
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
+        full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
+        room = width - 2 - tabs.cell_len - 2 if width > 0 else 24
+        tabs = Text.assemble((f"⚄ {cut_cells(full, max(min(24, room), 8))}", "bold"), tabs)
         hints = (_("  h history · ctrl+y redo · N scene · S session"), _("  h history · ctrl+y redo"), _(" h history"))
         for hint in hints:
             if tabs.cell_len + cell_len(hint) <= width - 2:

@@ -40,7 +40,7 @@ def _en(value) -> str:
 
 COST_NAMES = {"stress": N_("stress"), "damage": N_("damage"), "willpower": N_("willpower"), "trauma": N_("trauma"),
               "mutation_points": N_("mutation points"), "broken": N_("broken"), "condition": N_("condition"),
-              "doom": N_("doom"), "gear_damage": N_("gear damage")}
+              "doom": N_("doom"), "gear_damage": N_("gear damage"), "panic": N_("panic")}
 """A Year Zero cost's name as the GM reads it (the entry keeps the English key)."""
 COSTS_STATUS = {"pending": N_("pending"), "applied": N_("applied"), "dropped": N_("dropped")}
 
