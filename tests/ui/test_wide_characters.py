@@ -70,7 +70,8 @@ def test_a_long_chinese_campaign_name_in_the_title_line(demo_root, frozen_clock,
     from gmconsole.campaign.service import CampaignService
     from gmconsole.ui.app import GMConsoleApp
 
-    assert run_cli("--data-dir", str(demo_root), "new", "諾斯特羅莫號的最後航程與異形", "--system", "yze").returncode == 0
+    made = run_cli("--data-dir", str(demo_root), "new", "諾斯特羅莫號的最後航程與異形", "--system", "yze")
+    assert made.returncode == 0
     set_language(language)  # the command line spoke English (no --lang)
     service = CampaignService.open(demo_root, "諾斯特羅莫號的最後航程與異形", clock=frozen_clock, rng=random.Random(1))
     app = GMConsoleApp(service, rng=random.Random(1))
