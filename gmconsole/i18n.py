@@ -9,7 +9,8 @@ import works.
 
 The catalogues are stdlib ``gettext`` ones: ``gmconsole/locale/<dir>/LC_MESSAGES/gmconsole.po`` is the
 reviewed source, the compiled ``.mo`` beside it is what runs (``tools/update_catalogues.py`` extracts the
-msgids and compiles). Each ``.mo`` is read once, the first time its language is chosen; English needs none.
+msgids and compiles). Each ``.mo`` is read once, the first time its language is chosen; English needs none,
+and does not even import ``gettext`` (about 2 ms of every start-up, ``python -X importtime``).
 
 Text from the data files (skills, attributes, panic rows, readings) carries its own ``{en, zh-Hant}``:
 :func:`pick` chooses the current language's text there. What the GM typed is never translated.
@@ -17,19 +18,21 @@ Text from the data files (skills, attributes, panic rows, readings) carries its 
 
 from __future__ import annotations
 
-import gettext
-from pathlib import Path
+import os
 
 __all__ = ["LANGUAGES", "N_", "UnknownLanguage", "_", "language", "ngettext", "pick", "set_language"]
 
 DOMAIN = "gmconsole"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+"""Where the catalogues are (a plain path: ``pathlib`` is not worth importing for it at start-up)."""
 LANGUAGES = {"en": "English", "zh-Hant": "繁體中文"}
 """The languages the console speaks: code (as the data files and ``--lang`` spell it) → its own name."""
 DEFAULT = "en"
 
-_state: dict[str, object] = {"code": DEFAULT, "translation": gettext.NullTranslations()}
-_loaded: dict[str, gettext.NullTranslations] = {}
+_state: dict[str, object] = {"code": DEFAULT, "translation": None}
+"""The language spoken and its ``gettext`` translation (``None``: English, every string as written)."""
+_loaded: dict[str, object] = {}
+"""The translations read so far, by language: each ``.mo`` is read once."""
 
 
 class UnknownLanguage(ValueError):
@@ -54,13 +57,12 @@ def set_language(code: str | None) -> str:
     if found is None:
         known = ", ".join(LANGUAGES)
         raise UnknownLanguage(f"unknown language {code!r}: known languages are {known}")
-    if found == DEFAULT:
-        translation = gettext.NullTranslations()
-    else:
-        translation = _loaded.get(found)
-        if translation is None:
-            translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalogue_dir(found)])
-            _loaded[found] = translation
+    translation = None if found == DEFAULT else _loaded.get(found)
+    if found != DEFAULT and translation is None:
+        import gettext  # only for a language other than English
+
+        translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalogue_dir(found)])
+        _loaded[found] = translation
     _state["code"] = found
     _state["translation"] = translation
     return found
@@ -73,12 +75,16 @@ def language() -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (itself when the catalogue has no translation)."""
-    return _state["translation"].gettext(message)  # type: ignore[union-attr]
+    translation = _state["translation"]
+    return message if translation is None else translation.gettext(message)  # type: ignore[attr-defined]
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count`` in the current language."""
-    return _state["translation"].ngettext(singular, plural, count)  # type: ignore[union-attr]
+    translation = _state["translation"]
+    if translation is None:
+        return singular if count == 1 else plural
+    return translation.ngettext(singular, plural, count)  # type: ignore[attr-defined]
 
 
 def N_(message: str) -> str:
