@@ -20,9 +20,9 @@ from gmconsole.i18n import set_language
 WORD = re.compile(r"[A-Za-z]{3,}")
 KEYS = {"ctrl", "esc", "enter", "tab", "shift", "space", "escape"}
 """Key names, as the key bar and the help write them."""
-ALWAYS = {"yze", "myz", "step", "demo", "NPC", "CSV", "gmconsole"}
+ALWAYS = {"yze", "myz", "step", "demo", "NPC", "CSV", "Markdown", "gmconsole"}
 """System ids (``yze-step``), the demo campaigns' folder names, NPC (how Taiwanese tables say it), CSV (a
-file format) and the program's name (the screenshot's title)."""
+file formats) and the program's name (the screenshot's title)."""
 
 
 def screen_text(app) -> str:
@@ -65,6 +65,7 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
     names = campaign_words(app.service)
     allowed = KEYS | ALWAYS | names | set(extra)
     text = re.sub(r"R-[A-Z]+(-[A-Z0-9]+)*", " ", screen_text(app))
+    text = re.sub(r"\S*/\S*|[\w.-]+\.(md|csv)\b", " ", text)  # a file's path or name (the export folder)
     text = re.sub(r"[\w.=,]*_[\w.=,]*", " ", text)
     text = re.sub(r"[a-z]+=[0-9]+", " ", text)  # what the GM types in a form: might=2 (skill ids)
     for value in typed_values():
@@ -118,3 +119,35 @@ def test_every_screen_a_gm_visits_reads_in_zh_hant(make_app, zh_hant, campaign):
 
     walk()
     assert not found, "\n".join(f"{where}: {words}" for where, words in found.items())
+
+
+MORE = [
+    ("tracker: a panic roll", ["4", "p"]),
+    ("tracker: the condition form", ["4", "C"]),
+    ("tracker: the clock form", ["4", "k"]),
+    ("initiative: who fights", ["2", "s"]),
+    ("initiative: a conflict started, next turn", ["2", "s", "ctrl+s", "ctrl+s", "n"]),
+    ("the new session form", ["S"]),
+    ("history: the export dialog", ["h", "m"]),
+    ("roll builder: the GM roll", ["3", "G"]),
+    ("roll builder: who helps", ["3", "e"]),
+    ("the quit question with costs waiting", ["3", "s", "enter", "r", "p", "escape", "q"]),
+]
+"""More of what a GM opens, each from the main screen of yze-demo. Not yet translated (left out here): the
+gear screen (``1 g``), the campaign's skills screen (``L``), the rules reference of the help screen, and the
+typed faces' "the pool needs 4 base d6" (the kinds as the GM types them: ``base=6,1``)."""
+
+
+@pytest.mark.parametrize(("where", "keys"), MORE, ids=[where for where, _keys in MORE])
+def test_more_screens_read_in_zh_hant(make_app, zh_hant, where, keys):
+    app = make_app("yze-demo")
+    found: dict[str, list[str]] = {}
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await _visit(pilot, app, keys, where, found)
+
+    walk()
+    assert not found, found

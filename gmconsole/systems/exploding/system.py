@@ -65,8 +65,8 @@ class ExplodingSystem(SystemFacts):
     cli_flags: CliFlags = CLI_FLAGS
     # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Wnd"), "wounds"), (N_("Stn"), "strain"))
-    quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
-                              "s8/6 two sizes)")
+    quick_pool_syntax: str = N_("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
+                                "s8/6 two sizes)")
     quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
     stats_module: str = "gmconsole.systems.exploding.stats"
     quick_pool_example: str = "s8 t6 tn5"

@@ -63,7 +63,7 @@ class TieredSystem(SystemFacts):
     cli_flags: CliFlags = CLI_FLAGS
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stam"), "stamina_of_max"), (N_("Wnd"), "wounds"),
                                                   (N_("Lvl"), "level"), (N_("XP"), "xp"))
-    quick_pool_syntax: str = "a dice count like 4 or 4d6"
+    quick_pool_syntax: str = N_("a dice count like 4 or 4d6")
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
     stats_module: str = "gmconsole.systems.tiered.stats"
     quick_pool_example: str = "4d6"

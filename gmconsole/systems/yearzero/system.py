@@ -77,7 +77,7 @@ class YearZeroSystem(SystemFacts):
     push_cost_is_a_setting: bool = True
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stress"), "stress"), (N_("WP"), "willpower"),
                                                   (N_("Dmg"), "attribute_damage"))
-    quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
+    quick_pool_syntax: str = N_("counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)")
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     stats_module: str = "gmconsole.systems.yearzero.stats"
     quick_pool_example: str = "5b 3s 1g"
@@ -146,7 +146,7 @@ MYZ = YearZeroSystem(
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
     sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
-    quick_pool_syntax="counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)",
+    quick_pool_syntax=N_("counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)"),
     quick_pool_example="4b 2s",
 )
 
