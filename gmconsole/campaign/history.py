@@ -14,7 +14,7 @@ import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
-from gmconsole.i18n import N_, _, ngettext
+from gmconsole.i18n import N_, _, language, ngettext
 from gmconsole.safe_text import cell_width, shown, to_json
 from gmconsole.wording import quoted
 
@@ -91,8 +91,9 @@ STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed
 
 
 def kind_name(kind: str) -> str:
-    """``kind`` in the console's language (itself when it has no name)."""
-    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    """``kind`` in the console's language (in English, and when it has no name: the kind's id, as the
+    ``--kind`` filter takes it)."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES and language() != "en" else kind
 
 
 def status_name(status: str) -> str:

@@ -237,7 +237,7 @@ def step(service: CampaignService, direction: int, rng: random.Random | None = N
         current = state.current()
         who = _name(c, current.combatant) if current else _("nobody")
         text = (f"round {state.round}: {possessive(who)} turn" if language() == "en"
-                else _("round {round}: {name}'s turn").format(round=state.round, name=who))
+                else _("round {round}: the turn of {name}").format(round=state.round, name=who))
         if extra:
             names = ", ".join(_name(c, cid) for cid in typed)
             text = (_("round {round}, new cards: {order}").format(round=state.round, order=_describe(c, state))

@@ -315,9 +315,11 @@ def opposed_line(entry: Entry | dict | None) -> str:
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
-        line += "; " + _("{whose} stress die shows 1: {state} (R-PANIC-1)").format(
-            whose=_("{name}'s").format(name=opposed["defender"]) if language() != "en" else possessive(
-                opposed["defender"]), state=state)
+        if language() == "en":
+            line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
+        else:  # the possessive is the language's own: the whole sentence is one msgid
+            line += "; " + _("the stress die of {name} shows 1: {state} (R-PANIC-1)").format(
+                name=opposed["defender"], state=state)
     return line
 
 
