@@ -131,10 +131,11 @@ MORE = [
     ("history: the export dialog", ["h", "m"]),
     ("roll builder: the GM roll", ["3", "G"]),
     ("roll builder: who helps", ["3", "e"]),
+    ("roster: the gear of a character", ["1", "g"]),
     ("the quit question with costs waiting", ["3", "s", "enter", "r", "p", "escape", "q"]),
 ]
 """More of what a GM opens, each from the main screen of yze-demo. Not yet translated (left out here): the
-gear screen (``1 g``), the campaign's skills screen (``L``), the rules reference of the help screen, and the
+campaign's skills screen (``L``), the rules reference of the help screen, and the
 typed faces' "the pool needs 4 base d6" (the kinds as the GM types them: ``base=6,1``)."""
 
 
