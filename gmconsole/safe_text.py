@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
-__all__ = ["UNSAFE", "cut", "one_line_message", "refusal", "shown", "shown_lines", "to_json"]
+__all__ = ["UNSAFE", "cell_width", "cut", "cut_cells", "one_line_message", "refusal", "shown", "shown_lines",
+           "to_json"]
 
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 """One character that must never reach a terminal raw (see the module docstring)."""
@@ -96,6 +98,34 @@ def cut(text: str, limit: int = 80) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit - 1]}… ({len(text)} characters)"
+
+
+def _char_cells(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def cell_width(text: str) -> int:
+    """How many terminal cells ``text`` takes: a CJK (wide or full-width) character takes two, a combining
+    mark none, any other one. Pure (no Rich), so every layer can measure what it cuts."""
+    if text.isascii():
+        return len(text)
+    return sum(_char_cells(char) for char in text)
+
+
+def cut_cells(text: str, width: int, ellipsis: str = "…") -> str:
+    """``text`` cut to at most ``width`` terminal cells, ending with ``ellipsis`` when it was cut; never
+    through the middle of a wide character (a name in Chinese at 80 columns loses whole characters)."""
+    if cell_width(text) <= width:
+        return text
+    room = width - cell_width(ellipsis)
+    used = 0
+    for index, char in enumerate(text):
+        used += _char_cells(char)
+        if used > room:
+            return text[:index] + ellipsis
+    return text
 
 
 MESSAGE_LIMIT = 300

@@ -216,23 +216,23 @@ class _Lines:
 # --------------------------------------------------------------------------- language
 
 
-_language = DEFAULT_LANGUAGE
 
 
 def apply_language(code: str) -> str:
-    """Make ``code`` the console's language; returns it. Raises ``ValueError`` for a code not in
-    :data:`LANGUAGES`. This is the one place the translations are to be told (their module is not
-    part of this change: the value is stored, and read back with :func:`current_language`)."""
-    global _language
+    """Make ``code`` the console's language (:func:`gmconsole.i18n.set_language`); returns it. Raises
+    ``ValueError`` for a code not in :data:`LANGUAGES`."""
+    from gmconsole.i18n import set_language
+
     if code not in LANGUAGES:
         raise ValueError(f"language {quoted(code)} is not one of {', '.join(LANGUAGES)}")
-    _language = code
-    return code
+    return set_language(code)
 
 
 def current_language() -> str:
-    """The language :func:`apply_language` set last (``en`` until then)."""
-    return _language
+    """The language the console speaks now (:func:`gmconsole.i18n.language`)."""
+    from gmconsole.i18n import language
+
+    return language()
 
 
 def effective_language(flag: str | None, campaign: str | None, config: str | None) -> tuple[str, str]:

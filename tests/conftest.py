@@ -24,6 +24,16 @@ import sys
 
 import pytest
 
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The console's language is process-wide (``gmconsole.i18n``): a test that speaks zh-Hant must
+    not leave the next test (same worker) speaking it."""
+    yield
+    from gmconsole.i18n import set_language
+
+    set_language(None)
+
 DEBUG_VAR = "GMCONSOLE_DEBUG"
 
 

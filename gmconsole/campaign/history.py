@@ -14,14 +14,25 @@ import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
-from gmconsole.safe_text import shown, to_json
-from gmconsole.wording import counted, quoted
+from gmconsole.i18n import N_, _, language, ngettext
+from gmconsole.safe_text import cell_width, shown, to_json
+from gmconsole.wording import quoted
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 """The columns of the plain table (``gmconsole history``)."""
 
 EXPORT_COLUMNS = ("at", "session", "character", "kind", "skill", "result", "dice", "summary")
 """The columns of the Markdown and CSV exports: the table's and each roll's dice faces, by kind."""
+
+HEADERS = {"at": N_("at"), "session": N_("session"), "character": N_("character"), "kind": N_("kind"),
+           "skill": N_("skill"), "result": N_("result"), "dice": N_("dice"), "summary": N_("summary")}
+"""Each column's header as the table, Markdown and CSV write it (in the console's language; JSON keeps keys)."""
+DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
+             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+
+
+def _header(column: str) -> str:
+    return _(HEADERS[column])
 
 
 def _matches_character(entry: dict, character: str) -> bool:
@@ -61,7 +72,33 @@ def typed_steps(entry: Entry | dict) -> list[str]:
     steps = roll.by_hand_steps
     if not isinstance(steps, list):
         steps = [bool(roll.by_hand)]
-    return ["first roll" if i == 0 else f"push {i}" for i, typed in enumerate(steps) if typed]
+    return [_("first roll") if i == 0 else _("push {number}").format(number=i)
+            for i, typed in enumerate(steps) if typed]
+
+
+KIND_NAMES = {
+    "roll": N_("roll"), "push": N_("push"), "costs": N_("costs"), "drop_costs": N_("drop costs"), "panic": N_("panic"),
+    "roster": N_("roster"), "sheet": N_("sheet"), "gear": N_("gear"), "trauma": N_("trauma"), "rest": N_("rest"),
+    "heal": N_("heal"), "damage": N_("damage"), "doom": N_("doom"), "clock": N_("clock"),
+    "initiative": N_("initiative"), "scene": N_("scene"), "session": N_("session"), "settings": N_("settings"),
+    "skills": N_("skills"), "opposed": N_("opposed"), "save": N_("save"), "attack": N_("attack"),
+    "assisted": N_("assisted"), "group": N_("group"), "contested": N_("contested"), "consequence": N_("consequence"),
+    "circumstances": N_("circumstances"), "inspire": N_("inspire"), "repair": N_("repair"),
+    "stress": N_("stress"), "condition": N_("condition"),
+}
+"""An entry's kind as the GM reads it (the entry, its JSON and the ``--kind`` filter keep the English id)."""
+STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed")}
+
+
+def kind_name(kind: str) -> str:
+    """``kind`` in the console's language (in English, and when it has no name: the kind's id, as the
+    ``--kind`` filter takes it)."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES and language() != "en" else kind
+
+
+def status_name(status: str) -> str:
+    """An entry's status (``done``, ``undone``) in the console's language."""
+    return _(STATUS_NAMES[status]) if status in STATUS_NAMES else status
 
 
 def result_text(entry: Entry | dict) -> str:
@@ -71,7 +108,7 @@ def result_text(entry: Entry | dict) -> str:
     ``2 successes (pushed; typed: first roll)``. Only rolls, pushes and special rolls have a result."""
     entry = as_record(entry)
     if isinstance(entry, PushEntry):
-        return "" if entry.successes is MISSING else counted(entry.successes, "success", "successes")
+        return "" if entry.successes is MISSING else _successes(entry.successes)
     if isinstance(entry, RollEntry):
         special = SpecialRollEntry()  # a roll names no damage, winner, total or score
     elif isinstance(entry, SpecialRollEntry):
@@ -84,19 +121,24 @@ def result_text(entry: Entry | dict) -> str:
         if isinstance(entry, RollEntry) and entry.pushes:
             steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
-            pushed = f" (pushed; typed: {', '.join(typed_steps(entry))})" if mixed else " (pushed)"
-        return f"{counted(n, 'success', 'successes')}{pushed}"
+            pushed = (_(" (pushed; typed: {steps})").format(steps=", ".join(typed_steps(entry))) if mixed
+                      else _(" (pushed)"))
+        return f"{_successes(n)}{pushed}"
     if entry.tier is not MISSING:
-        damage = f", {special.damage} damage" if special.damage is not MISSING else ""
+        damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
         return f"{entry.tier}{damage}"
     if special.winner_name is not MISSING and entry.top is MISSING:
-        return f"{special.winner_name} wins"
+        return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
         return f"{entry.outcome} ({given(special.total, None)} vs {given(special.score, None)})"
     if entry.top is not MISSING:
         margin = entry.margin
-        return f"top {entry.top}" + (f" ({margin:+d})" if isinstance(margin, int) else "")
+        return _("top {top}").format(top=entry.top) + (f" ({margin:+d})" if isinstance(margin, int) else "")
     return ""
+
+
+def _successes(n: int) -> str:
+    return ngettext("{count} success", "{count} successes", n).format(count=n)
 
 
 def dice_text(entry: Entry | dict) -> str:
@@ -121,7 +163,8 @@ def dice_text(entry: Entry | dict) -> str:
         sides = die.get("sides")
         size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
         groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
-    return " · ".join(f"{kind} {' '.join(faces)}" for kind, faces in groups.items())
+    return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {' '.join(faces)}"
+                      for kind, faces in groups.items())
 
 
 def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:
@@ -133,7 +176,7 @@ def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = No
         "at": given(entry.at, ""),
         "session": given(entry.session, ""),
         "character": given(entry.character, ""),
-        "kind": given(entry.kind, ""),
+        "kind": kind_name(given(entry.kind, "")),
         "skill": ((skill_name(skill) if skill_name and skill else None) or skill),
         "result": result_text(entry),
         "dice": dice_text(entry),
@@ -166,12 +209,12 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
 
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-        writer.writeheader()
+        writer.writerow({column: _header(column) for column in EXPORT_COLUMNS})
         writer.writerows(rows)
         return buffer.getvalue()
     if fmt == "markdown":
         lines = [f"# {title}", ""] if title else []
-        lines.append("| " + " | ".join(EXPORT_COLUMNS) + " |")
+        lines.append("| " + " | ".join(_header(c) for c in EXPORT_COLUMNS) + " |")
         lines.append("|" + "---|" * len(EXPORT_COLUMNS))
         for r in rows:
             lines.append("| " + " | ".join(_escape_md(r[c]) for c in EXPORT_COLUMNS) + " |")
@@ -182,9 +225,14 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
         return "\n".join(lines) + "\n"
     if fmt == "table":
         if not rows:
-            return "no history entries"
-        widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in COLUMNS}
-        head = "  ".join(c.ljust(widths[c]) for c in COLUMNS)
-        body = ["  ".join(str(r[c]).ljust(widths[c]) for c in COLUMNS).rstrip() for r in rows]
+            return _("no history entries")
+        # padded by terminal cells: a Chinese skill or summary is two cells a character
+        widths = {c: max(cell_width(_header(c)), *(cell_width(str(r[c])) for r in rows)) for c in COLUMNS}
+        head = "  ".join(_pad(_header(c), widths[c]) for c in COLUMNS)
+        body = ["  ".join(_pad(str(r[c]), widths[c]) for c in COLUMNS).rstrip() for r in rows]
         return "\n".join([head.rstrip(), *body])
     raise ValueError(f"unknown format {quoted(fmt)}: use table, json, markdown or csv")
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - cell_width(text))

@@ -17,6 +17,7 @@ from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
+from gmconsole.i18n import _
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
@@ -322,7 +323,7 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
     count = tiered.dice_to_roll(pool.dice)
     return Built(
         system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[{"kind": "dice", "sides": 6} for _ in range(count)], explanation=lines, odds=odds, can_roll=True,
+        dice=[{"kind": "dice", "sides": 6} for _die in range(count)], explanation=lines, odds=odds, can_roll=True,
         reason="", can_push=False, core=pool, extra={"pool": pool.as_dict(), "helpers": list(helpers)},
     )
 
@@ -347,10 +348,10 @@ def _one_chance_warning(service: CampaignService, character: Character, request:
         return []
     key = (character.id, request.skill, request.goal or "")
     if key in service.ledger.scene_rolls():
-        goal = f" for {request.goal}" if request.goal else ""
+        goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
         named = skills.name_of(service.campaign, request.skill) or request.skill
-        return [f"{character.name} already rolled {named}{goal} this scene: only one chance unless "
-                "circumstances changed"]
+        said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
+        return [said.format(name=character.name, skill=named, goal=goal)]
     return []
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.i18n import N_, _, language
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import shown
 from gmconsole.wording import quoted
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 COVERAGE = "condition_coverage"
-COVERAGE_HELP = ("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "
+COVERAGE_HELP = N_("one condition at a time: condition_coverage.CONDITION=SKILL,SKILL (the skills its -1 covers), "
                  "=all (every roll) or =none (no -1); any condition name (the GM chooses conditions; "
                  "tired, angry, scared are examples)")
 EMPTY_CHOICE = "(config.toml)"
@@ -63,10 +64,16 @@ class SettingInfo:
 
 def settings_for(system: str) -> list[SettingInfo]:
     """The settings that apply to ``system``, in the table's order."""
-    return [SettingInfo(key=row["key"], kind=row["kind"], rule=row["rule"], text=row["text"],
+    return [SettingInfo(key=row["key"], kind=row["kind"], rule=row["rule"], text=_words(row, "text"),
                         choices=tuple(row.get("choices", ())), minimum=int(row.get("min", 0)),
-                        maximum=int(row.get("max", 0)), label=row.get("label") or row["key"])
+                        maximum=int(row.get("max", 0)), label=_words(row, "label") or row["key"])
             for row in load_table("settings")["settings"] if system in row["systems"]]
+
+
+def _words(row: dict, field: str) -> str:
+    """A setting's ``label`` or ``text`` in the console's language (the table's ``"zh-Hant"`` part), English
+    when the table has none in it."""
+    return (row.get(language()) or {}).get(field) or row.get(field, "")
 
 
 def _info(campaign: Campaign, key: str) -> SettingInfo:
@@ -96,13 +103,13 @@ def choices_of(campaign: Campaign, info: SettingInfo) -> tuple[str, ...]:
 def allowed_text(campaign: Campaign, info: SettingInfo) -> str:
     """What ``info`` accepts, in words (for a refusal and the CLI's listing)."""
     if info.kind == "bool":
-        return "on or off"
+        return _("on or off")
     if info.kind == "number":
-        return f"a whole number from {info.minimum} to {info.maximum}"
+        return _("a whole number from {low} to {high}").format(low=info.minimum, high=info.maximum)
     if info.kind == "map":
-        return COVERAGE_HELP
-    choices = choices_of(campaign, info)
-    return "one of " + ", ".join(shown(c) if c else '"" (empty: the settings file\'s)' for c in choices)
+        return _(COVERAGE_HELP)
+    empty = _('"" (empty: the settings file\'s)')
+    return _("one of {choices}").format(choices=", ".join(shown(c) if c else empty for c in choices_of(campaign, info)))
 
 
 def parse_value(campaign: Campaign, key: str, text: str):
@@ -176,10 +183,11 @@ def shown_value(value) -> str:
     if value == "":
         return EMPTY_CHOICE
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, dict):
-        return "; ".join(f"{shown(k)}: {', '.join(shown(s) for s in v) if isinstance(v, list) and v else 'every roll'}"
-                         for k, v in value.items()) or "none"
+        every = _("every roll")
+        return "; ".join(f"{shown(k)}: {', '.join(shown(s) for s in v) if isinstance(v, list) and v else every}"
+                         for k, v in value.items()) or _("none")
     return shown(value)
 
 

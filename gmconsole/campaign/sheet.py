@@ -13,6 +13,7 @@ from __future__ import annotations
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.i18n import N_, _, language
 from gmconsole.safe_text import shown
 
 __all__ = ["TRACKERS", "find", "sheet", "sheet_lines"]
@@ -59,8 +60,27 @@ def _gear_line(item: dict) -> str:
     if item.get("quantity", 1) != 1:
         text += f" ×{item['quantity']}"
     if item.get("destroyed"):
-        text += " (destroyed)"
+        text += _(" (destroyed)")
     return text
+
+
+TRACKERS = {"stress": N_("stress"), "willpower": N_("willpower"), "mutation_points": N_("mutation points"),
+            "xp": N_("xp"), "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina"),
+            "level": N_("level")}
+"""A tracker as the sheet names it (English: the key, spaced); the JSON keeps the key."""
+
+
+def _tracker(key: str) -> str:
+    return _(TRACKERS[key]) if key in TRACKERS else key.replace("_", " ")
+
+
+def _attribute(campaign: Campaign | None, key: str) -> str:
+    """An attribute's id in English (as before); the data file's name of it in another language."""
+    if language() == "en" or campaign is None:
+        return key
+    from gmconsole.campaign.skills import attribute_name_of
+
+    return attribute_name_of(campaign.system, key) or key
 
 
 def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
@@ -74,15 +94,18 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
     head = (
         shown(data["name"])
         + (f" · {shown(data['role'])}" if data["role"] else "")
-        + (" (npc)" if data["kind"] == "npc" else "")
+        + (_(" (npc)") if data["kind"] == "npc" else "")
     )
-    attributes = ", ".join(f"{shown(k)} {a['current']}/{a['max']}" for k, a in data["attributes"].items()) or "none"
-    skills = ", ".join(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or "none"
-    gear = ", ".join(_gear_line(g) for g in data["gear"]) or "none"
-    trackers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data["trackers"].items()
-                         if v != _DEFAULTS.get(k, 0)) or "all at 0"
-    lines = [head, f"attributes: {attributes}", f"skills: {skills}", f"gear: {gear}", f"trackers: {trackers}"]
+    attributes = ", ".join(f"{shown(_attribute(campaign, k))} {a['current']}/{a['max']}"
+                           for k, a in data["attributes"].items()) or _("none")
+    skills = ", ".join(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or _("none")
+    gear = ", ".join(_gear_line(g) for g in data["gear"]) or _("none")
+    trackers = ", ".join(f"{_tracker(k)} {v}" for k, v in data["trackers"].items()
+                         if v != _DEFAULTS.get(k, 0)) or _("all at 0")
+    lines = [head, _("attributes: {list}").format(list=attributes), _("skills: {list}").format(list=skills),
+             _("gear: {list}").format(list=gear), _("trackers: {list}").format(list=trackers)]
     if data["panic"]:
-        lines.append(f"panic: {data['panic'].get('total')} {shown(data['panic'].get('effect', ''))}".rstrip())
-    lines.append("conditions: " + (", ".join(shown(c) for c in data["conditions"]) or "none"))
+        lines.append(_("panic: {total} {effect}").format(
+            total=data["panic"].get("total"), effect=shown(data["panic"].get("effect", ""))).rstrip())
+    lines.append(_("conditions: ") + (", ".join(shown(c) for c in data["conditions"]) or _("none")))
     return lines

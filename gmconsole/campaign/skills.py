@@ -25,6 +25,7 @@ from gmconsole import systems
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
+from gmconsole.i18n import pick
 from gmconsole.rules.data import load_table
 from gmconsole.systems.yearzero.system import ATTRIBUTES as YEAR_ZERO_ATTRIBUTES
 from gmconsole.wording import quoted
@@ -50,15 +51,12 @@ def _table_rows(system: str) -> list[dict]:
     return list(load_table(table).get("skills", [])) if table else []
 
 
-def _en(value) -> str:
-    return value.get("en", "") if isinstance(value, dict) else str(value or "")
-
 
 def listing(campaign: Campaign) -> list[CampaignSkill]:
     """The skills a campaign rolls: its own list, else its system's table (English names and text)."""
     if campaign.skills is not None:
         return list(campaign.skills)
-    return [CampaignSkill(r["id"], _en(r.get("name")) or r["id"], r.get("attribute", ""), _en(r.get("text")))
+    return [CampaignSkill(r["id"], pick(r.get("name")) or r["id"], r.get("attribute", ""), pick(r.get("text")))
             for r in _table_rows(campaign.system)]
 
 
@@ -113,7 +111,7 @@ def attribute_name_of(system: str, attribute: str | None) -> str | None:
     if not attribute:
         return attribute
     row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
-    return (_en(row.get("name")) or attribute) if row else attribute
+    return (pick(row.get("name")) or attribute) if row else attribute
 
 
 def attribute_id(system: str, text: str | None) -> str | None:

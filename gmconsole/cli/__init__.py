@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 from gmconsole import __version__
 from gmconsole.cli.common import CliError, CliParser
+from gmconsole.i18n import LANGUAGES, UnknownLanguage, set_language
 from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import one_line_message, to_json
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
+LANG_ENV = "GMCONSOLE_LANG"
 
 
 def _command_modules(argv: Sequence[str] | None = None):
@@ -58,7 +60,7 @@ def _opens_console(argv: Sequence[str]) -> bool:
     for token in argv:
         if takes_value:
             takes_value = False
-        elif token == "--data-dir":
+        elif token in ("--data-dir", "--lang"):
             takes_value = True
         elif token in ("-h", "--help", "--version"):
             return False
@@ -76,6 +78,8 @@ def build_parser(argv: Sequence[str] | None = None) -> CliParser:
     )
     parser.add_argument("--version", action="version", version=f"gmconsole {__version__}")
     parser.add_argument("--data-dir", help="where campaigns live (default: GMCONSOLE_HOME or the user data folder)")
+    parser.add_argument("--lang", metavar="CODE",
+                        help=f"the console's language: {', '.join(LANGUAGES)} (default: {LANG_ENV} or en)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CliParser)
     for module in _command_modules(argv):
         module.register(subparsers)
@@ -86,9 +90,29 @@ def _wants_json(argv: Sequence[str]) -> bool:
     return "--json" in argv
 
 
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang CODE`` (or ``--lang=CODE``) names before the command word, else
+    ``GMCONSOLE_LANG``; read before the parser runs so that even its errors come in that language."""
+    for index, token in enumerate(argv):
+        if token == "--lang":
+            return argv[index + 1] if index + 1 < len(argv) else None
+        if token.startswith("--lang="):
+            return token.partition("=")[2]
+        if token == "--data-dir":
+            continue
+        if not token.startswith("-") and (index == 0 or argv[index - 1] != "--data-dir"):
+            break  # the command word: what follows is the command's own
+    return os.environ.get(LANG_ENV) or None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        set_language(_language_asked(argv))
+    except UnknownLanguage as exc:
+        _print_error(str(exc), argv)
+        return EXIT_USAGE
     try:
         parser = build_parser(argv)
         args = parser.parse_args(argv)

@@ -8,6 +8,7 @@ line and exit status 2, like every other bad input.
 
 from __future__ import annotations
 
+import os
 import random
 
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
@@ -16,6 +17,7 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole.i18n import _, pick
 from gmconsole.safe_text import shown, to_json
 from gmconsole.systems import SYSTEM_IDS
 from gmconsole.wording import possessive
@@ -167,8 +169,11 @@ def open_console(args) -> int:
     except ImportError as exc:
         raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
     config = load_config(quiet=True)  # its problems are said in the console's status line
+    from gmconsole.i18n import language
+
+    asked = getattr(args, "lang", None) or os.environ.get("GMCONSOLE_LANG") or None  # --lang wins over the files
     return launch(campaign_root(args, quiet=True), getattr(args, "name", None),
-                  read_only=getattr(args, "read_only", False), config=config)
+                  read_only=getattr(args, "read_only", False), config=config, language=language() if asked else None)
 
 
 # --------------------------------------------------------------------------- roll --campaign
@@ -202,39 +207,48 @@ def campaign_roll_parser(prog: str, system: str) -> CliParser:
     return parser
 
 
+def _kind(kind: str) -> str:
+    """A die's kind as the command line names it (the console's language; ``--json`` keeps the key)."""
+    from gmconsole.campaign.history import DIE_KINDS
+
+    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+
+
 def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
     """The recorded roll for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown."""
     entry = as_record(entry)
     lines = [shown(given(entry.summary, ""))]
-    named = [m.get("name", {}).get("en", m.get("id", "")).rstrip(".") + (f" {m['detail']}" if m.get("detail") else "")
+    named = [pick(m.get("name") or m.get("id", "")).rstrip(".").rstrip("。")
+             + (f" {m['detail']}" if m.get("detail") else "")
              + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.skill_modifiers or ()]
     if named:
-        lines.append("modifiers: " + "; ".join(shown(n) for n in named))
+        lines.append(_("modifiers: ") + "; ".join(shown(n) for n in named))
     dice = entry.dice or []
     if dice:
         faces = []
         for d in dice:
             shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
-            faces.append(shown_faces if d["kind"] == "dice" else f"{d['kind']} {shown_faces}")
-        lines.append("dice: " + ", ".join(faces))
+            faces.append(shown_faces if d["kind"] == "dice" else f"{_kind(d['kind'])} {shown_faces}")
+        lines.append(_("dice: ") + ", ".join(faces))
     game = systems.find(given(entry.system, None))
     if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
         lines += ["  " + shown(line) for line in (entry.pool or {}).get("explanation", [])]
         if entry.critical_failure:
-            lines.append("CRITICAL FAILURE (every die a natural 1)")
+            lines.append(_("CRITICAL FAILURE (every die a natural 1)"))
         else:
-            verdict = "success" if entry.success else "failure"
-            lines.append(f"{verdict} vs TN {entry.tn} (margin {entry.margin:+d})")
+            said = (_("success vs TN {tn} (margin {margin})") if entry.success
+                    else _("failure vs TN {tn} (margin {margin})"))
+            lines.append(said.format(tn=entry.tn, margin=f"{entry.margin:+d}"))
     if entry.costs and entry.costs_status == "pending":
         from gmconsole.campaign.pending_costs import cost_text
 
-        lines.append(f"costs of roll {entry.id} (apply them with `c` in the console or "
-                     f"`gmconsole costs {shown(campaign)} --apply {entry.id}`): " + ", ".join(
-            shown(cost_text(c)) for c in entry.costs))
+        lines.append(_("costs of roll {id} (apply them with `c` in the console or "
+                       "`gmconsole costs {campaign} --apply {id}`): ").format(id=entry.id, campaign=shown(campaign))
+                     + ", ".join(shown(cost_text(c)) for c in entry.costs))
     return "\n".join(lines)
 
 

@@ -15,6 +15,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from gmconsole.i18n import language, pick
+
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -57,6 +59,8 @@ def extra_successes(system: str, n: int) -> str:
     from gmconsole.wording import counted
 
     words = system_table(system).get("extra_success")
+    if words and words.get(language()):  # a language without plurals: one word for any count
+        return f"{n} {words[language()]}"
     return counted(n, words["one"], words["many"]) if words else str(n)
 
 
@@ -65,5 +69,5 @@ def game_name(system: str) -> str:
     the game rather than a seed number; the system id when the table names none."""
     name = system_table(system).get("name") or system_table(system).get("system", {}).get("name")
     if isinstance(name, dict):
-        return name.get("en") or system
+        return pick(name) or system
     return str(name or system)

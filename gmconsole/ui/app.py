@@ -27,6 +27,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
@@ -62,7 +63,7 @@ class GMConsoleApp(App[int]):
     CSS_PATH = "gmconsole.tcss"
     COMMANDS = App.COMMANDS | {_console_commands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
-    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True)]
 
     def __init__(self, service, *, rng: random.Random | None = None,
                  on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None,

@@ -206,7 +206,7 @@ def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]]
     said so in the list."""
     from gmconsole.campaign.tracker_values import costs_panic_preview
     from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
-    from gmconsole.ui.widgets.tracker import in_range_question
+    from gmconsole.ui.widgets.panic_text import in_range_question
 
     if not faces:
         then([])

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from gmconsole.i18n import _
+
 __all__ = ["export_folder", "export_screen", "export_what"]
 
 FOLDER_NAME = "exports"
@@ -57,8 +59,8 @@ def export_screen(app, title: str, default_name: str, body: Callable[[], str], d
         if path is not None:
             done(path)
 
-    hint = (f"Export folder: {folder}\nType a file name (blank: {default_name}), or another folder to export "
-            "to from now on.")
+    hint = _("Export folder: {folder}\nType a file name (blank: {default}), or another folder to export to from "
+             "now on.").format(folder=folder, default=default_name)
     return TypeFileName(title, hint, write, placeholder=default_name, enter="write"), written
 
 
@@ -70,11 +72,11 @@ def export_what(service, session: int, chosen: dict) -> str:
 
     character, skill = service.history_filter(chosen["character"], chosen["skill"])
     who = service.campaign.find_character(character) if character else None
-    parts = [f"session {session}"]
+    parts = [_("session {number}").format(number=session)]
     if character:
-        parts.append(f"character {who.name if who is not None else chosen['character']}")
+        parts.append(_("character {name}").format(name=who.name if who is not None else chosen["character"]))
     if skill:
-        parts.append(f"skill {name_of(service.campaign, skill) or chosen['skill']}")
+        parts.append(_("skill {name}").format(name=name_of(service.campaign, skill) or chosen["skill"]))
     if chosen["kind"]:
-        parts.append(f"kind {chosen['kind']}")
+        parts.append(_("kind {kind}").format(kind=chosen["kind"]))
     return ", ".join(parts)

@@ -14,6 +14,8 @@ from typing import Any
 
 from textual.message import Message
 
+from gmconsole.i18n import _
+
 __all__ = ["CampaignChanged", "CharacterSelected", "ShowError"]
 
 
@@ -30,8 +32,8 @@ def change_verb(entry: dict[str, Any]) -> str:
     for a new change."""
     status = entry.get("status", "")
     if status == "done" and entry.get("done_at"):
-        return "redone: "
-    return {"undone": "undone: ", "failed": "failed: "}.get(status, "")
+        return _("redone: ")
+    return {"undone": _("undone: "), "failed": _("failed: ")}.get(status, "")
 
 
 @dataclass(eq=False)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.i18n import N_, _, language
 from gmconsole.rules import initiative as ini
 from gmconsole.rules import initiative_rounds as rounds
 from gmconsole.rules.errors import RulesError
@@ -65,10 +66,13 @@ def _join(c: Campaign, state: ini.Initiative, character_id: str, speed: int, kee
     return state, {"character_id": character_id, "character": _name(c, character_id), **info, **typed}
 
 
+MODES = {"cards": N_("cards"), "roll": N_("roll"), "manual": N_("manual")}
+
+
 def _typed(joins: list[dict]) -> str:
     """`` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand (R-MANUAL-1), else ``""``."""
     names = [j["character"] for j in joins if j.get("by_hand")]
-    return f" (typed: {', '.join(names)})" if names else ""
+    return _(" (typed: {names})").format(names=", ".join(names)) if names else ""
 
 
 def _describe(c: Campaign, state: ini.Initiative) -> str:
@@ -127,7 +131,8 @@ def start(service: CampaignService, ids: list[str], mode: str | None, speeds: di
         state = ini.begin(state)
         c.current_session.initiative = state.to_dict()
         return {"step": "start", "mode": chosen, "joins": joins, "order": state.order(),
-                "summary": f"conflict starts ({chosen}): {_describe(c, state)}{_typed(joins)}"}
+                "summary": _("conflict starts ({mode}): {order}").format(mode=_(MODES.get(chosen, chosen)),
+                                                                          order=_describe(c, state)) + _typed(joins)}
 
     return _change(service, step)
 
@@ -141,7 +146,8 @@ def add(service: CampaignService, character_id: str, speed: int, keep_best_of: i
         state, info = _join(c, _state(c), character_id, speed, keep_best_of, position, rng, cards, face)
         c.current_session.initiative = state.to_dict()
         return {"step": "add", "join": info, "character_id": character_id, "character": _name(c, character_id),
-                "summary": f"{_name(c, character_id)} joins the conflict: {_describe(c, state)}{_typed([info])}"}
+                "summary": _("{name} joins the conflict: {order}").format(name=_name(c, character_id),
+                                                                           order=_describe(c, state)) + _typed([info])}
 
     return _change(service, step)
 
@@ -229,10 +235,13 @@ def step(service: CampaignService, direction: int, rng: random.Random | None = N
             raise ValidationError("cards are typed only when a new round draws (R-INIT-2)")
         c.current_session.initiative = state.to_dict()
         current = state.current()
-        text = f"round {state.round}: {possessive(_name(c, current.combatant) if current else 'nobody')} turn"
+        who = _name(c, current.combatant) if current else _("nobody")
+        text = (f"round {state.round}: {possessive(who)} turn" if language() == "en"
+                else _("round {round}: the turn of {name}").format(round=state.round, name=who))
         if extra:
             names = ", ".join(_name(c, cid) for cid in typed)
-            text = f"round {state.round}, new cards: {_describe(c, state)}" + (f" (typed: {names})" if typed else "")
+            text = (_("round {round}, new cards: {order}").format(round=state.round, order=_describe(c, state))
+                    + (_(" (typed: {names})").format(names=names) if typed else ""))
         return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
                 "turn": state.turn, **extra}
 
@@ -252,6 +261,7 @@ def end(service: CampaignService) -> dict:
     def step_(c: Campaign) -> dict:
         state = _state(c)
         c.current_session.initiative = None
-        return {"step": "end", "rounds": state.round, "summary": f"conflict ends after round {state.round}"}
+        return {"step": "end", "rounds": state.round,
+                "summary": _("conflict ends after round {round}").format(round=state.round)}
 
     return _change(service, step_)

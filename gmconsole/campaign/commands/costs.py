@@ -15,6 +15,7 @@ from gmconsole.campaign import trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
 from gmconsole.campaign.rolls import latest_roll
+from gmconsole.i18n import _, pick
 from gmconsole.rules.dice import DiceSource
 from gmconsole.store.errors import StoreError
 
@@ -163,7 +164,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
         result = panic_roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
         data = result.as_dict()
         if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
-            ch.panic = Panic(total=result.total, effect=result.effect, name=data["name"]["en"])
+            ch.panic = Panic(total=result.total, effect=result.effect, name=pick(data["name"]))
         if result.stress_change and (ch.stress > 0 or result.stress_change > 0):  # −1 at 0 changes nothing
             # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
             trackers.change_stress(ch, result.stress_change)
@@ -182,11 +183,12 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
 
     one(character, face)
     first = rolls[0]
-    summary = f"{character.name} panics: {first['total']} {first['name']['en']}"
+    summary = _("{name} panics: {total} {row}").format(name=character.name, total=first["total"],
+                                                       row=pick(first["name"]))
     if len(rolls) > 1:
-        summary += "; chained: " + ", ".join(f"{r['character']} {r['total']} {r['name']['en']}" for r in rolls[1:])
+        summary += _("; chained: ") + ", ".join(f"{r['character']} {r['total']} {pick(r['name'])}" for r in rolls[1:])
     if stress_gains:
-        summary += "; stress +1: " + ", ".join(g["character"] for g in stress_gains)
+        summary += _("; stress +1: ") + ", ".join(g["character"] for g in stress_gains)
     return {"summary": summary, "rolls": rolls, "stress": stress_gains, "total": first["total"],
             "effect": first["effect"]}
 

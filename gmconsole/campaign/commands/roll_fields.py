@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.wording import counted
 
 YEAR_ZERO_FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
 TIERED_FACE_KINDS = ("dice",)
@@ -67,15 +67,21 @@ def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict,
 
 
 def roll_summary(name: str, skill: str | None, attribute: str | None, fields: dict) -> str:
-    what = skill or attribute or "roll"
+    what = skill or attribute or _("roll")
     if "successes" in fields:
-        n = fields["successes"]
-        result = counted(n, "success", "successes")
+        result = successes_text(fields["successes"])
     elif "tier" in fields:
         result = fields["tier"]
     else:
-        result = f"top {fields['top']}" + (" — critical failure" if fields.get("critical_failure") else "")
-    return f"{name} rolls {what}: {result}"
+        result = _("top {top}").format(top=fields["top"]) + (_(" — critical failure") if fields.get("critical_failure")
+                                                              else "")
+    return _("{name} rolls {what}: {result}").format(name=name, what=what, result=result)
+
+
+def successes_text(n: int) -> str:
+    """``2 successes`` in the console's language (a history summary is written in the language spoken when
+    the change is made)."""
+    return ngettext("{count} success", "{count} successes", n).format(count=n)
 
 
 def no_costs(fields: dict) -> dict:

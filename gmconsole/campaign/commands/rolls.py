@@ -20,6 +20,7 @@ from gmconsole.campaign.commands.roll_fields import (
     exploding_fields,
     offered_by,
     roll_summary,
+    successes_text,
     year_zero_fields,
 )
 from gmconsole.campaign.errors import ValidationError
@@ -32,9 +33,10 @@ from gmconsole.campaign.rolls import (
     pool_request_from,
     rolled_die,
 )
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
-from gmconsole.wording import counted, quoted
+from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -74,7 +76,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
             fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
                                                 fields["opposed"])
     if request.hidden:  # the GM's history says so wherever it shows the summary
-        fields["summary"] += " (hidden from the table)"
+        fields["summary"] += _(" (hidden from the table)")
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)
@@ -139,16 +141,16 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                new_fields) + " (pushed)"
+                                new_fields) + _(" (pushed)")
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
         after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
-                                           after["opposed"]) + " (pushed)"
+                                           after["opposed"]) + _(" (pushed)")
     if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
-        after["summary"] += " (hidden from the table)"
+        after["summary"] += _(" (hidden from the table)")
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:
         after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)
@@ -159,8 +161,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     def mutate(c: Campaign) -> dict:
         n = new_fields["successes"]
         out = {
-            "summary": f"{entry.get('character')} pushes {shown_skill or entry.get('attribute')}: "
-                       f"{counted(n, 'success', 'successes')}",
+            "summary": _("{name} pushes {what}: {result}").format(
+                name=entry.get("character"), what=shown_skill or entry.get("attribute"), result=successes_text(n)),
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
@@ -179,7 +181,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
                 raise ValidationError("the character who rolled is no longer in the roster")
             character.stress += 1
             out["stress_gained"] = 1
-            out["summary"] += f"; stress +1 → {character.stress}"
+            out["summary"] += _("; stress +1 → {stress}").format(stress=character.stress)
         return out
 
     return service.ledger.commit("push", mutate, character_id=character_id,

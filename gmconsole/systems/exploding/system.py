@@ -3,6 +3,7 @@ the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
 from gmconsole.systems.facts import SystemFacts
@@ -48,7 +49,7 @@ class ExplodingSystem(SystemFacts):
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = None
-    attribute_hint: str = "agility=8 smarts=6 (die sizes)"
+    attribute_hint: str = N_("agility=8 smarts=6 (die sizes)")
     skills_listed: bool = False
     rates_in_dice: bool = True
     step_dice: bool = False
@@ -63,9 +64,9 @@ class ExplodingSystem(SystemFacts):
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
     # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
-    sheet_columns: tuple[tuple[str, str], ...] = (("Wnd", "wounds"), ("Stn", "strain"))
-    quick_pool_syntax: str = ("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
-                              "s8/6 two sizes)")
+    sheet_columns: tuple[tuple[str, str], ...] = ((N_("Wnd"), "wounds"), (N_("Stn"), "strain"))
+    quick_pool_syntax: str = N_("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
+                                "s8/6 two sizes)")
     quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
     stats_module: str = "gmconsole.systems.exploding.stats"
     second_chance_module: str | None = "gmconsole.systems.exploding.retry"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gmconsole.systems.words import en, percent
+from gmconsole.i18n import N_, _, pick
+from gmconsole.systems.words import percent
 
 __all__ = ["difficulty_choices", "odds_line"]
 
@@ -11,14 +12,15 @@ def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
     """``(key, label)`` of the difficulty table, easiest first (``Hard TN 6``)."""
     from gmconsole.systems.exploding.target import difficulties
 
-    return tuple((d.key, f"{en(d.name)} TN {d.tn}") for d in difficulties())
+    return tuple((d.key, _("{name} TN {tn}").format(name=pick(d.name), tn=d.tn)) for d in difficulties())
 
 
 def odds_line(odds: dict) -> str:
     """A preview's exact odds in one line: success and critical failure."""
     parts = []
-    for key, label in (("p_success", "success"), ("success", "success"),
-                       ("p_critical_failure", "critical failure"), ("critical_failure", "critical failure")):
+    for key, label in (("p_success", N_("success {p}")), ("success", N_("success {p}")),
+                       ("p_critical_failure", N_("critical failure {p}")),
+                       ("critical_failure", N_("critical failure {p}"))):
         if key in odds and isinstance(odds[key], (int, float)):
-            parts.append(f"{label} {percent(odds[key])}")
+            parts.append(_(label).format(p=percent(odds[key])))
     return " · ".join(parts)

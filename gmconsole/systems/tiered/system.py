@@ -3,6 +3,7 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
@@ -46,7 +47,7 @@ class TieredSystem(SystemFacts):
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attributes: tuple[str, ...] | None = ("str", "dex", "int", "cha", "per")
-    attribute_hint: str = "0-6"
+    attribute_hint: str = N_("0-6")
     skills_listed: bool = False
     rates_in_dice: bool = False
     step_dice: bool = False
@@ -60,9 +61,9 @@ class TieredSystem(SystemFacts):
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
-    sheet_columns: tuple[tuple[str, str], ...] = (("Stam", "stamina_of_max"), ("Wnd", "wounds"), ("Lvl", "level"),
-                                                  ("XP", "xp"))
-    quick_pool_syntax: str = "a dice count like 4 or 4d6"
+    sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stam"), "stamina_of_max"), (N_("Wnd"), "wounds"),
+                                                  (N_("Lvl"), "level"), (N_("XP"), "xp"))
+    quick_pool_syntax: str = N_("a dice count like 4 or 4d6")
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
     stats_module: str = "gmconsole.systems.tiered.stats"
     second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"

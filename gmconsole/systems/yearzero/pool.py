@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gmconsole.i18n import N_, _, language, pick
 from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
@@ -41,9 +42,27 @@ rerolled on a push and costs nothing)."""
 _ALWAYS_STAY = frozenset({DieKind.BASE, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP})
 
 
+DICE_OF_KIND = {"base": N_("{count} base dice"), "skill": N_("{count} skill dice"), "gear": N_("{count} gear dice"),
+                "stress": N_("{count} stress dice")}
+
+
 def _dice(count: int, kind: str) -> str:
-    """``1 stress die``, ``4 base dice``: how the pool's explanation counts dice."""
+    """``1 stress die``, ``4 base dice``: how the pool's explanation counts dice (in the console's language; a
+    language with plurals other than English's would need ngettext here, Chinese has none)."""
+    if language() != "en" and kind in DICE_OF_KIND:
+        return _(DICE_OF_KIND[kind]).format(count=count)
     return f"{count} {kind} {'die' if count == 1 else 'dice'}"
+
+
+def _difficulty_shown(system: str, difficulty: str) -> str:
+    """A difficulty as the explanation names it: the id typed, lower case, in English; the table's name in
+    another language."""
+    if language() == "en":
+        return difficulty.lower()
+    for row in system_table(system)["difficulty"]:
+        if difficulty.lower() in (row["id"], row["name"]["en"].lower()):
+            return pick(row["name"])
+    return difficulty.lower()
 
 
 def check_skill_ones(skill_ones: str) -> str:
@@ -268,11 +287,12 @@ def build_pool(request: PoolRequest) -> Pool:
     difficulty = difficulty_modifier(request.system, request.difficulty)
     modifier = difficulty + len(request.helpers) + sum(request.modifiers) + sum(v for _n, v in request.named_modifiers)
     if difficulty:
-        modifier_lines.append(f"difficulty {request.difficulty.lower()} {_sign(difficulty)}")
+        modifier_lines.append(_("difficulty {difficulty} {modifier}").format(
+            difficulty=_difficulty_shown(request.system, request.difficulty), modifier=_sign(difficulty)))
     for helper in request.helpers:
-        modifier_lines.append(f"help from {helper.strip()} +1")
+        modifier_lines.append(_("help from {name} +1").format(name=helper.strip()))
     for value in request.modifiers:
-        modifier_lines.append(f"modifier {_sign(value)}")
+        modifier_lines.append(_("modifier {modifier}").format(modifier=_sign(value)))
     for name, value in request.named_modifiers:
         modifier_lines.append(f"{name} {_sign(value)}")
 
@@ -280,16 +300,16 @@ def build_pool(request: PoolRequest) -> Pool:
         dice = list(_step_pool(request, modifier, lines, modifier_lines))
     else:
         dice = list(_dice_pool(request, modifier, lines, modifier_lines))
-    for _ in range(request.stress):
+    for _stress in range(request.stress):
         dice.append(Die(DieKind.STRESS))
     if request.stress:
-        lines.append(f"stress {request.stress}: {_dice(request.stress, 'stress')}")
+        lines.append(_("stress {count}: {dice}").format(count=request.stress, dice=_dice(request.stress, "stress")))
     for name, sides, *bonus in request.artifacts:
         if bonus and bonus[0] == 0:
-            lines.append(f"artifact {name}: gear bonus 0, the item cannot be used (R-ART-2)")
+            lines.append(_("artifact {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
             continue
         dice.append(Die(DieKind.ARTIFACT, sides, name))
-        lines.append(f"artifact {name}: d{sides}")
+        lines.append(_("artifact {name}: d{sides}").format(name=name, sides=sides))
     if len(dice) > MAX_DICE:
         raise RulesError(f"a pool of {len(dice)} dice is too big (at most {MAX_DICE})")
 
@@ -330,19 +350,20 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     base = request.attribute_value
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
-    source = "dog's strength" if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
-    lines.append(f"{source or 'base'} {base}: {_dice(base, 'base')}")
+    source = _("dog's strength") if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
+    lines.append(f"{source or _('base')} {base}: {_dice(base, 'base')}")
     if skill or request.skill:
         lines.append(f"{_skill_shown(request)} {skill}: {_dice(skill, 'skill')}")
     for name, bonus in gear:
         if bonus:
-            lines.append(f"gear {name} +{bonus}: {_dice(bonus, 'gear')}")
+            lines.append(_("gear {name} +{bonus}: {dice}").format(name=name, bonus=bonus, dice=_dice(bonus, "gear")))
         else:
-            lines.append(f"gear {name}: gear bonus 0, the item cannot be used (R-ART-2)")
+            lines.append(_("gear {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
     lines.extend(modifier_lines)
     if modifier > 0:
         skill += modifier
-        lines.append(f"total modifier {_sign(modifier)}: {_dice(modifier, 'skill')} added")
+        lines.append(_("total modifier {modifier}: {dice} added").format(modifier=_sign(modifier),
+                                                                        dice=_dice(modifier, "skill")))
     elif modifier < 0:
         left = -modifier
         removed: list[str] = []
@@ -350,27 +371,27 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         skill -= take
         left -= take
         if take:
-            removed.append(f"{take} skill")
+            removed.append(_("{count} skill").format(count=take))
         for item in reversed(gear):
             take = min(left, item[1])
             item[1] -= take
             left -= take
             if take:
-                removed.append(f"{take} gear ({item[0]})")
+                removed.append(_("{count} gear ({item})").format(count=take, item=item[0]))
         take = min(left, base)
         base -= take
         left -= take
         if take:
-            removed.append(f"{take} base")
-        text = ", ".join(removed) if removed else "nothing"
+            removed.append(_("{count} base").format(count=take))
+        text = ", ".join(removed) if removed else _("nothing")
         lines.append(
-            f"total modifier {_sign(modifier)}: removed {text}"
-            + (f"; {left} more had nothing to remove" if left else "")
+            _("total modifier {modifier}: removed {dice}").format(modifier=_sign(modifier), dice=text)
+            + (_("; {count} more had nothing to remove").format(count=left) if left else "")
         )
-    dice = [Die(DieKind.BASE) for _ in range(base)]
-    dice += [Die(DieKind.SKILL) for _ in range(skill)]
+    dice = [Die(DieKind.BASE) for _die in range(base)]
+    dice += [Die(DieKind.SKILL) for _die in range(skill)]
     for name, bonus in gear:
-        dice += [Die(DieKind.GEAR, 6, name) for _ in range(bonus)]
+        dice += [Die(DieKind.GEAR, 6, name) for _die in range(bonus)]
     return dice
 
 
@@ -384,13 +405,13 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
     if skill_die is not None:
         dice.append([skill_die, "skill"])
     notes: list[str] = []
-    for _ in range(abs(steps)):
+    for _step in range(abs(steps)):
         if steps > 0:
             if len(dice) == 1:
                 dice.append([6, "modifier"])
-                notes.append("+1 step: a d6 is added")
+                notes.append(_("+1 step: a d6 is added"))
             elif all(d[0] == 12 for d in dice):
-                notes.append("+1 step: already two d12 (the cap)")
+                notes.append(_("+1 step: already two d12 (the cap)"))
                 break
             else:
                 smaller = min(range(len(dice)), key=lambda i: (dice[i][0], -i))
@@ -402,26 +423,26 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
                 notes.append(f"\u22121 step: d{dice[larger][0]} \u2192 d{dice[larger][0] - 2}")
                 dice[larger][0] -= 2
             elif len(dice) == 2:
-                notes.append("\u22121 step: a d6 is removed")
+                notes.append(_("\u22121 step: a d6 is removed"))
                 dice.pop(larger)
             else:
-                notes.append("\u22121 step: already one d6 (the floor)")
+                notes.append(_("\u22121 step: already one d6 (the floor)"))
                 break
     return [(d[0], d[1]) for d in dice], notes
 
 
 def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
     """The step dice of `yze-step`: attribute die, skill die, stepped by modifiers and gear (R-STEP-1)."""
-    lines.append(f"{_attribute_shown(request) or 'step die'}: d{request.attribute_die}")
+    lines.append(f"{_attribute_shown(request) or _('step die')}: d{request.attribute_die}")
     if request.skill_die is not None:
         lines.append(f"{_skill_shown(request)}: d{request.skill_die}")
     steps = modifier
     for name, bonus in request.gear:
         steps += bonus
         if bonus:
-            lines.append(f"gear {name} +{bonus}: {bonus} steps up")
+            lines.append(_("gear {name} +{bonus}: {bonus} steps up").format(name=name, bonus=bonus))
         else:
-            lines.append(f"gear {name}: gear bonus 0, the item cannot be used (R-ART-2)")
+            lines.append(_("gear {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
     lines.extend(modifier_lines)
     dice, notes = step_dice(request.attribute_die, request.skill_die, steps)
     lines.extend(notes)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gmconsole.i18n import _
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
@@ -164,17 +165,18 @@ class YearZeroRoll:
         """Why this roll cannot be pushed (R-PUSH-2, R-PUSH-3), or None when it can."""
         request = self.pool.request
         if request.reactive:
-            return "a reactive roll cannot be pushed (R-PUSH-2)"
+            return _("a reactive roll cannot be pushed (R-PUSH-2)")
         if self.pushes >= request.max_pushes:
             if request.max_pushes == 0:
-                return "pushing is turned off in this campaign (max_pushes = 0, R-PUSH-2)"
+                return _("pushing is turned off in this campaign (max_pushes = 0, R-PUSH-2)")
             if request.max_pushes == 1:
-                return "this roll was already pushed: a roll can be pushed only once (R-PUSH-2)"
-            return f"this roll was already pushed {self.pushes} times, the most allowed (R-PUSH-2)"
+                return _("this roll was already pushed: a roll can be pushed only once (R-PUSH-2)")
+            said = _("this roll was already pushed {count} times, the most allowed (R-PUSH-2)")
+            return said.format(count=self.pushes)
         if self.pool.push_cost == "stress-dice" and self.panic:
-            return "a stress die shows 1: panic strikes at once and the roll can no longer be pushed (R-PUSH-3)"
+            return _("a stress die shows 1: panic strikes at once and the roll can no longer be pushed (R-PUSH-3)")
         if self.pool.push_cost != "stress-dice" and not any(would_reroll(d, self.skill_ones) for d in self.dice):
-            return "the push would roll no die: every die shows a success or a 1, and a 1 never rerolls (R-PUSH-6)"
+            return _("the push would roll no die: every die shows a success or a 1, and a 1 never rerolls (R-PUSH-6)")
         return None
 
     @property

@@ -6,6 +6,7 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
@@ -70,13 +71,13 @@ class YearZeroSystem(SystemFacts):
         return "average"
 
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
-    attribute_hint: str = "max or current/max"
+    attribute_hint: str = N_("max or current/max")
     step_dice: bool = False
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = True
-    sheet_columns: tuple[tuple[str, str], ...] = (("Stress", "stress"), ("WP", "willpower"),
-                                                  ("Dmg", "attribute_damage"))
-    quick_pool_syntax: str = "counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)"
+    sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stress"), "stress"), (N_("WP"), "willpower"),
+                                                  (N_("Dmg"), "attribute_damage"))
+    quick_pool_syntax: str = N_("counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)")
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     stats_module: str = "gmconsole.systems.yearzero.stats"
     second_chance_module: str | None = None
@@ -145,8 +146,8 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
-    sheet_columns=(("Trauma", "trauma"), ("MP", "mutation_points"), ("XP", "xp")),
-    quick_pool_syntax="counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)",
+    sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
+    quick_pool_syntax=N_("counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)"),
     quick_pool_example="4b 2s",
 )
 
@@ -164,8 +165,8 @@ YZE_STEP = YearZeroSystem(
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
-    attribute_hint="die size 6/8/10/12", step_dice=True,
-    sheet_columns=(("Stress", "stress"), ("WP", "willpower"), ("Dmg", "attributes_lowered")),
+    attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
+    sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax="step dice like d10 d8 (attribute die, then skill die; 2st stress dice)",
     quick_pool_example="d10 d8",
 )

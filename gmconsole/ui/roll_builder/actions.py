@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gmconsole.ui.roll_builder.flows as flows
 from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.flows import ERRORS
 
 __all__ = ["BuilderKeys"]
@@ -250,7 +251,7 @@ class BuilderKeys:
         if self.last_entry is not None:
             self.last_entry = self.reread(self.last_entry)
         undone = as_record(undone)
-        self.special_text = f"Undone: {given(undone.summary, '')}"
+        self.special_text = _("Undone: {summary}").format(summary=given(undone.summary, ""))
         self._undone_ref = (given(undone.session, None), undone.id)
         self.message = ""
         self.refresh_view()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.errors import StoreError
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
@@ -39,11 +40,11 @@ async def helpers(builder: RollBuilder, character) -> None:
 
     choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id])
     if not choices:
-        builder.say("Nobody else is in the roster to help.")
+        builder.say(_("Nobody else is in the roster to help."))
         return
     ids = await _ask(builder, PickCharacters(
-        f"Who helps {character.name}? (R-HELP-1: at most {MAX_HELPERS})", choices, builder.draft.helpers,
-        limit=MAX_HELPERS, why=f"R-HELP-1: at most {MAX_HELPERS} helpers"))
+        _("Who helps {name}? (R-HELP-1: at most {count})").format(name=character.name, count=MAX_HELPERS), choices,
+        builder.draft.helpers, limit=MAX_HELPERS, why=_("R-HELP-1: at most {count} helpers").format(count=MAX_HELPERS)))
     if ids is None:
         return
     builder.message = ""
@@ -58,16 +59,18 @@ async def roll_faces(builder: RollBuilder) -> None:
 
     asked = builder.roll_keywords()
     needs, example = faces_needed(builder.system, builder.preview.dice if builder.preview is not None else [])
-    hint = (f"The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1)."
-            if needs else "Type each kind's faces of the physical dice (R-MANUAL-1).")
+    hint = (_("The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1).").format(
+                needs=needs, example=example)
+            if needs else _("Type each kind's faces of the physical dice (R-MANUAL-1)."))
 
     def submit(spec: str) -> dict:
         try:
             return builder.service.roll(**asked, faces=spec, rng=builder.app.rng, hidden=builder.draft.hidden)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
-            raise ValueError(f"{exc} (the pool needs {needs})" if needs else str(exc)) from exc
+            raise ValueError(_("{error} (the pool needs {needs})").format(error=exc, needs=needs) if needs
+                             else str(exc)) from exc
 
-    builder.rolled(await _ask(builder, TypeFaces("Faces of the physical dice", hint, submit,
+    builder.rolled(await _ask(builder, TypeFaces(_("Faces of the physical dice"), hint, submit,
                                                         placeholder=example or "")))
 
 
@@ -85,8 +88,9 @@ async def quick_roll(builder: RollBuilder) -> None:
 
     system = systems.get(builder.system)
     entry = await _ask(builder, TypeQuickPool(
-        "GM roll (no character)", f"Type {system.quick_pool_syntax}; add '; FACES' to type the faces of "
-        "physical dice (R-MANUAL-1).", submit, placeholder=system.quick_pool_example))
+        _("GM roll (no character)"), _("Type {syntax}; add '; FACES' to type the faces of physical dice "
+                                       "(R-MANUAL-1).").format(syntax=_(system.quick_pool_syntax)),
+        submit, placeholder=system.quick_pool_example))
     if entry is not None and builder.draft.hidden and "hidden" not in builder.draft.pinned:
         builder.draft = builder.draft.changed(hidden=False)  # H was for this roll; the draft's options stay
     builder.rolled(entry, options_used=False)
@@ -107,17 +111,18 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
         return
     sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
     example = faces_example(builder.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
-    hint = ("Dice to reroll: " + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
-            + f". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).")
+    hint = (_("Dice to reroll: ") + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
+            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(example=example))
     needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
 
     def submit(spec: str) -> dict:
         try:
             return builder.service.push(entry.id, faces=spec, rng=builder.app.rng)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
-            raise ValueError(f"{exc} (the push rerolls {needs})" if needs else str(exc)) from exc
+            raise ValueError(_("{error} (the push rerolls {needs})").format(error=exc, needs=needs) if needs
+                             else str(exc)) from exc
 
-    builder.pushed(await _ask(builder, TypeFaces("Faces of the pushed dice", hint, submit,
+    builder.pushed(await _ask(builder, TypeFaces(_("Faces of the pushed dice"), hint, submit,
                                                         placeholder=example)))
 
 

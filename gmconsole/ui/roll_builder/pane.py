@@ -27,6 +27,7 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
+from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.roll_builder.actions import BuilderKeys
@@ -83,8 +84,8 @@ class RollBuilder(BuilderKeys, VerticalScroll):
     def compose(self):
         yield Static("", id="rb-title")
         with Horizontal(id="rb-skill-row"):
-            yield Static("Skill", id="rb-skill-label")
-            yield SkillFilter(placeholder="s: type to filter skills", id="rb-skill-filter")
+            yield Static(_("Skill"), id="rb-skill-label")
+            yield SkillFilter(placeholder=_("s: type to filter skills"), id="rb-skill-filter")
         yield Static("", id="rb-settings")
         yield DicePool(id="rb-pool")
         yield Static("", id="rb-explain")
@@ -146,7 +147,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         if self._undone_ref is not None:
             undone = self.reread({"session": self._undone_ref[0], "id": self._undone_ref[1]})
             if undone is None or undone.status != "undone":  # redone since: the line is stale
-                if self.special_text.startswith("Undone: "):
+                if self.special_text.startswith(_("Undone: {summary}").partition("{")[0]):
                     self.special_text = ""
                 self._undone_ref = None
         self.refresh_view()
@@ -168,7 +169,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
     def need_character(self):
         character = self.character()
         if character is None:
-            self.say("Pick a character in the roster first.")
+            self.say(_("Pick a character in the roster first."))
         return character
 
     def attribute_to_roll(self) -> str | None:
@@ -242,32 +243,32 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         character = self.character()
         title = self.get_child_by_id("rb-title", Static)
         if character is None:
-            title.update(Text("Roll builder — pick a character in the roster (1, enter) · G: a GM roll"))
+            title.update(Text(_("Roll builder — pick a character in the roster (1, enter) · G: a GM roll")))
             self.preview = None
             self._clear_pool(self.message)
             return
-        title.update(Text(f"Roll — {shown(character.name)} ({self.system})"))
+        title.update(Text(_("Roll — {name} ({system})").format(name=shown(character.name), system=self.system)))
         self.preview = None  # the settings line must not read the last pool's attribute
         self.set_line("#rb-settings", self._settings_line(character))
         if self._nothing_to_roll() is not None:  # said in full when the GM presses r or f
-            self._clear_pool(self.message, "s: pick a skill (type to filter) · a: roll an attribute alone")
+            self._clear_pool(self.message, _("s: pick a skill (type to filter) · a: roll an attribute alone"))
             return
         try:
             self.preview = self.service.preview_roll(**self.roll_keywords())
         except ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
             self.preview = None
-            self._clear_pool(self.message or f"Cannot roll: {error_text(exc)}")
+            self._clear_pool(self.message or _("Cannot roll: {reason}").format(reason=error_text(exc)))
             return
         p = self.preview
         self.set_line("#rb-settings", self._settings_line(character))
         self.get_child_by_id("rb-pool", DicePool).show(p.dice)
         odds = odds_line(self.system, p.odds) if p.can_roll else ""
         if p.target_number is not None:
-            odds = f"TN {p.target_number} · {odds}"
-        self.set_line("#rb-odds", f"Odds: {odds}" if odds else "")
+            odds = _("TN {tn} · {odds}").format(tn=p.target_number, odds=odds)
+        self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
         self.set_line("#rb-explain", "; ".join(p.explanation))
         self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
-        refusal = "" if p.can_roll else f"Cannot roll: {p.reason}"
+        refusal = "" if p.can_roll else _("Cannot roll: {reason}").format(reason=p.reason)
         self.set_line("#rb-message", self.message or refusal)
         draw_result(self)
 
@@ -284,10 +285,13 @@ class RollBuilder(BuilderKeys, VerticalScroll):
     def _settings_line(self, character) -> str:
         draft = self.draft
         attribute = self.preview.attribute if self.preview is not None else draft.attribute
-        gear = ", ".join(self._gear_name(character, g) for g in draft.gear) or "none"
-        named = self.skill_name() if draft.skill else "none"
-        skill = f"— (no skill matches {quoted(self._no_match)})" if self._no_match is not None else named
-        parts = [f"skill {skill}", f"attr {self._attribute_name(attribute) or '—'}", f"gear {gear}"]
+        gear = ", ".join(self._gear_name(character, g) for g in draft.gear) or _("none")
+        named = self.skill_name() if draft.skill else _("none")
+        skill = (_("— (no skill matches {typed})").format(typed=quoted(self._no_match)) if self._no_match is not None
+                 else named)
+        parts = [_("skill {skill}").format(skill=skill),
+                 _("attr {attribute}").format(attribute=self._attribute_name(attribute) or "—"),
+                 _("gear {gear}").format(gear=gear)]
         parts += [draft.mark(name, self.option_words(name))
                   for name in draft.shown_options((*self.game_system.builder_options, "hidden"))]
         return " · ".join(parts)
@@ -296,22 +300,36 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         """One per-roll option as the settings line and ``!`` say it: ``mod −1``, ``diff demanding``."""
         draft = self.draft
         if name == "difficulty":
-            return f"diff {draft.difficulty or 'default'}"
+            return _("diff {difficulty}").format(difficulty=self._difficulty_name(draft.difficulty) or _("default"))
         if name == "modifier":
-            return f"mod {signed(draft.modifier)}"
+            return _("mod {modifier}").format(modifier=signed(draft.modifier))
         if name == "helpers":
-            return "help " + (", ".join(self._who(h) for h in draft.helpers) or "none")
+            return _("help {helpers}").format(helpers=", ".join(self._who(h) for h in draft.helpers) or _("none"))
         if name == "reactive":
-            return "REACTIVE" if draft.reactive else "active"
+            return _("REACTIVE") if draft.reactive else _("active")
         if name == "skill_modifiers":
-            return f"mods {', '.join(draft.skill_modifiers)}"
+            return _("mods {modifiers}").format(modifiers=", ".join(draft.skill_modifiers))
         if name == "tn_modifiers":
-            return "TN mods " + ", ".join(tn_modifier_text(m) for m in draft.tn_modifiers)
+            return _("TN mods {modifiers}").format(modifiers=", ".join(tn_modifier_text(m) for m in draft.tn_modifiers))
         if name == "bonus_dice":
-            return f"bonus {draft.bonus_dice}"
+            return _("bonus {count}").format(count=draft.bonus_dice)
         if name == "hidden":
-            return "HIDDEN from the table"
-        return "push yourself"
+            return _("HIDDEN from the table")
+        return _("push yourself")
+
+    def _difficulty_name(self, difficulty: str | None) -> str | None:
+        """A difficulty id as the GM reads it: the id in English, the system table's name in another language
+        (the id when the table has no such row)."""
+        if difficulty is None or language() == "en":
+            return difficulty
+        from gmconsole.rules.data import system_table
+
+        try:
+            rows = system_table(self.system).get("difficulty", [])
+        except (OSError, KeyError, ValueError):
+            return difficulty
+        row = next((r for r in rows if isinstance(r, dict) and r.get("id") == difficulty), None)
+        return pick(row["name"]) if row and "name" in row else difficulty
 
     def skill_name(self) -> str:
         """The skill being built as the GM knows it (its name; the id stays the key), escaped."""
@@ -330,10 +348,10 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         skill filter that matches nothing, or a roll with neither a skill nor an attribute in a
         system whose skills bring their attribute (Year Zero)."""
         if self._no_match is not None:
-            return (f"Nothing to roll: no skill matches {quoted(self._no_match)}; type part of a skill's name, "
-                    "or escape to go back to the skill picked before.")
+            return _("Nothing to roll: no skill matches {typed}; type part of a skill's name, "
+                     "or escape to go back to the skill picked before.").format(typed=quoted(self._no_match))
         if self.game_system.attribute_from_skill and self.draft.skill is None and self.draft.attribute is None:
-            return "Nothing to roll: pick a skill (s) or an attribute to roll alone (a)."
+            return _("Nothing to roll: pick a skill (s) or an attribute to roll alone (a).")
         return None
 
     def cannot_roll(self) -> bool:
@@ -343,7 +361,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             self.say(nothing)
             return True
         if self.preview is not None and not self.preview.can_roll:
-            self.say(f"Cannot roll: {self.preview.reason}")
+            self.say(_("Cannot roll: {reason}").format(reason=self.preview.reason))
             return True
         return False
 
@@ -371,7 +389,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
     # ------------------------------------------------------------------ skill filter
     def action_pick_skill(self) -> None:
         if self.character() is None:
-            self.say("Pick a character in the roster first.")
+            self.say(_("Pick a character in the roster first."))
             return
         self._before_filter = {k: getattr(self.draft, k) for k in FILTER_KEEPS}
         self._no_match = None
@@ -400,7 +418,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             self.draft = self.draft.changed(skill=self._shown[0].id)
         else:  # no skill is picked while nothing matches: the last match is not rolled by mistake
             self._no_match = event.value
-            self.message = f"No skill matches {quoted(event.value)}."
+            self.message = _("No skill matches {typed}.").format(typed=quoted(event.value))
             self.draft = self.draft.changed(skill=None)
 
     def on_skill_filter_move(self, event: SkillFilter.Move) -> None:
@@ -416,7 +434,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             return
         event.stop()
         if not self._shown:
-            self.say(f"No skill matches {quoted(event.value)}; type part of a skill's name.")
+            self.say(_("No skill matches {typed}; type part of a skill's name.").format(typed=quoted(event.value)))
             return
         self._leave_filter(self._with_skill(self._shown[self.query_one(SkillList).highlighted or 0].id))
 

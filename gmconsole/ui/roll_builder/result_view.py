@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, RollEntry, given
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.widgets.dice_pool import DicePool
@@ -73,28 +74,26 @@ def next_steps(service, entry: RollEntry) -> list[str]:
     lines: list[str] = []
     status = given(entry.status, "done")
     if entry.costs_status == "pending":
-        lines.append("c: apply the costs · u: undo")
+        lines.append(_("c: apply the costs · u: undo"))
     if status == "done" and _pushes(entry):
         from gmconsole.campaign.rolls import push_out_of_scene
 
         refusal = entry.push_refusal or push_out_of_scene(service, entry)
         if refusal:
-            lines.append(f"cannot push: {refusal}")
+            lines.append(_("cannot push: {reason}").format(reason=refusal))
         elif entry.costs_status != "applied":
-            lines.append("p: push")
             from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
 
-            odds = push_odds_line(service, entry)
-            if odds:
-                lines.append(odds)
+            odds = push_odds_line(service, entry)  # "should I push?" on the same line (play-test 9: 80x24)
+            lines.append(_("p: push") + (f" · {odds}" if odds else ""))
     if status == "done":
         lines += _second_chance(service, entry)
     if entry.tier in ("mixed", "limited") and status == "done":
         chosen = entry.consequences_chosen or []
-        lines.append("C: apply one" + (f" (applied: {', '.join(chosen)})" if chosen else ""))
+        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=", ".join(chosen)) if chosen else ""))
     opposed = opposed_line(entry)
     if opposed:
-        lines.append(f"Opposed: {opposed}")
+        lines.append(_("Opposed: {line}").format(line=opposed))
     return lines
 
 
@@ -104,7 +103,8 @@ def draw_result(builder: RollBuilder) -> None:
     entry: Entry | None = builder.last_entry
     if entry is not None:
         head = given(entry.summary, "")
-        lines.append(f"Last roll: {head}" + (" (undone)" if given(entry.status, "done") != "done" else ""))
+        lines.append(_("Last roll: {summary}").format(summary=head)
+                     + (_(" (undone)") if given(entry.status, "done") != "done" else ""))
         lines += result_lines(entry, with_stunts=False)
         lines += next_steps(builder.service, entry)
     else:
@@ -112,7 +112,8 @@ def draw_result(builder: RollBuilder) -> None:
 
         item = newest_pending(builder.service, builder.character_id)
         if item is not None:
-            lines.append(f"Costs waiting: roll {item['roll_id']} ({shown(item.get('character', ''))}) · c: apply")
+            lines.append(_("Costs waiting: roll {id} ({character}) · c: apply").format(
+                id=item["roll_id"], character=shown(item.get("character", ""))))
     if builder.special_text:
         lines.append(builder.special_text)
     builder.set_line("#rb-result", "\n".join(lines))

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from gmconsole.i18n import N_
 from gmconsole.ui.widgets.roll_text import SkillChoice, filter_skills
 
 __all__ = ["FILTER_KEEPS", "SkillFilter", "SkillList", "fill"]
@@ -27,9 +28,9 @@ class SkillFilter(Input):
     """The skill filter: typing narrows the list, up/down move the highlight, enter picks, escape leaves."""
 
     BINDINGS = [
-        Binding("down", "move(1)", "Next skill", show=False),
-        Binding("up", "move(-1)", "Previous skill", show=False),
-        Binding("escape", "leave", "Back", id="roll.skill_back"),
+        Binding("down", "move(1)", N_("Next skill"), show=False),
+        Binding("up", "move(-1)", N_("Previous skill"), show=False),
+        Binding("escape", "leave", N_("Back"), id="roll.skill_back"),
     ]
 
     @dataclass

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.i18n import N_, _, language
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import attribute_ids
 from gmconsole.wording import quoted
@@ -40,6 +41,26 @@ def _skills_example(campaign: Campaign) -> str:
     return " ".join(f"{skill_id}={level}" for skill_id, level in zip(ids, (2, 1))) or "athletics=2 stealth=1"
 
 
+COUNTER_LABELS = {"stress": N_("Stress"), "willpower": N_("Willpower"), "mutation_points": N_("Mutation points"),
+                  "xp": N_("Xp"), "wounds": N_("Wounds"), "strain": N_("Strain"), "stamina": N_("Stamina"),
+                  "stamina_max": N_("Stamina max"), "level": N_("Level"),
+                  "class_bonus": N_("Class bonus")}
+"""A sheet counter's field label (English: the key, spaced and capitalised, as before)."""
+
+
+def _counter_label(counter: str) -> str:
+    return _(COUNTER_LABELS[counter]) if counter in COUNTER_LABELS else counter.replace("_", " ").capitalize()
+
+
+def _attribute_label(system: str, attribute: str) -> str:
+    """An attribute's field label: ``Strength`` (the id, titled) in English; the data file's name otherwise."""
+    if language() == "en":
+        return attribute.title()
+    from gmconsole.campaign.skills import attribute_name_of
+
+    return attribute_name_of(system, attribute) or attribute.title()
+
+
 class CharacterForm(FormScreen):
     """``character`` None adds a new one; ``submit(data)`` asks the service (None = accepted)."""
 
@@ -47,32 +68,33 @@ class CharacterForm(FormScreen):
         super().__init__(submit)
         self.campaign = campaign
         self.character = character
-        self.form_title = f"Edit {character.name}" if character else f"New character ({campaign.system})"
+        self.form_title = (_("Edit {name}").format(name=character.name) if character
+                           else _("New character ({system})").format(system=campaign.system))
         self.attributes = attribute_ids(campaign) if systems.get(campaign.system).attributes is not None else (
             list(character.attributes) if character else attribute_ids(campaign))
 
     def fields(self) -> ComposeResult:
         c = self.character
         system = systems.get(self.campaign.system)
-        yield field_row("Name", "name", c.name if c else "")
-        yield field_row("Kind (pc/npc)", "kind", c.kind if c else "pc")
-        yield field_row("Count", "count", str(c.count) if c else "1", "NPC group size")
+        yield field_row(_("Name"), "name", c.name if c else "")
+        yield field_row(_("Kind (pc/npc)"), "kind", c.kind if c else "pc")
+        yield field_row(_("Count"), "count", str(c.count) if c else "1", _("NPC group size"))
         if system.has_roles:
-            yield field_row("Role", "role", c.role if c else "", "e.g. enforcer, gearhead, stalker")
+            yield field_row(_("Role"), "role", c.role if c else "", _("e.g. enforcer, gearhead, stalker"))
         if system.attributes is None:
             traits = " ".join(f"{k}={v.max}" for k, v in c.attributes.items()) if c else ""
-            yield field_row("Traits", "traits", traits, system.attribute_hint)
+            yield field_row(_("Traits"), "traits", traits, _(system.attribute_hint))
         else:
             for attribute in self.attributes:
-                yield field_row(attribute.title(), f"attr-{attribute}", _attribute_text(system.id, c, attribute),
-                                system.attribute_hint)
+                yield field_row(_attribute_label(system.id, attribute), f"attr-{attribute}",
+                                _attribute_text(system.id, c, attribute), _(system.attribute_hint))
         skills = " ".join(f"{k}={v}" for k, v in c.skills.items()) if c else ""
-        yield field_row("Skills", "skills", skills, _skills_example(self.campaign))
+        yield field_row(_("Skills"), "skills", skills, _skills_example(self.campaign))
         for counter in system.sheet_counters:
-            yield field_row(counter.replace("_", " ").capitalize(), counter, str(getattr(c, counter)) if c else "")
-        yield field_row("Conditions", "conditions", ", ".join(c.conditions) if c else "",
-                        "comma-separated, e.g. tired, scared")
-        yield field_row("Notes", "notes", c.notes if c else "")
+            yield field_row(_counter_label(counter), counter, str(getattr(c, counter)) if c else "")
+        yield field_row(_("Conditions"), "conditions", ", ".join(c.conditions) if c else "",
+                        _("comma-separated, e.g. tired, scared"))
+        yield field_row(_("Notes"), "notes", c.notes if c else "")
 
     @staticmethod
     def _pairs(text: str, what: str) -> dict[str, int]:
@@ -82,7 +104,8 @@ class CharacterForm(FormScreen):
                 continue
             match = re.fullmatch(r"([A-Za-z][\w-]*)=(-?\d+)", part)
             if not match:
-                raise FormError(f"{what}: write each as name=number, not {quoted(part)}.")
+                said = _("{what}: write each as name=number, not {typed}.")
+                raise FormError(said.format(what=what, typed=quoted(part)))
             out[match.group(1).lower()] = int(match.group(2))
         return out
 
@@ -90,7 +113,8 @@ class CharacterForm(FormScreen):
         raw = self.text(f"attr-{attribute}")
         match = re.fullmatch(r"(\d+)(?:\s*/\s*(\d+))?", raw)
         if not match:
-            raise FormError(f"{attribute.title()} must be a number or current/max, not {quoted(raw)}.")
+            raise FormError(_("{attribute} must be a number or current/max, not {typed}.").format(
+                attribute=_attribute_label(self.campaign.system, attribute), typed=quoted(raw)))
         if match.group(2) is None:
             value = int(match.group(1))
             return {"max": value, "current": value}
@@ -100,25 +124,25 @@ class CharacterForm(FormScreen):
         system = systems.get(self.campaign.system)
         data: dict = {"name": self.text("name")}
         if not data["name"]:
-            raise FormError("Name: a character needs a name.")
+            raise FormError(_("Name: a character needs a name."))
         kind = self.text("kind").lower()
         if kind not in ("pc", "npc"):
-            raise FormError(f"Kind must be pc or npc, not {quoted(kind)}.")
+            raise FormError(_("Kind must be pc or npc, not {typed}.").format(typed=quoted(kind)))
         data["kind"] = kind
-        data["count"] = self.whole("count", "Count", blank=1)
+        data["count"] = self.whole("count", _("Count"), blank=1)
         if system.has_roles:
             data["role"] = self.text("role").lower()
         if system.attributes is None:
-            traits = self._pairs(self.text("traits"), "Traits")
+            traits = self._pairs(self.text("traits"), _("Traits"))
             if not traits:
-                raise FormError("Traits: give at least one, e.g. agility=8.")
+                raise FormError(_("Traits: give at least one, e.g. agility=8."))
             data["attributes"] = {k: {"max": v, "current": v} for k, v in traits.items()}
         else:
             data["attributes"] = {a: self._attribute(a) for a in self.attributes}
-        data["skills"] = self._pairs(self.text("skills"), "Skills")
+        data["skills"] = self._pairs(self.text("skills"), _("Skills"))
         for counter in system.sheet_counters:
             default = 1 if counter == "level" else 0
-            data[counter] = self.whole(counter, counter.replace("_", " ").capitalize(), blank=default)
+            data[counter] = self.whole(counter, _counter_label(counter), blank=default)
         data["conditions"] = [c.strip().lower() for c in self.text("conditions").split(",") if c.strip()]
         data["notes"] = self.text("notes")
         return data

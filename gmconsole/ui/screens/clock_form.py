@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_, _
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 
 __all__ = ["ClockForm"]
@@ -10,17 +11,17 @@ __all__ = ["ClockForm"]
 class ClockForm(FormScreen):
     """A new progress clock: name and 4, 6 or 8 segments."""
 
-    form_title = "New progress clock"
+    form_title = N_("New progress clock")
 
     def fields(self):
-        yield field_row("Name", "name", "", "e.g. The hive wakes")
-        yield field_row("Segments", "segments", "4", "4, 6 or 8")
+        yield field_row(_("Name"), "name", "", _("e.g. The hive wakes"))
+        yield field_row(_("Segments"), "segments", "4", _("4, 6 or 8"))
 
     def parse(self) -> dict:
         name = self.text("name")
         if not name:
-            raise FormError("Name: a clock needs a name.")
-        segments = self.whole("segments", "Segments", blank=4)
+            raise FormError(_("Name: a clock needs a name."))
+        segments = self.whole("segments", _("Segments"), blank=4)
         if segments not in (4, 6, 8):
-            raise FormError(f"Segments must be 4, 6 or 8, not {segments}.")
+            raise FormError(_("Segments must be 4, 6 or 8, not {count}.").format(count=segments))
         return {"name": name, "segments": segments}

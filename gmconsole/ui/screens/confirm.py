@@ -6,9 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["ConfirmScreen"]
 
@@ -24,9 +26,9 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("No"), id="confirm.no"),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
     def __init__(self, question: str) -> None:

@@ -12,12 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmconsole import systems
+from gmconsole.i18n import N_
 from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["DemoPickerScreen"]
 
@@ -42,7 +44,7 @@ class DemoPickerScreen(Screen[str | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "quit_picker", "Quit", id="picker.quit"),
+        Binding("escape", "quit_picker", N_("Quit"), id="picker.quit"),
     ]
 
     def __init__(self, campaigns: Sequence, *, first_run: bool = True) -> None:

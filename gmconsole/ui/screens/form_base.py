@@ -16,9 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.wording import quoted
 
 __all__ = ["FormError", "FormScreen", "field_row"]
@@ -56,11 +58,12 @@ class FormScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="form.save"),
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", N_("Save"), id="form.save"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
 
-    form_title = "Form"
+    form_title = N_("Form")
+    """The title; a class's fixed one is marked ``N_`` and translated when the form is drawn."""
 
     def __init__(self, submit: Callable[[dict], str | None]) -> None:
         super().__init__()
@@ -76,10 +79,10 @@ class FormScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-box"):
-            yield Static(shown(self.form_title), id="form-title", markup=False)  # titles quote names from the file
+            yield Static(shown(_(self.form_title)), id="form-title", markup=False)  # titles quote names from the file
             yield Static("", id="form-message", markup=False)
             yield from self.fields()
-            yield Static("ctrl+s save · esc cancel · tab next field", id="form-hint")
+            yield Static(_("ctrl+s save · esc cancel · tab next field"), id="form-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,7 +102,8 @@ class FormScreen(ModalScreen[bool]):
         try:
             return int(raw)
         except ValueError:
-            raise FormError(f"{what} must be a whole number, not {quoted(raw)}.") from None
+            said = _("{what} must be a whole number, not {typed}.")
+            raise FormError(said.format(what=what, typed=quoted(raw))) from None
 
     def say(self, message: str) -> None:
         """Show a refusal under the title; it may quote a name read from the campaign file, so escaped."""

@@ -15,12 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gmconsole.campaign.model import Gear
+from gmconsole.i18n import N_, _, language
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.sheet_view import text_cells
 from gmconsole.wording import quoted
 
@@ -33,39 +35,41 @@ class GearForm(FormScreen):
     def __init__(self, owner: str, item: Gear | None, submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
         self.item = item
-        self.form_title = f"{owner}: edit {item.name}" if item else f"{owner}: new item"
+        self.form_title = (_("{owner}: edit {item}").format(owner=owner, item=item.name) if item
+                           else _("{owner}: new item").format(owner=owner))
 
     def fields(self) -> ComposeResult:
         g = self.item
-        yield field_row("Name", "name", g.name if g else "")
-        yield field_row("Bonus", "bonus", str(g.bonus) if g else "0", "current gear bonus")
-        yield field_row("Max bonus", "max_bonus", str(g.max_bonus) if g else "", "blank = same as bonus")
-        yield field_row("Artifact die", "artifact_die", str(g.artifact_die or "") if g else "", "blank, 8, 10 or 12")
-        yield field_row("Damage", "damage", str(g.damage) if g else "0")
-        yield field_row("Skills", "skills", ", ".join(g.skills) if g else "", "ranged, observation")
-        yield field_row("Quantity", "quantity", str(g.quantity) if g else "1")
-        yield field_row("Notes", "notes", g.notes if g else "")
+        yield field_row(_("Name"), "name", g.name if g else "")
+        yield field_row(_("Bonus"), "bonus", str(g.bonus) if g else "0", _("current gear bonus"))
+        yield field_row(_("Max bonus"), "max_bonus", str(g.max_bonus) if g else "", _("blank = same as bonus"))
+        yield field_row(_("Artifact die"), "artifact_die", str(g.artifact_die or "") if g else "",
+                        _("blank, 8, 10 or 12"))
+        yield field_row(_("Damage"), "damage", str(g.damage) if g else "0")
+        yield field_row(_("Skills"), "skills", ", ".join(g.skills) if g else "", "ranged, observation")
+        yield field_row(_("Quantity"), "quantity", str(g.quantity) if g else "1")
+        yield field_row(_("Notes"), "notes", g.notes if g else "")
 
     def parse(self) -> dict:
         name = self.text("name")
         if not name:
-            raise FormError("Name: an item needs a name.")
-        bonus = self.whole("bonus", "Bonus", blank=0)
+            raise FormError(_("Name: an item needs a name."))
+        bonus = self.whole("bonus", _("Bonus"), blank=0)
         data = {
             "name": name,
             "bonus": bonus,
             # a blank maximum follows the bonus, never below 0: a bad bonus is then refused by the
             # service as the bonus (not as the maximum the GM left blank)
-            "max_bonus": self.whole("max_bonus", "Max bonus", blank=max(bonus, 0)),
-            "damage": self.whole("damage", "Damage", blank=0),
+            "max_bonus": self.whole("max_bonus", _("Max bonus"), blank=max(bonus, 0)),
+            "damage": self.whole("damage", _("Damage"), blank=0),
             "skills": [s.strip().lower() for s in self.text("skills").split(",") if s.strip()],
-            "quantity": self.whole("quantity", "Quantity", blank=1),
+            "quantity": self.whole("quantity", _("Quantity"), blank=1),
             "notes": self.text("notes"),
         }
         die = self.text("artifact_die").lower().lstrip("d")
         if die:
             if die not in ("8", "10", "12"):
-                raise FormError(f"Artifact die must be blank, 8, 10 or 12, not {quoted(die)}.")
+                raise FormError(_("Artifact die must be blank, 8, 10 or 12, not {typed}.").format(typed=quoted(die)))
             data["artifact_die"] = int(die)
         else:
             data["artifact_die"] = None
@@ -85,10 +89,10 @@ class GearScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("a", "add", "Add item", id="gear.add"),
-        Binding("e", "edit", "Edit item", id="gear.edit"),
-        Binding("x", "remove", "Remove item", id="gear.remove"),
-        Binding("escape", "close", "Close", id="gear.close"),
+        Binding("a", "add", N_("Add item"), id="gear.add"),
+        Binding("e", "edit", N_("Edit item"), id="gear.edit"),
+        Binding("x", "remove", N_("Remove item"), id="gear.remove"),
+        Binding("escape", "close", N_("Close"), id="gear.close"),
     ]
 
     def __init__(self, character_id: str) -> None:
@@ -103,7 +107,7 @@ class GearScreen(ModalScreen[None]):
         with Vertical(id="gear-box"):
             yield Static("", id="gear-title")
             table = DataTable(cursor_type="row", id="gear-table")
-            table.add_columns("Item", "Bonus", "Artifact", "Dmg", "Skills", "Qty", "Notes")
+            table.add_columns(_("Item"), _("Bonus"), _("Artifact"), _("Dmg"), _("Skills"), _("Qty"), _("Notes"))
             yield table
             yield Static("", id="gear-message", markup=False)
         yield Footer()
@@ -118,17 +122,26 @@ class GearScreen(ModalScreen[None]):
         if character is None:
             self.dismiss(None)
             return
-        self.query_one("#gear-title", Static).update(Text.assemble((shown(character.name), "bold"), " — gear"))
+        self.query_one("#gear-title", Static).update(Text.assemble((shown(character.name), "bold"), _(" — gear")))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         for item in character.gear:
-            bonus = f"{item.bonus}/{item.max_bonus}" + (" destroyed" if item.destroyed else "")
+            bonus = f"{item.bonus}/{item.max_bonus}" + (_(" destroyed") if item.destroyed else "")
             table.add_row(*text_cells([item.name, bonus, f"D{item.artifact_die}" if item.artifact_die else "",
-                                       str(item.damage or ""), ", ".join(item.skills), str(item.quantity),
+                                       str(item.damage or ""), self._skills(item), str(item.quantity),
                                        item.notes]), key=item.id)
         if character.gear:
             table.move_cursor(row=min(row, len(character.gear) - 1))
+
+    def _skills(self, item: Gear) -> str:
+        """The skills an item helps, by id in English (as typed in the form), by name in another language."""
+        if language() == "en":
+            return ", ".join(item.skills)
+        from gmconsole.campaign.skills import name_of
+
+        campaign = self.app.service.campaign
+        return ", ".join(name_of(campaign, skill) or skill for skill in item.skills)
 
     def _highlighted(self) -> Gear | None:
         character = self.character
@@ -174,7 +187,9 @@ class GearScreen(ModalScreen[None]):
             if yes:
                 self.app.attempt(lambda: self.app.service.remove_gear(self.character_id, item.id))
 
-        self.app.push_screen(ConfirmScreen(f"Remove {item.name} from {self.character.name}?"), callback=done)
+        self.app.push_screen(ConfirmScreen(_("Remove {item} from {name}?").format(item=item.name,
+                                                                               name=self.character.name)),
+                             callback=done)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,10 +16,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.keymap import keys_of
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["HelpScreen", "key_rows", "rules_sections"]
 
@@ -48,7 +50,7 @@ def key_rows(owner, live=None, app=None) -> list[tuple[str, str]]:
             continue
         moved = app is not None and binding.id and binding.id in (getattr(app, "keymap", None) or {})
         key = keys_of(app, binding) if moved else _key_name(binding)
-        rows.append((key, binding.tooltip or binding.description))
+        rows.append((key, _(binding.tooltip or binding.description)))
     return rows
 
 
@@ -63,7 +65,7 @@ class HelpScreen(Screen[None]):
     """Keys of every pane, then the rules reference; ``escape`` / ``q`` / ``?`` close it."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close help", id="help.close", key_display="esc"),
+        Binding("escape,q,question_mark,f1", "close", N_("Close help"), id="help.close", key_display="esc"),
     ]
 
     def __init__(self, panes: Sequence[tuple[str, type, Widget | None]]) -> None:
@@ -76,9 +78,11 @@ class HelpScreen(Screen[None]):
         campaign = self.app.service.campaign
         yield Header(show_clock=False, icon="⚄")
         with VerticalScroll(id="help-body"):
-            yield Static(Text(f"{shown(campaign.name)} — {campaign.system}: keys", style="bold underline"))
+            yield Static(Text(_("{campaign} — {system}: keys").format(campaign=shown(campaign.name),
+                                                                       system=campaign.system),
+                              style="bold underline"))
             keys = Table.grid(padding=(0, 2), expand=True)
-            for _ in range(2):
+            for _column in range(2):
                 keys.add_column()
             tables = []
             for title, owner, live in self.panes:
@@ -92,11 +96,13 @@ class HelpScreen(Screen[None]):
             for index in range(0, len(tables), 2):
                 keys.add_row(*tables[index:index + 2], *([""] if index + 1 >= len(tables) else []))
             yield Static(keys)
-            yield Static(Text("Forms: tab next field · ctrl+s save · esc cancel.  "
-                              "Pickers: space mark · ctrl+s done.  ctrl+p: the command palette (go to a "
-                              "character, roll a skill, new scene, history, settings, another campaign).",
+            yield Static(Text(_("Forms: tab next field · ctrl+s save · esc cancel.  "
+                                "Pickers: space mark · ctrl+s done.") + "  "
+                              + _("ctrl+p: the command palette (go to a character, roll a skill, new scene, "
+                                  "history, settings, another campaign)."),
                               style="italic"))
-            yield Static(Text(f"\nRules reference ({campaign.system})", style="bold underline"))
+            yield Static(Text("\n" + _("Rules reference ({system})").format(system=campaign.system),
+                              style="bold underline"))
             for section in rules_sections(campaign.system):
                 body = Text()
                 body.append(section["title"] + "\n", style="bold cyan")

@@ -39,8 +39,9 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from gmconsole.campaign import history_index
 from gmconsole.campaign.entries import as_record, given
-from gmconsole.campaign.history import result_text
+from gmconsole.campaign.history import kind_name, result_text, status_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
@@ -50,18 +51,24 @@ from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import kind_colours
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
-from gmconsole.wording import counted, quoted
+from gmconsole.wording import quoted
 
 __all__ = ["MAX_ROWS", "HistoryScreen"]
 
 MAX_ROWS = 500
 """Rows drawn at once; a longer history says how many are hidden and asks for a filter."""
 
-_FILTERS = (("session", "session"), ("character", "character"), ("skill", "skill"), ("kind", "kind"))
+_FILTERS = (("session", N_("session")), ("character", N_("character")), ("skill", N_("skill")), ("kind", N_("kind")))
 
-_COLUMNS = ("#", "s", "at", "kind", "who", "skill", "result", "costs", "summary", "status")
+_COLUMNS = ("#", "s", N_("at"), N_("kind"), N_("who"), N_("skill"), N_("result"), N_("costs"), N_("summary"),
+            N_("status"))
+"""The table's column headers (translated where the table is made)."""
 _SUMMARY = _COLUMNS.index("summary")
 """The one column cut to fit the table's width (issue: play-test 5, item 3)."""
+
+
+def _entries(count: int) -> str:
+    return ngettext("{count} entry", "{count} entries", count).format(count=count)
 
 
 class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
@@ -97,21 +104,21 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="history.back"),
-        Binding("enter", "detail", "Detail", id="history.detail", show=False),
-        Binding("slash", "filter", "Filter", id="history.filter",
-                tooltip="to the character field (tab: skill, kind; shift+tab: session)"),
-        Binding("ctrl+z", "undo", "Undo", id="history.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="history.redo"),
-        Binding("m", "export('markdown')", "Export MD", id="history.export_md"),
-        Binding("v", "export('csv')", "Export CSV", id="history.export_csv"),
-        Binding("a", "toggle_undone", "Hide/show undone", id="history.undone"),
-        Binding("c", "apply_costs", "Apply costs", id="history.costs"),
-        Binding("D", "drop_costs", "Drop costs", id="history.drop_costs",
-                tooltip="drop the selected roll's costs without applying them (asks; ctrl+z undoes it)"),
-        Binding("r", "recap", "Recap", id="history.recap"),
-        Binding("I", "statistics", "Statistics", id="history.statistics",
-                tooltip="luck and statistics: what the dice did against the odds"),
+        Binding("escape", "back", N_("Back"), id="history.back"),
+        Binding("enter", "detail", N_("Detail"), id="history.detail", show=False),
+        Binding("slash", "filter", N_("Filter"), id="history.filter",
+                tooltip=N_("to the character field (tab: skill, kind; shift+tab: session)")),
+        Binding("ctrl+z", "undo", N_("Undo"), id="history.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="history.redo"),
+        Binding("m", "export('markdown')", N_("Export MD"), id="history.export_md"),
+        Binding("v", "export('csv')", N_("Export CSV"), id="history.export_csv"),
+        Binding("a", "toggle_undone", N_("Hide/show undone"), id="history.undone"),
+        Binding("c", "apply_costs", N_("Apply costs"), id="history.costs"),
+        Binding("D", "drop_costs", N_("Drop costs"), id="history.drop_costs",
+                tooltip=N_("drop the selected roll's costs without applying them (asks; ctrl+z undoes it)")),
+        Binding("r", "recap", N_("Recap"), id="history.recap"),
+        Binding("I", "statistics", N_("Statistics"), id="history.statistics",
+                tooltip=N_("luck and statistics: what the dice did against the odds")),
     ]
 
     def __init__(self, message: str = "") -> None:
@@ -139,7 +146,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         yield Header()
         with Horizontal(id="hist-filters"):
             for key, label in _FILTERS:
-                yield Input(placeholder=f"{label} (all)", id=f"hist-{key}")
+                yield Input(placeholder=_("{filter} (all)").format(filter=_(label)), id=f"hist-{key}")
         yield DataTable(id="hist-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="hist-status")
         yield Static("", id="hist-message")
@@ -149,7 +156,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*_COLUMNS)
+        table.add_columns(*(_(column) if len(column) > 1 else column for column in _COLUMNS))
         self.reload()
         if self._opening_message:
             self._say(self._opening_message)
@@ -158,11 +165,11 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     # ------------------------------------------------------------------ reading
     def filters(self) -> dict:
         """The filter fields as ``service.history`` arguments (blank = all); a bad session is refused."""
-        values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _ in _FILTERS}
+        values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _label in _FILTERS}
         session = None
         if values["session"]:
             if not re.fullmatch(r"[0-9]{1,9}", values["session"]):  # not isdigit(): "²" is a digit
-                raise ValueError(f"session must be a number, not {quoted(values['session'])}")
+                raise ValueError(_("session must be a number, not {typed}").format(typed=quoted(values["session"])))
             session = int(values["session"])
         return {"session": session, "character": values["character"] or None,
                 "skill": values["skill"] or None, "kind": values["kind"] or None}
@@ -180,7 +187,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         status = self.query_one("#hist-status", Static)
         if self._index is None:
             self._clear_rows()
-            status.update(Text("Loading…"))
+            status.update(Text(_("Loading…")))
             return False
         character, skill = self.service.history_filter(filters["character"], filters["skill"])
         try:
@@ -193,11 +200,13 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return False
         self._draw_rows()
         undo, redo = self._labels
-        how_many = f"{len(self.rows)} of {total} entries" if total > MAX_ROWS else counted(total, "entry", "entries")
-        hidden = f" — showing the newest {MAX_ROWS}; filter to narrow" if total > MAX_ROWS else ""
+        how_many = (_("{shown} of {total} entries").format(shown=len(self.rows), total=total) if total > MAX_ROWS
+                    else _entries(total))
+        hidden = _(" — showing the newest {count}; filter to narrow").format(count=MAX_ROWS) if total > MAX_ROWS else ""
         status.update(Text(  # the labels are summaries read from the files
-            f"{how_many}{hidden} · undo: {shown(undo or '—')} · redo: {shown(redo or '—')} · "
-            f"undone entries {'shown' if self.include_undone else 'hidden'}"))
+            how_many + hidden + _(" · undo: {undo} · redo: {redo} · ").format(undo=shown(undo or "—"),
+                                                                           redo=shown(redo or "—"))
+            + (_("undone entries shown") if self.include_undone else _("undone entries hidden"))))
         return True
 
     def _clear_rows(self) -> None:
@@ -216,14 +225,14 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
             self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
         made = [self._cells_of(e) for e in self.rows]
-        room = self._summary_room(table, [widths for _, _, widths in made])
+        room = self._summary_room(table, [widths for _key, _cells, widths in made])
         if same and room == self._summary_cells:
             return  # the same entries, as read (e.g. a key that still matches nothing): nothing to redraw
         self._drawn_entries, self._summary_cells = list(self.rows), room  # held: an entry read again is never one drawn
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
-        for key, cells, _ in made:
+        for key, cells, _widths in made:
             table.add_row(*cells[:_SUMMARY], cut_cell(cells[_SUMMARY], room), *cells[_SUMMARY + 1:], key=key)
         self._drawn = [self._key_of(e) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
@@ -255,8 +264,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         style = "dim strike" if status != "done" else ""
         skill = given(entry.skill, None)
         cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
-                 given(entry.kind, ""), entry.character or "", name_of(self._cells_campaign, skill) or "",
-                 result_text(entry), costs_mark(entry), given(entry.summary, ""), status]
+                 kind_name(given(entry.kind, "")), entry.character or "", name_of(self._cells_campaign, skill) or "",
+                 result_text(entry), costs_mark(entry), given(entry.summary, ""), status_name(status)]
         session, entry_id = given(entry.session, None), given(entry.id, None)
         key, texts = f"{session}:{entry_id}", [Text(shown(c), style=style) for c in cells]
         widths = [t.cell_len for t in texts]
@@ -361,17 +370,17 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return
         self.reload()
         entry = as_record(entry)
-        self._say(f"{given(entry.status, '')}: {given(entry.summary, '')}")
+        self._say(f"{status_name(given(entry.status, ''))}: {given(entry.summary, '')}")
 
     def action_undo(self) -> None:
         if not self.service.can_undo:
-            self._say("Nothing to undo.")
+            self._say(_("Nothing to undo."))
             return
         self._walk(self.service.undo)
 
     def action_redo(self) -> None:
         if not self.service.can_redo:
-            self._say("Nothing to redo.")
+            self._say(_("Nothing to redo."))
             return
         self._walk(self.service.redo)
 
@@ -417,11 +426,13 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         from gmconsole.ui.exports import export_screen, export_what
 
         what = export_what(self.service, session, chosen)
-        entries = counted(count, "entry", "entries")
+        entries = _entries(count)
         label = "Markdown" if fmt == "markdown" else "CSV"
         title = f"{self.service.campaign.name} — {what}"
         screen, written = export_screen(
-            self.app, f"Export {entries}: {what} as {label}", self.default_export_name(fmt),
+            self.app, _("Export {entries}: {what} as {format}").format(entries=entries, what=what, format=label),
+            self.default_export_name(fmt),
             lambda: self.service.export_session(session, fmt, title=title, **chosen),
-            lambda path: self._say(f"{entries} ({what}) exported to {path}"))
+            lambda path: self._say(_("{entries} ({what}) exported to {path}").format(entries=entries, what=what,
+                                                                                      path=path)))
         self.app.push_screen(screen, written)

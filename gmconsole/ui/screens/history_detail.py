@@ -11,8 +11,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as_record, as_roll, given
+from gmconsole.campaign.history import kind_name, status_name
+from gmconsole.i18n import _
 from gmconsole.ui.widgets.dice_pool import render_dice
-from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
+from gmconsole.ui.widgets.roll_text import COSTS_STATUS, costs_lines, odds_line, result_lines
 
 __all__ = ["costs_mark", "detail_text"]
 
@@ -20,7 +22,7 @@ __all__ = ["costs_mark", "detail_text"]
 def costs_mark(entry: Entry | dict) -> str:
     """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
     status = as_roll(entry).costs_status
-    return status if status in ("pending", "applied", "dropped") else ""
+    return _(COSTS_STATUS[status]) if status in COSTS_STATUS else ""
 
 
 def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> Text:
@@ -29,29 +31,31 @@ def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> T
     entry = as_record(entry)
     text = Text()
     status = given(entry.status, "done")
-    text.append(f"#{given(entry.id, None)} · session {given(entry.session, None)} · {given(entry.at, '')} · "
-                f"{given(entry.kind, None)} · {status}\n", style="bold")
+    text.append(f"#{given(entry.id, None)} · " + _("session {number}").format(number=given(entry.session, None))
+                + f" · {given(entry.at, '')} · {kind_name(given(entry.kind, ''))} · {status_name(status)}\n",
+                style="bold")
     text.append(f"{given(entry.summary, '')}\n")
     if isinstance(entry, RollEntry):
         pool = entry.pool or {}
-        text.append("Pool: ", style="bold")
+        text.append(_("Pool: "), style="bold")
         text.append(render_dice(pool.get("dice") or [], colours=colours))
         text.append("\n")
         if pool.get("explanation"):
             text.append("; ".join(pool["explanation"]) + "\n", style="dim")
         first = entry.first_dice
         if first and entry.pushes:
-            text.append("First roll: ", style="bold")
+            text.append(_("First roll: "), style="bold")
             text.append(render_dice(first, colours=colours))
-            text.append("\nAfter push: ", style="bold")
+            text.append("\n" + _("After push: "), style="bold")
         else:
-            text.append("Faces: ", style="bold")
+            text.append(_("Faces: "), style="bold")
         text.append(render_dice(entry.dice or [], colours=colours))
         text.append("\n")
-        text.append(f"Entered by hand: {'yes' if entry.by_hand else 'no'} · pushes: {given(entry.pushes, 0)}\n")
+        text.append(_("Entered by hand: {typed} · pushes: {pushes}").format(
+            typed=_("yes") if entry.by_hand else _("no"), pushes=given(entry.pushes, 0)) + "\n")
         odds = odds_line(given(entry.system, ""), entry.odds or {})
         if odds:
-            text.append(f"Odds at the time: {odds}\n")
+            text.append(_("Odds at the time: {odds}").format(odds=odds) + "\n")
         for line in result_lines(entry):
             text.append(line + "\n")
     elif as_roll(entry).costs not in (MISSING, None):  # a push's costs, those a costs entry paid

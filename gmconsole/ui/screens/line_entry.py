@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 
 __all__ = [
@@ -33,6 +34,10 @@ __all__ = [
     "TypeQuickPool",
     "TypeReason",
 ]
+
+
+ENTER = {"roll": N_("roll"), "ok": N_("ok"), "write": N_("write")}
+"""What the enter key does, as the keys line names it."""
 
 
 class LineEntryScreen(ModalScreen[Any]):
@@ -67,7 +72,7 @@ class LineEntryScreen(ModalScreen[Any]):
     }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="faces.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="faces.cancel")]
 
     def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4",
                  enter: str = "roll") -> None:
@@ -85,7 +90,8 @@ class LineEntryScreen(ModalScreen[Any]):
             yield Static(Text(self.hint), id="faces-hint")
             yield Input(placeholder=self.placeholder, id="faces-input")
             yield Static("", id="faces-error")
-            yield Static(f"enter {self.enter} · esc cancel", id="faces-keys")
+            what = _(ENTER[self.enter]) if self.enter in ENTER else self.enter
+            yield Static(_("enter {what} · esc cancel").format(what=what), id="faces-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

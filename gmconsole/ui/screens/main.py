@@ -10,6 +10,7 @@ the panes shows the last change, or why a change was refused or could not be sav
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -19,7 +20,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from gmconsole.safe_text import shown
+from gmconsole.i18n import N_, _
+from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_verb
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
@@ -30,8 +32,9 @@ from gmconsole.ui.widgets.tracker import TrackerPane
 
 __all__ = ["PANES", "MainScreen"]
 
-PANES = (("1", "pane-roster", "Roster"), ("2", "pane-initiative", "Initiative"),
-         ("3", "pane-roll", "Roll builder"), ("4", "pane-tracker", "Tracker"))
+PANES = (("1", "pane-roster", N_("Roster")), ("2", "pane-initiative", N_("Initiative")),
+         ("3", "pane-roll", N_("Roll builder")), ("4", "pane-tracker", N_("Tracker")))
+"""(key, pane id, title): the titles are translated where they are drawn (:mod:`gmconsole.i18n`)."""
 
 
 class MainScreen(Screen[None]):
@@ -46,24 +49,26 @@ class MainScreen(Screen[None]):
     # 1-4 are priority bindings: the app handles them the moment they arrive, so a key typed right
     # after (``4`` then ``+``) already goes to the new pane. No pane or field on this screen takes digits.
     BINDINGS = [
-        Binding("1", "focus_pane('pane-roster')", "Roster", id="main.roster", show=False, priority=True),
-        Binding("2", "focus_pane('pane-initiative')", "Initiative", id="main.initiative", show=False, priority=True),
-        Binding("3", "focus_pane('pane-roll')", "Roll builder", id="main.roll", show=False, priority=True),
-        Binding("4", "focus_pane('pane-tracker')", "Tracker", id="main.tracker", show=False, priority=True),
-        Binding("ctrl+z", "undo", "Undo", id="main.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="main.redo", show=False),
-        Binding("h", "history", "History", id="main.history", show=False),
-        Binding("I", "statistics", "Statistics", id="main.statistics", show=False,
-                tooltip="luck and statistics: what the dice did against the odds"),
-        Binding("ctrl+o", "settings", "Settings", id="main.settings"),
-        Binding("L", "skills", "Skills", id="main.skills", tooltip="The campaign's own skills: add, edit, load"),
-        Binding("N", "new_scene", "New scene", id="main.new_scene", show=False,
-                tooltip="new scene (\"only one chance\" starts afresh)"),
-        Binding("S", "new_session", "New session", id="main.new_session", show=False,
-                tooltip="new session: title, date, then the recap"),
-        Binding("question_mark,f1", "help", "Help", id="main.help", key_display="?"),
-        Binding("q", "quit", "Quit", id="main.quit",
-                tooltip="quit (asks first while a roll's costs are still waiting to be applied)"),
+        Binding("1", "focus_pane('pane-roster')", N_("Roster"), id="main.roster", show=False, priority=True),
+        Binding("2", "focus_pane('pane-initiative')", N_("Initiative"), id="main.initiative", show=False,
+                priority=True),
+        Binding("3", "focus_pane('pane-roll')", N_("Roll builder"), id="main.roll", show=False, priority=True),
+        Binding("4", "focus_pane('pane-tracker')", N_("Tracker"), id="main.tracker", show=False, priority=True),
+        Binding("ctrl+z", "undo", N_("Undo"), id="main.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="main.redo", show=False),
+        Binding("h", "history", N_("History"), id="main.history", show=False),
+        Binding("I", "statistics", N_("Statistics"), id="main.statistics", show=False,
+                tooltip=N_("luck and statistics: what the dice did against the odds")),
+        Binding("ctrl+o", "settings", N_("Settings"), id="main.settings"),
+        Binding("L", "skills", N_("Skills"), id="main.skills",
+                tooltip=N_("The campaign's own skills: add, edit, load")),
+        Binding("N", "new_scene", N_("New scene"), id="main.new_scene", show=False,
+                tooltip=N_("new scene (\"only one chance\" starts afresh)")),
+        Binding("S", "new_session", N_("New session"), id="main.new_session", show=False,
+                tooltip=N_("new session: title, date, then the recap")),
+        Binding("question_mark,f1", "help", N_("Help"), id="main.help", key_display="?"),
+        Binding("q", "quit", N_("Quit"), id="main.quit",
+                tooltip=N_("quit (asks first while a roll's costs are still waiting to be applied)")),
     ]
 
     def __init__(self) -> None:
@@ -77,7 +82,7 @@ class MainScreen(Screen[None]):
             yield RosterPane(id="pane-roster", classes="pane -active")
             yield InitiativePane(id="pane-initiative", classes="pane")
             roll_builder = RollBuilder(id="pane-roll", classes="pane")
-            roll_builder.border_title = "3 Roll builder"
+            roll_builder.border_title = "3 " + _("Roll builder")
             yield roll_builder
             yield TrackerPane(id="pane-tracker", classes="pane")
         yield Static("", id="status-line")
@@ -86,11 +91,11 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         service = self.app.service
         if service.read_only:
-            why = getattr(self.app, "read_only_reason", None) or "this campaign is open in another console"
-            self.set_status(f"Read-only: {why}; nothing can be changed here.", error=True)
+            why = getattr(self.app, "read_only_reason", None) or _("this campaign is open in another console")
+            self.set_status(_("Read-only: {why}; nothing can be changed here.").format(why=why), error=True)
         else:
-            self.set_status(f"{shown(service.campaign.name)} is open. "
-                            "Pane keys are in the bar below; ? shows them all.")
+            self.set_status(_("{campaign} is open. Pane keys are in the bar below; ? shows them all.").format(
+                campaign=shown(service.campaign.name)))
         if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
             self.set_status(service.history_gap, error=True)
         if service.history_warning:  # issue 10 follow-up, item 9: here, not on stderr
@@ -130,31 +135,35 @@ class MainScreen(Screen[None]):
 
     def _show_tabs(self) -> None:
         """The title line: campaign (and read-only, always), the pane tabs, then the keys the key bar
-        does not show, as far as they fit (padding takes two cells)."""
+        does not show, as far as they fit (padding takes two cells). The campaign's name is cut (by terminal
+        cells: a Chinese name loses whole characters) to 24 cells, and further when the tabs would not fit."""
         campaign = self.app.service.campaign
         width = self.size.width
         wide = width >= 100
         tabs = Text()
-        full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
-        name = full if len(full) <= 24 else full[:23] + "…"
-        tabs.append(f"⚄ {name}", style="bold")
         if wide:
             tabs.append(f" · {campaign.system}")
         session = campaign.current_session  # issue 11: which session and scene the table is in
-        tabs.append(f" · session {session.number} scene {session.scene}" if wide
-                    else f" · s{session.number}/{session.scene}")
+        tabs.append(" · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene)
+                    if wide else f" · s{session.number}/{session.scene}")
         if self.app.service.read_only:
-            tabs.append(" · read-only", style="bold red")
+            tabs.append(" · " + _("read-only"), style="bold red")
         tabs.append("  ")
         for key, pane_id, label in PANES:
             style = "bold reverse" if pane_id == self.active_pane else "dim"
+            label = _(label)
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")
-        key = self._hint_keys()
-        for hint in (f"  {key['main.history']} history · {key['main.redo']} redo · {key['main.new_scene']} scene · "
-                     f"{key['main.new_session']} session", f"  {key['main.history']} history · {key['main.redo']} redo",
-                     f" {key['main.history']} history"):
-            if tabs.cell_len + len(hint) <= width - 2:
+        full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
+        room = width - 2 - tabs.cell_len - 2 if width > 0 else 24
+        tabs = Text.assemble((f"⚄ {cut_cells(full, max(min(24, room), 8))}", "bold"), tabs)
+        key = self._hint_keys()  # the GM's keys (the settings file's keymap)
+        words = {"history": key["main.history"], "redo": key["main.redo"], "scene": key["main.new_scene"],
+                 "session": key["main.new_session"]}
+        hints = (_("  {history} history · {redo} redo · {scene} scene · {session} session").format(**words),
+                 _("  {history} history · {redo} redo").format(**words), _(" {history} history").format(**words))
+        for hint in hints:
+            if tabs.cell_len + cell_len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
                 break
         update_if_changed(self.query_one("#pane-tabs", Static), tabs)
@@ -239,12 +248,14 @@ class MainScreen(Screen[None]):
     def action_undo(self) -> None:
         entry = self.app.attempt(self.app.service.undo)
         if entry is not None:
-            self.notify(f"Undone: {shown(entry.get('summary', ''))}", timeout=4, markup=False)
+            self.notify(_("Undone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4,
+                        markup=False)
 
     def action_redo(self) -> None:
         entry = self.app.attempt(self.app.service.redo)
         if entry is not None:
-            self.notify(f"Redone: {shown(entry.get('summary', ''))}", timeout=4, markup=False)
+            self.notify(_("Redone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4,
+                        markup=False)
 
     def action_history(self) -> None:
         from gmconsole.ui.screens.history import HistoryScreen
@@ -281,10 +292,11 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.history import HistoryScreen
         from gmconsole.ui.screens.statistics import StatisticsScreen
 
-        panes = [("Main screen", MainScreen, None), ("1 Roster", RosterPane, self.roster),
-                 ("2 Initiative", InitiativePane, self.initiative), ("3 Roll builder", RollBuilder, self.roll_builder),
-                 ("4 Tracker", TrackerPane, self.tracker), ("h History", HistoryScreen, None),
-                 ("I Statistics", StatisticsScreen, None)]
+        panes = [(_("Main screen"), MainScreen, None), ("1 " + _("Roster"), RosterPane, self.roster),
+                 ("2 " + _("Initiative"), InitiativePane, self.initiative),
+                 ("3 " + _("Roll builder"), RollBuilder, self.roll_builder),
+                 ("4 " + _("Tracker"), TrackerPane, self.tracker), ("h " + _("History"), HistoryScreen, None),
+                 ("I " + _("Statistics"), StatisticsScreen, None)]
         self.app.push_screen(HelpScreen(panes))
 
     def action_quit(self) -> None:
@@ -296,14 +308,16 @@ class MainScreen(Screen[None]):
             return
         from gmconsole.ui.screens.question import QuestionScreen
 
-        rolls = "; ".join(f"roll {item['roll_id']} ({item.get('character', '')})" for item in waiting[-5:])
-        more = f" and {len(waiting) - 5} more" if len(waiting) > 5 else ""
+        rolls = "; ".join(_("roll {id} ({character})").format(id=item["roll_id"], character=item.get("character", ""))
+                          for item in waiting[-5:])
+        more = _(" and {count} more").format(count=len(waiting) - 5) if len(waiting) > 5 else ""
 
         def answered(quit_anyway: bool | None) -> None:
             if quit_anyway:
                 self.app.exit(0)
 
         self.app.push_screen(QuestionScreen(
-            "Costs are still waiting", f"Costs not yet applied: {rolls}{more}. They stay pending in the "
-            "campaign either way: stay (n) to apply them now, with c in the roll builder or the history "
-            "screen, or apply them after reopening.", "Quit anyway?"), answered)
+            _("Costs are still waiting"), _("Costs not yet applied: {rolls}{more}. They stay pending in the "
+                                            "campaign either way: stay (n) to apply them now, with c in the roll "
+                                            "builder or the history screen, or apply them after reopening.").format(
+                rolls=rolls, more=more), _("Quit anyway?")), answered)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from textual.binding import Binding
 
+from gmconsole.i18n import N_
 from gmconsole.ui.screens.pickers import PickCharacters
 
 __all__ = ["PickCombatantsScreen"]
@@ -23,8 +24,8 @@ class PickCombatantsScreen(PickCharacters):
     """
 
     BINDINGS = [
-        Binding("f", "done_typed", "Done, type the dice", id="pick.typed",
-                tooltip="roll initiative: done, then type the D6s rolled by hand"),
+        Binding("f", "done_typed", N_("Done, type the dice"), id="pick.typed",
+                tooltip=N_("roll initiative: done, then type the D6s rolled by hand")),
     ]
 
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], selected: Iterable[str] = (), *,

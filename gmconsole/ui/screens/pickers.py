@@ -24,10 +24,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, SelectionList, Static
+from textual.widgets import Label, SelectionList, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import update_if_changed
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "roster_choices"]
@@ -37,7 +39,7 @@ def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str
     """``(id, label)`` of the roster members a GM may pick, in roster order: NPCs too, said so, and an
     NPC group with its count as the roster shows it (``Hull rats ×6 (npc)``)."""
     skip = set(leave_out)
-    return [(c.id, c.name + (f" ×{c.count}" if c.is_group else "") + (" (npc)" if c.is_npc else ""))
+    return [(c.id, c.name + (f" ×{c.count}" if c.is_group else "") + (_(" (npc)") if c.is_npc else ""))
             for c in roster if c.id not in skip]
 
 
@@ -81,11 +83,11 @@ class MarkListScreen(ModalScreen[list[str] | None]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "done", "Done", id="pick.done"),
-        Binding("f2", "done", "Done", show=False),
-        Binding("a", "all", "All", id="pick.all"),
-        Binding("n", "none", "None", id="pick.none"),
-        Binding("escape", "cancel", "Cancel", id="pick.cancel"),
+        Binding("ctrl+s", "done", N_("Done"), id="pick.done"),
+        Binding("f2", "done", N_("Done"), show=False),
+        Binding("a", "all", N_("All"), id="pick.all"),
+        Binding("n", "none", N_("None"), id="pick.none"),
+        Binding("escape", "cancel", N_("Cancel"), id="pick.cancel"),
     ]
 
     def __init__(
@@ -128,9 +130,9 @@ class MarkListScreen(ModalScreen[list[str] | None]):
 
     def hint(self, extra: str = "") -> str:
         """The keys line under the list (``extra``: a subclass's key, before ``esc``)."""
-        keys = ["type to filter", "space mark"] if self.filtering else ["space mark"]
-        keys += ["a all", "n none"] if self.all_none else []
-        return " · ".join(keys + ["ctrl+s done", *([extra] if extra else []), "esc cancel"])
+        keys = [_("type to filter"), _("space mark")] if self.filtering else [_("space mark")]
+        keys += [_("a all"), _("n none")] if self.all_none else []
+        return " · ".join(keys + [_("ctrl+s done"), *([extra] if extra else []), _("esc cancel")])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("all", "none") and not self.all_none:  # noqa: SIM103 - the unbound case keeps its own line and reason
@@ -182,8 +184,9 @@ class MarkListScreen(ModalScreen[list[str] | None]):
 
     def _show_filter(self) -> None:
         shown_rows = self.query_one(MarkList).option_count
-        line = (f"filter: {self.typed} — {shown_rows} of {len(self.choices)} rows (backspace, esc: all)"
-                if self.typed else f"type to filter the {len(self.choices)} rows")
+        line = (_("filter: {typed} — {shown} of {count} rows (backspace, esc: all)").format(
+                    typed=self.typed, shown=shown_rows, count=len(self.choices))
+                if self.typed else _("type to filter the {count} rows").format(count=len(self.choices)))
         update_if_changed(self.query_one("#pick-filter", Static), line)
 
     def _say(self, text: str) -> None:
@@ -201,11 +204,12 @@ class MarkListScreen(ModalScreen[list[str] | None]):
         marked = self.marked
         if self.limit is not None and len(marked) > self.limit:
             over = len(marked) - self.limit
-            self._say(f"{self.why or f'Mark at most {self.limit}'} — {len(marked)} are marked; "
-                      f"unmark {'one' if over == 1 else over}.")
+            why = self.why or _("Mark at most {limit}").format(limit=self.limit)
+            self._say(_("{why} — {marked} are marked; unmark {over}.").format(
+                why=why, marked=len(marked), over=_("one") if over == 1 else over))
             return
         if len(marked) < self.minimum:
-            self._say(f"Mark at least {self.minimum}.")
+            self._say(_("Mark at least {count}.").format(count=self.minimum))
             return
         self.dismiss(marked)
 

@@ -12,9 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["QuestionScreen"]
 
@@ -33,10 +35,10 @@ class QuestionScreen(Screen[bool | str]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="question.yes"),
-        Binding("n", "answer(False)", "No", id="question.no"),
-        Binding("escape", "answer(False)", "No", show=False),
-        Binding("s", "also", "Set aside", id="question.also"),
+        Binding("y", "answer(True)", N_("Yes"), id="question.yes"),
+        Binding("n", "answer(False)", N_("No"), id="question.no"),
+        Binding("escape", "answer(False)", N_("No"), show=False),
+        Binding("s", "also", N_("Set aside"), id="question.also"),
     ]
 
     def __init__(self, title: str, text: str, offer: str, also: str | None = None) -> None:
@@ -54,7 +56,7 @@ class QuestionScreen(Screen[bool | str]):
             yield Static(shown(self.title_text), id="question-title", markup=False)
             # the text may quote the lock holder's note or a file name: escaped so it wraps as drawn
             yield Static(shown(self.text), id="question-text", markup=False)
-            yield Static(f"{self.offer}  (y = yes, n = no)", id="question-offer", markup=False)
+            yield Static(self.offer + _("  (y = yes, n = no)"), id="question-offer", markup=False)
             if self.also:
                 yield Static(f"{self.also}  (s)", id="question-also", markup=False)
         yield Footer()

@@ -25,6 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.mark_list import MarkList
 
@@ -101,8 +102,8 @@ class RollFormScreen(ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "run", "Roll", id="form.run"),
-        Binding("escape", "close", "Close", id="form.close"),
+        Binding("ctrl+s", "run", N_("Roll"), id="form.run"),
+        Binding("escape", "close", N_("Close"), id="form.close"),
     ]
 
     def __init__(self, title: str, fields: list[FormField], run: Callable[[dict], str], *, hint: str = "") -> None:
@@ -198,7 +199,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "close", "Cancel", id="choice.cancel")]
+    BINDINGS = [Binding("escape", "close", N_("Cancel"), id="choice.cancel")]
 
     @classmethod
     def make(cls, title: str, choices: list[tuple[str, str, str]], *, hint: str = "") -> ChoiceScreen:

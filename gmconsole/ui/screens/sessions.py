@@ -20,12 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from gmconsole.campaign import sessions
 from gmconsole.campaign.storage_access import CorruptFile
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.screens.form_base import FormScreen, field_row
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["NewSessionForm", "RecapScreen", "new_scene", "new_session"]
 
@@ -35,12 +37,12 @@ class NewSessionForm(FormScreen):
 
     def __init__(self, submit, number: int, today: str) -> None:
         super().__init__(submit)
-        self.form_title = f"New session {number}"
+        self.form_title = _("New session {number}").format(number=number)
         self.today = today
 
     def fields(self) -> ComposeResult:
-        yield field_row("Title", "title", placeholder="what tonight is called (optional)")
-        yield field_row("Date", "date", value=self.today, placeholder="YYYY-MM-DD")
+        yield field_row(_("Title"), "title", placeholder=_("what tonight is called (optional)"))
+        yield field_row(_("Date"), "date", value=self.today, placeholder="YYYY-MM-DD")
 
     def parse(self) -> dict:
         return {"title": self.text("title"), "date": self.text("date")}
@@ -55,11 +57,11 @@ class RecapScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="recap.back"),
-        Binding("m", "export", "Export MD", id="recap.export"),
-        Binding("p", "step(-1)", "Previous session", id="recap.previous"),
-        Binding("n", "step(1)", "Next session", id="recap.next"),
-        Binding("r", "restore", "Restore / set aside", id="recap.restore", show=False),
+        Binding("escape", "back", N_("Back"), id="recap.back"),
+        Binding("m", "export", N_("Export MD"), id="recap.export"),
+        Binding("p", "step(-1)", N_("Previous session"), id="recap.previous"),
+        Binding("n", "step(1)", N_("Next session"), id="recap.next"),
+        Binding("r", "restore", N_("Restore / set aside"), id="recap.restore", show=False),
     ]
 
     def __init__(self, session: int | None = None, *, note: str = "") -> None:
@@ -97,7 +99,7 @@ class RecapScreen(Screen[None]):
         self.damaged = None
         self.session = data["session"]
         self.markdown = sessions.recap_markdown(data)
-        self.title = f"Recap of session {self.session}"
+        self.title = _("Recap of session {number}").format(number=self.session)
         self.sub_title = shown(service.campaign.name)
         self.query_one("#recap-text", Static).update(Text(self.markdown))
 
@@ -107,18 +109,19 @@ class RecapScreen(Screen[None]):
 
         number = self.app.service.session.number if session is None else session
         self.session, self.damaged, self.markdown = number, error, ""
-        self.title = f"Recap of session {number}"
-        way_out = ("\n\nr: restore its backup or set it aside (renamed beside itself, not deleted)"
+        self.title = _("Recap of session {number}").format(number=number)
+        way_out = ("\n\n" + _("r: restore its backup or set it aside (renamed beside itself, not deleted)")
                    if offers_way_out(self.app.service, error) else "")
         self.query_one("#recap-text", Static).update(Text(
-            f"Recap of session {number} cannot be read: {shown(damaged_line(self.app.service, error))}{way_out}"))
+            _("Recap of session {number} cannot be read: {why}").format(
+                number=number, why=shown(damaged_line(self.app.service, error))) + way_out))
 
     def action_restore(self) -> None:
         """``r``: offer again to restore (or set aside) the damaged file the recap met."""
         from gmconsole.ui.damaged import damaged_line, offer_restore
 
         if self.damaged is None:
-            self._say("Nothing to restore: the recap reads its history.")
+            self._say(_("Nothing to restore: the recap reads its history."))
             return
         session = self.session
 
@@ -145,7 +148,7 @@ class RecapScreen(Screen[None]):
         at = numbers.index(self.session) if self.session in numbers else len(numbers) - 1
         target = at + delta
         if not 0 <= target < len(numbers):
-            self._say("There is no earlier session." if delta < 0 else "This is the newest session.")
+            self._say(_("There is no earlier session.") if delta < 0 else _("This is the newest session."))
             return
         self._say("")
         self.show(numbers[target])
@@ -158,13 +161,15 @@ class RecapScreen(Screen[None]):
         from gmconsole.ui.exports import export_screen
 
         if self.damaged is not None:  # nothing was read: an empty file would look like an empty session
-            self._say(f"The recap of session {self.session} cannot be read, so it is not exported: r offers "
-                      "the way out.")
+            self._say(_("The recap of session {number} cannot be read, so it is not exported: r offers "
+                        "the way out.").format(number=self.session))
             return
         body = self.markdown
         screen, written = export_screen(
-            self.app, f"Export the recap of session {self.session} as Markdown", self.default_export_name(),
-            lambda: body, lambda path: self._say(f"Recap of session {self.session} exported to {path}"))
+            self.app, _("Export the recap of session {number} as Markdown").format(number=self.session),
+            self.default_export_name(), lambda: body,
+            lambda path: self._say(_("Recap of session {number} exported to {path}").format(number=self.session,
+                                                                                            path=path)))
         self.app.push_screen(screen, written)
 
 
@@ -180,7 +185,7 @@ def _pending_text(pending: list[dict]) -> str:
     for item in pending[:4]:
         costs = ", ".join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict))
         parts.append(f"{item.get('character') or '?'}: {costs}")
-    more = f" and {len(pending) - 4} more" if len(pending) > 4 else ""
+    more = _(" and {count} more").format(count=len(pending) - 4) if len(pending) > 4 else ""
     return "; ".join(parts) + more
 
 
@@ -217,17 +222,18 @@ def new_session(app) -> None:
         def opened(done: bool | None) -> None:
             if done:
                 dated = sessions.date_warning(service)  # a flashback is allowed; a mistyped date is undoable
-                app.push_screen(RecapScreen(ending, note=f"Session {ending} ended; session "
-                                            f"{service.session.number} is open. m exports this recap."
-                                            + (f" Note: {dated}." if dated else "")))
+                app.push_screen(RecapScreen(ending, note=_("Session {ended} ended; session {open} is open. m exports "
+                                                           "this recap.").format(ended=ending,
+                                                                                  open=service.session.number)
+                                            + (_(" Note: {warning}.").format(warning=dated) if dated else "")))
 
         app.push_screen(NewSessionForm(submit, ending + 1, today), opened)
 
     if pending:
         from gmconsole.ui.screens.confirm import ConfirmScreen
 
-        question = (f"Session {ending} has costs not applied yet — {shown(_pending_text(pending))}. "
-                    f"Close it anyway? (They stay pending in its history.)")
+        question = _("Session {number} has costs not applied yet — {costs}. Close it anyway? (They stay pending "
+                     "in its history.)").format(number=ending, costs=shown(_pending_text(pending)))
         app.push_screen(ConfirmScreen(question), form)
     else:
         form()

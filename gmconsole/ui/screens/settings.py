@@ -17,14 +17,24 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from gmconsole.campaign import settings_table
 from gmconsole.campaign.entries import as_record
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged, change_verb
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["SettingsScreen"]
+
+
+RULES = {"push costs": N_("push costs"), "initiative": N_("initiative")}
+"""The docs/RULES.md sections a setting without an R-id names, as the rule column reads them."""
+
+
+def _rule(rule: str) -> str:
+    return _(RULES[rule]) if rule in RULES else rule
 
 
 class SettingsScreen(Screen[None]):
@@ -54,10 +64,10 @@ class SettingsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="settings.back"),
-        Binding("space", "change", "Next value", id="settings.change", key_display="enter/space"),
-        Binding("ctrl+z", "undo", "Undo", id="settings.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="settings.redo"),
+        Binding("escape", "back", N_("Back"), id="settings.back"),
+        Binding("space", "change", N_("Next value"), id="settings.change", key_display="enter/space"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="settings.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="settings.redo"),
     ]
 
     def __init__(self) -> None:
@@ -79,10 +89,11 @@ class SettingsScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         campaign = self.service.campaign
-        title = Text(f"Settings of {shown(campaign.name)} ({campaign.system})", style="bold")
-        title.append("  enter/space: next value · a digit: set a number · ctrl+z undo", style="italic dim")
+        title = Text(_("Settings of {campaign} ({system})").format(campaign=shown(campaign.name),
+                                                                     system=campaign.system), style="bold")
+        title.append(_("  enter/space: next value · a digit: set a number · ctrl+z undo"), style="italic dim")
         if self.service.read_only:
-            title.append("  · read-only", style="bold red")
+            title.append("  · " + _("read-only"), style="bold red")
         self.query_one("#settings-title", Static).update(title)
         self.reload()
         table.focus()
@@ -102,7 +113,7 @@ class SettingsScreen(Screen[None]):
         widths = self._widths()
         if widths != getattr(self, "_built_widths", None):
             table.clear(columns=True)
-            for label, width in zip(("setting", "value", "rule", "what it does"), widths):
+            for label, width in zip((_("setting"), _("value"), _("rule"), _("what it does")), widths):
                 table.add_column(label, width=width)
             self._built_widths = widths
         else:
@@ -111,7 +122,8 @@ class SettingsScreen(Screen[None]):
         for info in settings_table.settings_for(self.service.campaign.system):
             value = settings_table.shown_value(getattr(self.service.campaign.settings, info.key))
             table.add_row(*(Text(cell, style=style, no_wrap=True, overflow="ellipsis") for cell, style in (
-                (info.key, ""), (value, "bold" if info.editable else "dim"), (info.rule, "yellow"), (info.text, ""))),
+                (info.key, ""), (value, "bold" if info.editable else "dim"), (_rule(info.rule), "yellow"),
+                (info.text, ""))),
                 key=info.key)
             self.keys.append(info.key)
         if self.keys:
@@ -129,12 +141,14 @@ class SettingsScreen(Screen[None]):
             campaign = self.service.campaign
             info = next(i for i in settings_table.settings_for(campaign.system) if i.key == key)
             detail.append(f"{key} ", style="bold")
-            detail.append(f"({info.rule})", style="yellow")
+            detail.append(f"({_rule(info.rule)})", style="yellow")
             detail.append(f": {info.text}\n")
-            detail.append(f"Now: {settings_table.shown_value(getattr(campaign.settings, key))}. ")
-            detail.append(f"Takes {settings_table.allowed_text(campaign, info)}." if info.editable
-                          else f"Shown only here; on the command line: gmconsole settings NAME --set "
-                               f"{settings_table.COVERAGE_HELP.split(': ', 1)[1]}.", style="italic")
+            detail.append(_("Now: {value}. ").format(value=settings_table.shown_value(getattr(campaign.settings, key))))
+            how = _(settings_table.COVERAGE_HELP).replace("：", ": ").split(": ", 1)[1]
+            detail.append(_("Takes {allowed}.").format(allowed=settings_table.allowed_text(campaign, info))
+                          if info.editable
+                          else _("Shown only here; on the command line: gmconsole settings NAME --set {how}.").format(
+                              how=how), style="italic")
         self.query_one("#settings-detail", Static).update(detail)
 
     def _say(self, text: str, *, error: bool = False) -> None:
@@ -184,8 +198,8 @@ class SettingsScreen(Screen[None]):
             self._say(str(exc), error=True)
             return
         if value is None:
-            self._say(f"{key} is shown only here: set it with gmconsole settings NAME --set {key}.CONDITION=...",
-                      error=True)
+            said = _("{key} is shown only here: set it with gmconsole settings NAME --set {key}.CONDITION=...")
+            self._say(said.format(key=key), error=True)
             return
         self._set(key, value)
 
@@ -217,9 +231,9 @@ class SettingsScreen(Screen[None]):
         kind = self.service.next_undo_kind(redo=redo)
         if kind is not None and kind != "settings":
             label = self.service.redo_label() if redo else self.service.undo_label()
-            verb = "redo" if redo else "undo"
-            self._say(f"The next change to {verb} is not a setting: {label}. Go back (esc) to {verb} it there.",
-                      error=True)
+            said = (_("The next change to redo is not a setting: {label}. Go back (esc) to redo it there.") if redo
+                    else _("The next change to undo is not a setting: {label}. Go back (esc) to undo it there."))
+            self._say(said.format(label=label), error=True)
             return
         self.app.attempt(step)
 

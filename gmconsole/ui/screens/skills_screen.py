@@ -21,13 +21,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gmconsole.campaign import skills
 from gmconsole.campaign.model import CampaignSkill
+from gmconsole.i18n import N_
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
+from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.sheet_view import text_cells
 
 __all__ = ["SkillForm", "SkillListFile", "SkillsScreen"]
@@ -82,11 +84,11 @@ class SkillsScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("a", "add", "Add skill", id="skills.add"),
-        Binding("e", "edit", "Edit skill", id="skills.edit"),
-        Binding("x", "remove", "Remove skill", id="skills.remove"),
-        Binding("l", "load", "Load list", id="skills.load"),
-        Binding("escape", "close", "Close", id="skills.close"),
+        Binding("a", "add", N_("Add skill"), id="skills.add"),
+        Binding("e", "edit", N_("Edit skill"), id="skills.edit"),
+        Binding("x", "remove", N_("Remove skill"), id="skills.remove"),
+        Binding("l", "load", N_("Load list"), id="skills.load"),
+        Binding("escape", "close", N_("Close"), id="skills.close"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from gmconsole.i18n import N_
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 from gmconsole.ui.table.party import Party, numbers_shown
 from gmconsole.ui.table.rolls import LastRolls
@@ -49,8 +50,8 @@ class TableApp(App[int]):
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("q", "quit", "Quit", id="table.quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("q", "quit", N_("Quit"), id="table.quit"),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     KEYS_LINE = "q quit · the players' view: the GM's console changes it"

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
+
+from gmconsole.i18n import N_, _
 
 __all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice"]
 
@@ -104,8 +107,14 @@ def _die_text(die: dict) -> str:
     return str(face)
 
 
+KIND_NAMES = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
+              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+"""A die kind as its label reads (the die dicts keep the English kind)."""
+
+
 def _label(kind: str, source: str) -> str:
-    return f"{kind}" + (f" ({source})" if source else "")
+    name = _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    return f"{name}" + (f" ({source})" if source else "")
 
 
 def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict[str, str] | None = None) -> Text:
@@ -119,7 +128,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
     for die in dice:
         groups.setdefault(_group_key(die), []).append(die)
     if width is None:
-        width = min(24, max((len(_label(k, s)) for k, s in groups), default=0))
+        width = min(24, max((cell_len(_label(k, s)) for k, s in groups), default=0))
     text = Text()
     first = True
     for (kind, source), members in groups.items():
@@ -128,7 +137,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
         first = False
         colour = (colours or KIND_COLOURS).get(kind, "bold")
         label = _label(kind, source)
-        text.append(f"{label:<{width}} ", style=colour)
+        text.append(label + " " * max(width - cell_len(label), 0) + " ", style=colour)  # cells: a CJK label is wide
         for die in members:
             face = die.get("face")
             style = colour
@@ -141,7 +150,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
             text.append(f"[{_die_text(die)}{mark}]", style=style)
             text.append(" ")
     if first:
-        text.append("no dice", style="dim")
+        text.append(_("no dice"), style="dim")
     return text
 
 
@@ -152,7 +161,7 @@ def dice_words(dice: Iterable[dict]) -> str:
     for die in dice:
         groups.setdefault(_group_key(die), []).append(_die_text(die))
     return ("; ".join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items())
-            or "no dice")
+            or _("no dice"))
 
 
 class DicePool(Static):

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.redraw import update_if_changed
@@ -33,43 +34,49 @@ __all__ = ["InitiativePane"]
 LINES = ("initiative-status", "initiative-table")
 """The pane's children top to bottom (the table is mounted when first needed, see ``table``)."""
 
-VALUE_LABEL = {"cards": "Card", "roll": "Total", "manual": "Place"}
+VALUE_LABEL = {"cards": N_("Card"), "roll": N_("Total"), "manual": N_("Place")}
+MODE_NAME = {"cards": N_("cards"), "roll": N_("roll"), "manual": N_("manual")}
+"""How each initiative mode is named on screen (the setting's value stays the English word)."""
+
+
+def _mode(mode: str) -> str:
+    return _(MODE_NAME[mode]) if mode in MODE_NAME else mode
 
 
 class InitiativePane(Vertical):
     """The initiative table and its keys; ``sync()`` re-reads ``session.initiative``."""
 
     BINDINGS = [
-        Binding("s", "start", "Start", id="initiative.start",
-                tooltip="start a conflict: mark who fights (cards: speed, keep best of N, typed cards; "
-                        "roll: f types the D6s)"),
-        Binding("n", "next_turn", "Next", id="initiative.next",
-                tooltip="next turn (after the last: next round; delays end, R-INIT-2 draws new cards)"),
-        Binding("f", "typed_cards", "Typed cards", id="initiative.typed", show=False,
-                tooltip="R-INIT-2, at the round's last turn: next round with cards typed from a physical deck"),
-        Binding("p", "previous_turn", "Prev", id="initiative.previous", tooltip="previous turn"),
-        Binding("a", "add", "Add", id="initiative.add",
-                tooltip="add combatants mid-conflict (asked what the start asks)"),
-        Binding("w", "swap", "Swap", id="initiative.swap",
-                tooltip="swap the highlighted combatant's initiative with another"),
-        Binding("d", "delay", "Delay", id="initiative.delay",
-                tooltip="delay the current turn to the end of the round (until they act)"),
-        Binding("b", "bring_in", "Bring in", id="initiative.bring_in", show=False,
-                tooltip="the highlighted delayed combatant acts now, after the current turn"),
-        Binding("k", "keep_card", "Keep card", id="initiative.keep", show=False,
-                tooltip="R-INIT-2: the highlighted combatant keeps their card each new round (again: draws)"),
-        Binding("x", "remove", "Remove", id="initiative.remove",
-                tooltip="remove the highlighted combatant from the conflict"),
-        Binding("left_square_bracket", "move(-1)", "Up", id="initiative.up", key_display="[", show=False,
-                tooltip="manual mode: move the highlighted combatant one place earlier"),
-        Binding("right_square_bracket", "move(1)", "Down", id="initiative.down", key_display="]", show=False,
-                tooltip="manual mode: move the highlighted combatant one place later"),
-        Binding("e", "end", "End", id="initiative.end", tooltip="end the conflict"),
+        Binding("s", "start", N_("Start"), id="initiative.start",
+                tooltip=N_("start a conflict: mark who fights (cards: speed, keep best of N, typed cards; "
+                        "roll: f types the D6s)")),
+        Binding("n", "next_turn", N_("Next"), id="initiative.next",
+                tooltip=N_("next turn (after the last: next round; delays end, R-INIT-2 draws new cards)")),
+        Binding("f", "typed_cards", N_("Typed cards"), id="initiative.typed", show=False,
+                tooltip=N_("R-INIT-2, at the round's last turn: next round with cards typed from a physical deck")),
+        Binding("p", "previous_turn", N_("Prev"), id="initiative.previous", tooltip=N_("previous turn")),
+        Binding("a", "add", N_("Add"), id="initiative.add",
+                tooltip=N_("add combatants mid-conflict (asked what the start asks)")),
+        Binding("w", "swap", N_("Swap"), id="initiative.swap",
+                tooltip=N_("swap the highlighted combatant's initiative with another")),
+        Binding("d", "delay", N_("Delay"), id="initiative.delay",
+                tooltip=N_("delay the current turn to the end of the round (until they act)")),
+        Binding("b", "bring_in", N_("Bring in"), id="initiative.bring_in", show=False,
+                tooltip=N_("the highlighted delayed combatant acts now, after the current turn")),
+        Binding("k", "keep_card", N_("Keep card"), id="initiative.keep", show=False,
+                tooltip=N_("R-INIT-2: the highlighted combatant keeps their card each new round (again: draws)")),
+        Binding("x", "remove", N_("Remove"), id="initiative.remove",
+                tooltip=N_("remove the highlighted combatant from the conflict")),
+        Binding("left_square_bracket", "move(-1)", N_("Up"), id="initiative.up", key_display="[", show=False,
+                tooltip=N_("manual mode: move the highlighted combatant one place earlier")),
+        Binding("right_square_bracket", "move(1)", N_("Down"), id="initiative.down", key_display="]", show=False,
+                tooltip=N_("manual mode: move the highlighted combatant one place later")),
+        Binding("e", "end", N_("End"), id="initiative.end", tooltip=N_("end the conflict")),
     ]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "2 Initiative"
+        self.border_title = "2 " + _("Initiative")
         self._fit = ColumnFit(column=1)
 
     def compose(self) -> ComposeResult:
@@ -110,33 +117,35 @@ class InitiativePane(Vertical):
         mode = state.mode if state else campaign.settings.initiative_mode
         status = self.query_one("#initiative-status", Static)
         if state is None:
-            update_if_changed(status, Text.assemble(("No conflict", "bold"), f" · mode: {mode} · press s to start"))
+            update_if_changed(status, Text.assemble((_("No conflict"), "bold"),
+                                                    _(" · mode: {mode} · press s to start").format(mode=_mode(mode))))
             table = child(self, "initiative-table", DataTable)
             if table is not None:
                 self._empty(table, mode)
             return
         table = self.table
         cursor = table.cursor_row
-        extra = f" · deck: {len(state.deck)} left" if mode == "cards" else ""
+        extra = _(" · deck: {count} left").format(count=len(state.deck)) if mode == "cards" else ""
         redraw = mode == "cards" and campaign.settings.initiative_redraw
         hints = ""
         if redraw and state.turn == len(state.slots) - 1:
-            hints += " · n: new round, new cards (f: type them)"
+            hints += _(" · n: new round, new cards (f: type them)")
         if any(slot.delayed for slot in state.slots[state.turn + 1:]):
-            hints += " · b: bring a delayed one in"
+            hints += _(" · b: bring a delayed one in")
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
-        update_if_changed(status, Text.assemble(("Round ", "bold"), (str(state.round), "bold cyan"),
-                                                f" · {mode}{extra} · now: ", (name, "bold yellow"), hints))
+        update_if_changed(status, Text.assemble((_("Round "), "bold"), (str(state.round), "bold cyan"),
+                                                f" · {_mode(mode)}{extra}" + _(" · now: "), (name, "bold yellow"),
+                                                hints))
         rows = []
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
             label = shown(character.name if character else slot.combatant)
             if slot.delayed:
-                label += " · delayed"
+                label += _(" · delayed")
             if redraw and slot.combatant in state.keepers:
-                label += " · keeps card"
+                label += _(" · keeps card")
             value = str(index + 1) if mode == "manual" else str(slot.value)
             if index == state.turn:
                 rows.append([Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
@@ -144,7 +153,7 @@ class InitiativePane(Vertical):
             else:
                 rows.append([Text(""), Text(label), Text(value)])
         # a long name ends in "…" (its card or total never cut), fitted again on a resize (issue 12)
-        headers = [" ", "Combatant", VALUE_LABEL[mode]]
+        headers = [" ", _("Combatant"), _(VALUE_LABEL[mode])]
         rows, _cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
         fill_table(table, list(zip(headers, ["mark", "name", "value"])), rows, [f"{i}" for i in range(len(rows))])
         table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
@@ -154,8 +163,8 @@ class InitiativePane(Vertical):
         """The table with its columns for ``mode`` and no rows."""
         clear_table(table)
         table.add_column(" ", key="mark")
-        table.add_column("Combatant", key="name")
-        table.add_column(VALUE_LABEL[mode], key="value")
+        table.add_column(_("Combatant"), key="name")
+        table.add_column(_(VALUE_LABEL[mode]), key="value")
 
     def focus_pane(self) -> None:
         self.table.focus()
@@ -178,7 +187,7 @@ class InitiativePane(Vertical):
 
     def _no_conflict(self) -> bool:
         if self.state() is None:
-            self.app.show_error("There is no conflict going on; press s to start one.")
+            self.app.show_error(_("There is no conflict going on; press s to start one."))
             return True
         return False
 
@@ -188,14 +197,14 @@ class InitiativePane(Vertical):
         from gmconsole.ui.screens.pick_combatants import PickCombatantsScreen
 
         if self.state() is not None:
-            self.app.show_error("A conflict is already going on; press e to end it first.")
+            self.app.show_error(_("A conflict is already going on; press e to end it first."))
             return
         service = self.app.service
         mode = service.campaign.settings.initiative_mode
         choices = self._choices()
         npcs = sum(1 for c in service.campaign.roster if c.is_npc)
-        title = (f"Who fights? ({mode} initiative) {len(choices) - npcs} PCs and {npcs} NPCs, all marked: "
-                 "space leaves one out")
+        title = _("Who fights? ({mode} initiative) {pcs} PCs and {npcs} NPCs, all marked: space leaves one out").format(
+            mode=_mode(mode), pcs=len(choices) - npcs, npcs=npcs)
         picker = PickCombatantsScreen(title, choices, [cid for cid, _label in choices], typed_dice=mode == "roll")
 
         def picked(ids: list[str] | None) -> None:
@@ -252,11 +261,11 @@ class InitiativePane(Vertical):
             return
         choices = self._choices(exclude=state.combatants())
         if not choices:
-            self.app.show_error("Everyone in the roster is already in the conflict.")
+            self.app.show_error(_("Everyone in the roster is already in the conflict."))
             return
         service = self.app.service
         alone = [choices[0][0]] if len(choices) == 1 else []  # the only one who can join starts marked
-        picker = PickCombatantsScreen("Who joins the conflict?", choices, alone, typed_dice=state.mode == "roll")
+        picker = PickCombatantsScreen(_("Who joins the conflict?"), choices, alone, typed_dice=state.mode == "roll")
 
         def picked(ids: list[str] | None) -> None:
             if ids:
@@ -274,7 +283,7 @@ class InitiativePane(Vertical):
         state = self.state()
         others = [(cid, label) for cid, label in self._choices() if cid in state.combatants() and cid != first]
         if first is None or not others:
-            self.app.show_error("Swapping needs two combatants: highlight one, then pick the other.")
+            self.app.show_error(_("Swapping needs two combatants: highlight one, then pick the other."))
             return
         name = self.app.service.campaign.character(first).name
 
@@ -282,8 +291,8 @@ class InitiativePane(Vertical):
             if ids:
                 self.app.attempt(lambda: self.app.service.swap_initiative(first, ids[0]))
 
-        self.app.push_screen(PickCharacters(f"Swap initiative with {name}:", others, limit=1, minimum=1),
-                             callback=picked)
+        self.app.push_screen(PickCharacters(_("Swap initiative with {name}:").format(name=name), others, limit=1,
+                                            minimum=1), callback=picked)
 
     def action_delay(self) -> None:
         if not self._no_conflict():
@@ -305,8 +314,8 @@ class InitiativePane(Vertical):
         if self._no_conflict():
             return
         if state.mode != "cards" or not self.app.service.campaign.settings.initiative_redraw:
-            self.app.show_error("Cards are kept for the whole conflict; the setting initiative_redraw (ctrl+o, "
-                                "R-INIT-2) draws new cards each round.")
+            self.app.show_error(_("Cards are kept for the whole conflict; the setting initiative_redraw (ctrl+o, "
+                                  "R-INIT-2) draws new cards each round."))
             return
         combatant = self._highlighted_combatant()
         if combatant is not None:
@@ -324,8 +333,8 @@ class InitiativePane(Vertical):
         service = self.app.service
         if not (state.mode == "cards" and service.campaign.settings.initiative_redraw
                 and state.turn == len(state.slots) - 1):
-            self.app.show_error("Cards are typed here when a new round draws (R-INIT-2): at the round's last "
-                                "turn, with the setting initiative_redraw on.")
+            self.app.show_error(_("Cards are typed here when a new round draws (R-INIT-2): at the round's last "
+                                  "turn, with the setting initiative_redraw on."))
             return
         names = [(cid, service.campaign.character(cid).name, count) for cid, count in drawers(state)]
         if not names:
@@ -355,7 +364,8 @@ class InitiativePane(Vertical):
         if self._no_conflict():
             return
         if state.mode != "manual":
-            self.app.show_error(f"The order comes from the {state.mode}; moving by hand is for manual initiative.")
+            self.app.show_error(_("The order comes from the {mode}; moving by hand is for manual initiative.").format(
+                mode=_mode(state.mode)))
             return
         order = state.combatants()
         row = self.table.cursor_row
@@ -376,4 +386,4 @@ class InitiativePane(Vertical):
             if yes:
                 self.app.attempt(self.app.service.end_conflict)
 
-        self.app.push_screen(ConfirmScreen("End the conflict? (ctrl+z undoes it)"), callback=done)
+        self.app.push_screen(ConfirmScreen(_("End the conflict? (ctrl+z undoes it)")), callback=done)

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
+from gmconsole.i18n import _
 from gmconsole.ui.redraw import update_if_changed
 
 __all__ = ["KeyBar"]
@@ -68,7 +69,8 @@ class KeyBar(Static):
 
     def show_keys(self) -> None:
         """Redraw from the screen's active bindings (called whenever focus, bindings or the width
-        change). Lines break between keys, never inside one (``a Hide/show undone`` stays whole)."""
+        change). Lines break between keys, never inside one (``a Hide/show undone`` stays whole). The
+        descriptions are marked ``N_`` where they are declared and translated here, as they are drawn."""
         key_style = self.get_component_rich_style("key-bar--key", partial=True)
         width = self.size.width or self.app.size.width
         text = Text(no_wrap=False, overflow="fold")
@@ -78,7 +80,7 @@ class KeyBar(Static):
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
-            entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", binding.description)
+            entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", _(binding.description))
             if not enabled:
                 entry.stylize("dim")
             if line_length and line_length + 2 + entry.cell_len > width:

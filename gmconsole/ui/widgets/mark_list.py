@@ -15,6 +15,8 @@ from textual.strip import Strip
 from textual.widgets import SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 
+from gmconsole.i18n import N_
+
 __all__ = ["MarkList"]
 
 
@@ -26,8 +28,8 @@ class MarkList(SelectionList[str]):
     shows its place (e.g. the turns of an assisted check)."""
 
     BINDINGS = [
-        Binding("space", "select", "Mark/unmark", show=True),
-        Binding("enter", "select", "Mark/unmark", show=False),
+        Binding("space", "select", N_("Mark/unmark"), show=True),
+        Binding("enter", "select", N_("Mark/unmark"), show=False),
     ]
 
     DEFAULT_CSS = """

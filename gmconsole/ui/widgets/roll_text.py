@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
+from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
-from gmconsole.wording import counted, possessive
+from gmconsole.wording import possessive
 
 __all__ = [
     "SkillChoice",
@@ -33,9 +34,15 @@ __all__ = [
 
 
 def _en(value) -> str:
-    if isinstance(value, dict):
-        return str(value.get("en") or next(iter(value.values()), ""))
-    return str(value)
+    """A data-file name in the console's language (English when the file has none in it)."""
+    return pick(value)
+
+
+COST_NAMES = {"stress": N_("stress"), "damage": N_("damage"), "willpower": N_("willpower"), "trauma": N_("trauma"),
+              "mutation_points": N_("mutation points"), "broken": N_("broken"), "condition": N_("condition"),
+              "doom": N_("doom"), "gear_damage": N_("gear damage"), "panic": N_("panic")}
+"""A Year Zero cost's name as the GM reads it (the entry keeps the English key)."""
+COSTS_STATUS = {"pending": N_("pending"), "applied": N_("applied"), "dropped": N_("dropped")}
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
         trained = sorted((s for s in named if skills.get(s, 0) > 0), key=lambda s: (-skills[s], s))
         rest = sorted(s for s in named if s not in trained)
         rows += [SkillChoice(s, f"{named[s]} {_level(system, skills[s])}", skills[s]) for s in trained]
-        rows += [SkillChoice(s, f"{named[s]} (untrained)") for s in rest]
+        rows += [SkillChoice(s, _("{skill} (untrained)").format(skill=named[s])) for s in rest]
         rows.append(SkillChoice(None, game.no_skill_label))
         return rows
     table = system_table(system).get("skills", []) if game.skills_listed else []
@@ -132,21 +139,23 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     push or a costs entry has its costs but no state of its own."""
     entry = as_roll(entry)
     costs = entry.costs or []
-    paid = f"stress +{entry.stress_paid} paid at the push" if entry.stress_paid else ""
+    paid = _("stress +{count} paid at the push").format(count=entry.stress_paid) if entry.stress_paid else ""
     if not costs:
-        return [f"costs: {paid or 'none'}"]
+        return [_("costs: {costs}").format(costs=paid or _("none"))]
     status = entry.costs_status
     parts = []
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
             target = cost.get("target")
-            parts.append(f"{cost['name'].replace('_', ' ')} {cost.get('amount', '')}"
+            name = _(COST_NAMES[cost["name"]]) if cost["name"] in COST_NAMES else cost["name"].replace("_", " ")
+            parts.append(f"{name} {cost.get('amount', '')}"
                          + (f" ({target})" if target else ""))
         else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
-    head = f"costs ({status}): " if status else "costs: "
+    head = (_("costs ({status}): ").format(status=_(COSTS_STATUS[status]) if status in COSTS_STATUS else status)
+            if status else _("costs: {costs}").format(costs=""))
     return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
 
 
@@ -172,9 +181,9 @@ def _stunts(entry: RollEntry) -> list[str]:
     system = given(entry.system, "")
     game = systems.find(system)
     if game is None or not game.lists_stunts:
-        return ["bonus effects: " + " · ".join(_en(o).rstrip(".") for o in options)]
+        return [_("bonus effects: ") + " · ".join(_en(o).rstrip(".").rstrip("。") for o in options)]
     limit = stunt_warning(system, given(entry.skill, None), stunt_count(entry), len(options))
-    return ["stunts:"] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
+    return [_("stunts:")] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
 
 
 def modifier_line(entry: Entry | dict) -> str:
@@ -184,12 +193,12 @@ def modifier_line(entry: Entry | dict) -> str:
     for row in as_roll(entry).skill_modifiers or ():
         if not isinstance(row, dict):
             continue
-        name = _en(row.get("name") or row.get("id", "?")).rstrip(".")
+        name = _en(row.get("name") or row.get("id", "?")).rstrip(".").rstrip("。")
         detail = f" {row['detail']}" if isinstance(row.get("detail"), str) else ""
         value = row.get("modifier")
         sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
         parts.append(f"{name}{detail}{sign}")
-    return ("modifiers: " + "; ".join(parts)) if parts else ""
+    return (_("modifiers: ") + "; ".join(parts)) if parts else ""
 
 
 def stunt_lines(entry: Entry | dict) -> list[str]:
@@ -202,42 +211,73 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     entry = as_roll(entry)
     system = given(entry.system, "")
     lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
-    by_hand = " (typed faces)" if entry.by_hand else ""
+    by_hand = _(" (typed faces)") if entry.by_hand else ""
     if entry.successes is not MISSING:
         n = entry.successes
         stunts = stunt_count(entry)
         extra = f", {extra_successes(system, stunts)}" if stunts else ""
-        pushed = f" · pushed {entry.pushes}×" if entry.pushes else ""
+        pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
         opposed = entry.opposed or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
-            verdict = {"active": "SUCCESS", "reroll": "TIE"}.get(opposed.get("outcome"), "FAILURE")
+            verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome"), _("FAILURE"))
             net = opposed.get("net_successes", 0)
-            lines.append(f"{verdict} (opposed): net {counted(net, 'success', 'successes')} "
-                         f"({n} rolled − {opposed.get('defender_successes', 0)} of the defender){extra}"
-                         f"{pushed}{by_hand}")
+            said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
+            lines.append(said.format(verdict=verdict, successes=_successes(net), rolled=n,
+                                     defender=opposed.get("defender_successes", 0)) + f"{extra}{pushed}{by_hand}")
         else:
-            verdict = "SUCCESS" if n else "FAILURE"
-            lines.append(f"{verdict}: {counted(n, 'success', 'successes')}{extra}{pushed}{by_hand}")
+            verdict = _("SUCCESS") if n else _("FAILURE")
+            lines.append(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
+                         + f"{extra}{pushed}{by_hand}")
         if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
-            lines.append("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics")
+            lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
         elif entry.panic:
-            lines.append("a stress die shows 1: panic roll due (R-PUSH-3)")
+            lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
         if with_stunts:
             lines += _stunts(entry)
     elif entry.tier is not MISSING:
-        lines.append(f"{str(entry.tier).upper()} (highest {given(entry.highest, None)}){by_hand}")
+        lines.append(_("{tier} (highest {highest})").format(tier=_tier(entry.tier), highest=given(entry.highest, None))
+                     + by_hand)
         if entry.consequences == "offered":
             from gmconsole.systems.tiered import roll as tiered
 
             names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
-            lines.append(f"consequences to choose: {names}")
+            lines.append(_("consequences to choose: {names}").format(names=names))
     elif entry.top is not MISSING:
-        verdict = "CRITICAL FAILURE" if entry.critical_failure else ("SUCCESS" if entry.success else "FAILURE")
+        verdict = (_("CRITICAL FAILURE") if entry.critical_failure
+                   else (_("SUCCESS") if entry.success else _("FAILURE")))
         margin = entry.margin
-        lines.append(f"{verdict}: top {entry.top} vs TN {given(entry.tn, None)}"
-                     + (f", margin {margin:+d}" if isinstance(margin, int) else "") + by_hand)
+        said = _("{verdict}: top {top} vs TN {tn}").format(verdict=verdict, top=entry.top, tn=given(entry.tn, None))
+        said += _(", margin {margin}").format(margin=f"{margin:+d}") if isinstance(margin, int) else ""
+        lines.append(said + by_hand)
     lines += costs_lines(entry)
     return lines
+
+
+def _successes(n: int) -> str:
+    return ngettext("{count} success", "{count} successes", n).format(count=n)
+
+
+def _tier(tier) -> str:
+    """A tiered result as the result line shows it: ``GREAT`` in English, else the data file's name of the
+    tier in the console's language (the entry keeps the tier's id)."""
+    if language() == "en":
+        return str(tier).upper()
+    from gmconsole.systems.tiered.roll import Tier
+
+    try:
+        return Tier(str(tier)).name_in(language())
+    except ValueError:
+        return str(tier).upper()
+
+
+DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
+             "artifact": N_("artifact"), "step": N_("step")}
+
+
+def _dice_of_kind(n: int, kind: str) -> str:
+    """``2 stress dice`` (the words of a die's kind translated where the catalogue has them)."""
+    name = _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return ngettext("{count} {kind} die", "{count} {kind} dice", n).format(count=n, kind=name)
 
 
 def rolled_explanation(entry: Entry | dict) -> str:
@@ -251,9 +291,9 @@ def rolled_explanation(entry: Entry | dict) -> str:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) + 1
     for die in pool.get("dice") or []:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
-    pushed = [counted(n, f"{kind} die", f"{kind} dice") for kind, n in added.items() if n > 0]
+    pushed = [_dice_of_kind(n, kind) for kind, n in added.items() if n > 0]
     if entry.pushes and pushed:
-        lines.append("the push: +" + ", +".join(pushed))
+        lines.append(_("the push: +") + ", +".join(pushed))
     return "; ".join(lines)
 
 
@@ -267,14 +307,19 @@ def opposed_line(entry: Entry | dict | None) -> str:
     from gmconsole.ui.widgets.dice_pool import dice_words
 
     faces = dice_words(opposed.get("defender_dice", []))
-    outcome = {"active": "the active side wins", "defender": "the defender holds (a tie fails the active side)",
-               "reroll": "a tie: roll the opposed roll again (setting)"}[opposed["outcome"]]
+    outcome = {"active": _("the active side wins"), "defender": _("the defender holds (a tie fails the active side)"),
+               "reroll": _("a tie: roll the opposed roll again (setting)")}[opposed["outcome"]]
     line = (f"{given(entry.character, None)}: {opposed['active_successes']} · {opposed['defender']}: "
-            f"{opposed['defender_successes']} ({faces}) → {outcome}; net successes {opposed['net_successes']}")
+            f"{opposed['defender_successes']} ({faces}) → {outcome}; "
+            + _("net successes {count}").format(count=opposed["net_successes"]))
     if opposed.get("defender_panic") and opposed.get("defender_id"):
-        state = {"pending": "panic roll pending (c applies it)", "applied": "panic roll applied"}.get(
-            entry.costs_status, "panic roll due")
-        line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
+        state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
+            entry.costs_status, _("panic roll due"))
+        if language() == "en":
+            line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
+        else:  # the possessive is the language's own: the whole sentence is one msgid
+            line += "; " + _("the stress die of {name} shows 1: {state} (R-PANIC-1)").format(
+                name=opposed["defender"], state=state)
     return line
 
 

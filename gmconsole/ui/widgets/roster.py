@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable
 
+from gmconsole.i18n import N_, _
 from gmconsole.ui.lazy_mount import show_line
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.widgets.sheet_view import (
@@ -38,22 +39,22 @@ class RosterPane(Vertical):
     """The roster table and its keys; ``sync()`` re-reads the campaign, keeping the highlight."""
 
     BINDINGS = [
-        Binding("a", "add", "Add", id="roster.add", tooltip="add a character (form)"),
-        Binding("e", "edit", "Edit", id="roster.edit", tooltip="edit the highlighted character (form)"),
-        Binding("d", "duplicate", "Duplicate", id="roster.duplicate",
-                tooltip="duplicate the highlighted character"),
-        Binding("x", "remove", "Remove", id="roster.remove",
-                tooltip="remove the highlighted character (asks first)"),
-        Binding("g", "gear", "Gear", id="roster.gear",
-                tooltip="the highlighted character's gear: add, edit, remove"),
-        Binding("v", "table_view", "Table view", id="roster.table_view",
-                tooltip="what the players' table view shows of the highlighted character: numbers / name "
-                        "only (toggles; an NPC starts at name only, a PC at numbers)"),
+        Binding("a", "add", N_("Add"), id="roster.add", tooltip=N_("add a character (form)")),
+        Binding("e", "edit", N_("Edit"), id="roster.edit", tooltip=N_("edit the highlighted character (form)")),
+        Binding("d", "duplicate", N_("Duplicate"), id="roster.duplicate",
+                tooltip=N_("duplicate the highlighted character")),
+        Binding("x", "remove", N_("Remove"), id="roster.remove",
+                tooltip=N_("remove the highlighted character (asks first)")),
+        Binding("g", "gear", N_("Gear"), id="roster.gear",
+                tooltip=N_("the highlighted character's gear: add, edit, remove")),
+        Binding("v", "table_view", N_("Table view"), id="roster.table_view",
+                tooltip=N_("what the players' table view shows of the highlighted character: numbers / name "
+                        "only (toggles; an NPC starts at name only, a PC at numbers)")),
     ]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "1 Roster"
+        self.border_title = "1 " + _("Roster")
         self._selected: str | None = None
         self._cut: dict[str, bool] = {}
         self._fit = ColumnFit()
@@ -84,7 +85,8 @@ class RosterPane(Vertical):
         attributes = attribute_ids(campaign)
         counters = tracker_columns(system)
         table = self.table
-        headers = ["Name"] + [attribute_label(a) for a in attributes] + [label for label, _v in counters] + ["Status"]
+        headers = ([_("Name")] + [attribute_label(a) for a in attributes] + [_(label) for label, _v in counters]
+                   + [_("Status")])
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
         rows = []
         for character in campaign.roster:
@@ -161,7 +163,8 @@ class RosterPane(Vertical):
 
     def _need_selection(self, what: str) -> str | None:
         if self._selected is None:
-            self.app.show_error(f"The roster is empty: press a to add a character before you {what}.")
+            self.app.show_error(_("The roster is empty: press a to add a character before you {what}.").format(
+                what=_(what)))
         return self._selected
 
     def action_add(self) -> None:
@@ -173,7 +176,7 @@ class RosterPane(Vertical):
     def action_edit(self) -> None:
         from gmconsole.ui.screens.character_form import CharacterForm
 
-        character_id = self._need_selection("edit")
+        character_id = self._need_selection(N_("edit"))
         if character_id is None:
             return
         service = self.app.service
@@ -187,7 +190,7 @@ class RosterPane(Vertical):
         self.app.push_screen(CharacterForm(service.campaign, character, self._submitter(change)))
 
     def action_duplicate(self) -> None:
-        character_id = self._need_selection("duplicate")
+        character_id = self._need_selection(N_("duplicate"))
         if character_id is None:
             return
         copy = self.app.attempt(lambda: self.app.service.duplicate_character(character_id))
@@ -199,7 +202,7 @@ class RosterPane(Vertical):
     def action_remove(self) -> None:
         from gmconsole.ui.screens.confirm import ConfirmScreen
 
-        character_id = self._need_selection("remove")
+        character_id = self._need_selection(N_("remove"))
         if character_id is None:
             return
         from gmconsole.ui.cost_applying import read_only_refusal
@@ -219,7 +222,7 @@ class RosterPane(Vertical):
         """``v``: the table view shows the highlighted character's numbers, or their name only (undoable)."""
         from gmconsole.ui.table.party import numbers_shown
 
-        character_id = self._need_selection("choose what the table view shows")
+        character_id = self._need_selection(N_("choose what the table view shows"))
         if character_id is None:
             return
         service = self.app.service
@@ -231,7 +234,7 @@ class RosterPane(Vertical):
     def action_gear(self) -> None:
         from gmconsole.ui.screens.gear_form import GearScreen
 
-        character_id = self._need_selection("open gear")
+        character_id = self._need_selection(N_("open gear"))
         if character_id is None:
             return
         self.app.push_screen(GearScreen(character_id))
@@ -244,9 +247,9 @@ def _remove_question(service, character_id: str, name: str) -> str:
     from gmconsole.safe_text import shown
 
     owed = service.pending_costs_of(character_id)
-    question = f"Remove {shown(name)} from the roster?"
+    question = _("Remove {name} from the roster?").format(name=shown(name))
     if owed:
-        rolls = "; ".join(f"roll {item['roll_id']}: " + ", ".join(shown(cost_text(c)) for c in item.get("costs") or ())
-                          for item in owed)
-        question += f" The costs they still owe are dropped with them ({rolls})."
-    return question + " (ctrl+z undoes it)"
+        rolls = "; ".join(_("roll {id}: ").format(id=item["roll_id"])
+                          + ", ".join(shown(cost_text(c)) for c in item.get("costs") or ()) for item in owed)
+        question += _(" The costs they still owe are dropped with them ({rolls}).").format(rolls=rolls)
+    return question + _(" (ctrl+z undoes it)")

@@ -15,13 +15,15 @@ from rich.text import Text
 
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import looks
 
 SHORT = {
-    "strength": "Str", "agility": "Agi", "wits": "Wit", "empathy": "Emp",
-    "str": "STR", "dex": "DEX", "int": "INT", "cha": "CHA", "per": "PER",
+    "strength": N_("Str"), "agility": N_("Agi"), "wits": N_("Wit"), "empathy": N_("Emp"),
+    "str": N_("STR"), "dex": N_("DEX"), "int": N_("INT"), "cha": N_("CHA"), "per": N_("PER"),
 }
+"""Column headers of the fixed attributes (translated where drawn); an exploding trait keeps its typed name."""
 
 
 def attribute_ids(campaign: Campaign) -> list[str]:
@@ -40,7 +42,7 @@ def attribute_ids(campaign: Campaign) -> list[str]:
 
 
 def attribute_label(attribute: str) -> str:
-    return SHORT.get(attribute, attribute[:3].title())
+    return _(SHORT[attribute]) if attribute in SHORT else attribute[:3].title()
 
 
 def attribute_cell(system: str, character: Character, attribute: str) -> Text:
@@ -81,11 +83,11 @@ def badges(system: str, character: Character) -> Text:
         out.append(text, style=style)
 
     if systems.get(system).breaks_at_zero and character.broken:
-        add("BROKEN", "bold white on red")
+        add(_("BROKEN"), "bold white on red")
     if character.panic is not None:
-        add(f"PANIC {character.panic.total}", "bold black on yellow")
+        add(_("PANIC {total}").format(total=character.panic.total), "bold black on yellow")
     if character.dog is not None and character.dog.dead:
-        add("dog dead", "red")
+        add(_("dog dead"), "red")
     for condition in character.conditions:
         add(shown(condition), "magenta")
     return out
@@ -100,7 +102,7 @@ def who(character: Character) -> str:
     if character.is_group:
         name += f" ×{character.count}"
     if character.is_npc:
-        name += " (npc)"
+        name += _(" (npc)")
     return name
 
 
@@ -256,13 +258,13 @@ def state_text(system: str, character: Character) -> str:
     BROKEN, the panic effect with its table total and name, a dead dog, every condition."""
     parts = []
     if systems.get(system).breaks_at_zero and character.broken:
-        parts.append("BROKEN")
+        parts.append(_("BROKEN"))
     if character.panic is not None:
-        parts.append(f"PANIC {character.panic.total} {shown(character.panic.name)}")
+        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=shown(character.panic.name)))
     if character.dog is not None and character.dog.dead:
-        parts.append("dog dead")
+        parts.append(_("dog dead"))
     if character.conditions:
-        parts.append("conditions: " + ", ".join(shown(c) for c in character.conditions))
+        parts.append(_("conditions: ") + ", ".join(shown(c) for c in character.conditions))
     return " · ".join(parts)
 
 

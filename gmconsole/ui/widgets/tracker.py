@@ -22,9 +22,11 @@ from textual.widgets import DataTable, Static
 
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.redraw import update_if_changed
+from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 
 __all__ = ["TrackerPane", "describe_panic"]
@@ -39,76 +41,46 @@ def choices(system: str) -> tuple[str, ...]:
 LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "clock-detail", "panic-result")
 """The pane's children top to bottom; the last four are mounted when they first have something."""
 
-LABELS = {"mutation_points": "MP", "xp": "XP", "stress": "Stress", "willpower": "WP", "wounds": "Wounds",
-          "strain": "Strain", "stamina": "Stamina", "doom": "Doom"}
+LABELS = {"mutation_points": N_("MP"), "xp": N_("XP"), "stress": N_("Stress"), "willpower": N_("WP"),
+          "wounds": N_("Wounds"), "strain": N_("Strain"), "stamina": N_("Stamina"), "doom": N_("Doom")}
 
-
-def describe_panic(panic: dict) -> Text:
-    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else.
-
-    A chained roll is one line (who, the dice, the row's name; its words are the same table's and its
-    effect shows in the State column), so a chain of several stays short under the clocks
-    (issue 12, item 6)."""
-    out = Text()
-    for index, roll in enumerate(panic.get("rolls", [])):
-        if index:
-            out.append("\n↳ ")
-        out.append(f"{roll['character']}: D6 {roll['face']} + stress {roll['stress']} = {roll['total']} ", style="bold")
-        out.append(roll["name"]["en"], style="bold yellow")
-        if not index:
-            out.append(f" — {roll['text']['en']}")
-    gains = panic.get("stress", [])
-    if gains:
-        out.append("\nstress +1: " + ", ".join(g["character"] for g in gains), style="magenta")
-    return out
-
-
-def in_range_question(name: str, result) -> str:
-    """The question for a panic row that reaches others (R-PANIC-1), in the row's own terms."""
-    head = f"{name} panics: {result.total} {result.row['name']['en']}."
-    asks = []
-    if result.others.stress:
-        asks.append(f"Who is at short range (stress +{result.others.stress})?")
-    if result.others.panic_roll:
-        asks.append(f"Who {result.others.panic_roll}s {name} (a panic roll each)?")
-    return " ".join([head, *asks])
 
 
 class TrackerPane(Vertical):
     """Stress, panic, conditions, doom and clocks; ``sync()`` re-reads the campaign."""
 
     BINDINGS = [
-        Binding("plus", "change(1)", "+1", id="tracker.plus",
-                tooltip="the chosen counter +1 for the highlighted character", key_display="+"),
-        Binding("minus", "change(-1)", "-1", id="tracker.minus",
-                tooltip="the chosen counter -1", key_display="-"),
-        Binding("equals_sign", "set_value", "Set", id="tracker.set", key_display="=",
-                tooltip="type the chosen counter's value (the highlighted clock's when the clocks have the focus)"),
-        Binding("t", "next_counter", "± which", id="tracker.counter",
-                tooltip="choose which counter + - = change (stress, willpower, MP, wounds ..., doom)"),
-        Binding("p", "panic", "Panic roll", id="tracker.panic",
-                tooltip="panic roll (yze): the table result; who is in range only when it reaches others"),
-        Binding("P", "panic_typed", "Panic, typed D6", id="tracker.panic_typed",
-                tooltip="panic roll with the D6 rolled at the table (R-MANUAL-1)"),
-        Binding("r", "rest", "Rest", id="tracker.rest",
-                tooltip="rest: the highlighted character's stress to 0"),
-        Binding("R", "rest_all", "Rest all PCs", id="tracker.rest_all", show=False),
-        Binding("c", "add_condition", "Cond.", id="tracker.condition",
-                tooltip="give the highlighted character a condition"),
-        Binding("C", "clear_condition", "Clear condition", id="tracker.clear_condition", show=False),
-        Binding("o", "doom(1)", "Doom+", id="tracker.doom_plus", tooltip="doom pool +1"),
-        Binding("O", "doom(-1)", "Doom -1", id="tracker.doom_minus", show=False),
-        Binding("k", "add_clock", "Clock", id="tracker.clock",
-                tooltip="new progress clock (4, 6 or 8 segments)"),
-        Binding("full_stop", "advance_clock(1)", "Clock+", id="tracker.clock_plus",
-                tooltip="fill one segment of the highlighted clock", key_display="."),
-        Binding("comma", "advance_clock(-1)", "Clock -1", id="tracker.clock_minus", key_display=",", show=False),
-        Binding("K", "remove_clock", "Drop clock", id="tracker.clock_remove", show=False),
+        Binding("plus", "change(1)", N_("+1"), id="tracker.plus",
+                tooltip=N_("the chosen counter +1 for the highlighted character"), key_display="+"),
+        Binding("minus", "change(-1)", N_("-1"), id="tracker.minus",
+                tooltip=N_("the chosen counter -1"), key_display="-"),
+        Binding("equals_sign", "set_value", N_("Set"), id="tracker.set", key_display="=",
+                tooltip=N_("type the chosen counter's value (the highlighted clock's when the clocks have the focus)")),
+        Binding("t", "next_counter", N_("± which"), id="tracker.counter",
+                tooltip=N_("choose which counter + - = change (stress, willpower, MP, wounds ..., doom)")),
+        Binding("p", "panic", N_("Panic roll"), id="tracker.panic",
+                tooltip=N_("panic roll (yze): the table result; who is in range only when it reaches others")),
+        Binding("P", "panic_typed", N_("Panic, typed D6"), id="tracker.panic_typed",
+                tooltip=N_("panic roll with the D6 rolled at the table (R-MANUAL-1)")),
+        Binding("r", "rest", N_("Rest"), id="tracker.rest",
+                tooltip=N_("rest: the highlighted character's stress to 0")),
+        Binding("R", "rest_all", N_("Rest all PCs"), id="tracker.rest_all", show=False),
+        Binding("c", "add_condition", N_("Cond."), id="tracker.condition",
+                tooltip=N_("give the highlighted character a condition")),
+        Binding("C", "clear_condition", N_("Clear condition"), id="tracker.clear_condition", show=False),
+        Binding("o", "doom(1)", N_("Doom+"), id="tracker.doom_plus", tooltip=N_("doom pool +1")),
+        Binding("O", "doom(-1)", N_("Doom -1"), id="tracker.doom_minus", show=False),
+        Binding("k", "add_clock", N_("Clock"), id="tracker.clock",
+                tooltip=N_("new progress clock (4, 6 or 8 segments)")),
+        Binding("full_stop", "advance_clock(1)", N_("Clock+"), id="tracker.clock_plus",
+                tooltip=N_("fill one segment of the highlighted clock"), key_display="."),
+        Binding("comma", "advance_clock(-1)", N_("Clock -1"), id="tracker.clock_minus", key_display=",", show=False),
+        Binding("K", "remove_clock", N_("Drop clock"), id="tracker.clock_remove", show=False),
     ]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "4 Tracker"
+        self.border_title = "4 " + _("Tracker")
         self.counter_index = 0
         self.last_panic: dict | None = None
         self.last_panic_entry: tuple[int, int] | None = None
@@ -158,12 +130,13 @@ class TrackerPane(Vertical):
         system = campaign.system
         counters = systems.get(system).tracker_counters
         update_if_changed(self.query_one("#tracker-status", Static), Text.assemble(
-            ("Doom ", "bold"), (str(session.doom), "bold red"),
-            f" · session {session.number} scene {session.scene} · ± ", (LABELS[self.counter], "bold cyan"),
+            (_("Doom "), "bold"), (str(session.doom), "bold red"),
+            " · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene) + " · ± ",
+            (_(LABELS[self.counter]), "bold cyan"),
         ))
         table = self.table
         row = table.cursor_row
-        headers = ["Name"] + [LABELS[counter] for counter in counters] + ["State"]
+        headers = [_("Name")] + [_(LABELS[counter]) for counter in counters] + [_("State")]
         rows = []
         for character in campaign.roster:
             cells: list = [who(character)]
@@ -212,7 +185,7 @@ class TrackerPane(Vertical):
             rows.append([Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
                                                         style="bold red" if clock.full else "cyan")])
         # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
-        headers = ["Clock", "Progress"]
+        headers = [_("Clock"), _("Progress")]
         room = table_room(clocks, len(rows))
         rows, self._clock_cut = self._clock_fit.fit(room, headers, rows)
         fill_table(clocks, list(zip(headers, ["name", "progress"])), rows, [c.id for c in session.clocks])
@@ -281,14 +254,14 @@ class TrackerPane(Vertical):
     def _character_id(self) -> str | None:
         roster = self.app.service.campaign.roster
         if not roster:
-            self.app.show_error("The roster is empty: add characters in the roster pane (1, then a).")
+            self.app.show_error(_("The roster is empty: add characters in the roster pane (1, then a)."))
             return None
         return roster[min(max(self.table.cursor_row, 0), len(roster) - 1)].id
 
     def _clock_id(self) -> str | None:
         clocks = self.app.service.session.clocks
         if not clocks:
-            self.app.show_error("There is no progress clock yet; press k to add one.")
+            self.app.show_error(_("There is no progress clock yet; press k to add one."))
             return None
         return clocks[min(max(self.clocks.cursor_row, 0), len(clocks) - 1)].id
 
@@ -324,11 +297,12 @@ class TrackerPane(Vertical):
             if clock_id is None:
                 return
             clock = service.session.clock(clock_id)
-            form = ValueForm(f"Clock {clock.name}: segments filled", "Filled", self._value_submit(
-                lambda v: service.set_clock(clock_id, v)), hint=f"now {clock.filled} · 0 to {clock.segments}")
+            form = ValueForm(_("Clock {name}: segments filled").format(name=clock.name), _("Filled"),
+                             self._value_submit(lambda v: service.set_clock(clock_id, v)),
+                hint=_("now {value} · 0 to {high}").format(value=clock.filled, high=clock.segments))
         elif self.counter == "doom":
-            form = ValueForm("The doom pool", "Doom", self._value_submit(service.set_doom),
-                             hint=f"now {service.session.doom} · 0 or more")
+            form = ValueForm(_("The doom pool"), _("Doom"), self._value_submit(service.set_doom),
+                             hint=_("now {value} · 0 or more").format(value=service.session.doom))
         else:
             character_id = self._character_id()
             if character_id is None:
@@ -336,10 +310,11 @@ class TrackerPane(Vertical):
             counter = self.counter
             character = service.campaign.character(character_id)
             low, high = counter_range(character, counter)
-            span = f"{low} to {high}" if high is not None else f"{low} or more"
-            form = ValueForm(f"{character.name}: {LABELS[counter]}", LABELS[counter], self._value_submit(
+            span = (_("{low} to {high}").format(low=low, high=high) if high is not None
+                    else _("{low} or more").format(low=low))
+            form = ValueForm(f"{character.name}: {_(LABELS[counter])}", _(LABELS[counter]), self._value_submit(
                 lambda v: service.set_tracker(character_id, counter, v)),
-                hint=f"now {getattr(character, counter)} · {span}")
+                hint=_("now {value} · {span}").format(value=getattr(character, counter), span=span))
         self.app.push_screen(form)
 
     def _value_submit(self, change):
@@ -361,7 +336,8 @@ class TrackerPane(Vertical):
     def _panic_character(self) -> str | None:
         service = self.app.service
         if not service.has_panic_table:
-            self.app.show_error(f"{service.campaign.system} has no panic table; panic rolls belong to yze.")
+            self.app.show_error(_("{system} has no panic table; panic rolls belong to yze.").format(
+                system=service.campaign.system))
             return None
         return self._character_id()
 
@@ -390,8 +366,8 @@ class TrackerPane(Vertical):
                 self._panic(character_id, typed["face"], by_hand=True)
 
         name = self.app.service.campaign.character(character_id).name
-        self.app.push_screen(ValueForm(f"{name} panics: the D6 rolled at the table", "D6 face", submit,
-                                       hint="1 to 6", low=1, high=6), closed)
+        self.app.push_screen(ValueForm(_("{name} panics: the D6 rolled at the table").format(name=name), _("D6 face"),
+                                       submit, hint=_("1 to 6"), low=1, high=6), closed)
 
     def _panic(self, character_id: str, face: int, *, by_hand: bool) -> None:
         """Read the table row ``face`` gives; only when it reaches others (R-PANIC-1, the data's
@@ -443,7 +419,7 @@ class TrackerPane(Vertical):
             return
         service = self.app.service
         name = service.campaign.character(character_id).name
-        self.app.push_screen(ConditionForm(f"{name} gains a condition", self._condition_hint(),
+        self.app.push_screen(ConditionForm(_("{name} gains a condition").format(name=name), self._condition_hint(),
                                            self._submit(lambda d: service.add_condition(character_id, d["condition"]))))
 
     def action_clear_condition(self) -> None:
@@ -455,10 +431,10 @@ class TrackerPane(Vertical):
         service = self.app.service
         character = service.campaign.character(character_id)
         if not character.conditions:
-            self.app.show_error(f"{character.name} has no condition to clear.")
+            self.app.show_error(_("{name} has no condition to clear.").format(name=character.name))
             return
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
-        self.app.push_screen(ConditionForm(f"{character.name}: clear which condition?",
+        self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
                                            ", ".join(character.conditions), clear))
 
     def action_doom(self, delta: int) -> None:

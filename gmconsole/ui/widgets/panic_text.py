@@ -1,0 +1,49 @@
+"""What a panic roll reads as, in the tracker pane and in the questions a spreading row asks (R-PANIC-1).
+
+The row's name and words come from the data file in the console's language (:func:`gmconsole.i18n.pick`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gmconsole.i18n import N_, _, pick
+
+__all__ = ["describe_panic", "in_range_question"]
+
+
+def describe_panic(panic: dict) -> Text:
+    """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else.
+
+    A chained roll is one line (who, the dice, the row's name; its words are the same table's and its
+    effect shows in the State column), so a chain of several stays short under the clocks
+    (issue 12, item 6)."""
+    out = Text()
+    for index, roll in enumerate(panic.get("rolls", [])):
+        if index:
+            out.append("\n↳ ")
+        out.append(_("{character}: D6 {face} + stress {stress} = {total} ").format(
+            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
+        out.append(pick(roll["name"]), style="bold yellow")
+        if not index:
+            out.append(f" — {pick(roll['text'])}")
+    gains = panic.get("stress", [])
+    if gains:
+        out.append("\n" + _("stress +1: ") + ", ".join(g["character"] for g in gains), style="magenta")
+    return out
+
+
+WHO_ELSE = {"hear": N_("Who hears {name} (a panic roll each)?"),
+            "see": N_("Who sees {name} (a panic roll each)?")}
+"""The question for the PCs a panic row makes roll too, by the data's ``others_panic`` verb."""
+
+
+def in_range_question(name: str, result) -> str:
+    """The question for a panic row that reaches others (R-PANIC-1), in the row's own terms."""
+    head = _("{name} panics: {total} {row}.").format(name=name, total=result.total, row=pick(result.row["name"]))
+    asks = []
+    if result.others.stress:
+        asks.append(_("Who is at short range (stress +{stress})?").format(stress=result.others.stress))
+    if result.others.panic_roll:
+        asks.append(_(WHO_ELSE.get(result.others.panic_roll, N_("Who {verb}s {name} (a panic roll each)?"))).format(
+            verb=result.others.panic_roll, name=name))
+    return " ".join([head, *asks])
