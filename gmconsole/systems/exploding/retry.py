@@ -24,4 +24,7 @@ def after_roll_line(roll: dict, stamina: int | None) -> str | None:
         return None
     if not 0 <= chance <= 1:
         return None
-    return f"Retry after a change of circumstances (w): {float(chance) * 100:.0f} % success, no cost"
+    from gmconsole.i18n import _
+
+    percent = f"{float(chance) * 100:.0f} %"
+    return _("Retry after a change of circumstances (w): {p} success, no cost").format(p=percent)

@@ -67,12 +67,12 @@ def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = F
         raise RulesError("Push Yourself was already spent on this check")
     if stamina is not None and stamina < PUSH_YOURSELF_STAMINA:
         raise RulesError(f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}")
-    current, _ = read_tier(faces, pool)
+    current = read_tier(faces, pool)[0]
     if current is Tier.CRITICAL:
         raise RulesError("the check is already Critical: another die cannot make it better")
     tiers = {tier: Fraction(0) for tier in reversed(_RANK)}
     for face in range(1, 7):
-        tier, _ = read_tier([*faces, face], pool + 1)
+        tier = read_tier([*faces, face], pool + 1)[0]
         tiers[tier] += Fraction(1, 6)
     return PushYourselfOdds(current, tiers)
 
@@ -93,10 +93,13 @@ def after_roll_line(roll: dict, stamina: int | None) -> str | None:
         odds = push_yourself_odds(faces, pool, pushed_yourself=bool(request.get("push_yourself")), stamina=stamina)
     except RulesError:
         return None
-    head = f"Push Yourself die now ({PUSH_YOURSELF_STAMINA} stamina): "
+    from gmconsole.i18n import _
+
     if odds.p_better == odds.p_success:
-        return head + f"{_percent(odds.p_success)} Great or better"
-    return head + f"{_percent(odds.p_better)} a better tier ({_percent(odds.p_success)} Great or better)"
+        return _("Push Yourself die now ({stamina} stamina): {great} Great or better").format(
+            stamina=PUSH_YOURSELF_STAMINA, great=_percent(odds.p_success))
+    return _("Push Yourself die now ({stamina} stamina): {better} a better tier ({great} Great or better)").format(
+        stamina=PUSH_YOURSELF_STAMINA, better=_percent(odds.p_better), great=_percent(odds.p_success))
 
 
 def _percent(p: Fraction) -> str:

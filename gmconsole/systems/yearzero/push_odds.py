@@ -25,7 +25,7 @@ the fractions as strings for the CLI's ``--json``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
@@ -60,6 +60,8 @@ class PushOdds:
     panic_rows: dict[str, Fraction] | None
     cost_distribution: dict[str, dict[int, Fraction]]
     cost_details: tuple[tuple[str, str | None, dict[int, Fraction]], ...]
+    gear_ruined: dict[str, Fraction] = field(default_factory=dict)
+    """Each item whose bonus the push's gear damage can take to 0 (it cannot be used, R-ART-2), with the chance."""
 
     @property
     def p_success(self) -> Fraction:
@@ -92,6 +94,8 @@ class PushOdds:
                 for name, target, dist in self.cost_details
             ],
         }
+        if self.gear_ruined:
+            out["p_gear_unusable_after_push"] = {item: float(p) for item, p in self.gear_ruined.items()}
         if self.p_panic is not None:
             out["p_panic_after_push"] = float(self.p_panic)
             out["p_panic_after_push_exact"] = str(self.p_panic)
@@ -159,7 +163,11 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
     stress_after = sum(1 for d in kept if d.kind is DieKind.STRESS) + sum(1 for d in rolled if d.kind is DieKind.STRESS)
     p_panic, panic_rows = _panic(stress_after, rolled)
     cost_distribution, cost_details = _costs(previous.pool, previous.pushes + 1, count_ones(kept), rolled)
+    bonus = dict(previous.pool.request.gear)
+    ruined = {target: sum((p for amount, p in dist.items() if amount >= bonus[target]), Fraction(0))
+              for name, target, dist in cost_details if name == "gear_damage" and bonus.get(target, 0) > 0}
     return PushOdds(
+        gear_ruined={item: p for item, p in ruined.items() if p},
         rerolled=len(rolled),
         kept_successes=kept_successes,
         distribution=distribution,

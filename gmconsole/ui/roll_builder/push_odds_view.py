@@ -12,8 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gmconsole.campaign.entries import RollEntry, given
+from gmconsole.i18n import _
+from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.roll_text import COST_NAMES
 
-__all__ = ["percent", "push_odds_line", "push_odds_of", "spread"]
+__all__ = ["broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
 
 
 def percent(p: Fraction | float) -> str:
@@ -50,13 +53,34 @@ def push_odds_line(service, entry: RollEntry) -> str | None:
     odds = push_odds_of(service, entry)
     if odds is None:
         return None
-    parts = [f"If pushed: {percent(odds.p_success)} success, {float(odds.expected_successes):.1f} expected"]
+    parts = [_("if pushed: {p} success, {expected} expected").format(
+        p=percent(odds.p_success), expected=f"{float(odds.expected_successes):.1f}")]
     if odds.p_panic is not None:
-        parts.append(f"panic {percent(odds.p_panic)}")
+        parts.append(_("panic {p}").format(p=percent(odds.p_panic)))
     for name, dist in odds.cost_distribution.items():
         if any(a for a, p in dist.items() if p) and name != "broken":
-            parts.append(f"{name.replace('_', ' ')} {spread(dist)}")
-    broken = odds.cost_distribution.get("broken", {}).get(1)
-    if broken:
-        parts.append(f"broken {percent(broken)}")
-    return " · ".join(parts) + " · O: odds"
+            parts.append(f"{cost_name(name)} {spread(dist)}")
+    for attribute, p in broken_chances(service, odds).items():
+        parts.append(_("broken ({attribute} 0) {p}").format(attribute=attribute, p=percent(p)))
+    for item, p in odds.gear_ruined.items():
+        parts.append(_("{item} unusable {p}").format(item=shown(item), p=percent(p)))
+    return " · ".join(parts) + " · " + _("O: odds")
+
+
+def cost_name(name: str) -> str:
+    """A cost by its name in the GM's language ("gear damage", "mutation points")."""
+    words = COST_NAMES.get(name)
+    return _(words) if words else shown(name.replace("_", " "))
+
+
+def broken_chances(service, odds) -> dict[str, Fraction]:
+    """The attribute (or the dog's Strength) a push can take to 0 — the character (or the dog) broken —
+    with the chance (play-test 9: a bare "broken" beside the gear damage read as the gear)."""
+    from gmconsole.campaign.skills import attribute_name_of
+
+    out = {}
+    for name, target, dist in odds.cost_details:
+        if name == "broken" and dist.get(1):
+            who = _("the dog's Strength") if target == "dog" else attribute_name_of(service.campaign.system, target)
+            out[who or shown(target)] = dist[1]
+    return out

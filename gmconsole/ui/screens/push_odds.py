@@ -13,10 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
-from gmconsole.ui.roll_builder.push_odds_view import percent
+from gmconsole.ui.roll_builder.push_odds_view import cost_name, percent
+from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["PushOddsScreen", "push_odds_text"]
 
@@ -27,27 +29,30 @@ def _chance(p) -> str:
 
 def push_odds_text(odds, summary: str) -> str:
     """The table as lines of text (``summary`` is the roll's, from the campaign file: shown safely)."""
-    lines = [f"Pushing: {shown(summary)}",
-             f"The push rolls {odds.rerolled} {'die' if odds.rerolled == 1 else 'dice'}; "
-             f"{odds.kept_successes} {'success stays' if odds.kept_successes == 1 else 'successes stay'}.",
-             "", "Successes after the push      exactly        at least"]
+    lines = [_("Pushing: {summary}").format(summary=shown(summary)),
+             _("The push rolls {dice}; {kept} {stay}.").format(
+                 dice=ngettext("{n} die", "{n} dice", odds.rerolled).format(n=odds.rerolled), kept=odds.kept_successes,
+                 stay=ngettext("success stays", "successes stay", odds.kept_successes)),
+             "", _("Successes after the push      exactly        at least")]
     top = max((k for k, p in enumerate(odds.distribution) if p), default=0)
     for k in range(top + 1):
         at_least = _chance(odds.p_at_least(k)) if k else ""
         lines.append(f"  {k:>2}   {_chance(odds.distribution[k]):<22}  {at_least}")
-    lines.append(f"Expected successes: {float(odds.expected_successes):.2f} ({odds.expected_successes})")
+    expected = f"{float(odds.expected_successes):.2f} ({odds.expected_successes})"
+    lines.append(_("Expected successes: {n}").format(n=expected))
     if odds.p_panic is not None:
-        lines += ["", f"Panic (a stress die shows 1): {_chance(odds.p_panic)}"]
+        lines += ["", _("Panic (a stress die shows 1): {p}").format(p=_chance(odds.p_panic))]
         for row, p in (odds.panic_rows or {}).items():
             lines.append(f"  {row.replace('-', ' '):<24} {_chance(p)}")
     if odds.cost_details:
-        lines += ["", "Costs (every amount the push can come to)"]
+        lines += ["", _("Costs (every amount the push can come to)")]
         for name, target, dist in odds.cost_details:
-            label = name.replace("_", " ") + (f" ({shown(target)})" if target else "")
-            amounts = "   ".join(f"{amount}: {percent(p)}" for amount, p in dist.items() if p)
+            label = cost_name(name) + (f" ({shown(target)})" if target else "")
+            # no break inside "1: 40 %" (play-test 9: at 80 columns a value was cut from its percent)
+            amounts = "   ".join(f"{amount}: {percent(p)}".replace(" ", "\u00a0") for amount, p in dist.items() if p)
             lines.append(f"  {label:<28} {amounts}")
     else:
-        lines += ["", "The push costs nothing here."]
+        lines += ["", _("The push costs nothing here.")]
     return "\n".join(lines)
 
 
@@ -63,7 +68,7 @@ class PushOddsScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,O", "close", "Back", id="push_odds.back"),
+        Binding("escape,O", "close", N_("Back"), id="push_odds.back"),
     ]
 
     def __init__(self, odds, summary: str) -> None:
