@@ -47,11 +47,11 @@ def test_yze_builder_shows_the_push_odds_line_and_O_opens_the_full_table(make_ap
 
     asyncio.run(run())
     # six dice rerolled (3 base, 1 skill, the stress die and the push's own): 1 - (5/6)^6 = 67 %
-    assert "If pushed: 67 % success" in seen["line"] and "panic 31 %" in seen["line"]
+    assert "p: push · if pushed: 67 % success, 1.0 expected · panic 31 %" in seen["line"]
     assert isinstance(seen["screen"], PushOddsScreen)
     assert "31031/46656" in seen["table"] and "11/36" in seen["table"]
     assert isinstance(seen["back"], MainScreen)
-    assert "If pushed" not in seen["after_push"]
+    assert "if pushed" not in seen["after_push"]
 
 
 def test_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_break(make_app):
@@ -71,7 +71,8 @@ def test_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_break(make_app)
     assert min(odds.cost_distribution["trauma"]) == 2 and max(odds.cost_distribution["trauma"]) == 7
     broken = odds.cost_distribution["broken"][1]  # Strength 5: three more 1s among five rerolled dice
     assert broken == sum(odds.cost_distribution["trauma"][t] for t in (5, 6, 7))
-    assert "trauma 2–7" in seen["line"] and "mutation points 2–7" in seen["line"] and "broken 4 %" in seen["line"]
+    assert "trauma 2–7" in seen["line"] and "mutation points 2–7" in seen["line"]
+    assert "broken (Strength 0) 4 %" in seen["line"]  # the character, not the gear (play-test 9)
 
 
 def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):
@@ -86,7 +87,7 @@ def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):
             seen["line"] = _result(app)
 
     asyncio.run(run())
-    assert "If pushed:" in seen["line"] and "trauma" not in seen["line"]
+    assert "if pushed:" in seen["line"] and "trauma" not in seen["line"]
 
 
 def test_tiered_builder_says_what_the_push_yourself_die_would_add_to_the_dice_on_the_table(make_app):
@@ -120,3 +121,27 @@ def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
 
     asyncio.run(run())
     assert f"Retry after a change of circumstances (w): {seen['odds'] * 100:.0f} % success, no cost" in seen["line"]
+
+
+def test_myz_line_names_the_gear_a_push_can_make_unusable(make_app):
+    """Play-test 9, item 1: a pistol at +2 with a 1 kept and one gear die rerolled is unusable when that die
+    shows 1 too (1 in 6); the line said only "gear damage 1–2" and a bare "broken" for the character."""
+    app = make_app("myz-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await start_builder(pilot, "c1")
+            await pilot.press("s")
+            await type_text(pilot, "shoot")
+            await pilot.press("enter", "g", "f")  # g: the Scrap pistol (+2)
+            await fill_focused(pilot, "base=1,2,3 skill=4 gear=5,1")
+            seen["line"] = _result(app)
+            await pilot.press("O")
+            await pilot.pause()
+            seen["table"] = str(app.screen.query_one("#push-odds-table", Static).render())
+
+    asyncio.run(run())
+    assert "unusable 17 %" in seen["line"] and "broken (Agility 0) 7 %" in seen["line"]
+    assert "1:\u00a083\u00a0%" in seen["table"]  # an amount and its chance never part at a line's end
