@@ -127,13 +127,19 @@ class GMConsoleApp(App[int]):
         self.stylesheet.set_variables(self.get_css_variables())  # before the stylesheet is first parsed
 
     def _apply_language(self, service, flag: str | None) -> None:
-        """``--lang``, else the campaign's language setting, else the settings file's, else English."""
+        """``--lang``, else the campaign's language setting, else the settings file's, else the language
+        spoken when the console started (English, or what the command line was told by ``GMCONSOLE_LANG``)."""
+        from gmconsole.i18n import language
         from gmconsole.settings_file import apply_language, effective_language
 
+        if not hasattr(self, "_start_language"):
+            self._start_language = language()
         self._language_flag = flag
         self._campaign_language = getattr(service.campaign.settings, "language", "")
         code, source = effective_language(flag, self._campaign_language or None,
                                           self.config.language if self.config else None)
+        if source == "default":
+            code = self._start_language
         try:
             self.language = apply_language(code)
         except ValueError as exc:

@@ -54,6 +54,7 @@ def typed_values() -> list[str]:
         values.update(a["id"] for a in load_table("yze" if system == "yze-step" else system).get("attributes", []))
     for row in load_table("settings")["settings"]:
         values.update(str(choice) for choice in row.get("choices", ()))
+        values.add(row["key"])  # the setting's name, typed as `--set language=zh-Hant`
     return sorted(values, key=len, reverse=True)
 
 
@@ -65,7 +66,7 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
     names = campaign_words(app.service)
     allowed = KEYS | ALWAYS | names | set(extra)
     text = re.sub(r"R-[A-Z]+(-[A-Z0-9]+)*", " ", screen_text(app))
-    text = re.sub(r"\S*/\S*|[\w.-]+\.(md|csv)\b", " ", text)  # a file's path or name (the export folder)
+    text = re.sub(r"\S*/\S*|[\w.-]+\.(md|csv|toml)\b", " ", text)  # a file's path or name (export folder, config)
     text = re.sub(r"[\w.=,]*_[\w.=,]*", " ", text)
     text = re.sub(r"[a-z]+=[0-9]+", " ", text)  # what the GM types in a form: might=2 (skill ids)
     for value in typed_values():
