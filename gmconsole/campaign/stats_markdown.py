@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from gmconsole.campaign.stats_words import band_name, costs_text
+from gmconsole.campaign.stats_words import band_name, costs_text, p_value_text, verdict
 from gmconsole.safe_text import shown
 
 __all__ = ["dice_and_luck", "luck_text", "md_cell", "rate_text"]
@@ -56,13 +56,8 @@ def _figures_row(label: str, figures: dict) -> list[str]:
 def _fairness_rows(rows: list[dict]) -> list[list[str]]:
     out = []
     for row in rows:
-        if row["suspect"] is None:
-            verdict = f"not enough rolls (needs {row['needed']})"
-        else:
-            verdict = "suspect" if row["suspect"] else "fair"
-        p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"
         out.append([md_cell(row["kind"]), f"d{row['sides']}", str(row["n"]),
-                    " ".join(map(str, row["faces"])), f"{row['chi2']:.2f}", p, verdict])
+                    " ".join(map(str, row["faces"])), f"{row['chi2']:.2f}", p_value_text(row), verdict(row)])
     return out
 
 

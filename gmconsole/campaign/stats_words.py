@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["BAND_NAMES", "band_name", "costs_text", "pushes_text", "stress_text"]
+__all__ = ["BAND_NAMES", "band_name", "costs_text", "p_value_text", "pushes_text", "stress_text", "verdict"]
 
 BAND_NAMES = {"margin": ("margin", "margins"), "tier": ("tier", "tiers")}
 """What a system's results are called (its stats module's ``BAND_NAME``), one and many."""
@@ -49,3 +49,15 @@ def stress_text(stress: dict[str, list[int]]) -> list[str]:
     parts = [f"{n} {'die' if n == 1 else 'dice'}: {k} {'roll' if k == 1 else 'rolls'}"
              for n, k in sorted(counts.items())]
     return [f"Stress dice per roll, {where}: " + ", ".join(parts)]
+
+
+def verdict(row: dict) -> str:
+    """A fairness row's verdict: fair, SUSPECT, or how many rolls it needs before it says."""
+    if row["suspect"] is None:
+        return f"not enough rolls (needs {row['needed']})"
+    return "SUSPECT" if row["suspect"] else "fair"
+
+
+def p_value_text(row: dict) -> str:
+    """A fairness row's p-value to four places, or "-" before it has one."""
+    return "-" if row["p_value"] is None else f"{row['p_value']:.4f}"

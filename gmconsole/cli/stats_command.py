@@ -12,7 +12,7 @@ exits 2 with one line on stderr.
 
 from __future__ import annotations
 
-from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text
+from gmconsole.campaign.stats_words import band_name, p_value_text, pushes_text, stress_text, verdict
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
 from gmconsole.cli.common import session_number
 from gmconsole.safe_text import shown, to_json
@@ -79,13 +79,8 @@ def _fairness(rows: list[dict]) -> list[str]:
     lines = ["dice fairness (dice typed by hand):",
              f"  {'kind':<10} {'die':>4} {'rolls':>5} {'chi2':>8} {'p':>7}  verdict"]
     for row in rows:
-        if row["suspect"] is None:
-            verdict = f"not enough rolls (needs {row['needed']})"
-        else:
-            verdict = "SUSPECT" if row["suspect"] else "fair"
-        p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"
         lines.append(f"  {shown(row['kind'])[:10]:<10} {'d' + str(row['sides']):>4} {row['n']:>5} "
-                     f"{row['chi2']:>8.2f} {p:>7}  {verdict}")
+                     f"{row['chi2']:>8.2f} {p_value_text(row):>7}  {verdict(row)}")
     return lines
 
 

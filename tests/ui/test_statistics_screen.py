@@ -149,7 +149,7 @@ def test_a_die_typed_6_thirty_times_is_suspect_and_gets_its_histogram(make_app):
     base = rows[("base", 6)]
     assert base["n"] >= 30 and base["faces"][5] >= 30 and base["suspect"] is True
     assert "SUSPECT" in text
-    assert rows[("skill", 6)]["suspect"] is None and "not enough rolls: needs 30" in text
+    assert rows[("skill", 6)]["suspect"] is None and "not enough rolls (needs 30)" in text
     assert len(plots) == sum(1 for r in rows.values() if r["suspect"])
 
 

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text
+from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text, verdict
 from gmconsole.safe_text import shown
 from gmconsole.wording import counted
 
@@ -32,13 +32,6 @@ def luck_words(luck: float | None) -> str:
     if luck > -2:
         return "unluckier than expected"
     return "far unluckier than expected"
-
-
-def verdict(row: dict) -> str:
-    """A fairness row's verdict: fair, SUSPECT, or how many rolls it needs before it says."""
-    if row["suspect"] is None:
-        return f"not enough rolls: needs {row['needed']}"
-    return "SUSPECT" if row["suspect"] else "fair"
 
 
 def _luck(value) -> str:
