@@ -108,3 +108,15 @@ def test_apply_language_takes_only_known_codes():
         assert settings_file.current_language() == "zh-Hant"
     finally:
         settings_file.apply_language("en")
+
+
+def test_a_main_screen_key_moved_onto_a_panes_key_is_named_play_test_10():
+    """Play-test 10, item 1: history moved to `y` said nothing, though the tiered roll builder's `y` (Push
+    Yourself) wins while the builder has the focus, so the GM pressing y for history spent 2 stamina."""
+    from gmconsole import systems
+    from gmconsole.ui.keymap import keymap_problems
+
+    problems = keymap_problems({"main.history": "y"}, system=systems.get("tiered"))
+    assert any("main.history" in p and "roll builder" in p and "Push yourself" in p for p in problems), problems
+    assert keymap_problems({"main.history": "y"}, system=systems.get("yze")) == []  # no Push Yourself there
+    assert keymap_problems({"main.history": "j"}) == []

@@ -154,7 +154,9 @@ class GMConsoleApp(App[int]):
         from gmconsole.ui.keymap import keymap_problems
 
         line_of = self.config.keymap_line if self.config is not None else (lambda binding_id: "")
-        problems = keymap_problems(self.keymap, line_of)
+        from gmconsole import systems
+
+        problems = keymap_problems(self.keymap, line_of, systems.get(self.service.campaign.system))
         if problems:
             self.start_problems.append("Settings file: " + "; ".join(problems) + ".")
             self.show_start_problems()

@@ -82,10 +82,11 @@ def normalized(keymap: dict[str, str]) -> dict[str, str]:
     return App._normalize_keymap(keymap)
 
 
-def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "") -> list[str]:
+def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "", system=None) -> list[str]:
     """One sentence per keymap entry naming a binding the console does not have, and per key the keymap
     gives that another binding holds on the same screen or pane (Textual then drops that binding there,
-    silently). ``keymap`` is normalized; ``line_of(id)`` says where the entry is written (`` (line 7)``)."""
+    silently). ``keymap`` is normalized; ``line_of(id)`` says where the entry is written (`` (line 7)``);
+    ``system`` (the campaign's :class:`GameSystem`) leaves out the builder keys its system does not have."""
     known = {row.id for row in binding_rows()}
     problems = [f"keymap: no binding has the id {quoted(binding_id)}{line_of(binding_id)} "
                 "(`gmconsole config keys` lists them)" for binding_id in keymap if binding_id not in known]
@@ -104,6 +105,46 @@ def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "") -> li
             for other in (b for b in bindings if b is not mover):
                 problems.append(f"keymap: {mover.id}{line_of(mover.id)} = {key_names(key)} takes that key from "
                                 f"{other.description} ({other.id or other.action}) on the {where}")
+    problems += _shadowed_by_panes(keymap, line_of, system)
+    return problems
+
+
+PANES = ("roster", "initiative", "roll builder", "skill filter", "tracker")
+"""The main screen's panes: a key one of them binds wins over the main screen's while it has the focus."""
+
+
+def _hidden(action: str, system) -> bool:
+    """True when the roll builder hides ``action`` for ``system`` (a key only another system has)."""
+    if system is None:
+        return False
+    from gmconsole import systems
+
+    name = action.split("(")[0]
+    every = {a for other in systems.all_systems() for a in other.builder_actions}
+    return name in every and name not in system.builder_actions
+
+
+def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str]:
+    """A main-screen binding moved onto a key a pane binds (play-test 10: history on `y`, the tiered builder's
+    Push Yourself) works only while another pane has the focus: said, like a clash on one screen."""
+    owners = list(_owners())
+    main = [b for owner, where in owners if where == "main screen" for b in getattr(owner, "BINDINGS", ())
+            if isinstance(b, Binding) and b.id in keymap]
+    problems = []
+    for mover in main:
+        moved = {key.strip() for key in keymap[mover.id].split(",")}
+        for owner, where in owners:
+            if where not in PANES:
+                continue
+            for other in getattr(owner, "BINDINGS", ()):
+                if not isinstance(other, Binding) or other.priority or _hidden(other.action, system):
+                    continue
+                keys = keymap.get(other.id, other.key) if other.id else other.key
+                hit = moved & {key.strip() for key in keys.split(",")}
+                if hit:
+                    problems.append(f"keymap: {mover.id}{line_of(mover.id)} = {key_names(sorted(hit)[0])} is also "
+                                    f"{other.description} ({other.id or other.action}) in the {where}, which wins "
+                                    "there while it has the focus")
     return problems
 
 

@@ -125,9 +125,14 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
 
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
+    from gmconsole.i18n import language as spoken
+    from gmconsole.i18n import set_language
+
+    started_in = spoken()  # each campaign opened starts from it, not from the last one's setting
     try:
         chosen = choose_campaign(root, name)
         while chosen is not None:
+            set_language(started_in)
             service, read_only_reason = _open_service(root, chosen, read_only)
             if service is None:
                 return 0

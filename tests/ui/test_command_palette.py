@@ -186,3 +186,29 @@ def test_the_palettes_quit_asks_first_while_costs_wait(make_app, monkeypatch):
 
     asyncio.run(run())
     assert seen["screen"] == "QuestionScreen"
+
+
+def test_another_campaign_opened_from_the_palette_speaks_its_own_language(demo_root, monkeypatch):
+    """Play-test 10, item 3: yze-demo set to zh-Hant, then myz-demo opened from the palette spoke zh-Hant too,
+    though myz-demo leaves the language to the settings file (English here)."""
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.i18n import language
+
+    with CampaignService.open(demo_root, "yze-demo") as service:
+        service.update_settings({"language": "zh-Hant"})
+    spoken = []
+
+    def run_app(self) -> None:
+        spoken.append((self.service.campaign.name, language()))
+        if len(spoken) == 1:
+
+            async def choose() -> None:
+                async with self.run_test(size=SIZE) as pilot:
+                    await _run_command(pilot, self, "Open campaign myz-demo")
+                    await pilot.pause()
+
+            asyncio.run(choose())
+
+    monkeypatch.setattr(GMConsoleApp, "run", run_app)
+    assert launcher.launch(demo_root, "yze-demo", rng=random.Random(1)) == 0
+    assert spoken == [("yze-demo", "zh-Hant"), ("myz-demo", "en")]
