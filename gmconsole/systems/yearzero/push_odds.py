@@ -11,13 +11,14 @@ answer is a distribution over the rerolled dice alone, shifted by what stays:
   every stress die is rerolled), and the panic table's rows for D6 + the stress the push leaves
   (R-STRESS-1: stress dice = current stress; R-PANIC-2 escalation is not modelled: it needs the
   character's current panic);
-- costs: the rules' own :func:`push costs <gmconsole.systems.yearzero.roll.YearZeroRoll.costs>` read
-  on representative outcomes. Every cost option counts 1s (R-MYZ-TRAUMA; ``damage-stress``,
+- costs: the rules' own :func:`~gmconsole.systems.yearzero.roll.push_costs`, which read only how many
+  dice of each kind and source show 1. Every cost option counts 1s (R-MYZ-TRAUMA; ``damage-stress``,
   ``attribute-damage``) or is fixed per push (``stress-dice``, ``conditions``, ``doom``), so what a
   rerolled die adds depends only on whether it shows 1. Dice that add the same costs when they show 1
-  form a class; the costs depend only on how many 1s each class shows, and each class's count of 1s
-  has an exact distribution. The cost function is asked once per combination of counts — thresholds
-  such as "broken" come out right because the real rules decide them.
+  form a class, and each class's count of 1s has an exact distribution. The rules are asked along each
+  class's counts; a cost is then what the kept dice cost plus what each class adds (a convolution) —
+  and where a cost would cross a threshold fed by two classes, once per combination of their counts
+  (see :func:`_costs`). Thresholds such as "broken" come out right because the real rules decide them.
 
 Every probability is an exact :class:`~fractions.Fraction`; :meth:`PushOdds.as_dict` gives floats and
 the fractions as strings for the CLI's ``--json``.
@@ -38,9 +39,7 @@ from gmconsole.systems.yearzero.roll import OnesCount, YearZeroRoll, count_ones,
 __all__ = ["PushOdds", "push_odds"]
 
 _BLANK_FACE = 2
-"""A face that is neither a success nor a 1 on every Year Zero die (d6 to d12): what a rerolled die
-shows in the representative outcomes when it is not counted as a 1."""
-
+"""A face that is neither a success nor a 1: what the push's own stress die stands at before it is rolled."""
 
 @dataclass(frozen=True)
 class PushOdds:
@@ -122,14 +121,6 @@ def _ones_weights(sides: list[int]) -> list[int]:
             nxt[k + 1] += w
         weights = nxt
     return weights
-
-
-def _cost_key(roll_: YearZeroRoll) -> dict[tuple[str, str | None], int]:
-    out: dict[tuple[str, str | None], int] = {}
-    for cost in roll_.costs:
-        key = (cost.name, cost.target)
-        out[key] = out.get(key, 0) + cost.amount
-    return out
 
 
 def push_odds(previous: YearZeroRoll) -> PushOdds:
