@@ -72,3 +72,20 @@ def test_lang_from_the_environment(run_cli, tmp_path, monkeypatch):
     assert language() == "zh-Hant"
     assert run_cli("--lang", "en", "--data-dir", str(tmp_path), "campaigns").returncode == 0
     assert language() == "en"
+
+
+def test_a_forms_save_and_the_tiered_saving_throw_are_two_words_in_zh_hant_play_test_10():
+    """Play-test 10, item 9: both keys were described "Save", one msgid, so every form's ctrl+s read 豁免
+    (a saving throw) in zh-Hant."""
+    from gmconsole.i18n import _, set_language
+    from gmconsole.ui.roll_builder.keys import BINDINGS as BUILDER
+    from gmconsole.ui.screens.form_base import FormScreen
+
+    form_save = next(b for b in FormScreen.BINDINGS if b.id == "form.save")
+    saving_throw = next(b for b in BUILDER if b.id == "roll.save")
+    set_language("zh-Hant")
+    try:
+        assert _(form_save.description) == "儲存"
+        assert _(saving_throw.description) == "豁免"
+    finally:
+        set_language("en")

@@ -113,7 +113,7 @@ BINDINGS = [
     Binding("b", "bonus(1)", N_("Bonus die"), id="roll.bonus_up"),
     Binding("B", "bonus(-1)", N_("Bonus −1"), id="roll.bonus_down", show=False),
     Binding("y", "push_yourself", N_("Push yourself"), id="roll.push_yourself"),
-    Binding("v", "save", N_("Save"), id="roll.save"),
+    Binding("v", "save", N_("Saving throw"), id="roll.save"),
     Binding("k", "attack", N_("Attack"), id="roll.attack"),
     Binding("i", "assisted", N_("Assisted"), id="roll.assisted"),
     Binding("n", "group", N_("Group"), id="roll.group"),
