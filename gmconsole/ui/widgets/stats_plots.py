@@ -56,7 +56,7 @@ class _Drawn(PlotextPlot):
         return super().render()
 
     def draw(self, plt, *data) -> None:
-        raise NotImplementedError
+        """Draw ``data`` with ``plt`` (each plot below says how); the base draws an empty frame."""
 
 
 class SuccessPlot(_Drawn):
