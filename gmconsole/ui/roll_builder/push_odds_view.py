@@ -48,8 +48,26 @@ def push_odds_of(service, entry: RollEntry):
         return None
 
 
+_last_line: list = [None]
+"""The last line made, with what it was made from: the builder redraws its result on every keypress
+(a harder difficulty, another helper), and the roll on screen has not changed; a campaign change
+re-reads the entry, so a new entry object (or another scene or language) makes the line again."""
+
+
 def push_odds_line(service, entry: RollEntry) -> str | None:
-    """One line: "If pushed: 42 % success, 0.5 expected · panic 42 % · trauma 2–5 · O: odds"."""
+    """One line: "if pushed: 42 % success, 0.5 expected · panic 42 % · trauma 2–5 · O: odds"."""
+    from gmconsole.i18n import language
+
+    made_from = (service, entry, service.session.number, service.session.scene, language())
+    last = _last_line[0]
+    if last is not None and all(a is b or a == b for a, b in zip(last[0], made_from)):
+        return last[1]
+    line = _line(service, entry)
+    _last_line[0] = (made_from, line)
+    return line
+
+
+def _line(service, entry: RollEntry) -> str | None:
     odds = push_odds_of(service, entry)
     if odds is None:
         return None
