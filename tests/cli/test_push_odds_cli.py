@@ -46,7 +46,7 @@ def test_pool_flags_and_faces_agree_with_the_rules_core(run_cli):
     assert set(out["cost_distribution"]) == {"damage", "willpower", "gear_damage"}  # 3 - 2 never breaks
 
 
-def test_skill_ones_blank_rerolls_the_skill_one(run_cli):
+def test_R_PUSH_5_skill_ones_blank_rerolls_the_skill_one(run_cli):
     stay = ok_json(run_cli("odds", "myz", "--faces", "base=2 skill=1", "--json"))
     blank = ok_json(run_cli("odds", "myz", "--faces", "base=2 skill=1", "--skill-ones", "blank", "--json"))
     assert stay["rerolled_dice"] == 1 and blank["rerolled_dice"] == 2

@@ -61,14 +61,15 @@ def _first(system, faces, **request):
 
 
 CASES = [
-    ("myz trauma, the issue's example", "myz", {"base": [1, 1, 2, 3, 4]}, dict(attribute_value=5)),
-    ("myz trauma that breaks", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3)),
-    ("myz skill 1s stay and cost", "myz", {"base": [6, 2], "skill": [1, 3, 4]}, dict(attribute_value=2, skill_level=3)),
+    ("myz trauma, the issue's example (R-MYZ-TRAUMA)", "myz", {"base": [1, 1, 2, 3, 4]}, dict(attribute_value=5)),
+    ("myz trauma that breaks (R-MYZ-TRAUMA)", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3)),
+    ("myz skill 1s stay and cost (R-PUSH-1, R-MYZ-TRAUMA)", "myz", {"base": [6, 2], "skill": [1, 3, 4]},
+     dict(attribute_value=2, skill_level=3)),
     ("myz skill 1s blank (R-PUSH-5)", "myz", {"base": [2, 1], "skill": [1, 3]},
      dict(attribute_value=2, skill_level=2, skill_ones="blank")),
     ("myz gear damage", "myz", {"base": [2, 3], "gear": [1, 4, 5]}, dict(attribute_value=2, gear=(("rifle", 3),))),
     ("myz Sic a Dog fighting", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3, sic_a_dog=True)),
-    ("yze stress-dice with panic", "yze", {"base": [2, 3], "skill": [4], "stress": [2, 5]},
+    ("yze stress-dice with panic (R-PUSH-3, R-STRESS-1)", "yze", {"base": [2, 3], "skill": [4], "stress": [2, 5]},
      dict(attribute_value=2, skill_level=1, stress=2, push_cost="stress-dice")),
     ("yze damage-stress on Strength", "yze", {"base": [1, 2, 3], "skill": [5]},
      dict(attribute_value=3, skill_level=1, push_cost="damage-stress")),
@@ -80,9 +81,9 @@ CASES = [
      dict(attribute_value=2, gear=(("rifle", 2),), push_cost="attribute-damage")),
     ("yze conditions", "yze", {"base": [2, 3, 4]}, dict(attribute_value=3, push_cost="conditions")),
     ("yze doom", "yze", {"base": [2, 6, 4]}, dict(attribute_value=3, push_cost="doom")),
-    ("yze skill ones blank", "yze", {"base": [2, 3], "skill": [1, 1]},
+    ("yze skill ones blank (R-PUSH-5)", "yze", {"base": [2, 3], "skill": [1, 1]},
      dict(attribute_value=2, skill_level=2, skill_ones="blank", push_cost="damage-stress")),
-    ("yze-step damage-stress", "yze-step", {"step": [1, 3]},
+    ("yze-step damage-stress (R-ART-1: d10 and d12 show two)", "yze-step", {"step": [1, 3]},
      dict(attribute_die=8, skill_die=10, push_cost="damage-stress")),
     ("yze-step attribute-damage", "yze-step", {"step": [2, 3]},
      dict(attribute_die=10, skill_die=8, push_cost="attribute-damage")),
@@ -92,7 +93,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("label", "system", "faces", "request_"), CASES, ids=[c[0] for c in CASES])
-def test_push_odds_equal_the_enumeration_of_every_reroll(label, system, faces, request_):
+def test_R_PUSH_1_push_odds_equal_the_enumeration_of_every_reroll(label, system, faces, request_):
     first = _first(system, faces, **request_)
     odds = push_odds(first)
     successes, costs, panic, rows = _enumerate(first)
@@ -123,7 +124,7 @@ def test_R_PUSH_1_the_issue_example_trauma_2_to_5_and_91_in_216():
     ({"base": [1, 6]}, dict(attribute_value=2), "R-PUSH-6"),
     ({"base": [2], "stress": [1]}, dict(attribute_value=1, stress=1, push_cost="stress-dice"), "R-PUSH-3"),
 ])
-def test_a_roll_that_cannot_be_pushed_is_refused_with_the_reason(faces, request_, reason):
+def test_R_PUSH_2_3_6_a_roll_that_cannot_be_pushed_is_refused_with_the_reason(faces, request_, reason):
     system = "yze" if "push_cost" in request_ else "myz"
     with pytest.raises(RulesError, match=reason):
         push_odds(_first(system, faces, **request_))

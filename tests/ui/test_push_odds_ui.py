@@ -54,7 +54,7 @@ def test_yze_builder_shows_the_push_odds_line_and_O_opens_the_full_table(make_ap
     assert "if pushed" not in seen["after_push"]
 
 
-def test_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_break(make_app):
+def test_R_MYZ_TRAUMA_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_break(make_app):
     app = make_app("myz-demo")
     seen: dict = {}
 
@@ -123,7 +123,7 @@ def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
     assert f"Retry after a change of circumstances (w): {seen['odds'] * 100:.0f} % success, no cost" in seen["line"]
 
 
-def test_myz_line_names_the_gear_a_push_can_make_unusable(make_app):
+def test_R_ART_2_myz_line_names_the_gear_a_push_can_make_unusable(make_app):
     """Play-test 9, item 1: a pistol at +2 with a 1 kept and one gear die rerolled is unusable when that die
     shows 1 too (1 in 6); the line said only "gear damage 1–2" and a bare "broken" for the character."""
     app = make_app("myz-demo")
