@@ -92,20 +92,29 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     return entry
 
 
+def _refuse_push_of_system(service: CampaignService) -> None:
+    if not systems.get(service.campaign.system).pushes:
+        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+
+
+def _refuse_push_of(service: CampaignService, entry: dict) -> None:
+    """What the campaign (not the dice) forbids a push of ``entry`` for: its scene ended, its costs applied."""
+    ended = campaign_rolls.push_out_of_scene(service, entry)
+    if ended:
+        raise ValidationError(ended)
+    if entry.get("costs_status") == "applied":
+        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+
+
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
     """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is
     updated, the push is its own entry."""
     from gmconsole.systems.yearzero import roll as yearzero
 
-    if not systems.get(service.campaign.system).pushes:
-        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+    _refuse_push_of_system(service)
     entry = latest_roll(service, entry_id, "push")
-    ended = campaign_rolls.push_out_of_scene(service, entry)
-    if ended:
-        raise ValidationError(ended)
-    if entry.get("costs_status") == "applied":
-        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+    _refuse_push_of(service, entry)
     pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
     previous = yearzero.YearZeroRoll(
         pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
@@ -195,14 +204,9 @@ def push_odds(service: CampaignService, entry_id: int):
 
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
-    if not systems.get(service.campaign.system).pushes:
-        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+    _refuse_push_of_system(service)
     entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
-    ended = campaign_rolls.push_out_of_scene(service, entry)
-    if ended:
-        raise ValidationError(ended)
-    if entry.get("costs_status") == "applied":
-        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+    _refuse_push_of(service, entry)
     odds = odds_of(recorded)
     if entry.get("character_id") is None:
         odds = replace(odds, cost_distribution={}, cost_details=())
