@@ -3,6 +3,9 @@
     python tools/update_catalogues.py          # extract, merge into every .po, compile every .mo
     python tools/update_catalogues.py --check  # exit 1 when a .po lacks a msgid or a .mo is stale
 
+The ``.po`` keeps no source locations (``#: file:line``): moving a line of code does not change the
+catalogue, only adding, changing or dropping a msgid does. ``grep -rn`` finds where a msgid is used.
+
 Strings are found by Babel's Python extractor in every ``gmconsole/**/*.py`` file, for the keywords
 ``_``, ``ngettext`` and ``N_`` (``gmconsole/i18n.py``). Each language's ``.po`` keeps its reviewed
 translations; a new msgid is added with an empty msgstr (the catalogue test then fails until someone
@@ -54,7 +57,7 @@ def read(path: Path) -> Catalog:
 
 def po_text(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=120, omit_header=False, sort_output=False, include_previous=False,
+    write_po(out, catalog, width=120, omit_header=False, no_location=True, sort_output=False, include_previous=False,
              ignore_obsolete=True)
     return out.getvalue()
 
