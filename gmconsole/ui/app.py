@@ -27,7 +27,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
@@ -47,6 +47,18 @@ def _console_commands():
     from gmconsole.ui.palette import ConsoleCommands
 
     return ConsoleCommands
+
+
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The words of Textual's own palette commands (its ``get_system_commands``), for the catalogue: the palette
+shows them through ``_()``; a command Textual adds later shows in English until it is listed here."""
 
 
 class GMConsoleApp(App[int]):
@@ -102,10 +114,10 @@ class GMConsoleApp(App[int]):
             if config.theme in self.available_themes:
                 self._start_in_theme(config.theme)
             else:
-                self.start_problems.append(
-                    f"Settings file: theme {quoted(config.theme)} is not a theme here, so {DEFAULT_THEME} is "
-                    f"used (`gmconsole config show` lists them); the themes are "
-                    f"{', '.join(sorted(self.available_themes))}.")
+                self.start_problems.append(_(
+                    "Settings file: theme {theme} is not a theme here, so {default} is used (`gmconsole "
+                    "config show` lists them); the themes are {themes}.").format(
+                    theme=quoted(config.theme), default=DEFAULT_THEME, themes=", ".join(sorted(self.available_themes))))
         if config.keymap:
             from gmconsole.ui.keymap import normalized
 
@@ -143,28 +155,41 @@ class GMConsoleApp(App[int]):
         try:
             self.language = apply_language(code)
         except ValueError as exc:
-            self.start_problems.append(f"{exc} ({source}); English is used.")
+            self.start_problems.append(_("{problem} ({source}); English is used.").format(problem=exc, source=source))
             self.language = apply_language("en")
 
     def check_keymap(self) -> None:
         """Say in the status line what is wrong with the GM's keymap (an unknown id, a key that takes
-        another binding's key). Run after the first frame: it imports every screen with keys."""
+        another binding's key), and apply the keymap settled from it: of two bindings moved onto one key,
+        the later entry is left out, so its binding keeps its own key. Run after the first frame: it
+        imports every screen with keys."""
         if not self.keymap:
             return
-        from gmconsole.ui.keymap import keymap_problems
+        from gmconsole import systems
+        from gmconsole.ui.keymap import settled_keymap
 
         line_of = self.config.keymap_line if self.config is not None else (lambda binding_id: "")
-        from gmconsole import systems
-
-        problems = keymap_problems(self.keymap, line_of, systems.get(self.service.campaign.system))
+        kept, problems = settled_keymap(self.keymap, line_of, systems.get(self.service.campaign.system))
+        if kept != self.keymap:
+            self.keymap = kept
+            self.set_keymap(kept)
         if problems:
-            self.start_problems.append("Settings file: " + "; ".join(problems) + ".")
+            self.start_problems.extend(_("Settings file: {problem}.").format(problem=problem) for problem in problems)
             self.show_start_problems()
 
     def show_start_problems(self) -> None:
-        """The settings' problems, in one message in the main screen's status line."""
-        if self.start_problems:
-            errors.show_error(self, " ".join(self.start_problems))
+        """The settings' problems: the first in the main screen's status line, with how many more there are,
+        and all of them, one per line, in a notice that stays long enough to read (one status line cut
+        the later ones off: play-test 10)."""
+        if not self.start_problems:
+            return
+        first, more = self.start_problems[0], len(self.start_problems) - 1
+        if more:
+            first += " " + ngettext("(and {n} more problem: see the notice)",
+                                    "(and {n} more problems: see the notice)", more).format(n=more)
+            self.notify("\n".join(shown(problem) for problem in self.start_problems), title=_("Settings file"),
+                        severity="warning", timeout=30, markup=False)
+        errors.show_error(self, first)
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's variables of the theme, and the dice colours that read on it (``$dice-base``, ...,
@@ -177,14 +202,14 @@ class GMConsoleApp(App[int]):
         return variables
 
     def get_system_commands(self, screen: Screen):
-        """Textual's palette commands, with its Quit going through the main screen's ``q`` (which asks
-        first while a roll's costs wait to be applied)."""
+        """Textual's palette commands in the console's language (:data:`TEXTUAL_COMMANDS`), with its Quit
+        going through the main screen's ``q`` (which asks first while a roll's costs wait to be applied)."""
         for command in super().get_system_commands(screen):
-            if command.title == "Quit":
-                yield SystemCommand("Quit", "Quit gmconsole (asks first while costs wait to be applied)",
+            if command.callback == self.action_quit:
+                yield SystemCommand(_("Quit"), _("Quit gmconsole (asks first while costs wait to be applied)"),
                                     self._quit_as_q)
             else:
-                yield command
+                yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
 
     def _quit_as_q(self) -> None:
         action = getattr(self.screen_stack[0], "action_quit", None) if self.screen_stack else None

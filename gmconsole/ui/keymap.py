@@ -17,34 +17,35 @@ from dataclasses import dataclass
 from textual.app import App
 from textual.binding import Binding
 
+from gmconsole.i18n import N_, _
 from gmconsole.wording import quoted
 
-__all__ = ["BindingRow", "binding_rows", "key_names", "keymap_problems", "keys_of", "normalized"]
+__all__ = ["BindingRow", "binding_rows", "key_names", "keymap_problems", "keys_of", "normalized", "settled_keymap"]
 
 OWNERS = (
-    ("gmconsole.ui.screens.main", "MainScreen", "main screen"),
-    ("gmconsole.ui.widgets.roster", "RosterPane", "roster"),
-    ("gmconsole.ui.widgets.initiative", "InitiativePane", "initiative"),
-    ("gmconsole.ui.roll_builder.pane", "RollBuilder", "roll builder"),
-    ("gmconsole.ui.roll_builder.skill_list", "SkillFilter", "skill filter"),
-    ("gmconsole.ui.widgets.tracker", "TrackerPane", "tracker"),
-    ("gmconsole.ui.screens.history", "HistoryScreen", "history"),
-    ("gmconsole.ui.screens.sessions", "RecapScreen", "recap"),
-    ("gmconsole.ui.screens.settings", "SettingsScreen", "settings"),
-    ("gmconsole.ui.screens.skills_screen", "SkillsScreen", "skills"),
-    ("gmconsole.ui.screens.help", "HelpScreen", "help"),
-    ("gmconsole.ui.screens.form_base", "FormScreen", "forms"),
-    ("gmconsole.ui.screens.gear_form", "GearScreen", "gear"),
-    ("gmconsole.ui.screens.roll_form", "RollFormScreen", "roll forms"),
-    ("gmconsole.ui.screens.confirm", "ConfirmScreen", "confirm"),
-    ("gmconsole.ui.screens.line_entry", "LineEntryScreen", "typed lines"),
-    ("gmconsole.ui.screens.pickers", "MarkListScreen", "pickers"),
-    ("gmconsole.ui.screens.pick_combatants", "PickCombatantsScreen", "combatants"),
-    ("gmconsole.ui.screens.roll_form", "ChoiceScreen", "choices"),
-    ("gmconsole.ui.screens.demo_picker", "DemoPickerScreen", "campaign picker"),
-    ("gmconsole.ui.screens.question", "QuestionScreen", "questions"),
+    ("gmconsole.ui.screens.main", "MainScreen", N_("main screen")),
+    ("gmconsole.ui.widgets.roster", "RosterPane", N_("roster")),
+    ("gmconsole.ui.widgets.initiative", "InitiativePane", N_("initiative")),
+    ("gmconsole.ui.roll_builder.pane", "RollBuilder", N_("roll builder")),
+    ("gmconsole.ui.roll_builder.skill_list", "SkillFilter", N_("skill filter")),
+    ("gmconsole.ui.widgets.tracker", "TrackerPane", N_("tracker")),
+    ("gmconsole.ui.screens.history", "HistoryScreen", N_("history")),
+    ("gmconsole.ui.screens.sessions", "RecapScreen", N_("recap")),
+    ("gmconsole.ui.screens.settings", "SettingsScreen", N_("settings")),
+    ("gmconsole.ui.screens.skills_screen", "SkillsScreen", N_("skills")),
+    ("gmconsole.ui.screens.help", "HelpScreen", N_("help")),
+    ("gmconsole.ui.screens.form_base", "FormScreen", N_("forms")),
+    ("gmconsole.ui.screens.gear_form", "GearScreen", N_("gear")),
+    ("gmconsole.ui.screens.roll_form", "RollFormScreen", N_("roll forms")),
+    ("gmconsole.ui.screens.confirm", "ConfirmScreen", N_("confirm")),
+    ("gmconsole.ui.screens.line_entry", "LineEntryScreen", N_("typed lines")),
+    ("gmconsole.ui.screens.pickers", "MarkListScreen", N_("pickers")),
+    ("gmconsole.ui.screens.pick_combatants", "PickCombatantsScreen", N_("combatants")),
+    ("gmconsole.ui.screens.roll_form", "ChoiceScreen", N_("choices")),
+    ("gmconsole.ui.screens.demo_picker", "DemoPickerScreen", N_("campaign picker")),
+    ("gmconsole.ui.screens.question", "QuestionScreen", N_("questions")),
 )
-"""Where bindings with ids live: (module, class, the place the GM knows it by)."""
+"""Where bindings with ids live: (module, class, the place the GM knows it by, marked for translation)."""
 
 NAMES = {"plus": "+", "minus": "-", "equals_sign": "=", "full_stop": ".", "comma": ",", "question_mark": "?",
          "escape": "esc", "exclamation_mark": "!", "slash": "/"}
@@ -83,33 +84,68 @@ def normalized(keymap: dict[str, str]) -> dict[str, str]:
 
 
 def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "", system=None) -> list[str]:
-    """One sentence per keymap entry naming a binding the console does not have, and per key the keymap
-    gives that another binding holds on the same screen or pane (Textual then drops that binding there,
-    silently). ``keymap`` is normalized; ``line_of(id)`` says where the entry is written (`` (line 7)``);
-    ``system`` (the campaign's :class:`GameSystem`) leaves out the builder keys its system does not have."""
+    """What is wrong with ``keymap``, one sentence each (:func:`settled_keymap`)."""
+    return settled_keymap(keymap, line_of, system)[1]
+
+
+def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
+                   system=None) -> tuple[dict[str, str], list[str]]:
+    """The keymap the console applies, and one sentence per problem with the GM's ``keymap``.
+
+    Named: an entry for a binding the console does not have; two entries moving bindings of one screen or
+    pane onto the same key (play-test 10: Textual then keeps only one, and the other binding had no key at
+    all) — the first entry in the file keeps the key, the later one is left out so its binding keeps its
+    own key; an entry taking the key of a binding the keymap leaves alone (the GM's entry wins, as asked);
+    and a main-screen key a pane binds too. ``keymap`` is normalized, in the file's order; ``line_of(id)``
+    says where an entry is written (`` (line 7)``); ``system`` (the campaign's :class:`GameSystem`) leaves
+    out the builder keys its system does not have."""
     known = {row.id for row in binding_rows()}
-    problems = [f"keymap: no binding has the id {quoted(binding_id)}{line_of(binding_id)} "
-                "(`gmconsole config keys` lists them)" for binding_id in keymap if binding_id not in known]
+    problems = [_("keymap: no binding has the id {id}{line} (`gmconsole config keys` lists them)").format(
+        id=quoted(binding_id), line=line_of(binding_id)) for binding_id in keymap if binding_id not in known]
+    kept = dict(keymap)
+    while (clash := _two_moved_onto_one_key(kept)) is not None:
+        first, later, key, where = clash
+        del kept[later.id]
+        problems.append(_("keymap: {later}{later_line} = {key} is already {first}'s key{first_line} on the "
+                          "{where}, so {what} keeps its own key {own}").format(
+            later=later.id, later_line=line_of(later.id), key=key_names(key), first=first.id,
+            first_line=line_of(first.id), where=_(where), what=_(later.description), own=key_names(later.key)))
     for owner, where in _owners():
-        holders: dict[str, list[Binding]] = {}
-        for binding in getattr(owner, "BINDINGS", ()):
-            if isinstance(binding, Binding):
-                keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
-                for key in keys.split(","):
-                    holders.setdefault(key.strip(), []).append(binding)
-        for key, bindings in holders.items():
-            movers = [b for b in bindings if b.id in keymap]
-            if len(bindings) < 2 or not movers:
-                continue
-            mover = movers[0]
-            for other in (b for b in bindings if b is not mover):
-                problems.append(f"keymap: {mover.id}{line_of(mover.id)} = {key_names(key)} takes that key from "
-                                f"{other.description} ({other.id or other.action}) on the {where}")
-    problems += _shadowed_by_panes(keymap, line_of, system)
-    return problems
+        for key, bindings in _holders(owner, kept).items():
+            movers = [b for b in bindings if b.id in kept]
+            for other in (b for b in bindings if movers and b is not movers[0]):
+                problems.append(_("keymap: {id}{line} = {key} takes that key from {what} ({other}) on the "
+                                  "{where}").format(id=movers[0].id, line=line_of(movers[0].id),
+                                                    key=key_names(key), what=_(other.description),
+                                                    other=other.id or other.action, where=_(where)))
+    problems += _shadowed_by_panes(kept, line_of, system)
+    return kept, problems
 
 
-PANES = ("roster", "initiative", "roll builder", "skill filter", "tracker")
+def _holders(owner, keymap: dict[str, str]) -> dict[str, list[Binding]]:
+    """Each key of ``owner``'s bindings under ``keymap``, with the bindings that hold it."""
+    holders: dict[str, list[Binding]] = {}
+    for binding in getattr(owner, "BINDINGS", ()):
+        if isinstance(binding, Binding):
+            keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
+            for key in keys.split(","):
+                holders.setdefault(key.strip(), []).append(binding)
+    return holders
+
+
+def _two_moved_onto_one_key(keymap: dict[str, str]):
+    """``(first, later, key, where)`` for two bindings of one screen or pane the keymap moves onto one key,
+    ``later`` being the one written later in the file; None when there is no such pair."""
+    order = list(keymap)
+    for owner, where in _owners():
+        for key, bindings in _holders(owner, keymap).items():
+            movers = sorted({b.id: b for b in bindings if b.id in keymap}.values(), key=lambda b: order.index(b.id))
+            if len(movers) > 1:
+                return movers[0], movers[-1], key, where
+    return None
+
+
+PANES = ("RosterPane", "InitiativePane", "RollBuilder", "SkillFilter", "TrackerPane")
 """The main screen's panes: a key one of them binds wins over the main screen's while it has the focus."""
 
 
@@ -128,13 +164,13 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
     """A main-screen binding moved onto a key a pane binds (play-test 10: history on `y`, the tiered builder's
     Push Yourself) works only while another pane has the focus: said, like a clash on one screen."""
     owners = list(_owners())
-    main = [b for owner, where in owners if where == "main screen" for b in getattr(owner, "BINDINGS", ())
+    main = [b for owner, _where in owners if owner.__name__ == "MainScreen" for b in getattr(owner, "BINDINGS", ())
             if isinstance(b, Binding) and b.id in keymap]
     problems = []
     for mover in main:
         moved = {key.strip() for key in keymap[mover.id].split(",")}
         for owner, where in owners:
-            if where not in PANES:
+            if owner.__name__ not in PANES:
                 continue
             for other in getattr(owner, "BINDINGS", ()):
                 if not isinstance(other, Binding) or other.priority or _hidden(other.action, system):
@@ -142,9 +178,10 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
                 keys = keymap.get(other.id, other.key) if other.id else other.key
                 hit = moved & {key.strip() for key in keys.split(",")}
                 if hit:
-                    problems.append(f"keymap: {mover.id}{line_of(mover.id)} = {key_names(sorted(hit)[0])} is also "
-                                    f"{other.description} ({other.id or other.action}) in the {where}, which wins "
-                                    "there while it has the focus")
+                    problems.append(_("keymap: {id}{line} = {key} is also {what} ({other}) in the {where}, which "
+                                      "wins there while it has the focus").format(
+                        id=mover.id, line=line_of(mover.id), key=key_names(sorted(hit)[0]), what=_(other.description),
+                        other=other.id or other.action, where=_(where)))
     return problems
 
 

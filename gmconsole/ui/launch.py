@@ -21,6 +21,7 @@ from pathlib import Path
 from textual.app import App
 from textual.screen import Screen
 
+from gmconsole.i18n import _
 from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, NOT_WRITABLE, READ_ONLY_ADVICE
 
 __all__ = ["ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE", "choose_campaign", "launch"]
@@ -97,16 +98,16 @@ def _open_service(root: Path, name: str, read_only: bool):
         except (CampaignLocked, LockNotWritable) as exc:
             if read_only:
                 raise
-            title = "Campaign in use" if isinstance(exc, CampaignLocked) else "Campaign not writable"
-            if not _question(title, str(exc), "Open it read-only?"):
+            title = _("Campaign in use") if isinstance(exc, CampaignLocked) else _("Campaign not writable")
+            if not _question(title, str(exc), _("Open it read-only?")):
                 return None, None
             read_only, why = True, IN_USE if isinstance(exc, CampaignLocked) else NOT_WRITABLE
         except CorruptFile as exc:
             message, backup, damaged = str(exc), exc.backup, exc.path
             if backup is None:
-                _question("Damaged file", message, "There is no backup to offer; quit?")
+                _question(_("Damaged file"), message, _("There is no backup to offer; quit?"))
                 return None, None
-            if not _question("Damaged file", message, "Restore the newest backup and open it?"):
+            if not _question(_("Damaged file"), message, _("Restore the newest backup and open it?")):
                 return None, None
             restore_campaign_backup(root, name, damaged)
 
@@ -148,7 +149,7 @@ def launch(root: Path, name: str | None, read_only: bool = False, *, rng: random
     except StoreError as exc:
         from gmconsole.safe_text import one_line_message
 
-        print(f"gmconsole: error: {one_line_message(str(exc))}", file=sys.stderr)
+        print(_("gmconsole: error: {message}").format(message=one_line_message(str(exc))), file=sys.stderr)
         return 2
     finally:
         startup_gc.resume()  # when start-up ended before the main screen was painted

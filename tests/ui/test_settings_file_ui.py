@@ -83,12 +83,16 @@ def test_an_unknown_binding_id_and_a_key_clash_are_named_in_the_status_line(open
                 if "keymap" in _status(app):
                     break
             seen["status"] = _status(app)
+            seen["notice"] = [n.message for n in app._notifications]
             await pilot.press("q")  # the clash: q is now Skills, as the message says
             seen["screen"] = type(app.screen).__name__
 
     asyncio.run(run())
     assert "no binding has the id “main.histroy” (line 2)" in seen["status"]
-    assert "main.skills (line 3) = q takes that key from Quit (main.quit) on the main screen" in seen["status"]
+    assert "(and 1 more problem: see the notice)" in seen["status"]  # one line cannot hold them all
+    notice = "\n".join(seen["notice"])
+    assert "no binding has the id “main.histroy” (line 2)" in notice
+    assert "main.skills (line 3) = q takes that key from Quit (main.quit) on the main screen" in notice
     assert seen["screen"] == "SkillsScreen"
 
 
@@ -162,3 +166,29 @@ def test_changing_the_campaigns_language_in_the_console_applies_it_and_undo_take
         assert seen == [("zh-Hant", "zh-Hant"), ("en", "en")]
     finally:
         settings_file.apply_language("en")
+
+
+def test_two_bindings_moved_onto_one_key_keep_the_first_and_leave_the_other_on_its_own_key(open_service):
+    """Play-test 10: `main.history = "y"` and `main.statistics = "y"` left Statistics with no key at all.
+    The first entry in the file gets the key; the second keeps its own key (I), and the status line says so."""
+    app = _app(open_service, '[keymap]\n"main.history" = "y"\n"main.statistics" = "y"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.05)
+                if "keymap" in _status(app):
+                    break
+            seen["status"] = _status(app)
+            await pilot.press("y")
+            seen["y"] = type(app.screen).__name__
+            await pilot.press("escape")
+            await pilot.press("I")
+            seen["I"] = type(app.screen).__name__
+
+    asyncio.run(run())
+    assert seen["y"] == "HistoryScreen"
+    assert seen["I"] == "StatisticsScreen"
+    assert ("main.statistics (line 3) = y is already main.history's key (line 2) on the main screen, "
+            "so Statistics keeps its own key I") in seen["status"]
