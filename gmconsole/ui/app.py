@@ -104,7 +104,8 @@ class GMConsoleApp(App[int]):
         self._unsubscribe: Callable[[], None] | None = None
         self._unroute_logs: Callable[[], None] | None = None
         campaign = service.campaign
-        self.sub_title = f"{shown(campaign.name)} · {campaign.system}" + (" · read-only" if service.read_only else "")
+        read_only = " · " + _("read-only") if service.read_only else ""
+        self.sub_title = f"{shown(campaign.name)} · {campaign.system}{read_only}"
 
     def _apply_config(self, config) -> None:
         """Theme, keymap and export folder from the settings file; its problems kept for the status line."""
@@ -259,9 +260,23 @@ class GMConsoleApp(App[int]):
         """Every screen on the stack hears of the change (a modal may be on top of the main screen); a
         change of the campaign's language setting (or its undo) is applied at once."""
         if getattr(self.service.campaign.settings, "language", "") != self._campaign_language:
+            spoken = self.language
             self._apply_language(self.service, self._language_flag)
+            if self.language != spoken:
+                self._retranslate()
         for screen in list(self.screen_stack):
             screen.post_message(CampaignChanged(entry))
+
+    def _retranslate(self) -> None:
+        """Words drawn once (pane titles, column headings, hints) drawn again in the new language: each
+        widget on a screen of the stack that has a ``retranslate()`` is asked; the rest redraw on the
+        :class:`CampaignChanged` that follows, and the key bars on the bindings' refresh."""
+        for screen in self.screen_stack:
+            for node in screen.walk_children(with_self=True):
+                retranslate = getattr(node, "retranslate", None)
+                if callable(retranslate):
+                    retranslate()
+        self.refresh_bindings()
 
     def attempt(self, change: Callable[[], T]) -> T | None:
         """Run one change through the service; on a refusal or a failed save show why and return None

@@ -192,3 +192,40 @@ def test_two_bindings_moved_onto_one_key_keep_the_first_and_leave_the_other_on_i
     assert seen["I"] == "StatisticsScreen"
     assert ("main.statistics (line 3) = y is already main.history's key (line 2) on the main screen, "
             "so Statistics keeps its own key I") in seen["status"]
+
+
+def test_switching_the_campaigns_language_on_the_settings_screen_redraws_every_word_drawn_once(open_service):
+    """Play-test 10: after `language` → zh-Hant on the settings screen, the pane titles, the skill filter's
+    hint and the settings screen's own title and columns stayed English until the console was restarted."""
+    from textual.widgets import DataTable
+
+    from gmconsole import settings_file
+
+    app = GMConsoleApp(open_service(), config=parse('language = "en"\n', Path("c.toml")))
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+o")
+            table = app.screen.query_one(DataTable)
+            table.move_cursor(row=app.screen.keys.index("language"))
+            await pilot.press("enter")  # "" → en
+            await pilot.press("enter")  # en → zh-Hant
+            await pilot.pause()
+            seen["settings title"] = str(app.screen.query_one("#settings-title", Static).render())
+            seen["columns"] = [str(column.label) for column in table.columns.values()]
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["titles"] = [str(pane.border_title) for pane in app.screen.query(".pane")]
+            seen["filter hint"] = str(app.screen.query_one("#rb-skill-filter").placeholder)
+
+    try:
+        asyncio.run(run())
+    finally:
+        settings_file.apply_language("en")
+    assert app.service.campaign.settings.language == "zh-Hant"
+    assert seen["settings title"].startswith("yze-demo 的設定（yze）")
+    assert seen["columns"][0] == "設定" and seen["columns"][-1] == "作用"
+    assert seen["titles"] == ["1 角色名冊", "2 先攻", "3 擲骰台", "4 追蹤"]
+    assert seen["filter hint"] == "s：輸入以篩選技能"

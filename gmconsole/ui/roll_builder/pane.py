@@ -91,6 +91,14 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         yield Static("", id="rb-explain")
 
     def on_mount(self) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The pane's title, the skill row's label and the filter's hint in the language spoken now (again
+        when the campaign's language changes), and the view redrawn in it."""
+        self.border_title = "3 " + _("Roll builder")
+        self.query_one("#rb-skill-label", Static).update(_("Skill"))
+        self.query_one("#rb-skill-filter", SkillFilter).placeholder = _("s: type to filter skills")
         self.refresh_view()
 
     def watch_draft(self) -> None:

@@ -81,9 +81,7 @@ class MainScreen(Screen[None]):
         with Container(id="panes"):
             yield RosterPane(id="pane-roster", classes="pane -active")
             yield InitiativePane(id="pane-initiative", classes="pane")
-            roll_builder = RollBuilder(id="pane-roll", classes="pane")
-            roll_builder.border_title = "3 " + _("Roll builder")
-            yield roll_builder
+            yield RollBuilder(id="pane-roll", classes="pane")
             yield TrackerPane(id="pane-tracker", classes="pane")
         yield Static("", id="status-line")
         yield KeyBar()

@@ -87,7 +87,12 @@ class SettingsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        self.retranslate()
+        self.query_one(DataTable).focus()
+
+    def retranslate(self) -> None:
+        """The title and the columns in the language spoken now: again when the GM switches the campaign's
+        language here (play-test 10: the screen kept its English headings)."""
         campaign = self.service.campaign
         title = Text(_("Settings of {campaign} ({system})").format(campaign=shown(campaign.name),
                                                                      system=campaign.system), style="bold")
@@ -95,8 +100,8 @@ class SettingsScreen(Screen[None]):
         if self.service.read_only:
             title.append("  · " + _("read-only"), style="bold red")
         self.query_one("#settings-title", Static).update(title)
+        self._built_widths = None
         self.reload()
-        table.focus()
 
     # ------------------------------------------------------------------ showing
     def _widths(self) -> tuple[int, int, int, int]:

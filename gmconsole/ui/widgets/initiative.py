@@ -76,8 +76,12 @@ class InitiativePane(Vertical):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "2 " + _("Initiative")
+        self.retranslate()
         self._fit = ColumnFit(column=1)
+
+    def retranslate(self) -> None:
+        """The pane's title in the language spoken now (again when the campaign's language changes)."""
+        self.border_title = "2 " + _("Initiative")
 
     def compose(self) -> ComposeResult:
         yield Static("", id="initiative-status")

@@ -54,10 +54,14 @@ class RosterPane(Vertical):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "1 " + _("Roster")
+        self.retranslate()
         self._selected: str | None = None
         self._cut: dict[str, bool] = {}
         self._fit = ColumnFit()
+
+    def retranslate(self) -> None:
+        """The pane's title in the language spoken now (again when the campaign's language changes)."""
+        self.border_title = "1 " + _("Roster")
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", id="roster-table", zebra_stripes=True)

@@ -80,7 +80,7 @@ class TrackerPane(Vertical):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "4 " + _("Tracker")
+        self.retranslate()
         self.counter_index = 0
         self.last_panic: dict | None = None
         self.last_panic_entry: tuple[int, int] | None = None
@@ -88,6 +88,10 @@ class TrackerPane(Vertical):
         self._fit = ColumnFit()
         self._clock_fit = ColumnFit(column=0)
         self._clock_cut: list[bool] = []
+
+    def retranslate(self) -> None:
+        """The pane's title in the language spoken now (again when the campaign's language changes)."""
+        self.border_title = "4 " + _("Tracker")
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tracker-status")
