@@ -22,10 +22,18 @@ import os
 
 __all__ = ["LANGUAGES", "N_", "UnknownLanguage", "_", "language", "ngettext", "pick", "set_language", "verbatim"]
 
+
+def verbatim(text: str) -> str:
+    """``text`` as written, in every language, on purpose: a word of a file format, a JSON value scripts
+    compare, a protocol word. ``tools/untranslated.py`` (and the test built on it) takes a string wrapped
+    here as decided, where an unwrapped one is a string somebody forgot to translate."""
+    return text
+
+
 DOMAIN = "gmconsole"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 """Where the catalogues are (a plain path: ``pathlib`` is not worth importing for it at start-up)."""
-LANGUAGES = {"en": "English", "zh-Hant": "繁體中文"}
+LANGUAGES = {"en": verbatim("English"), "zh-Hant": "繁體中文"}
 """The languages the console speaks: code (as the data files and ``--lang`` spell it) → its own name."""
 DEFAULT = "en"
 
@@ -56,7 +64,8 @@ def set_language(code: str | None) -> str:
     found = DEFAULT if not code else _find(code)
     if found is None:
         known = ", ".join(LANGUAGES)
-        raise UnknownLanguage(f"unknown language {code!r}: known languages are {known}")
+        raise UnknownLanguage(_("unknown language {code}: known languages are {known}").format(
+            code=repr(code), known=known))
     translation = None if found == DEFAULT else _loaded.get(found)
     if found != DEFAULT and translation is None:
         import gettext  # only for a language other than English
@@ -90,13 +99,6 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (it is translated where it is drawn)."""
     return message
-
-
-def verbatim(text: str) -> str:
-    """``text`` as written, in every language, on purpose: a word of a file format, a JSON value scripts
-    compare, a protocol word. ``tools/untranslated.py`` (and the test built on it) takes a string wrapped
-    here as decided, where an unwrapped one is a string somebody forgot to translate."""
-    return text
 
 
 def pick(value: object, fallback: str = "") -> str:

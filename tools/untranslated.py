@@ -4,7 +4,7 @@
 
 A string literal (or an f-string's literal parts) counts when it reads as words: two words of two or more
 letters separated by a space ("cannot push"), or one capitalised word ("Roster"). It is fine when it is
-wrapped in ``_()``, ``N_()`` or ``ngettext()``, when it is a docstring, when it is Textual CSS, a log line,
+wrapped in ``_()``, ``N_()`` or ``ngettext()``, when it is a docstring, Textual CSS, ``__all__``, a log line,
 or when it is marked :func:`gmconsole.i18n.verbatim` — text that is the same in every language (a file
 format's words, a JSON value scripts compare, a protocol word). ``tests/i18n/test_every_string_is_wrapped.py``
 fails on any other.
@@ -25,7 +25,8 @@ WRAPPERS = {"_", "N_", "ngettext", "verbatim"}
 """Calls whose string arguments are translated (or kept as written on purpose)."""
 NOT_FOR_THE_GM = {"debug", "info", "warning", "exception", "critical", "getLogger", "log"}
 """Calls whose text goes to a log file, not to the screen."""
-CSS_NAMES = {"DEFAULT_CSS", "CSS"}
+EXEMPT_NAMES = {"DEFAULT_CSS", "CSS", "__all__"}
+"""Assignments whose strings are Textual CSS or a module's public names."""
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -78,7 +79,7 @@ def _exempt(node: ast.AST, parent: dict[int, ast.AST]) -> bool:
             return True
         if isinstance(above, (ast.Assign, ast.AnnAssign)):
             targets = above.targets if isinstance(above, ast.Assign) else [above.target]
-            if any(isinstance(t, ast.Name) and t.id in CSS_NAMES for t in targets):
+            if any(isinstance(t, ast.Name) and t.id in EXEMPT_NAMES for t in targets):
                 return True
         above = parent.get(id(above))
     return False
