@@ -15,7 +15,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from gmconsole.i18n import language, pick
+from gmconsole.i18n import _, language, pick
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def data_dir() -> Path:
     for candidate in (_PACKAGE / "data", _PACKAGE.parent / "data"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("gmconsole's data folder is missing from this install")
+    raise FileNotFoundError(_("gmconsole's data folder is missing from this install"))
 
 
 TABLE_OF_SYSTEM = {"yze-step": "yze"}

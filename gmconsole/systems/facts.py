@@ -4,6 +4,8 @@ protocol class, which only type checks and the tests read."""
 
 from __future__ import annotations
 
+from gmconsole.i18n import verbatim
+
 __all__ = ["SystemFacts"]
 
 
@@ -18,14 +20,14 @@ class SystemFacts:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
         for name, value in facts.items():
             if name not in known:
-                raise TypeError(f"{type(self).__name__} has no fact {name!r}")
+                raise TypeError(verbatim("{cls} has no fact {name!r}").format(cls=type(self).__name__, name=name))
             object.__setattr__(self, name, value)
         missing = sorted(name for name in known if not hasattr(self, name))
         if missing:
             raise TypeError(f"{type(self).__name__} needs {', '.join(missing)}")
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a game system's facts do not change ({name})")
+        raise AttributeError(verbatim("a game system's facts do not change ({name})").format(name=name))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(id={self.id!r})"
