@@ -25,4 +25,4 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     dice = int(found.group(1))
     if dice > MAX_DICE:
         raise refuse(system, text, _("at most {most} dice").format(most=MAX_DICE))
-    return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, (("dice", dice),)))
+    return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, ((_("dice"), dice),)))

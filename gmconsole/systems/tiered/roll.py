@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, pick
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
@@ -96,9 +96,9 @@ def consequences() -> tuple[Consequence, ...]:
     for row in _table()["consequences"]:
         effects = []
         if "stamina" in row:
-            effects.append(Effect("stamina", row["stamina"], _text(row["name"], "en")))
+            effects.append(Effect("stamina", row["stamina"], pick(row["name"])))
         if "clock" in row:
-            effects.append(Effect("clock", row["clock"], _text(row["name"], "en")))
+            effects.append(Effect("clock", row["clock"], pick(row["name"])))
         out.append(Consequence(row["key"], row["name"], row["reads"], tuple(effects)))
     return tuple(out)
 

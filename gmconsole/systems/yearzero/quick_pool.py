@@ -56,6 +56,6 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
         if not any(counts.values()) and not artifacts:
             raise refuse(system, text, _("no dice"))
         request = PoolRequest(attribute_value=counts["b"], skill_level=counts["s"],
-                              gear=(("gear", counts["g"]),) if counts["g"] else (), **common)
+                              gear=((_("gear"), counts["g"]),) if counts["g"] else (), **common)
     pool = build_pool(request)
     return QuickPool(system.id, " ".join(tokens(text)), pool)

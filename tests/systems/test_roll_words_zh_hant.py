@@ -1,0 +1,26 @@
+"""The roll builder's odds words in Traditional Chinese (issue 16): the tiered odds line names each tier by
+its data-file zh-Hant name, and the English line stays as the history has always shown it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmconsole import systems
+from gmconsole.i18n import set_language
+
+ODDS = {"critical": 0.196, "great": 0.402, "mixed": 0.371, "limited": 0.031}
+
+
+@pytest.fixture
+def zh_hant():
+    set_language("zh-Hant")
+    yield
+    set_language(None)
+
+
+def test_the_tiered_odds_line_names_the_tiers_in_zh_hant(zh_hant):
+    assert systems.get("tiered").odds_words(ODDS) == "大成功 19.6% · 成功 40.2% · 部分成功 37.1% · 有限成果 3.1%"
+
+
+def test_the_tiered_odds_line_stays_english_in_english():
+    assert systems.get("tiered").odds_words(ODDS) == "critical 19.6% · great 40.2% · mixed 37.1% · limited 3.1%"
