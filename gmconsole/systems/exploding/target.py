@@ -213,7 +213,7 @@ class TargetNumber:
         """The TN line by line: the base, each modifier signed, and the total."""
         out = [f"{self.lines[0].label}: {self.lines[0].amount}"]
         out += [f"{line.label}: {line.amount:+d}" for line in self.lines[1:]]
-        out.append(f"TN = {self.value}")
+        out.append(_("TN = {value}").format(value=self.value))
         return out
 
     def plus(self, label: str, amount: int) -> TargetNumber:

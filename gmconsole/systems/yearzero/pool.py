@@ -422,12 +422,14 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
                 break
             else:
                 smaller = min(range(len(dice)), key=lambda i: (dice[i][0], -i))
-                notes.append(f"+1 step: d{dice[smaller][0]} \u2192 d{dice[smaller][0] + 2}")
+                notes.append(_("+1 step: d{before} \u2192 d{after}").format(
+                    before=dice[smaller][0], after=dice[smaller][0] + 2))
                 dice[smaller][0] += 2
         else:
             larger = max(range(len(dice)), key=lambda i: (dice[i][0], i))
             if dice[larger][0] > 6:
-                notes.append(f"\u22121 step: d{dice[larger][0]} \u2192 d{dice[larger][0] - 2}")
+                notes.append(_("\u22121 step: d{before} \u2192 d{after}").format(
+                    before=dice[larger][0], after=dice[larger][0] - 2))
                 dice[larger][0] -= 2
             elif len(dice) == 2:
                 notes.append(_("\u22121 step: a d6 is removed"))
