@@ -24,3 +24,19 @@ def test_the_tiered_odds_line_names_the_tiers_in_zh_hant(zh_hant):
 
 def test_the_tiered_odds_line_stays_english_in_english():
     assert systems.get("tiered").odds_words(ODDS) == "critical 19.6% · great 40.2% · mixed 37.1% · limited 3.1%"
+
+
+def _tn_lines() -> list[str]:
+    from gmconsole.systems.exploding.target import build_target_number
+
+    return build_target_number("standard", ["social.hostile"], wounds=1, untrained=True, adjustments=(1,)).explain()
+
+
+def test_an_exploding_target_number_explains_itself_in_zh_hant(zh_hant):
+    assert _tn_lines() == ["標準難度：3", "對玩家角色的態度：敵對：+4", "傷勢 x1（每個 +1）：+1", "未受訓練：+4",
+                           "主持人調整值：+1", "目標值 = 13"]
+
+
+def test_an_exploding_target_number_stays_english_in_english():
+    assert _tn_lines() == ["Standard difficulty: 3", "Attitude to PC: Hostile: +4", "Wound x1 (+1 each): +1",
+                           "Untrained: +4", "GM modifier: +1", "TN = 13"]

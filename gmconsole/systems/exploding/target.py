@@ -211,8 +211,8 @@ class TargetNumber:
 
     def explain(self) -> list[str]:
         """The TN line by line: the base, each modifier signed, and the total."""
-        out = [f"{self.lines[0].label}: {self.lines[0].amount}"]
-        out += [f"{line.label}: {line.amount:+d}" for line in self.lines[1:]]
+        out = [_("{label}: {amount}").format(label=self.lines[0].label, amount=self.lines[0].amount)]
+        out += [_("{label}: {amount:+d}").format(label=line.label, amount=line.amount) for line in self.lines[1:]]
         out.append(_("TN = {value}").format(value=self.value))
         return out
 
@@ -257,7 +257,7 @@ def build_target_number(
         amount = entry.value(chosen)
         label = _text(entry.name, lang)
         if entry.group:
-            label = f"{_text(entry.group, lang)}: {label}"
+            label = _("{group}: {name}").format(group=_text(entry.group, lang), name=label)
         tn = tn.plus(label, amount)
     for what, count in ((_("Wound"), wounds), (_("Strain"), strain)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:

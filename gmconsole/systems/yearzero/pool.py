@@ -349,7 +349,7 @@ def _attribute_shown(request: PoolRequest) -> str:
 
 def _skill_shown(request: PoolRequest) -> str:
     """The skill as the GM reads it (its name when the request carries one), else ``skill``."""
-    return request.skill_name or request.skill or "skill"
+    return request.skill_name or request.skill or _("skill")
 
 
 def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
