@@ -4,7 +4,7 @@ protocol class, which only type checks and the tests read."""
 
 from __future__ import annotations
 
-from gmconsole.i18n import verbatim
+from gmconsole.i18n import _, verbatim
 
 __all__ = ["SystemFacts"]
 
@@ -25,6 +25,17 @@ class SystemFacts:
         missing = sorted(name for name in known if not hasattr(self, name))
         if missing:
             raise TypeError(f"{type(self).__name__} needs {', '.join(missing)}")
+
+    @property
+    def title(self) -> str:
+        """The game's name in the GM's language (the fact holds it marked in English: facts are built at
+        import, before the language is known)."""
+        return _(self.title_words)
+
+    @property
+    def no_skill_label(self) -> str:
+        """The roll builder's "no skill" choice in the GM's language."""
+        return _(self.no_skill_words)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(verbatim("a game system's facts do not change ({name})").format(name=name))

@@ -40,3 +40,13 @@ def test_an_exploding_target_number_explains_itself_in_zh_hant(zh_hant):
 def test_an_exploding_target_number_stays_english_in_english():
     assert _tn_lines() == ["Standard difficulty: 3", "Attitude to PC: Hostile: +4", "Wound x1 (+1 each): +1",
                            "Untrained: +4", "GM modifier: +1", "TN = 13"]
+
+
+def test_a_system_names_itself_and_its_no_skill_choice_in_zh_hant(zh_hant):
+    assert systems.get("yze").title == "零年引擎（骰池）"
+    assert systems.get("tiered").no_skill_label == "（無技能：只擲屬性）"
+
+
+def test_a_system_names_itself_in_english_in_english():
+    assert systems.get("myz").title == "Mutant: Year Zero"
+    assert systems.get("exploding").no_skill_label == "(no skill: trait die alone, untrained)"

@@ -15,7 +15,7 @@ class ExplodingSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "exploding"
-    title: str = N_("Exploding dice, top die counts")
+    title_words: str = N_("Exploding dice, top die counts")
     family: str = "exploding"
     tracker_counters: tuple[str, ...] = ("wounds", "strain")
     sheet_counters: tuple[str, ...] = ("wounds", "strain")
@@ -59,7 +59,7 @@ class ExplodingSystem(SystemFacts):
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
     skills_tried_untrained: bool = True
-    no_skill_label: str = N_("(no skill: trait die alone, untrained)")
+    no_skill_words: str = N_("(no skill: trait die alone, untrained)")
     dice_explode: bool = True
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS

@@ -15,7 +15,7 @@ class TieredSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "tiered"
-    title: str = N_("Luck + attribute + skill d6, four tiers")
+    title_words: str = N_("Luck + attribute + skill d6, four tiers")
     family: str = "tiered"
     tracker_counters: tuple[str, ...] = ("stamina", "xp")
     sheet_counters: tuple[str, ...] = ("stamina", "stamina_max", "level", "xp", "class_bonus")
@@ -57,7 +57,7 @@ class TieredSystem(SystemFacts):
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
-    no_skill_label: str = N_("(no skill: attribute only)")
+    no_skill_words: str = N_("(no skill: attribute only)")
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS

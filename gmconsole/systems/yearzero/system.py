@@ -34,7 +34,7 @@ class YearZeroSystem(SystemFacts):
     """One Year Zero system; the fields are documented on the protocol."""
 
     id: str
-    title: str
+    title_words: str
     tracker_counters: tuple[str, ...]
     sheet_counters: tuple[str, ...]
     new_attribute_text: str
@@ -88,7 +88,7 @@ class YearZeroSystem(SystemFacts):
     takes_attribute_damage: bool = True
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
-    no_skill_label: str = N_("(no skill: attribute only)")
+    no_skill_words: str = N_("(no skill: attribute only)")
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
@@ -142,7 +142,7 @@ class YearZeroSystem(SystemFacts):
 
 
 MYZ = YearZeroSystem(
-    id="myz", title=N_("Mutant: Year Zero"),
+    id="myz", title_words=N_("Mutant: Year Zero"),
     tracker_counters=("mutation_points", "xp"), sheet_counters=("mutation_points", "xp"),
     new_attribute_text="2", skills_table="myz",
     has_panic_table=False, has_stress=False, has_roles=True,
@@ -154,7 +154,7 @@ MYZ = YearZeroSystem(
 )
 
 YZE = YearZeroSystem(
-    id="yze", title=N_("Year Zero Engine (dice pool)"),
+    id="yze", title_words=N_("Year Zero Engine (dice pool)"),
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="2", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
@@ -162,7 +162,7 @@ YZE = YearZeroSystem(
 )
 
 YZE_STEP = YearZeroSystem(
-    id="yze-step", title=N_("Year Zero Engine (step dice)"),
+    id="yze-step", title_words=N_("Year Zero Engine (step dice)"),
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
