@@ -50,3 +50,12 @@ def test_a_system_names_itself_and_its_no_skill_choice_in_zh_hant(zh_hant):
 def test_a_system_names_itself_in_english_in_english():
     assert systems.get("myz").title == "Mutant: Year Zero"
     assert systems.get("exploding").no_skill_label == "(no skill: trait die alone, untrained)"
+
+
+def test_a_named_skill_modifier_reads_by_its_zh_hant_name(zh_hant):
+    from gmconsole.systems.yearzero.skill_modifiers import resolve
+
+    [dark] = resolve("yze", "stealth", ["dark"])
+    assert dark.modifier.label() == "該區域昏暗或光線微弱 +1"
+    set_language(None)
+    assert dark.modifier.label() == "The area is dark or dimly lit +1"

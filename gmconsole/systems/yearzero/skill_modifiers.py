@@ -51,8 +51,9 @@ class SkillModifier:
                    opposed_by=row.get("opposed_by"), ask=row.get("ask"))
 
     def label(self, with_value: bool = True) -> str:
-        """The English name and its value (``The area is dark or dimly lit +1``) for pickers."""
-        text = self.name["en"].rstrip(".")
+        """The name in the GM's language and its value (``The area is dark or dimly lit +1``) for pickers and
+        the pool's lines."""
+        text = pick(self.name).rstrip(".。")
         if with_value and self.modifier:
             text += f" {self.modifier:+d}".replace("-", "\u2212")
         return text
@@ -67,7 +68,7 @@ class Picked:
 
     @property
     def label(self) -> str:
-        """The English name with the typed detail, without the value (``Entering a sector B7``)."""
+        """The name in the GM's language with the typed detail, without the value (``Entering a sector B7``)."""
         text = self.modifier.label(with_value=False)
         return f"{text} {self.detail}" if self.detail else text
 
