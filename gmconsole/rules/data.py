@@ -65,8 +65,8 @@ def extra_successes(system: str, n: int) -> str:
 
 
 def game_name(system: str) -> str:
-    """The game a system's table is for, in English (``Mutant: Year Zero``), for a sentence that cites
-    the game rather than a seed number; the system id when the table names none."""
+    """The game a system's table is for, in the console's language (``Mutant: Year Zero``, 變種人：零年), for a
+    sentence that cites the game rather than a seed number; the system id when the table names none."""
     name = system_table(system).get("name") or system_table(system).get("system", {}).get("name")
     if isinstance(name, dict):
         return pick(name) or system
