@@ -38,6 +38,12 @@ changed per campaign; the text gives its default.
 """  # noqa: E501  (a table row of the rules doc)
 
 
+def english(value: str | dict) -> str:
+    """The English of a table text: each title and line carries ``{en, zh-Hant}`` (the help screen picks the
+    console's language), and this document is the English one."""
+    return value["en"] if isinstance(value, dict) else value
+
+
 def rules_doc_text(table_path: Path = TABLE) -> str:
     """The whole Markdown document, exactly as it is written to disk."""
     with table_path.open("rb") as fh:
@@ -45,8 +51,8 @@ def rules_doc_text(table_path: Path = TABLE) -> str:
     parts = [INTRO]
     for section in sections:
         systems = ", ".join(f"`{s}`" for s in section["systems"])
-        parts.append(f"\n## {section['title']}\n\nApplies to: {systems}.\n\n")
-        parts.extend(f"- {line}\n" for line in section["lines"])
+        parts.append(f"\n## {english(section['title'])}\n\nApplies to: {systems}.\n\n")
+        parts.extend(f"- {english(line)}\n" for line in section["lines"])
     return "".join(parts)
 
 

@@ -15,7 +15,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from gmconsole.i18n import language, pick
+from gmconsole.i18n import _, language, pick
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def data_dir() -> Path:
     for candidate in (_PACKAGE / "data", _PACKAGE.parent / "data"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("gmconsole's data folder is missing from this install")
+    raise FileNotFoundError(_("gmconsole's data folder is missing from this install"))
 
 
 TABLE_OF_SYSTEM = {"yze-step": "yze"}
@@ -65,8 +65,8 @@ def extra_successes(system: str, n: int) -> str:
 
 
 def game_name(system: str) -> str:
-    """The game a system's table is for, in English (``Mutant: Year Zero``), for a sentence that cites
-    the game rather than a seed number; the system id when the table names none."""
+    """The game a system's table is for, in the console's language (``Mutant: Year Zero``, 變種人：零年), for a
+    sentence that cites the game rather than a seed number; the system id when the table names none."""
     name = system_table(system).get("name") or system_table(system).get("system", {}).get("name")
     if isinstance(name, dict):
         return pick(name) or system

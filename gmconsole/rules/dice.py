@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import counted
 
 MAX_DICE = 100
 """No pool may hold more dice than this: beyond it a typo is far likelier than a real roll."""
@@ -49,7 +49,8 @@ class Die:
 
     def __post_init__(self) -> None:
         if self.sides not in DIE_SIZES:
-            raise RulesError(f"a d{self.sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)")
+            raise RulesError(_("a d{sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)").format(
+                sides=self.sides))
 
 
 @dataclass(frozen=True)
@@ -89,17 +90,24 @@ def year_zero_successes(sides: int, face: int) -> int:
     return 0
 
 
+KIND_DIE = {"base": N_("base d{sides}"), "skill": N_("skill d{sides}"), "gear": N_("gear d{sides}"),
+            "stress": N_("stress d{sides}"), "artifact": N_("artifact d{sides}"), "step": N_("step d{sides}"),
+            "trait": N_("trait d{sides}"), "dice": N_("d{sides}")}
+"""One die of a kind as a message names it, in the GM's language (the kind keeps its English value)."""
+
+
 def die_name(die: Die) -> str:
     """How a message names one die: ``base d6``, ``artifact d12``; a plain tiered die is just ``d6``."""
-    return f"d{die.sides}" if die.kind is DieKind.DICE else f"{die.kind.value} d{die.sides}"
+    return _(KIND_DIE[die.kind.value]).format(sides=die.sides)
 
 
 def check_face(die: Die, face: int) -> int:
     """Return ``face`` if ``die`` can show it, else raise a clear :class:`RulesError` (R-MANUAL-1)."""
     if isinstance(face, bool) or not isinstance(face, int):
-        raise RulesError(f"a {die_name(die)} face must be a whole number, not {face!r}")
+        raise RulesError(_("a {die} face must be a whole number, not {face!r}").format(die=die_name(die), face=face))
     if not 1 <= face <= die.sides:
-        raise RulesError(f"a {die_name(die)} cannot show {face} (faces run 1-{die.sides})")
+        raise RulesError(_("a {die} cannot show {face} (faces run 1-{sides})").format(
+            die=die_name(die), face=face, sides=die.sides))
     return face
 
 
@@ -112,7 +120,7 @@ class DiceSource:
 
     def __init__(self, rng: random.Random | None = None, faces: dict[str, Sequence[int]] | None = None):
         if (rng is None) == (faces is None):
-            raise ValueError("give exactly one of rng or faces")
+            raise ValueError(verbatim("give exactly one of rng or faces"))
         self.rng = rng
         self._faces = {k: list(v) for k, v in faces.items()} if faces is not None else None
         self._used: dict[str, int] = {}
@@ -130,7 +138,8 @@ class DiceSource:
         typed = self._faces.get(kind, [])
         index = self._used.get(kind, 0)
         if index >= len(typed):
-            raise RulesError(f"not enough {kind} faces: the pool needs more than the {len(typed)} given")
+            raise RulesError(_("not enough {kind} faces: the pool needs more than the {count} given").format(
+                kind=kind, count=len(typed)))
         self._used[kind] = index + 1
         return check_face(die, typed[index])
 
@@ -145,9 +154,22 @@ class DiceSource:
         for kind, typed in self._faces.items():
             used = self._used.get(kind, 0)
             if used != len(typed):
-                what = "" if kind == DieKind.DICE.value else f"{kind} "
-                raise RulesError(f"{counted(len(typed), what + 'face')} given but the pool has "
-                                 f"{counted(used, what + 'die', what + 'dice')}")
+                raise RulesError(_("{faces} given but the pool has {dice}").format(
+                    faces=_faces_count(len(typed), kind), dice=_dice_count(used, kind)))
+
+
+def _faces_count(n: int, kind: str) -> str:
+    """``2 faces``, ``1 base face``: typed faces of a kind (the kind as the GM typed it)."""
+    if kind == DieKind.DICE.value:
+        return ngettext("{n} face", "{n} faces", n).format(n=n)
+    return ngettext("{n} {kind} face", "{n} {kind} faces", n).format(n=n, kind=kind)
+
+
+def _dice_count(n: int, kind: str) -> str:
+    """``3 dice``, ``1 skill die``: dice of a kind in the pool."""
+    if kind == DieKind.DICE.value:
+        return ngettext("{n} die", "{n} dice", n).format(n=n)
+    return ngettext("{n} {kind} die", "{n} {kind} dice", n).format(n=n, kind=kind)
 
 
 def roll_dice(dice: Sequence[Die], source: DiceSource) -> list[RolledDie]:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gmconsole.i18n import verbatim
+
 __all__ = ["MIN_EXPECTED_PER_FACE", "SUSPECT_P", "Expected", "chi_square", "fairness_verdict", "luck",
            "p_value", "rolls_needed"]
 
@@ -80,7 +82,7 @@ def chi_square(counts: Sequence[int]) -> float:
 def p_value(chi2: float, df: int) -> float:
     """P(a chi-square variable with ``df`` degrees of freedom >= ``chi2``): Q(df/2, chi2/2)."""
     if df < 1:
-        raise ValueError(f"degrees of freedom must be 1 or more, not {df}")
+        raise ValueError(verbatim("degrees of freedom must be 1 or more, not {df}").format(df=df))
     if chi2 <= 0:
         return 1.0
     return _upper_gamma_q(df / 2, chi2 / 2)

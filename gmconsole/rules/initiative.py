@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from gmconsole.i18n import N_, _, language
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive
 
@@ -137,17 +138,24 @@ def _insert(state: Initiative, slot: Slot) -> None:
 
 def _require_mode(state: Initiative, mode: str, action: str) -> None:
     if state.mode != mode:
-        raise RulesError(f"{action} needs {mode} initiative; this conflict uses {state.mode}")
+        raise RulesError(_("{action} needs {mode} initiative; this conflict uses {used}").format(
+            action=_(action), mode=mode, used=state.mode))
+
+
+def _whose(combatant: str) -> str:
+    """``combatant``'s, as a sentence about their turn says it: English's own possessive (``Hull rats'``),
+    another language's from its catalogue."""
+    return possessive(combatant) if language() == "en" else _("{name}'s").format(name=combatant)
 
 
 def _require_in(state: Initiative, combatant: str) -> None:
     if combatant not in state.combatants():
-        raise RulesError(f"{combatant} is not in the conflict")
+        raise RulesError(_("{name} is not in the conflict").format(name=combatant))
 
 
 def _require_out(state: Initiative, combatant: str) -> None:
     if combatant in state.combatants():
-        raise RulesError(f"{combatant} already has initiative in this conflict")
+        raise RulesError(_("{name} already has initiative in this conflict").format(name=combatant))
 
 
 def _new_deck(rng: random.Random | None) -> list[int]:
@@ -161,7 +169,7 @@ def start(mode: str, rng: random.Random | None = None) -> Initiative:
     """A new conflict in ``mode``; ``cards`` shuffles a fresh deck with ``rng`` (no ``rng``: the
     GM draws from a physical deck and types the cards)."""
     if mode not in MODES:
-        raise RulesError(f"unknown initiative mode {mode!r}: use cards, roll or manual")
+        raise RulesError(_("unknown initiative mode {mode!r}: use cards, roll or manual").format(mode=mode))
     if mode == "cards":
         return Initiative(mode=mode, deck=_new_deck(rng), decks=1)
     return Initiative(mode=mode)
@@ -185,10 +193,11 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
         card = state.deck.pop(0)
     else:
         if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted not in DECK:
-            raise RulesError(f"{wanted!r} is not an initiative card (cards run 1-10)")
+            raise RulesError(_("{card!r} is not an initiative card (cards run 1-10)").format(card=wanted))
         if wanted not in state.deck:
             left = ", ".join(str(c) for c in sorted(state.deck))
-            raise RulesError(f"card {wanted} is not in the deck any more; cards left: {left}")
+            raise RulesError(_("card {card} is not in the deck any more; cards left: {left}").format(
+                card=wanted, left=left))
         state.deck.remove(wanted)
         card = wanted
     state.draws += 1
@@ -210,15 +219,15 @@ def draw(
 
     Returns the new state and ``{"drawn": [...], "kept": [...], "returned": [...], "decks_opened": n}``.
     """
-    _require_mode(state, "cards", "drawing cards")
+    _require_mode(state, "cards", N_("drawing cards"))
     _require_out(state, combatant)
     if not 1 <= speed <= MAX_SPEED:
-        raise RulesError(f"speed must be from 1 to {MAX_SPEED}")
+        raise RulesError(_("speed must be from 1 to {most}").format(most=MAX_SPEED))
     if not 1 <= keep_best_of <= MAX_KEEP_BEST:
-        raise RulesError(f"keep-best-of must be from 1 to {MAX_KEEP_BEST} cards")
+        raise RulesError(_("keep-best-of must be from 1 to {most} cards").format(most=MAX_KEEP_BEST))
     if cards is not None and len(cards) != speed * keep_best_of:
-        raise RulesError(f"{len(cards)} cards given but speed {speed} with keep-best-of {keep_best_of} draws "
-                         f"{speed * keep_best_of}")
+        raise RulesError(_("{given} cards given but speed {speed} with keep-best-of {best} draws {draws}").format(
+            given=len(cards), speed=speed, best=keep_best_of, draws=speed * keep_best_of))
     new = _copy(state)
     new.draw_options[combatant] = [speed, keep_best_of]
     typed = list(cards) if cards is not None else None
@@ -226,9 +235,9 @@ def draw(
     kept: list[int] = []
     returned: list[int] = []
     opened = 0
-    for _ in range(speed):
+    for _place in range(speed):
         hand = []
-        for _ in range(keep_best_of):
+        for _card in range(keep_best_of):
             card, was_opened = _take(new, rng, typed.pop(0) if typed is not None else None)
             opened += was_opened
             hand.append(card)
@@ -257,7 +266,7 @@ def _settle_ties(state: Initiative, rng: random.Random | None) -> list[tuple[str
         if not tied:
             return rolled
         if rng is None:
-            raise RulesError("a tie on total and attribute needs a roll-off, so a random source is needed")
+            raise RulesError(_("a tie on total and attribute needs a roll-off, so a random source is needed"))
         for group in tied:
             for slot in group:
                 face = rng.randint(1, 6)
@@ -276,16 +285,17 @@ def roll(
     """``combatant`` rolls D6 + ``attribute`` (``face``: a D6 rolled by hand); highest acts first;
     ties go to the higher attribute, then a roll-off. Returns the state and
     ``{"face", "attribute", "total", "rolloffs": [[combatant, face], ...]}``."""
-    _require_mode(state, "roll", "rolling for initiative")
+    _require_mode(state, "roll", N_("rolling for initiative"))
     _require_out(state, combatant)
     if isinstance(attribute, bool) or not isinstance(attribute, int) or not -10 <= attribute <= 20:
-        raise RulesError(f"initiative attribute {attribute!r} must be a whole number from -10 to 20")
+        raise RulesError(_("initiative attribute {value!r} must be a whole number from -10 to 20").format(
+            value=attribute))
     if face is None:
         if rng is None:
-            raise RulesError("give a D6 face or a random source for the initiative roll")
+            raise RulesError(_("give a D6 face or a random source for the initiative roll"))
         face = rng.randint(1, 6)
     elif isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-        raise RulesError(f"an initiative D6 cannot show {face!r} (faces run 1-6)")
+        raise RulesError(_("an initiative D6 cannot show {face!r} (faces run 1-6)").format(face=face))
     new = _copy(state)
     new.seq += 1
     slot = Slot(combatant, face + attribute, attribute=attribute, seq=new.seq)
@@ -301,12 +311,13 @@ def roll(
 
 def place(state: Initiative, combatant: str, position: int | None = None) -> Initiative:
     """Manual mode: put ``combatant`` at ``position`` (0 = first; default last)."""
-    _require_mode(state, "manual", "placing by hand")
+    _require_mode(state, "manual", N_("placing by hand"))
     _require_out(state, combatant)
     new = _copy(state)
     index = len(new.slots) if position is None else position
     if not 0 <= index <= len(new.slots):
-        raise RulesError(f"position {position} is outside the order (0 to {len(new.slots)})")
+        raise RulesError(_("position {position} is outside the order (0 to {last})").format(
+            position=position, last=len(new.slots)))
     new.seq += 1
     rank = min((s.value for s in new.slots[index:]), default=len(new.slots))
     for slot in new.slots:
@@ -335,12 +346,12 @@ def _restore(state: Initiative) -> None:
 
 def set_order(state: Initiative, combatants: Sequence[str]) -> Initiative:
     """Manual mode: the GM types the whole order (every combatant once); round and turn restart."""
-    _require_mode(state, "manual", "typing the order")
+    _require_mode(state, "manual", N_("typing the order"))
     names = list(combatants)
     if len(set(names)) != len(names):
-        raise RulesError("each combatant may appear only once in the order")
+        raise RulesError(_("each combatant may appear only once in the order"))
     if state.slots and sorted(names) != sorted(state.combatants()):
-        raise RulesError("the order must name every combatant in the conflict, and no one else")
+        raise RulesError(_("the order must name every combatant in the conflict, and no one else"))
     new = _copy(state)
     new.slots = []
     for name in names:
@@ -355,7 +366,7 @@ def swap(state: Initiative, first: str, second: str) -> Initiative:
     _require_in(state, first)
     _require_in(state, second)
     if first == second:
-        raise RulesError("a combatant cannot swap with themselves")
+        raise RulesError(_("a combatant cannot swap with themselves"))
     new = _copy(state)
     a = next(s for s in new.slots if s.combatant == first)
     b = next(s for s in new.slots if s.combatant == second)
@@ -368,11 +379,11 @@ def delay(state: Initiative, combatant: str | None = None, after: str | None = N
     ``after``'s next place (default: the end of the round). R-INIT-3: the delay lasts until they act: when
     the round ends their place goes back where the mode puts it."""
     if not state.slots:
-        raise RulesError("nobody is in the conflict")
+        raise RulesError(_("nobody is in the conflict"))
     who = combatant or state.slots[state.turn].combatant
     _require_in(state, who)
     if after == who:
-        raise RulesError("a combatant cannot delay until after themselves")
+        raise RulesError(_("a combatant cannot delay until after themselves"))
     if after is not None:
         _require_in(state, after)
         _require_to_act(state, after)
@@ -395,13 +406,13 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
     """A delayed ``combatant`` acts now: their delayed place moves to right after the current turn,
     and the turn passes to them; the delay is over (R-INIT-3), so the place no longer reads delayed."""
     if not state.slots:
-        raise RulesError("nobody is in the conflict")
+        raise RulesError(_("nobody is in the conflict"))
     _require_in(state, combatant)
     if state.current().combatant == combatant:
-        raise RulesError(f"it is already {possessive(combatant)} turn")
+        raise RulesError(_("it is already {whose} turn").format(whose=_whose(combatant)))
     later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
     if not later:
-        raise RulesError(f"{combatant} is not delaying this round")
+        raise RulesError(_("{name} is not delaying this round").format(name=combatant))
     new = _copy(state)
     index = state.slots.index(later[0])
     slot = new.slots.pop(index)
@@ -414,7 +425,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
 def _require_to_act(state: Initiative, combatant: str) -> None:
     """Refuse a delay for (or until after) someone who has no place left this round."""
     if not any(s.combatant == combatant for s in state.slots[state.turn:]):
-        raise RulesError(f"{combatant} has already acted this round")
+        raise RulesError(_("{name} has already acted this round").format(name=combatant))
 
 
 def _next_index(state: Initiative, combatant: str) -> int:
@@ -429,7 +440,7 @@ def next_turn(state: Initiative) -> Initiative:
     """The next place acts; after the last, the round goes up by one and the first acts. The place
     that has just acted is no longer delayed (R-INIT-3: a delay lasts until they act)."""
     if not state.slots:
-        raise RulesError("nobody is in the conflict")
+        raise RulesError(_("nobody is in the conflict"))
     new = _copy(state)
     new.begun = True
     if new.turn < len(new.slots):
@@ -445,9 +456,9 @@ def next_turn(state: Initiative) -> Initiative:
 def previous_turn(state: Initiative) -> Initiative:
     """Back one place; before the first, the last place of the round before."""
     if not state.slots:
-        raise RulesError("nobody is in the conflict")
+        raise RulesError(_("nobody is in the conflict"))
     if state.turn == 0 and state.round == 1:
-        raise RulesError("this is the first turn of the conflict")
+        raise RulesError(_("this is the first turn of the conflict"))
     new = _copy(state)
     if new.turn == 0:
         new.round -= 1

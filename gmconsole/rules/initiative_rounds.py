@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from gmconsole.i18n import N_, _
 from gmconsole.rules import initiative as ini
 from gmconsole.rules.errors import RulesError
 
@@ -49,11 +50,12 @@ def redraw(
 
     Returns the new state and ``{"draws": {combatant: draw info}, "kept": {combatant: [cards]}}``.
     """
-    ini._require_mode(state, "cards", "drawing a new round")
+    ini._require_mode(state, "cards", N_("drawing a new round"))
     typed = dict(cards or {})
     unknown = sorted(set(typed) - {c for c, _n in drawers(state)})
     if unknown:
-        raise RulesError(f"{unknown[0]} does not draw this round (a keeper, or not in the conflict)")
+        raise RulesError(_("{name} does not draw this round (a keeper, or not in the conflict)").format(
+            name=unknown[0]))
     new = ini._copy(state)
     order = new.combatants()
     kept_slots = [s for s in new.slots if s.combatant in new.keepers]

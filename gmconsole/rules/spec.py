@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 
 _GROUP = re.compile(r"^([a-z][a-z-]*)=(.*)$")
@@ -17,20 +18,21 @@ _GROUP = re.compile(r"^([a-z][a-z-]*)=(.*)$")
 def split_spec(spec: str, kinds: tuple[str, ...]) -> dict[str, list[str]]:
     """Split ``spec`` into ``{kind: [token, ...]}``; unknown kinds, empty groups and repeats are errors."""
     if not isinstance(spec, str) or not spec.strip():
-        raise RulesError("no faces given: write them as kind=face,face (e.g. base=6,1 skill=4)")
+        raise RulesError(_("no faces given: write them as kind=face,face (e.g. base=6,1 skill=4)"))
     out: dict[str, list[str]] = {}
     for group in spec.split():
         match = _GROUP.match(group)
         if not match:
-            raise RulesError(f"cannot read {group!r}: write faces as kind=face,face (e.g. base=6,1)")
+            raise RulesError(_("cannot read {group!r}: write faces as kind=face,face (e.g. base=6,1)").format(
+                group=group))
         kind, body = match.groups()
         if kind not in kinds:
-            raise RulesError(f"unknown die kind {kind!r}: use {', '.join(kinds)}")
+            raise RulesError(_("unknown die kind {kind!r}: use {kinds}").format(kind=kind, kinds=", ".join(kinds)))
         if kind in out:
-            raise RulesError(f"{kind}= is given twice; put all {kind} faces in one group")
+            raise RulesError(_("{kind}= is given twice; put all {kind} faces in one group").format(kind=kind))
         tokens = body.split(",")
         if body == "" or any(t == "" for t in tokens):
-            raise RulesError(f"{kind}= has an empty face; write faces like {kind}=6,1,3")
+            raise RulesError(_("{kind}= has an empty face; write faces like {kind}=6,1,3").format(kind=kind))
         out[kind] = tokens
     return out
 
@@ -38,7 +40,7 @@ def split_spec(spec: str, kinds: tuple[str, ...]) -> dict[str, list[str]]:
 def to_int(token: str, kind: str) -> int:
     """A plain face token as an integer, with a clear error for anything else."""
     if not re.fullmatch(r"[0-9]{1,3}", token):
-        raise RulesError(f"{kind} face {token!r} is not a whole number")
+        raise RulesError(_("{kind} face {token!r} is not a whole number").format(kind=kind, token=token))
     return int(token)
 
 

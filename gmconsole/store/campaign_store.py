@@ -47,6 +47,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 import gmconsole.store.schema as schema
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
 from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
@@ -148,7 +149,7 @@ class CampaignStore(Repairs, HistoryReader):
         :class:`WriteFailed`.
         """
         name = check_new_name(name)
-        plain = schema.plain(state, "The campaign state")
+        plain = schema.plain(state, verbatim("The campaign state"))
         root = Path(root)
         folder = root / name
         if (folder / CAMPAIGN_FILE).exists():
@@ -248,7 +249,7 @@ class CampaignStore(Repairs, HistoryReader):
 
     def _usable(self, *, write: bool) -> None:
         if self._closed:
-            raise StoreError(f"Campaign {self.name!r} has been closed; open it again to use it.")
+            raise StoreError(_("Campaign {name!r} has been closed; open it again to use it.").format(name=self.name))
         if write and self.read_only:
             raise ReadOnly(self.name)
 
@@ -296,7 +297,7 @@ class CampaignStore(Repairs, HistoryReader):
         something that is not a JSON-able dict.
         """
         self._usable(write=True)
-        plain = schema.plain(state, "The campaign state")
+        plain = schema.plain(state, verbatim("The campaign state"))
 
         def replace(document: dict) -> None:
             document.clear()
@@ -337,7 +338,7 @@ class CampaignStore(Repairs, HistoryReader):
         """
         self._usable(write=True)
         session = check_session(session)
-        document = schema.plain(entry, "A history entry")
+        document = schema.plain(entry, verbatim("A history entry"))
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
         try:
@@ -373,10 +374,10 @@ class CampaignStore(Repairs, HistoryReader):
         """
         self._usable(write=True)
         session = check_session(session)
-        changes = schema.plain(fields, "The entry fields")
+        changes = schema.plain(fields, verbatim("The entry fields"))
         reserved = [key for key in _RESERVED_FIELDS if key in changes]
         if reserved:
-            raise ValueError(f"An entry's {' and '.join(reserved)} cannot be changed.")
+            raise ValueError(verbatim("An entry's {fields} cannot be changed.").format(fields=" and ".join(reserved)))
         try:
             chunks = self._chunks(session)
             at = bisect.bisect_right(chunks, entry_id) - 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from gmconsole.i18n import _
+
 
 class StoreError(Exception):
     """Base of every store error; ``str()`` is one sentence for the GM."""
@@ -20,7 +22,7 @@ class InvalidCampaignName(StoreError, ValueError):
 
     def __init__(self, name: object, reason: str):
         self.name = name
-        super().__init__(f"{name!r} cannot be a campaign name: {reason}.")
+        super().__init__(_("{name!r} cannot be a campaign name: {reason}.").format(name=name, reason=reason))
 
 
 class CampaignNotFound(StoreError):
@@ -29,7 +31,7 @@ class CampaignNotFound(StoreError):
     def __init__(self, root: Path, name: str):
         self.root = Path(root)
         self.name = name
-        super().__init__(f"There is no campaign named {name!r} in {self.root}.")
+        super().__init__(_("There is no campaign named {name!r} in {root}.").format(name=name, root=self.root))
 
 
 class CampaignExists(StoreError):
@@ -38,7 +40,7 @@ class CampaignExists(StoreError):
     def __init__(self, root: Path, name: str):
         self.root = Path(root)
         self.name = name
-        super().__init__(f"A campaign named {name!r} already exists in {self.root}.")
+        super().__init__(_("A campaign named {name!r} already exists in {root}.").format(name=name, root=self.root))
 
 
 class CampaignLocked(StoreError):
@@ -51,13 +53,15 @@ class CampaignLocked(StoreError):
     def __init__(self, name: str, holder: dict | None):
         self.name = name
         self.holder = holder
-        who = ""
         if holder:
-            who = f" (pid {holder.get('pid', '?')} on {holder.get('host', '?')}, since {holder.get('since', '?')})"
-        super().__init__(
-            f"Campaign {name!r} is already open in another console{who}; "
-            "close it there, or open this campaign read-only to look without changing anything."
-        )
+            said = _("Campaign {name!r} is already open in another console (pid {pid} on {host}, since {since}); "
+                     "close it there, or open this campaign read-only to look without changing anything.")
+        else:
+            said = _("Campaign {name!r} is already open in another console; "
+                     "close it there, or open this campaign read-only to look without changing anything.")
+        holder = holder or {}
+        super().__init__(said.format(name=name, pid=holder.get("pid", "?"), host=holder.get("host", "?"),
+                                     since=holder.get("since", "?")))
 
 
 class LockNotWritable(StoreError):
@@ -72,11 +76,10 @@ class LockNotWritable(StoreError):
         self.path = Path(path)
         self.errno = error.errno
         reason = error.strerror or str(error)
-        super().__init__(
-            f"Campaign {name!r} cannot be opened for changes: its lock file {self.path} cannot be "
-            f"written ({reason}); make it and its folder writable, or open the campaign read-only "
-            "to look without changing anything."
-        )
+        super().__init__(_(
+            "Campaign {name!r} cannot be opened for changes: its lock file {path} cannot be "
+            "written ({reason}); make it and its folder writable, or open the campaign read-only "
+            "to look without changing anything.").format(name=name, path=self.path, reason=reason))
 
 
 class CorruptFile(StoreError):
@@ -90,12 +93,12 @@ class CorruptFile(StoreError):
         self.path = Path(path)
         self.detail = detail
         self.backup = backup
-        offer = (
-            f"the newest backup is {backup}, which can be restored in its place"
-            if backup is not None
-            else "there is no backup of it"
-        )
-        super().__init__(f"The file {self.path} is damaged ({detail}) and was left untouched; {offer}.")
+        if backup is not None:
+            said = _("The file {path} is damaged ({detail}) and was left untouched; the newest backup is {backup}, "
+                     "which can be restored in its place.")
+        else:
+            said = _("The file {path} is damaged ({detail}) and was left untouched; there is no backup of it.")
+        super().__init__(said.format(path=self.path, detail=detail, backup=backup))
 
 
 class SchemaTooNew(StoreError):
@@ -105,10 +108,10 @@ class SchemaTooNew(StoreError):
         self.path = Path(path)
         self.found = found
         self.supported = supported
-        super().__init__(
-            f"The file {self.path} was written by a newer gmconsole (schema {found}, this version "
-            f"reads up to {supported}); update gmconsole to open it."
-        )
+        super().__init__(_(
+            "The file {path} was written by a newer gmconsole (schema {found}, this version "
+            "reads up to {supported}); update gmconsole to open it.").format(
+            path=self.path, found=found, supported=supported))
 
 
 class WriteFailed(StoreError):
@@ -124,8 +127,11 @@ class WriteFailed(StoreError):
         reason = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
         # The new version never replaces the file unless complete, so whatever is at ``path`` now is
         # the previous version; with no file there (a new file, or a new folder), there was none to keep.
-        kept = "the previous version is still intact" if self.path.is_file() else "nothing was saved"
-        super().__init__(f"Could not save {self.path} ({reason}); {kept}.")
+        if self.path.is_file():
+            said = _("Could not save {path} ({reason}); the previous version is still intact.")
+        else:
+            said = _("Could not save {path} ({reason}); nothing was saved.")
+        super().__init__(said.format(path=self.path, reason=reason))
 
 
 class ReadOnly(StoreError):
@@ -135,11 +141,12 @@ class ReadOnly(StoreError):
 
     def __init__(self, name: str, reason: str | None = None, advice: str | None = None):
         self.name = name
-        why = f" ({reason})" if reason else ""
-        super().__init__(
-            f"Campaign {name!r} is open read-only{why}, so nothing can be saved; "
-            + (advice or "reopen it normally once the other console has closed it.")
-        )
+        if reason:
+            said = _("Campaign {name!r} is open read-only ({reason}), so nothing can be saved; {advice}")
+        else:
+            said = _("Campaign {name!r} is open read-only, so nothing can be saved; {advice}")
+        super().__init__(said.format(name=name, reason=reason, advice=advice or _(
+            "reopen it normally once the other console has closed it.")))
 
 
 class EntryNotFound(StoreError, KeyError):
@@ -148,7 +155,8 @@ class EntryNotFound(StoreError, KeyError):
     def __init__(self, session: int, entry_id: int):
         self.session = session
         self.entry_id = entry_id
-        super().__init__(f"There is no history entry {entry_id} in session {session}.")
+        super().__init__(_("There is no history entry {entry} in session {session}.").format(
+            entry=entry_id, session=session))
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
@@ -164,7 +172,6 @@ class UnsafeLink(StoreError):
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        super().__init__(
-            f"The campaign folder holds a symbolic link at {self.path}, which gmconsole never follows; "
-            "replace the link with the file itself (or remove it) to open the campaign."
-        )
+        super().__init__(_(
+            "The campaign folder holds a symbolic link at {path}, which gmconsole never follows; "
+            "replace the link with the file itself (or remove it) to open the campaign.").format(path=self.path))

@@ -21,6 +21,7 @@ import os
 import re
 from pathlib import Path
 
+from gmconsole.i18n import _
 from gmconsole.store.names import check_existing_name
 
 STATE_BACKUPS = 5
@@ -53,7 +54,7 @@ def check_name(name: object) -> str:
 
 def check_session(session: object) -> int:
     if type(session) is not int or session < 0:
-        raise ValueError(f"A session number is a whole number from 0 up, not {session!r}.")
+        raise ValueError(_("A session number is a whole number from 0 up, not {session!r}.").format(session=session))
     return session
 
 

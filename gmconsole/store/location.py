@@ -12,6 +12,7 @@ from pathlib import Path
 
 import platformdirs
 
+from gmconsole.i18n import _
 from gmconsole.store.errors import StoreError
 
 ENV_VAR = "GMCONSOLE_HOME"
@@ -36,5 +37,6 @@ def data_root(override: str | os.PathLike | None = None, configured: os.PathLike
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"Could not create the data folder {root} ({error.strerror or error}).") from error
+        raise StoreError(_("Could not create the data folder {root} ({reason}).").format(
+            root=root, reason=error.strerror or error)) from error
     return root

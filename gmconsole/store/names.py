@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from gmconsole.i18n import _
 from gmconsole.safe_text import UNSAFE, shown
 from gmconsole.store.errors import InvalidCampaignName
 
@@ -43,18 +44,18 @@ def check_existing_name(name: object) -> str:
     (a slash, a leading dot), what is empty or padded, holds a C0 control, or is longer than any
     file system allows. Returns ``name``."""
     if not isinstance(name, str):
-        raise InvalidCampaignName(name, "it is not text")
+        raise InvalidCampaignName(name, _("it is not text"))
     if not name.strip():
-        raise InvalidCampaignName(name, "it is empty")
+        raise InvalidCampaignName(name, _("it is empty"))
     if name != name.strip():
-        raise InvalidCampaignName(name, "it starts or ends with a space")
+        raise InvalidCampaignName(name, _("it starts or ends with a space"))
     if any(c in name for c in "/\\\0") or any(ord(c) < 32 for c in name):
-        raise InvalidCampaignName(name, "it holds a slash or a control character")
+        raise InvalidCampaignName(name, _("it holds a slash or a control character"))
     if name.startswith("."):
-        raise InvalidCampaignName(name, "it starts with a dot")
+        raise InvalidCampaignName(name, _("it starts with a dot"))
     if len(name.encode("utf-8", "surrogatepass")) > NAME_MAX:
-        raise InvalidCampaignName(name, f"it is {len(name.encode('utf-8', 'surrogatepass'))} bytes long, "
-                                        f"more than any file system allows ({NAME_MAX})")
+        raise InvalidCampaignName(name, _("it is {count} bytes long, more than any file system allows ({most})").format(
+            count=len(name.encode("utf-8", "surrogatepass")), most=NAME_MAX))
     return name
 
 
@@ -62,23 +63,27 @@ def check_new_name(name: object) -> str:
     """The name of a campaign being created: :func:`check_existing_name` plus the portable rules of
     the module docstring. Returns ``name``; raises :class:`InvalidCampaignName` saying which rule."""
     if isinstance(name, str) and any("\ud800" <= c <= "\udfff" for c in name):
-        raise InvalidCampaignName(name, "it is not valid Unicode text")  # undecodable bytes on the command line
+        raise InvalidCampaignName(name, _("it is not valid Unicode text"))  # undecodable bytes on the command line
     if isinstance(name, str) and len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise InvalidCampaignName(name, f"it is {len(name.encode('utf-8'))} bytes long in UTF-8 and a name may be "
-                                        f"at most {MAX_NAME_BYTES} bytes (an emoji takes 4, an accented letter 2)")
+        raise InvalidCampaignName(name, _("it is {count} bytes long in UTF-8 and a name may be at most {most} bytes "
+                                          "(an emoji takes 4, an accented letter 2)").format(
+            count=len(name.encode("utf-8")), most=MAX_NAME_BYTES))
     check_existing_name(name)
     assert isinstance(name, str)
     unsafe = UNSAFE.search(name)
     if unsafe:
-        raise InvalidCampaignName(name, f"it holds a control or text-direction character ({shown(unsafe.group())})")
+        raise InvalidCampaignName(name, _("it holds a control or text-direction character ({character})").format(
+            character=shown(unsafe.group())))
     refused = [c for c in NOT_PORTABLE if c in name]
     if refused:
-        raise InvalidCampaignName(name, f"it holds {refused[0]!r}, which Windows and USB sticks (FAT, exFAT) "
-                                        f"refuse in a folder name; none of {' '.join(NOT_PORTABLE)} may be used")
+        raise InvalidCampaignName(name, _("it holds {character!r}, which Windows and USB sticks (FAT, exFAT) refuse "
+                                          "in a folder name; none of {characters} may be used").format(
+            character=refused[0], characters=" ".join(NOT_PORTABLE)))
     if name.endswith("."):
-        raise InvalidCampaignName(name, "it ends with a dot, which Windows drops from folder names")
+        raise InvalidCampaignName(name, _("it ends with a dot, which Windows drops from folder names"))
     if _RESERVED.fullmatch(name):
-        raise InvalidCampaignName(name, f"{name.split('.')[0].upper()} is a device name reserved by Windows")
+        raise InvalidCampaignName(name, _("{device} is a device name reserved by Windows").format(
+            device=name.split(".")[0].upper()))
     if len(name) > MAX_NAME_CHARACTERS:
-        raise InvalidCampaignName(name, f"it is longer than {MAX_NAME_CHARACTERS} characters")
+        raise InvalidCampaignName(name, _("it is longer than {most} characters").format(most=MAX_NAME_CHARACTERS))
     return name

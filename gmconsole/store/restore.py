@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import gmconsole.store.schema as schema
+from gmconsole.i18n import _
 from gmconsole.store.atomic import atomic_write, backup_names
 from gmconsole.store.errors import CorruptFile, StoreError, WriteFailed
 from gmconsole.store.layout import CAMPAIGN_FILE, CHUNK_BACKUPS, STATE_BACKUPS, backup_base
@@ -21,7 +22,8 @@ def restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
     try:
         base = backup_base(campaign, path)
     except ValueError:
-        raise StoreError(f"{path} is not a file of the campaign in {campaign}.") from None
+        raise StoreError(_("{path} is not a file of the campaign in {campaign}.").format(
+            path=path, campaign=campaign)) from None
     kind = "campaign" if path.name == CAMPAIGN_FILE else "history"
     chosen = None
     for candidate in backup_names(base, max(STATE_BACKUPS, CHUNK_BACKUPS)):
@@ -37,7 +39,7 @@ def restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
         chosen = raw
         break
     if chosen is None:
-        raise StoreError(f"There is no usable backup of {path} to restore.")
+        raise StoreError(_("There is no usable backup of {path} to restore.").format(path=path))
     if path.exists():
         stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
         aside = path.with_name(f"{path.name}.corrupt-{stamp}")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gmconsole import __version__
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
 from gmconsole.store.safe_open import read_nofollow
@@ -48,11 +49,11 @@ def plain(document: dict, what: str) -> dict:
     """A JSON round trip: refuses what cannot be saved before anything is written, and detaches
     the stored copy from the caller's objects (tuples become lists, keys become text)."""
     if not isinstance(document, dict):
-        raise TypeError(f"{what} must be a dict, not {type(document).__name__}.")
+        raise TypeError(verbatim("{what} must be a dict, not {type}.").format(what=what, type=type(document).__name__))
     try:
         return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError) as error:
-        raise TypeError(f"{what} cannot be saved as JSON: {error}.") from error
+        raise TypeError(verbatim("{what} cannot be saved as JSON: {error}.").format(what=what, error=error)) from error
 
 
 def encode(kind: str, tables: dict) -> bytes:
@@ -81,17 +82,18 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
         return CorruptFile(path, detail, newest_backup(backup_base))
 
     if not raw.strip():
-        raise corrupt("the file is empty")
+        raise corrupt(_("the file is empty"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise corrupt(f"byte {error.start} is not UTF-8 text") from None
+        raise corrupt(_("byte {byte} is not UTF-8 text").format(byte=error.start)) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise corrupt(f"line {error.lineno}, column {error.colno}: {error.msg}") from None
+        raise corrupt(_("line {line}, column {column}: {error}").format(
+            line=error.lineno, column=error.colno, error=error.msg)) from None
     if not isinstance(document, dict):
-        raise corrupt(f"it holds a JSON {type(document).__name__}, not an object of tables")
+        raise corrupt(_("it holds a JSON {type}, not an object of tables").format(type=type(document).__name__))
 
     meta_table = document.pop(META_TABLE, None)
     if meta_table is None:
@@ -100,9 +102,10 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
         records = list(meta_table.values()) if isinstance(meta_table, dict) else []
         meta = records[0] if len(records) == 1 else None
         if not isinstance(meta, dict) or type(meta.get("schema")) is not int or meta["schema"] < 0:
-            raise corrupt("its schema record is missing or malformed")
+            raise corrupt(_("its schema record is missing or malformed"))
         if meta.get("kind") != kind:
-            raise corrupt(f"it holds {meta.get('kind')!r} data where {kind!r} data was expected")
+            raise corrupt(_("it holds {found!r} data where {kind!r} data was expected").format(
+                found=meta.get("kind"), kind=kind))
         version = meta["schema"]
     if version > SCHEMA:
         raise SchemaTooNew(path, version, SCHEMA)
@@ -115,19 +118,20 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
 
     for name, table in tables.items():
         if not isinstance(table, dict):
-            raise corrupt(f"table {name!r} is a JSON {type(table).__name__}, not an object")
+            raise corrupt(_("table {name!r} is a JSON {type}, not an object").format(
+                name=name, type=type(table).__name__))
         for key, doc in table.items():
             if not (key.isascii() and key.isdigit()) or not isinstance(doc, dict):
-                raise corrupt(f"document {key!r} of table {name!r} is not an object with a numeric id")
+                raise corrupt(_("document {key!r} of table {name!r} is not an object with a numeric id").format(
+                    key=key, name=name))
     if kind == "campaign" and "1" not in tables.get("state", {}):
-        raise corrupt("it has no campaign state")
+        raise corrupt(_("it has no campaign state"))
     if kind == "history" and not tables.get("entries"):
-        raise corrupt("it has no history entries")
+        raise corrupt(_("it has no history entries"))
     if shape is not None:
-        what = "the campaign state" if kind == "campaign" else "entry"
         for key, doc in tables[TABLE_OF_KIND[kind]].items():
             try:
-                shape(doc, what if kind == "campaign" else f"{what} {key}")
+                shape(doc, _("the campaign state") if kind == "campaign" else _("entry {key}").format(key=key))
             except ShapeError as error:
                 raise corrupt(str(error)) from None
     return tables, found
@@ -143,5 +147,6 @@ def read(path: Path, kind: str, backup_base: Path | None = None,
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise StoreError(f"Could not read {path} ({error.strerror or error}).") from error
+        raise StoreError(_("Could not read {path} ({reason}).").format(
+            path=path, reason=error.strerror or error)) from error
     return decode(path, raw, kind, backup_base, shape)

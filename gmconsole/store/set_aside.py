@@ -19,6 +19,7 @@ import os
 import re
 from pathlib import Path
 
+from gmconsole.i18n import _
 from gmconsole.store.atomic import fsync_folder
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.layout import HISTORY
@@ -57,12 +58,12 @@ def set_aside(campaign: Path, path: Path) -> Path:
     this campaign, :class:`WriteFailed` when the rename fails (the file then stays as it was)."""
     path = _absolute(path if Path(path).is_absolute() else Path(campaign) / path)
     if not is_history_chunk(path, campaign):
-        raise StoreError(f"{path} is not a history file of the campaign in {campaign}: only a history file "
-                         "(history/session-N/entries-M.json) can be set aside.")
+        raise StoreError(_("{path} is not a history file of the campaign in {campaign}: only a history file "
+                           "(history/session-N/entries-M.json) can be set aside.").format(path=path, campaign=campaign))
     try:
         os.lstat(path)
     except FileNotFoundError:
-        raise StoreError(f"There is no history file {path} to set aside.") from None
+        raise StoreError(_("There is no history file {path} to set aside.").format(path=path)) from None
     stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     aside = path.with_name(f"{path.name}.damaged-{stamp}")
     try:

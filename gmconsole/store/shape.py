@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.i18n import N_, _
 from gmconsole.settings_file import LANGUAGES
 from gmconsole.systems import SYSTEM_IDS
 
@@ -44,12 +45,15 @@ def _describe(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    name = {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}.get(type(value))
-    return name or type(value).__name__
+    name = {dict: N_("an object"), list: N_("a list"), str: N_("text"), int: N_("a number"),
+            float: N_("a number")}.get(type(value))
+    return _(name) if name else type(value).__name__
 
 
 def _fail(where: str, value: Any, expected: str) -> ShapeError:
-    return ShapeError(f"{where} is {_describe(value)}, where {expected} belongs")
+    """``expected`` is marked in English where the shapes are built (at import) and translated here."""
+    return ShapeError(_("{where} is {found}, where {expected} belongs").format(
+        where=where, found=_describe(value), expected=_(expected)))
 
 
 def kind_of(python_type: type, expected: str) -> Check:
@@ -59,10 +63,10 @@ def kind_of(python_type: type, expected: str) -> Check:
     return check
 
 
-INT = kind_of(int, "a whole number")
-STR = kind_of(str, "text")
-BOOL = kind_of(bool, "true or false")
-OBJECT = kind_of(dict, "an object")
+INT = kind_of(int, N_("a whole number"))
+STR = kind_of(str, N_("text"))
+BOOL = kind_of(bool, N_("true or false"))
+OBJECT = kind_of(dict, N_("an object"))
 
 
 def by_type(choices: dict[type, Check], expected: str) -> Check:
@@ -86,14 +90,14 @@ def optional(inner: Check) -> Check:
 def one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if type(value) is not str or value not in choices:
-            raise _fail(where, value, "one of " + ", ".join(choices))
+            raise _fail(where, value, _("one of {choices}").format(choices=", ".join(choices)))
     return check
 
 
 def list_of(item: Check, *, non_empty: bool = False) -> Check:
     def check(value: Any, where: str) -> None:
         if type(value) is not list or (non_empty and not value):
-            raise _fail(where, value, "a list" + (" of at least one" if non_empty else ""))
+            raise _fail(where, value, N_("a list of at least one") if non_empty else N_("a list"))
         for n, element in enumerate(value):
             item(element, f"{where}[{n}]")
     return check
@@ -123,7 +127,7 @@ def fields(required: dict[str, Check] | None = None, optional_fields: dict[str, 
         OBJECT(value, where)
         for key, inner in required.items():
             if key not in value:
-                raise ShapeError(f"{where} has no {key!r}")
+                raise ShapeError(_("{where} has no {key!r}").format(where=where, key=key))
             inner(value[key], f"{where}.{key}")
         for key, inner in optional_fields.items():
             if key in value:
@@ -135,12 +139,12 @@ def fields(required: dict[str, Check] | None = None, optional_fields: dict[str, 
 
 def _pair(value: Any, where: str) -> None:
     if type(value) is not list or len(value) != 2 or any(type(v) is not int for v in value):
-        raise _fail(where, value, "a [session, entry id] pair")
+        raise _fail(where, value, N_("a [session, entry id] pair"))
 
 
 # -- the campaign document (campaign.json, table "state", document 1) ------------------------------
 
-ATTRIBUTE = by_type({int: INT, dict: fields({"max": INT}, {"current": INT})}, "a number or {max, current}")
+ATTRIBUTE = by_type({int: INT, dict: fields({"max": INT}, {"current": INT})}, N_("a number or {max, current}"))
 GEAR = fields({"id": STR, "name": STR}, {
     "bonus": INT, "max_bonus": INT, "artifact_die": optional(INT), "damage": INT,
     "skills": list_of(STR), "quantity": INT, "destroyed": BOOL, "notes": STR,
@@ -161,7 +165,8 @@ SLOT = fields({"combatant": STR, "value": INT},
 def _turn_in_range(initiative: dict, where: str) -> None:
     turn, slots = initiative.get("turn", 0), initiative.get("slots", [])
     if not (0 <= turn < max(1, len(slots))):
-        raise ShapeError(f"{where}.turn is {turn}, but there are {len(slots)} in the conflict")
+        raise ShapeError(_("{where}.turn is {turn}, but there are {count} in the conflict").format(
+            where=where, turn=turn, count=len(slots)))
 
 
 INITIATIVE = optional(fields({"mode": one_of("cards", "roll", "manual")}, {
@@ -201,7 +206,8 @@ def _no_reserved(update: dict, where: str) -> None:
     for side in ("before", "after"):
         for key in ("id", "session"):
             if key in update[side]:
-                raise ShapeError(f"{where}.{side} changes the entry's {key!r}")
+                raise ShapeError(_("{where}.{side} changes the entry's {key!r}").format(
+                    where=where, side=side, key=key))
 
 
 UNDO = fields({}, {
@@ -236,6 +242,6 @@ GMCONSOLE = Shapes(state=STATE, entry=ENTRY)
 """The shapes of gmconsole's own campaigns (see the module docstring)."""
 
 
-def check_campaign(document: Any, where: str = "the campaign") -> None:
+def check_campaign(document: Any, where: str | None = None) -> None:
     """Check a campaign document (e.g. one rebuilt by undo from an entry's record); raises :class:`ShapeError`."""
-    CAMPAIGN(document, where)
+    CAMPAIGN(document, _("the campaign") if where is None else where)

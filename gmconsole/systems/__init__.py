@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gmconsole.i18n import _, verbatim
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding.system import EXPLODING
 from gmconsole.systems.tiered.system import TIERED
@@ -30,7 +31,8 @@ def get(system_id: str) -> GameSystem:
     try:
         return _REGISTRY[system_id]
     except (KeyError, TypeError):
-        raise RulesError(f"unknown system {system_id!r}: choose one of {', '.join(SYSTEM_IDS)}") from None
+        raise RulesError(_("unknown system {system!r}: choose one of {systems}").format(
+            system=system_id, systems=", ".join(SYSTEM_IDS))) from None
 
 
 def find(system_id) -> GameSystem | None:
@@ -56,4 +58,4 @@ def __getattr__(name: str):
         from gmconsole.systems.base import GameSystem
 
         return GameSystem
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(verbatim("module {module!r} has no attribute {name!r}").format(module=__name__, name=name))

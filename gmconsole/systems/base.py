@@ -32,7 +32,8 @@ class GameSystem(Protocol):
     """The system id written in campaign files and typed on the command line (``"yze"``)."""
 
     title: str
-    """The game's name as the GM reads it in pickers (``"Year Zero Engine (dice pool)"``)."""
+    """The game's name as the GM reads it in pickers (``"Year Zero Engine (dice pool)"``), in the console's
+    language; the fact ``title_words`` holds it marked in English."""
 
     family: str
     """The rules family's package name (``"yearzero"``, ``"exploding"``, ``"tiered"``); for
@@ -211,7 +212,8 @@ class GameSystem(Protocol):
     skill, those the sheet lacks marked untrained."""
 
     no_skill_label: str
-    """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``)."""
+    """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``), in the
+    console's language; the fact ``no_skill_words`` holds it marked in English."""
 
     dice_explode: bool
     """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FROM_THE_SHEET", "NOT_PUSHED", "CliFlags"]
+from gmconsole.i18n import N_, _
 
-FROM_THE_SHEET = "with --campaign the pool comes from the character's sheet"
-NOT_PUSHED = "only Year Zero rolls are pushed"
+__all__ = ["NOT_PUSHED", "CliFlags"]
+
+NOT_PUSHED = N_("only Year Zero rolls are pushed")
 
 
 @dataclass(frozen=True)
 class CliFlags:
     """One family's command-line flags.
 
-    ``campaign_refused``: flags a roll from a sheet (``--campaign NAME --character C``) refuses, each
+    ``refused_with_a_sheet``: flags a roll from a sheet (``--campaign NAME --character C``) refuses, each
     with why: the pool flags of a roll without a sheet and the other families' campaign flags.
-    ``elsewhere_refused``: other families' pool flags a roll without a sheet refuses, each with the
+    ``refused_without_a_sheet``: other families' pool flags a roll without a sheet refuses, each with the
     flag to use instead (play-test 5: ``roll yze --tn 5`` said only "unrecognized arguments").
     ``tn_modifiers``: a campaign roll's ``--modifier`` also names TN-table rows (``KEY[=N]``) and
     ``--tn-mod ±N`` is taken. ``gm_pool``: how the GM's own roll gives its pool: ``"counts"`` (base,
@@ -29,7 +30,18 @@ class CliFlags:
     (skill and trait die sizes and a TN).
     """
 
-    campaign_refused: tuple[tuple[str, str], ...]
-    elsewhere_refused: tuple[tuple[str, str], ...]
+    refused_with_a_sheet: tuple[tuple[str, str], ...]
+    refused_without_a_sheet: tuple[tuple[str, str], ...]
     tn_modifiers: bool
     gm_pool: str
+
+    @property
+    def campaign_refused(self) -> tuple[tuple[str, str], ...]:
+        """``(flag, why)`` a roll from a sheet refuses, the why in the language spoken now (the tables hold
+        it marked in English: they are built before the command line knows the language)."""
+        return tuple((flag, _(why)) for flag, why in self.refused_with_a_sheet)
+
+    @property
+    def elsewhere_refused(self) -> tuple[tuple[str, str], ...]:
+        """``(flag, what to use instead)`` a roll without a sheet refuses, in the language spoken now."""
+        return tuple((flag, _(why)) for flag, why in self.refused_without_a_sheet)

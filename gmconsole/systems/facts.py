@@ -4,6 +4,8 @@ protocol class, which only type checks and the tests read."""
 
 from __future__ import annotations
 
+from gmconsole.i18n import _, verbatim
+
 __all__ = ["SystemFacts"]
 
 
@@ -18,14 +20,25 @@ class SystemFacts:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
         for name, value in facts.items():
             if name not in known:
-                raise TypeError(f"{type(self).__name__} has no fact {name!r}")
+                raise TypeError(verbatim("{cls} has no fact {name!r}").format(cls=type(self).__name__, name=name))
             object.__setattr__(self, name, value)
         missing = sorted(name for name in known if not hasattr(self, name))
         if missing:
             raise TypeError(f"{type(self).__name__} needs {', '.join(missing)}")
 
+    @property
+    def title(self) -> str:
+        """The game's name in the GM's language (the fact holds it marked in English: facts are built at
+        import, before the language is known)."""
+        return _(self.title_words)
+
+    @property
+    def no_skill_label(self) -> str:
+        """The roll builder's "no skill" choice in the GM's language."""
+        return _(self.no_skill_words)
+
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a game system's facts do not change ({name})")
+        raise AttributeError(verbatim("a game system's facts do not change ({name})").format(name=name))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(id={self.id!r})"

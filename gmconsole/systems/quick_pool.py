@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 
 __all__ = ["QuickPool", "parse", "refuse", "tokens", "untyped"]
@@ -34,14 +35,17 @@ def tokens(text: str) -> list[str]:
 
 def refuse(system, text: str, why: str = "") -> RulesError:
     """The refusal of ``text`` as a quick pool for ``system``, naming what was wrong and the syntax."""
-    detail = f" ({why})" if why else ""
-    return RulesError(f"{text.strip()!r} is not a quick pool for {system.id}{detail}: type {system.quick_pool_syntax}")
+    if why:
+        said = _("{text!r} is not a quick pool for {system} ({why}): type {syntax}")
+    else:
+        said = _("{text!r} is not a quick pool for {system}: type {syntax}")
+    return RulesError(said.format(text=text.strip(), system=system.id, why=why, syntax=_(system.quick_pool_syntax)))
 
 
 def untyped(system, text: str) -> RulesError | None:
     """The refusal of an empty quick pool (``None`` when something was typed)."""
     if not text or not text.strip():
-        return RulesError(f"type the pool: {system.quick_pool_syntax}")
+        return RulesError(_("type the pool: {syntax}").format(syntax=_(system.quick_pool_syntax)))
     return None
 
 

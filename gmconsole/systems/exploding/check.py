@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import split_spec, to_int
 from gmconsole.systems.exploding.target import TargetNumber, given_target_number
-from gmconsole.wording import counted
 
 SKILL_DICE = 2
 """A trained character rolls this many skill dice."""
@@ -23,9 +23,13 @@ FACE_KINDS = ("skill", "trait")
 """The kinds a typed faces SPEC may name (``skill=8+3,2 trait=4``)."""
 
 
-def _check_size(sides: int, what: str) -> int:
+_SKILL_DIE = N_("the skill die must be a d4, d6, d8, d10 or d12, not d{sides}")
+_TRAIT_DIE = N_("the trait die must be a d4, d6, d8, d10 or d12, not d{sides}")
+
+
+def _check_size(sides: int, refusal: str) -> int:
     if isinstance(sides, bool) or sides not in DIE_SIZES:
-        raise RulesError(f"the {what} die must be a d4, d6, d8, d10 or d12, not d{sides}")
+        raise RulesError(_(refusal).format(sides=sides))
     return sides
 
 
@@ -55,9 +59,10 @@ class ExplodedDie:
 def check_dice(skill_dice: Sequence[int], trait_die: int) -> tuple[Die, ...]:
     """The dice of a check: the skill dice (none when untrained) and the trait die."""
     if len(skill_dice) > SKILL_DICE:
-        raise RulesError(f"a check rolls at most {SKILL_DICE} skill dice, not {len(skill_dice)}")
-    dice = [Die(DieKind.SKILL, _check_size(s, "skill")) for s in skill_dice]
-    dice.append(Die(DieKind.TRAIT, _check_size(trait_die, "trait")))
+        raise RulesError(_("a check rolls at most {most} skill dice, not {count}").format(
+            most=SKILL_DICE, count=len(skill_dice)))
+    dice = [Die(DieKind.SKILL, _check_size(s, _SKILL_DIE)) for s in skill_dice]
+    dice.append(Die(DieKind.TRAIT, _check_size(trait_die, _TRAIT_DIE)))
     return tuple(dice)
 
 
@@ -82,25 +87,29 @@ def parse_faces(spec: str, dice: Sequence[Die], explode: bool) -> DiceSource:
         kind_dice = [d for d in dice if d.kind.value == kind]
         chains = groups.get(kind, [])
         if len(chains) != len(kind_dice):
-            raise RulesError(f"{counted(len(chains), kind + ' face')} given but the check has "
-                             f"{counted(len(kind_dice), kind + ' die', kind + ' dice')}")
+            raise RulesError(_("{faces} given but the check has {dice}").format(
+                faces=ngettext("{n} {kind} face", "{n} {kind} faces", len(chains)).format(n=len(chains), kind=kind),
+                dice=ngettext("{n} {kind} die", "{n} {kind} dice", len(kind_dice)).format(n=len(kind_dice), kind=kind)))
         faces: list[int] = []
         for die, chain in zip(kind_dice, chains):
             parts = [to_int(p, kind) for p in chain.split("+")]
             if len(parts) > 1 and not explode:
-                raise RulesError(f"{kind} {chain!r}: dice explode only against a target number or in an opposed test")
+                raise RulesError(_("{kind} {chain!r}: dice explode only against a target number or in an opposed test")
+                                 .format(kind=kind, chain=chain))
             for i, face in enumerate(parts):
                 if not 1 <= face <= die.sides:
-                    raise RulesError(f"a {kind} d{die.sides} cannot show {face} (faces run 1-{die.sides})")
+                    raise RulesError(_("a {kind} d{sides} cannot show {face} (faces run 1-{sides})").format(
+                        kind=kind, sides=die.sides, face=face))
                 last = i == len(parts) - 1
                 if not last and face != die.sides:
                     raise RulesError(
-                        f"{kind} {chain!r}: a d{die.sides} explodes only on its maximum ({die.sides}), "
-                        f"so nothing may follow {face}"
+                        _("{kind} {chain!r}: a d{sides} explodes only on its maximum ({sides}), so nothing may "
+                          "follow {face}").format(kind=kind, chain=chain, sides=die.sides, face=face)
                     )
                 if last and explode and face == die.sides:
                     raise RulesError(
-                        f"{kind} {chain!r}: a d{die.sides} showing {face} explodes; type the next face as {chain}+N"
+                        _("{kind} {chain!r}: a d{sides} showing {face} explodes; type the next face as {chain}+N")
+                        .format(kind=kind, chain=chain, sides=die.sides, face=face)
                     )
             faces += parts
         flat[kind] = faces

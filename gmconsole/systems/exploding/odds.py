@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
 
+from gmconsole.i18n import _, verbatim
 from gmconsole.rules.dice import DIE_SIZES
 from gmconsole.rules.errors import RulesError
 
@@ -27,10 +28,11 @@ from gmconsole.rules.errors import RulesError
 def _sizes(dice: Sequence[int]) -> tuple[int, ...]:
     dice = tuple(dice)
     if not dice:
-        raise RulesError("the odds need at least one die")
+        raise RulesError(_("the odds need at least one die"))
     for sides in dice:
         if isinstance(sides, bool) or sides not in DIE_SIZES:
-            raise RulesError(f"d{sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)")
+            raise RulesError(_("d{sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)").format(
+                sides=sides))
     return dice
 
 
@@ -78,7 +80,8 @@ def top_distribution(dice: Sequence[int], bound: int, explode: bool = True) -> T
     """The exact distribution of the top total up to ``bound`` (inclusive); ``above`` = P(top > bound)."""
     sizes = _sizes(dice)
     if isinstance(bound, bool) or not isinstance(bound, int) or not 1 <= bound <= 1000:
-        raise RulesError(f"the distribution bound must be a whole number from 1 to 1000, not {bound!r}")
+        raise RulesError(verbatim("the distribution bound must be a whole number from 1 to 1000, not {bound!r}").format(
+            bound=bound))
 
     def at_most(v: int) -> Fraction:
         return prod((1 - p_die_at_least(s, v + 1, explode) for s in sizes), start=Fraction(1))
@@ -121,7 +124,7 @@ def p_opposed_win(active: Sequence[int], defender: Sequence[int], tie_goes_to: s
     """
     a_sizes, d_sizes = _sizes(active), _sizes(defender)
     if tie_goes_to not in ("defender", "active"):
-        raise RulesError(f"a tie goes to 'defender' or 'active', not {tie_goes_to!r}")
+        raise RulesError(_("a tie goes to 'defender' or 'active', not {value!r}").format(value=tie_goes_to))
 
     def at_least(sizes, v):
         return 1 - prod((1 - p_die_at_least(s, v) for s in sizes), start=Fraction(1))
@@ -145,7 +148,7 @@ def retry_odds(result, skill_dice: Sequence[int], trait_die: int, tn: int) -> di
     rolls every die again, so the chance of success is the check's own (R-EXP-1..3 as for any check) and it
     costs nothing; only a failed check is retried. The CLI's JSON keys, with exact fractions as strings."""
     if result.success:
-        raise RulesError("the check succeeded: there is nothing to retry")
+        raise RulesError(_("the check succeeded: there is nothing to retry"))
     p = check_odds(skill_dice, trait_die, tn).p_success
     return {
         "current_top": result.top, "current_success": bool(result.success),

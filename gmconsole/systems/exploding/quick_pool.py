@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
@@ -32,7 +33,7 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
         else:
             raise refuse(system, text, f"{token!r}")
     if trait is None:
-        raise refuse(system, text, "the trait die is needed")
+        raise refuse(system, text, _("the trait die is needed"))
     try:
         exploding.check_dice(skill, trait)
         target = (exploding.given_target_number(tn) if tn is not None else

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding.check import CheckResult, check_dice, roll_die
 from gmconsole.systems.exploding.target import TargetNumber
-from gmconsole.wording import counted
 
 # --------------------------------------------------------------------------- assisted check
 
@@ -59,10 +59,12 @@ class AssistedCheck:
         """Open the check: ``base`` TN (without untrained +4) plus 1 per other participant."""
         others = tuple(others)
         if not others:
-            raise RulesError("an assisted check needs at least one untrained participant besides the leader")
+            raise RulesError(_("an assisted check needs at least one untrained participant besides the leader"))
         if len(set(others)) != len(others) or leader in others:
-            raise RulesError("each participant of an assisted check must be named once")
-        tn = base.plus(f"assisting {counted(len(others), 'other participant')} (+1 each)", len(others))
+            raise RulesError(_("each participant of an assisted check must be named once"))
+        assisting = ngettext("assisting {n} other participant (+1 each)",
+                             "assisting {n} other participants (+1 each)", len(others))
+        tn = base.plus(assisting.format(n=len(others)), len(others))
         return cls(tn=tn, participants=(leader,) + others)
 
     @property
@@ -82,9 +84,9 @@ class AssistedCheck:
     def leader_rolled(self, result: CheckResult) -> AssistedCheck:
         """Record the leader's trained check; points above the TN become the shared pool."""
         if self.leader is not None:
-            raise RulesError("the leader of this assisted check has already rolled")
+            raise RulesError(_("the leader of this assisted check has already rolled"))
         if not any(d.die.kind is DieKind.SKILL for d in result.dice):
-            raise RulesError("the leader of an assisted check must be trained (roll skill dice)")
+            raise RulesError(_("the leader of an assisted check must be trained (roll skill dice)"))
         success = result.top >= self.tn.value and not result.critical_failure
         pool = result.top - self.tn.value if success else 0
         step = AssistStep(self.participants[0], result.top, result.critical_failure, 0, success, pool)
@@ -94,9 +96,9 @@ class AssistedCheck:
         """Record the next participant's trait roll; with ``spend`` they use pool points to close the gap."""
         name = self.next_up
         if self.leader is None:
-            raise RulesError("the leader rolls first in an assisted check")
+            raise RulesError(_("the leader rolls first in an assisted check"))
         if name is None:
-            raise RulesError("everyone in this assisted check has already rolled")
+            raise RulesError(_("everyone in this assisted check has already rolled"))
         gap = self.tn.value - result.top
         spent = 0
         if result.critical_failure:
@@ -144,7 +146,7 @@ class GroupCheck:
 
     @property
     def successes(self) -> int:
-        return sum(1 for _, r in self.results if r.success)
+        return sum(1 for _name, r in self.results if r.success)
 
     def as_dict(self) -> dict:
         return {
@@ -162,13 +164,17 @@ def group_check(base: TargetNumber, participants: Sequence[Participant], source:
     Typed faces are read in participant order, skill dice first.
     """
     if len(participants) < 2:
-        raise RulesError("a group check needs at least two trained participants")
+        raise RulesError(_("a group check needs at least two trained participants"))
     untrained = [p.name for p in participants if not p.skill_dice]
     if untrained:  # all named at once: one at a time took a refusal per name
-        names = untrained[0] if len(untrained) == 1 else ", ".join(untrained[:-1]) + f" and {untrained[-1]}"
-        raise RulesError(f"{names} {'is' if len(untrained) == 1 else 'are'} untrained: a group check is for "
-                         "trained characters (use an assisted check)")
-    tn = base.plus(f"group check: {len(participants)} trained participants (-1 each)", -len(participants))
+        names = untrained[0] if len(untrained) == 1 else _("{names} and {last}").format(
+            names=", ".join(untrained[:-1]), last=untrained[-1])
+        raise RulesError(ngettext(
+            "{names} is untrained: a group check is for trained characters (use an assisted check)",
+            "{names} are untrained: a group check is for trained characters (use an assisted check)",
+            len(untrained)).format(names=names))
+    tn = base.plus(_("group check: {count} trained participants (-1 each)").format(count=len(participants)),
+                   -len(participants))
     results = []
     for p in participants:
         dice = check_dice(p.skill_dice, p.trait_die)
@@ -197,7 +203,7 @@ def opposed(
 ) -> OpposedResult:
     """Roll an opposed test (R-EXP-4). ``tie_goes_to`` is the *setting*: ``"defender"`` (default) or ``"active"``."""
     if tie_goes_to not in ("defender", "active"):
-        raise RulesError(f"a tie goes to 'defender' or 'active', not {tie_goes_to!r}")
+        raise RulesError(_("a tie goes to 'defender' or 'active', not {value!r}").format(value=tie_goes_to))
     a_dice = check_dice(active.skill_dice, active.trait_die)
     d_dice = check_dice(defender.skill_dice, defender.trait_die)
     a = CheckResult(tuple(roll_die(d, source, True) for d in a_dice), None, source.by_hand)
@@ -237,14 +243,15 @@ class RetryTracker:
         """Record an attempt, or refuse it when this check was already tried without a recorded change."""
         if not self.may_try(character, skill, goal):
             raise RulesError(
-                f"{character} already tried {skill} for {goal!r}: record a change of circumstances to try again"
+                _("{character} already tried {skill} for {goal!r}: record a change of circumstances to try again")
+                .format(character=character, skill=skill, goal=goal)
             )
         return replace(self, attempts=self.attempts + (((character, skill, goal), 1),))
 
     def change_of_circumstances(self, character: str, skill: str, goal: str, reason: str) -> RetryTracker:
         """Allow one more attempt, recording why (e.g. "found the right tools")."""
         if not str(reason).strip():
-            raise RulesError("say what changed: a retry needs a recorded change of circumstances")
+            raise RulesError(_("say what changed: a retry needs a recorded change of circumstances"))
         key = (character, skill, goal)
         return replace(self, allowances=self.allowances + ((key, 1),), reasons=self.reasons + ((key, reason.strip()),))
 

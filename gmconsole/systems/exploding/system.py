@@ -3,7 +3,7 @@ the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
 from gmconsole.systems.facts import SystemFacts
@@ -15,7 +15,7 @@ class ExplodingSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "exploding"
-    title: str = "Exploding dice, top die counts"
+    title_words: str = N_("Exploding dice, top die counts")
     family: str = "exploding"
     tracker_counters: tuple[str, ...] = ("wounds", "strain")
     sheet_counters: tuple[str, ...] = ("wounds", "strain")
@@ -59,7 +59,7 @@ class ExplodingSystem(SystemFacts):
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
     skills_tried_untrained: bool = True
-    no_skill_label: str = "(no skill: trait die alone, untrained)"
+    no_skill_words: str = N_("(no skill: trait die alone, untrained)")
     dice_explode: bool = True
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
@@ -75,13 +75,13 @@ class ExplodingSystem(SystemFacts):
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         from gmconsole.rules.dice import DIE_SIZES  # the dice module is not needed to open the console
 
-        return None if maximum in DIE_SIZES else f"{what} must be a die of 4, 6, 8, 10 or 12 sides"
+        return None if maximum in DIE_SIZES else _("{what} must be a die of 4, 6, 8, 10 or 12 sides").format(what=what)
 
     def skill_refusal(self, what: str, level: int) -> str | None:
         from gmconsole.rules.dice import DIE_SIZES
 
         return None if level in (0,) + DIE_SIZES else (
-            f"{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides")
+            _("{what} must be 0 (untrained) or a die of 4, 6, 8, 10 or 12 sides").format(what=what))
 
     def attribute_step(self, value: int, delta: int) -> int:
         return max(0, value + delta)

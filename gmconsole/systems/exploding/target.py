@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gmconsole.i18n import _, language, pick
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import quoted
@@ -59,7 +60,7 @@ def difficulty(key: str) -> Difficulty:
         if level.key == wanted:
             return level
     names = ", ".join(d.key for d in difficulties())
-    raise RulesError(f"unknown difficulty {key!r}: choose one of {names}")
+    raise RulesError(_("unknown difficulty {key!r}: choose one of {names}").format(key=key, names=names))
 
 
 @dataclass(frozen=True)
@@ -100,29 +101,33 @@ class TnModifier:
         if self.low is not None:
             return f"+{self.low}-{self.high}"
         if self.per is not None:
-            return f"+1 per {_text(self.per, 'en')}"
+            return _("+1 per {unit}").format(unit=pick(self.per))
         return "-"
 
     def value(self, chosen: int | None) -> int:
         """The TN change when picked with ``chosen`` (required for ranges and per-unit entries)."""
-        label = _text(self.name, "en")
+        label = pick(self.name)
         if not self.pickable:
-            why = _text(self.note, "en") if self.note else "the console applies it by itself"
-            raise RulesError(f"{quoted(label)} is not picked by hand: {why}")
+            why = pick(self.note) if self.note else _("the console applies it by itself")
+            raise RulesError(_("{label} is not picked by hand: {why}").format(label=quoted(label), why=why))
         if self.modifier is not None:
             if chosen is not None and chosen != self.modifier:
-                raise RulesError(f"{quoted(label)} is always {self.modifier:+d}, not {chosen:+d}")
+                raise RulesError(_("{label} is always {fixed:+d}, not {chosen:+d}").format(
+                    label=quoted(label), fixed=self.modifier, chosen=chosen))
             return self.modifier
         if self.low is not None:
             if chosen is None:
                 raise RulesError(
-                    f"{quoted(label)} ranges {self.range_text()}: say how much (e.g. {self.full_key}={self.low})"
+                    _("{label} ranges {range}: say how much (e.g. {key}={low})").format(
+                        label=quoted(label), range=self.range_text(), key=self.full_key, low=self.low)
                 )
             if not self.low <= chosen <= self.high:
-                raise RulesError(f"{quoted(label)} ranges {self.range_text()}, so {chosen:+d} is out of range")
+                raise RulesError(_("{label} ranges {range}, so {chosen:+d} is out of range").format(
+                    label=quoted(label), range=self.range_text(), chosen=chosen))
             return chosen
         if chosen is None or chosen < 0:
-            raise RulesError(f"{quoted(label)} is +1 per {_text(self.per, 'en')}: give a count of 0 or more")
+            raise RulesError(_("{label} is +1 per {unit}: give a count of 0 or more").format(
+                label=quoted(label), unit=pick(self.per)))
         return chosen
 
 
@@ -159,8 +164,9 @@ def find_modifier(key: str) -> TnModifier:
         return matches[0]
     if matches:
         names = ", ".join(m.full_key for m in matches)
-        raise RulesError(f"modifier {key!r} is in several tables: write one of {names}")
-    error = RulesError(f"unknown TN modifier {key!r}; the TN modifiers are: {modifier_names()}")
+        raise RulesError(_("modifier {key!r} is in several tables: write one of {names}").format(key=key, names=names))
+    error = RulesError(_("unknown TN modifier {key!r}; the TN modifiers are: {names}").format(
+        key=key, names=modifier_names()))
     error.limit = len(str(error)) + 40  # the list is the help: a one-line error printer shows it whole
     raise error
 
@@ -180,7 +186,7 @@ def parse_modifier(text: str) -> tuple[str, int | None]:
     """Read ``KEY`` or ``KEY=N`` (``N`` for ranges and per-unit entries) as ``(key, N or None)``."""
     match = re.fullmatch(r"\s*([a-z][a-z.-]*)\s*(?:=\s*([+-]?[0-9]{1,3}))?\s*", str(text).lower())
     if not match:
-        raise RulesError(f"cannot read modifier {text!r}: write it as table.key or table.key=N")
+        raise RulesError(_("cannot read modifier {text!r}: write it as table.key or table.key=N").format(text=text))
     key, amount = match.groups()
     return key, (int(amount) if amount is not None else None)
 
@@ -205,9 +211,9 @@ class TargetNumber:
 
     def explain(self) -> list[str]:
         """The TN line by line: the base, each modifier signed, and the total."""
-        out = [f"{self.lines[0].label}: {self.lines[0].amount}"]
-        out += [f"{line.label}: {line.amount:+d}" for line in self.lines[1:]]
-        out.append(f"TN = {self.value}")
+        out = [_("{label}: {amount}").format(label=self.lines[0].label, amount=self.lines[0].amount)]
+        out += [_("{label}: {amount:+d}").format(label=line.label, amount=line.amount) for line in self.lines[1:]]
+        out.append(_("TN = {value}").format(value=self.value))
         return out
 
     def plus(self, label: str, amount: int) -> TargetNumber:
@@ -221,8 +227,9 @@ class TargetNumber:
 def given_target_number(value: int) -> TargetNumber:
     """A TN the GM states outright (used as given)."""
     if isinstance(value, bool) or not isinstance(value, int) or not -100 <= value <= 100:
-        raise RulesError(f"a target number must be a whole number from -100 to 100, not {value!r}")
-    return TargetNumber(value, (TnLine("target number (as given)", value),))
+        raise RulesError(_("a target number must be a whole number from -100 to 100, not {value!r}").format(
+            value=value))
+    return TargetNumber(value, (TnLine(_("target number (as given)"), value),))
 
 
 def build_target_number(
@@ -233,7 +240,7 @@ def build_target_number(
     untrained: bool = False,
     assisted: bool = False,
     adjustments: Sequence[int] = (),
-    lang: str = "en",
+    lang: str | None = None,
 ) -> TargetNumber:
     """Build a TN: the difficulty's base, each picked table modifier, Wound/Strain +1 each,
     untrained +4 (unless ``assisted``), and any free GM ``adjustments``.
@@ -242,22 +249,23 @@ def build_target_number(
     whose seed value is a range (``("other.cramped", 3)``) or per unit (``("other.threat-level", 2)``).
     """
     level = difficulty(difficulty_key or default_difficulty())
-    tn = TargetNumber(level.tn, (TnLine(f"{_text(level.name, lang)} difficulty", level.tn),))
+    lang = lang or language()
+    tn = TargetNumber(level.tn, (TnLine(_("{name} difficulty").format(name=_text(level.name, lang)), level.tn),))
     for item in modifiers:
         key, chosen = (item, None) if isinstance(item, str) else item
         entry = find_modifier(key)
         amount = entry.value(chosen)
         label = _text(entry.name, lang)
         if entry.group:
-            label = f"{_text(entry.group, lang)}: {label}"
+            label = _("{group}: {name}").format(group=_text(entry.group, lang), name=label)
         tn = tn.plus(label, amount)
-    for what, count in (("Wound", wounds), ("Strain", strain)):
+    for what, count in ((_("Wound"), wounds), (_("Strain"), strain)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RulesError(f"{what} must be a count of 0 or more, not {count!r}")
+            raise RulesError(_("{what} must be a count of 0 or more, not {count!r}").format(what=what, count=count))
         if count:
-            tn = tn.plus(f"{what} x{count} (+1 each)", count)
+            tn = tn.plus(_("{what} x{count} (+1 each)").format(what=what, count=count), count)
     if untrained and not assisted:
-        tn = tn.plus("Untrained", UNTRAINED_TN)
+        tn = tn.plus(_("Untrained"), UNTRAINED_TN)
     for amount in adjustments:
-        tn = tn.plus("GM modifier", int(amount))
+        tn = tn.plus(_("GM modifier"), int(amount))
     return tn

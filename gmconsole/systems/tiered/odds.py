@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
+from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.tiered.roll import SaveOutcome, Tier, attack_damage, read_save
@@ -23,7 +24,8 @@ _TWO_D6 = tuple(a + b for a, b in product(range(1, 7), repeat=2))
 def tier_odds(pool: int) -> dict[Tier, Fraction]:
     """P(each tier) for a pool of ``pool`` d6 (0 or negative allowed, R-TIER-2)."""
     if isinstance(pool, bool) or not isinstance(pool, int) or not -100 <= pool <= MAX_DICE:
-        raise RulesError(f"a pool must be a whole number from -100 to {MAX_DICE}, not {pool!r}")
+        raise RulesError(_("a pool must be a whole number from -100 to {most}, not {value!r}").format(
+            most=MAX_DICE, value=pool))
     if pool <= 0:
         return {
             Tier.CRITICAL: Fraction(0),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.tiered.roll import PUSH_YOURSELF_STAMINA, Tier, read_tier
 
@@ -61,15 +62,16 @@ def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = F
                        stamina: int | None = None) -> PushYourselfOdds:
     """The odds of adding the Push Yourself die to a check of ``pool`` dice that shows ``faces``."""
     if pool <= 0:
-        raise RulesError("a pool of 0 or fewer dice keeps the lowest of 2d6 (R-TIER-2): "
-                         "Push Yourself adds no die to it after the roll")
+        raise RulesError(_("a pool of 0 or fewer dice keeps the lowest of 2d6 (R-TIER-2): "
+                           "Push Yourself adds no die to it after the roll"))
     if pushed_yourself:
-        raise RulesError("Push Yourself was already spent on this check")
+        raise RulesError(_("Push Yourself was already spent on this check"))
     if stamina is not None and stamina < PUSH_YOURSELF_STAMINA:
-        raise RulesError(f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}")
+        raise RulesError(_("Push Yourself costs {cost} stamina and the character has only {stamina}").format(
+            cost=PUSH_YOURSELF_STAMINA, stamina=stamina))
     current = read_tier(faces, pool)[0]
     if current is Tier.CRITICAL:
-        raise RulesError("the check is already Critical: another die cannot make it better")
+        raise RulesError(_("the check is already Critical: another die cannot make it better"))
     tiers = {tier: Fraction(0) for tier in reversed(_RANK)}
     for face in range(1, 7):
         tier = read_tier([*faces, face], pool + 1)[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gmconsole.i18n import _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
 __all__ = ["parse"]
@@ -23,5 +24,5 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
         raise refuse(system, text)
     dice = int(found.group(1))
     if dice > MAX_DICE:
-        raise refuse(system, text, f"at most {MAX_DICE} dice")
-    return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, (("dice", dice),)))
+        raise refuse(system, text, _("at most {most} dice").format(most=MAX_DICE))
+    return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, ((_("dice"), dice),)))

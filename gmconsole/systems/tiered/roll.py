@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from gmconsole.i18n import _, pick
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
@@ -41,7 +42,8 @@ def _text(value: dict, lang: str) -> str:
 
 def _whole(value, what: str, low: int = -100, high: int = 100) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise RulesError(_("{what} must be a whole number from {low} to {high}, not {value!r}").format(
+            what=what, low=low, high=high, value=value))
     return value
 
 
@@ -94,9 +96,9 @@ def consequences() -> tuple[Consequence, ...]:
     for row in _table()["consequences"]:
         effects = []
         if "stamina" in row:
-            effects.append(Effect("stamina", row["stamina"], _text(row["name"], "en")))
+            effects.append(Effect("stamina", row["stamina"], pick(row["name"])))
         if "clock" in row:
-            effects.append(Effect("clock", row["clock"], _text(row["name"], "en")))
+            effects.append(Effect("clock", row["clock"], pick(row["name"])))
         out.append(Consequence(row["key"], row["name"], row["reads"], tuple(effects)))
     return tuple(out)
 
@@ -132,32 +134,34 @@ def build_pool(
     """Build a skill check pool: Luck (1) + attribute + skill, bonus dice (R-TIER-1: at most +2),
     +1 die for Push Yourself (2 stamina, refused below 2; returned as a cost), minus ``penalty`` dice.
     """
-    attribute = _whole(attribute, "the attribute", -20, 20)
-    skill = _whole(skill, "the skill", -20, 20)
-    luck = _whole(luck, "luck", 0, 1)
-    bonus = _whole(bonus, "bonus dice", 0, 100)
-    penalty = _whole(penalty, "the penalty", 0, 100)
+    attribute = _whole(attribute, _("the attribute"), -20, 20)
+    skill = _whole(skill, _("the skill"), -20, 20)
+    luck = _whole(luck, _("luck"), 0, 1)
+    bonus = _whole(bonus, _("bonus dice"), 0, 100)
+    penalty = _whole(penalty, _("the penalty"), 0, 100)
     if bonus > MAX_BONUS_DICE:
-        raise RulesError(f"at most +{MAX_BONUS_DICE} bonus dice can help a check (R-TIER-1), not +{bonus}")
-    lines = [("Luck", luck), ("attribute", attribute), ("skill", skill)]
+        raise RulesError(_("at most +{most} bonus dice can help a check (R-TIER-1), not +{bonus}").format(
+            most=MAX_BONUS_DICE, bonus=bonus))
+    lines = [(_("Luck"), luck), (_("attribute"), attribute), (_("skill"), skill)]
     if bonus:
-        lines.append(("bonus dice", bonus))
+        lines.append((_("bonus dice"), bonus))
     costs: tuple[Effect, ...] = ()
     if push_yourself:
         if stamina is None:
-            raise RulesError("Push Yourself costs 2 stamina: say how much stamina the character has")
-        stamina = _whole(stamina, "stamina", 0, 1000)
+            raise RulesError(_("Push Yourself costs 2 stamina: say how much stamina the character has"))
+        stamina = _whole(stamina, _("stamina"), 0, 1000)
         if stamina < PUSH_YOURSELF_STAMINA:
             raise RulesError(
-                f"Push Yourself costs {PUSH_YOURSELF_STAMINA} stamina and the character has only {stamina}"
+                _("Push Yourself costs {cost} stamina and the character has only {stamina}").format(
+                    cost=PUSH_YOURSELF_STAMINA, stamina=stamina)
             )
-        lines.append(("Push Yourself", 1))
-        costs = (Effect("stamina", -PUSH_YOURSELF_STAMINA, "Push Yourself"),)
+        lines.append((_("Push Yourself"), 1))
+        costs = (Effect("stamina", -PUSH_YOURSELF_STAMINA, _("Push Yourself")),)
     if penalty:
-        lines.append(("penalty", -penalty))
-    dice = sum(n for _, n in lines)
+        lines.append((_("penalty"), -penalty))
+    dice = sum(n for _label, n in lines)
     if dice > MAX_DICE:
-        raise RulesError(f"a pool of {dice} dice is too many (at most {MAX_DICE})")
+        raise RulesError(_("a pool of {count} dice is too many (at most {most})").format(count=dice, most=MAX_DICE))
     return Pool(dice, tuple(lines), costs)
 
 
@@ -182,7 +186,7 @@ def read_tier(faces: Sequence[int], pool: int) -> tuple[Tier, int]:
 
 def dice_to_roll(pool: int) -> int:
     """How many d6 a pool rolls: the pool itself, or 2 for a pool of 0 or fewer (R-TIER-2)."""
-    _whole(pool, "the pool", -100, MAX_DICE)
+    _whole(pool, _("the pool"), -100, MAX_DICE)
     return pool if pool >= 1 else 2
 
 
@@ -220,7 +224,7 @@ class CheckResult:
 
 
 def _roll(count: int, source: DiceSource) -> tuple[RolledDie, ...]:
-    return tuple(RolledDie(D6, source.face(D6)) for _ in range(count))
+    return tuple(RolledDie(D6, source.face(D6)) for _die in range(count))
 
 
 def roll_check(pool: Pool | int, source: DiceSource) -> CheckResult:
@@ -232,7 +236,7 @@ def roll_check(pool: Pool | int, source: DiceSource) -> CheckResult:
     tier, highest = read_tier([d.face for d in dice], size)
     effects = tuple(costs)
     if tier is Tier.LIMITED:
-        effects += (Effect("xp", 1, "Limited result"),)
+        effects += (Effect("xp", 1, _("Limited result")),)
     return CheckResult(size, dice, tier, highest, effects, source.by_hand)
 
 
@@ -257,7 +261,7 @@ def save_scores(dex: int, str_: int, int_: int, cha: int, per: int, level: int) 
     """
     for value, what in ((dex, "DEX"), (str_, "STR"), (int_, "INT"), (cha, "CHA"), (per, "PER")):
         _whole(value, what, -20, 20)
-    _whole(level, "the level", 0, 100)
+    _whole(level, _("the level"), 0, 100)
     half = level // 2
     return SaveScores(10 - dex - str_ - half, 10 - int_ - cha - half, 10 - per - half)
 
@@ -315,8 +319,8 @@ def save_table() -> list[dict]:
 def saving_throw(save: str, score: int, source: DiceSource, strict_over: bool = False) -> SaveResult:
     """Roll a saving throw: 2d6 against the ``save`` score (R-TIER-3)."""
     if save not in SAVES:
-        raise RulesError(f"unknown save {save!r}: choose phys, ment or perc")
-    _whole(score, "the save score", -100, 100)
+        raise RulesError(_("unknown save {save!r}: choose phys, ment or perc").format(save=save))
+    _whole(score, _("the save score"), -100, 100)
     dice = _roll(2, source)
     source.finish()
     return SaveResult(save, score, dice, read_save(sum(d.face for d in dice), score, strict_over))
@@ -368,19 +372,19 @@ def attack(
     R-TIER-4 damage by tier; melee adds +STR always. Reckless (melee only) raises the result one
     tier and the target gets a free hit back (a note for the GM). An attack gives no XP.
     """
-    _whole(class_bonus, "the class bonus", -20, 20)
+    _whole(class_bonus, _("the class bonus"), -20, 20)
     _whole(strength, "STR", -20, 20)
     _whole(dexterity, "DEX", -20, 20)
-    _whole(weapon, "weapon damage", 0, 100)
+    _whole(weapon, _("weapon damage"), 0, 100)
     if reckless and not melee:
-        raise RulesError("only a melee attack can be Reckless")
+        raise RulesError(_("only a melee attack can be Reckless"))
     pool = class_bonus + (strength if melee else dexterity)
     dice = _roll(dice_to_roll(pool), source)
     source.finish()
     rolled_tier, highest = read_tier([d.face for d in dice], pool)
     roll = CheckResult(pool, dice, rolled_tier, highest, (), source.by_hand)
     tier = rolled_tier.raised() if reckless else rolled_tier
-    notes = ("Reckless: the target gets a free hit back",) if reckless else ()
+    notes = (_("Reckless: the target gets a free hit back"),) if reckless else ()
     return AttackResult(roll, tier, attack_damage(tier, weapon, melee, strength), reckless, notes)
 
 
@@ -403,14 +407,14 @@ def contested(attribute_a: int, attribute_b: int, source: DiceSource, max_rounds
 
     Winner is ``"a"`` or ``"b"``. Typed faces are read a, a, b, b per round.
     """
-    _whole(attribute_a, "the first attribute", -20, 20)
-    _whole(attribute_b, "the second attribute", -20, 20)
+    _whole(attribute_a, _("the first attribute"), -20, 20)
+    _whole(attribute_b, _("the second attribute"), -20, 20)
     rounds = []
-    for _ in range(max_rounds):
+    for _round in range(max_rounds):
         a = source.face(D6) + source.face(D6) + attribute_a
         b = source.face(D6) + source.face(D6) + attribute_b
         rounds.append((a, b))
         if a != b:
             source.finish()
             return ContestedResult(tuple(rounds), "a" if a > b else "b")
-    raise RulesError(f"{max_rounds} tied rounds in a row: roll the contest again")
+    raise RulesError(_("{count} tied rounds in a row: roll the contest again").format(count=max_rounds))

@@ -3,7 +3,7 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
@@ -15,7 +15,7 @@ class TieredSystem(SystemFacts):
     """The fields are documented on the protocol."""
 
     id: str = "tiered"
-    title: str = "Luck + attribute + skill d6, four tiers"
+    title_words: str = N_("Luck + attribute + skill d6, four tiers")
     family: str = "tiered"
     tracker_counters: tuple[str, ...] = ("stamina", "xp")
     sheet_counters: tuple[str, ...] = ("stamina", "stamina_max", "level", "xp", "class_bonus")
@@ -57,7 +57,7 @@ class TieredSystem(SystemFacts):
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
-    no_skill_label: str = "(no skill: attribute only)"
+    no_skill_words: str = N_("(no skill: attribute only)")
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
@@ -70,10 +70,12 @@ class TieredSystem(SystemFacts):
     quick_pool_example: str = "4d6"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
-        return None if 0 <= maximum <= 6 else f"{what} must be from 0 to 6 (it is {maximum})"
+        return None if 0 <= maximum <= 6 else _("{what} must be from 0 to 6 (it is {value})").format(
+            what=what, value=maximum)
 
     def skill_refusal(self, what: str, level: int) -> str | None:
-        return None if 0 <= level <= 5 else f"{what} must be from 0 to 5 (it is {level})"
+        return None if 0 <= level <= 5 else _("{what} must be from 0 to 5 (it is {value})").format(
+            what=what, value=level)
 
     def attribute_step(self, value: int, delta: int) -> int:
         return max(0, value + delta)

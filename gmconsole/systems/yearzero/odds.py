@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero.pool import ones_that_stay
@@ -94,7 +95,7 @@ def group_success_counts(sides: int, n: int) -> list[int]:
             one_pows[i] = one_pows[i - 1] * one
         return [math.comb(n, k) * one_pows[k] * zero_pows[n - k] for k in range(n + 1)]
     counts = [1]
-    for _ in range(n):
+    for _die in range(n):
         nxt = [0] * (len(counts) + 2)
         for k, c in enumerate(counts):
             nxt[k] += c * zero
@@ -121,14 +122,15 @@ def convolve(a: list[int], b: list[int]) -> list[int]:
 def _check_pool(dice: Sequence[Die]) -> None:
     """Refuse dice that cannot be in a Year Zero pool, with one clear sentence."""
     if len(dice) > MAX_DICE:
-        raise RulesError(f"a pool of {len(dice)} dice is more than the {MAX_DICE} gmconsole allows")
+        raise RulesError(_("a pool of {count} dice is more than the {most} gmconsole allows").format(
+            count=len(dice), most=MAX_DICE))
     for die in dice:
         if die.kind not in YEAR_ZERO_KINDS:
-            raise RulesError(f"a {die.kind.value} die has no place in a Year Zero pool")
+            raise RulesError(_("a {kind} die has no place in a Year Zero pool").format(kind=die.kind.value))
         if die.sides not in _YEAR_ZERO_SIDES:
-            raise RulesError(f"a Year Zero pool uses d6 to d12 dice, not a d{die.sides}")
+            raise RulesError(_("a Year Zero pool uses d6 to d12 dice, not a d{sides}").format(sides=die.sides))
         if die.kind is DieKind.STRESS and die.sides != 6:
-            raise RulesError(f"stress dice are always d6, not d{die.sides}")
+            raise RulesError(_("stress dice are always d6, not d{sides}").format(sides=die.sides))
 
 
 def year_zero_odds(

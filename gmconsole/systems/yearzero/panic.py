@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.i18n import _
 from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
@@ -121,7 +122,8 @@ def panic_roll(
     with ``escalation`` on, a new total not above it becomes ``current_panic + 1``.
     """
     if isinstance(stress, bool) or not isinstance(stress, int) or not 0 <= stress <= MAX_DICE:
-        raise RulesError(f"stress must be a whole number from 0 to {MAX_DICE}, not {stress!r}")
+        raise RulesError(_("stress must be a whole number from 0 to {most}, not {value!r}").format(
+            most=MAX_DICE, value=stress))
     face = source.face(PANIC_DIE)
     source.finish()
     total = face + stress

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gmconsole.i18n import N_, _, language, pick
+from gmconsole.i18n import N_, _, language, pick, verbatim
 from gmconsole.rules.data import load_table, system_table
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
@@ -68,7 +68,8 @@ def _difficulty_shown(system: str, difficulty: str) -> str:
 def check_skill_ones(skill_ones: str) -> str:
     """``skill_ones`` if it is one of :data:`SKILL_ONES`, else one clear RulesError."""
     if skill_ones not in SKILL_ONES:
-        raise RulesError(f"skill ones {skill_ones!r} is not a choice: use {' or '.join(SKILL_ONES)} (R-PUSH-5)")
+        raise RulesError(_("skill ones {value!r} is not a choice: use {choices} (R-PUSH-5)").format(
+            value=skill_ones, choices=_(" or ").join(SKILL_ONES)))
     return skill_ones
 
 
@@ -159,11 +160,13 @@ class Pool:
 
 def _check_count(value: int, what: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number, not {value!r}")
+        raise RulesError(_("{what} must be a whole number, not {value!r}").format(what=what, value=value))
     if value < low:
-        raise RulesError(f"{what} cannot be {value} (it must be {low} or more)")
+        raise RulesError(_("{what} cannot be {value} (it must be {low} or more)").format(
+            what=what, value=value, low=low))
     if value > MAX_DICE:
-        raise RulesError(f"{what} of {value} is too many dice (at most {MAX_DICE})")
+        raise RulesError(_("{what} of {value} is too many dice (at most {most})").format(
+            what=what, value=value, most=MAX_DICE))
     return value
 
 
@@ -174,7 +177,8 @@ def difficulty_modifier(system: str, difficulty: str) -> int:
         if difficulty.lower() in (row["id"], row["name"]["en"].lower()):
             return row["modifier"]
     names = ", ".join(row["id"] for row in table)
-    raise RulesError(f"unknown difficulty {difficulty!r}: choose one of {names}")
+    raise RulesError(_("unknown difficulty {difficulty!r}: choose one of {names}").format(
+        difficulty=difficulty, names=names))
 
 
 def find_skill(system: str, skill: str) -> dict | None:
@@ -202,66 +206,71 @@ def step_die_for_rating(rating: str) -> int:
     for row in load_table("yze")["step_ratings"]:
         if row["rating"] == rating.strip().upper():
             return row["sides"]
-    raise RulesError(f"unknown step rating {rating!r}: use A, B, C or D")
+    raise RulesError(_("unknown step rating {rating!r}: use A, B, C or D").format(rating=rating))
 
 
 def _validate(request: PoolRequest) -> str:
     """Check the request and return the push cost in force."""
     if request.system not in YEAR_ZERO_IDS:
-        raise RulesError(f"{request.system!r} is not a Year Zero system: use {', '.join(YEAR_ZERO_IDS)}")
+        raise RulesError(_("{system!r} is not a Year Zero system: use {systems}").format(
+            system=request.system, systems=", ".join(YEAR_ZERO_IDS)))
     if request.attribute not in ATTRIBUTES:
-        raise RulesError(f"unknown attribute {request.attribute!r}: use {', '.join(ATTRIBUTES)}")
-    _check_count(request.attribute_value, "the attribute value")
-    _check_count(request.skill_level, "the skill level")
-    _check_count(request.stress, "stress")
+        raise RulesError(_("unknown attribute {attribute!r}: use {attributes}").format(
+            attribute=request.attribute, attributes=", ".join(ATTRIBUTES)))
+    _check_count(request.attribute_value, _("the attribute value"))
+    _check_count(request.skill_level, _("the skill level"))
+    _check_count(request.stress, _("stress"))
     if isinstance(request.max_pushes, bool) or not isinstance(request.max_pushes, int) or request.max_pushes < 0:
-        raise RulesError(f"max pushes must be 0 or more, not {request.max_pushes!r}")
+        raise RulesError(_("max pushes must be 0 or more, not {value!r}").format(value=request.max_pushes))
     push_cost = request.push_cost or DEFAULT_PUSH_COST[request.system]
     allowed = {s.id: s.push_costs for s in (MYZ, YZE, YZE_STEP)}[request.system]
     if push_cost not in allowed:
-        raise RulesError(f"push cost {push_cost!r} does not exist in {request.system}: use {', '.join(allowed)}")
+        raise RulesError(_("push cost {cost!r} does not exist in {system}: use {costs}").format(
+            cost=push_cost, system=request.system, costs=", ".join(allowed)))
     if request.stress and request.system == "myz":
-        raise RulesError("Mutant: Year Zero has no stress dice")
+        raise RulesError(_("Mutant: Year Zero has no stress dice"))
     if request.stress and push_cost != "stress-dice":
-        raise RulesError(f"stress dice are only rolled with the stress-dice push cost, not {push_cost}")
+        raise RulesError(_("stress dice are only rolled with the stress-dice push cost, not {cost}").format(
+            cost=push_cost))
     if request.tool_takes_damage and (push_cost != "damage-stress" or not request.gear):
-        raise RulesError("the tool can take the push damage only with the damage-stress push cost and a gear item")
+        raise RulesError(_("the tool can take the push damage only with the damage-stress push cost and a gear item"))
     if request.sic_a_dog and request.system != "myz":
-        raise RulesError("Sic a Dog is a Mutant: Year Zero skill")
+        raise RulesError(_("Sic a Dog is a Mutant: Year Zero skill"))
     for name, bonus in request.gear:
         if not str(name).strip():
-            raise RulesError("every gear item needs a name")
-        _check_count(bonus, f"the gear bonus of {name}")
+            raise RulesError(_("every gear item needs a name"))
+        _check_count(bonus, _("the gear bonus of {name}").format(name=name))
     check_skill_ones(request.skill_ones)
     for artifact in request.artifacts:
         if len(artifact) not in (2, 3):
-            raise RulesError("an artifact is (name, die) or (name, die, gear bonus)")
+            raise RulesError(verbatim("an artifact is (name, die) or (name, die, gear bonus)"))
         name, sides = artifact[0], artifact[1]
         if sides not in (8, 10, 12):
-            raise RulesError(f"artifact {name} must roll a d8, d10 or d12, not a d{sides}")
+            raise RulesError(_("artifact {name} must roll a d8, d10 or d12, not a d{sides}").format(
+                name=name, sides=sides))
         if len(artifact) == 3:
-            _check_count(artifact[2], f"the gear bonus of {name}")
+            _check_count(artifact[2], _("the gear bonus of {name}").format(name=name))
     if len(request.helpers) > MAX_HELPERS:
-        raise RulesError(
-            f"at most {MAX_HELPERS} characters can help a roll (R-HELP-1); {len(request.helpers)} were named"
-        )
+        raise RulesError(_("at most {most} characters can help a roll (R-HELP-1); {count} were named").format(
+            most=MAX_HELPERS, count=len(request.helpers)))
     names = [h.strip() for h in request.helpers]
     if any(not n for n in names):
-        raise RulesError("every helper must be named")
+        raise RulesError(_("every helper must be named"))
     if len(set(names)) != len(names):
-        raise RulesError("the same character cannot help twice")
+        raise RulesError(_("the same character cannot help twice"))
     for value in request.modifiers + tuple(v for _name, v in request.named_modifiers):
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_DICE:
-            raise RulesError(f"modifier {value!r} must be a whole number between -{MAX_DICE} and +{MAX_DICE}")
+            raise RulesError(_("modifier {value!r} must be a whole number between -{most} and +{most}").format(
+                value=value, most=MAX_DICE))
     if request.system == "yze-step":
         if request.attribute_value or request.skill_level:
-            raise RulesError("yze-step rolls step dice: give the attribute and skill dice, not counts")
+            raise RulesError(_("yze-step rolls step dice: give the attribute and skill dice, not counts"))
         if request.attribute_die not in STEP_SIZES:
-            raise RulesError("yze-step needs the attribute's step die (d6, d8, d10 or d12)")
+            raise RulesError(_("yze-step needs the attribute's step die (d6, d8, d10 or d12)"))
         if request.skill_die is not None and request.skill_die not in STEP_SIZES:
-            raise RulesError("a skill step die must be a d6, d8, d10 or d12")
+            raise RulesError(_("a skill step die must be a d6, d8, d10 or d12"))
     elif request.attribute_die is not None or request.skill_die is not None:
-        raise RulesError(f"step dice belong to yze-step, not {request.system}")
+        raise RulesError(_("step dice belong to yze-step, not {system}").format(system=request.system))
     return push_cost
 
 
@@ -282,7 +291,7 @@ def build_pool(request: PoolRequest) -> Pool:
     modifier_lines: list[str] = []
     skill_row = find_skill(request.system, request.skill) if request.skill else None
     if request.skill and request.system == "myz" and skill_row is None and not request.campaign_skill:
-        raise RulesError(f"Mutant: Year Zero has no skill called {request.skill!r}")
+        raise RulesError(_("Mutant: Year Zero has no skill called {skill!r}").format(skill=request.skill))
     specialist = request.specialist or bool(skill_row and skill_row.get("role"))
     difficulty = difficulty_modifier(request.system, request.difficulty)
     modifier = difficulty + len(request.helpers) + sum(request.modifiers) + sum(v for _n, v in request.named_modifiers)
@@ -311,18 +320,16 @@ def build_pool(request: PoolRequest) -> Pool:
         dice.append(Die(DieKind.ARTIFACT, sides, name))
         lines.append(_("artifact {name}: d{sides}").format(name=name, sides=sides))
     if len(dice) > MAX_DICE:
-        raise RulesError(f"a pool of {len(dice)} dice is too big (at most {MAX_DICE})")
+        raise RulesError(_("a pool of {count} dice is too big (at most {most})").format(count=len(dice), most=MAX_DICE))
 
     can_roll, reason = True, None
     if specialist and request.system == "myz" and request.skill_level < 1:
         can_roll = False
-        reason = (
-            f"{request.skill_name or request.skill or 'a specialist skill'} is a role skill: "
-            "it needs skill level 1 or more (R-MYZ-SPEC)"
-        )
+        reason = _("{skill} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)").format(
+            skill=request.skill_name or request.skill or _("a specialist skill"))
     elif not dice:
         can_roll = False
-        reason = "no dice are left after modifiers: the action has no chance of success (R-MOD-1)"
+        reason = _("no dice are left after modifiers: the action has no chance of success (R-MOD-1)")
     return Pool(
         request=request,
         dice=tuple(dice),
@@ -342,7 +349,7 @@ def _attribute_shown(request: PoolRequest) -> str:
 
 def _skill_shown(request: PoolRequest) -> str:
     """The skill as the GM reads it (its name when the request carries one), else ``skill``."""
-    return request.skill_name or request.skill or "skill"
+    return request.skill_name or request.skill or _("skill")
 
 
 def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
@@ -415,12 +422,14 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
                 break
             else:
                 smaller = min(range(len(dice)), key=lambda i: (dice[i][0], -i))
-                notes.append(f"+1 step: d{dice[smaller][0]} \u2192 d{dice[smaller][0] + 2}")
+                notes.append(_("+1 step: d{before} \u2192 d{after}").format(
+                    before=dice[smaller][0], after=dice[smaller][0] + 2))
                 dice[smaller][0] += 2
         else:
             larger = max(range(len(dice)), key=lambda i: (dice[i][0], i))
             if dice[larger][0] > 6:
-                notes.append(f"\u22121 step: d{dice[larger][0]} \u2192 d{dice[larger][0] - 2}")
+                notes.append(_("\u22121 step: d{before} \u2192 d{after}").format(
+                    before=dice[larger][0], after=dice[larger][0] - 2))
                 dice[larger][0] -= 2
             elif len(dice) == 2:
                 notes.append(_("\u22121 step: a d6 is removed"))

@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gmconsole.i18n import N_, _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
 __all__ = ["NOT_COUNTED", "parse"]
 
 NOT_COUNTED = {
-    "myz": {"st": "myz has no stress dice"},
-    "yze-step": dict.fromkeys(("b", "s", "g"), "yze-step rolls step dice like d10 d8, not counts of base, "
-                                               "skill or gear dice"),
+    "myz": {"st": N_("myz has no stress dice")},
+    "yze-step": dict.fromkeys(("b", "s", "g"), N_("yze-step rolls step dice like d10 d8, not counts of base, "
+                                                  "skill or gear dice")),
 }
 """The counted dice a Year Zero system does not roll, each with the sentence its refusal gives."""
 
@@ -38,7 +39,7 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
         elif die:
             artifacts.append(int(die.group(1)))
         elif count and count.group(2) in not_counted:
-            raise refuse(system, text, not_counted[count.group(2)])
+            raise refuse(system, text, _(not_counted[count.group(2)]))
         elif count:
             counts[count.group(2)] += int(count.group(1))
         else:
@@ -49,12 +50,12 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
                                   artifacts=tuple((f"d{sides}", sides) for sides in artifacts))
     if system.step_dice:
         if not 1 <= len(step) <= 2:
-            raise refuse(system, text, "one or two step dice")
+            raise refuse(system, text, _("one or two step dice"))
         request = PoolRequest(attribute_die=step[0], skill_die=step[1] if len(step) == 2 else None, **common)
     else:
         if not any(counts.values()) and not artifacts:
-            raise refuse(system, text, "no dice")
+            raise refuse(system, text, _("no dice"))
         request = PoolRequest(attribute_value=counts["b"], skill_level=counts["s"],
-                              gear=(("gear", counts["g"]),) if counts["g"] else (), **common)
+                              gear=((_("gear"), counts["g"]),) if counts["g"] else (), **common)
     pool = build_pool(request)
     return QuickPool(system.id, " ".join(tokens(text)), pool)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero.roll import PoolRequest, YearZeroRoll
@@ -55,9 +56,9 @@ def inspire(inspire_roll: YearZeroRoll, target_roll: YearZeroRoll, mode: str = "
     of the Inspire roll removes one of the target's 6s; with none left, the action fails.
     """
     if mode not in ("help", "hinder"):
-        raise RulesError(f"Inspire can help or hinder, not {mode!r}")
+        raise RulesError(_("Inspire can help or hinder, not {mode!r}").format(mode=mode))
     if inspire_roll.pool.system != "myz" or inspire_roll.pool.skill_id != "inspire":
-        raise RulesError("only a roll of the Chronicler's Inspire skill can help or hinder this way")
+        raise RulesError(_("only a roll of the Chronicler's Inspire skill can help or hinder this way"))
     sixes = _sixes(inspire_roll)
     before = target_roll.successes
     after = before + sixes if mode == "help" else max(0, before - sixes)
@@ -79,9 +80,9 @@ class ShakeItOffResult:
 def shake_it_off(roll: YearZeroRoll, incoming_trauma: int, from_push: bool = False) -> ShakeItOffResult:
     """Each 6 of the Shake It Off roll removes one point of incoming trauma; not against push trauma."""
     if from_push:
-        raise RulesError("Shake It Off cannot be used against trauma suffered from pushing a roll")
+        raise RulesError(_("Shake It Off cannot be used against trauma suffered from pushing a roll"))
     if isinstance(incoming_trauma, bool) or not isinstance(incoming_trauma, int) or incoming_trauma < 0:
-        raise RulesError(f"incoming trauma must be 0 or more, not {incoming_trauma!r}")
+        raise RulesError(_("incoming trauma must be 0 or more, not {value!r}").format(value=incoming_trauma))
     return ShakeItOffResult(incoming_trauma, min(incoming_trauma, _sixes(roll)))
 
 
@@ -124,11 +125,12 @@ def repair(roll: YearZeroRoll, bonus: int, max_bonus: int) -> RepairResult:
     `myz` success restores the full bonus; `yze` success restores one point per success, up to the
     starting value. Failure makes the current bonus the new maximum; failing at bonus 0 destroys the item.
     """
-    for value, what in ((bonus, "bonus"), (max_bonus, "maximum bonus")):
+    for value, what in ((bonus, N_("the gear bonus must be 0 or more, not {value!r}")),
+                        (max_bonus, N_("the gear maximum bonus must be 0 or more, not {value!r}"))):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"the gear {what} must be 0 or more, not {value!r}")
+            raise RulesError(_(what).format(value=value))
     if bonus > max_bonus:
-        raise RulesError(f"the gear bonus {bonus} is above its maximum {max_bonus}")
+        raise RulesError(_("the gear bonus {bonus} is above its maximum {most}").format(bonus=bonus, most=max_bonus))
     if not roll.success:
         return RepairResult(False, bonus, bonus, destroyed=bonus == 0)
     if roll.pool.system == "myz":
@@ -164,4 +166,4 @@ def sic_a_dog(
             system="myz", attribute="wits", attribute_value=handler_wits,
             skill="sic-a-dog", skill_level=skill_level, sic_a_dog=True, dog_strength=strength, **extra,
         )
-    raise RulesError(f"a dog can fight, scout or track, not {use!r}")
+    raise RulesError(_("a dog can fight, scout or track, not {use!r}").format(use=use))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gmconsole.i18n import _
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
@@ -69,7 +69,7 @@ def trauma_kind(attribute: str) -> dict:
     for row in load_table("myz")["attributes"]:
         if row["id"] == attribute:
             return row["trauma"]
-    raise RulesError(f"unknown attribute {attribute!r}")
+    raise RulesError(_("unknown attribute {attribute!r}").format(attribute=attribute))
 
 
 def stunt_list(pool: Pool) -> tuple[dict, ...]:
@@ -228,17 +228,19 @@ class YearZeroRoll:
 
 
 def _describe(counts: dict[str, int]) -> str:
-    shown = [f"{n} {kind} {'die' if n == 1 else 'dice'}" for kind, n in counts.items() if n]
-    return ", ".join(shown) if shown else "no dice"
+    shown = [ngettext("{n} {kind} die", "{n} {kind} dice", n).format(n=n, kind=kind) for kind, n in counts.items() if n]
+    return ", ".join(shown) if shown else _("no dice")
 
 
-def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = "the pool") -> None:
-    """R-MANUAL-1: typed faces must give exactly ``expected`` dice of each kind; one clear sentence otherwise."""
+def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = N_("the pool")) -> None:
+    """R-MANUAL-1: typed faces must give exactly ``expected`` dice of each kind; one clear sentence otherwise
+    (``what``, the roll the faces are for, is translated here)."""
     given = {kind: len(faces) for kind, faces in typed.items()}
     wanted = {kind: n for kind, n in expected.items() if n}
     if {k: n for k, n in given.items() if n} != wanted:
-        was = "was" if sum(given.values()) == 1 else "were"
-        raise RulesError(f"{what} needs faces for {_describe(wanted)}, but {_describe(given)} {was} typed")
+        said = ngettext("{what} needs faces for {wanted}, but {given} was typed",
+                        "{what} needs faces for {wanted}, but {given} were typed", sum(given.values()))
+        raise RulesError(said.format(what=_(what), wanted=_describe(wanted), given=_describe(given)))
 
 
 def roll_counts(pool: Pool) -> dict[str, int]:
@@ -263,7 +265,7 @@ def push_counts(previous: YearZeroRoll) -> dict[str, int]:
 def roll(pool: Pool, source: DiceSource) -> YearZeroRoll:
     """Roll every die of ``pool`` from ``source``; typed faces must match the pool exactly (R-MANUAL-1)."""
     if not pool.can_roll:
-        raise RulesError(pool.reason or "this pool cannot be rolled")
+        raise RulesError(pool.reason or _("this pool cannot be rolled"))
     dice = tuple(roll_dice(pool.dice, source))
     return YearZeroRoll(pool=pool, dice=dice, first_dice=dice, by_hand=source.by_hand)
 

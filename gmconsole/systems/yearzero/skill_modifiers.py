@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from gmconsole.i18n import _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.rules.errors import RulesError
 
@@ -50,8 +51,9 @@ class SkillModifier:
                    opposed_by=row.get("opposed_by"), ask=row.get("ask"))
 
     def label(self, with_value: bool = True) -> str:
-        """The English name and its value (``The area is dark or dimly lit +1``) for pickers."""
-        text = self.name["en"].rstrip(".")
+        """The name in the GM's language and its value (``The area is dark or dimly lit +1``) for pickers and
+        the pool's lines."""
+        text = pick(self.name).rstrip(".。")
         if with_value and self.modifier:
             text += f" {self.modifier:+d}".replace("-", "\u2212")
         return text
@@ -66,7 +68,7 @@ class Picked:
 
     @property
     def label(self) -> str:
-        """The English name with the typed detail, without the value (``Entering a sector B7``)."""
+        """The name in the GM's language with the typed detail, without the value (``Entering a sector B7``)."""
         text = self.modifier.label(with_value=False)
         return f"{text} {self.detail}" if self.detail else text
 
@@ -99,25 +101,29 @@ def find(system: str, skill: str | None, key: str) -> SkillModifier:
         if wanted in (row.id, row.name["en"].rstrip(".").casefold(), row.name.get("zh-Hant", "")):
             return row
     if not rows:
-        raise RulesError(f"{skill or 'a roll without a skill'} has no named modifiers in {system}"
-                         + ("" if skill else ": pick the skill first"))
+        if not skill:
+            raise RulesError(_("a roll without a skill has no named modifiers in {system}: pick the skill first")
+                             .format(system=system))
+        raise RulesError(_("{skill} has no named modifiers in {system}").format(skill=skill, system=system))
     names = ", ".join(r.id for r in rows)
-    raise RulesError(f"{skill} has no modifier {key.split('=', 1)[0].strip()!r}: choose one of {names}")
+    raise RulesError(_("{skill} has no modifier {key!r}: choose one of {names}").format(
+        skill=skill, key=key.split("=", 1)[0].strip(), names=names))
 
 
 def _detail(row: SkillModifier, key: str) -> str | None:
     text = key.split("=", 1)[1].strip() if "=" in key else ""
     if row.ask is None:
         if text:
-            raise RulesError(f"{row.id} takes no detail (give it as {row.id})")
+            raise RulesError(_("{id} takes no detail (give it as {id})").format(id=row.id))
         return None
     text = " ".join(text.split())
     if not text:
-        raise RulesError(f"{row.id} needs a detail: {row.ask['en']} (give it as {row.id}=...)")
+        raise RulesError(_("{id} needs a detail: {ask} (give it as {id}=...)").format(id=row.id, ask=pick(row.ask)))
     if len(text) > MAX_DETAIL:
-        raise RulesError(f"the detail of {row.id} is too long ({len(text)} characters, at most {MAX_DETAIL})")
+        raise RulesError(_("the detail of {id} is too long ({count} characters, at most {most})").format(
+            id=row.id, count=len(text), most=MAX_DETAIL))
     if not text.isprintable():
-        raise RulesError(f"the detail of {row.id} has characters that cannot be shown")
+        raise RulesError(_("the detail of {id} has characters that cannot be shown").format(id=row.id))
     return text
 
 
@@ -129,14 +135,15 @@ def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]
     seen: set[str] = set()
     for key in keys:
         if not str(key).strip():
-            raise RulesError("a skill modifier needs a name")
+            raise RulesError(_("a skill modifier needs a name"))
         row = find(system, skill, str(key))
         if row.id in seen:
-            raise RulesError(f"{row.id} is picked twice: each modifier counts once")
+            raise RulesError(_("{id} is picked twice: each modifier counts once").format(id=row.id))
         clash = next((p.modifier for p in picked if row.id in p.modifier.excludes or p.modifier.id in row.excludes),
                      None)
         if clash is not None:
-            raise RulesError(f"{row.id} and {clash.id} state the same fact (or its opposite): pick one of them")
+            raise RulesError(_("{id} and {other} state the same fact (or its opposite): pick one of them").format(
+                id=row.id, other=clash.id))
         seen.add(row.id)
         picked.append(Picked(row, _detail(row, str(key))))
     return picked

@@ -6,11 +6,11 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.words import whose
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
-from gmconsole.wording import possessive
 
 __all__ = ["MYZ", "YEAR_ZERO_IDS", "YZE", "YZE_STEP", "YearZeroSystem"]
 
@@ -34,7 +34,7 @@ class YearZeroSystem(SystemFacts):
     """One Year Zero system; the fields are documented on the protocol."""
 
     id: str
-    title: str
+    title_words: str
     tracker_counters: tuple[str, ...]
     sheet_counters: tuple[str, ...]
     new_attribute_text: str
@@ -88,7 +88,7 @@ class YearZeroSystem(SystemFacts):
     takes_attribute_damage: bool = True
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
-    no_skill_label: str = "(no skill: attribute only)"
+    no_skill_words: str = N_("(no skill: attribute only)")
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
@@ -99,18 +99,20 @@ class YearZeroSystem(SystemFacts):
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         if not self.step_dice:
-            return None if 1 <= maximum <= 6 else f"{what} must be from 1 to 6 (it is {maximum})"
+            return None if 1 <= maximum <= 6 else _("{what} must be from 1 to 6 (it is {value})").format(
+                what=what, value=maximum)
         if maximum not in STEP_SIZES:
-            return f"{what} must be a step die of 6, 8, 10 or 12 sides (D to A)"
+            return _("{what} must be a step die of 6, 8, 10 or 12 sides (D to A)").format(what=what)
         if current not in (0,) + STEP_SIZES:
-            return f"{possessive(what)} current die must be 0, 6, 8, 10 or 12"
+            return _("{whose} current die must be 0, 6, 8, 10 or 12").format(whose=whose(what))
         return None
 
     def skill_refusal(self, what: str, level: int) -> str | None:
         if self.step_dice:
             return None if level in (0,) + STEP_SIZES else (
-                f"{what} must be 0 (no rating) or a step die of 6, 8, 10 or 12 sides")
-        return None if 0 <= level <= 5 else f"{what} must be from 0 to 5 (it is {level})"
+                _("{what} must be 0 (no rating) or a step die of 6, 8, 10 or 12 sides").format(what=what))
+        return None if 0 <= level <= 5 else _("{what} must be from 0 to 5 (it is {value})").format(
+            what=what, value=level)
 
     def attribute_step(self, value: int, delta: int) -> int:
         if not self.step_dice:
@@ -140,7 +142,7 @@ class YearZeroSystem(SystemFacts):
 
 
 MYZ = YearZeroSystem(
-    id="myz", title="Mutant: Year Zero",
+    id="myz", title_words=N_("Mutant: Year Zero"),
     tracker_counters=("mutation_points", "xp"), sheet_counters=("mutation_points", "xp"),
     new_attribute_text="2", skills_table="myz",
     has_panic_table=False, has_stress=False, has_roles=True,
@@ -152,7 +154,7 @@ MYZ = YearZeroSystem(
 )
 
 YZE = YearZeroSystem(
-    id="yze", title="Year Zero Engine (dice pool)",
+    id="yze", title_words=N_("Year Zero Engine (dice pool)"),
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="2", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
@@ -160,14 +162,14 @@ YZE = YearZeroSystem(
 )
 
 YZE_STEP = YearZeroSystem(
-    id="yze-step", title="Year Zero Engine (step dice)",
+    id="yze-step", title_words=N_("Year Zero Engine (step dice)"),
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
     attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
     sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
-    quick_pool_syntax="step dice like d10 d8 (attribute die, then skill die; 2st stress dice)",
+    quick_pool_syntax=N_("step dice like d10 d8 (attribute die, then skill die; 2st stress dice)"),
     quick_pool_example="d10 d8",
 )
 

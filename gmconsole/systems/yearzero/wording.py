@@ -1,12 +1,15 @@
-"""The Year Zero roll builder's words: the difficulty ladder and the odds line (plain strings)."""
+"""The Year Zero roll builder's words: the difficulty ladder, the odds line and the push odds' rows and costs
+(plain strings, in the GM's language)."""
 
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _, pick
 from gmconsole.rules.data import system_table
+from gmconsole.safe_text import shown
 from gmconsole.systems.words import percent
 
-__all__ = ["difficulty_choices", "odds_line"]
+__all__ = ["COST_NAMES", "cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
+           "panic_rows"]
 
 
 def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
@@ -33,3 +36,52 @@ def odds_line(odds: dict) -> str:
         shares = ", ".join(f"{_(KINDS[k]) if k in KINDS else k} {percent(v)}" for k, v in banes.items())
         parts.append(_("bane after push {shares}").format(shares=shares))
     return " · ".join(parts)
+
+
+COST_NAMES = {"stress": N_("stress"), "damage": N_("damage"), "willpower": N_("willpower"), "trauma": N_("trauma"),
+              "mutation_points": N_("mutation points"), "broken": N_("broken"), "condition": N_("condition"),
+              "doom": N_("doom"), "gear_damage": N_("gear damage"), "panic": N_("panic")}
+"""A push cost's name as the GM reads it (the roll's ``costs`` and the push odds keep the English key)."""
+
+
+def cost_name(name: str) -> str:
+    """A cost by its name in the GM's language (``gear damage``, ``mutation points``)."""
+    words = COST_NAMES.get(name)
+    return _(words) if words else shown(name.replace("_", " "))
+
+
+def _attribute_name(system_id: str, attribute: str) -> str | None:
+    for row in system_table(system_id).get("attributes", ()):
+        if row.get("id") == attribute:
+            return pick(row["name"])
+    return None
+
+
+def cost_label(system_id: str, name: str, target: str | None) -> str:
+    """A cost and what it falls on, as a push-odds row names it: ``trauma (Strength)``, ``gear damage (rope)``;
+    an attribute by the data file's name in the GM's language, the dog as words, a gear item as the GM typed it."""
+    if not target:
+        return cost_name(name)
+    on = _("the dog") if target == "dog" else _attribute_name(system_id, target) or shown(target)
+    return _("{cost} ({target})").format(cost=cost_name(name), target=on)
+
+
+def cost_rows(odds, system_id: str) -> list[tuple[str, dict]]:
+    """``(label, {amount: chance})`` of every cost and target a push can charge (:class:`PushOdds.cost_details
+    <gmconsole.systems.yearzero.push_odds.PushOdds>`), labelled by :func:`cost_label`."""
+    return [(cost_label(system_id, name, target), dist) for name, target, dist in odds.cost_details]
+
+
+def panic_row_name(row_id: str) -> str:
+    """A panic table row by its data-file name in the GM's language (``drop-item``: Drop item, 掉落物品)."""
+    from gmconsole.systems.yearzero.panic import panic_table
+
+    for row in panic_table():
+        if row["id"] == row_id:
+            return pick(row["name"])
+    return shown(row_id.replace("-", " "))
+
+
+def panic_rows(odds) -> list[tuple[str, object]]:
+    """``(row name, chance)`` of each panic table row a push can land on, in table order."""
+    return [(panic_row_name(row), p) for row, p in (odds.panic_rows or {}).items()]

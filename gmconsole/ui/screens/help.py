@@ -55,10 +55,13 @@ def key_rows(owner, live=None, app=None) -> list[tuple[str, str]]:
 
 
 def rules_sections(system: str) -> list[dict]:
-    """The rules reference sections shown for ``system``."""
+    """The rules reference sections shown for ``system``, their title and lines in the console's language
+    (the table carries ``{en, zh-Hant}`` for each; R-ids read the same in both)."""
+    from gmconsole.i18n import pick
     from gmconsole.rules.data import load_table
 
-    return [s for s in load_table("rules_help")["sections"] if system in s["systems"]]
+    return [{**s, "title": pick(s["title"]), "lines": [pick(line) for line in s["lines"]]}
+            for s in load_table("rules_help")["sections"] if system in s["systems"]]
 
 
 class HelpScreen(Screen[None]):
