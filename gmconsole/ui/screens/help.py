@@ -94,7 +94,7 @@ class HelpScreen(Screen[None]):
                 table = Table(title=title, title_style=SECTION, title_justify="left", show_header=False, box=None,
                               padding=(0, 1), expand=True)
                 table.add_column(style=KEY, no_wrap=True)
-                table.add_column(ratio=1)
+                table.add_column(ratio=1, overflow="fold")  # a run of Chinese is one "word": folded, never cut
                 for key, what in key_rows(owner, live, self.app):
                     table.add_row(key, what)
                 tables.append(table)
