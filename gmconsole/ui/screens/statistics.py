@@ -226,6 +226,7 @@ class StatisticsScreen(Screen[None]):
         self._draw_plots(data, series)
 
     def _draw_plots(self, data: dict, series: tuple[list[int], list[float]]) -> None:
+        from gmconsole.ui.screens.statistics_text import die_kind
         from gmconsole.ui.widgets.stats_plots import FacesPlot, LuckPlot, SuccessPlot
 
         notes = []
@@ -250,7 +251,7 @@ class StatisticsScreen(Screen[None]):
         for row in suspect:
             plot = FacesPlot(classes="faces")
             plots.mount(plot)
-            plot.show(f"{row['kind']} d{row['sides']}", row["faces"])
+            plot.show(f"{die_kind(row['kind'])} d{row['sides']}", row["faces"])
         if not suspect:
             notes.append(_("No typed die is suspect: no face histogram to draw."))
         self.query_one("#stats-notes", Static).update(Text("\n".join(notes)))

@@ -16,11 +16,18 @@ from rich.text import Text
 from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text, verdict
 from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import cut_cells, shown
+from gmconsole.ui.widgets.dice_pool import KIND_NAMES
 
-__all__ = ["figures_view", "luck_words", "verdict"]
+__all__ = ["die_kind", "figures_view", "luck_words", "verdict"]
 
 TITLE = Style(bold=True, color="cyan")
 """A table's title, and the line said in place of a table that has nothing to show."""
+
+
+def die_kind(kind: str) -> str:
+    """A die kind of the fairness test as the screen names it: ``base`` in the console's language, a kind
+    the console does not know (from the file) as it is, escaped."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else shown(kind)
 
 
 def luck_words(luck: float | None) -> str:
@@ -98,8 +105,8 @@ def _fairness(rows: list[dict]) -> list:
     for row in rows:
         p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"
         style = Style(bold=True, color="red") if row["suspect"] else ""
-        table.add_row(cut_cells(shown(row["kind"]), 12, ""), f"d{row['sides']}", str(row["n"]), f"{row['chi2']:.2f}", p,
-                      Text(verdict(row), style=style))
+        kind = cut_cells(die_kind(row["kind"]), 12, "")
+        table.add_row(kind, f"d{row['sides']}", str(row["n"]), f"{row['chi2']:.2f}", p, Text(verdict(row), style=style))
     return [table]
 
 
