@@ -39,7 +39,6 @@ def words(found: list[str]) -> set[str]:
 AWAITING = {
     "statistics": {"SUSPECT", "Stress", "dice", "per", "roll", "session", "not", "enough", "rolls", "needs",
                    "turned", "failure", "into", "success", "stress", "gained", "costs", "panic", "fair"},
-    "push odds": {"keeping", "together", "nervous", "twitch", "tremble"},
     "roll builder: an opposed roll": {
         "Active", "Defender", "Only", "Opposed", "active", "after", "attribute", "below", "cancels", "console",
         "defender", "dice", "each", "faces", "marked", "marks", "may", "more", "nobody", "one", "only", "pool",
@@ -49,11 +48,11 @@ AWAITING = {
     "session begins": {"begins", "session"},
 }
 """English these screens show that other areas' strings write, wrapped on their branches (issue 16), by walk:
-the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the panic rows of the data
-files, the opposed roll's form (``ui/widgets/roll_specials.py``), the named modifiers' refusal
-(``ui/roll_builder/modifier_flows.py``), the recap and the new session's summary (``campaign/sessions.py``,
-``campaign/commands/sessions.py``). Only these words may be left; once those branches are merged, each set is
-emptied (and then the walk holds every screen to no English word)."""
+the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the opposed roll's form
+(``ui/widgets/roll_specials.py``), the named modifiers' refusal (``ui/roll_builder/modifier_flows.py``), the
+recap and the new session's summary (``campaign/sessions.py``, ``campaign/commands/sessions.py``). Only these
+words may be left; once those branches are merged, each set is emptied (and then the walk holds every screen
+to no English word)."""
 
 
 def assert_zh_hant(found: list[str], awaiting: str = "") -> None:
@@ -215,3 +214,29 @@ def test_the_statistics_screen_in_english_is_unchanged(make_app):
     for line in ("What the dice did", "By character", "Successes: observed against expected",
                  "Luck per character (SD)", "luck: observed minus expected successes"):
         assert flat(line) in flat(text)
+
+
+def test_the_push_odds_name_panic_rows_from_the_data_file_in_zh_hant(make_app, zh_hant):
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        for key in ("3", "s", "enter", "r", "O"):
+            await press(pilot, key)
+        seen["table"] = str(app.screen.query_one("#push-odds-table").render())
+
+    lines = _walk(app, steps)["table"].splitlines()
+    row = next(line for line in lines if "撐住了" in line)
+    assert row.startswith("  撐住了" + " " * 18 + " ")  # 24 cells: the name's 6 and 18 blanks, as English pads
+    assert "恐慌（壓力骰擲出 1）：" in "\n".join(lines)
+
+
+def test_the_push_odds_in_english_name_panic_rows_by_their_words(make_app):
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        for key in ("3", "s", "enter", "r", "O"):
+            await press(pilot, key)
+        seen["table"] = str(app.screen.query_one("#push-odds-table").render())
+
+    lines = _walk(app, steps)["table"].splitlines()
+    assert any(line.startswith("  keeping it together      ") for line in lines)
