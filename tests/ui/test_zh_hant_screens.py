@@ -240,3 +240,25 @@ def test_the_push_odds_in_english_name_panic_rows_by_their_words(make_app):
 
     lines = _walk(app, steps)["table"].splitlines()
     assert any(line.startswith("  keeping it together      ") for line in lines)
+
+
+def test_the_statistics_at_80x24_in_zh_hant_wrap_readings_and_keep_the_plots_frames(make_app, zh_hant):
+    app = make_app("yze-demo")
+    seeded_session(app.service, rolls=12, sixes=12)
+
+    async def steps(pilot, seen):
+        await press(pilot, "I")
+        await _counted(pilot)
+        figures = app.screen.query_one("#stats-figures")
+        seen["figures"] = [strip.text for strip in figures.render_lines(figures.region.reset_offset)]
+        plot = app.screen.query_one("#plot-successes")
+        seen["plot"] = [strip.text.rstrip() for strip in plot.render_lines(plot.region.reset_offset)]
+
+    seen = _walk(app, steps, size=(80, 24))
+    assert "遠比預期幸運" in flat("\n".join(seen["figures"]))  # a reading too long for its column is folded
+    assert not [line for line in seen["figures"] if line.rstrip().endswith("…")]
+    plot = seen["plot"]
+    assert "成功數：實際與預期" in flat(plot[0])
+    top = next(i for i, line in enumerate(plot) if "┌" in line)
+    bottom = next(i for i, line in enumerate(plot) if "└" in line)
+    assert all(line.endswith("│") for line in plot[top + 1:bottom])  # the legend's Chinese did not push it out

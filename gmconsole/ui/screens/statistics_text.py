@@ -60,7 +60,7 @@ def _table(title: str) -> Table:
     for name, cells in ((_("rolls"), 5), (_("observed"), 8), (_("expected"), 8), (_("luck"), 6), (_("rate"), 4),
                         (_("odds"), 4)):
         table.add_column(name, justify="right", no_wrap=True, min_width=cells)  # figures are never cut
-    table.add_column(_("reading"), ratio=1)  # words wrap at 80 columns instead
+    table.add_column(_("reading"), ratio=1, overflow="fold")  # words wrap at 80 columns (Chinese folds) instead
     return table
 
 
