@@ -46,11 +46,17 @@ AWAITING = {
     "roll builder: named modifiers": {"and", "for", "instead", "list", "modifiers", "named", "rules", "the", "use"},
     "recap": {"Nothing", "changed", "entries", "rolled", "scene", "session", "this", "was"},
     "session begins": {"begins", "session"},
+    "first run": {"Engine", "Luck", "Mutant", "Year", "Zero", "attribute", "counts", "dice", "die", "four", "pool",
+                  "skill", "tiers", "top"},
+    "initiative: who fights, with the typed-dice key": {"Int", "Spi", "trait", "skill", "Untrained"},
+    "initiative: the D6s rolled by hand": {"Int", "Spi", "trait", "skill", "Untrained"},
 }
 """English these screens show that other areas' strings write, wrapped on their branches (issue 16), by walk:
 the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the opposed roll's form
 (``ui/widgets/roll_specials.py``), the named modifiers' refusal (``ui/roll_builder/modifier_flows.py``), the
-recap and the new session's summary (``campaign/sessions.py``, ``campaign/commands/sessions.py``). Only these
+recap and the new session's summary (``campaign/sessions.py``, ``campaign/commands/sessions.py``), the games'
+names (``systems/``), and in the exploding demo the roster's short attribute names and the builder's trait
+line (``ui/widgets``, ``ui/roll_builder``) under the initiative's forms. Only these
 words may be left; once those branches are merged, each set is emptied (and then the walk holds every screen
 to no English word)."""
 
@@ -182,6 +188,47 @@ def test_screens_and_forms_read_in_zh_hant(make_app, zh_hant, where, keys):
         seen["left"] = english_left(app, skill_ids(app.service) | {"TOML"})
 
     assert_zh_hant(_walk(app, steps)["left"], where)
+
+
+MORE_WALKS = [
+    ("exploding-demo", "initiative: who fights, with the typed-dice key", ["2", "s"]),
+    ("exploding-demo", "initiative: the D6s rolled by hand", ["2", "s", "a", "f"]),
+    ("myz-demo", "skills screen of a campaign with its own list", ["L"]),
+]
+"""Walks of the other systems' demo campaigns: ``(campaign, where, keys)``."""
+
+
+@pytest.mark.parametrize(("campaign", "where", "keys"), MORE_WALKS, ids=[where for _c, where, _k in MORE_WALKS])
+def test_other_systems_screens_read_in_zh_hant(make_app, zh_hant, campaign, where, keys):
+    app = make_app(campaign)
+
+    async def steps(pilot, seen):
+        for key in keys:
+            await press(pilot, key)
+        seen["screen"] = type(app.screen).__name__
+        seen["left"] = english_left(app, skill_ids(app.service))
+
+    seen = _walk(app, steps)
+    assert_zh_hant(seen["left"], where)
+    assert seen["screen"] == {"L": "SkillsScreen", "s": "PickCombatantsScreen", "f": "InitiativeDiceForm"}[keys[-1]]
+
+
+def test_the_first_run_picker_reads_in_zh_hant(make_app, zh_hant):
+    from gmconsole.campaign import library
+    from gmconsole.ui.screens.demo_picker import DemoPickerScreen
+
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        campaigns = library.list_campaigns(app.service.data_folder)
+        app.push_screen(DemoPickerScreen(campaigns))
+        await pilot.pause()
+        names = {word for c in campaigns for name in [c.name, *c.characters] for word in re.findall(r"[A-Za-z]+", name)}
+        seen["text"], seen["left"] = screen_text(app), english_left(app, names)
+
+    seen = _walk(app, steps)
+    assert "歡迎使用gmconsole。示範戰役已安裝，每種骰子系統各一個。" in flat(seen["text"])
+    assert_zh_hant(seen["left"], "first run")
 
 
 def test_a_new_session_and_its_recap_read_in_zh_hant(make_app, zh_hant):

@@ -26,9 +26,10 @@ __all__ = ["DemoPickerScreen"]
 
 
 def _title(system_id: str) -> str:
-    """The game's name for a campaign's system id (the id itself when the file names an unknown one)."""
+    """The game's name for a campaign's system id, in the console's language (the id itself when the file
+    names an unknown one)."""
     try:
-        return systems.get(system_id).title
+        return _(systems.get(system_id).title)
     except RulesError:
         return system_id
 
