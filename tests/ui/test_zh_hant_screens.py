@@ -309,3 +309,24 @@ def test_the_statistics_at_80x24_in_zh_hant_wrap_readings_and_keep_the_plots_fra
     top = next(i for i, line in enumerate(plot) if "┌" in line)
     bottom = next(i for i, line in enumerate(plot) if "└" in line)
     assert all(line.endswith("│") for line in plot[top + 1:bottom])  # the legend's Chinese did not push it out
+
+
+def test_the_new_round_cards_form_reads_in_zh_hant(make_app, zh_hant):
+    from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
+
+    app = make_app("yze-demo")
+    app.service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    app.service.update_settings({"initiative_redraw": True})
+
+    async def steps(pilot, seen):
+        for key in ("2", "n", "n", "f"):
+            await press(pilot, key)
+        seen["form"] = isinstance(app.screen, NewRoundCardsForm)
+        seen["text"], seen["left"] = screen_text(app), english_left(app)
+        seen["hint"] = app.screen.query_one("#f-cards-c1").placeholder
+
+    seen = _walk(app, steps)
+    assert seen["form"]
+    assert_zh_hant(seen["left"])
+    assert "新的一輪，新的卡牌（R-INIT-2）" in flat(seen["text"])
+    assert seen["hint"] == "1 張卡牌；留空：由主控台抽牌；輸入：每次抽牌一張，例如 3"
