@@ -330,3 +330,23 @@ def test_the_new_round_cards_form_reads_in_zh_hant(make_app, zh_hant):
     assert_zh_hant(seen["left"])
     assert "新的一輪，新的卡牌（R-INIT-2）" in flat(seen["text"])
     assert seen["hint"] == "1 張卡牌；留空：由主控台抽牌；輸入：每次抽牌一張，例如 3"
+
+
+def test_a_skill_added_in_zh_hant_takes_the_attribute_by_its_chinese_name(make_app, zh_hant):
+    from pilot_harness import set_field
+
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        await press(pilot, "L", "a")
+        seen["hint"] = app.screen.query_one("#f-attribute").placeholder
+        set_field(app, "name", "駕駛")
+        set_field(app, "attribute", "機智")
+        await press(pilot, "ctrl+s")
+        seen["text"] = screen_text(app)
+
+    seen = _walk(app, steps)
+    assert seen["hint"] == "力量, 敏捷, 機智, 同理"
+    added = next(skill for skill in app.service.campaign.skills if skill.name == "駕駛")
+    assert added.attribute == "wits"
+    assert "駕駛" in seen["text"] and "機智" in seen["text"]  # the attribute column names it in zh-Hant too
