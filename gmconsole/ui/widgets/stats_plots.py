@@ -38,16 +38,24 @@ def _cut(name: str, cells: int = _NAME_CELLS) -> str:
     return cut_cells(shown(name), cells)
 
 
+def _run(plain: str, indices: range) -> int:
+    """How many blanks ``plain`` has in a row at ``indices``, from the first."""
+    return next((n for n, i in enumerate(indices) if plain[i] != " "), len(indices))
+
+
 def _narrower(line: Text, width: int) -> Text:
-    """``line`` with blanks taken out until it is ``width`` cells (or as near as its blanks allow)."""
+    """``line`` with blanks taken out until it is ``width`` cells (or as near as its blanks allow): first on the
+    side of the wide text with more blanks next to it (a name's padding before it, a legend's canvas after it)."""
     excess = cell_len(line.plain) - width
     plain = line.plain
     wide = [i for i, char in enumerate(plain) if cell_len(char) > 1]
     if excess <= 0 or not wide:
         return line
-    after = [i for i in range(wide[-1] + 1, len(plain)) if plain[i] == " "]
-    before = [i for i in range(wide[0] - 1, -1, -1) if plain[i] == " "]
-    drop = set((after + before)[:excess])
+    after_range, before_range = range(wide[-1] + 1, len(plain)), range(wide[0] - 1, -1, -1)
+    after = [i for i in after_range if plain[i] == " "]
+    before = [i for i in before_range if plain[i] == " "]
+    first = before + after if _run(plain, before_range) > _run(plain, after_range) else after + before
+    drop = set(first[:excess])
     kept = Text()
     start = 0
     for index in sorted(drop):
