@@ -350,3 +350,24 @@ def test_a_skill_added_in_zh_hant_takes_the_attribute_by_its_chinese_name(make_a
     added = next(skill for skill in app.service.campaign.skills if skill.name == "駕駛")
     assert added.attribute == "wits"
     assert "駕駛" in seen["text"] and "機智" in seen["text"]  # the attribute column names it in zh-Hant too
+
+
+FORMS = [("initiative: the draw form", ["2", "s", "ctrl+s"]), ("gear: the new item form", ["1", "g", "a"]),
+         ("skills: the new skill form", ["L", "a"]), ("skills: load a list", ["L", "l"]),
+         ("the character form", ["1", "a"]), ("tracker: the value form", ["4", "="])]
+
+
+@pytest.mark.parametrize(("where", "keys"), FORMS, ids=[where for where, _keys in FORMS])
+def test_every_forms_labels_are_whole_at_80x24_in_zh_hant(make_app, zh_hant, where, keys):
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        await press(pilot, *keys)
+        seen["labels"] = [(str(label.render()), label.render_lines(label.region.reset_offset)[0].text.rstrip())
+                          for label in app.screen.query(".form-label")]
+
+    labels = _walk(app, steps, size=(80, 24))["labels"]
+    assert labels
+    assert all(text == drawn for text, drawn in labels), labels  # each label on its one line, whole
+    if where.startswith("initiative"):
+        assert ("Ripley Hale 擇優", "Ripley Hale 擇優") in labels
