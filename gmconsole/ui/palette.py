@@ -13,22 +13,44 @@ On the main screen the palette offers, beside Textual's own commands (theme, key
 
 Names come from campaign files: they are escaped (:mod:`gmconsole.safe_text`) and drawn as plain text,
 never as markup. This module is imported when the palette first opens, not at start-up.
+
+The commands read in the console's language, and the palette matches what it shows (Textual's fuzzy
+matcher): in zh-Hant, ``擲骰`` finds the roll commands and a name its character. A command's English words
+match too (``Roll`` in zh-Hant), so a GM who knows them is not lost.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import NamedTuple
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 
 __all__ = ["ConsoleCommands", "go_to", "open_campaign", "roll_skill"]
 
 GO_TO_FIRST = 1.05
 """A "Go to NAME" hit's score is raised this much: typed alone, a name selects that character."""
+
+
+class Command(NamedTuple):
+    """One palette command: its text in the console's language, the same in English (matched too), what it
+    does, its help line, and its kind (``go``, ``roll``, ``other``: a roll is listed only when asked for)."""
+
+    text: str
+    english: str
+    run: Callable[[], None]
+    help: str
+    kind: str = "other"
+
+
+def _command(said: str, run: Callable[[], None], help_text: str, kind: str = "other", **names: str) -> Command:
+    """A command whose text is the msgid ``said`` filled with ``names`` (already escaped)."""
+    return Command(_(said).format(**names), said.format(**names), run, _(help_text), kind)
 
 
 def _main_screen(app):
@@ -65,7 +87,7 @@ class ConsoleCommands(Provider):
     """The palette's gmconsole commands (see the module docstring)."""
 
     async def startup(self) -> None:
-        self.commands: list[tuple[str, Callable[[], None], str]] = []
+        self.commands: list[Command] = []
         main = _main_screen(self.app)
         if main is None or self.screen is not main:
             return
@@ -73,22 +95,23 @@ class ConsoleCommands(Provider):
         campaign = service.campaign
         add = self.commands.append
         for character in campaign.roster:
-            add((f"Go to {shown(character.name)}", partial(go_to, main, character.id),
-                 "select in the roster and build their roll"))
+            add(_command(N_("Go to {name}"), partial(go_to, main, character.id),
+                         N_("select in the roster and build their roll"), "go", name=shown(character.name)))
         for character in campaign.roster:
             for skill_id, skill_name in self._skills(character):
-                add((f"Roll {skill_name} for {shown(character.name)}",
-                     partial(roll_skill, main, character.id, skill_id), "set up the roll builder; r rolls"))
-        add(("New scene", main.action_new_scene, "the next scene of this session (N)"))
-        add(("New session", main.action_new_session, "close this session and open the next (S)"))
-        add(("Settings", main.action_settings, "the campaign's settings (ctrl+o)"))
-        add(("History", main.action_history, "this session's history (h)"))
+                add(_command(N_("Roll {skill} for {name}"), partial(roll_skill, main, character.id, skill_id),
+                             N_("set up the roll builder; r rolls"), "roll", skill=skill_name,
+                             name=shown(character.name)))
+        add(_command(N_("New scene"), main.action_new_scene, N_("the next scene of this session (N)")))
+        add(_command(N_("New session"), main.action_new_session, N_("close this session and open the next (S)")))
+        add(_command(N_("Settings"), main.action_settings, N_("the campaign's settings (ctrl+o)")))
+        add(_command(N_("History"), main.action_history, N_("this session's history (h)")))
         statistics = getattr(main, "action_statistics", None)
         if statistics is not None:
-            add(("Statistics", statistics, "the campaign's dice statistics"))
+            add(_command(N_("Statistics"), statistics, N_("the campaign's dice statistics")))
         for name in self._other_campaigns():
-            add((f"Open campaign {shown(name)}", partial(open_campaign, app, name),
-                 "close this campaign and open that one"))
+            add(_command(N_("Open campaign {name}"), partial(open_campaign, app, name),
+                         N_("close this campaign and open that one"), name=shown(name)))
 
     def _skills(self, character) -> list[tuple[str, str]]:
         """The skills the roll builder would offer ``character``, as ``(id, name shown)``."""
@@ -123,15 +146,18 @@ class ConsoleCommands(Provider):
         return content
 
     async def discover(self) -> Hits:
-        for text, command, help_text in self.commands:
-            if not text.startswith("Roll "):  # every skill of every character is too many to list unasked
-                yield DiscoveryHit(self._shown(text), command, text=text, help=help_text)
+        for command in self.commands:
+            if command.kind != "roll":  # every skill of every character is too many to list unasked
+                yield DiscoveryHit(self._shown(command.text), command.run, text=command.text, help=command.help)
 
     async def search(self, query: str) -> Hits:
-        """Every command whose text matches ``query``; a name alone ("Lambert") puts "Go to Lambert Cho"
-        first, above the same name's "Roll ... for Lambert Cho" lines, which match it as well."""
+        """Every command whose text (or its English) matches ``query``; a name alone ("Lambert") puts
+        "Go to Lambert Cho" first, above the same name's "Roll ... for Lambert Cho" lines, which match it as well."""
         matcher = self.matcher(query)
-        for text, command, help_text in self.commands:
-            score = matcher.match(text) * (GO_TO_FIRST if text.startswith("Go to ") else 1)
+        for command in self.commands:
+            score = matcher.match(command.text)
+            if command.english != command.text:
+                score = max(score, matcher.match(command.english))
+            score *= GO_TO_FIRST if command.kind == "go" else 1
             if score > 0:
-                yield Hit(score, self._shown(text, query), command, text=text, help=help_text)
+                yield Hit(score, self._shown(command.text, query), command.run, text=command.text, help=command.help)

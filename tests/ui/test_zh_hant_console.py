@@ -135,9 +135,9 @@ MORE = [
     ("roster: the gear of a character", ["1", "g"]),
     ("the quit question with costs waiting", ["3", "s", "enter", "r", "p", "escape", "q"]),
 ]
-"""More of what a GM opens, each from the main screen of yze-demo. Not yet translated (left out here): the
-campaign's skills screen (``L``), the rules reference of the help screen, and the
-typed faces' "the pool needs 4 base d6" (the kinds as the GM types them: ``base=6,1``)."""
+"""More of what a GM opens, each from the main screen of yze-demo (the statistics, the palette, the skills screen
+and the forms are walked in ``test_zh_hant_screens.py``). Not yet translated (left out here): the rules reference
+of the help screen, and the typed faces' "the pool needs 4 base d6" (the kinds as the GM types them: ``base=6,1``)."""
 
 
 @pytest.mark.parametrize(("where", "keys"), MORE, ids=[where for where, _keys in MORE])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gmconsole.i18n import _
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 
 __all__ = ["ConditionForm"]
@@ -16,10 +17,10 @@ class ConditionForm(FormScreen):
         self.hint = hint
 
     def fields(self):
-        yield field_row("Condition", "condition", "", self.hint)
+        yield field_row(_("Condition"), "condition", "", self.hint)
 
     def parse(self) -> dict:
         condition = self.text("condition").lower()
         if not condition:
-            raise FormError("Condition: type one, e.g. tired.")
+            raise FormError(_("Condition: type one, e.g. tired."))
         return {"condition": condition}

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
 
@@ -39,7 +39,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             # questions quote names from the file
             yield Static(shown(self.question), id="confirm-question", markup=False)
-            yield Static("y = yes · n = no", classes="hint")
+            yield Static(_("y = yes · n = no"), classes="hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

@@ -16,7 +16,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmconsole import systems
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
@@ -26,9 +26,10 @@ __all__ = ["DemoPickerScreen"]
 
 
 def _title(system_id: str) -> str:
-    """The game's name for a campaign's system id (the id itself when the file names an unknown one)."""
+    """The game's name for a campaign's system id, in the console's language (the id itself when the file
+    names an unknown one)."""
     try:
-        return systems.get(system_id).title
+        return _(systems.get(system_id).title)
     except RulesError:
         return system_id
 
@@ -55,10 +56,10 @@ class DemoPickerScreen(Screen[str | None]):
     def compose(self) -> ComposeResult:
         yield Header()
         intro = (
-            "Welcome to gmconsole. The demo campaigns are installed, one per dice system.\n"
-            "Pick one with ↑/↓ and Enter; press ? inside the console for keys and rules."
+            _("Welcome to gmconsole. The demo campaigns are installed, one per dice system.\n"
+              "Pick one with ↑/↓ and Enter; press ? inside the console for keys and rules.")
             if self.first_run
-            else "Pick a campaign with ↑/↓ and Enter."
+            else _("Pick a campaign with ↑/↓ and Enter.")
         )
         with Vertical(id="picker-box"):
             yield Static(intro, id="picker-intro")

@@ -15,18 +15,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gmconsole.i18n import N_, _, ngettext
+from gmconsole.safe_text import cut_cells
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.wording import possessive
 
 __all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_cards"]
 
-CARDS_HINT = "blank: the console draws; typed: one card per draw, e.g. 3"
+CARDS_HINT = N_("blank: the console draws; typed: one card per draw, e.g. 3")
 """Speed and keep-best-of are 1 unless typed, so the example is one card (speed 2: e.g. 3 7)."""
 
 
+def whose(name: str) -> str:
+    """``name``'s in the console's language (English: :func:`gmconsole.wording.possessive`, ``Hull rats'``),
+    to name what belongs to a combatant in a label or a message."""
+    said = _("{name}'s")
+    return possessive(name) if said == "{name}'s" else said.format(name=name)
+
+
 def _short(name: str) -> tuple[str, str]:
-    """A long name shortened with "…" for the label, and the whole name for the field's hint."""
-    short = name if len(name) <= 12 else name[:11] + "…"
+    """A long name shortened with "…" for the label (12 cells: a wide character takes two), and the whole
+    name for the field's hint."""
+    short = cut_cells(name, 12)
     return short, "" if short == name else f"{name}: "
 
 
@@ -38,7 +48,8 @@ def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
     try:
         return [int(card) for card in raw]
     except ValueError:
-        raise FormError(f"{possessive(name)} cards must be numbers of the deck (1-10), like 3 or 3 7.") from None
+        said = _("{whose} cards must be numbers of the deck (1-10), like 3 or 3 7.")
+        raise FormError(said.format(whose=whose(name))) from None
 
 
 class _PerCombatantForm(FormScreen):
@@ -53,22 +64,23 @@ class DrawOptionsForm(_PerCombatantForm):
     """Cards mode: speed N (draw N cards, act N times), keep-best-of-N and the typed cards per
     combatant; blank speed / keep = 1, blank cards = the console draws."""
 
-    form_title = "Draw initiative: speed, keep-best-of (blank = 1) and cards from a physical deck (blank = drawn here)"
+    form_title = N_("Draw initiative: speed, keep-best-of (blank = 1) and cards from a physical deck "
+                    "(blank = drawn here)")
 
     def fields(self):
         for cid, name in self.combatants:
             short, whole = _short(name)
-            yield field_row(f"{short} speed", f"speed-{cid}", "", f"{whole}1-4")
-            yield field_row(f"{short} keep", f"keep-{cid}", "", f"{whole}keep best of 1-4")
-            yield field_row(f"{short} cards", f"cards-{cid}", "", f"{whole}{CARDS_HINT}")
+            yield field_row(_("{name} speed").format(name=short), f"speed-{cid}", "", f"{whole}1-4")
+            yield field_row(_("{name} keep").format(name=short), f"keep-{cid}", "", whole + _("keep best of 1-4"))
+            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "", whole + _(CARDS_HINT))
 
     def parse(self) -> dict:
         speeds, keep, cards = {}, {}, {}
         for cid, name in self.combatants:
-            speed = self.whole(f"speed-{cid}", f"{possessive(name)} speed", blank=1)
-            best = self.whole(f"keep-{cid}", f"{possessive(name)} keep-best-of", blank=1)
+            speed = self.whole(f"speed-{cid}", _("{whose} speed").format(whose=whose(name)), blank=1)
+            best = self.whole(f"keep-{cid}", _("{whose} keep-best-of").format(whose=whose(name)), blank=1)
             if speed < 1 or best < 1:
-                raise FormError(f"{name}: speed and keep-best-of are at least 1.")
+                raise FormError(_("{name}: speed and keep-best-of are at least 1.").format(name=name))
             if speed != 1:
                 speeds[cid] = speed
             if best != 1:
@@ -82,18 +94,18 @@ class DrawOptionsForm(_PerCombatantForm):
 class InitiativeDiceForm(_PerCombatantForm):
     """Roll mode with physical dice: the D6 each combatant rolled (blank = the console rolls)."""
 
-    form_title = "Initiative D6 rolled by hand (R-MANUAL-1): the face for each combatant (blank = rolled here)"
+    form_title = N_("Initiative D6 rolled by hand (R-MANUAL-1): the face for each combatant (blank = rolled here)")
 
     def fields(self):
         for cid, name in self.combatants:
             short, whole = _short(name)
-            yield field_row(f"{short} D6", f"d6-{cid}", "", f"{whole}1-6, blank: rolled here")
+            yield field_row(f"{short} D6", f"d6-{cid}", "", whole + _("1-6, blank: rolled here"))
 
     def parse(self) -> dict:
         faces = {}
         for cid, name in self.combatants:
             if self.text(f"d6-{cid}"):
-                faces[cid] = self.whole(f"d6-{cid}", f"{possessive(name)} D6")
+                faces[cid] = self.whole(f"d6-{cid}", _("{whose} D6").format(whose=whose(name)))
         return {"faces": faces}
 
 
@@ -101,7 +113,7 @@ class NewRoundCardsForm(FormScreen):
     """R-INIT-2: the new round's cards from a physical deck for each combatant who draws (blank = the
     console draws); ``drawers`` are ``(id, name, how many cards)``."""
 
-    form_title = "New round, new cards (R-INIT-2): the cards drawn from a physical deck (blank = drawn here)"
+    form_title = N_("New round, new cards (R-INIT-2): the cards drawn from a physical deck (blank = drawn here)")
 
     def __init__(self, drawers: list[tuple[str, str, int]], submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
@@ -110,8 +122,9 @@ class NewRoundCardsForm(FormScreen):
     def fields(self):
         for cid, name, count in self.drawers:
             short, whole = _short(name)
-            yield field_row(f"{short} cards", f"cards-{cid}", "",
-                            f"{whole}{count} card{'s' * (count > 1)}; {CARDS_HINT}")
+            cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "",
+                            _("{whole}{cards}; {hint}").format(whole=whole, cards=cards, hint=_(CARDS_HINT)))
 
     def parse(self) -> dict:
         cards = {}

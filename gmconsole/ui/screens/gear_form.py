@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from gmconsole.campaign.model import Gear
-from gmconsole.i18n import N_, _, language
+from gmconsole.i18n import N_, _, language, verbatim
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
@@ -39,6 +39,8 @@ class GearForm(FormScreen):
                            else _("{owner}: new item").format(owner=owner))
 
     def fields(self) -> ComposeResult:
+        """The item's fields. The skills' example is skill ids, typed as written in every language (the
+        field stores what is typed), so it stays as written."""
         g = self.item
         yield field_row(_("Name"), "name", g.name if g else "")
         yield field_row(_("Bonus"), "bonus", str(g.bonus) if g else "0", _("current gear bonus"))
@@ -46,7 +48,7 @@ class GearForm(FormScreen):
         yield field_row(_("Artifact die"), "artifact_die", str(g.artifact_die or "") if g else "",
                         _("blank, 8, 10 or 12"))
         yield field_row(_("Damage"), "damage", str(g.damage) if g else "0")
-        yield field_row(_("Skills"), "skills", ", ".join(g.skills) if g else "", "ranged, observation")
+        yield field_row(_("Skills"), "skills", ", ".join(g.skills) if g else "", verbatim("ranged, observation"))
         yield field_row(_("Quantity"), "quantity", str(g.quantity) if g else "1")
         yield field_row(_("Notes"), "notes", g.notes if g else "")
 
@@ -170,7 +172,7 @@ class GearScreen(ModalScreen[None]):
     def action_edit(self) -> None:
         item = self._highlighted()
         if item is None:
-            self.query_one("#gear-message", Static).update("There is no item to edit; press a to add one.")
+            self.query_one("#gear-message", Static).update(_("There is no item to edit; press a to add one."))
             return
         service = self.app.service
         self.app.push_screen(GearForm(self.character.name, item,
@@ -179,7 +181,7 @@ class GearScreen(ModalScreen[None]):
     def action_remove(self) -> None:
         item = self._highlighted()
         if item is None:
-            self.query_one("#gear-message", Static).update("There is no item to remove.")
+            self.query_one("#gear-message", Static).update(_("There is no item to remove."))
             return
         from gmconsole.ui.screens.confirm import ConfirmScreen
 

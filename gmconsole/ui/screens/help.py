@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +25,10 @@ from gmconsole.ui.keymap import keys_of
 from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["HelpScreen", "key_rows", "rules_sections"]
+
+HEADING = Style(bold=True, underline=True)
+SECTION = Style(bold=True, color="cyan")
+KEY = Style(bold=True, color="yellow")
 
 
 def _key_name(binding: Binding) -> str:
@@ -83,37 +88,37 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help-body"):
             yield Static(Text(_("{campaign} — {system}: keys").format(campaign=shown(campaign.name),
                                                                        system=campaign.system),
-                              style="bold underline"))
+                              style=HEADING))
             keys = Table.grid(padding=(0, 2), expand=True)
             for _column in range(2):
                 keys.add_column()
             tables = []
             for title, owner, live in self.panes:
-                table = Table(title=title, title_style="bold cyan", title_justify="left", show_header=False, box=None,
+                table = Table(title=title, title_style=SECTION, title_justify="left", show_header=False, box=None,
                               padding=(0, 1), expand=True)
-                table.add_column(style="bold yellow", no_wrap=True)
-                table.add_column(ratio=1)
+                table.add_column(style=KEY, no_wrap=True)
+                table.add_column(ratio=1, overflow="fold")  # a run of Chinese is one "word": folded, never cut
                 for key, what in key_rows(owner, live, self.app):
                     table.add_row(key, what)
                 tables.append(table)
             for index in range(0, len(tables), 2):
                 keys.add_row(*tables[index:index + 2], *([""] if index + 1 >= len(tables) else []))
-            yield Static(keys)
+            yield Static(keys, id="help-keys")
             yield Static(Text(_("Forms: tab next field · ctrl+s save · esc cancel.  "
                                 "Pickers: space mark · ctrl+s done.") + "  "
                               + _("ctrl+p: the command palette (go to a character, roll a skill, new scene, "
                                   "history, settings, another campaign)."),
                               style="italic"))
             yield Static(Text("\n" + _("Rules reference ({system})").format(system=campaign.system),
-                              style="bold underline"))
+                              style=HEADING))
             for section in rules_sections(campaign.system):
                 body = Text()
-                body.append(section["title"] + "\n", style="bold cyan")
+                body.append(section["title"] + "\n", style=SECTION)
                 for line in section["lines"]:
                     body.append("• ")
                     head, sep, rest = line.partition(": ")
                     if head.startswith("R-") and sep:
-                        body.append(head, style="bold yellow")
+                        body.append(head, style=KEY)
                         body.append(": " + rest + "\n")
                     else:
                         body.append(line + "\n")

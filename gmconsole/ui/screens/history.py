@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -41,7 +42,7 @@ from gmconsole.campaign import history_index
 from gmconsole.campaign.entries import as_record, given
 from gmconsole.campaign.history import kind_name, result_text, status_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
-from gmconsole.i18n import N_, _, ngettext
+from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.safe_text import shown
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
@@ -261,7 +262,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
         entry = as_record(e)
         status = given(entry.status, "done")
-        style = "dim strike" if status != "done" else ""
+        style = Style(dim=True, strike=True) if status != "done" else ""
         skill = given(entry.skill, None)
         cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
                  kind_name(given(entry.kind, "")), entry.character or "", name_of(self._cells_campaign, skill) or "",
@@ -409,7 +410,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
     def action_export(self, fmt: str) -> None:
         """``m``/``v``: export what the table shows — the session (the current one when blank) with the
-        character, skill and kind filters applied, undone entries left out — and say which in the dialog."""
+        character, skill and kind filters applied, undone entries left out — and say which in the dialog.
+        The format's name (Markdown, CSV) is a file format's word, the same in every language."""
         try:
             filters = self.filters()
         except ValueError as exc:
@@ -427,7 +429,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
         what = export_what(self.service, session, chosen)
         entries = _entries(count)
-        label = "Markdown" if fmt == "markdown" else "CSV"
+        label = verbatim("Markdown") if fmt == "markdown" else "CSV"
         title = f"{self.service.campaign.name} — {what}"
         screen, written = export_screen(
             self.app, _("Export {entries}: {what} as {format}").format(entries=entries, what=what, format=label),

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
+from gmconsole.campaign.history import kind_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
+from gmconsole.i18n import _
 from gmconsole.wording import error_text
 
 __all__ = ["HistoryCostActions"]
@@ -21,12 +23,12 @@ class HistoryCostActions:
     """Mixed into :class:`~gmconsole.ui.screens.history.HistoryScreen`, which has the rows drawn
     (``rows``), the service, ``reload``, ``_say`` and ``_damaged``."""
 
-    def _selected_roll(self, what: str) -> dict | None:
+    def _selected_roll(self, select: str) -> dict | None:
         """The roll of the selected row (a push row: its roll, in whichever session it is), read
-        afresh; else ``None``, with what the row is and what to select said instead."""
+        afresh; else ``None``, with what the row is and ``select`` (what to select, and for what) said instead."""
         table = self.query_one(DataTable)
         if not self.rows or table.cursor_row < 0:
-            self._say("No roll is selected.")
+            self._say(_("No roll is selected."))
             return None
         row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
         kind, roll_id = row.get("kind"), row.get("roll_id")
@@ -35,40 +37,42 @@ class HistoryCostActions:
                 return self.service.entry(row.get("id"), row.get("session"))
             if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
                 return self.service.entry_anywhere(roll_id)  # a push (or another step) of a roll
-            self._say(self._not_a_roll(row, what))
+            self._say(self._not_a_roll(row, select))
         except CorruptFile as exc:
             self._damaged(exc)
         except (ValueError, KeyError, StoreError) as exc:
             self._say(error_text(exc))
         return None
 
-    def _not_a_roll(self, row: dict, what: str) -> str:
+    def _not_a_roll(self, row: dict, select: str) -> str:
         """What the selected row is, for ``c`` / ``D``: a costs row names the roll whose costs it applied
-        (or dropped), and where that roll is; then what to select."""
-        select = f"select a roll (or its push) to {what}"
+        (or dropped), and where that roll is; then ``select``."""
         roll_id = row.get("roll_id")
-        done = {"costs": "applied", "drop_costs": "dropped"}.get(row.get("kind"))
+        done = {"costs": _("entry {id} applied the costs of roll {roll} ({who}{where}){undone}: {select}"),
+                "drop_costs": _("entry {id} dropped the costs of roll {roll} ({who}{where}){undone}: {select}"),
+                }.get(row.get("kind"))
         if done is None or not isinstance(roll_id, int):
-            return f"entry {row.get('id')} is a {row.get('kind')} entry, not a roll: {select}"
+            return _("entry {id} is a {kind} entry, not a roll: {select}").format(
+                id=row.get("id"), kind=kind_name(str(row.get("kind"))), select=select)
         try:
-            where = f", session {self.service.entry_anywhere(roll_id).get('session')}"
+            where = _(", session {number}").format(number=self.service.entry_anywhere(roll_id).get("session"))
         except (ValueError, KeyError, StoreError):
-            where = ", no longer in the history"
+            where = _(", no longer in the history")
         who = row.get("character") or "?"
-        undone = " (undone since)" if row.get("status", "done") != "done" else ""
-        return f"entry {row.get('id')} {done} the costs of roll {roll_id} ({who}{where}){undone}: {select}"
+        undone = _(" (undone since)") if row.get("status", "done") != "done" else ""
+        return done.format(id=row.get("id"), roll=roll_id, who=who, where=where, undone=undone, select=select)
 
     def action_apply_costs(self) -> None:
         """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""
         from gmconsole.ui.cost_applying import apply_costs_of
 
-        entry = self._selected_roll("apply its costs")
+        entry = self._selected_roll(_("select a roll (or its push) to apply its costs"))
         if entry is None:
             return
 
         def done(result: dict) -> None:
             self.reload()
-            self._say(f"Applied: {result.get('summary', '')}")
+            self._say(_("Applied: {summary}").format(summary=result.get("summary", "")))
 
         apply_costs_of(self.app, entry, done, self._say)
 
@@ -77,12 +81,12 @@ class HistoryCostActions:
         (play-test follow-up, item 2: costs that can no longer be applied had no way out)."""
         from gmconsole.ui.cost_applying import drop_costs_of
 
-        entry = self._selected_roll("drop its costs")
+        entry = self._selected_roll(_("select a roll (or its push) to drop its costs"))
         if entry is None:
             return
 
         def done(result: dict) -> None:
             self.reload()
-            self._say(f"Dropped: {result.get('summary', '')}")
+            self._say(_("Dropped: {summary}").format(summary=result.get("summary", "")))
 
         drop_costs_of(self.app, entry, done, self._say)

@@ -11,6 +11,7 @@ the panes shows the last change, or why a change was refused or could not be sav
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -128,7 +129,7 @@ class MainScreen(Screen[None]):
     def set_status(self, text: str, *, error: bool = False) -> None:
         line = self.query_one("#status-line", Static)
         # One line, escaped whole: a status often quotes a name read from the campaign file.
-        line.update(Text(("✗ " if error else "") + shown(text), style="bold red" if error else ""))
+        line.update(Text(("✗ " if error else "") + shown(text), style=Style(bold=True, color="red") if error else ""))
         line.set_class(error, "-error")
 
     def _show_tabs(self) -> None:
@@ -145,10 +146,10 @@ class MainScreen(Screen[None]):
         tabs.append(" · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene)
                     if wide else f" · s{session.number}/{session.scene}")
         if self.app.service.read_only:
-            tabs.append(" · " + _("read-only"), style="bold red")
+            tabs.append(" · " + _("read-only"), style=Style(bold=True, color="red"))
         tabs.append("  ")
         for key, pane_id, label in PANES:
-            style = "bold reverse" if pane_id == self.active_pane else "dim"
+            style = Style(bold=True, reverse=True) if pane_id == self.active_pane else "dim"
             label = _(label)
             tabs.append(f" {key} {label if wide else label.split()[0]} ", style=style)
             tabs.append(" ")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from textual.binding import Binding
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.ui.screens.pickers import PickCharacters
 
 __all__ = ["PickCombatantsScreen"]
@@ -37,7 +37,7 @@ class PickCombatantsScreen(PickCharacters):
     def on_mount(self) -> None:
         super().on_mount()
         if self.typed_dice:
-            self.query_one("#pick-hint").update(self.hint("f done, type the D6s"))
+            self.query_one("#pick-hint").update(self.hint(_("f done, type the D6s")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "done_typed" and not self.typed_dice:

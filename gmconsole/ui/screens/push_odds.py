@@ -15,8 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gmconsole.i18n import N_, _, ngettext
-from gmconsole.safe_text import shown
+from gmconsole.i18n import N_, _, language, ngettext, pick
+from gmconsole.safe_text import cell_width, shown
 from gmconsole.ui.roll_builder.push_odds_view import cost_name, percent
 from gmconsole.ui.widgets.footer import Footer
 
@@ -27,8 +27,26 @@ def _chance(p) -> str:
     return f"{percent(p):>6}  {p}"
 
 
-def push_odds_text(odds, summary: str) -> str:
-    """The table as lines of text (``summary`` is the roll's, from the campaign file: shown safely)."""
+def _padded(text: str, cells: int) -> str:
+    """``text`` padded with blanks to ``cells`` terminal cells (a Chinese character takes two)."""
+    return text + " " * max(0, cells - cell_width(text))
+
+
+def panic_names(system: str) -> dict[str, str]:
+    """The panic table's rows of ``system`` by id, named as the push odds show them: in English the id's words
+    (``keeping it together``), in another language the row's name from the data file (``撐住了``)."""
+    from gmconsole.rules.data import system_table
+
+    rows = system_table(system).get("panic", [])
+    if language() == "en":
+        return {row["id"]: row["id"].replace("-", " ") for row in rows}
+    return {row["id"]: pick(row.get("name"), row["id"]) for row in rows}
+
+
+def push_odds_text(odds, summary: str, row_names: dict[str, str] | None = None) -> str:
+    """The table as lines of text (``summary`` is the roll's, from the campaign file: shown safely);
+    ``row_names``: the panic rows' names by id (:func:`panic_names`; else the id's words)."""
+    row_names = row_names or {}
     lines = [_("Pushing: {summary}").format(summary=shown(summary)),
              _("The push rolls {dice}; {kept} {stay}.").format(
                  dice=ngettext("{n} die", "{n} dice", odds.rerolled).format(n=odds.rerolled), kept=odds.kept_successes,
@@ -43,14 +61,14 @@ def push_odds_text(odds, summary: str) -> str:
     if odds.p_panic is not None:
         lines += ["", _("Panic (a stress die shows 1): {p}").format(p=_chance(odds.p_panic))]
         for row, p in (odds.panic_rows or {}).items():
-            lines.append(f"  {row.replace('-', ' '):<24} {_chance(p)}")
+            lines.append(f"  {_padded(row_names.get(row) or row.replace('-', ' '), 24)} {_chance(p)}")
     if odds.cost_details:
         lines += ["", _("Costs (every amount the push can come to)")]
         for name, target, dist in odds.cost_details:
             label = cost_name(name) + (f" ({shown(target)})" if target else "")
             # no break inside "1: 40 %" (play-test 9: at 80 columns a value was cut from its percent)
             amounts = "   ".join(f"{amount}: {percent(p)}".replace(" ", "\u00a0") for amount, p in dist.items() if p)
-            lines.append(f"  {label:<28} {amounts}")
+            lines.append(f"  {_padded(label, 28)} {amounts}")
     else:
         lines += ["", _("The push costs nothing here.")]
     return "\n".join(lines)
@@ -78,7 +96,8 @@ class PushOddsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="push-odds-box"):
-            yield Static(push_odds_text(self.odds, self.summary), id="push-odds-table", markup=False)
+            names = panic_names(self.app.service.campaign.system)
+            yield Static(push_odds_text(self.odds, self.summary, names), id="push-odds-table", markup=False)
         yield Footer()
 
     def action_close(self) -> None:

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.campaign.storage_access import StoreError
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.mark_list import MarkList
 
@@ -129,11 +129,11 @@ class RollFormScreen(ModalScreen[str | None]):
                 yield MarkList(*[(Text(shown(label)), value, value in field.marked) for value, label in field.choices],
                                single=not field.many, ordered=field.ordered, id=f"field-{field.key}")
             lists = any(f.choices is not None for f in self.fields)
-            keys = "space mark · ctrl+s roll" if lists else "enter roll"
-            yield Static(f"{keys} · tab next field · esc close", id="form-keys")
+            keys = _("space mark · ctrl+s roll") if lists else _("enter roll")
+            yield Static(keys + " · " + _("tab next field · esc close"), id="form-keys")
 
     def on_mount(self) -> None:
-        self.query("Input, MarkList").first().focus()
+        self.query("Input,MarkList").first().focus()
 
     def values(self) -> dict[str, str | list[str]]:
         """The answers so far by field key: typed text stripped, a list's marked value(s)."""
@@ -223,7 +223,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                 yield Static(Text(self.hint), id="choice-hint")
             for _value, key, label in self.choices:
                 yield Static(Text(f"{key}  {label}"))
-            yield Static("press a key · esc cancel", id="choice-keys")
+            yield Static(_("press a key · esc cancel"), id="choice-keys")
 
     def action_pick(self, value: str) -> None:
         self.dismiss(value)

@@ -12,6 +12,7 @@ condition_coverage.CONDITION=...`` sets it. Values come from the campaign file a
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -29,12 +30,13 @@ from gmconsole.ui.widgets.footer import Footer
 __all__ = ["SettingsScreen"]
 
 
-RULES = {"push costs": N_("push costs"), "initiative": N_("initiative")}
-"""The docs/RULES.md sections a setting without an R-id names, as the rule column reads them."""
+RULES = (N_("push costs"), N_("initiative"))
+"""The docs/RULES.md sections a setting without an R-id names (``data/settings.toml`` writes them in English),
+translated in the rule column; an R-id is shown as written."""
 
 
 def _rule(rule: str) -> str:
-    return _(RULES[rule]) if rule in RULES else rule
+    return _(rule) if rule in RULES else rule
 
 
 class SettingsScreen(Screen[None]):
@@ -96,9 +98,10 @@ class SettingsScreen(Screen[None]):
         campaign = self.service.campaign
         title = Text(_("Settings of {campaign} ({system})").format(campaign=shown(campaign.name),
                                                                      system=campaign.system), style="bold")
-        title.append(_("  enter/space: next value · a digit: set a number · ctrl+z undo"), style="italic dim")
+        title.append(_("  enter/space: next value · a digit: set a number · ctrl+z undo"),
+                     style=Style(italic=True, dim=True))
         if self.service.read_only:
-            title.append("  · " + _("read-only"), style="bold red")
+            title.append("  · " + _("read-only"), style=Style(bold=True, color="red"))
         self.query_one("#settings-title", Static).update(title)
         self._built_widths = None
         self.reload()

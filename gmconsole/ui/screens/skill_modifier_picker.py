@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from textual import on
 from textual.widgets import SelectionList, Static
 
+from gmconsole.i18n import _
 from gmconsole.ui.screens.pickers import MarkListScreen
 
 __all__ = ["SkillModifierScreen"]
@@ -49,4 +50,5 @@ class SkillModifierScreen(MarkListScreen):
     def _show_total(self) -> None:
         found = self.query("#pick-total")
         if found:
-            found.first(Static).update(f"Total of the marked modifiers: {self.total():+d}".replace("-", "\u2212"))
+            total = f"{self.total():+d}".replace("-", "\u2212")
+            found.first(Static).update(_("Total of the marked modifiers: {total}").format(total=total))

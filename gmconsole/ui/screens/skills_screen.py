@@ -25,8 +25,8 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.campaign import skills
 from gmconsole.campaign.model import CampaignSkill
-from gmconsole.i18n import N_
-from gmconsole.safe_text import shown
+from gmconsole.i18n import N_, _, language, ngettext
+from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
@@ -35,39 +35,54 @@ from gmconsole.ui.widgets.sheet_view import text_cells
 __all__ = ["SkillForm", "SkillListFile", "SkillsScreen"]
 
 
+def attribute_shown(system: str, attribute: str) -> str:
+    """An attribute as the skills screen shows it: in English its id, as the GM types it (``strength``);
+    in another language its name from the system table (``力量``), which the form takes back as well."""
+    return attribute if language() == "en" else (skills.attribute_name_of(system, attribute) or attribute)
+
+
 class SkillForm(FormScreen):
     """Add (``skill`` None) or change a skill: name, attribute, text."""
 
     def __init__(self, skill: CampaignSkill | None, submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
         self.skill = skill
-        self.form_title = f"Skill {skill.name} ({skill.id})" if skill else "New skill"
+        self.form_title = (_("Skill {name} ({id})").format(name=skill.name, id=skill.id) if skill
+                           else _("New skill"))
+
+    def _attributes(self) -> str:
+        system = self.app.service.campaign.system
+        return ", ".join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
 
     def fields(self) -> ComposeResult:
         k = self.skill
-        yield field_row("Name", "name", k.name if k else "", "e.g. Heavy Machinery")
-        yield field_row("Attribute", "attribute", k.attribute if k else "", ", ".join(skills.ATTRIBUTES))
-        yield field_row("Stunts / text", "text", k.text if k else "", "what it is for, its stunts")
+        system = self.app.service.campaign.system
+        yield field_row(_("Name"), "name", k.name if k else "", _("e.g. Heavy Machinery"))
+        yield field_row(_("Attribute"), "attribute", attribute_shown(system, k.attribute) if k else "",
+                        self._attributes())
+        yield field_row(_("Stunts / text"), "text", k.text if k else "", _("what it is for, its stunts"))
 
     def parse(self) -> dict:
+        """The fields for the service; an attribute typed by its name (``力量``, ``Strength``) becomes its id."""
         if not self.text("name"):
-            raise FormError("Name: a skill needs a name.")
+            raise FormError(_("Name: a skill needs a name."))
         if not self.text("attribute"):
-            raise FormError(f"Attribute: one of {', '.join(skills.ATTRIBUTES)}.")
-        return {"name": self.text("name"), "attribute": self.text("attribute"), "text": self.text("text")}
+            raise FormError(_("Attribute: one of {attributes}.").format(attributes=self._attributes()))
+        attribute = skills.attribute_id(self.app.service.campaign.system, self.text("attribute"))
+        return {"name": self.text("name"), "attribute": attribute, "text": self.text("text")}
 
 
 class SkillListFile(FormScreen):
     """The path of a TOML skill list to load in place of the campaign's."""
 
-    form_title = "Load a skill list (TOML) — it replaces the campaign's skills"
+    form_title = N_("Load a skill list (TOML) — it replaces the campaign's skills")
 
     def fields(self) -> ComposeResult:
-        yield field_row("File", "path", "", "skills.toml")
+        yield field_row(_("File"), "path", "", "skills.toml")
 
     def parse(self) -> dict:
         if not self.text("path"):
-            raise FormError("File: name a TOML file.")
+            raise FormError(_("File: name a TOML file."))
         return {"path": self.text("path")}
 
 
@@ -95,7 +110,7 @@ class SkillsScreen(ModalScreen[None]):
         with Vertical(id="skills-box"):
             yield Static("", id="skills-title")
             table = DataTable(cursor_type="row", id="skills-table")
-            table.add_columns("Skill", "Id", "Attribute", "Who has it", "Stunts / text")
+            table.add_columns(_("Skill"), _("Id"), _("Attribute"), _("Who has it"), _("Stunts / text"))
             yield table
             yield Static("", id="skills-message", markup=False)
         yield Footer()
@@ -111,23 +126,25 @@ class SkillsScreen(ModalScreen[None]):
     @on(CampaignChanged)
     def sync(self) -> None:
         campaign = self.app.service.campaign
-        origin = "the campaign's own list" if campaign.skills is not None else f"the {campaign.system} list"
-        title = Text.assemble((shown(campaign.name), "bold"), f" — skills ({origin})")
+        origin = (_("the campaign's own list") if campaign.skills is not None
+                  else _("the {system} list").format(system=campaign.system))
+        title = Text.assemble((shown(campaign.name), "bold"), " — " + _("skills ({origin})").format(origin=origin))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         if not self._listed:
-            title = Text.assemble((shown(campaign.name), "bold"), f" — {campaign.system} sheets name their own "
-                                  "skills (lore=2 on a sheet); there is no list to change")
+            title = Text.assemble((shown(campaign.name), "bold"), " — " + _(
+                "{system} sheets name their own skills (lore=2 on a sheet); there is no list to change").format(
+                system=campaign.system))
         self.query_one("#skills-title", Static).update(title)
         listed = skills.listing(campaign) if self._listed else []
         for skill in listed:
             who = ", ".join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
                             if c.skills.get(skill.id, 0) > 0)
-            who = who if len(who) <= 30 else who[:29] + "…"
             text = shown(skill.text)
-            text = text if len(text) <= 40 else text[:39] + "…"
-            table.add_row(*text_cells([skill.name, skill.id, skill.attribute, who, text]), key=skill.id)
+            attribute = attribute_shown(campaign.system, skill.attribute)
+            table.add_row(*text_cells([skill.name, skill.id, attribute, cut_cells(who, 30), cut_cells(text, 40)]),
+                          key=skill.id)
         if listed:
             table.move_cursor(row=min(max(row, 0), len(listed) - 1))
 
@@ -160,7 +177,7 @@ class SkillsScreen(ModalScreen[None]):
     def action_edit(self) -> None:
         skill = self._highlighted()
         if skill is None:
-            self._say("There is no skill to change; press a to add one.")
+            self._say(_("There is no skill to change; press a to add one."))
             return
         service = self.app.service
         self.app.push_screen(SkillForm(skill, self._submit(
@@ -169,12 +186,13 @@ class SkillsScreen(ModalScreen[None]):
     def action_remove(self) -> None:
         skill = self._highlighted()
         if skill is None:
-            self._say("There is no skill to remove.")
+            self._say(_("There is no skill to remove."))
             return
         who = skills.holders(self.app.service.campaign, skill.id)
         if who:  # refused before asking: the GM lowers it on their sheets first
-            self._say(f"{', '.join(who)} {'has' if len(who) == 1 else 'have'} {skill.name}: set it to 0 on their "
-                      "sheets first, then remove it.")
+            said = ngettext("{names} has {skill}: set it to 0 on their sheets first, then remove it.",
+                            "{names} have {skill}: set it to 0 on their sheets first, then remove it.", len(who))
+            self._say(said.format(names=", ".join(who), skill=skill.name))
             return
         from gmconsole.ui.screens.confirm import ConfirmScreen
 
@@ -182,7 +200,7 @@ class SkillsScreen(ModalScreen[None]):
             if yes:
                 self._submit(lambda _d: self.app.service.remove_skill(skill.id))({})
 
-        self.app.push_screen(ConfirmScreen(f"Remove the skill {skill.name}?"), callback=done)
+        self.app.push_screen(ConfirmScreen(_("Remove the skill {name}?").format(name=skill.name)), callback=done)
 
     def action_load(self) -> None:
         service = self.app.service
@@ -191,7 +209,7 @@ class SkillsScreen(ModalScreen[None]):
             from gmconsole.user_files import read_user_text
 
             path = Path(data["path"]).expanduser()
-            service.load_skills(read_user_text(path, "a skill list"), path.name)  # bounded: never /dev/zero
+            service.load_skills(read_user_text(path, _("a skill list")), path.name)  # bounded: never /dev/zero
 
         self.app.push_screen(SkillListFile(self._submit(load)))
 

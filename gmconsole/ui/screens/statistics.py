@@ -33,6 +33,7 @@ from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.widgets.key_bar import KeyBar
@@ -88,11 +89,11 @@ class StatisticsScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="statistics.back"),
-        Binding("s", "scope", "Session/campaign", id="statistics.scope",
-                tooltip="switch between the current session and the whole campaign"),
-        Binding("c", "character", "Character", id="statistics.character",
-                tooltip="the figures of one character, or everyone"),
+        Binding("escape", "back", N_("Back"), id="statistics.back"),
+        Binding("s", "scope", N_("Session/campaign"), id="statistics.scope",
+                tooltip=N_("switch between the current session and the whole campaign")),
+        Binding("c", "character", N_("Character"), id="statistics.character",
+                tooltip=N_("the figures of one character, or everyone")),
     ]
 
     def __init__(self) -> None:
@@ -125,8 +126,9 @@ class StatisticsScreen(Screen[None]):
 
     # ------------------------------------------------------------------ counting
     def scope_words(self) -> str:
-        where = "the whole campaign" if self.whole_campaign else f"session {self.service.session.number}"
-        who = "everyone"
+        where = (_("the whole campaign") if self.whole_campaign
+                 else _("session {number}").format(number=self.service.session.number))
+        who = _("everyone")
         if self.character is not None:
             found = self.service.campaign.find_character(self.character)
             who = found.name if found is not None else self.character
@@ -135,7 +137,7 @@ class StatisticsScreen(Screen[None]):
     def recount(self) -> None:
         """Count again (off the console's thread), from the campaign and the history chunks as they are now."""
         self.counting = True
-        self._status(f"Counting… ({self.scope_words()})")
+        self._status(_("Counting… ({scope})").format(scope=self.scope_words()))
         session = None if self.whole_campaign else self.service.session.number
         try:
             signatures = self.service.history_chunks()  # reads no chunk: a few stat calls
@@ -204,13 +206,14 @@ class StatisticsScreen(Screen[None]):
                 child.kill()
                 child.wait()
         if child.returncode != 0:
-            raise ValueError(err.strip() or f"the counting process ended with status {child.returncode}")
+            raise ValueError(err.strip() or _("the counting process ended with status {status}").format(
+                status=child.returncode))
         answer = json.loads(out)
         return answer["figures"], tuple(answer["series"])
 
     def _failed(self, why: str) -> None:
         self.counting = False
-        self._status(f"Could not count: {why}")
+        self._status(_("Could not count: {why}").format(why=why))
 
     def show_figures(self, data: dict, series: tuple[list[int], list[float]]) -> None:
         """A count ended: show its figures and draw its plots."""
@@ -223,6 +226,7 @@ class StatisticsScreen(Screen[None]):
         self._draw_plots(data, series)
 
     def _draw_plots(self, data: dict, series: tuple[list[int], list[float]]) -> None:
+        from gmconsole.ui.screens.statistics_text import die_kind
         from gmconsole.ui.widgets.stats_plots import FacesPlot, LuckPlot, SuccessPlot
 
         notes = []
@@ -232,14 +236,14 @@ class StatisticsScreen(Screen[None]):
         if observed:
             successes.show(observed, expected)
         else:
-            notes.append("No rolls in this session yet." if data["session"] is not None else "No rolls yet.")
+            notes.append(_("No rolls in this session yet.") if data["session"] is not None else _("No rolls yet."))
         luck = {name: f["luck"] for name, f in data["by_character"].items() if f["luck"] is not None}
         luck_plot = self.query_one(LuckPlot)
         luck_plot.set_class(not luck, "-hidden")
         if luck:
             luck_plot.show(luck)
         elif observed:
-            notes.append("No character has rolled enough for a luck score.")
+            notes.append(_("No character has rolled enough for a luck score."))
         plots = self.query_one("#stats-plots")
         for old in plots.query(FacesPlot):
             old.remove()
@@ -247,9 +251,9 @@ class StatisticsScreen(Screen[None]):
         for row in suspect:
             plot = FacesPlot(classes="faces")
             plots.mount(plot)
-            plot.show(f"{row['kind']} d{row['sides']}", row["faces"])
+            plot.show(f"{die_kind(row['kind'])} d{row['sides']}", row["faces"])
         if not suspect:
-            notes.append("No typed die is suspect: no face histogram to draw.")
+            notes.append(_("No typed die is suspect: no face histogram to draw."))
         self.query_one("#stats-notes", Static).update(Text("\n".join(notes)))
 
     def _status(self, text: str) -> None:
@@ -270,11 +274,11 @@ class StatisticsScreen(Screen[None]):
     def action_character(self) -> None:
         from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
 
-        choices = [("", "everyone"), *roster_choices(self.service.campaign.roster)]
-        named = {label for _, label in choices} | {c.name for c in self.service.campaign.roster}
+        choices = [("", _("everyone")), *roster_choices(self.service.campaign.roster)]
+        named = {label for _id, label in choices} | {c.name for c in self.service.campaign.roster}
         # the GM's own rolls and characters who left the roster are in the figures too (play-test 9)
         choices += [(name, name) for name in (self.data or {}).get("by_character", {}) if name not in named]
-        picker = PickCharacters("Whose statistics?", choices, [self.character or ""], limit=1)
+        picker = PickCharacters(_("Whose statistics?"), choices, [self.character or ""], limit=1)
         self.app.push_screen(picker, self._picked)
 
     def _picked(self, chosen: list[str] | None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gmconsole.i18n import _
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 
 __all__ = ["ValueForm"]
@@ -32,6 +33,7 @@ class ValueForm(FormScreen):
         too_low = self.low is not None and value < self.low
         too_high = self.high is not None and value > self.high
         if too_low or too_high:
-            span = f"from {self.low} to {self.high}" if self.high is not None else f"{self.low} or more"
-            raise FormError(f"{self.label} must be {span}, not {value}.")
+            said = (_("{what} must be from {low} to {high}, not {value}.") if self.high is not None
+                    else _("{what} must be {low} or more, not {value}."))
+            raise FormError(said.format(what=self.label, low=self.low, high=self.high, value=value))
         return {"value": value}

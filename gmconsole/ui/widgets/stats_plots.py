@@ -8,13 +8,20 @@ each character (bars, in standard deviations); and the faces of each die marked 
 counts, against the count a fair die gives, as a line). Each is a :class:`PlotextPlot` with a fixed
 height, so the screen scrolls rather than squeezing them at 80x24. Names come from the campaign file:
 they pass through :func:`~gmconsole.safe_text.shown` before plotext draws them.
+
+Titles and labels are in the console's language. plotext counts a character as one cell, so a line holding
+wide characters (a title in Chinese, a Chinese name) comes out wider than the plot: :func:`fit_lines` takes
+blanks out of such a line (after the wide text, else before it) until it fits, and nothing is cut at the edge.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual_plotext import PlotextPlot
 
-from gmconsole.safe_text import shown
+from gmconsole.i18n import _
+from gmconsole.safe_text import cut_cells, shown
 
 __all__ = ["FacesPlot", "LuckPlot", "SuccessPlot"]
 
@@ -28,8 +35,41 @@ every point on the console's thread at each render (32,000 rolls: seconds a scro
 
 
 def _cut(name: str, cells: int = _NAME_CELLS) -> str:
-    name = shown(name)
-    return name if len(name) <= cells else name[: cells - 1] + "…"
+    return cut_cells(shown(name), cells)
+
+
+def _run(plain: str, indices: range) -> int:
+    """How many blanks ``plain`` has in a row at ``indices``, from the first."""
+    return next((n for n, i in enumerate(indices) if plain[i] != " "), len(indices))
+
+
+def _narrower(line: Text, width: int) -> Text:
+    """``line`` with blanks taken out until it is ``width`` cells (or as near as its blanks allow): first on the
+    side of the wide text with more blanks next to it (a name's padding before it, a legend's canvas after it)."""
+    excess = cell_len(line.plain) - width
+    plain = line.plain
+    wide = [i for i, char in enumerate(plain) if cell_len(char) > 1]
+    if excess <= 0 or not wide:
+        return line
+    after_range, before_range = range(wide[-1] + 1, len(plain)), range(wide[0] - 1, -1, -1)
+    after = [i for i in after_range if plain[i] == " "]
+    before = [i for i in before_range if plain[i] == " "]
+    first = before + after if _run(plain, before_range) > _run(plain, after_range) else after + before
+    drop = set(first[:excess])
+    kept = Text()
+    start = 0
+    for index in sorted(drop):
+        kept.append_text(line[start:index])
+        start = index + 1
+    kept.append_text(line[start:])
+    return kept
+
+
+def fit_lines(text: Text, width: int) -> Text:
+    """plotext's drawing with each line at most ``width`` cells (see the module docstring)."""
+    if cell_len(text.plain) == len(text.plain):
+        return text
+    return Text("\n").join(_narrower(line, width) for line in text.split("\n"))
 
 
 class _Drawn(PlotextPlot):
@@ -53,7 +93,7 @@ class _Drawn(PlotextPlot):
         plt.plotsize(self.size.width, self.size.height)
         if self._data is not None:
             self.draw(plt, *self._data)
-        return super().render()
+        return fit_lines(super().render(), self.size.width)
 
     def draw(self, plt, *data) -> None:
         """Draw ``data`` with ``plt`` (each plot below says how); the base draws an empty frame."""
@@ -63,20 +103,20 @@ class SuccessPlot(_Drawn):
     """Successes observed against expected, summed roll after roll."""
 
     def draw(self, plt, observed: list[int], expected: list[float]) -> None:
-        plt.title("Successes: observed against expected")
+        plt.title(_("Successes: observed against expected"))
         every = -(-len(observed) // _POINTS)  # at most _POINTS points, the last one kept
         kept = [*range(0, len(observed) - 1, every), len(observed) - 1]
         rolls = [i + 1 for i in kept]
-        plt.plot(rolls, [expected[i] for i in kept], label="expected", marker="braille")
-        plt.plot(rolls, [observed[i] for i in kept], label="observed", marker="braille")
-        plt.xlabel("rolls")
+        plt.plot(rolls, [expected[i] for i in kept], label=_("expected"), marker="braille")
+        plt.plot(rolls, [observed[i] for i in kept], label=_("observed"), marker="braille")
+        plt.xlabel(_("rolls"))
 
 
 class LuckPlot(_Drawn):
     """The luck of each character, in standard deviations (+ luckier than the odds said)."""
 
     def draw(self, plt, luck: dict[str, float]) -> None:
-        plt.title("Luck per character (SD)")
+        plt.title(_("Luck per character (SD)"))
         places = list(range(len(luck), 0, -1))  # numbers, named after: plotext places text labels by hash
         plt.bar(places, list(luck.values()), orientation="horizontal", width=0.5)
         plt.yticks(places, [_cut(name) for name in luck])
@@ -87,7 +127,7 @@ class FacesPlot(_Drawn):
     """The faces one suspect die showed, against what a fair die gives."""
 
     def draw(self, plt, label: str, faces: list[int]) -> None:
-        plt.title(f"{shown(label)}: faces (line: a fair die)")
+        plt.title(_("{die}: faces (line: a fair die)").format(die=shown(label)))
         numbers = list(range(1, len(faces) + 1))
         plt.bar(numbers, faces, width=0.6)
         plt.plot(numbers, [sum(faces) / len(faces)] * len(faces), marker="braille")

@@ -1,0 +1,57 @@
+"""The statistics plots with wide characters (issue 16, "nothing cut mid-character at 80×24"): plotext counts
+a Chinese character as one cell, so its lines come out wider than the plot; :func:`fit_lines` narrows them
+so every line is the plot's width and the frame's edges stay in one column."""
+
+from __future__ import annotations
+
+import plotext as plt
+from rich.cells import cell_len
+from rich.text import Text
+
+from gmconsole.ui.widgets.stats_plots import fit_lines
+
+WIDTH = 38
+"""A plot's width at 80×24."""
+
+
+def _drawn(draw) -> list[str]:
+    plt.clear_figure()
+    plt.clear_data()
+    plt.plotsize(WIDTH, 10)
+    draw()
+    return [line.plain for line in fit_lines(Text.from_ansi(plt.build()), WIDTH).split("\n")]
+
+
+def _luck(names: list[str]) -> None:
+    plt.title("各角色運氣（標準差）")
+    plt.bar([2, 1], [1.5, -0.5], orientation="horizontal", width=0.5)
+    plt.yticks([2, 1], names)
+    plt.vline(0)
+
+
+def test_a_chinese_name_beside_an_english_one_keeps_the_axis_in_one_column():
+    lines = _drawn(lambda: _luck(["王小明", "Ripley Hale"]))
+    assert all(cell_len(line) == WIDTH for line in lines)
+    axis = {cell_len(line[:line.index("┤")]) for line in lines if "┤" in line}
+    edge = {cell_len(line[:line.rindex("│")]) for line in lines if line.rstrip().endswith("│")}
+    assert len(axis) == 1 and edge == {WIDTH - 1}
+    assert any(line.strip().startswith("各角色運氣（標準差）") for line in lines)
+
+
+def test_a_chinese_legend_and_label_keep_the_frame_whole():
+    def successes():
+        plt.title("成功數：實際與預期")
+        plt.plot([1, 2, 3], [1, 2, 3], label="預期", marker="braille")
+        plt.xlabel("擲骰")
+
+    lines = _drawn(successes)
+    assert all(cell_len(line) == WIDTH for line in lines)
+    assert next(line for line in lines if "預期" in line and "┤" in line).endswith("│")
+
+
+def test_english_lines_are_left_as_plotext_draws_them():
+    plt.clear_figure()
+    plt.plotsize(WIDTH, 10)
+    _luck(["Ann", "Ripley Hale"])
+    drawn = Text.from_ansi(plt.build())
+    assert fit_lines(drawn, WIDTH) is drawn
