@@ -202,6 +202,13 @@ class GMConsoleApp(App[int]):
         self.theme_variables = variables
         return variables
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette (ctrl+p), its search hint in the console's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def get_system_commands(self, screen: Screen):
         """Textual's palette commands in the console's language (:data:`TEXTUAL_COMMANDS`), with its Quit
         going through the main screen's ``q`` (which asks first while a roll's costs wait to be applied)."""

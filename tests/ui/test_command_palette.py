@@ -212,3 +212,28 @@ def test_another_campaign_opened_from_the_palette_speaks_its_own_language(demo_r
     monkeypatch.setattr(GMConsoleApp, "run", run_app)
     assert launcher.launch(demo_root, "yze-demo", rng=random.Random(1)) == 0
     assert spoken == [("yze-demo", "zh-Hant"), ("myz-demo", "en")]
+
+
+def test_in_zh_hant_the_palettes_hint_and_textuals_own_commands_read_in_chinese(make_app):
+    """Play-test 11 (helper's walk): Textual's own commands (Theme, Keys, Screenshot) and the palette's "Search
+    for commands…" stayed English in a zh-Hant console."""
+    from textual.command import CommandInput
+
+    from gmconsole.i18n import set_language
+
+    seen = {}
+
+    async def run(app) -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            seen["hint"] = str(app.screen.query_one(CommandInput).placeholder)
+            seen["titles"] = {command.title for command in app.get_system_commands(app.screen_stack[0])}
+
+    set_language("zh-Hant")
+    try:
+        asyncio.run(run(make_app("yze-demo")))
+    finally:
+        set_language("en")
+    assert seen["hint"] == "搜尋指令…"
+    assert {"佈景主題", "離開", "螢幕截圖"} <= seen["titles"] and "Theme" not in seen["titles"]
