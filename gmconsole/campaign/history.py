@@ -26,7 +26,9 @@ EXPORT_COLUMNS = ("at", "session", "character", "kind", "skill", "result", "dice
 
 HEADERS = {"at": N_("at"), "session": N_("session"), "character": N_("character"), "kind": N_("kind"),
            "skill": N_("skill"), "result": N_("result"), "dice": N_("dice"), "summary": N_("summary")}
-"""Each column's header as the table, Markdown and CSV write it (in the console's language; JSON keeps keys)."""
+"""Each column's header as the table and the Markdown write it, in the console's language. The CSV's header row
+is :data:`EXPORT_COLUMNS` itself, in every language: a script reads the columns by those ids (as JSON keeps its
+keys), so a CSV written in zh-Hant reads like one written in English; its cells are text for a person."""
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
 
@@ -209,7 +211,7 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
 
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-        writer.writerow({column: _header(column) for column in EXPORT_COLUMNS})
+        writer.writeheader()  # the column ids, in every language: scripts read the CSV by them
         writer.writerows(rows)
         return buffer.getvalue()
     if fmt == "markdown":
@@ -231,7 +233,7 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
         head = "  ".join(_pad(_header(c), widths[c]) for c in COLUMNS)
         body = ["  ".join(_pad(str(r[c]), widths[c]) for c in COLUMNS).rstrip() for r in rows]
         return "\n".join([head.rstrip(), *body])
-    raise ValueError(f"unknown format {quoted(fmt)}: use table, json, markdown or csv")
+    raise ValueError(_("unknown format {format}: use table, json, markdown or csv").format(format=quoted(fmt)))
 
 
 def _pad(text: str, width: int) -> str:

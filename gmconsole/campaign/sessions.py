@@ -301,7 +301,8 @@ def recap_markdown(data: dict) -> str:
     title = f" — {_md(data['title'])}" if data.get("title") else ""
     lines = [_("# {campaign}: session {number}{title}").format(campaign=_md(data["campaign"]),
                                                                number=data["session"], title=title), "",
-             " · ".join((_md(data["date"]), ngettext("{n} scene", "{n} scenes", data["scenes"]).format(n=data["scenes"]),
+             " · ".join((_md(data["date"]),
+                         ngettext("{n} scene", "{n} scenes", data["scenes"]).format(n=data["scenes"]),
                          ngettext("{n} entry", "{n} entries", data["entries"]).format(n=data["entries"])))]
     for gap in data.get("missing") or ():
         lines += ["", f"⚠ {missing_text(gap, data['session'])}"]
