@@ -9,10 +9,10 @@ from __future__ import annotations
 from gmconsole.i18n import _, language
 from gmconsole.wording import possessive
 
-__all__ = ["attribute_shown", "owner"]
+__all__ = ["attribute_shown", "owner_of"]
 
 
-def owner(name: str) -> str:
+def owner_of(name: str) -> str:
     """``name`` as the owner of what follows: ``Ann's`` in English (:func:`gmconsole.wording.possessive`),
     the catalogue's form elsewhere (``Ann 的``)."""
     if language() == "en":
@@ -23,7 +23,7 @@ def owner(name: str) -> str:
 def attribute_shown(system: str, attribute: str) -> str:
     """An attribute in a message: its id in English, as the messages always wrote it (``strength``); its
     name from the system table in another language (``力量``); an attribute the table lacks as it is."""
-    if language() == "en":
+    if language() == "en" or not system:
         return attribute
     from gmconsole.campaign.skills import attribute_name_of
 
