@@ -9,7 +9,7 @@ from __future__ import annotations
 from gmconsole.i18n import _, language
 from gmconsole.wording import possessive
 
-__all__ = ["attribute_shown", "owner_of"]
+__all__ = ["attribute_shown", "owner_of", "skill_shown"]
 
 
 def owner_of(name: str) -> str:
@@ -28,3 +28,13 @@ def attribute_shown(system: str, attribute: str) -> str:
     from gmconsole.campaign.skills import attribute_name_of
 
     return attribute_name_of(system, attribute) or attribute
+
+
+def skill_shown(campaign, skill: str) -> str:
+    """A skill in a message: its id in English, as the messages always wrote it; the name the campaign shows
+    it by (:func:`gmconsole.campaign.skills.name_of`, the data file's zh-Hant name) in another language."""
+    if language() == "en":
+        return skill
+    from gmconsole.campaign.skills import name_of
+
+    return name_of(campaign, skill) or skill
