@@ -320,7 +320,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         raw.get("role") == "dog-handler" and raw.get("dog") is None and system.has_roles
         and raw.get("skills", {}).get("sic-a-dog", 0) >= 1
     ):
-        raw["dog"] = Dog().to_dict()
+        raw["dog"] = Dog(name=_("Dog")).to_dict()  # a new dog's name in the GM's language; the GM may rename it
     if isinstance(raw["name"], str):
         raw["name"] = raw["name"].strip()
     _check_typed_fields(raw, None, _CHARACTER_TEXT)
