@@ -102,6 +102,14 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
     return next((s.name for s in listing(campaign) if s.id == skill and s.name), skill)
 
 
+def name_in_message(campaign: Campaign, skill: str) -> str:
+    """A skill in a message: its id in English, as the messages always wrote it; the name the campaign shows
+    it by (:func:`name_of`: the data file's zh-Hant name, or the campaign list's) in another language."""
+    from gmconsole.i18n import language
+
+    return skill if language() == "en" else (name_of(campaign, skill) or skill)
+
+
 def attribute_name_of(system: str, attribute: str | None) -> str | None:
     """The name an attribute is shown to the GM by (play-test 5): ``Strength`` for ``strength`` (Year
     Zero) or ``str`` (tiered), from the system table's ``attributes``; the id stays the key of sheets

@@ -6,10 +6,10 @@ itself differ by language, and is made here: English says ``Ann's``/``Hull rats'
 
 from __future__ import annotations
 
-from gmconsole.i18n import _, language
+from gmconsole.i18n import _, language, pick
 from gmconsole.wording import possessive
 
-__all__ = ["attribute_shown", "owner_of", "skill_shown"]
+__all__ = ["attribute_shown", "owner_of"]
 
 
 def owner_of(name: str) -> str:
@@ -25,16 +25,8 @@ def attribute_shown(system: str, attribute: str) -> str:
     name from the system table in another language (``力量``); an attribute the table lacks as it is."""
     if language() == "en" or not system:
         return attribute
-    from gmconsole.campaign.skills import attribute_name_of
+    from gmconsole.rules.data import system_table
 
-    return attribute_name_of(system, attribute) or attribute
+    row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
+    return (pick(row.get("name")) or attribute) if row else attribute
 
-
-def skill_shown(campaign, skill: str) -> str:
-    """A skill in a message: its id in English, as the messages always wrote it; the name the campaign shows
-    it by (:func:`gmconsole.campaign.skills.name_of`, the data file's zh-Hant name) in another language."""
-    if language() == "en":
-        return skill
-    from gmconsole.campaign.skills import name_of
-
-    return name_of(campaign, skill) or skill

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import character_lookup, pending_costs, trackers, validation
+from gmconsole.campaign import character_lookup, pending_costs, skills, trackers, validation
 from gmconsole.campaign.commands.costs import dropped_marks
 from gmconsole.campaign.commands.trackers import tracker_change
 from gmconsole.campaign.model import Campaign, Character, Gear
-from gmconsole.campaign.words import attribute_shown, skill_shown
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
@@ -131,7 +131,8 @@ def set_skill(service: CampaignService, character_id: str, skill: str, level: in
     def mutate(c: Campaign) -> dict:
         ch = character_lookup.character_in(c, character_id)
         validation.set_skill(c, ch, skill, level)
-        return {"summary": _("{name}: {skill} {level}").format(name=ch.name, skill=skill_shown(c, skill), level=level),
+        shown = skills.name_in_message(c, skill)
+        return {"summary": _("{name}: {skill} {level}").format(name=ch.name, skill=shown, level=level),
                 "skill": skill}
 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
