@@ -14,6 +14,7 @@ import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
+from gmconsole.campaign.words import outcome_shown, tier_shown
 from gmconsole.i18n import N_, _, language, ngettext
 from gmconsole.safe_text import cell_width, shown, to_json
 from gmconsole.wording import quoted
@@ -123,16 +124,18 @@ def result_text(entry: Entry | dict) -> str:
         if isinstance(entry, RollEntry) and entry.pushes:
             steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
-            pushed = (_(" (pushed; typed: {steps})").format(steps=", ".join(typed_steps(entry))) if mixed
+            pushed = (_(" (pushed; typed: {steps})").format(steps=_(", ").join(typed_steps(entry))) if mixed
                       else _(" (pushed)"))
         return f"{_successes(n)}{pushed}"
     if entry.tier is not MISSING:
         damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
-        return f"{entry.tier}{damage}"
+        return f"{tier_shown(entry.tier)}{damage}"
     if special.winner_name is not MISSING and entry.top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
-        return f"{entry.outcome} ({given(special.total, None)} vs {given(special.score, None)})"
+        return _("{outcome} ({total} vs {score})").format(outcome=outcome_shown(entry.outcome),
+                                                          total=given(special.total, None),
+                                                          score=given(special.score, None))
     if entry.top is not MISSING:
         margin = entry.margin
         return _("top {top}").format(top=entry.top) + (f" ({margin:+d})" if isinstance(margin, int) else "")

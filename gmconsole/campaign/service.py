@@ -376,8 +376,10 @@ class CampaignService(RollFront, TableFront):
             from gmconsole.campaign.statistics import statistics
 
             figures = statistics(self, session=number, character=character)
-            scope = f"session {number}" + (f", {figures['character']}" if character else "")
-        return history_queries.export(entries, fmt, title=title or f"{self.ledger.campaign.name} — session {number}",
+            scope = (_("session {number}, {name}").format(number=number, name=figures["character"]) if character
+                     else _("session {number}").format(number=number))
+        title = title or _("{campaign} — session {number}").format(campaign=self.ledger.campaign.name, number=number)
+        return history_queries.export(entries, fmt, title=title,
                                       skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
                                       figures=figures, figures_scope=scope or "")
 

@@ -17,7 +17,7 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.validation import field_word
-from gmconsole.campaign.words import owner_of
+from gmconsole.campaign.words import owner_of, tier_shown
 from gmconsole.i18n import _
 from gmconsole.wording import quoted
 
@@ -87,7 +87,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
     target = service.character(target_id)
     if damage <= 0:
         raise Unchanged(_("the attack did no damage ({tier}): nothing recorded").format(
-            tier=_tier_shown(attack.get("tier"))))
+            tier=tier_shown(attack["tier"]) if attack.get("tier") else _("no hit")))
     old = getattr(target, HEALTH)
     if old == 0:
         raise Unchanged(_("{owner} {tracker} is already 0: {damage} damage changes nothing there, nothing "
@@ -107,19 +107,6 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
     return service.ledger.commit("damage", mutate, character_id=target.id,
                            entry_updates=[(attack["session"], attack["id"], {"damage_applied_to": None},
                                            {"damage_applied_to": target.name})])
-
-
-def _tier_shown(tier: str | None) -> str:
-    """An attack's tier as stored (``limited``) in the console's language; "no hit" when it has none."""
-    if not tier:
-        return _("no hit")
-    from gmconsole.i18n import language
-
-    if language() == "en":
-        return tier
-    from gmconsole.systems.tiered.roll import Tier
-
-    return Tier(tier).name_in(language()) if tier in {t.value for t in Tier} else tier
 
 
 def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicResult:

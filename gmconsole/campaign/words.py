@@ -6,10 +6,10 @@ itself differ by language, and is made here: English says ``Ann's``/``Hull rats'
 
 from __future__ import annotations
 
-from gmconsole.i18n import _, language, pick
+from gmconsole.i18n import N_, _, language, pick
 from gmconsole.wording import possessive
 
-__all__ = ["attribute_shown", "owner_of"]
+__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "owner_of", "tier_shown"]
 
 
 def owner_of(name: str) -> str:
@@ -30,3 +30,22 @@ def attribute_shown(system: str, attribute: str) -> str:
     row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
     return (pick(row.get("name")) or attribute) if row else attribute
 
+
+
+def tier_shown(tier: str) -> str:
+    """A tiered roll's tier as stored (``mixed``, a value scripts compare) as a message says it: as stored in
+    English, as the history always wrote it; the data file's name in another language (``混合``)."""
+    if language() == "en":
+        return tier
+    from gmconsole.systems.tiered.roll import Tier
+
+    return Tier(tier).name_in(language()) if tier in {t.value for t in Tier} else tier
+
+
+SAVE_OUTCOMES = {"critical": N_("critical"), "success": N_("success"), "failure": N_("failure")}
+"""A saving throw's outcome (the value the entry stores) as a message says it."""
+
+
+def outcome_shown(outcome: str) -> str:
+    """A saving throw's stored outcome (``success``) in the console's language."""
+    return _(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome

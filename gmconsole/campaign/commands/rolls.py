@@ -33,7 +33,8 @@ from gmconsole.campaign.rolls import (
     pool_request_from,
     rolled_die,
 )
-from gmconsole.i18n import N_, _, language
+from gmconsole.campaign.words import outcome_shown, tier_shown
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import quoted
@@ -213,10 +214,6 @@ def push_odds(service: CampaignService, entry_id: int):
     return odds
 
 
-SAVE_OUTCOMES = {"critical": N_("critical"), "success": N_("success"), "failure": N_("failure")}
-"""A saving throw's outcome (the value the entry stores) as its summary says it."""
-
-
 def _require_tiered(service: CampaignService) -> None:
     if "save" not in systems.get(service.campaign.system).special_rolls:
         raise RulesError(_("saving throws and attack rolls belong to {systems}, not {system}").format(
@@ -239,7 +236,7 @@ def saving_throw(service: CampaignService, character_id: str, save: str, faces: 
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
-        outcome = _(SAVE_OUTCOMES[data["outcome"]]) if data["outcome"] in SAVE_OUTCOMES else data["outcome"]
+        outcome = outcome_shown(data["outcome"])
         return {"summary": _("{name} saves ({save} {score}): {total} — {outcome}").format(
                     name=who.name, save=save.upper(), score=scores[save], total=data["total"], outcome=outcome),
                 "save": save, "score": scores[save], "total": data["total"], "outcome": data["outcome"],
@@ -272,7 +269,7 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
 
     def mutate(c: Campaign) -> dict:
         how = _("melee") if melee else _("ranged")
-        tier = data["tier"] if language() == "en" else tiered.Tier(data["tier"]).name_in(language())
+        tier = tier_shown(data["tier"])
         return {"summary": _("{name} attacks with {weapon} ({how}): {tier}, {damage} damage").format(
                     name=who.name, weapon=name, how=how, tier=tier, damage=data["damage"]),
                 "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"],
