@@ -125,6 +125,8 @@ def _target_text(target: object) -> str:
         return text
     if text == "dog":
         return _("dog")
+    if text in _COST_WORDS:  # a tiered effect's counter (xp, stamina)
+        return cost_name(text)
     from gmconsole.rules.data import system_table
 
     row = next((r for r in system_table("yze").get("attributes", []) if r.get("id") == text), None)

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 import re
 
-from gmconsole.campaign.stats_words import band_name, costs_text, die_kind_text, p_value_text, panic_row_name, verdict
+from gmconsole.campaign.stats_words import (
+    band_name,
+    band_text,
+    costs_text,
+    die_kind_text,
+    p_value_text,
+    panic_row_name,
+    verdict,
+)
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
@@ -89,7 +97,7 @@ def dice_and_luck(figures: dict, heading: str = "##", scope: str = "") -> list[s
                                   [[str(pushes["count"]), str(pushes["turned_failure_into_success"]), costs]], "rrl")]
     if figures["bands"]:
         lines += ["", *_table([band_name(figures), _("rolls")],
-                              [[md_cell(k), str(n)] for k, n in figures["bands"].items()])]
+                              [[md_cell(band_text(figures, k)), str(n)] for k, n in figures["bands"].items()])]
     if figures["panics"]:
         lines += ["", *_table([_("panic (table row)"), _("times")],
                               [[md_cell(panic_row_name(row)), str(n)] for row, n in figures["panics"].items()])]

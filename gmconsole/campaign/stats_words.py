@@ -10,14 +10,14 @@ from collections import Counter
 from gmconsole.campaign.pending_costs import cost_name
 from gmconsole.i18n import N_, _, ngettext, pick
 
-__all__ = ["BAND_NAMES", "band_name", "costs_text", "die_kind_text", "p_value_text", "panic_row_name", "pushes_text",
-           "stress_text", "verdict"]
+__all__ = ["BAND_NAMES", "band_name", "band_text", "costs_text", "die_kind_text", "p_value_text", "panic_row_name",
+           "pushes_text", "stress_text", "verdict"]
 
 BAND_NAMES = {"margin": (N_("margin"), N_("margins")), "tier": (N_("tier"), N_("tiers"))}
 """What a system's results are called (its stats module's ``BAND_NAME``), one and many (translated where shown)."""
 
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait")}
+             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
 """The die kinds the history records (a value scripts compare) as the GM reads them."""
 
 STRESS_LIST_LIMIT = 30
@@ -28,6 +28,16 @@ def band_name(data: dict, plural: bool = False) -> str:
     """"margin", "tiers"...: the name the statistics give their results (``result`` when not said)."""
     one, many = BAND_NAMES.get(data.get("band_name"), (N_("result"), N_("results")))
     return _(many if plural else one)
+
+
+def band_text(data: dict, band: str) -> str:
+    """One result band as the statistics count it (a tier's stored value ``mixed``, a margin ``+2``) in the
+    console's language: a tier by the data file's name, a margin as it is."""
+    if data.get("band_name") != "tier":
+        return band
+    from gmconsole.campaign.words import tier_shown
+
+    return tier_shown(band)
 
 
 def die_kind_text(kind: str) -> str:
