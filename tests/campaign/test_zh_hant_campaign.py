@@ -14,7 +14,7 @@ import re
 
 import pytest
 from campaign_helpers import frozen_clock, yz
-from stats_session import play_session
+from stats_session import DEMOS, play_session
 
 from gmconsole.campaign import sessions, skills
 from gmconsole.campaign.errors import ValidationError
@@ -22,6 +22,7 @@ from gmconsole.campaign.history import export
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.statistics import statistics
 from gmconsole.i18n import set_language
+from gmconsole.rules.errors import RulesError
 
 WORD = re.compile(r"[A-Za-z]{3,}")
 NOTATION = {"chi"}
@@ -67,7 +68,7 @@ def test_the_recap_of_a_seeded_session_reads_in_zh_hant(zh, seeded_zh):
     assert "| 掉落物品 | 8 |" in lines  # a panic row by its zh-Hant name, not its id (drop-item)
 
 
-def test_the_recap_keeps_its_english_in_english(seeded_zh, tmp_path):
+def test_the_recap_keeps_its_english_in_english(tmp_path):
     play_session(tmp_path, "yze-demo")
     with CampaignService.open(tmp_path, "yze-demo", clock=frozen_clock) as service:
         lines = sessions.recap_markdown(sessions.recap(service)).splitlines()
@@ -101,6 +102,21 @@ def test_a_refusal_reads_in_zh_hant(zh, make_service):
     assert str(refused.value) == ("擲骰 2 是在第 1 場次第 1 場景擲出；強推須緊接在擲骰後、於同一場景進行"
                                   "（同場景強推，docs/RULES.md）")
     assert english_left(str(refused.value).replace("docs/RULES.md", ""), service) == []
+    with pytest.raises(ValidationError) as refused:
+        service.add_skill("長" * 41, "wits")
+    assert str(refused.value) == f"技能 “{'長' * 41}”：技能名稱最多 40 個字元"
+
+
+def test_pushing_twice_is_refused_in_zh_hant_and_the_roll_reads_in_zh_hant(zh, make_service):
+    service = make_service("yze", seed=3)
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+    service.roll(ann.id, "ranged")
+    service.push()
+    with pytest.raises(RulesError) as refused:
+        service.push()
+    assert english_left(re.sub(r"R-[A-Z0-9-]+", "", str(refused.value)), service) == []
+    push, roll = (e["summary"] for e in service.history()[:2])
+    assert (push, roll) == ("Ann 強推 射擊：1 次成功；壓力 +1 → 1", "Ann 擲 射擊：1 次成功（已強推）")
 
 
 def test_a_new_session_says_so_in_zh_hant(zh, make_service):
@@ -109,3 +125,23 @@ def test_a_new_session_says_so_in_zh_hant(zh, make_service):
     service.new_scene()
     summaries = [e["summary"] for e in service.history(session=2)]
     assert summaries == ["第 2 場景開始", "第 2 場次開始：進入禁區"]
+
+
+def sheet_words(service) -> set[str]:
+    """What the GM typed into the campaign beyond the roster's names: the skills exploding and tiered sheets
+    name themselves (ids the GM chose), a dog's name, the clocks' names."""
+    campaign = service.campaign
+    texts = [skill for c in campaign.roster for skill in c.skills]
+    texts += [c.dog.name for c in campaign.roster if c.dog is not None]
+    texts += [clock.name for s in campaign.sessions for clock in s.clocks]
+    return {w for t in texts for w in WORD.findall(t)}
+
+
+@pytest.mark.parametrize("name", DEMOS)
+def test_every_demo_s_seeded_recap_and_export_read_in_zh_hant(zh, tmp_path, name):
+    play_session(tmp_path, name)
+    with CampaignService.open(tmp_path, name, clock=frozen_clock) as service:
+        text = sessions.recap_markdown(sessions.recap(service)) + service.export_session(2, "markdown")
+        saves = re.sub(r"[（(](PHYS|MENT|PERC) ", "（", text)  # the tiered save's id, as the GM types it
+        left = [w for w in english_left(saves, service) if w.split()[0] not in sheet_words(service)]
+    assert left == []
