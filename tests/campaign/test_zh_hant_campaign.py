@@ -145,3 +145,18 @@ def test_every_demo_s_seeded_recap_and_export_read_in_zh_hant(zh, tmp_path, name
         saves = re.sub(r"[（(](PHYS|MENT|PERC) ", "（", text)  # the tiered save's id, as the GM types it
         left = [w for w in english_left(saves, service) if w.split()[0] not in sheet_words(service)]
     assert left == []
+
+
+def test_a_sheet_in_panic_names_the_panic_row_in_zh_hant_and_by_its_id_in_english(make_service):
+    from gmconsole.campaign.sheet import sheet, sheet_lines
+
+    service = make_service("yze")
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "stress": 3})
+    service.panic_roll(ann.id, face=6)  # 6 + 3 stress: 9, the row that drops an item
+    data = sheet(service.character(ann.id))
+    assert sheet_lines(data, service.campaign)[-2] == "panic: 9 drop-item"
+    set_language("zh-Hant")
+    try:
+        assert sheet_lines(data, service.campaign)[-2] == "恐慌：9 掉落物品"
+    finally:
+        set_language("en")
