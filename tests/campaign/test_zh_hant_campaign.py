@@ -160,3 +160,13 @@ def test_a_sheet_in_panic_names_the_panic_row_in_zh_hant_and_by_its_id_in_englis
         assert sheet_lines(data, service.campaign)[-2] == "恐慌：9 掉落物品"
     finally:
         set_language("en")
+
+
+def test_an_opposed_roll_refusal_names_the_skill_role_and_game_in_zh_hant(zh, tmp_path):
+    from gmconsole.campaign.library import install_demos
+
+    install_demos(tmp_path)
+    with CampaignService.open(tmp_path, "myz-demo", clock=frozen_clock) as service, \
+            pytest.raises(ValidationError) as refused:
+        service.opposed_roll("Hammer", "intimidate", defender_id="Lina")
+    assert str(refused.value) == "威嚇只有對另一位打手時才是對抗擲骰（變種人：零年）；Lina 不是：請當作一般擲骰"

@@ -26,7 +26,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.campaign.words import owner_of
 from gmconsole.i18n import _
-from gmconsole.rules.data import game_name
+from gmconsole.rules.data import game_name, system_table
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import quoted
@@ -60,7 +60,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
 
         only = opposed_only_by_role(campaign.system, request.skill)  # myz Intimidate: only an Enforcer opposes
         if only and who.role != only:
-            role = only.replace("-", " ").title()
+            role = _role_name(campaign.system, only)
             raise ValidationError(_("{skill} is an opposed roll only against another {role} ({game}); {name} is "
                                     "not one: roll it as a plain roll").format(
                 skill=skills.name_of(campaign, request.skill), role=role, game=game_name(campaign.system),
@@ -95,6 +95,15 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
             fields["costs_status"] = "pending"
 
     return recorded_rolls.roll(service, request, faces, rng, decorate=decorate)
+
+
+def _role_name(system: str, role: str) -> str:
+    """A role (myz) as a refusal names it: ``Enforcer`` in English (as before), the system table's name in
+    another language."""
+    from gmconsole.i18n import language, pick
+
+    row = next((r for r in system_table(system).get("roles", []) if r.get("id") == role), None)
+    return pick(row["name"]) if row and language() != "en" else role.replace("-", " ").title()
 
 
 # --------------------------------------------------------------------------- exploding
