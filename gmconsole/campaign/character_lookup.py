@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
@@ -47,10 +48,12 @@ def not_found(campaign: Campaign, typed: str) -> str:
     """Why ``typed`` names nobody: several names start so (listed), or no one does (the roster listed)."""
     several = matching(campaign.roster, typed)
     if len(several) > 1:
-        names = ", ".join(shown(c.name) for c in several)
-        return f"'{shown(typed)}' could be {names} in {shown(campaign.name)}; type more of the name"
-    names = ", ".join(shown(c.name) for c in campaign.roster) or "nobody yet"
-    return f"there is no character '{shown(typed)}' in {shown(campaign.name)}; the roster: {names}"
+        names = _(", ").join(shown(c.name) for c in several)
+        return _("'{typed}' could be {names} in {campaign}; type more of the name").format(
+            typed=shown(typed), names=names, campaign=shown(campaign.name))
+    names = _(", ").join(shown(c.name) for c in campaign.roster) or _("nobody yet")
+    return _("there is no character '{typed}' in {campaign}; the roster: {names}").format(
+        typed=shown(typed), campaign=shown(campaign.name), names=names)
 
 
 def clock_of(campaign: Campaign, clock_id: str) -> Clock:
@@ -63,7 +66,7 @@ def clock_of(campaign: Campaign, clock_id: str) -> Clock:
     if clock is None:
         clock = next((k for k in campaign.current_session.clocks if k.name.casefold() == clock_id.casefold()), None)
     if clock is None:
-        raise ValidationError(f"there is no clock {quoted(clock_id)} in this session")
+        raise ValidationError(_("there is no clock {clock} in this session").format(clock=quoted(clock_id)))
     return clock
 
 
@@ -85,5 +88,5 @@ def gear_of(character: Character, gear_id: str) -> Gear:
 
     item = character.gear_item(gear_id)
     if item is None:
-        raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
+        raise ValidationError(_("{name} has no item {item}").format(name=character.name, item=quoted(gear_id)))
     return item

@@ -14,6 +14,7 @@ import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
+from gmconsole.campaign.words import outcome_shown, tier_shown
 from gmconsole.i18n import N_, _, language, ngettext
 from gmconsole.safe_text import cell_width, shown, to_json
 from gmconsole.wording import quoted
@@ -26,7 +27,9 @@ EXPORT_COLUMNS = ("at", "session", "character", "kind", "skill", "result", "dice
 
 HEADERS = {"at": N_("at"), "session": N_("session"), "character": N_("character"), "kind": N_("kind"),
            "skill": N_("skill"), "result": N_("result"), "dice": N_("dice"), "summary": N_("summary")}
-"""Each column's header as the table, Markdown and CSV write it (in the console's language; JSON keeps keys)."""
+"""Each column's header as the table and the Markdown write it, in the console's language. The CSV's header row
+is :data:`EXPORT_COLUMNS` itself, in every language: a script reads the columns by those ids (as JSON keeps its
+keys), so a CSV written in zh-Hant reads like one written in English; its cells are text for a person."""
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
 
@@ -121,16 +124,18 @@ def result_text(entry: Entry | dict) -> str:
         if isinstance(entry, RollEntry) and entry.pushes:
             steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
-            pushed = (_(" (pushed; typed: {steps})").format(steps=", ".join(typed_steps(entry))) if mixed
+            pushed = (_(" (pushed; typed: {steps})").format(steps=_(", ").join(typed_steps(entry))) if mixed
                       else _(" (pushed)"))
         return f"{_successes(n)}{pushed}"
     if entry.tier is not MISSING:
         damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
-        return f"{entry.tier}{damage}"
+        return f"{tier_shown(entry.tier)}{damage}"
     if special.winner_name is not MISSING and entry.top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
-        return f"{entry.outcome} ({given(special.total, None)} vs {given(special.score, None)})"
+        return _("{outcome} ({total} vs {score})").format(outcome=outcome_shown(entry.outcome),
+                                                          total=given(special.total, None),
+                                                          score=given(special.score, None))
     if entry.top is not MISSING:
         margin = entry.margin
         return _("top {top}").format(top=entry.top) + (f" ({margin:+d})" if isinstance(margin, int) else "")
@@ -209,7 +214,7 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
 
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-        writer.writerow({column: _header(column) for column in EXPORT_COLUMNS})
+        writer.writeheader()  # the column ids, in every language: scripts read the CSV by them
         writer.writerows(rows)
         return buffer.getvalue()
     if fmt == "markdown":
@@ -231,7 +236,7 @@ def export(entries: list[dict], fmt: str, *, title: str = "",
         head = "  ".join(_pad(_header(c), widths[c]) for c in COLUMNS)
         body = ["  ".join(_pad(str(r[c]), widths[c]) for c in COLUMNS).rstrip() for r in rows]
         return "\n".join([head.rstrip(), *body])
-    raise ValueError(f"unknown format {quoted(fmt)}: use table, json, markdown or csv")
+    raise ValueError(_("unknown format {format}: use table, json, markdown or csv").format(format=quoted(fmt)))
 
 
 def _pad(text: str, width: int) -> str:

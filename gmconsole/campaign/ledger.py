@@ -28,6 +28,7 @@ from gmconsole.campaign import pending_costs, reconcile, trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.i18n import _
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import ShapeError, check_campaign
 
@@ -282,7 +283,8 @@ class Ledger:
         try:
             return reconcile.seen(self._store.entry(session, entry_id), self._overlay)
         except EntryNotFound:
-            raise ValidationError(f"there is no history entry {entry_id} in session {session}") from None
+            raise ValidationError(_("there is no history entry {id} in session {session}").format(
+                id=entry_id, session=session)) from None
 
     def entry_anywhere(self, entry_id: int) -> dict:
         """An entry by id (ids are unique in the campaign): the current session first, then all."""
@@ -293,7 +295,7 @@ class Ledger:
                 return reconcile.seen(self._store.entry(number, entry_id), self._overlay)
             except EntryNotFound:
                 continue
-        raise ValidationError(f"there is no history entry {entry_id}")
+        raise ValidationError(_("there is no history entry {id}").format(id=entry_id))
 
     def scene_rolls(self) -> set:
         """``(character_id, skill, goal)`` of the rolls still in force in the current scene (cached)."""
@@ -365,13 +367,13 @@ class Ledger:
         try:
             return self.find_entry(*stack[-1]).get("summary")
         except (ValidationError, StoreError) as exc:
-            return f"(entry #{stack[-1][1]} cannot be read: {exc})"
+            return _("(entry #{id} cannot be read: {error})").format(id=stack[-1][1], error=exc)
 
     def undo(self) -> dict:
         """Take back the newest change still in force; returns its entry (now marked ``undone``)."""
         self.check_writable()
         if not self._undo:
-            raise ValidationError("there is nothing to undo")
+            raise ValidationError(_("there is nothing to undo"))
         session, entry_id = self._undo[-1]
         entry = self.find_entry(session, entry_id)
         return self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
@@ -380,7 +382,7 @@ class Ledger:
         """Make the newest undone change again; returns its entry (marked ``done`` again)."""
         self.check_writable()
         if not self._redo:
-            raise ValidationError("there is nothing to redo")
+            raise ValidationError(_("there is nothing to redo"))
         session, entry_id = self._redo[-1]
         entry = self.find_entry(session, entry_id)
         return self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
@@ -389,7 +391,7 @@ class Ledger:
         record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
         try:  # the record is untrusted text from a history file: what it rebuilds must be a campaign
             document = undo_parts.apply(self._campaign.to_dict(), record.get(side, {}))
-            check_campaign(document, "the campaign its undo record rebuilds")
+            check_campaign(document, _("the campaign its undo record rebuilds"))
             new = Campaign.from_dict(document)
         except (ShapeError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise self._store.damaged_entry(entry["session"], entry["id"], str(exc)) from None

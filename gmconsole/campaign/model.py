@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from gmconsole import systems
+from gmconsole.i18n import _, verbatim
 from gmconsole.systems.yearzero.system import YZE_PUSH_COSTS
 from gmconsole.wording import quoted
 
@@ -178,7 +179,7 @@ class Panic:
 class Dog:
     """A myz Dog Handler's dog (Sic a Dog): Strength 4, Agility 6, takes trauma like a mutant."""
 
-    name: str = "Dog"
+    name: str = verbatim("Dog")
     attributes: dict[str, Attribute] = field(
         default_factory=lambda: {"strength": Attribute(4, 4), "agility": Attribute(6, 6)}
     )
@@ -196,7 +197,7 @@ class Dog:
         if data is None:
             return None
         return cls(
-            name=data.get("name", "Dog"),
+            name=data.get("name", verbatim("Dog")),
             attributes={k: Attribute.from_dict(v) for k, v in data.get("attributes", {}).items()},
         )
 
@@ -383,8 +384,7 @@ class Campaign:
     """A GM's campaign: name, system, settings, roster (in display order), sessions.
 
     ``next_id`` numbers new characters, gear and clocks (``c1``, ``g7``, ``k2``) so ids never
-    repeat, even after a removal. The current session is the last one in ``sessions``.
-    """
+    repeat, even after a removal. The current session is the last one in ``sessions``."""
 
     name: str
     system: str
@@ -394,14 +394,14 @@ class Campaign:
     next_id: int = 1
     schema: int = SCHEMA_VERSION
     skills: list[CampaignSkill] | None = None
-    """The campaign's own skill list; ``None`` (the default) is the system's table
-    (:mod:`gmconsole.campaign.skills`)."""
+    """The campaign's own skill list; ``None`` (the default): the system's table (:mod:`~gmconsole.campaign.skills`)."""
     pending_costs: list[dict] = field(default_factory=list)
     """Costs of rolls not yet applied, one item per roll (:mod:`gmconsole.campaign.pending_costs`)."""
 
     def __post_init__(self) -> None:
         if self.system not in systems.SYSTEM_IDS:
-            raise ValueError(f"unknown system {quoted(self.system)}: choose one of {', '.join(systems.SYSTEM_IDS)}")
+            raise ValueError(_("unknown system {system}: choose one of {systems}").format(
+                system=quoted(self.system), systems=", ".join(systems.SYSTEM_IDS)))
 
     @classmethod
     def new(cls, name: str, system: str, date: str, settings: Settings | None = None) -> Campaign:

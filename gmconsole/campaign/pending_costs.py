@@ -21,7 +21,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
-__all__ = ["drop_lost", "drop_of_character", "follow", "pending_list", "public"]
+from gmconsole.i18n import N_, _, language, pick
+
+__all__ = ["cost_name", "cost_text", "costs_status_text", "drop_lost", "drop_of_character", "follow", "pending_list",
+           "public"]
 
 
 def _item_for(items: list[dict], roll_id: int) -> int | None:
@@ -84,9 +87,14 @@ def public(item: dict) -> dict:
     return {"roll_id": item["roll_id"], "character": item.get("character", ""), "costs": item.get("costs", [])}
 
 
-_COST_WORDS = {"mutation_points": "mutation points", "gear_damage": "gear damage", "xp": "XP",
-               "panic": "panic roll"}
-"""Cost keys as the GM reads them (any other key: its underscores as spaces)."""
+_COST_WORDS = {"mutation_points": N_("mutation points"), "gear_damage": N_("gear damage"), "xp": N_("XP"),
+               "panic": N_("panic roll"), "trauma": N_("trauma"), "stress": N_("stress"), "damage": N_("damage"),
+               "willpower": N_("willpower"), "condition": N_("condition"), "doom": N_("doom"),
+               "broken": N_("broken"), "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina")}
+"""Cost keys as the GM reads them, translated where shown (any other key: its underscores as spaces)."""
+
+COSTS_STATUS = {"pending": N_("pending"), "applied": N_("applied"), "dropped": N_("dropped")}
+"""A roll's costs state (the stored value scripts compare) as the GM reads it."""
 
 _ONCE = frozenset({"panic", "broken", "condition"})
 """Costs that happen or not: their amount (always 1) is left out of the words."""
@@ -97,9 +105,37 @@ def cost_text(cost: dict) -> str:
     text, the console's questions): ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``; never
     the raw key (``mutation_points``)."""
     name = str(cost.get("name", "?"))
-    words = _COST_WORDS.get(name, name.replace("_", " "))
+    words = cost_name(name)
     amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
-    return f"{words}{amount}" + (f" ({cost['target']})" if cost.get("target") else "")
+    target = _target_text(cost["target"]) if cost.get("target") else ""
+    return f"{words}{amount}" + (_(" ({target})").format(target=target) if target else "")
+
+
+def cost_name(name: str) -> str:
+    """A cost key as the GM reads it in the console's language: ``mutation_points`` → ``mutation points``."""
+    return _(_COST_WORDS[name]) if name in _COST_WORDS else name.replace("_", " ")
+
+
+def _target_text(target: object) -> str:
+    """What a cost falls on as the GM reads it: an attribute by its name from the Year Zero table (the only
+    costs with a target are Year Zero's), the dog, or an item as it was typed. In English the attribute's
+    id, as the history always wrote it."""
+    text = str(target)
+    if language() == "en":
+        return text
+    if text == "dog":
+        return _("dog")
+    if text in _COST_WORDS:  # a tiered effect's counter (xp, stamina)
+        return cost_name(text)
+    from gmconsole.rules.data import system_table
+
+    row = next((r for r in system_table("yze").get("attributes", []) if r.get("id") == text), None)
+    return pick(row.get("name")) if row else text
+
+
+def costs_status_text(status: str) -> str:
+    """A roll's costs state in the console's language (``pending`` → 待套用); an unknown state as stored."""
+    return _(COSTS_STATUS[status]) if status in COSTS_STATUS else status
 
 
 def drop_lost(items: list[dict], missing) -> str:
@@ -111,8 +147,10 @@ def drop_lost(items: list[dict], missing) -> str:
         items.remove(item)
     if not lost:
         return ""
-    rolls = ", ".join(f"roll {i.get('roll_id')} ({i.get('character', '')})" for i in lost)
-    return f" The costs waiting for {rolls} were dropped: the roll is no longer in the history."
+    rolls = _(", ").join(_("roll {id} ({character})").format(id=i.get("roll_id"), character=i.get("character", ""))
+                         for i in lost)
+    return " " + _("The costs waiting for {rolls} were dropped: the roll is no longer in the history.").format(
+        rolls=rolls)
 
 
 def drop_of_character(items: list[dict], character_id: str) -> list[dict]:

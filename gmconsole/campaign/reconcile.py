@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gmconsole.i18n import _
 from gmconsole.store.errors import EntryNotFound
 
 Key = tuple[int, int]
@@ -107,15 +108,21 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
         result.missing = (named - below) | (below - store.present(sorted(below)))
     if known > result.newest_on_disk:
         first = result.newest_on_disk + 1
-        which = f"Entry #{known} is" if first == known else f"Entries #{first} to #{known} are"
-        result.gap = (f"{which} missing from the history of {name} (a history file was deleted or lost); "
-                      "new entries get new ids, and undo cannot reach back past the missing ones.")
+        lost = (_("Entry #{last} is missing from the history of {name} (a history file was deleted or lost); new "
+                  "entries get new ids, and undo cannot reach back past the missing ones.") if first == known
+                else _("Entries #{first} to #{last} are missing from the history of {name} (a history file was "
+                       "deleted or lost); new entries get new ids, and undo cannot reach back past the missing ones."))
+        result.gap = lost.format(first=first, last=known, name=name)
     elif result.missing:
         ids = sorted(entry_id for _session, entry_id in result.missing)
-        listed = ", ".join(f"#{i}" for i in ids[:6]) + (f" and {len(ids) - 6} more" if len(ids) > 6 else "")
-        which = f"Entry {listed} is" if len(ids) == 1 else f"Entries {listed} are"
-        result.gap = (f"{which} missing from the history of {name} (a history file was damaged, restored "
-                      "from an older backup or lost); undo cannot reach back past the missing ones.")
+        listed = _(", ").join(f"#{i}" for i in ids[:6])
+        if len(ids) > 6:
+            listed += _(" and {n} more").format(n=len(ids) - 6)
+        lost = (_("Entry {listed} is missing from the history of {name} (a history file was damaged, restored from "
+                  "an older backup or lost); undo cannot reach back past the missing ones.") if len(ids) == 1
+                else _("Entries {listed} are missing from the history of {name} (a history file was damaged, "
+                       "restored from an older backup or lost); undo cannot reach back past the missing ones."))
+        result.gap = lost.format(listed=listed, name=name)
     return result
 
 

@@ -16,6 +16,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import CircumstancesEntry, RollEntry, as_record, given
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import StoreError
 from gmconsole.systems.yearzero import limits as myz_limits
@@ -93,4 +94,4 @@ def warnings(service: CampaignService, character: Character, request: RollReques
     standing = [r for r in rolls if r.entry_id > since]
     found = myz_limits.warnings(system, character.id, character.name, request.skill, picked,
                                 service.session.number, standing)
-    return [f"{w.text} (R-MYZ-LIMIT: the GM may allow it, recording why)" for w in found]
+    return [_("{warning} (R-MYZ-LIMIT: the GM may allow it, recording why)").format(warning=w.text) for w in found]

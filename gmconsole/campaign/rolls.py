@@ -17,11 +17,12 @@ from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole.i18n import _
+from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.i18n import _, language
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
-from gmconsole.wording import possessive, quoted
+from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -97,15 +98,16 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
     if systems.get(campaign.system).has_roles and request.skill == "sic-a-dog":  # a Dog Handler's role skill
         attribute = request.attribute or SIC_A_DOG_ATTRIBUTES[0]
         if attribute not in SIC_A_DOG_ATTRIBUTES:
-            raise ValidationError(f"Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits "
-                                  f"(scouting, tracking), not {attribute}")
+            raise ValidationError(_("Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits "
+                                    "(scouting, tracking), not {attribute}").format(attribute=attribute))
         return attribute
     if request.attribute:
         # named by id or by name, in any case ("Wits", "STR"); the entry keeps the id
         attribute = skills.attribute_id(campaign.system, request.attribute)
         attribute = next((a for a in character.attributes if a.casefold() == attribute.casefold()), attribute)
         if attribute not in character.attributes:
-            raise ValidationError(f"{character.name} has no attribute {quoted(request.attribute)}")
+            raise ValidationError(_("{name} has no attribute {attribute}").format(
+                name=character.name, attribute=quoted(request.attribute)))
         return attribute
     if request.skill:
         linked = validation.skill_attribute(campaign, request.skill)
@@ -114,8 +116,9 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
     if len(character.attributes) == 1:
         return next(iter(character.attributes))
     if not request.skill:  # e.g. an opposed roll's defender marked without a skill (play-test 6)
-        raise ValidationError(f"pick the skill (or name the attribute) for {possessive(character.name)} roll")
-    raise ValidationError(f"name the attribute for {possessive(character.name)} roll")
+        raise ValidationError(_("pick the skill (or name the attribute) for {owner} roll").format(
+            owner=owner_of(character.name)))
+    raise ValidationError(_("name the attribute for {owner} roll").format(owner=owner_of(character.name)))
 
 
 def _helpers(campaign: Campaign, character: Character, helpers) -> tuple[str, ...]:
@@ -123,7 +126,7 @@ def _helpers(campaign: Campaign, character: Character, helpers) -> tuple[str, ..
     for helper in helpers:
         found = _character(campaign, helper)
         if found.id == character.id:
-            raise ValidationError(f"{character.name} cannot help their own roll")
+            raise ValidationError(_("{name} cannot help their own roll").format(name=character.name))
         names.append(found.name)
     return tuple(names)
 
@@ -133,9 +136,9 @@ def _gear(character: Character, refs) -> list:
     for ref in refs:
         item = character.gear_item(ref)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {quoted(ref)}")
+            raise ValidationError(_("{name} has no item {item}").format(name=character.name, item=quoted(ref)))
         if item.destroyed:
-            raise ValidationError(f"{item.name} is destroyed")
+            raise ValidationError(_("{item} is destroyed").format(item=item.name))
         items.append(item)
     return items
 
@@ -198,7 +201,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         dog_strength = None
         if sic_a_dog:
             if character.dog is None:
-                raise ValidationError(f"{character.name} has no dog to Sic")
+                raise ValidationError(_("{name} has no dog to Sic").format(name=character.name))
             dog_strength = character.dog.attributes["strength"].current
         if sic_a_dog and attribute == "strength":
             value, dog_strength = dog_strength, None
@@ -212,7 +215,8 @@ def pool_request(campaign: Campaign, request: RollRequest):
     if rules.step_dice:
         attribute_die = character.attributes[attribute].current
         if attribute_die == 0:
-            raise ValidationError(f"{possessive(character.name)} {attribute} is broken: no die to roll")
+            raise ValidationError(_("{owner} {attribute} is broken: no die to roll").format(
+                owner=owner_of(character.name), attribute=attribute_shown(campaign.system, attribute)))
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
@@ -268,7 +272,8 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     attribute = _attribute_for(campaign, character, request)
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
+        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(owner=owner_of(character.name),
+                                                                                        trait=attribute))
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)
@@ -285,10 +290,10 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     )
     dice = exploding.check_dice(skill_dice, trait)
     odds = check_odds(skill_dice, trait, tn.value).as_dict()
-    lines = [f"{attribute}: trait d{trait}"]
-    lines.append(f"{skill}: 2 skill dice d{size}" if size
-                 else (f"{skill}: untrained" if skill else "no skill: untrained"))
-    lines += [f"helped by {h}" for h in helpers]
+    lines = [_("{trait}: trait d{size}").format(trait=attribute, size=trait)]
+    lines.append(_("{skill}: 2 skill dice d{size}").format(skill=skill, size=size) if size
+                 else (_("{skill}: untrained").format(skill=skill) if skill else _("no skill: untrained")))
+    lines += [_("helped by {name}").format(name=h) for h in helpers]
     lines += tn.explain()
     return Built(
         system=campaign.system, character=character, skill=skill, attribute=attribute,
@@ -317,9 +322,10 @@ def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
     )
     odds = {tier.value: float(p) for tier, p in tier_odds(pool.dice).items()}
     lines = [f"{label} {amount:+d}" for label, amount in pool.lines]
-    lines += [f"bonus die from {i.name}" for i in items] + [f"bonus die from {h}" for h in helpers]
+    lines += [_("bonus die from {name}").format(name=i.name) for i in items]
+    lines += [_("bonus die from {name}").format(name=h) for h in helpers]
     if pool.dice <= 0:
-        lines.append("pool of 0 or fewer: roll 2d6 and keep the lowest (R-TIER-2)")
+        lines.append(_("pool of 0 or fewer: roll 2d6 and keep the lowest (R-TIER-2)"))
     count = tiered.dice_to_roll(pool.dice)
     return Built(
         system=campaign.system, character=character, skill=skill, attribute=attribute,
@@ -369,10 +375,10 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
     warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
         service, built.character, request)
     if built.character.broken:
-        warnings.append(f"{built.character.name} is broken")
+        warnings.append(_("{name} is broken").format(name=built.character.name))
     if built.character.panic is not None:
-        warnings.append(f"{built.character.name} is in panic: "
-                        f"{built.character.panic.name or built.character.panic.effect}")
+        warnings.append(_("{name} is in panic: {row}").format(name=built.character.name,
+                                                              row=_panic_shown(built.character.panic)))
     return RollPreview(
         system=campaign.system, character_id=built.character.id, character=built.character.name,
         skill=built.skill, attribute=built.attribute, dice=built.dice, explanation=built.explanation,
@@ -383,22 +389,32 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
 
 # --------------------------------------------------------------------------- the recorded roll
 
+def _panic_shown(panic) -> str:
+    """A character's panic as the GM reads it now: the table row's name in the console's language (the sheet
+    keeps the name in the language spoken when it was rolled, and the row's id)."""
+    if language() != "en" and panic.effect:
+        from gmconsole.campaign.stats_words import panic_row_name
+
+        return panic_row_name(panic.effect)
+    return panic.name or panic.effect
+
+
 def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> dict:
     session = service.session.number
     if entry_id is not None:
         entry = service.ledger.entry_anywhere(entry_id)
         if entry.get("kind") != "roll":
-            raise ValidationError(f"history entry {entry_id} is not a roll")
+            raise ValidationError(_("history entry {id} is not a roll").format(id=entry_id))
         if entry.get("status", "done") != "done":
-            raise ValidationError(f"the roll {entry_id} was undone")
+            raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
         return entry
     for entry in service.ledger.entries_newest_first(session):
         if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
             return entry
-    raise ValidationError("there is no roll to push in this session" if want == "push"
-                          else "no roll in this session has costs waiting to be applied")
+    raise ValidationError(_("there is no roll to push in this session") if want == "push"
+                          else _("no roll in this session has costs waiting to be applied"))
 
 
 def push_out_of_scene(service: CampaignService, entry: RollEntry | dict) -> str | None:
@@ -411,8 +427,9 @@ def push_out_of_scene(service: CampaignService, entry: RollEntry | dict) -> str 
     made_in = (given(entry.session, None), entry.scene or session.scene)  # older entries name no scene
     if made_in == (session.number, session.scene):
         return None
-    return (f"roll {given(entry.id, None)} was made in session {made_in[0]}, scene {made_in[1]}; "
-            "a push follows its roll in the same scene (push in the scene, docs/RULES.md)")
+    return _("roll {id} was made in session {session}, scene {scene}; a push follows its roll in the same scene "
+             "(push in the scene, docs/RULES.md)").format(id=given(entry.id, None), session=made_in[0],
+                                                           scene=made_in[1])
 
 
 def rolled_die(data: dict) -> RolledDie:
@@ -426,9 +443,9 @@ def recorded_roll(service: CampaignService, entry_id: int):
 
     entry = service.ledger.entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:
-        raise ValidationError(f"history entry {entry_id} is not a Year Zero roll")
+        raise ValidationError(_("history entry {id} is not a Year Zero roll").format(id=entry_id))
     if entry.get("status", "done") != "done":
-        raise ValidationError(f"the roll {entry_id} was undone")
+        raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
     pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
     recorded = yearzero.YearZeroRoll(pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
                                      first_dice=tuple(rolled_die(d) for d in entry["first_dice"]),

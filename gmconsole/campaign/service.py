@@ -37,6 +37,7 @@ from gmconsole.campaign.commands.table_front import TableFront
 from gmconsole.campaign.entries import Entry, from_dict
 from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
 from gmconsole.campaign.model import Campaign, Character, Session, Settings
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.store.shape import GMCONSOLE
 
@@ -82,7 +83,8 @@ class CampaignService(RollFront, TableFront):
         and the message may hold text from the files, so both are escaped (issue 10)."""
         if self.history_problem is None:
             return None
-        return f"could not check the history of {shown(self.ledger.campaign.name)}: {shown(self.history_problem)}"
+        return _("could not check the history of {name}: {problem}").format(name=shown(self.ledger.campaign.name),
+                                                                             problem=shown(self.history_problem))
 
     def restore_backup(self, path: Path) -> dict:
         """Put the newest backup of a damaged file of this campaign in its place (the damaged file is
@@ -91,7 +93,7 @@ class CampaignService(RollFront, TableFront):
         self.ledger.check_writable()
         self._store.restore_backup(Path(path))
         self.ledger.load(recover=True)
-        summary = f"restored {Path(path).name} from its newest backup"
+        summary = _("restored {file} from its newest backup").format(file=Path(path).name)
         if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "restore", "summary": summary}
@@ -108,8 +110,8 @@ class CampaignService(RollFront, TableFront):
         self.ledger.check_writable()
         aside = self._store.set_aside(Path(path))
         self.ledger.load(recover=True)
-        summary = (f"set {Path(path).name} aside as {aside.name}; the entries it held (from "
-                   f"#{first_id(Path(path))} on) are no longer in the history")
+        summary = _("set {file} aside as {aside}; the entries it held (from #{first} on) are no longer in the "
+                    "history").format(file=Path(path).name, aside=aside.name, first=first_id(Path(path)))
         if self.history_gap:
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "set-aside", "summary": summary, "aside": str(aside)}
@@ -374,8 +376,10 @@ class CampaignService(RollFront, TableFront):
             from gmconsole.campaign.statistics import statistics
 
             figures = statistics(self, session=number, character=character)
-            scope = f"session {number}" + (f", {figures['character']}" if character else "")
-        return history_queries.export(entries, fmt, title=title or f"{self.ledger.campaign.name} — session {number}",
+            scope = (_("session {number}, {name}").format(number=number, name=figures["character"]) if character
+                     else _("session {number}").format(number=number))
+        title = title or _("{campaign} — session {number}").format(campaign=self.ledger.campaign.name, number=number)
+        return history_queries.export(entries, fmt, title=title,
                                       skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
                                       figures=figures, figures_scope=scope or "")
 

@@ -17,10 +17,11 @@ import re
 
 from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PushEntry, RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.pending_costs import cost_text
+from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.campaign.stats_markdown import dice_and_luck
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
-from gmconsole.wording import counted, quoted
+from gmconsole.wording import quoted
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
            "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
@@ -32,16 +33,18 @@ TITLE_LIMIT = 120
 """Longest session title accepted (it shares the title line with the campaign and the panes)."""
 
 RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
-    ("rolls", "Rolls", frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack", "inspire"})),
-    ("pushes", "Pushes and their costs", frozenset({"push", "costs", "drop_costs", "consequence"})),
-    ("panics", "Panics", frozenset({"panic"})),
-    ("stress_trauma", "Stress and trauma", frozenset({"stress", "trauma", "heal", "rest", "mutation_points",
+    ("rolls", N_("Rolls"), frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack",
+                                      "inspire"})),
+    ("pushes", N_("Pushes and their costs"), frozenset({"push", "costs", "drop_costs", "consequence"})),
+    ("panics", N_("Panics"), frozenset({"panic"})),
+    ("stress_trauma", N_("Stress and trauma"), frozenset({"stress", "trauma", "heal", "rest", "mutation_points",
                                                       "willpower", "wounds", "strain", "stamina"})),
-    ("conditions", "Conditions", frozenset({"condition"})),
-    ("xp", "XP", frozenset({"xp"})),
-    ("clocks", "Clocks and doom", frozenset({"clock", "doom"})),
+    ("conditions", N_("Conditions"), frozenset({"condition"})),
+    ("xp", N_("XP"), frozenset({"xp"})),
+    ("clocks", N_("Clocks and doom"), frozenset({"clock", "doom"})),
 )
-"""``(key, heading, entry kinds)`` of the recap's sections, in the order the GM reads them."""
+"""``(key, heading, entry kinds)`` of the recap's sections, in the order the GM reads them (the heading
+marked for the catalogue, translated where the recap is written)."""
 
 _KIND_SECTION = {kind: key for key, _heading, kinds in RECAP_SECTIONS for kind in kinds}
 
@@ -51,9 +54,10 @@ def check_title(title: str | None) -> str:
     from gmconsole.campaign.validation import check_typed_text
 
     title = (title or "").strip()
-    check_typed_text(title, "a session title")
+    check_typed_text(title, _("a session title"))
     if len(title) > TITLE_LIMIT:
-        raise ValidationError(f"a session title is at most {TITLE_LIMIT} characters (this one has {len(title)})")
+        raise ValidationError(_("a session title is at most {limit} characters (this one has {length})").format(
+            limit=TITLE_LIMIT, length=len(title)))
     return title
 
 
@@ -63,11 +67,11 @@ def check_date(date: str | None) -> str | None:
     if not date:
         return None
     if not _ISO_DATE.fullmatch(date):
-        raise ValidationError(f"the date must be written YYYY-MM-DD, not {quoted(date)}")
+        raise ValidationError(_("the date must be written YYYY-MM-DD, not {typed}").format(typed=quoted(date)))
     try:
         _dt.date.fromisoformat(date)
     except ValueError:
-        raise ValidationError(f"{date} is not a date in the calendar") from None
+        raise ValidationError(_("{date} is not a date in the calendar").format(date=date)) from None
     return date
 
 
@@ -83,8 +87,9 @@ def date_warning(service) -> str | None:
         return None  # an older file's free-form date: nothing to compare
     if newest.date >= previous.date:
         return None
-    return (f"session {newest.number} is dated {newest.date}, before session {previous.number} ({previous.date}); "
-            f"it was started anyway (undo it if the date is wrong)")
+    return _("session {number} is dated {date}, before session {previous} ({previous_date}); it was started "
+             "anyway (undo it if the date is wrong)").format(number=newest.number, date=newest.date,
+                                                            previous=previous.number, previous_date=previous.date)
 
 
 def started_text(row: dict) -> str:
@@ -95,7 +100,7 @@ def started_text(row: dict) -> str:
         return opened
     if opened.startswith(date) or not opened:
         return date  # the date of play is what the GM reads; the clock time adds nothing
-    return f"{date} (opened {opened})"
+    return _("{date} (opened {opened})").format(date=date, opened=opened)
 
 
 def _done(entries: list[dict]) -> list[dict]:
@@ -113,11 +118,13 @@ def pending_costs(service, session: int | None = None) -> list[dict]:
 def pending_warning(session: int, pending: list[dict]) -> str:
     """What closing ``session`` with the ``pending`` costs (from :func:`pending_costs`) leaves behind,
     naming each roll: the command line warns with it where the console asks first."""
-    rolls = "; ".join(f"roll {item.get('roll_id')} ({item.get('character') or '?'}: "
-                      f"{', '.join(cost_text(c) for c in item.get('costs') or () if isinstance(c, dict))})"
-                      for item in pending)
-    return (f"session {session} has costs not applied yet: {rolls}; they stay pending in its history "
-            "(gmconsole costs NAME --apply ROLL_ID applies them)")
+    rolls = _("; ").join(
+        _("roll {id} ({character}: {costs})").format(
+            id=item.get("roll_id"), character=item.get("character") or "?",
+            costs=_(", ").join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict)))
+        for item in pending)
+    return _("session {number} has costs not applied yet: {rolls}; they stay pending in its history "
+             "(gmconsole costs NAME --apply ROLL_ID applies them)").format(number=session, rolls=rolls)
 
 
 def session_list(service) -> list[dict]:
@@ -234,12 +241,18 @@ def missing_entries(service, number: int) -> list[dict]:
 def missing_text(gap: dict, session: int) -> str:
     """One line for a recap: which entries are missing, and the file that held them."""
     first, last = gap["first"], gap["last"]
+    names = {"first": first, "last": last, "file": shown(gap["file"]), "session": session,
+             "aside": shown(gap["aside"])}
     if last == first:
-        which = f"Entry #{first} is"
+        text = _("Entry #{first} is missing from this recap: {file} (history of session {session}) was set aside "
+                 "as {aside}, kept beside it to be mended by hand.")
+    elif last is not None:
+        text = _("Entries #{first} to #{last} are missing from this recap: {file} (history of session {session}) "
+                 "was set aside as {aside}, kept beside it to be mended by hand.")
     else:
-        which = f"Entries #{first} to #{last} are" if last is not None else f"Entries from #{first} on are"
-    return (f"{which} missing from this recap: {shown(gap['file'])} (history of session {session}) was set "
-            f"aside as {shown(gap['aside'])}, kept beside it to be mended by hand.")
+        text = _("Entries from #{first} on are missing from this recap: {file} (history of session {session}) was "
+                 "set aside as {aside}, kept beside it to be mended by hand.")
+    return text.format(**names)
 
 
 def recap(service, session: int | None = None) -> dict:
@@ -251,7 +264,8 @@ def recap(service, session: int | None = None) -> dict:
     found = service.campaign.session(number)
     if found is None:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
-        raise ValidationError(f"{shown(service.campaign.name)} has no session {number} (it has {have})")
+        raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
+            campaign=shown(service.campaign.name), number=number, have=have))
     stored = service.entries(number)
     entries = [as_record(e) for e in _done(stored)]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
@@ -273,7 +287,7 @@ def recap(service, session: int | None = None) -> dict:
 
 
 def _cost_text(costs: list[dict]) -> str:
-    return ", ".join(cost_text(c) for c in costs)
+    return _(", ").join(cost_text(c) for c in costs)
 
 
 def _md(text) -> str:
@@ -285,9 +299,11 @@ def recap_markdown(data: dict) -> str:
     """The recap (from :func:`recap`) as Markdown: a heading, one line of facts, then each section that
     has something, entries grouped by scene, then the dice and luck as tables (when anything was rolled)."""
     title = f" — {_md(data['title'])}" if data.get("title") else ""
-    lines = [f"# {_md(data['campaign'])}: session {data['session']}{title}", "",
-             f"{_md(data['date'])} · {counted(data['scenes'], 'scene')} · "
-             f"{counted(data['entries'], 'entry', 'entries')}"]
+    lines = [_("# {campaign}: session {number}{title}").format(campaign=_md(data["campaign"]),
+                                                               number=data["session"], title=title), "",
+             " · ".join((_md(data["date"]),
+                         ngettext("{n} scene", "{n} scenes", data["scenes"]).format(n=data["scenes"]),
+                         ngettext("{n} entry", "{n} entries", data["entries"]).format(n=data["entries"])))]
     for gap in data.get("missing") or ():
         lines += ["", f"⚠ {missing_text(gap, data['session'])}"]
     empty = True
@@ -296,33 +312,41 @@ def recap_markdown(data: dict) -> str:
         if not items:
             continue
         empty = False
-        lines += ["", f"## {heading}", ""]
+        lines += ["", f"## {_(heading)}", ""]
         for item in items:
-            who = (f"{_md(item['character'])}: " if item["character"] and item["character"] not in item["summary"]
-                   else "")
+            who = (_("{name}: ").format(name=_md(item["character"]))
+                   if item["character"] and item["character"] not in item["summary"] else "")
             result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
-            step = f" (push {item['push_step']} of {item['pushes']})" if item.get("pushes", 0) > 1 else ""
-            dice = f" · dice: {_md(item['dice'])}" if item.get("dice") else ""
-            lines.append(f"- scene {item['scene'] or '?'} · {who}{_md(item['summary'])}{result}{step}{dice}")
+            step = (_(" (push {step} of {pushes})").format(step=item["push_step"], pushes=item["pushes"])
+                    if item.get("pushes", 0) > 1 else "")
+            dice = " · " + _("dice: ") + _md(item["dice"]) if item.get("dice") else ""
+            scene = _("scene {scene}").format(scene=item["scene"] or "?")
+            lines.append(f"- {scene} · {who}{_md(item['summary'])}{result}{step}{dice}")
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
-                status = f" ({_md(item['costs_status'])})" if item.get("costs_status") else ""
-                lines.append(f"  - costs{status}: {_md(_cost_text(item['costs']))}")
+                costs = _md(_cost_text(item["costs"]))
+                if item.get("costs_status"):
+                    lines.append("  - " + _("costs ({status}): {costs}").format(
+                        status=_md(costs_status_text(item["costs_status"])), costs=costs))
+                else:
+                    lines.append("  - " + _("costs: {costs}").format(costs=costs))
             elif item.get("costs_status") == "pending":
-                lines.append("  - costs not applied yet (listed at the end)")
+                lines.append("  - " + _("costs not applied yet (listed at the end)"))
     if data.get("statistics") and (data["statistics"]["rolls"] or data["statistics"]["panics"]):
         lines += ["", *dice_and_luck(data["statistics"])]
     if data.get("clocks") or data.get("doom"):
-        lines += ["", "## At the end of the session", ""]
+        lines += ["", "## " + _("At the end of the session"), ""]
         if data.get("doom"):
-            lines.append(f"- doom pool: {data['doom']}")
+            lines.append("- " + _("doom pool: {doom}").format(doom=data["doom"]))
         for clock in data.get("clocks") or ():
-            lines.append(f"- clock {_md(clock['name'])}: {clock['filled']}/{clock['segments']}")
+            lines.append("- " + _("clock {name}: {filled}/{segments}").format(
+                name=_md(clock["name"]), filled=clock["filled"], segments=clock["segments"]))
     if data.get("pending_costs"):
-        lines += ["", "## Costs never applied", ""]
+        lines += ["", "## " + _("Costs never applied"), ""]
         for item in data["pending_costs"]:
-            lines.append(f"- #{item['id']} {_md(item['character'])}: {_md(_cost_text(item['costs']))}")
+            lines.append(f"- #{item['id']} " + _("{name}: {costs}").format(
+                name=_md(item["character"]), costs=_md(_cost_text(item["costs"]))))
     if empty and data.get("missing"):
-        lines += ["", "Nothing else is left in the history of this session."]
+        lines += ["", _("Nothing else is left in the history of this session.")]
     elif empty:
-        lines += ["", "Nothing was rolled or changed in this session."]
+        lines += ["", _("Nothing was rolled or changed in this session.")]
     return "\n".join(lines) + "\n"

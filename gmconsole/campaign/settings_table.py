@@ -80,8 +80,8 @@ def _info(campaign: Campaign, key: str) -> SettingInfo:
     found = {s.key: s for s in settings_for(campaign.system)}
     if key not in found:
         editable = ", ".join(s.key if s.editable else f"{s.key}.CONDITION" for s in found.values())
-        raise ValidationError(f"{quoted(key)} is not a setting of {campaign.system} campaigns; "
-                              f"the settings are: {editable}")
+        raise ValidationError(_("{key} is not a setting of {system} campaigns; the settings are: {settings}").format(
+            key=quoted(key), system=campaign.system, settings=editable))
     return found[key]
 
 
@@ -116,8 +116,9 @@ def parse_value(campaign: Campaign, key: str, text: str):
     """The value ``text`` gives setting ``key`` of ``campaign``; a ValidationError saying what is allowed."""
     info = _info(campaign, key)
     typed = text.strip()
-    validation.check_typed_text(typed, f"the value of {key}")
-    problem = f"{quoted(typed)} is not a value of {key} ({info.rule}): it takes {allowed_text(campaign, info)}"
+    validation.check_typed_text(typed, _("the value of {key}").format(key=key))
+    problem = _("{value} is not a value of {key} ({rule}): it takes {allowed}").format(
+        value=quoted(typed), key=key, rule=info.rule, allowed=allowed_text(campaign, info))
     if info.kind == "bool":
         if typed.lower() in ON_WORDS:
             return True
@@ -129,7 +130,7 @@ def parse_value(campaign: Campaign, key: str, text: str):
             return int(typed)
         raise ValidationError(problem)
     if info.kind == "map":
-        raise ValidationError(f"{key} ({info.rule}) is set {COVERAGE_HELP}")
+        raise ValidationError(_("{key} ({rule}) is set {how}").format(key=key, rule=info.rule, how=_(COVERAGE_HELP)))
     if typed not in choices_of(campaign, info):
         raise ValidationError(problem)
     return typed
@@ -142,7 +143,7 @@ def parse_assignment(campaign: Campaign, text: str, pending: dict | None = None)
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise ValidationError(f"{quoted(text)} is not KEY=VALUE (e.g. push_cost=doom)")
+        raise ValidationError(_("{text} is not KEY=VALUE (e.g. push_cost=doom)").format(text=quoted(text)))
     head, dot, condition = key.partition(".")
     if dot and head == COVERAGE:
         _info(campaign, COVERAGE)  # only where the system has the setting
@@ -159,17 +160,17 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
     a name not in the table is a rule reading, not a typo to refuse. It is kept case-folded, as a push's
     condition is (:func:`gmconsole.campaign.rolls.apply_costs`), so the two match. The skills are
     checked against the campaign's own list when it has one (as rolls are), not only the system's."""
-    validation.check_typed_text(condition, "a condition name")
+    validation.check_typed_text(condition, _("a condition name"))
     condition = condition.casefold()
-    validation.check_typed_text(value, "the skills of a condition")
+    validation.check_typed_text(value, _("the skills of a condition"))
     if not condition:
-        raise ValidationError(f"name the condition: {COVERAGE_HELP}")
+        raise ValidationError(_("name the condition: {how}").format(how=_(COVERAGE_HELP)))
     if value.lower() == "none":
         coverage.pop(condition, None)
         return coverage
     skills = [] if value.lower() == "all" else [s.strip() for s in value.split(",") if s.strip()]
     if value.lower() != "all" and not skills:
-        raise ValidationError(f"{quoted(value)} names no skill: {COVERAGE_HELP}")
+        raise ValidationError(_("{value} names no skill: {how}").format(value=quoted(value), how=_(COVERAGE_HELP)))
     for skill in skills:
         validation.check_skill_name(campaign, skill)
     coverage[condition] = skills

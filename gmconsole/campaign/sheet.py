@@ -105,7 +105,10 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
     lines = [head, _("attributes: {list}").format(list=attributes), _("skills: {list}").format(list=skills),
              _("gear: {list}").format(list=gear), _("trackers: {list}").format(list=trackers)]
     if data["panic"]:
+        from gmconsole.campaign.stats_words import panic_row_name
+
+        effect = data["panic"].get("effect") or ""
         lines.append(_("panic: {total} {effect}").format(
-            total=data["panic"].get("total"), effect=shown(data["panic"].get("effect", ""))).rstrip())
+            total=data["panic"].get("total"), effect=shown(panic_row_name(effect) if effect else "")).rstrip())
     lines.append(_("conditions: ") + (", ".join(shown(c) for c in data["conditions"]) or _("none")))
     return lines

@@ -25,7 +25,7 @@ from gmconsole import systems
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
-from gmconsole.i18n import pick
+from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import load_table
 from gmconsole.systems.yearzero.system import ATTRIBUTES as YEAR_ZERO_ATTRIBUTES
 from gmconsole.wording import quoted
@@ -40,10 +40,10 @@ MAX_SKILLS = 100
 def check_listed(campaign: Campaign) -> None:
     """Refuse a campaign whose system has no skill list to change (exploding, tiered)."""
     if not validation.skills_listed(campaign.system):
-        raise ValidationError(
-            f"{campaign.system} sheets take any skill the GM names (e.g. lore=2 on the sheet) and the "
-            "attribute at each roll, so there is no skill list to change; a campaign's own skill list "
-            "is for myz, yze and yze-step")
+        raise ValidationError(_(
+            "{system} sheets take any skill the GM names (e.g. lore=2 on the sheet) and the attribute at each "
+            "roll, so there is no skill list to change; a campaign's own skill list is for myz, yze and yze-step"
+        ).format(system=campaign.system))
 
 
 def _table_rows(system: str) -> list[dict]:
@@ -69,7 +69,7 @@ def skill_id(name: str) -> str:
     """The id a new skill gets from its name: lower case, words joined by dashes (any script)."""
     made = re.sub(r"[^\w]+", "-", name.casefold()).strip("-_")
     if not made:
-        raise ValidationError(f"{quoted(name)} cannot name a skill: use letters or digits")
+        raise ValidationError(_("{name} cannot name a skill: use letters or digits").format(name=quoted(name)))
     return made[:MAX_NAME]
 
 
@@ -100,6 +100,14 @@ def name_of(campaign: Campaign, skill: str | None) -> str | None:
     if not skill or not validation.skills_listed(campaign.system):
         return skill
     return next((s.name for s in listing(campaign) if s.id == skill and s.name), skill)
+
+
+def name_in_message(campaign: Campaign, skill: str) -> str:
+    """A skill in a message: its id in English, as the messages always wrote it; the name the campaign shows
+    it by (:func:`name_of`: the data file's zh-Hant name, or the campaign list's) in another language."""
+    from gmconsole.i18n import language
+
+    return skill if language() == "en" else (name_of(campaign, skill) or skill)
 
 
 def attribute_name_of(system: str, attribute: str | None) -> str | None:
@@ -134,7 +142,7 @@ def attribute_id(system: str, text: str | None) -> str | None:
 def names(campaign: Campaign) -> str:
     """The skills that exist, for a message: ``Might, Melee, Know the Zone, ...`` — their names, which
     find them (:func:`find`, without regard to case); the ids are the files' business."""
-    return ", ".join(s.name or s.id for s in listing(campaign)) or "none"
+    return _(", ").join(s.name or s.id for s in listing(campaign)) or _("none")
 
 
 def resolve(campaign: Campaign, text: str | None) -> str | None:
@@ -144,7 +152,8 @@ def resolve(campaign: Campaign, text: str | None) -> str | None:
         return text
     found = find(campaign, text)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {quoted(text)}; its skills are: {names(campaign)}")
+        raise ValidationError(_("{campaign} has no skill {skill}; its skills are: {skills}").format(
+            campaign=campaign.name, skill=quoted(text), skills=names(campaign)))
     return found.id
 
 
@@ -155,17 +164,20 @@ def holders(campaign: Campaign, skill: str) -> list[str]:
 
 def _check_fields(name, attribute, text, where: str) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise ValidationError(f"{where} needs a name")
-    validation.check_typed_text(name, "a skill name")
+        raise ValidationError(_("{where} needs a name").format(where=where))
+    validation.check_typed_text(name, _("a skill name"))
     if len(name) > MAX_NAME:
-        raise ValidationError(f"{where}: a skill name is at most {MAX_NAME} characters")
+        raise ValidationError(_("{where}: a skill name is at most {limit} characters").format(where=where,
+                                                                                              limit=MAX_NAME))
     if attribute not in ATTRIBUTES:
-        raise ValidationError(f"{where}: the attribute {quoted(attribute)} is not one of {', '.join(ATTRIBUTES)}")
+        raise ValidationError(_("{where}: the attribute {attribute} is not one of {attributes}").format(
+            where=where, attribute=quoted(attribute), attributes=", ".join(ATTRIBUTES)))
     if not isinstance(text, str):
-        raise ValidationError(f"{where}: the text must be text")
-    validation.check_typed_text(text.replace("\n", " "), "a skill's text")
+        raise ValidationError(_("{where}: the text must be text").format(where=where))
+    validation.check_typed_text(text.replace("\n", " "), _("a skill's text"))
     if len(text) > MAX_TEXT:
-        raise ValidationError(f"{where}: a skill's text is at most {MAX_TEXT} characters")
+        raise ValidationError(_("{where}: a skill's text is at most {limit} characters").format(where=where,
+                                                                                                limit=MAX_TEXT))
 
 
 def _own(campaign: Campaign) -> list[CampaignSkill]:
@@ -179,7 +191,8 @@ def _own(campaign: Campaign) -> list[CampaignSkill]:
 def _taken(skills: list[CampaignSkill], name: str, new_id: str, but: CampaignSkill | None = None) -> None:
     for other in skills:
         if other is not but and (other.id == new_id or other.name.casefold() == name.strip().casefold()):
-            raise ValidationError(f"the campaign already has a skill {quoted(other.name)} ({other.id})")
+            raise ValidationError(_("the campaign already has a skill {name} ({id})").format(
+                name=quoted(other.name), id=other.id))
 
 
 def add(campaign: Campaign, name: str, attribute: str, text: str = "") -> CampaignSkill:
@@ -187,11 +200,11 @@ def add(campaign: Campaign, name: str, attribute: str, text: str = "") -> Campai
     skills = _own(campaign)
     name = name.strip() if isinstance(name, str) else name
     attribute = attribute.strip().casefold() if isinstance(attribute, str) else attribute
-    _check_fields(name, attribute, text, f"the skill {quoted(name)}")
+    _check_fields(name, attribute, text, _("the skill {name}").format(name=quoted(name)))
     skill = CampaignSkill(skill_id(name), name, attribute, text)
     _taken(skills, name, skill.id)
     if len(skills) >= MAX_SKILLS:
-        raise ValidationError(f"a campaign has at most {MAX_SKILLS} skills")
+        raise ValidationError(_("a campaign has at most {limit} skills").format(limit=MAX_SKILLS))
     skills.append(skill)
     return skill
 
@@ -203,12 +216,13 @@ def edit(campaign: Campaign, skill: str, *, name: str | None = None, attribute: 
     skills = _own(campaign)
     found = find(campaign, skill)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {quoted(skill)}; its skills are: {names(campaign)}")
+        raise ValidationError(_("{campaign} has no skill {skill}; its skills are: {skills}").format(
+            campaign=campaign.name, skill=quoted(skill), skills=names(campaign)))
     before = CampaignSkill(**found.to_dict())
     new_name = found.name if name is None else name.strip()
     new_attribute = found.attribute if attribute is None else attribute.strip().casefold()
     new_text = found.text if text is None else text
-    _check_fields(new_name, new_attribute, new_text, f"the skill {quoted(new_name)}")
+    _check_fields(new_name, new_attribute, new_text, _("the skill {name}").format(name=quoted(new_name)))
     _taken(skills, new_name, found.id, but=found)
     found.name, found.attribute, found.text = new_name, new_attribute, new_text
     return before, found
@@ -220,11 +234,13 @@ def remove(campaign: Campaign, skill: str) -> CampaignSkill:
     skills = _own(campaign)
     found = find(campaign, skill)
     if found is None:
-        raise ValidationError(f"{campaign.name} has no skill {quoted(skill)}; its skills are: {names(campaign)}")
+        raise ValidationError(_("{campaign} has no skill {skill}; its skills are: {skills}").format(
+            campaign=campaign.name, skill=quoted(skill), skills=names(campaign)))
     who = holders(campaign, found.id)
     if who:
-        raise ValidationError(f"{', '.join(who)} {'has' if len(who) == 1 else 'have'} {found.name}: set it to 0 "
-                              "on their sheets first, then remove it")
+        raise ValidationError(ngettext("{who} has {skill}: set it to 0 on their sheets first, then remove it",
+                                       "{who} have {skill}: set it to 0 on their sheets first, then remove it",
+                                       len(who)).format(who=_(", ").join(who), skill=found.name))
     skills.remove(found)
     for character in campaign.roster:
         character.skills.pop(found.id, None)
@@ -240,7 +256,8 @@ def replace(campaign: Campaign, new: list[CampaignSkill]) -> list[CampaignSkill]
                    if level > 0 and sid not in ids})
     if lost:
         shown = ", ".join(f"{who} ({sid})" for who, sid in lost[:6]) + (" ..." if len(lost) > 6 else "")
-        raise ValidationError(f"the new list lacks skills characters have: {shown}; set them to 0 first")
+        raise ValidationError(_("the new list lacks skills characters have: {lost}; set them to 0 first").format(
+            lost=shown))
     campaign.skills = list(new)
     for character in campaign.roster:
         for sid in [s for s in character.skills if s not in ids]:
@@ -261,24 +278,26 @@ def batch(campaign: Campaign, new: list[CampaignSkill] | None, source: str, add_
         parts.append(change_entry("edit", *edit(campaign, skill, name=name))["summary"])
     for skill in remove_:
         parts.append(change_entry("remove", remove(campaign, skill))["summary"])
-    return {"summary": "; ".join(parts) or "skills unchanged"}
+    return {"summary": _("; ").join(parts) or _("skills unchanged")}
 
 
 def change_entry(action: str, *changed, source: str = "") -> dict:
     """The history entry's own fields for a change of the skill list (its summary)."""
     if action == "load":
-        return {"summary": f"skills loaded from {source}: {len(changed[0])} skills"}
+        return {"summary": ngettext("skills loaded from {source}: {n} skill", "skills loaded from {source}: {n} skills",
+                                    len(changed[0])).format(source=source, n=len(changed[0]))}
     if action == "edit":
         before, after = changed
         what = [f"{before.name} → {after.name}"] if before.name != after.name else [after.name]
         if before.attribute != after.attribute:
-            what.append(f"rolls {after.attribute} (was {before.attribute})")
+            what.append(_("rolls {attribute} (was {before})").format(attribute=after.attribute,
+                                                                      before=before.attribute))
         if before.text != after.text:
-            what.append("new text")
-        return {"summary": "skill changed: " + ", ".join(what)}
+            what.append(_("new text"))
+        return {"summary": _("skill changed: {what}").format(what=_(", ").join(what))}
     skill = changed[0]
-    verb = {"add": "skill added", "remove": "skill removed"}[action]
-    return {"summary": f"{verb}: {skill.name} ({skill.attribute})"}
+    verb = _("skill added: {name} ({attribute})") if action == "add" else _("skill removed: {name} ({attribute})")
+    return {"summary": verb.format(name=skill.name, attribute=skill.attribute)}
 
 
 def _entry_lines(text: str) -> list[int]:
@@ -286,7 +305,7 @@ def _entry_lines(text: str) -> list[int]:
     return [n for n, line in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*skills\s*\]\]", line)]
 
 
-def parse_list(text: str, source: str = "the skill list") -> list[CampaignSkill]:
+def parse_list(text: str, source: str | None = None) -> list[CampaignSkill]:
     """A skill list from TOML text::
 
         [[skills]]
@@ -299,33 +318,40 @@ def parse_list(text: str, source: str = "the skill list") -> list[CampaignSkill]
     two skills of the same name is refused with one sentence naming the entry and its line."""
     import tomllib  # here, not at import: the console's start-up does not need it
 
+    source = source or _("the skill list")
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValidationError(f"{source} is not TOML: {exc}") from None
+        raise ValidationError(_("{source} is not TOML: {error}").format(source=source, error=exc)) from None
     rows = data.get("skills")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise ValidationError(f"{source} has no [[skills]] entries")
+        raise ValidationError(_("{source} has no [[skills]] entries").format(source=source))
     if len(rows) > MAX_SKILLS:
-        raise ValidationError(f"{source} has {len(rows)} skills; a campaign has at most {MAX_SKILLS}")
+        raise ValidationError(_("{source} has {n} skills; a campaign has at most {limit}").format(
+            source=source, n=len(rows), limit=MAX_SKILLS))
     lines = _entry_lines(text)
     out: list[CampaignSkill] = []
     for n, row in enumerate(rows):
-        where = f"{source}, skill {n + 1}" + (f" (line {lines[n]})" if n < len(lines) else "")
+        where = (_("{source}, skill {n} (line {line})").format(source=source, n=n + 1, line=lines[n]) if n < len(lines)
+                 else _("{source}, skill {n}").format(source=source, n=n + 1))
         name, attribute, body = row.get("name"), row.get("attribute"), row.get("text", "")
         unknown = sorted(set(row) - {"id", "name", "attribute", "text"})
         if unknown:
-            raise ValidationError(f"{where}: unknown key {quoted(unknown[0])} (use name, attribute, text, id)")
+            raise ValidationError(_("{where}: unknown key {key} (use name, attribute, text, id)").format(
+                where=where, key=quoted(unknown[0])))
         try:
             attribute = attribute.strip().casefold() if isinstance(attribute, str) else attribute
             _check_fields(name.strip() if isinstance(name, str) else name, attribute, body, where)
             sid = row.get("id") or skill_id(name)
             if not isinstance(sid, str) or sid != skill_id(sid):
-                raise ValidationError(f"{where}: the id {quoted(sid)} must be lower case, words joined by dashes")
+                raise ValidationError(_("{where}: the id {id} must be lower case, words joined by dashes").format(
+                    where=where, id=quoted(sid)))
             skill = CampaignSkill(sid, name.strip(), attribute, body)
             _taken(out, skill.name, skill.id)
         except ValidationError as exc:
             message = str(exc)
-            raise ValidationError(message if message.startswith(where) else f"{where}: {message}") from None
+            raise ValidationError(message if message.startswith(where)
+                                  else _("{where}: {message}").format(where=where, message=message)) from None
         out.append(skill)
     return out

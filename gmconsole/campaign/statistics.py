@@ -385,12 +385,14 @@ def statistics(service, session: int | None = None, character: str | None = None
     from gmconsole import systems
     from gmconsole.campaign.character_lookup import not_found
     from gmconsole.campaign.errors import ValidationError
+    from gmconsole.i18n import _
     from gmconsole.safe_text import shown
 
     campaign = service.campaign
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
-        raise ValidationError(f"{shown(campaign.name)} has no session {session} (it has {have})")
+        raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
+            campaign=shown(campaign.name), number=session, have=have))
     if entries is None:
         entries = service.entries(session)
     who = None

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 import re
 
-from gmconsole.campaign.stats_words import band_name, costs_text, p_value_text, verdict
+from gmconsole.campaign.stats_words import (
+    band_name,
+    band_text,
+    costs_text,
+    die_kind_text,
+    p_value_text,
+    panic_row_name,
+    verdict,
+)
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 __all__ = ["dice_and_luck", "luck_text", "md_cell", "rate_text"]
@@ -56,7 +65,7 @@ def _figures_row(label: str, figures: dict) -> list[str]:
 def _fairness_rows(rows: list[dict]) -> list[list[str]]:
     out = []
     for row in rows:
-        out.append([md_cell(row["kind"]), f"d{row['sides']}", str(row["n"]),
+        out.append([md_cell(die_kind_text(row["kind"])), f"d{row['sides']}", str(row["n"]),
                     " ".join(map(str, row["faces"])), f"{row['chi2']:.2f}", p_value_text(row), verdict(row)])
     return out
 
@@ -64,36 +73,36 @@ def _fairness_rows(rows: list[dict]) -> list[list[str]]:
 def dice_and_luck(figures: dict, heading: str = "##", scope: str = "") -> list[str]:
     """The section's lines (no trailing blank line) from ``figures`` (:func:`statistics`' dict); ``scope``
     says what they cover when that differs from what the document around them shows (``"session 2"``)."""
-    lines = [f"{heading} Dice and luck", ""]
+    lines = [heading + " " + _("Dice and luck"), ""]
     if scope:
-        lines += [f"Figures for {md_cell(scope)}.", ""]
+        lines += [_("Figures for {scope}.").format(scope=md_cell(scope)), ""]
     if not figures["rolls"] and not figures["panics"] and not figures["dice_fairness"]:
-        return [*lines, "No rolls recorded."]
+        return [*lines, _("No rolls recorded.")]
     if figures["rolls"]:
         rows = [_figures_row(md_cell(name), f) for name, f in figures["by_character"].items()]
-        rows.append(_figures_row("**all**", figures))
-        lines += _table(["who", "rolls", "successes", "expected", "rate", "odds", "luck"], rows)
-        lines += ["", "Successes observed against those the odds expected for each pool as rolled; rate: first "
-                      "rolls with a success, odds: what the odds said; luck: observed minus expected in standard "
-                      "deviations (+ lucky, - unlucky)."]
+        rows.append(_figures_row("**" + _("all") + "**", figures))
+        lines += _table([_("who"), _("rolls"), _("successes"), _("expected"), _("rate"), _("odds"), _("luck")], rows)
+        lines += ["", _("Successes observed against those the odds expected for each pool as rolled; rate: first "
+                        "rolls with a success, odds: what the odds said; luck: observed minus expected in standard "
+                        "deviations (+ lucky, - unlucky).")]
     pushes = figures["pushes"]
     if pushes["count"]:
         costs = costs_text(pushes["costs"], md_cell)
         if pushes["stress_gained"]:
-            lines += ["", *_table(["pushes", "turned a failure into a success", "stress gained", "costs"],
+            lines += ["", *_table([_("pushes"), _("turned a failure into a success"), _("stress gained"), _("costs")],
                                   [[str(pushes["count"]), str(pushes["turned_failure_into_success"]),
                                     str(pushes["stress_gained"]), costs]], "rrrl")]
         else:
-            lines += ["", *_table(["pushes", "turned a failure into a success", "costs"],
+            lines += ["", *_table([_("pushes"), _("turned a failure into a success"), _("costs")],
                                   [[str(pushes["count"]), str(pushes["turned_failure_into_success"]), costs]], "rrl")]
     if figures["bands"]:
-        lines += ["", *_table([band_name(figures), "rolls"],
-                              [[md_cell(k), str(n)] for k, n in figures["bands"].items()])]
+        lines += ["", *_table([band_name(figures), _("rolls")],
+                              [[md_cell(band_text(figures, k)), str(n)] for k, n in figures["bands"].items()])]
     if figures["panics"]:
-        lines += ["", *_table(["panic (table row)", "times"],
-                              [[md_cell(row), str(n)] for row, n in figures["panics"].items()])]
+        lines += ["", *_table([_("panic (table row)"), _("times")],
+                              [[md_cell(panic_row_name(row)), str(n)] for row, n in figures["panics"].items()])]
     if figures["dice_fairness"]:
-        lines += ["", "Dice typed by hand (a chi-square test per kind and size; suspect at p < 0.01):", "",
-                  *_table(["kind", "die", "rolls", "faces 1 up", "chi²", "p", "verdict"],
+        lines += ["", _("Dice typed by hand (a chi-square test per kind and size; suspect at p < 0.01):"), "",
+                  *_table([_("kind"), _("die"), _("rolls"), _("faces 1 up"), "chi²", "p", _("verdict")],
                           _fairness_rows(figures["dice_fairness"]), "lrrlrrl")]
     return lines

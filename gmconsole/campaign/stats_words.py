@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["BAND_NAMES", "band_name", "costs_text", "p_value_text", "pushes_text", "stress_text", "verdict"]
+from gmconsole.campaign.pending_costs import cost_name
+from gmconsole.i18n import N_, _, ngettext, pick
 
-BAND_NAMES = {"margin": ("margin", "margins"), "tier": ("tier", "tiers")}
-"""What a system's results are called (its stats module's ``BAND_NAME``), one and many."""
+__all__ = ["BAND_NAMES", "band_name", "band_text", "costs_text", "die_kind_text", "p_value_text", "panic_row_name",
+           "pushes_text", "stress_text", "verdict"]
+
+BAND_NAMES = {"margin": (N_("margin"), N_("margins")), "tier": (N_("tier"), N_("tiers"))}
+"""What a system's results are called (its stats module's ``BAND_NAME``), one and many (translated where shown)."""
+
+DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
+             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+"""The die kinds the history records (a value scripts compare) as the GM reads them."""
 
 STRESS_LIST_LIMIT = 30
 """Up to this many rolls the stress dice of each are listed; past it they are counted."""
@@ -18,21 +26,50 @@ STRESS_LIST_LIMIT = 30
 
 def band_name(data: dict, plural: bool = False) -> str:
     """"margin", "tiers"...: the name the statistics give their results (``result`` when not said)."""
-    one, many = BAND_NAMES.get(data.get("band_name"), ("result", "results"))
-    return many if plural else one
+    one, many = BAND_NAMES.get(data.get("band_name"), (N_("result"), N_("results")))
+    return _(many if plural else one)
+
+
+def band_text(data: dict, band: str) -> str:
+    """One result band as the statistics count it (a tier's stored value ``mixed``, a margin ``+2``) in the
+    console's language: a tier by the data file's name, a margin as it is."""
+    if data.get("band_name") != "tier":
+        return band
+    from gmconsole.campaign.words import tier_shown
+
+    return tier_shown(band)
+
+
+def die_kind_text(kind: str) -> str:
+    """A die kind as recorded (``base``) in the console's language; a kind not known here as recorded."""
+    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+
+
+def panic_row_name(effect: str) -> str:
+    """A panic table row as the statistics count it (its id, ``drop-item``) by its name in the console's
+    language; in English the id, as the statistics always wrote it; an id the table lacks as recorded."""
+    from gmconsole.i18n import language
+
+    if language() == "en":
+        return effect
+    from gmconsole.systems.yearzero.panic import panic_table
+
+    row = next((r for r in panic_table() if r.get("id") == effect), None)
+    return pick(row.get("name")) if row else effect
 
 
 def costs_text(costs: dict, escape) -> str:
     """"gear damage 2, trauma 1": each cost by its name (``escape`` makes a name safe where it is shown)."""
-    return ", ".join(f"{escape(str(name).replace('_', ' '))} {amount}" for name, amount in costs.items()) or "none"
+    return _(", ").join(f"{escape(cost_name(str(name)))} {amount}" for name, amount in costs.items()) or _("none")
 
 
 def pushes_text(pushes: dict, escape) -> str:
     """"2, 1 turned a failure into a success; stress gained 2; costs: trauma 1" (stress only when gained)."""
-    text = f"{pushes['count']}, {pushes['turned_failure_into_success']} turned a failure into a success"
+    text = _("{count}, {turned} turned a failure into a success").format(
+        count=pushes["count"], turned=pushes["turned_failure_into_success"])
     if pushes.get("stress_gained"):
-        text += f"; stress gained {pushes['stress_gained']}"
-    return text + f"; costs: {costs_text(pushes['costs'], escape)}"
+        text += _("; stress gained {n}").format(n=pushes["stress_gained"])
+    return text + _("; costs: {costs}").format(costs=costs_text(pushes["costs"], escape))
 
 
 def stress_text(stress: dict[str, list[int]]) -> list[str]:
@@ -43,19 +80,25 @@ def stress_text(stress: dict[str, list[int]]) -> list[str]:
         return []
     if len(stress) == 1 and len(rolls) <= STRESS_LIST_LIMIT:
         (session, dice), = stress.items()
-        return [f"Stress dice per roll, session {session}: {' '.join(map(str, dice))}"]
+        return [_("Stress dice per roll, session {session}: {dice}").format(session=session,
+                                                                             dice=" ".join(map(str, dice)))]
     counts = Counter(rolls)
-    where = f"session {next(iter(stress))}" if len(stress) == 1 else f"{len(stress)} sessions"
-    parts = [f"{n} {'die' if n == 1 else 'dice'}: {k} {'roll' if k == 1 else 'rolls'}"
-             for n, k in sorted(counts.items())]
-    return [f"Stress dice per roll, {where}: " + ", ".join(parts)]
+    parts = _(", ").join(
+        _("{dice}: {rolls}").format(dice=ngettext("{n} die", "{n} dice", n).format(n=n),
+                                    rolls=ngettext("{k} roll", "{k} rolls", k).format(k=k))
+        for n, k in sorted(counts.items()))
+    if len(stress) == 1:
+        return [_("Stress dice per roll, session {session}: {counts}").format(session=next(iter(stress)),
+                                                                               counts=parts)]
+    return [ngettext("Stress dice per roll, {n} session: {counts}", "Stress dice per roll, {n} sessions: {counts}",
+                     len(stress)).format(n=len(stress), counts=parts)]
 
 
 def verdict(row: dict) -> str:
     """A fairness row's verdict: fair, SUSPECT, or how many rolls it needs before it says."""
     if row["suspect"] is None:
-        return f"not enough rolls (needs {row['needed']})"
-    return "SUSPECT" if row["suspect"] else "fair"
+        return _("not enough rolls (needs {n})").format(n=row["needed"])
+    return _("SUSPECT") if row["suspect"] else _("fair")
 
 
 def p_value_text(row: dict) -> str:

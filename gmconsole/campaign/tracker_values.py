@@ -16,7 +16,10 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.wording import possessive, quoted
+from gmconsole.campaign.validation import field_word
+from gmconsole.campaign.words import owner_of, tier_shown
+from gmconsole.i18n import _
+from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -28,39 +31,42 @@ HEALTH = "stamina"
 
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number, not {quoted(value)}")
+        raise ValidationError(_("{what} must be a whole number, not {value}").format(what=what, value=quoted(value)))
     return value
 
 
 def set_doom(service: CampaignService, value: int) -> dict:
     """The doom pool set to a typed value (0 or more)."""
-    _whole(value, "doom")
+    _whole(value, _("doom"))
     if value < 0:
-        raise ValidationError(f"the doom pool must be 0 or more, not {value}")
+        raise ValidationError(_("the doom pool must be 0 or more, not {value}").format(value=value))
 
     def mutate(c: Campaign) -> dict:
         s = c.current_session
         if s.doom == value:
-            raise Unchanged(f"the doom pool is already {value}: nothing recorded")
+            raise Unchanged(_("the doom pool is already {value}: nothing recorded").format(value=value))
         old, s.doom = s.doom, value
-        return {"summary": f"doom set {old} → {value}", "delta": value - old, "value": value}
+        return {"summary": _("doom set {old} → {new}").format(old=old, new=value), "delta": value - old,
+                "value": value}
 
     return service.ledger.commit("doom", mutate)
 
 
 def set_clock(service: CampaignService, clock_id: str, filled: int) -> dict:
     """A progress clock's filled segments set to a typed value (0 to its segments)."""
-    _whole(filled, "filled segments")
+    _whole(filled, _("filled segments"))
 
     def mutate(c: Campaign) -> dict:
         clock = character_lookup.clock_of(c, clock_id)
         if not 0 <= filled <= clock.segments:
-            raise ValidationError(f"clock {clock.name} has {clock.segments} segments: type 0 to {clock.segments}, "
-                                  f"not {filled}")
+            raise ValidationError(_("clock {name} has {segments} segments: type 0 to {segments}, not {filled}").format(
+                name=clock.name, segments=clock.segments, filled=filled))
         if clock.filled == filled:
-            raise Unchanged(f"clock {clock.name} is already at {filled}/{clock.segments}: nothing recorded")
+            raise Unchanged(_("clock {name} is already at {filled}/{segments}: nothing recorded").format(
+                name=clock.name, filled=filled, segments=clock.segments))
         old, clock.filled = clock.filled, filled
-        return {"summary": f"clock {clock.name} set {old} → {filled}/{clock.segments}", "clock_id": clock.id}
+        return {"summary": _("clock {name} set {old} → {filled}/{segments}").format(
+                    name=clock.name, old=old, filled=filled, segments=clock.segments), "clock_id": clock.id}
 
     return service.ledger.commit("clock", mutate)
 
@@ -71,29 +77,31 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
     and the same attack is not applied twice."""
     attack = service.entry(attack_id)
     if attack.get("kind") != "attack":
-        raise ValidationError(f"entry {attack_id} is not an attack roll")
+        raise ValidationError(_("entry {id} is not an attack roll").format(id=attack_id))
     if attack.get("status", "done") != "done":
-        raise ValidationError(f"the attack (entry {attack_id}) was undone: nothing to apply")
+        raise ValidationError(_("the attack (entry {id}) was undone: nothing to apply").format(id=attack_id))
     if attack.get("damage_applied_to"):
-        raise ValidationError(f"the attack's damage was already applied to {attack['damage_applied_to']}")
+        raise ValidationError(_("the attack's damage was already applied to {name}").format(
+            name=attack["damage_applied_to"]))
     damage = int(attack.get("damage", 0))
     target = service.character(target_id)
     if damage <= 0:
-        raise Unchanged(f"the attack did no damage ({attack.get('tier', 'no hit')}): nothing recorded")
+        raise Unchanged(_("the attack did no damage ({tier}): nothing recorded").format(
+            tier=tier_shown(attack["tier"]) if attack.get("tier") else _("no hit")))
     old = getattr(target, HEALTH)
     if old == 0:
-        raise Unchanged(
-            f"{possessive(target.name)} {HEALTH} is already 0: {damage} damage changes nothing there, nothing recorded"
-        )
+        raise Unchanged(_("{owner} {tracker} is already 0: {damage} damage changes nothing there, nothing "
+                          "recorded").format(owner=owner_of(target.name), tracker=field_word(HEALTH), damage=damage))
 
     def mutate(c: Campaign) -> dict:
         ch = c.character(target.id)
         new = max(0, old - damage)
         setattr(ch, HEALTH, new)
         most = f"/{ch.stamina_max}" if ch.stamina_max else ""
-        beyond = f" ({damage - old} more than it had)" if damage > old else ""
-        return {"summary": f"{ch.name} takes {damage} damage from {possessive(attack['character'])} attack: "
-                           f"{HEALTH} {old} → {new}{most}{beyond}",
+        beyond = _(" ({n} more than it had)").format(n=damage - old) if damage > old else ""
+        return {"summary": _("{name} takes {damage} damage from {owner} attack: {tracker} {old} → {new}").format(
+                    name=ch.name, damage=damage, owner=owner_of(attack["character"]), tracker=field_word(HEALTH),
+                    old=old, new=new) + most + beyond,
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 
     return service.ledger.commit("damage", mutate, character_id=target.id,
@@ -109,7 +117,7 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicResu
 
     ch = campaign.character(character_id)
     if ch is None:
-        raise ValidationError(f"no character {quoted(character_id)}")
+        raise ValidationError(_("no character {id}").format(id=quoted(character_id)))
     current = ch.panic.total if ch.panic else None
     return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
-from gmconsole.campaign.validation import check_typed_text
-from gmconsole.wording import possessive, quoted
+from gmconsole.campaign.validation import check_typed_text, field_word
+from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.i18n import _
+from gmconsole.wording import quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -21,7 +23,12 @@ MAX_DICE (:func:`gmconsole.systems.yearzero.panic.panic_roll`), and the table to
 
 
 def _label(tracker: str) -> str:
-    return tracker.replace("_", " ")
+    return field_word(tracker)
+
+
+def _whose(character: Character, tracker: str) -> str:
+    """``Ann's stress``, for a message."""
+    return _("{owner} {field}").format(owner=owner_of(character.name), field=_label(tracker))
 
 
 def counter_range(character: Character, tracker: str) -> tuple[int, int | None]:
@@ -38,38 +45,48 @@ def set_counter(character: Character, tracker: str, value: int) -> str:
     """A counter set to a typed ``value`` (issue 12, item 2), checked against :func:`counter_range`;
     the value it already has is :class:`Unchanged`."""
     if tracker not in COUNTERS:
-        raise ValidationError(f"unknown tracker {quoted(tracker)}: use one of {', '.join(COUNTERS)}")
+        raise ValidationError(_("unknown tracker {tracker}: use one of {trackers}").format(
+            tracker=quoted(tracker), trackers=", ".join(COUNTERS)))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{_label(tracker)} must be a whole number, not {quoted(value)}")
+        raise ValidationError(_("{what} must be a whole number, not {value}").format(what=_label(tracker),
+                                                                                    value=quoted(value)))
     low, high = counter_range(character, tracker)
     if value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValidationError(f"{possessive(character.name)} {_label(tracker)} must be {span}, not {value}")
+        span = (_("from {low} to {high}").format(low=low, high=high) if high is not None
+                else _("{low} or more").format(low=low))
+        raise ValidationError(_("{what} must be {span}, not {value}").format(what=_whose(character, tracker),
+                                                                            span=span, value=value))
     old = getattr(character, tracker)
     if value == old:
-        raise Unchanged(f"{possessive(character.name)} {_label(tracker)} is already {old}: nothing recorded")
+        raise Unchanged(_("{what} is already {value}: nothing recorded").format(what=_whose(character, tracker),
+                                                                               value=old))
     setattr(character, tracker, value)
-    return f"{character.name}: {_label(tracker)} set {old} → {value}"
+    return _("{name}: {tracker} set {old} → {new}").format(name=character.name, tracker=_label(tracker), old=old,
+                                                           new=value)
 
 
 def change_counter(character: Character, tracker: str, delta: int) -> str:
     """± on a counter; none goes below 0, stamina not above ``stamina_max`` (when it is set)."""
     if tracker not in COUNTERS:
-        raise ValidationError(f"unknown tracker {quoted(tracker)}: use one of {', '.join(COUNTERS)}")
+        raise ValidationError(_("unknown tracker {tracker}: use one of {trackers}").format(
+            tracker=quoted(tracker), trackers=", ".join(COUNTERS)))
     if tracker == "stress":
         return change_stress(character, delta)
     old = getattr(character, tracker)
     new = old + delta
     low, high = counter_range(character, tracker)
     if (new < low and old == low) or (high is not None and new > high and old == high):
-        raise Unchanged(f"{possessive(character.name)} {_label(tracker)} is already {old}: {delta:+d} changes nothing, "
-                        "nothing recorded")
+        raise Unchanged(_("{what} is already {value}: {delta} changes nothing, nothing recorded").format(
+            what=_whose(character, tracker), value=old, delta=f"{delta:+d}"))
     if new < 0:
-        raise ValidationError(f"{character.name} has {old} {_label(tracker)}; cannot lose {-delta}")
+        raise ValidationError(_("{name} has {value} {tracker}; cannot lose {amount}").format(
+            name=character.name, value=old, tracker=_label(tracker), amount=-delta))
     if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
-        raise ValidationError(f"{possessive(character.name)} stamina cannot go above {character.stamina_max}")
+        raise ValidationError(_("{what} cannot go above {maximum}").format(what=_whose(character, "stamina"),
+                                                                          maximum=character.stamina_max))
     setattr(character, tracker, new)
-    return f"{character.name}: {_label(tracker)} {delta:+d} → {new}"
+    return _("{name}: {tracker} {delta} → {new}").format(name=character.name, tracker=_label(tracker),
+                                                         delta=f"{delta:+d}", new=new)
 
 
 def change_stress(character: Character, delta: int) -> str:
@@ -77,11 +94,11 @@ def change_stress(character: Character, delta: int) -> str:
     (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
     new = max(0, character.stress + delta)
     if new == character.stress and delta:
-        raise Unchanged(
-            f"{possessive(character.name)} stress is already {new}: {delta:+d} changes nothing, nothing recorded"
-        )
+        raise Unchanged(_("{what} is already {value}: {delta} changes nothing, nothing recorded").format(
+            what=_whose(character, "stress"), value=new, delta=f"{delta:+d}"))
     character.stress = new
-    return f"{character.name}: stress {delta:+d} → {new}"
+    return _("{name}: {tracker} {delta} → {new}").format(name=character.name, tracker=_label("stress"),
+                                                         delta=f"{delta:+d}", new=new)
 
 
 def rest(character: Character) -> None:
@@ -102,12 +119,13 @@ def end_panics_at_zero_stress(campaign: Campaign) -> None:
 
 def _attribute(character: Character, attribute: str):
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
+        raise ValidationError(_("{name} has no attribute {attribute}").format(name=character.name,
+                                                                               attribute=quoted(attribute)))
     return character.attributes[attribute]
 
 
 def _lowered(system: str, value: int, points: int) -> int:
-    for _ in range(points):
+    for _step in range(points):
         if value <= 0:
             return 0
         value = _system(system).attribute_step(value, -1) if system else value - 1
@@ -115,7 +133,7 @@ def _lowered(system: str, value: int, points: int) -> int:
 
 
 def _raised(system: str, value: int, maximum: int, points: int) -> int:
-    for _ in range(points):
+    for _step in range(points):
         if value >= maximum:
             break
         value = _system(system).attribute_step(value, +1) if system else value + 1
@@ -131,56 +149,63 @@ def trauma(character: Character, attribute: str, amount: int, system: str = "") 
     """Lower an attribute's current value (not below 0); at 0 the character is broken.
     In yze-step each point steps the die down one size (D12 → D10 → D8 → D6 → broken)."""
     if amount < 1:
-        raise ValidationError("trauma must be 1 or more points")
+        raise ValidationError(_("trauma must be 1 or more points"))
     if system and not _system(system).takes_attribute_damage:
-        counters = " and ".join(c.replace("_", " ") for c in _system(system).sheet_counters)
-        raise ValidationError(f"{system} characters take {counters}, not damage to a trait")
+        counters = _(" and ").join(field_word(c) for c in _system(system).sheet_counters)
+        raise ValidationError(_("{system} characters take {counters}, not damage to a trait").format(
+            system=system, counters=counters))
     a = _attribute(character, attribute)
     a.current = _lowered(system, a.current, amount)
-    broken = " — broken" if a.current == 0 else ""
-    return f"{character.name}: {attribute} −{amount} → {a.current}/{a.max}{broken}"
+    broken = _(" — broken") if a.current == 0 else ""
+    return _("{name}: {attribute} −{amount} → {current}/{maximum}{broken}").format(
+        name=character.name, attribute=attribute_shown(system, attribute), amount=amount, current=a.current,
+        maximum=a.max, broken=broken)
 
 
 def heal(character: Character, attribute: str, amount: int, system: str = "") -> str:
     """Raise an attribute's current value (not above its maximum; yze-step: one die size per point)."""
     if amount < 1:
-        raise ValidationError("healing must be 1 or more points")
+        raise ValidationError(_("healing must be 1 or more points"))
     a = _attribute(character, attribute)
     if a.current >= a.max:
-        raise ValidationError(f"{possessive(character.name)} {attribute} is already at its maximum {a.max}")
+        raise ValidationError(_("{owner} {attribute} is already at its maximum {maximum}").format(
+            owner=owner_of(character.name), attribute=attribute_shown(system, attribute), maximum=a.max))
     a.current = _raised(system, a.current, a.max, amount)
-    return f"{character.name}: {attribute} +{amount} → {a.current}/{a.max}"
+    return _("{name}: {attribute} +{amount} → {current}/{maximum}").format(
+        name=character.name, attribute=attribute_shown(system, attribute), amount=amount, current=a.current,
+        maximum=a.max)
 
 
 def add_condition(character: Character, condition: str) -> str:
     """Give a condition (held once)."""
     name = condition.strip().casefold()
     if not name:
-        raise ValidationError("name the condition to add")
-    check_typed_text(name, "a condition")
+        raise ValidationError(_("name the condition to add"))
+    check_typed_text(name, _("a condition"))
     if name in character.conditions:
-        raise ValidationError(f"{character.name} is already {name}")
+        raise ValidationError(_("{name} is already {condition}").format(name=character.name, condition=name))
     character.conditions.append(name)
-    return f"{character.name} is {name}"
+    return _("{name} is {condition}").format(name=character.name, condition=name)
 
 
 def remove_condition(character: Character, condition: str) -> str:
     """Clear a condition the character holds."""
     name = condition.strip().casefold()
     if name not in character.conditions:
-        raise ValidationError(f"{character.name} is not {name}")
+        raise ValidationError(_("{name} is not {condition}").format(name=character.name, condition=name))
     character.conditions.remove(name)
-    return f"{character.name} is no longer {name}"
+    return _("{name} is no longer {condition}").format(name=character.name, condition=name)
 
 
 def damage_gear(character: Character, item: Gear, amount: int) -> str:
     """Lower an item's current bonus (not below 0)."""
     if amount < 1:
-        raise ValidationError("gear damage must be 1 or more")
+        raise ValidationError(_("gear damage must be 1 or more"))
     if item.bonus <= 0:
-        raise ValidationError(f"{item.name} has no bonus left to lose")
+        raise ValidationError(_("{item} has no bonus left to lose").format(item=item.name))
     item.bonus = max(0, item.bonus - amount)
-    return f"{character.name}: {item.name} bonus −{amount} → {item.bonus}"
+    return _("{name}: {item} bonus −{amount} → {bonus}").format(name=character.name, item=item.name, amount=amount,
+                                                                 bonus=item.bonus)
 
 
 def repair_gear(system: str, character: Character, item: Gear, successes: int) -> str:
@@ -188,19 +213,22 @@ def repair_gear(system: str, character: Character, item: Gear, successes: int) -
     1 point up to the starting value. Failure makes the current bonus the new maximum; failing at
     bonus 0 destroys the item."""
     if successes < 0:
-        raise ValidationError("successes cannot be negative")
+        raise ValidationError(_("successes cannot be negative"))
     if item.destroyed:
-        raise ValidationError(f"{item.name} is destroyed and cannot be repaired")
+        raise ValidationError(_("{item} is destroyed and cannot be repaired").format(item=item.name))
     if successes == 0:
         if item.bonus == 0:
             item.destroyed = True
-            return f"{character.name}: repair of {item.name} fails at bonus 0 — destroyed"
+            return _("{name}: repair of {item} fails at bonus 0 — destroyed").format(name=character.name,
+                                                                                     item=item.name)
         item.max_bonus = item.bonus
-        return f"{character.name}: repair of {item.name} fails — its maximum is now {item.bonus}"
+        return _("{name}: repair of {item} fails — its maximum is now {bonus}").format(
+            name=character.name, item=item.name, bonus=item.bonus)
     if item.bonus >= item.max_bonus:
-        raise ValidationError(f"{item.name} is not damaged")
+        raise ValidationError(_("{item} is not damaged").format(item=item.name))
     if system and _system(system).repair_restores_all:
         item.bonus = item.max_bonus
     else:
         item.bonus = min(item.max_bonus, item.bonus + successes)
-    return f"{character.name}: {item.name} repaired → bonus {item.bonus}/{item.max_bonus}"
+    return _("{name}: {item} repaired → bonus {bonus}/{maximum}").format(name=character.name, item=item.name,
+                                                                          bonus=item.bonus, maximum=item.max_bonus)

@@ -27,12 +27,32 @@ from gmconsole.campaign.model import (
     Gear,
     Settings,
 )
+from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
 from gmconsole.settings_file import LANGUAGES
-from gmconsole.wording import possessive, quoted
+from gmconsole.wording import quoted
 
 ARTIFACT_DICE = (8, 10, 12)
+
+FIELD_WORDS = {"stress": N_("stress"), "mutation_points": N_("mutation points"), "willpower": N_("willpower"),
+               "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina"),
+               "stamina_max": N_("stamina max"), "xp": N_("xp"), "class_bonus": N_("class bonus"),
+               "level": N_("level"), "count": N_("count"), "bonus": N_("bonus"), "max_bonus": N_("max bonus"),
+               "damage": N_("damage"), "quantity": N_("quantity"), "name": N_("name"), "notes": N_("notes")}
+"""A sheet's or an item's field (its key in the file) as a message names it, translated where shown; any other
+field by its key with spaces for underscores."""
+
+
+def field_word(name: str) -> str:
+    """One field as the GM reads it: ``max_bonus`` → ``max bonus`` (最大加值)."""
+    return _(FIELD_WORDS[name]) if name in FIELD_WORDS else name.replace("_", " ")
+
+
+def _owned(who: str, field: str) -> str:
+    """``Ann's stress``: a field of a character or an item, for a message (:func:`owner_of` says whose)."""
+    return _("{owner} {field}").format(owner=owner_of(who), field=field)
 
 
 @cache
@@ -85,50 +105,50 @@ def skill_attribute(owner: Campaign | str, skill: str) -> str | None:
 def check_settings(settings: Settings, system: str) -> Settings:
     """Refuse settings outside their choices."""
     if settings.push_cost not in PUSH_COSTS:
-        raise ValidationError(f"push cost {quoted(settings.push_cost)} is not one of {', '.join(PUSH_COSTS)}")
+        raise ValidationError(_("push cost {value} is not one of {choices}").format(
+            value=quoted(settings.push_cost), choices=", ".join(PUSH_COSTS)))
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
-        raise ValidationError("max pushes must be a whole number from 0 to 3")
+        raise ValidationError(_("max pushes must be a whole number from 0 to 3"))
     if settings.skill_ones not in SKILL_ONES:
-        raise ValidationError(
-            f"skill ones {quoted(settings.skill_ones)} is not one of {', '.join(SKILL_ONES)} (R-PUSH-5)"
-        )
+        raise ValidationError(_("skill ones {value} is not one of {choices} (R-PUSH-5)").format(
+            value=quoted(settings.skill_ones), choices=", ".join(SKILL_ONES)))
     if settings.initiative_mode not in INITIATIVE_MODES:
-        raise ValidationError(
-            f"initiative mode {quoted(settings.initiative_mode)} is not one of {', '.join(INITIATIVE_MODES)}"
-        )
+        raise ValidationError(_("initiative mode {value} is not one of {choices}").format(
+            value=quoted(settings.initiative_mode), choices=", ".join(INITIATIVE_MODES)))
     if settings.language not in ("", *LANGUAGES):
-        raise ValidationError(f"language {quoted(settings.language)} is not one of {', '.join(LANGUAGES)} "
-                              "(or empty: the settings file's)")
+        raise ValidationError(_("language {value} is not one of {choices} (or empty: the settings file's)").format(
+            value=quoted(settings.language), choices=", ".join(LANGUAGES)))
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):
-            raise ValidationError(f"setting {flag} must be on or off")
+            raise ValidationError(_("setting {name} must be on or off").format(name=flag))
     if not isinstance(settings.condition_coverage, dict) or not all(
         isinstance(v, list) for v in settings.condition_coverage.values()
     ):
-        raise ValidationError("condition coverage must map each condition to a list of skills")
+        raise ValidationError(_("condition coverage must map each condition to a list of skills"))
     return settings
 
 
 def _whole(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{what} must be a whole number, not {quoted(value)}")
+        raise ValidationError(_("{what} must be a whole number, not {value}").format(what=what, value=quoted(value)))
     return value
 
 
 def _check_attribute_value(system: str, who: str, name: str, attribute: Attribute) -> None:
-    what = f"{possessive(who)} {name}"
+    what = _owned(who, attribute_shown(system, name))
     _whole(attribute.max, what)
     _whole(attribute.current, what)
     reason = systems.get(system).attribute_refusal(what, attribute.max, attribute.current)
     if reason:
         raise ValidationError(reason)
     if not 0 <= attribute.current <= attribute.max:
-        raise ValidationError(f"{what} current value must be from 0 to {attribute.max} (it is {attribute.current})")
+        raise ValidationError(_("{what} current value must be from 0 to {maximum} (it is {current})").format(
+            what=what, maximum=attribute.max, current=attribute.current))
 
 
 def _check_skill_value(system: str, who: str, skill: str, level) -> None:
-    what = f"{possessive(who)} {skill}"
+    what = _owned(who, skill)
     _whole(level, what)
     reason = systems.get(system).skill_refusal(what, level)
     if reason:
@@ -150,11 +170,12 @@ def _check_typed_fields(raw: dict, before: dict | None, fields_: dict[str, str])
     """:func:`check_typed_text` on each typed field of ``raw`` that is new or changed from ``before``."""
     for key, what in fields_.items():
         if key in raw and (before is None or raw[key] != before.get(key)):
-            check_typed_text(raw[key], what)
+            check_typed_text(raw[key], _(what))
 
 
-_CHARACTER_TEXT = {"name": "a character name", "notes": "a character's notes"}
-_GEAR_TEXT = {"name": "an item name", "notes": "an item's notes"}
+_CHARACTER_TEXT = {"name": N_("a character name"), "notes": N_("a character's notes")}
+_GEAR_TEXT = {"name": N_("an item name"), "notes": N_("an item's notes")}
+"""The typed fields checked by :func:`check_typed_text`, named for its refusal (translated where checked)."""
 
 
 def check_skill_name(owner: Campaign | str, skill: str) -> None:
@@ -164,27 +185,31 @@ def check_skill_name(owner: Campaign | str, skill: str) -> None:
     if skills_listed(system):
         known = known_skills(owner)
         if skill not in known:
-            where = system if isinstance(owner, str) else f"the campaign {owner.name}"
-            listed = ", ".join(known) or "none (add some with `gmconsole skills`)"
-            raise ValidationError(f"{where} has no skill {quoted(skill)}; its skills are: {listed}")
+            where = system if isinstance(owner, str) else _("the campaign {name}").format(name=owner.name)
+            listed = _(", ").join(known) or _("none (add some with `gmconsole skills`)")
+            raise ValidationError(_("{campaign} has no skill {skill}; its skills are: {skills}").format(
+                campaign=where, skill=quoted(skill), skills=listed))
     elif not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", skill or ""):
-        raise ValidationError(f"{quoted(skill)} is not a skill id (lower-case letters, digits and dashes)")
+        raise ValidationError(_("{skill} is not a skill id (lower-case letters, digits and dashes)").format(
+            skill=quoted(skill)))
 
 
 def check_gear(item: Gear) -> Gear:
     """An item: a name, bonus 0..max_bonus (max ≤ 10), artifact die 8/10/12 or none, damage ≥ 0."""
     if not isinstance(item.name, str) or not item.name.strip():
-        raise ValidationError("an item needs a name")
+        raise ValidationError(_("an item needs a name"))
     for name in ("bonus", "max_bonus", "damage", "quantity"):
-        _whole(getattr(item, name), f"{possessive(item.name)} {name.replace('_', ' ')}")
+        _whole(getattr(item, name), _owned(item.name, field_word(name)))
+    whose = owner_of(item.name)
     if not 0 <= item.max_bonus <= 10:
-        raise ValidationError(f"{possessive(item.name)} maximum bonus must be from 0 to 10")
+        raise ValidationError(_("{owner} maximum bonus must be from 0 to 10").format(owner=whose))
     if not 0 <= item.bonus <= item.max_bonus:
-        raise ValidationError(f"{possessive(item.name)} bonus must be from 0 to its maximum {item.max_bonus}")
+        raise ValidationError(_("{owner} bonus must be from 0 to its maximum {maximum}").format(
+            owner=whose, maximum=item.max_bonus))
     if item.artifact_die is not None and item.artifact_die not in ARTIFACT_DICE:
-        raise ValidationError(f"{possessive(item.name)} artifact die must be a D8, D10 or D12")
+        raise ValidationError(_("{owner} artifact die must be a D8, D10 or D12").format(owner=whose))
     if item.damage < 0 or item.quantity < 0:
-        raise ValidationError(f"{possessive(item.name)} damage and quantity cannot be negative")
+        raise ValidationError(_("{owner} damage and quantity cannot be negative").format(owner=whose))
     return item
 
 
@@ -192,21 +217,23 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     """The whole sheet against the campaign's system; returns it unchanged or raises."""
     system = campaign.system
     if not isinstance(character.name, str) or not character.name.strip():
-        raise ValidationError("a character needs a name")
+        raise ValidationError(_("a character needs a name"))
     who = character.name
     if character.kind not in CHARACTER_KINDS:
-        raise ValidationError(f"{who} must be a pc or an npc")
-    _whole(character.count, f"{possessive(who)} count")
+        raise ValidationError(_("{name} must be a pc or an npc").format(name=who))
+    _whole(character.count, _owned(who, field_word("count")))
     if character.count < 1 or (character.kind == "pc" and character.count != 1):
-        raise ValidationError(f"{who}: only an NPC group may count more than 1, and a count is at least 1")
+        raise ValidationError(_("{name}: only an NPC group may count more than 1, and a count is at least 1").format(
+            name=who))
     expected = attribute_ids(system)
     if expected is not None:
         missing = [a for a in expected if a not in character.attributes]
         extra = [a for a in character.attributes if a not in expected]
         if missing or extra:
-            raise ValidationError(f"{who} needs exactly the attributes {', '.join(expected)}")
+            raise ValidationError(_("{name} needs exactly the attributes {attributes}").format(
+                name=who, attributes=", ".join(expected)))
     elif not character.attributes:
-        raise ValidationError(f"{who} needs at least one trait")
+        raise ValidationError(_("{name} needs at least one trait").format(name=who))
     for name, attribute in character.attributes.items():
         _check_attribute_value(system, who, name, attribute)
     for skill, level in character.skills.items():
@@ -215,24 +242,27 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     if systems.get(system).has_roles and character.role:
         roles = myz_roles()
         if character.role not in roles:
-            raise ValidationError(f"{possessive(who)} role {quoted(character.role)} is not one of {', '.join(roles)}")
+            raise ValidationError(_("{owner} role {role} is not one of {roles}").format(
+                owner=owner_of(who), role=quoted(character.role), roles=", ".join(roles)))
         for skill in specialist_skills() - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
-                raise ValidationError(f"{who} cannot have {skill}: it belongs to another role")
+                raise ValidationError(_("{name} cannot have {skill}: it belongs to another role").format(
+                    name=who, skill=skill))
     if character.dog is not None and (not systems.get(system).has_roles or character.role != "dog-handler"):
-        raise ValidationError(f"{who} is not a myz Dog Handler, so cannot have a dog")
+        raise ValidationError(_("{name} is not a myz Dog Handler, so cannot have a dog").format(name=who))
     for counter in ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "stamina_max", "xp",
                     "class_bonus"):
-        value = _whole(getattr(character, counter), f"{possessive(who)} {counter.replace('_', ' ')}")
+        value = _whole(getattr(character, counter), _owned(who, field_word(counter)))
         if value < 0:
-            raise ValidationError(f"{possessive(who)} {counter.replace('_', ' ')} cannot be negative")
-    if not 1 <= _whole(character.level, f"{possessive(who)} level") <= 20:
-        raise ValidationError(f"{possessive(who)} level must be from 1 to 20")
+            raise ValidationError(_("{what} cannot be negative").format(what=_owned(who, field_word(counter))))
+    if not 1 <= _whole(character.level, _owned(who, field_word("level"))) <= 20:
+        raise ValidationError(_("{owner} level must be from 1 to 20").format(owner=owner_of(who)))
     if character.stamina_max and character.stamina > character.stamina_max:
-        raise ValidationError(f"{possessive(who)} stamina cannot be above its maximum {character.stamina_max}")
+        raise ValidationError(_("{owner} stamina cannot be above its maximum {maximum}").format(
+            owner=owner_of(who), maximum=character.stamina_max))
     ids = [g.id for g in character.gear]
     if len(set(ids)) != len(ids):
-        raise ValidationError(f"{who} has two items with the same id")
+        raise ValidationError(_("{name} has two items with the same id").format(name=who))
     for item in character.gear:
         check_gear(item)
     return character
@@ -252,7 +282,8 @@ def check_unique_name(campaign: Campaign, name: str, character_id: str | None = 
     key = _name_key(name)
     taken = next((c for c in campaign.roster if c.id != character_id and _name_key(c.name) == key), None)
     if key and taken is not None:
-        raise ValidationError(f"the roster already has a character named {taken.name}; pick another name")
+        raise ValidationError(_("the roster already has a character named {name}; pick another name").format(
+            name=taken.name))
 
 
 def free_copy_name(campaign: Campaign, name: str) -> str:
@@ -268,10 +299,10 @@ def free_copy_name(campaign: Campaign, name: str) -> str:
 def new_character(campaign: Campaign, data: dict) -> Character:
     """A character from ``data`` (no ``id``) with fresh ids for it and its gear, checked."""
     if not isinstance(data, dict):
-        raise ValidationError("a character must be given as a dict of sheet fields")
+        raise ValidationError(_("a character must be given as a dict of sheet fields"))
     unknown = sorted(set(data) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
+        raise ValidationError(_("unknown character field {field}").format(field=quoted(unknown[0])))
     raw = dict(data)
     raw["id"] = campaign.new_id("c")
     raw.setdefault("name", "")
@@ -289,14 +320,14 @@ def new_character(campaign: Campaign, data: dict) -> Character:
         raw.get("role") == "dog-handler" and raw.get("dog") is None and system.has_roles
         and raw.get("skills", {}).get("sic-a-dog", 0) >= 1
     ):
-        raw["dog"] = Dog().to_dict()
+        raw["dog"] = Dog(name=_("Dog")).to_dict()  # a new dog's name in the GM's language; the GM may rename it
     if isinstance(raw["name"], str):
         raw["name"] = raw["name"].strip()
     _check_typed_fields(raw, None, _CHARACTER_TEXT)
     try:
         character = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValidationError(f"cannot read the character sheet: {exc}") from exc
+        raise ValidationError(_("cannot read the character sheet: {error}").format(error=exc)) from exc
     check_character(campaign, character)
     check_unique_name(campaign, character.name)
     return character
@@ -306,9 +337,9 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     """``character`` with ``changes`` (sheet fields, not ``id``) applied, checked."""
     unknown = sorted(set(changes) - _character_fields())
     if unknown:
-        raise ValidationError(f"unknown character field {quoted(unknown[0])}")
+        raise ValidationError(_("unknown character field {field}").format(field=quoted(unknown[0])))
     if "id" in changes and changes["id"] != character.id:
-        raise ValidationError("a character's id cannot change")
+        raise ValidationError(_("a character's id cannot change"))
     raw = character.to_dict()
     raw.update(changes)
     if isinstance(raw.get("name"), str):
@@ -317,7 +348,8 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     try:
         updated = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValidationError(f"cannot read the change to {character.name}: {exc}") from exc
+        raise ValidationError(_("cannot read the change to {name}: {error}").format(name=character.name,
+                                                                                     error=exc)) from exc
     check_character(campaign, updated)
     if _name_key(updated.name) != _name_key(character.name):
         check_unique_name(campaign, updated.name, character.id)
@@ -327,7 +359,8 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
 def set_attribute(campaign: Campaign, character: Character, attribute: str, *, current=None, maximum=None) -> None:
     """Set an attribute's current and/or maximum value on ``character`` (checked)."""
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no attribute {quoted(attribute)}")
+        raise ValidationError(_("{name} has no attribute {attribute}").format(name=character.name,
+                                                                               attribute=quoted(attribute)))
     a = character.attributes[attribute]
     new = Attribute(max=a.max if maximum is None else maximum, current=a.current if current is None else current)
     if maximum is not None and current is None:
@@ -345,10 +378,10 @@ def set_skill(campaign: Campaign, character: Character, skill: str, level: int) 
 def new_gear(campaign: Campaign, data: dict) -> Gear:
     """An item from ``data`` (no ``id``) with a fresh id; ``max_bonus`` defaults to ``bonus``."""
     if not isinstance(data, dict):
-        raise ValidationError("an item must be given as a dict of gear fields")
+        raise ValidationError(_("an item must be given as a dict of gear fields"))
     unknown = sorted(set(data) - {f.name for f in fields(Gear)} - {"id"})
     if unknown:
-        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
+        raise ValidationError(_("unknown gear field {field}").format(field=quoted(unknown[0])))
     raw = dict(data)
     raw["id"] = campaign.new_id("g")
     raw.setdefault("name", "")
@@ -357,7 +390,7 @@ def new_gear(campaign: Campaign, data: dict) -> Gear:
     try:
         item = Gear.from_dict(raw)
     except (TypeError, ValueError) as exc:
-        raise ValidationError(f"cannot read the item: {exc}") from exc
+        raise ValidationError(_("cannot read the item: {error}").format(error=exc)) from exc
     return check_gear(item)
 
 
@@ -365,9 +398,9 @@ def updated_gear(item: Gear, changes: dict) -> Gear:
     """``item`` with ``changes`` applied (not ``id``), checked."""
     unknown = sorted(set(changes) - {f.name for f in fields(Gear)})
     if unknown:
-        raise ValidationError(f"unknown gear field {quoted(unknown[0])}")
+        raise ValidationError(_("unknown gear field {field}").format(field=quoted(unknown[0])))
     if "id" in changes and changes["id"] != item.id:
-        raise ValidationError("an item's id cannot change")
+        raise ValidationError(_("an item's id cannot change"))
     raw = item.to_dict()
     raw.update(changes)
     _check_typed_fields(raw, item.to_dict(), _GEAR_TEXT)
@@ -377,10 +410,10 @@ def updated_gear(item: Gear, changes: dict) -> Gear:
 def new_clock(campaign: Campaign, name: str, segments: int) -> Clock:
     """A clock of 4, 6 or 8 segments with a name."""
     if not isinstance(name, str) or not name.strip():
-        raise ValidationError("a clock needs a name")
-    check_typed_text(name, "a clock name")
+        raise ValidationError(_("a clock needs a name"))
+    check_typed_text(name, _("a clock name"))
     if segments not in CLOCK_SIZES:
-        raise ValidationError(f"a clock has 4, 6 or 8 segments, not {segments}")
+        raise ValidationError(_("a clock has 4, 6 or 8 segments, not {segments}").format(segments=segments))
     return Clock(id=campaign.new_id("k"), name=name.strip(), segments=segments)
 
 
@@ -393,4 +426,4 @@ def changed_fields(before, after) -> list[str]:
 
 def field_words(names: list[str]) -> str:
     """Field names as the GM reads them: ``max_bonus, artifact_die`` → ``max bonus, artifact die``."""
-    return ", ".join(name.replace("_", " ") for name in names)
+    return _(", ").join(field_word(name) for name in names)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Clock
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -20,7 +21,8 @@ def add_clock(service: CampaignService, name: str, segments: int = 4) -> Clock:
         clock = validation.new_clock(c, name, segments)
         c.current_session.clocks.append(clock)
         created.append(clock.id)
-        return {"summary": f"clock {clock.name} ({segments})", "clock_id": clock.id}
+        return {"summary": _("clock {name} ({segments})").format(name=clock.name, segments=segments),
+                "clock_id": clock.id}
 
     service.ledger.commit("clock", mutate)
     return service.session.clock(created[0])
@@ -33,11 +35,12 @@ def advance_clock(service: CampaignService, clock_id: str, steps: int = 1) -> di
         clock = character_lookup.clock_of(c, clock_id)
         new = clock.filled + steps
         if not 0 <= new <= clock.segments:
-            raise ValidationError(
-                f"clock {clock.name} has {clock.filled} of {clock.segments} segments filled; {steps:+d} does not fit"
-            )
+            refused = _("clock {name} has {filled} of {segments} segments filled; {steps} does not fit")
+            raise ValidationError(refused.format(
+                name=clock.name, filled=clock.filled, segments=clock.segments, steps=f"{steps:+d}"))
         clock.filled = new
-        return {"summary": f"clock {clock.name} {steps:+d} → {new}/{clock.segments}", "clock_id": clock.id}
+        return {"summary": _("clock {name} {steps} → {filled}/{segments}").format(
+                    name=clock.name, steps=f"{steps:+d}", filled=new, segments=clock.segments), "clock_id": clock.id}
 
     return service.ledger.commit("clock", mutate)
 
@@ -48,6 +51,6 @@ def remove_clock(service: CampaignService, clock_id: str) -> dict:
     def mutate(c: Campaign) -> dict:
         clock = character_lookup.clock_of(c, clock_id)
         c.current_session.clocks.remove(clock)
-        return {"summary": f"clock {clock.name} removed", "clock_id": clock.id}
+        return {"summary": _("clock {name} removed").format(name=clock.name), "clock_id": clock.id}
 
     return service.ledger.commit("clock", mutate)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import N_, _, language
 from gmconsole.rules import initiative as ini
 from gmconsole.rules import initiative_rounds as rounds
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 def _state(c: Campaign) -> ini.Initiative:
     data = c.current_session.initiative
     if data is None:
-        raise ValidationError("there is no conflict going on; start one first")
+        raise ValidationError(_("there is no conflict going on; start one first"))
     return ini.Initiative.from_dict(data)
 
 
@@ -42,7 +43,8 @@ def _initiative_attribute(c: Campaign, character_id: str) -> int:
     ch = c.character(character_id)
     attribute = c.settings.initiative_attribute
     if attribute not in ch.attributes:
-        raise ValidationError(f"{ch.name} has no {attribute} for the initiative roll")
+        raise ValidationError(_("{name} has no {attribute} for the initiative roll").format(
+            name=ch.name, attribute=attribute_shown(c.system, attribute)))
     return ch.attributes[attribute].current
 
 
@@ -52,7 +54,7 @@ def _join(c: Campaign, state: ini.Initiative, character_id: str, speed: int, kee
     """One combatant joins by the conflict's mode (``cards`` / ``face``: typed from a physical deck or
     D6); returns the state and what happened."""
     if c.character(character_id) is None:
-        raise ValidationError(f"{character_id} is not in the roster")
+        raise ValidationError(_("{name} is not in the roster").format(name=character_id))
     typed = {}
     if state.mode == "cards":
         state, info = ini.draw(state, character_id, rng, speed=speed, keep_best_of=keep_best_of, cards=cards)
@@ -72,7 +74,7 @@ MODES = {"cards": N_("cards"), "roll": N_("roll"), "manual": N_("manual")}
 def _typed(joins: list[dict]) -> str:
     """`` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand (R-MANUAL-1), else ``""``."""
     names = [j["character"] for j in joins if j.get("by_hand")]
-    return _(" (typed: {names})").format(names=", ".join(names)) if names else ""
+    return _(" (typed: {names})").format(names=_(", ").join(names)) if names else ""
 
 
 def _describe(c: Campaign, state: ini.Initiative) -> str:
@@ -80,7 +82,7 @@ def _describe(c: Campaign, state: ini.Initiative) -> str:
     for slot in state.slots:
         label = _name(c, slot.combatant)
         parts.append(label if state.mode == "manual" else f"{label} {slot.value}")
-    return ", ".join(parts)
+    return _(", ").join(parts)
 
 
 def _named(c: Campaign, message: str) -> str:
@@ -107,9 +109,9 @@ def start(service: CampaignService, ids: list[str], mode: str | None, speeds: di
     """Start a conflict: shuffle / roll / type the order for ``ids`` (``cards`` / ``faces``: by
     combatant, the cards or D6 typed from a physical deck or die; the others draw or roll here)."""
     if not ids:
-        raise ValidationError("name at least one combatant to start a conflict")
+        raise ValidationError(_("name at least one combatant to start a conflict"))
     if len(set(ids)) != len(ids):
-        raise ValidationError("each combatant may be named only once")
+        raise ValidationError(_("each combatant may be named only once"))
     speeds = {service.character(k).id: v for k, v in speeds.items()}
     keep_best = {service.character(k).id: v for k, v in keep_best.items()}
     cards = {service.character(k).id: v for k, v in (cards or {}).items()}
@@ -117,7 +119,7 @@ def start(service: CampaignService, ids: list[str], mode: str | None, speeds: di
 
     def step(c: Campaign) -> dict:
         if c.current_session.initiative is not None:
-            raise ValidationError("a conflict is already going on; end it first")
+            raise ValidationError(_("a conflict is already going on; end it first"))
         chosen = mode or c.settings.initiative_mode
         state = ini.start(chosen, rng)
         joins = []
@@ -157,7 +159,7 @@ def add_many(service: CampaignService, ids: list[str], speeds: dict, keep_best: 
     """Several combatants join mid-conflict in one change (the console's add): each asked what the
     start asks. One refused draw or roll refuses them all."""
     if not ids:
-        raise ValidationError("name at least one combatant to add")
+        raise ValidationError(_("name at least one combatant to add"))
 
     def step(c: Campaign) -> dict:
         state = _state(c)
@@ -167,10 +169,10 @@ def add_many(service: CampaignService, ids: list[str], speeds: dict, keep_best: 
                                 cards.get(cid), faces.get(cid))
             joins.append(info)
         c.current_session.initiative = state.to_dict()
-        names = ", ".join(_name(c, cid) for cid in ids)
+        names = _(", ").join(_name(c, cid) for cid in ids)
+        joined = _("{name} joins the conflict: {order}") if len(ids) == 1 else _("{names} join the conflict: {order}")
         return {"step": "add", "joins": joins, "character_ids": list(ids),
-                "summary": f"{names} {'join' if len(ids) > 1 else 'joins'} the conflict: {_describe(c, state)}"
-                           f"{_typed(joins)}"}
+                "summary": joined.format(name=names, names=names, order=_describe(c, state)) + _typed(joins)}
 
     return _change(service, step)
 
@@ -187,13 +189,14 @@ def _simple(service: CampaignService, name: str, apply: Callable[[ini.Initiative
 
 def swap(service: CampaignService, first: str, second: str) -> dict:
     return _simple(service, "swap", lambda s: ini.swap(s, first, second),
-                   lambda c, s: f"{_name(c, first)} and {_name(c, second)} swap initiative: {_describe(c, s)}",
+                   lambda c, s: _("{first} and {second} swap initiative: {order}").format(
+                       first=_name(c, first), second=_name(c, second), order=_describe(c, s)),
                    combatants=[first, second])
 
 
 def delay(service: CampaignService, who: str | None, after: str | None) -> dict:
     def text(c: Campaign, s: ini.Initiative) -> str:
-        return f"delay: {_describe(c, s)}"
+        return _("delay: {order}").format(order=_describe(c, s))
 
     return _simple(service, "delay", lambda s: ini.delay(s, who, after), text, character_id=who, after=after)
 
@@ -201,13 +204,16 @@ def delay(service: CampaignService, who: str | None, after: str | None) -> dict:
 def bring_in(service: CampaignService, character_id: str) -> dict:
     """A delayed combatant acts now, after the current turn (R-INIT-3)."""
     return _simple(service, "bring-in", lambda s: ini.bring_in(s, character_id),
-                   lambda c, s: f"{_name(c, character_id)} acts now: {_describe(c, s)}", character_id=character_id)
+                   lambda c, s: _("{name} acts now: {order}").format(name=_name(c, character_id),
+                                                                     order=_describe(c, s)),
+                   character_id=character_id)
 
 
 def keep_card(service: CampaignService, character_id: str, keeps: bool) -> dict:
     """R-INIT-2: mark whether ``character_id`` keeps their card when everyone draws a new round."""
     def text(c: Campaign, s: ini.Initiative) -> str:
-        return f"{_name(c, character_id)} {'keeps their card' if keeps else 'draws'} each new round"
+        said = _("{name} keeps their card each new round") if keeps else _("{name} draws each new round")
+        return said.format(name=_name(c, character_id))
 
     return _simple(service, "keep-card", lambda s: rounds.set_keeper(s, character_id, keeps), text,
                    character_id=character_id, keeps=keeps)
@@ -232,14 +238,14 @@ def step(service: CampaignService, direction: int, rng: random.Random | None = N
             state, drawn = rounds.redraw(state, rng, typed)
             extra = {"redraw": drawn, **({"by_hand": True} if typed else {})}
         elif typed:
-            raise ValidationError("cards are typed only when a new round draws (R-INIT-2)")
+            raise ValidationError(_("cards are typed only when a new round draws (R-INIT-2)"))
         c.current_session.initiative = state.to_dict()
         current = state.current()
         who = _name(c, current.combatant) if current else _("nobody")
         text = (f"round {state.round}: {possessive(who)} turn" if language() == "en"
                 else _("round {round}: the turn of {name}").format(round=state.round, name=who))
         if extra:
-            names = ", ".join(_name(c, cid) for cid in typed)
+            names = _(", ").join(_name(c, cid) for cid in typed)
             text = (_("round {round}, new cards: {order}").format(round=state.round, order=_describe(c, state))
                     + (_(" (typed: {names})").format(names=names) if typed else ""))
         return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
@@ -250,11 +256,13 @@ def step(service: CampaignService, direction: int, rng: random.Random | None = N
 
 def remove(service: CampaignService, character_id: str) -> dict:
     return _simple(service, "remove", lambda s: ini.remove(s, character_id),
-                   lambda c, s: f"{_name(c, character_id)} leaves the conflict", character_id=character_id)
+                   lambda c, s: _("{name} leaves the conflict").format(name=_name(c, character_id)),
+                   character_id=character_id)
 
 
 def set_order(service: CampaignService, ids: list[str]) -> dict:
-    return _simple(service, "order", lambda s: ini.set_order(s, ids), lambda c, s: f"order: {_describe(c, s)}")
+    return _simple(service, "order", lambda s: ini.set_order(s, ids),
+                   lambda c, s: _("order: {order}").format(order=_describe(c, s)))
 
 
 def end(service: CampaignService) -> dict:

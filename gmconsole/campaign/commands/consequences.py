@@ -13,7 +13,9 @@ from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.rolls import recorded_roll
-from gmconsole.wording import counted, possessive, quoted
+from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.i18n import _, ngettext, pick
+from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -26,17 +28,18 @@ def apply_consequence(service: CampaignService, entry_id: int | None, key: str, 
 
     menu = {c.key: c for c in tiered.consequences()}
     if key not in menu:
-        raise ValidationError(f"unknown consequence {quoted(key)}: choose one of {', '.join(menu)}")
+        raise ValidationError(_("unknown consequence {key}: choose one of {keys}").format(key=quoted(key),
+                                                                                       keys=", ".join(menu)))
     if entry_id is None:
         found = (e for e in service.ledger.entries_newest_first(service.session.number)
                  if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
         entry = next(found, None)
         if entry is None:
-            raise ValidationError("there is no tiered roll in this session")
+            raise ValidationError(_("there is no tiered roll in this session"))
     else:
         entry = service.ledger.entry_anywhere(entry_id)
     if entry.get("tier") not in ("mixed", "limited"):
-        raise ValidationError("consequences come only with a Mixed or Limited result")
+        raise ValidationError(_("consequences come only with a Mixed or Limited result"))
     chosen_before = list(entry.get("consequences_chosen", []))
     character_id = entry["character_id"]
     consequence = menu[key]
@@ -44,33 +47,36 @@ def apply_consequence(service: CampaignService, entry_id: int | None, key: str, 
     def mutate(c: Campaign) -> dict:
         character = c.character(character_id)
         if character is None:
-            raise ValidationError("the character who rolled is no longer in the roster")
+            raise ValidationError(_("the character who rolled is no longer in the roster"))
         lines = []
         for effect in consequence.effects:
             if effect.target == "stamina":
                 lost = min(-effect.amount, character.stamina)
                 character.stamina -= lost
-                lines.append(f"stamina −{lost} → {character.stamina}")
+                lines.append(_("stamina −{lost} → {stamina}").format(lost=lost, stamina=character.stamina))
             elif effect.target == "clock" and c.current_session.clocks:
                 if clock_id is None:
-                    raise ValidationError("name the clock this complication advances")
+                    raise ValidationError(_("name the clock this complication advances"))
                 clock = character_lookup.clock_of(c, clock_id)
                 if clock.filled >= clock.segments:
-                    raise ValidationError(f"clock {clock.name} is already full")
+                    raise ValidationError(_("clock {name} is already full").format(name=clock.name))
                 clock.filled += effect.amount
-                lines.append(f"clock {clock.name} → {clock.filled}/{clock.segments}")
+                lines.append(_("clock {name} → {filled}/{segments}").format(name=clock.name, filled=clock.filled,
+                                                                            segments=clock.segments))
         if key == "damage" and wound:
             character.wounds += 1
-            lines.append(f"a wound → {character.wounds}")
+            lines.append(_("a wound → {wounds}").format(wounds=character.wounds))
         if key == "lost-gear":
             used = gear_id or next(iter((entry.get("request") or {}).get("gear", [])), None)
             item = character.gear_item(used) if used else None
             if item is None:
-                raise ValidationError("name the item that is lost")
+                raise ValidationError(_("name the item that is lost"))
             item.bonus = 0
-            lines.append(f"{item.name} fails until repaired")
-        text = "; ".join(lines) if lines else consequence.name["en"].lower()
-        return {"summary": f"{character.name}: {consequence.name['en']} — {text}", "roll_id": entry["id"],
+            lines.append(_("{item} fails until repaired").format(item=item.name))
+        text = _("; ").join(lines) if lines else pick(consequence.name).lower()
+        return {"summary": _("{name}: {consequence} — {text}").format(name=character.name,
+                                                                      consequence=pick(consequence.name), text=text),
+                "roll_id": entry["id"],
                 "consequence": key}
 
     return service.ledger.commit("consequence", mutate, character_id=character_id,
@@ -88,21 +94,22 @@ def repair_with_roll(service: CampaignService, entry_id: int, gear_id: str) -> d
     def mutate(c: Campaign) -> dict:
         character = c.character(character_id)
         if character is None:
-            raise ValidationError("the character who rolled is no longer in the roster")
+            raise ValidationError(_("the character who rolled is no longer in the roster"))
         item = character.gear_item(gear_id)
         if item is None:
-            raise ValidationError(f"{character.name} has no item {quoted(gear_id)}")
+            raise ValidationError(_("{name} has no item {item}").format(name=character.name, item=quoted(gear_id)))
         if item.destroyed:
-            raise ValidationError(f"{item.name} is destroyed and cannot be repaired")
+            raise ValidationError(_("{item} is destroyed and cannot be repaired").format(item=item.name))
         result = repair(recorded, item.bonus, item.max_bonus)
         item.bonus, item.max_bonus, item.destroyed = result.bonus, result.max_bonus, result.destroyed
         if result.destroyed:
-            text = "fails at bonus 0 — destroyed"
+            said = _("{name}: {item} fails at bonus 0 — destroyed")
         elif result.success:
-            text = f"repaired → bonus {item.bonus}/{item.max_bonus}"
+            said = _("{name}: {item} repaired → bonus {bonus}/{maximum}")
         else:
-            text = f"fails — its maximum is now {item.max_bonus}"
-        return {"summary": f"{character.name}: {item.name} {text}", "roll_id": entry["id"], "gear": item.name,
+            said = _("{name}: {item} fails — its maximum is now {maximum}")
+        summary = said.format(name=character.name, item=item.name, bonus=item.bonus, maximum=item.max_bonus)
+        return {"summary": summary, "roll_id": entry["id"], "gear": item.name,
                 "repair": result.as_dict()}
 
     return service.ledger.commit("repair", mutate, character_id=character_id)
@@ -114,20 +121,26 @@ def mend(service: CampaignService, roll_id: int, patient_id: str, attribute: str
 
     entry, recorded = recorded_roll(service, roll_id)
     if entry.get("skill") != "heal":
-        raise ValidationError("Mend the Broken needs a Heal roll")
+        raise ValidationError(_("Mend the Broken needs a Heal roll"))
     patient = service.character(patient_id)
 
     def mutate(c: Campaign) -> dict:
         who = c.character(patient.id)
         if attribute not in who.attributes:
-            raise ValidationError(f"{who.name} has no attribute {quoted(attribute)}")
+            raise ValidationError(_("{name} has no attribute {attribute}").format(name=who.name,
+                                                                                   attribute=quoted(attribute)))
         a = who.attributes[attribute]
+        shown = attribute_shown(c.system, attribute)
         if a.current > 0:
-            raise ValidationError(f"{possessive(who.name)} {attribute} is not broken")
+            raise ValidationError(_("{owner} {attribute} is not broken").format(owner=owner_of(who.name),
+                                                                                attribute=shown))
         result = mend_the_broken(recorded, a.max - a.current)
         a.current += result.recovered
-        text = f"back on their feet, {attribute} {a.current}/{a.max}" if result.success else "still broken"
-        return {"summary": f"{entry.get('character')} mends {who.name}: {text}", "roll_id": entry["id"],
+        text = (_("back on their feet, {attribute} {current}/{maximum}").format(attribute=shown, current=a.current,
+                                                                                maximum=a.max)
+                if result.success else _("still broken"))
+        return {"summary": _("{healer} mends {name}: {text}").format(healer=entry.get("character"), name=who.name,
+                                                                     text=text), "roll_id": entry["id"],
                 "recovered": result.recovered, "attribute": attribute}
 
     return service.ledger.commit("heal", mutate, character_id=patient.id)
@@ -139,16 +152,18 @@ def shake_it_off(service: CampaignService, roll_id: int, attribute: str, incomin
 
     entry, recorded = recorded_roll(service, roll_id)
     if entry.get("skill") != "shake-it-off":
-        raise ValidationError("this needs a Shake It Off roll")
+        raise ValidationError(_("this needs a Shake It Off roll"))
     result = rule(recorded, incoming)
     character_id = entry["character_id"]
 
     def mutate(c: Campaign) -> dict:
         who = c.character(character_id)
-        lines = [f"{result.prevented} of {incoming} trauma shaken off"]
+        lines = [_("{prevented} of {incoming} trauma shaken off").format(prevented=result.prevented,
+                                                                        incoming=incoming)]
         if result.taken:
             lines.append(trackers.trauma(who, attribute, result.taken, c.system))
-        return {"summary": f"{who.name}: " + "; ".join(lines), "roll_id": entry["id"],
+        return {"summary": _("{name}: {text}").format(name=who.name, text=_("; ").join(lines)),
+                "roll_id": entry["id"],
                 "prevented": result.prevented, "taken": result.taken}
 
     return service.ledger.commit("trauma", mutate, character_id=character_id)
@@ -161,16 +176,19 @@ def inspire(service: CampaignService, inspire_id: int, target_id: int, mode: str
     inspire_entry, inspire_roll = recorded_roll(service, inspire_id)
     target_entry, target_roll = recorded_roll(service, target_id)
     if target_entry.get("inspired"):
-        raise ValidationError("this roll was already inspired")
+        raise ValidationError(_("this roll was already inspired"))
     result = rule(inspire_roll, target_roll, mode)
     before = {"successes": target_entry["successes"], "inspired": None}
     after = {"successes": result.successes, "inspired": {"by": inspire_entry.get("character"),
                                                            "roll_id": inspire_id, **result.as_dict()}}
 
     def mutate(c: Campaign) -> dict:
-        verb = "inspires" if mode == "help" else "hinders"
-        return {"summary": f"{inspire_entry.get('character')} {verb} {target_entry.get('character')}: "
-                           f"{result.successes_before} → {counted(result.successes, 'success', 'successes')}",
+        said = (ngettext("{name} inspires {target}: {before} → {n} success",
+                         "{name} inspires {target}: {before} → {n} successes", result.successes) if mode == "help"
+                else ngettext("{name} hinders {target}: {before} → {n} success",
+                              "{name} hinders {target}: {before} → {n} successes", result.successes))
+        return {"summary": said.format(name=inspire_entry.get("character"), target=target_entry.get("character"),
+                                       before=result.successes_before, n=result.successes),
                 "roll_id": target_id, "inspire_roll_id": inspire_id, "mode": mode}
 
     return service.ledger.commit("inspire", mutate, character_id=inspire_entry["character_id"],

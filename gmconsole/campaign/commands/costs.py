@@ -15,6 +15,7 @@ from gmconsole.campaign import trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
 from gmconsole.campaign.rolls import latest_roll
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, pick
 from gmconsole.rules.dice import DiceSource
 from gmconsole.store.errors import StoreError
@@ -31,10 +32,11 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
         if target == "dog":
             dog = character.dog
             if dog is None:
-                raise ValidationError(f"{character.name} has no dog to take the trauma")
+                raise ValidationError(_("{name} has no dog to take the trauma").format(name=character.name))
             strength = dog.attributes["strength"]
             strength.current = max(0, strength.current - amount)
-            lines.append(f"{dog.name}: strength −{amount}")
+            lines.append(_("{name}: {attribute} −{amount}").format(name=dog.name, amount=amount,
+                                                                   attribute=attribute_shown(c.system, "strength")))
         else:
             lines.append(trackers.trauma(character, target, amount, c.system))
     elif name == "damage":
@@ -54,15 +56,15 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
             lines.append(trackers.damage_gear(character, item, min(amount, item.bonus)))
     elif name == "condition":
         if not target:
-            raise ValidationError("choose the condition this push gives (e.g. tired, angry, scared)")
+            raise ValidationError(_("choose the condition this push gives (e.g. tired, angry, scared)"))
         if target in character.conditions:
             # A condition already held costs nothing, so it would make the push free (docs/RULES.md, push costs).
-            raise ValidationError(f"{character.name} is already {target}: the push must give a condition "
-                                  f"{character.name} does not have yet")
+            raise ValidationError(_("{name} is already {condition}: the push must give a condition {name} does not "
+                                    "have yet").format(name=character.name, condition=target))
         lines.append(trackers.add_condition(character, target))
     elif name == "doom":
         c.current_session.doom += amount
-        lines.append(f"doom +{amount} → {c.current_session.doom}")
+        lines.append(_("doom {delta} → {new}").format(delta=f"+{amount}", new=c.current_session.doom))
     elif name == "panic":
         return True
     return False
@@ -86,10 +88,10 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic."""
     entry = latest_roll(service, entry_id, "costs")
     if entry.get("costs_status") == "applied":
-        raise ValidationError(f"the costs of roll {entry['id']} were already applied "
-                              "(undo that change to apply them again)")
+        raise ValidationError(_("the costs of roll {id} were already applied (undo that change to apply them "
+                                "again)").format(id=entry["id"]))
     if entry.get("costs_status") != "pending":
-        raise ValidationError(f"roll {entry['id']} has no costs waiting to be applied")
+        raise ValidationError(_("roll {id} has no costs waiting to be applied").format(id=entry["id"]))
     costs = [dict(c) for c in entry.get("costs", [])]
     if condition is not None:
         for cost in costs:
@@ -102,7 +104,7 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     def mutate(c: Campaign) -> dict:
         character = c.character(character_id)
         if character is None:
-            raise ValidationError("the character who rolled is no longer in the roster")
+            raise ValidationError(_("the character who rolled is no longer in the roster"))
         lines: list[str] = []
         wants_panic = False
         for cost in costs:
@@ -117,22 +119,23 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                 continue
             other = c.character(cost["character_id"])
             if other is None:
-                raise ValidationError(f"{cost.get('target') or 'the defender'} is no longer in the roster: "
-                                      "their panic roll cannot be made")
+                raise ValidationError(_("{name} is no longer in the roster: their panic roll cannot be made").format(
+                    name=cost.get("target") or _("the defender")))
             face = defender_panic_face if defender_panic_face is not None else (None if wants_panic else panic_face)
             info = panic_on(c, other, in_range, face, source_rng)
             defender_panics.append(info)
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
         # and the payer's own panic ("Name panics: 7 …") is its own sentence, not "Name pays: Name panics"
-        own = [line.removeprefix(f"{character.name}: ") for line in lines[:len(lines) - len(defender_panics)]]
+        named = _("{name}: ").format(name=character.name)
+        own = [line.removeprefix(named) for line in lines[:len(lines) - len(defender_panics)]]
         panics = [panic_info["summary"]] if panic_info else []
         own = [line for line in own if line not in panics]
-        parts = (([f"{character.name} pays: " + "; ".join(own)] if own else []) + panics
-                 + [d["summary"] for d in defender_panics])
-        summary = "; ".join(parts) if parts else f"{character.name}: no cost"
+        parts = (([_("{name} pays: {costs}").format(name=character.name, costs=_("; ").join(own))] if own else [])
+                 + panics + [d["summary"] for d in defender_panics])
+        summary = _("; ").join(parts) if parts else _("{name}: no cost").format(name=character.name)
         if typed and (panic_info or defender_panics):
-            summary += " (panic D6 typed)"  # R-MANUAL-1: the history marks dice entered by hand
+            summary += _(" (panic D6 typed)")  # R-MANUAL-1: the history marks dice entered by hand
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
                 **({"by_hand": True} if typed and (panic_info or defender_panics) else {}),
                 **({"panic": panic_info} if panic_info else {}),
@@ -201,7 +204,8 @@ def panic(service: CampaignService, character_id: str, in_range: list[str], face
 
     def mutate(c: Campaign) -> dict:
         info = panic_on(c, c.character(who.id), targets, face, rng)
-        return {"summary": info["summary"] + (" (typed face)" if by_hand else ""), "panic": info, "by_hand": by_hand}
+        return {"summary": info["summary"] + (_(" (typed face)") if by_hand else ""), "panic": info,
+                "by_hand": by_hand}
 
     return service.ledger.commit("panic", mutate, character_id=who.id)
 
@@ -227,13 +231,14 @@ def drop_costs(service: CampaignService, roll_id: int) -> dict:
     undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
     items = {item["roll_id"]: item for item in service.ledger.campaign.pending_costs}
     if roll_id not in items:
-        raise ValidationError(f"roll {roll_id} has no costs waiting (see `gmconsole costs NAME`)")
+        raise ValidationError(_("roll {id} has no costs waiting (see `gmconsole costs NAME`)").format(id=roll_id))
     item = items[roll_id]
     updates = dropped_marks(service, [item])
 
     def mutate(c: Campaign) -> dict:
         c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
-        return {"summary": f"costs of roll {roll_id} ({item.get('character', '')}) dropped, not applied",
+        return {"summary": _("costs of roll {id} ({name}) dropped, not applied").format(
+                    id=roll_id, name=item.get("character", "")),
                 "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
                 "character": item.get("character", "")}  # named even when they left the roster
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from gmconsole import systems
 from gmconsole.campaign import rolls, skills
 from gmconsole.campaign.model import Campaign
+from gmconsole.i18n import _, verbatim
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
 
@@ -22,13 +23,13 @@ def typed_pool_request(system: str, text: str):
     counts = parse_int_spec(text, ("base", "skill", "gear"))
     for kind, values in counts.items():
         if len(values) != 1:
-            raise RulesError(f"give one count for {kind}= (e.g. base=3 skill=2)")
+            raise RulesError(_("give one count for {kind}= (e.g. base=3 skill=2)").format(kind=kind))
     base = counts.get("base", [0])[0]
     skill = counts.get("skill", [0])[0]
     gear = counts.get("gear", [0])[0]
     return yearzero.PoolRequest(
         system=pool_rules, attribute_value=base, skill=None, skill_level=0,
-        modifiers=(skill,) if skill else (), gear=(("typed gear", gear),) if gear else (),
+        modifiers=(skill,) if skill else (), gear=((_("typed gear"), gear),) if gear else (),
         push_cost=push_cost, reactive=True,
     )
 
@@ -65,8 +66,23 @@ def defender_panic_costs(opposed: dict) -> list[dict]:
 
 def opposed_verdict(name: str, opposed: dict) -> str:
     """Who carries an opposed roll, in words."""
-    return {"active": f"{name} wins", "defender": f"{opposed['defender']} holds",
-            "reroll": "a tie: roll again"}[opposed["outcome"]]
+    outcome = opposed["outcome"]
+    if outcome == "active":
+        return _("{name} wins").format(name=name)
+    if outcome == "defender":
+        return _("{name} holds").format(name=defender_name(opposed))
+    return _("a tie: roll again")
+
+
+TYPED_POOL = verbatim("typed pool")
+"""The defender's name an opposed roll against a typed pool stores (scripts and tests compare it), shown
+in the console's language by :func:`defender_name`."""
+
+
+def defender_name(opposed: dict) -> str:
+    """The defender of an opposed roll as the GM reads it: a character's name, or "typed pool" translated."""
+    defender = opposed.get("defender") or ""
+    return _("typed pool") if defender == TYPED_POOL and not opposed.get("defender_id") else defender
 
 
 def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: dict) -> str:
@@ -74,6 +90,8 @@ def opposed_summary(campaign: Campaign, name: str, skill: str | None, opposed: d
     skill by its name in ``campaign``; the entry keeps its id)."""
     verdict = opposed_verdict(name, opposed)
     shown = skills.name_of(campaign, opposed.get("defender_skill"))
-    against = opposed["defender"] + (f" ({shown})" if shown else "")
-    return (f"{name} rolls {skill or 'a roll'} opposed by {against}: {opposed['active_successes']} vs "
-            f"{opposed['defender_successes']} — {verdict}")
+    against = (_("{name} ({skill})").format(name=defender_name(opposed), skill=shown) if shown
+               else defender_name(opposed))
+    return _("{name} rolls {skill} opposed by {against}: {active} vs {defender} — {verdict}").format(
+        name=name, skill=skill or _("a roll"), against=against, active=opposed["active_successes"],
+        defender=opposed["defender_successes"], verdict=verdict)

@@ -24,6 +24,7 @@ from gmconsole.campaign.commands.roll_fields import (
 )
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.rolls import request_dict
+from gmconsole.i18n import _
 from gmconsole.systems import quick_pool
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def quick_roll(service: CampaignService, text: str, faces: str | None, rng: rand
     fields["summary"] = roll_summary(GM, quick.text, None, fields)
     if hidden:  # written only when true, as for a character's roll
         fields["hidden"] = True
-        fields["summary"] += " (hidden from the table)"
+        fields["summary"] += _(" (hidden from the table)")
 
     def mutate(c: Campaign) -> dict:
         return fields
@@ -64,7 +65,7 @@ def _quick_pool(fields: dict, quick, faces, rng) -> None:
     if not pool.can_roll:
         from gmconsole.rules.errors import RulesError
 
-        raise RulesError(pool.reason or "this pool cannot be rolled")
+        raise RulesError(pool.reason or _("this pool cannot be rolled"))
     result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
     fields.update(year_zero_fields(result))
     fields["pool_request"] = request_dict(pool.request)
@@ -89,7 +90,7 @@ def _quick_tiered(fields: dict, quick, faces, rng) -> None:
                    "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,
                    "consequences": "none",
                    "pool": {"dice": [{"kind": "dice", "sides": 6}] * tiered.dice_to_roll(quick.core.dice),
-                            "explanation": [f"{quick.core.dice} dice (quick pool)"]}})
+                            "explanation": [_("{n} dice (quick pool)").format(n=quick.core.dice)]}})
 
 
 _QUICK_ROLLED_BY = {"pool": _quick_pool, "exploding": _quick_exploding, "tiered": _quick_tiered}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gmconsole.campaign.words import tier_shown
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec
@@ -71,7 +72,7 @@ def roll_summary(name: str, skill: str | None, attribute: str | None, fields: di
     if "successes" in fields:
         result = successes_text(fields["successes"])
     elif "tier" in fields:
-        result = fields["tier"]
+        result = tier_shown(fields["tier"])
     else:
         result = _("top {top}").format(top=fields["top"]) + (_(" — critical failure") if fields.get("critical_failure")
                                                               else "")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign import pending_costs, skills, validation
 from gmconsole.campaign.model import RollPreview
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -68,7 +69,7 @@ class RollFront:
         """
         from gmconsole.campaign import rolls
 
-        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
+        validation.check_typed_text(goal, _("the goal"))  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
@@ -107,7 +108,7 @@ class RollFront:
         """
         from gmconsole.campaign.commands import rolls as recorded
 
-        validation.check_typed_text(goal, "the goal")  # typed by the GM, kept in the history
+        validation.check_typed_text(goal, _("the goal"))  # typed by the GM, kept in the history
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,

@@ -33,6 +33,7 @@ from gmconsole.campaign.rolls import (
     pool_request_from,
     rolled_die,
 )
+from gmconsole.campaign.words import outcome_shown, tier_shown
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
@@ -50,7 +51,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     campaign = service.campaign
     built = build(campaign, request)
     if not built.can_roll:
-        raise RulesError(built.reason or "this pool cannot be rolled")
+        raise RulesError(built.reason or _("this pool cannot be rolled"))
     fields: dict[str, Any] = {
         "system": campaign.system, "skill": built.skill, "attribute": built.attribute, "goal": request.goal,
         "request": request.as_dict(), "pool": {"dice": built.dice, "explanation": built.explanation},
@@ -94,7 +95,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
 
 def _refuse_push_of_system(service: CampaignService) -> None:
     if not systems.get(service.campaign.system).pushes:
-        raise RulesError(f"{service.campaign.system} rolls cannot be pushed")
+        raise RulesError(_("{system} rolls cannot be pushed").format(system=service.campaign.system))
 
 
 def _refuse_push_of(service: CampaignService, entry: dict) -> None:
@@ -103,7 +104,7 @@ def _refuse_push_of(service: CampaignService, entry: dict) -> None:
     if ended:
         raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
-        raise ValidationError("this roll's costs were already applied; undo them before pushing")
+        raise ValidationError(_("this roll's costs were already applied; undo them before pushing"))
 
 
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
@@ -187,7 +188,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
             # R-PUSH cost stress-dice: +1 stress at once, part of this entry (undone with the push).
             character = c.character(character_id)
             if character is None:
-                raise ValidationError("the character who rolled is no longer in the roster")
+                raise ValidationError(_("the character who rolled is no longer in the roster"))
             character.stress += 1
             out["stress_gained"] = 1
             out["summary"] += _("; stress +1 → {stress}").format(stress=character.stress)
@@ -215,8 +216,8 @@ def push_odds(service: CampaignService, entry_id: int):
 
 def _require_tiered(service: CampaignService) -> None:
     if "save" not in systems.get(service.campaign.system).special_rolls:
-        raise RulesError(f"saving throws and attack rolls belong to {offered_by('save')}, "
-                         f"not {service.campaign.system}")
+        raise RulesError(_("saving throws and attack rolls belong to {systems}, not {system}").format(
+            systems=offered_by("save"), system=service.campaign.system))
 
 
 def saving_throw(service: CampaignService, character_id: str, save: str, faces: str | None,
@@ -229,13 +230,15 @@ def saving_throw(service: CampaignService, character_id: str, save: str, faces: 
     a = {k: v.current for k, v in who.attributes.items()}
     scores = tiered.save_scores(a["dex"], a["str"], a["int"], a["cha"], a["per"], who.level).as_dict()
     if save not in scores:
-        raise RulesError(f"unknown save {quoted(save)}: choose phys, ment or perc")
+        raise RulesError(_("unknown save {save}: choose phys, ment or perc").format(save=quoted(save)))
     strict = service.campaign.settings.tiered_strict_over
     result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, TIERED_FACE_KINDS), strict)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
-        return {"summary": f"{who.name} saves ({save.upper()} {scores[save]}): {data['total']} — {data['outcome']}",
+        outcome = outcome_shown(data["outcome"])
+        return {"summary": _("{name} saves ({save} {score}): {total} — {outcome}").format(
+                    name=who.name, save=save.upper(), score=scores[save], total=data["total"], outcome=outcome),
                 "save": save, "score": scores[save], "total": data["total"], "outcome": data["outcome"],
                 "dice": data["dice"], "by_hand": faces is not None}
 
@@ -253,20 +256,22 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
     if weapon:
         item = who.gear_item(weapon)
         if item is None:
-            raise ValidationError(f"{who.name} has no weapon {quoted(weapon)}")
+            raise ValidationError(_("{name} has no weapon {weapon}").format(name=who.name, weapon=quoted(weapon)))
         name, weapon_damage = item.name, item.damage
     elif damage is not None:
-        name, weapon_damage = f"a weapon of damage {damage}", damage
+        name, weapon_damage = _("a weapon of damage {damage}").format(damage=damage), damage
     else:
-        raise ValidationError("name a weapon from the sheet or type its damage")
+        raise ValidationError(_("name a weapon from the sheet or type its damage"))
     strength, dexterity = who.attributes["str"].current, who.attributes["dex"].current
     result = tiered.attack(who.class_bonus, strength, dexterity, weapon_damage, melee,
                            dice_source(faces, rng, TIERED_FACE_KINDS), reckless)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
-        how = "melee" if melee else "ranged"
-        return {"summary": f"{who.name} attacks with {name} ({how}): {data['tier']}, {data['damage']} damage",
+        how = _("melee") if melee else _("ranged")
+        tier = tier_shown(data["tier"])
+        return {"summary": _("{name} attacks with {weapon} ({how}): {tier}, {damage} damage").format(
+                    name=who.name, weapon=name, how=how, tier=tier, damage=data["damage"]),
                 "gear": name, "weapon_damage": weapon_damage, "melee": melee, "tier": data["tier"],
                 "rolled_tier": data["rolled_tier"],
                 "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
@@ -281,13 +286,14 @@ def change_of_circumstances(service: CampaignService, character_id: str, skill: 
     exploding retries): the "only one chance" warning for that skill and goal goes away."""
     who = service.character(character_id)
     if not reason or not reason.strip():
-        raise ValidationError("say what changed, so the history shows why the roll may be tried again")
-    validation.check_typed_text(reason, "the reason")
-    validation.check_typed_text(goal, "the goal")
+        raise ValidationError(_("say what changed, so the history shows why the roll may be tried again"))
+    validation.check_typed_text(reason, _("the reason"))
+    validation.check_typed_text(goal, _("the goal"))
 
     def mutate(c: Campaign) -> dict:
         shown = skills.name_of(c, skill)  # the GM reads the name; the entry keeps the id
-        return {"summary": f"{who.name} may try {shown} again: {reason.strip()}", "skill": skill,
+        return {"summary": _("{name} may try {skill} again: {reason}").format(name=who.name, skill=shown,
+                                                                               reason=reason.strip()), "skill": skill,
                 "goal": goal, "reason": reason.strip()}
 
     entry = service.ledger.commit("circumstances", mutate, character_id=who.id)

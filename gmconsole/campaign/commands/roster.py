@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import character_lookup, pending_costs, trackers, validation
+from gmconsole.campaign import character_lookup, pending_costs, skills, trackers, validation
 from gmconsole.campaign.commands.costs import dropped_marks
 from gmconsole.campaign.commands.trackers import tracker_change
 from gmconsole.campaign.model import Campaign, Character, Gear
+from gmconsole.campaign.words import attribute_shown
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -26,7 +28,7 @@ def add_character(service: CampaignService, data: dict) -> Character:
         character = validation.new_character(c, data)
         c.roster.append(character)
         created.append(character.id)
-        return {"summary": f"{character.name} joins the roster", "character_id": character.id,
+        return {"summary": _("{name} joins the roster").format(name=character.name), "character_id": character.id,
                 "character": character.name}
 
     service.ledger.commit("roster", mutate)
@@ -41,7 +43,8 @@ def update_character(service: CampaignService, character_id: str, changes: dict)
         updated = validation.updated_character(c, character, changes)
         c.roster[c.roster.index(character)] = updated
         changed = validation.changed_fields(character, updated)
-        return {"summary": f"{updated.name}: {validation.field_words(changed) or 'nothing'} changed",
+        return {"summary": _("{name}: {fields} changed").format(name=updated.name,
+                                                                fields=validation.field_words(changed) or _("nothing")),
                 "changes": changed}
 
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
@@ -53,8 +56,9 @@ def show_on_table(service: CampaignService, character_id: str, numbers: bool) ->
     def mutate(c: Campaign) -> dict:
         character = character_lookup.character_in(c, character_id)
         character.table_numbers = bool(numbers)
-        shows = "numbers" if numbers else "name only"
-        return {"summary": f"the table view shows {character.name}: {shows}", "changes": ["table_numbers"]}
+        shows = _("numbers") if numbers else _("name only")
+        return {"summary": _("the table view shows {name}: {shows}").format(name=character.name, shows=shows),
+                "changes": ["table_numbers"]}
 
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
 
@@ -69,14 +73,15 @@ def duplicate_character(service: CampaignService, character_id: str, name: str |
         copy_ = Character.from_dict(original.to_dict())
         copy_.id = c.new_id("c")
         copy_.name = name.strip() if name and name.strip() else validation.free_copy_name(c, original.name)
-        validation.check_typed_text(name, "a character name")
+        validation.check_typed_text(name, _("a character name"))
         for item in copy_.gear:
             item.id = c.new_id("g")
         validation.check_character(c, copy_)
         validation.check_unique_name(c, copy_.name, copy_.id)
         c.roster.insert(c.roster.index(original) + 1, copy_)
         created.append(copy_.id)
-        return {"summary": f"{copy_.name} copied from {original.name}", "character_id": copy_.id,
+        return {"summary": _("{name} copied from {original}").format(name=copy_.name, original=original.name),
+                "character_id": copy_.id,
                 "character": copy_.name}
 
     service.ledger.commit("roster", mutate)
@@ -96,9 +101,9 @@ def remove_character(service: CampaignService, character_id: str) -> dict:
             if character.id in state.combatants():
                 session.initiative = initiative.remove(state, character.id).to_dict()
         owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
-        rolls = ", ".join(str(item["roll_id"]) for item in owed)
-        return {"summary": f"{character.name} leaves the roster"
-                           + (f" (the costs waiting for roll {rolls} are dropped with them)" if owed else "")}
+        rolls = _(", ").join(str(item["roll_id"]) for item in owed)
+        dropped = _(" (the costs waiting for roll {rolls} are dropped with them)").format(rolls=rolls) if owed else ""
+        return {"summary": _("{name} leaves the roster").format(name=character.name) + dropped}
 
     wanted = service.character(character_id).id
     owing = [item for item in service.ledger.campaign.pending_costs if item.get("character_id") == wanted]
@@ -113,7 +118,9 @@ def set_attribute(service: CampaignService, character_id: str, attribute: str, *
         ch = character_lookup.character_in(c, character_id)
         validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
         a = ch.attributes[attribute]
-        return {"summary": f"{ch.name}: {attribute} {a.current}/{a.max}", "attribute": attribute}
+        return {"summary": _("{name}: {attribute} {current}/{maximum}").format(
+                    name=ch.name, attribute=attribute_shown(c.system, attribute), current=a.current, maximum=a.max),
+                "attribute": attribute}
 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 
@@ -124,7 +131,9 @@ def set_skill(service: CampaignService, character_id: str, skill: str, level: in
     def mutate(c: Campaign) -> dict:
         ch = character_lookup.character_in(c, character_id)
         validation.set_skill(c, ch, skill, level)
-        return {"summary": f"{ch.name}: {skill} {level}", "skill": skill}
+        shown = skills.name_in_message(c, skill)
+        return {"summary": _("{name}: {skill} {level}").format(name=ch.name, skill=shown, level=level),
+                "skill": skill}
 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 
@@ -139,7 +148,8 @@ def add_gear(service: CampaignService, character_id: str, data: dict) -> Gear:
         item = validation.new_gear(c, data)
         ch.gear.append(item)
         created.append(item.id)
-        return {"summary": f"{ch.name} gains {item.name}", "gear_id": item.id, "gear": item.name}
+        return {"summary": _("{name} gains {item}").format(name=ch.name, item=item.name), "gear_id": item.id,
+                "gear": item.name}
 
     service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
     return service.ledger.campaign.character(service.character(character_id).id).gear_item(created[0])
@@ -153,8 +163,8 @@ def update_gear(service: CampaignService, character_id: str, gear_id: str, chang
         item = character_lookup.gear_of(ch, gear_id)
         updated = validation.updated_gear(item, changes)
         ch.gear[ch.gear.index(item)] = updated
-        words = validation.field_words(validation.changed_fields(item, updated)) or "nothing"
-        return {"summary": f"{ch.name}: {updated.name} {words} changed",
+        words = validation.field_words(validation.changed_fields(item, updated)) or _("nothing")
+        return {"summary": _("{name}: {item} {fields} changed").format(name=ch.name, item=updated.name, fields=words),
                 "gear_id": item.id, "gear": updated.name}
 
     return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
@@ -167,7 +177,8 @@ def remove_gear(service: CampaignService, character_id: str, gear_id: str) -> di
         ch = character_lookup.character_in(c, character_id)
         item = character_lookup.gear_of(ch, gear_id)
         ch.gear.remove(item)
-        return {"summary": f"{ch.name} loses {item.name}", "gear_id": item.id, "gear": item.name}
+        return {"summary": _("{name} loses {item}").format(name=ch.name, item=item.name), "gear_id": item.id,
+                "gear": item.name}
 
     return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Clock, Session, Settings
+from gmconsole.i18n import _
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
@@ -26,12 +27,13 @@ def update_settings(service: CampaignService, changes: dict) -> dict:
         merged = c.settings.to_dict()
         unknown = sorted(set(changes) - set(merged))
         if unknown:
-            raise ValidationError(f"unknown setting {quoted(unknown[0])}")
+            raise ValidationError(_("unknown setting {name}").format(name=quoted(unknown[0])))
         merged.update(changes)
         c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
         from gmconsole.campaign.settings_table import change_text
 
-        return {"summary": f"settings: {change_text(c.system, changes)}", "changes": dict(changes)}
+        return {"summary": _("settings: {changes}").format(changes=change_text(c.system, changes)),
+                "changes": dict(changes)}
 
     return service.ledger.commit("settings", mutate)
 
@@ -57,9 +59,11 @@ def new_session(service: CampaignService, date: str | None = None, title: str | 
             started=service.ledger.now(),
         )
         c.sessions.append(session)
-        going_on = f"; the conflict goes on (round {last.initiative.get('round', 1)})" if last.initiative else ""
-        return {"summary": f"session {session.number} begins" + (f": {title}" if title else "") + going_on,
-                "title": title}
+        going_on = (_("; the conflict goes on (round {round})").format(round=last.initiative.get("round", 1))
+                    if last.initiative else "")
+        begins = (_("session {number} begins: {title}") if title else _("session {number} begins")).format(
+            number=session.number, title=title)
+        return {"summary": begins + going_on, "title": title}
 
     service.ledger.commit("session", mutate)
     return service.session
@@ -70,7 +74,7 @@ def new_scene(service: CampaignService) -> dict:
 
     def mutate(c: Campaign) -> dict:
         c.current_session.scene += 1
-        return {"summary": f"scene {c.current_session.scene} begins"}
+        return {"summary": _("scene {number} begins").format(number=c.current_session.scene)}
 
     return service.ledger.commit("scene", mutate)
 
@@ -92,8 +96,10 @@ def remove_skill(service: CampaignService, skill: str) -> dict:
     return service.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
 
 
-def load_skills(service: CampaignService, text: str, source: str = "the skill list") -> dict:
-    """Replace the campaign's skills with a list read from TOML text; undoable."""
+def load_skills(service: CampaignService, text: str, source: str | None = None) -> dict:
+    """Replace the campaign's skills with a list read from TOML text (``source`` names it: a file's name; by
+    default "the skill list" in the console's language); undoable."""
+    source = source or _("the skill list")
     new = skills.parse_list(text, source)
     return service.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 

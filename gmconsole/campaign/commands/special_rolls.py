@@ -20,14 +20,16 @@ from gmconsole import systems
 from gmconsole.campaign import rolls, skills
 from gmconsole.campaign.commands import roll_fields
 from gmconsole.campaign.commands import rolls as recorded_rolls
-from gmconsole.campaign.commands.opposed import defender_panic_costs, opposed_outcome, typed_pool_request
+from gmconsole.campaign.commands.opposed import TYPED_POOL, defender_panic_costs, opposed_outcome, typed_pool_request
 from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole.rules.data import game_name
+from gmconsole.campaign.words import owner_of
+from gmconsole.i18n import _
+from gmconsole.rules.data import game_name, system_table
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import possessive, quoted
+from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -44,33 +46,34 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
 
     campaign = service.campaign
     if "opposed" not in systems.get(campaign.system).special_rolls:
-        raise RulesError(f"{campaign.system} has no Year Zero opposed roll")
+        raise RulesError(_("{system} has no Year Zero opposed roll").format(system=campaign.system))
     if request.reactive:
-        raise ValidationError("the active side of an opposed roll is not a reactive roll")
+        raise ValidationError(_("the active side of an opposed roll is not a reactive roll"))
     has_pool = bool(defender_pool and defender_pool.strip())
     if bool(defender_id) == has_pool:
-        raise ValidationError("name the defender (and skill) or type the defender's pool, e.g. base=3 skill=2")
+        raise ValidationError(_("name the defender (and skill) or type the defender's pool, e.g. base=3 skill=2"))
     if defender_id:
         who = service.character(defender_id)
         if who.id == request.character_id:
-            raise ValidationError(f"{who.name} cannot oppose their own roll")
+            raise ValidationError(_("{name} cannot oppose their own roll").format(name=who.name))
         from gmconsole.systems.yearzero.skill_modifiers import opposed_only_by_role
 
         only = opposed_only_by_role(campaign.system, request.skill)  # myz Intimidate: only an Enforcer opposes
         if only and who.role != only:
-            role = only.replace("-", " ").title()
-            raise ValidationError(f"{skills.name_of(campaign, request.skill)} is an opposed roll only against "
-                                  f"another {role} ({game_name(campaign.system)}); "
-                                  f"{who.name} is not one: roll it as a plain roll")
+            role = _role_name(campaign.system, only)
+            raise ValidationError(_("{skill} is an opposed roll only against another {role} ({game}); {name} is "
+                                    "not one: roll it as a plain roll").format(
+                skill=skills.name_of(campaign, request.skill), role=role, game=game_name(campaign.system),
+                name=who.name))
         defender_request = rolls.pool_request(campaign, rolls.RollRequest(
             character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
         name, who_id = who.name, who.id
     else:
         defender_request = typed_pool_request(campaign.system, defender_pool)
-        name, who_id = "typed pool", None
+        name, who_id = TYPED_POOL, None
     pool = yearzero.build_pool(defender_request)
     if not pool.can_roll:
-        raise RulesError(f"the defender's pool cannot be rolled: {pool.reason}")
+        raise RulesError(_("the defender's pool cannot be rolled: {reason}").format(reason=pool.reason))
     reroll_ties = campaign.settings.opposed_reroll_ties
 
     def decorate(fields: dict, _result) -> None:
@@ -94,13 +97,23 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     return recorded_rolls.roll(service, request, faces, rng, decorate=decorate)
 
 
+def _role_name(system: str, role: str) -> str:
+    """A role (myz) as a refusal names it: ``Enforcer`` in English (as before), the system table's name in
+    another language."""
+    from gmconsole.i18n import language, pick
+
+    row = next((r for r in system_table(system).get("roles", []) if r.get("id") == role), None)
+    return pick(row["name"]) if row and language() != "en" else role.replace("-", " ").title()
+
+
 # --------------------------------------------------------------------------- exploding
 
 
 def _require(service: CampaignService, kind: str, what: str) -> None:
     """Refuse the special roll ``kind`` where the campaign's system does not offer it, naming the one that does."""
     if kind not in systems.get(service.campaign.system).special_rolls:
-        raise RulesError(f"{what} belongs to {offered_by(kind)}, not {service.campaign.system}")
+        raise RulesError(_("{what} belongs to {systems}, not {system}").format(
+            what=what, systems=offered_by(kind), system=service.campaign.system))
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
@@ -111,10 +124,11 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
     attribute = attribute or (validation.skill_attribute(campaign, skill) if skill else None) \
         or next(iter(character.attributes))
     if attribute not in character.attributes:
-        raise ValidationError(f"{character.name} has no trait {quoted(attribute)}")
+        raise ValidationError(_("{name} has no trait {trait}").format(name=character.name, trait=quoted(attribute)))
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(f"{possessive(character.name)} {attribute} is at 0: no trait die to roll")
+        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(owner=owner_of(character.name),
+                                                                                        trait=attribute))
     if skill:
         validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0
@@ -155,12 +169,12 @@ def exploding_opposed(service: CampaignService, character_id: str, skill: str | 
     raise a TN (docs/RULES.md), change nothing here."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "opposed-test", "an opposed test")
+    _require(service, "opposed-test", _("an opposed test"))
     campaign = service.campaign
     who = service.character(character_id)
     other = service.character(defender_id)
     if other.id == who.id:
-        raise ValidationError(f"{who.name} cannot oppose themself")
+        raise ValidationError(_("{name} cannot oppose themself").format(name=who.name))
     active, attribute = _participant(campaign, who, skill, attribute)
     defender, defender_attribute = _participant(campaign, other, defender_skill or skill, defender_attribute)
     tie = "defender" if campaign.settings.exploding_tie_to_defender else "active"
@@ -175,8 +189,9 @@ def exploding_opposed(service: CampaignService, character_id: str, skill: str | 
     winner = who.name if result.winner == "active" else other.name
 
     def mutate(c: Campaign) -> dict:
-        return {"summary": f"{who.name} ({skill or attribute}) opposed by {other.name}: top {result.active.top} vs "
-                           f"{result.defender.top} — {winner} wins",
+        return {"summary": _("{name} ({skill}) opposed by {other}: top {top} vs {other_top} — {winner} wins").format(
+                    name=who.name, skill=skill or attribute, other=other.name, top=result.active.top,
+                    other_top=result.defender.top, winner=winner),
                 "system": campaign.system, "skill": skill, "attribute": attribute, "top": result.active.top,
                 "defender": other.name, "defender_id": other.id, "defender_skill": defender_skill or skill,
                 "defender_attribute": defender_attribute, "defender_top": result.defender.top,
@@ -202,14 +217,15 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
     above the leader's own TN, and a participant's gap is their own TN − their top."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "assisted", "an assisted check")
+    _require(service, "assisted", _("an assisted check"))
     campaign = service.campaign
     if not skill:
-        raise ValidationError("an assisted check needs the skill the leader is trained in")
+        raise ValidationError(_("an assisted check needs the skill the leader is trained in"))
     leader_ch = service.character(leader_id)
     leader, attribute = _participant(campaign, leader_ch, skill, attribute)
     if not leader.skill_dice:
-        raise RulesError(f"{leader_ch.name} is not trained in {skill}: the leader of an assisted check must be")
+        raise RulesError(_("{name} is not trained in {skill}: the leader of an assisted check must be").format(
+            name=leader_ch.name, skill=skill))
     helpers = [service.character(o) for o in others]
     hold_ids = {service.character(h).id for h in hold}
     people = [(_participant(campaign, h, None, attribute)[0], h) for h in helpers]
@@ -230,8 +246,10 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
     data = check.as_dict()
 
     def mutate(c: Campaign) -> dict:
-        return {"summary": f"{leader_ch.name} leads an assisted {skill} check (TN {check.tn.value}) with "
-                           f"{', '.join(h.name for h in helpers)}: {check.successes} of {len(helpers) + 1} succeed",
+        return {"summary": _("{name} leads an assisted {skill} check (TN {tn}) with {helpers}: {successes} of "
+                             "{people} succeed").format(
+                    name=leader_ch.name, skill=skill, tn=check.tn.value, helpers=_(", ").join(h.name for h in helpers),
+                    successes=check.successes, people=len(helpers) + 1),
                 "system": campaign.system, "skill": skill, "attribute": attribute, "top": first.top,
                 "tn": check.tn.value, "successes": check.successes, "assisted": data, "rolls": turns,
                 "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
@@ -251,13 +269,13 @@ def group_check(service: CampaignService, character_ids: Sequence[str], skill: s
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "group", "a group check")
+    _require(service, "group", _("a group check"))
     campaign = service.campaign
     if not skill:
-        raise ValidationError("a group check needs the skill everyone rolls")
+        raise ValidationError(_("a group check needs the skill everyone rolls"))
     members = [service.character(x) for x in character_ids]
     if len({m.id for m in members}) != len(members):
-        raise ValidationError("name each participant of the group check once")
+        raise ValidationError(_("name each participant of the group check once"))
     people = [_participant(campaign, m, skill, attribute) for m in members]
     attribute = people[0][1] if people else attribute
     participants = [p for p, _a in people]
@@ -276,7 +294,8 @@ def group_check(service: CampaignService, character_ids: Sequence[str], skill: s
         row["tn_explanation"] = tn.explain()
 
     def mutate(c: Campaign) -> dict:
-        return {"summary": f"group {skill} check (TN {result.tn.value}): {result.successes} of {len(members)} succeed",
+        return {"summary": _("group {skill} check (TN {tn}): {successes} of {people} succeed").format(
+                    skill=skill, tn=result.tn.value, successes=result.successes, people=len(members)),
                 "system": campaign.system, "skill": skill, "attribute": attribute, "tn": result.tn.value,
                 "successes": result.successes, "top": max(r["top"] for r in data["results"]),
                 "group": data, "participants": [m.id for m in members], "by_hand": bool(faces)}
@@ -293,29 +312,32 @@ def contested(service: CampaignService, character_id: str, attribute: str, oppon
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require(service, "contested", "a contested roll")
+    _require(service, "contested", _("a contested roll"))
     system = service.campaign.system
     attribute = skills.attribute_id(system, attribute)
     opponent_attribute = skills.attribute_id(system, opponent_attribute)
     who = service.character(character_id)
     other = service.character(opponent_id)
     if other.id == who.id:
-        raise ValidationError(f"{who.name} cannot contest themself")
+        raise ValidationError(_("{name} cannot contest themself").format(name=who.name))
     opponent_attribute = opponent_attribute or attribute
     for ch, key in ((who, attribute), (other, opponent_attribute)):
         if key not in ch.attributes:
-            known = ", ".join(skills.attribute_name_of(system, a) or a for a in ch.attributes)
-            raise ValidationError(f"{ch.name} has no attribute {quoted(key)}: use {known}")
+            known = _(", ").join(skills.attribute_name_of(system, a) or a for a in ch.attributes)
+            raise ValidationError(_("{name} has no attribute {attribute}: use {known}").format(
+                name=ch.name, attribute=quoted(key), known=known))
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
                               roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
     winner = who.name if result.winner == "a" else other.name
     rounds = [list(r) for r in result.rounds]
 
     def mutate(c: Campaign) -> dict:
-        shown = "; ".join(f"{a} vs {b}" for a, b in rounds)
+        shown = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in rounds)
         named = skills.attribute_name_of(system, attribute), skills.attribute_name_of(system, opponent_attribute)
-        return {"summary": f"{who.name} ({named[0]}) contests {other.name} ({named[1]}): {shown} — "
-                           f"{winner} wins",
+        summary = _("{name} ({attribute}) contests {other} ({other_attribute}): {rounds} — {winner} wins")
+        return {"summary": summary.format(
+                    name=who.name, attribute=named[0], other=other.name, other_attribute=named[1], rounds=shown,
+                    winner=winner),
                 "system": system, "attribute": attribute, "opponent": other.name, "opponent_id": other.id,
                 "opponent_attribute": opponent_attribute, "rounds": rounds, "winner": result.winner,
                 "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",

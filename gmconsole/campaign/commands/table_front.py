@@ -65,7 +65,7 @@ class TableFront:
 
         return session_commands.remove_skill(self, skill)
 
-    def load_skills(self, text: str, source: str = "the skill list") -> dict:
+    def load_skills(self, text: str, source: str | None = None) -> dict:
         """Replace the campaign's skills with a list read from TOML text; undoable."""
         from gmconsole.campaign.commands import sessions as session_commands
 

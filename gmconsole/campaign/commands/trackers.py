@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -59,20 +60,20 @@ def rest(service: CampaignService, character_id: str | None = None) -> dict:
     Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
     that changed nothing and said "back to 0 stress")."""
     if not service.has_panic_table:
-        raise ValidationError("resting clears stress and panic (R-PANIC-1); "
-                              f"{service.ledger.campaign.system} keeps neither: "
-                              "heal with the tracker's counters instead")
+        raise ValidationError(_("resting clears stress and panic (R-PANIC-1); {system} keeps neither: heal with "
+                                "the tracker's counters instead").format(system=service.ledger.campaign.system))
 
     def mutate(c: Campaign) -> dict:
         targets = ([character_lookup.character_in(c, character_id)] if character_id
                    else [ch for ch in c.roster if not ch.is_npc])
         if not any(ch.stress or ch.panic is not None for ch in targets):
-            who = f"{targets[0].name} has no" if character_id else "no PC has any"
-            raise Unchanged(f"{who} stress to rest away: nothing recorded")
+            raise Unchanged(_("{name} has no stress to rest away: nothing recorded").format(name=targets[0].name)
+                            if character_id else _("no PC has any stress to rest away: nothing recorded"))
         for ch in targets:
             trackers.rest(ch)
-        names = ", ".join(ch.name for ch in targets) or "nobody"
-        return {"summary": f"rest: {names} back to 0 stress", "targets": [ch.id for ch in targets]}
+        names = _(", ").join(ch.name for ch in targets) or _("nobody")
+        return {"summary": _("rest: {names} back to 0 stress").format(names=names),
+                "targets": [ch.id for ch in targets]}
 
     return service.ledger.commit("rest", mutate,
                                  character_id=service.character(character_id).id if character_id else None)
@@ -85,9 +86,11 @@ def change_doom(service: CampaignService, delta: int) -> dict:
         s = c.current_session
         new = s.doom + delta
         if new < 0:
-            raise ValidationError(f"the doom pool has {s.doom}; it cannot lose {-delta}")
+            raise ValidationError(_("the doom pool has {doom}; it cannot lose {amount}").format(doom=s.doom,
+                                                                                               amount=-delta))
         s.doom = new
-        return {"summary": f"doom {delta:+d} → {new}", "delta": delta, "value": new}
+        return {"summary": _("doom {delta} → {new}").format(delta=f"{delta:+d}", new=new), "delta": delta,
+                "value": new}
 
     return service.ledger.commit("doom", mutate)
 

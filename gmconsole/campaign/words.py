@@ -1,0 +1,51 @@
+"""Small pieces of wording the campaign layer's messages share, in the console's language (issue 16).
+
+A sentence is translated whole (``_("{owner} {trait} is at 0: ...")``); what fills a placeholder may
+itself differ by language, and is made here: English says ``Ann's``/``Hull rats'``, Chinese ``Ann 的``.
+"""
+
+from __future__ import annotations
+
+from gmconsole.i18n import N_, _, language, pick
+from gmconsole.wording import possessive
+
+__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "owner_of", "tier_shown"]
+
+
+def owner_of(name: str) -> str:
+    """``name`` as the owner of what follows: ``Ann's`` in English (:func:`gmconsole.wording.possessive`),
+    the catalogue's form elsewhere (``Ann 的``)."""
+    if language() == "en":
+        return possessive(name)
+    return _("{name}'s").format(name=name)
+
+
+def attribute_shown(system: str, attribute: str) -> str:
+    """An attribute in a message: its id in English, as the messages always wrote it (``strength``); its
+    name from the system table in another language (``力量``); an attribute the table lacks as it is."""
+    if language() == "en" or not system:
+        return attribute
+    from gmconsole.rules.data import system_table
+
+    row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
+    return (pick(row.get("name")) or attribute) if row else attribute
+
+
+
+def tier_shown(tier: str) -> str:
+    """A tiered roll's tier as stored (``mixed``, a value scripts compare) as a message says it: as stored in
+    English, as the history always wrote it; the data file's name in another language (``混合``)."""
+    if language() == "en":
+        return tier
+    from gmconsole.systems.tiered.roll import Tier
+
+    return Tier(tier).name_in(language()) if tier in {t.value for t in Tier} else tier
+
+
+SAVE_OUTCOMES = {"critical": N_("critical"), "success": N_("success"), "failure": N_("failure")}
+"""A saving throw's outcome (the value the entry stores) as a message says it."""
+
+
+def outcome_shown(outcome: str) -> str:
+    """A saving throw's stored outcome (``success``) in the console's language."""
+    return _(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome
