@@ -104,9 +104,12 @@ def test_apply_language_takes_only_known_codes():
     try:
         assert settings_file.apply_language("zh-Hant") == "zh-Hant"
         assert settings_file.current_language() == "zh-Hant"
-        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
+        with pytest.raises(ValueError, match="語言 “fr” 不在 en, zh-Hant 之中"):  # said in the language spoken
             settings_file.apply_language("fr")
         assert settings_file.current_language() == "zh-Hant"
+        settings_file.apply_language("en")
+        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
+            settings_file.apply_language("fr")
     finally:
         settings_file.apply_language("en")
 

@@ -7,6 +7,7 @@ import argparse
 import re
 from typing import NoReturn
 
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown_lines, to_json
 
 
@@ -33,16 +34,16 @@ class CliParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{message} (see `{self.prog} --help`)")
+        raise CliError(_("{message} (see `{prog} --help`)").format(message=message, prog=self.prog))
 
 
 def count(text: str) -> int:
     """A non-negative whole number of dice (or levels), at most 100."""
     if not re.fullmatch(r"[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number of 0 or more").format(text=repr(text)))
     value = int(text)
     if value > 100:
-        raise argparse.ArgumentTypeError(f"{value} is too many (at most 100)")
+        raise argparse.ArgumentTypeError(_("{value} is too many (at most 100)").format(value=value))
     return value
 
 
@@ -50,17 +51,18 @@ def session_number(text: str) -> int:
     """A session number, 0 or more: no upper limit a campaign could reach (the dice ``count`` stops
     at 100, which a long campaign passes)."""
     if not re.fullmatch(r"[0-9]{1,9}", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a session number (a whole number 0 or more)")
+        raise argparse.ArgumentTypeError(_("{text} is not a session number (a whole number 0 or more)").format(
+            text=repr(text)))
     return int(text)
 
 
 def signed(text: str) -> int:
     """A signed modifier such as +2, -1 or 0, between -100 and +100."""
     if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a modifier like +2 or -1")
+        raise argparse.ArgumentTypeError(_("{text} is not a modifier like +2 or -1").format(text=repr(text)))
     value = int(text)
     if abs(value) > 100:
-        raise argparse.ArgumentTypeError(f"modifier {value} is out of range (-100 to +100)")
+        raise argparse.ArgumentTypeError(_("modifier {value} is out of range (-100 to +100)").format(value=value))
     return value
 
 
@@ -68,7 +70,7 @@ def die_size(text: str) -> int:
     """A die written dN (d4, d6, d8, d10, d12); returns N."""
     match = re.fullmatch(r"[dD](4|6|8|10|12)", text.strip())
     if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a die: use d4, d6, d8, d10 or d12")
+        raise argparse.ArgumentTypeError(_("{text} is not a die: use d4, d6, d8, d10 or d12").format(text=repr(text)))
     return int(match.group(1))
 
 

@@ -12,6 +12,7 @@ key of another system or a bad value exits 2 naming what is allowed, and nothing
 from __future__ import annotations
 
 from gmconsole.cli.common import emit
+from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import shown
 
 
@@ -19,15 +20,16 @@ def register(subparsers) -> None:
     """Add ``settings``."""
     from gmconsole.cli.campaign_access import add_wait, guard
 
-    parser = subparsers.add_parser("settings", help="show or change a campaign's settings")
+    parser = subparsers.add_parser("settings", help=_("show or change a campaign's settings"))
     parser.add_argument("name", metavar="NAME")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
-                        help="change a setting, e.g. push_cost=doom, skill_ones=blank, "
-                             "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
-                             "history entry")
+                        help=_("change a setting, e.g. push_cost=doom, skill_ones=blank, "
+                               "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
+                               "history entry"))
     parser.add_argument("--json", action="store_true",
-                        help='print {"campaign", "system", "settings": [{"key", "value", "rule", "text", '
-                             '"allowed"}]} (with --set also "changed")')
+                        help=_("print {shape} as JSON (with --set also {changed})").format(
+                            shape=verbatim('{"campaign", "system", "settings": [{"key", "value", "rule", "text", '
+                                           '"allowed"}]}'), changed='"changed"'))
     add_wait(parser)
     parser.set_defaults(handler=guard(run_settings))
 

@@ -68,19 +68,18 @@ def test_the_data_folder_comes_from_the_file_when_no_flag_or_variable_says(run_c
 
 
 def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_path, copy_demos):
+    """Every command says it, once, whether or not the file decides where campaigns live: the file may
+    set the language every command speaks (issue 16's last mile; it used to be read, and said, only
+    when neither --data-dir nor GMCONSOLE_HOME said where)."""
     configured = copy_demos(tmp_path / "configured")
     env = _config(tmp_path, f'data_folder = "{configured}"\ntheme = = 1\n')
-    env["GMCONSOLE_HOME"] = str(configured)
-    result = run_cli("campaigns", env=env)  # the variable says where: the file is not even read
-    assert result.returncode == 0 and result.stderr == ""
-    env["GMCONSOLE_HOME"] = ""
-    result = run_cli("--data-dir", str(configured), "campaigns", env=env)
-    assert result.returncode == 0 and result.stderr == ""
     fallback = tmp_path / "xdg-data"
     env["XDG_DATA_HOME"] = str(fallback)
-    result = run_cli("campaigns", env=env)
-    assert result.returncode == 0
-    warning = result.stderr.strip().splitlines()
-    assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file ")
-    assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
+    for where in ({"GMCONSOLE_HOME": str(configured)}, {"GMCONSOLE_HOME": ""}):
+        for flags in ((), ("--data-dir", str(configured))):
+            result = run_cli(*flags, "campaigns", env={**env, **where})
+            assert result.returncode == 0
+            warning = result.stderr.strip().splitlines()
+            assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file "), warning
+            assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
     assert (fallback / "gmconsole").is_dir()  # the defaults: the user data folder
