@@ -99,7 +99,7 @@ def run_show(args) -> int:
     shown_rows = [(k, v, _source(f)) for k, v, f in rows] + [(k, v, f + line) for k, v, f, line in keymap_rows]
     width = max(len(k) for k, _v, _f in shown_rows)
     lines += [_("{key}  {value}  ({source})").format(key=pad(k, width), value=v, source=f) for k, v, f in shown_rows]
-    lines.append(_("a campaign's own language setting (gmconsole settings NAME) wins over the file's language"))
+    lines.append(_("a campaign's own language setting (`gmconsole settings NAME`) wins over the file's language"))
     lines.append(_("themes: {themes}").format(themes=", ".join(themes)))
     lines += [_("problem: {problem}").format(problem=problem) for problem in problems]
     emit(result, args.json, "\n".join(lines))

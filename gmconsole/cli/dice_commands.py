@@ -39,9 +39,9 @@ class _RollSystemParser(CliParser):
         return super().parse_known_args(args, namespace)
 
 
-_CAMPAIGN_EPILOG = N_("From a character sheet instead: roll SYSTEM --campaign NAME --character C --skill K "
+_CAMPAIGN_EPILOG = N_("From a character sheet instead: `roll SYSTEM --campaign NAME --character C --skill K "
                     "[--attribute A] [--difficulty D] [--helper NAME ...] [--modifier N] [--faces SPEC] "
-                    "[--seed N] [--json] and the system's own flags (`roll SYSTEM --campaign NAME --help` "
+                    "[--seed N] [--json]` and the system's own flags (`roll SYSTEM --campaign NAME --help` "
                     "lists them); the roll is recorded in the campaign's current session. Without "
                     "--character, the pool flags make the GM's own roll, recorded with no character.")
 

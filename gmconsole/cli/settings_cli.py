@@ -38,10 +38,10 @@ def listing_text(name: str, system: str, rows: list[dict]) -> str:
     """The settings for a person: ``key = value  [R-id]``, then what it does and what it takes."""
     from gmconsole.campaign.settings_table import shown_value
 
-    lines = [f"{shown(name)} ({shown(system)}) settings:"]
+    lines = [_("{name} ({system}) settings:").format(name=shown(name), system=shown(system))]
     for row in rows:
         lines.append(f"{row['key']} = {shown_value(row['value'])}  [{row['rule']}]")
-        lines.append(f"    {row['text']} Takes {row['allowed']}.")
+        lines.append("    " + _("{text} Takes {allowed}.").format(text=row["text"], allowed=row["allowed"]))
     return "\n".join(lines)
 
 
@@ -69,6 +69,7 @@ def run_settings(args) -> int:
     text = listing_text(campaign.name, campaign.system, rows)
     if args.assignments:
         result["changed"] = changed
-        text = "changed " + ", ".join(f"{k} = {shown(v)}" for k, v in changed.items()) + "\n" + text
+        text = _("changed {settings}").format(settings=", ".join(f"{k} = {shown(v)}" for k, v in changed.items())) \
+            + "\n" + text
     emit(result, args.json, text)
     return 0

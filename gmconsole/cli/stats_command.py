@@ -16,7 +16,7 @@ from gmconsole.campaign.stats_words import band_name, p_value_text, pushes_text,
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
 from gmconsole.cli.common import session_number
 from gmconsole.i18n import _, ngettext
-from gmconsole.safe_text import cut_cells, pad, shown, to_json
+from gmconsole.safe_text import cell_width, cut_cells, pad, shown, to_json
 
 __all__ = ["register", "text_report"]
 
@@ -60,14 +60,20 @@ _WIDTHS = (20, 5, 8, 8, 6, 5, 5)
 """The cells each column of a figures table takes (the label's, then the numbers', right-aligned)."""
 
 
+def _headers() -> tuple[str, ...]:
+    return _("rolls"), _("observed"), _("expected"), _("luck"), _("rate"), _("odds")
+
+
 def _cells(label: str, *values) -> str:
-    """One line of a figures table, measured in terminal cells (a Chinese header is two cells a character)."""
+    """One line of a figures table, measured in terminal cells (a Chinese header is two cells a character):
+    a column is as wide as :data:`_WIDTHS` says or as its header, whichever is wider."""
+    widths = [max(width, cell_width(header)) for width, header in zip(_WIDTHS[1:], _headers())]
     return "  " + " ".join([pad(label, _WIDTHS[0])] + [pad(str(value), width, right=True)
-                                                       for value, width in zip(values, _WIDTHS[1:])])
+                                                       for value, width in zip(values, widths)])
 
 
 def _header() -> str:
-    return _cells("", _("rolls"), _("observed"), _("expected"), _("luck"), _("rate"), _("odds"))
+    return _cells("", *_headers())
 
 
 def _summary(figures: dict) -> list[str]:

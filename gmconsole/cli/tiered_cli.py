@@ -94,7 +94,7 @@ def _tier(tier) -> str:
 def _pool_text(pool: tiered.Pool) -> str:
     parts = " + ".join(f"{_word(label)} {n}" for label, n in pool.lines)
     rolled = f"{pool.dice}d6" if pool.dice >= 1 else _("2d6 keep lowest")
-    return f"{parts} = {pool.dice} ({rolled})"
+    return _("{parts} = {dice} ({rolled})").format(parts=parts, dice=pool.dice, rolled=rolled)
 
 
 def run_odds(args) -> tuple[dict, str]:
@@ -105,7 +105,8 @@ def run_odds(args) -> tuple[dict, str]:
     result = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
     result["exact"] = {f"p_{tier.value}": str(p) for tier, p in odds.items()}
     result["pool"] = pool.as_dict()
-    lines = [_pool_text(pool)] + [f"{_tier(tier)}: {float(p):.2%}" for tier, p in odds.items()]
+    lines = [_pool_text(pool)] + [_("{tier}: {p}").format(tier=_tier(tier), p=f"{float(p):.2%}")
+                                  for tier, p in odds.items()]
     return result, "\n".join(lines)
 
 
@@ -127,7 +128,7 @@ def run_push_yourself_odds(args) -> tuple[dict, str]:
              _("now {tier}; with the Push Yourself die (2 stamina):").format(tier=_tier(odds.current)),
              _("better tier {p} ({exact}), Great or better {success}").format(
                  p=f"{float(odds.p_better):.1%}", exact=odds.p_better, success=f"{float(odds.p_success):.1%}")]
-    lines += [f"  {_tier(tier)}: {float(p):.1%}" for tier, p in odds.tiers.items()]
+    lines += ["  " + _("{tier}: {p}").format(tier=_tier(tier), p=f"{float(p):.1%}") for tier, p in odds.tiers.items()]
     return out, "\n".join(lines)
 
 

@@ -83,3 +83,37 @@ def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_
             assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file "), warning
             assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
     assert (fallback / "gmconsole").is_dir()  # the defaults: the user data folder
+
+
+def test_config_show_names_every_problem_with_its_line_a_bad_theme_and_a_bad_keymap_entry_too(run_cli, tmp_path):
+    """Issue 16's last mile: the theme (checked against the themes there are) and the keymap (an id no
+    binding has, a key that is not a key) are reported with the rest, each with its line, none stopping
+    the others; every other command says them once, on stderr, and runs on the defaults."""
+    env = _config(tmp_path, 'language = "fr"\ntheme = "nope"\n[keymap]\n"main.history" = "["\n'
+                            '"main.nothing" = "y"\n')
+    shown = run_cli("config", "show", env=env)
+    assert shown.returncode == 0 and shown.stderr == ""
+    problems = [line for line in shown.stdout.splitlines() if line.startswith("problem: ")]
+    assert problems[0] == "problem: line 1: language “fr” is not one of en, zh-Hant"
+    assert problems[1].startswith("problem: line 2: theme “nope” is not a theme here, so textual-dark is used")
+    assert problems[2].startswith("problem: line 4: keymap “main.history” must be a key such as")
+    assert problems[3].startswith("problem: keymap: no binding has the id “main.nothing” (line 5)")
+    data = json.loads(run_cli("config", "show", "--json", env=env).stdout)
+    assert [p.split(":")[0] for p in data["problems"][:3]] == ["line 1", "line 2", "line 4"]
+    other = run_cli("--data-dir", str(tmp_path / "data"), "campaigns", env=env)
+    assert other.returncode == 0
+    warning = other.stderr.splitlines()
+    assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file ")
+    assert "line 2: theme “nope”" in warning[0] and "line 4: keymap" in warning[0]
+    assert "those settings keep their defaults" in warning[0]
+    zh = run_cli("--lang", "zh-Hant", "config", "show", env=env).stdout
+    assert "問題：第 2 行：佈景主題 “nope” 不存在，因此使用 textual-dark" in zh
+
+
+def test_config_keys_shows_keys_as_config_toml_takes_them(run_cli):
+    lines = {line.split()[0]: line for line in run_cli("config", "keys").stdout.splitlines()}
+    assert "  [ (left_square_bracket)  " in lines["initiative.up"]
+    assert "  ? / f1  " in lines["main.help"]
+    assert "  escape  " in lines["help.close"].replace(" / ", "  ")  # Textual's name; `esc` is only shown
+    rows = {row["id"]: row for row in json.loads(run_cli("config", "keys", "--json").stdout)["bindings"]}
+    assert rows["initiative.up"]["typed"] == "[ (left_square_bracket)"
