@@ -29,21 +29,21 @@ MAX_WAIT = 3600.0
 """Longest ``--wait`` accepted: an hour; more is surely a typo."""
 
 
-def campaign_root(args, *, quiet: bool = False) -> Path:
+def campaign_root(args) -> Path:
     """The data folder: ``--data-dir``, else ``GMCONSOLE_HOME``, else the settings file's ``data_folder``,
     else the user data folder. What is wrong with the settings file was said once already, before the
-    command ran (:func:`gmconsole.cli.main`); ``quiet`` is kept for the callers that say so."""
+    command ran (:func:`gmconsole.cli.main`)."""
     from gmconsole.store.location import ENV_VAR, data_root
 
     given = getattr(args, "data_dir", None)
     configured = None
     if not given and not os.environ.get(ENV_VAR):
-        config = load_config(quiet=quiet)
+        config = load_config()
         configured = config.data_folder
     return data_root(given, configured)
 
 
-def load_config(*, quiet: bool = True):
+def load_config():
     """The settings file (:func:`gmconsole.settings_file.load`, read once per command); its problems are
     said by :func:`gmconsole.cli.main` before the command runs, once, never again here."""
     from gmconsole.settings_file import load

@@ -175,11 +175,11 @@ def open_console(args) -> int:
         from gmconsole.ui.launch import launch
     except ImportError as exc:
         raise CliError(_("the console is not available in this build; try `gmconsole --help`")) from exc
-    config = load_config(quiet=True)  # its problems are said in the console's status line
+    config = load_config()  # its problems are said in the console's status line, not on stderr
     from gmconsole.i18n import language
 
     asked = getattr(args, "lang", None) or os.environ.get("GMCONSOLE_LANG") or None  # --lang wins over the files
-    return launch(campaign_root(args, quiet=True), getattr(args, "name", None),
+    return launch(campaign_root(args), getattr(args, "name", None),
                   read_only=getattr(args, "read_only", False), config=config, language=language() if asked else None)
 
 

@@ -60,8 +60,14 @@ def port_number(text: str) -> int:
 
 def served_command(root: Path, name: str) -> str:
     """The shell command textual-serve runs for each browser (it starts it through the shell, hence
-    the quoting): this interpreter, this data folder, the read-only table view of ``name``."""
-    words = [sys.executable, "-m", "gmconsole", "--data-dir", str(root), *SERVED_SUBCOMMAND, name]
+    the quoting): this interpreter, this data folder, the read-only table view of ``name``, in the
+    language ``--lang`` asked for (the variable, the settings file and the campaign the table view reads
+    itself)."""
+    from gmconsole.cli.campaign_access import LANGUAGE_ASKED
+
+    asked = LANGUAGE_ASKED["code"]
+    words = [sys.executable, "-m", "gmconsole", *(["--lang", asked] if asked else []), "--data-dir", str(root),
+             *SERVED_SUBCOMMAND, name]
     return shlex.join(words)
 
 

@@ -34,7 +34,9 @@ def run_table(args) -> int:
         raise CliError(_("{name} is damaged: open it in the console (gmconsole open {name}); {error}").format(
             name=args.name, error=exc)) from exc
     try:
-        from gmconsole.cli.campaign_access import load_config
+        from gmconsole.cli.campaign_access import load_config, speak_campaign_language
+
+        speak_campaign_language(service)
         from gmconsole.ui.table import TableApp
 
         TableApp(service, theme=load_config().theme).run()
