@@ -69,7 +69,7 @@ def build_parser(argv: Sequence[str] | None = None) -> CliParser:
         description=_("A game master's console for Year Zero (myz, yze, yze-step), exploding and tiered dice."),
     )
     parser.add_argument("--version", action="version", version=f"gmconsole {__version__}",
-                        help=_("show the version and exit"))
+                        help=_("show program's version number and exit"))
     parser.add_argument("--data-dir", help=_("where campaigns live (default: GMCONSOLE_HOME, the settings file's "
                                              "data_folder, or the user data folder)"))
     parser.add_argument("--lang", metavar="CODE",

@@ -113,7 +113,7 @@ def typed_keys(keys: str) -> str:
     ``[ (left_square_bracket)``; a named key (``escape``, ``ctrl+o``) as named."""
     import unicodedata
 
-    from textual.keys import REPLACED_KEYS
+    from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS
 
     from gmconsole.settings_file import typable
     from gmconsole.ui.keymap import NAMES
@@ -123,7 +123,8 @@ def typed_keys(keys: str) -> str:
     for key in keys.split(" / "):
         name = long_names.get(key, key)
         try:
-            character = unicodedata.lookup(REPLACED_KEYS.get(name, name).replace("_", " "))
+            unicode_name = REPLACED_KEYS.get(name, name)  # minus: hyphen_minus, the character's own name
+            character = unicodedata.lookup(KEY_TO_UNICODE_NAME.get(unicode_name, unicode_name.replace("_", " ")))
         except KeyError:
             character = ""
         if len(character) != 1 or character.isalnum() or not character.isprintable() or character.isspace():
@@ -140,9 +141,8 @@ def run_keys(args) -> int:
 
     rows = [(r, typed_keys(r.keys), _(r.description)) for r in binding_rows()]
     width = max(len(r.id) for r, _k, _d in rows)
-    key_width = max(12, *(len(k) for _r, k, _d in rows))
     emit({"bindings": [{"id": r.id, "keys": r.keys, "typed": k, "description": r.description, "where": r.where}
                        for r, k, _d in rows]},
          args.json, "\n".join(_("{id}  {keys} {description} ({where})").format(
-             id=pad(r.id, width), keys=pad(k, key_width), description=d, where=_(r.where)) for r, k, d in rows))
+             id=pad(r.id, width), keys=pad(k, 12), description=d, where=_(r.where)) for r, k, d in rows))
     return 0

@@ -112,8 +112,9 @@ def test_config_show_names_every_problem_with_its_line_a_bad_theme_and_a_bad_key
 
 def test_config_keys_shows_keys_as_config_toml_takes_them(run_cli):
     lines = {line.split()[0]: line for line in run_cli("config", "keys").stdout.splitlines()}
-    assert "  [ (left_square_bracket)  " in lines["initiative.up"]
-    assert "  ? / f1  " in lines["main.help"]
-    assert "  escape  " in lines["help.close"].replace(" / ", "  ")  # Textual's name; `esc` is only shown
+    assert lines["initiative.up"].endswith("  [ (left_square_bracket) Up (initiative)")
+    assert "  ? / f1  " in lines["main.help"] and "  -  " in lines["roll.minus"]  # taken as typed
+    assert "  , (comma)  " in lines["tracker.clock_minus"]  # a comma separates keys: the file needs the name
+    assert lines["help.close"].split()[1] == "escape"  # Textual's name; `esc` is only how the key bar shows it
     rows = {row["id"]: row for row in json.loads(run_cli("config", "keys", "--json").stdout)["bindings"]}
     assert rows["initiative.up"]["typed"] == "[ (left_square_bracket)"
