@@ -212,7 +212,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     result["pool"] = {k.value: pool.count(k) for k in DieKind if pool.count(k)}
     result["explanation"] = list(pool.explanation)
     lines = [
-        f"{pool.system}: {_pool_text(pool)}",
+        _("{system}: {pool}").format(system=pool.system, pool=_pool_text(pool)),
         _("success {p}, with a push {pushed}, expected successes {expected}").format(
             p=_percent(result["p_success"]), pushed=_percent(result["p_success_with_push"]),
             expected=f"{result['expected_successes']:.2f}"),
@@ -260,7 +260,7 @@ def push_odds_text(pool: Pool, first: YearZeroRoll, odds) -> str:
 
     for name, dist in odds.cost_distribution.items():
         amounts = ", ".join(f"{amount}: {_percent(float(p))}" for amount, p in dist.items())
-        lines.append(f"{cost_text({'name': name})}: {amounts}")
+        lines.append(_("{cost}: {amounts}").format(cost=cost_text({"name": name}), amounts=amounts))
     return "\n".join(lines)
 
 
