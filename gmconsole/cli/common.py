@@ -7,7 +7,7 @@ import argparse
 import re
 from typing import NoReturn
 
-from gmconsole.i18n import _
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown_lines, to_json
 
 
@@ -78,3 +78,14 @@ def emit(result: dict, as_json: bool, text: str) -> None:
     """Print ``result`` as JSON or ``text`` for a person; either may hold text read from a campaign
     file, so unsafe characters are escaped (:mod:`gmconsole.safe_text`)."""
     print(to_json(result) if as_json else shown_lines(text))
+
+
+DIE_KINDS = (N_("base"), N_("skill"), N_("gear"), N_("stress"), N_("artifact"), N_("step"), N_("trait"), N_("dice"))
+"""The dice's kinds as their keys (``--json`` keeps them), which are also their English words; the same
+msgids as the history's (:data:`gmconsole.campaign.history.DIE_KINDS`), listed here so that a roll without
+a campaign does not import the history's module to name its dice."""
+
+
+def die_kind(kind: str) -> str:
+    """A die's kind in the language spoken (a kind this list does not have, as it is)."""
+    return _(kind) if kind in DIE_KINDS else kind

@@ -12,19 +12,12 @@ import argparse
 import random
 import re
 
-from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
 from gmconsole.i18n import _
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
-
-
-def _kind(kind: str) -> str:
-    """A die's kind as the history names it (``--json`` keeps the key)."""
-    from gmconsole.campaign.history import DIE_KINDS
-
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 def target_number(text: str) -> int:
@@ -189,7 +182,7 @@ def run_roll(args) -> tuple[dict, str]:
     else:
         source = DiceSource(rng=random.Random(args.seed))
     result = exploding.roll_check(skill_dice, args.trait_die, tn, source)
-    faces = ", ".join(_("{kind} d{sides}: {faces}").format(kind=_kind(d.die.kind.value),
+    faces = ", ".join(_("{kind} d{sides}: {faces}").format(kind=die_kind(d.die.kind.value),
                                                             sides=d.die.sides, faces="+".join(map(str, d.faces)))
                       for d in result.dice)
     lines = [_("{faces}  -> top {top}").format(faces=faces, top=result.top)]

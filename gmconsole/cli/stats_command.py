@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gmconsole.campaign.stats_words import band_name, p_value_text, pushes_text, stress_text, verdict
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
-from gmconsole.cli.common import session_number
+from gmconsole.cli.common import die_kind, session_number
 from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import cell_width, cut_cells, pad, shown, to_json
 
@@ -96,16 +96,9 @@ def _fairness(rows: list[dict]) -> list[str]:
     lines = [_("dice fairness (dice typed by hand):"),
              _fairness_row(_("kind"), _("die"), _("rolls"), "chi2", "p", _("verdict"))]
     for row in rows:
-        lines.append(_fairness_row(cut_cells(_die_kind(row["kind"]), 10, ""), "d" + str(row["sides"]), row["n"],
+        lines.append(_fairness_row(cut_cells(shown(die_kind(row["kind"])), 10, ""), "d" + str(row["sides"]), row["n"],
                                    f"{row['chi2']:.2f}", p_value_text(row), verdict(row)))
     return lines
-
-
-def _die_kind(kind: str) -> str:
-    """A die's kind as the history names it (``--json`` keeps the key)."""
-    from gmconsole.campaign.history import DIE_KINDS
-
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else shown(kind)
 
 
 def _fairness_row(kind: str, die: str, rolls, chi2: str, p: str, said: str) -> str:

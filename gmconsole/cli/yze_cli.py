@@ -11,7 +11,7 @@ import random
 import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import DiceSource, DieKind
@@ -264,20 +264,13 @@ def push_odds_text(pool: Pool, first: YearZeroRoll, odds) -> str:
     return "\n".join(lines)
 
 
-def _kind(kind: str) -> str:
-    """A die's kind as the history names it, in the language spoken (``--json`` keeps the key)."""
-    from gmconsole.campaign.history import DIE_KINDS
-
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
-
-
 def _pool_text(pool: Pool) -> str:
     parts = []
     for kind in DieKind:
         dice = [d for d in pool.dice if d.kind is kind]
         if dice:
             sizes = ",".join(f"d{d.sides}" for d in dice) if kind in (DieKind.ARTIFACT, DieKind.STEP) else ""
-            parts.append(f"{len(dice)} {_kind(kind.value)}" + (f" ({sizes})" if sizes else ""))
+            parts.append(f"{len(dice)} {die_kind(kind.value)}" + (f" ({sizes})" if sizes else ""))
     return ", ".join(parts) or _("no dice")
 
 
@@ -323,13 +316,13 @@ def roll_text(r: YearZeroRoll) -> str:
                 + f"{d.face}{'*' if d.rerolled else ''}"
                 for d in faces
             )
-            groups.append(f"{_kind(kind.value)} {shown}")
+            groups.append(f"{die_kind(kind.value)} {shown}")
     verdict = _("success") if r.success else _("failure")
     successes = ngettext("{n} success", "{n} successes", r.successes).format(n=r.successes)
     extra = extra_successes(r.pool.system, r.stunts)
     said = _("{verdict}: {successes}, {extra} (pushed)") if r.pushes else _("{verdict}: {successes}, {extra}")
     lines = [" | ".join(groups), said.format(verdict=verdict, successes=successes, extra=extra)]
-    banes = ", ".join(f"{_kind(k)} {n}" for k, n in r.banes.items() if n)
+    banes = ", ".join(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)
     if banes:
         lines.append(_("banes: {banes}").format(banes=banes))
     if r.costs:
