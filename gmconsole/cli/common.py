@@ -7,8 +7,8 @@ import argparse
 import re
 from typing import NoReturn
 
-from gmconsole.i18n import N_, _
-from gmconsole.safe_text import shown_lines, to_json
+from gmconsole.i18n import DEFAULT, N_, _, language
+from gmconsole.safe_text import cell_width, shown_lines, to_json
 
 
 class CliError(Exception):
@@ -23,6 +23,57 @@ class CliError(Exception):
         self.limit = limit
 
 
+_WIDE = "\u2e80-\u303f\u3040-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+_TOKEN = re.compile(rf"[{_WIDE}]|[^\s{_WIDE}]+| ")
+"""A wide (CJK) character, a run of other non-space characters (a word, a flag), or a space."""
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` (its white space folded) in lines of at most ``width`` terminal cells: a line may break
+    between two wide characters or at a space, never inside a word nor a character; a word longer than
+    the line stands alone, as ``textwrap`` would leave it whole with ``break_long_words`` off."""
+    lines: list[str] = []
+    line = ""
+    for token in _TOKEN.findall(" ".join(text.split())):
+        if token == " ":
+            line += " " if line else ""
+            continue
+        if line and cell_width(line + token) > width:
+            lines.append(line.rstrip())
+            line = ""
+        line += token
+    return lines + ([line.rstrip()] if line.strip() else [])
+
+
+class CellHelpFormatter(argparse.HelpFormatter):
+    """argparse's help measured in terminal cells where the text is not ASCII: argparse wraps by
+    ``len()``, so a line of Chinese (two cells a character) ran past the terminal's edge. English text
+    goes through argparse's own wrapping unchanged, byte for byte."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return super()._split_lines(text, width) if text.isascii() else wrap_cells(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.isascii():
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap_cells(text, width - len(indent)))
+
+    def _format_usage(self, usage, actions, groups, prefix) -> str:
+        """The usage lines; a prefix wider than its length (``用法：``) narrows them by the difference
+        and indents the following lines by it, so they still line up under the first one's words."""
+        said = argparse._("usage: ") if prefix is None else prefix
+        extra = cell_width(said) - len(said)
+        if extra <= 0:
+            return super()._format_usage(usage, actions, groups, prefix)
+        self._width -= extra
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        lines = text.split("\n")
+        return "\n".join([lines[0], *((" " * extra + line) if line.strip() else line for line in lines[1:])])
+
+
 class CliParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors raise :class:`CliError` instead of printing usage and exiting.
 
@@ -31,7 +82,18 @@ class CliParser(argparse.ArgumentParser):
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", CellHelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def format_help(self) -> str:
+        """argparse's help; in a language other than English its section headings end in that language's
+        colon (argparse writes ``options:`` with an ASCII one after whatever title it translated)."""
+        text = super().format_help()
+        if language() == DEFAULT:
+            return text
+        for title in (_("positional arguments"), _("options")):
+            text = text.replace(f"\n{title}:\n", "\n" + _("{title}:").format(title=title) + "\n")
+        return text
 
     def error(self, message: str) -> NoReturn:
         raise CliError(_("{message} (see `{prog} --help`)").format(message=message, prog=self.prog))

@@ -142,10 +142,25 @@ def test_a_command_s_help_is_in_zh_hant(zh, args):
     result = zh(*args)
     assert result.returncode == 0
     assert result.stdout.startswith("用法：gmconsole")
-    assert "選項" in result.stdout and "顯示此說明並結束" in result.stdout
+    assert "\n選項：\n" in result.stdout and "顯示此說明並結束" in result.stdout
     assert not _english(result.stdout, zh.names | {"stay", "blank", "doom", "stress", "dice", "damage", "conditions",
                                                    "attribute", "average", "trivial", "simple", "easy", "demanding",
                                                    "hard", "formidable"}), result.stdout
+
+
+def test_a_zh_hant_help_fits_80_cells_and_its_usage_lines_up(zh):
+    """argparse wraps by ``len()``: Chinese help (two cells a character) is wrapped by cells instead, and the
+    usage's following lines stand under its first line's words after the wider ``用法：``."""
+    from rich.cells import cell_len
+
+    for args in (("roll", "yze", "--help"), ("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--help"),
+                 ("serve", "--help"), ("--help",)):
+        lines = zh(*args).stdout.splitlines()
+        too_wide = [line for line in lines if cell_len(line) > 80 and not line.isascii()]
+        assert not too_wide, too_wide
+    usage = zh("history", "--help").stdout.splitlines()
+    assert usage[0].startswith("用法：gmconsole history [-h]")
+    assert cell_len(usage[1]) - len(usage[1].lstrip()) == cell_len("用法：gmconsole history ")
 
 
 def test_english_help_and_usage_errors_are_argparse_s_own(run_cli):
