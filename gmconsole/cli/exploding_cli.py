@@ -75,14 +75,14 @@ def _check_values(args) -> None:
     for name in _INT_FLAGS:
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, int):
-            raise CliError(f"--{name.replace('_', '-')} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name.replace("_", "-")))
     for name in _LIST_FLAGS:
         if any(isinstance(v, list) for v in getattr(args, name, [])):
-            raise CliError(f"--{name.replace('_', '-')} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name.replace("_", "-")))
     for name in ("faces", "difficulty"):
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, str):
-            raise CliError(f"--{name} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name))
 
 
 def _skill_dice(args) -> tuple[int, ...]:

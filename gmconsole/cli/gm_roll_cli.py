@@ -14,7 +14,7 @@ import random
 
 from gmconsole import systems
 from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
-from gmconsole.i18n import _, verbatim
+from gmconsole.i18n import N_, _, verbatim
 
 __all__ = ["gm_roll_parser", "names_a_character"]
 
@@ -41,8 +41,8 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
             parser.add_argument("--die", type=die_size, action="append", default=[], metavar="dN",
                                 help=_("a step die: the attribute's, then the skill's (once or twice)"))
         else:
-            for flag, what in (("--base", "base"), ("--skill", "skill"), ("--gear", "gear")):
-                parser.add_argument(flag, type=_dice, default=0, metavar="N", help=f"{what} dice")
+            for flag, what in (("--base", N_("base dice")), ("--skill", N_("skill dice")), ("--gear", N_("gear dice"))):
+                parser.add_argument(flag, type=_dice, default=0, metavar="N", help=_(what))
         if game.has_stress:
             parser.add_argument("--stress", type=_dice, default=0, metavar="N", help=_("stress dice"))
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",

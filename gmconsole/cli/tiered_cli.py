@@ -49,7 +49,7 @@ def _check_values(args) -> None:
     for name in ("dice", "luck", "attribute", "skill", "bonus", "stamina", "seed"):
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, int):
-            raise CliError(f"--{name} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name))
     if getattr(args, "faces", None) is not None and not isinstance(args.faces, str):
         raise CliError(_("--faces needs a value"))
 

@@ -136,7 +136,9 @@ def test_an_error_is_one_zh_hant_line(zh, args):
     assert not _english(line, zh.names), line
 
 
-@pytest.mark.parametrize("args", [("roll", "yze", "--help"), ("history", "--help"), ("session", "--help"),
+@pytest.mark.parametrize("args", [("roll", "yze", "--help"), ("roll", "yze", "--campaign", "yze-demo", "--help"),
+                                  ("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--help"),
+                                  ("history", "--help"), ("session", "--help"),
                                   ("config", "show", "--help"), ("--help",), ("serve", "--help")])
 def test_a_command_s_help_is_in_zh_hant(zh, args):
     result = zh(*args)
@@ -145,7 +147,8 @@ def test_a_command_s_help_is_in_zh_hant(zh, args):
     assert "\n選項：\n" in result.stdout and "顯示此說明並結束" in result.stdout
     assert not _english(result.stdout, zh.names | {"stay", "blank", "doom", "stress", "dice", "damage", "conditions",
                                                    "attribute", "average", "trivial", "simple", "easy", "demanding",
-                                                   "hard", "formidable"}), result.stdout
+                                                   "hard", "formidable", "fight", "melee", "moderate", "dark",
+                                                   "interrogation", "device"}), result.stdout  # ids, as typed
 
 
 def test_a_zh_hant_help_fits_80_cells_and_its_usage_lines_up(zh):
