@@ -33,7 +33,9 @@ import json
 import re
 import unicodedata
 
-__all__ = ["UNSAFE", "cell_width", "cut", "cut_cells", "one_line_message", "refusal", "shown", "shown_lines",
+from gmconsole.i18n import _, ngettext
+
+__all__ = ["UNSAFE", "cell_width", "cut", "cut_cells", "one_line_message", "pad", "refusal", "shown", "shown_lines",
            "to_json"]
 
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
@@ -70,8 +72,8 @@ def refusal(text: str, what: str) -> str | None:
     match = UNSAFE.search(text)
     if match is None:
         return None
-    return (f"{what} cannot hold control or text-direction characters "
-            f"(found {_escape(match)} in {cut(shown(text))}); type it again without it")
+    return _("{what} cannot hold control or text-direction characters (found {found} in {text}); type it again "
+             "without it").format(what=what, found=_escape(match), text=cut(shown(text)))
 
 
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
@@ -97,7 +99,8 @@ def cut(text: str, limit: int = 80) -> str:
     saying how long it was: a 40 KB ``--faces`` value is not worth repeating whole."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit - 1]}… ({len(text)} characters)"
+    return ngettext("{start}… ({n} character)", "{start}… ({n} characters)", len(text)).format(
+        start=text[:limit - 1], n=len(text))
 
 
 def _char_cells(char: str) -> int:
@@ -112,6 +115,13 @@ def cell_width(text: str) -> int:
     if text.isascii():
         return len(text)
     return sum(_char_cells(char) for char in text)
+
+
+def pad(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` followed (``right``: preceded) by spaces up to ``width`` terminal cells: ``str.ljust``
+    counts characters, so a column after a Chinese word would start too far right."""
+    room = " " * max(0, width - cell_width(text))
+    return room + text if right else text + room
 
 
 def cut_cells(text: str, width: int, ellipsis: str = "…") -> str:
@@ -139,5 +149,7 @@ def one_line_message(message: str, limit: int = MESSAGE_LIMIT) -> str:
     message = shown(message)  # first, so an escape cannot make the line longer again
     if len(message) > limit:
         head, tail = limit * 2 // 3, limit // 3
-        message = f"{message[:head]}… ({len(message) - head - tail} characters cut) …{message[-tail:]}"
+        cut_out = len(message) - head - tail
+        message = ngettext("{head}… ({n} character cut) …{tail}", "{head}… ({n} characters cut) …{tail}",
+                           cut_out).format(head=message[:head], n=cut_out, tail=message[-tail:])
     return message

@@ -17,9 +17,12 @@ What it holds (every key optional)::
 A bad file never stops the console: a TOML syntax error (tomllib names its line and column) leaves
 every setting at its default, since nothing in the file can be trusted; a key of the wrong type or an
 unknown key is named with its line and only that key keeps its default, so one slip in the keymap does
-not also cost the GM their theme. Either way the problems make one message
-(:attr:`Config.message`), shown in the console's status line at start and on stderr by the command
-line. The file is read once per process (:func:`load`); ``tomllib`` is imported only when it exists.
+not also cost the GM their theme. Each problem is a :class:`FileProblem` (its line and its sentence, put in
+the language spoken when it is shown: the file is read before the language is known, since it may set
+it). :func:`checked` adds what reading alone cannot see (a theme that is not a theme, with its line; a
+keymap id no binding has, a key taken from another binding) and :func:`describe` makes one message of
+them all, shown in the console's status line at start and on stderr by the command line. The file is
+read once per process (:func:`load`); ``tomllib`` is imported only when it exists.
 
 The language itself is applied through :func:`apply_language`, one small seam the translations plug into.
 """
@@ -31,10 +34,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.wording import quoted
 
-__all__ = ["ENV_VAR", "LANGUAGES", "Config", "apply_language", "config_path", "current_language",
-           "effective_language", "load", "parse"]
+__all__ = ["BUILTIN_THEMES", "ENV_VAR", "LANGUAGES", "Config", "FileProblem", "apply_language", "checked",
+           "config_path", "current_language", "describe", "effective_language", "load", "parse", "typable"]
 
 ENV_VAR = "GMCONSOLE_CONFIG"
 FILE_NAME = "config.toml"
@@ -45,6 +49,33 @@ MAX_SIZE = 64 * 1024
 """A settings file is a few lines; anything larger is refused unread (a device, a mistaken path)."""
 
 _TOP_KEYS = ("language", "theme", "data_folder", "export_folder", "keymap")
+BUILTIN_THEMES = ("ansi-dark", "ansi-light", "atom-one-dark", "atom-one-light", "catppuccin-frappe",
+                  "catppuccin-latte", "catppuccin-macchiato", "catppuccin-mocha", "dracula", "flexoki", "gruvbox",
+                  "monokai", "nord", "rose-pine", "rose-pine-dawn", "rose-pine-moon", "solarized-dark",
+                  "solarized-light", "textual-dark", "textual-light", "tokyo-night")
+"""Textual's own themes (``textual.theme.BUILTIN_THEMES``, a test keeps the two equal): every command
+checks ``theme`` against them without importing Textual (0.4 s); the console passes its own list."""
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """One thing wrong with the file: the line it is on (0: the whole file) and its sentence, an English
+    msgid with ``{placeholders}`` (``values``) put into the current language each time it is shown;
+    ``said``: a sentence already in words (a keymap check's, tomllib's)."""
+
+    line: int = 0
+    text: str = ""
+    values: tuple[tuple[str, object], ...] = ()
+    said: str = ""
+
+    def __str__(self) -> str:
+        sentence = self.said or _(self.text).format(**dict(self.values))
+        return _("line {line}: {problem}").format(line=self.line, problem=sentence) if self.line else sentence
+
+
+def _problem(line: int, text: str, **values) -> FileProblem:
+    """A problem on ``line`` whose ``text`` (marked ``N_``) is said with ``values``."""
+    return FileProblem(line, text, tuple(values.items()))
 
 
 @dataclass(frozen=True)
@@ -60,25 +91,56 @@ class Config:
     export_folder: Path | None = None
     keymap: dict[str, str] = field(default_factory=dict)
     keymap_lines: dict[str, int] = field(default_factory=dict)
-    problems: tuple[str, ...] = ()
+    problems: tuple[FileProblem, ...] = ()
     unread: bool = False
     """True when nothing in the file could be used (a syntax error, not a file, unreadable)."""
+    theme_line: int = 0
 
     @property
     def message(self) -> str | None:
-        """One message for every problem (``None`` when the file was fine or missing)."""
-        if not self.problems:
-            return None
-        if self.unread:
-            tail = "every setting keeps its default"
-        else:
-            tail = "those settings keep their defaults" if len(self.problems) > 1 else "that setting keeps its default"
-        return f"Settings file {self.path}: " + "; ".join(self.problems) + f" — {tail}."
+        """One message for the problems found reading the file (``None`` when it was fine or missing);
+        :func:`checked` and :func:`describe` give the one for every problem."""
+        return describe(self, self.problems)
 
     def keymap_line(self, binding_id: str) -> str:
         """`` (line N)`` for a keymap entry, to name it in a message; "" when unknown."""
         line = self.keymap_lines.get(binding_id)
-        return f" (line {line})" if line else ""
+        return _(" (line {line})").format(line=line) if line else ""
+
+
+def describe(config: Config, problems) -> str | None:
+    """One message naming the file and every problem (``None`` when there is none), in the language
+    spoken now."""
+    problems = list(problems)
+    if not problems:
+        return None
+    said = _("; ").join(str(problem) for problem in problems)
+    if config.unread:
+        return _("Settings file {path}: {problems} — every setting keeps its default.").format(
+            path=config.path, problems=said)
+    return ngettext("Settings file {path}: {problems} — that setting keeps its default.",
+                    "Settings file {path}: {problems} — those settings keep their defaults.",
+                    len(problems)).format(path=config.path, problems=said)
+
+
+def checked(config: Config, themes=None, *, keymap: bool = False, system=None) -> list[FileProblem]:
+    """Every problem of ``config``, each with its line: those found reading it; a ``theme`` not among
+    ``themes`` (default :data:`BUILTIN_THEMES`); with ``keymap``, a keymap id no binding has and a key
+    taken from another binding (:func:`gmconsole.ui.keymap.keymap_problems`, which imports every screen
+    with keys: ``config show`` and the console ask, not every command). ``system``: the campaign's."""
+    problems = list(config.problems)
+    known = sorted(BUILTIN_THEMES if themes is None else themes)
+    if config.theme is not None and config.theme not in known and not config.unread:
+        problems.append(_problem(config.theme_line, N_("theme {theme} is not a theme here, so textual-dark is used "
+                                                       "(the themes: {themes})"),
+                                 theme=quoted(config.theme), themes=", ".join(known)))
+    problems.sort(key=lambda problem: problem.line)  # in the file's order, the whole file's first
+    if keymap and config.keymap:
+        from gmconsole.ui.keymap import keymap_problems, normalized
+
+        problems += [FileProblem(said=said) for said in
+                     keymap_problems(normalized(config.keymap), config.keymap_line, system)]
+    return problems
 
 
 def config_path(environ: dict | None = None) -> Path:
@@ -109,18 +171,18 @@ def _read(path: Path) -> Config:
         if not path.exists():
             return Config(path=path)
         if not path.is_file():
-            return Config(path=path, found=True, problems=("it is not a file",), unread=True)
+            return Config(path=path, found=True, problems=(_problem(0, N_("it is not a file")),), unread=True)
         if path.stat().st_size > MAX_SIZE:
-            return Config(path=path, found=True,
-                          problems=(f"it is larger than {MAX_SIZE // 1024} KiB",), unread=True)
+            return Config(path=path, found=True, unread=True,
+                          problems=(_problem(0, N_("it is larger than {size} KiB"), size=MAX_SIZE // 1024),))
         data = path.read_bytes()
     except OSError as error:
-        return Config(path=path, found=True,
-                      problems=(f"it cannot be read ({error.strerror or error})",), unread=True)
+        return Config(path=path, found=True, unread=True,
+                      problems=(_problem(0, N_("it cannot be read ({reason})"), reason=error.strerror or error),))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return Config(path=path, found=True, problems=("it is not UTF-8 text",), unread=True)
+        return Config(path=path, found=True, problems=(_problem(0, N_("it is not UTF-8 text")),), unread=True)
     return parse(text, path)
 
 
@@ -131,56 +193,75 @@ def parse(text: str, path: Path) -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return Config(path=path, found=True, problems=(str(error),), unread=True)
+        return Config(path=path, found=True, problems=(_syntax_problem(str(error)),), unread=True)
     lines = _Lines(text)
-    problems: list[str] = []
+    problems: list[FileProblem] = []
     values: dict = {}
     for key, value in data.items():
         where = lines.of(key)
         if key not in _TOP_KEYS:
-            problems.append(f"{where}unknown setting {quoted(key)} (the settings are: {', '.join(_TOP_KEYS)})")
+            problems.append(_problem(where, N_("unknown setting {key} (the settings are: {keys})"), key=quoted(key),
+                                     keys=", ".join(_TOP_KEYS)))
         elif key == "keymap":
             values["keymap"], values["keymap_lines"] = _keymap(value, lines, problems)
         elif not isinstance(value, str):
-            problems.append(f"{where}{key} must be text in quotes, not {type(value).__name__}")
+            problems.append(_problem(where, N_("{key} must be text in quotes, not {kind}"), key=key,
+                                     kind=type(value).__name__))
         elif key == "language":
             if value in LANGUAGES:
                 values["language"] = value
             else:
-                problems.append(f"{where}language {quoted(value)} is not one of {', '.join(LANGUAGES)}")
+                problems.append(_problem(where, N_("language {code} is not one of {codes}"), code=quoted(value),
+                                         codes=", ".join(LANGUAGES)))
         elif key == "theme":
+            values["theme_line"] = where
             if value.strip():
                 values["theme"] = value.strip()
             else:
-                problems.append(f"{where}theme is empty")
+                problems.append(_problem(where, N_("theme is empty")))
         elif not value.strip():
-            problems.append(f"{where}{key} is empty")
+            problems.append(_problem(where, N_("{key} is empty"), key=key))
         else:
             values[key] = Path(value.strip()).expanduser()
     return Config(path=path, found=True, problems=tuple(problems), **values)
 
 
-def _keymap(table, lines: _Lines, problems: list[str]) -> tuple[dict[str, str], dict[str, int]]:
+def _syntax_problem(error: str) -> FileProblem:
+    """tomllib's message (``Invalid value (at line 2, column 9)``) as a problem on that line; its own
+    words (``Invalid value``) are the TOML reader's, kept as it says them."""
+    match = re.fullmatch(verbatim(r"(.*) \(at line (\d+), column (\d+)\)"), error)
+    if match is None:
+        return _problem(0, N_("it is not valid TOML ({detail})"), detail=error)
+    return _problem(int(match.group(2)), N_("column {column}: not valid TOML ({detail})"), column=int(match.group(3)),
+                    detail=match.group(1))
+
+
+def _keymap(table, lines: _Lines, problems: list[FileProblem]) -> tuple[dict[str, str], dict[str, int]]:
     """``[keymap]`` as ``{binding id: "key,key"}``; a dotted id written unquoted (``main.history = "y"``,
     which TOML reads as a nested table) is taken as meant. A list of keys is joined with commas."""
     if not isinstance(table, dict):
-        problems.append(f"{lines.of('keymap')}keymap must be a table ([keymap] then binding-id = \"key\")")
+        problems.append(_problem(lines.of("keymap"), N_('keymap must be a table ([keymap] then binding-id = "key")')))
         return {}, {}
     keymap: dict[str, str] = {}
     where: dict[str, int] = {}
     for binding_id, keys in _flatten(table):
-        line = lines.of(binding_id, section="keymap", number_only=True)
-        at = f"line {line}: " if line else ""
+        line = lines.of(binding_id, section="keymap")
         if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
             keys = ",".join(keys)
-        if not isinstance(keys, str) or not keys.strip() or not re.fullmatch(r"[\w+,\- ?!/.=]+", keys):
-            problems.append(f"{at}keymap {quoted(binding_id)} must be a key such as "
-                            '"y" or "ctrl+k" (several: "y,f5")')
+        if not isinstance(keys, str) or not keys.strip() or not typable(keys):
+            problems.append(_problem(line, N_('keymap {id} must be a key such as "y" or "ctrl+k" (several: "y,f5")'),
+                                     id=quoted(binding_id)))
             continue
         keymap[binding_id] = ",".join(k.strip() for k in keys.split(",") if k.strip())
         if line:
             where[binding_id] = line
     return keymap, where
+
+
+def typable(keys: str) -> bool:
+    """True when ``[keymap]`` takes ``keys`` as written: key names and the characters ``+,-?!/.=``
+    (``ctrl+k``, ``y,f5``, ``?``); any other character by its long name (``left_square_bracket``)."""
+    return re.fullmatch(r"[\w+,\- ?!/.=]+", keys) is not None
 
 
 def _flatten(table: dict, prefix: str = ""):
@@ -198,9 +279,8 @@ class _Lines:
     def __init__(self, text: str) -> None:
         self.rows = text.splitlines()
 
-    def of(self, key: str, *, section: str | None = None, number_only: bool = False):
-        """``"line N: "`` (or N with ``number_only``) where ``key =`` (or ``[key]``) first appears, in
-        ``section`` when given; "" (0) when not found."""
+    def of(self, key: str, *, section: str | None = None) -> int:
+        """The line where ``key =`` (or ``[key]``) first appears, in ``section`` when given; 0 when not found."""
         pattern = re.compile(rf"""^\s*(?:["']?{re.escape(key)}["']?\s*=|\[\s*{re.escape(key)}\s*\])""")
         in_section = section is None
         for number, row in enumerate(self.rows, 1):
@@ -209,8 +289,8 @@ class _Lines:
                 in_section = header.group(1).strip() == section
                 continue
             if in_section and pattern.search(row):
-                return number if number_only else f"line {number}: "
-        return 0 if number_only else ""
+                return number
+        return 0
 
 
 # --------------------------------------------------------------------------- language
@@ -224,7 +304,8 @@ def apply_language(code: str) -> str:
     from gmconsole.i18n import set_language
 
     if code not in LANGUAGES:
-        raise ValueError(f"language {quoted(code)} is not one of {', '.join(LANGUAGES)}")
+        raise ValueError(_("language {code} is not one of {codes}").format(code=quoted(code),
+                                                                           codes=", ".join(LANGUAGES)))
     return set_language(code)
 
 
@@ -236,9 +317,10 @@ def current_language() -> str:
 
 
 def effective_language(flag: str | None, campaign: str | None, config: str | None) -> tuple[str, str]:
-    """The language to use and where it came from: ``--lang``, then the campaign's setting, then the
-    settings file, then English. Empty values count as not given."""
-    for value, source in ((flag, "--lang"), (campaign, "campaign setting"), (config, "config.toml")):
+    """The language to use and where it came from: ``--lang`` (on the command line also
+    ``GMCONSOLE_LANG``), then the campaign's setting, then the settings file, then English. Empty values
+    count as not given. The source is a word to show (``_(source)``)."""
+    for value, source in ((flag, "--lang"), (campaign, N_("campaign setting")), (config, "config.toml")):
         if value:
             return value, source
     return DEFAULT_LANGUAGE, "default"

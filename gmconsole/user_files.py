@@ -14,6 +14,8 @@ import os
 import stat
 from pathlib import Path
 
+from gmconsole.i18n import _, ngettext
+
 __all__ = ["MAX_USER_FILE", "UserFileRefused", "read_user_text"]
 
 MAX_USER_FILE = 256 * 1024
@@ -28,37 +30,47 @@ class UserFileRefused(ValueError):
 
 
 def _size(n: int) -> str:
-    return f"{n // 1024} KiB" if n >= 1024 else f"{n} bytes"
+    if n >= 1024:
+        return _("{n} KiB").format(n=n // 1024)
+    return ngettext("{n} byte", "{n} bytes", n).format(n=n)
 
 
 def _check(path: Path, info: os.stat_result, what: str, limit: int) -> None:
     if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
-        raise UserFileRefused(f"{path} is not a regular file ({kind}): name {what}")
+        if stat.S_ISDIR(info.st_mode):
+            raise UserFileRefused(_("{path} is not a regular file (a folder): name {what}").format(
+                path=path, what=what))
+        raise UserFileRefused(_("{path} is not a regular file (a device, pipe or socket): name {what}").format(
+            path=path, what=what))
     if info.st_size > limit:
-        raise UserFileRefused(f"{path} is {_size(info.st_size)}: {what} is read only up to {_size(limit)}")
+        raise UserFileRefused(_("{path} is {size}: {what} is read only up to {limit}").format(
+            path=path, size=_size(info.st_size), what=what, limit=_size(limit)))
 
 
-def read_user_text(path: str | Path, what: str = "a text file", limit: int = MAX_USER_FILE) -> str:
+def read_user_text(path: str | Path, what: str | None = None, limit: int = MAX_USER_FILE) -> str:
     """The UTF-8 text of the file at ``path``, which the GM named; raises :class:`UserFileRefused`
     (one line naming the path) when it is missing, unreadable, not a regular file, over ``limit``
-    bytes, or not UTF-8. ``what`` names what the file should be (``"a skill list"``)."""
+    bytes, or not UTF-8. ``what`` names what the file should be (``_("a skill list")``; default: a text
+    file, in the language spoken)."""
     path = Path(path)
+    what = _("a text file") if what is None else what
     try:
         _check(path, os.stat(path), what, limit)  # before opening: opening some devices does something
         fd = os.open(path, _FLAGS)
     except OSError as exc:
-        raise UserFileRefused(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UserFileRefused(_("cannot read {path}: {reason}").format(path=path,
+                                                                       reason=exc.strerror or exc)) from None
     with os.fdopen(fd, "rb") as fh:
         try:
             _check(path, os.fstat(fh.fileno()), what, limit)  # the file opened is the file checked
             data = fh.read(limit + 1)
         except OSError as exc:
-            raise UserFileRefused(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise UserFileRefused(_("cannot read {path}: {reason}").format(path=path,
+                                                                           reason=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise UserFileRefused(f"{path} grew past {_size(limit)} while it was read: {what} is read only up to "
-                              f"{_size(limit)}")
+        raise UserFileRefused(_("{path} grew past {limit} while it was read: {what} is read only up to {limit}")
+                              .format(path=path, limit=_size(limit), what=what))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise UserFileRefused(f"{path} is not a UTF-8 text file") from None
+        raise UserFileRefused(_("{path} is not a UTF-8 text file").format(path=path)) from None

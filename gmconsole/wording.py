@@ -1,6 +1,8 @@
-"""Small English wording helpers shared by the command line and the console."""
+"""Small wording helpers shared by the command line and the console."""
 
 from __future__ import annotations
+
+from gmconsole.i18n import DEFAULT, _, language
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
@@ -11,7 +13,10 @@ def counted(n: int, one: str, many: str | None = None) -> str:
 
 def possessive(name: str) -> str:
     """``name``'s, in English: ``Ann's``, ``Hull rats'`` — a name ending in s takes only the
-    apostrophe (the GM's style guide: "Hull rats's" reads wrong at the table)."""
+    apostrophe (the GM's style guide: "Hull rats's" reads wrong at the table). In another language,
+    its catalogue's ``{name}'s`` (zh-Hant: ``{name}的``)."""
+    if language() != DEFAULT:
+        return _("{name}'s").format(name=name)
     return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
 
 

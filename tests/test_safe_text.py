@@ -47,3 +47,24 @@ def test_a_long_error_line_keeps_its_start_and_its_advice():
     line = one_line_message("cannot read '" + "\x1b" * 20000 + "': write faces as kind=face,face")
     assert len(line) <= 340 and line.startswith("cannot read '\\x1b")
     assert line.endswith("': write faces as kind=face,face") and "characters cut" in line
+
+
+def test_pad_counts_terminal_cells_so_a_column_after_chinese_lines_up():
+    from rich.cells import cell_len
+
+    from gmconsole.safe_text import pad
+
+    assert pad("擲骰", 6) == "擲骰  " and pad("rolls", 6) == "rolls "
+    assert pad("機率", 6, right=True) == "  機率" and cell_len(pad("成功率", 5)) == 6  # never cut
+
+
+def test_a_cut_error_line_says_how_much_was_cut_in_the_language_spoken():
+    from gmconsole.i18n import set_language
+
+    try:
+        set_language("zh-Hant")
+        line = one_line_message("x" * 400, 90)
+    finally:
+        set_language(None)
+    assert "…（略去 310 個字元）…" in line
+    assert "… (310 characters cut) …" in one_line_message("x" * 400, 90)

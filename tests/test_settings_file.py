@@ -104,9 +104,12 @@ def test_apply_language_takes_only_known_codes():
     try:
         assert settings_file.apply_language("zh-Hant") == "zh-Hant"
         assert settings_file.current_language() == "zh-Hant"
-        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
+        with pytest.raises(ValueError, match="語言 “fr” 不在 en, zh-Hant 之中"):  # said in the language spoken
             settings_file.apply_language("fr")
         assert settings_file.current_language() == "zh-Hant"
+        settings_file.apply_language("en")
+        with pytest.raises(ValueError, match="“fr” is not one of en, zh-Hant"):
+            settings_file.apply_language("fr")
     finally:
         settings_file.apply_language("en")
 
@@ -121,3 +124,37 @@ def test_a_main_screen_key_moved_onto_a_panes_key_is_named_play_test_10():
     assert any("main.history" in p and "roll builder" in p and "Push yourself" in p for p in problems), problems
     assert keymap_problems({"main.history": "y"}, system=systems.get("yze")) == []  # no Push Yourself there
     assert keymap_problems({"main.history": "j"}) == []
+
+
+def test_the_theme_list_every_command_checks_is_textual_s_own():
+    from textual.theme import BUILTIN_THEMES
+
+    assert sorted(settings_file.BUILTIN_THEMES) == sorted(BUILTIN_THEMES)
+
+
+def test_checked_lists_every_problem_with_its_line_the_theme_s_too():
+    """The console and `config show` ask :func:`settings_file.checked`: a theme that is not a theme is
+    named on its line, beside the file's other problems, in the file's order; none hides another."""
+    text = 'language = "fr"\n\ntheme = "nope"\n[keymap]\n"main.history" = "["\n'
+    config = parse(text, Path("config.toml"))
+    problems = settings_file.checked(config)
+    assert [p.line for p in problems] == [1, 3, 5]
+    assert str(problems[1]).startswith("line 3: theme “nope” is not a theme here, so textual-dark is used")
+    assert settings_file.checked(config, themes=["nope"])[1].line == 5  # the console's own list of themes
+    message = settings_file.describe(config, problems)
+    assert message.startswith("Settings file config.toml: line 1: language “fr”") and "; line 3: theme" in message
+    assert settings_file.checked(parse('theme = "nord"\n', Path("c.toml"))) == []
+
+
+def test_a_problem_is_said_in_the_language_spoken_when_it_is_shown():
+    """The file is read before the language is known (it may set it): a problem is put in words when shown."""
+    from gmconsole.i18n import set_language
+
+    config = parse('colour = "red"\n', Path("config.toml"))
+    try:
+        set_language("zh-Hant")
+        assert config.message == ("設定檔 config.toml：第 1 行：未知的設定 “colour”（可用的設定：language, theme, "
+                                  "data_folder, export_folder, keymap） — 這些設定維持預設值。")
+    finally:
+        set_language(None)
+    assert config.message.startswith("Settings file config.toml: line 1: unknown setting “colour”")

@@ -54,3 +54,14 @@ def test_console_and_campaign_messages_quote_no_python_repr():
     """What the console shows (its own messages and the campaign's refusals) quotes with wording.quoted."""
     reprs = [where for where, line in _source_lines("ui", "campaign") if "!r}" in line and "pick(" not in line]
     assert reprs == []
+
+
+def test_a_possessive_in_zh_hant_is_the_catalogue_s():
+    from gmconsole.i18n import set_language
+
+    try:
+        set_language("zh-Hant")
+        assert possessive("Hull rats") == "Hull rats的"
+    finally:
+        set_language(None)
+    assert possessive("Hull rats") == "Hull rats'"

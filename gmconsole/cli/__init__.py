@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from gmconsole import __version__
 from gmconsole.cli.common import CliError, CliParser
-from gmconsole.i18n import LANGUAGES, UnknownLanguage, set_language
+from gmconsole.i18n import LANGUAGES, UnknownLanguage, _, set_language
 from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import one_line_message, to_json
 
@@ -55,17 +55,9 @@ def _command_modules(argv: Sequence[str] | None = None):
 def _opens_console(argv: Sequence[str]) -> bool:
     """True when ``argv`` opens the console: no command, ``open``, or the players' ``table``; never with
     --help or --version."""
-    words = []
-    takes_value = False
-    for token in argv:
-        if takes_value:
-            takes_value = False
-        elif token in ("--data-dir", "--lang"):
-            takes_value = True
-        elif token in ("-h", "--help", "--version"):
-            return False
-        elif not token.startswith("-"):
-            words.append(token)
+    if any(token in ("-h", "--help", "--version") for token in argv):
+        return False
+    words = _command_words(argv)
     return not words or words[0] in ("open", "table")
 
 
@@ -74,12 +66,16 @@ def build_parser(argv: Sequence[str] | None = None) -> CliParser:
     only the console's when ``argv`` opens the console (see :func:`_command_modules`)."""
     parser = CliParser(
         prog="gmconsole",
-        description="A game master's console for Year Zero (myz, yze, yze-step), exploding and tiered dice.",
+        description=_("A game master's console for Year Zero (myz, yze, yze-step), exploding and tiered dice."),
     )
-    parser.add_argument("--version", action="version", version=f"gmconsole {__version__}")
-    parser.add_argument("--data-dir", help="where campaigns live (default: GMCONSOLE_HOME or the user data folder)")
+    parser.add_argument("--version", action="version", version=f"gmconsole {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--data-dir", help=_("where campaigns live (default: GMCONSOLE_HOME, the settings file's "
+                                             "data_folder, or the user data folder)"))
     parser.add_argument("--lang", metavar="CODE",
-                        help=f"the console's language: {', '.join(LANGUAGES)} (default: {LANG_ENV} or en)")
+                        help=_("the language: {codes} (default: {variable}, the campaign's language setting, the "
+                               "settings file's language, or en)").format(codes=", ".join(LANGUAGES),
+                                                                          variable=LANG_ENV))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CliParser)
     for module in _command_modules(argv):
         module.register(subparsers)
@@ -105,11 +101,52 @@ def _language_asked(argv: Sequence[str]) -> str | None:
     return os.environ.get(LANG_ENV) or None
 
 
+def _command_words(argv: Sequence[str]) -> list[str]:
+    """The words of ``argv`` that are not options nor the values of the options before the command."""
+    words = []
+    takes_value = False
+    for token in argv:
+        if takes_value:
+            takes_value = False
+        elif token in ("--data-dir", "--lang"):
+            takes_value = True
+        elif not token.startswith("-"):
+            words.append(token)
+    return words
+
+
+def _settle_language(argv: Sequence[str]) -> None:
+    """Speak, before the parser is built (its --help and errors are in it too): ``--lang``, else
+    ``GMCONSOLE_LANG``, else the settings file's ``language``, else English, the order of
+    :func:`gmconsole.settings_file.effective_language`; a command that opens a campaign then speaks the
+    campaign's own setting when neither the flag nor the variable said
+    (:func:`gmconsole.cli.campaign_access.speak_campaign_language`). The settings file's problems are
+    said once here, on stderr, in that language: not when the console opens (its status line says them)
+    nor for ``config show`` (which lists them). Raises :class:`UnknownLanguage` for a flag or variable
+    naming a language there is no catalogue for."""
+    from gmconsole.cli import argparse_words, campaign_access
+    from gmconsole.settings_file import checked, describe, effective_language, load
+
+    asked = _language_asked(argv)
+    config = load(reload=True)
+    campaign_access.LANGUAGE_ASKED["code"] = asked
+    code, _source = effective_language(asked, None, config.language)
+    argparse_words.speak(set_language(code))
+    words = _command_words(argv)
+    if _opens_console(argv) or words[:2] == ["config", "show"] or "-h" in argv or "--help" in argv:
+        return
+    message = describe(config, checked(config))
+    if message:
+        from gmconsole.safe_text import shown
+
+        print(_("gmconsole: warning: {message}").format(message=shown(message)), file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        set_language(_language_asked(argv))
+        _settle_language(argv)
     except UnknownLanguage as exc:
         _print_error(str(exc), argv)
         return EXIT_USAGE
@@ -134,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: one line, never a traceback
         if os.environ.get("GMCONSOLE_DEBUG"):
             raise
-        _print_error(f"unexpected {type(exc).__name__}: {exc} (set GMCONSOLE_DEBUG=1 for details)", argv)
+        _print_error(_("unexpected {kind}: {error} (set GMCONSOLE_DEBUG=1 for details)").format(
+            kind=type(exc).__name__, error=exc), argv)
         return EXIT_FAILURE
 
 
@@ -145,7 +183,7 @@ def _print_error(message: str, argv: Sequence[str], limit: int | None = None) ->
     line = one_line_message(message) if limit is None else one_line_message(message, limit)
     if _wants_json(argv):
         print(to_json({"error": line}))
-    print(f"gmconsole: error: {line}", file=sys.stderr)
+    print(_("gmconsole: error: {message}").format(message=line), file=sys.stderr)
 
 
 def _default_handler():
@@ -153,5 +191,5 @@ def _default_handler():
     try:
         from gmconsole.cli.campaign_commands import open_console
     except ImportError as exc:
-        raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
+        raise CliError(_("the console is not available in this build; try `gmconsole --help`")) from exc
     return open_console

@@ -15,38 +15,53 @@ import sys
 from pathlib import Path
 
 from gmconsole.cli.common import CliError
+from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import shown
 
-__all__ = ["MAX_WAIT", "WAY_OUT_LIMIT", "add_wait", "campaign_root", "guard", "load_config", "seed",
-           "wait_seconds", "warn_about", "way_out"]
+__all__ = ["LANGUAGE_ASKED", "MAX_WAIT", "WAY_OUT_LIMIT", "add_wait", "campaign_root", "guard", "load_config", "seed",
+           "speak_campaign_language", "wait_seconds", "warn_about", "way_out"]
+
+LANGUAGE_ASKED: dict[str, str | None] = {"code": None}
+"""The language ``--lang`` or ``GMCONSOLE_LANG`` asked for this command (``None``: neither), set by
+:func:`gmconsole.cli.main` before the command runs: it wins over a campaign's own setting."""
 
 MAX_WAIT = 3600.0
 """Longest ``--wait`` accepted: an hour; more is surely a typo."""
 
 
-def campaign_root(args, *, quiet: bool = False) -> Path:
+def campaign_root(args) -> Path:
     """The data folder: ``--data-dir``, else ``GMCONSOLE_HOME``, else the settings file's ``data_folder``,
-    else the user data folder. The settings file is read only when the first two do not say; what is
-    wrong with it is said on stderr (``quiet``: not, as the console says it in its status line)."""
+    else the user data folder. What is wrong with the settings file was said once already, before the
+    command ran (:func:`gmconsole.cli.main`)."""
     from gmconsole.store.location import ENV_VAR, data_root
 
     given = getattr(args, "data_dir", None)
     configured = None
     if not given and not os.environ.get(ENV_VAR):
-        config = load_config(quiet=quiet)
+        config = load_config()
         configured = config.data_folder
     return data_root(given, configured)
 
 
-def load_config(*, quiet: bool = False):
-    """The settings file (:func:`gmconsole.settings_file.load`); its problems as one
-    ``gmconsole: warning:`` line on stderr unless ``quiet``."""
+def load_config():
+    """The settings file (:func:`gmconsole.settings_file.load`, read once per command); its problems are
+    said by :func:`gmconsole.cli.main` before the command runs, once, never again here."""
     from gmconsole.settings_file import load
 
-    config = load()
-    if config.message and not quiet:
-        print(f"gmconsole: warning: {shown(config.message)}", file=sys.stderr)
-    return config
+    return load()
+
+
+def speak_campaign_language(service) -> None:
+    """Speak the campaign's own ``language`` setting from here on, unless ``--lang`` or
+    ``GMCONSOLE_LANG`` said otherwise: the order of :func:`gmconsole.settings_file.effective_language`,
+    the one the console follows."""
+    from gmconsole.i18n import set_language
+    from gmconsole.settings_file import effective_language, load
+
+    own = getattr(service.campaign.settings, "language", "") or None
+    code, _where = effective_language(LANGUAGE_ASKED["code"], own, load().language)
+    if own is not None and code == own:
+        set_language(code)
 
 
 def _user_errors():
@@ -80,8 +95,8 @@ def _as_cli_errors(func, args) -> int:
     except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
         raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
     except LockNotWritable as exc:  # say how to take the read-only offer from the command line
-        raise CliError(f"{exc} Read-only: `gmconsole open {exc.name} --read-only` "
-                       f"(or `gmconsole history {exc.name}`).") from exc
+        raise CliError(_("{error} Read-only: `gmconsole open {name} --read-only` (or `gmconsole history {name}`).")
+                       .format(error=exc, name=exc.name)) from exc
     except _user_errors() as exc:
         raise CliError(str(exc)) from exc
 
@@ -95,7 +110,7 @@ def _say_pending(args, unless=None) -> None:
     args._history_warning = None
     path, text = pending
     if unless is None or path is None or str(unless) != str(path):
-        print(f"gmconsole: warning: {text}", file=sys.stderr)
+        print(_("gmconsole: warning: {message}").format(message=text), file=sys.stderr)
 
 
 def wait_seconds(text: str) -> float:
@@ -103,9 +118,10 @@ def wait_seconds(text: str) -> float:
     try:
         value = float(text.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
     if not 0 <= value <= MAX_WAIT:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to {MAX_WAIT:g}")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds from 0 to {most}").format(
+            text=repr(text), most=f"{MAX_WAIT:g}"))
     return value
 
 
@@ -114,26 +130,29 @@ def add_wait(parser) -> None:
     from gmconsole.store.lock import DEFAULT_WAIT
 
     parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
-                        help=f"wait this long for another writer to close the campaign (default {DEFAULT_WAIT:g}; "
-                             "0 fails at once)")
+                        help=_("wait this long for another writer to close the campaign (default {seconds}; "
+                               "0 fails at once)").format(seconds=f"{DEFAULT_WAIT:g}"))
 
 
 def warn_about(service, args=None) -> None:
     """Say on stderr what is wrong with a campaign that still opened, one ``gmconsole: warning:`` line
     each: a gap in its history now; a history it could not check after the command (``args`` given),
-    unless the command's error names the same damaged file (one clear message, follow-up item 9)."""
+    unless the command's error names the same damaged file (one clear message, follow-up item 9). It
+    first speaks the campaign's language (:func:`speak_campaign_language`): every command that opens a
+    campaign calls this right after."""
+    speak_campaign_language(service)
     if service.history_warning:
         if args is None:
-            print(f"gmconsole: warning: {service.history_warning}", file=sys.stderr)
+            print(_("gmconsole: warning: {message}").format(message=service.history_warning), file=sys.stderr)
         else:
             args._history_warning = (getattr(service.history_problem, "path", None), service.history_warning)
     if service.history_gap:
-        print(f"gmconsole: warning: {shown(service.history_gap)}", file=sys.stderr)  # names from the files
+        print(_("gmconsole: warning: {message}").format(message=shown(service.history_gap)), file=sys.stderr)
 
 
 def seed(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
+        raise argparse.ArgumentTypeError(_("{text} is not a seed (a whole number 0 or more)").format(text=repr(text)))
     return int(text)
 
 
@@ -152,6 +171,9 @@ def way_out(error) -> str:
         return str(error)
     campaign = path.parent.parent.parent
     inside = path.relative_to(campaign).as_posix()  # short: a long line is cut in its middle, never its end
-    command = f"gmconsole repair {shlex.quote(campaign.name)} --set-aside {shlex.quote(inside)}"
-    restore = " (or restore its backup in the console)" if error.backup is not None else ""
-    return f"{error} To go on without it{restore}, set it aside (renamed, not deleted): `{command}`"
+    command = verbatim(f"gmconsole repair {shlex.quote(campaign.name)} --set-aside {shlex.quote(inside)}")
+    if error.backup is not None:
+        return _("{error} To go on without it (or restore its backup in the console), set it aside (renamed, not "
+                 "deleted): `{command}`").format(error=error, command=command)
+    return _("{error} To go on without it, set it aside (renamed, not deleted): `{command}`").format(
+        error=error, command=command)

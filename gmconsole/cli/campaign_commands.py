@@ -25,41 +25,41 @@ from gmconsole.wording import possessive
 FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
-    new = subparsers.add_parser("new", help="create an empty campaign")
+    new = subparsers.add_parser("new", help=_("create an empty campaign"))
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--system", required=True, choices=SYSTEM_IDS, help="the dice system")
+    new.add_argument("--system", required=True, choices=SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
-                     help="Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
-                          "is rerolled and costs nothing (blank: the published dice)")
-    new.add_argument("--json", action="store_true", help="print the result as JSON")
+                     help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
+                          "is rerolled and costs nothing (blank: the published dice)"))
+    new.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_wait(new)
     new.set_defaults(handler=guard(run_new))
 
-    campaigns = subparsers.add_parser("campaigns", help="list the campaigns in the data folder")
-    campaigns.add_argument("--json", action="store_true", help="a JSON list of {name, system, characters}")
+    campaigns = subparsers.add_parser("campaigns", help=_("list the campaigns in the data folder"))
+    campaigns.add_argument("--json", action="store_true", help=_("a JSON list of {name, system, characters}"))
     campaigns.set_defaults(handler=guard(run_campaigns))
 
-    demo = subparsers.add_parser("demo", help="install the demo campaigns (one per system)")
-    demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    demo = subparsers.add_parser("demo", help=_("install the demo campaigns (one per system)"))
+    demo.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_wait(demo)
     demo.set_defaults(handler=guard(run_demo))
 
-    history = subparsers.add_parser("history", help="review a campaign's history")
+    history = subparsers.add_parser("history", help=_("review a campaign's history"))
     history.add_argument("name", metavar="NAME")
-    history.add_argument("--session", type=session_number, metavar="N", help="only this session")
+    history.add_argument("--session", type=session_number, metavar="N", help=_("only this session"))
     history.add_argument("--scene", type=session_number, metavar="M",
-                         help="only this scene (of --session N, or scene M of every session)")
-    history.add_argument("--character", metavar="C", help="only this character (name or id)")
-    history.add_argument("--skill", metavar="K", help="only rolls of this skill")
-    history.add_argument("--kind", metavar="KIND", help="only entries of this kind (roll, push, costs, panic, ...)")
-    history.add_argument("--all", action="store_true", help="include undone entries")
-    history.add_argument("--format", choices=FORMATS, default="table", help="output format (default table)")
-    history.add_argument("--json", action="store_true", help="same as --format json")
+                         help=_("only this scene (of --session N, or scene M of every session)"))
+    history.add_argument("--character", metavar="C", help=_("only this character (name or id)"))
+    history.add_argument("--skill", metavar="K", help=_("only rolls of this skill"))
+    history.add_argument("--kind", metavar="KIND", help=_("only entries of this kind (roll, push, costs, panic, ...)"))
+    history.add_argument("--all", action="store_true", help=_("include undone entries"))
+    history.add_argument("--format", choices=FORMATS, default="table", help=_("output format (default table)"))
+    history.add_argument("--json", action="store_true", help=_("same as --format json"))
     history.set_defaults(handler=guard(run_history))
 
-    open_ = subparsers.add_parser("open", help="open a campaign in the console")
+    open_ = subparsers.add_parser("open", help=_("open a campaign in the console"))
     open_.add_argument("name", metavar="NAME")
-    open_.add_argument("--read-only", action="store_true", help="open without changing anything")
+    open_.add_argument("--read-only", action="store_true", help=_("open without changing anything"))
     open_.set_defaults(handler=open_console)
 
     import gmconsole.cli.repair_command as repair_command
@@ -79,15 +79,15 @@ def run_new(args) -> int:
     settings = Settings.for_system(args.system)
     if args.skill_ones is not None:
         if not pushes:
-            raise CliError("--skill-ones is a Year Zero setting (myz, yze, yze-step); "
-                           f"{args.system} does not push skill dice")
+            raise CliError(_("--skill-ones is a Year Zero setting (myz, yze, yze-step); {system} does not push skill "
+                             "dice").format(system=args.system))
         settings.skill_ones = args.skill_ones
     with CampaignService.create(campaign_root(args), args.name, args.system, settings=settings,
                                 wait=args.wait) as service:
         result = {"name": service.campaign.name, "system": service.campaign.system, "characters": []}
         if pushes:
             result["skill_ones"] = service.campaign.settings.skill_ones
-    emit(result, args.json, f"created campaign {args.name} ({args.system})")
+    emit(result, args.json, _("created campaign {name} ({system})").format(name=args.name, system=args.system))
     return 0
 
 
@@ -99,13 +99,13 @@ def run_campaigns(args) -> int:
         print(to_json([s.as_dict() for s in summaries]))
         return 0
     if not summaries:
-        print("no campaigns yet: try `gmconsole demo` or `gmconsole new NAME --system S`")
+        print(_("no campaigns yet: try `gmconsole demo` or `gmconsole new NAME --system S`"))
         return 0
     for s in summaries:  # folder names and rosters come from the disk: shown escaped
         if s.error:
-            print(f"{shown(s.name)}  (cannot be read: {shown(s.error)})")
+            print(_("{name}  (cannot be read: {error})").format(name=shown(s.name), error=shown(s.error)))
         else:
-            people = ", ".join(shown(c) for c in s.characters) or "no characters"
+            people = ", ".join(shown(c) for c in s.characters) or _("no characters")
             print(f"{shown(s.name)}  [{shown(s.system)}]  {people}")
     return 0
 
@@ -114,7 +114,10 @@ def run_demo(args) -> int:
     from gmconsole.campaign.library import install_demos
 
     installed = install_demos(campaign_root(args), wait=args.wait)
-    text = ("installed " + ", ".join(installed)) if installed else "the demo campaigns are already installed"
+    if installed:
+        text = _("installed {names}").format(names=", ".join(installed))
+    else:
+        text = _("the demo campaigns are already installed")
     emit({"installed": installed}, args.json, text)
     return 0
 
@@ -130,9 +133,12 @@ def run_history(args) -> int:
         campaign = service.campaign  # the skill column shows its skills' names
         if args.session is not None and service.campaign.session(args.session) is None:
             numbers = [s.number for s in service.campaign.sessions]
-            held = f"only session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]} to {numbers[-1]}"
-            raise CliError(f"there is no session {args.session} in {args.name} ({held}; "
-                           f"see `gmconsole session {args.name} list`)")
+            if len(numbers) == 1:
+                held = _("only session {number}").format(number=numbers[0])
+            else:
+                held = _("sessions {first} to {last}").format(first=numbers[0], last=numbers[-1])
+            raise CliError(_("there is no session {number} in {name} ({held}; see `gmconsole session {name} list`)")
+                           .format(number=args.session, name=args.name, held=held))
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = [e for e in service.entries(args.session) if as_record(e).character == args.character]
             if not known:
@@ -147,10 +153,11 @@ def run_history(args) -> int:
     if args.scene is not None:
         entries = [e for e in entries if as_record(e).scene == args.scene]
     entries = list(reversed(entries))
-    title = args.name if args.session is None else f"{args.name} — session {args.session}"
+    title = args.name if args.session is None else _("{name} — session {number}").format(name=args.name,
+                                                                                         number=args.session)
     if args.scene is not None:
-        title += f", scene {args.scene}"
-    scope = "every session" if args.session is None else f"session {args.session}"
+        title = _("{title}, scene {number}").format(title=title, number=args.scene)
+    scope = _("every session") if args.session is None else _("session {number}").format(number=args.session)
     if args.character is not None:
         scope += f", {figures['character'] if figures else args.character}"
     text = history_format.export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(campaign, skill),
@@ -167,12 +174,12 @@ def open_console(args) -> int:
     try:
         from gmconsole.ui.launch import launch
     except ImportError as exc:
-        raise CliError("the console is not available in this build; try `gmconsole --help`") from exc
-    config = load_config(quiet=True)  # its problems are said in the console's status line
+        raise CliError(_("the console is not available in this build; try `gmconsole --help`")) from exc
+    config = load_config()  # its problems are said in the console's status line, not on stderr
     from gmconsole.i18n import language
 
     asked = getattr(args, "lang", None) or os.environ.get("GMCONSOLE_LANG") or None  # --lang wins over the files
-    return launch(campaign_root(args, quiet=True), getattr(args, "name", None),
+    return launch(campaign_root(args), getattr(args, "name", None),
                   read_only=getattr(args, "read_only", False), config=config, language=language() if asked else None)
 
 
@@ -186,22 +193,25 @@ def wants_campaign(argv) -> bool:
 
 def campaign_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME --character C --skill K ...``."""
-    parser = CliParser(prog=prog, description=f"roll {system} from a character sheet and record it in the campaign")
-    parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
-    parser.add_argument("--character", required=True, metavar="C", help="who rolls (name or id)")
-    parser.add_argument("--skill", metavar="K", help="the skill id, e.g. fight, know-the-zone, melee")
-    parser.add_argument("--attribute", metavar="A", help="the attribute (default: the one the skill is linked to)")
-    parser.add_argument("--difficulty", metavar="D", help="difficulty id (e.g. hard; exploding: moderate)")
-    parser.add_argument("--helper", nargs="+", action="extend", default=[], metavar="NAME", help="helping characters")
-    parser.add_argument("--goal", metavar="TEXT", help="what the roll is for (the only-one-chance warning)")
-    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
+    parser = CliParser(prog=prog, description=_("roll {system} from a character sheet and record it in the "
+                                                "campaign").format(system=system))
+    parser.add_argument("--campaign", required=True, metavar="NAME",
+                        help=_("the campaign (its system: {system})").format(system=system))
+    parser.add_argument("--character", required=True, metavar="C", help=_("who rolls (name or id)"))
+    parser.add_argument("--skill", metavar="K", help=_("the skill id, e.g. fight, know-the-zone, melee"))
+    parser.add_argument("--attribute", metavar="A", help=_("the attribute (default: the one the skill is linked to)"))
+    parser.add_argument("--difficulty", metavar="D", help=_("difficulty id (e.g. hard; exploding: moderate)"))
+    parser.add_argument("--helper", nargs="+", action="extend", default=[], metavar="NAME",
+                        help=_("helping characters"))
+    parser.add_argument("--goal", metavar="TEXT", help=_("what the roll is for (the only-one-chance warning)"))
+    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "base=6,1 skill=4"'))
     campaign_roll_flags.add(parser, system)
     parser.add_argument("--apply-costs", action="store_true",
-                        help="apply the roll's costs (after --push, the push's) at once; undoable")
+                        help=_("apply the roll's costs (after --push, the push's) at once; undoable"))
     parser.add_argument("--hidden", action="store_true",
-                        help="the GM's hidden roll: recorded as usual, never shown on the players' table view")
-    parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
-    parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
+                        help=_("the GM's hidden roll: recorded as usual, never shown on the players' table view"))
+    parser.add_argument("--seed", type=seed, help=_("seed the dice (repeatable results)"))
+    parser.add_argument("--json", action="store_true", help=_("print the recorded entry as JSON (with roll_id)"))
     add_wait(parser)
     parser.set_defaults(handler=guard(run_campaign_roll))
     return parser
@@ -265,9 +275,12 @@ def _check_attribute_named(service, args) -> None:
     character = service.campaign.find_character(args.character)
     if character is None or len(character.attributes) <= 1:
         return  # the service says who is missing, or rolls the only attribute
-    why = f"{args.skill} is linked to no attribute in {args.system}" if args.skill else "no --skill given"
-    raise CliError(f"name the attribute for {possessive(character.name)} roll with --attribute A, one of "
-                   f"{', '.join(character.attributes)} ({why})")
+    if args.skill:
+        why = _("{skill} is linked to no attribute in {system}").format(skill=args.skill, system=args.system)
+    else:
+        why = _("no --skill given")
+    raise CliError(_("name the attribute for {whose} roll with --attribute A, one of {attributes} ({why})").format(
+        whose=possessive(character.name), attributes=", ".join(character.attributes), why=why))
 
 
 def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
@@ -283,7 +296,8 @@ def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
     except (RulesError, ValidationError) as exc:
         if service.undo_count == recorded:  # the push changed nothing: the roll is the newest change
             service.undo()
-        raise CliError(f"{exc}; nothing was recorded (roll {roll_id} is taken back)") from exc
+        raise CliError(_("{error}; nothing was recorded (roll {id} is taken back)").format(error=exc,
+                                                                                          id=roll_id)) from exc
 
 
 def run_campaign_roll(args) -> int:
@@ -292,12 +306,13 @@ def run_campaign_roll(args) -> int:
     from gmconsole.campaign.service import CampaignService
 
     if getattr(args, "push_faces", None) is not None and args.faces is None:
-        raise CliError("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push")
+        raise CliError(_("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push"))
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     with CampaignService.open(campaign_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         if service.campaign.system != args.system:
-            raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
+            raise CliError(_("{name} is a {system} campaign, not {asked}").format(
+                name=args.campaign, system=service.campaign.system, asked=args.system))
         _check_attribute_named(service, args)
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.roll(
@@ -318,8 +333,9 @@ def run_campaign_roll(args) -> int:
             try:
                 applied = as_record(service.apply_costs(roll_id))  # issue 11: at once, one undoable change
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
-                raise CliError(f"{exc}; roll {roll_id} is recorded and its costs stay pending: "
-                               f"`gmconsole costs {args.campaign} --apply {roll_id} --condition C`") from exc
+                raise CliError(_("{error}; roll {id} is recorded and its costs stay pending: "
+                                 "`gmconsole costs {name} --apply {id} --condition C`").format(
+                    error=exc, id=roll_id, name=args.campaign)) from exc
             entry = service.entry(roll_id)
     result = history_format.public(entry)  # the JSON is the stored dict, key for key
     result["roll_id"] = roll_id
@@ -330,8 +346,8 @@ def run_campaign_roll(args) -> int:
         result["seed"] = args.seed
     text = entry_text(entry, args.campaign)
     if applied is not None:
-        text += "\ncosts applied: " + shown(given(applied.summary, ""))
+        text += "\n" + _("costs applied: {summary}").format(summary=shown(given(applied.summary, "")))
     elif args.apply_costs:
-        text += "\nno costs to apply"
+        text += "\n" + _("no costs to apply")
     emit(result, args.json, text)
     return 0

@@ -16,6 +16,7 @@ import re
 
 from gmconsole import systems
 from gmconsole.cli.common import CliError, count, signed
+from gmconsole.i18n import _
 
 
 class _Refuse(argparse.Action):
@@ -44,7 +45,8 @@ def tn_or_modifier(text: str) -> int | str:
         return signed(text)
     if re.fullmatch(r"\s*[a-zA-Z][a-zA-Z.-]*\s*(=\s*[+-]?[0-9]{1,3}\s*)?", text):
         return text.strip()
-    raise argparse.ArgumentTypeError(f"{text!r} is not a modifier like +2, social.hostile or other.cramped=3")
+    raise argparse.ArgumentTypeError(_("{text} is not a modifier like +2, social.hostile or other.cramped=3").format(
+        text=repr(text)))
 
 
 def add(parser: argparse.ArgumentParser, system: str) -> None:
@@ -56,28 +58,28 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
         if flag not in refused:
             parser.add_argument(flag, **kwargs)
 
-    offer("--gear", nargs="+", action="extend", default=[], metavar="ITEM", help="gear used (names or ids)")
+    offer("--gear", nargs="+", action="extend", default=[], metavar="ITEM", help=_("gear used (names or ids)"))
     if flags.tn_modifiers:
         parser.add_argument("--modifier", type=tn_or_modifier, action="append", default=[], metavar="\u00b1N|KEY[=N]",
-                            help="a free TN modifier (+2) or one from the TN tables (social.hostile, "
-                                 "other.cramped=3); repeatable")
+                            help=_("a free TN modifier (+2) or one from the TN tables (social.hostile, "
+                                 "other.cramped=3); repeatable"))
         parser.add_argument("--tn-mod", dest="modifier", type=signed, action="append", default=argparse.SUPPRESS,
-                            metavar="\u00b1N", help="a free TN modifier, as in a roll without a sheet (repeatable)")
+                            metavar="\u00b1N", help=_("a free TN modifier, as in a roll without a sheet (repeatable)"))
     else:
         parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
-                            help="situational modifier (repeatable; they add up)")
+                            help=_("situational modifier (repeatable; they add up)"))
     offer("--tn-modifier", action="append", default=[], metavar="KEY",
-          help="a TN modifier from the tables, e.g. social.hostile (same as --modifier KEY)")
+          help=_("a TN modifier from the tables, e.g. social.hostile (same as --modifier KEY)"))
     offer("--skill-modifier", action="append", default=[], metavar="NAME",
-          help="a named modifier from the skill's own list (repeatable), e.g. dark, interrogation; "
-               "myz: side-deal, enter-sector=B7, device=NAME")
-    offer("--bonus-dice", type=count, default=0, metavar="N", help="bonus dice (at most 2)")
+          help=_("a named modifier from the skill's own list (repeatable), e.g. dark, interrogation; "
+               "myz: side-deal, enter-sector=B7, device=NAME"))
+    offer("--bonus-dice", type=count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
     offer("--bonus", dest="bonus_dice", type=count, default=argparse.SUPPRESS, metavar="N",
-          help="same as --bonus-dice")
-    offer("--push-yourself", action="store_true", help="spend 2 stamina for +1 die")
-    offer("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
-    offer("--push", action="store_true", help="push the roll once")
-    offer("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
+          help=_("same as --bonus-dice"))
+    offer("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
+    offer("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))
+    offer("--push", action="store_true", help=_("push the roll once"))
+    offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     for flag, why in refused.items():
         parser.add_argument(flag, action=_Refuse, why=why)
     parser.set_defaults(gear=[], tn_modifier=[], skill_modifier=[], bonus_dice=0, push_yourself=False,

@@ -19,39 +19,41 @@ import re
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown, to_json
 
 
 def roll_id(text: str) -> int:
     """A roll's history id (a whole number 1 or more)."""
     if not re.fullmatch(r"[0-9]{1,12}", text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a roll id "
-                                         "(a whole number 1 or more; see `gmconsole costs NAME`)")
+        raise argparse.ArgumentTypeError(_("{text} is not a roll id (a whole number 1 or more; see `gmconsole costs "
+                                           "NAME`)").format(text=repr(text)))
     return int(text)
 
 
 def register(subparsers) -> None:
     """Add ``costs`` and ``sheet``."""
-    costs = subparsers.add_parser("costs", help="list a campaign's pending costs, or apply or drop those of one roll")
+    costs = subparsers.add_parser("costs",
+                                  help=_("list a campaign's pending costs, or apply or drop those of one roll"))
     costs.add_argument("name", metavar="NAME")
     costs.add_argument("--apply", type=roll_id, metavar="ROLL_ID",
-                       help="apply the pending costs of this roll (undoable)")
+                       help=_("apply the pending costs of this roll (undoable)"))
     costs.add_argument("--drop", type=roll_id, metavar="ROLL_ID",
-                       help="dismiss the pending costs of this roll without applying them (undoable)")
+                       help=_("dismiss the pending costs of this roll without applying them (undoable)"))
     costs.add_argument("--condition", metavar="C",
-                       help="with --apply: the condition a `conditions` push cost gives, "
-                            "when the push did not name one")
-    costs.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("with --apply: the condition a `conditions` push cost gives, "
+                            "when the push did not name one"))
+    costs.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(costs)
     costs.set_defaults(handler=guard(run_costs))
 
-    sheet = subparsers.add_parser("sheet", help="print a character's sheet")
+    sheet = subparsers.add_parser("sheet", help=_("print a character's sheet"))
     sheet.add_argument("name", metavar="NAME")
-    sheet.add_argument("character", metavar="CHARACTER", help="name (case-insensitive) or id")
+    sheet.add_argument("character", metavar="CHARACTER", help=_("name (case-insensitive) or id"))
     sheet.add_argument("--table", choices=TABLE_SHOWS,
-                       help="what the players' table view shows of this character: numbers, or name-only "
-                            "(an NPC's default); a campaign change, undoable")
-    sheet.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("what the players' table view shows of this character: numbers, or name-only "
+                            "(an NPC's default); a campaign change, undoable"))
+    sheet.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(sheet)
     sheet.set_defaults(handler=guard(run_sheet))
 
@@ -86,10 +88,10 @@ def run_costs(args) -> int:
     from gmconsole.cli.common import CliError
 
     if args.condition is not None and args.apply is None:
-        raise CliError("--condition goes with --apply ROLL_ID")
+        raise CliError(_("--condition goes with --apply ROLL_ID"))
     if args.drop is not None:
         if args.apply is not None:
-            raise CliError("--drop and --apply go one at a time: drop a roll's costs, or apply them")
+            raise CliError(_("--drop and --apply go one at a time: drop a roll's costs, or apply them"))
         return _drop(args)
     if args.apply is None:
         with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
@@ -100,14 +102,15 @@ def run_costs(args) -> int:
             print(to_json([pending_costs.public(i) for i in items]))
             return 0
         if not items:
-            print(f"no costs are waiting in {shown(args.name)}")
+            print(_("no costs are waiting in {name}").format(name=shown(args.name)))
         for item in items:
-            print(f"roll {item['roll_id']}  {shown(item.get('character', ''))}: {_costs_text(item['costs'])}")
+            print(_("roll {id}  {character}: {costs}").format(
+                id=item["roll_id"], character=shown(item.get("character", "")), costs=_costs_text(item["costs"])))
         for entry in dropped:
-            print(f"roll {entry.id}  {shown(given(entry.character, ''))}: {_costs_text(entry.costs or [])}"
-                  " (dropped, not applied)")
+            print(_("roll {id}  {character}: {costs} (dropped, not applied)").format(
+                id=entry.id, character=shown(given(entry.character, "")), costs=_costs_text(entry.costs or [])))
         return 0
-    condition = None if args.condition is None else check_typed_text(args.condition, "the condition")
+    condition = None if args.condition is None else check_typed_text(args.condition, _("the condition"))
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         if condition is not None:
@@ -115,8 +118,7 @@ def run_costs(args) -> int:
         entry = as_record(service.apply_costs(args.apply, condition=condition))
     result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
               "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
-    emit(result, args.json, "\n".join([f"roll {args.apply}: " + shown(given(entry.summary, "")),
-                                        f"(undo: ctrl+z in the console; history entry {entry.id})"]))
+    emit(result, args.json, _done(args.apply, entry))
     return 0
 
 
@@ -130,9 +132,15 @@ def _check_owes_a_condition(service, roll: int) -> None:
     waiting = [item for item in service.pending_costs() if item.get("roll_id") == roll]
     costs = [c for item in waiting for c in item.get("costs", [])]
     if waiting and not any(c.get("name") == "condition" for c in costs):
-        raise CliError(f"roll {roll} owes no condition (its costs: {', '.join(cost_text(c) for c in costs)}): "
-                       "--condition is only "
-                       f"for a push that gives one; nothing was applied")  # escaped when printed
+        raise CliError(_("roll {id} owes no condition (its costs: {costs}): --condition is only for a push that "
+                         "gives one; nothing was applied").format(id=roll,
+                                                                  costs=", ".join(cost_text(c) for c in costs)))
+
+
+def _done(roll: int, entry) -> str:
+    """What ``--apply`` and ``--drop`` say: the change, and how to undo it."""
+    return "\n".join([_("roll {id}: {summary}").format(id=roll, summary=shown(given(entry.summary, ""))),
+                      _("(undo: ctrl+z in the console; history entry {id})").format(id=entry.id)])
 
 
 def _drop(args) -> int:
@@ -144,8 +152,7 @@ def _drop(args) -> int:
         entry = as_record(service.drop_costs(args.drop))
     result = {"roll_id": args.drop, "status": "dropped", "character": given(entry.character, ""),
               "costs": given(entry.dropped, []), "entry_id": entry.id, "summary": given(entry.summary, "")}
-    emit(result, args.json, "\n".join([f"roll {args.drop}: " + shown(given(entry.summary, "")),
-                                        f"(undo: ctrl+z in the console; history entry {entry.id})"]))
+    emit(result, args.json, _done(args.drop, entry))
     return 0
 
 

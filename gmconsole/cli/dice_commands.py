@@ -12,6 +12,7 @@ import importlib
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
 from gmconsole.cli.common import CliParser, emit
+from gmconsole.i18n import N_, _
 
 
 def _system_module(system: str):
@@ -38,27 +39,28 @@ class _RollSystemParser(CliParser):
         return super().parse_known_args(args, namespace)
 
 
-_CAMPAIGN_EPILOG = ("From a character sheet instead: roll SYSTEM --campaign NAME --character C --skill K "
+_CAMPAIGN_EPILOG = N_("From a character sheet instead: `roll SYSTEM --campaign NAME --character C --skill K "
                     "[--attribute A] [--difficulty D] [--helper NAME ...] [--modifier N] [--faces SPEC] "
-                    "[--seed N] [--json] and the system's own flags (`roll SYSTEM --campaign NAME --help` "
+                    "[--seed N] [--json]` and the system's own flags (`roll SYSTEM --campaign NAME --help` "
                     "lists them); the roll is recorded in the campaign's current session. Without "
                     "--character, the pool flags make the GM's own roll, recorded with no character.")
 
 
 def register(subparsers) -> None:
     """Add ``odds`` and ``roll``, each with one sub-parser per system."""
-    odds = subparsers.add_parser("odds", help="exact odds of a pool, without rolling")
-    roll = subparsers.add_parser("roll", help="roll a pool (or take typed faces), optionally push")
+    odds = subparsers.add_parser("odds", help=_("exact odds of a pool, without rolling"))
+    roll = subparsers.add_parser("roll", help=_("roll a pool (or take typed faces), optionally push"))
     for command, parser in (("odds", odds), ("roll", roll)):
         parser_class = _RollSystemParser if command == "roll" else CliParser
         by_system = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=parser_class, required=True)
         for system in systems.SYSTEM_IDS:
             module = _system_module(system)
-            extra = {"epilog": _CAMPAIGN_EPILOG} if command == "roll" else {}
-            sub = by_system.add_parser(system, help=f"{command} for {system}", **extra)
+            extra = {"epilog": _(_CAMPAIGN_EPILOG)} if command == "roll" else {}
+            what = _("exact odds for {system}") if command == "odds" else _("roll for {system}")
+            sub = by_system.add_parser(system, help=what.format(system=system), **extra)
             if command == "roll":
                 sub.system = system
-            sub.add_argument("--json", action="store_true", help="print the result as JSON")
+            sub.add_argument("--json", action="store_true", help=_("print the result as JSON"))
             if command == "odds":
                 module.add_odds_arguments(sub, system)
                 sub.set_defaults(handler=_run(module.run_odds))

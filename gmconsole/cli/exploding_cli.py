@@ -12,7 +12,8 @@ import argparse
 import random
 import re
 
-from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
+from gmconsole.i18n import _
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
@@ -22,46 +23,47 @@ from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribu
 def target_number(text: str) -> int:
     """A target number as typed: a whole number from -100 to 100."""
     if not re.fullmatch(r"[+-]?[0-9]{1,3}", text.strip()) or abs(int(text)) > 100:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a target number (a whole number such as 6)")
+        raise argparse.ArgumentTypeError(_("{text} is not a target number (a whole number such as 6)").format(
+            text=repr(text)))
     return int(text)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--skill-die", action="append", type=die_size, default=[], metavar="dN",
-        help="skill die size; once = both skill dice, twice = each die (omit for an untrained check)",
+        help=_("skill die size; once = both skill dice, twice = each die (omit for an untrained check)"),
     )
-    parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help="trait die size")
-    parser.add_argument("--tn", type=target_number, metavar="N", help="the final target number, used as given")
-    parser.add_argument("--difficulty", metavar="NAME", help="build the TN from a difficulty (basic ... esoteric)")
+    parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help=_("trait die size"))
+    parser.add_argument("--tn", type=target_number, metavar="N", help=_("the final target number, used as given"))
+    parser.add_argument("--difficulty", metavar="NAME", help=_("build the TN from a difficulty (basic ... esoteric)"))
     parser.add_argument(
         "--modifier", action="append", default=[], metavar="KEY[=N]",
-        help="a TN modifier from the seed's tables, e.g. social.hostile or other.cramped=3 (repeatable)",
+        help=_("a TN modifier from the seed's tables, e.g. social.hostile or other.cramped=3 (repeatable)"),
     )
     parser.add_argument(
-        "--tn-mod", action="append", type=signed, default=[], metavar="+-N", help="a free TN modifier (repeatable)"
+        "--tn-mod", action="append", type=signed, default=[], metavar="+-N", help=_("a free TN modifier (repeatable)")
     )
-    parser.add_argument("--wounds", type=count, default=0, metavar="N", help="wounds on the character (+1 TN each)")
-    parser.add_argument("--strain", type=count, default=0, metavar="N", help="strain on the character (+1 TN each)")
+    parser.add_argument("--wounds", type=count, default=0, metavar="N", help=_("wounds on the character (+1 TN each)"))
+    parser.add_argument("--strain", type=count, default=0, metavar="N", help=_("strain on the character (+1 TN each)"))
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
     parser.add_argument(
         "--distribution", type=count, metavar="BOUND",
-        help="also print the exact distribution of the top total up to BOUND",
+        help=_("also print the exact distribution of the top total up to BOUND"),
     )
     parser.add_argument("--faces", metavar="SPEC",
-                        help="the faces of a check already rolled: the odds of retrying it after a change of "
-                             "circumstances")
+                        help=_("the faces of a check already rolled: the odds of retrying it after a change of "
+                             "circumstances"))
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
     parser.add_argument(
-        "--faces", metavar="SPEC", help='typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)'
+        "--faces", metavar="SPEC", help=_('typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)')
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice for a repeatable roll")
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
 
 
 _INT_FLAGS = ("trait_die", "tn", "wounds", "strain", "distribution", "seed")
@@ -73,20 +75,20 @@ def _check_values(args) -> None:
     for name in _INT_FLAGS:
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, int):
-            raise CliError(f"--{name.replace('_', '-')} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name.replace("_", "-")))
     for name in _LIST_FLAGS:
         if any(isinstance(v, list) for v in getattr(args, name, [])):
-            raise CliError(f"--{name.replace('_', '-')} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name.replace("_", "-")))
     for name in ("faces", "difficulty"):
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, str):
-            raise CliError(f"--{name} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name))
 
 
 def _skill_dice(args) -> tuple[int, ...]:
     _check_values(args)
     if len(args.skill_die) > exploding.SKILL_DICE:
-        raise CliError(f"give --skill-die at most {exploding.SKILL_DICE} times")
+        raise CliError(_("give --skill-die at most {n} times").format(n=exploding.SKILL_DICE))
     if len(args.skill_die) == 1:
         return (args.skill_die[0],) * exploding.SKILL_DICE
     return tuple(args.skill_die)
@@ -96,7 +98,7 @@ def _target_number(args, skill_dice) -> exploding.TargetNumber | None:
     built = args.difficulty is not None or args.modifier or args.tn_mod or args.wounds or args.strain
     if args.tn is not None and built:
         raise CliError(
-            "give either --tn (the final TN) or --difficulty/--modifier/--tn-mod/--wounds/--strain, not both"
+            _("give either --tn (the final TN) or --difficulty/--modifier/--tn-mod/--wounds/--strain, not both")
         )
     if args.tn is not None:
         return exploding.given_target_number(args.tn)
@@ -120,7 +122,7 @@ def run_odds(args) -> tuple[dict, str]:
     skill_dice = _skill_dice(args)
     tn = _target_number(args, skill_dice)
     if tn is None:
-        raise CliError("odds need a target number: give --tn N or --difficulty NAME")
+        raise CliError(_("odds need a target number: give --tn N or --difficulty NAME"))
     if args.faces is not None:
         return run_retry_odds(args, skill_dice, tn)
     odds = check_odds(skill_dice, args.trait_die, tn.value)
@@ -129,18 +131,20 @@ def run_odds(args) -> tuple[dict, str]:
     # R-EXP-3: an exploding dN never totals N, so some TNs are exactly as hard as the next one.
     result["flat_spot"] = tn.value > 1 and odds.p_success == p_success(odds.dice, tn.value + 1)
     text = [
-        f"{_dice_text(odds.dice)} (exploding, top die) vs TN {tn.value}",
+        _("{dice} (exploding, top die) vs TN {tn}").format(dice=_dice_text(odds.dice), tn=tn.value),
         *("  " + line for line in tn.explain()),
-        f"success: {float(odds.p_success):.2%}",
-        f"critical failure (all 1s): {float(odds.p_critical_failure):.2%}",
+        _("success: {p}").format(p=f"{float(odds.p_success):.2%}"),
+        _("critical failure (all 1s): {p}").format(p=f"{float(odds.p_critical_failure):.2%}"),
     ]
     if result["flat_spot"]:
-        text.append(f"flat spot: TN {tn.value} is exactly as hard as TN {tn.value + 1} for these dice (R-EXP-3)")
+        text.append(_("flat spot: TN {tn} is exactly as hard as TN {next} for these dice (R-EXP-3)").format(
+            tn=tn.value, next=tn.value + 1))
     if args.distribution:
         dist = top_distribution(odds.dice, args.distribution)
         result["distribution"] = dist.as_dict()
-        text += [f"  top = {v}: {float(p):.4%}" for v, p in dist.probabilities.items()]
-        text.append(f"  top > {args.distribution}: {float(dist.above):.4%}")
+        text += ["  " + _("top = {value}: {p}").format(value=v, p=f"{float(p):.4%}")
+                 for v, p in dist.probabilities.items()]
+        text.append("  " + _("top > {value}: {p}").format(value=args.distribution, p=f"{float(dist.above):.4%}"))
     return result, "\n".join(text)
 
 
@@ -156,11 +160,14 @@ def run_retry_odds(args, skill_dice, tn) -> tuple[dict, str]:
     try:
         out = retry_odds(result, skill_dice, args.trait_die, tn.value)
     except RulesError as error:
-        raise CliError(f"this check cannot be retried: {error}") from error
+        raise CliError(_("this check cannot be retried: {reason}").format(reason=error)) from error
     p = out["p_success_after_push_exact"]
-    now = "critical failure" if result.critical_failure else f"margin {result.margin:+d}"
-    text = [f"{_dice_text([*skill_dice, args.trait_die])} vs TN {tn.value}: now top {result.top} ({now})",
-            f"a retry after a change of circumstances: success {out['p_success_after_push']:.2%} ({p}), no cost"]
+    margin = _("margin {margin}").format(margin=f"{result.margin:+d}")
+    now = _("critical failure") if result.critical_failure else margin
+    text = [_("{dice} vs TN {tn}: now top {top} ({now})").format(dice=_dice_text([*skill_dice, args.trait_die]),
+                                                                 tn=tn.value, top=result.top, now=now),
+            _("a retry after a change of circumstances: success {p} ({exact}), no cost").format(
+                p=f"{out['p_success_after_push']:.2%}", exact=p)]
     return out, "\n".join(text)
 
 
@@ -170,17 +177,20 @@ def run_roll(args) -> tuple[dict, str]:
     dice = exploding.check_dice(skill_dice, args.trait_die)
     if args.faces is not None:
         if args.seed is not None:
-            raise CliError("give either --faces or --seed, not both")
+            raise CliError(_("give either --faces or --seed, not both"))
         source = exploding.parse_faces(args.faces, dice, explode=tn is not None)
     else:
         source = DiceSource(rng=random.Random(args.seed))
     result = exploding.roll_check(skill_dice, args.trait_die, tn, source)
-    faces = ", ".join(f"{d.die.kind.value} d{d.die.sides}: {'+'.join(map(str, d.faces))}" for d in result.dice)
-    lines = [f"{faces}  -> top {result.top}"]
+    faces = ", ".join(_("{kind} d{sides}: {faces}").format(kind=die_kind(d.die.kind.value),
+                                                            sides=d.die.sides, faces="+".join(map(str, d.faces)))
+                      for d in result.dice)
+    lines = [_("{faces}  -> top {top}").format(faces=faces, top=result.top)]
     if tn is not None:
         lines += ["  " + line for line in tn.explain()]
     if result.critical_failure:
-        lines.append("CRITICAL FAILURE (every die a natural 1)")
+        lines.append(_("CRITICAL FAILURE (every die a natural 1)"))
     elif result.success is not None:
-        lines.append(f"{'success' if result.success else 'failure'} (margin {result.margin:+d})")
+        verdict = _("success") if result.success else _("failure")
+        lines.append(_("{verdict} (margin {margin})").format(verdict=verdict, margin=f"{result.margin:+d}"))
     return result.as_dict(), "\n".join(lines)

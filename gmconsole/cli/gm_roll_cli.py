@@ -14,6 +14,7 @@ import random
 
 from gmconsole import systems
 from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
+from gmconsole.i18n import N_, _, verbatim
 
 __all__ = ["gm_roll_parser", "names_a_character"]
 
@@ -28,8 +29,8 @@ def _dice(text: str) -> int:
     try:
         return count(text)
     except argparse.ArgumentTypeError as exc:
-        raise argparse.ArgumentTypeError(f"{exc}: without --character the pool flags count dice "
-                                         "(a GM roll); add --character C to roll a skill from a sheet") from exc
+        raise argparse.ArgumentTypeError(_("{error}: without --character the pool flags count dice (a GM roll); add "
+                                           "--character C to roll a skill from a sheet").format(error=exc)) from exc
 
 
 def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
@@ -38,27 +39,27 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
     if pool == "counts":
         if game.step_dice:
             parser.add_argument("--die", type=die_size, action="append", default=[], metavar="dN",
-                                help="a step die: the attribute's, then the skill's (once or twice)")
+                                help=_("a step die: the attribute's, then the skill's (once or twice)"))
         else:
-            for flag, what in (("--base", "base"), ("--skill", "skill"), ("--gear", "gear")):
-                parser.add_argument(flag, type=_dice, default=0, metavar="N", help=f"{what} dice")
+            for flag, what in (("--base", N_("base dice")), ("--skill", N_("skill dice")), ("--gear", N_("gear dice"))):
+                parser.add_argument(flag, type=_dice, default=0, metavar="N", help=_(what))
         if game.has_stress:
-            parser.add_argument("--stress", type=_dice, default=0, metavar="N", help="stress dice")
+            parser.add_argument("--stress", type=_dice, default=0, metavar="N", help=_("stress dice"))
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",
-                            help="an artifact die, d8, d10 or d12 (repeatable)")
-        parser.add_argument("--push", action="store_true", help="push the roll once (it costs nobody anything)")
-        parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice (implies --push)")
+                            help=_("an artifact die, d8, d10 or d12 (repeatable)"))
+        parser.add_argument("--push", action="store_true", help=_("push the roll once (it costs nobody anything)"))
+        parser.add_argument("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     elif pool == "dice":
         parser.add_argument("--dice", type=signed, required=True, metavar="N",
-                            help="the pool's dice (0 or fewer: 2d6 keep lowest)")
+                            help=_("the pool's dice (0 or fewer: 2d6 keep lowest)"))
     else:
         from gmconsole.cli.exploding_cli import target_number
 
         parser.add_argument("--skill-die", type=die_size, action="append", default=[], metavar="dN",
-                            help="skill die size; once = both skill dice, twice = each (omit: untrained)")
-        parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help="trait die size")
+                            help=_("skill die size; once = both skill dice, twice = each (omit: untrained)"))
+        parser.add_argument("--trait-die", type=die_size, required=True, metavar="dN", help=_("trait die size"))
         parser.add_argument("--tn", type=target_number, metavar="N",
-                            help="the target number (default: the default difficulty's)")
+                            help=_("the target number (default: the default difficulty's)"))
 
 
 def quick_text(args, system: str) -> str:
@@ -83,24 +84,26 @@ def pool_flags_named(system: str) -> str:
     if pool == "dice":
         return "--dice N"
     if pool == "die_sizes":
-        return "--trait-die dN (and --skill-die dN, --tn N)"
-    flags = ["--die dN"] if game.step_dice else ["--base N", "--skill N", "--gear N"]
+        return _("--trait-die dN (and --skill-die dN, --tn N)")
+    flags = [verbatim("--die dN")] if game.step_dice else ["--base N", "--skill N", "--gear N"]
     flags += ["--stress N"] if game.has_stress else []
-    return ", ".join([*flags, "--artifact dN"])
+    return ", ".join([*flags, verbatim("--artifact dN")])
 
 
 def gm_roll_parser(prog: str, system: str) -> CliParser:
     """The parser of ``roll SYSTEM --campaign NAME`` with pool flags and no ``--character``."""
     from gmconsole.cli.campaign_access import add_wait, guard, seed
 
-    parser = CliParser(prog=prog, description=f"the GM's {system} roll, no character, recorded in the campaign")
-    parser.add_argument("--campaign", required=True, metavar="NAME", help=f"the campaign (its system: {system})")
+    parser = CliParser(prog=prog, description=_("the GM's {system} roll, no character, recorded in the "
+                                                "campaign").format(system=system))
+    parser.add_argument("--campaign", required=True, metavar="NAME",
+                        help=_("the campaign (its system: {system})").format(system=system))
     _pool_flags(parser, system)
-    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1 skill=4"')
+    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "base=6,1 skill=4"'))
     parser.add_argument("--hidden", action="store_true",
-                        help="a hidden roll: recorded as usual, never shown on the players' table view")
-    parser.add_argument("--seed", type=seed, help="seed the dice (repeatable results)")
-    parser.add_argument("--json", action="store_true", help="print the recorded entry as JSON (with roll_id)")
+                        help=_("a hidden roll: recorded as usual, never shown on the players' table view"))
+    parser.add_argument("--seed", type=seed, help=_("seed the dice (repeatable results)"))
+    parser.add_argument("--json", action="store_true", help=_("print the recorded entry as JSON (with roll_id)"))
     add_wait(parser)
     parser.set_defaults(handler=guard(run_gm_roll), push=False, push_faces=None)
     return parser
@@ -119,11 +122,12 @@ def run_gm_roll(args) -> int:
     with CampaignService.open(campaign_root(args), args.campaign, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         if service.campaign.system != args.system:
-            raise CliError(f"{args.campaign} is a {service.campaign.system} campaign, not {args.system}")
+            raise CliError(_("{name} is a {system} campaign, not {asked}").format(
+                name=args.campaign, system=service.campaign.system, asked=args.system))
         text = quick_text(args, args.system)
         if not text:
-            raise CliError(f"give the pool with {pool_flags_named(args.system)}, "
-                           "or --character C --skill NAME to roll from a sheet")
+            raise CliError(_("give the pool with {flags}, or --character C --skill NAME to roll from a sheet").format(
+                flags=pool_flags_named(args.system)))
         entry = service.quick_roll(text, faces=args.faces, hidden=args.hidden)
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:

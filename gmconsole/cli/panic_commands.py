@@ -24,32 +24,35 @@ import sys
 from gmconsole.campaign.entries import PanicEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError, emit
+from gmconsole.i18n import _, pick
 from gmconsole.safe_text import shown
 
 
 def d6_face(text: str) -> int:
     """A D6 face typed from a physical die: a whole number 1 to 6."""
     if not text.strip().isdigit() or not 1 <= int(text) <= 6:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a D6 face (a whole number 1 to 6)")
+        raise argparse.ArgumentTypeError(_("{text} is not a D6 face (a whole number 1 to 6)").format(text=repr(text)))
     return int(text)
 
 
 def register(subparsers) -> None:
     """Add ``panic``."""
-    panic = subparsers.add_parser("panic", help="make a panic roll for a character (yze, yze-step) and record it")
+    panic = subparsers.add_parser("panic", help=_("make a panic roll for a character (yze, yze-step) and record it"))
     panic.add_argument("name", metavar="NAME")
-    panic.add_argument("character", metavar="CHARACTER", help="who panics (name, case-insensitive, or id)")
+    panic.add_argument("character", metavar="CHARACTER", help=_("who panics (name, case-insensitive, or id)"))
     panic.add_argument("--face", type=d6_face, metavar="N",
-                       help="the D6 rolled at the table (1-6); default: the console rolls")
+                       help=_("the D6 rolled at the table (1-6); default: the console rolls"))
     panic.add_argument("--in-range", nargs="+", action="extend", default=[], metavar="C",
-                       help="roster members in range if the row reaches others (stress, or a chained panic roll each)")
-    panic.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("roster members in range if the row reaches others (stress, or a chained panic roll "
+                              "each)"))
+    panic.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(panic)
     panic.set_defaults(handler=guard(run_panic))
 
 
 def panic_result(entry: PanicEntry | dict) -> dict:
-    """The command's JSON from the recorded ``panic`` entry."""
+    """The command's JSON from the recorded ``panic`` entry (its ``name`` and ``text`` in English in every
+    language: the data file's words scripts read; the text printed for a person is in the language spoken)."""
     entry = as_record(entry)
     info = entry.panic
     first = info["rolls"][0]
@@ -70,19 +73,22 @@ def run_panic(args) -> int:
     with CampaignService.open(campaign_root(args), args.name, rng=random.Random(), wait=args.wait) as service:
         warn_about(service)
         if not service.has_panic_table:
-            raise CliError(f"{service.campaign.system} has no panic table: panic rolls belong to yze and yze-step")
+            raise CliError(_("{system} has no panic table: panic rolls belong to yze and yze-step").format(
+                system=service.campaign.system))
         who = service.character(args.character)
         in_range = [service.character(x).id for x in args.in_range]
         if who.id in in_range:
-            raise CliError(f"{who.name} is the one who panics: --in-range names the others")
+            raise CliError(_("{name} is the one who panics: --in-range names the others").format(name=who.name))
         entry = as_record(service.panic_roll(who.id, in_range=in_range, face=args.face))
     result = panic_result(entry)
-    lines = [shown(given(entry.summary, "")), shown(result["text"])]
+    first = entry.panic["rolls"][0]
+    lines = [shown(given(entry.summary, "")), shown(pick(first["text"]))]
     if result["spreads"] and not in_range:
-        result["warnings"] = [f"{result['character']} panics: {result['total']} {result['name']} reaches others, "
-                              "but nobody was named with --in-range: nobody else was touched (R-PANIC-1)"]
+        result["warnings"] = [_("{name} panics: {total} {row} reaches others, but nobody was named with --in-range: "
+                                "nobody else was touched (R-PANIC-1)").format(
+            name=result["character"], total=result["total"], row=pick(first["name"]))]
         for warning in result["warnings"]:
-            print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
-    lines.append(f"(undo: ctrl+z in the console; history entry {entry.id})")
+            print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
+    lines.append(_("(undo: ctrl+z in the console; history entry {id})").format(id=entry.id))
     emit(result, args.json, "\n".join(lines))
     return 0

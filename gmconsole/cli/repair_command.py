@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gmconsole.cli.campaign_access import WAY_OUT_LIMIT, add_wait, campaign_root, guard, way_out
+from gmconsole.cli.campaign_access import (
+    WAY_OUT_LIMIT,
+    add_wait,
+    campaign_root,
+    guard,
+    speak_campaign_language,
+    way_out,
+)
+from gmconsole.i18n import _
 
 __all__ = ["WAY_OUT_LIMIT", "register", "way_out"]
 
@@ -22,6 +30,7 @@ def run_repair(args) -> int:
     from gmconsole.safe_text import shown
 
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
+        speak_campaign_language(service)
         done = service.set_aside(Path(args.set_aside))
     print(shown(done["summary"]))
     return 0
@@ -29,11 +38,11 @@ def run_repair(args) -> int:
 
 def register(subparsers) -> None:
     """Add ``repair``."""
-    repair = subparsers.add_parser("repair", help="set a damaged history file aside so the campaign goes on")
+    repair = subparsers.add_parser("repair", help=_("set a damaged history file aside so the campaign goes on"))
     repair.add_argument("name", metavar="NAME")
     repair.add_argument("--set-aside", required=True, metavar="FILE",
-                        help="the damaged history file to rename beside itself (history/session-N/entries-M.json, "
-                             "relative to the campaign folder, or a full path); its entries are then missing "
-                             "from the history")
+                        help=_("the damaged history file to rename beside itself (history/session-N/entries-M.json, "
+                               "relative to the campaign folder, or a full path); its entries are then missing "
+                               "from the history"))
     add_wait(repair)
     repair.set_defaults(handler=guard(run_repair))

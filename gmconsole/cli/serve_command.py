@@ -22,6 +22,7 @@ from pathlib import Path
 
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 DEFAULT_HOST = "127.0.0.1"
@@ -34,15 +35,17 @@ SERVED_SUBCOMMAND: tuple[str, ...] = ("table",)
 def register(subparsers) -> None:
     """Add ``serve``."""
     serve = subparsers.add_parser(
-        "serve", help="serve the players' table view (read-only) to browsers",
-        description="Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
+        "serve", help=_("serve the players' table view (read-only) to browsers"),
+        description=_("Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
                     "phones). Each browser gets its own read-only table view: nothing reached from the "
-                    "browser can change the campaign. Ctrl+C stops the server.")
+                    "browser can change the campaign. Ctrl+C stops the server."))
     serve.add_argument("name", metavar="NAME")
     serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"the address to listen on (default {DEFAULT_HOST}: this machine only); another "
-                            "one (0.0.0.0 for every network) lets anyone on that network watch the table")
-    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+                       help=_("the address to listen on (default {host}: this machine only); another one (0.0.0.0 "
+                              "for every network) lets anyone on that network watch the table").format(
+                           host=DEFAULT_HOST))
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                       help=_("the port (default {port})").format(port=DEFAULT_PORT))
     serve.set_defaults(handler=guard(run_serve))
 
 
@@ -50,14 +53,21 @@ def port_number(text: str) -> int:
     """A TCP port from 1 to 65535."""
     value = text.strip()
     if not value.isdigit() or not 1 <= int(value) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (a whole number from 1 to 65535)")
+        raise argparse.ArgumentTypeError(_("{text} is not a port (a whole number from 1 to 65535)").format(
+            text=repr(text)))
     return int(value)
 
 
 def served_command(root: Path, name: str) -> str:
     """The shell command textual-serve runs for each browser (it starts it through the shell, hence
-    the quoting): this interpreter, this data folder, the read-only table view of ``name``."""
-    words = [sys.executable, "-m", "gmconsole", "--data-dir", str(root), *SERVED_SUBCOMMAND, name]
+    the quoting): this interpreter, this data folder, the read-only table view of ``name``, in the
+    language ``--lang`` asked for (the variable, the settings file and the campaign the table view reads
+    itself)."""
+    from gmconsole.cli.campaign_access import LANGUAGE_ASKED
+
+    asked = LANGUAGE_ASKED["code"]
+    words = [sys.executable, "-m", "gmconsole", *(["--lang", asked] if asked else []), "--data-dir", str(root),
+             *SERVED_SUBCOMMAND, name]
     return shlex.join(words)
 
 
@@ -67,15 +77,17 @@ def run_serve(args) -> int:
     check_campaign(root, args.name)
     check_port_free(args.host, args.port)
     if not is_loopback(args.host):
-        where = ""
+        warning = _("serving on {host}: anyone who can reach this machine on that network can watch the table "
+                    "view").format(host=shown(args.host))
         if args.host in ("0.0.0.0", "::"):  # every network: the address to give the phones is the machine's own
-            where = f"; on the phones open http://<this machine's address>:{args.port}"
-        print(f"gmconsole: warning: serving on {shown(args.host)}: anyone who can reach this machine on that "
-              f"network can watch the table view{where}", file=sys.stderr)
+            warning = _("{warning}; on the phones open http://<this machine's address>:{port}").format(
+                warning=warning, port=args.port)
+        print(_("gmconsole: warning: {message}").format(message=warning), file=sys.stderr)
     from gmconsole.cli.table_server import serve
 
     try:
-        serve(served_command(root, args.name), args.host, args.port, title=f"{args.name} — table view")
+        title = _("{name} — table view").format(name=args.name)
+        serve(served_command(root, args.name), args.host, args.port, title=title)
     except OSError as exc:  # lost the port between the check and the bind
         raise CliError(port_in_use(args.host, args.port, exc)) from exc
     return 0
@@ -102,7 +114,7 @@ def check_port_free(host: str, port: int) -> None:
     try:
         addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        raise CliError(f"cannot serve on host {shown(host)}: {exc}") from exc
+        raise CliError(_("cannot serve on host {host}: {error}").format(host=shown(host), error=exc)) from exc
     for family, kind, proto, _name, address in addresses:
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -117,8 +129,9 @@ def port_in_use(host: str, port: int, error: OSError) -> str:
     import errno
 
     if error.errno == errno.EADDRINUSE:
-        return f"port {port} on {shown(host)} is in use: pick another with --port"
-    return f"cannot listen on port {port} on {shown(host)}: {error.strerror or error}"
+        return _("port {port} on {host} is in use: pick another with --port").format(port=port, host=shown(host))
+    return _("cannot listen on port {port} on {host}: {reason}").format(port=port, host=shown(host),
+                                                                        reason=error.strerror or error)
 
 
 def is_loopback(host: str) -> bool:

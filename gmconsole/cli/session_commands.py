@@ -20,38 +20,39 @@ import sys
 
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit, session_number
+from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import shown, to_json
-from gmconsole.wording import counted
 
 __all__ = ["register"]
 
 
 def register(subparsers) -> None:
     """Add ``session NAME {new,scene,list,recap}``."""
-    session = subparsers.add_parser("session", help="open a new session or scene, list sessions, read a recap")
+    session = subparsers.add_parser("session", help=_("open a new session or scene, list sessions, read a recap"))
     session.add_argument("name", metavar="NAME")
     actions = session.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    new = actions.add_parser("new", help="open the next session (scenes start again at 1)")
-    new.add_argument("--title", metavar="T", help="what the session is called")
-    new.add_argument("--date", metavar="YYYY-MM-DD", help="the date of play (default: today)")
+    new = actions.add_parser("new", help=_("open the next session (scenes start again at 1)"))
+    new.add_argument("--title", metavar="T", help=_("what the session is called"))
+    new.add_argument("--date", metavar="YYYY-MM-DD", help=_("the date of play (default: today)"))
     new.add_argument("--json", action="store_true",
-                     help='print {"session": N, "scene": 1} (and "warnings" when there are any)')
+                     help=_('print {"session": N, "scene": 1} (and "warnings" when there are any)'))
     add_wait(new)
     new.set_defaults(handler=guard(run_new))
 
-    scene = actions.add_parser("scene", help="start the next scene (\"only one chance\" starts afresh)")
+    scene = actions.add_parser("scene", help=_("start the next scene (\"only one chance\" starts afresh)"))
     scene.add_argument("--json", action="store_true", help='print {"session": N, "scene": M}')
     add_wait(scene)
     scene.set_defaults(handler=guard(run_scene))
 
-    listing = actions.add_parser("list", help="every session: number, title, started, scenes, entries")
-    listing.add_argument("--json", action="store_true", help="a JSON list")
+    listing = actions.add_parser("list", help=_("every session: number, title, started, scenes, entries"))
+    listing.add_argument("--json", action="store_true", help=_("a JSON list"))
     listing.set_defaults(handler=guard(run_list))
 
-    recap = actions.add_parser("recap", help="a session's recap, built from its history (Markdown)")
-    recap.add_argument("--session", type=session_number, metavar="N", help="which session (default: the current one)")
-    recap.add_argument("--json", action="store_true", help="the recap as data")
+    recap = actions.add_parser("recap", help=_("a session's recap, built from its history (Markdown)"))
+    recap.add_argument("--session", type=session_number, metavar="N",
+                       help=_("which session (default: the current one)"))
+    recap.add_argument("--json", action="store_true", help=_("the recap as data"))
     recap.set_defaults(handler=guard(run_recap))
 
 
@@ -73,12 +74,16 @@ def run_new(args) -> int:
         warnings = [sessions.pending_warning(ending, pending)] if pending else []
         warnings += [w for w in (sessions.date_warning(service),) if w]
         for warning in warnings:
-            print(f"gmconsole: warning: {shown(warning)}", file=sys.stderr)
+            print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
         if warnings:  # only then: scripts comparing the issue's {"session", "scene"} keep working
             result["warnings"] = warnings
-        title = f": {session.title}" if session.title else ""
-    emit(result, args.json, f"session {result['session']}{title} begins ({session.date}), scene 1")
+        if session.title:
+            text = _("session {number}: {title} begins ({date}), scene 1").format(
+                number=result["session"], title=session.title, date=session.date)
+        else:
+            text = _("session {number} begins ({date}), scene 1").format(number=result["session"], date=session.date)
+    emit(result, args.json, text)
     return 0
 
 
@@ -87,7 +92,8 @@ def run_scene(args) -> int:
         warn_about(service)
         service.new_scene()
         result = {"session": service.session.number, "scene": service.session.scene}
-    emit(result, args.json, f"session {result['session']}, scene {result['scene']} begins")
+    emit(result, args.json, _("session {number}, scene {scene} begins").format(number=result["session"],
+                                                                               scene=result["scene"]))
     return 0
 
 
@@ -102,8 +108,10 @@ def run_list(args) -> int:
         return 0
     for row in rows:  # titles come from the campaign file: escaped
         title = f"  {shown(row['title'])}" if row["title"] else ""
-        print(f"session {row['number']}{title}  started {shown(started_text(row))}  "
-              f"{counted(row['scenes'], 'scene')}  {counted(row['entries'], 'entry', 'entries')}")
+        scenes = ngettext("{n} scene", "{n} scenes", row["scenes"]).format(n=row["scenes"])
+        entries = ngettext("{n} entry", "{n} entries", row["entries"]).format(n=row["entries"])
+        print(_("session {number}{title}  started {started}  {scenes}  {entries}").format(
+            number=row["number"], title=title, started=shown(started_text(row)), scenes=scenes, entries=entries))
     return 0
 
 

@@ -12,6 +12,7 @@ key of another system or a bad value exits 2 naming what is allowed, and nothing
 from __future__ import annotations
 
 from gmconsole.cli.common import emit
+from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import shown
 
 
@@ -19,15 +20,16 @@ def register(subparsers) -> None:
     """Add ``settings``."""
     from gmconsole.cli.campaign_access import add_wait, guard
 
-    parser = subparsers.add_parser("settings", help="show or change a campaign's settings")
+    parser = subparsers.add_parser("settings", help=_("show or change a campaign's settings"))
     parser.add_argument("name", metavar="NAME")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
-                        help="change a setting, e.g. push_cost=doom, skill_ones=blank, "
-                             "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
-                             "history entry")
+                        help=_("change a setting, e.g. push_cost=doom, skill_ones=blank, "
+                               "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
+                               "history entry"))
     parser.add_argument("--json", action="store_true",
-                        help='print {"campaign", "system", "settings": [{"key", "value", "rule", "text", '
-                             '"allowed"}]} (with --set also "changed")')
+                        help=_("print {shape} as JSON (with --set also {changed})").format(
+                            shape=verbatim('{"campaign", "system", "settings": [{"key", "value", "rule", "text", '
+                                           '"allowed"}]}'), changed='"changed"'))
     add_wait(parser)
     parser.set_defaults(handler=guard(run_settings))
 
@@ -36,10 +38,10 @@ def listing_text(name: str, system: str, rows: list[dict]) -> str:
     """The settings for a person: ``key = value  [R-id]``, then what it does and what it takes."""
     from gmconsole.campaign.settings_table import shown_value
 
-    lines = [f"{shown(name)} ({shown(system)}) settings:"]
+    lines = [_("{name} ({system}) settings:").format(name=shown(name), system=shown(system))]
     for row in rows:
         lines.append(f"{row['key']} = {shown_value(row['value'])}  [{row['rule']}]")
-        lines.append(f"    {row['text']} Takes {row['allowed']}.")
+        lines.append("    " + _("{text} Takes {allowed}.").format(text=row["text"], allowed=row["allowed"]))
     return "\n".join(lines)
 
 
@@ -67,6 +69,7 @@ def run_settings(args) -> int:
     text = listing_text(campaign.name, campaign.system, rows)
     if args.assignments:
         result["changed"] = changed
-        text = "changed " + ", ".join(f"{k} = {shown(v)}" for k, v in changed.items()) + "\n" + text
+        text = _("changed {settings}").format(settings=", ".join(f"{k} = {shown(v)}" for k, v in changed.items())) \
+            + "\n" + text
     emit(result, args.json, text)
     return 0

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import CliError, emit
+from gmconsole.i18n import _, ngettext, verbatim
 
 
 def _pair(flag: str):
@@ -20,26 +21,25 @@ def _pair(flag: str):
         if not sep or not left.strip() or not right.strip():
             import argparse
 
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not {flag} "
-                f"(e.g. {'Piloting=agility' if flag == 'NAME=ATTRIBUTE' else 'piloting=Flying'})"
-            )
+            example = "Piloting=agility" if flag == "NAME=ATTRIBUTE" else "piloting=Flying"
+            raise argparse.ArgumentTypeError(_("{text} is not {flag} (e.g. {example})").format(
+                text=repr(text), flag=flag, example=example))
         return left.strip(), right.strip()
     return parse
 
 
 def register(subparsers) -> None:
     """Add ``skills``."""
-    parser = subparsers.add_parser("skills", help="show or change a campaign's own skills (Year Zero)")
+    parser = subparsers.add_parser("skills", help=_("show or change a campaign's own skills (Year Zero)"))
     parser.add_argument("name", metavar="NAME")
     parser.add_argument("--add", type=_pair("NAME=ATTRIBUTE"), action="append", default=[], metavar="NAME=ATTRIBUTE",
-                        help="add a skill rolled with this attribute (strength, agility, wits, empathy); repeatable")
-    parser.add_argument("--rename", type=_pair("SKILL=NEW NAME"), action="append", default=[],
-                        metavar="SKILL=NEW NAME", help="rename a skill (its id stays); repeatable")
+                        help=_("add a skill rolled with this attribute (strength, agility, wits, empathy); repeatable"))
+    parser.add_argument("--rename", type=_pair(verbatim("SKILL=NEW NAME")), action="append", default=[],
+                        metavar=verbatim("SKILL=NEW NAME"), help=_("rename a skill (its id stays); repeatable"))
     parser.add_argument("--remove", action="append", default=[], metavar="NAME",
-                        help="remove a skill no character has; repeatable")
-    parser.add_argument("--load", metavar="FILE", help="replace the list with the [[skills]] of a TOML file")
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+                        help=_("remove a skill no character has; repeatable"))
+    parser.add_argument("--load", metavar="FILE", help=_("replace the list with the [[skills]] of a TOML file"))
+    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     add_wait(parser)
     parser.set_defaults(handler=guard(run_skills))
 
@@ -48,7 +48,7 @@ def _read(path: str) -> str:
     from gmconsole.user_files import UserFileRefused, read_user_text
 
     try:
-        return read_user_text(path, "a skill list")  # bounded, regular files only (never /dev/zero)
+        return read_user_text(path, _("a skill list"))  # bounded, regular files only (never /dev/zero)
     except UserFileRefused as exc:
         raise CliError(str(exc)) from None
 
@@ -65,9 +65,16 @@ def _result(service) -> dict:
 def _text(result: dict, summary: str) -> str:
     lines = [summary] if summary else []
     if not result["skills"]:
-        lines.append(f"{result['system']} sheets name their own skills; there is no list to show")
-    origin = "the campaign's own list" if result["own_list"] else f"the {result['system']} list"
-    lines.append(f"{result['campaign']}: {len(result['skills'])} skills ({origin})" if result["skills"] else "")
+        lines.append(_("{system} sheets name their own skills; there is no list to show").format(
+            system=result["system"]))
+    if result["own_list"]:
+        origin = _("the campaign's own list")
+    else:
+        origin = _("the {system} list").format(system=result["system"])
+    if result["skills"]:
+        lines.append(ngettext("{campaign}: {n} skill ({origin})", "{campaign}: {n} skills ({origin})",
+                              len(result["skills"])).format(campaign=result["campaign"], n=len(result["skills"]),
+                                                            origin=origin))
     for s in result["skills"]:
         lines.append(f"  {s['name']} ({s['id']}) — {s['attribute']}" + (f": {s['text']}" if s["text"] else ""))
     return "\n".join(line for line in lines if line)

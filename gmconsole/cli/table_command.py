@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gmconsole.cli.campaign_access import campaign_root, guard
 from gmconsole.cli.common import CliError
+from gmconsole.i18n import _
 
 __all__ = ["register", "run_table"]
 
@@ -16,8 +17,8 @@ __all__ = ["register", "run_table"]
 def register(subparsers) -> None:
     """Add ``table NAME``."""
     table = subparsers.add_parser(
-        "table", help="the players' table view of a campaign (read-only; q quits)",
-        description="Show the players' table view: turn order, last public rolls, the party; read-only.")
+        "table", help=_("the players' table view of a campaign (read-only; q quits)"),
+        description=_("Show the players' table view: turn order, last public rolls, the party; read-only."))
     table.add_argument("name", metavar="NAME")
     table.set_defaults(handler=guard(run_table))
 
@@ -30,9 +31,12 @@ def run_table(args) -> int:
     try:
         service = CampaignService.open(campaign_root(args), args.name, read_only=True)
     except CorruptFile as exc:
-        raise CliError(f"{args.name} is damaged: open it in the console (gmconsole open {args.name}); {exc}") from exc
+        raise CliError(_("{name} is damaged: open it in the console (gmconsole open {name}); {error}").format(
+            name=args.name, error=exc)) from exc
     try:
-        from gmconsole.cli.campaign_access import load_config
+        from gmconsole.cli.campaign_access import load_config, speak_campaign_language
+
+        speak_campaign_language(service)
         from gmconsole.ui.table import TableApp
 
         TableApp(service, theme=load_config().theme).run()

@@ -22,13 +22,15 @@ import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server, to_int
 
+from gmconsole.i18n import _, verbatim
+
 
 class TableServer(Server):
     """textual-serve's server, its page addressed from the request (see the module docstring)."""
 
     async def on_startup(self, app: web.Application) -> None:
         """Say where the table view is served and how to stop (the library prints a banner)."""
-        self.console.print(f"serving the table view on {self.public_url} (read-only); Ctrl+C stops",
+        self.console.print(_("serving the table view on {url} (read-only); Ctrl+C stops").format(url=self.public_url),
                            highlight=False, markup=False)
 
     @aiohttp_jinja2.template("app_index.html")
@@ -47,9 +49,9 @@ class TableServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """The websocket that runs a table view, for this server's own pages only (see the module docstring)."""
-        origin = request.headers.get("Origin")
+        origin = request.headers.get(verbatim("Origin"))
         if origin is not None and urlsplit(origin).netloc != request.host:
-            raise web.HTTPForbidden(text="the table view is only shown on this server's own page")
+            raise web.HTTPForbidden(text=_("the table view is only shown on this server's own page"))
         return await super().handle_websocket(request)
 
 

@@ -10,6 +10,7 @@ import argparse
 import random
 
 from gmconsole.cli.common import CliError, count, signed
+from gmconsole.i18n import N_, _, language
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
@@ -18,26 +19,29 @@ from gmconsole.systems.tiered.odds import tier_odds
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dice", type=signed, metavar="N", help="the pool size as given (0 or fewer: 2d6 keep lowest)")
-    parser.add_argument("--luck", type=count, metavar="N", help="the Luck die (1, or 0 if the GM takes it away)")
-    parser.add_argument("--attribute", type=signed, metavar="N", help="the attribute rolled")
-    parser.add_argument("--skill", type=signed, metavar="N", help="the skill level")
-    parser.add_argument("--bonus", type=count, metavar="N", help="bonus dice from items, magic or allies (at most 2)")
-    parser.add_argument("--push-yourself", action="store_true", help="spend 2 stamina for +1 die")
-    parser.add_argument("--stamina", type=count, metavar="N", help="the character's stamina (needed to push yourself)")
+    parser.add_argument("--dice", type=signed, metavar="N",
+                        help=_("the pool size as given (0 or fewer: 2d6 keep lowest)"))
+    parser.add_argument("--luck", type=count, metavar="N", help=_("the Luck die (1, or 0 if the GM takes it away)"))
+    parser.add_argument("--attribute", type=signed, metavar="N", help=_("the attribute rolled"))
+    parser.add_argument("--skill", type=signed, metavar="N", help=_("the skill level"))
+    parser.add_argument("--bonus", type=count, metavar="N",
+                        help=_("bonus dice from items, magic or allies (at most 2)"))
+    parser.add_argument("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
+    parser.add_argument("--stamina", type=count, metavar="N",
+                        help=_("the character's stamina (needed to push yourself)"))
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole odds tiered``; with ``--faces`` the odds of Push Yourself after that roll."""
     _add_common(parser)
     parser.add_argument("--faces", metavar="SPEC",
-                        help='the faces of a check already rolled, e.g. "dice=5,3,2": what Push Yourself can add')
+                        help=_('the faces of a check already rolled, e.g. "dice=5,3,2": what Push Yourself can add'))
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
-    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "dice=6,6,2"')
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice for a repeatable roll")
+    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "dice=6,6,2"'))
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
 
 
 def _check_values(args) -> None:
@@ -45,9 +49,9 @@ def _check_values(args) -> None:
     for name in ("dice", "luck", "attribute", "skill", "bonus", "stamina", "seed"):
         value = getattr(args, name, None)
         if value is not None and not isinstance(value, int):
-            raise CliError(f"--{name} needs a value")
+            raise CliError(_("{flag} needs a value").format(flag="--" + name))
     if getattr(args, "faces", None) is not None and not isinstance(args.faces, str):
-        raise CliError("--faces needs a value")
+        raise CliError(_("--faces needs a value"))
 
 
 def _pool(args) -> tiered.Pool:
@@ -55,13 +59,14 @@ def _pool(args) -> tiered.Pool:
     built = [args.luck, args.attribute, args.skill, args.bonus, args.stamina]
     building = any(v is not None for v in built) or args.push_yourself
     if args.dice is not None and building:
-        raise CliError("give either --dice N or --attribute/--skill (with --luck/--bonus/--push-yourself), not both")
+        raise CliError(_("give either --dice N or --attribute/--skill (with --luck/--bonus/--push-yourself), not both"))
     if args.dice is not None:
         if args.dice > tiered.MAX_DICE:
-            raise CliError(f"a pool of {args.dice} dice is too many (at most {tiered.MAX_DICE})")
+            raise CliError(_("a pool of {n} dice is too many (at most {most})").format(n=args.dice,
+                                                                                        most=tiered.MAX_DICE))
         return tiered.Pool(args.dice, (("dice", args.dice),))
     if not building:
-        raise CliError("give the pool: --dice N, or --attribute N --skill N")
+        raise CliError(_("give the pool: --dice N, or --attribute N --skill N"))
     return tiered.build_pool(
         attribute=args.attribute or 0,
         skill=args.skill or 0,
@@ -72,10 +77,24 @@ def _pool(args) -> tiered.Pool:
     )
 
 
+_WORDS = (N_("Luck"), N_("attribute"), N_("skill"), N_("bonus dice"), N_("Push Yourself"), N_("penalty"), N_("dice"),
+          N_("stamina"))
+"""The rules' words for a pool's parts and an effect's target and reason (``--json`` keeps them as they are)."""
+
+
+def _word(word: str) -> str:
+    return _(word) if word in _WORDS else word
+
+
+def _tier(tier) -> str:
+    """A tier's name from the data file, in the language spoken."""
+    return tier.name_in(language())
+
+
 def _pool_text(pool: tiered.Pool) -> str:
-    parts = " + ".join(f"{label} {n}" for label, n in pool.lines)
-    rolled = f"{pool.dice}d6" if pool.dice >= 1 else "2d6 keep lowest"
-    return f"{parts} = {pool.dice} ({rolled})"
+    parts = " + ".join(f"{_word(label)} {n}" for label, n in pool.lines)
+    rolled = f"{pool.dice}d6" if pool.dice >= 1 else _("2d6 keep lowest")
+    return _("{parts} = {dice} ({rolled})").format(parts=parts, dice=pool.dice, rolled=rolled)
 
 
 def run_odds(args) -> tuple[dict, str]:
@@ -86,7 +105,8 @@ def run_odds(args) -> tuple[dict, str]:
     result = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
     result["exact"] = {f"p_{tier.value}": str(p) for tier, p in odds.items()}
     result["pool"] = pool.as_dict()
-    lines = [_pool_text(pool)] + [f"{tier.name_in('en')}: {float(p):.2%}" for tier, p in odds.items()]
+    lines = [_pool_text(pool)] + [_("{tier}: {p}").format(tier=_tier(tier), p=f"{float(p):.2%}")
+                                  for tier, p in odds.items()]
     return result, "\n".join(lines)
 
 
@@ -101,12 +121,14 @@ def run_push_yourself_odds(args) -> tuple[dict, str]:
         odds = push_yourself_odds([d.face for d in result.dice], pool.dice,
                                   pushed_yourself=args.push_yourself, stamina=args.stamina)
     except RulesError as error:
-        raise CliError(f"Push Yourself cannot help this check: {error}") from error
+        raise CliError(_("Push Yourself cannot help this check: {reason}").format(reason=error)) from error
     out = odds.as_dict()
     out["pool"] = pool.as_dict()
-    lines = [_pool_text(pool), f"now {odds.current.name_in('en')}; with the Push Yourself die (2 stamina):",
-             f"better tier {float(odds.p_better):.1%} ({odds.p_better}), Great or better {float(odds.p_success):.1%}"]
-    lines += [f"  {tier.name_in('en')}: {float(p):.1%}" for tier, p in odds.tiers.items()]
+    lines = [_pool_text(pool),
+             _("now {tier}; with the Push Yourself die (2 stamina):").format(tier=_tier(odds.current)),
+             _("better tier {p} ({exact}), Great or better {success}").format(
+                 p=f"{float(odds.p_better):.1%}", exact=odds.p_better, success=f"{float(odds.p_success):.1%}")]
+    lines += ["  " + _("{tier}: {p}").format(tier=_tier(tier), p=f"{float(p):.1%}") for tier, p in odds.tiers.items()]
     return out, "\n".join(lines)
 
 
@@ -114,7 +136,7 @@ def run_roll(args) -> tuple[dict, str]:
     pool = _pool(args)
     if args.faces is not None:
         if args.seed is not None:
-            raise CliError("give either --faces or --seed, not both")
+            raise CliError(_("give either --faces or --seed, not both"))
         faces = parse_int_spec(args.faces, ("dice",))
         source = DiceSource(faces=faces)
     else:
@@ -122,6 +144,7 @@ def run_roll(args) -> tuple[dict, str]:
     result = tiered.roll_check(pool, source)
     out = result.as_dict()
     faces_text = ",".join(str(d.face) for d in result.dice)
-    lines = [_pool_text(pool), f"dice: {faces_text} -> {result.tier.name_in('en')} ({result.highest})"]
-    lines += [f"{e.target} {e.amount:+d} ({e.reason})" for e in result.effects]
+    lines = [_pool_text(pool), _("dice: {faces} -> {tier} ({highest})").format(
+        faces=faces_text, tier=_tier(result.tier), highest=result.highest)]
+    lines += [f"{_word(e.target)} {e.amount:+d} ({_word(e.reason)})" for e in result.effects]
     return out, "\n".join(lines)

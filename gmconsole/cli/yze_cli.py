@@ -11,7 +11,8 @@ import random
 import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, die_size, signed
+from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
+from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
@@ -33,7 +34,7 @@ from gmconsole.systems.yearzero.roll import (
     roll_counts,
     skill_attribute,
 )
-from gmconsole.wording import counted, quoted
+from gmconsole.wording import quoted
 
 FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
 """Kind names a faces SPEC may use."""
@@ -44,21 +45,21 @@ DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "fo
 def _seed(text: str) -> int:
     """A random seed: a whole number 0 or more."""
     if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed (a whole number 0 or more)")
+        raise argparse.ArgumentTypeError(_("{text} is not a seed (a whole number 0 or more)").format(text=repr(text)))
     return int(text)
 
 
 def _artifact_die(text: str) -> int:
     sides = die_size(text)
     if sides not in (8, 10, 12):
-        raise argparse.ArgumentTypeError(f"an artifact die is a d8, d10 or d12, not {text!r}")
+        raise argparse.ArgumentTypeError(_("an artifact die is a d8, d10 or d12, not {text}").format(text=repr(text)))
     return sides
 
 
 def _step_die(text: str) -> int:
     sides = die_size(text)
     if sides == 4:
-        raise argparse.ArgumentTypeError("step dice run d6 to d12")
+        raise argparse.ArgumentTypeError(_("step dice run d6 to d12"))
     return sides
 
 
@@ -66,49 +67,52 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """The pool flags shared by ``odds`` and ``roll``."""
     if systems.get(system).step_dice:
         parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
-                            help="a step die: the attribute's first, then the skill's (once or twice)")
+                            help=_("a step die: the attribute's first, then the skill's (once or twice)"))
     else:
         parser.add_argument("--base", type=count, default=0, metavar="N",
-                            help="base dice (the attribute's current value)")
-        parser.add_argument("--skill", type=count, default=0, metavar="N", help="skill dice (the skill level)")
-        parser.add_argument("--gear", type=count, default=0, metavar="N", help="gear dice (the item's current bonus)")
-    parser.add_argument("--stress", type=count, default=0, metavar="N", help="stress dice (yze with stress-dice)")
+                            help=_("base dice (the attribute's current value)"))
+        parser.add_argument("--skill", type=count, default=0, metavar="N", help=_("skill dice (the skill level)"))
+        parser.add_argument("--gear", type=count, default=0, metavar="N",
+                            help=_("gear dice (the item's current bonus)"))
+    parser.add_argument("--stress", type=count, default=0, metavar="N", help=_("stress dice (yze with stress-dice)"))
     parser.add_argument("--artifact", type=_artifact_die, action="append", default=[], metavar="dN",
-                        help="an artifact die: d8, d10 or d12 (repeatable)")
+                        help=_("an artifact die: d8, d10 or d12 (repeatable)"))
     parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
-                        help="a modifier such as +2 or -1 (repeatable; they add up)")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="average", help="difficulty (default average)")
+                        help=_("a modifier such as +2 or -1 (repeatable; they add up)"))
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, default="average", help=_("difficulty (default average)"))
     parser.add_argument("--helper", action="append", default=[], metavar="NAME",
-                        help="a named helper, +1 each (at most 3)")
+                        help=_("a named helper, +1 each (at most 3)"))
     parser.add_argument("--attribute", choices=ATTRIBUTES, default=None,
-                        help="the attribute the base dice come from and a push charges (default: the "
-                             "attribute of --skill-name, else strength)")
-    parser.add_argument("--skill-name", metavar="NAME", help="the skill rolled (myz: shows its stunt list)")
+                        help=_("the attribute the base dice come from and a push charges (default: the "
+                             "attribute of --skill-name, else strength)"))
+    parser.add_argument("--skill-name", metavar="NAME", help=_("the skill rolled (myz: shows its stunt list)"))
     parser.add_argument("--skill-ones", choices=SKILL_ONES, default="stay",
-                        help="R-PUSH-5: a skill die showing 1 stays on a push (stay, the default) or is "
-                             "rerolled and costs nothing (blank: the published dice, no mark on the 1)")
-    parser.add_argument("--reactive", action="store_true", help="a reactive roll, which cannot be pushed")
+                        help=_("R-PUSH-5: a skill die showing 1 stays on a push (stay, the default) or is "
+                             "rerolled and costs nothing (blank: the published dice, no mark on the 1)"))
+    parser.add_argument("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))
     if systems.get(system).push_cost_is_a_setting:
         parser.add_argument("--push-cost", choices=PUSH_COSTS, default="stress-dice",
-                            help="what a push costs (default stress-dice)")
+                            help=_("what a push costs (default stress-dice)"))
     if systems.get(system).has_roles:
-        parser.add_argument("--dog", action="store_true", help="Sic a Dog fighting: --base is the dog's Strength")
+        parser.add_argument("--dog", action="store_true", help=_("Sic a Dog fighting: --base is the dog's Strength"))
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole odds SYSTEM``; with ``--faces`` the odds are those of pushing that first roll."""
     _add_pool_arguments(parser, system)
     parser.add_argument("--faces", metavar="SPEC",
-                        help='the faces of a first roll, e.g. "base=6,1,3 skill=1,4": the odds and costs of pushing it')
+                        help=_('the faces of a first roll, e.g. "base=6,1,3 skill=1,4": the odds and costs of '
+                               'pushing it'))
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole roll SYSTEM``."""
     _add_pool_arguments(parser, system)
-    parser.add_argument("--faces", metavar="SPEC", help='typed faces, e.g. "base=6,1,3 skill=1,4 gear=1"')
-    parser.add_argument("--push", action="count", default=0, help="push the roll once")
-    parser.add_argument("--push-faces", metavar="SPEC", help="typed faces of the rerolled dice only (implies --push)")
-    parser.add_argument("--seed", type=_seed, help="seed the random generator (repeatable results)")
+    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "base=6,1,3 skill=1,4 gear=1"'))
+    parser.add_argument("--push", action="count", default=0, help=_("push the roll once"))
+    parser.add_argument("--push-faces", metavar="SPEC",
+                        help=_("typed faces of the rerolled dice only (implies --push)"))
+    parser.add_argument("--seed", type=_seed, help=_("seed the random generator (repeatable results)"))
 
 
 def _attribute(args: argparse.Namespace) -> str:
@@ -129,8 +133,9 @@ def _skill_name(args: argparse.Namespace) -> None:
         return
     row = find_skill(args.system, args.skill_name)
     if row is None:
-        skills = ", ".join(r["name"]["en"] for r in system_table(args.system)["skills"])
-        raise CliError(f"{args.system} has no skill called {quoted(args.skill_name.strip())}; its skills are: {skills}")
+        skills = ", ".join(pick(r["name"]) for r in system_table(args.system)["skills"])
+        raise CliError(_("{system} has no skill called {name}; its skills are: {skills}").format(
+            system=args.system, name=quoted(args.skill_name.strip()), skills=skills))
     args.skill_name = row["name"]["en"]
 
 
@@ -166,9 +171,9 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
     )
     if systems.get(system).step_dice:
         if not args.die:
-            raise CliError("yze-step needs --die dN for the attribute (and a second --die for the skill)")
+            raise CliError(_("yze-step needs --die dN for the attribute (and a second --die for the skill)"))
         if len(args.die) > 2:
-            raise CliError("yze-step rolls at most two step dice: give --die once or twice")
+            raise CliError(_("yze-step rolls at most two step dice: give --die once or twice"))
         skill_die = args.die[1] if len(args.die) == 2 else None
         request = PoolRequest(attribute_die=args.die[0], skill_die=skill_die, **common)
     else:
@@ -207,12 +212,14 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     result["pool"] = {k.value: pool.count(k) for k in DieKind if pool.count(k)}
     result["explanation"] = list(pool.explanation)
     lines = [
-        f"{pool.system}: {_pool_text(pool)}",
-        f"success {_percent(result['p_success'])}, with a push {_percent(result['p_success_with_push'])}, "
-        f"expected successes {result['expected_successes']:.2f}",
+        _("{system}: {pool}").format(system=pool.system, pool=_pool_text(pool)),
+        _("success {p}, with a push {pushed}, expected successes {expected}").format(
+            p=_percent(result["p_success"]), pushed=_percent(result["p_success_with_push"]),
+            expected=f"{result['expected_successes']:.2f}"),
     ]
     if result.get("p_panic") is not None:
-        lines.append(f"panic {_percent(result['p_panic'])}, with a push {_percent(result['p_panic_with_push'])}")
+        lines.append(_("panic {p}, with a push {pushed}").format(p=_percent(result["p_panic"]),
+                                                                 pushed=_percent(result["p_panic_with_push"])))
     if not pool.can_roll:
         lines.append(pool.reason)
     return result, "\n".join(lines)
@@ -226,12 +233,12 @@ def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
     _pool_from_faces(args)
     pool = pool_from_args(args)
     if not pool.can_roll:
-        raise CliError(pool.reason or "this pool cannot be rolled")
-    first = roll(pool, _source(args.faces, random.Random(), roll_counts(pool), "--faces: the pool"))
+        raise CliError(pool.reason or _("this pool cannot be rolled"))
+    first = roll(pool, _source(args.faces, random.Random(), roll_counts(pool), _("--faces: the pool")))
     try:
         odds = push_odds(first)
     except RulesError as error:
-        raise CliError(f"this roll cannot be pushed: {error}") from error
+        raise CliError(_("this roll cannot be pushed: {reason}").format(reason=error)) from error
     result = odds.as_dict()
     result.update(system=pool.system, skill_ones=pool.request.skill_ones, push_cost=pool.push_cost,
                   successes=first.successes, first_dice=[d.as_dict() for d in first.dice])
@@ -241,16 +248,19 @@ def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
 def push_odds_text(pool: Pool, first: YearZeroRoll, odds) -> str:
     """The push's odds for a person: the chance, the expected successes, panic, each cost's amounts."""
     lines = [
-        f"{pool.system}: pushing {odds.rerolled} {'die' if odds.rerolled == 1 else 'dice'} "
-        f"({first.successes} {'success' if first.successes == 1 else 'successes'} so far)",
-        f"success after the push {_percent(float(odds.p_success))} ({odds.p_success}), "
-        f"expected successes {float(odds.expected_successes):.2f}",
+        _("{system}: pushing {dice} ({successes} so far)").format(
+            system=pool.system, dice=ngettext("{n} die", "{n} dice", odds.rerolled).format(n=odds.rerolled),
+            successes=ngettext("{n} success", "{n} successes", first.successes).format(n=first.successes)),
+        _("success after the push {p} ({exact}), expected successes {expected}").format(
+            p=_percent(float(odds.p_success)), exact=odds.p_success, expected=f"{float(odds.expected_successes):.2f}"),
     ]
     if odds.p_panic is not None:
-        lines.append(f"panic {_percent(float(odds.p_panic))}")
+        lines.append(_("panic {p}").format(p=_percent(float(odds.p_panic))))
+    from gmconsole.campaign.pending_costs import cost_text
+
     for name, dist in odds.cost_distribution.items():
         amounts = ", ".join(f"{amount}: {_percent(float(p))}" for amount, p in dist.items())
-        lines.append(f"{name.replace('_', ' ')}: {amounts}")
+        lines.append(_("{cost}: {amounts}").format(cost=cost_text({"name": name}), amounts=amounts))
     return "\n".join(lines)
 
 
@@ -260,8 +270,8 @@ def _pool_text(pool: Pool) -> str:
         dice = [d for d in pool.dice if d.kind is kind]
         if dice:
             sizes = ",".join(f"d{d.sides}" for d in dice) if kind in (DieKind.ARTIFACT, DieKind.STEP) else ""
-            parts.append(f"{len(dice)} {kind.value}" + (f" ({sizes})" if sizes else ""))
-    return ", ".join(parts) or "no dice"
+            parts.append(f"{len(dice)} {die_kind(kind.value)}" + (f" ({sizes})" if sizes else ""))
+    return ", ".join(parts) or _("no dice")
 
 
 def _source(spec: str | None, rng: random.Random, expected: dict[str, int], what: str) -> DiceSource:
@@ -276,19 +286,19 @@ def _source(spec: str | None, rng: random.Random, expected: dict[str, int], what
 def run_roll(args: argparse.Namespace) -> tuple[dict, str]:
     """Roll the pool (from ``--seed`` or ``--faces``), push when asked, and report dice, banes and costs."""
     if args.push_faces is not None and args.faces is None:
-        raise CliError("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push")
+        raise CliError(_("--push-faces needs --faces: type the first roll's faces too, or use --push to roll the push"))
     _pool_from_faces(args)
     pool = pool_from_args(args)
     if not pool.can_roll:
         raise RulesError(pool.reason)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    result_roll = roll(pool, _source(args.faces, rng, roll_counts(pool), "--faces: the pool"))
+    result_roll = roll(pool, _source(args.faces, rng, roll_counts(pool), _("--faces: the pool")))
     pushes = max(args.push, 1 if args.push_faces is not None else 0)
     for i in range(pushes):
         if result_roll.push_refusal:
             raise RulesError(result_roll.push_refusal)
         spec = args.push_faces if i == 0 else None
-        result_roll = push(result_roll, _source(spec, rng, push_counts(result_roll), "--push-faces: the push"))
+        result_roll = push(result_roll, _source(spec, rng, push_counts(result_roll), _("--push-faces: the push")))
     result = result_roll.as_dict()
     if args.seed is not None:
         result["seed"] = args.seed
@@ -306,23 +316,22 @@ def roll_text(r: YearZeroRoll) -> str:
                 + f"{d.face}{'*' if d.rerolled else ''}"
                 for d in faces
             )
-            groups.append(f"{kind.value} {shown}")
-    verdict = "success" if r.success else "failure"
-    lines = [
-        " | ".join(groups),
-        f"{verdict}: {counted(r.successes, 'success', 'successes')}, {extra_successes(r.pool.system, r.stunts)}"
-        + (" (pushed)" if r.pushes else ""),
-    ]
-    banes = ", ".join(f"{k} {n}" for k, n in r.banes.items() if n)
+            groups.append(f"{die_kind(kind.value)} {shown}")
+    verdict = _("success") if r.success else _("failure")
+    successes = ngettext("{n} success", "{n} successes", r.successes).format(n=r.successes)
+    extra = extra_successes(r.pool.system, r.stunts)
+    said = _("{verdict}: {successes}, {extra} (pushed)") if r.pushes else _("{verdict}: {successes}, {extra}")
+    lines = [" | ".join(groups), said.format(verdict=verdict, successes=successes, extra=extra)]
+    banes = ", ".join(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)
     if banes:
-        lines.append(f"banes: {banes}")
+        lines.append(_("banes: {banes}").format(banes=banes))
     if r.costs:
         from gmconsole.campaign.pending_costs import cost_text
 
-        lines.append("push costs: " + ", ".join(
-            cost_text({"name": c.name, "amount": c.amount, "target": c.target}) for c in r.costs))
+        lines.append(_("push costs: {costs}").format(costs=", ".join(
+            cost_text({"name": c.name, "amount": c.amount, "target": c.target}) for c in r.costs)))
     if r.panic:
-        lines.append("PANIC: a stress die shows 1, roll on the panic table")
+        lines.append(_("PANIC: a stress die shows 1, roll on the panic table"))
     if not r.can_push and not r.pushes:
-        lines.append(f"cannot push: {r.push_refusal}")
+        lines.append(_("cannot push: {reason}").format(reason=r.push_refusal))
     return "\n".join(lines)

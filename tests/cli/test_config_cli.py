@@ -68,19 +68,53 @@ def test_the_data_folder_comes_from_the_file_when_no_flag_or_variable_says(run_c
 
 
 def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_path, copy_demos):
+    """Every command says it, once, whether or not the file decides where campaigns live: the file may
+    set the language every command speaks (issue 16's last mile; it used to be read, and said, only
+    when neither --data-dir nor GMCONSOLE_HOME said where)."""
     configured = copy_demos(tmp_path / "configured")
     env = _config(tmp_path, f'data_folder = "{configured}"\ntheme = = 1\n')
-    env["GMCONSOLE_HOME"] = str(configured)
-    result = run_cli("campaigns", env=env)  # the variable says where: the file is not even read
-    assert result.returncode == 0 and result.stderr == ""
-    env["GMCONSOLE_HOME"] = ""
-    result = run_cli("--data-dir", str(configured), "campaigns", env=env)
-    assert result.returncode == 0 and result.stderr == ""
     fallback = tmp_path / "xdg-data"
     env["XDG_DATA_HOME"] = str(fallback)
-    result = run_cli("campaigns", env=env)
-    assert result.returncode == 0
-    warning = result.stderr.strip().splitlines()
-    assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file ")
-    assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
+    for where in ({"GMCONSOLE_HOME": str(configured)}, {"GMCONSOLE_HOME": ""}):
+        for flags in ((), ("--data-dir", str(configured))):
+            result = run_cli(*flags, "campaigns", env={**env, **where})
+            assert result.returncode == 0
+            warning = result.stderr.strip().splitlines()
+            assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file "), warning
+            assert "line 2" in warning[0] and "every setting keeps its default" in warning[0]
     assert (fallback / "gmconsole").is_dir()  # the defaults: the user data folder
+
+
+def test_config_show_names_every_problem_with_its_line_a_bad_theme_and_a_bad_keymap_entry_too(run_cli, tmp_path):
+    """Issue 16's last mile: the theme (checked against the themes there are) and the keymap (an id no
+    binding has, a key that is not a key) are reported with the rest, each with its line, none stopping
+    the others; every other command says them once, on stderr, and runs on the defaults."""
+    env = _config(tmp_path, 'language = "fr"\ntheme = "nope"\n[keymap]\n"main.history" = "["\n'
+                            '"main.nothing" = "y"\n')
+    shown = run_cli("config", "show", env=env)
+    assert shown.returncode == 0 and shown.stderr == ""
+    problems = [line for line in shown.stdout.splitlines() if line.startswith("problem: ")]
+    assert problems[0] == "problem: line 1: language “fr” is not one of en, zh-Hant"
+    assert problems[1].startswith("problem: line 2: theme “nope” is not a theme here, so textual-dark is used")
+    assert problems[2].startswith("problem: line 4: keymap “main.history” must be a key such as")
+    assert problems[3].startswith("problem: keymap: no binding has the id “main.nothing” (line 5)")
+    data = json.loads(run_cli("config", "show", "--json", env=env).stdout)
+    assert [p.split(":")[0] for p in data["problems"][:3]] == ["line 1", "line 2", "line 4"]
+    other = run_cli("--data-dir", str(tmp_path / "data"), "campaigns", env=env)
+    assert other.returncode == 0
+    warning = other.stderr.splitlines()
+    assert len(warning) == 1 and warning[0].startswith("gmconsole: warning: Settings file ")
+    assert "line 2: theme “nope”" in warning[0] and "line 4: keymap" in warning[0]
+    assert "those settings keep their defaults" in warning[0]
+    zh = run_cli("--lang", "zh-Hant", "config", "show", env=env).stdout
+    assert "問題：第 2 行：佈景主題 “nope” 不存在，因此使用 textual-dark" in zh
+
+
+def test_config_keys_shows_keys_as_config_toml_takes_them(run_cli):
+    lines = {line.split()[0]: line for line in run_cli("config", "keys").stdout.splitlines()}
+    assert lines["initiative.up"].endswith("  [ (left_square_bracket) Up (initiative)")
+    assert "  ? / f1  " in lines["main.help"] and "  -  " in lines["roll.minus"]  # taken as typed
+    assert "  , (comma)  " in lines["tracker.clock_minus"]  # a comma separates keys: the file needs the name
+    assert lines["help.close"].split()[1] == "escape"  # Textual's name; `esc` is only how the key bar shows it
+    rows = {row["id"]: row for row in json.loads(run_cli("config", "keys", "--json").stdout)["bindings"]}
+    assert rows["initiative.up"]["typed"] == "[ (left_square_bracket)"
