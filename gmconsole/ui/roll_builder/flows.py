@@ -138,7 +138,7 @@ async def form(builder: RollBuilder, made, after=None) -> None:
     text = await _ask(builder, RollFormScreen(title, fields, run, hint=hint))
     if text:
         builder.last_entry = None
-        builder.special_text = f"{title}: {text}"
+        builder.special_text = _("{title}: {result}").format(title=title, result=text)
         builder.draft = builder.draft.after_roll()
     if after is not None:
         after()

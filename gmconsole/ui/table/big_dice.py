@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -87,7 +88,8 @@ def _block(die: dict, seen: Look) -> tuple[list[str], Style, Style]:
     glyphs = [GLYPHS.get(ch, GLYPHS["?"]) for ch in face]
     lines = [" " + "".join(g[row] for g in glyphs) + " " for row in range(3)]
     mark = die_mark(die) + (REROLLED_MARK if die.get("rerolled") else "")
-    lines.append(mark.center(len(lines[0])))
+    room = cell_len(lines[0])
+    lines.append(mark.center(room - cell_len(mark) + len(mark)))
     colour = seen.colours.get(str(die.get("kind", "dice")), "bold").replace("bold", "").strip() or "white"
     if SUCCESS_MARK in mark:
         return lines, Style(bold=True, color=seen.on_success, bgcolor=colour), Style(bold=True, color=colour)
@@ -104,7 +106,7 @@ def big_dice(dice: Iterable[dict], width: int, seen: Look | None = None) -> Text
     rows: list[list[tuple[list[str], Style, Style]]] = [[]]
     used = 0
     for block in blocks:
-        size = len(block[0][0]) + 1
+        size = cell_len(block[0][0]) + 1
         if rows[-1] and used + size > width:
             rows.append([])
             used = 0

@@ -16,7 +16,10 @@ from textual.widgets import Static
 from gmconsole.i18n import _
 from gmconsole.ui.widgets.sheet_view import badges, tracker_columns, who
 
-__all__ = ["Party", "numbers_shown"]
+__all__ = ["NAME_CELLS", "Party", "numbers_shown"]
+
+NAME_CELLS = 24
+"""The most cells a name takes (a longer one ends in "…", cut by cells): the numbers always keep their room."""
 
 
 def numbers_shown(character) -> bool:
@@ -44,9 +47,9 @@ class Party(Static):
         system = campaign.system
         counters = tracker_columns(system)
         table = Table(expand=True, box=None, header_style="bold", pad_edge=False)
-        table.add_column(_("Name"), overflow="ellipsis", no_wrap=True)
+        table.add_column(_("Name"), overflow="ellipsis", no_wrap=True, max_width=NAME_CELLS)
         for label, _value in counters:
-            table.add_column(label, justify="right", no_wrap=True)
+            table.add_column(_(label), justify="right", no_wrap=True)
         table.add_column(_("State"), ratio=1, overflow="fold")
         shown_any = False
         for character in campaign.roster:

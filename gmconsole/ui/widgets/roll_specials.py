@@ -151,7 +151,7 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
 def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     dice = " ".join("+".join(str(f) for f in d["faces"]) for d in row.get("dice", []))
     tn = "" if row.get("tn") is None else _(" vs TN {tn}").format(tn=row["tn"])
-    text = f"{name}: " + _("top {top}").format(top=row["top"]) + f"{tn} [{dice}]"
+    text = _("{name}: top {top}{vs} [{dice}]").format(name=name, top=row["top"], vs=tn, dice=dice)
     if not verdict:
         return text
     return text + " " + (_("critical failure") if row.get("critical_failure") else _verdict(row.get("success")))

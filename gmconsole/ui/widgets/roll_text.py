@@ -316,13 +316,14 @@ def opposed_line(entry: Entry | dict | None) -> str:
     faces = dice_words(opposed.get("defender_dice", []))
     outcome = {"active": _("the active side wins"), "defender": _("the defender holds (a tie fails the active side)"),
                "reroll": _("a tie: roll the opposed roll again (setting)")}[opposed["outcome"]]
-    line = (f"{given(entry.character, None)}: {opposed['active_successes']} · {opposed['defender']}: "
-            f"{opposed['defender_successes']} ({faces}) → {outcome}; "
-            + _("net successes {count}").format(count=opposed["net_successes"]))
+    line = _("{name}: {successes} · {defender}: {defender_successes} ({faces}) → {outcome}; net successes "
+             "{count}").format(name=given(entry.character, None), successes=opposed["active_successes"],
+                               defender=opposed["defender"], defender_successes=opposed["defender_successes"],
+                               faces=faces, outcome=outcome, count=opposed["net_successes"])
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
-        line += "; " + _("{owner} stress die shows 1: {state} (R-PANIC-1)").format(
+        line += _("; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
             owner=owner(opposed["defender"]), state=state)
     return line
 
