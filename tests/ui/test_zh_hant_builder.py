@@ -158,3 +158,30 @@ async def test_the_table_view_reads_in_zh_hant_at_80_columns_with_a_long_chinese
     assert LONG_NAME.startswith(cut) and cell_len(cut) <= NAME_CELLS  # whole characters, then "…"
     assert "壓力" in party and row.split("…")[1].split()[:3] == ["0", "0", "0"]  # its numbers still shown
     assert "\ufffd" not in screen
+
+
+@pytest.mark.parametrize(("key", "table_id", "column"), [("2", "#initiative-table", 1), ("4", "#tracker-table", 0)])
+def test_the_initiative_and_tracker_panes_cut_a_long_chinese_name_by_cells_at_80_by_24(make_app, zh_hant, key,
+                                                                                      table_id, column):
+    from rich.text import Text
+
+    app = make_app("yze-demo")
+    app.service.add_character({"name": LONG_NAME, "kind": "pc"})
+    app.service.start_conflict([c.id for c in app.service.campaign.roster])
+    seen = {}
+
+    @pilot_test
+    async def run():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            table = app.screen.query_one(table_id)
+            cells = [table.get_row_at(r)[column] for r in range(table.row_count)]
+            seen["names"] = [c.plain if isinstance(c, Text) else str(c) for c in cells]
+            seen["width"] = list(table.columns.values())[column].width
+
+    run()
+    name = next(n for n in seen["names"] if n.startswith(LONG_NAME[:3]))
+    assert name.endswith("…") and LONG_NAME.startswith(name[:-1])  # whole characters, then "…"
+    assert cell_len(name) <= seen["width"] <= 80

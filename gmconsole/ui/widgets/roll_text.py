@@ -379,6 +379,11 @@ def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
     return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items() if faces)
 
 
+TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),
+             "environmental": N_("environmental")}
+"""The exploding TN modifier tables by the word that heads each row of the picker (the key in English)."""
+
+
 def tn_modifier_choices() -> list[tuple[str, str]]:
     """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
     value or range (e.g. ``other: Cramped +1-4``)."""
@@ -389,7 +394,8 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
         for e in entries:
             if e.pickable:
                 group = f"{_en(e.group)}: " if e.group else ""
-                out.append((e.full_key, f"{table}: {group}{_en(e.name)} {e.range_text()}"))
+                named = _(TN_TABLES[table]) if table in TN_TABLES else table
+                out.append((e.full_key, f"{named}: {group}{_en(e.name)} {e.range_text()}"))
     return out
 
 
