@@ -31,8 +31,9 @@ __all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_targe
 
 Form = tuple[str, list[FormField], Callable[[dict], str], str]
 
-TIE_SIDES = {"defender": N_("defender"), "active": N_("active")}
-"""Who an exploding opposed test's tie goes to (the entry keeps the English word)."""
+TIE_GOES_TO = {"defender": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the defender)"),
+               "active": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the active)")}
+"""An exploding opposed test's outcome, by who its tie goes to (the entry keeps the English word)."""
 SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure": N_("FAILURE")}
 """A tiered saving throw's outcome as the result line shouts it (the entry keeps the id)."""
 
@@ -167,9 +168,8 @@ def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
     outcome = entry.outcome
     a = _check_text(given(entry.character, ""), outcome["active"], verdict=False)
     d = _check_text(entry.defender, outcome["defender"], verdict=False)
-    tie = str(entry.tie_goes_to)
-    return f"{a}\n{d}\n" + _("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the {side})").format(
-        winner=entry.winner_name, side=_(TIE_SIDES[tie]) if tie in TIE_SIDES else tie)
+    said = TIE_GOES_TO.get(str(entry.tie_goes_to), TIE_GOES_TO["defender"])
+    return f"{a}\n{d}\n" + _(said).format(winner=entry.winner_name)
 
 
 def assisted_text(entry: SpecialRollEntry | dict) -> str:
