@@ -185,3 +185,36 @@ def test_the_initiative_and_tracker_panes_cut_a_long_chinese_name_by_cells_at_80
     name = next(n for n in seen["names"] if n.startswith(LONG_NAME[:3]))
     assert name.endswith("…") and LONG_NAME.startswith(name[:-1])  # whole characters, then "…"
     assert cell_len(name) <= seen["width"] <= 80
+
+
+@pilot_test
+async def test_tiered_save_attack_contested_and_a_consequence_read_in_zh_hant(builder_app, zh_hant):
+    from pilot_harness import fill_focused
+
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await start_builder(pilot, "c1")
+        await pilot.press("v")
+        await pilot.pause()
+        save = await roll_form(pilot, {"save": "phys", "faces": "dice=6,6"})
+        await pilot.press("k")
+        await pilot.pause()
+        attack = await roll_form(pilot, {"faces": "dice=6,6,2,3"})
+        target = app.screen.title_text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        contested = await roll_form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
+        await pick_skill(pilot, "swords")
+        await pilot.press("f")
+        await pilot.pause()
+        await fill_focused(pilot, "dice=4,3,2,1,2,3")
+        await pilot.press("C", "d")
+        await pilot.pause()
+        result = shown_text(builder, "#rb-result")
+    assert save == "Aldric PHYS 豁免 6：2d6 [6 6] = 12 → 大成功（R-TIER-3）"  # PHYS: the save's key, as typed
+    assert attack == "Aldric 攻擊（近戰）：[6 6 2 3] → 大成功，傷害 14（R-TIER-4）"
+    assert target == "Aldric的攻擊：14 點傷害（大成功）。由誰承受？（esc：不套用）"
+    assert contested == "9 對 9；4 對 8 → Wren 勝（R-TIER-5：平手時重擲）"
+    assert "C：套用一項（已套用：傷害）" in result

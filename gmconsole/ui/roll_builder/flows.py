@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.errors import StoreError
-from gmconsole.i18n import _, pick
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
@@ -194,14 +194,14 @@ async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
     """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
     clock a complication advances and the item lost when there is a choice; the service applies it
     (``apply_consequence``), undoable with ``u``."""
-    from gmconsole.systems.tiered import roll as tiered
     from gmconsole.ui.screens.pickers import PickClock, PickGear
     from gmconsole.ui.screens.roll_form import ChoiceScreen
+    from gmconsole.ui.widgets.roll_text import chosen_consequences, consequence_names
 
-    names = {c.key: pick(c.name, c.key) for c in tiered.consequences()}
+    names = consequence_names()
     choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
     choices.append(("damage+wound", "w", _("Damage and mark a wound")))
-    chosen = ", ".join(names.get(key, key) for key in entry.consequences_chosen or [])
+    chosen = chosen_consequences(entry.consequences_chosen)
     hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
     key = await _ask(builder, ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
     if key is None:

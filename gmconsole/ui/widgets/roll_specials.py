@@ -316,7 +316,7 @@ def tiered_forms(service, character, state: dict, rng,
         entry = as_record(service.contested(character.id, v["attribute"], v["opponent"],
                                             opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
                                             rng=rng))
-        rounds = "; ".join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
+        rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
         return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
                                                                                      winner=entry.winner_name)
 

@@ -18,6 +18,8 @@ from gmconsole.wording import possessive
 
 __all__ = [
     "SkillChoice",
+    "chosen_consequences",
+    "consequence_names",
     "costs_lines",
     "difficulty_choices",
     "faces_example",
@@ -242,9 +244,7 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
         tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
         lines.append(tier + by_hand)
         if entry.consequences == "offered":
-            from gmconsole.systems.tiered import roll as tiered
-
-            names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
+            names = ", ".join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
     elif entry.top is not MISSING:
         verdict = (_("CRITICAL FAILURE") if entry.critical_failure
@@ -259,6 +259,20 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
 
 def _successes(n: int) -> str:
     return ngettext("{count} success", "{count} successes", n).format(count=n)
+
+
+def consequence_names() -> dict[str, str]:
+    """The tiered consequences (``data/tiered.toml``) by key, each by its name in the console's language."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    return {c.key: pick(c.name, c.key) for c in tiered.consequences()}
+
+
+def chosen_consequences(keys) -> str:
+    """The consequences a roll has had applied, as a list: in English the keys the entry records (``damage,
+    lost-gear``, as it always read), in another language each one's name from the data file."""
+    named = {} if language() == "en" else consequence_names()
+    return ", ".join(named.get(key, key) for key in keys or [])
 
 
 def tier_word(tier) -> str:
