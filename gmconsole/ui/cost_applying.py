@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
+from gmconsole.i18n import _
 from gmconsole.wording import error_text
 
 __all__ = ["ERRORS", "apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal"]
@@ -53,13 +54,13 @@ def _absent_payer(service, entry: RollEntry) -> str | None:
     from gmconsole.safe_text import shown
 
     roster = {c.id for c in service.campaign.roster}
-    owing = [(given(entry.character_id, None), entry.character or "the character who rolled")]
-    owing += [(c.get("character_id"), c.get("target") or "the defender")
+    owing = [(given(entry.character_id, None), entry.character or _("the character who rolled"))]
+    owing += [(c.get("character_id"), c.get("target") or _("the defender"))
               for c in entry.costs or () if isinstance(c, dict) and c.get("character_id")]
     for character_id, name in owing:
         if character_id and character_id not in roster:
-            return (f"{shown(name)} is no longer in the roster: the costs of roll {given(entry.id, None)} cannot be "
-                    "applied (D in the history screen drops them)")
+            return _("{name} is no longer in the roster: the costs of roll {id} cannot be applied (D in the history "
+                     "screen drops them)").format(name=shown(name), id=given(entry.id, None))
     return None
 
 
@@ -79,9 +80,9 @@ def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: C
     entry_id = given(entry.id, None)
     item = next((i for i in service.pending_costs() if i.get("roll_id") == entry_id), None)
     if item is None or given(entry.status, "done") != "done":
-        say(f"roll {entry_id} has no costs waiting to be dropped")
+        say(_("roll {id} has no costs waiting to be dropped").format(id=entry_id))
         return
-    costs = ", ".join(shown(cost_text(c)) for c in item.get("costs") or ()) or "none"
+    costs = ", ".join(shown(cost_text(c)) for c in item.get("costs") or ()) or _("none")
 
     def answered(yes: bool | None) -> None:
         if not yes:
@@ -94,8 +95,8 @@ def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: C
         done(result)
 
     app.push_screen(ConfirmScreen(
-        f"Drop the costs of roll {entry.id} ({shown(item.get('character', ''))}) without applying them: "
-        f"{costs}? (ctrl+z undoes it)"), answered)
+        _("Drop the costs of roll {id} ({name}) without applying them: {costs}? (ctrl+z undoes it)").format(
+            id=entry.id, name=shown(item.get("character", "")), costs=costs)), answered)
 
 
 def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: Callable[[str], None],
@@ -111,10 +112,10 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
     entry = as_record(entry)
     if _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
         if _costs_status(entry) == "applied":
-            say(f"the costs of roll {given(entry.id, None)} were already applied "
-                "(undo that change to apply them again)")
+            say(_("the costs of roll {id} were already applied (undo that change to apply them again)").format(
+                id=given(entry.id, None)))
         else:
-            say(f"roll {given(entry.id, None)} has no costs waiting to be applied")
+            say(_("roll {id} has no costs waiting to be applied").format(id=given(entry.id, None)))
         return
     absent = read_only_refusal(service) or _absent_payer(service, entry)
     if absent is not None:
@@ -135,8 +136,8 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
         def with_range(in_range: list[str]) -> None:
             if needs_condition:
                 app.push_screen(TypeCondition(
-                    "Condition the push gives", "Type the condition (e.g. tired, angry, scared).",
-                    lambda text: apply(in_range, text), placeholder="tired", enter="ok"), finished)
+                    _("Condition the push gives"), _("Type the condition (e.g. tired, angry, scared)."),
+                    lambda text: apply(in_range, text), placeholder=_("tired"), enter="ok"), finished)
                 return
             try:
                 result = apply(in_range)
@@ -187,7 +188,7 @@ def _type_faces(app, owed: list[tuple[str, str]], faces: dict, then: Callable[[d
         return
     (key, character_id), rest = owed[0], owed[1:]
     character = app.service.campaign.character(character_id)
-    name = character.name if character is not None else "the character"
+    name = character.name if character is not None else _("the character")
 
     def submit(data: dict) -> None:
         faces[key] = data["value"]
@@ -196,8 +197,8 @@ def _type_faces(app, owed: list[tuple[str, str]], faces: dict, then: Callable[[d
         if ok and key in faces:
             _type_faces(app, rest, faces, then)
 
-    app.push_screen(ValueForm(f"{name} panics: the D6 rolled at the table", "D6 face", submit,
-                              hint="1 to 6", low=1, high=6), closed)
+    app.push_screen(ValueForm(_("{name} panics: the D6 rolled at the table").format(name=name), _("D6 face"), submit,
+                              hint=_("1 to 6"), low=1, high=6), closed)
 
 
 def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:

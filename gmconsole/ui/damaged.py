@@ -23,19 +23,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gmconsole.campaign.storage_access import StoreError, is_history_chunk
+from gmconsole.i18n import N_, _
 
 __all__ = ["damaged_line", "offer_restore", "offers_way_out"]
 
-SET_ASIDE = "Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?"
-OR_SET_ASIDE = "Or set it aside (renamed beside itself, not deleted) and go on without its entries"
+SET_ASIDE = N_("Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?")
+OR_SET_ASIDE = N_("Or set it aside (renamed beside itself, not deleted) and go on without its entries")
 
 
 def damaged_line(service, error) -> str:
     """The one line shown when no restore is offered: the store's sentence and what to do."""
     if error.backup is not None and service.read_only:
-        return f"{error} This console is read-only: open the campaign normally to restore it."
+        return _("{error} This console is read-only: open the campaign normally to restore it.").format(error=error)
     if service.read_only and is_history_chunk(error.path):
-        return f"{error} This console is read-only: open the campaign normally to set it aside."
+        return _("{error} This console is read-only: open the campaign normally to set it aside.").format(error=error)
     return str(error)
 
 
@@ -82,8 +83,8 @@ def offer_restore(app, error, *, say: Callable[[str], None], asked: set[Path] | 
             say(done["summary"])
 
     if error.backup is not None:
-        also = OR_SET_ASIDE if chunk else None
-        question = QuestionScreen("Damaged file", str(error), "Restore the newest backup?", also=also)
+        also = _(OR_SET_ASIDE) if chunk else None
+        question = QuestionScreen(_("Damaged file"), str(error), _("Restore the newest backup?"), also=also)
     else:
-        question = QuestionScreen("Damaged file", str(error), SET_ASIDE)
+        question = QuestionScreen(_("Damaged file"), str(error), _(SET_ASIDE))
     app.push_screen(question, answered)

@@ -7,14 +7,17 @@ says both. Kept apart from both so neither imports the other for these words.
 
 from __future__ import annotations
 
+from gmconsole.i18n import N_
+
 __all__ = ["ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE"]
 
-ASKED_READ_ONLY = "opened with --read-only"
-IN_USE = "this campaign is open in another console"
-NOT_WRITABLE = "its lock file cannot be written"
+ASKED_READ_ONLY = N_("opened with --read-only")
+IN_USE = N_("this campaign is open in another console")
+NOT_WRITABLE = N_("its lock file cannot be written")
 READ_ONLY_ADVICE = {
-    ASKED_READ_ONLY: "quit and open it again without --read-only to change it.",
-    IN_USE: "reopen it normally once the other console has closed it.",
-    NOT_WRITABLE: "make its lock file and folder writable, then open it again.",
+    ASKED_READ_ONLY: N_("quit and open it again without --read-only to change it."),
+    IN_USE: N_("reopen it normally once the other console has closed it."),
+    NOT_WRITABLE: N_("make its lock file and folder writable, then open it again."),
 }
-"""What a refused change tells the GM to do, by why the campaign is read-only."""
+"""What a refused change tells the GM to do, by why the campaign is read-only. Marked, not translated: the
+reasons are keys here and the words are translated where they are shown (``_(reason)``)."""

@@ -43,8 +43,9 @@ class BuilderKeys:
             return
         items = self._usable_gear(character, self.draft.skill)
         if not items:
-            usable = f" usable with {self.skill_name()}" if self.draft.skill else " usable without a skill"
-            self.say(f"{character.name} carries no gear{usable}.")
+            said = (_("{name} carries no gear usable with {skill}.") if self.draft.skill
+                    else _("{name} carries no gear usable without a skill."))
+            self.say(said.format(name=character.name, skill=self.skill_name()))
             return
         cycle: list[str | None] = [None] + items
         current = self.draft.gear[0] if self.draft.gear else None
@@ -60,7 +61,7 @@ class BuilderKeys:
             return
         ladder = [d for d, _label in difficulty_choices(self.system)]
         if not ladder:
-            self.say(f"{self.system} has no difficulty ladder; use + and − instead.")
+            self.say(_("{system} has no difficulty ladder; use + and − instead.").format(system=self.system))
             return
         default = self.game_system.default_difficulty()
         if default not in ladder:
@@ -87,8 +88,8 @@ class BuilderKeys:
         self.message = ""
         if step > 0 and wanted > MAX_BONUS_DICE:
             wanted = MAX_BONUS_DICE
-            self.message = (f"No more bonus dice: at most +{MAX_BONUS_DICE} bonus dice help a check "
-                            f"(R-TIER-1); B takes one away.")
+            self.message = _("No more bonus dice: at most +{count} bonus dice help a check (R-TIER-1); B takes "
+                             "one away.").format(count=MAX_BONUS_DICE)
         self.draft = self.draft.changed(bonus_dice=wanted)
 
     def action_push_yourself(self) -> None:
@@ -176,16 +177,16 @@ class BuilderKeys:
     def _roll_to_push(self) -> RollEntry | None:
         entry = self.last_entry
         if entry is None or given(entry.status, "done") != "done":
-            self.say("Roll first: there is no roll here to push.")
+            self.say(_("Roll first: there is no roll here to push."))
             return None
         if entry.push_refusal:
-            self.say(f"Push refused: {entry.push_refusal}")
+            self.say(_("Push refused: {reason}").format(reason=entry.push_refusal))
             return None
         from gmconsole.campaign.rolls import push_out_of_scene
 
         ended = push_out_of_scene(self.service, entry)
         if ended:  # said before `P` asks for faces (play-test 4: refused only after they were typed)
-            self.say(f"Push refused: {ended}")
+            self.say(_("Push refused: {reason}").format(reason=ended))
             return None
         return entry
 
@@ -196,7 +197,7 @@ class BuilderKeys:
         try:
             pushed = self.service.push(entry.id, rng=self.app.rng)
         except ERRORS as exc:
-            self.refused(exc, "Push refused: ")
+            self.refused(exc, _("Push refused: {reason}"))
             return
         self.pushed(pushed)
 
@@ -210,7 +211,7 @@ class BuilderKeys:
         try:
             odds = self.service.push_odds(given(entry.id, None))
         except ERRORS as exc:
-            self.refused(exc, "Push refused: ")
+            self.refused(exc, _("Push refused: {reason}"))
             return
         self.app.push_screen(PushOddsScreen(odds, given(entry.summary, "")))
 
@@ -230,13 +231,13 @@ class BuilderKeys:
             item = newest_pending(self.service, self.character_id)
             entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else None
         if entry is None:
-            self.say("No costs are waiting: roll (and push) first.")
+            self.say(_("No costs are waiting: roll (and push) first."))
             return
 
         def done(result: dict) -> None:
             self.last_entry = self.reread(entry) or entry
             self.message = ""
-            self.special_text = f"Applied: {given(as_record(result).summary, '')}"
+            self.special_text = _("Applied: {summary}").format(summary=given(as_record(result).summary, ""))
             self.refresh_view()
             self.focus()
 
@@ -288,7 +289,7 @@ class BuilderKeys:
         """tiered Mixed / Limited: pick one consequence (:func:`flows.consequence`)."""
         entry = self.last_entry
         if entry is None or entry.tier not in ("mixed", "limited") or given(entry.status, "done") != "done":
-            self.say("Consequences come with a Mixed or Limited roll: roll first.")
+            self.say(_("Consequences come with a Mixed or Limited roll: roll first."))
             return
         self.run_flow(flows.consequence(self, entry))
 
@@ -299,6 +300,6 @@ class BuilderKeys:
         if character is None:
             return
         if not self.draft.skill:
-            self.say("Pick the skill to try again first (s).")
+            self.say(_("Pick the skill to try again first (s)."))
             return
         self.run_flow(flows.circumstances(self, character, self.draft.skill))

@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from gmconsole.i18n import N_, _
+
 __all__ = ["PER_ROLL", "PIN_MARK", "RollDraft"]
 
 PER_ROLL: dict[str, Any] = {
@@ -39,8 +41,8 @@ PER_ROLL: dict[str, Any] = {
 }
 """The per-roll options of the builder and the value each goes back to."""
 
-PIN_MARK = "(pinned)"
-"""Written after a pinned option in the builder's settings line: text, not only a colour."""
+PIN_MARK = N_("(pinned)")
+"""Written after a pinned option in the builder's settings line: text, not only a colour (translated there)."""
 
 SHOWN_WHEN_SET = frozenset({"skill_modifiers", "tn_modifiers", "push_yourself", "hidden"})
 """Options the settings line names only once the GM has set them (the others always show)."""
@@ -94,16 +96,17 @@ class RollDraft:
         with nothing set and nothing pinned, the sentence that says so."""
         new = {name for name in PER_ROLL if self.is_set(name)} - self.pinned
         if new:
-            said = "pinned: " + ", ".join(named(name) for name in PER_ROLL if name in new)
+            said = _("pinned: {options}").format(options=", ".join(named(name) for name in PER_ROLL if name in new))
             return replace(self, pinned=frozenset(self.pinned | new)), said
         if self.pinned:
-            said = "unpinned: " + ", ".join(named(name) for name in PER_ROLL if name in self.pinned)
+            options = ", ".join(named(name) for name in PER_ROLL if name in self.pinned)
+            said = _("unpinned: {options}").format(options=options)
             return replace(self, pinned=frozenset()), said
-        return self, "Nothing to pin: set a modifier, difficulty, helpers or another option first, then press !."
+        return self, _("Nothing to pin: set a modifier, difficulty, helpers or another option first, then press !.")
 
     def mark(self, name: str, text: str) -> str:
         """``text`` (one part of the settings line) with the pin mark when ``name`` is pinned."""
-        return f"{text} {PIN_MARK}" if name in self.pinned else text
+        return f"{text} {_(PIN_MARK)}" if name in self.pinned else text
 
     def moved(self, left: str | None, to: str) -> RollDraft:
         """The GM moves from character ``left`` to ``to``: this draft stays with ``left``; ``to`` gets

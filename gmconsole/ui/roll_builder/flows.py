@@ -55,13 +55,14 @@ async def helpers(builder: RollBuilder, character) -> None:
 async def roll_faces(builder: RollBuilder) -> None:
     """``f``: roll the pool built with the faces of physical dice typed (R-MANUAL-1)."""
     from gmconsole.ui.screens.line_entry import TypeFaces
-    from gmconsole.ui.widgets.roll_text import faces_needed
+    from gmconsole.ui.widgets.roll_text import faces_keys, faces_needed
 
     asked = builder.roll_keywords()
     needs, example = faces_needed(builder.system, builder.preview.dice if builder.preview is not None else [])
     hint = (_("The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1).").format(
                 needs=needs, example=example)
             if needs else _("Type each kind's faces of the physical dice (R-MANUAL-1)."))
+    hint += faces_keys(example)
 
     def submit(spec: str) -> dict:
         try:
@@ -101,19 +102,20 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
     from gmconsole.campaign.rolls import recorded_roll
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.ui.screens.line_entry import TypeFaces
-    from gmconsole.ui.widgets.roll_text import faces_example
+    from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, kind_word
 
     try:
         recorded = recorded_roll(builder.service, entry.id)[1]
         counts = yearzero.push_counts(recorded)
     except ERRORS as exc:
-        builder.refused(exc, "Push refused: ")
+        builder.refused(exc, _("Push refused: {reason}"))
         return
     sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
     example = faces_example(builder.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
-    hint = (_("Dice to reroll: ") + ", ".join(f"{k} ×{n}" for k, n in counts.items() if n)
-            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(example=example))
-    needs = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    hint = (_("Dice to reroll: ") + _(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n)
+            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(example=example)
+            + faces_keys(example))
+    needs = _(", ").join(_("{count} {kind}").format(count=n, kind=kind_word(k)) for k, n in counts.items() if n)
 
     def submit(spec: str) -> dict:
         try:
@@ -136,7 +138,7 @@ async def form(builder: RollBuilder, made, after=None) -> None:
     text = await _ask(builder, RollFormScreen(title, fields, run, hint=hint))
     if text:
         builder.last_entry = None
-        builder.special_text = f"{title}: {text}"
+        builder.special_text = _("{title}: {result}").format(title=title, result=text)
         builder.draft = builder.draft.after_roll()
     if after is not None:
         after()
@@ -192,18 +194,16 @@ async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
     """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
     clock a complication advances and the item lost when there is a choice; the service applies it
     (``apply_consequence``), undoable with ``u``."""
-    from gmconsole.systems.tiered import roll as tiered
     from gmconsole.ui.screens.pickers import PickClock, PickGear
     from gmconsole.ui.screens.roll_form import ChoiceScreen
+    from gmconsole.ui.widgets.roll_text import chosen_consequences, consequence_names
 
-    choices = []
-    for c in tiered.consequences():
-        name = c.name if isinstance(c.name, str) else c.name.get("en", c.key)
-        choices.append((c.key, CONSEQUENCE_KEYS.get(c.key, c.key[0]), name))
-    choices.append(("damage+wound", "w", "Damage and mark a wound"))
-    chosen = entry.consequences_chosen or []
-    hint = f"{given(entry.summary, '')}" + (f" — already: {', '.join(chosen)}" if chosen else "")
-    key = await _ask(builder, ChoiceScreen.make("Consequence (Mixed / Limited)", choices, hint=hint))
+    names = consequence_names()
+    choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
+    choices.append(("damage+wound", "w", _("Damage and mark a wound")))
+    chosen = chosen_consequences(entry.consequences_chosen)
+    hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
+    key = await _ask(builder, ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
     if key is None:
         builder.focus()
         return
@@ -211,7 +211,7 @@ async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
     clock_id = gear_id = None
     clocks = [k for k in builder.service.session.clocks if not k.full]
     if kind == "complication" and len(clocks) > 1:
-        ids = await _ask(builder, PickClock("Which clock does the complication advance?",
+        ids = await _ask(builder, PickClock(_("Which clock does the complication advance?"),
                                                        [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
                                                        limit=1, minimum=1))
         if not ids:
@@ -225,7 +225,7 @@ async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
     if kind == "lost-gear" and not used and character is not None:
         items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
         if len(items) > 1:
-            ids = await _ask(builder, PickGear("Which item is lost?", items, limit=1, minimum=1))
+            ids = await _ask(builder, PickGear(_("Which item is lost?"), items, limit=1, minimum=1))
             if not ids:
                 builder.focus()
                 return
@@ -244,7 +244,7 @@ def apply_consequence(builder: RollBuilder, entry: RollEntry, kind: str, **how) 
         builder.focus()
         return
     builder.last_entry = builder.reread(entry) or entry
-    builder.special_text = f"Applied: {given(as_record(done).summary, '')}"
+    builder.special_text = _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
     builder.message = ""
     builder.refresh_view()
     builder.focus()
@@ -258,11 +258,11 @@ async def circumstances(builder: RollBuilder, character, skill: str) -> None:
     def submit(reason: str) -> dict:
         return builder.service.change_of_circumstances(character.id, skill, reason)
 
-    entry = await _ask(builder, TypeReason(f"Why may {character.name} try {builder.skill_name()} again?",
-                                                 "Say what changed (recorded in the history).", submit,
-                                                 placeholder="found the right tools", enter="ok"))
+    entry = await _ask(builder, TypeReason(
+        _("Why may {name} try {skill} again?").format(name=character.name, skill=builder.skill_name()),
+        _("Say what changed (recorded in the history)."), submit, placeholder=_("found the right tools"), enter="ok"))
     if entry is not None:
-        builder.special_text = f"Recorded: {given(as_record(entry).summary, '')}"
+        builder.special_text = _("Recorded: {summary}").format(summary=given(as_record(entry).summary, ""))
         builder.message = ""
     builder.refresh_view()
     builder.focus()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gmconsole.i18n import _, pick
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers
 
@@ -71,10 +72,11 @@ async def pick_tn_modifiers(builder: RollBuilder) -> None:
         entry = exploding.find_modifier(key)
         if entry.modifier is not None:
             return None
-        how = f"ranges {entry.range_text()}" if entry.low is not None else f"is {entry.range_text()}"
+        name, values = tn_modifier_text(key), entry.range_text()
+        asked = (_("{name} ranges {values}: type how much (the GM's call).") if entry.low is not None
+                 else _("{name} is {values}: type how much (the GM's call)."))
         old = current.get(key, "")
-        name = tn_modifier_text(key)
-        return (f"TN modifier: {name}", f"{name} {how}: type how much (the GM's call).",
+        return (_("TN modifier: {name}").format(name=name), asked.format(name=name, values=values),
                 old.split("=", 1)[1] if "=" in old else str(entry.low or 1))
 
     def check(key: str, text: str) -> str:
@@ -82,7 +84,7 @@ async def pick_tn_modifiers(builder: RollBuilder) -> None:
         exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
         return f"{key}={amount}"
 
-    picker = PickTnModifiers("TN modifiers (type to filter, space marks, ctrl+s done)",
+    picker = PickTnModifiers(_("TN modifiers (type to filter, space marks, ctrl+s done)"),
                                   tn_modifier_choices(), list(current), filtering=True)
     await _picks_into(builder, "tn_modifiers", picker, needs, check)
 
@@ -93,9 +95,9 @@ def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, st
     out = []
     for row in skill_modifiers.modifiers_for(system, skill):
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"
-        group = row.group.get("en", "")
-        ask = " (type which)" if row.ask else ""
-        out.append((row.id, f"{value} {row.name['en'].rstrip('.')}{ask}" + (f" [{group}]" if group else "")))
+        group = pick(row.group) if row.group else ""
+        ask = _(" (type which)") if row.ask else ""
+        out.append((row.id, f"{value} {pick(row.name).rstrip('.。')}{ask}" + (f" [{group}]" if group else "")))
     return out
 
 
@@ -113,8 +115,9 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
     system, skill = builder.system, builder.draft.skill
     rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
     if not rows:
-        builder.say(f"{builder.skill_name() or 'No skill'}: the rules list no named modifiers for it; use + and − "
-                    "instead." if skill else "Pick a skill first (s): named modifiers belong to a skill.")
+        builder.say(_("{skill}: the rules list no named modifiers for it; use + and − instead.").format(
+            skill=builder.skill_name() or _("No skill")) if skill
+            else _("Pick a skill first (s): named modifiers belong to a skill."))
         return
     current = {m.split("=", 1)[0]: m for m in builder.draft.skill_modifiers}
 
@@ -123,7 +126,7 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
         if row.ask is None:
             return None
         old = current.get(key, "")
-        return (f"{row.name['en']}: {row.ask['en']}", row.ask["en"],
+        return (f"{pick(row.name)}: {pick(row.ask)}", pick(row.ask),
                 old.split("=", 1)[1] if "=" in old else "")
 
     def check(key: str, text: str) -> str:
@@ -135,6 +138,6 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
         return value
 
     values = {rid: row.modifier for rid, row in rows.items()}
-    picker = SkillModifierScreen(f"Modifiers of {builder.skill_name()} (space marks, ctrl+s done)",
-                                 skill_modifier_choices(system, skill), values, list(current))
+    title = _("Modifiers of {skill} (space marks, ctrl+s done)").format(skill=builder.skill_name())
+    picker = SkillModifierScreen(title, skill_modifier_choices(system, skill), values, list(current))
     await _picks_into(builder, "skill_modifiers", picker, needs, check)

@@ -206,9 +206,10 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         """Show ``text`` in one line group of the pane; an empty group takes no room."""
         show_line(self, selector.lstrip("#"), Text(text) if text else "", LINES)
 
-    def refused(self, exc: Exception, prefix: str = "") -> None:
-        """Say why a service call was refused; a damaged campaign file is named and a way out offered
-        (restore its backup, or set it aside: :func:`gmconsole.ui.damaged.offer_restore`)."""
+    def refused(self, exc: Exception, sentence: str = "{reason}") -> None:
+        """Say why a service call was refused, as ``sentence`` words it around the ``{reason}`` (``Push refused:
+        {reason}``, already translated); a damaged campaign file is named and a way out offered (restore its
+        backup, or set it aside: :func:`gmconsole.ui.damaged.offer_restore`)."""
         from gmconsole.campaign.errors import CorruptFile
 
         if isinstance(exc, CorruptFile):
@@ -216,7 +217,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
 
             offer_restore(self.app, exc, say=self.say)
             return
-        self.say(f"{prefix}{error_text(exc)}")
+        self.say(sentence.format(reason=error_text(exc)))
 
     def rolled(self, entry: Entry | dict | None, *, options_used: bool = True) -> None:
         """Show a recorded roll; the options it used go back to their defaults unless pinned (a GM

@@ -89,8 +89,10 @@ def next_steps(service, entry: RollEntry) -> list[str]:
     if status == "done":
         lines += _second_chance(service, entry)
     if entry.tier in ("mixed", "limited") and status == "done":
-        chosen = entry.consequences_chosen or []
-        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=", ".join(chosen)) if chosen else ""))
+        from gmconsole.ui.widgets.roll_text import chosen_consequences
+
+        chosen = chosen_consequences(entry.consequences_chosen)
+        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=chosen) if chosen else ""))
     opposed = opposed_line(entry)
     if opposed:
         lines.append(_("Opposed: {line}").format(line=opposed))

@@ -18,12 +18,13 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from gmconsole.i18n import N_
+from gmconsole.i18n import N_, _
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 from gmconsole.ui.table.party import Party, numbers_shown
 from gmconsole.ui.table.rolls import LastRolls
 from gmconsole.ui.table.session_line import SessionLine
 from gmconsole.ui.table.turns import TurnOrder
+from gmconsole.ui.widgets.styles import BOLD_RED
 
 __all__ = ["WIDE", "TableApp"]
 
@@ -46,7 +47,7 @@ Screen { layout: vertical; }
 class TableApp(App[int]):
     """What the players see of ``service``'s campaign; read-only, ``q`` quits."""
 
-    TITLE = "gmconsole table"
+    TITLE = N_("gmconsole table")
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -54,11 +55,12 @@ class TableApp(App[int]):
         Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
 
-    KEYS_LINE = "q quit · the players' view: the GM's console changes it"
+    KEYS_LINE = N_("q quit · the players' view: the GM's console changes it")
 
     def __init__(self, service, theme: str | None = None) -> None:
         """``theme``: the GM's settings file's theme (ignored when it is not a theme here)."""
         super().__init__()
+        self.title = _(self.TITLE)
         self.service = service
         self.animation_level = "none"
         if theme and theme in self.available_themes:
@@ -85,7 +87,7 @@ class TableApp(App[int]):
             with VerticalScroll(id="table-rolls", can_focus=False):
                 yield LastRolls(id="table-last-rolls")
             yield Party(id="table-party")
-        yield Static(self.KEYS_LINE, id="table-keys")
+        yield Static(_(self.KEYS_LINE), id="table-keys")
 
     def on_mount(self) -> None:
         from gmconsole.ui.log_to_status import route_logs
@@ -103,7 +105,8 @@ class TableApp(App[int]):
 
     def show_error(self, text: str) -> None:
         """A gmconsole log line, in the bottom line beside the keys (``text`` already escaped)."""
-        self.query_one("#table-keys", Static).update(Text.assemble(("✗ " + text, "bold red"), "  · q quit"))
+        error = ("✗ " + text, BOLD_RED)
+        self.query_one("#table-keys", Static).update(Text.assemble(error, "  · " + _("q quit")))
 
     def on_resize(self, event) -> None:
         self.refresh_view(event.size.width)  # the app's own size is not the new one yet (play-test 8)

@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
+from gmconsole.i18n import _
 from gmconsole.rules.dice import year_zero_successes
 from gmconsole.ui.widgets.dice_pool import KIND_COLOURS, kind_colours
 
@@ -79,17 +82,18 @@ def die_mark(die: dict) -> str:
     return SUCCESS_MARK * year_zero_successes(int(die.get("sides", 6)), face)
 
 
-def _block(die: dict, seen: Look) -> tuple[list[str], str, str]:
+def _block(die: dict, seen: Look) -> tuple[list[str], Style, Style]:
     """One die's four lines (three of big digits, one of marks), the block's style and the mark's."""
     face = die_face(die)
     glyphs = [GLYPHS.get(ch, GLYPHS["?"]) for ch in face]
     lines = [" " + "".join(g[row] for g in glyphs) + " " for row in range(3)]
     mark = die_mark(die) + (REROLLED_MARK if die.get("rerolled") else "")
-    lines.append(mark.center(len(lines[0])))
+    room = cell_len(lines[0])
+    lines.append(mark.center(room - cell_len(mark) + len(mark)))
     colour = seen.colours.get(str(die.get("kind", "dice")), "bold").replace("bold", "").strip() or "white"
     if SUCCESS_MARK in mark:
-        return lines, f"bold {seen.on_success} on {colour}", f"bold {colour}"
-    return lines, f"bold {colour} on {seen.background}", f"bold {colour}"
+        return lines, Style(bold=True, color=seen.on_success, bgcolor=colour), Style(bold=True, color=colour)
+    return lines, Style(bold=True, color=colour, bgcolor=seen.background), Style(bold=True, color=colour)
 
 
 def big_dice(dice: Iterable[dict], width: int, seen: Look | None = None) -> Text:
@@ -98,11 +102,11 @@ def big_dice(dice: Iterable[dict], width: int, seen: Look | None = None) -> Text
     seen = seen or Look()
     blocks = [_block(die, seen) for die in dice]
     if not blocks:
-        return Text("no dice", style="dim")
-    rows: list[list[tuple[list[str], str, str]]] = [[]]
+        return Text(_("no dice"), style="dim")
+    rows: list[list[tuple[list[str], Style, Style]]] = [[]]
     used = 0
     for block in blocks:
-        size = len(block[0][0]) + 1
+        size = cell_len(block[0][0]) + 1
         if rows[-1] and used + size > width:
             rows.append([])
             used = 0

@@ -13,9 +13,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from gmconsole.i18n import _
 from gmconsole.ui.widgets.sheet_view import badges, tracker_columns, who
 
-__all__ = ["Party", "numbers_shown"]
+__all__ = ["NAME_CELLS", "Party", "numbers_shown"]
+
+NAME_CELLS = 24
+"""The most cells a name takes (a longer one ends in "…", cut by cells): the numbers always keep their room."""
 
 
 def numbers_shown(character) -> bool:
@@ -43,10 +47,10 @@ class Party(Static):
         system = campaign.system
         counters = tracker_columns(system)
         table = Table(expand=True, box=None, header_style="bold", pad_edge=False)
-        table.add_column("Name", overflow="ellipsis", no_wrap=True)
+        table.add_column(_("Name"), overflow="ellipsis", no_wrap=True, max_width=NAME_CELLS)
         for label, _value in counters:
-            table.add_column(label, justify="right", no_wrap=True)
-        table.add_column("State", ratio=1, overflow="fold")
+            table.add_column(_(label), justify="right", no_wrap=True)
+        table.add_column(_("State"), ratio=1, overflow="fold")
         shown_any = False
         for character in campaign.roster:
             if not numbers_shown(character):
@@ -60,4 +64,4 @@ class Party(Static):
             if effect:
                 state.append(f" {effect}", style="yellow")
             table.add_row(Text(who(character), style="bold"), *[value(character) for _l, value in counters], state)
-        self.update(table if shown_any else Text("No character's numbers are shown.", style="dim"))
+        self.update(table if shown_any else Text(_("No character's numbers are shown."), style="dim"))

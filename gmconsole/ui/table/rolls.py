@@ -12,8 +12,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.campaign.entries import MISSING, as_record
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.ui.table.big_dice import big_dice, die_face, die_mark, look
+from gmconsole.ui.widgets.styles import BOLD_MAGENTA
 
 __all__ = ["LastRolls", "public_rolls"]
 
@@ -46,8 +48,9 @@ def _dice(record) -> list[dict]:
 def _title(record) -> Text:
     summary = shown(record.summary if record.summary is not MISSING else record.kind)
     title = Text(summary, style="bold")
-    if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and "(pushed)" not in summary:
-        title.append("  (pushed)", style="bold magenta")
+    pushed = _(" (pushed)")
+    if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and pushed.strip() not in summary:
+        title.append(" " + pushed, style=BOLD_MAGENTA)
     return title
 
 
@@ -62,7 +65,7 @@ class LastRolls(Static):
         seen = look(self.app)
         text = Text()
         if not records:
-            text.append("No rolls yet this session.", style="dim")
+            text.append(_("No rolls yet this session."), style="dim")
         for index, record in enumerate(records):
             if index:
                 text.append("\n")

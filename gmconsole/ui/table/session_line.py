@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from gmconsole.i18n import _
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.styles import ALARM, BOLD_CYAN
 
 __all__ = ["SessionLine"]
 
@@ -24,11 +26,12 @@ class SessionLine(Static):
     def show(self, service) -> None:
         campaign = service.campaign
         session = campaign.current_session
-        text = Text.assemble((shown(campaign.name), "bold"), f" · session {session.number} · scene {session.scene}")
+        text = Text.assemble((shown(campaign.name), "bold"), _(" · session {number} · scene {scene}").format(
+            number=session.number, scene=session.scene))
         if session.doom:
-            text.append("  DOOM ", style="bold")
-            text.append(str(session.doom), style="bold white on red")
+            text.append("  " + _("DOOM") + " ", style="bold")
+            text.append(str(session.doom), style=ALARM)
         for clock in session.clocks:
             text.append("  ")
-            text.append(clock_text(clock), style="bold cyan")
+            text.append(clock_text(clock), style=BOLD_CYAN)
         self.update(text)

@@ -10,11 +10,13 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_YELLOW, HIGHLIGHT, ON_TURN
 
 __all__ = ["TurnOrder"]
 
-VALUE_LABEL = {"cards": "card", "roll": "total", "manual": "place"}
+VALUE_LABEL = {"cards": N_("card"), "roll": N_("total"), "manual": N_("place")}
 
 
 def _state(service):
@@ -35,7 +37,7 @@ class TurnOrder(Static):
     def show(self, service, *, compact: bool, numbers_shown) -> None:
         state = _state(service)
         if state is None or not state.slots:
-            self.update(Text("No conflict right now: no turn order.", style="bold"))
+            self.update(Text(_("No conflict right now: no turn order."), style="bold"))
             return
         campaign = service.campaign
 
@@ -46,26 +48,28 @@ class TurnOrder(Static):
             return shown(character.name), numbers_shown(character)
 
         current = state.current()
-        now, _ = name_of(current.combatant) if current else ("—", False)
-        text = Text.assemble(("ROUND ", "bold"), (str(state.round), "bold cyan"), ("   NOW: ", "bold"),
-                             (f" {now} ", "bold black on yellow"))
+        now = name_of(current.combatant)[0] if current else "—"
+        before, _sep, after_round = _("ROUND {round}").partition("{round}")
+        text = Text.assemble((before, "bold"), (str(state.round), BOLD_CYAN), (after_round, "bold"),
+                             ("   " + _("NOW:") + " ", "bold"), (f" {now} ", HIGHLIGHT))
         if compact:
             after = [name_of(slot.combatant)[0] for slot in state.slots[state.turn + 1:]]
             if after:
-                text.append("\nthen: " + ", ".join(after))
+                text.append("\n" + _("then: {names}").format(names=", ".join(after)))
             self.update(text)
             return
         rows = []
+        what = _(VALUE_LABEL[state.mode]) if state.mode in VALUE_LABEL else ""
         for slot in state.slots:
             name, numbers = name_of(slot.combatant)
-            rows.append((name + (" · delayed" if slot.delayed else ""), numbers, slot))
+            rows.append((name + (_(" · delayed") if slot.delayed else ""), numbers, slot))
         width = max(cell_len(label) for label, _n, _s in rows)  # the cards in one column (play-test 8)
         for index, (label, numbers, slot) in enumerate(rows):
             label += " " * (width - cell_len(label))
-            value = f"  {VALUE_LABEL.get(state.mode, '')} {slot.value}" if numbers and state.mode != "manual" else ""
+            value = f"  {what} {slot.value}" if numbers and state.mode != "manual" else ""
             if index == state.turn:
-                text.append(f"\n▶ {label}", style="bold reverse yellow")
-                text.append(value, style="bold yellow")
+                text.append(f"\n▶ {label}", style=ON_TURN)
+                text.append(value, style=BOLD_YELLOW)
             else:
                 text.append(f"\n  {label}", style="dim" if index < state.turn else "")
                 text.append(value, style="dim")

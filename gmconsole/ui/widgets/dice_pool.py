@@ -160,7 +160,7 @@ def dice_words(dice: Iterable[dict]) -> str:
     groups: dict[tuple[str, str], list[str]] = {}
     for die in dice:
         groups.setdefault(_group_key(die), []).append(_die_text(die))
-    return ("; ".join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items())
+    return (_("; ").join(f"{_label(kind, source)} {' '.join(faces)}" for (kind, source), faces in groups.items())
             or _("no dice"))
 
 

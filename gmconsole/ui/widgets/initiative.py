@@ -25,6 +25,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.sheet_view import ColumnFit, clear_table, fill_table, table_room
+from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_YELLOW, ON_TURN
 
 if TYPE_CHECKING:
     from gmconsole.rules.initiative import Initiative
@@ -139,8 +140,8 @@ class InitiativePane(Vertical):
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
-        update_if_changed(status, Text.assemble((_("Round "), "bold"), (str(state.round), "bold cyan"),
-                                                f" · {_mode(mode)}{extra}" + _(" · now: "), (name, "bold yellow"),
+        update_if_changed(status, Text.assemble((_("Round "), "bold"), (str(state.round), BOLD_CYAN),
+                                                f" · {_mode(mode)}{extra}" + _(" · now: "), (name, BOLD_YELLOW),
                                                 hints))
         rows = []
         for index, slot in enumerate(state.slots):
@@ -152,8 +153,8 @@ class InitiativePane(Vertical):
                 label += _(" · keeps card")
             value = str(index + 1) if mode == "manual" else str(slot.value)
             if index == state.turn:
-                rows.append([Text("▶", style="bold yellow"), Text(label, style="bold reverse yellow"),
-                             Text(value, style="bold yellow")])
+                rows.append([Text("▶", style=BOLD_YELLOW), Text(label, style=ON_TURN),
+                             Text(value, style=BOLD_YELLOW)])
             else:
                 rows.append([Text(""), Text(label), Text(value)])
         # a long name ends in "…" (its card or total never cut), fitted again on a resize (issue 12)

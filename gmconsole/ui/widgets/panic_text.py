@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from gmconsole.i18n import N_, _, pick
+from gmconsole.ui.widgets.styles import BOLD_YELLOW
 
 __all__ = ["describe_panic", "in_range_question"]
 
@@ -23,7 +24,7 @@ def describe_panic(panic: dict) -> Text:
             out.append("\n↳ ")
         out.append(_("{character}: D6 {face} + stress {stress} = {total} ").format(
             character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
-        out.append(pick(roll["name"]), style="bold yellow")
+        out.append(pick(roll["name"]), style=BOLD_YELLOW)
         if not index:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])

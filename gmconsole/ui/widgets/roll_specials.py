@@ -19,16 +19,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
+from gmconsole.i18n import N_, _, ngettext, pick
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.roll_text import faces_example
+from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, owner, tier_word
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
-from gmconsole.wording import counted, possessive, quoted
+from gmconsole.wording import quoted
 
 __all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
 
 Form = tuple[str, list[FormField], Callable[[dict], str], str]
+
+TIE_GOES_TO = {"defender": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the defender)"),
+               "active": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the active)")}
+"""An exploding opposed test's outcome, by who its tie goes to (the entry keeps the English word)."""
+SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure": N_("FAILURE")}
+"""A tiered saving throw's outcome as the result line shouts it (the entry keeps the id)."""
 
 
 def _others(service, character_id: str) -> tuple[tuple[str, str], ...]:
@@ -45,7 +52,8 @@ def _skill_rows(service) -> tuple[tuple[str, str], ...]:
     known = sorted({sid for c in campaign.roster for sid in c.skills})
     own = None if campaign.skills is None else [(k.id, k.name) for k in campaign.skills]
     rows = skill_choices(campaign.system, None, known, own)  # no defender yet: names alone, no "untrained"
-    return tuple((c.id, c.label.removesuffix(" (untrained)")) for c in rows if c.id)
+    untrained = _("{skill} (untrained)").format(skill="")
+    return tuple((c.id, c.label.removesuffix(untrained)) for c in rows if c.id)
 
 
 def _trained_rows(service, skill: str) -> tuple[tuple[str, str], ...]:
@@ -53,7 +61,7 @@ def _trained_rows(service, skill: str) -> tuple[tuple[str, str], ...]:
     check is for the trained (the untrained are helped by an assisted check), so the GM sees who before
     marking rather than at ``ctrl+s``."""
     untrained = {c.id for c in service.campaign.roster if skill and not c.skills.get(skill)}
-    return tuple((cid, label + (" (untrained)" if cid in untrained else ""))
+    return tuple((cid, _("{name} (untrained)").format(name=label) if cid in untrained else label)
                  for cid, label in roster_choices(service.campaign.roster))
 
 
@@ -69,7 +77,8 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"{what} must be a whole number, not {quoted(text)}") from None
+        said = _("{what} must be a whole number, not {typed}").format(what=what, typed=quoted(text))
+        raise RulesError(said) from None
 
 
 def _yes(text: str) -> bool:
@@ -99,17 +108,17 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     if paired and paired not in {sid for sid, _name in skills}:
         skills = ((paired, paired),) + skills
     fields = [
-        FormField("opponent", "Defender (space marks; nobody: type the pool below)",
+        FormField("opponent", _("Defender (space marks; nobody: type the pool below)"),
                   choices=_others(service, request["character_id"])),
-        FormField("skill", "Defender's skill", choices=skills, marked=(paired,) if paired else ()),
-        FormField("attribute", "Defender's attribute (blank: the skill's)", placeholder=""),
-        FormField("pool", "…or the defender's pool typed (nobody marked)", placeholder="base=3 skill=2 gear=1"),
-        FormField("active_faces", "Active faces typed (blank: console dice)", placeholder="base=6,1 skill=4"),
-        FormField("defender_faces", "Defender faces typed (blank: console dice)", placeholder="base=6,2 skill=3"),
+        FormField("skill", _("Defender's skill"), choices=skills, marked=(paired,) if paired else ()),
+        FormField("attribute", _("Defender's attribute (blank: the skill's)"), placeholder=""),
+        FormField("pool", _("…or the defender's pool typed (nobody marked)"), placeholder="base=3 skill=2 gear=1"),
+        FormField("active_faces", _("Active faces typed (blank: console dice)"), placeholder="base=6,1 skill=4"),
+        FormField("defender_faces", _("Defender faces typed (blank: console dice)"), placeholder="base=6,2 skill=3"),
     ]
-    hint = (pair_hint + "R-OPP-1: each defender success cancels one of yours; you win only with more. "
-            "Only the active side may push (p), after the defender rolled.")
-    return ("Opposed roll", fields, run, hint)
+    hint = (pair_hint + _("R-OPP-1: each defender success cancels one of yours; you win only with more. Only the "
+                          "active side may push (p), after the defender rolled.") + faces_keys("base= skill= gear="))
+    return (_("Opposed roll"), fields, run, hint)
 
 
 def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
@@ -130,9 +139,11 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     if not paired:
         return None, ""
     only = skill_modifiers.opposed_only_by_role(system, skill)
-    when = f" (only against another {only.replace('-', ' ').title()}; otherwise not an opposed roll)" if only else ""
     shown, against = (safe(name_of(campaign, s) or "") for s in (skill, paired))
-    return paired, f"{shown} is opposed by {against}{when}. "
+    if only:
+        return paired, _("{skill} is opposed by {against} (only against another {role}; otherwise not an opposed "
+                         "roll). ").format(skill=shown, against=against, role=only.replace("-", " ").title())
+    return paired, _("{skill} is opposed by {against}. ").format(skill=shown, against=against)
 
 
 # --------------------------------------------------------------------------- exploding
@@ -140,12 +151,15 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
 
 def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     dice = " ".join("+".join(str(f) for f in d["faces"]) for d in row.get("dice", []))
-    tn = "" if row.get("tn") is None else f" vs TN {row['tn']}"
-    text = f"{name}: top {row['top']}{tn} [{dice}]"
+    tn = "" if row.get("tn") is None else _(" vs TN {tn}").format(tn=row["tn"])
+    text = _("{name}: top {top}{vs} [{dice}]").format(name=name, top=row["top"], vs=tn, dice=dice)
     if not verdict:
         return text
-    return text + " " + ("critical failure" if row.get("critical_failure")
-                         else ("success" if row.get("success") else "failure"))
+    return text + " " + (_("critical failure") if row.get("critical_failure") else _verdict(row.get("success")))
+
+
+def _verdict(success) -> str:
+    return _("success") if success else _("failure")
 
 
 def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
@@ -154,30 +168,33 @@ def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
     outcome = entry.outcome
     a = _check_text(given(entry.character, ""), outcome["active"], verdict=False)
     d = _check_text(entry.defender, outcome["defender"], verdict=False)
-    return (f"{a}\n{d}\n→ {entry.winner_name} wins "
-            f"(R-EXP-4: higher top wins, a tie goes to the {entry.tie_goes_to})")
+    said = TIE_GOES_TO.get(str(entry.tie_goes_to), TIE_GOES_TO["defender"])
+    return f"{a}\n{d}\n" + _(said).format(winner=entry.winner_name)
 
 
 def assisted_text(entry: SpecialRollEntry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
     entry = as_record(entry)
     check, rolls = entry.assisted, entry.rolls
-    lines = [f"TN {check['tn']}", _check_text(rolls[0]["name"], rolls[0])
-             + f" → pool {check['leader']['pool_after']}"]
+    lines = [_("TN {tn}").format(tn=check["tn"]), _check_text(rolls[0]["name"], rolls[0])
+             + _(" → pool {pool}").format(pool=check["leader"]["pool_after"])]
     for step, row in zip(check["steps"], rolls[1:]):
         lines.append(_check_text(row["name"], row, verdict=False)
-                     + (f", spends {step['spent']}" if step["spent"] else "")
-                     + f" → {'success' if step['success'] else 'failure'} (pool {step['pool_after']})")
-    lines.append(f"→ {counted(check['successes'], 'success', 'successes')}")
+                     + (_(", spends {spent}").format(spent=step["spent"]) if step["spent"] else "")
+                     + _(" → {verdict} (pool {pool})").format(verdict=_verdict(step["success"]),
+                                                               pool=step["pool_after"]))
+    n = check["successes"]
+    lines.append("→ " + ngettext("{count} success", "{count} successes", n).format(count=n))
     return "\n".join(lines)
 
 
 def group_text(entry: SpecialRollEntry | dict) -> str:
     """A group check in words: the TN and why, each result, the count of successes."""
     group = as_record(entry).group
-    lines = [f"TN {group['tn']} (" + ", ".join(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"]) + ")"]
+    why = ", ".join(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
+    lines = [_("TN {tn} ({why})").format(tn=group["tn"], why=why)]
     lines += [_check_text(r["name"], r) for r in group["results"]]
-    lines.append(f"→ {group['successes']} of {len(group['results'])} succeed")
+    lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))
     return "\n".join(lines)
 
 
@@ -190,15 +207,15 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
 
     attribute = state.get("attribute") or next(iter(character.attributes))
     skill = state.get("skill") or ""
-    levels = [(d.key, d.name.get("en", d.key) if isinstance(d.name, dict) else d.name)
-              for d in exploding.difficulties()]
+    levels = [(d.key, pick(d.name, d.key)) for d in exploding.difficulties()]
     difficulty = dict(levels).get(state.get("difficulty") or exploding.default_difficulty(), "")
     tn_modifiers = tuple(state.get("tn_modifiers") or ())
     skills = _skill_rows(service)
     traits = [(a, a) for a in attribute_ids(service.campaign)]
     skill_text = str(dict(skills).get(skill, skill))
-    listed = ("Skills: " + ", ".join(str(n) for _s, n in skills) + ". Traits: " + ", ".join(a for a, _n in traits)
-               + ". Difficulties: " + ", ".join(n for _k, n in levels) + ". (Names or ids, any case.)")
+    listed = _("Skills: {skills}. Traits: {traits}. Difficulties: {levels}. (Names or ids, any case.)").format(
+        skills=", ".join(str(n) for _s, n in skills), traits=", ".join(a for a, _n in traits),
+        levels=", ".join(n for _k, n in levels))
 
     def named(v: dict) -> dict:
         """The form's typed skill, trait and difficulty as the ids the service reads."""
@@ -214,7 +231,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     def opposed_run(v: dict) -> str:
         v = named(v)
         if not v["opponent"]:
-            raise RulesError("mark the defender (space on a name)")
+            raise RulesError(_("mark the defender (space on a name)"))
         entry = service.opposed_test(character.id, v["skill"] or None, v["opponent"], attribute=v["attribute"] or None,
                                      defender_skill=v["opp_skill"] or None,
                                      defender_attribute=v["opp_attribute"] or None, faces=v["faces"] or None, rng=rng)
@@ -233,32 +250,32 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                                        hold=v["hold"], rng=rng)
         return assisted_text(entry)
 
-    common = [FormField("skill", "Skill", skill_text), FormField("attribute", "Trait", attribute)]
+    common = [FormField("skill", _("Skill"), skill_text), FormField("attribute", _("Trait"), attribute)]
     others = _others(service, character.id)
     return {
-        "opposed": ("Opposed test", [FormField("opponent", "Defender (space marks)", choices=others)] + common + [
-            FormField("opp_skill", "Defender's skill", choices=(("", "(the same skill)"),) + _skill_rows(service),
+        "opposed": (_("Opposed test"), [FormField("opponent", _("Defender (space marks)"), choices=others)] + common + [
+            FormField("opp_skill", _("Defender's skill"), choices=(("", _("(the same skill)")),) + _skill_rows(service),
                       marked=("",)),
-            FormField("opp_attribute", "Defender's trait", attribute),
-            FormField("faces", "Faces typed (blank: console dice)",
-                      placeholder="skill=8+3,2,5,1 trait=5,4 (active then defender)"),
-        ], opposed_run, "R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender (setting). "
-                        + listed),
-        "group": ("Group check", [
-            FormField("participants", "Trained participants (space marks)",
+            FormField("opp_attribute", _("Defender's trait"), attribute),
+            FormField("faces", _("Faces typed (blank: console dice)"),
+                      placeholder=_("skill=8+3,2,5,1 trait=5,4 (active then defender)")),
+        ], opposed_run, _("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender "
+                          "(setting). ") + listed + faces_keys("skill= trait=")),
+        "group": (_("Group check"), [
+            FormField("participants", _("Trained participants (space marks)"),
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
         ] + common + [
-            FormField("difficulty", "Difficulty", difficulty),
-        ], group_run, "TN −1 per trained participant; everyone rolls; the console counts the successes. " + listed),
-        "assisted": ("Assisted untrained check", [
-            FormField("others", "Untrained participants (space marks, in turn: the order marked)", choices=others,
+            FormField("difficulty", _("Difficulty"), difficulty),
+        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed),
+        "assisted": (_("Assisted untrained check"), [
+            FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
                       many=True, ordered=True),
-            FormField("hold", "Who keeps the pool instead of spending (none marked: all spend)", choices=others,
+            FormField("hold", _("Who keeps the pool instead of spending (none marked: all spend)"), choices=others,
                       many=True),
         ] + common + [
-            FormField("difficulty", "Difficulty", difficulty),
-        ], assisted_run, "The trained leader rolls first against TN +1 per other participant; points above the TN "
-                         "form a pool the others spend, in turn, to close their gap. " + listed),
+            FormField("difficulty", _("Difficulty"), difficulty),
+        ], assisted_run, _("The trained leader rolls first against TN +1 per other participant; points above the TN "
+                           "form a pool the others spend, in turn, to close their gap. ") + listed),
     }
 
 
@@ -275,11 +292,13 @@ def tiered_forms(service, character, state: dict, rng,
     def save_run(v: dict[str, str]) -> str:
         entry = as_record(service.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None, rng=rng))
         faces = " ".join(str(d["face"]) for d in entry.dice)
-        return (f"{character.name} {entry.save.upper()} save {entry.score}: 2d6 [{faces}] = {entry.total} "
-                f"→ {entry.outcome.upper()} (R-TIER-3)")
+        outcome = str(entry.outcome)
+        return _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
+            name=character.name, save=entry.save.upper(), score=entry.score, faces=faces, total=entry.total,
+            outcome=_(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome.upper())
 
     def attack_run(v: dict[str, str]) -> str:
-        damage = _int(v["damage"], "weapon damage") if v["damage"] and not v["weapon"] else None
+        damage = _int(v["damage"], _("weapon damage")) if v["damage"] and not v["weapon"] else None
         melee = _yes(v["melee"])
         entry = as_record(service.attack(character.id, v["weapon"] or None, melee=melee, reckless=_yes(v["reckless"]),
                                          faces=v["faces"] or None, rng=rng, damage=damage))
@@ -287,43 +306,51 @@ def tiered_forms(service, character, state: dict, rng,
             on_attack(entry)
         faces = " ".join(str(d["face"]) for d in entry.dice)
         notes = ("; " + "; ".join(entry.notes)) if entry.notes else ""
-        return (f"{character.name} attacks ({'melee' if melee else 'ranged'}): [{faces}] → {entry.tier.upper()}, "
-                f"damage {entry.damage} (R-TIER-4){notes}")
+        said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
+                else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
+        return said.format(name=character.name, faces=faces, tier=tier_word(entry.tier), damage=entry.damage) + notes
 
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
-            raise RulesError("mark the opponent (space on a name)")
+            raise RulesError(_("mark the opponent (space on a name)"))
         entry = as_record(service.contested(character.id, v["attribute"], v["opponent"],
                                             opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
                                             rng=rng))
-        rounds = "; ".join(f"{a} vs {b}" for a, b in entry.rounds)
-        return f"{rounds} → {entry.winner_name} wins (R-TIER-5: ties are rolled again)"
+        rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
+        return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
+                                                                                     winner=entry.winner_name)
+
+    from gmconsole.campaign.skills import attribute_name_of
 
     weapon = next((g.name for g in character.gear if g.damage), "")
-    attack_hint = "Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4)."
+    attack_hint = _("Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4).")
     pools = _attack_pools(service.campaign.system, character)
     if pools:
         attack_hint += f" {pools[0]}"
     attack_example = faces_example(service.campaign.system, {("dice", 6): pools[1]}) if pools else ""
+    typed = _("Faces typed (blank: console dice)")
+    strength = attribute_name_of(service.campaign.system, "str")  # the name in the console's language
     return {
-        "save": ("Saving throw", [FormField("save", "Save (phys, ment, perc)", "phys"),
-                                  FormField("faces", "Faces typed (blank: console dice)", placeholder="dice=4,5")],
-                 save_run, "2d6 against the save score: ≥ 2× save critical, ≥ save success (R-TIER-3)."),
-        "attack": ("Attack roll", [FormField("weapon", "Weapon (item name; blank: type the damage)", weapon),
-                                   FormField("damage", "Weapon damage (when no item)", ""),
-                                   FormField("melee", "Melee? (y/n)", "y"),
-                                   FormField("reckless", "Reckless? (y/n, melee only)", "n"),
-                                   FormField("faces", "Faces typed (blank: console dice)", placeholder=attack_example)],
-                   attack_run, attack_hint),
-        "contested": ("Contested roll", [FormField("opponent", "Opponent (space marks)",
-                                                   choices=_others(service, character.id)),
-                                         FormField("attribute", "Attribute (name)", "Strength"),
-                                         FormField("opp_attribute", "Opponent's attribute (blank: same)"),
-                                         FormField("faces", "Faces typed (a,a,b,b; blank: console dice)",
-                                                   placeholder="dice=3,4,2,6")],
-                      contested_run, "Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
-                                     "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
-                                     "type 4 more faces for each reroll (e.g. dice=3,4,2,5,6,1,2,2)."),
+        "save": (_("Saving throw"), [FormField("save", _("Save (phys, ment, perc)"), "phys"),
+                                     FormField("faces", typed, placeholder="dice=4,5")],
+                 save_run, _("2d6 against the save score: ≥ 2× save critical, ≥ save success (R-TIER-3).")
+                 + faces_keys("dice=")),
+        "attack": (_("Attack roll"), [FormField("weapon", _("Weapon (item name; blank: type the damage)"), weapon),
+                                      FormField("damage", _("Weapon damage (when no item)"), ""),
+                                      FormField("melee", _("Melee? (y/n)"), "y"),
+                                      FormField("reckless", _("Reckless? (y/n, melee only)"), "n"),
+                                      FormField("faces", typed, placeholder=attack_example)],
+                   attack_run, attack_hint + faces_keys("dice=")),
+        "contested": (_("Contested roll"), [FormField("opponent", _("Opponent (space marks)"),
+                                                      choices=_others(service, character.id)),
+                                            FormField("attribute", _("Attribute (name)"), strength),
+                                            FormField("opp_attribute", _("Opponent's attribute (blank: same)")),
+                                            FormField("faces", _("Faces typed (a,a,b,b; blank: console dice)"),
+                                                      placeholder="dice=3,4,2,6")],
+                      contested_run, _("Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
+                                       "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
+                                       "type 4 more faces for each reroll (e.g. dice=3,4,2,5,6,1,2,2).")
+                      + faces_keys("dice=")),
     }
 
 
@@ -339,7 +366,8 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
         return
     tier = given(entry.tier, "")
     if given(entry.damage, 0) <= 0:
-        app.show_error(f"{possessive(entry.character)} attack did no damage ({tier}): nothing to apply.")
+        app.show_error(_("{owner} attack did no damage ({tier}): nothing to apply.").format(
+            owner=owner(entry.character), tier=tier))
         return
     others = [(c.id, who(c)) for c in service.campaign.roster if c.id != given(entry.character_id, None)]
     if not others:
@@ -349,8 +377,8 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
         if ids:
             app.attempt(lambda: service.apply_attack_damage(entry.id, ids[0]))
 
-    title = (f"{possessive(entry.character)} attack: {entry.damage} damage ({str(tier).upper()}). "
-             "Who takes it? (esc: do not apply)")
+    title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
+        owner=owner(entry.character), damage=entry.damage, tier=tier_word(tier))
     app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
 
 
@@ -370,7 +398,12 @@ def _attack_pools(system: str, character) -> tuple[str, int] | None:
     except RulesError:
         return None
     melee_faces, ranged_faces = (faces_example(system, {("dice", 6): n}) for n in (melee, ranged))
-    return (f"Pool: melee {melee} {'die' if melee == 1 else 'dice'} (class bonus {bonus} + STR "
-            f"{attrs['str'].current}), ranged {ranged} {'die' if ranged == 1 else 'dice'} (class bonus {bonus} + DEX "
-            f"{attrs['dex'].current}): type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
-            "(ranged)."), melee
+    melee_pool = ngettext("melee {count} die (class bonus {bonus} + STR {str})",
+                          "melee {count} dice (class bonus {bonus} + STR {str})", melee).format(
+        count=melee, bonus=bonus, str=attrs["str"].current)
+    ranged_pool = ngettext("ranged {count} die (class bonus {bonus} + DEX {dex})",
+                           "ranged {count} dice (class bonus {bonus} + DEX {dex})", ranged).format(
+        count=ranged, bonus=bonus, dex=attrs["dex"].current)
+    return _("Pool: {melee}, {ranged}: type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
+             "(ranged).").format(melee=melee_pool, ranged=ranged_pool, melee_faces=melee_faces,
+                                 ranged_faces=ranged_faces), melee

@@ -18,18 +18,24 @@ from gmconsole.wording import possessive
 
 __all__ = [
     "SkillChoice",
+    "chosen_consequences",
+    "consequence_names",
     "costs_lines",
     "difficulty_choices",
     "faces_example",
+    "faces_keys",
     "faces_needed",
+    "kind_word",
     "modifier_line",
     "odds_line",
+    "owner",
     "result_lines",
     "rolled_explanation",
     "signed",
     "skill_choices",
     "stunt_count",
     "stunt_lines",
+    "tier_word",
 ]
 
 
@@ -235,12 +241,10 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
         if with_stunts:
             lines += _stunts(entry)
     elif entry.tier is not MISSING:
-        lines.append(_("{tier} (highest {highest})").format(tier=_tier(entry.tier), highest=given(entry.highest, None))
-                     + by_hand)
+        tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
+        lines.append(tier + by_hand)
         if entry.consequences == "offered":
-            from gmconsole.systems.tiered import roll as tiered
-
-            names = ", ".join(c.name if isinstance(c.name, str) else _en(c.name) for c in tiered.consequences())
+            names = ", ".join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
     elif entry.top is not MISSING:
         verdict = (_("CRITICAL FAILURE") if entry.critical_failure
@@ -257,7 +261,21 @@ def _successes(n: int) -> str:
     return ngettext("{count} success", "{count} successes", n).format(count=n)
 
 
-def _tier(tier) -> str:
+def consequence_names() -> dict[str, str]:
+    """The tiered consequences (``data/tiered.toml``) by key, each by its name in the console's language."""
+    from gmconsole.systems.tiered import roll as tiered
+
+    return {c.key: pick(c.name, c.key) for c in tiered.consequences()}
+
+
+def chosen_consequences(keys) -> str:
+    """The consequences a roll has had applied, as a list: in English the keys the entry records (``damage,
+    lost-gear``, as it always read), in another language each one's name from the data file."""
+    named = {} if language() == "en" else consequence_names()
+    return ", ".join(named.get(key, key) for key in keys or [])
+
+
+def tier_word(tier) -> str:
     """A tiered result as the result line shows it: ``GREAT`` in English, else the data file's name of the
     tier in the console's language (the entry keeps the tier's id)."""
     if language() == "en":
@@ -271,13 +289,16 @@ def _tier(tier) -> str:
 
 
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step")}
+             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait")}
+FACES_KEYS = {"base": N_("base dice"), "skill": N_("skill dice"), "gear": N_("gear dice"),
+              "stress": N_("stress dice"), "artifact": N_("artifact dice"), "step": N_("step dice"),
+              "trait": N_("trait dice"), "dice": N_("dice")}
+"""What each key of typed faces (``base=6,1``) is, for the GM who does not read the key's English word."""
 
 
 def _dice_of_kind(n: int, kind: str) -> str:
     """``2 stress dice`` (the words of a die's kind translated where the catalogue has them)."""
-    name = _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
-    return ngettext("{count} {kind} die", "{count} {kind} dice", n).format(count=n, kind=name)
+    return ngettext("{count} {kind} die", "{count} {kind} dice", n).format(count=n, kind=kind_word(kind))
 
 
 def rolled_explanation(entry: Entry | dict) -> str:
@@ -309,18 +330,22 @@ def opposed_line(entry: Entry | dict | None) -> str:
     faces = dice_words(opposed.get("defender_dice", []))
     outcome = {"active": _("the active side wins"), "defender": _("the defender holds (a tie fails the active side)"),
                "reroll": _("a tie: roll the opposed roll again (setting)")}[opposed["outcome"]]
-    line = (f"{given(entry.character, None)}: {opposed['active_successes']} · {opposed['defender']}: "
-            f"{opposed['defender_successes']} ({faces}) → {outcome}; "
-            + _("net successes {count}").format(count=opposed["net_successes"]))
+    line = _("{name}: {successes} · {defender}: {defender_successes} ({faces}) → {outcome}; net successes "
+             "{count}").format(name=given(entry.character, None), successes=opposed["active_successes"],
+                               defender=opposed["defender"], defender_successes=opposed["defender_successes"],
+                               faces=faces, outcome=outcome, count=opposed["net_successes"])
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
-        if language() == "en":
-            line += f"; {possessive(opposed['defender'])} stress die shows 1: {state} (R-PANIC-1)"
-        else:  # the possessive is the language's own: the whole sentence is one msgid
-            line += "; " + _("the stress die of {name} shows 1: {state} (R-PANIC-1)").format(
-                name=opposed["defender"], state=state)
+        line += _("; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
+            owner=owner(opposed["defender"]), state=state)
     return line
+
+
+def owner(name: str) -> str:
+    """``name`` as the owner of what follows it in a sentence: ``Ann's`` / ``Hull rats'`` in English
+    (:func:`gmconsole.wording.possessive`), the catalogue's ``{name}'s`` in another language (``Ann的``)."""
+    return possessive(name) if language() == "en" else _("{name}'s").format(name=name)
 
 
 def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
@@ -332,9 +357,26 @@ def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
     for die in dice:
         key = (die["kind"], die["sides"])
         counts[key] = counts.get(key, 0) + 1
-    needs = ", ".join(f"{n} " + ("" if kind == "dice" else f"{kind} ") + f"d{sides}"
-                      for (kind, sides), n in counts.items())
+    needs = _(", ").join(_("{count} d{sides}").format(count=n, sides=sides) if kind == "dice"
+                         else _("{count} {kind} d{sides}").format(count=n, kind=kind_word(kind), sides=sides)
+                         for (kind, sides), n in counts.items())
     return needs, faces_example(system, counts)
+
+
+def kind_word(kind: str) -> str:
+    """A die kind (``base``) as the console's language calls it; the key itself in English."""
+    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+
+
+def faces_keys(example: str) -> str:
+    """What each key of typed faces in ``example`` is, as a sentence to put after a hint that shows the
+    keys (``鍵：base=基礎骰、skill=技能骰。``): the keys stay English, as the parser reads them, so a GM who
+    reads another language is told what each means. Empty in English, where each key is its own word."""
+    if language() == "en":
+        return ""
+    kinds = dict.fromkeys(group.split("=", 1)[0] for group in example.split() if "=" in group)
+    named = [f"{kind}={_(FACES_KEYS[kind])}" for kind in kinds if kind in FACES_KEYS]
+    return _("Keys: {keys}.").format(keys=_(", ").join(named)) if named else ""
 
 
 def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
@@ -351,6 +393,11 @@ def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
     return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items() if faces)
 
 
+TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),
+             "environmental": N_("environmental")}
+"""The exploding TN modifier tables by the word that heads each row of the picker (the key in English)."""
+
+
 def tn_modifier_choices() -> list[tuple[str, str]]:
     """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
     value or range (e.g. ``other: Cramped +1-4``)."""
@@ -361,7 +408,8 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
         for e in entries:
             if e.pickable:
                 group = f"{_en(e.group)}: " if e.group else ""
-                out.append((e.full_key, f"{table}: {group}{_en(e.name)} {e.range_text()}"))
+                named = _(TN_TABLES[table]) if table in TN_TABLES else table
+                out.append((e.full_key, f"{named}: {group}{_en(e.name)} {e.range_text()}"))
     return out
 
 

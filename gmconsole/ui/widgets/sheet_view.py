@@ -18,6 +18,7 @@ from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import looks
+from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
 
 SHORT = {
     "strength": N_("Str"), "agility": N_("Agi"), "wits": N_("Wit"), "empathy": N_("Emp"),
@@ -51,7 +52,7 @@ def attribute_cell(system: str, character: Character, attribute: str) -> Text:
     if value is None:
         return Text("—", style="dim")
     text = systems.get(system).attribute_text(value.current, value.max)
-    style = "bold red" if value.current <= 0 else ("yellow" if value.current < value.max else "")
+    style = BOLD_RED if value.current <= 0 else ("yellow" if value.current < value.max else "")
     return Text(text, style=style)
 
 
@@ -83,9 +84,9 @@ def badges(system: str, character: Character) -> Text:
         out.append(text, style=style)
 
     if systems.get(system).breaks_at_zero and character.broken:
-        add(_("BROKEN"), "bold white on red")
+        add(_("BROKEN"), ALARM)
     if character.panic is not None:
-        add(_("PANIC {total}").format(total=character.panic.total), "bold black on yellow")
+        add(_("PANIC {total}").format(total=character.panic.total), HIGHLIGHT)
     if character.dog is not None and character.dog.dead:
         add(_("dog dead"), "red")
     for condition in character.conditions:

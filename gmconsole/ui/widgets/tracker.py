@@ -28,6 +28,7 @@ from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
+from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
 __all__ = ["TrackerPane", "describe_panic"]
 
@@ -134,9 +135,9 @@ class TrackerPane(Vertical):
         system = campaign.system
         counters = systems.get(system).tracker_counters
         update_if_changed(self.query_one("#tracker-status", Static), Text.assemble(
-            (_("Doom "), "bold"), (str(session.doom), "bold red"),
+            (_("Doom "), "bold"), (str(session.doom), BOLD_RED),
             " · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene) + " · ± ",
-            (_(LABELS[self.counter]), "bold cyan"),
+            (_(LABELS[self.counter]), BOLD_CYAN),
         ))
         table = self.table
         row = table.cursor_row
@@ -147,14 +148,14 @@ class TrackerPane(Vertical):
             for counter in counters:
                 value = getattr(character, counter)
                 if counter == "stress":
-                    cells.append(Text(f"{value} " + "█" * min(value, 10), style="bold red" if value >= 3 else ""))
+                    cells.append(Text(f"{value} " + "█" * min(value, 10), style=BOLD_RED if value >= 3 else ""))
                 elif counter == "stamina":
                     cells.append(f"{value}/{character.stamina_max}")
                 else:
                     cells.append(str(value))
             state = Text()
             if character.panic is not None:
-                state.append(f"{character.panic.total} {shown(character.panic.name)}", style="bold black on yellow")
+                state.append(f"{character.panic.total} {shown(character.panic.name)}", style=HIGHLIGHT)
             if character.conditions:
                 state.append((" " if state.plain else "") + ", ".join(shown(c) for c in character.conditions),
                              style="magenta")
@@ -187,7 +188,7 @@ class TrackerPane(Vertical):
         for clock in session.clocks:
             bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
             rows.append([Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
-                                                        style="bold red" if clock.full else "cyan")])
+                                                        style=BOLD_RED if clock.full else "cyan")])
         # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
         headers = [_("Clock"), _("Progress")]
         room = table_room(clocks, len(rows))
