@@ -123,11 +123,11 @@ def describe(config: Config, problems) -> str | None:
                     len(problems)).format(path=config.path, problems=said)
 
 
-def checked(config: Config, themes=None, *, keymap: bool = False, system=None) -> list[FileProblem]:
-    """Every problem of ``config``, each with its line: those found reading it; a ``theme`` not among
-    ``themes`` (default :data:`BUILTIN_THEMES`); with ``keymap``, a keymap id no binding has and a key
-    taken from another binding (:func:`gmconsole.ui.keymap.keymap_problems`, which imports every screen
-    with keys: ``config show`` and the console ask, not every command). ``system``: the campaign's."""
+def checked(config: Config, themes=None) -> list[FileProblem]:
+    """Every problem of ``config`` in the file's order, each with its line: those found reading it, and a
+    ``theme`` not among ``themes`` (default :data:`BUILTIN_THEMES`). A keymap's clashes need every screen
+    with keys: the console and ``gmconsole config show`` add them (:func:`gmconsole.ui.keymap.keymap_problems`),
+    this leaf module imports no screen."""
     problems = list(config.problems)
     known = sorted(BUILTIN_THEMES if themes is None else themes)
     if config.theme is not None and config.theme not in known and not config.unread:
@@ -135,11 +135,6 @@ def checked(config: Config, themes=None, *, keymap: bool = False, system=None) -
                                                        "(the themes: {themes})"),
                                  theme=quoted(config.theme), themes=", ".join(known)))
     problems.sort(key=lambda problem: problem.line)  # in the file's order, the whole file's first
-    if keymap and config.keymap:
-        from gmconsole.ui.keymap import keymap_problems, normalized
-
-        problems += [FileProblem(said=said) for said in
-                     keymap_problems(normalized(config.keymap), config.keymap_line, system)]
     return problems
 
 

@@ -89,7 +89,11 @@ def run_show(args) -> int:
     keymap_rows = [(f"keymap.{binding_id}", keys, from_file, config.keymap_line(binding_id))
                    for binding_id, keys in config.keymap.items()]
     themes = sorted(BUILTIN_THEMES)
-    problems = [str(problem) for problem in checked(config, themes, keymap=True)]
+    problems = [str(problem) for problem in checked(config, themes)]
+    if config.keymap:
+        from gmconsole.ui.keymap import keymap_problems, normalized
+
+        problems += keymap_problems(normalized(config.keymap), config.keymap_line)
     settings = [{"key": k, "value": v, "from": f} for k, v, f in rows]
     settings += [{"key": k, "value": v, "from": f + line} for k, v, f, line in keymap_rows]
     result = {"path": str(config.path), "exists": config.found, "problems": problems, "settings": settings,

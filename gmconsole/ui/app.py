@@ -33,7 +33,6 @@ from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
-from gmconsole.wording import quoted
 
 T = TypeVar("T")
 
@@ -109,16 +108,15 @@ class GMConsoleApp(App[int]):
 
     def _apply_config(self, config) -> None:
         """Theme, keymap and export folder from the settings file; its problems kept for the status line."""
-        if config.message:
-            self.start_problems.append(config.message)
-        if config.theme is not None:
-            if config.theme in self.available_themes:
-                self._start_in_theme(config.theme)
-            else:
-                self.start_problems.append(_(
-                    "Settings file: theme {theme} is not a theme here, so {default} is used (`gmconsole "
-                    "config show` lists them); the themes are {themes}.").format(
-                    theme=quoted(config.theme), default=DEFAULT_THEME, themes=", ".join(sorted(self.available_themes))))
+        from gmconsole.settings_file import checked, describe
+
+        problems = checked(config, self.available_themes)
+        if config.unread:
+            self.start_problems.append(describe(config, problems))
+        else:
+            self.start_problems.extend(describe(config, [problem]) for problem in problems)
+        if config.theme is not None and config.theme in self.available_themes:
+            self._start_in_theme(config.theme)
         if config.keymap:
             from gmconsole.ui.keymap import normalized
 
@@ -188,6 +186,7 @@ class GMConsoleApp(App[int]):
         if more:
             first += " " + ngettext("(and {n} more problem: see the notice)",
                                     "(and {n} more problems: see the notice)", more).format(n=more)
+            self.clear_notifications()  # the keymap's check after the first frame says them all again
             self.notify("\n".join(shown(problem) for problem in self.start_problems), title=_("Settings file"),
                         severity="warning", timeout=30, markup=False)
         errors.show_error(self, first)

@@ -229,3 +229,26 @@ def test_switching_the_campaigns_language_on_the_settings_screen_redraws_every_w
     assert seen["columns"][0] == "設定" and seen["columns"][-1] == "作用"
     assert seen["titles"] == ["1 角色名冊", "2 先攻", "3 擲骰台", "4 追蹤"]
     assert seen["filter hint"] == "s：輸入以篩選技能"
+
+
+def test_a_bad_theme_names_its_line_and_the_problems_after_it_are_all_listed(open_service):
+    """Play-test 10: an unknown theme's message had no line number, and one status line hid the problems
+    after it. The status line names the first with its line; the notice lists each, in the file's order."""
+    app = _app(open_service, 'theme = "solarised"\nlanguage = "fr"\n[keymap]\n"main.histroy" = "y"\n')
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.05)
+                if app._notifications:
+                    break
+            seen["status"] = _status(app)
+            seen["notice"] = "\n".join(n.message for n in app._notifications)
+
+    asyncio.run(run())
+    assert "line 1: theme “solarised” is not a theme here" in seen["status"]
+    assert "more problems: see the notice" in seen["status"]
+    notice = seen["notice"].splitlines()
+    assert [("line 1: theme" in line, "line 2: language" in line, "main.histroy" in line) for line in notice] == [
+        (True, False, False), (False, True, False), (False, False, True)]

@@ -36,21 +36,7 @@ def words(found: list[str]) -> set[str]:
     return {entry.split(" ", 1)[0] for entry in found}
 
 
-AWAITING = {
-    "statistics": {"SUSPECT", "Stress", "dice", "per", "roll", "session", "not", "enough", "rolls", "needs",
-                   "turned", "failure", "into", "success", "stress", "gained", "costs", "panic", "fair"},
-    "roll builder: an opposed roll": {
-        "Active", "Defender", "Only", "Opposed", "active", "after", "attribute", "below", "cancels", "console",
-        "defender", "dice", "each", "faces", "marked", "marks", "may", "more", "nobody", "one", "only", "pool",
-        "push", "rolled", "side", "skill", "success", "the", "type", "typed", "win", "with", "you", "yours"},
-    "roll builder: named modifiers": {"and", "for", "instead", "list", "modifiers", "named", "rules", "the", "use"},
-    "recap": {"Nothing", "changed", "entries", "rolled", "scene", "session", "this", "was"},
-    "session begins": {"begins", "session"},
-    "first run": {"Engine", "Luck", "Mutant", "Year", "Zero", "attribute", "counts", "dice", "die", "four", "pool",
-                  "skill", "tiers", "top"},
-    "initiative: who fights, with the typed-dice key": {"Int", "Spi", "trait", "skill", "Untrained"},
-    "initiative: the D6s rolled by hand": {"Int", "Spi", "trait", "skill", "Untrained"},
-}
+AWAITING: dict[str, set[str]] = {}
 """English these screens show that other areas' strings write, wrapped on their branches (issue 16), by walk:
 the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the opposed roll's form
 (``ui/widgets/roll_specials.py``), the named modifiers' refusal (``ui/roll_builder/modifier_flows.py``), the
