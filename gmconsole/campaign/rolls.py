@@ -17,12 +17,12 @@ from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, language
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -117,8 +117,8 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
         return next(iter(character.attributes))
     if not request.skill:  # e.g. an opposed roll's defender marked without a skill (play-test 6)
         raise ValidationError(_("pick the skill (or name the attribute) for {owner} roll").format(
-            owner=owner_of(character.name)))
-    raise ValidationError(_("name the attribute for {owner} roll").format(owner=owner_of(character.name)))
+            owner=possessive(character.name)))
+    raise ValidationError(_("name the attribute for {owner} roll").format(owner=possessive(character.name)))
 
 
 def _helpers(campaign: Campaign, character: Character, helpers) -> tuple[str, ...]:
@@ -216,7 +216,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         attribute_die = character.attributes[attribute].current
         if attribute_die == 0:
             raise ValidationError(_("{owner} {attribute} is broken: no die to roll").format(
-                owner=owner_of(character.name), attribute=attribute_shown(campaign.system, attribute)))
+                owner=possessive(character.name), attribute=attribute_shown(campaign.system, attribute)))
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
@@ -272,8 +272,8 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     attribute = _attribute_for(campaign, character, request)
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(owner=owner_of(character.name),
-                                                                                        trait=attribute))
+        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
+            owner=possessive(character.name), trait=attribute))
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)

@@ -17,9 +17,9 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.validation import field_word
-from gmconsole.campaign.words import owner_of, tier_shown
+from gmconsole.campaign.words import tier_shown
 from gmconsole.i18n import _
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -91,7 +91,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
     old = getattr(target, HEALTH)
     if old == 0:
         raise Unchanged(_("{owner} {tracker} is already 0: {damage} damage changes nothing there, nothing "
-                          "recorded").format(owner=owner_of(target.name), tracker=field_word(HEALTH), damage=damage))
+                          "recorded").format(owner=possessive(target.name), tracker=field_word(HEALTH), damage=damage))
 
     def mutate(c: Campaign) -> dict:
         ch = c.character(target.id)
@@ -100,7 +100,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
         most = f"/{ch.stamina_max}" if ch.stamina_max else ""
         beyond = _(" ({n} more than it had)").format(n=damage - old) if damage > old else ""
         return {"summary": _("{name} takes {damage} damage from {owner} attack: {tracker} {old} → {new}").format(
-                    name=ch.name, damage=damage, owner=owner_of(attack["character"]), tracker=field_word(HEALTH),
+                    name=ch.name, damage=damage, owner=possessive(attack["character"]), tracker=field_word(HEALTH),
                     old=old, new=new) + most + beyond,
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 

@@ -11,9 +11,9 @@ from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text, field_word
-from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
@@ -28,7 +28,7 @@ def _label(tracker: str) -> str:
 
 def _whose(character: Character, tracker: str) -> str:
     """``Ann's stress``, for a message."""
-    return _("{owner} {field}").format(owner=owner_of(character.name), field=_label(tracker))
+    return _("{owner} {field}").format(owner=possessive(character.name), field=_label(tracker))
 
 
 def counter_range(character: Character, tracker: str) -> tuple[int, int | None]:
@@ -169,7 +169,7 @@ def heal(character: Character, attribute: str, amount: int, system: str = "") ->
     a = _attribute(character, attribute)
     if a.current >= a.max:
         raise ValidationError(_("{owner} {attribute} is already at its maximum {maximum}").format(
-            owner=owner_of(character.name), attribute=attribute_shown(system, attribute), maximum=a.max))
+            owner=possessive(character.name), attribute=attribute_shown(system, attribute), maximum=a.max))
     a.current = _raised(system, a.current, a.max, amount)
     return _("{name}: {attribute} +{amount} → {current}/{maximum}").format(
         name=character.name, attribute=attribute_shown(system, attribute), amount=amount, current=a.current,

@@ -27,12 +27,12 @@ from gmconsole.campaign.model import (
     Gear,
     Settings,
 )
-from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
 from gmconsole.settings_file import LANGUAGES
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 ARTIFACT_DICE = (8, 10, 12)
 
@@ -51,8 +51,8 @@ def field_word(name: str) -> str:
 
 
 def _owned(who: str, field: str) -> str:
-    """``Ann's stress``: a field of a character or an item, for a message (:func:`owner_of` says whose)."""
-    return _("{owner} {field}").format(owner=owner_of(who), field=field)
+    """``Ann's stress``: a field of a character or an item, for a message (``possessive`` says whose)."""
+    return _("{owner} {field}").format(owner=possessive(who), field=field)
 
 
 @cache
@@ -200,7 +200,7 @@ def check_gear(item: Gear) -> Gear:
         raise ValidationError(_("an item needs a name"))
     for name in ("bonus", "max_bonus", "damage", "quantity"):
         _whole(getattr(item, name), _owned(item.name, field_word(name)))
-    whose = owner_of(item.name)
+    whose = possessive(item.name)
     if not 0 <= item.max_bonus <= 10:
         raise ValidationError(_("{owner} maximum bonus must be from 0 to 10").format(owner=whose))
     if not 0 <= item.bonus <= item.max_bonus:
@@ -243,7 +243,7 @@ def check_character(campaign: Campaign, character: Character) -> Character:
         roles = myz_roles()
         if character.role not in roles:
             raise ValidationError(_("{owner} role {role} is not one of {roles}").format(
-                owner=owner_of(who), role=quoted(character.role), roles=", ".join(roles)))
+                owner=possessive(who), role=quoted(character.role), roles=", ".join(roles)))
         for skill in specialist_skills() - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
                 raise ValidationError(_("{name} cannot have {skill}: it belongs to another role").format(
@@ -256,10 +256,10 @@ def check_character(campaign: Campaign, character: Character) -> Character:
         if value < 0:
             raise ValidationError(_("{what} cannot be negative").format(what=_owned(who, field_word(counter))))
     if not 1 <= _whole(character.level, _owned(who, field_word("level"))) <= 20:
-        raise ValidationError(_("{owner} level must be from 1 to 20").format(owner=owner_of(who)))
+        raise ValidationError(_("{owner} level must be from 1 to 20").format(owner=possessive(who)))
     if character.stamina_max and character.stamina > character.stamina_max:
         raise ValidationError(_("{owner} stamina cannot be above its maximum {maximum}").format(
-            owner=owner_of(who), maximum=character.stamina_max))
+            owner=possessive(who), maximum=character.stamina_max))
     ids = [g.id for g in character.gear]
     if len(set(ids)) != len(ids):
         raise ValidationError(_("{name} has two items with the same id").format(name=who))

@@ -7,17 +7,8 @@ itself differ by language, and is made here: English says ``Ann's``/``Hull rats'
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _, language, pick
-from gmconsole.wording import possessive
 
-__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "owner_of", "tier_shown"]
-
-
-def owner_of(name: str) -> str:
-    """``name`` as the owner of what follows: ``Ann's`` in English (:func:`gmconsole.wording.possessive`),
-    the catalogue's form elsewhere (``Ann 的``)."""
-    if language() == "en":
-        return possessive(name)
-    return _("{name}'s").format(name=name)
+__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "tier_shown"]
 
 
 def attribute_shown(system: str, attribute: str) -> str:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from gmconsole.i18n import N_, _, language
+from gmconsole.i18n import N_, _
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive
 
@@ -140,12 +140,6 @@ def _require_mode(state: Initiative, mode: str, action: str) -> None:
     if state.mode != mode:
         raise RulesError(_("{action} needs {mode} initiative; this conflict uses {used}").format(
             action=_(action), mode=mode, used=state.mode))
-
-
-def _whose(combatant: str) -> str:
-    """``combatant``'s, as a sentence about their turn says it: English's own possessive (``Hull rats'``),
-    another language's from its catalogue."""
-    return possessive(combatant) if language() == "en" else _("{name}'s").format(name=combatant)
 
 
 def _require_in(state: Initiative, combatant: str) -> None:
@@ -409,7 +403,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
         raise RulesError(_("nobody is in the conflict"))
     _require_in(state, combatant)
     if state.current().combatant == combatant:
-        raise RulesError(_("it is already {whose} turn").format(whose=_whose(combatant)))
+        raise RulesError(_("it is already {whose} turn").format(whose=possessive(combatant)))
     later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
     if not later:
         raise RulesError(_("{name} is not delaying this round").format(name=combatant))

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from gmconsole.i18n import _, language
-from gmconsole.wording import possessive
-
-__all__ = ["en", "percent", "shares_line", "whose"]
-
-
-def whose(name: str) -> str:
-    """``name``'s, as a sentence about something of theirs says it: English's own possessive (``Hull rats'``),
-    another language's from its catalogue (``{name}'s``)."""
-    return possessive(name) if language() == "en" else _("{name}'s").format(name=name)
+__all__ = ["en", "percent", "shares_line"]
 
 
 def percent(p) -> str:

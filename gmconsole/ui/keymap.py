@@ -106,8 +106,8 @@ def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
     while (clash := _two_moved_onto_one_key(kept)) is not None:
         first, later, key, where = clash
         del kept[later.id]
-        problems.append(_("keymap: {later}{later_line} = {key} is already {first}'s key{first_line} on the "
-                          "{where}, so {what} keeps its own key {own}").format(
+        problems.append(_("keymap: {later}{later_line} = {key} is already the key of {first}{first_line} on "
+                          "the {where}, so {what} keeps its own key {own}").format(
             later=later.id, later_line=line_of(later.id), key=key_names(key), first=first.id,
             first_line=line_of(first.id), where=_(where), what=_(later.description), own=key_names(later.key)))
     for owner, where in _owners():

@@ -190,7 +190,7 @@ def test_two_bindings_moved_onto_one_key_keep_the_first_and_leave_the_other_on_i
     asyncio.run(run())
     assert seen["y"] == "HistoryScreen"
     assert seen["I"] == "StatisticsScreen"
-    assert ("main.statistics (line 3) = y is already main.history's key (line 2) on the main screen, "
+    assert ("main.statistics (line 3) = y is already the key of main.history (line 2) on the main screen, "
             "so Statistics keeps its own key I") in seen["status"]
 
 

@@ -13,9 +13,9 @@ from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.rolls import recorded_roll
-from gmconsole.campaign.words import attribute_shown, owner_of
+from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, ngettext, pick
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -132,7 +132,7 @@ def mend(service: CampaignService, roll_id: int, patient_id: str, attribute: str
         a = who.attributes[attribute]
         shown = attribute_shown(c.system, attribute)
         if a.current > 0:
-            raise ValidationError(_("{owner} {attribute} is not broken").format(owner=owner_of(who.name),
+            raise ValidationError(_("{owner} {attribute} is not broken").format(owner=possessive(who.name),
                                                                                 attribute=shown))
         result = mend_the_broken(recorded, a.max - a.current)
         a.current += result.recovered

@@ -24,12 +24,11 @@ from gmconsole.campaign.commands.opposed import TYPED_POOL, defender_panic_costs
 from gmconsole.campaign.commands.roll_fields import offered_by
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole.campaign.words import owner_of
 from gmconsole.i18n import _
 from gmconsole.rules.data import game_name, system_table
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -127,8 +126,8 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
         raise ValidationError(_("{name} has no trait {trait}").format(name=character.name, trait=quoted(attribute)))
     trait = character.attributes[attribute].current
     if trait == 0:
-        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(owner=owner_of(character.name),
-                                                                                        trait=attribute))
+        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
+            owner=possessive(character.name), trait=attribute))
     if skill:
         validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0

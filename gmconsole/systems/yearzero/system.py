@@ -9,8 +9,8 @@ from __future__ import annotations
 from gmconsole.i18n import N_, _
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
-from gmconsole.systems.words import whose
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
+from gmconsole.wording import possessive
 
 __all__ = ["MYZ", "YEAR_ZERO_IDS", "YZE", "YZE_STEP", "YearZeroSystem"]
 
@@ -104,7 +104,7 @@ class YearZeroSystem(SystemFacts):
         if maximum not in STEP_SIZES:
             return _("{what} must be a step die of 6, 8, 10 or 12 sides (D to A)").format(what=what)
         if current not in (0,) + STEP_SIZES:
-            return _("{whose} current die must be 0, 6, 8, 10 or 12").format(whose=whose(what))
+            return _("{whose} current die must be 0, 6, 8, 10 or 12").format(whose=possessive(what))
         return None
 
     def skill_refusal(self, what: str, level: int) -> str | None:

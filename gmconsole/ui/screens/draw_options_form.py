@@ -26,13 +26,6 @@ CARDS_HINT = N_("blank: the console draws; typed: one card per draw, e.g. 3")
 """Speed and keep-best-of are 1 unless typed, so the example is one card (speed 2: e.g. 3 7)."""
 
 
-def whose(name: str) -> str:
-    """``name``'s in the console's language (English: :func:`gmconsole.wording.possessive`, ``Hull rats'``),
-    to name what belongs to a combatant in a label or a message."""
-    said = _("{name}'s")
-    return possessive(name) if said == "{name}'s" else said.format(name=name)
-
-
 def _short(name: str) -> tuple[str, str]:
     """A long name shortened with "…" for the label (12 cells: a wide character takes two), and the whole
     name for the field's hint."""
@@ -49,7 +42,7 @@ def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
         return [int(card) for card in raw]
     except ValueError:
         said = _("{whose} cards must be numbers of the deck (1-10), like 3 or 3 7.")
-        raise FormError(said.format(whose=whose(name))) from None
+        raise FormError(said.format(whose=possessive(name))) from None
 
 
 class _PerCombatantForm(FormScreen):
@@ -77,8 +70,8 @@ class DrawOptionsForm(_PerCombatantForm):
     def parse(self) -> dict:
         speeds, keep, cards = {}, {}, {}
         for cid, name in self.combatants:
-            speed = self.whole(f"speed-{cid}", _("{whose} speed").format(whose=whose(name)), blank=1)
-            best = self.whole(f"keep-{cid}", _("{whose} keep-best-of").format(whose=whose(name)), blank=1)
+            speed = self.whole(f"speed-{cid}", _("{whose} speed").format(whose=possessive(name)), blank=1)
+            best = self.whole(f"keep-{cid}", _("{whose} keep-best-of").format(whose=possessive(name)), blank=1)
             if speed < 1 or best < 1:
                 raise FormError(_("{name}: speed and keep-best-of are at least 1.").format(name=name))
             if speed != 1:
@@ -105,7 +98,7 @@ class InitiativeDiceForm(_PerCombatantForm):
         faces = {}
         for cid, name in self.combatants:
             if self.text(f"d6-{cid}"):
-                faces[cid] = self.whole(f"d6-{cid}", _("{whose} D6").format(whose=whose(name)))
+                faces[cid] = self.whole(f"d6-{cid}", _("{whose} D6").format(whose=possessive(name)))
         return {"faces": faces}
 
 

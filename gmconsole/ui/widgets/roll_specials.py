@@ -23,9 +23,9 @@ from gmconsole.i18n import N_, _, ngettext, pick
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, owner, tier_word
+from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, tier_word
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
 __all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
 
@@ -367,7 +367,7 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
     tier = given(entry.tier, "")
     if given(entry.damage, 0) <= 0:
         app.show_error(_("{owner} attack did no damage ({tier}): nothing to apply.").format(
-            owner=owner(entry.character), tier=tier))
+            owner=possessive(entry.character), tier=tier))
         return
     others = [(c.id, who(c)) for c in service.campaign.roster if c.id != given(entry.character_id, None)]
     if not others:
@@ -378,7 +378,7 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
             app.attempt(lambda: service.apply_attack_damage(entry.id, ids[0]))
 
     title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
-        owner=owner(entry.character), damage=entry.damage, tier=tier_word(tier))
+        owner=possessive(entry.character), damage=entry.damage, tier=tier_word(tier))
     app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
 
 

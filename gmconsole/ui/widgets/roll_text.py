@@ -28,7 +28,6 @@ __all__ = [
     "kind_word",
     "modifier_line",
     "odds_line",
-    "owner",
     "result_lines",
     "rolled_explanation",
     "signed",
@@ -338,14 +337,8 @@ def opposed_line(entry: Entry | dict | None) -> str:
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
         line += _("; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
-            owner=owner(opposed["defender"]), state=state)
+            owner=possessive(opposed["defender"]), state=state)
     return line
-
-
-def owner(name: str) -> str:
-    """``name`` as the owner of what follows it in a sentence: ``Ann's`` / ``Hull rats'`` in English
-    (:func:`gmconsole.wording.possessive`), the catalogue's ``{name}'s`` in another language (``Ann的``)."""
-    return possessive(name) if language() == "en" else _("{name}'s").format(name=name)
 
 
 def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
