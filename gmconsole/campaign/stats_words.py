@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gmconsole.campaign.pending_costs import cost_name
-from gmconsole.i18n import N_, _, ngettext, pick
+from gmconsole.i18n import N_, _, language, ngettext, pick
 
 __all__ = ["BAND_NAMES", "band_name", "band_text", "costs_text", "die_kind_text", "p_value_text", "panic_row_name",
            "pushes_text", "stress_text", "verdict"]
@@ -60,7 +60,13 @@ def panic_row_name(effect: str) -> str:
 
 def costs_text(costs: dict, escape) -> str:
     """"gear damage 2, trauma 1": each cost by its name (``escape`` makes a name safe where it is shown)."""
-    return _(", ").join(f"{escape(cost_name(str(name)))} {amount}" for name, amount in costs.items()) or _("none")
+    return _(", ").join(f"{escape(_counted_cost(str(name)))} {amount}" for name, amount in costs.items()) or _("none")
+
+
+def _counted_cost(name: str) -> str:
+    """A cost named before a count (``panic 2``): in English its key's words, as the tables always read (the
+    listing's ``panic roll`` would count rolls); in another language the catalogue's name of the cost."""
+    return name.replace("_", " ") if language() == "en" else cost_name(name)
 
 
 def pushes_text(pushes: dict, escape) -> str:
