@@ -22,8 +22,8 @@ def _drawn(draw) -> list[str]:
     return [line.plain for line in fit_lines(Text.from_ansi(plt.build()), WIDTH).split("\n")]
 
 
-def _luck(names: list[str]) -> None:
-    plt.title("各角色運氣（標準差）")
+def _luck(names: list[str], title: str = "各角色運氣（標準差）") -> None:
+    plt.title(title)
     plt.bar([2, 1], [1.5, -0.5], orientation="horizontal", width=0.5)
     plt.yticks([2, 1], names)
     plt.vline(0)
@@ -52,6 +52,19 @@ def test_a_chinese_legend_and_label_keep_the_frame_whole():
 def test_english_lines_are_left_as_plotext_draws_them():
     plt.clear_figure()
     plt.plotsize(WIDTH, 10)
-    _luck(["Ann", "Ripley Hale"])
+    _luck(["Ann", "Ripley Hale"], "Luck by character (SD)")
     drawn = Text.from_ansi(plt.build())
     assert fit_lines(drawn, WIDTH) is drawn
+
+
+def test_a_plot_with_as_many_wide_characters_as_line_breaks_is_still_fitted():
+    """The first fit_lines skipped a drawing whose cells added up to its length: a newline is 0 cells, so a
+    three-line drawing with three wide characters (期望值) looked narrow and came out three cells too wide."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    from gmconsole.ui.widgets.stats_plots import fit_lines
+
+    drawing = Text("ab\n期望值" + " " * 7 + "│\nxy\n")  # 3 newlines
+    assert cell_len(drawing.plain) == len(drawing.plain)  # the trap: 3 newlines, 3 wide characters
+    assert [cell_len(line) for line in fit_lines(drawing, 10).plain.split("\n")] == [2, 10, 2]

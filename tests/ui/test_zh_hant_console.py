@@ -37,6 +37,7 @@ def campaign_words(service) -> set[str]:
     texts = [campaign.name]
     for character in campaign.roster:
         texts += [character.name, character.role or "", *character.conditions]
+        texts += [name.title() for name in getattr(character, "attributes", {}) or {}]  # exploding traits, typed
         texts += [getattr(item, "name", "") for item in getattr(character, "gear", []) or []]
     texts += [clock.name for clock in campaign.current_session.clocks]
     texts += list(campaign.settings.condition_coverage or {})  # the GM's own condition names
@@ -69,6 +70,7 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
     text = re.sub(r"\S*/\S*|[\w.-]+\.(md|csv|toml)\b", " ", text)  # a file's path or name (export folder, config)
     text = re.sub(r"[\w.=,]*_[\w.=,]*", " ", text)
     text = re.sub(r"[a-z]+=[0-9]+", " ", text)  # what the GM types in a form: might=2 (skill ids)
+    text = re.sub(r"\b[a-z]+(?==)", " ", text)  # a key the GM types before "=" (base=基礎骰: the faces' legend)
     for value in typed_values():
         text = re.sub(rf"(?<![A-Za-z-]){re.escape(value)}(?![A-Za-z-])", " ", text)
     left = {}

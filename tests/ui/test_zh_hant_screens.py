@@ -294,7 +294,7 @@ def test_the_statistics_at_80x24_in_zh_hant_wrap_readings_and_keep_the_plots_fra
     assert "成功數：實際與預期" in flat(plot[0])
     top = next(i for i, line in enumerate(plot) if "┌" in line)
     bottom = next(i for i, line in enumerate(plot) if "└" in line)
-    assert all(line.endswith("│") for line in plot[top + 1:bottom])  # the legend's Chinese did not push it out
+    assert all(line.endswith("│") for line in plot[top + 1:bottom]), "\n".join(plot)  # Chinese legend fits
 
 
 def test_the_new_round_cards_form_reads_in_zh_hant(make_app, zh_hant):

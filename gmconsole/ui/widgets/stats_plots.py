@@ -67,7 +67,7 @@ def _narrower(line: Text, width: int) -> Text:
 
 def fit_lines(text: Text, width: int) -> Text:
     """plotext's drawing with each line at most ``width`` cells (see the module docstring)."""
-    if cell_len(text.plain) == len(text.plain):
+    if all(cell_len(line) == len(line) for line in text.plain.split("\n")):  # a newline is 0 cells
         return text
     return Text("\n").join(_narrower(line, width) for line in text.split("\n"))
 
