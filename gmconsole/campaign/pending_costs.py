@@ -22,6 +22,7 @@ import copy
 from collections.abc import Callable, Sequence
 
 from gmconsole.i18n import N_, _, language, pick
+from gmconsole.systems.words import COST_WORDS, cost_word
 
 __all__ = ["cost_name", "cost_text", "costs_status_text", "drop_lost", "drop_of_character", "follow", "pending_list",
            "public"]
@@ -87,11 +88,6 @@ def public(item: dict) -> dict:
     return {"roll_id": item["roll_id"], "character": item.get("character", ""), "costs": item.get("costs", [])}
 
 
-_COST_WORDS = {"mutation_points": N_("mutation points"), "gear_damage": N_("gear damage"), "xp": N_("XP"),
-               "panic": N_("panic roll"), "trauma": N_("trauma"), "stress": N_("stress"), "damage": N_("damage"),
-               "willpower": N_("willpower"), "condition": N_("condition"), "doom": N_("doom"),
-               "broken": N_("broken"), "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina")}
-"""Cost keys as the GM reads them, translated where shown (any other key: its underscores as spaces)."""
 
 COSTS_STATUS = {"pending": N_("pending"), "applied": N_("applied"), "dropped": N_("dropped")}
 """A roll's costs state (the stored value scripts compare) as the GM reads it."""
@@ -112,8 +108,9 @@ def cost_text(cost: dict) -> str:
 
 
 def cost_name(name: str) -> str:
-    """A cost key as the GM reads it in the console's language: ``mutation_points`` → ``mutation points``."""
-    return _(_COST_WORDS[name]) if name in _COST_WORDS else name.replace("_", " ")
+    """A cost key as the GM reads it in the console's language: ``mutation_points`` → ``mutation points``; a
+    panic owed is a ``panic roll`` here, where costs are listed (the statistics count ``panic 2``)."""
+    return _("panic roll") if name == "panic" else cost_word(name)
 
 
 def _target_text(target: object) -> str:
@@ -125,7 +122,7 @@ def _target_text(target: object) -> str:
         return text
     if text == "dog":
         return _("dog")
-    if text in _COST_WORDS:  # a tiered effect's counter (xp, stamina)
+    if text in COST_WORDS:  # a tiered effect's counter (xp, stamina)
         return cost_name(text)
     from gmconsole.rules.data import system_table
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from gmconsole.i18n import N_, _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.safe_text import shown
-from gmconsole.systems.words import percent
+from gmconsole.systems.words import cost_word, percent
 
-__all__ = ["COST_NAMES", "cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
+__all__ = ["cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
            "panic_rows"]
 
 
@@ -38,16 +38,11 @@ def odds_line(odds: dict) -> str:
     return " · ".join(parts)
 
 
-COST_NAMES = {"stress": N_("stress"), "damage": N_("damage"), "willpower": N_("willpower"), "trauma": N_("trauma"),
-              "mutation_points": N_("mutation points"), "broken": N_("broken"), "condition": N_("condition"),
-              "doom": N_("doom"), "gear_damage": N_("gear damage"), "panic": N_("panic")}
-"""A push cost's name as the GM reads it (the roll's ``costs`` and the push odds keep the English key)."""
 
 
 def cost_name(name: str) -> str:
     """A cost by its name in the GM's language (``gear damage``, ``mutation points``)."""
-    words = COST_NAMES.get(name)
-    return _(words) if words else shown(name.replace("_", " "))
+    return shown(cost_word(name))
 
 
 def _attribute_name(system_id: str, attribute: str) -> str | None:

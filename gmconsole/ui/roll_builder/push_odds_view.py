@@ -14,7 +14,7 @@ from fractions import Fraction
 from gmconsole.campaign.entries import RollEntry, given
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
-from gmconsole.ui.widgets.roll_text import COST_NAMES
+from gmconsole.systems.words import cost_word
 
 __all__ = ["broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
 
@@ -87,8 +87,7 @@ def _line(service, entry: RollEntry) -> str | None:
 
 def cost_name(name: str) -> str:
     """A cost by its name in the GM's language ("gear damage", "mutation points")."""
-    words = COST_NAMES.get(name)
-    return _(words) if words else shown(name.replace("_", " "))
+    return shown(cost_word(name))
 
 
 def broken_chances(service, odds) -> dict[str, Fraction]:

@@ -12,9 +12,10 @@ from rich.text import Text
 
 from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.history import kind_name, status_name
+from gmconsole.campaign.pending_costs import COSTS_STATUS, costs_status_text
 from gmconsole.i18n import _
 from gmconsole.ui.widgets.dice_pool import render_dice
-from gmconsole.ui.widgets.roll_text import COSTS_STATUS, costs_lines, odds_line, result_lines
+from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
 __all__ = ["costs_mark", "detail_text"]
 
@@ -22,7 +23,7 @@ __all__ = ["costs_mark", "detail_text"]
 def costs_mark(entry: Entry | dict) -> str:
     """The ``costs`` column: ``pending``, ``applied`` or ``dropped`` for a roll with costs, else blank."""
     status = as_roll(entry).costs_status
-    return _(COSTS_STATUS[status]) if status in COSTS_STATUS else ""
+    return costs_status_text(status) if status in COSTS_STATUS else ""
 
 
 def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> Text:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
+from gmconsole.campaign.pending_costs import costs_status_text
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.systems.words import shares_line
+from gmconsole.systems.words import cost_word, shares_line
 from gmconsole.wording import possessive
 
 __all__ = [
@@ -41,13 +42,6 @@ __all__ = [
 def _en(value) -> str:
     """A data-file name in the console's language (English when the file has none in it)."""
     return pick(value)
-
-
-COST_NAMES = {"stress": N_("stress"), "damage": N_("damage"), "willpower": N_("willpower"), "trauma": N_("trauma"),
-              "mutation_points": N_("mutation points"), "broken": N_("broken"), "condition": N_("condition"),
-              "doom": N_("doom"), "gear_damage": N_("gear damage"), "panic": N_("panic")}
-"""A Year Zero cost's name as the GM reads it (the entry keeps the English key)."""
-COSTS_STATUS = {"pending": N_("pending"), "applied": N_("applied"), "dropped": N_("dropped")}
 
 
 @dataclass(frozen=True)
@@ -152,14 +146,14 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
             target = cost.get("target")
-            name = _(COST_NAMES[cost["name"]]) if cost["name"] in COST_NAMES else cost["name"].replace("_", " ")
+            name = cost_word(cost["name"])
             parts.append(f"{name} {cost.get('amount', '')}"
                          + (f" ({target})" if target else ""))
         else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
-    head = (_("costs ({status}): ").format(status=_(COSTS_STATUS[status]) if status in COSTS_STATUS else status)
+    head = (_("costs ({status}): ").format(status=costs_status_text(status))
             if status else _("costs: {costs}").format(costs=""))
     return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
 
