@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from gmconsole.i18n import N_, _, language, pick
 from gmconsole.systems.words import COST_WORDS, cost_word
 
-__all__ = ["cost_name", "cost_text", "costs_status_text", "drop_lost", "drop_of_character", "follow", "pending_list",
-           "public"]
+__all__ = ["cost_name", "cost_target_text", "cost_text", "costs_status_text", "drop_lost", "drop_of_character",
+           "follow", "pending_list", "public"]
 
 
 def _item_for(items: list[dict], roll_id: int) -> int | None:
@@ -103,7 +103,7 @@ def cost_text(cost: dict) -> str:
     name = str(cost.get("name", "?"))
     words = cost_name(name)
     amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
-    target = _target_text(cost["target"]) if cost.get("target") else ""
+    target = cost_target_text(cost["target"]) if cost.get("target") else ""
     return f"{words}{amount}" + (_(" ({target})").format(target=target) if target else "")
 
 
@@ -113,7 +113,7 @@ def cost_name(name: str) -> str:
     return _("panic roll") if name == "panic" else cost_word(name)
 
 
-def _target_text(target: object) -> str:
+def cost_target_text(target: object) -> str:
     """What a cost falls on as the GM reads it: an attribute by its name from the Year Zero table (the only
     costs with a target are Year Zero's), the dog, or an item as it was typed. In English the attribute's
     id, as the history always wrote it."""

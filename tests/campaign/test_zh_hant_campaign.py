@@ -170,3 +170,22 @@ def test_an_opposed_roll_refusal_names_the_skill_role_and_game_in_zh_hant(zh, tm
             pytest.raises(ValidationError) as refused:
         service.opposed_roll("Hammer", "intimidate", defender_id="Lina")
     assert str(refused.value) == "威嚇只有對另一位打手時才是對抗擲骰（變種人：零年）；Lina 不是：請當作一般擲骰"
+
+
+def test_a_push_of_an_attribute_alone_names_the_attribute_in_zh_hant_and_by_its_id_in_english(make_service):
+    """Play-test 11, item 3: `a` `r` `p` in zh-Hant read "Dallas Kane 強推 strength"."""
+    from gmconsole.i18n import set_language
+
+    summaries = {}
+    for code in ("zh-Hant", "en"):
+        set_language(code)
+        try:
+            service = make_service("yze", name=f"yze-{code}", seed=3)
+            ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {}})
+            service.roll(ann.id, attribute="strength")
+            service.push()
+            summaries[code] = service.history()[0]["summary"]
+        finally:
+            set_language("en")
+    assert summaries["zh-Hant"].startswith("Ann 強推 力量：")
+    assert summaries["en"].startswith("Ann pushes strength: ")

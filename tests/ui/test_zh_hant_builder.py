@@ -218,3 +218,19 @@ async def test_tiered_save_attack_contested_and_a_consequence_read_in_zh_hant(bu
     assert target == "Aldric的攻擊：14 點傷害（大成功）。由誰承受？（esc：不套用）"
     assert contested == "9 對 9；4 對 8 → Wren 勝（R-TIER-5：平手時重擲）"
     assert "C：套用一項（已套用：傷害）" in result
+
+
+def test_a_myz_push_s_costs_name_the_attribute_in_zh_hant_and_by_its_id_in_english():
+    """Play-test 11, item 4: `代價（待套用）：創傷 3 (wits), 突變點 3` named the attribute by its English id."""
+    from gmconsole.i18n import set_language
+    from gmconsole.ui.widgets.roll_text import costs_lines
+
+    entry = {"kind": "roll", "costs_status": "pending",
+             "costs": [{"name": "trauma", "amount": 3, "target": "wits"}, {"name": "mutation_points", "amount": 3}]}
+    set_language("zh-Hant")
+    try:
+        chinese = costs_lines(entry)
+    finally:
+        set_language("en")
+    assert chinese == ["代價（待套用）：創傷 3（機智）、突變點 3"]
+    assert costs_lines(entry) == ["costs (pending): trauma 3 (wits), mutation points 3"]

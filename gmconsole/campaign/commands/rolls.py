@@ -33,7 +33,7 @@ from gmconsole.campaign.rolls import (
     pool_request_from,
     rolled_die,
 )
-from gmconsole.campaign.words import outcome_shown, tier_shown
+from gmconsole.campaign.words import attribute_shown, outcome_shown, tier_shown
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
@@ -172,7 +172,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         n = new_fields["successes"]
         out = {
             "summary": _("{name} pushes {what}: {result}").format(
-                name=entry.get("character"), what=shown_skill or entry.get("attribute"), result=successes_text(n)),
+                name=entry.get("character"), result=successes_text(n),
+                what=shown_skill or attribute_shown(service.campaign.system, entry.get("attribute"))),
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
-from gmconsole.campaign.pending_costs import costs_status_text
+from gmconsole.campaign.pending_costs import cost_target_text, costs_status_text
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import cost_word, shares_line
@@ -145,17 +145,17 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     parts = []
     for cost in costs:
         if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
-            target = cost.get("target")
+            target = cost_target_text(cost["target"]) if cost.get("target") else ""
             name = cost_word(cost["name"])
-            parts.append(f"{name} {cost.get('amount', '')}"
-                         + (f" ({target})" if target else ""))
+            on = _(" ({target})").format(target=target) if target else ""
+            parts.append(f"{name} {cost.get('amount', '')}{on}")
         else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
     head = (_("costs ({status}): ").format(status=costs_status_text(status))
             if status else _("costs: {costs}").format(costs=""))
-    return [head + ", ".join(parts)] + ([f"({paid})"] if paid else [])
+    return [head + _(", ").join(parts)] + ([f"({paid})"] if paid else [])
 
 
 def stunt_count(entry: Entry | dict) -> int:
