@@ -12,7 +12,15 @@ exits 2 with one line on stderr.
 
 from __future__ import annotations
 
-from gmconsole.campaign.stats_words import band_name, p_value_text, pushes_text, stress_text, verdict
+from gmconsole.campaign.stats_words import (
+    band_name,
+    band_text,
+    p_value_text,
+    panic_row_name,
+    pushes_text,
+    stress_text,
+    verdict,
+)
 from gmconsole.cli.campaign_access import campaign_root, guard, warn_about
 from gmconsole.cli.common import die_kind, session_number
 from gmconsole.i18n import _, ngettext
@@ -85,7 +93,7 @@ def _summary(figures: dict) -> list[str]:
     if pushes["count"]:
         lines.append(_("pushes: {pushes}").format(pushes=pushes_text(pushes, shown)))
     if figures["bands"]:
-        bands = ", ".join(f"{shown(k)} {n}" for k, n in figures["bands"].items())
+        bands = _(", ").join(f"{shown(band_text(figures, k))} {n}" for k, n in figures["bands"].items())
         lines.append(f"{band_name(figures, plural=True)}: {bands}")
     return lines
 
@@ -125,8 +133,8 @@ def text_report(data: dict) -> str:
                 label = _("session {number}") if key == "by_session" else "{number}"
                 lines += [_row(label.format(number=shown(name)), figures) for name, figures in data[key].items()]
     if data["panics"]:
-        lines += ["", _("panics: {rows}").format(rows=", ".join(f"{shown(row)} {n}"
-                                                                for row, n in data["panics"].items()))]
+        lines += ["", _("panics: {rows}").format(rows=_(", ").join(f"{shown(panic_row_name(row))} {n}"
+                                                                   for row, n in data["panics"].items()))]
     lines += [line[0].lower() + line[1:] for line in stress_text(data.get("stress", {}))]
     if data["unread"]:
         lines.append(ngettext("left out: {n} entry that could not be read",

@@ -189,3 +189,15 @@ def test_a_push_of_an_attribute_alone_names_the_attribute_in_zh_hant_and_by_its_
             set_language("en")
     assert summaries["zh-Hant"].startswith("Ann 強推 力量：")
     assert summaries["en"].startswith("Ann pushes strength: ")
+
+
+def test_the_stats_command_names_panic_rows_in_zh_hant_and_by_their_ids_in_english(seeded_zh, capsys):
+    """Play-test 11, item 5: `stats` (and the statistics screen) read 恐慌：keeping-it-together 2."""
+    from gmconsole.cli import main
+
+    assert main(["--lang", "zh-Hant", "--data-dir", str(seeded_zh), "stats", "yze-demo"]) == 0
+    chinese = capsys.readouterr().out
+    assert main(["--lang", "en", "--data-dir", str(seeded_zh), "stats", "yze-demo"]) == 0
+    english = capsys.readouterr().out
+    assert "掉落物品 8" in chinese and "drop-item" not in chinese
+    assert "drop-item 8" in english

@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from gmconsole.campaign.stats_words import band_name, pushes_text, stress_text, verdict
+from gmconsole.campaign.stats_words import band_name, band_text, panic_row_name, pushes_text, stress_text, verdict
 from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES
@@ -83,7 +83,7 @@ def _summary(data: dict) -> list:
         parts.append(Text(_("Pushes: none")))
     if data["bands"]:
         parts.append(Text(band_name(data, plural=True).capitalize() + ": "
-                          + ", ".join(f"{shown(k)} {n}" for k, n in data["bands"].items())))
+                          + _(", ").join(f"{shown(band_text(data, k))} {n}" for k, n in data["bands"].items())))
     return parts
 
 
@@ -122,7 +122,7 @@ def figures_view(data: dict) -> Group:
                             "rate: first rolls with a success; odds: what the odds said"), style="dim"))
         parts += [Text(""), _characters(data)]
     if data["panics"]:
-        panics = ", ".join(f"{shown(row)} {n}" for row, n in data["panics"].items())
+        panics = _(", ").join(f"{shown(panic_row_name(row))} {n}" for row, n in data["panics"].items())
         parts.append(Text("\n" + _("Panics: {panics}").format(panics=panics)))
     parts += [Text(line) for line in stress_text(data.get("stress", {}))]
     if data["unread"]:
