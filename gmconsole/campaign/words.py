@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gmconsole.i18n import N_, _, language, pick
 
-__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "tier_shown"]
+__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "role_shown", "tier_shown"]
 
 
 def attribute_shown(system: str, attribute: str) -> str:
@@ -40,3 +40,18 @@ SAVE_OUTCOMES = {"critical": N_("critical"), "success": N_("success"), "failure"
 def outcome_shown(outcome: str) -> str:
     """A saving throw's stored outcome (``success``) in the console's language."""
     return _(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome
+
+
+def role_shown(role: str) -> str:
+    """A character's role (myz: ``dog-handler``) as the sheet names it: in English its id's words, as the roster
+    always wrote it (``dog handler``); in another language the data file's name of that role (``馴犬師``); a role
+    no system lists (typed by hand) as it is."""
+    if language() != "en":
+        from gmconsole import systems
+        from gmconsole.rules.data import system_table
+
+        for system in systems.all_systems():
+            row = next((r for r in system_table(system.id).get("roles", []) if r.get("id") == role), None)
+            if row is not None:
+                return pick(row.get("name")) or role
+    return role.replace("-", " ")

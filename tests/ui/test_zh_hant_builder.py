@@ -234,3 +234,17 @@ def test_a_myz_push_s_costs_name_the_attribute_in_zh_hant_and_by_its_id_in_engli
         set_language("en")
     assert chinese == ["代價（待套用）：創傷 3（機智）、突變點 3"]
     assert costs_lines(entry) == ["costs (pending): trauma 3 (wits), mutation points 3"]
+
+
+def test_a_myz_role_on_the_roster_reads_by_its_zh_hant_name_and_by_its_id_s_words_in_english(open_service):
+    """Play-test 11, item 6: the roster read `Grease · gearhead`, `Vanja · dog handl…` in zh-Hant."""
+    from gmconsole.i18n import set_language
+    from gmconsole.ui.widgets.sheet_view import who
+
+    grease = next(c for c in open_service("myz-demo").campaign.roster if c.role == "gearhead")
+    set_language("zh-Hant")
+    try:
+        chinese = who(grease)
+    finally:
+        set_language("en")
+    assert chinese == "Grease · 技工" and who(grease) == "Grease · gearhead"

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import looks
@@ -99,7 +100,7 @@ def who(character: Character) -> str:
     (the name and role escaped: they come from the campaign file)."""
     name = shown(character.name)
     if character.role:
-        name += f" · {shown(character.role).replace('-', ' ')}"
+        name += f" · {shown(role_shown(character.role))}"
     if character.is_group:
         name += f" ×{character.count}"
     if character.is_npc:
