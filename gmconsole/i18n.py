@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["LANGUAGES", "N_", "UnknownLanguage", "_", "language", "ngettext", "pick", "set_language", "verbatim"]
+__all__ = ["LANGUAGES", "N_", "UnknownLanguage", "_", "in_every_language", "language", "ngettext", "pick",
+           "set_language", "verbatim"]
 
 
 def verbatim(text: str) -> str:
@@ -99,6 +100,20 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (it is translated where it is drawn)."""
     return message
+
+
+def in_every_language(message: str) -> set[str]:
+    """``message`` as every language the console speaks writes it (English included): for a word the GM may
+    type in any of them and mean one thing (a condition's name, ``tired`` or 疲憊)."""
+    spoken = language()
+    said = {message}
+    try:
+        for code in LANGUAGES:
+            set_language(code)
+            said.add(_(message))
+    finally:
+        set_language(spoken)
+    return said
 
 
 def pick(value: object, fallback: str = "") -> str:

@@ -17,7 +17,7 @@ from gmconsole.campaign import character_lookup, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.words import attribute_shown, covered_by
 from gmconsole.i18n import _, language
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
@@ -167,7 +167,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
     modifiers = [request.modifier] if request.modifier else []
     if "conditions" in rules.push_costs and settings.push_cost == "conditions":
         for condition in character.conditions:
-            covers = settings.condition_coverage.get(condition)
+            covers = covered_by(settings.condition_coverage, condition)
             if covers is not None and (not covers or (skill in covers)):
                 modifiers.append(-1)
     if character.panic is not None and attribute == "agility" and skill:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from gmconsole.i18n import N_, _, language, pick
 
-__all__ = ["SAVE_OUTCOMES", "attribute_shown", "outcome_shown", "role_shown", "tier_shown"]
+__all__ = ["CONDITION_WORDS", "SAVE_OUTCOMES", "attribute_shown", "covered_by", "outcome_shown", "role_shown",
+           "tier_shown"]
 
 
 def attribute_shown(system: str, attribute: str) -> str:
@@ -55,3 +56,18 @@ def role_shown(role: str) -> str:
             if row is not None:
                 return pick(row.get("name")) or role
     return role.replace("-", " ")
+
+
+CONDITION_WORDS = (N_("tired"), N_("angry"), N_("scared"))
+"""The conditions a campaign's ``condition_coverage`` starts with, marked so the catalogue names them."""
+
+
+def covered_by(coverage: dict[str, list[str]], condition: str) -> list[str] | None:
+    """The skills ``condition``'s −1 covers (``[]``: every roll; ``None``: not a covered condition). A condition
+    the GM typed in another language the console speaks counts as the covered one it names (疲憊 is ``tired``,
+    play-test 11: the console suggested 疲憊 and then charged no die for it)."""
+    if condition in coverage:
+        return coverage[condition]
+    from gmconsole.i18n import in_every_language
+
+    return next((skills for key, skills in coverage.items() if condition in in_every_language(key)), None)

@@ -201,3 +201,14 @@ def test_the_stats_command_names_panic_rows_in_zh_hant_and_by_their_ids_in_engli
     english = capsys.readouterr().out
     assert "掉落物品 8" in chinese and "drop-item" not in chinese
     assert "drop-item 8" in english
+
+
+def test_a_condition_typed_in_zh_hant_costs_the_die_its_english_name_covers(make_service):
+    """Play-test 11, item 1: the console suggested 疲憊 for the conditions push cost, and a character 疲憊
+    lost no die, where `tired` did (the campaign's coverage names its conditions in English)."""
+    service = make_service("yze")
+    service.update_settings({"push_cost": "conditions"})
+    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 2}})
+    service.add_condition(ann.id, "疲憊")
+    preview = service.preview_roll(ann.id, "melee")
+    assert [d["kind"] for d in preview.dice].count("skill") == 1
