@@ -225,3 +225,37 @@ def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(mak
         asyncio.run(run(app, demo))
     assert seen["myz-demo"] == "endure=2 force=1"
     assert "ranged" not in seen["tiered-demo"] and "mobility" not in seen["tiered-demo"]
+
+
+def test_gear_skills_typed_by_their_zh_hant_names_are_kept_as_ids_and_an_unknown_one_is_refused(make_app):
+    """Play-test 11, item 2: 射擊 typed in the gear form's skills was dropped without a word (`skills: []`)."""
+    from gmconsole.i18n import set_language
+
+    seen = []
+
+    async def run(app) -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "g")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, GearForm)
+            await type_into(pilot, "name", "Rifle")
+            await type_into(pilot, "bonus", "2")
+            await type_into(pilot, "skills", "射擊, 不存在")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen.append(form_message(app))
+            await type_into(pilot, "skills", "射擊")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+
+    set_language("zh-Hant")
+    try:
+        app = make_app("yze-demo")
+        asyncio.run(run(app))
+    finally:
+        set_language("en")
+    assert "不存在" in seen[0]  # refused, naming what was typed
+    rifle = next(g for g in app.service.character("c1").gear if g.name == "Rifle")
+    assert rifle.skills == ["ranged"]

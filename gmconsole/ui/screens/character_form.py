@@ -32,6 +32,18 @@ def _attribute_text(system: str, character: Character | None, attribute: str) ->
     return str(value.max) if value.current == value.max else f"{value.current}/{value.max}"
 
 
+def skill_named(campaign: Campaign, name: str) -> str:
+    """The id of the skill a form names by its id or by its name in any language (射擊 is ``ranged``, play-test
+    11); an unknown one is refused with the campaign's skills, never dropped."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.campaign.skills import resolve
+
+    try:
+        return (resolve(campaign, name) or name).lower()
+    except ValidationError as exc:
+        raise FormError(str(exc)) from None
+
+
 def _skills_example(campaign: Campaign) -> str:
     """``id=level`` pairs of the campaign's own first two skills, so the example is one this campaign
     takes (play-test finding: a tiered form suggested Year Zero's ``ranged=2 mobility=1``)."""
@@ -102,7 +114,7 @@ class CharacterForm(FormScreen):
         for part in re.split(r"[,\s]+", text.strip()):
             if not part:
                 continue
-            match = re.fullmatch(r"([A-Za-z][\w-]*)=(-?\d+)", part)
+            match = re.fullmatch(r"([^\W\d_][\w-]*)=(-?\d+)", part)
             if not match:
                 said = _("{what}: write each as name=number, not {typed}.")
                 raise FormError(said.format(what=what, typed=quoted(part)))
@@ -139,7 +151,8 @@ class CharacterForm(FormScreen):
             data["attributes"] = {k: {"max": v, "current": v} for k, v in traits.items()}
         else:
             data["attributes"] = {a: self._attribute(a) for a in self.attributes}
-        data["skills"] = self._pairs(self.text("skills"), _("Skills"))
+        data["skills"] = {skill_named(self.campaign, name): level
+                          for name, level in self._pairs(self.text("skills"), _("Skills")).items()}
         for counter in system.sheet_counters:
             default = 1 if counter == "level" else 0
             data[counter] = self.whole(counter, _counter_label(counter), blank=default)

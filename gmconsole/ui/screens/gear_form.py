@@ -21,6 +21,7 @@ from gmconsole.campaign.model import Gear
 from gmconsole.i18n import N_, _, language, verbatim
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import CampaignChanged
+from gmconsole.ui.screens.character_form import skill_named
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.sheet_view import text_cells
@@ -64,7 +65,8 @@ class GearForm(FormScreen):
             # service as the bonus (not as the maximum the GM left blank)
             "max_bonus": self.whole("max_bonus", _("Max bonus"), blank=max(bonus, 0)),
             "damage": self.whole("damage", _("Damage"), blank=0),
-            "skills": [s.strip().lower() for s in self.text("skills").split(",") if s.strip()],
+            "skills": [skill_named(self.app.service.campaign, s.strip()) for s in self.text("skills").split(",")
+                       if s.strip()],
             "quantity": self.whole("quantity", _("Quantity"), blank=1),
             "notes": self.text("notes"),
         }
