@@ -61,7 +61,7 @@ MAX_ROWS = 500
 
 _FILTERS = (("session", N_("session")), ("character", N_("character")), ("skill", N_("skill")), ("kind", N_("kind")))
 
-_COLUMNS = ("#", "s", N_("at"), N_("kind"), N_("who"), N_("skill"), N_("result"), N_("costs"), N_("summary"),
+_COLUMNS = ("#", N_("s"), N_("at"), N_("kind"), N_("who"), N_("skill"), N_("result"), N_("costs"), N_("summary"),
             N_("status"))
 """The table's column headers (translated where the table is made)."""
 _SUMMARY = _COLUMNS.index("summary")
@@ -157,7 +157,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*(_(column) if len(column) > 1 else column for column in _COLUMNS))
+        table.add_columns(*(_(column) if column != "#" else column for column in _COLUMNS))
         self.reload()
         if self._opening_message:
             self._say(self._opening_message)

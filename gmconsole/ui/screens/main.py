@@ -144,7 +144,7 @@ class MainScreen(Screen[None]):
             tabs.append(f" · {campaign.system}")
         session = campaign.current_session  # issue 11: which session and scene the table is in
         tabs.append(" · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene)
-                    if wide else f" · s{session.number}/{session.scene}")
+                    if wide else " · " + _("s{number}/{scene}").format(number=session.number, scene=session.scene))
         if self.app.service.read_only:
             tabs.append(" · " + _("read-only"), style=Style(bold=True, color="red"))
         tabs.append("  ")
