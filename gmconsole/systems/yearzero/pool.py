@@ -358,9 +358,10 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
     source = _("dog's strength") if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
-    lines.append(f"{source or _('base')} {base}: {_dice(base, 'base')}")
+    lines.append(_("{what} {value}: {dice}").format(what=source or _("base"), value=base, dice=_dice(base, "base")))
     if skill or request.skill:
-        lines.append(f"{_skill_shown(request)} {skill}: {_dice(skill, 'skill')}")
+        lines.append(_("{what} {value}: {dice}").format(what=_skill_shown(request), value=skill,
+                                                         dice=_dice(skill, "skill")))
     for name, bonus in gear:
         if bonus:
             lines.append(_("gear {name} +{bonus}: {dice}").format(name=name, bonus=bonus, dice=_dice(bonus, "gear")))

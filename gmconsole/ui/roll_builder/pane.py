@@ -275,7 +275,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         if p.target_number is not None:
             odds = _("TN {tn} · {odds}").format(tn=p.target_number, odds=odds)
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
-        self.set_line("#rb-explain", "; ".join(p.explanation))
+        self.set_line("#rb-explain", _("; ").join(p.explanation))
         self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
         refusal = "" if p.can_roll else _("Cannot roll: {reason}").format(reason=p.reason)
         self.set_line("#rb-message", self.message or refusal)
