@@ -71,16 +71,29 @@ def _source(where: str) -> str:
     return where
 
 
+def _language_in_effect(args, config) -> tuple[str, str]:
+    """The language commands speak now and where it came from: ``--lang``, else ``GMCONSOLE_LANG``, else the
+    file's, else the default (play-test 11: with ``--lang zh-Hant`` this said ``en (default)``)."""
+    from gmconsole.cli import LANG_ENV
+    from gmconsole.settings_file import DEFAULT_LANGUAGE
+
+    if getattr(args, "lang", None):
+        return args.lang, "--lang"
+    if os.environ.get(LANG_ENV):
+        return os.environ[LANG_ENV], LANG_ENV
+    return (config.language, "config.toml") if config.language else (DEFAULT_LANGUAGE, "default")
+
+
 def run_show(args) -> int:
     from textual.theme import BUILTIN_THEMES
 
-    from gmconsole.settings_file import DEFAULT_LANGUAGE, checked, load
+    from gmconsole.settings_file import checked, load
 
     config = load()
     data, data_from = _data_folder(args, config)
     from_file = "config.toml"
     rows = [
-        ("language", config.language or DEFAULT_LANGUAGE, from_file if config.language else "default"),
+        ("language", *_language_in_effect(args, config)),
         ("theme", config.theme or "textual-dark", from_file if config.theme else "default"),
         ("data_folder", data, data_from),
         ("export_folder", str(config.export_folder) if config.export_folder else os.path.join(data, "exports"),

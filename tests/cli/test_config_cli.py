@@ -118,3 +118,17 @@ def test_config_keys_shows_keys_as_config_toml_takes_them(run_cli):
     assert lines["help.close"].split()[1] == "escape"  # Textual's name; `esc` is only how the key bar shows it
     rows = {row["id"]: row for row in json.loads(run_cli("config", "keys", "--json").stdout)["bindings"]}
     assert rows["initiative.up"]["typed"] == "[ (left_square_bracket)"
+
+
+def test_config_show_gives_the_language_in_effect_and_where_it_came_from(run_cli, tmp_path):
+    """Play-test 11: with `--lang zh-Hant` and no language in the file, `config show` said `language en (default)`."""
+    env = _config(tmp_path, 'language = "en"\n')
+    rows = {row["key"]: row for row in json.loads(
+        run_cli("--lang", "zh-Hant", "config", "show", "--json", env=env).stdout)["settings"]}
+    assert rows["language"] == {"key": "language", "value": "zh-Hant", "from": "--lang"}
+    env["GMCONSOLE_LANG"] = "zh-Hant"
+    rows = {row["key"]: row for row in json.loads(run_cli("config", "show", "--json", env=env).stdout)["settings"]}
+    assert rows["language"] == {"key": "language", "value": "zh-Hant", "from": "GMCONSOLE_LANG"}
+    del env["GMCONSOLE_LANG"]
+    rows = {row["key"]: row for row in json.loads(run_cli("config", "show", "--json", env=env).stdout)["settings"]}
+    assert rows["language"] == {"key": "language", "value": "en", "from": "config.toml"}
