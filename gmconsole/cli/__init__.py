@@ -12,14 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from gmconsole import __version__
-from gmconsole.cli.common import CliError, CliParser
+from gmconsole.cli.common import LANG_ENV, CliError, CliParser
 from gmconsole.i18n import LANGUAGES, UnknownLanguage, _, set_language
 from gmconsole.rules.errors import RulesError
 from gmconsole.safe_text import one_line_message, to_json
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
-LANG_ENV = "GMCONSOLE_LANG"
 
 
 def _command_modules(argv: Sequence[str] | None = None):

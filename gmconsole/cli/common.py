@@ -23,6 +23,9 @@ class CliError(Exception):
         self.limit = limit
 
 
+LANG_ENV = "GMCONSOLE_LANG"
+"""The variable that names the command line's language when ``--lang`` does not (it wins over the settings file)."""
+
 _WIDE = "\u2e80-\u303f\u3040-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 _TOKEN = re.compile(rf"[{_WIDE}]|[^\s{_WIDE}]+| ")
 """A wide (CJK) character, a run of other non-space characters (a word, a flag), or a space."""
