@@ -67,15 +67,20 @@ def set_language(code: str | None) -> str:
         known = ", ".join(LANGUAGES)
         raise UnknownLanguage(_("unknown language {code}: known languages are {known}").format(
             code=repr(code), known=known))
-    translation = None if found == DEFAULT else _loaded.get(found)
-    if found != DEFAULT and translation is None:
+    _state["code"] = found
+    _state["translation"] = _translation(found)
+    return found
+
+
+def _translation(code: str):
+    """``code``'s gettext translation, read once (``None`` for English, which needs none)."""
+    if code == DEFAULT:
+        return None
+    if code not in _loaded:
         import gettext  # only for a language other than English
 
-        translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalogue_dir(found)])
-        _loaded[found] = translation
-    _state["code"] = found
-    _state["translation"] = translation
-    return found
+        _loaded[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalogue_dir(code)])
+    return _loaded[code]
 
 
 def language() -> str:
@@ -104,16 +109,9 @@ def N_(message: str) -> str:
 
 def in_every_language(message: str) -> set[str]:
     """``message`` as every language the console speaks writes it (English included): for a word the GM may
-    type in any of them and mean one thing (a condition's name, ``tired`` or 疲憊)."""
-    spoken = language()
-    said = {message}
-    try:
-        for code in LANGUAGES:
-            set_language(code)
-            said.add(_(message))
-    finally:
-        set_language(spoken)
-    return said
+    type in any of them and mean one thing (a condition's name, ``tired`` or 疲憊). Read from each catalogue
+    without changing the language spoken (the roll builder asks this at every preview)."""
+    return {message} | {translation.gettext(message) for translation in map(_translation, LANGUAGES) if translation}
 
 
 def pick(value: object, fallback: str = "") -> str:
