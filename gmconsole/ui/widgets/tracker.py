@@ -407,7 +407,24 @@ class TrackerPane(Vertical):
             self.app.attempt(lambda: self.app.service.rest(character_id))
 
     def action_rest_all(self) -> None:
-        self.app.attempt(lambda: self.app.service.rest())
+        """``R``: every PC's stress to 0 at once (R-PANIC-1), asked first as ending a conflict is: one key
+        slipped would wipe the whole party's stress. Escape or ``n`` leaves it; with no stress to rest
+        the service's refusal says so without a question."""
+        from gmconsole.ui.screens.confirm import ConfirmScreen
+
+        service = self.app.service
+        resting = [c.name for c in service.campaign.roster
+                   if not c.is_npc and (c.stress or c.panic is not None)]
+        if not resting:
+            self.app.attempt(lambda: service.rest())
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.attempt(lambda: service.rest())
+
+        question = _("Rest every PC: stress to 0 for {names}? (ctrl+z undoes it)").format(names=_(", ").join(resting))
+        self.app.push_screen(ConfirmScreen(question), callback=done)
 
     def _condition_hint(self) -> str:
         from gmconsole import systems
