@@ -8,7 +8,8 @@ hands the values to ``run``, which asks the service or the rules core and return
 text. The result (or the refusal, one sentence) is shown inside the form, right under its title and
 scrolled into view (play-test 5: at 80×24 it was below the visible part, so ``ctrl+s`` seemed to do
 nothing); the form stays open so the GM can read it and roll again (the marks stay too); ``escape``
-closes it and dismisses the last result text (``None`` if nothing was rolled).
+closes it and dismisses the last result text (``None`` if nothing was rolled), asking first when the GM
+typed something since the form opened or last rolled (:class:`~gmconsole.ui.screens.form_base.KeepsTyping`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.screens.form_base import KeepsTyping
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
@@ -50,7 +52,7 @@ class FormField:
     marked: tuple[str, ...] = ()
 
 
-class RollFormScreen(ModalScreen[str | None]):
+class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
     """Ask ``fields``; ``run(values)`` returns the result text or raises ``ValueError`` with the reason."""
 
     DEFAULT_CSS = """
@@ -163,13 +165,14 @@ class RollFormScreen(ModalScreen[str | None]):
         error.update("")
         error.display = False
         self.result = text
+        self.keep_as_typed()  # what was typed is used: escape now closes at once
         shown_result = self.query_one("#form-result", Static)
         shown_result.update(Text(text))
         shown_result.display = True
         self.call_after_refresh(shown_result.scroll_visible, animate=False)
 
     def action_close(self) -> None:
-        self.dismiss(self.result)
+        self.close_or_ask(self.result)
 
 
 class ChoiceScreen(ModalScreen[str | None]):
