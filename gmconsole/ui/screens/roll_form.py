@@ -40,7 +40,10 @@ class FormField:
 
     With ``choices`` (``(value, label)`` pairs) the answer is marked in a list instead of typed:
     ``many`` lists give the values marked (a list; in the order marked when ``ordered``), the others
-    the one value marked (``""`` when none); ``marked`` are the values marked at first."""
+    the one value marked (``""`` when none); ``marked`` are the values marked at first. A list whose
+    labels depend on a typed field names it in ``follows``: ``relabel(typed)`` gives the rows' labels
+    anew whenever that field changes (the group check's "(untrained)" marks follow the skill typed);
+    the marks stay."""
 
     key: str
     label: str
@@ -50,6 +53,8 @@ class FormField:
     many: bool = False
     ordered: bool = False
     marked: tuple[str, ...] = ()
+    follows: str = ""
+    relabel: Callable[[str], tuple[tuple[str, str], ...]] | None = None
 
 
 class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
@@ -152,6 +157,20 @@ class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_run()
+
+    @on(Input.Changed)
+    def _relabel(self, event: Input.Changed) -> None:
+        """The lists that follow the field typed in take their labels from what it reads now."""
+        key = (event.input.id or "").removeprefix("field-")
+        for field in self.fields:
+            if not (field.follows == key and field.relabel and field.choices is not None):
+                continue
+            labels = dict(field.relabel(event.value))
+            listing = self.query_one(f"#field-{field.key}", MarkList)
+            for index in range(listing.option_count):
+                value = listing.get_option_at_index(index).value
+                if value in labels:
+                    listing.replace_option_prompt_at_index(index, Text(shown(labels[value])))
 
     def action_run(self) -> None:
         error = self.query_one("#form-error", Static)

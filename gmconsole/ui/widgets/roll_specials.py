@@ -263,7 +263,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                           "(setting). ") + listed + faces_keys("skill= trait=")),
         "group": (_("Group check"), [
             FormField("participants", _("Trained participants (space marks)"),
-                      choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
+                      choices=_trained_rows(service, skill), many=True, marked=(character.id,),
+                      follows="skill", relabel=lambda typed: _trained_rows(service, _named(typed, skills))),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
         ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed),
