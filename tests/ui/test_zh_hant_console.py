@@ -155,3 +155,80 @@ def test_more_screens_read_in_zh_hant(make_app, zh_hant, where, keys):
 
     walk()
     assert not found, found
+
+
+def _panicked(service) -> str:
+    """Ripley's panic rolled while the console spoke English (the sheet keeps the row's English name),
+    with two conditions so her row is too long for the roster's and the tracker's state column."""
+    service.change_stress("c1", 4)
+    service.panic_roll("c1", face=6)  # 5 + 6 = 11, seek cover
+    service.add_condition("c1", "scared")
+    service.add_condition("c1", "exhausted")
+    return service.character("c1").panic.name
+
+
+def _panes(app) -> dict:
+    from textual.widgets import DataTable
+
+    seen: dict = {}
+
+    def cell(table_id: str) -> str:
+        return str(app.screen.query_one(table_id, DataTable).get_row_at(0)[-1])
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["roster_detail"] = str(app.screen.query_one("#roster-detail").render())
+            await pilot.press("4")
+            await pilot.pause()
+            seen["tracker"] = cell("#tracker-table")
+            seen["tracker_detail"] = str(app.screen.query_one("#tracker-detail").render())
+
+    walk()
+    return seen
+
+
+def screen_text_of_party(open_service) -> str:
+    """What the players' table view shows, on the same campaign opened read-only."""
+    from gmconsole.ui.table.app import TableApp
+
+    app = TableApp(open_service("yze-demo", read_only=True))
+    seen = {}
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["text"] = screen_text(app).replace("\xa0", " ")
+
+    walk()
+    return seen["text"]
+
+
+def test_R_PANIC_1_a_panic_rolled_in_english_reads_by_its_zh_hant_name_in_every_pane(make_app, open_service):
+    """The roster's detail line, the tracker's State column and the players' table view name the panic
+    row in the console's language (the data file's zh-Hant name), as the panic result already does."""
+    app = make_app("yze-demo")
+    assert _panicked(app.service) == "Seek cover"
+    set_language("zh-Hant")
+    try:
+        seen = _panes(app)
+        party = screen_text_of_party(open_service)
+    finally:
+        set_language(None)
+    assert seen["roster_detail"] == "Ripley Hale — 恐慌 11 尋找掩護 · 狀態：scared、exhausted"
+    assert seen["tracker"].startswith("11 尋找") and seen["tracker"].endswith("…")
+    assert seen["tracker_detail"] == seen["roster_detail"]
+    party = party[party.index("名字"):]  # the party's table (the last rolls above it quote the history)
+    assert "尋找掩護" in party and "Seek cover" not in party
+
+
+def test_R_PANIC_1_the_panic_in_english_reads_as_it_did(make_app, open_service):
+    app = make_app("yze-demo")
+    _panicked(app.service)
+    seen = _panes(app)
+    assert seen["roster_detail"] == "Ripley Hale — PANIC 11 Seek cover · conditions: scared, exhausted"
+    assert seen["tracker"].startswith("11 Seek") and seen["tracker"].endswith("…")
+    party = screen_text_of_party(open_service)
+    assert "Seek cover" in party[party.index("Name"):]

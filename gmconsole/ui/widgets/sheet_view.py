@@ -19,6 +19,7 @@ from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import looks
+from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
 
 SHORT = {
@@ -262,11 +263,11 @@ def state_text(system: str, character: Character) -> str:
     if systems.get(system).breaks_at_zero and character.broken:
         parts.append(_("BROKEN"))
     if character.panic is not None:
-        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=shown(character.panic.name)))
+        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=panic_name(character.panic)))
     if character.dog is not None and character.dog.dead:
         parts.append(_("dog dead"))
     if character.conditions:
-        parts.append(_("conditions: ") + ", ".join(shown(c) for c in character.conditions))
+        parts.append(_("conditions: ") + _(", ").join(shown(c) for c in character.conditions))
     return " · ".join(parts)
 
 

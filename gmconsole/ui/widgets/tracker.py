@@ -26,7 +26,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.redraw import update_if_changed
-from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question
+from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question, panic_name
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
@@ -155,9 +155,9 @@ class TrackerPane(Vertical):
                     cells.append(str(value))
             state = Text()
             if character.panic is not None:
-                state.append(f"{character.panic.total} {shown(character.panic.name)}", style=HIGHLIGHT)
+                state.append(f"{character.panic.total} {panic_name(character.panic)}", style=HIGHLIGHT)
             if character.conditions:
-                state.append((" " if state.plain else "") + ", ".join(shown(c) for c in character.conditions),
+                state.append((" " if state.plain else "") + _(", ").join(shown(c) for c in character.conditions),
                              style="magenta")
             cells.append(state)
             rows.append(cells)
