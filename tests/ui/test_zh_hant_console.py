@@ -232,3 +232,21 @@ def test_R_PANIC_1_the_panic_in_english_reads_as_it_did(make_app, open_service):
     assert seen["tracker"].startswith("11 Seek") and seen["tracker"].endswith("…")
     party = screen_text_of_party(open_service)
     assert "Seek cover" in party[party.index("Name"):]
+
+
+def test_a_character_duplicated_in_zh_hant_is_named_a_copy_in_zh_hant(make_app, zh_hant):
+    """``d`` in the roster names the copy in the console's language: ``（副本）``, then ``（副本 2）``."""
+    app = make_app("yze-demo")
+    seen = {}
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "d")
+            await pilot.pause()
+            seen["screen"] = screen_text(app).replace("\xa0", " ")
+
+    walk()
+    assert app.service.campaign.roster[1].name == "Ripley Hale（副本）"  # right after Ripley
+    assert "Ripley Hale（副本）" in seen["screen"]
+    assert app.service.duplicate_character("c1").name == "Ripley Hale（副本 2）"
