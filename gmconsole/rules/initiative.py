@@ -191,7 +191,7 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
         if wanted not in state.deck:
             holder = next((slot.combatant for slot in state.slots if slot.value == wanted), None)
             if holder is not None:  # typed for two combatants: say who holds it
-                raise RulesError(_("card {card} is already {name}'s").format(card=wanted, name=holder))
+                raise RulesError(_("card {card} is already {whose}").format(card=wanted, whose=possessive(holder)))
             left = _(", ").join(str(c) for c in sorted(state.deck))
             raise RulesError(_("card {card} is not in the deck any more; cards left: {left}").format(
                 card=wanted, left=left))
@@ -204,7 +204,7 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
 def _whose_cards(combatant: str, problem: str) -> RulesError:
     """A refusal of the cards typed for ``combatant`` that says whose they are (the draw form has a cards
     field per combatant): ``c4's cards: card 7 is already c1's``, the ids named by the campaign."""
-    return RulesError(_("{name}'s cards: {problem}").format(name=combatant, problem=problem))
+    return RulesError(_("{whose} cards: {problem}").format(whose=possessive(combatant), problem=problem))
 
 
 def draw(
@@ -225,10 +225,11 @@ def draw(
     _require_mode(state, "cards", N_("drawing cards"))
     _require_out(state, combatant)
     if not 1 <= speed <= MAX_SPEED:
-        raise RulesError(_("{name}'s speed must be from 1 to {most}").format(name=combatant, most=MAX_SPEED))
+        raise RulesError(_("{whose} speed must be from 1 to {most}").format(whose=possessive(combatant),
+                                                                            most=MAX_SPEED))
     if not 1 <= keep_best_of <= MAX_KEEP_BEST:
-        raise RulesError(_("{name}'s keep-best-of must be from 1 to {most} cards").format(name=combatant,
-                                                                                         most=MAX_KEEP_BEST))
+        raise RulesError(_("{whose} keep-best-of must be from 1 to {most} cards").format(
+            whose=possessive(combatant), most=MAX_KEEP_BEST))
     if cards is not None and len(cards) != speed * keep_best_of:
         raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws "
                                         "{draws}").format(given=len(cards), speed=speed, best=keep_best_of,

@@ -324,7 +324,7 @@ def test_R_MANUAL_1_the_same_refusal_in_zh_hant_names_them_too(make_app):
         seen = _typed_twice(app, ["2", "s", "ctrl+s"])
     finally:
         set_language(None)
-    assert seen["said"] == "Dallas Kane 的卡牌：卡牌 7 已在 Ripley Hale 手上"
+    assert seen["said"] == "Dallas Kane的卡牌：卡牌 7 已在 Ripley Hale的手上"
 
 
 def test_a_speed_out_of_range_names_whose_speed(make_app):

@@ -83,6 +83,23 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
     return sorted(left.values())
 
 
+def ascii_punctuation(app) -> list[str]:
+    """Each ASCII ``,`` ``;`` or ``:`` on screen that stands beside a Chinese word, with the text around it:
+    inside a Chinese sentence the catalogue writes them full-width (，、；：). Left out: what the GM types,
+    quoted (「; 點數」: the separator of a quick pool's typed faces)."""
+    import unicodedata
+
+    text = screen_text(app).replace("\xa0", " ")
+    found = []
+    for match in re.finditer(r"(\S)[,;:] +(\S)", text):
+        before, after = match.group(1), match.group(2)
+        if before in "「“":
+            continue
+        if any(unicodedata.east_asian_width(ch) == "W" for ch in (before, after)):
+            found.append(f"«{text[max(match.start() - 20, 0):match.end() + 20].strip()}»")
+    return found
+
+
 @pytest.fixture
 def zh_hant():
     set_language("zh-Hant")
@@ -94,7 +111,7 @@ async def _visit(pilot, app, keys: list[str], where: str, found: dict) -> None:
     for key in keys:
         await pilot.press(key)
         await pilot.pause()
-    left = english_left(app)
+    left = english_left(app) + ascii_punctuation(app)
     if left:
         found[where] = left
 

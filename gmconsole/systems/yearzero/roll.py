@@ -229,7 +229,7 @@ class YearZeroRoll:
 
 def _describe(counts: dict[str, int]) -> str:
     shown = [ngettext("{n} {kind} die", "{n} {kind} dice", n).format(n=n, kind=kind) for kind, n in counts.items() if n]
-    return ", ".join(shown) if shown else _("no dice")
+    return _(", ").join(shown) if shown else _("no dice")
 
 
 def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = N_("the pool")) -> None:

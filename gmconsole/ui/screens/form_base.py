@@ -11,6 +11,7 @@ service's validation) the message shows under the fields, nothing changed, and t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -129,6 +130,11 @@ class FormScreen(KeepsTyping, ModalScreen[bool]):
     # -- reading fields -------------------------------------------------------------------------
     def text(self, field_id: str) -> str:
         return self.query_one(f"#f-{field_id}", Input).value.strip()
+
+    def items(self, field_id: str) -> list[str]:
+        """A typed list, each item stripped: parted by commas, Chinese ones too (， and the list comma 、, as a
+        zh-Hant form shows a list: ``_(", ")``); blanks left out."""
+        return [item.strip() for item in re.split(r"[,，、]", self.text(field_id)) if item.strip()]
 
     def whole(self, field_id: str, what: str, *, blank: int | None = None) -> int:
         """A whole number from a field (``blank`` when empty, if allowed)."""

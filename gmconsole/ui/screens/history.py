@@ -371,7 +371,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return
         self.reload()
         entry = as_record(entry)
-        self._say(f"{status_name(given(entry.status, ''))}: {given(entry.summary, '')}")
+        self._say(_("{status}: {summary}").format(status=status_name(given(entry.status, "")),
+                                                  summary=given(entry.summary, "")))
 
     def action_undo(self) -> None:
         if not self.service.can_undo:

@@ -52,7 +52,7 @@ class SkillForm(FormScreen):
 
     def _attributes(self) -> str:
         system = self.app.service.campaign.system
-        return ", ".join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
+        return _(", ").join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
 
     def fields(self) -> ComposeResult:
         k = self.skill
@@ -139,7 +139,7 @@ class SkillsScreen(ModalScreen[None]):
         self.query_one("#skills-title", Static).update(title)
         listed = skills.listing(campaign) if self._listed else []
         for skill in listed:
-            who = ", ".join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
+            who = _(", ").join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
                             if c.skills.get(skill.id, 0) > 0)
             text = shown(skill.text)
             attribute = attribute_shown(campaign.system, skill.attribute)
@@ -192,7 +192,7 @@ class SkillsScreen(ModalScreen[None]):
         if who:  # refused before asking: the GM lowers it on their sheets first
             said = ngettext("{names} has {skill}: set it to 0 on their sheets first, then remove it.",
                             "{names} have {skill}: set it to 0 on their sheets first, then remove it.", len(who))
-            self._say(said.format(names=", ".join(who), skill=skill.name))
+            self._say(said.format(names=_(", ").join(who), skill=skill.name))
             return
         from gmconsole.ui.screens.confirm import ConfirmScreen
 

@@ -317,7 +317,8 @@ class TrackerPane(Vertical):
             low, high = counter_range(character, counter)
             span = (_("{low} to {high}").format(low=low, high=high) if high is not None
                     else _("{low} or more").format(low=low))
-            form = ValueForm(f"{character.name}: {_(LABELS[counter])}", _(LABELS[counter]), self._value_submit(
+            form = ValueForm(_("{name}: {counter}").format(name=character.name, counter=_(LABELS[counter])),
+                             _(LABELS[counter]), self._value_submit(
                 lambda v: service.set_tracker(character_id, counter, v)),
                 hint=_("now {value} · {span}").format(value=getattr(character, counter), span=span))
         self.app.push_screen(form)
@@ -431,7 +432,7 @@ class TrackerPane(Vertical):
         from gmconsole.rules.data import load_table
 
         table = load_table(systems.get(self.app.service.campaign.system).conditions_table)
-        return ", ".join(c["id"] for c in table.get("conditions", []))
+        return _(", ").join(c["id"] for c in table.get("conditions", []))
 
     def action_add_condition(self) -> None:
         from gmconsole.ui.screens.condition_form import ConditionForm
@@ -457,7 +458,7 @@ class TrackerPane(Vertical):
             return
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
         self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
-                                           ", ".join(character.conditions), clear))
+                                           _(", ").join(character.conditions), clear))
 
     def action_doom(self, delta: int) -> None:
         self.app.attempt(lambda: self.app.service.change_doom(delta))
