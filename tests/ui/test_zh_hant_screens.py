@@ -395,3 +395,39 @@ def test_a_list_typed_in_a_form_may_be_parted_by_the_chinese_commas(make_app, zh
     assert seen["kept"] == ["scared", "tired"]
     assert seen["typed"] == ["疲憊", "恐懼", "angry"]
     assert seen["skills"] == ["ranged", "observation"]
+
+
+def _cut_at_the_edge(table) -> list[str]:
+    """What a DataTable clips at its right edge: columns wider than the table, by header (a column cut to
+    fit ends in "…" instead, and the table is never wider than its room)."""
+    edge, clipped = 0, []
+    scrollbar = table.styles.scrollbar_size_vertical if table.show_vertical_scrollbar else 0
+    for column in table.columns.values():
+        edge += column.get_render_width(table)
+        if edge > table.size.width - scrollbar:
+            clipped.append(str(column.label))
+    return clipped
+
+
+@pytest.mark.parametrize(("where", "keys", "table_id"), [
+    ("history after a roll and its push", ["3", "s", "enter", "r", "p", "h"], "#hist-table"),
+    ("the skills screen", ["L"], "#skills-table"),
+], ids=["history", "skills"])
+def test_no_table_column_is_cut_at_the_edge_at_80x24_in_zh_hant(make_app, zh_hant, where, keys, table_id):
+    """At 80×24 a zh-Hant table (wide characters take two cells) is fitted to its room: the column cut
+    for width ends in "…", none is clipped by the screen's edge (the history's 狀態 read 狀, 完)."""
+    from textual.widgets import DataTable
+
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        await press(pilot, *keys)
+        await pilot.pause()
+        table = app.screen.query_one(table_id, DataTable)
+        seen["clipped"] = _cut_at_the_edge(table)
+        seen["cells"] = [[str(getattr(cell, "plain", cell)) for cell in table.get_row_at(r)]
+                         for r in range(table.row_count)]
+
+    seen = _walk(app, steps, size=(80, 24))
+    assert seen["cells"]
+    assert seen["clipped"] == [], seen["cells"][:3]

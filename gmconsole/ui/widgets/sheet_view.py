@@ -8,7 +8,7 @@ wounds and strain, tiered stamina, level and XP.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
@@ -190,6 +190,34 @@ def fit_column(width: int, headers: list[str], rows: list[list], column: int, *,
     fit = max(room, _width(headers[column]), 2)
     fitted = [[*row[:column], _cut(row[column], fit), *row[column + 1:]] for row in rows]
     return fitted, [new[column] is not old[column] for new, old in zip(fitted, rows)]
+
+
+def give_way(over: int, widths: list[int], order: Sequence[int], least: Sequence[int]) -> dict[int, int]:
+    """The widths of the columns in ``order`` once they gave up ``over`` cells between them (the table is
+    that much wider than its room): each in turn, down to its ``least`` (e.g. its header), the rest never
+    cut. Whatever they cannot give stays over (a terminal too narrow for every header)."""
+    rooms = {}
+    for i in order:
+        give = max(0, min(over, widths[i] - least[i]))
+        rooms[i], over = widths[i] - give, over - give
+    return rooms
+
+
+def fit_columns(width: int, headers: list[str], rows: list[list], order: Sequence[int], *,
+                padding: int = 1) -> tuple[list[list], list[bool]]:
+    """Fit a table into ``width`` cells by shortening the columns in ``order`` in turn (:func:`give_way`),
+    each down to its header's width, each cut cell ending in "…"; the other columns are never cut. Returns
+    the rows and, per row, whether it was cut; ``width`` 0 (not laid out yet) leaves the rows as they are."""
+    untouched = [False] * len(rows)
+    if width <= 0 or not rows:
+        return rows, untouched
+    widths = [max([_width(headers[i])] + [_width(r[i]) for r in rows]) for i in range(len(headers))]
+    over = sum(widths) + 2 * padding * len(headers) - width
+    if over <= 0:
+        return rows, untouched
+    rooms = give_way(over, widths, order, [max(_width(header), 2) for header in headers])
+    fitted = [[_cut(cell, rooms[i]) if i in rooms else cell for i, cell in enumerate(row)] for row in rows]
+    return fitted, [any(new is not old for new, old in zip(f, r)) for f, r in zip(fitted, rows)]
 
 
 def fit_rows(width: int, headers: list[str], rows: list[list], *, min_state: int = 10,
