@@ -84,13 +84,16 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
 
 
 def ascii_punctuation(app) -> list[str]:
-    """Each ASCII ``,`` ``;`` or ``:`` on screen that stands beside a Chinese word, with the text around it:
-    inside a Chinese sentence the catalogue writes them full-width (，、；：). Left out: what the GM types,
-    quoted (「; 點數」: the separator of a quick pool's typed faces)."""
+    """Each ASCII ``,`` ``;`` or ``:`` on screen that stands beside a Chinese word, and each pair of ASCII
+    parentheses around one, with the text around it: inside a Chinese sentence the catalogue writes them
+    full-width (，、；：（）). Left out: what the GM types, quoted (「; 點數」: the separator of a quick
+    pool's typed faces)."""
     import unicodedata
 
     text = screen_text(app).replace("\xa0", " ")
     found = []
+    for match in re.finditer(r"\([^()\n]*[\u4e00-\u9fff][^()\n]*\)", text):  # （） around Chinese words
+        found.append(f"«{text[max(match.start() - 20, 0):match.end() + 20].strip()}»")
     for match in re.finditer(r"(\S)[,;:] +(\S)", text):
         before, after = match.group(1), match.group(2)
         if before in "「“":

@@ -155,7 +155,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
     head = (_("costs ({status}): ").format(status=costs_status_text(status))
             if status else _("costs: {costs}").format(costs=""))
-    return [head + _(", ").join(parts)] + ([f"({paid})"] if paid else [])
+    return [head + _(", ").join(parts)] + ([_("({paid})").format(paid=paid)] if paid else [])
 
 
 def stunt_count(entry: Entry | dict) -> int:
