@@ -133,7 +133,7 @@ def _skill_name(args: argparse.Namespace) -> None:
         return
     row = find_skill(args.system, args.skill_name)
     if row is None:
-        skills = ", ".join(pick(r["name"]) for r in system_table(args.system)["skills"])
+        skills = _(", ").join(pick(r["name"]) for r in system_table(args.system)["skills"])
         raise CliError(_("{system} has no skill called {name}; its skills are: {skills}").format(
             system=args.system, name=quoted(args.skill_name.strip()), skills=skills))
     args.skill_name = row["name"]["en"]
