@@ -53,3 +53,18 @@ def test_a_gm_roll_with_no_pool_flag_names_the_flags_not_the_consoles_syntax(dem
         refused(result, *flags)
         assert "5b 3s" not in result.stderr and "type the pool" not in result.stderr
         assert _history(demo_gm, f"{system}-demo") == []
+
+
+def test_R_PUSH_7_a_gm_push_in_a_campaign_adds_no_stress_die_and_the_calculator_keeps_it(demo_gm):
+    """``roll yze --campaign NAME`` without ``--character`` is the GM's roll: its push adds no stress die
+    (R-PUSH-7); ``roll yze`` without ``--campaign`` is a calculator for some character's pool and keeps
+    the push's stress die (R-STRESS-1)."""
+    flags = ("--base", "2", "--stress", "1", "--faces", "base=2,3 stress=4", "--push-faces", "base=6,1 stress=5")
+    gm = ok_json(demo_gm("roll", "yze", "--campaign", "yze-demo", *flags, "--json"))
+    assert [(d["kind"], d["face"]) for d in gm["dice"]] == [("base", 6), ("base", 1), ("stress", 5)]
+    assert gm["costs"] == [] and gm["costs_status"] == "none"
+    refused(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "2", "--stress", "1", "--faces",
+                    "base=2,3 stress=4", "--push-faces", "base=6,1 stress=5,2"), "stress")
+    calculator = ok_json(demo_gm("roll", "yze", "--base", "2", "--stress", "1", "--faces", "base=2,3 stress=4",
+                                 "--push-faces", "base=6,1 stress=5,2", "--json"))
+    assert [d["kind"] for d in calculator["dice"]].count("stress") == 2
