@@ -70,6 +70,9 @@ class TrackerPane(Vertical):
         Binding("c", "add_condition", N_("Cond."), id="tracker.condition",
                 tooltip=N_("give the highlighted character a condition")),
         Binding("C", "clear_condition", N_("Clear condition"), id="tracker.clear_condition", show=False),
+        Binding("H", "harm", N_("Harm"), id="tracker.harm",
+                tooltip=N_("harm the highlighted character: type the amount, enter applies (damage, trauma, wounds "
+                        "or stamina, as the system has it; one undo step)")),
         Binding("o", "doom(1)", N_("Doom+"), id="tracker.doom_plus", tooltip=N_("doom pool +1")),
         Binding("O", "doom(-1)", N_("Doom -1"), id="tracker.doom_minus", show=False),
         Binding("k", "add_clock", N_("Clock"), id="tracker.clock",
@@ -444,6 +447,14 @@ class TrackerPane(Vertical):
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
         self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
                                            ", ".join(character.conditions), clear))
+
+    def action_harm(self) -> None:
+        """``H``: the harm form for the highlighted character, as the roster's ``H``."""
+        from gmconsole.ui.screens.harm_form import ask_harm
+
+        character_id = self._character_id()
+        if character_id is not None:
+            ask_harm(self.app, character_id)
 
     def action_doom(self, delta: int) -> None:
         self.app.attempt(lambda: self.app.service.change_doom(delta))
