@@ -12,10 +12,13 @@ And what a key sets off finishes later still: ``Widget.focus()`` moves the focus
 reaches the callback it queued (``app.call_later``); a pushed screen composes, mounts and focuses
 its first field in its own task; a dialog flow runs as a worker that opens its screen when it gets
 its turn. Typed slowly, every key finds all of that done. Sent in one burst (a fast typist ahead of
-the screen, a paste of keys, ``tmux send-keys``), every key of the burst is in the app's queue
-before the first has been handled: step 1 forwarded all of them to the roster's table before the
-``3`` that preceded them had moved the focus to the roll builder, and the arrows, reaching step 3
-after it had, ran the builder's bindings instead of moving the roster's highlight.
+the screen, ``tmux send-keys``), every key of the burst is in the app's queue before the first has
+been handled. ``1 ↓ ↓ ↓ 3 s o b s ⏎ r``: step 1 forwarded every key but the pane keys to the
+roster's table, the focus when each was taken; ``3``'s binding ran at step 1, but the focus it asked
+for moved to the roll builder only after the whole burst had been forwarded; the arrows, back at step 3 by then, ran the
+builder's bindings instead of moving the roster's highlight; ``s`` opened the skill filter, but
+``obs`` had gone to the table, so ``⏎`` picked the first skill of the whole list (Ranged), and ``r``
+came back while the filter still had the focus: nothing was rolled.
 
 The fix: one key at a time. :class:`TypeAhead` lets a key (or a paste) through only when the
 console has settled after the one before: when the event loop has nothing left to run (its ready
