@@ -116,7 +116,13 @@ def _console_steps(picks: tuple[str, ...], skill: str, keys: tuple[str, ...] = (
     then each of ``faces`` typed into the form the key before it opened, then ``last``."""
 
     async def run_before(pilot) -> None:
-        await pilot.press(*picks, "s", *skill, "enter", *keys)
+        from pilot_harness import pick_skill
+
+        await pilot.pause()  # the main screen is up before the first key
+        await pilot.press(*picks)
+        await pilot.pause()
+        await pick_skill(pilot, skill)
+        await pilot.press(*keys)
         for key, typed in faces:
             await pilot.press(key)
             await pilot.pause()

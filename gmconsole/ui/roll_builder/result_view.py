@@ -191,7 +191,8 @@ def draw_result(builder: RollBuilder) -> None:
     if opposed:
         verdict.append(_("Opposed: {line}").format(line=opposed))
     rest = steps + ([special] if special else []) + ([modifier_line(entry)] if stands and entry.skill_modifiers else [])
-    text = Text("\n".join(verdict), style="bold")
+    text = Text()
+    text.append("\n".join(verdict), style="bold")
     if rest:
         text.append(("\n" if verdict else "") + "\n".join(rest))
     show_line(box, "rb-result", text if verdict or rest else "", RESULT_LINES)
