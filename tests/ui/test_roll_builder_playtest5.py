@@ -1,7 +1,7 @@
 """Pilot tests of the roll builder's play-test fixes (fifth pass): the breakdown in the last roll's block
-(under its dice and verdict) is the one recorded with that roll, never the draft's; the opposed-roll form shows its result or
-refusal in view on an 80×24 terminal; ``!`` says what it pinned; a quick pool the system cannot roll
-is refused in the system's words."""
+(under its dice and verdict) is the one recorded with that roll, never the draft's; the opposed-roll form
+shows its result or refusal in view on an 80×24 terminal; ``!`` says what it pinned; a quick pool the
+system cannot roll is refused in the system's words."""
 
 from __future__ import annotations
 

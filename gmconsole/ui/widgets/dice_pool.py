@@ -189,6 +189,7 @@ class DicePool(Static):
 
     _dice: list[dict] = []  # replaced by show(), never changed in place
     _folded = False
+    _drawn: tuple | None = None  # what was drawn last (dice, folded, colours): the same again is not redrawn
 
     DEFAULT_CSS = """
     DicePool {
@@ -205,5 +206,9 @@ class DicePool(Static):
         group, or all of them on one line (``folded``, :func:`render_folded`)."""
         self._dice = list(dice)
         self._folded = folded
+        colours = kind_colours(self.app)
+        if self._drawn == (self._dice, folded, colours):  # the builder redraws its last result at every key
+            return
+        self._drawn = (self._dice, folded, colours)
         render = render_folded if folded else render_dice
-        self.update(render(self._dice, colours=kind_colours(self.app)))
+        self.update(render(self._dice, colours=colours))
