@@ -36,6 +36,7 @@ __all__ = [
     "stunt_count",
     "stunt_lines",
     "tier_word",
+    "verdict_lines",
 ]
 
 
@@ -208,8 +209,20 @@ def stunt_lines(entry: Entry | dict) -> list[str]:
 def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
     entry = as_roll(entry)
-    system = given(entry.system, "")
     lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
+    lines += verdict_lines(entry)
+    if with_stunts:
+        lines += _stunts(entry)
+    lines += costs_lines(entry)
+    return lines
+
+
+def verdict_lines(entry: Entry | dict) -> list[str]:
+    """What a recorded roll means, without its costs, stunts or modifiers: the verdict (successes and
+    stunts / tier / top and margin, pushed, typed faces), a panic it triggers, the consequences offered."""
+    entry = as_roll(entry)
+    system = given(entry.system, "")
+    lines: list[str] = []
     by_hand = _(" (typed faces)") if entry.by_hand else ""
     if entry.successes is not MISSING:
         n = entry.successes
@@ -231,8 +244,6 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
             lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
         elif entry.panic:
             lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
-        if with_stunts:
-            lines += _stunts(entry)
     elif entry.tier is not MISSING:
         tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
         lines.append(tier + by_hand)
@@ -246,7 +257,6 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
         said = _("{verdict}: top {top} vs TN {tn}").format(verdict=verdict, top=entry.top, tn=given(entry.tn, None))
         said += _(", margin {margin}").format(margin=f"{margin:+d}") if isinstance(margin, int) else ""
         lines.append(said + by_hand)
-    lines += costs_lines(entry)
     return lines
 
 
