@@ -34,7 +34,7 @@ async def test_a_burst_selects_the_fourth_roster_row_filters_a_skill_and_rolls_i
         await burst(pilot, "1", "down", "down", "down", "3", "s", *keys_for("obs"), "enter", "r")
         builder = app.screen.query_one(RollBuilder)
         title = shown_text(builder, "#rb-title")
-        result = shown_text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result-head")
         focused = app.focused
         roster = app.screen.query_one(RosterPane).selected_id
     rolls = roll_entries(app.service)
@@ -54,7 +54,7 @@ async def test_a_burst_opens_the_gm_roll_types_the_pool_rolls_it_and_pushes_it(m
         await pilot.pause()
         await burst(pilot, "3", "G", "5", "b", "enter", "p")
         screen = app.screen
-        result = shown_text(app.screen.query_one(RollBuilder), "#rb-result")
+        result = shown_text(app.screen.query_one(RollBuilder), "#rb-result-head")
     rolls = roll_entries(app.service)
     assert isinstance(screen, MainScreen)
     assert [(roll["character_id"], roll["summary"].split(":")[0]) for roll in rolls] == [(None, "GM rolls 5b")]
