@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from gmconsole.rules.spec import FaceKind
     from gmconsole.systems.cli_flags import CliFlags
 
 __all__ = ["GameSystem"]
@@ -167,6 +168,10 @@ class GameSystem(Protocol):
 
     quick_pool_example: str
     """One quick pool in that syntax, the console's placeholder."""
+
+    face_kinds: tuple[FaceKind, ...]
+    """The kinds of dice whose faces the GM types from physical dice (R-MANUAL-1), each with its letter in
+    the short form (``b63124 s355``; :mod:`gmconsole.rules.spec`), as its quick pool names them."""
 
     quick_pool_module: str
     """The module reading this system's quick pools (``parse(system, text, push_cost)``), imported only

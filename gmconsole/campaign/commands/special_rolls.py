@@ -76,7 +76,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     reroll_ties = campaign.settings.opposed_reroll_ties
 
     def decorate(fields: dict, _result) -> None:
-        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, roll_fields.YEAR_ZERO_FACE_KINDS))
+        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, campaign.system))
         data = defender.as_dict()
         opposed = {
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
@@ -326,7 +326,7 @@ def contested(service: CampaignService, character_id: str, attribute: str, oppon
             raise ValidationError(_("{name} has no attribute {attribute}: use {known}").format(
                 name=ch.name, attribute=quoted(key), known=known))
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
-                              roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
+                              roll_fields.dice_source(faces, rng, system))
     winner = who.name if result.winner == "a" else other.name
     rounds = [list(r) for r in result.rounds]
 

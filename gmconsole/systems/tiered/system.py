@@ -4,9 +4,11 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _
+from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
+from gmconsole.systems.tiered.faces import FACES
 
 __all__ = ["TIERED", "TieredSystem"]
 
@@ -65,6 +67,7 @@ class TieredSystem(SystemFacts):
                                                   (N_("Lvl"), "level"), (N_("XP"), "xp"))
     quick_pool_syntax: str = N_("a dice count like 4 or 4d6")
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
+    face_kinds: tuple[FaceKind, ...] = FACES
     stats_module: str = "gmconsole.systems.tiered.stats"
     second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"
     quick_pool_example: str = "4d6"
