@@ -129,8 +129,8 @@ def gm_roll_parser(prog: str, system: str) -> CliParser:
                         help=_("the campaign (its system: {system})").format(system=system))
     _pool_flags(parser, system)
     parser.add_argument("--faces", metavar="SPEC",
-                        help=_('typed faces, e.g. "b61 s4" (one digit per d6; or "base=6,1 skill=4"); without '
-                               'flags that count dice, the pool is the dice typed'))
+                        help=_('typed faces, e.g. "b61 s4" (one digit per d6) or "base=6,1"; without flags that '
+                               'count dice, the pool is the dice typed'))
     parser.add_argument("--hidden", action="store_true",
                         help=_("a hidden roll: recorded as usual, never shown on the players' table view"))
     parser.add_argument("--seed", type=seed, help=_("seed the dice (repeatable results)"))

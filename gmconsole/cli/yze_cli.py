@@ -103,8 +103,8 @@ def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole roll SYSTEM``."""
     _add_pool_arguments(parser, system)
     parser.add_argument("--faces", metavar="SPEC",
-                        help=_('typed faces, e.g. "b613 s14 g1" (one digit per d6: base 6,1,3, skill 1,4, gear 1; '
-                               'or "base=6,1,3 skill=1,4 gear=1"; artifact and step dice "a10" or "a10,3")'))
+                        help=_('typed faces, one digit per d6 after its kind\'s letter: "b613 s14 g1" is base 6,1,3, '
+                               'skill 1,4, gear 1 (or "base=6,1,3"); artifact and step dice "a10" or "a10,3"'))
     parser.add_argument("--push", action="count", default=0, help=_("push the roll once"))
     parser.add_argument("--push-faces", metavar="SPEC",
                         help=_('typed faces of the rerolled dice only, e.g. "b2 s6" (implies --push)'))

@@ -78,7 +78,8 @@ def test_R_MANUAL_1_typed_faces_alone_in_tiered_and_beside_the_dice_their_size_n
 
 
 def test_a_gm_roll_with_no_pool_names_the_flags_not_the_consoles_syntax(demo_gm):
-    """A refusal of the GM's roll names the CLI's flags, not the console's quick-pool words; typed faces of a die whose size no face tells (step, artifact) need that die's flag."""
+    """A refusal of the GM's roll names the CLI's flags, not the console's quick-pool words; typed faces of
+    a die whose size no face tells (step, artifact) need that die's flag."""
     for system, faces, flags in (("yze-step", "d10,3", ("step", "--die", "--stress")),
                                  ("myz", "b63 a7", ("artifact", "--base", "--artifact"))):
         result = demo_gm("roll", system, "--campaign", f"{system}-demo", "--faces", faces)

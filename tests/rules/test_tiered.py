@@ -86,7 +86,7 @@ def test_R_MANUAL_1_typed_faces_must_match_the_pool():
         t.roll_check(3, typed(6, 2))
     with pytest.raises(RulesError, match=r"^2 dice, 3 faces typed \('6,2,1'\)"):
         t.roll_check(0, typed(6, 2, 1))
-    with pytest.raises(RulesError, match="^7 is not a face of a d6$"):
+    with pytest.raises(RulesError, match=r"^7 is not a face of a d6$"):
         t.roll_check(1, typed(7))
 
 

@@ -9,7 +9,6 @@ import pytest
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.systems.yearzero.system import MYZ, YZE
 from gmconsole.systems.yearzero.roll import (
     Cost,
     PoolRequest,
@@ -21,6 +20,7 @@ from gmconsole.systems.yearzero.roll import (
     roll_counts,
     trauma_kind,
 )
+from gmconsole.systems.yearzero.system import MYZ, YZE
 
 
 def typed(**faces) -> DiceSource:
@@ -42,14 +42,14 @@ def test_R_MANUAL_1_typed_faces_are_validated_with_how_to_type_them():
     pool = build_pool(MYZ_SHOOT)
     r = roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1]))
     assert r.by_hand and r.successes == 1 and r.success
-    with pytest.raises(RulesError, match="^base: 7 is not a face of a d6$"):
+    with pytest.raises(RulesError, match=r"^base: 7 is not a face of a d6$"):
         roll(pool, typed(base=[7, 1, 3], skill=[1, 4], gear=[1]))
     with pytest.raises(RulesError, match=r"^base: 3 dice, 2 faces typed \('61'\): one face per die, e.g. b631 or "
                                          r"base=6,3,1$"):
         roll(pool, DiceSource(faces=parse_int_spec("b61 s14 g1", MYZ.face_kinds)))
     with pytest.raises(RulesError, match=r"^skill: 2 dice, 3 faces typed \('1,4,4'\)"):
         roll(pool, typed(base=[6, 1, 3], skill=[1, 4, 4], gear=[1]))
-    with pytest.raises(RulesError, match="^artifact: the pool has no artifact dice, but 1 face typed"):
+    with pytest.raises(RulesError, match=r"^artifact: the pool has no artifact dice, but 1 face typed"):
         roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1], artifact=[5]))
 
 

@@ -74,6 +74,7 @@ class ExplodingSystem(SystemFacts):
     stats_module: str = "gmconsole.systems.exploding.stats"
     second_chance_module: str | None = "gmconsole.systems.exploding.retry"
     quick_pool_example: str = "s8 t6 tn5"
+    quick_faces_example: str = "s8+3,2 t4"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         from gmconsole.rules.dice import DIE_SIZES  # the dice module is not needed to open the console

@@ -71,6 +71,7 @@ class TieredSystem(SystemFacts):
     stats_module: str = "gmconsole.systems.tiered.stats"
     second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"
     quick_pool_example: str = "4d6"
+    quick_faces_example: str = "d6512"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         return None if 0 <= maximum <= 6 else _("{what} must be from 0 to 6 (it is {value})").format(

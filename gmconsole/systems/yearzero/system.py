@@ -85,6 +85,7 @@ class YearZeroSystem(SystemFacts):
     stats_module: str = "gmconsole.systems.yearzero.stats"
     second_chance_module: str | None = None
     quick_pool_example: str = "5b 3s 1g"
+    quick_faces_example: str = "b63124 s355 g1"
     attributes: tuple[str, ...] | None = ATTRIBUTES
     skills_listed: bool = True
     breaks_at_zero: bool = True
@@ -153,7 +154,7 @@ MYZ = YearZeroSystem(
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
     sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
     quick_pool_syntax=N_("counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)"),
-    quick_pool_example="4b 2s", face_kinds=MYZ_FACES,
+    quick_pool_example="4b 2s", quick_faces_example="b6312 s35", face_kinds=MYZ_FACES,
 )
 
 YZE = YearZeroSystem(
@@ -173,7 +174,7 @@ YZE_STEP = YearZeroSystem(
     attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
     sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax=N_("step dice like d10 d8 (attribute die, then skill die; 2st stress dice)"),
-    quick_pool_example="d10 d8", face_kinds=STEP_FACES,
+    quick_pool_example="d10 d8", quick_faces_example="d10,3", face_kinds=STEP_FACES,
 )
 
 YEAR_ZERO_IDS = (MYZ.id, YZE.id, YZE_STEP.id)
