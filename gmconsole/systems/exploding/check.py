@@ -170,16 +170,19 @@ def roll_check(
     tn: TargetNumber | int | None,
     source: DiceSource,
     opposed: bool = False,
+    last: bool = True,
 ) -> CheckResult:
     """Roll a check: ``skill_dice`` sizes (empty when untrained) and the trait die.
 
     Dice explode only when ``tn`` is set or ``opposed`` is true (R-EXP-1). An ``int`` TN is used
-    as given. Typed faces must be used up exactly.
+    as given. Typed faces must be used up exactly: by this check, or (``last`` false: more checks read
+    the same typed faces, an assisted check's turns) by the caller's ``source.finish()``.
     """
     if isinstance(tn, int) and not isinstance(tn, bool):
         tn = given_target_number(tn)
     dice = check_dice(skill_dice, trait_die)
     explode = tn is not None or opposed
     rolled = tuple(roll_die(d, source, explode) for d in dice)
-    source.finish()
+    if last:
+        source.finish()
     return CheckResult(rolled, tn, source.by_hand)

@@ -245,14 +245,15 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     def group_run(v: dict) -> str:
         v = named(v)
         entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
-                                    difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers, rng=rng)
+                                    difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
+                                    faces=v["faces"] or None, rng=rng)
         return group_text(entry)
 
     def assisted_run(v: dict) -> str:
         v = named(v)
         entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
                                        difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                       hold=v["hold"], rng=rng)
+                                       hold=v["hold"], faces=v["faces"] or None, rng=rng)
         return assisted_text(entry)
 
     common = [FormField("skill", _("Skill"), skill_text), FormField("attribute", _("Trait"), attribute)]
@@ -271,7 +272,10 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
-        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed),
+            FormField("faces", _("Faces typed (blank: console dice)"),
+                      placeholder=_("s5,3,8+2,4 t4,6 (each participant in turn)")),
+        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed
+            + faces_keys(service.campaign.system, "s t")),
         "assisted": (_("Assisted untrained check"), [
             FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
                       many=True, ordered=True),
@@ -279,8 +283,11 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       many=True),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
+            FormField("faces", _("Faces typed (blank: console dice)"),
+                      placeholder=_("s8+3,2 t4,5,3 (the leader's, then each trait die in turn)")),
         ], assisted_run, _("The trained leader rolls first against TN +1 per other participant; points above the TN "
-                           "form a pool the others spend, in turn, to close their gap. ") + listed),
+                           "form a pool the others spend, in turn, to close their gap. ") + listed
+            + faces_keys(service.campaign.system, "s t")),
     }
 
 
