@@ -105,3 +105,17 @@ def test_R_MANUAL_1_fuzzed_short_faces_exit_0_or_2_with_one_line(run_cli, groups
     assert result.returncode in (0, 2), result.stderr
     if result.returncode == 2:
         refused(result)
+
+
+def test_R_MANUAL_1_a_sheet_roll_and_its_push_take_short_faces(demo_gm):
+    out = ok_json(demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged",
+                          "--faces", "b6234 s32 st2", "--push-faces", "b623 s62 st34", "--json"))
+    assert [(d["kind"], d["face"]) for d in out["first_dice"]] == [
+        ("base", 6), ("base", 2), ("base", 3), ("base", 4), ("skill", 3), ("skill", 2), ("stress", 2)]
+    assert out["pushes"] == 1 and out["by_hand"] is True
+    line = refused(demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged",
+                           "--faces", "b623 s32 st2"))
+    assert line == ("gmconsole: error: base: 4 dice, 3 faces typed ('623'): one face per die, e.g. b6312 or "
+                    "base=6,3,1,2")
+    history = json.loads(demo_gm("history", "yze-demo", "--json").stdout)
+    assert [e["kind"] for e in history] == ["roll", "push"]
