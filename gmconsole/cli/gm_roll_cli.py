@@ -3,10 +3,12 @@
 The pool comes from the same pool flags as a roll without a sheet (``--base/--skill/--gear/--stress/
 --artifact``, ``--die``, ``--dice``, ``--skill-die/--trait-die/--tn``), is written in the system's
 quick-pool syntax (:mod:`gmconsole.systems.quick_pool`) and recorded in the campaign as the GM's roll:
-no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``. Typed ``--faces`` without
-the flags that count dice give the pool themselves (R-MANUAL-1: ``--faces "b63124 s355"`` is the GM's
-roll of 5 base and 3 skill dice, as ``gmconsole roll SYSTEM --faces`` is without a campaign); a die
-whose size its face does not tell (artifact, step) still needs its size flag. With ``--character`` the
+no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``; its ``--push`` charges
+nobody and, under `stress-dice`, adds no stress die (R-PUSH-7; ``roll SYSTEM`` without ``--campaign``,
+a calculator for some character's pool, still adds it). Typed ``--faces`` without the flags that count
+dice give the pool themselves (R-MANUAL-1: ``--faces "b63124 s355"`` is the GM's roll of 5 base and 3
+skill dice, as ``gmconsole roll SYSTEM --faces`` is without a campaign); a die whose size its face does
+not tell (artifact, step) still needs its size flag. With ``--character`` the
 sheet roll (``campaign_commands.campaign_roll_parser``) is unchanged.
 """
 
@@ -50,7 +52,8 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
             parser.add_argument("--stress", type=_dice, default=0, metavar="N", help=_("stress dice"))
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",
                             help=_("an artifact die, d8, d10 or d12 (repeatable)"))
-        parser.add_argument("--push", action="store_true", help=_("push the roll once (it costs nobody anything)"))
+        parser.add_argument("--push", action="store_true",
+                            help=_("push the roll once (it charges nobody and adds no stress die, R-PUSH-7)"))
         parser.add_argument("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     elif pool == "dice":
         parser.add_argument("--dice", type=signed, metavar="N",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from gmconsole.rules.spec import FaceKind
     from gmconsole.systems.cli_flags import CliFlags
+    from gmconsole.systems.harm import Harm
 
 __all__ = ["GameSystem"]
 
@@ -146,6 +147,11 @@ class GameSystem(Protocol):
 
     takes_attribute_damage: bool
     """True when damage lowers an attribute; False when it goes to counters (wounds, strain)."""
+
+    harm: Harm
+    """What the harm key (``H``) and ``gmconsole harm`` change when a character is hurt: an attribute's
+    current value (Year Zero damage, myz trauma to the attribute the GM picks) or a counter (wounds,
+    stamina) (:class:`gmconsole.systems.harm.Harm`)."""
 
     repair_restores_all: bool
     """R-REPAIR-1: True when any repair success restores an item's full bonus (Mutant: Year Zero's

@@ -98,3 +98,18 @@ def test_R_MANUAL_1_a_gm_rolls_faces_that_do_not_fit_its_flags_say_how_to_type_t
     assert refused(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "5", "--faces", "base=63124")) \
         == "gmconsole: error: " + said
     assert _history(demo_gm, "yze-demo") == []
+
+
+def test_R_PUSH_7_a_gm_push_in_a_campaign_adds_no_stress_die_and_the_calculator_keeps_it(demo_gm):
+    """``roll yze --campaign NAME`` without ``--character`` is the GM's roll: its push adds no stress die
+    (R-PUSH-7); ``roll yze`` without ``--campaign`` is a calculator for some character's pool and keeps
+    the push's stress die (R-STRESS-1)."""
+    flags = ("--base", "2", "--stress", "1", "--faces", "base=2,3 stress=4", "--push-faces", "base=6,1 stress=5")
+    gm = ok_json(demo_gm("roll", "yze", "--campaign", "yze-demo", *flags, "--json"))
+    assert [(d["kind"], d["face"]) for d in gm["dice"]] == [("base", 6), ("base", 1), ("stress", 5)]
+    assert gm["costs"] == [] and gm["costs_status"] == "none"
+    refused(demo_gm("roll", "yze", "--campaign", "yze-demo", "--base", "2", "--stress", "1", "--faces",
+                    "base=2,3 stress=4", "--push-faces", "base=6,1 stress=5,2"), "stress")
+    calculator = ok_json(demo_gm("roll", "yze", "--base", "2", "--stress", "1", "--faces", "base=2,3 stress=4",
+                                 "--push-faces", "base=6,1 stress=5,2", "--json"))
+    assert [d["kind"] for d in calculator["dice"]].count("stress") == 2

@@ -4,7 +4,8 @@ The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`
 rolled with the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
 the entry names "GM" and no character, owes no costs (no stress, no XP, nothing to apply) and is
 never "only one chance" for anyone. A Year Zero quick roll can be pushed (:func:`rolls.push`), and a
-push of it charges nobody either. Undoable like every entry.
+push of it charges nobody either (R-PUSH-7: under `stress-dice` it adds no stress die; the stress dice
+the GM put in the pool are pushed like any other die). Undoable like every entry.
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def _quick_pool(fields: dict, quick, faces, rng) -> None:
         from gmconsole.rules.errors import RulesError
 
         raise RulesError(pool.reason or _("this pool cannot be rolled"))
-    result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]))
+    # nobody owns it: a push of it charges nobody and rolls no stress die of its own (R-PUSH-7)
+    result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]), owned=False)
     fields.update(year_zero_fields(result))
     fields["pool_request"] = request_dict(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],

@@ -119,6 +119,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
         first_dice=tuple(rolled_die(d) for d in entry["first_dice"]), pushes=entry.get("pushes", 0),
         by_hand=entry.get("by_hand", False),
+        owned=entry.get("character_id") is not None,  # R-PUSH-7: the GM's own roll rolls no stress die of its own
     )
     pushed = yearzero.push(previous, dice_source(faces, rng, service.campaign.system))
     new_fields = year_zero_fields(pushed)
@@ -134,7 +135,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         for cost in new_fields["costs"]:
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
-    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (issue 12)
+    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (R-PUSH-7)
         from gmconsole.campaign.commands.roll_fields import no_costs
 
         no_costs(new_fields)
@@ -199,18 +200,14 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
 def push_odds(service: CampaignService, entry_id: int):
     """What pushing the recorded roll ``entry_id`` would give and cost (issue 17): refused for the same
-    reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs."""
-    from dataclasses import replace
-
+    reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs and,
+    under `stress-dice`, no stress die of its own (R-PUSH-7)."""
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
     _refuse_push_of_system(service)
     entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
     _refuse_push_of(service, entry)
-    odds = odds_of(recorded)
-    if entry.get("character_id") is None:
-        odds = replace(odds, cost_distribution={}, cost_details=())
-    return odds
+    return odds_of(recorded)
 
 
 def _require_tiered(service: CampaignService) -> None:

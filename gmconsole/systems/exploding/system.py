@@ -9,6 +9,7 @@ from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
 from gmconsole.systems.exploding.faces import FACES
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 
 __all__ = ["EXPLODING", "ExplodingSystem"]
 
@@ -57,6 +58,7 @@ class ExplodingSystem(SystemFacts):
     step_dice: bool = False
     breaks_at_zero: bool = False
     takes_attribute_damage: bool = False
+    harm: Harm = Harm(word=N_("wounds"), label=N_("Wounds"), title=N_("{name} takes wounds"), counter="wounds")
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"

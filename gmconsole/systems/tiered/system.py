@@ -7,6 +7,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
 from gmconsole.systems.tiered.faces import FACES
 
@@ -55,6 +56,8 @@ class TieredSystem(SystemFacts):
     step_dice: bool = False
     breaks_at_zero: bool = False
     takes_attribute_damage: bool = True
+    harm: Harm = Harm(word=N_("stamina"), label=N_("Stamina lost"), title=N_("{name} loses stamina"),
+                      counter="stamina", lowers_counter=True)
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"

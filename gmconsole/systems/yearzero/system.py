@@ -10,6 +10,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.systems.yearzero.faces import MYZ_FACES, STEP_FACES, YZE_FACES
 from gmconsole.wording import possessive
@@ -90,6 +91,8 @@ class YearZeroSystem(SystemFacts):
     skills_listed: bool = True
     breaks_at_zero: bool = True
     takes_attribute_damage: bool = True
+    harm: Harm = Harm(word=N_("damage"), label=N_("Damage"), title=N_("{name} takes damage"), attribute="strength")
+    """Year Zero Engine damage lowers Strength (a point, or a die size for step dice); broken at 0."""
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
     no_skill_words: str = N_("(no skill: attribute only)")
@@ -152,6 +155,9 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    # R-MYZ-TRAUMA: trauma lowers the attribute the GM picks (Strength: damage, Agility: fatigue, ...)
+    harm=Harm(word=N_("trauma"), label=N_("Trauma"), title=N_("{name} takes trauma"), attribute="strength",
+              picks_attribute=True),
     sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
     quick_pool_syntax=N_("counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)"),
     quick_pool_example="4b 2s", quick_faces_example="b6312 s35", face_kinds=MYZ_FACES,
