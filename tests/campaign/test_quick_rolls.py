@@ -61,7 +61,7 @@ def test_R_PUSH_7_the_gms_push_under_stress_dice_adds_no_stress_die_and_its_odds
     roll = service.quick_roll("2b 1st", faces="base=2,6 stress=4")
     odds = service.push_odds(roll["id"])
     assert odds.rerolled == 2 and odds.p_panic == Fraction(1, 6) and odds.cost_distribution == {}
-    with pytest.raises(RulesError, match="2 stress faces given but the pool has 1"):
+    with pytest.raises(RulesError, match=r"^stress: the push rerolls 1 die, 2 faces typed \('5,5'\)"):
         service.push(roll["id"], faces="base=3 stress=5,5")
     service.push(roll["id"], faces="base=3 stress=5")
     entry = service.entry(roll["id"])

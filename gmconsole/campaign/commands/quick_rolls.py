@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
 from gmconsole.campaign.commands.roll_fields import (
-    TIERED_FACE_KINDS,
-    YEAR_ZERO_FACE_KINDS,
     dice_source,
     exploding_fields,
     no_costs,
@@ -38,9 +36,12 @@ GM = "GM"
 def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random,
                hidden: bool = False) -> dict:
     """Roll the quick pool ``text`` and record it as the GM's roll (``hidden``: never on the players'
-    table view); raises RulesError naming the syntax."""
+    table view); raises RulesError naming the syntax. With ``faces`` and no pool, the pool is the d6 the
+    faces type (``b63124 s355`` is ``5b 3s``)."""
     campaign = service.campaign
     system = campaign.system
+    if faces and not (text or "").strip():  # R-MANUAL-1: the dice the faces type, when no pool is given
+        text = quick_pool.from_faces(systems.get(system), faces)
     quick = quick_pool.parse(systems.get(system), text, campaign.settings.push_cost)
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
@@ -68,7 +69,7 @@ def _quick_pool(fields: dict, quick, faces, rng) -> None:
 
         raise RulesError(pool.reason or _("this pool cannot be rolled"))
     # nobody owns it: a push of it charges nobody and rolls no stress die of its own (R-PUSH-7)
-    result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS), owned=False)
+    result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]), owned=False)
     fields.update(year_zero_fields(result))
     fields["pool_request"] = request_dict(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
@@ -86,7 +87,7 @@ def _quick_tiered(fields: dict, quick, faces, rng) -> None:
     """A tiered quick dice count read as its tier (no consequences: nobody's check)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+    result = tiered.roll_check(quick.core, dice_source(faces, rng, fields["system"]))
     data = result.as_dict()
     fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
                    "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,

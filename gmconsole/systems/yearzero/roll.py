@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gmconsole.i18n import N_, _, ngettext
+from gmconsole.i18n import _
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
@@ -239,22 +239,6 @@ class YearZeroRoll:
         return out
 
 
-def _describe(counts: dict[str, int]) -> str:
-    shown = [ngettext("{n} {kind} die", "{n} {kind} dice", n).format(n=n, kind=kind) for kind, n in counts.items() if n]
-    return ", ".join(shown) if shown else _("no dice")
-
-
-def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = N_("the pool")) -> None:
-    """R-MANUAL-1: typed faces must give exactly ``expected`` dice of each kind; one clear sentence otherwise
-    (``what``, the roll the faces are for, is translated here)."""
-    given = {kind: len(faces) for kind, faces in typed.items()}
-    wanted = {kind: n for kind, n in expected.items() if n}
-    if {k: n for k, n in given.items() if n} != wanted:
-        said = ngettext("{what} needs faces for {wanted}, but {given} was typed",
-                        "{what} needs faces for {wanted}, but {given} were typed", sum(given.values()))
-        raise RulesError(said.format(what=_(what), wanted=_describe(wanted), given=_describe(given)))
-
-
 def roll_counts(pool: Pool) -> dict[str, int]:
     """How many faces of each kind a hand-typed first roll of ``pool`` needs."""
     counts: dict[str, int] = {}
@@ -296,6 +280,8 @@ def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
     refusal = previous.push_refusal
     if refusal:
         raise RulesError(refusal)
+    rerolled = [d.die for d in previous.dice if would_reroll(d, previous.skill_ones)]
+    source.expect(rerolled + ([Die(DieKind.STRESS)] if previous.push_adds_stress_die else []), rerolled=True)
     dice = [d.with_face(source.face(d.die)) if would_reroll(d, previous.skill_ones) else d for d in previous.dice]
     if previous.push_adds_stress_die:
         extra = Die(DieKind.STRESS)
@@ -446,7 +432,6 @@ __all__ = [
     "YearZeroRoll",
     "build_pool",
     "check_skill_ones",
-    "check_typed_faces",
     "difficulty_modifier",
     "find_skill",
     "ones_that_stay",
