@@ -1,6 +1,6 @@
 """Start-up and roll-builder latency of the console (not a test: it prints figures, asserts nothing).
 
-    python bench/startup.py [--runs 7] [--keys 60] [--no-config] [--before DIR]
+    python bench/startup.py [--runs 7] [--keys 60] [--no-config] [--before DIR] [--after-roll] [--keys-only]
 
 (a) Launch to the first painted main screen, on the ``yze`` demo with 10,000 history entries, beside
     a bare Textual app with one DataTable, in the same run (goal: ratio <= 1.3).
@@ -45,7 +45,9 @@
     new odds is handed to the driver (``App._display``, wrapped by this script only, which sees
     the update after ``render_update`` composed it). Pilot's ``press`` itself is not the figure: it
     then waits for every widget's queue to drain, which is test plumbing, not what the GM sees.
-    Keys cycle through difficulty, modifier, attribute and gear changes.
+    Keys cycle through difficulty, modifier, attribute and gear changes. ``--after-roll`` rolls once
+    first, so each key also redraws the last result above the draft (its dice, verdict and push line);
+    ``--keys-only`` times (b) alone.
 """
 
 from __future__ import annotations
@@ -253,7 +255,7 @@ def bench_startup(root: Path, runs: int, extra: dict[str, str] | None = None,
 # --------------------------------------------------------------------------- (b) keypress to odds
 
 
-async def _keypress(root: Path, presses: int) -> tuple[list[float], list[float]]:
+async def _keypress(root: Path, presses: int, after_roll: bool = False) -> tuple[list[float], list[float]]:
     from gmconsole.campaign.service import CampaignService
     from gmconsole.ui.app import GMConsoleApp
     from gmconsole.ui.roll_builder import RollBuilder
@@ -270,6 +272,9 @@ async def _keypress(root: Path, presses: int) -> tuple[list[float], list[float]]
             builder.select_character("c1")
             builder.focus()
             await pilot.press("s", *"ranged", "enter")
+            if after_roll:  # the last result (its dice, verdict, push line) is redrawn with every key too
+                await pilot.press("r")
+                await pilot.pause()
             original = builder.refresh_view
 
             def timed_refresh() -> None:
@@ -307,6 +312,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="launches of each app (default 7)")
     parser.add_argument("--keys", type=int, default=60, help="keypresses timed in the roll builder (default 60)")
     parser.add_argument("--no-config", action="store_true", help="launch without a settings file (config.toml)")
+    parser.add_argument("--after-roll", action="store_true",
+                        help="(b) with a roll made first, so every key also redraws the last result")
+    parser.add_argument("--keys-only", action="store_true", help="time (b) only, no launches")
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="also launch the console of the checkout in DIR, in the same runs")
     args = parser.parse_args()
@@ -320,25 +328,32 @@ def main() -> None:
             config.parent.mkdir()
             config.write_text(CONFIG, encoding="utf-8")
         print("settings file: " + ("none" if args.no_config else f"{config.name} (theme and keymap)"))
-        times = bench_startup(root, args.runs, {"GMCONSOLE_CONFIG": str(config)}, args.before)
-        first = {mode: statistics.median(t[0] for t in runs) for mode, runs in times.items()}
-        settled = {mode: statistics.median(t[1] for t in runs) for mode, runs in times.items()}
-        print(f"(a) launch to first painted screen, median of {args.runs} (pty {SIZE[0]}x{SIZE[1]}):")
-        print(f"    `gmconsole open yze-demo`, {ENTRIES:,} entries: first frame {first['app'] * 1000:6.1f} ms"
-              f", settled {settled['app'] * 1000:6.1f} ms")
-        print(f"    bare Textual app with one DataTable:     first frame {first['bare'] * 1000:6.1f} ms"
-              f", settled {settled['bare'] * 1000:6.1f} ms")
-        print(f"    ratio: first frame {first['app'] / first['bare']:.2f}x (goal <= 1.3x), "
-              f"settled {settled['app'] / settled['bare']:.2f}x")
-        if "before" in first:
-            print(f"    before ({args.before}): first frame {first['before'] * 1000:6.1f} ms, "
-                  f"settled {settled['before'] * 1000:6.1f} ms; ratio {first['before'] / first['bare']:.2f}x")
-        to_refresh, to_display = asyncio.run(_keypress(root, args.keys))
-        print(f"(b) roll builder keypress to refreshed odds, median of {len(to_refresh)} keys:")
+        if not args.keys_only:
+            launches(root, args, config)
+        to_refresh, to_display = asyncio.run(_keypress(root, args.keys, args.after_roll))
+        print(f"(b) roll builder keypress to refreshed odds, median of {len(to_refresh)} keys"
+              + (", a roll made first:" if args.after_roll else ":"))
         print(f"    odds computed and widgets updated: {statistics.median(to_refresh) * 1000:6.2f} ms "
               f"(p90 {statistics.quantiles(to_refresh, n=10)[-1] * 1000:.2f} ms)")
         print(f"    new odds composed for the screen:  {statistics.median(to_display) * 1000:6.2f} ms "
               f"(p90 {statistics.quantiles(to_display, n=10)[-1] * 1000:.2f} ms)  (goal <= 16 ms)")
+
+
+def launches(root: Path, args, config: Path) -> None:
+    """(a): the launches, and their figures printed."""
+    times = bench_startup(root, args.runs, {"GMCONSOLE_CONFIG": str(config)}, args.before)
+    first = {mode: statistics.median(t[0] for t in runs) for mode, runs in times.items()}
+    settled = {mode: statistics.median(t[1] for t in runs) for mode, runs in times.items()}
+    print(f"(a) launch to first painted screen, median of {args.runs} (pty {SIZE[0]}x{SIZE[1]}):")
+    print(f"    `gmconsole open yze-demo`, {ENTRIES:,} entries: first frame {first['app'] * 1000:6.1f} ms"
+          f", settled {settled['app'] * 1000:6.1f} ms")
+    print(f"    bare Textual app with one DataTable:     first frame {first['bare'] * 1000:6.1f} ms"
+          f", settled {settled['bare'] * 1000:6.1f} ms")
+    print(f"    ratio: first frame {first['app'] / first['bare']:.2f}x (goal <= 1.3x), "
+          f"settled {settled['app'] / settled['bare']:.2f}x")
+    if "before" in first:
+        print(f"    before ({args.before}): first frame {first['before'] * 1000:6.1f} ms, "
+              f"settled {settled['before'] * 1000:6.1f} ms; ratio {first['before'] / first['bare']:.2f}x")
 
 
 if __name__ == "__main__":

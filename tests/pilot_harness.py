@@ -54,29 +54,50 @@ def keys_for(text: str) -> list[str]:
     return ["space" if ch == " " else ch for ch in text]
 
 
-async def type_text(pilot, text: str) -> None:
-    """Type ``text`` key by key into whatever has the focus, as a quick typist does: every character
-    is a key event of its own, made as ``pilot.press`` makes it and handled in order, but the console
-    is waited for once at the end rather than after each key (two idle waits of at least 20 ms a
-    key, most of a typing test's time). Keys that move the focus or open a screen are ``press``-ed."""
+def key_event(app: App, key: str):
+    """The key event ``pilot.press(key)`` makes (``key`` a key name or one character)."""
     import unicodedata
 
     from textual import events
     from textual.app import REPLACED_KEYS
     from textual.keys import _character_to_key, _get_unicode_name_from_key
 
-    app = pilot.app
-    for key in keys_for(text):
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app.post_message(event)
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
+async def settle(pilot) -> None:
+    """Wait until the console has dealt with every key sent, the keys it holds back while it settles
+    included (type-ahead, :mod:`gmconsole.ui.type_ahead`), and with everything they started."""
     await pilot.pause()
+    gate = getattr(pilot.app, "type_ahead", None)
+    while gate is not None and gate.busy:
+        await pilot.pause()
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Send ``keys`` in one burst, as a terminal delivers keys typed faster than the console draws (or
+    pasted, or sent by ``tmux send-keys``): every key event is in the app's queue before the first is
+    handled; then wait until the console has dealt with all of them (:func:`settle`)."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(key_event(app, key))
+    await settle(pilot)
+
+
+async def type_text(pilot, text: str) -> None:
+    """Type ``text`` key by key into whatever has the focus, as a quick typist does: every character
+    is a key event of its own, made as ``pilot.press`` makes it and handled in order, but the console
+    is waited for once at the end rather than after each key (two idle waits of at least 20 ms a
+    key, most of a typing test's time): a :func:`burst` of the text's keys."""
+    await burst(pilot, *keys_for(text))
 
 
 async def fill_focused(pilot, text: str, *, submit: str = "enter") -> None:

@@ -302,11 +302,27 @@ class TrackerEntry(Entry):
     targets: list = MISSING
 
 
+class HarmEntry(Entry):
+    """Harm the GM applied (the harm key, ``gmconsole harm``): what took it, from what to what."""
+
+    kinds: ClassVar[tuple[str, ...]] = ("harm",)
+    amount: int = MISSING
+    attribute: str = MISSING
+    """The attribute whose current value harm lowered (Year Zero), or absent."""
+    tracker: str = MISSING
+    """The counter harm changed (``wounds``, ``stamina``), or absent."""
+    before: int = MISSING
+    value: int = MISSING
+
+
 class CharacterEntry(Entry):
     """A character joining, leaving or copied, or their sheet or gear changed."""
 
     kinds: ClassVar[tuple[str, ...]] = ("roster", "sheet", "gear")
     changes: dict = MISSING
+    values: list = MISSING
+    """The numbers an edit of the sheet changed, each with its values before and after
+    (:func:`gmconsole.campaign.harm.sheet_values`)."""
     attribute: str = MISSING
     gear_id: str = MISSING
     gear: str = MISSING
@@ -322,7 +338,7 @@ class CampaignEntry(Entry):
 
 RECORDS: tuple[type[Entry], ...] = (RollEntry, PushEntry, CostsEntry, DroppedCostsEntry, PanicEntry,
                                     SpecialRollEntry, FollowUpEntry, CircumstancesEntry, InitiativeEntry,
-                                    DoomEntry, ClockEntry, TrackerEntry, CharacterEntry, CampaignEntry)
+                                    DoomEntry, ClockEntry, TrackerEntry, HarmEntry, CharacterEntry, CampaignEntry)
 
 KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in record.kinds}
 """The record each entry ``kind`` is read into; a kind not listed reads as a plain :class:`Entry`."""

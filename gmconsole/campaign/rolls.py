@@ -438,7 +438,8 @@ def rolled_die(data: dict) -> RolledDie:
 
 
 def recorded_roll(service: CampaignService, entry_id: int):
-    """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request)."""
+    """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request);
+    a roll with no character is the GM's own, whose push charges nobody (R-PUSH-7)."""
     from gmconsole.systems.yearzero import roll as yearzero
 
     entry = service.ledger.entry_anywhere(entry_id)
@@ -449,5 +450,6 @@ def recorded_roll(service: CampaignService, entry_id: int):
     pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
     recorded = yearzero.YearZeroRoll(pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
                                      first_dice=tuple(rolled_die(d) for d in entry["first_dice"]),
-                                     pushes=entry.get("pushes", 0), by_hand=entry.get("by_hand", False))
+                                     pushes=entry.get("pushes", 0), by_hand=entry.get("by_hand", False),
+                                     owned=entry.get("character_id") is not None)
     return entry, recorded

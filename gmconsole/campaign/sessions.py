@@ -38,7 +38,8 @@ RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("pushes", N_("Pushes and their costs"), frozenset({"push", "costs", "drop_costs", "consequence"})),
     ("panics", N_("Panics"), frozenset({"panic"})),
     ("stress_trauma", N_("Stress and trauma"), frozenset({"stress", "trauma", "heal", "rest", "mutation_points",
-                                                      "willpower", "wounds", "strain", "stamina"})),
+                                                      "willpower", "wounds", "strain", "stamina", "harm"})),
+    ("sheets", N_("Sheets changed"), frozenset({"sheet"})),
     ("conditions", N_("Conditions"), frozenset({"condition"})),
     ("xp", N_("XP"), frozenset({"xp"})),
     ("clocks", N_("Clocks and doom"), frozenset({"clock", "doom"})),
@@ -47,6 +48,16 @@ RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
 marked for the catalogue, translated where the recap is written)."""
 
 _KIND_SECTION = {kind: key for key, _heading, kinds in RECAP_SECTIONS for kind in kinds}
+
+
+def _section(entry: Entry) -> str | None:
+    """The recap section ``entry`` belongs to, by its kind; an edit of a character that changed numbers
+    on the sheet (its ``values``: Strength 3 → 2, stress 1 → 0) goes with the sheets, so the recap says
+    who was hurt however the GM recorded it."""
+    kind = given(entry.kind, None)
+    if kind == "roster" and given(getattr(entry, "values", MISSING), None):
+        return "sheets"
+    return _KIND_SECTION.get(kind)
 
 
 def check_title(title: str | None) -> str:
@@ -271,7 +282,7 @@ def recap(service, session: int | None = None) -> dict:
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = _roll_lines(entries)
     for entry in entries:
-        key = _KIND_SECTION.get(given(entry.kind, None))
+        key = _section(entry)
         if key is not None:
             sections[key].append(roll_lines.get(given(entry.id, None)) or _line(entry))
     pending = [_line(e) for e in entries if _costs_status(e, None) == "pending" and _costs(e)]

@@ -85,8 +85,7 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
         raise ValidationError(_("{what} cannot go above {maximum}").format(what=_whose(character, "stamina"),
                                                                           maximum=character.stamina_max))
     setattr(character, tracker, new)
-    return _("{name}: {tracker} {delta} → {new}").format(name=character.name, tracker=_label(tracker),
-                                                         delta=f"{delta:+d}", new=new)
+    return _stepped(character, tracker, old, new, delta)
 
 
 def change_stress(character: Character, delta: int) -> str:
@@ -96,9 +95,15 @@ def change_stress(character: Character, delta: int) -> str:
     if new == character.stress and delta:
         raise Unchanged(_("{what} is already {value}: {delta} changes nothing, nothing recorded").format(
             what=_whose(character, "stress"), value=new, delta=f"{delta:+d}"))
-    character.stress = new
-    return _("{name}: {tracker} {delta} → {new}").format(name=character.name, tracker=_label("stress"),
-                                                         delta=f"{delta:+d}", new=new)
+    old, character.stress = character.stress, new
+    return _stepped(character, "stress", old, new, delta)
+
+
+def _stepped(character: Character, tracker: str, old: int, new: int, delta: int) -> str:
+    """A counter's ± in words, before → after and the step asked: ``Ann: stress 1 → 2 (+1)``; a step
+    clamped at 0 shows both (``stress 1 → 0 (-2)``)."""
+    return _("{name}: {tracker} {old} → {new} ({delta})").format(name=character.name, tracker=_label(tracker),
+                                                                 old=old, new=new, delta=f"{delta:+d}")
 
 
 def rest(character: Character) -> None:

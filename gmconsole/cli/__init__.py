@@ -39,6 +39,7 @@ def _command_modules(argv: Sequence[str] | None = None):
             campaign_commands,
             config_command,  # issue 16: config path / show / keys
             costs_commands,  # issue 11: costs, sheet
+            harm_command,
             panic_commands,  # issue 12: panic
             serve_command,  # issue 14: serve
             session_commands,
@@ -48,7 +49,7 @@ def _command_modules(argv: Sequence[str] | None = None):
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      serve_command, stats_command, config_command]
+                      harm_command, serve_command, stats_command, config_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

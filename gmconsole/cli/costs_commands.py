@@ -3,9 +3,12 @@
 ``costs NAME [--json]`` lists the costs still waiting, one item per roll, as
 ``[{"roll_id", "character", "costs"}]``; ``costs NAME --apply ROLL_ID`` applies them (one undoable
 change, like the console's ``c``); applying them twice, or a roll id the campaign does not have,
-exits 2 with the reason. ``costs NAME --drop ROLL_ID`` dismisses them without applying them (one
-undoable change, like the history screen's ``D``; play-test follow-up, item 2): the roll then reads
-``dropped``, and the text listing names the rolls whose costs were dropped after the ones waiting.
+exits 2 with the reason. ``--in-range C ...`` names the player characters a panic the roll owes
+reaches when its row reaches others (R-PANIC-1; an NPC exits 2 naming it, nothing rolled); the panic
+D6 is rolled once, in the change that applies the costs. ``costs NAME --drop ROLL_ID`` dismisses them
+without applying them (one undoable change, like the history screen's ``D``; play-test follow-up, item
+2): the roll then reads ``dropped``, and the text listing names the rolls whose costs were dropped after
+the ones waiting.
 ``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
 current/max, skills, gear, trackers, conditions) by name (case-insensitive) or id, so a script or
 a player sees what a roll or its costs changed.
@@ -43,6 +46,9 @@ def register(subparsers) -> None:
     costs.add_argument("--condition", metavar="C",
                        help=_("with --apply: the condition a `conditions` push cost gives, "
                             "when the push did not name one"))
+    costs.add_argument("--in-range", nargs="+", action="extend", default=[], metavar="C",
+                       help=_("with --apply: the player characters in range if a panic the roll owes reaches "
+                              "others (stress, or a chained panic roll each; R-PANIC-1)"))
     costs.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(costs)
     costs.set_defaults(handler=guard(run_costs))
@@ -89,6 +95,8 @@ def run_costs(args) -> int:
 
     if args.condition is not None and args.apply is None:
         raise CliError(_("--condition goes with --apply ROLL_ID"))
+    if args.in_range and args.apply is None:
+        raise CliError(_("--in-range goes with --apply ROLL_ID"))
     if args.drop is not None:
         if args.apply is not None:
             raise CliError(_("--drop and --apply go one at a time: drop a roll's costs, or apply them"))
@@ -115,11 +123,33 @@ def run_costs(args) -> int:
         warn_about(service)
         if condition is not None:
             _check_owes_a_condition(service, args.apply)
-        entry = as_record(service.apply_costs(args.apply, condition=condition))
+        # R-PANIC-1: player characters only (the service refuses an NPC before the panic D6 is rolled)
+        entry = as_record(service.apply_costs(args.apply, in_range=args.in_range, condition=condition))
     result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
               "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
+    if not args.in_range:
+        _warn_nobody_in_range(entry, result)
     emit(result, args.json, _done(args.apply, entry))
     return 0
+
+
+def _warn_nobody_in_range(entry, result: dict) -> None:
+    """A panic whose row reaches others, applied with nobody named in ``--in-range``: recorded as it is
+    (nobody else touched), with a warning on stderr and, in JSON, ``"warnings"`` (only then), as
+    ``gmconsole panic`` warns: the GM may have forgotten ``--in-range`` (R-PANIC-1)."""
+    import sys
+
+    from gmconsole.i18n import pick
+
+    rolls = [info["rolls"][0] for info in (given(entry.panic, None), given(entry.defender_panic, None)) if info]
+    warnings = [_("{name} panics: {total} {row} reaches others, but nobody was named with --in-range: "
+                  "nobody else was touched (R-PANIC-1)").format(name=first["character"], total=first["total"],
+                                                                row=pick(first["name"]))
+                for first in rolls if first.get("spreads")]
+    if warnings:
+        result["warnings"] = warnings
+        for warning in warnings:
+            print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
 
 
 def _check_owes_a_condition(service, roll: int) -> None:

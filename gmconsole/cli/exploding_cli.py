@@ -62,7 +62,9 @@ def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
     parser.add_argument(
-        "--faces", metavar="SPEC", help=_('typed faces, e.g. "skill=8+3,2 trait=4" (a + chains an explosion)')
+        "--faces", metavar="SPEC",
+        help=_('typed faces, e.g. "s8+3,2 t4" or "skill=8+3,2 trait=4" (faces between commas; a + chains an '
+               'explosion)')
     )
     parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
 

@@ -3,7 +3,12 @@
 The pool comes from the same pool flags as a roll without a sheet (``--base/--skill/--gear/--stress/
 --artifact``, ``--die``, ``--dice``, ``--skill-die/--trait-die/--tn``), is written in the system's
 quick-pool syntax (:mod:`gmconsole.systems.quick_pool`) and recorded in the campaign as the GM's roll:
-no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``. With ``--character`` the
+no character, no costs, ``roll_id`` and ``"character": null`` in ``--json``; its ``--push`` charges
+nobody and, under `stress-dice`, adds no stress die (R-PUSH-7; ``roll SYSTEM`` without ``--campaign``,
+a calculator for some character's pool, still adds it). Typed ``--faces`` without the flags that count
+dice give the pool themselves (R-MANUAL-1: ``--faces "b63124 s355"`` is the GM's roll of 5 base and 3
+skill dice, as ``gmconsole roll SYSTEM --faces`` is without a campaign); a die whose size its face does
+not tell (artifact, step) still needs its size flag. With ``--character`` the
 sheet roll (``campaign_commands.campaign_roll_parser``) is unchanged.
 """
 
@@ -47,11 +52,13 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
             parser.add_argument("--stress", type=_dice, default=0, metavar="N", help=_("stress dice"))
         parser.add_argument("--artifact", type=die_size, action="append", default=[], metavar="dN",
                             help=_("an artifact die, d8, d10 or d12 (repeatable)"))
-        parser.add_argument("--push", action="store_true", help=_("push the roll once (it costs nobody anything)"))
+        parser.add_argument("--push", action="store_true",
+                            help=_("push the roll once (it charges nobody and adds no stress die, R-PUSH-7)"))
         parser.add_argument("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     elif pool == "dice":
-        parser.add_argument("--dice", type=signed, required=True, metavar="N",
-                            help=_("the pool's dice (0 or fewer: 2d6 keep lowest)"))
+        parser.add_argument("--dice", type=signed, metavar="N",
+                            help=_("the pool's dice (0 or fewer: 2d6 keep lowest; without it: the dice --faces "
+                                   "types)"))
     else:
         from gmconsole.cli.exploding_cli import target_number
 
@@ -66,7 +73,7 @@ def quick_text(args, system: str) -> str:
     """The flags written as the system's quick pool (``5b 3s 1g``, ``d10 d8``, ``4``, ``s8 t6 tn5``)."""
     pool = systems.get(system).cli_flags.gm_pool
     if pool == "dice":
-        return str(args.dice)
+        return "" if args.dice is None else str(args.dice)
     if pool == "die_sizes":
         parts = [f"s{'/'.join(str(s) for s in args.skill_die)}"] if args.skill_die else []
         parts.append(f"t{args.trait_die}")
@@ -75,6 +82,31 @@ def quick_text(args, system: str) -> str:
     parts += [f"{getattr(args, k)}{short}" for k, short in (("base", "b"), ("skill", "s"), ("gear", "g"),
                                                             ("stress", "st")) if getattr(args, k, 0)]
     return " ".join(parts + [f"d{s}" for s in args.artifact])
+
+
+def counted_by_flags(args, system: str) -> bool:
+    """True when flags count the pool's dice (``--base``, ``--dice`` ...), or the system's pool is made of
+    die sizes that no face tells (exploding): then typed faces must fit the pool, never make it."""
+    pool = systems.get(system).cli_flags.gm_pool
+    if pool == "dice":
+        return args.dice is not None
+    if pool == "counts":
+        return any(getattr(args, flag, 0) for flag in ("base", "skill", "gear", "stress"))
+    return True
+
+
+def pool_from_faces(args, system: str) -> str:
+    """The quick pool of the GM's roll: the flags' pool, and, when no flag counts dice, the d6 the typed
+    faces give (R-MANUAL-1); a face of a die whose size no flag gives is refused, naming the flags."""
+    from gmconsole.systems import quick_pool
+
+    text = quick_text(args, system)
+    if args.faces is None or counted_by_flags(args, system):
+        return text
+    sized = bool(getattr(args, "artifact", None) or getattr(args, "die", None))
+    counted = quick_pool.from_faces(systems.get(system), args.faces, sized_given=sized, how=pool_flags_named(system))
+    parts = (text, counted) if systems.get(system).step_dice else (counted, text)  # step dice first, as typed
+    return " ".join(part for part in parts if part)
 
 
 def pool_flags_named(system: str) -> str:
@@ -99,7 +131,9 @@ def gm_roll_parser(prog: str, system: str) -> CliParser:
     parser.add_argument("--campaign", required=True, metavar="NAME",
                         help=_("the campaign (its system: {system})").format(system=system))
     _pool_flags(parser, system)
-    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "base=6,1 skill=4"'))
+    parser.add_argument("--faces", metavar="SPEC",
+                        help=_('typed faces, e.g. "b61 s4" (one digit per d6) or "base=6,1"; without flags that '
+                               'count dice, the pool is the dice typed'))
     parser.add_argument("--hidden", action="store_true",
                         help=_("a hidden roll: recorded as usual, never shown on the players' table view"))
     parser.add_argument("--seed", type=seed, help=_("seed the dice (repeatable results)"))
@@ -124,10 +158,10 @@ def run_gm_roll(args) -> int:
         if service.campaign.system != args.system:
             raise CliError(_("{name} is a {system} campaign, not {asked}").format(
                 name=args.campaign, system=service.campaign.system, asked=args.system))
-        text = quick_text(args, args.system)
+        text = pool_from_faces(args, args.system)
         if not text:
-            raise CliError(_("give the pool with {flags}, or --character C --skill NAME to roll from a sheet").format(
-                flags=pool_flags_named(args.system)))
+            raise CliError(_("give the pool with {flags} or --faces, or --character C --skill NAME to roll from a "
+                             "sheet").format(flags=pool_flags_named(args.system)))
         entry = service.quick_roll(text, faces=args.faces, hidden=args.hidden)
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:

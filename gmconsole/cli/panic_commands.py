@@ -3,9 +3,10 @@
 A panic roll (D6 + stress on the panic table, R-PANIC-1) for a character of the campaign, applied and
 recorded as the tracker's ``p`` records it: one undoable history entry. ``--face`` is the D6 rolled at
 the table (R-MANUAL-1; the entry is marked by hand); without it the console rolls. ``--in-range``
-names the roster members a row that reaches others touches (stress at short range, or a chained panic
-roll for those who hear or see); the console asks that question only for such a row, the command
-takes the answer up front and ignores it for a row that reaches nobody. A row that reaches others
+names the player characters a row that reaches others touches (stress at short range, or a chained
+panic roll for those who hear or see); the console asks that question only for such a row, the command
+takes the answer up front and ignores it for a row that reaches nobody. R-PANIC-1: an NPC named there
+exits 2 naming it and the rule, before the die is rolled. A row that reaches others
 with nobody named is recorded as it is (nobody else touched), with a warning on stderr and, in JSON,
 ``"warnings"`` (only then, as ``session new`` does), since the GM may have forgotten ``--in-range``.
 
@@ -43,8 +44,8 @@ def register(subparsers) -> None:
     panic.add_argument("--face", type=d6_face, metavar="N",
                        help=_("the D6 rolled at the table (1-6); default: the console rolls"))
     panic.add_argument("--in-range", nargs="+", action="extend", default=[], metavar="C",
-                       help=_("roster members in range if the row reaches others (stress, or a chained panic roll "
-                              "each)"))
+                       help=_("player characters in range if the row reaches others (stress, or a chained panic "
+                              "roll each; never NPCs, R-PANIC-1)"))
     panic.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(panic)
     panic.set_defaults(handler=guard(run_panic))
@@ -79,6 +80,7 @@ def run_panic(args) -> int:
         in_range = [service.character(x).id for x in args.in_range]
         if who.id in in_range:
             raise CliError(_("{name} is the one who panics: --in-range names the others").format(name=who.name))
+        # R-PANIC-1: the service refuses an NPC in range (one line, exit 2) before the D6 is rolled
         entry = as_record(service.panic_roll(who.id, in_range=in_range, face=args.face))
     result = panic_result(entry)
     first = entry.panic["rolls"][0]

@@ -15,6 +15,7 @@ from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
+from gmconsole.systems.tiered.faces import FACES
 from gmconsole.systems.tiered.odds import tier_odds
 
 
@@ -35,12 +36,15 @@ def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole odds tiered``; with ``--faces`` the odds of Push Yourself after that roll."""
     _add_common(parser)
     parser.add_argument("--faces", metavar="SPEC",
-                        help=_('the faces of a check already rolled, e.g. "dice=5,3,2": what Push Yourself can add'))
+                        help=_('the faces of a check already rolled, e.g. "d532" (one digit per die; or "dice=5,3,2"): '
+                               'what Push Yourself can add'))
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     _add_common(parser)
-    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "dice=6,6,2"'))
+    parser.add_argument("--faces", metavar="SPEC",
+                        help=_('typed faces, e.g. "d662" (one digit per die; or "dice=6,6,2"); without a pool flag '
+                               'the pool is the dice typed'))
     parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
 
 
@@ -65,6 +69,9 @@ def _pool(args) -> tiered.Pool:
             raise CliError(_("a pool of {n} dice is too many (at most {most})").format(n=args.dice,
                                                                                         most=tiered.MAX_DICE))
         return tiered.Pool(args.dice, (("dice", args.dice),))
+    if not building and getattr(args, "faces", None):  # R-MANUAL-1: the dice the faces type
+        dice = len(parse_int_spec(args.faces, FACES).get("dice", ()))
+        return tiered.Pool(dice, (("dice", dice),))
     if not building:
         raise CliError(_("give the pool: --dice N, or --attribute N --skill N"))
     return tiered.build_pool(
@@ -116,7 +123,7 @@ def run_push_yourself_odds(args) -> tuple[dict, str]:
     from gmconsole.systems.tiered.push_odds import push_yourself_odds
 
     pool = _pool(args)
-    result = tiered.roll_check(pool, DiceSource(faces=parse_int_spec(args.faces, ("dice",))))
+    result = tiered.roll_check(pool, DiceSource(faces=parse_int_spec(args.faces, FACES)))
     try:
         odds = push_yourself_odds([d.face for d in result.dice], pool.dice,
                                   pushed_yourself=args.push_yourself, stamina=args.stamina)
@@ -137,7 +144,7 @@ def run_roll(args) -> tuple[dict, str]:
     if args.faces is not None:
         if args.seed is not None:
             raise CliError(_("give either --faces or --seed, not both"))
-        faces = parse_int_spec(args.faces, ("dice",))
+        faces = parse_int_spec(args.faces, FACES)
         source = DiceSource(faces=faces)
     else:
         source = DiceSource(rng=random.Random(args.seed))

@@ -25,19 +25,13 @@ from gmconsole.systems.yearzero.roll import (
     PoolRequest,
     YearZeroRoll,
     build_pool,
-    check_typed_faces,
     find_skill,
     pool_odds,
     push,
-    push_counts,
     roll,
-    roll_counts,
     skill_attribute,
 )
 from gmconsole.wording import quoted, side_by_side
-
-FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
-"""Kind names a faces SPEC may use."""
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
@@ -101,17 +95,19 @@ def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole odds SYSTEM``; with ``--faces`` the odds are those of pushing that first roll."""
     _add_pool_arguments(parser, system)
     parser.add_argument("--faces", metavar="SPEC",
-                        help=_('the faces of a first roll, e.g. "base=6,1,3 skill=1,4": the odds and costs of '
-                               'pushing it'))
+                        help=_('the faces of a first roll, e.g. "b613 s14" (one digit per die; or '
+                               '"base=6,1,3 skill=1,4"): the odds and costs of pushing it'))
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     """Flags of ``gmconsole roll SYSTEM``."""
     _add_pool_arguments(parser, system)
-    parser.add_argument("--faces", metavar="SPEC", help=_('typed faces, e.g. "base=6,1,3 skill=1,4 gear=1"'))
+    parser.add_argument("--faces", metavar="SPEC",
+                        help=_('typed faces, one digit per d6 after its kind\'s letter: "b613 s14 g1" is base 6,1,3, '
+                               'skill 1,4, gear 1 (or "base=6,1,3"); artifact and step dice "a10" or "a10,3"'))
     parser.add_argument("--push", action="count", default=0, help=_("push the roll once"))
     parser.add_argument("--push-faces", metavar="SPEC",
-                        help=_("typed faces of the rerolled dice only (implies --push)"))
+                        help=_('typed faces of the rerolled dice only, e.g. "b2 s6" (implies --push)'))
     parser.add_argument("--seed", type=_seed, help=_("seed the random generator (repeatable results)"))
 
 
@@ -140,13 +136,18 @@ def _skill_name(args: argparse.Namespace) -> None:
 
 
 def _pool_from_faces(args: argparse.Namespace) -> None:
-    """Typed faces without pool flags give the pool: ``--faces "base=6,1,3 skill=1,4 gear=1"`` is three
-    base dice, two skill dice and one gear die (what a GM who typed the dice on the table expects).
-    With any of ``--base``/``--skill``/``--gear`` given, the flags build the pool and the faces must fit it."""
-    if args.faces is None or systems.get(args.system).step_dice or args.base or args.skill or args.gear:
+    """Typed faces without the flags that count dice give the pool: ``--faces "b613 s14 g1"`` (or
+    ``"base=6,1,3 skill=1,4 gear=1"``) is three base dice, two skill dice and one gear die (what a GM who
+    typed the dice on the table expects); stress faces give the stress dice when ``--stress`` is not
+    given. With any of ``--base``/``--skill``/``--gear`` given, the flags build the pool and the faces must
+    fit it. Step and artifact dice keep their ``--die``/``--artifact`` flags: a face does not tell a
+    die's size (yze-step's stress dice still come from the faces)."""
+    step = systems.get(args.system).step_dice
+    if args.faces is None or (not step and (args.base or args.skill or args.gear)):
         return
-    typed = parse_int_spec(args.faces, FACE_KINDS)
-    args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
+    typed = parse_int_spec(args.faces, systems.get(args.system).face_kinds)
+    if not step:
+        args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
     if not args.stress:
         args.stress = len(typed.get("stress", ()))
 
@@ -234,7 +235,7 @@ def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
     pool = pool_from_args(args)
     if not pool.can_roll:
         raise CliError(pool.reason or _("this pool cannot be rolled"))
-    first = roll(pool, _source(args.faces, random.Random(), roll_counts(pool), _("--faces: the pool")))
+    first = roll(pool, _source(args.faces, random.Random(), pool.system))
     try:
         odds = push_odds(first)
     except RulesError as error:
@@ -274,13 +275,12 @@ def _pool_text(pool: Pool) -> str:
     return _(", ").join(parts) or _("no dice")
 
 
-def _source(spec: str | None, rng: random.Random, expected: dict[str, int], what: str) -> DiceSource:
-    """Console dice, or the typed SPEC after checking it gives exactly the dice expected."""
+def _source(spec: str | None, rng: random.Random, system: str) -> DiceSource:
+    """Console dice, or the typed SPEC (``b63124 s355`` or ``base=6,3,1,2,4 skill=3,5,5``); the roll or
+    the push checks it gives one face per die (R-MANUAL-1)."""
     if spec is None:
         return DiceSource(rng=rng)
-    faces = parse_int_spec(spec, FACE_KINDS)
-    check_typed_faces(expected, faces, what)
-    return DiceSource(faces=faces)
+    return DiceSource(faces=parse_int_spec(spec, systems.get(system).face_kinds))
 
 
 def run_roll(args: argparse.Namespace) -> tuple[dict, str]:
@@ -292,13 +292,13 @@ def run_roll(args: argparse.Namespace) -> tuple[dict, str]:
     if not pool.can_roll:
         raise RulesError(pool.reason)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    result_roll = roll(pool, _source(args.faces, rng, roll_counts(pool), _("--faces: the pool")))
+    result_roll = roll(pool, _source(args.faces, rng, pool.system))
     pushes = max(args.push, 1 if args.push_faces is not None else 0)
     for i in range(pushes):
         if result_roll.push_refusal:
             raise RulesError(result_roll.push_refusal)
         spec = args.push_faces if i == 0 else None
-        result_roll = push(result_roll, _source(spec, rng, push_counts(result_roll), _("--push-faces: the push")))
+        result_roll = push(result_roll, _source(spec, rng, pool.system))
     result = result_roll.as_dict()
     if args.seed is not None:
         result["seed"] = args.seed

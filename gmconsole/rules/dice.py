@@ -15,6 +15,7 @@ from enum import Enum
 
 from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import Typed, check_counts, face_refusal
 
 MAX_DICE = 100
 """No pool may hold more dice than this: beyond it a typo is far likelier than a real roll."""
@@ -102,20 +103,23 @@ def die_name(die: Die) -> str:
 
 
 def check_face(die: Die, face: int) -> int:
-    """Return ``face`` if ``die`` can show it, else raise a clear :class:`RulesError` (R-MANUAL-1)."""
+    """Return ``face`` if ``die`` can show it, else raise a clear :class:`RulesError` (R-MANUAL-1):
+    ``skill: 7 is not a face of a d6``."""
     if isinstance(face, bool) or not isinstance(face, int):
         raise RulesError(_("a {die} face must be a whole number, not {face!r}").format(die=die_name(die), face=face))
     if not 1 <= face <= die.sides:
-        raise RulesError(_("a {die} cannot show {face} (faces run 1-{sides})").format(
-            die=die_name(die), face=face, sides=die.sides))
+        raise face_refusal(die.kind.value, face, die.sides)
     return face
 
 
 class DiceSource:
     """Where faces come from: the console's seeded random generator, or faces typed in by hand.
 
-    Hand-entered faces are given per kind, in order (R-MANUAL-1); :meth:`finish` checks that
-    every typed face was used, so a miscounted entry is an error rather than silently ignored.
+    Hand-entered faces are given per kind, in order (R-MANUAL-1); :meth:`expect` checks, before a
+    die is read, that there is one face per die of each kind (saying how to type them), and
+    :meth:`finish` that every typed face was used, so a miscounted entry is an error rather than
+    silently ignored. ``faces`` read by :func:`~gmconsole.rules.spec.parse_int_spec` keep the text the
+    GM typed, which the refusals quote.
     """
 
     def __init__(self, rng: random.Random | None = None, faces: dict[str, Sequence[int]] | None = None):
@@ -123,6 +127,7 @@ class DiceSource:
             raise ValueError(verbatim("give exactly one of rng or faces"))
         self.rng = rng
         self._faces = {k: list(v) for k, v in faces.items()} if faces is not None else None
+        self._typed = faces if isinstance(faces, Typed) else None
         self._used: dict[str, int] = {}
 
     @property
@@ -141,7 +146,31 @@ class DiceSource:
             raise RulesError(_("not enough {kind} faces: the pool needs more than the {count} given").format(
                 kind=kind, count=len(typed)))
         self._used[kind] = index + 1
-        return check_face(die, typed[index])
+        face = typed[index]
+        if self._typed is not None and not isinstance(face, bool) and isinstance(face, int) \
+                and not 1 <= face <= die.sides:
+            raise face_refusal(self._typed.kind(kind), face, die.sides)
+        return check_face(die, face)
+
+    def expect(self, dice: Iterable[Die], rerolled: bool = False) -> None:
+        """R-MANUAL-1: typed faces must give one face per die of ``dice`` (the pool's, or the dice a push
+        rerolls: ``rerolled``), kind by kind; the first kind that is wrong is refused with how to type it.
+        Nothing to check for the console's dice."""
+        if self._faces is None:
+            return
+        sides: dict[str, list[int]] = {}
+        for die in dice:
+            sides.setdefault(die.kind.value, []).append(die.sides)
+        left = {k: v[self._used.get(k, 0):] for k, v in self._faces.items()}
+        kinds = self._typed.kinds if self._typed is not None else ()
+        quoted = self._typed.typed if self._typed is not None and not self._used else {}
+        check_counts(Typed(left, typed=quoted, kinds=kinds), sides, rerolled)
+
+    def left(self, kind: str) -> int:
+        """How many typed faces of ``kind`` are not read yet (0 for the console's dice)."""
+        if self._faces is None:
+            return 0
+        return len(self._faces.get(kind, ())) - self._used.get(kind, 0)
 
     def faces(self, dice: Iterable[Die]) -> list[int]:
         """Faces for every die in order."""
@@ -174,6 +203,7 @@ def _dice_count(n: int, kind: str) -> str:
 
 def roll_dice(dice: Sequence[Die], source: DiceSource) -> list[RolledDie]:
     """Roll every die in ``dice`` from ``source`` and check typed faces match the pool exactly."""
+    source.expect(dice)
     rolled = [RolledDie(d, source.face(d)) for d in dice]
     source.finish()
     return rolled

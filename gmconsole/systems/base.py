@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from gmconsole.rules.spec import FaceKind
     from gmconsole.systems.cli_flags import CliFlags
+    from gmconsole.systems.harm import Harm
 
 __all__ = ["GameSystem"]
 
@@ -146,6 +148,11 @@ class GameSystem(Protocol):
     takes_attribute_damage: bool
     """True when damage lowers an attribute; False when it goes to counters (wounds, strain)."""
 
+    harm: Harm
+    """What the harm key (``H``) and ``gmconsole harm`` change when a character is hurt: an attribute's
+    current value (Year Zero damage, myz trauma to the attribute the GM picks) or a counter (wounds,
+    stamina) (:class:`gmconsole.systems.harm.Harm`)."""
+
     repair_restores_all: bool
     """R-REPAIR-1: True when any repair success restores an item's full bonus (Mutant: Year Zero's
     Jury-Rig); False when each success restores one point."""
@@ -167,6 +174,14 @@ class GameSystem(Protocol):
 
     quick_pool_example: str
     """One quick pool in that syntax, the console's placeholder."""
+
+    quick_faces_example: str
+    """Faces of the dice of :attr:`quick_pool_example` typed in the short form (R-MANUAL-1), as the GM
+    roll's hint shows them after ``;`` (``5b 3s 1g ; b63124 s355 g1``)."""
+
+    face_kinds: tuple[FaceKind, ...]
+    """The kinds of dice whose faces the GM types from physical dice (R-MANUAL-1), each with its letter in
+    the short form (``b63124 s355``; :mod:`gmconsole.rules.spec`), as its quick pool names them."""
 
     quick_pool_module: str
     """The module reading this system's quick pools (``parse(system, text, push_cost)``), imported only

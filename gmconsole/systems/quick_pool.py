@@ -15,7 +15,7 @@ from typing import Any
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["QuickPool", "parse", "refuse", "tokens", "untyped"]
+__all__ = ["QuickPool", "from_faces", "parse", "refuse", "tokens", "untyped"]
 
 
 @dataclass(frozen=True)
@@ -54,3 +54,20 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     :class:`RulesError` naming the syntax when it means none. ``push_cost`` is the campaign's push-cost
     setting (stress dice count where it is ``stress-dice``)."""
     return importlib.import_module(system.quick_pool_module).parse(system, text, push_cost)
+
+
+def from_faces(system, faces: str, sized_given: bool = False, how: str | None = None) -> str:
+    """The quick pool of the dice ``faces`` types (R-MANUAL-1: the GM's roll of the physical dice, typed
+    without a pool): each d6 kind counts its faces (``b63124 s355`` → ``5b 3s``, ``d6512`` → ``4d6``).
+    A die of another size is not told by its face: its size must be given with the pool (``sized_given``:
+    it is, and its faces are left to that pool), else a refusal naming ``how`` (default: the quick-pool
+    syntax). Empty when the faces type no d6 at all."""
+    from gmconsole.rules.spec import parse_int_spec
+
+    typed = parse_int_spec(faces, system.face_kinds)
+    sized = [kind for kind in typed if not typed.kind(kind).d6]
+    if sized and not sized_given:
+        raise RulesError(_("{kind} faces do not tell the die's size: give the dice too ({how})").format(
+            kind=sized[0], how=how or _(system.quick_pool_syntax)))
+    counts = {kind: len(faces) for kind, faces in typed.items() if typed.kind(kind).d6}
+    return importlib.import_module(system.quick_pool_module).counted(system, counts)

@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -33,6 +34,7 @@ from gmconsole.ui import errors
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
+from gmconsole.ui.type_ahead import TypeAhead
 
 T = TypeVar("T")
 
@@ -102,6 +104,9 @@ class GMConsoleApp(App[int]):
         self.animation_level = "none"
         self._unsubscribe: Callable[[], None] | None = None
         self._unroute_logs: Callable[[], None] | None = None
+        self.type_ahead = TypeAhead(self, super().on_event)
+        """Keys typed ahead wait until the console has settled after the key before them
+        (:mod:`~gmconsole.ui.type_ahead`)."""
         campaign = service.campaign
         read_only = " · " + _("read-only") if service.read_only else ""
         self.sub_title = f"{shown(campaign.name)} · {campaign.system}{read_only}"
@@ -245,6 +250,16 @@ class GMConsoleApp(App[int]):
             from gmconsole.ui.live_follow import follow_campaign
 
             follow_campaign(self, self.service, on_change=lambda: None)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a paste from the terminal goes through the type-ahead gate: routed now when the console
+        has settled after the key before it, else held and routed in turn (:mod:`~gmconsole.ui.type_ahead`).
+        A key bubbling back from the focused widget (``is_forwarded``) and every other event go on as in
+        Textual."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded \
+                and not self.type_ahead.admit(event):
+            return
+        await super().on_event(event)
 
     def main_screen_painted(self) -> None:
         """The main screen calls this after its first refresh; runs ``on_first_paint`` once."""

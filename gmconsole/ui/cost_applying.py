@@ -3,9 +3,11 @@
 One flow, used by the roll builder's ``c`` (the current roll, or the newest roll still owing costs
 after the console was reopened), the builder's ``A`` (the same with each panic D6 typed from a physical
 die, R-MANUAL-1) and the history screen's ``c`` (any roll): when a panic row reaches others the GM
-marks who is in range, asked as the tracker's ``P`` asks it (R-PANIC-1), when a ``conditions`` push
-did not name its condition the GM types it, then the service applies the costs in one undoable change. The costs
-waiting are the campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
+marks which player characters are in range, asked as the tracker's ``P`` asks it (R-PANIC-1), when a
+``conditions`` push did not name its condition the GM types it, then the service applies the costs in
+one undoable change. A panic D6 once rolled or typed is recorded whatever the GM answers next: escape
+at who is in range means nobody else is (R-PANIC-1). The costs waiting are the campaign's state
+(:meth:`CampaignService.pending_costs`), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
 (play-test follow-up, item 3), with the way out, the history screen's ``D``, which drops a roll's
@@ -105,7 +107,11 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
     a push gives when needed, then calls ``done(costs entry)``; a refusal goes to ``say``, or the
     service's error to ``refused`` when given (the roll builder offers a way out of a damaged file).
     ``typed_panic``: the GM types each panic D6 rolled at the table (R-MANUAL-1) instead of the
-    console rolling it."""
+    console rolling it.
+
+    R-PANIC-1: once a panic D6 is rolled (or typed) it is recorded whatever the GM answers next:
+    ``escape`` at who is in range means nobody else is, never a new roll (escape at the face form
+    itself, nothing typed, applies nothing)."""
     from gmconsole.ui.screens.line_entry import TypeCondition
 
     service = app.service
@@ -123,45 +129,47 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
         return
     costs = entry.costs or []
     needs_condition = any(c.get("name") == "condition" and not c.get("target") for c in costs)
+    owed = _panic_owers(entry)
+
+    def apply(faces: dict, in_range: list[str], condition: str | None = None) -> dict:
+        return service.apply_costs(entry.id, in_range=in_range, condition=condition, rng=app.rng,
+                                   by_hand=typed_panic, **faces)
+
+    def applied(faces: dict, in_range: list[str]) -> None:
+        try:
+            result = apply(faces, in_range)
+        except ERRORS as exc:
+            if refused is not None:
+                refused(exc)
+            else:
+                say(error_text(exc))
+            return
+        done(result)
 
     def with_faces(faces: dict) -> None:
-        def apply(in_range: list[str], condition: str | None = None) -> dict:
-            return service.apply_costs(entry.id, in_range=in_range, condition=condition, rng=app.rng,
-                                       by_hand=typed_panic, **faces)
+        # the dice are on the table now: the question that follows only says who else they reach
+        _ask_in_range(app, entry, faces, lambda in_range: applied(faces, in_range))
 
-        def finished(result: dict | None) -> None:
-            if result is not None:
-                done(result)
-
-        def with_range(in_range: list[str]) -> None:
-            if needs_condition:
-                app.push_screen(TypeCondition(
-                    _("Condition the push gives"), _("Type the condition (e.g. tired, angry, scared)."),
-                    lambda text: apply(in_range, text), placeholder=_("tired"), enter="ok"), finished)
-                return
-            try:
-                result = apply(in_range)
-            except ERRORS as exc:
-                if refused is not None:
-                    refused(exc)
-                else:
-                    say(error_text(exc))
-                return
+    def finished(result: dict | None) -> None:
+        if result is not None:
             done(result)
 
-        _ask_in_range(app, entry, faces, with_range)
-
-    owed = _panic_owers(entry)
-    if not owed:
-        with_faces({})
-    elif typed_panic:
-        _type_faces(app, owed, {}, with_faces)
-    else:
+    if owed and typed_panic:
+        _type_faces(app, owed, with_faces)
+    elif owed:
         # The D6s are rolled first (the console's dice, as the service would), so the table rows are
         # known before anyone is asked who is in range: only a row that reaches others asks (R-PANIC-1).
         from gmconsole.campaign.tracker_values import roll_panic_die
 
         with_faces({key: roll_panic_die(app.rng) for key, _id in owed})
+    elif needs_condition:
+        # the service's refusal (a condition already held) is said in the form, which stays open; no die
+        # is rolled for it (a conditions push and stress dice exclude each other, so no panic is owed)
+        app.push_screen(TypeCondition(
+            _("Condition the push gives"), _("Type the condition (e.g. tired, angry, scared)."),
+            lambda text: apply({}, [], text), placeholder=_("tired"), enter="ok"), finished)
+    else:
+        applied({}, [])
 
 
 def _panic_owers(entry: RollEntry) -> list[tuple[str, str]]:
@@ -178,35 +186,41 @@ def _panic_owers(entry: RollEntry) -> list[tuple[str, str]]:
     return owed
 
 
-def _type_faces(app, owed: list[tuple[str, str]], faces: dict, then: Callable[[dict], None]) -> None:
-    """Ask the D6 rolled at the table for each panic owed, one form each (1 to 6), then ``then(faces)``;
-    escape at a form applies nothing."""
-    from gmconsole.ui.screens.value_form import ValueForm
+def _type_faces(app, owed: list[tuple[str, str]], then: Callable[[dict], None]) -> None:
+    """Ask the D6 rolled at the table for each panic owed (1 to 6), in one form, then ``then(faces)``;
+    escape at the form (nothing typed) applies nothing. Two panics are typed in one form, so a face
+    once typed is never left behind by escape at a second one (R-PANIC-1, R-MANUAL-1)."""
+    from gmconsole.ui.screens.value_form import PanicFacesForm, ValueForm
 
-    if not owed:
-        then(faces)
-        return
-    (key, character_id), rest = owed[0], owed[1:]
-    character = app.service.campaign.character(character_id)
-    name = character.name if character is not None else _("the character")
+    names = []
+    for _key, character_id in owed:
+        character = app.service.campaign.character(character_id)
+        names.append(character.name if character is not None else _("the character"))
+    faces: dict = {}
 
     def submit(data: dict) -> None:
-        faces[key] = data["value"]
+        faces.update({owed[0][0]: data["value"]} if len(owed) == 1 else data)
 
     def closed(ok: bool | None) -> None:
-        if ok and key in faces:
-            _type_faces(app, rest, faces, then)
+        if ok and len(faces) == len(owed):
+            then(faces)
 
-    app.push_screen(ValueForm(_("{name} panics: the D6 rolled at the table").format(name=name), _("D6 face"), submit,
-                              hint=_("1 to 6"), low=1, high=6), closed)
+    if len(owed) == 1:
+        app.push_screen(ValueForm(_("{name} panics: the D6 rolled at the table").format(name=names[0]),
+                                  _("D6 face"), submit, hint=_("1 to 6"), low=1, high=6), closed)
+        return
+    app.push_screen(PanicFacesForm(_("{names} panic: the D6s rolled at the table").format(names=_(", ").join(names)),
+                                   [(key, name) for (key, _id), name in zip(owed, names)], submit), closed)
 
 
 def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:
-    """``then(in_range)``: asks who is in range only when a panic row these faces give reaches others
-    (R-PANIC-1), in the words of the tracker's panic question (the result and the range); NPCs are
-    said so in the list."""
+    """``then(in_range)``: asks which player characters are in range only when a panic row these faces
+    give reaches others (R-PANIC-1), in the words of the tracker's panic question (the result and the
+    range); never NPCs (seed 002's rows name 「玩家角色」), and with no other PC nothing is asked.
+    The faces are rolled (or typed) by now, so escape means nobody else is in range: ``then([])``,
+    the dice recorded as they fell, never rolled again."""
     from gmconsole.campaign.tracker_values import costs_panic_preview
-    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
+    from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
     from gmconsole.ui.widgets.panic_text import in_range_question
 
     if not faces:
@@ -218,14 +232,13 @@ def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]]
                  for (_key, character_id), row in zip(_panic_owers(entry), rows) if row.spreads]
     questions = [in_range_question(character.name, row) for character, row in spreading]
     # the one who panics is not in range of their own panic; with two panics each may be near the other's
-    others = roster_choices(campaign.roster, leave_out=[character.id for character, _row in spreading][:1]
-                            if len(spreading) == 1 else [])
+    others = pc_choices(campaign.roster, leave_out=[character.id for character, _row in spreading][:1]
+                        if len(spreading) == 1 else [])
     if not (questions and others):
         then([])
         return
 
     def picked(ids: list[str] | None) -> None:
-        if ids is not None:
-            then(ids)
+        then(ids or [])  # escape: nobody else in range (R-PANIC-1)
 
     app.push_screen(PickCharacters(" ".join(questions), others), picked)

@@ -119,5 +119,5 @@ def test_every_kind_the_commands_record_has_a_record():
     for kind in ("roll", "push", "costs", "drop_costs", "panic", "opposed", "assisted", "group", "contested",
                  "save", "attack", "consequence", "repair", "heal", "trauma", "inspire", "damage",
                  "circumstances", "initiative", "doom", "clock", "stress", "condition", "rest", "roster", "sheet",
-                 "gear", "session", "scene", "settings", "skills"):
+                 "gear", "session", "scene", "settings", "skills", "harm"):
         assert kind in entries.KINDS, kind

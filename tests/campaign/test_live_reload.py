@@ -28,7 +28,7 @@ def test_reader_sees_doom_stress_and_history_after_reload(tmp_path, make_service
         assert reader.reload() is True
         assert reader.session.doom == 3
         assert reader.character(ripley.id).stress == 2
-        assert [e["summary"] for e in reader.history()][:2] == ["Ripley: stress +2 → 2", "doom +1 → 3"]
+        assert [e["summary"] for e in reader.history()][:2] == ["Ripley: stress 0 → 2 (+2)", "doom 2 → 3 (+1)"]
         assert heard == [{"kind": "reloaded"}]
 
         assert reader.reload() is False  # read once, not again
@@ -36,7 +36,7 @@ def test_reader_sees_doom_stress_and_history_after_reload(tmp_path, make_service
         writer.undo()
         assert reader.reload() is True
         assert reader.character(ripley.id).stress == 0
-        assert reader.history()[0]["summary"] == "doom +1 → 3"
+        assert reader.history()[0]["summary"] == "doom 2 → 3 (+1)"
     finally:
         reader.close()
 
@@ -102,7 +102,7 @@ def test_new_history_chunk_is_found(tmp_path, make_service, monkeypatch):
         for _ in range(3):  # a second and a third chunk
             writer.change_doom(1)
         assert reader.reload() is True
-        assert reader.history()[0]["summary"] == "doom +1 → 4"
+        assert reader.history()[0]["summary"] == "doom 3 → 4 (+1)"
         assert len(reader.history()) == 4
     finally:
         reader.close()

@@ -42,7 +42,7 @@ def test_r_push_5_console_previews_roll_and_push_follow_the_setting(make_service
     assert preview.odds["p_success_with_push"] == year_zero_odds(dice, skill_ones=skill_ones).p_success_with_push
     roll = service.roll(ann.id, "melee", faces="base=2,3,4 skill=1,5")
     if skill_ones == "stay":
-        with pytest.raises(RulesError, match="2 skill faces given"):
+        with pytest.raises(RulesError, match=r"^skill: the push rerolls 1 die, 2 faces typed \('1,6'\)"):
             service.push(roll["id"], faces="base=2,3,4 skill=1,6")
         service.push(roll["id"], faces="base=2,3,4 skill=6")
         assert [d["face"] for d in service.entry(roll["id"])["dice"] if d["kind"] == "skill"] == [1, 6]

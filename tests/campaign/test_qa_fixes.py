@@ -203,7 +203,7 @@ def test_a_form_saved_with_one_field_changed_records_only_that_field(make_servic
     result = service.update_gear(ann.id, item.id, everything)
     assert result["summary"] == "Ann: Flashlight bonus changed"
     result = service.update_character(ann.id, {"name": "Ann", "kind": "pc", "stress": 2})
-    assert result["summary"] == "Ann: stress changed"
+    assert result["summary"] == "Ann: stress 0 → 2"  # a number is named with its values
     assert result["changes"] == ["stress"]
     result = service.update_gear(ann.id, item.id, {"max_bonus": 3, "artifact_die": 8})
     assert result["summary"] == "Ann: Flashlight artifact die, max bonus changed"

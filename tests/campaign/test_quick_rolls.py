@@ -45,6 +45,37 @@ def test_a_pushed_quick_roll_charges_nobody(make_service):
     service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
     before = service.campaign.to_dict()["roster"]
     roll = service.quick_roll("3b 2st", faces="base=2,3,4 stress=2,2")
-    service.push(roll["id"], faces="base=1,1,1 stress=1,1,1")  # stress 1s: panic and stress, for a character
+    # stress 1s: panic and stress, for a character; the GM's push rolls no stress die of its own (R-PUSH-7)
+    service.push(roll["id"], faces="base=1,1,1 stress=1,1")
     assert service.entry(roll["id"])["costs_status"] == "none"
     assert service.campaign.to_dict()["roster"] == before
+
+
+def test_R_PUSH_7_the_gms_push_under_stress_dice_adds_no_stress_die_and_its_odds_follow(make_service):
+    """The GM has no stress: a push of the GM's roll rolls the dice the roll shows (R-PUSH-1), the
+    stress dice the GM put in the pool among them, and no new stress die; the push odds say the same."""
+    from fractions import Fraction
+
+    service = make_service("yze")
+    assert service.campaign.settings.push_cost == "stress-dice"
+    roll = service.quick_roll("2b 1st", faces="base=2,6 stress=4")
+    odds = service.push_odds(roll["id"])
+    assert odds.rerolled == 2 and odds.p_panic == Fraction(1, 6) and odds.cost_distribution == {}
+    with pytest.raises(RulesError, match=r"^stress: the push rerolls 1 die, 2 faces typed \('5,5'\)"):
+        service.push(roll["id"], faces="base=3 stress=5,5")
+    service.push(roll["id"], faces="base=3 stress=5")
+    entry = service.entry(roll["id"])
+    assert [(d["kind"], d["face"]) for d in entry["dice"]] == [("base", 3), ("base", 6), ("stress", 5)]
+    assert entry["costs"] == [] and entry["costs_status"] == "none"
+    plain = service.quick_roll("3b", faces="base=2,3,6")
+    assert service.push_odds(plain["id"]).p_panic is None  # no stress die in the pool, none added
+
+
+def test_R_PUSH_7_a_gms_roll_with_nothing_to_reroll_is_refused_a_push(make_service):
+    """R-PUSH-6 with R-PUSH-7: every die shows a success or a 1 and the GM's push adds no stress die,
+    so the push would roll nothing."""
+    service = make_service("yze")
+    roll = service.quick_roll("2b", faces="base=6,1")
+    assert roll["can_push"] is False and "R-PUSH-6" in roll["push_refusal"]
+    with pytest.raises(RulesError, match="R-PUSH-6"):
+        service.push(roll["id"])

@@ -502,10 +502,10 @@ def test_a_new_change_clears_redo(make_service):
     ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
     service.change_stress(ann.id, 1)
     service.undo()
-    assert service.can_redo and service.redo_label() == "Ann: stress +1 → 1"
+    assert service.can_redo and service.redo_label() == "Ann: stress 0 → 1 (+1)"
     service.change_stress(ann.id, 2)
     assert not service.can_redo
-    assert service.undo_label() == "Ann: stress +2 → 2"
+    assert service.undo_label() == "Ann: stress 0 → 2 (+2)"
 
 
 def test_listeners_hear_every_change_undo_and_redo(make_service):

@@ -91,7 +91,7 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
     data = service.recap()
     kinds = {key: [line["kind"] for line in lines] for key, lines in data["sections"].items()}
     assert kinds == {"rolls": ["roll"], "pushes": ["push"], "panics": [], "stress_trauma": ["trauma"],
-                     "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
+                     "sheets": [], "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
     assert [line["scene"] for line in data["sections"]["xp"]] == [2]
     assert data["pending_costs"][0]["id"] == roll["id"] and data["pending_costs"][0]["costs"]
     push = data["sections"]["pushes"][0]
@@ -101,7 +101,7 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
     for heading in ("## Rolls", "## Pushes and their costs", "## Stress and trauma", "## Conditions", "## XP",
                     "## Clocks and doom", "## Costs never applied"):
         assert heading in text
-    assert "xp +2" in text and "xp +1" not in text and "## Panics" not in text
+    assert "xp 0 → 2 (+2)" in text and "xp 2 → 3" not in text and "## Panics" not in text
     assert "- clock Raiders: 0/6" in text and "- doom pool: 1" in text
 
 
@@ -125,7 +125,7 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
     assert [("costs" in line, line.get("costs_status")) for line in pushes] == [
         (False, None), (False, "applied"), (True, None), (False, "pending")]  # the status: with the last push
     paid = pushes[2]
-    assert paid["summary"] == "Grease pays: wits −3 → 2/5; mutation points +3 → 3"
+    assert paid["summary"] == "Grease pays: wits −3 → 2/5; mutation points 0 → 3 (+3)"
     assert [c["text"] for c in paid["costs"]] == ["trauma 3 (wits)", "mutation points 3"]
     assert [c["text"] for c in data["pending_costs"][0]["costs"]] == ["trauma 3 (wits)", "mutation points 3",
                                                                       "broken (wits)"]

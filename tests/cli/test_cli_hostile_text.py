@@ -141,7 +141,7 @@ def test_a_hostile_campaign_folder_name_is_listed_escaped(gm, tmp_path):
 
 def test_a_40_kb_faces_value_is_cut_in_the_error(gm):
     """Issue 10 item 9: the error names the bad value but does not echo 40 KB of it."""
-    spec = "base6" * 8000
+    spec = "base6" * 8000  # one group: the letters "base", then faces that are not one digit each
     refused = gm("roll", "yze", "--base", "2", "--faces", spec)
     assert refused.returncode == 2
     line = refused.stderr.strip()

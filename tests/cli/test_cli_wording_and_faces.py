@@ -81,5 +81,7 @@ def test_history_exports_name_each_rolls_dice_by_kind(demo_gm):
 
 
 def test_one_die_typed_is_said_in_the_singular(run_cli):
-    line = refused(run_cli("roll", "yze", "--base", "2", "--faces", "base=6"), "1 base die was typed")
-    assert "1 base die were" not in line and "2 base dice" in line
+    line = refused(run_cli("roll", "yze", "--base", "2", "--faces", "base=6"), "base: 2 dice, 1 face typed ('6')")
+    assert "1 faces" not in line
+    line = refused(run_cli("roll", "yze", "--base", "1", "--faces", "b66"), "base: 1 die, 2 faces typed ('66')")
+    assert "1 dice" not in line

@@ -4,6 +4,9 @@ tracker's ``p`` from the command line, with the D6 rolled at the table (R-MANUAL
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 
 def _refused(result, *words) -> None:
@@ -60,3 +63,84 @@ def test_a_row_that_reaches_others_with_nobody_named_in_range_warns(demo_gm):
     assert words.returncode == 0 and "gmconsole: warning:" in words.stderr and "--in-range" in words.stderr
     calm = demo_gm("panic", "yze-demo", "Dallas Kane", "--face", "1", "--json")  # stress 0: keeps it together
     assert "warnings" not in json.loads(calm.stdout) and "warning" not in calm.stderr
+
+
+def test_R_PANIC_1_an_npc_named_in_range_exits_2_naming_the_npc_and_the_rule(demo_gm):
+    """Rows that reach others reach player characters only (seed 002: 「玩家角色」): an NPC in
+    ``--in-range`` is refused before any die is rolled, and nothing is recorded."""
+    _refused(demo_gm("panic", "yze-demo", "Ripley Hale", "--face", "6", "--in-range", "Hull rats"),
+             "Hull rats", "player characters", "R-PANIC-1")
+    _refused(demo_gm("panic", "yze-demo", "Ripley Hale", "--in-range", "Dallas Kane", "Security officer"),
+             "Security officer", "R-PANIC-1")
+    history = json.loads(demo_gm("history", "yze-demo", "--format", "json").stdout)
+    assert not [e for e in history if e["kind"] == "panic"]
+
+
+def _owed_panic(demo_gm) -> int:
+    """Ripley Hale (1 stress) rolls a stress die showing 1: a panic is owed; the roll's id."""
+    result = demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "Ripley Hale", "--skill", "ranged",
+                     "--faces", "base=2,2,3,4 skill=5,3 stress=1", "--json")
+    assert result.returncode == 0, result.stderr
+    entry = json.loads(result.stdout)
+    assert entry["costs"] == [{"name": "panic", "amount": 1}]
+    return entry["roll_id"]
+
+
+def _campaign_dice_seeded(monkeypatch, first_face: int) -> None:
+    """The campaign's dice (``costs --apply`` rolls the panic D6 with them) seeded so that the first D6
+    shows ``first_face``: the command runs in this process, so the seed is given where it opens."""
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.tracker_values import roll_panic_die
+
+    seed = next(s for s in range(1000) if roll_panic_die(random.Random(s)) == first_face)
+    opened = CampaignService.open.__func__
+
+    def open_seeded(cls, *args, **kwargs):
+        kwargs["rng"] = kwargs.get("rng") or random.Random(seed)
+        return opened(cls, *args, **kwargs)
+
+    monkeypatch.setattr(CampaignService, "open", classmethod(open_seeded))
+
+
+def _costs_entries(demo_gm) -> list[dict]:
+    history = json.loads(demo_gm("history", "yze-demo", "--format", "json").stdout)
+    return [e for e in history if e["kind"] == "costs"]
+
+
+def test_R_PANIC_1_costs_apply_takes_in_range_pcs_only_and_rolls_the_panic_once(demo_gm, monkeypatch):
+    """``costs NAME --apply ID --in-range C ...``: an NPC is refused (the costs stay waiting, no die is
+    rolled); PCs are taken; the panic is rolled once, and applying again exits 2 saying so."""
+    roll_id = _owed_panic(demo_gm)
+    _campaign_dice_seeded(monkeypatch, 6)  # 6 + 1 stress = 7, Nervous twitch
+    _refused(demo_gm("costs", "yze-demo", "--apply", str(roll_id), "--in-range", "Hull rats"),
+             "Hull rats", "R-PANIC-1")
+    waiting = json.loads(demo_gm("costs", "yze-demo", "--json").stdout)
+    assert [item["roll_id"] for item in waiting] == [roll_id]
+    _refused(demo_gm("costs", "yze-demo", "--in-range", "Dallas Kane"), "--in-range", "--apply")
+    applied = demo_gm("costs", "yze-demo", "--apply", str(roll_id), "--in-range", "Dallas Kane", "--json")
+    assert applied.returncode == 0 and applied.stderr == "", applied.stderr
+    assert "warnings" not in json.loads(applied.stdout)
+    _refused(demo_gm("costs", "yze-demo", "--apply", str(roll_id), "--in-range", "Dallas Kane"), "already applied")
+    costs = _costs_entries(demo_gm)
+    assert len(costs) == 1
+    assert [(r["face"], r["total"], r["effect"]) for r in costs[0]["panic"]["rolls"]] == [(6, 7, "nervous-twitch")]
+    assert [g["character"] for g in costs[0]["panic"]["stress"]] == ["Dallas Kane"]
+
+
+@pytest.mark.parametrize(("face", "warned"), [(6, True), (3, False)])
+def test_R_PANIC_1_costs_apply_with_nobody_in_range_warns_when_the_panic_reaches_others(demo_gm, monkeypatch,
+                                                                                         face, warned):
+    """As ``panic`` does: a spreading row (7, Nervous twitch) applied without ``--in-range`` is recorded,
+    nobody else touched, with a warning on stderr and ``"warnings"`` in JSON; a row for one (4) warns
+    of nothing."""
+    roll_id = _owed_panic(demo_gm)
+    _campaign_dice_seeded(monkeypatch, face)
+    applied = demo_gm("costs", "yze-demo", "--apply", str(roll_id), "--json")
+    assert applied.returncode == 0, applied.stderr
+    data = json.loads(applied.stdout)
+    assert _costs_entries(demo_gm)[0]["panic"]["rolls"][0]["face"] == face
+    if warned:
+        assert len(data["warnings"]) == 1 and "7 Nervous twitch" in data["warnings"][0]
+        assert "--in-range" in data["warnings"][0] and "gmconsole: warning:" in applied.stderr
+    else:
+        assert "warnings" not in data and applied.stderr == ""

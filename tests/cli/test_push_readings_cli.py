@@ -32,7 +32,7 @@ def test_r_push_5_skill_ones_blank_rerolls_skill_ones_on_the_command_line(run_cl
     out = ok_json(run_cli("odds", "myz", "--base", "2", "--skill", "2", "--skill-ones", "blank", "--json"))
     assert round(out["p_success_with_push"], 6) == 0.748454
     refused(run_cli("roll", "myz", "--base", "1", "--skill", "1", "--skill-ones", "blank", "--faces",
-                    "base=2 skill=1", "--push-faces", "base=6"), "needs faces for 1 base die, 1 skill die")
+                    "base=2 skill=1", "--push-faces", "base=6"), "skill: the push rerolls 1 die, no face typed")
     pushed = ok_json(run_cli("roll", "myz", "--base", "1", "--skill", "1", "--skill-ones", "blank", "--faces",
                              "base=2 skill=1", "--push-faces", "base=6 skill=1", "--json"))
     assert pushed["costs"] == {} and pushed["skill_ones"] == "blank"

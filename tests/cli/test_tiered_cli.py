@@ -83,9 +83,10 @@ def test_bad_input_is_one_line_with_status_2(run_cli):
     refused(run_cli("odds", "tiered"), "give the pool")
     refused(run_cli("odds", "tiered", "--dice", "3", "--attribute", "2"), "not both")
     refused(run_cli("odds", "tiered", "--dice", "three"), "--dice")
-    refused(run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,2"), "not enough dice faces")
-    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "dice=7"), "cannot show 7")
-    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "die=6"), "unknown die kind")
+    refused(run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,2"),
+            "3 dice, 2 faces typed ('6,2'): one face per die, e.g. d631 or dice=6,3,1")
+    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "dice=7"), "7 is not a face of a d6")
+    refused(run_cli("roll", "tiered", "--dice", "1", "--faces", "die=6"), "unknown die kind 'die': use d (dice)")
 
 
 def _run_in_process(argv):

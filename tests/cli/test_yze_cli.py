@@ -68,7 +68,7 @@ def test_R_PUSH_4_push_faces_give_only_the_rerolled_dice(run_cli):
     assert out["costs"] == {"trauma": 3, "mutation_points": 3, "broken": 1, "gear_damage": 1}
     assert out["pushed"] is True and out["pushes"] == 1 and not out["can_push"]
     refused(run_cli("roll", "myz", "--base", "3", "--faces", "base=6,1,3", "--push-faces", "base=1,2"),
-            "the push needs faces for 1 base die, but 2 base dice were typed")
+            "base: the push rerolls 1 die, 2 faces typed ('1,2'): one face per rerolled die, e.g. b6 or base=6")
 
 
 def test_R_PUSH_3_stress_dice_push_adds_a_stress_die_last(run_cli):
@@ -119,7 +119,7 @@ def test_bad_input_exits_2_with_one_line_and_json_error(run_cli):
         (("roll", "myz", "--base", "-1"), "--base"),
         (("roll", "myz", "--base", "500"), "too many"),
         (("roll", "myz", "--base", "60", "--skill", "60"), "too big"),
-        (("roll", "myz", "--base", "2", "--faces", "base=6,7"), "cannot show 7"),
+        (("roll", "myz", "--base", "2", "--faces", "base=6,7"), "base: 7 is not a face of a d6"),
         (("roll", "myz", "--base", "2", "--faces", "base=6,2", "--push", "--push"), "only once"),
         (("roll", "myz", "--base", "2", "--stress", "1"), "no stress dice"),
         (("roll", "yze", "--base", "2", "--stress", "1", "--push-cost", "conditions"), "stress-dice"),
@@ -128,8 +128,11 @@ def test_bad_input_exits_2_with_one_line_and_json_error(run_cli):
          "R-HELP-1"),
         (("roll", "myz", "--base", "2", "--reactive", "--push"), "reactive"),
         (("roll", "myz", "--base", "2", "--skill-name", "jury-rig"), "R-MYZ-SPEC"),
-        (("roll", "myz", "--base", "2", "--faces", "base=6"), "needs faces for 2 base dice, but 1 base die"),
-        (("roll", "yze-step", "--die", "d10", "--faces", "base=6"), "needs faces for 1 step die"),
+        (("roll", "myz", "--base", "2", "--faces", "base=6"), "base: 2 dice, 1 face typed ('6'): one face per die"),
+        (("roll", "yze-step", "--die", "d10", "--faces", "base=6"), "unknown die kind 'base': use d (step), "
+                                                                    "st (stress), a (artifact)"),
+        (("roll", "yze-step", "--die", "d10", "--faces", "st4"), "step: 1 die, no face typed: one face per die, "
+                                                                 "e.g. d3 or step=3"),
     ]
     for args, word in cases:
         refused(run_cli(*args), word)

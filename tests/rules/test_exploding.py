@@ -51,11 +51,12 @@ def test_R_EXP_1_typed_chain_refused_without_a_target_number():
     [
         ("skill=7+3,2 trait=4", "only on its maximum"),
         ("skill=8,2 trait=4", "type the next face"),
-        ("skill=9,2 trait=4", "cannot show 9"),
-        ("skill=3 trait=4", "1 skill face given"),
-        ("skill=3,2 trait=4,4", "2 trait faces given"),
+        ("skill=9,2 trait=4", "^skill: 9 is not a face of a d8$"),
+        ("skill=3 trait=4", r"^skill: 2 dice, 1 face typed \('3'\): one face per die, e.g. s3,1 or skill=3,1$"),
+        ("s32 t4", r"^skill: 2 dice, 1 face typed \('32'\): one face per die, e.g. s3,2 or skill=3,2$"),
+        ("skill=3,2 trait=4,4", r"^trait: 1 die, 2 faces typed \('4,4'\): one face per die, e.g. t3 or trait=3$"),
         ("skill=3,x trait=4", "not a whole number"),
-        ("gear=3", "unknown die kind"),
+        ("gear=3", r"^unknown die kind 'gear': use s \(skill\), t \(trait\)$"),
     ],
 )
 def test_typed_faces_are_checked_against_the_pool(spec, message):

@@ -8,11 +8,11 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import parse_int_spec
 from gmconsole.systems.yearzero.roll import (
     Cost,
     PoolRequest,
     build_pool,
-    check_typed_faces,
     opposed,
     push,
     push_counts,
@@ -20,6 +20,7 @@ from gmconsole.systems.yearzero.roll import (
     roll_counts,
     trauma_kind,
 )
+from gmconsole.systems.yearzero.system import MYZ, YZE
 
 
 def typed(**faces) -> DiceSource:
@@ -37,17 +38,18 @@ def rerolled_of(r, kind: str) -> list[bool]:
 MYZ_SHOOT = PoolRequest("myz", "agility", 3, "shoot", 2, gear=(("Scrap rifle", 1),))
 
 
-def test_R_MANUAL_1_typed_faces_are_validated():
+def test_R_MANUAL_1_typed_faces_are_validated_with_how_to_type_them():
     pool = build_pool(MYZ_SHOOT)
     r = roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1]))
     assert r.by_hand and r.successes == 1 and r.success
-    with pytest.raises(RulesError, match="cannot show 7"):
+    with pytest.raises(RulesError, match=r"^base: 7 is not a face of a d6$"):
         roll(pool, typed(base=[7, 1, 3], skill=[1, 4], gear=[1]))
-    with pytest.raises(RulesError, match="not enough base"):
-        roll(pool, typed(base=[6, 1], skill=[1, 4], gear=[1]))
-    with pytest.raises(RulesError, match="3 skill faces given"):
+    with pytest.raises(RulesError, match=r"^base: 3 dice, 2 faces typed \('61'\): one face per die, e.g. b631 or "
+                                         r"base=6,3,1$"):
+        roll(pool, DiceSource(faces=parse_int_spec("b61 s14 g1", MYZ.face_kinds)))
+    with pytest.raises(RulesError, match=r"^skill: 2 dice, 3 faces typed \('1,4,4'\)"):
         roll(pool, typed(base=[6, 1, 3], skill=[1, 4, 4], gear=[1]))
-    with pytest.raises(RulesError, match="artifact"):
+    with pytest.raises(RulesError, match=r"^artifact: the pool has no artifact dice, but 1 face typed"):
         roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1], artifact=[5]))
 
 
@@ -75,9 +77,10 @@ def test_R_PUSH_4_counts_a_hand_typed_roll_and_push_must_give():
     assert roll_counts(pool) == {"base": 3, "skill": 2, "gear": 1, "stress": 1}
     first = roll(pool, typed(base=[6, 1, 3], skill=[1, 4], gear=[1], stress=[5]))
     assert push_counts(first) == {"base": 1, "skill": 1, "stress": 2}
-    check_typed_faces(push_counts(first), {"base": [2], "skill": [3], "stress": [5, 6]})
-    with pytest.raises(RulesError, match="needs faces for 1 base die, 1 skill die, 2 stress dice"):
-        check_typed_faces(push_counts(first), {"base": [2], "skill": [3], "stress": [5]})
+    assert push(first, typed(base=[2], skill=[3], stress=[5, 6])).pushes == 1
+    with pytest.raises(RulesError, match=r"^stress: the push rerolls 2 dice, 1 face typed \('5'\): one face per "
+                                         r"rerolled die, e.g. st63 or stress=6,3$"):
+        push(first, DiceSource(faces=parse_int_spec("b2 s3 st5", YZE.face_kinds)))
 
 
 def test_R_PUSH_2_only_once_and_never_a_reactive_roll():
@@ -135,7 +138,7 @@ def test_R_PUSH_4_push_with_console_dice_after_typed_first_roll():
     pushed = push(first, DiceSource(rng=random.Random(7)))
     assert all(d.rerolled for d in pushed.dice)
     assert pushed.by_hand
-    with pytest.raises(RulesError, match="not enough"):
+    with pytest.raises(RulesError, match=r"^skill: the push rerolls 2 dice, no face typed"):
         push(first, typed(base=[1, 2, 3]))
 
 

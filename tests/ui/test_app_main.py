@@ -94,7 +94,7 @@ def test_undo_and_redo_keys_with_a_note_of_what_was_undone(make_app):
 
     asyncio.run(run())
     assert seen[0] == stress
-    assert f"Undone: Ripley Hale: stress +1 → {stress + 1}" in seen[1]
+    assert f"Undone: Ripley Hale: stress {stress} → {stress + 1} (+1)" in seen[1]
     assert seen[2] == stress + 1
     assert "nothing to redo" in seen[3]
 
@@ -115,7 +115,7 @@ def test_the_status_line_says_undone_and_redone(make_app):
             seen.append(status_text(app))
 
     asyncio.run(run())
-    change = "Ripley Hale: stress +1 → 2"
+    change = "Ripley Hale: stress 1 → 2 (+1)"
     assert seen == [f"✓ {change}", f"✓ undone: {change}", f"✓ redone: {change}"]
 
 

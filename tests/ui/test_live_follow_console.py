@@ -79,7 +79,7 @@ async def test_history_screen_of_a_read_only_console_shows_a_writers_stress(make
         await run("-c", writer, str(demo_root), "yze-demo", first.id)
 
         start = time.monotonic()
-        wanted = f"stress +1 → {first.stress + 1}"
+        wanted = f"stress {first.stress} → {first.stress + 1} (+1)"
         while not any(wanted in " ".join(row) for row in table_cells(app)):
             assert time.monotonic() - start < 5.0, table_cells(app)[:3]
             await pilot.pause(0.02)

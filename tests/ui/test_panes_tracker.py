@@ -147,8 +147,8 @@ def test_panic_key_is_not_offered_in_myz_which_has_no_panic_table(make_app):
     asyncio.run(run())
     assert "panic" not in seen[0] and "rest" not in seen[0]  # myz keeps no stress: nothing to rest (play-test 4)
     assert app.service.history(kind="panic") == []
-    assert app.service.history(kind="mutation_points")[0]["summary"].endswith(
-        "+1 → " + str(app.service.campaign.roster[0].mutation_points))
+    points = app.service.campaign.roster[0].mutation_points
+    assert app.service.history(kind="mutation_points")[0]["summary"].endswith(f"{points - 1} → {points} (+1)")
 
 
 def test_doom_clocks_and_conditions(make_app):
@@ -250,4 +250,5 @@ def test_the_tracker_key_bar_shows_P_at_80_columns(make_app):
             seen["height"] = bar.region.height
 
     asyncio.run(run())
-    assert "P Panic, typed D6" in " ".join(seen["bar"].split()) and seen["height"] == 2
+    bar = " ".join(seen["bar"].split())
+    assert "P Panic, typed D6" in bar and "H Harm" in bar and seen["height"] == 3  # harm takes a third line

@@ -1,6 +1,6 @@
 """Play-test 5, a panic owed by a roll: ``c`` asks who is in range in the words of the tracker's ``P``
-(the panic result and the range, R-PANIC-1), NPCs are said so in the list, and ``A`` applies the costs
-with the panic D6 rolled at the table (R-MANUAL-1)."""
+(the panic result and the range, R-PANIC-1), the list offers player characters only, and ``A`` applies
+the costs with the panic D6 rolled at the table (R-MANUAL-1)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ async def _roll_a_stress_one(pilot) -> None:
     await pilot.pause()
 
 
-def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_marks_npcs(builder_app, monkeypatch):
+def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_offers_pcs_only(builder_app, monkeypatch):
+    """Seed 002's rows that reach others name 「玩家角色」: the NPCs (a group among them) are not offered."""
     from gmconsole.campaign import tracker_values
 
     monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 6)
@@ -43,9 +44,11 @@ def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_marks_npcs(builder
             await pilot.pause()
 
     asyncio.run(run())
-    npcs = [c.name + (f" ×{c.count}" if c.is_group else "") for c in app.service.campaign.roster if c.is_npc]
+    roster = app.service.campaign.roster
     assert seen["title"] == QUESTION
-    assert npcs and all(f"{name} (npc)" in seen["labels"] for name in npcs)  # a group with its count
+    assert any(c.is_npc for c in roster) and any(c.is_group for c in roster)
+    assert seen["labels"] == [c.name for c in roster if not c.is_npc and c.id != "c1"]
+    assert not any("npc" in label for label in seen["labels"])
 
 
 def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_app, monkeypatch):

@@ -90,6 +90,28 @@ def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):
     assert "if pushed:" in seen["line"] and "trauma" not in seen["line"]
 
 
+def test_R_PUSH_7_after_a_gms_roll_the_odds_line_and_O_count_no_stress_die_for_the_push(make_app):
+    """yze with stress-dice: the GM's push adds no stress die (the GM has no stress), so the line and the
+    full table count the two rerolled base dice alone: no panic chance, 1 + 2/6 successes expected."""
+    app = make_app("yze-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("3", "G")
+            await fill_focused(pilot, "3b; base=2,3,6")
+            seen["line"] = _result(app)
+            await pilot.press("O")
+            await pilot.pause()
+            seen["table"] = str(app.screen.query_one("#push-odds-table", Static).render())
+
+    asyncio.run(run())
+    assert "p: push · if pushed: 100 % success, 1.3 expected · O: odds" in seen["line"]
+    assert "panic" not in seen["line"] and "stress" not in seen["line"]
+    assert "2 dice" in seen["table"] and "Panic" not in seen["table"]
+
+
 def test_tiered_builder_says_what_the_push_yourself_die_would_add_to_the_dice_on_the_table(make_app):
     app = make_app("tiered-demo")
     seen: dict = {}

@@ -15,6 +15,8 @@ from pilot_harness import (
     type_text,
 )
 
+from gmconsole import systems
+from gmconsole.rules.spec import parse_int_spec
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.roll_form import RollFormScreen
 
@@ -156,9 +158,10 @@ async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls
         assert isinstance(app.screen, LineEntryScreen)
         example = app.screen.query_one("#faces-input").placeholder
         hint = str(app.screen.query_one("#faces-hint").render())
-    groups = dict(g.split("=") for g in example.split())
-    assert {k: len(v.split(",")) for k, v in groups.items()} == {"base": 3, "skill": 2, "stress": 2}, example
-    assert f"e.g. {example}" in hint
+    typed = parse_int_spec(example, systems.get("yze").face_kinds)
+    assert example == "b345 s34 st34"  # R-MANUAL-1: the short form, one digit per d6
+    assert {k: len(v) for k, v in typed.items()} == {"base": 3, "skill": 2, "stress": 2}, example
+    assert f"e.g. {example} or base=3,4,5 skill=3,4 stress=3,4" in hint
 
 
 @pilot_test
@@ -174,4 +177,5 @@ async def test_R_TIER_4_attack_faces_example_has_as_many_faces_as_the_pool(build
         assert isinstance(app.screen, RollFormScreen)
         example = app.screen.query_one("#field-faces").placeholder
     melee = tiered.dice_to_roll(character.class_bonus + character.attributes["str"].current)
-    assert example.startswith("dice=") and len(example[len("dice="):].split(",")) == melee, example
+    assert example.startswith("d") and len(parse_int_spec(example, systems.get("tiered").face_kinds)["dice"]) == melee
+    assert len(example) == 1 + melee, example  # one digit per die

@@ -1,7 +1,7 @@
-"""Pilot tests of the roll builder's play-test fixes (fifth pass): the breakdown under the last roll's
-dice is the one recorded with that roll, never the draft's; the opposed-roll form shows its result or
-refusal in view on an 80×24 terminal; ``!`` says what it pinned; a quick pool the system cannot roll
-is refused in the system's words."""
+"""Pilot tests of the roll builder's play-test fixes (fifth pass): the breakdown in the last roll's block
+(under its dice and verdict) is the one recorded with that roll, never the draft's; the opposed-roll form
+shows its result or refusal in view on an 80×24 terminal; ``!`` says what it pinned; a quick pool the
+system cannot roll is refused in the system's words."""
 
 from __future__ import annotations
 
@@ -16,19 +16,23 @@ from pilot_harness import (
 
 
 def _shown_in_order(builder) -> list[tuple[str, str]]:
-    """The builder's line groups the GM sees, top to bottom, as ``(id, text)``."""
-    shown = [w for w in builder.children if w.display and w.id]
+    """The builder's line groups the GM sees, top to bottom, as ``(id, text)``, the last result's lines too."""
+    last = builder.query("#rb-last")
+    parts = list(builder.children) + (list(last.first().children) if last and last.first().display else [])
+    shown = [w for w in parts if w.display and w.id and w.id != "rb-last"]
     return [(w.id, str(w.render())) for w in sorted(shown, key=lambda w: w.region.y)]
 
 
 def _under_the_rolled_dice(builder) -> str:
-    """The text shown right under the last roll's dice (and its stunts), "" when nothing is."""
-    ids = [i for i, _text in _shown_in_order(builder)]
+    """The breakdown shown in the last roll's block, under its dice and verdict and above the next roll's
+    draft; "" when none is."""
     lines = _shown_in_order(builder)
-    after = ids.index("rb-rolled") + 1
-    while after < len(ids) and ids[after] == "rb-stunts":
-        after += 1
-    return lines[after][1] if after < len(ids) else ""
+    ids = [i for i, _text in lines]
+    if "rb-rolled-explain" not in ids:
+        return ""
+    at = ids.index("rb-rolled-explain")
+    assert ids.index("rb-rolled") < ids.index("rb-result") < at < ids.index("rb-skill-row"), ids
+    return lines[at][1]
 
 
 @pilot_test
@@ -123,7 +127,7 @@ async def test_the_breakdown_under_a_pushed_roll_names_the_pushs_stress_die(buil
         under = _under_the_rolled_dice(builder)
     roll = roll_entries(app.service)[0]
     assert under.startswith("; ".join(roll["pool"]["explanation"]))
-    assert under.endswith("the push: +1 stress die")
+    assert under.endswith("the push: +1 stress die; * rerolled by the push")  # what the marks on the dice say
 
 
 def _in_view(screen, selector: str) -> str:
@@ -201,12 +205,12 @@ async def test_a_contested_roll_after_a_roll_is_the_last_result_not_a_line_under
         await pick_skill(pilot, "swords")
         await pilot.press("r")
         await pilot.pause()
-        before = shown_text(builder, "#rb-result")
+        before = shown_text(builder, "#rb-result-head")
         await pilot.press("o", "space", "ctrl+s")
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        result = shown_text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result-head") + shown_text(builder, "#rb-result")
         dice_shown = builder.query_one("#rb-rolled").display
     assert before.startswith("Last roll") and app.service.history(kind="contested")
     assert "Contested roll" in result and "Last roll" not in result and not dice_shown

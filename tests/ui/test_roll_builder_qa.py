@@ -38,7 +38,7 @@ async def test_R_OPP_1_pushed_opposed_roll_with_net_zero_is_a_failure_without_st
         assert entry["opposed"]["net_successes"] == 0 and entry["opposed"]["outcome"] == "defender"
         result = shown_text(builder, "#rb-result")
         stunts = shown_text(builder, "#rb-stunts")
-    headline = result.splitlines()[1]
+    headline = result.splitlines()[0]  # the verdict first, under the dice
     assert headline.startswith("FAILURE (opposed): net 0 successes"), headline
     assert "stunt" not in headline and "SUCCESS" not in result
     assert "the defender holds" in result
@@ -57,7 +57,7 @@ async def test_R_OPP_1_opposed_win_counts_stunts_on_net_successes(builder_app):
                             "active_faces": "base=6,6,6,3,4 skill=6", "defender_faces": "base=6,2"})
         result = shown_text(builder, "#rb-result")
         stunts = shown_text(builder, "#rb-stunts")
-    headline = result.splitlines()[1]
+    headline = result.splitlines()[0]  # the verdict first, under the dice
     # 4 rolled − 1 of the defender = net 3: the one needed and 2 stunts
     assert headline.startswith("SUCCESS (opposed): net 3 successes (4 rolled − 1 of the defender), 2 stunts"), headline
     assert stunts.startswith("stunts:")
@@ -114,23 +114,23 @@ async def test_last_roll_shown_is_the_selected_characters_and_redo_clears_the_un
         await type_text(pilot, "scout")
         await pilot.press("enter", "r")
         await pilot.pause()
-        assert "Last roll: Lina" in shown_text(builder, "#rb-result")
+        assert "Last roll: Lina" in shown_text(builder, "#rb-result-head")
         builder.select_character("c4")  # Vanja: none of Lina's roll
         await pilot.pause()
-        vanja = shown_text(builder, "#rb-result")
+        vanja = shown_text(builder, "#rb-result-head") + shown_text(builder, "#rb-result")
         builder.select_character("c9")  # back to Lina: her roll again
         await pilot.pause()
-        lina = shown_text(builder, "#rb-result")
+        lina = shown_text(builder, "#rb-result-head")
         await pilot.press("u")
         await pilot.pause()
-        undone = shown_text(builder, "#rb-result")
+        undone = shown_text(builder, "#rb-result-head") + shown_text(builder, "#rb-result")
         await pilot.press("ctrl+y")
         await pilot.pause()
-        redone = shown_text(builder, "#rb-result")
+        redone = shown_text(builder, "#rb-result-head") + shown_text(builder, "#rb-result")
     assert "Lina" not in vanja
     assert "Last roll: Lina" in lina
-    assert "Undone: " in undone and "(undone)" in undone
-    assert "Undone: " not in redone and "(undone)" not in redone and "Last roll: Lina" in redone
+    assert undone.startswith("Undone — this roll no longer counts: Lina")
+    assert "Undone" not in redone and "Last roll: Lina" in redone
 
 
 @pilot_test

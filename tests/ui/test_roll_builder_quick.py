@@ -27,7 +27,7 @@ async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_push
         assert isinstance(app.screen, LineEntryScreen)
         await fill_focused(pilot, "5b 3s 1st ; base=1,1,1,1,1 skill=1,2,3 stress=2")
         await pilot.pause()
-        result = shown_text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result-head") + "\n" + shown_text(builder, "#rb-result")
         await pilot.press("p")
         await pilot.pause()
         said = shown_text(builder, "#rb-message")
@@ -68,7 +68,7 @@ async def test_a_gm_roll_with_a_stress_die_showing_1_owes_nobody_a_panic(builder
         await pilot.pause()
         await fill_focused(pilot, "3b 2s 1st ; base=6,2,3 skill=4,5 stress=1")
         await pilot.pause()
-        result = shown_text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result-head") + "\n" + shown_text(builder, "#rb-result")
     assert "GM rolls 3b 2s 1st: 1 success" in result
     assert "panic roll due" not in result
     assert "a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics" in result

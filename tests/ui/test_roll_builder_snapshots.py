@@ -105,3 +105,59 @@ def test_roll_builder_faces_entry_error(snap_compare, open_service):
 
     app = BuilderApp(open_service("myz-demo"), random.Random(SEED), "c1")
     assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+# -- the last result first, in the whole console (the pane's own size: maximised at 80×24) -----------------
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+
+def _console_steps(picks: tuple[str, ...], skill: str, keys: tuple[str, ...] = (), faces=(), last=()):
+    """A ``run_before`` for the whole console: ``picks`` (roster keys, then ``3``), the skill typed, ``keys``,
+    then each of ``faces`` typed into the form the key before it opened, then ``last``."""
+
+    async def run_before(pilot) -> None:
+        from pilot_harness import pick_skill
+
+        await pilot.pause()  # the main screen is up before the first key
+        await pilot.press(*picks)
+        await pilot.pause()
+        await pick_skill(pilot, skill)
+        await pilot.press(*keys)
+        for key, typed in faces:
+            await pilot.press(key)
+            await pilot.pause()
+            await _fill(pilot, typed)
+        if last:
+            await pilot.press(*last)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_console_pushed_roll_of_twelve_dice(snap_compare, make_app, size):
+    """Parker Moss's pushed Melee with the torch (5 base, 2 skill, 2 gear and, with the push's, 3 stress dice):
+    every face, then the verdict, the costs and the push line, in view at both sizes."""
+    run_before = _console_steps(("down", "down", "3"), "melee", ("g",),
+                                (("f", "base=6,1,3,2,4 skill=6,2 gear=3,1 stress=5,4"),
+                                 ("P", "base=6,2,5 skill=6 gear=4 stress=3,6,2")))
+    assert snap_compare(make_app("yze-demo"), terminal_size=SIZES[size], run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_console_exploding_roll(snap_compare, make_app, size):
+    """An exploding check (seeded dice): its dice, the top against the TN, and the retry line."""
+    run_before = _console_steps(("3",), "shooting", last=("r",))
+    assert snap_compare(make_app("exploding-demo"), terminal_size=SIZES[size], run_before=run_before)
+
+
+def test_console_tiered_roll_120x40(snap_compare, make_app):
+    """A tiered check (seeded dice) with a bonus die: its tier, the Push Yourself line, the consequences."""
+    run_before = _console_steps(("3",), "swords", ("b",), last=("r",))
+    assert snap_compare(make_app("tiered-demo"), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_console_roll_undone_80x24(snap_compare, make_app):
+    """A roll taken back (``u``): one struck line says it no longer counts; the draft unfolds under it."""
+    run_before = _console_steps(("3",), "ranged", faces=(("f", "base=6,2,3,4 skill=5,3 stress=1"),), last=("u",))
+    assert snap_compare(make_app("yze-demo"), terminal_size=(80, 24), run_before=run_before)

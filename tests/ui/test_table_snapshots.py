@@ -35,3 +35,15 @@ def _table_night(open_service, campaign: str) -> TableApp:
 @pytest.mark.parametrize("campaign", ["yze-demo", "tiered-demo"])
 def test_table_view(snap_compare, open_service, campaign, size):
     assert snap_compare(_table_night(open_service, campaign), terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_view_with_a_panic_applied_from_a_rolls_costs(snap_compare, open_service, size):
+    """A stress die showing 1 (R-PUSH-3), its costs applied with the panic D6 typed, then another roll: the
+    panic is on the table in its own words, between the roll that owed it and the later roll; the legend
+    names the kinds rolled (with their letters at 80×24)."""
+    writer = open_service("yze-demo", seed=11)
+    writer.roll(writer.campaign.roster[0].id, "ranged", faces="base=6,2,3,1 skill=5,3 stress=1")
+    writer.apply_costs(None, panic_face=6)
+    first_roll(writer, 2)
+    assert snap_compare(TableApp(open_service("yze-demo", read_only=True)), terminal_size=SIZES[size])

@@ -252,3 +252,95 @@ async def test_a_pushed_roll_says_pushed_once(open_service):
         rolls = text_of(app, "#table-last-rolls")
     assert rolls.count("(pushed)") == 1, rolls
     assert pushed is not None
+
+
+def _ranged_with_a_stress_one(writer, faces: str = "base=6,2,3,4 skill=5,3 stress=1") -> dict:
+    """Ripley Hale (yze-demo) rolls Ranged with typed faces; a stress die showing 1 owes a panic (R-PUSH-3)."""
+    return writer.roll(writer.campaign.roster[0].id, "ranged", faces=faces)
+
+
+@pytest.mark.parametrize("size", [WIDE, NARROW])
+@pilot_test
+async def test_a_panic_applied_from_a_rolls_costs_is_shown_like_any_other_panic(open_service, size):
+    """R-PANIC-1: the panic a roll owes is rolled when its costs are applied (the builder's c/A, the
+    history's c); the costs entry carries it, and the table shows it as it shows the tracker's panic roll,
+    in its own words (not the other costs)."""
+    writer = open_service("yze-demo")
+    roll = _ranged_with_a_stress_one(writer)
+    applied = writer.apply_costs(roll["id"], panic_face=6)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    panic = applied["panic"]["summary"]
+    assert panic.startswith("Ripley Hale panics: ")
+    lines = rolls.splitlines()
+    assert lines[0] == panic  # the newest first
+    assert roll["summary"] in rolls
+    assert "pays" not in rolls
+
+
+@pilot_test
+async def test_costs_without_a_panic_and_an_undone_panic_stay_off_the_table(open_service):
+    writer = open_service("yze-demo")
+    roll = _ranged_with_a_stress_one(writer)
+    writer.apply_costs(roll["id"], panic_face=6)
+    writer.undo()  # the costs, their panic with them
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    assert "panics" not in rolls and rolls.splitlines()[0] == roll["summary"]
+
+
+@pilot_test
+async def test_the_legend_names_the_colour_of_each_kind_on_the_table(open_service):
+    """R-POOL-1: the dice are coloured by kind; the legend under the rolls says which colour is which (only
+    the kinds rolled), and what the marks mean."""
+    writer = open_service("yze-demo")
+    _ranged_with_a_stress_one(writer, "base=6,2,3,1 skill=5,3 stress=2")
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        widget = app.query_one("#table-last-rolls")
+        rolls = text_of(app, "#table-last-rolls")
+        legend = " ".join(rolls[rolls.index("Dice: "):].split())  # as wide as the rolls' column: it may wrap
+        spans = {str(widget.content)[s.start:s.end]: str(s.style) for s in widget.content.spans}
+    assert legend == "Dice: ■ base ■ skill ■ stress ★ success ✖ bane ↻ rerolled"
+    colours = app.theme_variables
+    assert colours["dice-base"].lower() in spans["■ base"].lower()
+    assert colours["dice-skill"].lower() in spans["■ skill"].lower()
+    assert colours["dice-stress"].lower() in spans["■ stress"].lower()
+
+
+@pilot_test
+async def test_at_80x24_the_one_line_rolls_tell_the_kinds_apart_by_letter_not_only_by_colour(open_service):
+    writer = open_service("yze-demo")
+    _ranged_with_a_stress_one(writer, "base=6,2,3,1 skill=5,3 stress=2")
+    first_roll(writer, 1)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls").splitlines()
+    ripley = next(line for line in rolls if line.startswith("Ripley Hale rolls Ranged"))
+    assert ripley.endswith("  b 6★ 2 3 1✖ · s 5 3 · st 2")
+    assert rolls[-1] == "Dice: b base  s skill  st stress  ★ success ✖ bane ↻ rerolled"
+
+
+@pilot_test
+async def test_the_kinds_letters_and_the_legend_read_in_traditional_chinese(open_service):
+    from gmconsole.i18n import set_language
+
+    writer = open_service("yze-demo")
+    _ranged_with_a_stress_one(writer, "base=6,2,3,1 skill=5,3 stress=2")
+    first_roll(writer, 1)
+    set_language("zh-Hant")
+    try:
+        app = TableApp(open_service("yze-demo", read_only=True))
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            rolls = text_of(app, "#table-last-rolls").splitlines()
+    finally:
+        set_language(None)
+    assert any(line.endswith("  基 6★ 2 3 1✖ · 技 5 3 · 壓 2") for line in rolls), rolls
+    assert rolls[-1].startswith("骰子：基 基礎  技 技能  壓 壓力")

@@ -67,21 +67,22 @@ async def test_yze_opposed_roll_reads_in_zh_hant_and_its_faces_hint_names_each_k
                     "淨成功 0")
     assert opposed == "對抗：" + said
     assert "4 顆基礎骰（d6）、2 顆技能骰（d6）、1 顆壓力骰（d6）" in hint
-    assert hint.endswith("鍵：base=基礎骰、skill=技能骰、stress=壓力骰。")
-    assert form_hint.endswith("鍵：base=基礎骰、skill=技能骰、gear=裝備骰。")
+    assert hint.endswith("字母：b=基礎骰、s=技能骰、st=壓力骰。")
+    assert form_hint.endswith("字母：b=基礎骰、s=技能骰、g=裝備骰、st=壓力骰、a=神器骰。")
     for text in (said, hint, form_hint):
         assert not english_words(text, app.service), text
 
 
 @pilot_test
-async def test_the_faces_hint_in_english_is_as_it_was(builder_app):
+async def test_R_MANUAL_1_the_faces_hint_in_english_shows_both_forms_and_names_the_letters(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         await start_builder(pilot, "c1")
         await pick_skill(pilot, "ranged")
         hint = await _faces_hint(pilot)
-    assert hint == ("The pool needs 4 base d6, 2 skill d6, 1 stress d6 faces. Type each kind's faces, e.g. "
-                    "base=3,4,5,6 skill=3,4 stress=3 (R-MANUAL-1).")
+    assert hint == ("The pool needs 4 base d6, 2 skill d6, 1 stress d6 faces. Type each kind's letter, then its "
+                    "faces, e.g. b3456 s34 st3 or base=3,4,5,6 skill=3,4 stress=3 (R-MANUAL-1). Letters: b=base "
+                    "dice, s=skill dice, st=stress dice.")
 
 
 @pilot_test

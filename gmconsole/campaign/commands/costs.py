@@ -2,7 +2,7 @@
 
 A roll records what it costs (trauma, stress, willpower, a panic owed, ...) as ``pending``; the GM
 applies them with one key (:func:`apply_costs`), in one undoable change. A panic roll (R-PANIC-1) may
-touch the roster members in range.
+touch the player characters in range, never an NPC (:func:`player_characters`).
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                                 "again)").format(id=entry["id"]))
     if entry.get("costs_status") != "pending":
         raise ValidationError(_("roll {id} has no costs waiting to be applied").format(id=entry["id"]))
+    in_range = player_characters(service, in_range)
     costs = [dict(c) for c in entry.get("costs", [])]
     if condition is not None:
         for cost in costs:
@@ -144,6 +145,22 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     return service.ledger.commit("costs", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"costs_status": "pending"},
                                            {"costs_status": "applied"})])
+
+
+def player_characters(service: CampaignService, in_range: list[str]) -> list[str]:
+    """The ids of the roster members named in ``in_range`` (ids or names), each a player character.
+
+    R-PANIC-1: the panic rows that reach others (stress at short range, a panic roll for those who hear
+    or see) reach player characters only (seed 002's rows name 「玩家角色」); an NPC named is refused
+    with one sentence naming it, before any die is rolled."""
+    ids = []
+    for name in in_range:
+        character = service.character(name)
+        if character.is_npc:
+            raise ValidationError(_("{name} is an NPC: a panic reaches player characters only, never NPCs "
+                                    "(R-PANIC-1)").format(name=character.name))
+        ids.append(character.id)
+    return ids
 
 
 def _panic_source(face: int | None, rng: random.Random) -> DiceSource:
@@ -201,7 +218,7 @@ def panic(service: CampaignService, character_id: str, in_range: list[str], face
           rng: random.Random, by_hand: bool = False) -> dict:
     """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1)."""
     who = service.character(character_id)
-    targets = [service.character(x).id for x in in_range]
+    targets = player_characters(service, in_range)
 
     def mutate(c: Campaign) -> dict:
         info = panic_on(c, c.character(who.id), targets, face, rng)

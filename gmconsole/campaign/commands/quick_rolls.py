@@ -4,7 +4,8 @@ The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`
 rolled with the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:
 the entry names "GM" and no character, owes no costs (no stress, no XP, nothing to apply) and is
 never "only one chance" for anyone. A Year Zero quick roll can be pushed (:func:`rolls.push`), and a
-push of it charges nobody either. Undoable like every entry.
+push of it charges nobody either (R-PUSH-7: under `stress-dice` it adds no stress die; the stress dice
+the GM put in the pool are pushed like any other die). Undoable like every entry.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
 from gmconsole.campaign.commands.roll_fields import (
-    TIERED_FACE_KINDS,
-    YEAR_ZERO_FACE_KINDS,
     dice_source,
     exploding_fields,
     no_costs,
@@ -37,9 +36,12 @@ GM = "GM"
 def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random,
                hidden: bool = False) -> dict:
     """Roll the quick pool ``text`` and record it as the GM's roll (``hidden``: never on the players'
-    table view); raises RulesError naming the syntax."""
+    table view); raises RulesError naming the syntax. With ``faces`` and no pool, the pool is the d6 the
+    faces type (``b63124 s355`` is ``5b 3s``)."""
     campaign = service.campaign
     system = campaign.system
+    if faces and not (text or "").strip():  # R-MANUAL-1: the dice the faces type, when no pool is given
+        text = quick_pool.from_faces(systems.get(system), faces)
     quick = quick_pool.parse(systems.get(system), text, campaign.settings.push_cost)
     fields: dict[str, Any] = {"system": system, "character": GM, "skill": None, "attribute": None,
                               "quick": quick.text, "request": {"quick": quick.text}, "helpers": []}
@@ -66,7 +68,8 @@ def _quick_pool(fields: dict, quick, faces, rng) -> None:
         from gmconsole.rules.errors import RulesError
 
         raise RulesError(pool.reason or _("this pool cannot be rolled"))
-    result = yearzero.roll(pool, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    # nobody owns it: a push of it charges nobody and rolls no stress die of its own (R-PUSH-7)
+    result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]), owned=False)
     fields.update(year_zero_fields(result))
     fields["pool_request"] = request_dict(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
@@ -84,7 +87,7 @@ def _quick_tiered(fields: dict, quick, faces, rng) -> None:
     """A tiered quick dice count read as its tier (no consequences: nobody's check)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    result = tiered.roll_check(quick.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+    result = tiered.roll_check(quick.core, dice_source(faces, rng, fields["system"]))
     data = result.as_dict()
     fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
                    "outcome": data, "by_hand": result.by_hand, "pushes": 0, "can_push": False,

@@ -15,14 +15,15 @@ from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec
 
-YEAR_ZERO_FACE_KINDS = ("base", "skill", "gear", "stress", "artifact", "step")
-TIERED_FACE_KINDS = ("dice",)
 
+def dice_source(faces: str | None, rng: random.Random, system: str) -> DiceSource:
+    """The console's dice, or ``faces`` typed from physical dice read with the letters of ``system``'s dice
+    (R-MANUAL-1: ``b63124 s355`` or ``base=6,3,1,2,4 skill=3,5,5``)."""
+    from gmconsole import systems
 
-def dice_source(faces: str | None, rng: random.Random, kinds: tuple[str, ...]) -> DiceSource:
     if faces is None:
         return DiceSource(rng=rng)
-    return DiceSource(faces=parse_int_spec(faces, kinds))
+    return DiceSource(faces=parse_int_spec(faces, systems.get(system).face_kinds))
 
 
 def year_zero_fields(result) -> dict:

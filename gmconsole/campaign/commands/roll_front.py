@@ -337,16 +337,18 @@ class RollFront:
         difficulty: str | None = None,
         tn_modifiers: Sequence[str] = (),
         hold: Sequence[str] = (),
+        faces: str | None = None,
         rng: random.Random | None = None,
     ) -> dict:
         """exploding assisted untrained check: the trained leader rolls first against the TN + 1 per other
         participant; points above the TN form a pool; each of ``others`` in turn rolls their trait die
         and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
-        ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``)."""
+        ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``).
+        ``faces`` typed from physical dice (R-MANUAL-1): the leader's skill dice, then every trait die in turn."""
         from gmconsole.campaign.commands import special_rolls
 
         return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
-                                            tuple(tn_modifiers), list(hold), rng or self.ledger.rng)
+                                            tuple(tn_modifiers), list(hold), rng or self.ledger.rng, faces)
 
     def group_check(
         self,

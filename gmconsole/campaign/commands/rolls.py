@@ -14,8 +14,6 @@ from gmconsole import systems
 from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.commands.roll_fields import (
-    TIERED_FACE_KINDS,
-    YEAR_ZERO_FACE_KINDS,
     dice_source,
     exploding_fields,
     offered_by,
@@ -121,8 +119,9 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
         first_dice=tuple(rolled_die(d) for d in entry["first_dice"]), pushes=entry.get("pushes", 0),
         by_hand=entry.get("by_hand", False),
+        owned=entry.get("character_id") is not None,  # R-PUSH-7: the GM's own roll rolls no stress die of its own
     )
-    pushed = yearzero.push(previous, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    pushed = yearzero.push(previous, dice_source(faces, rng, service.campaign.system))
     new_fields = year_zero_fields(pushed)
     if entry.get("opposed"):
         # The defender's panic (R-OPP-1, R-PANIC-1) stays owed whatever the active side's push rolls.
@@ -136,7 +135,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         for cost in new_fields["costs"]:
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
-    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (issue 12)
+    if entry.get("character_id") is None:  # the GM's quick roll: a push of it charges nobody (R-PUSH-7)
         from gmconsole.campaign.commands.roll_fields import no_costs
 
         no_costs(new_fields)
@@ -201,18 +200,14 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
 def push_odds(service: CampaignService, entry_id: int):
     """What pushing the recorded roll ``entry_id`` would give and cost (issue 17): refused for the same
-    reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs."""
-    from dataclasses import replace
-
+    reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs and,
+    under `stress-dice`, no stress die of its own (R-PUSH-7)."""
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
     _refuse_push_of_system(service)
     entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
     _refuse_push_of(service, entry)
-    odds = odds_of(recorded)
-    if entry.get("character_id") is None:
-        odds = replace(odds, cost_distribution={}, cost_details=())
-    return odds
+    return odds_of(recorded)
 
 
 def _require_tiered(service: CampaignService) -> None:
@@ -233,7 +228,7 @@ def saving_throw(service: CampaignService, character_id: str, save: str, faces: 
     if save not in scores:
         raise RulesError(_("unknown save {save}: choose phys, ment or perc").format(save=quoted(save)))
     strict = service.campaign.settings.tiered_strict_over
-    result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, TIERED_FACE_KINDS), strict)
+    result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, service.campaign.system), strict)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -265,7 +260,7 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
         raise ValidationError(_("name a weapon from the sheet or type its damage"))
     strength, dexterity = who.attributes["str"].current, who.attributes["dex"].current
     result = tiered.attack(who.class_bonus, strength, dexterity, weapon_damage, melee,
-                           dice_source(faces, rng, TIERED_FACE_KINDS), reckless)
+                           dice_source(faces, rng, service.campaign.system), reckless)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -307,7 +302,7 @@ def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     is returned for an opposed roll's reading."""
     from gmconsole.systems.yearzero import roll as yearzero
 
-    result = yearzero.roll(built.core, dice_source(faces, rng, YEAR_ZERO_FACE_KINDS))
+    result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
     fields.update(year_zero_fields(result))
     fields["pool_request"] = built.extra["pool_request"]
     fields["helpers"] = list(built.core.request.helpers)
@@ -324,7 +319,7 @@ def _rolled_tiered(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     """A tiered check read as its tier; what the tier costs is applied at once and returned."""
     from gmconsole.systems.tiered import roll as tiered
 
-    result = tiered.roll_check(built.core, dice_source(faces, rng, TIERED_FACE_KINDS))
+    result = tiered.roll_check(built.core, dice_source(faces, rng, fields["system"]))
     data = result.as_dict()
     applied = [e.as_dict() for e in result.effects]
     fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import character_lookup, pending_costs, skills, trackers, validation
+from gmconsole import systems
+from gmconsole.campaign import character_lookup, harm, pending_costs, skills, trackers, validation
 from gmconsole.campaign.commands.costs import dropped_marks
 from gmconsole.campaign.commands.trackers import tracker_change
+from gmconsole.campaign.errors import Unchanged
 from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
@@ -43,11 +45,21 @@ def update_character(service: CampaignService, character_id: str, changes: dict)
         updated = validation.updated_character(c, character, changes)
         c.roster[c.roster.index(character)] = updated
         changed = validation.changed_fields(character, updated)
-        return {"summary": _("{name}: {fields} changed").format(name=updated.name,
-                                                                fields=validation.field_words(changed) or _("nothing")),
-                "changes": changed}
+        return {"summary": _edit_summary(c, updated.name, changed, values := harm.sheet_values(c, character, updated)),
+                "changes": changed, **({"values": values} if values else {})}
 
     return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
+
+
+def _edit_summary(c: Campaign, name: str, changed: list[str], values: list[dict]) -> str:
+    """An edit in words: each number with its values (``Ripley Hale: Strength 3 → 2, stress 1 → 0``), then
+    the other fields by name (``name, notes changed``), so the history and the recap say who lost what."""
+    numbers = {"attributes", "skills"} | {v["counter"] for v in values if "counter" in v}
+    others = [field for field in changed if field not in numbers]
+    parts = [harm.values_text(c, values)] if values else []
+    if others or not parts:
+        parts.append(_("{fields} changed").format(fields=validation.field_words(others) or _("nothing")))
+    return _("{name}: {changes}").format(name=name, changes=_(", ").join(parts))
 
 
 def show_on_table(service: CampaignService, character_id: str, numbers: bool) -> dict:
@@ -116,11 +128,16 @@ def set_attribute(service: CampaignService, character_id: str, attribute: str, *
 
     def mutate(c: Campaign) -> dict:
         ch = character_lookup.character_in(c, character_id)
+        before = Character.from_dict(ch.to_dict())
         validation.set_attribute(c, ch, attribute, current=current, maximum=maximum)
-        a = ch.attributes[attribute]
-        return {"summary": _("{name}: {attribute} {current}/{maximum}").format(
-                    name=ch.name, attribute=attribute_shown(c.system, attribute), current=a.current, maximum=a.max),
-                "attribute": attribute}
+        values = harm.sheet_values(c, before, ch)
+        if not values:
+            raise Unchanged(_("{name}: {attribute} is already {value}: nothing recorded").format(
+                name=ch.name, attribute=attribute_shown(c.system, attribute),
+                value=systems.get(c.system).attribute_text(ch.attributes[attribute].current,
+                                                           ch.attributes[attribute].max)))
+        return {"summary": _("{name}: {changes}").format(name=ch.name, changes=harm.values_text(c, values)),
+                "attribute": attribute, "values": values}
 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 
@@ -130,10 +147,14 @@ def set_skill(service: CampaignService, character_id: str, skill: str, level: in
 
     def mutate(c: Campaign) -> dict:
         ch = character_lookup.character_in(c, character_id)
+        before = Character.from_dict(ch.to_dict())
         validation.set_skill(c, ch, skill, level)
-        shown = skills.name_in_message(c, skill)
-        return {"summary": _("{name}: {skill} {level}").format(name=ch.name, skill=shown, level=level),
-                "skill": skill}
+        values = harm.sheet_values(c, before, ch)
+        if not values:
+            raise Unchanged(_("{name}: {skill} is already {level}: nothing recorded").format(
+                name=ch.name, skill=skills.name_in_message(c, skill), level=level))
+        return {"summary": _("{name}: {changes}").format(name=ch.name, changes=harm.values_text(c, values)),
+                "skill": skill, "values": values}
 
     return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
 

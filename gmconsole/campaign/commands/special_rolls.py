@@ -76,7 +76,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     reroll_ties = campaign.settings.opposed_reroll_ties
 
     def decorate(fields: dict, _result) -> None:
-        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, roll_fields.YEAR_ZERO_FACE_KINDS))
+        defender = yearzero.roll(pool, roll_fields.dice_source(defender_faces, rng, campaign.system))
         data = defender.as_dict()
         opposed = {
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
@@ -203,7 +203,7 @@ def exploding_opposed(service: CampaignService, character_id: str, skill: str | 
 
 def assisted_check(service: CampaignService, leader_id: str, skill: str, others: Sequence[str],
                    attribute: str | None, difficulty: str | None, tn_modifiers: Sequence[str],
-                   hold: Sequence[str], rng: random.Random) -> dict:
+                   hold: Sequence[str], rng: random.Random, faces: str | None = None) -> dict:
     """Assisted untrained check (docs/RULES.md): the trained leader rolls first against TN + 1 per other
     participant; the points above the TN form a pool; each other participant in turn rolls their
     trait die against that TN and spends pool points to close the gap (those in ``hold`` keep the
@@ -213,7 +213,10 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
     (``tn``: difficulty + picked modifiers + 1 per other participant) is shared, and each participant,
     the leader included, rolls against the group TN + their own wounds + their own strain (in their
     row of ``rolls``: ``tn``, ``tn_lines``, ``tn_explanation``). So the leader's pool is the points
-    above the leader's own TN, and a participant's gap is their own TN − their top."""
+    above the leader's own TN, and a participant's gap is their own TN − their top.
+
+    ``faces`` typed from physical dice (R-MANUAL-1) are read in turn: the leader's skill dice, then the
+    trait dice of the leader and of each participant in order (``s8+3,2 t4,5,3``)."""
     from gmconsole.systems.exploding import roll as exploding
 
     _require(service, "assisted", _("an assisted check"))
@@ -230,18 +233,24 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
     people = [(_participant(campaign, h, None, attribute)[0], h) for h in helpers]
     check = exploding.AssistedCheck.start(_base_tn(difficulty, tn_modifiers), leader_ch.name, [h.name for h in helpers])
     shared = check.tn
-    source = DiceSource(rng=rng)
+    if faces:
+        dice = exploding.check_dice(leader.skill_dice, leader.trait_die)
+        dice += tuple(d for person, _ch in people for d in exploding.check_dice((), person.trait_die))
+        source = exploding.parse_faces(faces, dice, True)
+    else:
+        source = DiceSource(rng=rng)
     tn = own_tn(shared, leader_ch)
-    first = exploding.roll_check(leader.skill_dice, leader.trait_die, tn, source)
+    first = exploding.roll_check(leader.skill_dice, leader.trait_die, tn, source, last=False)
     # The rules core reads the TN of the check for each step: give it this participant's own TN for
     # their step, then put the shared one back.
     check = replace(replace(check, tn=tn).leader_rolled(first), tn=shared)
     turns = [_turn(leader_ch, tn, first)]
     for person, ch in people:
         tn = own_tn(shared, ch)
-        result = exploding.roll_check((), person.trait_die, tn, source)
+        result = exploding.roll_check((), person.trait_die, tn, source, last=False)
         check = replace(replace(check, tn=tn).participant_rolled(result, spend=ch.id not in hold_ids), tn=shared)
         turns.append(_turn(ch, tn, result))
+    source.finish()
     data = check.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -252,7 +261,7 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
                 "system": campaign.system, "skill": skill, "attribute": attribute, "top": first.top,
                 "tn": check.tn.value, "successes": check.successes, "assisted": data, "rolls": turns,
                 "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
-                "dice": turns[0]["dice"], "by_hand": False}
+                "dice": turns[0]["dice"], "by_hand": bool(faces)}
 
     return service.ledger.commit("assisted", mutate, character_id=leader_ch.id)
 
@@ -326,7 +335,7 @@ def contested(service: CampaignService, character_id: str, attribute: str, oppon
             raise ValidationError(_("{name} has no attribute {attribute}: use {known}").format(
                 name=ch.name, attribute=quoted(key), known=known))
     result = tiered.contested(who.attributes[attribute].current, other.attributes[opponent_attribute].current,
-                              roll_fields.dice_source(faces, rng, roll_fields.TIERED_FACE_KINDS))
+                              roll_fields.dice_source(faces, rng, system))
     winner = who.name if result.winner == "a" else other.name
     rounds = [list(r) for r in result.rounds]
 

@@ -213,6 +213,33 @@ class TableFront:
 
         return tracker_commands.apply_trauma(self, character_id, attribute, amount)
 
+    def harm(self, character_id: str, amount: int, attribute: str | None = None) -> dict:
+        """Harm a character as the campaign's system says: Year Zero damage (Strength), myz trauma to
+        ``attribute`` (R-MYZ-TRAUMA; an id or a name), exploding wounds, tiered stamina. Never below 0;
+        harm that changes nothing is refused (``Unchanged``). One undoable entry, before → after."""
+        from gmconsole.campaign import skills
+        from gmconsole.campaign.commands import trackers as tracker_commands
+
+        attribute = skills.attribute_id(self.ledger.campaign.system, attribute) if attribute else None
+        return tracker_commands.harm(self, character_id, amount, attribute)
+
+    def harm_attribute(self, character_id: str) -> str | None:
+        """The attribute harm lowers for this character, as the harm form offers it first: where the GM
+        picks one (myz, R-MYZ-TRAUMA) the attribute of the character's newest roll in this session, else
+        the system's own (Strength); ``None`` where harm goes to a counter (wounds, stamina)."""
+        from gmconsole.campaign import harm
+        from gmconsole.store.errors import StoreError
+
+        character = self.character(character_id)
+        campaign = self.ledger.campaign
+        try:
+            session = campaign.current_session.number
+            newest = (self.ledger.seen([e])[0] for e in self.ledger.entries_newest_first(session))
+            rolled = harm.last_roll_attribute(newest, character.id)
+        except StoreError:
+            rolled = None  # an unreadable history only costs the default: the system's own attribute
+        return harm.default_attribute(campaign.system, character, rolled)
+
     def heal(self, character_id: str, attribute: str, amount: int = 1) -> dict:
         """Raise an attribute's current value by ``amount`` (up to its maximum)."""
         from gmconsole.campaign.commands import trackers as tracker_commands

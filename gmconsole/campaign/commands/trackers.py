@@ -39,6 +39,20 @@ def apply_trauma(service: CampaignService, character_id: str, attribute: str, am
                           lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
 
 
+def harm(service: CampaignService, character_id: str, amount: int, attribute: str | None = None) -> dict:
+    """Harm a character as the campaign's system says (:attr:`GameSystem.harm`: Year Zero damage to
+    Strength, myz trauma to ``attribute`` (R-MYZ-TRAUMA), exploding wounds, tiered stamina): one
+    undoable ``harm`` entry whose summary says before → after; harm that changes nothing records nothing."""
+    from gmconsole.campaign import harm as harm_rules
+
+    harm_rules.check_amount(amount)  # before the character: a bad amount is the first thing said
+
+    def mutate(c: Campaign) -> dict:
+        return harm_rules.apply(c.system, character_lookup.character_in(c, character_id), amount, attribute)
+
+    return service.ledger.commit("harm", mutate, character_id=service.character(character_id).id)
+
+
 def heal(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Raise an attribute's current value by ``amount`` (up to its maximum)."""
     return tracker_change(service, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
@@ -88,9 +102,9 @@ def change_doom(service: CampaignService, delta: int) -> dict:
         if new < 0:
             raise ValidationError(_("the doom pool has {doom}; it cannot lose {amount}").format(doom=s.doom,
                                                                                                amount=-delta))
-        s.doom = new
-        return {"summary": _("doom {delta} → {new}").format(delta=f"{delta:+d}", new=new), "delta": delta,
-                "value": new}
+        old, s.doom = s.doom, new
+        return {"summary": _("doom {old} → {new} ({delta})").format(old=old, new=new, delta=f"{delta:+d}"),
+                "delta": delta, "value": new}
 
     return service.ledger.commit("doom", mutate)
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gmconsole.i18n import N_, _, ngettext
+from gmconsole.i18n import N_, _
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import split_spec, to_int
+from gmconsole.rules.spec import count_refusal, face_refusal, split_spec, to_int
+from gmconsole.systems.exploding.faces import FACES
 from gmconsole.systems.exploding.target import TargetNumber, given_target_number
 
 SKILL_DICE = 2
 """A trained character rolls this many skill dice."""
 
-FACE_KINDS = ("skill", "trait")
-"""The kinds a typed faces SPEC may name (``skill=8+3,2 trait=4``)."""
+FACE_KINDS = tuple(k.name for k in FACES)
+"""The kinds a typed faces SPEC may name (``s8+3,2 t4``, ``skill=8+3,2 trait=4``)."""
 
 
 _SKILL_DIE = N_("the skill die must be a d4, d6, d8, d10 or d12, not d{sides}")
@@ -75,44 +76,42 @@ def roll_die(die: Die, source: DiceSource, explode: bool) -> ExplodedDie:
 
 
 def parse_faces(spec: str, dice: Sequence[Die], explode: bool) -> DiceSource:
-    """Turn a typed SPEC like ``"skill=8+3,2 trait=4"`` into a :class:`DiceSource` for ``dice``.
+    """Turn a typed SPEC like ``"s8+3,2 t4"`` (or ``"skill=8+3,2 trait=4"``) into a :class:`DiceSource`
+    for ``dice``.
 
     A ``+`` chains an explosion. It may follow only the die's maximum face, and a maximum face
     must be followed by one when dice explode; without a TN or opposed test no chain is allowed
-    (R-EXP-1). Each face must be within 1..sides, and there must be one chain per die.
+    (R-EXP-1). Each face must be within 1..sides, and there must be one chain per die (R-MANUAL-1).
     """
-    groups = split_spec(spec, FACE_KINDS)
+    groups = split_spec(spec, FACES)
     flat: dict[str, list[int]] = {}
-    for kind in FACE_KINDS:
-        kind_dice = [d for d in dice if d.kind.value == kind]
-        chains = groups.get(kind, [])
+    for kind in FACES:
+        kind_dice = [d for d in dice if d.kind.value == kind.name]
+        chains = groups.get(kind.name, [])
         if len(chains) != len(kind_dice):
-            raise RulesError(_("{faces} given but the check has {dice}").format(
-                faces=ngettext("{n} {kind} face", "{n} {kind} faces", len(chains)).format(n=len(chains), kind=kind),
-                dice=ngettext("{n} {kind} die", "{n} {kind} dice", len(kind_dice)).format(n=len(kind_dice), kind=kind)))
+            raise count_refusal(kind, [d.sides for d in kind_dice], chains, groups.typed.get(kind.name))
         faces: list[int] = []
         for die, chain in zip(kind_dice, chains):
-            parts = [to_int(p, kind) for p in chain.split("+")]
+            parts = [to_int(p, kind.name) for p in chain.split("+")]
             if len(parts) > 1 and not explode:
                 raise RulesError(_("{kind} {chain!r}: dice explode only against a target number or in an opposed test")
-                                 .format(kind=kind, chain=chain))
+                                 .format(kind=kind.name, chain=chain))
             for i, face in enumerate(parts):
                 if not 1 <= face <= die.sides:
-                    raise RulesError(_("a {kind} d{sides} cannot show {face} (faces run 1-{sides})").format(
-                        kind=kind, sides=die.sides, face=face))
+                    raise face_refusal(kind.name, face, die.sides)
                 last = i == len(parts) - 1
                 if not last and face != die.sides:
                     raise RulesError(
                         _("{kind} {chain!r}: a d{sides} explodes only on its maximum ({sides}), so nothing may "
-                          "follow {face}").format(kind=kind, chain=chain, sides=die.sides, face=face)
+                          "follow {face}").format(kind=kind.name, chain=chain, sides=die.sides, face=face)
                     )
                 if last and explode and face == die.sides:
                     raise RulesError(
                         _("{kind} {chain!r}: a d{sides} showing {face} explodes; type the next face as {chain}+N")
-                        .format(kind=kind, chain=chain, sides=die.sides, face=face)
+                        .format(kind=kind.name, chain=chain, sides=die.sides, face=face)
                     )
             faces += parts
-        flat[kind] = faces
+        flat[kind.name] = faces
     return DiceSource(faces={k: v for k, v in flat.items() if v or k in groups})
 
 
@@ -171,16 +170,19 @@ def roll_check(
     tn: TargetNumber | int | None,
     source: DiceSource,
     opposed: bool = False,
+    last: bool = True,
 ) -> CheckResult:
     """Roll a check: ``skill_dice`` sizes (empty when untrained) and the trait die.
 
     Dice explode only when ``tn`` is set or ``opposed`` is true (R-EXP-1). An ``int`` TN is used
-    as given. Typed faces must be used up exactly.
+    as given. Typed faces must be used up exactly: by this check, or (``last`` false: more checks read
+    the same typed faces, an assisted check's turns) by the caller's ``source.finish()``.
     """
     if isinstance(tn, int) and not isinstance(tn, bool):
         tn = given_target_number(tn)
     dice = check_dice(skill_dice, trait_die)
     explode = tn is not None or opposed
     rolled = tuple(roll_die(d, source, explode) for d in dice)
-    source.finish()
+    if last:
+        source.finish()
     return CheckResult(rolled, tn, source.by_hand)

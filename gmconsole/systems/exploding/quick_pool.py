@@ -9,7 +9,7 @@ from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
-__all__ = ["parse"]
+__all__ = ["counted", "parse"]
 
 
 def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
@@ -43,3 +43,8 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     tidy = " ".join(([f"s{'/'.join(map(str, sorted(set(skill), key=skill.index)))}"] if skill else [])
                     + [f"t{trait}", f"tn{target.value}"])
     return QuickPool(system.id, tidy, (skill, trait, target))
+
+
+def counted(system, counts: dict[str, int]) -> str:
+    """Exploding dice are never counted d6 (their sizes make the pool): nothing to write."""
+    return ""

@@ -4,9 +4,12 @@ the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _
+from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.exploding.cli_flags import CLI_FLAGS
+from gmconsole.systems.exploding.faces import FACES
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 
 __all__ = ["EXPLODING", "ExplodingSystem"]
 
@@ -55,6 +58,7 @@ class ExplodingSystem(SystemFacts):
     step_dice: bool = False
     breaks_at_zero: bool = False
     takes_attribute_damage: bool = False
+    harm: Harm = Harm(word=N_("wounds"), label=N_("Wounds"), title=N_("{name} takes wounds"), counter="wounds")
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
@@ -68,9 +72,11 @@ class ExplodingSystem(SystemFacts):
     quick_pool_syntax: str = N_("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
                                 "s8/6 two sizes)")
     quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
+    face_kinds: tuple[FaceKind, ...] = FACES
     stats_module: str = "gmconsole.systems.exploding.stats"
     second_chance_module: str | None = "gmconsole.systems.exploding.retry"
     quick_pool_example: str = "s8 t6 tn5"
+    quick_faces_example: str = "s8+3,2 t4"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         from gmconsole.rules.dice import DIE_SIZES  # the dice module is not needed to open the console

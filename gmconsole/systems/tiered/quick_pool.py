@@ -8,7 +8,7 @@ import re
 from gmconsole.i18n import _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
-__all__ = ["parse"]
+__all__ = ["counted", "parse"]
 
 
 def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
@@ -26,3 +26,9 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     if dice > MAX_DICE:
         raise refuse(system, text, _("at most {most} dice").format(most=MAX_DICE))
     return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, ((_("dice"), dice),)))
+
+
+def counted(system, counts: dict[str, int]) -> str:
+    """``counts`` of d6 by kind (``{"dice": 4}``) written as this quick pool: ``4d6``."""
+    dice = sum(counts.values())
+    return f"{dice}d6" if dice else ""

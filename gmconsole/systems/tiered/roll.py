@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from gmconsole.i18n import _, pick
+from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
@@ -224,6 +224,7 @@ class CheckResult:
 
 
 def _roll(count: int, source: DiceSource) -> tuple[RolledDie, ...]:
+    source.expect([D6] * count)  # R-MANUAL-1: one typed face per die, or how to type them
     return tuple(RolledDie(D6, source.face(D6)) for _die in range(count))
 
 
@@ -405,16 +406,49 @@ class ContestedResult:
 def contested(attribute_a: int, attribute_b: int, source: DiceSource, max_rounds: int = 1000) -> ContestedResult:
     """Contested roll: each side 2d6 + attribute, highest wins; R-TIER-5: a tie is rolled again.
 
-    Winner is ``"a"`` or ``"b"``. Typed faces are read a, a, b, b per round.
+    Winner is ``"a"`` or ``"b"``. Typed faces are read a, a, b, b per round (R-MANUAL-1): four a round,
+    and four more for each roll-off; typed faces that end in a tie say so and ask for the next four.
     """
     _whole(attribute_a, _("the first attribute"), -20, 20)
     _whole(attribute_b, _("the second attribute"), -20, 20)
+    if source.by_hand:
+        _check_rounds(source.left(D6.kind.value))
     rounds = []
     for _round in range(max_rounds):
+        if source.by_hand and rounds and not source.left(D6.kind.value):
+            a, b = rounds[-1]
+            raise RulesError(_("tie {a}–{b}: type {count} more faces for the roll-off").format(
+                a=a, b=b, count=FACES_A_ROUND))
         a = source.face(D6) + source.face(D6) + attribute_a
         b = source.face(D6) + source.face(D6) + attribute_b
         rounds.append((a, b))
         if a != b:
+            if source.by_hand and source.left(D6.kind.value):
+                raise RulesError(ngettext(
+                    "the contest is decided in round {round} ({a}–{b}), but {count} more face was typed: leave it "
+                    "out", "the contest is decided in round {round} ({a}–{b}), but {count} more faces were typed: "
+                    "leave them out", source.left(D6.kind.value)).format(
+                    round=len(rounds), a=a, b=b, count=source.left(D6.kind.value)))
             source.finish()
             return ContestedResult(tuple(rounds), "a" if a > b else "b")
     raise RulesError(_("{count} tied rounds in a row: roll the contest again").format(count=max_rounds))
+
+
+FACES_A_ROUND = 4
+"""A contested roll reads four typed faces a round: the first side's two, then the other's two."""
+
+
+def _check_rounds(typed: int) -> None:
+    """R-MANUAL-1: typed faces for a contested roll come four a round (``yours, yours, theirs, theirs``)."""
+    if typed and typed % FACES_A_ROUND == 0:
+        return
+    from gmconsole.rules.spec import write_faces
+    from gmconsole.systems.tiered.faces import FACES
+
+    one, two = (write_faces(FACES, {D6.kind.value: faces}) for faces in ([3, 4, 2, 6], [3, 4, 2, 5, 6, 1, 2, 2]))
+    raise RulesError(ngettext(
+        "a contested roll reads {round} faces a round (yours, yours, theirs, theirs), and {count} face was typed: "
+        "e.g. {one}, or {two} when the first round ties",
+        "a contested roll reads {round} faces a round (yours, yours, theirs, theirs), and {count} faces were typed: "
+        "e.g. {one}, or {two} when the first round ties", typed).format(round=FACES_A_ROUND, count=typed, one=one,
+                                                                         two=two))

@@ -4,9 +4,12 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _
+from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 from gmconsole.systems.tiered.cli_flags import CLI_FLAGS
+from gmconsole.systems.tiered.faces import FACES
 
 __all__ = ["TIERED", "TieredSystem"]
 
@@ -53,6 +56,8 @@ class TieredSystem(SystemFacts):
     step_dice: bool = False
     breaks_at_zero: bool = False
     takes_attribute_damage: bool = True
+    harm: Harm = Harm(word=N_("stamina"), label=N_("Stamina lost"), title=N_("{name} loses stamina"),
+                      counter="stamina", lowers_counter=True)
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = False
     conditions_table: str = "yze"
@@ -65,9 +70,11 @@ class TieredSystem(SystemFacts):
                                                   (N_("Lvl"), "level"), (N_("XP"), "xp"))
     quick_pool_syntax: str = N_("a dice count like 4 or 4d6")
     quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
+    face_kinds: tuple[FaceKind, ...] = FACES
     stats_module: str = "gmconsole.systems.tiered.stats"
     second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"
     quick_pool_example: str = "4d6"
+    quick_faces_example: str = "d6512"
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         return None if 0 <= maximum <= 6 else _("{what} must be from 0 to 6 (it is {value})").format(

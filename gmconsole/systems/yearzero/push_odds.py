@@ -2,7 +2,8 @@
 
 Before a roll the builder shows the odds of the pool; after it, the question at the table is "should I
 push?". A push rerolls only the dice showing neither a success nor a 1 (R-PUSH-1; R-PUSH-5 ``blank``:
-skill 1s too), adds a stress die with the ``stress-dice`` cost (R-STRESS-1), and keeps the rest. So the
+skill 1s too), adds a stress die with the ``stress-dice`` cost (R-STRESS-1; not for the GM's own roll,
+whose push charges nobody, R-PUSH-7), and keeps the rest. So the
 answer is a distribution over the rerolled dice alone, shifted by what stays:
 
 - successes: the kept dice's successes plus a convolution of each rerolled die's 0 / 1 / 2 success
@@ -137,7 +138,7 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
     rolled: list[RolledDie] = []
     for die in previous.dice:
         (rolled if would_reroll(die, skill_ones) else kept).append(die)
-    if previous.pool.push_cost == "stress-dice":
+    if previous.push_adds_stress_die:  # not for the GM's own roll (R-PUSH-7)
         rolled.append(RolledDie(Die(DieKind.STRESS), _BLANK_FACE))
     kept_successes = sum(year_zero_successes(d.sides, d.face) for d in kept)
 
@@ -153,7 +154,9 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
 
     stress_after = sum(1 for d in kept if d.kind is DieKind.STRESS) + sum(1 for d in rolled if d.kind is DieKind.STRESS)
     p_panic, panic_rows = _panic(stress_after, rolled)
-    cost_distribution, cost_details = _costs(previous.pool, previous.pushes + 1, count_ones(kept), rolled)
+    # R-PUSH-7: the push of a roll nobody owns charges nobody
+    cost_distribution, cost_details = (_costs(previous.pool, previous.pushes + 1, count_ones(kept), rolled)
+                                       if previous.owned else ({}, ()))
     bonus = dict(previous.pool.request.gear)
     ruined = {target: sum((p for amount, p in dist.items() if amount >= bonus[target]), Fraction(0))
               for name, target, dist in cost_details if name == "gear_damage" and bonus.get(target, 0) > 0}

@@ -10,7 +10,7 @@ from typing import Any
 from gmconsole.i18n import N_, _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
-__all__ = ["NOT_COUNTED", "parse"]
+__all__ = ["NOT_COUNTED", "counted", "parse"]
 
 NOT_COUNTED = {
     "myz": {"st": N_("myz has no stress dice")},
@@ -59,3 +59,11 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
                               gear=((_("gear"), counts["g"]),) if counts["g"] else (), **common)
     pool = build_pool(request)
     return QuickPool(system.id, " ".join(tokens(text)), pool)
+
+
+def counted(system, counts: dict[str, int]) -> str:
+    """``counts`` of d6 dice by kind (``{"base": 5, "skill": 3}``) written as this quick pool: ``5b 3s``."""
+    from gmconsole.systems.yearzero.faces import YZE_FACES
+
+    letters = {k.name: k.letter for k in YZE_FACES}
+    return " ".join(f"{n}{letters[kind]}" for kind, n in counts.items() if n)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gmconsole.i18n import N_, _, ngettext
+from gmconsole.i18n import _
 from gmconsole.rules.data import load_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
 from gmconsole.rules.errors import RulesError
@@ -114,13 +114,24 @@ def pool_odds(pool: Pool, can_push: bool = True) -> YearZeroOdds:
 
 @dataclass(frozen=True)
 class YearZeroRoll:
-    """A rolled (and maybe pushed) Year Zero pool. ``first_dice`` keeps the faces before any push."""
+    """A rolled (and maybe pushed) Year Zero pool. ``first_dice`` keeps the faces before any push.
+
+    ``owned`` is False for a roll no character owns (the GM's own roll): R-PUSH-7, its push charges
+    nobody — no costs, and under `stress-dice` no stress die of its own (the GM has no stress, R-STRESS-1);
+    the stress dice in its pool are pushed like any other die (R-PUSH-1)."""
 
     pool: Pool
     dice: tuple[RolledDie, ...]
     first_dice: tuple[RolledDie, ...]
     pushes: int = 0
     by_hand: bool = False
+    owned: bool = True
+
+    @property
+    def push_adds_stress_die(self) -> bool:
+        """Whether a push rolls one more stress die: the `stress-dice` cost, paid by the character who
+        owns the roll (R-STRESS-1); never for the GM's own roll (R-PUSH-7)."""
+        return self.owned and self.pool.push_cost == "stress-dice"
 
     @property
     def successes(self) -> int:
@@ -175,7 +186,7 @@ class YearZeroRoll:
             return said.format(count=self.pushes)
         if self.pool.push_cost == "stress-dice" and self.panic:
             return _("a stress die shows 1: panic strikes at once and the roll can no longer be pushed (R-PUSH-3)")
-        if self.pool.push_cost != "stress-dice" and not any(would_reroll(d, self.skill_ones) for d in self.dice):
+        if not self.push_adds_stress_die and not any(would_reroll(d, self.skill_ones) for d in self.dice):
             return _("the push would roll no die: every die shows a success or a 1, and a 1 never rerolls (R-PUSH-6)")
         return None
 
@@ -185,8 +196,9 @@ class YearZeroRoll:
 
     @property
     def costs(self) -> tuple[Cost, ...]:
-        """What the pushes cost, as data; empty before a push. Costs land after the action resolves."""
-        if not self.pushes:
+        """What the pushes cost, as data; empty before a push and for a roll nobody owns (R-PUSH-7).
+        Costs land after the action resolves."""
+        if not self.pushes or not self.owned:
             return ()
         return tuple(c for c in push_costs(self.pool, self.pushes, count_ones(self.dice)) if c.amount > 0)
 
@@ -227,22 +239,6 @@ class YearZeroRoll:
         return out
 
 
-def _describe(counts: dict[str, int]) -> str:
-    shown = [ngettext("{n} {kind} die", "{n} {kind} dice", n).format(n=n, kind=kind) for kind, n in counts.items() if n]
-    return _(", ").join(shown) if shown else _("no dice")
-
-
-def check_typed_faces(expected: dict[str, int], typed: dict[str, list], what: str = N_("the pool")) -> None:
-    """R-MANUAL-1: typed faces must give exactly ``expected`` dice of each kind; one clear sentence otherwise
-    (``what``, the roll the faces are for, is translated here)."""
-    given = {kind: len(faces) for kind, faces in typed.items()}
-    wanted = {kind: n for kind, n in expected.items() if n}
-    if {k: n for k, n in given.items() if n} != wanted:
-        said = ngettext("{what} needs faces for {wanted}, but {given} was typed",
-                        "{what} needs faces for {wanted}, but {given} were typed", sum(given.values()))
-        raise RulesError(said.format(what=_(what), wanted=_describe(wanted), given=_describe(given)))
-
-
 def roll_counts(pool: Pool) -> dict[str, int]:
     """How many faces of each kind a hand-typed first roll of ``pool`` needs."""
     counts: dict[str, int] = {}
@@ -252,22 +248,24 @@ def roll_counts(pool: Pool) -> dict[str, int]:
 
 
 def push_counts(previous: YearZeroRoll) -> dict[str, int]:
-    """How many faces of each kind a hand-typed push needs: the rerolled dice (+1 stress with stress-dice)."""
+    """How many faces of each kind a hand-typed push needs: the rerolled dice (+1 stress with stress-dice,
+    for a character's roll; none for the GM's own, R-PUSH-7)."""
     counts: dict[str, int] = {}
     for d in previous.dice:
         if would_reroll(d, previous.skill_ones):
             counts[d.kind.value] = counts.get(d.kind.value, 0) + 1
-    if previous.pool.push_cost == "stress-dice":
+    if previous.push_adds_stress_die:
         counts["stress"] = counts.get("stress", 0) + 1
     return counts
 
 
-def roll(pool: Pool, source: DiceSource) -> YearZeroRoll:
-    """Roll every die of ``pool`` from ``source``; typed faces must match the pool exactly (R-MANUAL-1)."""
+def roll(pool: Pool, source: DiceSource, *, owned: bool = True) -> YearZeroRoll:
+    """Roll every die of ``pool`` from ``source``; typed faces must match the pool exactly (R-MANUAL-1).
+    ``owned`` False: the GM's own roll, whose push charges nobody (R-PUSH-7, :class:`YearZeroRoll`)."""
     if not pool.can_roll:
         raise RulesError(pool.reason or _("this pool cannot be rolled"))
     dice = tuple(roll_dice(pool.dice, source))
-    return YearZeroRoll(pool=pool, dice=dice, first_dice=dice, by_hand=source.by_hand)
+    return YearZeroRoll(pool=pool, dice=dice, first_dice=dice, by_hand=source.by_hand, owned=owned)
 
 
 def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
@@ -275,15 +273,17 @@ def push(previous: YearZeroRoll, source: DiceSource) -> YearZeroRoll:
     skill 1s reroll too).
 
     With the `stress-dice` push cost the push adds one stress die, rolled with the rerolled dice
-    (its face comes last among the stress faces). Typed faces give exactly the rerolled dice, per
-    kind, in order (R-PUSH-4). Refused with the reason when the roll may not be pushed (R-PUSH-2,
-    R-PUSH-3, R-PUSH-6).
+    (its face comes last among the stress faces); not for a roll no character owns (R-PUSH-7: the GM
+    has no stress). Typed faces give exactly the rerolled dice, per kind, in order (R-PUSH-4). Refused
+    with the reason when the roll may not be pushed (R-PUSH-2, R-PUSH-3, R-PUSH-6).
     """
     refusal = previous.push_refusal
     if refusal:
         raise RulesError(refusal)
+    rerolled = [d.die for d in previous.dice if would_reroll(d, previous.skill_ones)]
+    source.expect(rerolled + ([Die(DieKind.STRESS)] if previous.push_adds_stress_die else []), rerolled=True)
     dice = [d.with_face(source.face(d.die)) if would_reroll(d, previous.skill_ones) else d for d in previous.dice]
-    if previous.pool.push_cost == "stress-dice":
+    if previous.push_adds_stress_die:
         extra = Die(DieKind.STRESS)
         dice.append(RolledDie(extra, source.face(extra), rerolled=True))
     source.finish()
@@ -432,7 +432,6 @@ __all__ = [
     "YearZeroRoll",
     "build_pool",
     "check_skill_ones",
-    "check_typed_faces",
     "difficulty_modifier",
     "find_skill",
     "ones_that_stay",

@@ -7,9 +7,12 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 from __future__ import annotations
 
 from gmconsole.i18n import N_, _
+from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
+from gmconsole.systems.harm import Harm
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
+from gmconsole.systems.yearzero.faces import MYZ_FACES, STEP_FACES, YZE_FACES
 from gmconsole.wording import possessive
 
 __all__ = ["MYZ", "YEAR_ZERO_IDS", "YZE", "YZE_STEP", "YearZeroSystem"]
@@ -79,13 +82,17 @@ class YearZeroSystem(SystemFacts):
                                                   (N_("Dmg"), "attribute_damage"))
     quick_pool_syntax: str = N_("counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)")
     quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
+    face_kinds: tuple[FaceKind, ...] = YZE_FACES
     stats_module: str = "gmconsole.systems.yearzero.stats"
     second_chance_module: str | None = None
     quick_pool_example: str = "5b 3s 1g"
+    quick_faces_example: str = "b63124 s355 g1"
     attributes: tuple[str, ...] | None = ATTRIBUTES
     skills_listed: bool = True
     breaks_at_zero: bool = True
     takes_attribute_damage: bool = True
+    harm: Harm = Harm(word=N_("damage"), label=N_("Damage"), title=N_("{name} takes damage"), attribute="strength")
+    """Year Zero Engine damage lowers Strength (a point, or a die size for step dice); broken at 0."""
     conditions_table: str = "yze"
     skills_tried_untrained: bool = False
     no_skill_words: str = N_("(no skill: attribute only)")
@@ -148,9 +155,12 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    # R-MYZ-TRAUMA: trauma lowers the attribute the GM picks (Strength: damage, Agility: fatigue, ...)
+    harm=Harm(word=N_("trauma"), label=N_("Trauma"), title=N_("{name} takes trauma"), attribute="strength",
+              picks_attribute=True),
     sheet_columns=((N_("Trauma"), "trauma"), (N_("MP"), "mutation_points"), (N_("XP"), "xp")),
     quick_pool_syntax=N_("counts per kind like 5b 3s 1g (base, skill, gear; d8 an artifact die)"),
-    quick_pool_example="4b 2s",
+    quick_pool_example="4b 2s", quick_faces_example="b6312 s35", face_kinds=MYZ_FACES,
 )
 
 YZE = YearZeroSystem(
@@ -170,7 +180,7 @@ YZE_STEP = YearZeroSystem(
     attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
     sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax=N_("step dice like d10 d8 (attribute die, then skill die; 2st stress dice)"),
-    quick_pool_example="d10 d8",
+    quick_pool_example="d10 d8", quick_faces_example="d10,3", face_kinds=STEP_FACES,
 )
 
 YEAR_ZERO_IDS = (MYZ.id, YZE.id, YZE_STEP.id)

@@ -229,7 +229,10 @@ class BuilderKeys:
         entry = self.last_entry
         if entry is None or entry.costs_status != "pending" or given(entry.status, "done") != "done":
             item = newest_pending(self.service, self.character_id)
-            entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else None
+            shown_applied = entry if entry is not None and entry.costs_status == "applied" else None
+            # nothing else waiting: the roll on screen says its costs were applied (its panic is not rolled
+            # again, R-PANIC-1) rather than that there were none
+            entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else shown_applied
         if entry is None:
             self.say(_("No costs are waiting: roll (and push) first."))
             return

@@ -54,15 +54,21 @@ async def helpers(builder: RollBuilder, character) -> None:
 
 async def roll_faces(builder: RollBuilder) -> None:
     """``f``: roll the pool built with the faces of physical dice typed (R-MANUAL-1)."""
+    from gmconsole import systems
     from gmconsole.ui.screens.line_entry import TypeFaces
-    from gmconsole.ui.widgets.roll_text import faces_keys, faces_needed
+    from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_needed, faces_shown
 
     asked = builder.roll_keywords()
-    needs, example = faces_needed(builder.system, builder.preview.dice if builder.preview is not None else [])
-    hint = (_("The pool needs {needs} faces. Type each kind's faces, e.g. {example} (R-MANUAL-1).").format(
-                needs=needs, example=example)
-            if needs else _("Type each kind's faces of the physical dice (R-MANUAL-1)."))
-    hint += faces_keys(example)
+    needs, counts = faces_needed(builder.system, builder.preview.dice if builder.preview is not None else [])
+    example = faces_example(builder.system, counts)
+    if needs:
+        hint = _("The pool needs {needs} faces. Type each kind's letter, then its faces, e.g. {example} "
+                 "(R-MANUAL-1).").format(needs=needs, example=faces_shown(builder.system, counts))
+        hint += faces_keys(builder.system, example)
+    else:
+        letters = " ".join(k.letter for k in systems.get(builder.system).face_kinds)
+        hint = _("Type each kind's letter, then the faces of the physical dice (R-MANUAL-1).")
+        hint += faces_keys(builder.system, letters)
 
     def submit(spec: str) -> dict:
         try:
@@ -87,10 +93,15 @@ async def quick_roll(builder: RollBuilder) -> None:
         return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng,
                                           hidden=builder.draft.hidden)
 
+    from gmconsole.ui.widgets.faces_text import faces_keys
+
     system = systems.get(builder.system)
+    faces = system.quick_faces_example
     entry = await _ask(builder, TypeQuickPool(
-        _("GM roll (no character)"), _("Type {syntax}; add '; FACES' to type the faces of physical dice "
-                                       "(R-MANUAL-1).").format(syntax=_(system.quick_pool_syntax)),
+        _("GM roll (no character)"), _("Type {syntax}; add '; FACES' to type the faces of physical dice, e.g. "
+                                       "{pool} ; {faces} (R-MANUAL-1).").format(
+            syntax=_(system.quick_pool_syntax), pool=system.quick_pool_example, faces=faces)
+        + faces_keys(builder.system, faces),
         submit, placeholder=system.quick_pool_example))
     if entry is not None and builder.draft.hidden and "hidden" not in builder.draft.pinned:
         builder.draft = builder.draft.changed(hidden=False)  # H was for this roll; the draft's options stay
@@ -102,7 +113,8 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
     from gmconsole.campaign.rolls import recorded_roll
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.ui.screens.line_entry import TypeFaces
-    from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, kind_word
+    from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
+    from gmconsole.ui.widgets.roll_text import kind_word
 
     try:
         recorded = recorded_roll(builder.service, entry.id)[1]
@@ -111,10 +123,12 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
         builder.refused(exc, _("Push refused: {reason}"))
         return
     sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
-    example = faces_example(builder.system, {(k, sides.get(k, 6)): n for k, n in counts.items() if n})
+    rerolled = {(k, sides.get(k, 6)): n for k, n in counts.items() if n}
+    example = faces_example(builder.system, rerolled)
     hint = (_("Dice to reroll: ") + _(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n)
-            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(example=example)
-            + faces_keys(example))
+            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(
+                example=faces_shown(builder.system, rerolled))
+            + faces_keys(builder.system, example))
     needs = _(", ").join(_("{count} {kind}").format(count=n, kind=kind_word(k)) for k, n in counts.items() if n)
 
     def submit(spec: str) -> dict:

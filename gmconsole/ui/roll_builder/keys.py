@@ -66,8 +66,12 @@ RollBuilder #rb-message {
     color: $text-error;
     text-style: bold;
 }
-RollBuilder #rb-result {
-    border-top: hkey $primary;
+RollBuilder #rb-last {
+    height: auto;
+    border-bottom: hkey $primary;
+}
+RollBuilder #rb-last.-empty, RollBuilder.-filtering #rb-last {
+    display: none;
 }
 RollBuilder #rb-stunts {
     color: $text-muted;
@@ -76,7 +80,8 @@ RollBuilder Static {
     height: auto;
 }
 """
-"""The pane's CSS (line groups, the skill filter and list; ``-filtering`` shows the list)."""
+"""The pane's CSS (line groups, the skill filter and list; ``-filtering`` shows the list and, to give it room,
+hides the last result, which a line under it parts from the next roll's draft)."""
 
 BINDINGS = [
     Binding("s", "pick_skill", N_("Skill"), id="roll.skill"),

@@ -34,7 +34,7 @@ from gmconsole.ui.roll_builder.actions import BuilderKeys
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.flows import ERRORS
 from gmconsole.ui.roll_builder.keys import BINDINGS, DEFAULT_CSS
-from gmconsole.ui.roll_builder.result_view import LINES, draw_result
+from gmconsole.ui.roll_builder.result_view import LINES, draw_result, keep_in_view, note_result, pool_folded, result_key
 from gmconsole.ui.roll_builder.skill_list import (
     FILTER_KEEPS,
     SkillFilter,
@@ -78,8 +78,12 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         self._shown: list = []
         self._before_filter: dict[str, Any] = {}
         self._no_match: str | None = None
-        self._results: dict[str, tuple[Entry | None, str]] = {}
+        self._results: dict[str, tuple] = {}  # by character: their last result, its words and fold
         self._undone_ref: tuple[Any, str] | None = None
+        # the last result drawn, the draft its pool is folded for and the draft last drawn (result_view)
+        self.result_seen: tuple | None = None
+        self.folded_for: RollDraft | None = None
+        self.drawn: tuple | None = None
 
     def compose(self):
         yield Static("", id="rb-title")
@@ -135,12 +139,15 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         draft = self.draft
         if character.id != self.character_id:
             if self.character_id is not None:
-                self._results[self.character_id] = (self.last_entry, self.special_text)
+                self._results[self.character_id] = (self.last_entry, self.special_text, self.result_seen,
+                                                    self.folded_for)
             draft = draft.moved(self.character_id, character.id)
             draft = draft.changed(skill_modifiers=kept_for_skill(self.system, draft.skill, draft.skill_modifiers))
             self.character_id = character.id
-            entry, self.special_text = self._results.get(character.id, (None, ""))
+            entry, self.special_text, seen, folded = self._results.get(character.id, (None, "", None, None))
             self.last_entry = self.reread(entry) if entry is not None else None
+            # their result as it was left (its pool still folded), not a new one to scroll to
+            self.result_seen, self.folded_for = result_key(self), folded if seen == result_key(self) else None
         self.message = ""
         self.draft = draft
 
@@ -245,7 +252,13 @@ class RollBuilder(BuilderKeys, VerticalScroll):
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
-        """Preview the roll being built and redraw everything (the per-key path, kept fast)."""
+        """Preview the roll being built and redraw everything (the per-key path, kept fast): the last
+        result first, then the draft, its pool folded from a roll's result until the draft changes."""
+        fresh = note_result(self)
+        self._draw()
+        keep_in_view(self, fresh=fresh)
+
+    def _draw(self) -> None:
         if (self.draft.skill is not None) != self._keys_for_skill:  # `a` is named for what it does now
             self._keys_for_skill = self.draft.skill is not None
             self.refresh_bindings()
@@ -270,12 +283,13 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             return
         p = self.preview
         self.set_line("#rb-settings", self._settings_line(character))
-        self.get_child_by_id("rb-pool", DicePool).show(p.dice)
+        folded = pool_folded(self)
+        self.get_child_by_id("rb-pool", DicePool).show(p.dice, folded=folded)
         odds = odds_line(self.system, p.odds) if p.can_roll else ""
         if p.target_number is not None:
             odds = _("TN {tn} · {odds}").format(tn=p.target_number, odds=odds)
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
-        self.set_line("#rb-explain", _("; ").join(p.explanation))
+        self.set_line("#rb-explain", "" if folded else _("; ").join(p.explanation))  # the folded pool says it
         self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
         refusal = "" if p.can_roll else _("Cannot roll: {reason}").format(reason=p.reason)
         self.set_line("#rb-message", self.message or refusal)

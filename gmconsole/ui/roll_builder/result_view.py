@@ -1,40 +1,55 @@
-"""The roll builder's last result: the roll's summary, what the GM may do next with it (apply its
-costs, push it, pick a consequence), its dice as rolled and the breakdown recorded with it.
+"""The roll builder's last result, drawn first under the pane's title: the roll's dice as rolled (R-POOL-1:
+by kind and item, in the kinds' colours, a die a push rerolled marked ``*``), then what they mean (the
+verdict), then what the GM may do with it (its costs, apply them, push it and what a push may give, pick a
+consequence), then the rest (the breakdown recorded with the roll, stunts).
 
-Under the last roll's dice is the breakdown recorded with that roll (play-test 5: the draft's, read
-there, contradicted the roll). With no roll shown, costs still waiting in the campaign are named
-(issue 11: costs outlast the console).
+The result comes before the next roll's draft so a GM reads what was just rolled at a glance, even in a
+short pane (80×24, where the pane has about 18 lines): right after a roll, push or costs applied, and until
+the GM changes the draft, the next roll's pool is folded to one line (:func:`note_result`,
+:meth:`RollBuilder.pool_folded`). A roll undone since is said to be taken back, in one line, never with its
+dice and verdict as if they counted. With no roll shown, costs still waiting in the campaign are named.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.containers import Vertical
 
 from gmconsole.campaign.entries import Entry, RollEntry, given
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
-from gmconsole.ui.lazy_mount import child, mount_in_place
+from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
+    costs_lines,
+    modifier_line,
     opposed_line,
-    result_lines,
     rolled_explanation,
     stunt_lines,
+    verdict_lines,
 )
 
 if TYPE_CHECKING:
+    from gmconsole.ui.roll_builder.draft import RollDraft
     from gmconsole.ui.roll_builder.pane import RollBuilder
 
-__all__ = ["LINES", "draw_result", "next_steps"]
+__all__ = ["LINES", "RESULT_LINES", "draw_result", "keep_in_view", "next_steps", "note_result", "pool_folded",
+           "result_key"]
 
-LINES = ("rb-title", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds", "rb-warnings", "rb-message",
-         "rb-explain", "rb-result", "rb-rolled", "rb-rolled-explain", "rb-stunts")
-"""The roll builder's line groups, top to bottom (the skill list, odds, warnings, message, result, rolled
-dice, their breakdown and stunts are mounted when they are first needed, :mod:`~gmconsole.ui.lazy_mount`).
-The warnings (only one chance, R-MYZ-LIMIT...) sit under the pool they are about, above the last result: the
-GM reads them while building the roll, in view even in a short pane (issue 12). The draft's breakdown
-(``rb-explain``) stays above the last result; under the last roll's dice is the breakdown recorded with
-that roll."""
+LINES = ("rb-title", "rb-message", "rb-last", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds",
+         "rb-warnings", "rb-explain")
+"""The roll builder's parts, top to bottom: the title, the message answering the GM's last key, the last
+result (``rb-last``, :data:`RESULT_LINES`), then the next roll's draft (skill, settings, pool, odds, the
+warnings about it, its breakdown). Those not composed up front are mounted when first needed
+(:mod:`~gmconsole.ui.lazy_mount`)."""
+
+RESULT_LINES = ("rb-result-head", "rb-rolled", "rb-result", "rb-rolled-explain", "rb-stunts")
+"""The last result's lines, top to bottom: which roll, its dice, then in ``rb-result`` the verdict (bold), its
+costs and what the GM may do next, what the GM's last key did with it (applied, undone, a special roll's
+result) and the named modifiers it was rolled with; then the breakdown recorded with the roll and its stunts."""
 
 
 def _pushes(entry: RollEntry) -> bool:
@@ -70,7 +85,7 @@ def _second_chance(service, entry: RollEntry) -> list[str]:
 
 def next_steps(service, entry: RollEntry) -> list[str]:
     """What the GM may do next with the roll ``entry``: apply its costs, push it (or why not), pick a
-    consequence, and how an opposed roll came out."""
+    consequence."""
     lines: list[str] = []
     status = given(entry.status, "done")
     if entry.costs_status == "pending":
@@ -93,38 +108,126 @@ def next_steps(service, entry: RollEntry) -> list[str]:
 
         chosen = chosen_consequences(entry.consequences_chosen)
         lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=chosen) if chosen else ""))
-    opposed = opposed_line(entry)
-    if opposed:
-        lines.append(_("Opposed: {line}").format(line=opposed))
     return lines
 
 
+def _stands(entry: Entry | None) -> bool:
+    return entry is not None and given(entry.status, "done") == "done"
+
+
+def result_key(builder: RollBuilder) -> tuple | None:
+    """What the result shown stands for (which roll, in which state, and the words of the GM's last key about
+    it): a new key means a new result to read."""
+    entry = builder.last_entry
+    if entry is None:
+        return ("special", builder.special_text) if builder.special_text else None
+    consequences = tuple(given(entry.consequences_chosen, None) or ())
+    return (given(entry.session, None), entry.id, given(entry.status, "done"), given(entry.pushes, 0),
+            given(entry.costs_status, None), consequences, builder.special_text)
+
+
+def note_result(builder: RollBuilder) -> bool:
+    """Before the pane is drawn: whether a result appeared since it was last drawn (a roll, a push, its
+    costs applied, an undo), and if it is a roll that stands, fold the next roll's pool for the draft as it
+    is now (it unfolds when the GM changes the draft, :meth:`RollBuilder.pool_folded`)."""
+    key = result_key(builder)
+    if key == builder.result_seen:
+        return False
+    builder.result_seen = key
+    builder.folded_for = builder.draft if _stands(builder.last_entry) else None
+    return key is not None
+
+
+def _head(entry: Entry) -> Text:
+    """Which roll the result is; a roll undone since says so, struck through, and that it no longer counts."""
+    summary = given(entry.summary, "")
+    if _stands(entry):
+        return Text(_("Last roll: {summary}").format(summary=summary), style="bold")
+    text = Text(_("Undone — this roll no longer counts: "), style="bold")
+    text.append(summary, style="strike")
+    return text
+
+
+def _container(builder: RollBuilder) -> Vertical:
+    box = child(builder, "rb-last", Vertical)
+    if box is None:
+        box = mount_in_place(builder, Vertical(id="rb-last"), LINES)
+    return box
+
+
 def draw_result(builder: RollBuilder) -> None:
-    """Draw the builder's last result (or the costs still waiting), its dice and their breakdown."""
-    lines: list[str] = []
+    """Draw the builder's last result (or the costs still waiting) above the next roll's draft."""
     entry: Entry | None = builder.last_entry
-    if entry is not None:
-        head = given(entry.summary, "")
-        lines.append(_("Last roll: {summary}").format(summary=head)
-                     + (_(" (undone)") if given(entry.status, "done") != "done" else ""))
-        lines += result_lines(entry, with_stunts=False)
-        lines += next_steps(builder.service, entry)
-    else:
+    stands = _stands(entry)
+    steps: list[str] = []
+    if stands:
+        owes = entry.costs or entry.stress_paid  # "costs: none" is left out: a short pane needs the line
+        steps = (costs_lines(entry) if owes else []) + next_steps(builder.service, entry)
+    elif entry is None:
         from gmconsole.ui.cost_applying import newest_pending
 
         item = newest_pending(builder.service, builder.character_id)
         if item is not None:
-            lines.append(_("Costs waiting: roll {id} ({character}) · c: apply").format(
+            steps.append(_("Costs waiting: roll {id} ({character}) · c: apply").format(
                 id=item["roll_id"], character=shown(item.get("character", ""))))
-    if builder.special_text:
-        lines.append(builder.special_text)
-    builder.set_line("#rb-result", "\n".join(lines))
-    rolled = child(builder, "rb-rolled", DicePool)
-    if rolled is None and entry is not None:
-        rolled = mount_in_place(builder, DicePool(id="rb-rolled"), LINES)
+    special = builder.special_text
+    if entry is not None and not stands and special == _("Undone: {summary}").format(summary=given(entry.summary, "")):
+        special = ""  # the head says it already
+    box = child(builder, "rb-last", Vertical)
+    if box is None and entry is None and not steps and not special:
+        return
+    box = box or _container(builder)
+    box.set_class(entry is None and not steps and not special, "-empty")
+    show_line(box, "rb-result-head", _head(entry) if entry is not None else "", RESULT_LINES)
+    rolled = child(box, "rb-rolled", DicePool)
+    if rolled is None and stands:
+        rolled = mount_in_place(box, DicePool(id="rb-rolled"), RESULT_LINES)
     if rolled is not None:
-        rolled.display = entry is not None
-        if entry is not None:
+        rolled.display = stands
+        if stands:
             rolled.show(entry.dice or [])
-    builder.set_line("#rb-rolled-explain", shown(rolled_explanation(entry)) if entry is not None else "")
-    builder.set_line("#rb-stunts", "\n".join(stunt_lines(entry)) if entry is not None else "")
+    verdict = verdict_lines(entry) if stands else []
+    opposed = opposed_line(entry) if stands else ""
+    if opposed:
+        verdict.append(_("Opposed: {line}").format(line=opposed))
+    rest = steps + ([special] if special else []) + ([modifier_line(entry)] if stands and entry.skill_modifiers else [])
+    text = Text()
+    text.append("\n".join(verdict), style="bold")
+    if rest:
+        text.append(("\n" if verdict else "") + "\n".join(rest))
+    show_line(box, "rb-result", text if verdict or rest else "", RESULT_LINES)
+    breakdown = [shown(rolled_explanation(entry))] if stands else []
+    if stands and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
+        breakdown.append(_("* rerolled by the push"))
+    breakdown = [line for line in breakdown if line]
+    show_line(box, "rb-rolled-explain", Text(_("; ").join(breakdown)) if breakdown else "", RESULT_LINES)
+    stunts = stunt_lines(entry) if stands else []
+    show_line(box, "rb-stunts", Text("\n".join(stunts)) if stunts else "", RESULT_LINES)
+
+
+def _own(draft: RollDraft) -> RollDraft:
+    """``draft`` without the drafts left with other characters (a look at another character changes none)."""
+    return replace(draft, others={})
+
+
+def pool_folded(builder: RollBuilder) -> bool:
+    """Whether the next roll's pool is drawn on one line: from a roll's result until the draft changes."""
+    if builder.folded_for is not None and _own(builder.folded_for) != _own(builder.draft):
+        builder.folded_for = None
+    return builder.folded_for is not None
+
+
+def keep_in_view(builder: RollBuilder, *, fresh: bool) -> None:
+    """Scroll the pane so the GM sees what they just did: a new result from its first line (its dice), a
+    change of the draft under a result down to the odds it changed and the warnings under them (a short pane
+    holds not both)."""
+    drawn = (builder.character_id, _own(builder.draft))
+    draft_changed = builder.drawn is not None and builder.drawn[0] == drawn[0] and builder.drawn != drawn
+    builder.drawn = drawn
+    if fresh:
+        builder.scroll_home(animate=False, immediate=True)
+    elif draft_changed and _stands(builder.last_entry):
+        shown = [child(builder, name) for name in ("rb-warnings", "rb-odds", "rb-pool")]
+        line = next((w for w in shown if w is not None and w.display), None)
+        if line is not None:
+            builder.call_after_refresh(builder.scroll_to_widget, line, animate=False)

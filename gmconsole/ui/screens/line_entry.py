@@ -1,6 +1,7 @@
 """A modal that asks for one typed line and hands it to an action, named for what it asks.
 
-The GM types the faces of physical dice (R-MANUAL-1) as a SPEC, e.g. ``base=6,1 skill=4 stress=2``,
+The GM types the faces of physical dice (R-MANUAL-1) as a SPEC, e.g. ``b61 s4 st2`` (one digit per d6; or
+``base=6,1 skill=4 stress=2``),
 or a file name, a condition, a modifier's value, a reason. The screen hands the text to an action (a
 roll, a push, a check, a write) that validates it (the rules core, the service); an error is shown
 under the field and the screen stays open, so a mistyped face never costs the roll.
@@ -75,7 +76,7 @@ class LineEntryScreen(KeepsTyping, ModalScreen[Any]):
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="faces.cancel")]
 
-    def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "base=6,1 skill=4",
+    def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "b61 s4",
                  enter: str = "roll") -> None:
         """``enter`` names what the enter key does here (``roll`` for faces, ``ok`` for a value or a reason)."""
         super().__init__()

@@ -47,8 +47,9 @@ class MainScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
-    # 1-4 are priority bindings: the app handles them the moment they arrive, so a key typed right
-    # after (``4`` then ``+``) already goes to the new pane. No pane or field on this screen takes digits.
+    # 1-4 are priority bindings: the app runs them as the key arrives, whatever has the focus on this
+    # screen (no pane or field here takes digits). A key typed right after (``4`` then ``+``) goes to
+    # the new pane because the app lets it through only once the focus has moved (gmconsole.ui.type_ahead).
     BINDINGS = [
         Binding("1", "focus_pane('pane-roster')", N_("Roster"), id="main.roster", show=False, priority=True),
         Binding("2", "focus_pane('pane-initiative')", N_("Initiative"), id="main.initiative", show=False,

@@ -5,7 +5,8 @@ pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2``
 marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
 letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
 filter; marks on rows filtered out are kept. docs/RULES.md leaves the
-question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses.
+question "who is in range" to the GM (R-PANIC-1), so the console asks rather than guesses; it offers
+player characters only (:func:`pc_choices`).
 
 :class:`MarkListScreen` is the picker itself, on a :class:`~gmconsole.ui.widgets.mark_list.MarkList`;
 each question has its own name: :class:`PickCharacters` (roster members), :class:`PickClock`,
@@ -32,7 +33,8 @@ from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.mark_list import MarkList
 
-__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "roster_choices"]
+__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "pc_choices",
+           "roster_choices"]
 
 
 def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:
@@ -41,6 +43,13 @@ def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str
     skip = set(leave_out)
     return [(c.id, c.name + (f" ×{c.count}" if c.is_group else "") + (_(" (npc)") if c.is_npc else ""))
             for c in roster if c.id not in skip]
+
+
+def pc_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``(id, name)`` of the player characters only, in roster order: who is in range of a panic row
+    that reaches others (R-PANIC-1: seed 002's rows name 「玩家角色」, never NPCs). The other pickers
+    (helpers, opposed, conflicts) keep offering NPCs through :func:`roster_choices`."""
+    return roster_choices([c for c in roster if not c.is_npc], leave_out)
 
 
 class MarkListScreen(ModalScreen[list[str] | None]):
@@ -224,8 +233,8 @@ class MarkListScreen(ModalScreen[list[str] | None]):
 
 
 class PickCharacters(MarkListScreen):
-    """Mark roster members (:func:`roster_choices`): who is in range of a panic, whom to swap turns
-    with, who takes an attack's damage, who helps."""
+    """Mark roster members (:func:`roster_choices`): whom to swap turns with, who takes an attack's
+    damage, who helps; or player characters (:func:`pc_choices`): who is in range of a panic."""
 
 
 class PickClock(MarkListScreen):

@@ -1,9 +1,16 @@
-"""The last public rolls, newest first, each with its dice drawn big (:mod:`.big_dice`).
+"""The last public rolls, newest first, each with its dice drawn big (:mod:`.big_dice`), and under them a
+legend of the dice colours and marks.
 
 What counts as public: a roll, special roll or panic roll of the current session that is neither
 undone nor marked hidden by the GM (``"hidden": true``). A push changes its roll's entry in place,
 so the roll shows its pushed dice; the push entry itself is not shown apart. A hidden roll never
-shows, nor does its push.
+shows, nor does its push. A panic rolled when a roll's costs were applied (the builder's ``c``/``A``,
+the history's ``c``) is in that ``costs`` entry (``panic``, an opposed roll's ``defender_panic``): it is
+shown as the tracker's panic roll is, by its own words (the rest of the costs are the GM's business). The
+panic is shown whoever rolled it, a hidden roll's too: the party's state names it anyway.
+
+On one line (the older rolls at 80×24) each group of dice (R-POOL-1: by kind and item) starts with its
+kind's letter (:data:`KIND_LETTERS`), so the kinds read apart without colour: ``b 6★ 3 1✖ · s 4 · st 1``.
 """
 
 from __future__ import annotations
@@ -12,15 +19,32 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.campaign.entries import MISSING, as_record
-from gmconsole.i18n import _
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
-from gmconsole.ui.table.big_dice import big_dice, die_face, die_mark, look
+from gmconsole.ui.table.big_dice import BANE_MARK, REROLLED_MARK, SUCCESS_MARK, Look, big_dice, die_face, die_mark, look
+from gmconsole.ui.widgets.dice_pool import KIND_NAMES
 from gmconsole.ui.widgets.styles import BOLD_MAGENTA
 
 __all__ = ["LastRolls", "public_rolls"]
 
-SHOWN_KINDS = ("roll", "panic", "opposed", "assisted", "group", "contested", "save", "attack")
-"""History kinds the table shows as rolls (a push is shown through its roll)."""
+SHOWN_KINDS = ("roll", "panic", "opposed", "assisted", "group", "contested", "save", "attack", "costs")
+"""History kinds the table shows as rolls (a push is shown through its roll; costs only with a panic)."""
+
+KIND_LETTERS = {"base": N_("base:b"), "skill": N_("skill:s"), "gear": N_("gear:g"), "stress": N_("stress:st"),
+                "artifact": N_("artifact:a"), "step": N_("step:sd"), "trait": N_("trait:t")}
+"""Each die kind's letter on the one-line rolls, after the colon (the kind before it tells translators which
+letter it is; a translation may be the letter alone). Plain dice (tiered's) have none: they are one kind."""
+
+LEGEND_ORDER = ("base", "skill", "gear", "stress", "artifact", "step", "trait")
+
+
+def kind_letter(kind: str) -> str:
+    """The letter of ``kind`` on the one-line rolls (``b``, ``s``, ``st``…), ``""`` for plain dice."""
+    return _(KIND_LETTERS[kind]).rpartition(":")[2] if kind in KIND_LETTERS else ""
+
+
+def _panics(stored: dict) -> bool:
+    return bool(stored.get("panic") or stored.get("defender_panic"))
 
 
 def public_rolls(service, count: int) -> list:
@@ -30,6 +54,8 @@ def public_rolls(service, count: int) -> list:
     out = []
     for stored in service.ledger.entries_newest_first(service.session.number):
         if stored.get("kind") not in SHOWN_KINDS or stored.get("status", "done") != "done":
+            continue
+        if stored.get("kind") == "costs" and not _panics(stored):
             continue
         if stored.get("hidden") is True:  # only a roll can be hidden: other records have no such field
             continue
@@ -45,8 +71,16 @@ def _dice(record) -> list[dict]:
     return [d for d in dice if isinstance(d, dict)] if isinstance(dice, list) else []
 
 
+def _summary(record) -> str:
+    """What the roll says; a costs entry says only its panics (the tracker's panic roll's words)."""
+    if record.kind == "costs":
+        panics = [p.get("summary", "") for p in (record.panic, record.defender_panic) if isinstance(p, dict)]
+        return _("; ").join(p for p in panics if p)
+    return record.summary if record.summary is not MISSING else record.kind
+
+
 def _title(record) -> Text:
-    summary = shown(record.summary if record.summary is not MISSING else record.kind)
+    summary = shown(_summary(record))
     title = Text(summary, style="bold")
     pushed = _(" (pushed)")
     if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and pushed.strip() not in summary:
@@ -79,6 +113,51 @@ class LastRolls(Static):
             else:
                 text.append_text(_title(record))
                 text.append("  ")
-                for die in _dice(record):
-                    text.append(f"[{die_face(die)}{die_mark(die)}]", style=seen.colours.get(str(die.get("kind")), ""))
+                text.append_text(one_line(_dice(record), seen))
+        legend = dice_legend([d for r in records for d in _dice(r)], seen, letters=small > 0)
+        if legend:
+            text.append("\n\n")
+            text.append_text(legend)
         self.update(text)
+
+
+def _groups(dice: list[dict]) -> dict[tuple[str, str], list[dict]]:
+    """``dice`` kept apart by kind and, for gear, artifact and step dice, by item (R-POOL-1)."""
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for die in dice:
+        kind = str(die.get("kind", "dice"))
+        source = str(die.get("source") or "") if kind in ("gear", "artifact", "step") else ""
+        groups.setdefault((kind, source), []).append(die)
+    return groups
+
+
+def one_line(dice: list[dict], seen: Look) -> Text:
+    """A roll's dice on one line, each group its kind's letter then its faces with their marks, in the kind's
+    colour: ``b 6★ 3 1✖ · s 4 · st 1`` (kinds told apart without colour)."""
+    text = Text()
+    for index, ((kind, _source), members) in enumerate(_groups(dice).items()):
+        if index:
+            text.append(" · ")
+        colour = seen.colours.get(kind, "")
+        letter = kind_letter(kind)
+        faces = " ".join(f"{die_face(d)}{die_mark(d)}{REROLLED_MARK if d.get('rerolled') else ''}" for d in members)
+        text.append(f"{letter} {faces}" if letter else faces, style=colour)
+    return text
+
+
+def dice_legend(dice: list[dict], seen: Look, *, letters: bool) -> Text:
+    """Which colour is which kind, for the kinds among ``dice`` (with their letters when the one-line rolls
+    use them), and what the marks say; empty without dice of more than the plain kind."""
+    kinds = [k for k in LEGEND_ORDER if any(d.get("kind") == k for d in dice)]
+    if not kinds:
+        return Text()
+    text = Text(_("Dice: "), style="bold")
+    for kind in kinds:
+        name = _(KIND_NAMES[kind])
+        # the letter in the kind's colour is its swatch on one-line rolls; big dice show a block of it
+        swatch = kind_letter(kind) if letters else "■"
+        text.append(f"{swatch} {name}", style=seen.colours.get(kind, ""))
+        text.append("  ")
+    text.append(_("{success} success {bane} bane {rerolled} rerolled").format(
+        success=SUCCESS_MARK, bane=BANE_MARK, rerolled=REROLLED_MARK), style="dim")
+    return text

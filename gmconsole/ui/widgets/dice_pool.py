@@ -24,7 +24,8 @@ from textual.widgets import Static
 
 from gmconsole.i18n import N_, _
 
-__all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice"]
+__all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice",
+           "render_folded"]
 
 KIND_COLOURS: dict[str, str] = {
     "base": "bold #f5c542",
@@ -154,6 +155,25 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
     return text
 
 
+def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None) -> Text:
+    """``dice`` not rolled yet in one line, each group (kind and item, R-POOL-1) as its label and its count of
+    each die size, in the kind's colour: ``next roll: base 4d6 · skill 2d6 · gear (rifle) 1d6``."""
+    groups: dict[tuple[str, str], dict[int, int]] = {}
+    for die in dice:
+        sizes = groups.setdefault(_group_key(die), {})
+        sides = int(die.get("sides", 6))
+        sizes[sides] = sizes.get(sides, 0) + 1
+    text = Text(_("next roll: "))
+    for index, ((kind, source), sizes) in enumerate(groups.items()):
+        if index:
+            text.append(" · ")
+        counts = "+".join(f"{count}d{sides}" for sides, count in sizes.items())
+        text.append(f"{_label(kind, source)} {counts}", style=(colours or KIND_COLOURS).get(kind, "bold"))
+    if not groups:
+        text.append(_("no dice"), style="dim")
+    return text
+
+
 def dice_words(dice: Iterable[dict]) -> str:
     """``dice`` in one line of words, grouped as :func:`render_dice` groups them (kind and item, then
     the faces): ``base 6 2; skill 3; gear (rifle) 5``, for a sentence such as the defender's roll."""
@@ -168,6 +188,8 @@ class DicePool(Static):
     """The pool drawn die by die in kind colours; ``show(dice)`` redraws it (and a change of theme)."""
 
     _dice: list[dict] = []  # replaced by show(), never changed in place
+    _folded = False
+    _drawn: tuple | None = None  # what was drawn last (dice, folded, colours): the same again is not redrawn
 
     DEFAULT_CSS = """
     DicePool {
@@ -177,9 +199,16 @@ class DicePool(Static):
     """
 
     def on_mount(self) -> None:
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self._dice))
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self._dice, folded=self._folded))
 
-    def show(self, dice: Iterable[dict]) -> None:
-        """Draw ``dice`` (the service's die dicts, rolled or not) in the theme's dice colours."""
+    def show(self, dice: Iterable[dict], *, folded: bool = False) -> None:
+        """Draw ``dice`` (the service's die dicts, rolled or not) in the theme's dice colours: a line per
+        group, or all of them on one line (``folded``, :func:`render_folded`)."""
         self._dice = list(dice)
-        self.update(render_dice(self._dice, colours=kind_colours(self.app)))
+        self._folded = folded
+        colours = kind_colours(self.app)
+        if self._drawn == (self._dice, folded, colours):  # the builder redraws its last result at every key
+            return
+        self._drawn = (self._dice, folded, colours)
+        render = render_folded if folded else render_dice
+        self.update(render(self._dice, colours=colours))

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
 from gmconsole.i18n import N_, _, ngettext, pick
 from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import write_faces
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.roll_text import faces_example, faces_keys, tier_word
+from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
+from gmconsole.ui.widgets.roll_text import tier_word
 from gmconsole.wording import possessive, quoted, side_by_side
 
 __all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
@@ -113,11 +116,13 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
         FormField("skill", _("Defender's skill"), choices=skills, marked=(paired,) if paired else ()),
         FormField("attribute", _("Defender's attribute (blank: the skill's)"), placeholder=""),
         FormField("pool", _("…or the defender's pool typed (nobody marked)"), placeholder="base=3 skill=2 gear=1"),
-        FormField("active_faces", _("Active faces typed (blank: console dice)"), placeholder="base=6,1 skill=4"),
-        FormField("defender_faces", _("Defender faces typed (blank: console dice)"), placeholder="base=6,2 skill=3"),
+        FormField("active_faces", _("Active faces typed (blank: console dice)"), placeholder="b61 s4"),
+        FormField("defender_faces", _("Defender faces typed (blank: console dice)"), placeholder="b62 s3"),
     ]
+    system = service.campaign.system
+    letters = " ".join(k.letter for k in systems.get(system).face_kinds)
     hint = (pair_hint + _("R-OPP-1: each defender success cancels one of yours; you win only with more. Only the "
-                          "active side may push (p), after the defender rolled.") + faces_keys("base= skill= gear="))
+                          "active side may push (p), after the defender rolled.") + faces_keys(system, letters))
     return (_("Opposed roll"), fields, run, hint)
 
 
@@ -240,14 +245,15 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     def group_run(v: dict) -> str:
         v = named(v)
         entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
-                                    difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers, rng=rng)
+                                    difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
+                                    faces=v["faces"] or None, rng=rng)
         return group_text(entry)
 
     def assisted_run(v: dict) -> str:
         v = named(v)
         entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
                                        difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                       hold=v["hold"], rng=rng)
+                                       hold=v["hold"], faces=v["faces"] or None, rng=rng)
         return assisted_text(entry)
 
     common = [FormField("skill", _("Skill"), skill_text), FormField("attribute", _("Trait"), attribute)]
@@ -258,16 +264,19 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       marked=("",)),
             FormField("opp_attribute", _("Defender's trait"), attribute),
             FormField("faces", _("Faces typed (blank: console dice)"),
-                      placeholder=_("skill=8+3,2,5,1 trait=5,4 (active then defender)")),
+                      placeholder=_("s8+3,2,5,1 t5,4 (active then defender)")),
         ], opposed_run, _("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender "
-                          "(setting). ") + listed + faces_keys("skill= trait=")),
+                          "(setting). ") + listed + faces_keys(service.campaign.system, "s t")),
         "group": (_("Group check"), [
             FormField("participants", _("Trained participants (space marks)"),
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,),
                       follows="skill", relabel=lambda typed: _trained_rows(service, _named(typed, skills))),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
-        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed),
+            FormField("faces", _("Faces typed (blank: console dice)"),
+                      placeholder=_("s5,3,8+2,4 t4,6 (each participant in turn)")),
+        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed
+            + faces_keys(service.campaign.system, "s t")),
         "assisted": (_("Assisted untrained check"), [
             FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
                       many=True, ordered=True),
@@ -275,8 +284,11 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                       many=True),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
+            FormField("faces", _("Faces typed (blank: console dice)"),
+                      placeholder=_("s8+3,2 t4,5,3 (the leader's, then each trait die in turn)")),
         ], assisted_run, _("The trained leader rolls first against TN +1 per other participant; points above the TN "
-                           "form a pool the others spend, in turn, to close their gap. ") + listed),
+                           "form a pool the others spend, in turn, to close their gap. ") + listed
+            + faces_keys(service.campaign.system, "s t")),
     }
 
 
@@ -330,28 +342,33 @@ def tiered_forms(service, character, state: dict, rng,
         attack_hint += f" {pools[0]}"
     attack_example = faces_example(service.campaign.system, {("dice", 6): pools[1]}) if pools else ""
     typed = _("Faces typed (blank: console dice)")
-    strength = attribute_name_of(service.campaign.system, "str")  # the name in the console's language
+    system = service.campaign.system
+    strength = attribute_name_of(system, "str")  # the name in the console's language
+    save_faces = faces_example(system, {("dice", 6): 2})
+    # a round of a contested roll, and a tied round (7-7) with its roll-off: faces the GM reads as such
+    one_round, two_rounds = (write_faces(systems.get(system).face_kinds, {"dice": faces})
+                             for faces in ([3, 4, 2, 6], [3, 4, 2, 5, 6, 1, 2, 2]))
     return {
         "save": (_("Saving throw"), [FormField("save", _("Save (phys, ment, perc)"), "phys"),
-                                     FormField("faces", typed, placeholder="dice=4,5")],
+                                     FormField("faces", typed, placeholder=save_faces)],
                  save_run, _("2d6 against the save score: ≥ 2× save critical, ≥ save success (R-TIER-3).")
-                 + faces_keys("dice=")),
+                 + faces_keys(system, save_faces)),
         "attack": (_("Attack roll"), [FormField("weapon", _("Weapon (item name; blank: type the damage)"), weapon),
                                       FormField("damage", _("Weapon damage (when no item)"), ""),
                                       FormField("melee", _("Melee? (y/n)"), "y"),
                                       FormField("reckless", _("Reckless? (y/n, melee only)"), "n"),
                                       FormField("faces", typed, placeholder=attack_example)],
-                   attack_run, attack_hint + faces_keys("dice=")),
+                   attack_run, attack_hint + faces_keys(system, save_faces)),
         "contested": (_("Contested roll"), [FormField("opponent", _("Opponent (space marks)"),
                                                       choices=_others(service, character.id)),
                                             FormField("attribute", _("Attribute (name)"), strength),
                                             FormField("opp_attribute", _("Opponent's attribute (blank: same)")),
                                             FormField("faces", _("Faces typed (a,a,b,b; blank: console dice)"),
-                                                      placeholder="dice=3,4,2,6")],
+                                                      placeholder=one_round)],
                       contested_run, _("Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
                                        "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
-                                       "type 4 more faces for each reroll (e.g. dice=3,4,2,5,6,1,2,2).")
-                      + faces_keys("dice=")),
+                                       "type 4 more faces for each reroll (e.g. {faces}).").format(faces=two_rounds)
+                      + faces_keys(system, one_round)),
     }
 
 

@@ -23,9 +23,6 @@ __all__ = [
     "consequence_names",
     "costs_lines",
     "difficulty_choices",
-    "faces_example",
-    "faces_keys",
-    "faces_needed",
     "kind_word",
     "modifier_line",
     "odds_line",
@@ -36,6 +33,7 @@ __all__ = [
     "stunt_count",
     "stunt_lines",
     "tier_word",
+    "verdict_lines",
 ]
 
 
@@ -208,8 +206,20 @@ def stunt_lines(entry: Entry | dict) -> list[str]:
 def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     """A recorded roll's result: successes and stunts / tier / top and margin, push state, costs."""
     entry = as_roll(entry)
-    system = given(entry.system, "")
     lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
+    lines += verdict_lines(entry)
+    if with_stunts:
+        lines += _stunts(entry)
+    lines += costs_lines(entry)
+    return lines
+
+
+def verdict_lines(entry: Entry | dict) -> list[str]:
+    """What a recorded roll means, without its costs, stunts or modifiers: the verdict (successes and
+    stunts / tier / top and margin, pushed, typed faces), a panic it triggers, the consequences offered."""
+    entry = as_roll(entry)
+    system = given(entry.system, "")
+    lines: list[str] = []
     by_hand = _(" (typed faces)") if entry.by_hand else ""
     if entry.successes is not MISSING:
         n = entry.successes
@@ -231,8 +241,6 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
             lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
         elif entry.panic:
             lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
-        if with_stunts:
-            lines += _stunts(entry)
     elif entry.tier is not MISSING:
         tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
         lines.append(tier + by_hand)
@@ -246,7 +254,6 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
         said = _("{verdict}: top {top} vs TN {tn}").format(verdict=verdict, top=entry.top, tn=given(entry.tn, None))
         said += _(", margin {margin}").format(margin=f"{margin:+d}") if isinstance(margin, int) else ""
         lines.append(said + by_hand)
-    lines += costs_lines(entry)
     return lines
 
 
@@ -283,10 +290,6 @@ def tier_word(tier) -> str:
 
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait")}
-FACES_KEYS = {"base": N_("base dice"), "skill": N_("skill dice"), "gear": N_("gear dice"),
-              "stress": N_("stress dice"), "artifact": N_("artifact dice"), "step": N_("step dice"),
-              "trait": N_("trait dice"), "dice": N_("dice")}
-"""What each key of typed faces (``base=6,1``) is, for the GM who does not read the key's English word."""
 
 
 def _dice_of_kind(n: int, kind: str) -> str:
@@ -335,49 +338,9 @@ def opposed_line(entry: Entry | dict | None) -> str:
     return line
 
 
-def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
-    """What the faces-entry modal asks for (R-MANUAL-1), read from a preview's dice: how many faces
-    of each kind the pool needs (``"4 base d6, 2 skill d6, 1 stress d6"``) and an example SPEC with the
-    kind names the rules core reads (``base=`` / ``step=`` / ``skill=`` and ``trait=`` / ``dice=``) and
-    exactly that many faces each; an ``exploding`` die that shows its maximum is typed ``10+3``."""
-    counts: dict[tuple[str, int], int] = {}
-    for die in dice:
-        key = (die["kind"], die["sides"])
-        counts[key] = counts.get(key, 0) + 1
-    needs = _(", ").join(_("{count} d{sides}").format(count=n, sides=sides) if kind == "dice"
-                         else _("{count} {kind} d{sides}").format(count=n, kind=kind_word(kind), sides=sides)
-                         for (kind, sides), n in counts.items())
-    return needs, faces_example(system, counts)
-
-
 def kind_word(kind: str) -> str:
     """A die kind (``base``) as the console's language calls it; the key itself in English."""
     return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
-
-
-def faces_keys(example: str) -> str:
-    """What each key of typed faces in ``example`` is, as a sentence to put after a hint that shows the
-    keys (``鍵：base=基礎骰、skill=技能骰。``): the keys stay English, as the parser reads them, so a GM who
-    reads another language is told what each means. Empty in English, where each key is its own word."""
-    if language() == "en":
-        return ""
-    kinds = dict.fromkeys(group.split("=", 1)[0] for group in example.split() if "=" in group)
-    named = [f"{kind}={_(FACES_KEYS[kind])}" for kind in kinds if kind in FACES_KEYS]
-    return _("Keys: {keys}.").format(keys=_(", ").join(named)) if named else ""
-
-
-def faces_example(system: str, counts: dict[tuple[str, int], int]) -> str:
-    """An example SPEC with exactly ``n`` faces for each ``(kind, sides): n`` of ``counts`` (the dice a
-    roll, a push or an attack actually needs), so the GM copies a hint of the right length."""
-    by_kind: dict[str, list[str]] = {}
-    game = systems.find(system)
-    explode = game is not None and game.dice_explode
-    for (kind, sides), n in counts.items():
-        faces = by_kind.setdefault(kind, [])
-        for i in range(n):
-            face = max(1, min(sides, (sides + 1) // 2 + i))
-            faces.append(f"{sides}+{face}" if explode and i == 0 else str(face))
-    return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items() if faces)
 
 
 TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),

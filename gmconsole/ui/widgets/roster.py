@@ -4,8 +4,9 @@ One row per character: name (NPC mark, group size), the attributes (current/max 
 the system's counters (trauma, stress, willpower, mutation points, XP, wounds, stamina ...), and
 badges the GM must not miss (BROKEN, the active panic effect, conditions). Moving the highlight
 selects a character, which feeds the roll builder (``CharacterSelected``). Add / edit / duplicate /
-remove characters, open their gear, and choose what the players' table view shows of them (``v``),
-each on one key; every change goes through the service.
+remove characters, open their gear, harm them (``H``: damage, trauma, wounds or stamina, as the system
+has it), and choose what the players' table view shows of them (``v``), each on one key; every change
+goes through the service.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ class RosterPane(Vertical):
                 tooltip=N_("remove the highlighted character (asks first)")),
         Binding("g", "gear", N_("Gear"), id="roster.gear",
                 tooltip=N_("the highlighted character's gear: add, edit, remove")),
+        Binding("H", "harm", N_("Harm"), id="roster.harm",
+                tooltip=N_("harm the highlighted character: type the amount, enter applies (damage, trauma, wounds "
+                        "or stamina, as the system has it; one undo step)")),
         Binding("v", "table_view", N_("Table view"), id="roster.table_view",
                 tooltip=N_("what the players' table view shows of the highlighted character: numbers / name "
                         "only (toggles; an NPC starts at name only, a PC at numbers)")),
@@ -234,6 +238,14 @@ class RosterPane(Vertical):
         entry = self.app.attempt(lambda: service.show_on_table(character_id, not showing))
         if entry is not None:
             self.screen.set_status(entry["summary"])
+
+    def action_harm(self) -> None:
+        """``H``: the harm form for the highlighted character (:mod:`gmconsole.ui.screens.harm_form`)."""
+        from gmconsole.ui.screens.harm_form import ask_harm
+
+        character_id = self._need_selection(N_("harm them"))
+        if character_id is not None:
+            ask_harm(self.app, character_id)
 
     def action_gear(self) -> None:
         from gmconsole.ui.screens.gear_form import GearScreen

@@ -5,9 +5,10 @@ Per character: stress (as a bar), the active panic effect, conditions and the sy
 points in myz, wounds in exploding, stamina in tiered; the doom pool last), ``=`` sets it to a typed
 value (the highlighted clock's, when the clock table has the focus). ``p`` makes a panic roll for the
 highlighted character (yze / yze-step, docs/RULES.md panic table), ``P`` the same with the D6 rolled at
-the table (R-MANUAL-1); only when the table row reaches others does the GM mark who is in range
-(R-PANIC-1). The result and any chained effects are shown under the table. ``r`` rests the
-highlighted character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks
+the table (R-MANUAL-1); only when the table row reaches others does the GM mark which player
+characters are in range (R-PANIC-1; never NPCs, and escape records the die with nobody in range).
+The result and any chained effects are shown under the table. ``r`` rests the highlighted character
+(stress to 0), ``R`` every PC. The session's doom pool and progress clocks
 live here too. A change that changes nothing is not recorded; the status line says why.
 """
 
@@ -69,6 +70,9 @@ class TrackerPane(Vertical):
         Binding("c", "add_condition", N_("Cond."), id="tracker.condition",
                 tooltip=N_("give the highlighted character a condition")),
         Binding("C", "clear_condition", N_("Clear condition"), id="tracker.clear_condition", show=False),
+        Binding("H", "harm", N_("Harm"), id="tracker.harm",
+                tooltip=N_("harm the highlighted character: type the amount, enter applies (damage, trauma, wounds "
+                        "or stamina, as the system has it; one undo step)")),
         Binding("o", "doom(1)", N_("Doom+"), id="tracker.doom_plus", tooltip=N_("doom pool +1")),
         Binding("O", "doom(-1)", N_("Doom -1"), id="tracker.doom_minus", show=False),
         Binding("k", "add_clock", N_("Clock"), id="tracker.clock",
@@ -377,17 +381,19 @@ class TrackerPane(Vertical):
 
     def _panic(self, character_id: str, face: int, *, by_hand: bool) -> None:
         """Read the table row ``face`` gives; only when it reaches others (R-PANIC-1, the data's
-        ``others_stress`` / ``others_panic``) ask who is in range, then record the roll. The die is
-        rolled, so escape at that question records it with nobody else in range (ctrl+z takes it back)."""
+        ``others_stress`` / ``others_panic``) ask which other player characters are in range (never an
+        NPC; no other PC: nothing is asked), then record the roll. The die is rolled (or typed), so
+        escape at that question records it with nobody else in range, never a new roll (R-PANIC-1;
+        ctrl+z takes it back)."""
         from gmconsole.campaign.tracker_values import preview_panic
-        from gmconsole.ui.screens.pickers import PickCharacters
+        from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
 
         service = self.app.service
         result = self.app.attempt(lambda: preview_panic(service.campaign, character_id, face))
         if result is None:
             return
         name = service.campaign.character(character_id).name
-        others = [(c.id, who(c)) for c in service.campaign.roster if c.id != character_id]
+        others = pc_choices(service.campaign.roster, leave_out=[character_id])
 
         def roll(in_range: list[str] | None) -> None:
             entry = self.app.attempt(lambda: service.panic_roll(character_id, in_range=in_range or [], face=face,
@@ -459,6 +465,14 @@ class TrackerPane(Vertical):
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
         self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
                                            _(", ").join(character.conditions), clear))
+
+    def action_harm(self) -> None:
+        """``H``: the harm form for the highlighted character, as the roster's ``H``."""
+        from gmconsole.ui.screens.harm_form import ask_harm
+
+        character_id = self._character_id()
+        if character_id is not None:
+            ask_harm(self.app, character_id)
 
     def action_doom(self, delta: int) -> None:
         self.app.attempt(lambda: self.app.service.change_doom(delta))
