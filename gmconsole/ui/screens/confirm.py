@@ -3,6 +3,8 @@ every PC), and :class:`DiscardTyped`, asked when escape would throw away what th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,7 +15,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
 
-__all__ = ["ConfirmScreen", "DiscardTyped"]
+__all__ = ["ConfirmScreen", "DiscardTyped", "confirm_then"]
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -58,3 +60,14 @@ class DiscardTyped(ConfirmScreen):
 
     def __init__(self) -> None:
         super().__init__(_("Discard what you typed?"), _("enter/y = discard · esc/n = back to the form"))
+
+
+def confirm_then(app, question: str, change: Callable[[], object]) -> None:
+    """Ask ``question``; on ``y`` make ``change`` through ``app.attempt`` (a refusal reaches the status line),
+    on ``n`` or escape nothing."""
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            app.attempt(change)
+
+    app.push_screen(ConfirmScreen(question), callback=answered)

@@ -11,7 +11,7 @@ from rich.text import Text
 from gmconsole.i18n import N_, _, pick
 from gmconsole.ui.widgets.styles import BOLD_YELLOW
 
-__all__ = ["describe_panic", "in_range_question", "panic_name"]
+__all__ = ["describe_panic", "in_range_question", "panic_name", "rest_question"]
 
 
 def panic_name(panic) -> str:
@@ -64,3 +64,12 @@ def in_range_question(name: str, result) -> str:
         asks.append(_(WHO_ELSE.get(result.others.panic_roll, N_("Who {verb}s {name} (a panic roll each)?"))).format(
             verb=result.others.panic_roll, name=name))
     return " ".join([head, *asks])
+
+
+def rest_question(roster) -> str | None:
+    """What ``R`` (rest every PC, R-PANIC-1) asks before it wipes the party's stress and panic, naming the PCs
+    who have any; ``None`` when none has (the service's refusal then says so, with no question)."""
+    resting = [c.name for c in roster if not c.is_npc and (c.stress or c.panic is not None)]
+    if not resting:
+        return None
+    return _("Rest every PC: stress to 0 for {names}? (ctrl+z undoes it)").format(names=_(", ").join(resting))

@@ -27,7 +27,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.redraw import update_if_changed
-from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question, panic_name
+from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question, panic_name, rest_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
@@ -414,24 +414,14 @@ class TrackerPane(Vertical):
             self.app.attempt(lambda: self.app.service.rest(character_id))
 
     def action_rest_all(self) -> None:
-        """``R``: every PC's stress to 0 at once (R-PANIC-1), asked first as ending a conflict is: one key
-        slipped would wipe the whole party's stress. Escape or ``n`` leaves it; with no stress to rest
-        the service's refusal says so without a question."""
-        from gmconsole.ui.screens.confirm import ConfirmScreen
+        """``R``: every PC's stress to 0 (R-PANIC-1), asked first (:func:`rest_question`), as ``e`` asks."""
+        from gmconsole.ui.screens.confirm import confirm_then
 
-        service = self.app.service
-        resting = [c.name for c in service.campaign.roster
-                   if not c.is_npc and (c.stress or c.panic is not None)]
-        if not resting:
-            self.app.attempt(lambda: service.rest())
-            return
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.app.attempt(lambda: service.rest())
-
-        question = _("Rest every PC: stress to 0 for {names}? (ctrl+z undoes it)").format(names=_(", ").join(resting))
-        self.app.push_screen(ConfirmScreen(question), callback=done)
+        question = rest_question(self.app.service.campaign.roster)
+        if question is None:  # nobody to rest: the service says so
+            self.app.attempt(self.app.service.rest)
+        else:
+            confirm_then(self.app, question, self.app.service.rest)
 
     def _condition_hint(self) -> str:
         from gmconsole import systems
