@@ -92,6 +92,31 @@ async def burst(pilot, *keys: str) -> None:
     await settle(pilot)
 
 
+def terminal_parser(app: App):
+    """A fresh parser of the kind the console's terminal driver reads the terminal's bytes with."""
+    return app.get_driver_class().parser_class()
+
+
+async def send_bytes(pilot, data: str) -> None:
+    """Send ``data`` as a terminal does when it delivers several keys in one read (``tmux send-keys h
+    Escape 4 + +`` is ``h\\x1b4++``; a GM typing faster than ``ESCDELAY``): read by the parser the
+    console's terminal driver reads with (:func:`terminal_parser`), with an escape sequence still open at
+    the end (an Escape alone) read once ``ESCDELAY`` has passed, as the driver reads it; every event read is
+    in the app's queue before the first is handled; then wait until the console has dealt with them
+    (:func:`settle`)."""
+    from textual import constants
+
+    app = pilot.app
+    parser = terminal_parser(app)
+    read = list(parser.feed(data))
+    await asyncio.sleep(constants.ESCAPE_DELAY + 0.01)
+    read += parser.tick()
+    for event in read:
+        event.set_sender(app)
+        app.post_message(event)
+    await settle(pilot)
+
+
 async def type_text(pilot, text: str) -> None:
     """Type ``text`` key by key into whatever has the focus, as a quick typist does: every character
     is a key event of its own, made as ``pilot.press`` makes it and handled in order, but the console

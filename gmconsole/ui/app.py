@@ -235,6 +235,13 @@ class GMConsoleApp(App[int]):
         read from a campaign file reaches the terminal raw (issue 10)."""
         return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
+    def get_driver_class(self):
+        """Textual's driver for this terminal; on Linux and macOS one that reads Escape then a key, sent in one
+        go, as the Alt key it may be, for the type-ahead gate to tell apart (:mod:`~gmconsole.ui.escape_keys`)."""
+        from gmconsole.ui.escape_keys import reading_escape_then_key
+
+        return reading_escape_then_key(super().get_driver_class())
+
     def get_default_screen(self) -> Screen:
         """The main screen is the first screen: it is composed and painted once, with no blank screen before it."""
         from gmconsole.ui.screens.main import MainScreen
@@ -254,11 +261,14 @@ class GMConsoleApp(App[int]):
     async def on_event(self, event: events.Event) -> None:
         """A key or a paste from the terminal goes through the type-ahead gate: routed now when the console
         has settled after the key before it, else held and routed in turn (:mod:`~gmconsole.ui.type_ahead`).
-        A key bubbling back from the focused widget (``is_forwarded``) and every other event go on as in
-        Textual."""
-        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded \
-                and not self.type_ahead.admit(event):
-            return
+        Escape then a key read as one Alt key is routed as the Escape, then the key, where nothing binds that
+        Alt key (:mod:`~gmconsole.ui.escape_keys`). A key bubbling back from the focused widget
+        (``is_forwarded``) and every other event go on as in Textual."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            admitted = self.type_ahead.admit(event)
+            if admitted is None:
+                return
+            event = admitted
         await super().on_event(event)
 
     def main_screen_painted(self) -> None:

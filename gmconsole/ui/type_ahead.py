@@ -35,6 +35,11 @@ Textual runs on asyncio's own event loop, whose ready queue is ``loop._ready``; 
 is deemed settled after :data:`ROUNDS_WITHOUT_READY_QUEUE` of its iterations. A loop that never
 settles (something busy forever) lets the next key through after :data:`MOST_ROUNDS` iterations, so
 no key is held for good.
+
+Escape then a key that the terminal's parser read as one Alt key (``␛s``: ``alt+s``;
+:mod:`~gmconsole.ui.escape_keys`) is, when it is let through, the Alt key only where something binds it;
+else the Escape is routed and the key goes first in line, so it waits for the console to settle after the
+Escape as any key of a burst waits for the one before.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from textual import events
+
+from gmconsole.ui.escape_keys import as_pressed, read_with_escape
 
 __all__ = ["MOST_ROUNDS", "ROUNDS_WITHOUT_READY_QUEUE", "TypeAhead"]
 
@@ -67,15 +74,30 @@ class TypeAhead:
         self._held: deque[events.Event] = deque()
         self.busy = False
 
-    def admit(self, event: events.Event) -> bool:
-        """True: route ``event`` now (the console has settled); False: it is held, and let through in
-        turn once the console has settled after the keys before it."""
+    def admit(self, event: events.Event) -> events.Event | None:
+        """The event to route now (the console has settled): ``event``, or the Escape it began with
+        (:meth:`_pressed`); None: it is held, and let through in turn once the console has settled after
+        the keys before it."""
         if self.busy:
             self._held.append(event)
-            return False
+            return None
         self.busy = True
         self._watch()
-        return True
+        return self._pressed(event)
+
+    def _pressed(self, event: events.Event) -> events.Event:
+        """What the GM pressed first, as the key is let through: for Escape then a key read as one Alt key
+        that nothing binds where it lands, the Escape, with the key put first in line (it is let through
+        once the console has settled after the Escape); any other event as it is."""
+        if not read_with_escape(event):
+            return event
+        first, *rest = as_pressed(event, self._bound)
+        self._held.extendleft(reversed(rest))
+        return first
+
+    def _bound(self, key: str) -> bool:
+        """True when the focus chain of the screen on top binds ``key`` (the GM's keymap applied)."""
+        return key in self._app.screen.active_bindings
 
     def _watch(self) -> None:
         """Look at the event loop after each of its iterations until it has settled."""
@@ -98,6 +120,6 @@ class TypeAhead:
 
     async def _let_through(self, event: events.Event) -> None:
         try:
-            await self._route(event)
+            await self._route(self._pressed(event))
         finally:
             self._watch()

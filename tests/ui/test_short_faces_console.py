@@ -96,7 +96,7 @@ async def test_R_MANUAL_1_the_gm_roll_takes_short_faces_after_its_pool_or_alone(
         await pilot.pause()
         assert await _type_faces(pilot, "; b66124 s3") == ""
         alone = roll_entries(app.service)[0]
-        result = shown_text(builder, "#rb-result")
+        result = shown_text(builder, "#rb-result-head")
     assert "e.g. 5b 3s 1g ; b63124 s355 g1" in hint and "b=base dice" in hint
     assert with_pool["character"] == "GM" and with_pool["quick"] == "5b 3s" and with_pool["by_hand"] is True
     assert _faces(with_pool) == [("base", 6), ("base", 3), ("base", 1), ("base", 2), ("base", 4), ("skill", 3),
