@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gmconsole.i18n import DEFAULT, _, language
 
 
@@ -18,6 +20,16 @@ def possessive(name: str) -> str:
     if language() != DEFAULT:
         return _("{name}'s").format(name=name)
     return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
+
+
+def side_by_side(figures: Iterable[str]) -> str:
+    """Figures side by side, each a word and its number: ``base 80.2%, stress 30.6%``; in zh-Hant with the
+    comma between clauses, ``基礎 80.2%，壓力 30.6%``. A list of words alone (names, kinds) is joined with
+    ``_(", ")`` (zh-Hant's list comma 、), a list of sentences with ``_("; ")`` (；)."""
+    joined = ""
+    for figure in figures:
+        joined = _("{figures}, {figure}").format(figures=joined, figure=figure) if joined else figure
+    return joined
 
 
 def quoted(text: object) -> str:

@@ -109,7 +109,8 @@ def allowed_text(campaign: Campaign, info: SettingInfo) -> str:
     if info.kind == "map":
         return _(COVERAGE_HELP)
     empty = _('"" (empty: the settings file\'s)')
-    return _("one of {choices}").format(choices=", ".join(shown(c) if c else empty for c in choices_of(campaign, info)))
+    return _("one of {choices}").format(choices=_(", ").join(shown(c) if c else empty
+                                                             for c in choices_of(campaign, info)))
 
 
 def parse_value(campaign: Campaign, key: str, text: str):
@@ -187,8 +188,9 @@ def shown_value(value) -> str:
         return _("on") if value else _("off")
     if isinstance(value, dict):
         every = _("every roll")
-        return "; ".join(f"{shown(k)}: {', '.join(shown(s) for s in v) if isinstance(v, list) and v else every}"
-                         for k, v in value.items()) or _("none")
+        return _("; ").join(_("{condition}: {skills}").format(
+            condition=shown(k), skills=_(", ").join(shown(s) for s in v) if isinstance(v, list) and v else every)
+            for k, v in value.items()) or _("none")
     return shown(value)
 
 
@@ -203,8 +205,9 @@ def change_text(system: str, changes: dict) -> str:
         info = rows.get(key)
         if info is not None and info.kind == "attribute" and isinstance(value, str):
             value = attribute_name_of(system, value)
-        parts.append(f"{shown(info.label if info else key)}: {shown_value(value)}")
-    return ", ".join(parts)
+        parts.append(_("{setting}: {value}").format(setting=shown(info.label if info else key),
+                                                    value=shown_value(value)))
+    return _(", ").join(parts)
 
 
 def next_value(campaign: Campaign, key: str):

@@ -15,6 +15,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import N_, _, language
 from gmconsole.safe_text import shown
+from gmconsole.wording import side_by_side
 
 __all__ = ["TRACKERS", "find", "sheet", "sheet_lines"]
 
@@ -96,12 +97,12 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
         + (f" · {shown(data['role'])}" if data["role"] else "")
         + (_(" (npc)") if data["kind"] == "npc" else "")
     )
-    attributes = ", ".join(f"{shown(_attribute(campaign, k))} {a['current']}/{a['max']}"
-                           for k, a in data["attributes"].items()) or _("none")
-    skills = ", ".join(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or _("none")
-    gear = ", ".join(_gear_line(g) for g in data["gear"]) or _("none")
-    trackers = ", ".join(f"{_tracker(k)} {v}" for k, v in data["trackers"].items()
-                         if v != _DEFAULTS.get(k, 0)) or _("all at 0")
+    attributes = side_by_side(f"{shown(_attribute(campaign, k))} {a['current']}/{a['max']}"
+                              for k, a in data["attributes"].items()) or _("none")
+    skills = side_by_side(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or _("none")
+    gear = _(", ").join(_gear_line(g) for g in data["gear"]) or _("none")
+    trackers = side_by_side(f"{_tracker(k)} {v}" for k, v in data["trackers"].items()
+                            if v != _DEFAULTS.get(k, 0)) or _("all at 0")
     lines = [head, _("attributes: {list}").format(list=attributes), _("skills: {list}").format(list=skills),
              _("gear: {list}").format(list=gear), _("trackers: {list}").format(list=trackers)]
     if data["panic"]:
@@ -110,5 +111,5 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
         effect = data["panic"].get("effect") or ""
         lines.append(_("panic: {total} {effect}").format(
             total=data["panic"].get("total"), effect=shown(panic_row_name(effect) if effect else "")).rstrip())
-    lines.append(_("conditions: ") + (", ".join(shown(c) for c in data["conditions"]) or _("none")))
+    lines.append(_("conditions: ") + (_(", ").join(shown(c) for c in data["conditions"]) or _("none")))
     return lines

@@ -255,7 +255,7 @@ def replace(campaign: Campaign, new: list[CampaignSkill]) -> list[CampaignSkill]
     lost = sorted({(c.name, sid) for c in campaign.roster for sid, level in c.skills.items()
                    if level > 0 and sid not in ids})
     if lost:
-        shown = ", ".join(f"{who} ({sid})" for who, sid in lost[:6]) + (" ..." if len(lost) > 6 else "")
+        shown = _(", ").join(f"{who} ({sid})" for who, sid in lost[:6]) + (" ..." if len(lost) > 6 else "")
         raise ValidationError(_("the new list lacks skills characters have: {lost}; set them to 0 first").format(
             lost=shown))
     campaign.skills = list(new)

@@ -287,12 +287,13 @@ def check_unique_name(campaign: Campaign, name: str, character_id: str | None = 
 
 
 def free_copy_name(campaign: Campaign, name: str) -> str:
-    """A name for a copy of ``name`` that no roster member has: "NAME (copy)", then "NAME (copy 2)", ..."""
+    """A name for a copy of ``name`` that no roster member has: "NAME (copy)", then "NAME (copy 2)", ...
+    in the console's language (zh-Hant: "NAME（副本）"); like a typed name, it stays as it was made."""
     base = name.strip()
     taken = {_name_key(c.name) for c in campaign.roster}
-    candidate, n = f"{base} (copy)", 2
+    candidate, n = _("{name} (copy)").format(name=base), 2
     while _name_key(candidate) in taken:
-        candidate, n = f"{base} (copy {n})", n + 1
+        candidate, n = _("{name} (copy {n})").format(name=base, n=n), n + 1
     return candidate
 
 

@@ -105,7 +105,7 @@ def run_campaigns(args) -> int:
         if s.error:
             print(_("{name}  (cannot be read: {error})").format(name=shown(s.name), error=shown(s.error)))
         else:
-            people = ", ".join(shown(c) for c in s.characters) or _("no characters")
+            people = _(", ").join(shown(c) for c in s.characters) or _("no characters")
             print(f"{shown(s.name)}  [{shown(s.system)}]  {people}")
     return 0
 
@@ -234,7 +234,7 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
              + (f" {m['detail']}" if m.get("detail") else "")
              + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.skill_modifiers or ()]
     if named:
-        lines.append(_("modifiers: ") + "; ".join(shown(n) for n in named))
+        lines.append(_("modifiers: ") + _("; ").join(shown(n) for n in named))
     dice = entry.dice or []
     if dice:
         faces = []
@@ -242,7 +242,7 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
             shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
             faces.append(shown_faces if d["kind"] == "dice" else f"{_kind(d['kind'])} {shown_faces}")
-        lines.append(_("dice: ") + ", ".join(faces))
+        lines.append(_("dice: ") + _(", ").join(faces))
     game = systems.find(given(entry.system, None))
     if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
@@ -258,7 +258,7 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
 
         lines.append(_("costs of roll {id} (apply them with `c` in the console or "
                        "`gmconsole costs {campaign} --apply {id}`): ").format(id=entry.id, campaign=shown(campaign))
-                     + ", ".join(shown(cost_text(c)) for c in entry.costs))
+                     + _(", ").join(shown(cost_text(c)) for c in entry.costs))
     return "\n".join(lines)
 
 

@@ -71,7 +71,7 @@ TABLE_SHOWS = ("numbers", "name-only")
 def _costs_text(costs: list[dict]) -> str:
     from gmconsole.campaign.pending_costs import cost_text
 
-    return ", ".join(shown(cost_text(c)) for c in costs) or "none"
+    return _(", ").join(shown(cost_text(c)) for c in costs) or "none"
 
 
 def _dropped_rolls(service) -> list[RollEntry]:
@@ -164,7 +164,7 @@ def _check_owes_a_condition(service, roll: int) -> None:
     if waiting and not any(c.get("name") == "condition" for c in costs):
         raise CliError(_("roll {id} owes no condition (its costs: {costs}): --condition is only for a push that "
                          "gives one; nothing was applied").format(id=roll,
-                                                                  costs=", ".join(cost_text(c) for c in costs)))
+                                                                  costs=_(", ").join(cost_text(c) for c in costs)))
 
 
 def _done(roll: int, entry) -> str:

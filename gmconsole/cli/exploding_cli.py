@@ -18,6 +18,7 @@ from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
+from gmconsole.wording import side_by_side
 
 
 def target_number(text: str) -> int:
@@ -184,9 +185,9 @@ def run_roll(args) -> tuple[dict, str]:
     else:
         source = DiceSource(rng=random.Random(args.seed))
     result = exploding.roll_check(skill_dice, args.trait_die, tn, source)
-    faces = ", ".join(_("{kind} d{sides}: {faces}").format(kind=die_kind(d.die.kind.value),
-                                                            sides=d.die.sides, faces="+".join(map(str, d.faces)))
-                      for d in result.dice)
+    faces = side_by_side(_("{kind} d{sides}: {faces}").format(kind=die_kind(d.die.kind.value),
+                                                               sides=d.die.sides, faces="+".join(map(str, d.faces)))
+                         for d in result.dice)
     lines = [_("{faces}  -> top {top}").format(faces=faces, top=result.top)]
     if tn is not None:
         lines += ["  " + line for line in tn.explain()]

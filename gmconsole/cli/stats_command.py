@@ -94,7 +94,7 @@ def _summary(figures: dict) -> list[str]:
         lines.append(_("pushes: {pushes}").format(pushes=pushes_text(pushes, shown)))
     if figures["bands"]:
         bands = _(", ").join(f"{shown(band_text(figures, k))} {n}" for k, n in figures["bands"].items())
-        lines.append(f"{band_name(figures, plural=True)}: {bands}")
+        lines.append(_("{bands}: {counts}").format(bands=band_name(figures, plural=True), counts=bands))
     return lines
 
 

@@ -31,7 +31,7 @@ from gmconsole.systems.yearzero.roll import (
     roll,
     skill_attribute,
 )
-from gmconsole.wording import quoted
+from gmconsole.wording import quoted, side_by_side
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
@@ -129,7 +129,7 @@ def _skill_name(args: argparse.Namespace) -> None:
         return
     row = find_skill(args.system, args.skill_name)
     if row is None:
-        skills = ", ".join(pick(r["name"]) for r in system_table(args.system)["skills"])
+        skills = _(", ").join(pick(r["name"]) for r in system_table(args.system)["skills"])
         raise CliError(_("{system} has no skill called {name}; its skills are: {skills}").format(
             system=args.system, name=quoted(args.skill_name.strip()), skills=skills))
     args.skill_name = row["name"]["en"]
@@ -260,7 +260,7 @@ def push_odds_text(pool: Pool, first: YearZeroRoll, odds) -> str:
     from gmconsole.campaign.pending_costs import cost_text
 
     for name, dist in odds.cost_distribution.items():
-        amounts = ", ".join(f"{amount}: {_percent(float(p))}" for amount, p in dist.items())
+        amounts = side_by_side(f"{amount}: {_percent(float(p))}" for amount, p in dist.items())
         lines.append(_("{cost}: {amounts}").format(cost=cost_text({"name": name}), amounts=amounts))
     return "\n".join(lines)
 
@@ -272,7 +272,7 @@ def _pool_text(pool: Pool) -> str:
         if dice:
             sizes = ",".join(f"d{d.sides}" for d in dice) if kind in (DieKind.ARTIFACT, DieKind.STEP) else ""
             parts.append(f"{len(dice)} {die_kind(kind.value)}" + (f" ({sizes})" if sizes else ""))
-    return ", ".join(parts) or _("no dice")
+    return _(", ").join(parts) or _("no dice")
 
 
 def _source(spec: str | None, rng: random.Random, system: str) -> DiceSource:
@@ -322,13 +322,13 @@ def roll_text(r: YearZeroRoll) -> str:
     extra = extra_successes(r.pool.system, r.stunts)
     said = _("{verdict}: {successes}, {extra} (pushed)") if r.pushes else _("{verdict}: {successes}, {extra}")
     lines = [" | ".join(groups), said.format(verdict=verdict, successes=successes, extra=extra)]
-    banes = ", ".join(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)
+    banes = side_by_side(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)
     if banes:
         lines.append(_("banes: {banes}").format(banes=banes))
     if r.costs:
         from gmconsole.campaign.pending_costs import cost_text
 
-        lines.append(_("push costs: {costs}").format(costs=", ".join(
+        lines.append(_("push costs: {costs}").format(costs=_(", ").join(
             cost_text({"name": c.name, "amount": c.amount, "target": c.target}) for c in r.costs)))
     if r.panic:
         lines.append(_("PANIC: a stress die shows 1, roll on the panic table"))

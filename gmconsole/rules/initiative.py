@@ -189,13 +189,22 @@ def _take(state: Initiative, rng: random.Random | None, wanted: int | None) -> t
         if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted not in DECK:
             raise RulesError(_("{card!r} is not an initiative card (cards run 1-10)").format(card=wanted))
         if wanted not in state.deck:
-            left = ", ".join(str(c) for c in sorted(state.deck))
+            holder = next((slot.combatant for slot in state.slots if slot.value == wanted), None)
+            if holder is not None:  # typed for two combatants: say who holds it
+                raise RulesError(_("card {card} is already {whose}").format(card=wanted, whose=possessive(holder)))
+            left = _(", ").join(str(c) for c in sorted(state.deck))
             raise RulesError(_("card {card} is not in the deck any more; cards left: {left}").format(
                 card=wanted, left=left))
         state.deck.remove(wanted)
         card = wanted
     state.draws += 1
     return card, opened
+
+
+def _whose_cards(combatant: str, problem: str) -> RulesError:
+    """A refusal of the cards typed for ``combatant`` that says whose they are (the draw form has a cards
+    field per combatant): ``c4's cards: card 7 is already c1's``, the ids named by the campaign."""
+    return RulesError(_("{whose} cards: {problem}").format(whose=possessive(combatant), problem=problem))
 
 
 def draw(
@@ -216,12 +225,15 @@ def draw(
     _require_mode(state, "cards", N_("drawing cards"))
     _require_out(state, combatant)
     if not 1 <= speed <= MAX_SPEED:
-        raise RulesError(_("speed must be from 1 to {most}").format(most=MAX_SPEED))
+        raise RulesError(_("{whose} speed must be from 1 to {most}").format(whose=possessive(combatant),
+                                                                            most=MAX_SPEED))
     if not 1 <= keep_best_of <= MAX_KEEP_BEST:
-        raise RulesError(_("keep-best-of must be from 1 to {most} cards").format(most=MAX_KEEP_BEST))
+        raise RulesError(_("{whose} keep-best-of must be from 1 to {most} cards").format(
+            whose=possessive(combatant), most=MAX_KEEP_BEST))
     if cards is not None and len(cards) != speed * keep_best_of:
-        raise RulesError(_("{given} cards given but speed {speed} with keep-best-of {best} draws {draws}").format(
-            given=len(cards), speed=speed, best=keep_best_of, draws=speed * keep_best_of))
+        raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws "
+                                        "{draws}").format(given=len(cards), speed=speed, best=keep_best_of,
+                                                          draws=speed * keep_best_of))
     new = _copy(state)
     new.draw_options[combatant] = [speed, keep_best_of]
     typed = list(cards) if cards is not None else None
@@ -232,7 +244,10 @@ def draw(
     for _place in range(speed):
         hand = []
         for _card in range(keep_best_of):
-            card, was_opened = _take(new, rng, typed.pop(0) if typed is not None else None)
+            try:
+                card, was_opened = _take(new, rng, typed.pop(0) if typed is not None else None)
+            except RulesError as exc:  # only a typed card is refused: the GM reads whose field it is in
+                raise _whose_cards(combatant, str(exc)) from None
             opened += was_opened
             hand.append(card)
         drawn.extend(hand)

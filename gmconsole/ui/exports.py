@@ -79,4 +79,4 @@ def export_what(service, session: int, chosen: dict) -> str:
         parts.append(_("skill {name}").format(name=name_of(service.campaign, skill) or chosen["skill"]))
     if chosen["kind"]:
         parts.append(_("kind {kind}").format(kind=chosen["kind"]))
-    return ", ".join(parts)
+    return _(", ").join(parts)

@@ -41,7 +41,7 @@ def test_R_MANUAL_1_typed_cards_and_d6_at_start_and_add_are_checked(make_service
     entry = service.start_conflict([ann, bo], speeds={bo: 2}, cards={ann: [4], bo: [9, 1]})
     assert entry["joins"][0]["by_hand"] is True and entry["summary"].endswith("(typed: Ann, Bo)")
     assert _order(service) == [(bo, 1), (ann, 4), (bo, 9)]
-    with pytest.raises(RulesError, match="card 4 is not in the deck"):
+    with pytest.raises(RulesError, match=r"^Cy's cards: card 4 is already Ann's$"):
         service.add_to_conflict(cy, cards=[4])
     with pytest.raises(RulesError, match="1 cards given but speed 2"):
         service.add_to_conflict(cy, speed=2, cards=[3])

@@ -77,10 +77,13 @@ def test_R_INIT_1_equal_cards_from_two_decks_go_by_draw_order():
 def test_typed_card_must_still_be_in_the_deck():
     state = ini.start("cards")
     state, _ = ini.draw(state, "ann", cards=[4])
-    with pytest.raises(RulesError, match="not in the deck"):
+    with pytest.raises(RulesError, match=r"^bo's cards: card 4 is already ann's$"):
         ini.draw(state, "bo", cards=[4])
     with pytest.raises(RulesError, match="cards run 1-10"):
         ini.draw(state, "bo", cards=[11])
+    gone = ini.remove(state, "ann")  # a removed combatant's card does not go back into the deck
+    with pytest.raises(RulesError, match=r"^bo's cards: card 4 is not in the deck any more; cards left: 1, 2, 3, 5, "):
+        ini.draw(gone, "bo", cards=[4])
 
 
 def test_a_combatant_cannot_draw_twice():
@@ -287,7 +290,7 @@ def test_R_INIT_2_a_new_draw_each_round_keepers_keep_their_card():
     assert [(s.combatant, s.value) for s in state.slots] == [("cy", 2), ("ann", 6), ("bo", 7)]
     assert (state.round, state.turn) == (2, 0)
     assert sorted(state.deck) == [1, 3, 4, 5, 8, 9, 10]  # a fresh deck less ann's kept 6 and the two kept
-    with pytest.raises(RulesError, match="card 6 is not in the deck"):
+    with pytest.raises(RulesError, match=r"^cy's cards: card 6 is already ann's$"):
         rounds.redraw(state, cards={"cy": [6]})
     with pytest.raises(RulesError, match="2 cards given"):
         rounds.redraw(state, cards={"cy": [1, 2]})

@@ -63,7 +63,7 @@ def test_a_second_push_is_refused_in_zh_hant(zh_hant):
 def test_initiative_errors_are_in_zh_hant(zh_hant):
     state = _conflict_with("Ann")
     assert _refusal(ini.draw, state, "Ann", random.Random(5)) == "Ann 在這場衝突中已有先攻"
-    assert _refusal(ini.draw, state, "Bo", speed=9) == f"速度必須介於 1 到 {ini.MAX_SPEED}"
+    assert _refusal(ini.draw, state, "Bo", speed=9) == f"Bo的速度必須介於 1 到 {ini.MAX_SPEED}"
     assert _refusal(ini.start, "dice") == "未知的先攻模式 'dice'：請用 cards、roll 或 manual"
 
 

@@ -50,7 +50,7 @@ def test_character_form_refuses_bad_input_inline_and_changes_nothing(make_app):
             await pilot.pause()
             seen.append(form_message(app))
             assert isinstance(app.screen, CharacterForm)
-            await pilot.press("escape")
+            await pilot.press("escape", "y")  # what was typed is discarded when asked
             await pilot.pause()
             assert isinstance(app.screen, MainScreen)
 

@@ -63,7 +63,7 @@ def test_start_lists_pcs_and_npcs_all_marked_and_the_pane_shows_everyone_with_ty
     npcs = [c for c in roster if c.is_npc]
     assert npcs and "2 NPCs, all marked" in seen["title"]
     assert seen["marked"] == [c.id for c in roster if not c.is_npc] + [c.id for c in npcs]
-    assert seen["bad"] == "11 is not an initiative card (cards run 1-10)"
+    assert seen["bad"] == "Ripley Hale's cards: 11 is not an initiative card (cards run 1-10)"
     assert seen["bad2"] == "Ripley Hale's cards must be numbers of the deck (1-10), like 3 or 3 7."
     state = _state(service)
     assert sorted(state.combatants()) == sorted(c.id for c in roster)
@@ -181,7 +181,7 @@ def test_add_mid_conflict_asks_speed_keep_and_cards_like_the_start(make_app):
 
     asyncio.run(run())
     assert seen["form"] is DrawOptionsForm
-    assert seen["bad"] == "3 cards given but speed 2 with keep-best-of 2 draws 4"
+    assert seen["bad"] == "Dallas Kane's cards: 3 cards given but speed 2 with keep-best-of 2 draws 4"
     state = _state(service)
     assert [(s.combatant, s.value) for s in state.slots] == [("c4", 2), ("c1", 4), ("c4", 7)]
     assert sorted(state.deck) == [1, 3, 5, 6, 8, 9, 10] and state.draw_options["c4"] == [2, 2]
@@ -270,7 +270,7 @@ def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
     assert "last turn" in seen["early"]
     assert "new cards (f: type them)" in seen["status"]
     assert seen["fields"] == ["f-cards-c1", "f-cards-c6"]
-    assert seen["bad"] == "card 5 is not in the deck any more; cards left: 1, 2, 3, 4, 6, 7, 8, 9, 10"
+    assert seen["bad"] == "Ripley Hale's cards: card 5 is already Dallas Kane's"  # Dallas kept the 5
     typed = seen["typed"]
     assert (typed.round, [(s.combatant, s.value) for s in typed.slots]) == (2, [("c6", 1), ("c4", 5), ("c1", 9)])
     state = _state(service)
@@ -284,3 +284,67 @@ def test_snapshot_a_delayed_place_and_a_keeper_yze(snap_compare, make_app):
     app.service.update_settings({"initiative_redraw": True})
     app.service.keep_card("c4")
     assert snap_compare(app, terminal_size=(120, 40), press=["2", "d", "n"])
+
+
+def _typed_twice(app, pilot_keys: list[str]) -> dict:
+    """Start a conflict of the PCs, type card 7 for Ripley and for Dallas, save: the form's message."""
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press(*pilot_keys)
+            await pilot.pause()
+            assert isinstance(app.screen, DrawOptionsForm)
+            _type(app, "cards-c1", "7")
+            _type(app, "cards-c4", "7")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["said"] = str(app.screen.query_one("#form-message").render())
+            seen["open"] = isinstance(app.screen, DrawOptionsForm)
+
+    asyncio.run(run())
+    return seen
+
+
+def test_R_MANUAL_1_a_card_typed_for_two_combatants_names_whose_field_and_who_holds_it(make_app):
+    """A card typed for two combatants is refused naming the field it was typed in and who holds the
+    card already, not as a card merely "not in the deck any more"."""
+    app = make_app("yze-demo")
+    seen = _typed_twice(app, ["2", "s", "ctrl+s"])
+    assert seen["said"] == "Dallas Kane's cards: card 7 is already Ripley Hale's"
+    assert seen["open"] and app.service.session.initiative is None
+
+
+def test_R_MANUAL_1_the_same_refusal_in_zh_hant_names_them_too(make_app):
+    from gmconsole.i18n import set_language
+
+    set_language("zh-Hant")
+    try:
+        app = make_app("yze-demo")
+        seen = _typed_twice(app, ["2", "s", "ctrl+s"])
+    finally:
+        set_language(None)
+    assert seen["said"] == "Dallas Kane的卡牌：卡牌 7 已在 Ripley Hale的手上"
+
+
+def test_a_speed_out_of_range_names_whose_speed(make_app):
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("2", "s", "ctrl+s")
+            await pilot.pause()
+            _type(app, "speed-c4", "9")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["speed"] = str(app.screen.query_one("#form-message").render())
+            _type(app, "speed-c4", "")
+            _type(app, "keep-c6", "7")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            seen["keep"] = str(app.screen.query_one("#form-message").render())
+
+    asyncio.run(run())
+    assert seen["speed"] == "Dallas Kane's speed must be from 1 to 4"
+    assert seen["keep"] == "Parker Moss' keep-best-of must be from 1 to 4 cards"

@@ -30,7 +30,7 @@ def test_stress_plus_minus_counter_cycle_and_rest(make_app):
             await pilot.press("r")
             await pilot.pause()
             seen["rested"] = (service.character("c1").stress, service.character("c4").stress)
-            await pilot.press("R")
+            await pilot.press("R", "y")
             await pilot.pause()
 
     asyncio.run(run())
@@ -38,6 +38,64 @@ def test_stress_plus_minus_counter_cycle_and_rest(make_app):
     assert seen["willpower"] == 1 and "WP" in seen["label"]
     assert seen["rested"] == (stress + 1, 0)
     assert all(c.stress == 0 for c in service.campaign.roster if not c.is_npc)
+
+
+def test_R_PANIC_1_rest_all_asks_first_and_escape_or_n_leaves_every_stress_as_it_was(make_app):
+    """``R`` rests every PC at once: it asks first, naming who loses stress, as ``e`` (end the conflict)
+    does; escape or ``n`` changes nothing, ``y`` rests them all in one entry ctrl+z takes back."""
+    from gmconsole.ui.screens.confirm import ConfirmScreen
+
+    app = make_app("yze-demo")
+    service = app.service
+    service.change_stress("c9", 3)
+    before = {c.id: c.stress for c in service.campaign.roster}
+    entries = len(service.history())
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "R")
+            await pilot.pause()
+            seen["asks"] = isinstance(app.screen, ConfirmScreen)
+            seen["question"] = str(app.screen.query_one("#confirm-question").render())
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["after_escape"] = {c.id: c.stress for c in service.campaign.roster}
+            await pilot.press("R", "n")
+            await pilot.pause()
+            seen["after_n"] = {c.id: c.stress for c in service.campaign.roster}
+            seen["entries"] = len(service.history())
+            await pilot.press("R", "y")
+            await pilot.pause()
+            seen["rested"] = {c.id: c.stress for c in service.campaign.roster}
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["asks"]
+    assert seen["question"] == ("Rest every PC: stress to 0 for Ripley Hale, Parker Moss, Lambert Cho? "
+                                "(ctrl+z undoes it)")
+    assert seen["after_escape"] == before and seen["after_n"] == before and seen["entries"] == entries
+    assert all(seen["rested"][c.id] == 0 for c in service.campaign.roster if not c.is_npc)
+    assert {c.id: c.stress for c in service.campaign.roster} == before
+
+
+def test_R_with_no_stress_to_rest_says_so_without_asking(make_app):
+    app = make_app("yze-demo")
+    service = app.service
+    service.rest()
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4", "R")
+            await pilot.pause()
+            seen["screen"] = type(app.screen).__name__
+            seen["status"] = status_text(app)
+
+    asyncio.run(run())
+    assert seen["screen"] == "MainScreen"
+    assert "no PC has any stress to rest away" in seen["status"]
 
 
 def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_range(make_app):

@@ -12,6 +12,7 @@ from pilot_harness import (
     roll_form,
     shown_text,
     start_builder,
+    type_text,
 )
 
 from gmconsole.ui.screens.line_entry import LineEntryScreen
@@ -173,3 +174,44 @@ async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance
         assert "only one chance" not in shown_text(builder, "#rb-warnings")
     entry = service.history(kind="circumstances")[0]
     assert entry["reason"] == "climbed to the gantry" and entry["skill"] == "observation"
+
+
+@pilot_test
+async def test_the_group_check_marks_who_is_untrained_in_the_skill_typed_in_its_form(builder_app):
+    """The group check opens on the builder's skill; when the GM types another skill in the form, the
+    "(untrained)" marks follow it (they kept the first skill's), and the marks made stay."""
+    from textual.widgets import Input
+
+    from gmconsole.ui.screens.roll_form import RollFormScreen
+    from gmconsole.ui.widgets.mark_list import MarkList
+
+    app = builder_app("exploding-demo")
+
+    def labels(listing: MarkList) -> list[str]:
+        return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+    async with app.run_test(size=(110, 44)) as pilot:
+        await start_builder(pilot, "c1")
+        await pick_skill(pilot, "shooting")
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RollFormScreen)
+        listing = form.query_one("#field-participants", MarkList)
+        shooting = labels(listing)
+        skill = form.query_one("#field-skill", Input)
+        skill.focus()
+        skill.value = ""
+        await type_text(pilot, "Athletics")
+        athletics = labels(listing)
+        skill.value = ""
+        await type_text(pilot, "stealth")
+        stealth = labels(listing)
+        marked = listing.marked
+    assert shooting == ["Kara Venn", "Doc Rell (untrained)", "Torvald (untrained)", "Mira Sol (untrained)",
+                        "Nyx (untrained)", "Pirate boarders ×5 (npc)", "Captain Vorr (npc) (untrained)"]
+    assert athletics == ["Kara Venn", "Doc Rell (untrained)", "Torvald", "Mira Sol (untrained)", "Nyx (untrained)",
+                         "Pirate boarders ×5 (npc) (untrained)", "Captain Vorr (npc) (untrained)"]
+    assert stealth == ["Kara Venn", "Doc Rell (untrained)", "Torvald (untrained)", "Mira Sol (untrained)", "Nyx",
+                       "Pirate boarders ×5 (npc) (untrained)", "Captain Vorr (npc) (untrained)"]
+    assert marked == ["c1"]

@@ -249,3 +249,22 @@ def test_a_myz_role_on_the_roster_reads_by_its_zh_hant_name_and_by_its_id_s_word
     finally:
         set_language("en")
     assert chinese == "Grease · 技工" and who(grease) == "Grease · gearhead"
+
+
+@pytest.mark.parametrize(("language", "banes"), [("zh-Hant", "強推後厄兆 基礎 80.2%，壓力 51.8%"),
+                                                 (None, "bane after push base 80.2%, stress 51.8%")])
+@pilot_test
+async def test_the_odds_line_puts_its_figures_side_by_side_with_the_languages_comma(builder_app, language, banes):
+    """Inside a Chinese sentence the figures of the odds line are parted by a full-width comma; English
+    keeps its ", "."""
+    set_language(language)
+    try:
+        app = builder_app("yze-demo")
+        app.service.change_stress("c1", 2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            builder = await start_builder(pilot, "c1")
+            await pick_skill(pilot, "ranged")
+            odds = shown_text(builder, "#rb-odds")
+    finally:
+        set_language(None)
+    assert odds.endswith(banes), odds

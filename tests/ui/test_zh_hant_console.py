@@ -83,6 +83,26 @@ def english_left(app, extra: set[str] = frozenset()) -> list[str]:
     return sorted(left.values())
 
 
+def ascii_punctuation(app) -> list[str]:
+    """Each ASCII ``,`` ``;`` or ``:`` on screen that stands beside a Chinese word, and each pair of ASCII
+    parentheses around one, with the text around it: inside a Chinese sentence the catalogue writes them
+    full-width (，、；：（）). Left out: what the GM types, quoted (「; 點數」: the separator of a quick
+    pool's typed faces)."""
+    import unicodedata
+
+    text = screen_text(app).replace("\xa0", " ")
+    found = []
+    for match in re.finditer(r"\([^()\n]*[\u4e00-\u9fff][^()\n]*\)", text):  # （） around Chinese words
+        found.append(f"«{text[max(match.start() - 20, 0):match.end() + 20].strip()}»")
+    for match in re.finditer(r"(\S)[,;:] +(\S)", text):
+        before, after = match.group(1), match.group(2)
+        if before in "「“":
+            continue
+        if any(unicodedata.east_asian_width(ch) == "W" for ch in (before, after)):
+            found.append(f"«{text[max(match.start() - 20, 0):match.end() + 20].strip()}»")
+    return found
+
+
 @pytest.fixture
 def zh_hant():
     set_language("zh-Hant")
@@ -94,7 +114,7 @@ async def _visit(pilot, app, keys: list[str], where: str, found: dict) -> None:
     for key in keys:
         await pilot.press(key)
         await pilot.pause()
-    left = english_left(app)
+    left = english_left(app) + ascii_punctuation(app)
     if left:
         found[where] = left
 
@@ -155,3 +175,98 @@ def test_more_screens_read_in_zh_hant(make_app, zh_hant, where, keys):
 
     walk()
     assert not found, found
+
+
+def _panicked(service) -> str:
+    """Ripley's panic rolled while the console spoke English (the sheet keeps the row's English name),
+    with two conditions so her row is too long for the roster's and the tracker's state column."""
+    service.change_stress("c1", 4)
+    service.panic_roll("c1", face=6)  # 5 + 6 = 11, seek cover
+    service.add_condition("c1", "scared")
+    service.add_condition("c1", "exhausted")
+    return service.character("c1").panic.name
+
+
+def _panes(app) -> dict:
+    from textual.widgets import DataTable
+
+    seen: dict = {}
+
+    def cell(table_id: str) -> str:
+        return str(app.screen.query_one(table_id, DataTable).get_row_at(0)[-1])
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["roster_detail"] = str(app.screen.query_one("#roster-detail").render())
+            await pilot.press("4")
+            await pilot.pause()
+            seen["tracker"] = cell("#tracker-table")
+            seen["tracker_detail"] = str(app.screen.query_one("#tracker-detail").render())
+
+    walk()
+    return seen
+
+
+def screen_text_of_party(open_service) -> str:
+    """What the players' table view shows, on the same campaign opened read-only."""
+    from gmconsole.ui.table.app import TableApp
+
+    app = TableApp(open_service("yze-demo", read_only=True))
+    seen = {}
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            seen["text"] = screen_text(app).replace("\xa0", " ")
+
+    walk()
+    return seen["text"]
+
+
+def test_R_PANIC_1_a_panic_rolled_in_english_reads_by_its_zh_hant_name_in_every_pane(make_app, open_service):
+    """The roster's detail line, the tracker's State column and the players' table view name the panic
+    row in the console's language (the data file's zh-Hant name), as the panic result already does."""
+    app = make_app("yze-demo")
+    assert _panicked(app.service) == "Seek cover"
+    set_language("zh-Hant")
+    try:
+        seen = _panes(app)
+        party = screen_text_of_party(open_service)
+    finally:
+        set_language(None)
+    assert seen["roster_detail"] == "Ripley Hale — 恐慌 11 尋找掩護 · 狀態：scared、exhausted"
+    assert seen["tracker"].startswith("11 尋找") and seen["tracker"].endswith("…")
+    assert seen["tracker_detail"] == seen["roster_detail"]
+    party = party[party.index("名字"):]  # the party's table (the last rolls above it quote the history)
+    assert "尋找掩護" in party and "Seek cover" not in party
+
+
+def test_R_PANIC_1_the_panic_in_english_reads_as_it_did(make_app, open_service):
+    app = make_app("yze-demo")
+    _panicked(app.service)
+    seen = _panes(app)
+    assert seen["roster_detail"] == "Ripley Hale — PANIC 11 Seek cover · conditions: scared, exhausted"
+    assert seen["tracker"].startswith("11 Seek") and seen["tracker"].endswith("…")
+    party = screen_text_of_party(open_service)
+    assert "Seek cover" in party[party.index("Name"):]
+
+
+def test_a_character_duplicated_in_zh_hant_is_named_a_copy_in_zh_hant(make_app, zh_hant):
+    """``d`` in the roster names the copy in the console's language: ``（副本）``, then ``（副本 2）``."""
+    app = make_app("yze-demo")
+    seen = {}
+
+    @pilot_test
+    async def walk():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("1", "d")
+            await pilot.pause()
+            seen["screen"] = screen_text(app).replace("\xa0", " ")
+
+    walk()
+    assert app.service.campaign.roster[1].name == "Ripley Hale（副本）"  # right after Ripley
+    assert "Ripley Hale（副本）" in seen["screen"]
+    assert app.service.duplicate_character("c1").name == "Ripley Hale（副本 2）"

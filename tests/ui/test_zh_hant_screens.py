@@ -13,7 +13,7 @@ import re
 import pytest
 from pilot_harness import pilot_test, press
 from stats_helpers import seeded_session
-from test_zh_hant_console import english_left, screen_text
+from test_zh_hant_console import ascii_punctuation, english_left, screen_text
 
 from gmconsole.campaign import skills
 from gmconsole.i18n import set_language
@@ -100,9 +100,11 @@ def test_the_statistics_screen_and_its_plots_read_in_zh_hant(make_app, zh_hant):
         await press(pilot, "I")
         await _counted(pilot)
         seen["text"], seen["left"] = screen_text(app), english_left(app, {"chi"})
+        seen["punctuation"] = ascii_punctuation(app)
 
     seen = _walk(app, steps, size=(160, 90))
     assert_zh_hant(seen["left"], "statistics")
+    assert not seen["punctuation"], seen["punctuation"]
     text = seen["text"]
     for line in ("骰子的表現", "各角色", "骰子公平性（手動輸入的骰子）", "成功數：實際與預期", "各角色運氣（標準差）",
                  "：點數分布（線：公平骰子）"):
@@ -172,8 +174,11 @@ def test_screens_and_forms_read_in_zh_hant(make_app, zh_hant, where, keys):
         for key in keys:
             await press(pilot, key)
         seen["left"] = english_left(app, skill_ids(app.service) | {"TOML"})
+        seen["punctuation"] = ascii_punctuation(app)
 
-    assert_zh_hant(_walk(app, steps)["left"], where)
+    seen = _walk(app, steps)
+    assert_zh_hant(seen["left"], where)
+    assert not seen["punctuation"], seen["punctuation"]
 
 
 MORE_WALKS = [
@@ -193,9 +198,11 @@ def test_other_systems_screens_read_in_zh_hant(make_app, zh_hant, campaign, wher
             await press(pilot, key)
         seen["screen"] = type(app.screen).__name__
         seen["left"] = english_left(app, skill_ids(app.service))
+        seen["punctuation"] = ascii_punctuation(app)
 
     seen = _walk(app, steps)
     assert_zh_hant(seen["left"], where)
+    assert not seen["punctuation"], seen["punctuation"]
     assert seen["screen"] == {"L": "SkillsScreen", "s": "PickCombatantsScreen", "f": "InitiativeDiceForm"}[keys[-1]]
 
 
@@ -332,7 +339,7 @@ def test_a_skill_added_in_zh_hant_takes_the_attribute_by_its_chinese_name(make_a
         seen["text"] = screen_text(app)
 
     seen = _walk(app, steps)
-    assert seen["hint"] == "力量, 敏捷, 機智, 同理"
+    assert seen["hint"] == "力量、敏捷、機智、同理"
     added = next(skill for skill in app.service.campaign.skills if skill.name == "駕駛")
     assert added.attribute == "wits"
     assert "駕駛" in seen["text"] and "機智" in seen["text"]  # the attribute column names it in zh-Hant too
@@ -357,3 +364,70 @@ def test_every_forms_labels_are_whole_at_80x24_in_zh_hant(make_app, zh_hant, whe
     assert all(text == drawn for text, drawn in labels), labels  # each label on its one line, whole
     if where.startswith("initiative"):
         assert ("Ripley Hale 擇優", "Ripley Hale 擇優") in labels
+
+
+def test_a_list_typed_in_a_form_may_be_parted_by_the_chinese_commas(make_app, zh_hant):
+    """A zh-Hant form shows a list with the list comma 、 and reads it back, and a GM typing in Chinese may
+    part the items with ，or 、 as well as with an ASCII comma (conditions, a gear item's skills)."""
+    from pilot_harness import set_field
+
+    app = make_app("yze-demo")
+    app.service.add_condition("c1", "scared")
+    app.service.add_condition("c1", "tired")
+
+    async def steps(pilot, seen):
+        await press(pilot, "1", "e")
+        seen["shown"] = app.screen.query_one("#f-conditions").value
+        await press(pilot, "ctrl+s")
+        seen["kept"] = list(app.service.character("c1").conditions)
+        await press(pilot, "e")
+        set_field(app, "conditions", "疲憊，恐懼、angry")
+        await press(pilot, "ctrl+s")
+        seen["typed"] = list(app.service.character("c1").conditions)
+        await press(pilot, "g", "a")
+        set_field(app, "name", "步槍")
+        set_field(app, "skills", "ranged，observation")
+        await press(pilot, "ctrl+s")
+        seen["skills"] = app.service.character("c1").gear[-1].skills
+
+    seen = _walk(app, steps)
+    assert seen["shown"] == "scared、tired"
+    assert seen["kept"] == ["scared", "tired"]
+    assert seen["typed"] == ["疲憊", "恐懼", "angry"]
+    assert seen["skills"] == ["ranged", "observation"]
+
+
+def _cut_at_the_edge(table) -> list[str]:
+    """What a DataTable clips at its right edge: columns wider than the table, by header (a column cut to
+    fit ends in "…" instead, and the table is never wider than its room)."""
+    edge, clipped = 0, []
+    scrollbar = table.styles.scrollbar_size_vertical if table.show_vertical_scrollbar else 0
+    for column in table.columns.values():
+        edge += column.get_render_width(table)
+        if edge > table.size.width - scrollbar:
+            clipped.append(str(column.label))
+    return clipped
+
+
+@pytest.mark.parametrize(("where", "keys", "table_id"), [
+    ("history after a roll and its push", ["3", "s", "enter", "r", "p", "h"], "#hist-table"),
+    ("the skills screen", ["L"], "#skills-table"),
+], ids=["history", "skills"])
+def test_no_table_column_is_cut_at_the_edge_at_80x24_in_zh_hant(make_app, zh_hant, where, keys, table_id):
+    """At 80×24 a zh-Hant table (wide characters take two cells) is fitted to its room: the column cut
+    for width ends in "…", none is clipped by the screen's edge (the history's 狀態 read 狀, 完)."""
+    from textual.widgets import DataTable
+
+    app = make_app("yze-demo")
+
+    async def steps(pilot, seen):
+        await press(pilot, *keys)
+        await pilot.pause()
+        table = app.screen.query_one(table_id, DataTable)
+        seen["clipped"] = _cut_at_the_edge(table)
+        seen["cells"] = [[str(getattr(cell, "plain", cell)) for cell in table.get_row_at(r)]
+                         for r in range(table.row_count)]
+
+    seen = _walk(app, steps, size=(80, 24))
+    assert seen["cells"]
+    assert seen["clipped"] == [], seen["cells"][:3]

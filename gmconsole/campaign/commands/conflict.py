@@ -88,7 +88,15 @@ def _describe(c: Campaign, state: ini.Initiative) -> str:
 def _named(c: Campaign, message: str) -> str:
     """A refusal of the rules core (which knows combatants by roster id) with the names the GM knows."""
     by_id = {ch.id: ch.name for ch in c.roster}
-    return re.sub(r"\b[A-Za-z][\w-]*\b", lambda m: by_id.get(m.group(0), m.group(0)), message)
+
+    def name(match: re.Match) -> str:
+        found = by_id.get(match.group(1))
+        if found is None:
+            return match.group(0)
+        return possessive(found) if match.group(2) else found  # "c6's" → "Hull rats'"
+
+    # ASCII word edges: an id is found right before a Chinese word too ("c1的")
+    return re.sub(r"\b([A-Za-z][\w-]*)\b('s)?", name, message, flags=re.ASCII)
 
 
 def _change(service: CampaignService, step: Callable[[Campaign], dict]) -> dict:

@@ -206,9 +206,10 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     summary = _("{name} panics: {total} {row}").format(name=character.name, total=first["total"],
                                                        row=pick(first["name"]))
     if len(rolls) > 1:
-        summary += _("; chained: ") + ", ".join(f"{r['character']} {r['total']} {pick(r['name'])}" for r in rolls[1:])
+        summary += _("; chained: ") + _(", ").join(f"{r['character']} {r['total']} {pick(r['name'])}"
+                                                    for r in rolls[1:])
     if stress_gains:
-        summary += _("; stress +1: ") + ", ".join(g["character"] for g in stress_gains)
+        summary += _("; stress +1: ") + _(", ").join(g["character"] for g in stress_gains)
     return {"summary": summary, "rolls": rolls, "stress": stress_gains, "total": first["total"],
             "effect": first["effect"]}
 

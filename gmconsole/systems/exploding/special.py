@@ -168,7 +168,7 @@ def group_check(base: TargetNumber, participants: Sequence[Participant], source:
     untrained = [p.name for p in participants if not p.skill_dice]
     if untrained:  # all named at once: one at a time took a refusal per name
         names = untrained[0] if len(untrained) == 1 else _("{names} and {last}").format(
-            names=", ".join(untrained[:-1]), last=untrained[-1])
+            names=_(", ").join(untrained[:-1]), last=untrained[-1])
         raise RulesError(ngettext(
             "{names} is untrained: a group check is for trained characters (use an assisted check)",
             "{names} are untrained: a group check is for trained characters (use an assisted check)",

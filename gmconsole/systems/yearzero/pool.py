@@ -391,7 +391,7 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         left -= take
         if take:
             removed.append(_("{count} base").format(count=take))
-        text = ", ".join(removed) if removed else _("nothing")
+        text = _(", ").join(removed) if removed else _("nothing")
         lines.append(
             _("total modifier {modifier}: removed {dice}").format(modifier=_sign(modifier), dice=text)
             + (_("; {count} more had nothing to remove").format(count=left) if left else "")

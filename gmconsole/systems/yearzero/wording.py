@@ -7,6 +7,7 @@ from gmconsole.i18n import N_, _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word, percent
+from gmconsole.wording import side_by_side
 
 __all__ = ["cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
            "panic_rows"]
@@ -33,7 +34,7 @@ def odds_line(odds: dict) -> str:
         parts.append(_("panic if pushed {p}").format(p=percent(odds["p_panic_with_push"])))
     banes = odds.get("p_bane_after_push") or {}
     if banes:
-        shares = ", ".join(f"{_(KINDS[k]) if k in KINDS else k} {percent(v)}" for k, v in banes.items())
+        shares = side_by_side(f"{_(KINDS[k]) if k in KINDS else k} {percent(v)}" for k, v in banes.items())
         parts.append(_("bane after push {shares}").format(shares=shares))
     return " · ".join(parts)
 

@@ -96,10 +96,10 @@ class RollDraft:
         with nothing set and nothing pinned, the sentence that says so."""
         new = {name for name in PER_ROLL if self.is_set(name)} - self.pinned
         if new:
-            said = _("pinned: {options}").format(options=", ".join(named(name) for name in PER_ROLL if name in new))
+            said = _("pinned: {options}").format(options=_(", ").join(named(name) for name in PER_ROLL if name in new))
             return replace(self, pinned=frozenset(self.pinned | new)), said
         if self.pinned:
-            options = ", ".join(named(name) for name in PER_ROLL if name in self.pinned)
+            options = _(", ").join(named(name) for name in PER_ROLL if name in self.pinned)
             said = _("unpinned: {options}").format(options=options)
             return replace(self, pinned=frozenset()), said
         return self, _("Nothing to pin: set a modifier, difficulty, helpers or another option first, then press !.")

@@ -126,7 +126,7 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
         if row.ask is None:
             return None
         old = current.get(key, "")
-        return (f"{pick(row.name)}: {pick(row.ask)}", pick(row.ask),
+        return (_("{modifier}: {ask}").format(modifier=pick(row.name), ask=pick(row.ask)), pick(row.ask),
                 old.split("=", 1)[1] if "=" in old else "")
 
     def check(key: str, text: str) -> str:

@@ -104,7 +104,7 @@ class CharacterForm(FormScreen):
         yield field_row(_("Skills"), "skills", skills, _skills_example(self.campaign))
         for counter in system.sheet_counters:
             yield field_row(_counter_label(counter), counter, str(getattr(c, counter)) if c else "")
-        yield field_row(_("Conditions"), "conditions", ", ".join(c.conditions) if c else "",
+        yield field_row(_("Conditions"), "conditions", _(", ").join(c.conditions) if c else "",
                         _("comma-separated, e.g. tired, scared"))
         yield field_row(_("Notes"), "notes", c.notes if c else "")
 
@@ -156,6 +156,6 @@ class CharacterForm(FormScreen):
         for counter in system.sheet_counters:
             default = 1 if counter == "level" else 0
             data[counter] = self.whole(counter, _counter_label(counter), blank=default)
-        data["conditions"] = [c.strip().lower() for c in self.text("conditions").split(",") if c.strip()]
+        data["conditions"] = [c.lower() for c in self.items("conditions")]
         data["notes"] = self.text("notes")
         return data

@@ -66,7 +66,7 @@ class DemoPickerScreen(Screen[str | None]):
             options = []
             for summary in self.campaigns:
                 # folder names and rosters are read from the disk: shown escaped (issue 10)
-                people = (", ".join(shown(c) for c in summary.characters[:3])
+                people = (_(", ").join(shown(c) for c in summary.characters[:3])
                           + (" …" if len(summary.characters) > 3 else ""))
                 label = f"{shown(summary.name)}  [{shown(_title(summary.system))}]  {people}"
                 options.append(Option(label, id=summary.name))

@@ -5,11 +5,13 @@ the GM is in. A form never changes the campaign itself: ``ctrl+s`` (or ``enter``
 fields and hands the result to ``submit``, a callable the pane gives it that asks the service and
 returns ``None`` on success or the refusal as one sentence. On a refusal (a bad number here, or the
 service's validation) the message shows under the fields, nothing changed, and the form stays open.
-``escape`` cancels.
+``escape`` cancels: at once when the fields are as they opened, else after "Discard what you typed?"
+(:class:`KeepsTyping`, which the typed-line entries and the special-roll forms share).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -23,7 +25,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.wording import quoted
 
-__all__ = ["FormError", "FormScreen", "field_row"]
+__all__ = ["FormError", "FormScreen", "KeepsTyping", "field_row"]
 
 
 class FormError(ValueError):
@@ -39,7 +41,42 @@ def field_row(label: str, field_id: str, value: str = "", placeholder: str = "")
     )
 
 
-class FormScreen(ModalScreen[bool]):
+class KeepsTyping:
+    """Escape that does not throw away what the GM typed: a screen with this base closes at once when its
+    fields read as they opened, and asks "Discard what you typed?" (:class:`DiscardTyped`) when the GM
+    typed something (enter or ``y`` discards and closes, escape or ``n`` goes back, the text kept).
+
+    The fields are the screen's ``Input`` widgets, read when it is mounted (Textual calls this class's
+    ``on_mount`` beside the screen's own) and again by :meth:`keep_as_typed` once what was typed has been
+    used (a special roll rolled); the screen's escape action calls :meth:`close_or_ask`."""
+
+    _as_opened: tuple[str, ...] | None = None
+
+    def on_mount(self) -> None:
+        self.keep_as_typed()
+
+    def keep_as_typed(self) -> None:
+        """The fields as they read now count as untyped: escape closes at once until they change."""
+        self._as_opened = self._typed()
+
+    def _typed(self) -> tuple[str, ...]:
+        return tuple(field.value for field in self.query(Input))  # type: ignore[attr-defined]
+
+    def close_or_ask(self, result: object) -> None:
+        """Dismiss with ``result``, asking first when the fields differ from what they read at the start."""
+        if self._as_opened is None or self._typed() == self._as_opened:
+            self.dismiss(result)  # type: ignore[attr-defined]
+            return
+        from gmconsole.ui.screens.confirm import DiscardTyped
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.dismiss(result)  # type: ignore[attr-defined]
+
+        self.app.push_screen(DiscardTyped(), answered)  # type: ignore[attr-defined]
+
+
+class FormScreen(KeepsTyping, ModalScreen[bool]):
     """Base of the console's forms; subclasses give ``form_title``, ``fields()`` and ``parse()``."""
 
     DEFAULT_CSS = """
@@ -94,6 +131,11 @@ class FormScreen(ModalScreen[bool]):
     def text(self, field_id: str) -> str:
         return self.query_one(f"#f-{field_id}", Input).value.strip()
 
+    def items(self, field_id: str) -> list[str]:
+        """A typed list, each item stripped: parted by commas, Chinese ones too (， and the list comma 、, as a
+        zh-Hant form shows a list: ``_(", ")``); blanks left out."""
+        return [item.strip() for item in re.split(r"[,，、]", self.text(field_id)) if item.strip()]
+
     def whole(self, field_id: str, what: str, *, blank: int | None = None) -> int:
         """A whole number from a field (``blank`` when empty, if allowed)."""
         raw = self.text(field_id)
@@ -131,4 +173,4 @@ class FormScreen(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
+        self.close_or_ask(False)

@@ -49,7 +49,7 @@ class GearForm(FormScreen):
         yield field_row(_("Artifact die"), "artifact_die", str(g.artifact_die or "") if g else "",
                         _("blank, 8, 10 or 12"))
         yield field_row(_("Damage"), "damage", str(g.damage) if g else "0")
-        yield field_row(_("Skills"), "skills", ", ".join(g.skills) if g else "", verbatim("ranged, observation"))
+        yield field_row(_("Skills"), "skills", _(", ").join(g.skills) if g else "", verbatim("ranged, observation"))
         yield field_row(_("Quantity"), "quantity", str(g.quantity) if g else "1")
         yield field_row(_("Notes"), "notes", g.notes if g else "")
 
@@ -65,8 +65,7 @@ class GearForm(FormScreen):
             # service as the bonus (not as the maximum the GM left blank)
             "max_bonus": self.whole("max_bonus", _("Max bonus"), blank=max(bonus, 0)),
             "damage": self.whole("damage", _("Damage"), blank=0),
-            "skills": [skill_named(self.app.service.campaign, s.strip()) for s in self.text("skills").split(",")
-                       if s.strip()],
+            "skills": [skill_named(self.app.service.campaign, s) for s in self.items("skills")],
             "quantity": self.whole("quantity", _("Quantity"), blank=1),
             "notes": self.text("notes"),
         }
@@ -145,7 +144,7 @@ class GearScreen(ModalScreen[None]):
         from gmconsole.campaign.skills import name_of
 
         campaign = self.app.service.campaign
-        return ", ".join(name_of(campaign, skill) or skill for skill in item.skills)
+        return _(", ").join(name_of(campaign, skill) or skill for skill in item.skills)
 
     def _highlighted(self) -> Gear | None:
         character = self.character

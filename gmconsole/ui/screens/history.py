@@ -52,6 +52,7 @@ from gmconsole.ui.screens.history_reading import HistoryReading
 from gmconsole.ui.widgets.dice_pool import kind_colours
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
+from gmconsole.ui.widgets.sheet_view import give_way
 from gmconsole.wording import quoted
 
 __all__ = ["MAX_ROWS", "HistoryScreen"]
@@ -65,7 +66,11 @@ _COLUMNS = ("#", N_("s"), N_("at"), N_("kind"), N_("who"), N_("skill"), N_("resu
             N_("status"))
 """The table's column headers (translated where the table is made)."""
 _SUMMARY = _COLUMNS.index("summary")
-"""The one column cut to fit the table's width (issue: play-test 5, item 3)."""
+"""The column cut first to fit the table's width (issue: play-test 5, item 3)."""
+_GIVE_WAY = (_SUMMARY, _COLUMNS.index("result"), _COLUMNS.index("kind"), _COLUMNS.index("skill"), _COLUMNS.index("who"))
+"""The columns cut to fit the table's width, in turn, each down to its label (the summary to 10 cells): a
+narrow terminal in zh-Hant, whose words take two cells each, left no room for the status, clipped by the
+edge (狀態 read 狀) while the summary kept its 10 cells."""
 
 
 def _entries(count: int) -> str:
@@ -137,7 +142,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
         self._cells_campaign = None  # the campaign those cells were made with
         self._drawn_entries: list[dict] = []  # the entries drawn, to skip drawing the same ones again
-        self._summary_cells = 0  # the summary column's width they were drawn at
+        self._rooms_drawn: dict[int, int] = {}  # the cut columns' widths they were drawn at
 
     @property
     def service(self):
@@ -226,26 +231,28 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         if campaign is not self._cells_campaign or len(self._cells) > 10 * MAX_ROWS:
             self._cells, self._cells_campaign = {}, campaign  # skill names may have changed
         made = [self._cells_of(e) for e in self.rows]
-        room = self._summary_room(table, [widths for _key, _cells, widths in made])
-        if same and room == self._summary_cells:
+        room = self._rooms(table, [widths for _key, _cells, widths in made])
+        if same and room == self._rooms_drawn:
             return  # the same entries, as read (e.g. a key that still matches nothing): nothing to redraw
-        self._drawn_entries, self._summary_cells = list(self.rows), room  # held: an entry read again is never one drawn
+        self._drawn_entries, self._rooms_drawn = list(self.rows), room  # held: an entry read again is never one drawn
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
         for key, cells, _widths in made:
-            table.add_row(*cells[:_SUMMARY], cut_cell(cells[_SUMMARY], room), *cells[_SUMMARY + 1:], key=key)
+            table.add_row(*(cut_cell(cell, room[i]) if i in room else cell for i, cell in enumerate(cells)), key=key)
         self._drawn = [self._key_of(e) for e in self.rows]
         if self.rows:  # the same entry stays selected when a change adds a row above it
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
 
-    def _summary_room(self, table: DataTable, widths: list[list[int]]) -> int:
-        """Cells the summary column gets: what the table's width leaves after the other columns (which
-        are never cut) and a scroll bar; a longer summary ends in "…", whole in the detail (``enter``)."""
+    def _rooms(self, table: DataTable, widths: list[list[int]]) -> dict[int, int]:
+        """Cells each column of :data:`_GIVE_WAY` gets: the table's width less a scroll bar, the padding and
+        the other columns (never cut) is shared out, the summary giving way first, then the result, the kind,
+        the skill and who, each down to its label; a cut cell ends in "…", whole in the detail (``enter``)."""
         width = table.size.width or self.app.size.width
-        others = sum(max([cell_len(label)] + [w[i] for w in widths]) + 2
-                     for i, label in enumerate(_COLUMNS) if i != _SUMMARY)
-        return max(width - others - 2 - 2, cell_len(_COLUMNS[_SUMMARY]), 10)
+        labels = [cell_len(_(label)) for label in _COLUMNS]
+        natural = [max([labels[i]] + [w[i] for w in widths]) for i in range(len(_COLUMNS))]
+        least = [max(labels[i], 10 if i == _SUMMARY else 2) for i in range(len(_COLUMNS))]
+        return give_way(sum(natural) + 2 * len(_COLUMNS) + 2 - width, natural, _GIVE_WAY, least)
 
     def on_resize(self) -> None:
         """The summary column is fitted to the table's width again."""
@@ -371,7 +378,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return
         self.reload()
         entry = as_record(entry)
-        self._say(f"{status_name(given(entry.status, ''))}: {given(entry.summary, '')}")
+        self._say(_("{status}: {summary}").format(status=status_name(given(entry.status, "")),
+                                                  summary=given(entry.summary, "")))
 
     def action_undo(self) -> None:
         if not self.service.can_undo:

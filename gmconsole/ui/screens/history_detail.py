@@ -42,7 +42,7 @@ def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> T
         text.append(render_dice(pool.get("dice") or [], colours=colours))
         text.append("\n")
         if pool.get("explanation"):
-            text.append("; ".join(pool["explanation"]) + "\n", style="dim")
+            text.append(_("; ").join(pool["explanation"]) + "\n", style="dim")
         first = entry.first_dice
         if first and entry.pushes:
             text.append(_("First roll: "), style="bold")

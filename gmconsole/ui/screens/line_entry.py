@@ -25,6 +25,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.screens.form_base import KeepsTyping
 
 __all__ = [
     "LineEntryScreen",
@@ -41,12 +42,12 @@ ENTER = {"roll": N_("roll"), "ok": N_("ok"), "write": N_("write")}
 """What the enter key does, as the keys line names it."""
 
 
-class LineEntryScreen(ModalScreen[Any]):
+class LineEntryScreen(KeepsTyping, ModalScreen[Any]):
     """Ask for one line; ``submit(text)`` does the action and returns what to dismiss with.
 
     ``submit`` raises ``ValueError`` (``RulesError``, ``ValidationError``), ``OSError`` or a ``StoreError`` for
     anything the GM got wrong or a failed save; the message is shown inline and nothing is
-    dismissed. ``escape`` cancels with ``None``.
+    dismissed. ``escape`` cancels with ``None``, asking first when the GM typed something (:class:`KeepsTyping`).
     """
 
     DEFAULT_CSS = """
@@ -112,7 +113,7 @@ class LineEntryScreen(ModalScreen[Any]):
         self.query_one("#faces-error", Static).update("")
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.close_or_ask(None)
 
 
 class TypeFaces(LineEntryScreen):

@@ -308,8 +308,9 @@ class MainScreen(Screen[None]):
             return
         from gmconsole.ui.screens.question import QuestionScreen
 
-        rolls = "; ".join(_("roll {id} ({character})").format(id=item["roll_id"], character=item.get("character", ""))
-                          for item in waiting[-5:])
+        rolls = _("; ").join(_("roll {id} ({character})").format(id=item["roll_id"],
+                                                                  character=item.get("character", ""))
+                             for item in waiting[-5:])
         more = _(" and {count} more").format(count=len(waiting) - 5) if len(waiting) > 5 else ""
 
         def answered(quit_anyway: bool | None) -> None:

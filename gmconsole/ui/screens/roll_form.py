@@ -8,7 +8,8 @@ hands the values to ``run``, which asks the service or the rules core and return
 text. The result (or the refusal, one sentence) is shown inside the form, right under its title and
 scrolled into view (play-test 5: at 80×24 it was below the visible part, so ``ctrl+s`` seemed to do
 nothing); the form stays open so the GM can read it and roll again (the marks stay too); ``escape``
-closes it and dismisses the last result text (``None`` if nothing was rolled).
+closes it and dismisses the last result text (``None`` if nothing was rolled), asking first when the GM
+typed something since the form opened or last rolled (:class:`~gmconsole.ui.screens.form_base.KeepsTyping`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.screens.form_base import KeepsTyping
 from gmconsole.ui.widgets.mark_list import MarkList
 
 __all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
@@ -38,7 +40,10 @@ class FormField:
 
     With ``choices`` (``(value, label)`` pairs) the answer is marked in a list instead of typed:
     ``many`` lists give the values marked (a list; in the order marked when ``ordered``), the others
-    the one value marked (``""`` when none); ``marked`` are the values marked at first."""
+    the one value marked (``""`` when none); ``marked`` are the values marked at first. A list whose
+    labels depend on a typed field names it in ``follows``: ``relabel(typed)`` gives the rows' labels
+    anew whenever that field changes (the group check's "(untrained)" marks follow the skill typed);
+    the marks stay."""
 
     key: str
     label: str
@@ -48,9 +53,11 @@ class FormField:
     many: bool = False
     ordered: bool = False
     marked: tuple[str, ...] = ()
+    follows: str = ""
+    relabel: Callable[[str], tuple[tuple[str, str], ...]] | None = None
 
 
-class RollFormScreen(ModalScreen[str | None]):
+class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
     """Ask ``fields``; ``run(values)`` returns the result text or raises ``ValueError`` with the reason."""
 
     DEFAULT_CSS = """
@@ -151,6 +158,20 @@ class RollFormScreen(ModalScreen[str | None]):
         event.stop()
         self.action_run()
 
+    @on(Input.Changed)
+    def _relabel(self, event: Input.Changed) -> None:
+        """The lists that follow the field typed in take their labels from what it reads now."""
+        key = (event.input.id or "").removeprefix("field-")
+        for field in self.fields:
+            if not (field.follows == key and field.relabel and field.choices is not None):
+                continue
+            labels = dict(field.relabel(event.value))
+            listing = self.query_one(f"#field-{field.key}", MarkList)
+            for index in range(listing.option_count):
+                value = listing.get_option_at_index(index).value
+                if value in labels:
+                    listing.replace_option_prompt_at_index(index, Text(shown(labels[value])))
+
     def action_run(self) -> None:
         error = self.query_one("#form-error", Static)
         try:
@@ -163,13 +184,14 @@ class RollFormScreen(ModalScreen[str | None]):
         error.update("")
         error.display = False
         self.result = text
+        self.keep_as_typed()  # what was typed is used: escape now closes at once
         shown_result = self.query_one("#form-result", Static)
         shown_result.update(Text(text))
         shown_result.display = True
         self.call_after_refresh(shown_result.scroll_visible, animate=False)
 
     def action_close(self) -> None:
-        self.dismiss(self.result)
+        self.close_or_ask(self.result)
 
 
 class ChoiceScreen(ModalScreen[str | None]):

@@ -183,10 +183,10 @@ def _pending_text(pending: list[dict]) -> str:
 
     parts = []
     for item in pending[:4]:
-        costs = ", ".join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict))
-        parts.append(f"{item.get('character') or '?'}: {costs}")
+        costs = _(", ").join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict))
+        parts.append(_("{name}: {costs}").format(name=item.get("character") or "?", costs=costs))
     more = _(" and {count} more").format(count=len(pending) - 4) if len(pending) > 4 else ""
-    return "; ".join(parts) + more
+    return _("; ").join(parts) + more
 
 
 def new_session(app) -> None:

@@ -149,8 +149,8 @@ class SettingsScreen(Screen[None]):
             campaign = self.service.campaign
             info = next(i for i in settings_table.settings_for(campaign.system) if i.key == key)
             detail.append(f"{key} ", style="bold")
-            detail.append(f"({_rule(info.rule)})", style="yellow")
-            detail.append(f": {info.text}\n")
+            detail.append(_("({rule})").format(rule=_rule(info.rule)), style="yellow")
+            detail.append(_(": {text}").format(text=info.text) + "\n")
             detail.append(_("Now: {value}. ").format(value=settings_table.shown_value(getattr(campaign.settings, key))))
             how = _(settings_table.COVERAGE_HELP).replace("：", ": ").split(": ", 1)[1]
             detail.append(_("Takes {allowed}.").format(allowed=settings_table.allowed_text(campaign, info))

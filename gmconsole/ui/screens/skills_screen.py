@@ -30,7 +30,7 @@ from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
-from gmconsole.ui.widgets.sheet_view import text_cells
+from gmconsole.ui.widgets.sheet_view import fit_columns, table_room, text_cells
 
 __all__ = ["SkillForm", "SkillListFile", "SkillsScreen"]
 
@@ -52,7 +52,7 @@ class SkillForm(FormScreen):
 
     def _attributes(self) -> str:
         system = self.app.service.campaign.system
-        return ", ".join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
+        return _(", ").join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
 
     def fields(self) -> ComposeResult:
         k = self.skill
@@ -98,6 +98,9 @@ class SkillsScreen(ModalScreen[None]):
     SkillsScreen #skills-message { color: $text-error; height: auto; }
     """
 
+    _room: int | None = None
+    """The cells the rows were fitted to (:meth:`sync`)."""
+
     BINDINGS = [
         Binding("a", "add", N_("Add skill"), id="skills.add"),
         Binding("e", "edit", N_("Edit skill"), id="skills.edit"),
@@ -119,6 +122,17 @@ class SkillsScreen(ModalScreen[None]):
         self.sync()
         self.query_one(DataTable).focus()
 
+    def _refit(self) -> None:
+        """Fit the rows again once the table is laid out, when its room is not the one they were fitted to
+        (at first the table has no width yet; a row added grows it only at the next refresh)."""
+        table = self.query_one(DataTable)
+        if table_room(table, table.row_count) != self._room:
+            self.sync()
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.call_after_refresh(self._refit)
+
     @property
     def _listed(self) -> bool:
         return skills.validation.skills_listed(self.app.service.campaign.system)
@@ -138,15 +152,23 @@ class SkillsScreen(ModalScreen[None]):
                 system=campaign.system))
         self.query_one("#skills-title", Static).update(title)
         listed = skills.listing(campaign) if self._listed else []
+        rows = []
         for skill in listed:
-            who = ", ".join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
-                            if c.skills.get(skill.id, 0) > 0)
+            who = _(", ").join(f"{shown(c.name)} {c.skills[skill.id]}" for c in campaign.roster
+                               if c.skills.get(skill.id, 0) > 0)
             text = shown(skill.text)
             attribute = attribute_shown(campaign.system, skill.attribute)
-            table.add_row(*text_cells([skill.name, skill.id, attribute, cut_cells(who, 30), cut_cells(text, 40)]),
-                          key=skill.id)
+            rows.append(text_cells([skill.name, skill.id, attribute, cut_cells(who, 30), cut_cells(text, 40)]))
+        # the text, then who has it, give way to the box's width ("…"), never clipped by its edge; the whole
+        # text is in the edit form (e)
+        room = table_room(table, len(rows)) or min(110, self.app.size.width) - 2
+        self._room = room
+        rows, _cut = fit_columns(room, [str(c.label) for c in table.columns.values()], rows, (4, 3))
+        for skill, cells in zip(listed, rows):
+            table.add_row(*cells, key=skill.id)
         if listed:
             table.move_cursor(row=min(max(row, 0), len(listed) - 1))
+        self.call_after_refresh(self._refit)
 
     def _say(self, text: str) -> None:
         self.query_one("#skills-message", Static).update(shown(text))
@@ -192,7 +214,7 @@ class SkillsScreen(ModalScreen[None]):
         if who:  # refused before asking: the GM lowers it on their sheets first
             said = ngettext("{names} has {skill}: set it to 0 on their sheets first, then remove it.",
                             "{names} have {skill}: set it to 0 on their sheets first, then remove it.", len(who))
-            self._say(said.format(names=", ".join(who), skill=skill.name))
+            self._say(said.format(names=_(", ").join(who), skill=skill.name))
             return
         from gmconsole.ui.screens.confirm import ConfirmScreen
 

@@ -221,7 +221,7 @@ class StatisticsScreen(Screen[None]):
 
         self.counting = False
         self.data = data
-        self._status(f"{shown(data['campaign'])}: {self.scope_words()}")
+        self._status(_("{campaign}: {scope}").format(campaign=shown(data["campaign"]), scope=self.scope_words()))
         self.query_one("#stats-figures", Static).update(figures_view(data))
         self._draw_plots(data, series)
 

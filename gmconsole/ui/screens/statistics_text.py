@@ -82,8 +82,9 @@ def _summary(data: dict) -> list:
     else:
         parts.append(Text(_("Pushes: none")))
     if data["bands"]:
-        parts.append(Text(band_name(data, plural=True).capitalize() + ": "
-                          + _(", ").join(f"{shown(band_text(data, k))} {n}" for k, n in data["bands"].items())))
+        counts = _(", ").join(f"{shown(band_text(data, k))} {n}" for k, n in data["bands"].items())
+        bands = band_name(data, plural=True).capitalize()
+        parts.append(Text(_("{bands}: {counts}").format(bands=bands, counts=counts)))
     return parts
 
 

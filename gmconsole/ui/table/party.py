@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.i18n import _
+from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.sheet_view import badges, tracker_columns, who
 
 __all__ = ["NAME_CELLS", "Party", "numbers_shown"]
@@ -29,12 +30,8 @@ def numbers_shown(character) -> bool:
 
 
 def _panic_effect(character) -> str:
-    panic = character.panic
-    if panic is None:
-        return ""
-    from gmconsole.safe_text import shown
-
-    return shown(panic.name or panic.effect)
+    """The panic row's name in the table view's language (:func:`panic_name`), ``""`` without a panic."""
+    return "" if character.panic is None else panic_name(character.panic)
 
 
 class Party(Static):

@@ -55,7 +55,7 @@ class TurnOrder(Static):
         if compact:
             after = [name_of(slot.combatant)[0] for slot in state.slots[state.turn + 1:]]
             if after:
-                text.append("\n" + _("then: {names}").format(names=", ".join(after)))
+                text.append("\n" + _("then: {names}").format(names=_(", ").join(after)))
             self.update(text)
             return
         rows = []

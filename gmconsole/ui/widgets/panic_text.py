@@ -1,4 +1,6 @@
-"""What a panic roll reads as, in the tracker pane and in the questions a spreading row asks (R-PANIC-1).
+"""What a panic roll reads as, in the tracker pane and in the questions a spreading row asks (R-PANIC-1),
+and a character's panic effect by name (:func:`panic_name`: the roster, the tracker's State column, the
+players' table view).
 
 The row's name and words come from the data file in the console's language (:func:`gmconsole.i18n.pick`)."""
 
@@ -9,7 +11,21 @@ from rich.text import Text
 from gmconsole.i18n import N_, _, pick
 from gmconsole.ui.widgets.styles import BOLD_YELLOW
 
-__all__ = ["describe_panic", "in_range_question"]
+__all__ = ["describe_panic", "in_range_question", "panic_name", "rest_question"]
+
+
+def panic_name(panic) -> str:
+    """A character's panic effect (``Character.panic``) by its table row's name in the console's language.
+
+    The sheet keeps the row's id and its name in the language spoken when it was rolled, so a panic rolled
+    in English read "Seek cover" in a zh-Hant console; the data file's ``{en, zh-Hant}`` name of the row
+    is shown instead, and the kept name only when the table has no such row. Escaped: the kept name is
+    read from the campaign file."""
+    from gmconsole.safe_text import shown
+    from gmconsole.systems.yearzero.panic import panic_table
+
+    row = next((r for r in panic_table() if r.get("id") == panic.effect), None) if panic.effect else None
+    return shown(pick(row["name"]) if row else (panic.name or panic.effect))
 
 
 def describe_panic(panic: dict) -> Text:
@@ -29,7 +45,7 @@ def describe_panic(panic: dict) -> Text:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])
     if gains:
-        out.append("\n" + _("stress +1: ") + ", ".join(g["character"] for g in gains), style="magenta")
+        out.append("\n" + _("stress +1: ") + _(", ").join(g["character"] for g in gains), style="magenta")
     return out
 
 
@@ -48,3 +64,12 @@ def in_range_question(name: str, result) -> str:
         asks.append(_(WHO_ELSE.get(result.others.panic_roll, N_("Who {verb}s {name} (a panic roll each)?"))).format(
             verb=result.others.panic_roll, name=name))
     return " ".join([head, *asks])
+
+
+def rest_question(roster) -> str | None:
+    """What ``R`` (rest every PC, R-PANIC-1) asks before it wipes the party's stress and panic, naming the PCs
+    who have any; ``None`` when none has (the service's refusal then says so, with no question)."""
+    resting = [c.name for c in roster if not c.is_npc and (c.stress or c.panic is not None)]
+    if not resting:
+        return None
+    return _("Rest every PC: stress to 0 for {names}? (ctrl+z undoes it)").format(names=_(", ").join(resting))

@@ -28,7 +28,7 @@ from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 from gmconsole.ui.widgets.roll_text import tier_word
-from gmconsole.wording import possessive, quoted
+from gmconsole.wording import possessive, quoted, side_by_side
 
 __all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
 
@@ -196,7 +196,7 @@ def assisted_text(entry: SpecialRollEntry | dict) -> str:
 def group_text(entry: SpecialRollEntry | dict) -> str:
     """A group check in words: the TN and why, each result, the count of successes."""
     group = as_record(entry).group
-    why = ", ".join(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
+    why = side_by_side(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
     lines = [_("TN {tn} ({why})").format(tn=group["tn"], why=why)]
     lines += [_check_text(r["name"], r) for r in group["results"]]
     lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))
@@ -219,8 +219,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     traits = [(a, a) for a in attribute_ids(service.campaign)]
     skill_text = str(dict(skills).get(skill, skill))
     listed = _("Skills: {skills}. Traits: {traits}. Difficulties: {levels}. (Names or ids, any case.)").format(
-        skills=", ".join(str(n) for _s, n in skills), traits=", ".join(a for a, _n in traits),
-        levels=", ".join(n for _k, n in levels))
+        skills=_(", ").join(str(n) for _s, n in skills), traits=_(", ").join(a for a, _n in traits),
+        levels=_(", ").join(n for _k, n in levels))
 
     def named(v: dict) -> dict:
         """The form's typed skill, trait and difficulty as the ids the service reads."""
@@ -269,7 +269,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
                           "(setting). ") + listed + faces_keys(service.campaign.system, "s t")),
         "group": (_("Group check"), [
             FormField("participants", _("Trained participants (space marks)"),
-                      choices=_trained_rows(service, skill), many=True, marked=(character.id,)),
+                      choices=_trained_rows(service, skill), many=True, marked=(character.id,),
+                      follows="skill", relabel=lambda typed: _trained_rows(service, _named(typed, skills))),
         ] + common + [
             FormField("difficulty", _("Difficulty"), difficulty),
             FormField("faces", _("Faces typed (blank: console dice)"),
@@ -317,7 +318,7 @@ def tiered_forms(service, character, state: dict, rng,
         if on_attack is not None:
             on_attack(entry)
         faces = " ".join(str(d["face"]) for d in entry.dice)
-        notes = ("; " + "; ".join(entry.notes)) if entry.notes else ""
+        notes = (_("; ") + _("; ").join(entry.notes)) if entry.notes else ""
         said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
                 else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
         return said.format(name=character.name, faces=faces, tier=tier_word(entry.tier), damage=entry.damage) + notes

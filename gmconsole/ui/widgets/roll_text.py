@@ -153,7 +153,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
     head = (_("costs ({status}): ").format(status=costs_status_text(status))
             if status else _("costs: {costs}").format(costs=""))
-    return [head + _(", ").join(parts)] + ([f"({paid})"] if paid else [])
+    return [head + _(", ").join(parts)] + ([_("({paid})").format(paid=paid)] if paid else [])
 
 
 def stunt_count(entry: Entry | dict) -> int:
@@ -195,7 +195,7 @@ def modifier_line(entry: Entry | dict) -> str:
         value = row.get("modifier")
         sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
         parts.append(f"{name}{detail}{sign}")
-    return (_("modifiers: ") + "; ".join(parts)) if parts else ""
+    return (_("modifiers: ") + _("; ").join(parts)) if parts else ""
 
 
 def stunt_lines(entry: Entry | dict) -> list[str]:
@@ -245,7 +245,7 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
         tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
         lines.append(tier + by_hand)
         if entry.consequences == "offered":
-            names = ", ".join(consequence_names().values())
+            names = _(", ").join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
     elif entry.top is not MISSING:
         verdict = (_("CRITICAL FAILURE") if entry.critical_failure
@@ -272,7 +272,7 @@ def chosen_consequences(keys) -> str:
     """The consequences a roll has had applied, as a list: in English the keys the entry records (``damage,
     lost-gear``, as it always read), in another language each one's name from the data file."""
     named = {} if language() == "en" else consequence_names()
-    return ", ".join(named.get(key, key) for key in keys or [])
+    return _(", ").join(named.get(key, key) for key in keys or [])
 
 
 def tier_word(tier) -> str:
@@ -310,8 +310,8 @@ def rolled_explanation(entry: Entry | dict) -> str:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
     pushed = [_dice_of_kind(n, kind) for kind, n in added.items() if n > 0]
     if entry.pushes and pushed:
-        lines.append(_("the push: +") + ", +".join(pushed))
-    return "; ".join(lines)
+        lines.append(_("the push: +") + (_(", ") + "+").join(pushed))
+    return _("; ").join(lines)
 
 
 def opposed_line(entry: Entry | dict | None) -> str:
@@ -357,9 +357,10 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
     for table, entries in exploding.modifier_tables().items():
         for e in entries:
             if e.pickable:
-                group = f"{_en(e.group)}: " if e.group else ""
+                group = _("{group}: ").format(group=_en(e.group)) if e.group else ""
                 named = _(TN_TABLES[table]) if table in TN_TABLES else table
-                out.append((e.full_key, f"{named}: {group}{_en(e.name)} {e.range_text()}"))
+                row = f"{group}{_en(e.name)} {e.range_text()}"
+                out.append((e.full_key, _("{table}: {row}").format(table=named, row=row)))
     return out
 
 

@@ -8,7 +8,7 @@ wounds and strain, tiered stamina, level and XP.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
@@ -19,6 +19,7 @@ from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import looks
+from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
 
 SHORT = {
@@ -191,6 +192,34 @@ def fit_column(width: int, headers: list[str], rows: list[list], column: int, *,
     return fitted, [new[column] is not old[column] for new, old in zip(fitted, rows)]
 
 
+def give_way(over: int, widths: list[int], order: Sequence[int], least: Sequence[int]) -> dict[int, int]:
+    """The widths of the columns in ``order`` once they gave up ``over`` cells between them (the table is
+    that much wider than its room): each in turn, down to its ``least`` (e.g. its header), the rest never
+    cut. Whatever they cannot give stays over (a terminal too narrow for every header)."""
+    rooms = {}
+    for i in order:
+        give = max(0, min(over, widths[i] - least[i]))
+        rooms[i], over = widths[i] - give, over - give
+    return rooms
+
+
+def fit_columns(width: int, headers: list[str], rows: list[list], order: Sequence[int], *,
+                padding: int = 1) -> tuple[list[list], list[bool]]:
+    """Fit a table into ``width`` cells by shortening the columns in ``order`` in turn (:func:`give_way`),
+    each down to its header's width, each cut cell ending in "…"; the other columns are never cut. Returns
+    the rows and, per row, whether it was cut; ``width`` 0 (not laid out yet) leaves the rows as they are."""
+    untouched = [False] * len(rows)
+    if width <= 0 or not rows:
+        return rows, untouched
+    widths = [max([_width(headers[i])] + [_width(r[i]) for r in rows]) for i in range(len(headers))]
+    over = sum(widths) + 2 * padding * len(headers) - width
+    if over <= 0:
+        return rows, untouched
+    rooms = give_way(over, widths, order, [max(_width(header), 2) for header in headers])
+    fitted = [[_cut(cell, rooms[i]) if i in rooms else cell for i, cell in enumerate(row)] for row in rows]
+    return fitted, [any(new is not old for new, old in zip(f, r)) for f, r in zip(fitted, rows)]
+
+
 def fit_rows(width: int, headers: list[str], rows: list[list], *, min_state: int = 10,
              min_name: int = 8, padding: int = 1) -> tuple[list[list], list[bool]]:
     """Fit a roster-like table (name first, state/status last) into ``width`` cells.
@@ -262,11 +291,11 @@ def state_text(system: str, character: Character) -> str:
     if systems.get(system).breaks_at_zero and character.broken:
         parts.append(_("BROKEN"))
     if character.panic is not None:
-        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=shown(character.panic.name)))
+        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=panic_name(character.panic)))
     if character.dog is not None and character.dog.dead:
         parts.append(_("dog dead"))
     if character.conditions:
-        parts.append(_("conditions: ") + ", ".join(shown(c) for c in character.conditions))
+        parts.append(_("conditions: ") + _(", ").join(shown(c) for c in character.conditions))
     return " · ".join(parts)
 
 

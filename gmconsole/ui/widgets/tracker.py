@@ -27,7 +27,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.redraw import update_if_changed
-from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question
+from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question, panic_name, rest_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
@@ -159,9 +159,9 @@ class TrackerPane(Vertical):
                     cells.append(str(value))
             state = Text()
             if character.panic is not None:
-                state.append(f"{character.panic.total} {shown(character.panic.name)}", style=HIGHLIGHT)
+                state.append(f"{character.panic.total} {panic_name(character.panic)}", style=HIGHLIGHT)
             if character.conditions:
-                state.append((" " if state.plain else "") + ", ".join(shown(c) for c in character.conditions),
+                state.append((" " if state.plain else "") + _(", ").join(shown(c) for c in character.conditions),
                              style="magenta")
             cells.append(state)
             rows.append(cells)
@@ -321,7 +321,8 @@ class TrackerPane(Vertical):
             low, high = counter_range(character, counter)
             span = (_("{low} to {high}").format(low=low, high=high) if high is not None
                     else _("{low} or more").format(low=low))
-            form = ValueForm(f"{character.name}: {_(LABELS[counter])}", _(LABELS[counter]), self._value_submit(
+            form = ValueForm(_("{name}: {counter}").format(name=character.name, counter=_(LABELS[counter])),
+                             _(LABELS[counter]), self._value_submit(
                 lambda v: service.set_tracker(character_id, counter, v)),
                 hint=_("now {value} · {span}").format(value=getattr(character, counter), span=span))
         self.app.push_screen(form)
@@ -413,14 +414,21 @@ class TrackerPane(Vertical):
             self.app.attempt(lambda: self.app.service.rest(character_id))
 
     def action_rest_all(self) -> None:
-        self.app.attempt(lambda: self.app.service.rest())
+        """``R``: every PC's stress to 0 (R-PANIC-1), asked first (:func:`rest_question`), as ``e`` asks."""
+        from gmconsole.ui.screens.confirm import confirm_then
+
+        question = rest_question(self.app.service.campaign.roster)
+        if question is None:  # nobody to rest: the service says so
+            self.app.attempt(self.app.service.rest)
+        else:
+            confirm_then(self.app, question, self.app.service.rest)
 
     def _condition_hint(self) -> str:
         from gmconsole import systems
         from gmconsole.rules.data import load_table
 
         table = load_table(systems.get(self.app.service.campaign.system).conditions_table)
-        return ", ".join(c["id"] for c in table.get("conditions", []))
+        return _(", ").join(c["id"] for c in table.get("conditions", []))
 
     def action_add_condition(self) -> None:
         from gmconsole.ui.screens.condition_form import ConditionForm
@@ -446,7 +454,7 @@ class TrackerPane(Vertical):
             return
         clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
         self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
-                                           ", ".join(character.conditions), clear))
+                                           _(", ").join(character.conditions), clear))
 
     def action_harm(self) -> None:
         """``H``: the harm form for the highlighted character, as the roster's ``H``."""
