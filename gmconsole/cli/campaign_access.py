@@ -88,10 +88,12 @@ def guard(func):
 
 def _as_cli_errors(func, args) -> int:
     """Run a command; its store and campaign errors become :class:`CliError` lines."""
-    from gmconsole.store.errors import CorruptFile, LockNotWritable
+    from gmconsole.store.errors import CampaignLocked, CorruptFile, LockNotWritable
 
     try:
         return func(args) or 0
+    except CampaignLocked as exc:  # the console's own advice (open it read-only) does not fit a command that writes
+        raise CliError(locked_for_the_command_line(exc)) from exc
     except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
         raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
     except LockNotWritable as exc:  # say how to take the read-only offer from the command line
@@ -99,6 +101,20 @@ def _as_cli_errors(func, args) -> int:
                        .format(error=exc, name=exc.name)) from exc
     except _user_errors() as exc:
         raise CliError(str(exc)) from exc
+
+
+def locked_for_the_command_line(exc) -> str:
+    """Why a command that changes the campaign cannot run while a console holds it, and what to do: the
+    console writes for the whole evening, so the change is made there (or after quitting it)."""
+    holder = exc.holder or {}
+    if holder.get("pid"):
+        return _("{name} is open in the console (pid {pid} on {host}): the command line cannot change it while the "
+                 "console is open; make the change in the console, or quit the console first (reading commands such "
+                 "as `gmconsole history {name}` work meanwhile)").format(
+            name=exc.name, pid=holder["pid"], host=holder.get("host", "?"))
+    return _("{name} is open in the console: the command line cannot change it while the console is open; make the "
+             "change in the console, or quit the console first (reading commands such as `gmconsole history {name}` "
+             "work meanwhile)").format(name=exc.name)
 
 
 def _say_pending(args, unless=None) -> None:
