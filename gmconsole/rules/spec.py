@@ -219,10 +219,16 @@ def count_refusal(kind: FaceKind, sides: Sequence[int], tokens: Sequence[object]
 
 def check_counts(typed: Typed, sides: Mapping[str, Sequence[int]], rerolled: bool = False) -> None:
     """R-MANUAL-1: exactly one typed face per die of each kind (``sides``: each kind's dice by their
-    sides, in order); the first kind that is wrong is refused with :func:`count_refusal`."""
+    sides, in order); every kind that is wrong is said, each as :func:`count_refusal` words it, so faces
+    typed for another character's pool are corrected in one go rather than kind by kind."""
+    wrong = []
     for name in dict.fromkeys([k.name for k in typed.kinds] + list(sides) + list(typed)):
         wanted = list(sides.get(name, ()))
         given = typed.get(name)
         if len(given or ()) == len(wanted):
             continue
-        raise count_refusal(typed.kind(name), wanted, given, typed.typed.get(name), rerolled)
+        wrong.append(count_refusal(typed.kind(name), wanted, given, typed.typed.get(name), rerolled))
+    if len(wrong) == 1:
+        raise wrong[0]
+    if wrong:
+        raise RulesError(_("; ").join(str(refusal) for refusal in wrong))
