@@ -22,10 +22,13 @@ from pathlib import Path
 
 from gmconsole import __version__
 from gmconsole.i18n import _, verbatim
+from gmconsole.store import bounds
 from gmconsole.store.atomic import newest_backup
-from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
+from gmconsole.store.bounds import MAX_DEPTH
+from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError, UnreadableFile
 from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
+from gmconsole.user_files import deeper_than, unparsable
 
 SCHEMA = 1
 META_TABLE = "_gmconsole"
@@ -92,8 +95,12 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
     except json.JSONDecodeError as error:
         raise corrupt(_("line {line}, column {column}: {error}").format(
             line=error.lineno, column=error.colno, error=error.msg)) from None
+    except (RecursionError, ValueError) as error:  # nested thousands deep, a number of thousands of digits
+        raise corrupt(unparsable(error)) from None
     if not isinstance(document, dict):
         raise corrupt(_("it holds a JSON {type}, not an object of tables").format(type=type(document).__name__))
+    if deeper_than(document, MAX_DEPTH):
+        raise corrupt(_("it nests lists and objects more than {limit} deep").format(limit=MAX_DEPTH))
 
     meta_table = document.pop(META_TABLE, None)
     if meta_table is None:
@@ -134,6 +141,9 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
                 shape(doc, _("the campaign state") if kind == "campaign" else _("entry {key}").format(key=key))
             except ShapeError as error:
                 raise corrupt(str(error)) from None
+    unwritable = bounds.unwritable(tables, text)
+    if unwritable:
+        raise corrupt(unwritable)
     return tables, found
 
 
@@ -141,11 +151,15 @@ def read(path: Path, kind: str, backup_base: Path | None = None,
          shape: Callable[[object, str], None] | None = None) -> tuple[dict, int] | None:
     """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
 
-    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`)."""
+    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`); a file over
+    its kind's size limit (:data:`gmconsole.store.bounds.MAX_FILE`) or one that is not a regular file is
+    a damaged file, refused unread."""
     try:
-        raw = read_nofollow(path)
+        raw = read_nofollow(path, bounds.MAX_FILE[kind])
     except FileNotFoundError:
         return None
+    except UnreadableFile as error:
+        raise CorruptFile(path, error.detail, newest_backup(backup_base)) from None
     except OSError as error:
         raise StoreError(_("Could not read {path} ({reason}).").format(
             path=path, reason=error.strerror or error)) from error
