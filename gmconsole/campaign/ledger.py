@@ -97,8 +97,9 @@ class Ledger:
         """A reader's :meth:`load` again, after a writer changed the files; True when it read them.
 
         A writer may be between its writes (the entry saved, the state not yet) or a file may not read
-        (damaged, or a half-written chunk copied in by hand): then everything stays as it was, a warning
-        is logged, and False says to try again on the next change. Never raises a store error."""
+        (damaged, or a half-written chunk copied in by hand): then everything stays as it was,
+        :attr:`reload_problem` says why, and False says to try again on the next change (the follower,
+        :mod:`gmconsole.ui.live_follow`, says it to the GM). Never raises a store error."""
         kept = {name: getattr(self, name) for name in self._LOADED}
         try:
             self.load(recover=True, thorough=False)
@@ -107,9 +108,14 @@ class Ledger:
         except (StoreError, ShapeError, ValueError, KeyError, TypeError) as exc:
             for name, value in kept.items():
                 setattr(self, name, value)
-            _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", exc)
+            self.reload_problem = exc
             return False
+        self.reload_problem = None
         return True
+
+    reload_problem: Exception | None = None
+    """Why the last :meth:`reload` could not read the campaign (``None`` when it could): a damaged file is
+    the store's ``CorruptFile``, naming it."""
 
     @property
     def campaign(self) -> Campaign:

@@ -77,6 +77,22 @@ def read_nofollow(path: Path, limit: int | None = None) -> bytes:
         os.close(fd)
 
 
+def read_head(path: Path, size: int, limit: int) -> bytes:
+    """The first ``size`` bytes (at most) of the regular file at ``path``, never through a link; a file of
+    more than ``limit`` bytes, or not a regular file, is refused (:class:`UnreadableFile`) as by
+    :func:`read_nofollow`, so a listing says so without reading it whole."""
+    fd = open_nofollow(path, os.O_RDONLY | _NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(path, _("it is not a regular file (a folder, a pipe, a device or a socket)"))
+        if info.st_size > limit:
+            raise UnreadableFile(path, too_large(info.st_size, limit))
+        return os.pread(fd, size, 0)
+    finally:
+        os.close(fd)
+
+
 def too_large(size: int, limit: int) -> str:
     """The clause refusing a file of ``size`` bytes over its ``limit``, naming both."""
     return _("it is {size}, more than the {limit} gmconsole reads of such a file").format(

@@ -4,7 +4,8 @@ Every file is a valid TinyDB JSON document (tables of documents keyed by their i
 one extra table, ``_gmconsole``, holding a single record: ``{"schema": N, "kind": K, "gmconsole":
 version}``. ``kind`` says what the file holds and which table carries it:
 
-- ``"campaign"`` (``campaign.json``): table ``"state"``, document ``1`` is the campaign document;
+- ``"campaign"`` (``campaign.json``): table ``"state"``, document ``1`` is the campaign document; its
+  schema record also holds the campaign's ``summary`` (name, system, roster names: :mod:`.summary`);
 - ``"history"`` (``history/session-NNNN/entries-<first id>.json``): table ``"entries"``, one document
   per history entry, keyed by the entry id.
 
@@ -28,6 +29,7 @@ from gmconsole.store.bounds import MAX_DEPTH
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError, UnreadableFile
 from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
+from gmconsole.store.summary import summary_of
 from gmconsole.user_files import deeper_than, unparsable
 
 SCHEMA = 1
@@ -63,9 +65,15 @@ def encode(kind: str, tables: dict) -> bytes:
     """Serialise ``tables`` as a current-schema file of ``kind``.
 
     The campaign file is indented so a GM can read it and a parse error's line number means
-    something; history files are compact, since they are rewritten on every roll.
+    something; history files are compact, since they are rewritten on every roll. A campaign file's
+    schema record, at its head, also holds the campaign's summary (:mod:`gmconsole.store.summary`), so
+    the list of campaigns reads a few KiB of each, never the whole file.
     """
-    document = {META_TABLE: {"1": {"schema": SCHEMA, "kind": kind, "gmconsole": __version__}}}
+    record = {"schema": SCHEMA, "kind": kind, "gmconsole": __version__}
+    summary = summary_of(tables.get(TABLE_OF_KIND[kind])) if kind == "campaign" else None
+    if summary is not None:
+        record["summary"] = summary
+    document = {META_TABLE: {"1": record}}
     document.update(tables)
     indent = 1 if kind == "campaign" else None
     separators = (",", ": ") if indent else (",", ":")

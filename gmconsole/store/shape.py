@@ -384,7 +384,8 @@ ENTRY = fields({"kind": STR}, {
     "inspire_roll_id": optional(ID), "done_at": STR, "undone_at": STR, "skill_modifiers": list_of(SKILL_MODIFIER),
     "title": STR, "stunts": optional(SIGNED), "stress_paid": optional(SIGNED), "highest": optional(SIGNED),
     "margin": optional(SIGNED), "push_step": optional(SIGNED), "stress_gained": optional(SIGNED),
-    "defender_top": optional(SIGNED),
+    "defender_top": optional(SIGNED), "delta": optional(SIGNED), "before": optional(SIGNED),
+    "value": optional(SIGNED),
 }, extra=_dice_in)
 
 

@@ -11,7 +11,9 @@ these paths hands the ``CorruptFile`` to :func:`offer_restore`, which
 - for a history chunk it also offers to set the file aside and go on (``service.set_aside``): the
   only way out when there is no backup (``y``), the second choice when there is (``s``); the
   entries it held are then said missing (issue 10 follow-up, item 2);
-- otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line.
+- otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line;
+  a console or table view following a writer says it too (:func:`follower_line`, with the command that
+  sets a damaged chunk aside) and goes on following (:mod:`gmconsole.ui.live_follow`).
 
 The same file is offered once per screen that met it (``asked``), so a screen that re-reads on
 every key does not ask again and again after the GM said no.
@@ -22,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from gmconsole.campaign.storage_access import StoreError, is_history_chunk
+from gmconsole.campaign.storage_access import StoreError, is_history_chunk, set_aside_command
 from gmconsole.i18n import N_, _
 
-__all__ = ["damaged_line", "offer_restore", "offers_way_out"]
+__all__ = ["damaged_line", "follower_line", "offer_restore", "offers_way_out"]
 
 SET_ASIDE = N_("Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?")
 OR_SET_ASIDE = N_("Or set it aside (renamed beside itself, not deleted) and go on without its entries")
@@ -38,6 +40,16 @@ def damaged_line(service, error) -> str:
     if service.read_only and is_history_chunk(error.path):
         return _("{error} This console is read-only: open the campaign normally to set it aside.").format(error=error)
     return str(error)
+
+
+def follower_line(service, error) -> str:
+    """:func:`damaged_line` for a console or table view following a writer (read-only, so it offers
+    nothing itself): for a history chunk it also names the command that sets it aside."""
+    line = damaged_line(service, error)
+    command = set_aside_command(error.path)
+    if command is None:
+        return line
+    return _("{line} Or from the command line: `{command}`").format(line=line, command=command)
 
 
 def offers_way_out(service, error) -> bool:
