@@ -86,7 +86,8 @@ class Ledger:
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
         if recover:
             try:
-                self.recover(thorough)
+                with self._store.change():  # a history that could not be checked leaves no clean-close marker
+                    self.recover(thorough)
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 self.history_problem = exc  # not logged: a log line would be written over the console
 
