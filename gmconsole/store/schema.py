@@ -23,13 +23,11 @@ from pathlib import Path
 
 from gmconsole import __version__
 from gmconsole.i18n import _, verbatim
-from gmconsole.store import bounds
 from gmconsole.store.atomic import newest_backup
-from gmconsole.store.bounds import MAX_DEPTH
+from gmconsole.store.bounds import MAX_DEPTH, MAX_FILE, unwritable
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError, UnreadableFile
 from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
-from gmconsole.store.summary import summary_of
 from gmconsole.user_files import deeper_than, unparsable
 
 SCHEMA = 1
@@ -59,6 +57,20 @@ def plain(document: dict, what: str) -> dict:
         return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError) as error:
         raise TypeError(verbatim("{what} cannot be saved as JSON: {error}.").format(what=what, error=error)) from error
+
+
+def summary_of(state_table: object) -> dict | None:
+    """The summary of a campaign file's ``state`` table (its name, system, roster names), for its schema
+    record (:mod:`gmconsole.store.summary` reads it); ``None`` when the document is not a gmconsole
+    campaign (the store alone keeps any object)."""
+    state = state_table.get("1") if isinstance(state_table, dict) else None
+    campaign = state.get("campaign") if isinstance(state, dict) else None
+    if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
+        return None
+    if not isinstance(campaign.get("system"), str) or not isinstance(campaign.get("roster", []), list):
+        return None
+    names = [c["name"] for c in campaign.get("roster", []) if isinstance(c, dict) and isinstance(c.get("name"), str)]
+    return {"name": campaign["name"], "system": campaign["system"], "characters": names}
 
 
 def encode(kind: str, tables: dict) -> bytes:
@@ -149,9 +161,9 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
                 shape(doc, _("the campaign state") if kind == "campaign" else _("entry {key}").format(key=key))
             except ShapeError as error:
                 raise corrupt(str(error)) from None
-    unwritable = bounds.unwritable(tables, text)
-    if unwritable:
-        raise corrupt(unwritable)
+    unwritable_because = unwritable(tables, text)
+    if unwritable_because:
+        raise corrupt(unwritable_because)
     return tables, found
 
 
@@ -160,10 +172,10 @@ def read(path: Path, kind: str, backup_base: Path | None = None,
     """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
 
     A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`); a file over
-    its kind's size limit (:data:`gmconsole.store.bounds.MAX_FILE`) or one that is not a regular file is
+    its kind's size limit (:data:`~gmconsole.store.bounds.MAX_FILE`) or one that is not a regular file is
     a damaged file, refused unread."""
     try:
-        raw = read_nofollow(path, bounds.MAX_FILE[kind])
+        raw = read_nofollow(path, MAX_FILE[kind])
     except FileNotFoundError:
         return None
     except UnreadableFile as error:

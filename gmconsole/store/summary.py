@@ -2,12 +2,12 @@
 the names in its roster), read from the head of ``campaign.json`` without parsing the whole file.
 
 ``campaign.json`` opens with its schema record (:mod:`gmconsole.store.schema`), and every save writes
-the summary into that record (:func:`summary_of`), so the list reads at most :data:`HEAD` bytes of each
-campaign, however large it is. A file whose head does not hold a usable summary (one written before
-summaries, or whose roster is too long for the head) is read whole instead, within its size limit and
-checked as when it is opened (:func:`read_summary`). Either way a file that cannot be read gives the
-store's one-sentence error (a :class:`~gmconsole.store.errors.StoreError`), so the caller lists that
-campaign as damaged and goes on with the others.
+the summary into that record (:func:`gmconsole.store.schema.summary_of`), so the list reads at most
+:data:`HEAD` bytes of each campaign, however large it is. A file whose head does not hold a usable
+summary (one written before summaries, or whose roster is too long for the head) is read whole instead,
+within its size limit and checked as when it is opened (:func:`read_summary`). Either way a file that
+cannot be read gives the store's one-sentence error (a :class:`~gmconsole.store.errors.StoreError`), so
+the caller lists that campaign as damaged and goes on with the others.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from gmconsole.store.bounds import MAX_CAMPAIGN_FILE
 from gmconsole.store.errors import CorruptFile, SchemaTooNew
 from gmconsole.store.layout import CAMPAIGN_FILE, check_name
 from gmconsole.store.safe_open import read_head, refuse_links
+from gmconsole.store.schema import SCHEMA
 from gmconsole.store.shape import STR, ShapeError, Shapes, fields, list_of, one_of
 from gmconsole.systems import SYSTEM_IDS
 
-__all__ = ["HEAD", "read_summary", "summary_of"]
+__all__ = ["HEAD", "read_summary"]
 
 HEAD = 64 * 1024
 """Bytes read from the head of ``campaign.json`` to find its summary."""
@@ -33,25 +34,11 @@ SUMMARY = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "characters": list
 """What a summary must look like to be shown as it is (else the file is read whole)."""
 
 
-def summary_of(state_table: object) -> dict | None:
-    """The summary of a campaign file's ``state`` table (its name, system, roster names), for its schema
-    record; ``None`` when the document is not a gmconsole campaign (the store alone keeps any object)."""
-    state = state_table.get("1") if isinstance(state_table, dict) else None
-    campaign = state.get("campaign") if isinstance(state, dict) else None
-    if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
-        return None
-    if not isinstance(campaign.get("system"), str) or not isinstance(campaign.get("roster", []), list):
-        return None
-    names = [c["name"] for c in campaign.get("roster", []) if isinstance(c, dict) and isinstance(c.get("name"), str)]
-    return {"name": campaign["name"], "system": campaign["system"], "characters": names}
-
-
 def read_summary(root: Path, name: str, shapes: Shapes | None) -> dict:
     """``{"name", "system", "characters"}`` of the campaign ``name`` under ``root``: its folder name, and
     the system and roster names its summary gives (see the module docstring). Raises the store's
     errors (:class:`CorruptFile` naming the file, :class:`SchemaTooNew`, ``UnsafeLink`` ...)."""
     from gmconsole.store.campaign_store import CampaignStore
-    from gmconsole.store.schema import SCHEMA
 
     folder = Path(root) / check_name(name)
     refuse_links(folder)
