@@ -37,8 +37,8 @@ from gmconsole.i18n import _
 from gmconsole.store.shape import plain_key
 from gmconsole.user_files import MIB
 
-__all__ = ["CHUNK_BYTES", "MAX_CAMPAIGN_FILE", "MAX_CHUNK_FILE", "MAX_DEPTH", "MAX_FILE", "MAX_NOTE_FILE",
-           "lone_surrogate", "unwritable"]
+__all__ = ["CHUNK_BYTES", "MAX_CAMPAIGN_FILE", "MAX_CHUNK_FILE", "MAX_DEPTH", "MAX_FILE", "MAX_ID_DIGITS",
+           "MAX_NOTE_FILE", "lone_surrogate", "unwritable"]
 
 MAX_CAMPAIGN_FILE = 16 * MIB
 """The largest ``campaign.json`` read or written: a campaign of a hundred characters is a few hundred KiB."""
@@ -53,6 +53,9 @@ MAX_NOTE_FILE = 4096
 """The largest ``lock`` or ``closed-cleanly`` read: each holds one short line of JSON."""
 MAX_DEPTH = 32
 """Lists and objects nested deeper than this are refused; gmconsole's own files nest about ten deep."""
+MAX_ID_DIGITS = 10
+"""The most digits of a document's id (its key in a table): an entry id is at most
+:data:`~gmconsole.store.shape.ID_MAX`, and Python refuses to read a number of thousands of digits."""
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 """A JSON escape of a surrogate (a lone one, or half of a pair): the only way a file's text can hold one,

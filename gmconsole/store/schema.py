@@ -23,8 +23,9 @@ from pathlib import Path
 
 from gmconsole import __version__
 from gmconsole.i18n import _, verbatim
+from gmconsole.safe_text import cut
 from gmconsole.store.atomic import newest_backup
-from gmconsole.store.bounds import MAX_DEPTH, MAX_FILE, unwritable
+from gmconsole.store.bounds import MAX_DEPTH, MAX_FILE, MAX_ID_DIGITS, unwritable
 from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError, UnreadableFile
 from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
@@ -148,9 +149,9 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
             raise corrupt(_("table {name!r} is a JSON {type}, not an object").format(
                 name=name, type=type(table).__name__))
         for key, doc in table.items():
-            if not (key.isascii() and key.isdigit()) or not isinstance(doc, dict):
+            if not (key.isascii() and key.isdigit() and len(key) <= MAX_ID_DIGITS) or not isinstance(doc, dict):
                 raise corrupt(_("document {key!r} of table {name!r} is not an object with a numeric id").format(
-                    key=key, name=name))
+                    key=cut(key, 24), name=cut(name, 40)))
     if kind == "campaign" and "1" not in tables.get("state", {}):
         raise corrupt(_("it has no campaign state"))
     if kind == "history" and not tables.get("entries"):

@@ -176,6 +176,22 @@ def test_a_pair_of_surrogate_escapes_is_one_character_and_reads(demo):
         assert service.entries()[0]["pool"]["dice"][0]["kind"] == "base\U0001f409"
 
 
+def test_an_entry_id_of_thousands_of_digits_is_a_damaged_chunk(demo):
+    path = demo / CHUNK
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["entries"]["9" * 4000] = document["entries"].pop("1")
+    path.write_text(json.dumps(document), encoding="utf-8")
+    error = _open_error(demo)
+    assert "is not an object with a numeric id" in str(error) and len(str(error)) < 600
+
+
+def test_a_clean_close_marker_naming_an_id_past_any_entry_is_not_trusted(demo):
+    (demo / "closed-cleanly").write_text('{"newest": [1, 1], "last_id": ' + "9" * 300 + "}", encoding="utf-8")
+    assert read_marker(demo) == (True, (1, 1), None)
+    with CampaignService.open(demo.parent, demo.name) as service:
+        assert service.roll("c1", "ranged")["id"] == 2  # worked out from the chunks, not from the marker
+
+
 # -- size ----------------------------------------------------------------------------------------------
 
 def test_a_chunk_over_its_limit_is_refused_unread_naming_the_limit(demo, monkeypatch):
