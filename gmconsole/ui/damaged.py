@@ -43,13 +43,24 @@ def damaged_line(service, error) -> str:
 
 
 def follower_line(service, error) -> str:
-    """:func:`damaged_line` for a console or table view following a writer (read-only, so it offers
-    nothing itself): for a history chunk it also names the command that sets it aside."""
-    line = damaged_line(service, error)
-    command = set_aside_command(error.path)
-    if command is None:
-        return line
-    return _("{line} Or from the command line: `{command}`").format(line=line, command=command)
+    """The line a console or table view following a writer says of a damaged file it met (read-only, it
+    offers nothing itself): short enough for the table view's bottom lines, so the file is named inside
+    the campaign folder, then why, then what mends it (the command that sets a history chunk aside; for
+    ``campaign.json``, its newest backup restored by a console that may write)."""
+    path = Path(error.path)
+    try:
+        file = path.relative_to(service.campaign_folder).as_posix()
+    except ValueError:
+        file = str(path)
+    command = set_aside_command(path)
+    if command is not None:
+        advice = _("To go on without it (renamed, not deleted): `{command}`").format(command=command)
+    elif error.backup is not None:
+        advice = _("Open the campaign normally to restore its newest backup.")
+    else:
+        advice = _("There is no backup of it.")
+    return _("{file} could not be read: it is damaged ({detail}); showing the campaign as it was. {advice}").format(
+        file=file, detail=error.detail, advice=advice)
 
 
 def offers_way_out(service, error) -> bool:

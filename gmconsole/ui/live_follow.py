@@ -57,8 +57,10 @@ def _say_unread(service, problem: Exception) -> None:
     from gmconsole.campaign.storage_access import CorruptFile
     from gmconsole.ui.damaged import follower_line
 
-    said = follower_line(service, problem) if isinstance(problem, CorruptFile) else str(problem)
-    _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", said)
+    if isinstance(problem, CorruptFile):
+        _log.warning("%s", follower_line(service, problem))
+    else:
+        _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", problem)
 
 
 def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
