@@ -31,6 +31,7 @@ __all__ = [
     "is_history_chunk",
     "read_only_refusal",
     "restore_campaign_backup",
+    "set_aside_command",
 ]
 
 
@@ -40,6 +41,14 @@ def is_history_chunk(path: Path) -> bool:
     from gmconsole.store.set_aside import is_history_chunk as chunk
 
     return chunk(path)
+
+
+def set_aside_command(path: Path) -> str | None:
+    """The command that sets the damaged history chunk ``path`` aside (``gmconsole repair NAME --set-aside
+    FILE``), or ``None`` when ``path`` is not a history chunk."""
+    from gmconsole.store.set_aside import set_aside_command as command
+
+    return command(path)
 
 
 def restore_campaign_backup(root: Path, name: str, damaged: Path) -> None:

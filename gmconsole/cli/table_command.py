@@ -7,7 +7,7 @@ one clear line and exit status 2; restoring a backup is the GM console's busines
 
 from __future__ import annotations
 
-from gmconsole.cli.campaign_access import campaign_root, guard
+from gmconsole.cli.campaign_access import WAY_OUT_LIMIT, campaign_root, guard
 from gmconsole.cli.common import CliError
 from gmconsole.i18n import _
 
@@ -32,7 +32,7 @@ def run_table(args) -> int:
         service = CampaignService.open(campaign_root(args), args.name, read_only=True)
     except CorruptFile as exc:
         raise CliError(_("{name} is damaged: open it in the console (gmconsole open {name}); {error}").format(
-            name=args.name, error=exc)) from exc
+            name=args.name, error=exc), limit=WAY_OUT_LIMIT) from exc  # the file, the field and its backup, uncut
     try:
         from gmconsole.cli.campaign_access import load_config, speak_campaign_language
 

@@ -21,6 +21,7 @@ import os
 import re
 from pathlib import Path
 
+from gmconsole.store.bounds import MAX_FILE
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.safe_open import NOFOLLOW, open_nofollow, read_nofollow
 
@@ -94,7 +95,7 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
         except OSError as error:
             if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
                 raise
-            data = read_nofollow(path)
+            data = read_nofollow(path, max(MAX_FILE.values()))  # a file of ours, bounded all the same
             fd = open_nofollow(names[0], os.O_WRONLY | os.O_CREAT | os.O_EXCL)
             try:
                 os.write(fd, data)

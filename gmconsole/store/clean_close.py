@@ -14,9 +14,11 @@ import os
 from pathlib import Path
 
 from gmconsole.store.atomic import fsync_folder
+from gmconsole.store.bounds import MAX_NOTE_FILE
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.layout import CLEAN_CLOSE_FILE, chunk_file, chunks_in, session_folder, sessions_in
 from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow
+from gmconsole.store.shape import ID_MAX
 
 Newest = tuple[int, int]
 """``(first id, session)`` of the history chunk created last: chunks are named by the id they start
@@ -56,13 +58,13 @@ def read_marker(campaign: Path) -> tuple[bool, Newest | None, int | None]:
     if not is_plain_file(marker):
         return False, None, None
     try:
-        document = json.loads(read_nofollow(marker).decode("utf-8"))
+        document = json.loads(read_nofollow(marker, MAX_NOTE_FILE).decode("utf-8"))
         named = document["newest"]
         newest = None if named is None else (int(named[0]), int(named[1]))
         last_id = document.get("last_id")
-        if last_id is not None and (type(last_id) is not int or last_id < 0):
-            last_id = None  # not a whole number: the next id is worked out from the chunks
-    except (OSError, StoreError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        if last_id is not None and (type(last_id) is not int or not 0 <= last_id <= ID_MAX):
+            last_id = None  # not an entry id: the next id is worked out from the chunks
+    except (OSError, StoreError, ValueError, RecursionError, KeyError, TypeError, IndexError, AttributeError):
         return False, None, None
     held = not sessions_in(campaign) if newest is None else is_plain_file(chunk_file(campaign, newest[1], newest[0]))
     return held, newest, (last_id if held else None)

@@ -101,6 +101,19 @@ class CorruptFile(StoreError):
         super().__init__(said.format(path=self.path, detail=detail, backup=backup))
 
 
+class UnreadableFile(StoreError):
+    """A file of a campaign folder that gmconsole will not read: larger than the most such a file may
+    hold (:mod:`gmconsole.store.bounds`), or not a regular file (a pipe would block the read for ever).
+
+    ``path`` is the file, ``detail`` says why (a clause, also what a :class:`CorruptFile` made of it says).
+    """
+
+    def __init__(self, path: Path, detail: str):
+        self.path = Path(path)
+        self.detail = detail
+        super().__init__(_("The file {path} cannot be read: {detail}.").format(path=self.path, detail=detail))
+
+
 class SchemaTooNew(StoreError):
     """A file written by a newer gmconsole, in a schema this version cannot read."""
 
@@ -132,6 +145,17 @@ class WriteFailed(StoreError):
         else:
             said = _("Could not save {path} ({reason}); nothing was saved.")
         super().__init__(said.format(path=self.path, reason=reason))
+
+
+class NotSaved(StoreError):
+    """A save refused before anything was written: what it would write is more than gmconsole reads back
+    (a file over its size limit, a document of a shape a load refuses), so writing it would leave a file
+    the next open calls damaged. ``path`` is the file, ``detail`` says what is wrong."""
+
+    def __init__(self, path: Path, detail: str):
+        self.path = Path(path)
+        self.detail = detail
+        super().__init__(_("Nothing was saved to {path}: {detail}.").format(path=self.path, detail=detail))
 
 
 class ReadOnly(StoreError):

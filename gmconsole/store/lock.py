@@ -24,7 +24,8 @@ import socket
 import time
 from pathlib import Path
 
-from gmconsole.store.errors import CampaignLocked, LockNotWritable, UnsafeLink
+from gmconsole.store.bounds import MAX_NOTE_FILE
+from gmconsole.store.errors import CampaignLocked, LockNotWritable, StoreError
 from gmconsole.store.safe_open import open_nofollow, read_nofollow
 
 DEFAULT_WAIT = 5.0
@@ -37,8 +38,8 @@ POLL_SECONDS = 0.02
 def read_holder(path: Path) -> dict | None:
     """What the current holder wrote into the lock file, or ``None`` if unreadable."""
     try:
-        holder = json.loads(read_nofollow(path).decode("utf-8"))
-    except (OSError, ValueError, UnsafeLink):
+        holder = json.loads(read_nofollow(path, MAX_NOTE_FILE).decode("utf-8"))
+    except (OSError, ValueError, RecursionError, StoreError):  # a link, a huge or hostile file: no holder known
         return None
     return holder if isinstance(holder, dict) else None
 

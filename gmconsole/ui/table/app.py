@@ -40,7 +40,7 @@ Screen { layout: vertical; }
 #table-rolls { height: auto; max-height: 60%; margin-bottom: 1; }
 .wide #table-rolls { row-span: 2; height: 1fr; max-height: 100%; border-left: tall $primary; }
 #table-party { height: 1fr; }
-#table-keys { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
+#table-keys { dock: bottom; height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
 """
 
 
