@@ -41,7 +41,7 @@ from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
 from gmconsole.cli.served_view import TableView
-from gmconsole.i18n import _, language, verbatim
+from gmconsole.i18n import _, language, ngettext, verbatim
 from gmconsole.safe_text import shown
 
 __all__ = ["ServedHosts", "TableServer", "serve"]
@@ -273,10 +273,13 @@ class TableServer(Server):
 
     async def _refuse(self, websocket: web.WebSocketResponse) -> None:
         """Tell a tab the table has as many views as it allows, and how the GM allows more; close it."""
-        text = _("The table view is already open in {count} tabs, as many as this server allows. Close one of "
-                 "them and open this one again, or the GM restarts the server allowing more: "
-                 "gmconsole serve {name} --max-views {more}").format(count=len(self.views), name=shown(self.name),
-                                                                    more=self.max_views * 2)
+        text = ngettext("The table view is already open in {count} tab, as many as this server allows. Close it "
+                        "and open this one again, or the GM restarts the server allowing more: "
+                        "gmconsole serve {name} --max-views {more}",
+                        "The table view is already open in {count} tabs, as many as this server allows. Close one "
+                        "of them and open this one again, or the GM restarts the server allowing more: "
+                        "gmconsole serve {name} --max-views {more}", len(self.views)).format(
+            count=len(self.views), name=shown(self.name), more=self.max_views * 2)
         with contextlib.suppress(ConnectionError, RuntimeError):
             await websocket.send_json(["gmconsole-notice", text])
             await websocket.close(code=1013, message=b"too many views")

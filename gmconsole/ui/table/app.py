@@ -48,6 +48,7 @@ Screen { layout: vertical; }
 #table-keys { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
 #table-waiting { display: none; padding: 1 2; }
 TableApp.-waiting #table-waiting { display: block; }
+TableApp.-waiting #table-body { display: none; }
 """
 
 
