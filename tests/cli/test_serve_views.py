@@ -154,14 +154,17 @@ def _rows_and_columns(data: bytes) -> tuple[int, int]:
 
 
 def test_the_size_a_tab_asks_for_is_clamped(server):
-    """One message asking for 20000×5000 cells grew a view to 0.9 GB: the view is drawn at the most
-    a tab may have (500×200), and a size that is not a number is ignored."""
+    """One message asking for 20000×5000 cells grew a view to 0.9 GB: the view is started and drawn at
+    the most a tab may have (500×200), whether the size is asked in the websocket's address or in a
+    message, and a size that is not a number is ignored."""
     async def scenario() -> tuple[bytes, bytes, int]:
         async with aiohttp.ClientSession() as session:
             before = set(table_views(server.pid))
             tab = await open_tab(server, 20000, 5000, session=session)
             first, _notices = await frames(tab, lambda data, _n: _rows_and_columns(data)[0] >= MAX_ROWS)
             view = _new_view(server, before)
+            started_at = Path(f"/proc/{view}/environ").read_bytes().split(b"\0")
+            assert b"COLUMNS=500" in started_at and b"ROWS=200" in started_at  # the size asked in its address
             await tab.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))
             await frames(tab, lambda data, _n: b"\x1b[24;1H" in data)
             await tab.send_str(json.dumps(["resize", {"width": "wide", "height": 1e400}]))
