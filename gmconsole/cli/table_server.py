@@ -254,7 +254,8 @@ class TableServer(Server):
         self.views.add(view)  # counted from now until its process is gone: no await between the check and here
         self._say_views(_("a browser tab opened the table view ({count} of at most {most} open)"))
         try:
-            await view.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
+            query = request.query
+            await view.start(to_int(query.get("width", "80"), 80), to_int(query.get("height", "24"), 24))
             await self._relay_tab(websocket, view)
             if not view.started and view.failure:
                 _log.warning(_("a browser tab's view could not start: {reason}").format(reason=view.failure))
