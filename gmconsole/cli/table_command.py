@@ -33,7 +33,7 @@ def run_table(args) -> int:
     """Open ``args.name`` read-only and run the table view until ``q``."""
     from functools import partial
 
-    from gmconsole.campaign.storage_access import CorruptFile, StoreError
+    from gmconsole.campaign.storage_access import CorruptFile, StoreError, is_history_chunk
     from gmconsole.cli.served_child import end_with_server, served_by
 
     server = served_by()
@@ -44,10 +44,10 @@ def run_table(args) -> int:
     try:
         service = opening()
     except StoreError as exc:
-        if server is None and isinstance(exc, CorruptFile):
+        if server is None and isinstance(exc, CorruptFile) and not is_history_chunk(exc.path):
             raise CliError(_("{name} is damaged: open it in the console (gmconsole open {name}); {error}").format(
                 name=args.name, error=exc)) from exc
-        if server is None:
+        if server is None:  # a history chunk: the command that sets it aside, as every command says
             raise
         from gmconsole.ui.table.app import CampaignToOpen
 
