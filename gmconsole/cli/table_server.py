@@ -246,8 +246,9 @@ class TableServer(Server):
             _log.info(_("a browser tab disconnected while its view was starting"))
             return web.Response()  # not sent: the connection is gone; the handler must return a response
         if len(self.views) >= self.max_views:
-            _log.warning(_("a browser tab was refused: {count} views are open, as many as --max-views allows").format(
-                count=len(self.views)))
+            _log.warning(ngettext("a browser tab was refused: {count} view is open, as many as --max-views allows",
+                                  "a browser tab was refused: {count} views are open, as many as --max-views allows",
+                                  len(self.views)).format(count=len(self.views)))
             await self._refuse(websocket)
             return websocket
         view = TableView(self.argv, websocket)
