@@ -96,7 +96,7 @@ def _as_cli_errors(func, args) -> int:
         raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
     except LockNotWritable as exc:  # say how to take the read-only offer from the command line
         raise CliError(_("{error} Read-only: `gmconsole open {name} --read-only` (or `gmconsole history {name}`).")
-                       .format(error=exc, name=exc.name)) from exc
+                       .format(error=exc, name=exc.name), limit=WAY_OUT_LIMIT) from exc  # the lock's path whole
     except _user_errors() as exc:
         raise CliError(str(exc)) from exc
 
