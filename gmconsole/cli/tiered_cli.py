@@ -11,9 +11,9 @@ import random
 
 from gmconsole.cli.common import CliError, WholeNumber, count, dice_count, signed_dice_count, signed_seed
 from gmconsole.i18n import N_, _, language
-from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.dice import MAX_DICE, DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
 from gmconsole.systems.tiered.faces import FACES
 from gmconsole.systems.tiered.odds import tier_odds
@@ -75,7 +75,7 @@ def _pool(args) -> tiered.Pool:
                                                                                         most=tiered.MAX_DICE))
         return tiered.Pool(args.dice, (("dice", args.dice),))
     if not building and getattr(args, "faces", None):  # R-MANUAL-1: the dice the faces type
-        dice = len(parse_int_spec(args.faces, FACES).get("dice", ()))
+        dice = faces_per_kind(parse_int_spec(args.faces, FACES), MAX_DICE).get("dice", 0)
         return tiered.Pool(dice, (("dice", dice),))
     if not building:
         raise CliError(_("give the pool: --dice N, or --attribute N --skill N"))

@@ -13,9 +13,9 @@ from gmconsole import systems
 from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.rules.dice import DiceSource, DieKind
+from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.yearzero.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
@@ -142,11 +142,11 @@ def _pool_from_faces(args: argparse.Namespace) -> None:
     step = systems.get(args.system).step_dice
     if args.faces is None or (not step and (args.base or args.skill or args.gear)):
         return
-    typed = parse_int_spec(args.faces, systems.get(args.system).face_kinds)
+    counts = faces_per_kind(parse_int_spec(args.faces, systems.get(args.system).face_kinds), MAX_DICE)
     if not step:
-        args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
+        args.base, args.skill, args.gear = (counts.get(kind, 0) for kind in ("base", "skill", "gear"))
     if not args.stress:
-        args.stress = len(typed.get("stress", ()))
+        args.stress = counts.get("stress", 0)
 
 
 def pool_from_args(args: argparse.Namespace) -> Pool:

@@ -65,8 +65,8 @@ def test_a_number_in_other_digits_is_refused_naming_the_flag_and_nothing_changes
     assert _files(tmp_path) == on_disk
 
 
-def test_a_port_in_arabic_indic_digits_is_refused_before_anything_is_served(demo_gm):
-    assert refused(demo_gm("serve", "yze-demo", "--port", "٨٠٠٠")).endswith(
+def test_a_port_in_arabic_indic_digits_is_refused_before_the_campaign_is_looked_for(demo_gm):
+    assert refused(demo_gm("serve", "no-such-campaign", "--port", "٨٠٠٠")).endswith(
         "argument --port: '٨٠٠٠' is not a port (a whole number from 1 to 65535) (see `gmconsole serve --help`)")
 
 
