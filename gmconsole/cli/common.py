@@ -132,7 +132,6 @@ class WholeNumber:
         find the value (``see `gmconsole costs NAME```), also marked."""
         self.what, self.low, self.high, self.signs, self.digits, self.hint = what, low, high, signs, digits, hint
         self.pattern = re.compile(rf"{'[+-]?' if signs else ''}[0-9]{{1,{digits}}}")
-        self.__name__ = "whole number"  # what argparse would name it by, were anything to slip through
 
     def range_text(self) -> str:
         """``a whole number from 1 to 65535`` (or ``..., 1 or more``; ``a whole number``), with the hint."""
