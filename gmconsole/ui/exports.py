@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gmconsole.i18n import _
+from gmconsole.safe_text import shown
 
 __all__ = ["export_folder", "export_screen", "export_what"]
 
@@ -67,7 +68,7 @@ def export_screen(app, title: str, default_name: str, body: Callable[[], str], d
 
     folder = export_folder(app)
     hint = _("Export folder: {folder}\nType a file name (blank: {default}), or another folder to export to from "
-             "now on.").format(folder=folder, default=default_name)
+             "now on.").format(folder=shown(folder), default=shown(default_name))  # a folder may hold anything
 
     def kept(path: Path) -> Path:
         app.export_folder = path.parent.resolve()
