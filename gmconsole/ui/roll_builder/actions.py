@@ -110,6 +110,13 @@ class BuilderKeys:
             return
         self.message = ""
         self.draft = self.draft.changed(hidden=not self.draft.hidden)
+        said = (_("the next roll is hidden from the players' table view — H again shows it") if self.draft.hidden
+                else _("the next roll is shown on the players' table view again"))
+        set_status = getattr(self.screen, "set_status", None)  # the main screen's status line, as other keys say
+        if set_status is not None:
+            set_status(said)
+        else:
+            self.say(said)
 
     def action_helpers(self) -> None:
         character = self.need_character()
