@@ -71,4 +71,5 @@ async def test_c_right_after_a_stress_dice_push_says_the_push_paid_the_stress(ma
         await burst(pilot, "c")
         message = shown_text(app.screen, "#rb-message")
         status = status_text(app)
-    assert message == f"roll {roll['id']}'s cost was paid at the push (stress +1): nothing waits", (message, status)
+    expected = f"the cost of roll {roll['id']} was paid at the push (stress +1): nothing waits"
+    assert message == expected, (message, status)

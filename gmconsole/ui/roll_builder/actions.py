@@ -335,5 +335,5 @@ def _paid_at_the_push(entry: RollEntry | None) -> str | None:
     nothing waits, and why; ``None`` for any other roll."""
     if entry is None or not given(entry.stress_paid, 0) or given(entry.status, "done") != "done":
         return None
-    return _("roll {id}'s cost was paid at the push (stress +{count}): nothing waits").format(
+    return _("the cost of roll {id} was paid at the push (stress +{count}): nothing waits").format(
         id=entry.id, count=entry.stress_paid)
