@@ -24,6 +24,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
+from gmconsole.ui.widgets.hint_input import HintInput
 from gmconsole.wording import quoted
 
 __all__ = ["FormError", "FormScreen", "KeepsTyping", "field_row"]
@@ -33,11 +34,14 @@ class FormError(ValueError):
     """A field the GM filled in wrongly; the message names the field."""
 
 
-def field_row(label: str, field_id: str, value: str = "", placeholder: str = "") -> Horizontal:
-    """One line of a form: a label and its input (ids are ``f-<field_id>``)."""
+def field_row(label: str, field_id: str, value: str = "", placeholder: str = "",
+              hints: tuple[str, ...] = ()) -> Horizontal:
+    """One line of a form: a label and its input (ids are ``f-<field_id>``). The hint shown is the first of
+    ``hints`` (longest first; by default the placeholder) that fits the field, else the last ends in "…"
+    (:class:`~gmconsole.ui.widgets.hint_input.HintInput`)."""
     return Horizontal(
         Label(label, classes="form-label", markup=False),
-        Input(value=value, placeholder=placeholder, id=f"f-{field_id}", select_on_focus=False),
+        HintInput(value=value, placeholder=placeholder, hints=hints, id=f"f-{field_id}", select_on_focus=False),
         classes="form-row",
     )
 
