@@ -1,6 +1,6 @@
 """The tracker's panic box shows a panic only while it is in force: a panic lasts until stress is back to 0,
 so a rest (``R``, ``r``) ends it and the box goes with the State column's effect; a change to anything else
-leaves it."""
+leaves it. ``R`` reports the PCs it rested, those it asked about."""
 
 from __future__ import annotations
 
@@ -46,3 +46,21 @@ async def test_resting_the_one_who_panicked_ends_the_box_and_resting_another_doe
     assert after_other.startswith(BOX), after_other
     assert after_own == "", after_own
     assert after_undo.startswith(BOX), after_undo
+
+
+@pilot_test
+async def test_rest_all_reports_only_those_it_rested_the_ones_it_asked_about(make_app):
+    """``R`` asks "stress to 0 for Ripley Hale, Parker Moss?" (the PCs with stress): its report names them,
+    not every PC."""
+    from pilot_harness import status_text
+
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await burst(pilot, "4", "R")
+        question = str(app.screen.query_one("#confirm-question").render())
+        await burst(pilot, "y")
+        status = status_text(app)
+    entry = app.service.history(kind="rest")[0]
+    assert "stress to 0 for Ripley Hale, Parker Moss?" in question, question
+    assert status == "✓ rest: Ripley Hale, Parker Moss back to 0 stress", status
+    assert entry["summary"] == "rest: Ripley Hale, Parker Moss back to 0 stress"
