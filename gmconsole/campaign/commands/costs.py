@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
+from gmconsole.campaign.panic_words import costs_panic_summary
 from gmconsole.campaign.rolls import latest_roll
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, pick
@@ -113,6 +114,7 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                 wants_panic = _apply_cost(c, character, cost, entry, lines) or wants_panic
         if wants_panic:
             panic_info.update(panic_on(c, character, in_range, panic_face, source_rng))
+            panic_info["summary"] = costs_panic_summary(panic_info)  # with its D6, as the tracker shows it
             lines.append(panic_info["summary"])
         defender_panics: list[dict] = []
         for cost in costs:
@@ -124,6 +126,7 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                     name=cost.get("target") or _("the defender")))
             face = defender_panic_face if defender_panic_face is not None else (None if wants_panic else panic_face)
             info = panic_on(c, other, in_range, face, source_rng)
+            info["summary"] = costs_panic_summary(info)
             defender_panics.append(info)
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front

@@ -110,6 +110,13 @@ class BuilderKeys:
             return
         self.message = ""
         self.draft = self.draft.changed(hidden=not self.draft.hidden)
+        said = (_("the next roll is hidden from the players' table view — H again shows it") if self.draft.hidden
+                else _("the next roll is shown on the players' table view again"))
+        set_status = getattr(self.screen, "set_status", None)  # the main screen's status line, as other keys say
+        if set_status is not None:
+            set_status(said)
+        else:
+            self.say(said)
 
     def action_helpers(self) -> None:
         character = self.need_character()
@@ -222,11 +229,13 @@ class BuilderKeys:
 
     def action_apply_costs(self, typed_panic: bool = False) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
-        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11).
+        was reopened, or another character has rolled since), those of the newest roll still owing costs
+        in the campaign's state (issue 11). The roll on screen stays the builder's last roll (it may
+        still be pushed), and a line of its own says whose roll's costs were applied.
         ``A``: the same with the panic D6 rolled at the table typed (R-MANUAL-1)."""
         from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
 
-        entry = self.last_entry
+        shown_entry = entry = self.last_entry
         if entry is None or entry.costs_status != "pending" or given(entry.status, "done") != "done":
             item = newest_pending(self.service, self.character_id)
             shown_applied = entry if entry is not None and entry.costs_status == "applied" else None
@@ -234,13 +243,27 @@ class BuilderKeys:
             # again, R-PANIC-1) rather than that there were none
             entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else shown_applied
         if entry is None:
-            self.say(_("No costs are waiting: roll (and push) first."))
+            self.say(_paid_at_the_push(shown_entry) or _("No costs are waiting: roll (and push) first."))
             return
+        # the roll whose costs are applied is shown as the last roll when it is the one on screen, or, with
+        # none on screen (the console reopened), when it is the selected character's own; never another's
+        on_screen = (shown_entry is None and given(entry.character_id, None) == self.character_id) or (
+            shown_entry is not None and (given(shown_entry.session, None), shown_entry.id) == (
+                given(entry.session, None), entry.id))
 
         def done(result: dict) -> None:
-            self.last_entry = self.reread(entry) or entry
+            applied = as_record(result)
+            summary = given(applied.summary, "")
+            if on_screen:
+                self.last_entry = self.reread(entry) or entry
+                said = _("Applied: {summary}").format(summary=summary)
+            else:  # an older roll's costs: the roll on screen stays, and the line names whose were applied
+                from gmconsole.safe_text import shown
+
+                said = _("Applied the costs of roll {id} ({name}): {summary}").format(
+                    id=entry.id, name=shown(given(entry.character, "")), summary=summary)
             self.message = ""
-            self.special_text = _("Applied: {summary}").format(summary=given(as_record(result).summary, ""))
+            self.report(said, applied)
             self.refresh_view()
             self.focus()
 
@@ -255,9 +278,8 @@ class BuilderKeys:
         if self.last_entry is not None:
             self.last_entry = self.reread(self.last_entry)
         undone = as_record(undone)
-        self.special_text = _("Undone: {summary}").format(summary=given(undone.summary, ""))
-        self._undone_ref = (given(undone.session, None), undone.id)
         self.message = ""
+        self.report(_("Undone: {summary}").format(summary=given(undone.summary, "")), undone)
         self.refresh_view()
 
     # ------------------------------------------------------------------ opposed and special rolls
@@ -306,3 +328,12 @@ class BuilderKeys:
             self.say(_("Pick the skill to try again first (s)."))
             return
         self.run_flow(flows.circumstances(self, character, self.draft.skill))
+
+
+def _paid_at_the_push(entry: RollEntry | None) -> str | None:
+    """What ``c`` says on a pushed roll whose cost was the stress paid at the push (yze ``stress-dice``):
+    nothing waits, and why; ``None`` for any other roll."""
+    if entry is None or not given(entry.stress_paid, 0) or given(entry.status, "done") != "done":
+        return None
+    return _("the cost of roll {id} was paid at the push (stress +{count}): nothing waits").format(
+        id=entry.id, count=entry.stress_paid)

@@ -1,7 +1,8 @@
 """The modal pickers: a list of rows to mark, named for what each asks.
 
-Space (or Enter) marks and unmarks the highlighted row, ``a`` marks everyone, ``n`` nobody (not in a
-pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
+Space (or Enter) marks and unmarks the highlighted row (in a pick-one list Enter only marks it: it never
+takes away the mark Space just moved), ``a`` marks everyone, ``n`` nobody (not in a pick-one list, nor in a
+list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
 marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
 letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
 filter; marks on rows filtered out are kept. docs/RULES.md leaves the
