@@ -158,10 +158,11 @@ def pool_request(campaign: Campaign, request: RollRequest):
         validation.check_skill_name(campaign, skill)
     level = character.skills.get(skill, 0) if skill else 0
     items = _gear(character, request.gear)
+    # R-ART-3: an item with an artifact die rolls its gear dice (its current bonus) and its artifact die.
     # R-ART-2: an item whose gear bonus has dropped to 0 (its maximum is above 0) cannot be used,
     # artifact die included; the pool builder leaves its dice out and says why. An item that never
     # had a gear bonus (maximum 0) has none to lose: a pure artifact still rolls its die.
-    gear = tuple((i.name, i.bonus) for i in items if not i.artifact_die and (i.bonus > 0 or i.max_bonus > 0))
+    gear = tuple((i.name, i.bonus) for i in items if i.bonus > 0 or i.max_bonus > 0)
     artifacts = tuple((i.name, i.artifact_die, i.bonus) if i.max_bonus > 0 else (i.name, i.artifact_die)
                       for i in items if i.artifact_die)
     modifiers = [request.modifier] if request.modifier else []
