@@ -352,6 +352,8 @@ def push_costs(pool: Pool, pushes: int, ones: OnesCount) -> list[Cost]:
         return [Cost("doom", pushes)]
     step = pool.system == "yze-step"
     if option == "damage-stress":
+        # R-PUSH-8: only the attribute's base 1s count (seed 002: 「來自屬性的骰子稱為基礎骰」); skill and gear
+        # 1s cost nothing here, and no gear bonus wears down (unless the tool takes the damage instead).
         count = _ones(ones, DieKind.STEP) if step else _ones(ones, DieKind.BASE)
         if request.tool_takes_damage:
             return [Cost("gear_damage", count, request.gear[0][0])]
