@@ -50,7 +50,8 @@ def test_r_art_3_typed_faces_name_the_gear_die_and_the_artifact_die(make_service
     assert roll["successes"] == 3
 
 
-@pytest.mark.parametrize(("system", "push_cost", "skill"), [("myz", None, "scout"), ("yze", "attribute-damage", "melee")])
+@pytest.mark.parametrize(("system", "push_cost", "skill"),
+                         [("myz", None, "scout"), ("yze", "attribute-damage", "melee")])
 def test_r_art_3_a_gear_one_after_the_push_wears_the_artifact_item_down_then_r_art_2_leaves_it_out(
         make_service, system, push_cost, skill):
     service = make_service(system)
