@@ -363,7 +363,8 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     base = request.attribute_value
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
-    source = _("dog's strength") if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
+    fighting_dog = request.sic_a_dog and request.attribute == "strength"  # Sic a Dog fighting: the dog's own
+    source = _("dog's strength") if fighting_dog else _attribute_shown(request)
     lines.append(_("{what} {value}: {dice}").format(what=source or _("base"), value=base, dice=_dice(base, "base")))
     if skill or request.skill:
         lines.append(_("{what} {value}: {dice}").format(what=_skill_shown(request), value=skill,
