@@ -31,6 +31,7 @@ from gmconsole.systems.yearzero.roll import (
     roll,
     skill_attribute,
 )
+from gmconsole.systems.yearzero.sixes import every_six
 from gmconsole.wording import quoted, side_by_side
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
@@ -366,7 +367,9 @@ def roll_text(r: YearZeroRoll) -> str:
             groups.append(f"{die_kind(kind.value)} {shown}")
     verdict = _("success") if r.success else _("failure")
     successes = ngettext("{n} success", "{n} successes", r.successes).format(n=r.successes)
-    extra = extra_successes(r.pool.system, r.stunts)
+    counted = every_six(r.pool.system, r.pool.skill_id, r.successes)  # R-STUNT-1: Move, Heal ... count every 6
+    extra = (counted.text() or ngettext("{count} six", "{count} sixes", 0).format(count=0)) if counted \
+        else extra_successes(r.pool.system, r.stunts)
     said = _("{verdict}: {successes}, {extra} (pushed)") if r.pushes else _("{verdict}: {successes}, {extra}")
     lines = [" | ".join(groups), said.format(verdict=verdict, successes=successes, extra=extra)]
     banes = side_by_side(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)
