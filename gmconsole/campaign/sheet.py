@@ -57,7 +57,12 @@ def _gear_line(item: dict) -> str:
             f"/{item['max_bonus']}" if item.get("max_bonus", 0) != item.get("bonus") else ""
         )
     if item.get("artifact_die"):
-        text += f" d{item['artifact_die']}"
+        # R-ART-3: an artifact item rolls its gear dice and its artifact die; R-ART-2: at gear bonus 0 (once
+        # above 0) it cannot be used at all, artifact die included.
+        die = f"d{item['artifact_die']}"
+        text += (_(" and artifact {die}") if item.get("max_bonus") else _(" artifact {die}")).format(die=die)
+        if item.get("max_bonus") and not item.get("bonus"):
+            text += _(" (cannot be used: gear bonus 0, R-ART-2)")
     if item.get("quantity", 1) != 1:
         text += f" ×{item['quantity']}"
     if item.get("destroyed"):

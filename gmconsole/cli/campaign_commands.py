@@ -283,6 +283,25 @@ def _check_attribute_named(service, args) -> None:
         whose=possessive(character.name), attributes=", ".join(character.attributes), why=why))
 
 
+def _check_use_named(service, args, picks: list[str]) -> None:
+    """A skill rolled for one of its uses (seed 000: Sic a Dog fights with the dog's Strength, scouts and
+    tracks with the handler's Wits) names it: without ``--use`` the command stops with one line naming the
+    flag. A character without the skill is left to the service, which refuses the roll for that (R-MYZ-SPEC)."""
+    from gmconsole.campaign import skills
+    from gmconsole.systems.yearzero import skill_modifiers
+
+    skill = skills.resolve(service.campaign, args.skill) if args.skill else None
+    uses = skill_modifiers.uses_for(service.campaign.system, skill)
+    character = service.campaign.find_character(args.character)
+    if not uses or skill_modifiers.use_of(service.campaign.system, skill, picks) is not None:
+        return
+    if character is None or character.skills.get(skill, 0) < 1:
+        return
+    raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
+        skill=skills.name_of(service.campaign, skill), ids="|".join(u.id for u in uses),
+        uses=skill_modifiers.uses_text(service.campaign.system, skill)))
+
+
 def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
     """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
     fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
@@ -314,13 +333,15 @@ def run_campaign_roll(args) -> int:
             raise CliError(_("{name} is a {system} campaign, not {asked}").format(
                 name=args.campaign, system=service.campaign.system, asked=args.system))
         _check_attribute_named(service, args)
+        picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
+        _check_use_named(service, args, picks)
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
             push_yourself=args.push_yourself,
-            skill_modifiers=args.skill_modifier, faces=args.faces, hidden=args.hidden,
+            skill_modifiers=picks, faces=args.faces, hidden=args.hidden,
         )
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:

@@ -73,6 +73,10 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     offer("--skill-modifier", action="append", default=[], metavar="NAME",
           help=_("a named modifier from the skill's own list (repeatable), e.g. dark, interrogation; "
                "myz: side-deal, enter-sector=B7, device=NAME"))
+    if systems.get(system).has_roles:  # a role skill rolled for one of its uses (seed 000: Sic a Dog)
+        parser.add_argument("--use", metavar="USE", default=None,
+                            help=_("Sic a Dog's use: fight (the dog's Strength; a push hurts the dog), scout or "
+                                   "track (the handler's Wits; a normal push); recorded like --skill-modifier"))
     offer("--bonus-dice", type=dice_count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
     offer("--bonus", dest="bonus_dice", type=dice_count, default=argparse.SUPPRESS, metavar="N",
           help=_("same as --bonus-dice"))
@@ -83,7 +87,7 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     for flag, why in refused.items():
         parser.add_argument(flag, action=_Refuse, why=why)
     parser.set_defaults(gear=[], tn_modifier=[], skill_modifier=[], bonus_dice=0, push_yourself=False,
-                        reactive=False, push=False, push_faces=None)
+                        reactive=False, push=False, push_faces=None, use=None)
 
 
 def split_modifiers(modifiers) -> tuple[int, list[str]]:

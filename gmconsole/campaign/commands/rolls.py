@@ -18,6 +18,7 @@ from gmconsole.campaign.commands.roll_fields import (
     exploding_fields,
     offered_by,
     roll_summary,
+    sixes_text,
     successes_text,
     year_zero_fields,
 )
@@ -35,6 +36,7 @@ from gmconsole.campaign.words import attribute_shown, outcome_shown, tier_shown
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
+from gmconsole.systems.yearzero.sixes import marks_of
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
@@ -66,7 +68,8 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     shown_skill = skills.name_of(campaign, built.skill)  # the GM reads the name; the entry keeps the id
     shown_attribute = skills.attribute_name_of(campaign.system, built.attribute)
-    fields["summary"] = roll_summary(built.character.name, shown_skill, shown_attribute, fields)
+    fields["summary"] = roll_summary(built.character.name, shown_skill, shown_attribute, fields,
+                                     sixes_text(campaign.system, built.skill, fields))
     if decorate is not None:
         decorate(fields, result)
         if fields.get("opposed"):
@@ -122,7 +125,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         owned=entry.get("character_id") is not None,  # R-PUSH-7: the GM's own roll rolls no stress die of its own
     )
     pushed = yearzero.push(previous, dice_source(faces, rng, service.campaign.system))
-    new_fields = year_zero_fields(pushed)
+    marks = marks_of(entry.get("skill_modifiers"))
+    new_fields = year_zero_fields(pushed, marks)
     if entry.get("opposed"):
         # The defender's panic (R-OPP-1, R-PANIC-1) stays owed whatever the active side's push rolls.
         from gmconsole.campaign.commands.opposed import defender_panic_costs
@@ -140,6 +144,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
         no_costs(new_fields)
     after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
+    after.update(pushed.every_six(marks))  # R-STUNT-1: the skill's count of 6s follows the push
     # A push is its own step: typed only when its own faces were typed; the roll keeps its first
     # roll's flag and gains one step (older entries without steps count every earlier push as the roll's flag).
     push_typed = faces is not None
@@ -149,8 +154,9 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     after["by_hand_steps"] = steps + [push_typed]
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
+    sixes = sixes_text(service.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                new_fields) + _(" (pushed)")
+                                    new_fields, sixes) + _(" (pushed)")
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
@@ -171,7 +177,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         n = new_fields["successes"]
         out = {
             "summary": _("{name} pushes {what}: {result}").format(
-                name=entry.get("character"), result=successes_text(n),
+                name=entry.get("character"), result=successes_text(n) + (f" — {sixes}" if sixes else ""),
                 what=shown_skill or attribute_shown(service.campaign.system, entry.get("attribute"))),
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
@@ -303,7 +309,7 @@ def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     from gmconsole.systems.yearzero import roll as yearzero
 
     result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
-    fields.update(year_zero_fields(result))
+    fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
     fields["pool_request"] = built.extra["pool_request"]
     fields["helpers"] = list(built.core.request.helpers)
     return [], result

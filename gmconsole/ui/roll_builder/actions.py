@@ -162,8 +162,27 @@ class BuilderKeys:
         self.draft = self.draft.changed(tn_modifiers=())
 
     # ------------------------------------------------------------------ rolling
+    def asked_use(self, then) -> bool:
+        """A skill rolled for one of its uses (myz Sic a Dog) with none picked: ask which, then ``then``
+        (True: asked; the key does nothing more now)."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if not modifier_flows.use_missing(self):
+            return False
+        self.run_flow(modifier_flows.ask_use(self, then))
+        return True
+
+    def refusal_words(self, reason: str) -> str:
+        """Why the pool built cannot be rolled, as the builder says it: a use still to pick is asked by ``r``
+        and ``f`` (or picked with ``m``), so it is said as a question, not a refusal."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if modifier_flows.use_missing(self):
+            return _("{reason} (r or f asks which, m picks it)").format(reason=reason)
+        return _("Cannot roll: {reason}").format(reason=reason)
+
     def action_roll(self) -> None:
-        if self.need_character() is None or self.cannot_roll():
+        if self.need_character() is None or self.asked_use(self.action_roll) or self.cannot_roll():
             return
         try:
             entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng, hidden=self.draft.hidden)
@@ -173,7 +192,7 @@ class BuilderKeys:
         self.rolled(entry)
 
     def action_roll_faces(self) -> None:
-        if self.need_character() is None or self.cannot_roll():
+        if self.need_character() is None or self.asked_use(self.action_roll_faces) or self.cannot_roll():
             return
         self.run_flow(flows.roll_faces(self))
 
@@ -287,8 +306,8 @@ class BuilderKeys:
         character = self.need_character()
         if character is None:
             return
-        if self.game_system.opposed_form is None and self.cannot_roll():  # the pool built is the active side
-            return
+        if self.game_system.opposed_form is None and (self.asked_use(self.action_opposed) or self.cannot_roll()):
+            return  # the pool built is the active side
         self.run_flow(flows.opposed(self, character))
 
     def _special(self, name: str) -> None:

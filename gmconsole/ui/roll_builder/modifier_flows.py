@@ -25,7 +25,8 @@ from gmconsole.systems.yearzero import skill_modifiers
 if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
 
-__all__ = ["kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices"]
+__all__ = ["ask_use", "kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices",
+           "use_missing"]
 
 
 async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[[str], tuple[str, str, str] | None],
@@ -141,3 +142,35 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
     title = _("Modifiers of {skill} (space marks, ctrl+s done)").format(skill=builder.skill_name())
     picker = SkillModifierScreen(title, skill_modifier_choices(system, skill), values, list(current))
     await _picks_into(builder, "skill_modifiers", picker, needs, check)
+
+
+def use_missing(builder: RollBuilder) -> bool:
+    """The skill being built is rolled for one of its uses (myz Sic a Dog: fight, scout, track) and none is
+    picked yet — and the character has the skill (without it the roll is refused for that, R-MYZ-SPEC)."""
+    draft, character = builder.draft, builder.character()
+    if character is None or not draft.skill or character.skills.get(draft.skill, 0) < 1:
+        return False
+    uses = skill_modifiers.uses_for(builder.system, draft.skill)
+    return bool(uses) and skill_modifiers.use_of(builder.system, draft.skill, draft.skill_modifiers) is None
+
+
+async def ask_use(builder: RollBuilder, then: Callable[[], None]) -> None:
+    """Ask which use the roll is for (seed 000, Sic a Dog: fighting rolls the dog's Strength, scouting and
+    tracking the handler's Wits), one key each; the use joins the draft's named modifiers (recorded by
+    name) and ``then`` goes on with the roll. Escape rolls nothing."""
+    from gmconsole.ui.screens.roll_form import ChoiceScreen
+
+    uses = skill_modifiers.uses_for(builder.system, builder.draft.skill)
+    keys = [row.id[:1] for row in uses]
+    if len(set(keys)) < len(keys):  # two uses starting alike: number them
+        keys = [str(n) for n in range(1, len(uses) + 1)]
+    choices = [(row.id, key, pick(row.name)) for row, key in zip(uses, keys, strict=True)]
+    title = _("{skill}: which use?").format(skill=builder.skill_name())
+    hint = _("Each use rolls its own attribute; the roll records the use.")
+    chosen = await builder.app.push_screen(ChoiceScreen.make(title, choices, hint=hint), wait_for_dismiss=True)
+    builder.focus()
+    if chosen is None:
+        return
+    builder.message = ""
+    builder.draft = builder.draft.changed(skill_modifiers=(*builder.draft.skill_modifiers, chosen))
+    then()
