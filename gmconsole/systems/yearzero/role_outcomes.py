@@ -182,7 +182,10 @@ def roll_finds(outcome: RoleOutcome, picked: Sequence[str], successes: int, sour
         if option.dice:
             rolled = faces[at:at + option.dice]
             at += option.dice
-            row.update(dice=rolled, amount=sum(rolled), text=option.amount_text(sum(rolled)))
+            text = option.amount_text(sum(rolled))
+            if len(rolled) > 1:  # 2D6: the dice behind the amount, as the GM reads them (7 doses of booze (3+4))
+                text = _("{amount} ({dice})").format(amount=text, dice="+".join(str(f) for f in rolled))
+            row.update(dice=rolled, amount=sum(rolled), text=text)
         else:
             row.update(amount=None, text=pick(option.found) or pick(option.text))
         rows.append(row)
