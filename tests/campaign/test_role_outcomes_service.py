@@ -34,7 +34,7 @@ def test_r_myz_build_1_a_build_adds_the_gear_marks_the_roll_and_undo_takes_both_
     assert built["summary"] == "Grease builds Scrap gun: damage 1; stunts: weapon damage +1, an extra barrel"
     item = service.character(grease.id).gear_item(built["gear_id"])
     assert (item.name, item.bonus, item.damage, item.skills) == ("Scrap gun", 0, 1, ["shoot"])
-    assert "1 extra barrel: fires once more before reloading." in item.notes
+    assert "1 extra barrel: fires 1 more time before reloading." in item.notes
     assert service.entry(roll["id"])["role_outcome"] == {"kind": "build", "summary": built["summary"]}
     assert service.role_outcome(service.entry(roll["id"])).ready is False
     with pytest.raises(ValidationError, match="outcome was already applied"):

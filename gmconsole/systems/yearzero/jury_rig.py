@@ -198,7 +198,7 @@ def build(system: str, device: Device, successes: int, picked: Sequence[str] = (
         ratings["carries"] *= 2
     notes = [device.effect_text(bonus, ratings)] if device.listed else []
     if counts["barrel"]:
-        notes.append(ngettext("{count} extra barrel: fires once more before reloading.",
+        notes.append(ngettext("{count} extra barrel: fires {count} more time before reloading.",
                               "{count} extra barrels: fires {count} more times before reloading.",
                               counts["barrel"]).format(count=counts["barrel"]))
     if counts["shrapnel"]:
