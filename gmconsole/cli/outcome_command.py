@@ -32,8 +32,8 @@ __all__ = ["add_outcome_flags", "outcome_result", "register"]
 def add_outcome_flags(parser) -> None:
     """The flags that say how the outcome is applied (shared by ``outcome`` and a campaign roll)."""
     parser.add_argument("--stunt", action="append", default=[], metavar="ID",
-                        help=_("a stunt or choice the roll buys, by id (repeatable): a build's bonus, durable, "
-                               "blast_power...; Find the Path's or a deal's bullets, grub, water, booze, artifact..."))
+                        help=_("a stunt or choice the roll buys, by id (repeatable; `gmconsole outcome NAME ROLL_ID "
+                               "--choices` lists them)"))
     parser.add_argument("--finds-faces", metavar="SPEC",
                         help=_("the faces of the finds' D6 rolled at the table, in the order of --stunt, e.g. "
                                "d43 (R-MANUAL-1)"))
