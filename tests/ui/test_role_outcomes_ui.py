@@ -250,3 +250,42 @@ async def test_r_myz_save_1_a_failed_save_kills_only_by_the_gms_key(builder_app)
         await pilot.pause()
         assert "Applied: Quill fails to save Hammer's life: Hammer is dead (the GM's call)" in _result(builder)
     assert service.character("Hammer").conditions == ["dead"]
+
+
+@pilot_test
+async def test_r_myz_finds_1_and_save_1_read_in_zh_hant_with_no_english_word(builder_app):
+    import re
+
+    from gmconsole.i18n import set_language
+
+    set_language("zh-Hant")
+    try:
+        app = builder_app("myz-demo")
+        service = app.service
+        async with app.run_test(size=SIZE) as pilot:
+            builder = await start_builder(pilot, "c9")
+            await pick_skill(pilot, "尋路")
+            await _faces(pilot, "b6612 s623")
+            assert "j：選最多 2 項特技並擲出發現的數量" in _result(builder)
+            await pilot.press("j")
+            await pilot.pause()
+            hint = str(app.screen.query_one("#form-hint").render())
+            said = await roll_form(pilot, {"finds": ("你找到 D6 發", "你找到 D6 份無腐毒"), "faces": "d45"})
+            await start_builder(pilot, "c12")
+            await pick_skill(pilot, "治療")
+            await _purpose(pilot)
+            await mark_names(pilot, app.screen.query_one(MarkList), "Lina")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await _faces(pilot, "b61234 s12")
+            await pilot.press("j")
+            await pilot.pause()
+            saved = _result(builder)
+    finally:
+        set_language(None)
+    assert said == "已套用：Lina 找到：4 發子彈；5 份無腐毒的水"
+    assert "已套用：Quill 救回Lina的性命：傷勢已穩定" in saved
+    assert service.character("Lina").conditions == ["已穩定"]
+    read = " ".join((hint, said, saved))
+    leftover = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"R-[A-Z0-9-]+", " ", read)))
+    assert leftover <= {"Lina", "Quill", "ctrl"}, leftover  # the campaign's names and the key

@@ -44,6 +44,7 @@ class FindOption:
     is counted in, or what is found (``found``) when there is no amount."""
 
     id: str
+    name: dict
     text: dict
     dice: int = 0
     unit: dict | None = None
@@ -52,8 +53,8 @@ class FindOption:
 
     @classmethod
     def from_row(cls, row: dict) -> FindOption:
-        return cls(id=row["id"], text=row["text"], dice=int(row.get("dice", 0)), unit=row.get("unit"),
-                   found=row.get("found"), excludes=tuple(row.get("excludes", ())))
+        return cls(id=row["id"], name=row["name"], text=row["text"], dice=int(row.get("dice", 0)),
+                   unit=row.get("unit"), found=row.get("found"), excludes=tuple(row.get("excludes", ())))
 
     def amount_text(self, amount: int) -> str:
         """``4 bullets`` (``4 發子彈``): an amount in the option's unit, in the console's language."""

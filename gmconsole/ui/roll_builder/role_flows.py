@@ -158,7 +158,8 @@ def _finds_form(builder: RollBuilder, entry: RollEntry, offer: Offer):
                                             rng=builder.app.rng)
         return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
-    dice = _(", ").join(f"{o.id} {o.dice}D6" if o.dice > 1 else f"{o.id} D6" for o in outcome.options if o.dice)
+    dice = _(", ").join(f"{pick(o.name)} {o.dice}D6" if o.dice > 1 else f"{pick(o.name)} D6"
+                        for o in outcome.options if o.dice)
     if outcome.per == "stunt":
         hint = ngettext("The roll has {count} stunt (one per 6 beyond the first), each once per roll (R-MYZ-LIMIT, "
                         "R-MYZ-FINDS-1). ",
