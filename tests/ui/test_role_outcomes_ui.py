@@ -56,7 +56,7 @@ async def test_r_myz_build_1_a_device_picked_with_m_is_built_with_j_as_gear_and_
         picker = app.screen
         assert isinstance(picker, PickDevice)
         labels = [str(picker.query_one(MarkList).get_option_at_index(i).prompt) for i in range(len(picker.choices))]
-        assert "Binoculars: Binoculars. Gives you Gear Bonus +1 to Scout." in labels
+        assert "Binoculars. Gives you Gear Bonus +1 to Scout." in labels
         assert "Explosive charge: An explosive charge, Blast Power 6." in labels
         await type_text(pilot, "binoc")
         await pilot.press("space", "ctrl+s")

@@ -85,9 +85,11 @@ class Device:
         return pick(self.effect).format(**figures)
 
     def label(self) -> str:
-        """How a list of devices shows it: the name, then the seed's words when they say more."""
-        effect = self.effect_text()
-        return pick(self.name) if not effect else _("{name}: {effect}").format(name=pick(self.name), effect=effect)
+        """How a list of devices shows it: the seed's words, after the name unless they start with it."""
+        name, effect = pick(self.name), self.effect_text()
+        if not effect or effect.casefold().startswith(name.casefold()):
+            return effect or name
+        return _("{name}: {effect}").format(name=name, effect=effect)
 
 
 @dataclass(frozen=True)
