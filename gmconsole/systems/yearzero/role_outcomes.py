@@ -87,7 +87,7 @@ class RoleOutcome:
     def option(self, option_id: str) -> FindOption:
         found = next((o for o in self.options if o.id == option_id), None)
         if found is None:
-            raise RulesError(_("{option} is not one of {outcome}'s choices: choose from {known}").format(
+            raise RulesError(_("{option} is not one of the choices of {outcome}: choose from {known}").format(
                 option=option_id, outcome=self.id, known=", ".join(o.id for o in self.options)))
         return found
 
