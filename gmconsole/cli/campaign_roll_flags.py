@@ -84,10 +84,18 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     offer("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))
     offer("--push", action="store_true", help=_("push the roll once"))
     offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
+    if "--role-outcome" not in refused:  # myz (R-MYZ-ROLE-1): apply what the role skill's roll leads to
+        from gmconsole.cli.outcome_command import add_outcome_flags
+
+        parser.add_argument("--role-outcome", action="store_true",
+                            help=_("apply what the role skill's roll leads to at once (after --push): build the "
+                                   "device, roll the finds, Save a Life; undoable"))
+        add_outcome_flags(parser)
     for flag, why in refused.items():
         parser.add_argument(flag, action=_Refuse, why=why)
     parser.set_defaults(gear=[], tn_modifier=[], skill_modifier=[], bonus_dice=0, push_yourself=False,
-                        reactive=False, push=False, push_faces=None, use=None)
+                        reactive=False, push=False, push_faces=None, use=None, role_outcome=False, stunt=[],
+                        finds_faces=None, patient_dies=False)
 
 
 def split_modifiers(modifiers) -> tuple[int, list[str]]:

@@ -106,6 +106,9 @@ def _refuse_push_of(service: CampaignService, entry: dict) -> None:
         raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
         raise ValidationError(_("this roll's costs were already applied; undo them before pushing"))
+    if entry.get("role_outcome"):  # R-MYZ-ROLE-1: the build, finds or Save a Life followed the roll as it was
+        raise ValidationError(_("this roll's outcome was already applied ({summary}); undo it before pushing").format(
+            summary=entry["role_outcome"].get("summary", "")))
 
 
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,

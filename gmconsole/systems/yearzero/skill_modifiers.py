@@ -21,8 +21,8 @@ from gmconsole.i18n import _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["Picked", "SkillModifier", "find", "missing_use", "modifiers_for", "opposed_skill", "recorded", "resolve",
-           "use_of", "uses_for", "uses_text"]
+__all__ = ["Picked", "SkillModifier", "find", "listed_name", "missing_use", "modifiers_for", "opposed_skill",
+           "recorded", "resolve", "use_of", "uses_for", "uses_text"]
 
 MAX_DETAIL = 60
 """A typed detail (a sector, a device) is kept short: it is shown on one line and in the history."""
@@ -47,12 +47,19 @@ class SkillModifier:
     use: dict | None = None
     """One of the skill's uses (myz Sic a Dog: fight, scout, track): ``{"attribute": ..., "of": "dog"}``,
     the attribute it rolls and, for the dog's own, whose; a roll of the skill names exactly one use."""
+    choices: str | None = None
+    """The table whose rows the detail is picked from (myz ``jury_rig_devices``); a typed detail naming
+    a row (its id or name, in either language) is kept as that row's English name."""
+    pick: str | None = None
+    """What the console picks the detail from instead of asking it typed (``patient``: a roster member,
+    kept by name)."""
 
     @classmethod
     def from_row(cls, row: dict) -> SkillModifier:
         return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
                    group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
-                   opposed_by=row.get("opposed_by"), ask=row.get("ask"), use=row.get("use"))
+                   opposed_by=row.get("opposed_by"), ask=row.get("ask"), use=row.get("use"),
+                   choices=row.get("choices"), pick=row.get("pick"))
 
     @property
     def attribute(self) -> str | None:
@@ -124,7 +131,7 @@ def find(system: str, skill: str | None, key: str) -> SkillModifier:
         skill=skill, key=key.split("=", 1)[0].strip(), names=names))
 
 
-def _detail(row: SkillModifier, key: str) -> str | None:
+def _detail(system: str, row: SkillModifier, key: str) -> str | None:
     text = key.split("=", 1)[1].strip() if "=" in key else ""
     if row.ask is None:
         if text:
@@ -138,7 +145,21 @@ def _detail(row: SkillModifier, key: str) -> str | None:
             id=row.id, count=len(text), most=MAX_DETAIL))
     if not text.isprintable():
         raise RulesError(_("the detail of {id} has characters that cannot be shown").format(id=row.id))
-    return text
+    return listed_name(system, row, text) or text
+
+
+def listed_name(system: str, row: SkillModifier, text: str) -> str | None:
+    """The English name of the row of ``row.choices`` that ``text`` names (its id or its name in either
+    language, without regard to case), so ``scrap gun``, ``Scrap gun`` and 廢料槍 are one device; ``None``
+    when ``text`` names none (a device of the GM's own) or the modifier picks from no table."""
+    if not row.choices:
+        return None
+    wanted = " ".join(text.split()).casefold()
+    for listed in _table(system).get(row.choices, ()):
+        names = (listed.get("id", ""), *listed.get("name", {}).values())
+        if wanted in {str(n).casefold() for n in names}:
+            return listed["name"]["en"]
+    return None
 
 
 def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]:
@@ -162,7 +183,7 @@ def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]
             raise RulesError(_("{id} and {other} state the same fact (or its opposite): pick one of them").format(
                 id=row.id, other=clash.id))
         seen.add(row.id)
-        picked.append(Picked(row, _detail(row, str(key))))
+        picked.append(Picked(row, _detail(system, row, str(key))))
     return picked
 
 

@@ -155,6 +155,8 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    # R-MYZ-ROLE-1: j applies what a role skill's roll leads to (a build, finds, Save a Life)
+    builder_actions=YearZeroSystem.builder_actions + ("role_outcome",),
     # R-MYZ-TRAUMA: trauma lowers the attribute the GM picks (Strength: damage, Agility: fatigue, ...)
     harm=Harm(word=N_("trauma"), label=N_("Trauma"), title=N_("{name} takes trauma"), attribute="strength",
               picks_attribute=True),

@@ -337,6 +337,17 @@ class BuilderKeys:
             return
         self.run_flow(flows.consequence(self, entry))
 
+    def action_role_outcome(self) -> None:
+        """myz ``j``: apply what the role skill's roll on screen leads to (R-MYZ-ROLE-1: a build, finds, Save
+        a Life; :mod:`~gmconsole.ui.roll_builder.role_flows`)."""
+        import gmconsole.ui.roll_builder.role_flows as role_flows
+
+        entry = self.last_entry
+        if entry is None or given(entry.status, "done") != "done":
+            self.say(_("Roll first: j applies what a role skill's roll leads to."))
+            return
+        self.run_flow(role_flows.apply(self, entry))
+
     def action_circumstances(self) -> None:
         """Record a change of circumstances (docs/RULES.md: only one chance; exploding retries) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""

@@ -34,7 +34,7 @@ from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.mark_list import MarkList
 
-__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "pc_choices",
+__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickDevice", "PickGear", "PickTnModifiers", "pc_choices",
            "roster_choices"]
 
 
@@ -244,6 +244,11 @@ class PickClock(MarkListScreen):
 
 class PickGear(MarkListScreen):
     """Pick the item of gear a roll's consequence takes (lost gear)."""
+
+
+class PickDevice(MarkListScreen):
+    """Pick the device a myz Jury-Rig roll is for, from the seed's list (``filtering=True``), or a device of
+    the GM's own (the last row)."""
 
 
 class PickTnModifiers(MarkListScreen):
