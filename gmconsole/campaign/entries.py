@@ -149,6 +149,12 @@ class RollEntry(Entry):
     """exploding: the top die minus the TN."""
     consequences_chosen: list = MISSING
     """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
+    reroll: dict = MISSING
+    """exploding: the failed check this roll rerolls with a grant, ``{"of": roll id, "grant": name}`` (R-EXP-5)."""
+    rerolled_with: str | None = MISSING
+    """exploding: the grant this failed check was rerolled with (R-EXP-5; ``None`` once that reroll is undone)."""
+    actions: dict = MISSING
+    """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
 
 
 class PushEntry(Entry):

@@ -151,12 +151,14 @@ GEAR = fields({"id": STR, "name": STR}, {
 })
 PANIC = optional(fields({"total": INT, "effect": STR}, {"name": STR}))
 DOG = optional(fields({}, {"name": STR, "attributes": map_of(ATTRIBUTE)}))
+GRANT = fields({"name": STR}, {"skills": list_of(STR)})
+"""A reroll grant on an exploding sheet (R-EXP-5): its name and the skills it covers."""
 CHARACTER = fields({"id": STR, "name": STR}, {
     "kind": one_of("pc", "npc"), "count": INT, "role": STR, "attributes": map_of(ATTRIBUTE),
     "skills": map_of(INT), "gear": list_of(GEAR), "stress": INT, "panic": PANIC, "mutation_points": INT,
     "willpower": INT, "conditions": list_of(STR), "wounds": INT, "strain": INT, "stamina": INT,
     "stamina_max": INT, "level": INT, "xp": INT, "class_bonus": INT, "dog": DOG, "notes": STR,
-    "table_numbers": BOOL,
+    "table_numbers": BOOL, "reroll_grants": list_of(GRANT),
 })
 SLOT = fields({"combatant": STR, "value": INT},
               {"attribute": INT, "rolloff": list_of(INT), "seq": INT, "delayed": BOOL})

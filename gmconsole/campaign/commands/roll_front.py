@@ -253,6 +253,16 @@ class RollFront:
 
         return recorded.change_of_circumstances(self, character_id, skill, reason, goal)
 
+    def reroll_with_grant(self, entry_id: int | None, grant: str, *, faces: str | None = None,
+                          rng: random.Random | None = None) -> dict:
+        """exploding (R-EXP-5): reroll the failed check ``entry_id`` (default: the session's newest roll) with
+        the grant named ``grant`` that the character holds on the sheet; a new roll entry, recorded with the
+        grant's name (``reroll``), the failed check marked ``rerolled_with`` it (undone together). ``faces``:
+        typed from physical dice (R-MANUAL-1)."""
+        from gmconsole.campaign.commands import rerolls
+
+        return rerolls.reroll(self, entry_id, grant, faces, rng or self.ledger.rng)
+
     def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
                      rng: random.Random | None = None) -> dict:
         """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet

@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 
 
 def roll(service: CampaignService, request: RollRequest, faces: str | None, rng: random.Random,
-         decorate=None) -> dict:
+         decorate=None, entry_updates=()) -> dict:
     """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
 
-    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender)."""
+    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender);
+    ``entry_updates`` change earlier entries in the same change (a check rerolled with a grant, R-EXP-5)."""
     campaign = service.campaign
     built = build(campaign, request)
     if not built.can_roll:
@@ -86,7 +87,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
                 character.stamina = max(0, character.stamina + effect["amount"])
         return fields
 
-    entry = service.ledger.commit("roll", mutate, character_id=built.character.id)
+    entry = service.ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)
     service.ledger.remember_roll(entry)
     return entry
 
