@@ -174,6 +174,7 @@ def _turn_in_range(initiative: dict, where: str) -> None:
 INITIATIVE = optional(fields({"mode": one_of("cards", "roll", "manual")}, {
     "deck": list_of(INT), "decks": INT, "slots": list_of(SLOT), "round": INT, "turn": INT, "draws": INT,
     "seq": INT, "begun": BOOL, "draw_options": map_of(list_of(INT)), "keepers": list_of(STR),
+    "actions": map_of(list_of(one_of("fast", "slow"))),
 }, extra=_turn_in_range))
 CLOCK = fields({"id": STR, "name": STR}, {"segments": INT, "filled": INT})
 SESSION = fields({"number": INT}, {

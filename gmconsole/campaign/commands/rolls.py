@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
 from gmconsole.campaign import rolls as campaign_rolls
-from gmconsole.campaign import skills, validation
+from gmconsole.campaign import combat_actions, skills, validation
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
     exploding_fields,
@@ -85,6 +85,10 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
                 character.xp += effect["amount"]
             elif effect["target"] == "stamina":
                 character.stamina = max(0, character.stamina + effect["amount"])
+        helping = combat_actions.mark_helpers(c, built.character.id, fields["request"]["helpers"])
+        if helping is not None:  # R-ACT-2: in a conflict each helper takes an action of the kind helped
+            fields["actions"] = {"kind": helping["kind"], "helpers": helping["helpers"]}
+            fields["summary"] += "; " + helping["summary"]
         return fields
 
     entry = service.ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)

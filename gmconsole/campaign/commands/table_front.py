@@ -413,6 +413,13 @@ class TableFront:
 
         return conflict.keep_card(self, self.character(character_id).id, keeps)
 
+    def take_action(self, character_id: str, kind: str) -> dict:
+        """R-ACT-1 (yze, yze-step): mark one more ``fast`` or ``slow`` action taken this round by a combatant;
+        with every one of that kind taken, they are all free again. A history entry, undoable."""
+        from gmconsole.campaign.commands import conflict
+
+        return conflict.take_action(self, self.character(character_id).id, kind)
+
     def previous_turn(self) -> dict:
         """Move back to the previous combatant (before the first: the last of the round before)."""
         from gmconsole.campaign.commands import conflict
