@@ -2,9 +2,9 @@
 
 The state lives in ``session.initiative`` (a dict); every step — start, draw, roll, swap, delay,
 bring in, next/previous turn (with R-INIT-2's new draw), keep a card, a fast or slow action taken (R-ACT-1),
-remove, add, end — is a history entry (kind ``initiative``) and undoable. Combatants are roster ids; the history shows names. Cards
-and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them ``by_hand`` and its summary
-says ``typed``.
+remove, add, end — is a history entry (kind ``initiative``) and undoable. Combatants are roster ids; the
+history shows names. Cards and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them
+``by_hand`` and its summary says ``typed``.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
-from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign import combat_actions, skills, validation
+from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
     exploding_fields,
