@@ -13,13 +13,21 @@ What counts as unsafe (:data:`UNSAFE`):
   *between* escaped pieces), DEL U+007F and the C1 controls U+0080–U+009F (U+009B is a one-byte CSI);
 - bidirectional overrides, embeddings and isolates U+202A–U+202E, U+2066–U+2069, and the marks
   U+200E, U+200F, U+061C, which reorder what the GM reads;
+- invisible characters, refused and escaped as the controls are: every other format character (Unicode
+  category ``Cf``: the zero-width space, joiners and non-joiner U+200B–U+200D, the word joiner and
+  invisible operators U+2060–U+2064, the byte-order mark U+FEFF, the soft hyphen, tag characters ...)
+  and the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), which draw nothing: a campaign named
+  ``yze`` + U+200B + ``-demo`` would read as ``yze-demo``, and three campaigns named alike could not
+  be told apart in a list;
 - the line and paragraph separators U+2028, U+2029, which some terminals treat as line breaks;
 - lone surrogates U+D800–U+DFFF: bytes the command line could not decode (Python keeps them as
   ``\udcff``); they cannot be written as UTF-8 at all.
 
 How it is shown: the escape Python's ``repr`` uses, without the quotes — ``\\t``, ``\\n``, ``\\r``,
-``\\xNN`` up to U+00FF, ``\\uNNNN`` above. One readable ASCII form that survives copy and paste
-into a bug report. A backslash itself is shown as is, so a name typed as the six characters
+``\\xNN`` up to U+00FF, ``\\uNNNN`` up to U+FFFF, ``\\UNNNNNNNN`` above (so ``yze\\u200b-demo``).
+One readable ASCII form that survives copy and paste into a bug report, the same for every unsafe
+character wherever it is shown: the command line, ``--json`` (as JSON's own ``\\uNNNN`` escape), the
+console and its exports. A backslash itself is shown as is, so a name typed as the six characters
 ``A\\x1bB`` looks the same as one holding a real ESC; only the second can come from a file, since
 names typed in the console or on the command line are refused when they hold unsafe characters.
 
@@ -38,7 +46,11 @@ from gmconsole.i18n import _, ngettext
 __all__ = ["UNSAFE", "cell_width", "cut", "cut_cells", "one_line_message", "pad", "refusal", "shown", "shown_lines",
            "to_json"]
 
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_INVISIBLE = ("\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u180e\u200b-\u200f"
+              "\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd"
+              "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+"""The format characters (Unicode ``Cf``, as of Unicode 15) and the Hangul fillers: they draw nothing."""
+UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_INVISIBLE}\u2028\u2029\ud800-\udfff]")
 """One character that must never reach a terminal raw (see the module docstring)."""
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -49,7 +61,9 @@ def _escape(match: re.Match) -> str:
     if char in _NAMED:
         return _NAMED[char]
     code = ord(char)
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def shown(text: object) -> str:
@@ -76,13 +90,17 @@ def refusal(text: str, what: str) -> str | None:
              "without it").format(what=what, found=_escape(match), text=cut(shown(text)))
 
 
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = re.compile(f"[\x7f-\x9f{_INVISIBLE}\u2028\u2029\ud800-\udfff]")
 """:data:`UNSAFE` less the C0 controls: ``json.dumps`` already escapes those inside strings, and the
 ones left in its output are its own indentation."""
 
 
 def _json_escape(match: re.Match) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    code = ord(match.group())
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # JSON writes a character above U+FFFF as its UTF-16 surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def to_json(value: object, **kwargs) -> str:

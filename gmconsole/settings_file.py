@@ -14,15 +14,19 @@ What it holds (every key optional)::
     [keymap]                        # binding id = key(s), comma-separated; see `gmconsole config show`
     "main.history" = "y"
 
-A bad file never stops the console: a TOML syntax error (tomllib names its line and column) leaves
-every setting at its default, since nothing in the file can be trusted; a key of the wrong type or an
-unknown key is named with its line and only that key keeps its default, so one slip in the keymap does
-not also cost the GM their theme. Each problem is a :class:`FileProblem` (its line and its sentence, put in
-the language spoken when it is shown: the file is read before the language is known, since it may set
-it). :func:`checked` adds what reading alone cannot see (a theme that is not a theme, with its line; a
-keymap id no binding has, a key taken from another binding) and :func:`describe` makes one message of
-them all, shown in the console's status line at start and on stderr by the command line. The file is
-read once per process (:func:`load`); ``tomllib`` is imported only when it exists.
+A bad file never stops the console: a TOML syntax error (tomllib names its line and column) leaves every
+setting at its default, since nothing in the file can be trusted; a key of the wrong type or an unknown
+key is named with its line and only that key keeps its default, so one slip in the keymap does not also
+cost the GM their theme. A file ``tomllib`` gives up on for what it holds rather than its syntax (lists
+nested thousands deep: ``RecursionError``; a number of thousands of digits: ``ValueError``) or nested
+deeper than any setting is counts as a syntax error too: nothing in it is used, and ``--help``,
+``--version`` and ``config path`` work whatever it holds. Each problem is a :class:`FileProblem` (its
+line and its sentence, put in the language spoken when it is shown: the file is read before the language
+is known, since it may set it). :func:`checked` adds what reading alone cannot see (a theme that is not
+a theme, with its line; a keymap id no binding has, a key taken from another binding) and
+:func:`describe` makes one message of them all, shown in the console's status line at start and on
+stderr by the command line. The file is read once per process (:func:`load`); ``tomllib`` is imported
+only when it exists.
 
 The language itself is applied through :func:`apply_language`, one small seam the translations plug into.
 """
@@ -31,10 +35,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gmconsole.i18n import N_, _, ngettext, verbatim
+from gmconsole.user_files import deeper_than
 from gmconsole.wording import quoted
 
 __all__ = ["BUILTIN_THEMES", "ENV_VAR", "LANGUAGES", "Config", "FileProblem", "apply_language", "checked",
@@ -47,6 +53,8 @@ LANGUAGES = ("en", "zh-Hant")
 DEFAULT_LANGUAGE = "en"
 MAX_SIZE = 64 * 1024
 """A settings file is a few lines; anything larger is refused unread (a device, a mistaken path)."""
+MAX_DEPTH = 8
+"""Tables nested deeper than this are refused: a keymap id has three or four dotted parts."""
 
 _TOP_KEYS = ("language", "theme", "data_folder", "export_folder", "keymap")
 BUILTIN_THEMES = ("ansi-dark", "ansi-light", "atom-one-dark", "atom-one-light", "catppuccin-frappe",
@@ -189,6 +197,16 @@ def parse(text: str, path: Path) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return Config(path=path, found=True, problems=(_syntax_problem(str(error)),), unread=True)
+    except RecursionError:  # tomllib reads nesting recursively: thousands deep is no settings file
+        return Config(path=path, found=True, unread=True,
+                      problems=(_problem(0, N_("it nests lists or tables too deeply to be read")),))
+    except ValueError:  # a whole number of more than sys.get_int_max_str_digits() digits
+        return Config(path=path, found=True, unread=True, problems=(_problem(
+            0, N_("it holds a number too long to be read (more than {digits} digits)"),
+            digits=sys.get_int_max_str_digits()),))
+    if deeper_than(data, MAX_DEPTH):  # a keymap nested deeper than any binding id goes (dotted keys)
+        return Config(path=path, found=True, unread=True,
+                      problems=(_problem(0, N_("it nests tables more than {limit} deep"), limit=MAX_DEPTH),))
     lines = _Lines(text)
     problems: list[FileProblem] = []
     values: dict = {}

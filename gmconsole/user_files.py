@@ -6,20 +6,27 @@ waiting for. :func:`read_user_text` refuses, in one line and before reading anyt
 a regular file (a device, a folder, a pipe) or is larger than the limit, then reads at most the limit
 (a file that grows while it is read is refused too). The console and the CLI both read through it, so
 they say the same sentences.
+
+What a file holds is bounded too: :func:`deeper_than` finds lists nested deeper than any gmconsole
+file nests them, and :func:`unparsable` says why ``json`` or ``tomllib`` gave up on one nested thousands
+deep or holding a number of thousands of digits (``RecursionError``, ``ValueError``): every reader of a
+file turns those into its own one-line refusal, never a traceback.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from gmconsole.i18n import _, ngettext
 
-__all__ = ["MAX_USER_FILE", "UserFileRefused", "read_user_text"]
+__all__ = ["MAX_USER_FILE", "MIB", "UserFileRefused", "deeper_than", "read_user_text", "size_words", "unparsable"]
 
 MAX_USER_FILE = 256 * 1024
 """The largest file read (256 KiB): a skill list of hundreds of skills is a few KiB."""
+MIB = 1024 * 1024
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)  # a pipe never blocks open
 
@@ -29,10 +36,43 @@ class UserFileRefused(ValueError):
     console's forms show it inline like any other refusal)."""
 
 
-def _size(n: int) -> str:
+def size_words(n: int) -> str:
+    """A file size as a limit or a refusal says it: ``16 MiB``, ``64 KiB``, ``12 bytes``."""
+    if n >= MIB:
+        whole, rest = divmod(n, MIB)
+        return _("{n} MiB").format(n=whole if not rest else f"{n / MIB:.1f}")
     if n >= 1024:
         return _("{n} KiB").format(n=n // 1024)
     return ngettext("{n} byte", "{n} bytes", n).format(n=n)
+
+
+def deeper_than(value: object, limit: int) -> bool:
+    """True when the lists and dicts of a parsed file (JSON, TOML) nest more than ``limit`` deep; ``value``
+    itself is the first level. One pass over the containers, level by level, without recursion: a
+    document nested hundreds deep parses, but copying or checking it recursively would hit Python's
+    recursion limit far from the file, so every reader refuses it where it is read."""
+    level = [value] if type(value) in (dict, list) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return True
+        inner: list = []
+        for container in level:
+            inner.extend(item for item in (container.values() if type(container) is dict else container)
+                         if type(item) in (dict, list))
+        level = inner
+    return False
+
+
+def unparsable(error: BaseException) -> str:
+    """Why a parser gave up on a file for a reason other than its syntax, as a clause for a refusal:
+    Python's ``json`` and ``tomllib`` raise ``RecursionError`` on lists nested thousands deep, and
+    ``ValueError`` on a whole number of more than ``sys.get_int_max_str_digits()`` digits."""
+    if isinstance(error, RecursionError):
+        return _("it nests lists or tables too deeply to be read")
+    return _("it holds a number too long to be read (more than {digits} digits)").format(
+        digits=sys.get_int_max_str_digits())
 
 
 def _check(path: Path, info: os.stat_result, what: str, limit: int) -> None:
@@ -44,7 +84,7 @@ def _check(path: Path, info: os.stat_result, what: str, limit: int) -> None:
             path=path, what=what))
     if info.st_size > limit:
         raise UserFileRefused(_("{path} is {size}: {what} is read only up to {limit}").format(
-            path=path, size=_size(info.st_size), what=what, limit=_size(limit)))
+            path=path, size=size_words(info.st_size), what=what, limit=size_words(limit)))
 
 
 def read_user_text(path: str | Path, what: str | None = None, limit: int = MAX_USER_FILE) -> str:
@@ -69,7 +109,7 @@ def read_user_text(path: str | Path, what: str | None = None, limit: int = MAX_U
                                                                            reason=exc.strerror or exc)) from None
     if len(data) > limit:
         raise UserFileRefused(_("{path} grew past {limit} while it was read: {what} is read only up to {limit}")
-                              .format(path=path, limit=_size(limit), what=what))
+                              .format(path=path, limit=size_words(limit), what=what))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

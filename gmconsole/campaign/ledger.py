@@ -86,7 +86,8 @@ class Ledger:
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))
         if recover:
             try:
-                self.recover(thorough)
+                with self._store.change():  # a history that could not be checked leaves no clean-close marker
+                    self.recover(thorough)
             except StoreError as exc:  # e.g. a history file that does not parse: the history view says so
                 self.history_problem = exc  # not logged: a log line would be written over the console
 
@@ -97,8 +98,9 @@ class Ledger:
         """A reader's :meth:`load` again, after a writer changed the files; True when it read them.
 
         A writer may be between its writes (the entry saved, the state not yet) or a file may not read
-        (damaged, or a half-written chunk copied in by hand): then everything stays as it was, a warning
-        is logged, and False says to try again on the next change. Never raises a store error."""
+        (damaged, or a half-written chunk copied in by hand): then everything stays as it was,
+        :attr:`reload_problem` says why, and False says to try again on the next change (the follower,
+        :mod:`gmconsole.ui.live_follow`, says it to the GM). Never raises a store error."""
         kept = {name: getattr(self, name) for name in self._LOADED}
         try:
             self.load(recover=True, thorough=False)
@@ -107,9 +109,14 @@ class Ledger:
         except (StoreError, ShapeError, ValueError, KeyError, TypeError) as exc:
             for name, value in kept.items():
                 setattr(self, name, value)
-            _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", exc)
+            self.reload_problem = exc
             return False
+        self.reload_problem = None
         return True
+
+    reload_problem: Exception | None = None
+    """Why the last :meth:`reload` could not read the campaign (``None`` when it could): a damaged file is
+    the store's ``CorruptFile``, naming it."""
 
     @property
     def campaign(self) -> Campaign:

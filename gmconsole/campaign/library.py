@@ -16,6 +16,8 @@ from gmconsole.campaign.model import Campaign
 
 LAST_FILE = ".last-campaign"
 """Under the data root; a dot name, so the store never takes it for a campaign."""
+LAST_FILE_LIMIT = 1024
+"""The most of :data:`LAST_FILE` read: it holds one campaign name (at most 255 bytes)."""
 
 
 @dataclass(frozen=True)
@@ -39,22 +41,25 @@ class CampaignSummary:
 
 
 def list_campaigns(root: Path) -> list[CampaignSummary]:
-    """Every campaign under ``root``, sorted by name, read without taking its lock."""
+    """Every campaign under ``root``, sorted by name, read without taking its lock.
+
+    Each is read from its summary (:mod:`gmconsole.store.summary`: a few KiB at the head of its
+    ``campaign.json``, never the whole file unless the head has none). One that cannot be read is listed
+    with the store's sentence saying why (``error``), and never stops the others from being listed."""
     from gmconsole.store.campaign_store import CampaignStore
     from gmconsole.store.errors import StoreError
     from gmconsole.store.shape import GMCONSOLE
+    from gmconsole.store.summary import read_summary
 
     out = []
     for name in CampaignStore.list_campaigns(Path(root)):
         try:
-            store = CampaignStore.open(Path(root), name, read_only=True, shapes=GMCONSOLE)
-            try:
-                document = store.load_state()["campaign"]
-            finally:
-                store.close()
-            out.append(CampaignSummary(name, document["system"], [c["name"] for c in document.get("roster", [])]))
-        except (StoreError, KeyError, TypeError) as exc:
+            summary = read_summary(Path(root), name, GMCONSOLE)
+            out.append(CampaignSummary(name, summary["system"], summary["characters"]))
+        except (StoreError, OSError) as exc:
             out.append(CampaignSummary(name, None, [], str(exc) or type(exc).__name__))
+        except Exception as exc:  # one campaign that cannot be listed never hides the others
+            out.append(CampaignSummary(name, None, [], f"{type(exc).__name__}: {exc}"))
     return out
 
 
@@ -103,11 +108,13 @@ def install_demos(root: Path, *, wait: float = 0.0) -> list[str]:
 def last_campaign(root: Path) -> str | None:
     """The campaign opened last under ``root``, if it still exists."""
     from gmconsole.store.campaign_store import CampaignStore
+    from gmconsole.store.errors import StoreError
+    from gmconsole.store.safe_open import read_head
 
     path = Path(root) / LAST_FILE
-    try:
-        name = path.read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
+    try:  # a campaign name is at most 255 bytes: more is not a name, and is never read whole
+        name = read_head(path, LAST_FILE_LIMIT, LAST_FILE_LIMIT).decode("utf-8").strip()
+    except (OSError, StoreError, UnicodeDecodeError):
         return None
     return name if name and name in CampaignStore.list_campaigns(Path(root)) else None
 

@@ -28,6 +28,7 @@ from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import load_table
 from gmconsole.systems.yearzero.system import ATTRIBUTES as YEAR_ZERO_ATTRIBUTES
+from gmconsole.user_files import unparsable
 from gmconsole.wording import quoted
 
 ATTRIBUTES = YEAR_ZERO_ATTRIBUTES
@@ -324,6 +325,9 @@ def parse_list(text: str, source: str | None = None) -> list[CampaignSkill]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValidationError(_("{source} is not TOML: {error}").format(source=source, error=exc)) from None
+    except (RecursionError, ValueError) as exc:  # nested thousands deep, a number of thousands of digits
+        raise ValidationError(_("{source} cannot be read: {reason}").format(source=source,
+                                                                            reason=unparsable(exc))) from None
     rows = data.get("skills")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         raise ValidationError(_("{source} has no [[skills]] entries").format(source=source))

@@ -17,6 +17,7 @@ from pathlib import Path
 from gmconsole.store.errors import (
     CampaignLocked,
     CorruptFile,
+    LockLinked,
     LockNotWritable,
     ReadOnly,
     StoreError,
@@ -25,12 +26,14 @@ from gmconsole.store.errors import (
 __all__ = [
     "CampaignLocked",
     "CorruptFile",
+    "LockLinked",
     "LockNotWritable",
     "ReadOnly",
     "StoreError",
     "is_history_chunk",
     "read_only_refusal",
     "restore_campaign_backup",
+    "set_aside_command",
 ]
 
 
@@ -40,6 +43,14 @@ def is_history_chunk(path: Path) -> bool:
     from gmconsole.store.set_aside import is_history_chunk as chunk
 
     return chunk(path)
+
+
+def set_aside_command(path: Path) -> str | None:
+    """The command that sets the damaged history chunk ``path`` aside (``gmconsole repair NAME --set-aside
+    FILE``), or ``None`` when ``path`` is not a history chunk."""
+    from gmconsole.store.set_aside import set_aside_command as command
+
+    return command(path)
 
 
 def restore_campaign_backup(root: Path, name: str, damaged: Path) -> None:

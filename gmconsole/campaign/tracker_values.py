@@ -19,6 +19,7 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.validation import field_word
 from gmconsole.campaign.words import tier_shown
 from gmconsole.i18n import _
+from gmconsole.store.shape import COUNTER_MAX
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
@@ -36,10 +37,12 @@ def _whole(value, what: str) -> int:
 
 
 def set_doom(service: CampaignService, value: int) -> dict:
-    """The doom pool set to a typed value (0 or more)."""
+    """The doom pool set to a typed value (0 to :data:`~gmconsole.store.shape.COUNTER_MAX`)."""
     _whole(value, _("doom"))
     if value < 0:
         raise ValidationError(_("the doom pool must be 0 or more, not {value}").format(value=value))
+    if value > COUNTER_MAX:
+        raise ValidationError(_("the doom pool cannot go above {most}").format(most=COUNTER_MAX))
 
     def mutate(c: Campaign) -> dict:
         s = c.current_session

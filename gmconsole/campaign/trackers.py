@@ -13,13 +13,15 @@ from gmconsole.campaign.model import Campaign, Character, Gear
 from gmconsole.campaign.validation import check_typed_text, field_word
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
+from gmconsole.store.shape import COUNTER_MAX, STRESS_MAX
 from gmconsole.wording import possessive, quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
-STRESS_MAX = 100
-"""The most stress a typed value may set: the panic roll reads D6 + stress up to the rules core's
-MAX_DICE (:func:`gmconsole.systems.yearzero.panic.panic_roll`), and the table tops out long before."""
+# STRESS_MAX: the most stress a character holds (the panic roll reads D6 + stress up to the rules core's
+# MAX_DICE, :func:`gmconsole.systems.yearzero.panic.panic_roll`, and the table tops out long before);
+# COUNTER_MAX: the most any other counter holds. Both are the ranges a campaign file is read with
+# (:mod:`gmconsole.store.shape`), so nothing set here is refused when read back.
 
 
 def _label(tracker: str) -> str:
@@ -33,7 +35,8 @@ def _whose(character: Character, tracker: str) -> str:
 
 def counter_range(character: Character, tracker: str) -> tuple[int, int | None]:
     """The values a counter may hold: 0 up to ``stamina_max`` for stamina (when set), up to
-    :data:`STRESS_MAX` for stress, no upper bound (``None``) for the others."""
+    :data:`STRESS_MAX` for stress, no upper bound the GM needs (``None``; a file holds at most
+    :data:`COUNTER_MAX`, which :func:`set_counter` and :func:`change_counter` keep to) for the others."""
     if tracker == "stamina" and character.stamina_max:
         return 0, character.stamina_max
     if tracker == "stress":
@@ -56,6 +59,9 @@ def set_counter(character: Character, tracker: str, value: int) -> str:
                 else _("{low} or more").format(low=low))
         raise ValidationError(_("{what} must be {span}, not {value}").format(what=_whose(character, tracker),
                                                                             span=span, value=value))
+    if value > COUNTER_MAX:
+        raise ValidationError(_("{what} must be at most {most}, not {value}").format(
+            what=_whose(character, tracker), most=COUNTER_MAX, value=value))
     old = getattr(character, tracker)
     if value == old:
         raise Unchanged(_("{what} is already {value}: nothing recorded").format(what=_whose(character, tracker),
@@ -81,17 +87,17 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
     if new < 0:
         raise ValidationError(_("{name} has {value} {tracker}; cannot lose {amount}").format(
             name=character.name, value=old, tracker=_label(tracker), amount=-delta))
-    if tracker == "stamina" and character.stamina_max and new > character.stamina_max:
-        raise ValidationError(_("{what} cannot go above {maximum}").format(what=_whose(character, "stamina"),
-                                                                          maximum=character.stamina_max))
+    if new > (COUNTER_MAX if high is None else high):
+        raise ValidationError(_("{what} cannot go above {maximum}").format(
+            what=_whose(character, tracker), maximum=COUNTER_MAX if high is None else high))
     setattr(character, tracker, new)
     return _stepped(character, tracker, old, new, delta)
 
 
 def change_stress(character: Character, delta: int) -> str:
-    """Stress ± ``delta`` (not below 0; clamped at 0 rather than refused). At 0 the panic effect ends
-    (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
-    new = max(0, character.stress + delta)
+    """Stress ± ``delta`` (from 0 to :data:`STRESS_MAX`; clamped rather than refused). At 0 the panic effect
+    ends (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
+    new = min(STRESS_MAX, max(0, character.stress + delta))
     if new == character.stress and delta:
         raise Unchanged(_("{what} is already {value}: {delta} changes nothing, nothing recorded").format(
             what=_whose(character, "stress"), value=new, delta=f"{delta:+d}"))

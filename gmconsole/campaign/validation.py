@@ -1,5 +1,9 @@
 """Sheet rules per system: which attributes and skills exist and which numbers they may hold.
 
+The bounds of the numbers every system shares (a counter, an NPC group's size, a gear bonus) are the
+ones a campaign file is read with (:mod:`gmconsole.store.shape`): nothing this module lets through is
+refused when the file is read back.
+
 Year Zero sheets use the ids of the bundled tables (``data/myz.toml``, ``data/yze.toml``);
 exploding and tiered sheets take the GM's own skill names (lower-case ids). Every check raises a
 :class:`ValidationError` with one sentence naming the character, the field and what is allowed.
@@ -32,9 +36,10 @@ from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
 from gmconsole.settings_file import LANGUAGES
+from gmconsole.store.shape import ARTIFACT_SIDES, COUNTER_MAX, GEAR_BONUS_MAX, GROUP_MAX, LEVEL_RANGE, STRESS_MAX
 from gmconsole.wording import possessive, quoted
 
-ARTIFACT_DICE = (8, 10, 12)
+ARTIFACT_DICE = ARTIFACT_SIDES
 
 FIELD_WORDS = {"stress": N_("stress"), "mutation_points": N_("mutation points"), "willpower": N_("willpower"),
                "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina"),
@@ -201,7 +206,7 @@ def check_gear(item: Gear) -> Gear:
     for name in ("bonus", "max_bonus", "damage", "quantity"):
         _whole(getattr(item, name), _owned(item.name, field_word(name)))
     whose = possessive(item.name)
-    if not 0 <= item.max_bonus <= 10:
+    if not 0 <= item.max_bonus <= GEAR_BONUS_MAX:
         raise ValidationError(_("{owner} maximum bonus must be from 0 to 10").format(owner=whose))
     if not 0 <= item.bonus <= item.max_bonus:
         raise ValidationError(_("{owner} bonus must be from 0 to its maximum {maximum}").format(
@@ -210,6 +215,9 @@ def check_gear(item: Gear) -> Gear:
         raise ValidationError(_("{owner} artifact die must be a D8, D10 or D12").format(owner=whose))
     if item.damage < 0 or item.quantity < 0:
         raise ValidationError(_("{owner} damage and quantity cannot be negative").format(owner=whose))
+    if item.damage > COUNTER_MAX or item.quantity > COUNTER_MAX:
+        raise ValidationError(_("{owner} damage and quantity must be at most {most}").format(
+            owner=whose, most=COUNTER_MAX))
     return item
 
 
@@ -225,6 +233,8 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     if character.count < 1 or (character.kind == "pc" and character.count != 1):
         raise ValidationError(_("{name}: only an NPC group may count more than 1, and a count is at least 1").format(
             name=who))
+    if character.count > GROUP_MAX:
+        raise ValidationError(_("{name}: an NPC group counts at most {most}").format(name=who, most=GROUP_MAX))
     expected = attribute_ids(system)
     if expected is not None:
         missing = [a for a in expected if a not in character.attributes]
@@ -255,7 +265,11 @@ def check_character(campaign: Campaign, character: Character) -> Character:
         value = _whole(getattr(character, counter), _owned(who, field_word(counter)))
         if value < 0:
             raise ValidationError(_("{what} cannot be negative").format(what=_owned(who, field_word(counter))))
-    if not 1 <= _whole(character.level, _owned(who, field_word("level"))) <= 20:
+        most = STRESS_MAX if counter == "stress" else COUNTER_MAX
+        if value > most:
+            raise ValidationError(_("{what} must be at most {most}").format(what=_owned(who, field_word(counter)),
+                                                                          most=most))
+    if not LEVEL_RANGE[0] <= _whole(character.level, _owned(who, field_word("level"))) <= LEVEL_RANGE[1]:
         raise ValidationError(_("{owner} level must be from 1 to 20").format(owner=possessive(who)))
     if character.stamina_max and character.stamina > character.stamina_max:
         raise ValidationError(_("{owner} stamina cannot be above its maximum {maximum}").format(
@@ -271,6 +285,8 @@ def check_character(campaign: Campaign, character: Character) -> Character:
 
 GRANT_NAME_MOST = 40
 """A reroll grant's name is at most this long (like a skill's name)."""
+GRANTS_MOST = 20
+"""A sheet holds at most this many reroll grants, each covering at most this many skills."""
 
 
 def check_grants(campaign: Campaign, character: Character) -> None:
@@ -284,6 +300,8 @@ def check_grants(campaign: Campaign, character: Character) -> None:
     if not systems.get(campaign.system).reroll_grants:
         raise ValidationError(_("{name} cannot hold reroll grants: {system} has none (R-EXP-5)").format(
             name=who, system=campaign.system))
+    if len(grants) > GRANTS_MOST:
+        raise ValidationError(_("{name} may hold at most {most} reroll grants").format(name=who, most=GRANTS_MOST))
     seen: set[str] = set()
     for grant in grants:
         if not isinstance(grant, dict) or set(grant) - {"name", "skills"}:
@@ -298,9 +316,10 @@ def check_grants(campaign: Campaign, character: Character) -> None:
                 name=who, grant=quoted(name.strip())))
         seen.add(name.strip().casefold())
         covered = grant.get("skills", [])
-        if not isinstance(covered, list) or not all(isinstance(skill, str) for skill in covered):
-            raise ValidationError(_("the skills of {owner} grant {grant} must be a list of skills").format(
-                owner=possessive(who), grant=quoted(name)))
+        if (not isinstance(covered, list) or not all(isinstance(skill, str) for skill in covered)
+                or len(covered) > GRANTS_MOST):
+            raise ValidationError(_("the skills of {owner} grant {grant} must be a list of at most {most} "
+                                    "skills").format(owner=possessive(who), grant=quoted(name), most=GRANTS_MOST))
         for skill in covered:
             check_skill_name(campaign, skill)
 

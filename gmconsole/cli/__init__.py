@@ -150,6 +150,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnknownLanguage as exc:
         _print_error(str(exc), argv)
         return EXIT_USAGE
+    except Exception as exc:  # a settings file nothing could make sense of never stops --help, --version, config path
+        if os.environ.get("GMCONSOLE_DEBUG"):
+            raise
+        print(_("gmconsole: warning: {message}").format(message=one_line_message(
+            _("the settings file could not be read ({kind}: {error}); every setting keeps its default").format(
+                kind=type(exc).__name__, error=exc))), file=sys.stderr)
     try:
         parser = build_parser(argv)
         args = parser.parse_args(argv)

@@ -15,7 +15,7 @@ import argparse
 import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, signed
+from gmconsole.cli.common import CliError, dice_count, signed
 from gmconsole.i18n import _
 
 
@@ -73,8 +73,8 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     offer("--skill-modifier", action="append", default=[], metavar="NAME",
           help=_("a named modifier from the skill's own list (repeatable), e.g. dark, interrogation; "
                "myz: side-deal, enter-sector=B7, device=NAME"))
-    offer("--bonus-dice", type=count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
-    offer("--bonus", dest="bonus_dice", type=count, default=argparse.SUPPRESS, metavar="N",
+    offer("--bonus-dice", type=dice_count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
+    offer("--bonus", dest="bonus_dice", type=dice_count, default=argparse.SUPPRESS, metavar="N",
           help=_("same as --bonus-dice"))
     offer("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
     offer("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))

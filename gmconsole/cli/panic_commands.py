@@ -23,22 +23,17 @@ outside 1–6 exit 2 with one line.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 
 from gmconsole.campaign.entries import PanicEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
-from gmconsole.cli.common import CliError, emit
-from gmconsole.i18n import _, pick
+from gmconsole.cli.common import CliError, WholeNumber, emit
+from gmconsole.i18n import N_, _, pick
 from gmconsole.safe_text import shown
 
-
-def d6_face(text: str) -> int:
-    """A D6 face typed from a physical die: a whole number 1 to 6."""
-    if not text.strip().isdigit() or not 1 <= int(text) <= 6:
-        raise argparse.ArgumentTypeError(_("{text} is not a D6 face (a whole number 1 to 6)").format(text=repr(text)))
-    return int(text)
+d6_face = WholeNumber(N_("a D6 face"), 1, 6)
+"""A D6 face typed from a physical die: a whole number 1 to 6."""
 
 
 def chain_faces(typed: list[str]) -> dict[str, int]:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
+from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.rules.dice import DiceSource, DieKind
+from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.yearzero.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
@@ -36,11 +35,8 @@ from gmconsole.wording import quoted, side_by_side
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
 
-def _seed(text: str) -> int:
-    """A random seed: a whole number 0 or more."""
-    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a seed (a whole number 0 or more)").format(text=repr(text)))
-    return int(text)
+_seed = seed
+"""A random seed: a whole number 0 or more (:data:`gmconsole.cli.common.seed`)."""
 
 
 def _artifact_die(text: str) -> int:
@@ -63,12 +59,13 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
                             help=_("a step die: the attribute's first, then the skill's (once or twice)"))
     else:
-        parser.add_argument("--base", type=count, default=0, metavar="N",
+        parser.add_argument("--base", type=dice_count, default=0, metavar="N",
                             help=_("base dice (the attribute's current value)"))
-        parser.add_argument("--skill", type=count, default=0, metavar="N", help=_("skill dice (the skill level)"))
-        parser.add_argument("--gear", type=count, default=0, metavar="N",
+        parser.add_argument("--skill", type=dice_count, default=0, metavar="N", help=_("skill dice (the skill level)"))
+        parser.add_argument("--gear", type=dice_count, default=0, metavar="N",
                             help=_("gear dice (the item's current bonus)"))
-    parser.add_argument("--stress", type=count, default=0, metavar="N", help=_("stress dice (yze with stress-dice)"))
+    parser.add_argument("--stress", type=dice_count, default=0, metavar="N",
+                        help=_("stress dice (yze with stress-dice)"))
     parser.add_argument("--artifact", type=_artifact_die, action="append", default=[], metavar="dN",
                         help=_("an artifact die: d8, d10 or d12 (repeatable)"))
     parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
@@ -145,11 +142,11 @@ def _pool_from_faces(args: argparse.Namespace) -> None:
     step = systems.get(args.system).step_dice
     if args.faces is None or (not step and (args.base or args.skill or args.gear)):
         return
-    typed = parse_int_spec(args.faces, systems.get(args.system).face_kinds)
+    counts = faces_per_kind(parse_int_spec(args.faces, systems.get(args.system).face_kinds), MAX_DICE)
     if not step:
-        args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
+        args.base, args.skill, args.gear = (counts.get(kind, 0) for kind in ("base", "skill", "gear"))
     if not args.stress:
-        args.stress = len(typed.get("stress", ()))
+        args.stress = counts.get("stress", 0)
 
 
 def pool_from_args(args: argparse.Namespace) -> Pool:

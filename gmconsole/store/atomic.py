@@ -21,6 +21,7 @@ import os
 import re
 from pathlib import Path
 
+from gmconsole.store.bounds import MAX_FILE
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.safe_open import NOFOLLOW, open_nofollow, read_nofollow
 
@@ -94,7 +95,7 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
         except OSError as error:
             if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
                 raise
-            data = read_nofollow(path)
+            data = read_nofollow(path, max(MAX_FILE.values()))  # a file of ours, bounded all the same
             fd = open_nofollow(names[0], os.O_WRONLY | os.O_CREAT | os.O_EXCL)
             try:
                 os.write(fd, data)
@@ -104,7 +105,8 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
         log.warning("could not keep a backup of %s: %s", path, error)
 
 
-def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, keep: int = 1) -> None:
+def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, keep: int = 1,
+                 durable: bool = True) -> None:
     """Replace ``path`` with ``data``, all or nothing, durable when this returns.
 
     When ``backup_base`` is given and ``path`` exists, the previous version becomes the newest of
@@ -113,6 +115,10 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
     The one exception is a failure to sync the folder after the rename: the file then holds either
     the previous or the new version, both complete, and ``WriteFailed`` is still raised so the
     caller does not count the save as durable.
+
+    The name gets a new file: whatever was at ``path`` (a symbolic link, a hard link's other names) is
+    never written through. ``durable=False`` skips both syncs, for a file whose loss in a power cut
+    costs nothing (the clean-close marker): still whole, still never written through.
     """
     folder = path.parent
     temp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
@@ -123,7 +129,8 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         if backup_base is not None and keep > 0:
@@ -133,6 +140,8 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise WriteFailed(path, error) from error
+    if not durable:
+        return
     try:
         fsync_folder(folder)
     except OSError as error:

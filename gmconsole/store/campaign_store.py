@@ -6,10 +6,13 @@ Why chunks. TinyDB keeps a whole file in memory and rewrites all of it on every 
 ``JSONStorage`` takes about 43 ms per insert at 10,000 entries once each write is synced (see
 ``bench/store.py``). One file per session is not enough on its own: nothing stops a GM from
 recording 10,000 rolls in one long session. So a session's history is cut into chunks of at most
-:data:`CHUNK_SIZE` entries, each chunk its own small TinyDB file. Recording a roll rewrites only
-the newest chunk of that session, so its cost is bounded by ``CHUNK_SIZE`` whatever the size of the
-history or how it spreads over sessions. Full chunks are only rewritten to mark an entry undone or
-redone (:meth:`CampaignStore.update_entry`), which is rare and costs the same bounded amount.
+:data:`CHUNK_SIZE` entries, each chunk its own small TinyDB file; a chunk whose file has reached
+:data:`~gmconsole.store.bounds.CHUNK_BYTES` takes no more either, so large entries (a roll recording
+many pending costs) never grow one near the size a read refuses (:mod:`gmconsole.store.bounds`).
+Recording a roll rewrites only the newest chunk of that session, so its cost is bounded by
+``CHUNK_SIZE`` whatever the size of the history or how it spreads over sessions. Full chunks are
+only rewritten to mark an entry undone or redone (:meth:`CampaignStore.update_entry`), which is rare
+and costs the same bounded amount.
 
 Entry ids are unique in the campaign and increasing. A chunk is named after its first id, so the
 chunk holding an id is found by bisecting the chunk names of its session, without parsing any
@@ -49,11 +52,13 @@ from tinydb.table import Document
 import gmconsole.store.schema as schema
 from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
+from gmconsole.store.bounds import CHUNK_BYTES
 from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
     CampaignExists,
     CampaignNotFound,
     EntryNotFound,
+    NotSaved,
     ReadOnly,
     StoreError,
 )
@@ -78,7 +83,7 @@ from gmconsole.store.lock import CampaignLock
 from gmconsole.store.names import check_new_name
 from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
-from gmconsole.store.shape import Shapes
+from gmconsole.store.shape import ShapeError, Shapes
 from gmconsole.store.storage import AtomicJSONStorage
 
 CHUNK_SIZE = 256
@@ -341,6 +346,7 @@ class CampaignStore(Repairs, HistoryReader):
         document = schema.plain(entry, verbatim("A history entry"))
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
+        self._check_entry(session, document, _("the new entry"))
         try:
             with self._writing():
                 entry_id = self._append(session, document)
@@ -354,7 +360,8 @@ class CampaignStore(Repairs, HistoryReader):
         """:meth:`append_entry`'s write: into the newest chunk of ``session``, or a new one when it is full."""
         entry_id = self._allocate_id()
         chunks = self._chunks(session)
-        if chunks and len(self._chunk_db(session, chunks[-1]).table("entries")) < CHUNK_SIZE:
+        if chunks and len(self._chunk_db(session, chunks[-1]).table("entries")) < CHUNK_SIZE and not self._chunk_full(
+                session, chunks[-1]):
             first = chunks[-1]
         else:
             first = entry_id
@@ -384,8 +391,10 @@ class CampaignStore(Repairs, HistoryReader):
             if at < 0:
                 raise EntryNotFound(session, entry_id)
             table = self._chunk_db(session, chunks[at]).table("entries")
-            if not table.contains(doc_id=entry_id):
+            current = table.get(doc_id=entry_id)
+            if current is None:
                 raise EntryNotFound(session, entry_id)
+            self._check_entry(session, {**current, **changes}, _("entry {id}").format(id=entry_id))
             self._wrote(session, chunks[at])
             with self._writing():
                 table.update(changes, doc_ids=[entry_id])
@@ -396,6 +405,25 @@ class CampaignStore(Repairs, HistoryReader):
             raise
 
     # -- internals ----------------------------------------------------------------------------------
+
+    def _check_entry(self, session: int, document: dict, where: str) -> None:
+        """Refuse (:class:`NotSaved`) an entry its chunk could not be read back with: one outside the
+        entry shape (:mod:`.shape`), as a load would refuse the whole chunk for it."""
+        if self.shapes is None:
+            return
+        try:
+            self.shapes.entry(document, where)
+        except ShapeError as error:
+            raise NotSaved(session_folder(self.path, session), str(error)) from None
+
+    def _chunk_full(self, session: int, first: int) -> bool:
+        """Whether the chunk of ``session`` starting at ``first`` takes no more entries by its size
+        (:data:`~gmconsole.store.bounds.CHUNK_BYTES`): large entries start a new chunk sooner, so no chunk
+        grows anywhere near the size a read refuses. One ``stat``."""
+        try:
+            return os.stat(chunk_file(self.path, session, first)).st_size >= CHUNK_BYTES
+        except OSError:
+            return False
 
     def _chunk_db(self, session: int, first: int) -> TinyDB:
         path = chunk_file(self.path, session, first)

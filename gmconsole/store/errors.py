@@ -82,6 +82,21 @@ class LockNotWritable(StoreError):
             "to look without changing anything.").format(name=name, path=self.path, reason=reason))
 
 
+class LockLinked(LockNotWritable):
+    """The campaign's ``lock`` file has more than one name on disk (a hard link): it is another file too,
+    whose contents the holder's note would replace, so the campaign is not opened for changes. Reading
+    needs no lock, so it can still be opened read-only. ``errno`` is ``None`` (no OS error)."""
+
+    def __init__(self, name: str, path: Path):
+        self.name = name
+        self.path = Path(path)
+        self.errno = None
+        StoreError.__init__(self, _(
+            "Campaign {name!r} cannot be opened for changes: its lock file {path} is a hard link (a second name "
+            "of another file, which gmconsole would overwrite); delete it (a new one is made), or open the "
+            "campaign read-only.").format(name=name, path=self.path))
+
+
 class CorruptFile(StoreError):
     """A campaign file that does not parse, or parses to something that is not a gmconsole file.
 
@@ -99,6 +114,19 @@ class CorruptFile(StoreError):
         else:
             said = _("The file {path} is damaged ({detail}) and was left untouched; there is no backup of it.")
         super().__init__(said.format(path=self.path, detail=detail, backup=backup))
+
+
+class UnreadableFile(StoreError):
+    """A file of a campaign folder that gmconsole will not read: larger than the most such a file may
+    hold (:mod:`gmconsole.store.bounds`), or not a regular file (a pipe would block the read for ever).
+
+    ``path`` is the file, ``detail`` says why (a clause, also what a :class:`CorruptFile` made of it says).
+    """
+
+    def __init__(self, path: Path, detail: str):
+        self.path = Path(path)
+        self.detail = detail
+        super().__init__(_("The file {path} cannot be read: {detail}.").format(path=self.path, detail=detail))
 
 
 class SchemaTooNew(StoreError):
@@ -132,6 +160,17 @@ class WriteFailed(StoreError):
         else:
             said = _("Could not save {path} ({reason}); nothing was saved.")
         super().__init__(said.format(path=self.path, reason=reason))
+
+
+class NotSaved(StoreError):
+    """A save refused before anything was written: what it would write is more than gmconsole reads back
+    (a file over its size limit, a document of a shape a load refuses), so writing it would leave a file
+    the next open calls damaged. ``path`` is the file, ``detail`` says what is wrong."""
+
+    def __init__(self, path: Path, detail: str):
+        self.path = Path(path)
+        self.detail = detail
+        super().__init__(_("Nothing was saved to {path}: {detail}.").format(path=self.path, detail=detail))
 
 
 class ReadOnly(StoreError):

@@ -9,6 +9,7 @@ from pathlib import Path
 import gmconsole.store.schema as schema
 from gmconsole.i18n import _
 from gmconsole.store.atomic import atomic_write, backup_names
+from gmconsole.store.bounds import MAX_FILE
 from gmconsole.store.errors import CorruptFile, StoreError, WriteFailed
 from gmconsole.store.layout import CAMPAIGN_FILE, CHUNK_BACKUPS, STATE_BACKUPS, backup_base
 from gmconsole.store.safe_open import read_nofollow
@@ -28,7 +29,7 @@ def restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
     chosen = None
     for candidate in backup_names(base, max(STATE_BACKUPS, CHUNK_BACKUPS)):
         try:
-            raw = read_nofollow(candidate)
+            raw = read_nofollow(candidate, MAX_FILE[kind])  # a backup is bounded like the file itself
         except (FileNotFoundError, StoreError):
             continue
         try:

@@ -4,7 +4,8 @@ Every file is a valid TinyDB JSON document (tables of documents keyed by their i
 one extra table, ``_gmconsole``, holding a single record: ``{"schema": N, "kind": K, "gmconsole":
 version}``. ``kind`` says what the file holds and which table carries it:
 
-- ``"campaign"`` (``campaign.json``): table ``"state"``, document ``1`` is the campaign document;
+- ``"campaign"`` (``campaign.json``): table ``"state"``, document ``1`` is the campaign document; its
+  schema record also holds the campaign's ``summary`` (name, system, roster names: :mod:`.summary`);
 - ``"history"`` (``history/session-NNNN/entries-<first id>.json``): table ``"entries"``, one document
   per history entry, keyed by the entry id.
 
@@ -22,10 +23,13 @@ from pathlib import Path
 
 from gmconsole import __version__
 from gmconsole.i18n import _, verbatim
+from gmconsole.safe_text import cut
 from gmconsole.store.atomic import newest_backup
-from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError
+from gmconsole.store.bounds import MAX_DEPTH, MAX_FILE, MAX_ID_DIGITS, unwritable
+from gmconsole.store.errors import CorruptFile, SchemaTooNew, StoreError, UnreadableFile
 from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
+from gmconsole.user_files import deeper_than, unparsable
 
 SCHEMA = 1
 META_TABLE = "_gmconsole"
@@ -56,13 +60,33 @@ def plain(document: dict, what: str) -> dict:
         raise TypeError(verbatim("{what} cannot be saved as JSON: {error}.").format(what=what, error=error)) from error
 
 
+def summary_of(state_table: object) -> dict | None:
+    """The summary of a campaign file's ``state`` table (its name, system, roster names), for its schema
+    record (:mod:`gmconsole.store.summary` reads it); ``None`` when the document is not a gmconsole
+    campaign (the store alone keeps any object)."""
+    state = state_table.get("1") if isinstance(state_table, dict) else None
+    campaign = state.get("campaign") if isinstance(state, dict) else None
+    if not isinstance(campaign, dict) or not isinstance(campaign.get("name"), str):
+        return None
+    if not isinstance(campaign.get("system"), str) or not isinstance(campaign.get("roster", []), list):
+        return None
+    names = [c["name"] for c in campaign.get("roster", []) if isinstance(c, dict) and isinstance(c.get("name"), str)]
+    return {"name": campaign["name"], "system": campaign["system"], "characters": names}
+
+
 def encode(kind: str, tables: dict) -> bytes:
     """Serialise ``tables`` as a current-schema file of ``kind``.
 
     The campaign file is indented so a GM can read it and a parse error's line number means
-    something; history files are compact, since they are rewritten on every roll.
+    something; history files are compact, since they are rewritten on every roll. A campaign file's
+    schema record, at its head, also holds the campaign's summary (:mod:`gmconsole.store.summary`), so
+    the list of campaigns reads a few KiB of each, never the whole file.
     """
-    document = {META_TABLE: {"1": {"schema": SCHEMA, "kind": kind, "gmconsole": __version__}}}
+    record = {"schema": SCHEMA, "kind": kind, "gmconsole": __version__}
+    summary = summary_of(tables.get(TABLE_OF_KIND[kind])) if kind == "campaign" else None
+    if summary is not None:
+        record["summary"] = summary
+    document = {META_TABLE: {"1": record}}
     document.update(tables)
     indent = 1 if kind == "campaign" else None
     separators = (",", ": ") if indent else (",", ":")
@@ -92,8 +116,12 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
     except json.JSONDecodeError as error:
         raise corrupt(_("line {line}, column {column}: {error}").format(
             line=error.lineno, column=error.colno, error=error.msg)) from None
+    except (RecursionError, ValueError) as error:  # nested thousands deep, a number of thousands of digits
+        raise corrupt(unparsable(error)) from None
     if not isinstance(document, dict):
         raise corrupt(_("it holds a JSON {type}, not an object of tables").format(type=type(document).__name__))
+    if deeper_than(document, MAX_DEPTH):
+        raise corrupt(_("it nests lists and objects more than {limit} deep").format(limit=MAX_DEPTH))
 
     meta_table = document.pop(META_TABLE, None)
     if meta_table is None:
@@ -121,9 +149,9 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
             raise corrupt(_("table {name!r} is a JSON {type}, not an object").format(
                 name=name, type=type(table).__name__))
         for key, doc in table.items():
-            if not (key.isascii() and key.isdigit()) or not isinstance(doc, dict):
+            if not (key.isascii() and key.isdigit() and len(key) <= MAX_ID_DIGITS) or not isinstance(doc, dict):
                 raise corrupt(_("document {key!r} of table {name!r} is not an object with a numeric id").format(
-                    key=key, name=name))
+                    key=cut(key, 24), name=cut(name, 40)))
     if kind == "campaign" and "1" not in tables.get("state", {}):
         raise corrupt(_("it has no campaign state"))
     if kind == "history" and not tables.get("entries"):
@@ -134,6 +162,9 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
                 shape(doc, _("the campaign state") if kind == "campaign" else _("entry {key}").format(key=key))
             except ShapeError as error:
                 raise corrupt(str(error)) from None
+    unwritable_because = unwritable(tables, text)
+    if unwritable_because:
+        raise corrupt(unwritable_because)
     return tables, found
 
 
@@ -141,11 +172,15 @@ def read(path: Path, kind: str, backup_base: Path | None = None,
          shape: Callable[[object, str], None] | None = None) -> tuple[dict, int] | None:
     """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
 
-    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`)."""
+    A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`); a file over
+    its kind's size limit (:data:`~gmconsole.store.bounds.MAX_FILE`) or one that is not a regular file is
+    a damaged file, refused unread."""
     try:
-        raw = read_nofollow(path)
+        raw = read_nofollow(path, MAX_FILE[kind])
     except FileNotFoundError:
         return None
+    except UnreadableFile as error:
+        raise CorruptFile(path, error.detail, newest_backup(backup_base)) from None
     except OSError as error:
         raise StoreError(_("Could not read {path} ({reason}).").format(
             path=path, reason=error.strerror or error)) from error

@@ -17,9 +17,10 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
+import shlex
 from pathlib import Path
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import fsync_folder
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.layout import HISTORY
@@ -29,7 +30,7 @@ _CHUNK_FILE = re.compile(r"^entries-(\d+)\.json$")
 
 _ASIDE_FILE = re.compile(r"^entries-(\d+)\.json\.damaged-")
 
-__all__ = ["chunk_files", "first_id", "is_history_chunk", "set_aside"]
+__all__ = ["chunk_files", "first_id", "is_history_chunk", "set_aside", "set_aside_command"]
 
 
 def _absolute(path: Path) -> Path:
@@ -45,6 +46,18 @@ def is_history_chunk(path: Path, campaign: Path | None = None) -> bool:
     if not (_CHUNK_FILE.match(path.name) and _SESSION_DIR.match(session.name) and history.name == HISTORY):
         return False
     return campaign is None or history.parent == _absolute(campaign)
+
+
+def set_aside_command(path: Path) -> str | None:
+    """``gmconsole repair NAME --set-aside history/session-N/entries-M.json``, the command that sets the
+    history chunk ``path`` aside (its path inside the campaign folder: short, and quoted for a shell);
+    ``None`` when ``path`` is not a history chunk."""
+    if not is_history_chunk(path):
+        return None
+    path = _absolute(path)
+    campaign = path.parent.parent.parent
+    inside = path.relative_to(campaign).as_posix()
+    return verbatim(f"gmconsole repair {shlex.quote(campaign.name)} --set-aside {shlex.quote(inside)}")
 
 
 def first_id(path: Path) -> int:

@@ -15,8 +15,12 @@ from pathlib import Path
 from tinydb.storages import Storage
 
 import gmconsole.store.schema as schema
+from gmconsole.i18n import _
 from gmconsole.store.atomic import atomic_write
-from gmconsole.store.errors import ReadOnly
+from gmconsole.store.bounds import MAX_FILE
+from gmconsole.store.errors import NotSaved, ReadOnly
+from gmconsole.store.shape import ShapeError
+from gmconsole.user_files import size_words
 
 
 class AtomicJSONStorage(Storage):
@@ -87,17 +91,42 @@ class AtomicJSONStorage(Storage):
         return tables
 
     def write(self, data: dict) -> None:
-        """Save ``data`` atomically and durably; :class:`WriteFailed` leaves the old file intact."""
+        """Save ``data`` atomically and durably; :class:`WriteFailed` leaves the old file intact.
+
+        Nothing is written that a read would refuse (:class:`NotSaved`, the old file intact): a file over
+        its kind's size limit, text that cannot be UTF-8 (a lone surrogate), and for ``campaign.json`` a
+        campaign state outside its shape (:mod:`gmconsole.store.shape`: a number out of its range).
+        History entries are checked one at a time as they are recorded
+        (:meth:`~gmconsole.store.campaign_store.CampaignStore.append_entry`)."""
         if self.read_only:
             raise ReadOnly(self.campaign)
         try:
-            atomic_write(self.path, schema.encode(self.kind, data), backup_base=self.backup_base, keep=self.keep)
+            atomic_write(self.path, self._encoded(data), backup_base=self.backup_base, keep=self.keep)
         except BaseException:
             self._data = None
             raise
         self.found_schema = schema.SCHEMA
         if self.cache:
             self._data, self._stamp = data, self._current_stamp()
+
+    def _encoded(self, data: dict) -> bytes:
+        """The bytes :meth:`write` saves, once they are known to read back (see :meth:`write`)."""
+        if self.shape is not None and self.kind == "campaign":
+            for document in data.get(schema.TABLE_OF_KIND[self.kind], {}).values():
+                try:
+                    self.shape(document, _("the campaign state"))
+                except ShapeError as error:
+                    raise NotSaved(self.path, str(error)) from None
+        try:
+            encoded = schema.encode(self.kind, data)
+        except UnicodeEncodeError as error:
+            raise NotSaved(self.path, _("it would hold {escape}, a lone surrogate, which is not text").format(
+                escape=f"\\u{ord(error.object[error.start]):04x}")) from None
+        limit = MAX_FILE[self.kind]
+        if len(encoded) > limit:
+            raise NotSaved(self.path, _("it would be {size}, more than the {limit} gmconsole reads of such a file")
+                           .format(size=size_words(len(encoded)), limit=size_words(limit)))
+        return encoded
 
     def forget(self) -> None:
         """Drop the cached data; the next read comes from disk."""

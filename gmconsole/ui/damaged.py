@@ -11,7 +11,9 @@ these paths hands the ``CorruptFile`` to :func:`offer_restore`, which
 - for a history chunk it also offers to set the file aside and go on (``service.set_aside``): the
   only way out when there is no backup (``y``), the second choice when there is (``s``); the
   entries it held are then said missing (issue 10 follow-up, item 2);
-- otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line.
+- otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line;
+  a console or table view following a writer says it too (:func:`follower_line`, with the command that
+  sets a damaged chunk aside) and goes on following (:mod:`gmconsole.ui.live_follow`).
 
 The same file is offered once per screen that met it (``asked``), so a screen that re-reads on
 every key does not ask again and again after the GM said no.
@@ -22,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from gmconsole.campaign.storage_access import StoreError, is_history_chunk
+from gmconsole.campaign.storage_access import StoreError, is_history_chunk, set_aside_command
 from gmconsole.i18n import N_, _
 
-__all__ = ["damaged_line", "offer_restore", "offers_way_out"]
+__all__ = ["damaged_line", "follower_line", "offer_restore", "offers_way_out"]
 
 SET_ASIDE = N_("Set the damaged file aside (renamed beside itself, not deleted) and go on without its entries?")
 OR_SET_ASIDE = N_("Or set it aside (renamed beside itself, not deleted) and go on without its entries")
@@ -38,6 +40,27 @@ def damaged_line(service, error) -> str:
     if service.read_only and is_history_chunk(error.path):
         return _("{error} This console is read-only: open the campaign normally to set it aside.").format(error=error)
     return str(error)
+
+
+def follower_line(service, error) -> str:
+    """The line a console or table view following a writer says of a damaged file it met (read-only, it
+    offers nothing itself): short enough for the table view's bottom lines, so the file is named inside
+    the campaign folder, then why, then what mends it (the command that sets a history chunk aside; for
+    ``campaign.json``, its newest backup restored by a console that may write)."""
+    path = Path(error.path)
+    try:
+        file = path.relative_to(service.campaign_folder).as_posix()
+    except ValueError:
+        file = str(path)
+    command = set_aside_command(path)
+    if command is not None:
+        advice = _("To go on without it (renamed, not deleted): `{command}`").format(command=command)
+    elif error.backup is not None:
+        advice = _("Open the campaign normally to restore its newest backup.")
+    else:
+        advice = _("There is no backup of it.")
+    return _("{file} could not be read: it is damaged ({detail}); showing the campaign as it was. {advice}").format(
+        file=file, detail=error.detail, advice=advice)
 
 
 def offers_way_out(service, error) -> bool:

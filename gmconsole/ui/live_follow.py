@@ -14,6 +14,10 @@ the backups and the temporary files are not watched for
 ``watchfiles`` is imported here, when the worker starts, so the writer's console never pays for it.
 Its watcher thread looks at a stop flag every :data:`STEP_MS`; the flag is the worker's own
 cancellation, so the watcher ends with the app.
+
+Whatever a change leaves on disk, the follower goes on: a file that does not read (damaged, or a
+hostile one nested thousands deep) keeps the view as it was and says why in one logged line (the
+table view shows it in its bottom line), and the next change, the file mended, is read as usual.
 """
 
 from __future__ import annotations
@@ -46,6 +50,19 @@ class _StopWhenCancelled:
         self._set = True
 
 
+def _say_unread(service, problem: Exception) -> None:
+    """One logged line (the status line of the console or the table view shows it): the change could not
+    be read, the view keeps what it showed, and for a damaged file which file and what mends it
+    (:func:`gmconsole.ui.damaged.follower_line`)."""
+    from gmconsole.campaign.storage_access import CorruptFile
+    from gmconsole.ui.damaged import follower_line
+
+    if isinstance(problem, CorruptFile):
+        _log.warning("%s", follower_line(service, problem))
+    else:
+        _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", problem)
+
+
 def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
     """Watch ``service``'s campaign folder while ``app`` runs; after a writer's change, call
     ``service.reload()`` and, when it returned True, ``on_change()``, both on the UI thread.
@@ -57,7 +74,14 @@ def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
         return
 
     def read_again() -> None:
-        if not service.reload():
+        try:
+            changed = service.reload()
+        except Exception as exc:  # a file no reader could make sense of: say so, and go on following
+            _say_unread(service, exc)
+            return
+        if not changed:
+            if service.ledger.reload_problem is not None:
+                _say_unread(service, service.ledger.reload_problem)
             return
         try:
             on_change()

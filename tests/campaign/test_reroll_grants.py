@@ -32,6 +32,8 @@ def test_R_EXP_5_the_sheet_keeps_its_grants_and_refuses_what_is_not_one(make_ser
         "not a skill id": [{"name": "Odd", "skills": ["Sneaky Stuff"]}],
         "a name and the skills it covers": [{"name": "Odd", "skills": [], "uses": 3}],
         "1 to 40 characters": [{"name": "x" * 41, "skills": []}],
+        "at most 20 reroll grants": [{"name": f"Grant {n}", "skills": []} for n in range(21)],
+        "at most 20 skills": [{"name": "Odd", "skills": [f"skill-{n}" for n in range(21)]}],
     }
     for said, grants in refusals.items():
         with pytest.raises(ValidationError) as refused:

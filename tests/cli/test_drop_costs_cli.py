@@ -79,7 +79,7 @@ def test_drop_honours_wait_zero_on_a_campaign_open_elsewhere(gm, tmp_path, run_c
     roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
     with CampaignStore.open(tmp_path, NAME):
         result = run_cli("--data-dir", str(tmp_path), "costs", NAME, "--drop", str(roll_id), "--wait", "0")
-    assert result.returncode == 2 and "is already open in another console" in result.stderr
+    assert result.returncode == 2 and "is open in the console" in result.stderr
     assert [i["roll_id"] for i in json.loads(gm("costs", NAME, "--json")[1])] == [roll_id]
 
 

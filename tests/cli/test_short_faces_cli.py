@@ -115,7 +115,8 @@ def test_R_MANUAL_1_a_sheet_roll_and_its_push_take_short_faces(demo_gm):
     assert out["pushes"] == 1 and out["by_hand"] is True
     line = refused(demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged",
                            "--faces", "b623 s32 st2"))
+    # every kind typed wrong is said at once: Ripley's stress is 2 after the push, so two stress faces are due
     assert line == ("gmconsole: error: base: 4 dice, 3 faces typed ('623'): one face per die, e.g. b6312 or "
-                    "base=6,3,1,2")
+                    "base=6,3,1,2; stress: 2 dice, 1 face typed ('2'): one face per die, e.g. st63 or stress=6,3")
     history = json.loads(demo_gm("history", "yze-demo", "--json").stdout)
     assert [e["kind"] for e in history] == ["roll", "push"]

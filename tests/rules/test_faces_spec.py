@@ -156,9 +156,11 @@ def test_R_MANUAL_1_a_push_says_how_many_dice_it_rerolls():
     # R-PUSH-1: the 6 and the 1 stay; base 3, 2, 4 and every skill die reroll, with the stress-dice push
     # cost's new stress die
     assert refusal(lambda: push(first, DiceSource(faces=parse_int_spec("b23 s123", YZE)))) == (
-        "base: the push rerolls 3 dice, 2 faces typed ('23'): one face per rerolled die, e.g. b631 or base=6,3,1")
+        "base: the push rerolls 3 dice, 2 faces typed ('23'): one face per rerolled die, e.g. b631 or base=6,3,1; "
+        "stress: the push rerolls 1 die, no face typed: one face per rerolled die, e.g. st6 or stress=6")
     assert refusal(lambda: push(first, DiceSource(faces=parse_int_spec("b234", YZE)))) == (
-        "skill: the push rerolls 3 dice, no face typed: one face per rerolled die, e.g. s631 or skill=6,3,1")
+        "skill: the push rerolls 3 dice, no face typed: one face per rerolled die, e.g. s631 or skill=6,3,1; "
+        "stress: the push rerolls 1 die, no face typed: one face per rerolled die, e.g. st6 or stress=6")
     assert refusal(lambda: push(first, DiceSource(faces=parse_int_spec("b234 s666", YZE)))) == (
         "stress: the push rerolls 1 die, no face typed: one face per rerolled die, e.g. st6 or stress=6")
     assert push(first, DiceSource(faces=parse_int_spec("b234 s666 st2", YZE))).successes == 4

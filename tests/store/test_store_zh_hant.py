@@ -44,7 +44,7 @@ def test_a_damaged_file_is_named_in_zh_hant(root, saved, zh_hant):
 
 
 def test_a_file_that_cannot_be_read_is_named_in_zh_hant(root, saved, zh_hant, monkeypatch):
-    def broken_disk(path):
+    def broken_disk(path, limit=None):
         raise OSError(errno.EIO, "Input/output error")
 
     monkeypatch.setattr(schema, "read_nofollow", broken_disk)

@@ -12,6 +12,7 @@ from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import _
+from gmconsole.store.shape import COUNTER_MAX
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -102,6 +103,8 @@ def change_doom(service: CampaignService, delta: int) -> dict:
         if new < 0:
             raise ValidationError(_("the doom pool has {doom}; it cannot lose {amount}").format(doom=s.doom,
                                                                                                amount=-delta))
+        if new > COUNTER_MAX:
+            raise ValidationError(_("the doom pool cannot go above {most}").format(most=COUNTER_MAX))
         old, s.doom = s.doom, new
         return {"summary": _("doom {old} → {new} ({delta})").format(old=old, new=new, delta=f"{delta:+d}"),
                 "delta": delta, "value": new}

@@ -7,7 +7,7 @@ the time and the costs. Undo and redo work from here
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
 roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
 marks each roll's costs ``pending`` or ``applied``; what the table shows exports as Markdown or CSV to a file
-the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
+the GM names (default: ``<campaign folder>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
 ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
@@ -405,9 +405,11 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         self.app.push_screen(StatisticsScreen())
 
     def default_export_name(self, fmt: str) -> str:
-        """``<campaign>-session-<n>.md`` (or ``.csv``), written to the export folder (:mod:`gmconsole.ui.exports`)."""
-        suffix = "md" if fmt == "markdown" else "csv"
-        return f"{self.service.campaign.name}-session-{self._export_session()}.{suffix}"
+        """``<campaign folder>-session-<n>.md`` (or ``.csv``), written to the export folder
+        (:mod:`gmconsole.ui.exports`); named after the campaign's folder, never a name read from its files."""
+        from gmconsole.campaign.export_files import default_name
+
+        return default_name(self.service, self._export_session(), fmt)
 
     def _export_session(self) -> int:
         try:

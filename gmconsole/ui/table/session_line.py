@@ -12,10 +12,19 @@ from gmconsole.ui.widgets.styles import ALARM, BOLD_CYAN
 __all__ = ["SessionLine"]
 
 
+BAR_MOST = 8
+"""The most segments a clock's bar draws: the largest clock the rules allow. A clock read from a file is
+checked to be 4, 6 or 8 (:mod:`gmconsole.store.shape`), and the bar never draws more whatever it holds,
+so a number in a file never sizes a drawing (a clock of a billion segments once asked every viewer for
+gigabytes); the count beside it says the rest."""
+
+
 def clock_text(clock) -> str:
     """A clock as ``Name ■■□□ 2/4``: filled and empty segments, then the count (readable without colour)."""
     filled = max(0, min(clock.filled, clock.segments))
-    return f"{shown(clock.name)} {'■' * filled}{'□' * (clock.segments - filled)} {filled}/{clock.segments}"
+    cells = max(0, min(clock.segments, BAR_MOST))
+    drawn = min(cells, filled * cells // clock.segments) if clock.segments > 0 else 0
+    return f"{shown(clock.name)} {'■' * drawn}{'□' * (cells - drawn)} {filled}/{clock.segments}"
 
 
 class SessionLine(Static):

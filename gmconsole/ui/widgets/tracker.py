@@ -191,7 +191,11 @@ class TrackerPane(Vertical):
         clock_row = clocks.cursor_row
         rows = []
         for clock in session.clocks:
-            bar = "●" * clock.filled + "○" * (clock.segments - clock.filled)
+            # the bar is never longer than the largest clock (8): a number read from a file never sizes a
+            # drawing, and the count beside it says the rest
+            cells = max(0, min(clock.segments, 8))
+            filled = max(0, min(cells, clock.filled * cells // clock.segments if clock.segments > 0 else 0))
+            bar = "●" * filled + "○" * (cells - filled)
             rows.append([Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
                                                         style=BOLD_RED if clock.full else "cyan")])
         # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
