@@ -152,6 +152,12 @@ class RollEntry(Entry):
     role_outcome: dict = MISSING
     """myz: what the role skill's roll led to once applied (R-MYZ-ROLE-1): the ``kind`` of the entry that
     applied it (``build``, ``finds``, ``save_life``) and its ``summary``."""
+    reroll: dict = MISSING
+    """exploding: the failed check this roll rerolls with a grant, ``{"of": roll id, "grant": name}`` (R-EXP-5)."""
+    rerolled_with: str | None = MISSING
+    """exploding: the grant this failed check was rerolled with (R-EXP-5; ``None`` once that reroll is undone)."""
+    actions: dict = MISSING
+    """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
 
 
 class PushEntry(Entry):

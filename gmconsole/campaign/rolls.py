@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
-from gmconsole.campaign import character_lookup, role_limits, skills, validation
+from gmconsole.campaign import character_lookup, combat_actions, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
@@ -391,7 +391,7 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
                            skill=request.skill, attribute=request.attribute, dice=[], explanation=[], odds={},
                            can_roll=False, reason=str(exc))
     warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
-        service, built.character, request)
+        service, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
     if built.character.broken:
         warnings.append(_("{name} is broken").format(name=built.character.name))
     if built.character.panic is not None:

@@ -11,8 +11,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
+from gmconsole.campaign import combat_actions, skills, validation
 from gmconsole.campaign import rolls as campaign_rolls
-from gmconsole.campaign import skills, validation
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
     exploding_fields,
@@ -44,10 +44,11 @@ if TYPE_CHECKING:
 
 
 def roll(service: CampaignService, request: RollRequest, faces: str | None, rng: random.Random,
-         decorate=None) -> dict:
+         decorate=None, entry_updates=()) -> dict:
     """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
 
-    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender)."""
+    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender);
+    ``entry_updates`` change earlier entries in the same change (a check rerolled with a grant, R-EXP-5)."""
     campaign = service.campaign
     built = build(campaign, request)
     if not built.can_roll:
@@ -87,9 +88,13 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
                 character.xp += effect["amount"]
             elif effect["target"] == "stamina":
                 character.stamina = max(0, character.stamina + effect["amount"])
+        helping = combat_actions.mark_helpers(c, built.character.id, fields["request"]["helpers"])
+        if helping is not None:  # R-ACT-2: in a conflict each helper takes an action of the kind helped
+            fields["actions"] = {"kind": helping["kind"], "helpers": helping["helpers"]}
+            fields["summary"] += "; " + helping["summary"]
         return fields
 
-    entry = service.ledger.commit("roll", mutate, character_id=built.character.id)
+    entry = service.ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)
     service.ledger.remember_roll(entry)
     return entry
 

@@ -348,6 +348,13 @@ class BuilderKeys:
             return
         self.run_flow(role_flows.apply(self, entry))
 
+    def action_reroll_grant(self) -> None:
+        """R-EXP-5: reroll the failed check shown with a grant its character holds
+        (:func:`~gmconsole.ui.roll_builder.grant_flow.reroll`)."""
+        import gmconsole.ui.roll_builder.grant_flow as grant_flow
+
+        self.run_flow(grant_flow.reroll(self, self.last_entry))
+
     def action_circumstances(self) -> None:
         """Record a change of circumstances (docs/RULES.md: only one chance; exploding retries) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""

@@ -102,9 +102,10 @@ def next_steps(service, entry: RollEntry) -> list[str]:
             odds = push_odds_line(service, entry)  # "should I push?" on the same line (play-test 9: 80x24)
             lines.append(_("p: push") + (f" · {odds}" if odds else ""))
     if status == "done":
-        lines += _second_chance(service, entry)
+        from gmconsole.ui.roll_builder.grant_flow import offer_line
         from gmconsole.ui.roll_builder.role_flows import offer_lines
 
+        lines += _second_chance(service, entry) + offer_line(service, entry)
         lines += offer_lines(service, entry)  # myz: a build, finds, Save a Life (j), or what was applied
     if entry.tier in ("mixed", "limited") and status == "done":
         from gmconsole.ui.widgets.roll_text import chosen_consequences

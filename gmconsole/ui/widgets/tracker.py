@@ -6,7 +6,8 @@ points in myz, wounds in exploding, stamina in tiered; the doom pool last), ``=`
 value (the highlighted clock's, when the clock table has the focus). ``p`` makes a panic roll for the
 highlighted character (yze / yze-step, docs/RULES.md panic table), ``P`` the same with the D6 rolled at
 the table (R-MANUAL-1); only when the table row reaches others does the GM mark which player
-characters are in range (R-PANIC-1; never NPCs, and escape records the die with nobody in range).
+characters are in range (R-PANIC-1; never NPCs, and escape records the die with nobody in range); with ``P``
+a row that makes those who hear or see roll asks each chained D6 too (R-PANIC-3, :mod:`gmconsole.ui.panic_chain`).
 The result and any chained effects are shown under the table while that panic is in force. ``r`` rests the
 highlighted character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks
 live here too. A change that changes nothing is not recorded; the status line says why.
@@ -32,7 +33,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.redraw import update_if_changed
-from gmconsole.ui.widgets.panic_text import ShownPanic, describe_panic, in_range_question, panic_name, rest_question
+from gmconsole.ui.widgets.panic_text import ShownPanic, describe_panic, panic_name, rest_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
@@ -398,33 +399,16 @@ class TrackerPane(Vertical):
                                        submit, hint=_("1 to 6"), low=1, high=6), closed)
 
     def _panic(self, character_id: str, face: int, *, by_hand: bool) -> None:
-        """Read the table row ``face`` gives; only when it reaches others (R-PANIC-1, the data's
-        ``others_stress`` / ``others_panic``) ask which other player characters are in range (never an
-        NPC; no other PC: nothing is asked), then record the roll. The die is rolled (or typed), so
-        escape at that question records it with nobody else in range, never a new roll (R-PANIC-1;
-        ctrl+z takes it back)."""
-        from gmconsole.campaign.tracker_values import preview_panic
-        from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
+        """Who the row reaches, the chained dice when typed, then the roll recorded and shown
+        (:func:`gmconsole.ui.panic_chain.panic_with_range`; R-PANIC-1, R-PANIC-3)."""
+        from gmconsole.ui.panic_chain import panic_with_range
 
-        service = self.app.service
-        result = self.app.attempt(lambda: preview_panic(service.campaign, character_id, face))
-        if result is None:
-            return
-        name = service.campaign.character(character_id).name
-        others = pc_choices(service.campaign.roster, leave_out=[character_id])
+        def recorded(entry: dict) -> None:
+            self.last_panic = entry.get("panic")
+            self.last_panic_entry = (entry["session"], entry["id"])
+            self.sync()
 
-        def roll(in_range: list[str] | None) -> None:
-            entry = self.app.attempt(lambda: service.panic_roll(character_id, in_range=in_range or [], face=face,
-                                                                rng=self.app.rng, by_hand=by_hand))
-            if entry is not None:
-                self.last_panic = entry.get("panic")
-                self.last_panic_entry = (entry["session"], entry["id"])
-                self.sync()
-
-        if not (result.spreads and others):
-            roll([])
-            return
-        self.app.push_screen(PickCharacters(in_range_question(name, result), others), callback=roll)
+        panic_with_range(self.app, character_id, face, by_hand=by_hand, recorded=recorded)
 
     def action_rest(self) -> None:
         character_id = self._character_id()
