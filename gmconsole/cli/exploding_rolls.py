@@ -29,8 +29,8 @@ from gmconsole.wording import side_by_side
 
 __all__ = ["register"]
 
-FACES_EXAMPLE = '"s8+3,2 t4,5" (or "skill=8+3,2 trait=4,5")'
-"""The exploding letters as ``--faces`` takes them: a ``+`` chains an explosion."""
+FACES_EXAMPLES = ('"s8+3,2 t4,5"', '"skill=8+3,2 trait=4,5"')
+"""The exploding letters as ``--faces`` takes them, short and long: a ``+`` chains an explosion."""
 
 
 def _check_flags(parser) -> None:
@@ -56,7 +56,7 @@ def register(subparsers) -> None:
     _check_flags(assisted)
     assisted.add_argument("--hold", nargs="+", action="extend", default=[], metavar="C",
                           help=_("helpers who keep the pool for those after them instead of spending it"))
-    add_roll_flags(assisted, FACES_EXAMPLE)
+    add_roll_flags(assisted, *FACES_EXAMPLES, _("the leader's skill dice, then each trait die in turn"))
     assisted.set_defaults(handler=guard(run_assisted))
 
     group = subparsers.add_parser("group", help=_("an exploding group check: TN -1 per trained participant, "
@@ -64,7 +64,7 @@ def register(subparsers) -> None:
     group.add_argument("name", metavar="NAME")
     group.add_argument("characters", nargs="+", metavar="C", help=_("the trained participants"))
     _check_flags(group)
-    add_roll_flags(group, FACES_EXAMPLE)
+    add_roll_flags(group, *FACES_EXAMPLES, _("each participant's dice in turn"))
     group.set_defaults(handler=guard(run_group))
 
 

@@ -25,11 +25,16 @@ from gmconsole.safe_text import shown
 __all__ = ["add_roll_flags", "dice_text", "opened_for", "print_roll", "roll_result", "undo_line"]
 
 
-def add_roll_flags(parser, faces_example: str) -> None:
-    """``--faces SPEC``, ``--seed N``, ``--json`` and ``--wait S``; ``faces_example`` shows the family's letters."""
-    parser.add_argument("--faces", metavar="SPEC",
-                        help=_("the faces of the dice rolled at the table (R-MANUAL-1), e.g. {example}; default: the "
-                               "console rolls").format(example=faces_example))
+def add_roll_flags(parser, short: str, long: str, note: str = "") -> None:
+    """``--faces SPEC``, ``--seed N``, ``--json`` and ``--wait S``; ``short`` and ``long`` show the family's faces in
+    both forms (``"d45"``, ``"dice=4,5"``), ``note`` (translated) what else the GM types."""
+    if note:
+        said = _("the faces of the dice rolled at the table (R-MANUAL-1), e.g. {short} or {long} ({note}); default: "
+                 "the console rolls").format(short=short, long=long, note=note)
+    else:
+        said = _("the faces of the dice rolled at the table (R-MANUAL-1), e.g. {short} or {long}; default: the "
+                 "console rolls").format(short=short, long=long)
+    parser.add_argument("--faces", metavar="SPEC", help=said)
     parser.add_argument("--seed", type=seed, metavar="N", help=_("seed the dice (repeatable results)"))
     parser.add_argument("--json", action="store_true",
                         help=_("print the recorded entry as JSON (with roll_id)"))

@@ -38,8 +38,6 @@ from gmconsole.wording import possessive
 
 __all__ = ["register"]
 
-FACES_EXAMPLE = '"d45" (or "dice=4,5")'
-"""The tiered letter as ``--faces`` takes it: one digit per d6."""
 SAVES = ("phys", "ment", "perc")
 SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure": N_("FAILURE")}
 """A saving throw's outcome as the console's result line shouts it (the entry keeps the id)."""
@@ -65,7 +63,7 @@ def register(subparsers) -> None:
     save.add_argument("character", metavar="CHARACTER", help=_("who saves (name, case-insensitive, or id)"))
     save.add_argument("save", metavar="phys|ment|perc", type=str.casefold, choices=SAVES,
                       help=_("the save: physical, mental or perception"))
-    add_roll_flags(save, FACES_EXAMPLE)
+    add_roll_flags(save, '"d45"', '"dice=4,5"')
     save.set_defaults(handler=guard(run_save))
 
     attack = subparsers.add_parser("attack", help=_("a tiered attack roll (R-TIER-4), recorded; --target takes "
@@ -81,7 +79,7 @@ def register(subparsers) -> None:
                         help=_("Reckless (melee only): one tier higher, and the target gets a free hit back"))
     attack.add_argument("--target", metavar="T",
                         help=_("who is attacked: the damage comes off their stamina (one more undoable entry)"))
-    add_roll_flags(attack, '"d643" (or "dice=6,4,3")')
+    add_roll_flags(attack, '"d643"', '"dice=6,4,3"', _("one face per die of the pool"))
     attack.set_defaults(handler=guard(run_attack))
 
     contested = subparsers.add_parser("contested", help=_("a tiered contested roll (R-TIER-5): each side 2d6 + "
@@ -94,7 +92,8 @@ def register(subparsers) -> None:
     contested.add_argument("--opponent-attribute", metavar="Y",
                            help=_("the opponent's attribute (default: the same)"))
     contested.add_argument("--skill", action=_NoSkill)
-    add_roll_flags(contested, '"d3425" (or "dice=3,4,2,5"; four more faces for each tie)')
+    add_roll_flags(contested, '"d3425"', '"dice=3,4,2,5"',
+                   _("four a round: yours, yours, theirs, theirs; four more for each tie"))
     contested.set_defaults(handler=guard(run_contested))
 
 
