@@ -169,7 +169,7 @@ def run_attack(args) -> int:
                 warning = str(exc)
     result = roll_result(entry, args)
     faces = " ".join(str(d["face"]) for d in record.dice)
-    said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if args.melee
+    said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if record.melee
             else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
     lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=_tier_word(record.tier),
                          damage=record.damage) + ((_("; ") + _("; ").join(record.notes)) if record.notes else "")]
