@@ -1,11 +1,12 @@
-"""Push Yourself after the roll (issue 17): what adding the Push Yourself die to *these* dice can give.
+"""Push Yourself after the roll: what adding the Push Yourself die to *these* dice can give.
 
 A `tiered` check reads the highest die (two 6s are Critical). Push Yourself spends 2 stamina for +1 die
 (seed 004: "Expend 2 stamina to add +1 bonus dice to a check"); asked after the roll, the dice on the
 table stay and one d6 joins them, so the answer is the six faces of that one die read with the others —
 exact, by enumeration. Refused (with the reason) when the pool kept the lowest of 2d6 (R-TIER-2: one more
 die does not join a keep-lowest roll), when Push Yourself was already spent on the check, when the
-character has less than 2 stamina, and when the roll is already Critical (nothing better to reach).
+character has less than 2 stamina, and when the roll is already Critical (nothing better to reach): the
+refusals of :mod:`.push_after`, which adds the die.
 """
 
 from __future__ import annotations
@@ -61,17 +62,12 @@ class PushYourselfOdds:
 def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = False,
                        stamina: int | None = None) -> PushYourselfOdds:
     """The odds of adding the Push Yourself die to a check of ``pool`` dice that shows ``faces``."""
-    if pool <= 0:
-        raise RulesError(_("a pool of 0 or fewer dice keeps the lowest of 2d6 (R-TIER-2): "
-                           "Push Yourself adds no die to it after the roll"))
-    if pushed_yourself:
-        raise RulesError(_("Push Yourself was already spent on this check"))
-    if stamina is not None and stamina < PUSH_YOURSELF_STAMINA:
-        raise RulesError(_("Push Yourself costs {cost} stamina and the character has only {stamina}").format(
-            cost=PUSH_YOURSELF_STAMINA, stamina=stamina))
+    from gmconsole.systems.tiered.push_after import refusal
+
+    why = refusal(faces, pool, pushed_yourself=pushed_yourself, stamina=stamina)
+    if why is not None:
+        raise RulesError(why)
     current = read_tier(faces, pool)[0]
-    if current is Tier.CRITICAL:
-        raise RulesError(_("the check is already Critical: another die cannot make it better"))
     tiers = {tier: Fraction(0) for tier in reversed(_RANK)}
     for face in range(1, 7):
         tier = read_tier([*faces, face], pool + 1)[0]
@@ -80,9 +76,10 @@ def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = F
 
 
 def after_roll_line(roll: dict, stamina: int | None) -> str | None:
-    """The roll builder's line after a check (issue 17): what the Push Yourself die would add to the dice
-    on the table, or ``None`` when it cannot be added (see the module docstring). ``roll`` is the recorded
-    roll as stored (read from the campaign file: every field is checked)."""
+    """The roll builder's line after a check: what the Push Yourself die would add to the dice on the table,
+    or ``None`` when it cannot be added (see the module docstring; a roll nobody owns has no stamina to spend,
+    a roll pushed already or whose consequence was applied is not pushed). ``roll`` is the recorded roll as
+    stored (read from the campaign file: every field is checked)."""
     outcome = roll.get("outcome") if isinstance(roll.get("outcome"), dict) else {}
     request = roll.get("request") if isinstance(roll.get("request"), dict) else {}
     dice = roll.get("dice") if isinstance(roll.get("dice"), list) else []
@@ -91,11 +88,13 @@ def after_roll_line(roll: dict, stamina: int | None) -> str | None:
     if (not isinstance(pool, int) or isinstance(pool, bool) or not faces
             or not all(type(f) is int and 1 <= f <= 6 for f in faces)):
         return None
+    if roll.get("character_id") is None or roll.get("consequences_chosen"):
+        return None
+    pushed = bool(request.get("push_yourself")) or bool(roll.get("pushes"))
     try:
-        odds = push_yourself_odds(faces, pool, pushed_yourself=bool(request.get("push_yourself")), stamina=stamina)
+        odds = push_yourself_odds(faces, pool, pushed_yourself=pushed, stamina=stamina)
     except RulesError:
         return None
-    from gmconsole.i18n import _
 
     if odds.p_better == odds.p_success:
         return _("Push Yourself die now ({stamina} stamina): {great} Great or better").format(

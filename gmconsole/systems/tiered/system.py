@@ -28,6 +28,7 @@ class TieredSystem(SystemFacts):
     has_stress: bool = False
     has_roles: bool = False
     pushes: bool = False
+    push_adds_die: bool = True
     push_costs: tuple[str, ...] = ()
     default_push_cost: str | None = None
     default_initiative: str = "roll"

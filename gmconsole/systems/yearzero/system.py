@@ -51,6 +51,7 @@ class YearZeroSystem(SystemFacts):
     family: str = "yearzero"
     initiative_attribute: str = "agility"
     pushes: bool = True
+    push_adds_die: bool = False
     cli_module: str = "gmconsole.cli.yze_cli"
     # asked by campaign commands
     check: str = "pool"
