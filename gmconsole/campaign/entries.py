@@ -161,12 +161,18 @@ class RollEntry(Entry):
 
 
 class PushEntry(Entry):
-    """A Year Zero push of a recorded roll (R-PUSH-1..4); the roll's own entry is updated too."""
+    """A Year Zero push of a recorded roll (R-PUSH-1..4), or a tiered Push Yourself die added after the roll;
+    the roll's own entry is updated too."""
 
     kinds: ClassVar[tuple[str, ...]] = ("push",)
     roll_id: int = MISSING
     push_dice: list = MISSING
     successes: int = MISSING
+    tier: str = MISSING
+    """tiered: the tier the check reached with the Push Yourself die (``push_dice``: the die marked ``added``)."""
+    tier_before: str = MISSING
+    """tiered: the tier the check had before the die was added."""
+    highest: int = MISSING
     costs: list = MISSING
     by_hand: bool = MISSING
     push_step: int = MISSING

@@ -112,6 +112,8 @@ def result_text(entry: Entry | dict) -> str:
     ``2 successes (pushed; typed: first roll)``. Only rolls, pushes and special rolls have a result."""
     entry = as_record(entry)
     if isinstance(entry, PushEntry):
+        if entry.tier is not MISSING:  # tiered: Push Yourself after the roll, read as the tier it reached
+            return tier_shown(entry.tier)
         return "" if entry.successes is MISSING else _successes(entry.successes)
     if isinstance(entry, RollEntry):
         special = SpecialRollEntry()  # a roll names no damage, winner, total or score
@@ -150,7 +152,8 @@ def _successes(n: int) -> str:
 def dice_text(entry: Entry | dict) -> str:
     """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
     die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
-    push, ``*`` marking the rerolled ones. Empty for an entry without dice."""
+    push, ``*`` marking the rerolled ones (``+4`` the die a tiered Push Yourself added). Empty for an entry
+    without dice."""
     entry = as_record(entry)
     if isinstance(entry, RollEntry):
         dice = entry.first_dice or entry.dice
@@ -168,7 +171,9 @@ def dice_text(entry: Entry | dict) -> str:
         face = "+".join(str(f) for f in faces) if isinstance(faces, list) else str(die.get("face", "?"))
         sides = die.get("sides")
         size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
-        groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
+        added = "+" if die.get("added") else ""
+        groups.setdefault(str(die.get("kind", "die")), []).append(
+            f"{added}{size}{face}{'*' if die.get('rerolled') else ''}")
     return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {' '.join(faces)}"
                       for kind, faces in groups.items())
 

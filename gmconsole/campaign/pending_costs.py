@@ -99,7 +99,10 @@ _ONCE = frozenset({"panic", "broken", "condition"})
 def cost_text(cost: dict) -> str:
     """One cost as the GM reads it, the one wording of every listing (the recap, ``costs``, a roll's
     text, the console's questions): ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``; never
-    the raw key (``mutation_points``)."""
+    the raw key (``mutation_points``). A tiered effect applied with its roll or push (``target``, ``amount``,
+    no ``name``) reads ``stamina -2``."""
+    if "name" not in cost and isinstance(cost.get("target"), str) and type(cost.get("amount")) is int:
+        return f"{cost_word(cost['target'])} {cost['amount']:+d}"
     name = str(cost.get("name", "?"))
     words = cost_name(name)
     amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"

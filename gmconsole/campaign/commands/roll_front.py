@@ -138,11 +138,20 @@ class RollFront:
 
         ``faces`` is a SPEC for the rerolled dice typed by hand; ``condition`` is the GM's pick for
         the ``conditions`` push cost. The roll's entry is updated with the push and its new costs;
-        the push is its own history entry (undoable: undo restores the roll as it was).
+        the push is its own history entry (undoable: undo restores the roll as it was). tiered: the
+        Push Yourself die added after the roll (2 stamina; ``faces`` its one face), recorded the same way.
         """
         from gmconsole.campaign.commands import rolls as recorded
 
         return recorded.push(self, entry_id, faces, rng or self.ledger.rng, condition)
+
+    def push_yourself_refusal(self, entry_id: int) -> str | None:
+        """tiered: why the Push Yourself die cannot be added to the recorded roll ``entry_id`` now, or ``None``
+        (asked before the GM types its face)."""
+        from gmconsole.campaign.commands import push_yourself
+        from gmconsole.campaign.rolls import latest_roll
+
+        return push_yourself.refusal(self, latest_roll(self, entry_id, "push"))
 
     def push_odds(self, entry_id: int):
         """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows

@@ -119,9 +119,14 @@ def _refuse_push_of(service: CampaignService, entry: dict) -> None:
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
     """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is
-    updated, the push is its own entry."""
+    updated, the push is its own entry. A family whose push adds a die (tiered) adds it instead
+    (:mod:`gmconsole.campaign.commands.push_yourself`)."""
     from gmconsole.systems.yearzero import roll as yearzero
 
+    if systems.get(service.campaign.system).push_adds_die:  # tiered: Push Yourself after the roll
+        from gmconsole.campaign.commands.push_yourself import push_yourself
+
+        return push_yourself(service, entry_id, faces, rng)
     _refuse_push_of_system(service)
     entry = latest_roll(service, entry_id, "push")
     _refuse_push_of(service, entry)

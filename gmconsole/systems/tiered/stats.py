@@ -35,9 +35,10 @@ def _expected(pool: int) -> Expected:
 def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
     """The check's exact expectation (P(Great or Critical)), whether it reached one (1 or 0), that
     chance, and no stress dice (``None``)."""
-    outcome = roll.get("outcome")
+    first = roll.get("first_outcome")  # a check pushed since: its first roll as it was (the push is counted apart)
+    outcome = first if isinstance(first, dict) else roll.get("outcome")
     pool = _int(outcome.get("pool")) if isinstance(outcome, dict) else None
-    tier = roll.get("tier")
+    tier = outcome.get("tier") if isinstance(first, dict) else roll.get("tier")
     if pool is None or not isinstance(tier, str) or not -100 <= pool <= 100:
         return None
     expected = _expected(pool)
@@ -57,9 +58,38 @@ def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
     return [(entry.get("character"), {"dice": entry.get("dice"), "by_hand": entry.get("by_hand"), "expected": False})]
 
 
-def push(entry: dict) -> None:
-    """Tiered checks are not pushed."""
-    return None
+def push(entry: dict) -> tuple[Expected, int, int] | None:
+    """Push Yourself after the roll: its expectation given the dice on the table (P(Great or Critical) once
+    the die joins them), whether the check ended a success (1 or 0) and whether it was one before (1 or 0).
+    The dice before it are the push's dice not marked ``added`` (a check that takes the die rolled its pool)."""
+    dice = entry.get("push_dice")
+    if type(dice) is not list or not dice or not all(isinstance(d, dict) for d in dice):
+        return None
+    kept = tuple(_int(d.get("face")) for d in dice if not d.get("added"))
+    added = [_int(d.get("face")) for d in dice if d.get("added")]
+    if len(added) != 1 or not kept or not all(f is not None and 1 <= f <= 6 for f in (*kept, *added)):
+        return None
+    read = _pushed(tuple(sorted(kept)))
+    if read is None:
+        return None
+    expected, before = read
+    from gmconsole.systems.tiered.roll import read_tier
+
+    after = int(read_tier([*kept, *added], len(kept) + 1)[0].value in SUCCESS_TIERS)
+    return expected, after, before
+
+
+@cache
+def _pushed(kept: tuple[int, ...]) -> tuple[Expected, int] | None:
+    """The push's expectation given the dice on the table, and whether they were a success already."""
+    from gmconsole.rules.errors import RulesError
+    from gmconsole.systems.tiered.push_odds import push_yourself_odds
+
+    try:
+        odds = push_yourself_odds(list(kept), len(kept))
+    except RulesError:  # a check that could not take the die (read from a campaign file)
+        return None
+    return Expected.bernoulli(odds.p_success), int(odds.current.value in SUCCESS_TIERS)
 
 
 BAND_ORDER = ("critical", "great", "mixed", "limited")
@@ -77,9 +107,11 @@ def band(roll: dict) -> str | None:
 
 
 def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
-    """``(kind, sides, face)`` of every die rolled."""
+    """``(kind, sides, face)`` of every die rolled; of a push step (``push_step``), only the die it added."""
     out = []
     for die in dice if isinstance(dice, list) else []:
+        if push_step and not (isinstance(die, dict) and die.get("added")):
+            continue
         sides = _int(die.get("sides")) if isinstance(die, dict) else None
         face = _int(die.get("face")) if isinstance(die, dict) else None
         if sides is not None and face is not None and 1 <= face <= sides:
