@@ -241,6 +241,7 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
         for d in dice:
             shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
             # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
+            shown_faces = ("+" if d.get("added") else "") + shown_faces  # the Push Yourself die (tiered)
             faces.append(shown_faces if d["kind"] == "dice" else f"{_kind(d['kind'])} {shown_faces}")
         lines.append(_("dice: ") + _(", ").join(faces))
     game = systems.find(given(entry.system, None))

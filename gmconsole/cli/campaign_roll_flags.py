@@ -82,8 +82,13 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
           help=_("same as --bonus-dice"))
     offer("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
     offer("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))
-    offer("--push", action="store_true", help=_("push the roll once"))
-    offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
+    if systems.get(system).push_adds_die:  # tiered: Push Yourself after the roll
+        offer("--push", action="store_true", help=_("add the Push Yourself die after the roll (2 stamina)"))
+        offer("--push-faces", metavar="SPEC", help=_("the typed face of the Push Yourself die, e.g. d4 "
+                                                    "(implies --push)"))
+    else:
+        offer("--push", action="store_true", help=_("push the roll once"))
+        offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     if "--role-outcome" not in refused:  # myz (R-MYZ-ROLE-1): apply what the role skill's roll leads to
         from gmconsole.cli.outcome_command import add_outcome_flags
 

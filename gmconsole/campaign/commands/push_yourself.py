@@ -100,6 +100,7 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
         "dice": dice, "first_dice": entry.get("first_dice") or entry["dice"], "tier": pushed.tier.value,
         "highest": pushed.highest, "outcome": outcome, "pushes": int(entry.get("pushes") or 0) + 1,
         "consequences": "offered" if pushed.tier.value in ("mixed", "limited") else "none",
+        "push_refusal": _("Push Yourself was already spent on this check"),  # as a pushed Year Zero roll says
         "by_hand": first_typed,
         "by_hand_steps": list(entry.get("by_hand_steps") or [first_typed]) + [faces is not None],
         # the first roll as it was, for the statistics: a push is counted once, as a push (stats.push)

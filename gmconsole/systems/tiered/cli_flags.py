@@ -4,15 +4,17 @@ refuse (see :mod:`gmconsole.systems.cli_flags`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_
-from gmconsole.systems.cli_flags import NOT_PUSHED, ROLE_OUTCOME_FLAGS, CliFlags
+from gmconsole.systems.cli_flags import ROLE_OUTCOME_FLAGS, CliFlags
 
 __all__ = ["CLI_FLAGS"]
+
+_AFTER_THE_ROLL = N_("the Push Yourself die is added after a roll recorded in a campaign: roll with --campaign NAME "
+                     "--character C and --push (--push-faces F types its face); without a sheet, --push-yourself "
+                     "adds it before the roll")
 
 CLI_FLAGS = CliFlags(
     refused_with_a_sheet=(
         ("--reactive", N_("only Year Zero rolls are pushed, so only they can be reactive")),
-        ("--push", N_("only Year Zero rolls are pushed (tiered: --push-yourself)")),
-        ("--push-faces", NOT_PUSHED),
         ("--skill-modifier", N_("named skill modifiers are Year Zero's "
                              "(exploding: --modifier KEY[=N]; tiered: --bonus-dice N or --modifier \u00b1N)")),
         ("--tn-modifier", N_("TN modifiers are exploding's (use --modifier \u00b1N)")),
@@ -28,7 +30,8 @@ CLI_FLAGS = CliFlags(
         ("--modifier", N_("a tiered pool changes by dice: --bonus N (at most 2)")),
         ("--difficulty", N_("a tiered check has no difficulty: add dice with --bonus N")),
         ("--base", N_("a tiered pool is --luck, --attribute N and --skill N (or --dice N)")),
-        ("--push", N_("tiered: --push-yourself")),
+        ("--push", _AFTER_THE_ROLL),
+        ("--push-faces", _AFTER_THE_ROLL),
     ),
     tn_modifiers=False,
     gm_pool="dice",

@@ -41,7 +41,7 @@ class TieredSystem(SystemFacts):
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("modifier", "helpers", "bonus_dice", "push_yourself")
-    builder_actions: tuple[str, ...] = ("bonus", "push_yourself", "save", "attack", "consequence")
+    builder_actions: tuple[str, ...] = ("bonus", "push_yourself", "push", "push_faces", "save", "attack", "consequence")
     attribute_from_skill: bool = False
     special_forms: str | None = "tiered_forms"
     opposed_form: str | None = "contested"

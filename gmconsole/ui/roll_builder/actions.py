@@ -243,8 +243,9 @@ class BuilderKeys:
 
     def action_push_faces(self) -> None:
         entry = self._roll_to_push()
-        if entry is not None:
-            self.run_flow(flows.push_faces(self, entry))
+        if entry is not None:  # a push that adds a die (tiered) asks for that one face
+            self.run_flow((flows.push_added_die_faces if self.game_system.push_adds_die else flows.push_faces)(
+                self, entry))
 
     def action_apply_costs(self, typed_panic: bool = False) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console

@@ -18,8 +18,8 @@ from gmconsole.i18n import _
 if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
 
-__all__ = ["ERRORS", "apply_consequence", "circumstances", "helpers", "push_faces", "quick_roll", "roll_faces",
-           "special_form"]
+__all__ = ["ERRORS", "apply_consequence", "circumstances", "helpers", "push_added_die_faces", "push_faces",
+           "quick_roll", "roll_faces", "special_form"]
 
 ERRORS = (ValueError, KeyError, OSError, StoreError)
 """What a service call may raise for the GM to read: RulesError / ValidationError (ValueError), a
@@ -140,6 +140,33 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
 
     builder.pushed(await _ask(builder, TypeFaces(_("Faces of the pushed dice"), hint, submit,
                                                         placeholder=example)))
+
+
+async def push_added_die_faces(builder: RollBuilder, entry: RollEntry) -> None:
+    """``P`` where a push adds a die (tiered, Push Yourself after the roll): type the face of the one d6 rolled at
+    the table (R-MANUAL-1); a refusal is said before the face is asked for."""
+    from gmconsole.ui.screens.line_entry import TypeFaces
+    from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
+
+    try:
+        refusal = builder.service.push_yourself_refusal(entry.id)
+    except ERRORS as exc:
+        builder.refused(exc, _("Push refused: {reason}"))
+        return
+    if refusal:
+        builder.say(_("Push refused: {reason}").format(reason=refusal))
+        return
+    added = {("dice", 6): 1}
+    example = faces_example(builder.system, added)
+    hint = (_("Push Yourself (2 stamina): type the face of the one d6 added to the dice on the table, e.g. {example} "
+              "(R-MANUAL-1).").format(example=faces_shown(builder.system, added))
+            + faces_keys(builder.system, example))
+
+    def submit(spec: str) -> dict:
+        return builder.service.push(entry.id, faces=spec, rng=builder.app.rng)
+
+    builder.pushed(await _ask(builder, TypeFaces(_("Face of the Push Yourself die"), hint, submit,
+                                                 placeholder=example)))
 
 
 async def form(builder: RollBuilder, made, after=None) -> None:

@@ -1,7 +1,7 @@
 """The roll builder's last result, drawn first under the pane's title: the roll's dice as rolled (R-POOL-1:
-by kind and item, in the kinds' colours, a die a push rerolled marked ``*``), then what they mean (the
-verdict), then what the GM may do with it (its costs, apply them, push it and what a push may give, pick a
-consequence), then the rest (the breakdown recorded with the roll, stunts).
+by kind and item, in the kinds' colours, a die a push rerolled marked ``*``, a die it added ``+``), then what
+they mean (the verdict), then what the GM may do with it (its costs, apply them, push it and what a push may
+give, pick a consequence), then the rest (the breakdown recorded with the roll, stunts).
 
 The result comes before the next roll's draft so a GM reads what was just rolled at a glance, even in a
 short pane (80×24, where the pane has about 18 lines): right after a roll, push or costs applied, and until
@@ -64,8 +64,8 @@ def _pushes(entry: RollEntry) -> bool:
 
 
 def _second_chance(service, entry: RollEntry) -> list[str]:
-    """The line a system without pushes gives on its own second chance (issue 17): tiered's Push Yourself
-    die added after the roll, exploding's retry after a change of circumstances."""
+    """The line a system without pushes gives on its own second chance: tiered's Push Yourself die added after
+    the roll (with the key that adds it, ``p``), exploding's retry after a change of circumstances."""
     from importlib import import_module
 
     from gmconsole import systems
@@ -80,6 +80,12 @@ def _second_chance(service, entry: RollEntry) -> list[str]:
     character = service.campaign.character(given(entry.character_id, None))
     stamina = getattr(character, "stamina", None) if character is not None else None
     line = import_module(module).after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
+    if line and systems.get(given(entry.system, None)).push_adds_die:
+        from gmconsole.campaign.rolls import push_out_of_scene
+
+        if push_out_of_scene(service, entry):  # the push follows its roll in the same scene
+            return []
+        line = _("p: {offer}").format(offer=line)  # the key that takes the offer (P: its face typed)
     return [line] if line else []
 
 
@@ -204,6 +210,8 @@ def draw_result(builder: RollBuilder) -> None:
     breakdown = [shown(rolled_explanation(entry))] if stands else []
     if stands and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
         breakdown.append(_("* rerolled by the push"))
+    if stands and any(isinstance(die, dict) and die.get("added") for die in entry.dice or []):
+        breakdown.append(_("+ added by Push Yourself"))
     breakdown = [line for line in breakdown if line]
     show_line(box, "rb-rolled-explain", Text(_("; ").join(breakdown)) if breakdown else "", RESULT_LINES)
     stunts = stunt_lines(entry) if stands else []

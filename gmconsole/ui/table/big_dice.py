@@ -5,8 +5,9 @@ the theme's dice colours, :func:`look`: on a dark theme the console's :data:`KIN
 :data:`BLOCK_BACKGROUND`; on a light one the light hues on the theme's ``$panel``). A success is a
 filled block marked ``★`` under it (``★★`` for a
 die worth two, R-ART-1); a bane (a 1 on a base, gear, stress or step die) is marked ``✖``; a die a push
-rerolled is marked ``↻``. The marks say it all without colour. Dice the console draws plain (trait
-dice, a plain d6) get no success mark: their roll is read as a whole (the summary says how).
+rerolled is marked ``↻``, a die a push added (tiered: Push Yourself) ``+``. The marks say it all without
+colour. Dice the console draws plain (trait dice, a plain d6) get no success mark: their roll is read as a
+whole (the summary says how).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from gmconsole.i18n import _
 from gmconsole.rules.dice import year_zero_successes
 from gmconsole.ui.widgets.dice_pool import KIND_COLOURS, kind_colours
 
-__all__ = ["GLYPHS", "Look", "big_dice", "die_face", "die_mark", "look"]
+__all__ = ["ADDED_MARK", "GLYPHS", "Look", "big_dice", "die_face", "die_mark", "look"]
 
 PLAIN_KINDS = ("trait", "dice")
 """Kinds whose single faces are not successes or banes on their own."""
@@ -32,6 +33,8 @@ BANE_KINDS = ("base", "gear", "stress", "step")
 SUCCESS_MARK = "★"
 BANE_MARK = "✖"
 REROLLED_MARK = "↻"
+ADDED_MARK = "+"
+"""A die a push added to the dice on the table (tiered: Push Yourself after the roll)."""
 
 GLYPHS: dict[str, tuple[str, str, str]] = {
     "0": ("┏━┓", "┃ ┃", "┗━┛"), "1": (" ┓ ", " ┃ ", " ┻ "), "2": ("╺━┓", "┏━┛", "┗━╸"),
@@ -87,7 +90,7 @@ def _block(die: dict, seen: Look) -> tuple[list[str], Style, Style]:
     face = die_face(die)
     glyphs = [GLYPHS.get(ch, GLYPHS["?"]) for ch in face]
     lines = [" " + "".join(g[row] for g in glyphs) + " " for row in range(3)]
-    mark = die_mark(die) + (REROLLED_MARK if die.get("rerolled") else "")
+    mark = die_mark(die) + (REROLLED_MARK if die.get("rerolled") else "") + (ADDED_MARK if die.get("added") else "")
     room = cell_len(lines[0])
     lines.append(mark.center(room - cell_len(mark) + len(mark)))
     colour = seen.colours.get(str(die.get("kind", "dice")), "bold").replace("bold", "").strip() or "white"

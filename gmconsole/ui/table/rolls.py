@@ -21,7 +21,17 @@ from textual.widgets import Static
 from gmconsole.campaign.entries import MISSING, as_record
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
-from gmconsole.ui.table.big_dice import BANE_MARK, REROLLED_MARK, SUCCESS_MARK, Look, big_dice, die_face, die_mark, look
+from gmconsole.ui.table.big_dice import (
+    ADDED_MARK,
+    BANE_MARK,
+    REROLLED_MARK,
+    SUCCESS_MARK,
+    Look,
+    big_dice,
+    die_face,
+    die_mark,
+    look,
+)
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES
 from gmconsole.ui.widgets.styles import BOLD_MAGENTA
 
@@ -140,7 +150,8 @@ def one_line(dice: list[dict], seen: Look) -> Text:
             text.append(" · ")
         colour = seen.colours.get(kind, "")
         letter = kind_letter(kind)
-        faces = " ".join(f"{die_face(d)}{die_mark(d)}{REROLLED_MARK if d.get('rerolled') else ''}" for d in members)
+        faces = " ".join(f"{ADDED_MARK if d.get('added') else ''}{die_face(d)}{die_mark(d)}"
+                         f"{REROLLED_MARK if d.get('rerolled') else ''}" for d in members)
         text.append(f"{letter} {faces}" if letter else faces, style=colour)
     return text
 

@@ -11,7 +11,7 @@ theme ``$text-warning``, ``$text-success`` and ``$text-error`` for base, skill a
 darker hues of their own for the rest (:data:`LIGHT_COLOURS`), which read on a light background; a
 colour too close to another kind's is replaced by its own hue, so every kind stays distinguishable.
 A theme may set any ``dice-KIND`` in its ``variables``. The non-colour marks stay in every theme:
-each group's label, a success underlined, a bane reversed, a rerolled die ``*``.
+each group's label, a success underlined, a bane reversed, a rerolled die ``*``, an added die ``+``.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
     (from ``colours``, :func:`kind_colours`; default :data:`KIND_COLOURS`).
 
     A rolled die shows its face: a success face is underlined (6+ on a Year Zero die), a 1 is
-    shown reversed as a bane, a die a push rerolled is marked with ``*``.
+    shown reversed as a bane, a die a push rerolled is marked with ``*``, a die a push added with ``+``
+    before its face.
     """
     groups: dict[tuple[str, str], list[dict]] = {}
     for die in dice:
@@ -148,7 +149,8 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
                 elif face >= 6 and kind not in ("trait", "dice"):
                     style = f"{colour} underline"
             mark = "*" if die.get("rerolled") else ""
-            text.append(f"[{_die_text(die)}{mark}]", style=style)
+            added = "+" if die.get("added") else ""  # the die a push added (tiered: Push Yourself after the roll)
+            text.append(f"[{added}{_die_text(die)}{mark}]", style=style)
             text.append(" ")
     if first:
         text.append(_("no dice"), style="dim")

@@ -322,6 +322,8 @@ def rolled_explanation(entry: Entry | dict) -> str:
     lines = list(pool.get("explanation") or [])
     added: dict[str, int] = {}
     for die in entry.dice or []:
+        if isinstance(die, dict) and die.get("added"):  # tiered's Push Yourself die: its own line says it
+            continue
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) + 1
     for die in pool.get("dice") or []:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
