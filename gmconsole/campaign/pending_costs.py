@@ -100,8 +100,8 @@ def cost_text(cost: dict) -> str:
     """One cost as the GM reads it, the one wording of every listing (the recap, ``costs``, a roll's
     text, the console's questions): ``trauma 3 (wits)``, ``mutation points 3``, ``panic roll``; never
     the raw key (``mutation_points``). A tiered effect applied with its roll or push (``target``, ``amount``,
-    no ``name``) reads ``stamina -2``."""
-    if "name" not in cost and isinstance(cost.get("target"), str) and type(cost.get("amount")) is int:
+    no ``name``, or an empty one as the recap copies it) reads ``stamina -2``."""
+    if not cost.get("name") and isinstance(cost.get("target"), str) and type(cost.get("amount")) is int:
         return f"{cost_word(cost['target'])} {cost['amount']:+d}"
     name = str(cost.get("name", "?"))
     words = cost_name(name)

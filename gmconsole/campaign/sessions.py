@@ -211,7 +211,7 @@ def _roll_lines(entries: list[Entry]) -> dict:
             roll = next((e for e in entries if given(e.id, None) == pushed), Entry())
             steps = by_roll[pushed]
             last = entry is steps[-1]
-        elif isinstance(entry, RollEntry) and entry.costs and entry.successes is not MISSING:
+        elif isinstance(entry, RollEntry) and entry.costs and (entry.successes is not MISSING or entry.pushes):
             pushed = None
             roll, steps, last = entry, by_roll.get(given(entry.id, None), []), not by_roll.get(given(entry.id, None))
         else:

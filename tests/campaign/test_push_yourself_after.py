@@ -54,6 +54,8 @@ def test_the_limited_xp_is_taken_back_when_the_tier_rises_and_undo_gives_back_ev
     push = service.push(roll["id"], faces="dice=5")
     assert "Limited → Mixed" in push["summary"] and "XP taken back → 0" in push["summary"]
     assert (service.character("Aldric").xp, service.character("Aldric").stamina) == (0, 8)
+    costs = [(c["target"], c["amount"]) for c in service.entry(roll["id"])["costs"]]
+    assert costs == [("xp", 1), ("stamina", -2), ("xp", -1)] and push["costs"] == service.entry(roll["id"])["costs"]
     assert service.entry(roll["id"])["consequences"] == "offered"  # Mixed still offers one
     again = reopen(service)
     again.undo()
@@ -149,9 +151,9 @@ def test_the_history_and_the_recap_show_the_push_with_the_added_die_marked(tiere
     lines = [line for section in recap["sections"].values() for line in section]
     pushed = [line for line in lines if line["kind"] == "push"]
     assert [line["summary"] for line in pushed] == [push["summary"]] and pushed[0]["dice"] == "dice 4 2 1 +6"
-    assert [c["text"] for c in pushed[0]["costs"]] == ["stamina -2"]
+    assert [c["text"] for c in pushed[0]["costs"]] == ["stamina -2"] and pushed[0]["costs_status"] == "applied"
     rolled = [line for line in lines if line["kind"] == "roll"]
-    assert rolled[0]["summary"] == "Aldric rolls swords: great (pushed)" and "costs" not in rolled[0]
+    assert rolled[0]["summary"] == "Aldric rolls swords: great (pushed)" and "costs" not in rolled[0]  # listed once
 
 
 def test_statistics_count_the_check_once_and_the_push_as_a_push(tiered):

@@ -100,6 +100,9 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
         "dice": dice, "first_dice": entry.get("first_dice") or entry["dice"], "tier": pushed.tier.value,
         "highest": pushed.highest, "outcome": outcome, "pushes": int(entry.get("pushes") or 0) + 1,
         "consequences": "offered" if pushed.tier.value in ("mixed", "limited") else "none",
+        # the costs so far, each applied at once (the Limited XP, the stamina, the XP taken back), as a Year
+        # Zero push's roll holds them: the recap lists them once, at the push
+        "costs": list(entry.get("costs") or []) + effects, "costs_status": "applied",
         "push_refusal": _("Push Yourself was already spent on this check"),  # as a pushed Year Zero roll says
         "by_hand": first_typed,
         "by_hand_steps": list(entry.get("by_hand_steps") or [first_typed]) + [faces is not None],
@@ -128,7 +131,7 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
             summary += _("; the Limited result's XP taken back → {xp}").format(xp=character.xp)
         return {"summary": summary, "roll_id": entry["id"], "skill": entry.get("skill"), "push_dice": dice,
                 "tier": pushed.tier.value, "tier_before": pushed.before.value, "highest": pushed.highest,
-                "costs": effects, "by_hand": faces is not None, "push_step": after["pushes"]}
+                "costs": after["costs"], "by_hand": faces is not None, "push_step": after["pushes"]}
 
     return service.ledger.commit("push", mutate, character_id=character_id,
                                  entry_updates=[(entry["session"], entry["id"], before, after)])
