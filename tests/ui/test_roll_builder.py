@@ -299,9 +299,9 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
         await pilot.pause()
         assert len(roll_entries(app.service)) == 1
         assert roll_entries(app.service)[0]["request"]["bonus_dice"] == 2
-        await pilot.press("p")
+        await pilot.press("p")  # the Push Yourself die joins the eight dice on the table
         await pilot.pause()
-        assert app.service.history(kind="push") == []
+        assert len(app.service.history(kind="push")) == 1 and len(roll_entries(app.service)[0]["dice"]) == 9
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
@@ -350,7 +350,7 @@ async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_a
         ("myz-demo", {"push", "apply_costs", "opposed", "toggle_reactive"}, {"save", "attack", "assisted", "bonus"}),
         ("yze-demo", {"push", "apply_costs", "opposed"}, {"save", "group", "push_yourself"}),
         ("exploding-demo", {"opposed", "assisted", "group", "difficulty"}, {"push", "apply_costs", "save"}),
-        ("tiered-demo", {"save", "attack", "bonus", "push_yourself"}, {"push", "difficulty", "group"}),
+        ("tiered-demo", {"save", "attack", "bonus", "push_yourself", "push"}, {"push_odds", "difficulty", "group"}),
     ],
 )
 @pilot_test

@@ -126,7 +126,9 @@ BINDINGS = [
     Binding("M", "clear_tn_modifiers", N_("No TN mods"), id="roll.clear_tn_modifiers", show=False),
     Binding("m", "skill_modifiers", N_("Mods"), id="roll.skill_modifiers"),
     Binding("M", "clear_skill_modifiers", N_("No mods"), id="roll.clear_skill_modifiers", show=False),
-    Binding("C", "consequence", N_("Consequence"), id="roll.consequence"),
+    # not on the key bar (the result says "C: apply one" when a Mixed or Limited check offers one): the tiered
+    # keys, p among them, fill the bar's three lines at 80 columns
+    Binding("C", "consequence", N_("Consequence"), id="roll.consequence", show=False),
     Binding("w", "circumstances", N_("Retry why"), id="roll.circumstances", show=False),
     Binding("j", "role_outcome", N_("Role outcome"), id="roll.role_outcome", show=False,
             tooltip=N_("Role outcome (myz): apply what the role skill's roll leads to — build the device, roll "
