@@ -24,7 +24,8 @@ JSON: the skill's roll entry as ``roll --campaign --json`` prints it (with ``rol
 entry its effect recorded (``entry_id``, ``kind``, ``summary`` and its own keys: inspire ``mode``,
 ``inspire_roll_id``, ``roll_id`` the target; shake-it-off ``prevented``, ``taken``; mend ``recovered``,
 ``attribute``; jury-rig ``build``, ``gear``, ``gear_id``), ``null`` when a failed Jury-Rig built nothing.
-Inspire adds ``target``: ``{"roll_id", "successes", "inspired"}``, the target roll as it now stands.
+Inspire adds ``target``: ``{"roll_id", "successes", "inspired"}``, the target roll as it now stands; ``--seed``
+adds ``seed``.
 """
 
 from __future__ import annotations
@@ -169,7 +170,8 @@ def _text(rolled: dict, campaign: str, said: str) -> str:
 def _finish(service, args, rolled: dict, applied: dict | None, said: str, **extra) -> tuple[dict, str]:
     """The JSON and the text of a role skill's command, read while the campaign is open."""
     rolled = service.entry_anywhere(rolled["id"])  # as it stands after its effect
-    return {**_result(rolled, applied), **extra}, _text(rolled, args.name, said)
+    seeded = {"seed": args.seed} if args.seed is not None else {}
+    return {**_result(rolled, applied), **extra, **seeded}, _text(rolled, args.name, said)
 
 
 def _said(args, out: tuple[dict, str]) -> int:
