@@ -52,7 +52,8 @@ def register(subparsers) -> None:
                          help=_("the active side's gear (Year Zero; names or ids)"))
     opposed.add_argument("--faces", metavar="SPEC",
                          help=_('the active side\'s faces typed from physical dice, e.g. "b63124 s355 g6" '
-                                '(exploding: "s8+3,2 t4"; R-MANUAL-1)'))
+                                '(exploding: "s8+3,2 t4", then the defender\'s unless --defender-faces types them; '
+                                'R-MANUAL-1)'))
     opposed.add_argument("--defender-faces", metavar="SPEC",
                          help=_("the defender's faces typed, in the same form (exploding: needs --faces too)"))
     opposed.add_argument("--seed", type=seed, metavar="N", help=_("seed the dice (repeatable results)"))
