@@ -243,7 +243,8 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert table["session"].strip() == "yze-demo · session 2 · scene 2"
     assert f"ROUND 2   NOW:  {seen['now']}" in table["turns"]
     rolls = table["rolls"].splitlines()
-    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"  # the newest first, big: a panic has no dice
+    # the newest first, big: a panic has no dice
+    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"
     older = " ".join(table["rolls"].split())  # at 80 columns a roll's line may wrap
     assert ("Ripley Hale rolls Ranged: 3 successes (pushed) b 6★ 3↻ 1✖ 6★↻ · s 6★↻ 2↻ · st 1✖↻ 3↻ "
             f"{lambert['summary']} ") in older
