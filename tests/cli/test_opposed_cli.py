@@ -86,7 +86,7 @@ def test_r_exp_4_a_tie_goes_to_the_defender_and_json_has_the_entry_keys(demo_gm)
 
 def test_refusals_exit_2_with_one_line_and_record_nothing(demo_gm):
     refused(demo_gm("opposed", "tiered-demo", "Aldric", "Ogre", "--skill", "swords"),
-            "tiered has no opposed roll", "R-TIER-5", "`gmconsole contested`")
+            "tiered has no opposed roll", "R-TIER-5", "`gmconsole contested tiered-demo Aldric Ogre --attribute X`")
     refused(demo_gm("opposed", "exploding-demo", "Nyx", "Captain Vorr", "--skill", "stealth", "--gear", "deck"),
             "--gear: exploding rolls take no gear dice")
     refused(demo_gm("opposed", "exploding-demo", "Nyx", "Captain Vorr", "--skill", "stealth", "--defender-faces",
@@ -122,4 +122,4 @@ def test_the_opposed_roll_speaks_zh_hant(demo_gm):
     ]
     line = refused(demo_gm("--lang", "zh-Hant", "opposed", "tiered-demo", "Aldric", "Ogre", "--skill", "swords"))
     assert line == ("gmconsole：錯誤：tiered 沒有對抗擲骰：它讓雙方相抗的是競爭擲骰（R-TIER-5：雙方各擲 2d6 + 屬性），"
-                    "`gmconsole contested`")
+                    "`gmconsole contested tiered-demo Aldric Ogre --attribute X`")
