@@ -349,8 +349,8 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
     assert seen["rolled"]["head"] == "Last roll: Vanja rolls Scout: 1 success"
     assert seen["rolled"]["result"].startswith("SUCCESS: 1 success (typed faces)")
     assert seen["pushed dice"] == [["base", "[6]", "[5*]", "[1]"], ["skill", "[6*]", "[3*]"]]
-    assert "costs (pending): trauma 1 (wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
-    assert seen["paid"] == (f"Vanja pays: wits −1 → 2/3; mutation points {mutation_points} → "
+    assert "costs (pending): trauma 1 (Wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
+    assert seen["paid"] == (f"Vanja pays: Wits −1 → 2/3; mutation points {mutation_points} → "
                             f"{mutation_points + 1} (+1)")
     assert seen["form"] == "Vanja takes trauma" and seen["attribute offered"] == ["wits"]  # the last roll's
     assert seen["harmed"] == "Vanja: Wits 2 → 0 (trauma 2, broken)"
@@ -410,14 +410,14 @@ def test_a_yze_step_evening_a_typed_roll_pushed_with_the_consoles_dice_harm_to_t
     seen = _play(app, evening)
 
     assert seen["rolled"]["head"] == "Last roll: Ilsa Varro rolls Ranged: 1 success"
-    assert seen["rolled dice"] == [["step", "(agility)", "[8]"], ["step", "(ranged)", "[3]"]]
+    assert seen["rolled dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", "[3]"]]
     roll = service.history(kind="roll")[0]
     push = service.history(kind="push")[0]
     assert seen["pushed"]["head"] == f"Last roll: {roll['summary']}" and roll["summary"].endswith("(pushed)")
     assert seen["told push"] == push["summary"] and push["summary"].endswith("; stress +1 → 1")
     ranged, stress = (next(d for d in roll["dice"] if d.get("source") == "ranged"),
                       next(d for d in roll["dice"] if d["kind"] == "stress"))
-    assert seen["pushed dice"] == [["step", "(agility)", "[8]"], ["step", "(ranged)", f"[{ranged['face']}*]"],
+    assert seen["pushed dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", f"[{ranged['face']}*]"],
                                    ["stress", f"[{stress['face']}*]"]]  # R-PUSH-1: the 8 stays
     assert "stress +1 paid at the push" in seen["pushed"]["result"]
     assert service.character("Ilsa Varro").stress == 1
