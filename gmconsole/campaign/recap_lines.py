@@ -50,15 +50,18 @@ def _panics(entry: Entry) -> list[dict]:
 def _paid_summary(entry: Entry) -> str:
     """A costs entry's summary without the payer's name before each cost (``A pays: A: x; A: y``, as
     the costs change records it, reads ``A pays: x; y``), and each panic it rolled said in short (``A panics
-    (see Panics)``): the panic's own line, with its dice, is under Panics."""
+    (see Panics)``): the panic's own line, with its dice and whether its D6 was typed, is under Panics."""
     summary, name = given(entry.summary, ""), entry.character or ""
     if name:
         summary = summary.replace(f"pays: {name}: ", "pays: ").replace(f"; {name}: ", "; ")
-    for panic in _panics(entry):
+    panics = _panics(entry)
+    for panic in panics:
         said, rolls = panic.get("summary"), panic["rolls"]
         who = rolls[0].get("character") if rolls and isinstance(rolls[0], dict) else None
         if isinstance(said, str) and said and isinstance(who, str):
             summary = summary.replace(said, _("{name} panics (see Panics)").format(name=who), 1)
+    if panics:  # the panic's own line says its D6 was typed
+        summary = summary.removesuffix(_(" (panic D6 typed)"))
     return summary
 
 

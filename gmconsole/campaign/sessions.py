@@ -264,8 +264,9 @@ def recap_markdown(data: dict) -> str:
         lines += ["", f"## {_(heading)}", ""]
         for item in items:
             summary = item.get("first_summary") or item["summary"]  # a pushed roll: what the first roll gave
+            # a costs line names whom it is about itself ("Bo panics" for Ann's roll: never "Ann: Bo panics")
             who = (_("{name}: ").format(name=_md(item["character"]))
-                   if item["character"] and item["character"] not in summary else "")
+                   if item["character"] and item["character"] not in summary and item.get("kind") != "costs" else "")
             result = "" if item.get("first_summary") else _result_words(summary, item["result"])
             step = (_(" (push {step} of {pushes})").format(step=item["push_step"], pushes=item["pushes"])
                     if item.get("pushes", 0) > 1 else "")
