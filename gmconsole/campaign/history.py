@@ -87,7 +87,8 @@ KIND_NAMES = {
     "skills": N_("skills"), "opposed": N_("opposed"), "save": N_("save"), "attack": N_("attack"),
     "assisted": N_("assisted"), "group": N_("group"), "contested": N_("contested"), "consequence": N_("consequence"),
     "circumstances": N_("circumstances"), "inspire": N_("inspire"), "repair": N_("repair"),
-    "stress": N_("stress"), "condition": N_("condition"), "harm": N_("harm"),
+    "stress": N_("stress"), "condition": N_("condition"), "harm": N_("harm"), "build": N_("build"),
+    "finds": N_("finds"), "save_life": N_("save a life"),
 }
 """An entry's kind as the GM reads it (the entry, its JSON and the ``--kind`` filter keep the English id)."""
 STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed")}

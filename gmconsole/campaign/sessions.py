@@ -37,6 +37,7 @@ RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("rolls", N_("Rolls"), frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack",
                                       "inspire", "circumstances"})),
     ("pushes", N_("Pushes and their costs"), frozenset({"push", "costs", "drop_costs", "consequence"})),
+    ("roles", N_("Role skills: devices built, finds, lives saved"), frozenset({"build", "finds", "save_life"})),
     ("panics", N_("Panics"), frozenset({"panic"})),
     ("stress_trauma", N_("Stress and trauma"), frozenset({"stress", "trauma", "heal", "rest", "mutation_points",
                                                       "willpower", "wounds", "strain", "stamina", "harm"})),

@@ -40,6 +40,7 @@ def _command_modules(argv: Sequence[str] | None = None):
             config_command,  # issue 16: config path / show / keys
             costs_commands,  # issue 11: costs, sheet
             harm_command,
+            outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
             panic_commands,  # issue 12: panic
             serve_command,  # issue 14: serve
             session_commands,
@@ -49,7 +50,7 @@ def _command_modules(argv: Sequence[str] | None = None):
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      harm_command, serve_command, stats_command, config_command]
+                      harm_command, outcome_command, serve_command, stats_command, config_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -1,4 +1,5 @@
-"""``gmconsole serve NAME [--host 127.0.0.1] [--port 8000]``: the players' table view in a browser (issue 14).
+"""``gmconsole serve NAME [--host 127.0.0.1] [--port 8000] [--max-views 16]``: the players' table view in a
+browser (issue 14).
 
 The table view is a Textual app; ``textual-serve`` runs one copy of it per browser tab (a new process
 per connection, its screen sent over a websocket to xterm.js in the page). What the browser reaches is
@@ -15,8 +16,6 @@ every command line builds this parser (``socket`` alone is 5 ms of it).
 
 from __future__ import annotations
 
-import argparse
-import shlex
 import sys
 from pathlib import Path
 
@@ -27,6 +26,8 @@ from gmconsole.safe_text import shown
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_VIEWS = 16
+"""Browser tabs served at once: each is a table view process of its own (about 40 MB at 80×24)."""
 
 SERVED_SUBCOMMAND: tuple[str, ...] = ("table",)
 """The subcommand each browser tab runs, before the campaign's name: the players' read-only table view."""
@@ -46,29 +47,36 @@ def register(subparsers) -> None:
                            host=DEFAULT_HOST))
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                        help=_("the port (default {port})").format(port=DEFAULT_PORT))
+    serve.add_argument("--max-views", type=view_count, default=DEFAULT_MAX_VIEWS, metavar="N",
+                       help=_("the most browser tabs shown the table view at once, each a process of its own "
+                              "(default {count}); the next tab is told the table is full").format(
+                           count=DEFAULT_MAX_VIEWS))
     serve.set_defaults(handler=guard(run_serve))
 
 
 def port_number(text: str) -> int:
-    """A TCP port from 1 to 65535."""
-    value = text.strip()
-    if not value.isdigit() or not 1 <= int(value) <= 65535:
-        raise argparse.ArgumentTypeError(_("{text} is not a port (a whole number from 1 to 65535)").format(
-            text=repr(text)))
-    return int(value)
+    """A TCP port from 1 to 65535, in the digits 0-9 (:data:`gmconsole.cli.common.port`)."""
+    from gmconsole.cli.common import port
+
+    return port(text)
 
 
-def served_command(root: Path, name: str) -> str:
-    """The shell command textual-serve runs for each browser (it starts it through the shell, hence
-    the quoting): this interpreter, this data folder, the read-only table view of ``name``, in the
-    language ``--lang`` asked for (the variable, the settings file and the campaign the table view reads
-    itself)."""
+def view_count(text: str) -> int:
+    """A number of browser tabs, at least 1, in the digits 0-9 (:data:`gmconsole.cli.common.view_count`)."""
+    from gmconsole.cli.common import view_count as views
+
+    return views(text)
+
+
+def served_command(root: Path, name: str) -> list[str]:
+    """The command the server runs for each browser tab, started directly (no shell between): this
+    interpreter, this data folder, the read-only table view of ``name``, in the language ``--lang``
+    asked for (the variable, the settings file and the campaign the table view reads itself)."""
     from gmconsole.cli.campaign_access import LANGUAGE_ASKED
 
     asked = LANGUAGE_ASKED["code"]
-    words = [sys.executable, "-m", "gmconsole", *(["--lang", asked] if asked else []), "--data-dir", str(root),
-             *SERVED_SUBCOMMAND, name]
-    return shlex.join(words)
+    return [sys.executable, "-m", "gmconsole", *(["--lang", asked] if asked else []), "--data-dir", str(root),
+            *SERVED_SUBCOMMAND, name]
 
 
 def run_serve(args) -> int:
@@ -87,7 +95,8 @@ def run_serve(args) -> int:
 
     try:
         title = _("{name} — table view").format(name=args.name)
-        serve(served_command(root, args.name), args.host, args.port, title=title)
+        serve(served_command(root, args.name), args.host, args.port, title=title, name=args.name,
+              max_views=args.max_views)
     except OSError as exc:  # lost the port between the check and the bind
         raise CliError(port_in_use(args.host, args.port, exc)) from exc
     return 0

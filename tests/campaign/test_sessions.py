@@ -90,7 +90,7 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
     service.undo()  # left out of the recap
     data = service.recap()
     kinds = {key: [line["kind"] for line in lines] for key, lines in data["sections"].items()}
-    assert kinds == {"rolls": ["roll"], "pushes": ["push"], "panics": [], "stress_trauma": ["trauma"],
+    assert kinds == {"rolls": ["roll"], "pushes": ["push"], "roles": [], "panics": [], "stress_trauma": ["trauma"],
                      "sheets": [], "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
     assert [line["scene"] for line in data["sections"]["xp"]] == [2]
     assert data["pending_costs"][0]["id"] == roll["id"] and data["pending_costs"][0]["costs"]

@@ -7,7 +7,6 @@ itself is replaced by a recorder, and one test starts the real server to stop it
 from __future__ import annotations
 
 import os
-import shlex
 import signal
 import socket
 import subprocess
@@ -33,7 +32,8 @@ def _free_port() -> int:
 def served(monkeypatch):
     """Stand in for the web server: the calls ``serve`` would have served, recorded."""
     calls = []
-    monkeypatch.setattr(table_server, "serve", lambda command, host, port, title: calls.append((command, host, port)))
+    monkeypatch.setattr(table_server, "serve",
+                        lambda argv, host, port, title, name, max_views: calls.append((argv, host, port, max_views)))
     return calls
 
 
@@ -86,16 +86,24 @@ def test_a_damaged_campaign_file_is_one_line_exit_2(run_cli, tmp_path, copy_demo
     assert served == []
 
 
-def test_loopback_serves_the_read_only_view_quietly_its_command_quoted_for_the_shell(run_cli, tmp_path, copy_demos,
+def test_loopback_serves_the_read_only_view_quietly_its_command_started_without_a_shell(run_cli, tmp_path, copy_demos,
                                                                                    served):
     root = copy_demos(tmp_path / "a folder; $(touch x)")
     port = _free_port()
     result = run_cli("--data-dir", str(root), "serve", NAME, "--port", str(port))
     assert result.returncode == 0 and result.stderr == "", result
-    [(command, host, served_port)] = served
-    assert (host, served_port) == ("127.0.0.1", port)
-    assert shlex.split(command) == [sys.executable, "-m", "gmconsole", "--data-dir", str(root.resolve()),
-                                    *SERVED_SUBCOMMAND, NAME]
+    [(argv, host, served_port, max_views)] = served
+    assert (host, served_port, max_views) == ("127.0.0.1", port, 16)
+    assert argv == [sys.executable, "-m", "gmconsole", "--data-dir", str(root.resolve()), *SERVED_SUBCOMMAND, NAME]
+
+
+def test_max_views_is_handed_to_the_server_and_must_be_a_count(demo_gm, served):
+    port = _free_port()
+    assert demo_gm("serve", NAME, "--port", str(port), "--max-views", "3").returncode == 0
+    assert served[0][3] == 3
+    for wrong in ("0", "-2", "many"):
+        assert "is not a number of views" in _one_error_line(demo_gm("serve", NAME, f"--max-views={wrong}"))
+    assert len(served) == 1
 
 
 def test_serving_beyond_this_machine_warns_that_anyone_on_the_network_can_watch(demo_gm, served):

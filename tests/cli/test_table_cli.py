@@ -74,3 +74,19 @@ def test_a_hidden_roll_pushed_still_says_it_is_hidden(demo_gm):
     entry = json.loads(result.stdout)
     assert entry["hidden"] is True
     assert entry["summary"].endswith("(pushed) (hidden from the table)"), entry["summary"]
+
+
+def test_table_of_a_damaged_history_is_one_line_and_exit_2_not_a_crash(run_cli, tmp_path, copy_demos):
+    """The campaign file read but a history chunk did not: the view started and crashed with a
+    traceback drawing the last rolls. Now it is refused as every command refuses it: one line ending
+    with the command that sets the chunk aside."""
+    root = copy_demos(tmp_path / "data")
+    with CampaignService.open(root, "yze-demo") as service:
+        service.roll("Ripley Hale", "melee")
+    chunk = next((root / "yze-demo" / "history").rglob("entries-*.json"))
+    chunk.write_bytes(chunk.read_bytes()[:40])
+    result = run_cli("--data-dir", str(root), "table", "yze-demo")
+    assert result.returncode == 2, result
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.rstrip().endswith(
+        f"`gmconsole repair yze-demo --set-aside {chunk.relative_to(root / 'yze-demo').as_posix()}`"), result.stderr

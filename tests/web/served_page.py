@@ -122,12 +122,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(root: Path, name: str, port: int, timeout: float = 10) -> Iterator[str]:
-    """``gmconsole --data-dir ROOT serve NAME --port PORT`` until the block ends; yields its URL once
-    the page answers. Stopped with Ctrl+C (SIGINT), then its whole process group killed, so no
+def serving(root: Path, name: str, port: int, timeout: float = 10, flags: tuple[str, ...] = ()) -> Iterator[str]:
+    """``gmconsole --data-dir ROOT serve NAME --port PORT [FLAGS]`` until the block ends; yields its URL
+    once the page answers. Stopped with Ctrl+C (SIGINT), then its whole process group killed, so no
     table-view process outlives the test, whatever happened in it."""
     env = {k: v for k, v in os.environ.items() if k != "GMCONSOLE_DEBUG"}
-    command = [sys.executable, "-m", "gmconsole", "--data-dir", str(root), "serve", name, "--port", str(port)]
+    command = [sys.executable, "-m", "gmconsole", "--data-dir", str(root), "serve", name, "--port", str(port),
+               *flags]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
                               start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
