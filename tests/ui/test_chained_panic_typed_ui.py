@@ -148,4 +148,4 @@ def test_R_PANIC_3_builder_A_asks_the_chained_dice_of_a_stress_die_panic(builder
     rolls = costs["panic"]["rolls"]
     assert [(r["character"], r["face"], r.get("by_hand")) for r in rolls] == [
         ("Ripley Hale", 6, None), ("Dallas Kane", 3, True)]
-    assert costs["by_hand"] is True and "Dallas Kane 3 " in costs["summary"]
+    assert costs["by_hand"] is True and "Dallas Kane D6 3 + stress 0 = 3 " in costs["summary"]

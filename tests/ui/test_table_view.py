@@ -34,7 +34,8 @@ def first_roll(service, index: int = 0, *, hidden: bool = False) -> dict:
     from gmconsole import systems
 
     character = service.campaign.roster[index]
-    skill = next(iter(character.skills), None)
+    # Sic a Dog is rolled for one of its uses, which the builder asks: a plain roll takes another skill
+    skill = next((s for s in character.skills if s != "sic-a-dog"), None)
     named = not skill or not systems.get(service.campaign.system).attribute_from_skill
     attribute = next(iter(character.attributes)) if named else None
     return service.roll(character.id, skill, attribute=attribute, hidden=hidden)
