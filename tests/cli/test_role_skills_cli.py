@@ -91,7 +91,7 @@ def test_shake_it_off_takes_its_sixes_off_the_incoming_trauma(slave):
     assert _sheet(slave, "Tug")["attributes"]["strength"] == {"current": 4, "max": 5}
     text = slave("shake-it-off", "myz-demo", "Tug", "--attribute", "agility", "--incoming", "1", "--faces",
                  "b1234 s12")  # Strength 4 now
-    assert text.stdout.splitlines()[-1] == "outcome: Tug: 0 of 1 trauma shaken off; Tug: agility −1 → 2/3"
+    assert text.stdout.splitlines()[-1] == "outcome: Tug: 0 of 1 trauma shaken off; Tug: Agility −1 → 2/3"
     refused(slave("shake-it-off", "myz-demo", "Tug", "--attribute", "luck", "--incoming", "1"),
             "Tug has no attribute 'luck': one of strength, agility, wits, empathy")
     refused(slave("shake-it-off", "myz-demo", "Tug", "--attribute", "wits", "--incoming", "0"),
@@ -101,7 +101,7 @@ def test_shake_it_off_takes_its_sixes_off_the_incoming_trauma(slave):
 
 def test_mend_the_broken_gives_back_a_point_per_six(demo_gm):
     refused(demo_gm("mend", "myz-demo", "Quill", "--patient", "Hammer", "--attribute", "strength"),
-            "Hammer's strength is not broken")
+            "Hammer's Strength is not broken")
     assert _history(demo_gm, "--all") == []
     assert demo_gm("harm", "myz-demo", "Hammer", "5", "--attribute", "strength").returncode == 0
     data = ok_json(demo_gm("mend", "myz-demo", "Quill", "--patient", "hammer", "--attribute", "Strength",
