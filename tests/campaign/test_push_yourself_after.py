@@ -144,13 +144,13 @@ def test_the_history_and_the_recap_show_the_push_with_the_added_die_marked(tiere
     service, aldric = tiered
     roll = service.roll(aldric.id, "swords", attribute="str", faces="dice=4,2,1")
     push = service.push(roll["id"], faces="dice=6")
-    assert dice_text(push) == "dice 4 2 1 +6"
+    assert dice_text(push) == "4 2 1 +6"
     assert result_text(push) == "great"
-    assert dice_text(service.entry(roll["id"])) == "dice 4 2 1"  # a roll's are its first throw
+    assert dice_text(service.entry(roll["id"])) == "4 2 1"  # a roll's are its first throw
     recap = service.recap()
     lines = [line for section in recap["sections"].values() for line in section]
     pushed = [line for line in lines if line["kind"] == "push"]
-    assert [line["summary"] for line in pushed] == [push["summary"]] and pushed[0]["dice"] == "dice 4 2 1 +6"
+    assert [line["summary"] for line in pushed] == [push["summary"]] and pushed[0]["dice"] == "4 2 1 +6"
     assert [c["text"] for c in pushed[0]["costs"]] == ["stamina -2"] and pushed[0]["costs_status"] == "applied"
     rolled = [line for line in lines if line["kind"] == "roll"]
     assert rolled[0]["summary"] == "Aldric rolls swords: great (pushed)" and "costs" not in rolled[0]  # listed once
