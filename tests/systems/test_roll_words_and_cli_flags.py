@@ -49,7 +49,9 @@ def test_each_system_offers_its_own_special_rolls(system_id, special):
 
 
 @pytest.mark.parametrize("system_id, refused, taken", [
-    ("yze", "--tn-modifier", "--push"), ("exploding", "--push", "--tn-mod"), ("tiered", "--push", "--push-yourself"),
+    ("yze", "--tn-modifier", "--push"), ("exploding", "--push", "--tn-mod"),
+    # tiered takes --push: the Push Yourself die after the roll
+    ("tiered", "--reactive", "--push-yourself"), ("tiered", "--tn-modifier", "--push"),
 ])
 def test_a_campaign_roll_refuses_another_familys_flags_with_why(system_id, refused, taken):
     flags = dict(systems.get(system_id).cli_flags.campaign_refused)
