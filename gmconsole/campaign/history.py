@@ -146,19 +146,9 @@ def _successes(n: int) -> str:
     return ngettext("{count} success", "{count} successes", n).format(count=n)
 
 
-def dice_text(entry: Entry | dict) -> str:
-    """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
-    die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
-    push, ``*`` marking the rerolled ones. Empty for an entry without dice."""
-    entry = as_record(entry)
-    if isinstance(entry, RollEntry):
-        dice = entry.first_dice or entry.dice
-    elif isinstance(entry, SpecialRollEntry):
-        dice = entry.dice
-    elif isinstance(entry, PushEntry):
-        dice = entry.push_dice
-    else:
-        dice = ()
+def dice_groups(dice) -> list[list[str]]:
+    """Dice as ``[kind, faces]`` pairs, the kind as stored: ``[["base", "6 1 3"], ["artifact", "d8:7"]]``
+    (``8+3`` an exploding die, ``dN:`` a die not a D6, ``*`` a die rerolled by a push)."""
     groups: dict[str, list[str]] = {}
     for die in dice or ():
         if not isinstance(die, dict):
@@ -168,8 +158,41 @@ def dice_text(entry: Entry | dict) -> str:
         sides = die.get("sides")
         size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
         groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
-    return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {' '.join(faces)}"
-                      for kind, faces in groups.items())
+    return [[kind, " ".join(faces)] for kind, faces in groups.items()]
+
+
+def shown_dice(entry: Entry | dict):
+    """The dice :func:`dice_text` shows: a roll's first throw, a special roll's dice, a push's dice after
+    that push; ``None`` for an entry without dice."""
+    entry = as_record(entry)
+    if isinstance(entry, RollEntry):
+        return entry.first_dice or entry.dice
+    if isinstance(entry, SpecialRollEntry):
+        return entry.dice
+    if isinstance(entry, PushEntry):
+        return entry.push_dice
+    return None
+
+
+def _kept_groups(entry: Entry) -> list | None:
+    """The dice groups a summary row keeps (:mod:`~gmconsole.campaign.history_summary`), when well formed."""
+    groups = entry.extra.get("dice_groups") if isinstance(entry.extra, dict) else None
+    if isinstance(groups, list) and all(isinstance(g, list) and len(g) == 2 and all(isinstance(t, str) for t in g)
+                                        for g in groups):
+        return groups
+    return None
+
+
+def dice_text(entry: Entry | dict) -> str:
+    """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
+    die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
+    push, ``*`` marking the rerolled ones. Empty for an entry without dice. A summary row (what the
+    recap reads) has its groups made already."""
+    entry = as_record(entry)
+    groups = _kept_groups(entry)
+    if groups is None:
+        groups = dice_groups(shown_dice(entry))
+    return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}" for kind, faces in groups)
 
 
 def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:

@@ -281,6 +281,16 @@ class Ledger:
         """The numbers of the sessions that have a history, oldest first."""
         return list(self._store.sessions())
 
+    def chunk_summary(self, session: int, first: int, part: str, forms: dict, build, check):
+        """The summary of one history chunk (:meth:`~gmconsole.store.chunk_summaries.ChunkSummaries.chunk_summary`),
+        as the next writer will show it: a reader whose overlay changes entries of that session makes it
+        from the entries with the overlay laid over them, and keeps none."""
+        entries = None
+        if any(s == session and i >= first for s, i in self._overlay):
+            def entries():
+                return self.seen(self._store.chunk_entries(session, first))
+        return self._store.chunk_summary(session, first, part, forms, build, check, entries=entries)
+
     def chunk_files(self):
         """The history chunk files, as the store lists them (a session list counts their entries)."""
         return self._store.chunk_files()
