@@ -16,7 +16,7 @@ Each part is its own file beside the chunk, so ``gmconsole stats`` reads a few K
 
 Summaries are untrusted input like every campaign file: :func:`rows_of` and
 :func:`~gmconsole.campaign.statistics_reading.from_json` check what they read, and the store makes a
-summary they refuse again from its chunk.
+summary they refuse again from its chunk (the reasons of a refusal are ``verbatim``: nobody reads them).
 """
 
 from __future__ import annotations
@@ -30,14 +30,15 @@ from functools import cache
 from gmconsole.campaign.history import dice_groups, shown_dice
 from gmconsole.campaign.history_index import SHOWN_FIELDS
 from gmconsole.campaign.statistics_reading import Partial, from_json, read_entries
+from gmconsole.i18n import verbatim
 from gmconsole.store.bounds import MAX_DEPTH
 from gmconsole.user_files import deeper_than
 
-__all__ = ["ROW_FIELDS", "ChunkSummary", "build", "form", "rows_of", "summaries"]
+__all__ = ["ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "rows_of", "summaries"]
 
-ROW_FIELDS = SHOWN_FIELDS | {"costs", "values"}
-"""The fields of an entry its summary row keeps: the history table's (``SHOWN_FIELDS``) and the recap's (a
-roll's costs, a sheet change's values); an ``outcome`` only when it is text (a result's words)."""
+ROW_FIELDS = SHOWN_FIELDS | {"scene", "costs", "values"}
+"""The fields of an entry its summary row keeps: the history table's (``SHOWN_FIELDS``) and the recap's (the
+scene, a roll's costs, a sheet change's values); an ``outcome`` only when it is text (a result's words)."""
 
 _TEXT, _INT, _BOOL, _LIST = (str,), (int,), (bool,), (list,)
 _ROW_TYPES: dict[str, tuple] = {
@@ -89,18 +90,18 @@ def build(entries: list[dict], system) -> dict:
 def rows_of(rows) -> list[dict]:
     """The rows a summary keeps, checked (``ValueError`` for anything a row may not hold)."""
     if type(rows) is not list or deeper_than(rows, MAX_DEPTH):
-        raise ValueError("rows of the wrong shape")
+        raise ValueError(verbatim("rows of the wrong shape"))
     types = _ROW_TYPES
     for row in rows:
         if type(row) is not dict or type(row.get("id")) is not int or type(row.get("kind")) is not str:
-            raise ValueError("a row without an id or a kind")
+            raise ValueError(verbatim("a row without an id or a kind"))
         for key, value in row.items():
             allowed = types.get(key)
             if allowed is not None and type(value) not in allowed:
-                raise ValueError(f"a row's {key} is of the wrong type")
+                raise ValueError(verbatim(f"a row's {key} is of the wrong type"))
         for group in row.get("dice_groups", ()):
             if type(group) is not list or len(group) != 2 or type(group[0]) is not str or type(group[1]) is not str:
-                raise ValueError("a row's dice are of the wrong shape")
+                raise ValueError(verbatim("a row's dice are of the wrong shape"))
     return rows
 
 
@@ -114,30 +115,47 @@ class ChunkSummary:
     partial: Partial | None
 
 
+class _Reading:
+    """What reading a campaign's summaries needs: its system, the formats' names, how to make a summary
+    and the expectations already read (shared by every partial of one count)."""
+
+    def __init__(self, service) -> None:
+        from gmconsole import systems
+
+        self.service = service
+        self.system = systems.get(service.campaign.system)
+        name = form(self.system)
+        self.forms = {"stats": f"{name}/stats", "rows": f"{name}/rows"}
+        self.interned: dict = {}
+
+    def made(self, entries: list[dict]) -> dict:
+        return build(entries, self.system)
+
+    def partial(self, data) -> Partial:
+        return from_json(data, self.interned)
+
+    def read(self, session: int, first: int, rows: bool):
+        part, check = ("rows", rows_of) if rows else ("stats", self.partial)
+        return self.service.ledger.chunk_summary(session, first, part, self.forms, self.made, check)
+
+
+def chunk_rows(service, session: int, first: int) -> list[dict]:
+    """The rows of one chunk's summary (empty when the chunk is gone): what the history screen reads of
+    each chunk, in a worker thread for a long history (like :meth:`CampaignService.chunk_history`)."""
+    return _Reading(service).read(session, first, rows=True) or []
+
+
 def summaries(service, session: int | None = None, *, rows: bool = False,
               newest_first: bool = False) -> Iterator[ChunkSummary]:
     """The summary of every chunk of ``session`` (every session when ``None``), oldest first (or newest
     first): its rows when ``rows``, else its statistics' partial. Each is read from beside its chunk, or
     made from the chunk (and kept) when it is missing, stale or damaged. Raises the chunk's
     :class:`~gmconsole.store.errors.CorruptFile` for a damaged chunk whose summary had to be made again."""
-    from gmconsole import systems
-
-    system = systems.get(service.campaign.system)
-    name = form(system)
-    forms = {"stats": f"{name}/stats", "rows": f"{name}/rows"}
-    interned: dict = {}
-
-    def made(entries: list[dict]) -> dict:
-        return build(entries, system)
-
-    def partial(data):
-        return from_json(data, interned)
-
+    reading = _Reading(service)
     chunks = sorted(service.history_chunks())
     if session is not None:
         chunks = [key for key in chunks if key[0] == session]
-    part, check = ("rows", rows_of) if rows else ("stats", partial)
     for number, first in reversed(chunks) if newest_first else chunks:
-        read = service.ledger.chunk_summary(number, first, part, forms, made, check)
+        read = reading.read(number, first, rows)
         if read is not None:
             yield ChunkSummary(number, first, read if rows else None, None if rows else read)

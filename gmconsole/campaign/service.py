@@ -363,6 +363,15 @@ class CampaignService(RollFront, TableFront):
         :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
         return self.ledger.seen(self._store.chunk_entries(session, first))
 
+    def chunk_rows(self, session: int, first: int) -> list[dict]:
+        """What the history screen shows of each entry of one history chunk (its summary's rows,
+        :mod:`~gmconsole.campaign.history_summary`), oldest first, as :meth:`entries` shows them; read from
+        beside the chunk, or made from it when it changed. May run in a worker thread, as
+        :meth:`chunk_history`."""
+        from gmconsole.campaign.history_summary import chunk_rows
+
+        return chunk_rows(self, session, first)
+
     def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
                        skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
         """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default),

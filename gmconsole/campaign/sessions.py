@@ -114,6 +114,15 @@ def started_text(row: dict) -> str:
     return _("{date} (opened {opened})").format(date=date, opened=opened)
 
 
+def _rows(service, session: int) -> list[dict]:
+    """The entries of ``session``, oldest first, as the summaries kept beside its history chunks hold them
+    (:mod:`~gmconsole.campaign.history_summary`: what the list and the recap read of each entry), not
+    every entry parsed in full."""
+    from gmconsole.campaign.history_summary import summaries
+
+    return [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
+
+
 def _done(entries: list[dict]) -> list[dict]:
     return [e for e in entries if e.get("status", "done") == "done"]
 
@@ -147,7 +156,7 @@ def session_list(service) -> list[dict]:
     for s in service.campaign.sessions:
         out.append({"number": s.number, "title": s.title, "date": s.date, "started": s.started or s.date,
                     "scenes": s.scene,
-                    "entries": len(_done(service.entries(s.number)))})
+                    "entries": len(_done(_rows(service, s.number)))})
     return out
 
 
@@ -277,8 +286,7 @@ def recap(service, session: int | None = None) -> dict:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
             campaign=shown(service.campaign.name), number=number, have=have))
-    stored = service.entries(number)
-    entries = [as_record(e) for e in _done(stored)]
+    entries = [as_record(e) for e in _done(_rows(service, number))]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = _roll_lines(entries)
     for entry in entries:
@@ -294,7 +302,7 @@ def recap(service, session: int | None = None) -> dict:
             "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
                                            for k in found.clocks],
-            "statistics": statistics(service, session=number, entries=stored)}
+            "statistics": statistics(service, session=number)}
 
 
 def _cost_text(costs: list[dict]) -> str:

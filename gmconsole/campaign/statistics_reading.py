@@ -12,7 +12,7 @@ other characters' rolls: a filtered count leaves them out). Undone entries are l
 
 A partial read back from a summary file is untrusted: :func:`from_json` checks every field's type and
 range before anything is believed (``ValueError`` otherwise), so a damaged summary is rebuilt from its
-chunk, never counted.
+chunk, never counted. Its reasons are ``verbatim``: nobody reads them (the summary is made again).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from importlib import import_module
 
+from gmconsole.i18n import verbatim
 from gmconsole.rules.fairness import Expected
 
 __all__ = ["Partial", "cell_key", "from_json", "read_entries"]
@@ -280,7 +281,7 @@ _BIG = 10**9
 
 def _int(value, low: int = 0, high: int = _BIG) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+        raise ValueError(verbatim(f"{value!r} is not a whole number from {low} to {high}"))
     return value
 
 
@@ -288,19 +289,19 @@ def _str(value, *, none: bool = False) -> str | None:
     if value is None and none:
         return None
     if type(value) is not str:
-        raise ValueError(f"{value!r} is not text")
+        raise ValueError(verbatim(f"{value!r} is not text"))
     return value
 
 
 def _list(value, length: int | None = None) -> list:
     if type(value) is not list or (length is not None and len(value) != length):
-        raise ValueError(f"not a list of {length}" if length else "not a list")
+        raise ValueError(verbatim(f"not a list of {length}" if length else "not a list"))
     return value
 
 
 def _fraction(text) -> Fraction:
     if type(text) is not str or not _FRACTION.fullmatch(text):
-        raise ValueError("not an exact fraction")
+        raise ValueError(verbatim("not an exact fraction"))
     value = Fraction(text)
     return value
 
@@ -311,12 +312,12 @@ def from_json(data, interned: dict) -> Partial:
     shared by every partial read in the same count, so equal expectations add up under one key (and the
     same three texts to what they were read as: each is parsed once per count)."""
     if type(data) is not dict:
-        raise ValueError("not an object")
+        raise ValueError(verbatim("not an object"))
     keys: list[Key] = []
     for raw in _list(data.get("keys")):
         session, scene, who, typed, cid, name, own = _list(raw, 7)
         if type(typed) is not bool or type(own) is not bool:
-            raise ValueError("a key's flags are not true or false")
+            raise ValueError(verbatim("a key's flags are not true or false"))
         keys.append((_int(session), _int(scene), _str(who), typed, _str(cid, none=True), _str(name, none=True), own))
     exps: list[tuple[Expected, Fraction | None]] = []
     for raw in _list(data.get("exps")):
@@ -343,20 +344,20 @@ def from_json(data, interned: dict) -> Partial:
     for raw in _list(data.get("firsts")):
         at, rolls, observed, nonzero, by = _list(raw, 5)
         if key(at) in partial.counted:
-            raise ValueError("a key's first rolls are listed twice")
+            raise ValueError(verbatim("a key's first rolls are listed twice"))
         rolls, observed, nonzero = _int(rolls, 1), _int(observed), _int(nonzero)
         if nonzero > rolls or (observed and not nonzero) or nonzero > observed:
-            raise ValueError("the first rolls' successes do not add up")
+            raise ValueError(verbatim("the first rolls' successes do not add up"))
         counts: Counter = Counter()
         for item in _list(by):
             which, n = _list(item, 2)
             expected, chance = exp(which)
             if chance is None:
-                raise ValueError("a first roll's expectation has no chance")
+                raise ValueError(verbatim("a first roll's expectation has no chance"))
             partial.chance.setdefault(expected, chance)
             counts[expected] += _int(n, 1)
         if sum(counts.values()) != rolls:
-            raise ValueError("the first rolls' expectations do not add up to the rolls")
+            raise ValueError(verbatim("the first rolls' expectations do not add up to the rolls"))
         partial.counted[key(at)] = (rolls, observed, nonzero, counts)
     for raw in _list(data.get("pushes")):
         at, observed, pushes, turned, gained, by, costs = _list(raw, 7)
@@ -376,11 +377,11 @@ def from_json(data, interned: dict) -> Partial:
         partial.bands.setdefault(key(at), Counter())[_str(band)] += _int(n, 1)
     at, counts = _list(data.get("stress"), 2)
     if len(_list(at)) != len(_list(counts)):
-        raise ValueError("the stress dice and their keys do not pair up")
+        raise ValueError(verbatim("the stress dice and their keys do not pair up"))
     if at and (set(map(type, at)) != {int} or min(at) < 0 or max(at) >= len(keys)):
-        raise ValueError("a stress count's key is not listed")
+        raise ValueError(verbatim("a stress count's key is not listed"))
     if counts and (set(map(type, counts)) != {int} or min(counts) < 0 or max(counts) > _BIG):
-        raise ValueError("a stress count is not a whole number")
+        raise ValueError(verbatim("a stress count is not a whole number"))
     partial.stress = list(zip(map(keys.__getitem__, at), counts))  # one per roll: read in C
     for raw in _list(data.get("faces")):
         at, kind, sides, counts = _list(raw, 4)
@@ -396,5 +397,5 @@ def from_json(data, interned: dict) -> Partial:
         at, n = _list(raw, 2)
         partial.unread[key(at)] += _int(n, 1)
     if not set(partial.counted) | set(partial.pushes) | set(partial.bands) <= set(partial.order):
-        raise ValueError("a key counted is not in the order met")
+        raise ValueError(verbatim("a key counted is not in the order met"))
     return partial

@@ -24,7 +24,7 @@ import os
 import re
 from pathlib import Path
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.names import check_existing_name
 
 STATE_BACKUPS = 5
@@ -57,7 +57,7 @@ def summary_file(campaign: Path, session: int, first_id: int, part: str) -> Path
     """Part ``part`` (one of :data:`SUMMARY_PARTS`) of the summary kept beside the history chunk of
     ``session`` starting at ``first_id``."""
     if part not in SUMMARY_PARTS:
-        raise ValueError(f"no summary part {part!r}")
+        raise ValueError(verbatim(f"no summary part {part!r}"))
     return session_folder(campaign, session) / f"{part}-{first_id:09d}.json"
 
 
