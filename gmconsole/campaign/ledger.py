@@ -253,7 +253,10 @@ class Ledger:
             for session, entry_id, fields in result.updates:
                 self._store.update_entry(session, entry_id, fields)
         if result.gap is not None:
-            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
+            dropped = pending_costs.drop_lost(self._campaign.pending_costs, result.missing, written=not self.read_only)
+            # a reader writes nothing: it says so, and names the command that settles it, in the same line
+            self.history_gap = result.gap + dropped + (reconcile.reader_note(self._campaign.name)
+                                                       if self.read_only else "")
             self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
             self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
             if not self.read_only:  # saved, so the next open neither trips on them nor says it again

@@ -118,6 +118,22 @@ class CampaignService(RollFront, TableFront):
         self.ledger.notify(done)
         return done
 
+    def settle_history(self) -> dict:
+        """Check the whole history against the state, as after a crash (every entry the undo and redo
+        stacks and the pending costs name looked up), and save what that settles: undo and redo cut
+        short of missing entries, the costs of lost rolls dropped. What a reader can only say
+        (:attr:`history_gap`), a writer settles here once. Returns ``{"kind", "summary"}``."""
+        self.ledger.check_writable()
+        said = self.history_gap  # what opening this writer found and saved already
+        self.ledger.load(recover=True)
+        gap = self.history_gap or said
+        summary = (f"{gap} " + _("Saved: the campaign now agrees with its history.") if gap
+                   else _("The history of {name} agrees with the campaign; nothing to repair.").format(
+                       name=shown(self.campaign.name)))
+        done = {"kind": "settle", "summary": summary}
+        self.ledger.notify(done)
+        return done
+
     # ------------------------------------------------------------------ opening and closing
     @classmethod
     def open(
