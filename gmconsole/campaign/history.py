@@ -1,4 +1,5 @@
-"""Reading the history: filter entries and render them as a table, JSON rows, Markdown or CSV.
+"""Reading the history: filter entries and make the rows a table, Markdown or CSV shows of them (rendered by
+:mod:`gmconsole.campaign.history_export`).
 
 Entries come from the store oldest first; queries return them newest first. The rendering keeps
 the columns a GM reviews after a session: when, session, who, what, result.
@@ -10,14 +11,11 @@ table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
 from gmconsole.campaign.words import outcome_shown, tier_shown
 from gmconsole.i18n import N_, _, language, ngettext
-from gmconsole.safe_text import cell_width, shown, to_json
-from gmconsole.wording import quoted
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 """The columns of the plain table (``gmconsole history``)."""
@@ -34,7 +32,8 @@ DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stre
              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
 
 
-def _header(column: str) -> str:
+def header(column: str) -> str:
+    """A column's header as the table and the Markdown write it, in the console's language."""
     return _(HEADERS[column])
 
 
@@ -215,52 +214,3 @@ def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = No
 def public(entry: dict) -> dict:
     """An entry as the JSON export shows it (without the undo record)."""
     return {k: v for k, v in entry.items() if k != "undo"}
-
-
-def _escape_md(text) -> str:
-    return shown(text).replace("|", "\\|")
-
-
-def export(entries: list[dict], fmt: str, *, title: str = "",
-           skill_name: Callable[[str], str | None] | None = None, figures: dict | None = None,
-           figures_scope: str = "") -> str:
-    """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text; the
-    skill column by ``skill_name`` (see :func:`row`; JSON keeps the entries as they are, ids and all).
-    Markdown ends with the "Dice and luck" tables of ``figures`` (:func:`~gmconsole.campaign.statistics.statistics`'
-    dict) when given, ``figures_scope`` saying what they cover (:mod:`~gmconsole.campaign.stats_markdown`)."""
-    if fmt == "json":
-        return to_json([public(e) for e in entries], indent=2)
-    rows = [{column: shown(value) for column, value in row(e, skill_name).items()} for e in entries]
-    title = shown(title)
-    if fmt == "csv":
-        import csv  # only exports need it; keeps it off the console's start-up
-
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-        writer.writeheader()  # the column ids, in every language: scripts read the CSV by them
-        writer.writerows(rows)
-        return buffer.getvalue()
-    if fmt == "markdown":
-        lines = [f"# {title}", ""] if title else []
-        lines.append("| " + " | ".join(_header(c) for c in EXPORT_COLUMNS) + " |")
-        lines.append("|" + "---|" * len(EXPORT_COLUMNS))
-        for r in rows:
-            lines.append("| " + " | ".join(_escape_md(r[c]) for c in EXPORT_COLUMNS) + " |")
-        if figures is not None:
-            from gmconsole.campaign.stats_markdown import dice_and_luck
-
-            lines += ["", *dice_and_luck(figures, "##" if title else "#", figures_scope)]
-        return "\n".join(lines) + "\n"
-    if fmt == "table":
-        if not rows:
-            return _("no history entries")
-        # padded by terminal cells: a Chinese skill or summary is two cells a character
-        widths = {c: max(cell_width(_header(c)), *(cell_width(str(r[c])) for r in rows)) for c in COLUMNS}
-        head = "  ".join(_pad(_header(c), widths[c]) for c in COLUMNS)
-        body = ["  ".join(_pad(str(r[c]), widths[c]) for c in COLUMNS).rstrip() for r in rows]
-        return "\n".join([head.rstrip(), *body])
-    raise ValueError(_("unknown format {format}: use table, json, markdown or csv").format(format=quoted(fmt)))
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - cell_width(text))

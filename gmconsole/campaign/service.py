@@ -126,7 +126,7 @@ class CampaignService(RollFront, TableFront):
         self.ledger.check_writable()
         said = self.history_gap  # what opening this writer found and saved already
         self.ledger.load(recover=True)
-        gap = self.history_gap or said
+        gap = said or self.history_gap
         summary = (f"{gap} " + _("Saved: the campaign now agrees with its history.") if gap
                    else _("The history of {name} agrees with the campaign; nothing to repair.").format(
                        name=shown(self.campaign.name)))
@@ -404,9 +404,10 @@ class CampaignService(RollFront, TableFront):
             scope = (_("session {number}, {name}").format(number=number, name=figures["character"]) if character
                      else _("session {number}").format(number=number))
         title = title or _("{campaign} — session {number}").format(campaign=self.ledger.campaign.name, number=number)
-        return history_queries.export(entries, fmt, title=title,
-                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
-                                      figures=figures, figures_scope=scope or "")
+        from gmconsole.campaign.history_export import export
+
+        return export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
+                      figures=figures, figures_scope=scope or "")
 
 
 def initial_state(campaign: Campaign) -> dict:
