@@ -54,8 +54,19 @@ def chunk_stamp(path: Path) -> list[int] | None:
     return [status.st_size, status.st_mtime_ns, status.st_ino, status.st_ctime_ns]
 
 
+MEMO_PARTS = 64
+"""Summary parts an open campaign keeps in memory once read (the most recently used): the recap of a long
+session reads the same few chunks' summaries again at every redraw."""
+
+
 class ChunkSummaries:
-    """Mixed into ``CampaignStore``: uses its ``path``, ``_usable`` and ``_read_chunk``."""
+    """Mixed into ``CampaignStore``: uses its ``path``, ``_usable`` and ``_read_chunk``.
+
+    What a part's check returned is kept in memory with the chunk's stamp it was made or read for, and
+    given again only while the chunk file still has that stamp (looked up at every call, as for a
+    summary file): a read skips parsing and checking the same file again, never the chunk's check."""
+
+    _summary_memo: dict | None = None
 
     def chunk_summary(self, session: int, first: int, part: str, forms: dict[str, str], build: Build,
                       check: Check, entries: Callable[[], list[dict]] | None = None):
@@ -78,8 +89,17 @@ class ChunkSummaries:
         if stamp is None:
             return None
         if entries is None:
+            memo = self._summary_memo
+            if memo is None:
+                memo = self._summary_memo = {}
+            key = (session, first, part, forms[part])
+            held = memo.pop(key, None)
+            if held is not None and held[0] == stamp:
+                memo[key] = held  # the most recently used last
+                return held[1]
             kept = _kept(summary_file(self.path, session, first, part), forms[part], session, first, stamp, check)
             if kept is not None:
+                self._remember(key, stamp, kept[0])
                 return kept[0]
         made = build(entries() if entries is not None else self._read_chunk(session, first))
         read = check(made[part])
@@ -87,7 +107,14 @@ class ChunkSummaries:
             for name, data in made.items():
                 _keep(summary_file(self.path, session, first, name),
                       {"summary": forms[name], "session": session, "first": first, "chunk": stamp, "data": data})
+            self._remember(key, stamp, read)
         return read
+
+    def _remember(self, key: tuple, stamp: list[int], value) -> None:
+        memo = self._summary_memo
+        memo[key] = (stamp, value)
+        while len(memo) > MEMO_PARTS:
+            del memo[next(iter(memo))]  # the least recently used
 
 
 def _kept(where: Path, form: str, session: int, first: int, stamp: list[int], check: Check) -> tuple | None:
