@@ -149,6 +149,15 @@ class RollEntry(Entry):
     """exploding: the top die minus the TN."""
     consequences_chosen: list = MISSING
     """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
+    role_outcome: dict = MISSING
+    """myz: what the role skill's roll led to once applied (R-MYZ-ROLE-1): the ``kind`` of the entry that
+    applied it (``build``, ``finds``, ``save_life``) and its ``summary``."""
+    reroll: dict = MISSING
+    """exploding: the failed check this roll rerolls with a grant, ``{"of": roll id, "grant": name}`` (R-EXP-5)."""
+    rerolled_with: str | None = MISSING
+    """exploding: the grant this failed check was rerolled with (R-EXP-5; ``None`` once that reroll is undone)."""
+    actions: dict = MISSING
+    """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
 
 
 class PushEntry(Entry):
@@ -252,9 +261,11 @@ class SpecialRollEntry(Entry):
 
 class FollowUpEntry(Entry):
     """What follows a recorded roll: a tiered consequence, a repair, Mend the Broken, Shake It Off,
-    Inspire, or an attack's damage."""
+    Inspire, an attack's damage, or a myz role skill's outcome (R-MYZ-ROLE-1): a Jury-Rig build, Find the
+    Path's or a deal's finds, Save a Life."""
 
-    kinds: ClassVar[tuple[str, ...]] = ("consequence", "repair", "heal", "trauma", "inspire", "damage")
+    kinds: ClassVar[tuple[str, ...]] = ("consequence", "repair", "heal", "trauma", "inspire", "damage", "build",
+                                        "finds", "save_life")
     roll_id: int = MISSING
     inspire_roll_id: int = MISSING
     mode: str = MISSING
@@ -263,6 +274,18 @@ class FollowUpEntry(Entry):
     tracker: str = MISSING
     before: int = MISSING
     value: int = MISSING
+    build: dict = MISSING
+    """A Jury-Rig build (R-MYZ-BUILD-1/2): the device, its stunts and the item added (``gear_id``)."""
+    gear_id: str = MISSING
+    finds: list = MISSING
+    """Finds (R-MYZ-FINDS-1/2): each choice with its dice and amount, in the order chosen."""
+    outcome: str = MISSING
+    """The ``role_outcomes`` row applied (``find-the-path``, ``side-deal``...)."""
+    by_hand: bool = MISSING
+    patient: str = MISSING
+    """Save a Life (R-MYZ-SAVE-1): the patient's name and id, and what the roll did to them."""
+    patient_id: str = MISSING
+    save: dict = MISSING
 
 
 class CircumstancesEntry(Entry):

@@ -86,7 +86,8 @@ KIND_NAMES = {
     "skills": N_("skills"), "opposed": N_("opposed"), "save": N_("save"), "attack": N_("attack"),
     "assisted": N_("assisted"), "group": N_("group"), "contested": N_("contested"), "consequence": N_("consequence"),
     "circumstances": N_("circumstances"), "inspire": N_("inspire"), "repair": N_("repair"),
-    "stress": N_("stress"), "condition": N_("condition"), "harm": N_("harm"),
+    "stress": N_("stress"), "condition": N_("condition"), "harm": N_("harm"), "build": N_("build"),
+    "finds": N_("finds"), "save_life": N_("save a life"),
 }
 """An entry's kind as the GM reads it (the entry, its JSON and the ``--kind`` filter keep the English id)."""
 STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed")}
@@ -184,14 +185,16 @@ def _kept_groups(entry: Entry) -> list | None:
 
 def dice_text(entry: Entry | dict) -> str:
     """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
-    die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
-    push, ``*`` marking the rerolled ones. Empty for an entry without dice. A summary row (what the
-    recap reads) has its groups made already."""
+    die, ``dN:`` a die not a D6); plain dice of one kind (tiered's) by their faces alone: ``6 5 3``. A roll's
+    are its first throw; a push entry's are the dice after that push, ``*`` marking the rerolled ones. Empty
+    for an entry without dice. A summary row (what the recap reads) has its groups made already."""
     entry = as_record(entry)
     groups = _kept_groups(entry)
     if groups is None:
         groups = dice_groups(shown_dice(entry))
-    return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}" for kind, faces in groups)
+    # plain dice (tiered's d6, kind "dice") are one kind: their faces alone, not "dice 4 3 1" under "dice:"
+    return " · ".join(faces if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}"
+                      for kind, faces in groups)
 
 
 def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:

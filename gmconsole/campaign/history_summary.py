@@ -67,10 +67,10 @@ def _row(entry: dict) -> dict:
 def form(system) -> str:
     """The name of the summary format for a campaign of ``system``: it changes with the code that makes a
     summary (this module, the statistics' reading, the system's ``stats_module``), so a summary made by
-    another version of gmconsole is made again rather than read."""
+    another version of gmconsole is made again rather than read (``history``: the dice groups a row keeps)."""
     digest = hashlib.blake2b(digest_size=8)
     for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
-                 system.stats_module):
+                 "gmconsole.campaign.history", system.stats_module):
         module = sys.modules.get(name) or __import__(name, fromlist=["_"])
         try:
             with open(module.__file__, "rb") as source:

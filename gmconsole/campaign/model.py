@@ -38,7 +38,6 @@ SKILL_ONES = ("stay", "blank")
 
 INITIATIVE_MODES = ("cards", "roll", "manual")
 
-
 MYZ_TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 """Trauma by kind in myz: which attribute each kind of trauma lowers (docs/RULES.md, push costs)."""
 
@@ -208,7 +207,7 @@ class Character:
 
     Trackers present for every system (unused ones stay 0): stress and the active panic effect,
     mutation points (myz), willpower (yze attribute-damage), conditions, wounds and strain
-    (exploding), stamina / stamina_max / level / xp (tiered; XP also myz), notes.
+    (exploding), stamina / stamina_max / level / xp (tiered; XP also myz), notes, reroll grants (R-EXP-5).
     """
 
     id: str
@@ -233,6 +232,7 @@ class Character:
     class_bonus: int = 0
     dog: Dog | None = None
     notes: str = ""
+    reroll_grants: list[dict] = field(default_factory=list)
     table_numbers: bool | None = None  # the table view: True numbers, False name only, None by kind (stored once set)
 
     @property
@@ -274,7 +274,7 @@ class Character:
                 value = [g.to_dict() for g in value]
             elif f.name in ("panic", "dog"):
                 value = None if value is None else value.to_dict()
-            elif f.name == "table_numbers" and value is None:
+            elif (f.name == "table_numbers" and value is None) or (f.name == "reroll_grants" and not value):
                 continue
             else:
                 value = copy.deepcopy(value)

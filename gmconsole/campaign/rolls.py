@@ -13,12 +13,12 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
-from gmconsole.campaign import character_lookup, role_limits, skills, validation
+from gmconsole.campaign import character_lookup, combat_actions, role_limits, skills, validation
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole.campaign.words import attribute_shown, covered_by
-from gmconsole.i18n import _, language
+from gmconsole.i18n import _, language, pick
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
@@ -89,18 +89,34 @@ def _character(campaign: Campaign, character_id: str) -> Character:
     return character
 
 
-SIC_A_DOG_ATTRIBUTES = ("strength", "wits")
-"""Sic a Dog (docs/RULES.md, Dog Handler): the dog's Strength when fighting (the default), the handler's
-Wits when scouting or tracking; the table's nominal attribute (Agility) is never rolled."""
+def _attribute_of_use(campaign: Campaign, character: Character, request: RollRequest, uses) -> str:
+    """The attribute a skill rolled for one of its uses rolls (myz Sic a Dog, seed 000: fighting the dog's
+    Strength, scouting and tracking the handler's Wits; the table's nominal Agility is never rolled). The
+    use is an explicit choice: a roll naming none is refused with the uses — unless the character lacks
+    the skill, which the pool builder refuses for itself (R-MYZ-SPEC)."""
+    use = skill_modifiers.use_of(campaign.system, request.skill, request.skill_modifiers)
+    asked = skills.attribute_id(campaign.system, request.attribute) if request.attribute else None
+    rolled = [u.attribute for u in uses]
+    if asked is not None and asked not in rolled:
+        uses_text = skill_modifiers.uses_text(campaign.system, request.skill)
+        raise ValidationError(_("{skill} rolls {uses}, not {attribute}").format(
+            skill=skills.name_of(campaign, request.skill), uses=uses_text, attribute=quoted(request.attribute)))
+    if use is None:
+        if character.skills.get(request.skill, 0) < 1:
+            return asked or rolled[0]
+        raise ValidationError(skill_modifiers.missing_use(campaign.system, request.skill,
+                                                          skills.name_of(campaign, request.skill)))
+    if asked is not None and asked != use.attribute:
+        raise ValidationError(_("{use} rolls {attribute}, not {asked}").format(
+            use=pick(use.name), attribute=skills.attribute_name_of(campaign.system, use.attribute),
+            asked=quoted(request.attribute)))
+    return use.attribute
 
 
 def _attribute_for(campaign: Campaign, character: Character, request: RollRequest) -> str:
-    if systems.get(campaign.system).has_roles and request.skill == "sic-a-dog":  # a Dog Handler's role skill
-        attribute = request.attribute or SIC_A_DOG_ATTRIBUTES[0]
-        if attribute not in SIC_A_DOG_ATTRIBUTES:
-            raise ValidationError(_("Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits "
-                                    "(scouting, tracking), not {attribute}").format(attribute=attribute))
-        return attribute
+    uses = skill_modifiers.uses_for(campaign.system, request.skill)
+    if uses:  # a skill rolled for one of its uses (myz Sic a Dog): the use names the attribute
+        return _attribute_of_use(campaign, character, request, uses)
     if request.attribute:
         # named by id or by name, in any case ("Wits", "STR"); the entry keeps the id
         attribute = skills.attribute_id(campaign.system, request.attribute)
@@ -158,10 +174,11 @@ def pool_request(campaign: Campaign, request: RollRequest):
         validation.check_skill_name(campaign, skill)
     level = character.skills.get(skill, 0) if skill else 0
     items = _gear(character, request.gear)
+    # R-ART-3: an item with an artifact die rolls its gear dice (its current bonus) and its artifact die.
     # R-ART-2: an item whose gear bonus has dropped to 0 (its maximum is above 0) cannot be used,
     # artifact die included; the pool builder leaves its dice out and says why. An item that never
     # had a gear bonus (maximum 0) has none to lose: a pure artifact still rolls its die.
-    gear = tuple((i.name, i.bonus) for i in items if not i.artifact_die and (i.bonus > 0 or i.max_bonus > 0))
+    gear = tuple((i.name, i.bonus) for i in items if i.bonus > 0 or i.max_bonus > 0)
     artifacts = tuple((i.name, i.artifact_die, i.bonus) if i.max_bonus > 0 else (i.name, i.artifact_die)
                       for i in items if i.artifact_die)
     modifiers = [request.modifier] if request.modifier else []
@@ -197,13 +214,14 @@ def pool_request(campaign: Campaign, request: RollRequest):
         # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
         # handler's Wits and push normally (docs/RULES.md, myz push costs). Without the skill the pool
         # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
-        sic_a_dog = skill == "sic-a-dog" and level >= 1
+        use = skill_modifiers.use_of(system, skill, request.skill_modifiers)
+        sic_a_dog = use is not None and level >= 1
         dog_strength = None
         if sic_a_dog:
             if character.dog is None:
                 raise ValidationError(_("{name} has no dog to Sic").format(name=character.name))
             dog_strength = character.dog.attributes["strength"].current
-        if sic_a_dog and attribute == "strength":
+        if sic_a_dog and use.dogs_own:
             value, dog_strength = dog_strength, None
         else:
             value = character.attributes[attribute].current
@@ -273,7 +291,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     trait = character.attributes[attribute].current
     if trait == 0:
         raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
-            owner=possessive(character.name), trait=attribute))
+            owner=possessive(character.name), trait=attribute_shown(campaign.system, attribute)))
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)
@@ -290,7 +308,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     )
     dice = exploding.check_dice(skill_dice, trait)
     odds = check_odds(skill_dice, trait, tn.value).as_dict()
-    lines = [_("{trait}: trait d{size}").format(trait=attribute, size=trait)]
+    lines = [_("{trait}: trait d{size}").format(trait=attribute_shown(campaign.system, attribute), size=trait)]
     lines.append(_("{skill}: 2 skill dice d{size}").format(skill=skill, size=size) if size
                  else (_("{skill}: untrained").format(skill=skill) if skill else _("no skill: untrained")))
     lines += [_("helped by {name}").format(name=h) for h in helpers]
@@ -373,7 +391,7 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
                            skill=request.skill, attribute=request.attribute, dice=[], explanation=[], odds={},
                            can_roll=False, reason=str(exc))
     warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
-        service, built.character, request)
+        service, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
     if built.character.broken:
         warnings.append(_("{name} is broken").format(name=built.character.name))
     if built.character.panic is not None:

@@ -16,7 +16,8 @@ goes through :class:`CampaignService`, which:
 The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s, and each
 change is made by a command module (:mod:`gmconsole.campaign.commands`). This service is the front the
 console and the command line call: opening, reading, undo and the history here, the roll methods in
-:class:`~gmconsole.campaign.commands.roll_front.RollFront` and the table's in
+:class:`~gmconsole.campaign.commands.roll_front.RollFront`, what a myz role skill's roll leads to in
+:class:`~gmconsole.campaign.commands.role_front.RoleFront` and the table's in
 :class:`~gmconsole.campaign.commands.table_front.TableFront`.
 
 Each history entry carries what undo needs (the before/after of the campaign parts it changed,
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from gmconsole.campaign import character_lookup, skills
 from gmconsole.campaign import history as history_queries
+from gmconsole.campaign.commands.role_front import RoleFront
 from gmconsole.campaign.commands.roll_front import RollFront
 from gmconsole.campaign.commands.table_front import TableFront
 from gmconsole.campaign.entries import Entry, from_dict
@@ -42,7 +44,7 @@ from gmconsole.safe_text import shown
 from gmconsole.store.shape import GMCONSOLE
 
 
-class CampaignService(RollFront, TableFront):
+class CampaignService(RollFront, RoleFront, TableFront):
     """One open campaign: read its state, change it (validated, persisted, recorded), undo/redo.
 
     Build one with :meth:`open` or :meth:`create`; ``clock`` gives the time stamped on entries

@@ -35,8 +35,9 @@ def find(campaign: Campaign, id_or_name: str) -> Character:
 
 def sheet(character: Character) -> dict:
     """The sheet as JSON data: ``id, name, kind, role, attributes {id: {current, max}}, skills {id: level},
-    gear [...], trackers {name: value}, panic, conditions``."""
-    return {
+    gear [...], trackers {name: value}, panic, conditions`` and, when held, ``reroll_grants [{name, skills}]``
+    (R-EXP-5)."""
+    data = {
         "id": character.id,
         "name": character.name,
         "kind": character.kind,
@@ -48,6 +49,9 @@ def sheet(character: Character) -> dict:
         "panic": None if character.panic is None else character.panic.to_dict(),
         "conditions": list(character.conditions),
     }
+    if character.reroll_grants:  # exploding's grants (R-EXP-5), only when held: other sheets keep their keys
+        data["reroll_grants"] = [dict(grant, skills=list(grant.get("skills", []))) for grant in character.reroll_grants]
+    return data
 
 
 def _gear_line(item: dict) -> str:
@@ -57,7 +61,12 @@ def _gear_line(item: dict) -> str:
             f"/{item['max_bonus']}" if item.get("max_bonus", 0) != item.get("bonus") else ""
         )
     if item.get("artifact_die"):
-        text += f" d{item['artifact_die']}"
+        # R-ART-3: an artifact item rolls its gear dice and its artifact die; R-ART-2: at gear bonus 0 (once
+        # above 0) it cannot be used at all, artifact die included.
+        die = f"d{item['artifact_die']}"
+        text += (_(" and artifact {die}") if item.get("max_bonus") else _(" artifact {die}")).format(die=die)
+        if item.get("max_bonus") and not item.get("bonus"):
+            text += _(" (cannot be used: gear bonus 0, R-ART-2)")
     if item.get("quantity", 1) != 1:
         text += f" ×{item['quantity']}"
     if item.get("destroyed"):
@@ -112,4 +121,9 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
         lines.append(_("panic: {total} {effect}").format(
             total=data["panic"].get("total"), effect=shown(panic_row_name(effect) if effect else "")).rstrip())
     lines.append(_("conditions: ") + (_(", ").join(shown(c) for c in data["conditions"]) or _("none")))
+    if data.get("reroll_grants"):  # R-EXP-5: a Tradecraft, Trade Secret or Quirk that rerolls failed checks
+        from gmconsole.campaign.grants import grant_text
+
+        lines.append(_("reroll grants: {list}").format(list=_("; ").join(grant_text(campaign, grant)
+                                                                          for grant in data["reroll_grants"])))
     return lines

@@ -17,6 +17,7 @@ from pathlib import Path
 from gmconsole.store.errors import (
     CampaignLocked,
     CorruptFile,
+    LockLinked,
     LockNotWritable,
     ReadOnly,
     StoreError,
@@ -25,6 +26,7 @@ from gmconsole.store.errors import (
 __all__ = [
     "CampaignLocked",
     "CorruptFile",
+    "LockLinked",
     "LockNotWritable",
     "ReadOnly",
     "StoreError",

@@ -274,12 +274,63 @@ def check_character(campaign: Campaign, character: Character) -> Character:
     if character.stamina_max and character.stamina > character.stamina_max:
         raise ValidationError(_("{owner} stamina cannot be above its maximum {maximum}").format(
             owner=possessive(who), maximum=character.stamina_max))
+    check_grants(campaign, character)
     ids = [g.id for g in character.gear]
     if len(set(ids)) != len(ids):
         raise ValidationError(_("{name} has two items with the same id").format(name=who))
     for item in character.gear:
         check_gear(item)
     return character
+
+
+GRANT_NAME_MOST = 40
+"""A reroll grant's name is at most this long (like a skill's name)."""
+GRANTS_MOST = 20
+"""A sheet holds at most this many reroll grants, each covering at most this many skills."""
+
+
+def check_grants(campaign: Campaign, character: Character) -> None:
+    """R-EXP-5: the reroll grants on a sheet (seed 003's Tradecraft, Trade Secrets and Quirks), each
+    ``{"name", "skills"}``: a name (unique on the sheet, any case), the skill ids it covers (none: every
+    skill); only a system with grants (:attr:`GameSystem.reroll_grants`) holds any."""
+    grants = character.reroll_grants
+    if not grants:
+        return
+    who = character.name
+    if not systems.get(campaign.system).reroll_grants:
+        raise ValidationError(_("{name} cannot hold reroll grants: {system} has none (R-EXP-5)").format(
+            name=who, system=campaign.system))
+    if len(grants) > GRANTS_MOST:
+        raise ValidationError(_("{name} may hold at most {most} reroll grants").format(name=who, most=GRANTS_MOST))
+    seen: set[str] = set()
+    for grant in grants:
+        if not isinstance(grant, dict) or set(grant) - {"name", "skills"}:
+            raise ValidationError(_("{owner} reroll grants must each be a name and the skills it covers").format(
+                owner=possessive(who)))
+        name = grant.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > GRANT_NAME_MOST:
+            raise ValidationError(_("{owner} reroll grant needs a name of 1 to {most} characters").format(
+                owner=possessive(who), most=GRANT_NAME_MOST))
+        if name.strip().casefold() in seen:
+            raise ValidationError(_("{name} holds two reroll grants named {grant}").format(
+                name=who, grant=quoted(name.strip())))
+        seen.add(name.strip().casefold())
+        covered = grant.get("skills", [])
+        if (not isinstance(covered, list) or not all(isinstance(skill, str) for skill in covered)
+                or len(covered) > GRANTS_MOST):
+            raise ValidationError(_("the skills of {owner} grant {grant} must be a list of at most {most} "
+                                    "skills").format(owner=possessive(who), grant=quoted(name), most=GRANTS_MOST))
+        for skill in covered:
+            check_skill_name(campaign, skill)
+
+
+def _check_grant_names(raw: dict, before: dict | None) -> None:
+    """:func:`check_typed_text` on the names of reroll grants the GM typed (new or changed)."""
+    grants = raw.get("reroll_grants")
+    if isinstance(grants, list) and (before is None or grants != before.get("reroll_grants", [])):
+        for grant in grants:
+            if isinstance(grant, dict):
+                check_typed_text(grant.get("name"), _("a reroll grant's name"))
 
 
 def _character_fields() -> set[str]:
@@ -339,6 +390,7 @@ def new_character(campaign: Campaign, data: dict) -> Character:
     if isinstance(raw["name"], str):
         raw["name"] = raw["name"].strip()
     _check_typed_fields(raw, None, _CHARACTER_TEXT)
+    _check_grant_names(raw, None)
     try:
         character = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:
@@ -360,6 +412,7 @@ def updated_character(campaign: Campaign, character: Character, changes: dict) -
     if isinstance(raw.get("name"), str):
         raw["name"] = raw["name"].strip()
     _check_typed_fields(raw, character.to_dict(), _CHARACTER_TEXT)
+    _check_grant_names(raw, character.to_dict())
     try:
         updated = Character.from_dict(raw)
     except (KeyError, TypeError, ValueError) as exc:

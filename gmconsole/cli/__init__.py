@@ -39,17 +39,21 @@ def _command_modules(argv: Sequence[str] | None = None):
             campaign_commands,
             config_command,  # issue 16: config path / show / keys
             costs_commands,  # issue 11: costs, sheet
+            exploding_rolls,  # assisted, group
             harm_command,
+            outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
             panic_commands,  # issue 12: panic
             serve_command,  # issue 14: serve
             session_commands,
             skills_commands,
             stats_command,  # issue 15: stats
+            tiered_rolls,  # save, attack, contested
         )
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      harm_command, serve_command, stats_command, config_command]
+                      harm_command, outcome_command, serve_command, stats_command, config_command, exploding_rolls,
+                      tiered_rolls]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shlex
 import sys
 from pathlib import Path
 
-from gmconsole.cli.common import CliError
+from gmconsole.cli.common import CliError, not_a
+from gmconsole.cli.common import seed as common_seed
 from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import shown
 
@@ -98,7 +98,7 @@ def _as_cli_errors(func, args) -> int:
         raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
     except LockNotWritable as exc:  # say how to take the read-only offer from the command line
         raise CliError(_("{error} Read-only: `gmconsole open {name} --read-only` (or `gmconsole history {name}`).")
-                       .format(error=exc, name=exc.name)) from exc
+                       .format(error=exc, name=exc.name), limit=WAY_OUT_LIMIT) from exc  # the lock's path whole
     except _user_errors() as exc:
         raise CliError(str(exc)) from exc
 
@@ -130,14 +130,16 @@ def _say_pending(args, unless=None) -> None:
 
 
 def wait_seconds(text: str) -> float:
-    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign."""
+    """``--wait SECONDS``: how long a writer waits for another one to let go of the campaign, written with
+    ASCII characters (``float()`` also reads ``٣``, which no flag takes), from 0 to :data:`MAX_WAIT`."""
+    typed = text.strip()
     try:
-        value = float(text.strip())
+        value = float(typed) if typed.isascii() else None
     except ValueError:
-        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
-    if not 0 <= value <= MAX_WAIT:  # also refuses nan
-        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds from 0 to {most}").format(
-            text=repr(text), most=f"{MAX_WAIT:g}"))
+        value = None
+    if value is None or not 0 <= value <= MAX_WAIT:  # also refuses nan
+        raise argparse.ArgumentTypeError(not_a(text, _("a number of seconds"), _("from 0 to {most}").format(
+            most=f"{MAX_WAIT:g}")))
     return value
 
 
@@ -166,10 +168,8 @@ def warn_about(service, args=None) -> None:
         print(_("gmconsole: warning: {message}").format(message=shown(service.history_gap)), file=sys.stderr)
 
 
-def seed(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a seed (a whole number 0 or more)").format(text=repr(text)))
-    return int(text)
+seed = common_seed
+"""``--seed N`` of the commands that roll in a campaign (:data:`gmconsole.cli.common.seed`)."""
 
 
 WAY_OUT_LIMIT = 900

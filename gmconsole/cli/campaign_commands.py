@@ -290,6 +290,25 @@ def _check_attribute_named(service, args) -> None:
         whose=possessive(character.name), attributes=", ".join(character.attributes), why=why))
 
 
+def _check_use_named(service, args, picks: list[str]) -> None:
+    """A skill rolled for one of its uses (seed 000: Sic a Dog fights with the dog's Strength, scouts and
+    tracks with the handler's Wits) names it: without ``--use`` the command stops with one line naming the
+    flag. A character without the skill is left to the service, which refuses the roll for that (R-MYZ-SPEC)."""
+    from gmconsole.campaign import skills
+    from gmconsole.systems.yearzero import skill_modifiers
+
+    skill = skills.resolve(service.campaign, args.skill) if args.skill else None
+    uses = skill_modifiers.uses_for(service.campaign.system, skill)
+    character = service.campaign.find_character(args.character)
+    if not uses or skill_modifiers.use_of(service.campaign.system, skill, picks) is not None:
+        return
+    if character is None or character.skills.get(skill, 0) < 1:
+        return
+    raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
+        skill=skills.name_of(service.campaign, skill), ids="|".join(u.id for u in uses),
+        uses=skill_modifiers.uses_text(service.campaign.system, skill)))
+
+
 def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
     """Push the roll just recorded; when the push is refused (R-PUSH-2, R-PUSH-6, faces that do not
     fit), take the roll back first, so that exit status 2 means nothing was recorded: the history
@@ -321,13 +340,18 @@ def run_campaign_roll(args) -> int:
             raise CliError(_("{name} is a {system} campaign, not {asked}").format(
                 name=args.campaign, system=service.campaign.system, asked=args.system))
         _check_attribute_named(service, args)
+        picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
+        _check_use_named(service, args, picks)
+        if args.role_outcome and not systems.get(args.system).has_roles:  # before anything is rolled
+            raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
+                system=args.system))
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
             push_yourself=args.push_yourself,
-            skill_modifiers=args.skill_modifier, faces=args.faces, hidden=args.hidden,
+            skill_modifiers=picks, faces=args.faces, hidden=args.hidden,
         )
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
@@ -344,11 +368,18 @@ def run_campaign_roll(args) -> int:
                                  "`gmconsole costs {name} --apply {id} --condition C`").format(
                     error=exc, id=roll_id, name=args.campaign)) from exc
             entry = service.entry(roll_id)
+        outcome = _role_outcome(service, args, roll_id, rng) if args.role_outcome else None
+        if outcome is not None:
+            entry = service.entry(roll_id)
     result = history_format.public(entry)  # the JSON is the stored dict, key for key
     result["roll_id"] = roll_id
     if applied is not None:
         result["costs_applied"] = {"entry_id": applied.id, "summary": given(applied.summary, ""),
                                    "lines": given(applied.lines, [])}
+    if outcome is not None:
+        from gmconsole.cli.outcome_command import outcome_result
+
+        result["role_outcome_applied"] = outcome_result(outcome, roll_id)
     if args.seed is not None:
         result["seed"] = args.seed
     text = entry_text(entry, args.campaign)
@@ -356,5 +387,21 @@ def run_campaign_roll(args) -> int:
         text += "\n" + _("costs applied: {summary}").format(summary=shown(given(applied.summary, "")))
     elif args.apply_costs:
         text += "\n" + _("no costs to apply")
+    if outcome is not None:
+        text += "\n" + _("outcome: {summary}").format(summary=shown(outcome.get("summary", "")))
     emit(result, args.json, text)
     return 0
+
+
+def _role_outcome(service, args, roll_id: int, rng) -> dict:
+    """``--role-outcome`` (myz, R-MYZ-ROLE-1): apply what the roll just recorded leads to. A refusal keeps the
+    roll (its dice were rolled) and says how to apply the outcome later."""
+    from gmconsole.campaign.errors import ValidationError
+    from gmconsole.rules.errors import RulesError
+
+    try:
+        return service.apply_role_outcome(roll_id, stunts=args.stunt, faces=args.finds_faces, dies=args.patient_dies,
+                                          rng=rng)
+    except (RulesError, ValidationError) as exc:
+        raise CliError(_("{error}; roll {id} is recorded, its outcome not applied: `gmconsole outcome {name} {id} "
+                         "--stunt ID ...`").format(error=exc, id=roll_id, name=args.campaign)) from exc

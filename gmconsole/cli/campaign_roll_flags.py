@@ -15,7 +15,7 @@ import argparse
 import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, signed
+from gmconsole.cli.common import CliError, dice_count, signed
 from gmconsole.i18n import _
 
 
@@ -73,17 +73,29 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     offer("--skill-modifier", action="append", default=[], metavar="NAME",
           help=_("a named modifier from the skill's own list (repeatable), e.g. dark, interrogation; "
                "myz: side-deal, enter-sector=B7, device=NAME"))
-    offer("--bonus-dice", type=count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
-    offer("--bonus", dest="bonus_dice", type=count, default=argparse.SUPPRESS, metavar="N",
+    if systems.get(system).has_roles:  # a role skill rolled for one of its uses (seed 000: Sic a Dog)
+        parser.add_argument("--use", metavar="USE", default=None,
+                            help=_("Sic a Dog's use: fight (the dog's Strength; a push hurts the dog), scout or "
+                                   "track (the handler's Wits; a normal push); recorded like --skill-modifier"))
+    offer("--bonus-dice", type=dice_count, default=0, metavar="N", help=_("bonus dice (at most 2)"))
+    offer("--bonus", dest="bonus_dice", type=dice_count, default=argparse.SUPPRESS, metavar="N",
           help=_("same as --bonus-dice"))
     offer("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
     offer("--reactive", action="store_true", help=_("a reactive roll, which cannot be pushed"))
     offer("--push", action="store_true", help=_("push the roll once"))
     offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
+    if "--role-outcome" not in refused:  # myz (R-MYZ-ROLE-1): apply what the role skill's roll leads to
+        from gmconsole.cli.outcome_command import add_outcome_flags
+
+        parser.add_argument("--role-outcome", action="store_true",
+                            help=_("apply what the role skill's roll leads to at once (after --push): build the "
+                                   "device, roll the finds, Save a Life; undoable"))
+        add_outcome_flags(parser)
     for flag, why in refused.items():
         parser.add_argument(flag, action=_Refuse, why=why)
     parser.set_defaults(gear=[], tn_modifier=[], skill_modifier=[], bonus_dice=0, push_yourself=False,
-                        reactive=False, push=False, push_faces=None)
+                        reactive=False, push=False, push_faces=None, use=None, role_outcome=False, stunt=[],
+                        finds_faces=None, patient_dies=False)
 
 
 def split_modifiers(modifiers) -> tuple[int, list[str]]:

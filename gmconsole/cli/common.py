@@ -1,5 +1,6 @@
 """Argument-parsing helpers shared by every command: a parser that raises instead of exiting,
-and value parsers that turn bad text into one clear message."""
+and value parsers that turn bad text into one clear message (:class:`WholeNumber` for every flag that
+takes a number: the digits 0 to 9 only, one sentence naming what the flag takes)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from typing import NoReturn
 
 from gmconsole.i18n import DEFAULT, N_, _, language
+from gmconsole.rules.dice import MAX_DICE
 from gmconsole.safe_text import cell_width, shown_lines, to_json
 
 
@@ -101,34 +103,87 @@ class CliParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise CliError(_("{message} (see `{prog} --help`)").format(message=message, prog=self.prog))
 
-
-def count(text: str) -> int:
-    """A non-negative whole number of dice (or levels), at most 100."""
-    if not re.fullmatch(r"[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a whole number of 0 or more").format(text=repr(text)))
-    value = int(text)
-    if value > 100:
-        raise argparse.ArgumentTypeError(_("{value} is too many (at most 100)").format(value=value))
-    return value
-
-
-def session_number(text: str) -> int:
-    """A session number, 0 or more: no upper limit a campaign could reach (the dice ``count`` stops
-    at 100, which a long campaign passes)."""
-    if not re.fullmatch(r"[0-9]{1,9}", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a session number (a whole number 0 or more)").format(
-            text=repr(text)))
-    return int(text)
+    def _get_value(self, action, arg_string):
+        """argparse's reading of one value, except that a ``type`` which raises ``ValueError`` or
+        ``TypeError`` (rather than a sentence, ``ArgumentTypeError``) is not reported as "invalid
+        <function name> value": the sentence names the flag (argparse puts it first) and the value."""
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError as error:
+            if isinstance(error.__context__, (TypeError, ValueError)):
+                raise argparse.ArgumentError(action, _("{value} is not a value this option takes").format(
+                    value=repr(arg_string))) from None
+            raise
 
 
-def signed(text: str) -> int:
-    """A signed modifier such as +2, -1 or 0, between -100 and +100."""
-    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a modifier like +2 or -1").format(text=repr(text)))
-    value = int(text)
-    if abs(value) > 100:
-        raise argparse.ArgumentTypeError(_("modifier {value} is out of range (-100 to +100)").format(value=value))
-    return value
+class WholeNumber:
+    """An argparse ``type``: a whole number typed in the digits 0 to 9, from ``low`` to ``high`` (``None``: no
+    bound that side), with a sign only where ``signs`` allows one.
+
+    Python's ``int()`` and ``str.isdigit`` also take other scripts' digits (``٣``, ``３``; ``isdigit`` even
+    ``²``, which ``int()`` then refuses with a ``ValueError`` argparse reports by the function's name): a flag
+    takes none of them. Every refusal is one sentence saying what the flag takes, and argparse puts the
+    flag before it: ``argument --port: '99999' is not a port (a whole number from 1 to 65535)``. At most
+    ``digits`` digits are read (a 5,000-digit value is refused before ``int()`` would refuse it)."""
+
+    def __init__(self, what: str, low: int | None = 0, high: int | None = None, *, signs: bool = False,
+                 digits: int = 30, hint: str = "") -> None:
+        """``what`` names what the flag takes, marked with ``N_()`` (``N_("a port")``); ``hint`` adds a way to
+        find the value (``see `gmconsole costs NAME```), also marked."""
+        self.what, self.low, self.high, self.signs, self.digits, self.hint = what, low, high, signs, digits, hint
+        self.pattern = re.compile(rf"{'[+-]?' if signs else ''}[0-9]{{1,{digits}}}")
+
+    def range_text(self) -> str:
+        """``a whole number from 1 to 65535`` (or ``..., 1 or more``; ``a whole number``), with the hint."""
+        low, high = self.low, self.high
+        if low is not None and high is not None:
+            said = _("a whole number from {low} to {high}").format(low=low, high=high)
+        elif low is not None:
+            said = _("a whole number, {low} or more").format(low=low)
+        elif high is not None:
+            said = _("a whole number, {high} or less").format(high=high)
+        else:
+            said = _("a whole number")
+        return _("{range}; {hint}").format(range=said, hint=_(self.hint)) if self.hint else said
+
+    def refusal(self, text: str) -> argparse.ArgumentTypeError:
+        return argparse.ArgumentTypeError(not_a(text, _(self.what), self.range_text()))
+
+    def __call__(self, text: str) -> int:
+        typed = text.strip()
+        if not self.pattern.fullmatch(typed):
+            raise self.refusal(text)
+        value = int(typed)
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise self.refusal(text)
+        return value
+
+
+def not_a(text: str, what: str, takes: str) -> str:
+    """The one sentence a flag refuses a value with: ``'٣' is not a port (a whole number from 1 to 65535)``;
+    argparse names the flag before it."""
+    return _("{text} is not {what} ({takes})").format(text=repr(text), what=what, takes=takes)
+
+
+count = WholeNumber(N_("a count"), 0, 100)
+"""A non-negative whole number of levels or points (wounds, strain, stamina), at most 100."""
+dice_count = WholeNumber(N_("a dice count"), 0, MAX_DICE)
+"""How many dice of a kind (``--base``, ``--skill``, ``--gear``, ``--stress``, ``--bonus``, ``--luck``)."""
+signed_dice_count = WholeNumber(N_("a dice count"), -MAX_DICE, MAX_DICE, signs=True)
+"""A tiered pool's dice as given (``--dice``): 0 or fewer rolls 2d6 and keeps the lowest."""
+session_number = WholeNumber(N_("a session number"), 0, None, digits=9)
+"""A session number, 0 or more: no upper limit a campaign could reach (a dice count stops at 100, which a
+long campaign passes)."""
+signed = WholeNumber(N_("a modifier like +2 or -1"), -100, 100, signs=True)
+"""A signed modifier such as +2, -1 or 0, between -100 and +100."""
+seed = WholeNumber(N_("a seed"), 0, None)
+"""A seed for the dice: a whole number 0 or more, of at most 30 digits."""
+signed_seed = WholeNumber(N_("a seed"), None, None, signs=True)
+"""The seed of ``roll exploding`` and ``roll tiered``, which have always taken a negative one too."""
+port = WholeNumber(N_("a port"), 1, 65535)
+"""A TCP port."""
+view_count = WholeNumber(N_("a number of views"), 1, 10_000)
+"""How many browser tabs ``serve --max-views`` lets show the table view at once."""
 
 
 def die_size(text: str) -> int:

@@ -16,22 +16,14 @@ a player sees what a roll or its costs changed.
 
 from __future__ import annotations
 
-import argparse
-import re
-
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
-from gmconsole.cli.common import emit
-from gmconsole.i18n import _
+from gmconsole.cli.common import WholeNumber, emit
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown, to_json
 
-
-def roll_id(text: str) -> int:
-    """A roll's history id (a whole number 1 or more)."""
-    if not re.fullmatch(r"[0-9]{1,12}", text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("{text} is not a roll id (a whole number 1 or more; see `gmconsole costs "
-                                           "NAME`)").format(text=repr(text)))
-    return int(text)
+roll_id = WholeNumber(N_("a roll id"), 1, None, digits=12, hint=N_("see `gmconsole costs NAME`"))
+"""A roll's history id (a whole number 1 or more)."""
 
 
 def register(subparsers) -> None:

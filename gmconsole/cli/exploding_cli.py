@@ -10,23 +10,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 
-from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
-from gmconsole.i18n import _
+from gmconsole.cli.common import CliError, WholeNumber, count, die_kind, die_size, signed, signed_seed
+from gmconsole.i18n import N_, _
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 from gmconsole.wording import side_by_side
 
-
-def target_number(text: str) -> int:
-    """A target number as typed: a whole number from -100 to 100."""
-    if not re.fullmatch(r"[+-]?[0-9]{1,3}", text.strip()) or abs(int(text)) > 100:
-        raise argparse.ArgumentTypeError(_("{text} is not a target number (a whole number such as 6)").format(
-            text=repr(text)))
-    return int(text)
+target_number = WholeNumber(N_("a target number"), -100, 100, signs=True)
+"""A target number as typed: a whole number from -100 to 100."""
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +60,7 @@ def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
         help=_('typed faces, e.g. "s8+3,2 t4" or "skill=8+3,2 trait=4" (faces between commas; a + chains an '
                'explosion)')
     )
-    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
+    parser.add_argument("--seed", type=signed_seed, metavar="N", help=_("seed the dice for a repeatable roll"))
 
 
 _INT_FLAGS = ("trait_die", "tn", "wounds", "strain", "distribution", "seed")

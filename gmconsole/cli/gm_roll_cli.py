@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, CliParser, count, die_size, signed
+from gmconsole.cli.common import CliError, CliParser, dice_count, die_size, signed_dice_count
 from gmconsole.i18n import N_, _, verbatim
 
 __all__ = ["gm_roll_parser", "names_a_character"]
@@ -30,10 +31,12 @@ def names_a_character(argv) -> bool:
 
 
 def _dice(text: str) -> int:
-    """A count of dice; a skill's name here means the GM meant a roll from a sheet."""
+    """A count of dice; a word here (a skill's name) means the GM meant a roll from a sheet, and is told how."""
     try:
-        return count(text)
+        return dice_count(text)
     except argparse.ArgumentTypeError as exc:
+        if re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):  # a number out of range: the range says it all
+            raise
         raise argparse.ArgumentTypeError(_("{error}: without --character the pool flags count dice (a GM roll); add "
                                            "--character C to roll a skill from a sheet").format(error=exc)) from exc
 
@@ -56,7 +59,7 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
                             help=_("push the roll once (it charges nobody and adds no stress die, R-PUSH-7)"))
         parser.add_argument("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     elif pool == "dice":
-        parser.add_argument("--dice", type=signed, metavar="N",
+        parser.add_argument("--dice", type=signed_dice_count, metavar="N",
                             help=_("the pool's dice (0 or fewer: 2d6 keep lowest; without it: the dice --faces "
                                    "types)"))
     else:

@@ -14,19 +14,12 @@ attribute already at 0, stamina at 0) exits 2 with one line and records nothing.
 
 from __future__ import annotations
 
-import argparse
-
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
-from gmconsole.cli.common import emit
-from gmconsole.i18n import _
+from gmconsole.cli.common import WholeNumber, emit
+from gmconsole.i18n import N_, _
 
-
-def amount(text: str) -> int:
-    """``AMOUNT``: a whole number of points, 1 or more."""
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("{text} is not an amount of harm (a whole number, 1 or more)").format(
-            text=repr(text)))
-    return int(text)
+amount = WholeNumber(N_("an amount of harm"), 1, None, digits=9)
+"""``AMOUNT``: a whole number of points, 1 or more."""
 
 
 def register(subparsers) -> None:

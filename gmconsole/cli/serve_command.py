@@ -16,7 +16,6 @@ every command line builds this parser (``socket`` alone is 5 ms of it).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -56,21 +55,17 @@ def register(subparsers) -> None:
 
 
 def port_number(text: str) -> int:
-    """A TCP port from 1 to 65535."""
-    value = text.strip()
-    if not value.isdigit() or not 1 <= int(value) <= 65535:
-        raise argparse.ArgumentTypeError(_("{text} is not a port (a whole number from 1 to 65535)").format(
-            text=repr(text)))
-    return int(value)
+    """A TCP port from 1 to 65535, in the digits 0-9 (:data:`gmconsole.cli.common.port`)."""
+    from gmconsole.cli.common import port
+
+    return port(text)
 
 
 def view_count(text: str) -> int:
-    """A number of browser tabs, at least 1."""
-    value = text.strip()
-    if not value.isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(_("{text} is not a number of views (a whole number, at least 1)").format(
-            text=repr(text)))
-    return int(value)
+    """A number of browser tabs, at least 1, in the digits 0-9 (:data:`gmconsole.cli.common.view_count`)."""
+    from gmconsole.cli.common import view_count as views
+
+    return views(text)
 
 
 def served_command(root: Path, name: str) -> list[str]:

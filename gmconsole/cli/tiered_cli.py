@@ -9,23 +9,28 @@ from __future__ import annotations
 import argparse
 import random
 
-from gmconsole.cli.common import CliError, count, signed
+from gmconsole.cli.common import CliError, WholeNumber, count, dice_count, signed_dice_count, signed_seed
 from gmconsole.i18n import N_, _, language
-from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.dice import MAX_DICE, DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
 from gmconsole.systems.tiered.faces import FACES
 from gmconsole.systems.tiered.odds import tier_odds
 
+ATTRIBUTE = WholeNumber(N_("an attribute value"), -100, 100, signs=True)
+SKILL = WholeNumber(N_("a skill level"), -100, 100, signs=True)
+"""``--attribute`` and ``--skill``: each adds its value in dice, and is refused by its own name."""
+
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dice", type=signed, metavar="N",
+    parser.add_argument("--dice", type=signed_dice_count, metavar="N",
                         help=_("the pool size as given (0 or fewer: 2d6 keep lowest)"))
-    parser.add_argument("--luck", type=count, metavar="N", help=_("the Luck die (1, or 0 if the GM takes it away)"))
-    parser.add_argument("--attribute", type=signed, metavar="N", help=_("the attribute rolled"))
-    parser.add_argument("--skill", type=signed, metavar="N", help=_("the skill level"))
-    parser.add_argument("--bonus", type=count, metavar="N",
+    parser.add_argument("--luck", type=dice_count, metavar="N",
+                        help=_("the Luck die (1, or 0 if the GM takes it away)"))
+    parser.add_argument("--attribute", type=ATTRIBUTE, metavar="N", help=_("the attribute rolled"))
+    parser.add_argument("--skill", type=SKILL, metavar="N", help=_("the skill level"))
+    parser.add_argument("--bonus", type=dice_count, metavar="N",
                         help=_("bonus dice from items, magic or allies (at most 2)"))
     parser.add_argument("--push-yourself", action="store_true", help=_("spend 2 stamina for +1 die"))
     parser.add_argument("--stamina", type=count, metavar="N",
@@ -45,7 +50,7 @@ def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     parser.add_argument("--faces", metavar="SPEC",
                         help=_('typed faces, e.g. "d662" (one digit per die; or "dice=6,6,2"); without a pool flag '
                                'the pool is the dice typed'))
-    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice for a repeatable roll"))
+    parser.add_argument("--seed", type=signed_seed, metavar="N", help=_("seed the dice for a repeatable roll"))
 
 
 def _check_values(args) -> None:
@@ -70,7 +75,7 @@ def _pool(args) -> tiered.Pool:
                                                                                         most=tiered.MAX_DICE))
         return tiered.Pool(args.dice, (("dice", args.dice),))
     if not building and getattr(args, "faces", None):  # R-MANUAL-1: the dice the faces type
-        dice = len(parse_int_spec(args.faces, FACES).get("dice", ()))
+        dice = faces_per_kind(parse_int_spec(args.faces, FACES), MAX_DICE).get("dice", 0)
         return tiered.Pool(dice, (("dice", dice),))
     if not building:
         raise CliError(_("give the pool: --dice N, or --attribute N --skill N"))

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 
 from gmconsole import systems
-from gmconsole.cli.common import CliError, count, die_kind, die_size, signed
+from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.rules.dice import DiceSource, DieKind
+from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.yearzero.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
@@ -31,16 +30,14 @@ from gmconsole.systems.yearzero.roll import (
     roll,
     skill_attribute,
 )
+from gmconsole.systems.yearzero.sixes import every_six
 from gmconsole.wording import quoted, side_by_side
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
 
-def _seed(text: str) -> int:
-    """A random seed: a whole number 0 or more."""
-    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
-        raise argparse.ArgumentTypeError(_("{text} is not a seed (a whole number 0 or more)").format(text=repr(text)))
-    return int(text)
+_seed = seed
+"""A random seed: a whole number 0 or more (:data:`gmconsole.cli.common.seed`)."""
 
 
 def _artifact_die(text: str) -> int:
@@ -63,12 +60,13 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
         parser.add_argument("--die", type=_step_die, action="append", default=[], metavar="dN",
                             help=_("a step die: the attribute's first, then the skill's (once or twice)"))
     else:
-        parser.add_argument("--base", type=count, default=0, metavar="N",
+        parser.add_argument("--base", type=dice_count, default=0, metavar="N",
                             help=_("base dice (the attribute's current value)"))
-        parser.add_argument("--skill", type=count, default=0, metavar="N", help=_("skill dice (the skill level)"))
-        parser.add_argument("--gear", type=count, default=0, metavar="N",
+        parser.add_argument("--skill", type=dice_count, default=0, metavar="N", help=_("skill dice (the skill level)"))
+        parser.add_argument("--gear", type=dice_count, default=0, metavar="N",
                             help=_("gear dice (the item's current bonus)"))
-    parser.add_argument("--stress", type=count, default=0, metavar="N", help=_("stress dice (yze with stress-dice)"))
+    parser.add_argument("--stress", type=dice_count, default=0, metavar="N",
+                        help=_("stress dice (yze with stress-dice)"))
     parser.add_argument("--artifact", type=_artifact_die, action="append", default=[], metavar="dN",
                         help=_("an artifact die: d8, d10 or d12 (repeatable)"))
     parser.add_argument("--modifier", type=signed, action="append", default=[], metavar="\u00b1N",
@@ -89,6 +87,9 @@ def _add_pool_arguments(parser: argparse.ArgumentParser, system: str) -> None:
                             help=_("what a push costs (default stress-dice)"))
     if systems.get(system).has_roles:
         parser.add_argument("--dog", action="store_true", help=_("Sic a Dog fighting: --base is the dog's Strength"))
+        parser.add_argument("--use", choices=_use_ids(system), default=None,
+                            help=_("Sic a Dog's use: fight (--base is the dog's Strength; a push hurts the dog), "
+                                   "scout or track (--base is the handler's Wits; a normal push)"))
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser, system: str) -> None:
@@ -111,14 +112,50 @@ def add_roll_arguments(parser: argparse.ArgumentParser, system: str) -> None:
     parser.add_argument("--seed", type=_seed, help=_("seed the random generator (repeatable results)"))
 
 
-def _attribute(args: argparse.Namespace) -> str:
-    """The attribute rolled, which a push charges: ``--attribute``; else the dog's Strength for
-    ``--dog`` (Sic a Dog fighting); else the skill's own attribute (``--skill-name scout`` → Wits);
-    else Strength."""
+def _use_ids(system: str) -> tuple[str, ...]:
+    """The ids of every use a skill of ``system``'s table has (myz Sic a Dog: fight, scout, track)."""
+    rows = system_table(system).get("skill_modifiers", ())
+    return tuple(row["id"] for row in rows if row.get("use"))
+
+
+def _use(args: argparse.Namespace):
+    """The use the roll is for (:class:`~gmconsole.systems.yearzero.skill_modifiers.SkillModifier`), or
+    ``None``: ``--use``, or ``--dog`` (Sic a Dog fighting). Seed 000 gives Sic a Dog's uses each their own
+    attribute, so a roll of it names one (one line naming the flag otherwise); ``--use`` alone is a roll of
+    the skill whose use it is."""
+    from gmconsole.systems.yearzero import skill_modifiers
+
+    dog, named = getattr(args, "dog", False), getattr(args, "use", None)
+    if dog and named not in (None, "fight"):
+        raise CliError(_("--dog is Sic a Dog fighting, --use {use} another use: give one of them").format(use=named))
+    named = named or ("fight" if dog else None)
+    row = find_skill(args.system, args.skill_name) if args.skill_name else None
+    uses = skill_modifiers.uses_for(args.system, row["id"] if row else None)
+    if named is None:
+        if uses:
+            raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
+                skill=pick(row["name"]), ids="|".join(u.id for u in uses),
+                uses=skill_modifiers.uses_text(args.system, row["id"])))
+        return None
+    owner = next(r for r in system_table(args.system)["skill_modifiers"] if r["id"] == named)["skill"]
+    if row is not None and row["id"] != owner:
+        raise CliError(_("--use {use} is a use of {owner}, not of {skill}").format(
+            use=named, owner=pick(find_skill(args.system, owner)["name"]), skill=pick(row["name"])))
+    use = skill_modifiers.find(args.system, owner, named)
+    if args.attribute and args.attribute != use.attribute:
+        raise CliError(_("{use} rolls {attribute}, not {asked}").format(
+            use=pick(use.name), attribute=use.attribute, asked=args.attribute))
+    return use
+
+
+def _attribute(args: argparse.Namespace, use=None) -> str:
+    """The attribute rolled, which a push charges: the use's (Sic a Dog: fighting the dog's Strength,
+    scouting and tracking the handler's Wits); else ``--attribute``; else the skill's own attribute
+    (``--skill-name scout`` → Wits); else Strength."""
+    if use is not None:
+        return use.attribute
     if args.attribute:
         return args.attribute
-    if getattr(args, "dog", False):
-        return "strength"
     return skill_attribute(args.system, args.skill_name) or "strength"
 
 
@@ -145,21 +182,24 @@ def _pool_from_faces(args: argparse.Namespace) -> None:
     step = systems.get(args.system).step_dice
     if args.faces is None or (not step and (args.base or args.skill or args.gear)):
         return
-    typed = parse_int_spec(args.faces, systems.get(args.system).face_kinds)
+    counts = faces_per_kind(parse_int_spec(args.faces, systems.get(args.system).face_kinds), MAX_DICE)
     if not step:
-        args.base, args.skill, args.gear = (len(typed.get(kind, ())) for kind in ("base", "skill", "gear"))
+        args.base, args.skill, args.gear = (counts.get(kind, 0) for kind in ("base", "skill", "gear"))
     if not args.stress:
-        args.stress = len(typed.get("stress", ()))
+        args.stress = counts.get("stress", 0)
 
 
 def pool_from_args(args: argparse.Namespace) -> Pool:
     """Build the pool the flags describe."""
     system = args.system
     _skill_name(args)
+    use = _use(args)
+    if use is not None and not args.skill_name and not getattr(args, "dog", False):
+        args.skill_name = find_skill(system, use.skill)["name"]["en"]  # --use alone: a roll of its skill
     artifacts = tuple((f"artifact {i + 1}", sides) for i, sides in enumerate(args.artifact))
     common = dict(
         system=system,
-        attribute=_attribute(args),
+        attribute=_attribute(args, use),
         skill_ones=args.skill_ones,
         skill=args.skill_name,
         artifacts=artifacts,
@@ -179,11 +219,16 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
         request = PoolRequest(attribute_die=args.die[0], skill_die=skill_die, **common)
     else:
         gear = (("item", args.gear),) if args.gear else ()
+        dog: dict = {}
+        if use is not None:  # fighting: --base is the dog's Strength; scouting, tracking: the handler's Wits
+            from gmconsole.systems.yearzero.roles import dog_stats
+
+            dog = dict(sic_a_dog=True, dog_strength=None if use.dogs_own else dog_stats()["strength"])
         request = PoolRequest(
             attribute_value=args.base,
             skill_level=args.skill,
             gear=gear,
-            sic_a_dog=getattr(args, "dog", False),
+            **dog,
             **common,
         )
     return build_pool(request)
@@ -319,7 +364,9 @@ def roll_text(r: YearZeroRoll) -> str:
             groups.append(f"{die_kind(kind.value)} {shown}")
     verdict = _("success") if r.success else _("failure")
     successes = ngettext("{n} success", "{n} successes", r.successes).format(n=r.successes)
-    extra = extra_successes(r.pool.system, r.stunts)
+    counted = every_six(r.pool.system, r.pool.skill_id, r.successes)  # R-STUNT-1: Move, Heal ... count every 6
+    extra = (counted.text() or ngettext("{count} six", "{count} sixes", 0).format(count=0)) if counted \
+        else extra_successes(r.pool.system, r.stunts)
     said = _("{verdict}: {successes}, {extra} (pushed)") if r.pushes else _("{verdict}: {successes}, {extra}")
     lines = [" | ".join(groups), said.format(verdict=verdict, successes=successes, extra=extra)]
     banes = side_by_side(f"{die_kind(k)} {n}" for k, n in r.banes.items() if n)

@@ -13,8 +13,8 @@ changed); randomness comes from a passed-in ``random.Random`` or from cards / fa
 - ``manual``: the GM gives the order.
 - All modes: round counter, current turn, next / previous turn, delay, remove, add mid-conflict.
   R-INIT-3: a delay lasts until the delayed combatant acts: when the round ends every place goes back to the
-  mode's order (cards and totals; manual: the order the GM gave). The conflict ends when the caller
-  drops the state.
+  mode's order (cards and totals; manual: the order the GM gave), and the fast and slow actions marked are
+  cleared (R-ACT-1, :mod:`.initiative_actions`). The conflict ends when the caller drops the state.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Initiative:
 
     Cards mode also keeps each combatant's ``draw_options`` (``[speed, keep_best_of]``, for a draw
     each round) and the ``keepers``: combatants allowed to keep their card instead of drawing anew
-    (R-INIT-2)."""
+    (R-INIT-2). ``actions``: the fast and slow actions each combatant has taken this round (R-ACT-1)."""
 
     mode: str
     deck: list[int] = field(default_factory=list)
@@ -81,6 +81,7 @@ class Initiative:
     begun: bool = False
     draw_options: dict[str, list[int]] = field(default_factory=dict)
     keepers: list[str] = field(default_factory=list)
+    actions: dict[str, list[str]] = field(default_factory=dict)
 
     def current(self) -> Slot | None:
         """The slot whose turn it is (``None`` when nobody is in the conflict)."""
@@ -102,7 +103,8 @@ class Initiative:
         return {"mode": self.mode, "deck": list(self.deck), "decks": self.decks,
                 "slots": [s.to_dict() for s in self.slots], "round": self.round, "turn": self.turn,
                 "draws": self.draws, "seq": self.seq, "begun": self.begun,
-                "draw_options": {k: list(v) for k, v in self.draw_options.items()}, "keepers": list(self.keepers)}
+                "draw_options": {k: list(v) for k, v in self.draw_options.items()}, "keepers": list(self.keepers),
+                **({"actions": {k: list(v) for k, v in self.actions.items()}} if self.actions else {})}
 
     @classmethod
     def from_dict(cls, data: dict) -> Initiative:
@@ -111,7 +113,8 @@ class Initiative:
                    turn=int(data.get("turn", 0)), draws=int(data.get("draws", 0)), seq=int(data.get("seq", 0)),
                    begun=bool(data.get("begun", False)),
                    draw_options={k: [int(x) for x in v] for k, v in data.get("draw_options", {}).items()},
-                   keepers=list(data.get("keepers", [])))
+                   keepers=list(data.get("keepers", [])),
+                   actions={k: [str(x) for x in v] for k, v in data.get("actions", {}).items()})
 
 
 def _copy(state: Initiative) -> Initiative:
@@ -164,9 +167,7 @@ def start(mode: str, rng: random.Random | None = None) -> Initiative:
     GM draws from a physical deck and types the cards)."""
     if mode not in MODES:
         raise RulesError(_("unknown initiative mode {mode!r}: use cards, roll or manual").format(mode=mode))
-    if mode == "cards":
-        return Initiative(mode=mode, deck=_new_deck(rng), decks=1)
-    return Initiative(mode=mode)
+    return Initiative(mode=mode, deck=_new_deck(rng), decks=1) if mode == "cards" else Initiative(mode=mode)
 
 
 def begin(state: Initiative) -> Initiative:
@@ -347,8 +348,9 @@ def _renumber(state: Initiative) -> None:
 
 
 def _restore(state: Initiative) -> None:
-    """The end of a round: every place goes back to the mode's order, and delays are over."""
+    """The end of a round: every place goes back to the mode's order, delays are over, no action is taken."""
     state.slots.sort(key=lambda s: _key(state, s))
+    state.actions = {}
     for slot in state.slots:
         slot.delayed = False
 
@@ -486,6 +488,7 @@ def remove(state: Initiative, combatant: str) -> Initiative:
     new.slots = [s for s in new.slots if s.combatant != combatant]
     new.draw_options.pop(combatant, None)
     new.keepers = [k for k in new.keepers if k != combatant]
+    new.actions.pop(combatant, None)
     new.turn -= before_turn
     if not new.slots:
         new.turn = 0

@@ -23,13 +23,19 @@ from dataclasses import dataclass
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["FaceKind", "Typed", "check_counts", "count_refusal", "example", "face_refusal", "letters_text",
-           "parse_int_spec", "split_spec", "to_int", "write_faces"]
+__all__ = ["MAX_SPEC_CHARS", "FaceKind", "Typed", "check_counts", "count_refusal", "example", "face_refusal",
+           "faces_per_kind", "letters_text", "parse_int_spec", "split_spec", "to_int", "write_faces"]
 
 _LONG = re.compile(r"([a-z][a-z-]*)=(.*)", re.I | re.S)
 _SHORT = re.compile(r"([a-z]+)(.*)", re.I | re.S)
 _MOST_DIGITS = 9
 """A face longer than this is no face of any die (and would only make a huge number)."""
+MAX_SPEC_CHARS = 50_000
+"""The longest faces text read: a pool of a hundred dice of every kind is a few hundred characters, so
+anything longer is refused before it is split (it would only be read to be refused), while twenty thousand
+faces pasted by mistake are still read, and counted, to say how many were typed."""
+_QUOTED = 40
+"""Faces quoted in a refusal beyond this many characters are cut (the count says how many there were)."""
 _D6_FACES = (6, 3, 1, 2, 4, 5)
 _BIG_FACES = (3, 1, 2, 4, 5)
 """Faces an example shows when the GM's own cannot be reused (never a big die's top face, which would explode)."""
@@ -125,6 +131,9 @@ def split_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed:
     known = _kinds(kinds)
     if not isinstance(spec, str) or not spec.strip():
         raise RulesError(_("no faces given: type each kind's faces, e.g. {example}").format(example=_generic(known)))
+    if len(spec) > MAX_SPEC_CHARS:
+        raise RulesError(_("the faces typed are {length} characters long (at most {most}): type one face per die "
+                           "rolled").format(length=f"{len(spec):,}", most=f"{MAX_SPEC_CHARS:,}"))
     by_word = {k.name: k for k in known} | {k.letter: k for k in known if k.letter}
     out = Typed(kinds=known)
     seen: dict[str, str] = {}
@@ -172,6 +181,23 @@ def parse_int_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed:
                  kinds=tokens.kinds)
 
 
+def faces_per_kind(typed: Typed, most: int) -> dict[str, int]:
+    """How many faces each kind types, for a pool made of the dice the faces type (R-MANUAL-1: no pool
+    given); a kind typing more faces than a pool holds dice of it (``most``) is refused as faces typed:
+    ``base: too many faces typed (20,001): one face per die, and a pool has at most 100 dice of a kind``."""
+    counts = {kind: len(faces) for kind, faces in typed.items()}
+    for kind, count in counts.items():
+        if count > most:
+            raise RulesError(_named(kind, _("too many faces typed ({count}): one face per die, and a pool has at most "
+                                            "{most} dice of a kind").format(count=f"{count:,}", most=most)))
+    return counts
+
+
+def _quoted(typed: str) -> str:
+    """Faces as typed, for a refusal: cut past :data:`_QUOTED` characters."""
+    return typed if len(typed) <= _QUOTED else typed[:_QUOTED - 1] + "…"
+
+
 def _named(kind: str, sentence: str) -> str:
     """``sentence`` about ``kind``'s faces, the kind named first (``base: ...``); a plain pool of ``dice``
     (tiered, a panic die) has one kind only, so its sentence stands alone."""
@@ -199,6 +225,7 @@ def count_refusal(kind: FaceKind, sides: Sequence[int], tokens: Sequence[object]
     given = len(tokens or ())
     if typed is None:
         typed = ",".join(str(t) for t in tokens or ())
+    typed = _quoted(typed)
     faces = ngettext("{n} face", "{n} faces", given).format(n=given)
     if not n:
         if rerolled:

@@ -105,7 +105,8 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
         log.warning("could not keep a backup of %s: %s", path, error)
 
 
-def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, keep: int = 1) -> None:
+def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, keep: int = 1,
+                 durable: bool = True) -> None:
     """Replace ``path`` with ``data``, all or nothing, durable when this returns.
 
     When ``backup_base`` is given and ``path`` exists, the previous version becomes the newest of
@@ -114,6 +115,10 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
     The one exception is a failure to sync the folder after the rename: the file then holds either
     the previous or the new version, both complete, and ``WriteFailed`` is still raised so the
     caller does not count the save as durable.
+
+    The name gets a new file: whatever was at ``path`` (a symbolic link, a hard link's other names) is
+    never written through. ``durable=False`` skips both syncs, for a file whose loss in a power cut
+    costs nothing (the clean-close marker): still whole, still never written through.
     """
     folder = path.parent
     temp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
@@ -124,7 +129,8 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         if backup_base is not None and keep > 0:
@@ -134,6 +140,8 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise WriteFailed(path, error) from error
+    if not durable:
+        return
     try:
         fsync_folder(folder)
     except OSError as error:

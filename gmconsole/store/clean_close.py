@@ -10,14 +10,13 @@ from its own appends, and lists the history folders only after an open that had 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
-from gmconsole.store.atomic import fsync_folder
+from gmconsole.store.atomic import atomic_write, fsync_folder
 from gmconsole.store.bounds import MAX_NOTE_FILE
 from gmconsole.store.errors import StoreError, WriteFailed
 from gmconsole.store.layout import CLEAN_CLOSE_FILE, chunk_file, chunks_in, session_folder, sessions_in
-from gmconsole.store.safe_open import is_plain_file, open_nofollow, read_nofollow
+from gmconsole.store.safe_open import is_plain_file, read_nofollow
 from gmconsole.store.shape import ID_MAX
 
 Newest = tuple[int, int]
@@ -34,16 +33,16 @@ def newest_chunk(campaign: Path) -> Newest | None:
 def leave_marker(campaign: Path, newest: Newest | None, last_id: int | None = None) -> None:
     """Write the clean-close marker naming the ``newest`` chunk and, when the writer knows it, the
     highest entry id given so far (``last_id``), so the next writer's first entry needs no scan of
-    every session's newest chunk. Not synced: a marker lost or torn by a power cut only means the
-    next open checks the history (and works the next id out from the chunks)."""
-    fd = open_nofollow(campaign / CLEAN_CLOSE_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    every session's newest chunk. Not synced: a marker lost by a power cut only means the next open
+    checks the history (and works the next id out from the chunks).
+
+    Written as a new file renamed over the name, never into the file found there: a marker that is a
+    hard link (another file's second name) would otherwise have that file's contents replaced, and a
+    symbolic link put there while the campaign was open is replaced, never followed."""
     document: dict = {"newest": list(newest) if newest else None}
     if last_id is not None:
         document["last_id"] = int(last_id)
-    try:
-        os.write(fd, json.dumps(document).encode("utf-8"))
-    finally:
-        os.close(fd)
+    atomic_write(campaign / CLEAN_CLOSE_FILE, json.dumps(document).encode("utf-8"), durable=False)
 
 
 def read_marker(campaign: Path) -> tuple[bool, Newest | None, int | None]:

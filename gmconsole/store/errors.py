@@ -82,6 +82,21 @@ class LockNotWritable(StoreError):
             "to look without changing anything.").format(name=name, path=self.path, reason=reason))
 
 
+class LockLinked(LockNotWritable):
+    """The campaign's ``lock`` file has more than one name on disk (a hard link): it is another file too,
+    whose contents the holder's note would replace, so the campaign is not opened for changes. Reading
+    needs no lock, so it can still be opened read-only. ``errno`` is ``None`` (no OS error)."""
+
+    def __init__(self, name: str, path: Path):
+        self.name = name
+        self.path = Path(path)
+        self.errno = None
+        StoreError.__init__(self, _(
+            "Campaign {name!r} cannot be opened for changes: its lock file {path} is a hard link (a second name "
+            "of another file, which gmconsole would overwrite); delete it (a new one is made), or open the "
+            "campaign read-only.").format(name=name, path=self.path))
+
+
 class CorruptFile(StoreError):
     """A campaign file that does not parse, or parses to something that is not a gmconsole file.
 

@@ -3,7 +3,10 @@
 The kernel drops a ``flock`` when the process holding it exits, however it exits (even ``kill -9``),
 so a stale lock never blocks anyone. The holder writes its pid, host and start time into the file
 so that a refused console can say who has the campaign. The file itself is never deleted:
-removing a lock file that someone may be about to lock is a classic race.
+removing a lock file that someone may be about to lock is a classic race. It is never written through a
+link either: a symbolic link is refused when opened (``O_NOFOLLOW``), and a hard link (a file with more
+than one name, which the note would overwrite) once open, before anything is written; the flock needs the
+file to stay put, so it cannot be replaced by a new one instead.
 
 Waiting. A command-line writer (a script recording rolls) may ask to wait for the lock: ``acquire``
 then polls the ``flock`` every :data:`POLL_SECONDS` until it is free or the deadline passes, so two
@@ -25,7 +28,7 @@ import time
 from pathlib import Path
 
 from gmconsole.store.bounds import MAX_NOTE_FILE
-from gmconsole.store.errors import CampaignLocked, LockNotWritable, StoreError
+from gmconsole.store.errors import CampaignLocked, LockLinked, LockNotWritable, StoreError
 from gmconsole.store.safe_open import open_nofollow, read_nofollow
 
 DEFAULT_WAIT = 5.0
@@ -61,15 +64,24 @@ class CampaignLock:
 
         Raises :class:`CampaignLocked` (naming the holder) when it is still taken at the deadline,
         :class:`LockNotWritable` when the file (or its folder, or the file system) does not let us
-        open it for writing, :class:`UnsafeLink` when the lock is a symlink.
+        open it for writing, :class:`UnsafeLink` when the lock is a symlink, :class:`LockLinked` (a
+        ``LockNotWritable``) when it is a hard link, another file's second name: nothing is written then.
         """
         deadline = time.monotonic() + max(0.0, wait)
         try:
-            fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a link would be written through
+            fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a symbolic link would be written through
         except OSError as error:
             if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
                 raise LockNotWritable(self.campaign, self.path, error) from error
             raise
+        try:
+            names = os.fstat(fd).st_nlink
+        except OSError:
+            os.close(fd)
+            raise
+        if names > 1:  # a hard link: the holder's note would replace another file's contents
+            os.close(fd)
+            raise LockLinked(self.campaign, self.path)
         try:
             while True:
                 try:

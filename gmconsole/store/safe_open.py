@@ -11,6 +11,12 @@ campaign's. So:
   it when a link stands where a file or folder belongs (``O_NOFOLLOW`` only guards the last part of a
   path, so a linked ``history`` or session folder must be caught here).
 
+A hard link (another file's second name, inside the campaign folder) is the file itself, so ``O_NOFOLLOW``
+cannot see it; it is never written into either: the ``lock`` refuses one once open (:mod:`.lock`, it
+counts the file's names), and every other file, the ``closed-cleanly`` marker included, is written as a new
+file renamed over the name (:func:`~gmconsole.store.atomic.atomic_write`), which leaves the other name as
+it was.
+
 The campaign folder itself and the data folder above it may be links (a GM may keep campaigns on
 another disk); only what is inside a campaign folder is checked. Renames (``os.replace``) and
 ``unlink`` act on a link itself, never on its target, so they need no guard.

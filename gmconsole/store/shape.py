@@ -255,12 +255,18 @@ GEAR = fields({"id": STR, "name": STR}, {
 }, extra=_at_most("bonus", "max_bonus"))
 PANIC = optional(fields({"total": COUNTER, "effect": STR}, {"name": STR}))
 DOG = optional(fields({}, {"name": STR, "attributes": map_of(ATTRIBUTE)}))
+GRANTS_MAX = 100
+"""More than a sheet may hold (:data:`gmconsole.campaign.validation.GRANTS_MOST`): only a hostile file has more."""
+GRANT = fields({"name": STR}, {"skills": list_of(STR, most=GRANTS_MAX)})
+"""A reroll grant on an exploding sheet (R-EXP-5): its name and the skills it covers (at most
+:data:`GRANTS_MAX` grants on a sheet, and skills to a grant)."""
 CHARACTER = fields({"id": STR, "name": STR}, {
     "kind": one_of("pc", "npc"), "count": whole(1, GROUP_MAX), "role": STR, "attributes": map_of(ATTRIBUTE),
     "skills": map_of(RATING), "gear": list_of(GEAR), "stress": whole(0, STRESS_MAX), "panic": PANIC,
     "mutation_points": COUNTER, "willpower": COUNTER, "conditions": list_of(STR), "wounds": COUNTER,
     "strain": COUNTER, "stamina": COUNTER, "stamina_max": COUNTER, "level": whole(*LEVEL_RANGE), "xp": COUNTER,
     "class_bonus": COUNTER, "dog": DOG, "notes": STR, "table_numbers": BOOL,
+    "reroll_grants": list_of(GRANT, most=GRANTS_MAX),
 })
 SLOT = fields({"combatant": STR, "value": SIGNED},
               {"attribute": whole(-10, 20), "rolloff": list_of(whole(1, 6), most=MAX_DICE), "seq": ID,
@@ -277,7 +283,7 @@ def _turn_in_range(initiative: dict, where: str) -> None:
 INITIATIVE = optional(fields({"mode": one_of("cards", "roll", "manual")}, {
     "deck": list_of(whole(*CARDS), most=MAX_DICE), "decks": ID, "slots": list_of(SLOT), "round": ID, "turn": ID,
     "draws": ID, "seq": ID, "begun": BOOL, "draw_options": map_of(list_of(whole(1, MAX_SPEED), most=2)),
-    "keepers": list_of(STR),
+    "keepers": list_of(STR), "actions": map_of(list_of(one_of("fast", "slow"), most=2 * MAX_SPEED)),
 }, extra=_turn_in_range))
 CLOCK = fields({"id": STR, "name": STR},
                {"segments": whole_of(*CLOCK_SEGMENTS), "filled": whole(0, max(CLOCK_SEGMENTS))},

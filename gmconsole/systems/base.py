@@ -203,7 +203,9 @@ class GameSystem(Protocol):
     """The module that answers "what would a second chance give?" for a roll already made (issue 17), or
     ``None`` where the second chance is a push (``pushes``; the campaign's ``push_odds`` answers): its
     ``after_roll_line(roll, stamina)`` gives one line for the roll builder (``roll``: the recorded roll as
-    stored; ``stamina``: the character's, or ``None``) or ``None`` when no second chance applies."""
+    stored; ``stamina``: the character's, or ``None``) or ``None`` when no second chance applies. A system
+    with :attr:`reroll_grants` gives there ``grant_line(roll, grants)`` too: the line offering the reroll
+    with the grants named (R-EXP-5), or ``None``."""
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
@@ -245,4 +247,14 @@ class GameSystem(Protocol):
 
     cli_flags: CliFlags
     """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""
+
+    reroll_grants: bool
+    """True when a character may hold reroll grants (seed 003: "some Tradecraft, Trade Secrets or Quirks grant
+    the ability to reroll failed skill checks"), named on the sheet and offered after a failed check
+    (R-EXP-5, :mod:`gmconsole.campaign.grants`)."""
+
+    fast_slow_actions: bool
+    """True when a combatant has a fast and a slow action each round (seed 002: help counts as an action of
+    the same kind, fast or slow, as the action helped): the initiative pane marks them and a roll's helpers
+    spend one (R-ACT-1, R-ACT-2, :mod:`gmconsole.rules.initiative_actions`)."""
 

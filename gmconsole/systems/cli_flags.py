@@ -11,9 +11,15 @@ from dataclasses import dataclass
 
 from gmconsole.i18n import N_, _
 
-__all__ = ["NOT_PUSHED", "CliFlags"]
+__all__ = ["NOT_PUSHED", "ROLE_OUTCOME_FLAGS", "CliFlags"]
 
 NOT_PUSHED = N_("only Year Zero rolls are pushed")
+
+_ROLES_ONLY = N_("role-skill outcomes are Mutant: Year Zero's (myz)")
+ROLE_OUTCOME_FLAGS = tuple((flag, _ROLES_ONLY) for flag in ("--role-outcome", "--stunt", "--finds-faces",
+                                                             "--patient-dies"))
+"""A campaign roll's flags that apply what a myz role skill's roll leads to (R-MYZ-ROLE-1), refused with why
+by the families without roles."""
 
 
 @dataclass(frozen=True)

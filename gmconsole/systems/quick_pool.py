@@ -62,9 +62,11 @@ def from_faces(system, faces: str, sized_given: bool = False, how: str | None = 
     A die of another size is not told by its face: its size must be given with the pool (``sized_given``:
     it is, and its faces are left to that pool), else a refusal naming ``how`` (default: the quick-pool
     syntax). Empty when the faces type no d6 at all."""
-    from gmconsole.rules.spec import parse_int_spec
+    from gmconsole.rules.dice import MAX_DICE
+    from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 
     typed = parse_int_spec(faces, system.face_kinds)
+    faces_per_kind(typed, MAX_DICE)  # twenty thousand faces are refused as faces, not as a pool of that many
     sized = [kind for kind in typed if not typed.kind(kind).d6]
     if sized and not sized_given:
         raise RulesError(_("{kind} faces do not tell the die's size: give the dice too ({how})").format(

@@ -6,8 +6,9 @@ die, R-MANUAL-1) and the history screen's ``c`` (any roll): when a panic row rea
 marks which player characters are in range, asked as the tracker's ``P`` asks it (R-PANIC-1), when a
 ``conditions`` push did not name its condition the GM types it, then the service applies the costs in
 one undoable change. A panic D6 once rolled or typed is recorded whatever the GM answers next: escape
-at who is in range means nobody else is (R-PANIC-1). The costs waiting are the campaign's state
-(:meth:`CampaignService.pending_costs`), not the widget's.
+at who is in range means nobody else is (R-PANIC-1). With the D6s typed (``A``), a row that makes those
+who hear or see roll asks each chained D6 too, one form for all (R-PANIC-3; escape there: nobody else
+panics). The costs waiting are the campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
 (play-test follow-up, item 3), with the way out, the history screen's ``D``, which drops a roll's
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import _
-from gmconsole.wording import error_text
+from gmconsole.wording import error_text, possessive
 
 __all__ = ["ERRORS", "apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal"]
 
@@ -147,8 +148,15 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
         done(result)
 
     def with_faces(faces: dict) -> None:
-        # the dice are on the table now: the question that follows only says who else they reach
-        _ask_in_range(app, entry, faces, lambda in_range: applied(faces, in_range))
+        # the dice are on the table now: the questions that follow only say who else they reach, and with the
+        # faces typed the D6 of each panic roll they chain (R-PANIC-3)
+        def in_range_known(in_range: list[str]) -> None:
+            if typed_panic:
+                _ask_chained(app, entry, faces, in_range, lambda chained, reached: applied(chained, reached))
+            else:
+                applied(faces, in_range)
+
+        _ask_in_range(app, entry, faces, in_range_known)
 
     def finished(result: dict | None) -> None:
         if result is not None:
@@ -211,6 +219,48 @@ def _type_faces(app, owed: list[tuple[str, str]], then: Callable[[dict], None]) 
         return
     app.push_screen(PanicFacesForm(_("{names} panic: the D6s rolled at the table").format(names=_(", ").join(names)),
                                    [(key, name) for (key, _id), name in zip(owed, names)], submit), closed)
+
+
+CHAIN_KEYS = {"panic_face": "chain_faces", "defender_panic_face": "defender_chain_faces"}
+"""The service's keyword for the chained dice of each panic a roll owes (R-PANIC-3)."""
+
+
+def _ask_chained(app, entry: RollEntry, faces: dict, in_range: list[str],
+                 then: Callable[[dict, list[str]], None]) -> None:
+    """With the panic D6s typed: when a row they give makes those who hear or see roll (R-PANIC-1), ask the D6 each
+    PC in range rolled at the table, one form for every chain (R-PANIC-3), then ``then(faces with the chained
+    dice, in_range)``; escape: ``then(faces, [])``, the typed dice recorded with nobody else reached."""
+    from gmconsole.campaign.tracker_values import costs_panic_preview
+    from gmconsole.ui.panic_chain import ask_chain_faces, chain_owed, chain_title
+
+    campaign = app.service.campaign
+    rows = costs_panic_preview(campaign, entry, faces.get("panic_face"), faces.get("defender_panic_face"))
+    chains = [(key, character_id, row, chain_owed(campaign, character_id, row, in_range))
+              for (key, character_id), row in zip(_panic_owers(entry), rows)]
+    chains = [chain for chain in chains if chain[3]]
+    if not chains:
+        then(faces, in_range)
+        return
+    several = len(chains) > 1
+    fields = []
+    for key, character_id, _row, owed in chains:
+        panicker = campaign.character(character_id)
+        for other_id, other in owed:
+            label = (_("{name} ({whose} panic)").format(name=other, whose=possessive(panicker.name))
+                     if several and panicker is not None else other)
+            fields.append(((CHAIN_KEYS[key], other_id), label))
+
+    def typed(chained: dict | None) -> None:
+        if chained is None:
+            then(faces, [])  # escape: nobody else panics (R-PANIC-3); the typed dice stand
+            return
+        out = dict(faces)
+        for (keyword, other_id), face in chained.items():
+            out.setdefault(keyword, {})[other_id] = face
+        then(out, in_range)
+
+    panics = [(getattr(campaign.character(character_id), "name", ""), row) for _k, character_id, row, _o in chains]
+    ask_chain_faces(app, chain_title(panics), fields, typed)
 
 
 def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:

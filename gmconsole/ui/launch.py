@@ -22,7 +22,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from gmconsole.i18n import _
-from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, NOT_WRITABLE, READ_ONLY_ADVICE
+from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, LOCK_LINKED, NOT_WRITABLE, READ_ONLY_ADVICE
 
 __all__ = ["ASKED_READ_ONLY", "IN_USE", "NOT_WRITABLE", "READ_ONLY_ADVICE", "choose_campaign", "launch"]
 
@@ -86,6 +86,7 @@ def _open_service(root: Path, name: str, read_only: bool):
     from gmconsole.campaign.storage_access import (
         CampaignLocked,
         CorruptFile,
+        LockLinked,
         LockNotWritable,
         restore_campaign_backup,
     )
@@ -101,7 +102,11 @@ def _open_service(root: Path, name: str, read_only: bool):
             title = _("Campaign in use") if isinstance(exc, CampaignLocked) else _("Campaign not writable")
             if not _question(title, str(exc), _("Open it read-only?")):
                 return None, None
-            read_only, why = True, IN_USE if isinstance(exc, CampaignLocked) else NOT_WRITABLE
+            if isinstance(exc, CampaignLocked):
+                why = IN_USE
+            else:
+                why = LOCK_LINKED if isinstance(exc, LockLinked) else NOT_WRITABLE
+            read_only = True
         except CorruptFile as exc:
             message, backup, damaged = str(exc), exc.backup, exc.path
             if backup is None:

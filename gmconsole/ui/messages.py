@@ -3,8 +3,8 @@ identity, as a message is one event).
 
 Data flows one way (README, Architecture): a widget posts one of these, the screen handles it and asks the
 campaign service to act, and the service's change comes back as ``CampaignChanged`` so every pane
-re-reads the campaign it shows. No pane calls another: the roster says which character the GM picked
-(``CharacterSelected``) and the main screen hands it to the roll builder.
+re-reads the campaign it shows. No pane calls another: the roster or the tracker says which character the
+GM picked (``CharacterSelected``) and the main screen hands it to the other of them and the roll builder.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def change_verb(entry: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class CharacterSelected(Message):
-    """The GM picked a character in the roster (or elsewhere); the roll builder takes it up."""
+    """The GM picked a character in the roster or the tracker; the other pane and the roll builder take it up."""
 
     character_id: str
 

@@ -63,16 +63,14 @@ def _main_screen(app):
 
 
 def go_to(main, character_id: str) -> None:
-    """Select ``character_id`` in the roster and the roll builder, and focus the roster."""
-    main.roster.select(character_id)
-    main.roll_builder.select_character(character_id)
+    """Select ``character_id`` (the roster, the tracker and the roll builder), and focus the roster."""
+    main.select_character(character_id)
     main.action_focus_pane("pane-roster")
 
 
 def roll_skill(main, character_id: str, skill: str) -> None:
     """Set the roll builder up for ``character_id`` rolling ``skill`` and focus it (``r`` rolls)."""
-    main.roster.select(character_id)
-    main.roll_builder.select_character(character_id)
+    main.select_character(character_id)
     main.roll_builder.choose_skill(skill)
     main.action_focus_pane("pane-roll")
 

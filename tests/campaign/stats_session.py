@@ -21,6 +21,7 @@ from gmconsole.campaign.library import install_demos
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.yearzero import skill_modifiers
 
 DEMOS = ("yze-demo", "yze-step-demo", "myz-demo", "exploding-demo", "tiered-demo")
 
@@ -49,10 +50,12 @@ def play_session(root: Path, name: str, seed: int = 15) -> None:
             for skill in character.skills:
                 # the exploding and tiered families roll a skill with an attribute the GM names
                 attribute = None if systems.get(system).attribute_from_skill else next(iter(character.attributes))
+                # a skill rolled for one of its uses (myz Sic a Dog) names its first: fighting, as it always rolled
+                uses = [u.id for u in skill_modifiers.uses_for(system, skill)][:1]
                 for typed in (False, False, True):
                     with contextlib.suppress(*refused):
-                        dice = service.preview_roll(character.id, skill, attribute=attribute).dice
-                        service.roll(character.id, skill, attribute=attribute,
+                        dice = service.preview_roll(character.id, skill, attribute=attribute, skill_modifiers=uses).dice
+                        service.roll(character.id, skill, attribute=attribute, skill_modifiers=uses,
                                      faces=_typed(dice, rng) if typed else None)
                         if rng.random() < 0.4:
                             service.push()

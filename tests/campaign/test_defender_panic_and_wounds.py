@@ -48,7 +48,7 @@ def test_R_OPP_1_R_PANIC_1_defender_stress_die_one_is_a_pending_panic_applied_wi
     assert expected.total == 7 and expected.others.stress == 1
     costs = service.apply_costs(entry["id"], in_range=[ann.id, cy.id], defender_panic_face=5)
     assert costs["defender_panic"]["total"] == 7 and "panic" not in costs
-    assert costs["summary"].startswith("Bo panics: 7")
+    assert costs["summary"].startswith("Bo panics: D6 5 + stress 2 = 7")
     assert service.character("Bo").panic.total == 7
     assert service.character("Bo").stress == max(0, 2 + expected.stress_change)
     assert (service.character("Ann").stress, service.character("Cy").stress) == (1, 1)
@@ -76,7 +76,8 @@ def test_R_PANIC_1_both_sides_panic_in_one_apply_and_each_chain_reaches_those_in
     # Ann: 6 + 1 = 7 (twitch, Cy +1); Bo: 5 + 2 = 7 (twitch, Cy +1 again)
     costs = service.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=5)
     assert costs["panic"]["total"] == 7 and costs["defender_panic"]["total"] == 7
-    assert costs["summary"].startswith("Ann panics: 7") and "Bo panics: 7" in costs["summary"]
+    assert costs["summary"].startswith("Ann panics: D6 6 + stress 1 = 7")
+    assert "Bo panics: D6 5 + stress 2 = 7" in costs["summary"]
     assert "pays: Ann panics" not in costs["summary"]  # play-test 4: the name was said twice
     assert service.character("Cy").stress == 2
     service.undo()

@@ -51,13 +51,13 @@ def _vanja(service):
     })
 
 
-def test_myz_sic_a_dog_defaults_to_the_dogs_strength_not_the_handlers_agility(make_service):
+def test_myz_sic_a_dog_fighting_rolls_the_dogs_strength_not_the_handlers_agility(make_service):
     service = make_service("myz")
     vanja = _vanja(service)
-    preview = service.preview_roll(vanja.id, "sic-a-dog")
+    preview = service.preview_roll(vanja.id, "sic-a-dog", skill_modifiers=["fight"])
     assert preview.can_roll and preview.attribute == "strength"
     assert [d["kind"] for d in preview.dice].count("base") == 4  # the dog's Strength 4, not Agility 5
-    roll = service.roll(vanja.id, "sic-a-dog", faces="base=1,2,3,6 skill=2,3")
+    roll = service.roll(vanja.id, "sic-a-dog", skill_modifiers=["fight"], faces="base=1,2,3,6 skill=2,3")
     assert (roll["attribute"], roll["successes"]) == ("strength", 1)
     service.push(roll["id"], faces="base=1,3 skill=4,5")
     service.apply_costs(roll["id"])
@@ -69,7 +69,7 @@ def test_myz_sic_a_dog_defaults_to_the_dogs_strength_not_the_handlers_agility(ma
 def test_myz_sic_a_dog_with_wits_rolls_the_handlers_wits(make_service):
     service = make_service("myz")
     vanja = _vanja(service)
-    preview = service.preview_roll(vanja.id, "sic-a-dog", attribute="wits")
+    preview = service.preview_roll(vanja.id, "sic-a-dog", attribute="wits", skill_modifiers=["scout"])
     assert preview.can_roll and [d["kind"] for d in preview.dice].count("base") == 2
 
 

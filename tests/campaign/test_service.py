@@ -159,7 +159,7 @@ def test_myz_roll_push_costs_apply_and_undo(make_service, reopen):
 def test_myz_sic_a_dog_fight_push_hurts_the_dog_not_the_handler(make_service):
     service = make_service("myz")
     _, vanja = _myz_party(service)
-    roll = service.roll(vanja.id, "sic-a-dog", attribute="strength", faces="base=1,2,3,4 skill=2,3")
+    roll = service.roll(vanja.id, "sic-a-dog", skill_modifiers=["fight"], faces="base=1,2,3,4 skill=2,3")
     service.push(roll["id"], faces="base=1,2,3 skill=4,5")
     service.apply_costs(roll["id"])
     after = service.character("Vanja")
@@ -172,7 +172,7 @@ def test_myz_sic_a_dog_scouting_rolls_the_handlers_wits_and_pushes_normally(make
     """Seed 000, Sic a Dog scouting: "You can push the roll normally" — trauma to Wits, mutation points."""
     service = make_service("myz")
     _, vanja = _myz_party(service)
-    roll = service.roll(vanja.id, "sic-a-dog", attribute="wits", faces="base=1,2,3 skill=2,3")
+    roll = service.roll(vanja.id, "sic-a-dog", skill_modifiers=["scout"], faces="base=1,2,3 skill=2,3")
     assert [d["kind"] for d in roll["pool"]["dice"]].count("base") == 3
     service.push(roll["id"], faces="base=2,4 skill=1,5")
     service.apply_costs(roll["id"])

@@ -154,10 +154,10 @@ def test_exploding_campaign_roll_with_no_skill_is_untrained(gm):
 def test_myz_sic_a_dog_with_agility_is_refused_in_one_line(gm):
     gm("demo")
     result = gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "sic-a-dog",
-                "--attribute", "agility")
-    _one_line_error(result, "Sic a Dog rolls the dog's Strength (fighting) or the handler's Wits")
+                "--attribute", "agility", "--use", "fight")
+    _one_line_error(result, "Sic a Dog rolls Fighting (the dog's Strength), Scouting (the handler's Wits)")
     fighting = gm("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "sic-a-dog",
-                  "--seed", "3", "--json")
+                  "--use", "fight", "--seed", "3", "--json")
     assert fighting.returncode == 0, fighting.stderr
     assert json.loads(fighting.stdout)["attribute"] == "strength"
 

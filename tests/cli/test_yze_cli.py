@@ -110,14 +110,14 @@ def test_text_output_names_the_dice_and_the_costs(run_cli):
     result = run_cli("roll", "myz", "--base", "2", "--faces", "base=1,2", "--push-faces", "base=1")
     assert result.returncode == 0
     assert "base 1 1*" in result.stdout
-    assert "trauma 2 (strength)" in result.stdout
+    assert "trauma 2 (Strength)" in result.stdout
 
 
 def test_bad_input_exits_2_with_one_line_and_json_error(run_cli):
     cases = [
         (("roll", "nosuch", "--base", "2"), "nosuch"),
         (("roll", "myz", "--base", "-1"), "--base"),
-        (("roll", "myz", "--base", "500"), "too many"),
+        (("roll", "myz", "--base", "500"), "is not a dice count (a whole number from 0 to 100)"),
         (("roll", "myz", "--base", "60", "--skill", "60"), "too big"),
         (("roll", "myz", "--base", "2", "--faces", "base=6,7"), "base: 7 is not a face of a d6"),
         (("roll", "myz", "--base", "2", "--faces", "base=6,2", "--push", "--push"), "only once"),

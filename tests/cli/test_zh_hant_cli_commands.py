@@ -20,7 +20,8 @@ KEPT = {"yze", "myz", "step", "exploding", "tiered", "demo", "gmconsole", "json"
 """Words that stay as typed in every language: system ids, attribute ids, the program, format names."""
 COMMANDS = {"roll", "odds", "new", "campaigns", "demo", "history", "open", "sheet", "costs", "settings", "skills",
             "session", "panic", "harm", "serve", "stats", "config", "table", "repair", "list", "scene", "recap", "show",
-            "keys", "path", "push", "Markdown", "Year", "Zero", "language", "theme", "exports"}
+            "keys", "path", "push", "Markdown", "Year", "Zero", "language", "theme", "exports", "outcome",
+            "assisted", "group", "save", "attack", "contested"}
 """Command words, history kinds, setting names and the export folder's name, typed as they are; a game's name."""
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
 """Cost names a roll's lines take from ``gmconsole/campaign/pending_costs.cost_text`` (the campaign's

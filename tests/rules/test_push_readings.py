@@ -148,3 +148,29 @@ def test_panic_row_11_seek_cover_asks_for_a_retreat_roll_when_an_enemy_is_engage
     assert row["id"] == "seek-cover"
     assert "If an enemy is at engaged range, you must make a retreat roll." in row["text"]["en"]
     assert "若有敵人在接戰範圍內，你必須進行撤退擲骰" in row["text"]["zh-Hant"]
+
+
+def test_r_art_3_an_artifact_item_rolls_its_gear_dice_beside_its_artifact_die():
+    """Seed 002: 「神器骰加入你的骰池……神器骰不會因磨損而損失」 — the die joins the pool; the item's gear
+    bonus gives gear dice as any item's does, and a −N modifier may take those (R-MOD-1), never the die."""
+    scanner = dict(gear=(("Scanner", 2),), artifacts=(("Scanner", 10, 2),), push_cost="attribute-damage")
+    pool = build_pool(PoolRequest("yze", "wits", 2, **scanner))
+    assert [(d.kind.value, d.sides, d.source) for d in pool.dice] == [
+        ("base", 6, None), ("base", 6, None), ("gear", 6, "Scanner"), ("gear", 6, "Scanner"),
+        ("artifact", 10, "Scanner")]
+    harder = build_pool(PoolRequest("yze", "wits", 2, modifiers=(-2,), **scanner))
+    assert [d.kind.value for d in harder.dice] == ["base", "base", "artifact"]
+    pushed = push(roll(pool, typed(base=[2, 3], gear=[1, 4], artifact=[3])),
+                  typed(base=[2, 3], gear=[1], artifact=[5]))
+    assert pushed.costs == (Cost("gear_damage", 2, "Scanner"),), "each gear 1 lowers the Scanner's bonus"
+    worn = build_pool(PoolRequest("yze", "wits", 2, gear=(("Scanner", 0),), artifacts=(("Scanner", 10, 0),),
+                                  push_cost="attribute-damage"))
+    assert [d.kind.value for d in worn.dice] == ["base", "base"]
+    assert [line for line in worn.explanation if "R-ART-2" in line] == [
+        "artifact Scanner: gear bonus 0, the item cannot be used (R-ART-2)"], "one line for the one item"
+
+
+def test_r_art_3_step_dice_an_artifact_items_bonus_steps_up_and_its_die_rolls():
+    pool = build_pool(PoolRequest("yze-step", "wits", attribute_die=8, gear=(("Scanner", 1),),
+                                  artifacts=(("Scanner", 10, 1),)))
+    assert [(d.kind.value, d.sides) for d in pool.dice] == [("step", 8), ("step", 6), ("artifact", 10)]

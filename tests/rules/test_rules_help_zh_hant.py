@@ -70,3 +70,22 @@ def test_the_rules_reference_stays_english_in_english():
     assert [s["title"] for s in sections] == ["Tiered results", "Initiative", "Dice rolled by hand"]
     assert "R-TIER-2: a pool of 0 or fewer dice rolls 2d6 and keeps the lowest; it cannot be Critical." in sections[0][
         "lines"]
+
+
+@pytest.mark.parametrize(("rule", "systems", "en", "zh"), [
+    ("R-ART-3", ("myz", "yze", "yze-step"), "both are rolled: its gear dice (its current bonus) and its artifact die",
+     "兩者都要擲：它的裝備骰（目前的加值）與它的神器骰"),
+    ("R-STUNT-1", ("myz",), "Move (one friend helped per 6)", "移動（每個 6 幫助一位同伴）"),
+    ("R-PUSH-8", ("yze", "yze-step"), "skill and gear 1s cost nothing in this option",
+     "技能骰與裝備骰的 1 不需付出代價"),
+])
+def test_the_readings_added_on_2026_12_03_are_in_the_help_in_both_languages(rule, systems, en, zh):
+    """RULES.md's change log of 2026-12-03: R-ART-3, R-STUNT-1 and R-PUSH-8 are new; the help names each,
+    as RULES.md words it, for the systems it applies to."""
+    for system in systems:
+        english = [line for s in rules_sections(system) for line in s["lines"] if rule in line]
+        assert english and en in english[0], (system, rule)
+        set_language("zh-Hant")
+        chinese = [line for s in rules_sections(system) for line in s["lines"] if rule in line]
+        set_language(None)
+        assert chinese and zh in chinese[0], (system, rule)

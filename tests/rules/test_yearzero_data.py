@@ -65,3 +65,14 @@ def test_myz_skills_roles_and_stunts_follow_seed_000():
 
 def test_myz_trauma_kind_per_attribute():
     assert [trauma_kind(a)["id"] for a in ATTRIBUTES] == ["damage", "fatigue", "confusion", "doubt"]
+
+
+def test_myz_sneak_stunt_keeps_the_seeds_words():
+    """Seed 000, Sneak: "Stunt: When setting up a sneak attack, you get a -1 modification to your first attack
+    for every extra 6 rolled after the first." — the seed says nothing of the target's defence."""
+    sneak = next(row for row in load_table("myz")["skills"] if row["id"] == "sneak")
+    assert sneak["stunts"] == [{
+        "en": "When setting up a sneak attack, you get a -1 modification to your first attack for every extra 6 "
+              "rolled after the first.",
+        "zh-Hant": "準備偷襲時，第一個 6 之後每多擲出一個 6，你的第一次攻擊獲得 -1 的調整值。",
+    }]

@@ -185,6 +185,26 @@ def test_yze_damage_stress_push_cost(attribute, expected):
     assert pushed.costs == (expected,)
 
 
+@pytest.mark.parametrize(("attribute", "cost"), [("agility", "damage"), ("empathy", "stress")])
+def test_r_push_8_damage_stress_counts_the_attributes_base_ones_only(attribute, cost):
+    """R-PUSH-8 (seed 002: 「來自屬性的骰子稱為基礎骰」): under damage-stress a skill 1 and a gear 1 after the
+    push cost nothing — not even an artifact item's gear 1 (R-ART-3) — and no gear bonus is worn down; only
+    the base 1s are damage or stress. The push odds count the same way."""
+    from gmconsole.systems.yearzero.push_odds import push_odds
+
+    pool = build_pool(PoolRequest("yze", attribute, 2, "mobility", 2, push_cost="damage-stress",
+                                  gear=(("Boots", 1), ("Scanner", 1)), artifacts=(("Scanner", 10, 1),)))
+    first = roll(pool, typed(base=[1, 3], skill=[1, 2], gear=[1, 4], artifact=[3]))
+    pushed = push(first, typed(base=[5], skill=[4], gear=[1], artifact=[2]))
+    assert [(d.kind.value, d.face) for d in pushed.dice if d.face == 1] == [("base", 1), ("skill", 1), ("gear", 1),
+                                                                           ("gear", 1)]
+    expected = Cost(cost, 1, attribute) if cost == "damage" else Cost(cost, 1)
+    assert pushed.costs == (expected,)
+    odds = push_odds(first)
+    assert set(odds.cost_distribution) == {cost}, "no gear damage, whatever the gear dice show"
+    assert not odds.gear_ruined
+
+
 def test_yze_attribute_damage_push_cost_gives_willpower_and_damages_gear():
     pool = build_pool(PoolRequest("yze", "wits", 3, "crafting", 1, push_cost="attribute-damage", gear=(("Kit", 2),)))
     pushed = push(roll(pool, typed(base=[1, 2, 3], skill=[1], gear=[1, 2])), typed(base=[5, 5], gear=[6]))

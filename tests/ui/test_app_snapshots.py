@@ -53,12 +53,14 @@ def test_tracker_panic_result_doom_and_clock_yze(snap_compare, make_app):
 
 
 def test_tracker_long_panic_chain_keeps_the_clocks_in_view_120x40(snap_compare, make_app):
-    """Issue 12, item 6: a Scream chained through a crowded roster, three clocks, typed D6 6 (``P``)."""
+    """Issue 12, item 6: a Scream chained through a crowded roster, three clocks, typed D6 6 (``P``); the eight
+    chained D6s typed too (R-PANIC-3), a 6 each."""
     from test_tracker_values_ui import _crowded
 
     app = make_app("yze-demo", seed=5)
     _crowded(app.service)
-    assert snap_compare(app, terminal_size=WIDE, press=["4", "P", "6", "enter", "a", "ctrl+s"])
+    chained = ["6", "tab"] * 7 + ["6"]
+    assert snap_compare(app, terminal_size=WIDE, press=["4", "P", "6", "enter", "a", "ctrl+s", *chained, "ctrl+s"])
 
 
 def test_roster_broken_and_panicking_badges_myz(snap_compare, make_app):

@@ -103,6 +103,7 @@ def test_help_screen_shows_the_corrected_push_readings_myz(make_app):
     assert "R-ART-2" in text and "gear bonus has dropped to 0 cannot be used" in text
     assert "a scouting or tracking push is a normal push" in text
     assert "Skill dice showing 1 are rerolled" not in text
+    assert "R-ART-3" in text and "R-STUNT-1" in text and "Move (one friend helped per 6)" in text
 
 
 def test_help_screen_shows_the_corrected_push_readings_yze(make_app):
@@ -110,6 +111,7 @@ def test_help_screen_shows_the_corrected_push_readings_yze(make_app):
     assert "R-STRESS-1" in text and "a roll on the attribute alone included" in text
     assert "Banes are base-die 1s only" in text and "R-PUSH-6" in text and "R-ART-2" in text
     assert "whichever way it gets there" in text
+    assert "R-ART-3" in text and "R-PUSH-8" in text and "skill and gear 1s cost nothing in this option" in text
 
 
 def test_r_art_2_the_builder_leaves_out_an_item_at_gear_bonus_0_and_says_why(open_service):

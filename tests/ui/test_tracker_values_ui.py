@@ -228,6 +228,10 @@ def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_ap
             await _type_value(pilot, "6")  # 6 + 6 = 12 Scream, everyone hears it
             await pilot.press("a", "ctrl+s")
             await pilot.pause()
+            for field in app.screen.query("Input"):  # R-PANIC-3: the chained D6s typed, a 6 each
+                field.value = "6"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
             pane = app.screen.query_one("TrackerPane")
             seen["bottom"] = pane.content_region.bottom
             seen["clocks"] = app.screen.query_one("#clock-table").region

@@ -133,7 +133,8 @@ async def test_a_burst_opens_the_history_types_its_filter_and_leaves_it(make_app
 @pilot_test
 async def test_a_burst_sets_a_counter_in_its_form_then_moves_on_to_another_pane(make_app, size):
     """``4 ↓ = 3 ⏎ 1 ↓``: Dallas's stress set to 3 by the one-value form, then the roster's highlight moves
-    from Ripley to Dallas (the arrow after the pane key goes to the roster)."""
+    on from Dallas (selected in the tracker, one selection) to Parker: the arrow after the pane key goes to
+    the roster."""
     app = make_app("yze-demo")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -142,7 +143,7 @@ async def test_a_burst_sets_a_counter_in_its_form_then_moves_on_to_another_pane(
         selected = roster.selected_id
         shown_pane = roster.display and roster.has_class("-active")
     assert app.service.character("c4").stress == 3
-    assert selected == "c4" and shown_pane
+    assert selected == "c6" and shown_pane
 
 
 @pilot_test

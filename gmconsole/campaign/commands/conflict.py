@@ -1,10 +1,10 @@
 """Initiative in the campaign: each step of :mod:`gmconsole.rules.initiative` as a recorded change.
 
 The state lives in ``session.initiative`` (a dict); every step — start, draw, roll, swap, delay,
-bring in, next/previous turn (with R-INIT-2's new draw), keep a card, remove, add, end — is a history
-entry (kind ``initiative``) and undoable. Combatants are roster ids; the history shows names. Cards
-and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them ``by_hand`` and its summary
-says ``typed``.
+bring in, next/previous turn (with R-INIT-2's new draw), keep a card, a fast or slow action taken (R-ACT-1),
+remove, add, end — is a history entry (kind ``initiative``) and undoable. Combatants are roster ids; the
+history shows names. Cards and D6s may be typed from a physical deck and dice (R-MANUAL-1): the entry marks them
+``by_hand`` and its summary says ``typed``.
 """
 
 from __future__ import annotations
@@ -225,6 +225,27 @@ def keep_card(service: CampaignService, character_id: str, keeps: bool) -> dict:
 
     return _simple(service, "keep-card", lambda s: rounds.set_keeper(s, character_id, keeps), text,
                    character_id=character_id, keeps=keeps)
+
+
+def take_action(service: CampaignService, character_id: str, kind: str) -> dict:
+    """R-ACT-1: ``character_id`` takes one more ``kind`` action this round (all of that kind taken: free again)."""
+    from gmconsole import systems
+    from gmconsole.campaign.combat_actions import action_word
+    from gmconsole.rules import initiative_actions as actions
+
+    system = systems.get(service.campaign.system)
+    if not system.fast_slow_actions:
+        raise ValidationError(_("{system} has no fast and slow actions (R-ACT-1)").format(system=system.title))
+
+    def text(c: Campaign, s: ini.Initiative) -> str:
+        count, most = actions.taken(s, character_id, kind), actions.places(s, character_id)
+        if not count:
+            return _("{name}: {action} free again").format(name=_name(c, character_id), action=action_word(kind))
+        said = _("{name}: {action} taken") + (f" ({count}/{most})" if most > 1 else "")
+        return said.format(name=_name(c, character_id), action=action_word(kind))
+
+    return _simple(service, "action", lambda s: actions.toggle(s, character_id, kind), text,
+                   character_id=character_id, action=kind)
 
 
 def redraws(c: Campaign, state: ini.Initiative) -> bool:

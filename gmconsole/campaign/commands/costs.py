@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
+from gmconsole.campaign.panic_words import costs_panic_summary
 from gmconsole.campaign.rolls import latest_roll
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, pick
 from gmconsole.rules.dice import DiceSource
 from gmconsole.store.errors import StoreError
+from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -78,14 +80,15 @@ def _owed_by_other(cost: dict, character_id: str) -> bool:
 def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[str],
                 condition: str | None = None, panic_face: int | None = None,
                 rng: random.Random | None = None, defender_panic_face: int | None = None, *,
-                typed: bool = False) -> dict:
+                typed: bool = False, chain_faces: dict | None = None, defender_chain_faces: dict | None = None) -> dict:
     """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
 
     An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
     :func:`gmconsole.campaign.commands.opposed.defender_panic_costs`) rolls it in this same change, after
     the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
     chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
-    typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic."""
+    typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic.
+    ``chain_faces`` / ``defender_chain_faces``: the D6s typed for the rolls each panic chains (R-PANIC-3)."""
     entry = latest_roll(service, entry_id, "costs")
     if entry.get("costs_status") == "applied":
         raise ValidationError(_("the costs of roll {id} were already applied (undo that change to apply them "
@@ -93,6 +96,10 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     if entry.get("costs_status") != "pending":
         raise ValidationError(_("roll {id} has no costs waiting to be applied").format(id=entry["id"]))
     in_range = player_characters(service, in_range)
+    chained = chain_faces_of(service, entry["character_id"], in_range, chain_faces)
+    defender = next((c.get("character_id") for c in entry.get("costs", []) if c.get("name") == "panic"
+                     and c.get("character_id") not in (None, entry["character_id"])), None)
+    defender_chained = chain_faces_of(service, defender, in_range, defender_chain_faces) if defender else None
     costs = [dict(c) for c in entry.get("costs", [])]
     if condition is not None:
         for cost in costs:
@@ -112,7 +119,8 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
             if not _owed_by_other(cost, character_id):
                 wants_panic = _apply_cost(c, character, cost, entry, lines) or wants_panic
         if wants_panic:
-            panic_info.update(panic_on(c, character, in_range, panic_face, source_rng))
+            panic_info.update(panic_on(c, character, in_range, panic_face, source_rng, chained))
+            panic_info["summary"] = costs_panic_summary(panic_info)  # with its D6, as the tracker shows it
             lines.append(panic_info["summary"])
         defender_panics: list[dict] = []
         for cost in costs:
@@ -123,7 +131,8 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                 raise ValidationError(_("{name} is no longer in the roster: their panic roll cannot be made").format(
                     name=cost.get("target") or _("the defender")))
             face = defender_panic_face if defender_panic_face is not None else (None if wants_panic else panic_face)
-            info = panic_on(c, other, in_range, face, source_rng)
+            info = panic_on(c, other, in_range, face, source_rng, defender_chained)
+            info["summary"] = costs_panic_summary(info)
             defender_panics.append(info)
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
@@ -167,10 +176,37 @@ def _panic_source(face: int | None, rng: random.Random) -> DiceSource:
     return DiceSource(faces={"dice": [face]}) if face is not None else DiceSource(rng=rng)
 
 
+def chain_faces_of(service: CampaignService, panicker_id: str, in_range: list[str],
+                   chain_faces: dict | None) -> dict[str, int] | None:
+    """R-PANIC-3: the D6s typed for the panic rolls a panic may chain (Scream, Flee, Berserk: every PC who hears
+    or sees rolls), by roster id, checked before any die is rolled: each named (id or name) is in range, each
+    face 1 to 6, and every PC in range but the one who panics has one (a typed evening types them all). ``None``
+    (no faces given at all): the console rolls the chained dice."""
+    if chain_faces is None:
+        return None
+    faces: dict[str, int] = {}
+    for name, face in chain_faces.items():
+        who = service.character(name)
+        if who.id not in in_range or who.id == panicker_id:
+            raise ValidationError(_("{name} is not in range of the panic: a chained D6 is typed for a player "
+                                    "character in range (R-PANIC-3)").format(name=who.name))
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise ValidationError(_("{whose} chained D6 cannot show {face} (a D6 shows 1 to 6)").format(
+                whose=possessive(who.name), face=face))
+        faces[who.id] = face
+    owed = [service.character(cid).name for cid in in_range if cid != panicker_id and cid not in faces]
+    if owed:
+        raise ValidationError(_("the chained D6s are typed for every player character in range: still owed "
+                                "{names} (R-PANIC-3)").format(names=_(", ").join(owed)))
+    return faces
+
+
 def panic_on(c: Campaign, character: Character, in_range: list[str], face: int | None,
-             rng: random.Random) -> dict:
+             rng: random.Random, chain_faces: dict[str, int] | None = None) -> dict:
     """A panic roll for ``character`` on the copy ``c``, with R-PANIC-1 effects on the roster members
-    in range (stress, or a chained panic roll each; each character panics at most once per chain)."""
+    in range (stress, or a chained panic roll each; each character panics at most once per chain).
+    ``chain_faces``: the chained rolls' D6s typed by hand, by id (R-PANIC-3, checked by :func:`chain_faces_of`;
+    ``None``: the console rolls them); a chained roll typed says ``by_hand``."""
     from gmconsole.systems.yearzero.panic import panic_roll, panic_table
 
     calm = panic_table()[0]["id"]
@@ -188,7 +224,8 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
         if result.stress_change and (ch.stress > 0 or result.stress_change > 0):  # −1 at 0 changes nothing
             # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
             trackers.change_stress(ch, result.stress_change)
-        rolls.append({"character_id": ch.id, "character": ch.name, **data})
+        typed = ch is not character and chain_faces is not None
+        rolls.append({"character_id": ch.id, "character": ch.name, **data, **({"by_hand": True} if typed else {})})
         others = [c.character(x) for x in in_range if x != ch.id]
         others = [o for o in others if o is not None]
         if result.others.stress:
@@ -199,7 +236,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
         if result.others.panic_roll:
             for other in others:
                 if other.id not in done:
-                    one(other, None)
+                    one(other, None if chain_faces is None else chain_faces[other.id])
 
     one(character, face)
     first = rolls[0]
@@ -215,15 +252,19 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
 
 
 def panic(service: CampaignService, character_id: str, in_range: list[str], face: int | None,
-          rng: random.Random, by_hand: bool = False) -> dict:
-    """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1)."""
+          rng: random.Random, by_hand: bool = False, chain_faces: dict | None = None) -> dict:
+    """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1);
+    ``chain_faces``: the chained rolls' D6s typed (R-PANIC-3, :func:`chain_faces_of`)."""
     who = service.character(character_id)
     targets = player_characters(service, in_range)
+    chained = chain_faces_of(service, who.id, targets, chain_faces)
 
     def mutate(c: Campaign) -> dict:
-        info = panic_on(c, c.character(who.id), targets, face, rng)
-        return {"summary": info["summary"] + (_(" (typed face)") if by_hand else ""), "panic": info,
-                "by_hand": by_hand}
+        info = panic_on(c, c.character(who.id), targets, face, rng, chained)
+        typed = _(" (typed face)") if by_hand else ""
+        if chained is not None and len(info["rolls"]) > 1:
+            typed += _(" (chained D6s typed)")
+        return {"summary": info["summary"] + typed, "panic": info, "by_hand": by_hand}
 
     return service.ledger.commit("panic", mutate, character_id=who.id)
 

@@ -26,8 +26,9 @@ def dice_source(faces: str | None, rng: random.Random, system: str) -> DiceSourc
     return DiceSource(faces=parse_int_spec(faces, systems.get(system).face_kinds))
 
 
-def year_zero_fields(result) -> dict:
-    """The entry fields of a (maybe pushed) YearZeroRoll."""
+def year_zero_fields(result, marks=()) -> dict:
+    """The entry fields of a (maybe pushed) YearZeroRoll; ``marks`` are the ids of its named skill modifiers
+    (R-STUNT-1: a side deal of Make a Deal counts every 6)."""
     data = result.as_dict()
     costs = [c.as_dict() for c in result.costs]
     if result.pool.push_cost == "stress-dice":
@@ -41,6 +42,7 @@ def year_zero_fields(result) -> dict:
         "first_dice": data["first_dice"],
         "successes": result.successes,
         "stunts": result.stunts,
+        **result.every_six(marks),  # R-STUNT-1: the 6s under the skill's own key (Move: friends_helped)
         "pushes": result.pushes,
         "outcome": {k: data[k] for k in ("success", "successes", "stunts", "banes", "panic", "broken", "push_cost")},
         "costs": costs,
@@ -68,10 +70,22 @@ def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict,
              "by_hand": result.by_hand, "pushes": 0, "can_push": False}, dice)
 
 
-def roll_summary(name: str, skill: str | None, attribute: str | None, fields: dict) -> str:
+def sixes_text(system: str, skill: str | None, fields: dict) -> str:
+    """R-STUNT-1: a roll of a skill that counts every 6, in its words (``2 sixes: 2 friends helped``); ``""``
+    for any other roll, and for a roll with no 6."""
+    if "successes" not in fields or not skill:
+        return ""
+    from gmconsole.systems.yearzero.sixes import every_six, marks_of
+
+    counted = every_six(system, skill, fields["successes"], marks_of(fields.get("skill_modifiers")))
+    return counted.text() if counted is not None else ""
+
+
+def roll_summary(name: str, skill: str | None, attribute: str | None, fields: dict, sixes: str = "") -> str:
+    """``Vanja rolls Move: 2 successes`` and, for a skill that counts every 6, ``— 2 sixes: 2 friends helped``."""
     what = skill or attribute or _("roll")
     if "successes" in fields:
-        result = successes_text(fields["successes"])
+        result = successes_text(fields["successes"]) + (f" — {sixes}" if sixes else "")
     elif "tier" in fields:
         result = tier_shown(fields["tier"])
     else:

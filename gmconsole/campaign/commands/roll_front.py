@@ -162,6 +162,8 @@ class RollFront:
         rng: random.Random | None = None,
         defender_panic_face: int | None = None,
         by_hand: bool | None = None,
+        chain_faces: dict | None = None,
+        defender_chain_faces: dict | None = None,
     ) -> dict:
         """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
         by default the newest roll with pending costs: trauma / damage / stress / willpower /
@@ -176,12 +178,15 @@ class RollFront:
         then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
         ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
         D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
-        console's own dice, rolled before the costs are applied (to know whom to ask about range)."""
+        console's own dice, rolled before the costs are applied (to know whom to ask about range).
+        ``chain_faces`` / ``defender_chain_faces`` (``{character: face}``): the D6s typed for the panic rolls
+        each panic chains (R-PANIC-3: every PC in range has one, or none is given and the console rolls)."""
         from gmconsole.campaign.commands import costs
 
         typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
         return costs.apply_costs(self, entry_id, [self.character(x).id for x in in_range], condition, panic_face, rng,
-                                 defender_panic_face, typed=typed)
+                                 defender_panic_face, typed=typed, chain_faces=chain_faces,
+                                 defender_chain_faces=defender_chain_faces)
 
     def pending_costs(self) -> list[dict]:
         """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
@@ -252,6 +257,16 @@ class RollFront:
         from gmconsole.campaign.commands import rolls as recorded
 
         return recorded.change_of_circumstances(self, character_id, skill, reason, goal)
+
+    def reroll_with_grant(self, entry_id: int | None, grant: str, *, faces: str | None = None,
+                          rng: random.Random | None = None) -> dict:
+        """exploding (R-EXP-5): reroll the failed check ``entry_id`` (default: the session's newest roll) with
+        the grant named ``grant`` that the character holds on the sheet; a new roll entry, recorded with the
+        grant's name (``reroll``), the failed check marked ``rerolled_with`` it (undone together). ``faces``:
+        typed from physical dice (R-MANUAL-1)."""
+        from gmconsole.campaign.commands import rerolls
+
+        return rerolls.reroll(self, entry_id, grant, faces, rng or self.ledger.rng)
 
     def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
                      rng: random.Random | None = None) -> dict:

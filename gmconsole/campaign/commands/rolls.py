@@ -11,13 +11,14 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
+from gmconsole.campaign import combat_actions, skills, validation
 from gmconsole.campaign import rolls as campaign_rolls
-from gmconsole.campaign import skills, validation
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
     exploding_fields,
     offered_by,
     roll_summary,
+    sixes_text,
     successes_text,
     year_zero_fields,
 )
@@ -35,6 +36,7 @@ from gmconsole.campaign.words import attribute_shown, outcome_shown, tier_shown
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
+from gmconsole.systems.yearzero.sixes import marks_of
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
@@ -42,10 +44,11 @@ if TYPE_CHECKING:
 
 
 def roll(service: CampaignService, request: RollRequest, faces: str | None, rng: random.Random,
-         decorate=None) -> dict:
+         decorate=None, entry_updates=()) -> dict:
     """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
 
-    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender)."""
+    ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender);
+    ``entry_updates`` change earlier entries in the same change (a check rerolled with a grant, R-EXP-5)."""
     campaign = service.campaign
     built = build(campaign, request)
     if not built.can_roll:
@@ -66,7 +69,8 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
     shown_skill = skills.name_of(campaign, built.skill)  # the GM reads the name; the entry keeps the id
     shown_attribute = skills.attribute_name_of(campaign.system, built.attribute)
-    fields["summary"] = roll_summary(built.character.name, shown_skill, shown_attribute, fields)
+    fields["summary"] = roll_summary(built.character.name, shown_skill, shown_attribute, fields,
+                                     sixes_text(campaign.system, built.skill, fields))
     if decorate is not None:
         decorate(fields, result)
         if fields.get("opposed"):
@@ -84,9 +88,13 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
                 character.xp += effect["amount"]
             elif effect["target"] == "stamina":
                 character.stamina = max(0, character.stamina + effect["amount"])
+        helping = combat_actions.mark_helpers(c, built.character.id, fields["request"]["helpers"])
+        if helping is not None:  # R-ACT-2: in a conflict each helper takes an action of the kind helped
+            fields["actions"] = {"kind": helping["kind"], "helpers": helping["helpers"]}
+            fields["summary"] += "; " + helping["summary"]
         return fields
 
-    entry = service.ledger.commit("roll", mutate, character_id=built.character.id)
+    entry = service.ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)
     service.ledger.remember_roll(entry)
     return entry
 
@@ -103,6 +111,9 @@ def _refuse_push_of(service: CampaignService, entry: dict) -> None:
         raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
         raise ValidationError(_("this roll's costs were already applied; undo them before pushing"))
+    if entry.get("role_outcome"):  # R-MYZ-ROLE-1: the build, finds or Save a Life followed the roll as it was
+        raise ValidationError(_("this roll's outcome was already applied ({summary}); undo it before pushing").format(
+            summary=entry["role_outcome"].get("summary", "")))
 
 
 def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
@@ -122,7 +133,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         owned=entry.get("character_id") is not None,  # R-PUSH-7: the GM's own roll rolls no stress die of its own
     )
     pushed = yearzero.push(previous, dice_source(faces, rng, service.campaign.system))
-    new_fields = year_zero_fields(pushed)
+    marks = marks_of(entry.get("skill_modifiers"))
+    new_fields = year_zero_fields(pushed, marks)
     if entry.get("opposed"):
         # The defender's panic (R-OPP-1, R-PANIC-1) stays owed whatever the active side's push rolls.
         from gmconsole.campaign.commands.opposed import defender_panic_costs
@@ -140,6 +152,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
         no_costs(new_fields)
     after = {k: new_fields[k] for k in ROLL_FIELDS_CHANGED_BY_PUSH}
+    after.update(pushed.every_six(marks))  # R-STUNT-1: the skill's count of 6s follows the push
     # A push is its own step: typed only when its own faces were typed; the roll keeps its first
     # roll's flag and gains one step (older entries without steps count every earlier push as the roll's flag).
     push_typed = faces is not None
@@ -149,8 +162,9 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     after["by_hand_steps"] = steps + [push_typed]
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
+    sixes = sixes_text(service.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                new_fields) + _(" (pushed)")
+                                    new_fields, sixes) + _(" (pushed)")
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
@@ -171,7 +185,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         n = new_fields["successes"]
         out = {
             "summary": _("{name} pushes {what}: {result}").format(
-                name=entry.get("character"), result=successes_text(n),
+                name=entry.get("character"), result=successes_text(n) + (f" — {sixes}" if sixes else ""),
                 what=shown_skill or attribute_shown(service.campaign.system, entry.get("attribute"))),
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
@@ -303,7 +317,7 @@ def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     from gmconsole.systems.yearzero import roll as yearzero
 
     result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
-    fields.update(year_zero_fields(result))
+    fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
     fields["pool_request"] = built.extra["pool_request"]
     fields["helpers"] = list(built.core.request.helpers)
     return [], result

@@ -282,16 +282,19 @@ class TableFront:
         face: int | None = None,
         rng: random.Random | None = None,
         by_hand: bool | None = None,
+        chain_faces: dict | None = None,
     ) -> dict:
         """A panic roll (D6 + stress) for a character; sets the active panic effect. R-PANIC-1: the GM
         names the roster members in range (``in_range``, ids or names), and effects on others are applied
         to them (stress +1, or a chained panic roll each). R-PANIC-2 escalation follows the setting.
         ``face`` is a D6 the GM rolled by hand (R-MANUAL-1; the entry says ``by_hand``), unless
-        ``by_hand`` is False: the console's own die, rolled before the roll is recorded."""
+        ``by_hand`` is False: the console's own die, rolled before the roll is recorded. ``chain_faces``
+        (``{character: face}``): the D6s typed for the chained panic rolls, one for every PC in range
+        (R-PANIC-3); without them the console rolls the chained dice."""
         from gmconsole.campaign.commands import costs
 
         return costs.panic(self, character_id, list(in_range), face, rng or self.ledger.rng,
-                           by_hand=face is not None if by_hand is None else by_hand)
+                           by_hand=face is not None if by_hand is None else by_hand, chain_faces=chain_faces)
 
     def change_doom(self, delta: int) -> dict:
         """The GM's doom pool ± ``delta`` (not below 0)."""
@@ -412,6 +415,13 @@ class TableFront:
         from gmconsole.campaign.commands import conflict
 
         return conflict.keep_card(self, self.character(character_id).id, keeps)
+
+    def take_action(self, character_id: str, kind: str) -> dict:
+        """R-ACT-1 (yze, yze-step): mark one more ``fast`` or ``slow`` action taken this round by a combatant;
+        with every one of that kind taken, they are all free again. A history entry, undoable."""
+        from gmconsole.campaign.commands import conflict
+
+        return conflict.take_action(self, self.character(character_id).id, kind)
 
     def previous_turn(self) -> dict:
         """Move back to the previous combatant (before the first: the last of the round before)."""

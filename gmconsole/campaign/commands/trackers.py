@@ -81,14 +81,16 @@ def rest(service: CampaignService, character_id: str | None = None) -> dict:
     def mutate(c: Campaign) -> dict:
         targets = ([character_lookup.character_in(c, character_id)] if character_id
                    else [ch for ch in c.roster if not ch.is_npc])
-        if not any(ch.stress or ch.panic is not None for ch in targets):
+        # the PCs with stress or a panic to rest away: those the console's question names, and the report
+        resting = [ch for ch in targets if ch.stress or ch.panic is not None]
+        if not resting:
             raise Unchanged(_("{name} has no stress to rest away: nothing recorded").format(name=targets[0].name)
                             if character_id else _("no PC has any stress to rest away: nothing recorded"))
-        for ch in targets:
+        for ch in resting:
             trackers.rest(ch)
-        names = _(", ").join(ch.name for ch in targets) or _("nobody")
+        names = _(", ").join(ch.name for ch in resting)
         return {"summary": _("rest: {names} back to 0 stress").format(names=names),
-                "targets": [ch.id for ch in targets]}
+                "targets": [ch.id for ch in resting]}
 
     return service.ledger.commit("rest", mutate,
                                  character_id=service.character(character_id).id if character_id else None)

@@ -4,7 +4,7 @@ refuse (see :mod:`gmconsole.systems.cli_flags`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_
-from gmconsole.systems.cli_flags import NOT_PUSHED, CliFlags
+from gmconsole.systems.cli_flags import NOT_PUSHED, ROLE_OUTCOME_FLAGS, CliFlags
 
 __all__ = ["CLI_FLAGS"]
 
@@ -26,6 +26,7 @@ CLI_FLAGS = CliFlags(
         ("--wounds", N_("with --campaign the pool comes from the character's sheet (its wounds count towards the TN)")),
         ("--strain", N_("with --campaign the pool comes from the character's sheet"
                         " (its strain counts towards the TN)")),
+        *ROLE_OUTCOME_FLAGS,
     ),
     refused_without_a_sheet=(
         ("--base", N_("an exploding check rolls --skill-die dN and --trait-die dN")),

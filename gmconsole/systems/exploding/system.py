@@ -40,7 +40,8 @@ class ExplodingSystem(SystemFacts):
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "tn_modifiers")
-    builder_actions: tuple[str, ...] = ("assisted", "group", "tn_modifiers", "clear_tn_modifiers", "difficulty")
+    builder_actions: tuple[str, ...] = ("assisted", "group", "tn_modifiers", "clear_tn_modifiers", "difficulty",
+                                       "reroll_grant")
     attribute_from_skill: bool = False
     special_forms: str | None = "exploding_forms"
     opposed_form: str | None = "opposed"
@@ -67,6 +68,8 @@ class ExplodingSystem(SystemFacts):
     dice_explode: bool = True
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
+    reroll_grants: bool = True  # R-EXP-5
+    fast_slow_actions: bool = False
     # "Stn", not "Str": exploding sheets often have a Strength trait beside strain.
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Wnd"), "wounds"), (N_("Stn"), "strain"))
     quick_pool_syntax: str = N_("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "

@@ -4,7 +4,7 @@ refuse (see :mod:`gmconsole.systems.cli_flags`)."""
 from __future__ import annotations
 
 from gmconsole.i18n import N_
-from gmconsole.systems.cli_flags import NOT_PUSHED, CliFlags
+from gmconsole.systems.cli_flags import NOT_PUSHED, ROLE_OUTCOME_FLAGS, CliFlags
 
 __all__ = ["CLI_FLAGS"]
 
@@ -21,6 +21,7 @@ CLI_FLAGS = CliFlags(
         ("--luck", N_("with --campaign the pool comes from the character's sheet (the Luck die is always rolled)")),
         ("--stamina", N_("with --campaign the pool comes from the character's sheet"
                          " (its stamina pays --push-yourself)")),
+        *ROLE_OUTCOME_FLAGS,
     ),
     refused_without_a_sheet=(
         ("--tn", N_("a tiered check reads its highest die, against no TN: add dice with --bonus N")),

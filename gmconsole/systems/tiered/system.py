@@ -66,6 +66,8 @@ class TieredSystem(SystemFacts):
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
+    reroll_grants: bool = False
+    fast_slow_actions: bool = False
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stam"), "stamina_of_max"), (N_("Wnd"), "wounds"),
                                                   (N_("Lvl"), "level"), (N_("XP"), "xp"))
     quick_pool_syntax: str = N_("a dice count like 4 or 4d6")

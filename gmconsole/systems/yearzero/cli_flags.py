@@ -29,7 +29,7 @@ CLI_FLAGS = CliFlags(
                          "`gmconsole settings NAME --set skill_ones=stay|blank`")),
         ("--push-cost", N_("with --campaign the push cost is the campaign's setting: "
                         "`gmconsole settings NAME --set push_cost=COST`")),
-        ("--dog", N_("with --campaign Sic a Dog is a skill: use --skill sic-a-dog")),
+        ("--dog", N_("with --campaign Sic a Dog is a skill: use --skill sic-a-dog --use fight")),
     ),
     refused_without_a_sheet=(
         ("--tn", _NO_TN), ("--tn-mod", _NO_TN),

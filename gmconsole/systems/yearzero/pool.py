@@ -89,7 +89,8 @@ class PoolRequest:
     ``attribute_value`` is the attribute's *current* value (after trauma) and gives the base dice
     in `myz` and `yze`; for a Sic a Dog fighting roll it is the dog's current Strength.
     ``gear`` is ``((item, current bonus), ...)``; ``artifacts`` is ``((item, sides), ...)`` or
-    ``((item, sides, current gear bonus), ...)``: R-ART-2, an item at bonus 0 cannot be used.
+    ``((item, sides, current gear bonus), ...)``: R-ART-2, an item at bonus 0 cannot be used. R-ART-3: an
+    item with an artifact die and a gear bonus is named in both, so its gear dice roll beside its artifact die.
     ``attribute_die`` / ``skill_die`` are the step dice of `yze-step` (sides), ``skill_die``
     ``None`` meaning no skill. ``modifiers`` are other situational modifiers (signed);
     ``named_modifiers`` are ``((name, value), ...)`` picked from a skill's own list (seed 002,
@@ -352,12 +353,18 @@ def _skill_shown(request: PoolRequest) -> str:
     return request.skill_name or request.skill or _("skill")
 
 
+def _artifact_items(request: PoolRequest) -> set[str]:
+    """The items of the pool that carry an artifact die (R-ART-3: their gear dice roll too)."""
+    return {artifact[0] for artifact in request.artifacts}
+
+
 def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
     """Base, skill and gear dice of the dice-pool variant after R-MOD-1."""
     base = request.attribute_value
     skill = request.skill_level
     gear = [[name, bonus] for name, bonus in request.gear]
-    source = _("dog's strength") if request.sic_a_dog and request.dog_strength is None else _attribute_shown(request)
+    fighting_dog = request.sic_a_dog and request.attribute == "strength"  # Sic a Dog fighting: the dog's own
+    source = _("dog's strength") if fighting_dog else _attribute_shown(request)
     lines.append(_("{what} {value}: {dice}").format(what=source or _("base"), value=base, dice=_dice(base, "base")))
     if skill or request.skill:
         lines.append(_("{what} {value}: {dice}").format(what=_skill_shown(request), value=skill,
@@ -365,7 +372,7 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     for name, bonus in gear:
         if bonus:
             lines.append(_("gear {name} +{bonus}: {dice}").format(name=name, bonus=bonus, dice=_dice(bonus, "gear")))
-        else:
+        elif name not in _artifact_items(request):  # an artifact item's own line says it (R-ART-3)
             lines.append(_("gear {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
     lines.extend(modifier_lines)
     if modifier > 0:
@@ -451,7 +458,7 @@ def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         steps += bonus
         if bonus:
             lines.append(_("gear {name} +{bonus}: {bonus} steps up").format(name=name, bonus=bonus))
-        else:
+        elif name not in _artifact_items(request):  # an artifact item's own line says it (R-ART-3)
             lines.append(_("gear {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
     lines.extend(modifier_lines)
     dice, notes = step_dice(request.attribute_die, request.skill_die, steps)

@@ -13,11 +13,11 @@ answer is a distribution over the rerolled dice alone, shifted by what stays:
   (R-STRESS-1: stress dice = current stress; R-PANIC-2 escalation is not modelled: it needs the
   character's current panic);
 - costs: the rules' own :func:`~gmconsole.systems.yearzero.roll.push_costs`, which read only how many
-  dice of each kind and source show 1. Every cost option counts 1s (R-MYZ-TRAUMA; ``damage-stress``,
-  ``attribute-damage``) or is fixed per push (``stress-dice``, ``conditions``, ``doom``), so what a
-  rerolled die adds depends only on whether it shows 1. Dice that add the same costs when they show 1
-  form a class, and each class's count of 1s has an exact distribution. The rules are asked along each
-  class's counts; a cost is then what the kept dice cost plus what each class adds (a convolution) —
+  dice of each kind and source show 1. Every cost option counts 1s (R-MYZ-TRAUMA; ``damage-stress``, its
+  base 1s only, R-PUSH-8; ``attribute-damage``) or is fixed per push (``stress-dice``, ``conditions``,
+  ``doom``), so what a rerolled die adds depends only on whether it shows 1. Dice that add the same costs
+  when they show 1 form a class, and each class's count of 1s has an exact distribution. The rules are
+  asked along each class's counts; a cost is then what the kept dice cost plus what each class adds (a convolution) —
   and where a cost would cross a threshold fed by two classes, once per combination of their counts
   (see :func:`_costs`). Thresholds such as "broken" come out right because the real rules decide them.
 

@@ -167,3 +167,30 @@ def sic_a_dog(
             skill="sic-a-dog", skill_level=skill_level, sic_a_dog=True, dog_strength=strength, **extra,
         )
     raise RulesError(_("a dog can fight, scout or track, not {use!r}").format(use=use))
+
+
+@dataclass(frozen=True)
+class SaveALifeResult:
+    """Heal, Save a Life: whether the patient's critical injuries are stabilized, and whether the failure
+    kills (only ever by the GM's word: the seed says a failed roll *could* kill)."""
+
+    success: bool
+    dies: bool
+
+    def as_dict(self) -> dict:
+        return {"success": self.success, "dies": self.dies}
+
+
+def save_a_life(heal_roll: YearZeroRoll, dies: bool = False) -> SaveALifeResult:
+    """R-MYZ-SAVE-1 (gmconsole's reading of seed 000's Save a Life: "give first aid and stabilize critical
+    injuries, which might save your patient's life. A failed roll in this situation could kill him"): a Heal
+    roll with a success stabilizes the patient's critical injuries; a failed one stabilizes nothing, and
+    kills the patient only when the GM says it does (``dies``), since the seed says it *could*. The seed
+    gives no table of critical injuries and the console keeps none: the campaign layer marks the patient
+    with the condition ``stabilized`` or ``dead``. ``dies`` with a success is refused."""
+    if heal_roll.pool.system != "myz" or heal_roll.pool.skill_id != "heal":
+        raise RulesError(_("Save a Life needs a Heal roll"))
+    success = _sixes(heal_roll) >= 1
+    if success and dies:
+        raise RulesError(_("the Heal roll succeeded: the patient is stabilized, not killed (R-MYZ-SAVE-1)"))
+    return SaveALifeResult(success, bool(dies))

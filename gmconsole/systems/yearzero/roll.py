@@ -31,6 +31,7 @@ from gmconsole.systems.yearzero.pool import (
     step_dice,
     step_die_for_rating,
 )
+from gmconsole.systems.yearzero.sixes import every_six
 from gmconsole.systems.yearzero.system import MYZ_PUSH_COST
 
 ONES_STAY = ones_that_stay("stay")
@@ -207,6 +208,12 @@ class YearZeroRoll:
         """True when the push costs take the attribute (or the dog's Strength) to 0."""
         return any(c.name == "broken" for c in self.costs)
 
+    def every_six(self, marks=()) -> dict[str, int]:
+        """R-STUNT-1: ``{key: 6s}`` for a skill whose text counts every 6 (Move: ``friends_helped``), else
+        ``{}``; ``marks`` are the ids of the roll's named skill modifiers (a side deal of Make a Deal)."""
+        counted = every_six(self.pool.system, self.pool.skill_id, self.successes, marks)
+        return {} if counted is None else {counted.key: counted.count}
+
     def as_dict(self) -> dict:
         """The shape the CLI ``--json`` and the history use."""
         costs: dict[str, int] = {}
@@ -217,6 +224,7 @@ class YearZeroRoll:
             "success": self.success,
             "successes": self.successes,
             "stunts": self.stunts,
+            **self.every_six(),
             "pushed": self.pushes > 0,
             "pushes": self.pushes,
             "can_push": self.can_push,
@@ -352,6 +360,8 @@ def push_costs(pool: Pool, pushes: int, ones: OnesCount) -> list[Cost]:
         return [Cost("doom", pushes)]
     step = pool.system == "yze-step"
     if option == "damage-stress":
+        # R-PUSH-8: only the attribute's base 1s count (seed 002: 「來自屬性的骰子稱為基礎骰」); skill and gear
+        # 1s cost nothing here, and no gear bonus wears down (unless the tool takes the damage instead).
         count = _ones(ones, DieKind.STEP) if step else _ones(ones, DieKind.BASE)
         if request.tool_takes_damage:
             return [Cost("gear_damage", count, request.gear[0][0])]

@@ -21,7 +21,8 @@ from gmconsole.i18n import _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.rules.errors import RulesError
 
-__all__ = ["Picked", "SkillModifier", "find", "modifiers_for", "opposed_skill", "recorded", "resolve"]
+__all__ = ["Picked", "SkillModifier", "find", "listed_name", "missing_use", "modifiers_for", "opposed_skill",
+           "recorded", "resolve", "use_of", "uses_for", "uses_text"]
 
 MAX_DETAIL = 60
 """A typed detail (a sector, a device) is kept short: it is shown on one line and in the history."""
@@ -43,12 +44,32 @@ class SkillModifier:
     excludes: tuple[str, ...] = ()
     opposed_by: str | None = None
     ask: dict | None = None
+    use: dict | None = None
+    """One of the skill's uses (myz Sic a Dog: fight, scout, track): ``{"attribute": ..., "of": "dog"}``,
+    the attribute it rolls and, for the dog's own, whose; a roll of the skill names exactly one use."""
+    choices: str | None = None
+    """The table whose rows the detail is picked from (myz ``jury_rig_devices``); a typed detail naming
+    a row (its id or name, in either language) is kept as that row's English name."""
+    pick: str | None = None
+    """What the console picks the detail from instead of asking it typed (``patient``: a roster member,
+    kept by name)."""
 
     @classmethod
     def from_row(cls, row: dict) -> SkillModifier:
         return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
                    group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
-                   opposed_by=row.get("opposed_by"), ask=row.get("ask"))
+                   opposed_by=row.get("opposed_by"), ask=row.get("ask"), use=row.get("use"),
+                   choices=row.get("choices"), pick=row.get("pick"))
+
+    @property
+    def attribute(self) -> str | None:
+        """The attribute a use rolls (``None`` for a row that is no use)."""
+        return (self.use or {}).get("attribute")
+
+    @property
+    def dogs_own(self) -> bool:
+        """A use that rolls the dog's own attribute (Sic a Dog fighting): its push hurts the dog."""
+        return (self.use or {}).get("of") == "dog"
 
     def label(self, with_value: bool = True) -> str:
         """The name in the GM's language and its value (``The area is dark or dimly lit +1``) for pickers and
@@ -110,7 +131,7 @@ def find(system: str, skill: str | None, key: str) -> SkillModifier:
         skill=skill, key=key.split("=", 1)[0].strip(), names=names))
 
 
-def _detail(row: SkillModifier, key: str) -> str | None:
+def _detail(system: str, row: SkillModifier, key: str) -> str | None:
     text = key.split("=", 1)[1].strip() if "=" in key else ""
     if row.ask is None:
         if text:
@@ -124,7 +145,21 @@ def _detail(row: SkillModifier, key: str) -> str | None:
             id=row.id, count=len(text), most=MAX_DETAIL))
     if not text.isprintable():
         raise RulesError(_("the detail of {id} has characters that cannot be shown").format(id=row.id))
-    return text
+    return listed_name(system, row, text) or text
+
+
+def listed_name(system: str, row: SkillModifier, text: str) -> str | None:
+    """The English name of the row of ``row.choices`` that ``text`` names (its id or its name in either
+    language, without regard to case), so ``scrap gun``, ``Scrap gun`` and 廢料槍 are one device; ``None``
+    when ``text`` names none (a device of the GM's own) or the modifier picks from no table."""
+    if not row.choices:
+        return None
+    wanted = " ".join(text.split()).casefold()
+    for listed in _table(system).get(row.choices, ()):
+        names = (listed.get("id", ""), *listed.get("name", {}).values())
+        if wanted in {str(n).casefold() for n in names}:
+            return listed["name"]["en"]
+    return None
 
 
 def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]:
@@ -141,12 +176,50 @@ def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]
             raise RulesError(_("{id} is picked twice: each modifier counts once").format(id=row.id))
         clash = next((p.modifier for p in picked if row.id in p.modifier.excludes or p.modifier.id in row.excludes),
                      None)
+        if clash is not None and row.use and clash.use:
+            raise RulesError(_("{id} and {other} are two uses of {skill}: a roll is one of them, pick one of "
+                               "them").format(id=row.id, other=clash.id, skill=pick(_skill_name(system, skill))))
         if clash is not None:
             raise RulesError(_("{id} and {other} state the same fact (or its opposite): pick one of them").format(
                 id=row.id, other=clash.id))
         seen.add(row.id)
-        picked.append(Picked(row, _detail(row, str(key))))
+        picked.append(Picked(row, _detail(system, row, str(key))))
     return picked
+
+
+def _skill_name(system: str, skill: str | None) -> dict:
+    """The table's name of ``skill`` (both languages), or the id for both when the table has no such row."""
+    row = next((r for r in _table(system).get("skills", ()) if r["id"] == skill), None)
+    return row["name"] if row else {"en": skill or "", "zh-Hant": skill or ""}
+
+
+def uses_for(system: str, skill: str | None) -> list[SkillModifier]:
+    """The uses of ``skill`` (myz Sic a Dog: fight, scout, track), in table order; empty for a skill that
+    has none (every other skill: its roll needs no use)."""
+    return [row for row in modifiers_for(system, skill) if row.use]
+
+
+def use_of(system: str, skill: str | None, keys: Iterable[str]) -> SkillModifier | None:
+    """The use among a roll's picks (ids, or ``id=detail``), or ``None`` when it names none; the picks are
+    checked by :func:`resolve` (two uses at once are refused there)."""
+    wanted = {str(key).split("=", 1)[0].strip().casefold() for key in keys}
+    return next((row for row in uses_for(system, skill) if row.id in wanted), None)
+
+
+def uses_text(system: str, skill: str | None) -> str:
+    """The uses of ``skill`` named in the GM's language, as a refusal lists them: ``Fighting (the dog's
+    Strength), Scouting (the handler's Wits) or Tracking (the handler's Wits)``."""
+    names = [pick(row.name) for row in uses_for(system, skill)]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{some} or {last}").format(some=_(", ").join(names[:-1]), last=names[-1])
+
+
+def missing_use(system: str, skill: str | None, skill_name: str | None = None) -> str:
+    """The one sentence that refuses a roll of ``skill`` naming none of its uses (the builder asks instead;
+    the command line names its flag)."""
+    return _("{skill} is rolled for one of its uses: {uses}").format(
+        skill=skill_name or pick(_skill_name(system, skill)), uses=uses_text(system, skill))
 
 
 def opposed_skill(system: str, skill: str | None, picked: Sequence[Picked] = ()) -> str | None:

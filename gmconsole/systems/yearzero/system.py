@@ -99,6 +99,9 @@ class YearZeroSystem(SystemFacts):
     dice_explode: bool = False
     lists_stunts: bool = False
     cli_flags: CliFlags = CLI_FLAGS
+    reroll_grants: bool = False
+    fast_slow_actions: bool = False
+    """R-ACT-1: seed 002 (yze, yze-step) names fast and slow actions; seed 000 (myz) names actions and maneuvers."""
 
     @property
     def rates_in_dice(self) -> bool:
@@ -155,6 +158,8 @@ MYZ = YearZeroSystem(
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
     repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    # R-MYZ-ROLE-1: j applies what a role skill's roll leads to (a build, finds, Save a Life)
+    builder_actions=YearZeroSystem.builder_actions + ("role_outcome",),
     # R-MYZ-TRAUMA: trauma lowers the attribute the GM picks (Strength: damage, Agility: fatigue, ...)
     harm=Harm(word=N_("trauma"), label=N_("Trauma"), title=N_("{name} takes trauma"), attribute="strength",
               picks_attribute=True),
@@ -168,7 +173,7 @@ YZE = YearZeroSystem(
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="2", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
-    push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
+    push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards", fast_slow_actions=True,
 )
 
 YZE_STEP = YearZeroSystem(
@@ -176,7 +181,7 @@ YZE_STEP = YearZeroSystem(
     tracker_counters=("stress", "willpower"), sheet_counters=("stress", "willpower"),
     new_attribute_text="8", skills_table="yze",
     has_panic_table=True, has_stress=True, has_roles=False,
-    push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards",
+    push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards", fast_slow_actions=True,
     attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
     sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
     quick_pool_syntax=N_("step dice like d10 d8 (attribute die, then skill die; 2st stress dice)"),

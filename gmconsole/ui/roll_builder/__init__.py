@@ -4,7 +4,8 @@
 - :mod:`.keys` and :mod:`.actions`: its key bindings, CSS and key actions;
 - :mod:`.draft`: the roll being built (:class:`RollDraft`) and the request it makes;
 - :mod:`.result_view`: the last result and its breakdown;
-- :mod:`.flows` and :mod:`.modifier_flows`: the dialogs (pickers, forms, faces), run as workers;
+- :mod:`.flows`, :mod:`.modifier_flows` and :mod:`.grant_flow`: the dialogs (pickers, forms, faces, a grant's
+  reroll), run as workers;
 - :mod:`.skill_list`: the skill filter and list.
 """
 

@@ -110,6 +110,13 @@ class BuilderKeys:
             return
         self.message = ""
         self.draft = self.draft.changed(hidden=not self.draft.hidden)
+        said = (_("the next roll is hidden from the players' table view — H again shows it") if self.draft.hidden
+                else _("the next roll is shown on the players' table view again"))
+        set_status = getattr(self.screen, "set_status", None)  # the main screen's status line, as other keys say
+        if set_status is not None:
+            set_status(said)
+        else:
+            self.say(said)
 
     def action_helpers(self) -> None:
         character = self.need_character()
@@ -155,8 +162,27 @@ class BuilderKeys:
         self.draft = self.draft.changed(tn_modifiers=())
 
     # ------------------------------------------------------------------ rolling
+    def asked_use(self, then) -> bool:
+        """A skill rolled for one of its uses (myz Sic a Dog) with none picked: ask which, then ``then``
+        (True: asked; the key does nothing more now)."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if not modifier_flows.use_missing(self):
+            return False
+        self.run_flow(modifier_flows.ask_use(self, then))
+        return True
+
+    def refusal_words(self, reason: str) -> str:
+        """Why the pool built cannot be rolled, as the builder says it: a use still to pick is asked by ``r``
+        and ``f`` (or picked with ``m``), so it is said as a question, not a refusal."""
+        import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
+
+        if modifier_flows.use_missing(self):
+            return _("{reason} (r or f asks which, m picks it)").format(reason=reason)
+        return _("Cannot roll: {reason}").format(reason=reason)
+
     def action_roll(self) -> None:
-        if self.need_character() is None or self.cannot_roll():
+        if self.need_character() is None or self.asked_use(self.action_roll) or self.cannot_roll():
             return
         try:
             entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng, hidden=self.draft.hidden)
@@ -166,7 +192,7 @@ class BuilderKeys:
         self.rolled(entry)
 
     def action_roll_faces(self) -> None:
-        if self.need_character() is None or self.cannot_roll():
+        if self.need_character() is None or self.asked_use(self.action_roll_faces) or self.cannot_roll():
             return
         self.run_flow(flows.roll_faces(self))
 
@@ -222,11 +248,13 @@ class BuilderKeys:
 
     def action_apply_costs(self, typed_panic: bool = False) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
-        was reopened), those of the newest roll still owing costs in the campaign's state (issue 11).
+        was reopened, or another character has rolled since), those of the newest roll still owing costs
+        in the campaign's state (issue 11). The roll on screen stays the builder's last roll (it may
+        still be pushed), and a line of its own says whose roll's costs were applied.
         ``A``: the same with the panic D6 rolled at the table typed (R-MANUAL-1)."""
         from gmconsole.ui.cost_applying import apply_costs_of, newest_pending
 
-        entry = self.last_entry
+        shown_entry = entry = self.last_entry
         if entry is None or entry.costs_status != "pending" or given(entry.status, "done") != "done":
             item = newest_pending(self.service, self.character_id)
             shown_applied = entry if entry is not None and entry.costs_status == "applied" else None
@@ -234,13 +262,27 @@ class BuilderKeys:
             # again, R-PANIC-1) rather than that there were none
             entry = self.reread({"id": item["roll_id"], "session": item.get("session")}) if item else shown_applied
         if entry is None:
-            self.say(_("No costs are waiting: roll (and push) first."))
+            self.say(_paid_at_the_push(shown_entry) or _("No costs are waiting: roll (and push) first."))
             return
+        # the roll whose costs are applied is shown as the last roll when it is the one on screen, or, with
+        # none on screen (the console reopened), when it is the selected character's own; never another's
+        on_screen = (shown_entry is None and given(entry.character_id, None) == self.character_id) or (
+            shown_entry is not None and (given(shown_entry.session, None), shown_entry.id) == (
+                given(entry.session, None), entry.id))
 
         def done(result: dict) -> None:
-            self.last_entry = self.reread(entry) or entry
+            applied = as_record(result)
+            summary = given(applied.summary, "")
+            if on_screen:
+                self.last_entry = self.reread(entry) or entry
+                said = _("Applied: {summary}").format(summary=summary)
+            else:  # an older roll's costs: the roll on screen stays, and the line names whose were applied
+                from gmconsole.safe_text import shown
+
+                said = _("Applied the costs of roll {id} ({name}): {summary}").format(
+                    id=entry.id, name=shown(given(entry.character, "")), summary=summary)
             self.message = ""
-            self.special_text = _("Applied: {summary}").format(summary=given(as_record(result).summary, ""))
+            self.report(said, applied)
             self.refresh_view()
             self.focus()
 
@@ -255,9 +297,8 @@ class BuilderKeys:
         if self.last_entry is not None:
             self.last_entry = self.reread(self.last_entry)
         undone = as_record(undone)
-        self.special_text = _("Undone: {summary}").format(summary=given(undone.summary, ""))
-        self._undone_ref = (given(undone.session, None), undone.id)
         self.message = ""
+        self.report(_("Undone: {summary}").format(summary=given(undone.summary, "")), undone)
         self.refresh_view()
 
     # ------------------------------------------------------------------ opposed and special rolls
@@ -265,8 +306,8 @@ class BuilderKeys:
         character = self.need_character()
         if character is None:
             return
-        if self.game_system.opposed_form is None and self.cannot_roll():  # the pool built is the active side
-            return
+        if self.game_system.opposed_form is None and (self.asked_use(self.action_opposed) or self.cannot_roll()):
+            return  # the pool built is the active side
         self.run_flow(flows.opposed(self, character))
 
     def _special(self, name: str) -> None:
@@ -296,6 +337,24 @@ class BuilderKeys:
             return
         self.run_flow(flows.consequence(self, entry))
 
+    def action_role_outcome(self) -> None:
+        """myz ``j``: apply what the role skill's roll on screen leads to (R-MYZ-ROLE-1: a build, finds, Save
+        a Life; :mod:`~gmconsole.ui.roll_builder.role_flows`)."""
+        import gmconsole.ui.roll_builder.role_flows as role_flows
+
+        entry = self.last_entry
+        if entry is None or given(entry.status, "done") != "done":
+            self.say(_("Roll first: j applies what a role skill's roll leads to."))
+            return
+        self.run_flow(role_flows.apply(self, entry))
+
+    def action_reroll_grant(self) -> None:
+        """R-EXP-5: reroll the failed check shown with a grant its character holds
+        (:func:`~gmconsole.ui.roll_builder.grant_flow.reroll`)."""
+        import gmconsole.ui.roll_builder.grant_flow as grant_flow
+
+        self.run_flow(grant_flow.reroll(self, self.last_entry))
+
     def action_circumstances(self) -> None:
         """Record a change of circumstances (docs/RULES.md: only one chance; exploding retries) for the skill
         being built: the service records why, and the "only one chance" warning goes away."""
@@ -306,3 +365,12 @@ class BuilderKeys:
             self.say(_("Pick the skill to try again first (s)."))
             return
         self.run_flow(flows.circumstances(self, character, self.draft.skill))
+
+
+def _paid_at_the_push(entry: RollEntry | None) -> str | None:
+    """What ``c`` says on a pushed roll whose cost was the stress paid at the push (yze ``stress-dice``):
+    nothing waits, and why; ``None`` for any other roll."""
+    if entry is None or not given(entry.stress_paid, 0) or given(entry.status, "done") != "done":
+        return None
+    return _("the cost of roll {id} was paid at the push (stress +{count}): nothing waits").format(
+        id=entry.id, count=entry.stress_paid)

@@ -258,7 +258,7 @@ def apply_consequence(builder: RollBuilder, entry: RollEntry, kind: str, **how) 
         builder.focus()
         return
     builder.last_entry = builder.reread(entry) or entry
-    builder.special_text = _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
+    builder.report(_("Applied: {summary}").format(summary=given(as_record(done).summary, "")), as_record(done))
     builder.message = ""
     builder.refresh_view()
     builder.focus()
@@ -276,7 +276,8 @@ async def circumstances(builder: RollBuilder, character, skill: str) -> None:
         _("Why may {name} try {skill} again?").format(name=character.name, skill=builder.skill_name()),
         _("Say what changed (recorded in the history)."), submit, placeholder=_("found the right tools"), enter="ok"))
     if entry is not None:
-        builder.special_text = _("Recorded: {summary}").format(summary=given(as_record(entry).summary, ""))
+        builder.report(_("Recorded: {summary}").format(summary=given(as_record(entry).summary, "")),
+                       as_record(entry))
         builder.message = ""
     builder.refresh_view()
     builder.focus()

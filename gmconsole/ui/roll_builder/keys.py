@@ -128,6 +128,12 @@ BINDINGS = [
     Binding("M", "clear_skill_modifiers", N_("No mods"), id="roll.clear_skill_modifiers", show=False),
     Binding("C", "consequence", N_("Consequence"), id="roll.consequence"),
     Binding("w", "circumstances", N_("Retry why"), id="roll.circumstances", show=False),
+    Binding("j", "role_outcome", N_("Role outcome"), id="roll.role_outcome", show=False,
+            tooltip=N_("Role outcome (myz): apply what the role skill's roll leads to — build the device, roll "
+                    "the finds, Save a Life (R-MYZ-ROLE-1)")),
+    Binding("R", "reroll_grant", N_("Reroll (grant)"), id="roll.reroll_grant", show=False,
+            tooltip=N_("Reroll the failed check with a grant the character holds (a Tradecraft, Trade Secret or "
+                    "Quirk named on the sheet; R-EXP-5), recorded with its name")),
     Binding("H", "toggle_hidden", N_("Hidden"), id="roll.hidden",
             tooltip=N_("Hidden roll: the next roll is recorded as usual but never shown on the players' table "
                     "view (H again: shown; ! pins it)")),

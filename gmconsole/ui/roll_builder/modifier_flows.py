@@ -15,7 +15,7 @@ with the roll.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from gmconsole.i18n import _, pick
@@ -25,15 +25,18 @@ from gmconsole.systems.yearzero import skill_modifiers
 if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
 
-__all__ = ["kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices"]
+__all__ = ["ask_use", "kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices",
+           "use_missing"]
 
 
 async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[[str], tuple[str, str, str] | None],
-                      check: Callable[[str, str], str]) -> None:
+                      check: Callable[[str, str], str],
+                      choose: Callable[[str], Awaitable[str | bool | None]] | None = None) -> None:
     """Open ``picker``; for each marked key ``needs(key)`` returns ``(title, hint, placeholder)`` when
     the GM must type a value (``check(key, text)`` turns it into the pick or raises with the reason,
-    shown in the box), else ``None``. The picks go into the draft's ``field``; escape at the picker or
-    at a question keeps the old ones."""
+    shown in the box), else ``None``. ``choose(key)``, when given, is asked first: a value picked from a
+    list (the pick), ``None`` (ask as above) or ``False`` (escape). The picks go into the draft's
+    ``field``; escape at the picker or at a question keeps the old ones."""
     from gmconsole.ui.screens.line_entry import TypeModifierValue
 
     keys = await builder.app.push_screen(picker, wait_for_dismiss=True)
@@ -42,6 +45,14 @@ async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[
         return
     chosen: list[str] = []
     for key in keys:
+        picked = await choose(key) if choose is not None else None
+        if picked is False:
+            builder.refresh_view()
+            builder.focus()
+            return
+        if isinstance(picked, str):
+            chosen.append(picked)
+            continue
         question = needs(key)
         if question is None:
             chosen.append(key)
@@ -96,7 +107,8 @@ def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, st
     for row in skill_modifiers.modifiers_for(system, skill):
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"
         group = pick(row.group) if row.group else ""
-        ask = _(" (type which)") if row.ask else ""
+        ask = (_(" (pick who)") if row.pick else _(" (pick which)") if row.choices else _(" (type which)")
+               if row.ask else "")
         out.append((row.id, f"{value} {pick(row.name).rstrip('.。')}{ask}" + (f" [{group}]" if group else "")))
     return out
 
@@ -137,7 +149,87 @@ async def pick_skill_modifiers(builder: RollBuilder) -> None:
             raise ValueError(str(exc)) from exc
         return value
 
+    async def choose(key: str) -> str | bool | None:
+        row = rows[key]
+        if row.pick == "patient":
+            return await _pick_patient(builder, row, current.get(key, ""))
+        if row.choices:
+            return await _pick_listed(builder, row, current.get(key, ""))
+        return None
+
     values = {rid: row.modifier for rid, row in rows.items()}
     title = _("Modifiers of {skill} (space marks, ctrl+s done)").format(skill=builder.skill_name())
     picker = SkillModifierScreen(title, skill_modifier_choices(system, skill), values, list(current))
-    await _picks_into(builder, "skill_modifiers", picker, needs, check)
+    await _picks_into(builder, "skill_modifiers", picker, needs, check, choose)
+
+
+def use_missing(builder: RollBuilder) -> bool:
+    """The skill being built is rolled for one of its uses (myz Sic a Dog: fight, scout, track) and none is
+    picked yet — and the character has the skill (without it the roll is refused for that, R-MYZ-SPEC)."""
+    draft, character = builder.draft, builder.character()
+    if character is None or not draft.skill or character.skills.get(draft.skill, 0) < 1:
+        return False
+    uses = skill_modifiers.uses_for(builder.system, draft.skill)
+    return bool(uses) and skill_modifiers.use_of(builder.system, draft.skill, draft.skill_modifiers) is None
+
+
+async def ask_use(builder: RollBuilder, then: Callable[[], None]) -> None:
+    """Ask which use the roll is for (seed 000, Sic a Dog: fighting rolls the dog's Strength, scouting and
+    tracking the handler's Wits), one key each; the use joins the draft's named modifiers (recorded by
+    name) and ``then`` goes on with the roll. Escape rolls nothing."""
+    from gmconsole.ui.screens.roll_form import ChoiceScreen
+
+    uses = skill_modifiers.uses_for(builder.system, builder.draft.skill)
+    keys = [row.id[:1] for row in uses]
+    if len(set(keys)) < len(keys):  # two uses starting alike: number them
+        keys = [str(n) for n in range(1, len(uses) + 1)]
+    choices = [(row.id, key, pick(row.name)) for row, key in zip(uses, keys, strict=True)]
+    title = _("{skill}: which use?").format(skill=builder.skill_name())
+    hint = _("Each use rolls its own attribute; the roll records the use.")
+    chosen = await builder.app.push_screen(ChoiceScreen.make(title, choices, hint=hint), wait_for_dismiss=True)
+    builder.focus()
+    if chosen is None:
+        return
+    builder.message = ""
+    builder.draft = builder.draft.changed(skill_modifiers=(*builder.draft.skill_modifiers, chosen))
+    then()
+
+
+OTHER = "\x00other"
+"""The last row of a list of listed details: a detail of the GM's own, typed next."""
+
+
+async def _pick_listed(builder: RollBuilder, row, old: str) -> str | bool | None:
+    """myz Jury-Rig's device (R-MYZ-BUILD-1): picked from the seed's devices (type to filter), or, on the
+    last row, typed (``None``: ask it typed). The pick keeps the device's English name."""
+    from gmconsole.systems.yearzero.jury_rig import devices
+    from gmconsole.ui.screens.pickers import PickDevice
+
+    listed = devices(builder.system)
+    was = old.split("=", 1)[1] if "=" in old else ""
+    marked = [d.id for d in listed if d.name["en"] == was] or ([OTHER] if was else [])
+    choices = [(d.id, d.label()) for d in listed] + [(OTHER, _("Another device (type its name next)"))]
+    ids = await builder.app.push_screen(PickDevice(_("{modifier}: which one? (type to filter, ctrl+s done)").format(
+        modifier=pick(row.name)), choices, marked, limit=1, minimum=1, filtering=True), wait_for_dismiss=True)
+    if ids is None:
+        return False
+    device = next((d for d in listed if d.id == ids[0]), None)
+    return None if device is None else f"{row.id}={device.name['en']}"
+
+
+async def _pick_patient(builder: RollBuilder, row, old: str) -> str | bool:
+    """Heal, Save a Life (R-MYZ-SAVE-1): the patient marked in the roster (not the healer), kept by name."""
+    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
+
+    character = builder.character()
+    choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id] if character else [])
+    if not choices:
+        builder.say(_("Nobody else is in the roster to save."))
+        return False
+    was = builder.service.campaign.find_character(old.split("=", 1)[1]) if "=" in old else None
+    ids = await builder.app.push_screen(PickCharacters(_("{modifier}: whose life?").format(modifier=pick(row.name)),
+                                                       choices, [was.id] if was else [], limit=1, minimum=1),
+                                        wait_for_dismiss=True)
+    if ids is None:
+        return False
+    return f"{row.id}={builder.service.character(ids[0]).name}"

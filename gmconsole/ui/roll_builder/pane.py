@@ -35,6 +35,7 @@ from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.flows import ERRORS
 from gmconsole.ui.roll_builder.keys import BINDINGS, DEFAULT_CSS
 from gmconsole.ui.roll_builder.result_view import LINES, draw_result, keep_in_view, note_result, pool_folded, result_key
+from gmconsole.ui.roll_builder.said_lines import SaidLines
 from gmconsole.ui.roll_builder.skill_list import (
     FILTER_KEEPS,
     SkillFilter,
@@ -56,7 +57,7 @@ _SYSTEM_ACTIONS = frozenset(action for system in systems.all_systems() for actio
 """The builder's keys some system has and another lacks (each system lists its own)."""
 
 
-class RollBuilder(BuilderKeys, VerticalScroll):
+class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
     """The active roll builder (a focusable, scrolling pane). Its keys are its ``BINDINGS``; the help
     screen (``?``) and the README's key table list them for the GM."""
 
@@ -79,7 +80,6 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         self._before_filter: dict[str, Any] = {}
         self._no_match: str | None = None
         self._results: dict[str, tuple] = {}  # by character: their last result, its words and fold
-        self._undone_ref: tuple[Any, str] | None = None
         # the last result drawn, the draft its pool is folded for and the draft last drawn (result_view)
         self.result_seen: tuple | None = None
         self.folded_for: RollDraft | None = None
@@ -139,12 +139,13 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         draft = self.draft
         if character.id != self.character_id:
             if self.character_id is not None:
-                self._results[self.character_id] = (self.last_entry, self.special_text, self.result_seen,
-                                                    self.folded_for)
+                self._results[self.character_id] = (self.last_entry, self.special_text, self.reported_about(),
+                                                    self.result_seen, self.folded_for)
             draft = draft.moved(self.character_id, character.id)
             draft = draft.changed(skill_modifiers=kept_for_skill(self.system, draft.skill, draft.skill_modifiers))
             self.character_id = character.id
-            entry, self.special_text, seen, folded = self._results.get(character.id, (None, "", None, None))
+            entry, self.special_text, self._reported, seen, folded = self._results.get(
+                character.id, (None, "", None, None, None))
             self.last_entry = self.reread(entry) if entry is not None else None
             # their result as it was left (its pool still folded), not a new one to scroll to
             self.result_seen, self.folded_for = result_key(self), folded if seen == result_key(self) else None
@@ -159,12 +160,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
             self.draft = self.draft.cleared()
         if self.last_entry is not None:
             self.last_entry = self.reread(self.last_entry)
-        if self._undone_ref is not None:
-            undone = self.reread({"session": self._undone_ref[0], "id": self._undone_ref[1]})
-            if undone is None or undone.status != "undone":  # redone since: the line is stale
-                if self.special_text.startswith(_("Undone: {summary}").partition("{")[0]):
-                    self.special_text = ""
-                self._undone_ref = None
+        self.forget_stale()  # nothing said before the change goes on saying what is no longer true
         self.refresh_view()
 
     def request(self):
@@ -291,7 +287,7 @@ class RollBuilder(BuilderKeys, VerticalScroll):
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
         self.set_line("#rb-explain", "" if folded else _("; ").join(p.explanation))  # the folded pool says it
         self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
-        refusal = "" if p.can_roll else _("Cannot roll: {reason}").format(reason=p.reason)
+        refusal = "" if p.can_roll else self.refusal_words(p.reason)
         self.set_line("#rb-message", self.message or refusal)
         draw_result(self)
 

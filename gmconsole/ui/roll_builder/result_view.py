@@ -85,7 +85,7 @@ def _second_chance(service, entry: RollEntry) -> list[str]:
 
 def next_steps(service, entry: RollEntry) -> list[str]:
     """What the GM may do next with the roll ``entry``: apply its costs, push it (or why not), pick a
-    consequence."""
+    consequence, apply what a role skill's roll leads to."""
     lines: list[str] = []
     status = given(entry.status, "done")
     if entry.costs_status == "pending":
@@ -96,13 +96,17 @@ def next_steps(service, entry: RollEntry) -> list[str]:
         refusal = entry.push_refusal or push_out_of_scene(service, entry)
         if refusal:
             lines.append(_("cannot push: {reason}").format(reason=refusal))
-        elif entry.costs_status != "applied":
+        elif entry.costs_status != "applied" and not entry.role_outcome:  # R-MYZ-ROLE-1: not after its outcome
             from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
 
             odds = push_odds_line(service, entry)  # "should I push?" on the same line (play-test 9: 80x24)
             lines.append(_("p: push") + (f" · {odds}" if odds else ""))
     if status == "done":
-        lines += _second_chance(service, entry)
+        from gmconsole.ui.roll_builder.grant_flow import offer_line
+        from gmconsole.ui.roll_builder.role_flows import offer_lines
+
+        lines += _second_chance(service, entry) + offer_line(service, entry)
+        lines += offer_lines(service, entry)  # myz: a build, finds, Save a Life (j), or what was applied
     if entry.tier in ("mixed", "limited") and status == "done":
         from gmconsole.ui.widgets.roll_text import chosen_consequences
 
@@ -123,7 +127,8 @@ def result_key(builder: RollBuilder) -> tuple | None:
         return ("special", builder.special_text) if builder.special_text else None
     consequences = tuple(given(entry.consequences_chosen, None) or ())
     return (given(entry.session, None), entry.id, given(entry.status, "done"), given(entry.pushes, 0),
-            given(entry.costs_status, None), consequences, builder.special_text)
+            given(entry.costs_status, None), consequences, bool(given(entry.role_outcome, None)),
+            builder.special_text)
 
 
 def note_result(builder: RollBuilder) -> bool:

@@ -60,6 +60,13 @@ COUNTER_LABELS = {"stress": N_("Stress"), "willpower": N_("Willpower"), "mutatio
 """A sheet counter's field label (English: the key, spaced and capitalised, as before)."""
 
 
+def grants_typed(grants: list[dict]) -> str:
+    """A sheet's reroll grants as the form shows them to edit (R-EXP-5): ``Old hand: stealth, notice; Lucky``,
+    parted with the catalogue's punctuation (a zh-Hant form shows ``；`` and ``、``, which it reads back)."""
+    return _("; ").join(_("{grant}: {skills}").format(grant=grant["name"], skills=_(", ").join(grant["skills"]))
+                        if grant.get("skills") else grant["name"] for grant in grants)
+
+
 def _counter_label(counter: str) -> str:
     return _(COUNTER_LABELS[counter]) if counter in COUNTER_LABELS else counter.replace("_", " ").capitalize()
 
@@ -106,6 +113,9 @@ class CharacterForm(FormScreen):
             yield field_row(_counter_label(counter), counter, str(getattr(c, counter)) if c else "")
         yield field_row(_("Conditions"), "conditions", _(", ").join(c.conditions) if c else "",
                         _("comma-separated, e.g. tired, scared"))
+        if system.reroll_grants:
+            yield field_row(_("Reroll grants"), "reroll_grants", grants_typed(c.reroll_grants) if c else "",
+                            _("R-EXP-5 name: skills; … e.g. Old hand: stealth, notice; Lucky"))
         yield field_row(_("Notes"), "notes", c.notes if c else "")
 
     @staticmethod
@@ -157,5 +167,24 @@ class CharacterForm(FormScreen):
             default = 1 if counter == "level" else 0
             data[counter] = self.whole(counter, _counter_label(counter), blank=default)
         data["conditions"] = [c.lower() for c in self.items("conditions")]
+        if system.reroll_grants:
+            data["reroll_grants"] = self._grants()
         data["notes"] = self.text("notes")
         return data
+
+    def _grants(self) -> list[dict]:
+        """R-EXP-5: the reroll grants typed as ``Old hand: stealth, notice; Lucky`` — grants parted by ``;``
+        (or ``；``), each a name, then after ``:`` (or ``：``) the skills it covers, by id or name (none: every
+        skill)."""
+        grants = []
+        for part in re.split(r"[;；]", self.text("reroll_grants")):
+            name, _sep, covered = re.sub("：", ":", part).partition(":")
+            if not name.strip() and not covered.strip():
+                continue
+            if not name.strip():
+                raise FormError(_("Reroll grants: each grant needs a name before its skills, not {typed}.").format(
+                    typed=quoted(part.strip())))
+            skills = [skill_named(self.campaign, skill.strip()) for skill in re.split(r"[,，、]", covered)
+                      if skill.strip()]
+            grants.append({"name": name.strip(), "skills": list(dict.fromkeys(skills))})
+        return grants

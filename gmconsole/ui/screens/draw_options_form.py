@@ -25,6 +25,15 @@ __all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_
 CARDS_HINT = N_("blank: the console draws; typed: one card per draw, e.g. 3")
 """Speed and keep-best-of are 1 unless typed, so the example is one card (speed 2: e.g. 3 7)."""
 
+CARDS_HINTS = (CARDS_HINT, N_("blank: drawn here; one card per draw, e.g. 3"), N_("blank: drawn here; e.g. 3"))
+"""The cards field's hint, longest first: the field shows the first that fits it (the whole hint is wider than
+the field at any terminal size, and a long name before it takes more room)."""
+
+
+def _cards_hints(before: str) -> tuple[str, ...]:
+    """The cards field's hints, each after ``before`` (a long name, the cards to draw)."""
+    return tuple(before + _(hint) for hint in CARDS_HINTS)
+
 
 def _short(name: str) -> tuple[str, str]:
     """A long name shortened with "…" for the label (12 cells: a wide character takes two), and the whole
@@ -65,7 +74,8 @@ class DrawOptionsForm(_PerCombatantForm):
             short, whole = _short(name)
             yield field_row(_("{name} speed").format(name=short), f"speed-{cid}", "", f"{whole}1-4")
             yield field_row(_("{name} keep").format(name=short), f"keep-{cid}", "", whole + _("keep best of 1-4"))
-            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "", whole + _(CARDS_HINT))
+            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "", whole + _(CARDS_HINT),
+                            hints=_cards_hints(whole))
 
     def parse(self) -> dict:
         speeds, keep, cards = {}, {}, {}
@@ -117,7 +127,8 @@ class NewRoundCardsForm(FormScreen):
             short, whole = _short(name)
             cards = ngettext("{count} card", "{count} cards", count).format(count=count)
             yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "",
-                            _("{whole}{cards}; {hint}").format(whole=whole, cards=cards, hint=_(CARDS_HINT)))
+                            _("{whole}{cards}; {hint}").format(whole=whole, cards=cards, hint=_(CARDS_HINT)),
+                            hints=_cards_hints(_("{whole}{cards}; ").format(whole=whole, cards=cards)))
 
     def parse(self) -> dict:
         cards = {}

@@ -1,10 +1,11 @@
 """What every modal form of the console shares: labelled inputs, parsing, an inline message line.
 
 The message line sits right under the title, so it is in view on an 80×24 terminal whatever field
-the GM is in. A form never changes the campaign itself: ``ctrl+s`` (or ``enter`` in the last field) parses the
-fields and hands the result to ``submit``, a callable the pane gives it that asks the service and
-returns ``None`` on success or the refusal as one sentence. On a refusal (a bad number here, or the
-service's validation) the message shows under the fields, nothing changed, and the form stays open.
+the GM is in. A form never changes the campaign itself: ``ctrl+s`` (or ``enter`` in the last field, or on a
+row of a pick-one list) parses the fields and hands the result to ``submit``, a callable the pane gives it
+that asks the service and returns ``None`` on success or the refusal as one sentence. On a refusal (a bad
+number here, or the service's validation) the message shows under the fields, nothing changed, and the
+form stays open.
 ``escape`` cancels: at once when the fields are as they opened, else after "Discard what you typed?"
 (:class:`KeepsTyping`, which the typed-line entries and the special-roll forms share).
 """
@@ -23,6 +24,7 @@ from textual.widgets import Input, Label, Static
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
+from gmconsole.ui.widgets.hint_input import HintInput
 from gmconsole.wording import quoted
 
 __all__ = ["FormError", "FormScreen", "KeepsTyping", "field_row"]
@@ -32,11 +34,14 @@ class FormError(ValueError):
     """A field the GM filled in wrongly; the message names the field."""
 
 
-def field_row(label: str, field_id: str, value: str = "", placeholder: str = "") -> Horizontal:
-    """One line of a form: a label and its input (ids are ``f-<field_id>``)."""
+def field_row(label: str, field_id: str, value: str = "", placeholder: str = "",
+              hints: tuple[str, ...] = ()) -> Horizontal:
+    """One line of a form: a label and its input (ids are ``f-<field_id>``). The hint shown is the first of
+    ``hints`` (longest first; by default the placeholder) that fits the field, else the last ends in "…"
+    (:class:`~gmconsole.ui.widgets.hint_input.HintInput`)."""
     return Horizontal(
         Label(label, classes="form-label", markup=False),
-        Input(value=value, placeholder=placeholder, id=f"f-{field_id}", select_on_focus=False),
+        HintInput(value=value, placeholder=placeholder, hints=hints, id=f"f-{field_id}", select_on_focus=False),
         classes="form-row",
     )
 
@@ -159,6 +164,12 @@ class FormScreen(KeepsTyping, ModalScreen[bool]):
             self.action_save()
         else:
             self.focus_next()
+
+    def on_mark_list_picked(self, event) -> None:
+        """``enter`` on a pick-one list's row (:class:`~gmconsole.ui.widgets.mark_list.MarkList`, e.g. the harm
+        form's attribute): the row is marked, and the form is submitted as ``enter`` in its last field is."""
+        event.stop()
+        self.action_save()
 
     def action_save(self) -> None:
         try:

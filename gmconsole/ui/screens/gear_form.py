@@ -131,11 +131,20 @@ class GearScreen(ModalScreen[None]):
         table.clear()
         for item in character.gear:
             bonus = f"{item.bonus}/{item.max_bonus}" + (_(" destroyed") if item.destroyed else "")
-            table.add_row(*text_cells([item.name, bonus, f"D{item.artifact_die}" if item.artifact_die else "",
+            table.add_row(*text_cells([item.name, bonus, self._artifact(item),
                                        str(item.damage or ""), self._skills(item), str(item.quantity),
                                        item.notes]), key=item.id)
         if character.gear:
             table.move_cursor(row=min(row, len(character.gear) - 1))
+
+    @staticmethod
+    def _artifact(item: Gear) -> str:
+        """The item's artifact die (rolled beside its gear dice, R-ART-3); at gear bonus 0 (once above 0) the
+        item cannot be used, its artifact die included (R-ART-2)."""
+        if not item.artifact_die:
+            return ""
+        worn = item.max_bonus > 0 and item.bonus == 0
+        return f"D{item.artifact_die}" + (_(" (cannot be used, R-ART-2)") if worn else "")
 
     def _skills(self, item: Gear) -> str:
         """The skills an item helps, by id in English (as typed in the form), by name in another language."""

@@ -4,7 +4,8 @@ Strength, myz trauma to an attribute (R-MYZ-TRAUMA), exploding wounds, tiered st
 
 The amount field has the focus and ``enter`` applies (blank is 1), so harm is ``H``, a number, ``enter``.
 Where the GM picks the attribute (myz) a pick-one list under the amount starts on the attribute of the
-character's last roll (else Strength): ``tab`` reaches it, ``↑``/``↓`` and ``space`` mark another.
+character's last roll (else Strength): ``tab`` reaches it, ``↑``/``↓`` and ``space`` mark another, and
+``enter`` marks the highlighted one and applies.
 The service records one undoable entry saying before → after; a refusal (harm that would change
 nothing, an attribute already at 0) stays in the form and nothing is recorded.
 """

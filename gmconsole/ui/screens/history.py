@@ -7,7 +7,7 @@ the time and the costs. Undo and redo work from here
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
 roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
 marks each roll's costs ``pending`` or ``applied``; what the table shows exports as Markdown or CSV to a file
-the GM names (default: ``<campaign>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
+the GM names (default: ``<campaign folder>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
 ``escape`` goes back.
 
 Everything is read through the campaign service (``self.app.service``); nothing here writes the store.
@@ -49,7 +49,8 @@ from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.history_costs import HistoryCostActions
 from gmconsole.ui.screens.history_detail import costs_mark, detail_text
 from gmconsole.ui.screens.history_reading import HistoryReading
-from gmconsole.ui.widgets.dice_pool import kind_colours
+from gmconsole.ui.widgets.dice_pool import kind_colours, source_names
+from gmconsole.ui.widgets.hint_input import HintInput
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
 from gmconsole.ui.widgets.sheet_view import give_way
@@ -66,11 +67,20 @@ _COLUMNS = ("#", N_("s"), N_("at"), N_("kind"), N_("who"), N_("skill"), N_("resu
             N_("status"))
 """The table's column headers (translated where the table is made)."""
 _SUMMARY = _COLUMNS.index("summary")
-"""The column cut first to fit the table's width (issue: play-test 5, item 3)."""
-_GIVE_WAY = (_SUMMARY, _COLUMNS.index("result"), _COLUMNS.index("kind"), _COLUMNS.index("skill"), _COLUMNS.index("who"))
-"""The columns cut to fit the table's width, in turn, each down to its label (the summary to 10 cells): a
-narrow terminal in zh-Hant, whose words take two cells each, left no room for the status, clipped by the
-edge (狀態 read 狀) while the summary kept its 10 cells."""
+"""The column the GM reads: it keeps the room the others can give (they say again what it says)."""
+_SHORT = (_COLUMNS.index("result"), _COLUMNS.index("skill"), _COLUMNS.index("who"))
+"""The columns that give way before the summary to fit the table's width, in turn (the summary says again
+what they say)."""
+_KIND = _COLUMNS.index("kind")
+READABLE = 8
+"""Cells a short column keeps while the summary is whole, or at least :data:`SUMMARY_ROOM` cells."""
+SUMMARY_ROOM = 30
+"""Cells the summary keeps while a short column can still give way down to its label."""
+_FITTING = ((_SHORT, READABLE), ((_SUMMARY,), SUMMARY_ROOM), (_SHORT, 0), ((_KIND,), 5), ((_SUMMARY,), 10))
+"""How the table fits its width, step by step: the short columns down to :data:`READABLE` cells, the summary
+down to :data:`SUMMARY_ROOM`, the short columns down to their labels and the kind to 5 cells (``costs``
+whole), the summary down to 10 cells (never below its label: a narrow terminal in zh-Hant, whose words take
+two cells each, must keep the status in view, not clipped by the edge, 狀態 read 狀)."""
 
 
 def _entries(count: int) -> str:
@@ -152,7 +162,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         yield Header()
         with Horizontal(id="hist-filters"):
             for key, label in _FILTERS:
-                yield Input(placeholder=_("{filter} (all)").format(filter=_(label)), id=f"hist-{key}")
+                all_of = _("{filter} (all)").format(filter=_(label))  # at 80 columns the field's name alone
+                yield HintInput(placeholder=all_of, hints=(all_of, _(label)), id=f"hist-{key}")
         yield DataTable(id="hist-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="hist-status")
         yield Static("", id="hist-message")
@@ -248,14 +259,21 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             table.move_cursor(row=self._drawn.index(kept) if kept in self._drawn else min(keep, len(self.rows) - 1))
 
     def _rooms(self, table: DataTable, widths: list[list[int]]) -> dict[int, int]:
-        """Cells each column of :data:`_GIVE_WAY` gets: the table's width less a scroll bar, the padding and
-        the other columns (never cut) is shared out, the summary giving way first, then the result, the kind,
-        the skill and who, each down to its label; a cut cell ends in "…", whole in the detail (``enter``)."""
+        """Cells the summary and the short columns get (:data:`_FITTING`): the table's width less a scroll bar,
+        the padding and the other columns (never cut) is shared out, the summary, which the GM reads, keeping
+        the most; a cut cell ends in "…", whole in the detail (``enter``)."""
         width = table.size.width or self.app.size.width
         labels = [cell_len(_(label)) for label in _COLUMNS]
         natural = [max([labels[i]] + [w[i] for w in widths]) for i in range(len(_COLUMNS))]
-        least = [max(labels[i], 10 if i == _SUMMARY else 2) for i in range(len(_COLUMNS))]
-        return give_way(sum(natural) + 2 * len(_COLUMNS) + 2 - width, natural, _GIVE_WAY, least)
+        now = list(natural)
+        over = sum(natural) + 2 * len(_COLUMNS) + 2 - width
+        rooms: dict[int, int] = {}
+        for columns, cells in _FITTING:
+            least = [max(labels[i], cells, 2) for i in range(len(_COLUMNS))]
+            for i, room in give_way(over, now, columns, least).items():
+                over -= now[i] - room
+                now[i] = rooms[i] = room
+        return rooms
 
     def on_resize(self) -> None:
         """The summary column is fitted to the table's width again."""
@@ -329,7 +347,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return
         box = self.query_one("#hist-detail")
         box.remove_class("-empty")
-        self.query_one("#hist-detail-text", Static).update(detail_text(entry, kind_colours(self.app)))
+        detail = detail_text(entry, kind_colours(self.app), source_names(self.app))
+        self.query_one("#hist-detail-text", Static).update(detail)
 
     def _damaged(self, error: CorruptFile) -> None:
         """Name the damaged file and offer its newest backup (once per file on this screen)."""
@@ -408,9 +427,11 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         self.app.push_screen(StatisticsScreen())
 
     def default_export_name(self, fmt: str) -> str:
-        """``<campaign>-session-<n>.md`` (or ``.csv``), written to the export folder (:mod:`gmconsole.ui.exports`)."""
-        suffix = "md" if fmt == "markdown" else "csv"
-        return f"{self.service.campaign.name}-session-{self._export_session()}.{suffix}"
+        """``<campaign folder>-session-<n>.md`` (or ``.csv``), written to the export folder
+        (:mod:`gmconsole.ui.exports`); named after the campaign's folder, never a name read from its files."""
+        from gmconsole.campaign.export_files import default_name
+
+        return default_name(self.service, self._export_session(), fmt)
 
     def _export_session(self) -> int:
         try:

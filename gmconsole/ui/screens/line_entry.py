@@ -77,10 +77,14 @@ class LineEntryScreen(KeepsTyping, ModalScreen[Any]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="faces.cancel")]
 
     def __init__(self, title: str, hint: str, submit: Callable[[str], Any], *, placeholder: str = "b61 s4",
-                 enter: str = "roll") -> None:
-        """``enter`` names what the enter key does here (``roll`` for faces, ``ok`` for a value or a reason)."""
+                 enter: str = "roll", value: str = "", error: str = "") -> None:
+        """``enter`` names what the enter key does here (``roll`` for faces, ``ok`` for a value or a reason);
+        ``value`` and ``error`` open it holding a line and saying something about it (asked again after a
+        refusal elsewhere: an export whose file the GM chose not to replace)."""
         super().__init__()
         self.enter = enter
+        self.value = value
+        self.error = error
         self.title_text = title
         self.hint = hint
         self.submit = submit
@@ -90,8 +94,8 @@ class LineEntryScreen(KeepsTyping, ModalScreen[Any]):
         with Vertical(id="faces-box"):
             yield Label(shown(self.title_text), id="faces-title", markup=False)  # titles quote names from the file
             yield Static(Text(self.hint), id="faces-hint")
-            yield Input(placeholder=self.placeholder, id="faces-input")
-            yield Static("", id="faces-error")
+            yield Input(self.value, placeholder=self.placeholder, id="faces-input")
+            yield Static(Text(shown(self.error)), id="faces-error")
             what = _(ENTER[self.enter]) if self.enter in ENTER else self.enter
             yield Static(_("enter {what} · esc cancel").format(what=what), id="faces-keys")
 

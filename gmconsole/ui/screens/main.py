@@ -223,7 +223,14 @@ class MainScreen(Screen[None]):
 
     @on(CharacterSelected)
     def _character_selected(self, message: CharacterSelected) -> None:
-        self.roll_builder.select_character(message.character_id)
+        self.select_character(message.character_id)
+
+    def select_character(self, character_id: str) -> None:
+        """One selection for the console: the roster and the tracker highlight ``character_id`` (whichever
+        of them the GM moved in) and the roll builder builds their roll."""
+        self.roster.select(character_id)
+        self.tracker.select(character_id)
+        self.roll_builder.select_character(character_id)
 
     @on(ShowError)
     def _show_error(self, message: ShowError) -> None:

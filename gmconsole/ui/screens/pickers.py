@@ -1,7 +1,8 @@
 """The modal pickers: a list of rows to mark, named for what each asks.
 
-Space (or Enter) marks and unmarks the highlighted row, ``a`` marks everyone, ``n`` nobody (not in a
-pick-one list, nor in a list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
+Space (or Enter) marks and unmarks the highlighted row (in a pick-one list Enter only marks it: it never
+takes away the mark Space just moved), ``a`` marks everyone, ``n`` nobody (not in a pick-one list, nor in a
+list that filters as the GM types); ``ctrl+s`` or ``f2`` confirms with the ids
 marked, ``escape`` cancels (``None``). A long list (the TN modifiers) filters as the GM types: the
 letters typed narrow it to the rows holding them, ``backspace`` takes one back, ``escape`` empties the
 filter; marks on rows filtered out are kept. docs/RULES.md leaves the
@@ -33,7 +34,7 @@ from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.mark_list import MarkList
 
-__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickGear", "PickTnModifiers", "pc_choices",
+__all__ = ["MarkListScreen", "PickCharacters", "PickClock", "PickDevice", "PickGear", "PickTnModifiers", "pc_choices",
            "roster_choices"]
 
 
@@ -243,6 +244,11 @@ class PickClock(MarkListScreen):
 
 class PickGear(MarkListScreen):
     """Pick the item of gear a roll's consequence takes (lost gear)."""
+
+
+class PickDevice(MarkListScreen):
+    """Pick the device a myz Jury-Rig roll is for, from the seed's list (``filtering=True``), or a device of
+    the GM's own (the last row)."""
 
 
 class PickTnModifiers(MarkListScreen):

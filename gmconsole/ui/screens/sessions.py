@@ -6,7 +6,7 @@ behind the main screen's ``S`` (new session) and ``N`` (new scene) keys.
 new session's title and date (today by default); once it is open, the recap of the session just ended
 is shown. The recap screen is also on ``r`` in the history screen. It reads the recap from the
 service (built from the history, never stored), draws it as Markdown text, and exports it to a file
-the GM names (``m``; default ``<campaign>-session-<n>-recap.md`` in the export folder), like the
+the GM names (``m``; default ``<campaign folder>-session-<n>-recap.md`` in the export folder), like the
 history's exports. ``p`` / ``n`` step to the previous and next session.
 
 Text in the recap comes from the campaign's files: :func:`gmconsole.campaign.sessions.recap_markdown`
@@ -154,8 +154,11 @@ class RecapScreen(Screen[None]):
         self.show(numbers[target])
 
     def default_export_name(self) -> str:
-        """``<campaign>-session-<n>-recap.md``, written to the export folder (:mod:`gmconsole.ui.exports`)."""
-        return f"{self.app.service.campaign.name}-session-{self.session}-recap.md"
+        """``<campaign folder>-session-<n>-recap.md``, written to the export folder (:mod:`gmconsole.ui.exports`);
+        named after the campaign's folder, never a name read from its files."""
+        from gmconsole.campaign.export_files import default_name
+
+        return default_name(self.app.service, self.session, recap=True)
 
     def action_export(self) -> None:
         from gmconsole.ui.exports import export_screen

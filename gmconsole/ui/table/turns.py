@@ -1,7 +1,8 @@
 """The turn order: the round, whose turn it is, and who acts after them; or plainly, no conflict.
 
 Everyone in the conflict is listed by name, an NPC whose numbers the GM keeps hidden too (only their
-card or total is left out). Names come from the campaign file and are escaped.
+card or total is left out), with the fast and slow actions they took this round where the system has them
+(R-ACT-1). Names come from the campaign file and are escaped.
 """
 
 from __future__ import annotations
@@ -27,6 +28,18 @@ def _state(service):
     from gmconsole.rules.initiative import Initiative
 
     return Initiative.from_dict(data)
+
+
+def _taken(service, state):
+    """``taken(combatant)``: the fast and slow actions they took this round (R-ACT-1), where the system has
+    them; else always ``""``."""
+    from gmconsole import systems
+
+    if not systems.get(service.campaign.system).fast_slow_actions:
+        return lambda combatant: ""
+    from gmconsole.campaign.combat_actions import taken_text
+
+    return lambda combatant: taken_text(state, combatant)
 
 
 class TurnOrder(Static):
@@ -60,6 +73,7 @@ class TurnOrder(Static):
             return
         rows = []
         what = _(VALUE_LABEL[state.mode]) if state.mode in VALUE_LABEL else ""
+        taken = _taken(service, state)
         for slot in state.slots:
             name, numbers = name_of(slot.combatant)
             rows.append((name + (_(" · delayed") if slot.delayed else ""), numbers, slot))
@@ -73,4 +87,6 @@ class TurnOrder(Static):
             else:
                 text.append(f"\n  {label}", style="dim" if index < state.turn else "")
                 text.append(value, style="dim")
+            if taken(slot.combatant):
+                text.append("  " + _("taken: {actions}").format(actions=taken(slot.combatant)), style="dim")
         self.update(text)

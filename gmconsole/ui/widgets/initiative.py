@@ -6,8 +6,10 @@ the round ends (R-INIT-3), a keeper "keeps card" (R-INIT-2). Keys: start a confl
 combatants: everyone in the roster is listed and marked, PCs then NPCs; in cards mode each one's
 speed N, keep-best-of-N and cards typed from a physical deck; in roll mode ``f`` types the D6s), add
 combatants mid-conflict (asked the same), swap two, delay the current turn, bring a delayed one in,
-next / previous turn, remove one, keep a card, type a new round's cards, end the conflict. Each step
-is a history entry the GM can undo. In manual mode ``[`` / ``]`` move the highlighted combatant.
+next / previous turn, remove one, keep a card, type a new round's cards, mark the highlighted combatant's
+fast (``F``) or slow (``l``) action taken this round where the system has them (yze, yze-step: R-ACT-1, shown in
+the table's last column and cleared when the round ends), end the conflict. Each step is a history entry the
+GM can undo. In manual mode ``[`` / ``]`` move the highlighted combatant.
 """
 
 from __future__ import annotations
@@ -44,6 +46,15 @@ def _mode(mode: str) -> str:
     return _(MODE_NAME[mode]) if mode in MODE_NAME else mode
 
 
+def _columns(mode: str, actions_kept: bool) -> tuple[list[str], list[str]]:
+    """The table's headers and column keys: the mark, the combatant, the card / total / place, and where the
+    system has them the fast and slow actions taken this round (R-ACT-1)."""
+    headers, keys = [" ", _("Combatant"), _(VALUE_LABEL[mode])], ["mark", "name", "value"]
+    if actions_kept:
+        headers, keys = [*headers, _("Taken")], [*keys, "actions"]
+    return headers, keys
+
+
 class InitiativePane(Vertical):
     """The initiative table and its keys; ``sync()`` re-reads ``session.initiative``."""
 
@@ -66,6 +77,12 @@ class InitiativePane(Vertical):
                 tooltip=N_("the highlighted delayed combatant acts now, after the current turn")),
         Binding("k", "keep_card", N_("Keep card"), id="initiative.keep", show=False,
                 tooltip=N_("R-INIT-2: the highlighted combatant keeps their card each new round (again: draws)")),
+        Binding("F", "take_action('fast')", N_("Fast action"), id="initiative.fast", show=False,
+                tooltip=N_("R-ACT-1: the highlighted combatant takes a fast action this round (again when all are "
+                        "taken: free again)")),
+        Binding("l", "take_action('slow')", N_("Slow action"), id="initiative.slow", show=False,
+                tooltip=N_("R-ACT-1: the highlighted combatant takes a slow action this round (again when all are "
+                        "taken: free again)")),
         Binding("x", "remove", N_("Remove"), id="initiative.remove",
                 tooltip=N_("remove the highlighted combatant from the conflict")),
         Binding("left_square_bracket", "move(-1)", N_("Up"), id="initiative.up", key_display="[", show=False,
@@ -87,6 +104,18 @@ class InitiativePane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="initiative-status")
 
+    def _actions_kept(self) -> bool:
+        """Whether the campaign's system marks fast and slow actions (R-ACT-1)."""
+        from gmconsole import systems
+
+        return systems.get(self.app.service.campaign.system).fast_slow_actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The fast and slow action keys belong to the systems that have them (R-ACT-1)."""
+        if action == "take_action":
+            return self._actions_kept()
+        return True
+
     def on_mount(self) -> None:
         self.sync()
 
@@ -104,7 +133,8 @@ class InitiativePane(Vertical):
         if table is None:
             table = mount_in_place(self, DataTable(cursor_type="row", id="initiative-table"), LINES)
             state = self.state()
-            self._empty(table, state.mode if state else self.app.service.campaign.settings.initiative_mode)
+            self._empty(table, state.mode if state else self.app.service.campaign.settings.initiative_mode,
+                        self._actions_kept())
         return table
 
     def state(self) -> Initiative | None:
@@ -126,7 +156,7 @@ class InitiativePane(Vertical):
                                                     _(" · mode: {mode} · press s to start").format(mode=_mode(mode))))
             table = child(self, "initiative-table", DataTable)
             if table is not None:
-                self._empty(table, mode)
+                self._empty(table, mode, self._actions_kept())
             return
         table = self.table
         cursor = table.cursor_row
@@ -143,6 +173,9 @@ class InitiativePane(Vertical):
         update_if_changed(status, Text.assemble((_("Round "), "bold"), (str(state.round), BOLD_CYAN),
                                                 f" · {_mode(mode)}{extra}" + _(" · now: "), (name, BOLD_YELLOW),
                                                 hints))
+        kept = self._actions_kept()
+        if kept:
+            from gmconsole.campaign.combat_actions import taken_text
         rows = []
         for index, slot in enumerate(state.slots):
             character = campaign.character(slot.combatant)
@@ -152,24 +185,24 @@ class InitiativePane(Vertical):
             if redraw and slot.combatant in state.keepers:
                 label += _(" · keeps card")
             value = str(index + 1) if mode == "manual" else str(slot.value)
+            taken = [Text(taken_text(state, slot.combatant))] if kept else []
             if index == state.turn:
                 rows.append([Text("▶", style=BOLD_YELLOW), Text(label, style=ON_TURN),
-                             Text(value, style=BOLD_YELLOW)])
+                             Text(value, style=BOLD_YELLOW), *taken])
             else:
-                rows.append([Text(""), Text(label), Text(value)])
+                rows.append([Text(""), Text(label), Text(value), *taken])
         # a long name ends in "…" (its card or total never cut), fitted again on a resize (issue 12)
-        headers = [" ", _("Combatant"), _(VALUE_LABEL[mode])]
+        headers, keys = _columns(mode, kept)
         rows, _cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
-        fill_table(table, list(zip(headers, ["mark", "name", "value"])), rows, [f"{i}" for i in range(len(rows))])
+        fill_table(table, list(zip(headers, keys)), rows, [f"{i}" for i in range(len(rows))])
         table.move_cursor(row=min(max(cursor, 0), len(state.slots) - 1) if cursor >= 0 else state.turn)
 
     @staticmethod
-    def _empty(table: DataTable, mode: str) -> None:
-        """The table with its columns for ``mode`` and no rows."""
+    def _empty(table: DataTable, mode: str, kept: bool) -> None:
+        """The table with its columns for ``mode`` (``kept``: fast and slow actions too) and no rows."""
         clear_table(table)
-        table.add_column(" ", key="mark")
-        table.add_column(_("Combatant"), key="name")
-        table.add_column(_(VALUE_LABEL[mode]), key="value")
+        for header, key in zip(*_columns(mode, kept)):
+            table.add_column(header, key=key)
 
     def focus_pane(self) -> None:
         self.table.focus()
@@ -355,6 +388,16 @@ class InitiativePane(Vertical):
             return None
 
         self.app.push_screen(NewRoundCardsForm(names, submit), callback=lambda _ok: self._cursor_to_current())
+
+    def action_take_action(self, kind: str) -> None:
+        """R-ACT-1: the highlighted combatant takes one more ``kind`` action this round (all taken: free again)."""
+        if self._no_conflict():
+            return
+        combatant = self._highlighted_combatant()
+        if combatant is not None:
+            row = self.table.cursor_row
+            self.app.attempt(lambda: self.app.service.take_action(combatant, kind))
+            self.table.move_cursor(row=row)
 
     def action_remove(self) -> None:
         if self._no_conflict():

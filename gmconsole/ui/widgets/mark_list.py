@@ -2,8 +2,10 @@
 
 A pick-one list shows ``●`` / ``○`` and marking a row moves the mark; a list whose order counts (the
 turns of an assisted check) shows each marked row's place, ``[1]``, ``[2]``. The state is seen without
-colour. Space and enter mark and unmark the highlighted row. A name too long for the row ends in
-``…``, cut by terminal cells (the list does not wrap).
+colour. Space marks and unmarks the highlighted row, and so does enter where several rows may be marked;
+in a pick-one list enter picks the highlighted row: it is marked (a mark is never taken away by enter) and
+the list says so (:class:`MarkList.Picked`), for a form around it to submit. A name too long for the row
+ends in ``…``, cut by terminal cells (the list does not wrap).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
+from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
@@ -21,7 +24,8 @@ __all__ = ["MarkList"]
 
 
 class MarkList(SelectionList[str]):
-    """A list of rows to mark: space and enter toggle the highlighted row.
+    """A list of rows to mark: space toggles the highlighted row; enter toggles it too, or in a pick-one list
+    picks it (:meth:`action_pick`).
 
     ``single``: at most one row is marked; marking another moves the mark (a pick-one list).
     ``ordered``: the marks keep the order they were made in (:attr:`marked`), and each marked row
@@ -29,8 +33,20 @@ class MarkList(SelectionList[str]):
 
     BINDINGS = [
         Binding("space", "select", N_("Mark/unmark"), show=True),
-        Binding("enter", "select", N_("Mark/unmark"), show=False),
+        Binding("enter", "pick", N_("Mark/unmark"), show=False),
     ]
+
+    class Picked(Message):
+        """``enter`` picked a row of a pick-one list (it is marked): a form around the list submits."""
+
+        def __init__(self, mark_list: MarkList, value: str) -> None:
+            super().__init__()
+            self.mark_list = mark_list
+            self.value = value
+
+        @property
+        def control(self) -> MarkList:
+            return self.mark_list
 
     DEFAULT_CSS = """
     MarkList > .selection-list--button, MarkList > .selection-list--button-highlighted {
@@ -51,6 +67,18 @@ class MarkList(SelectionList[str]):
         chosen = set(self.selected)
         values = (self.get_option_at_index(i).value for i in range(self.option_count))
         return [value for value in values if value in chosen]
+
+    def action_pick(self) -> None:
+        """``enter``: in a pick-one list, mark the highlighted row (marked already, it stays so: the mark
+        ``space`` just moved there is kept) and post :class:`Picked`; elsewhere mark or unmark as ``space``."""
+        if not self.single:
+            self.action_select()
+            return
+        if self.highlighted is None:
+            return
+        value = self.get_option_at_index(self.highlighted).value
+        self.select(value)
+        self.post_message(self.Picked(self, value))
 
     def _select(self, value: str) -> bool:
         if self.single and value not in self._selected:

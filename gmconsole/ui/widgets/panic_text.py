@@ -1,6 +1,7 @@
 """What a panic roll reads as, in the tracker pane and in the questions a spreading row asks (R-PANIC-1),
-and a character's panic effect by name (:func:`panic_name`: the roster, the tracker's State column, the
-players' table view).
+a character's panic effect by name (:func:`panic_name`: the roster, the tracker's State column, the
+players' table view), and how long the tracker shows a panic's result (:class:`ShownPanic`: while it is
+in force).
 
 The row's name and words come from the data file in the console's language (:func:`gmconsole.i18n.pick`)."""
 
@@ -11,7 +12,7 @@ from rich.text import Text
 from gmconsole.i18n import N_, _, pick
 from gmconsole.ui.widgets.styles import BOLD_YELLOW
 
-__all__ = ["describe_panic", "in_range_question", "panic_name", "rest_question"]
+__all__ = ["ShownPanic", "describe_panic", "in_range_question", "panic_name", "rest_question"]
 
 
 def panic_name(panic) -> str:
@@ -73,3 +74,41 @@ def rest_question(roster) -> str | None:
     if not resting:
         return None
     return _("Rest every PC: stress to 0 for {names}? (ctrl+z undoes it)").format(names=_(", ").join(resting))
+
+
+class ShownPanic:
+    """Whether the panic result the tracker shows is still in force.
+
+    A panic lasts until the one who panicked is back to 0 stress (docs/RULES.md, panic table): a rest, a row
+    that lowers stress, a tracker key. So the result is in force while its history entry stands (not undone)
+    and the panicking character's panic and stress are as the roll left them: their panic effect the same,
+    their stress still above 0 (or still 0). Once a rest (``r``, ``R``) or any change ends it, the box goes,
+    as the State column's effect does. What the roll left is noted the first time it is asked."""
+
+    def __init__(self) -> None:
+        self._left: tuple | None = None
+        """``(entry, the panicking character's state right after the roll)``."""
+
+    @staticmethod
+    def _state(service, panic: dict) -> tuple | None:
+        rolls = panic.get("rolls") or [{}]
+        character = service.campaign.find_character(rolls[0].get("character_id") or "")
+        if character is None:
+            return None
+        held = character.panic.to_dict() if character.panic is not None else None
+        return held, character.stress > 0
+
+    def in_force(self, service, panic: dict, entry: tuple[int, int] | None) -> bool:
+        """Whether ``panic`` (a panic entry's ``panic``, recorded as ``entry``: session, id) is in force."""
+        if entry is None:
+            return False
+        session, entry_id = entry
+        try:
+            if service.entry(entry_id, session).get("status", "done") != "done":
+                return False
+        except (ValueError, LookupError):
+            return False
+        state = self._state(service, panic)
+        if self._left is None or self._left[0] != entry:
+            self._left = (entry, state)
+        return state is not None and state == self._left[1]

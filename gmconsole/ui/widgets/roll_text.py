@@ -29,6 +29,7 @@ __all__ = [
     "result_lines",
     "rolled_explanation",
     "signed",
+    "sixes_words",
     "skill_choices",
     "stunt_count",
     "stunt_lines",
@@ -169,11 +170,26 @@ def stunt_count(entry: Entry | dict) -> int:
     return int(entry.stunts or 0)
 
 
+def sixes_words(entry: Entry | dict) -> str:
+    """R-STUNT-1: a recorded roll of a skill whose text counts every 6 (Move, a side deal, Heal, Shake It Off,
+    Inspire) in the skill's words, ``2 sixes: 2 friends helped``; ``""`` for any other roll (an opposed roll
+    follows its outcome, :func:`stunt_count`)."""
+    from gmconsole.systems.yearzero.sixes import every_six, marks_of
+
+    entry = as_roll(entry)
+    skill, successes = given(entry.skill, None), given(entry.successes, None)
+    game = systems.find(given(entry.system, ""))
+    if not skill or not isinstance(successes, int) or entry.opposed or game is None or not game.lists_stunts:
+        return ""  # the skills that count every 6 are myz skills, listing their own stunts
+    counted = every_six(game.id, skill, successes, marks_of(entry.skill_modifiers or ()))
+    return counted.text() if counted is not None else ""
+
+
 def _stunts(entry: RollEntry) -> list[str]:
     from gmconsole.systems.yearzero.limits import stunt_warning
 
     options = entry.stunt_list or []
-    if not options or not stunt_count(entry):
+    if not options or not (stunt_count(entry) or sixes_words(entry)):  # one 6 may buy Move's stunt (R-STUNT-1)
         return []
     system = given(entry.system, "")
     game = systems.find(system)
@@ -224,7 +240,8 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
     if entry.successes is not MISSING:
         n = entry.successes
         stunts = stunt_count(entry)
-        extra = f", {extra_successes(system, stunts)}" if stunts else ""
+        sixes = sixes_words(entry)  # R-STUNT-1: every 6 counted in the skill's words, not "N-1 stunts"
+        extra = _(", ") + sixes if sixes else (f", {extra_successes(system, stunts)}" if stunts else "")
         pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
         opposed = entry.opposed or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes

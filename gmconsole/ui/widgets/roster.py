@@ -3,7 +3,8 @@
 One row per character: name (NPC mark, group size), the attributes (current/max dice, or die sizes),
 the system's counters (trauma, stress, willpower, mutation points, XP, wounds, stamina ...), and
 badges the GM must not miss (BROKEN, the active panic effect, conditions). Moving the highlight
-selects a character, which feeds the roll builder (``CharacterSelected``). Add / edit / duplicate /
+selects a character, which feeds the roll builder and the tracker (``CharacterSelected``): one selection,
+which the tracker's own moves change too (:meth:`RosterPane.select`). Add / edit / duplicate /
 remove characters, open their gear, harm them (``H``: damage, trauma, wounds or stamina, as the system
 has it), and choose what the players' table view shows of them (``v``), each on one key; every change
 goes through the service.
@@ -93,7 +94,7 @@ class RosterPane(Vertical):
         attributes = attribute_ids(campaign)
         counters = tracker_columns(system)
         table = self.table
-        headers = ([_("Name")] + [attribute_label(a) for a in attributes] + [_(label) for label, _v in counters]
+        headers = ([_("Name")] + [attribute_label(system, a) for a in attributes] + [_(label) for label, _v in counters]
                    + [_("Status")])
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
         rows = []
@@ -141,6 +142,8 @@ class RosterPane(Vertical):
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         character_id = event.row_key.value if event.row_key is not None else None
+        if event.cursor_row != self.table.cursor_row:  # highlighted by the table itself while refilled
+            character_id = None
         if character_id and character_id != self._selected:
             self._selected = character_id
             self.post_message(CharacterSelected(character_id))

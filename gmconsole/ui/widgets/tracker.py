@@ -6,10 +6,15 @@ points in myz, wounds in exploding, stamina in tiered; the doom pool last), ``=`
 value (the highlighted clock's, when the clock table has the focus). ``p`` makes a panic roll for the
 highlighted character (yze / yze-step, docs/RULES.md panic table), ``P`` the same with the D6 rolled at
 the table (R-MANUAL-1); only when the table row reaches others does the GM mark which player
-characters are in range (R-PANIC-1; never NPCs, and escape records the die with nobody in range).
-The result and any chained effects are shown under the table. ``r`` rests the highlighted character
-(stress to 0), ``R`` every PC. The session's doom pool and progress clocks
+characters are in range (R-PANIC-1; never NPCs, and escape records the die with nobody in range); with ``P``
+a row that makes those who hear or see roll asks each chained D6 too (R-PANIC-3, :mod:`gmconsole.ui.panic_chain`).
+The result and any chained effects are shown under the table while that panic is in force. ``r`` rests the
+highlighted character (stress to 0), ``R`` every PC. The session's doom pool and progress clocks
 live here too. A change that changes nothing is not recorded; the status line says why.
+
+The tracker lists the roster's characters and highlights the one selected there: one selection for the
+console. Moving in the tracker selects in the roster and the roll builder too (``CharacterSelected``), and
+the main screen hands a selection made elsewhere to :meth:`TrackerPane.select`.
 """
 
 from __future__ import annotations
@@ -26,13 +31,13 @@ from gmconsole.campaign.errors import Unchanged
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
+from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.redraw import update_if_changed
-from gmconsole.ui.widgets.panic_text import describe_panic, in_range_question, panic_name, rest_question
+from gmconsole.ui.widgets.panic_text import ShownPanic, describe_panic, panic_name, rest_question
 from gmconsole.ui.widgets.sheet_view import ColumnFit, detail_line, fill_table, table_room, who
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_RED, HIGHLIGHT
 
 __all__ = ["TrackerPane", "describe_panic"]
-
 
 
 def choices(system: str) -> tuple[str, ...]:
@@ -45,7 +50,6 @@ LINES = ("tracker-status", "tracker-table", "tracker-detail", "clock-table", "cl
 
 LABELS = {"mutation_points": N_("MP"), "xp": N_("XP"), "stress": N_("Stress"), "willpower": N_("WP"),
           "wounds": N_("Wounds"), "strain": N_("Strain"), "stamina": N_("Stamina"), "doom": N_("Doom")}
-
 
 
 class TrackerPane(Vertical):
@@ -89,6 +93,8 @@ class TrackerPane(Vertical):
         self.counter_index = 0
         self.last_panic: dict | None = None
         self.last_panic_entry: tuple[int, int] | None = None
+        self._panic_shown = ShownPanic()  # the result stays while that panic is in force
+        self._selected: str | None = None
         self._cut: list[bool] = []
         self._fit = ColumnFit()
         self._clock_fit = ColumnFit(column=0)
@@ -144,7 +150,6 @@ class TrackerPane(Vertical):
             (_(LABELS[self.counter]), BOLD_CYAN),
         ))
         table = self.table
-        row = table.cursor_row
         headers = [_("Name")] + [_(LABELS[counter]) for counter in counters] + [_("State")]
         rows = []
         for character in campaign.roster:
@@ -168,15 +173,18 @@ class TrackerPane(Vertical):
         # nothing cut off silently: a long panic effect or condition list ends in "…" and the
         # highlighted row's full state is in the detail line under the table
         rows, self._cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
-        fill_table(table, list(zip(headers, ["name", *counters, "state"])), rows, [c.id for c in campaign.roster])
-        if campaign.roster:
-            table.move_cursor(row=min(max(row, 0), len(campaign.roster) - 1))
+        ids = [c.id for c in campaign.roster]
+        fill_table(table, list(zip(headers, ["name", *counters, "state"])), rows, ids)
+        if ids:  # the selected character stays highlighted, wherever the change moved their row
+            self._selected = self._selected if self._selected in ids else ids[0]
+            table.move_cursor(row=ids.index(self._selected))
         self._show_detail()
         self._show_clocks(session)
-        if self.last_panic and not self._panic_in_force():
-            self.last_panic = None
-        show_line(self, "panic-result", describe_panic(self.last_panic) if self.last_panic else "", LINES)
-        self.set_class(bool(self.last_panic), "-panic-shown")  # the table gives up rows (it scrolls) to the result
+        # the last panic is shown while in force (an undone rest brings it back)
+        in_force = bool(self.last_panic) and self._panic_shown.in_force(self.app.service, self.last_panic,
+                                                                        self.last_panic_entry)
+        show_line(self, "panic-result", describe_panic(self.last_panic) if in_force else "", LINES)
+        self.set_class(in_force, "-panic-shown")  # the table gives up rows (it scrolls) to the result
 
     def _show_clocks(self, session) -> None:
         """The session's progress clocks, under the detail line. The table is mounted with the first
@@ -237,8 +245,24 @@ class TrackerPane(Vertical):
         show_line(self, "tracker-detail",
                   detail_line(self.app.service.campaign.system, roster[index]) if was_cut else "", LINES)
 
+    def select(self, character_id: str) -> None:
+        """Highlight ``character_id``'s row, selected in another pane (the roster's, the command palette)."""
+        ids = [c.id for c in self.app.service.campaign.roster]
+        if character_id in ids and character_id != self._selected:
+            self._selected = character_id
+            if self.table.row_count == len(ids):
+                self.table.move_cursor(row=ids.index(character_id))
+            self._show_detail()
+
     @on(DataTable.RowHighlighted, "#tracker-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        # a row the table highlights on its own while it is refilled is not the GM's choice (the cursor is
+        # already back on the selected row by then)
+        character_id = event.row_key.value if event.row_key is not None else None
+        if event.cursor_row == self.table.cursor_row and character_id and character_id != self._selected:
+            self._selected = character_id
+            self.post_message(CharacterSelected(character_id))
         self._show_detail()
 
     @on(DataTable.RowHighlighted, "#clock-table")
@@ -251,16 +275,6 @@ class TrackerPane(Vertical):
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self._show_clock_detail()
 
-    def _panic_in_force(self) -> bool:
-        """The shown panic result stays until its history entry is undone."""
-        if self.last_panic_entry is None:
-            return False
-        session, entry_id = self.last_panic_entry
-        try:
-            return self.app.service.entry(entry_id, session).get("status", "done") == "done"
-        except (ValueError, LookupError):
-            return False
-
     def focus_pane(self) -> None:
         self.table.focus()
 
@@ -269,7 +283,8 @@ class TrackerPane(Vertical):
         if not roster:
             self.app.show_error(_("The roster is empty: add characters in the roster pane (1, then a)."))
             return None
-        return roster[min(max(self.table.cursor_row, 0), len(roster) - 1)].id
+        ids = [c.id for c in roster]
+        return self._selected if self._selected in ids else ids[0]
 
     def _clock_id(self) -> str | None:
         clocks = self.app.service.session.clocks
@@ -384,33 +399,16 @@ class TrackerPane(Vertical):
                                        submit, hint=_("1 to 6"), low=1, high=6), closed)
 
     def _panic(self, character_id: str, face: int, *, by_hand: bool) -> None:
-        """Read the table row ``face`` gives; only when it reaches others (R-PANIC-1, the data's
-        ``others_stress`` / ``others_panic``) ask which other player characters are in range (never an
-        NPC; no other PC: nothing is asked), then record the roll. The die is rolled (or typed), so
-        escape at that question records it with nobody else in range, never a new roll (R-PANIC-1;
-        ctrl+z takes it back)."""
-        from gmconsole.campaign.tracker_values import preview_panic
-        from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
+        """Who the row reaches, the chained dice when typed, then the roll recorded and shown
+        (:func:`gmconsole.ui.panic_chain.panic_with_range`; R-PANIC-1, R-PANIC-3)."""
+        from gmconsole.ui.panic_chain import panic_with_range
 
-        service = self.app.service
-        result = self.app.attempt(lambda: preview_panic(service.campaign, character_id, face))
-        if result is None:
-            return
-        name = service.campaign.character(character_id).name
-        others = pc_choices(service.campaign.roster, leave_out=[character_id])
+        def recorded(entry: dict) -> None:
+            self.last_panic = entry.get("panic")
+            self.last_panic_entry = (entry["session"], entry["id"])
+            self.sync()
 
-        def roll(in_range: list[str] | None) -> None:
-            entry = self.app.attempt(lambda: service.panic_roll(character_id, in_range=in_range or [], face=face,
-                                                                rng=self.app.rng, by_hand=by_hand))
-            if entry is not None:
-                self.last_panic = entry.get("panic")
-                self.last_panic_entry = (entry["session"], entry["id"])
-                self.sync()
-
-        if not (result.spreads and others):
-            roll([])
-            return
-        self.app.push_screen(PickCharacters(in_range_question(name, result), others), callback=roll)
+        panic_with_range(self.app, character_id, face, by_hand=by_hand, recorded=recorded)
 
     def action_rest(self) -> None:
         character_id = self._character_id()
@@ -427,38 +425,19 @@ class TrackerPane(Vertical):
         else:
             confirm_then(self.app, question, self.app.service.rest)
 
-    def _condition_hint(self) -> str:
-        from gmconsole import systems
-        from gmconsole.rules.data import load_table
-
-        table = load_table(systems.get(self.app.service.campaign.system).conditions_table)
-        return _(", ").join(c["id"] for c in table.get("conditions", []))
-
     def action_add_condition(self) -> None:
-        from gmconsole.ui.screens.condition_form import ConditionForm
+        from gmconsole.ui.screens.condition_form import give_condition
 
         character_id = self._character_id()
-        if character_id is None:
-            return
-        service = self.app.service
-        name = service.campaign.character(character_id).name
-        self.app.push_screen(ConditionForm(_("{name} gains a condition").format(name=name), self._condition_hint(),
-                                           self._submit(lambda d: service.add_condition(character_id, d["condition"]))))
+        if character_id is not None:
+            give_condition(self.app, character_id)
 
     def action_clear_condition(self) -> None:
-        from gmconsole.ui.screens.condition_form import ConditionForm
+        from gmconsole.ui.screens.condition_form import clear_condition
 
         character_id = self._character_id()
-        if character_id is None:
-            return
-        service = self.app.service
-        character = service.campaign.character(character_id)
-        if not character.conditions:
-            self.app.show_error(_("{name} has no condition to clear.").format(name=character.name))
-            return
-        clear = self._submit(lambda d: service.remove_condition(character_id, d["condition"]))
-        self.app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
-                                           _(", ").join(character.conditions), clear))
+        if character_id is not None:
+            clear_condition(self.app, character_id)
 
     def action_harm(self) -> None:
         """``H``: the harm form for the highlighted character, as the roster's ``H``."""
