@@ -281,7 +281,7 @@ _BIG = 10**9
 
 def _int(value, low: int = 0, high: int = _BIG) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise ValueError(verbatim(f"{value!r} is not a whole number from {low} to {high}"))
+        raise ValueError(verbatim(f"not a whole number from {low} to {high}"))
     return value
 
 
@@ -289,7 +289,7 @@ def _str(value, *, none: bool = False) -> str | None:
     if value is None and none:
         return None
     if type(value) is not str:
-        raise ValueError(verbatim(f"{value!r} is not text"))
+        raise ValueError(verbatim("not text"))
     return value
 
 
