@@ -53,6 +53,7 @@ import gmconsole.store.schema as schema
 from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
 from gmconsole.store.bounds import CHUNK_BYTES
+from gmconsole.store.chunk_summaries import ChunkSummaries
 from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
 from gmconsole.store.errors import (
     CampaignExists,
@@ -94,7 +95,7 @@ OPEN_CHUNKS = 16
 _RESERVED_FIELDS = ("id", "session")
 
 
-class CampaignStore(Repairs, HistoryReader):
+class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     """A campaign opened from disk: see the module docstring for why its history is cut into chunks.
 
     Get one with :meth:`create` or :meth:`open`, and :meth:`close` it (or use ``with``). Opened for

@@ -220,6 +220,9 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         how_many = (_("{shown} of {total} entries").format(shown=len(self.rows), total=total) if total > MAX_ROWS
                     else _entries(total))
         hidden = _(" — showing the newest {count}; filter to narrow").format(count=MAX_ROWS) if total > MAX_ROWS else ""
+        if self._index.partial:  # the first page of a long history: the older entries are still being read
+            how_many = _("{count} so far").format(count=how_many)
+            hidden = _(" — reading older entries…")
         status.update(Text(  # the labels are summaries read from the files
             how_many + hidden + _(" · undo: {undo} · redo: {redo} · ").format(undo=shown(undo or "—"),
                                                                            redo=shown(redo or "—"))
