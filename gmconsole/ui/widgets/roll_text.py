@@ -259,8 +259,12 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
         elif entry.panic:
             lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
     elif entry.tier is not MISSING:
-        tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
-        lines.append(tier + by_hand)
+        from gmconsole.systems.tiered.wording import tier_reading
+
+        outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
+        faces = [d.get("face") for d in entry.dice or [] if isinstance(d, dict)]
+        reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
+        lines.append(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading) + by_hand)
         if entry.consequences == "offered":
             names = _(", ").join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
