@@ -161,7 +161,6 @@ def _gear(character: Character, refs) -> list:
 
 def pool_request(campaign: Campaign, request: RollRequest):
     """The Year Zero :class:`~gmconsole.systems.yearzero.roll.PoolRequest` for a sheet roll."""
-    from gmconsole.systems.yearzero.panic import panic_row
     from gmconsole.systems.yearzero.roll import PoolRequest
 
     system = campaign.system
@@ -187,12 +186,9 @@ def pool_request(campaign: Campaign, request: RollRequest):
             covers = covered_by(settings.condition_coverage, condition)
             if covers is not None and (not covers or (skill in covers)):
                 modifiers.append(-1)
-    if character.panic is not None and attribute == "agility" and skill:
-        penalty = int(panic_row(character.panic.total).get("agility_modifier", 0))
-        if penalty:
-            modifiers.append(penalty)
     named = tuple((p.label, p.modifier.modifier)
                   for p in skill_modifiers.resolve(system, skill, request.skill_modifiers) if p.modifier.modifier)
+    named += tuple((m["name"], m["modifier"]) for m in lasting_modifiers(character, attribute, skill))
     common: dict[str, Any] = dict(
         named_modifiers=named,
         system=system,
@@ -238,6 +234,23 @@ def pool_request(campaign: Campaign, request: RollRequest):
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
+
+
+def lasting_modifiers(character: Character | None, attribute: str | None, skill: str | None) -> list[dict]:
+    """The modifiers a character's sheet brings to a roll while they last, each named for the pool's lines
+    (``name``) and the roll builder's settings line (``source``): the panic row in force (Tremble: -2 to every
+    Agility skill roll until stress is back to 0) as ``{"source": "panic", "name": "Tremble (panic)",
+    "modifier": -2}``, in the console's language."""
+    if character is None or character.panic is None or attribute != "agility" or not skill:
+        return []
+    from gmconsole.systems.yearzero.panic import panic_row
+
+    row = panic_row(character.panic.total)
+    penalty = int(row.get("agility_modifier", 0))
+    if not penalty:
+        return []
+    name = pick(row.get("name"), row.get("id", ""))
+    return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:

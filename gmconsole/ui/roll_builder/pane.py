@@ -27,6 +27,7 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
+from gmconsole.campaign.rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
@@ -321,7 +322,10 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         if name == "difficulty":
             return _("diff {difficulty}").format(difficulty=self._difficulty_name(draft.difficulty) or _("default"))
         if name == "modifier":
-            return _("mod {modifier}").format(modifier=signed(draft.modifier))
+            said = _("mod {modifier}").format(modifier=signed(draft.modifier))
+            # a panic row's modifier beside the GM's own: "mod +0, panic −2" (the pool's lines name the row)
+            lasting = lasting_modifiers(self.character(), getattr(self.preview, "attribute", None), draft.skill)
+            return _(", ").join([said, *(f"{m['source']} {signed(m['modifier'])}" for m in lasting)])
         if name == "helpers":
             return _("help {helpers}").format(helpers=", ".join(self._who(h) for h in draft.helpers) or _("none"))
         if name == "reactive":
