@@ -379,17 +379,22 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 # --------------------------------------------------------------------------- preview
 
 
+def one_chance_words(service: CampaignService, character: Character, request: RollRequest) -> tuple[str, str] | None:
+    """docs/RULES.md "only one chance", when the same character, skill and goal already rolled this scene:
+    ``(warning, advice)`` — the warning while a second roll is built, the advice for the next roll right after
+    the first (which broke no rule); ``None`` when the rule does not apply."""
+    if not request.skill or (character.id, request.skill, request.goal or "") not in service.ledger.scene_rolls():
+        return None
+    goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
+    named = skills.name_of(service.campaign, request.skill) or request.skill
+    said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
+    advice = _("{skill}{goal} is rolled for this scene: another roll needs changed circumstances (w)")
+    return said.format(name=character.name, skill=named, goal=goal), advice.format(skill=named, goal=goal)
+
+
 def _one_chance_warning(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
-    """docs/RULES.md "only one chance": the same character, skill and goal already rolled this scene."""
-    if not request.skill:
-        return []
-    key = (character.id, request.skill, request.goal or "")
-    if key in service.ledger.scene_rolls():
-        goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
-        named = skills.name_of(service.campaign, request.skill) or request.skill
-        said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
-        return [said.format(name=character.name, skill=named, goal=goal)]
-    return []
+    words = one_chance_words(service, character, request)
+    return [words[0]] if words else []
 
 
 def preview(service: CampaignService, request: RollRequest) -> RollPreview:

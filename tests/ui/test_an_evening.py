@@ -486,8 +486,8 @@ def test_an_exploding_evening_a_failed_check_retried_after_a_change_of_circumsta
     assert seen["missed"]["head"] == "Last roll: Kara Venn rolls shooting: top 3"
     assert seen["missed"]["result"].startswith("FAILURE: top 3 vs TN 4, margin -1 (typed faces)")
     assert "Retry after a change of circumstances (w): " in seen["missed"]["result"]
-    assert seen["missed"]["warnings"] == (
-        "⚠ Kara Venn already rolled shooting this scene: only one chance unless circumstances changed")
+    assert seen["missed"]["warnings"] == (  # right after the roll: what the next one needs, not a warning
+        "shooting is rolled for this scene: another roll needs changed circumstances (w)")
     assert seen["why"] == "Kara Venn may try shooting again: found cover"
     assert seen["may retry"]["warnings"] == ""
     assert seen["retried"]["head"] == "Last roll: Kara Venn rolls shooting: top 14"

@@ -287,7 +287,8 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
             odds = _("TN {tn} · {odds}").format(tn=p.target_number, odds=odds)
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
         self.set_line("#rb-explain", "" if folded else _("; ").join(p.explanation))  # the folded pool says it
-        self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
+        from gmconsole.ui.roll_builder.result_view import warning_lines
+        self.set_line("#rb-warnings", warning_lines(self, p.warnings))
         refusal = "" if p.can_roll else self.refusal_words(p.reason)
         self.set_line("#rb-message", self.message or refusal)
         draw_result(self)
