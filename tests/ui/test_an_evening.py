@@ -202,14 +202,14 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert seen["pushed dice"] == [["base", "[6]", "[3*]", "[1]", "[6*]"], ["skill", "[6*]", "[2*]"],
                                    ["stress", "[1*]", "[3*]"]]  # R-PUSH-1: the 6 and the 1 stay
     assert "a stress die shows 1: panic roll due (R-PUSH-3)" in seen["pushed"]["result"]
-    assert "costs (pending): panic 1" in seen["pushed"]["result"]
+    assert "costs pending: panic roll" in seen["pushed"]["result"]
     assert seen["stress after the push"] == stress_before["Ripley Hale"] + 1  # paid at the push
 
     # R-PANIC-1: the 5 first rolled is kept; esc means nobody else is at short range
     assert seen["asked who is in range"]
     assert seen["in range?"] == "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress +1)?"
     assert seen["offered"] == ["Dallas Kane", "Parker Moss", "Lambert Cho", "Ash"]  # PCs only
-    assert "Applied: Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch" in seen["applied"]["result"]
+    assert "Applied: Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch" in seen["applied"]["result"]
     assert not seen["asked again"]
     ripley = service.history(kind="roll")[0]
     assert seen["again"]["message"] == (
@@ -244,7 +244,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert f"ROUND 2   NOW:  {seen['now']}" in table["turns"]
     rolls = table["rolls"].splitlines()
     # the newest first, big: a panic has no dice
-    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"
+    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"
     older = " ".join(table["rolls"].split())  # at 80 columns a roll's line may wrap
     assert ("Ripley Hale rolls Ranged: 3 successes (pushed) b 6★ 3↻ 1✖ 6★↻ · s 6★↻ 2↻ · st 1✖↻ 3↻ "
             f"{lambert['summary']} ") in older
@@ -268,7 +268,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert len({e["id"] for e in entries}) == len(entries)
     assert entries[0]["summary"] == "session 2 begins: The Derelict"
     assert entries[4]["summary"] == "Ripley Hale pushes Ranged: 3 successes; stress +1 → 2"
-    assert entries[5]["summary"] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"
+    assert entries[5]["summary"] == "Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"
     assert entries[6]["summary"].startswith("conflict starts (cards): ")
     assert entries[13]["summary"].startswith(f"round 2: {seen['now']}")
     assert entries[14]["summary"] == "conflict ends after round 2"
@@ -295,7 +295,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert section(recap, "Pushes and their costs") == [
         "- scene 2 · Ripley Hale pushes Ranged: 3 successes; stress +1 → 2 · dice: base 6 3* 1 6* · skill 6* 2* · "
         "stress 1* 3*",
-        "- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"]
+        "- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"]
     assert section(recap, "Stress and trauma") == ["- scene 2 · Parker Moss: Strength 5 → 3 (damage 2)"]
     assert "Ripley Hale: Strength" not in recap  # taken back
 
@@ -351,7 +351,7 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
     assert seen["rolled"]["head"] == "Last roll: Vanja rolls Scout: 1 success"
     assert seen["rolled"]["result"].startswith("SUCCESS: 1 success (typed faces)")
     assert seen["pushed dice"] == [["base", "[6]", "[5*]", "[1]"], ["skill", "[6*]", "[3*]"]]
-    assert "costs (pending): trauma 1 (wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
+    assert "costs pending: trauma 1 (wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
     assert seen["paid"] == (f"Vanja pays: wits −1 → 2/3; mutation points {mutation_points} → "
                             f"{mutation_points + 1} (+1)")
     assert seen["form"] == "Vanja takes trauma" and seen["attribute offered"] == ["wits"]  # the last roll's

@@ -39,7 +39,7 @@ def describe_panic(panic: dict) -> Text:
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
-        out.append(_("{character}: D6 {face} + stress {stress} = {total} ").format(
+        out.append(_("{character}: D6 {face} + stress {stress} = {total}: ").format(
             character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
         out.append(pick(roll["name"]), style=BOLD_YELLOW)
         if not index:
