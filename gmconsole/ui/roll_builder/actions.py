@@ -128,8 +128,9 @@ class BuilderKeys:
         self.draft = self.draft.changed(helpers=())
 
     def action_clear(self) -> None:
-        """``x``: start the roll afresh, pins included."""
+        """``x``: start the roll afresh, pins included, and clear the last roll's result from the pane."""
         self.special_text = self.message = ""
+        self.last_entry = None
         self.draft = self.draft.cleared().changed(pinned=frozenset())
 
     def action_pin(self) -> None:
