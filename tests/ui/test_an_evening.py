@@ -280,8 +280,8 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     session_rows = [r for r in rows if r["session"] == 2]
     assert [r["id"] for r in session_rows] == [e["id"] for e in reversed(entries)]  # newest first, each once
     struck = [r for r in session_rows if r["struck"]]
-    # the summary column keeps the room the short ones give: at this width the name is cut
-    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley…", "undone")]
+    # the summary gives up room first: the name and the status read whole
+    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley Hale", "undone")]
     assert [r["id"] for r in seen["rows without undone"] if r["session"] == 2] == [
         r["id"] for r in session_rows if not r["struck"]]
 
