@@ -279,7 +279,7 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
         self.set_line("#rb-explain", "" if folded else _("; ").join(p.explanation))  # the folded pool says it
         self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
-        refusal = "" if p.can_roll else self.refusal_words(p.reason)
+        refusal = "" if p.can_roll else self.refusal_words(p.reason, after_roll=folded)
         self.set_line("#rb-message", self.message or refusal)
         draw_result(self)
 
