@@ -149,8 +149,9 @@ def _successes(n: int) -> str:
 
 def dice_text(entry: Entry | dict) -> str:
     """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
-    die, ``dN:`` a die not a D6). A roll's are its first throw; a push entry's are the dice after that
-    push, ``*`` marking the rerolled ones. Empty for an entry without dice."""
+    die, ``dN:`` a die not a D6); plain dice of one kind (tiered's) by their faces alone: ``6 5 3``. A roll's
+    are its first throw; a push entry's are the dice after that push, ``*`` marking the rerolled ones. Empty
+    for an entry without dice."""
     entry = as_record(entry)
     if isinstance(entry, RollEntry):
         dice = entry.first_dice or entry.dice
@@ -169,8 +170,9 @@ def dice_text(entry: Entry | dict) -> str:
         sides = die.get("sides")
         size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
         groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
-    return " · ".join(f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {' '.join(faces)}"
-                      for kind, faces in groups.items())
+    # plain dice (tiered's d6, kind "dice") are one kind: their faces alone, not "dice 4 3 1" under "dice:"
+    return " · ".join(' '.join(faces) if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} "
+                      f"{' '.join(faces)}" for kind, faces in groups.items())
 
 
 def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:

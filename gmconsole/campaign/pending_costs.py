@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
-from gmconsole.i18n import N_, _, language, pick
+from gmconsole.i18n import N_, _, pick
 from gmconsole.systems.words import COST_WORDS, cost_word
 
 __all__ = ["cost_name", "cost_target_text", "cost_text", "costs_status_text", "drop_lost", "drop_of_character",
@@ -114,12 +114,10 @@ def cost_name(name: str) -> str:
 
 
 def cost_target_text(target: object) -> str:
-    """What a cost falls on as the GM reads it: an attribute by its name from the Year Zero table (the only
-    costs with a target are Year Zero's), the dog, or an item as it was typed. In English the attribute's
-    id, as the history always wrote it."""
+    """What a cost falls on as the GM reads it, in English as in the console's language: an attribute by its
+    name from the Year Zero table (the only costs with a target are Year Zero's: ``Wits`` for ``wits``), the
+    dog, or an item as it was typed. The cost keeps the id as its target."""
     text = str(target)
-    if language() == "en":
-        return text
     if text == "dog":
         return _("dog")
     if text in COST_WORDS:  # a tiered effect's counter (xp, stamina)

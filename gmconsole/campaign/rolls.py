@@ -291,7 +291,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     trait = character.attributes[attribute].current
     if trait == 0:
         raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
-            owner=possessive(character.name), trait=attribute))
+            owner=possessive(character.name), trait=attribute_shown(campaign.system, attribute)))
     skill = request.skill
     if skill:
         validation.check_skill_name(campaign, skill)
@@ -308,7 +308,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     )
     dice = exploding.check_dice(skill_dice, trait)
     odds = check_odds(skill_dice, trait, tn.value).as_dict()
-    lines = [_("{trait}: trait d{size}").format(trait=attribute, size=trait)]
+    lines = [_("{trait}: trait d{size}").format(trait=attribute_shown(campaign.system, attribute), size=trait)]
     lines.append(_("{skill}: 2 skill dice d{size}").format(skill=skill, size=size) if size
                  else (_("{skill}: untrained").format(skill=skill) if skill else _("no skill: untrained")))
     lines += [_("helped by {name}").format(name=h) for h in helpers]

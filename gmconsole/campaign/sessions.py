@@ -15,7 +15,8 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PushEntry, RollEntry, as_record, given
+from gmconsole.campaign import recap_lines
+from gmconsole.campaign.entries import MISSING, Entry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.campaign.stats_markdown import dice_and_luck
@@ -34,7 +35,7 @@ TITLE_LIMIT = 120
 
 RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("rolls", N_("Rolls"), frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack",
-                                      "inspire"})),
+                                      "inspire", "circumstances"})),
     ("pushes", N_("Pushes and their costs"), frozenset({"push", "costs", "drop_costs", "consequence"})),
     ("roles", N_("Role skills: devices built, finds, lives saved"), frozenset({"build", "finds", "save_life"})),
     ("panics", N_("Panics"), frozenset({"panic"})),
@@ -46,7 +47,9 @@ RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("clocks", N_("Clocks and doom"), frozenset({"clock", "doom"})),
 )
 """``(key, heading, entry kinds)`` of the recap's sections, in the order the GM reads them (the heading
-marked for the catalogue, translated where the recap is written)."""
+marked for the catalogue, translated where the recap is written). A change of circumstances goes with the rolls,
+beside the retry it allows. Besides its kinds' entries, "Panics" lists every panic roll whatever entry carried
+it, and "Stress and trauma" the stress those panics gave (:mod:`gmconsole.campaign.recap_lines`)."""
 
 _KIND_SECTION = {kind: key for key, _heading, kinds in RECAP_SECTIONS for kind in kinds}
 
@@ -152,86 +155,6 @@ def session_list(service) -> list[dict]:
     return out
 
 
-def _costs(entry: Entry) -> list | None:
-    """The costs an entry carries: a roll's, a push's (the roll's so far) or those a costs entry paid."""
-    return given(entry.costs, None) if isinstance(entry, (RollEntry, PushEntry, CostsEntry)) else None
-
-
-def _costs_status(entry: Entry, default):
-    """A roll's costs state (``pending``, ``applied``, ``dropped``); ``default`` for any other entry."""
-    return given(entry.costs_status, default) if isinstance(entry, RollEntry) else default
-
-
-def _paid_summary(entry: Entry) -> str:
-    """A costs entry's summary without the payer's name before each cost (``A pays: A: x; A: y``, as
-    the costs change records it, reads ``A pays: x; y``)."""
-    summary, name = given(entry.summary, ""), entry.character or ""
-    if not name:
-        return summary
-    return summary.replace(f"pays: {name}: ", "pays: ").replace(f"; {name}: ", "; ")
-
-
-def _line(entry: Entry, with_costs: bool = True) -> dict:
-    """One recap line of ``entry``; its costs (each with its ``text`` in words) only when ``with_costs``."""
-    from gmconsole.campaign.history import dice_text, result_text
-
-    kind = given(entry.kind, "")
-    line = {"id": given(entry.id, None), "scene": given(entry.scene, None), "kind": kind,
-            "character": entry.character or "",
-            "summary": _paid_summary(entry) if kind == "costs" else given(entry.summary, ""),
-            "result": result_text(entry)}
-    if entry.skill:
-        line["skill"] = entry.skill
-    if dice_text(entry):
-        line["dice"] = dice_text(entry)
-    costs = _costs(entry)
-    if costs and with_costs:
-        line["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
-                          "text": cost_text(c)} for c in costs if isinstance(c, dict)]
-    if costs and _costs_status(entry, None):
-        line["costs_status"] = entry.costs_status
-    return line
-
-
-def _roll_lines(entries: list[Entry]) -> dict:
-    """Each recap line of a roll or a push, keyed by entry id: where a roll's costs are listed once.
-
-    A roll's costs belong to its newest step (the roll, or its last push: each push's costs are the roll's
-    so far). They are listed there only when nothing else lists them: a costs entry of this session says
-    what was paid, and costs still pending have their own section."""
-    by_roll: dict = {}
-    for entry in entries:
-        if isinstance(entry, PushEntry):
-            by_roll.setdefault(given(entry.roll_id, None), []).append(entry)
-    paid_here = {given(e.roll_id, None) for e in entries if isinstance(e, CostsEntry)}
-    lines = {}
-    for entry in entries:
-        if isinstance(entry, PushEntry):
-            pushed = given(entry.roll_id, None)
-            roll = next((e for e in entries if given(e.id, None) == pushed), Entry())
-            steps = by_roll[pushed]
-            last = entry is steps[-1]
-        elif isinstance(entry, RollEntry) and entry.costs and entry.successes is not MISSING:
-            pushed = None
-            roll, steps, last = entry, by_roll.get(given(entry.id, None), []), not by_roll.get(given(entry.id, None))
-        else:
-            continue
-        status = _costs_status(roll, _costs_status(entry, ""))
-        shown_here = last and status != "pending" and given(roll.id, pushed) not in paid_here
-        line = _line(entry, with_costs=shown_here)
-        if isinstance(entry, PushEntry):
-            line["push_step"] = next(at for at, step in enumerate(steps, 1) if step is entry)
-            line["pushes"] = len(steps)
-            if last and entry.costs:
-                line["costs_status"] = status  # the roll says whether they were paid
-            else:
-                line.pop("costs_status", None)
-        elif not shown_here:
-            line.pop("costs_status", None)
-        lines[given(entry.id, None)] = line
-    return lines
-
-
 def missing_entries(service, number: int) -> list[dict]:
     """The entries of session ``number`` that a history file set aside held (play-test 3, item 4), as
     ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
@@ -281,12 +204,15 @@ def recap(service, session: int | None = None) -> dict:
     stored = service.entries(number)
     entries = [as_record(e) for e in _done(stored)]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
-    roll_lines = _roll_lines(entries)
+    roll_lines = recap_lines.roll_lines(entries)
     for entry in entries:
         key = _section(entry)
-        if key is not None:
-            sections[key].append(roll_lines.get(given(entry.id, None)) or _line(entry))
-    pending = [_line(e) for e in entries if _costs_status(e, None) == "pending" and _costs(e)]
+        if key is not None and key != "panics":  # a panic roll's entry is listed by its rolls, just below
+            sections[key].append(roll_lines.get(given(entry.id, None)) or recap_lines.line(entry))
+        sections["panics"] += recap_lines.panic_lines(entry)
+        sections["stress_trauma"] += recap_lines.panic_stress_lines(entry)
+    pending = [recap_lines.line(e) for e in entries
+               if recap_lines.costs_status(e, None) == "pending" and recap_lines.costs_of(e)]
     from gmconsole.campaign.statistics import statistics
 
     return {"campaign": service.campaign.name, "session": number, "title": found.title,
@@ -305,6 +231,18 @@ def _cost_text(costs: list[dict]) -> str:
 def _md(text) -> str:
     """One piece of untrusted text for a Markdown line: escaped, and no line break or table pipe."""
     return shown(text).replace("|", "\\|")
+
+
+def _result_words(summary: str, result: str) -> str:
+    """What a line's result adds to its summary, escaped: nothing when the summary says it already; the rest of
+    it when the summary ends with its first words (``rolls shooting: top 3`` and ``top 3 (-1)`` read ``top 3
+    (-1)``, ``saves (PHYS 6): 2 — failure`` and ``failure (2 vs 6)`` read ``… — failure (2 vs 6)``, never the
+    words twice); else `` — result``."""
+    if not result or result in summary:
+        return ""
+    said = max((cut for cut in range(1, len(result)) if result[cut] == " " and summary.endswith(result[:cut])),
+               default=0)
+    return _md(result[said:]) if said else f" — {_md(result)}"
 
 
 def recap_markdown(data: dict) -> str:
@@ -326,14 +264,17 @@ def recap_markdown(data: dict) -> str:
         empty = False
         lines += ["", f"## {_(heading)}", ""]
         for item in items:
+            summary = item.get("first_summary") or item["summary"]  # a pushed roll: what the first roll gave
+            # a costs line names whom it is about itself ("Bo panics" for Ann's roll: never "Ann: Bo panics")
             who = (_("{name}: ").format(name=_md(item["character"]))
-                   if item["character"] and item["character"] not in item["summary"] else "")
-            result = f" — {_md(item['result'])}" if item["result"] and item["result"] not in item["summary"] else ""
+                   if item["character"] and item["character"] not in summary and item.get("kind") != "costs" else "")
+            result = "" if item.get("first_summary") else _result_words(summary, item["result"])
             step = (_(" (push {step} of {pushes})").format(step=item["push_step"], pushes=item["pushes"])
                     if item.get("pushes", 0) > 1 else "")
+            typed = _(" (typed faces)") if item.get("typed_step") else ""
             dice = " · " + _("dice: ") + _md(item["dice"]) if item.get("dice") else ""
             scene = _("scene {scene}").format(scene=item["scene"] or "?")
-            lines.append(f"- {scene} · {who}{_md(item['summary'])}{result}{step}{dice}")
+            lines.append(f"- {scene} · {who}{_md(summary)}{result}{step}{typed}{dice}")
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 costs = _md(_cost_text(item["costs"]))
                 if item.get("costs_status"):

@@ -112,15 +112,24 @@ def name_in_message(campaign: Campaign, skill: str) -> str:
 
 
 def attribute_name_of(system: str, attribute: str | None) -> str | None:
-    """The name an attribute is shown to the GM by (play-test 5): ``Strength`` for ``strength`` (Year
-    Zero) or ``str`` (tiered), from the system table's ``attributes``; the id stays the key of sheets
-    and entries. An attribute the table does not know (exploding's traits are the GM's own) as it is."""
-    from gmconsole.rules.data import system_table
+    """The name an attribute is shown to the GM by (:func:`gmconsole.campaign.words.attribute_shown`:
+    ``Strength`` for ``strength``, ``敏捷`` for exploding's ``agility`` in zh-Hant); the id stays the key of
+    sheets, entries and ``--json``. No attribute (``None``, ``""``) as it is."""
+    from gmconsole.campaign.words import attribute_shown
 
-    if not attribute:
-        return attribute
-    row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
-    return (pick(row.get("name")) or attribute) if row else attribute
+    return attribute_shown(system, attribute) if attribute else attribute
+
+
+def die_source_name(campaign: Campaign, kind: str, source: str) -> str:
+    """What a die's source reads as beside its kind: a step die's attribute or skill by its name (``step
+    (Agility)``, ``step (Ranged)``: the dice keep the ids, a push's damage is read from the attribute's), the
+    d6 a step up added as a modifier's; a gear or artifact die's item as it was typed."""
+    if kind != "step" or not source:
+        return source
+    if source in ("modifier", "skill"):  # the pool's words for a die with no attribute or skill of its own
+        return _("modifier") if source == "modifier" else _("skill")
+    named = attribute_name_of(campaign.system, source)
+    return named if named != source else (name_of(campaign, source) or source)
 
 
 def attribute_id(system: str, text: str | None) -> str | None:

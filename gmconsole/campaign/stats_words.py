@@ -47,11 +47,7 @@ def die_kind_text(kind: str) -> str:
 
 def panic_row_name(effect: str) -> str:
     """A panic table row as the statistics count it (its id, ``drop-item``) by its name in the console's
-    language; in English the id, as the statistics always wrote it; an id the table lacks as recorded."""
-    from gmconsole.i18n import language
-
-    if language() == "en":
-        return effect
+    language, English included (``Drop item``); an id the table lacks as recorded. ``--json`` keeps the id."""
     from gmconsole.systems.yearzero.panic import panic_table
 
     row = next((r for r in panic_table() if r.get("id") == effect), None)

@@ -13,15 +13,21 @@ __all__ = ["CONDITION_WORDS", "SAVE_OUTCOMES", "attribute_shown", "covered_by", 
 
 
 def attribute_shown(system: str, attribute: str) -> str:
-    """An attribute in a message: its id in English, as the messages always wrote it (``strength``); its
-    name from the system table in another language (``力量``); an attribute the table lacks as it is."""
-    if language() == "en" or not system:
-        return attribute
+    """An attribute as the GM reads it, in English as in the console's language: its name from the system
+    table's ``attributes`` (``Strength`` for ``strength``, ``力量`` in zh-Hant; tiered's ``str``; exploding's
+    usual traits, ``agility`` → ``Agility`` / ``敏捷``); the id stays the key of sheets, entries and ``--json``.
+    A trait the table does not know on a sheet that names its own (exploding: ``luck``) reads as the GM typed
+    it, its first letter capitalised (``Luck``); an unknown attribute of a system with fixed ones as it is."""
+    from gmconsole import systems
     from gmconsole.rules.data import system_table
 
+    game = systems.find(system)
+    if game is None or not isinstance(attribute, str) or not attribute:
+        return attribute
     row = next((r for r in system_table(system).get("attributes", []) if r.get("id") == attribute), None)
-    return (pick(row.get("name")) or attribute) if row else attribute
-
+    if row is not None:
+        return pick(row.get("name")) or attribute
+    return attribute[:1].upper() + attribute[1:] if game.attributes is None else attribute
 
 
 def tier_shown(tier: str) -> str:

@@ -41,8 +41,11 @@ def _command_modules(argv: Sequence[str] | None = None):
             costs_commands,  # issue 11: costs, sheet
             exploding_rolls,  # assisted, group
             harm_command,
+            opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
             panic_commands,  # issue 12: panic
+            rest_command,
+            role_commands,  # myz Inspire, Shake It Off, Mend the Broken, Jury-Rig
             serve_command,  # issue 14: serve
             session_commands,
             skills_commands,
@@ -53,7 +56,7 @@ def _command_modules(argv: Sequence[str] | None = None):
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
                       harm_command, outcome_command, serve_command, stats_command, config_command, exploding_rolls,
-                      tiered_rolls]
+                      tiered_rolls, opposed_command, role_commands, rest_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

@@ -224,10 +224,20 @@ def _kind(kind: str) -> str:
     return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
-def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
+def dice_words(dice) -> str:
+    """Recorded dice in words: each die's kind and face (an explosion's faces joined by +), ``base 6, skill 3``."""
+    faces = []
+    for d in dice:
+        shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
+        # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
+        faces.append(shown_faces if d["kind"] == "dice" else f"{_kind(d['kind'])} {shown_faces}")
+    return _(", ").join(faces)
+
+
+def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tuple[str, ...] = ()) -> str:
     """The recorded roll for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
-    inside one is shown."""
+    inside one is shown. ``after_dice``: lines the caller adds under the dice (an opposed roll's defender)."""
     entry = as_record(entry)
     lines = [shown(given(entry.summary, ""))]
     named = [pick(m.get("name") or m.get("id", "")).rstrip(".").rstrip("。")
@@ -237,12 +247,8 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME") -> str:
         lines.append(_("modifiers: ") + _("; ").join(shown(n) for n in named))
     dice = entry.dice or []
     if dice:
-        faces = []
-        for d in dice:
-            shown_faces = "+".join(str(f) for f in d["faces"]) if "faces" in d else str(d.get("face"))
-            # A plain die (tiered's d6) is just its face: "dice: 5, 3", not "dice: dice 5, dice 3".
-            faces.append(shown_faces if d["kind"] == "dice" else f"{_kind(d['kind'])} {shown_faces}")
-        lines.append(_("dice: ") + _(", ").join(faces))
+        lines.append(_("dice: ") + dice_words(dice))
+    lines += after_dice
     game = systems.find(given(entry.system, None))
     if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.

@@ -115,6 +115,56 @@ def _dice_text(dice) -> str:
     return "+".join(f"d{s}" for s in dice)
 
 
+# --------------------------------------------------------------------------- gmconsole opposed
+
+_TIE_GOES_TO = {"defender": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the defender)"),
+                "active": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the active)")}
+"""An opposed test's outcome by who its tie goes to, in the console's words."""
+
+
+def both_sides(faces: str | None, defender_faces: str | None, kinds) -> str | None:
+    """One SPEC with the active side's faces then the defender's, each kind's in one group, as an opposed test
+    reads them (R-MANUAL-1): ``s8+3,2 t5`` and ``s4,1 t8+2`` make ``skill=8+3,2,4,1 trait=5,8+2``."""
+    from gmconsole.rules.spec import split_spec
+
+    if defender_faces is None:
+        return faces
+    if faces is None:
+        raise CliError(_("--defender-faces needs --faces: an opposed test types the active side's dice first"))
+    active, defender = split_spec(faces, kinds), split_spec(defender_faces, kinds)
+    return " ".join(f"{k.name}={','.join([*active.get(k.name, []), *defender.get(k.name, [])])}" for k in kinds
+                    if k.name in active or k.name in defender)
+
+
+def opposed_roll(service, args, rng: random.Random) -> dict:
+    """``gmconsole opposed`` in an exploding campaign: the opposed test (R-EXP-4) through
+    ``service.opposed_test``, both sides from their sheets (the defender's skill: ``--defender-skill``, else
+    the same); ``--faces`` types the active dice, ``--defender-faces`` the defender's."""
+    from gmconsole import systems
+
+    if args.gear:
+        raise CliError(_("--gear: exploding rolls take no gear dice (gear dice are Year Zero's)"))
+    faces = both_sides(args.faces, args.defender_faces, systems.get(service.campaign.system).face_kinds)
+    return service.opposed_test(args.attacker, args.skill, args.defender, attribute=args.attribute,
+                                defender_skill=args.defender_skill, defender_attribute=args.defender_attribute,
+                                faces=faces, rng=rng)
+
+
+def opposed_text(entry: dict, campaign: str) -> str:
+    """A recorded opposed test for a person: the summary with both tops and the winner, each side's dice, and
+    the rule that decided it."""
+    from gmconsole.cli.campaign_commands import dice_words
+    from gmconsole.safe_text import shown
+
+    said = _TIE_GOES_TO.get(str(entry.get("tie_goes_to")), _TIE_GOES_TO["defender"])
+    return "\n".join([shown(str(entry.get("summary", ""))),
+                      _("{name} rolls: {dice}").format(name=shown(str(entry.get("character", ""))),
+                                                       dice=dice_words(entry.get("dice", []))),
+                      _("{name} rolls: {dice}").format(name=shown(str(entry.get("defender", ""))),
+                                                       dice=dice_words(entry.get("defender_dice", []))),
+                      _(said).format(winner=shown(str(entry.get("winner_name", ""))))])
+
+
 def run_odds(args) -> tuple[dict, str]:
     skill_dice = _skill_dice(args)
     tn = _target_number(args, skill_dice)

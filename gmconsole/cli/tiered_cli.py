@@ -109,6 +109,17 @@ def _pool_text(pool: tiered.Pool) -> str:
     return _("{parts} = {dice} ({rolled})").format(parts=parts, dice=pool.dice, rolled=rolled)
 
 
+def opposed_roll(service, args, rng: random.Random) -> dict:
+    """``gmconsole opposed`` in a tiered campaign: refused before anything is rolled; tiered's roll of one side
+    against another is the contested roll (R-TIER-5: each side 2d6 + attribute, a tie rolled again)."""
+    import shlex
+
+    command = " ".join(shlex.quote(w) for w in ("gmconsole", "contested", args.name, args.attacker, args.defender))
+    raise CliError(_("{system} has no opposed roll: its roll of one side against another is the contested roll "
+                     "(R-TIER-5: each side 2d6 + attribute), `{command} --attribute X`").format(
+        system=service.campaign.system, command=command))
+
+
 def run_odds(args) -> tuple[dict, str]:
     if args.faces is not None:
         return run_push_yourself_odds(args)

@@ -383,3 +383,43 @@ def roll_text(r: YearZeroRoll) -> str:
     if not r.can_push and not r.pushes:
         lines.append(_("cannot push: {reason}").format(reason=r.push_refusal))
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- gmconsole opposed
+
+
+def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
+    """``gmconsole opposed`` in a Year Zero campaign (R-OPP-1): the active pool from the attacker's sheet against
+    the defender's, recorded by ``service.opposed_roll`` as the console's ``o`` records it. The defender rolls the
+    skill the rules pair with ``--skill`` (Sneak against Scout, Manipulate against Sense Emotion) unless
+    ``--defender-skill`` names one; an unpaired skill needs it (or ``--defender-attribute``)."""
+    from gmconsole.campaign import skills
+    from gmconsole.systems.yearzero.skill_modifiers import opposed_skill
+
+    campaign = service.campaign
+    skill = skills.resolve(campaign, args.skill)
+    defender_skill = skills.resolve(campaign, args.defender_skill) if args.defender_skill else None
+    if defender_skill is None:
+        defender_skill = opposed_skill(campaign.system, skill)
+        if defender_skill is None and not args.defender_attribute:
+            raise CliError(_("{skill} has no skill paired against it (R-OPP-1): name what the defender rolls with "
+                             "--defender-skill K or --defender-attribute A").format(
+                skill=skills.name_of(campaign, skill)))
+    return service.opposed_roll(
+        args.attacker, skill, attribute=skills.attribute_id(campaign.system, args.attribute), gear=args.gear,
+        defender_id=args.defender, defender_skill=defender_skill,
+        defender_attribute=skills.attribute_id(campaign.system, args.defender_attribute),
+        faces=args.faces, defender_faces=args.defender_faces, rng=rng)
+
+
+def opposed_text(entry: dict, campaign: str) -> str:
+    """A recorded opposed roll for a person: the summary with the verdict, the active side's dice, the
+    defender's dice, then the costs it owes (a defender's panic, R-PANIC-1)."""
+    from gmconsole.campaign.commands.opposed import defender_name
+    from gmconsole.cli.campaign_commands import dice_words, entry_text
+    from gmconsole.safe_text import shown
+
+    opposed = entry.get("opposed") or {}
+    defender = _("{name} rolls: {dice}").format(name=shown(defender_name(opposed)),
+                                                dice=dice_words(opposed.get("defender_dice", [])))
+    return entry_text(entry, campaign, after_dice=(defender,))

@@ -13,6 +13,7 @@ from stats_session import play_session, stats_json
 from gmconsole.campaign.statistics import statistics
 from gmconsole.campaign.stats_markdown import dice_and_luck, luck_text, rate_text
 from gmconsole.cli import main
+from gmconsole.systems.yearzero.panic import panic_table
 
 
 def _cli(root, *args) -> str:
@@ -57,8 +58,10 @@ def test_the_recap_has_the_dice_and_luck_of_stats_json_for_the_same_session(tmp_
         assert row[0] == str(figures["pushes"]["turned_failure_into_success"])
         if figures["pushes"]["stress_gained"]:  # the column is there only when a push gained stress
             assert row[1] == str(figures["pushes"]["stress_gained"])
-    if figures["panics"]:
-        assert {k: int(v[0]) for k, v in _rows(markdown, "panic (table row)").items()} == figures["panics"]
+    if figures["panics"]:  # the recap names each row, the JSON keeps its id
+        names = {row["id"]: row["name"]["en"] for row in panic_table()}
+        assert {k: int(v[0]) for k, v in _rows(markdown, "panic (table row)").items()} == {
+            names[row]: n for row, n in figures["panics"].items()}
     if figures["bands"]:
         head = {"tier": "tier", "margin": "margin"}.get(figures["band_name"], "result")
         assert {k: int(v[0]) for k, v in _rows(markdown, head).items()} == figures["bands"]

@@ -125,17 +125,17 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
     assert [("costs" in line, line.get("costs_status")) for line in pushes] == [
         (False, None), (False, "applied"), (True, None), (False, "pending")]  # the status: with the last push
     paid = pushes[2]
-    assert paid["summary"] == "Grease pays: wits −3 → 2/5; mutation points 0 → 3 (+3)"
-    assert [c["text"] for c in paid["costs"]] == ["trauma 3 (wits)", "mutation points 3"]
-    assert [c["text"] for c in data["pending_costs"][0]["costs"]] == ["trauma 3 (wits)", "mutation points 3",
-                                                                      "broken (wits)"]
+    assert paid["summary"] == "Grease pays: Wits −3 → 2/5; mutation points 0 → 3 (+3)"
+    assert [c["text"] for c in paid["costs"]] == ["trauma 3 (Wits)", "mutation points 3"]
+    assert [c["text"] for c in data["pending_costs"][0]["costs"]] == ["trauma 3 (Wits)", "mutation points 3",
+                                                                      "broken (Wits)"]
     text = sessions.recap_markdown(data)
     lines = [line for line in text.splitlines() if line.strip()]
     assert len(lines) == len(set(lines)), text
     assert "mutation_points" not in text and "Grease: Grease" not in text and "pays: Grease:" not in text
-    assert text.count("trauma 3 (wits)") == 1 and text.count("mutation points 3") == 1  # the pending roll's
+    assert text.count("trauma 3 (Wits)") == 1 and text.count("mutation points 3") == 1  # the pending roll's
     assert "Grease pushes Jury-Rig: 2 successes (push 1 of 2)" in text and "(push 2 of 2)" in text
-    assert "- #" + str(second["id"]) + " Grease: trauma 3 (wits), mutation points 3, broken (wits)" in text
+    assert "- #" + str(second["id"]) + " Grease: trauma 3 (Wits), mutation points 3, broken (Wits)" in text
 
 
 def test_recap_of_a_session_the_campaign_does_not_have(make_service):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 
 import pytest
@@ -73,7 +74,7 @@ def test_the_recap_keeps_its_english_in_english(tmp_path):
     with CampaignService.open(tmp_path, "yze-demo", clock=frozen_clock) as service:
         lines = sessions.recap_markdown(sessions.recap(service)).splitlines()
     assert lines[0] == "# yze-demo: session 2"
-    assert "## Pushes and their costs" in lines and "| drop-item | 8 |" in lines
+    assert "## Pushes and their costs" in lines and "| Drop item | 8 |" in lines  # the row's name, not drop-item
 
 
 def test_the_markdown_export_reads_in_zh_hant_and_the_csv_keeps_its_column_ids(zh, seeded_zh):
@@ -147,14 +148,14 @@ def test_every_demo_s_seeded_recap_and_export_read_in_zh_hant(zh, tmp_path, name
     assert left == []
 
 
-def test_a_sheet_in_panic_names_the_panic_row_in_zh_hant_and_by_its_id_in_english(make_service):
+def test_a_sheet_in_panic_names_the_panic_row_by_its_name_in_zh_hant_and_in_english(make_service):
     from gmconsole.campaign.sheet import sheet, sheet_lines
 
     service = make_service("yze")
     ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "stress": 3})
     service.panic_roll(ann.id, face=6)  # 6 + 3 stress: 9, the row that drops an item
     data = sheet(service.character(ann.id))
-    assert sheet_lines(data, service.campaign)[-2] == "panic: 9 drop-item"
+    assert sheet_lines(data, service.campaign)[-2] == "panic: 9 Drop item"
     set_language("zh-Hant")
     try:
         assert sheet_lines(data, service.campaign)[-2] == "恐慌：9 掉落物品"
@@ -172,8 +173,9 @@ def test_an_opposed_roll_refusal_names_the_skill_role_and_game_in_zh_hant(zh, tm
     assert str(refused.value) == "威嚇只有對另一位打手時才是對抗擲骰（變種人：零年）；Lina 不是：請當作一般擲骰"
 
 
-def test_a_push_of_an_attribute_alone_names_the_attribute_in_zh_hant_and_by_its_id_in_english(make_service):
-    """Play-test 11, item 3: `a` `r` `p` in zh-Hant read "Dallas Kane 強推 strength"."""
+def test_a_push_of_an_attribute_alone_names_the_attribute_by_its_name_in_zh_hant_and_in_english(make_service):
+    """`a` `r` `p` in zh-Hant read "Dallas Kane 強推 strength", and English "pushes strength": the attribute's
+    name in both."""
     from gmconsole.i18n import set_language
 
     summaries = {}
@@ -188,11 +190,12 @@ def test_a_push_of_an_attribute_alone_names_the_attribute_in_zh_hant_and_by_its_
         finally:
             set_language("en")
     assert summaries["zh-Hant"].startswith("Ann 強推 力量：")
-    assert summaries["en"].startswith("Ann pushes strength: ")
+    assert summaries["en"].startswith("Ann pushes Strength: ")
 
 
-def test_the_stats_command_names_panic_rows_in_zh_hant_and_by_their_ids_in_english(seeded_zh, capsys):
-    """Play-test 11, item 5: `stats` (and the statistics screen) read 恐慌：keeping-it-together 2."""
+def test_the_stats_command_names_panic_rows_by_their_names_in_zh_hant_and_in_english(seeded_zh, capsys):
+    """`stats` (and the statistics screen) read 恐慌：keeping-it-together 2, then keeping-it-together 2 in English:
+    a panic row reads by the table's name in both languages; ``--json`` keeps the row's id, a contract."""
     from gmconsole.cli import main
 
     assert main(["--lang", "zh-Hant", "--data-dir", str(seeded_zh), "stats", "yze-demo"]) == 0
@@ -200,7 +203,9 @@ def test_the_stats_command_names_panic_rows_in_zh_hant_and_by_their_ids_in_engli
     assert main(["--lang", "en", "--data-dir", str(seeded_zh), "stats", "yze-demo"]) == 0
     english = capsys.readouterr().out
     assert "掉落物品 8" in chinese and "drop-item" not in chinese
-    assert "drop-item 8" in english
+    assert "Drop item 8" in english and "drop-item" not in english
+    assert main(["--lang", "en", "--data-dir", str(seeded_zh), "stats", "yze-demo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["panics"]["drop-item"] == 8
 
 
 def test_a_condition_typed_in_zh_hant_costs_the_die_its_english_name_covers(make_service):

@@ -59,7 +59,7 @@ def test_a_pushed_roll_prints_its_roll_id_and_costs_and_costs_lists_them_pending
     assert (listed[0]["roll_id"], listed[0]["character"]) == (entry["roll_id"], "Hammer")
     assert listed[0]["costs"] == entry["costs"]
     status, out, _ = gm("costs", NAME)
-    assert status == 0 and f"roll {entry['roll_id']}  Hammer: trauma 2 (strength)" in out
+    assert status == 0 and f"roll {entry['roll_id']}  Hammer: trauma 2 (Strength)" in out
 
 
 def test_costs_apply_applies_them_once_and_twice_exits_2_with_the_reason(gm):
@@ -67,7 +67,7 @@ def test_costs_apply_applies_them_once_and_twice_exits_2_with_the_reason(gm):
     status, out, err = gm("costs", NAME, "--apply", str(roll_id), "--json")
     assert status == 0, err
     applied = json.loads(out)
-    assert applied["roll_id"] == roll_id and applied["character"] == "Hammer" and "strength" in applied["summary"]
+    assert applied["roll_id"] == roll_id and applied["character"] == "Hammer" and "Strength −2" in applied["summary"]
     assert json.loads(gm("costs", NAME, "--json")[1]) == []
     assert "no costs are waiting" in gm("costs", NAME)[1]
     sheet = json.loads(gm("sheet", NAME, "hammer", "--json")[1])
@@ -213,12 +213,12 @@ def test_costs_are_said_in_words_by_roll_push_and_costs_not_as_raw_keys(gm):
     assert status == 0, err
     assert "mutation points 2" in out and "gear damage 1" in out and "mutation_points" not in out
     status, out, _ = gm("costs", NAME)
-    assert "Hammer: trauma 2 (strength), mutation points 2, gear damage 1" in out and "_" not in out
+    assert "Hammer: trauma 2 (Strength), mutation points 2, gear damage 1" in out and "_" not in out
 
 
 def test_a_roll_without_a_sheet_says_its_push_costs_in_words(gm):
     status, out, err = gm("roll", "myz", "--base", "2", "--skill", "1", "--faces", "base=1,3 skill=2",
                           "--push-faces", "base=1 skill=4")
     assert status == 0, err
-    assert "push costs: trauma 2 (strength), mutation points 2, broken (strength)" in out
+    assert "push costs: trauma 2 (Strength), mutation points 2, broken (Strength)" in out
     assert "mutation_points" not in out

@@ -110,7 +110,7 @@ def test_text_output_names_the_dice_and_the_costs(run_cli):
     result = run_cli("roll", "myz", "--base", "2", "--faces", "base=1,2", "--push-faces", "base=1")
     assert result.returncode == 0
     assert "base 1 1*" in result.stdout
-    assert "trauma 2 (strength)" in result.stdout
+    assert "trauma 2 (Strength)" in result.stdout
 
 
 def test_bad_input_exits_2_with_one_line_and_json_error(run_cli):

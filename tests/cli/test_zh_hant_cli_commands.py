@@ -23,6 +23,7 @@ COMMANDS = {"roll", "odds", "new", "campaigns", "demo", "history", "open", "shee
             "keys", "path", "push", "Markdown", "Year", "Zero", "language", "theme", "exports", "outcome",
             "assisted", "group", "save", "attack", "contested"}
 """Command words, history kinds, setting names and the export folder's name, typed as they are; a game's name."""
+COMMANDS |= {"opposed", "inspire", "mend", "rest"}  # the roll commands of every family, typed as they are
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
 """Cost names a roll's lines take from ``gmconsole/campaign/pending_costs.cost_text`` (the campaign's
 words, translated there, not by the command line)."""

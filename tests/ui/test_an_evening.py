@@ -98,7 +98,8 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     takes 2 damage (``H`` on the roster); the GM harms Ripley on the tracker by mistake and takes it back
     (``ctrl+z``). ``S`` ends the evening: the recap of The Derelict is shown. The history holds each change
     once, in order, the harm taken back struck through; the recap has the rolls, the push and its panic,
-    Parker's damage, never the harm taken back.
+    Parker's damage, never the harm taken back; the panic is under Panics with its D6, and the stress it gave
+    Ripley under Stress and trauma.
     """
     app = make_app("yze-demo")
     service = app.service
@@ -291,12 +292,14 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert "Session 2 ended; session 3 is open." in recap
     assert section(recap, "Rolls") == [
         f"- scene 2 · {lambert['summary']} · dice: {_dice_by_kind(lambert)}",
-        "- scene 2 · Ripley Hale rolls Ranged: 3 successes (pushed) · dice: base 6 3 1 2 · skill 4 5 · stress 2"]
+        "- scene 2 · Ripley Hale rolls Ranged: 1 success · dice: base 6 3 1 2 · skill 4 5 · stress 2"]  # the first
     assert section(recap, "Pushes and their costs") == [
         "- scene 2 · Ripley Hale pushes Ranged: 3 successes; stress +1 → 2 · dice: base 6 3* 1 6* · skill 6* 2* · "
         "stress 1* 3*",
-        "- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"]
-    assert section(recap, "Stress and trauma") == ["- scene 2 · Parker Moss: Strength 5 → 3 (damage 2)"]
+        "- scene 2 · Ripley Hale panics (see Panics)"]
+    assert section(recap, "Panics") == ["- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"]
+    assert section(recap, "Stress and trauma") == ["- scene 2 · Ripley Hale: stress 2 → 3 (Nervous twitch)",
+                                                   "- scene 2 · Parker Moss: Strength 5 → 3 (damage 2)"]
     assert "Ripley Hale: Strength" not in recap  # taken back
 
 
@@ -351,8 +354,8 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
     assert seen["rolled"]["head"] == "Last roll: Vanja rolls Scout: 1 success"
     assert seen["rolled"]["result"].startswith("SUCCESS: 1 success (typed faces)")
     assert seen["pushed dice"] == [["base", "[6]", "[5*]", "[1]"], ["skill", "[6*]", "[3*]"]]
-    assert "costs (pending): trauma 1 (wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
-    assert seen["paid"] == (f"Vanja pays: wits −1 → 2/3; mutation points {mutation_points} → "
+    assert "costs (pending): trauma 1 (Wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
+    assert seen["paid"] == (f"Vanja pays: Wits −1 → 2/3; mutation points {mutation_points} → "
                             f"{mutation_points + 1} (+1)")
     assert seen["form"] == "Vanja takes trauma" and seen["attribute offered"] == ["wits"]  # the last roll's
     assert seen["harmed"] == "Vanja: Wits 2 → 0 (trauma 2, broken)"
@@ -369,7 +372,7 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
     recap = seen["recap"]
     assert recap.startswith("# myz-demo: session 2 — Rust and ruin\n")
     assert _recap_lines(recap) == [
-        "- scene 1 · Vanja rolls Scout: 2 successes (pushed) · dice: base 6 3 1 · skill 4 2",
+        "- scene 1 · Vanja rolls Scout: 1 success · dice: base 6 3 1 · skill 4 2",
         "- scene 1 · Vanja pushes Scout: 2 successes · dice: base 6 5* 1 · skill 6* 3*",
         f"- scene 1 · {seen['paid']}",
         "- scene 1 · Vanja: Wits 2 → 1 (trauma 1)"]
@@ -412,14 +415,14 @@ def test_a_yze_step_evening_a_typed_roll_pushed_with_the_consoles_dice_harm_to_t
     seen = _play(app, evening)
 
     assert seen["rolled"]["head"] == "Last roll: Ilsa Varro rolls Ranged: 1 success"
-    assert seen["rolled dice"] == [["step", "(agility)", "[8]"], ["step", "(ranged)", "[3]"]]
+    assert seen["rolled dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", "[3]"]]
     roll = service.history(kind="roll")[0]
     push = service.history(kind="push")[0]
     assert seen["pushed"]["head"] == f"Last roll: {roll['summary']}" and roll["summary"].endswith("(pushed)")
     assert seen["told push"] == push["summary"] and push["summary"].endswith("; stress +1 → 1")
     ranged, stress = (next(d for d in roll["dice"] if d.get("source") == "ranged"),
                       next(d for d in roll["dice"] if d["kind"] == "stress"))
-    assert seen["pushed dice"] == [["step", "(agility)", "[8]"], ["step", "(ranged)", f"[{ranged['face']}*]"],
+    assert seen["pushed dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", f"[{ranged['face']}*]"],
                                    ["stress", f"[{stress['face']}*]"]]  # R-PUSH-1: the 8 stays
     assert "stress +1 paid at the push" in seen["pushed"]["result"]
     assert service.character("Ilsa Varro").stress == 1
@@ -437,9 +440,8 @@ def test_a_yze_step_evening_a_typed_roll_pushed_with_the_consoles_dice_harm_to_t
     recap = seen["recap"]
     assert recap.startswith("# yze-step-demo: session 2 — The long road\n")
     first, *rest = _recap_lines(recap)
-    assert first.startswith(f"- scene 1 · {roll['summary']} — ")  # the dice typed, the push the console's
-    assert first.endswith(" (pushed; typed: first roll) · dice: step d10:8 d10:3")
-    assert rest == [
+    assert first == "- scene 1 · Ilsa Varro rolls Ranged: 1 success (typed faces) · dice: step d10:8 d10:3"
+    assert rest == [  # the dice typed, the push the console's
         f"- scene 1 · {push['summary']} · dice: step d10:8 d10:{ranged['face']}* · stress {stress['face']}*",
         "- scene 1 · Ilsa Varro: Strength d8 → d6 (damage 1)"]
     assert "Brann" not in recap
@@ -454,7 +456,7 @@ def test_an_exploding_evening_a_failed_check_retried_after_a_change_of_circumsta
     has only one chance this scene. She finds cover: ``w``, the reason, ``enter``, and the warning goes. She
     shoots again (``s10+4,2 t3``: the 10 explodes, top 14). A boarder's blade: ``H`` on the roster, the GM
     types 3 wounds where it was 2, ``ctrl+z``, then 2. The recap, from the history screen (``h`` ``r``),
-    has both shots and two wounds, never three.
+    has both shots with the change of circumstances between them, and two wounds, never three.
     """
     app = make_app("exploding-demo")
     service = app.service
@@ -505,8 +507,9 @@ def test_an_exploding_evening_a_failed_check_retried_after_a_change_of_circumsta
     recap = seen["recap"]
     assert recap.startswith("# exploding-demo: session 2 — Into the void\n")
     assert _recap_lines(recap) == [
-        "- scene 1 · Kara Venn rolls shooting: top 3 — top 3 (-1) · dice: skill d10:3 d10:1 · trait d10:2",
-        "- scene 1 · Kara Venn rolls shooting: top 14 — top 14 (+10) · dice: skill d10:10+4 d10:2 · trait d10:3",
+        "- scene 1 · Kara Venn rolls shooting: top 3 (-1) · dice: skill d10:3 d10:1 · trait d10:2",
+        f"- scene 1 · {seen['why']}",  # beside the retry it allows
+        "- scene 1 · Kara Venn rolls shooting: top 14 (+10) · dice: skill d10:10+4 d10:2 · trait d10:3",
         "- scene 1 · Kara Venn: wounds 0 → 2"]
 
 
@@ -575,8 +578,8 @@ def test_a_tiered_evening_a_mixed_result_and_its_consequence_push_yourself_stami
     recap = seen["recap"]
     assert recap.startswith("# tiered-demo: session 2 — Goblin trouble\n")
     assert _recap_lines(recap) == [
-        "- scene 1 · Aldric rolls swords: mixed · dice: dice 4 3 1 2 2 1",
-        "- scene 1 · Wren rolls stealth: great · dice: dice 6 5 3 2 1 4 1",
+        "- scene 1 · Aldric rolls swords: mixed · dice: 4 3 1 2 2 1",
+        "- scene 1 · Wren rolls stealth: great · dice: 6 5 3 2 1 4 1",
         f"- scene 1 · {seen['consequence']}",
         f"- scene 1 · {seen['harm']}"]
     assert "Maelis" not in recap

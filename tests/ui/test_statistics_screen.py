@@ -78,6 +78,39 @@ def test_the_figures_are_those_of_gmconsole_stats_json(make_app, demo_root, run_
         assert f"{figures['expected_successes']:.2f}" in text
 
 
+def test_panics_are_counted_by_the_table_rows_name_on_the_screen_and_in_the_recap(make_app):
+    """Two panic rolls (the tracker's ``P``, the D6 typed): the statistics screen (``I``) and the recap (``h``
+    ``r``) count them by the rows' names, ``Keeping it together``, ``Nervous twitch``, never by their ids."""
+    app = make_app()
+
+    async def steps(pilot):
+        seen = {}
+        for name, face in (("Dallas Kane", "3"), ("Ripley Hale", "6")):  # Ripley: 6 + 1 stress
+            await press(pilot, "4")
+            table = pilot.app.screen.query_one("#tracker-table")
+            row = next(r for r in range(table.row_count) if str(table.get_row_at(r)[0]).startswith(name))
+            table.move_cursor(row=row)
+            await press(pilot, "P")
+            pilot.app.screen.query_one("#f-value").value = face
+            await press(pilot, "enter")
+            if "short range" in getattr(pilot.app.screen, "title_text", ""):
+                await press(pilot, "escape")  # nobody else in range
+        await press(pilot, "I")
+        seen["figures"] = _text(await counted(pilot), "#stats-figures")
+        await press(pilot, "escape", "h", "r")
+        seen["recap"] = _text(pilot.app.screen, "#recap-text")
+        return seen
+
+    seen = drive(app, steps)
+    panics = " ".join(seen["figures"].split()).split("Panics: ", 1)[1]
+    assert panics.startswith("Keeping it together 1, Nervous twitch 1") or panics.startswith(
+        "Nervous twitch 1, Keeping it together 1"), panics
+    assert "keeping-it-together" not in seen["figures"] and "nervous-twitch" not in seen["figures"]
+    recap = " ".join(seen["recap"].split())
+    assert "| Keeping it together | 1 |" in recap and "| Nervous twitch | 1 |" in recap, recap
+    assert "keeping-it-together" not in recap and "nervous-twitch" not in recap
+
+
 def test_s_switches_between_the_session_and_the_whole_campaign(make_app, demo_root, run_cli):
     app = make_app()
     seeded_session(app.service, rolls=6)

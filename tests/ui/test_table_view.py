@@ -345,3 +345,32 @@ async def test_the_kinds_letters_and_the_legend_read_in_traditional_chinese(open
         set_language(None)
     assert any(line.endswith("  基 6★ 2 3 1✖ · 技 5 3 · 壓 2") for line in rolls), rolls
     assert rolls[-1].startswith("骰子：基 基礎  技 技能  壓 壓力")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant"])
+@pilot_test
+async def test_at_80x24_a_one_line_roll_too_long_for_its_line_wraps_between_groups_never_inside_one(
+        open_service, language):
+    """R-POOL-1: a pushed roll's dice on the older rolls' lines at 80×24 are wider than the line: they go on
+    the next line a whole group at a time, so a kind's letter stays with its dice ("· st" never ends a line
+    whose "1✖↻ 3↻" starts the next)."""
+    from gmconsole.i18n import set_language
+
+    writer = open_service("yze-demo")
+    roll = _ranged_with_a_stress_one(writer, "base=6,3,1,2 skill=4,5 stress=2")
+    writer.push(roll["id"], faces="b36 s62 st13")
+    first_roll(writer, 1)
+    first_roll(writer, 2)
+    set_language(language)
+    try:
+        app = TableApp(open_service("yze-demo", read_only=True))
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            rolls = text_of(app, "#table-last-rolls").splitlines()
+    finally:
+        set_language(None)
+    letters = {"en": ("b", "s", "st"), "zh-Hant": ("基", "技", "壓")}[language]
+    at = next(n for n, line in enumerate(rolls) if line.endswith("1✖↻ 3↻"))
+    assert rolls[at - 1].startswith("Ripley Hale ") and rolls[at - 1].endswith(" ·"), rolls
+    assert [group.split()[0] for group in rolls[at].split(" · ")] == list(letters[-len(rolls[at].split(" · ")):])
+    assert all(len(line.rstrip()) <= NARROW[0] - 4 for line in rolls if "·" in line), rolls

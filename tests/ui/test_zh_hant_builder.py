@@ -221,8 +221,8 @@ async def test_tiered_save_attack_contested_and_a_consequence_read_in_zh_hant(bu
     assert "C：套用一項（已套用：傷害）" in result
 
 
-def test_a_myz_push_s_costs_name_the_attribute_in_zh_hant_and_by_its_id_in_english():
-    """Play-test 11, item 4: `代價（待套用）：創傷 3 (wits), 突變點 3` named the attribute by its English id."""
+def test_a_myz_push_s_costs_name_the_attribute_by_its_name_in_zh_hant_and_in_english():
+    """`代價（待套用）：創傷 3 (wits), 突變點 3` named the attribute by its English id; English reads its name too."""
     from gmconsole.i18n import set_language
     from gmconsole.ui.widgets.roll_text import costs_lines
 
@@ -234,7 +234,7 @@ def test_a_myz_push_s_costs_name_the_attribute_in_zh_hant_and_by_its_id_in_engli
     finally:
         set_language("en")
     assert chinese == ["代價（待套用）：創傷 3（機智）、突變點 3"]
-    assert costs_lines(entry) == ["costs (pending): trauma 3 (wits), mutation points 3"]
+    assert costs_lines(entry) == ["costs (pending): trauma 3 (Wits), mutation points 3"]
 
 
 def test_a_myz_role_on_the_roster_reads_by_its_zh_hant_name_and_by_its_id_s_words_in_english(open_service):

@@ -69,14 +69,18 @@ def rendered(service) -> list[dict]:
     """For every entry of the session (oldest first): the history cells and detail, the result lines,
     and what the CLI's ``history`` shows and prints as JSON."""
     from gmconsole.campaign import history
+    from gmconsole.campaign.skills import die_source_name
     from gmconsole.cli.campaign_commands import entry_text
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
     from gmconsole.ui.widgets import roll_specials, roll_text
 
+    def names(kind: str, source: str) -> str:  # as the history screen names a die's source
+        return die_source_name(service.campaign, kind, source)
+
     out = []
     for entry in service.entries():
         seen = {"id": entry.get("id"), "kind": entry.get("kind"),
-                "detail": detail_text(entry).plain, "costs": costs_mark(entry),
+                "detail": detail_text(entry, names=names).plain, "costs": costs_mark(entry),
                 "result": history.result_text(entry), "dice": history.dice_text(entry),
                 "row": history.row(entry), "public": json.dumps(history.public(entry), sort_keys=True)}
         if entry.get("kind") == "roll":

@@ -127,7 +127,7 @@ def _participant(campaign: Campaign, character: Character, skill: str | None, at
     trait = character.attributes[attribute].current
     if trait == 0:
         raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
-            owner=possessive(character.name), trait=attribute))
+            owner=possessive(character.name), trait=skills.attribute_name_of(campaign.system, attribute)))
     if skill:
         validation.check_skill_name(campaign, skill)
     size = character.skills.get(skill, 0) if skill else 0

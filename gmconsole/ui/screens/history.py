@@ -49,7 +49,7 @@ from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.history_costs import HistoryCostActions
 from gmconsole.ui.screens.history_detail import costs_mark, detail_text
 from gmconsole.ui.screens.history_reading import HistoryReading
-from gmconsole.ui.widgets.dice_pool import kind_colours
+from gmconsole.ui.widgets.dice_pool import kind_colours, source_names
 from gmconsole.ui.widgets.hint_input import HintInput
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
@@ -350,7 +350,8 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return
         box = self.query_one("#hist-detail")
         box.remove_class("-empty")
-        self.query_one("#hist-detail-text", Static).update(detail_text(entry, kind_colours(self.app)))
+        detail = detail_text(entry, kind_colours(self.app), source_names(self.app))
+        self.query_one("#hist-detail-text", Static).update(detail)
 
     def _damaged(self, error: CorruptFile) -> None:
         """Name the damaged file and offer its newest backup (once per file on this screen)."""

@@ -14,7 +14,7 @@ from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as
 from gmconsole.campaign.history import kind_name, status_name
 from gmconsole.campaign.pending_costs import COSTS_STATUS, costs_status_text
 from gmconsole.i18n import _
-from gmconsole.ui.widgets.dice_pool import render_dice
+from gmconsole.ui.widgets.dice_pool import SourceNames, render_dice
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
 __all__ = ["costs_mark", "detail_text"]
@@ -26,9 +26,10 @@ def costs_mark(entry: Entry | dict) -> str:
     return costs_status_text(status) if status in COSTS_STATUS else ""
 
 
-def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> Text:
+def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None, names: SourceNames | None = None) -> Text:
     """One entry in full: summary, when and who; for a roll the pool, faces, push, odds, costs (dice
-    in ``colours``, the theme's: :func:`gmconsole.ui.widgets.dice_pool.kind_colours`)."""
+    in ``colours``, the theme's: :func:`gmconsole.ui.widgets.dice_pool.kind_colours`; a die's source by
+    ``names``, the campaign's: :func:`gmconsole.ui.widgets.dice_pool.source_names`)."""
     entry = as_record(entry)
     text = Text()
     status = given(entry.status, "done")
@@ -39,18 +40,18 @@ def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None) -> T
     if isinstance(entry, RollEntry):
         pool = entry.pool or {}
         text.append(_("Pool: "), style="bold")
-        text.append(render_dice(pool.get("dice") or [], colours=colours))
+        text.append(render_dice(pool.get("dice") or [], colours=colours, names=names))
         text.append("\n")
         if pool.get("explanation"):
             text.append(_("; ").join(pool["explanation"]) + "\n", style="dim")
         first = entry.first_dice
         if first and entry.pushes:
             text.append(_("First roll: "), style="bold")
-            text.append(render_dice(first, colours=colours))
+            text.append(render_dice(first, colours=colours, names=names))
             text.append("\n" + _("After push: "), style="bold")
         else:
             text.append(_("Faces: "), style="bold")
-        text.append(render_dice(entry.dice or [], colours=colours))
+        text.append(render_dice(entry.dice or [], colours=colours, names=names))
         text.append("\n")
         text.append(_("Entered by hand: {typed} · pushes: {pushes}").format(
             typed=_("yes") if entry.by_hand else _("no"), pushes=given(entry.pushes, 0)) + "\n")

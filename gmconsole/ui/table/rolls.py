@@ -15,6 +15,7 @@ kind's letter (:data:`KIND_LETTERS`), so the kinds read apart without colour: ``
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -111,9 +112,7 @@ class LastRolls(Static):
                 if index + 1 < len(records):
                     text.append("\n")
             else:
-                text.append_text(_title(record))
-                text.append("  ")
-                text.append_text(one_line(_dice(record), seen))
+                text.append_text(one_line_roll(_title(record), _dice(record), seen, width, self.app.console))
         legend = dice_legend([d for r in records for d in _dice(r)], seen, letters=small > 0)
         if legend:
             text.append("\n\n")
@@ -131,17 +130,37 @@ def _groups(dice: list[dict]) -> dict[tuple[str, str], list[dict]]:
     return groups
 
 
-def one_line(dice: list[dict], seen: Look) -> Text:
-    """A roll's dice on one line, each group its kind's letter then its faces with their marks, in the kind's
-    colour: ``b 6★ 3 1✖ · s 4 · st 1`` (kinds told apart without colour)."""
-    text = Text()
-    for index, ((kind, _source), members) in enumerate(_groups(dice).items()):
-        if index:
-            text.append(" · ")
-        colour = seen.colours.get(kind, "")
+def dice_groups(dice: list[dict], seen: Look) -> list[Text]:
+    """A roll's dice as the one-line rolls write them, a group at a time: its kind's letter then its faces with
+    their marks, in the kind's colour (``b 6★ 3 1✖``, ``s 4``, ``st 1``: kinds told apart without colour)."""
+    groups = []
+    for (kind, _source), members in _groups(dice).items():
         letter = kind_letter(kind)
         faces = " ".join(f"{die_face(d)}{die_mark(d)}{REROLLED_MARK if d.get('rerolled') else ''}" for d in members)
-        text.append(f"{letter} {faces}" if letter else faces, style=colour)
+        groups.append(Text(f"{letter} {faces}" if letter else faces, style=seen.colours.get(kind, "")))
+    return groups
+
+
+def one_line_roll(title: Text, dice: list[dict], seen: Look, width: int, console) -> Text:
+    """A roll on one line: its title, then its dice group by group (``b 6★ 3 1✖ · s 4 · st 1``); a roll too
+    wide for ``width`` cells goes on under it a whole group at a time, the line it leaves ending in ``·``, so a
+    kind's letter is never parted from its dice (a terminal would wrap it anywhere: ``· st`` / ``1✖↻ 3↻``)."""
+    text = Text()
+    text.append_text(title)
+    lines = title.wrap(console, width) if title.plain else []
+    used = cell_len(lines[-1].plain.rstrip()) if lines else 0
+    separator = "  "
+    for group in dice_groups(dice, seen):
+        size = cell_len(group.plain)
+        if used and used + len(separator) + size > width:
+            text.append(separator.rstrip() + "\n")
+            used = 0
+        elif used:
+            text.append(separator)
+            used += len(separator)
+        text.append_text(group)
+        used += size
+        separator = " · "
     return text
 
 

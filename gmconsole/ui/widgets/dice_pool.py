@@ -16,7 +16,7 @@ each group's label, a success underlined, a bane reversed, a rerolled die ``*``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -113,14 +113,33 @@ KIND_NAMES = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "str
 """A die kind as its label reads (the die dicts keep the English kind)."""
 
 
-def _label(kind: str, source: str) -> str:
+SourceNames = Callable[[str, str], str]
+"""``names(kind, source)``: what a die's source reads as (:func:`gmconsole.campaign.skills.die_source_name`)."""
+
+
+def source_names(app) -> SourceNames | None:
+    """How the dice of the campaign ``app`` has open name their sources (a step die's attribute by its name), or
+    ``None`` for an app without a campaign (the source as the die keeps it)."""
+    service = getattr(app, "service", None)
+    if service is None:
+        return None
+    from gmconsole.campaign.skills import die_source_name
+
+    return lambda kind, source: die_source_name(service.campaign, kind, source)
+
+
+def _label(kind: str, source: str, names: SourceNames | None = None) -> str:
     name = _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    if source and names is not None:
+        source = names(kind, source)
     return f"{name}" + (f" ({source})" if source else "")
 
 
-def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict[str, str] | None = None) -> Text:
+def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict[str, str] | None = None,
+                names: SourceNames | None = None) -> Text:
     """Rich text of ``dice``: one line per kind (and item), label then the dice, in the kind's colour
-    (from ``colours``, :func:`kind_colours`; default :data:`KIND_COLOURS`).
+    (from ``colours``, :func:`kind_colours`; default :data:`KIND_COLOURS`), a source named by ``names``
+    (:func:`source_names`; without it, as the die keeps it).
 
     A rolled die shows its face: a success face is underlined (6+ on a Year Zero die), a 1 is
     shown reversed as a bane, a die a push rerolled is marked with ``*``.
@@ -129,7 +148,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
     for die in dice:
         groups.setdefault(_group_key(die), []).append(die)
     if width is None:
-        width = min(24, max((cell_len(_label(k, s)) for k, s in groups), default=0))
+        width = min(24, max((cell_len(_label(k, s, names)) for k, s in groups), default=0))
     text = Text()
     first = True
     for (kind, source), members in groups.items():
@@ -137,7 +156,7 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
             text.append("\n")
         first = False
         colour = (colours or KIND_COLOURS).get(kind, "bold")
-        label = _label(kind, source)
+        label = _label(kind, source, names)
         text.append(label + " " * max(width - cell_len(label), 0) + " ", style=colour)  # cells: a CJK label is wide
         for die in members:
             face = die.get("face")
@@ -155,7 +174,8 @@ def render_dice(dice: Iterable[dict], *, width: int | None = None, colours: dict
     return text
 
 
-def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None) -> Text:
+def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None,
+                  names: SourceNames | None = None) -> Text:
     """``dice`` not rolled yet in one line, each group (kind and item, R-POOL-1) as its label and its count of
     each die size, in the kind's colour: ``next roll: base 4d6 · skill 2d6 · gear (rifle) 1d6``."""
     groups: dict[tuple[str, str], dict[int, int]] = {}
@@ -168,7 +188,7 @@ def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None
         if index:
             text.append(" · ")
         counts = "+".join(f"{count}d{sides}" for sides, count in sizes.items())
-        text.append(f"{_label(kind, source)} {counts}", style=(colours or KIND_COLOURS).get(kind, "bold"))
+        text.append(f"{_label(kind, source, names)} {counts}", style=(colours or KIND_COLOURS).get(kind, "bold"))
     if not groups:
         text.append(_("no dice"), style="dim")
     return text
@@ -189,7 +209,7 @@ class DicePool(Static):
 
     _dice: list[dict] = []  # replaced by show(), never changed in place
     _folded = False
-    _drawn: tuple | None = None  # what was drawn last (dice, folded, colours): the same again is not redrawn
+    _drawn: tuple | None = None  # what was drawn last (dice, folded, colours, labels): the same is not redrawn
 
     DEFAULT_CSS = """
     DicePool {
@@ -207,8 +227,10 @@ class DicePool(Static):
         self._dice = list(dice)
         self._folded = folded
         colours = kind_colours(self.app)
-        if self._drawn == (self._dice, folded, colours):  # the builder redraws its last result at every key
+        names = source_names(self.app)
+        labels = [_label(*_group_key(die), names) for die in self._dice]  # a skill renamed since redraws
+        if self._drawn == (self._dice, folded, colours, labels):  # the builder redraws its last result at every key
             return
-        self._drawn = (self._dice, folded, colours)
+        self._drawn = (self._dice, folded, colours, labels)
         render = render_folded if folded else render_dice
-        self.update(render(self._dice, colours=colours))
+        self.update(render(self._dice, colours=colours, names=names))

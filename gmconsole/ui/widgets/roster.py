@@ -94,7 +94,7 @@ class RosterPane(Vertical):
         attributes = attribute_ids(campaign)
         counters = tracker_columns(system)
         table = self.table
-        headers = ([_("Name")] + [attribute_label(a) for a in attributes] + [_(label) for label, _v in counters]
+        headers = ([_("Name")] + [attribute_label(system, a) for a in attributes] + [_(label) for label, _v in counters]
                    + [_("Status")])
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
         rows = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from gmconsole import systems
@@ -26,7 +27,8 @@ SHORT = {
     "strength": N_("Str"), "agility": N_("Agi"), "wits": N_("Wit"), "empathy": N_("Emp"),
     "str": N_("STR"), "dex": N_("DEX"), "int": N_("INT"), "cha": N_("CHA"), "per": N_("PER"),
 }
-"""Column headers of the fixed attributes (translated where drawn); an exploding trait keeps its typed name."""
+"""Column headers of the fixed attributes (translated where drawn); an exploding trait reads by its name
+(:func:`attribute_label`)."""
 
 
 def attribute_ids(campaign: Campaign) -> list[str]:
@@ -44,8 +46,16 @@ def attribute_ids(campaign: Campaign) -> list[str]:
     return seen
 
 
-def attribute_label(attribute: str) -> str:
-    return _(SHORT[attribute]) if attribute in SHORT else attribute[:3].title()
+def attribute_label(system: str, attribute: str) -> str:
+    """A roster column's header: the attribute's short name (``Str``, ``力量``), or an exploding trait's name
+    (the system table's, ``Intellect`` / ``智力``, or as the sheet names it) cut to its first three characters
+    when it is wider than four cells (``Int``)."""
+    from gmconsole.campaign.skills import attribute_name_of
+
+    if attribute in SHORT:
+        return _(SHORT[attribute])
+    name = attribute_name_of(system, attribute) or attribute
+    return name if cell_len(name) <= 4 else name[:3]
 
 
 def attribute_cell(system: str, character: Character, attribute: str) -> Text:
@@ -155,8 +165,6 @@ _FILLED: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def _width(cell) -> int:
-    from rich.cells import cell_len
-
     return cell_len(cell.plain if isinstance(cell, Text) else str(cell))
 
 
