@@ -265,6 +265,8 @@ def _die_dict(die: Die) -> dict:
 
 def request_dict(pool_req) -> dict:
     out = asdict(pool_req)
+    if out.get("stunts_of") is None:  # only a use that offers another skill's stunts writes it (Sic a Dog)
+        out.pop("stunts_of", None)
     for key, value in out.items():
         if isinstance(value, tuple):
             out[key] = [list(v) if isinstance(v, tuple) else v for v in value]

@@ -70,20 +70,21 @@ _SUMMARY = _COLUMNS.index("summary")
 """The column the GM reads: it keeps the room the others can give (they say again what it says)."""
 _SHORT = (_COLUMNS.index("result"), _COLUMNS.index("skill"), _COLUMNS.index("who"))
 """The columns that give way to fit the table's width, in turn (the summary says again what they say)."""
-_WHO = _COLUMNS.index("who")
 _KIND = _COLUMNS.index("kind")
 READABLE = 8
-"""Cells a short column keeps until the summary is down to 10 cells (the name in the who column longer)."""
+"""Cells a short column keeps while the summary keeps :data:`SUMMARY_ROOM` cells (a name longer)."""
+RESULT_ROOM = 12
+"""Cells the result and the skill keep while the summary is whole: ``3 successes`` reads whole."""
 SUMMARY_ROOM = 30
 """Cells the summary keeps while a short column can still give way down to :data:`READABLE`."""
-_FITTING = (((_SUMMARY,), SUMMARY_ROOM), (_SHORT, READABLE), (_SHORT[:2], 0), ((_KIND,), 5), ((_SUMMARY,), 10),
-            ((_WHO,), 0))
-"""How the table fits its width, step by step: the summary down to :data:`SUMMARY_ROOM` first (it says again
-the name and the result, which read whole then: ``Security officer``, ``3 successes``), the short columns
-down to :data:`READABLE` cells, the result and the skill down to their labels and the kind to 5 cells
-(``costs`` whole), the summary down to 10 cells, the name last (never below its label: a narrow terminal in
-zh-Hant, whose words take two cells each, must keep the status in view, not clipped by the edge, 狀態 read
-狀). The status is never cut: done and undone read whole."""
+_FITTING = ((_SHORT[:2], RESULT_ROOM), ((_SUMMARY,), SUMMARY_ROOM), (_SHORT, READABLE), (_SHORT, 0),
+            ((_KIND,), 5), ((_SUMMARY,), 10))
+"""How the table fits its width, step by step: the result and the skill down to :data:`RESULT_ROOM`, then the
+summary down to :data:`SUMMARY_ROOM` (it says again the name and the result) before a name is cut (``Security
+officer`` whole at 120 columns), the short columns down to :data:`READABLE` cells, then to their labels and the
+kind to 5 cells (``costs`` whole), the summary down to 10 cells (never below its label: a narrow terminal in
+zh-Hant, whose words take two cells each, must keep the status in view, not clipped by the edge, 狀態 read 狀).
+The status is never cut: done and undone read whole."""
 
 
 def _entries(count: int) -> str:

@@ -251,13 +251,13 @@ class PickInRange(MarkListScreen):
 
 
 def say_nobody_else(app, names: list[str]) -> None:
-    """After escape at who is in range (R-PANIC-1): the status line says that only ``names`` panic, once the
-    change the panic made has said its own summary there."""
-    screen = next((s for s in reversed(app.screen_stack) if hasattr(s, "set_status")), None)
+    """After escape at who is in range (R-PANIC-1): the status line says that only ``names`` panic, after the
+    summary the change the panic made has said there."""
+    screen = next((s for s in reversed(app.screen_stack) if hasattr(s, "add_to_status")), None)
     if screen is not None and names:
         said = ngettext("nobody else in range: only {names} panics", "nobody else in range: only {names} panic",
                         len(names)).format(names=_(", ").join(names))
-        screen.call_later(screen.set_status, said)
+        screen.call_later(screen.add_to_status, said)
 
 
 class PickClock(MarkListScreen):
