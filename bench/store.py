@@ -18,7 +18,9 @@
 4. The recap of a session of 2,000 entries (issue 11): rolls, pushes, stress, conditions, XP, clocks
    and scenes recorded through the campaign service, then ``CampaignService.recap`` and its Markdown
    (what the recap screen does), and the same after opening the campaign read-only (what
-   ``gmconsole session NAME recap`` does). Goal: at most 100 ms.
+   ``gmconsole session NAME recap`` does). Goal: at most 100 ms. Then the whole command in a fresh process
+   (wall, CPU, peak resident memory: ``bench/whole_command.py``) beside a stock ``json`` decode of the
+   same files in a fresh process, the anchor.
 
 Figures are medians; the page cache is warm (the files were just written). Histories are filled
 straight into the store's files (same format, same code path for writing a file) so that setting up
@@ -267,6 +269,17 @@ def time_recap(root: Path) -> None:
                 times.append(time.perf_counter() - start)
             print(f"  {label:<42} median {statistics.median(times) * 1000:8.1f} ms")
     print(f"  ({entries:,} entries in the session; goal: at most 100 ms)")
+    from whole_command import STOCK_DECODE, measure  # bench/whole_command.py, beside this script
+
+    print("  the whole command, a fresh process (median of 5; the anchor: a stock json decode of the same files):")
+    for label, run in (("gmconsole session recap recap", lambda: measure(["--data-dir", str(root), "session", "recap",
+                                                                          "recap"])),
+                       ("anchor: stock json decode", lambda: measure([], code=STOCK_DECODE.replace(
+                           "sys.argv[1]", repr(str(root / "recap")))))):
+        runs = [run() for _ in range(5)]
+        print(f"  {label:<42} median {statistics.median(r['wall'] for r in runs) * 1000:8.1f} ms "
+              f"(cpu {statistics.median(r['cpu'] for r in runs) * 1000:.1f} ms, peak "
+              f"{max(r['rss_mb'] for r in runs):.0f} MB)")
 
 
 def main() -> int:

@@ -1,4 +1,5 @@
-"""Reading the history: filter entries and render them as a table, JSON rows, Markdown or CSV.
+"""Reading the history: filter entries and make the rows a table, Markdown or CSV shows of them (rendered by
+:mod:`gmconsole.campaign.history_export`).
 
 Entries come from the store oldest first; queries return them newest first. The rendering keeps
 the columns a GM reviews after a session: when, session, who, what, result.
@@ -10,14 +11,11 @@ table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
 from gmconsole.campaign.words import outcome_shown, tier_shown
 from gmconsole.i18n import N_, _, language, ngettext
-from gmconsole.safe_text import cell_width, shown, to_json
-from gmconsole.wording import quoted
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 """The columns of the plain table (``gmconsole history``)."""
@@ -34,7 +32,8 @@ DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stre
              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
 
 
-def _header(column: str) -> str:
+def header(column: str) -> str:
+    """A column's header as the table and the Markdown write it, in the console's language."""
     return _(HEADERS[column])
 
 
@@ -147,20 +146,9 @@ def _successes(n: int) -> str:
     return ngettext("{count} success", "{count} successes", n).format(count=n)
 
 
-def dice_text(entry: Entry | dict) -> str:
-    """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
-    die, ``dN:`` a die not a D6); plain dice of one kind (tiered's) by their faces alone: ``6 5 3``. A roll's
-    are its first throw; a push entry's are the dice after that push, ``*`` marking the rerolled ones. Empty
-    for an entry without dice."""
-    entry = as_record(entry)
-    if isinstance(entry, RollEntry):
-        dice = entry.first_dice or entry.dice
-    elif isinstance(entry, SpecialRollEntry):
-        dice = entry.dice
-    elif isinstance(entry, PushEntry):
-        dice = entry.push_dice
-    else:
-        dice = ()
+def dice_groups(dice) -> list[list[str]]:
+    """Dice as ``[kind, faces]`` pairs, the kind as stored: ``[["base", "6 1 3"], ["artifact", "d8:7"]]``
+    (``8+3`` an exploding die, ``dN:`` a die not a D6, ``*`` a die rerolled by a push)."""
     groups: dict[str, list[str]] = {}
     for die in dice or ():
         if not isinstance(die, dict):
@@ -170,9 +158,43 @@ def dice_text(entry: Entry | dict) -> str:
         sides = die.get("sides")
         size = f"d{sides}:" if isinstance(sides, int) and sides != 6 else ""
         groups.setdefault(str(die.get("kind", "die")), []).append(f"{size}{face}{'*' if die.get('rerolled') else ''}")
+    return [[kind, " ".join(faces)] for kind, faces in groups.items()]
+
+
+def shown_dice(entry: Entry | dict):
+    """The dice :func:`dice_text` shows: a roll's first throw, a special roll's dice, a push's dice after
+    that push; ``None`` for an entry without dice."""
+    entry = as_record(entry)
+    if isinstance(entry, RollEntry):
+        return entry.first_dice or entry.dice
+    if isinstance(entry, SpecialRollEntry):
+        return entry.dice
+    if isinstance(entry, PushEntry):
+        return entry.push_dice
+    return None
+
+
+def _kept_groups(entry: Entry) -> list | None:
+    """The dice groups a summary row keeps (:mod:`~gmconsole.campaign.history_summary`), when well formed."""
+    groups = entry.extra.get("dice_groups") if isinstance(entry.extra, dict) else None
+    if isinstance(groups, list) and all(isinstance(g, list) and len(g) == 2 and all(isinstance(t, str) for t in g)
+                                        for g in groups):
+        return groups
+    return None
+
+
+def dice_text(entry: Entry | dict) -> str:
+    """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
+    die, ``dN:`` a die not a D6); plain dice of one kind (tiered's) by their faces alone: ``6 5 3``. A roll's
+    are its first throw; a push entry's are the dice after that push, ``*`` marking the rerolled ones. Empty
+    for an entry without dice. A summary row (what the recap reads) has its groups made already."""
+    entry = as_record(entry)
+    groups = _kept_groups(entry)
+    if groups is None:
+        groups = dice_groups(shown_dice(entry))
     # plain dice (tiered's d6, kind "dice") are one kind: their faces alone, not "dice 4 3 1" under "dice:"
-    return " · ".join(' '.join(faces) if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} "
-                      f"{' '.join(faces)}" for kind, faces in groups.items())
+    return " · ".join(faces if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}"
+                      for kind, faces in groups)
 
 
 def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = None) -> dict:
@@ -195,52 +217,3 @@ def row(entry: Entry | dict, skill_name: Callable[[str], str | None] | None = No
 def public(entry: dict) -> dict:
     """An entry as the JSON export shows it (without the undo record)."""
     return {k: v for k, v in entry.items() if k != "undo"}
-
-
-def _escape_md(text) -> str:
-    return shown(text).replace("|", "\\|")
-
-
-def export(entries: list[dict], fmt: str, *, title: str = "",
-           skill_name: Callable[[str], str | None] | None = None, figures: dict | None = None,
-           figures_scope: str = "") -> str:
-    """Render ``entries`` in the order given as ``table``, ``json``, ``markdown`` or ``csv`` text; the
-    skill column by ``skill_name`` (see :func:`row`; JSON keeps the entries as they are, ids and all).
-    Markdown ends with the "Dice and luck" tables of ``figures`` (:func:`~gmconsole.campaign.statistics.statistics`'
-    dict) when given, ``figures_scope`` saying what they cover (:mod:`~gmconsole.campaign.stats_markdown`)."""
-    if fmt == "json":
-        return to_json([public(e) for e in entries], indent=2)
-    rows = [{column: shown(value) for column, value in row(e, skill_name).items()} for e in entries]
-    title = shown(title)
-    if fmt == "csv":
-        import csv  # only exports need it; keeps it off the console's start-up
-
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-        writer.writeheader()  # the column ids, in every language: scripts read the CSV by them
-        writer.writerows(rows)
-        return buffer.getvalue()
-    if fmt == "markdown":
-        lines = [f"# {title}", ""] if title else []
-        lines.append("| " + " | ".join(_header(c) for c in EXPORT_COLUMNS) + " |")
-        lines.append("|" + "---|" * len(EXPORT_COLUMNS))
-        for r in rows:
-            lines.append("| " + " | ".join(_escape_md(r[c]) for c in EXPORT_COLUMNS) + " |")
-        if figures is not None:
-            from gmconsole.campaign.stats_markdown import dice_and_luck
-
-            lines += ["", *dice_and_luck(figures, "##" if title else "#", figures_scope)]
-        return "\n".join(lines) + "\n"
-    if fmt == "table":
-        if not rows:
-            return _("no history entries")
-        # padded by terminal cells: a Chinese skill or summary is two cells a character
-        widths = {c: max(cell_width(_header(c)), *(cell_width(str(r[c])) for r in rows)) for c in COLUMNS}
-        head = "  ".join(_pad(_header(c), widths[c]) for c in COLUMNS)
-        body = ["  ".join(_pad(str(r[c]), widths[c]) for c in COLUMNS).rstrip() for r in rows]
-        return "\n".join([head.rstrip(), *body])
-    raise ValueError(_("unknown format {format}: use table, json, markdown or csv").format(format=quoted(fmt)))
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - cell_width(text))

@@ -13,8 +13,11 @@ Now the history is parsed once into a :class:`HistoryIndex`; a filter is a pass 
   holds the two side by side.
 - Entries are kept by chunk file, with the signature the store gives each chunk (it changes
   whenever the file does). :func:`plan` compares signatures without reading a chunk, and
-  :meth:`Plan.read` parses only the new or changed chunks, reusing the rest: after a roll, one
+  :meth:`Plan.read` reads only the new or changed chunks, reusing the rest: after a roll, one
   chunk. A plan can be read in a worker thread: it touches no index in use, and builds a new one.
+  What it reads of a chunk is its summary's rows (:mod:`gmconsole.campaign.history_summary`), not
+  its entries: a few KiB per chunk, made again from a chunk that changed. A long read hands over
+  its first page (the newest chunks) before it has read the rest.
 - A damaged chunk is kept as its error. A query meets it exactly where reading the history did:
   the first damaged chunk of the sessions asked for (all of them, or the one in the session
   filter), so the screen names the same file and offers the same backup.
@@ -27,7 +30,7 @@ from typing import NamedTuple
 
 from gmconsole.store.errors import CorruptFile, StoreError
 
-__all__ = ["SHOWN_FIELDS", "HistoryIndex", "Plan", "Row", "plan"]
+__all__ = ["FIRST_PAGE", "SHOWN_FIELDS", "HistoryIndex", "Plan", "Row", "plan"]
 
 
 class Row(NamedTuple):
@@ -68,13 +71,19 @@ def _row(entry: dict) -> Row:
                entry.get("status", "done") == "done", entry)
 
 
+FIRST_PAGE = 500
+"""Rows read before a long read shows its first page (:meth:`Plan.read`): the history screen's page."""
+
+
 class HistoryIndex:
     """Every history entry the last read found, newest first, and the chunks that did not read.
 
     Never changed once built (a later read builds a new one), so a worker thread may build the next
-    while the screen queries this one."""
+    while the screen queries this one. ``partial``: only the newest chunks are read yet (the first page
+    of a long read, :meth:`Plan.read`)."""
 
-    def __init__(self, chunks: dict[tuple[int, int], _Chunk] | None = None) -> None:
+    def __init__(self, chunks: dict[tuple[int, int], _Chunk] | None = None, *, partial: bool = False) -> None:
+        self.partial = partial
         self._chunks = dict(sorted((chunks or {}).items()))
         rows: list[Row] = []
         for chunk in self._chunks.values():  # sessions, then chunks, ascending: the store's order
@@ -152,26 +161,36 @@ class Plan(NamedTuple):
     to_read: list[tuple[int, int]]
     previous: HistoryIndex | None
 
-    def read(self, service, between=None) -> HistoryIndex:
-        """Parse the chunks to read (through ``service.chunk_history``) and build the new index.
+    def read(self, service, between=None, first_page=None) -> HistoryIndex:
+        """Read the rows of the chunks to read (each chunk's summary, through ``service.chunk_rows``:
+        :mod:`~gmconsole.campaign.history_summary`) and build the new index.
 
         Safe in a worker thread: see the module docstring. A chunk that does not read is kept as its
         error (a damaged one until its file changes; any other is tried again at the next read).
-        ``between()``, when given, is called after each chunk parsed (a worker thread sleeps there,
-        handing the interpreter back to the console's thread: see ``HistoryScreen``)."""
+        ``between()``, when given, is called after each chunk read (a worker thread sleeps there,
+        handing the interpreter back to the console's thread: see ``HistoryScreen``). Chunks are read
+        newest first; ``first_page(index)``, when given, is called once with the index of what is read
+        so far as soon as it holds :data:`FIRST_PAGE` rows (or every chunk), so a screen shows the
+        newest entries while the older ones are read."""
         old = self.previous._chunks if self.previous is not None else {}
         chunks: dict[tuple[int, int], _Chunk] = {}
         wanted = set(self.to_read)
-        for key, signature in self.signatures.items():
+        for key in self.signatures:
             if key not in wanted:
                 chunks[key] = old[key]
-                continue
+        count = sum(len(chunk.rows) for chunk in chunks.values())
+        for key in sorted(wanted, reverse=True):
+            signature = self.signatures[key]
             try:
-                chunks[key] = _Chunk(signature, tuple(_row(e) for e in service.chunk_history(*key)))
+                chunks[key] = _Chunk(signature, tuple(_row(e) for e in service.chunk_rows(*key)))
             except CorruptFile as error:
                 chunks[key] = _Chunk(signature, error=error)
             except StoreError as error:
                 chunks[key] = _Chunk((), error=error)  # an empty signature never matches: read again
+            count += len(chunks[key].rows)
+            if first_page is not None and count >= FIRST_PAGE:
+                first_page(HistoryIndex(chunks, partial=len(chunks) < len(self.signatures)))
+                first_page = None
             if between is not None:
                 between()
         return HistoryIndex(chunks)

@@ -253,7 +253,10 @@ class Ledger:
             for session, entry_id, fields in result.updates:
                 self._store.update_entry(session, entry_id, fields)
         if result.gap is not None:
-            self.history_gap = result.gap + pending_costs.drop_lost(self._campaign.pending_costs, result.missing)
+            dropped = pending_costs.drop_lost(self._campaign.pending_costs, result.missing, written=not self.read_only)
+            # a reader writes nothing: it says so, and names the command that settles it, in the same line
+            self.history_gap = result.gap + dropped + (reconcile.reader_note(self._campaign.name)
+                                                       if self.read_only else "")
             self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
             self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
             if not self.read_only:  # saved, so the next open neither trips on them nor says it again
@@ -280,6 +283,16 @@ class Ledger:
     def sessions(self) -> list[int]:
         """The numbers of the sessions that have a history, oldest first."""
         return list(self._store.sessions())
+
+    def chunk_summary(self, session: int, first: int, part: str, forms: dict, build, check):
+        """The summary of one history chunk (:meth:`~gmconsole.store.chunk_summaries.ChunkSummaries.chunk_summary`),
+        as the next writer will show it: a reader whose overlay changes entries of that session makes it
+        from the entries with the overlay laid over them, and keeps none."""
+        entries = None
+        if any(s == session and i >= first for s, i in self._overlay):
+            def entries():
+                return self.seen(self._store.chunk_entries(session, first))
+        return self._store.chunk_summary(session, first, part, forms, build, check, entries=entries)
 
     def chunk_files(self):
         """The history chunk files, as the store lists them (a session list counts their entries)."""

@@ -133,15 +133,18 @@ def costs_status_text(status: str) -> str:
     return _(COSTS_STATUS[status]) if status in COSTS_STATUS else status
 
 
-def drop_lost(items: list[dict], missing) -> str:
+def drop_lost(items: list[dict], missing, *, written: bool = True) -> str:
     """Drop from ``items`` (in place) the costs of rolls no longer in the history (``missing``: their
     ``(session, id)``): they can never be applied (play-test follow-up, item 2). Returns the sentence
-    that says so, with a leading space, or ``""``."""
+    that says so, with a leading space, or ``""``: that they were dropped when the drop is ``written``
+    (a writer saves it), else that they cannot be applied (a reader drops them from what it shows only)."""
     lost = [i for i in items if (i.get("session"), i.get("roll_id")) in missing]
     for item in lost:
         items.remove(item)
     if not lost:
         return ""
+    if not written:
+        return " " + _("The costs waiting for {count} of those rolls cannot be applied.").format(count=len(lost))
     rolls = _(", ").join(_("roll {id} ({character})").format(id=i.get("roll_id"), character=i.get("character", ""))
                          for i in lost)
     return " " + _("The costs waiting for {rolls} were dropped: the roll is no longer in the history.").format(

@@ -76,8 +76,9 @@ def line(entry: Entry, with_costs: bool = True) -> dict:
            "result": result_text(entry)}
     if entry.skill:
         out["skill"] = entry.skill
-    if dice_text(entry):
-        out["dice"] = dice_text(entry)
+    dice = dice_text(entry)
+    if dice:
+        out["dice"] = dice
     costs = costs_of(entry)
     if costs and with_costs:
         out["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
@@ -119,11 +120,14 @@ def roll_lines(entries: list[Entry]) -> dict:
         if isinstance(entry, PushEntry):
             by_roll.setdefault(given(entry.roll_id, None), []).append(entry)
     paid_here = {given(e.roll_id, None) for e in entries if isinstance(e, CostsEntry)}
+    by_id: dict = {}
+    for entry in entries:
+        by_id.setdefault(given(entry.id, None), entry)  # the first with an id, as a search from the start finds
     lines = {}
     for entry in entries:
         if isinstance(entry, PushEntry):
             pushed = given(entry.roll_id, None)
-            roll = next((e for e in entries if given(e.id, None) == pushed), Entry())
+            roll = by_id.get(pushed, Entry())
             steps = by_roll[pushed]
             last = entry is steps[-1]
         elif isinstance(entry, RollEntry) and ((entry.costs and entry.successes is not MISSING)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.errors import EntryNotFound
 
 Key = tuple[int, int]
@@ -62,6 +62,21 @@ class Reconciliation:
         for session, entry_id, fields in self.updates:
             merged.setdefault((session, entry_id), {}).update(fields)
         return merged
+
+
+def settle_command(name: str) -> str:
+    """``gmconsole repair NAME``: the command that makes a campaign's history agree with its state for
+    good (undo and redo cut short of the missing entries, the costs of lost rolls dropped, all saved),
+    which a reader cannot do (:func:`reader_note`)."""
+    import shlex
+
+    return verbatim(f"gmconsole repair {shlex.quote(name)}")
+
+
+def reader_note(name: str) -> str:
+    """What a reader adds to a gap it says (with a leading space): it wrote nothing, and the command
+    that settles it."""
+    return " " + _("Nothing was changed; {command} settles it.").format(command=settle_command(name))
 
 
 def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -> int:

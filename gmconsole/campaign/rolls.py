@@ -222,7 +222,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         else:
             value = character.attributes[attribute].current
         return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog,
-                           dog_strength=dog_strength, **common)
+                           dog_strength=dog_strength, stunts_of=use.stunts if use is not None else None, **common)
     # R-STRESS-1: stress dice = current stress on every roll, a roll on the attribute alone included.
     stress = character.stress if settings.push_cost == "stress-dice" else 0
     common["push_cost"] = settings.push_cost
@@ -278,6 +278,8 @@ def _die_dict(die: Die) -> dict:
 
 def request_dict(pool_req) -> dict:
     out = asdict(pool_req)
+    if out.get("stunts_of") is None:  # only a use that offers another skill's stunts writes it (Sic a Dog)
+        out.pop("stunts_of", None)
     for key, value in out.items():
         if isinstance(value, tuple):
             out[key] = [list(v) if isinstance(v, tuple) else v for v in value]

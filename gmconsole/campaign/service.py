@@ -120,6 +120,22 @@ class CampaignService(RollFront, RoleFront, TableFront):
         self.ledger.notify(done)
         return done
 
+    def settle_history(self) -> dict:
+        """Check the whole history against the state, as after a crash (every entry the undo and redo
+        stacks and the pending costs name looked up), and save what that settles: undo and redo cut
+        short of missing entries, the costs of lost rolls dropped. What a reader can only say
+        (:attr:`history_gap`), a writer settles here once. Returns ``{"kind", "summary"}``."""
+        self.ledger.check_writable()
+        said = self.history_gap  # what opening this writer found and saved already
+        self.ledger.load(recover=True)
+        gap = said or self.history_gap
+        summary = (f"{gap} " + _("Saved: the campaign now agrees with its history.") if gap
+                   else _("The history of {name} agrees with the campaign; nothing to repair.").format(
+                       name=shown(self.campaign.name)))
+        done = {"kind": "settle", "summary": summary}
+        self.ledger.notify(done)
+        return done
+
     # ------------------------------------------------------------------ opening and closing
     @classmethod
     def open(
@@ -130,13 +146,17 @@ class CampaignService(RollFront, RoleFront, TableFront):
         read_only: bool = False,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
+        console: bool = False,
     ) -> CampaignService:
         """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
-        ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
+        ``wait``: seconds to wait for another writer to let go of it (command-line writers; ``None``: the
+        default wait, none when the console holds it); ``console``: opened by the console, which holds the
+        campaign all evening (its lock says so)."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE)
+        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE,
+                                   console=console)
         return cls(store, clock=clock, rng=rng)
 
     @classmethod
@@ -149,7 +169,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         settings: Settings | None = None,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
     ) -> CampaignService:
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -169,7 +189,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         *,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
     ) -> CampaignService:
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -365,6 +385,15 @@ class CampaignService(RollFront, RoleFront, TableFront):
         :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
         return self.ledger.seen(self._store.chunk_entries(session, first))
 
+    def chunk_rows(self, session: int, first: int) -> list[dict]:
+        """What the history screen shows of each entry of one history chunk (its summary's rows,
+        :mod:`~gmconsole.campaign.history_summary`), oldest first, as :meth:`entries` shows them; read from
+        beside the chunk, or made from it when it changed. May run in a worker thread, as
+        :meth:`chunk_history`."""
+        from gmconsole.campaign.history_summary import chunk_rows
+
+        return chunk_rows(self, session, first)
+
     def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
                        skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
         """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default),
@@ -381,9 +410,10 @@ class CampaignService(RollFront, RoleFront, TableFront):
             scope = (_("session {number}, {name}").format(number=number, name=figures["character"]) if character
                      else _("session {number}").format(number=number))
         title = title or _("{campaign} — session {number}").format(campaign=self.ledger.campaign.name, number=number)
-        return history_queries.export(entries, fmt, title=title,
-                                      skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
-                                      figures=figures, figures_scope=scope or "")
+        from gmconsole.campaign.history_export import export
+
+        return export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
+                      figures=figures, figures_scope=scope or "")
 
 
 def initial_state(campaign: Campaign) -> dict:

@@ -118,6 +118,15 @@ def started_text(row: dict) -> str:
     return _("{date} (opened {opened})").format(date=date, opened=opened)
 
 
+def _rows(service, session: int) -> list[dict]:
+    """The entries of ``session``, oldest first, as the summaries kept beside its history chunks hold them
+    (:mod:`~gmconsole.campaign.history_summary`: what the session list counts), not every entry parsed in
+    full."""
+    from gmconsole.campaign.history_summary import summaries
+
+    return [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
+
+
 def _done(entries: list[dict]) -> list[dict]:
     return [e for e in entries if e.get("status", "done") == "done"]
 
@@ -151,7 +160,7 @@ def session_list(service) -> list[dict]:
     for s in service.campaign.sessions:
         out.append({"number": s.number, "title": s.title, "date": s.date, "started": s.started or s.date,
                     "scenes": s.scene,
-                    "entries": len(_done(service.entries(s.number)))})
+                    "entries": len(_done(_rows(service, s.number)))})
     return out
 
 
@@ -201,8 +210,9 @@ def recap(service, session: int | None = None) -> dict:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
             campaign=shown(service.campaign.name), number=number, have=have))
-    stored = service.entries(number)
-    entries = [as_record(e) for e in _done(stored)]
+    # the whole entries: a recap line reads a roll's panics and what a push's record says the roll was
+    # before it, which the summary rows do not keep; the statistics below read the chunks' summaries
+    entries = [as_record(e) for e in _done(service.entries(number))]
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = recap_lines.roll_lines(entries)
     for entry in entries:
@@ -221,7 +231,7 @@ def recap(service, session: int | None = None) -> dict:
             "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
                                            for k in found.clocks],
-            "statistics": statistics(service, session=number, entries=stored)}
+            "statistics": statistics(service, session=number)}
 
 
 def _cost_text(costs: list[dict]) -> str:

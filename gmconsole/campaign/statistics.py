@@ -32,9 +32,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from importlib import import_module
 
+from gmconsole.campaign.statistics_reading import Partial, read_entries
 from gmconsole.rules.fairness import Expected, fairness_verdict, luck
 
-__all__ = ["Tally", "campaign_statistics", "statistics"]
+__all__ = ["Tally", "campaign_statistics", "figures_of", "statistics"]
 
 class Tally:
     """What one group of rolls (and one source of dice) did: counts, and how often each expectation came up.
@@ -152,189 +153,106 @@ def _figures(tallies: dict[bool, Tally], scale: _Scale) -> dict:
     return out
 
 
-def _int(value) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def _merge(partials: Iterable[Partial], character: str | None) -> tuple:
+    """The partials added up, keeping only ``character``'s counts when one is named (the entries whose
+    character id or name it is, and in a special roll only that character's own roll): each cell's
+    :class:`Tally` in the order the history met them, every expectation's chance, the stress dice per
+    session, the typed dice's faces, the panics and the rolls left unread."""
+
+    def kept(key) -> bool:
+        return character is None or (character in (key[4], key[5]) and key[6])
+
+    cells: dict[tuple, Tally] = {}
+    chance: dict[Expected, Fraction] = {}
+    stress: dict[int, list[int]] = {}
+    faces: dict[tuple[str, int], Counter] = {}
+    panics: Counter = Counter()
+    unread = 0
+    for partial in partials:
+        for key in partial.order:
+            if kept(key) and key[:4] not in cells:
+                cells[key[:4]] = Tally()
+        for key, (rolls, observed, nonzero, counts) in partial.first_counts():
+            if kept(key):
+                tally = cells[key[:4]]
+                tally.rolls += rolls
+                tally.observed += observed
+                tally.first_successes += nonzero
+                tally.firsts.update(counts)
+        for expected, odds in partial.chance.items():
+            chance.setdefault(expected, odds)
+        for key, counts in partial.bands.items():
+            if kept(key):
+                cells[key[:4]].bands.update(counts)
+        for key, pushed in partial.pushes.items():
+            if kept(key):
+                tally = cells[key[:4]]
+                tally.observed += pushed.observed
+                tally.pushes_by.update(pushed.pushes_by)
+                tally.pushes += pushed.pushes
+                tally.turned += pushed.turned
+                tally.stress_gained += pushed.stress_gained
+                tally.costs.update(pushed.costs)
+        for key, n in partial.stress:
+            if kept(key):
+                stress.setdefault(key[0], []).append(n)
+        for key, by_die in partial.faces.items():
+            if kept(key):
+                for die, counts in by_die.items():
+                    faces.setdefault(die, Counter()).update(counts)
+        for key, counts in partial.panics.items():
+            if kept(key):
+                panics.update(counts)
+        unread += sum(n for key, n in partial.unread.items() if kept(key))
+    return cells, chance, stress, faces, panics, unread
 
 
-def _cell_key(entry: dict, typed: bool) -> tuple[int, int, str, bool]:
-    """The cell an entry counts in: its session, scene and character (``GM`` for nobody's), typed or not."""
-    session, scene, who = entry.get("session"), entry.get("scene"), entry.get("character")
-    return (session if type(session) is int else 0, scene if type(scene) is int else 0,
-            who if type(who) is str and who else "GM", typed)
+def _grouped(cells: dict[tuple, Tally]) -> dict:
+    """The cells added up: ``{"campaign": ..., "session": {n: ...}, "scene": {"n.m": ...},
+    "character": {name: ...}}``, each ``{typed: Tally}``."""
+    groups: dict = {"campaign": {}, "session": {}, "scene": {}, "character": {}}
+    for (session, scene, who, typed), tally in cells.items():
+        for kind, key in (("campaign", None), ("session", session), ("scene", f"{session}.{scene}"),
+                          ("character", who)):
+            both = groups[kind].get(key)
+            if both is None:
+                both = groups[kind][key] = {False: Tally(), True: Tally()}
+            both[typed].add(tally)
+    if not groups["campaign"]:
+        groups["campaign"][None] = {False: Tally(), True: Tally()}
+    return groups
 
 
-class _Reader:
-    """Reads entries one by one into cells (session, scene, character, typed or not), which
-    :meth:`grouped` adds up per campaign, session, scene and character at the end.
+def _fairness(faces: dict[tuple[str, int], Counter]) -> list[dict]:
+    out = []
+    for (kind, sides), counts in sorted(faces.items()):
+        row = {"kind": kind, "sides": sides, "faces": [counts.get(f, 0) for f in range(1, sides + 1)]}
+        row.update(fairness_verdict(row["faces"]))
+        out.append(row)
+    return out
 
-    A first roll's expectation and successes are only appended to its cell's two lists; the counts are
-    made from those lists once, at the end, in C (``Counter``, ``sum``, ``list.count``)."""
 
-    def __init__(self, system, *, own_rolls_only: bool = False) -> None:
-        self.stats = import_module(system.stats_module)
-        self.own_rolls_only = own_rolls_only
-        """With a character filter: a special roll counts only its own character's roll, not the others'
-        inside it (the figures are that character's)."""
-        self.first_roll = self.stats.first_roll
-        self.band = self.stats.band
-        self.reads: dict[tuple[int, int, str, bool], tuple[list[Expected], list[int]]] = {}
-        """Each cell's first rolls: their expectations (cached objects) and the successes they showed,
-        two lists of objects that exist anyway, so a long history leaves nothing new for the collector."""
-        self.chance: dict[Expected, Fraction] = {}
-        self.bands: dict[tuple[int, int, str, bool], Counter] = {}
-        self.cells: dict[tuple[int, int, str, bool], Tally] = {}
-        self.order: dict[tuple[int, int, str, bool], None] = {}
-        """Every cell in the order the history first met it (the order of ``by_scene``)."""
-        self.faces: dict[tuple[str, int], Counter] = {}
-        self.panics: Counter = Counter()
-        self.stress: dict[int, list[int]] = {}
-        self.unread = 0
+def figures_of(partials: Iterable[Partial], system, *, character: str | None = None) -> dict:
+    """The statistics of a history read into ``partials`` (:mod:`~gmconsole.campaign.statistics_reading`,
+    oldest first) of a campaign of ``system``: :func:`campaign_statistics`' figures, from partials a chunk's
+    summary kept as well as from entries read now."""
+    cells, chance, stress, faces, panics, unread = _merge(partials, character)
+    stats = import_module(system.stats_module)
+    groups = _grouped(cells)
+    scale = _Scale(chance, {key for tally in cells.values() for key in tally.pushes_by},
+                   getattr(stats, "BAND_ORDER", ()))
+    out = _figures(groups["campaign"][None], scale)
+    out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
+    out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
+    out["by_character"] = {k: _figures(g, scale) for k, g in sorted(groups["character"].items())}
+    out["band_name"] = getattr(stats, "BAND_NAME", "result")
+    out["panics"] = dict(sorted(panics.items(), key=lambda item: (-item[1], item[0])))
+    if system.has_stress:
+        out["stress"] = {str(k): v for k, v in sorted(stress.items())}
+    out["dice_fairness"] = _fairness(faces)
+    out["unread"] = unread
+    return out
 
-    def cell(self, entry: dict, typed: bool) -> Tally:
-        """The push tally of the entry's session, scene and character, for typed dice or the console's."""
-        key = _cell_key(entry, typed)
-        tally = self.cells.get(key)
-        if tally is None:
-            tally = self.cells[key] = Tally()
-            self.order[key] = None
-        return tally
-
-    def roll(self, entry: dict) -> None:
-        read = self.first_roll(entry)
-        if read is None:
-            self.unread += 1
-            return
-        steps = entry.get("by_hand_steps")
-        typed = bool(steps[0]) if type(steps) is list and steps else bool(entry.get("by_hand"))
-        self.count(_cell_key(entry, typed), read, entry)
-        if typed:
-            self.count_faces(self.stats.rolled_faces(entry.get("first_dice") or entry.get("dice")))
-        if "opposed" in entry:  # a Year Zero opposed roll: the defender rolled too (R-OPP-1)
-            self.special(entry)
-
-    def count(self, key: tuple[int, int, str, bool], read: tuple, roll: dict, *, stress: bool = True) -> None:
-        """Count one roll ``read`` by the system's ``first_roll`` in the cell ``key``."""
-        expected, observed, chance, stresses = read
-        if expected not in self.chance:
-            self.chance[expected] = chance
-        reads = self.reads.get(key)
-        if reads is None:
-            reads = self.reads[key] = ([], [])
-            self.order[key] = None
-        reads[0].append(expected)
-        reads[1].append(observed)
-        band = self.band(roll)
-        if band is not None:
-            bands = self.bands.get(key)
-            if bands is None:
-                bands = self.bands[key] = Counter()
-            bands[band] += 1
-        if stress and stresses is not None:
-            per_session = self.stress.get(key[0])
-            if per_session is None:
-                per_session = self.stress[key[0]] = []
-            per_session.append(stresses)
-
-    def special(self, entry: dict) -> None:
-        """The rolls inside a special roll (a group check's participants, an opposed roll's defender...),
-        as the system's ``special_rolls`` gives them: each with an expectation counted as a roll of its
-        own roller, and the faces of each typed by hand counted for dice fairness. Their stress dice are
-        not added to the session's (those are the checks' own)."""
-        for who, roll in self.stats.special_rolls(entry):
-            if self.own_rolls_only and who != entry.get("character"):
-                continue
-            typed = bool(roll.get("by_hand"))
-            if roll.get("expected", True):
-                read = self.first_roll(roll)
-                if read is None:
-                    self.unread += 1
-                else:
-                    self.count(_cell_key({**entry, "character": who}, typed), read, roll, stress=False)
-            if typed:
-                self.count_faces(self.stats.rolled_faces(roll.get("dice")))
-
-    def tallies(self) -> dict[tuple[int, int, str, bool], Tally]:
-        """Every cell's tally: its first rolls counted from their reads, its pushes as :meth:`push` left them."""
-        out = {key: self.cells.get(key) or Tally() for key in self.order}
-        for key, (expectations, observed) in self.reads.items():
-            tally = out[key]
-            tally.rolls += len(observed)
-            tally.observed += sum(observed)
-            tally.first_successes += len(observed) - observed.count(0)
-            tally.firsts.update(Counter(expectations))
-            tally.bands.update(self.bands.get(key, ()))
-        return out
-
-    def push(self, entry: dict) -> None:
-        read = self.stats.push(entry)
-        if read is None:
-            self.unread += 1
-            return
-        expected, observed, kept = read
-        typed = bool(entry.get("by_hand"))
-        tally = self.cell(entry, typed)
-        tally.observed += observed - kept
-        tally.pushes_by[(expected, kept)] += 1
-        tally.pushes += 1
-        tally.turned += kept == 0 and observed > 0
-        tally.stress_gained += _int(entry.get("stress_gained")) or 0
-        costs = entry.get("costs")
-        for cost in costs if isinstance(costs, list) else []:
-            if isinstance(cost, dict) and isinstance(cost.get("name"), str):
-                tally.costs[cost["name"]] += _int(cost.get("amount")) or 0
-        if typed:
-            self.count_faces(self.stats.rolled_faces(entry.get("push_dice"), push_step=True))
-
-    def grouped(self) -> dict:
-        """The cells added up: ``{"campaign": ..., "session": {n: ...}, "scene": {"n.m": ...},
-        "character": {name: ...}}``, each ``{typed: Tally}``."""
-        groups: dict = {"campaign": {}, "session": {}, "scene": {}, "character": {}}
-        for (session, scene, who, typed), tally in self.tallies().items():
-            for kind, key in (("campaign", None), ("session", session), ("scene", f"{session}.{scene}"),
-                              ("character", who)):
-                both = groups[kind].get(key)
-                if both is None:
-                    both = groups[kind][key] = {False: Tally(), True: Tally()}
-                both[typed].add(tally)
-        if not groups["campaign"]:
-            groups["campaign"][None] = {False: Tally(), True: Tally()}
-        return groups
-
-    def handlers(self) -> dict:
-        """What reads each kind of entry the statistics count (the others are passed over)."""
-        special = dict.fromkeys(self.stats.SPECIAL_KINDS, self.special)
-        return {**special, "roll": self.roll, "push": self.push, "panic": self.panic_entry, "costs": self.costs_entry}
-
-    def panic_entry(self, entry: dict) -> None:
-        self.panic(entry.get("panic"))
-
-    def costs_entry(self, entry: dict) -> None:
-        """A roll's costs applied: the panic rolls they brought (the defender's too, R-OPP-1)."""
-        self.panic(entry.get("panic"))
-        self.panic(entry.get("defender_panic"))
-
-    def panic(self, panic) -> None:
-        """Count each panic roll in ``panic`` (a panic entry's or a costs entry's) by the table row it hit."""
-        rolls = panic.get("rolls") if isinstance(panic, dict) else None
-        for row in rolls if isinstance(rolls, list) else []:
-            effect = row.get("effect") if isinstance(row, dict) else None
-            if isinstance(effect, str) and effect:
-                self.panics[effect] += 1
-
-    def count_faces(self, faces: list[tuple[str, int, int]]) -> None:
-        for kind, sides, face in faces:
-            counts = self.faces.get((kind, sides))
-            if counts is None:
-                counts = self.faces[(kind, sides)] = Counter()
-            counts[face] += 1
-
-    def fairness(self) -> list[dict]:
-        out = []
-        for (kind, sides), counts in sorted(self.faces.items()):
-            row = {"kind": kind, "sides": sides, "faces": [counts.get(f, 0) for f in range(1, sides + 1)]}
-            row.update(fairness_verdict(row["faces"]))
-            out.append(row)
-        return out
 
 def campaign_statistics(entries: Iterable[dict], system, *, character: str | None = None) -> dict:
     """The statistics of ``entries`` (stored history entries, oldest first) of a campaign of ``system``.
@@ -348,32 +266,7 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     (``"session.scene"``), ``by_character``, ``panics`` (how often each panic table row came up, by
     its effect), ``stress`` (the stress dice of each roll, per session, where the system has stress),
     ``dice_fairness`` and ``unread`` (rolls whose entry could not be read)."""
-    reader = _Reader(system, own_rolls_only=character is not None)
-    handlers = reader.handlers()
-    for entry in entries:
-        if not isinstance(entry, dict):
-            continue
-        kind = entry.get("kind")
-        handle = handlers.get(kind) if type(kind) is str else None
-        if handle is None or entry.get("status", "done") != "done":
-            continue
-        if character is not None and character not in (entry.get("character_id"), entry.get("character")):
-            continue
-        handle(entry)
-    groups = reader.grouped()
-    scale = _Scale(reader.chance, {key for tally in reader.cells.values() for key in tally.pushes_by},
-                   getattr(reader.stats, "BAND_ORDER", ()))
-    out = _figures(groups["campaign"][None], scale)
-    out["by_session"] = {str(k): _figures(g, scale) for k, g in sorted(groups["session"].items())}
-    out["by_scene"] = {k: _figures(g, scale) for k, g in groups["scene"].items()}
-    out["by_character"] = {k: _figures(g, scale) for k, g in sorted(groups["character"].items())}
-    out["band_name"] = getattr(reader.stats, "BAND_NAME", "result")
-    out["panics"] = dict(sorted(reader.panics.items(), key=lambda item: (-item[1], item[0])))
-    if system.has_stress:
-        out["stress"] = {str(k): v for k, v in sorted(reader.stress.items())}
-    out["dice_fairness"] = reader.fairness()
-    out["unread"] = reader.unread
-    return out
+    return figures_of([read_entries(entries, system)], system, character=character)
 
 
 def statistics(service, session: int | None = None, character: str | None = None, *,
@@ -381,7 +274,10 @@ def statistics(service, session: int | None = None, character: str | None = None
     """The statistics of the campaign ``service`` holds: every session, or ``session`` alone; every
     character, or the one ``character`` names (on the roster, or named by its history after leaving it).
     A session the campaign does not have, or a name nobody answers to, is a ValidationError.
-    ``entries``: that history, already read by the caller (the recap), so it is not read twice."""
+
+    Read from the chunks' summaries (:mod:`~gmconsole.campaign.history_summary`: each chunk's partial,
+    made again from a chunk that changed), not from every entry; ``entries``: a history already read by
+    the caller, counted instead."""
     from gmconsole import systems
     from gmconsole.campaign.character_lookup import not_found
     from gmconsole.campaign.errors import ValidationError
@@ -389,24 +285,32 @@ def statistics(service, session: int | None = None, character: str | None = None
     from gmconsole.safe_text import shown
 
     campaign = service.campaign
+    system = systems.get(campaign.system)
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
         raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
             campaign=shown(campaign.name), number=session, have=have))
-    if entries is None:
-        entries = service.entries(session)
+    found = campaign.find_character(character) if character is not None else None
+    if entries is not None:
+        partials, named = [read_entries(entries, system)], entries
+    else:
+        from gmconsole.campaign.history_summary import summaries
+
+        partials = [chunk.partial for chunk in summaries(service, session)]
+        named = []
+        if character is not None and found is None:  # a name only the history knows: the rows say
+            named = [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
     who = None
     if character is not None:
-        found = campaign.find_character(character)
         if found is not None:
             who = found.id
         else:
             wanted = character.strip().casefold()
-            who = next((e["character"] for e in entries if isinstance(e.get("character"), str)
+            who = next((e["character"] for e in named if isinstance(e.get("character"), str)
                         and e["character"].casefold() == wanted), None)
             if who is None:
                 raise ValidationError(not_found(campaign, character))
-    out = campaign_statistics(entries, systems.get(campaign.system), character=who)
+    out = figures_of(partials, system, character=who)
     out["campaign"] = campaign.name
     out["session"] = session
     out["character"] = character if who is None else (found.name if found is not None else who)

@@ -75,7 +75,7 @@ def figures_and_series(campaign, entries: list[dict], session: int | None,
     from gmconsole.campaign.statistics import statistics
 
     snapshot = Snapshot(campaign, entries)
-    data = statistics(snapshot, session=session, character=character)
+    data = statistics(snapshot, session=session, character=character, entries=snapshot.entries(session))
     who = None
     if character is not None:
         found = campaign.find_character(character)

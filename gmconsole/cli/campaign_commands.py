@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
@@ -123,8 +124,11 @@ def run_demo(args) -> int:
 
 
 def run_history(args) -> int:
-    from gmconsole.campaign import history as history_format
+    """Write the history as it reads it, a chunk at a time (:mod:`gmconsole.campaign.history_export`): the
+    first lines come out at once and memory holds one chunk, however long the campaign."""
     from gmconsole.campaign import skills
+    from gmconsole.campaign.history_export import groups, pieces
+    from gmconsole.campaign.history_summary import summaries
     from gmconsole.campaign.service import CampaignService
 
     fmt = "json" if args.json else args.format
@@ -140,29 +144,32 @@ def run_history(args) -> int:
             raise CliError(_("there is no session {number} in {name} ({held}; see `gmconsole session {name} list`)")
                            .format(number=args.session, name=args.name, held=held))
         if args.character is not None and service.campaign.find_character(args.character) is None:
-            known = [e for e in service.entries(args.session) if as_record(e).character == args.character]
+            known = any(as_record(row).character == args.character
+                        for chunk in summaries(service, args.session, rows=True) for row in chunk.rows)
             if not known:
                 raise CliError(character_lookup.not_found(service.campaign, args.character))
-        entries = service.history(session=args.session, character=args.character, skill=args.skill,
-                                  kind=args.kind, include_undone=args.all)
-        figures = None
-        if fmt == "markdown":  # the Markdown ends with the dice and luck of the same session and character
+        title = args.name if args.session is None else _("{name} — session {number}").format(name=args.name,
+                                                                                             number=args.session)
+        if args.scene is not None:
+            title = _("{title}, scene {number}").format(title=title, number=args.scene)
+
+        def figures() -> tuple[dict, str]:  # the Markdown ends with the dice and luck of the same session and character
             from gmconsole.campaign.statistics import statistics
 
-            figures = statistics(service, session=args.session, character=args.character)
-    if args.scene is not None:
-        entries = [e for e in entries if as_record(e).scene == args.scene]
-    entries = list(reversed(entries))
-    title = args.name if args.session is None else _("{name} — session {number}").format(name=args.name,
-                                                                                         number=args.session)
-    if args.scene is not None:
-        title = _("{title}, scene {number}").format(title=title, number=args.scene)
-    scope = _("every session") if args.session is None else _("session {number}").format(number=args.session)
-    if args.character is not None:
-        scope += f", {figures['character'] if figures else args.character}"
-    text = history_format.export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(campaign, skill),
-                                 figures=figures, figures_scope=scope)
-    print(text.rstrip("\n") if fmt != "csv" else text, end="\n" if fmt != "csv" else "")  # escaped by export()
+            data = statistics(service, session=args.session, character=args.character)
+            scope = _("every session") if args.session is None else _("session {number}").format(number=args.session)
+            if args.character is not None:
+                scope += f", {data['character']}"
+            return data, scope
+
+        chunks = groups(service, session=args.session, character=args.character, skill=args.skill, kind=args.kind,
+                        include_undone=args.all, scene=args.scene, rows=fmt != "json")
+        for piece in pieces(chunks, fmt, title=title, skill_name=lambda skill: skills.name_of(campaign, skill),
+                            figures=figures if fmt == "markdown" else None):
+            sys.stdout.write(piece)  # escaped by pieces()
+            sys.stdout.flush()
+        if fmt in ("json", "table"):  # CSV and Markdown end with their last line's end
+            sys.stdout.write("\n")
     return 0
 
 

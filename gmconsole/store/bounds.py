@@ -38,7 +38,7 @@ from gmconsole.store.shape import plain_key
 from gmconsole.user_files import MIB
 
 __all__ = ["CHUNK_BYTES", "MAX_CAMPAIGN_FILE", "MAX_CHUNK_FILE", "MAX_DEPTH", "MAX_FILE", "MAX_ID_DIGITS",
-           "MAX_NOTE_FILE", "lone_surrogate", "unwritable"]
+           "MAX_NOTE_FILE", "MAX_SUMMARY_FILE", "lone_surrogate", "unwritable"]
 
 MAX_CAMPAIGN_FILE = 16 * MIB
 """The largest ``campaign.json`` read or written: a campaign of a hundred characters is a few hundred KiB."""
@@ -49,6 +49,9 @@ MAX_CHUNK_FILE = CHUNK_BYTES + 2 * MAX_CAMPAIGN_FILE + 8 * MIB
 recording the whole campaign before and after, with room to spare (48 MiB)."""
 MAX_FILE = {"campaign": MAX_CAMPAIGN_FILE, "history": MAX_CHUNK_FILE}
 """The size limit of each kind of file (:mod:`gmconsole.store.schema`)."""
+MAX_SUMMARY_FILE = 4 * MIB
+"""The largest chunk summary read or written (:mod:`gmconsole.store.chunk_summaries`): a full chunk's is
+a few tens of KiB; a larger one is made again from its chunk at every read, never believed."""
 MAX_NOTE_FILE = 4096
 """The largest ``lock`` or ``closed-cleanly`` read: each holds one short line of JSON."""
 MAX_DEPTH = 32

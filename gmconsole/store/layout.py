@@ -7,6 +7,9 @@ Layout of a campaign folder (``<data root>/<campaign name>/``)::
     closed-cleanly                        there when the last writer closed with every write done
     history/session-0003/entries-000000412.json
                                           a chunk of session 3's history; 412 is its first entry id
+    history/session-0003/stats-000000412.json, rows-000000412.json
+                                          what the statistics, the recap and the history screen need from
+                                          that chunk, made again whenever it changes (:mod:`.chunk_summaries`)
     backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
     backups/history/session-0003/entries-000000412.json.1
                                           the previous good version of that chunk
@@ -21,7 +24,7 @@ import os
 import re
 from pathlib import Path
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.store.names import check_existing_name
 
 STATE_BACKUPS = 5
@@ -44,6 +47,18 @@ def session_folder(campaign: Path, session: int) -> Path:
 def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
     """The history chunk of ``session`` whose first entry has id ``first_id``."""
     return session_folder(campaign, session) / f"entries-{first_id:09d}.json"
+
+
+SUMMARY_PARTS = ("stats", "rows")
+"""The parts of a chunk's summary, one file each (:mod:`.chunk_summaries`)."""
+
+
+def summary_file(campaign: Path, session: int, first_id: int, part: str) -> Path:
+    """Part ``part`` (one of :data:`SUMMARY_PARTS`) of the summary kept beside the history chunk of
+    ``session`` starting at ``first_id``."""
+    if part not in SUMMARY_PARTS:
+        raise ValueError(verbatim(f"no summary part {part!r}"))
+    return session_folder(campaign, session) / f"{part}-{first_id:09d}.json"
 
 
 def check_name(name: object) -> str:

@@ -61,12 +61,14 @@ def test_a_reader_after_a_crash_says_the_lost_entries_and_drops_nothing_on_disk(
     clean.close()
     (tmp_path / name / "closed-cleanly").unlink()  # as a killed writer leaves it
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
-    assert "missing from the history" in reader.history_gap and "were dropped" in reader.history_gap
+    assert "missing from the history" in reader.history_gap and "were dropped" not in reader.history_gap
+    assert "The costs waiting for 1 of those rolls cannot be applied." in reader.history_gap  # nothing written
+    assert reader.history_gap.endswith(f"Nothing was changed; gmconsole repair {name} settles it.")
     assert reader.undo_count == 1 and "Ambush" in reader.undo_label()  # nothing older than the gap
     assert reader.can_redo and reader.pending_costs() == []
     reader.close()
     again = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
-    assert "were dropped" in again.history_gap  # the reader saved nothing: said again
+    assert "cannot be applied" in again.history_gap  # the reader saved nothing: said again
     again.close()
     writer = CampaignService.open(tmp_path, name, clock=frozen_clock, rng=random.Random(1))
     assert "were dropped" in writer.history_gap and writer.pending_costs() == []  # the writer saves it

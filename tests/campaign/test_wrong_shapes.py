@@ -19,7 +19,7 @@ from campaign_helpers import frozen_clock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmconsole.campaign import history as history_format
+from gmconsole.campaign import history_export as history_format
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
 from gmconsole.store import CorruptFile

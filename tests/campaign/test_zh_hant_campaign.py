@@ -19,7 +19,7 @@ from stats_session import DEMOS, play_session
 
 from gmconsole.campaign import sessions, skills
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.history import export
+from gmconsole.campaign.history_export import export
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.statistics import statistics
 from gmconsole.i18n import set_language

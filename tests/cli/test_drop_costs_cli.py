@@ -85,7 +85,8 @@ def test_drop_honours_wait_zero_on_a_campaign_open_elsewhere(gm, tmp_path, run_c
 
 def test_costs_of_a_lost_roll_are_dropped_and_the_warning_shows_names_escaped(gm, tmp_path):
     """Item 2: the chunk holding the roll is gone (after a clean close, as a restored older backup
-    leaves it); a reader says the costs waiting for it are dropped, the name from the file escaped."""
+    leaves it); a reader says the costs waiting for it cannot be applied and changes nothing; ``repair``
+    drops them, saying so with the name from the file escaped."""
     import json as _json
 
     roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
@@ -98,4 +99,7 @@ def test_costs_of_a_lost_roll_are_dropped_and_the_warning_shows_names_escaped(gm
         chunk.unlink()
     status, out, err = gm("costs", NAME)
     assert status == 0 and "no costs are waiting" in out
-    assert f"costs waiting for roll {roll_id} (Ham\\x1b[2Jmer) were dropped" in err and "\x1b" not in err
+    assert "The costs waiting for 1 of those rolls cannot be applied." in err and "\x1b" not in err
+    status, out, err = gm("repair", NAME)
+    assert status == 0, err
+    assert f"costs waiting for roll {roll_id} (Ham\\x1b[2Jmer) were dropped" in out and "\x1b" not in out

@@ -262,7 +262,9 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert [e["kind"] for e in entries] == ["session", "scene", "roll", "roll", "push", "costs", "initiative",
                                             *["initiative"] * 7, "initiative", "harm", "harm"]
     done = [e["summary"] for e in entries if e["status"] == "done"]
-    said = seen["told"]
+    nobody = " · nobody else in range: only Ripley Hale panics"  # escape at who is in range (R-PANIC-1)
+    assert [s for s in seen["told"] if s.endswith(nobody)] == [seen["told"][5]]
+    said = [s.removesuffix(nobody) for s in seen["told"]]
     assert said[3] == "Ripley Hale rolls Ranged: 1 success"  # as first said: the push rewrites the roll's entry
     assert done == [*said[:3], "Ripley Hale rolls Ranged: 3 successes (pushed)", *said[4:-1]]
     assert said[-1] == "session 3 begins: Into the vents"
@@ -281,8 +283,8 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     session_rows = [r for r in rows if r["session"] == 2]
     assert [r["id"] for r in session_rows] == [e["id"] for e in reversed(entries)]  # newest first, each once
     struck = [r for r in session_rows if r["struck"]]
-    # the summary column keeps the room the short ones give: at this width the name is cut
-    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley…", "undone")]
+    # the summary gives up room first: the name and the status read whole
+    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley Hale", "undone")]
     assert [r["id"] for r in seen["rows without undone"] if r["session"] == 2] == [
         r["id"] for r in session_rows if not r["struck"]]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from pilot_harness import drive, press
@@ -45,8 +46,14 @@ def _files(top: Path) -> dict[str, str]:
     return found
 
 
+SUMMARY = re.compile(r"/history/session-\d+/(stats|rows)-\d+\.json$")
+"""The summaries a read of the history keeps beside each chunk (a cache inside the campaign folder)."""
+
+
 def _changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
-    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+    """The files written, but the chunks' summaries an export's read made."""
+    return {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)
+            and not SUMMARY.search(key)}
 
 
 def _error(app) -> str:

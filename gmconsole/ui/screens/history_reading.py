@@ -4,9 +4,11 @@ it is long, and after a change only the files the change touched.
 Mixed into :class:`~gmconsole.ui.screens.history.HistoryScreen`, which filters what is read
 (``refilter``) and draws it. The reading itself is :mod:`gmconsole.campaign.history_index`: a plan
 (which chunk files changed, from their signatures; no file parsed) and its read (the changed ones
-parsed, the rest kept). A plan with little to parse is read at once on the console's thread (a roll
-rewrites one chunk: a few ms); a bigger one, as when a long campaign's history is first opened, in a
-worker thread, while the status line says "Loading…" and keys keep working. Changes during that read
+read, the rest kept: what is read of a chunk is its summary's rows,
+:mod:`gmconsole.campaign.history_summary`). A plan with little to parse is read at once on the console's
+thread (a roll rewrites one chunk: a few ms); a bigger one, as when a long campaign's history is first opened, in a
+worker thread, while the status line says "Loading…" and keys keep working; the newest chunks are read
+first and shown as soon as they fill a page, the older ones read behind them. Changes during that read
 are read when it ends.
 """
 
@@ -45,12 +47,22 @@ class HistoryReading:
         todo = history_index.plan(self.service, self._index)
         if sum(todo.signatures[key][2] for key in todo.to_read) > READ_HERE_BYTES:
             self._read_again = False
-            self._reading = self.run_worker(functools.partial(todo.read, self.service, _hand_back), thread=True,
-                                            name="history-read", group="history-read")
+            first_page = self._first_page if self._index is None else None
+            self._reading = self.run_worker(functools.partial(todo.read, self.service, _hand_back, first_page),
+                                            thread=True, name="history-read", group="history-read")
             if self._index is None:
                 self.refilter(keep_message=keep_message)  # says "Loading…"
             return
         self._read(todo.read(self.service), keep_message=keep_message)
+
+    def _first_page(self, index: history_index.HistoryIndex) -> None:
+        """From the worker thread: the newest chunks are read; the table shows them while the rest is read
+        (filters meanwhile look through what is read so far, and the status line says so)."""
+        def show() -> None:
+            if self._reading is not None and self._index is None and self.is_mounted:
+                self._read(index, keep_message=True)
+
+        self.app.call_from_thread(show)
 
     def _read(self, index: history_index.HistoryIndex, *, keep_message: bool) -> None:
         """A read of the history done: keep it, then filter, redraw and show the detail again."""
@@ -77,8 +89,9 @@ class HistoryReading:
 
     @property
     def loading(self) -> bool:
-        """True while the history is first read (the table says "Loading…")."""
-        return self._index is None and self._reading is not None
+        """True while the history is first read (the table says "Loading…", then shows the newest entries
+        and says older ones are still being read)."""
+        return self._reading is not None and (self._index is None or self._index.partial)
 
 
 def _hand_back() -> None:

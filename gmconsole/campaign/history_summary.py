@@ -1,0 +1,161 @@
+"""What the readers of a long history need from each chunk of it, kept beside the chunk (its summary).
+
+``gmconsole stats`` used to parse every entry of the campaign (50,000 entries: 155 MB of JSON, seconds)
+to add up a few numbers per roll; the recap parsed a whole session and the history screen every chunk
+for a handful of fields per entry. Each chunk now has a summary (kept fresh by the store,
+:mod:`gmconsole.store.chunk_summaries`: made again from the chunk whenever the chunk changes, never
+believed when stale or damaged) holding:
+
+- ``stats``: the statistics' reading of the chunk (:mod:`gmconsole.campaign.statistics_reading`), added
+  up with the other chunks' by :func:`gmconsole.campaign.statistics.figures_of`;
+- ``rows``: each entry's :data:`ROW_FIELDS` (what the history table shows and filters on, what the recap
+  lists) and the groups of its dice (``dice_groups``, :func:`gmconsole.campaign.history.dice_groups`: what
+  :func:`~gmconsole.campaign.history.dice_text` writes, before it names the kinds in the console's language).
+
+Each part is its own file beside the chunk, so ``gmconsole stats`` reads a few KiB per chunk.
+
+Summaries are untrusted input like every campaign file: :func:`rows_of` and
+:func:`~gmconsole.campaign.statistics_reading.from_json` check what they read, and the store makes a
+summary they refuse again from its chunk (the reasons of a refusal are ``verbatim``: nobody reads them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from gmconsole.campaign.history import dice_groups, shown_dice
+from gmconsole.campaign.history_index import SHOWN_FIELDS
+from gmconsole.campaign.statistics_reading import Partial, from_json, read_entries
+from gmconsole.i18n import verbatim
+from gmconsole.store.bounds import MAX_DEPTH
+from gmconsole.user_files import deeper_than
+
+__all__ = ["ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "rows_of", "summaries"]
+
+ROW_FIELDS = SHOWN_FIELDS | {"scene", "costs", "values"}
+"""The fields of an entry its summary row keeps: the history table's (``SHOWN_FIELDS``) and the recap's (the
+scene, a roll's costs, a sheet change's values); an ``outcome`` only when it is text (a result's words)."""
+
+_TEXT, _INT, _BOOL, _LIST = (str,), (int,), (bool,), (list,)
+_ROW_TYPES: dict[str, tuple] = {
+    "id": _INT, "session": _INT, "at": _TEXT, "kind": _TEXT, "character": (str, type(None)),
+    "character_id": (str, type(None)), "skill": (str, type(None)), "summary": _TEXT, "status": _TEXT,
+    "costs_status": _TEXT, "roll_id": _INT, "successes": _INT, "pushes": _INT, "by_hand": _BOOL,
+    "by_hand_steps": _LIST, "tier": _TEXT, "damage": _INT, "winner_name": _TEXT, "top": _INT,
+    "margin": (int, type(None)), "outcome": _TEXT, "total": _INT, "score": _INT, "costs": (list, type(None)),
+    "values": _LIST, "scene": (int, type(None)), "dice_groups": _LIST,
+}
+"""What each field of a row may hold (the entry shape's types, :mod:`gmconsole.store.shape`); a row
+holding anything else makes the summary damaged."""
+
+
+def _row(entry: dict) -> dict:
+    row = {key: value for key, value in entry.items() if key in ROW_FIELDS}
+    if not isinstance(row.get("outcome", ""), str):
+        del row["outcome"]
+    groups = dice_groups(shown_dice(entry))
+    if groups:
+        row["dice_groups"] = groups
+    return row
+
+
+@cache
+def form(system) -> str:
+    """The name of the summary format for a campaign of ``system``: it changes with the code that makes a
+    summary (this module, the statistics' reading, the system's ``stats_module``), so a summary made by
+    another version of gmconsole is made again rather than read (``history``: the dice groups a row keeps)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
+                 "gmconsole.campaign.history", system.stats_module):
+        module = sys.modules.get(name) or __import__(name, fromlist=["_"])
+        try:
+            with open(module.__file__, "rb") as source:
+                digest.update(source.read())
+        except (OSError, TypeError, AttributeError):
+            from gmconsole import __version__
+
+            digest.update(__version__.encode())
+    return f"history-1/{system.id}/{digest.hexdigest()}"
+
+
+def build(entries: list[dict], system) -> dict:
+    """A chunk's summary from its entries (oldest first): its parts, ``stats`` and ``rows``."""
+    return {"stats": read_entries(entries, system).to_json(), "rows": [_row(e) for e in entries]}
+
+
+def rows_of(rows) -> list[dict]:
+    """The rows a summary keeps, checked (``ValueError`` for anything a row may not hold)."""
+    if type(rows) is not list or deeper_than(rows, MAX_DEPTH):
+        raise ValueError(verbatim("rows of the wrong shape"))
+    types = _ROW_TYPES
+    for row in rows:
+        if type(row) is not dict or type(row.get("id")) is not int or type(row.get("kind")) is not str:
+            raise ValueError(verbatim("a row without an id or a kind"))
+        for key, value in row.items():
+            allowed = types.get(key)
+            if allowed is not None and type(value) not in allowed:
+                raise ValueError(verbatim(f"a row's {key} is of the wrong type"))
+        for group in row.get("dice_groups", ()):
+            if type(group) is not list or len(group) != 2 or type(group[0]) is not str or type(group[1]) is not str:
+                raise ValueError(verbatim("a row's dice are of the wrong shape"))
+    return rows
+
+
+@dataclass(frozen=True)
+class ChunkSummary:
+    """One chunk's summary as read: where it is, and its rows or its partial (the part asked for)."""
+
+    session: int
+    first: int
+    rows: list[dict] | None
+    partial: Partial | None
+
+
+class _Reading:
+    """What reading a campaign's summaries needs: its system, the formats' names, how to make a summary
+    and the expectations already read (shared by every partial of one count)."""
+
+    def __init__(self, service) -> None:
+        from gmconsole import systems
+
+        self.service = service
+        self.system = systems.get(service.campaign.system)
+        name = form(self.system)
+        self.forms = {"stats": f"{name}/stats", "rows": f"{name}/rows"}
+        self.interned: dict = {}
+
+    def made(self, entries: list[dict]) -> dict:
+        return build(entries, self.system)
+
+    def partial(self, data) -> Partial:
+        return from_json(data, self.interned)
+
+    def read(self, session: int, first: int, rows: bool):
+        part, check = ("rows", rows_of) if rows else ("stats", self.partial)
+        return self.service.ledger.chunk_summary(session, first, part, self.forms, self.made, check)
+
+
+def chunk_rows(service, session: int, first: int) -> list[dict]:
+    """The rows of one chunk's summary (empty when the chunk is gone): what the history screen reads of
+    each chunk, in a worker thread for a long history (like :meth:`CampaignService.chunk_history`)."""
+    return _Reading(service).read(session, first, rows=True) or []
+
+
+def summaries(service, session: int | None = None, *, rows: bool = False,
+              newest_first: bool = False) -> Iterator[ChunkSummary]:
+    """The summary of every chunk of ``session`` (every session when ``None``), oldest first (or newest
+    first): its rows when ``rows``, else its statistics' partial. Each is read from beside its chunk, or
+    made from the chunk (and kept) when it is missing, stale or damaged. Raises the chunk's
+    :class:`~gmconsole.store.errors.CorruptFile` for a damaged chunk whose summary had to be made again."""
+    reading = _Reading(service)
+    chunks = sorted(service.history_chunks())
+    if session is not None:
+        chunks = [key for key in chunks if key[0] == session]
+    for number, first in reversed(chunks) if newest_first else chunks:
+        read = reading.read(number, first, rows)
+        if read is not None:
+            yield ChunkSummary(number, first, read if rows else None, None if rows else read)
