@@ -83,7 +83,7 @@ def demo_campaigns() -> list[Campaign]:
     return campaigns
 
 
-def install_demos(root: Path, *, wait: float = 0.0) -> list[str]:
+def install_demos(root: Path, *, wait: float | None = 0.0) -> list[str]:
     """Copy the demo campaigns under ``root``; returns the names installed now (those already there are
     left untouched, so running it twice installs nothing the second time). ``wait``: seconds to wait
     for a campaign's lock another process holds while creating it."""

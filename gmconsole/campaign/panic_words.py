@@ -31,11 +31,13 @@ def costs_panic_summary(panic: dict) -> str:
     if not rolls:
         return panic.get("summary", "")
     first = rolls[0]
-    said = _("{name} panics: {dice} {row}").format(name=first.get("character", ""), dice=panic_dice(first),
-                                                   row=pick(first.get("name") or {}))
+    # "= 7: Nervous twitch": the total, then the row it falls on (a bare "7 Nervous twitch" read as a count)
+    said = _("{name} panics: {dice}: {row}").format(name=first.get("character", ""), dice=panic_dice(first),
+                                                    row=pick(first.get("name") or {}))
     if len(rolls) > 1:
         said += _("; chained: ") + _(", ").join(
-            f"{r.get('character', '')} {panic_dice(r)} {pick(r.get('name') or {})}" for r in rolls[1:])
+            _("{name} {dice}: {row}").format(name=r.get("character", ""), dice=panic_dice(r),
+                                              row=pick(r.get("name") or {})) for r in rolls[1:])
     gains = panic.get("stress") or []
     if gains:
         said += _("; stress +1: ") + _(", ").join(g.get("character", "") for g in gains)

@@ -164,18 +164,18 @@ def roll_lines(entries: list[Entry]) -> dict:
 
 
 def _panic_text(roll: dict, chained: bool) -> str:
-    """``Ann panics: D6 6 + stress 1 = 7 Nervous twitch`` (a chained roll says so; R-PANIC-2 raised totals too)."""
+    """``Ann panics: D6 6 + stress 1 = 7: Nervous twitch`` (a chained roll says so; R-PANIC-2 raised totals too)."""
     names = {"name": roll.get("character", "?"), "face": roll.get("face"), "stress": roll.get("stress"),
              "total": roll.get("total"), "row": pick(roll.get("name")) or roll.get("effect", "")}
     if roll.get("escalated"):
         names["sum"] = (roll["face"] + roll["stress"] if isinstance(roll.get("face"), int)
                         and isinstance(roll.get("stress"), int) else "?")
-        text = (_("{name} panics (chained): D6 {face} + stress {stress} = {sum}, raised to {total} (R-PANIC-2) {row}")
+        text = (_("{name} panics (chained): D6 {face} + stress {stress} = {sum}, raised to {total} (R-PANIC-2): {row}")
                 if chained else
-                _("{name} panics: D6 {face} + stress {stress} = {sum}, raised to {total} (R-PANIC-2) {row}"))
+                _("{name} panics: D6 {face} + stress {stress} = {sum}, raised to {total} (R-PANIC-2): {row}"))
     else:
-        text = (_("{name} panics (chained): D6 {face} + stress {stress} = {total} {row}") if chained
-                else _("{name} panics: D6 {face} + stress {stress} = {total} {row}"))
+        text = (_("{name} panics (chained): D6 {face} + stress {stress} = {total}: {row}") if chained
+                else _("{name} panics: D6 {face} + stress {stress} = {total}: {row}"))
     return text.format(**names)
 
 

@@ -161,7 +161,6 @@ def _gear(character: Character, refs) -> list:
 
 def pool_request(campaign: Campaign, request: RollRequest):
     """The Year Zero :class:`~gmconsole.systems.yearzero.roll.PoolRequest` for a sheet roll."""
-    from gmconsole.systems.yearzero.panic import panic_row
     from gmconsole.systems.yearzero.roll import PoolRequest
 
     system = campaign.system
@@ -187,12 +186,9 @@ def pool_request(campaign: Campaign, request: RollRequest):
             covers = covered_by(settings.condition_coverage, condition)
             if covers is not None and (not covers or (skill in covers)):
                 modifiers.append(-1)
-    if character.panic is not None and attribute == "agility" and skill:
-        penalty = int(panic_row(character.panic.total).get("agility_modifier", 0))
-        if penalty:
-            modifiers.append(penalty)
     named = tuple((p.label, p.modifier.modifier)
                   for p in skill_modifiers.resolve(system, skill, request.skill_modifiers) if p.modifier.modifier)
+    named += tuple((m["name"], m["modifier"]) for m in lasting_modifiers(character, attribute, skill))
     common: dict[str, Any] = dict(
         named_modifiers=named,
         system=system,
@@ -226,7 +222,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
         else:
             value = character.attributes[attribute].current
         return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog,
-                           dog_strength=dog_strength, **common)
+                           dog_strength=dog_strength, stunts_of=use.stunts if use is not None else None, **common)
     # R-STRESS-1: stress dice = current stress on every roll, a roll on the attribute alone included.
     stress = character.stress if settings.push_cost == "stress-dice" else 0
     common["push_cost"] = settings.push_cost
@@ -238,6 +234,23 @@ def pool_request(campaign: Campaign, request: RollRequest):
         return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
     return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
                        **common)
+
+
+def lasting_modifiers(character: Character | None, attribute: str | None, skill: str | None) -> list[dict]:
+    """The modifiers a character's sheet brings to a roll while they last, each named for the pool's lines
+    (``name``) and the roll builder's settings line (``source``): the panic row in force (Tremble: -2 to every
+    Agility skill roll until stress is back to 0) as ``{"source": "panic", "name": "Tremble (panic)",
+    "modifier": -2}``, in the console's language."""
+    if character is None or character.panic is None or attribute != "agility" or not skill:
+        return []
+    from gmconsole.systems.yearzero.panic import panic_row
+
+    row = panic_row(character.panic.total)
+    penalty = int(row.get("agility_modifier", 0))
+    if not penalty:
+        return []
+    name = pick(row.get("name"), row.get("id", ""))
+    return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
@@ -265,6 +278,8 @@ def _die_dict(die: Die) -> dict:
 
 def request_dict(pool_req) -> dict:
     out = asdict(pool_req)
+    if out.get("stunts_of") is None:  # only a use that offers another skill's stunts writes it (Sic a Dog)
+        out.pop("stunts_of", None)
     for key, value in out.items():
         if isinstance(value, tuple):
             out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
@@ -366,17 +381,22 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 # --------------------------------------------------------------------------- preview
 
 
+def one_chance_words(service: CampaignService, character: Character, request: RollRequest) -> tuple[str, str] | None:
+    """docs/RULES.md "only one chance", when the same character, skill and goal already rolled this scene:
+    ``(warning, advice)`` — the warning while a second roll is built, the advice for the next roll right after
+    the first (which broke no rule); ``None`` when the rule does not apply."""
+    if not request.skill or (character.id, request.skill, request.goal or "") not in service.ledger.scene_rolls():
+        return None
+    goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
+    named = skills.name_of(service.campaign, request.skill) or request.skill
+    said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
+    advice = _("{skill}{goal} is rolled for this scene: another roll needs changed circumstances (w)")
+    return said.format(name=character.name, skill=named, goal=goal), advice.format(skill=named, goal=goal)
+
+
 def _one_chance_warning(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
-    """docs/RULES.md "only one chance": the same character, skill and goal already rolled this scene."""
-    if not request.skill:
-        return []
-    key = (character.id, request.skill, request.goal or "")
-    if key in service.ledger.scene_rolls():
-        goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
-        named = skills.name_of(service.campaign, request.skill) or request.skill
-        said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
-        return [said.format(name=character.name, skill=named, goal=goal)]
-    return []
+    words = one_chance_words(service, character, request)
+    return [words[0]] if words else []
 
 
 def preview(service: CampaignService, request: RollRequest) -> RollPreview:

@@ -146,13 +146,17 @@ class CampaignService(RollFront, RoleFront, TableFront):
         read_only: bool = False,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
+        console: bool = False,
     ) -> CampaignService:
         """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
-        ``wait``: seconds to wait for another writer to let go of it (command-line writers)."""
+        ``wait``: seconds to wait for another writer to let go of it (command-line writers; ``None``: the
+        default wait, none when the console holds it); ``console``: opened by the console, which holds the
+        campaign all evening (its lock says so)."""
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE)
+        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE,
+                                   console=console)
         return cls(store, clock=clock, rng=rng)
 
     @classmethod
@@ -165,7 +169,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         settings: Settings | None = None,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
     ) -> CampaignService:
         """Create a new, empty campaign of ``system`` with session 1 open, and open it."""
         from gmconsole.store.campaign_store import CampaignStore
@@ -185,7 +189,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         *,
         clock: Clock_ | None = None,
         rng: random.Random | None = None,
-        wait: float = 0.0,
+        wait: float | None = 0.0,
     ) -> CampaignService:
         """Create a campaign on disk from a ready :class:`Campaign` (demo install, import) and open it."""
         from gmconsole.store.campaign_store import CampaignStore

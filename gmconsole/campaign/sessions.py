@@ -288,7 +288,7 @@ def recap_markdown(data: dict) -> str:
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 costs = _md(_cost_text(item["costs"]))
                 if item.get("costs_status"):
-                    lines.append("  - " + _("costs ({status}): {costs}").format(
+                    lines.append("  - " + _("costs {status}: {costs}").format(
                         status=_md(costs_status_text(item["costs_status"])), costs=costs))
                 else:
                     lines.append("  - " + _("costs: {costs}").format(costs=costs))

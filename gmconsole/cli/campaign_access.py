@@ -147,9 +147,11 @@ def add_wait(parser) -> None:
     """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
     from gmconsole.store.lock import DEFAULT_WAIT
 
-    parser.add_argument("--wait", type=wait_seconds, default=DEFAULT_WAIT, metavar="SECONDS",
-                        help=_("wait this long for another writer to close the campaign (default {seconds}; "
-                               "0 fails at once)").format(seconds=f"{DEFAULT_WAIT:g}"))
+    # no --wait: None, the default wait for another command, none for a campaign open in the console
+    parser.add_argument("--wait", type=wait_seconds, default=None, metavar="SECONDS",
+                        help=_("wait this long for another writer to close the campaign (default {seconds}, "
+                               "none when the console has it open; 0 fails at once)").format(
+                                   seconds=f"{DEFAULT_WAIT:g}"))
 
 
 def warn_about(service, args=None) -> None:

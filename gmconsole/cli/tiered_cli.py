@@ -17,6 +17,7 @@ from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
 from gmconsole.systems.tiered.faces import FACES
 from gmconsole.systems.tiered.odds import tier_odds
+from gmconsole.systems.tiered.wording import tier_reading
 
 ATTRIBUTE = WholeNumber(N_("an attribute value"), -100, 100, signs=True)
 SKILL = WholeNumber(N_("a skill level"), -100, 100, signs=True)
@@ -167,7 +168,8 @@ def run_roll(args) -> tuple[dict, str]:
     result = tiered.roll_check(pool, source)
     out = result.as_dict()
     faces_text = ",".join(str(d.face) for d in result.dice)
-    lines = [_pool_text(pool), _("dice: {faces} -> {tier} ({highest})").format(
-        faces=faces_text, tier=_tier(result.tier), highest=result.highest)]
+    reading = tier_reading(result.tier.value, [d.face for d in result.dice], result.highest, result.keeps_lowest)
+    lines = [_pool_text(pool), _("dice: {faces} -> {tier} ({reading})").format(
+        faces=faces_text, tier=_tier(result.tier), reading=reading)]
     lines += [f"{_word(e.target)} {e.amount:+d} ({_word(e.reason)})" for e in result.effects]
     return out, "\n".join(lines)

@@ -12,7 +12,7 @@
 - ``gmconsole contested NAME A B [--attribute X] [--opponent-attribute Y]``: a contested roll
   (``service.contested``), each side 2d6 + attribute (the console's form offers Strength; the opponent's
   defaults to the same), the highest wins; R-TIER-5: a tie is rolled again (typed faces: four a round, four
-  more for each roll-off). A contested roll uses no skill: ``--skill`` is refused naming ``--attribute``.
+  more for each roll-off). A contest is rolled with an attribute: ``--skill K`` names it, as ``--attribute`` does.
 
 Each takes ``--faces SPEC`` (R-MANUAL-1, ``d45`` or ``dice=4,5``), ``--seed N``, ``--json`` and ``--wait S``
 (:mod:`gmconsole.cli.family_rolls`). JSON: the recorded entry with ``roll_id`` (kind ``save``: ``save``,
@@ -25,7 +25,6 @@ Each takes ``--faces SPEC`` (R-MANUAL-1, ``d45`` or ``dice=4,5``), ``--seed N``,
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from gmconsole.campaign.entries import as_record, given
@@ -43,17 +42,6 @@ SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure"
 """A saving throw's outcome as the console's result line shouts it (the entry keeps the id)."""
 weapon_damage = WholeNumber(N_("a weapon's damage"), 0, 100)
 """``--damage N``: the damage of a weapon not on the sheet."""
-
-
-class _NoSkill(argparse.Action):
-    """``contested --skill``: a contested roll is 2d6 + attribute, so the flag is refused with the one to use."""
-
-    def __init__(self, option_strings, dest, **kwargs) -> None:
-        super().__init__(option_strings, dest, nargs="?", help=argparse.SUPPRESS, default=argparse.SUPPRESS)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        raise CliError(_("a contested roll is 2d6 + attribute, with no skill (R-TIER-5): use --attribute A (and "
-                         "--opponent-attribute B)"))
 
 
 def register(subparsers) -> None:
@@ -91,7 +79,10 @@ def register(subparsers) -> None:
                            help=_("the attribute added to 2d6, by id or name (default: Strength)"))
     contested.add_argument("--opponent-attribute", metavar="Y",
                            help=_("the opponent's attribute (default: the same)"))
-    contested.add_argument("--skill", action=_NoSkill)
+    # A tiered contest is 2d6 + attribute (R-TIER-5): what it is rolled with is an attribute, so --skill (the
+    # word scripts use for every other roll) names it too, as --attribute does.
+    contested.add_argument("--skill", dest="attribute", metavar="K",
+                           help=_("the same as --attribute: a contest is rolled with an attribute (R-TIER-5)"))
     add_roll_flags(contested, '"d3425"', '"dice=3,4,2,5"',
                    _("four a round: yours, yours, theirs, theirs; four more for each tie"))
     contested.set_defaults(handler=guard(run_contested))

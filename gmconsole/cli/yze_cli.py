@@ -223,7 +223,8 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
         if use is not None:  # fighting: --base is the dog's Strength; scouting, tracking: the handler's Wits
             from gmconsole.systems.yearzero.roles import dog_stats
 
-            dog = dict(sic_a_dog=True, dog_strength=None if use.dogs_own else dog_stats()["strength"])
+            dog = dict(sic_a_dog=True, dog_strength=None if use.dogs_own else dog_stats()["strength"],
+                       stunts_of=use.stunts)
         request = PoolRequest(
             attribute_value=args.base,
             skill_level=args.skill,

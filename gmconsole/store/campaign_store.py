@@ -145,7 +145,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float = 0.0,
+    def create(cls, root: Path, name: str, state: dict, *, wait: float | None = 0.0,
                shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
@@ -176,12 +176,13 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         return store
 
     @classmethod
-    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float = 0.0,
-             shapes: Shapes | None = None) -> CampaignStore:
+    def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float | None = 0.0,
+             shapes: Shapes | None = None, console: bool = False) -> CampaignStore:
         """Open the campaign ``name`` under ``root``.
 
         For writing (the default) it takes the campaign lock (waiting up to ``wait`` seconds while
-        another process holds it) and deletes temporary files a killed console left behind;
+        another process holds it; ``None``: the default wait, none for a console's lock; ``console``: the
+        lock's note says the console holds it, :mod:`.lock`) and deletes temporary files a killed console left behind;
         read-only it does neither. ``campaign.json`` is read and checked now (against ``shapes`` too,
         when given: :mod:`.shape`), and, for writing, saved again in the current schema if it was
         older; history files are read (and checked) when asked for.
@@ -198,7 +199,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         lock = None
         if not read_only:
             lock = CampaignLock(folder / LOCK_FILE, name)
-            lock.acquire(wait)
+            lock.acquire(wait, console=console)
         try:
             if not read_only:
                 remove_stray_temp_files(folder)

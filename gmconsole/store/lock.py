@@ -11,7 +11,9 @@ file to stay put, so it cannot be replaced by a new one instead.
 Waiting. A command-line writer (a script recording rolls) may ask to wait for the lock: ``acquire``
 then polls the ``flock`` every :data:`POLL_SECONDS` until it is free or the deadline passes, so two
 scripts on one campaign take turns instead of failing at random (issue 10, item 8). The console never
-waits: a second console is refused at once and offered the campaign read-only.
+waits: a second console is refused at once and offered the campaign read-only. The console's note says it
+is the console (``"console": true``): a writer that was given no wait of its own (``wait=None``) is then
+refused at once too, since a console holds the campaign all evening; an explicit wait still waits.
 
 POSIX only (Linux, macOS); Windows is not supported by this module.
 """
@@ -59,15 +61,18 @@ class CampaignLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def acquire(self, wait: float = 0.0) -> None:
-        """Take the lock, trying again for up to ``wait`` seconds while another process holds it.
+    def acquire(self, wait: float | None = 0.0, *, console: bool = False) -> None:
+        """Take the lock, trying again for up to ``wait`` seconds while another process holds it; ``None``:
+        :data:`DEFAULT_WAIT`, but none at all when the holder's note says it is the console. ``console``: the
+        note this holder writes says so.
 
         Raises :class:`CampaignLocked` (naming the holder) when it is still taken at the deadline,
         :class:`LockNotWritable` when the file (or its folder, or the file system) does not let us
         open it for writing, :class:`UnsafeLink` when the lock is a symlink, :class:`LockLinked` (a
         ``LockNotWritable``) when it is a hard link, another file's second name: nothing is written then.
         """
-        deadline = time.monotonic() + max(0.0, wait)
+        patient = wait is not None  # a wait the user gave is waited out, a console's lock or not
+        deadline = time.monotonic() + max(0.0, DEFAULT_WAIT if wait is None else wait)
         try:
             fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)  # a symbolic link would be written through
         except OSError as error:
@@ -89,7 +94,8 @@ class CampaignLock:
                     break
                 except BlockingIOError:
                     left = deadline - time.monotonic()
-                    if left <= 0:
+                    holder = None if patient else read_holder(self.path)
+                    if left <= 0 or (holder is not None and holder.get("console") is True):
                         raise CampaignLocked(self.campaign, read_holder(self.path)) from None
                     time.sleep(min(POLL_SECONDS, left))
         except BaseException:
@@ -100,6 +106,7 @@ class CampaignLock:
             "pid": os.getpid(),
             "host": socket.gethostname(),
             "since": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            **({"console": True} if console else {}),
         }
         try:
             os.ftruncate(fd, 0)

@@ -171,8 +171,8 @@ class GameSystem(Protocol):
 
     sheet_columns: tuple[tuple[str, str], ...]
     """The roster's counter columns as ``(label, value key)``; a key is a counter name or one of
-    ``"trauma"`` (total attribute trauma), ``"attribute_damage"``, ``"attributes_lowered"``,
-    ``"stamina_of_max"``."""
+    ``"trauma"`` (total attribute trauma), ``"attribute_damage"`` (the damage taken, in the system's steps:
+    :func:`~gmconsole.systems.harm.damage_taken`), ``"stamina_of_max"``."""
 
     quick_pool_syntax: str
     """The GM's quick pool syntax, as its prompt and the refusal of a bad one say it."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Harm"]
+__all__ = ["Harm", "damage_taken"]
 
 
 class Harm(NamedTuple):
@@ -38,3 +38,14 @@ class Harm(NamedTuple):
     """The counter harm changes (``wounds``, ``stamina``) when it is not an attribute."""
     lowers_counter: bool = False
     """True when harm takes the counter down (stamina, never below 0); False when it adds (wounds)."""
+
+
+def damage_taken(system, current: int, maximum: int) -> int:
+    """The points of harm an attribute shows (the roster's Dmg column): how many of ``system``'s steps down
+    (:meth:`~gmconsole.systems.base.GameSystem.attribute_step`) lead from ``maximum`` to ``current`` — a point
+    each, or a die size each for step dice (R-STEP-2: d8 → d6 → 0 is 2)."""
+    value, taken = maximum, 0
+    while value > max(current, 0):
+        value = system.attribute_step(value, -1)
+        taken += 1
+    return taken

@@ -270,7 +270,7 @@ def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]]
     The faces are rolled (or typed) by now, so escape means nobody else is in range: ``then([])``,
     the dice recorded as they fell, never rolled again."""
     from gmconsole.campaign.tracker_values import costs_panic_preview
-    from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
+    from gmconsole.ui.screens.pickers import PickInRange, pc_choices, say_nobody_else
     from gmconsole.ui.widgets.panic_text import in_range_question
 
     if not faces:
@@ -290,5 +290,7 @@ def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]]
 
     def picked(ids: list[str] | None) -> None:
         then(ids or [])  # escape: nobody else in range (R-PANIC-1)
+        if ids is None:
+            say_nobody_else(app, [character.name for character, _row in spreading])
 
-    app.push_screen(PickCharacters(" ".join(questions), others), picked)
+    app.push_screen(PickInRange(" ".join(questions), others), picked)

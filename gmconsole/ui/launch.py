@@ -94,7 +94,7 @@ def _open_service(root: Path, name: str, read_only: bool):
     why = None
     while True:
         try:
-            service = CampaignService.open(root, name, read_only=read_only)
+            service = CampaignService.open(root, name, read_only=read_only, console=True)
             return service, (why or ASKED_READ_ONLY) if read_only else None
         except (CampaignLocked, LockNotWritable) as exc:
             if read_only:

@@ -64,7 +64,7 @@ def panic_with_range(app, character_id: str, face: int, *, by_hand: bool, record
     and hand its entry to ``recorded``. The die is rolled (or typed), so escape at a later question records it
     with nobody else in range, never a new roll (R-PANIC-1, R-PANIC-3; ctrl+z takes it back)."""
     from gmconsole.campaign.tracker_values import preview_panic
-    from gmconsole.ui.screens.pickers import PickCharacters, pc_choices
+    from gmconsole.ui.screens.pickers import PickInRange, pc_choices, say_nobody_else
     from gmconsole.ui.widgets.panic_text import in_range_question
 
     service = app.service
@@ -85,6 +85,8 @@ def panic_with_range(app, character_id: str, face: int, *, by_hand: bool, record
         owed = chain_owed(service.campaign, character_id, result, in_range) if by_hand else []
         if not owed:
             roll(in_range)
+            if ids is None:
+                say_nobody_else(app, [name])
             return
         ask_chain_faces(app, chain_title([(name, result)]), owed,
                         lambda faces: roll(in_range, faces) if faces is not None else roll([]))
@@ -92,4 +94,4 @@ def panic_with_range(app, character_id: str, face: int, *, by_hand: bool, record
     if not (result.spreads and others):
         roll([])
         return
-    app.push_screen(PickCharacters(in_range_question(name, result), others), callback=picked)
+    app.push_screen(PickInRange(in_range_question(name, result), others), callback=picked)

@@ -41,7 +41,7 @@ def test_R_OPP_1_R_PANIC_1_defender_stress_die_one_is_a_pending_panic_applied_wi
     assert entry["costs"] == [{"name": "panic", "amount": 1, "target": "Bo", "character_id": bo.id}]
     assert entry["costs_status"] == "pending"
     assert "Bo's stress die shows 1: panic roll pending" in opposed_line(entry)
-    assert costs_lines(entry) == ["costs (pending): panic 1 (Bo)"]
+    assert costs_lines(entry) == ["costs pending: panic roll (Bo)"]
 
     # face 5 + stress 2 = 7, Nervous twitch: every PC in range gains 1 stress (R-PANIC-1)
     expected = _expected_panic(2, 5)

@@ -46,7 +46,7 @@ def test_a_panic_rolled_when_costs_are_applied_is_under_panics_and_its_stress_un
     service.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
     data = service.recap()
     text = sessions.recap_markdown(data)
-    assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7 Nervous twitch (typed face)"]
+    assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Ann panics (see Panics)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Ann: stress 1 → 2 (Nervous twitch)",
                                                  "- scene 1 · Bob: stress +1 (Ann's Nervous twitch)"]
@@ -62,7 +62,7 @@ def test_the_trackers_panic_roll_lists_each_roll_of_a_chain_and_the_stress_it_sp
     ann, bob = _party(service)
     service.panic_roll(ann.id, face=6, in_range=[bob.id], by_hand=True)
     text = sessions.recap_markdown(service.recap())
-    assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7 Nervous twitch (typed face)"]
+    assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Ann: stress 1 → 2 (Nervous twitch)",
                                                  "- scene 1 · Bob: stress +1 (Ann's Nervous twitch)"]
 
@@ -140,7 +140,7 @@ def test_R_PANIC_1_an_opposed_defenders_panic_is_under_panics_and_the_stress_it_
                                  faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
     service.apply_costs(entry["id"], in_range=[ann.id, cy.id], defender_panic_face=5)
     text = sessions.recap_markdown(service.recap())
-    assert _lines(text, "Panics") == ["- scene 1 · Bo panics: D6 5 + stress 2 = 7 Nervous twitch (typed face)"]
+    assert _lines(text, "Panics") == ["- scene 1 · Bo panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Bo panics (see Panics)"]  # never "Ann: Bo …"
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo: stress 2 → 3 (Nervous twitch)",
                                                  "- scene 1 · Ann: stress +1 (Bo's Nervous twitch)",
@@ -162,9 +162,9 @@ def test_R_PANIC_1_both_sides_panics_and_a_chained_roll_each_have_their_line(mak
     cy_roll = costs["defender_panic"]["rolls"][1]
     text = sessions.recap_markdown(service.recap())
     assert _lines(text, "Panics") == [
-        "- scene 1 · Ann panics: D6 6 + stress 1 = 7 Nervous twitch (typed face)",
-        "- scene 1 · Bo panics: D6 6 + stress 7 = 13 Flee (typed face)",
-        f"- scene 1 · Cy panics (chained): D6 {cy_roll['face']} + stress {cy_roll['stress']} = {cy_roll['total']} "
+        "- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)",
+        "- scene 1 · Bo panics: D6 6 + stress 7 = 13: Flee (typed face)",
+        f"- scene 1 · Cy panics (chained): D6 {cy_roll['face']} + stress {cy_roll['stress']} = {cy_roll['total']}: "
         f"{_row_name(cy_roll['total'])}"]
     stress = _lines(text, "Stress and trauma")
     assert "- scene 1 · Ann: stress 1 → 2 (Nervous twitch)" in stress
@@ -188,7 +188,7 @@ def test_a_name_from_the_campaign_file_is_escaped_in_the_panic_and_stress_lines(
     service.apply_costs(entry["id"], in_range=[cy.id], defender_panic_face=5)
     text = sessions.recap_markdown(service.recap())
     assert _lines(text, "Panics") == [
-        "- scene 1 · Bo \\| Pipe panics: D6 5 + stress 2 = 7 Nervous twitch (typed face)"]
+        "- scene 1 · Bo \\| Pipe panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo \\| Pipe: stress 2 → 3 (Nervous twitch)",
                                                  "- scene 1 · Cy: stress +1 (Bo \\| Pipe's Nervous twitch)"]
     assert "Bo | Pipe" not in text
@@ -207,8 +207,8 @@ def test_a_panic_row_reads_by_its_name_in_zh_hant_never_its_id(make_service):
     finally:
         set_language("en")
     panics, stress = _lines(text, "恐慌"), _lines(text, "壓力與創傷")
-    assert len(panics) == 1 and panics[0].startswith("- 第 1 場景 · Ann 恐慌：D6 6 + 壓力 1 = 7 ")
+    assert len(panics) == 1 and panics[0].startswith("- 第 1 場景 · Ann 恐慌：D6 6 + 壓力 1 = 7：")
     assert "nervous-twitch" not in text and "Nervous" not in text
-    row = panics[0].split(" = 7 ", 1)[1].removesuffix("（手動輸入點數）")
+    row = panics[0].split(" = 7：", 1)[1].removesuffix("（手動輸入點數）")
     assert row and row in stress[0] and row in stress[1]
     assert data["sections"]["panics"][0]["effect"] == "nervous-twitch"

@@ -40,7 +40,7 @@ def test_R_PANIC_3_a_scream_chains_the_typed_dice_of_those_in_range(demo_gm, tmp
     assert data["chained"] == [
         {"character": "Dallas Kane", "die": 2, "total": 2, "effect": "keeping-it-together", "by_hand": True},
         {"character": "Parker Moss", "die": 5, "total": 7, "effect": "nervous-twitch", "by_hand": True}]
-    assert data["summary"].endswith("(typed face) (chained D6s typed)")
+    assert data["summary"].endswith("(typed face; chained D6s typed)")
     # Parker's nervous twitch reaches those at short range: Dallas (and Ripley, out of the question) +1
     assert [g["character"] for g in data["stress_added"]] == ["Dallas Kane"]
 

@@ -65,6 +65,17 @@ def test_R_TIER_2_roll_zero_dice_keeps_the_lowest(run_cli):
     assert (out["tier"], out["highest"], out["xp"]) == ("limited", 2, 1)
 
 
+def test_R_TIER_2_the_roll_says_what_its_tier_was_read_from(run_cli):
+    """Critical is two or more 6s, not the highest die being 6 (that is Great): the line names the 6s; a pool
+    of 0 or fewer reads the lowest of 2d6 kept (R-TIER-2), and says so."""
+    critical = run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,6,2").stdout
+    great = run_cli("roll", "tiered", "--dice", "3", "--faces", "dice=6,3,2").stdout
+    lowest = run_cli("roll", "tiered", "--dice", "0", "--faces", "dice=6,6").stdout
+    assert "dice: 6,6,2 -> Critical (2 sixes)" in critical
+    assert "dice: 6,3,2 -> Great (highest 6)" in great
+    assert "dice: 6,6 -> Great (lowest 6 kept)" in lowest
+
+
 def test_roll_push_yourself_reports_the_stamina_cost(run_cli):
     out = run_json(
         run_cli, "roll", "tiered", "--attribute", "1", "--skill", "0", "--push-yourself", "--stamina", "2",

@@ -149,6 +149,13 @@ def test_R_TIER_5_a_seeded_contest_is_recorded(demo_gm):
     assert all(x == y for x, y in data["rounds"][:-1])  # every earlier round a tie, rolled again
 
 
+def test_R_TIER_5_skill_names_the_attribute_a_contest_is_rolled_with(demo_gm):
+    """Scripts name what a roll is made with by --skill; a tiered contest is 2d6 + attribute, so it is that."""
+    data = json.loads(demo_gm("contested", NAME, "Aldric", "Ogre", "--skill", "dex", "--seed", "7", "--json").stdout)
+    assert (data["attribute"], data["opponent_attribute"]) == ("dex", "dex")
+    assert _history(demo_gm)[-1]["attribute"] == "dex"
+
+
 def test_R_TIER_5_a_tie_is_rolled_again_typed_short_and_long(demo_gm):
     """Four faces a round (yours, yours, theirs, theirs) and four more for the roll-off: 3+4+2 = 9 against
     2+3+4 = 9, then 6+1+2 = 9 against 2+2+4 = 8."""
@@ -190,7 +197,7 @@ def test_a_contest_speaks_zh_hant(demo_gm):
     (("attack", NAME, "Aldric", "--weapon", "Longsword", "--target", "Aldric"), ("own attack", "--target")),
     (("attack", NAME, "Aldric", "--weapon", "Longsword", "--target", "Nobody"), ("no character 'Nobody'",)),
     (("attack", NAME, "Aldric", "--weapon", "Longsword", "--melee", "--faces", "d64321"), ("4 dice, 5 faces",)),
-    (("contested", NAME, "Aldric", "Ogre", "--skill", "swords"), ("no skill", "--attribute")),
+    (("contested", NAME, "Aldric", "Ogre", "--skill", "swords"), ("no attribute", "Strength")),
     (("contested", NAME, "Aldric", "Aldric"), ("cannot contest themself",)),
     (("contested", NAME, "Aldric", "Ogre", "--attribute", "luck"), ("no attribute", "Strength")),
     (("contested", NAME, "Aldric", "Ogre", "--faces", "d3423"), ("tie 9–9", "4 more faces")),

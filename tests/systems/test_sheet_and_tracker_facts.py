@@ -99,6 +99,6 @@ def test_a_quick_pool_the_system_does_not_read_is_refused_naming_its_syntax(syst
 
 @pytest.mark.parametrize("system", systems.all_systems(), ids=lambda s: s.id)
 def test_every_sheet_column_reads_a_counter_or_a_known_total(system):
-    known = {"trauma", "attribute_damage", "attributes_lowered", "stamina_of_max", "stress", "willpower",
+    known = {"trauma", "attribute_damage", "stamina_of_max", "stress", "willpower",
              "mutation_points", "xp", "wounds", "strain", "level"}
     assert {key for _label, key in system.sheet_columns} <= known

@@ -203,14 +203,14 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert seen["pushed dice"] == [["base", "[6]", "[3*]", "[1]", "[6*]"], ["skill", "[6*]", "[2*]"],
                                    ["stress", "[1*]", "[3*]"]]  # R-PUSH-1: the 6 and the 1 stay
     assert "a stress die shows 1: panic roll due (R-PUSH-3)" in seen["pushed"]["result"]
-    assert "costs (pending): panic 1" in seen["pushed"]["result"]
+    assert "costs pending: panic roll" in seen["pushed"]["result"]
     assert seen["stress after the push"] == stress_before["Ripley Hale"] + 1  # paid at the push
 
     # R-PANIC-1: the 5 first rolled is kept; esc means nobody else is at short range
     assert seen["asked who is in range"]
     assert seen["in range?"] == "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress +1)?"
     assert seen["offered"] == ["Dallas Kane", "Parker Moss", "Lambert Cho", "Ash"]  # PCs only
-    assert "Applied: Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch" in seen["applied"]["result"]
+    assert "Applied: Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch" in seen["applied"]["result"]
     assert not seen["asked again"]
     ripley = service.history(kind="roll")[0]
     assert seen["again"]["message"] == (
@@ -245,7 +245,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert f"ROUND 2   NOW:  {seen['now']}" in table["turns"]
     rolls = table["rolls"].splitlines()
     # the newest first, big: a panic has no dice
-    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"
+    assert rolls[0] == "Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"
     older = " ".join(table["rolls"].split())  # at 80 columns a roll's line may wrap
     assert ("Ripley Hale rolls Ranged: 3 successes (pushed) b 6★ 3↻ 1✖ 6★↻ · s 6★↻ 2↻ · st 1✖↻ 3↻ "
             f"{lambert['summary']} ") in older
@@ -262,14 +262,16 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert [e["kind"] for e in entries] == ["session", "scene", "roll", "roll", "push", "costs", "initiative",
                                             *["initiative"] * 7, "initiative", "harm", "harm"]
     done = [e["summary"] for e in entries if e["status"] == "done"]
-    said = seen["told"]
+    nobody = " · nobody else in range: only Ripley Hale panics"  # escape at who is in range (R-PANIC-1)
+    assert [s for s in seen["told"] if s.endswith(nobody)] == [seen["told"][5]]
+    said = [s.removesuffix(nobody) for s in seen["told"]]
     assert said[3] == "Ripley Hale rolls Ranged: 1 success"  # as first said: the push rewrites the roll's entry
     assert done == [*said[:3], "Ripley Hale rolls Ranged: 3 successes (pushed)", *said[4:-1]]
     assert said[-1] == "session 3 begins: Into the vents"
     assert len({e["id"] for e in entries}) == len(entries)
     assert entries[0]["summary"] == "session 2 begins: The Derelict"
     assert entries[4]["summary"] == "Ripley Hale pushes Ranged: 3 successes; stress +1 → 2"
-    assert entries[5]["summary"] == "Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"
+    assert entries[5]["summary"] == "Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"
     assert entries[6]["summary"].startswith("conflict starts (cards): ")
     assert entries[13]["summary"].startswith(f"round 2: {seen['now']}")
     assert entries[14]["summary"] == "conflict ends after round 2"
@@ -281,8 +283,8 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     session_rows = [r for r in rows if r["session"] == 2]
     assert [r["id"] for r in session_rows] == [e["id"] for e in reversed(entries)]  # newest first, each once
     struck = [r for r in session_rows if r["struck"]]
-    # the summary column keeps the room the short ones give: at this width the name is cut
-    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley…", "undone")]
+    # the summary gives up room first: the name and the status read whole
+    assert [(r["kind"], r["who"], r["status"]) for r in struck] == [("harm", "Ripley Hale", "undone")]
     assert [r["id"] for r in seen["rows without undone"] if r["session"] == 2] == [
         r["id"] for r in session_rows if not r["struck"]]
 
@@ -297,7 +299,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
         "- scene 2 · Ripley Hale pushes Ranged: 3 successes; stress +1 → 2 · dice: base 6 3* 1 6* · skill 6* 2* · "
         "stress 1* 3*",
         "- scene 2 · Ripley Hale panics (see Panics)"]
-    assert section(recap, "Panics") == ["- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7 Nervous twitch"]
+    assert section(recap, "Panics") == ["- scene 2 · Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch"]
     assert section(recap, "Stress and trauma") == ["- scene 2 · Ripley Hale: stress 2 → 3 (Nervous twitch)",
                                                    "- scene 2 · Parker Moss: Strength 5 → 3 (damage 2)"]
     assert "Ripley Hale: Strength" not in recap  # taken back
@@ -354,7 +356,7 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
     assert seen["rolled"]["head"] == "Last roll: Vanja rolls Scout: 1 success"
     assert seen["rolled"]["result"].startswith("SUCCESS: 1 success (typed faces)")
     assert seen["pushed dice"] == [["base", "[6]", "[5*]", "[1]"], ["skill", "[6*]", "[3*]"]]
-    assert "costs (pending): trauma 1 (Wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
+    assert "costs pending: trauma 1 (Wits), mutation points 1" in seen["pushed"]["result"]  # R-MYZ-TRAUMA
     assert seen["paid"] == (f"Vanja pays: Wits −1 → 2/3; mutation points {mutation_points} → "
                             f"{mutation_points + 1} (+1)")
     assert seen["form"] == "Vanja takes trauma" and seen["attribute offered"] == ["wits"]  # the last roll's
@@ -488,8 +490,8 @@ def test_an_exploding_evening_a_failed_check_retried_after_a_change_of_circumsta
     assert seen["missed"]["head"] == "Last roll: Kara Venn rolls shooting: top 3"
     assert seen["missed"]["result"].startswith("FAILURE: top 3 vs TN 4, margin -1 (typed faces)")
     assert "Retry after a change of circumstances (w): " in seen["missed"]["result"]
-    assert seen["missed"]["warnings"] == (
-        "⚠ Kara Venn already rolled shooting this scene: only one chance unless circumstances changed")
+    assert seen["missed"]["warnings"] == (  # right after the roll: what the next one needs, not a warning
+        "shooting is rolled for this scene: another roll needs changed circumstances (w)")
     assert seen["why"] == "Kara Venn may try shooting again: found cover"
     assert seen["may retry"]["warnings"] == ""
     assert seen["retried"]["head"] == "Last roll: Kara Venn rolls shooting: top 14"

@@ -90,8 +90,8 @@ def test_a_step_die_is_labelled_by_its_attributes_name_and_its_skills(make_app, 
 
 
 @pytest.mark.parametrize(("language", "costs", "paid"), [
-    ("en", "costs (pending): trauma 4 (Wits), mutation points 4", "Grease pays: Wits −4 → 1/5; "),
-    ("zh-Hant", "代價（待套用）：創傷 4（機智）", "Grease 付出代價：機智 −4 → 1/5"),
+    ("en", "costs pending: trauma 4 (Wits), mutation points 4", "Grease pays: Wits −4 → 1/5; "),
+    ("zh-Hant", "代價待套用：創傷 4（機智）", "Grease 付出代價：機智 −4 → 1/5"),
 ])
 def test_a_myz_push_costs_trauma_to_the_attribute_by_its_name(make_app, speaking, language, costs, paid):
     """myz-demo: Grease's Jury-Rig pushed (typed faces) owes trauma to Wits: the costs line and what ``c`` paid

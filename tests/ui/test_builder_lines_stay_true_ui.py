@@ -18,8 +18,8 @@ async def test_costs_applied_then_undone_are_shown_pending_not_applied(make_app)
         applied = shown_text(app.screen, "#rb-result")
         await burst(pilot, "ctrl+z")
         undone = shown_text(app.screen, "#rb-result")
-    assert "Applied: Ripley Hale panics" in applied and "costs (applied)" in applied, applied
-    assert "costs (pending): panic 1" in undone, undone
+    assert "Applied: Ripley Hale panics" in applied and "costs applied" in applied, applied
+    assert "costs pending: panic roll" in undone, undone
     assert "Applied" not in undone, undone
 
 

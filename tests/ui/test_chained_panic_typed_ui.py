@@ -64,7 +64,7 @@ def test_R_PANIC_3_tracker_P_asks_each_chained_d6_after_who_hears(make_app):
     rolls = entry["panic"]["rolls"]
     assert [(r["character"], r["face"], r.get("by_hand")) for r in rolls] == [
         ("Ripley Hale", 6, None), ("Dallas Kane", 2, True), ("Parker Moss", 5, True)]
-    assert entry["by_hand"] is True and entry["summary"].endswith("(typed face) (chained D6s typed)")
+    assert entry["by_hand"] is True and entry["summary"].endswith("(typed face; chained D6s typed)")
     assert "Dallas Kane" in seen["shown"] and "Parker Moss" in seen["shown"]
 
 
@@ -148,4 +148,4 @@ def test_R_PANIC_3_builder_A_asks_the_chained_dice_of_a_stress_die_panic(builder
     rolls = costs["panic"]["rolls"]
     assert [(r["character"], r["face"], r.get("by_hand")) for r in rolls] == [
         ("Ripley Hale", 6, None), ("Dallas Kane", 3, True)]
-    assert costs["by_hand"] is True and "Dallas Kane D6 3 + stress 0 = 3 " in costs["summary"]
+    assert costs["by_hand"] is True and "Dallas Kane D6 3 + stress 0 = 3: " in costs["summary"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pilot_harness import burst, keys_for, pilot_test, shown_text
 
-PANIC = "Ripley Hale panics: D6 5 + stress 3 = 8 Tremble"
+PANIC = "Ripley Hale panics: D6 5 + stress 3 = 8: Tremble"
 
 
 @pilot_test

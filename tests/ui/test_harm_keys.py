@@ -68,6 +68,41 @@ def test_yze_step_H_on_the_tracker_steps_the_strength_die_down_and_says_broken_a
     assert service.character("Ilsa Varro").attributes["strength"].current == 0
 
 
+def test_R_STEP_2_the_roster_dmg_column_counts_the_die_steps_the_damage_took(make_app):
+    """R-STEP-2: each point of damage steps the Strength die down one size (D6 stepped down: 0, broken), and the
+    roster's Dmg column counts those points: Ilsa (d8) takes 1 and 1 more, the Bandit chief (d10) takes 2 at
+    once; each reads Dmg 2, beside the die it is left with (before, the column counted lowered attributes: 1)."""
+    from at_the_table import roster_row
+
+    app = make_app("yze-step-demo")
+    service = app.service
+    seen = {}
+
+    async def steps(pilot):
+        await _harm(pilot, "1", "1")
+        seen["once"] = roster_row(app, "Ilsa Varro")
+        await _harm(pilot, "1", "1")
+        seen["twice"] = roster_row(app, "Ilsa Varro")
+        await press(pilot, *["down"] * 5)
+        await _harm(pilot, "1", "2")
+        seen["chief"] = roster_row(app, "Bandit chief (npc)")
+        seen["said"] = service.history()[0]["summary"]
+
+    drive(app, steps)
+    assert (seen["once"]["Str"], seen["once"]["Dmg"]) == ("d8→d6", "1")
+    assert (seen["twice"]["Str"], seen["twice"]["Dmg"]) == ("d8→0", "2") and "BROKEN" in seen["twice"]["Status"]
+    assert seen["said"] == "Bandit chief: Strength d10 → d6 (damage 2)"
+    assert (seen["chief"]["Str"], seen["chief"]["Dmg"]) == ("d10→d6", "2")
+
+
+def test_R_STEP_2_the_rules_help_says_how_damage_steps_a_die_down():
+    from gmconsole.ui.screens.help import rules_sections
+
+    step = [line for s in rules_sections("yze-step") for line in s["lines"] if line.startswith("R-STEP-2")]
+    assert step and "D6" in step[0] and "broken" in step[0] and "Dmg" in step[0]
+    assert not [line for s in rules_sections("yze") for line in s["lines"] if line.startswith("R-STEP-2")]
+
+
 def test_R_MYZ_TRAUMA_the_form_offers_the_attribute_of_the_last_roll_so_H_2_enter_is_trauma_to_it(make_app):
     app = make_app("myz-demo")
     service = app.service

@@ -72,7 +72,7 @@ async def test_history_detail_of_a_pushed_roll_shows_pool_faces_push_odds_costs(
     assert "Pool:" in detail and "First roll:" in detail and "After push:" in detail
     assert "Odds at the time: success" in detail
     # two base 1s and the skill 1 that stayed (R-PUSH-1, R-MYZ-TRAUMA)
-    assert "costs (applied): trauma 3 (Wits), mutation points 3" in detail
+    assert "costs applied: trauma 3 (Wits), mutation points 3" in detail
     assert "Entered by hand: yes" in detail
 
 

@@ -127,7 +127,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
     assert seen["column"] == "costs"
     assert (seen["row_pending"], seen["row_applied"], seen["row_undone"]) == ("pending", "applied", "pending")
     assert seen["wits_after_history"] < wits and seen["pending_after_history"] == []
-    assert "costs (applied)" in seen["detail_applied"] and "costs (pending)" in seen["detail_pending"]
+    assert "costs applied" in seen["detail_applied"] and "costs pending" in seen["detail_pending"]
     assert "already applied" in seen["twice"]
     assert seen["pending_after_undo"] == [roll_id]
     assert seen["wits_after_builder"] == seen["wits_after_history"]

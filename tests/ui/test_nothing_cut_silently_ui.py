@@ -68,13 +68,17 @@ async def test_the_history_summary_keeps_the_room_at_80_columns(make_app):
 
 
 @pilot_test
-async def test_a_long_result_leaves_the_summary_whole_at_120_columns(make_app):
+async def test_a_long_result_gives_way_before_the_name_at_120_columns(make_app):
+    """The result keeps ``1 success`` whole and the name reads whole; the summary, which says both again, gives
+    room before the name does, and a cut one ends in "…" (whole in the detail)."""
     app = make_app("yze-demo")
     service = app.service
     async with app.run_test(size=(120, 40)) as pilot:
         headers, rows = await _history_after_a_pushed_roll_and_a_gm_roll(pilot)
     roll = service.history(kind="roll")[-1]
     row = next(r for r in rows if r[0] == str(roll["id"]))
+    summary = row[headers.index("summary")]
     assert "(pushed)" in roll["summary"]
-    assert row[headers.index("summary")] == roll["summary"]
-    assert row[headers.index("result")].endswith("…")
+    assert summary == roll["summary"] or (summary.endswith("…") and roll["summary"].startswith(summary[:-1]))
+    assert row[headers.index("who")] == "Ripley Hale"
+    assert row[headers.index("result")].startswith("1 success")

@@ -45,15 +45,16 @@ async def test_c_applies_an_older_rolls_costs_and_keeps_the_roll_just_made_pusha
 
 
 @pilot_test
-async def test_selecting_the_roller_again_after_c_shows_his_own_roll(make_app):
-    """The last result kept for Lambert Cho is his own roll, not the older roll whose costs ``c`` applied."""
+async def test_the_result_after_c_stays_the_roll_just_made_whoever_is_selected(make_app):
+    """The last result is Lambert Cho's roll, not the older roll whose costs ``c`` applied, whether Ripley Hale
+    or he is selected."""
     app = make_app("yze-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, *RIPLEY_PANICS, *LAMBERT_ROLLS, "c", "1", "up", "up", "up", "3")
         on_ripley = shown_text(app.screen, "#rb-result-head")
         await burst(pilot, "1", "down", "down", "down", "3")
         on_lambert = shown_text(app.screen, "#rb-result-head")
-    assert on_ripley.startswith("Last roll: Ripley Hale"), on_ripley
+    assert on_ripley.startswith("Last roll: Lambert Cho"), on_ripley
     assert on_lambert.startswith("Last roll: Lambert Cho"), on_lambert
 
 

@@ -120,7 +120,7 @@ def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_ran
     entry = service.history(kind="panic", include_undone=True)[0]
     first = entry["panic"]["rolls"][0]
     assert first["total"] == first["face"] + 7 and first["character_id"] == "c1"
-    assert f"= {first['total']} {first['name']['en']}" in seen["shown"]
+    assert f"= {first['total']}: {first['name']['en']}" in seen["shown"]
     assert first["text"]["en"][:20] in seen["shown"].replace("\n", " ")
     touched = ({g["character_id"] for g in entry["panic"]["stress"]}
                | {r["character_id"] for r in entry["panic"]["rolls"][1:]})

@@ -92,7 +92,7 @@ def test_R_PANIC_1_esc_at_who_is_in_range_records_the_d6_rolled_and_c_again_roll
     assert [(r["face"], r["total"], r["effect"]) for r in rolls] == [(6, 7, "nervous-twitch")]
     assert costs[0]["panic"]["stress"] == []  # nobody else in range
     assert _stress(service) == {**before, "c1": 2}  # her own +1 (Nervous twitch), nobody else's
-    assert "Applied: Ripley Hale panics: D6 6 + stress 1 = 7 Nervous twitch" in seen["applied"]
+    assert "Applied: Ripley Hale panics: D6 6 + stress 1 = 7: Nervous twitch" in seen["applied"]
     assert seen["screen"] != "MarkListScreen"  # nothing asked, nothing rolled again
     assert "already applied" in seen["again"]
 

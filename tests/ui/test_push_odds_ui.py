@@ -167,3 +167,48 @@ def test_R_ART_2_myz_line_names_the_gear_a_push_can_make_unusable(make_app):
     asyncio.run(run())
     assert "unusable 17 %" in seen["line"] and "broken (Agility 0) 7 %" in seen["line"]
     assert "1:\u00a083\u00a0%" in seen["table"]  # an amount and its chance never part at a line's end
+
+
+def test_R_OPP_1_an_opposed_roll_gives_the_chance_the_push_beats_the_defender(make_app):
+    """R-OPP-1: the active side wins only with more successes than the defender. Ripley rolls Stealth (4 base
+    dice, 1 stress die) to 0 successes against the Security officer's 2: the push rolls six dice (the four
+    base, the stress die and its own) and must bring 3 successes or more, 2906/46656 = 6 % — not the chance
+    of one success (67 %). The one line, the full table and the service's figures say so."""
+    from pilot_harness import mark_names
+
+    app = make_app("yze-demo")
+    seen: dict = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await start_builder(pilot, "c1")
+            await pilot.press("s")
+            await type_text(pilot, "stealth")
+            await pilot.press("enter", "o")
+            await pilot.pause()
+            form = app.screen
+            await mark_names(pilot, form.query_one("#field-opponent"), "Security officer")
+            await mark_names(pilot, form.query_one("#field-skill"), "observation")
+            form.query_one("#field-active_faces").value = "b5432 st2"
+            form.query_one("#field-defender_faces").value = "b663"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["line"] = _result(app)
+            entry = app.service.history(kind="roll")[-1]
+            seen["odds"] = app.service.push_odds(entry["id"])
+            await pilot.press("O")
+            await pilot.pause()
+            seen["table"] = str(app.screen.query_one("#push-odds-table", Static).render())
+
+    asyncio.run(run())
+    odds = seen["odds"]
+    assert odds.p_win == Fraction(2906, 46656) and odds.p_success == 1 - Fraction(5, 6) ** 6
+    assert "p: push · if pushed: 6 % to beat 2, 1.0 expected · panic" in seen["line"]
+    assert "67 %" not in seen["line"]
+    assert "To beat the defender's 2 successes the push needs 3 or more: 6 %" in seen["table"]
+    assert odds.as_dict()["p_win_opposed_after_push_exact"] == "1453/23328"
+    assert odds.as_dict()["defender_successes"] == 2
+    assert odds.as_dict()["p_success_after_push"] == float(odds.p_success)  # the key kept, its meaning too

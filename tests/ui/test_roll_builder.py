@@ -413,6 +413,25 @@ async def test_tiered_limited_result_shows_consequences_and_the_xp_given(builder
     assert app.service.character("c4").xp == xp + 1
 
 
+@pilot_test
+async def test_tiered_result_names_the_6s_of_a_critical_and_the_highest_die_otherwise(builder_app):
+    """Critical is two or more 6s (the seed's "multiple 6s"), so its line names them, not the highest die,
+    which reads the same 6 as a Great."""
+    app = builder_app("tiered-demo")
+    async with app.run_test(size=(100, 40)) as pilot:
+        builder = await start_builder(pilot, "c1")
+        await pilot.press("s", *"swords", "enter", "f")
+        await fill_focused(pilot, "dice=6,6,2,1,2,6")
+        await pilot.pause()
+        critical = shown_text(builder, "#rb-result")
+        await pilot.press("f")
+        await fill_focused(pilot, "dice=6,3,2,1,2,4")
+        await pilot.pause()
+        great = shown_text(builder, "#rb-result")
+    assert critical.startswith("CRITICAL (3 sixes)") and "highest" not in critical
+    assert great.startswith("GREAT (highest 6)")
+
+
 def test_read_only_campaign_refuses_the_roll_inline(open_service):
     async def run() -> str:
         app = BuilderApp(open_service("myz-demo", read_only=True), random.Random(3))

@@ -6,6 +6,7 @@ to its roll and a GM roll uses none of them, so neither resets anything."""
 
 from __future__ import annotations
 
+import pytest
 from pilot_harness import (
     BuilderApp,
     fill_focused,
@@ -211,3 +212,35 @@ async def test_only_one_chance_is_shown_while_building_the_second_try_not_after_
         before_the_roll = shown_text(builder, "#rb-warnings")
     assert above and in_view
     assert "Ripley Hale already rolled Observation this scene: only one chance" in before_the_roll
+
+
+@pytest.mark.parametrize(("campaign", "character", "skill", "named", "faces"), [
+    ("yze-demo", "c1", "observation", "Observation", "b2345 s34 st2"),
+    ("exploding-demo", "c1", "shooting", "shooting", "s3,1 t2"),
+    ("tiered-demo", "c1", "swords", "swords", "dice=1,2,3,3,2,1"),
+])
+def test_right_after_the_first_roll_only_one_chance_reads_as_advice_and_warns_on_the_second(
+        builder_app, campaign, character, skill, named, faces):
+    """docs/RULES.md "only one chance": right after the scene's first roll of a skill the line under the result
+    says what the rule asks of the next roll; it is not a warning about the roll just made. As soon as the GM
+    builds a second roll of it (here: harder, or with a modifier) the warning proper is shown, with its ⚠."""
+    import asyncio
+
+    app = builder_app(campaign)
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            builder = await start_builder(pilot, character)
+            await pick_skill(pilot, skill)
+            await pilot.press("f")
+            await fill_focused(pilot, faces)
+            await pilot.pause()
+            seen["after"] = shown_text(builder, "#rb-warnings")
+            await pilot.press("d" if campaign == "yze-demo" else "plus")
+            await pilot.pause()
+            seen["second"] = shown_text(builder, "#rb-warnings")
+
+    asyncio.run(run())
+    assert seen["after"] == f"{named} is rolled for this scene: another roll needs changed circumstances (w)"
+    assert seen["second"].startswith("⚠ ") and "only one chance unless circumstances changed" in seen["second"]

@@ -213,3 +213,29 @@ def test_help_names_r_myz_limit_and_the_skill_modifier_lists():
         text = " ".join(line for s in rules_sections(system) for line in s["lines"])
         assert "Stealth (潛行)" in text and "bargaining position" in text and "Interrogation (審問)" in text
         assert "R-MYZ-LIMIT" not in text
+
+
+@pilot_test
+async def test_a_panic_rows_lasting_modifier_is_named_in_the_pool_and_the_settings_line(builder_app):
+    """Tremble (panic row 8): -2 to every Agility skill roll while the panic lasts. The builder names it where
+    the pool is explained (``Tremble (panic) −2``, not a bare ``modifier −2``) and the settings line adds it
+    beside the GM's own modifier (``mod +0, panic −2``), so the two agree; the roll records it by name."""
+    app = builder_app("yze-demo")
+    service = app.service
+    service.set_tracker("c1", "stress", 3)
+    service.panic_roll("c1", face=5)  # 5 + stress 3 = 8: Tremble
+    async with app.run_test(size=(120, 40)) as pilot:
+        builder = await start_builder(pilot, "c1")
+        await pick_skill(pilot, "stealth")
+        await pilot.pause()
+        settings = shown_text(builder, "#rb-settings")
+        explained = shown_text(builder, "#rb-explain")
+        await pilot.press("f")
+        await fill_focused(pilot, "b23 st234")
+        await pilot.pause()
+        entry = service.history(kind="roll")[0]
+    assert "mod +0, panic −2" in settings
+    parts = explained.split("; ")
+    assert "Tremble (panic) −2" in parts and "modifier −2" not in parts
+    assert "total modifier −2: removed 2 base" in parts
+    assert any("Tremble (panic) −2" in line for line in entry["pool"]["explanation"])

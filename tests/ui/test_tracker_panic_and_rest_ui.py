@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pilot_harness import burst, pilot_test, shown_text
 
-BOX = "Ripley Hale: D6 5 + stress 3 = 8 Tremble"
+BOX = "Ripley Hale: D6 5 + stress 3 = 8: Tremble"
 
 
 async def _ripley_trembles(pilot, monkeypatch) -> None:

@@ -126,7 +126,7 @@ def test_R_MANUAL_1_P_takes_the_typed_D6_checks_1_to_6_and_applies_it_as_p(make_
     assert seen["seven"] == "D6 face must be from 1 to 6, not 7."
     assert seen["five"] == "" and seen["screen"] == "MainScreen"  # no "who is in range" for Tremble
     assert entry["by_hand"] is True and entry["panic"]["effect"] == "tremble" and entry["panic"]["total"] == 8
-    assert "D6 5 + stress 3 = 8 Tremble" in seen["shown"]
+    assert "D6 5 + stress 3 = 8: Tremble" in seen["shown"]
 
 
 def test_R_PANIC_1_who_is_in_range_is_asked_only_for_a_row_that_reaches_others(make_app):

@@ -233,8 +233,8 @@ def test_a_myz_push_s_costs_name_the_attribute_by_its_name_in_zh_hant_and_in_eng
         chinese = costs_lines(entry)
     finally:
         set_language("en")
-    assert chinese == ["代價（待套用）：創傷 3（機智）、突變點 3"]
-    assert costs_lines(entry) == ["costs (pending): trauma 3 (Wits), mutation points 3"]
+    assert chinese == ["代價待套用：創傷 3（機智）、突變點 3"]
+    assert costs_lines(entry) == ["costs pending: trauma 3 (Wits), mutation points 3"]
 
 
 def test_a_myz_role_on_the_roster_reads_by_its_zh_hant_name_and_by_its_id_s_words_in_english(open_service):

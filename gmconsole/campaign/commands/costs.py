@@ -261,9 +261,10 @@ def panic(service: CampaignService, character_id: str, in_range: list[str], face
 
     def mutate(c: Campaign) -> dict:
         info = panic_on(c, c.character(who.id), targets, face, rng, chained)
-        typed = _(" (typed face)") if by_hand else ""
+        typed = [_("typed face")] if by_hand else []
         if chained is not None and len(info["rolls"]) > 1:
-            typed += _(" (chained D6s typed)")
+            typed.append(_("chained D6s typed"))
+        typed = _(" ({what})").format(what=_("; ").join(typed)) if typed else ""  # one bracket for both
         return {"summary": info["summary"] + typed, "panic": info, "by_hand": by_hand}
 
     return service.ledger.commit("panic", mutate, character_id=who.id)

@@ -220,13 +220,15 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 def push_odds(service: CampaignService, entry_id: int):
     """What pushing the recorded roll ``entry_id`` would give and cost (issue 17): refused for the same
     reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs and,
-    under `stress-dice`, no stress die of its own (R-PUSH-7)."""
+    under `stress-dice`, no stress die of its own (R-PUSH-7). The active side of an opposed roll pushes
+    to beat the defender's successes, which stay as rolled (R-OPP-1)."""
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
     _refuse_push_of_system(service)
     entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
     _refuse_push_of(service, entry)
-    return odds_of(recorded)
+    opposed = entry.get("opposed")
+    return odds_of(recorded, opposed["defender_successes"] if opposed else None)
 
 
 def _require_tiered(service: CampaignService) -> None:

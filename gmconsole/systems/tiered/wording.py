@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from gmconsole.i18n import language
+from collections.abc import Sequence
+
+from gmconsole.i18n import _, language, ngettext
 from gmconsole.systems.words import percent
 
-__all__ = ["difficulty_choices", "odds_line", "tier_word"]
+__all__ = ["difficulty_choices", "odds_line", "tier_reading", "tier_word"]
 
 
 def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
@@ -26,3 +28,15 @@ def tier_word(key: str) -> str:
 def odds_line(odds: dict) -> str:
     """A preview's exact odds in one line: each tier's share (``critical 19.6% · great 40.2% · ...``)."""
     return " · ".join(f"{tier_word(name)} {percent(p)}" for name, p in odds.items() if isinstance(p, (int, float)))
+
+
+def tier_reading(tier: str, faces: Sequence[int], kept: int, keeps_lowest: bool) -> str:
+    """What a check's tier was read from, for the words beside it: a Critical's 6s (``2 sixes``: two or more
+    6s, the highest die alone says no more than a Great), the lowest of 2d6 a pool of 0 or fewer keeps
+    (``lowest 3 kept``, R-TIER-2), else the highest die (``highest 5``)."""
+    if tier == "critical":
+        sixes = sum(1 for face in faces if face == 6)
+        return ngettext("{count} six", "{count} sixes", sixes).format(count=sixes)
+    if keeps_lowest:
+        return _("lowest {face} kept").format(face=kept)
+    return _("highest {face}").format(face=kept)

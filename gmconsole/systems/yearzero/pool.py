@@ -130,6 +130,9 @@ class PoolRequest:
     ``None``: the id; ``""``: a pool with no attribute (the GM's quick step dice)."""
     skill_name: str | None = None
     """How the explanation and the step dice name the skill (``Mobility``); ``None``: the id."""
+    stunts_of: str | None = None
+    """The skill whose stunts the roll offers when its use says (Sic a Dog fighting: Fight's); ``None``: the
+    rolled skill's own (:func:`gmconsole.systems.yearzero.roll.stunt_list`)."""
 
 
 @dataclass(frozen=True)

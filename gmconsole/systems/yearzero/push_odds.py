@@ -50,7 +50,8 @@ class PushOdds:
     cost name (as the roll's ``costs`` JSON names them, summed over targets) to ``{amount: chance}``
     with every amount that can happen; ``cost_details`` is the same per cost and target (a gear item,
     an attribute). ``p_panic`` and ``panic_rows`` (row id → chance of a panic on that row) are ``None``
-    when the push rolls no stress die. ``rerolled`` counts the dice the push rolls.
+    when the push rolls no stress die. ``rerolled`` counts the dice the push rolls. ``to_beat`` is the
+    defender's successes when the roll is opposed (R-OPP-1), else ``None``.
     """
 
     rerolled: int
@@ -62,6 +63,7 @@ class PushOdds:
     cost_details: tuple[tuple[str, str | None, dict[int, Fraction]], ...]
     gear_ruined: dict[str, Fraction] = field(default_factory=dict)
     """Each item whose bonus the push's gear damage can take to 0 (it cannot be used, R-ART-2), with the chance."""
+    to_beat: int | None = None
 
     @property
     def p_success(self) -> Fraction:
@@ -75,6 +77,12 @@ class PushOdds:
     def p_at_least(self, successes: int) -> Fraction:
         """The chance of at least ``successes`` successes (two is one stunt / bonus effect, and so on)."""
         return sum(self.distribution[successes:], Fraction(0))
+
+    @property
+    def p_win(self) -> Fraction | None:
+        """R-OPP-1: the chance the pushed roll beats the defender (more successes than ``to_beat``; a tie is
+        no win); ``None`` for a roll that is not opposed."""
+        return None if self.to_beat is None else self.p_at_least(self.to_beat + 1)
 
     def as_dict(self) -> dict:
         """The CLI's JSON: floats, with the exact fractions beside them as strings (``"91/216"``)."""
@@ -94,6 +102,10 @@ class PushOdds:
                 for name, target, dist in self.cost_details
             ],
         }
+        if self.to_beat is not None:  # R-OPP-1: beside the chance of one success, which is not a win here
+            out["defender_successes"] = self.to_beat
+            out["p_win_opposed_after_push"] = float(self.p_win)
+            out["p_win_opposed_after_push_exact"] = str(self.p_win)
         if self.gear_ruined:
             out["p_gear_unusable_after_push"] = {item: float(p) for item, p in self.gear_ruined.items()}
         if self.p_panic is not None:
@@ -124,8 +136,9 @@ def _ones_weights(sides: list[int]) -> list[int]:
     return weights
 
 
-def push_odds(previous: YearZeroRoll) -> PushOdds:
-    """The exact odds and costs of pushing ``previous`` from the faces it shows.
+def push_odds(previous: YearZeroRoll, to_beat: int | None = None) -> PushOdds:
+    """The exact odds and costs of pushing ``previous`` from the faces it shows; ``to_beat``: the
+    defender's successes when ``previous`` is the active side of an opposed roll (R-OPP-1).
 
     Raises :class:`RulesError` with the rules' reason when it cannot be pushed (R-PUSH-2, R-PUSH-3,
     R-PUSH-6).
@@ -169,6 +182,7 @@ def push_odds(previous: YearZeroRoll) -> PushOdds:
         panic_rows=panic_rows,
         cost_distribution=cost_distribution,
         cost_details=cost_details,
+        to_beat=to_beat,
     )
 
 

@@ -74,12 +74,13 @@ def trauma_kind(attribute: str) -> dict:
 
 
 def stunt_list(pool: Pool) -> tuple[dict, ...]:
-    """The `myz` skill's own stunt list, or the `yze` bonus-effect suggestions (English and Chinese)."""
+    """The `myz` skill's own stunt list (or the one its use names: Sic a Dog fighting offers Fight's), or the
+    `yze` bonus-effect suggestions (English and Chinese)."""
     if pool.system != "myz":
         return tuple(row["name"] for row in load_table("yze").get("bonus_effects", ()))
     if pool.skill_id is None:
         return ()
-    row = find_skill("myz", pool.skill_id)
+    row = find_skill("myz", pool.request.stunts_of or pool.skill_id)
     return tuple(row.get("stunts", ())) if row else ()
 
 

@@ -47,6 +47,9 @@ class SkillModifier:
     use: dict | None = None
     """One of the skill's uses (myz Sic a Dog: fight, scout, track): ``{"attribute": ..., "of": "dog"}``,
     the attribute it rolls and, for the dog's own, whose; a roll of the skill names exactly one use."""
+    stunts: str | None = None
+    """The skill whose stunts a roll for this use offers (Sic a Dog fighting: ``fight``, as the dog Fights for
+    the handler; scouting: ``scout``); ``None``: the rolled skill's own list (tracking's)."""
     choices: str | None = None
     """The table whose rows the detail is picked from (myz ``jury_rig_devices``); a typed detail naming
     a row (its id or name, in either language) is kept as that row's English name."""
@@ -59,7 +62,7 @@ class SkillModifier:
         return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
                    group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
                    opposed_by=row.get("opposed_by"), ask=row.get("ask"), use=row.get("use"),
-                   choices=row.get("choices"), pick=row.get("pick"))
+                   stunts=row.get("stunts"), choices=row.get("choices"), pick=row.get("pick"))
 
     @property
     def attribute(self) -> str | None:

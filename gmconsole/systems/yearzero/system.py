@@ -24,7 +24,7 @@ STEP_SIZES = (6, 8, 10, 12)
 """yze-step ratings: a step die from D (D6) to A (D12); step dice run D6 to D12 (R-STEP-1)."""
 
 STEP_DOWN = {12: 10, 10: 8, 8: 6, 6: 0}
-"""yze-step: a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
+"""yze-step (R-STEP-2): a point of damage steps the attribute's die down one size; below a D6 it is broken (0)."""
 
 YZE_PUSH_COSTS = ("damage-stress", "attribute-damage", "stress-dice", "conditions", "doom")
 """The Year Zero Engine SRD's five push-cost options (one per campaign, a setting)."""
@@ -184,7 +184,7 @@ YZE_STEP = YearZeroSystem(
     has_panic_table=True, has_stress=True, has_roles=False,
     push_costs=YZE_PUSH_COSTS, default_push_cost="stress-dice", default_initiative="cards", fast_slow_actions=True,
     attribute_hint=N_("die size 6/8/10/12"), step_dice=True,
-    sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attributes_lowered")),
+    sheet_columns=((N_("Stress"), "stress"), (N_("WP"), "willpower"), (N_("Dmg"), "attribute_damage")),
     quick_pool_syntax=N_("step dice like d10 d8 (attribute die, then skill die; 2st stress dice)"),
     quick_pool_example="d10 d8", quick_faces_example="d10,3", face_kinds=STEP_FACES,
 )

@@ -128,8 +128,9 @@ class BuilderKeys:
         self.draft = self.draft.changed(helpers=())
 
     def action_clear(self) -> None:
-        """``x``: start the roll afresh, pins included."""
+        """``x``: start the roll afresh, pins included, and clear the last roll's result from the pane."""
         self.special_text = self.message = ""
+        self.last_entry = None
         self.draft = self.draft.cleared().changed(pinned=frozenset())
 
     def action_pin(self) -> None:
@@ -172,13 +173,15 @@ class BuilderKeys:
         self.run_flow(modifier_flows.ask_use(self, then))
         return True
 
-    def refusal_words(self, reason: str) -> str:
+    def refusal_words(self, reason: str, *, after_roll: bool = False) -> str:
         """Why the pool built cannot be rolled, as the builder says it: a use still to pick is asked by ``r``
-        and ``f`` (or picked with ``m``), so it is said as a question, not a refusal."""
+        and ``f`` (or picked with ``m``), so it is said as a question, not a refusal; and not at all right
+        after a roll (``after_roll``: the pool folded under its result), where it would stand above the result
+        as if about it."""
         import gmconsole.ui.roll_builder.modifier_flows as modifier_flows
 
         if modifier_flows.use_missing(self):
-            return _("{reason} (r or f asks which, m picks it)").format(reason=reason)
+            return "" if after_roll else _("{reason} (r or f asks which, m picks it)").format(reason=reason)
         return _("Cannot roll: {reason}").format(reason=reason)
 
     def action_roll(self) -> None:

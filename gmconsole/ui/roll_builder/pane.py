@@ -27,6 +27,7 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
+from gmconsole.campaign.rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
@@ -34,7 +35,7 @@ from gmconsole.ui.roll_builder.actions import BuilderKeys
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.flows import ERRORS
 from gmconsole.ui.roll_builder.keys import BINDINGS, DEFAULT_CSS
-from gmconsole.ui.roll_builder.result_view import LINES, draw_result, keep_in_view, note_result, pool_folded, result_key
+from gmconsole.ui.roll_builder.result_view import LINES, draw_result, keep_in_view, note_result, pool_folded
 from gmconsole.ui.roll_builder.said_lines import SaidLines
 from gmconsole.ui.roll_builder.skill_list import (
     FILTER_KEEPS,
@@ -79,7 +80,6 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         self._shown: list = []
         self._before_filter: dict[str, Any] = {}
         self._no_match: str | None = None
-        self._results: dict[str, tuple] = {}  # by character: their last result, its words and fold
         # the last result drawn, the draft its pool is folded for and the draft last drawn (result_view)
         self.result_seen: tuple | None = None
         self.folded_for: RollDraft | None = None
@@ -126,8 +126,9 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         """Build the roll of ``character_id`` (the roster's selection).
 
         Each character keeps the roll drafted for them until it is recorded
-        (:meth:`RollDraft.moved`); pinned options come along. The last result shown is that
-        character's own last roll (never another character's).
+        (:meth:`RollDraft.moved`); pinned options come along. The last roll's result stays on screen, its
+        head naming whose roll it was, until a new roll replaces it or ``x`` clears it: the GM who moves the
+        selection to the one hit still reads the damage to apply, while the pool follows the selection.
         """
         try:
             character = self.service.character(character_id)
@@ -138,17 +139,9 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
 
         draft = self.draft
         if character.id != self.character_id:
-            if self.character_id is not None:
-                self._results[self.character_id] = (self.last_entry, self.special_text, self.reported_about(),
-                                                    self.result_seen, self.folded_for)
             draft = draft.moved(self.character_id, character.id)
             draft = draft.changed(skill_modifiers=kept_for_skill(self.system, draft.skill, draft.skill_modifiers))
             self.character_id = character.id
-            entry, self.special_text, self._reported, seen, folded = self._results.get(
-                character.id, (None, "", None, None, None))
-            self.last_entry = self.reread(entry) if entry is not None else None
-            # their result as it was left (its pool still folded), not a new one to scroll to
-            self.result_seen, self.folded_for = result_key(self), folded if seen == result_key(self) else None
         self.message = ""
         self.draft = draft
 
@@ -286,8 +279,9 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
             odds = _("TN {tn} · {odds}").format(tn=p.target_number, odds=odds)
         self.set_line("#rb-odds", _("Odds: {odds}").format(odds=odds) if odds else "")
         self.set_line("#rb-explain", "" if folded else _("; ").join(p.explanation))  # the folded pool says it
-        self.set_line("#rb-warnings", "\n".join(f"⚠ {w}" for w in p.warnings))
-        refusal = "" if p.can_roll else self.refusal_words(p.reason)
+        from gmconsole.ui.roll_builder.result_view import warning_lines
+        self.set_line("#rb-warnings", warning_lines(self, p.warnings))
+        refusal = "" if p.can_roll else self.refusal_words(p.reason, after_roll=folded)
         self.set_line("#rb-message", self.message or refusal)
         draw_result(self)
 
@@ -321,7 +315,10 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         if name == "difficulty":
             return _("diff {difficulty}").format(difficulty=self._difficulty_name(draft.difficulty) or _("default"))
         if name == "modifier":
-            return _("mod {modifier}").format(modifier=signed(draft.modifier))
+            said = _("mod {modifier}").format(modifier=signed(draft.modifier))
+            # a panic row's modifier beside the GM's own: "mod +0, panic −2" (the pool's lines name the row)
+            lasting = lasting_modifiers(self.character(), getattr(self.preview, "attribute", None), draft.skill)
+            return _(", ").join([said, *(f"{m['source']} {signed(m['modifier'])}" for m in lasting)])
         if name == "helpers":
             return _("help {helpers}").format(helpers=", ".join(self._who(h) for h in draft.helpers) or _("none"))
         if name == "reactive":

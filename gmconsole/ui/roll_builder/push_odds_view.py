@@ -55,7 +55,8 @@ re-reads the entry, so a new entry object (or another scene or language) makes t
 
 
 def push_odds_line(service, entry: RollEntry) -> str | None:
-    """One line: "if pushed: 42 % success, 0.5 expected · panic 42 % · trauma 2–5 · O: odds"."""
+    """One line: "if pushed: 42 % success, 0.5 expected · panic 42 % · trauma 2–5 · O: odds" (an opposed roll:
+    "if pushed: 13 % to beat 2, ...", R-OPP-1)."""
     from gmconsole.i18n import language
 
     made_from = (service, entry, service.session.number, service.session.scene, language())
@@ -71,8 +72,12 @@ def _line(service, entry: RollEntry) -> str | None:
     odds = push_odds_of(service, entry)
     if odds is None:
         return None
-    parts = [_("if pushed: {p} success, {expected} expected").format(
-        p=percent(odds.p_success), expected=f"{float(odds.expected_successes):.1f}")]
+    expected = f"{float(odds.expected_successes):.1f}"
+    if odds.to_beat is None:
+        parts = [_("if pushed: {p} success, {expected} expected").format(p=percent(odds.p_success), expected=expected)]
+    else:  # R-OPP-1: one success is no win against the defender's, so the line gives the chance to beat them
+        parts = [_("if pushed: {p} to beat {defender}, {expected} expected").format(
+            p=percent(odds.p_win), defender=odds.to_beat, expected=expected)]
     if odds.p_panic is not None:
         parts.append(_("panic {p}").format(p=percent(odds.p_panic)))
     for name, dist in odds.cost_distribution.items():

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from gmconsole.ui.roll_builder.pane import RollBuilder
 
 __all__ = ["LINES", "RESULT_LINES", "draw_result", "keep_in_view", "next_steps", "note_result", "pool_folded",
-           "result_key"]
+           "result_key", "warning_lines"]
 
 LINES = ("rb-title", "rb-message", "rb-last", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds",
          "rb-warnings", "rb-explain")
@@ -228,6 +228,22 @@ def pool_folded(builder: RollBuilder) -> bool:
     if builder.folded_for is not None and _own(builder.folded_for) != _own(builder.draft):
         builder.folded_for = None
     return builder.folded_for is not None
+
+
+def warning_lines(builder: RollBuilder, warnings: list[str]) -> str:
+    """The warnings under the next roll's pool, each marked ⚠. Right after a roll, until the GM changes the draft
+    (its pool folded), "only one chance" is no warning about the roll just made: it says, unmarked, what the
+    next roll of that skill needs; building a second roll brings the warning back."""
+    advice = None
+    if pool_folded(builder):
+        from gmconsole.campaign.rolls import one_chance_words
+
+        character = builder.character()
+        words = one_chance_words(builder.service, character, builder.request()) if character is not None else None
+        if words is not None and words[0] in warnings:
+            warnings = [w for w in warnings if w != words[0]]
+            advice = words[1]
+    return "\n".join([*(f"⚠ {w}" for w in warnings), *([advice] if advice else [])])
 
 
 def keep_in_view(builder: RollBuilder, *, fresh: bool) -> None:

@@ -69,18 +69,22 @@ _COLUMNS = ("#", N_("s"), N_("at"), N_("kind"), N_("who"), N_("skill"), N_("resu
 _SUMMARY = _COLUMNS.index("summary")
 """The column the GM reads: it keeps the room the others can give (they say again what it says)."""
 _SHORT = (_COLUMNS.index("result"), _COLUMNS.index("skill"), _COLUMNS.index("who"))
-"""The columns that give way before the summary to fit the table's width, in turn (the summary says again
-what they say)."""
+"""The columns that give way to fit the table's width, in turn (the summary says again what they say)."""
 _KIND = _COLUMNS.index("kind")
 READABLE = 8
-"""Cells a short column keeps while the summary is whole, or at least :data:`SUMMARY_ROOM` cells."""
+"""Cells a short column keeps while the summary keeps :data:`SUMMARY_ROOM` cells (a name longer)."""
+RESULT_ROOM = 12
+"""Cells the result and the skill keep while the summary is whole: ``3 successes`` reads whole."""
 SUMMARY_ROOM = 30
-"""Cells the summary keeps while a short column can still give way down to its label."""
-_FITTING = ((_SHORT, READABLE), ((_SUMMARY,), SUMMARY_ROOM), (_SHORT, 0), ((_KIND,), 5), ((_SUMMARY,), 10))
-"""How the table fits its width, step by step: the short columns down to :data:`READABLE` cells, the summary
-down to :data:`SUMMARY_ROOM`, the short columns down to their labels and the kind to 5 cells (``costs``
-whole), the summary down to 10 cells (never below its label: a narrow terminal in zh-Hant, whose words take
-two cells each, must keep the status in view, not clipped by the edge, 狀態 read 狀)."""
+"""Cells the summary keeps while a short column can still give way down to :data:`READABLE`."""
+_FITTING = ((_SHORT[:2], RESULT_ROOM), ((_SUMMARY,), SUMMARY_ROOM), (_SHORT, READABLE), (_SHORT, 0),
+            ((_KIND,), 5), ((_SUMMARY,), 10))
+"""How the table fits its width, step by step: the result and the skill down to :data:`RESULT_ROOM`, then the
+summary down to :data:`SUMMARY_ROOM` (it says again the name and the result) before a name is cut (``Security
+officer`` whole at 120 columns), the short columns down to :data:`READABLE` cells, then to their labels and the
+kind to 5 cells (``costs`` whole), the summary down to 10 cells (never below its label: a narrow terminal in
+zh-Hant, whose words take two cells each, must keep the status in view, not clipped by the edge, 狀態 read 狀).
+The status is never cut: done and undone read whole."""
 
 
 def _entries(count: int) -> str:
@@ -252,6 +256,9 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         keep = table.cursor_row
         kept = self._drawn[keep] if 0 <= keep < len(self._drawn) else None
         table.clear()
+        for column in table.columns.values():  # a column drawn wider for other rows (a filter's) shrinks back
+            if column.auto_width:
+                column.content_width = cell_len(column.label.plain)
         for key, cells, _widths in made:
             table.add_row(*(cut_cell(cell, room[i]) if i in room else cell for i, cell in enumerate(cells)), key=key)
         self._drawn = [self._key_of(e) for e in self.rows]

@@ -127,7 +127,13 @@ class MainScreen(Screen[None]):
     def tracker(self) -> TrackerPane:
         return self.query_one(TrackerPane)
 
+    def add_to_status(self, note: str) -> None:
+        """Say ``note`` after what the status line says now (a change's summary and what the GM's answer meant)."""
+        said = getattr(self, "_status_said", ("", False))
+        self.set_status(f"{said[0]} · {note}" if said[0] else note, error=said[1])
+
     def set_status(self, text: str, *, error: bool = False) -> None:
+        self._status_said = (text, error)
         line = self.query_one("#status-line", Static)
         # One line, escaped whole: a status often quotes a name read from the campaign file.
         line.update(Text(("✗ " if error else "") + shown(text), style=Style(bold=True, color="red") if error else ""))

@@ -28,7 +28,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Label, SelectionList, Static
 
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.footer import Footer
@@ -236,6 +236,28 @@ class MarkListScreen(ModalScreen[list[str] | None]):
 class PickCharacters(MarkListScreen):
     """Mark roster members (:func:`roster_choices`): whom to swap turns with, who takes an attack's
     damage, who helps; or player characters (:func:`pc_choices`): who is in range of a panic."""
+
+
+class PickInRange(MarkListScreen):
+    """Mark the player characters in range of a panic that reaches others (:func:`pc_choices`). The panic die
+    is rolled by now and recorded whatever the GM answers (R-PANIC-1), so escape is no cancel: it means nobody
+    else is in range, and the key bar and the hint say so."""
+
+    BINDINGS = [*(b for b in MarkListScreen.BINDINGS if b.key != "escape"),
+                Binding("escape", "cancel", N_("Nobody else"), id="pick.nobody_else")]
+
+    def hint(self, extra: str = "") -> str:
+        return super().hint(extra).replace(_("esc cancel"), _("esc nobody else"))
+
+
+def say_nobody_else(app, names: list[str]) -> None:
+    """After escape at who is in range (R-PANIC-1): the status line says that only ``names`` panic, after the
+    summary the change the panic made has said there."""
+    screen = next((s for s in reversed(app.screen_stack) if hasattr(s, "add_to_status")), None)
+    if screen is not None and names:
+        said = ngettext("nobody else in range: only {names} panics", "nobody else in range: only {names} panic",
+                        len(names)).format(names=_(", ").join(names))
+        screen.call_later(screen.add_to_status, said)
 
 
 class PickClock(MarkListScreen):

@@ -58,6 +58,11 @@ def push_odds_text(odds, summary: str, row_names: dict[str, str] | None = None) 
         lines.append(f"  {k:>2}   {_chance(odds.distribution[k]):<22}  {at_least}")
     expected = f"{float(odds.expected_successes):.2f} ({odds.expected_successes})"
     lines.append(_("Expected successes: {n}").format(n=expected))
+    if odds.to_beat is not None:  # R-OPP-1: the active side wins only with more successes than the defender
+        lines.append(ngettext("To beat the defender's {n} success the push needs {need} or more: {p}",
+                              "To beat the defender's {n} successes the push needs {need} or more: {p}",
+                              odds.to_beat).format(n=odds.to_beat, need=odds.to_beat + 1,
+                                                   p=_chance(odds.p_win).strip()))
     if odds.p_panic is not None:
         lines += ["", _("Panic (a stress die shows 1): {p}").format(p=_chance(odds.p_panic))]
         for row, p in (odds.panic_rows or {}).items():

@@ -39,7 +39,7 @@ def describe_panic(panic: dict) -> Text:
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
-        out.append(_("{character}: D6 {face} + stress {stress} = {total} ").format(
+        out.append(_("{character}: D6 {face} + stress {stress} = {total}: ").format(
             character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
         out.append(pick(roll["name"]), style=BOLD_YELLOW)
         if not index:
@@ -77,17 +77,23 @@ def rest_question(roster) -> str | None:
 
 
 class ShownPanic:
-    """Whether the panic result the tracker shows is still in force.
+    """Which panic result the tracker shows: the highlighted character's own panic when they have one, else
+    the newest panic in force, whichever way it was rolled (the tracker's ``p``/``P``, a roll's costs applied
+    in the builder or the history, the command line's ``panic`` or ``costs --apply`` seen on reload).
 
-    A panic lasts until the one who panicked is back to 0 stress (docs/RULES.md, panic table): a rest, a row
-    that lowers stress, a tracker key. So the result is in force while its history entry stands (not undone)
-    and the panicking character's panic and stress are as the roll left them: their panic effect the same,
-    their stress still above 0 (or still 0). Once a rest (``r``, ``R``) or any change ends it, the box goes,
-    as the State column's effect does. What the roll left is noted the first time it is asked."""
+    A panic lasts until the one who panicked is back to 0 stress (docs/RULES.md, panic table, R-PANIC-1): a
+    rest, a row that lowers stress, a tracker key. So a recorded panic (a ``panic`` entry's ``panic``, a
+    ``costs`` entry's ``panic`` or ``defender_panic``) is in force while its entry stands (not undone) and
+    the character it names still holds the effect that roll gave them. The current session's entries are
+    read newest first, only while some character has a panic, and again only when the history or a panic
+    changed. A roll that kept it together leaves no effect to find: the tracker's own such roll is shown
+    while the one who rolled is as the roll left them (:meth:`_own_in_force`)."""
 
     def __init__(self) -> None:
         self._left: tuple | None = None
-        """``(entry, the panicking character's state right after the roll)``."""
+        """``(entry, the panicking character's state right after the tracker's own roll)``."""
+        self._found: tuple | None = None
+        """``(what the search depended on, {character id: ((session, id), panic)} newest first)``."""
 
     @staticmethod
     def _state(service, panic: dict) -> tuple | None:
@@ -98,8 +104,8 @@ class ShownPanic:
         held = character.panic.to_dict() if character.panic is not None else None
         return held, character.stress > 0
 
-    def in_force(self, service, panic: dict, entry: tuple[int, int] | None) -> bool:
-        """Whether ``panic`` (a panic entry's ``panic``, recorded as ``entry``: session, id) is in force."""
+    def _own_in_force(self, service, panic: dict, entry: tuple[int, int] | None) -> bool:
+        """Whether the tracker's own last roll (``panic``, recorded as ``entry``: session, id) is in force."""
         if entry is None:
             return False
         session, entry_id = entry
@@ -112,3 +118,46 @@ class ShownPanic:
         if self._left is None or self._left[0] != entry:
             self._left = (entry, state)
         return state is not None and state == self._left[1]
+
+    def _in_force(self, service) -> dict:
+        """``{character id: ((session, id), panic)}``: for each character holding a panic, the newest entry
+        of the session that gave it, newest first."""
+        held = {c.id: c.panic for c in service.campaign.roster if c.panic is not None}
+        if not held:
+            return {}
+        session = service.session.number
+        key = (session, tuple(sorted(service.history_chunks().items())),
+               tuple(sorted((k, p.total, p.effect) for k, p in held.items())))
+        if self._found is not None and self._found[0] == key:
+            return self._found[1]
+        found: dict = {}
+        for stored in service.ledger.entries_newest_first(session):
+            entry = service.ledger.seen([stored])[0]
+            if entry.get("kind") not in ("panic", "costs") or entry.get("status", "done") != "done":
+                continue
+            for panic in (entry.get("panic"), entry.get("defender_panic")):
+                rolls = panic.get("rolls") if isinstance(panic, dict) else None
+                for roll in rolls or []:
+                    who = roll.get("character_id")
+                    now = held.get(who)
+                    if (who not in found and now is not None and roll.get("total") == now.total
+                            and roll.get("effect") == now.effect):
+                        found[who] = ((session, entry["id"]), panic)
+            if len(found) == len(held):
+                break
+        self._found = (key, found)
+        return found
+
+    def shown(self, service, selected: str | None, own: dict | None,
+              own_entry: tuple[int, int] | None) -> dict | None:
+        """The panic the box shows (a recorded ``panic`` dict), or ``None``: ``selected``'s own panic in
+        force, else the newest in force, the tracker's own last roll (``own``, recorded as ``own_entry``)
+        among them."""
+        own_in_force = bool(own) and self._own_in_force(service, own, own_entry)  # notes what the roll left
+        found = self._in_force(service)
+        if selected in found:
+            return found[selected][1]
+        candidates = list(found.values())
+        if own_in_force:
+            candidates.append((own_entry, own))
+        return max(candidates, key=lambda c: c[0])[1] if candidates else None

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
-from gmconsole.campaign.pending_costs import cost_target_text, costs_status_text
+from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.systems.words import cost_word, shares_line
+from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
 
 __all__ = [
@@ -143,16 +143,13 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     status = entry.costs_status
     parts = []
     for cost in costs:
-        if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item)
-            target = cost_target_text(cost["target"]) if cost.get("target") else ""
-            name = cost_word(cost["name"])
-            on = _(" ({target})").format(target=target) if target else ""
-            parts.append(f"{name} {cost.get('amount', '')}{on}")
+        if "name" in cost:  # Year Zero costs: name, amount, target (attribute / item), as every listing words them
+            parts.append(cost_text(cost))
         else:  # tiered effects applied with the roll: target (xp, stamina), amount, reason
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
-    head = (_("costs ({status}): ").format(status=costs_status_text(status))
+    head = (_("costs {status}: ").format(status=costs_status_text(status))
             if status else _("costs: {costs}").format(costs=""))
     return [head + _(", ").join(parts)] + ([_("({paid})").format(paid=paid)] if paid else [])
 
@@ -259,8 +256,12 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
         elif entry.panic:
             lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
     elif entry.tier is not MISSING:
-        tier = _("{tier} (highest {highest})").format(tier=tier_word(entry.tier), highest=given(entry.highest, None))
-        lines.append(tier + by_hand)
+        from gmconsole.systems.tiered.wording import tier_reading
+
+        outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
+        faces = [d.get("face") for d in entry.dice or [] if isinstance(d, dict)]
+        reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
+        lines.append(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading) + by_hand)
         if entry.consequences == "offered":
             names = _(", ").join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))

@@ -19,6 +19,7 @@ from gmconsole.campaign.model import Campaign, Character
 from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.systems.harm import damage_taken
 from gmconsole.ui.redraw import looks
 from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
@@ -68,22 +69,26 @@ def attribute_cell(system: str, character: Character, attribute: str) -> Text:
     return Text(text, style=style)
 
 
-COLUMN_VALUES: dict[str, Callable[[Character], str]] = {
-    "trauma": lambda c: str(sum(c.trauma().values())),
-    "attribute_damage": lambda c: str(sum(a.trauma for a in c.attributes.values())),
-    "attributes_lowered": lambda c: str(sum(1 for a in c.attributes.values() if a.current < a.max)),
-    "stamina_of_max": lambda c: f"{c.stamina}/{c.stamina_max}",
+COLUMN_VALUES: dict[str, Callable[[object, Character], str]] = {
+    "trauma": lambda s, c: str(sum(c.trauma().values())),
+    # the damage taken, in the system's own steps (R-STEP-2: a die size each for step dice)
+    "attribute_damage": lambda s, c: str(sum(damage_taken(s, a.current, a.max) for a in c.attributes.values())),
+    "stamina_of_max": lambda s, c: f"{c.stamina}/{c.stamina_max}",
 }
-"""How a sheet column that is not a plain counter reads (the keys a system's ``sheet_columns`` name)."""
+"""How a sheet column that is not a plain counter reads (the keys a system's ``sheet_columns`` name), from the
+system and the character."""
 
 
-def _column_value(key: str) -> Callable[[Character], str]:
-    return COLUMN_VALUES.get(key) or (lambda c: str(getattr(c, key)))
+def _column_value(system, key: str) -> Callable[[Character], str]:
+    if key in COLUMN_VALUES:
+        return lambda c: COLUMN_VALUES[key](system, c)
+    return lambda c: str(getattr(c, key))
 
 
 def tracker_columns(system: str) -> list[tuple[str, Callable[[Character], str]]]:
     """The system's counters as ``(label, value of a character)``."""
-    return [(label, _column_value(key)) for label, key in systems.get(system).sheet_columns]
+    facts = systems.get(system)
+    return [(label, _column_value(facts, key)) for label, key in facts.sheet_columns]
 
 
 def badges(system: str, character: Character) -> Text:

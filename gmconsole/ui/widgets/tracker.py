@@ -180,11 +180,14 @@ class TrackerPane(Vertical):
             table.move_cursor(row=ids.index(self._selected))
         self._show_detail()
         self._show_clocks(session)
-        # the last panic is shown while in force (an undone rest brings it back)
-        in_force = bool(self.last_panic) and self._panic_shown.in_force(self.app.service, self.last_panic,
-                                                                        self.last_panic_entry)
-        show_line(self, "panic-result", describe_panic(self.last_panic) if in_force else "", LINES)
-        self.set_class(in_force, "-panic-shown")  # the table gives up rows (it scrolls) to the result
+        self._show_panic()
+
+    def _show_panic(self) -> None:
+        """The highlighted character's panic in force, else the newest in force, however it was rolled
+        (:class:`ShownPanic`; an undone rest brings it back)."""
+        panic = self._panic_shown.shown(self.app.service, self._selected, self.last_panic, self.last_panic_entry)
+        show_line(self, "panic-result", describe_panic(panic) if panic else "", LINES)
+        self.set_class(bool(panic), "-panic-shown")  # the table gives up rows (it scrolls) to the result
 
     def _show_clocks(self, session) -> None:
         """The session's progress clocks, under the detail line. The table is mounted with the first
@@ -253,6 +256,7 @@ class TrackerPane(Vertical):
             if self.table.row_count == len(ids):
                 self.table.move_cursor(row=ids.index(character_id))
             self._show_detail()
+            self._show_panic()
 
     @on(DataTable.RowHighlighted, "#tracker-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -263,6 +267,7 @@ class TrackerPane(Vertical):
         if event.cursor_row == self.table.cursor_row and character_id and character_id != self._selected:
             self._selected = character_id
             self.post_message(CharacterSelected(character_id))
+            self._show_panic()
         self._show_detail()
 
     @on(DataTable.RowHighlighted, "#clock-table")
