@@ -21,7 +21,7 @@ from gmconsole.ui.messages import ShowError
 
 T = TypeVar("T")
 
-__all__ = ["attempt", "has_status_line", "show_error", "user_errors"]
+__all__ = ["attempt", "form_submit", "has_status_line", "show_error", "user_errors"]
 
 
 def user_errors() -> tuple[type[BaseException], ...]:
@@ -29,6 +29,20 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from gmconsole.campaign.storage_access import StoreError
 
     return (ValueError, StoreError)
+
+
+def form_submit(change: Callable[[dict], object]) -> Callable[[dict], str | None]:
+    """A form's submit that makes ``change`` with the form's data: a refusal stays in the form as the one
+    sentence the service wrote (``None``: done, the form closes)."""
+
+    def submit(data: dict) -> str | None:
+        try:
+            change(data)
+        except user_errors() as exc:
+            return str(exc)
+        return None
+
+    return submit
 
 
 def has_status_line(screen) -> bool:

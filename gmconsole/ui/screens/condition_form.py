@@ -4,6 +4,7 @@ tracker's ``c`` and ``C`` that open it (:func:`give_condition`, :func:`clear_con
 from __future__ import annotations
 
 from gmconsole.i18n import _
+from gmconsole.ui.errors import form_submit
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 
 __all__ = ["ConditionForm", "clear_condition", "give_condition"]
@@ -27,19 +28,6 @@ class ConditionForm(FormScreen):
         return {"condition": condition}
 
 
-def _submit(change):
-    """The form's submit: a refusal stays in the form, as the service words it."""
-    from gmconsole.ui.errors import user_errors
-
-    def submit(data: dict) -> str | None:
-        try:
-            change(data)
-        except user_errors() as exc:
-            return str(exc)
-        return None
-
-    return submit
-
 
 def _condition_hint(system: str) -> str:
     """The system's conditions by id, the form's hint."""
@@ -56,7 +44,7 @@ def give_condition(app, character_id: str) -> None:
     name = service.campaign.character(character_id).name
     app.push_screen(ConditionForm(_("{name} gains a condition").format(name=name),
                                   _condition_hint(service.campaign.system),
-                                  _submit(lambda d: service.add_condition(character_id, d["condition"]))))
+                                  form_submit(lambda d: service.add_condition(character_id, d["condition"]))))
 
 
 def clear_condition(app, character_id: str) -> None:
@@ -66,6 +54,6 @@ def clear_condition(app, character_id: str) -> None:
     if not character.conditions:
         app.show_error(_("{name} has no condition to clear.").format(name=character.name))
         return
-    clear = _submit(lambda d: service.remove_condition(character_id, d["condition"]))
+    clear = form_submit(lambda d: service.remove_condition(character_id, d["condition"]))
     app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
                                   _(", ").join(character.conditions), clear))

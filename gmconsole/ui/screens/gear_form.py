@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 from gmconsole.campaign.model import Gear
 from gmconsole.i18n import N_, _, language, verbatim
 from gmconsole.safe_text import shown
+from gmconsole.ui.errors import form_submit
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.character_form import skill_named
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
@@ -162,22 +163,10 @@ class GearScreen(ModalScreen[None]):
             return None
         return character.gear[min(table.cursor_row, len(character.gear) - 1)]
 
-    def _submit(self, change) -> Callable[[dict], str | None]:
-        from gmconsole.ui.errors import user_errors
-
-        def submit(data: dict) -> str | None:
-            try:
-                change(data)
-            except user_errors() as exc:
-                return str(exc)
-            return None
-
-        return submit
-
     def action_add(self) -> None:
         service = self.app.service
         self.app.push_screen(GearForm(self.character.name, None,
-                                      self._submit(lambda data: service.add_gear(self.character_id, data))))
+                                      form_submit(lambda data: service.add_gear(self.character_id, data))))
 
     def action_edit(self) -> None:
         item = self._highlighted()
@@ -186,7 +175,7 @@ class GearScreen(ModalScreen[None]):
             return
         service = self.app.service
         self.app.push_screen(GearForm(self.character.name, item,
-                                      self._submit(lambda data: service.update_gear(self.character_id, item.id, data))))
+                                      form_submit(lambda data: service.update_gear(self.character_id, item.id, data))))
 
     def action_remove(self) -> None:
         item = self._highlighted()

@@ -30,6 +30,7 @@ from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.errors import form_submit
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.redraw import update_if_changed
@@ -459,7 +460,7 @@ class TrackerPane(Vertical):
         from gmconsole.ui.screens.clock_form import ClockForm
 
         service = self.app.service
-        self.app.push_screen(ClockForm(self._submit(lambda d: service.add_clock(d["name"], d["segments"]))))
+        self.app.push_screen(ClockForm(form_submit(lambda d: service.add_clock(d["name"], d["segments"]))))
 
     def action_advance_clock(self, steps: int) -> None:
         clock_id = self._clock_id()
@@ -471,14 +472,3 @@ class TrackerPane(Vertical):
         if clock_id is not None:
             self.app.attempt(lambda: self.app.service.remove_clock(clock_id))
 
-    def _submit(self, change):
-        from gmconsole.ui.errors import user_errors
-
-        def submit(data: dict) -> str | None:
-            try:
-                change(data)
-            except user_errors() as exc:
-                return str(exc)
-            return None
-
-        return submit
