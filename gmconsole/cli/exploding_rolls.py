@@ -22,6 +22,7 @@ from __future__ import annotations
 from gmconsole.campaign.entries import as_record
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError
+from gmconsole.cli.costs_commands import roll_id
 from gmconsole.cli.family_rolls import add_roll_flags, dice_text, opened_for, print_roll, roll_result
 from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import shown
@@ -46,7 +47,7 @@ def _check_flags(parser) -> None:
 
 
 def register(subparsers) -> None:
-    """Add ``assisted`` and ``group``."""
+    """Add ``assisted``, ``group`` and ``reroll``."""
     assisted = subparsers.add_parser("assisted", help=_("an exploding assisted untrained check: the trained leader "
                                                         "rolls first, the helpers spend the points above the TN"))
     assisted.add_argument("name", metavar="NAME")
@@ -66,6 +67,15 @@ def register(subparsers) -> None:
     _check_flags(group)
     add_roll_flags(group, *FACES_EXAMPLES, _("each participant's dice in turn"))
     group.set_defaults(handler=guard(run_group))
+
+    reroll = subparsers.add_parser("reroll", help=_("reroll a failed exploding check with a grant the character "
+                                                    "holds (a Tradecraft, Trade Secret or Quirk; R-EXP-5), recorded"))
+    reroll.add_argument("name", metavar="NAME")
+    reroll.add_argument("roll", type=roll_id, nargs="?", metavar="ROLL_ID",
+                        help=_("the failed check (default: the session's newest roll)"))
+    reroll.add_argument("--grant", required=True, metavar="G", help=_("the grant's name, as the sheet holds it"))
+    add_roll_flags(reroll, *FACES_EXAMPLES, _("the check's dice rolled again"))
+    reroll.set_defaults(handler=guard(run_reroll))
 
 
 def _check_text(name: str, row: dict) -> str:
@@ -128,6 +138,21 @@ def run_assisted(args) -> int:
                                        difficulty=args.difficulty, tn_modifiers=args.tn_modifier, hold=args.hold,
                                        faces=args.faces)
     print_roll(roll_result(entry, args), args, entry, assisted_lines(entry))
+    return 0
+
+
+def run_reroll(args) -> int:
+    """R-EXP-5 from the command line: the console's reroll (builder ``R``) through the same service method."""
+    from gmconsole import systems
+
+    with opened_for(args, None, "reroll") as service:
+        system = systems.get(service.campaign.system)
+        if not system.reroll_grants:
+            family = next(s.id for s in systems.all_systems() if s.reroll_grants)
+            raise CliError(_("{command} belongs to {family} campaigns; {name} is {system}").format(
+                command="reroll", family=family, name=shown(args.name), system=system.id))
+        entry = service.reroll_with_grant(args.roll, args.grant, faces=args.faces)
+    print_roll(roll_result(entry, args), args, entry, [dice_text(as_record(entry).dice)])
     return 0
 
 

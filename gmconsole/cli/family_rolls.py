@@ -42,10 +42,11 @@ def add_roll_flags(parser, short: str, long: str, note: str = "") -> None:
 
 
 @contextlib.contextmanager
-def opened_for(args, kind: str, command: str) -> Iterator:
+def opened_for(args, kind: str | None, command: str) -> Iterator:
     """The campaign ``args.name`` opened to record the special roll ``kind`` (a name in
-    :attr:`GameSystem.special_rolls`), its dice from ``--seed`` (or fresh); a campaign whose system has no such
-    roll is refused with the family that has it, before anything is rolled."""
+    :attr:`GameSystem.special_rolls`; ``None``: the command checks the family itself), its dice from ``--seed``
+    (or fresh); a campaign whose system has no such roll is refused with the family that has it, before anything
+    is rolled."""
     from gmconsole.campaign.service import CampaignService
 
     if args.faces is not None and args.seed is not None:
@@ -54,7 +55,7 @@ def opened_for(args, kind: str, command: str) -> Iterator:
     with CampaignService.open(campaign_root(args), args.name, rng=rng, wait=args.wait) as service:
         warn_about(service, args)
         system = service.campaign.system
-        if kind not in systems.get(system).special_rolls:
+        if kind is not None and kind not in systems.get(system).special_rolls:
             family = next(s.id for s in systems.all_systems() if kind in s.special_rolls)
             raise CliError(_("{command} belongs to {family} campaigns; {name} is {system}").format(
                 command=command, family=family, name=shown(args.name), system=system))

@@ -21,7 +21,7 @@ KEPT = {"yze", "myz", "step", "exploding", "tiered", "demo", "gmconsole", "json"
 COMMANDS = {"roll", "odds", "new", "campaigns", "demo", "history", "open", "sheet", "costs", "settings", "skills",
             "session", "panic", "harm", "serve", "stats", "config", "table", "repair", "list", "scene", "recap", "show",
             "keys", "path", "push", "Markdown", "Year", "Zero", "language", "theme", "exports", "outcome",
-            "assisted", "group", "save", "attack", "contested"}
+            "assisted", "group", "save", "attack", "contested", "reroll"}
 """Command words, history kinds, setting names and the export folder's name, typed as they are; a game's name."""
 COMMANDS |= {"opposed", "inspire", "mend", "rest"}  # the roll commands of every family, typed as they are
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
