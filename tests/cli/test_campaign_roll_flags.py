@@ -55,7 +55,7 @@ def test_exploding_modifier_takes_a_table_key_or_a_number_like_the_roll_without_
     (("roll", "myz", "--campaign", "myz-demo", "--character", "Vanja", "--skill", "move", "--bonus-dice", "1"),
      ("--bonus-dice", "tiered")),
     (("roll", "exploding", "--campaign", "exploding-demo", "--character", "kara", "--skill", "shooting",
-      "--attribute", "agility", "--push"), ("--push", "Year Zero")),
+      "--attribute", "agility", "--push"), ("--push", "gmconsole reroll")),
     (("roll", "exploding", "--campaign", "exploding-demo", "--character", "kara", "--skill", "shooting",
       "--attribute", "agility", "--gear", "Laser pistol"), ("--gear",)),
     (("roll", "exploding", "--campaign", "exploding-demo", "--character", "kara", "--skill", "shooting",

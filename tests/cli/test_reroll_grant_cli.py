@@ -59,3 +59,10 @@ def test_a_refused_reroll_exits_2_with_one_line_and_records_nothing(demo_gm, kar
     line, = result.stderr.strip().splitlines()
     assert "Traceback" not in result.stderr and all(word in line for word in words), line
     assert _history(demo_gm) == before
+
+
+def test_push_on_an_exploding_roll_points_at_the_reroll_and_the_retry(demo_gm):
+    result = demo_gm("roll", "exploding", "--campaign", NAME, "--character", "Kara", "--skill", "stealth",
+                     "--attribute", "agility", "--push")
+    assert result.returncode == 2
+    assert "gmconsole reroll" in result.stderr and "circumstances change" in result.stderr

@@ -12,7 +12,8 @@ CLI_FLAGS = CliFlags(
     refused_with_a_sheet=(
         ("--gear", N_("exploding rolls take no gear dice")),
         ("--reactive", N_("only Year Zero rolls are pushed, so only they can be reactive")),
-        ("--push", N_("only Year Zero rolls are pushed (tiered: --push-yourself)")),
+        ("--push", N_("an exploding check is not pushed: a failed one is rerolled with a grant the sheet "
+                       "holds (gmconsole reroll, R-EXP-5) or tried again when circumstances change")),
         ("--push-faces", NOT_PUSHED),
         ("--skill-modifier", N_("named skill modifiers are Year Zero's "
                              "(exploding: --modifier KEY[=N]; tiered: --bonus-dice N or --modifier \u00b1N)")),
