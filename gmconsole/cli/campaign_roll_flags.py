@@ -4,7 +4,7 @@ flags each family refuses, and why, is the family's data (``systems/<family>/cli
 
 A flag that means nothing to a system (``--tn-modifier`` on a Year Zero roll, ``--push`` on an
 exploding one) is refused before anything is rolled, rather than silently ignored; a pool flag the
-README documents for a roll without a sheet (``--tn``, ``--base``, ``--skill-die``...) is either read
+docs/command-line.md documents for a roll without a sheet (``--tn``, ``--base``, ``--skill-die``...) is either read
 the same way (exploding ``--modifier social.hostile`` and ``--tn-mod ±N``, tiered ``--bonus N``) or
 refused with a message naming the flag that does the job with a sheet.
 """

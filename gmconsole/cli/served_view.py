@@ -38,7 +38,7 @@ __all__ = ["MAX_COLUMNS", "MAX_ROWS", "TableView", "cells"]
 
 MAX_COLUMNS = 500
 """The widest a tab may ask its view to be, in cells: a 4K screen at a small font is about 400 columns.
-At 500×200 a table view holds about 60 MB (README, "The table view in a browser")."""
+At 500×200 a table view holds about 60 MB (docs/table-view.md)."""
 MAX_ROWS = 200
 """The tallest, in rows (a 4K screen at a small font is about 130 rows)."""
 QUIT_GRACE = 2.0

@@ -1,7 +1,7 @@
 """Messages shared by the panes and screens of the console, each a typed ``@dataclass`` (compared by
 identity, as a message is one event).
 
-Data flows one way (README, Architecture): a widget posts one of these, the screen handles it and asks the
+Data flows one way (docs/overview.md): a widget posts one of these, the screen handles it and asks the
 campaign service to act, and the service's change comes back as ``CampaignChanged`` so every pane
 re-reads the campaign it shows. No pane calls another: the roster or the tracker says which character the
 GM picked (``CharacterSelected``) and the main screen hands it to the other of them and the roll builder.

@@ -10,12 +10,15 @@ import pytest
 
 from tests.cli_checks import refused
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+"""The README and the reference pages in docs/ (the command line's among them)."""
 
 
 def _readme_rolls() -> list[str]:
-    """Every ``gmconsole roll ... --faces`` command written in the README's code blocks."""
-    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    """Every ``gmconsole roll ... --faces`` command written in the README's and docs' code blocks."""
+    blocks = [block for page in GUIDES
+              for block in re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
     return [line for block in blocks for line in block.splitlines()
             if line.startswith("gmconsole roll") and "--faces" in line]
 

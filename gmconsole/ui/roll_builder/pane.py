@@ -60,7 +60,7 @@ _SYSTEM_ACTIONS = frozenset(action for system in systems.all_systems() for actio
 
 class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
     """The active roll builder (a focusable, scrolling pane). Its keys are its ``BINDINGS``; the help
-    screen (``?``) and the README's key table list them for the GM."""
+    screen (``?``) and docs/keys.md list them for the GM."""
 
     DEFAULT_CSS = DEFAULT_CSS
     BINDINGS = BINDINGS
