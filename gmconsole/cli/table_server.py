@@ -323,9 +323,11 @@ class TableServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        with contextlib.suppress(NotImplementedError):
-            for stop in (signal.SIGINT, signal.SIGTERM):
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            try:
                 loop.add_signal_handler(stop, self.request_exit)
+            except NotImplementedError:  # Windows' event loops take no signal handlers: Ctrl+C ends run_app there
+                break
         try:
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                         print=None, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)

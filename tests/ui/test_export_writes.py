@@ -186,7 +186,7 @@ def test_a_folder_name_with_control_and_direction_characters_gives_a_plain_file_
 def test_file_stem_keeps_no_separator_no_leading_dot_and_fits_a_file_name():
     from gmconsole.campaign.export_files import STEM_BYTES, file_stem
 
-    assert file_stem("../../tmp/x") == "_.._tmp_x"
+    assert file_stem("../../elsewhere/x") == "_.._elsewhere_x"
     assert file_stem("...") == "campaign"
     assert file_stem("a\\b\x00c") == "a_b_c"
     long = file_stem("龍" * 200)
