@@ -31,8 +31,9 @@ from gmconsole.campaign.entries import as_record, given
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError, WholeNumber
 from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, undo_line
-from gmconsole.i18n import N_, _, language
+from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.systems.tiered.wording import tier_shouted
 from gmconsole.wording import possessive
 
 __all__ = ["register"]
@@ -86,18 +87,6 @@ def register(subparsers) -> None:
     add_roll_flags(contested, '"d3425"', '"dice=3,4,2,5"',
                    _("four a round: yours, yours, theirs, theirs; four more for each tie"))
     contested.set_defaults(handler=guard(run_contested))
-
-
-def _tier_word(tier) -> str:
-    """A tier as the console's result line shows it: ``GREAT`` in English, else the data file's name of the tier."""
-    if language() == "en":
-        return str(tier).upper()
-    from gmconsole.systems.tiered.roll import Tier
-
-    try:
-        return Tier(str(tier)).name_in(language())
-    except ValueError:
-        return str(tier).upper()
 
 
 def run_save(args) -> int:
@@ -162,7 +151,7 @@ def run_attack(args) -> int:
     faces = " ".join(str(d["face"]) for d in record.dice)
     said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if record.melee
             else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=_tier_word(record.tier),
+    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(record.tier),
                          damage=record.damage) + ((_("; ") + _("; ").join(record.notes)) if record.notes else "")]
     after: list[str] = []
     if target is not None:
@@ -174,7 +163,7 @@ def run_attack(args) -> int:
             after = [shown(applied["summary"]), undo_line(applied["id"])]
         elif warning is None:
             after = [_("{owner} attack did no damage ({tier}): nothing to apply.").format(
-                owner=possessive(shown(given(record.character, ""))), tier=_tier_word(record.tier))]
+                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(record.tier))]
     if warning is not None:
         result["warnings"] = [warning]
         print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)

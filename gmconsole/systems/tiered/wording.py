@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from gmconsole.i18n import _, language, ngettext
 from gmconsole.systems.words import percent
 
-__all__ = ["difficulty_choices", "odds_line", "tier_reading", "tier_word"]
+__all__ = ["difficulty_choices", "odds_line", "tier_reading", "tier_shouted", "tier_word"]
 
 
 def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
@@ -23,6 +23,19 @@ def tier_word(key: str) -> str:
     if language() == "en" or key not in {tier.value for tier in Tier}:
         return key
     return Tier(key).name_in(language())
+
+
+def tier_shouted(tier) -> str:
+    """A result's tier as the result line shouts it (the console's and the command line's): ``GREAT`` in
+    English, else the data file's name of the tier in the language spoken (the entry keeps the tier's id)."""
+    if language() == "en":
+        return str(tier).upper()
+    from gmconsole.systems.tiered.roll import Tier
+
+    try:
+        return Tier(str(tier)).name_in(language())
+    except ValueError:
+        return str(tier).upper()
 
 
 def odds_line(odds: dict) -> str:

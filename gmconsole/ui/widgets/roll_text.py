@@ -294,16 +294,10 @@ def chosen_consequences(keys) -> str:
 
 
 def tier_word(tier) -> str:
-    """A tiered result as the result line shows it: ``GREAT`` in English, else the data file's name of the
-    tier in the console's language (the entry keeps the tier's id)."""
-    if language() == "en":
-        return str(tier).upper()
-    from gmconsole.systems.tiered.roll import Tier
+    """A tiered result as the result line shows it (:func:`gmconsole.systems.tiered.wording.tier_shouted`)."""
+    from gmconsole.systems.tiered.wording import tier_shouted
 
-    try:
-        return Tier(str(tier)).name_in(language())
-    except ValueError:
-        return str(tier).upper()
+    return tier_shouted(tier)
 
 
 DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
