@@ -1,4 +1,4 @@
-"""Reading a file the GM names (a skill list today): bounded, and only a regular file (play-test 3, item 3).
+"""Reading a file the GM names (a skill list today): bounded, and only a regular file.
 
 ``/dev/zero`` loaded as a skill list froze the console while its memory grew to GBs, and the CLI died
 with MemoryError: ``read_text`` reads until the end, and a device, a pipe or a huge file has none worth

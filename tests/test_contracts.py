@@ -1,4 +1,4 @@
-"""The package keeps its shape (issue 13): import contracts, structure checks and ruff.
+"""The package keeps its shape: import contracts, structure checks and ruff.
 
 Each import-linter contract in ``pyproject.toml`` and each check of ``tools/check_structure.py`` is
 its own test, so a broken rule names itself. ``docs/ARCHITECTURE.md`` says why each rule exists.

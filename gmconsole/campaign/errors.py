@@ -15,4 +15,4 @@ class ValidationError(ValueError):
 
 class Unchanged(ValidationError):
     """A change that would change nothing (stress −1 at 0, a counter set to the value it has): the
-    service records no history entry and no undo step, and the message says why (issue 12, item 3)."""
+    service records no history entry and no undo step, and the message says why."""

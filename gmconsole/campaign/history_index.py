@@ -1,4 +1,4 @@
-"""The history held in memory for the history screen's filters (issue 12).
+"""The history held in memory for the history screen's filters.
 
 The screen used to ask :meth:`CampaignService.history` again at every key typed in a filter, which
 parsed every chunk of the history on the console's one thread (about 180 ms at 50,000 small entries;

@@ -80,7 +80,7 @@ class Ledger:
         self._scene_cache: tuple[int, int, set] | None = None
         self._overlay: dict = {}  # a reader's view of what the next writer's recovery will write
         self.history_gap: str | None = None
-        """One sentence when the state names entries missing from the history (issue 10, item 7)."""
+        """One sentence when the state names entries missing from the history."""
         self.history_problem: StoreError | None = None
         """The store's error when the history could not be checked at open (e.g. a damaged chunk)."""
         self._store.keep_ids_above(reconcile.highest_known_id(self._last_entry, self._undo, self._redo))

@@ -362,7 +362,7 @@ class Session:
 
 @dataclass
 class CampaignSkill:
-    """A skill of the campaign's own list (issue 11): ``id`` (what sheets and history entries name),
+    """A skill of the campaign's own list: ``id`` (what sheets and history entries name),
     ``name`` in the campaign's language, the ``attribute`` it rolls with (a push charges it, R-PUSH)
     and ``text``, its stunts or bonus effects in the GM's words."""
 

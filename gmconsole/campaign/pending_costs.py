@@ -1,4 +1,4 @@
-"""Costs that last (issue 11): the costs of a roll not yet applied are part of the campaign state.
+"""Costs that last: the costs of a roll not yet applied are part of the campaign state.
 
 A roll or a push that leaves costs waiting (trauma, damage, a panic roll owed, a condition, ...)
 used to keep them only in the roll's history entry and in the roll builder: quit before `c`, or

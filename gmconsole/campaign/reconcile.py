@@ -13,9 +13,9 @@ these writes leaves files that disagree, and the state document is the truth:
 :func:`plan` works this out by reading only the newest entries, and writes nothing. A writer applies
 the updates to the store (``CampaignService`` does it at open, unless the last writer closed cleanly);
 a reader (``gmconsole history``, a read-only console) lays them over what it reads, so it shows what
-the next writer will show (issue 10, item 4).
+the next writer will show.
 
-Lost history (issue 10, item 7). The state also names entry ids: ``last_entry`` and the undo and
+Lost history. The state also names entry ids: ``last_entry`` and the undo and
 redo stacks. An id there that is newer than every entry on disk means the newest history file was
 deleted or lost. :func:`plan` says so in :attr:`Reconciliation.gap`; the service then keeps new ids
 above every id the state names (:func:`highest_known_id`, so no id is ever given twice) and cuts the

@@ -131,7 +131,7 @@ def _attribute_for(campaign: Campaign, character: Character, request: RollReques
             return linked
     if len(character.attributes) == 1:
         return next(iter(character.attributes))
-    if not request.skill:  # e.g. an opposed roll's defender marked without a skill (play-test 6)
+    if not request.skill:  # e.g. an opposed roll's defender marked without a skill
         raise ValidationError(_("pick the skill (or name the attribute) for {owner} roll").format(
             owner=possessive(character.name)))
     raise ValidationError(_("name the attribute for {owner} roll").format(owner=possessive(character.name)))

@@ -70,7 +70,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
 
     @property
     def history_gap(self) -> str | None:
-        """One sentence when the state names entries missing from the history (issue 10, item 7)."""
+        """One sentence when the state names entries missing from the history."""
         return self.ledger.history_gap
 
     @property
@@ -82,7 +82,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
     @property
     def history_warning(self) -> str | None:
         """One line for the GM when the history could not be checked at open, else ``None``; the name
-        and the message may hold text from the files, so both are escaped (issue 10)."""
+        and the message may hold text from the files, so both are escaped."""
         if self.history_problem is None:
             return None
         return _("could not check the history of {name}: {problem}").format(name=shown(self.ledger.campaign.name),
@@ -356,7 +356,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         """History entries, newest first, filtered by session, character (id or name), skill, kind.
 
         Undone (and failed) entries are left out unless ``include_undone``. ``skill`` is an id or a
-        name from the campaign's skill list (issue 11).
+        name from the campaign's skill list.
         """
         character, skill = self.history_filter(character, skill)
         return history_queries.query(

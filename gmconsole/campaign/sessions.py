@@ -1,4 +1,4 @@
-"""Sessions and scenes of a campaign (issue 11): the session list, the pending-costs check that comes
+"""Sessions and scenes of a campaign: the session list, the pending-costs check that comes
 before closing a session, and the recap of a session built from its history.
 
 Nothing here changes a campaign: :class:`gmconsole.campaign.service.CampaignService` opens sessions and
@@ -65,7 +65,7 @@ def _section(entry: Entry) -> str | None:
 
 
 def check_title(title: str | None) -> str:
-    """A session title the GM typed: control characters refused (issue 10), at most TITLE_LIMIT long."""
+    """A session title the GM typed: control characters refused, at most TITLE_LIMIT long."""
     from gmconsole.campaign.validation import check_typed_text
 
     title = (title or "").strip()
@@ -165,7 +165,7 @@ def session_list(service) -> list[dict]:
 
 
 def missing_entries(service, number: int) -> list[dict]:
-    """The entries of session ``number`` that a history file set aside held (play-test 3, item 4), as
+    """The entries of session ``number`` that a history file set aside held, as
     ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
     first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
     ``None`` when that is unknown). Only the names in the session folders are read, and the newest

@@ -195,7 +195,7 @@ def shown_value(value) -> str:
 
 
 def change_text(system: str, changes: dict) -> str:
-    """Settings changes in the GM's words, from the table's labels (play-test 5): ``New cards each
+    """Settings changes in the GM's words, from the table's labels: ``New cards each
     round: on``, ``Initiative attribute: Agility``; a key the table does not have as it is."""
     from gmconsole.campaign.skills import attribute_name_of
 

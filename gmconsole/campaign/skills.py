@@ -1,4 +1,4 @@
-"""The campaign's own skills (issue 11): add, rename, re-link and remove skills, or load a whole list.
+"""The campaign's own skills: add, rename, re-link and remove skills, or load a whole list.
 
 A Year Zero campaign (``myz``, ``yze``, ``yze-step``) rolls the skills of its system's table until the
 GM changes the list; the first change copies the table into ``campaign.skills`` (ids kept, so the
@@ -93,7 +93,7 @@ def find(campaign: Campaign, text: str) -> CampaignSkill | None:
 
 
 def name_of(campaign: Campaign, skill: str | None) -> str | None:
-    """The name a skill is shown to the GM by (play-test 3): its id stays the key of sheets, history
+    """The name a skill is shown to the GM by: its id stays the key of sheets, history
     entries and JSON, and is kept on a rename, so "[red]Scrap Lore" renamed "Scrap Lore" keeps the id
     ``red-scrap-lore`` but is shown "Scrap Lore". The campaign's own list's name, else the system
     table's; a skill no list knows (exploding and tiered sheets, a removed skill) as it is. The name

@@ -1,4 +1,4 @@
-"""Luck and statistics from a campaign's history: what the dice did against what the odds said (issue 15).
+"""Luck and statistics from a campaign's history: what the dice did against what the odds said.
 
 Each recorded roll is read by its system's stats module (``system.stats_module``): the exact expectation
 of its successes for the pool as rolled, the successes it showed and its chance of any success. A push

@@ -1,4 +1,4 @@
-"""The running sums behind the statistics screen's first plot (issue 15): successes observed against
+"""The running sums behind the statistics screen's first plot: successes observed against
 successes expected, roll after roll.
 
 :mod:`gmconsole.campaign.statistics` gives the totals; a plot needs the way there. This reads the same

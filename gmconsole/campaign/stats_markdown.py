@@ -1,4 +1,4 @@
-"""The "Dice and luck" section of the session recap and of the history's Markdown export (issue 15).
+"""The "Dice and luck" section of the session recap and of the history's Markdown export.
 
 The figures are those of :func:`gmconsole.campaign.statistics.statistics` (what ``gmconsole stats
 --json`` prints), laid out as Markdown tables: per character (rolls, successes observed against

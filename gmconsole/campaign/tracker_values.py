@@ -1,4 +1,4 @@
-"""Tracker changes beyond ±1 (issue 12): a typed value for doom and a clock, an attack's damage on
+"""Tracker changes beyond ±1: a typed value for doom and a clock, an attack's damage on
 its target, and the panic roll read before it is recorded.
 
 Each change goes through :meth:`Ledger.commit <gmconsole.campaign.ledger.Ledger.commit>` (one history

@@ -45,7 +45,7 @@ def counter_range(character: Character, tracker: str) -> tuple[int, int | None]:
 
 
 def set_counter(character: Character, tracker: str, value: int) -> str:
-    """A counter set to a typed ``value`` (issue 12, item 2), checked against :func:`counter_range`;
+    """A counter set to a typed ``value``, checked against :func:`counter_range`;
     the value it already has is :class:`Unchanged`."""
     if tracker not in COUNTERS:
         raise ValidationError(_("unknown tracker {tracker}: use one of {trackers}").format(

@@ -162,7 +162,7 @@ def _check_skill_value(system: str, who: str, skill: str, level) -> None:
 
 def check_typed_text(text, what: str):
     """Refuse a name (or note) the GM typed that holds a control or text-direction character: it would
-    reach every terminal that shows it (issue 10). ``what`` names the field ("a character name").
+    reach every terminal that shows it. ``what`` names the field ("a character name").
     Only typed text is checked; text already in a campaign file is shown escaped instead."""
     if isinstance(text, str):
         reason = refusal(text, what)

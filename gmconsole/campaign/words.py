@@ -1,4 +1,4 @@
-"""Small pieces of wording the campaign layer's messages share, in the console's language (issue 16).
+"""Small pieces of wording the campaign layer's messages share, in the console's language.
 
 A sentence is translated whole (``_("{owner} {trait} is at 0: ...")``); what fills a placeholder may
 itself differ by language, and is made here: English says ``Ann's``/``Hull rats'``, Chinese ``Ann 的``.

@@ -144,7 +144,7 @@ def wait_seconds(text: str) -> float:
 
 
 def add_wait(parser) -> None:
-    """The ``--wait SECONDS`` option of every command that writes a campaign (issue 10, item 8)."""
+    """The ``--wait SECONDS`` option of every command that writes a campaign."""
     from gmconsole.store.lock import DEFAULT_WAIT
 
     # no --wait: None, the default wait for another command, none for a campaign open in the console

@@ -1,5 +1,5 @@
 """The flags of ``roll SYSTEM --campaign NAME`` that differ by system, and the pool flags of a roll
-without a sheet answered the same way or refused with the flag to use instead (play-test 3). Which
+without a sheet answered the same way or refused with the flag to use instead. Which
 flags each family refuses, and why, is the family's data (``systems/<family>/cli_flags.py``).
 
 A flag that means nothing to a system (``--tn-modifier`` on a Year Zero roll, ``--push`` on an

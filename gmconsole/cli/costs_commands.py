@@ -146,7 +146,7 @@ def _warn_nobody_in_range(entry, result: dict) -> None:
 
 def _check_owes_a_condition(service, roll: int) -> None:
     """``--condition`` names the condition a ``conditions`` push cost gives: on a roll whose waiting
-    costs give none it would be ignored, so the command stops before applying anything (play-test 3).
+    costs give none it would be ignored, so the command stops before applying anything.
     A roll with nothing waiting is left to ``apply_costs``, which says why."""
     from gmconsole.campaign.pending_costs import cost_text
     from gmconsole.cli.common import CliError

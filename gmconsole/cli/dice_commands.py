@@ -32,7 +32,7 @@ class _RollSystemParser(CliParser):
         if args is not None and campaign_commands.wants_campaign(args):
             import gmconsole.cli.gm_roll_cli as gm_roll_cli
 
-            if not gm_roll_cli.names_a_character(args):  # the GM's own roll (issue 12)
+            if not gm_roll_cli.names_a_character(args):  # the GM's own roll
                 return gm_roll_cli.gm_roll_parser(self.prog, self.system).parse_known_args(args, namespace)
             sheet = campaign_commands.campaign_roll_parser(self.prog, self.system)
             return sheet.parse_known_args(args, namespace)

@@ -1,4 +1,4 @@
-"""``roll SYSTEM --campaign NAME`` without ``--character``: the GM's quick roll (issue 12).
+"""``roll SYSTEM --campaign NAME`` without ``--character``: the GM's quick roll.
 
 The pool comes from the same pool flags as a roll without a sheet (``--base/--skill/--gear/--stress/
 --artifact``, ``--die``, ``--dice``, ``--skill-die/--trait-die/--tn``), is written in the system's

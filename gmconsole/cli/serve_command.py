@@ -1,5 +1,5 @@
 """``gmconsole serve NAME [--host 127.0.0.1] [--port 8000] [--max-views 16]``: the players' table view in a
-browser (issue 14).
+browser.
 
 The table view is a Textual app; ``textual-serve`` runs one copy of it per browser tab (a new process
 per connection, its screen sent over a websocket to xterm.js in the page). What the browser reaches is

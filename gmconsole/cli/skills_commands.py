@@ -1,4 +1,4 @@
-"""``gmconsole skills NAME``: show or change a campaign's own skill list (issue 11).
+"""``gmconsole skills NAME``: show or change a campaign's own skill list.
 
 ``--add NAME=ATTRIBUTE``, ``--rename SKILL=NEW NAME`` and ``--remove SKILL`` (each repeatable) and
 ``--load FILE`` (a TOML skill list, see :func:`gmconsole.campaign.skills.parse_list`) change the

@@ -1,4 +1,4 @@
-"""``gmconsole stats NAME [--session N] [--character C] [--json]``: luck and statistics (issue 15).
+"""``gmconsole stats NAME [--session N] [--character C] [--json]``: luck and statistics.
 
 What the dice did against what the odds said, from the campaign's history (undone entries left out):
 rolls, successes observed and expected (exact, for each pool as rolled), the luck score (observed minus

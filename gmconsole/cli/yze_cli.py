@@ -241,7 +241,7 @@ def _percent(p: float) -> str:
 
 def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
     """Exact odds of the pool: success, success with a push, the distribution, panic (stress-dice);
-    with ``--faces``, of pushing that first roll (issue 17)."""
+    with ``--faces``, of pushing that first roll."""
     if args.faces is not None:
         return run_push_odds(args)
     pool = pool_from_args(args)
@@ -273,7 +273,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
 
 
 def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
-    """The odds and costs of pushing the first roll ``--faces`` types (issue 17); a roll that cannot be
+    """The odds and costs of pushing the first roll ``--faces`` types; a roll that cannot be
     pushed is refused with the rules' reason (exit 2)."""
     from gmconsole.systems.yearzero.push_odds import push_odds
 

@@ -1,4 +1,4 @@
-"""Luck and dice fairness, the pure maths behind ``gmconsole stats`` (issue 15).
+"""Luck and dice fairness, the pure maths behind ``gmconsole stats``.
 
 - :class:`Expected`: the exact mean and variance of a roll's successes, as fractions; sums of them
   add (the rolls are independent), and :func:`luck` turns observed minus expected into standard

@@ -195,7 +195,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         folder = root / name
         if not (folder / CAMPAIGN_FILE).is_file():
             raise CampaignNotFound(root, name)
-        refuse_links(folder)  # before anything is read or written (issue 10, item 2)
+        refuse_links(folder)  # before anything is read or written
         lock = None
         if not read_only:
             lock = CampaignLock(folder / LOCK_FILE, name)
@@ -479,7 +479,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     def keep_ids_above(self, known: int) -> None:
         """New entry ids will be above ``known`` (the highest id the campaign's state names), even
-        when the history files that held it are gone (issue 10, item 7)."""
+        when the history files that held it are gone."""
         self._id_floor = max(self._id_floor, int(known))
 
     def _forget(self, session: int) -> None:

@@ -10,7 +10,7 @@ file to stay put, so it cannot be replaced by a new one instead.
 
 Waiting. A command-line writer (a script recording rolls) may ask to wait for the lock: ``acquire``
 then polls the ``flock`` every :data:`POLL_SECONDS` until it is free or the deadline passes, so two
-scripts on one campaign take turns instead of failing at random (issue 10, item 8). The console never
+scripts on one campaign take turns instead of failing at random. The console never
 waits: a second console is refused at once and offered the campaign read-only. The console's note says it
 is the console (``"console": true``): a writer that was given no wait of its own (``wait=None``) is then
 refused at once too, since a console holds the campaign all evening; an explicit wait still waits.

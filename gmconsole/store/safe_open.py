@@ -1,4 +1,4 @@
-"""Opening the files of a campaign folder without following symbolic links (issue 10, item 2).
+"""Opening the files of a campaign folder without following symbolic links.
 
 A campaign folder may come from anywhere (a shared drive, an archive, another user). A ``lock`` or
 ``closed-cleanly`` that is a symlink would make opening or closing the campaign write the file it

@@ -1,4 +1,4 @@
-"""The shapes of the documents gmconsole keeps, checked when they are loaded (issue 10, item 5).
+"""The shapes of the documents gmconsole keeps, checked when they are loaded.
 
 A campaign file is untrusted text: valid JSON of the wrong shape (``roster`` a string, ``name`` a
 number, ``max: "x"``, an entry whose ``undo`` is garbage, ``character: 5``) used to end in a

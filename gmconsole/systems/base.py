@@ -193,7 +193,7 @@ class GameSystem(Protocol):
     when the GM rolls one; ask :func:`gmconsole.systems.quick_pool.parse`."""
 
     stats_module: str
-    """The module reading this system's recorded rolls for ``gmconsole stats`` (issue 15), imported only
+    """The module reading this system's recorded rolls for ``gmconsole stats``, imported only
     then: ``first_roll(roll)`` gives the first roll's exact expectation (a cached
     :class:`~gmconsole.rules.fairness.Expected`), the successes it showed, its chance of any success and
     the stress dice it rolled (``None`` without stress), or ``None``; ``push(push)`` the push's
@@ -205,7 +205,7 @@ class GameSystem(Protocol):
     ``"expected": False`` (its dice then count for fairness only, when typed)."""
 
     second_chance_module: str | None
-    """The module that answers "what would a second chance give?" for a roll already made (issue 17), or
+    """The module that answers "what would a second chance give?" for a roll already made, or
     ``None`` where the second chance is a push (``pushes``; the campaign's ``push_odds`` answers): its
     ``after_roll_line(roll, stamina)`` gives one line for the roll builder (``roll``: the recorded roll as
     stored; ``stamina``: the character's, or ``None``) or ``None`` when no second chance applies. A system

@@ -1,4 +1,4 @@
-"""The GM's quick pool (issue 12), the part every system shares: a roll without a character, typed the
+"""The GM's quick pool, the part every system shares: a roll without a character, typed the
 way a dice bot reads it. Each family reads its own syntax (``systems/<family>/quick_pool.py``); this
 module holds the parsed result, the tokenizer and the refusal that names the syntax.
 

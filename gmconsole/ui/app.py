@@ -232,7 +232,7 @@ class GMConsoleApp(App[int]):
 
     def get_line_filters(self):
         """Textual's filters, then :class:`~gmconsole.ui.safe_lines.EscapeUnsafe`: no control character
-        read from a campaign file reaches the terminal raw (issue 10)."""
+        read from a campaign file reaches the terminal raw."""
         return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
     def get_driver_class(self):

@@ -39,7 +39,7 @@ class _Prompt(App):
         self.animation_level = "none"
 
     def get_line_filters(self):
-        """As the console's: campaign names and the lock holder's note are drawn escaped (issue 10)."""
+        """As the console's: campaign names and the lock holder's note are drawn escaped."""
         from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 
         return [*super().get_line_filters(), ESCAPE_UNSAFE]

@@ -1,4 +1,4 @@
-"""Initiative in the campaign (issue 12): delays that end, typed cards and D6s (R-MANUAL-1), a new
+"""Initiative in the campaign: delays that end, typed cards and D6s (R-MANUAL-1), a new
 draw each round with keepers (R-INIT-2), and adds asked what the start asks — recorded and undoable."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Typed history entries (issue 13): every kind a campaign records reads into its own record and
+"""Typed history entries: every kind a campaign records reads into its own record and
 writes back byte for byte — the same keys, in the same order — so the history files keep their shape."""
 
 import json

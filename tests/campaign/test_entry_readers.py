@@ -1,4 +1,4 @@
-"""The readers' side of typed entries (issue 13): the service hands out a record beside the stored
+"""The readers' side of typed entries: the service hands out a record beside the stored
 dict, an absent field reads as the dict's ``get`` did, and any entry reads as a roll for the roll text."""
 
 import json

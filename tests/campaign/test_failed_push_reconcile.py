@@ -1,4 +1,4 @@
-"""The damaged-file flows after issue 10, as a GM play-test met them (issue 10 follow-up).
+"""The damaged-file flows after issue 10, as a GM play-test met them.
 
 - Item 3: after an older ``campaign.json`` backup is restored, a push newer than the restored state
   is marked ``failed``; the roll entry the push had updated in place must go back to its unpushed

@@ -1,4 +1,4 @@
-"""The history screen's in-memory index (issue 12) gives what ``CampaignService.history`` gives.
+"""The history screen's in-memory index gives what ``CampaignService.history`` gives.
 
 The screen used to ask the service at every key; it now filters an index read once. These tests
 hold the two side by side on a real campaign (small chunks, so it spans several files and sessions):

@@ -1,4 +1,4 @@
-"""The ledger (issue 13): the public way a command records a change, reads the history and undoes it."""
+"""The ledger: the public way a command records a change, reads the history and undoes it."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The GM's quick roll (issue 12): a pool typed in the system's syntax, recorded with no character,
+"""The GM's quick roll: a pool typed in the system's syntax, recorded with no character,
 shown as "GM" in the history, the recap and the exports, charged to nobody, undoable; a bad pool is
 refused naming the system's syntax and records nothing."""
 

@@ -451,7 +451,7 @@ def test_new_session_carries_doom_and_clocks_and_history_filters(make_service):
     csv_text = service.export_session(1, "csv")
     assert csv_text.splitlines()[0] == "at,session,character,kind,skill,result,dice,summary"
     assert any(",Ann,roll,Melee,1 success,base 6 2 3 · skill 4," in line for line in csv_text.splitlines())
-    assert "| 1 success | base 6 2 3 · skill 4 |" in markdown  # each roll's faces, by kind (issue 12)
+    assert "| 1 success | base 6 2 3 · skill 4 |" in markdown  # each roll's faces, by kind
 
 
 def test_a_failed_write_leaves_the_campaign_as_it_was(make_service, monkeypatch):

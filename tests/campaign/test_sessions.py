@@ -1,4 +1,4 @@
-"""Sessions and scenes in the campaign service (issue 11): titles and dates, undo, "only one chance" per
+"""Sessions and scenes in the campaign service: titles and dates, undo, "only one chance" per
 scene (docs/RULES.md), pending costs before closing a session, and the recap built from the history."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Special rolls in the statistics (issue 15): the rolls inside them that have an expectation count as
+"""Special rolls in the statistics: the rolls inside them that have an expectation count as
 rolls of whoever rolled them, and the faces of any roll typed by hand count for dice fairness."""
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def _build(root: Path) -> None:
         ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
                                      "gear": [{"name": "Pistol", "bonus": 2, "max_bonus": 2, "skills": ["ranged"]}]})
         bo = service.add_character({"name": "Bo", "kind": "npc", "attributes": yz(2, 3, 2, 2)})
-        service.add_skill("Piloting", "agility", "Fly the shuttle.")  # the campaign's own skills (issue 11)
+        service.add_skill("Piloting", "agility", "Fly the shuttle.")  # the campaign's own skills
         service.add_clock("Alarm", 4)
         service.start_conflict([ann.id, bo.id])
         roll = service.roll(ann.id, "ranged", gear=["Pistol"], faces="base=1,2,3,4 skill=5,2 gear=3,4")
@@ -100,9 +100,9 @@ ISSUE_EXAMPLES = {
     "entry title a list": ("chunk", lambda e: _last_entry(e).update(title=["x"])),
     "skill_ones neither stay nor blank": ("campaign.json", lambda s: s["campaign"].setdefault(
         "settings", {}).update(skill_ones="sometimes")),
-    "pending cost of the wrong shape (issue 11)": ("campaign.json", lambda s: s["campaign"].update(
+    "pending cost of the wrong shape": ("campaign.json", lambda s: s["campaign"].update(
         pending_costs=[{"roll_id": 5, "character": "Ann", "costs": [{"name": "trauma", "amount": "two"}]}])),
-    "pending costs an object (issue 11)": ("campaign.json", lambda s: s["campaign"].update(pending_costs={"5": []})),
+    "pending costs an object": ("campaign.json", lambda s: s["campaign"].update(pending_costs={"5": []})),
 }
 
 

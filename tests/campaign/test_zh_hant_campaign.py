@@ -1,4 +1,4 @@
-"""The campaign layer in Traditional Chinese (issue 16): what the GM reads from it — the session recap, the
+"""The campaign layer in Traditional Chinese: what the GM reads from it — the session recap, the
 history's Markdown export, a refusal, a new session's message — holds no English word but names, ids and
 notation, and reads as one exact zh-Hant line where it matters; the same calls in English are unchanged.
 

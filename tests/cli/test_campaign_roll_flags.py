@@ -1,6 +1,6 @@
 """``roll SYSTEM --campaign NAME``: flags are never abbreviated, the README's pool flags are read the same
 way or refused naming the flag to use, a flag that means nothing to the system is refused, and a roll
-without ``--attribute`` takes the skill's linked attribute or says which flag to give (play-test 3)."""
+without ``--attribute`` takes the skill's linked attribute or says which flag to give."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def test_apply_costs_that_need_a_condition_keeps_the_roll_and_costs_apply_takes_
 
 
 def test_names_from_the_campaign_file_are_shown_escaped_in_costs_and_sheet(gm, tmp_path):
-    """Text read from campaign.json is untrusted (issue 10): a control character is shown, not sent."""
+    """Text read from campaign.json is untrusted: a control character is shown, not sent."""
     gm(*PUSH)
     path = tmp_path / NAME / "campaign.json"
     tables = json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""``roll SYSTEM --campaign NAME`` without ``--character`` (issue 12): the GM's own roll, the pool from
+"""``roll SYSTEM --campaign NAME`` without ``--character``: the GM's own roll, the pool from
 the pool flags, recorded in the campaign with no character ("GM" in the history) and no costs."""
 
 from __future__ import annotations

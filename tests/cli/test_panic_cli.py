@@ -1,4 +1,4 @@
-"""``gmconsole panic NAME CHARACTER [--face N] [--in-range C ...] [--json]`` (issue 12, item 4): the
+"""``gmconsole panic NAME CHARACTER [--face N] [--in-range C ...] [--json]``: the
 tracker's ``p`` from the command line, with the D6 rolled at the table (R-MANUAL-1)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``roll SYSTEM --campaign ... --push`` refused: exit 2 means nothing was recorded (play-test 3).
+"""``roll SYSTEM --campaign ... --push`` refused: exit 2 means nothing was recorded.
 
 The roll is recorded before its push is tried; when the push is refused (R-PUSH-2, R-PUSH-6, bad push
 faces) the roll is taken back, so the history shows it only as undone and the error line says so."""

@@ -1,4 +1,4 @@
-"""``gmconsole serve NAME`` before it serves (issue 14): what it refuses, what it warns about, what it runs.
+"""``gmconsole serve NAME`` before it serves: what it refuses, what it warns about, what it runs.
 
 No browser here (tests/web has the one test that needs it): the refusals run in-process, the server
 itself is replaced by a recorder, and one test starts the real server to stop it with Ctrl+C.

@@ -114,7 +114,7 @@ def test_settings_of_a_campaign_that_does_not_exist_exits_2(gm):
 
 
 def test_settings_waits_for_a_writer_like_other_writers(tmp_path, capsys):
-    """``--wait 0`` with the campaign open in another writer fails at once with one line (issue 10)."""
+    """``--wait 0`` with the campaign open in another writer fails at once with one line."""
     from gmconsole.campaign.library import install_demos
     from gmconsole.campaign.service import CampaignService
 
@@ -132,7 +132,7 @@ EVIL = "x\x1b[2J\u202ey"
 
 def test_settings_read_from_a_hostile_file_are_shown_escaped(gm, tmp_path):
     """A condition name and an initiative attribute holding ESC and a bidi override, planted in the file,
-    are printed escaped (text and JSON), and the JSON reads back as the same strings (issue 10)."""
+    are printed escaped (text and JSON), and the JSON reads back as the same strings."""
     from gmconsole.safe_text import UNSAFE
 
     path = tmp_path / "yze-demo" / "campaign.json"

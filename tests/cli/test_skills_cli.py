@@ -1,4 +1,4 @@
-"""``gmconsole skills NAME [--json] [--add NAME=ATTRIBUTE] [--remove NAME] [--load FILE]`` (issue 11),
+"""``gmconsole skills NAME [--json] [--add NAME=ATTRIBUTE] [--remove NAME] [--load FILE]``,
 run as a user would: each flag, the sample list, and bad input (exit 2, one line, nothing changed)."""
 
 import json

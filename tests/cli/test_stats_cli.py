@@ -1,4 +1,4 @@
-"""``gmconsole stats NAME [--session N] [--character C] [--json]`` (issue 15), run as a GM types it:
+"""``gmconsole stats NAME [--session N] [--character C] [--json]``, run as a GM types it:
 luck against the exact odds, pushes, typed dice kept apart from the console's, dice fairness."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The command line in Traditional Chinese (issue 16): ``--lang zh-Hant`` before the command.
+"""The command line in Traditional Chinese: ``--lang zh-Hant`` before the command.
 
 What a command prints for a person reads in zh-Hant (no English word left but the campaign's own names,
 system ids and command lines quoted); ``--json`` keeps its keys; without ``--lang`` it is English, as it was."""

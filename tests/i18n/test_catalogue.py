@@ -1,4 +1,4 @@
-"""The zh-Hant catalogue is complete and compiled (issue 16): a string wrapped in the code without a reviewed
+"""The zh-Hant catalogue is complete and compiled: a string wrapped in the code without a reviewed
 translation, a placeholder lost in translation, or a .po edited without compiling its .mo fails here."""
 
 from __future__ import annotations

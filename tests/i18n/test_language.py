@@ -1,4 +1,4 @@
-"""Choosing the console's language (issue 16): ``gmconsole.i18n`` and the ``--lang`` option."""
+"""Choosing the console's language: ``gmconsole.i18n`` and the ``--lang`` option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The help screen's rules reference in Traditional Chinese (issue 16): every title and line of
+"""The help screen's rules reference in Traditional Chinese: every title and line of
 ``data/rules_help.toml`` carries its zh-Hant text, the help shows the console's language, R-ids read the same
 in both, and docs/RULES.md (written from the English) does not change."""
 

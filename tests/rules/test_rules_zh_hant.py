@@ -1,4 +1,4 @@
-"""The rules' refusals in Traditional Chinese (issue 16): what the GM reads when the rules say no — a pool too
+"""The rules' refusals in Traditional Chinese: what the GM reads when the rules say no — a pool too
 big, a second push, an initiative error — is in zh-Hant with the zh-Hant seed's words, and the same refusal
 in English is unchanged, byte for byte."""
 

@@ -1,4 +1,4 @@
-"""The store's errors the GM reads, in Traditional Chinese (issue 16): a damaged campaign file, a file that
+"""The store's errors the GM reads, in Traditional Chinese: a damaged campaign file, a file that
 cannot be read, a refused campaign name; the paths and names in them stay as they are, and English is
 unchanged."""
 

@@ -1,4 +1,4 @@
-"""The push odds in the GM's language (issue 16): the panic rows a push can land on by their data-file zh-Hant
+"""The push odds in the GM's language: the panic rows a push can land on by their data-file zh-Hant
 names (not their ids, ``drop-item``) and every cost with what it falls on in words (an attribute by its
 zh-Hant name), as ``systems/yearzero/wording.py`` gives them to the push-odds line and screen."""
 

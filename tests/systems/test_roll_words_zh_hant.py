@@ -1,4 +1,4 @@
-"""The roll builder's odds words in Traditional Chinese (issue 16): the tiered odds line names each tier by
+"""The roll builder's odds words in Traditional Chinese: the tiered odds line names each tier by
 its data-file zh-Hant name, and the English line stays as the history has always shown it."""
 
 from __future__ import annotations

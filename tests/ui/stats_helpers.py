@@ -1,4 +1,4 @@
-"""A seeded session for the statistics screen's tests and snapshots (issue 15): the console's dice from
+"""A seeded session for the statistics screen's tests and snapshots: the console's dice from
 the service's seeded ``random.Random``, some pushes, and dice typed by hand."""
 
 from __future__ import annotations

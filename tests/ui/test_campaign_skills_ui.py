@@ -69,11 +69,11 @@ def test_add_a_skill_give_it_roll_it_and_see_it_in_the_history(make_app):
     assert service.character("c1").skills["piloting"] == 2
     assert seen["request"].skill == "piloting"
     roll = service.history(kind="roll")[0]
-    # by name (play-test 5)
+    # by name
     assert roll["skill"] == "piloting" and roll["pool"]["explanation"][1] == "Piloting 2: 2 skill dice"
     assert roll["pool"]["explanation"][0].startswith("Agility")
     newest, *_ = seen["history"]
-    assert "Piloting" in newest and "roll" in newest  # the skill column shows its name (play-test 3)
+    assert "Piloting" in newest and "roll" in newest  # the skill column shows its name
     assert any("skill added: Piloting (agility)" in " ".join(row) for row in seen["history"])
 
 

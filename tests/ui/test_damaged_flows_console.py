@@ -1,4 +1,4 @@
-"""The damaged-file flows in the console after issue 10, as a GM play-test met them (issue 10 follow-up).
+"""The damaged-file flows in the console after issue 10, as a GM play-test met them.
 
 - Item 9: a history the service could not check at open was reported with ``log.warning``, written
   raw to stderr over the console; the console now says it in its own status line, and nothing is

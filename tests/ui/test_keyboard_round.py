@@ -52,7 +52,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
             await pilot.press("enter")
             await pilot.pause()
             # Apply the costs: the stress die's 1 makes Ripley panic; when the row reaches others
-            # (issue 12, item 5) Dallas is marked in range.
+            # Dallas is marked in range.
             await pilot.press("c")
             await pilot.pause()
             seen["costs_asked"] = isinstance(app.screen, MarkListScreen)
@@ -61,7 +61,7 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
                 await pilot.pause()
             seen["after_costs"] = service.character("c1").stress
             # A panic roll from the tracker for Ripley (highlighted first); who is in range is asked only
-            # when the row reaches others (issue 12, item 5): then Dallas is marked.
+            # when the row reaches others: then Dallas is marked.
             await pilot.press("4", "p")
             await pilot.pause()
             seen["asked"] = isinstance(app.screen, MarkListScreen)

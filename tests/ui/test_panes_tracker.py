@@ -145,7 +145,7 @@ def test_panic_key_is_not_offered_in_myz_which_has_no_panic_table(make_app):
             await pilot.pause()
 
     asyncio.run(run())
-    assert "panic" not in seen[0] and "rest" not in seen[0]  # myz keeps no stress: nothing to rest (play-test 4)
+    assert "panic" not in seen[0] and "rest" not in seen[0]  # myz keeps no stress: nothing to rest
     assert app.service.history(kind="panic") == []
     points = app.service.campaign.roster[0].mutation_points
     assert app.service.history(kind="mutation_points")[0]["summary"].endswith(f"{points - 1} → {points} (+1)")

@@ -72,7 +72,7 @@ def test_R_MYZ_TRAUMA_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_br
     broken = odds.cost_distribution["broken"][1]  # Strength 5: three more 1s among five rerolled dice
     assert broken == sum(odds.cost_distribution["trauma"][t] for t in (5, 6, 7))
     assert "trauma 2–7" in seen["line"] and "mutation points 2–7" in seen["line"]
-    assert "broken (Strength 0) 4 %" in seen["line"]  # the character, not the gear (play-test 9)
+    assert "broken (Strength 0) 4 %" in seen["line"]  # the character, not the gear
 
 
 def test_a_gm_quick_roll_push_costs_nobody_so_the_odds_name_no_cost(make_app):

@@ -61,7 +61,7 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
             await pilot.press("p")
             await pilot.pause()
             seen["refused"] = _builder_text(app)
-            await pilot.press("P")  # typed faces: refused before the faces are asked for (play-test 4)
+            await pilot.press("P")  # typed faces: refused before the faces are asked for
             await pilot.pause()
             seen["typed_screen"] = type(app.screen).__name__
             seen["typed"] = _builder_text(app)

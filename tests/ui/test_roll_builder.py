@@ -393,7 +393,7 @@ async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
         back = builder.request()
         await pilot.press("x")
         cleared = builder.request()
-    # the skill, gear and difficulty are the character's draft until their roll is recorded (play-test 5)
+    # the skill, gear and difficulty are the character's draft until their roll is recorded
     assert (back.skill, back.gear, back.difficulty) == ("ranged", ("g2",), "demanding")
     assert (cleared.skill, cleared.gear, cleared.difficulty) == (None, (), None)
     assert app.service.history() == []

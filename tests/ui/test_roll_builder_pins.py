@@ -1,7 +1,7 @@
-"""Pilot tests of the roll builder's per-roll options (issue 12): a modifier, a difficulty, helpers,
+"""Pilot tests of the roll builder's per-roll options: a modifier, a difficulty, helpers,
 bonus dice, Push Yourself, TN modifiers, named skill modifiers and a reactive roll reset after the
 roll is recorded and are not carried to another character, unless pinned with ``!``; going back to a
-character finds the options built for them until their roll is recorded (play-test 5); a push belongs
+character finds the options built for them until their roll is recorded; a push belongs
 to its roll and a GM roll uses none of them, so neither resets anything."""
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_wit
         await pilot.pause()
         assert "modifiers: Deal on the side" in shown_text(builder, "#rb-result")
         assert "私下買賣" not in shown_text(builder, "#rb-result")
-        assert "mods" not in shown_text(builder, "#rb-settings")  # a named modifier is for one roll (issue 12)
+        assert "mods" not in shown_text(builder, "#rb-settings")  # a named modifier is for one roll
         await _mark(pilot, [0])  # the GM builds a second deal: warned before rolling it
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -1,4 +1,4 @@
-"""Sessions and scenes in the console (issue 11): ``N`` new scene, ``S`` new session (asks when costs are
+"""Sessions and scenes in the console: ``N`` new scene, ``S`` new session (asks when costs are
 pending, a form with title and date, then the recap), the title line, the recap screen (also ``r`` in
 the history), its export, and a snapshot of it.
 

@@ -1,4 +1,4 @@
-"""The statistics screen (issue 15): ``I`` from the main screen and from the history, the figures of
+"""The statistics screen: ``I`` from the main screen and from the history, the figures of
 ``gmconsole stats --json``, the scope and character keys, the "nothing yet" words, a suspect die's
 histogram, and a console that answers keys while the figures are counted in a thread."""
 

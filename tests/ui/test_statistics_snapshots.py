@@ -1,4 +1,4 @@
-"""Snapshots of the statistics screen (issue 15) on the yze demo after a seeded session: the console's
+"""Snapshots of the statistics screen on the yze demo after a seeded session: the console's
 dice from a fixed ``random.Random``, some pushes, a roll typed by hand and eight typed all 6s (a suspect
 base D6), at 120x40 and 80x24. Review ``snapshot_report.html`` before ``--snapshot-update``."""
 

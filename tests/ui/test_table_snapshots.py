@@ -1,4 +1,4 @@
-"""Snapshots of the players' table view (issue 14): the yze and tiered demos at 120×40 and 80×24, in a
+"""Snapshots of the players' table view: the yze and tiered demos at 120×40 and 80×24, in a
 conflict with public rolls, a hidden roll (never drawn), an NPC the GM shows, a clock and doom.
 
 Deterministic like the console's snapshots: demo copies, frozen clock, seeded dice. Review

@@ -1,4 +1,4 @@
-"""The players' table view (issue 14): what ``TableApp`` shows of a campaign the GM runs, and that
+"""The players' table view: what ``TableApp`` shows of a campaign the GM runs, and that
 nothing on it changes anything.
 
 Each test records the GM's changes with a writer service, then opens the same campaign read-only

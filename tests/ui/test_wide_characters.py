@@ -1,4 +1,4 @@
-"""Wide characters measured right (issue 16): at 80×24 in zh-Hant, with a campaign and a character named in
+"""Wide characters measured right: at 80×24 in zh-Hant, with a campaign and a character named in
 Chinese, what the console cuts it cuts by terminal cells, never through the middle of a wide character, and
 ends in "…"; what it lines up (the dice labels) it lines up by cells."""
 

@@ -1,4 +1,4 @@
-"""The console in Traditional Chinese (issue 16): every screen a GM visits reads in zh-Hant.
+"""The console in Traditional Chinese: every screen a GM visits reads in zh-Hant.
 
 A user-level guard against a string left unwrapped: the console is opened with ``zh-Hant`` on a demo
 campaign, the GM walks through the screens, and the text of each screen (what a screenshot shows) must

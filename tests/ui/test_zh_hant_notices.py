@@ -1,4 +1,4 @@
-"""The damaged-file and read-only notices in Traditional Chinese (issue 16), and in English as they were.
+"""The damaged-file and read-only notices in Traditional Chinese, and in English as they were.
 
 A read-only console that meets a damaged file says what is wrong (the store's sentence) and what to do; the
 reasons a campaign is read-only are marked for the catalogue where they are defined and read in the

@@ -1,4 +1,4 @@
-"""The console's screens, forms and command palette in Traditional Chinese (issue 16), beside the walk of
+"""The console's screens, forms and command palette in Traditional Chinese, beside the walk of
 ``test_zh_hant_console.py`` and with its reading: what the screen shows (a screenshot's text) holds no English
 word beyond the allow-list (names from the campaign file, key names, system and rule ids).
 
@@ -37,7 +37,7 @@ def words(found: list[str]) -> set[str]:
 
 
 AWAITING: dict[str, set[str]] = {}
-"""English these screens show that other areas' strings write, wrapped on their branches (issue 16), by walk:
+"""English these screens show that other areas' strings write, wrapped on their branches, by walk:
 the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the opposed roll's form
 (``ui/widgets/roll_specials.py``), the named modifiers' refusal (``ui/roll_builder/modifier_flows.py``), the
 recap and the new session's summary (``campaign/sessions.py``, ``campaign/commands/sessions.py``), the games'

@@ -1,4 +1,4 @@
-"""Snapshots of the console in Traditional Chinese (issue 16): the main screen, the roll builder after a
+"""Snapshots of the console in Traditional Chinese: the main screen, the roll builder after a
 push and the help screen, at 80×24 and 120×40. Review the PNGs made from them: the Chinese must read
 right and line up (a wide character is two cells)."""
 

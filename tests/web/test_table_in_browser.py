@@ -1,4 +1,4 @@
-"""The players' table view in a real browser (issue 14): ``gmconsole serve`` on a copy of the yze demo,
+"""The players' table view in a real browser: ``gmconsole serve`` on a copy of the yze demo,
 headless Chromium loading the page, the screen read back as text (``served_page``).
 
 The page shows the conflict's initiative order and round; a roll recorded by the CLI in another

@@ -1,4 +1,4 @@
-"""The players' table view served to a browser in Traditional Chinese (issue 16): ``gmconsole serve`` started
+"""The players' table view served to a browser in Traditional Chinese: ``gmconsole serve`` started
 with ``GMCONSOLE_LANG=zh-Hant`` hands the language to every table view it runs (the served command inherits
 the environment), so the page the players' phones show reads in zh-Hant: the round, whose turn it is, the
 keys line. One server and one browser, as in ``test_table_in_browser``.

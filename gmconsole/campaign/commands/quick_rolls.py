@@ -1,4 +1,4 @@
-"""The GM's quick roll (issue 12): a pool typed without a character, recorded as the GM's roll.
+"""The GM's quick roll: a pool typed without a character, recorded as the GM's roll.
 
 The pool is read by the system's own syntax (:mod:`gmconsole.systems.quick_pool`, each family's ``quick_pool.py``) and
 rolled with the console's dice or typed faces (R-MANUAL-1), like a roll from the sheet. It belongs to nobody:

@@ -30,7 +30,7 @@ class RollFront:
         """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
         from gmconsole.campaign import rolls
 
-        if fields.get("skill"):  # a skill named by id or by its name in the campaign's list (issue 11)
+        if fields.get("skill"):  # a skill named by id or by its name in the campaign's list
             fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
         return rolls.RollRequest(
             character_id=self.character(character_id).id, gear=tuple(gear),
@@ -118,7 +118,7 @@ class RollFront:
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None,
                    hidden: bool = False) -> dict:
-        """The GM's quick roll (issue 12): ``pool`` typed in the system's compact syntax
+        """The GM's quick roll: ``pool`` typed in the system's compact syntax
         (:attr:`GameSystem.quick_pool_syntax <gmconsole.systems.base.GameSystem.quick_pool_syntax>`, e.g. ``"5b 3s"``),
         rolled and recorded as the GM's roll, with no character and no costs; ``faces`` and ``hidden`` as
         for :meth:`roll`."""
@@ -154,8 +154,8 @@ class RollFront:
         return push_yourself.refusal(self, latest_roll(self, entry_id, "push"))
 
     def push_odds(self, entry_id: int):
-        """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows
-        (issue 17), as :class:`~gmconsole.systems.yearzero.push_odds.PushOdds`: what :meth:`push` would
+        """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows,
+        as :class:`~gmconsole.systems.yearzero.push_odds.PushOdds`: what :meth:`push` would
         do to it now. Raises ``ValidationError`` or ``RulesError`` with the reason a push is refused."""
         from gmconsole.campaign.commands import rolls as recorded
 
@@ -198,7 +198,7 @@ class RollFront:
                                  defender_chain_faces=defender_chain_faces)
 
     def pending_costs(self) -> list[dict]:
-        """The costs still waiting to be applied, one item per roll, oldest first (issue 11):
+        """The costs still waiting to be applied, one item per roll, oldest first:
         ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
         they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
         return pending_costs.pending_list(self.ledger.campaign.pending_costs)

@@ -218,7 +218,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
 
 
 def push_odds(service: CampaignService, entry_id: int):
-    """What pushing the recorded roll ``entry_id`` would give and cost (issue 17): refused for the same
+    """What pushing the recorded roll ``entry_id`` would give and cost: refused for the same
     reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs and,
     under `stress-dice`, no stress die of its own (R-PUSH-7). The active side of an opposed roll pushes
     to beat the defender's successes, which stay as rolled (R-OPP-1)."""

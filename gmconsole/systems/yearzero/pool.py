@@ -123,7 +123,7 @@ class PoolRequest:
     named_modifiers: tuple[tuple[str, int], ...] = ()
     skill_ones: str = "stay"
     campaign_skill: bool = False
-    """The skill comes from the campaign's own list (issue 11), not the system's table: a `myz` skill
+    """The skill comes from the campaign's own list, not the system's table: a `myz` skill
     the table does not know is then rolled like any skill instead of refused."""
     attribute_name: str | None = None
     """How the explanation and the step dice name the attribute (play-test 5: ``Agility``, not the id);

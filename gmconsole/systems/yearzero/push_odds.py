@@ -1,4 +1,4 @@
-"""Exact odds of pushing *this* roll: the dice already on the table decide what a push can do (issue 17).
+"""Exact odds of pushing *this* roll: the dice already on the table decide what a push can do.
 
 Before a roll the builder shows the odds of the pool; after it, the question at the table is "should I
 push?". A push rerolls only the dice showing neither a success nor a 1 (R-PUSH-1; R-PUSH-5 ``blank``:

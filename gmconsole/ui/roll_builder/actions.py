@@ -231,7 +231,7 @@ class BuilderKeys:
         self.pushed(pushed)
 
     def action_push_odds(self) -> None:
-        """``O``: the full table of what pushing the roll on screen can give and cost (issue 17)."""
+        """``O``: the full table of what pushing the roll on screen can give and cost."""
         from gmconsole.ui.screens.push_odds import PushOddsScreen
 
         entry = self._roll_to_push()
@@ -253,7 +253,7 @@ class BuilderKeys:
     def action_apply_costs(self, typed_panic: bool = False) -> None:
         """``c``: apply the costs of the current roll; with none waiting there (e.g. after the console
         was reopened, or another character has rolled since), those of the newest roll still owing costs
-        in the campaign's state (issue 11). The roll on screen stays the builder's last roll (it may
+        in the campaign's state. The roll on screen stays the builder's last roll (it may
         still be pushed), and a line of its own says whose roll's costs were applied.
         ``A``: the same with the panic D6 rolled at the table typed (R-MANUAL-1)."""
         from gmconsole.ui.cost_applying import apply_costs_of, newest_pending

@@ -4,7 +4,7 @@ The draft holds what the GM has set for the next roll (skill, attribute, gear an
 options), which options are pinned, and the drafts of the other characters. It is immutable: every
 key makes a new draft, the pane holds it in one reactive and redraws from one watcher.
 
-Per-roll options and pinning them (issue 12): a modifier, a difficulty, helpers, bonus dice, Push
+Per-roll options and pinning them: a modifier, a difficulty, helpers, bonus dice, Push
 Yourself, TN modifiers, named skill modifiers and a reactive roll belong to one roll of one
 character: once that roll is recorded they go back to their defaults, and another character's roll
 starts from the defaults, so nothing is carried into a roll the GM did not build (Push Yourself

@@ -410,7 +410,7 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         self._before_filter = {k: getattr(self.draft, k) for k in FILTER_KEEPS}
         self._no_match = None
         known = sorted({sid for c in self.service.campaign.roster for sid in c.skills})
-        own = self.service.campaign.skills  # the campaign's own list (issue 11), else the system's table
+        own = self.service.campaign.skills  # the campaign's own list, else the system's table
         self._choices = skill_choices(self.system, self.character(), known,
                                       None if own is None else [(k.id, k.name) for k in own])
         if child(self, "rb-skills") is None:

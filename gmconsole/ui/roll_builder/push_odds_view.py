@@ -1,4 +1,4 @@
-""""Should I push?" in the roll builder (issue 17): the odds and costs of pushing the roll on screen.
+""""Should I push?" in the roll builder: the odds and costs of pushing the roll on screen.
 
 Under ``p: push`` the builder shows one line — the chance of success after the push, the successes to
 expect, the panic chance and what each cost can come to — computed exactly from the dice the roll shows

@@ -65,7 +65,7 @@ class DemoPickerScreen(Screen[str | None]):
             yield Static(intro, id="picker-intro")
             options = []
             for summary in self.campaigns:
-                # folder names and rosters are read from the disk: shown escaped (issue 10)
+                # folder names and rosters are read from the disk: shown escaped
                 people = (_(", ").join(shown(c) for c in summary.characters[:3])
                           + (" …" if len(summary.characters) > 3 else ""))
                 label = f"{shown(summary.name)}  [{shown(_title(summary.system))}]  {people}"

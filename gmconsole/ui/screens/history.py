@@ -14,7 +14,7 @@ Everything is read through the campaign service (``self.app.service``); nothing 
 A damaged history file met on any of these paths is named, and its newest backup offered
 (:mod:`gmconsole.ui.damaged`), rather than ending the console.
 
-Speed (issue 12). The history is read once into memory (:mod:`gmconsole.campaign.history_index`) and
+Speed. The history is read once into memory (:mod:`gmconsole.campaign.history_index`) and
 each key in a filter filters that, instead of parsing every history file again (180 ms a key at
 50,000 entries, more with real entries; now mostly the table's rows filled, ``bench/history_filter.py``). A read
 that has more than :data:`~gmconsole.ui.screens.history_reading.READ_HERE_BYTES` to parse (opening the history of a

@@ -1,4 +1,4 @@
-"""How the history screen reads the history (issue 12): once, into memory, in a worker thread when
+"""How the history screen reads the history: once, into memory, in a worker thread when
 it is long, and after a change only the files the change touched.
 
 Mixed into :class:`~gmconsole.ui.screens.history.HistoryScreen`, which filters what is read

@@ -313,7 +313,7 @@ class MainScreen(Screen[None]):
         self.app.push_screen(HelpScreen(panes))
 
     def action_quit(self) -> None:
-        """Quit; while costs wait to be applied (issue 11) ask first: they stay pending in the campaign
+        """Quit; while costs wait to be applied ask first: they stay pending in the campaign
         either way, but the GM may have meant to press ``c``."""
         waiting = [] if self.app.service.read_only else self.app.service.pending_costs()
         if not waiting:

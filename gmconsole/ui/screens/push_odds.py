@@ -1,4 +1,4 @@
-"""The full "should I push?" table (issue 17): every figure of pushing the roll on screen, exactly.
+"""The full "should I push?" table: every figure of pushing the roll on screen, exactly.
 
 The roll builder's one line (:mod:`gmconsole.ui.roll_builder.push_odds_view`) sums it up; ``O`` opens
 this screen: the chance of each number of successes after the push (and of at least that many: two is

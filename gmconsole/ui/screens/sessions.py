@@ -1,4 +1,4 @@
-"""Sessions and scenes in the console (issue 11): the new-session form, the recap screen, and the flow
+"""Sessions and scenes in the console: the new-session form, the recap screen, and the flow
 behind the main screen's ``S`` (new session) and ``N`` (new scene) keys.
 
 ``S`` first checks the session for costs recorded but never applied

@@ -1,4 +1,4 @@
-"""The campaign's own skills (issue 11): the list the roll builder and the sheets use, and its changes.
+"""The campaign's own skills: the list the roll builder and the sheets use, and its changes.
 
 ``L`` on the main screen opens it. ``a`` adds a skill (name in the campaign's language, the attribute
 it rolls with and a push charges, its stunts or bonus effects), ``e`` renames or changes the

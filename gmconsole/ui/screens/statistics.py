@@ -1,5 +1,5 @@
 """The statistics screen (``I`` from the main screen and from the history): what the dice did against
-what the odds said (issue 15), in figures and in plots drawn in the terminal.
+what the odds said, in figures and in plots drawn in the terminal.
 
 It shows the current session by default; ``s`` switches to the whole campaign and back, ``c`` picks one
 character (or everyone). The figures are those of :func:`gmconsole.campaign.statistics.statistics` (what
@@ -276,7 +276,7 @@ class StatisticsScreen(Screen[None]):
 
         choices = [("", _("everyone")), *roster_choices(self.service.campaign.roster)]
         named = {label for _id, label in choices} | {c.name for c in self.service.campaign.roster}
-        # the GM's own rolls and characters who left the roster are in the figures too (play-test 9)
+        # the GM's own rolls and characters who left the roster are in the figures too
         choices += [(name, name) for name in (self.data or {}).get("by_character", {}) if name not in named]
         picker = PickCharacters(_("Whose statistics?"), choices, [self.character or ""], limit=1)
         self.app.push_screen(picker, self._picked)

@@ -1,4 +1,4 @@
-"""The statistics screen's figures in words and tables (issue 15): what the dice did against what the
+"""The statistics screen's figures in words and tables: what the dice did against what the
 odds said, read from the dict of :func:`gmconsole.campaign.statistics.statistics` (the same figures
 ``gmconsole stats --json`` prints, so the screen and the CLI cannot disagree).
 

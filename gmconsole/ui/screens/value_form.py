@@ -1,5 +1,5 @@
 """A one-number form: the tracker's typed value for a counter, doom or a clock, and a panic D6 rolled
-at the table (issue 12). The range is checked here when the form knows it (``low``/``high``), and
+at the table. The range is checked here when the form knows it (``low``/``high``), and
 again by the service, whose refusal shows under the field. :class:`PanicFacesForm` asks the D6s of
 two panics a roll owes at once (the one who rolled and an opposed roll's defender)."""
 

@@ -97,7 +97,7 @@ class TableApp(App[int]):
         return variables
 
     def get_line_filters(self):
-        """As the console's: anything drawn from the campaign file is escaped (issue 10)."""
+        """As the console's: anything drawn from the campaign file is escaped."""
         return [*super().get_line_filters(), ESCAPE_UNSAFE]
 
     def compose(self) -> ComposeResult:
@@ -162,7 +162,7 @@ class TableApp(App[int]):
         self.query_one("#table-keys", Static).update(Text.assemble(error, "  · " + _("q quit")))
 
     def on_resize(self, event) -> None:
-        self.refresh_view(event.size.width)  # the app's own size is not the new one yet (play-test 8)
+        self.refresh_view(event.size.width)  # the app's own size is not the new one yet
 
     def refresh_view(self, width: int | None = None) -> None:
         """Redraw everything from the service (on mount, on resize, and whenever the campaign changed),

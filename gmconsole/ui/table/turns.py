@@ -77,7 +77,7 @@ class TurnOrder(Static):
         for slot in state.slots:
             name, numbers = name_of(slot.combatant)
             rows.append((name + (_(" · delayed") if slot.delayed else ""), numbers, slot))
-        width = max(cell_len(label) for label, _n, _s in rows)  # the cards in one column (play-test 8)
+        width = max(cell_len(label) for label, _n, _s in rows)  # the cards in one column
         for index, (label, numbers, slot) in enumerate(rows):
             label += " " * (width - cell_len(label))
             value = f"  {what} {slot.value}" if numbers and state.mode != "manual" else ""

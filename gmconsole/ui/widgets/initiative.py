@@ -191,7 +191,7 @@ class InitiativePane(Vertical):
                              Text(value, style=BOLD_YELLOW), *taken])
             else:
                 rows.append([Text(""), Text(label), Text(value), *taken])
-        # a long name ends in "…" (its card or total never cut), fitted again on a resize (issue 12)
+        # a long name ends in "…" (its card or total never cut), fitted again on a resize
         headers, keys = _columns(mode, kept)
         rows, _cut = self._fit.fit(table_room(table, len(rows)), headers, rows)
         fill_table(table, list(zip(headers, keys)), rows, [f"{i}" for i in range(len(rows))])

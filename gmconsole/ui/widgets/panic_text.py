@@ -33,8 +33,7 @@ def describe_panic(panic: dict) -> Text:
     """The panic entry's table result(s) as the GM reads them: total, effect, what it does, who else.
 
     A chained roll is one line (who, the dice, the row's name; its words are the same table's and its
-    effect shows in the State column), so a chain of several stays short under the clocks
-    (issue 12, item 6)."""
+    effect shows in the State column), so a chain of several stays short under the clocks."""
     out = Text()
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:

@@ -373,7 +373,7 @@ def tiered_forms(service, character, state: dict, rng,
 
 
 def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
-    """R-TIER-4 (issue 12, item 1): after an attack the GM picks who takes its damage from the roster;
+    """R-TIER-4: after an attack the GM picks who takes its damage from the roster;
     it comes off their stamina as one undoable entry (the status line says the new value). Escape at
     the picker applies nothing; an attack that did no damage asks nothing."""
     from gmconsole.ui.screens.pickers import PickCharacters

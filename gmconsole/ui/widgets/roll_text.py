@@ -61,7 +61,7 @@ def skill_choices(system: str, character, known: tuple[str, ...] | list[str] = (
     system's table, and of ``known`` (the skills on the campaign's sheets, since the seed names no fixed
     list), is offered; those the character lacks are marked untrained. The service decides what an
     untrained roll costs (the TN); the list only lets the GM pick it. ``tiered`` lists the character's
-    own skills. ``own`` is a Year Zero campaign's own skill list (issue 11) as ``(id, name)``, offered
+    own skills. ``own`` is a Year Zero campaign's own skill list as ``(id, name)``, offered
     instead of the table; its names come from the campaign file, so they are shown escaped."""
     skills = character.skills if character is not None else {}
     rows: list[SkillChoice] = []

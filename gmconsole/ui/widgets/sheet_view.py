@@ -140,7 +140,7 @@ def fill_table(table, columns: list[tuple[str, str]], rows: list[list], row_keys
 
     A DataTable measures auto-width columns only when it is next idle, and a frame drawn before that
     stays in its render cache: a table refilled on a resize kept its header widths ("Aldr", "20/2"),
-    even after resizing back (play-test 3). Widths given up front draw right from the first frame,
+    even after resizing back. Widths given up front draw right from the first frame,
     exactly as wide as the auto widths of a fresh open.
 
     The table is cleared and refilled only when what it would show differs from what it shows: a

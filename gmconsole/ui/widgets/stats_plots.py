@@ -1,4 +1,4 @@
-"""The statistics screen's plots, drawn in the terminal with ``textual-plotext`` (issue 15).
+"""The statistics screen's plots, drawn in the terminal with ``textual-plotext``.
 
 Imported by the statistics screen when it opens, never at start-up: ``textual_plotext`` (and
 ``plotext`` under it) costs its import only to a GM who asks for the figures (docs/campaigns.md, luck and statistics).

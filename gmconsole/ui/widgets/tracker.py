@@ -209,7 +209,7 @@ class TrackerPane(Vertical):
             bar = "●" * filled + "○" * (cells - filled)
             rows.append([Text(shown(clock.name)), Text(f"{bar} {clock.filled}/{clock.segments}",
                                                         style=BOLD_RED if clock.full else "cyan")])
-        # a long clock name ends in "…" and the bar is never cut; fitted again on a resize (issue 12)
+        # a long clock name ends in "…" and the bar is never cut; fitted again on a resize
         headers = [_("Clock"), _("Progress")]
         room = table_room(clocks, len(rows))
         rows, self._clock_cut = self._clock_fit.fit(room, headers, rows)
