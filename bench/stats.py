@@ -23,6 +23,7 @@ copy's first-roll faces rolled afresh.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
@@ -113,6 +114,11 @@ def main() -> int:
               f"{figures['typed']['rolls']} typed")
         print(f"statistics over the entries read: median {statistics.median(own) * 1000:.0f} ms (goal <= 300; "
               f"first run {own[0] * 1000:.0f} ms)")
+        on_disk = sum(path.stat().st_size for path in (root / name / "history").rglob("entries-*.json"))
+        full = sum(len(json.dumps({k: v for k, v in e.items() if k not in ("id", "session")}, ensure_ascii=False,
+                                  separators=(",", ":")).encode()) for e in entries)
+        print(f"bytes on disk per entry: {on_disk / len(entries):.0f} (goal <= 1024; the same entries written in "
+              f"full, the anchor: {full / len(entries):.0f}, {on_disk / full:.2f}x of it)")
         del entries
         print(f"the history read alone (anchor): median {statistics.median(read) * 1000:.0f} ms "
               f"(statistics {statistics.median(own) / statistics.median(read):.2f}x of it)")

@@ -45,6 +45,7 @@ from gmconsole.store import CampaignStore
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
 from gmconsole.store.clean_close import drop_marker
+from gmconsole.store.shape import GMCONSOLE
 from gmconsole.store.storage import AtomicJSONStorage
 
 SIZES = (100, 1_000, 10_000)
@@ -69,7 +70,9 @@ def roll_entry(n: int, rng: random.Random) -> dict:
 
 
 def fill_history(store: CampaignStore, per_session: dict[int, int], rng: random.Random, make=roll_entry) -> None:
-    """Write entries straight into chunk files, CHUNK_SIZE at a time, ids increasing by session."""
+    """Write entries straight into chunk files, CHUNK_SIZE at a time, ids increasing by session, each as the
+    store writes it (lean where its shapes say so: :mod:`gmconsole.store.lean_entries`)."""
+    pack = store.shapes.pack if store.shapes is not None else dict
     next_id = 1
     for session, count in per_session.items():
         ensure_folder(cs.session_folder(store.path, session))
@@ -77,7 +80,7 @@ def fill_history(store: CampaignStore, per_session: dict[int, int], rng: random.
             size = min(cs.CHUNK_SIZE, count - start)
             ids = range(next_id, next_id + size)
             storage = AtomicJSONStorage(cs.chunk_file(store.path, session, next_id), "history")
-            storage.write({"entries": {str(i): make(i, rng) for i in ids}})
+            storage.write({"entries": {str(i): pack(make(i, rng)) for i in ids}})
             next_id += size
 
 
@@ -88,7 +91,7 @@ def repeat_history(root: Path, name: str, real: list[dict], rng: random.Random, 
     rng)`` may vary a copy), written straight into chunk files; the state is told the newest id and the
     clean-close marker dropped, so the next open finds it from the files. How the long-history benches
     grow a campaign made of real entries."""
-    store = cs.CampaignStore.open(root, name)
+    store = cs.CampaignStore.open(root, name, shapes=GMCONSOLE)
     try:
         shutil.rmtree(store.path / cs.HISTORY)
         fill_history(store, {s: entries // sessions for s in range(1, sessions + 1)}, rng,

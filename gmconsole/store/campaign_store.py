@@ -95,6 +95,7 @@ OPEN_CHUNKS = 16
 _RESERVED_FIELDS = ("id", "session")
 
 
+
 class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     """A campaign opened from disk: see the module docstring for why its history is cut into chunks.
 
@@ -349,6 +350,8 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         for key in _RESERVED_FIELDS:
             document.pop(key, None)
         self._check_entry(session, document, _("the new entry"))
+        if self.shapes is not None:
+            document = self.shapes.pack(document)
         try:
             with self._writing():
                 entry_id = self._append(session, document)
@@ -396,10 +399,14 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
             current = table.get(doc_id=entry_id)
             if current is None:
                 raise EntryNotFound(session, entry_id)
-            self._check_entry(session, {**current, **changes}, _("entry {id}").format(id=entry_id))
+            where = _("entry {id}").format(id=entry_id)
+            # the chunk passed the shape check when read, so its entry unpacks (:mod:`.lean_entries`)
+            changed = {**(self.shapes.unpack(dict(current), where) if self.shapes else current), **changes}
+            self._check_entry(session, changed, where)
+            stored = self.shapes.pack(changed) if self.shapes is not None else changed
             self._wrote(session, chunks[at])
-            with self._writing():
-                table.update(changes, doc_ids=[entry_id])
+            with self._writing():  # the whole document replaced: a lean form renames or drops keys
+                table.update(lambda document: (document.clear(), document.update(stored)), doc_ids=[entry_id])
         except EntryNotFound:
             raise
         except BaseException:
@@ -438,7 +445,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
                 backup_base=self._backup_base(path),
                 keep=CHUNK_BACKUPS,
                 campaign=self.name,
-                shape=self._entry_shape,
+                shape=self.shapes.stored_entry if self.shapes else None,
             )
         self._chunk_dbs[path] = db  # most recently used last
         while len(self._chunk_dbs) > OPEN_CHUNKS:

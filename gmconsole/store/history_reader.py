@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import gmconsole.store.schema as schema
+from gmconsole.i18n import _
 from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, EntryNotFound
 from gmconsole.store.layout import backup_base, check_session, chunk_file, chunks_in, session_folder, sessions_in
@@ -128,14 +129,21 @@ class HistoryReader:
     def _read_chunk(self, session: int, first: int) -> list[dict]:
         """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
         path = chunk_file(self.path, session, first)
-        loaded = schema.read(path, "history", self._backup_base(path), self._entry_shape)
+        loaded = schema.read(path, "history", self._backup_base(path))
         if loaded is None:
             return []
         found = []
         for key, document in loaded[0]["entries"].items():
-            document["id"] = int(key)
-            document["session"] = session
-            found.append(document)
+            where = _("entry {key}").format(key=key)
+            try:  # each entry read back from its chunk file's form, then checked (as schema.read would)
+                entry = self.shapes.unpack(document, where) if self.shapes else document
+                if self.shapes:
+                    self.shapes.entry(entry, where)
+            except ValueError as error:  # ShapeError, UnreadableEntry
+                raise CorruptFile(path, str(error), newest_backup(self._backup_base(path))) from None
+            entry["id"] = int(key)
+            entry["session"] = session
+            found.append(entry)
         found.sort(key=lambda entry: entry["id"])
         return found
 
@@ -149,10 +157,6 @@ class HistoryReader:
 
     def _backup_base(self, path: Path) -> Path:
         return backup_base(self.path, path)
-
-    @property
-    def _entry_shape(self):
-        return self.shapes.entry if self.shapes else None
 
     def _chunks(self, session: int) -> list[int]:
         chunks = self._chunk_index.get(session)

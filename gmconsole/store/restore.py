@@ -33,7 +33,7 @@ def restore(campaign: Path, path: Path, shapes: Shapes | None = None) -> None:
         except (FileNotFoundError, StoreError):
             continue
         try:
-            shape = None if shapes is None else shapes.state if kind == "campaign" else shapes.entry
+            shape = None if shapes is None else shapes.state if kind == "campaign" else shapes.stored_entry
             schema.decode(candidate, raw, kind, shape=shape)
         except (CorruptFile, StoreError):
             continue

@@ -31,7 +31,7 @@ from gmconsole.store.safe_open import read_nofollow
 from gmconsole.store.shape import ShapeError
 from gmconsole.user_files import deeper_than, unparsable
 
-SCHEMA = 1
+SCHEMA = 2
 META_TABLE = "_gmconsole"
 TABLE_OF_KIND = {"campaign": "state", "history": "entries"}
 
@@ -45,7 +45,14 @@ def _schema0_to_1(kind: str, tables: dict) -> dict:
     return migrated
 
 
-MIGRATIONS: dict[int, Callable[[str, dict], dict]] = {0: _schema0_to_1}
+def _schema1_to_2(kind: str, tables: dict) -> dict:
+    """Schema 2 lets a history file keep its entries lean (:mod:`gmconsole.store.lean_entries`); a
+    schema-1 file's entries are all written in full, which schema 2 reads as they are, so nothing changes.
+    The number tells an older gmconsole, which would read lean entries as damaged, that the file is newer."""
+    return tables
+
+
+MIGRATIONS: dict[int, Callable[[str, dict], dict]] = {0: _schema0_to_1, 1: _schema1_to_2}
 """``MIGRATIONS[n](kind, tables)`` turns the tables of a schema-``n`` file into schema ``n + 1``."""
 
 

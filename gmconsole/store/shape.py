@@ -47,6 +47,7 @@ from gmconsole.rules.dice import DIE_SIZES, MAX_DICE
 from gmconsole.rules.initiative import MAX_SPEED
 from gmconsole.safe_text import cut
 from gmconsole.settings_file import LANGUAGES
+from gmconsole.store.lean_entries import UnreadableEntry, pack, unpack
 from gmconsole.systems import SYSTEM_IDS
 
 
@@ -395,15 +396,39 @@ ENTRY = fields({"kind": STR}, {
 }, extra=_dice_in)
 
 
+def identity(entry: dict) -> dict:
+    """An entry kept in its chunk file as recorded."""
+    return entry
+
+
+def read_as_is(document: dict, where: str) -> dict:
+    """An entry read back from its chunk file as it is there."""
+    return document
+
+
 @dataclass(frozen=True)
 class Shapes:
-    """What a store checks its documents against: the campaign document and each history entry."""
+    """What a store checks its documents against, the campaign document and each history entry, and how
+    its chunk files keep the entries: ``pack`` gives what a chunk file holds for an entry, ``unpack`` the
+    entry a chunk file's document holds (raising :class:`ShapeError`), before ``entry`` checks it."""
 
     state: Check
     entry: Check
+    pack: Callable[[dict], dict] = identity
+    unpack: Callable[[dict, str], dict] = read_as_is
+
+    def stored_entry(self, document: Any, where: str) -> None:
+        """Check a chunk file's document: the entry it holds has the entry shape."""
+        if not isinstance(document, dict):
+            raise ShapeError(_("{where} is not an object").format(where=where))
+        try:
+            entry = self.unpack(document, where)
+        except UnreadableEntry as error:
+            raise ShapeError(str(error)) from None
+        self.entry(entry, where)
 
 
-GMCONSOLE = Shapes(state=STATE, entry=ENTRY)
+GMCONSOLE = Shapes(state=STATE, entry=ENTRY, pack=pack, unpack=unpack)
 """The shapes of gmconsole's own campaigns (see the module docstring)."""
 
 

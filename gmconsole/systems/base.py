@@ -212,6 +212,14 @@ class GameSystem(Protocol):
     with :attr:`reroll_grants` gives there ``grant_line(roll, grants)`` too: the line offering the reroll
     with the grants named (R-EXP-5), or ``None``."""
 
+    recorded_module: str | None
+    """The module saying what a roll entry of this system need not write in the history
+    (:mod:`gmconsole.store.lean_entries`), imported only when an entry is written or read: ``DERIVED``, the
+    fields worked out again from the entry when it is read (``{"odds": odds_of(entry)}``), and
+    ``STORED_DEFAULTS``, the values of a stored object's fields when nothing was asked for
+    (``{"pool_request": {field: value}}``), which the history leaves out. ``None`` where the family records
+    each field as rolled."""
+
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
         ``what`` names it ("Ada's strength")."""

@@ -16,6 +16,9 @@ class SystemFacts:
     Not a dataclass: a family class names some fifty facts, and generating a dataclass's ``__init__``,
     ``__repr__``, ``__eq__`` and frozen ``__setattr__`` for each cost ~5 ms of every start-up."""
 
+    recorded_module: str | None = None
+    """Nothing left out of a roll entry (see :class:`~gmconsole.systems.base.GameSystem`)."""
+
     def __init__(self, **facts: object) -> None:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
         for name, value in facts.items():

@@ -129,7 +129,7 @@ def test_a_number_out_of_its_range_makes_campaign_json_a_damaged_file_naming_the
 def test_a_die_a_chunk_records_is_one_of_the_known_sizes_showing_a_face_it_has(demo, die, said):
     """The statistics count each die's faces from 1 to its sides: a die of a billion sides read from a
     chunk would have them ask for gigabytes."""
-    _edit_entry(demo, lambda entry: entry["dice"].__setitem__(0, die))
+    _edit_entry(demo, lambda entry: entry.update(dice=[die]))  # written in full, as before lean entries
     before = _files(demo)
     error = _open_error(demo)
     assert error.path == demo / CHUNK and f"entry 1.{said}" in str(error), str(error)
@@ -161,19 +161,19 @@ def test_a_chunk_nested_deeper_than_any_gmconsole_file_is_damaged_before_anythin
 
 def test_a_lone_surrogate_anywhere_in_a_chunk_is_refused_naming_where(demo):
     path = demo / CHUNK
-    text = path.read_text(encoding="utf-8").replace('"kind":"base"', '"kind":"ba\\udc80se"', 1)
+    text = path.read_text(encoding="utf-8").replace('"character":"', '"character":"\\udc80', 1)
     path.write_text(text, encoding="utf-8")
     error = _open_error(demo)
-    said = "entries.1.pool.dice[0].kind holds \\udc80, a lone surrogate: not text, and it cannot be saved"
+    said = "entries.1.character holds \\udc80, a lone surrogate: not text, and it cannot be saved"
     assert said in str(error), str(error)
 
 
 def test_a_pair_of_surrogate_escapes_is_one_character_and_reads(demo):
     path = demo / CHUNK
-    text = path.read_text(encoding="utf-8").replace('"kind":"base"', '"kind":"base\\ud83d\\udc09"', 1)
+    text = path.read_text(encoding="utf-8").replace('"character":"', '"character":"\\ud83d\\udc09', 1)
     path.write_text(text, encoding="utf-8")
     with CampaignService.open(demo.parent, demo.name, read_only=True) as service:
-        assert service.entries()[0]["pool"]["dice"][0]["kind"] == "base\U0001f409"
+        assert service.entries()[0]["character"].startswith("\U0001f409")
 
 
 def test_an_entry_id_of_thousands_of_digits_is_a_damaged_chunk(demo):

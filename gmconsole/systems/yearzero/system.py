@@ -53,6 +53,8 @@ class YearZeroSystem(SystemFacts):
     pushes: bool = True
     push_adds_die: bool = False
     cli_module: str = "gmconsole.cli.yze_cli"
+    recorded_module: str | None = "gmconsole.systems.yearzero.recorded"
+    """A roll from the sheet stores its pool request; its pool, odds and stunts follow from it."""
     # asked by campaign commands
     check: str = "pool"
     special_rolls: tuple[str, ...] = ("opposed",)
