@@ -7,6 +7,7 @@ Every campaign here is played through the service, as the console and the comman
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -38,17 +39,17 @@ def _play(root: Path, name: str, seed: int = 5, turns: int = 12) -> list[dict]:
         for _turn in range(turns):
             who = rng.choice(pcs)
             skill = rng.choice(sorted(who.skills) or [None])
-            attribute = None if systems.get(service.campaign.system).attribute_from_skill else rng.choice(sorted(who.attributes))
+            named = not systems.get(service.campaign.system).attribute_from_skill
+            attribute = rng.choice(sorted(who.attributes)) if named else None
             try:
                 service.roll(who.id, skill, attribute=attribute)
             except Exception:  # a roll the rules refuse (a broken attribute): play on
                 continue
             for step, chance in ((service.push, 0.5), (service.apply_costs, 0.3)):
                 if rng.random() < chance:
-                    try:
+                    # nothing to push (a family without pushes), no costs waiting: play on
+                    with contextlib.suppress(Exception):
                         step()
-                    except Exception:  # nothing to push (a family without pushes), no costs waiting
-                        pass
             if rng.random() < 0.3:
                 service.change_stress(who.id, 1)
         return [dict(e) for e in service.entries()]
