@@ -289,7 +289,8 @@ def _dice_read(text: str, where: str) -> list[dict]:
 
 
 def _with_defaults(value: dict, template: dict) -> dict:
-    out = json.loads(json.dumps(template))
+    # a template holds plain values and empty lists or objects: a fresh copy of each container is enough
+    out = {k: v.copy() if type(v) in (list, dict) else v for k, v in template.items()}
     for key, item in value.items():
         if key != MARK:
             out[key] = item

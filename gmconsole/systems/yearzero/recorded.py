@@ -50,8 +50,19 @@ def _pool(text: str, words: str) -> Pool:
     return build_pool(pool_request_from(json.loads(text)))
 
 
+_last_request: list = [None, ""]
+"""The stored request last keyed, and its key: reading an entry works out its pool, odds and stunts in turn
+from the same request, which is then written out once."""
+
+
+def _request_key(request: dict) -> str:
+    if _last_request[0] is not request:
+        _last_request[:] = [request, json.dumps(request, sort_keys=True)]
+    return _last_request[1]
+
+
 def _pool_of(entry: dict) -> Pool:
-    return _pool(json.dumps(entry["pool_request"], sort_keys=True), language())
+    return _pool(_request_key(entry["pool_request"]), language())
 
 
 def _die(die) -> dict:
@@ -81,7 +92,7 @@ def odds_shown(entry: dict) -> dict:
     push odds."""
     request = entry["pool_request"]
     can_push = not request.get("reactive", False) and request.get("max_pushes", 1) > 0
-    return json.loads(_odds(json.dumps(request, sort_keys=True), can_push))
+    return json.loads(_odds(_request_key(request), can_push))
 
 
 def stunt_list(entry: dict) -> list:
