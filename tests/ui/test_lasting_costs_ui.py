@@ -123,7 +123,8 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             seen["pending_at_end"] = [i["roll_id"] for i in reopened.pending_costs()]
 
     asyncio.run(second_evening())
-    assert f"Costs waiting: roll {roll_id} (Grease) · c: apply" in seen["builder_hint"]
+    # reopened, the builder shows the session's last roll with its costs still waiting, ready for ``c``
+    assert "costs pending: trauma 3 (Wits)" in seen["builder_hint"] and "c: apply the costs" in seen["builder_hint"]
     assert seen["column"] == "costs"
     assert (seen["row_pending"], seen["row_applied"], seen["row_undone"]) == ("pending", "applied", "pending")
     assert seen["wits_after_history"] < wits and seen["pending_after_history"] == []

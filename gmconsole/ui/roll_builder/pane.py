@@ -27,7 +27,9 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, as_record, given
-from gmconsole.campaign.rolls import lasting_modifiers
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.campaign.rolls import lasting_modifiers, latest_roll
+from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
@@ -95,7 +97,16 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         yield Static("", id="rb-explain")
 
     def on_mount(self) -> None:
+        self.last_entry = self._newest_roll()
         self.retranslate()
+
+    def _newest_roll(self) -> Entry | None:
+        """The current session's newest roll still standing: a campaign opened again goes on where it was
+        left, its last roll ready to push or to have its costs applied as if the console had stayed open."""
+        try:
+            return as_record(latest_roll(self.service, None, "push"))
+        except (ValidationError, StoreError):  # no roll in this session yet; a damaged chunk, offered when read
+            return None
 
     def retranslate(self) -> None:
         """The pane's title, the skill row's label and the filter's hint in the language spoken now (again
