@@ -1,6 +1,7 @@
-"""The summaries kept beside each history chunk (``stats-N.json``, ``rows-N.json``, ``recap-N.json``), as a GM meets them
-through ``gmconsole stats``, ``session recap`` and ``session list``: made on the first read, read after that,
-and never believed over their chunk (stale, damaged, of another format, or a link: made again from it)."""
+"""The summaries kept beside each history chunk (``stats-N.json``, ``rows-N.json``, ``recap-N.json``), as a
+GM meets them through ``gmconsole stats``, ``session recap`` and ``session list``: made on the first read, read
+after that, and never believed over their chunk (stale, damaged, of another format, or a link: made again
+from it)."""
 
 from __future__ import annotations
 
