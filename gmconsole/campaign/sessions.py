@@ -4,7 +4,10 @@ before closing a session, and the recap of a session built from its history.
 Nothing here changes a campaign: :class:`gmconsole.campaign.service.CampaignService` opens sessions and
 scenes through its one safe commit (``new_session`` / ``new_scene``) and calls these readers. The recap
 is not stored: it is rebuilt from the history whenever it is asked for, so an undo (or a roll recorded
-later from the command line) is always reflected and there is no second copy to get out of step.
+later from the command line) is always reflected and there is no second copy to get out of step. What it
+reads of each entry comes from the summaries kept beside the history chunks (their ``recap`` part,
+:mod:`gmconsole.campaign.history_summary`), made again from a chunk whenever the chunk changes; the words
+are made here, in the reader's language.
 
 History entries come from the campaign's files and are untrusted text: every string put in the
 Markdown goes through :func:`gmconsole.safe_text.shown`; the data form is for ``to_json``.
