@@ -106,6 +106,8 @@ def _undo_said(undo) -> dict:
 
 
 def _recap_record(entry: dict) -> dict:
+    """What the recap reads of ``entry`` (see :data:`RECAP_FIELDS`): read back as a record, it gives the recap
+    the lines the whole entry gives."""
     record = {key: value for key, value in entry.items() if key in RECAP_FIELDS}
     if not isinstance(record.get("outcome", ""), str):
         del record["outcome"]
