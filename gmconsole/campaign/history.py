@@ -188,15 +188,20 @@ def _kept_groups(entry: Entry) -> list | None:
     return None
 
 
+def shown_groups(entry: Entry | dict) -> list[list[str]]:
+    """The groups of dice :func:`dice_text` writes (:func:`dice_groups` of :func:`shown_dice`), or those a
+    summary row keeps already."""
+    entry = as_record(entry)
+    groups = _kept_groups(entry)
+    return dice_groups(shown_dice(entry)) if groups is None else groups
+
+
 def dice_text(entry: Entry | dict) -> str:
     """A roll's dice faces grouped by kind: ``base 6 1 3 · skill 4 · artifact d8:7`` (``8+3`` an exploding
     die, ``dN:`` a die not a D6); plain dice of one kind (tiered's) by their faces alone: ``6 5 3``. A roll's
     are its first throw; a push entry's are the dice after that push, ``*`` marking the rerolled ones. Empty
     for an entry without dice. A summary row (what the recap reads) has its groups made already."""
-    entry = as_record(entry)
-    groups = _kept_groups(entry)
-    if groups is None:
-        groups = dice_groups(shown_dice(entry))
+    groups = shown_groups(entry)
     # plain dice (tiered's d6, kind "dice") are one kind: their faces alone, not "dice 4 3 1" under "dice:"
     return " · ".join(faces if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}"
                       for kind, faces in groups)

@@ -8,11 +8,17 @@ believed when stale or damaged) holding:
 
 - ``stats``: the statistics' reading of the chunk (:mod:`gmconsole.campaign.statistics_reading`), added
   up with the other chunks' by :func:`gmconsole.campaign.statistics.figures_of`;
-- ``rows``: each entry's :data:`ROW_FIELDS` (what the history table shows and filters on, what the recap
-  lists) and the groups of its dice (``dice_groups``, :func:`gmconsole.campaign.history.dice_groups`: what
-  :func:`~gmconsole.campaign.history.dice_text` writes, before it names the kinds in the console's language).
+- ``rows``: each entry's :data:`ROW_FIELDS` (what the history table shows and filters on, what the session
+  list counts) and the groups of its dice (``dice_groups``, :func:`gmconsole.campaign.history.dice_groups`: what
+  :func:`~gmconsole.campaign.history.dice_text` writes, before it names the kinds in the console's language);
+- ``recap``: each entry's :data:`RECAP_FIELDS`, what the session's recap reads of it
+  (:mod:`gmconsole.campaign.recap_lines`): a row's fields, the panics a costs or panic entry carries and, for
+  a push, only what its undo record says the roll's summary was before it (``first_summary``); the dice as
+  groups, as a row keeps them. Data only, no words: the recap writes them when it is read, in the reader's
+  language, from the same records as it would from the whole entries (:func:`recap_records`).
 
-Each part is its own file beside the chunk, so ``gmconsole stats`` reads a few KiB per chunk.
+Each part is its own file beside the chunk, so ``gmconsole stats`` reads a few KiB per chunk, and the recap
+of a 2,000-entry session tens of KiB per chunk instead of its megabyte of dice, odds and undo records.
 
 Summaries are untrusted input like every campaign file: :func:`rows_of` and
 :func:`~gmconsole.campaign.statistics_reading.from_json` check what they read, and the store makes a
@@ -27,14 +33,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from gmconsole.campaign.history import dice_groups, shown_dice
+from gmconsole.campaign.entries import Entry, from_dict
+from gmconsole.campaign.history import dice_groups, shown_dice, shown_groups
 from gmconsole.campaign.history_index import SHOWN_FIELDS
 from gmconsole.campaign.statistics_reading import Partial, from_json, read_entries
 from gmconsole.i18n import verbatim
 from gmconsole.store.bounds import MAX_DEPTH
 from gmconsole.user_files import deeper_than
 
-__all__ = ["ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "rows_of", "summaries"]
+__all__ = ["RECAP_FIELDS", "ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "recap_records",
+           "recaps_of", "rows_of", "summaries"]
 
 ROW_FIELDS = SHOWN_FIELDS | {"scene", "costs", "values"}
 """The fields of an entry its summary row keeps: the history table's (``SHOWN_FIELDS``) and the recap's (the
@@ -63,6 +71,57 @@ def _row(entry: dict) -> dict:
     return row
 
 
+RECAP_FIELDS = frozenset((
+    "id", "kind", "scene", "character", "skill", "summary", "status", "costs", "costs_status", "roll_id",
+    "successes", "pushes", "by_hand", "by_hand_steps", "tier", "damage", "winner_name", "top", "margin", "outcome",
+    "total", "score", "values",
+))
+"""The fields of an entry its recap record keeps as they are: what a recap line says (:func:`~gmconsole.campaign.
+history.result_text` included), where it goes (the kind, a sheet change's ``values``) and how a roll, its pushes
+and its costs are tied (``roll_id``, the costs and their state, which steps were typed); an ``outcome`` only
+when it is text. Besides these, a record keeps a costs or panic entry's panics (``panic``, ``defender_panic``:
+objects only), a push's ``undo`` cut to what it says of the entries it changed (:func:`_undo_said`) and the
+dice's groups (``dice_groups``)."""
+
+_RECAP_TYPES: dict[str, tuple] = {
+    **{key: allowed for key, allowed in _ROW_TYPES.items() if key in RECAP_FIELDS},
+    "panic": (dict,), "defender_panic": (dict,), "undo": (dict,), "dice_groups": _LIST,
+    "values": (list, dict, str, int, float, bool, type(None)),
+}
+"""What each field of a recap record may hold (the entry shape's types, as for a row; a sheet change's
+``values``, which the entry shape leaves alone, anything JSON holds: the recap only asks whether it has any)."""
+
+
+def _undo_said(undo) -> dict:
+    """What a push's undo record says the recap reads: for each entry it changed, in order, its id and the
+    summary it had before, when that was text (:func:`gmconsole.campaign.recap_lines.roll_lines`: what the
+    pushed roll said before its first push)."""
+    said = []
+    for change in (undo.get("entries") or ()) if isinstance(undo, dict) else ():
+        if isinstance(change, dict):
+            before = change.get("before")
+            summary = before.get("summary") if isinstance(before, dict) else None
+            said.append({"id": change.get("id"), "before": {"summary": summary} if isinstance(summary, str) else {}})
+    return {"entries": said}
+
+
+def _recap_record(entry: dict) -> dict:
+    """What the recap reads of ``entry`` (see :data:`RECAP_FIELDS`): read back as a record, it gives the recap
+    the lines the whole entry gives."""
+    record = {key: value for key, value in entry.items() if key in RECAP_FIELDS}
+    if not isinstance(record.get("outcome", ""), str):
+        del record["outcome"]
+    for key in ("panic", "defender_panic"):
+        if isinstance(entry.get(key), dict):
+            record[key] = entry[key]
+    if entry.get("kind") == "push" and "undo" in entry:
+        record["undo"] = _undo_said(entry["undo"])
+    groups = shown_groups(entry)
+    if groups:
+        record["dice_groups"] = groups
+    return record
+
+
 @cache
 def form(system) -> str:
     """The name of the summary format for a campaign of ``system``: it changes with the code that makes a
@@ -83,8 +142,9 @@ def form(system) -> str:
 
 
 def build(entries: list[dict], system) -> dict:
-    """A chunk's summary from its entries (oldest first): its parts, ``stats`` and ``rows``."""
-    return {"stats": read_entries(entries, system).to_json(), "rows": [_row(e) for e in entries]}
+    """A chunk's summary from its entries (oldest first): its parts, ``stats``, ``rows`` and ``recap``."""
+    return {"stats": read_entries(entries, system).to_json(), "rows": [_row(e) for e in entries],
+            "recap": [_recap_record(e) for e in entries]}
 
 
 def rows_of(rows) -> list[dict]:
@@ -103,6 +163,32 @@ def rows_of(rows) -> list[dict]:
             if type(group) is not list or len(group) != 2 or type(group[0]) is not str or type(group[1]) is not str:
                 raise ValueError(verbatim("a row's dice are of the wrong shape"))
     return rows
+
+
+def recaps_of(records) -> list[Entry]:
+    """The recap records a summary keeps, checked (``ValueError`` for anything a record may not hold), each read
+    into its kind's record (:func:`~gmconsole.campaign.entries.from_dict`), as the whole entry would be."""
+    if type(records) is not list or deeper_than(records, MAX_DEPTH):
+        raise ValueError(verbatim("recap records of the wrong shape"))
+    types = _RECAP_TYPES
+    for record in records:
+        if type(record) is not dict or type(record.get("id")) is not int or type(record.get("kind")) is not str:
+            raise ValueError(verbatim("a recap record without an id or a kind"))
+        for key, value in record.items():
+            allowed = types.get(key)
+            if allowed is None or type(value) not in allowed:
+                raise ValueError(verbatim(f"a recap record's {key} is not what a record holds"))
+        for group in record.get("dice_groups", ()):
+            if type(group) is not list or len(group) != 2 or type(group[0]) is not str or type(group[1]) is not str:
+                raise ValueError(verbatim("a recap record's dice are of the wrong shape"))
+        for cost in record.get("costs") or ():
+            if type(cost) is not dict:
+                raise ValueError(verbatim("a recap record's cost is not an object"))
+        changes = record["undo"].get("entries") if "undo" in record else []
+        if type(changes) is not list or not all(type(c) is dict and type(c.get("id")) is int
+                                                 and type(c.get("before")) is dict for c in changes):
+            raise ValueError(verbatim("a recap record's undo is of the wrong shape"))
+    return [from_dict(record) for record in records]
 
 
 @dataclass(frozen=True)
@@ -125,7 +211,7 @@ class _Reading:
         self.service = service
         self.system = systems.get(service.campaign.system)
         name = form(self.system)
-        self.forms = {"stats": f"{name}/stats", "rows": f"{name}/rows"}
+        self.forms = {"stats": f"{name}/stats", "rows": f"{name}/rows", "recap": f"{name}/recap"}
         self.interned: dict = {}
 
     def made(self, entries: list[dict]) -> dict:
@@ -137,6 +223,9 @@ class _Reading:
     def read(self, session: int, first: int, rows: bool):
         part, check = ("rows", rows_of) if rows else ("stats", self.partial)
         return self.service.ledger.chunk_summary(session, first, part, self.forms, self.made, check)
+
+    def recap(self, session: int, first: int) -> list[Entry] | None:
+        return self.service.ledger.chunk_summary(session, first, "recap", self.forms, self.made, recaps_of)
 
 
 def chunk_rows(service, session: int, first: int) -> list[dict]:
@@ -159,3 +248,16 @@ def summaries(service, session: int | None = None, *, rows: bool = False,
         read = reading.read(number, first, rows)
         if read is not None:
             yield ChunkSummary(number, first, read if rows else None, None if rows else read)
+
+
+def recap_records(service, session: int) -> list[Entry]:
+    """Every entry of ``session``, oldest first, as its recap record (:data:`RECAP_FIELDS`), read from the
+    summaries beside its chunks (or made from a chunk, and kept, when its summary is missing, stale or
+    damaged): what :func:`gmconsole.campaign.sessions.recap` reads instead of every whole entry. Undone and
+    failed entries are included, as :meth:`CampaignService.entries` includes them. The records are shared
+    with the open campaign's memory of its summaries: a reader does not change them."""
+    reading = _Reading(service)
+    records: list[Entry] = []
+    for number, first in sorted(key for key in service.history_chunks() if key[0] == session):
+        records += reading.recap(number, first) or ()
+    return records

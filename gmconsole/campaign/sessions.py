@@ -4,7 +4,10 @@ before closing a session, and the recap of a session built from its history.
 Nothing here changes a campaign: :class:`gmconsole.campaign.service.CampaignService` opens sessions and
 scenes through its one safe commit (``new_session`` / ``new_scene``) and calls these readers. The recap
 is not stored: it is rebuilt from the history whenever it is asked for, so an undo (or a roll recorded
-later from the command line) is always reflected and there is no second copy to get out of step.
+later from the command line) is always reflected and there is no second copy to get out of step. What it
+reads of each entry comes from the summaries kept beside the history chunks (their ``recap`` part,
+:mod:`gmconsole.campaign.history_summary`), made again from a chunk whenever the chunk changes; the words
+are made here, in the reader's language.
 
 History entries come from the campaign's files and are untrusted text: every string put in the
 Markdown goes through :func:`gmconsole.safe_text.shown`; the data form is for ``to_json``.
@@ -199,20 +202,33 @@ def missing_text(gap: dict, session: int) -> str:
     return text.format(**names)
 
 
-def recap(service, session: int | None = None) -> dict:
+def _in_force(service, number: int, whole_entries: bool) -> list[Entry]:
+    """The entries of session ``number`` in force, oldest first, as records: what the summaries beside the
+    history chunks keep of each for the recap (:func:`~gmconsole.campaign.history_summary.recap_records`), or,
+    with ``whole_entries``, every whole entry read from its chunk (the reference the records are tested
+    against: the recap's lines are the same from either)."""
+    if whole_entries:
+        return [as_record(e) for e in _done(service.entries(number))]
+    from gmconsole.campaign.history_summary import recap_records
+
+    return [e for e in recap_records(service, number) if given(e.status, "done") == "done"]
+
+
+def recap(service, session: int | None = None, *, whole_entries: bool = False) -> dict:
     """The recap of ``session`` (the current one by default) as data, built from its history entries
     in force, oldest first, one list per section of :data:`RECAP_SECTIONS`; ``pending_costs`` lists the
     rolls whose costs were never applied; ``statistics`` the session's dice and luck, as ``gmconsole
-    stats NAME --session N --json`` prints them. A session the campaign does not have is a ValidationError."""
+    stats NAME --session N --json`` prints them. A session the campaign does not have is a ValidationError.
+
+    The entries are read from the summaries kept beside the history chunks (a few fields of each, not its
+    dice, odds and undo record); ``whole_entries`` reads every whole entry instead (see :func:`_in_force`)."""
     number = service.session.number if session is None else session
     found = service.campaign.session(number)
     if found is None:
         have = ", ".join(str(s.number) for s in service.campaign.sessions)
         raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
             campaign=shown(service.campaign.name), number=number, have=have))
-    # the whole entries: a recap line reads a roll's panics and what a push's record says the roll was
-    # before it, which the summary rows do not keep; the statistics below read the chunks' summaries
-    entries = [as_record(e) for e in _done(service.entries(number))]
+    entries = _in_force(service, number, whole_entries)
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = recap_lines.roll_lines(entries)
     for entry in entries:

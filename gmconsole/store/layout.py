@@ -7,7 +7,7 @@ Layout of a campaign folder (``<data root>/<campaign name>/``)::
     closed-cleanly                        there when the last writer closed with every write done
     history/session-0003/entries-000000412.json
                                           a chunk of session 3's history; 412 is its first entry id
-    history/session-0003/stats-000000412.json, rows-000000412.json
+    history/session-0003/stats-000000412.json, rows-000000412.json, recap-000000412.json
                                           what the statistics, the recap and the history screen need from
                                           that chunk, made again whenever it changes (:mod:`.chunk_summaries`)
     backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
@@ -49,7 +49,7 @@ def chunk_file(campaign: Path, session: int, first_id: int) -> Path:
     return session_folder(campaign, session) / f"entries-{first_id:09d}.json"
 
 
-SUMMARY_PARTS = ("stats", "rows")
+SUMMARY_PARTS = ("stats", "rows", "recap")
 """The parts of a chunk's summary, one file each (:mod:`.chunk_summaries`)."""
 
 

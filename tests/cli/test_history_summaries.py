@@ -1,6 +1,7 @@
-"""The summaries kept beside each history chunk (``stats-N.json``, ``rows-N.json``), as a GM meets them
-through ``gmconsole stats``, ``session recap`` and ``session list``: made on the first read, read after that,
-and never believed over their chunk (stale, damaged, of another format, or a link: made again from it)."""
+"""The summaries kept beside each history chunk (``stats-N.json``, ``rows-N.json``, ``recap-N.json``), as a
+GM meets them through ``gmconsole stats``, ``session recap`` and ``session list``: made on the first read, read
+after that, and never believed over their chunk (stale, damaged, of another format, or a link: made again
+from it)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import shutil
 import pytest
 
 NAME = "yze-demo"
+PARTS = ("stats", "rows", "recap")
 
 
 @pytest.fixture
@@ -70,7 +72,8 @@ def test_a_stale_summary_put_back_is_not_believed(gm, played, tmp_path):
     by hand, a sync tool): its chunk's size and times no longer match, so the roll is still counted."""
     before = _stats(gm)
     recap_before = json.loads(gm("session", NAME, "recap", "--json"))
-    old = {p: p.read_bytes() for p in _summaries(tmp_path, "stats") + _summaries(tmp_path, "rows")}
+    old = {p: p.read_bytes() for part in PARTS for p in _summaries(tmp_path, part)}
+    assert _summaries(tmp_path, "recap")
     _roll(gm, "base=6,6,6 skill=6,6,6 stress=2,3")
     truth = _stats(gm)
     assert truth["rolls"] == before["rolls"] + 1
@@ -88,7 +91,9 @@ def test_a_stale_summary_put_back_is_not_believed(gm, played, tmp_path):
 def test_a_damaged_summary_is_made_again_from_its_chunk(gm, played, tmp_path, damage):
     truth = _stats(gm)
     recap = json.loads(gm("session", NAME, "recap", "--json"))
-    for path in _summaries(tmp_path, "stats") + _summaries(tmp_path, "rows"):
+    text_recap = gm("session", NAME, "recap")
+    assert _summaries(tmp_path, "recap")
+    for path in [p for part in PARTS for p in _summaries(tmp_path, part)]:
         text = path.read_text(encoding="utf-8")
         document = json.loads(text)
         if damage == "not json":
@@ -109,8 +114,9 @@ def test_a_damaged_summary_is_made_again_from_its_chunk(gm, played, tmp_path, da
             os.symlink(elsewhere, path)
     assert _stats(gm) == truth
     assert json.loads(gm("session", NAME, "recap", "--json")) == recap
+    assert gm("session", NAME, "recap") == text_recap
     if damage == "a link":
-        assert all(not p.is_symlink() for p in _summaries(tmp_path, "stats"))  # replaced, never followed
+        assert all(not p.is_symlink() for part in PARTS for p in _summaries(tmp_path, part))  # replaced, never followed
     else:  # made again and kept: sound JSON that names its chunk
         for path in _summaries(tmp_path, "stats"):
             assert json.loads(path.read_text(encoding="utf-8"))["chunk"][0] > 0
@@ -128,6 +134,43 @@ def test_a_rows_summary_whose_fields_are_of_the_wrong_type_is_made_again(gm, pla
         path.write_text(json.dumps(document), encoding="utf-8")
     assert json.loads(gm("session", NAME, "recap", "--json")) == recap
     assert json.loads(gm("session", NAME, "list", "--json")) == listed
+
+
+@pytest.mark.parametrize("wrong", ["a summary that is a number", "a panic that is text", "a push's undo cut wrong",
+                                   "a field no record keeps", "dice of the wrong shape"])
+def test_a_recap_summary_holding_what_a_record_may_not_is_made_again(gm, played, tmp_path, wrong):
+    """A recap record that holds what no record holds fails the check, however fresh its stamp: the recap
+    reads the chunk instead, and says the same."""
+    gm("roll", "yze", "--campaign", NAME, "--character", "Parker Moss", "--skill", "crafting", "--faces",
+       "base=2,2,3 skill=2,3,4 stress=2,3", "--push")
+    gm("panic", NAME, "Parker Moss", "--face", "6")
+    recap = json.loads(gm("session", NAME, "recap", "--json"))
+    assert recap["sections"]["pushes"] and recap["sections"]["panics"]
+    text = gm("session", NAME, "recap")
+    changed = 0
+    sound = {path: json.loads(path.read_text(encoding="utf-8"))["data"] for path in _summaries(tmp_path, "recap")}
+    for path in sound:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        for record in document["data"]:
+            if wrong == "a summary that is a number":
+                record["summary"] = 7
+            elif wrong == "a panic that is text" and record["kind"] in ("costs", "panic"):
+                record["panic"] = "Nervous twitch"
+            elif wrong == "a push's undo cut wrong" and record["kind"] == "push":
+                record["undo"]["entries"] = [{"id": "the roll", "before": {"summary": "nothing"}}]
+            elif wrong == "a field no record keeps":
+                record["dice"] = [{"kind": "base", "sides": 6, "face": 6}]
+            elif wrong == "dice of the wrong shape" and "dice_groups" in record:
+                record["dice_groups"] = [["base", 6]]
+            else:
+                continue
+            changed += 1
+        path.write_text(json.dumps(document), encoding="utf-8")
+    assert changed
+    assert json.loads(gm("session", NAME, "recap", "--json")) == recap
+    assert gm("session", NAME, "recap") == text
+    for path, data in sound.items():  # made again from the chunk, and kept
+        assert json.loads(path.read_text(encoding="utf-8"))["data"] == data
 
 
 def test_a_read_only_folder_still_counts(gm, played, tmp_path):

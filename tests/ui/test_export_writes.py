@@ -46,7 +46,7 @@ def _files(top: Path) -> dict[str, str]:
     return found
 
 
-SUMMARY = re.compile(r"/history/session-\d+/(stats|rows)-\d+\.json$")
+SUMMARY = re.compile(r"/history/session-\d+/(stats|rows|recap)-\d+\.json$")
 """The summaries a read of the history keeps beside each chunk (a cache inside the campaign folder)."""
 
 
