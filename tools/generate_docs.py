@@ -139,12 +139,12 @@ def key_text(binding) -> str:
 
 def what_it_does(binding) -> str:
     """The binding's description (the key bar's word) in bold, then its tooltip (the help screen's longer
-    text) when it has one; a tooltip that starts with the description (same case) is shown whole, its start in
-    bold."""
+    text) when it has one; a tooltip that starts with the description goes on from it (``**Harm** the
+    highlighted character: ...``) rather than saying it twice."""
     label, longer = binding.description, binding.tooltip or ""
-    if longer[:len(label)] == label:
+    if longer[:len(label)].lower() == label.lower():
         rest = longer[len(label):]
-        return f"**{cell(longer[:len(label)])}**" + (" " if rest[:1].isspace() else "") + cell(rest)
+        return f"**{cell(label)}**" + (" " if rest[:1].isspace() else "") + cell(rest)
     return f"**{cell(label)}**" + (f" — {cell(longer)}" if longer else "")
 
 

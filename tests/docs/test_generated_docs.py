@@ -44,7 +44,7 @@ def test_a_new_binding_makes_the_keys_page_stale(monkeypatch, capsys):
     assert "docs/keys.md is stale: run python tools/generate_docs.py" in capsys.readouterr().err
     assert KEYS_PAGE.read_text(encoding="utf-8") == before  # --check writes nothing
     written = pages()[KEYS_PAGE]
-    assert "| `z` | **Zap** — zap the highlighted character | hidden | `roster.zap` |" in written
+    assert "| `z` | **Zap** the highlighted character | hidden | `roster.zap` |" in written
     assert written.index("roster.zap") < written.index("## Initiative (pane 2)")  # in the roster's table
 
 
@@ -85,7 +85,8 @@ def test_the_prose_around_a_block_is_kept_and_only_the_block_is_rewritten():
 
 def test_the_keys_page_has_every_pane_with_what_its_keys_do():
     page = KEYS_PAGE.read_text(encoding="utf-8")
-    assert "| `H` | **Harm** — harm the highlighted character" in page
+    assert "| `H` | **Harm** the highlighted character: type the amount, enter applies" in page
+    assert "| `I` | **Statistics** — luck and statistics: what the dice did against the odds |" in page
     assert "| `ctrl+z` | **Undo** | shown | `main.undo` |" in page
     # the roll builder says which systems have each key: `m` is two bindings, one per family
     assert "| `m` | **TN mods** | shown | `roll.tn_modifiers` | `exploding` |" in page
