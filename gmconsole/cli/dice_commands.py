@@ -38,6 +38,15 @@ class _RollSystemParser(CliParser):
             return sheet.parse_known_args(args, namespace)
         return super().parse_known_args(args, namespace)
 
+    def other_forms(self) -> list[tuple[tuple[str, ...], CliParser]]:
+        """The parsers :meth:`parse_known_args` switches to, each with the flags that choose it: the
+        command-line reference (``tools/generate_docs.py``) documents them beside this one."""
+        import gmconsole.cli.campaign_commands as campaign_commands
+        import gmconsole.cli.gm_roll_cli as gm_roll_cli
+
+        return [(("--campaign", "--character"), campaign_commands.campaign_roll_parser(self.prog, self.system)),
+                (("--campaign",), gm_roll_cli.gm_roll_parser(self.prog, self.system))]
+
 
 _CAMPAIGN_EPILOG = N_("From a character sheet instead: `roll SYSTEM --campaign NAME --character C --skill K "
                     "[--attribute A] [--difficulty D] [--helper NAME ...] [--modifier N] [--faces SPEC] "

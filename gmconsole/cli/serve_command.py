@@ -10,7 +10,7 @@ Before serving, the command checks what would otherwise fail inside every browse
 ``gmconsole: error:`` line and exit status 2: the campaign opens read-only with its history whole,
 the port is free on that host. A host other than loopback is served with a warning: anyone on that
 network can watch the table. ``textual_serve`` is imported here only, so no other command pays for it
-(README, "Dependencies"); ``socket`` and ``ipaddress`` are imported by the checks that use them, as
+(docs/dependencies.md); ``socket`` and ``ipaddress`` are imported by the checks that use them, as
 every command line builds this parser (``socket`` alone is 5 ms of it).
 """
 

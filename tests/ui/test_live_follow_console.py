@@ -110,7 +110,7 @@ async def test_a_torn_campaign_file_keeps_what_the_console_shows_and_says_why(ma
 
 
 def test_only_a_follower_imports_watchfiles(demo_root):
-    """The writer's console never pays watchfiles' import (README, dependencies); a read-only one does."""
+    """The writer's console never pays watchfiles' import (docs/dependencies.md); a read-only one does."""
     import subprocess
 
     script = """
