@@ -101,11 +101,10 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         self.retranslate()
 
     def _newest_roll(self) -> Entry | None:
-        """The current session's newest roll still standing: a campaign opened again goes on where it was
-        left, its last roll ready to push or to have its costs applied as if the console had stayed open."""
+        """The session's newest standing roll: a campaign opened again goes on where it was left."""
         try:
             return as_record(latest_roll(self.service, None, "push"))
-        except (ValidationError, StoreError):  # no roll in this session yet; a damaged chunk, offered when read
+        except (ValidationError, StoreError):  # no roll yet; a damaged chunk is offered when read
             return None
 
     def retranslate(self) -> None:
