@@ -97,15 +97,11 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         yield Static("", id="rb-explain")
 
     def on_mount(self) -> None:
-        self.last_entry = self._newest_roll()
-        self.retranslate()
-
-    def _newest_roll(self) -> Entry | None:
-        """The session's newest standing roll: a campaign opened again goes on where it was left."""
-        try:
-            return as_record(latest_roll(self.service, None, "push"))
+        try:  # a campaign opened again goes on where it was left: the session's newest standing roll
+            self.last_entry = as_record(latest_roll(self.service, None, "push"))
         except (ValidationError, StoreError):  # no roll yet; a damaged chunk is offered when read
-            return None
+            self.last_entry = None
+        self.retranslate()
 
     def retranslate(self) -> None:
         """The pane's title, the skill row's label and the filter's hint in the language spoken now (again
