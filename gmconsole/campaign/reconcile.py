@@ -22,13 +22,13 @@ above every id the state names (:func:`highest_known_id`, so no id is ever given
 undo and redo stacks short of the gap (:func:`trim`): undoing an older entry over changes whose record
 is lost would not give back the campaign as it was.
 
-Entries lost from the middle of the history: a damaged chunk set aside, or restored
-from a backup older than the file, loses entries while a later file (a later session) still holds
+Entries lost from the middle of the history: a damaged chunk set aside, or restored from a backup
+older than the file, loses entries while a later file (a later session) still holds
 newer ids, so the highest id on disk says nothing. :func:`plan` therefore also looks up every entry
 the undo and redo stacks and the pending costs name (:attr:`Reconciliation.missing`); a stack naming
 one is cut short of it like a stack reaching into a gap (the entries recorded after it still undo:
 their own before-images hold), and a pending cost whose roll is gone can never be
-applied, so the service drops it and says so once (item 2).
+applied, so the service drops it and says so once.
 """
 
 from __future__ import annotations
