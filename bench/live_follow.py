@@ -69,7 +69,7 @@ def follower_command(app: str, root: Path, *, writable: bool = False) -> list[st
         return [*base, "open", CAMPAIGN]
     if app == "table":
         try:
-            import gmconsole.ui.table.app  # noqa: F401  (the players' view, issue 14's table part)
+            import gmconsole.ui.table.app  # noqa: F401  (the players' table view)
         except ImportError:
             raise SystemExit("--app table needs gmconsole.ui.table.app.TableApp, which this checkout lacks") from None
         return [*base, "table", CAMPAIGN]

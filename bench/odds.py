@@ -6,7 +6,7 @@ the largest difference between the two sets of figures (both are exact, so it sh
 It asserts nothing about time: these machines are shared and noisy, so read the ratio.
 
 The roll builder refreshes odds on every keypress, so the goal is a median of at most 1 ms for
-a 20-die Year Zero pool. The second section (issue 17) times the odds and costs of pushing a roll
+a 20-die Year Zero pool. The second section times the odds and costs of pushing a roll
 already made (``push_odds``), same goal at 20 dice, against icepool's distribution of the successes
 after that push (icepool has no push costs).
 
@@ -176,7 +176,7 @@ CONDITIONAL_POOLS = (("myz", "myz"), ("yze", "stress-dice"), ("yze", "attribute-
 
 
 def conditional_section(reps: int, icepool_reps: int) -> Section:
-    """Issue 17: the odds and costs of pushing a roll already made (``push_odds``), per pool size, against
+    """The odds and costs of pushing a roll already made (``push_odds``), per pool size, against
     icepool's distribution of the successes after the push (icepool has no push costs)."""
     from gmconsole.systems.yearzero.push_odds import push_odds
 

@@ -12,10 +12,10 @@
 2. Loading a campaign of 50,000 entries over 100 sessions: opening it to play (open, state,
    session list, the last session's history) and reading the whole history. Goal: at most 1 s.
 3. Opening such a campaign through the service (``CampaignService.open``) and recording its first
-   roll, against a warm roll on the same open campaign in the same run (issue 11). Goal: at most
+   roll, against a warm roll on the same open campaign in the same run. Goal: at most
    10 ms beyond a warm roll. The first roll used to parse the newest chunk of every session to find
    the next entry id; the clean-close marker now names the last id given.
-4. The recap of a session of 2,000 entries (issue 11): rolls, pushes, stress, conditions, XP, clocks
+4. The recap of a session of 2,000 entries: rolls, pushes, stress, conditions, XP, clocks
    and scenes recorded through the campaign service, then ``CampaignService.recap`` and its Markdown
    (what the recap screen does), and the same after opening the campaign read-only (what
    ``gmconsole session NAME recap`` does). Goal: at most 100 ms. Then the whole command in a fresh process

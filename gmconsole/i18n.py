@@ -1,4 +1,4 @@
-"""The console's language: which catalogue its words come from (issue 16, "Make it yours").
+"""The console's language: which catalogue its words come from (the GM's own language).
 
 Every string the GM reads is written in English in the code and wrapped: ``_("Roster")`` returns it in the
 language set by :func:`set_language` (``gmconsole --lang zh-Hant``, ``GMCONSOLE_LANG``, later the settings

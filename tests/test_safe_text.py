@@ -1,4 +1,4 @@
-"""The rules of :mod:`gmconsole.safe_text` themselves, as properties over any text (issue 10 item 1)."""
+"""The rules of :mod:`gmconsole.safe_text` themselves, as properties over any text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16: the GM's settings file (``config.toml``) read, checked and explained (gmconsole/settings_file.py)."""
+"""The GM's settings file (``config.toml``) read, checked and explained (gmconsole/settings_file.py)."""
 
 from __future__ import annotations
 
@@ -115,8 +115,8 @@ def test_apply_language_takes_only_known_codes():
 
 
 def test_a_main_screen_key_moved_onto_a_panes_key_is_named_play_test_10():
-    """Play-test 10, item 1: history moved to `y` said nothing, though the tiered roll builder's `y` (Push
-    Yourself) wins while the builder has the focus, so the GM pressing y for history spent 2 stamina."""
+    """History moved to `y` is said to clash: the tiered roll builder's `y` (Push Yourself) wins while the
+    builder has the focus, so the GM pressing y for history would spend 2 stamina."""
     from gmconsole import systems
     from gmconsole.ui.keymap import keymap_problems
 

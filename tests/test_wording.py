@@ -1,4 +1,4 @@
-"""The shared English wording helpers (issue 12, item 2: "Hull rats's" read wrong)."""
+"""The shared English wording helpers ("Hull rats'" for a plural name, never "Hull rats's")."""
 
 from __future__ import annotations
 

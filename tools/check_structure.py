@@ -1,4 +1,4 @@
-"""Check the shape of the ``gmconsole`` package (issue 13) that import-linter cannot express.
+"""Check the shape of the ``gmconsole`` package that import-linter cannot express.
 
     python tools/check_structure.py            # every check; exit status 1 when any finds something
     python tools/check_structure.py cycles     # only the named checks

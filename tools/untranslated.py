@@ -1,4 +1,4 @@
-"""Find the English the GM could read that is not wrapped for translation (issue 16).
+"""Find the English the GM could read that is not wrapped for translation (English left in a translated console).
 
     python tools/untranslated.py [PATH ...]   # list each unwrapped string (default: the whole package)
 

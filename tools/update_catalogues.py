@@ -1,4 +1,4 @@
-"""Extract the console's strings into its catalogues and compile them (issue 16).
+"""Extract the console's strings into its catalogues and compile them, so the console speaks the GM's language.
 
     python tools/update_catalogues.py          # extract, merge into every .po, compile every .mo
     python tools/update_catalogues.py --check  # exit 1 when a .po lacks a msgid or a .mo is stale

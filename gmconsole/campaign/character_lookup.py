@@ -1,7 +1,7 @@
 """Finding a roster member from what the GM typed: an id, a full name, or the start of a name.
 
-At the table the GM types ``Ripley``, not ``Ripley Hale`` (play-test finding: only full names were
-found). A typed text finds, in order: the character with that id; the one whose full name it is
+At the table the GM types ``Ripley``, not ``Ripley Hale`` (full names alone are too slow to type
+mid-fight). A typed text finds, in order: the character with that id; the one whose full name it is
 (case-insensitive); the one character a word of whose name starts with it (``rip``, ``hale``). When
 several names start so, nothing is found and :func:`not_found` names them, so the GM types more.
 """

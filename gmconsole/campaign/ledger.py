@@ -240,7 +240,7 @@ class Ledger:
         reads no history at all.
 
         ``thorough``: also read every chunk the undo and redo stacks and the pending costs name, for
-        entries lost from the middle (play-test follow-up, item 1). That reads up to a few chunks more,
+        entries lost from the middle (a chunk set aside, an older backup restored). That reads up to a few chunks more,
         so a reader of a campaign whose last writer closed cleanly skips it (a writer opening it checks
         nothing either); a crash, a restored backup and a file set aside are always checked."""
         pending = [(i["session"], i["roll_id"]) for i in self._campaign.pending_costs
@@ -381,7 +381,7 @@ class Ledger:
 
     def _label(self, stack: list[tuple[int, int]]) -> str | None:
         """The summary of the entry on top of ``stack``; an entry missing or unreadable reads as one
-        line saying so (play-test follow-up, item 1): a label never raises into a screen."""
+        line saying so (it may be in a chunk lost from the middle): a label never raises into a screen."""
         if not stack:
             return None
         try:

@@ -319,7 +319,7 @@ class Session:
     ``initiative`` is the dict form of :class:`gmconsole.rules.initiative.Initiative`
     (``None`` outside a conflict). ``scene`` counts scenes for the "only one chance" warning.
     ``title`` is what the GM called the evening (typed text, may be blank); ``started`` the moment it
-    was opened (ISO timestamp, blank for sessions older than issue 11).
+    was opened (ISO timestamp, blank for sessions recorded before sessions kept it).
     """
 
     number: int

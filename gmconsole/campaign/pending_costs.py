@@ -138,7 +138,7 @@ def costs_status_text(status: str) -> str:
 
 def drop_lost(items: list[dict], missing, *, written: bool = True) -> str:
     """Drop from ``items`` (in place) the costs of rolls no longer in the history (``missing``: their
-    ``(session, id)``): they can never be applied (play-test follow-up, item 2). Returns the sentence
+    ``(session, id)``): they can never be applied, so they must not wait forever. Returns the sentence
     that says so, with a leading space, or ``""``: that they were dropped when the drop is ``written``
     (a writer saves it), else that they cannot be applied (a reader drops them from what it shows only)."""
     lost = [i for i in items if (i.get("session"), i.get("roll_id")) in missing]
@@ -156,7 +156,7 @@ def drop_lost(items: list[dict], missing, *, written: bool = True) -> str:
 
 def drop_of_character(items: list[dict], character_id: str) -> list[dict]:
     """Drop from ``items`` (in place) the costs a character owes, when the character leaves the
-    roster (play-test follow-up, item 3): nobody could pay them. Returns the dropped items."""
+    roster: nobody could pay them, and they would wait forever. Returns the dropped items."""
     owed = [i for i in items if i.get("character_id") == character_id]
     for item in owed:
         items.remove(item)

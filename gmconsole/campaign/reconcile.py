@@ -6,7 +6,7 @@ these writes leaves files that disagree, and the state document is the truth:
 
 - entries newer than ``last_entry`` that still read ``done`` never took effect: they are ``failed``,
   and the earlier entries they updated in place go back to their ``before`` side (a push's roll to
-  its unpushed dice: issue 10 follow-up, item 3);
+  its unpushed dice, so a restored older backup never keeps a push it does not hold);
 - the entry on top of the undo stack must read ``done`` with its updates to earlier entries applied
   (their ``after`` side), the top of the redo stack ``undone`` (their ``before`` side).
 
@@ -22,13 +22,13 @@ above every id the state names (:func:`highest_known_id`, so no id is ever given
 undo and redo stacks short of the gap (:func:`trim`): undoing an older entry over changes whose record
 is lost would not give back the campaign as it was.
 
-Entries lost from the middle (play-test follow-up, item 1): a damaged chunk set aside, or restored
-from a backup older than the file, loses entries while a later file (a later session) still holds
+Entries lost from the middle of the history: a damaged chunk set aside, or restored from a backup
+older than the file, loses entries while a later file (a later session) still holds
 newer ids, so the highest id on disk says nothing. :func:`plan` therefore also looks up every entry
 the undo and redo stacks and the pending costs name (:attr:`Reconciliation.missing`); a stack naming
 one is cut short of it like a stack reaching into a gap (the entries recorded after it still undo:
 their own before-images hold), and a pending cost whose roll is gone can never be
-applied, so the service drops it and says so once (item 2).
+applied, so the service drops it and says so once.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
 def trim(stack: list[Key], newest_on_disk: int, missing: set[Key] = frozenset()) -> list[Key]:
     """``stack`` (oldest first, the next step last) cut short of its newest lost entry: the steps taken
     after it are kept, since each holds its own before-image, and undo or redo stops where the record
-    is lost (play-test 4: setting aside an old session's file emptied the undo of the intact session
+    is lost (so setting aside an old session's file never empties the undo of the intact session
     after it). An entry is lost when it is newer than every entry on disk or in ``missing``."""
     lost = [at for at, (session, entry_id) in enumerate(stack)
             if entry_id > newest_on_disk or (session, entry_id) in missing]

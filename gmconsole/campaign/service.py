@@ -96,7 +96,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
         self._store.restore_backup(Path(path))
         self.ledger.load(recover=True)
         summary = _("restored {file} from its newest backup").format(file=Path(path).name)
-        if self.history_gap:  # what the backup lacks is said now, not at the next open (follow-up item 6)
+        if self.history_gap:  # what the backup lacks is said now, not at the next open, where it would surprise
             summary = f"{summary}. {self.history_gap}"
         done = {"kind": "restore", "summary": summary}
         self.ledger.notify(done)

@@ -157,7 +157,7 @@ def pending_warning(session: int, pending: list[dict]) -> str:
 def session_list(service) -> list[dict]:
     """Every session, oldest first: ``{"number", "title", "date", "started", "scenes", "entries"}``; ``date``
     is the date of play the GM gave (today by default), ``started`` the moment it was opened (the date
-    for sessions older than issue 11); ``entries`` counts the entries in force (undone and failed ones
+    for sessions recorded before sessions kept it); ``entries`` counts the entries in force (undone and failed ones
     left out, as ``history`` does)."""
     out = []
     for s in service.campaign.sessions:

@@ -1,4 +1,4 @@
-"""A character's sheet as data and as plain lines (issue 11, ``gmconsole sheet NAME CHARACTER``).
+"""A character's sheet as data and as plain lines (``gmconsole sheet NAME CHARACTER``).
 
 Scripts and players read what a roll or its costs changed: attributes current/max, skills, gear,
 the trackers and the conditions. Every tracker the model keeps is in the data (each system uses

@@ -1,6 +1,6 @@
 """Words the statistics say in every place that shows them (the console's screen, ``gmconsole stats``,
 the recap's Markdown): a push's costs by their names, the pushes in one sentence, the results' name, and the
-stress dice per roll kept short (play-test 9: raw key names, "stress gained 0" in `myz`, and 700 lines of
+stress dice per roll kept short (never raw key names, no "stress gained 0" in `myz`, and not 700 lines of
 stress dice on a long campaign)."""
 
 from __future__ import annotations

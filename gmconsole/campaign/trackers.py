@@ -96,7 +96,7 @@ def change_counter(character: Character, tracker: str, delta: int) -> str:
 
 def change_stress(character: Character, delta: int) -> str:
     """Stress ± ``delta`` (from 0 to :data:`STRESS_MAX`; clamped rather than refused). At 0 the panic effect
-    ends (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry, issue 12 item 3)."""
+    ends (:func:`end_panics_at_zero_stress`). −1 at 0 is :class:`Unchanged` (no entry: nothing changed)."""
     new = min(STRESS_MAX, max(0, character.stress + delta))
     if new == character.stress and delta:
         raise Unchanged(_("{what} is already {value}: {delta} changes nothing, nothing recorded").format(

@@ -34,7 +34,7 @@ def split(document: dict) -> dict[str, Any]:
     }
     if document.get("skills") is not None:  # the campaign's own skill list (absent: the system's)
         parts[SKILLS] = document["skills"]
-    parts[PENDING_COSTS] = document.get("pending_costs", [])  # issue 11: costs that last
+    parts[PENDING_COSTS] = document.get("pending_costs", [])  # costs that last are campaign state, undone with it
     for character in document["roster"]:
         parts[f"character:{character['id']}"] = character
     for session in document["sessions"]:

@@ -86,8 +86,8 @@ def attribute_ids(system: str) -> tuple[str, ...] | None:
 
 
 def skills_listed(system: str) -> bool:
-    """True when sheets of ``system`` take skills from a list (the table, or the campaign's own list,
-    issue 11); False when they take the GM's own skill ids."""
+    """True when sheets of ``system`` take skills from a list (the table, or the campaign's own
+    list); False when they take the GM's own skill ids."""
     return systems.get(system).skills_listed
 
 

@@ -70,8 +70,8 @@ CONDITION_WORDS = (N_("tired"), N_("angry"), N_("scared"))
 
 def covered_by(coverage: dict[str, list[str]], condition: str) -> list[str] | None:
     """The skills ``condition``'s −1 covers (``[]``: every roll; ``None``: not a covered condition). A condition
-    the GM typed in another language the console speaks counts as the covered one it names (疲憊 is ``tired``,
-    play-test 11: the console suggested 疲憊 and then charged no die for it)."""
+    the GM typed in another language the console speaks counts as the covered one it names (疲憊 is ``tired``:
+    the console suggests 疲憊, so a condition typed that way must charge its die like ``tired``)."""
     if condition in coverage:
         return coverage[condition]
     from gmconsole.i18n import in_every_language

@@ -37,19 +37,19 @@ def _command_modules(argv: Sequence[str] | None = None):
     try:
         from gmconsole.cli import (
             campaign_commands,
-            config_command,  # issue 16: config path / show / keys
-            costs_commands,  # issue 11: costs, sheet
+            config_command,  # config path / show / keys
+            costs_commands,  # costs, sheet
             exploding_rolls,  # assisted, group
             harm_command,
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
-            panic_commands,  # issue 12: panic
+            panic_commands,  # panic
             rest_command,
             role_commands,  # myz Inspire, Shake It Off, Mend the Broken, Jury-Rig
-            serve_command,  # issue 14: serve
+            serve_command,  # serve
             session_commands,
             skills_commands,
-            stats_command,  # issue 15: stats
+            stats_command,  # stats
             tiered_rolls,  # save, attack, contested
         )
     except ImportError:

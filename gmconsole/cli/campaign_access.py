@@ -94,7 +94,7 @@ def _as_cli_errors(func, args) -> int:
         return func(args) or 0
     except CampaignLocked as exc:  # the console's own advice (open it read-only) does not fit a command that writes
         raise CliError(locked_for_the_command_line(exc)) from exc
-    except CorruptFile as exc:  # a damaged history chunk: say how to set it aside (follow-up item 2)
+    except CorruptFile as exc:  # a damaged history chunk: say how to set it aside, the way out
         raise CliError(way_out(exc), limit=WAY_OUT_LIMIT) from exc
     except LockNotWritable as exc:  # say how to take the read-only offer from the command line
         raise CliError(_("{error} Read-only: `gmconsole open {name} --read-only` (or `gmconsole history {name}`).")
@@ -157,7 +157,7 @@ def add_wait(parser) -> None:
 def warn_about(service, args=None) -> None:
     """Say on stderr what is wrong with a campaign that still opened, one ``gmconsole: warning:`` line
     each: a gap in its history now; a history it could not check after the command (``args`` given),
-    unless the command's error names the same damaged file (one clear message, follow-up item 9). It
+    unless the command's error names the same damaged file (one clear message, not two). It
     first speaks the campaign's language (:func:`speak_campaign_language`): every command that opens a
     campaign calls this right after."""
     speak_campaign_language(service)

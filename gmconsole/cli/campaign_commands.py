@@ -67,9 +67,9 @@ def register(subparsers) -> None:
     import gmconsole.cli.settings_cli as settings_cli
     import gmconsole.cli.table_command as table_command
 
-    table_command.register(subparsers)  # issue 14: `table NAME`, the players' view
+    table_command.register(subparsers)  # `table NAME`, the players' view
 
-    settings_cli.register(subparsers)  # issue 11: `settings NAME [--set KEY=VALUE]`
+    settings_cli.register(subparsers)  # `settings NAME [--set KEY=VALUE]`
     repair_command.register(subparsers)
 
 
@@ -369,7 +369,7 @@ def run_campaign_roll(args) -> int:
             from gmconsole.campaign.errors import ValidationError
 
             try:
-                applied = as_record(service.apply_costs(roll_id))  # issue 11: at once, one undoable change
+                applied = as_record(service.apply_costs(roll_id))  # applied at once: one undoable change
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
                 raise CliError(_("{error}; roll {id} is recorded and its costs stay pending: "
                                  "`gmconsole costs {name} --apply {id} --condition C`").format(

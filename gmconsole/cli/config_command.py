@@ -73,7 +73,7 @@ def _source(where: str) -> str:
 
 def _language_in_effect(args, config) -> tuple[str, str]:
     """The language commands speak now and where it came from: ``--lang``, else ``GMCONSOLE_LANG``, else the
-    file's, else the default (play-test 11: with ``--lang zh-Hant`` this said ``en (default)``)."""
+    file's, else the default (so ``config show --lang zh-Hant`` names zh-Hant and ``--lang``, not ``en (default)``)."""
     from gmconsole.cli.common import LANG_ENV
     from gmconsole.settings_file import DEFAULT_LANGUAGE
 

@@ -1,4 +1,4 @@
-"""``gmconsole costs NAME`` and ``gmconsole sheet NAME CHARACTER`` (issue 11, costs that last).
+"""``gmconsole costs NAME`` and ``gmconsole sheet NAME CHARACTER`` (costs that last).
 
 ``costs NAME [--json]`` lists the costs still waiting, one item per roll, as
 ``[{"roll_id", "character", "costs"}]``; ``costs NAME --apply ROLL_ID`` applies them (one undoable
@@ -6,9 +6,9 @@ change, like the console's ``c``); applying them twice, or a roll id the campaig
 exits 2 with the reason. ``--in-range C ...`` names the player characters a panic the roll owes
 reaches when its row reaches others (R-PANIC-1; an NPC exits 2 naming it, nothing rolled); the panic
 D6 is rolled once, in the change that applies the costs. ``costs NAME --drop ROLL_ID`` dismisses them
-without applying them (one undoable change, like the history screen's ``D``; play-test follow-up, item
-2): the roll then reads ``dropped``, and the text listing names the rolls whose costs were dropped after
-the ones waiting.
+without applying them (one undoable change, like the history screen's ``D``, the way out for
+costs that can no longer be applied): the roll then reads ``dropped``, and the text listing names the
+rolls whose costs were dropped after the ones waiting.
 ``sheet NAME CHARACTER [--json]`` prints a character's sheet (attributes
 current/max, skills, gear, trackers, conditions) by name (case-insensitive) or id, so a script or
 a player sees what a roll or its costs changed.

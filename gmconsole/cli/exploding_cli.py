@@ -196,7 +196,7 @@ def run_odds(args) -> tuple[dict, str]:
 
 
 def run_retry_odds(args, skill_dice, tn) -> tuple[dict, str]:
-    """Issue 17: a failed check retried after a change of circumstances (retrying, docs/RULES.md) rolls
+    """The odds of a failed check retried after a change of circumstances (retrying, docs/RULES.md) rolls
     every die again against the TN, so its chance is the check's own; the check ``--faces`` types says
     where it stands. A check that succeeded has nothing to retry (exit 2)."""
     from gmconsole.systems.exploding.odds import retry_odds

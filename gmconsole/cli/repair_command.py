@@ -1,4 +1,4 @@
-"""``gmconsole repair NAME --set-aside FILE``: the way out of a damaged history chunk (issue 10 follow-up, item 2);
+"""``gmconsole repair NAME --set-aside FILE``: the way out of a damaged history chunk with no backup;
 ``gmconsole repair NAME``: settle entries missing from the history, which a read-only command can only say.
 
 A history chunk that does not parse stops the campaign's history and its rolls. With a backup, the

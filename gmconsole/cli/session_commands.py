@@ -1,4 +1,4 @@
-"""``gmconsole session NAME new|scene|list|recap`` (issue 11, sessions and scenes).
+"""``gmconsole session NAME new|scene|list|recap`` (sessions and scenes).
 
 - ``new [--title T] [--date YYYY-MM-DD]`` opens the next session → ``{"session": N, "scene": 1}``
   (plus ``"warnings": [...]`` when there are any); costs still pending in the session it closes are a
@@ -76,7 +76,7 @@ def run_new(args) -> int:
         for warning in warnings:
             print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
-        if warnings:  # only then: scripts comparing the issue's {"session", "scene"} keep working
+        if warnings:  # only then: scripts comparing the documented {"session", "scene"} keep working
             result["warnings"] = warnings
         if session.title:
             text = _("session {number}: {title} begins ({date}), scene 1").format(

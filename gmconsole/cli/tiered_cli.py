@@ -135,7 +135,7 @@ def run_odds(args) -> tuple[dict, str]:
 
 
 def run_push_yourself_odds(args) -> tuple[dict, str]:
-    """Issue 17: the odds of adding the Push Yourself die to the check ``--faces`` types (the pool from
+    """The odds of adding the Push Yourself die to the check ``--faces`` types (the pool from
     the flags, ``--push-yourself`` saying it was already spent); refused with the reason, exit 2."""
     from gmconsole.systems.tiered.push_odds import push_yourself_odds
 

@@ -4,7 +4,7 @@ A history chunk that does not parse stops every write to its session (the next e
 it) and every read of the history. With a backup, the backup is restored
 (:mod:`gmconsole.store.restore`); without one, or when the GM prefers, the chunk is *set aside*:
 renamed beside itself as ``<name>.damaged-<UTC time>``, never deleted, so it can still be mended by
-hand (issue 10 follow-up, item 2). Its entries are then missing from the history; the campaign's
+hand. Its entries are then missing from the history; the campaign's
 state still names them, so the service says so as a gap and never gives their ids again.
 
 Only a history chunk of the campaign can be set aside (``campaign.json`` is the campaign itself:

@@ -300,12 +300,12 @@ SETTINGS = fields({}, {
     "skill_ones": one_of("stay", "blank"), "initiative_redraw": BOOL, "language": one_of("", *LANGUAGES),
 })
 CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
-"""A skill of the campaign's own list (issue 11, :mod:`gmconsole.campaign.skills`)."""
+"""A skill of the campaign's own list (:mod:`gmconsole.campaign.skills`)."""
 COST = fields({"name": STR, "amount": SIGNED}, {"target": optional(STR), "character_id": optional(STR)})
 PENDING_COSTS = list_of(fields({"roll_id": ID, "costs": list_of(COST)}, {
     "session": SESSION_NUMBER, "character_id": optional(STR), "character": STR,
 }))
-"""Costs that last (issue 11, :mod:`gmconsole.campaign.pending_costs`): one item per roll."""
+"""Costs that last (:mod:`gmconsole.campaign.pending_costs`): one item per roll."""
 
 
 def _sheets_of_system(campaign: dict, where: str) -> None:

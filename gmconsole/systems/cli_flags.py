@@ -29,7 +29,7 @@ class CliFlags:
     ``refused_with_a_sheet``: flags a roll from a sheet (``--campaign NAME --character C``) refuses, each
     with why: the pool flags of a roll without a sheet and the other families' campaign flags.
     ``refused_without_a_sheet``: other families' pool flags a roll without a sheet refuses, each with the
-    flag to use instead (play-test 5: ``roll yze --tn 5`` said only "unrecognized arguments").
+    flag to use instead (``roll yze --tn 5`` names ``--modifier``, not argparse's bare "unrecognized arguments").
     ``tn_modifiers``: a campaign roll's ``--modifier`` also names TN-table rows (``KEY[=N]``) and
     ``--tn-mod ±N`` is taken. ``gm_pool``: how the GM's own roll gives its pool: ``"counts"`` (base,
     skill, gear dice; step dice when the system has them), ``"dice"`` (one count) or ``"die_sizes"``

@@ -183,8 +183,8 @@ class GMConsoleApp(App[int]):
 
     def show_start_problems(self) -> None:
         """The settings' problems: the first in the main screen's status line, with how many more there are,
-        and all of them, one per line, in a notice that stays long enough to read (one status line cut
-        the later ones off: play-test 10)."""
+        and all of them, one per line, in a notice that stays long enough to read (one status line would cut
+        the later ones off)."""
         if not self.start_problems:
             return
         first, more = self.start_problems[0], len(self.start_problems) - 1

@@ -1,4 +1,4 @@
-"""Applying a roll's pending costs from the console (issue 11, costs that last).
+"""Applying a roll's pending costs from the console (costs that last).
 
 One flow, used by the roll builder's ``c`` (the current roll, or the newest roll still owing costs
 after the console was reopened), the builder's ``A`` (the same with each panic D6 typed from a physical
@@ -11,8 +11,8 @@ who hear or see roll asks each chained D6 too, one form for all (R-PANIC-3; esca
 panics). The costs waiting are the campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
-(play-test follow-up, item 3), with the way out, the history screen's ``D``, which drops a roll's
-costs after asking (:func:`drop_costs_of`, item 2).
+(nobody could pay them), with the way out, the history screen's ``D``, which drops a roll's
+costs after asking (:func:`drop_costs_of`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``gmconsole open`` already does this for a damaged ``campaign.json`` (:mod:`gmconsole.ui.launch`).
 Once the console runs, the history screen, its detail, export and undo/redo read history files
-too, and one of them may be damaged (truncated, not JSON, the wrong shape): issue 10, item 3. Each of
+too, and one of them may be damaged (truncated, not JSON, the wrong shape), and that must never end the console. Each of
 these paths hands the ``CorruptFile`` to :func:`offer_restore`, which
 
 - in a console that may write, and when there is a backup, asks on a :class:`QuestionScreen`
@@ -10,7 +10,7 @@ these paths hands the ``CorruptFile`` to :func:`offer_restore`, which
   ``service.restore_backup``, and every screen re-reads the campaign;
 - for a history chunk it also offers to set the file aside and go on (``service.set_aside``): the
   only way out when there is no backup (``y``), the second choice when there is (``s``); the
-  entries it held are then said missing (issue 10 follow-up, item 2);
+  entries it held are then said missing, and the file is kept to be mended by hand;
 - otherwise (read-only, or no backup of ``campaign.json``) says what is wrong and what to do, in one line;
   a console or table view following a writer says it too (:func:`follower_line`, with the command that
   sets a damaged chunk aside) and goes on following (:mod:`gmconsole.ui.live_follow`).

@@ -93,7 +93,7 @@ def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
     """The keymap the console applies, and one sentence per problem with the GM's ``keymap``.
 
     Named: an entry for a binding the console does not have; two entries moving bindings of one screen or
-    pane onto the same key (play-test 10: Textual then keeps only one, and the other binding had no key at
+    pane onto the same key (Textual then keeps only one, and the other binding would have no key at
     all) — the first entry in the file keeps the key, the later one is left out so its binding keeps its
     own key; an entry taking the key of a binding the keymap leaves alone (the GM's entry wins, as asked);
     and a main-screen key a pane binds too. ``keymap`` is normalized, in the file's order; ``line_of(id)``
@@ -161,7 +161,7 @@ def _hidden(action: str, system) -> bool:
 
 
 def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str]:
-    """A main-screen binding moved onto a key a pane binds (play-test 10: history on `y`, the tiered builder's
+    """A main-screen binding moved onto a key a pane binds (e.g. history on `y`, the tiered builder's
     Push Yourself) works only while another pane has the focus: said, like a clash on one screen."""
     owners = list(_owners())
     main = [b for owner, _where in owners if owner.__name__ == "MainScreen" for b in getattr(owner, "BINDINGS", ())

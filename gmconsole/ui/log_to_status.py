@@ -1,7 +1,7 @@
 """While the console runs, gmconsole's log lines go to its status line, never to the terminal raw.
 
 Python's logging writes a warning that no handler takes to stderr (its "last resort" handler); with
-the console on screen, such a line is painted over the TUI's bottom line (issue 10 follow-up, item 9).
+the console on screen, such a line is painted over the TUI's bottom line, garbling it.
 :func:`route_logs` sends every ``gmconsole`` record of level WARNING and up to the app's status line
 instead, until the function it returns is called.
 """

@@ -1,4 +1,4 @@
-"""Issue 11, the campaign's own skills: add, rename, remove and load a list; rolls and sheets use it;
+"""The campaign's own skills: add, rename, remove and load a list; rolls and sheets use it;
 every change is an undoable history entry and survives reopening."""
 
 from __future__ import annotations

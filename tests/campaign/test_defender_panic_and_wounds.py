@@ -78,7 +78,7 @@ def test_R_PANIC_1_both_sides_panic_in_one_apply_and_each_chain_reaches_those_in
     assert costs["panic"]["total"] == 7 and costs["defender_panic"]["total"] == 7
     assert costs["summary"].startswith("Ann panics: D6 6 + stress 1 = 7")
     assert "Bo panics: D6 5 + stress 2 = 7" in costs["summary"]
-    assert "pays: Ann panics" not in costs["summary"]  # play-test 4: the name was said twice
+    assert "pays: Ann panics" not in costs["summary"]  # the name is said once
     assert service.character("Cy").stress == 2
     service.undo()
     assert service.character("Cy").stress == 0

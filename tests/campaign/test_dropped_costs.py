@@ -1,4 +1,4 @@
-"""Play-test follow-up, items 2 and 3: pending costs the GM dismisses (``drop_costs``) and the costs of
+"""Pending costs the GM dismisses (``drop_costs``) and the costs of
 a character who leaves the roster. Both are one recorded, undoable change; the roll then reads
 ``dropped`` in the history, so nothing offers to apply them any more.
 """

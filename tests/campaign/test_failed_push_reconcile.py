@@ -1,6 +1,6 @@
-"""The damaged-file flows after issue 10, as a GM play-test met them.
+"""A damaged-file flow as a GM meets it.
 
-- Item 3: after an older ``campaign.json`` backup is restored, a push newer than the restored state
+- After an older ``campaign.json`` backup is restored, a push newer than the restored state
   is marked ``failed``; the roll entry the push had updated in place must go back to its unpushed
   state too (the push's undo record holds its before-image), so the dice shown and the state agree.
 """

@@ -1,4 +1,4 @@
-"""Issue 11, costs that last: the pending costs of a roll are campaign state (campaign.json).
+"""Costs that last: the pending costs of a roll are campaign state (campaign.json).
 
 A push records its costs as pending; they survive closing and reopening; ``apply_costs(roll_id)``
 applies them from any session; undo brings them back to pending, and undoing the roll (or the push)
@@ -92,8 +92,8 @@ def test_a_roll_without_costs_leaves_nothing_pending(make_service):
 
 
 def test_the_costs_entry_names_the_payer_once(make_service):
-    """Play-test finding: the history read "Hammer pays: Hammer: strength −2 …; Hammer: mutation
-    points +2": the payer's name in front of every cost."""
+    """The history names the payer once, never "Hammer pays: Hammer: strength −2 …; Hammer: mutation
+    points +2" with the payer's name in front of every cost."""
     service = make_service("myz")
     hammer = _hammer(service)
     roll = _pushed_roll(service, hammer)

@@ -1,4 +1,4 @@
-"""A read-only service follows a writer: ``CampaignService.reload()`` (issue 14, live changes).
+"""A read-only service follows a writer: ``CampaignService.reload()`` (live changes).
 
 The writer and the reader are two services on the same folder, as two consoles would be; the reader
 never takes the lock, and reads again only when the files changed."""

@@ -1,4 +1,4 @@
-"""Play-test follow-up, items 1 and 2, in the service: entries lost from the middle of the history (a
+"""In the service: entries lost from the middle of the history (a
 session's chunk set aside while a later session's file still holds newer ids) are found although the
 highest id on disk is unchanged; undo and redo stop short of them; a pending cost whose roll was lost
 is dropped, said once; a reader says the same, writing nothing.
@@ -36,7 +36,7 @@ def test_setting_aside_a_middle_chunk_trims_undo_and_redo_and_drops_the_lost_rol
     assert "missing from the history" in done["summary"]
     assert f"costs waiting for roll {owing} (Hammer) were dropped" in done["summary"]
     # undo stops short of the lost entries: session 3's opening, recorded after them, still undoes
-    # (play-test 4: setting aside an old file emptied the whole undo stack)
+    # (setting aside an old file must not empty the whole undo stack)
     assert service.undo_count == 1 and "Ambush" in service.undo_label()
     assert service.redo_label() == service.entry(later, 3)["summary"]  # session 3's roll is still there
     assert service.pending_costs() == []

@@ -1,4 +1,4 @@
-"""Issue 9's readings through the campaign service, on a real store: the ``skill_ones`` setting
+"""The push readings through the campaign service, on a real store: the ``skill_ones`` setting
 (R-PUSH-5), skill 1s on console rolls (R-PUSH-1, R-MYZ-TRAUMA), R-PUSH-6, R-ART-2, R-STRESS-1 and
 the panic effect ending whenever stress reaches 0."""
 

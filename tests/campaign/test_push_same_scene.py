@@ -1,4 +1,4 @@
-"""Play-test 3, item 1: a push follows its roll in the same scene (the seeds push right after the roll).
+"""A push follows its roll in the same scene (the seeds push right after the roll).
 
 A roll made in an earlier scene or session is refused with the roll, its session and its scene named;
 the service refuses it, so the console and the CLI both do. Undoing the new scene or session makes

@@ -1,10 +1,10 @@
-"""Issue 10, items 4 and 7: readers show what the next writer will show; a lost history file never
+"""Readers show what the next writer will show; a lost history file never
 makes ids repeat.
 
-- Item 4: after a kill between the history write and the state write, ``gmconsole history`` (a
+- After a kill between the history write and the state write, ``gmconsole history`` (a
   read-only reader) used to list the roll as done until the next writer opened the campaign. Readers
   now apply the writer's crash reconciliation in memory, writing nothing.
-- Item 7: deleting the newest history chunk made the next roll reuse entry ids and the undo stack
+- Deleting the newest history chunk made the next roll reuse entry ids and the undo stack
   walk entries twice. The gap is found at open and said; ids never repeat; undo cannot reach back
   past the gap.
 """

@@ -1,4 +1,4 @@
-"""Issue 15: the session recap and the history's Markdown export end with "Dice and luck" tables whose
+"""The session recap and the history's Markdown export end with "Dice and luck" tables whose
 figures are those ``gmconsole stats --json`` gives for the same session; campaign names in them are escaped."""
 
 from __future__ import annotations

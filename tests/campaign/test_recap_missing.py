@@ -1,6 +1,6 @@
-"""Play-test 3, item 4: the recap of a session whose history lost a file to a set-aside said "Nothing was
-rolled or changed in this session" (or counted only the entries left). It now says which entries are
-missing and names the file, as ``gmconsole history`` warns of a gap."""
+"""The recap of a session whose history lost a file to a set-aside says which entries are missing and
+names the file, as ``gmconsole history`` warns of a gap, never "Nothing was rolled or changed in this
+session" nor a count of only the entries left."""
 
 from __future__ import annotations
 

@@ -734,8 +734,8 @@ def test_tiered_attack_damage_by_tier_R_TIER_4(make_service):
 
 @pytest.mark.parametrize("system", ["myz", "tiered", "exploding"])
 def test_rest_is_refused_where_the_system_keeps_no_stress(make_service, system):
-    """Play-test 4: tracker ``r`` in myz and tiered recorded "rest: … back to 0 stress" and changed
-    nothing. R-PANIC-1's rest belongs to the systems with stress and a panic table."""
+    """Tracker ``r`` in myz and tiered is refused: a rest there would record "rest: … back to 0 stress"
+    and change nothing. R-PANIC-1's rest belongs to the systems with stress and a panic table."""
     service = make_service(system)
     before = len(service.history(include_undone=True))
     with pytest.raises(ValidationError, match="keeps neither"):

@@ -106,9 +106,9 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
 
 
 def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service):
-    """Play-test: the recap listed a roll's costs under each of its pushes and again under the costs
-    paid, wrote ``mutation_points``, and the costs line repeated the character's name; two pushes of
-    one roll read the same. Now each cost appears once, in words, and no two lines are alike."""
+    """Each cost appears once in the recap, in words, and no two lines are alike: not under each of a
+    roll's pushes and again under the costs paid, not ``mutation_points``, no costs line repeating the
+    character's name, no two pushes of one roll reading the same."""
     service = make_service("myz")
     service.update_settings({"max_pushes": 2})
     grease = service.add_character({"name": "Grease", "attributes": yz(2, 3, 5, 2), "skills": {"jury-rig": 3}})
@@ -154,7 +154,7 @@ def test_recap_markdown_escapes_text_from_the_file():
 
 
 def test_a_conflict_running_when_the_session_ends_goes_on_in_the_next(make_service, reopen):
-    """Play-test finding: `S` mid-fight silently ended the conflict. A fight stopped at the end of an
+    """`S` mid-fight does not silently end the conflict. A fight stopped at the end of an
     evening goes on the next evening: the new session carries the conflict over (round, turn, order),
     as it carries doom and clocks, and says so; undo takes the new session back with it."""
     service = make_service("tiered")

@@ -1,4 +1,4 @@
-"""Issue 12: typed tracker values, changes that change nothing, an attack's damage on its target,
+"""Typed tracker values, changes that change nothing, an attack's damage on its target,
 and the panic roll's typed D6 — each one undoable history entry, or none at all."""
 
 from __future__ import annotations

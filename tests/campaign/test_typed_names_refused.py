@@ -1,4 +1,4 @@
-"""Issue 10, item 1 on input: a name the GM types that holds a control or text-direction character is
+"""Hostile text on input: a name the GM types that holds a control or text-direction character is
 refused with one clear sentence, and the campaign is left as it was.
 
 Every name the GM types reaches the campaign through the service (console forms and the command line

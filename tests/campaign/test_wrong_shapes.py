@@ -1,4 +1,4 @@
-"""Issue 10, item 5: valid JSON of the wrong shape is a damaged file, never a crash.
+"""Valid JSON of the wrong shape is a damaged file, never a crash.
 
 ``roster`` a string, ``name`` a number, ``max: "x"``, an entry whose ``undo`` is garbage,
 ``character: 5``: each used to end in ``unexpected KeyError/AttributeError`` (exit 1) or a console
@@ -80,7 +80,7 @@ def _first_character(state: dict) -> dict:
     return state["campaign"]["roster"][0]
 
 
-ISSUE_EXAMPLES = {
+WRONG_SHAPES = {
     "roster a string": ("campaign.json", lambda s: s["campaign"].update(roster="Ann, Bo")),
     "name a number": ("campaign.json", lambda s: s["campaign"].update(name=5)),
     "max 'x'": ("campaign.json", lambda s: _first_character(s)["attributes"]["strength"].update(max="x")),
@@ -137,9 +137,9 @@ def _loads_or_is_damaged(root: Path, damaged: Path) -> None:
             assert str(damaged) in str(exc)
 
 
-@pytest.mark.parametrize("example", ISSUE_EXAMPLES)
-def test_the_issue_s_wrong_shapes_are_damaged_files_naming_the_file(template, tmp_path, capsys, example):
-    which, change = ISSUE_EXAMPLES[example]
+@pytest.mark.parametrize("example", WRONG_SHAPES)
+def test_wrong_shapes_are_damaged_files_naming_the_file(template, tmp_path, capsys, example):
+    which, change = WRONG_SHAPES[example]
     root = _fresh(template, tmp_path)
     path = _target(root, which)
     _edit(path, change)

@@ -209,8 +209,8 @@ def test_the_stats_command_names_panic_rows_by_their_names_in_zh_hant_and_in_eng
 
 
 def test_a_condition_typed_in_zh_hant_costs_the_die_its_english_name_covers(make_service):
-    """Play-test 11, item 1: the console suggested 疲憊 for the conditions push cost, and a character 疲憊
-    lost no die, where `tired` did (the campaign's coverage names its conditions in English)."""
+    """The console suggests 疲憊 for the conditions push cost, so a character 疲憊 loses a die as one
+    `tired` does (the campaign's coverage names its conditions in English)."""
     service = make_service("yze")
     service.update_settings({"push_cost": "conditions"})
     ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 2}})

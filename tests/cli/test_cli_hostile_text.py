@@ -1,4 +1,4 @@
-"""Issue 10, item 1: text read from a campaign file never reaches the terminal raw (CLI).
+"""Text read from a campaign file never reaches the terminal raw (CLI).
 
 A character name holding ``ESC ] 52`` (write the clipboard), ``ESC [ 2J`` (clear the screen), a C1
 CSI (U+009B) and a right-to-left override is planted in a demo campaign's file, as a hostile file
@@ -140,7 +140,7 @@ def test_a_hostile_campaign_folder_name_is_listed_escaped(gm, tmp_path):
 
 
 def test_a_40_kb_faces_value_is_cut_in_the_error(gm):
-    """Issue 10 item 9: the error names the bad value but does not echo 40 KB of it."""
+    """The error names the bad value but does not echo 40 KB of it."""
     spec = "base6" * 8000  # one group: the letters "base", then faces that are not one digit each
     refused = gm("roll", "yze", "--base", "2", "--faces", spec)
     assert refused.returncode == 2
@@ -150,8 +150,8 @@ def test_a_40_kb_faces_value_is_cut_in_the_error(gm):
 
 
 def test_history_session_filter_takes_sessions_above_100(gm, tmp_path):
-    """Issue 10 item 9: ``--session`` used the dice-count parser and refused 101; a long campaign
-    has more sessions than that."""
+    """``--session`` takes 101, which the dice-count parser would refuse: a long campaign has more
+    sessions than that."""
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.create(tmp_path, "Long", "yze") as service:
@@ -181,7 +181,7 @@ def test_the_recovery_warning_escapes_a_hostile_campaign_name(gm, hostile):
     chunk = next((hostile / "yze-demo" / "history").rglob("entries-*.json"))
     chunk.write_text("{broken", encoding="utf-8")
     result = gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "ranged", "--seed", "1")
-    # the warning is folded into the error naming the same damaged file: one line (follow-up item 9)
+    # the warning is folded into the error naming the same damaged file: one line, not two
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     _clean(result.stderr)
     from gmconsole.campaign.service import CampaignService

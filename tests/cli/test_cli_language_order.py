@@ -1,4 +1,4 @@
-"""Issue 16's last mile: which language a command speaks. ``--lang`` > ``GMCONSOLE_LANG`` > the campaign's
+"""Which language a command speaks. ``--lang`` > ``GMCONSOLE_LANG`` > the campaign's
 own ``language`` setting (a command that opens one) > the settings file's ``language`` > English, the
 console's order; the parser is built once it is known, so ``--help`` and usage errors follow it too."""
 

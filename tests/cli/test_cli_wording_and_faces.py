@@ -1,4 +1,4 @@
-"""Issue 12, item 5: the command line's faces, skills and wording, as the README gives them."""
+"""The command line's faces, skills and wording, as the README gives them."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_yze_counts_bonus_effects_and_myz_stunts(run_cli):
 
 
 def test_history_exports_name_each_rolls_dice_by_kind(demo_gm):
-    """Issue 12, item 4: ``history --format markdown|csv`` carry the faces of every roll and push."""
+    """``history --format markdown|csv`` carry the faces of every roll and push."""
     rolled = demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill", "Ranged",
                      "--faces", "base=6,1,3,2 skill=4,6 stress=2", "--push-faces", "base=2,6 skill=5 stress=3,1")
     assert rolled.returncode == 0, rolled.stderr

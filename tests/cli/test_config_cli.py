@@ -1,4 +1,4 @@
-"""Issue 16: ``gmconsole config path|show|keys`` and the settings file's ``data_folder`` (flag > variable >
+"""``gmconsole config path|show|keys`` and the settings file's ``data_folder`` (flag > variable >
 config.toml > the user data folder), run as a user would through ``gmconsole.cli.main``."""
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ def test_the_data_folder_comes_from_the_file_when_no_flag_or_variable_says(run_c
 
 def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_path, copy_demos):
     """Every command says it, once, whether or not the file decides where campaigns live: the file may
-    set the language every command speaks (issue 16's last mile; it used to be read, and said, only
-    when neither --data-dir nor GMCONSOLE_HOME said where)."""
+    set the language every command speaks (it is read, and said, even when --data-dir or
+    GMCONSOLE_HOME says where)."""
     configured = copy_demos(tmp_path / "configured")
     env = _config(tmp_path, f'data_folder = "{configured}"\ntheme = = 1\n')
     fallback = tmp_path / "xdg-data"
@@ -86,7 +86,7 @@ def test_a_bad_file_is_one_warning_line_and_the_command_still_runs(run_cli, tmp_
 
 
 def test_config_show_names_every_problem_with_its_line_a_bad_theme_and_a_bad_keymap_entry_too(run_cli, tmp_path):
-    """Issue 16's last mile: the theme (checked against the themes there are) and the keymap (an id no
+    """The theme (checked against the themes there are) and the keymap (an id no
     binding has, a key that is not a key) are reported with the rest, each with its line, none stopping
     the others; every other command says them once, on stderr, and runs on the defaults."""
     env = _config(tmp_path, 'language = "fr"\ntheme = "nope"\n[keymap]\n"main.history" = "["\n'
@@ -121,7 +121,8 @@ def test_config_keys_shows_keys_as_config_toml_takes_them(run_cli):
 
 
 def test_config_show_gives_the_language_in_effect_and_where_it_came_from(run_cli, tmp_path):
-    """Play-test 11: with `--lang zh-Hant` and no language in the file, `config show` said `language en (default)`."""
+    """With `--lang zh-Hant` and no language in the file, `config show` names zh-Hant from `--lang`, not
+    `en (default)`."""
     env = _config(tmp_path, 'language = "en"\n')
     rows = {row["key"]: row for row in json.loads(
         run_cli("--lang", "zh-Hant", "config", "show", "--json", env=env).stdout)["settings"]}

@@ -1,4 +1,4 @@
-"""Issue 11, costs that last, from the command line: ``roll ... --json`` gives ``roll_id`` and the
+"""Costs that last, from the command line: ``roll ... --json`` gives ``roll_id`` and the
 costs, ``--apply-costs`` applies them at once, ``gmconsole costs NAME [--json] [--apply ROLL_ID]``
 lists and applies them, ``gmconsole sheet NAME CHARACTER [--json]`` prints the sheet."""
 
@@ -197,7 +197,7 @@ def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_co
 
 
 def test_costs_apply_with_a_condition_on_a_roll_that_owes_none_exits_2_and_applies_nothing(gm):
-    """Play-test 3: ``--condition`` was silently ignored on a roll whose costs give no condition."""
+    """``--condition`` on a roll whose costs give no condition is refused, never silently ignored."""
     roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
     out = _refused(gm("costs", NAME, "--apply", str(roll_id), "--condition", "tired", "--json"),
                    f"roll {roll_id}", "no condition", "--condition", "nothing was applied")
@@ -208,7 +208,7 @@ def test_costs_apply_with_a_condition_on_a_roll_that_owes_none_exits_2_and_appli
 
 
 def test_costs_are_said_in_words_by_roll_push_and_costs_not_as_raw_keys(gm):
-    """Play-test 3: ``mutation_points 2`` outside the recap; every listing says costs as the recap does."""
+    """Every listing says costs as the recap does: "mutation points", never ``mutation_points 2``."""
     status, out, err = gm(*PUSH)
     assert status == 0, err
     assert "mutation points 2" in out and "gear damage 1" in out and "mutation_points" not in out

@@ -1,4 +1,4 @@
-"""Issue 10, item 8: two scripts recording rolls on one campaign at once both succeed.
+"""Two scripts recording rolls on one campaign at once both succeed.
 
 CLI writers (``roll --campaign``, ``new``, ``demo``) wait for the campaign lock, up to ``--wait SECONDS``
 (default :data:`gmconsole.store.lock.DEFAULT_WAIT`); ``--wait 0`` fails at once with the message a

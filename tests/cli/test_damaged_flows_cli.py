@@ -1,4 +1,4 @@
-"""Item 2 of the issue 10 follow-up, on the command line: a damaged history chunk with no backup.
+"""On the command line: a damaged history chunk with no backup.
 
 ``gmconsole history NAME`` and ``roll --campaign NAME`` on such a campaign exit 2 naming the file and
 saying how to set it aside; ``gmconsole repair NAME --set-aside FILE`` renames it beside itself
@@ -95,7 +95,8 @@ def test_repair_set_aside_renames_a_link_itself_never_its_target(tmp_path, capsy
 
 
 def test_play_test_3_the_recap_after_a_set_aside_names_the_missing_entries_and_the_file(tmp_path, capsys):
-    """Play-test 3, item 4: the recap said "Nothing was rolled or changed in this session"."""
+    """After a set-aside the recap says which entries are missing, never "Nothing was rolled or changed in
+    this session"."""
     root, chunk = _damaged(tmp_path)
     assert _run(capsys, root, "repair", NAME, "--set-aside", "history/session-0001/entries-000000001.json")[0] == 0
     status, out, err = _run(capsys, root, "session", NAME, "recap")

@@ -1,4 +1,4 @@
-"""Play-test follow-up, item 2, from the command line: ``gmconsole costs NAME --drop ROLL_ID [--json]``
+"""Dropping costs from the command line: ``gmconsole costs NAME --drop ROLL_ID [--json]``
 dismisses a roll's pending costs without applying them (one undoable change); the listing and
 ``gmconsole history`` then say ``dropped``; an unknown roll exits 2 with the reason; ``--wait`` is
 honoured like the other writers."""
@@ -84,7 +84,7 @@ def test_drop_honours_wait_zero_on_a_campaign_open_elsewhere(gm, tmp_path, run_c
 
 
 def test_costs_of_a_lost_roll_are_dropped_and_the_warning_shows_names_escaped(gm, tmp_path):
-    """Item 2: the chunk holding the roll is gone (after a clean close, as a restored older backup
+    """The chunk holding the roll is gone (after a clean close, as a restored older backup
     leaves it); a reader says the costs waiting for it cannot be applied and changes nothing; ``repair``
     drops them, saying so with the name from the file escaped."""
     import json as _json

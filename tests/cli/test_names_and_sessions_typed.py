@@ -1,4 +1,4 @@
-"""Play-test findings on what the GM types on the command line: a first name finds the character
+"""What the GM types on the command line: a first name finds the character
 (``Ripley`` for Ripley Hale), a start shared by two names asks for more, and a session that does not
 exist is an error, not an empty history."""
 

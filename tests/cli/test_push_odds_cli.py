@@ -1,4 +1,4 @@
-"""Issue 17: ``gmconsole odds SYSTEM [pool flags] --faces SPEC --json`` answers for the push of that roll."""
+"""``gmconsole odds SYSTEM [pool flags] --faces SPEC --json`` answers for the push of that roll."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from gmconsole.systems.yearzero.push_odds import push_odds
 from gmconsole.systems.yearzero.roll import roll
 
 
-def test_the_issue_example_myz_trauma_and_the_exact_fraction(run_cli):
+def test_myz_ones_kept_trauma_and_the_exact_fraction(run_cli):
     out = ok_json(run_cli("odds", "myz", "--faces", "base=1,1,2,3,4", "--json"))
     assert out["p_success_after_push_exact"] == "91/216"
     assert out["p_success_after_push"] == pytest.approx(91 / 216, abs=1e-15)

@@ -1,4 +1,4 @@
-"""Issue 9's push readings on the command line, run as a user runs them (a subprocess):
+"""The push readings on the command line, run as a user runs them (a subprocess):
 R-PUSH-1, R-PUSH-5 (``--skill-ones``), R-PUSH-6, R-MYZ-TRAUMA and the attribute a push charges."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from gmconsole.rules.dice import Die, DieKind
 
 
 def test_r_push_1_skill_one_stays_on_the_command_line(run_cli):
-    """The issue's example: the push needs no face for the skill 1, which stays and costs (myz)."""
+    """A myz push with a skill 1 kept needs no face for the skill 1, which stays and costs (myz)."""
     out = ok_json(run_cli("roll", "myz", "--base", "1", "--skill", "1", "--faces", "base=2 skill=1",
                           "--push-faces", "base=6", "--json"))
     assert [(d["kind"], d["face"], d["rerolled"]) for d in out["dice"]] == [("base", 6, True), ("skill", 1, False)]

@@ -112,7 +112,7 @@ def test_serving_beyond_this_machine_warns_that_anyone_on_the_network_can_watch(
     assert result.returncode == 0, result
     assert result.stderr.startswith("gmconsole: warning: serving on 0.0.0.0: anyone")
     assert "watch the table view" in result.stderr and len(result.stderr.splitlines()) == 1
-    # play-test 8: the only address printed was http://0.0.0.0:PORT, which no phone can open
+    # not only http://0.0.0.0:PORT, which no phone can open
     assert f"on the phones open http://<this machine's address>:{port}" in result.stderr
     assert served and served[0][1] == "0.0.0.0"
 

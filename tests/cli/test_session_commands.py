@@ -1,4 +1,4 @@
-"""``gmconsole session NAME new|scene|list|recap`` and ``history --session/--scene`` (issue 11, sessions and
+"""``gmconsole session NAME new|scene|list|recap`` and ``history --session/--scene`` (sessions and
 scenes), run through ``main()`` as a user types them, and their bad input (exit 2, one line)."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_session_scene_counts_scenes_of_the_current_session(gm):
     assert json.loads(gm("session", NAME, "scene", "--json")[1]) == {"session": 2, "scene": 2}
 
 
-def test_session_list_has_the_issue_s_keys_and_counts(with_ann):
+def test_session_list_has_its_keys_and_counts(with_ann):
     gm = with_ann
     _roll(gm, 1)
     gm("session", NAME, "new", "--title", "Second night", "--date", "2026-03-21")
@@ -82,13 +82,13 @@ def test_session_list_has_the_issue_s_keys_and_counts(with_ann):
 
 
 def test_session_list_shows_the_date_the_gm_gave_and_when_it_was_opened(gm):
-    """Play-test: ``started`` showed only the moment ``session new`` ran, not the date of play the GM gave."""
+    """``started`` shows the date of play the GM gave, not only the moment ``session new`` ran."""
     gm("session", NAME, "new", "--title", "Back then", "--date", "2020-05-02")
     rows = json.loads(gm("session", NAME, "list", "--json")[1])
     line = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 2"))
     assert f"started 2020-05-02 (opened {rows[1]['started']})" in line
     first = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 1"))
-    # played the day it was opened: the date alone (play-test 4: a full timestamp beside a bare date)
+    # played the day it was opened: the date alone, not a full timestamp beside a bare date
     assert f"started {rows[0]['date']} " in first and "opened" not in first and "T" not in first.split()[2]
 
 
@@ -107,7 +107,7 @@ def test_a_session_dated_before_the_previous_one_warns_but_starts(gm):
 
 
 def test_session_new_with_costs_pending_warns_naming_the_rolls_and_starts(with_ann, tmp_path):
-    """Play-test: the console asks before closing a session whose costs were never applied; the command
+    """The console asks before closing a session whose costs were never applied; the command
     line cannot ask, so it warns (stderr; ``warnings`` in --json) naming the rolls, and starts the session."""
     from gmconsole.campaign.service import CampaignService
 
@@ -206,7 +206,7 @@ def test_session_commands_run_as_a_program(run_cli_subprocess, tmp_path):
 
 
 def test_session_list_counts_one_entry_and_one_scene_in_the_singular(gm):
-    """Play-test 3: ``session list`` printed "1 entries"."""
+    """``session list`` says "1 entry", never "1 entries"."""
     gm("session", NAME, "new", "--title", "Quiet")
     rows = json.loads(gm("session", NAME, "list", "--json")[1])
     line = next(t for t in gm("session", NAME, "list")[1].splitlines() if t.startswith("session 2"))

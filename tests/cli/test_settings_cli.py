@@ -1,4 +1,4 @@
-"""Issue 11, settings: ``gmconsole settings NAME [--json] [--set KEY=VALUE ...] [--wait SECONDS]``, run as a
+"""``gmconsole settings NAME [--json] [--set KEY=VALUE ...] [--wait SECONDS]``, run as a
 user would (a subprocess): print, set (one history entry per command), an unknown key, a key of another
 system, a bad value (exit 2, one line naming what is allowed, nothing written) and the JSON shape."""
 
@@ -181,7 +181,7 @@ def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_co
 
 
 def test_condition_coverage_checks_the_campaigns_own_skill_list(gm):
-    """Play-test (docs/RULES.md, conditions push cost): a campaign that loaded its own skills covers
+    """The conditions push cost (docs/RULES.md): a campaign that loaded its own skills covers
     conditions with those skills, as its rolls do, not with the system's list."""
     from gmconsole.rules.data import data_dir
 

@@ -159,7 +159,7 @@ def _fifo(tmp_path):
     (lambda tmp_path: _big(tmp_path), "big.toml is 300 KiB: a skill list is read only up to 256 KiB"),
 ])
 def test_play_test_3_a_device_folder_pipe_or_huge_file_is_refused_before_reading(gm, tmp_path, make, message):
-    """Play-test 3, item 3: ``--load /dev/zero`` died with MemoryError after eating GBs; now one line, at once."""
+    """``--load /dev/zero`` is refused in one line, at once, never a MemoryError after eating GBs."""
     before = _list(gm)
     result = gm("skills", "Crew", "--load", str(make(tmp_path)))
     _one_line_error(result, message)

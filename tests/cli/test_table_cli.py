@@ -1,4 +1,4 @@
-"""Issue 14 on the command line: ``gmconsole table NAME``'s errors, ``roll ... --hidden`` and
+"""The table view on the command line: ``gmconsole table NAME``'s errors, ``roll ... --hidden`` and
 ``sheet NAME CHARACTER --table numbers|name-only``."""
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def test_a_hidden_gm_roll_from_the_cli(demo_gm):
 
 
 def test_a_hidden_roll_pushed_still_says_it_is_hidden(demo_gm):
-    """Play-test 8, item 4: ``--hidden --push`` printed "Dallas Kane rolls Insight: 1 success (pushed)":
-    the push wrote a new summary without the "(hidden from the table)" the GM's history promises."""
+    """``--hidden --push`` keeps "(hidden from the table)" in the push's new summary, as the GM's history
+    promises, never "Dallas Kane rolls Insight: 1 success (pushed)" alone."""
     result = demo_gm("roll", "yze", "--campaign", "yze-demo", "--character", "Dallas Kane", "--skill", "insight",
                      "--hidden", "--push", "--seed", "4", "--json")
     assert result.returncode == 0, result.stderr

@@ -1,4 +1,4 @@
-"""Issue 16's last mile: every command's own words in zh-Hant with ``--lang zh-Hant`` (success output, an
+"""Every command's own words in zh-Hant with ``--lang zh-Hant`` (success output, an
 error, a command's ``--help``, argparse's own usage error), as a GM reads them in a terminal.
 
 "No English word" means none beyond what stays as typed on purpose: flags, metavars, ids (system,

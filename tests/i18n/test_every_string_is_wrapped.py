@@ -1,5 +1,5 @@
-"""Every English string the GM can read is wrapped for translation (issue 16: "a test fails when a UI
-string has no translation").
+"""Every English string the GM can read is wrapped for translation (a test fails when a UI
+string has no translation).
 
 ``tools/untranslated.py`` finds string literals that read as words and are not wrapped in ``_()``,
 ``N_()``, ``ngettext()`` or marked ``verbatim()``; the catalogue test then fails on a wrapped one with no

@@ -75,7 +75,7 @@ def test_lang_from_the_environment(run_cli, tmp_path, monkeypatch):
 
 
 def test_a_forms_save_and_the_tiered_saving_throw_are_two_words_in_zh_hant_play_test_10():
-    """Play-test 10, item 9: both keys were described "Save", one msgid, so every form's ctrl+s read 豁免
+    """The two keys are not both described "Save" with one msgid, else every form's ctrl+s would read 豁免
     (a saving throw) in zh-Hant."""
     from gmconsole.i18n import _, set_language
     from gmconsole.ui.roll_builder.keys import BINDINGS as BUILDER

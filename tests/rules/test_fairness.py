@@ -1,4 +1,4 @@
-"""Issue 15: the chi-square test and p-value behind dice fairness, and the luck score."""
+"""The chi-square test and p-value behind dice fairness, and the luck score."""
 
 from fractions import Fraction
 

@@ -82,7 +82,7 @@ def test_panic_roll_with_seeded_rng_and_bad_input():
 
 
 def test_R_PANIC_1_only_the_rows_that_reach_others_spread():
-    """Item 5 of issue 12: "who is in range" is asked only for a row that reaches other PCs. The data
+    """"Who is in range" is asked only for a row that reaches other PCs. The data
     marks those rows (others_stress / others_panic); each row's own words must agree with the mark."""
     from gmconsole.systems.yearzero.panic import panic_table, row_spreads
 

@@ -1,4 +1,4 @@
-"""The corrected push readings of issue 9 in the rules core: 1s never reroll (R-PUSH-1), the
+"""The push readings in the rules core: 1s never reroll (R-PUSH-1), the
 published-dice setting (R-PUSH-5), a push that rolls nothing (R-PUSH-6), what 1s cost
 (R-MYZ-TRAUMA, yze banes), Sic a Dog, and items at gear bonus 0 (R-ART-2)."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, item 6: a new campaign's name is a folder name every file system can hold.
+"""A new campaign's name is a folder name every file system can hold.
 
 A 64-emoji name passed the old 100-character check but is 256 bytes, one more than a file name may
 have (``File name too long``); ``:`` and the other characters Windows and exFAT refuse were taken.

@@ -1,4 +1,4 @@
-"""Issue 10, item 6: a campaign whose ``lock`` cannot be opened for writing (a 0444 file, a read-only
+"""A campaign whose ``lock`` cannot be opened for writing (a 0444 file, a read-only
 folder or file system) gives one clear sentence that says what is wrong and offers read-only —
 not ``unexpected PermissionError``.
 
@@ -87,7 +87,7 @@ def test_console_offers_read_only_for_an_unwritable_lock(tmp_path, unwritable_lo
 
 
 def test_a_failed_first_save_does_not_claim_a_previous_version(root, monkeypatch):
-    """Issue 10, item 9: "the previous version is still intact" only when there was one."""
+    """"The previous version is still intact" only when there was one."""
     from gmconsole.store import WriteFailed, atomic
 
     real_replace = os.replace

@@ -1,6 +1,6 @@
 """The first entry after a clean close: the marker says the last id given, so the next writer's first
-roll parses only the chunk it writes to, not the newest chunk of every session (issue 11, bench of
-the first roll). Without a trusted marker (a kill, a failed write, an older marker) the next id is
+roll parses only the chunk it writes to, not the newest chunk of every session (``bench/store.py``
+times the first roll). Without a trusted marker (a kill, a failed write, an older marker) the next id is
 still worked out from the history files, as before."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10, item 2: a symlink inside a campaign folder is never followed.
+"""A symlink inside a campaign folder is never followed.
 
 A ``lock`` or ``closed-cleanly`` that is a symlink used to make opening (or closing) the campaign
 overwrite or create the file it points at. Now every file of a campaign is opened with ``O_NOFOLLOW``,

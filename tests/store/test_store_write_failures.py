@@ -55,7 +55,7 @@ def test_failed_write_reaches_the_caller_and_leaves_the_previous_state(campaign,
     error = caught.value
     assert isinstance(error.__cause__, OSError) and error.__cause__.errno == error_number
     assert error.errno == error_number
-    # issue 10 item 9: a previous version is only claimed where there was one (not a new chunk's file)
+    # a previous version is only claimed where there was one (not a new chunk's file)
     kept = "the previous version is still intact" if error.path.is_file() else "nothing was saved"
     assert str(error.path) in str(error) and kept in str(error)
     assert (kept == "nothing was saved") == (write in ("append opening a new chunk", "append in a new session"))

@@ -1,4 +1,4 @@
-"""Issue 17: the odds of pushing *this* roll, held to an enumeration of every reroll outcome.
+"""The odds of pushing *this* roll, held to an enumeration of every reroll outcome.
 
 Each case types a first roll, then pushes it through the rules' own ``push`` once for every face the
 rerolled dice can show (and the stress-dice push's new die); the chances of each success count, of
@@ -61,7 +61,7 @@ def _first(system, faces, **request):
 
 
 CASES = [
-    ("myz trauma, the issue's example (R-MYZ-TRAUMA)", "myz", {"base": [1, 1, 2, 3, 4]}, dict(attribute_value=5)),
+    ("myz trauma, 1 1 2 3 4 at attribute 5 (R-MYZ-TRAUMA)", "myz", {"base": [1, 1, 2, 3, 4]}, dict(attribute_value=5)),
     ("myz trauma that breaks (R-MYZ-TRAUMA)", "myz", {"base": [1, 2, 3]}, dict(attribute_value=3)),
     ("myz skill 1s stay and cost (R-PUSH-1, R-MYZ-TRAUMA)", "myz", {"base": [6, 2], "skill": [1, 3, 4]},
      dict(attribute_value=2, skill_level=3)),
@@ -111,7 +111,7 @@ def test_R_PUSH_1_push_odds_equal_the_enumeration_of_every_reroll(label, system,
         assert odds.p_panic is None and odds.panic_rows is None
 
 
-def test_R_PUSH_1_the_issue_example_trauma_2_to_5_and_91_in_216():
+def test_R_PUSH_1_myz_ones_kept_trauma_2_to_5_and_91_in_216():
     odds = push_odds(_first("myz", {"base": [1, 1, 2, 3, 4]}, attribute_value=5)).as_dict()
     assert odds["p_success_after_push_exact"] == "91/216"
     assert odds["cost_distribution"]["trauma"] == pytest.approx({"2": 0.5787, "3": 0.3472, "4": 0.0694, "5": 0.0046},

@@ -1,4 +1,4 @@
-"""Issue 15: each family's exact expectation of a roll's successes, as rolled, asked of the system."""
+"""Each family's exact expectation of a roll's successes, as rolled, asked of the system."""
 
 from fractions import Fraction
 from importlib import import_module

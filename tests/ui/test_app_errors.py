@@ -208,7 +208,7 @@ def test_read_only_campaign_refuses_changes_with_a_message(make_app):
 
 
 def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(make_app):
-    """Play-test finding: the tiered form suggested Year Zero's ``ranged=2 mobility=1``. The example
+    """The tiered form never suggests Year Zero's ``ranged=2 mobility=1``. The example
     names skills this campaign rolls (myz: its own table), and a generic pair where skills are free."""
 
     seen = {}
@@ -228,7 +228,7 @@ def test_the_new_character_form_suggests_skills_of_the_campaign_s_own_system(mak
 
 
 def test_gear_skills_typed_by_their_zh_hant_names_are_kept_as_ids_and_an_unknown_one_is_refused(make_app):
-    """Play-test 11, item 2: 射擊 typed in the gear form's skills was dropped without a word (`skills: []`)."""
+    """射擊 typed in the gear form's skills is taken as the skill, never dropped without a word (`skills: []`)."""
     from gmconsole.i18n import set_language
 
     seen = []

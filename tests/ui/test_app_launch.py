@@ -183,7 +183,7 @@ def test_opening_pauses_the_garbage_collector_until_the_main_screen_is_painted(d
 
 
 def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(demo_root, monkeypatch):
-    """Issue 10, item 5: ``roster`` a string is a damaged file at ``open``, not a traceback."""
+    """``roster`` a string is a damaged file at ``open``, not a traceback."""
     with CampaignService.open(demo_root, "yze-demo") as service:
         service.change_stress("c1", 1)  # a save, so campaign.json has a backup
     path = demo_root / "yze-demo" / "campaign.json"
@@ -208,8 +208,8 @@ def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(dem
 
 
 def test_read_only_asked_for_says_so_not_another_console(demo_root, frozen_clock):
-    """Play-test finding: `gmconsole open NAME --read-only` with no other console running said
-    "this campaign is open in another console". The status line says why it is read-only."""
+    """`gmconsole open NAME --read-only` with no other console running does not say "this campaign is
+    open in another console": the status line says why it is read-only."""
     import asyncio
 
     from gmconsole.ui.app import GMConsoleApp
@@ -233,8 +233,8 @@ def test_read_only_asked_for_says_so_not_another_console(demo_root, frozen_clock
 
 
 def test_the_key_bar_shows_s_only_when_there_is_a_second_offer(demo_root):
-    """Play-test finding: the damaged file's question said "set aside (s)" but its key bar showed
-    only y and n. The bar shows ``s Set aside`` with a second offer, and nothing for ``s`` without."""
+    """The damaged file's question offers "set aside (s)", so its key bar must show more than y and
+    n. The bar shows ``s Set aside`` with a second offer, and nothing for ``s`` without."""
     from textual.widgets import Footer
 
     seen = {}
@@ -253,8 +253,8 @@ def test_the_key_bar_shows_s_only_when_there_is_a_second_offer(demo_root):
 
 
 def test_a_refused_change_says_why_the_campaign_is_read_only(demo_root, frozen_clock):
-    """Play-test finding: with `--read-only` asked for, a refused change still said to reopen the
-    campaign "once the other console has closed it". The refusal names the GM's own choice."""
+    """With `--read-only` asked for, a refused change names the GM's own choice, not to reopen the
+    campaign "once the other console has closed it"."""
     import asyncio
 
     from gmconsole.ui.app import GMConsoleApp

@@ -100,8 +100,8 @@ def test_undo_and_redo_keys_with_a_note_of_what_was_undone(make_app):
 
 
 def test_the_status_line_says_undone_and_redone(make_app):
-    """Play-test 7, item 5: after ctrl+y the status line read like a new change ("✓ Ripley Hale: stress
-    +1") while only a toast said it was redone; the line now says "redone:" as it says "undone:"."""
+    """After ctrl+y the status line says "redone:" as it says "undone:", never like a new change
+    ("✓ Ripley Hale: stress +1") with only a toast saying it was redone."""
     app = make_app("yze-demo")
     seen = []
 

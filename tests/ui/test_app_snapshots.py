@@ -53,7 +53,7 @@ def test_tracker_panic_result_doom_and_clock_yze(snap_compare, make_app):
 
 
 def test_tracker_long_panic_chain_keeps_the_clocks_in_view_120x40(snap_compare, make_app):
-    """Issue 12, item 6: a Scream chained through a crowded roster, three clocks, typed D6 6 (``P``); the eight
+    """A Scream chained through a crowded roster, three clocks, typed D6 6 (``P``); the eight
     chained D6s typed too (R-PANIC-3), a 6 each."""
     from test_tracker_values_ui import _crowded
 

@@ -1,4 +1,4 @@
-"""Issue 11, the campaign's own skills in the console: ``L`` opens the skills screen; the Pilot walk
+"""The campaign's own skills in the console: ``L`` opens the skills screen; the Pilot walk
 adds a custom skill, gives it to a character in the character form, rolls it in the roll builder and
 sees it in the history; a removal a character blocks is refused naming them; snapshots at 120×40 and
 a check at 80×24."""

@@ -1,4 +1,4 @@
-"""Issue 16: ``ctrl+p`` opens Textual's command palette with the console's own commands (gmconsole/ui/palette.py):
+"""``ctrl+p`` opens Textual's command palette with the console's own commands (gmconsole/ui/palette.py):
 go to a character, roll a skill for one, new scene, statistics, open another campaign; names from the campaign
 file are shown as plain text; the palette module is not imported until the palette opens."""
 
@@ -189,8 +189,8 @@ def test_the_palettes_quit_asks_first_while_costs_wait(make_app, monkeypatch):
 
 
 def test_another_campaign_opened_from_the_palette_speaks_its_own_language(demo_root, monkeypatch):
-    """Play-test 10, item 3: yze-demo set to zh-Hant, then myz-demo opened from the palette spoke zh-Hant too,
-    though myz-demo leaves the language to the settings file (English here)."""
+    """yze-demo set to zh-Hant, then myz-demo opened from the palette speaks the settings file's language
+    (English here), since myz-demo leaves the language to it, not zh-Hant."""
     from gmconsole.campaign.service import CampaignService
     from gmconsole.i18n import language
 
@@ -215,8 +215,8 @@ def test_another_campaign_opened_from_the_palette_speaks_its_own_language(demo_r
 
 
 def test_in_zh_hant_the_palettes_hint_and_textuals_own_commands_read_in_chinese(make_app):
-    """Play-test 11 (helper's walk): Textual's own commands (Theme, Keys, Screenshot) and the palette's "Search
-    for commands…" stayed English in a zh-Hant console."""
+    """Textual's own commands (Theme, Keys, Screenshot) and the palette's "Search for commands…" are
+    translated too in a zh-Hant console, not left English."""
     from textual.command import CommandInput
 
     from gmconsole.i18n import set_language

@@ -1,4 +1,4 @@
-"""Play-test, push cost ``conditions`` (docs/RULES.md) in the console: the prompt for the condition a push
+"""The push cost ``conditions`` (docs/RULES.md) in the console: the prompt for the condition a push
 gives refuses one the character already has (it would make the push free), says why inline, stays open,
 and takes a condition the character does not have yet."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, item 1 in the console: text read from a campaign file is drawn visibly escaped, never raw.
+"""In the console: text read from a campaign file is drawn visibly escaped, never raw.
 
 Textual strips only BEL, BS, VT, FF and CR from what it draws: a name holding ``ESC [ 2J`` or a C1
 CSI (U+009B) went to the terminal as is. These plant such names in a campaign file (character, gear,
@@ -194,8 +194,8 @@ def test_the_campaign_picker_lists_hostile_folder_names_escaped_and_picks_the_re
 
 
 def test_a_name_with_a_line_break_or_bell_is_one_escaped_line_in_form_titles_and_status(demo_root, frozen_clock):
-    """Play-test finding: `e` on a planted name ``"Bob\\nNew\\x07"`` drew a second, spoofed title line
-    and dropped the bell; the stress toast and status did too. Everything a form title or the status
+    """`e` on a planted name ``"Bob\\nNew\\x07"`` must not draw a second, spoofed title line nor drop the
+    bell, nor may the stress toast and status. Everything a form title or the status
     line shows is escaped whole, so a line break in a name stays visible as ``\\n``."""
     name = "Bob\nNew\rLine\x07"
     escaped = "Bob\\nNew\\rLine\\x07"

@@ -1,9 +1,9 @@
-"""The damaged-file flows in the console after issue 10, as a GM play-test met them.
+"""The damaged-file flows in the console, as a GM meets them.
 
-- Item 9: a history the service could not check at open was reported with ``log.warning``, written
+- A history the service could not check at open was reported with ``log.warning``, written
   raw to stderr over the console; the console now says it in its own status line, and nothing is
   written to stderr while it runs.
-- Item 6: restoring a history chunk from the history screen left its table drawn with columns cut to
+- Restoring a history chunk from the history screen left its table drawn with columns cut to
   their labels, and the entry the backup lacks was only said at the next open.
 """
 
@@ -67,7 +67,7 @@ def test_a_log_warning_while_the_console_runs_goes_to_the_status_line(make_app, 
 
 
 def test_restoring_a_chunk_from_the_history_screen_keeps_its_columns_and_says_the_lost_entry(open_service):
-    """Item 6: after ``h``, ``y`` (restore) the table used to show its columns cut to their labels
+    """After ``h``, ``y`` (restore) the table used to show its columns cut to their labels
     until ``esc``, ``h``; and the entry the backup lacks was only said at the next open."""
     from textual.widgets import DataTable
 
@@ -109,7 +109,7 @@ def _question(app):
 
 
 def test_a_damaged_chunk_with_no_backup_can_be_set_aside_from_the_history_and_play_goes_on(open_service):
-    """Item 2: ``h`` used to say "there is no backup of it" and leave the campaign unplayable; now
+    """With no backup, ``h`` used to say "there is no backup of it" and leave the campaign unplayable; now
     ``y`` sets the chunk aside (renamed, kept), the lost entry is said, and a roll is recorded."""
     from gmconsole.ui.screens.history import HistoryScreen
 

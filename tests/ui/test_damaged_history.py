@@ -1,4 +1,4 @@
-"""Issue 10, item 3 (and the console side of item 5): a damaged history file never ends the console.
+"""A damaged history file (truncated, or of the wrong shape) never ends the console.
 
 With a history chunk truncated, ``gmconsole open NAME`` then ``h`` used to end in a Textual
 traceback. Every read path of the console (history, detail, export, undo) now shows the damaged file
@@ -139,7 +139,7 @@ def test_a_read_only_console_names_the_damaged_file_without_offering_a_restore(o
 
 
 def test_a_gap_in_the_history_is_said_in_the_status_line(open_service, monkeypatch):
-    """Issue 10, item 7, in the console: the missing entries are said when the campaign opens."""
+    """In the console: the missing entries are said when the campaign opens."""
     service = open_service("yze-demo")
     _play(service)
     service.close()

@@ -1,4 +1,4 @@
-"""Issue 15 in the console: the history's recap (``r``) and Markdown export (``m``) end with the "Dice and
+"""Dice and luck in the console: the history's recap (``r``) and Markdown export (``m``) end with the "Dice and
 luck" tables, the same figures ``gmconsole stats`` gives for the session."""
 
 from __future__ import annotations

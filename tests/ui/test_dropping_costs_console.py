@@ -1,4 +1,4 @@
-"""Play-test follow-up, items 2 and 3, in the console: ``D`` in the history screen drops the selected
+"""Dropping costs, in the console: ``D`` in the history screen drops the selected
 roll's pending costs after asking (ctrl+z brings them back); ``x`` in the roster warns that the costs
 a character owes go with them, and undo restores both; ``c`` on costs owed by someone who left the
 roster says so before any picker opens.

@@ -1,4 +1,4 @@
-"""Issue 12, item 4: exports go to a folder the GM chooses, by default ``exports`` in the data folder.
+"""Exports go to a folder the GM chooses, by default ``exports`` in the data folder.
 
 The export dialog names the folder; a blank answer writes there; typing another folder writes there
 and keeps it for the next exports of this console (history Markdown and CSV, the recap)."""

@@ -1,10 +1,10 @@
-"""Play-test follow-up (issues 10/11): entries lost from the middle of the history, restored backups
+"""Entries lost from the middle of the history, restored backups
 that lack a roll whose costs wait, and a character removed while owing costs, in the console.
 
-Item 1: a damaged chunk of session 2 set aside (or restored from an older backup) while a later
-session's file holds a newer entry: the undo stack still named the lost entries, so ``h`` crashed
-in ``undo_label``. Item 2: a pending cost whose roll the restored backup lacks could never be applied
-or cleared. Item 3: removing a character left the costs they owed stranded.
+A damaged chunk of session 2 set aside (or restored from an older backup) while a later session's
+file holds a newer entry: the undo stack must stop naming the lost entries, or ``h`` crashes in
+``undo_label``. A pending cost whose roll the restored backup lacks can never be applied, so it is
+dropped. Removing a character must not leave the costs they owed stranded.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _history_after(app, keys: list[str], seen: dict) -> None:
 
 
 def test_setting_aside_a_middle_chunk_says_the_lost_entries_and_h_never_crashes(open_service):
-    """Item 1 (set aside, ``s``): entries 1 and 2 are said missing although entry 3 is on disk; the
+    """A chunk set aside (``s``): entries 1 and 2 are said missing although entry 3 is on disk; the
     undo stack that named them is emptied, and ``h`` opens the history again."""
     _lost_middle(open_service)
     service = open_service("yze-step-demo")
@@ -69,7 +69,7 @@ def test_setting_aside_a_middle_chunk_says_the_lost_entries_and_h_never_crashes(
 
 
 def test_restoring_a_middle_chunk_from_an_older_backup_empties_the_undo_stack_that_named_the_lost_entry(open_service):
-    """Item 1 (restore, ``y``): the backup lacks entry 2 (the roll); it is said, and undo no longer
+    """An older backup restored (``y``): the backup lacks entry 2 (the roll); it is said, and undo no longer
     reaches it (``ctrl+z`` then says there is nothing to undo, never "no history entry 2")."""
     _lost_middle(open_service)
     service = open_service("yze-step-demo")
@@ -81,7 +81,7 @@ def test_restoring_a_middle_chunk_from_an_older_backup_empties_the_undo_stack_th
 
 
 def test_an_undo_label_naming_a_missing_entry_is_one_line_not_a_traceback(open_service):
-    """Item 1, defensively: a state saved before this fix still names the lost entry after a clean
+    """Defensively: a state saved by an older gmconsole still names the lost entry after a clean
     close (no recovery runs); ``h`` shows the history and the label says the entry cannot be read."""
     _lost_middle(open_service)
     service = open_service("yze-step-demo")
@@ -103,7 +103,7 @@ def test_an_undo_label_naming_a_missing_entry_is_one_line_not_a_traceback(open_s
 
 
 def test_a_pending_cost_whose_roll_is_lost_is_dropped_and_said_once(open_service):
-    """Item 2: the roll owing a panic is in the chunk set aside; its pending cost could never be
+    """The roll owing a panic is in the chunk set aside; its pending cost could never be
     applied. Reconcile drops it and the history screen says so; the next open says nothing more."""
     service = open_service("yze-step-demo")
     service.new_session(title="Road")

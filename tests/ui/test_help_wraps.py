@@ -1,4 +1,4 @@
-"""The help screen at 80×24 (issue 16 play-test: a long key description or rules line was cut, not wrapped):
+"""The help screen at 80×24 (a long key description or rules line wraps, never cut):
 every entry wraps whole, in English and in zh-Hant, and the screen scrolls to the end of it.
 
 The help's text is read as the screen draws it (each widget's lines at its size on an 80×24 terminal); the

@@ -209,8 +209,8 @@ def test_history_detail_snapshot_narrow_80x24(snap_compare, open_service):
 
 @pilot_test
 async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
-    """Play-test finding: at 80×24 the history's footer ended at "a Show undone", so "c Apply costs"
-    and "r Recap" could not be seen. The key bar wraps onto more lines, as on the main screen."""
+    """At 80×24 the history's footer must not end at "a Show undone", hiding "c Apply costs" and
+    "r Recap". The key bar wraps onto more lines, as on the main screen."""
     from gmconsole.ui.widgets.key_bar import KeyBar
 
     async with myz_app.run_test(size=(80, 24)) as pilot:
@@ -224,7 +224,7 @@ async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
 
 @pilot_test
 async def test_history_status_counts_one_entry_in_the_singular(open_service):
-    """Play-test 3: the status line said "1 entries"."""
+    """The status line says "1 entry", never "1 entries"."""
     service = open_service("yze-demo")
     service.change_stress("c4", 1)
     app = HistoryApp(service)

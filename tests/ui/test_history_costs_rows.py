@@ -1,4 +1,4 @@
-"""Play-test 3, item 2: ``c`` and ``D`` in the history screen on a row that is not a roll.
+"""``c`` and ``D`` in the history screen on a row that is not a roll.
 
 A costs entry applied in a later session than its roll said "there is no history entry 49 in session
 10" (the roll was looked up in the costs entry's session). Now a costs row says those costs were

@@ -1,4 +1,4 @@
-"""Issue 12: the history screen filters in memory, reads a long history in a worker thread, and after
+"""The history screen filters in memory, reads a long history in a worker thread, and after
 a change re-reads only the files it touched.
 
 Typed keys (not values set on the fields) drive the filters, and what the table shows is held against

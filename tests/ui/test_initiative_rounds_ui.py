@@ -1,4 +1,4 @@
-"""Issue 12, pane 2 by keys: who fights (NPCs marked too), delays that end (R-INIT-3), adds asked what
+"""The initiative pane by keys: who fights (NPCs marked too), delays that end (R-INIT-3), adds asked what
 the start asks, cards and D6s typed from a physical deck (R-MANUAL-1) and a new draw each round (R-INIT-2)."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_R_INIT_3_delay_by_key_lasts_until_they_act_and_b_brings_them_in(make_ap
 
 
 def test_R_INIT_3_a_delayed_combatant_brought_in_is_no_longer_delayed_once_they_acted(make_app):
-    """Play-test 5: after ``b`` and ``n`` the row still read "· delayed"; the delay is over once they act."""
+    """After ``b`` and ``n`` the row no longer reads "· delayed": the delay is over once they act."""
     app = make_app("yze-demo")
     service = app.service
     service.start_conflict(["c1", "c4", "c6", "c9"], cards={"c1": [2], "c4": [5], "c6": [8], "c9": [9]})
@@ -130,8 +130,8 @@ def test_R_INIT_3_a_delayed_combatant_brought_in_is_no_longer_delayed_once_they_
 
 
 def test_the_card_hint_matches_the_default_draw_and_a_single_candidate_to_add_starts_marked(make_app):
-    """Play-test 5: the hint's ``e.g. 3 7`` was refused under the default speed 1, keep-best-of 1; and
-    ``a`` with one roster member left out of the conflict opened with nobody marked."""
+    """The hint's example is taken under the default speed 1, keep-best-of 1 (``e.g. 3 7`` would be
+    refused); and ``a`` with one roster member left out of the conflict opens with that one marked."""
     app = make_app("yze-demo")
     service = app.service
     everyone = [c.id for c in service.campaign.roster]

@@ -1,4 +1,4 @@
-"""A whole round of play with the keyboard only (issue 5's quality bar), then the campaign state.
+"""A whole round of play with the keyboard only (every step reachable by keys), then the campaign state.
 
 On the ``yze`` demo (push cost ``stress-dice``): start a conflict and draw initiative cards, build a
 Ranged roll for Ripley, roll it with typed faces, push it with typed faces (a stress die shows 1),

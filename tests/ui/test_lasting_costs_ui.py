@@ -1,4 +1,4 @@
-"""Issue 11, costs that last, in the console: push, quit before ``c`` (the warning; quit anyway),
+"""Costs that last, in the console: push, quit before ``c`` (the warning; quit anyway),
 reopen, the costs are still pending, applied from the history screen, undone, applied from the roll
 builder, undone. Plus snapshots of the quit warning (120×40) and its check at 80×24.
 

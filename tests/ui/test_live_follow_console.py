@@ -1,4 +1,4 @@
-"""A read-only console follows what a writer in another process changes (issue 14, live changes).
+"""A read-only console follows what a writer in another process changes (live changes).
 
 The writer is a separate process, as the GM's own console or a command line would be: the doom pool
 changed through the service, the next scene started with ``gmconsole session NAME scene``. The read-only
@@ -134,7 +134,7 @@ print(asyncio.run(main(sys.argv[2] == "read-only")))
 
 @pilot_test
 async def test_a_redraw_that_fails_is_said_and_the_view_keeps_following(open_service, demo_root, caplog):
-    """Play-test 8: a redraw that raised stopped the follower without a word (the table view froze on
+    """A redraw that raises never stops the follower without a word (the table view would freeze on
     the TV). The failure is logged (the console and the table view show gmconsole's log lines) and the
     next change is still followed."""
     from textual.app import App

@@ -1,4 +1,4 @@
-"""Issue 12, item 3: the console names TN modifiers by the seed's names, never by their ids, and its
+"""The console names TN modifiers by the seed's names, never by their ids, and its
 messages quote what was typed in words, not as Python reprs."""
 
 from __future__ import annotations

@@ -202,8 +202,8 @@ def test_doom_clocks_and_conditions(make_app):
 
 
 def test_the_first_clock_fits_its_bar_and_the_clock_table_names_it_in_full(make_app):
-    """Play-test 5: the first clock of a campaign that had none showed only its name (the bar scrolled
-    off to the right, until a key re-fitted it); with the clock table focused, the line under it shows
+    """The first clock of a campaign that had none shows its bar, not only its name (the bar scrolled
+    off to the right until a key re-fitted it); with the clock table focused, the line under it shows
     the highlighted clock's full name."""
     from textual.widgets import DataTable
 
@@ -235,7 +235,7 @@ def test_the_first_clock_fits_its_bar_and_the_clock_table_names_it_in_full(make_
 
 
 def test_the_tracker_key_bar_shows_P_at_80_columns(make_app):
-    """Play-test 5: the key bar left out ``P`` (a panic roll with the D6 rolled at the table)."""
+    """The key bar shows ``P`` (a panic roll with the D6 rolled at the table)."""
     from gmconsole.ui.widgets.key_bar import KeyBar
 
     app = make_app("yze-demo")

@@ -1,4 +1,4 @@
-"""Play-test 5, a panic owed by a roll: ``c`` asks who is in range in the words of the tracker's ``P``
+"""A panic owed by a roll: ``c`` asks who is in range in the words of the tracker's ``P``
 (the panic result and the range, R-PANIC-1), the list offers player characters only, and ``A`` applies
 the costs with the panic D6 rolled at the table (R-MANUAL-1)."""
 
@@ -115,7 +115,7 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
 
 
 def test_R_MANUAL_1_c_rolls_the_panic_d6_itself_and_does_not_mark_it_typed(builder_app, monkeypatch):
-    """Play-test 6: ``c`` rolls the console's D6 before asking who is in range; that die is not one
+    """``c`` rolls the console's D6 before asking who is in range; that die is not one
     entered by hand, so the costs entry is not marked so (only ``A``'s typed D6 is)."""
     from gmconsole.campaign import tracker_values
 

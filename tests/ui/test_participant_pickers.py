@@ -1,4 +1,4 @@
-"""Pilot tests of issue 12's pickers: the participants of an opposed, contested, assisted or group
+"""Pilot tests of the participant pickers: the participants of an opposed, contested, assisted or group
 roll are marked in lists of the roster (NPCs too), not typed; the opposed roll's defender skill is
 marked among the campaign's own skills by name; the helpers picker (``e``) refuses a fourth helper
 with the rule (R-HELP-1) and stays open; every picker shows its marks as glyphs, not only colour;
@@ -206,8 +206,8 @@ def test_assisted_form_turns_snapshot_exploding(snap_compare, make_app):
 
 @pilot_test
 async def test_an_npc_group_shows_its_count_in_the_helpers_picker_as_in_the_roster(builder_app):
-    """Play-test 7, item 3: the roster reads "Hull rats ×6 (npc)" but the helpers, in-range and
-    exploding pickers read "Hull rats (npc)": a GM marking helpers could not tell a group of six from one."""
+    """The roster reads "Hull rats ×6 (npc)", and so do the helpers, in-range and exploding pickers, not
+    "Hull rats (npc)": a GM marking helpers must tell a group of six from one."""
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:
         await start_builder(pilot, "c1")

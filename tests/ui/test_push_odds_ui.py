@@ -1,4 +1,4 @@
-"""Issue 17 in the console: after a roll that can be pushed, the builder says in one line what the push
+"""The push odds in the console: after a roll that can be pushed, the builder says in one line what the push
 can give and cost, from the dice on the table; ``O`` opens the full table; a pushed roll no longer says it."""
 
 from __future__ import annotations
@@ -146,8 +146,8 @@ def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
 
 
 def test_R_ART_2_myz_line_names_the_gear_a_push_can_make_unusable(make_app):
-    """Play-test 9, item 1: a pistol at +2 with a 1 kept and one gear die rerolled is unusable when that die
-    shows 1 too (1 in 6); the line said only "gear damage 1–2" and a bare "broken" for the character."""
+    """A pistol at +2 with a 1 kept and one gear die rerolled is unusable when that die shows 1 too
+    (1 in 6); the line says so, not only "gear damage 1–2" and a bare "broken" for the character."""
     app = make_app("myz-demo")
     seen: dict = {}
 

@@ -1,4 +1,4 @@
-"""Issue 9's push readings in the console, driven by keys through Textual's Pilot: a skill 1 kept
+"""The push readings in the console, driven by keys through Textual's Pilot: a skill 1 kept
 on a push in the roll builder (R-PUSH-1) and counted in the costs shown (R-MYZ-TRAUMA), and the
 help screen (``?``) saying the corrected readings in words."""
 

@@ -1,4 +1,4 @@
-"""Play-test 3, item 1, in the console: a roll made in the builder, then ``N`` (new scene) or ``S`` (new
+"""A push in the same scene, in the console: a roll made in the builder, then ``N`` (new scene) or ``S`` (new
 session), then ``p``: the push is refused with the service's sentence and the builder no longer offers it;
 ``ctrl+z`` (undo the new scene) offers it again.
 """

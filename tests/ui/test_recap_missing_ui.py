@@ -1,5 +1,5 @@
-"""Play-test 3, item 4, in the console: the recap of a session with a damaged history file was blank
-once the GM declined the restore (no text, no file named). The recap screen now names the damaged file
+"""In the console: the recap of a session with a damaged history file, once the GM declined the
+restore, is never blank (no text, no file named). The recap screen names the damaged file
 and offers the way out again (``r``); once the file is set aside the recap says which entries are missing.
 """
 

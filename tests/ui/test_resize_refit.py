@@ -1,4 +1,4 @@
-"""Issue 12, item 1: shrinking the terminal and growing it back leaves no table squeezed.
+"""Shrinking the terminal and growing it back leaves no table squeezed.
 
 Every table the console draws (roster, initiative, tracker and clocks, history, skills, gear,
 settings) must read the same after 120×40 → 60×20 → 120×40 as on a fresh open at 120×40."""
@@ -68,7 +68,7 @@ LONG = "Captain Anneliese Vandermeer-Okonkwo of the Hull Rats"
 
 
 def test_long_names_in_the_initiative_and_clock_tables_end_in_an_ellipsis(make_app):
-    """Issue 12, item 2: a name too long for the pane ends in "…"; the card and the clock's bar stay whole."""
+    """A name too long for the pane ends in "…"; the card and the clock's bar stay whole."""
     app = make_app("yze-demo")
     app.service.add_character({"name": LONG, "kind": "npc"})
     app.service.add_clock("The reactor overloads beyond any hope of repair", 6)

@@ -167,7 +167,7 @@ async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in
         assert "R-PUSH-3" in shown_text(builder, "#rb-message")
         await pilot.press("c")
         await pilot.pause()
-        asked = isinstance(app.screen, MarkListScreen)  # issue 12, item 5: only for a row that spreads
+        asked = isinstance(app.screen, MarkListScreen)  # asked only for a row that spreads
         if asked:
             await pilot.press("space", "ctrl+s")
             await pilot.pause()

@@ -1,4 +1,4 @@
-"""Issue 14: the GM's hidden roll from the roll builder. ``H`` marks the next roll hidden (the settings
+"""The GM's hidden roll from the roll builder. ``H`` marks the next roll hidden (the settings
 line says so); it is recorded as usual with ``"hidden": true`` and the option goes back to shown after
 the roll, like every per-roll option, unless pinned with ``!``."""
 

@@ -61,7 +61,7 @@ async def test_a_modifier_does_not_follow_the_gm_to_the_next_character_and_waits
 
 @pilot_test
 async def test_a_glance_at_another_character_keeps_the_options_built_until_the_roll(builder_app):
-    """Play-test 5 (yze-step): ``+ +`` on Ilsa, a look at Brann, back to Ilsa: still ``mod +2``;
+    """yze-step: ``+ +`` on Ilsa, a look at Brann, back to Ilsa: still ``mod +2``;
     Brann starts from the defaults; once Ilsa's roll is recorded her options are back to defaults."""
     app = builder_app("yze-step-demo")
     async with app.run_test(size=(110, 44)) as pilot:

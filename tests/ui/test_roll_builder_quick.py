@@ -1,4 +1,4 @@
-"""Pilot tests of the GM's quick roll (issue 12, ``G``): a pool typed in the system's syntax, no
+"""Pilot tests of the GM's quick roll (``G``): a pool typed in the system's syntax, no
 character, recorded as the GM's roll, pushable where the system allows and charged to nobody."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app
 
 @pilot_test
 async def test_a_gm_roll_with_a_stress_die_showing_1_owes_nobody_a_panic(builder_app):
-    """Play-test 7: a GM roll is charged to nobody, so a stress 1 (R-PUSH-3) names no panic as due;
+    """A GM roll is charged to nobody, so a stress 1 (R-PUSH-3) names no panic as due;
     the roll still cannot be pushed."""
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:

@@ -1,4 +1,4 @@
-"""Issue 14: the GM chooses in the roster (``v``) what the players' table view shows of a character:
+"""The GM chooses in the roster (``v``) what the players' table view shows of a character:
 numbers or name only. A campaign change like any other: one history entry, undone with ctrl+z."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Play-test: a screen's or form's title built from campaign text (a character's name) is escaped whole
+"""A screen's or form's title built from campaign text (a character's name) is escaped whole
 with ``gmconsole.safe_text.shown`` where the title is made, so the title widget itself holds the visible
 escape and Rich markup in a name (``[red]``) is shown as typed, never read as markup."""
 

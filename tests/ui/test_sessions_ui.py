@@ -52,7 +52,7 @@ def _recap_text(app) -> str:
 
 
 def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
-    """The issue's walk: scenes with N, a session closed with S (asked about its pending costs), its
+    """A GM's walk through two sessions: scenes with N, a session closed with S (asked about its pending costs), its
     recap shown; a second session with its own scenes closed the same way; the recap from the history."""
     app = make_app("myz-demo")
     service = app.service
@@ -115,7 +115,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
     assert "session 1 scene 1" in seen["start"] and "session 1 scene 2" in seen["scene 2"]
     assert seen["warnings"] == []
     assert "Session 1 has costs not applied yet" in seen["question"] and "Close it anyway" in seen["question"]
-    assert "mutation points" in seen["question"] and "mutation_points" not in seen["question"]  # play-test 3
+    assert "mutation points" in seen["question"] and "mutation_points" not in seen["question"]  # words, not keys
     assert seen["declined"] == (True, 1)
     assert seen["date"] == "2026-03-14"  # today, by the service's clock
     assert seen["recap 1"].startswith("# myz-demo: session 1")
@@ -237,8 +237,8 @@ def test_recap_screen_snapshot(snap_compare, make_app):
 
 
 def test_a_conflict_started_in_one_session_is_still_running_after_S(make_app):
-    """Play-test finding: `S` mid-fight left the initiative pane at "No conflict". After a new session
-    the pane still shows the round and whose turn it is."""
+    """`S` mid-fight does not leave the initiative pane at "No conflict": after a new session the pane
+    still shows the round and whose turn it is."""
     app = make_app("tiered-demo")
     seen: dict = {}
 
@@ -266,7 +266,7 @@ def test_a_conflict_started_in_one_session_is_still_running_after_S(make_app):
 
 
 def test_a_session_dated_before_the_previous_one_is_started_with_a_warning(make_app):
-    """Play-test: a date before the previous session's is not refused (a flashback, a late entry), but the
+    """A date before the previous session's is not refused (a flashback, a late entry), but the
     recap that follows says so, while the GM can still undo the new session."""
     app = make_app("yze-demo")
     seen = {}

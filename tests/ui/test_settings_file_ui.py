@@ -1,4 +1,4 @@
-"""Issue 16 in the console: the settings file's theme, keymap, export folder and problems, as the GM sees
+"""In the console: the settings file's theme, keymap, export folder and problems, as the GM sees
 them (status line, tab line, key bar, help), driven with Pilot."""
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def test_changing_the_campaigns_language_in_the_console_applies_it_and_undo_take
 
 
 def test_two_bindings_moved_onto_one_key_keep_the_first_and_leave_the_other_on_its_own_key(open_service):
-    """Play-test 10: `main.history = "y"` and `main.statistics = "y"` left Statistics with no key at all.
+    """`main.history = "y"` and `main.statistics = "y"` must not leave Statistics with no key at all.
     The first entry in the file gets the key; the second keeps its own key (I), and the status line says so."""
     app = _app(open_service, '[keymap]\n"main.history" = "y"\n"main.statistics" = "y"\n')
     seen = {}
@@ -195,8 +195,8 @@ def test_two_bindings_moved_onto_one_key_keep_the_first_and_leave_the_other_on_i
 
 
 def test_switching_the_campaigns_language_on_the_settings_screen_redraws_every_word_drawn_once(open_service):
-    """Play-test 10: after `language` → zh-Hant on the settings screen, the pane titles, the skill filter's
-    hint and the settings screen's own title and columns stayed English until the console was restarted."""
+    """After `language` → zh-Hant on the settings screen, the pane titles, the skill filter's hint and
+    the settings screen's own title and columns speak zh-Hant at once, without a restart."""
     from textual.widgets import DataTable
 
     from gmconsole import settings_file
@@ -232,7 +232,7 @@ def test_switching_the_campaigns_language_on_the_settings_screen_redraws_every_w
 
 
 def test_a_bad_theme_names_its_line_and_the_problems_after_it_are_all_listed(open_service):
-    """Play-test 10: an unknown theme's message had no line number, and one status line hid the problems
+    """An unknown theme's message has its line number, and one status line must not hide the problems
     after it. The status line names the first with its line; the notice lists each, in the file's order."""
     app = _app(open_service, 'theme = "solarised"\nlanguage = "fr"\n[keymap]\n"main.histroy" = "y"\n')
     seen = {}

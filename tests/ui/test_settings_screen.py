@@ -1,4 +1,4 @@
-"""Issue 11, settings: the settings screen (``ctrl+o``) driven by keys through Textual's Pilot.
+"""The settings screen (``ctrl+o``) driven by keys through Textual's Pilot.
 
 The GM opens the screen, changes a setting, sees it take effect in the roll builder's odds, undoes it
 with ``ctrl+z`` and sees the odds back; a snapshot at 120×40 and a check that nothing is cut at 80×24.
@@ -199,8 +199,8 @@ def test_the_key_bar_keeps_every_key_at_80x24_with_settings_added_tiered_roll_bu
 
 
 def test_ctrl_z_on_the_settings_screen_takes_back_only_a_setting_change(make_app):
-    """Play-test finding: ctrl+z on the settings screen undid a push the GM could not see from there.
-    With a roll newest, the screen names it and leaves it; after a setting change, ctrl+z takes that."""
+    """ctrl+z on the settings screen never undoes a push the GM cannot see from there. With a roll
+    newest, the screen names it and leaves it; after a setting change, ctrl+z takes that."""
     from textual.widgets import Static
 
     app = make_app("myz-demo")

@@ -1,6 +1,6 @@
-"""Play-test 3, item 3, in the console: ``L`` ``l`` with ``/dev/zero`` (or a folder, or a file over
-256 KiB) froze the console while memory grew to GBs; now the form says why in one line, at once, and
-the campaign's skills are unchanged."""
+"""In the console: ``L`` ``l`` with ``/dev/zero`` (or a folder, or a file over 256 KiB) never freezes
+the console while memory grows to GBs; the form says why in one line, at once, and the campaign's
+skills are unchanged."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Play-test 3, item 5: a skill is shown to the GM by its name, never by its id (the key that sheets,
+"""A skill is shown to the GM by its name, never by its id (the key that sheets,
 history entries and JSON keep). A custom skill added as "[red]Scrap Lore" and renamed "Scrap Lore"
 keeps the id ``red-scrap-lore``; the roll builder's line, the summary of a new roll, the history
 screen's skill column and ``gmconsole sheet`` all say "Scrap Lore"."""
@@ -88,7 +88,7 @@ def test_sheet_text_names_the_skill_and_json_keeps_the_id(open_service, demo_roo
 
 
 def test_a_push_summary_names_the_skill_as_its_roll_does(open_service):
-    """Play-test 4: the roll read "Grease rolls Jury-Rig" and its push "Grease pushes jury-rig"."""
+    """The roll and its push both name the skill: "Grease pushes Jury-Rig", never the id "jury-rig"."""
     service = open_service("myz-demo")
     grease = service.character("Grease")
     rolled = service.roll(grease.id, "jury-rig", faces="base=2,3,4,5,2 skill=2,3,4")

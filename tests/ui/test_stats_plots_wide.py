@@ -1,4 +1,4 @@
-"""The statistics plots with wide characters (issue 16, "nothing cut mid-character at 80×24"): plotext counts
+"""The statistics plots with wide characters (nothing cut mid-character at 80×24): plotext counts
 a Chinese character as one cell, so its lines come out wider than the plot; :func:`fit_lines` narrows them
 so every line is the plot's width and the frame's edges stay in one column."""
 

@@ -86,8 +86,7 @@ async def test_an_npc_the_gm_shows_gets_their_numbers_and_every_combatant_is_nam
 
 @pilot_test
 async def test_a_pc_the_gm_hides_stays_in_the_party_by_name_only_and_undo_brings_the_numbers_back(open_service):
-    """Play-test 8: "name only" took a PC out of the party altogether; the party still names them, with
-    no number and no state beside the name."""
+    """"name only" keeps a PC in the party: the party still names them, with no number and no state beside the name."""
     writer = open_service("yze-demo")
     pc = writer.campaign.roster[0]
     writer.change_stress(pc.id, 3)
@@ -158,7 +157,7 @@ async def test_an_undone_roll_leaves_the_table(open_service):
 
 @pilot_test
 async def test_hostile_names_from_the_campaign_file_are_drawn_escaped(open_service, demo_root):
-    """Issue 10's rule on the table too: names, conditions and clocks planted in the file reach the
+    """Hostile text on the table too: names, conditions and clocks planted in the file reach the
     terminal escaped, never raw, in the party, the turn order, the rolls and the session line."""
     from test_console_hostile_text import CAMPAIGN_SHOWN, CLOCK_SHOWN, CONDITION_SHOWN, EVIL_SHOWN, _plant, _screen_text
 
@@ -204,9 +203,9 @@ async def test_a_log_warning_goes_to_the_bottom_line_never_to_the_terminal_raw(o
 
 @pilot_test
 async def test_a_panic_and_a_save_are_shown_and_the_view_keeps_following_after_them(open_service):
-    """Play-test 8, item 1: a panic (yze) or a saving throw (tiered) in the session stopped the table
-    view (``'PanicEntry' object has no attribute 'hidden'``): a table opened after it crashed, one open
-    before it stopped following. Both are public rolls: they show, and later changes still reach the view."""
+    """A panic (yze) or a saving throw (tiered) in the session never stops the table view (it once raised
+    ``'PanicEntry' object has no attribute 'hidden'``, for a table opened after it and one open before
+    it alike). Both are public rolls: they show, and later changes still reach the view."""
     for campaign, special in (("yze-demo", lambda w: w.panic_roll(w.campaign.roster[0].id, face=1)),
                               ("tiered-demo", lambda w: w.saving_throw(w.campaign.roster[0].id, "phys"))):
         writer = open_service(campaign)
@@ -224,7 +223,7 @@ async def test_a_panic_and_a_save_are_shown_and_the_view_keeps_following_after_t
 
 @pilot_test
 async def test_a_resized_table_is_laid_out_for_its_new_size(open_service):
-    """Play-test 8, item 2: the layout was chosen from the size before the resize (wide at 80 columns,
+    """The layout is chosen from the size after the resize, not before it (else wide at 80 columns,
     its big dice wrapped into each other; narrow at 120)."""
     writer = open_service("yze-demo")
     first_roll(writer)
@@ -243,7 +242,7 @@ async def test_a_resized_table_is_laid_out_for_its_new_size(open_service):
 
 @pilot_test
 async def test_a_pushed_roll_says_pushed_once(open_service):
-    """Play-test 8, item 3: "Parker Moss rolls Might: 3 successes (pushed)  (pushed)"."""
+    """A pushed roll says "(pushed)" once: never "Parker Moss rolls Might: 3 successes (pushed)  (pushed)"."""
     writer = open_service("yze-demo")
     roll = first_roll(writer)
     pushed = writer.push(roll["id"])

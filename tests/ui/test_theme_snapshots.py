@@ -1,4 +1,4 @@
-"""Issue 16: the console in a light theme (``theme = "textual-light"`` in config.toml): the main screen of the
+"""The console in a light theme (``theme = "textual-light"`` in config.toml): the main screen of the
 yze demo with a roll's result in the builder, at 120x40. The dice keep their kinds apart in colours that
 read on the light background (gmconsole/ui/widgets/dice_pool.py ``dice_variables``)."""
 

@@ -1,4 +1,4 @@
-"""Issue 12 at the table: ``=`` types a tracker's value, a key that changes nothing records nothing,
+"""Tracker values at the table: ``=`` types a tracker's value, a key that changes nothing records nothing,
 ``P`` takes the panic D6 rolled at the table, "who is in range" only for a row that reaches others,
 and a tiered attack's damage applied to a target picked from the roster."""
 
@@ -214,7 +214,7 @@ def _crowded(service) -> None:
 
 
 def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_app):
-    """Issue 12, item 6: a long panic result takes the room left under the clocks; it never pushes
+    """A long panic result takes the room left under the clocks; it never pushes
     the clock table off the pane (the roster table gives up rows, it scrolls)."""
     app = make_app("yze-demo")
     service = app.service
@@ -246,7 +246,7 @@ def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_ap
 @pytest.mark.parametrize("face, asked", [(3, False), (6, True)])
 def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row_spreads(
         builder_app, monkeypatch, face, asked):
-    """Issue 12, item 5, the costs side: a stress die's 1 owes a panic; ``c`` rolls its D6 first and
+    """The costs side of a panic: a stress die's 1 owes a panic; ``c`` rolls its D6 first and
     asks who is in range only for a row that reaches others. Ripley Hale has 1 stress: 3 + 1 = 4 keeps
     it together, 6 + 1 = 7 Nervous twitch reaches those at short range."""
     from gmconsole.campaign import tracker_values

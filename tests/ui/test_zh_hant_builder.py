@@ -1,5 +1,5 @@
 """The roll builder's special rolls, the typed-faces hint and the players' table view in Traditional
-Chinese (issue 16, "Make it yours"), and the same in English, unchanged.
+Chinese, and the same in English, unchanged.
 
 What the GM reads after an opposed roll (Year Zero, R-OPP-1; exploding, R-EXP-4), a group check and an
 assisted check must hold no English word but the names the campaign file holds (typed by the GM), rule
@@ -238,7 +238,7 @@ def test_a_myz_push_s_costs_name_the_attribute_by_its_name_in_zh_hant_and_in_eng
 
 
 def test_a_myz_role_on_the_roster_reads_by_its_zh_hant_name_and_by_its_id_s_words_in_english(open_service):
-    """Play-test 11, item 6: the roster read `Grease · gearhead`, `Vanja · dog handl…` in zh-Hant."""
+    """In zh-Hant the roster names roles in Chinese (`Grease · 技工`), never `Vanja · dog handl…`."""
     from gmconsole.i18n import set_language
     from gmconsole.ui.widgets.sheet_view import who
 

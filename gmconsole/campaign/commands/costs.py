@@ -288,7 +288,7 @@ def dropped_marks(service: CampaignService, items: list[dict]) -> list[tuple[int
 def drop_costs(service: CampaignService, roll_id: int) -> dict:
     """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
     longer be applied (the roll lost from the history, the character gone): one recorded,
-    undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+    undoable change (else they would wait forever); the roll, when still there, reads ``dropped``."""
     items = {item["roll_id"]: item for item in service.ledger.campaign.pending_costs}
     if roll_id not in items:
         raise ValidationError(_("roll {id} has no costs waiting (see `gmconsole costs NAME`)").format(id=roll_id))

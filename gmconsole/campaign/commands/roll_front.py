@@ -211,7 +211,7 @@ class RollFront:
     def drop_costs(self, roll_id: int) -> dict:
         """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
         longer be applied (the roll lost from the history, the character gone): one recorded,
-        undoable change (play-test follow-up, item 2); the roll, when still there, reads ``dropped``."""
+        undoable change (else they would wait forever); the roll, when still there, reads ``dropped``."""
         from gmconsole.campaign.commands import costs
 
         return costs.drop_costs(self, roll_id)

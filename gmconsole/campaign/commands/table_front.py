@@ -268,8 +268,8 @@ class TableFront:
     def rest(self, character_id: str | None = None) -> dict:
         """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
 
-        Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
-        that changed nothing and said "back to 0 stress")."""
+        Refused where the system keeps no stress (in myz and tiered a rest would record an entry
+        that changes nothing and say "back to 0 stress")."""
         from gmconsole.campaign.commands import trackers as tracker_commands
 
         return tracker_commands.rest(self, character_id)

@@ -72,8 +72,8 @@ def remove_condition(service: CampaignService, character_id: str, condition: str
 def rest(service: CampaignService, character_id: str | None = None) -> dict:
     """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
 
-    Refused where the system keeps no stress (play-test 4: in myz and tiered it recorded an entry
-    that changed nothing and said "back to 0 stress")."""
+    Refused where the system keeps no stress (in myz and tiered a rest would record an entry
+    that changes nothing and say "back to 0 stress")."""
     if not service.has_panic_table:
         raise ValidationError(_("resting clears stress and panic (R-PANIC-1); {system} keeps neither: heal with "
                                 "the tracker's counters instead").format(system=service.ledger.campaign.system))

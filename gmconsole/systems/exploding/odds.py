@@ -144,7 +144,7 @@ def p_opposed_win(active: Sequence[int], defender: Sequence[int], tie_goes_to: s
 
 
 def retry_odds(result, skill_dice: Sequence[int], trait_die: int, tn: int) -> dict:
-    """Issue 17's answer for a check already rolled (``result``): a retry after a change of circumstances
+    """The odds for a check already rolled (``result``): a retry after a change of circumstances
     rolls every die again, so the chance of success is the check's own (R-EXP-1..3 as for any check) and it
     costs nothing; only a failed check is retried. The CLI's JSON keys, with exact fractions as strings."""
     if result.success:

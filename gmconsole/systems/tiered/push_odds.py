@@ -42,7 +42,8 @@ class PushYourselfOdds:
         return sum((self.tiers[t] for t in _SUCCESS), Fraction(0))
 
     def as_dict(self) -> dict:
-        """The CLI's JSON: issue 17's keys (a success counts 1, so the expectation is the chance) and the tiers."""
+        """The CLI's JSON: the push odds' keys every family shares (a success counts 1, so the expectation is
+        the chance) and the tiers."""
         out = {
             "current_tier": self.current.value,
             "p_success_after_push": float(self.p_success),

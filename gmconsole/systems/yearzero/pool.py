@@ -126,7 +126,7 @@ class PoolRequest:
     """The skill comes from the campaign's own list, not the system's table: a `myz` skill
     the table does not know is then rolled like any skill instead of refused."""
     attribute_name: str | None = None
-    """How the explanation and the step dice name the attribute (play-test 5: ``Agility``, not the id);
+    """How the explanation and the step dice name the attribute (``Agility``, not the id);
     ``None``: the id; ``""``: a pool with no attribute (the GM's quick step dice)."""
     skill_name: str | None = None
     """How the explanation and the step dice name the skill (``Mobility``); ``None``: the id."""

@@ -214,7 +214,7 @@ class BuilderKeys:
         from gmconsole.campaign.rolls import push_out_of_scene
 
         ended = push_out_of_scene(self.service, entry)
-        if ended:  # said before `P` asks for faces (play-test 4: refused only after they were typed)
+        if ended:  # said before `P` asks for faces, not after the GM typed them for nothing
             self.say(_("Push refused: {reason}").format(reason=ended))
             return None
         return entry

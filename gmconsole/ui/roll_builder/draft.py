@@ -9,8 +9,8 @@ Yourself, TN modifiers, named skill modifiers and a reactive roll belong to one 
 character: once that roll is recorded they go back to their defaults, and another character's roll
 starts from the defaults, so nothing is carried into a roll the GM did not build (Push Yourself
 charged stamina on every later roll; "mod −7" followed the GM to the next character). Going back to
-a character whose roll was not recorded yet brings back the options built for it (play-test 5: a
-glance at another character threw them away). The GM may pin them (``!``): a pinned option keeps its
+a character whose roll was not recorded yet brings back the options built for it (a
+glance at another character does not throw them away). The GM may pin them (``!``): a pinned option keeps its
 value through rolls and changes of character until it is unpinned. A push is part of the roll it
 pushes, and the GM's quick roll uses none of them, so neither resets anything.
 

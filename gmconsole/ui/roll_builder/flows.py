@@ -171,8 +171,8 @@ async def push_added_die_faces(builder: RollBuilder, entry: RollEntry) -> None:
 
 async def form(builder: RollBuilder, made, after=None) -> None:
     """Open one special-roll form (``(title, fields, run, hint)``); a roll recorded through it is the
-    builder's last result on its own (play-test 6: an opposed test was shown inside the roll before
-    it, under its dice). ``after()`` runs once the form is closed."""
+    builder's last result on its own (never shown inside the roll before it, under its dice, where an
+    opposed test would read as part of that roll). ``after()`` runs once the form is closed."""
     from gmconsole.ui.screens.roll_form import RollFormScreen
 
     title, fields, run, hint = made

@@ -97,7 +97,7 @@ def cost_name(name: str) -> str:
 
 def broken_chances(service, odds) -> dict[str, Fraction]:
     """The attribute (or the dog's Strength) a push can take to 0 — the character (or the dog) broken —
-    with the chance (play-test 9: a bare "broken" beside the gear damage read as the gear)."""
+    with the chance (a bare "broken" beside the gear damage would read as the gear)."""
     from gmconsole.campaign.skills import attribute_name_of
 
     out = {}

@@ -105,7 +105,7 @@ def next_steps(service, entry: RollEntry) -> list[str]:
         elif entry.costs_status != "applied" and not entry.role_outcome:  # R-MYZ-ROLE-1: not after its outcome
             from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
 
-            odds = push_odds_line(service, entry)  # "should I push?" on the same line (play-test 9: 80x24)
+            odds = push_odds_line(service, entry)  # "should I push?" on the same line, so it fits at 80x24
             lines.append(_("p: push") + (f" · {odds}" if odds else ""))
     if status == "done":
         from gmconsole.ui.roll_builder.grant_flow import offer_line

@@ -33,8 +33,8 @@ def _attribute_text(system: str, character: Character | None, attribute: str) ->
 
 
 def skill_named(campaign: Campaign, name: str) -> str:
-    """The id of the skill a form names by its id or by its name in any language (射擊 is ``ranged``, play-test
-    11); an unknown one is refused with the campaign's skills, never dropped."""
+    """The id of the skill a form names by its id or by its name in any language (射擊 is ``ranged``: a GM
+    types the names the console shows); an unknown one is refused with the campaign's skills, never dropped."""
     from gmconsole.campaign.errors import ValidationError
     from gmconsole.campaign.skills import resolve
 
@@ -46,7 +46,7 @@ def skill_named(campaign: Campaign, name: str) -> str:
 
 def _skills_example(campaign: Campaign) -> str:
     """``id=level`` pairs of the campaign's own first two skills, so the example is one this campaign
-    takes (play-test finding: a tiered form suggested Year Zero's ``ranged=2 mobility=1``)."""
+    takes (never Year Zero's ``ranged=2 mobility=1`` on a tiered form)."""
     from gmconsole.campaign import skills
 
     ids = [skill.id for skill in skills.listing(campaign)[:2]]

@@ -5,7 +5,7 @@ means all); a summary wider than its column ends in "…"; ``enter`` on a row sh
 entry — for a roll its pool (R-POOL-1, die by die in kind colours), the faces, the push, the odds at
 the time and the costs. Undo and redo work from here
 (``ctrl+z`` / ``ctrl+y``, as on the main screen); ``c`` applies the pending costs of the selected
-roll (or of the roll a selected push belongs to; issue 11, costs that last) and the ``costs`` column
+roll (or of the roll a selected push belongs to; costs that last) and the ``costs`` column
 marks each roll's costs ``pending`` or ``applied``; what the table shows exports as Markdown or CSV to a file
 the GM names (default: ``<campaign folder>-session-<n>.md|.csv`` in the export folder, :mod:`gmconsole.ui.exports`).
 ``escape`` goes back.
@@ -366,7 +366,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
         This table was laid out around the empty history the damaged file left, and refilling it kept
         cells drawn at the width of their labels (``#  s  at  kind``, 2 to 6 characters each) until the
-        screen was opened again (issue 10 follow-up, item 6); a new screen is that, at once."""
+        screen was opened again; a new screen is that, at once."""
         self.app.switch_screen(HistoryScreen(message=summary))
 
     def _say(self, text: str) -> None:

@@ -3,8 +3,8 @@
 A push row (or another step of a roll) stands for its roll, in whichever session it is; a costs row
 names the roll whose costs it applied or dropped and where that roll is, and says to select the roll.
 The flows themselves (who is in range of a panic, the condition a push gives, the question before
-dropping) are :mod:`gmconsole.ui.cost_applying`'s, shared with the roll builder (issue 11, costs that
-last; play-test follow-up, item 2).
+dropping) are :mod:`gmconsole.ui.cost_applying`'s, shared with the roll builder (costs that
+last, applied or dropped).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class HistoryCostActions:
 
     def action_drop_costs(self) -> None:
         """``D``: drop the selected roll's pending costs without applying them, after asking; undoable
-        (play-test follow-up, item 2: costs that can no longer be applied had no way out)."""
+        (costs that can no longer be applied need a way out)."""
         from gmconsole.ui.cost_applying import drop_costs_of
 
         entry = self._selected_roll(_("select a roll (or its push) to drop its costs"))

@@ -96,9 +96,9 @@ class MainScreen(Screen[None]):
         else:
             self.set_status(_("{campaign} is open. Pane keys are in the bar below; ? shows them all.").format(
                 campaign=shown(service.campaign.name)))
-        if service.history_gap:  # issue 10, item 7: said once, when the campaign opens
+        if service.history_gap:  # entries lost from the history: said once, when the campaign opens
             self.set_status(service.history_gap, error=True)
-        if service.history_warning:  # issue 10 follow-up, item 9: here, not on stderr
+        if service.history_warning:  # here, not on stderr, which would paint over the screen
             self.set_status(service.history_warning, error=True)
         problems = getattr(self.app, "start_problems", None)
         if problems:  # what was wrong with the settings file: said once, the console runs on defaults
@@ -149,7 +149,7 @@ class MainScreen(Screen[None]):
         tabs = Text()
         if wide:
             tabs.append(f" · {campaign.system}")
-        session = campaign.current_session  # issue 11: which session and scene the table is in
+        session = campaign.current_session  # which session and scene the table is in
         tabs.append(" · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene)
                     if wide else " · " + _("s{number}/{scene}").format(number=session.number, scene=session.scene))
         if self.app.service.read_only:

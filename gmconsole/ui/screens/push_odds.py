@@ -71,7 +71,7 @@ def push_odds_text(odds, summary: str, row_names: dict[str, str] | None = None) 
         lines += ["", _("Costs (every amount the push can come to)")]
         for name, target, dist in odds.cost_details:
             label = cost_name(name) + (f" ({shown(target)})" if target else "")
-            # no break inside "1: 40 %" (play-test 9: at 80 columns a value was cut from its percent)
+            # no break inside "1: 40 %": at 80 columns a value would be cut from its percent
             amounts = "   ".join(f"{amount}: {percent(p)}".replace(" ", "\u00a0") for amount, p in dist.items() if p)
             lines.append(f"  {_padded(label, 28)} {amounts}")
     else:

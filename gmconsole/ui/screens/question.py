@@ -48,7 +48,7 @@ class QuestionScreen(Screen[bool | str]):
         self.offer = offer
         self.also = also
         """A second offer, taken with ``s`` (the screen then dismisses ``"s"``): a damaged history file
-        with a backup can also be set aside (issue 10 follow-up, item 2)."""
+        with a backup can also be set aside (the file is kept, to be mended by hand)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -65,8 +65,8 @@ class QuestionScreen(Screen[bool | str]):
         self.dismiss(bool(yes))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``s`` is in the key bar only when there is a second offer (play-test finding: the damaged
-        file's question offered "set aside (s)" while the key bar did not show ``s``)."""
+        """``s`` is in the key bar only when there is a second offer, so the damaged
+        file's question offering "set aside (s)" and the key bar agree."""
         return bool(self.also) if action == "also" else True
 
     def action_also(self) -> None:

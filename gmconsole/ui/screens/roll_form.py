@@ -6,7 +6,7 @@ takes part) and the defender's skill, a list to mark (:class:`~gmconsole.ui.widg
 arrows move, space or enter marks), so no name is typed. ``ctrl+s`` (or ``enter`` in a typed field)
 hands the values to ``run``, which asks the service or the rules core and returns the result as
 text. The result (or the refusal, one sentence) is shown inside the form, right under its title and
-scrolled into view (play-test 5: at 80×24 it was below the visible part, so ``ctrl+s`` seemed to do
+scrolled into view (at 80×24 it would be below the visible part, so ``ctrl+s`` would seem to do
 nothing); the form stays open so the GM can read it and roll again (the marks stay too); ``escape``
 closes it and dismisses the last result text (``None`` if nothing was rolled), asking first when the GM
 typed something since the form opened or last rolled (:class:`~gmconsole.ui.screens.form_base.KeepsTyping`).

@@ -94,7 +94,7 @@ class SettingsScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """The title and the columns in the language spoken now: again when the GM switches the campaign's
-        language here (play-test 10: the screen kept its English headings)."""
+        language here (else the screen would keep its English headings)."""
         campaign = self.service.campaign
         title = Text(_("Settings of {campaign} ({system})").format(campaign=shown(campaign.name),
                                                                      system=campaign.system), style="bold")
@@ -235,7 +235,7 @@ class SettingsScreen(Screen[None]):
     def _walk(self, step, *, redo: bool) -> None:
         """Undo or redo a setting change through the app (a damaged history file is named and its
         backup offered). Only a setting change: the GM cannot see a roll or a push from here, so taking
-        one back unseen would surprise (play-test finding); the newest change is named instead."""
+        one back unseen would surprise; the newest change is named instead."""
         kind = self.service.next_undo_kind(redo=redo)
         if kind is not None and kind != "settings":
             label = self.service.redo_label() if redo else self.service.undo_label()

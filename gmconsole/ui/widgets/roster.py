@@ -260,8 +260,8 @@ class RosterPane(Vertical):
 
 
 def _remove_question(service, character_id: str, name: str) -> str:
-    """The ``x`` question; it names the costs the character still owes, dropped with them (play-test
-    follow-up, item 3), so the GM is not surprised that undo is the only way back to them."""
+    """The ``x`` question; it names the costs the character still owes, dropped with them (nobody
+    could pay them), so the GM is not surprised that undo is the only way back to them."""
     from gmconsole.campaign.pending_costs import cost_text
     from gmconsole.safe_text import shown
 

@@ -222,8 +222,8 @@ class TrackerPane(Vertical):
         self._show_clock_detail()
 
     def _refit_clocks(self) -> None:
-        """Fit the clock table again now that it is laid out (play-test 5: the first clock's bar was
-        scrolled off to the right until a key re-fitted it)."""
+        """Fit the clock table again now that it is laid out (else the first clock's bar stays
+        scrolled off to the right until a key re-fits it)."""
         clocks = self.clocks
         if clocks is not None and table_room(clocks, len(self._clock_fit.rows)):
             self._show_clocks(self.app.service.campaign.current_session)

@@ -1,4 +1,4 @@
-"""Play-test 5 on the roll builder's lists: the group check's list says who is untrained in the skill
+"""The roll builder's lists: the group check's list says who is untrained in the skill
 and its refusal names every untrained one at once; the TN-modifier picker filters as a name is typed
 (``a`` typed marks nothing) and pick-one lists offer no all/none."""
 

@@ -1,4 +1,4 @@
-"""Play-test 5, item 6: an unknown exploding TN modifier lists the modifiers by the names that work,
+"""An unknown exploding TN modifier lists the modifiers by the names that work,
 and a roll without a sheet given another system's flag (``roll yze --tn 5``) names the flag to use
 instead of argparse's "unrecognized arguments"."""
 

@@ -1,4 +1,4 @@
-"""Play-test 5, items 1 and 2: the console shows skills and attributes by their names (from the
+"""The console shows skills and attributes by their names (from the
 campaign's list or the system table), never by the ids sheets and entries keep, and the defender's
 dice of an opposed roll the way the roller's dice are shown (by kind, faces)."""
 
@@ -141,7 +141,7 @@ def test_a_myz_refusal_cites_the_game_not_a_seed_number(open_service):
 
 
 def test_a_settings_change_is_told_by_its_label_and_value_words(make_app):
-    """Play-test 5, item 4: ``✓ settings: initiative_redraw = True`` became the table's label and on/off."""
+    """A settings change is told by the table's label and on/off, not ``✓ settings: initiative_redraw = True``."""
     import asyncio
 
     from test_settings_screen import WIDE, _to_row
@@ -175,8 +175,8 @@ def _has_cjk(text: str) -> bool:
 
 @pilot_test
 async def test_wording_one_skill_die_how_many_to_unmark_and_english_names_only(builder_app):
-    """Play-test 5, item 5: ``1 skill dice added``; ``unmark one`` with three too many; Chinese names in
-    the English view (the modifier list and the recorded roll's modifiers line)."""
+    """One skill die, not ``1 skill dice added``; how many to unmark, not ``unmark one`` with three too
+    many; no Chinese names in the English view (the modifier list and the recorded roll's modifiers line)."""
     from gmconsole.ui.widgets.roll_text import modifier_line
 
     app = builder_app("yze-demo")
@@ -224,8 +224,8 @@ def test_tiered_cli_dice_line_says_dice_once(open_service, demo_root, capsys):
 
 @pilot_test
 async def test_exploding_forms_ask_in_the_gms_words_and_take_names_in_any_case(builder_app):
-    """Play-test 5, item 3: ``Skill id``, ``Trait (attribute id)``, ``Difficulty moderate`` became Skill,
-    Trait and Difficulty Moderate; ``Athletics``/``AGILITY``/``standard`` are read as the ids."""
+    """The exploding forms ask for Skill, Trait and Difficulty Moderate, not ``Skill id``, ``Trait
+    (attribute id)``, ``Difficulty moderate``; ``Athletics``/``AGILITY``/``standard`` are read as the ids."""
     app = builder_app("exploding-demo")
     service = app.service
     async with app.run_test(size=(110, 44)) as pilot:

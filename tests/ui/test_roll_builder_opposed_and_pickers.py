@@ -1,4 +1,4 @@
-"""Pilot tests of the roll builder's fixes from the QA pass: an opposed roll's headline and stunts
+"""Pilot tests of the roll builder's opposed rolls and pickers: an opposed roll's headline and stunts
 follow the opposed outcome (R-OPP-1), the exploding skill picker offers untrained skills, gear
 cycling offers only the items usable with the skill, the last roll shown belongs to the character
 being built, and the faces-entry hint names each kind the pool needs."""

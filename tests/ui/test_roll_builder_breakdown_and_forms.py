@@ -1,4 +1,4 @@
-"""Pilot tests of the roll builder's play-test fixes (fifth pass): the breakdown in the last roll's block
+"""Pilot tests of the roll builder's last roll and forms: the breakdown in the last roll's block
 (under its dice and verdict) is the one recorded with that roll, never the draft's; the opposed-roll form
 shows its result or refusal in view on an 80×24 terminal; ``!`` says what it pinned; a quick pool the
 system cannot roll is refused in the system's words."""
@@ -154,7 +154,7 @@ async def _opposed_at_80x24(pilot, character_id: str, skill: str) -> None:
 
 @pilot_test
 async def test_opposed_form_at_80x24_shows_its_refusal_in_view(builder_app):
-    """Play-test 5 (myz-demo 80×24): Hammer's Intimidate, ``o``, a defender marked, ``ctrl+s``: the
+    """myz-demo at 80×24: Hammer's Intimidate, ``o``, a defender marked, ``ctrl+s``: the
     refusal (R-MYZ role skill) is seen, not below the visible part of the form."""
     app = builder_app("myz-demo")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -175,8 +175,8 @@ async def test_opposed_form_at_80x24_shows_its_result_in_view(builder_app):
 
 @pilot_test
 async def test_in_the_console_a_look_at_brann_keeps_ilsas_modifier(make_app):
-    """Play-test 5 by the console's own keys (yze-step 120×40): ``+ +`` on Ilsa, ``1 ↓ 3`` Brann,
-    ``1 ↑ 3`` Ilsa again: ``mod +2``; Brann's roll showed ``mod +0``."""
+    """By the console's own keys (yze-step 120×40): ``+ +`` on Ilsa, ``1 ↓ 3`` Brann, ``1 ↑ 3`` Ilsa
+    again: ``mod +2``; Brann's roll shows ``mod +0``."""
     from gmconsole.ui.roll_builder import RollBuilder
 
     app = make_app("yze-step-demo")
@@ -197,8 +197,8 @@ async def test_in_the_console_a_look_at_brann_keeps_ilsas_modifier(make_app):
 
 @pilot_test
 async def test_a_contested_roll_after_a_roll_is_the_last_result_not_a_line_under_the_old_dice(builder_app):
-    """Play-test 6: in tiered (and exploding) a contested/opposed result was shown inside the previous
-    roll's block, under that roll's dice and breakdown; it is the last result now, on its own."""
+    """In tiered (and exploding) a contested/opposed result is the last result, on its own, never inside
+    the previous roll's block, under that roll's dice and breakdown."""
     app = builder_app("tiered-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         builder = await start_builder(pilot, "c1")

@@ -1,4 +1,4 @@
-"""Pilot tests of the roll builder's play-test fixes (third pass): a skill filter that matches
+"""Pilot tests of the roll builder's skill filter and hints: a skill filter that matches
 nothing selects no skill, escape puts back the whole selection, ``r`` with nothing to roll says why,
 ``b`` stops at the system's bonus dice limit (R-TIER-1), and the faces hints are built from the
 counts of dice actually needed (R-MANUAL-1, R-PUSH-4, R-TIER-4)."""

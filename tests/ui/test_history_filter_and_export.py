@@ -1,4 +1,4 @@
-"""Play-test 5 on the history screen: ``/`` lands in the character field, an export holds what the
+"""The history screen's filter, export and summaries: ``/`` lands in the character field, an export holds what the
 table shows (and its dialog says what), and a summary too long for its column ends in "…"."""
 
 from __future__ import annotations

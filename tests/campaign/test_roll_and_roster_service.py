@@ -1,4 +1,4 @@
-"""QA pass fixes, through the campaign service's public API: untrained exploding rolls, Sic a Dog's
+"""Rolls and the roster through the campaign service's public API: untrained exploding rolls, Sic a Dog's
 attribute, unique roster names, typed vs rolled push steps, and the initiative deck after a mid-conflict add."""
 
 import pytest
@@ -191,9 +191,9 @@ def test_R_INIT_1_the_deck_count_after_a_mid_conflict_add_is_the_cards_left(make
 
 
 def test_a_form_saved_with_one_field_changed_records_only_that_field(make_service):
-    """Play-test finding: the gear form sends every field, and the history said "Flashlight
-    artifact_die, bonus, damage, max_bonus, name, notes, quantity, skills changed" for a bonus edit.
-    The summary names only what really changed, in words; the sheet form likewise."""
+    """The gear form sends every field, yet a bonus edit must not read "Flashlight artifact_die, bonus,
+    damage, max_bonus, name, notes, quantity, skills changed" in the history. The summary names only what
+    really changed, in words; the sheet form likewise."""
     service = make_service("yze")
     ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"ranged": 1},
                                  "gear": [{"name": "Flashlight", "bonus": 2, "max_bonus": 2}]})
@@ -210,8 +210,8 @@ def test_a_form_saved_with_one_field_changed_records_only_that_field(make_servic
 
 
 def test_a_roll_with_neither_skill_nor_attribute_asks_for_the_skill_first(make_service):
-    """Play-test 6: an opposed defender marked without a skill was told to "name the attribute"; the
-    missing piece is the skill (or, for an attribute roll, the attribute)."""
+    """An opposed defender marked without a skill is asked for the skill, not told to "name the
+    attribute": the missing piece is the skill (or, for an attribute roll, the attribute)."""
     service = make_service("yze")
     who = service.add_character({"name": "Dallas Kane", "attributes": {"strength": 3, "agility": 3, "wits": 3,
                                                                          "empathy": 5}})
