@@ -254,6 +254,7 @@ def lasting_modifiers(character: Character | None, attribute: str | None, skill:
 
 
 def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
+    from gmconsole.systems.yearzero.recorded import stored_request
     from gmconsole.systems.yearzero.roll import build_pool, pool_odds
 
     pool_req = pool_request(campaign, request)
@@ -263,38 +264,10 @@ def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
             else {"p_success": 0.0, "p_success_with_push": 0.0})
     return Built(
         system=campaign.system, character=_character(campaign, request.character_id), skill=request.skill,
-        attribute=pool_req.attribute, dice=[_die_dict(d) for d in pool.dice], explanation=list(pool.explanation),
+        attribute=pool_req.attribute, dice=[d.as_dict() for d in pool.dice], explanation=list(pool.explanation),
         odds=odds, can_roll=pool.can_roll, reason=pool.reason or "", can_push=can_push, core=pool,
-        extra={"pool_request": request_dict(pool_req)},
+        extra={"pool_request": stored_request(pool_req)},
     )
-
-
-def _die_dict(die: Die) -> dict:
-    out = {"kind": die.kind.value, "sides": die.sides}
-    if die.source is not None:
-        out["source"] = die.source
-    return out
-
-
-def request_dict(pool_req) -> dict:
-    out = asdict(pool_req)
-    if out.get("stunts_of") is None:  # only a use that offers another skill's stunts writes it (Sic a Dog)
-        out.pop("stunts_of", None)
-    for key, value in out.items():
-        if isinstance(value, tuple):
-            out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
-    return out
-
-
-def pool_request_from(data: dict):
-    from gmconsole.systems.yearzero.roll import PoolRequest
-
-    raw = dict(data)
-    for key in ("gear", "artifacts", "named_modifiers"):
-        raw[key] = tuple(tuple(v) for v in raw.get(key, []))
-    for key in ("helpers", "modifiers"):
-        raw[key] = tuple(raw.get(key, []))
-    return PoolRequest(**raw)
 
 
 def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
@@ -330,7 +303,7 @@ def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
     lines += tn.explain()
     return Built(
         system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[_die_dict(d) for d in dice], explanation=lines, odds=odds, can_roll=True, reason="",
+        dice=[d.as_dict() for d in dice], explanation=lines, odds=odds, can_roll=True, reason="",
         can_push=False, core=(skill_dice, trait, tn), target_number=tn.value,
         extra={"tn": tn.as_dict(), "helpers": list(helpers)},
     )
@@ -479,6 +452,7 @@ def recorded_roll(service: CampaignService, entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request);
     a roll with no character is the GM's own, whose push charges nobody (R-PUSH-7)."""
     from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import pool_request_from
 
     entry = service.ledger.entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:

@@ -29,6 +29,7 @@ import logging
 import shlex
 import signal
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -323,11 +324,9 @@ class TableServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        for stop in (signal.SIGINT, signal.SIGTERM):
-            try:
+        if sys.platform != "win32":  # Windows' event loops take no signal handlers: Ctrl+C ends run_app there
+            for stop in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(stop, self.request_exit)
-            except NotImplementedError:  # Windows' event loops take no signal handlers: Ctrl+C ends run_app there
-                break
         try:
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                         print=None, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)

@@ -48,6 +48,13 @@ class Die:
     sides: int = 6
     source: str | None = None
 
+    def as_dict(self) -> dict:
+        """The JSON shape a pool's dice take before the roll: ``{kind, sides}`` (+ ``source``)."""
+        out: dict = {"kind": self.kind.value, "sides": self.sides}
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
     def __post_init__(self) -> None:
         if self.sides not in DIE_SIZES:
             raise RulesError(_("a d{sides} is not a die gmconsole knows (use d4, d6, d8, d10 or d12)").format(

@@ -37,14 +37,15 @@ def typed_pool_request(system: str, text: str):
 def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dict:
     """R-OPP-1 read again from a (maybe pushed) active roll's fields and the stored defender roll."""
     from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import pool_request_from
 
     active = yearzero.YearZeroRoll(
-        pool=yearzero.build_pool(rolls.pool_request_from(entry_fields["pool_request"])),
+        pool=yearzero.build_pool(pool_request_from(entry_fields["pool_request"])),
         dice=tuple(rolls.rolled_die(d) for d in entry_fields["dice"]),
         first_dice=tuple(rolls.rolled_die(d) for d in entry_fields["first_dice"]),
         pushes=entry_fields.get("pushes", 0),
     )
-    defender_pool = yearzero.build_pool(rolls.pool_request_from(opposed["defender_pool_request"]))
+    defender_pool = yearzero.build_pool(pool_request_from(opposed["defender_pool_request"]))
     dice = tuple(rolls.rolled_die(d) for d in opposed["defender_dice"])
     defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
     result = yearzero.opposed(active, defender, reroll_ties)

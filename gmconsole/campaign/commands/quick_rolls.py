@@ -22,7 +22,6 @@ from gmconsole.campaign.commands.roll_fields import (
     year_zero_fields,
 )
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import request_dict
 from gmconsole.i18n import _
 from gmconsole.systems import quick_pool
 
@@ -62,6 +61,7 @@ def quick_roll(service: CampaignService, text: str, faces: str | None, rng: rand
 def _quick_pool(fields: dict, quick, faces, rng) -> None:
     """A Year Zero quick pool rolled (refused when the pool has nothing to roll)."""
     from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import stored_request
 
     pool = quick.core
     if not pool.can_roll:
@@ -71,7 +71,7 @@ def _quick_pool(fields: dict, quick, faces, rng) -> None:
     # nobody owns it: a push of it charges nobody and rolls no stress die of its own (R-PUSH-7)
     result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]), owned=False)
     fields.update(year_zero_fields(result))
-    fields["pool_request"] = request_dict(pool.request)
+    fields["pool_request"] = stored_request(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                       "explanation": list(pool.explanation)}
 

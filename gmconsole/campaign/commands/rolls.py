@@ -29,7 +29,6 @@ from gmconsole.campaign.rolls import (
     RollRequest,
     build,
     latest_roll,
-    pool_request_from,
     rolled_die,
 )
 from gmconsole.campaign.words import attribute_shown, outcome_shown, tier_shown
@@ -122,6 +121,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     updated, the push is its own entry. A family whose push adds a die (tiered) adds it instead
     (:mod:`gmconsole.campaign.commands.push_yourself`)."""
     from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import pool_request_from
 
     if systems.get(service.campaign.system).push_adds_die:  # tiered: Push Yourself after the roll
         from gmconsole.campaign.commands.push_yourself import push_yourself

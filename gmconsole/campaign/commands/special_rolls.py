@@ -42,6 +42,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
     pool), and record both with the outcome in one ``roll`` entry the active side may still push."""
     from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import stored_request
 
     campaign = service.campaign
     if "opposed" not in systems.get(campaign.system).special_rolls:
@@ -81,7 +82,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
         opposed = {
             "defender": name, "defender_id": who_id, "defender_skill": defender_skill or None,
             "defender_attribute": defender_request.attribute, "typed_pool": defender_pool if has_pool else None,
-            "defender_pool_request": rolls.request_dict(defender_request), "defender_dice": data["dice"],
+            "defender_pool_request": stored_request(defender_request), "defender_dice": data["dice"],
             "defender_by_hand": defender.by_hand,
             "defender_panic": bool(who_id) and pool.push_cost == "stress-dice" and defender.panic,
             "reroll_ties": reroll_ties,

@@ -65,17 +65,10 @@ def _pool_of(entry: dict) -> Pool:
     return _pool(_request_key(entry["pool_request"]), language())
 
 
-def _die(die) -> dict:
-    out: dict[str, Any] = {"kind": die.kind.value, "sides": die.sides}
-    if die.source is not None:
-        out["source"] = die.source
-    return out
-
-
 def pool_shown(entry: dict) -> dict:
     """The ``pool`` a roll from the sheet records: its dice before they are rolled, and why each is there."""
     pool = _pool_of(entry)
-    return {"dice": [_die(d) for d in pool.dice], "explanation": list(pool.explanation)}
+    return {"dice": [d.as_dict() for d in pool.dice], "explanation": list(pool.explanation)}
 
 
 @lru_cache(maxsize=512)
