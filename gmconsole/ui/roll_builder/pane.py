@@ -18,6 +18,7 @@ service and tells each screen (:class:`~gmconsole.ui.messages.CampaignChanged`),
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from rich.text import Text
@@ -97,11 +98,13 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         yield Static("", id="rb-explain")
 
     def on_mount(self) -> None:
-        try:  # a campaign opened again goes on where it was left: the session's newest standing roll
-            self.last_entry = as_record(latest_roll(self.service, None, "push"))
-        except (ValidationError, StoreError):  # no roll yet; a damaged chunk is offered when read
-            self.last_entry = None
         self.retranslate()
+        self.call_after_refresh(self._newest_roll)  # a reopened campaign's newest roll, after the first frame
+
+    def _newest_roll(self) -> None:
+        with contextlib.suppress(ValidationError, StoreError):  # no roll yet; a damaged chunk is offered when read
+            self.last_entry = self.last_entry or as_record(latest_roll(self.service, None, "push"))
+            self.refresh_view()
 
     def retranslate(self) -> None:
         """The pane's title, the skill row's label and the filter's hint in the language spoken now (again
