@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmconsole import systems
-from gmconsole.campaign.entries import MISSING, Entry, RollEntry, as_roll, given
+from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
@@ -134,10 +134,13 @@ def odds_line(system: str, odds: dict) -> str:
 
 def costs_lines(entry: Entry | dict) -> list[str]:
     """The costs of a recorded roll, one per line, with their state (pending / applied / dropped); a
-    push or a costs entry has its costs but no state of its own."""
-    entry = as_roll(entry)
+    push or a costs entry has its costs but no state of its own; a push names the stress it raised."""
+    record = as_record(entry)
+    stress = given(record.stress_gained, 0) if isinstance(record, PushEntry) else 0
+    entry = as_roll(record)
+    stress = entry.stress_paid or stress
     costs = entry.costs or []
-    paid = _("stress +{count} paid at the push").format(count=entry.stress_paid) if entry.stress_paid else ""
+    paid = _("stress +{count} paid at the push").format(count=stress) if stress else ""
     if not costs:
         return [_("costs: {costs}").format(costs=paid or _("none"))]
     status = entry.costs_status
