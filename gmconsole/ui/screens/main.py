@@ -166,8 +166,12 @@ class MainScreen(Screen[None]):
         key = self._hint_keys()  # the GM's keys (the settings file's keymap)
         words = {"history": key["main.history"], "redo": key["main.redo"], "scene": key["main.new_scene"],
                  "session": key["main.new_session"]}
-        hints = (_("  {history} history · {redo} redo · {scene} scene · {session} session").format(**words),
-                 _("  {history} history · {redo} redo").format(**words), _(" {history} history").format(**words))
+        if self.app.service.can_redo:  # redo is offered only when there is something to redo
+            hints = (_("  {history} history · {redo} redo · {scene} scene · {session} session").format(**words),
+                     _("  {history} history · {redo} redo").format(**words), _(" {history} history").format(**words))
+        else:
+            hints = (_("  {history} history · {scene} scene · {session} session").format(**words),
+                     _(" {history} history").format(**words))
         for hint in hints:
             if tabs.cell_len + cell_len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
