@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, as_record, as_roll, given
+from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.rules.data import extra_successes, system_table
@@ -230,13 +231,24 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     return lines
 
 
+def _typed_words(roll: RollEntry) -> str:
+    """`` (typed faces)`` when every step of the roll was typed from physical dice; the typed steps by name
+    when some were and others the console rolled (`` (typed: first roll)``)."""
+    typed = typed_steps(roll)
+    steps = roll.by_hand_steps if isinstance(roll.by_hand_steps, list) else [roll.by_hand]
+    if not typed:
+        return ""
+    return _(" (typed faces)") if len(typed) == len(steps) else _(" (typed: {steps})").format(
+        steps=_(", ").join(typed))
+
+
 def verdict_lines(entry: Entry | dict) -> list[str]:
     """What a recorded roll means, without its costs, stunts or modifiers: the verdict (successes and
     stunts / tier / top and margin, pushed, typed faces), a panic it triggers, the consequences offered."""
     entry = as_roll(entry)
     system = given(entry.system, "")
     lines: list[str] = []
-    by_hand = _(" (typed faces)") if entry.by_hand else ""
+    by_hand = _typed_words(entry)
     if entry.successes is not MISSING:
         n = entry.successes
         stunts = stunt_count(entry)
