@@ -28,12 +28,14 @@ the entry read back is then checked against the entry shape as any other.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from gmconsole import systems
 from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE
 
@@ -90,8 +92,6 @@ _MAX_DICE_TEXT = 2 * MAX_DICE * 32
 
 def _family(entry: Mapping) -> tuple[Mapping[str, Callable[[dict], object]], Mapping[str, dict]]:
     """What the entry's family works out and leaves out (nothing for an entry of no known system)."""
-    from gmconsole import systems
-
     system = entry.get("system")
     found = systems.find(system) if isinstance(system, str) and entry.get("kind") == "roll" else None
     if found is None or found.recorded_module is None:
@@ -118,24 +118,28 @@ def pack(entry: dict) -> dict:
         out[key] = value
     if len(out) == len(entry) + 1 and all(out[k] is entry[k] for k in entry):
         return entry  # nothing in it is written lean
-    try:
+    with contextlib.suppress(ValueError, TypeError, KeyError):  # a lean form that does not read back
         if _same(unpack(out, ""), entry):
             return out
-    except (ValueError, TypeError, KeyError):
-        pass
     return entry
 
 
 def _same(a: object, b: object) -> bool:
     """Equal as JSON, key order and number types included."""
+    if a is _CANNOT or b is _CANNOT:
+        return False
     return json.dumps(a, ensure_ascii=False) == json.dumps(b, ensure_ascii=False)
+
+
+_CANNOT = object()
+"""What :func:`_worked_out` gives for a field its family cannot work out: equal to no stored value."""
 
 
 def _worked_out(derive: Callable[[dict], object], entry: dict) -> object:
     try:
         return derive(entry)
     except Exception:  # an entry its family cannot work the field out of keeps the field as written
-        return None
+        return _CANNOT
 
 
 def _plain_die(die: object) -> bool:

@@ -169,3 +169,12 @@ def test_a_lean_form_that_does_not_read_back_makes_the_chunk_damaged_naming_the_
         service.entries()
     assert caught.value.path == path and said in str(caught.value), str(caught.value)
     assert path.read_bytes() == before
+
+
+def test_a_field_its_family_cannot_work_out_is_kept_as_written():
+    """A request the rules refuse (no attribute value) leaves ``odds: None`` stored, not left to be worked out."""
+    entry = {"kind": "roll", "system": "yze", "pool_request": {"system": "yze", "attribute_value": "four"},
+             "odds": None, "dice": [{"kind": "base", "sides": 6, "face": 4, "rerolled": False}]}
+    stored = pack(entry)
+    assert stored["odds"] is None and stored["dice"] == "base6:4"
+    assert json.dumps(unpack(stored, "entry 1")) == json.dumps(entry)
