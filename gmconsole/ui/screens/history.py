@@ -91,6 +91,16 @@ def _entries(count: int) -> str:
     return ngettext("{count} entry", "{count} entries", count).format(count=count)
 
 
+class EntryTable(DataTable):
+    """The history's entries, newest first: ``home`` and ``end`` go to the newest and the oldest entry, as in
+    any list of rows (a plain table scrolls sideways with them)."""
+
+    BINDINGS = [
+        Binding("home", "scroll_top", N_("Newest entry"), id="history.newest", show=False),
+        Binding("end", "scroll_bottom", N_("Oldest entry"), id="history.oldest", show=False),
+    ]
+
+
 class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
 
@@ -168,7 +178,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             for key, label in _FILTERS:
                 all_of = _("{filter} (all)").format(filter=_(label))  # at 80 columns the field's name alone
                 yield HintInput(placeholder=all_of, hints=(all_of, _(label)), id=f"hist-{key}")
-        yield DataTable(id="hist-table", cursor_type="row", zebra_stripes=True)
+        yield EntryTable(id="hist-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="hist-status")
         yield Static("", id="hist-message")
         with VerticalScroll(id="hist-detail", classes="-empty"):
