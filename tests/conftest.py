@@ -9,8 +9,8 @@ gives in-process without the interpreter's start-up per call. A test that needs 
 The bundled demo campaigns are installed once per test process (``demo_template``) and copied into
 each test's folder (``copy_demos``): installing them is five campaigns of synced writes, a copy is not.
 
-Console tests run headless with two economies set up in ``pytest_configure`` (frames nobody sees are
-not painted; Pilot's idle wait looks in 4 ms slices): see its docstring.
+Console tests run headless, made cheaper by the patches of Textual's internals in the plugin
+``textual_speedups`` (registered here), applied only on the Textual release they were written for.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import subprocess
 import sys
 
 import pytest
+
+pytest_plugins = ["textual_speedups"]
 
 
 @pytest.fixture(autouse=True)
@@ -136,71 +138,7 @@ def run_cli_subprocess():
     return run
 
 
-PILOT_IDLE_SLICE = 0.004
-"""Seconds of one look of Pilot's idle wait (Textual's is 1/50 s): a key press waits for two idle
-slices and a pause for one, so at 20 ms the suite spent most of a console test asleep."""
-
-
 def pytest_configure(config):
-    """Make headless console tests cheaper without changing what they can observe.
-
-    - **No painting of frames nobody sees.** A headless app renders every frame in full and then
-      throws it away (``App._display`` writes nothing without a terminal): half a console test's CPU.
-      The partial update is skipped; layout, widgets' own ``render()`` and a full render (snapshots,
-      ``export_screenshot``) are unchanged.
-    - **Shorter idle slices.** ``Pilot.pause`` first waits until every widget of the screen has
-      handled what was sent to it, then for the process to be idle, then runs the screen's refresh
-      by hand: the idle check is a backstop, and a 4 ms slice is enough for it. What the forced
-      refresh queues (``call_after_refresh`` callbacks, a recompose) would have run inside a 20 ms
-      slice, as the screen's 60 Hz refresh timer fired; here ``pause`` waits for it, and ``press``
-      ends with a ``pause``, so a test still reads the console after everything a key started.
-    - **CSS parsed once per process.** Every new app parses every widget's default CSS again (about
-      60 ms of each console test's start); the rules parsed from the same text with the same theme
-      variables are kept and shared between apps (Textual does not change a parsed rule).
-    """
-    # No test reads the developer's own settings file (config.toml): GMCONSOLE_CONFIG points at a file
-    # that does not exist unless a test sets it (subprocesses inherit it).
+    """No test reads the developer's own settings file (config.toml): GMCONSOLE_CONFIG points at a file
+    that does not exist unless a test sets it (subprocesses inherit it)."""
     os.environ["GMCONSOLE_CONFIG"] = os.path.join(os.path.dirname(__file__), "no-such-folder", "config.toml")
-    from textual import _wait
-    from textual._compositor import Compositor
-    from textual.css.stylesheet import Stylesheet
-    from textual.pilot import Pilot
-
-    _wait.SLEEP_GRANULARITY = PILOT_IDLE_SLICE
-    _wait.SLEEP_IDLE = PILOT_IDLE_SLICE / 20
-    full_render = Compositor.render_update
-
-    def render_update(self, full=False, screen_stack=None, simplify=False):
-        if full:
-            return full_render(self, full, screen_stack, simplify)
-        self._dirty_regions.clear()
-        return None
-
-    Compositor.render_update = render_update
-
-    pause = Pilot.pause
-
-    async def pause_and_run_after_refresh(self, delay=None):
-        await pause(self, delay)
-        await self._wait_for_screen()
-
-    Pilot.pause = pause_and_run_after_refresh
-    press = Pilot.press
-
-    async def press_and_settle(self, *keys):
-        await press(self, *keys)
-        await self.pause()
-
-    Pilot.press = press_and_settle
-
-    parse_rules = Stylesheet._parse_rules
-    parsed: dict[tuple, list] = {}
-
-    def parse_rules_once(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
-        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
-        rules = parsed.get(key)
-        if rules is None:
-            rules = parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
-        return rules
-
-    Stylesheet._parse_rules = parse_rules_once

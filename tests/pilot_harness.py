@@ -2,9 +2,11 @@
 form, read what the GM sees.
 
 pytest-asyncio is not installed: :func:`pilot_test` runs an ``async`` test in its own event loop, and
-:func:`drive` runs ``steps(pilot)`` inside ``app.run_test`` at a given terminal size. The readers
-(:func:`status_text`, :func:`form_message`, :func:`shown_text`) give the text of what is on screen,
-so a test asserts on the words the GM reads rather than on widget internals.
+:func:`drive` runs ``steps(pilot)`` inside ``app.run_test`` at a given terminal size (:func:`play`:
+``steps(pilot, seen)`` once the first screen is up, returning ``seen``). The readers (:func:`status_text`,
+:func:`form_message`, :func:`shown_text`, :func:`static_text`, :func:`joined_text`, :func:`builder_text`)
+give the text of what is on screen, so a test asserts on the words the GM reads rather than on widget
+internals.
 
 Typing costs a rendered frame per key; :func:`fill_focused` sets a field at once (as if typed) when
 the test is about what the form does with the text, :func:`type_into` types it key by key when the
@@ -41,6 +43,19 @@ def drive(app: App, steps, *, size: tuple[int, int] = SIZE):
             return await steps(pilot)
 
     return asyncio.run(run())
+
+
+def play(app: App, steps, *, size: tuple[int, int] = SIZE) -> dict:
+    """Open ``app`` headless at ``size``, wait for its first screen, run ``await steps(pilot, seen)`` and
+    return ``seen``: the dict the steps write what the GM read into."""
+    seen: dict = {}
+
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await steps(pilot, seen)
+
+    drive(app, run, size=size)
+    return seen
 
 
 async def press(pilot, *keys: str) -> None:
@@ -162,6 +177,29 @@ def set_field(app: App, field_id: str, text: str) -> None:
     app.screen.query_one(f"#f-{field_id}", Input).value = text
 
 
+def rendered(widget) -> str:
+    """The text ``widget`` renders (a ``Static``'s content, a label), shown or not."""
+    return str(widget.render())
+
+
+def static_text(node, selector: str) -> str:
+    """The text of the one widget matching ``selector`` under ``node`` (an app, a screen or a widget)."""
+    return rendered(node.query_one(selector))
+
+
+def joined_text(node, selector: str) -> str:
+    """The text of every ``Static`` matching ``selector`` under ``node``, a line each, top of the
+    screen's tree first."""
+    from textual.widgets import Static
+
+    return "\n".join(rendered(static) for static in node.query(selector).results(Static))
+
+
+def builder_text(app: App) -> str:
+    """What the roll builder says of the roll: its message (a refusal), then its result."""
+    return joined_text(app.screen, "#rb-message, #rb-result")
+
+
 def shown_text(node, selector: str) -> str:
     """The text of the first widget matching ``selector`` under ``node`` (an app, a screen or a
     widget), or ``""`` when there is none or it is hidden."""
@@ -171,12 +209,12 @@ def shown_text(node, selector: str) -> str:
 
 def status_text(app: App) -> str:
     """The status line under the main screen's panes."""
-    return str(app.screen.query_one("#status-line").render())
+    return static_text(app.screen, "#status-line")
 
 
 def form_message(app: App) -> str:
     """The message line of the form on top (what the form says about the input it refused)."""
-    return str(app.screen.query_one("#form-message").render())
+    return static_text(app.screen, "#form-message")
 
 
 class BuilderApp(App):
@@ -214,6 +252,17 @@ async def pick_skill(pilot, text: str) -> None:
     await pilot.press("s")
     await type_text(pilot, text)
     await pilot.press("enter")
+
+
+async def typed_roll(pilot, character_id: str, skill: str, faces: str):
+    """In the roll builder: select ``character_id``, pick ``skill`` (typed to filter), ``f`` and roll
+    the faces of physical dice typed (``faces``, put in at once, ``enter``); returns the builder."""
+    builder = await start_builder(pilot, character_id)
+    await pick_skill(pilot, skill)
+    await pilot.press("f")
+    await pilot.pause()
+    await fill_focused(pilot, faces)
+    return builder
 
 
 async def mark_names(pilot, listing, *names: str) -> None:

@@ -10,8 +10,6 @@ from physical dice; the service is only read, to check.
 
 from __future__ import annotations
 
-import asyncio
-
 from at_the_table import (
     back,
     builder_says,
@@ -37,26 +35,13 @@ from at_the_table import (
     type_quickly,
     undo,
 )
-from pilot_harness import SIZE, shown_text
+from pilot_harness import play, shown_text
 
 from gmconsole.rules.initiative import Initiative
 from gmconsole.ui.screens.confirm import ConfirmScreen
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.pick_combatants import PickCombatantsScreen
 from gmconsole.ui.screens.pickers import MarkListScreen
-
-
-def _play(app, evening) -> dict:
-    """Open the console at the tested size and play ``evening(pilot, seen)``; returns what was seen."""
-    seen: dict = {}
-
-    async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await evening(pilot, seen)
-
-    asyncio.run(run())
-    return seen
 
 
 def _session_entries(service, number: int) -> list[dict]:
@@ -183,7 +168,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
         seen["rows without undone"] = history_rows(app)
         await back(pilot)
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
 
     # -- the evening as it went ----------------------------------------------------------------------
     assert seen["first recap"].startswith("# yze-demo: session 1\n")
@@ -350,7 +335,7 @@ def test_a_myz_evening_a_typed_roll_pushed_its_trauma_paid_harm_to_the_rolled_at
         seen["harm"] = told(app)
         seen["recap"] = await start_session(pilot, "The Elder's bargain")
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
 
     assert "Session 1 ended; session 2 is open." in seen["first recap"]
     assert seen["rolled"]["head"] == "Last roll: Vanja rolls Scout: 1 success"
@@ -414,7 +399,7 @@ def test_a_yze_step_evening_a_typed_roll_pushed_with_the_consoles_dice_harm_to_t
         seen["harm"] = told(app)
         seen["recap"] = await start_session(pilot, "Bandit country")
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
 
     assert seen["rolled"]["head"] == "Last roll: Ilsa Varro rolls Ranged: 1 success"
     assert seen["rolled dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", "[3]"]]
@@ -485,7 +470,7 @@ def test_an_exploding_evening_a_failed_check_retried_after_a_change_of_circumsta
         await press(pilot, "h", "r")
         seen["recap"] = recap_shown(app)
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
 
     assert seen["missed"]["head"] == "Last roll: Kara Venn rolls shooting: top 3"
     assert seen["missed"]["result"].startswith("FAILURE: top 3 vs TN 4, margin -1 (typed faces)")
@@ -553,7 +538,7 @@ def test_a_tiered_evening_a_mixed_result_and_its_consequence_push_yourself_stami
         seen["harm"] = told(app)
         seen["recap"] = await start_session(pilot, "The ogre's bridge")
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
 
     assert "attr Strength" in seen["aldric's roll"]
     assert seen["mixed"]["head"] == "Last roll: Aldric rolls swords: mixed"

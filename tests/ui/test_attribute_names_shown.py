@@ -8,11 +8,9 @@ Each test plays the keys a GM presses on a demo campaign and reads the screen.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from at_the_table import builder_says, dice_lines, press, push_typed_faces, roll_skill, roll_typed_faces, told
-from pilot_harness import SIZE, shown_text
+from pilot_harness import play, shown_text
 from textual.widgets import DataTable
 
 from gmconsole.i18n import set_language
@@ -23,18 +21,6 @@ def speaking():
     """``speaking(language)``: the console speaks ``language`` for the rest of the test."""
     yield set_language
     set_language(None)
-
-
-def _play(app, evening) -> dict:
-    seen: dict = {}
-
-    async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await evening(pilot, seen)
-
-    asyncio.run(run())
-    return seen
 
 
 def _headers(app) -> list[str]:
@@ -60,7 +46,7 @@ def test_exploding_traits_read_by_their_names_in_the_roster_and_the_roll_builder
         seen["settings"] = builder_says(app)["settings"]
         seen["breakdown"] = shown_text(app.screen, "#rb-explain")
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
     assert seen["columns"][1:5] == columns
     assert attr in seen["settings"]
     assert seen["breakdown"].startswith(breakdown), seen["breakdown"]
@@ -82,7 +68,7 @@ def test_a_step_die_is_labelled_by_its_attributes_name_and_its_skills(make_app, 
         await roll_typed_faces(pilot, "d8,3")
         seen["dice"] = dice_lines(app)
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
     assert [line.split()[1] for line in seen["pool"].splitlines()] == [attribute, skill]
     assert [line[1] for line in seen["dice"]] == [attribute, skill]
     rolled = app.service.history(kind="roll")[0]
@@ -107,7 +93,7 @@ def test_a_myz_push_costs_trauma_to_the_attribute_by_its_name(make_app, speaking
         await press(pilot, "c")
         seen["paid"] = told(app)
 
-    seen = _play(app, evening)
+    seen = play(app, evening)
     assert costs in seen["pushed"], seen["pushed"]
     assert seen["paid"].startswith(paid), seen["paid"]
     roll = app.service.history(kind="roll")[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
+from pilot_harness import set_field
 from textual.widgets import DataTable, Input, Static
 
 from gmconsole.ui.roll_builder import RollBuilder
@@ -28,9 +29,9 @@ async def _add_skill(pilot, name: str, attribute: str, text: str = "") -> None:
     assert isinstance(pilot.app.screen, SkillsScreen)
     await pilot.press("a")
     await pilot.pause()
-    pilot.app.screen.query_one("#f-name", Input).value = name
-    pilot.app.screen.query_one("#f-attribute", Input).value = attribute
-    pilot.app.screen.query_one("#f-text", Input).value = text
+    set_field(pilot.app, "name", name)
+    set_field(pilot.app, "attribute", attribute)
+    set_field(pilot.app, "text", text)
     await pilot.press("ctrl+s")
     await pilot.pause()
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 
+from pilot_harness import keys_for
 from textual.command import CommandPalette
 
 from gmconsole.campaign import library
@@ -26,17 +27,13 @@ async def _run_command(pilot, app, typed: str) -> None:
     await pilot.press("ctrl+p")
     await pilot.pause()
     assert isinstance(app.screen, CommandPalette)
-    await pilot.press(*_keys(typed))
+    await pilot.press(*keys_for(typed))
     for _ in range(40):  # the palette searches in a worker: wait for its first hit to be highlighted
         await pilot.pause(0.05)
         if app.screen.query("CommandList").first().highlighted is not None:
             break
     await pilot.press("enter")
     await pilot.pause()
-
-
-def _keys(text: str) -> list[str]:
-    return ["space" if ch == " " else ch for ch in text]
 
 
 def test_typing_a_name_and_enter_selects_that_character_and_feeds_the_builder(make_app):
@@ -142,7 +139,7 @@ def test_a_name_with_markup_is_shown_as_typed(make_app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("ctrl+p")
             await pilot.pause()
-            await pilot.press(*_keys("Go to"))
+            await pilot.press(*keys_for("Go to"))
             for _ in range(40):
                 await pilot.pause(0.05)
                 if app.screen.query("CommandList").first().option_count:

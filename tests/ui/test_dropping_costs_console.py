@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
+from pilot_harness import rendered
 from textual.widgets import DataTable
 
 from gmconsole.ui.screens.confirm import ConfirmScreen
@@ -25,10 +26,6 @@ def _grease_owes(service) -> int:
     service.push(roll["id"], faces=PUSH)
     assert [i["roll_id"] for i in service.pending_costs()] == [roll["id"]]
     return roll["id"]
-
-
-def _text(widget) -> str:
-    return str(widget.render())
 
 
 def _row(app, entry_id: int) -> list[str]:
@@ -70,13 +67,13 @@ def test_D_asks_then_drops_the_selected_roll_s_costs_and_ctrl_z_brings_them_back
             await pilot.press("y")
             await pilot.pause()
             seen["row_dropped"] = _row(app, roll_id)[7]
-            seen["said"] = _text(app.screen.query_one("#hist-message"))
+            seen["said"] = rendered(app.screen.query_one("#hist-message"))
             seen["pending_after"] = service.pending_costs()
             _select(app, roll_id)
             await pilot.press("D")  # nothing waits any more: the reason, no question
             await pilot.pause()
             seen["twice_screen"] = type(app.screen).__name__
-            seen["twice"] = _text(app.screen.query_one("#hist-message"))
+            seen["twice"] = rendered(app.screen.query_one("#hist-message"))
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["row_undone"] = _row(app, roll_id)[7]
@@ -110,7 +107,7 @@ def test_D_on_an_entry_that_is_not_a_roll_says_so_without_asking(make_app):
             await pilot.press("D")
             await pilot.pause()
             seen["screen"] = type(app.screen).__name__
-            seen["said"] = _text(app.screen.query_one("#hist-message"))
+            seen["said"] = rendered(app.screen.query_one("#hist-message"))
 
     asyncio.run(run())
     assert seen["screen"] == "HistoryScreen" and "not a roll" in seen["said"]
@@ -169,7 +166,7 @@ def test_c_on_a_panic_owed_by_someone_who_left_refuses_before_any_picker(make_ap
             await pilot.press("c")
             await pilot.pause()
             seen["screen"] = type(app.screen).__name__
-            seen["said"] = _text(app.screen.query_one("#hist-message"))
+            seen["said"] = rendered(app.screen.query_one("#hist-message"))
 
     asyncio.run(run())
     assert seen["screen"] == "HistoryScreen", seen
@@ -196,7 +193,7 @@ def test_read_only_refuses_c_D_and_x_before_any_picker_or_question(make_app, ope
                 _select(app, roll["id"])
                 await pilot.press(key)
                 await pilot.pause()
-                seen[key] = (type(app.screen).__name__, _text(app.screen.query_one("#hist-message")))
+                seen[key] = (type(app.screen).__name__, rendered(app.screen.query_one("#hist-message")))
             await pilot.press("escape")
             await pilot.pause()
             await pilot.press("1", "x")

@@ -4,7 +4,7 @@ Chinese words."""
 
 from __future__ import annotations
 
-from pilot_harness import pick_skill, pilot_test, shown_text, start_builder
+from pilot_harness import pilot_test, shown_text, typed_roll
 
 from gmconsole.i18n import set_language
 
@@ -12,14 +12,7 @@ VANJA = "c4"
 
 
 async def _move_with_faces(pilot, faces: str):
-    builder = await start_builder(pilot, VANJA)
-    await pick_skill(pilot, "move")
-    await pilot.press("f")
-    await pilot.pause()
-    pilot.app.focused.value = faces
-    await pilot.press("enter")
-    await pilot.pause()
-    return builder
+    return await typed_roll(pilot, VANJA, "move", faces)
 
 
 @pilot_test

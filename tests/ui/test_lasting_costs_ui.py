@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pilot_harness import fill_focused
+from pilot_harness import fill_focused, rendered
 from textual.widgets import DataTable
 
 from gmconsole.ui.screens.history import HistoryScreen
@@ -29,12 +29,8 @@ async def _push_in_the_builder(pilot) -> None:
     await fill_focused(pilot, PUSH)
 
 
-def _text(widget) -> str:
-    return str(widget.render())
-
-
 def _question_text(app) -> str:
-    return " ".join(_text(app.screen.query_one(f"#question-{part}")) for part in ("title", "text", "offer"))
+    return " ".join(rendered(app.screen.query_one(f"#question-{part}")) for part in ("title", "text", "offer"))
 
 
 def _history_row(app, roll_id: int) -> list[str]:
@@ -87,7 +83,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             await pilot.pause()
             await pilot.press("3")
             await pilot.pause()
-            seen["builder_hint"] = _text(again.screen.query_one("#rb-result"))
+            seen["builder_hint"] = rendered(again.screen.query_one("#rb-result"))
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(again.screen, HistoryScreen)
@@ -102,14 +98,14 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             seen["pending_after_history"] = reopened.pending_costs()
             await pilot.press("enter")
             await pilot.pause()
-            seen["detail_applied"] = _text(again.screen.query_one("#hist-detail-text"))
+            seen["detail_applied"] = rendered(again.screen.query_one("#hist-detail-text"))
             await pilot.press("c")  # twice: the reason, nothing changes
             await pilot.pause()
-            seen["twice"] = _text(again.screen.query_one("#hist-message"))
+            seen["twice"] = rendered(again.screen.query_one("#hist-message"))
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["row_undone"] = _history_row(again, roll_id)[7]
-            seen["detail_pending"] = _text(again.screen.query_one("#hist-detail-text"))
+            seen["detail_pending"] = rendered(again.screen.query_one("#hist-detail-text"))
             seen["pending_after_undo"] = [i["roll_id"] for i in reopened.pending_costs()]
             await pilot.press("escape", "escape")
             await pilot.pause()
@@ -117,7 +113,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             await pilot.press("3", "c")  # the builder applies the newest costs waiting
             await pilot.pause()
             seen["wits_after_builder"] = reopened.character("c1").attributes["wits"].current
-            seen["builder_applied"] = _text(again.screen.query_one("#rb-result"))
+            seen["builder_applied"] = rendered(again.screen.query_one("#rb-result"))
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["pending_at_end"] = [i["roll_id"] for i in reopened.pending_costs()]

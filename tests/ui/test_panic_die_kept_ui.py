@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pilot_harness import fill_focused, pick_skill, start_builder, submit_value
-from textual.widgets import DataTable, Static
+from pilot_harness import builder_text as _message
+from pilot_harness import start_builder, submit_value, typed_roll
+from textual.widgets import DataTable
 
 from gmconsole.campaign.tracker_values import roll_panic_die
 from gmconsole.ui.screens.history import HistoryScreen
@@ -40,16 +41,9 @@ SIX_THEN_TWO = _seed_giving(6, after=2)
 """The first panic D6 shows 6; a second roll would show 2 (so a die rolled again would be seen)."""
 
 
-def _message(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
-
-
 async def _roll_a_stress_one(pilot) -> None:
     """Ripley Hale (1 stress) rolls typed faces whose stress die shows 1: a panic is owed."""
-    await start_builder(pilot, "c1")
-    await pick_skill(pilot, "ranged")
-    await pilot.press("f")
-    await fill_focused(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+    await typed_roll(pilot, "c1", "ranged", "base=2,2,3,4 skill=5,3 stress=1")
     await pilot.pause()
 
 

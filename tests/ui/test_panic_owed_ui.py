@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pilot_harness import fill_focused, pick_skill, start_builder, submit_value
+from pilot_harness import start_builder, submit_value, typed_roll
 
 from gmconsole.ui.screens.pickers import MarkListScreen
 from gmconsole.ui.screens.value_form import ValueForm
@@ -16,10 +16,7 @@ QUESTION = "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress 
 
 async def _roll_a_stress_one(pilot) -> None:
     """Ripley Hale (1 stress) rolls typed faces whose stress die shows 1: a panic is owed."""
-    await start_builder(pilot, "c1")
-    await pick_skill(pilot, "ranged")
-    await pilot.press("f")
-    await fill_focused(pilot, "base=2,2,3,4 skill=5,3 stress=1")
+    await typed_roll(pilot, "c1", "ranged", "base=2,2,3,4 skill=5,3 stress=1")
     await pilot.pause()
 
 

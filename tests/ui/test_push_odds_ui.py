@@ -6,23 +6,12 @@ from __future__ import annotations
 import asyncio
 from fractions import Fraction
 
-from pilot_harness import fill_focused, start_builder, type_text
+from pilot_harness import builder_text as _result
+from pilot_harness import fill_focused, start_builder, type_text, typed_roll
 from textual.widgets import Static
 
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.push_odds import PushOddsScreen
-
-
-def _result(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
-
-
-async def _typed_roll(pilot, character: str, skill: str, faces: str) -> None:
-    await start_builder(pilot, character)
-    await pilot.press("s")
-    await type_text(pilot, skill)
-    await pilot.press("enter", "f")
-    await fill_focused(pilot, faces)
 
 
 def test_yze_builder_shows_the_push_odds_line_and_O_opens_the_full_table(make_app):
@@ -32,7 +21,7 @@ def test_yze_builder_shows_the_push_odds_line_and_O_opens_the_full_table(make_ap
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await _typed_roll(pilot, "c1", "ranged", "base=1,2,3,4 skill=1,5 stress=2")
+            await typed_roll(pilot, "c1", "ranged", "base=1,2,3,4 skill=1,5 stress=2")
             seen["line"] = _result(app)
             await pilot.press("O")
             await pilot.pause()
@@ -61,7 +50,7 @@ def test_R_MYZ_TRAUMA_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_br
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await _typed_roll(pilot, "c6", "force", "base=1,1,2,3,4 skill=2,3")
+            await typed_roll(pilot, "c6", "force", "base=1,1,2,3,4 skill=2,3")
             seen["line"] = _result(app)
             seen["odds"] = app.service.push_odds(app.service.history(kind="roll")[-1]["id"])
 
@@ -119,9 +108,9 @@ def test_tiered_builder_says_what_the_push_yourself_die_would_add_to_the_dice_on
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await _typed_roll(pilot, "c1", "swords", "dice=3,3,2,1,2,2")
+            await typed_roll(pilot, "c1", "swords", "dice=3,3,2,1,2,2")
             seen["limited"] = _result(app)
-            await _typed_roll(pilot, "c1", "swords", "dice=6,6,2,1,2,2")
+            await typed_roll(pilot, "c1", "swords", "dice=6,6,2,1,2,2")
             seen["critical"] = _result(app)
 
     asyncio.run(run())
@@ -137,7 +126,7 @@ def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await _typed_roll(pilot, "c1", "shooting", "skill=1,2 trait=2")
+            await typed_roll(pilot, "c1", "shooting", "skill=1,2 trait=2")
             seen["line"] = _result(app)
             seen["odds"] = app.service.history(kind="roll")[-1]["odds"]["p_success"]
 

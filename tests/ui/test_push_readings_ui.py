@@ -8,7 +8,7 @@ import asyncio
 import io
 import random
 
-from pilot_harness import BuilderApp, shown_text
+from pilot_harness import BuilderApp, fill_focused, shown_text, typed_roll
 from rich.console import Console
 
 from gmconsole.ui.roll_builder import RollBuilder
@@ -18,22 +18,11 @@ from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 async def _typed_roll_and_push(pilot, character_id: str, skill_filter: str, faces: str, push_faces: str) -> RollBuilder:
     """Select the character, pick the skill (``s`` + filter), roll typed faces (``f``), push typed faces (``P``)."""
-    builder = pilot.app.query_one(RollBuilder)
-    builder.select_character(character_id)
-    builder.focus()
-    await pilot.pause()
-    await pilot.press("s", *skill_filter, "enter")
-    await pilot.press("f")
-    await pilot.pause()
-    pilot.app.focused.value = faces
-    await pilot.press("enter")
-    await pilot.pause()
+    builder = await typed_roll(pilot, character_id, skill_filter, faces)
     await pilot.press("P")
     await pilot.pause()
     assert isinstance(pilot.app.screen, LineEntryScreen)
-    pilot.app.focused.value = push_faces
-    await pilot.press("enter")
-    await pilot.pause()
+    await fill_focused(pilot, push_faces)
     assert not isinstance(pilot.app.screen, LineEntryScreen), "the push's faces were refused"
     return builder
 

@@ -8,15 +8,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from pilot_harness import fill_focused, type_text
-from textual.widgets import Static
+from pilot_harness import builder_text, fill_focused, type_text
 
 from gmconsole.ui.screens.main import MainScreen
 from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
-
-
-def _builder_text(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
 
 
 async def _roll_ranged(pilot) -> None:
@@ -57,21 +52,21 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
             assert isinstance(app.screen, MainScreen)
             await pilot.press("3")
             await pilot.pause()
-            seen["offered"] = _builder_text(app)
+            seen["offered"] = builder_text(app)
             await pilot.press("p")
             await pilot.pause()
-            seen["refused"] = _builder_text(app)
+            seen["refused"] = builder_text(app)
             await pilot.press("P")  # typed faces: refused before the faces are asked for
             await pilot.pause()
             seen["typed_screen"] = type(app.screen).__name__
-            seen["typed"] = _builder_text(app)
+            seen["typed"] = builder_text(app)
             seen["pushes"] = service.history(kind="push", session=1) + service.history(kind="push")
             if start == "scene":
                 await pilot.press("ctrl+z")
                 await pilot.pause()
                 await pilot.press("3")
                 await pilot.pause()
-                seen["again"] = _builder_text(app)
+                seen["again"] = builder_text(app)
 
     asyncio.run(run())
     sentence = f"roll {seen['roll']} was made in session 1, scene 1; a push follows its roll in the same scene"

@@ -5,15 +5,14 @@ refusal says why in one line."""
 
 from __future__ import annotations
 
-from pilot_harness import drive, fill_focused, pick_skill, press, start_builder
+from pilot_harness import drive, fill_focused, joined_text, pick_skill, press, start_builder
 from textual.widgets import Static
 
 from gmconsole.ui.screens.line_entry import TypeFaces
 
 
 def _result(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query(
-        "#rb-message, #rb-result-head, #rb-rolled, #rb-result, #rb-rolled-explain").results(Static))
+    return joined_text(app.screen, "#rb-message, #rb-result-head, #rb-rolled, #rb-result, #rb-rolled-explain")
 
 
 async def _roll(pilot, key: str = "r", faces: str | None = None) -> None:

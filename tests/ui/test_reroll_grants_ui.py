@@ -7,24 +7,18 @@ from __future__ import annotations
 
 import asyncio
 
-from pilot_harness import fill_focused, form_message, set_field, start_builder, type_text
-from textual.widgets import Static
+from pilot_harness import fill_focused, form_message, joined_text, set_field, typed_roll
 
 from gmconsole.ui.screens.character_form import CharacterForm
 from gmconsole.ui.screens.roll_form import ChoiceScreen
 
 
 def _result(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result, #rb-result-head")
-                     .results(Static))
+    return joined_text(app.screen, "#rb-message, #rb-result, #rb-result-head")
 
 
 async def _failed_stealth(pilot, faces: str = "s1,2 t2") -> None:
-    await start_builder(pilot, "c1")
-    await pilot.press("s")
-    await type_text(pilot, "stealth")
-    await pilot.press("enter", "f")
-    await fill_focused(pilot, faces)
+    await typed_roll(pilot, "c1", "stealth", faces)
 
 
 def test_R_EXP_5_the_character_form_names_reroll_grants_and_the_sheet_keeps_them(make_app):

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Static
-
-
-def _builder_text(app) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query("#rb-message, #rb-result").results(Static))
+from pilot_harness import builder_text
 
 
 def test_the_last_roll_made_before_the_campaign_was_opened_can_be_pushed(make_app):
@@ -21,7 +17,7 @@ def test_the_last_roll_made_before_the_campaign_was_opened_can_be_pushed(make_ap
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            seen["shown"] = _builder_text(app)
+            seen["shown"] = builder_text(app)
             await pilot.press("3", "p")
             await pilot.pause()
 
@@ -45,7 +41,7 @@ def test_a_push_undone_after_opening_the_campaign_again_can_be_pushed_again(make
             await pilot.pause()
             await pilot.press("3", "p")
             await pilot.pause()
-            seen["said"] = _builder_text(app)
+            seen["said"] = builder_text(app)
 
     asyncio.run(run())
     pushes = [p for p in service.history(kind="push") if p.get("status", "done") == "done"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from pilot_harness import fill_focused
 from textual.app import App
 from textual.widgets import Footer
 
@@ -40,11 +41,6 @@ class BuilderApp(App):
         builder.focus()
 
 
-async def _fill(pilot, text: str) -> None:
-    pilot.app.focused.value = text
-    await pilot.press("enter")
-
-
 def _steps(skill: str, *, gear: bool = False, roll: str | None = None, push: str | None = None, extra=()):
     """A ``run_before`` that picks ``skill`` by typing, maybe gear, then rolls / pushes with typed faces."""
 
@@ -54,10 +50,10 @@ def _steps(skill: str, *, gear: bool = False, roll: str | None = None, push: str
             await pilot.press("g")
         if roll is not None:
             await pilot.press("f")
-            await _fill(pilot, roll)
+            await fill_focused(pilot, roll)
         if push is not None:
             await pilot.press("P")
-            await _fill(pilot, push)
+            await fill_focused(pilot, push)
         if extra:
             await pilot.press(*extra)
         await pilot.pause()
@@ -100,7 +96,7 @@ def test_roll_builder_narrow_80x24_after_push(snap_compare, open_service):
 def test_roll_builder_faces_entry_error(snap_compare, open_service):
     async def run_before(pilot) -> None:
         await pilot.press("s", *"jury", "enter", "f")
-        await _fill(pilot, "base=9,1")
+        await fill_focused(pilot, "base=9,1")
         await pilot.pause()
 
     app = BuilderApp(open_service("myz-demo"), random.Random(SEED), "c1")
@@ -126,7 +122,7 @@ def _console_steps(picks: tuple[str, ...], skill: str, keys: tuple[str, ...] = (
         for key, typed in faces:
             await pilot.press(key)
             await pilot.pause()
-            await _fill(pilot, typed)
+            await fill_focused(pilot, typed)
         if last:
             await pilot.press(*last)
         await pilot.pause()

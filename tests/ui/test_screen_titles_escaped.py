@@ -9,14 +9,11 @@ import json
 import random
 
 import pytest
+from pilot_harness import rendered
 from textual.widgets import Static
 
 EVIL = "Ri[red]\x1b[2Jp[/red]"
 EVIL_SHOWN = "Ri[red]\\x1b[2Jp[/red]"
-
-
-def _text(widget: Static) -> str:
-    return str(widget.render())
 
 
 def _app(demo_root, frozen_clock):
@@ -40,7 +37,7 @@ def test_the_gear_screen_title_escapes_the_name_from_the_file(demo_root, frozen_
             await pilot.pause()
             await pilot.press("1", "g")
             await pilot.pause()
-            seen["title"] = _text(app.screen.query_one("#gear-title", Static))
+            seen["title"] = rendered(app.screen.query_one("#gear-title", Static))
 
     try:
         asyncio.run(run())
@@ -78,7 +75,7 @@ def test_modal_titles_quoting_a_name_are_escaped_whole(make_app, index):
             await pilot.pause()
             app.push_screen(screen)
             await pilot.pause()
-            seen["title"] = _text(app.screen.query_one(title_id, Static))
+            seen["title"] = rendered(app.screen.query_one(title_id, Static))
 
     asyncio.run(run())
     assert seen["title"] == f"Why may {EVIL_SHOWN} try again?"

@@ -7,6 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
+from pilot_harness import status_text as _status
 from textual.widgets import Static
 
 from gmconsole.settings_file import parse
@@ -22,10 +23,6 @@ SIZE = (120, 40)
 
 def _app(open_service, text: str, name: str = "yze-demo") -> GMConsoleApp:
     return GMConsoleApp(open_service(name), rng=random.Random(1), config=parse(text, Path("/gm/config.toml")))
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status-line", Static).render())
 
 
 def test_a_keymap_moves_history_from_h_to_y_everywhere_the_gm_reads_keys(open_service):

@@ -13,7 +13,7 @@ import html
 import re
 
 import pytest
-from pilot_harness import pilot_test
+from pilot_harness import pilot_test, play
 
 from gmconsole.i18n import set_language
 
@@ -190,23 +190,17 @@ def _panicked(service) -> str:
 def _panes(app) -> dict:
     from textual.widgets import DataTable
 
-    seen: dict = {}
-
     def cell(table_id: str) -> str:
         return str(app.screen.query_one(table_id, DataTable).get_row_at(0)[-1])
 
-    @pilot_test
-    async def walk():
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            seen["roster_detail"] = str(app.screen.query_one("#roster-detail").render())
-            await pilot.press("4")
-            await pilot.pause()
-            seen["tracker"] = cell("#tracker-table")
-            seen["tracker_detail"] = str(app.screen.query_one("#tracker-detail").render())
+    async def walk(pilot, seen):
+        seen["roster_detail"] = str(app.screen.query_one("#roster-detail").render())
+        await pilot.press("4")
+        await pilot.pause()
+        seen["tracker"] = cell("#tracker-table")
+        seen["tracker_detail"] = str(app.screen.query_one("#tracker-detail").render())
 
-    walk()
-    return seen
+    return play(app, walk)
 
 
 def screen_text_of_party(open_service) -> str:
@@ -214,16 +208,11 @@ def screen_text_of_party(open_service) -> str:
     from gmconsole.ui.table.app import TableApp
 
     app = TableApp(open_service("yze-demo", read_only=True))
-    seen = {}
 
-    @pilot_test
-    async def walk():
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            seen["text"] = screen_text(app).replace("\xa0", " ")
+    async def walk(pilot, seen):
+        seen["text"] = screen_text(app).replace("\xa0", " ")
 
-    walk()
-    return seen["text"]
+    return play(app, walk)["text"]
 
 
 def test_R_PANIC_1_a_panic_rolled_in_english_reads_by_its_zh_hant_name_in_every_pane(make_app, open_service):

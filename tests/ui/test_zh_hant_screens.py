@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pilot_harness import pilot_test, press
+from pilot_harness import play, press
 from stats_helpers import seeded_session
 from test_zh_hant_console import ascii_punctuation, english_left, screen_text
 
@@ -79,19 +79,6 @@ async def _palette_hits(pilot) -> None:
             return
 
 
-def _walk(app, steps, size=(120, 40)) -> dict:
-    seen: dict = {}
-
-    @pilot_test
-    async def run():
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await steps(pilot, seen)
-
-    run()
-    return seen
-
-
 def test_the_statistics_screen_and_its_plots_read_in_zh_hant(make_app, zh_hant):
     app = make_app("yze-demo")
     seeded_session(app.service, rolls=12, sixes=12)  # a die typed all 6s: suspect, its faces drawn too
@@ -102,7 +89,7 @@ def test_the_statistics_screen_and_its_plots_read_in_zh_hant(make_app, zh_hant):
         seen["text"], seen["left"] = screen_text(app), english_left(app, {"chi"})
         seen["punctuation"] = ascii_punctuation(app)
 
-    seen = _walk(app, steps, size=(160, 90))
+    seen = play(app, steps, size=(160, 90))
     assert_zh_hant(seen["left"], "statistics")
     assert not seen["punctuation"], seen["punctuation"]
     text = seen["text"]
@@ -123,7 +110,7 @@ def test_typing_the_zh_hant_word_for_roll_in_the_palette_finds_the_roll_commands
         builder = app.screen.roll_builder
         seen["built"] = (builder.character_id, builder.draft.skill)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert_zh_hant(seen["left"])
     assert "擲骰：RipleyHale的射擊" in flat(seen["text"]) and "設定擲骰台；按r擲骰" in flat(seen["text"])
     assert all(seen["built"])  # the first hit set the builder up: a character and a skill
@@ -142,7 +129,7 @@ def test_a_name_and_the_english_command_words_find_commands_in_zh_hant(make_app,
         await _palette_hits(pilot)
         seen["english"] = screen_text(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert "前往LambertCho" in flat(seen["name"])
     assert "新場景" in flat(seen["english"])
 
@@ -176,7 +163,7 @@ def test_screens_and_forms_read_in_zh_hant(make_app, zh_hant, where, keys):
         seen["left"] = english_left(app, skill_ids(app.service) | {"TOML"})
         seen["punctuation"] = ascii_punctuation(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert_zh_hant(seen["left"], where)
     assert not seen["punctuation"], seen["punctuation"]
 
@@ -200,7 +187,7 @@ def test_other_systems_screens_read_in_zh_hant(make_app, zh_hant, campaign, wher
         seen["left"] = english_left(app, skill_ids(app.service))
         seen["punctuation"] = ascii_punctuation(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert_zh_hant(seen["left"], where)
     assert not seen["punctuation"], seen["punctuation"]
     assert seen["screen"] == {"L": "SkillsScreen", "s": "PickCombatantsScreen", "f": "InitiativeDiceForm"}[keys[-1]]
@@ -219,7 +206,7 @@ def test_the_first_run_picker_reads_in_zh_hant(make_app, zh_hant):
         names = {word for c in campaigns for name in [c.name, *c.characters] for word in re.findall(r"[A-Za-z]+", name)}
         seen["text"], seen["left"] = screen_text(app), english_left(app, names)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert "歡迎使用gmconsole。示範戰役已安裝，每種骰子系統各一個。" in flat(seen["text"])
     assert_zh_hant(seen["left"], "first run")
 
@@ -235,7 +222,7 @@ def test_a_new_session_and_its_recap_read_in_zh_hant(make_app, zh_hant):
         await press(pilot, "escape")
         seen["main"] = english_left(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert_zh_hant(seen["form"])
     assert_zh_hant(seen["recap"], "recap")
     assert_zh_hant(seen["main"], "session begins")
@@ -250,7 +237,7 @@ def test_the_statistics_screen_in_english_is_unchanged(make_app):
         await _counted(pilot)
         seen["text"] = screen_text(app)
 
-    text = _walk(app, steps, size=(160, 90))["text"]
+    text = play(app, steps, size=(160, 90))["text"]
     for line in ("What the dice did", "By character", "Successes: observed against expected",
                  "Luck per character (SD)", "luck: observed minus expected successes"):
         assert flat(line) in flat(text)
@@ -264,7 +251,7 @@ def test_the_push_odds_name_panic_rows_from_the_data_file_in_zh_hant(make_app, z
             await press(pilot, key)
         seen["table"] = str(app.screen.query_one("#push-odds-table").render())
 
-    lines = _walk(app, steps)["table"].splitlines()
+    lines = play(app, steps)["table"].splitlines()
     row = next(line for line in lines if "撐住了" in line)
     assert row.startswith("  撐住了" + " " * 18 + " ")  # 24 cells: the name's 6 and 18 blanks, as English pads
     assert "恐慌（壓力骰擲出 1）：" in "\n".join(lines)
@@ -278,7 +265,7 @@ def test_the_push_odds_in_english_name_panic_rows_by_their_words(make_app):
             await press(pilot, key)
         seen["table"] = str(app.screen.query_one("#push-odds-table").render())
 
-    lines = _walk(app, steps)["table"].splitlines()
+    lines = play(app, steps)["table"].splitlines()
     assert any(line.startswith("  keeping it together      ") for line in lines)
 
 
@@ -294,7 +281,7 @@ def test_the_statistics_at_80x24_in_zh_hant_wrap_readings_and_keep_the_plots_fra
         plot = app.screen.query_one("#plot-successes")
         seen["plot"] = [strip.text.rstrip() for strip in plot.render_lines(plot.region.reset_offset)]
 
-    seen = _walk(app, steps, size=(80, 24))
+    seen = play(app, steps, size=(80, 24))
     assert "遠比預期幸運" in flat("\n".join(seen["figures"]))  # a reading too long for its column is folded
     assert not [line for line in seen["figures"] if line.rstrip().endswith("…")]
     plot = seen["plot"]
@@ -318,7 +305,7 @@ def test_the_new_round_cards_form_reads_in_zh_hant(make_app, zh_hant):
         seen["text"], seen["left"] = screen_text(app), english_left(app)
         seen["hint"] = app.screen.query_one("#f-cards-c1").placeholder
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert seen["form"]
     assert_zh_hant(seen["left"])
     assert "新的一輪，新的卡牌（R-INIT-2）" in flat(seen["text"])
@@ -338,7 +325,7 @@ def test_a_skill_added_in_zh_hant_takes_the_attribute_by_its_chinese_name(make_a
         await press(pilot, "ctrl+s")
         seen["text"] = screen_text(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert seen["hint"] == "力量、敏捷、機智、同理"
     added = next(skill for skill in app.service.campaign.skills if skill.name == "駕駛")
     assert added.attribute == "wits"
@@ -359,7 +346,7 @@ def test_every_forms_labels_are_whole_at_80x24_in_zh_hant(make_app, zh_hant, whe
         seen["labels"] = [(str(label.render()), label.render_lines(label.region.reset_offset)[0].text.rstrip())
                           for label in app.screen.query(".form-label")]
 
-    labels = _walk(app, steps, size=(80, 24))["labels"]
+    labels = play(app, steps, size=(80, 24))["labels"]
     assert labels
     assert all(text == drawn for text, drawn in labels), labels  # each label on its one line, whole
     if where.startswith("initiative"):
@@ -390,7 +377,7 @@ def test_a_list_typed_in_a_form_may_be_parted_by_the_chinese_commas(make_app, zh
         await press(pilot, "ctrl+s")
         seen["skills"] = app.service.character("c1").gear[-1].skills
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert seen["shown"] == "scared、tired"
     assert seen["kept"] == ["scared", "tired"]
     assert seen["typed"] == ["疲憊", "恐懼", "angry"]
@@ -428,6 +415,6 @@ def test_no_table_column_is_cut_at_the_edge_at_80x24_in_zh_hant(make_app, zh_han
         seen["cells"] = [[str(getattr(cell, "plain", cell)) for cell in table.get_row_at(r)]
                          for r in range(table.row_count)]
 
-    seen = _walk(app, steps, size=(80, 24))
+    seen = play(app, steps, size=(80, 24))
     assert seen["cells"]
     assert seen["clipped"] == [], seen["cells"][:3]

@@ -5,24 +5,11 @@ screen shows holds no English word beyond the allow-list and no ASCII , ; : besi
 from __future__ import annotations
 
 import pytest
-from pilot_harness import pilot_test, press, set_field, submit_value
+from pilot_harness import play, press, set_field, submit_value
 from test_zh_hant_console import ascii_punctuation, english_left
 from textual.widgets import DataTable, Static
 
 from gmconsole.i18n import set_language
-
-
-def _walk(app, steps, size=(120, 40)) -> dict:
-    seen: dict = {}
-
-    @pilot_test
-    async def run():
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await steps(pilot, seen)
-
-    run()
-    return seen
 
 
 @pytest.fixture
@@ -58,7 +45,7 @@ def test_R_EXP_5_the_grants_field_and_the_reroll_read_in_zh_hant(make_app, zh_ha
         await press(pilot, "R")
         seen["which"] = english_left(app, {"stealth", "notice"}) + ascii_punctuation(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert seen["label"] == "重擲能力"
     assert app.service.campaign.character("c1").reroll_grants == [
         {"name": "老手", "skills": ["stealth", "notice"]}, {"name": "幸運", "skills": []}]
@@ -80,7 +67,7 @@ def test_R_ACT_1_the_taken_column_reads_the_seeds_words_in_zh_hant(make_app, zh_
         seen["left"] = english_left(app)
         seen["punctuation"] = ascii_punctuation(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert (seen["header"], seen["cell"]) == ("已用", "快速、緩慢")
     assert not seen["left"] and not seen["punctuation"], (seen["left"], seen["punctuation"])
     summaries = [e["summary"] for e in app.service.history(kind="initiative")[:2]]
@@ -101,6 +88,6 @@ def test_R_PANIC_3_the_chained_dice_form_reads_in_zh_hant(make_app, zh_hant):
         seen["left"] = english_left(app)
         seen["punctuation"] = ascii_punctuation(app)
 
-    seen = _walk(app, steps)
+    seen = play(app, steps)
     assert "R-PANIC-3" in seen["title"] and "尖叫" in seen["title"]
     assert not seen["left"] and not seen["punctuation"], (seen["left"], seen["punctuation"])

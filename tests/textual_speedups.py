@@ -1,0 +1,141 @@
+"""Make headless console tests cheaper without changing what they can observe: every patch of Textual's
+internals the suite makes, in one pytest plugin (``pytest_plugins`` in ``tests/conftest.py``).
+
+The patches reach into Textual's private parts (``textual._wait``, ``Compositor.render_update``,
+``Stylesheet._parse_rules``, ``Pilot.pause``/``press``), so each is right for one Textual release only:
+the one pyproject pins, :data:`WRITTEN_FOR`. On any other installed Textual none is applied and one
+warning says why; the tests still run, only slower. Bumping the pin means reading each patch against
+the new release, then raising :data:`WRITTEN_FOR` (``tests/test_textual_speedups.py`` holds the two
+equal).
+
+Each patch is a function returning the ``(owner, attribute, value)`` settings it makes; its docstring
+says what it skips and why a headless test cannot tell.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+WRITTEN_FOR = "8.2.8"
+"""The Textual release these patches were read against (pyproject pins Textual to it exactly)."""
+
+PILOT_IDLE_SLICE = 0.004
+"""Seconds of one look of Pilot's idle wait (Textual's is 1/50 s): a key press waits for two idle
+slices and a pause for one, so at 20 ms the suite spent most of a console test asleep."""
+
+
+def skip_unseen_frames() -> list[tuple[object, str, object]]:
+    """**No painting of frames nobody sees.** A headless app renders every frame in full and then throws
+    it away (``App._display`` writes nothing without a terminal): half a console test's CPU. The partial
+    update is skipped (its dirty regions are dropped as a paint would drop them); layout, widgets' own
+    ``render()`` and a full render (snapshots, ``export_screenshot``) are unchanged."""
+    from textual._compositor import Compositor
+
+    full_render = Compositor.render_update
+
+    def render_update(self, full=False, screen_stack=None, simplify=False):
+        if full:
+            return full_render(self, full, screen_stack, simplify)
+        self._dirty_regions.clear()
+        return None
+
+    return [(Compositor, "render_update", render_update)]
+
+
+def shorter_idle_slices() -> list[tuple[object, str, object]]:
+    """**Shorter idle slices.** ``Pilot.pause`` first waits until every widget of the screen has handled
+    what was sent to it, then for the process to be idle: the idle check is a backstop, and a 4 ms
+    slice (:data:`PILOT_IDLE_SLICE`) is enough for it. No terminal waits on these slices headless;
+    what a 20 ms slice let the screen's refresh timer run is waited for by
+    :func:`settle_after_pause_and_press`."""
+    from textual import _wait
+
+    return [(_wait, "SLEEP_GRANULARITY", PILOT_IDLE_SLICE), (_wait, "SLEEP_IDLE", PILOT_IDLE_SLICE / 20)]
+
+
+def settle_after_pause_and_press() -> list[tuple[object, str, object]]:
+    """**Pause and press wait for what a refresh queued.** ``Pilot.pause`` ends by running the screen's
+    refresh by hand; what that queues (``call_after_refresh`` callbacks, a recompose) would have run
+    inside a 20 ms idle slice, as the screen's 60 Hz refresh timer fired. Here ``pause`` waits for the
+    screen's queues once more, and ``press`` ends with a ``pause``, so a test still reads the console
+    after everything a key started. Nothing is skipped: this only waits longer than Pilot did."""
+    from textual.pilot import Pilot
+
+    pause = Pilot.pause
+    press = Pilot.press
+
+    async def pause_and_run_after_refresh(self, delay=None):
+        await pause(self, delay)
+        await self._wait_for_screen()
+
+    async def press_and_settle(self, *keys):
+        await press(self, *keys)
+        await self.pause()
+
+    return [(Pilot, "pause", pause_and_run_after_refresh), (Pilot, "press", press_and_settle)]
+
+
+def parse_css_once() -> list[tuple[object, str, object]]:
+    """**CSS parsed once per process.** Every new app parses every widget's default CSS again (about
+    60 ms of each console test's start); the rules parsed from the same text, with the same arguments
+    and the same theme variables, are kept and shared between apps. Safe because Textual does not
+    change a rule once parsed (the stylesheet copies what it applies), headless or not."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple, list] = {}
+
+    def parse_rules_once(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    return [(Stylesheet, "_parse_rules", parse_rules_once)]
+
+
+PATCHES = (skip_unseen_frames, shorter_idle_slices, settle_after_pause_and_press, parse_css_once)
+
+
+def installed_textual() -> str:
+    """The version of the Textual this process imports."""
+    import textual
+
+    return textual.__version__
+
+
+def why_not_patched() -> str | None:
+    """Why the patches must not be applied here (another Textual than they were written for), or
+    ``None`` when they may be."""
+    installed = installed_textual()
+    if installed == WRITTEN_FOR:
+        return None
+    return (f"Textual {installed} is installed but tests/textual_speedups.py was written for Textual "
+            f"{WRITTEN_FOR}: its patches of Textual's internals are not applied (the console tests run "
+            f"unpatched, slower); read them against {installed} and raise WRITTEN_FOR")
+
+
+def install(warn) -> list[tuple[object, str]]:
+    """Apply every patch when the installed Textual is the one they were written for; otherwise call
+    ``warn(reason)`` once and apply none. Returns the ``(owner, attribute)`` pairs set."""
+    reason = why_not_patched()
+    if reason is not None:
+        warn(reason)
+        return []
+    settings = [setting for make in PATCHES for setting in make()]
+    for owner, name, value in settings:
+        setattr(owner, name, value)
+    return [(owner, name) for owner, name, _ in settings]
+
+
+def pytest_configure(config):
+    """Apply the patches once per test process (the xdist controller and each worker). A skip is said
+    by the process that reports (the controller, or a run without xdist), so a run says it once."""
+    reporting = not hasattr(config, "workerinput")
+
+    def warn(reason: str) -> None:
+        if reporting:
+            config.issue_config_time_warning(pytest.PytestConfigWarning(reason), stacklevel=2)
+
+    install(warn)
