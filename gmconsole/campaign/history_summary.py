@@ -151,7 +151,7 @@ def _check_dice_groups(kept: dict, refusal: str) -> None:
     """A row's or a recap record's dice: ``[kind, faces]`` pairs of text (``ValueError`` with ``refusal`` else)."""
     for group in kept.get("dice_groups", ()):
         if type(group) is not list or len(group) != 2 or type(group[0]) is not str or type(group[1]) is not str:
-            raise ValueError(verbatim(refusal))
+            raise ValueError(refusal)
 
 
 def rows_of(rows) -> list[dict]:
@@ -166,7 +166,7 @@ def rows_of(rows) -> list[dict]:
             allowed = types.get(key)
             if allowed is not None and type(value) not in allowed:
                 raise ValueError(verbatim(f"a row's {key} is of the wrong type"))
-        _check_dice_groups(row, "a row's dice are of the wrong shape")
+        _check_dice_groups(row, verbatim("a row's dice are of the wrong shape"))
     return rows
 
 
@@ -183,7 +183,7 @@ def recaps_of(records) -> list[Entry]:
             allowed = types.get(key)
             if allowed is None or type(value) not in allowed:
                 raise ValueError(verbatim(f"a recap record's {key} is not what a record holds"))
-        _check_dice_groups(record, "a recap record's dice are of the wrong shape")
+        _check_dice_groups(record, verbatim("a recap record's dice are of the wrong shape"))
         for cost in record.get("costs") or ():
             if type(cost) is not dict:
                 raise ValueError(verbatim("a recap record's cost is not an object"))
