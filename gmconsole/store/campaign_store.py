@@ -45,6 +45,7 @@ import copy
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -146,7 +147,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float | None = 0.0,
+    def create(cls, root: Path, name: str, state: dict[str, Any], *, wait: float | None = 0.0,
                shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
@@ -287,7 +288,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     # -- campaign state -------------------------------------------------------------------------
 
-    def load_state(self) -> dict:
+    def load_state(self) -> dict[str, Any]:
         """The campaign document as last saved (a fresh copy the caller may change)."""
         self._usable(write=False)
         storage = self._state_db.storage
@@ -297,7 +298,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         state = tables["state"]["1"]
         return copy.deepcopy(state) if storage.cache else state
 
-    def save_state(self, state: dict) -> None:
+    def save_state(self, state: dict[str, Any]) -> None:
         """Replace the campaign document with ``state``, atomically and durably.
 
         The previous version is kept as the newest of :data:`STATE_BACKUPS` backups. Raises
@@ -307,7 +308,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self._usable(write=True)
         plain = schema.plain(state, verbatim("The campaign state"))
 
-        def replace(document: dict) -> None:
+        def replace(document: dict[str, Any]) -> None:
             document.clear()
             document.update(plain)
 
@@ -336,7 +337,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
-    def append_entry(self, session: int, entry: dict) -> int:
+    def append_entry(self, session: int, entry: dict[str, Any]) -> int:
         """Record ``entry`` in the history of ``session``; durable when it returns; return its id.
 
         Ids are unique in the campaign and increase with each append. ``"id"`` and ``"session"``
@@ -361,7 +362,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self._next_id = entry_id + 1
         return entry_id
 
-    def _append(self, session: int, document: dict) -> int:
+    def _append(self, session: int, document: dict[str, Any]) -> int:
         """:meth:`append_entry`'s write: into the newest chunk of ``session``, or a new one when it is full."""
         entry_id = self._allocate_id()
         chunks = self._chunks(session)
@@ -378,7 +379,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self._appended = max(filter(None, (self._appended, (first, session))))
         return entry_id
 
-    def update_entry(self, session: int, entry_id: int, fields: dict) -> None:
+    def update_entry(self, session: int, entry_id: int, fields: dict[str, Any]) -> None:
         """Set ``fields`` on entry ``entry_id`` of ``session`` (e.g. ``{"undone": True}``), durably.
 
         Raises :class:`EntryNotFound`, :class:`WriteFailed` (the entry unchanged), :class:`ReadOnly`,
@@ -415,7 +416,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     # -- internals ----------------------------------------------------------------------------------
 
-    def _check_entry(self, session: int, document: dict, where: str) -> None:
+    def _check_entry(self, session: int, document: dict[str, Any], where: str) -> None:
         """Refuse (:class:`NotSaved`) an entry its chunk could not be read back with: one outside the
         entry shape (:mod:`.shape`), as a load would refuse the whole chunk for it."""
         if self.shapes is None:

@@ -32,6 +32,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gmconsole.store.bounds import MAX_SUMMARY_FILE, unwritable
 from gmconsole.store.errors import StoreError
@@ -40,8 +41,8 @@ from gmconsole.store.safe_open import NOFOLLOW, read_nofollow
 
 __all__ = ["ChunkSummaries", "chunk_stamp"]
 
-Build = Callable[[list[dict]], dict]
-Check = Callable[[dict], object]
+Build = Callable[[list[dict[str, Any]]], dict[str, Any]]
+Check = Callable[[dict[str, Any]], object]
 
 
 def chunk_stamp(path: Path) -> list[int] | None:
@@ -66,10 +67,10 @@ class ChunkSummaries:
     given again only while the chunk file still has that stamp (looked up at every call, as for a
     summary file): a read skips parsing and checking the same file again, never the chunk's check."""
 
-    _summary_memo: dict | None = None
+    _summary_memo: dict[str, Any] | None = None
 
     def chunk_summary(self, session: int, first: int, part: str, forms: dict[str, str], build: Build,
-                      check: Check, entries: Callable[[], list[dict]] | None = None):
+                      check: Check, entries: Callable[[], list[dict[str, Any]]] | None = None):
         """Part ``part`` of the summary of the chunk of ``session`` starting at ``first``: ``check(data)`` of
         the one kept beside it when it is fresh and of format ``forms[part]`` (see the module docstring),
         else of one made now from the chunk's entries.
@@ -133,7 +134,7 @@ def _kept(where: Path, form: str, session: int, first: int, stamp: list[int], ch
         return None
 
 
-def _keep(where: Path, document: dict) -> None:
+def _keep(where: Path, document: dict[str, Any]) -> None:
     """Write a summary beside its chunk, best effort (see the module docstring): never through a link,
     never over its size limit, renamed into place whole, not synced."""
     try:

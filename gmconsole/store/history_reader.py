@@ -13,6 +13,7 @@ import bisect
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import gmconsole.store.schema as schema
 from gmconsole.i18n import _
@@ -29,7 +30,7 @@ class HistoryReader:
         self._usable(write=False)
         return sessions_in(self.path)
 
-    def entries(self, session: int | None = None) -> list[dict]:
+    def entries(self, session: int | None = None) -> list[dict[str, Any]]:
         """The history of ``session`` (all sessions when ``None``), oldest first.
 
         Each entry is the dict given to :meth:`append_entry` (with later :meth:`update_entry`
@@ -38,14 +39,14 @@ class HistoryReader:
         """
         self._usable(write=False)
         sessions = sessions_in(self.path) if session is None else [check_session(session)]
-        found: list[dict] = []
+        found: list[dict[str, Any]] = []
         for number in sessions:
             for first in chunks_in(session_folder(self.path, number)):
                 found.extend(self._read_chunk(number, first))
         found.sort(key=lambda entry: entry["id"])
         return found
 
-    def entry(self, session: int, entry_id: int) -> dict:
+    def entry(self, session: int, entry_id: int) -> dict[str, Any]:
         """One entry of ``session`` by id, reading only the chunk that holds it.
 
         Undo, redo and the roll builder look entries up one at a time; reading the whole
@@ -108,14 +109,14 @@ class HistoryReader:
                                            status.st_mtime_ns)
         return found
 
-    def chunk_entries(self, session: int, first: int) -> list[dict]:
+    def chunk_entries(self, session: int, first: int) -> list[dict[str, Any]]:
         """The entries of the chunk of ``session`` whose first id is ``first``, oldest first (each
         with ``id`` and ``session``); empty when it is gone. Raises :class:`CorruptFile` naming it.
         Safe in another thread beside this store's writes, as :meth:`chunk_signatures`."""
         self._usable(write=False)
         return self._read_chunk(check_session(session), first)
 
-    def entries_newest_first(self, session: int) -> Iterator[dict]:
+    def entries_newest_first(self, session: int) -> Iterator[dict[str, Any]]:
         """The history of ``session``, newest first, read one chunk at a time as it is consumed.
 
         Lets a caller that only needs the tail of a session (the last roll, the current scene,
@@ -126,7 +127,7 @@ class HistoryReader:
         for first in reversed(chunks_in(session_folder(self.path, session))):
             yield from reversed(self._read_chunk(session, first))
 
-    def _read_chunk(self, session: int, first: int) -> list[dict]:
+    def _read_chunk(self, session: int, first: int) -> list[dict[str, Any]]:
         """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
         path = chunk_file(self.path, session, first)
         loaded = schema.read(path, "history", self._backup_base(path))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from tinydb.storages import Storage
 
@@ -65,7 +66,7 @@ class AtomicJSONStorage(Storage):
         self.campaign = campaign
         self.shape = shape
         self.found_schema: int | None = None
-        self._data: dict | None = None
+        self._data: dict[str, Any] | None = None
         self._stamp: tuple | None = None
 
     def _current_stamp(self) -> tuple | None:
@@ -75,7 +76,7 @@ class AtomicJSONStorage(Storage):
             return None
         return (info.st_ino, info.st_size, info.st_mtime_ns)
 
-    def read(self) -> dict | None:
+    def read(self) -> dict[str, Any] | None:
         """The file's tables (migrated to the current schema), or ``None`` when it does not exist."""
         if self._data is not None:
             if self._current_stamp() == self._stamp:
@@ -90,7 +91,7 @@ class AtomicJSONStorage(Storage):
             self._data, self._stamp = tables, stamp
         return tables
 
-    def write(self, data: dict) -> None:
+    def write(self, data: dict[str, Any]) -> None:
         """Save ``data`` atomically and durably; :class:`WriteFailed` leaves the old file intact.
 
         Nothing is written that a read would refuse (:class:`NotSaved`, the old file intact): a file over
@@ -109,7 +110,7 @@ class AtomicJSONStorage(Storage):
         if self.cache:
             self._data, self._stamp = data, self._current_stamp()
 
-    def _encoded(self, data: dict) -> bytes:
+    def _encoded(self, data: dict[str, Any]) -> bytes:
         """The bytes :meth:`write` saves, once they are known to read back (see :meth:`write`)."""
         if self.shape is not None and self.kind == "campaign":
             for document in data.get(schema.TABLE_OF_KIND[self.kind], {}).values():
