@@ -233,9 +233,8 @@ def draw(
         raise RulesError(_("{whose} keep-best-of must be from 1 to {most} cards").format(
             whose=possessive(combatant), most=MAX_KEEP_BEST))
     if cards is not None and len(cards) != speed * keep_best_of:
-        raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws "
-                                        "{draws}").format(given=len(cards), speed=speed, best=keep_best_of,
-                                                          draws=speed * keep_best_of))
+        raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws {draws}")
+                           .format(given=len(cards), speed=speed, best=keep_best_of, draws=speed * keep_best_of))
     new = _copy(state)
     new.draw_options[combatant] = [speed, keep_best_of]
     typed = list(cards) if cards is not None else None
@@ -420,8 +419,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
     if not state.slots:
         raise RulesError(_("nobody is in the conflict"))
     _require_in(state, combatant)
-    current = state.current()  # never None: the conflict has slots
-    if current is not None and current.combatant == combatant:
+    if state.slots[state.turn].combatant == combatant:  # the current slot (the conflict has slots)
         raise RulesError(_("it is already {whose} turn").format(whose=possessive(combatant)))
     later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
     if not later:

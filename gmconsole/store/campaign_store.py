@@ -45,7 +45,7 @@ import copy
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -64,7 +64,7 @@ from gmconsole.store.errors import (
     ReadOnly,
     StoreError,
 )
-from gmconsole.store.history_reader import HistoryReader
+from gmconsole.store.history_reader import ChunkSignature, HistoryReader
 from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
     BACKUPS,
     CAMPAIGN_FILE,
@@ -86,7 +86,7 @@ from gmconsole.store.names import check_new_name
 from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import ShapeError, Shapes
-from gmconsole.store.storage import AtomicJSONStorage
+from gmconsole.store.storage import AtomicJSONStorage, replaced_by
 
 CHUNK_SIZE = 256
 """Most entries in one history chunk: bounds the bytes rewritten to record one roll."""
@@ -206,7 +206,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
             if not read_only:
                 remove_stray_temp_files(folder)
             store = cls(root, name, read_only=read_only, lock=lock, shapes=shapes)
-            storage = store._state_db.storage
+            storage = cast(AtomicJSONStorage, store._state_db.storage)  # the storage the file is opened with
             tables = storage.read()
             if tables is None:
                 raise CampaignNotFound(root, name)
@@ -249,7 +249,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     def __enter__(self) -> CampaignStore:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -291,7 +291,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     def load_state(self) -> dict[str, Any]:
         """The campaign document as last saved (a fresh copy the caller may change)."""
         self._usable(write=False)
-        storage = self._state_db.storage
+        storage = cast(AtomicJSONStorage, self._state_db.storage)  # the storage the file is opened with
         tables = storage.read()
         if tables is None:
             raise CampaignNotFound(self.root, self.name)
@@ -307,15 +307,10 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         """
         self._usable(write=True)
         plain = schema.plain(state, verbatim("The campaign state"))
-
-        def replace(document: dict[str, Any]) -> None:
-            document.clear()
-            document.update(plain)
-
         with self._writing():
-            self._state_db.table("state").update(replace, doc_ids=[1])
+            self._state_db.table("state").update(replaced_by(plain), doc_ids=[1])
 
-    def stamp(self) -> tuple:
+    def stamp(self) -> tuple[tuple[int, int, int] | None, tuple[tuple[tuple[int, int], ChunkSignature], ...]]:
         """What changes whenever a file this campaign is read from does: ``campaign.json``'s inode, size
         and modification time, and every history chunk's (:meth:`chunk_signatures`). Reads no file.
 
@@ -333,7 +328,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         """Forget which history chunks each session has (kept since they were first listed): a reader
         calls this before reading again what a writer changed, which may include a new chunk."""
         self._chunk_index.clear()
-        self._state_db.storage.forget()
+        cast(AtomicJSONStorage, self._state_db.storage).forget()  # the storage the file is opened with
 
     # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
@@ -407,7 +402,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
             stored = self.shapes.pack(changed) if self.shapes is not None else changed
             self._wrote(session, chunks[at])
             with self._writing():  # the whole document replaced: a lean form renames or drops keys
-                table.update(lambda document: (document.clear(), document.update(stored)), doc_ids=[entry_id])
+                table.update(replaced_by(stored), doc_ids=[entry_id])
         except EntryNotFound:
             raise
         except BaseException:

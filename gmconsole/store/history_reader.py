@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gmconsole.store.schema as schema
 from gmconsole.i18n import _
@@ -21,9 +21,25 @@ from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, EntryNotFound
 from gmconsole.store.layout import backup_base, check_session, chunk_file, chunks_in, session_folder, sessions_in
 
+if TYPE_CHECKING:
+    from gmconsole.store.shape import Shapes
+
+
+ChunkSignature = tuple[int, int, int, int]
+"""A history chunk's signature (see :meth:`HistoryReader.chunk_signatures`): this store's writes to it, and
+the file's inode, size and modification time (ns)."""
+
 
 class HistoryReader:
     """Mixed into ``CampaignStore``: uses its ``path``, ``shapes``, ``_chunk_index`` and ``_usable``."""
+
+    if TYPE_CHECKING:  # CampaignStore's, which this is mixed into
+        path: Path
+        shapes: Shapes | None
+        _chunk_index: dict[int, list[int]]
+        _chunk_writes: dict[Path, int]
+
+        def _usable(self, *, write: bool) -> None: ...
 
     def sessions(self) -> list[int]:
         """Numbers of the sessions that have history, ascending."""
@@ -62,7 +78,7 @@ class HistoryReader:
                     return document
         raise EntryNotFound(session, entry_id)
 
-    def present(self, keys) -> set[tuple[int, int]]:
+    def present(self, keys: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
         """Which of the ``(session, id)`` pairs ``keys`` are entries on disk, reading each chunk that
         could hold one of them once (the state's undo stack names up to a thousand entries)."""
         self._usable(write=False)
@@ -85,7 +101,7 @@ class HistoryReader:
         self._usable(write=False)
         return chunk_files(self.path)
 
-    def chunk_signatures(self) -> dict[tuple[int, int], tuple]:
+    def chunk_signatures(self) -> dict[tuple[int, int], ChunkSignature]:
         """Every history chunk in place, ``(session, first id)`` → a signature that changes whenever
         the file does: how often this store wrote it, and the file's inode, size and modification time.
 
@@ -97,7 +113,7 @@ class HistoryReader:
         Safe in another thread beside this store's writes: it reads only folder listings and
         counters, and every chunk is replaced whole by a rename."""
         self._usable(write=False)
-        found: dict[tuple[int, int], tuple] = {}
+        found: dict[tuple[int, int], ChunkSignature] = {}
         for session in sessions_in(self.path):
             for first in chunks_in(session_folder(self.path, session)):
                 path = chunk_file(self.path, session, first)

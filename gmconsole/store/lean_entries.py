@@ -33,7 +33,7 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, overload
 
 from gmconsole import systems
 from gmconsole.i18n import _
@@ -58,7 +58,7 @@ GONE = "~gone"
 DICE_KEYS = ("dice", "first_dice", "push_dice", "defender_dice")
 """The fields holding a list of dice, in an entry and in the roll states an undo record keeps."""
 
-EMPTY_UNDO = {"before": {}, "after": {}, "entries": []}
+EMPTY_UNDO: dict[str, object] = {"before": {}, "after": {}, "entries": []}
 
 GENERIC_DEFAULTS: dict[str, dict[str, Any]] = {
     "request": {
@@ -90,7 +90,8 @@ _MAX_DICE_TEXT = 2 * MAX_DICE * 32
 
 # -- the family's part -----------------------------------------------------------------------------------
 
-def _family(entry: Mapping) -> tuple[Mapping[str, Callable[[dict[str, Any]], object]], Mapping[str, dict[str, Any]]]:
+def _family(entry: Mapping[str, Any]
+            ) -> tuple[Mapping[str, Callable[[dict[str, Any]], object]], Mapping[str, dict[str, Any]]]:
     """What the entry's family works out and leaves out (nothing for an entry of no known system)."""
     system = entry.get("system")
     found = systems.find(system) if isinstance(system, str) and entry.get("kind") == "roll" else None
@@ -203,6 +204,10 @@ def _lean_parts(parts: dict[str, Any]) -> dict[str, Any]:
     return {k: _lean_character(v) if k.startswith("character:") else v for k, v in parts.items()}
 
 
+@overload
+def _lean_state(state: dict[str, Any]) -> dict[str, Any]: ...
+@overload
+def _lean_state(state: object) -> object: ...
 def _lean_state(state: object) -> object:
     """A roll's fields as an undo record keeps them, with their dice as text."""
     if type(state) is not dict:
@@ -225,7 +230,7 @@ def _lean_undo(undo: object) -> object:
             if type(record) is dict and type(record.get("before")) is dict and type(record.get("after")) is dict:
                 before = _lean_state(record["before"])
                 after = _lean_state(record["after"])
-                record = {**record, "before": before, "after": _changes(before, after)}  # type: ignore[arg-type]
+                record = {**record, "before": before, "after": _changes(before, after)}
             entries.append(record)
         out["entries"] = entries
     return out

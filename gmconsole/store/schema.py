@@ -63,7 +63,8 @@ def plain(document: dict[str, Any], what: str) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise TypeError(verbatim("{what} must be a dict, not {type}.").format(what=what, type=type(document).__name__))
     try:
-        return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+        stored: dict[str, Any] = json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+        return stored
     except (TypeError, ValueError) as error:
         raise TypeError(verbatim("{what} cannot be saved as JSON: {error}.").format(what=what, error=error)) from error
 

@@ -10,6 +10,7 @@ writes a file it could not read: TinyDB always reads before it writes, and a rea
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from gmconsole.i18n import _
 from gmconsole.store.atomic import atomic_write
 from gmconsole.store.bounds import MAX_FILE
 from gmconsole.store.errors import NotSaved, ReadOnly
-from gmconsole.store.shape import ShapeError
+from gmconsole.store.shape import Check, ShapeError
 from gmconsole.user_files import size_words
 
 
@@ -54,8 +55,8 @@ class AtomicJSONStorage(Storage):
         cache: bool = True,
         read_only: bool = False,
         campaign: str = "",
-        shape=None,
-    ):
+        shape: Check | None = None,
+    ) -> None:
         super().__init__()
         self.path = Path(path)
         self.kind = kind
@@ -67,9 +68,9 @@ class AtomicJSONStorage(Storage):
         self.shape = shape
         self.found_schema: int | None = None
         self._data: dict[str, Any] | None = None
-        self._stamp: tuple | None = None
+        self._stamp: tuple[int, int, int] | None = None
 
-    def _current_stamp(self) -> tuple | None:
+    def _current_stamp(self) -> tuple[int, int, int] | None:
         try:
             info = os.stat(self.path)
         except OSError:
@@ -132,3 +133,14 @@ class AtomicJSONStorage(Storage):
     def forget(self) -> None:
         """Drop the cached data; the next read comes from disk."""
         self._data = None
+
+
+def replaced_by(document: Mapping[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
+    """A TinyDB ``update`` that makes the stored document ``document``, keys it lacks dropped
+    (``update`` with a dict keeps them)."""
+
+    def replace(stored: MutableMapping[str, Any]) -> None:
+        stored.clear()
+        stored.update(document)
+
+    return replace
