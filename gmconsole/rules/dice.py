@@ -9,7 +9,7 @@ R-MANUAL-1: every roll accepts faces typed in from physical dice; they are valid
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
@@ -130,7 +130,7 @@ class DiceSource:
     GM typed, which the refusals quote.
     """
 
-    def __init__(self, rng: random.Random | None = None, faces: dict[str, Sequence[int]] | None = None):
+    def __init__(self, rng: random.Random | None = None, faces: Mapping[str, Sequence[int]] | None = None):
         if (rng is None) == (faces is None):
             raise ValueError(verbatim("give exactly one of rng or faces"))
         self.rng = rng
