@@ -33,6 +33,8 @@ applied, so the service drops it and says so once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from gmconsole.i18n import _, verbatim
@@ -86,7 +88,7 @@ def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -
 
 
 def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key], redo: list[Key],
-         pending: list[Key] = (), *, thorough: bool = True) -> Reconciliation:
+         pending: Sequence[Key] = (), *, thorough: bool = True) -> Reconciliation:
     """Read the newest entries of session ``current`` (and ``current + 1``, where a new session's entry
     goes) and the entries on top of the stacks; look up every entry the stacks and ``pending`` (the
     rolls whose costs wait) name, unless not ``thorough``; return what must change, writing nothing.
@@ -156,7 +158,7 @@ def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
     return found
 
 
-def trim(stack: list[Key], newest_on_disk: int, missing: set[Key] = frozenset()) -> list[Key]:
+def trim(stack: list[Key], newest_on_disk: int, missing: AbstractSet[Key] = frozenset()) -> list[Key]:
     """``stack`` (oldest first, the next step last) cut short of its newest lost entry: the steps taken
     after it are kept, since each holds its own before-image, and undo or redo stops where the record
     is lost (so setting aside an old session's file never empties the undo of the intact session

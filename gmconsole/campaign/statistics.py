@@ -124,7 +124,8 @@ class _Scale:
     def __init__(self, chances: dict[Expected, Fraction], pushes: set[tuple[Expected, int]],
                  band_order: tuple[str, ...] = ()) -> None:
         self.band_order = band_order
-        steps = {key: (key.mean, key.variance, chances[key]) for key in chances}
+        steps: dict[Expected | tuple[Expected, int], tuple[Fraction, Fraction, Fraction]] = {
+            key: (key.mean, key.variance, chances[key]) for key in chances}
         steps.update({key: (key[0].mean - key[1], key[0].variance, Fraction(0)) for key in pushes})
         self.mean = math.lcm(1, *(m.denominator for m, _v, _c in steps.values()))
         self.variance = math.lcm(1, *(v.denominator for _m, v, _c in steps.values()))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from gmconsole.i18n import _, language, pick
 
@@ -33,20 +34,21 @@ TABLE_OF_SYSTEM = {"yze-step": "yze"}
 panic); every other system's table carries its own name."""
 
 
-def system_table(system: str) -> dict:
+def system_table(system: str) -> dict[str, Any]:
     """The table ``system`` reads (:data:`TABLE_OF_SYSTEM`), loaded with :func:`load_table`."""
     return load_table(TABLE_OF_SYSTEM.get(system, system))
 
 
 @cache
-def load_table(name: str) -> dict:
+def load_table(name: str) -> dict[str, Any]:
     """Load the table ``name`` as a dict (its compiled JSON copy, else ``data/<name>.toml`` itself);
     cached, so callers must not mutate it."""
     folder = data_dir()
     compiled = folder / "compiled" / f"{name}.json"
     if compiled.exists():
         with compiled.open(encoding="utf-8") as fh:
-            return json.load(fh)
+            table: dict[str, Any] = json.load(fh)
+            return table
     import tomllib
 
     with (folder / f"{name}.toml").open("rb") as fh:

@@ -9,9 +9,10 @@ R-MANUAL-1: every roll accepts faces typed in from physical dice; they are valid
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.rules.errors import RulesError
@@ -48,9 +49,9 @@ class Die:
     sides: int = 6
     source: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The JSON shape a pool's dice take before the roll: ``{kind, sides}`` (+ ``source``)."""
-        out: dict = {"kind": self.kind.value, "sides": self.sides}
+        out: dict[str, Any] = {"kind": self.kind.value, "sides": self.sides}
         if self.source is not None:
             out["source"] = self.source
         return out
@@ -81,7 +82,7 @@ class RolledDie:
         """The same die rerolled by a push to show ``face``."""
         return replace(self, face=face, rerolled=True)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The JSON shape the CLI and the history use: ``{kind, sides, face, rerolled}`` (+ ``source``)."""
         out = {"kind": self.die.kind.value, "sides": self.die.sides, "face": self.face, "rerolled": self.rerolled}
         if self.die.source is not None:
@@ -129,7 +130,7 @@ class DiceSource:
     GM typed, which the refusals quote.
     """
 
-    def __init__(self, rng: random.Random | None = None, faces: dict[str, Sequence[int]] | None = None):
+    def __init__(self, rng: random.Random | None = None, faces: Mapping[str, Sequence[int]] | None = None):
         if (rng is None) == (faces is None):
             raise ValueError(verbatim("give exactly one of rng or faces"))
         self.rng = rng
@@ -145,6 +146,7 @@ class DiceSource:
     def face(self, die: Die) -> int:
         """The next face for ``die``: rolled, or the next typed face of its kind (validated)."""
         if self._faces is None:
+            assert self.rng is not None  # the constructor takes exactly one of rng and faces
             return self.rng.randint(1, die.sides)
         kind = die.kind.value
         typed = self._faces.get(kind, [])

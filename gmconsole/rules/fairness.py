@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from gmconsole.i18n import verbatim
 
@@ -118,7 +119,7 @@ def _upper_gamma_q(a: float, x: float) -> float:
     return h * math.exp(log_front)
 
 
-def fairness_verdict(counts: Sequence[int]) -> dict:
+def fairness_verdict(counts: Sequence[int]) -> dict[str, Any]:
     """Face counts (face 1 first) of one kind and size of die: ``n``, ``chi2``, ``p_value`` and
     ``suspect`` (True at p < :data:`SUSPECT_P`; ``None`` with fewer than :func:`rolls_needed` rolls,
     when ``needed`` says how many)."""

@@ -23,6 +23,7 @@ import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.rules.errors import RulesError
@@ -50,12 +51,12 @@ class Slot:
     seq: int = 0
     delayed: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"combatant": self.combatant, "value": self.value, "attribute": self.attribute,
                 "rolloff": list(self.rolloff), "seq": self.seq, "delayed": self.delayed}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Slot:
+    def from_dict(cls, data: dict[str, Any]) -> Slot:
         return cls(data["combatant"], int(data["value"]), int(data.get("attribute", 0)),
                    list(data.get("rolloff", [])), int(data.get("seq", 0)), bool(data.get("delayed", False)))
 
@@ -99,7 +100,7 @@ class Initiative:
         """The combatant of every slot in acting order (speed N shows a combatant N times)."""
         return [slot.combatant for slot in self.slots]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "deck": list(self.deck), "decks": self.decks,
                 "slots": [s.to_dict() for s in self.slots], "round": self.round, "turn": self.turn,
                 "draws": self.draws, "seq": self.seq, "begun": self.begun,
@@ -107,7 +108,7 @@ class Initiative:
                 **({"actions": {k: list(v) for k, v in self.actions.items()}} if self.actions else {})}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Initiative:
+    def from_dict(cls, data: dict[str, Any]) -> Initiative:
         return cls(mode=data["mode"], deck=list(data.get("deck", [])), decks=int(data.get("decks", 0)),
                    slots=[Slot.from_dict(s) for s in data.get("slots", [])], round=int(data.get("round", 1)),
                    turn=int(data.get("turn", 0)), draws=int(data.get("draws", 0)), seq=int(data.get("seq", 0)),
@@ -121,7 +122,7 @@ def _copy(state: Initiative) -> Initiative:
     return copy.deepcopy(state)
 
 
-def _key(state: Initiative, slot: Slot):
+def _key(state: Initiative, slot: Slot) -> tuple[int | tuple[int, ...], ...]:
     if state.mode == "cards":
         return (slot.value, slot.seq)
     if state.mode == "roll":
@@ -216,7 +217,7 @@ def draw(
     speed: int = 1,
     keep_best_of: int = 1,
     cards: Sequence[int] | None = None,
-) -> tuple[Initiative, dict]:
+) -> tuple[Initiative, dict[str, Any]]:
     """``combatant`` draws: ``speed`` places, each the best (lowest) of ``keep_best_of`` cards; the
     others go back into the deck, which is shuffled (with ``rng``). ``cards`` are the cards the
     GM drew from a physical deck, in order (``speed`` × ``keep_best_of`` of them).
@@ -232,9 +233,8 @@ def draw(
         raise RulesError(_("{whose} keep-best-of must be from 1 to {most} cards").format(
             whose=possessive(combatant), most=MAX_KEEP_BEST))
     if cards is not None and len(cards) != speed * keep_best_of:
-        raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws "
-                                        "{draws}").format(given=len(cards), speed=speed, best=keep_best_of,
-                                                          draws=speed * keep_best_of))
+        raise _whose_cards(combatant, _("{given} cards given but speed {speed} with keep-best-of {best} draws {draws}")
+                           .format(given=len(cards), speed=speed, best=keep_best_of, draws=speed * keep_best_of))
     new = _copy(state)
     new.draw_options[combatant] = [speed, keep_best_of]
     typed = list(cards) if cards is not None else None
@@ -269,7 +269,7 @@ def _settle_ties(state: Initiative, rng: random.Random | None) -> list[tuple[str
     """Roll-off: slots tied on total and attribute each roll a D6, again while still tied."""
     rolled: list[tuple[str, int]] = []
     while True:
-        groups: dict[tuple, list[Slot]] = {}
+        groups: dict[tuple[int, int, tuple[int, ...]], list[Slot]] = {}
         for slot in state.slots:
             groups.setdefault((slot.value, slot.attribute, tuple(slot.rolloff)), []).append(slot)
         tied = [g for g in groups.values() if len(g) > 1]
@@ -291,7 +291,7 @@ def roll(
     rng: random.Random | None = None,
     *,
     face: int | None = None,
-) -> tuple[Initiative, dict]:
+) -> tuple[Initiative, dict[str, Any]]:
     """``combatant`` rolls D6 + ``attribute`` (``face``: a D6 rolled by hand); highest acts first;
     ties go to the higher attribute, then a roll-off. Returns the state and
     ``{"face", "attribute", "total", "rolloffs": [[combatant, face], ...]}``."""
@@ -419,7 +419,7 @@ def bring_in(state: Initiative, combatant: str) -> Initiative:
     if not state.slots:
         raise RulesError(_("nobody is in the conflict"))
     _require_in(state, combatant)
-    if state.current().combatant == combatant:
+    if state.slots[state.turn].combatant == combatant:  # the current slot (the conflict has slots)
         raise RulesError(_("it is already {whose} turn").format(whose=possessive(combatant)))
     later = [s for s in state.slots[state.turn + 1:] if s.combatant == combatant and s.delayed]
     if not later:

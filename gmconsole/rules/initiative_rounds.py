@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.rules import initiative as ini
@@ -43,7 +44,7 @@ def redraw(
     state: ini.Initiative,
     rng: random.Random | None = None,
     cards: Mapping[str, Sequence[int]] | None = None,
-) -> tuple[ini.Initiative, dict]:
+) -> tuple[ini.Initiative, dict[str, Any]]:
     """The new round's draw: keepers keep their cards, everyone else draws from a fresh deck
     (``cards``: the cards typed for a combatant, in order; the others draw from the shuffled deck).
     The round and turn are kept (call it when a round has just begun: the first place acts).

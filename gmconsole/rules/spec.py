@@ -17,8 +17,9 @@ unknown letter) are made here, so every roll says them alike.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.errors import RulesError
@@ -53,14 +54,17 @@ class FaceKind:
     d6: bool = True
 
 
-class Typed(dict):
+_Face = TypeVar("_Face")  # a typed token (str) or a face read from it (int)
+
+
+class Typed(dict[str, list[_Face]]):
     """``{kind: [token, ...]}`` (or faces, from :func:`parse_int_spec`) as the GM typed them, with each
     kind's faces as typed (``typed["base"]``: ``"63124"``) and the kinds they were read with, so a
     refusal can quote them and show the GM's own faces written both ways."""
 
-    def __init__(self, items: Mapping | Iterable = (), *, typed: Mapping[str, str] | None = None,
+    def __init__(self, items: Mapping[str, list[_Face]] | None = None, *, typed: Mapping[str, str] | None = None,
                  kinds: Sequence[FaceKind] = ()) -> None:
-        super().__init__(items)
+        super().__init__(items or {})
         self.typed: dict[str, str] = dict(typed or {})
         self.kinds: tuple[FaceKind, ...] = tuple(kinds)
 
@@ -101,7 +105,7 @@ def write_faces(kinds: Sequence[FaceKind | str], faces: Mapping[str, Sequence[ob
     return " ".join(groups)
 
 
-def example(kind: FaceKind, sides: Sequence[int], typed: Sequence[str] = ()) -> str:
+def example(kind: FaceKind, sides: Sequence[int], typed: Sequence[object] = ()) -> str:
     """How to type one face per die of ``sides`` for ``kind``, both ways: ``b63124 or base=6,3,1,2,4``.
     The GM's own faces are shown when they are the right number of faces run together (``base=63124``),
     else faces any die of ``sides`` can show."""
@@ -125,7 +129,7 @@ def _generic(kinds: tuple[FaceKind, ...]) -> str:
     return long if short == long else _("{short} or {long}").format(short=short, long=long)
 
 
-def split_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed:
+def split_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed[str]:
     """Split ``spec`` into ``{kind: [token, ...]}``; unknown kinds, empty groups and repeats are errors,
     each one sentence saying how to write it."""
     known = _kinds(kinds)
@@ -135,7 +139,7 @@ def split_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed:
         raise RulesError(_("the faces typed are {length} characters long (at most {most}): type one face per die "
                            "rolled").format(length=f"{len(spec):,}", most=f"{MAX_SPEC_CHARS:,}"))
     by_word = {k.name: k for k in known} | {k.letter: k for k in known if k.letter}
-    out = Typed(kinds=known)
+    out: Typed[str] = Typed(kinds=known)
     seen: dict[str, str] = {}
     for group in spec.split():
         long = _LONG.fullmatch(group)
@@ -174,14 +178,14 @@ def to_int(token: str, kind: str) -> int:
     return int(token)
 
 
-def parse_int_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed:
+def parse_int_spec(spec: str, kinds: Sequence[FaceKind | str]) -> Typed[int]:
     """A SPEC whose faces are plain integers: ``{kind: [face, ...]}`` (a :class:`Typed`)."""
     tokens = split_spec(spec, kinds)
     return Typed({kind: [to_int(t, kind) for t in faces] for kind, faces in tokens.items()}, typed=tokens.typed,
                  kinds=tokens.kinds)
 
 
-def faces_per_kind(typed: Typed, most: int) -> dict[str, int]:
+def faces_per_kind(typed: Typed[_Face], most: int) -> dict[str, int]:
     """How many faces each kind types, for a pool made of the dice the faces type (R-MANUAL-1: no pool
     given); a kind typing more faces than a pool holds dice of it (``most``) is refused as faces typed:
     ``base: too many faces typed (20,001): one face per die, and a pool has at most 100 dice of a kind``."""
@@ -244,7 +248,7 @@ def count_refusal(kind: FaceKind, sides: Sequence[int], tokens: Sequence[object]
     return RulesError(_named(kind.name, said.format(dice=dice, faces=faces, typed=typed, example=how)))
 
 
-def check_counts(typed: Typed, sides: Mapping[str, Sequence[int]], rerolled: bool = False) -> None:
+def check_counts(typed: Typed[_Face], sides: Mapping[str, Sequence[int]], rerolled: bool = False) -> None:
     """R-MANUAL-1: exactly one typed face per die of each kind (``sides``: each kind's dice by their
     sides, in order); every kind that is wrong is said, each as :func:`count_refusal` words it, so faces
     typed for another character's pool are corrected in one go rather than kind by kind."""

@@ -45,6 +45,7 @@ import copy
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -63,7 +64,7 @@ from gmconsole.store.errors import (
     ReadOnly,
     StoreError,
 )
-from gmconsole.store.history_reader import HistoryReader
+from gmconsole.store.history_reader import ChunkSignature, HistoryReader
 from gmconsole.store.layout import (  # noqa: F401  (names callers and tests use from here)
     BACKUPS,
     CAMPAIGN_FILE,
@@ -85,7 +86,7 @@ from gmconsole.store.names import check_new_name
 from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import ShapeError, Shapes
-from gmconsole.store.storage import AtomicJSONStorage
+from gmconsole.store.storage import AtomicJSONStorage, replaced_by
 
 CHUNK_SIZE = 256
 """Most entries in one history chunk: bounds the bytes rewritten to record one roll."""
@@ -146,7 +147,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     # -- opening and closing ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, name: str, state: dict, *, wait: float | None = 0.0,
+    def create(cls, root: Path, name: str, state: dict[str, Any], *, wait: float | None = 0.0,
                shapes: Shapes | None = None) -> CampaignStore:
         """Make a new campaign folder under ``root`` holding ``state``; return it open and locked.
 
@@ -205,7 +206,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
             if not read_only:
                 remove_stray_temp_files(folder)
             store = cls(root, name, read_only=read_only, lock=lock, shapes=shapes)
-            storage = store._state_db.storage
+            storage = cast(AtomicJSONStorage, store._state_db.storage)  # the storage the file is opened with
             tables = storage.read()
             if tables is None:
                 raise CampaignNotFound(root, name)
@@ -248,7 +249,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     def __enter__(self) -> CampaignStore:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -287,17 +288,17 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     # -- campaign state -------------------------------------------------------------------------
 
-    def load_state(self) -> dict:
+    def load_state(self) -> dict[str, Any]:
         """The campaign document as last saved (a fresh copy the caller may change)."""
         self._usable(write=False)
-        storage = self._state_db.storage
+        storage = cast(AtomicJSONStorage, self._state_db.storage)  # the storage the file is opened with
         tables = storage.read()
         if tables is None:
             raise CampaignNotFound(self.root, self.name)
         state = tables["state"]["1"]
         return copy.deepcopy(state) if storage.cache else state
 
-    def save_state(self, state: dict) -> None:
+    def save_state(self, state: dict[str, Any]) -> None:
         """Replace the campaign document with ``state``, atomically and durably.
 
         The previous version is kept as the newest of :data:`STATE_BACKUPS` backups. Raises
@@ -306,15 +307,10 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         """
         self._usable(write=True)
         plain = schema.plain(state, verbatim("The campaign state"))
-
-        def replace(document: dict) -> None:
-            document.clear()
-            document.update(plain)
-
         with self._writing():
-            self._state_db.table("state").update(replace, doc_ids=[1])
+            self._state_db.table("state").update(replaced_by(plain), doc_ids=[1])
 
-    def stamp(self) -> tuple:
+    def stamp(self) -> tuple[tuple[int, int, int] | None, tuple[tuple[tuple[int, int], ChunkSignature], ...]]:
         """What changes whenever a file this campaign is read from does: ``campaign.json``'s inode, size
         and modification time, and every history chunk's (:meth:`chunk_signatures`). Reads no file.
 
@@ -332,11 +328,11 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         """Forget which history chunks each session has (kept since they were first listed): a reader
         calls this before reading again what a writer changed, which may include a new chunk."""
         self._chunk_index.clear()
-        self._state_db.storage.forget()
+        cast(AtomicJSONStorage, self._state_db.storage).forget()  # the storage the file is opened with
 
     # -- history (reading it: :class:`HistoryReader`) ------------------------------------------------
 
-    def append_entry(self, session: int, entry: dict) -> int:
+    def append_entry(self, session: int, entry: dict[str, Any]) -> int:
         """Record ``entry`` in the history of ``session``; durable when it returns; return its id.
 
         Ids are unique in the campaign and increase with each append. ``"id"`` and ``"session"``
@@ -361,7 +357,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self._next_id = entry_id + 1
         return entry_id
 
-    def _append(self, session: int, document: dict) -> int:
+    def _append(self, session: int, document: dict[str, Any]) -> int:
         """:meth:`append_entry`'s write: into the newest chunk of ``session``, or a new one when it is full."""
         entry_id = self._allocate_id()
         chunks = self._chunks(session)
@@ -378,7 +374,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self._appended = max(filter(None, (self._appended, (first, session))))
         return entry_id
 
-    def update_entry(self, session: int, entry_id: int, fields: dict) -> None:
+    def update_entry(self, session: int, entry_id: int, fields: dict[str, Any]) -> None:
         """Set ``fields`` on entry ``entry_id`` of ``session`` (e.g. ``{"undone": True}``), durably.
 
         Raises :class:`EntryNotFound`, :class:`WriteFailed` (the entry unchanged), :class:`ReadOnly`,
@@ -406,7 +402,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
             stored = self.shapes.pack(changed) if self.shapes is not None else changed
             self._wrote(session, chunks[at])
             with self._writing():  # the whole document replaced: a lean form renames or drops keys
-                table.update(lambda document: (document.clear(), document.update(stored)), doc_ids=[entry_id])
+                table.update(replaced_by(stored), doc_ids=[entry_id])
         except EntryNotFound:
             raise
         except BaseException:
@@ -415,7 +411,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     # -- internals ----------------------------------------------------------------------------------
 
-    def _check_entry(self, session: int, document: dict, where: str) -> None:
+    def _check_entry(self, session: int, document: dict[str, Any], where: str) -> None:
         """Refuse (:class:`NotSaved`) an entry its chunk could not be read back with: one outside the
         entry shape (:mod:`.shape`), as a load would refuse the whole chunk for it."""
         if self.shapes is None:

@@ -32,6 +32,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from gmconsole.store.bounds import MAX_SUMMARY_FILE, unwritable
 from gmconsole.store.errors import StoreError
@@ -40,8 +41,15 @@ from gmconsole.store.safe_open import NOFOLLOW, read_nofollow
 
 __all__ = ["ChunkSummaries", "chunk_stamp"]
 
-Build = Callable[[list[dict]], dict]
-Check = Callable[[dict], object]
+_MemoKey = tuple[int, int, str, str]
+"""A part kept in memory: its chunk's session and first id, the part and its format."""
+
+_Read = TypeVar("_Read")
+
+Build = Callable[[list[dict[str, Any]]], dict[str, Any]]
+"""Every part of a chunk's summary, ``{part: data}``, made from its entries."""
+Check = Callable[[Any], _Read]
+"""What a caller reads of a part's data (any JSON value), refusing data it cannot read."""
 
 
 def chunk_stamp(path: Path) -> list[int] | None:
@@ -66,10 +74,18 @@ class ChunkSummaries:
     given again only while the chunk file still has that stamp (looked up at every call, as for a
     summary file): a read skips parsing and checking the same file again, never the chunk's check."""
 
-    _summary_memo: dict | None = None
+    _summary_memo: dict[_MemoKey, tuple[list[int], object]] | None = None
+
+    if TYPE_CHECKING:  # CampaignStore's, which this is mixed into
+        path: Path
+
+        def _usable(self, *, write: bool) -> None: ...
+
+        def _read_chunk(self, session: int, first: int) -> list[dict[str, Any]]: ...
 
     def chunk_summary(self, session: int, first: int, part: str, forms: dict[str, str], build: Build,
-                      check: Check, entries: Callable[[], list[dict]] | None = None):
+                      check: Check[_Read], entries: Callable[[], list[dict[str, Any]]] | None = None
+                      ) -> _Read | None:
         """Part ``part`` of the summary of the chunk of ``session`` starting at ``first``: ``check(data)`` of
         the one kept beside it when it is fresh and of format ``forms[part]`` (see the module docstring),
         else of one made now from the chunk's entries.
@@ -96,7 +112,7 @@ class ChunkSummaries:
             held = memo.pop(key, None)
             if held is not None and held[0] == stamp:
                 memo[key] = held  # the most recently used last
-                return held[1]
+                return cast(_Read, held[1])  # what this part's check read: the key names the part and its form
             kept = _kept(summary_file(self.path, session, first, part), forms[part], session, first, stamp, check)
             if kept is not None:
                 self._remember(key, stamp, kept[0])
@@ -110,14 +126,16 @@ class ChunkSummaries:
             self._remember(key, stamp, read)
         return read
 
-    def _remember(self, key: tuple, stamp: list[int], value) -> None:
+    def _remember(self, key: _MemoKey, stamp: list[int], value: object) -> None:
         memo = self._summary_memo
+        assert memo is not None  # made by chunk_summary before anything is remembered
         memo[key] = (stamp, value)
         while len(memo) > MEMO_PARTS:
             del memo[next(iter(memo))]  # the least recently used
 
 
-def _kept(where: Path, form: str, session: int, first: int, stamp: list[int], check: Check) -> tuple | None:
+def _kept(where: Path, form: str, session: int, first: int, stamp: list[int], check: Check[_Read]
+          ) -> tuple[_Read] | None:
     """``(check(data),)`` of the summary at ``where`` when it is fresh and sound, else ``None``."""
     try:
         text = read_nofollow(where, MAX_SUMMARY_FILE).decode("utf-8")
@@ -133,7 +151,7 @@ def _kept(where: Path, form: str, session: int, first: int, stamp: list[int], ch
         return None
 
 
-def _keep(where: Path, document: dict) -> None:
+def _keep(where: Path, document: dict[str, Any]) -> None:
     """Write a summary beside its chunk, best effort (see the module docstring): never through a link,
     never over its size limit, renamed into place whole, not synced."""
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from gmconsole.store.atomic import atomic_write, fsync_folder
 from gmconsole.store.bounds import MAX_NOTE_FILE
@@ -39,7 +40,7 @@ def leave_marker(campaign: Path, newest: Newest | None, last_id: int | None = No
     Written as a new file renamed over the name, never into the file found there: a marker that is a
     hard link (another file's second name) would otherwise have that file's contents replaced, and a
     symbolic link put there while the campaign was open is replaced, never followed."""
-    document: dict = {"newest": list(newest) if newest else None}
+    document: dict[str, Any] = {"newest": list(newest) if newest else None}
     if last_id is not None:
         document["last_id"] = int(last_id)
     atomic_write(campaign / CLEAN_CLOSE_FILE, json.dumps(document).encode("utf-8"), durable=False)

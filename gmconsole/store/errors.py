@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from gmconsole.i18n import _
 
@@ -50,7 +51,7 @@ class CampaignLocked(StoreError):
     ``since`` (ISO time, UTC), or ``None`` when it could not be read yet.
     """
 
-    def __init__(self, name: str, holder: dict | None):
+    def __init__(self, name: str, holder: dict[str, Any] | None):
         self.name = name
         self.holder = holder
         if holder:

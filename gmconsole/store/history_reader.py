@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import gmconsole.store.schema as schema
 from gmconsole.i18n import _
@@ -20,16 +21,32 @@ from gmconsole.store.atomic import newest_backup
 from gmconsole.store.errors import CorruptFile, EntryNotFound
 from gmconsole.store.layout import backup_base, check_session, chunk_file, chunks_in, session_folder, sessions_in
 
+if TYPE_CHECKING:
+    from gmconsole.store.shape import Shapes
+
+
+ChunkSignature = tuple[int, int, int, int]
+"""A history chunk's signature (see :meth:`HistoryReader.chunk_signatures`): this store's writes to it, and
+the file's inode, size and modification time (ns)."""
+
 
 class HistoryReader:
     """Mixed into ``CampaignStore``: uses its ``path``, ``shapes``, ``_chunk_index`` and ``_usable``."""
+
+    if TYPE_CHECKING:  # CampaignStore's, which this is mixed into
+        path: Path
+        shapes: Shapes | None
+        _chunk_index: dict[int, list[int]]
+        _chunk_writes: dict[Path, int]
+
+        def _usable(self, *, write: bool) -> None: ...
 
     def sessions(self) -> list[int]:
         """Numbers of the sessions that have history, ascending."""
         self._usable(write=False)
         return sessions_in(self.path)
 
-    def entries(self, session: int | None = None) -> list[dict]:
+    def entries(self, session: int | None = None) -> list[dict[str, Any]]:
         """The history of ``session`` (all sessions when ``None``), oldest first.
 
         Each entry is the dict given to :meth:`append_entry` (with later :meth:`update_entry`
@@ -38,14 +55,14 @@ class HistoryReader:
         """
         self._usable(write=False)
         sessions = sessions_in(self.path) if session is None else [check_session(session)]
-        found: list[dict] = []
+        found: list[dict[str, Any]] = []
         for number in sessions:
             for first in chunks_in(session_folder(self.path, number)):
                 found.extend(self._read_chunk(number, first))
         found.sort(key=lambda entry: entry["id"])
         return found
 
-    def entry(self, session: int, entry_id: int) -> dict:
+    def entry(self, session: int, entry_id: int) -> dict[str, Any]:
         """One entry of ``session`` by id, reading only the chunk that holds it.
 
         Undo, redo and the roll builder look entries up one at a time; reading the whole
@@ -61,7 +78,7 @@ class HistoryReader:
                     return document
         raise EntryNotFound(session, entry_id)
 
-    def present(self, keys) -> set[tuple[int, int]]:
+    def present(self, keys: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
         """Which of the ``(session, id)`` pairs ``keys`` are entries on disk, reading each chunk that
         could hold one of them once (the state's undo stack names up to a thousand entries)."""
         self._usable(write=False)
@@ -84,7 +101,7 @@ class HistoryReader:
         self._usable(write=False)
         return chunk_files(self.path)
 
-    def chunk_signatures(self) -> dict[tuple[int, int], tuple]:
+    def chunk_signatures(self) -> dict[tuple[int, int], ChunkSignature]:
         """Every history chunk in place, ``(session, first id)`` → a signature that changes whenever
         the file does: how often this store wrote it, and the file's inode, size and modification time.
 
@@ -96,7 +113,7 @@ class HistoryReader:
         Safe in another thread beside this store's writes: it reads only folder listings and
         counters, and every chunk is replaced whole by a rename."""
         self._usable(write=False)
-        found: dict[tuple[int, int], tuple] = {}
+        found: dict[tuple[int, int], ChunkSignature] = {}
         for session in sessions_in(self.path):
             for first in chunks_in(session_folder(self.path, session)):
                 path = chunk_file(self.path, session, first)
@@ -108,14 +125,14 @@ class HistoryReader:
                                            status.st_mtime_ns)
         return found
 
-    def chunk_entries(self, session: int, first: int) -> list[dict]:
+    def chunk_entries(self, session: int, first: int) -> list[dict[str, Any]]:
         """The entries of the chunk of ``session`` whose first id is ``first``, oldest first (each
         with ``id`` and ``session``); empty when it is gone. Raises :class:`CorruptFile` naming it.
         Safe in another thread beside this store's writes, as :meth:`chunk_signatures`."""
         self._usable(write=False)
         return self._read_chunk(check_session(session), first)
 
-    def entries_newest_first(self, session: int) -> Iterator[dict]:
+    def entries_newest_first(self, session: int) -> Iterator[dict[str, Any]]:
         """The history of ``session``, newest first, read one chunk at a time as it is consumed.
 
         Lets a caller that only needs the tail of a session (the last roll, the current scene,
@@ -126,7 +143,7 @@ class HistoryReader:
         for first in reversed(chunks_in(session_folder(self.path, session))):
             yield from reversed(self._read_chunk(session, first))
 
-    def _read_chunk(self, session: int, first: int) -> list[dict]:
+    def _read_chunk(self, session: int, first: int) -> list[dict[str, Any]]:
         """The entries of one chunk file, oldest first, each with ``id`` and ``session``."""
         path = chunk_file(self.path, session, first)
         loaded = schema.read(path, "history", self._backup_base(path))

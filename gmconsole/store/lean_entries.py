@@ -33,7 +33,7 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, overload
 
 from gmconsole import systems
 from gmconsole.i18n import _
@@ -58,9 +58,9 @@ GONE = "~gone"
 DICE_KEYS = ("dice", "first_dice", "push_dice", "defender_dice")
 """The fields holding a list of dice, in an entry and in the roll states an undo record keeps."""
 
-EMPTY_UNDO = {"before": {}, "after": {}, "entries": []}
+EMPTY_UNDO: dict[str, object] = {"before": {}, "after": {}, "entries": []}
 
-GENERIC_DEFAULTS: dict[str, dict] = {
+GENERIC_DEFAULTS: dict[str, dict[str, Any]] = {
     "request": {
         "character_id": "", "skill": None, "attribute": None, "gear": [], "difficulty": None, "helpers": [],
         "modifier": 0, "reactive": False, "goal": None, "tn_modifiers": [], "bonus_dice": 0,
@@ -90,7 +90,8 @@ _MAX_DICE_TEXT = 2 * MAX_DICE * 32
 
 # -- the family's part -----------------------------------------------------------------------------------
 
-def _family(entry: Mapping) -> tuple[Mapping[str, Callable[[dict], object]], Mapping[str, dict]]:
+def _family(entry: Mapping[str, Any]
+            ) -> tuple[Mapping[str, Callable[[dict[str, Any]], object]], Mapping[str, dict[str, Any]]]:
     """What the entry's family works out and leaves out (nothing for an entry of no known system)."""
     system = entry.get("system")
     found = systems.find(system) if isinstance(system, str) and entry.get("kind") == "roll" else None
@@ -102,7 +103,7 @@ def _family(entry: Mapping) -> tuple[Mapping[str, Callable[[dict], object]], Map
 
 # -- writing ---------------------------------------------------------------------------------------------
 
-def pack(entry: dict) -> dict:
+def pack(entry: dict[str, Any]) -> dict[str, Any]:
     """``entry`` as a chunk file keeps it: lean where that reads back exactly, as given otherwise."""
     derived, defaults = _family(entry)
     out: dict[str, Any] = {MARK: FORMAT}
@@ -135,7 +136,7 @@ _CANNOT = object()
 """What :func:`_worked_out` gives for a field its family cannot work out: equal to no stored value."""
 
 
-def _worked_out(derive: Callable[[dict], object], entry: dict) -> object:
+def _worked_out(derive: Callable[[dict[str, Any]], object], entry: dict[str, Any]) -> object:
     try:
         return derive(entry)
     except Exception:  # an entry its family cannot work the field out of keeps the field as written
@@ -153,7 +154,7 @@ def _plain_die(die: object) -> bool:
             and _DIE.fullmatch(_die_text(die)) is not None)
 
 
-def _die_text(die: dict) -> str:
+def _die_text(die: dict[str, Any]) -> str:
     flag = "-" if "rerolled" not in die else ("*" if die["rerolled"] else "")
     return f"{die['kind']}{die['sides']}:{die['face']}{flag}"
 
@@ -164,7 +165,7 @@ def _dice_text(dice: object) -> object:
     return " ".join(_die_text(d) for d in dice)
 
 
-def _without_defaults(value: dict, template: dict) -> dict:
+def _without_defaults(value: dict[str, Any], template: dict[str, Any]) -> dict[str, Any]:
     """``value`` without the fields at their ``template`` default, when that reads back exactly (every
     template field present, in the template's order, any other after them); ``value`` otherwise."""
     out: dict[str, Any] = {MARK: DEFAULTS}
@@ -172,7 +173,7 @@ def _without_defaults(value: dict, template: dict) -> dict:
     return out if _same(_with_defaults(out, template), value) else value
 
 
-def _changes(before: dict, after: dict) -> dict:
+def _changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """``after`` as the changes from ``before`` (its keys in ``before``'s order, new ones last)."""
     out: dict[str, Any] = {MARK: CHANGES}
     gone = [k for k in before if k not in after]
@@ -198,11 +199,15 @@ def _lean_character(character: object) -> object:
     return _without_defaults(character, CHARACTER_DEFAULTS)
 
 
-def _lean_parts(parts: dict) -> dict:
+def _lean_parts(parts: dict[str, Any]) -> dict[str, Any]:
     """The campaign parts an undo record keeps, each character without its defaults."""
     return {k: _lean_character(v) if k.startswith("character:") else v for k, v in parts.items()}
 
 
+@overload
+def _lean_state(state: dict[str, Any]) -> dict[str, Any]: ...
+@overload
+def _lean_state(state: object) -> object: ...
 def _lean_state(state: object) -> object:
     """A roll's fields as an undo record keeps them, with their dice as text."""
     if type(state) is not dict:
@@ -225,7 +230,7 @@ def _lean_undo(undo: object) -> object:
             if type(record) is dict and type(record.get("before")) is dict and type(record.get("after")) is dict:
                 before = _lean_state(record["before"])
                 after = _lean_state(record["after"])
-                record = {**record, "before": before, "after": _changes(before, after)}  # type: ignore[arg-type]
+                record = {**record, "before": before, "after": _changes(before, after)}
             entries.append(record)
         out["entries"] = entries
     return out
@@ -233,7 +238,7 @@ def _lean_undo(undo: object) -> object:
 
 # -- reading ---------------------------------------------------------------------------------------------
 
-def unpack(document: dict, where: str) -> dict:
+def unpack(document: dict[str, Any], where: str) -> dict[str, Any]:
     """The entry a chunk file's ``document`` holds, as the campaign recorded it; a document without the
     lean mark is returned as it is. Raises :class:`UnreadableEntry` saying where a lean
     form does not read back."""
@@ -275,7 +280,7 @@ def unpack(document: dict, where: str) -> dict:
     return out
 
 
-def _dice_read(text: str, where: str) -> list[dict]:
+def _dice_read(text: str, where: str) -> list[dict[str, Any]]:
     if len(text) > _MAX_DICE_TEXT:
         raise UnreadableEntry(_("{where} holds more dice than a roll has").format(where=where))
     dice = []
@@ -292,7 +297,7 @@ def _dice_read(text: str, where: str) -> list[dict]:
     return dice
 
 
-def _with_defaults(value: dict, template: dict) -> dict:
+def _with_defaults(value: dict[str, Any], template: dict[str, Any]) -> dict[str, Any]:
     # a template holds plain values and empty lists or objects: a fresh copy of each container is enough
     out = {k: v.copy() if type(v) in (list, dict) else v for k, v in template.items()}
     for key, item in value.items():
@@ -301,7 +306,7 @@ def _with_defaults(value: dict, template: dict) -> dict:
     return out
 
 
-def _apply(before: object, changes: dict, where: str) -> dict:
+def _apply(before: object, changes: dict[str, Any], where: str) -> dict[str, Any]:
     if type(before) is not dict:
         raise UnreadableEntry(_("{where} holds changes to nothing").format(where=where))
     gone = changes.get(GONE, [])
@@ -346,7 +351,7 @@ def _parts_read(parts: object) -> object:
     return {k: _character_read(v) if k.startswith("character:") else v for k, v in parts.items()}
 
 
-def _undo_read(undo: dict, where: str) -> dict:
+def _undo_read(undo: dict[str, Any], where: str) -> dict[str, Any]:
     out = dict(undo)
     after = undo.get("after")
     if type(after) is dict and after.get(MARK) == CHANGES:

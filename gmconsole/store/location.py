@@ -18,7 +18,7 @@ from gmconsole.store.errors import StoreError
 ENV_VAR = "GMCONSOLE_HOME"
 
 
-def data_root(override: str | os.PathLike | None = None, configured: os.PathLike | None = None) -> Path:
+def data_root(override: str | os.PathLike[str] | None = None, configured: os.PathLike[str] | None = None) -> Path:
     """Return the folder that holds every campaign, creating it if missing.
 
     ``override`` is the ``--data-dir`` value (``None`` when not given); an empty ``GMCONSOLE_HOME``

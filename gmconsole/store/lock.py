@@ -28,6 +28,7 @@ import os
 import socket
 import time
 from pathlib import Path
+from typing import Any
 
 from gmconsole.store.bounds import MAX_NOTE_FILE
 from gmconsole.store.errors import CampaignLocked, LockLinked, LockNotWritable, StoreError
@@ -40,7 +41,7 @@ POLL_SECONDS = 0.02
 """How often a waiting writer tries the lock again."""
 
 
-def read_holder(path: Path) -> dict | None:
+def read_holder(path: Path) -> dict[str, Any] | None:
     """What the current holder wrote into the lock file, or ``None`` if unreadable."""
     try:
         holder = json.loads(read_nofollow(path, MAX_NOTE_FILE).decode("utf-8"))

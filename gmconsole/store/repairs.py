@@ -8,7 +8,9 @@ clean-close marker is not left at close, so the next open checks the history aga
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from gmconsole.store.clean_close import drop_marker
 from gmconsole.store.errors import CampaignNotFound
@@ -19,10 +21,28 @@ from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.set_aside import set_aside
 from gmconsole.store.shape import Shapes
 
+if TYPE_CHECKING:
+    from tinydb import TinyDB
+
+    from gmconsole.store.storage import AtomicJSONStorage
+
 
 class Repairs:
     """Mixed into ``CampaignStore``: uses its ``path``, ``shapes``, ``_usable``, ``_writing`` and the
     caches :meth:`_reread` empties."""
+
+    if TYPE_CHECKING:  # CampaignStore's, which this is mixed into
+        path: Path
+        shapes: Shapes | None
+        _state_db: TinyDB
+        _chunk_dbs: dict[Path, TinyDB]
+        _chunk_index: dict[int, list[int]]
+        _next_id: int | None
+        _marked_last_id: int | None
+
+        def _usable(self, *, write: bool) -> None: ...
+
+        def _writing(self, *, leaves_marker: bool = True) -> AbstractContextManager[None]: ...
 
     def restore_backup(self, path: Path) -> None:
         """Put the newest backup of ``path`` (a file of this campaign) back in its place.
@@ -49,7 +69,7 @@ class Repairs:
 
     def _reread(self) -> None:
         """Forget every file read so far: a file was put back or set aside."""
-        self._state_db.storage.forget()
+        cast("AtomicJSONStorage", self._state_db.storage).forget()  # the storage the campaign file is opened with
         self._chunk_dbs.clear()
         self._chunk_index.clear()
         self._next_id = None

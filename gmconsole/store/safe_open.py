@@ -69,7 +69,7 @@ def read_nofollow(path: Path, limit: int | None = None) -> bytes:
             raise UnreadableFile(path, _("it is not a regular file (a folder, a pipe, a device or a socket)"))
         if limit is not None and info.st_size > limit:
             raise UnreadableFile(path, too_large(info.st_size, limit))
-        chunks = []
+        chunks: list[bytes] = []
         size = 0
         while True:
             chunk = os.read(fd, 1 << 20 if limit is None else min(1 << 20, limit + 1 - size))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gmconsole import __version__
 from gmconsole.i18n import _, verbatim
@@ -36,7 +37,7 @@ META_TABLE = "_gmconsole"
 TABLE_OF_KIND = {"campaign": "state", "history": "entries"}
 
 
-def _schema0_to_1(kind: str, tables: dict) -> dict:
+def _schema0_to_1(kind: str, tables: dict[str, Any]) -> dict[str, Any]:
     """Schema 0 (gmconsole before 0.1, files written by TinyDB's stock ``JSONStorage``) kept the
     documents in TinyDB's ``_default`` table and had no schema record; schema 1 names the table after
     what it holds (``state`` or ``entries``) and adds the record (on the next save)."""
@@ -45,29 +46,30 @@ def _schema0_to_1(kind: str, tables: dict) -> dict:
     return migrated
 
 
-def _schema1_to_2(kind: str, tables: dict) -> dict:
+def _schema1_to_2(kind: str, tables: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 lets a history file keep its entries lean (:mod:`gmconsole.store.lean_entries`); a
     schema-1 file's entries are all written in full, which schema 2 reads as they are, so nothing changes.
     The number tells an older gmconsole, which would read lean entries as damaged, that the file is newer."""
     return tables
 
 
-MIGRATIONS: dict[int, Callable[[str, dict], dict]] = {0: _schema0_to_1, 1: _schema1_to_2}
+MIGRATIONS: dict[int, Callable[[str, dict[str, Any]], dict[str, Any]]] = {0: _schema0_to_1, 1: _schema1_to_2}
 """``MIGRATIONS[n](kind, tables)`` turns the tables of a schema-``n`` file into schema ``n + 1``."""
 
 
-def plain(document: dict, what: str) -> dict:
+def plain(document: dict[str, Any], what: str) -> dict[str, Any]:
     """A JSON round trip: refuses what cannot be saved before anything is written, and detaches
     the stored copy from the caller's objects (tuples become lists, keys become text)."""
     if not isinstance(document, dict):
         raise TypeError(verbatim("{what} must be a dict, not {type}.").format(what=what, type=type(document).__name__))
     try:
-        return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+        stored: dict[str, Any] = json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+        return stored
     except (TypeError, ValueError) as error:
         raise TypeError(verbatim("{what} cannot be saved as JSON: {error}.").format(what=what, error=error)) from error
 
 
-def summary_of(state_table: object) -> dict | None:
+def summary_of(state_table: object) -> dict[str, Any] | None:
     """The summary of a campaign file's ``state`` table (its name, system, roster names), for its schema
     record (:mod:`gmconsole.store.summary` reads it); ``None`` when the document is not a gmconsole
     campaign (the store alone keeps any object)."""
@@ -81,7 +83,7 @@ def summary_of(state_table: object) -> dict | None:
     return {"name": campaign["name"], "system": campaign["system"], "characters": names}
 
 
-def encode(kind: str, tables: dict) -> bytes:
+def encode(kind: str, tables: dict[str, Any]) -> bytes:
     """Serialise ``tables`` as a current-schema file of ``kind``.
 
     The campaign file is indented so a GM can read it and a parse error's line number means
@@ -101,7 +103,7 @@ def encode(kind: str, tables: dict) -> bytes:
 
 
 def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
-           shape: Callable[[object, str], None] | None = None) -> tuple[dict, int]:
+           shape: Callable[[object, str], None] | None = None) -> tuple[dict[str, Any], int]:
     """Check and migrate the bytes of a ``kind`` file; return ``(tables, schema it was written in)``.
 
     ``shape``, when given, checks each document of the file's table (:mod:`gmconsole.store.shape`);
@@ -176,7 +178,7 @@ def decode(path: Path, raw: bytes, kind: str, backup_base: Path | None = None,
 
 
 def read(path: Path, kind: str, backup_base: Path | None = None,
-         shape: Callable[[object, str], None] | None = None) -> tuple[dict, int] | None:
+         shape: Callable[[object, str], None] | None = None) -> tuple[dict[str, Any], int] | None:
     """Read and check the ``kind`` file at ``path``; ``None`` when there is no such file.
 
     A symlink at ``path`` is never followed (:class:`~gmconsole.store.errors.UnsafeLink`); a file over

@@ -62,7 +62,9 @@ def set_aside_command(path: Path) -> str | None:
 
 def first_id(path: Path) -> int:
     """The id of the first entry of the chunk ``path`` (chunks are named after it)."""
-    return int(_CHUNK_FILE.match(Path(path).name).group(1))
+    match = _CHUNK_FILE.match(Path(path).name)
+    assert match is not None  # callers pass a history chunk's path
+    return int(match.group(1))
 
 
 def set_aside(campaign: Path, path: Path) -> Path:

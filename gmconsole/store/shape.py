@@ -203,7 +203,7 @@ def map_of(item: Check) -> Check:
 
 
 def fields(required: dict[str, Check] | None = None, optional_fields: dict[str, Check] | None = None,
-           *, extra: Callable[[dict, str], None] | None = None) -> Check:
+           *, extra: Callable[[dict[str, Any], str], None] | None = None) -> Check:
     """An object with these ``required`` keys, and these keys checked when present."""
     required = required or {}
     optional_fields = optional_fields or {}
@@ -229,10 +229,10 @@ def _pair(value: Any, where: str) -> None:
     whole(0, ID_MAX)(value[1], f"{where}[1]")
 
 
-def _at_most(low: str, high: str) -> Callable[[dict, str], None]:
+def _at_most(low: str, high: str) -> Callable[[dict[str, Any], str], None]:
     """An object whose ``low`` number is not above its ``high`` one (when both are there): a clock's filled
     segments and its size, an attribute's current value and its maximum, a gear bonus and its maximum."""
-    def check(value: dict, where: str) -> None:
+    def check(value: dict[str, Any], where: str) -> None:
         if low in value and high in value and value[low] > value[high]:
             raise ShapeError(_("{where}.{low} is {value}, more than its {high} {most}").format(
                 where=where, low=low, value=value[low], high=high, most=value[high]))
@@ -274,7 +274,7 @@ SLOT = fields({"combatant": STR, "value": SIGNED},
                "delayed": BOOL})
 
 
-def _turn_in_range(initiative: dict, where: str) -> None:
+def _turn_in_range(initiative: dict[str, Any], where: str) -> None:
     turn, slots = initiative.get("turn", 0), initiative.get("slots", [])
     if not (0 <= turn < max(1, len(slots))):
         raise ShapeError(_("{where}.turn is {turn}, but there are {count} in the conflict").format(
@@ -308,7 +308,7 @@ PENDING_COSTS = list_of(fields({"roll_id": ID, "costs": list_of(COST)}, {
 """Costs that last (:mod:`gmconsole.campaign.pending_costs`): one item per roll."""
 
 
-def _sheets_of_system(campaign: dict, where: str) -> None:
+def _sheets_of_system(campaign: dict[str, Any], where: str) -> None:
     """Each sheet's attributes and skills as its system's sheet takes them (the system's own refusal: a
     Year Zero attribute 1 to 6, a step die D6 to D12, an exploding trait a die size ...)."""
     system = systems.get(campaign["system"])
@@ -336,7 +336,7 @@ STATE = fields({"campaign": CAMPAIGN}, {
 # -- history entries (history/session-NNNN/entries-*.json, table "entries") --------------------------
 
 
-def _no_reserved(update: dict, where: str) -> None:
+def _no_reserved(update: dict[str, Any], where: str) -> None:
     for side in ("before", "after"):
         for key in ("id", "session"):
             if key in update[side]:
@@ -344,7 +344,7 @@ def _no_reserved(update: dict, where: str) -> None:
                     where=where, side=side, key=key))
 
 
-def _die(die: dict, where: str) -> None:
+def _die(die: dict[str, Any], where: str) -> None:
     """A die recorded in the history: one of the known sizes, showing faces it has."""
     whole_of(*DIE_SIZES)(die["sides"], f"{where}.sides")
     face = whole(1, die["sides"])
@@ -354,7 +354,7 @@ def _die(die: dict, where: str) -> None:
         list_of(face, most=MAX_DICE)(die["faces"], f"{where}.faces")
 
 
-def _dice_in(entry: dict, where: str) -> None:
+def _dice_in(entry: dict[str, Any], where: str) -> None:
     """Every die an entry records, however deep (a roll's dice, a defender's, each of a group check's):
     any object with ``sides`` outside the entry's undo record. The statistics count each die's faces
     from 1 to its sides, so a die of a billion sides would have them ask for gigabytes."""
@@ -396,12 +396,12 @@ ENTRY = fields({"kind": STR}, {
 }, extra=_dice_in)
 
 
-def identity(entry: dict) -> dict:
+def identity(entry: dict[str, Any]) -> dict[str, Any]:
     """An entry kept in its chunk file as recorded."""
     return entry
 
 
-def read_as_is(document: dict, where: str) -> dict:
+def read_as_is(document: dict[str, Any], where: str) -> dict[str, Any]:
     """An entry read back from its chunk file as it is there."""
     return document
 
@@ -414,8 +414,8 @@ class Shapes:
 
     state: Check
     entry: Check
-    pack: Callable[[dict], dict] = identity
-    unpack: Callable[[dict, str], dict] = read_as_is
+    pack: Callable[[dict[str, Any]], dict[str, Any]] = identity
+    unpack: Callable[[dict[str, Any], str], dict[str, Any]] = read_as_is
 
     def stored_entry(self, document: Any, where: str) -> None:
         """Check a chunk file's document: the entry it holds has the entry shape."""

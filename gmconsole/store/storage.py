@@ -10,7 +10,9 @@ writes a file it could not read: TinyDB always reads before it writes, and a rea
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
+from typing import Any
 
 from tinydb.storages import Storage
 
@@ -19,7 +21,7 @@ from gmconsole.i18n import _
 from gmconsole.store.atomic import atomic_write
 from gmconsole.store.bounds import MAX_FILE
 from gmconsole.store.errors import NotSaved, ReadOnly
-from gmconsole.store.shape import ShapeError
+from gmconsole.store.shape import Check, ShapeError
 from gmconsole.user_files import size_words
 
 
@@ -53,8 +55,8 @@ class AtomicJSONStorage(Storage):
         cache: bool = True,
         read_only: bool = False,
         campaign: str = "",
-        shape=None,
-    ):
+        shape: Check | None = None,
+    ) -> None:
         super().__init__()
         self.path = Path(path)
         self.kind = kind
@@ -65,17 +67,17 @@ class AtomicJSONStorage(Storage):
         self.campaign = campaign
         self.shape = shape
         self.found_schema: int | None = None
-        self._data: dict | None = None
-        self._stamp: tuple | None = None
+        self._data: dict[str, Any] | None = None
+        self._stamp: tuple[int, int, int] | None = None
 
-    def _current_stamp(self) -> tuple | None:
+    def _current_stamp(self) -> tuple[int, int, int] | None:
         try:
             info = os.stat(self.path)
         except OSError:
             return None
         return (info.st_ino, info.st_size, info.st_mtime_ns)
 
-    def read(self) -> dict | None:
+    def read(self) -> dict[str, Any] | None:
         """The file's tables (migrated to the current schema), or ``None`` when it does not exist."""
         if self._data is not None:
             if self._current_stamp() == self._stamp:
@@ -90,7 +92,7 @@ class AtomicJSONStorage(Storage):
             self._data, self._stamp = tables, stamp
         return tables
 
-    def write(self, data: dict) -> None:
+    def write(self, data: dict[str, Any]) -> None:
         """Save ``data`` atomically and durably; :class:`WriteFailed` leaves the old file intact.
 
         Nothing is written that a read would refuse (:class:`NotSaved`, the old file intact): a file over
@@ -109,7 +111,7 @@ class AtomicJSONStorage(Storage):
         if self.cache:
             self._data, self._stamp = data, self._current_stamp()
 
-    def _encoded(self, data: dict) -> bytes:
+    def _encoded(self, data: dict[str, Any]) -> bytes:
         """The bytes :meth:`write` saves, once they are known to read back (see :meth:`write`)."""
         if self.shape is not None and self.kind == "campaign":
             for document in data.get(schema.TABLE_OF_KIND[self.kind], {}).values():
@@ -131,3 +133,14 @@ class AtomicJSONStorage(Storage):
     def forget(self) -> None:
         """Drop the cached data; the next read comes from disk."""
         self._data = None
+
+
+def replaced_by(document: Mapping[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
+    """A TinyDB ``update`` that makes the stored document ``document``, keys it lacks dropped
+    (``update`` with a dict keeps them)."""
+
+    def replace(stored: MutableMapping[str, Any]) -> None:
+        stored.clear()
+        stored.update(document)
+
+    return replace

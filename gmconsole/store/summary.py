@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from gmconsole.i18n import _
 from gmconsole.store.bounds import MAX_CAMPAIGN_FILE
@@ -34,7 +35,7 @@ SUMMARY = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "characters": list
 """What a summary must look like to be shown as it is (else the file is read whole)."""
 
 
-def read_summary(root: Path, name: str, shapes: Shapes | None) -> dict:
+def read_summary(root: Path, name: str, shapes: Shapes | None) -> dict[str, Any]:
     """``{"name", "system", "characters"}`` of the campaign ``name`` under ``root``: its folder name, and
     the system and roster names its summary gives (see the module docstring). Raises the store's
     errors (:class:`CorruptFile` naming the file, :class:`SchemaTooNew`, ``UnsafeLink`` ...)."""
@@ -66,7 +67,7 @@ def read_summary(root: Path, name: str, shapes: Shapes | None) -> dict:
             "characters": [c["name"] for c in document.get("roster", [])]}
 
 
-def _record(head: bytes) -> dict | None:
+def _record(head: bytes) -> dict[str, Any] | None:
     """The schema record at the head of a campaign file, or ``None`` when the head does not hold a whole one."""
     try:
         text = head.decode("utf-8")

@@ -35,7 +35,7 @@ def get(system_id: str) -> GameSystem:
             system=system_id, systems=", ".join(SYSTEM_IDS))) from None
 
 
-def find(system_id) -> GameSystem | None:
+def find(system_id: object) -> GameSystem | None:
     """The system named ``system_id``, or ``None`` when gmconsole knows none by that name (a history
     entry read from a file may name anything)."""
     return _REGISTRY.get(system_id) if isinstance(system_id, str) else None
@@ -51,7 +51,7 @@ def all_systems() -> tuple[GameSystem, ...]:
     return tuple(_REGISTRY.values())
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> type[GameSystem]:
     """``systems.GameSystem`` is imported when first asked for (the protocol is for type checks and tests;
     building it is not needed to open the console)."""
     if name == "GameSystem":

@@ -13,7 +13,7 @@ that need them, so reading a system's facts at start-up costs nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from gmconsole.rules.spec import FaceKind
@@ -33,9 +33,10 @@ class GameSystem(Protocol):
     id: str
     """The system id written in campaign files and typed on the command line (``"yze"``)."""
 
-    title: str
-    """The game's name as the GM reads it in pickers (``"Year Zero Engine (dice pool)"``), in the console's
-    language; the fact ``title_words`` holds it marked in English."""
+    @property
+    def title(self) -> str:
+        """The game's name as the GM reads it in pickers (``"Year Zero Engine (dice pool)"``), in the console's
+        language; the fact ``title_words`` holds it marked in English."""
 
     family: str
     """The rules family's package name (``"yearzero"``, ``"exploding"``, ``"tiered"``); for
@@ -56,8 +57,9 @@ class GameSystem(Protocol):
     initiative_attribute: str
     """The attribute added to the D6 when initiative is rolled."""
 
-    skills_table: str | None
-    """The bundled table whose ``skills`` list this system's characters use, or ``None``."""
+    @property
+    def skills_table(self) -> str | None:
+        """The bundled table whose ``skills`` list this system's characters use, or ``None``."""
 
     has_panic_table: bool
     """True when stress dice showing 1 send the character to a panic table."""
@@ -79,8 +81,9 @@ class GameSystem(Protocol):
     push_costs: tuple[str, ...]
     """The push-cost options a campaign may choose (empty when rolls are not pushed)."""
 
-    default_push_cost: str | None
-    """The push cost a new campaign starts with (``None`` when rolls are not pushed)."""
+    @property
+    def default_push_cost(self) -> str | None:
+        """The push cost a new campaign starts with (``None`` when rolls are not pushed)."""
 
     cli_module: str
     """The module adding this system's flags to ``gmconsole odds`` and ``gmconsole roll``."""
@@ -141,8 +144,9 @@ class GameSystem(Protocol):
     """True when sheets take skills from a list (the system's table or the campaign's own list);
     False when the GM names each character's own skills."""
 
-    rates_in_dice: bool
-    """True when attributes and skills are die sizes (``d8``) rather than counts or numbers."""
+    @property
+    def rates_in_dice(self) -> bool:
+        """True when attributes and skills are die sizes (``d8``) rather than counts or numbers."""
 
     step_dice: bool
     """True when damage steps an attribute's die down one size (D12 → D10 → D8 → D6 → broken)."""
@@ -241,9 +245,10 @@ class GameSystem(Protocol):
     """True when a character may try any skill untrained (exploding), so the roll builder offers every
     skill, those the sheet lacks marked untrained."""
 
-    no_skill_label: str
-    """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``), in the
-    console's language; the fact ``no_skill_words`` holds it marked in English."""
+    @property
+    def no_skill_label(self) -> str:
+        """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``), in the
+        console's language; the fact ``no_skill_words`` holds it marked in English."""
 
     dice_explode: bool
     """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""
@@ -255,7 +260,7 @@ class GameSystem(Protocol):
     def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
         """``(id, label)`` of the difficulty ladder, easiest first (empty when the system has none)."""
 
-    def odds_words(self, odds: dict) -> str:
+    def odds_words(self, odds: dict[str, Any]) -> str:
         """A preview's exact odds in one line of plain words (``""`` for no odds)."""
 
     cli_flags: CliFlags

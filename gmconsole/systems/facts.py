@@ -16,6 +16,12 @@ class SystemFacts:
     Not a dataclass: a family class names some fifty facts, and generating a dataclass's ``__init__``,
     ``__repr__``, ``__eq__`` and frozen ``__setattr__`` for each cost ~5 ms of every start-up."""
 
+    id: str
+    title_words: str
+    no_skill_words: str
+    # each family's class gives these three a value or takes them by keyword (declared here for the
+    # properties below; the annotations name the same facts as the families' own)
+
     recorded_module: str | None = None
     """Nothing left out of a roll entry (see :class:`~gmconsole.systems.base.GameSystem`)."""
 

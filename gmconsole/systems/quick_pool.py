@@ -10,10 +10,13 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
 
 __all__ = ["QuickPool", "from_faces", "parse", "refuse", "tokens", "untyped"]
 
@@ -33,7 +36,7 @@ def tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,]+", text.strip().casefold()) if t]
 
 
-def refuse(system, text: str, why: str = "") -> RulesError:
+def refuse(system: GameSystem, text: str, why: str = "") -> RulesError:
     """The refusal of ``text`` as a quick pool for ``system``, naming what was wrong and the syntax."""
     if why:
         said = _("{text!r} is not a quick pool for {system} ({why}): type {syntax}")
@@ -42,21 +45,22 @@ def refuse(system, text: str, why: str = "") -> RulesError:
     return RulesError(said.format(text=text.strip(), system=system.id, why=why, syntax=_(system.quick_pool_syntax)))
 
 
-def untyped(system, text: str) -> RulesError | None:
+def untyped(system: GameSystem, text: str) -> RulesError | None:
     """The refusal of an empty quick pool (``None`` when something was typed)."""
     if not text or not text.strip():
         return RulesError(_("type the pool: {syntax}").format(syntax=_(system.quick_pool_syntax)))
     return None
 
 
-def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+def parse(system: GameSystem, text: str, push_cost: str | None = None) -> QuickPool:
     """The quick pool ``text`` means for ``system`` (read by its family's module); a
     :class:`RulesError` naming the syntax when it means none. ``push_cost`` is the campaign's push-cost
     setting (stress dice count where it is ``stress-dice``)."""
-    return importlib.import_module(system.quick_pool_module).parse(system, text, push_cost)
+    pool: QuickPool = importlib.import_module(system.quick_pool_module).parse(system, text, push_cost)
+    return pool
 
 
-def from_faces(system, faces: str, sized_given: bool = False, how: str | None = None) -> str:
+def from_faces(system: GameSystem, faces: str, sized_given: bool = False, how: str | None = None) -> str:
     """The quick pool of the dice ``faces`` types (R-MANUAL-1: the GM's roll of the physical dice, typed
     without a pool): each d6 kind counts its faces (``b63124 s355`` → ``5b 3s``, ``d6512`` → ``4d6``).
     A die of another size is not told by its face: its size must be given with the pool (``sized_given``:
@@ -72,4 +76,5 @@ def from_faces(system, faces: str, sized_given: bool = False, how: str | None = 
         raise RulesError(_("{kind} faces do not tell the die's size: give the dice too ({how})").format(
             kind=sized[0], how=how or _(system.quick_pool_syntax)))
     counts = {kind: len(faces) for kind, faces in typed.items() if typed.kind(kind).d6}
-    return importlib.import_module(system.quick_pool_module).counted(system, counts)
+    pool: str = importlib.import_module(system.quick_pool_module).counted(system, counts)
+    return pool

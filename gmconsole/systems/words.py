@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, SupportsFloat
+
 from gmconsole.i18n import N_, _
 
 __all__ = ["COST_WORDS", "cost_word", "en", "percent", "shares_line"]
@@ -21,18 +23,18 @@ def cost_word(name: str) -> str:
     return _(words) if words else name.replace("_", " ")
 
 
-def percent(p) -> str:
+def percent(p: SupportsFloat) -> str:
     """A probability as the console shows it: ``42.1%``."""
     return f"{100 * float(p):.1f}%"
 
 
-def en(value) -> str:
+def en(value: object) -> str:
     """A name from the data folder in English (the first language given when English is missing)."""
     if isinstance(value, dict):
         return str(value.get("en") or next(iter(value.values()), ""))
     return str(value)
 
 
-def shares_line(odds: dict) -> str:
+def shares_line(odds: dict[str, Any]) -> str:
     """Every numeric share of ``odds`` as ``name 42.1%``, joined with `` · `` (tiered's tiers)."""
     return " · ".join(f"{name} {percent(p)}" for name, p in odds.items() if isinstance(p, (int, float)))

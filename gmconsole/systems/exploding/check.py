@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
@@ -53,7 +54,7 @@ class ExplodedDie:
         """The first face, before any explosion (R-EXP-2 looks at this)."""
         return self.faces[0]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.die.kind.value, "sides": self.die.sides, "faces": list(self.faces), "total": self.total}
 
 
@@ -151,7 +152,7 @@ class CheckResult:
         """Top minus TN (negative when short)."""
         return None if self.tn is None else self.top - self.tn.value
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "success": self.success,
             "top": self.top,
@@ -185,4 +186,5 @@ def roll_check(
     rolled = tuple(roll_die(d, source, explode) for d in dice)
     if last:
         source.finish()
-    return CheckResult(rolled, tn, source.by_hand)
+    # a bool is an int but no TN: it is passed on as given, never read as TN 0 or 1
+    return CheckResult(rolled, tn, source.by_hand)  # type: ignore[arg-type]

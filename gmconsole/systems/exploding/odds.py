@@ -19,10 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.i18n import _, verbatim
 from gmconsole.rules.dice import DIE_SIZES
 from gmconsole.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from gmconsole.systems.exploding.check import CheckResult
 
 
 def _sizes(dice: Sequence[int]) -> tuple[int, ...]:
@@ -72,7 +76,7 @@ class TopDistribution:
     probabilities: dict[int, Fraction]
     above: Fraction
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"probabilities": {str(v): float(p) for v, p in self.probabilities.items()}, "above": float(self.above)}
 
 
@@ -99,7 +103,7 @@ class CheckOdds:
     p_success: Fraction
     p_critical_failure: Fraction
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "dice": list(self.dice),
             "tn": self.tn,
@@ -126,7 +130,7 @@ def p_opposed_win(active: Sequence[int], defender: Sequence[int], tie_goes_to: s
     if tie_goes_to not in ("defender", "active"):
         raise RulesError(_("a tie goes to 'defender' or 'active', not {value!r}").format(value=tie_goes_to))
 
-    def at_least(sizes, v):
+    def at_least(sizes: Sequence[int], v: int) -> Fraction:
         return 1 - prod((1 - p_die_at_least(s, v) for s in sizes), start=Fraction(1))
 
     # Sum over v of P(top_a = v) * P(top_d < v) (or <= v when ties go to the active side).
@@ -143,7 +147,7 @@ def p_opposed_win(active: Sequence[int], defender: Sequence[int], tie_goes_to: s
     return total
 
 
-def retry_odds(result, skill_dice: Sequence[int], trait_die: int, tn: int) -> dict:
+def retry_odds(result: CheckResult, skill_dice: Sequence[int], trait_die: int, tn: int) -> dict[str, Any]:
     """The odds for a check already rolled (``result``): a retry after a change of circumstances
     rolls every die again, so the chance of success is the check's own (R-EXP-1..3 as for any check) and it
     costs nothing; only a failed check is retried. The CLI's JSON keys, with exact fractions as strings."""

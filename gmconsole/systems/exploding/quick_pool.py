@@ -4,15 +4,19 @@ dice of different sizes, no ``s``: untrained; no ``tn``: the default difficulty'
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
+if TYPE_CHECKING:
+    from gmconsole.systems.exploding.system import ExplodingSystem
+
 __all__ = ["counted", "parse"]
 
 
-def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+def parse(system: ExplodingSystem, text: str, push_cost: str | None = None) -> QuickPool:
     """The quick pool ``text`` means for the exploding ``system``; a refusal naming the syntax."""
     from gmconsole.systems.exploding import roll as exploding
 
@@ -45,6 +49,6 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     return QuickPool(system.id, tidy, (skill, trait, target))
 
 
-def counted(system, counts: dict[str, int]) -> str:
+def counted(system: ExplodingSystem, counts: dict[str, int]) -> str:
     """Exploding dice are never counted d6 (their sizes make the pool): nothing to write."""
     return ""

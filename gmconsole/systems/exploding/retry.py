@@ -9,17 +9,20 @@ recorded with the roll (:func:`~gmconsole.systems.exploding.odds.retry_odds` ans
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 __all__ = ["after_roll_line", "grant_line"]
 
 
-def _chance(roll: dict) -> str | None:
+def _chance(roll: dict[str, Any]) -> str | None:
     """The failed check's own chance of success as ``88 %``, or ``None`` when ``roll`` did not fail or its
     odds cannot be read. ``roll`` is the recorded roll as stored (read from the campaign file: every field is
     checked)."""
     if roll.get("success") is not False:
         return None
-    odds = roll.get("odds") if isinstance(roll.get("odds"), dict) else {}
+    odds = roll.get("odds")
+    if not isinstance(odds, dict):
+        odds = {}
     try:
         chance = Fraction(str(odds.get("p_success_exact")))
     except (ValueError, ZeroDivisionError):
@@ -29,7 +32,7 @@ def _chance(roll: dict) -> str | None:
     return f"{float(chance) * 100:.0f} %"
 
 
-def after_roll_line(roll: dict, stamina: int | None) -> str | None:
+def after_roll_line(roll: dict[str, Any], stamina: int | None) -> str | None:
     """"Retry after a change of circumstances (w): 88 % success" under a failed check, else ``None``."""
     percent = _chance(roll)
     if percent is None:
@@ -39,7 +42,7 @@ def after_roll_line(roll: dict, stamina: int | None) -> str | None:
     return _("Retry after a change of circumstances (w): {p} success, no cost").format(p=percent)
 
 
-def grant_line(roll: dict, grants: str) -> str | None:
+def grant_line(roll: dict[str, Any], grants: str) -> str | None:
     """"Reroll with a grant (R: Old hand): 88 % success" under a failed check the character's grants
     (``grants``, their names as the GM reads them) may reroll (R-EXP-5), else ``None``."""
     percent = _chance(roll)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource, DieKind
@@ -26,7 +27,7 @@ class AssistStep:
     success: bool
     pool_after: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "top": self.top,
@@ -113,7 +114,7 @@ class AssistedCheck:
         step = AssistStep(name, result.top, result.critical_failure, spent, success, pool)
         return replace(self, pool=pool, steps=self.steps + (step,))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "tn": self.tn.value,
             "tn_lines": [line.as_dict() for line in self.tn.lines],
@@ -148,7 +149,7 @@ class GroupCheck:
     def successes(self) -> int:
         return sum(1 for _name, r in self.results if r.success)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "tn": self.tn.value,
             "tn_lines": [line.as_dict() for line in self.tn.lines],
@@ -194,7 +195,7 @@ class OpposedResult:
     defender: CheckResult
     winner: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"active": self.active.as_dict(), "defender": self.defender.as_dict(), "winner": self.winner}
 
 
@@ -232,7 +233,7 @@ class RetryTracker:
     allowances: tuple[tuple[tuple[str, str, str], int], ...] = ()
     reasons: tuple[tuple[tuple[str, str, str], str], ...] = ()
 
-    def _count(self, table, key) -> int:
+    def _count(self, table: tuple[tuple[tuple[str, str, str], int], ...], key: tuple[str, str, str]) -> int:
         return sum(n for k, n in table if k == key)
 
     def may_try(self, character: str, skill: str, goal: str) -> bool:

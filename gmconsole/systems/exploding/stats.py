@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import Any, cast
 
 from gmconsole.rules.fairness import Expected
 
 __all__ = ["SPECIAL_KINDS", "band", "first_roll", "push", "rolled_faces", "special_rolls"]
 
 
-def _int(value) -> int | None:
+def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -28,7 +29,7 @@ def _expected(sizes: tuple[int, ...], tn: int) -> Expected:
     return Expected.bernoulli(p_success(sizes, tn))
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
+def first_roll(roll: dict[str, Any]) -> tuple[Expected, int, Fraction, None] | None:
     """The check's exact expectation, whether it succeeded (1 or 0), its success
     chance, and no stress dice (``None``)."""
     pool = roll.get("pool")
@@ -42,7 +43,7 @@ def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
     from gmconsole.rules.errors import RulesError
 
     try:
-        expected = _expected(tuple(sorted(sizes)), tn)
+        expected = _expected(tuple(sorted(cast(tuple[int, ...], sizes))), tn)  # no None: checked above
     except RulesError:
         return None
     return expected, int(roll["success"]), expected.mean, None
@@ -52,14 +53,14 @@ SPECIAL_KINDS = ("group", "assisted", "opposed")
 """The special rolls read by :func:`special_rolls`."""
 
 
-def _check(row: dict) -> dict:
+def _check(row: dict[str, Any]) -> dict[str, Any]:
     """One participant's check in a special roll (``dice``, ``tn``, ``success``, ``margin``) as
     :func:`first_roll` reads a roll: its dice are its pool."""
     return {"pool": {"dice": row.get("dice")}, "dice": row.get("dice"), "tn": row.get("tn"),
             "success": row.get("success"), "margin": row.get("margin"), "by_hand": row.get("by_hand")}
 
 
-def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
+def special_rolls(entry: dict[str, Any]) -> list[tuple[str | None, dict[str, Any]]]:
     """The rolls inside a special roll, as ``(who, roll)``.
 
     - A group check: each participant's check against their own TN (R-EXP-1), each with an expectation.
@@ -84,7 +85,7 @@ def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
     return []
 
 
-def push(entry: dict) -> None:
+def push(entry: dict[str, Any]) -> None:
     """Exploding checks are not pushed."""
     return None
 
@@ -93,15 +94,15 @@ BAND_NAME = "margin"
 """What the statistics call this system's results."""
 
 
-def band(roll: dict) -> str | None:
+def band(roll: dict[str, Any]) -> str | None:
     """The margin (top die minus TN) as ``+2`` or ``-1``."""
     margin = _int(roll.get("margin"))
     return None if margin is None else f"{margin:+d}"
 
 
-def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
+def rolled_faces(dice: object, *, push_step: bool = False) -> list[tuple[str, int, int]]:
     """``(kind, sides, face)`` of every face rolled, explosions included."""
-    out = []
+    out: list[tuple[str, int, int]] = []
     for die in dice if isinstance(dice, list) else []:
         sides = _int(die.get("sides")) if isinstance(die, dict) else None
         faces = die.get("faces") if isinstance(die, dict) else None

@@ -3,6 +3,8 @@ the dice rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
@@ -108,7 +110,7 @@ class ExplodingSystem(SystemFacts):
 
         return difficulty_choices(self.id)
 
-    def odds_words(self, odds: dict) -> str:
+    def odds_words(self, odds: dict[str, Any]) -> str:
         from gmconsole.systems.exploding.wording import odds_line
 
         return odds_line(odds) if odds else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _, language, pick
 from gmconsole.rules.data import load_table
@@ -20,14 +21,15 @@ UNTRAINED_TN = 4
 """Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""
 
 
-def _table() -> dict:
+def _table() -> dict[str, Any]:
     return load_table("exploding")
 
 
-def _text(value, lang: str) -> str:
+def _text(value: object, lang: str) -> str:
     """A name or rules text from the data folder in ``lang`` (English when that language is missing)."""
     if isinstance(value, dict):
-        return value.get(lang) or value["en"]
+        text: str = value.get(lang) or value["en"]
+        return text
     return str(value)
 
 
@@ -40,7 +42,7 @@ class Difficulty:
 
     key: str
     tn: int
-    name: dict
+    name: dict[str, Any]
 
 
 def difficulties() -> tuple[Difficulty, ...]:
@@ -50,7 +52,8 @@ def difficulties() -> tuple[Difficulty, ...]:
 
 def default_difficulty() -> str:
     """The difficulty a TN starts from when the GM names none (Moderate, TN 4)."""
-    return _table()["difficulty"]["default"]
+    key: str = _table()["difficulty"]["default"]
+    return key
 
 
 def difficulty(key: str) -> Difficulty:
@@ -74,15 +77,15 @@ class TnModifier:
 
     table: str
     key: str
-    name: dict
-    group: dict | None = None
+    name: dict[str, Any]
+    group: dict[str, Any] | None = None
     modifier: int | None = None
     low: int | None = None
     high: int | None = None
-    per: dict | None = None
-    note: dict | None = None
+    per: dict[str, Any] | None = None
+    note: dict[str, Any] | None = None
     automatic: bool = False
-    description: dict | None = None
+    description: dict[str, Any] | None = None
 
     @property
     def full_key(self) -> str:
@@ -121,6 +124,7 @@ class TnModifier:
                     _("{label} ranges {range}: say how much (e.g. {key}={low})").format(
                         label=quoted(label), range=self.range_text(), key=self.full_key, low=self.low)
                 )
+            assert self.high is not None  # a range has both ends (the table's min and max)
             if not self.low <= chosen <= self.high:
                 raise RulesError(_("{label} ranges {range}, so {chosen:+d} is out of range").format(
                     label=quoted(label), range=self.range_text(), chosen=chosen))
@@ -198,7 +202,7 @@ class TnLine:
     label: str
     amount: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"label": self.label, "amount": self.amount}
 
 
@@ -220,7 +224,7 @@ class TargetNumber:
         """This TN with one more line (used by assisted and group checks)."""
         return TargetNumber(self.value + amount, self.lines + (TnLine(label, amount),))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"value": self.value, "lines": [line.as_dict() for line in self.lines]}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmconsole.i18n import N_, _, pick
 from gmconsole.systems.words import percent
 
@@ -15,7 +17,7 @@ def difficulty_choices(system_id: str) -> tuple[tuple[str, str], ...]:
     return tuple((d.key, _("{name} TN {tn}").format(name=pick(d.name), tn=d.tn)) for d in difficulties())
 
 
-def odds_line(odds: dict) -> str:
+def odds_line(odds: dict[str, Any]) -> str:
     """A preview's exact odds in one line: success and critical failure."""
     parts = []
     for key, label in (("p_success", N_("success {p}")), ("success", N_("success {p}")),

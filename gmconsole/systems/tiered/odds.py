@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE
@@ -58,7 +59,7 @@ class SaveOdds:
         """Critical or plain success."""
         return self.p_critical + self.p_success
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "score": self.score,
             "p_critical": float(self.p_critical),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
@@ -41,7 +42,7 @@ class PushYourselfOdds:
         """Great or Critical after the die is added (a `tiered` success, as the statistics count it)."""
         return sum((self.tiers[t] for t in _SUCCESS), Fraction(0))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The CLI's JSON: the push odds' keys every family shares (a success counts 1, so the expectation is
         the chance) and the tiers."""
         out = {
@@ -76,14 +77,17 @@ def push_yourself_odds(faces: list[int], pool: int, *, pushed_yourself: bool = F
     return PushYourselfOdds(current, tiers)
 
 
-def after_roll_line(roll: dict, stamina: int | None) -> str | None:
+def after_roll_line(roll: dict[str, Any], stamina: int | None) -> str | None:
     """The roll builder's line after a check: what the Push Yourself die would add to the dice on the table,
     or ``None`` when it cannot be added (see the module docstring; a roll nobody owns has no stamina to spend,
     a roll pushed already or whose consequence was applied is not pushed). ``roll`` is the recorded roll as
     stored (read from the campaign file: every field is checked)."""
-    outcome = roll.get("outcome") if isinstance(roll.get("outcome"), dict) else {}
-    request = roll.get("request") if isinstance(roll.get("request"), dict) else {}
-    dice = roll.get("dice") if isinstance(roll.get("dice"), list) else []
+    outcome = roll.get("outcome")
+    outcome = outcome if isinstance(outcome, dict) else {}
+    request = roll.get("request")
+    request = request if isinstance(request, dict) else {}
+    dice = roll.get("dice")
+    dice = dice if isinstance(dice, list) else []
     faces = [d.get("face") if isinstance(d, dict) else None for d in dice]
     pool = outcome.get("pool")
     if (not isinstance(pool, int) or isinstance(pool, bool) or not faces
@@ -92,8 +96,8 @@ def after_roll_line(roll: dict, stamina: int | None) -> str | None:
     if roll.get("character_id") is None or roll.get("consequences_chosen"):
         return None
     pushed = bool(request.get("push_yourself")) or bool(roll.get("pushes"))
-    try:
-        odds = push_yourself_odds(faces, pool, pushed_yourself=pushed, stamina=stamina)
+    try:  # every face is a whole number from 1 to 6, checked above
+        odds = push_yourself_odds(cast(list[int], faces), pool, pushed_yourself=pushed, stamina=stamina)
     except RulesError:
         return None
 

@@ -4,14 +4,18 @@ R-TIER-2)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from gmconsole.i18n import _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
 
+if TYPE_CHECKING:
+    from gmconsole.systems.tiered.system import TieredSystem
+
 __all__ = ["counted", "parse"]
 
 
-def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+def parse(system: TieredSystem, text: str, push_cost: str | None = None) -> QuickPool:
     """The quick pool ``text`` means for the tiered ``system``; a refusal naming the syntax."""
     from gmconsole.rules.dice import MAX_DICE
     from gmconsole.systems.tiered import roll as tiered
@@ -28,7 +32,7 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     return QuickPool(system.id, f"{dice}d6", tiered.Pool(dice, ((_("dice"), dice),)))
 
 
-def counted(system, counts: dict[str, int]) -> str:
+def counted(system: TieredSystem, counts: dict[str, int]) -> str:
     """``counts`` of d6 by kind (``{"dice": 4}``) written as this quick pool: ``4d6``."""
     dice = sum(counts.values())
     return f"{dice}d6" if dice else ""

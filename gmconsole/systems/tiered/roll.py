@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import load_table
@@ -32,15 +33,16 @@ LUCK = 1
 D6 = Die(DieKind.DICE, 6)
 
 
-def _table() -> dict:
+def _table() -> dict[str, Any]:
     return load_table("tiered")
 
 
-def _text(value: dict, lang: str) -> str:
-    return value.get(lang) or value["en"]
+def _text(value: dict[str, Any], lang: str) -> str:
+    text: str = value.get(lang) or value["en"]
+    return text
 
 
-def _whole(value, what: str, low: int = -100, high: int = 100) -> int:
+def _whole(value: object, what: str, low: int = -100, high: int = 100) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RulesError(_("{what} must be a whole number from {low} to {high}, not {value!r}").format(
             what=what, low=low, high=high, value=value))
@@ -76,7 +78,7 @@ class Effect:
     amount: int
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "amount": self.amount, "reason": self.reason}
 
 
@@ -85,8 +87,8 @@ class Consequence:
     """One entry of the consequence menu offered on a Mixed or Limited result."""
 
     key: str
-    name: dict
-    reads: dict
+    name: dict[str, Any]
+    reads: dict[str, Any]
     effects: tuple[Effect, ...]
 
 
@@ -114,7 +116,7 @@ class Pool:
     lines: tuple[tuple[str, int], ...]
     costs: tuple[Effect, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "dice": self.dice,
             "lines": [{"label": label, "amount": n} for label, n in self.lines],
@@ -210,7 +212,7 @@ class CheckResult:
         """True when the pool was 0 or fewer and the lowest of 2d6 was kept (R-TIER-2)."""
         return self.pool <= 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "tier": self.tier.value,
             "highest": self.highest,
@@ -252,7 +254,7 @@ class SaveScores:
     ment: int
     perc: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"phys": self.phys, "ment": self.ment, "perc": self.perc}
 
 
@@ -298,7 +300,7 @@ class SaveResult:
     def total(self) -> int:
         return sum(d.face for d in self.dice)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "save": self.save,
             "score": self.score,
@@ -312,7 +314,7 @@ SAVES = ("phys", "ment", "perc")
 """The three saves, in the order the seed lists them (their names are in ``data/tiered.toml``)."""
 
 
-def save_table() -> list[dict]:
+def save_table() -> list[dict[str, Any]]:
     """The saves' names, formulas and uses from ``data/tiered.toml``, in the order of :data:`SAVES`."""
     return list(_table()["saves"])
 
@@ -347,7 +349,7 @@ class AttackResult:
     reckless: bool
     notes: tuple[str, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "tier": self.tier.value,
             "rolled_tier": self.roll.tier.value,
@@ -399,7 +401,7 @@ class ContestedResult:
     rounds: tuple[tuple[int, int], ...]
     winner: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"rounds": [list(r) for r in self.rounds], "winner": self.winner}
 
 
@@ -413,7 +415,7 @@ def contested(attribute_a: int, attribute_b: int, source: DiceSource, max_rounds
     _whole(attribute_b, _("the second attribute"), -20, 20)
     if source.by_hand:
         _check_rounds(source.left(D6.kind.value))
-    rounds = []
+    rounds: list[tuple[int, int]] = []
     for _round in range(max_rounds):
         if source.by_hand and rounds and not source.left(D6.kind.value):
             a, b = rounds[-1]

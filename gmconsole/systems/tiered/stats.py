@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import Any, cast
 
 from gmconsole.rules.fairness import Expected
 
@@ -19,7 +20,7 @@ SUCCESS_TIERS = ("critical", "great")
 """The tiers counted as a success."""
 
 
-def _int(value) -> int | None:
+def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -32,13 +33,13 @@ def _expected(pool: int) -> Expected:
     return Expected.bernoulli(odds[Tier.CRITICAL] + odds[Tier.GREAT])
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction, None] | None:
+def first_roll(roll: dict[str, Any]) -> tuple[Expected, int, Fraction, None] | None:
     """The check's exact expectation (P(Great or Critical)), whether it reached one (1 or 0), that
     chance, and no stress dice (``None``)."""
     first = roll.get("first_outcome")  # a check pushed since: its first roll as it was (the push is counted apart)
     outcome = first if isinstance(first, dict) else roll.get("outcome")
     pool = _int(outcome.get("pool")) if isinstance(outcome, dict) else None
-    tier = outcome.get("tier") if isinstance(first, dict) else roll.get("tier")
+    tier = first.get("tier") if isinstance(first, dict) else roll.get("tier")
     if pool is None or not isinstance(tier, str) or not -100 <= pool <= 100:
         return None
     expected = _expected(pool)
@@ -49,7 +50,7 @@ SPECIAL_KINDS = ("save", "attack")
 """The special rolls read by :func:`special_rolls`."""
 
 
-def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
+def special_rolls(entry: dict[str, Any]) -> list[tuple[str | None, dict[str, Any]]]:
     """The special rolls' dice, for dice fairness only (``expected`` False): none has an expectation the
     entry lets us state. A saving throw's chance depends on the strict-over setting it was rolled under
     (R-TIER-3), which the entry does not record; an attack records its dice but not its pool (two dice
@@ -58,7 +59,7 @@ def special_rolls(entry: dict) -> list[tuple[str | None, dict]]:
     return [(entry.get("character"), {"dice": entry.get("dice"), "by_hand": entry.get("by_hand"), "expected": False})]
 
 
-def push(entry: dict) -> tuple[Expected, int, int] | None:
+def push(entry: dict[str, Any]) -> tuple[Expected, int, int] | None:
     """Push Yourself after the roll: its expectation given the dice on the table (P(Great or Critical) once
     the die joins them), whether the check ended a success (1 or 0) and whether it was one before (1 or 0).
     The dice before it are the push's dice not marked ``added`` (a check that takes the die rolled its pool)."""
@@ -69,13 +70,14 @@ def push(entry: dict) -> tuple[Expected, int, int] | None:
     added = [_int(d.get("face")) for d in dice if d.get("added")]
     if len(added) != 1 or not kept or not all(f is not None and 1 <= f <= 6 for f in (*kept, *added)):
         return None
-    read = _pushed(tuple(sorted(kept)))
+    faces = cast(tuple[int, ...], kept)  # every face is a whole number, checked above
+    read = _pushed(tuple(sorted(faces)))
     if read is None:
         return None
     expected, before = read
     from gmconsole.systems.tiered.roll import read_tier
 
-    after = int(read_tier([*kept, *added], len(kept) + 1)[0].value in SUCCESS_TIERS)
+    after = int(read_tier([*faces, *cast(list[int], added)], len(kept) + 1)[0].value in SUCCESS_TIERS)
     return expected, after, before
 
 
@@ -100,13 +102,13 @@ BAND_NAME = "tier"
 """What the statistics call this system's results."""
 
 
-def band(roll: dict) -> str | None:
+def band(roll: dict[str, Any]) -> str | None:
     """The tier rolled."""
     tier = roll.get("tier")
     return tier if isinstance(tier, str) else None
 
 
-def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
+def rolled_faces(dice: object, *, push_step: bool = False) -> list[tuple[str, int, int]]:
     """``(kind, sides, face)`` of every die rolled; of a push step (``push_step``), only the die it added."""
     out = []
     for die in dice if isinstance(dice, list) else []:

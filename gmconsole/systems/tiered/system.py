@@ -3,6 +3,8 @@ rules are in :mod:`.roll` and :mod:`.odds`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
@@ -101,7 +103,7 @@ class TieredSystem(SystemFacts):
 
         return difficulty_choices(self.id)
 
-    def odds_words(self, odds: dict) -> str:
+    def odds_words(self, odds: dict[str, Any]) -> str:
         from gmconsole.systems.tiered.wording import odds_line
 
         return odds_line(odds) if odds else ""

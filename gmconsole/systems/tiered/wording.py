@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gmconsole.i18n import _, language, ngettext
 from gmconsole.systems.words import percent
@@ -25,7 +26,7 @@ def tier_word(key: str) -> str:
     return Tier(key).name_in(language())
 
 
-def tier_shouted(tier) -> str:
+def tier_shouted(tier: object) -> str:
     """A result's tier as the result line shouts it (the console's and the command line's): ``GREAT`` in
     English, else the data file's name of the tier in the language spoken (the entry keeps the tier's id)."""
     if language() == "en":
@@ -38,7 +39,7 @@ def tier_shouted(tier) -> str:
         return str(tier).upper()
 
 
-def odds_line(odds: dict) -> str:
+def odds_line(odds: dict[str, Any]) -> str:
     """A preview's exact odds in one line: each tier's share (``critical 19.6% · great 40.2% · ...``)."""
     return " · ".join(f"{tier_word(name)} {percent(p)}" for name, p in odds.items() if isinstance(p, (int, float)))
 

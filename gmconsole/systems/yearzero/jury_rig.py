@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import system_table
@@ -46,18 +47,18 @@ class Device:
     """One device Jury-Rig can build: the seed's own (``listed``) or one the GM names."""
 
     id: str
-    name: dict
-    effect: dict
+    name: dict[str, Any]
+    effect: dict[str, Any]
     bonus: int = 0
     skills: tuple[str, ...] = ()
     quantity: int = 1
     weapon: bool = False
     gun: bool = False
-    ratings: dict = field(default_factory=dict)
+    ratings: dict[str, int] = field(default_factory=dict)
     listed: bool = True
 
     @classmethod
-    def from_row(cls, row: dict) -> Device:
+    def from_row(cls, row: dict[str, Any]) -> Device:
         return cls(id=row["id"], name=row["name"], effect=row["effect"], bonus=int(row.get("bonus", 0)),
                    skills=tuple(row.get("skills", ())), quantity=int(row.get("quantity", 1)),
                    weapon=bool(row.get("weapon", False)), gun=bool(row.get("gun", False)),
@@ -76,10 +77,10 @@ class Device:
         if need == "armor":
             return "armor" in self.ratings or "protection" in self.ratings
         if need in ("weapon", "gun"):
-            return getattr(self, need)
+            return self.weapon if need == "weapon" else self.gun
         return need in self.ratings
 
-    def effect_text(self, bonus: int | None = None, ratings: dict | None = None) -> str:
+    def effect_text(self, bonus: int | None = None, ratings: dict[str, Any] | None = None) -> str:
         """The seed's words for the device in the console's language, with its figures (after stunts)."""
         figures = {"bonus": self.bonus if bonus is None else bonus, **self.ratings, **(ratings or {})}
         return pick(self.effect).format(**figures)
@@ -97,13 +98,13 @@ class BuildStunt:
     """One of Jury-Rig's stunts as a build applies it (R-MYZ-BUILD-2)."""
 
     id: str
-    name: dict
-    text: dict
+    name: dict[str, Any]
+    text: dict[str, Any]
     fits: str | None = None
     repeat: bool = False
 
     @classmethod
-    def from_row(cls, row: dict) -> BuildStunt:
+    def from_row(cls, row: dict[str, Any]) -> BuildStunt:
         return cls(id=row["id"], name=row["name"], text=row["text"], fits=row.get("fits"),
                    repeat=bool(row.get("repeat", False)))
 
@@ -114,11 +115,11 @@ class Build:
     and the words (``summary_item``: the item and what it gives)."""
 
     device: Device
-    gear: dict
+    gear: dict[str, Any]
     stunts: tuple[str, ...]
     stunt_names: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"device": self.device.name["en"], "device_id": self.device.id or None, "listed": self.device.listed,
                 "stunts": list(self.stunts), "gear": dict(self.gear)}
 
@@ -159,11 +160,11 @@ def stunt_choices(system: str, device: Device, stunts: int) -> list[tuple[str, s
     return out
 
 
-def _counted(system: str, device: Device, picked: Sequence[str], stunts: int) -> Counter:
+def _counted(system: str, device: Device, picked: Sequence[str], stunts: int) -> Counter[str]:
     """The stunts picked, each counted (``blast_power#2`` is a second Blast Power), checked against the
     device and the stunts the roll has."""
     offered = {s.id: s for s in stunts_for(system, device)}
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for value in picked:
         stunt_id = str(value).split("#", 1)[0].strip()
         if stunt_id not in offered:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.rules.data import system_table
 from gmconsole.systems.yearzero.skill_modifiers import Picked
@@ -32,7 +33,7 @@ class RoleLimit:
 
     id: str
     skill: str
-    text: dict
+    text: dict[str, Any]
     seed: str
     when: str | None = None
     by: str = "same"
@@ -42,7 +43,7 @@ class RoleLimit:
     stunts_once: bool = False
 
     @classmethod
-    def from_row(cls, row: dict) -> RoleLimit:
+    def from_row(cls, row: dict[str, Any]) -> RoleLimit:
         return cls(id=row["id"], skill=row["skill"], text=row["text"], seed=row.get("seed", ""),
                    when=row.get("when"), by=row.get("by", "same"), within=row.get("within", "campaign"),
                    detail=bool(row.get("detail", False)), after=row.get("after", "any"),
@@ -59,7 +60,7 @@ class PastRoll:
     character_id: str
     character: str
     skill: str
-    picks: dict
+    picks: dict[str, Any]
     success: bool
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
@@ -61,7 +62,7 @@ class YearZeroOdds:
     p_panic: float | None
     p_panic_with_push: float | None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The JSON shape of the CLI's ``--json`` output; panic figures only when they apply."""
         out = {
             "p_success": self.p_success,

@@ -9,6 +9,7 @@ result becomes current + 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _
 from gmconsole.rules.data import load_table, system_table
@@ -35,7 +36,7 @@ class PanicOthers:
     def any(self) -> bool:
         return bool(self.stress or self.panic_roll)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"stress": self.stress, "stress_range": self.stress_range, "panic_roll": self.panic_roll}
 
 
@@ -47,14 +48,15 @@ class PanicResult:
     stress: int
     total: int
     escalated: bool
-    row: dict
+    row: dict[str, Any]
     others: PanicOthers
     stress_change: int
 
     @property
     def effect(self) -> str:
         """The row's id, e.g. ``"scream"``."""
-        return self.row["id"]
+        row_id: str = self.row["id"]
+        return row_id
 
     @property
     def lose_action(self) -> bool:
@@ -65,7 +67,7 @@ class PanicResult:
         """True when the row reaches other PCs (:func:`row_spreads`): only then is "who is in range" asked."""
         return self.others.any
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "face": self.face,
             "stress": self.stress,
@@ -88,12 +90,12 @@ def has_panic_table(system: str) -> bool:
     return bool(system_table(system).get("panic"))
 
 
-def panic_table() -> tuple[dict, ...]:
+def panic_table() -> tuple[dict[str, Any], ...]:
     """The panic table rows from ``data/yze.toml``, lowest total first."""
     return tuple(load_table("yze")["panic"])
 
 
-def row_spreads(row: dict) -> bool:
+def row_spreads(row: dict[str, Any]) -> bool:
     """True when a panic table row reaches other PCs (R-PANIC-1). The data marks it with two fields:
     ``others_stress`` (stress for every PC at short range: Nervous twitch, Seek cover) and
     ``others_panic`` (a panic roll for those who hear or see: Scream, Flee, Berserk). Every other row
@@ -101,7 +103,7 @@ def row_spreads(row: dict) -> bool:
     return bool(int(row.get("others_stress", 0)) or row.get("others_panic"))
 
 
-def panic_row(total: int) -> dict:
+def panic_row(total: int) -> dict[str, Any]:
     """The table row a panic total falls on (totals below 1 read as 1-6, 15 and above as Catatonic)."""
     rows = panic_table()
     for row in rows:

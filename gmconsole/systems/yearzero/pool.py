@@ -9,6 +9,7 @@ by kind and item (R-POOL-1), and an explanation a GM can read line by line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmconsole.i18n import N_, _, language, pick, verbatim
 from gmconsole.rules.data import load_table, system_table
@@ -107,7 +108,7 @@ class PoolRequest:
     skill_level: int = 0
     specialist: bool = False
     gear: tuple[tuple[str, int], ...] = ()
-    artifacts: tuple[tuple[str, int], ...] = ()
+    artifacts: tuple[tuple[str, int] | tuple[str, int, int], ...] = ()
     stress: int = 0
     difficulty: str = "average"
     helpers: tuple[str, ...] = ()
@@ -179,19 +180,21 @@ def difficulty_modifier(system: str, difficulty: str) -> int:
     table = system_table(system)["difficulty"]
     for row in table:
         if difficulty.lower() in (row["id"], row["name"]["en"].lower()):
-            return row["modifier"]
+            modifier: int = row["modifier"]
+            return modifier
     names = ", ".join(row["id"] for row in table)
     raise RulesError(_("unknown difficulty {difficulty!r}: choose one of {names}").format(
         difficulty=difficulty, names=names))
 
 
-def find_skill(system: str, skill: str) -> dict | None:
+def find_skill(system: str, skill: str) -> dict[str, Any] | None:
     """The data row of a skill given by id or English name, or None when the table has no such skill."""
     table = system_table(system)
     wanted = skill.strip().lower()
     for row in table["skills"]:
         if wanted in (row["id"], row["name"]["en"].lower(), row["name"]["zh-Hant"]):
-            return row
+            found: dict[str, Any] = row
+            return found
     return None
 
 
@@ -209,7 +212,8 @@ def step_die_for_rating(rating: str) -> int:
     """The die a step rating A-D gives (A = D12 ... D = D6), from the `yze` table."""
     for row in load_table("yze")["step_ratings"]:
         if row["rating"] == rating.strip().upper():
-            return row["sides"]
+            sides: int = row["sides"]
+            return sides
     raise RulesError(_("unknown step rating {rating!r}: use A, B, C or D").format(rating=rating))
 
 
@@ -365,7 +369,7 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
     """Base, skill and gear dice of the dice-pool variant after R-MOD-1."""
     base = request.attribute_value
     skill = request.skill_level
-    gear = [[name, bonus] for name, bonus in request.gear]
+    gear = list(request.gear)
     fighting_dog = request.sic_a_dog and request.attribute == "strength"  # Sic a Dog fighting: the dog's own
     source = _("dog's strength") if fighting_dog else _attribute_shown(request)
     lines.append(_("{what} {value}: {dice}").format(what=source or _("base"), value=base, dice=_dice(base, "base")))
@@ -390,12 +394,13 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         left -= take
         if take:
             removed.append(_("{count} skill").format(count=take))
-        for item in reversed(gear):
-            take = min(left, item[1])
-            item[1] -= take
+        for i in reversed(range(len(gear))):
+            name, bonus = gear[i]
+            take = min(left, bonus)
+            gear[i] = (name, bonus - take)
             left -= take
             if take:
-                removed.append(_("{count} gear ({item})").format(count=take, item=item[0]))
+                removed.append(_("{count} gear ({item})").format(count=take, item=name))
         take = min(left, base)
         base -= take
         left -= take
@@ -419,36 +424,39 @@ def step_dice(attribute_die: int, skill_die: int | None, steps: int) -> tuple[li
     +1 steps the smaller die up (with a single die, it first adds a D6); the cap is two D12.
     -1 steps the larger die down; stepping a D6 down removes it; the floor is one D6.
     """
-    dice: list[list] = [[attribute_die, "attribute"]]
+    sides, sources = [attribute_die], ["attribute"]  # each die's sides and where it comes from
     if skill_die is not None:
-        dice.append([skill_die, "skill"])
+        sides.append(skill_die)
+        sources.append("skill")
     notes: list[str] = []
     for _step in range(abs(steps)):
         if steps > 0:
-            if len(dice) == 1:
-                dice.append([6, "modifier"])
+            if len(sides) == 1:
+                sides.append(6)
+                sources.append("modifier")
                 notes.append(_("+1 step: a d6 is added"))
-            elif all(d[0] == 12 for d in dice):
+            elif all(s == 12 for s in sides):
                 notes.append(_("+1 step: already two d12 (the cap)"))
                 break
             else:
-                smaller = min(range(len(dice)), key=lambda i: (dice[i][0], -i))
+                smaller = min(range(len(sides)), key=lambda i: (sides[i], -i))
                 notes.append(_("+1 step: d{before} \u2192 d{after}").format(
-                    before=dice[smaller][0], after=dice[smaller][0] + 2))
-                dice[smaller][0] += 2
+                    before=sides[smaller], after=sides[smaller] + 2))
+                sides[smaller] += 2
         else:
-            larger = max(range(len(dice)), key=lambda i: (dice[i][0], i))
-            if dice[larger][0] > 6:
+            larger = max(range(len(sides)), key=lambda i: (sides[i], i))
+            if sides[larger] > 6:
                 notes.append(_("\u22121 step: d{before} \u2192 d{after}").format(
-                    before=dice[larger][0], after=dice[larger][0] - 2))
-                dice[larger][0] -= 2
-            elif len(dice) == 2:
+                    before=sides[larger], after=sides[larger] - 2))
+                sides[larger] -= 2
+            elif len(sides) == 2:
                 notes.append(_("\u22121 step: a d6 is removed"))
-                dice.pop(larger)
+                sides.pop(larger)
+                sources.pop(larger)
             else:
                 notes.append(_("\u22121 step: already one d6 (the floor)"))
                 break
-    return [(d[0], d[1]) for d in dice], notes
+    return list(zip(sides, sources)), notes
 
 
 def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_lines: list[str]) -> list[Die]:
@@ -464,6 +472,7 @@ def _step_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
         elif name not in _artifact_items(request):  # an artifact item's own line says it (R-ART-3)
             lines.append(_("gear {name}: gear bonus 0, the item cannot be used (R-ART-2)").format(name=name))
     lines.extend(modifier_lines)
+    assert request.attribute_die is not None  # a yze-step pool's attribute die, checked by _validate
     dice, notes = step_dice(request.attribute_die, request.skill_die, steps)
     lines.extend(notes)
     # The attribute die's source is the attribute's id (a push's damage is read from it); a pool with no

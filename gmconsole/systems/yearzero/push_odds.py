@@ -27,15 +27,22 @@ the fractions as strings for the CLI's ``--json``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any, TypeVar
 
 from gmconsole.rules.dice import Die, DieKind, RolledDie, year_zero_successes
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero.odds import convolve, group_success_counts
 from gmconsole.systems.yearzero.panic import PANIC_DIE, panic_row
-from gmconsole.systems.yearzero.roll import OnesCount, YearZeroRoll, count_ones, push_costs, would_reroll
+from gmconsole.systems.yearzero.roll import OnesCount, Pool, YearZeroRoll, count_ones, push_costs, would_reroll
+
+CostKey = tuple[str, str | None]
+"""A cost as the rules charge it: its name and its target (a gear item, an attribute; ``None`` for none)."""
+
+_Key = TypeVar("_Key")
 
 __all__ = ["PushOdds", "push_odds"]
 
@@ -84,7 +91,7 @@ class PushOdds:
         no win); ``None`` for a roll that is not opposed."""
         return None if self.to_beat is None else self.p_at_least(self.to_beat + 1)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The CLI's JSON: floats, with the exact fractions beside them as strings (``"91/216"``)."""
         out = {
             "rerolled_dice": self.rerolled,
@@ -103,9 +110,10 @@ class PushOdds:
             ],
         }
         if self.to_beat is not None:  # R-OPP-1: beside the chance of one success, which is not a win here
+            p_win = self.p_at_least(self.to_beat + 1)  # p_win of an opposed roll
             out["defender_successes"] = self.to_beat
-            out["p_win_opposed_after_push"] = float(self.p_win)
-            out["p_win_opposed_after_push_exact"] = str(self.p_win)
+            out["p_win_opposed_after_push"] = float(p_win)
+            out["p_win_opposed_after_push_exact"] = str(p_win)
         if self.gear_ruined:
             out["p_gear_unusable_after_push"] = {item: float(p) for item, p in self.gear_ruined.items()}
         if self.p_panic is not None:
@@ -172,7 +180,8 @@ def push_odds(previous: YearZeroRoll, to_beat: int | None = None) -> PushOdds:
                                        if previous.owned else ({}, ()))
     bonus = dict(previous.pool.request.gear)
     ruined = {target: sum((p for amount, p in dist.items() if amount >= bonus[target]), Fraction(0))
-              for name, target, dist in cost_details if name == "gear_damage" and bonus.get(target, 0) > 0}
+              for name, target, dist in cost_details
+              if name == "gear_damage" and target is not None and bonus.get(target, 0) > 0}
     return PushOdds(
         gear_ruined={item: p for item, p in ruined.items() if p},
         rerolled=len(rolled),
@@ -200,7 +209,8 @@ def _panic(stress: int, rolled: list[RolledDie]) -> tuple[Fraction | None, dict[
     return p_panic, rows
 
 
-def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
+def _costs(pool: Pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]
+           ) -> tuple[dict[str, dict[int, Fraction]], tuple[tuple[str, str | None, dict[int, Fraction]], ...]]:
     """Cost distributions (see the module docstring), per cost name and per (name, target).
 
     The rolled dice are grouped by what the costs read of them (kind and source) and groups merged in
@@ -213,8 +223,8 @@ def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
     the rules are asked once for every combination of the classes' counts instead.
     """
 
-    def costs(ones: OnesCount) -> dict[tuple[str, str | None], int]:
-        out: dict[tuple[str, str | None], int] = {}
+    def costs(ones: OnesCount) -> dict[CostKey, int]:
+        out: dict[CostKey, int] = {}
         for cost in push_costs(pool, pushes, ones):
             if cost.amount > 0:
                 key = (cost.name, cost.target)
@@ -225,7 +235,7 @@ def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
     groups: dict[tuple[DieKind, str | None], list[int]] = {}
     for die in rolled:
         groups.setdefault((die.kind, die.die.source), []).append(die.sides)
-    classes: dict[tuple, list[tuple[tuple[DieKind, str | None], list[int]]]] = {}
+    classes: dict[tuple[tuple[CostKey, int], ...], list[tuple[tuple[DieKind, str | None], list[int]]]] = {}
     for key, sides in groups.items():
         one = costs({**kept_ones, key: kept_ones.get(key, 0) + 1})
         delta = tuple(sorted((k, v) for k, v in one.items() if v != base.get(k, 0)))
@@ -247,7 +257,7 @@ def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
                 k -= take
         return ones
 
-    axes = []
+    axes: list[list[dict[CostKey, int]]] = []
     for j, w in enumerate(weights):
         counts = [0] * len(members)
         axis = []
@@ -276,10 +286,10 @@ def _costs(pool, pushes: int, kept_ones: OnesCount, rolled: list[RolledDie]):
         {key: details[key] for key in ordered}, outcomes).items())
 
 
-def _moves(key, base: dict, axes: list[list[dict]]) -> dict[int, list[int]]:
+def _moves(key: CostKey, base: dict[CostKey, int], axes: list[list[dict[CostKey, int]]]) -> dict[int, list[int]]:
     """The classes along which the cost ``key`` moves, with its amount at each count of 1s."""
     start = base.get(key, 0)
-    moving = {}
+    moving: dict[int, list[int]] = {}
     for j, axis in enumerate(axes):
         values = [c.get(key, 0) for c in axis]
         if any(v != start for v in values):
@@ -311,7 +321,9 @@ def _convolved(start: int, moving: dict[int, list[int]], weights: list[list[int]
     return {a: v * scale for a, v in dist.items()}
 
 
-def _joint(members, weights, costs_of) -> tuple[dict, dict]:
+def _joint(members: list[list[tuple[tuple[DieKind, str | None], list[int]]]], weights: list[list[int]],
+           costs_of: Callable[[list[int]], dict[CostKey, int]]
+           ) -> tuple[dict[CostKey, dict[int, int]], dict[str, dict[int, int]]]:
     """Weights of each amount over every combination of the classes' counts of 1s, the rules asked each time."""
     details: dict[tuple[str, str | None], dict[int, int]] = {}
     totals: dict[str, dict[int, int]] = {}
@@ -330,10 +342,10 @@ def _joint(members, weights, costs_of) -> tuple[dict, dict]:
     return details, totals
 
 
-def _chances(weights: dict, outcomes: int) -> dict:
+def _chances(weights: dict[_Key, dict[int, int]], outcomes: int) -> dict[_Key, dict[int, Fraction]]:
     """Weights out of ``outcomes`` as exact chances, amounts in order; outcomes in which a cost does not
     arise are an amount of 0."""
-    out = {}
+    out: dict[_Key, dict[int, Fraction]] = {}
     for key, dist in weights.items():
         missing = outcomes - sum(dist.values())
         if missing:

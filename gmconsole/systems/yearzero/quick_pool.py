@@ -5,10 +5,13 @@ die) in yze-step. A Year Zero quick roll can be pushed (R-PUSH-1)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.systems.quick_pool import QuickPool, refuse, tokens, untyped
+
+if TYPE_CHECKING:
+    from gmconsole.systems.yearzero.system import YearZeroSystem
 
 __all__ = ["NOT_COUNTED", "counted", "parse"]
 
@@ -20,7 +23,7 @@ NOT_COUNTED = {
 """The counted dice a Year Zero system does not roll, each with the sentence its refusal gives."""
 
 
-def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
+def parse(system: YearZeroSystem, text: str, push_cost: str | None = None) -> QuickPool:
     """The quick pool ``text`` means for the Year Zero ``system``; a refusal naming the syntax."""
     from gmconsole.systems.yearzero.roll import PoolRequest, build_pool
 
@@ -61,7 +64,7 @@ def parse(system, text: str, push_cost: str | None = None) -> QuickPool:
     return QuickPool(system.id, " ".join(tokens(text)), pool)
 
 
-def counted(system, counts: dict[str, int]) -> str:
+def counted(system: YearZeroSystem, counts: dict[str, int]) -> str:
     """``counts`` of d6 dice by kind (``{"base": 5, "skill": 3}``) written as this quick pool: ``5b 3s``."""
     from gmconsole.systems.yearzero.faces import YZE_FACES
 

@@ -22,7 +22,7 @@ from gmconsole.systems.yearzero.pool import Pool, PoolRequest, build_pool
 __all__ = ["DERIVED", "STORED_DEFAULTS", "pool_request_from", "stored_request"]
 
 
-def stored_request(request: PoolRequest) -> dict:
+def stored_request(request: PoolRequest) -> dict[str, Any]:
     """``request`` as a history entry stores it (``pool_request``): plain lists, ``stunts_of`` only when set."""
     out = asdict(request)
     if out.get("stunts_of") is None:  # only a use that offers another skill's stunts writes it (Sic a Dog)
@@ -33,7 +33,7 @@ def stored_request(request: PoolRequest) -> dict:
     return out
 
 
-def pool_request_from(data: dict) -> PoolRequest:
+def pool_request_from(data: dict[str, Any]) -> PoolRequest:
     """The :class:`PoolRequest` a history entry stored (:func:`stored_request`)."""
     raw = dict(data)
     for key in ("gear", "artifacts", "named_modifiers"):
@@ -50,22 +50,23 @@ def _pool(text: str, words: str) -> Pool:
     return build_pool(pool_request_from(json.loads(text)))
 
 
-_last_request: list = [None, ""]
+_last_request: tuple[dict[str, Any] | None, str] = (None, "")
 """The stored request last keyed, and its key: reading an entry works out its pool, odds and stunts in turn
 from the same request, which is then written out once."""
 
 
-def _request_key(request: dict) -> str:
+def _request_key(request: dict[str, Any]) -> str:
+    global _last_request
     if _last_request[0] is not request:
-        _last_request[:] = [request, json.dumps(request, sort_keys=True)]
+        _last_request = (request, json.dumps(request, sort_keys=True))
     return _last_request[1]
 
 
-def _pool_of(entry: dict) -> Pool:
+def _pool_of(entry: dict[str, Any]) -> Pool:
     return _pool(_request_key(entry["pool_request"]), language())
 
 
-def pool_shown(entry: dict) -> dict:
+def pool_shown(entry: dict[str, Any]) -> dict[str, Any]:
     """The ``pool`` a roll from the sheet records: its dice before they are rolled, and why each is there."""
     pool = _pool_of(entry)
     return {"dice": [d.as_dict() for d in pool.dice], "explanation": list(pool.explanation)}
@@ -80,25 +81,26 @@ def _odds(text: str, can_push: bool) -> str:
     return json.dumps(odds)
 
 
-def odds_shown(entry: dict) -> dict:
+def odds_shown(entry: dict[str, Any]) -> dict[str, Any]:
     """The ``odds`` shown before the roll: R-PUSH-2, a reactive roll or a campaign allowing no push has no
     push odds."""
     request = entry["pool_request"]
     can_push = not request.get("reactive", False) and request.get("max_pushes", 1) > 0
-    return json.loads(_odds(_request_key(request), can_push))
+    odds: dict[str, Any] = json.loads(_odds(_request_key(request), can_push))
+    return odds
 
 
-def stunt_list(entry: dict) -> list:
+def stunt_list(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """The stunts (myz: the skill's own) or bonus effects (yze) a success may buy."""
     from gmconsole.systems.yearzero.roll import stunt_list as stunts_of_pool
 
     return [dict(s) for s in stunts_of_pool(_pool_of(entry))]
 
 
-DERIVED: dict[str, Callable[[dict], Any]] = {"pool": pool_shown, "odds": odds_shown, "stunt_list": stunt_list}
+DERIVED: dict[str, Callable[[dict[str, Any]], Any]] = {"pool": pool_shown, "odds": odds_shown, "stunt_list": stunt_list}
 """What a roll entry with a ``pool_request`` need not store, each worked out from the entry as read."""
 
-STORED_DEFAULTS: dict[str, dict] = {
+STORED_DEFAULTS: dict[str, dict[str, Any]] = {
     "pool_request": {
         "system": "", "attribute": "strength", "attribute_value": 0, "skill": None, "skill_level": 0,
         "specialist": False, "gear": [], "artifacts": [], "stress": 0, "difficulty": "average", "helpers": [],

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _, language, ngettext, pick
 from gmconsole.rules.data import system_table
@@ -44,15 +45,15 @@ class FindOption:
     is counted in, or what is found (``found``) when there is no amount."""
 
     id: str
-    name: dict
-    text: dict
+    name: dict[str, Any]
+    text: dict[str, Any]
     dice: int = 0
-    unit: dict | None = None
-    found: dict | None = None
+    unit: dict[str, Any] | None = None
+    found: dict[str, Any] | None = None
     excludes: tuple[str, ...] = ()
 
     @classmethod
-    def from_row(cls, row: dict) -> FindOption:
+    def from_row(cls, row: dict[str, Any]) -> FindOption:
         return cls(id=row["id"], name=row["name"], text=row["text"], dice=int(row.get("dice", 0)),
                    unit=row.get("unit"), found=row.get("found"), excludes=tuple(row.get("excludes", ())))
 
@@ -74,12 +75,12 @@ class RoleOutcome:
     when: str | None = None
     per: str = "stunt"
     once: bool = True
-    failure: dict | None = None
-    summary: dict | None = None
+    failure: dict[str, Any] | None = None
+    summary: dict[str, Any] | None = None
     options: tuple[FindOption, ...] = ()
 
     @classmethod
-    def from_row(cls, row: dict) -> RoleOutcome:
+    def from_row(cls, row: dict[str, Any]) -> RoleOutcome:
         return cls(id=row["id"], skill=row["skill"], kind=row["kind"], when=row.get("when"),
                    per=row.get("per", "stunt"), once=bool(row.get("once", True)), failure=row.get("failure"),
                    summary=row.get("summary"), options=tuple(FindOption.from_row(o) for o in row.get("options", ())))
@@ -131,14 +132,14 @@ class Finds:
     """What a finds outcome recorded: each choice with its dice and amount (``None`` without dice)."""
 
     outcome: RoleOutcome
-    rows: tuple[dict, ...]
+    rows: tuple[dict[str, Any], ...]
     by_hand: bool
 
     def texts(self) -> list[str]:
         """Each find in words, in the order chosen: ``4 bullets``, ``an artifact, if it's there to be found``."""
         return [row["text"] for row in self.rows]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"outcome": self.outcome.id, "finds": [dict(r) for r in self.rows], "by_hand": self.by_hand}
 
 
@@ -179,7 +180,7 @@ def roll_finds(outcome: RoleOutcome, picked: Sequence[str], successes: int, sour
         source.finish()  # faces typed for choices that take no dice are refused, not ignored
     rows, at = [], 0
     for option in chosen:
-        row: dict = {"id": option.id}
+        row: dict[str, Any] = {"id": option.id}
         if option.dice:
             rolled = faces[at:at + option.dice]
             at += option.dice

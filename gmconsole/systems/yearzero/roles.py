@@ -8,6 +8,7 @@ campaign layer applies it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
@@ -37,7 +38,7 @@ class InspireResult:
     def stunts(self) -> int:
         return max(0, self.successes - 1)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "mode": self.mode,
             "inspire_sixes": self.inspire_sixes,
@@ -115,7 +116,7 @@ class RepairResult:
     max_bonus: int
     destroyed: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"success": self.success, "bonus": self.bonus, "max_bonus": self.max_bonus, "destroyed": self.destroyed}
 
 
@@ -138,14 +139,14 @@ def repair(roll: YearZeroRoll, bonus: int, max_bonus: int) -> RepairResult:
     return RepairResult(True, min(max_bonus, bonus + roll.successes), max_bonus, False)
 
 
-def dog_stats() -> dict:
+def dog_stats() -> dict[str, Any]:
     """The dog's Strength and Agility from the `myz` table (Strength 4, Agility 6)."""
     dog = load_table("myz")["dog"]
     return {"strength": dog["strength"], "agility": dog["agility"]}
 
 
 def sic_a_dog(
-    use: str, skill_level: int, *, handler_wits: int = 0, dog_strength: int | None = None, **extra
+    use: str, skill_level: int, *, handler_wits: int = 0, dog_strength: int | None = None, **extra: Any
 ) -> PoolRequest:
     """The pool request for a Sic a Dog roll.
 
@@ -177,7 +178,7 @@ class SaveALifeResult:
     success: bool
     dies: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"success": self.success, "dies": self.dies}
 
 

@@ -7,7 +7,9 @@ a seeded ``random.Random`` or faces typed in from physical dice (R-MANUAL-1, R-P
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from gmconsole.i18n import _
 from gmconsole.rules.data import load_table
@@ -58,22 +60,23 @@ class Cost:
     amount: int
     target: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "amount": self.amount}
         if self.target is not None:
             out["target"] = self.target
         return out
 
 
-def trauma_kind(attribute: str) -> dict:
+def trauma_kind(attribute: str) -> dict[str, Any]:
     """The `myz` trauma a push puts on ``attribute`` (Strength: damage, Agility: fatigue, ...), both languages."""
     for row in load_table("myz")["attributes"]:
         if row["id"] == attribute:
-            return row["trauma"]
+            trauma: dict[str, Any] = row["trauma"]
+            return trauma
     raise RulesError(_("unknown attribute {attribute!r}").format(attribute=attribute))
 
 
-def stunt_list(pool: Pool) -> tuple[dict, ...]:
+def stunt_list(pool: Pool) -> tuple[dict[str, Any], ...]:
     """The `myz` skill's own stunt list (or the one its use names: Sic a Dog fighting offers Fight's), or the
     `yze` bonus-effect suggestions (English and Chinese)."""
     if pool.system != "myz":
@@ -209,13 +212,13 @@ class YearZeroRoll:
         """True when the push costs take the attribute (or the dog's Strength) to 0."""
         return any(c.name == "broken" for c in self.costs)
 
-    def every_six(self, marks=()) -> dict[str, int]:
+    def every_six(self, marks: Iterable[str] = ()) -> dict[str, int]:
         """R-STUNT-1: ``{key: 6s}`` for a skill whose text counts every 6 (Move: ``friends_helped``), else
         ``{}``; ``marks`` are the ids of the roll's named skill modifiers (a side deal of Make a Deal)."""
         counted = every_six(self.pool.system, self.pool.skill_id, self.successes, marks)
         return {} if counted is None else {counted.key: counted.count}
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The shape the CLI ``--json`` and the history use."""
         costs: dict[str, int] = {}
         for cost in self.costs:
@@ -303,7 +306,7 @@ OnesCount = dict[tuple[DieKind, str | None], int]
 """How many dice show 1 after a push, per (kind, source): all a push's costs read (see :func:`push_costs`)."""
 
 
-def count_ones(dice) -> OnesCount:
+def count_ones(dice: Iterable[RolledDie]) -> OnesCount:
     """The 1s among ``dice`` per (kind, source)."""
     ones: OnesCount = {}
     for d in dice:
@@ -324,7 +327,7 @@ def sic_a_dog_fighting(request: PoolRequest) -> bool:
 
 
 def _gear_damage(ones: OnesCount) -> list[Cost]:
-    out: dict[str, int] = {}
+    out: dict[str | None, int] = {}
     for (kind, source), n in ones.items():
         if kind is DieKind.GEAR:
             out[source] = out.get(source, 0) + n
@@ -402,7 +405,7 @@ class OpposedResult:
     def stunts(self) -> int:
         return max(0, self.net_successes - 1)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "active_successes": self.active_successes,
             "defender_successes": self.defender_successes,

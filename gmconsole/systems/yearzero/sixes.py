@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _, language, ngettext
 from gmconsole.systems.yearzero.pool import find_skill
@@ -27,13 +28,14 @@ class EverySix:
 
     key: str
     count: int
-    words: dict
+    words: dict[str, Any]
 
     def effect(self) -> str:
         """What the 6s do, in the skill's words and the GM's language: ``2 friends helped``."""
         own = self.words.get(language())
         said = own if language() != "en" and own else (self.words["one"] if self.count == 1 else self.words["many"])
-        return said.format(count=self.count)
+        effect: str = said.format(count=self.count)
+        return effect
 
     def text(self) -> str:
         """``2 sixes: 2 friends helped``; empty for a roll with no 6 (a failure counts none)."""
@@ -43,7 +45,7 @@ class EverySix:
         return _("{sixes}: {effect}").format(sixes=sixes, effect=self.effect())
 
 
-def marks_of(picked: Iterable) -> tuple[str, ...]:
+def marks_of(picked: Iterable[object] | None) -> tuple[str, ...]:
     """The ids of a roll's named skill modifiers, as recorded (dicts with ``id``) or as picked (``id`` or
     ``id=detail``)."""
     out = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gmconsole.i18n import _, pick
 from gmconsole.rules.data import system_table
@@ -28,7 +29,7 @@ MAX_DETAIL = 60
 """A typed detail (a sector, a device) is kept short: it is shown on one line and in the history."""
 
 
-def _table(system: str) -> dict:
+def _table(system: str) -> dict[str, Any]:
     return system_table(system)
 
 
@@ -39,12 +40,12 @@ class SkillModifier:
     id: str
     skill: str
     modifier: int
-    name: dict
-    group: dict
+    name: dict[str, Any]
+    group: dict[str, Any]
     excludes: tuple[str, ...] = ()
     opposed_by: str | None = None
-    ask: dict | None = None
-    use: dict | None = None
+    ask: dict[str, Any] | None = None
+    use: dict[str, Any] | None = None
     """One of the skill's uses (myz Sic a Dog: fight, scout, track): ``{"attribute": ..., "of": "dog"}``,
     the attribute it rolls and, for the dog's own, whose; a roll of the skill names exactly one use."""
     stunts: str | None = None
@@ -58,7 +59,7 @@ class SkillModifier:
     kept by name)."""
 
     @classmethod
-    def from_row(cls, row: dict) -> SkillModifier:
+    def from_row(cls, row: dict[str, Any]) -> SkillModifier:
         return cls(id=row["id"], skill=row["skill"], modifier=int(row.get("modifier", 0)), name=row["name"],
                    group=row.get("group") or {}, excludes=tuple(row.get("excludes", ())),
                    opposed_by=row.get("opposed_by"), ask=row.get("ask"), use=row.get("use"),
@@ -100,7 +101,7 @@ class Picked:
     def key(self) -> str:
         return self.modifier.id if self.detail is None else f"{self.modifier.id}={self.detail}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """How the history records it: by id and by name (both languages), its value and detail."""
         out = {"id": self.modifier.id, "name": dict(self.modifier.name), "modifier": self.modifier.modifier,
                "group": dict(self.modifier.group)}
@@ -161,7 +162,8 @@ def listed_name(system: str, row: SkillModifier, text: str) -> str | None:
     for listed in _table(system).get(row.choices, ()):
         names = (listed.get("id", ""), *listed.get("name", {}).values())
         if wanted in {str(n).casefold() for n in names}:
-            return listed["name"]["en"]
+            english: str = listed["name"]["en"]
+            return english
     return None
 
 
@@ -190,7 +192,7 @@ def resolve(system: str, skill: str | None, keys: Iterable[str]) -> list[Picked]
     return picked
 
 
-def _skill_name(system: str, skill: str | None) -> dict:
+def _skill_name(system: str, skill: str | None) -> dict[str, Any]:
     """The table's name of ``skill`` (both languages), or the id for both when the table has no such row."""
     row = next((r for r in _table(system).get("skills", ()) if r["id"] == skill), None)
     return row["name"] if row else {"en": skill or "", "zh-Hant": skill or ""}
@@ -235,7 +237,8 @@ def opposed_skill(system: str, skill: str | None, picked: Sequence[Picked] = ())
         return None
     for row in _table(system).get("skills", ()):
         if row["id"] == skill:
-            return row.get("opposed_by")
+            opposed_by: str | None = row.get("opposed_by")
+            return opposed_by
     return None
 
 
@@ -243,10 +246,11 @@ def opposed_only_by_role(system: str, skill: str | None) -> str | None:
     """The role a defender must have for ``skill`` to be opposed at all (myz Intimidate: an Enforcer)."""
     for row in _table(system).get("skills", ()):
         if skill and row["id"] == skill:
-            return row.get("opposed_only_by_role")
+            role: str | None = row.get("opposed_only_by_role")
+            return role
     return None
 
 
-def recorded(picked: Sequence[Picked]) -> list[dict]:
+def recorded(picked: Sequence[Picked]) -> list[dict[str, Any]]:
     """The picks as the history records them (see :meth:`Picked.as_dict`)."""
     return [p.as_dict() for p in picked]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 from operator import itemgetter, methodcaller
+from typing import Any
 
 from gmconsole.rules.dice import year_zero_successes
 from gmconsole.rules.fairness import Expected
@@ -62,7 +63,7 @@ del _SUCCESSES_OF[0]
 
 
 @lru_cache(maxsize=1 << 12)
-def _pool(kinds: tuple, sides: tuple) -> tuple[Expected, Fraction, int] | None:
+def _pool(kinds: tuple[Any, ...], sides: tuple[Any, ...]) -> tuple[Expected, Fraction, int] | None:
     """A pool's kinds and sizes read once: its expectation, its chance of any success, its stress dice
     (a long history rolls the same few pools; reading them afresh was most of the statistics' time)."""
     if set(map(type, sides)) != _ONLY_INT or not set(sides) <= _YEAR_ZERO_SIDES:
@@ -71,7 +72,7 @@ def _pool(kinds: tuple, sides: tuple) -> tuple[Expected, Fraction, int] | None:
     return pool_expected(shape), p_any_success(shape), kinds.count("stress")
 
 
-def first_roll(roll: dict) -> tuple[Expected, int, Fraction, int] | None:
+def first_roll(roll: dict[str, Any]) -> tuple[Expected, int, Fraction, int] | None:
     """The first roll's exact expectation (its pool as rolled), the successes it showed, its chance of
     at least one success and how many stress dice it rolled.
 
@@ -92,7 +93,7 @@ def first_roll(roll: dict) -> tuple[Expected, int, Fraction, int] | None:
     return expected, observed, chance, stress
 
 
-def push(entry: dict) -> tuple[Expected, int, int] | None:
+def push(entry: dict[str, Any]) -> tuple[Expected, int, int] | None:
     """A push's expectation given the dice it kept, the successes it showed and those it kept.
 
     The kept successes are fixed, so they add to the mean and nothing to the variance. They are
@@ -113,7 +114,7 @@ def push(entry: dict) -> tuple[Expected, int, int] | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _pushed(key: tuple, rerolled: tuple[bool, ...]) -> tuple[Expected, int, int] | None:
+def _pushed(key: tuple[tuple[Any, Any, Any], ...], rerolled: tuple[bool, ...]) -> tuple[Expected, int, int] | None:
     """A push's dice read once: its expectation given the kept dice, the kept successes and all it shows."""
     for _kind, sides, face in key:
         if type(sides) is not int or type(face) is not int or sides not in _YEAR_ZERO_SIDES or not 1 <= face <= 12:
@@ -133,7 +134,7 @@ SPECIAL_KINDS: tuple[str, ...] = ()
 """No entry kind of its own: the one special roll, the opposed roll (R-OPP-1), is a ``roll`` entry."""
 
 
-def special_rolls(entry: dict) -> list[tuple[str, dict]]:
+def special_rolls(entry: dict[str, Any]) -> list[tuple[str | None, dict[str, Any]]]:
     """The defender's roll of an opposed roll (R-OPP-1), as ``(who, roll)``: a pool with an expectation
     like any first roll (the defender does not push); ``GM`` rolled a pool the GM typed as counts."""
     opposed = entry.get("opposed")
@@ -143,12 +144,12 @@ def special_rolls(entry: dict) -> list[tuple[str, dict]]:
     return [(who, {"dice": opposed["defender_dice"], "by_hand": opposed.get("defender_by_hand")})]
 
 
-def band(roll: dict) -> str | None:
+def band(roll: dict[str, Any]) -> str | None:
     """Year Zero rolls count successes: no tier or margin."""
     return None
 
 
-def rolled_faces(dice: list, *, push_step: bool = False) -> list[tuple[str, int, int]]:
+def rolled_faces(dice: object, *, push_step: bool = False) -> list[tuple[str, int, int]]:
     """``(kind, sides, face)`` of every die rolled at one step (at a push, only the dice rerolled)."""
     out = []
     for die in dice if isinstance(dice, list) else []:

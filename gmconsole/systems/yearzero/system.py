@@ -6,6 +6,8 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
+from typing import Any
+
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
@@ -148,7 +150,7 @@ class YearZeroSystem(SystemFacts):
 
         return difficulty_choices(self.id)
 
-    def odds_words(self, odds: dict) -> str:
+    def odds_words(self, odds: dict[str, Any]) -> str:
         from gmconsole.systems.yearzero.wording import odds_line
 
         return odds_line(odds) if odds else ""

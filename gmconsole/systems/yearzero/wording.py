@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
 from gmconsole.i18n import N_, _, pick
 from gmconsole.rules.data import system_table
 from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word, percent
 from gmconsole.wording import side_by_side
+
+if TYPE_CHECKING:
+    from gmconsole.systems.yearzero.push_odds import PushOdds
 
 __all__ = ["cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
            "panic_rows"]
@@ -23,7 +29,7 @@ KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress":
 """A die kind as the odds line names it (the odds keep the English key)."""
 
 
-def odds_line(odds: dict) -> str:
+def odds_line(odds: dict[str, Any]) -> str:
     """A preview's exact odds in one line: success, with push, panic, banes after a push."""
     parts = [_("success {p}").format(p=percent(odds.get("p_success", 0)))]
     if "p_success_with_push" in odds:
@@ -62,7 +68,7 @@ def cost_label(system_id: str, name: str, target: str | None) -> str:
     return _("{cost} ({target})").format(cost=cost_name(name), target=on)
 
 
-def cost_rows(odds, system_id: str) -> list[tuple[str, dict]]:
+def cost_rows(odds: PushOdds, system_id: str) -> list[tuple[str, dict[int, Fraction]]]:
     """``(label, {amount: chance})`` of every cost and target a push can charge (:class:`PushOdds.cost_details
     <gmconsole.systems.yearzero.push_odds.PushOdds>`), labelled by :func:`cost_label`."""
     return [(cost_label(system_id, name, target), dist) for name, target, dist in odds.cost_details]
@@ -78,6 +84,6 @@ def panic_row_name(row_id: str) -> str:
     return shown(row_id.replace("-", " "))
 
 
-def panic_rows(odds) -> list[tuple[str, object]]:
+def panic_rows(odds: PushOdds) -> list[tuple[str, Fraction]]:
     """``(row name, chance)`` of each panic table row a push can land on, in table order."""
     return [(panic_row_name(row), p) for row, p in (odds.panic_rows or {}).items()]
