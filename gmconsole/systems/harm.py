@@ -14,10 +14,7 @@ Each family's ``system.py`` names its :class:`Harm` (:attr:`GameSystem.harm`); t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from gmconsole.systems.base import GameSystem
+from typing import NamedTuple, Protocol
 
 __all__ = ["Harm", "damage_taken"]
 
@@ -43,7 +40,14 @@ class Harm(NamedTuple):
     """True when harm takes the counter down (stamina, never below 0); False when it adds (wounds)."""
 
 
-def damage_taken(system: GameSystem, current: int, maximum: int) -> int:
+class Steps(Protocol):
+    """What :func:`damage_taken` asks of a game system (every :class:`~gmconsole.systems.base.GameSystem`):
+    named here so harm needs nothing of the protocol that names :class:`Harm`."""
+
+    def attribute_step(self, value: int, delta: int) -> int: ...
+
+
+def damage_taken(system: Steps, current: int, maximum: int) -> int:
     """The points of harm an attribute shows (the roster's Dmg column): how many of ``system``'s steps down
     (:meth:`~gmconsole.systems.base.GameSystem.attribute_step`) lead from ``maximum`` to ``current`` — a point
     each, or a die size each for step dice (R-STEP-2: d8 → d6 → 0 is 2)."""

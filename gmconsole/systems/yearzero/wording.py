@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gmconsole.i18n import N_, _, pick
 from gmconsole.rules.data import system_table
@@ -12,8 +13,16 @@ from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word, percent
 from gmconsole.wording import side_by_side
 
-if TYPE_CHECKING:
-    from gmconsole.systems.yearzero.push_odds import PushOdds
+
+class PushCosts(Protocol):
+    """What the push-odds wording reads of :class:`~gmconsole.systems.yearzero.push_odds.PushOdds`: named
+    here, so the wording (asked by the system's facts) needs nothing of the odds engine."""
+
+    @property
+    def cost_details(self) -> Sequence[tuple[str, str | None, dict[int, Fraction]]]: ...
+
+    @property
+    def panic_rows(self) -> Mapping[str, Fraction] | None: ...
 
 __all__ = ["cost_label", "cost_name", "cost_rows", "difficulty_choices", "odds_line", "panic_row_name",
            "panic_rows"]
@@ -68,7 +77,7 @@ def cost_label(system_id: str, name: str, target: str | None) -> str:
     return _("{cost} ({target})").format(cost=cost_name(name), target=on)
 
 
-def cost_rows(odds: PushOdds, system_id: str) -> list[tuple[str, dict[int, Fraction]]]:
+def cost_rows(odds: PushCosts, system_id: str) -> list[tuple[str, dict[int, Fraction]]]:
     """``(label, {amount: chance})`` of every cost and target a push can charge (:class:`PushOdds.cost_details
     <gmconsole.systems.yearzero.push_odds.PushOdds>`), labelled by :func:`cost_label`."""
     return [(cost_label(system_id, name, target), dist) for name, target, dist in odds.cost_details]
@@ -84,6 +93,6 @@ def panic_row_name(row_id: str) -> str:
     return shown(row_id.replace("-", " "))
 
 
-def panic_rows(odds: PushOdds) -> list[tuple[str, Fraction]]:
+def panic_rows(odds: PushCosts) -> list[tuple[str, Fraction]]:
     """``(row name, chance)`` of each panic table row a push can land on, in table order."""
     return [(panic_row_name(row), p) for row, p in (odds.panic_rows or {}).items()]
