@@ -178,3 +178,17 @@ def test_a_field_its_family_cannot_work_out_is_kept_as_written():
     stored = pack(entry)
     assert stored["odds"] is None and stored["dice"] == "base6:4"
     assert json.dumps(unpack(stored, "entry 1")) == json.dumps(entry)
+
+
+def test_R_PUSH_2_a_reactive_rolls_odds_are_worked_out_without_a_push(tmp_path):
+    """R-PUSH-2: a reactive roll may not be pushed, so the odds worked out from its stored request when read are
+    those shown before it, without the push's."""
+    install_demos(tmp_path)
+    with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
+        shown = service.preview_roll("c1", "mobility", reactive=True).odds
+        pushable = service.preview_roll("c1", "mobility").odds
+        service.roll("c1", "mobility", reactive=True)
+    assert _stored(tmp_path / "yze-demo")["1"]["odds"] == "~"
+    with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
+        odds = service.entries()[0]["odds"]
+    assert odds == shown and odds != pushable
