@@ -48,7 +48,6 @@ from gmconsole.rules.initiative import MAX_SPEED
 from gmconsole.safe_text import cut
 from gmconsole.settings_file import LANGUAGES
 from gmconsole.store.lean_entries import UnreadableEntry, pack, unpack
-from gmconsole.systems import SYSTEM_IDS
 
 
 class ShapeError(ValueError):
@@ -173,6 +172,12 @@ def one_of(*choices: str) -> Check:
         if type(value) is not str or value not in choices:
             raise _fail(where, value, _("one of {choices}").format(choices=", ".join(choices)))
     return check
+
+
+def a_system(value: Any, where: str) -> None:
+    """A system id some installed game family plays (the families are found when first asked for)."""
+    if type(value) is not str or systems.find(value) is None:
+        raise _fail(where, value, _("one of {choices}").format(choices=", ".join(systems.SYSTEM_IDS)))
 
 
 def list_of(item: Check, *, non_empty: bool = False, most: int | None = None) -> Check:
@@ -325,7 +330,7 @@ def _sheets_of_system(campaign: dict[str, Any], where: str) -> None:
                 raise ShapeError(reason)
 
 
-CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "sessions": list_of(SESSION, non_empty=True)}, {
+CAMPAIGN = fields({"name": STR, "system": a_system, "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": ID, "schema": ID,
     "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS,
 }, extra=_sheets_of_system)

@@ -22,8 +22,6 @@ class SystemFacts:
     # each family's class gives these three a value or takes them by keyword (declared here for the
     # properties below; the annotations name the same facts as the families' own)
 
-    recorded_module: str | None = None
-    """Nothing left out of a roll entry (see :class:`~gmconsole.systems.base.GameSystem`)."""
 
     def __init__(self, **facts: object) -> None:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
