@@ -349,9 +349,9 @@ def _no_reserved(update: dict[str, Any], where: str) -> None:
                     where=where, side=side, key=key))
 
 
-def _die(die: dict[str, Any], where: str) -> None:
-    """A die recorded in the history: one of the known sizes, showing faces it has."""
-    whole_of(*DIE_SIZES)(die["sides"], f"{where}.sides")
+def _die(die: dict[str, Any], where: str, sizes: tuple[int, ...] = DIE_SIZES) -> None:
+    """A die recorded in the history: one of the known sizes (``sizes``: the entry's system's), showing faces it has."""
+    whole_of(*sizes)(die["sides"], f"{where}.sides")
     face = whole(1, die["sides"])
     if die.get("face") is not None:
         face(die["face"], f"{where}.face")
@@ -362,14 +362,17 @@ def _die(die: dict[str, Any], where: str) -> None:
 def _dice_in(entry: dict[str, Any], where: str) -> None:
     """Every die an entry records, however deep (a roll's dice, a defender's, each of a group check's):
     any object with ``sides`` outside the entry's undo record. The statistics count each die's faces
-    from 1 to its sides, so a die of a billion sides would have them ask for gigabytes."""
+    from 1 to its sides, so a die of a billion sides would have them ask for gigabytes. A die's size is
+    one of the entry's system's (``GameSystem.die_sizes``), the standard ones for an entry of no known system."""
+    found = systems.find(entry.get("system"))
+    sizes = DIE_SIZES if found is None else tuple(sorted({*DIE_SIZES, *found.die_sizes}))
     stack = [(f"{where}.{plain_key(key)}", value) for key, value in entry.items()
              if key != "undo" and type(value) in (dict, list)]
     while stack:
         path, value = stack.pop()
         if type(value) is dict:
             if "sides" in value:
-                _die(value, path)
+                _die(value, path, sizes)
             stack.extend((f"{path}.{plain_key(key)}", item) for key, item in value.items()
                          if type(item) in (dict, list))
         else:

@@ -218,6 +218,9 @@ class GameSystem(Protocol):
         """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``), in the
         console's language; the fact ``no_skill_words`` holds it marked in English."""
 
+    die_sizes: tuple[int, ...]
+    """The sizes of the dice the system's rolls record (the history refuses a die of another size)."""
+
     dice_explode: bool
     """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""
 

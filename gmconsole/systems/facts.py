@@ -23,6 +23,9 @@ class SystemFacts:
     # properties below; the annotations name the same facts as the families' own)
 
 
+    die_sizes: tuple[int, ...] = (4, 6, 8, 10, 12)
+    """The sizes of the dice the system rolls (every family of gmconsole's own rolls the standard ones)."""
+
     def __init__(self, **facts: object) -> None:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}
         for name, value in facts.items():
