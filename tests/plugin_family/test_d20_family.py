@@ -49,7 +49,7 @@ def test_the_roll_builder_rolls_the_installed_family(run_cli, tmp_path):
 
         async def steps():
             async with app.run_test(size=(100, 40)) as pilot:
-                builder = await start_builder(pilot, ada.id)
+                await start_builder(pilot, ada.id)
                 await pick_skill(pilot, "climb")
                 await pilot.press("r")
                 await pilot.pause()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from d20test import rules
-
 from gmconsole.campaign.rolls import Built
 
 

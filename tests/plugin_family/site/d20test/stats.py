@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from d20test import rules
-
 from gmconsole.rules.fairness import Expected
 
 SPECIAL_KINDS: tuple[str, ...] = ()
