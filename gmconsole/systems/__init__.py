@@ -10,6 +10,7 @@ the order the README lists them). Everything that differs by system is asked of 
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -17,25 +18,21 @@ from gmconsole.i18n import _, verbatim
 from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
-
     from gmconsole.systems.base import GameSystem
     from gmconsole.systems.family import GameFamily
+    from gmconsole.systems.family_points import Point
 
     SYSTEM_IDS: tuple[str, ...]
 
 __all__ = ["SYSTEM_IDS", "GameSystem", "all_families", "all_systems", "check_system", "family_of", "find", "get",
            "rediscover"]
 
-_GROUP = "gmconsole.families"
-"""The entry-point group (:data:`gmconsole.systems.family.GROUP`; repeated so start-up need not import it)."""
-
-
 class _Found:
     """What discovery found: the families, and each system with the family that plays it."""
 
-    def __init__(self, families: tuple[GameFamily, ...]) -> None:
-        self.families = families
+    def __init__(self, families: list[GameFamily]) -> None:
+        """``families`` in the order they were loaded (gmconsole's own first, so none is displaced by an
+        installed family claiming its system); listed in their :attr:`GameFamily.order`."""
         self.systems: dict[str, GameSystem] = {}
         self.family: dict[str, GameFamily] = {}
         for family in families:
@@ -48,9 +45,17 @@ class _Found:
                     continue
                 self.systems[system.id] = system
                 self.family[system.id] = family
+        self.families = tuple(sorted(families, key=_listed))
+        self.systems = {system.id: system for family in self.families for system in family.systems
+                        if self.family.get(system.id) is family}
 
 
 _found: _Found | None = None
+
+
+def _own_first(point: Point) -> int:
+    """gmconsole's own families load first: an installed family cannot take their names or systems."""
+    return 0 if point[2] == "gmconsole" else 1
 
 
 def _listed(family: GameFamily) -> tuple[int, str]:
@@ -59,16 +64,20 @@ def _listed(family: GameFamily) -> tuple[int, str]:
     return (order if isinstance(order, int) else 1000, family.name)
 
 
-def _load(point: EntryPoint) -> GameFamily | None:
-    """The family object ``point`` names, or ``None`` with one warning naming it when it cannot be loaded."""
+def _load(name: str, value: str) -> GameFamily | None:
+    """The family object ``value`` (``module:object``) names, or ``None`` with one warning naming it when it
+    cannot be loaded."""
     try:
-        family = point.load()
+        module, _colon, attribute = value.partition(":")
+        family: Any = importlib.import_module(module.strip())
+        for part in filter(None, attribute.strip().split(".")):
+            family = getattr(family, part)
         names = family.name
         if not isinstance(names, str) or not all(isinstance(s.id, str) for s in family.systems):
             raise TypeError(verbatim("it is not a game family (a name and systems with ids)"))
     except Exception as error:  # a broken plugin must not stop the console: the other families still work
         warnings.warn(verbatim("game family {name!r} ({value}) could not be loaded: {error}").format(
-            name=point.name, value=point.value, error=error), RuntimeWarning, stacklevel=4)
+            name=name, value=value, error=error), RuntimeWarning, stacklevel=4)
         return None
     return family  # type: ignore[no-any-return]
 
@@ -78,21 +87,20 @@ def _discover() -> _Found:
     the costly part, so it is done only when a system is first asked for)."""
     global _found
     if _found is None:
-        from importlib.metadata import entry_points
+        from gmconsole.systems.family_points import points
 
-        points = entry_points(group=_GROUP)
         families: list[GameFamily] = []
         names: set[str] = set()
-        for point in points:
-            if point.name in names:
+        for name, value, _dist in sorted(points(), key=_own_first):  # stable: the rest in the order found
+            if name in names:
                 warnings.warn(verbatim("game family {name!r} ({value}) is registered twice; the first is kept").format(
-                    name=point.name, value=point.value), RuntimeWarning, stacklevel=3)
+                    name=name, value=value), RuntimeWarning, stacklevel=3)
                 continue
-            family = _load(point)
+            family = _load(name, value)
             if family is not None:
-                names.add(point.name)
+                names.add(name)
                 families.append(family)
-        _found = _Found(tuple(sorted(families, key=_listed)))
+        _found = _Found(families)
     return _found
 
 
@@ -100,8 +108,6 @@ def rediscover() -> None:
     """Forget the families found, so the next question finds them again (a family installed while the
     process runs: the tests' own family)."""
     global _found
-    import importlib
-
     importlib.invalidate_caches()
     _found = None
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from gmconsole.systems.base import GameSystem
 from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
 
 __all__ = ["FAMILY", "YearZeroFamily"]
 
