@@ -89,9 +89,14 @@ def _discover() -> _Found:
     if _found is None:
         from gmconsole.systems.family_points import points
 
+        found = sorted(points(), key=_own_first)
+        if not any(dist == "gmconsole" for _name, _value, dist in found):
+            warnings.warn(verbatim("gmconsole's own game families are not registered: its install's metadata has "
+                                   "no gmconsole.families entry points (install it again: pip install -e .)"),
+                          RuntimeWarning, stacklevel=3)
         families: list[GameFamily] = []
         names: set[str] = set()
-        for name, value, _dist in sorted(points(), key=_own_first):  # stable: the rest in the order found
+        for name, value, _dist in found:  # stable: the rest in the order found
             if name in names:
                 warnings.warn(verbatim("game family {name!r} ({value}) is registered twice; the first is kept").format(
                     name=name, value=value), RuntimeWarning, stacklevel=3)

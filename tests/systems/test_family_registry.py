@@ -121,3 +121,22 @@ def test_the_entry_points_are_read_again_only_when_the_installed_packages_change
     _install(installed, "late-family", "late = late_family:FAMILY\n", {})
     monkeypatch.syspath_prepend(str(installed))
     assert ("late", "late_family:FAMILY", "late-family") in family_points.points() and len(read) == 2
+
+
+def test_an_install_whose_metadata_lacks_gmconsoles_own_families_says_how_to_mend_it(monkeypatch):
+    """A checkout whose ``pyproject.toml`` gained the entry points after it was installed finds no family."""
+    from gmconsole.systems import family_points
+
+    monkeypatch.setenv("GMCONSOLE_FAMILY_CACHE", "")
+    monkeypatch.setattr(family_points, "_read_metadata", list)
+    systems.rediscover()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert systems.SYSTEM_IDS == ()
+        assert [str(w.message) for w in caught] == [
+            "gmconsole's own game families are not registered: its install's metadata has no gmconsole.families "
+            "entry points (install it again: pip install -e .)"]
+    finally:
+        monkeypatch.undo()
+        systems.rediscover()
