@@ -113,9 +113,10 @@ class GameSystem(Protocol):
 
     # asked by campaign commands
     check: str
-    """How a check from the sheet is rolled and recorded: ``"pool"`` (a Year Zero pool, successes
-    counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6
-    read as a tier)."""
+    """What kind of check the sheet rolls, for documents and tests: ``"pool"`` (a Year Zero pool, successes
+    counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6 read
+    as a tier). How it is built, rolled and recorded is the family's engine's
+    (:class:`gmconsole.campaign.rolls.RollEngine`), never decided by this word."""
 
     special_rolls: tuple[str, ...]
     """The special rolls the system offers besides a check: ``"opposed"`` (the Year Zero opposed
