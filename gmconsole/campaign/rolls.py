@@ -278,7 +278,7 @@ def engine_of(system_id: str) -> RollEngine:
     """The roll engine of the family playing ``system_id``."""
     engine = systems.family_of(system_id).engine
     if not isinstance(engine, RollEngine):
-        raise TypeError(verbatim("the game family of {system!r} gives no roll engine (build, roll, quick_roll)").format(
+        raise TypeError(verbatim("the game family of {system} gives no roll engine (build, roll, quick_roll)").format(
             system=system_id))
     return engine
 

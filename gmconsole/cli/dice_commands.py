@@ -42,7 +42,7 @@ def cli_of(system: str) -> FamilyCli:
     """The CLI part of the family playing ``system``."""
     part = systems.family_of(system).cli
     if not isinstance(part, FamilyCli):
-        raise TypeError(verbatim("the game family of {system!r} gives no CLI part (add_odds_arguments, run_odds, "
+        raise TypeError(verbatim("the game family of {system} gives no CLI part (add_odds_arguments, run_odds, "
                                  "add_roll_arguments, run_roll)").format(system=system))
     return part
 

@@ -36,6 +36,6 @@ def console_of(system_id: str) -> ConsoleParts:
     """The console part of the family playing ``system_id``."""
     console = systems.family_of(system_id).console
     if not isinstance(console, ConsoleParts):
-        raise TypeError(verbatim("the game family of {system!r} gives no console part (special_forms, "
+        raise TypeError(verbatim("the game family of {system} gives no console part (special_forms, "
                                  "verdict_lines)").format(system=system_id))
     return console
