@@ -16,7 +16,7 @@ from gmconsole.safe_text import shown
 if TYPE_CHECKING:
     from gmconsole.campaign.model import Campaign, Character, Clock, Gear
 
-__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "not_found"]
+__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "member", "not_found"]
 
 
 def not_found(campaign: Campaign, typed: str) -> str:
@@ -53,6 +53,17 @@ def character_in(campaign: Campaign, id_or_name: str) -> Character:
     found = campaign.find_character(id_or_name)
     if found is None:
         raise ValidationError(not_found(campaign, id_or_name))
+    return found
+
+
+def member(campaign: Campaign, character_id: str) -> Character:
+    """The roster member of ``campaign`` with this id (an id a change resolved already, looked up on the
+    copy it changes), or a ValidationError naming it."""
+    from gmconsole.campaign.errors import ValidationError
+
+    found = campaign.character(character_id)
+    if found is None:
+        raise ValidationError(not_found(campaign, character_id))
     return found
 
 
