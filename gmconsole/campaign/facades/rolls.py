@@ -3,7 +3,7 @@
 Each method resolves the ids and names the GM typed and hands the roll to its command module
 (:mod:`gmconsole.campaign.commands`), which records it through the :class:`~gmconsole.campaign.ledger.Ledger`.
 What a recorded roll leads to (its costs, consequences, role outcomes) is
-:class:`~gmconsole.campaign.facades.outcomes.Outcomes`'.
+:class:`~gmconsole.campaign.facades.outcomes.Outcomes`'s.
 """
 
 from __future__ import annotations
