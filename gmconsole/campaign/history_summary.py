@@ -32,6 +32,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, from_dict
 from gmconsole.campaign.history import dice_groups, shown_dice, shown_groups
@@ -40,6 +41,9 @@ from gmconsole.campaign.statistics_reading import Partial, from_json, read_entri
 from gmconsole.i18n import verbatim
 from gmconsole.store.bounds import MAX_DEPTH
 from gmconsole.user_files import deeper_than
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["RECAP_FIELDS", "ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "recap_records",
            "recaps_of", "rows_of", "summaries"]
@@ -209,7 +213,7 @@ class _Reading:
     """What reading a campaign's summaries needs: its system, the formats' names, how to make a summary
     and the expectations already read (shared by every partial of one count)."""
 
-    def __init__(self, ledger) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         from gmconsole import systems
 
         self.ledger = ledger
@@ -232,14 +236,14 @@ class _Reading:
         return self.ledger.chunk_summary(session, first, "recap", self.forms, self.made, recaps_of)
 
 
-def chunk_rows(ledger, session: int, first: int) -> list[dict]:
+def chunk_rows(ledger: Ledger, session: int, first: int) -> list[dict]:
     """The rows of one chunk's summary (empty when the chunk is gone): what the history screen reads of
     each chunk, in a worker thread for a long history (like
     :meth:`~gmconsole.campaign.facades.history.History.chunk_entries`)."""
     return _Reading(ledger).read(session, first, rows=True) or []
 
 
-def summaries(ledger, session: int | None = None, *, rows: bool = False,
+def summaries(ledger: Ledger, session: int | None = None, *, rows: bool = False,
               newest_first: bool = False) -> Iterator[ChunkSummary]:
     """The summary of every chunk of ``session`` (every session when ``None``), oldest first (or newest
     first): its rows when ``rows``, else its statistics' partial. Each is read from beside its chunk, or
@@ -255,7 +259,7 @@ def summaries(ledger, session: int | None = None, *, rows: bool = False,
             yield ChunkSummary(number, first, read if rows else None, None if rows else read)
 
 
-def recap_records(ledger, session: int) -> list[Entry]:
+def recap_records(ledger: Ledger, session: int) -> list[Entry]:
     """Every entry of ``session``, oldest first, as its recap record (:data:`RECAP_FIELDS`), read from the
     summaries beside its chunks (or made from a chunk, and kept, when its summary is missing, stale or
     damaged): what :func:`gmconsole.campaign.sessions.recap` reads instead of every whole entry. Undone and

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import recap_lines
 from gmconsole.campaign.entries import MISSING, Entry, as_record, given
@@ -26,6 +27,9 @@ from gmconsole.campaign.stats_markdown import dice_and_luck
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.wording import quoted
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
            "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
@@ -93,7 +97,7 @@ def check_date(date: str | None) -> str | None:
     return date
 
 
-def date_warning(ledger) -> str | None:
+def date_warning(ledger: Ledger) -> str | None:
     """A warning when the newest session is dated before the one it followed, else ``None``.
 
     Not a refusal: a GM may log a flashback night or enter an old session late; the warning only
@@ -121,7 +125,7 @@ def started_text(row: dict) -> str:
     return _("{date} (opened {opened})").format(date=date, opened=opened)
 
 
-def _rows(ledger, session: int) -> list[dict]:
+def _rows(ledger: Ledger, session: int) -> list[dict]:
     """The entries of ``session``, oldest first, as the summaries kept beside its history chunks hold them
     (:mod:`~gmconsole.campaign.history_summary`: what the session list counts), not every entry parsed in
     full."""
@@ -134,7 +138,7 @@ def _done(entries: list[dict]) -> list[dict]:
     return [e for e in entries if e.get("status", "done") == "done"]
 
 
-def pending_costs(ledger, session: int | None = None) -> list[dict]:
+def pending_costs(ledger: Ledger, session: int | None = None) -> list[dict]:
     """The costs still waiting from rolls of ``session`` (the current one by default), as the
     :func:`~gmconsole.campaign.pending_costs.pending_list` items (``roll_id``, ``character``,
     ``costs``): what the console asks about before it closes a session."""
@@ -154,7 +158,7 @@ def pending_warning(session: int, pending: list[dict]) -> str:
              "(gmconsole costs NAME --apply ROLL_ID applies them)").format(number=session, rolls=rolls)
 
 
-def session_list(ledger) -> list[dict]:
+def session_list(ledger: Ledger) -> list[dict]:
     """Every session, oldest first: ``{"number", "title", "date", "started", "scenes", "entries"}``; ``date``
     is the date of play the GM gave (today by default), ``started`` the moment it was opened (the date
     for sessions recorded before sessions kept it); ``entries`` counts the entries in force (undone and failed ones
@@ -167,7 +171,7 @@ def session_list(ledger) -> list[dict]:
     return out
 
 
-def missing_entries(ledger, number: int) -> list[dict]:
+def missing_entries(ledger: Ledger, number: int) -> list[dict]:
     """The entries of session ``number`` that a history file set aside held, as
     ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
     first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
@@ -202,7 +206,7 @@ def missing_text(gap: dict, session: int) -> str:
     return text.format(**names)
 
 
-def _in_force(ledger, number: int, whole_entries: bool) -> list[Entry]:
+def _in_force(ledger: Ledger, number: int, whole_entries: bool) -> list[Entry]:
     """The entries of session ``number`` in force, oldest first, as records: what the summaries beside the
     history chunks keep of each for the recap (:func:`~gmconsole.campaign.history_summary.recap_records`), or,
     with ``whole_entries``, every whole entry read from its chunk (the reference the records are tested
@@ -214,7 +218,7 @@ def _in_force(ledger, number: int, whole_entries: bool) -> list[Entry]:
     return [e for e in recap_records(ledger, number) if given(e.status, "done") == "done"]
 
 
-def recap(ledger, session: int | None = None, *, whole_entries: bool = False) -> dict:
+def recap(ledger: Ledger, session: int | None = None, *, whole_entries: bool = False) -> dict:
     """The recap of ``session`` (the current one by default) as data, built from its history entries
     in force, oldest first, one list per section of :data:`RECAP_SECTIONS`; ``pending_costs`` lists the
     rolls whose costs were never applied; ``statistics`` the session's dice and luck, as ``gmconsole
