@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from gmconsole import systems
 from gmconsole.campaign import character_lookup, combat_actions, role_limits, skills, validation
@@ -26,7 +26,7 @@ from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
     from gmconsole.systems.quick_pool import QuickPool
 
 ROLL_FIELDS_CHANGED_BY_PUSH = ("dice", "successes", "stunts", "pushes", "outcome", "costs", "costs_status",
@@ -104,7 +104,7 @@ def _attribute_of_use(campaign: Campaign, character: Character, request: RollReq
         raise ValidationError(_("{skill} rolls {uses}, not {attribute}").format(
             skill=skills.name_of(campaign, request.skill), uses=uses_text, attribute=quoted(request.attribute)))
     if use is None:
-        if character.skills.get(request.skill, 0) < 1:
+        if character.skills.get(request.skill or "", 0) < 1:
             return asked or rolled[0]
         raise ValidationError(skill_modifiers.missing_use(campaign.system, request.skill,
                                                           skills.name_of(campaign, request.skill)))
@@ -112,6 +112,7 @@ def _attribute_of_use(campaign: Campaign, character: Character, request: RollReq
         raise ValidationError(_("{use} rolls {attribute}, not {asked}").format(
             use=pick(use.name), attribute=skills.attribute_name_of(campaign.system, use.attribute),
             asked=quoted(request.attribute)))
+    assert use.attribute is not None  # a skill's uses each name the attribute they roll
     return use.attribute
 
 
@@ -219,7 +220,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
             if character.dog is None:
                 raise ValidationError(_("{name} has no dog to Sic").format(name=character.name))
             dog_strength = character.dog.attributes["strength"].current
-        if sic_a_dog and use.dogs_own:
+        if use is not None and sic_a_dog and use.dogs_own and dog_strength is not None:
             value, dog_strength = dog_strength, None
         else:
             value = character.attributes[attribute].current
@@ -292,27 +293,27 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 # --------------------------------------------------------------------------- preview
 
 
-def one_chance_words(service: CampaignService, character: Character, request: RollRequest) -> tuple[str, str] | None:
+def one_chance_words(ledger: Ledger, character: Character, request: RollRequest) -> tuple[str, str] | None:
     """docs/RULES.md "only one chance", when the same character, skill and goal already rolled this scene:
     ``(warning, advice)`` — the warning while a second roll is built, the advice for the next roll right after
     the first (which broke no rule); ``None`` when the rule does not apply."""
-    if not request.skill or (character.id, request.skill, request.goal or "") not in service.ledger.scene_rolls():
+    if not request.skill or (character.id, request.skill, request.goal or "") not in ledger.scene_rolls():
         return None
     goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
-    named = skills.name_of(service.campaign, request.skill) or request.skill
+    named = skills.name_of(ledger.campaign, request.skill) or request.skill
     said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
     advice = _("{skill}{goal} is rolled for this scene: another roll needs changed circumstances (w)")
     return said.format(name=character.name, skill=named, goal=goal), advice.format(skill=named, goal=goal)
 
 
-def _one_chance_warning(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
-    words = one_chance_words(service, character, request)
+def _one_chance_warning(ledger: Ledger, character: Character, request: RollRequest) -> list[str]:
+    words = one_chance_words(ledger, character, request)
     return [words[0]] if words else []
 
 
-def preview(service: CampaignService, request: RollRequest) -> RollPreview:
+def preview(ledger: Ledger, request: RollRequest) -> RollPreview:
     """The preview the roll builder shows; writes nothing. Refusals become ``can_roll=False`` + reason."""
-    campaign = service.campaign
+    campaign = ledger.campaign
     character = campaign.find_character(request.character_id)
     name = character.name if character else request.character_id
     try:
@@ -321,8 +322,8 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
         return RollPreview(system=campaign.system, character_id=request.character_id, character=name,
                            skill=request.skill, attribute=request.attribute, dice=[], explanation=[], odds={},
                            can_roll=False, reason=str(exc))
-    warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
-        service, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
+    warnings = _one_chance_warning(ledger, built.character, request) + role_limits.warnings(
+        ledger, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
     if built.character.broken:
         warnings.append(_("{name} is broken").format(name=built.character.name))
     if built.character.panic is not None:
@@ -348,16 +349,16 @@ def _panic_shown(panic) -> str:
     return panic.name or panic.effect
 
 
-def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> dict:
-    session = service.session.number
+def latest_roll(ledger: Ledger, entry_id: int | None, want: str) -> dict:
+    session = ledger.session.number
     if entry_id is not None:
-        entry = service.ledger.entry_anywhere(entry_id)
+        entry = ledger.entry_anywhere(entry_id)
         if entry.get("kind") != "roll":
             raise ValidationError(_("history entry {id} is not a roll").format(id=entry_id))
         if entry.get("status", "done") != "done":
             raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
         return entry
-    for entry in service.ledger.entries_newest_first(session):
+    for entry in ledger.entries_newest_first(session):
         if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
@@ -366,13 +367,13 @@ def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> di
                           else _("no roll in this session has costs waiting to be applied"))
 
 
-def push_out_of_scene(service: CampaignService, entry: RollEntry | dict) -> str | None:
+def push_out_of_scene(ledger: Ledger, entry: RollEntry | dict) -> str | None:
     """Why ``entry`` (a roll) can no longer be pushed because its scene or session has ended, or ``None``.
 
     A push follows its roll at once (the seeds: you push right after the roll), so it belongs to the
     roll's own scene; undoing the new scene or session makes the roll pushable again."""
-    entry = as_record(entry)
-    session = service.session
+    entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
+    session = ledger.session
     made_in = (given(entry.session, None), entry.scene or session.scene)  # older entries name no scene
     if made_in == (session.number, session.scene):
         return None
@@ -386,13 +387,13 @@ def rolled_die(data: dict) -> RolledDie:
     return RolledDie(die, data["face"], data.get("rerolled", False))
 
 
-def recorded_roll(service: CampaignService, entry_id: int):
+def recorded_roll(ledger: Ledger, entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request);
     a roll with no character is the GM's own, whose push charges nobody (R-PUSH-7)."""
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.systems.yearzero.recorded import pool_request_from
 
-    entry = service.ledger.entry_anywhere(entry_id)
+    entry = ledger.entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:
         raise ValidationError(_("history entry {id} is not a Year Zero roll").format(id=entry_id))
     if entry.get("status", "done") != "done":

@@ -226,8 +226,9 @@ def _grouped(cells: dict[tuple, Tally]) -> dict:
 def _fairness(faces: dict[tuple[str, int], Counter]) -> list[dict]:
     out = []
     for (kind, sides), counts in sorted(faces.items()):
-        row = {"kind": kind, "sides": sides, "faces": [counts.get(f, 0) for f in range(1, sides + 1)]}
-        row.update(fairness_verdict(row["faces"]))
+        faces_seen = [counts.get(f, 0) for f in range(1, sides + 1)]
+        row = {"kind": kind, "sides": sides, "faces": faces_seen}
+        row.update(fairness_verdict(faces_seen))
         out.append(row)
     return out
 
@@ -271,9 +272,9 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     return figures_of([read_entries(entries, system)], system, character=character)
 
 
-def statistics(service, session: int | None = None, character: str | None = None, *,
+def statistics(ledger, session: int | None = None, character: str | None = None, *,
                entries: list[dict] | None = None) -> dict:
-    """The statistics of the campaign ``service`` holds: every session, or ``session`` alone; every
+    """The statistics of the campaign ``ledger`` holds: every session, or ``session`` alone; every
     character, or the one ``character`` names (on the roster, or named by its history after leaving it).
     A session the campaign does not have, or a name nobody answers to, is a ValidationError.
 
@@ -286,7 +287,7 @@ def statistics(service, session: int | None = None, character: str | None = None
     from gmconsole.i18n import _
     from gmconsole.safe_text import shown
 
-    campaign = service.campaign
+    campaign = ledger.campaign
     system = systems.get(campaign.system)
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
@@ -298,10 +299,10 @@ def statistics(service, session: int | None = None, character: str | None = None
     else:
         from gmconsole.campaign.history_summary import summaries
 
-        partials = [chunk.partial for chunk in summaries(service, session)]
+        partials = [chunk.partial for chunk in summaries(ledger, session) if chunk.partial is not None]
         named = []
         if character is not None and found is None:  # a name only the history knows: the rows say
-            named = [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
+            named = [row for chunk in summaries(ledger, session, rows=True) for row in chunk.rows or ()]
     who = None
     if character is not None:
         if found is not None:

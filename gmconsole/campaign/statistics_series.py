@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         where = Path(folder)
         with CampaignService.open(where.parent, where.name, read_only=True) as service:
-            figures, series = figures_and_series(service.campaign, service.entries(number), number, who)
+            figures, series = figures_and_series(service.campaign, service.history.entries(number), number, who)
     except Exception as exc:  # any failure is said on the screen, never a child's traceback
         print(str(exc) or type(exc).__name__, file=sys.stderr)
         return 1

@@ -3,11 +3,11 @@
 Both sides roll from their sheets and the campaign records one undoable entry, as the console does. The
 roll is the campaign's family's own (its family's CLI part's ``opposed_roll``, :class:`OpposedCli`):
 
-- Year Zero (myz, yze, yze-step): R-OPP-1, ``service.opposed_roll``; the defender rolls the skill the rules
+- Year Zero (myz, yze, yze-step): R-OPP-1, ``service.rolls.opposed_roll``; the defender rolls the skill the rules
   pair with ``--skill`` (Sneak against Scout...) unless ``--defender-skill`` names another; each defender
   success cancels one of the active side's; ``--faces`` and ``--defender-faces`` type each side's dice. The
   entry is a ``roll`` (``roll_type`` ``opposed``) the active side may push later (R-PUSH-2).
-- exploding: R-EXP-4, ``service.opposed_test``; the defender rolls the same skill unless
+- exploding: R-EXP-4, ``service.rolls.opposed_test``; the defender rolls the same skill unless
   ``--defender-skill`` says; the higher top wins, a tie goes to the defender (setting). Its typed faces are
   the active dice then the defender's (``--defender-faces`` is the defender's half).
 - tiered has a contested roll instead (R-TIER-5): refused, pointing at ``gmconsole contested``.

@@ -38,7 +38,7 @@ def _campaign_with_ada(run_cli, tmp_path):
 
     assert run_cli("--data-dir", str(tmp_path), "new", "quest", "--system", "d20-test").returncode == 0
     service = CampaignService.open(tmp_path, "quest", rng=random.Random(1))
-    ada = service.add_character({"name": "Ada", "attributes": {"might": 9, "wits": 12}, "skills": {"climb": 3}})
+    ada = service.roster.add_character({"name": "Ada", "attributes": {"might": 9, "wits": 12}, "skills": {"climb": 3}})
     return service, ada
 
 

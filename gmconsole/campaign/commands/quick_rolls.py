@@ -24,18 +24,18 @@ from gmconsole.i18n import _
 from gmconsole.systems import quick_pool
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 GM = "GM"
 """Who a quick roll is by, in the history, the recap and the exports."""
 
 
-def quick_roll(service: CampaignService, text: str, faces: str | None, rng: random.Random,
+def quick_roll(ledger: Ledger, text: str, faces: str | None, rng: random.Random,
                hidden: bool = False) -> dict:
     """Roll the quick pool ``text`` and record it as the GM's roll (``hidden``: never on the players'
     table view); raises RulesError naming the syntax. With ``faces`` and no pool, the pool is the d6 the
     faces type (``b63124 s355`` is ``5b 3s``)."""
-    campaign = service.campaign
+    campaign = ledger.campaign
     system = campaign.system
     if faces and not (text or "").strip():  # R-MANUAL-1: the dice the faces type, when no pool is given
         text = quick_pool.from_faces(systems.get(system), faces)
@@ -53,4 +53,4 @@ def quick_roll(service: CampaignService, text: str, faces: str | None, rng: rand
     def mutate(c: Campaign) -> dict:
         return fields
 
-    return service.ledger.commit("roll", mutate, character_id=None)
+    return ledger.commit("roll", mutate, character_id=None)
