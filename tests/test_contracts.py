@@ -39,7 +39,8 @@ def lint_cache(tmp_path_factory) -> str:
     return str(tmp_path_factory.mktemp("import_linter_cache"))
 
 
-CONTRACTS = ("pure-rules", "ui-not-store", "layers", "acyclic-packages")
+CONTRACTS = ("pure-rules", "ui-not-store", "layers", "independent-families", "independent-family-rules",
+             "acyclic-packages")
 
 
 def test_every_contract_has_a_test():

@@ -125,14 +125,17 @@ def _recap_record(entry: dict) -> dict:
 @cache
 def form(system) -> str:
     """The name of the summary format for a campaign of ``system``: it changes with the code that makes a
-    summary (this module, the statistics' reading, the system's ``stats_module``), so a summary made by
+    summary (this module, the statistics' reading, the family's ``stats`` part), so a summary made by
     another version of gmconsole is made again rather than read (``history``: the dice groups a row keeps)."""
     digest = hashlib.blake2b(digest_size=8)
-    for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
-                 "gmconsole.campaign.history", system.stats_module):
-        module = sys.modules.get(name) or __import__(name, fromlist=["_"])
+    from gmconsole import systems
+
+    modules = [sys.modules.get(name) or __import__(name, fromlist=["_"])
+               for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
+                            "gmconsole.campaign.history")]
+    for module in [*modules, systems.family_of(system.id).stats]:
         try:
-            with open(module.__file__, "rb") as source:
+            with open(getattr(module, "__file__", None), "rb") as source:  # type: ignore[arg-type]
                 digest.update(source.read())
         except (OSError, TypeError, AttributeError):
             from gmconsole import __version__

@@ -9,8 +9,9 @@ from the rules core (:mod:`gmconsole.systems.yearzero.roll`, :mod:`~gmconsole.sy
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from gmconsole import systems
 from gmconsole.campaign import character_lookup, combat_actions, role_limits, skills, validation
@@ -18,7 +19,7 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole.campaign.words import attribute_shown, covered_by
-from gmconsole.i18n import _, language, pick
+from gmconsole.i18n import _, language, pick, verbatim
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
@@ -26,6 +27,7 @@ from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
+    from gmconsole.systems.quick_pool import QuickPool
 
 ROLL_FIELDS_CHANGED_BY_PUSH = ("dice", "successes", "stunts", "pushes", "outcome", "costs", "costs_status",
                                "can_push", "push_refusal", "panic", "by_hand")
@@ -253,102 +255,38 @@ def lasting_modifiers(character: Character | None, attribute: str | None, skill:
     return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
 
 
-def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.yearzero.recorded import stored_request
-    from gmconsole.systems.yearzero.roll import build_pool, pool_odds
+@runtime_checkable
+class RollEngine(Protocol):
+    """How a family builds, rolls and records its checks: its family object's ``engine``
+    (:class:`gmconsole.systems.family.GameFamily`), asked through :func:`engine_of`."""
 
-    pool_req = pool_request(campaign, request)
-    pool = build_pool(pool_req)
-    can_push = not request.reactive and campaign.settings.max_pushes > 0
-    odds = (pool_odds(pool, can_push).as_dict() if pool.can_roll
-            else {"p_success": 0.0, "p_success_with_push": 0.0})
-    return Built(
-        system=campaign.system, character=_character(campaign, request.character_id), skill=request.skill,
-        attribute=pool_req.attribute, dice=[d.as_dict() for d in pool.dice], explanation=list(pool.explanation),
-        odds=odds, can_roll=pool.can_roll, reason=pool.reason or "", can_push=can_push, core=pool,
-        extra={"pool_request": stored_request(pool_req)},
-    )
+    def build(self, campaign: Campaign, request: RollRequest) -> Built:
+        """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
+        ...
 
+    def roll(self, fields: dict, built: Built, faces: str | None, rng: random.Random) -> tuple[list[dict], Any]:
+        """Roll ``built`` (or read the typed ``faces``) into the entry's ``fields``; the effects applied with
+        the roll itself (tiered stamina, XP) and the rules-core result (an opposed roll reads it)."""
+        ...
 
-def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.systems.exploding.odds import check_odds
-
-    character = _character(campaign, request.character_id)
-    attribute = _attribute_for(campaign, character, request)
-    trait = character.attributes[attribute].current
-    if trait == 0:
-        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
-            owner=possessive(character.name), trait=attribute_shown(campaign.system, attribute)))
-    skill = request.skill
-    if skill:
-        validation.check_skill_name(campaign, skill)
-    size = character.skills.get(skill, 0) if skill else 0
-    skill_dice = [size] * exploding.SKILL_DICE if size else []
-    helpers = _helpers(campaign, character, request.helpers)
-    modifiers = [exploding.parse_modifier(m) for m in request.tn_modifiers]
-    # docs/RULES.md: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
-    # alone and TN +4 (unless a skilled character assists).
-    tn = exploding.build_target_number(
-        request.difficulty, modifiers, wounds=character.wounds, strain=character.strain,
-        untrained=not size, assisted=bool(helpers),
-        adjustments=[request.modifier] if request.modifier else [],
-    )
-    dice = exploding.check_dice(skill_dice, trait)
-    odds = check_odds(skill_dice, trait, tn.value).as_dict()
-    lines = [_("{trait}: trait d{size}").format(trait=attribute_shown(campaign.system, attribute), size=trait)]
-    lines.append(_("{skill}: 2 skill dice d{size}").format(skill=skill, size=size) if size
-                 else (_("{skill}: untrained").format(skill=skill) if skill else _("no skill: untrained")))
-    lines += [_("helped by {name}").format(name=h) for h in helpers]
-    lines += tn.explain()
-    return Built(
-        system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[d.as_dict() for d in dice], explanation=lines, odds=odds, can_roll=True, reason="",
-        can_push=False, core=(skill_dice, trait, tn), target_number=tn.value,
-        extra={"tn": tn.as_dict(), "helpers": list(helpers)},
-    )
+    def quick_roll(self, fields: dict, quick: QuickPool, faces: str | None, rng: random.Random) -> None:
+        """Roll the GM's quick pool ``quick`` into the entry's ``fields``."""
+        ...
 
 
-def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.tiered import roll as tiered
-    from gmconsole.systems.tiered.odds import tier_odds
-
-    character = _character(campaign, request.character_id)
-    attribute = _attribute_for(campaign, character, request)
-    skill = request.skill
-    if skill:
-        validation.check_skill_name(campaign, skill)
-    level = character.skills.get(skill, 0) if skill else 0
-    items = _gear(character, request.gear)
-    helpers = _helpers(campaign, character, request.helpers)
-    bonus = request.bonus_dice + sum(i.bonus for i in items) + len(helpers) + max(0, request.modifier)
-    pool = tiered.build_pool(
-        attribute=character.attributes[attribute].current, skill=level, bonus=bonus,
-        push_yourself=request.push_yourself, stamina=character.stamina, penalty=max(0, -request.modifier),
-    )
-    odds = {tier.value: float(p) for tier, p in tier_odds(pool.dice).items()}
-    lines = [f"{label} {amount:+d}" for label, amount in pool.lines]
-    lines += [_("bonus die from {name}").format(name=i.name) for i in items]
-    lines += [_("bonus die from {name}").format(name=h) for h in helpers]
-    if pool.dice <= 0:
-        lines.append(_("pool of 0 or fewer: roll 2d6 and keep the lowest (R-TIER-2)"))
-    count = tiered.dice_to_roll(pool.dice)
-    return Built(
-        system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[{"kind": "dice", "sides": 6} for _die in range(count)], explanation=lines, odds=odds, can_roll=True,
-        reason="", can_push=False, core=pool, extra={"pool": pool.as_dict(), "helpers": list(helpers)},
-    )
-
-
-_BUILDERS = {"pool": _build_year_zero, "exploding": _build_exploding, "tiered": _build_tiered}
-"""The pool builder for each way a check is rolled
-(:attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`)."""
+def engine_of(system_id: str) -> RollEngine:
+    """The roll engine of the family playing ``system_id``."""
+    engine = systems.family_of(system_id).engine
+    if not isinstance(engine, RollEngine):
+        raise TypeError(verbatim("the game family of {system} gives no roll engine (build, roll, quick_roll)").format(
+            system=system_id))
+    return engine
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
     """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
     skill_modifiers.resolve(campaign.system, request.skill, request.skill_modifiers)  # seed 002's named lists
-    return _BUILDERS[systems.get(campaign.system).check](campaign, request)
+    return engine_of(campaign.system).build(campaign, request)
 
 
 # --------------------------------------------------------------------------- preview

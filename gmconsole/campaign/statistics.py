@@ -1,6 +1,6 @@
 """Luck and statistics from a campaign's history: what the dice did against what the odds said.
 
-Each recorded roll is read by its system's stats module (``system.stats_module``): the exact expectation
+Each recorded roll is read by its family's ``stats`` part: the exact expectation
 of its successes for the pool as rolled, the successes it showed and its chance of any success. A push
 is one more step: its expectation given the dice it kept. What the GM sees as ``expected_successes``
 is the sum of what the odds said at each step, so observed minus expected is the sum of each step's
@@ -30,7 +30,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from importlib import import_module
 
 from gmconsole.campaign.statistics_reading import Partial, read_entries
 from gmconsole.rules.fairness import Expected, fairness_verdict, luck
@@ -238,7 +237,9 @@ def figures_of(partials: Iterable[Partial], system, *, character: str | None = N
     oldest first) of a campaign of ``system``: :func:`campaign_statistics`' figures, from partials a chunk's
     summary kept as well as from entries read now."""
     cells, chance, stress, faces, panics, unread = _merge(partials, character)
-    stats = import_module(system.stats_module)
+    from gmconsole import systems
+
+    stats = systems.family_of(system.id).stats
     groups = _grouped(cells)
     scale = _Scale(chance, {key for tally in cells.values() for key in tally.pushes_by},
                    getattr(stats, "BAND_ORDER", ()))

@@ -21,7 +21,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from importlib import import_module
 
 from gmconsole.i18n import verbatim
 from gmconsole.rules.fairness import Expected
@@ -136,10 +135,12 @@ def _fraction_text(value: Fraction) -> str:
 
 
 class _EntryReader:
-    """Reads entries one by one into a :class:`Partial` (the system's ``stats_module`` reads each roll)."""
+    """Reads entries one by one into a :class:`Partial` (its family's ``stats`` reads each roll)."""
 
     def __init__(self, system) -> None:
-        self.stats = import_module(system.stats_module)
+        from gmconsole import systems
+
+        self.stats = systems.family_of(system.id).stats
         self.first_roll = self.stats.first_roll
         self.band = self.stats.band
         self.partial = Partial()

@@ -20,7 +20,6 @@ from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_c
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.i18n import _, pick
 from gmconsole.safe_text import shown, to_json
-from gmconsole.systems import SYSTEM_IDS
 from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
@@ -28,7 +27,7 @@ def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help=_("create an empty campaign"))
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--system", required=True, choices=SYSTEM_IDS, help=_("the dice system"))
+    new.add_argument("--system", required=True, choices=systems.SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
                           "is rerolled and costs nothing (blank: the published dice)"))

@@ -15,7 +15,6 @@ from gmconsole.campaign import combat_actions, skills, validation
 from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
-    exploding_fields,
     offered_by,
     roll_summary,
     sixes_text,
@@ -62,7 +61,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
-    applied, result = _ROLLED_BY[systems.get(campaign.system).check](fields, built, faces, rng)
+    applied, result = campaign_rolls.engine_of(campaign.system).roll(fields, built, faces, rng)
     # Each step of a roll (the first roll, then each push) records whether its faces were typed;
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
@@ -316,39 +315,3 @@ def change_of_circumstances(service: CampaignService, character_id: str, skill: 
     entry = service.ledger.commit("circumstances", mutate, character_id=who.id)
     service.ledger.forget_roll(who.id, skill, goal)
     return entry
-
-
-def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """A Year Zero pool rolled: successes, banes and what a push may cost (paid later); the rolled pool
-    is returned for an opposed roll's reading."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
-    fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
-    fields["pool_request"] = built.extra["pool_request"]
-    fields["helpers"] = list(built.core.request.helpers)
-    return [], result
-
-
-def _rolled_exploding(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """Exploding dice rolled against the target number: nothing to pay."""
-    fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
-    return [], None
-
-
-def _rolled_tiered(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """A tiered check read as its tier; what the tier costs is applied at once and returned."""
-    from gmconsole.systems.tiered import roll as tiered
-
-    result = tiered.roll_check(built.core, dice_source(faces, rng, fields["system"]))
-    data = result.as_dict()
-    applied = [e.as_dict() for e in result.effects]
-    fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
-                   "outcome": data, "by_hand": result.by_hand, "costs": applied,
-                   "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
-                   "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
-    return applied, result
-
-
-_ROLLED_BY = {"pool": _rolled_pool, "exploding": _rolled_exploding, "tiered": _rolled_tiered}
-"""How a check is rolled and recorded, by :attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`."""

@@ -189,10 +189,13 @@ async def form(builder: RollBuilder, made, after=None) -> None:
 
 def special_form(builder: RollBuilder, character, name: str, **extra):
     """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
-    ``character`` (:attr:`GameSystem.special_forms` names the module function that makes them)."""
-    from gmconsole.ui.widgets import roll_specials
+    ``character`` (the family's :attr:`ConsoleParts.special_forms <gmconsole.ui.family_console.ConsoleParts>`
+    makes them)."""
+    from gmconsole.ui.family_console import console_of
 
-    make = getattr(roll_specials, builder.game_system.special_forms)
+    make = console_of(builder.game_system.id).special_forms
+    if make is None:
+        raise ValueError(_("{system} has no special rolls").format(system=builder.game_system.id))
     state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),  # assisted and group roll it
              "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
     return make(builder.service, character, state, builder.app.rng, **extra)[name]

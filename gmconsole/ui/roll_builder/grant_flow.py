@@ -9,7 +9,6 @@ physical dice (R-MANUAL-1); the service records the reroll with the grant's name
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
@@ -41,9 +40,11 @@ def offer_line(service, entry: RollEntry) -> list[str]:
     held = _grants_for(service, entry)
     if not held:
         return []
-    module = systems.get(given(entry.system, None)).second_chance_module
+    from gmconsole.systems.family import RerollGrantPart
+
+    part = systems.family_of(given(entry.system, None)).second_chance
     names = _(", ").join(grants.grant_text(service.campaign, {"name": grant["name"]}) for grant in held)
-    line = import_module(module).grant_line(entry.to_dict(), names) if module else None
+    line = part.grant_line(entry.to_dict(), names) if isinstance(part, RerollGrantPart) else None
     return [line] if line else []
 
 

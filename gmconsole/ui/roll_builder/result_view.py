@@ -66,20 +66,18 @@ def _pushes(entry: RollEntry) -> bool:
 def _second_chance(service, entry: RollEntry) -> list[str]:
     """The line a system without pushes gives on its own second chance: tiered's Push Yourself die added after
     the roll (with the key that adds it, ``p``), exploding's retry after a change of circumstances."""
-    from importlib import import_module
-
     from gmconsole import systems
     from gmconsole.rules.errors import RulesError
 
     try:
-        module = systems.get(given(entry.system, None)).second_chance_module
+        part = systems.family_of(given(entry.system, None)).second_chance
     except RulesError:
         return []
-    if module is None:
+    if part is None:
         return []
     character = service.campaign.character(given(entry.character_id, None))
     stamina = getattr(character, "stamina", None) if character is not None else None
-    line = import_module(module).after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
+    line = part.after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
     if line and systems.get(given(entry.system, None)).push_adds_die:
         from gmconsole.campaign.rolls import push_out_of_scene
 
