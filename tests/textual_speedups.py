@@ -2,9 +2,9 @@
 internals the suite makes, in one pytest plugin (``pytest_plugins`` in ``tests/conftest.py``).
 
 The patches reach into Textual's private parts (``textual._wait``, ``Compositor.render_update``,
-``Stylesheet._parse_rules``, ``Pilot.pause``/``press``), so each is right for one Textual release only:
-the one pyproject pins, :data:`WRITTEN_FOR`. On any other installed Textual none is applied and one
-warning says why; the tests still run, only slower. Bumping the pin means reading each patch against
+``Stylesheet._parse_rules``, ``Pilot.pause``/``press``, ``FooterKey``), so each is right for one Textual
+release only: the one pyproject pins, :data:`WRITTEN_FOR`. On any other installed Textual none is applied
+and one warning says why; the tests still run, only slower. Bumping the pin means reading each patch against
 the new release, then raising :data:`WRITTEN_FOR` (``tests/test_textual_speedups.py`` holds the two
 equal).
 
@@ -95,7 +95,28 @@ def parse_css_once() -> list[tuple[object, str, object]]:
     return [(Stylesheet, "_parse_rules", parse_rules_once)]
 
 
-PATCHES = (skip_unseen_frames, shorter_idle_slices, settle_after_pause_and_press, parse_css_once)
+def footer_keys_styled_once() -> list[tuple[object, str, object]]:
+    """**A footer key's styles worked out once, not twice, when the footer is drawn again.** ``FooterKey``
+    starts without its ``-compact`` class although its ``compact`` reactive starts true: the reactive's
+    first watch adds the class and works the key's styles out again, and the footer's ``data_bind`` then
+    sets ``compact`` to the footer's (false) and works them out a third time. The footer draws all its keys
+    again on every change of bindings (every form opened, every focus moved), so this was a fifth of a
+    console test's CPU. Here a key starts with the class its reactive says, so the first watch changes
+    nothing; the binding's change still works the styles out, and the key ends as it did: same class, same
+    styles."""
+    from textual.widgets._footer import FooterKey
+
+    init = FooterKey.__init__
+
+    def init_with_its_class(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.set_class(self.compact, "-compact", update=False)
+
+    return [(FooterKey, "__init__", init_with_its_class)]
+
+
+PATCHES = (skip_unseen_frames, shorter_idle_slices, settle_after_pause_and_press, parse_css_once,
+           footer_keys_styled_once)
 
 
 def installed_textual() -> str:

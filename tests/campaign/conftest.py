@@ -1,12 +1,22 @@
-"""Fixtures: a campaign service on a real store in ``tmp_path``, with a frozen clock and seeded dice."""
+"""Fixtures: a campaign service on a real store in ``tmp_path``, with a frozen clock and seeded dice; no test
+here flushes to disk (``_no_disk_flush``)."""
 
 import contextlib
+import os
 import random
 
 import pytest
 from campaign_helpers import frozen_clock
 
 from gmconsole.campaign.service import CampaignService
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_flush(monkeypatch):
+    """Skip ``os.fsync`` here: these tests read what the campaign holds after a change, not whether it
+    survives a power cut (the store's tests keep the real flush, kill -9 included). Each change is
+    several synced writes: on a busy disk the flush was most of these tests' wall time."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture

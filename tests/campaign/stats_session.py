@@ -7,10 +7,13 @@ the session recap must agree on it, and must not change when the statistics get 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
 import random
+import shutil
+import tempfile
 from pathlib import Path
 
 from campaign_helpers import frozen_clock
@@ -20,6 +23,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.library import install_demos
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
+from gmconsole.i18n import language
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers
 
@@ -37,7 +41,34 @@ def _typed(dice: list[dict], rng: random.Random) -> str:
     return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items())
 
 
+_PLAYED: dict[tuple[str, int, str], Path] = {}
+"""Data folders holding the demos with one seeded session played, by (demo, seed, language): each is
+played once per test process and copied after (``play_session``)."""
+
+_PLAYED_IN = Path(tempfile.mkdtemp(prefix="gmconsole-played-"))
+atexit.register(shutil.rmtree, _PLAYED_IN, ignore_errors=True)
+
+
 def play_session(root: Path, name: str, seed: int = 15) -> None:
+    """Install the demos under ``root`` (once) and play one seeded session on ``name``.
+
+    Into an empty ``root`` the same session played before in this process (same demo, seed and language)
+    is copied, files' times kept: the session is the same one every time (seeded dice, frozen clock), and
+    playing it was most of these tests' CPU. A ``root`` holding anything already is played on."""
+    if not root.exists() or not any(root.iterdir()):
+        key = (name, seed, language())
+        played = _PLAYED.get(key)
+        if played is None:
+            played = _PLAYED_IN / f"{len(_PLAYED)}"
+            played.mkdir()
+            _play(played, name, seed)
+            _PLAYED[key] = played
+        shutil.copytree(played, root, dirs_exist_ok=True)
+        return
+    _play(root, name, seed)
+
+
+def _play(root: Path, name: str, seed: int) -> None:
     """Install the demos under ``root`` (once) and play one seeded session on ``name``."""
     if not (root / name).exists():
         install_demos(root)

@@ -51,12 +51,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def root(tmp_path, copy_demos) -> Path:
+def root(tmp_path, copy_demos, run_cli) -> Path:
     """The demo campaigns, with one roll of Ripley's in yze-demo (so it has a history chunk and a backup
-    of its campaign.json)."""
+    of its campaign.json); the roll is the set-up, not under test, so it runs in-process."""
     copy_demos(tmp_path)
-    rolled = gmconsole(tmp_path, "roll", "yze", "--campaign", "yze-demo", "--character", "c1", "--skill",
-                       "ranged", "--seed", "7")
+    rolled = run_cli("--data-dir", str(tmp_path), "roll", "yze", "--campaign", "yze-demo", "--character", "c1",
+                     "--skill", "ranged", "--seed", "7")
     assert rolled.returncode == 0, rolled.stderr
     return tmp_path
 

@@ -1,12 +1,29 @@
-"""Fixtures for the store tests: a data root in a temporary folder, an open campaign with history."""
+"""Fixtures for the store tests: a data root in a temporary folder, an open campaign with history.
+
+A store test flushes to disk (``os.fsync``) only when it is about what a flush gives (a write failing,
+kill -9, two processes, the clean close): such a module is marked ``pytest.mark.real_flush``. The others
+read what the store holds after a write, which a flush does not change; on a busy disk the flushes were
+most of their wall time."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from gmconsole.store import CampaignStore
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "real_flush: the store test keeps os.fsync (it is about durability)")
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_flush(request, monkeypatch):
+    """Skip ``os.fsync`` unless the test is marked ``real_flush``."""
+    if request.node.get_closest_marker("real_flush") is None:
+        monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ import pytest
 from gmconsole.store import CampaignStore, WriteFailed
 from gmconsole.store import campaign_store as cs
 
+pytestmark = pytest.mark.real_flush  # about what a flush to disk gives
+
 
 def failing_replace(*args, **kwargs):
     raise OSError(errno.EIO, os.strerror(errno.EIO))

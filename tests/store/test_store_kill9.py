@@ -17,6 +17,8 @@ from store_helpers import temp_files
 
 from gmconsole.store import CampaignStore
 
+pytestmark = pytest.mark.real_flush  # about what a flush to disk gives
+
 KILLS = 25
 """Kills per campaign; a multiple of five, so each campaign has every kind of round below."""
 

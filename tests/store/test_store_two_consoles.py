@@ -13,6 +13,8 @@ import pytest
 
 from gmconsole.store import CampaignLocked, CampaignStore, ReadOnly
 
+pytestmark = pytest.mark.real_flush  # about what a flush to disk gives
+
 HOLDER = textwrap.dedent(
     """
     import sys

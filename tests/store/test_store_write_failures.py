@@ -12,6 +12,8 @@ from store_helpers import file_bytes, temp_files
 from gmconsole.store import CampaignStore, WriteFailed
 from gmconsole.store import campaign_store as cs
 
+pytestmark = pytest.mark.real_flush  # about what a flush to disk gives
+
 
 def live_files(store: CampaignStore) -> dict[str, bytes]:
     """The campaign's files but its backups (a backup may already be rotated when the rename fails)."""
