@@ -16,15 +16,14 @@ import asyncio
 import random
 from pathlib import Path
 
-from textual.app import App
-
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
 from gmconsole.store.clean_close import drop_marker
 from gmconsole.store.storage import AtomicJSONStorage
+from gmconsole.ui.console_app import ConsoleApp
 
 
-class HistoryApp(App):
+class HistoryApp(ConsoleApp):
     """An app that only shows the history screen (``escape`` pops back to an empty default screen)."""
 
     def __init__(self, service) -> None:
