@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
 from gmconsole import systems
@@ -19,6 +20,7 @@ from gmconsole.campaign.model import Campaign, Character
 from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.systems.base import GameSystem
 from gmconsole.systems.harm import damage_taken
 from gmconsole.ui.redraw import looks
 from gmconsole.ui.widgets.panic_text import panic_name
@@ -69,7 +71,7 @@ def attribute_cell(system: str, character: Character, attribute: str) -> Text:
     return Text(text, style=style)
 
 
-COLUMN_VALUES: dict[str, Callable[[object, Character], str]] = {
+COLUMN_VALUES: dict[str, Callable[[GameSystem, Character], str]] = {
     "trauma": lambda s, c: str(sum(c.trauma().values())),
     # the damage taken, in the system's own steps (R-STEP-2: a die size each for step dice)
     "attribute_damage": lambda s, c: str(sum(damage_taken(s, a.current, a.max) for a in c.attributes.values())),
@@ -95,7 +97,7 @@ def badges(system: str, character: Character) -> Text:
     """BROKEN, the active panic effect, a dead dog, the conditions held — what the GM must not miss."""
     out = Text()
 
-    def add(text: str, style: str) -> None:
+    def add(text: str, style: str | Style) -> None:
         if out.plain:
             out.append(" ")
         out.append(text, style=style)
