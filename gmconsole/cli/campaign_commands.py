@@ -370,7 +370,7 @@ def run_campaign_roll(args) -> int:
 
             try:
                 costs = as_record(service.apply_costs(roll_id))  # applied at once: one undoable change
-                assert isinstance(costs, CostsEntry), "applying costs records a costs entry"
+                assert isinstance(costs, CostsEntry)  # applying costs records a costs entry
                 applied = costs
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
                 raise CliError(_("{error}; roll {id} is recorded and its costs stay pending: "

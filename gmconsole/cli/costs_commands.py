@@ -117,7 +117,7 @@ def run_costs(args) -> int:
             _check_owes_a_condition(service, args.apply)
         # R-PANIC-1: player characters only (the service refuses an NPC before the panic D6 is rolled)
         entry = as_record(service.apply_costs(args.apply, in_range=args.in_range, condition=condition))
-        assert isinstance(entry, CostsEntry), "applying costs records a costs entry"
+        assert isinstance(entry, CostsEntry)  # applying costs records a costs entry
     result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
               "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
     if not args.in_range:
@@ -173,7 +173,7 @@ def _drop(args) -> int:
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         entry = as_record(service.drop_costs(args.drop))
-        assert isinstance(entry, DroppedCostsEntry), "dropping costs records a drop_costs entry"
+        assert isinstance(entry, DroppedCostsEntry)  # dropping costs records a drop_costs entry
     result = {"roll_id": args.drop, "status": "dropped", "character": given(entry.character, ""),
               "costs": given(entry.dropped, []), "entry_id": entry.id, "summary": given(entry.summary, "")}
     emit(result, args.json, _done(args.drop, entry))

@@ -101,7 +101,7 @@ class TableView:
     @property
     def _started(self) -> asyncio.subprocess.Process:
         """The view's process: what reads, writes or stops it runs once :meth:`start` made it."""
-        assert self.process is not None, "the view's process is started first"
+        assert self.process is not None  # the view's process is started first
         return self.process
 
     @property
@@ -112,7 +112,7 @@ class TableView:
 
     async def _keep_stderr(self) -> None:
         stderr = self._started.stderr
-        assert stderr is not None, "started with a pipe on its stderr"
+        assert stderr is not None  # started with a pipe on its stderr
         while data := await stderr.read(4096):
             self._stderr += data
             del self._stderr[:-STDERR_KEPT]
@@ -121,7 +121,7 @@ class TableView:
         """Relay the view's frames to the tab until it ends; then close the tab's websocket (said why
         when the view ended before it started)."""
         stdout = self._started.stdout
-        assert stdout is not None, "started with a pipe on its stdout"
+        assert stdout is not None  # started with a pipe on its stdout
         try:
             for _line in range(PRELUDE_LINES):
                 line = await stdout.readline()
@@ -156,7 +156,7 @@ class TableView:
         if not self.running:
             return
         stdin = self._started.stdin
-        assert stdin is not None, "started with a pipe on its stdin"
+        assert stdin is not None  # started with a pipe on its stdin
         with contextlib.suppress(ConnectionError, RuntimeError):
             stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
             await stdin.drain()

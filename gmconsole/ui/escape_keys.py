@@ -92,7 +92,7 @@ def as_pressed(event: events.Key, bound) -> list[events.Key]:
     if bound(event.key):
         return [event]
     character = event.character
-    assert character is not None, "read_with_escape: an Alt key with its character"
+    assert character is not None  # read_with_escape: an Alt key with its character
     reading = TEXTUAL_READINGS.get(character)
     if reading is not None and bound(reading):
         return [events.Key(reading, None)]

@@ -169,7 +169,7 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
             if isinstance(b, Binding) and b.id in keymap]
     problems = []
     for mover in main:
-        assert mover.id is not None, "main holds the bindings the keymap names by their id"
+        assert mover.id is not None  # main holds the bindings the keymap names by their id
         moved = {key.strip() for key in keymap[mover.id].split(",")}
         for owner, where in owners:
             if owner.__name__ not in PANES:

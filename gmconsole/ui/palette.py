@@ -94,7 +94,7 @@ class ConsoleCommands(Provider):
     def console(self) -> ConsoleApp:
         """The console app whose palette this is (its ``COMMANDS``), with the open campaign's service."""
         app = self.app
-        assert isinstance(app, ConsoleApp), "the console's commands are offered by the console app only"
+        assert isinstance(app, ConsoleApp)  # the console's commands are offered by the console app only
         return app
 
     async def startup(self) -> None:

@@ -314,7 +314,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         from gmconsole.campaign.skills import name_of
 
         campaign = self._cells_campaign
-        assert campaign is not None, "_draw_rows keeps the campaign before it makes any cells"
+        assert campaign is not None  # _draw_rows keeps the campaign before it makes any cells
         entry = as_record(e)
         status = given(entry.status, "done")
         style = Style(dim=True, strike=True) if status != "done" else ""

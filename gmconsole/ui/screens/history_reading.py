@@ -110,7 +110,7 @@ class HistoryReading(_Screen):
         self._reading = None
         if event.state == WorkerState.SUCCESS:
             index = reading.result
-            assert index is not None, "a read that succeeded returned the history it read"
+            assert index is not None  # a read that succeeded returned the history it read
             self._read(index, keep_message=True)
         if self._read_again:
             self.reload(keep_message=True)

@@ -265,7 +265,7 @@ class MainScreen(Screen[None]):
             self.roll_builder.focus()
         else:
             pane = self.query_one(f"#{pane_id}")
-            assert isinstance(pane, (RosterPane, InitiativePane, TrackerPane)), "the other panes of PANES"
+            assert isinstance(pane, (RosterPane, InitiativePane, TrackerPane))  # the other panes of PANES
             pane.focus_pane()
 
     def action_undo(self) -> None:

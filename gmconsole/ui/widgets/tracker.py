@@ -336,7 +336,7 @@ class TrackerPane(Vertical):
             if clock_id is None:
                 return
             clock = service.session.clock(clock_id)
-            assert clock is not None, "_clock_id read the id from the session's clocks"
+            assert clock is not None  # _clock_id read the id from the session's clocks
             form = ValueForm(_("Clock {name}: segments filled").format(name=clock.name), _("Filled"),
                              self._value_submit(lambda v: service.set_clock(clock_id, v)),
                 hint=_("now {value} · 0 to {high}").format(value=clock.filled, high=clock.segments))
