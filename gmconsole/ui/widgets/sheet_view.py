@@ -9,6 +9,7 @@ wounds and strain, tiered stamina, level and XP.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
@@ -20,11 +21,13 @@ from gmconsole.campaign.model import Campaign, Character
 from gmconsole.campaign.words import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
-from gmconsole.systems.base import GameSystem
 from gmconsole.systems.harm import damage_taken
 from gmconsole.ui.redraw import looks
 from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
 
 SHORT = {
     "strength": N_("Str"), "agility": N_("Agi"), "wits": N_("Wit"), "empathy": N_("Emp"),
