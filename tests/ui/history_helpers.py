@@ -82,7 +82,7 @@ def repeat_history(root: Path, name: str, per_session: dict[int, int]) -> int:
 async def wait_loaded(pilot, screen, timeout: float = 120.0) -> None:
     """Wait until the history screen has read the history (a long one is read in a worker thread)."""
     waited = 0.0
-    while screen.loading or screen._reading is not None:
+    while screen.first_read or screen._reading is not None:
         assert waited < timeout, "the history never finished loading"
         await asyncio.sleep(0.02)
         waited += 0.02

@@ -116,7 +116,7 @@ class HistoryReading(_Screen):
             self.reload(keep_message=True)
 
     @property
-    def loading(self) -> bool:
+    def first_read(self) -> bool:
         """True while the history is first read (the table says "Loading…", then shows the newest entries
         and says older ones are still being read)."""
         return self._reading is not None and (self._index is None or self._index.partial)
