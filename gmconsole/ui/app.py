@@ -98,7 +98,8 @@ class GMConsoleApp(ConsoleApp):
             self._apply_config(config)
         self._apply_language(service, language)
         self.read_only_reason = read_only_reason
-        self.service = service
+        self.service: CampaignService = service
+        """The open campaign (:mod:`gmconsole.campaign.facades`: ``service.rolls``, ``service.trackers``...)."""
         if service.read_only and read_only_reason:  # a refused change says why, not "another console"
             service.read_only_why = (read_only_reason, READ_ONLY_ADVICE.get(read_only_reason, ""))
         self._on_first_paint = on_first_paint

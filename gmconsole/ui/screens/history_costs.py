@@ -54,9 +54,9 @@ class HistoryCostActions(_Screen):
         kind, roll_id = row.get("kind"), row.get("roll_id")
         try:
             if kind == "roll":
-                return self.service.entry(row["id"], row.get("session"))  # a roll row has its id
+                return self.service.history.entry(row["id"], row.get("session"))  # a roll row has its id
             if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
-                return self.service.entry_anywhere(roll_id)  # a push (or another step) of a roll
+                return self.service.history.entry_anywhere(roll_id)  # a push (or another step) of a roll
             self._say(self._not_a_roll(row, select))
         except CorruptFile as exc:
             self._damaged(exc)
@@ -75,7 +75,7 @@ class HistoryCostActions(_Screen):
             return _("entry {id} is a {kind} entry, not a roll: {select}").format(
                 id=row.get("id"), kind=kind_name(str(row.get("kind"))), select=select)
         try:
-            where = _(", session {number}").format(number=self.service.entry_anywhere(roll_id).get("session"))
+            where = _(", session {number}").format(number=self.service.history.entry_anywhere(roll_id).get("session"))
         except (ValueError, KeyError, StoreError):
             where = _(", no longer in the history")
         who = row.get("character") or "?"
