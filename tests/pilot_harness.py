@@ -21,6 +21,8 @@ import random
 
 from textual.app import App
 
+from gmconsole.ui.console_app import ConsoleApp
+
 SIZE = (120, 40)
 """The terminal the console is tested at unless a test is about another size."""
 
@@ -217,7 +219,7 @@ def form_message(app: App) -> str:
     return static_text(app.screen, "#form-message")
 
 
-class BuilderApp(App):
+class BuilderApp(ConsoleApp):
     """Only the roll builder (and the key bar), with the app attributes it reads (``service``,
     ``rng``), so a test drives the builder's keys alone."""
 

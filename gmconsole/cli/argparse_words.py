@@ -61,8 +61,8 @@ def _plurals(count: int) -> list[str]:
 def speak(code: str) -> None:
     """Make argparse say its words in ``code`` (English: gettext's own, as argparse does unpatched)."""
     if code == i18n.DEFAULT:
-        argparse._ = gettext.gettext
-        argparse.ngettext = gettext.ngettext
+        argparse._ = gettext.gettext  # type: ignore[attr-defined]  # argparse's gettext names; typeshed leaves them out
+        argparse.ngettext = gettext.ngettext  # type: ignore[attr-defined]  # argparse's gettext names; typeshed leaves them out
     else:
-        argparse._ = i18n._
-        argparse.ngettext = i18n.ngettext
+        argparse._ = i18n._  # type: ignore[attr-defined]  # argparse's gettext names; typeshed leaves them out
+        argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]  # argparse's gettext names; typeshed leaves them out

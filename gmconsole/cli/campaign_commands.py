@@ -15,7 +15,7 @@ import sys
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
 from gmconsole.campaign import character_lookup
-from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
+from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record, as_roll, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.i18n import _, pick
@@ -144,7 +144,7 @@ def run_history(args) -> int:
                            .format(number=args.session, name=args.name, held=held))
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = any(as_record(row).character == args.character
-                        for chunk in summaries(service.ledger, args.session, rows=True) for row in chunk.rows)
+                        for chunk in summaries(service.ledger, args.session, rows=True) for row in chunk.rows or ())
             if not known:
                 raise CliError(character_lookup.not_found(service.campaign, args.character))
         title = args.name if args.session is None else _("{name} — session {number}").format(name=args.name,
@@ -244,7 +244,7 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
     """The recorded roll for a person; each piece that may come from the campaign file (names in the
     summary, the explanation, the costs, the named modifiers) is escaped on its own, so a line break
     inside one is shown. ``after_dice``: lines the caller adds under the dice (an opposed roll's defender)."""
-    entry = as_record(entry)
+    entry = as_roll(entry)
     lines = [shown(given(entry.summary, ""))]
     named = [pick(m.get("name") or m.get("id", "")).rstrip(".").rstrip("。")
              + (f" {m['detail']}" if m.get("detail") else "")
@@ -362,12 +362,14 @@ def run_campaign_roll(args) -> int:
         if args.push or args.push_faces is not None:
             push_or_take_back(service, roll_id, args.push_faces)
             entry = service.history.entry(roll_id)
-        applied = None
-        if args.apply_costs and as_record(entry).costs_status == "pending":
+        applied: CostsEntry | None = None
+        if args.apply_costs and as_roll(entry).costs_status == "pending":
             from gmconsole.campaign.errors import ValidationError
 
             try:
-                applied = as_record(service.outcomes.apply_costs(roll_id))  # applied at once: one undoable change
+                costs = as_record(service.outcomes.apply_costs(roll_id))  # applied at once: one undoable change
+                assert isinstance(costs, CostsEntry)  # applying costs records a costs entry
+                applied = costs
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
                 raise CliError(_("{error}; roll {id} is recorded and its costs stay pending: "
                                  "`gmconsole costs {name} --apply {id} --condition C`").format(

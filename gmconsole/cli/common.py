@@ -66,7 +66,7 @@ class CellHelpFormatter(argparse.HelpFormatter):
     def _format_usage(self, usage, actions, groups, prefix) -> str:
         """The usage lines; a prefix wider than its length (``用法：``) narrows them by the difference
         and indents the following lines by it, so they still line up under the first one's words."""
-        said = argparse._("usage: ") if prefix is None else prefix
+        said = argparse._("usage: ") if prefix is None else prefix  # type: ignore[attr-defined]  # see argparse_words.speak
         extra = cell_width(said) - len(said)
         if extra <= 0:
             return super()._format_usage(usage, actions, groups, prefix)

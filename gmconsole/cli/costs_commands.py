@@ -16,7 +16,7 @@ a player sees what a roll or its costs changed.
 
 from __future__ import annotations
 
-from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.campaign.entries import CostsEntry, DroppedCostsEntry, RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import WholeNumber, emit
 from gmconsole.i18n import N_, _
@@ -106,9 +106,9 @@ def run_costs(args) -> int:
         for item in items:
             print(_("roll {id}  {character}: {costs}").format(
                 id=item["roll_id"], character=shown(item.get("character", "")), costs=_costs_text(item["costs"])))
-        for entry in dropped:
+        for roll in dropped:
             print(_("roll {id}  {character}: {costs} (dropped, not applied)").format(
-                id=entry.id, character=shown(given(entry.character, "")), costs=_costs_text(entry.costs or [])))
+                id=roll.id, character=shown(given(roll.character, "")), costs=_costs_text(roll.costs or [])))
         return 0
     condition = None if args.condition is None else check_typed_text(args.condition, _("the condition"))
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
@@ -117,6 +117,7 @@ def run_costs(args) -> int:
             _check_owes_a_condition(service, args.apply)
         # R-PANIC-1: player characters only (the service refuses an NPC before the panic D6 is rolled)
         entry = as_record(service.outcomes.apply_costs(args.apply, in_range=args.in_range, condition=condition))
+        assert isinstance(entry, CostsEntry)  # applying costs records a costs entry
     result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
               "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
     if not args.in_range:
@@ -172,6 +173,7 @@ def _drop(args) -> int:
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         entry = as_record(service.outcomes.drop_costs(args.drop))
+        assert isinstance(entry, DroppedCostsEntry)  # dropping costs records a drop_costs entry
     result = {"roll_id": args.drop, "status": "dropped", "character": given(entry.character, ""),
               "costs": given(entry.dropped, []), "entry_id": entry.id, "summary": given(entry.summary, "")}
     emit(result, args.json, _done(args.drop, entry))

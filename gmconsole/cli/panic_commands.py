@@ -70,10 +70,11 @@ def register(subparsers) -> None:
     panic.set_defaults(handler=guard(run_panic))
 
 
-def panic_result(entry: PanicEntry | dict) -> dict:
+def panic_result(recorded: PanicEntry | dict) -> dict:
     """The command's JSON from the recorded ``panic`` entry (its ``name`` and ``text`` in English in every
     language: the data file's words scripts read; the text printed for a person is in the language spoken)."""
-    entry = as_record(entry)
+    entry = as_record(recorded)
+    assert isinstance(entry, PanicEntry)  # a panic roll's entry
     info = entry.panic
     first = info["rolls"][0]
     return {
@@ -103,6 +104,7 @@ def run_panic(args) -> int:
         # R-PANIC-1: the service refuses an NPC in range (one line, exit 2) before the D6 is rolled; R-PANIC-3:
         # so are chained faces for someone out of range, of a face out of 1-6, or with a PC in range owed one
         entry = as_record(service.trackers.panic_roll(who.id, in_range=in_range, face=args.face, chain_faces=chained))
+        assert isinstance(entry, PanicEntry)  # a panic roll records a panic entry
     result = panic_result(entry)
     first = entry.panic["rolls"][0]
     lines = [shown(given(entry.summary, "")), shown(pick(first["text"]))]

@@ -123,7 +123,7 @@ def _attribute(service, who, text: str) -> str:
     from gmconsole.campaign import skills
 
     found = skills.attribute_id(service.campaign.system, text)
-    if found not in who.attributes:
+    if found is None or found not in who.attributes:
         raise CliError(_("{name} has no attribute {attribute}: one of {attributes}").format(
             name=who.name, attribute=repr(text), attributes=", ".join(who.attributes)))
     return found

@@ -99,13 +99,20 @@ class TableView:
         return self.process is not None and self.process.returncode is None
 
     @property
+    def _started(self) -> asyncio.subprocess.Process:
+        """The view's process: what reads, writes or stops it runs once :meth:`start` made it."""
+        assert self.process is not None  # the view's process is started first
+        return self.process
+
+    @property
     def failure(self) -> str:
         """The last line the view wrote on its stderr ('' when it wrote none)."""
         lines = bytes(self._stderr).decode("utf-8", "replace").strip().splitlines()
         return lines[-1] if lines else ""
 
     async def _keep_stderr(self) -> None:
-        stderr = self.process.stderr
+        stderr = self._started.stderr
+        assert stderr is not None  # started with a pipe on its stderr
         while data := await stderr.read(4096):
             self._stderr += data
             del self._stderr[:-STDERR_KEPT]
@@ -113,7 +120,8 @@ class TableView:
     async def _relay_screen(self) -> None:
         """Relay the view's frames to the tab until it ends; then close the tab's websocket (said why
         when the view ended before it started)."""
-        stdout = self.process.stdout
+        stdout = self._started.stdout
+        assert stdout is not None  # started with a pipe on its stdout
         try:
             for _line in range(PRELUDE_LINES):
                 line = await stdout.readline()
@@ -147,7 +155,8 @@ class TableView:
         """One packet to the view's standard input; nothing when it has gone."""
         if not self.running:
             return
-        stdin = self.process.stdin
+        stdin = self._started.stdin
+        assert stdin is not None  # started with a pipe on its stdin
         with contextlib.suppress(ConnectionError, RuntimeError):
             stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
             await stdin.drain()
@@ -178,12 +187,12 @@ class TableView:
         await self.send_meta({"type": "quit"})
         for grace, ending in ((QUIT_GRACE, signal.SIGTERM), (TERM_GRACE, signal.SIGKILL)):
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
+                await asyncio.wait_for(asyncio.shield(self._started.wait()), grace)
             if not self.running:
                 break
             with contextlib.suppress(ProcessLookupError):
-                self.process.send_signal(ending)
-        await self.process.wait()
+                self._started.send_signal(ending)
+        await self._started.wait()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -192,4 +201,4 @@ class TableView:
         """SIGKILL now (the server is going and cannot wait): for the last resort on exit."""
         if self.running:
             with contextlib.suppress(ProcessLookupError, RuntimeError):
-                self.process.kill()
+                self._started.kill()

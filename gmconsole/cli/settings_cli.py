@@ -65,7 +65,7 @@ def run_settings(args) -> int:
             service.setup.update_settings(changed)
             campaign = service.campaign
             rows = setting_rows(campaign)
-    result = {"campaign": campaign.name, "system": campaign.system, "settings": rows}
+    result: dict[str, object] = {"campaign": campaign.name, "system": campaign.system, "settings": rows}
     text = listing_text(campaign.name, campaign.system, rows)
     if args.assignments:
         result["changed"] = changed

@@ -206,7 +206,7 @@ class TableServer(Server):
         sockname = request.transport.get_extra_info("sockname") if request.transport else None
         arrived_at = str(sockname[0]) if sockname else None
         websocket = request.path == "/ws"
-        allowed = self.hosts.allows(host, arrived_at) and (
+        allowed = host is not None and self.hosts.allows(host, arrived_at) and (
             self.hosts.allows_origin(origin, host, arrived_at) if origin is not None or websocket else True)
         if not allowed:
             raise web.HTTPForbidden(text=_("Refused: this table view is served only at its own address."))
@@ -238,7 +238,7 @@ class TableServer(Server):
             "words": {"ended": _("The table view has closed."), "open_again": _("Open the table view again")},
         }
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]  # aiohttp takes any response; a tab gone before its socket opened gets a plain one
         """One tab: start its view (when there is room), relay the two ways, end the view with the tab."""
         websocket = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS, max_msg_size=MAX_MESSAGE)
         try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -31,6 +31,7 @@ from textual.screen import Screen
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.ui import errors
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
@@ -38,8 +39,6 @@ from gmconsole.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
-
-T = TypeVar("T")
 
 __all__ = ["GMConsoleApp"]
 
@@ -65,7 +64,7 @@ TEXTUAL_COMMANDS = (
 shows them through ``_()``; a command Textual adds later shows in English until it is listed here."""
 
 
-class GMConsoleApp(App[int]):
+class GMConsoleApp(ConsoleApp):
     """The game master's console on one campaign.
 
     ``service`` is an open campaign service (the caller closes it after the app exits);
@@ -120,10 +119,8 @@ class GMConsoleApp(App[int]):
         from gmconsole.settings_file import checked, describe
 
         problems = checked(config, self.available_themes)
-        if config.unread:
-            self.start_problems.append(describe(config, problems))
-        else:
-            self.start_problems.extend(describe(config, [problem]) for problem in problems)
+        said = [describe(config, problems)] if config.unread else [describe(config, [problem]) for problem in problems]
+        self.start_problems.extend(text for text in said if text is not None)  # None: nothing was wrong
         if config.theme is not None and config.theme in self.available_themes:
             self._start_in_theme(config.theme)
         if config.keymap:
@@ -214,7 +211,7 @@ class GMConsoleApp(App[int]):
         """Textual's command palette (ctrl+p), its search hint in the console's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]  # is_open takes App[object]; App is invariant in its return type
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen):
@@ -313,12 +310,3 @@ class GMConsoleApp(App[int]):
                     retranslate()
         self.refresh_bindings()
 
-    def attempt(self, change: Callable[[], T]) -> T | None:
-        """Run one change through the service; on a refusal or a failed save show why and return None
-        (:func:`gmconsole.ui.errors.attempt`)."""
-        return errors.attempt(self, change)
-
-    def show_error(self, text: str) -> None:
-        """Show ``text`` in the main screen's status line, and as a toast when a modal covers it
-        (:func:`gmconsole.ui.errors.show_error`)."""
-        errors.show_error(self, text)

@@ -76,8 +76,9 @@ def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: C
     from gmconsole.ui.screens.confirm import ConfirmScreen
 
     service = app.service
-    if read_only_refusal(service):
-        say(read_only_refusal(service))
+    refusal = read_only_refusal(service)
+    if refusal:
+        say(refusal)
         return
     entry = as_record(entry)
     entry_id = given(entry.id, None)
@@ -117,7 +118,7 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
 
     service = app.service
     entry = as_record(entry)
-    if _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
+    if not isinstance(entry, RollEntry) or _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
         if _costs_status(entry) == "applied":
             say(_("the costs of roll {id} were already applied (undo that change to apply them again)").format(
                 id=given(entry.id, None)))

@@ -14,14 +14,21 @@ application module; ``app.attempt`` and ``app.show_error`` are this module's :fu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from gmconsole.safe_text import shown
 from gmconsole.ui.messages import ShowError
 
 T = TypeVar("T")
 
-__all__ = ["attempt", "form_submit", "has_status_line", "show_error", "user_errors"]
+__all__ = ["StatusLine", "attempt", "form_submit", "has_status_line", "show_error", "user_errors"]
+
+
+@runtime_checkable
+class StatusLine(Protocol):
+    """A screen with a status line a pane can say a result in (the main screen)."""
+
+    def set_status(self, text: str, *, error: bool = False) -> None: ...
 
 
 def user_errors() -> tuple[type[BaseException], ...]:

@@ -28,6 +28,7 @@ import functools
 import os
 import selectors
 from codecs import getincrementaldecoder
+from typing import TypeGuard
 
 from textual import events
 from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
@@ -72,7 +73,7 @@ class KeyParser(XTermParser):
         yield from super()._sequence_to_key_events(sequence, alt)
 
 
-def read_with_escape(event: events.Event) -> bool:
+def read_with_escape(event: events.Event) -> TypeGuard[events.Key]:
     """True for a key the terminal may have sent as Escape then a printable key: an Alt key whose character
     is that key's (a terminal that reports keys itself, such as kitty, gives a real Alt key no character)."""
     return (isinstance(event, events.Key) and event.key.startswith("alt+") and event.character is not None
@@ -81,7 +82,7 @@ def read_with_escape(event: events.Event) -> bool:
 
 def typed_alone(character: str) -> list[events.Key]:
     """The keys Textual's parser reads ``character`` as, typed on its own."""
-    return list(XTermParser().feed(character))
+    return [key for key in XTermParser().feed(character) if isinstance(key, events.Key)]  # a character: keys only
 
 
 def as_pressed(event: events.Key, bound) -> list[events.Key]:
@@ -90,10 +91,12 @@ def as_pressed(event: events.Key, bound) -> list[events.Key]:
     the left in a field); else Escape, then the key as typed alone."""
     if bound(event.key):
         return [event]
-    reading = TEXTUAL_READINGS.get(event.character)
+    character = event.character
+    assert character is not None  # read_with_escape: an Alt key with its character
+    reading = TEXTUAL_READINGS.get(character)
     if reading is not None and bound(reading):
         return [events.Key(reading, None)]
-    return [events.Key("escape", ESC), *typed_alone(event.character)]
+    return [events.Key("escape", ESC), *typed_alone(character)]
 
 
 @functools.cache

@@ -80,7 +80,7 @@ def binding_rows() -> list[BindingRow]:
 
 def normalized(keymap: dict[str, str]) -> dict[str, str]:
     """``keymap`` with Textual's key names (``?`` is ``question_mark``), as ``App.set_keymap`` keeps it."""
-    return App._normalize_keymap(keymap)
+    return dict(App._normalize_keymap(keymap))
 
 
 def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "", system=None) -> list[str]:
@@ -139,7 +139,8 @@ def _two_moved_onto_one_key(keymap: dict[str, str]):
     order = list(keymap)
     for owner, where in _owners():
         for key, bindings in _holders(owner, keymap).items():
-            movers = sorted({b.id: b for b in bindings if b.id in keymap}.values(), key=lambda b: order.index(b.id))
+            moved = {b.id: b for b in bindings if b.id is not None and b.id in keymap}
+            movers = [moved[binding_id] for binding_id in sorted(moved, key=order.index)]
             if len(movers) > 1:
                 return movers[0], movers[-1], key, where
     return None
@@ -168,6 +169,7 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
             if isinstance(b, Binding) and b.id in keymap]
     problems = []
     for mover in main:
+        assert mover.id is not None  # main holds the bindings the keymap names by their id
         moved = {key.strip() for key in keymap[mover.id].split(",")}
         for owner, where in owners:
             if owner.__name__ not in PANES:

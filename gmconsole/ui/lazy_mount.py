@@ -10,7 +10,7 @@ A pane lists its children's ids top to bottom and asks :func:`mount_in_place` fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from rich.text import Text
 from textual.css.query import NoMatches
@@ -24,8 +24,12 @@ __all__ = ["child", "mount_in_place", "show_line"]
 W = TypeVar("W", bound=Widget)
 
 
-def child(parent: Widget, child_id: str, kind: type[W] = Widget) -> W | None:
-    """``parent``'s own child ``child_id``, or ``None`` while it is not mounted."""
+@overload
+def child(parent: Widget, child_id: str) -> Widget | None: ...
+@overload
+def child(parent: Widget, child_id: str, kind: type[W]) -> W | None: ...
+def child(parent: Widget, child_id: str, kind: type[Widget] = Widget) -> Widget | None:
+    """``parent``'s own child ``child_id`` (a ``kind``), or ``None`` while it is not mounted."""
     try:
         return parent.get_child_by_id(child_id, kind)
     except NoMatches:

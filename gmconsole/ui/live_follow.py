@@ -96,7 +96,8 @@ def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
 
         stop = _StopWhenCancelled(get_current_worker())
         changes = awatch(service.campaign_folder, watch_filter=lambda _change, path: service.is_campaign_file(path),
-                         debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=stop, rust_timeout=0,
+                         debounce=DEBOUNCE_MS, step=STEP_MS, rust_timeout=0,
+                         stop_event=stop,  # type: ignore[arg-type]  # typed as an Event class; is_set() and set() are all it calls
                          ignore_permission_denied=True)
         try:
             first = asyncio.ensure_future(anext(changes))

@@ -23,13 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from gmconsole.ui.screens.main import MainScreen
 
 __all__ = ["ConsoleCommands", "go_to", "open_campaign", "roll_skill"]
 
@@ -53,7 +59,7 @@ def _command(said: str, run: Callable[[], None], help_text: str, kind: str = "ot
     return Command(_(said).format(**names), said.format(**names), run, _(help_text), kind)
 
 
-def _main_screen(app):
+def _main_screen(app: App[object]) -> MainScreen | None:
     from gmconsole.ui.screens.main import MainScreen
 
     for screen in reversed(app.screen_stack):
@@ -84,12 +90,19 @@ def open_campaign(app, name: str) -> None:
 class ConsoleCommands(Provider):
     """The palette's gmconsole commands (see the module docstring)."""
 
+    @property
+    def console(self) -> ConsoleApp:
+        """The console app whose palette this is (its ``COMMANDS``), with the open campaign's service."""
+        app = self.app
+        assert isinstance(app, ConsoleApp)  # the console's commands are offered by the console app only
+        return app
+
     async def startup(self) -> None:
         self.commands: list[Command] = []
         main = _main_screen(self.app)
         if main is None or self.screen is not main:
             return
-        app, service = self.app, self.app.service
+        app, service = self.console, self.console.service
         campaign = service.campaign
         add = self.commands.append
         for character in campaign.roster:
@@ -116,7 +129,7 @@ class ConsoleCommands(Provider):
         from gmconsole.campaign.skills import name_of
         from gmconsole.ui.widgets.roll_text import skill_choices
 
-        campaign = self.app.service.campaign
+        campaign = self.console.service.campaign
         known = sorted({sid for c in campaign.roster for sid in c.skills})
         own = campaign.skills
         choices = skill_choices(campaign.system, character, known,
@@ -126,7 +139,7 @@ class ConsoleCommands(Provider):
     def _other_campaigns(self) -> list[str]:
         from gmconsole.campaign import library
 
-        service = self.app.service
+        service = self.console.service
         try:
             summaries = library.list_campaigns(service.data_folder)
         except OSError:

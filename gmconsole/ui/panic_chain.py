@@ -11,11 +11,21 @@ roll; ctrl+z takes it back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Protocol
 
 from gmconsole.i18n import _, pick
 
-__all__ = ["ask_chain_faces", "chain_owed", "chain_title", "panic_with_range"]
+__all__ = ["PanicRow", "ask_chain_faces", "chain_owed", "chain_title", "panic_with_range"]
+
+
+class PanicRow(Protocol):
+    """What the chained dice form's title reads of a panic roll (a year-zero ``PanicResult``)."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def row(self) -> Mapping[str, object]: ...
 
 
 def chain_owed(campaign, panicker_id: str, row, in_range: list[str]) -> list[tuple[str, str]]:
@@ -31,7 +41,7 @@ def chain_owed(campaign, panicker_id: str, row, in_range: list[str]) -> list[tup
     return owed
 
 
-def chain_title(rows: list[tuple[str, object]]) -> str:
+def chain_title(rows: Sequence[tuple[str, PanicRow]]) -> str:
     """The chained dice form's title: who panics with which row (``(name, PanicResult)`` each), then what to type."""
     said = _("; ").join(_("{name} panics: {total} {row}").format(name=name, total=row.total, row=pick(row.row["name"]))
                         for name, row in rows)
@@ -39,7 +49,7 @@ def chain_title(rows: list[tuple[str, object]]) -> str:
              "panics)").format(panics=said)
 
 
-def ask_chain_faces(app, title: str, owed: list[tuple[object, str]], then: Callable[[dict | None], None]) -> None:
+def ask_chain_faces(app, title: str, owed: Sequence[tuple[Hashable, str]], then: Callable[[dict | None], None]) -> None:
     """Ask the D6 rolled at the table for each chained panic roll ``owed`` (``(key, name)`` pairs), in one form
     (:class:`~gmconsole.ui.screens.value_form.PanicFacesForm`: all typed together or none), then
     ``then({key: face})``; escape: ``then(None)`` (R-PANIC-3: nobody else is reached; the first die stands)."""

@@ -16,15 +16,14 @@ import asyncio
 import random
 from pathlib import Path
 
-from textual.app import App
-
 from gmconsole.store import campaign_store as cs
 from gmconsole.store.atomic import ensure_folder
 from gmconsole.store.clean_close import drop_marker
 from gmconsole.store.storage import AtomicJSONStorage
+from gmconsole.ui.console_app import ConsoleApp
 
 
-class HistoryApp(App):
+class HistoryApp(ConsoleApp):
     """An app that only shows the history screen (``escape`` pops back to an empty default screen)."""
 
     def __init__(self, service) -> None:
@@ -83,7 +82,7 @@ def repeat_history(root: Path, name: str, per_session: dict[int, int]) -> int:
 async def wait_loaded(pilot, screen, timeout: float = 120.0) -> None:
     """Wait until the history screen has read the history (a long one is read in a worker thread)."""
     waited = 0.0
-    while screen.loading or screen._reading is not None:
+    while screen.first_read or screen._reading is not None:
         assert waited < timeout, "the history never finished loading"
         await asyncio.sleep(0.02)
         waited += 0.02

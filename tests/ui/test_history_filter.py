@@ -84,7 +84,7 @@ async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_the
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.loading
+        assert screen.first_read
         if table_cells(app):  # the first page: the newest entries, said to be only what is read so far
             newest = service.history.filtered(include_undone=True)[:MAX_ROWS]
             assert [r[0] for r in table_cells(app)] == _ids(newest)
@@ -95,7 +95,7 @@ async def test_keys_work_while_a_long_history_loads_and_the_table_then_shows_the
         toggle = screen.action_toggle_undone
 
         def toggle_and_note() -> None:  # what the screen was doing when the key was handled
-            seen_loading.append(screen.loading)
+            seen_loading.append(screen.first_read)
             toggle()
 
         screen.action_toggle_undone = toggle_and_note
@@ -162,7 +162,7 @@ async def test_leaving_the_screen_while_it_loads_stops_the_read(open_service, de
     app = HistoryApp(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.screen.loading
+        assert app.screen.first_read
         await pilot.press("escape")
         assert not isinstance(app.screen, HistoryScreen)
         await asyncio.sleep(1.0)

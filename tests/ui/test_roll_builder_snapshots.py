@@ -12,15 +12,15 @@ import random
 
 import pytest
 from pilot_harness import fill_focused
-from textual.app import App
 from textual.widgets import Footer
 
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.roll_builder import RollBuilder
 
 SEED = 20260314
 
 
-class BuilderApp(App):
+class BuilderApp(ConsoleApp):
     """Only the roll builder, with the app attributes it reads (``service``, ``rng``)."""
 
     def __init__(self, service, rng: random.Random, character_id: str | None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 from gmconsole.campaign.model import Gear
 from gmconsole.i18n import N_, _, language, verbatim
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.errors import form_submit
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.character_form import skill_named
@@ -33,6 +34,8 @@ __all__ = ["GearForm", "GearScreen"]
 
 class GearForm(FormScreen):
     """``item`` None adds a new item; ``submit(data)`` asks the service (None = accepted)."""
+
+    app = getters.app(ConsoleApp)
 
     def __init__(self, owner: str, item: Gear | None, submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
@@ -83,6 +86,8 @@ class GearForm(FormScreen):
 class GearScreen(ModalScreen[None]):
     """One character's gear: ``a`` add, ``e`` edit, ``x`` remove the highlighted item, ``escape`` close."""
 
+    app = getters.app(ConsoleApp)
+
     DEFAULT_CSS = """
     GearScreen { align: center middle; }
     GearScreen > #gear-box {
@@ -110,7 +115,7 @@ class GearScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="gear-box"):
             yield Static("", id="gear-title")
-            table = DataTable(cursor_type="row", id="gear-table")
+            table: DataTable[Text] = DataTable(cursor_type="row", id="gear-table")
             table.add_columns(_("Item"), _("Bonus"), _("Artifact"), _("Dmg"), _("Skills"), _("Qty"), _("Notes"))
             yield table
             yield Static("", id="gear-message", markup=False)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -21,6 +22,7 @@ from textual.widgets import Header, Static
 
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.keymap import keys_of
 from gmconsole.ui.widgets.footer import Footer
 
@@ -71,6 +73,8 @@ def rules_sections(system: str) -> list[dict]:
 
 class HelpScreen(Screen[None]):
     """Keys of every pane, then the rules reference; ``escape`` / ``q`` / ``?`` close it."""
+
+    app = getters.app(ConsoleApp)
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", N_("Close help"), id="help.close", key_display="esc"),

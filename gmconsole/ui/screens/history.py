@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -44,6 +45,7 @@ from gmconsole.campaign.history import kind_name, result_text, status_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.i18n import N_, _, ngettext, verbatim
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.damaged import offer_restore
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.history_costs import HistoryCostActions
@@ -55,6 +57,10 @@ from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
 from gmconsole.ui.widgets.sheet_view import give_way
 from gmconsole.wording import quoted
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.model import Campaign
+    from gmconsole.campaign.service import CampaignService
 
 __all__ = ["MAX_ROWS", "HistoryScreen"]
 
@@ -103,6 +109,8 @@ class EntryTable(DataTable):
 
 class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
     """Every roll and change, newest first; filters, a detail view, undo/redo and export."""
+
+    app = getters.app(ConsoleApp)
 
     DEFAULT_CSS = """
     HistoryScreen #hist-filters {
@@ -164,12 +172,12 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         self._reading = None  # the worker thread reading the history, while it runs
         self._read_again = False  # the campaign changed during that read
         self._cells: dict[int, tuple] = {}  # id(entry) -> (entry, row key, cells): :meth:`_cells_of`
-        self._cells_campaign = None  # the campaign those cells were made with
+        self._cells_campaign: Campaign | None = None  # the campaign those cells were made with
         self._drawn_entries: list[dict] = []  # the entries drawn, to skip drawing the same ones again
         self._rooms_drawn: dict[int, int] = {}  # the cut columns' widths they were drawn at
 
     @property
-    def service(self):
+    def service(self) -> CampaignService:
         return self.app.service
 
     def compose(self) -> ComposeResult:
@@ -305,12 +313,14 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             return kept[1], kept[2], kept[3]
         from gmconsole.campaign.skills import name_of
 
+        campaign = self._cells_campaign
+        assert campaign is not None  # _draw_rows keeps the campaign before it makes any cells
         entry = as_record(e)
         status = given(entry.status, "done")
         style = Style(dim=True, strike=True) if status != "done" else ""
         skill = given(entry.skill, None)
         cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
-                 kind_name(given(entry.kind, "")), entry.character or "", name_of(self._cells_campaign, skill) or "",
+                 kind_name(given(entry.kind, "")), entry.character or "", name_of(campaign, skill) or "",
                  result_text(entry), costs_mark(entry), given(entry.summary, ""), status_name(status)]
         session, entry_id = given(entry.session, None), given(entry.id, None)
         key, texts = f"{session}:{entry_id}", [Text(shown(c), style=style) for c in cells]

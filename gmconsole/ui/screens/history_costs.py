@@ -9,6 +9,8 @@ last, applied or dropped).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widgets import DataTable
 
 from gmconsole.campaign.history import kind_name
@@ -16,12 +18,30 @@ from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.i18n import _
 from gmconsole.wording import error_text
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from gmconsole.campaign.service import CampaignService
+
+    _Screen = Screen[None]  # the history screen this is mixed into, for the type checker only
+else:
+    _Screen = object
+
 __all__ = ["HistoryCostActions"]
 
 
-class HistoryCostActions:
+class HistoryCostActions(_Screen):
     """Mixed into :class:`~gmconsole.ui.screens.history.HistoryScreen`, which has the rows drawn
     (``rows``), the service, ``reload``, ``_say`` and ``_damaged``."""
+
+    if TYPE_CHECKING:  # what the history screen has and does, read here
+        rows: list[dict]
+
+        @property
+        def service(self) -> CampaignService: ...
+        def reload(self, *, keep_message: bool = False) -> None: ...
+        def _say(self, text: str) -> None: ...
+        def _damaged(self, error: CorruptFile) -> None: ...
 
     def _selected_roll(self, select: str) -> dict | None:
         """The roll of the selected row (a push row: its roll, in whichever session it is), read
@@ -34,7 +54,7 @@ class HistoryCostActions:
         kind, roll_id = row.get("kind"), row.get("roll_id")
         try:
             if kind == "roll":
-                return self.service.history.entry(row.get("id"), row.get("session"))
+                return self.service.history.entry(row["id"], row.get("session"))  # a roll row has its id
             if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
                 return self.service.history.entry_anywhere(roll_id)  # a push (or another step) of a roll
             self._say(self._not_a_roll(row, select))
@@ -50,7 +70,7 @@ class HistoryCostActions:
         roll_id = row.get("roll_id")
         done = {"costs": _("entry {id} applied the costs of roll {roll} ({who}{where}){undone}: {select}"),
                 "drop_costs": _("entry {id} dropped the costs of roll {roll} ({who}{where}){undone}: {select}"),
-                }.get(row.get("kind"))
+                }.get(str(row.get("kind")))
         if done is None or not isinstance(roll_id, int):
             return _("entry {id} is a {kind} entry, not a roll: {select}").format(
                 id=row.get("id"), kind=kind_name(str(row.get("kind"))), select=select)

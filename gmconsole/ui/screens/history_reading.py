@@ -16,11 +16,21 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gmconsole.campaign import history_index
 from gmconsole.campaign.storage_access import CorruptFile
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from gmconsole.campaign.service import CampaignService
+
+    _Screen = Screen[None]  # the history screen this is mixed into, for the type checker only
+else:
+    _Screen = object
 
 __all__ = ["HAND_BACK", "READ_HERE_BYTES", "HistoryReading"]
 
@@ -33,8 +43,22 @@ HAND_BACK = 0.004
 """Seconds the worker thread reading the history sleeps after each chunk (:func:`_hand_back`)."""
 
 
-class HistoryReading:
+class HistoryReading(_Screen):
     """The reading half of the history screen (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what the history screen keeps and does, read here
+        _index: history_index.HistoryIndex | None
+        _reading: Worker[history_index.HistoryIndex] | None
+        _read_again: bool
+        _labels: tuple[str | None, str | None]
+        detail_id: tuple[int, int] | None
+
+        @property
+        def service(self) -> CampaignService: ...
+        def refilter(self, *, keep_message: bool = False) -> bool: ...
+        def _clear_rows(self) -> None: ...
+        def _damaged(self, error: CorruptFile) -> None: ...
+        def _show_detail(self, key: tuple[int, int]) -> None: ...
 
     def reload(self, *, keep_message: bool = False) -> None:
         """Read what changed in the history since the last read, then filter and redraw the table
@@ -79,16 +103,20 @@ class HistoryReading:
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The worker reading the history ended: take its index (an error ends the console, as a bug
         on the console's thread does)."""
-        if event.worker is not self._reading or event.state not in (WorkerState.SUCCESS, WorkerState.CANCELLED):
+        reading = self._reading
+        if reading is None or event.worker is not reading or event.state not in (WorkerState.SUCCESS,
+                                                                                  WorkerState.CANCELLED):
             return
         self._reading = None
         if event.state == WorkerState.SUCCESS:
-            self._read(event.worker.result, keep_message=True)
+            index = reading.result
+            assert index is not None  # a read that succeeded returned the history it read
+            self._read(index, keep_message=True)
         if self._read_again:
             self.reload(keep_message=True)
 
     @property
-    def loading(self) -> bool:
+    def first_read(self) -> bool:
         """True while the history is first read (the table says "Loading…", then shows the newest entries
         and says older ones are still being read)."""
         return self._reading is not None and (self._index is None or self._index.partial)

@@ -13,16 +13,17 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual import events, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
+from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Static
 
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import cut_cells, shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_verb
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
@@ -40,6 +41,8 @@ PANES = (("1", "pane-roster", N_("Roster")), ("2", "pane-initiative", N_("Initia
 
 class MainScreen(Screen[None]):
     """Roster, initiative, roll builder and tracker; undo / redo / history / settings / help / quit keys."""
+
+    app = getters.app(ConsoleApp)
 
     HAS_STATUS_LINE = True
     """Refusals are shown in the status line (:mod:`gmconsole.ui.errors`), not as toasts."""
@@ -163,9 +166,10 @@ class MainScreen(Screen[None]):
         full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
         room = width - 2 - tabs.cell_len - 2 if width > 0 else 24
         tabs = Text.assemble((f"⚄ {cut_cells(full, max(min(24, room), 8))}", "bold"), tabs)
-        key = self._hint_keys()  # the GM's keys (the settings file's keymap)
-        words = {"history": key["main.history"], "redo": key["main.redo"], "scene": key["main.new_scene"],
-                 "session": key["main.new_session"]}
+        keys = self._hint_keys()  # the GM's keys (the settings file's keymap)
+        words = {"history": keys["main.history"], "redo": keys["main.redo"], "scene": keys["main.new_scene"],
+                 "session": keys["main.new_session"]}
+        hints: tuple[str, ...]
         if self.app.service.can_redo:  # redo is offered only when there is something to redo
             hints = (_("  {history} history · {redo} redo · {scene} scene · {session} session").format(**words),
                      _("  {history} history · {redo} redo").format(**words), _(" {history} history").format(**words))
@@ -182,10 +186,10 @@ class MainScreen(Screen[None]):
         """The keys of the bindings the tab line names, as the GM's keymap has them."""
         keymap = getattr(self.app, "keymap", None)
         if not keymap:
-            return {b.id: b.key for b in self.BINDINGS if b.id}
+            return {b.id: b.key for b in self.BINDINGS if isinstance(b, Binding) and b.id}
         from gmconsole.ui.keymap import keys_of
 
-        return {b.id: keys_of(self.app, b) for b in self.BINDINGS if b.id}
+        return {b.id: keys_of(self.app, b) for b in self.BINDINGS if isinstance(b, Binding) and b.id}
 
     def on_resize(self) -> None:
         self._show_tabs()
@@ -247,7 +251,7 @@ class MainScreen(Screen[None]):
         self.set_status(message.text, error=True)
 
     def on_descendant_focus(self, event) -> None:
-        node: Widget | None = event.widget
+        node: DOMNode | None = event.widget
         while node is not None and node is not self:
             if node.id in {pane_id for _k, pane_id, _l in PANES}:
                 self._activate(node.id)
@@ -260,7 +264,9 @@ class MainScreen(Screen[None]):
         if pane_id == "pane-roll":
             self.roll_builder.focus()
         else:
-            self.query_one(f"#{pane_id}").focus_pane()
+            pane = self.query_one(f"#{pane_id}")
+            assert isinstance(pane, (RosterPane, InitiativePane, TrackerPane))  # the other panes of PANES
+            pane.focus_pane()
 
     def action_undo(self) -> None:
         entry = self.app.attempt(self.app.service.undo)
@@ -330,7 +336,7 @@ class MainScreen(Screen[None]):
                              for item in waiting[-5:])
         more = _(" and {count} more").format(count=len(waiting) - 5) if len(waiting) > 5 else ""
 
-        def answered(quit_anyway: bool | None) -> None:
+        def answered(quit_anyway: bool | str | None) -> None:
             if quit_anyway:
                 self.app.exit(0)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from textual.binding import Binding
+from textual.widgets import Static
 
 from gmconsole.i18n import N_, _
 from gmconsole.ui.screens.pickers import PickCharacters
@@ -20,7 +21,7 @@ __all__ = ["PickCombatantsScreen"]
 class PickCombatantsScreen(PickCharacters):
     """:class:`~gmconsole.ui.screens.pickers.PickCharacters` with ``f`` (when ``typed_dice``): done, and type the dice.
 
-    After it is dismissed, ``typed`` says whether the GM chose to type the dice.
+    After it is dismissed, ``dice_typed`` says whether the GM chose to type the dice.
     """
 
     BINDINGS = [
@@ -32,12 +33,12 @@ class PickCombatantsScreen(PickCharacters):
                  typed_dice: bool = False, minimum: int = 1) -> None:
         super().__init__(title, choices, selected, minimum=minimum)
         self.typed_dice = typed_dice
-        self.typed = False
+        self.dice_typed = False
 
     def on_mount(self) -> None:
         super().on_mount()
         if self.typed_dice:
-            self.query_one("#pick-hint").update(self.hint(_("f done, type the D6s")))
+            self.query_one("#pick-hint", Static).update(self.hint(_("f done, type the D6s")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "done_typed" and not self.typed_dice:
@@ -45,5 +46,5 @@ class PickCombatantsScreen(PickCharacters):
         return super().check_action(action, parameters)
 
     def action_done_typed(self) -> None:
-        self.typed = True
+        self.dice_typed = True
         self.action_done()

@@ -243,7 +243,7 @@ class PickInRange(MarkListScreen):
     is rolled by now and recorded whatever the GM answers (R-PANIC-1), so escape is no cancel: it means nobody
     else is in range, and the key bar and the hint say so."""
 
-    BINDINGS = [*(b for b in MarkListScreen.BINDINGS if b.key != "escape"),
+    BINDINGS = [*(b for b in MarkListScreen.BINDINGS if not (isinstance(b, Binding) and b.key == "escape")),
                 Binding("escape", "cancel", N_("Nobody else"), id="pick.nobody_else")]
 
     def hint(self, extra: str = "") -> str:

@@ -9,6 +9,7 @@ with each amount it can come to. Chances are shown as percents with the exact fr
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,6 +18,7 @@ from textual.widgets import Static
 
 from gmconsole.i18n import N_, _, language, ngettext, pick
 from gmconsole.safe_text import cell_width, shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.roll_builder.push_odds_view import cost_name, percent
 from gmconsole.ui.widgets.footer import Footer
 
@@ -81,6 +83,8 @@ def push_odds_text(odds, summary: str, row_names: dict[str, str] | None = None) 
 
 class PushOddsScreen(ModalScreen[None]):
     """The push odds of one roll as a table; read-only."""
+
+    app = getters.app(ConsoleApp)
 
     DEFAULT_CSS = """
     PushOddsScreen { align: center middle; }

@@ -16,6 +16,7 @@ escapes it, and it is drawn as plain text (no markup).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -26,6 +27,7 @@ from gmconsole.campaign import sessions
 from gmconsole.campaign.storage_access import CorruptFile
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.screens.form_base import FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
 
@@ -50,6 +52,8 @@ class NewSessionForm(FormScreen):
 
 class RecapScreen(Screen[None]):
     """A session's recap as Markdown text; ``m`` exports it, ``p`` / ``n`` other sessions, ``escape`` back."""
+
+    app = getters.app(ConsoleApp)
 
     DEFAULT_CSS = """
     RecapScreen #recap-body { height: 1fr; padding: 0 1; }
@@ -158,7 +162,8 @@ class RecapScreen(Screen[None]):
         named after the campaign's folder, never a name read from its files."""
         from gmconsole.campaign.export_files import default_name
 
-        return default_name(self.app.service, self.session, recap=True)
+        session = self.app.service.session.number if self.session is None else self.session  # None: the current one
+        return default_name(self.app.service, session, recap=True)
 
     def action_export(self) -> None:
         from gmconsole.ui.exports import export_screen

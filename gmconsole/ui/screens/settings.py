@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual import events, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,6 +24,7 @@ from gmconsole.campaign import settings_table
 from gmconsole.campaign.entries import as_record
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged, change_verb
 from gmconsole.ui.widgets.footer import Footer
 
@@ -41,6 +42,8 @@ def _rule(rule: str) -> str:
 
 class SettingsScreen(Screen[None]):
     """The campaign's settings: change one with enter/space (or a digit), undo with ctrl+z."""
+
+    app = getters.app(ConsoleApp)
 
     DEFAULT_CSS = """
     SettingsScreen #settings-title {
@@ -103,7 +106,7 @@ class SettingsScreen(Screen[None]):
         if self.service.read_only:
             title.append("  · " + _("read-only"), style=Style(bold=True, color="red"))
         self.query_one("#settings-title", Static).update(title)
-        self._built_widths = None
+        self._built_widths: tuple[int, int, int, int] | None = None
         self.reload()
 
     # ------------------------------------------------------------------ showing
@@ -181,7 +184,7 @@ class SettingsScreen(Screen[None]):
         self.reload()
         entry = as_record(message.entry or {})
         if entry.summary:
-            self._say(f"✓ {change_verb(message.entry)}{entry.summary}")
+            self._say(f"✓ {change_verb(message.entry or {})}{entry.summary}")
 
     # ------------------------------------------------------------------ changing
     def _set(self, key: str, value) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,6 +27,7 @@ from gmconsole.campaign import skills
 from gmconsole.campaign.model import CampaignSkill
 from gmconsole.i18n import N_, _, language, ngettext
 from gmconsole.safe_text import cut_cells, shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
@@ -43,6 +44,8 @@ def attribute_shown(system: str, attribute: str) -> str:
 
 class SkillForm(FormScreen):
     """Add (``skill`` None) or change a skill: name, attribute, text."""
+
+    app = getters.app(ConsoleApp)
 
     def __init__(self, skill: CampaignSkill | None, submit: Callable[[dict], str | None]) -> None:
         super().__init__(submit)
@@ -89,6 +92,8 @@ class SkillListFile(FormScreen):
 class SkillsScreen(ModalScreen[None]):
     """The campaign's skills: ``a`` add, ``e`` edit, ``x`` remove, ``l`` load a list, ``escape`` close."""
 
+    app = getters.app(ConsoleApp)
+
     DEFAULT_CSS = """
     SkillsScreen { align: center middle; }
     SkillsScreen > #skills-box {
@@ -112,7 +117,7 @@ class SkillsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="skills-box"):
             yield Static("", id="skills-title")
-            table = DataTable(cursor_type="row", id="skills-table")
+            table: DataTable[Text] = DataTable(cursor_type="row", id="skills-table")
             table.add_columns(_("Skill"), _("Id"), _("Attribute"), _("Who has it"), _("Stunts / text"))
             yield table
             yield Static("", id="skills-message", markup=False)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
-from textual import work
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
@@ -35,6 +35,7 @@ from textual.worker import get_current_worker
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.widgets.key_bar import KeyBar
 
@@ -53,6 +54,8 @@ machine, seconds when it is loaded) and a key waits behind several (``bench/stat
 
 class StatisticsScreen(Screen[None]):
     """Luck and statistics of the current session or the campaign, everyone or one character."""
+
+    app = getters.app(ConsoleApp)
 
     DEFAULT_CSS = """
     StatisticsScreen #stats-status {

@@ -8,7 +8,7 @@ Every name (characters, costs, panic rows, die kinds) comes from the campaign fi
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -100,8 +100,10 @@ def _fairness(rows: list[dict]) -> list:
         return [Text(_("Dice fairness: no dice typed by hand"), style=TITLE)]
     table = Table(title=_("Dice fairness (dice typed by hand)"), title_justify="left", title_style=TITLE,
                   box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    for name, justify in ((_("kind"), "left"), (_("die"), "right"), ("n", "right"), ("chi2", "right"),
-                          ("p", "right"), (_("verdict"), "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        (_("kind"), "left"), (_("die"), "right"), ("n", "right"), ("chi2", "right"), ("p", "right"),
+        (_("verdict"), "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     for row in rows:
         p = "-" if row["p_value"] is None else f"{row['p_value']:.4f}"

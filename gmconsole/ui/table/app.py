@@ -115,6 +115,7 @@ class TableApp(App[int]):
 
         self._unroute_logs = route_logs(self)  # a warning (the watch could not start) never hits the TUI raw
         if self.service is None:
+            assert self.waiting is not None  # a view opened without its campaign is given the one it waits for
             self._wait_for_campaign(self.waiting.problem)
             return
         self._show_campaign()
@@ -141,6 +142,7 @@ class TableApp(App[int]):
     def _try_campaign_again(self) -> None:
         from gmconsole.campaign.storage_access import StoreError
 
+        assert self.waiting is not None  # only a view waiting for its campaign tries it again
         try:
             self.service = self.waiting.open()
         except StoreError as exc:

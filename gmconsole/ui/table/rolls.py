@@ -16,6 +16,7 @@ kind's letter (:data:`KIND_LETTERS`), so the kinds read apart without colour: ``
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.containers import Lines
 from rich.text import Text
 from textual.widgets import Static
 
@@ -158,7 +159,7 @@ def one_line_roll(title: Text, dice: list[dict], seen: Look, width: int, console
     kind's letter is never parted from its dice (a terminal would wrap it anywhere: ``· st`` / ``1✖↻ 3↻``)."""
     text = Text()
     text.append_text(title)
-    lines = title.wrap(console, width) if title.plain else []
+    lines = title.wrap(console, width) if title.plain else Lines()
     used = cell_len(lines[-1].plain.rstrip()) if lines else 0
     separator = "  "
     for group in dice_groups(dice, seen):

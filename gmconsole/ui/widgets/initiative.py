@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,6 +25,7 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.sheet_view import ColumnFit, clear_table, fill_table, table_room
@@ -57,6 +59,8 @@ def _columns(mode: str, actions_kept: bool) -> tuple[list[str], list[str]]:
 
 class InitiativePane(Vertical):
     """The initiative table and its keys; ``sync()`` re-reads ``session.initiative``."""
+
+    app = getters.app(ConsoleApp)
 
     BINDINGS = [
         Binding("s", "start", N_("Start"), id="initiative.start",
@@ -224,10 +228,14 @@ class InitiativePane(Vertical):
         return [(c.id, who(c)) for c in roster if c.id not in exclude]
 
     def _no_conflict(self) -> bool:
-        if self.state() is None:
+        return self._conflict() is None
+
+    def _conflict(self) -> Initiative | None:
+        """The conflict's initiative; between conflicts ``None``, and the GM is told how to start one."""
+        state = self.state()
+        if state is None:
             self.app.show_error(_("There is no conflict going on; press s to start one."))
-            return True
-        return False
+        return state
 
     # -- actions ----------------------------------------------------------------------------------
     def action_start(self) -> None:
@@ -247,7 +255,7 @@ class InitiativePane(Vertical):
 
         def picked(ids: list[str] | None) -> None:
             if ids:
-                self._ask(mode, ids, picker.typed, lambda **options: service.conflict.start_conflict(
+                self._ask(mode, ids, picker.dice_typed, lambda **options: service.conflict.start_conflict(
                     ids, rng=self.app.rng, **options))
 
         self.app.push_screen(picker, callback=picked)
@@ -263,7 +271,7 @@ class InitiativePane(Vertical):
             self.app.attempt(act)
             self._cursor_to_current()
             return
-        names = [(cid, service.campaign.character(cid).name) for cid in ids]
+        names = [(cid, service.character(cid).name) for cid in ids]
 
         def submit(options: dict) -> str | None:
             try:
@@ -294,8 +302,8 @@ class InitiativePane(Vertical):
         """Combatants join mid-conflict, asked what the start asks (cards: speed, keep-best-of, cards)."""
         from gmconsole.ui.screens.pick_combatants import PickCombatantsScreen
 
-        state = self.state()
-        if self._no_conflict():
+        state = self._conflict()
+        if state is None:
             return
         choices = self._choices(exclude=state.combatants())
         if not choices:
@@ -307,7 +315,7 @@ class InitiativePane(Vertical):
 
         def picked(ids: list[str] | None) -> None:
             if ids:
-                self._ask(state.mode, ids, picker.typed,
+                self._ask(state.mode, ids, picker.dice_typed,
                           lambda **options: service.conflict.add_combatants(ids, rng=self.app.rng, **options))
 
         self.app.push_screen(picker, callback=picked)
@@ -315,15 +323,15 @@ class InitiativePane(Vertical):
     def action_swap(self) -> None:
         from gmconsole.ui.screens.pickers import PickCharacters
 
-        if self._no_conflict():
+        state = self._conflict()
+        if state is None:
             return
         first = self._highlighted_combatant()
-        state = self.state()
         others = [(cid, label) for cid, label in self._choices() if cid in state.combatants() and cid != first]
         if first is None or not others:
             self.app.show_error(_("Swapping needs two combatants: highlight one, then pick the other."))
             return
-        name = self.app.service.campaign.character(first).name
+        name = self.app.service.character(first).name
 
         def picked(ids: list[str] | None) -> None:
             if ids:
@@ -348,8 +356,8 @@ class InitiativePane(Vertical):
 
     def action_keep_card(self) -> None:
         """R-INIT-2: the highlighted combatant keeps their card each new round (pressed again: draws)."""
-        state = self.state()
-        if self._no_conflict():
+        state = self._conflict()
+        if state is None:
             return
         if state.mode != "cards" or not self.app.service.campaign.settings.initiative_redraw:
             self.app.show_error(_("Cards are kept for the whole conflict; the setting initiative_redraw (ctrl+o, "
@@ -365,8 +373,8 @@ class InitiativePane(Vertical):
         from gmconsole.ui.errors import user_errors
         from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
 
-        state = self.state()
-        if self._no_conflict():
+        state = self._conflict()
+        if state is None:
             return
         service = self.app.service
         if not (state.mode == "cards" and service.campaign.settings.initiative_redraw
@@ -374,7 +382,7 @@ class InitiativePane(Vertical):
             self.app.show_error(_("Cards are typed here when a new round draws (R-INIT-2): at the round's last "
                                   "turn, with the setting initiative_redraw on."))
             return
-        names = [(cid, service.campaign.character(cid).name, count) for cid, count in drawers(state)]
+        names = [(cid, service.character(cid).name, count) for cid, count in drawers(state)]
         if not names:
             self.app.attempt(service.conflict.next_turn)
             self._cursor_to_current()
@@ -408,8 +416,8 @@ class InitiativePane(Vertical):
 
     def action_move(self, step: int) -> None:
         """Manual mode: the GM reorders by moving the highlighted combatant up or down one place."""
-        state = self.state()
-        if self._no_conflict():
+        state = self._conflict()
+        if state is None:
             return
         if state.mode != "manual":
             self.app.show_error(_("The order comes from the {mode}; moving by hand is for manual initiative.").format(

@@ -152,7 +152,7 @@ class ShownPanic:
         """The panic the box shows (a recorded ``panic`` dict), or ``None``: ``selected``'s own panic in
         force, else the newest in force, the tracker's own last roll (``own``, recorded as ``own_entry``)
         among them."""
-        own_in_force = bool(own) and self._own_in_force(service, own, own_entry)  # notes what the roll left
+        own_in_force = self._own_in_force(service, own, own_entry) if own else False  # notes what the roll left
         found = self._in_force(service)
         if selected in found:
             return found[selected][1]

@@ -12,13 +12,17 @@ goes through the service.
 
 from __future__ import annotations
 
-from textual import on
+from typing import TYPE_CHECKING
+
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable
 
 from gmconsole.i18n import N_, _
+from gmconsole.ui.console_app import ConsoleApp
+from gmconsole.ui.errors import StatusLine
 from gmconsole.ui.lazy_mount import show_line
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.widgets.sheet_view import (
@@ -34,11 +38,16 @@ from gmconsole.ui.widgets.sheet_view import (
     who,
 )
 
+if TYPE_CHECKING:
+    from rich.text import Text
+
 __all__ = ["RosterPane"]
 
 
 class RosterPane(Vertical):
     """The roster table and its keys; ``sync()`` re-reads the campaign, keeping the highlight."""
+
+    app = getters.app(ConsoleApp)
 
     BINDINGS = [
         Binding("a", "add", N_("Add"), id="roster.add", tooltip=N_("add a character (form)")),
@@ -99,7 +108,7 @@ class RosterPane(Vertical):
         keys = ["name"] + [f"a-{a}" for a in attributes] + [f"t-{label}" for label, _v in counters] + ["status"]
         rows = []
         for character in campaign.roster:
-            cells = [who(character)]
+            cells: list[str | Text] = [who(character)]
             cells += [attribute_cell(system, character, a) for a in attributes]
             cells += [value(character) for _label, value in counters]
             cells.append(badges(system, character))
@@ -122,8 +131,9 @@ class RosterPane(Vertical):
     def _show_detail(self) -> None:
         """The highlighted character's full name and status, when their row had to be shortened."""
         character = self.app.service.campaign.find_character(self._selected) if self._selected else None
-        shown = character is not None and self._cut.get(character.id, False)
-        text = detail_line(self.app.service.campaign.system, character) if shown else ""
+        text = ""
+        if character is not None and self._cut.get(character.id, False):
+            text = detail_line(self.app.service.campaign.system, character)
         show_line(self, "roster-detail", text, ("roster-table", "roster-detail"))
 
     def focus_pane(self) -> None:
@@ -191,7 +201,7 @@ class RosterPane(Vertical):
         if character_id is None:
             return
         service = self.app.service
-        character = service.campaign.character(character_id)
+        character = service.character(character_id)
         sheet = character.to_dict()
 
         def change(data: dict):
@@ -218,10 +228,11 @@ class RosterPane(Vertical):
             return
         from gmconsole.ui.cost_applying import read_only_refusal
 
-        if read_only_refusal(self.app.service):  # said before the question, not after the GM answers it
-            self.app.show_error(read_only_refusal(self.app.service))
+        refusal = read_only_refusal(self.app.service)
+        if refusal:  # said before the question, not after the GM answers it
+            self.app.show_error(refusal)
             return
-        name = self.app.service.campaign.character(character_id).name
+        name = self.app.service.character(character_id).name
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -239,8 +250,9 @@ class RosterPane(Vertical):
         service = self.app.service
         showing = numbers_shown(service.campaign.character(character_id))
         entry = self.app.attempt(lambda: service.roster.show_on_table(character_id, not showing))
-        if entry is not None:
-            self.screen.set_status(entry["summary"])
+        screen = self.screen
+        if entry is not None and isinstance(screen, StatusLine):
+            screen.set_status(entry["summary"])
 
     def action_harm(self) -> None:
         """``H``: the harm form for the highlighted character (:mod:`gmconsole.ui.screens.harm_form`)."""

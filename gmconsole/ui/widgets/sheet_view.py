@@ -9,9 +9,11 @@ wounds and strain, tiered stamina, level and XP.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
 from gmconsole import systems
@@ -23,6 +25,9 @@ from gmconsole.systems.harm import damage_taken
 from gmconsole.ui.redraw import looks
 from gmconsole.ui.widgets.panic_text import panic_name
 from gmconsole.ui.widgets.styles import ALARM, BOLD_RED, HIGHLIGHT
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
 
 SHORT = {
     "strength": N_("Str"), "agility": N_("Agi"), "wits": N_("Wit"), "empathy": N_("Emp"),
@@ -69,7 +74,7 @@ def attribute_cell(system: str, character: Character, attribute: str) -> Text:
     return Text(text, style=style)
 
 
-COLUMN_VALUES: dict[str, Callable[[object, Character], str]] = {
+COLUMN_VALUES: dict[str, Callable[[GameSystem, Character], str]] = {
     "trauma": lambda s, c: str(sum(c.trauma().values())),
     # the damage taken, in the system's own steps (R-STEP-2: a die size each for step dice)
     "attribute_damage": lambda s, c: str(sum(damage_taken(s, a.current, a.max) for a in c.attributes.values())),
@@ -95,7 +100,7 @@ def badges(system: str, character: Character) -> Text:
     """BROKEN, the active panic effect, a dead dog, the conditions held — what the GM must not miss."""
     out = Text()
 
-    def add(text: str, style: str) -> None:
+    def add(text: str, style: str | Style) -> None:
         if out.plain:
             out.append(" ")
         out.append(text, style=style)

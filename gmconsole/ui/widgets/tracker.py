@@ -20,7 +20,7 @@ the main screen hands a selection made elsewhere to :meth:`TrackerPane.select`.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -30,6 +30,7 @@ from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.errors import form_submit
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.messages import CharacterSelected
@@ -55,6 +56,8 @@ LABELS = {"mutation_points": N_("MP"), "xp": N_("XP"), "stress": N_("Stress"), "
 
 class TrackerPane(Vertical):
     """Stress, panic, conditions, doom and clocks; ``sync()`` re-reads the campaign."""
+
+    app = getters.app(ConsoleApp)
 
     BINDINGS = [
         Binding("plus", "change(1)", N_("+1"), id="tracker.plus",
@@ -297,7 +300,9 @@ class TrackerPane(Vertical):
         if not clocks:
             self.app.show_error(_("There is no progress clock yet; press k to add one."))
             return None
-        return clocks[min(max(self.clocks.cursor_row, 0), len(clocks) - 1)].id
+        table = self.clocks
+        row = table.cursor_row if table is not None else 0  # the table is mounted when the first clock shows
+        return clocks[min(max(row, 0), len(clocks) - 1)].id
 
     # -- actions ----------------------------------------------------------------------------------
     def action_change(self, delta: int) -> None:
@@ -331,6 +336,7 @@ class TrackerPane(Vertical):
             if clock_id is None:
                 return
             clock = service.session.clock(clock_id)
+            assert clock is not None  # _clock_id read the id from the session's clocks
             form = ValueForm(_("Clock {name}: segments filled").format(name=clock.name), _("Filled"),
                              self._value_submit(lambda v: service.trackers.set_clock(clock_id, v)),
                 hint=_("now {value} · 0 to {high}").format(value=clock.filled, high=clock.segments))
@@ -342,7 +348,7 @@ class TrackerPane(Vertical):
             if character_id is None:
                 return
             counter = self.counter
-            character = service.campaign.character(character_id)
+            character = service.character(character_id)
             low, high = counter_range(character, counter)
             span = (_("{low} to {high}").format(low=low, high=high) if high is not None
                     else _("{low} or more").format(low=low))
@@ -400,7 +406,7 @@ class TrackerPane(Vertical):
             if done and "face" in typed:
                 self._panic(character_id, typed["face"], by_hand=True)
 
-        name = self.app.service.campaign.character(character_id).name
+        name = self.app.service.character(character_id).name
         self.app.push_screen(ValueForm(_("{name} panics: the D6 rolled at the table").format(name=name), _("D6 face"),
                                        submit, hint=_("1 to 6"), low=1, high=6), closed)
 
