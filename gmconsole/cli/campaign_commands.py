@@ -18,7 +18,7 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, RollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
-from gmconsole.i18n import _, pick
+from gmconsole.i18n import _, pgettext, pick
 from gmconsole.safe_text import shown, to_json
 from gmconsole.systems import SYSTEM_IDS
 from gmconsole.wording import possessive
@@ -228,7 +228,7 @@ def _kind(kind: str) -> str:
     """A die's kind as the command line names it (the console's language; ``--json`` keeps the key)."""
     from gmconsole.campaign.history import DIE_KINDS
 
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 def dice_words(dice) -> str:

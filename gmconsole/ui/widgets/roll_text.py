@@ -13,7 +13,7 @@ from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
-from gmconsole.i18n import N_, _, language, ngettext, pick
+from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
@@ -315,8 +315,9 @@ def tier_word(tier) -> str:
     return tier_shouted(tier)
 
 
-DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait")}
+DIE_KINDS = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
+             "stress": NP_("die kind", "stress"), "artifact": NP_("die kind", "artifact"),
+             "step": NP_("die kind", "step"), "trait": NP_("die kind", "trait")}
 
 
 def _dice_of_kind(n: int, kind: str) -> str:
@@ -369,7 +370,7 @@ def opposed_line(entry: Entry | dict | None) -> str:
 
 def kind_word(kind: str) -> str:
     """A die kind (``base``) as the console's language calls it; the key itself in English."""
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),
