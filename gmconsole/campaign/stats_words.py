@@ -71,8 +71,8 @@ def pushes_text(pushes: dict, escape) -> str:
     text = _("{count}, {turned} turned a failure into a success").format(
         count=pushes["count"], turned=pushes["turned_failure_into_success"])
     if pushes.get("stress_gained"):
-        text += _("; stress gained {n}").format(n=pushes["stress_gained"])
-    return text + _("; costs: {costs}").format(costs=costs_text(pushes["costs"], escape))
+        text = _("{pushes}; stress gained {n}").format(pushes=text, n=pushes["stress_gained"])
+    return _("{pushes}; costs: {costs}").format(pushes=text, costs=costs_text(pushes["costs"], escape))
 
 
 def stress_text(stress: dict[str, list[int]]) -> list[str]:

@@ -252,10 +252,10 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
              + (f" {m['detail']}" if m.get("detail") else "")
              + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.skill_modifiers or ()]
     if named:
-        lines.append(_("modifiers: ") + _("; ").join(shown(n) for n in named))
+        lines.append(_("modifiers: {modifiers}").format(modifiers=_("; ").join(shown(n) for n in named)))
     dice = entry.dice or []
     if dice:
-        lines.append(_("dice: ") + dice_words(dice))
+        lines.append(_("dice: {dice}").format(dice=dice_words(dice)))
     lines += after_dice
     game = systems.find(given(entry.system, None))
     if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
@@ -271,8 +271,9 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
         from gmconsole.campaign.pending_costs import cost_text
 
         lines.append(_("costs of roll {id} (apply them with `c` in the console or "
-                       "`gmconsole costs {campaign} --apply {id}`): ").format(id=entry.id, campaign=shown(campaign))
-                     + _(", ").join(shown(cost_text(c)) for c in entry.costs))
+                       "`gmconsole costs {campaign} --apply {id}`): {costs}").format(
+                           id=entry.id, campaign=shown(campaign),
+                           costs=_(", ").join(shown(cost_text(c)) for c in entry.costs)))
     return "\n".join(lines)
 
 

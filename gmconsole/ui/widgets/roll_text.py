@@ -153,9 +153,9 @@ def costs_lines(entry: Entry | dict) -> list[str]:
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
-    head = (_("costs {status}: ").format(status=costs_status_text(status))
-            if status else _("costs: {costs}").format(costs=""))
-    return [head + _(", ").join(parts)] + ([_("({paid})").format(paid=paid)] if paid else [])
+    head = (_("costs {status}: {costs}").format(status=costs_status_text(status), costs=_(", ").join(parts))
+            if status else _("costs: {costs}").format(costs=_(", ").join(parts)))
+    return [head] + ([_("({paid})").format(paid=paid)] if paid else [])
 
 
 def stunt_count(entry: Entry | dict) -> int:
@@ -195,7 +195,8 @@ def _stunts(entry: RollEntry) -> list[str]:
     system = given(entry.system, "")
     game = systems.find(system)
     if game is None or not game.lists_stunts:
-        return [_("bonus effects: ") + " · ".join(_en(o).rstrip(".").rstrip("。") for o in options)]
+        return [_("bonus effects: {effects}").format(
+            effects=" · ".join(_en(o).rstrip(".").rstrip("。") for o in options))]
     limit = stunt_warning(system, given(entry.skill, None), stunt_count(entry), len(options))
     return [_("stunts:")] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
 
@@ -212,7 +213,7 @@ def modifier_line(entry: Entry | dict) -> str:
         value = row.get("modifier")
         sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
         parts.append(f"{name}{detail}{sign}")
-    return (_("modifiers: ") + _("; ").join(parts)) if parts else ""
+    return _("modifiers: {modifiers}").format(modifiers=_("; ").join(parts)) if parts else ""
 
 
 def stunt_lines(entry: Entry | dict) -> list[str]:
