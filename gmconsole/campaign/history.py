@@ -135,13 +135,13 @@ def result_text(entry: Entry | dict) -> str:
         return ""
     if entry.successes is not MISSING:
         n = entry.successes
-        pushed = ""
+        said = _successes(n)
         if isinstance(entry, RollEntry) and entry.pushes:
             steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
-            pushed = (_(" (pushed; typed: {steps})").format(steps=_(", ").join(typed_steps(entry))) if mixed
-                      else _(" (pushed)"))
-        return f"{_successes(n)}{pushed}"
+            said = (_("{result} (pushed; typed: {steps})").format(result=said, steps=_(", ").join(typed_steps(entry)))
+                    if mixed else _("{result} (pushed)").format(result=said))
+        return said
     if entry.tier is not MISSING:
         damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
         return f"{tier_shown(entry.tier)}{damage}"

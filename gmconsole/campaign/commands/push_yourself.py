@@ -111,10 +111,10 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
     }
     shown_skill = skills.name_of(service.campaign, entry.get("skill"))
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
-    after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                    {"tier": pushed.tier.value}) + _(" (pushed)")
+    after["summary"] = _("{summary} (pushed)").format(summary=roll_summary(
+        entry.get("character", ""), shown_skill, shown_attribute, {"tier": pushed.tier.value}))
     if entry.get("hidden") is True:  # the summary is written anew: it still says the roll is hidden
-        after["summary"] += _(" (hidden from the table)")
+        after["summary"] = _("{summary} (hidden from the table)").format(summary=after["summary"])
     before = {k: entry.get(k) for k in after}
 
     def mutate(c: Campaign) -> dict:

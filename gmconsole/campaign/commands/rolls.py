@@ -78,7 +78,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
             fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
                                                 fields["opposed"])
     if request.hidden:  # the GM's history says so wherever it shows the summary
-        fields["summary"] += _(" (hidden from the table)")
+        fields["summary"] = _("{summary} (hidden from the table)").format(summary=fields["summary"])
 
     def mutate(c: Campaign) -> dict:
         character = c.character(built.character.id)
@@ -168,17 +168,17 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
     sixes = sixes_text(service.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
-    after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                    new_fields, sixes) + _(" (pushed)")
+    after["summary"] = _("{summary} (pushed)").format(summary=roll_summary(
+        entry.get("character", ""), shown_skill, shown_attribute, new_fields, sixes))
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
-        after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
-                                           after["opposed"]) + _(" (pushed)")
+        after["summary"] = _("{summary} (pushed)").format(summary=opposed_summary(
+            service.campaign, entry.get("character", ""), shown_skill or shown_attribute, after["opposed"]))
     if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
-        after["summary"] += _(" (hidden from the table)")
+        after["summary"] = _("{summary} (hidden from the table)").format(summary=after["summary"])
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:
         after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)

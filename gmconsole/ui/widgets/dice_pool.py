@@ -23,6 +23,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.i18n import NP_, _, pgettext
+from gmconsole.ui.filled import filled
 
 __all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice",
            "render_folded"]
@@ -186,7 +187,7 @@ def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None
         sizes = groups.setdefault(_group_key(die), {})
         sides = int(die.get("sides", 6))
         sizes[sides] = sizes.get(sides, 0) + 1
-    text = Text(_("next roll: "))
+    text = Text()
     for index, ((kind, source), sizes) in enumerate(groups.items()):
         if index:
             text.append(" · ")
@@ -194,7 +195,7 @@ def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None
         text.append(f"{_label(kind, source, names)} {counts}", style=(colours or KIND_COLOURS).get(kind, "bold"))
     if not groups:
         text.append(_("no dice"), style="dim")
-    return text
+    return filled(_("next roll: {dice}"), dice=text)
 
 
 def dice_words(dice: Iterable[dict]) -> str:
