@@ -19,7 +19,7 @@ def panic_dice(roll: dict) -> str:
         return str(total)
     said = _("D6 {face} + stress {stress} = {total}").format(face=face, stress=stress, total=face + stress)
     if roll.get("escalated") and total != face + stress:
-        said += _(", escalated to {total}").format(total=total)
+        said = _("{dice}, escalated to {total}").format(dice=said, total=total)
     return said
 
 

@@ -128,7 +128,7 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
             stamina=character.stamina)
         if pushed.xp:
             character.xp = max(0, character.xp + pushed.xp)
-            summary += _("; the Limited result's XP taken back → {xp}").format(xp=character.xp)
+            summary = _("{summary}; the Limited result's XP taken back → {xp}").format(summary=summary, xp=character.xp)
         return {"summary": summary, "roll_id": entry["id"], "skill": entry.get("skill"), "push_dice": dice,
                 "tier": pushed.tier.value, "tier_before": pushed.before.value, "highest": pushed.highest,
                 "costs": after["costs"], "by_hand": faces is not None, "push_step": after["pushes"]}

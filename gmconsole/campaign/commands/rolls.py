@@ -210,7 +210,8 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
                 raise ValidationError(_("the character who rolled is no longer in the roster"))
             character.stress += 1
             out["stress_gained"] = 1
-            out["summary"] += _("; stress +1 → {stress}").format(stress=character.stress)
+            out["summary"] = _("{summary}; stress +1 → {stress}").format(summary=out["summary"],
+                                                                        stress=character.stress)
         return out
 
     return service.ledger.commit("push", mutate, character_id=character_id,

@@ -285,8 +285,10 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
         verdict = (_("CRITICAL FAILURE") if entry.critical_failure
                    else (_("SUCCESS") if entry.success else _("FAILURE")))
         margin = entry.margin
-        said = _("{verdict}: top {top} vs TN {tn}").format(verdict=verdict, top=entry.top, tn=given(entry.tn, None))
-        said += _(", margin {margin}").format(margin=f"{margin:+d}") if isinstance(margin, int) else ""
+        said = (_("{verdict}: top {top} vs TN {tn}, margin {margin}") if isinstance(margin, int)
+                else _("{verdict}: top {top} vs TN {tn}")).format(
+            verdict=verdict, top=entry.top, tn=given(entry.tn, None),
+            margin=f"{margin:+d}" if isinstance(margin, int) else "")
         lines.append(said + by_hand)
     return lines
 
@@ -364,8 +366,8 @@ def opposed_line(entry: Entry | dict | None) -> str:
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
-        line += _("; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
-            owner=possessive(opposed["defender"]), state=state)
+        line = _("{line}; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
+            line=line, owner=possessive(opposed["defender"]), state=state)
     return line
 
 
