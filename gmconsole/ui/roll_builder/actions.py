@@ -188,7 +188,7 @@ class BuilderKeys:
         if self.need_character() is None or self.asked_use(self.action_roll) or self.cannot_roll():
             return
         try:
-            entry = self.service.roll(**self.roll_keywords(), rng=self.app.rng, hidden=self.draft.hidden)
+            entry = self.service.rolls.roll(**self.roll_keywords(), rng=self.app.rng, hidden=self.draft.hidden)
         except ERRORS as exc:
             self.refused(exc)
             return
@@ -213,7 +213,7 @@ class BuilderKeys:
             return None
         from gmconsole.campaign.rolls import push_out_of_scene
 
-        ended = push_out_of_scene(self.service, entry)
+        ended = push_out_of_scene(self.service.ledger, entry)
         if ended:  # said before `P` asks for faces, not after the GM typed them for nothing
             self.say(_("Push refused: {reason}").format(reason=ended))
             return None
@@ -224,7 +224,7 @@ class BuilderKeys:
         if entry is None:
             return
         try:
-            pushed = self.service.push(entry.id, rng=self.app.rng)
+            pushed = self.service.rolls.push(entry.id, rng=self.app.rng)
         except ERRORS as exc:
             self.refused(exc, _("Push refused: {reason}"))
             return
@@ -238,7 +238,7 @@ class BuilderKeys:
         if entry is None:
             return
         try:
-            odds = self.service.push_odds(given(entry.id, None))
+            odds = self.service.rolls.push_odds(given(entry.id, None))
         except ERRORS as exc:
             self.refused(exc, _("Push refused: {reason}"))
             return

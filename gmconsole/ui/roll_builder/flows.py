@@ -72,7 +72,7 @@ async def roll_faces(builder: RollBuilder) -> None:
 
     def submit(spec: str) -> dict:
         try:
-            return builder.service.roll(**asked, faces=spec, rng=builder.app.rng, hidden=builder.draft.hidden)
+            return builder.service.rolls.roll(**asked, faces=spec, rng=builder.app.rng, hidden=builder.draft.hidden)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
             raise ValueError(_("{error} (the pool needs {needs})").format(error=exc, needs=needs) if needs
                              else str(exc)) from exc
@@ -90,8 +90,8 @@ async def quick_roll(builder: RollBuilder) -> None:
 
     def submit(text: str) -> dict:
         pool, _sep, faces = text.partition(";")
-        return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng,
-                                          hidden=builder.draft.hidden)
+        return builder.service.rolls.quick_roll(pool, faces=faces.strip() or None, rng=builder.app.rng,
+                                                hidden=builder.draft.hidden)
 
     from gmconsole.ui.widgets.faces_text import faces_keys
 
@@ -117,7 +117,7 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
     from gmconsole.ui.widgets.roll_text import kind_word
 
     try:
-        recorded = recorded_roll(builder.service, entry.id)[1]
+        recorded = recorded_roll(builder.service.ledger, entry.id)[1]
         counts = yearzero.push_counts(recorded)
     except ERRORS as exc:
         builder.refused(exc, _("Push refused: {reason}"))
@@ -133,7 +133,7 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
 
     def submit(spec: str) -> dict:
         try:
-            return builder.service.push(entry.id, faces=spec, rng=builder.app.rng)
+            return builder.service.rolls.push(entry.id, faces=spec, rng=builder.app.rng)
         except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
             raise ValueError(_("{error} (the push rerolls {needs})").format(error=exc, needs=needs) if needs
                              else str(exc)) from exc
@@ -149,7 +149,7 @@ async def push_added_die_faces(builder: RollBuilder, entry: RollEntry) -> None:
     from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
 
     try:
-        refusal = builder.service.push_yourself_refusal(entry.id)
+        refusal = builder.service.rolls.push_yourself_refusal(entry.id)
     except ERRORS as exc:
         builder.refused(exc, _("Push refused: {reason}"))
         return
@@ -163,7 +163,7 @@ async def push_added_die_faces(builder: RollBuilder, entry: RollEntry) -> None:
             + faces_keys(builder.system, example))
 
     def submit(spec: str) -> dict:
-        return builder.service.push(entry.id, faces=spec, rng=builder.app.rng)
+        return builder.service.rolls.push(entry.id, faces=spec, rng=builder.app.rng)
 
     builder.pushed(await _ask(builder, TypeFaces(_("Face of the Push Yourself die"), hint, submit,
                                                  placeholder=example)))
@@ -189,10 +189,13 @@ async def form(builder: RollBuilder, made, after=None) -> None:
 
 def special_form(builder: RollBuilder, character, name: str, **extra):
     """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
-    ``character`` (:attr:`GameSystem.special_forms` names the module function that makes them)."""
-    from gmconsole.ui.widgets import roll_specials
+    ``character`` (the family's :attr:`ConsoleParts.special_forms <gmconsole.ui.family_console.ConsoleParts>`
+    makes them)."""
+    from gmconsole.ui.family_console import console_of
 
-    make = getattr(roll_specials, builder.game_system.special_forms)
+    make = console_of(builder.game_system.id).special_forms
+    if make is None:
+        raise ValueError(_("{system} has no special rolls").format(system=builder.game_system.id))
     state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),  # assisted and group roll it
              "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
     return make(builder.service, character, state, builder.app.rng, **extra)[name]
@@ -279,7 +282,7 @@ async def consequence(builder: RollBuilder, entry: RollEntry) -> None:
 def apply_consequence(builder: RollBuilder, entry: RollEntry, kind: str, **how) -> None:
     """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
     try:
-        done = builder.service.apply_consequence(entry.id, kind, **how)
+        done = builder.service.outcomes.apply_consequence(entry.id, kind, **how)
     except ERRORS as exc:
         builder.refused(exc)
         builder.focus()
@@ -297,7 +300,7 @@ async def circumstances(builder: RollBuilder, character, skill: str) -> None:
     from gmconsole.ui.screens.line_entry import TypeReason
 
     def submit(reason: str) -> dict:
-        return builder.service.change_of_circumstances(character.id, skill, reason)
+        return builder.service.rolls.change_of_circumstances(character.id, skill, reason)
 
     entry = await _ask(builder, TypeReason(
         _("Why may {name} try {skill} again?").format(name=character.name, skill=builder.skill_name()),

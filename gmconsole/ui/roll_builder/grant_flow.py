@@ -4,12 +4,11 @@ Under a failed check the result's next steps offer it beside the retry after a c
 (``w``) when the character's sheet names a grant covering the skill (:func:`offer_line`). ``R`` asks which
 grant when there are several (one key each), then whether the console rolls or the GM types the faces of
 physical dice (R-MANUAL-1); the service records the reroll with the grant's name
-(:meth:`CampaignService.reroll_with_grant`), and the reroll is the builder's last result.
+(``service.rolls.reroll_with_grant``), and the reroll is the builder's last result.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
@@ -30,7 +29,7 @@ def _grants_for(service, entry: RollEntry) -> list[dict]:
         system = systems.get(given(entry.system, None))
     except RulesError:
         return []
-    if not system.reroll_grants or grants.refusal(service, entry) is not None:
+    if not system.reroll_grants or grants.refusal(service.ledger, entry) is not None:
         return []
     return grants.covering(service.campaign.character(given(entry.character_id, None)), given(entry.skill, None))
 
@@ -41,9 +40,11 @@ def offer_line(service, entry: RollEntry) -> list[str]:
     held = _grants_for(service, entry)
     if not held:
         return []
-    module = systems.get(given(entry.system, None)).second_chance_module
+    from gmconsole.systems.family import RerollGrantPart
+
+    part = systems.family_of(given(entry.system, None)).second_chance
     names = _(", ").join(grants.grant_text(service.campaign, {"name": grant["name"]}) for grant in held)
-    line = import_module(module).grant_line(entry.to_dict(), names) if module else None
+    line = part.grant_line(entry.to_dict(), names) if isinstance(part, RerollGrantPart) else None
     return [line] if line else []
 
 
@@ -63,7 +64,7 @@ async def reroll(builder: RollBuilder, entry: RollEntry | None) -> None:
     rerolled = given(entry.reroll, None)
     if given(entry.status, "done") != "done" and isinstance(rerolled, dict):  # the reroll undone: the check again
         entry = builder.reread({"id": rerolled.get("of"), "session": given(entry.session, None)}) or entry
-    why = grants.refusal(service, entry)
+    why = grants.refusal(service.ledger, entry)
     held = _grants_for(service, entry)
     if why is not None or not held:
         character = service.campaign.character(given(entry.character_id, None))
@@ -88,7 +89,7 @@ async def reroll(builder: RollBuilder, entry: RollEntry | None) -> None:
         return
 
     def submit(spec: str | None) -> dict:
-        return service.reroll_with_grant(entry.id, grant["name"], faces=spec, rng=app.rng)
+        return service.rolls.reroll_with_grant(entry.id, grant["name"], faces=spec, rng=app.rng)
 
     if how == "faces":
         from gmconsole.ui.widgets.faces_text import faces_example, faces_keys

@@ -2,7 +2,7 @@
 
 The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helpers and other
 modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
-every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
+every key through ``service.rolls.preview_roll`` (which writes nothing). Then one key rolls with the
 console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
 reason, R-PUSH-2/3), rolls opposed (R-OPP-1, the paired skill offered first), applies the costs and
 undoes them. Which keys and options a campaign's system offers is asked of the system
@@ -103,7 +103,7 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
 
     def _newest_roll(self) -> None:
         with contextlib.suppress(ValidationError, StoreError):  # no roll yet; a damaged chunk is offered when read
-            self.last_entry = self.last_entry or as_record(latest_roll(self.service, None, "push"))
+            self.last_entry = self.last_entry or as_record(latest_roll(self.service.ledger, None, "push"))
             self.refresh_view()
 
     def retranslate(self) -> None:
@@ -199,7 +199,7 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
         """``entry`` as the campaign holds it now (a push or costs applied since), or ``None`` if gone."""
         entry = as_record(entry)
         try:
-            return self.service.record(entry.id, given(entry.session, None))
+            return self.service.history.record(entry.id, given(entry.session, None))
         except ERRORS:
             return None
 
@@ -274,7 +274,7 @@ class RollBuilder(BuilderKeys, SaidLines, VerticalScroll):
             self._clear_pool(self.message, _("s: pick a skill (type to filter) · a: roll an attribute alone"))
             return
         try:
-            self.preview = self.service.preview_roll(**self.roll_keywords())
+            self.preview = self.service.rolls.preview_roll(**self.roll_keywords())
         except ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
             self.preview = None
             self._clear_pool(self.message or _("Cannot roll: {reason}").format(reason=error_text(exc)))

@@ -31,13 +31,13 @@ __all__ = ["apply", "offer_lines"]
 def _patient(service, offer: Offer) -> str:
     from gmconsole.campaign.commands.role_outcomes import patient_name
 
-    return shown(patient_name(service, offer.detail))
+    return shown(patient_name(service.ledger, offer.detail))
 
 
 def offer_lines(service, entry: RollEntry) -> list[str]:
     """The lines under a roll's verdict about what its role skill leads to: what ``j`` does now, what was
     applied, or the seed's words for a failure. Empty for a roll that leads to nothing."""
-    offer = service.role_outcome(entry)
+    offer = service.outcomes.role_outcome(entry)
     if offer is None:
         return []
     if offer.applied:
@@ -70,7 +70,7 @@ def offer_lines(service, entry: RollEntry) -> list[str]:
 async def apply(builder: RollBuilder, entry: RollEntry) -> None:
     """``j``: apply what the roll ``entry`` leads to, asking what the rules leave to the GM."""
     service = builder.service
-    offer = service.role_outcome(entry)
+    offer = service.outcomes.role_outcome(entry)
     if offer is None:
         builder.say(_("This roll leads to no role-skill outcome: mark its purpose with m before rolling (a device, "
                       "a deal on the side, Save a Life) or roll Find the Path."))
@@ -85,11 +85,11 @@ async def apply(builder: RollBuilder, entry: RollEntry) -> None:
         if offer.choices:
             await _form(builder, entry, _build_form(builder, entry, offer))
         else:
-            _done(builder, entry, lambda: service.build_device(entry.id))
+            _done(builder, entry, lambda: service.outcomes.build_device(entry.id))
     elif offer.kind == "finds":
         await _form(builder, entry, _finds_form(builder, entry, offer))
     elif offer.success:
-        _done(builder, entry, lambda: service.save_a_life(entry.id))
+        _done(builder, entry, lambda: service.outcomes.save_a_life(entry.id))
     else:
         await _failed_save(builder, entry, offer)
 
@@ -131,7 +131,7 @@ def _build_form(builder: RollBuilder, entry: RollEntry, offer: Offer):
     rows = stunt_choices(builder.system, device, offer.choices)
 
     def run(values: dict) -> str:
-        done = builder.service.build_device(entry.id, values["stunts"])
+        done = builder.service.outcomes.build_device(entry.id, values["stunts"])
         return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
     effect = device.effect_text() if device.listed else _("a device of the GM's own: bonus 0, no skills (edit it "
@@ -154,8 +154,8 @@ def _finds_form(builder: RollBuilder, entry: RollEntry, offer: Offer):
     outcome = offer.outcome
 
     def run(values: dict) -> str:
-        done = builder.service.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
-                                            rng=builder.app.rng)
+        done = builder.service.outcomes.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
+                                                     rng=builder.app.rng)
         return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
     dice = _(", ").join(f"{pick(o.name)} {o.dice}D6" if o.dice > 1 else f"{pick(o.name)} D6"
@@ -192,4 +192,4 @@ async def _failed_save(builder: RollBuilder, entry: RollEntry, offer: Offer) -> 
     if picked is None:
         builder.focus()
         return
-    _done(builder, entry, lambda: builder.service.save_a_life(entry.id, dies=picked == "dies"))
+    _done(builder, entry, lambda: builder.service.outcomes.save_a_life(entry.id, dies=picked == "dies"))
