@@ -2,14 +2,17 @@
 
 Every string the GM reads is written in English in the code and wrapped: ``_("Roster")`` returns it in the
 language set by :func:`set_language` (``gmconsole --lang zh-Hant``, ``GMCONSOLE_LANG``, later the settings
-file), ``ngettext`` does the same for text with a count, and ``N_("Roster")`` only marks a string that is
+file), ``ngettext`` does the same for text with a count, ``pgettext("history column", "Push")`` for a short
+label whose translation depends on where it is shown (its context; the catalogue keeps one entry per context),
+and ``N_("Roster")`` only marks a string that is
 evaluated before any language is set (a Binding's description, a class attribute) so the extractor finds
 it; the code that draws it (the key bar, the help screen) translates it then, so changing the language after
 import works.
 
-The catalogues are stdlib ``gettext`` ones: ``gmconsole/locale/<dir>/LC_MESSAGES/gmconsole.po`` is the
-reviewed source, the compiled ``.mo`` beside it is what runs (``tools/update_catalogues.py`` extracts the
-msgids and compiles). Each ``.mo`` is read once, the first time its language is chosen; English needs none,
+The catalogues are stdlib ``gettext`` ones: ``gmconsole/locale/gmconsole.pot`` is the template extracted from
+the code, ``gmconsole/locale/<dir>/LC_MESSAGES/gmconsole.po`` the reviewed translation updated from it, the
+compiled ``.mo`` beside it is what runs (``tools/update_catalogues.py`` does all three; ``docs/languages.md``).
+Each ``.mo`` is read once, the first time its language is chosen; English needs none,
 and does not even import ``gettext`` (about 2 ms of every start-up, ``python -X importtime``).
 
 Text from the data files (skills, attributes, panic rows, readings) carries its own ``{en, zh-Hant}``:
@@ -20,8 +23,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["LANGUAGES", "N_", "UnknownLanguage", "_", "in_every_language", "language", "ngettext", "pick",
-           "set_language", "verbatim"]
+__all__ = ["LANGUAGES", "NP_", "N_", "UnknownLanguage", "_", "in_every_language", "language", "ngettext", "pgettext",
+           "pick", "set_language", "verbatim"]
 
 
 def verbatim(text: str) -> str:
@@ -102,8 +105,21 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return translation.ngettext(singular, plural, count)  # type: ignore[attr-defined]
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as it reads in ``context`` (a short label that means different things
+    in different places: a key's label, a history column, a sheet heading); itself when there is no translation."""
+    translation = _state["translation"]
+    return message if translation is None else translation.pgettext(context, message)  # type: ignore[attr-defined]
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (it is translated where it is drawn)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalogue in ``context`` without translating it now; where it is drawn,
+    ``pgettext(context, message)`` translates it (the same context, written there again)."""
     return message
 
 

@@ -4,8 +4,8 @@
 
 A string literal (or an f-string's literal parts) counts when it reads as words: two words of two or more
 letters separated by a space ("cannot push"), or one capitalised word ("Roster"). It is fine when it is
-wrapped in ``_()``, ``N_()`` or ``ngettext()``, when it is a docstring, Textual CSS, ``__all__``, a log line,
-or when it is marked :func:`gmconsole.i18n.verbatim` — text that is the same in every language (a file
+wrapped in ``_()``, ``N_()``, ``ngettext()`` or ``pgettext()``, when it is a docstring, Textual CSS, ``__all__``,
+a log line, or when it is marked :func:`gmconsole.i18n.verbatim` — text that is the same in every language (a file
 format's words, a JSON value scripts compare, a protocol word). ``tests/i18n/test_every_string_is_wrapped.py``
 fails on any other.
 """
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gmconsole"
 WORDS = re.compile(r"[A-Za-z]{2,}'?[a-z]*[,;:]?\s+\(?[A-Za-z]{2,}")
 CAPITALISED = re.compile(r"^\s*[A-Z][a-z]{2,}[:.!?]?\s*$")
-WRAPPERS = {"_", "N_", "ngettext", "verbatim"}
+WRAPPERS = {"_", "N_", "NP_", "ngettext", "pgettext", "verbatim"}
 """Calls whose string arguments are translated (or kept as written on purpose)."""
 NOT_FOR_THE_GM = {"debug", "info", "warning", "exception", "critical", "getLogger", "log"}
 """Calls whose text goes to a log file, not to the screen."""

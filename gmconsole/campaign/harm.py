@@ -61,7 +61,7 @@ def _counter_harm(rule, character: Character, amount: int) -> dict:
     summary = _("{name}: {counter} {old} → {new}").format(name=character.name, counter=field_word(counter), old=old,
                                                            new=new)
     if rule.lowers_counter and old - amount < 0:
-        summary += _(" (harm {amount}, stops at 0)").format(amount=amount)
+        summary = _("{summary} (harm {amount}, stops at 0)").format(summary=summary, amount=amount)
     return {"summary": summary, "amount": amount, "tracker": counter, "before": old, "value": new}
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
 from gmconsole.campaign.words import outcome_shown, tier_shown
-from gmconsole.i18n import N_, _, language, ngettext
+from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 """The columns of the plain table (``gmconsole history``)."""
@@ -23,18 +23,23 @@ COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
 EXPORT_COLUMNS = ("at", "session", "character", "kind", "skill", "result", "dice", "summary")
 """The columns of the Markdown and CSV exports: the table's and each roll's dice faces, by kind."""
 
-HEADERS = {"at": N_("at"), "session": N_("session"), "character": N_("character"), "kind": N_("kind"),
-           "skill": N_("skill"), "result": N_("result"), "dice": N_("dice"), "summary": N_("summary")}
+# Translators: the history table's column headers (at: when the entry was written; kind: the entry's kind).
+HEADERS = {"at": NP_("history column", "at"), "session": NP_("history column", "session"),
+           "character": NP_("history column", "character"), "kind": NP_("history column", "kind"),
+           "skill": NP_("history column", "skill"), "result": NP_("history column", "result"),
+           "dice": NP_("history column", "dice"), "summary": NP_("history column", "summary")}
 """Each column's header as the table and the Markdown write it, in the console's language. The CSV's header row
 is :data:`EXPORT_COLUMNS` itself, in every language: a script reads the columns by those ids (as JSON keeps its
 keys), so a CSV written in zh-Hant reads like one written in English; its cells are text for a person."""
-DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+# Translators: a kind of die in a roll's dice (base 6 1 3 · skill 4): its label before the faces.
+DIE_KINDS = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
+             "stress": NP_("die kind", "stress"), "artifact": NP_("die kind", "artifact"),
+             "step": NP_("die kind", "step"), "trait": NP_("die kind", "trait"), "dice": NP_("die kind", "dice")}
 
 
 def header(column: str) -> str:
     """A column's header as the table and the Markdown write it, in the console's language."""
-    return _(HEADERS[column])
+    return pgettext("history column", HEADERS[column])
 
 
 def _matches_character(entry: dict, character: str) -> bool:
@@ -78,16 +83,24 @@ def typed_steps(entry: Entry | dict) -> list[str]:
             for i, typed in enumerate(steps) if typed]
 
 
+# Translators: an entry's kind in the history's kind column (roll, push, costs, a stress change...).
 KIND_NAMES = {
-    "roll": N_("roll"), "push": N_("push"), "costs": N_("costs"), "drop_costs": N_("drop costs"), "panic": N_("panic"),
-    "roster": N_("roster"), "sheet": N_("sheet"), "gear": N_("gear"), "trauma": N_("trauma"), "rest": N_("rest"),
-    "heal": N_("heal"), "damage": N_("damage"), "doom": N_("doom"), "clock": N_("clock"),
-    "initiative": N_("initiative"), "scene": N_("scene"), "session": N_("session"), "settings": N_("settings"),
-    "skills": N_("skills"), "opposed": N_("opposed"), "save": N_("save"), "attack": N_("attack"),
-    "assisted": N_("assisted"), "group": N_("group"), "contested": N_("contested"), "consequence": N_("consequence"),
-    "circumstances": N_("circumstances"), "inspire": N_("inspire"), "repair": N_("repair"),
-    "stress": N_("stress"), "condition": N_("condition"), "harm": N_("harm"), "build": N_("build"),
-    "finds": N_("finds"), "save_life": N_("save a life"),
+    "roll": NP_("history kind", "roll"), "push": NP_("history kind", "push"), "costs": NP_("history kind", "costs"),
+    "drop_costs": NP_("history kind", "drop costs"), "panic": NP_("history kind", "panic"),
+    "roster": NP_("history kind", "roster"), "sheet": NP_("history kind", "sheet"), "gear": NP_("history kind", "gear"),
+    "trauma": NP_("history kind", "trauma"), "rest": NP_("history kind", "rest"), "heal": NP_("history kind", "heal"),
+    "damage": NP_("history kind", "damage"), "doom": NP_("history kind", "doom"), "clock": NP_("history kind", "clock"),
+    "initiative": NP_("history kind", "initiative"), "scene": NP_("history kind", "scene"),
+    "session": NP_("history kind", "session"), "settings": NP_("history kind", "settings"),
+    "skills": NP_("history kind", "skills"), "opposed": NP_("history kind", "opposed"),
+    "save": NP_("history kind", "save"), "attack": NP_("history kind", "attack"),
+    "assisted": NP_("history kind", "assisted"), "group": NP_("history kind", "group"),
+    "contested": NP_("history kind", "contested"), "consequence": NP_("history kind", "consequence"),
+    "circumstances": NP_("history kind", "circumstances"), "inspire": NP_("history kind", "inspire"),
+    "repair": NP_("history kind", "repair"), "stress": NP_("history kind", "stress"),
+    "condition": NP_("history kind", "condition"), "harm": NP_("history kind", "harm"),
+    "build": NP_("history kind", "build"), "finds": NP_("history kind", "finds"),
+    "save_life": NP_("history kind", "save a life"),
 }
 """An entry's kind as the GM reads it (the entry, its JSON and the ``--kind`` filter keep the English id)."""
 STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed")}
@@ -96,7 +109,7 @@ STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed
 def kind_name(kind: str) -> str:
     """``kind`` in the console's language (in English, and when it has no name: the kind's id, as the
     ``--kind`` filter takes it)."""
-    return _(KIND_NAMES[kind]) if kind in KIND_NAMES and language() != "en" else kind
+    return pgettext("history kind", KIND_NAMES[kind]) if kind in KIND_NAMES and language() != "en" else kind
 
 
 def status_name(status: str) -> str:
@@ -122,13 +135,13 @@ def result_text(entry: Entry | dict) -> str:
         return ""
     if entry.successes is not MISSING:
         n = entry.successes
-        pushed = ""
+        said = _successes(n)
         if isinstance(entry, RollEntry) and entry.pushes:
             steps = entry.by_hand_steps
             mixed = isinstance(steps, list) and any(steps) and not all(steps)
-            pushed = (_(" (pushed; typed: {steps})").format(steps=_(", ").join(typed_steps(entry))) if mixed
-                      else _(" (pushed)"))
-        return f"{_successes(n)}{pushed}"
+            said = (_("{result} (pushed; typed: {steps})").format(result=said, steps=_(", ").join(typed_steps(entry)))
+                    if mixed else _("{result} (pushed)").format(result=said))
+        return said
     if entry.tier is not MISSING:
         damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
         return f"{tier_shown(entry.tier)}{damage}"
@@ -203,7 +216,8 @@ def dice_text(entry: Entry | dict) -> str:
     for an entry without dice. A summary row (what the recap reads) has its groups made already."""
     groups = shown_groups(entry)
     # plain dice (tiered's d6, kind "dice") are one kind: their faces alone, not "dice 4 3 1" under "dice:"
-    return " · ".join(faces if kind == "dice" else f"{_(DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}"
+    return " · ".join(faces if kind == "dice"
+                      else f"{pgettext('die kind', DIE_KINDS[kind]) if kind in DIE_KINDS else kind} {faces}"
                       for kind, faces in groups)
 
 

@@ -19,7 +19,7 @@ def panic_dice(roll: dict) -> str:
         return str(total)
     said = _("D6 {face} + stress {stress} = {total}").format(face=face, stress=stress, total=face + stress)
     if roll.get("escalated") and total != face + stress:
-        said += _(", escalated to {total}").format(total=total)
+        said = _("{dice}, escalated to {total}").format(dice=said, total=total)
     return said
 
 
@@ -35,10 +35,11 @@ def costs_panic_summary(panic: dict) -> str:
     said = _("{name} panics: {dice}: {row}").format(name=first.get("character", ""), dice=panic_dice(first),
                                                     row=pick(first.get("name") or {}))
     if len(rolls) > 1:
-        said += _("; chained: ") + _(", ").join(
+        said = _("{panic}; chained: {rolls}").format(panic=said, rolls=_(", ").join(
             _("{name} {dice}: {row}").format(name=r.get("character", ""), dice=panic_dice(r),
-                                              row=pick(r.get("name") or {})) for r in rolls[1:])
+                                              row=pick(r.get("name") or {})) for r in rolls[1:]))
     gains = panic.get("stress") or []
     if gains:
-        said += _("; stress +1: ") + _(", ").join(g.get("character", "") for g in gains)
+        said = _("{panic}; stress +1: {names}").format(panic=said,
+                                                       names=_(", ").join(g.get("character", "") for g in gains))
     return said

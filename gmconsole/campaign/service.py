@@ -148,7 +148,7 @@ class CampaignService:
         said = self.history_gap  # what opening this writer found and saved already
         self.ledger.load(recover=True)
         gap = said or self.history_gap
-        summary = (f"{gap} " + _("Saved: the campaign now agrees with its history.") if gap
+        summary = (_("{gap} Saved: the campaign now agrees with its history.").format(gap=gap) if gap
                    else _("The history of {name} agrees with the campaign; nothing to repair.").format(
                        name=shown(self.campaign.name)))
         done = {"kind": "settle", "summary": summary}

@@ -296,15 +296,16 @@ def recap_markdown(data: dict) -> str:
         for item in items:
             summary = item.get("first_summary") or item["summary"]  # a pushed roll: what the first roll gave
             # a costs line names whom it is about itself ("Bo panics" for Ann's roll: never "Ann: Bo panics")
-            who = (_("{name}: ").format(name=_md(item["character"]))
-                   if item["character"] and item["character"] not in summary and item.get("kind") != "costs" else "")
+            said = (_("{name}: {summary}").format(name=_md(item["character"]), summary=_md(summary))
+                    if item["character"] and item["character"] not in summary and item.get("kind") != "costs"
+                    else _md(summary))
             result = "" if item.get("first_summary") else _result_words(summary, item["result"])
             step = (_(" (push {step} of {pushes})").format(step=item["push_step"], pushes=item["pushes"])
                     if item.get("pushes", 0) > 1 else "")
             typed = _(" (typed faces)") if item.get("typed_step") else ""
-            dice = " · " + _("dice: ") + _md(item["dice"]) if item.get("dice") else ""
+            dice = " · " + _("dice: {dice}").format(dice=_md(item["dice"])) if item.get("dice") else ""
             scene = _("scene {scene}").format(scene=item["scene"] or "?")
-            lines.append(f"- {scene} · {who}{_md(summary)}{result}{step}{typed}{dice}")
+            lines.append(f"- {scene} · {said}{result}{step}{typed}{dice}")
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 costs = _md(_cost_text(item["costs"]))
                 if item.get("costs_status"):

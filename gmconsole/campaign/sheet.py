@@ -118,7 +118,8 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
         effect = data["panic"].get("effect") or ""
         lines.append(_("panic: {total} {effect}").format(
             total=data["panic"].get("total"), effect=shown(panic_row_name(effect) if effect else "")).rstrip())
-    lines.append(_("conditions: ") + (_(", ").join(shown(c) for c in data["conditions"]) or _("none")))
+    lines.append(_("conditions: {conditions}").format(conditions=_(", ").join(shown(c) for c in data["conditions"])
+                                                      or _("none")))
     if data.get("reroll_grants"):  # R-EXP-5: a Tradecraft, Trade Secret or Quirk that rerolls failed checks
         from gmconsole.campaign.grants import grant_text
 

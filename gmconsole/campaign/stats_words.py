@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gmconsole.campaign.pending_costs import cost_name
-from gmconsole.i18n import N_, _, language, ngettext, pick
+from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext, pick
 
 __all__ = ["BAND_NAMES", "band_name", "band_text", "costs_text", "die_kind_text", "p_value_text", "panic_row_name",
            "pushes_text", "stress_text", "verdict"]
@@ -16,8 +16,9 @@ __all__ = ["BAND_NAMES", "band_name", "band_text", "costs_text", "die_kind_text"
 BAND_NAMES = {"margin": (N_("margin"), N_("margins")), "tier": (N_("tier"), N_("tiers"))}
 """What a system's results are called (its stats module's ``BAND_NAME``), one and many (translated where shown)."""
 
-DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+DIE_KINDS = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
+             "stress": NP_("die kind", "stress"), "artifact": NP_("die kind", "artifact"),
+             "step": NP_("die kind", "step"), "trait": NP_("die kind", "trait"), "dice": NP_("die kind", "dice")}
 """The die kinds the history records (a value scripts compare) as the GM reads them."""
 
 STRESS_LIST_LIMIT = 30
@@ -42,7 +43,7 @@ def band_text(data: dict, band: str) -> str:
 
 def die_kind_text(kind: str) -> str:
     """A die kind as recorded (``base``) in the console's language; a kind not known here as recorded."""
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 def panic_row_name(effect: str) -> str:
@@ -70,8 +71,8 @@ def pushes_text(pushes: dict, escape) -> str:
     text = _("{count}, {turned} turned a failure into a success").format(
         count=pushes["count"], turned=pushes["turned_failure_into_success"])
     if pushes.get("stress_gained"):
-        text += _("; stress gained {n}").format(n=pushes["stress_gained"])
-    return text + _("; costs: {costs}").format(costs=costs_text(pushes["costs"], escape))
+        text = _("{pushes}; stress gained {n}").format(pushes=text, n=pushes["stress_gained"])
+    return _("{pushes}; costs: {costs}").format(pushes=text, costs=costs_text(pushes["costs"], escape))
 
 
 def stress_text(stress: dict[str, list[int]]) -> list[str]:

@@ -18,7 +18,7 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record, as_roll, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
-from gmconsole.i18n import _, pick
+from gmconsole.i18n import _, pgettext, pick
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import possessive
 
@@ -226,7 +226,7 @@ def _kind(kind: str) -> str:
     """A die's kind as the command line names it (the console's language; ``--json`` keeps the key)."""
     from gmconsole.campaign.history import DIE_KINDS
 
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 def dice_words(dice) -> str:
@@ -250,10 +250,10 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
              + (f" {m['detail']}" if m.get("detail") else "")
              + (f" {m['modifier']:+d}" if m.get("modifier") else "") for m in entry.skill_modifiers or ()]
     if named:
-        lines.append(_("modifiers: ") + _("; ").join(shown(n) for n in named))
+        lines.append(_("modifiers: {modifiers}").format(modifiers=_("; ").join(shown(n) for n in named)))
     dice = entry.dice or []
     if dice:
-        lines.append(_("dice: ") + dice_words(dice))
+        lines.append(_("dice: {dice}").format(dice=dice_words(dice)))
     lines += after_dice
     game = systems.find(given(entry.system, None))
     if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
@@ -269,8 +269,9 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
         from gmconsole.campaign.pending_costs import cost_text
 
         lines.append(_("costs of roll {id} (apply them with `c` in the console or "
-                       "`gmconsole costs {campaign} --apply {id}`): ").format(id=entry.id, campaign=shown(campaign))
-                     + _(", ").join(shown(cost_text(c)) for c in entry.costs))
+                       "`gmconsole costs {campaign} --apply {id}`): {costs}").format(
+                           id=entry.id, campaign=shown(campaign),
+                           costs=_(", ").join(shown(cost_text(c)) for c in entry.costs)))
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ import argparse
 import re
 from typing import NoReturn
 
-from gmconsole.i18n import DEFAULT, N_, _, language
+from gmconsole.i18n import DEFAULT, N_, NP_, _, language, pgettext
 from gmconsole.rules.dice import MAX_DICE
 from gmconsole.safe_text import cell_width, shown_lines, to_json
 
@@ -200,7 +200,8 @@ def emit(result: dict, as_json: bool, text: str) -> None:
     print(to_json(result) if as_json else shown_lines(text))
 
 
-DIE_KINDS = (N_("base"), N_("skill"), N_("gear"), N_("stress"), N_("artifact"), N_("step"), N_("trait"), N_("dice"))
+DIE_KINDS = (NP_("die kind", "base"), NP_("die kind", "skill"), NP_("die kind", "gear"), NP_("die kind", "stress"),
+             NP_("die kind", "artifact"), NP_("die kind", "step"), NP_("die kind", "trait"), NP_("die kind", "dice"))
 """The dice's kinds as their keys (``--json`` keeps them), which are also their English words; the same
 msgids as the history's (:data:`gmconsole.campaign.history.DIE_KINDS`), listed here so that a roll without
 a campaign does not import the history's module to name its dice."""
@@ -208,4 +209,4 @@ a campaign does not import the history's module to name its dice."""
 
 def die_kind(kind: str) -> str:
     """A die's kind in the language spoken (a kind this list does not have, as it is)."""
-    return _(kind) if kind in DIE_KINDS else kind
+    return pgettext("die kind", kind) if kind in DIE_KINDS else kind

@@ -26,14 +26,16 @@ class CampaignChanged(Message):
     entry: dict[str, Any] | None = None
 
 
-def change_verb(entry: dict[str, Any]) -> str:
-    """What a status line puts before a changed entry's summary: ``"undone: "``, ``"redone: "`` (an
-    undone change made again: done once more, with the time it was redone), ``"failed: "``, or nothing
-    for a new change."""
+def change_said(entry: dict[str, Any], summary: str) -> str:
+    """A changed entry's ``summary`` as a status line says it: ``"undone: ..."``, ``"redone: ..."`` (an
+    undone change made again: done once more, with the time it was redone), ``"failed: ..."``, or the
+    summary alone for a new change."""
     status = entry.get("status", "")
     if status == "done" and entry.get("done_at"):
-        return _("redone: ")
-    return {"undone": _("undone: "), "failed": _("failed: ")}.get(status, "")
+        return _("redone: {summary}").format(summary=summary)
+    if status == "undone":
+        return _("undone: {summary}").format(summary=summary)
+    return _("failed: {summary}").format(summary=summary) if status == "failed" else summary
 
 
 @dataclass(eq=False)

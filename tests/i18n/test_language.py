@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmconsole import i18n
-from gmconsole.i18n import N_, UnknownLanguage, _, language, ngettext, pick, set_language
+from gmconsole.i18n import N_, NP_, UnknownLanguage, _, language, ngettext, pgettext, pick, set_language
 
 
 def test_english_is_the_default_and_every_string_is_itself():
@@ -19,6 +19,21 @@ def test_zh_hant_translates_and_switching_back_restores_english():
     assert _("Roster") == "角色名冊"
     assert set_language("en") == "en"
     assert _("Roster") == "Roster"
+
+
+def test_a_short_label_is_translated_in_its_context():
+    """``pgettext``: the catalogue holds one entry per context; English is the label itself, a context the
+    catalogue lacks leaves it untranslated (never another context's text)."""
+    assert NP_("history column", "at") == "at"
+    assert pgettext("history column", "at") == "at"
+    set_language("zh-Hant")
+    try:
+        assert pgettext("history column", "at") == "時間"
+        assert pgettext("die kind", "stress") == "壓力"
+        assert pgettext("history kind", "drop costs") == "放棄代價"
+        assert pgettext("no such context", "at") == "at"
+    finally:
+        set_language("en")
 
 
 def test_codes_are_read_without_regard_to_case_or_separator():

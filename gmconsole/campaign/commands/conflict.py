@@ -276,8 +276,9 @@ def step(ledger: Ledger, direction: int, rng: random.Random | None = None,
                 else _("round {round}: the turn of {name}").format(round=state.round, name=who))
         if extra:
             names = _(", ").join(_name(c, cid) for cid in typed)
-            text = (_("round {round}, new cards: {order}").format(round=state.round, order=_describe(c, state))
-                    + (_(" (typed: {names})").format(names=names) if typed else ""))
+            text = (_("round {round}, new cards: {order} (typed: {names})") if typed
+                    else _("round {round}, new cards: {order}")).format(round=state.round, order=_describe(c, state),
+                                                                        names=names)
         return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
                 "turn": state.turn, **extra}
 

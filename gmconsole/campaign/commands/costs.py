@@ -244,10 +244,11 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     summary = _("{name} panics: {total} {row}").format(name=character.name, total=first["total"],
                                                        row=pick(first["name"]))
     if len(rolls) > 1:
-        summary += _("; chained: ") + _(", ").join(f"{r['character']} {r['total']} {pick(r['name'])}"
-                                                    for r in rolls[1:])
+        summary = _("{panic}; chained: {rolls}").format(panic=summary, rolls=_(", ").join(
+            f"{r['character']} {r['total']} {pick(r['name'])}" for r in rolls[1:]))
     if stress_gains:
-        summary += _("; stress +1: ") + _(", ").join(g["character"] for g in stress_gains)
+        summary = _("{panic}; stress +1: {names}").format(panic=summary,
+                                                          names=_(", ").join(g["character"] for g in stress_gains))
     return {"summary": summary, "rolls": rolls, "stress": stress_gains, "total": first["total"],
             "effect": first["effect"]}
 

@@ -114,10 +114,10 @@ def push_yourself(ledger: Ledger, entry_id: int | None, faces: str | None, rng: 
     }
     shown_skill = skills.name_of(ledger.campaign, entry.get("skill"))
     shown_attribute = skills.attribute_name_of(ledger.campaign.system, entry.get("attribute"))
-    after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                    {"tier": pushed.tier.value}) + _(" (pushed)")
+    after["summary"] = _("{summary} (pushed)").format(summary=roll_summary(
+        entry.get("character", ""), shown_skill, shown_attribute, {"tier": pushed.tier.value}))
     if entry.get("hidden") is True:  # the summary is written anew: it still says the roll is hidden
-        after["summary"] += _(" (hidden from the table)")
+        after["summary"] = _("{summary} (hidden from the table)").format(summary=after["summary"])
     before = {k: entry.get(k) for k in after}
 
     def mutate(c: Campaign) -> dict:
@@ -131,7 +131,7 @@ def push_yourself(ledger: Ledger, entry_id: int | None, faces: str | None, rng: 
             stamina=character.stamina)
         if pushed.xp:
             character.xp = max(0, character.xp + pushed.xp)
-            summary += _("; the Limited result's XP taken back → {xp}").format(xp=character.xp)
+            summary = _("{summary}; the Limited result's XP taken back → {xp}").format(summary=summary, xp=character.xp)
         return {"summary": summary, "roll_id": entry["id"], "skill": entry.get("skill"), "push_dice": dice,
                 "tier": pushed.tier.value, "tier_before": pushed.before.value, "highest": pushed.highest,
                 "costs": after["costs"], "by_hand": faces is not None, "push_step": after["pushes"]}

@@ -48,7 +48,7 @@ def quick_roll(ledger: Ledger, text: str, faces: str | None, rng: random.Random,
     fields["summary"] = roll_summary(GM, quick.text, None, fields)
     if hidden:  # written only when true, as for a character's roll
         fields["hidden"] = True
-        fields["summary"] += _(" (hidden from the table)")
+        fields["summary"] = _("{summary} (hidden from the table)").format(summary=fields["summary"])
 
     def mutate(c: Campaign) -> dict:
         return fields

@@ -78,7 +78,8 @@ def reroll(ledger: Ledger, entry_id: int | None, grant_name: str, faces: str | N
 
     def decorate(fields: dict, _result) -> None:
         fields["reroll"] = {"of": entry["id"], "grant": grant["name"]}
-        fields["summary"] += _(" (reroll of roll {id} with {grant})").format(id=entry["id"], grant=grant["name"])
+        fields["summary"] = _("{summary} (reroll of roll {id} with {grant})").format(
+            summary=fields["summary"], id=entry["id"], grant=grant["name"])
 
     update = (entry["session"], entry["id"], {"rerolled_with": entry.get("rerolled_with")},
               {"rerolled_with": grant["name"]})

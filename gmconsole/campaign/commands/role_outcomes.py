@@ -145,7 +145,7 @@ def build_device(ledger: Ledger, roll_id: int, stunts: Sequence[str] = ()) -> di
     said = (_("{name} builds {item}: {gives}") if gives else _("{name} builds {item}")).format(
         name=entry.get("character", ""), item=made.gear["name"], gives=gives)
     if made.stunt_names:
-        said += _("; stunts: {stunts}").format(stunts=_(", ").join(made.stunt_names))
+        said = _("{outcome}; stunts: {stunts}").format(outcome=said, stunts=_(", ").join(made.stunt_names))
     character_id = entry["character_id"]
 
     def mutate(c: Campaign) -> dict:

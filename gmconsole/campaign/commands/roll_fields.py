@@ -89,8 +89,8 @@ def roll_summary(name: str, skill: str | None, attribute: str | None, fields: di
     elif "tier" in fields:
         result = tier_shown(fields["tier"])
     else:
-        result = _("top {top}").format(top=fields["top"]) + (_(" — critical failure") if fields.get("critical_failure")
-                                                              else "")
+        result = (_("top {top} — critical failure") if fields.get("critical_failure")
+                  else _("top {top}")).format(top=fields["top"])
     return _("{name} rolls {what}: {result}").format(name=name, what=what, result=result)
 
 

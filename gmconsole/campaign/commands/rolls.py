@@ -77,7 +77,7 @@ def roll(ledger: Ledger, request: RollRequest, faces: str | None, rng: random.Ra
             fields["summary"] = opposed_summary(campaign, built.character.name, shown_skill or shown_attribute,
                                                 fields["opposed"])
     if request.hidden:  # the GM's history says so wherever it shows the summary
-        fields["summary"] += _(" (hidden from the table)")
+        fields["summary"] = _("{summary} (hidden from the table)").format(summary=fields["summary"])
 
     def mutate(c: Campaign) -> dict:
         character = character_lookup.member(c, built.character.id)
@@ -167,17 +167,17 @@ def push(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Ra
     shown_skill = skills.name_of(ledger.campaign, entry.get("skill")) or entry.get("quick")
     shown_attribute = skills.attribute_name_of(ledger.campaign.system, entry.get("attribute"))
     sixes = sixes_text(ledger.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
-    after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
-                                    new_fields, sixes) + _(" (pushed)")
+    after["summary"] = _("{summary} (pushed)").format(summary=roll_summary(
+        entry.get("character", ""), shown_skill, shown_attribute, new_fields, sixes))
     if entry.get("opposed"):
         # R-OPP-1 / R-PUSH-2: the active side pushed after the defender rolled: read the outcome again.
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
-        after["summary"] = opposed_summary(ledger.campaign, entry.get("character", ""), shown_skill or shown_attribute,
-                                           after["opposed"]) + _(" (pushed)")
+        after["summary"] = _("{summary} (pushed)").format(summary=opposed_summary(
+            ledger.campaign, entry.get("character", ""), shown_skill or shown_attribute, after["opposed"]))
     if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
-        after["summary"] += _(" (hidden from the table)")
+        after["summary"] = _("{summary} (hidden from the table)").format(summary=after["summary"])
     stress_at_once = pool.push_cost == "stress-dice" and entry.get("character_id") is not None
     if stress_at_once:
         after["stress_paid"] = pushed.pushes  # +1 stress per push, paid at once (shown with the costs)
@@ -209,7 +209,8 @@ def push(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Ra
                 raise ValidationError(_("the character who rolled is no longer in the roster"))
             character.stress += 1
             out["stress_gained"] = 1
-            out["summary"] += _("; stress +1 → {stress}").format(stress=character.stress)
+            out["summary"] = _("{summary}; stress +1 → {stress}").format(summary=out["summary"],
+                                                                        stress=character.stress)
         return out
 
     return ledger.commit("push", mutate, character_id=character_id,

@@ -114,8 +114,9 @@ def remove_character(ledger: Ledger, character_id: str) -> dict:
                 session.initiative = initiative.remove(state, character.id).to_dict()
         owed = pending_costs.drop_of_character(c.pending_costs, character.id)  # nobody could pay them
         rolls = _(", ").join(str(item["roll_id"]) for item in owed)
-        dropped = _(" (the costs waiting for roll {rolls} are dropped with them)").format(rolls=rolls) if owed else ""
-        return {"summary": _("{name} leaves the roster").format(name=character.name) + dropped}
+        leaves = (_("{name} leaves the roster (the costs waiting for roll {rolls} are dropped with them)") if owed
+                  else _("{name} leaves the roster"))
+        return {"summary": leaves.format(name=character.name, rolls=rolls)}
 
     wanted = ledger.character(character_id).id
     owing = [item for item in ledger.campaign.pending_costs if item.get("character_id") == wanted]

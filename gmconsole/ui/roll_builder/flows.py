@@ -125,8 +125,8 @@ async def push_faces(builder: RollBuilder, entry: RollEntry) -> None:
     sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
     rerolled = {(k, sides.get(k, 6)): n for k, n in counts.items() if n}
     example = faces_example(builder.system, rerolled)
-    hint = (_("Dice to reroll: ") + _(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n)
-            + _(". Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(
+    hint = (_("Dice to reroll: {dice}. Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(
+                dice=_(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n),
                 example=faces_shown(builder.system, rerolled))
             + faces_keys(builder.system, example))
     needs = _(", ").join(_("{count} {kind}").format(count=n, kind=kind_word(k)) for k, n in counts.items() if n)

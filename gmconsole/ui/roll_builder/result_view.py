@@ -152,9 +152,8 @@ def _head(entry: Entry) -> Text:
     summary = given(entry.summary, "")
     if _stands(entry):
         return Text(_("Last roll: {summary}").format(summary=summary), style="bold")
-    text = Text(_("Undone — this roll no longer counts: "), style="bold")
-    text.append(summary, style="strike")
-    return text
+    before, _sep, after = _("Undone — this roll no longer counts: {summary}").partition("{summary}")
+    return Text.assemble(before, (summary, "strike"), after, style="bold")
 
 
 def _container(builder: RollBuilder) -> Vertical:

@@ -14,6 +14,7 @@ from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, RollEntry, as
 from gmconsole.campaign.history import kind_name, status_name
 from gmconsole.campaign.pending_costs import COSTS_STATUS, costs_status_text
 from gmconsole.i18n import _
+from gmconsole.ui.filled import filled
 from gmconsole.ui.widgets.dice_pool import SourceNames, render_dice
 from gmconsole.ui.widgets.roll_text import costs_lines, odds_line, result_lines
 
@@ -39,19 +40,19 @@ def detail_text(entry: Entry | dict, colours: dict[str, str] | None = None, name
     text.append(f"{given(entry.summary, '')}\n")
     if isinstance(entry, RollEntry):
         pool = entry.pool or {}
-        text.append(_("Pool: "), style="bold")
-        text.append(render_dice(pool.get("dice") or [], colours=colours, names=names))
+        text.append(filled(_("Pool: {dice}"), "bold", dice=render_dice(pool.get("dice") or [], colours=colours,
+                                                                       names=names)))
         text.append("\n")
         if pool.get("explanation"):
             text.append(_("; ").join(pool["explanation"]) + "\n", style="dim")
         first = entry.first_dice
+        faces = render_dice(entry.dice or [], colours=colours, names=names)
         if first and entry.pushes:
-            text.append(_("First roll: "), style="bold")
-            text.append(render_dice(first, colours=colours, names=names))
-            text.append("\n" + _("After push: "), style="bold")
+            text.append(filled(_("First roll: {dice}"), "bold", dice=render_dice(first, colours=colours, names=names)))
+            text.append("\n")
+            text.append(filled(_("After push: {dice}"), "bold", dice=faces))
         else:
-            text.append(_("Faces: "), style="bold")
-        text.append(render_dice(entry.dice or [], colours=colours, names=names))
+            text.append(filled(_("Faces: {dice}"), "bold", dice=faces))
         text.append("\n")
         text.append(_("Entered by hand: {typed} · pushes: {pushes}").format(
             typed=_("yes") if entry.by_hand else _("no"), pushes=given(entry.pushes, 0)) + "\n")

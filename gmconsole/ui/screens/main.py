@@ -24,7 +24,7 @@ from textual.widgets import Static
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.console_app import ConsoleApp
-from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_verb
+from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_said
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.initiative import InitiativePane
@@ -233,7 +233,7 @@ class MainScreen(Screen[None]):
         self._show_tabs()  # the session and scene may have changed
         entry = message.entry or {}
         if entry.get("summary"):
-            self.set_status(f"✓ {change_verb(entry)}{entry['summary']}")
+            self.set_status(f"✓ {change_said(entry, entry['summary'])}")
 
     @on(CharacterSelected)
     def _character_selected(self, message: CharacterSelected) -> None:

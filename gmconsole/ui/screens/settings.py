@@ -25,7 +25,7 @@ from gmconsole.campaign.entries import as_record
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
-from gmconsole.ui.messages import CampaignChanged, change_verb
+from gmconsole.ui.messages import CampaignChanged, change_said
 from gmconsole.ui.widgets.footer import Footer
 
 __all__ = ["SettingsScreen"]
@@ -184,7 +184,7 @@ class SettingsScreen(Screen[None]):
         self.reload()
         entry = as_record(message.entry or {})
         if entry.summary:
-            self._say(f"✓ {change_verb(message.entry or {})}{entry.summary}")
+            self._say(f"✓ {change_said(message.entry or {}, entry.summary)}")
 
     # ------------------------------------------------------------------ changing
     def _set(self, key: str, value) -> None:

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gmconsole.campaign.stats_words import band_name, band_text, panic_row_name, pushes_text, stress_text, verdict
-from gmconsole.i18n import _, ngettext
+from gmconsole.i18n import _, ngettext, pgettext
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES
 
@@ -27,7 +27,7 @@ TITLE = Style(bold=True, color="cyan")
 def die_kind(kind: str) -> str:
     """A die kind of the fairness test as the screen names it: ``base`` in the console's language, a kind
     the console does not know (from the file) as it is, escaped."""
-    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else shown(kind)
+    return pgettext("die kind", KIND_NAMES[kind]) if kind in KIND_NAMES else shown(kind)
 
 
 def luck_words(luck: float | None) -> str:

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.campaign.entries import MISSING, as_record
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, pgettext
 from gmconsole.safe_text import shown
 from gmconsole.ui.table.big_dice import (
     ADDED_MARK,
@@ -184,7 +184,7 @@ def dice_legend(dice: list[dict], seen: Look, *, letters: bool) -> Text:
         return Text()
     text = Text(_("Dice: "), style="bold")
     for kind in kinds:
-        name = _(KIND_NAMES[kind])
+        name = pgettext("die kind", KIND_NAMES[kind])
         # the letter in the kind's colour is its swatch on one-line rolls; big dice show a block of it
         swatch = kind_letter(kind) if letters else "■"
         text.append(f"{swatch} {name}", style=seen.colours.get(kind, ""))

@@ -22,7 +22,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import NP_, _, pgettext
+from gmconsole.ui.filled import filled
 
 __all__ = ["KIND_COLOURS", "LIGHT_COLOURS", "DicePool", "dice_variables", "kind_colours", "render_dice",
            "render_folded"]
@@ -108,8 +109,9 @@ def _die_text(die: dict) -> str:
     return str(face)
 
 
-KIND_NAMES = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-              "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait"), "dice": N_("dice")}
+KIND_NAMES = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
+              "stress": NP_("die kind", "stress"), "artifact": NP_("die kind", "artifact"),
+              "step": NP_("die kind", "step"), "trait": NP_("die kind", "trait"), "dice": NP_("die kind", "dice")}
 """A die kind as its label reads (the die dicts keep the English kind)."""
 
 
@@ -129,7 +131,7 @@ def source_names(app) -> SourceNames | None:
 
 
 def _label(kind: str, source: str, names: SourceNames | None = None) -> str:
-    name = _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    name = pgettext("die kind", KIND_NAMES[kind]) if kind in KIND_NAMES else kind
     if source and names is not None:
         source = names(kind, source)
     return f"{name}" + (f" ({source})" if source else "")
@@ -185,7 +187,7 @@ def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None
         sizes = groups.setdefault(_group_key(die), {})
         sides = int(die.get("sides", 6))
         sizes[sides] = sizes.get(sides, 0) + 1
-    text = Text(_("next roll: "))
+    text = Text()
     for index, ((kind, source), sizes) in enumerate(groups.items()):
         if index:
             text.append(" · ")
@@ -193,7 +195,7 @@ def render_folded(dice: Iterable[dict], *, colours: dict[str, str] | None = None
         text.append(f"{_label(kind, source, names)} {counts}", style=(colours or KIND_COLOURS).get(kind, "bold"))
     if not groups:
         text.append(_("no dice"), style="dim")
-    return text
+    return filled(_("next roll: {dice}"), dice=text)
 
 
 def dice_words(dice: Iterable[dict]) -> str:

@@ -45,7 +45,8 @@ def describe_panic(panic: dict) -> Text:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])
     if gains:
-        out.append("\n" + _("stress +1: ") + _(", ").join(g["character"] for g in gains), style="magenta")
+        out.append("\n" + _("stress +1: {names}").format(names=_(", ").join(g["character"] for g in gains)),
+                   style="magenta")
     return out
 
 

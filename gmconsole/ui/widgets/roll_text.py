@@ -13,7 +13,7 @@ from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
-from gmconsole.i18n import N_, _, language, ngettext, pick
+from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext, pick
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.systems.words import shares_line
 from gmconsole.wording import possessive
@@ -153,9 +153,9 @@ def costs_lines(entry: Entry | dict) -> list[str]:
             amount = cost.get("amount", 0)
             sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
             parts.append(f"{cost.get('target', '?')} {sign}" + (f" ({cost['reason']})" if cost.get("reason") else ""))
-    head = (_("costs {status}: ").format(status=costs_status_text(status))
-            if status else _("costs: {costs}").format(costs=""))
-    return [head + _(", ").join(parts)] + ([_("({paid})").format(paid=paid)] if paid else [])
+    head = (_("costs {status}: {costs}").format(status=costs_status_text(status), costs=_(", ").join(parts))
+            if status else _("costs: {costs}").format(costs=_(", ").join(parts)))
+    return [head] + ([_("({paid})").format(paid=paid)] if paid else [])
 
 
 def stunt_count(entry: Entry | dict) -> int:
@@ -195,7 +195,8 @@ def _stunts(entry: RollEntry) -> list[str]:
     system = given(entry.system, "")
     game = systems.find(system)
     if game is None or not game.lists_stunts:
-        return [_("bonus effects: ") + " · ".join(_en(o).rstrip(".").rstrip("。") for o in options)]
+        return [_("bonus effects: {effects}").format(
+            effects=" · ".join(_en(o).rstrip(".").rstrip("。") for o in options))]
     limit = stunt_warning(system, given(entry.skill, None), stunt_count(entry), len(options))
     return [_("stunts:")] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
 
@@ -212,7 +213,7 @@ def modifier_line(entry: Entry | dict) -> str:
         value = row.get("modifier")
         sign = f" {value:+d}".replace("-", "\u2212") if isinstance(value, int) and value else ""
         parts.append(f"{name}{detail}{sign}")
-    return (_("modifiers: ") + _("; ").join(parts)) if parts else ""
+    return _("modifiers: {modifiers}").format(modifiers=_("; ").join(parts)) if parts else ""
 
 
 def stunt_lines(entry: Entry | dict) -> list[str]:
@@ -297,8 +298,10 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
         verdict = (_("CRITICAL FAILURE") if entry.critical_failure
                    else (_("SUCCESS") if entry.success else _("FAILURE")))
         margin = entry.margin
-        said = _("{verdict}: top {top} vs TN {tn}").format(verdict=verdict, top=entry.top, tn=given(entry.tn, None))
-        said += _(", margin {margin}").format(margin=f"{margin:+d}") if isinstance(margin, int) else ""
+        said = (_("{verdict}: top {top} vs TN {tn}, margin {margin}") if isinstance(margin, int)
+                else _("{verdict}: top {top} vs TN {tn}")).format(
+            verdict=verdict, top=entry.top, tn=given(entry.tn, None),
+            margin=f"{margin:+d}" if isinstance(margin, int) else "")
         lines.append(said + by_hand)
     return lines
 
@@ -328,8 +331,9 @@ def tier_word(tier) -> str:
     return tier_shouted(tier)
 
 
-DIE_KINDS = {"base": N_("base"), "skill": N_("skill"), "gear": N_("gear"), "stress": N_("stress"),
-             "artifact": N_("artifact"), "step": N_("step"), "trait": N_("trait")}
+DIE_KINDS = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
+             "stress": NP_("die kind", "stress"), "artifact": NP_("die kind", "artifact"),
+             "step": NP_("die kind", "step"), "trait": NP_("die kind", "trait")}
 
 
 def _dice_of_kind(n: int, kind: str) -> str:
@@ -375,14 +379,14 @@ def opposed_line(entry: Entry | dict | None) -> str:
     if opposed.get("defender_panic") and opposed.get("defender_id"):
         state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
             entry.costs_status, _("panic roll due"))
-        line += _("; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
-            owner=possessive(opposed["defender"]), state=state)
+        line = _("{line}; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
+            line=line, owner=possessive(opposed["defender"]), state=state)
     return line
 
 
 def kind_word(kind: str) -> str:
     """A die kind (``base``) as the console's language calls it; the key itself in English."""
-    return _(DIE_KINDS[kind]) if kind in DIE_KINDS else kind
+    return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
 
 
 TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),

@@ -280,7 +280,9 @@ def _remove_question(service, character_id: str, name: str) -> str:
     owed = service.outcomes.pending_costs_of(character_id)
     question = _("Remove {name} from the roster?").format(name=shown(name))
     if owed:
-        rolls = _("; ").join(_("roll {id}: ").format(id=item["roll_id"])
-                             + _(", ").join(shown(cost_text(c)) for c in item.get("costs") or ()) for item in owed)
-        question += _(" The costs they still owe are dropped with them ({rolls}).").format(rolls=rolls)
-    return question + _(" (ctrl+z undoes it)")
+        rolls = _("; ").join(_("roll {id}: {costs}").format(
+            id=item["roll_id"], costs=_(", ").join(shown(cost_text(c)) for c in item.get("costs") or ()))
+            for item in owed)
+        question = _("{question} The costs they still owe are dropped with them ({rolls}).").format(
+            question=question, rolls=rolls)
+    return _("{question} (ctrl+z undoes it)").format(question=question)

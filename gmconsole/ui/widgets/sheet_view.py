@@ -313,7 +313,8 @@ def state_text(system: str, character: Character) -> str:
     if character.dog is not None and character.dog.dead:
         parts.append(_("dog dead"))
     if character.conditions:
-        parts.append(_("conditions: ") + _(", ").join(shown(c) for c in character.conditions))
+        parts.append(_("conditions: {conditions}").format(
+            conditions=_(", ").join(shown(c) for c in character.conditions)))
     return " · ".join(parts)
 
 

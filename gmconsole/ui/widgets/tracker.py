@@ -32,6 +32,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.errors import form_submit
+from gmconsole.ui.filled import filled
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.messages import CharacterSelected
 from gmconsole.ui.redraw import update_if_changed
@@ -149,7 +150,7 @@ class TrackerPane(Vertical):
         system = campaign.system
         counters = systems.get(system).tracker_counters
         update_if_changed(self.query_one("#tracker-status", Static), Text.assemble(
-            (_("Doom "), "bold"), (str(session.doom), BOLD_RED),
+            filled(_("Doom {doom}"), "bold", doom=(str(session.doom), BOLD_RED)),
             " · " + _("session {number} scene {scene}").format(number=session.number, scene=session.scene) + " · ± ",
             (_(LABELS[self.counter]), BOLD_CYAN),
         ))
