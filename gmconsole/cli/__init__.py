@@ -39,7 +39,6 @@ def _command_modules(argv: Sequence[str] | None = None):
             campaign_commands,
             config_command,  # config path / show / keys
             costs_commands,  # costs, sheet
-            exploding_rolls,  # assisted, group
             harm_command,
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
@@ -50,13 +49,13 @@ def _command_modules(argv: Sequence[str] | None = None):
             session_commands,
             skills_commands,
             stats_command,  # stats
-            tiered_rolls,  # save, attack, contested
         )
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      harm_command, outcome_command, serve_command, stats_command, config_command, exploding_rolls,
-                      tiered_rolls, opposed_command, role_commands, rest_command]
+                      harm_command, outcome_command, serve_command, stats_command, config_command,
+                      *dice_commands.family_commands(),  # exploding: assisted, group, reroll; tiered: save, attack...
+                      opposed_command, role_commands, rest_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

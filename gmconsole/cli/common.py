@@ -176,6 +176,9 @@ session_number = WholeNumber(N_("a session number"), 0, None, digits=9)
 long campaign passes)."""
 signed = WholeNumber(N_("a modifier like +2 or -1"), -100, 100, signs=True)
 """A signed modifier such as +2, -1 or 0, between -100 and +100."""
+target_number = WholeNumber(N_("a target number"), -100, 100, signs=True)
+"""A target number as typed: a whole number from -100 to 100 (``--tn``: the exploding family's flag, which the GM's
+own roll from a campaign takes too)."""
 seed = WholeNumber(N_("a seed"), 0, None)
 """A seed for the dice: a whole number 0 or more, of at most 30 digits."""
 signed_seed = WholeNumber(N_("a seed"), None, None, signs=True)

@@ -1,14 +1,17 @@
 """``gmconsole odds SYSTEM ...`` and ``gmconsole roll SYSTEM ...``.
 
-Each game family's object hands over its CLI part (:class:`FamilyCli`: ``yze_cli``, ``exploding_cli``,
-``tiered_cli``) that adds its flags and turns parsed arguments into a result dict (the ``--json``
-contract) plus a text rendering for a person. This module only wires them under the two commands.
+Each game family's object hands over its CLI part (:class:`FamilyCli`, the ``cli`` module of its folder,
+``gmconsole/families/<family>/cli.py``) that adds its flags and turns parsed arguments into a result dict
+(the ``--json`` contract) plus a text rendering for a person. This module only wires them under the two
+commands, and hands :mod:`gmconsole.cli` the commands a family adds of its own (:func:`family_commands`).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
@@ -36,6 +39,30 @@ class FamilyCli(Protocol):
     def run_roll(self, args: argparse.Namespace) -> tuple[dict, str]:
         """Roll the parsed pool: the ``--json`` result and the text a person reads."""
         ...
+
+
+@runtime_checkable
+class FamilyCommands(Protocol):
+    """A family CLI part that adds commands of its own (the exploding ``assisted``, the tiered ``save``...)
+    beside ``odds`` and ``roll``; a family without any leaves ``register_commands`` out."""
+
+    def register_commands(self, subparsers: Any) -> None:
+        """Add the family's own commands to ``gmconsole``'s sub-parsers."""
+        ...
+
+
+@dataclass(frozen=True)
+class _FamilyRegistrar:
+    """A family's own commands as :mod:`gmconsole.cli` registers each command module: ``register(subparsers)``."""
+
+    register: Callable[[Any], None]
+
+
+def family_commands() -> list[_FamilyRegistrar]:
+    """The commands each family adds of its own, in the families' order, found through the family objects
+    (no family module is named here)."""
+    parts = (family.cli for family in systems.all_families())
+    return [_FamilyRegistrar(part.register_commands) for part in parts if isinstance(part, FamilyCommands)]
 
 
 def cli_of(system: str) -> FamilyCli:

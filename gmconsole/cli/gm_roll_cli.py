@@ -63,7 +63,7 @@ def _pool_flags(parser: argparse.ArgumentParser, system: str) -> None:
                             help=_("the pool's dice (0 or fewer: 2d6 keep lowest; without it: the dice --faces "
                                    "types)"))
     else:
-        from gmconsole.cli.exploding_cli import target_number
+        from gmconsole.cli.common import target_number
 
         parser.add_argument("--skill-die", type=die_size, action="append", default=[], metavar="dN",
                             help=_("skill die size; once = both skill dice, twice = each (omit: untrained)"))

@@ -61,9 +61,9 @@ class ExplodingFamily:
 
     @property
     def cli(self) -> ModuleType:
-        from gmconsole.cli import exploding_cli
+        from gmconsole.families.exploding import cli
 
-        return exploding_cli
+        return cli
 
 
 FAMILY = ExplodingFamily()

@@ -61,9 +61,9 @@ class TieredFamily:
 
     @property
     def cli(self) -> ModuleType:
-        from gmconsole.cli import tiered_cli
+        from gmconsole.families.tiered import cli
 
-        return tiered_cli
+        return cli
 
 
 FAMILY = TieredFamily()

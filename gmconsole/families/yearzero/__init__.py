@@ -62,9 +62,9 @@ class YearZeroFamily:
 
     @property
     def cli(self) -> ModuleType:
-        from gmconsole.cli import yze_cli
+        from gmconsole.families.yearzero import cli
 
-        return yze_cli
+        return cli
 
 
 FAMILY = YearZeroFamily()

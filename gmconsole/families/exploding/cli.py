@@ -11,17 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 
-from gmconsole.cli.common import CliError, WholeNumber, count, die_kind, die_size, signed, signed_seed
+from gmconsole.cli.common import CliError, count, die_kind, die_size, signed, signed_seed, target_number
 from gmconsole.i18n import N_, _
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 from gmconsole.wording import side_by_side
-
-target_number = WholeNumber(N_("a target number"), -100, 100, signs=True)
-"""A target number as typed: a whole number from -100 to 100."""
-
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -241,3 +237,11 @@ def run_roll(args) -> tuple[dict, str]:
         verdict = _("success") if result.success else _("failure")
         lines.append(_("{verdict} (margin {margin})").format(verdict=verdict, margin=f"{result.margin:+d}"))
     return result.as_dict(), "\n".join(lines)
+
+
+def register_commands(subparsers) -> None:
+    """Add the family's own commands, ``assisted``, ``group`` and ``reroll`` (:mod:`gmconsole.families.exploding.cli_rolls`), beside ``odds``
+    and ``roll`` (:class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    from gmconsole.families.exploding import cli_rolls
+
+    cli_rolls.register(subparsers)

@@ -173,3 +173,11 @@ def run_roll(args) -> tuple[dict, str]:
         faces=faces_text, tier=_tier(result.tier), reading=reading)]
     lines += [f"{_word(e.target)} {e.amount:+d} ({_word(e.reason)})" for e in result.effects]
     return out, "\n".join(lines)
+
+
+def register_commands(subparsers) -> None:
+    """Add the family's own commands, ``save``, ``attack`` and ``contested`` (:mod:`gmconsole.families.tiered.cli_rolls`), beside ``odds``
+    and ``roll`` (:class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    from gmconsole.families.tiered import cli_rolls
+
+    cli_rolls.register(subparsers)
