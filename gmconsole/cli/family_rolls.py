@@ -16,13 +16,13 @@ import random
 from collections.abc import Iterator
 
 from gmconsole import systems
-from gmconsole.campaign.entries import as_record, given
+from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, seed, warn_about
 from gmconsole.cli.common import CliError, die_kind, emit
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import shown
 
-__all__ = ["add_roll_flags", "dice_text", "opened_for", "print_roll", "roll_result", "undo_line"]
+__all__ = ["add_roll_flags", "dice_text", "opened_for", "print_roll", "roll_result", "special_record", "undo_line"]
 
 
 def add_roll_flags(parser, short: str, long: str, note: str = "") -> None:
@@ -60,6 +60,16 @@ def opened_for(args, kind: str | None, command: str) -> Iterator:
             raise CliError(_("{command} belongs to {family} campaigns; {name} is {system}").format(
                 command=command, family=family, name=shown(args.name), system=system))
         yield service
+
+
+def special_record(entry: Entry | dict) -> SpecialRollEntry:
+    """The recorded special roll (an assisted or group check, a save, an attack, a contest) as its record, whose
+    fields (``group``, ``score``, ``damage``, ``rounds``...) each command reads."""
+    record = as_record(entry)
+    if not isinstance(record, SpecialRollEntry):
+        raise TypeError(verbatim("entry {id} is a {kind} entry, not a special roll").format(id=record.id,
+                                                                                         kind=record.kind))
+    return record
 
 
 def roll_result(entry, args) -> dict:

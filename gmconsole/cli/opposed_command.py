@@ -77,7 +77,7 @@ class OpposedCli(Protocol):
 
 
 def family_cli(system: str) -> OpposedCli:
-    """The campaign's family's CLI part (``yze_cli``, ``exploding_cli``, ``tiered_cli``): it rolls and words
+    """The campaign's family's CLI part (``gmconsole/families/<family>/cli.py``): it rolls and words
     what differs by family."""
     part = systems.family_of(system).cli
     if not hasattr(part, "opposed_roll"):  # a family without one (tiered) refuses in its own words, naming its own

@@ -163,6 +163,6 @@ class GameFamily(Protocol):
 
     @property
     def cli(self) -> object:
-        """The flags and commands of ``gmconsole odds`` and ``roll``
-        (:class:`gmconsole.cli.dice_commands.FamilyCli`)."""
+        """The flags and commands of ``gmconsole odds`` and ``roll`` (:class:`gmconsole.cli.dice_commands.FamilyCli`),
+        and the family's own commands where it adds any (:class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
         ...

@@ -19,6 +19,7 @@ from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
 from gmconsole.wording import side_by_side
 
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--skill-die", action="append", type=die_size, default=[], metavar="dN",
@@ -240,8 +241,8 @@ def run_roll(args) -> tuple[dict, str]:
 
 
 def register_commands(subparsers) -> None:
-    """Add the family's own commands, ``assisted``, ``group`` and ``reroll`` (:mod:`gmconsole.families.exploding.cli_rolls`), beside ``odds``
-    and ``roll`` (:class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
-    from gmconsole.families.exploding import cli_rolls
+    """Add the family's own commands, ``assisted``, ``group`` and ``reroll`` beside ``odds`` and ``roll``
+    (:mod:`gmconsole.families.exploding.cli_rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    import gmconsole.families.exploding.cli_rolls as cli_rolls
 
     cli_rolls.register(subparsers)

@@ -19,11 +19,18 @@ always a TN (R-EXP-1); every participant's own wounds and strain raise their own
 
 from __future__ import annotations
 
-from gmconsole.campaign.entries import as_record
+from gmconsole.campaign.entries import as_record, as_roll
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError
 from gmconsole.cli.costs_commands import roll_id
-from gmconsole.cli.family_rolls import add_roll_flags, dice_text, opened_for, print_roll, roll_result
+from gmconsole.cli.family_rolls import (
+    add_roll_flags,
+    dice_text,
+    opened_for,
+    print_roll,
+    roll_result,
+    special_record,
+)
 from gmconsole.i18n import _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.wording import side_by_side
@@ -120,7 +127,7 @@ def assisted_lines(entry) -> list[str]:
 
 def group_lines(entry) -> list[str]:
     """A group check after its summary: the TN and why, each result, the count of successes."""
-    group = as_record(entry).group
+    group = special_record(entry).group
     lines = [_tn_line(group["tn"], group["tn_lines"])]
     lines += [_check_text(row["name"], row) + " " + _verdict(row) for row in group["results"]]
     lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))
@@ -152,7 +159,7 @@ def run_reroll(args) -> int:
             raise CliError(_("{command} belongs to {family} campaigns; {name} is {system}").format(
                 command="reroll", family=family, name=shown(args.name), system=system.id))
         entry = service.rolls.reroll_with_grant(args.roll, args.grant, faces=args.faces)
-    print_roll(roll_result(entry, args), args, entry, [dice_text(as_record(entry).dice)])
+    print_roll(roll_result(entry, args), args, entry, [dice_text(as_roll(entry).dice)])
     return 0
 
 

@@ -71,9 +71,9 @@ def _pool(args) -> tiered.Pool:
     if args.dice is not None and building:
         raise CliError(_("give either --dice N or --attribute/--skill (with --luck/--bonus/--push-yourself), not both"))
     if args.dice is not None:
-        if args.dice > tiered.MAX_DICE:
+        if args.dice > MAX_DICE:
             raise CliError(_("a pool of {n} dice is too many (at most {most})").format(n=args.dice,
-                                                                                        most=tiered.MAX_DICE))
+                                                                                        most=MAX_DICE))
         return tiered.Pool(args.dice, (("dice", args.dice),))
     if not building and getattr(args, "faces", None):  # R-MANUAL-1: the dice the faces type
         dice = faces_per_kind(parse_int_spec(args.faces, FACES), MAX_DICE).get("dice", 0)
@@ -126,7 +126,7 @@ def run_odds(args) -> tuple[dict, str]:
         return run_push_yourself_odds(args)
     pool = _pool(args)
     odds = tier_odds(pool.dice)
-    result = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
+    result: dict[str, object] = {f"p_{tier.value}": float(p) for tier, p in odds.items()}
     result["exact"] = {f"p_{tier.value}": str(p) for tier, p in odds.items()}
     result["pool"] = pool.as_dict()
     lines = [_pool_text(pool)] + [_("{tier}: {p}").format(tier=_tier(tier), p=f"{float(p):.2%}")
@@ -176,8 +176,8 @@ def run_roll(args) -> tuple[dict, str]:
 
 
 def register_commands(subparsers) -> None:
-    """Add the family's own commands, ``save``, ``attack`` and ``contested`` (:mod:`gmconsole.families.tiered.cli_rolls`), beside ``odds``
-    and ``roll`` (:class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
-    from gmconsole.families.tiered import cli_rolls
+    """Add the family's own commands, ``save``, ``attack`` and ``contested`` beside ``odds`` and ``roll``
+    (:mod:`gmconsole.families.tiered.cli_rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    import gmconsole.families.tiered.cli_rolls as cli_rolls
 
     cli_rolls.register(subparsers)

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import sys
 
-from gmconsole.campaign.entries import as_record, given
+from gmconsole.campaign.entries import given
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError, WholeNumber
-from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, undo_line
+from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, special_record, undo_line
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.systems.tiered.wording import tier_shouted
@@ -92,7 +92,7 @@ def register(subparsers) -> None:
 def run_save(args) -> int:
     with opened_for(args, "save", "save") as service:
         entry = service.rolls.saving_throw(args.character, args.save, faces=args.faces)
-    record = as_record(entry)
+    record = special_record(entry)
     faces = " ".join(str(d["face"]) for d in record.dice)
     outcome = str(record.outcome)
     line = _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
@@ -139,7 +139,7 @@ def run_attack(args) -> int:
         weapon = _weapon(service, args)
         entry = service.rolls.attack(args.character, weapon, melee=args.melee, reckless=args.reckless, faces=args.faces,
                                      damage=args.damage)
-        record = as_record(entry)
+        record = special_record(entry)
         applied = warning = None
         if target is not None and given(record.damage, 0) > 0:
             try:
@@ -175,7 +175,7 @@ def run_contested(args) -> int:
     with opened_for(args, "contested", "contested") as service:
         entry = service.rolls.contested(args.character, args.attribute, args.opponent,
                                         opponent_attribute=args.opponent_attribute, faces=args.faces)
-    record = as_record(entry)
+    record = special_record(entry)
     rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in record.rounds)
     line = _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(
         rounds=rounds, winner=shown(given(record.winner_name, "")))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import random
+from typing import Any
 
 from gmconsole import systems
 from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
-from gmconsole.i18n import _, ngettext, pick
+from gmconsole.i18n import _, ngettext, pick, verbatim
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
@@ -118,6 +119,16 @@ def _use_ids(system: str) -> tuple[str, ...]:
     return tuple(row["id"] for row in rows if row.get("use"))
 
 
+def _table_skill(system: str, skill: str) -> dict[str, Any]:
+    """The data row of a skill the system's own table names (the skill a use belongs to): there by the
+    table's making, so its absence is a broken table, not the GM's typing."""
+    row = find_skill(system, skill)
+    if row is None:
+        raise RulesError(verbatim("the {system} table names a skill it does not list: {skill}").format(
+            system=system, skill=skill))
+    return row
+
+
 def _use(args: argparse.Namespace):
     """The use the roll is for (:class:`~gmconsole.systems.yearzero.skill_modifiers.SkillModifier`), or
     ``None``: ``--use``, or ``--dog`` (Sic a Dog fighting). Seed 000 gives Sic a Dog's uses each their own
@@ -132,7 +143,7 @@ def _use(args: argparse.Namespace):
     row = find_skill(args.system, args.skill_name) if args.skill_name else None
     uses = skill_modifiers.uses_for(args.system, row["id"] if row else None)
     if named is None:
-        if uses:
+        if row is not None and uses:  # a skill named (no skill: no uses)
             raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
                 skill=pick(row["name"]), ids="|".join(u.id for u in uses),
                 uses=skill_modifiers.uses_text(args.system, row["id"])))
@@ -140,7 +151,7 @@ def _use(args: argparse.Namespace):
     owner = next(r for r in system_table(args.system)["skill_modifiers"] if r["id"] == named)["skill"]
     if row is not None and row["id"] != owner:
         raise CliError(_("--use {use} is a use of {owner}, not of {skill}").format(
-            use=named, owner=pick(find_skill(args.system, owner)["name"]), skill=pick(row["name"])))
+            use=named, owner=pick(_table_skill(args.system, owner)["name"]), skill=pick(row["name"])))
     use = skill_modifiers.find(args.system, owner, named)
     if args.attribute and args.attribute != use.attribute:
         raise CliError(_("{use} rolls {attribute}, not {asked}").format(
@@ -195,7 +206,7 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
     _skill_name(args)
     use = _use(args)
     if use is not None and not args.skill_name and not getattr(args, "dog", False):
-        args.skill_name = find_skill(system, use.skill)["name"]["en"]  # --use alone: a roll of its skill
+        args.skill_name = _table_skill(system, use.skill)["name"]["en"]  # --use alone: a roll of its skill
     artifacts = tuple((f"artifact {i + 1}", sides) for i, sides in enumerate(args.artifact))
     common = dict(
         system=system,
@@ -268,7 +279,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
         lines.append(_("panic {p}, with a push {pushed}").format(p=_percent(result["p_panic"]),
                                                                  pushed=_percent(result["p_panic_with_push"])))
     if not pool.can_roll:
-        lines.append(pool.reason)
+        lines.append(pool.reason or _("this pool cannot be rolled"))
     return result, "\n".join(lines)
 
 
