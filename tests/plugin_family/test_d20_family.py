@@ -27,6 +27,17 @@ def test_odds_answers_for_the_installed_family(run_cli):
     assert "success 60.0%" in run_cli("odds", "d20-test", "--target", "12").stdout
 
 
+def test_a_command_of_the_installed_familys_own_is_offered_and_answers(run_cli):
+    """A family adds commands of its own through its CLI part's ``register_commands``, as exploding adds
+    ``assisted`` and tiered ``save``: gmconsole names no family's module to find them."""
+    listed = run_cli("--help")
+    assert "advantage" in listed.stdout
+    said = run_cli("advantage", "--target", "12", "--json")
+    assert said.returncode == 0, said.stderr
+    assert json.loads(said.stdout) == {"system": "d20-test", "target": 12, "p_success": 0.84}
+    assert "success 84.0%" in run_cli("advantage", "--target", "12").stdout
+
+
 def test_a_child_process_finds_the_family_as_an_installed_package_would_be(run_cli_subprocess):
     said = run_cli_subprocess("odds", "d20-test", "--target", "5", "--json")
     assert said.returncode == 0, said.stderr
