@@ -55,7 +55,7 @@ def faces_shown(system: str, counts: dict[tuple[str, int], int]) -> str:
     return short if short == long else _("{short} or {long}").format(short=short, long=long)
 
 
-def faces_needed(system: str, dice: list[dict]) -> tuple[str, str]:
+def faces_needed(system: str, dice: list[dict]) -> tuple[str, dict[tuple[str, int], int]]:
     """What the faces-entry modal asks for (R-MANUAL-1), read from a preview's dice: how many faces of
     each kind the pool needs (``"4 base d6, 2 skill d6, 1 stress d6"``) and the dice counted as
     :func:`faces_example` takes them."""
