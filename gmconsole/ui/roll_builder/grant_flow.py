@@ -13,7 +13,6 @@ from importlib import import_module
 from typing import Any
 
 from gmconsole import systems
-from gmconsole.campaign import grants
 from gmconsole.campaign.entries import RollEntry, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
@@ -25,6 +24,8 @@ __all__ = ["GrantReroll", "offer_line"]
 
 def _grants_for(service: CampaignService, entry: RollEntry) -> list[dict[str, Any]]:
     """The grants that may reroll ``entry`` now (R-EXP-5), empty when none may."""
+    from gmconsole.campaign import grants  # loaded with the first result shown, not at start-up
+
     try:
         system = systems.get(given(entry.system, None))
     except RulesError:
@@ -37,6 +38,8 @@ def _grants_for(service: CampaignService, entry: RollEntry) -> list[dict[str, An
 def offer_line(service: CampaignService, entry: RollEntry) -> list[str]:
     """The next step "Reroll with a grant (R: Old hand): 88 % success" under a failed check the character's
     grants may reroll (R-EXP-5); nothing otherwise."""
+    from gmconsole.campaign import grants
+
     held = _grants_for(service, entry)
     if not held:
         return []
@@ -55,6 +58,7 @@ class GrantReroll:
     async def reroll(self, entry: RollEntry | None) -> None:
         """``R``: pick the grant (when several cover the check), then the console's dice (``r``) or the faces
         typed (``f``); the reroll is recorded with the grant's name."""
+        from gmconsole.campaign import grants
         from gmconsole.ui.screens.line_entry import TypeFaces
         from gmconsole.ui.screens.roll_form import ChoiceScreen
 

@@ -10,15 +10,17 @@ the full table (:class:`~gmconsole.ui.screens.push_odds.PushOddsScreen`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word
-from gmconsole.systems.yearzero.push_odds import PushOdds
 from gmconsole.ui.roll_builder.controller import ERRORS
+
+if TYPE_CHECKING:  # the odds' modules load with the first push odds, not at start-up
+    from gmconsole.systems.yearzero.push_odds import PushOdds
 
 __all__ = ["broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
 

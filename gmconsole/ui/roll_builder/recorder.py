@@ -6,12 +6,14 @@ builder's message line (:class:`RollRecorder`, on the :class:`~gmconsole.ui.roll
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.i18n import _
-from gmconsole.systems.yearzero.push_odds import PushOdds
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
+
+if TYPE_CHECKING:  # the odds' modules load with the first push odds, not at start-up
+    from gmconsole.systems.yearzero.push_odds import PushOdds
 
 __all__ = ["RollRecorder"]
 
