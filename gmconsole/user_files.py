@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from typing import Any
 from pathlib import Path
 
 from gmconsole.i18n import _, ngettext
@@ -51,13 +52,14 @@ def deeper_than(value: object, limit: int) -> bool:
     itself is the first level. One pass over the containers, level by level, without recursion: a
     document nested hundreds deep parses, but copying or checking it recursively would hit Python's
     recursion limit far from the file, so every reader refuses it where it is read."""
-    level = [value] if type(value) in (dict, list) else []
+    # the containers of one level: each is exactly a dict or a list (checked by type, not isinstance)
+    level: list[Any] = [value] if type(value) in (dict, list) else []
     depth = 0
     while level:
         depth += 1
         if depth > limit:
             return True
-        inner: list = []
+        inner: list[Any] = []
         for container in level:
             inner.extend(item for item in (container.values() if type(container) is dict else container)
                          if type(item) in (dict, list))

@@ -1,7 +1,7 @@
 """The statistics screen's plots, drawn in the terminal with ``textual-plotext``.
 
 Imported by the statistics screen when it opens, never at start-up: ``textual_plotext`` (and
-``plotext`` under it) costs its import only to a GM who asks for the figures (docs/campaigns.md, luck and statistics).
+``plotext`` under it) costs its import only to a GM who asks for the figures (docs/statistics.md).
 
 Three plots: the successes observed against those expected, roll after roll (two lines); the luck of
 each character (bars, in standard deviations); and the faces of each die marked suspect (bars of the
