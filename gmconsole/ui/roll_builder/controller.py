@@ -298,16 +298,18 @@ class BuilderController:
         self.message = ""
         self.draft = self.with_skill(skill)
 
-    def filter_matched(self, skill: str | None, typed: str) -> None:
-        """The skill filter now reads ``typed``: ``skill`` is its first match, previewed at once; with no
-        match no skill is picked, so the last match is not rolled by mistake."""
-        if skill is not None:
-            self.no_match = None
-            self.message = ""
-        else:
-            self.no_match = typed
-            self.message = _("No skill matches {typed}.").format(typed=quoted(typed))
+    def filter_matched(self, skill: str | None) -> None:
+        """The skill filter's first match is ``skill`` (``None``: the attribute alone), previewed at once."""
+        self.no_match = None
+        self.message = ""
         self.draft = self.draft.changed(skill=skill)
+
+    def filter_matched_nothing(self, typed: str) -> None:
+        """The skill filter reads ``typed`` and matches nothing: no skill is picked, so the last match is not
+        rolled by mistake."""
+        self.no_match = typed
+        self.message = _("No skill matches {typed}.").format(typed=quoted(typed))
+        self.draft = self.draft.changed(skill=None)
 
     def left_filter(self, draft: RollDraft) -> None:
         """The skill filter is closed with ``draft`` the roll being built."""

@@ -80,9 +80,8 @@ class RollBuilder(VerticalScroll):
         self.recorder = RollRecorder(self.controller)
         self.draft_keys = DraftKeys(self.controller)
         self._keys_for_skill = False
-        # the skill filter: every skill it may offer, and those matching what is typed
-        self._choices: list[SkillChoice] = []
-        self._shown: list[SkillChoice] = []
+        self._choices: list[SkillChoice] = []  # every skill the skill filter may offer
+        self._shown: list[SkillChoice] = []  # those matching what is typed
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rb-title")
@@ -95,8 +94,7 @@ class RollBuilder(VerticalScroll):
 
     def on_mount(self) -> None:
         self.retranslate()
-        # a reopened campaign's newest roll, after the first frame
-        self.call_after_refresh(self.controller.newest_roll)
+        self.call_after_refresh(self.controller.newest_roll)  # a reopened campaign's newest roll, after a frame
 
     def retranslate(self) -> None:
         """The pane's title, the skill row's label and the filter's hint in the language spoken now (again
@@ -297,7 +295,10 @@ class RollBuilder(VerticalScroll):
         if not self.has_class("-filtering"):
             return
         self._shown = fill(self.query_one(SkillList), self._choices, event.value)
-        self.controller.filter_matched(self._shown[0].id if self._shown else None, event.value)
+        if self._shown:
+            self.controller.filter_matched(self._shown[0].id)
+        else:  # no skill is picked while nothing matches: the last match is not rolled by mistake
+            self.controller.filter_matched_nothing(event.value)
 
     def on_skill_filter_move(self, event: SkillFilter.Move) -> None:
         if not self._shown:
