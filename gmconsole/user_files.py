@@ -18,8 +18,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from gmconsole.i18n import _, ngettext
 
