@@ -11,7 +11,7 @@
     letter), so most keys redraw the table's full 500 rows.
     Anchors, same run: the table alone refilled with the same 500 rows, their cells already made
     (``DataTable.clear`` and ``add_row``: the floor of any redraw); and what a key used to cost
-    before drawing anything, the history re-read through ``CampaignService.history``: one session
+    before drawing anything, the history re-read through ``service.history.filtered``: one session
     for a key in the session field, all of it for a key in another field (median of 3 each; seconds
     apiece, so not once per key).
 
@@ -55,17 +55,17 @@ def build_campaign(root: Path) -> str:
     rng = random.Random(2026)
     with CampaignService.open(root, "yze-demo", rng=rng) as service:
         for _ in range(SESSIONS - 1):
-            service.new_session("2026-11-29")
+            service.sessions.new_session("2026-11-29")
         pcs = [c.id for c in service.campaign.roster if not c.is_npc]
         skills = ["ranged", "mobility", "observation", "might", "melee", "stealth"]
-        start = len(service.entries())
-        while len(service.entries()) < start + 40:
+        start = len(service.history.entries())
+        while len(service.history.entries()) < start + 40:
             who = rng.choice(pcs)
             if rng.random() < 0.3:
-                service.change_stress(who, 1 if service.character(who).stress < 3 else -1)
+                service.trackers.change_stress(who, 1 if service.character(who).stress < 3 else -1)
                 continue
-            service.roll(who, rng.choice(skills))
-        real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.entries()[start:]]
+            service.rolls.roll(who, rng.choice(skills))
+        real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.history.entries()[start:]]
     repeat_history(root, "yze-demo", real, rng, entries=ENTRIES, sessions=SESSIONS)
     return "yze-demo"
 
@@ -104,7 +104,7 @@ async def _open_history(pilot, app, tick: float | None = None) -> tuple[float, f
 
 async def _keys(root: Path, name: str, presses: int) -> dict[str, list[float]]:
     """(a): keys typed in the filters, timed to the refilled table and to the next screen update;
-    beside each, the same filters asked of ``CampaignService.history`` (the anchor)."""
+    beside each, the same filters asked of ``service.history.filtered`` (the anchor)."""
     from textual.widgets import DataTable
 
     from gmconsole.campaign.service import CampaignService
@@ -164,7 +164,7 @@ async def _keys(root: Path, name: str, presses: int) -> dict[str, list[float]]:
         for filters in ({"session": 7}, {"kind": "roll"}):  # a key in the session field, in another field
             for _ in range(3):
                 start = time.perf_counter()
-                service.history(**filters, include_undone=True)
+                service.history.filtered(**filters, include_undone=True)
                 figures[f"anchor {next(iter(filters))}"].append(time.perf_counter() - start)
     return figures
 
@@ -218,7 +218,7 @@ def main() -> int:
               f"(DataTable.clear + add_row), median of {len(fill)}: {_ms(fill)} "
               f"(the key: {statistics.median(figures['refilled']) / statistics.median(fill):.1f}x that)")
         key = statistics.median(figures["displayed"])
-        print(f"    anchor, what a key cost before anything was drawn (CampaignService.history, median of 3): "
+        print(f"    anchor, what a key cost before anything was drawn (service.history.filtered, median of 3): "
               f"session field {_ms(figures['anchor session'])} "
               f"({statistics.median(figures['anchor session']) / key:.0f}x), "
               f"another field {_ms(figures['anchor kind'])} ({statistics.median(figures['anchor kind']) / key:.0f}x)")

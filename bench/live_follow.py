@@ -51,7 +51,7 @@ with CampaignService.open(sys.argv[1], sys.argv[2], wait=5) as service:
     print(service.session.doom, flush=True)
     for _line in sys.stdin:
         began = time.monotonic()
-        service.change_doom(1)
+        service.trackers.change_doom(1)
         done = time.monotonic()
         print(service.session.doom, done, done - began, flush=True)
 """

@@ -40,7 +40,7 @@
 
 (b) Keypress in the roll builder to the refreshed odds, in-process with ``App.run_test()`` / Pilot on
     the same 10,000-entry campaign (goal: median <= 16 ms). Two figures per key, both from just
-    before Pilot posts the key: until the builder has asked ``service.preview_roll`` and updated its
+    before Pilot posts the key: until the builder has asked ``service.rolls.preview_roll`` and updated its
     widgets (``refresh_view`` returned), and until the screen's next compositor update holding the
     new odds is handed to the driver (``App._display``, wrapped by this script only, which sees
     the update after ``render_update`` composed it). Pilot's ``press`` itself is not the figure: it
@@ -126,14 +126,14 @@ def build_campaign(root: Path) -> None:
     try:
         pcs = [c.id for c in service.campaign.roster if not c.is_npc]
         skills = ["ranged", "mobility", "observation", "might", "melee", "stealth"]
-        while len(service.entries()) < 40:
+        while len(service.history.entries()) < 40:
             who = rng.choice(pcs)
             if rng.random() < 0.3:
-                service.change_stress(who, 1 if service.character(who).stress < 3 else -1)
+                service.trackers.change_stress(who, 1 if service.character(who).stress < 3 else -1)
                 continue
-            service.roll(who, rng.choice(skills))
+            service.rolls.roll(who, rng.choice(skills))
         session = service.session.number
-        real = service.entries(session)
+        real = service.history.entries(session)
         store_path = service._store.path
     finally:
         service.close()

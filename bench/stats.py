@@ -4,7 +4,7 @@
 
 1. Times :func:`gmconsole.campaign.statistics.campaign_statistics` over the whole history once it is read
    (goal: median <= 300 ms; the first run included, which fills the per-pool caches) and, as the anchor in
-   the same run, the history read alone (``CampaignService.entries``, which ``gmconsole stats`` once paid).
+   the same run, the history read alone (``service.history.entries``, which ``gmconsole stats`` once paid).
 2. The whole commands as a GM runs them, each a fresh process, wall time, CPU time and peak resident
    memory (``bench/whole_command.py``): ``stats --json`` (goal <= 1 s, <= 150 MB; its first run, which
    makes the chunks' summaries, is printed apart), ``history --format json|csv|markdown`` (goal: first
@@ -49,24 +49,24 @@ def build_campaign(root: Path) -> str:
     rng = random.Random(2026)
     with CampaignService.open(root, "yze-demo", rng=rng) as service:
         for _ in range(SESSIONS - 1):
-            service.new_session("2026-11-29")
+            service.sessions.new_session("2026-11-29")
         pcs = [c.id for c in service.campaign.roster if not c.is_npc]
         skills = ["ranged", "mobility", "observation", "might", "melee", "stealth"]
-        start = len(service.entries())
-        while len(service.entries()) < start + REAL:
+        start = len(service.history.entries())
+        while len(service.history.entries()) < start + REAL:
             who = rng.choice(pcs)
             if rng.random() < 0.2:
-                service.change_stress(who, 1 if service.character(who).stress < 3 else -1)
+                service.trackers.change_stress(who, 1 if service.character(who).stress < 3 else -1)
                 continue
             skill = rng.choice(skills)
-            faces = _typed_faces(service.preview_roll(who, skill).dice, rng) if rng.random() < 0.3 else None
+            faces = _typed_faces(service.rolls.preview_roll(who, skill).dice, rng) if rng.random() < 0.3 else None
             try:
-                service.roll(who, skill, faces=faces)
+                service.rolls.roll(who, skill, faces=faces)
                 if rng.random() < 0.35:
-                    service.push()
+                    service.rolls.push()
             except (RulesError, ValidationError):  # too few typed faces, a push refused: try another
                 continue
-        real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.entries()[start:]]
+        real = [{k: v for k, v in e.items() if k not in ("id", "session")} for e in service.history.entries()[start:]]
     repeat_history(root, "yze-demo", real, rng, entries=ENTRIES, sessions=SESSIONS, make=_varied)
     return "yze-demo"
 
@@ -105,7 +105,7 @@ def main() -> int:
             read, own = [], []
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                entries = service.entries()
+                entries = service.history.entries()
                 read.append(time.perf_counter() - start)
                 start = time.perf_counter()
                 figures = campaign_statistics(entries, system)

@@ -104,7 +104,7 @@ def main() -> int:
         name = "yze-demo" if args.data else build_campaign(root)
         with CampaignService.open(root, name) as service:
             read = time.perf_counter()
-            entries = len(service.entries())
+            entries = len(service.history.entries())
             read = time.perf_counter() - read
             app = GMConsoleApp(service)
 
@@ -121,7 +121,7 @@ def main() -> int:
     print(f"history: {entries} entries, {runs[0]['rolls']} rolls counted over the campaign; {args.repeat} runs")
     print(f"(a) I to the session's figures: median {med('session'):.0f} ms")
     print(f"    s to the whole campaign's figures: median {med('campaign'):.0f} ms "
-          f"(anchor: CampaignService.entries() alone, once, {read * 1000:.0f} ms)")
+          f"(anchor: service.history.entries() alone, once, {read * 1000:.0f} ms)")
     print(f"(b) a key (down) while counting: median {med('busy_key'):.1f} ms over {runs[0]['busy_keys']} keys a run; "
           f"idle (anchor): {med('idle_key'):.1f} ms")
     print(f"    longest gap of a 5 ms timer while counting: median {med('busy_gap'):.0f} ms; "

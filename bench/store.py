@@ -16,7 +16,7 @@
    10 ms beyond a warm roll. The first roll used to parse the newest chunk of every session to find
    the next entry id; the clean-close marker now names the last id given.
 4. The recap of a session of 2,000 entries: rolls, pushes, stress, conditions, XP, clocks
-   and scenes recorded through the campaign service, then ``CampaignService.recap`` and its Markdown
+   and scenes recorded through the campaign service, then ``service.sessions.recap`` and its Markdown
    (what the recap screen does), and the same after opening the campaign read-only (what
    ``gmconsole session NAME recap`` does). Goal: at most 100 ms. Then the whole command in a fresh process
    (wall, CPU, peak resident memory: ``bench/whole_command.py``) beside a stock ``json`` decode of the
@@ -144,12 +144,12 @@ def time_load(root: Path, rng: random.Random) -> None:
         with CampaignStore.open(root, "load") as opened:
             opened.load_state()
             last = opened.sessions()[-1]
-            assert len(opened.entries(last)) == per_session
+            assert len(opened.history.entries(last)) == per_session
 
     def everything() -> None:
         with CampaignStore.open(root, "load") as opened:
             opened.load_state()
-            assert len(opened.entries()) == LOAD_ENTRIES
+            assert len(opened.history.entries()) == LOAD_ENTRIES
 
     def first_roll() -> None:
         with CampaignStore.open(root, "load") as opened:
@@ -175,10 +175,11 @@ def service_campaign(root: Path, rng: random.Random) -> str:
 
     name = "service-load"
     with CampaignService.create(root, name, "yze", rng=rng) as service:
-        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 3},
-                               "skills": {"ranged": 2}})
+        service.roster.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3,
+                                                                    "empathy": 3},
+                                      "skills": {"ranged": 2}})
         for _ in range(LOAD_SESSIONS - 1):
-            service.new_session("2026-11-29")
+            service.sessions.new_session("2026-11-29")
     store = CampaignStore.open(root, name)
     state = store.load_state()
     shutil.rmtree(store.path / cs.HISTORY)
@@ -203,11 +204,11 @@ def time_first_roll(root: Path, rng: random.Random, repeats: int = 7) -> tuple[l
     for _ in range(repeats):
         start = time.perf_counter()
         service = CampaignService.open(root, name, rng=rng)
-        service.roll("Ann", "ranged")
+        service.rolls.roll("Ann", "ranged")
         first.append(time.perf_counter() - start)
         for _ in range(3):
             start = time.perf_counter()
-            service.roll("Ann", "ranged")
+            service.rolls.roll("Ann", "ranged")
             warm.append(time.perf_counter() - start)
         service.close()
     return first, warm
@@ -222,45 +223,46 @@ def time_recap(root: Path) -> None:
     from gmconsole.campaign.sessions import recap_markdown
 
     with CampaignService.create(root, "recap", "myz", rng=random.Random(7)) as service:
-        ids = [service.add_character({"name": f"Mutant {n}", "attributes": {"strength": 4, "agility": 3, "wits": 3,
+        ids = [service.roster.add_character({"name": f"Mutant {n}", "attributes": {"strength": 4, "agility": 3,
+                                                                                   "wits": 3,
                                                                           "empathy": 2}, "skills": {"fight": 2}}).id
                for n in range(4)]
-        service.add_clock("Rot storm", 8)
+        service.trackers.add_clock("Rot storm", 8)
         clock = service.session.clocks[0].id
-        n = len(service.entries(1))
+        n = len(service.history.entries(1))
         while n < RECAP_ENTRIES:
             who = ids[n % 4]
             step = n % 10
             if step in (0, 3, 6):
-                roll = service.roll(who, "fight", goal=f"goal {n}")
+                roll = service.rolls.roll(who, "fight", goal=f"goal {n}")
                 if step == 0 and n + 1 < RECAP_ENTRIES:
                     try:
-                        service.push(roll["id"])
+                        service.rolls.push(roll["id"])
                         n += 1
                     except RulesError:  # nothing to reroll (R-PUSH-6): no push this time
                         pass
             elif step == 1:
-                service.change_tracker(who, "xp", 1)
+                service.trackers.change_tracker(who, "xp", 1)
             elif step in (2, 7):
-                service.change_tracker(who, "mutation_points", 1)
+                service.trackers.change_tracker(who, "mutation_points", 1)
             elif step == 4:
                 held = "starving" in service.character(who).conditions
-                (service.remove_condition if held else service.add_condition)(who, "starving")
+                (service.trackers.remove_condition if held else service.trackers.add_condition)(who, "starving")
             elif step == 5:
-                service.advance_clock(clock, 1 if n % 40 < 20 else -1)
+                service.trackers.advance_clock(clock, 1 if n % 40 < 20 else -1)
             elif step == 8:
-                service.change_doom(1)
+                service.trackers.change_doom(1)
             else:
-                service.new_scene()
+                service.sessions.new_scene()
             n += 1
-        entries = len(service.entries(1))
+        entries = len(service.history.entries(1))
 
     def in_console() -> None:
-        recap_markdown(opened.recap(1))
+        recap_markdown(opened.sessions.recap(1))
 
     def from_cli() -> None:
         with CampaignService.open(root, "recap", read_only=True) as service:
-            recap_markdown(service.recap(1))
+            recap_markdown(service.sessions.recap(1))
 
     with CampaignService.open(root, "recap", read_only=True) as opened:
         for label, action in (("recap of the open campaign (console)", in_console),

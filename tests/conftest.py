@@ -140,5 +140,7 @@ def run_cli_subprocess():
 
 def pytest_configure(config):
     """No test reads the developer's own settings file (config.toml): GMCONSOLE_CONFIG points at a file
-    that does not exist unless a test sets it (subprocesses inherit it)."""
+    that does not exist unless a test sets it (subprocesses inherit it). The game families' entry-point
+    cache is kept in pytest's cache folder, never in the developer's own cache."""
     os.environ["GMCONSOLE_CONFIG"] = os.path.join(os.path.dirname(__file__), "no-such-folder", "config.toml")
+    os.environ["GMCONSOLE_FAMILY_CACHE"] = str(config.rootpath / ".pytest_cache" / "gmconsole-families.json")

@@ -304,4 +304,4 @@ async def roll_form(pilot, values: dict[str, str | tuple[str, ...]]) -> str:
 
 def roll_entries(service) -> list[dict]:
     """The campaign's roll entries, newest first."""
-    return service.history(kind="roll")
+    return service.history.filtered(kind="roll")

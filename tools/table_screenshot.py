@@ -30,8 +30,8 @@ def main(out: Path) -> int:
         install_demos(data)
         with CampaignService.open(data, NAME) as service:
             ids = [service.character(name).id for name in ("Ash", "Parker Moss", "Ripley Hale", "Hull rats")]
-            service.start_conflict(ids, mode="manual", order=ids)
-            service.roll("Ripley Hale", "melee")
+            service.conflict.start_conflict(ids, mode="manual", order=ids)
+            service.rolls.roll("Ripley Hale", "melee")
         with serving(data, NAME, free_port()) as url, headless_chromium(Path(folder) / "chromium") as driver:
             driver.set_window_size(1100, 700)
             driver.get(url)

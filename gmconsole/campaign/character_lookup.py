@@ -1,47 +1,22 @@
-"""Finding a roster member from what the GM typed: an id, a full name, or the start of a name.
+"""Finding a roster member, a clock or an item from what the GM typed, or a sentence saying why not.
 
-At the table the GM types ``Ripley``, not ``Ripley Hale`` (full names alone are too slow to type
-mid-fight). A typed text finds, in order: the character with that id; the one whose full name it is
-(case-insensitive); the one character a word of whose name starts with it (``rip``, ``hale``). When
-several names start so, nothing is found and :func:`not_found` names them, so the GM types more.
+The matching of a typed name (:func:`find`, :func:`matching`) is :mod:`gmconsole.campaign.name_match`'s,
+which the campaign model uses too; when several names start so, nothing is found and :func:`not_found`
+names them, so the GM types more.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign.name_match import find, matching
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
     from gmconsole.campaign.model import Campaign, Character, Clock, Gear
 
-__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "not_found"]
-
-
-def matching(roster: Sequence[Character], typed: str) -> list[Character]:
-    """Every roster member a word of whose name starts with ``typed`` (case-insensitive); all of
-    them when ``typed`` is blank is never wanted, so a blank text matches nobody."""
-    wanted = typed.strip().casefold()
-    if not wanted:
-        return []
-    return [c for c in roster
-            if c.name.casefold().startswith(wanted)
-            or any(word.startswith(wanted) for word in c.name.casefold().split())]
-
-
-def find(roster: Sequence[Character], typed: str) -> Character | None:
-    """The one character ``typed`` names (see the module docstring), or ``None``."""
-    by_id = next((c for c in roster if c.id == typed), None)
-    if by_id is not None:
-        return by_id
-    wanted = typed.strip().casefold()
-    exact = next((c for c in roster if c.name.casefold() == wanted), None)
-    if exact is not None:
-        return exact
-    found = matching(roster, typed)
-    return found[0] if len(found) == 1 else None
+__all__ = ["character_in", "clock_of", "find", "gear_of", "matching", "member", "not_found"]
 
 
 def not_found(campaign: Campaign, typed: str) -> str:
@@ -78,6 +53,17 @@ def character_in(campaign: Campaign, id_or_name: str) -> Character:
     found = campaign.find_character(id_or_name)
     if found is None:
         raise ValidationError(not_found(campaign, id_or_name))
+    return found
+
+
+def member(campaign: Campaign, character_id: str) -> Character:
+    """The roster member of ``campaign`` with this id (an id a change resolved already, looked up on the
+    copy it changes), or a ValidationError naming it."""
+    from gmconsole.campaign.errors import ValidationError
+
+    found = campaign.character(character_id)
+    if found is None:
+        raise ValidationError(not_found(campaign, character_id))
     return found
 
 

@@ -85,6 +85,6 @@ def mark_helpers(c: Campaign, roller_id: str, helper_ids) -> dict | None:
     if not marked:
         return None
     c.current_session.initiative = state.to_dict()
-    names = _(", ").join(c.character(h).name for h in marked if c.character(h) is not None)
+    names = _(", ").join(who.name for who in map(c.character, marked) if who is not None)
     return {"kind": kind, "helpers": marked,
             "summary": _("{names} helping: {action} taken (R-ACT-2)").format(names=names, action=action_word(kind))}

@@ -12,7 +12,6 @@ The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :fun
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, ClassVar
 
 __all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "build", "from_dict", "given"]
@@ -86,7 +85,7 @@ class Entry:
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_dict() == self.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a record is compared by its fields, never hashed
 
     def to_dict(self) -> dict:
         """The entry as stored: its keys in the order read, then any set since, in field order."""
@@ -373,27 +372,36 @@ KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in 
 """The record each entry ``kind`` is read into; a kind not listed reads as a plain :class:`Entry`."""
 
 
-@cache
+_NAMES: dict[type[Entry], tuple[str, ...]] = {}
+_NAMED: dict[type[Entry], frozenset[str]] = {}
+
+
 def _names(record: type[Entry]) -> tuple[str, ...]:
     """The stored keys ``record`` names, in field order: its own annotated fields after its bases'
     (read once per record: readers build many)."""
-    names: dict[str, None] = {}
-    for cls in reversed(record.__mro__):
-        for name, hint in vars(cls).get("__annotations__", {}).items():
-            if name not in _OWN and not str(hint).startswith("ClassVar"):
-                names[name] = None
-    return tuple(names)
+    found = _NAMES.get(record)
+    if found is None:
+        names: dict[str, None] = {}
+        for cls in reversed(record.__mro__):
+            for name, hint in vars(cls).get("__annotations__", {}).items():
+                if name not in _OWN and not str(hint).startswith("ClassVar"):
+                    names[name] = None
+        found = _NAMES[record] = tuple(names)
+    return found
 
 
-@cache
 def _named(record: type[Entry]) -> frozenset[str]:
     """The same names as :func:`_names`, to look a key up in."""
-    return frozenset(_names(record))
+    found = _NAMED.get(record)
+    if found is None:
+        found = _NAMED[record] = frozenset(_names(record))
+    return found
 
 
 def from_dict(data: dict) -> Entry:
     """The record of a stored entry (its kind's class; keys it does not name go to ``extra``)."""
-    record = KINDS.get(data.get("kind"), Entry) if isinstance(data.get("kind"), str) else Entry
+    kind = data.get("kind")
+    record = KINDS.get(kind, Entry) if isinstance(kind, str) else Entry
     return _read(record, data)
 
 
@@ -422,7 +430,9 @@ def as_roll(entry: Entry | dict) -> RollEntry:
     and the rest absent, as reading those keys from the stored dict found them."""
     if isinstance(entry, RollEntry):
         return entry
-    return _read(RollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
+    read = _read(RollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
+    assert isinstance(read, RollEntry)  # _read builds the class it is given
+    return read
 
 
 def build(header: dict, info: dict) -> Entry:

@@ -17,7 +17,7 @@ the reroll itself is :func:`gmconsole.campaign.commands.rerolls.reroll`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.model import Campaign, Character
@@ -25,7 +25,7 @@ from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["covering", "covers", "grant_text", "grants_text", "named", "refusal"]
 
@@ -67,10 +67,10 @@ def grants_text(campaign: Campaign, character: Character) -> str:
     return _("; ").join(grant_text(campaign, grant) for grant in character.reroll_grants)
 
 
-def refusal(service: CampaignService, entry: RollEntry | dict) -> str | None:
+def refusal(ledger: Ledger, entry: RollEntry | dict) -> str | None:
     """Why the recorded roll ``entry`` cannot be rerolled with any grant (R-EXP-5), or ``None``: a GM roll
     (no sheet), a check that succeeded, a reroll, a check already rerolled, an earlier scene."""
-    entry = as_record(entry)
+    entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
     roll_id = given(entry.id, None)
     if given(entry.status, "done") != "done":
         return _("the roll {id} was undone").format(id=roll_id)
@@ -84,7 +84,7 @@ def refusal(service: CampaignService, entry: RollEntry | dict) -> str | None:
     if given(entry.rerolled_with, None):
         return _("roll {id} was already rerolled with {grant}: that result stands (R-EXP-5)").format(
             id=roll_id, grant=entry.rerolled_with)
-    session = service.session
+    session = ledger.session
     if (given(entry.session, None), given(entry.scene, session.scene)) != (session.number, session.scene):
         return _("roll {id} was made in an earlier scene: a reroll follows its check in the same scene "
                  "(R-EXP-5)").format(id=roll_id)

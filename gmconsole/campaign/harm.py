@@ -65,9 +65,9 @@ def _counter_harm(rule, character: Character, amount: int) -> dict:
     return {"summary": summary, "amount": amount, "tracker": counter, "before": old, "value": new}
 
 
-def _attribute_harm(system: str, rule, character: Character, amount: int, attribute: str) -> dict:
+def _attribute_harm(system: str, rule, character: Character, amount: int, attribute: str | None) -> dict:
     facts = systems.get(system)
-    if attribute not in character.attributes:
+    if attribute is None or attribute not in character.attributes:
         raise ValidationError(_("{name} has no attribute {attribute} (the sheet has {attributes})").format(
             name=character.name, attribute=quoted(attribute),
             attributes=", ".join(attribute_name_of(system, a) or a for a in character.attributes)))
@@ -130,7 +130,7 @@ def now_text(system: str, character: Character) -> str:
         value = getattr(character, rule.counter)
         maximum = getattr(character, f"{rule.counter}_max", 0)
         return _("now {value}").format(value=f"{value}/{maximum}" if maximum else value)
-    value = character.attributes.get(rule.attribute)
+    value = character.attributes.get(rule.attribute or "")
     if value is None:
         return ""
     return _("{attribute} now {value}").format(attribute=attribute_name_of(system, rule.attribute) or rule.attribute,
@@ -181,10 +181,12 @@ def values_text(campaign, values: list[dict]) -> str:
             if old and new and old["max"] == new["max"]:
                 texts = attribute_value(system, old["current"]), attribute_value(system, new["current"])
             else:
-                texts = tuple(facts.attribute_text(v["current"], v["max"]) if v else "—" for v in (old, new))
+                texts = (facts.attribute_text(old["current"], old["max"]) if old else "—",
+                         facts.attribute_text(new["current"], new["max"]) if new else "—")
             what = attribute_name_of(system, item["attribute"]) or item["attribute"]
         elif "skill" in item:
-            texts = tuple(facts.rating_text(v) if v else "0" for v in (item["before"], item["after"]))
+            texts = (facts.rating_text(item["before"]) if item["before"] else "0",
+                     facts.rating_text(item["after"]) if item["after"] else "0")
             what = name_of(campaign, item["skill"]) or item["skill"]
         else:
             texts, what = (str(item["before"]), str(item["after"])), field_word(item["counter"])

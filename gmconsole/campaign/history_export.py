@@ -11,7 +11,7 @@ table, Markdown and CSV cells are escaped with :func:`gmconsole.safe_text.shown`
 :func:`gmconsole.safe_text.to_json` (same strings for a JSON reader, no raw control characters).
 
 - JSON needs every field of every entry: it reads the chunks themselves (the reader's overlay laid
-  over them, :meth:`CampaignService.chunk_history`). The text is the same, byte for byte, as
+  over them, ``service.history.chunk_entries``). The text is the same, byte for byte, as
   ``to_json(entries, indent=2)``: each entry is written at the indent the list gives it.
 - Markdown and CSV show a few columns: they read each chunk's summary rows
   (:mod:`gmconsole.campaign.history_summary`, a few KiB per chunk, made again from a chunk that changed).
@@ -26,29 +26,40 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 from gmconsole.campaign.entries import as_record
 from gmconsole.campaign.history import COLUMNS, EXPORT_COLUMNS, header, public, query, row
+from gmconsole.campaign.history_index import Chunks
 from gmconsole.i18n import _
 from gmconsole.safe_text import cell_width, shown, to_json
 from gmconsole.wording import quoted
+
+
+class ChunkedHistory(Chunks, Protocol):
+    """What :func:`groups` asks of the campaign's history (:class:`~gmconsole.campaign.facades.history.History`,
+    ``service.history``)."""
+
+    def filter_ids(self, character: str | None, skill: str | None) -> tuple[str | None, str | None]: ...
+
+    def chunk_entries(self, session: int, first: int) -> list[dict]: ...
 
 __all__ = ["FORMATS", "export", "groups", "pieces"]
 
 FORMATS = ("table", "json", "markdown", "csv")
 
 
-def groups(service, *, session: int | None = None, character: str | None = None, skill: str | None = None,
-           kind: str | None = None, include_undone: bool = False, scene: int | None = None,
+def groups(history: ChunkedHistory, *, session: int | None = None, character: str | None = None,
+           skill: str | None = None, kind: str | None = None, include_undone: bool = False, scene: int | None = None,
            rows: bool = False) -> Iterator[list[dict]]:
-    """The entries :meth:`CampaignService.history` gives for the same filters (and ``scene``), oldest first,
-    one list per history chunk that has any, read one chunk at a time: each chunk's entries, or its
-    summary rows when ``rows`` (what the table, Markdown and CSV show of an entry)."""
-    character, skill = service.history_filter(character, skill)
-    keys = sorted(service.history_chunks())
+    """The entries :meth:`~gmconsole.campaign.facades.history.History.filtered` gives for the same filters
+    (and ``scene``), oldest first, one list per history chunk that has any, read one chunk at a time: each
+    chunk's entries, or its summary rows when ``rows`` (what the table, Markdown and CSV show of an entry)."""
+    character, skill = history.filter_ids(character, skill)
+    keys = sorted(history.chunks())
     if session is not None:
         keys = [key for key in keys if key[0] == session]
-    read = service.chunk_rows if rows else service.chunk_history
+    read = history.chunk_rows if rows else history.chunk_entries
     for key in keys:
         kept = query(read(*key), character=character, skill=skill, kind=kind, include_undone=include_undone)
         if scene is not None:

@@ -1,6 +1,6 @@
 """The history held in memory for the history screen's filters.
 
-The screen used to ask :meth:`CampaignService.history` again at every key typed in a filter, which
+The screen used to ask ``service.history.filtered`` again at every key typed in a filter, which
 parsed every chunk of the history on the console's one thread (about 180 ms at 50,000 small entries;
 seconds with real ones, which carry their undo records).
 Now the history is parsed once into a :class:`HistoryIndex`; a filter is a pass over it in memory.
@@ -25,12 +25,13 @@ Now the history is parsed once into a :class:`HistoryIndex`; a filter is a pass 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from gmconsole.store.errors import CorruptFile, StoreError
 
-__all__ = ["FIRST_PAGE", "SHOWN_FIELDS", "HistoryIndex", "Plan", "Row", "plan"]
+__all__ = ["FIRST_PAGE", "SHOWN_FIELDS", "Chunks", "HistoryIndex", "Plan", "Row", "plan"]
 
 
 class Row(NamedTuple):
@@ -113,8 +114,8 @@ class HistoryIndex:
               kind: str | None = None, include_undone: bool = False,
               limit: int | None = None) -> tuple[list[dict], int]:
         """``(the first limit entries that match, how many match)``, newest first, as
-        :meth:`CampaignService.history` would give them for the same filters, character and skill
-        already resolved (:meth:`CampaignService.history_filter`). Raises the error of the first
+        ``service.history.filtered`` would give them for the same filters, character and skill
+        already resolved (``service.history.filter_ids``). Raises the error of the first
         chunk of the sessions asked for that did not read, as reading them would have.
 
         Each filter has its rows listed in advance (by kind, skill, character id, name, done); the
@@ -132,10 +133,11 @@ class HistoryIndex:
         if skill is not None:
             lists.append(self._skills.get(skill, ()))
         if character is not None:
-            by_id, by_name = self._character_ids.get(character, ()), self._names.get(folded, ())
+            by_id, by_name = self._character_ids.get(character, ()), self._names.get(folded or "", ())
             lists.append(sorted({*by_id, *by_name}) if by_id and by_name else by_id or by_name)
         if not include_undone:
             lists.append(self._done)
+        matched: Sequence[int]
         if not lists:
             matched = range(len(self.rows))
         else:
@@ -154,6 +156,15 @@ class HistoryIndex:
         return [self.rows[at].entry for at in shown], len(matched)
 
 
+class Chunks(Protocol):
+    """What a read of the history asks of the campaign's history
+    (:class:`~gmconsole.campaign.facades.history.History`, ``service.history``)."""
+
+    def chunks(self) -> dict[tuple[int, int], tuple]: ...
+
+    def chunk_rows(self, session: int, first: int) -> list[dict]: ...
+
+
 class Plan(NamedTuple):
     """What a read of the history has to do: the chunks to parse, and the index to reuse the rest of."""
 
@@ -161,8 +172,8 @@ class Plan(NamedTuple):
     to_read: list[tuple[int, int]]
     previous: HistoryIndex | None
 
-    def read(self, service, between=None, first_page=None) -> HistoryIndex:
-        """Read the rows of the chunks to read (each chunk's summary, through ``service.chunk_rows``:
+    def read(self, history: Chunks, between=None, first_page=None) -> HistoryIndex:
+        """Read the rows of the chunks to read (each chunk's summary, through ``history.chunk_rows``:
         :mod:`~gmconsole.campaign.history_summary`) and build the new index.
 
         Safe in a worker thread: see the module docstring. A chunk that does not read is kept as its
@@ -182,7 +193,7 @@ class Plan(NamedTuple):
         for key in sorted(wanted, reverse=True):
             signature = self.signatures[key]
             try:
-                chunks[key] = _Chunk(signature, tuple(_row(e) for e in service.chunk_rows(*key)))
+                chunks[key] = _Chunk(signature, tuple(_row(e) for e in history.chunk_rows(*key)))
             except CorruptFile as error:
                 chunks[key] = _Chunk(signature, error=error)
             except StoreError as error:
@@ -196,9 +207,9 @@ class Plan(NamedTuple):
         return HistoryIndex(chunks)
 
 
-def plan(service, previous: HistoryIndex | None) -> Plan:
+def plan(history: Chunks, previous: HistoryIndex | None) -> Plan:
     """Which chunks changed since ``previous`` was read (all of them without one); reads no chunk."""
-    signatures = service.history_chunks()
+    signatures = history.chunks()
     old = previous._chunks if previous is not None else {}
     to_read = [key for key, signature in signatures.items() if key not in old or old[key].signature != signature]
     return Plan(signatures, to_read, previous)

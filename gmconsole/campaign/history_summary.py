@@ -32,6 +32,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import Entry, from_dict
 from gmconsole.campaign.history import dice_groups, shown_dice, shown_groups
@@ -40,6 +41,9 @@ from gmconsole.campaign.statistics_reading import Partial, from_json, read_entri
 from gmconsole.i18n import verbatim
 from gmconsole.store.bounds import MAX_DEPTH
 from gmconsole.user_files import deeper_than
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["RECAP_FIELDS", "ROW_FIELDS", "ChunkSummary", "build", "chunk_rows", "form", "recap_records",
            "recaps_of", "rows_of", "summaries"]
@@ -123,22 +127,25 @@ def _recap_record(entry: dict) -> dict:
 
 
 @cache
-def form(system) -> str:
-    """The name of the summary format for a campaign of ``system``: it changes with the code that makes a
-    summary (this module, the statistics' reading, the system's ``stats_module``), so a summary made by
+def form(system_id: str) -> str:
+    """The name of the summary format for a campaign of the system ``system_id``: it changes with the code that makes a
+    summary (this module, the statistics' reading, the family's ``stats`` part), so a summary made by
     another version of gmconsole is made again rather than read (``history``: the dice groups a row keeps)."""
     digest = hashlib.blake2b(digest_size=8)
-    for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
-                 "gmconsole.campaign.history", system.stats_module):
-        module = sys.modules.get(name) or __import__(name, fromlist=["_"])
+    from gmconsole import systems
+
+    modules = [sys.modules.get(name) or __import__(name, fromlist=["_"])
+               for name in (__name__, "gmconsole.campaign.statistics_reading", "gmconsole.campaign.history_index",
+                            "gmconsole.campaign.history")]
+    for module in [*modules, systems.family_of(system_id).stats]:
         try:
-            with open(module.__file__, "rb") as source:
+            with open(getattr(module, "__file__", None) or "", "rb") as source:
                 digest.update(source.read())
         except (OSError, TypeError, AttributeError):
             from gmconsole import __version__
 
             digest.update(__version__.encode())
-    return f"history-1/{system.id}/{digest.hexdigest()}"
+    return f"history-1/{system_id}/{digest.hexdigest()}"
 
 
 def build(entries: list[dict], system) -> dict:
@@ -208,12 +215,12 @@ class _Reading:
     """What reading a campaign's summaries needs: its system, the formats' names, how to make a summary
     and the expectations already read (shared by every partial of one count)."""
 
-    def __init__(self, service) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         from gmconsole import systems
 
-        self.service = service
-        self.system = systems.get(service.campaign.system)
-        name = form(self.system)
+        self.ledger = ledger
+        self.system = systems.get(ledger.campaign.system)
+        name = form(self.system.id)
         self.forms = {"stats": f"{name}/stats", "rows": f"{name}/rows", "recap": f"{name}/recap"}
         self.interned: dict = {}
 
@@ -225,26 +232,27 @@ class _Reading:
 
     def read(self, session: int, first: int, rows: bool):
         part, check = ("rows", rows_of) if rows else ("stats", self.partial)
-        return self.service.ledger.chunk_summary(session, first, part, self.forms, self.made, check)
+        return self.ledger.chunk_summary(session, first, part, self.forms, self.made, check)
 
     def recap(self, session: int, first: int) -> list[Entry] | None:
-        return self.service.ledger.chunk_summary(session, first, "recap", self.forms, self.made, recaps_of)
+        return self.ledger.chunk_summary(session, first, "recap", self.forms, self.made, recaps_of)
 
 
-def chunk_rows(service, session: int, first: int) -> list[dict]:
+def chunk_rows(ledger: Ledger, session: int, first: int) -> list[dict]:
     """The rows of one chunk's summary (empty when the chunk is gone): what the history screen reads of
-    each chunk, in a worker thread for a long history (like :meth:`CampaignService.chunk_history`)."""
-    return _Reading(service).read(session, first, rows=True) or []
+    each chunk, in a worker thread for a long history (like
+    :meth:`~gmconsole.campaign.facades.history.History.chunk_entries`)."""
+    return _Reading(ledger).read(session, first, rows=True) or []
 
 
-def summaries(service, session: int | None = None, *, rows: bool = False,
+def summaries(ledger: Ledger, session: int | None = None, *, rows: bool = False,
               newest_first: bool = False) -> Iterator[ChunkSummary]:
     """The summary of every chunk of ``session`` (every session when ``None``), oldest first (or newest
     first): its rows when ``rows``, else its statistics' partial. Each is read from beside its chunk, or
     made from the chunk (and kept) when it is missing, stale or damaged. Raises the chunk's
     :class:`~gmconsole.store.errors.CorruptFile` for a damaged chunk whose summary had to be made again."""
-    reading = _Reading(service)
-    chunks = sorted(service.history_chunks())
+    reading = _Reading(ledger)
+    chunks = sorted(ledger.chunk_signatures())
     if session is not None:
         chunks = [key for key in chunks if key[0] == session]
     for number, first in reversed(chunks) if newest_first else chunks:
@@ -253,14 +261,15 @@ def summaries(service, session: int | None = None, *, rows: bool = False,
             yield ChunkSummary(number, first, read if rows else None, None if rows else read)
 
 
-def recap_records(service, session: int) -> list[Entry]:
+def recap_records(ledger: Ledger, session: int) -> list[Entry]:
     """Every entry of ``session``, oldest first, as its recap record (:data:`RECAP_FIELDS`), read from the
     summaries beside its chunks (or made from a chunk, and kept, when its summary is missing, stale or
     damaged): what :func:`gmconsole.campaign.sessions.recap` reads instead of every whole entry. Undone and
-    failed entries are included, as :meth:`CampaignService.entries` includes them. The records are shared
-    with the open campaign's memory of its summaries: a reader does not change them."""
-    reading = _Reading(service)
+    failed entries are included, as :meth:`~gmconsole.campaign.facades.history.History.entries` includes
+    them. The records are shared with the open campaign's memory of its summaries: a reader does not
+    change them."""
+    reading = _Reading(ledger)
     records: list[Entry] = []
-    for number, first in sorted(key for key in service.history_chunks() if key[0] == session):
+    for number, first in sorted(key for key in ledger.chunk_signatures() if key[0] == session):
         records += reading.recap(number, first) or ()
     return records

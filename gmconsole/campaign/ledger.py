@@ -23,11 +23,11 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 
+from gmconsole.campaign import character_lookup, pending_costs, reconcile, trackers
 from gmconsole.campaign import entries as entry_records
-from gmconsole.campaign import pending_costs, reconcile, trackers
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.model import Campaign, Character, Session
 from gmconsole.i18n import _
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import ShapeError, check_campaign
@@ -127,6 +127,15 @@ class Ledger:
     def read_only(self) -> bool:
         """True when opened read-only (a second window): every change is refused."""
         return bool(self._store.read_only)
+
+    @property
+    def session(self) -> Session:
+        """The current (last) session of the campaign in force."""
+        return self._campaign.current_session
+
+    def character(self, id_or_name: str) -> Character:
+        """The roster member the GM typed (an id or a name), or a ValidationError naming what was typed."""
+        return character_lookup.character_in(self._campaign, id_or_name)
 
     def now(self) -> str:
         """The time stamped on an entry, to the second."""
@@ -274,6 +283,25 @@ class Ledger:
     def entries(self, session: int | None = None) -> list[dict]:
         """Every stored entry of ``session`` (all when ``None``), oldest first, as the next writer shows them."""
         return self.seen(self._store.entries(session))
+
+    def entry(self, entry_id: int, session: int | None = None) -> dict:
+        """One entry by id (in the current session unless ``session`` is given)."""
+        return self.find_entry(self.session.number if session is None else session, entry_id)
+
+    def highest_entry_id(self) -> int:
+        """The highest entry id the campaign knows, in its history files or named by its state (the
+        entries of a file set aside are still named by the state): where a recap's gap ends."""
+        return max(self._store.newest_id(), self.highest_known_id())
+
+    def chunk_signatures(self) -> dict[tuple[int, int], tuple]:
+        """Every history chunk, ``(session, first id)`` → a signature that changes with the file; reads
+        none (:meth:`~gmconsole.store.history_reader.HistoryReader.chunk_signatures`)."""
+        return self._store.chunk_signatures()
+
+    def chunk_entries(self, session: int, first: int) -> list[dict]:
+        """The entries of one history chunk, oldest first, as the next writer shows them; may run in a
+        worker thread (the history screen's first read)."""
+        return self.seen(self._store.chunk_entries(session, first))
 
     def entries_newest_first(self, session: int) -> Iterator[dict]:
         """The entries of one session, newest first, as stored, read lazily (a search stops at what it

@@ -426,10 +426,10 @@ class Campaign:
 
     def find_character(self, id_or_name: str) -> Character | None:
         """By id, else by full name (case-insensitive), else the one name starting so (see
-        :mod:`gmconsole.campaign.character_lookup`)."""
-        from gmconsole.campaign import character_lookup
+        :mod:`gmconsole.campaign.name_match`)."""
+        from gmconsole.campaign import name_match
 
-        return character_lookup.find(self.roster, id_or_name)
+        return name_match.find(self.roster, id_or_name)
 
     def new_id(self, prefix: str) -> str:
         """A fresh id such as ``c12`` (advances ``next_id``; call on the copy being changed)."""

@@ -66,7 +66,8 @@ def follow(
         if status is None:
             continue
         if status == "pending" and after.get("costs"):
-            old = items[_item_for(items, entry_id)] if _item_for(items, entry_id) is not None else {}
+            at = _item_for(items, entry_id)
+            old = items[at] if at is not None else {}
             _set(items, {"roll_id": entry_id, "session": update_session,
                          "character_id": old.get("character_id", character_id),
                          "character": old.get("character", character),

@@ -84,7 +84,7 @@ def line(entry: Entry, with_costs: bool = True) -> dict:
         out["costs"] = [{"name": c.get("name", ""), "amount": c.get("amount"), "target": c.get("target"),
                          "text": cost_text(c)} for c in costs if isinstance(c, dict)]
     if costs and costs_status(entry, None):
-        out["costs_status"] = entry.costs_status
+        out["costs_status"] = costs_status(entry, None)
     return out
 
 
@@ -105,7 +105,8 @@ def _typed_steps(roll: Entry, steps: list[PushEntry]) -> list[bool]:
     recorded = given(roll.by_hand_steps, None) if isinstance(roll, RollEntry) else None
     if isinstance(recorded, list) and len(recorded) == 1 + len(steps):
         return [bool(typed) for typed in recorded]
-    return [bool(given(roll.by_hand, False))] + [bool(given(push.by_hand, False)) for push in steps]
+    first = bool(given(getattr(roll, "by_hand", MISSING), False))
+    return [first] + [bool(given(push.by_hand, False)) for push in steps]
 
 
 def roll_lines(entries: list[Entry]) -> dict:
@@ -186,7 +187,7 @@ def panic_lines(entry: Entry) -> list[dict]:
     for panic in _panics(entry):
         for at, roll in enumerate(r for r in panic["rolls"] if isinstance(r, dict)):
             text = _panic_text(roll, chained=at > 0)
-            if at == 0 and given(entry.by_hand, False):
+            if at == 0 and given(getattr(entry, "by_hand", MISSING), False):
                 text += _(" (typed face)")
             out.append({"id": given(entry.id, None), "scene": given(entry.scene, None), "kind": given(entry.kind, ""),
                         "character": roll.get("character", ""), "summary": text, "result": "",

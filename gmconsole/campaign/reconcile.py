@@ -110,7 +110,7 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
         if not stack:
             continue
         try:
-            entry = read.get(tuple(stack[-1])) or store.entry(*stack[-1])
+            entry = read.get((stack[-1][0], stack[-1][1])) or store.entry(*stack[-1])
         except EntryNotFound:
             continue
         if entry.get("status") != status:
@@ -149,7 +149,8 @@ def _before_images(entry: dict) -> list[tuple[int, int, dict]]:
     own undo record, so a failed push leaves its roll as it was rolled. The record is untrusted text
     from a history file: an update of the wrong shape is skipped (undo would refuse it the same way)."""
     found = []
-    record = entry.get("undo") if isinstance(entry.get("undo"), dict) else {}
+    undo = entry.get("undo")
+    record = undo if isinstance(undo, dict) else {}
     for update in record.get("entries") or []:
         if (isinstance(update, dict) and isinstance(update.get("before"), dict)
                 and isinstance(update.get("session"), int) and isinstance(update.get("id"), int)):
@@ -170,7 +171,8 @@ def trim(stack: list[Key], newest_on_disk: int, missing: AbstractSet[Key] = froz
 
 def seen(entry: dict, overlay: dict[Key, dict]) -> dict:
     """``entry`` as the next writer will show it (the reader's overlay applied, in place)."""
-    fields = overlay.get((entry.get("session"), entry.get("id")))
+    session, entry_id = entry.get("session"), entry.get("id")  # untrusted: a key of another type is in no overlay
+    fields = overlay.get((session, entry_id)) if isinstance(session, int) and isinstance(entry_id, int) else None
     if fields:
         entry.update(fields)
     return entry

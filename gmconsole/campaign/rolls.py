@@ -9,8 +9,9 @@ from the rules core (:mod:`gmconsole.systems.yearzero.roll`, :mod:`~gmconsole.sy
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from gmconsole import systems
 from gmconsole.campaign import character_lookup, combat_actions, role_limits, skills, validation
@@ -18,14 +19,15 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole.campaign.words import attribute_shown, covered_by
-from gmconsole.i18n import _, language, pick
+from gmconsole.i18n import _, language, pick, verbatim
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
+    from gmconsole.systems.quick_pool import QuickPool
 
 ROLL_FIELDS_CHANGED_BY_PUSH = ("dice", "successes", "stunts", "pushes", "outcome", "costs", "costs_status",
                                "can_push", "push_refusal", "panic", "by_hand")
@@ -102,7 +104,7 @@ def _attribute_of_use(campaign: Campaign, character: Character, request: RollReq
         raise ValidationError(_("{skill} rolls {uses}, not {attribute}").format(
             skill=skills.name_of(campaign, request.skill), uses=uses_text, attribute=quoted(request.attribute)))
     if use is None:
-        if character.skills.get(request.skill, 0) < 1:
+        if character.skills.get(request.skill or "", 0) < 1:
             return asked or rolled[0]
         raise ValidationError(skill_modifiers.missing_use(campaign.system, request.skill,
                                                           skills.name_of(campaign, request.skill)))
@@ -110,6 +112,7 @@ def _attribute_of_use(campaign: Campaign, character: Character, request: RollReq
         raise ValidationError(_("{use} rolls {attribute}, not {asked}").format(
             use=pick(use.name), attribute=skills.attribute_name_of(campaign.system, use.attribute),
             asked=quoted(request.attribute)))
+    assert use.attribute is not None  # a skill's uses each name the attribute they roll
     return use.attribute
 
 
@@ -217,7 +220,7 @@ def pool_request(campaign: Campaign, request: RollRequest):
             if character.dog is None:
                 raise ValidationError(_("{name} has no dog to Sic").format(name=character.name))
             dog_strength = character.dog.attributes["strength"].current
-        if sic_a_dog and use.dogs_own:
+        if use is not None and sic_a_dog and use.dogs_own and dog_strength is not None:
             value, dog_strength = dog_strength, None
         else:
             value = character.attributes[attribute].current
@@ -253,128 +256,64 @@ def lasting_modifiers(character: Character | None, attribute: str | None, skill:
     return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
 
 
-def _build_year_zero(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.yearzero.recorded import stored_request
-    from gmconsole.systems.yearzero.roll import build_pool, pool_odds
+@runtime_checkable
+class RollEngine(Protocol):
+    """How a family builds, rolls and records its checks: its family object's ``engine``
+    (:class:`gmconsole.systems.family.GameFamily`), asked through :func:`engine_of`."""
 
-    pool_req = pool_request(campaign, request)
-    pool = build_pool(pool_req)
-    can_push = not request.reactive and campaign.settings.max_pushes > 0
-    odds = (pool_odds(pool, can_push).as_dict() if pool.can_roll
-            else {"p_success": 0.0, "p_success_with_push": 0.0})
-    return Built(
-        system=campaign.system, character=_character(campaign, request.character_id), skill=request.skill,
-        attribute=pool_req.attribute, dice=[d.as_dict() for d in pool.dice], explanation=list(pool.explanation),
-        odds=odds, can_roll=pool.can_roll, reason=pool.reason or "", can_push=can_push, core=pool,
-        extra={"pool_request": stored_request(pool_req)},
-    )
+    def build(self, campaign: Campaign, request: RollRequest) -> Built:
+        """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
+        ...
 
+    def roll(self, fields: dict, built: Built, faces: str | None, rng: random.Random) -> tuple[list[dict], Any]:
+        """Roll ``built`` (or read the typed ``faces``) into the entry's ``fields``; the effects applied with
+        the roll itself (tiered stamina, XP) and the rules-core result (an opposed roll reads it)."""
+        ...
 
-def _build_exploding(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.systems.exploding.odds import check_odds
-
-    character = _character(campaign, request.character_id)
-    attribute = _attribute_for(campaign, character, request)
-    trait = character.attributes[attribute].current
-    if trait == 0:
-        raise ValidationError(_("{owner} {trait} is at 0: no trait die to roll").format(
-            owner=possessive(character.name), trait=attribute_shown(campaign.system, attribute)))
-    skill = request.skill
-    if skill:
-        validation.check_skill_name(campaign, skill)
-    size = character.skills.get(skill, 0) if skill else 0
-    skill_dice = [size] * exploding.SKILL_DICE if size else []
-    helpers = _helpers(campaign, character, request.helpers)
-    modifiers = [exploding.parse_modifier(m) for m in request.tn_modifiers]
-    # docs/RULES.md: with no skill, or a skill not on the sheet, the roll is untrained: the trait die
-    # alone and TN +4 (unless a skilled character assists).
-    tn = exploding.build_target_number(
-        request.difficulty, modifiers, wounds=character.wounds, strain=character.strain,
-        untrained=not size, assisted=bool(helpers),
-        adjustments=[request.modifier] if request.modifier else [],
-    )
-    dice = exploding.check_dice(skill_dice, trait)
-    odds = check_odds(skill_dice, trait, tn.value).as_dict()
-    lines = [_("{trait}: trait d{size}").format(trait=attribute_shown(campaign.system, attribute), size=trait)]
-    lines.append(_("{skill}: 2 skill dice d{size}").format(skill=skill, size=size) if size
-                 else (_("{skill}: untrained").format(skill=skill) if skill else _("no skill: untrained")))
-    lines += [_("helped by {name}").format(name=h) for h in helpers]
-    lines += tn.explain()
-    return Built(
-        system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[d.as_dict() for d in dice], explanation=lines, odds=odds, can_roll=True, reason="",
-        can_push=False, core=(skill_dice, trait, tn), target_number=tn.value,
-        extra={"tn": tn.as_dict(), "helpers": list(helpers)},
-    )
+    def quick_roll(self, fields: dict, quick: QuickPool, faces: str | None, rng: random.Random) -> None:
+        """Roll the GM's quick pool ``quick`` into the entry's ``fields``."""
+        ...
 
 
-def _build_tiered(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.tiered import roll as tiered
-    from gmconsole.systems.tiered.odds import tier_odds
-
-    character = _character(campaign, request.character_id)
-    attribute = _attribute_for(campaign, character, request)
-    skill = request.skill
-    if skill:
-        validation.check_skill_name(campaign, skill)
-    level = character.skills.get(skill, 0) if skill else 0
-    items = _gear(character, request.gear)
-    helpers = _helpers(campaign, character, request.helpers)
-    bonus = request.bonus_dice + sum(i.bonus for i in items) + len(helpers) + max(0, request.modifier)
-    pool = tiered.build_pool(
-        attribute=character.attributes[attribute].current, skill=level, bonus=bonus,
-        push_yourself=request.push_yourself, stamina=character.stamina, penalty=max(0, -request.modifier),
-    )
-    odds = {tier.value: float(p) for tier, p in tier_odds(pool.dice).items()}
-    lines = [f"{label} {amount:+d}" for label, amount in pool.lines]
-    lines += [_("bonus die from {name}").format(name=i.name) for i in items]
-    lines += [_("bonus die from {name}").format(name=h) for h in helpers]
-    if pool.dice <= 0:
-        lines.append(_("pool of 0 or fewer: roll 2d6 and keep the lowest (R-TIER-2)"))
-    count = tiered.dice_to_roll(pool.dice)
-    return Built(
-        system=campaign.system, character=character, skill=skill, attribute=attribute,
-        dice=[{"kind": "dice", "sides": 6} for _die in range(count)], explanation=lines, odds=odds, can_roll=True,
-        reason="", can_push=False, core=pool, extra={"pool": pool.as_dict(), "helpers": list(helpers)},
-    )
-
-
-_BUILDERS = {"pool": _build_year_zero, "exploding": _build_exploding, "tiered": _build_tiered}
-"""The pool builder for each way a check is rolled
-(:attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`)."""
+def engine_of(system_id: str) -> RollEngine:
+    """The roll engine of the family playing ``system_id``."""
+    engine = systems.family_of(system_id).engine
+    if not isinstance(engine, RollEngine):
+        raise TypeError(verbatim("the game family of {system} gives no roll engine (build, roll, quick_roll)").format(
+            system=system_id))
+    return engine
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
     """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
     skill_modifiers.resolve(campaign.system, request.skill, request.skill_modifiers)  # seed 002's named lists
-    return _BUILDERS[systems.get(campaign.system).check](campaign, request)
+    return engine_of(campaign.system).build(campaign, request)
 
 
 # --------------------------------------------------------------------------- preview
 
 
-def one_chance_words(service: CampaignService, character: Character, request: RollRequest) -> tuple[str, str] | None:
+def one_chance_words(ledger: Ledger, character: Character, request: RollRequest) -> tuple[str, str] | None:
     """docs/RULES.md "only one chance", when the same character, skill and goal already rolled this scene:
     ``(warning, advice)`` — the warning while a second roll is built, the advice for the next roll right after
     the first (which broke no rule); ``None`` when the rule does not apply."""
-    if not request.skill or (character.id, request.skill, request.goal or "") not in service.ledger.scene_rolls():
+    if not request.skill or (character.id, request.skill, request.goal or "") not in ledger.scene_rolls():
         return None
     goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
-    named = skills.name_of(service.campaign, request.skill) or request.skill
+    named = skills.name_of(ledger.campaign, request.skill) or request.skill
     said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
     advice = _("{skill}{goal} is rolled for this scene: another roll needs changed circumstances (w)")
     return said.format(name=character.name, skill=named, goal=goal), advice.format(skill=named, goal=goal)
 
 
-def _one_chance_warning(service: CampaignService, character: Character, request: RollRequest) -> list[str]:
-    words = one_chance_words(service, character, request)
+def _one_chance_warning(ledger: Ledger, character: Character, request: RollRequest) -> list[str]:
+    words = one_chance_words(ledger, character, request)
     return [words[0]] if words else []
 
 
-def preview(service: CampaignService, request: RollRequest) -> RollPreview:
+def preview(ledger: Ledger, request: RollRequest) -> RollPreview:
     """The preview the roll builder shows; writes nothing. Refusals become ``can_roll=False`` + reason."""
-    campaign = service.campaign
+    campaign = ledger.campaign
     character = campaign.find_character(request.character_id)
     name = character.name if character else request.character_id
     try:
@@ -383,8 +322,8 @@ def preview(service: CampaignService, request: RollRequest) -> RollPreview:
         return RollPreview(system=campaign.system, character_id=request.character_id, character=name,
                            skill=request.skill, attribute=request.attribute, dice=[], explanation=[], odds={},
                            can_roll=False, reason=str(exc))
-    warnings = _one_chance_warning(service, built.character, request) + role_limits.warnings(
-        service, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
+    warnings = _one_chance_warning(ledger, built.character, request) + role_limits.warnings(
+        ledger, built.character, request) + combat_actions.help_warnings(campaign, built.character.id, request.helpers)
     if built.character.broken:
         warnings.append(_("{name} is broken").format(name=built.character.name))
     if built.character.panic is not None:
@@ -410,16 +349,16 @@ def _panic_shown(panic) -> str:
     return panic.name or panic.effect
 
 
-def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> dict:
-    session = service.session.number
+def latest_roll(ledger: Ledger, entry_id: int | None, want: str) -> dict:
+    session = ledger.session.number
     if entry_id is not None:
-        entry = service.ledger.entry_anywhere(entry_id)
+        entry = ledger.entry_anywhere(entry_id)
         if entry.get("kind") != "roll":
             raise ValidationError(_("history entry {id} is not a roll").format(id=entry_id))
         if entry.get("status", "done") != "done":
             raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
         return entry
-    for entry in service.ledger.entries_newest_first(session):
+    for entry in ledger.entries_newest_first(session):
         if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
@@ -428,13 +367,13 @@ def latest_roll(service: CampaignService, entry_id: int | None, want: str) -> di
                           else _("no roll in this session has costs waiting to be applied"))
 
 
-def push_out_of_scene(service: CampaignService, entry: RollEntry | dict) -> str | None:
+def push_out_of_scene(ledger: Ledger, entry: RollEntry | dict) -> str | None:
     """Why ``entry`` (a roll) can no longer be pushed because its scene or session has ended, or ``None``.
 
     A push follows its roll at once (the seeds: you push right after the roll), so it belongs to the
     roll's own scene; undoing the new scene or session makes the roll pushable again."""
-    entry = as_record(entry)
-    session = service.session
+    entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
+    session = ledger.session
     made_in = (given(entry.session, None), entry.scene or session.scene)  # older entries name no scene
     if made_in == (session.number, session.scene):
         return None
@@ -448,13 +387,13 @@ def rolled_die(data: dict) -> RolledDie:
     return RolledDie(die, data["face"], data.get("rerolled", False))
 
 
-def recorded_roll(service: CampaignService, entry_id: int):
+def recorded_roll(ledger: Ledger, entry_id: int):
     """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request);
     a roll with no character is the GM's own, whose push charges nobody (R-PUSH-7)."""
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.systems.yearzero.recorded import pool_request_from
 
-    entry = service.ledger.entry_anywhere(entry_id)
+    entry = ledger.entry_anywhere(entry_id)
     if entry.get("kind") != "roll" or "pool_request" not in entry:
         raise ValidationError(_("history entry {id} is not a Year Zero roll").format(id=entry_id))
     if entry.get("status", "done") != "done":

@@ -14,11 +14,12 @@ goes through :class:`CampaignService`, which:
    A crash between these writes is repaired when the campaign is next opened.
 
 The recording itself, undo and redo are the :class:`~gmconsole.campaign.ledger.Ledger`'s, and each
-change is made by a command module (:mod:`gmconsole.campaign.commands`). This service is the front the
-console and the command line call: opening, reading, undo and the history here, the roll methods in
-:class:`~gmconsole.campaign.commands.roll_front.RollFront`, what a myz role skill's roll leads to in
-:class:`~gmconsole.campaign.commands.role_front.RoleFront` and the table's in
-:class:`~gmconsole.campaign.commands.table_front.TableFront`.
+change is made by a command module (:mod:`gmconsole.campaign.commands`) that takes the ledger. This
+service is what the console and the command line hold: what is about the open campaign as a whole
+(opening and closing, reading, following a writer, undo and redo, repairs) is here; the rest is in
+small facades over the same ledger, one per job (:mod:`gmconsole.campaign.facades`):
+``service.rolls``, ``service.outcomes``, ``service.trackers``, ``service.roster``, ``service.conflict``,
+``service.setup``, ``service.sessions`` and ``service.history``.
 
 Each history entry carries what undo needs (the before/after of the campaign parts it changed,
 see :mod:`gmconsole.campaign.undo`). Undo and redo walk a linear stack over this campaign's
@@ -31,12 +32,14 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from gmconsole.campaign import character_lookup, skills
-from gmconsole.campaign import history as history_queries
-from gmconsole.campaign.commands.role_front import RoleFront
-from gmconsole.campaign.commands.roll_front import RollFront
-from gmconsole.campaign.commands.table_front import TableFront
-from gmconsole.campaign.entries import Entry, from_dict
+from gmconsole.campaign.facades.conflict import Conflict
+from gmconsole.campaign.facades.history import History
+from gmconsole.campaign.facades.outcomes import Outcomes
+from gmconsole.campaign.facades.rolls import Rolls
+from gmconsole.campaign.facades.roster import Roster
+from gmconsole.campaign.facades.sessions import Sessions
+from gmconsole.campaign.facades.setup import Setup
+from gmconsole.campaign.facades.trackers import Trackers
 from gmconsole.campaign.ledger import Clock_, Ledger, Listener, utc_now
 from gmconsole.campaign.model import Campaign, Character, Session, Settings
 from gmconsole.i18n import _
@@ -44,7 +47,7 @@ from gmconsole.safe_text import shown
 from gmconsole.store.shape import GMCONSOLE
 
 
-class CampaignService(RollFront, RoleFront, TableFront):
+class CampaignService:
     """One open campaign: read its state, change it (validated, persisted, recorded), undo/redo.
 
     Build one with :meth:`open` or :meth:`create`; ``clock`` gives the time stamped on entries
@@ -58,6 +61,22 @@ class CampaignService(RollFront, RoleFront, TableFront):
         self.ledger = Ledger(store, clock=clock, rng=rng)
         """Records every change, undo and redo (:class:`~gmconsole.campaign.ledger.Ledger`); the
         command modules change the campaign through it."""
+        self.rolls = Rolls(self.ledger)
+        """Preview, roll, push, quick and special rolls (:class:`~gmconsole.campaign.facades.rolls.Rolls`)."""
+        self.outcomes = Outcomes(self.ledger)
+        """What a recorded roll leads to: costs, consequences, attack damage, role outcomes."""
+        self.trackers = Trackers(self.ledger)
+        """Stress, counters, harm, panic, doom and clocks."""
+        self.roster = Roster(self.ledger)
+        """Characters, their attributes, skill levels and gear."""
+        self.conflict = Conflict(self.ledger)
+        """The conflict: initiative, turns, actions."""
+        self.setup = Setup(self.ledger)
+        """Settings and the campaign's skill list."""
+        self.sessions = Sessions(self.ledger)
+        """Sessions and scenes, the session list and a recap."""
+        self.history = History(self.ledger)
+        """Entries, filtered views, chunks, export and statistics (reads only)."""
 
     @property
     def read_only_why(self) -> tuple[str, str] | None:
@@ -230,7 +249,7 @@ class CampaignService(RollFront, RoleFront, TableFront):
 
     def character(self, id_or_name: str) -> Character:
         """The roster member with this id (or name), or a ValidationError naming it."""
-        return character_lookup.character_in(self.ledger.campaign, id_or_name)
+        return self.ledger.character(id_or_name)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(entry)`` after every change, undo and redo; returns an unsubscribe function."""
@@ -318,102 +337,6 @@ class CampaignService(RollFront, RoleFront, TableFront):
     def redo(self) -> dict:
         """Make the newest undone change again; returns its entry (marked ``done`` again)."""
         return self.ledger.redo()
-
-
-    # ------------------------------------------------------------------ history
-    def entries(self, session: int | None = None) -> list[dict]:
-        """Every stored entry (oldest first), undone and failed ones included, as the next writer shows them."""
-        return self.ledger.seen(self._store.entries(session))
-
-    def entry(self, entry_id: int, session: int | None = None) -> dict:
-        """One entry by id (in the current session unless ``session`` is given)."""
-        return self.ledger.find_entry(self.session.number if session is None else session, entry_id)
-
-    def record(self, entry_id: int, session: int | None = None) -> Entry:
-        """One entry by id as its typed record (:mod:`~gmconsole.campaign.entries`), for the console's
-        readers; :meth:`entry` gives the same entry as the stored dict (what the CLI prints as JSON)."""
-        return from_dict(self.entry(entry_id, session))
-
-    def highest_entry_id(self) -> int:
-        """The highest entry id the campaign knows, in its history files or named by its state (the
-        entries of a file set aside are still named by the state): where a recap's gap ends."""
-        return max(self._store.newest_id(), self.ledger.highest_known_id())
-
-    def entry_anywhere(self, entry_id: int) -> dict:
-        """One entry by id in whichever session holds it (ids are unique in the campaign): the roll
-        a push, a costs or a dropped-costs entry names may be in an earlier session than they are."""
-        return self.ledger.entry_anywhere(entry_id)
-
-    def history(
-        self,
-        session: int | None = None,
-        character: str | None = None,
-        skill: str | None = None,
-        kind: str | None = None,
-        *,
-        include_undone: bool = False,
-    ) -> list[dict]:
-        """History entries, newest first, filtered by session, character (id or name), skill, kind.
-
-        Undone (and failed) entries are left out unless ``include_undone``. ``skill`` is an id or a
-        name from the campaign's skill list.
-        """
-        character, skill = self.history_filter(character, skill)
-        return history_queries.query(
-            self.ledger.seen(self._store.entries(session)),
-            character=character,
-            skill=skill,
-            kind=kind,
-            include_undone=include_undone,
-        )
-
-    def history_filter(self, character: str | None, skill: str | None) -> tuple[str | None, str | None]:
-        """The ``character`` and ``skill`` :meth:`history` filters on: an id for a name the campaign
-        knows (``Ripley`` finds Ripley Hale's rolls), else the text as typed."""
-        found = skills.find(self.ledger.campaign, skill) if skill else None
-        skill = found.id if found is not None else skill
-        who = self.ledger.campaign.find_character(character) if character else None
-        return (who.id if who is not None else character), skill
-
-    def history_chunks(self) -> dict[tuple[int, int], tuple]:
-        """Every history chunk, ``(session, first id)`` → a signature that changes with the file; reads
-        none (:meth:`~gmconsole.store.history_reader.HistoryReader.chunk_signatures`)."""
-        return self._store.chunk_signatures()
-
-    def chunk_history(self, session: int, first: int) -> list[dict]:
-        """The entries of one history chunk, oldest first, as :meth:`entries` shows them. This and
-        :meth:`history_chunks` may run in a worker thread (the history screen's first read)."""
-        return self.ledger.seen(self._store.chunk_entries(session, first))
-
-    def chunk_rows(self, session: int, first: int) -> list[dict]:
-        """What the history screen shows of each entry of one history chunk (its summary's rows,
-        :mod:`~gmconsole.campaign.history_summary`), oldest first, as :meth:`entries` shows them; read from
-        beside the chunk, or made from it when it changed. May run in a worker thread, as
-        :meth:`chunk_history`."""
-        from gmconsole.campaign.history_summary import chunk_rows
-
-        return chunk_rows(self, session, first)
-
-    def export_session(self, session: int | None = None, fmt: str = "markdown", *, character: str | None = None,
-                       skill: str | None = None, kind: str | None = None, title: str | None = None) -> str:
-        """The session's history (oldest first) as ``markdown`` or ``csv`` text (current session by default),
-        filtered as :meth:`history` filters (the history screen exports what its table shows); ``title``
-        names what was exported (default: the campaign and session). Markdown ends with the session's dice
-        and luck (the character's alone when one is named), as ``gmconsole stats`` gives them."""
-        number = self.session.number if session is None else session
-        entries = list(reversed(self.history(session=number, character=character, skill=skill, kind=kind)))
-        figures = scope = None
-        if fmt == "markdown":
-            from gmconsole.campaign.statistics import statistics
-
-            figures = statistics(self, session=number, character=character)
-            scope = (_("session {number}, {name}").format(number=number, name=figures["character"]) if character
-                     else _("session {number}").format(number=number))
-        title = title or _("{campaign} — session {number}").format(campaign=self.ledger.campaign.name, number=number)
-        from gmconsole.campaign.history_export import export
-
-        return export(entries, fmt, title=title, skill_name=lambda skill: skills.name_of(self.ledger.campaign, skill),
-                      figures=figures, figures_scope=scope or "")
 
 
 def initial_state(campaign: Campaign) -> dict:

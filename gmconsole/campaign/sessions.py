@@ -1,8 +1,8 @@
 """Sessions and scenes of a campaign: the session list, the pending-costs check that comes
 before closing a session, and the recap of a session built from its history.
 
-Nothing here changes a campaign: :class:`gmconsole.campaign.service.CampaignService` opens sessions and
-scenes through its one safe commit (``new_session`` / ``new_scene``) and calls these readers. The recap
+Nothing here changes a campaign: :class:`~gmconsole.campaign.facades.sessions.Sessions` opens sessions and
+scenes through the ledger's one safe commit (``new_session`` / ``new_scene``) and calls these readers. The recap
 is not stored: it is rebuilt from the history whenever it is asked for, so an undo (or a roll recorded
 later from the command line) is always reflected and there is no second copy to get out of step. What it
 reads of each entry comes from the summaries kept beside the history chunks (their ``recap`` part,
@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from typing import TYPE_CHECKING
 
 from gmconsole.campaign import recap_lines
 from gmconsole.campaign.entries import MISSING, Entry, as_record, given
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.pending_costs import cost_text, costs_status_text
+from gmconsole.campaign.pending_costs import cost_text, costs_status_text, pending_list
 from gmconsole.campaign.stats_markdown import dice_and_luck
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.safe_text import shown
 from gmconsole.wording import quoted
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
            "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
@@ -93,14 +97,14 @@ def check_date(date: str | None) -> str | None:
     return date
 
 
-def date_warning(service) -> str | None:
+def date_warning(ledger: Ledger) -> str | None:
     """A warning when the newest session is dated before the one it followed, else ``None``.
 
     Not a refusal: a GM may log a flashback night or enter an old session late; the warning only
     catches a mistyped date while the GM can still undo the new session."""
-    if len(service.campaign.sessions) < 2:
+    if len(ledger.campaign.sessions) < 2:
         return None
-    previous, newest = service.campaign.sessions[-2:]
+    previous, newest = ledger.campaign.sessions[-2:]
     if not (_ISO_DATE.fullmatch(previous.date or "") and _ISO_DATE.fullmatch(newest.date or "")):
         return None  # an older file's free-form date: nothing to compare
     if newest.date >= previous.date:
@@ -121,25 +125,25 @@ def started_text(row: dict) -> str:
     return _("{date} (opened {opened})").format(date=date, opened=opened)
 
 
-def _rows(service, session: int) -> list[dict]:
+def _rows(ledger: Ledger, session: int) -> list[dict]:
     """The entries of ``session``, oldest first, as the summaries kept beside its history chunks hold them
     (:mod:`~gmconsole.campaign.history_summary`: what the session list counts), not every entry parsed in
     full."""
     from gmconsole.campaign.history_summary import summaries
 
-    return [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
+    return [row for chunk in summaries(ledger, session, rows=True) for row in chunk.rows or ()]
 
 
 def _done(entries: list[dict]) -> list[dict]:
     return [e for e in entries if e.get("status", "done") == "done"]
 
 
-def pending_costs(service, session: int | None = None) -> list[dict]:
+def pending_costs(ledger: Ledger, session: int | None = None) -> list[dict]:
     """The costs still waiting from rolls of ``session`` (the current one by default), as the
-    service's ``pending_costs()`` items (``roll_id``, ``character``, ``costs``): what the console asks
-    about before it closes a session."""
-    number = service.session.number if session is None else session
-    return [p for p in service.pending_costs() if p.get("session", number) == number]
+    :func:`~gmconsole.campaign.pending_costs.pending_list` items (``roll_id``, ``character``,
+    ``costs``): what the console asks about before it closes a session."""
+    number = ledger.session.number if session is None else session
+    return [p for p in pending_list(ledger.campaign.pending_costs) if p.get("session", number) == number]
 
 
 def pending_warning(session: int, pending: list[dict]) -> str:
@@ -154,32 +158,32 @@ def pending_warning(session: int, pending: list[dict]) -> str:
              "(gmconsole costs NAME --apply ROLL_ID applies them)").format(number=session, rolls=rolls)
 
 
-def session_list(service) -> list[dict]:
+def session_list(ledger: Ledger) -> list[dict]:
     """Every session, oldest first: ``{"number", "title", "date", "started", "scenes", "entries"}``; ``date``
     is the date of play the GM gave (today by default), ``started`` the moment it was opened (the date
     for sessions recorded before sessions kept it); ``entries`` counts the entries in force (undone and failed ones
     left out, as ``history`` does)."""
     out = []
-    for s in service.campaign.sessions:
+    for s in ledger.campaign.sessions:
         out.append({"number": s.number, "title": s.title, "date": s.date, "started": s.started or s.date,
                     "scenes": s.scene,
-                    "entries": len(_done(_rows(service, s.number)))})
+                    "entries": len(_done(_rows(ledger, s.number)))})
     return out
 
 
-def missing_entries(service, number: int) -> list[dict]:
+def missing_entries(ledger: Ledger, number: int) -> list[dict]:
     """The entries of session ``number`` that a history file set aside held, as
     ``{"first", "last", "file", "aside"}``: a file holds the ids from its first up to the next file's
     first (set aside or not); the newest file up to the highest id the campaign knows (``last`` is
     ``None`` when that is unknown). Only the names in the session folders are read, and the newest
     chunk of each session when a set-aside file of this session is the newest of all."""
-    files = service.ledger.chunk_files()
+    files = ledger.chunk_files()
     found = []
     for at, (session, first, aside) in enumerate(files):
         if session != number or aside is None:
             continue
         later = [f for _s, f, _a in files[at + 1:] if f > first]
-        last = later[0] - 1 if later else service.highest_entry_id()
+        last = later[0] - 1 if later else ledger.highest_entry_id()
         found.append({"first": first, "last": last if last >= first else None,
                       "file": aside.name.split(".damaged-", 1)[0], "aside": aside.name})
     return found
@@ -202,19 +206,19 @@ def missing_text(gap: dict, session: int) -> str:
     return text.format(**names)
 
 
-def _in_force(service, number: int, whole_entries: bool) -> list[Entry]:
+def _in_force(ledger: Ledger, number: int, whole_entries: bool) -> list[Entry]:
     """The entries of session ``number`` in force, oldest first, as records: what the summaries beside the
     history chunks keep of each for the recap (:func:`~gmconsole.campaign.history_summary.recap_records`), or,
     with ``whole_entries``, every whole entry read from its chunk (the reference the records are tested
     against: the recap's lines are the same from either)."""
     if whole_entries:
-        return [as_record(e) for e in _done(service.entries(number))]
+        return [as_record(e) for e in _done(ledger.entries(number))]
     from gmconsole.campaign.history_summary import recap_records
 
-    return [e for e in recap_records(service, number) if given(e.status, "done") == "done"]
+    return [e for e in recap_records(ledger, number) if given(e.status, "done") == "done"]
 
 
-def recap(service, session: int | None = None, *, whole_entries: bool = False) -> dict:
+def recap(ledger: Ledger, session: int | None = None, *, whole_entries: bool = False) -> dict:
     """The recap of ``session`` (the current one by default) as data, built from its history entries
     in force, oldest first, one list per section of :data:`RECAP_SECTIONS`; ``pending_costs`` lists the
     rolls whose costs were never applied; ``statistics`` the session's dice and luck, as ``gmconsole
@@ -222,13 +226,13 @@ def recap(service, session: int | None = None, *, whole_entries: bool = False) -
 
     The entries are read from the summaries kept beside the history chunks (a few fields of each, not its
     dice, odds and undo record); ``whole_entries`` reads every whole entry instead (see :func:`_in_force`)."""
-    number = service.session.number if session is None else session
-    found = service.campaign.session(number)
+    number = ledger.session.number if session is None else session
+    found = ledger.campaign.session(number)
     if found is None:
-        have = ", ".join(str(s.number) for s in service.campaign.sessions)
+        have = ", ".join(str(s.number) for s in ledger.campaign.sessions)
         raise ValidationError(_("{campaign} has no session {number} (it has {have})").format(
-            campaign=shown(service.campaign.name), number=number, have=have))
-    entries = _in_force(service, number, whole_entries)
+            campaign=shown(ledger.campaign.name), number=number, have=have))
+    entries = _in_force(ledger, number, whole_entries)
     sections: dict[str, list[dict]] = {key: [] for key, _h, _k in RECAP_SECTIONS}
     roll_lines = recap_lines.roll_lines(entries)
     for entry in entries:
@@ -241,13 +245,13 @@ def recap(service, session: int | None = None, *, whole_entries: bool = False) -
                if recap_lines.costs_status(e, None) == "pending" and recap_lines.costs_of(e)]
     from gmconsole.campaign.statistics import statistics
 
-    return {"campaign": service.campaign.name, "session": number, "title": found.title,
+    return {"campaign": ledger.campaign.name, "session": number, "title": found.title,
             "date": found.date, "started": found.started or found.date, "scenes": found.scene,
-            "entries": len(entries), "missing": missing_entries(service, number),
+            "entries": len(entries), "missing": missing_entries(ledger, number),
             "sections": sections, "pending_costs": pending,
             "doom": found.doom, "clocks": [{"name": k.name, "filled": k.filled, "segments": k.segments}
                                            for k in found.clocks],
-            "statistics": statistics(service, session=number)}
+            "statistics": statistics(ledger, session=number)}
 
 
 def _cost_text(costs: list[dict]) -> str:

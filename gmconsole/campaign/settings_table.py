@@ -4,7 +4,7 @@ on what each does, their allowed values, and typed text turned into a value.
 Which setting applies to which system, its R-id (or docs/RULES.md section) and its line of text are data
 (``data/settings.toml``), not ``if system ==`` code: the settings screen (``ctrl+o``) and
 ``gmconsole settings NAME`` both read them from here. A change itself goes through
-:meth:`CampaignService.update_settings` (one safe commit, one history entry, undoable); this module
+``service.setup.update_settings`` (one safe commit, one history entry, undoable); this module
 only checks and converts what was typed, so a bad key or value is refused before anything is written,
 with a message listing what is allowed.
 """

@@ -19,9 +19,6 @@ from gmconsole.wording import side_by_side
 
 __all__ = ["TRACKERS", "find", "sheet", "sheet_lines"]
 
-TRACKERS = ("stress", "willpower", "mutation_points", "xp", "wounds", "strain", "stamina", "stamina_max", "level")
-"""The counters of the model, in the order the sheet lists them."""
-
 _DEFAULTS = {"level": 1}
 
 
@@ -77,7 +74,8 @@ def _gear_line(item: dict) -> str:
 TRACKERS = {"stress": N_("stress"), "willpower": N_("willpower"), "mutation_points": N_("mutation points"),
             "xp": N_("xp"), "wounds": N_("wounds"), "strain": N_("strain"), "stamina": N_("stamina"),
             "level": N_("level")}
-"""A tracker as the sheet names it (English: the key, spaced); the JSON keeps the key."""
+"""The counters of the model, in the order the sheet lists them, each as the sheet names it (English: the
+key, spaced); the JSON keeps the key."""
 
 
 def _tracker(key: str) -> str:

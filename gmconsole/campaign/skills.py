@@ -20,6 +20,7 @@ commit, so every change is validated, recorded with its undo and saved) and rais
 from __future__ import annotations
 
 import re
+from typing import overload
 
 from gmconsole import systems
 from gmconsole.campaign import validation
@@ -129,7 +130,19 @@ def die_source_name(campaign: Campaign, kind: str, source: str) -> str:
     if source in ("modifier", "skill"):  # the pool's words for a die with no attribute or skill of its own
         return _("modifier") if source == "modifier" else _("skill")
     named = attribute_name_of(campaign.system, source)
-    return named if named != source else (name_of(campaign, source) or source)
+    return named if named is not None and named != source else (name_of(campaign, source) or source)
+
+
+@overload
+def attribute_id(system: str, text: str) -> str: ...
+
+
+@overload
+def attribute_id(system: str, text: None) -> None: ...
+
+
+@overload
+def attribute_id(system: str, text: str | None) -> str | None: ...
 
 
 def attribute_id(system: str, text: str | None) -> str | None:

@@ -1,6 +1,6 @@
 """Luck and statistics from a campaign's history: what the dice did against what the odds said.
 
-Each recorded roll is read by its system's stats module (``system.stats_module``): the exact expectation
+Each recorded roll is read by its family's ``stats`` part: the exact expectation
 of its successes for the pool as rolled, the successes it showed and its chance of any success. A push
 is one more step: its expectation given the dice it kept. What the GM sees as ``expected_successes``
 is the sum of what the odds said at each step, so observed minus expected is the sum of each step's
@@ -30,7 +30,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from importlib import import_module
 
 from gmconsole.campaign.statistics_reading import Partial, read_entries
 from gmconsole.rules.fairness import Expected, fairness_verdict, luck
@@ -227,8 +226,9 @@ def _grouped(cells: dict[tuple, Tally]) -> dict:
 def _fairness(faces: dict[tuple[str, int], Counter]) -> list[dict]:
     out = []
     for (kind, sides), counts in sorted(faces.items()):
-        row = {"kind": kind, "sides": sides, "faces": [counts.get(f, 0) for f in range(1, sides + 1)]}
-        row.update(fairness_verdict(row["faces"]))
+        faces_seen = [counts.get(f, 0) for f in range(1, sides + 1)]
+        row = {"kind": kind, "sides": sides, "faces": faces_seen}
+        row.update(fairness_verdict(faces_seen))
         out.append(row)
     return out
 
@@ -238,7 +238,9 @@ def figures_of(partials: Iterable[Partial], system, *, character: str | None = N
     oldest first) of a campaign of ``system``: :func:`campaign_statistics`' figures, from partials a chunk's
     summary kept as well as from entries read now."""
     cells, chance, stress, faces, panics, unread = _merge(partials, character)
-    stats = import_module(system.stats_module)
+    from gmconsole import systems
+
+    stats = systems.family_of(system.id).stats
     groups = _grouped(cells)
     scale = _Scale(chance, {key for tally in cells.values() for key in tally.pushes_by},
                    getattr(stats, "BAND_ORDER", ()))
@@ -270,9 +272,9 @@ def campaign_statistics(entries: Iterable[dict], system, *, character: str | Non
     return figures_of([read_entries(entries, system)], system, character=character)
 
 
-def statistics(service, session: int | None = None, character: str | None = None, *,
+def statistics(ledger, session: int | None = None, character: str | None = None, *,
                entries: list[dict] | None = None) -> dict:
-    """The statistics of the campaign ``service`` holds: every session, or ``session`` alone; every
+    """The statistics of the campaign ``ledger`` holds: every session, or ``session`` alone; every
     character, or the one ``character`` names (on the roster, or named by its history after leaving it).
     A session the campaign does not have, or a name nobody answers to, is a ValidationError.
 
@@ -285,7 +287,7 @@ def statistics(service, session: int | None = None, character: str | None = None
     from gmconsole.i18n import _
     from gmconsole.safe_text import shown
 
-    campaign = service.campaign
+    campaign = ledger.campaign
     system = systems.get(campaign.system)
     if session is not None and campaign.session(session) is None:
         have = ", ".join(str(s.number) for s in campaign.sessions)
@@ -297,10 +299,10 @@ def statistics(service, session: int | None = None, character: str | None = None
     else:
         from gmconsole.campaign.history_summary import summaries
 
-        partials = [chunk.partial for chunk in summaries(service, session)]
+        partials = [chunk.partial for chunk in summaries(ledger, session) if chunk.partial is not None]
         named = []
         if character is not None and found is None:  # a name only the history knows: the rows say
-            named = [row for chunk in summaries(service, session, rows=True) for row in chunk.rows]
+            named = [row for chunk in summaries(ledger, session, rows=True) for row in chunk.rows or ()]
     who = None
     if character is not None:
         if found is not None:

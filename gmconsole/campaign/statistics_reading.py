@@ -21,7 +21,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from importlib import import_module
 
 from gmconsole.i18n import verbatim
 from gmconsole.rules.fairness import Expected
@@ -136,10 +135,12 @@ def _fraction_text(value: Fraction) -> str:
 
 
 class _EntryReader:
-    """Reads entries one by one into a :class:`Partial` (the system's ``stats_module`` reads each roll)."""
+    """Reads entries one by one into a :class:`Partial` (its family's ``stats`` reads each roll)."""
 
     def __init__(self, system) -> None:
-        self.stats = import_module(system.stats_module)
+        from gmconsole import systems
+
+        self.stats = systems.family_of(system.id).stats
         self.first_roll = self.stats.first_roll
         self.band = self.stats.band
         self.partial = Partial()
@@ -285,6 +286,13 @@ def _int(value, low: int = 0, high: int = _BIG) -> int:
     return value
 
 
+def _text(value) -> str:
+    """``value`` when it is text (a name a partial must hold), else a ValueError."""
+    if type(value) is not str:
+        raise ValueError(verbatim("not text"))
+    return value
+
+
 def _str(value, *, none: bool = False) -> str | None:
     if value is None and none:
         return None
@@ -318,7 +326,7 @@ def from_json(data, interned: dict) -> Partial:
         session, scene, who, typed, cid, name, own = _list(raw, 7)
         if type(typed) is not bool or type(own) is not bool:
             raise ValueError(verbatim("a key's flags are not true or false"))
-        keys.append((_int(session), _int(scene), _str(who), typed, _str(cid, none=True), _str(name, none=True), own))
+        keys.append((_int(session), _int(scene), _text(who), typed, _str(cid, none=True), _str(name, none=True), own))
     exps: list[tuple[Expected, Fraction | None]] = []
     for raw in _list(data.get("exps")):
         texts = tuple(_list(raw, 3))
@@ -386,7 +394,7 @@ def from_json(data, interned: dict) -> Partial:
     for raw in _list(data.get("faces")):
         at, kind, sides, counts = _list(raw, 4)
         _int(sides, 1, 1000)
-        by_die = partial.faces.setdefault(key(at), {}).setdefault((_str(kind), sides), Counter())
+        by_die = partial.faces.setdefault(key(at), {}).setdefault((_text(kind), sides), Counter())
         for item in _list(counts):
             face, n = _list(item, 2)
             by_die[_int(face, 1, sides)] += _int(n, 1)

@@ -2,7 +2,7 @@
 successes expected, roll after roll.
 
 :mod:`gmconsole.campaign.statistics` gives the totals; a plot needs the way there. This reads the same
-entries the same way — each roll by its system's stats module (``system.stats_module``: the exact
+entries the same way — each roll by its family's ``stats`` part (the exact
 expectation of the pool as rolled), a push as what the odds said it would add to the successes it kept
 — and keeps the running sums after each roll (a push adds to its roll's point). Undone entries are left
 out, and ``character`` keeps one character's entries, as the totals do, so the last point of the series
@@ -16,7 +16,6 @@ entries already read; :func:`main` makes it in a child process for a long histor
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import import_module
 
 __all__ = ["success_series"]
 
@@ -25,7 +24,9 @@ def success_series(entries: Iterable[dict], system, *, character: str | None = N
     """``(observed, expected)``: the successes observed and expected so far, after each roll of
     ``entries`` (stored history entries, oldest first), as two lists of the same length (one point per
     roll read; a push moves its roll's point)."""
-    stats = import_module(system.stats_module)
+    from gmconsole import systems
+
+    stats = systems.family_of(system.id).stats
     observed: list[int] = []
     expected: list[float] = []
     seen, odds = 0, 0.0
@@ -44,10 +45,10 @@ def success_series(entries: Iterable[dict], system, *, character: str | None = N
             observed.append(seen)
             expected.append(odds)
         elif kind == "push" and observed:
-            read = stats.push(entry)
-            if read is None:
+            pushed = stats.push(entry)
+            if pushed is None:
                 continue
-            want, shown, kept = read
+            want, shown, kept = pushed
             seen += shown - kept
             odds += float(want.mean) - kept
             observed[-1], expected[-1] = seen, odds
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         where = Path(folder)
         with CampaignService.open(where.parent, where.name, read_only=True) as service:
-            figures, series = figures_and_series(service.campaign, service.entries(number), number, who)
+            figures, series = figures_and_series(service.campaign, service.history.entries(number), number, who)
     except Exception as exc:  # any failure is said on the screen, never a child's traceback
         print(str(exc) or type(exc).__name__, file=sys.stderr)
         return 1

@@ -52,8 +52,8 @@ def rate_text(value: float | None) -> str:
 def _table(head: list[str], rows: list[list[str]], align: str = "") -> list[str]:
     """A Markdown table; ``align`` gives each column ``l`` or ``r`` (default: the first left, the rest right)."""
     align = align or "l" + "r" * (len(head) - 1)
-    align = ["---:" if a == "r" else "---" for a in align]
-    return ["| " + " | ".join(head) + " |", "| " + " | ".join(align) + " |",
+    rules = ["---:" if a == "r" else "---" for a in align]
+    return ["| " + " | ".join(head) + " |", "| " + " | ".join(rules) + " |",
             *("| " + " | ".join(row) + " |" for row in rows)]
 
 

@@ -26,7 +26,7 @@ STRESS_LIST_LIMIT = 30
 
 def band_name(data: dict, plural: bool = False) -> str:
     """"margin", "tiers"...: the name the statistics give their results (``result`` when not said)."""
-    one, many = BAND_NAMES.get(data.get("band_name"), (N_("result"), N_("results")))
+    one, many = BAND_NAMES.get(str(data.get("band_name")), (N_("result"), N_("results")))
     return _(many if plural else one)
 
 

@@ -10,7 +10,7 @@ A typed value for a character's counter is :func:`gmconsole.campaign.trackers.se
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import RollEntry, as_record, given
@@ -23,7 +23,7 @@ from gmconsole.store.shape import COUNTER_MAX
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
     from gmconsole.systems.yearzero.panic import PanicResult
 
 HEALTH = "stamina"
@@ -36,7 +36,7 @@ def _whole(value, what: str) -> int:
     return value
 
 
-def set_doom(service: CampaignService, value: int) -> dict:
+def set_doom(ledger: Ledger, value: int) -> dict:
     """The doom pool set to a typed value (0 to :data:`~gmconsole.store.shape.COUNTER_MAX`)."""
     _whole(value, _("doom"))
     if value < 0:
@@ -52,10 +52,10 @@ def set_doom(service: CampaignService, value: int) -> dict:
         return {"summary": _("doom set {old} → {new}").format(old=old, new=value), "delta": value - old,
                 "value": value}
 
-    return service.ledger.commit("doom", mutate)
+    return ledger.commit("doom", mutate)
 
 
-def set_clock(service: CampaignService, clock_id: str, filled: int) -> dict:
+def set_clock(ledger: Ledger, clock_id: str, filled: int) -> dict:
     """A progress clock's filled segments set to a typed value (0 to its segments)."""
     _whole(filled, _("filled segments"))
 
@@ -71,14 +71,14 @@ def set_clock(service: CampaignService, clock_id: str, filled: int) -> dict:
         return {"summary": _("clock {name} set {old} → {filled}/{segments}").format(
                     name=clock.name, old=old, filled=filled, segments=clock.segments), "clock_id": clock.id}
 
-    return service.ledger.commit("clock", mutate)
+    return ledger.commit("clock", mutate)
 
 
-def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> dict:
+def attack_damage(ledger: Ledger, attack_id: int, target_id: str) -> dict:
     """R-TIER-4: the damage of the recorded attack ``attack_id`` off the target's stamina (not below 0),
     as its own entry (kind ``damage``) that also marks the attack as applied, so undo takes both back
     and the same attack is not applied twice."""
-    attack = service.entry(attack_id)
+    attack = ledger.entry(attack_id)
     if attack.get("kind") != "attack":
         raise ValidationError(_("entry {id} is not an attack roll").format(id=attack_id))
     if attack.get("status", "done") != "done":
@@ -87,7 +87,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
         raise ValidationError(_("the attack's damage was already applied to {name}").format(
             name=attack["damage_applied_to"]))
     damage = int(attack.get("damage", 0))
-    target = service.character(target_id)
+    target = ledger.character(target_id)
     if damage <= 0:
         raise Unchanged(_("the attack did no damage ({tier}): nothing recorded").format(
             tier=tier_shown(attack["tier"]) if attack.get("tier") else _("no hit")))
@@ -97,7 +97,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
                           "recorded").format(owner=possessive(target.name), tracker=field_word(HEALTH), damage=damage))
 
     def mutate(c: Campaign) -> dict:
-        ch = c.character(target.id)
+        ch = character_lookup.member(c, target.id)
         new = max(0, old - damage)
         setattr(ch, HEALTH, new)
         most = f"/{ch.stamina_max}" if ch.stamina_max else ""
@@ -107,7 +107,7 @@ def attack_damage(service: CampaignService, attack_id: int, target_id: str) -> d
                     old=old, new=new) + most + beyond,
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 
-    return service.ledger.commit("damage", mutate, character_id=target.id,
+    return ledger.commit("damage", mutate, character_id=target.id,
                            entry_updates=[(attack["session"], attack["id"], {"damage_applied_to": None},
                                            {"damage_applied_to": target.name})])
 
@@ -133,7 +133,7 @@ def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int |
     from gmconsole.rules.dice import DiceSource
     from gmconsole.systems.yearzero.panic import panic_roll
 
-    entry = as_record(entry)
+    entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
     results = []
     payer_id = given(entry.character_id, None)
     costs = entry.costs or []
@@ -155,7 +155,7 @@ def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int |
 
 
 def roll_panic_die(rng: random.Random) -> int:
-    """The console's D6 for a panic roll (the same draw the service makes when it rolls the die)."""
+    """The console's D6 for a panic roll (the same draw the ledger makes when it rolls the die)."""
     from gmconsole.rules.dice import DiceSource
     from gmconsole.systems.yearzero.panic import PANIC_DIE
 

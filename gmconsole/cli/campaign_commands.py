@@ -20,7 +20,6 @@ from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_c
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.i18n import _, pick
 from gmconsole.safe_text import shown, to_json
-from gmconsole.systems import SYSTEM_IDS
 from gmconsole.wording import possessive
 
 FORMATS = ("table", "json", "markdown", "csv")
@@ -28,7 +27,7 @@ def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help=_("create an empty campaign"))
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--system", required=True, choices=SYSTEM_IDS, help=_("the dice system"))
+    new.add_argument("--system", required=True, choices=systems.SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
                           "is rerolled and costs nothing (blank: the published dice)"))
@@ -145,7 +144,7 @@ def run_history(args) -> int:
                            .format(number=args.session, name=args.name, held=held))
         if args.character is not None and service.campaign.find_character(args.character) is None:
             known = any(as_record(row).character == args.character
-                        for chunk in summaries(service, args.session, rows=True) for row in chunk.rows)
+                        for chunk in summaries(service.ledger, args.session, rows=True) for row in chunk.rows)
             if not known:
                 raise CliError(character_lookup.not_found(service.campaign, args.character))
         title = args.name if args.session is None else _("{name} — session {number}").format(name=args.name,
@@ -154,15 +153,14 @@ def run_history(args) -> int:
             title = _("{title}, scene {number}").format(title=title, number=args.scene)
 
         def figures() -> tuple[dict, str]:  # the Markdown ends with the dice and luck of the same session and character
-            from gmconsole.campaign.statistics import statistics
-
-            data = statistics(service, session=args.session, character=args.character)
+            data = service.history.statistics(session=args.session, character=args.character)
             scope = _("every session") if args.session is None else _("session {number}").format(number=args.session)
             if args.character is not None:
                 scope += f", {data['character']}"
             return data, scope
 
-        chunks = groups(service, session=args.session, character=args.character, skill=args.skill, kind=args.kind,
+        chunks = groups(service.history, session=args.session, character=args.character, skill=args.skill,
+                        kind=args.kind,
                         include_undone=args.all, scene=args.scene, rows=fmt != "json")
         for piece in pieces(chunks, fmt, title=title, skill_name=lambda skill: skills.name_of(campaign, skill),
                             figures=figures if fmt == "markdown" else None):
@@ -325,7 +323,7 @@ def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
 
     recorded = service.undo_count
     try:
-        service.push(roll_id, faces=faces)
+        service.rolls.push(roll_id, faces=faces)
     except (RulesError, ValidationError) as exc:
         if service.undo_count == recorded:  # the push changed nothing: the roll is the newest change
             service.undo()
@@ -353,7 +351,7 @@ def run_campaign_roll(args) -> int:
             raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
                 system=args.system))
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
-        entry = service.roll(
+        entry = service.rolls.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,
             helpers=args.helper, modifier=modifier, reactive=args.reactive, goal=args.goal,
             tn_modifiers=args.tn_modifier + table_modifiers, bonus_dice=args.bonus_dice,
@@ -363,21 +361,21 @@ def run_campaign_roll(args) -> int:
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
             push_or_take_back(service, roll_id, args.push_faces)
-            entry = service.entry(roll_id)
+            entry = service.history.entry(roll_id)
         applied = None
         if args.apply_costs and as_record(entry).costs_status == "pending":
             from gmconsole.campaign.errors import ValidationError
 
             try:
-                applied = as_record(service.apply_costs(roll_id))  # applied at once: one undoable change
+                applied = as_record(service.outcomes.apply_costs(roll_id))  # applied at once: one undoable change
             except ValidationError as exc:  # e.g. a `conditions` push cost that names no condition
                 raise CliError(_("{error}; roll {id} is recorded and its costs stay pending: "
                                  "`gmconsole costs {name} --apply {id} --condition C`").format(
                     error=exc, id=roll_id, name=args.campaign)) from exc
-            entry = service.entry(roll_id)
+            entry = service.history.entry(roll_id)
         outcome = _role_outcome(service, args, roll_id, rng) if args.role_outcome else None
         if outcome is not None:
-            entry = service.entry(roll_id)
+            entry = service.history.entry(roll_id)
     result = history_format.public(entry)  # the JSON is the stored dict, key for key
     result["roll_id"] = roll_id
     if applied is not None:
@@ -407,7 +405,8 @@ def _role_outcome(service, args, roll_id: int, rng) -> dict:
     from gmconsole.rules.errors import RulesError
 
     try:
-        return service.apply_role_outcome(roll_id, stunts=args.stunt, faces=args.finds_faces, dies=args.patient_dies,
+        return service.outcomes.apply_role_outcome(roll_id, stunts=args.stunt, faces=args.finds_faces,
+                                                   dies=args.patient_dies,
                                           rng=rng)
     except (RulesError, ValidationError) as exc:
         raise CliError(_("{error}; roll {id} is recorded, its outcome not applied: `gmconsole outcome {name} {id} "

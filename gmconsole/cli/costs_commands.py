@@ -72,7 +72,7 @@ def _dropped_rolls(service) -> list[RollEntry]:
     from gmconsole.store.errors import StoreError
 
     try:
-        entries = service.entries()
+        entries = service.history.entries()
     except StoreError:
         return []
     rolls = [e for e in map(as_record, entries) if isinstance(e, RollEntry)]  # only a roll has costs of its own
@@ -96,7 +96,7 @@ def run_costs(args) -> int:
     if args.apply is None:
         with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
             warn_about(service)
-            items = service.pending_costs()
+            items = service.outcomes.pending_costs()
             dropped = [] if args.json else _dropped_rolls(service)
         if args.json:
             print(to_json([pending_costs.public(i) for i in items]))
@@ -116,7 +116,7 @@ def run_costs(args) -> int:
         if condition is not None:
             _check_owes_a_condition(service, args.apply)
         # R-PANIC-1: player characters only (the service refuses an NPC before the panic D6 is rolled)
-        entry = as_record(service.apply_costs(args.apply, in_range=args.in_range, condition=condition))
+        entry = as_record(service.outcomes.apply_costs(args.apply, in_range=args.in_range, condition=condition))
     result = {"roll_id": args.apply, "character": given(entry.character, ""), "costs": given(entry.costs, []),
               "entry_id": entry.id, "summary": given(entry.summary, ""), "lines": given(entry.lines, [])}
     if not args.in_range:
@@ -151,7 +151,7 @@ def _check_owes_a_condition(service, roll: int) -> None:
     from gmconsole.campaign.pending_costs import cost_text
     from gmconsole.cli.common import CliError
 
-    waiting = [item for item in service.pending_costs() if item.get("roll_id") == roll]
+    waiting = [item for item in service.outcomes.pending_costs() if item.get("roll_id") == roll]
     costs = [c for item in waiting for c in item.get("costs", [])]
     if waiting and not any(c.get("name") == "condition" for c in costs):
         raise CliError(_("roll {id} owes no condition (its costs: {costs}): --condition is only for a push that "
@@ -171,7 +171,7 @@ def _drop(args) -> int:
 
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
-        entry = as_record(service.drop_costs(args.drop))
+        entry = as_record(service.outcomes.drop_costs(args.drop))
     result = {"roll_id": args.drop, "status": "dropped", "character": given(entry.character, ""),
               "costs": given(entry.dropped, []), "entry_id": entry.id, "summary": given(entry.summary, "")}
     emit(result, args.json, _done(args.drop, entry))
@@ -189,7 +189,7 @@ def run_sheet(args) -> int:
         character = sheets.find(service.campaign, args.character)
         said = []
         if changing:
-            entry = service.show_on_table(character.id, args.table == "numbers")
+            entry = service.roster.show_on_table(character.id, args.table == "numbers")
             said.append(shown(entry["summary"]))
             character = service.character(character.id)
         data = sheets.sheet(character)

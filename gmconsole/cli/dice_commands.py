@@ -1,22 +1,50 @@
 """``gmconsole odds SYSTEM ...`` and ``gmconsole roll SYSTEM ...``.
 
-Each system family has its own module (``yze_cli``, ``exploding_cli``, ``tiered_cli``) that adds
-its flags and turns parsed arguments into a result dict (the ``--json`` contract) plus a text
-rendering for a person. This module only wires them under the two commands.
+Each game family's object hands over its CLI part (:class:`FamilyCli`: ``yze_cli``, ``exploding_cli``,
+``tiered_cli``) that adds its flags and turns parsed arguments into a result dict (the ``--json``
+contract) plus a text rendering for a person. This module only wires them under the two commands.
 """
 
 from __future__ import annotations
 
-import importlib
+import argparse
+from typing import Protocol, runtime_checkable
 
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
 from gmconsole.cli.common import CliParser, emit
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, verbatim
 
 
-def _system_module(system: str):
-    return importlib.import_module(systems.get(system).cli_module)
+@runtime_checkable
+class FamilyCli(Protocol):
+    """What a family gives ``gmconsole odds`` and ``gmconsole roll``: its family object's ``cli`` part
+    (:class:`gmconsole.systems.family.GameFamily`), asked through :func:`cli_of`."""
+
+    def add_odds_arguments(self, parser: argparse.ArgumentParser, system: str) -> None:
+        """Add ``odds SYSTEM``'s pool flags."""
+        ...
+
+    def run_odds(self, args: argparse.Namespace) -> tuple[dict, str]:
+        """The exact odds of the parsed pool: the ``--json`` result and the text a person reads."""
+        ...
+
+    def add_roll_arguments(self, parser: argparse.ArgumentParser, system: str) -> None:
+        """Add ``roll SYSTEM``'s pool flags."""
+        ...
+
+    def run_roll(self, args: argparse.Namespace) -> tuple[dict, str]:
+        """Roll the parsed pool: the ``--json`` result and the text a person reads."""
+        ...
+
+
+def cli_of(system: str) -> FamilyCli:
+    """The CLI part of the family playing ``system``."""
+    part = systems.family_of(system).cli
+    if not isinstance(part, FamilyCli):
+        raise TypeError(verbatim("the game family of {system} gives no CLI part (add_odds_arguments, run_odds, "
+                                 "add_roll_arguments, run_roll)").format(system=system))
+    return part
 
 
 class _RollSystemParser(CliParser):
@@ -63,7 +91,7 @@ def register(subparsers) -> None:
         parser_class = _RollSystemParser if command == "roll" else CliParser
         by_system = parser.add_subparsers(dest="system", metavar="SYSTEM", parser_class=parser_class, required=True)
         for system in systems.SYSTEM_IDS:
-            module = _system_module(system)
+            module = cli_of(system)
             extra = {"epilog": _(_CAMPAIGN_EPILOG)} if command == "roll" else {}
             what = _("exact odds for {system}") if command == "odds" else _("roll for {system}")
             sub = by_system.add_parser(system, help=what.format(system=system), **extra)

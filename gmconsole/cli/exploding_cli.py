@@ -138,16 +138,16 @@ def both_sides(faces: str | None, defender_faces: str | None, kinds) -> str | No
 
 def opposed_roll(service, args, rng: random.Random) -> dict:
     """``gmconsole opposed`` in an exploding campaign: the opposed test (R-EXP-4) through
-    ``service.opposed_test``, both sides from their sheets (the defender's skill: ``--defender-skill``, else
+    ``service.rolls.opposed_test``, both sides from their sheets (the defender's skill: ``--defender-skill``, else
     the same); ``--faces`` types the active dice, ``--defender-faces`` the defender's."""
     from gmconsole import systems
 
     if args.gear:
         raise CliError(_("--gear: exploding rolls take no gear dice (gear dice are Year Zero's)"))
     faces = both_sides(args.faces, args.defender_faces, systems.get(service.campaign.system).face_kinds)
-    return service.opposed_test(args.attacker, args.skill, args.defender, attribute=args.attribute,
-                                defender_skill=args.defender_skill, defender_attribute=args.defender_attribute,
-                                faces=faces, rng=rng)
+    return service.rolls.opposed_test(args.attacker, args.skill, args.defender, attribute=args.attribute,
+                                      defender_skill=args.defender_skill, defender_attribute=args.defender_attribute,
+                                      faces=faces, rng=rng)
 
 
 def opposed_text(entry: dict, campaign: str) -> str:

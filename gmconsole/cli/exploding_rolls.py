@@ -2,11 +2,11 @@
 make them (the console's ``o`` menu):
 
 - ``gmconsole assisted NAME LEADER --helpers A B ... --skill K [--attribute A] [--difficulty D]
-  [--tn-modifier KEY ...] [--hold C ...]``: the assisted untrained check (``service.assisted_check``). The
+  [--tn-modifier KEY ...] [--hold C ...]``: the assisted untrained check (``service.rolls.assisted_check``). The
   trained leader rolls first against the TN + 1 per other participant; the points above it form a pool the
   helpers, in the order named, spend to close their gap (those named by ``--hold`` spend none).
 - ``gmconsole group NAME C1 C2 ... --skill K [--attribute A] [--difficulty D] [--tn-modifier KEY ...]``: the
-  group check (``service.group_check``): TN −1 per trained participant, everyone rolls, the successes counted.
+  group check (``service.rolls.group_check``): TN −1 per trained participant, everyone rolls, the successes counted.
 
 Both take ``--faces SPEC`` (R-MANUAL-1, ``s8+3,2 t4`` or ``skill=8+3,2 trait=4``; an assisted check reads the
 leader's skill dice, then the trait dice of the leader and each helper in turn; a group check each participant's
@@ -134,9 +134,9 @@ def run_assisted(args) -> int:
             if service.character(name).id not in helpers:
                 raise CliError(_("--hold names {name}, who is not one of --helpers").format(
                     name=service.character(name).name))
-        entry = service.assisted_check(args.leader, args.skill, helpers, attribute=args.attribute,
-                                       difficulty=args.difficulty, tn_modifiers=args.tn_modifier, hold=args.hold,
-                                       faces=args.faces)
+        entry = service.rolls.assisted_check(args.leader, args.skill, helpers, attribute=args.attribute,
+                                             difficulty=args.difficulty, tn_modifiers=args.tn_modifier, hold=args.hold,
+                                             faces=args.faces)
     print_roll(roll_result(entry, args), args, entry, assisted_lines(entry))
     return 0
 
@@ -151,14 +151,14 @@ def run_reroll(args) -> int:
             family = next(s.id for s in systems.all_systems() if s.reroll_grants)
             raise CliError(_("{command} belongs to {family} campaigns; {name} is {system}").format(
                 command="reroll", family=family, name=shown(args.name), system=system.id))
-        entry = service.reroll_with_grant(args.roll, args.grant, faces=args.faces)
+        entry = service.rolls.reroll_with_grant(args.roll, args.grant, faces=args.faces)
     print_roll(roll_result(entry, args), args, entry, [dice_text(as_record(entry).dice)])
     return 0
 
 
 def run_group(args) -> int:
     with opened_for(args, "group", "group") as service:
-        entry = service.group_check(args.characters, args.skill, attribute=args.attribute,
-                                    difficulty=args.difficulty, tn_modifiers=args.tn_modifier, faces=args.faces)
+        entry = service.rolls.group_check(args.characters, args.skill, attribute=args.attribute,
+                                          difficulty=args.difficulty, tn_modifiers=args.tn_modifier, faces=args.faces)
     print_roll(roll_result(entry, args), args, entry, group_lines(entry))
     return 0

@@ -165,11 +165,11 @@ def run_gm_roll(args) -> int:
         if not text:
             raise CliError(_("give the pool with {flags} or --faces, or --character C --skill NAME to roll from a "
                              "sheet").format(flags=pool_flags_named(args.system)))
-        entry = service.quick_roll(text, faces=args.faces, hidden=args.hidden)
+        entry = service.rolls.quick_roll(text, faces=args.faces, hidden=args.hidden)
         roll_id = as_record(entry).id
         if args.push or args.push_faces is not None:
             push_or_take_back(service, roll_id, args.push_faces)
-            entry = service.entry(roll_id)
+            entry = service.history.entry(roll_id)
     result = history_format.public(entry)  # the JSON is the stored dict, key for key
     result["roll_id"] = roll_id
     result["character"] = None  # nobody's: the GM's roll (the history shows "GM")

@@ -43,8 +43,8 @@ def run_harm(args) -> int:
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         who = service.character(args.character)
-        attribute = args.attribute or service.harm_attribute(who.id)
-        entry = service.harm(who.id, args.amount, attribute)
+        attribute = args.attribute or service.trackers.harm_attribute(who.id)
+        entry = service.trackers.harm(who.id, args.amount, attribute)
     result = {"character": entry.get("character", who.name), "summary": entry["summary"], "amount": entry["amount"],
               **{key: entry[key] for key in ("attribute", "tracker") if key in entry},
               "before": entry["before"], "value": entry["value"], "entry_id": entry["id"]}

@@ -1,13 +1,13 @@
 """``gmconsole opposed NAME ATTACKER DEFENDER --skill K [...]``: the roll builder's ``o`` from the command line.
 
 Both sides roll from their sheets and the campaign records one undoable entry, as the console does. The
-roll is the campaign's family's own (its cli module's ``opposed_roll``, named by ``GameSystem.cli_module``):
+roll is the campaign's family's own (its family's CLI part's ``opposed_roll``, :class:`OpposedCli`):
 
-- Year Zero (myz, yze, yze-step): R-OPP-1, ``service.opposed_roll``; the defender rolls the skill the rules
+- Year Zero (myz, yze, yze-step): R-OPP-1, ``service.rolls.opposed_roll``; the defender rolls the skill the rules
   pair with ``--skill`` (Sneak against Scout...) unless ``--defender-skill`` names another; each defender
   success cancels one of the active side's; ``--faces`` and ``--defender-faces`` type each side's dice. The
   entry is a ``roll`` (``roll_type`` ``opposed``) the active side may push later (R-PUSH-2).
-- exploding: R-EXP-4, ``service.opposed_test``; the defender rolls the same skill unless
+- exploding: R-EXP-4, ``service.rolls.opposed_test``; the defender rolls the same skill unless
   ``--defender-skill`` says; the higher top wins, a tie goes to the defender (setting). Its typed faces are
   the active dice then the defender's (``--defender-faces`` is the defender's half).
 - tiered has a contested roll instead (R-TIER-5): refused, pointing at ``gmconsole contested``.
@@ -22,13 +22,15 @@ not take, or faces that do not fit exit 2 with one line, recording nothing.
 
 from __future__ import annotations
 
-import importlib
+import argparse
 import random
+from typing import Any, Protocol, cast
 
 from gmconsole import systems
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
 from gmconsole.cli.common import emit
 from gmconsole.i18n import _
+from gmconsole.rules.errors import RulesError
 
 __all__ = ["register", "run_opposed"]
 
@@ -62,10 +64,25 @@ def register(subparsers) -> None:
     opposed.set_defaults(handler=guard(run_opposed))
 
 
-def family_cli(system: str):
-    """The campaign's family's cli module (``yze_cli``, ``exploding_cli``, ``tiered_cli``): it rolls and words
+class OpposedCli(Protocol):
+    """What ``gmconsole opposed`` asks of a family's CLI part (``systems.family_of(system).cli``)."""
+
+    def opposed_roll(self, service: Any, args: argparse.Namespace, rng: random.Random) -> dict:
+        """Roll and record the opposed roll the flags ask for; refuses, before rolling, what it does not take."""
+        ...
+
+    def opposed_text(self, entry: dict, campaign: str) -> str:
+        """The recorded opposed roll as a person reads it."""
+        ...
+
+
+def family_cli(system: str) -> OpposedCli:
+    """The campaign's family's CLI part (``yze_cli``, ``exploding_cli``, ``tiered_cli``): it rolls and words
     what differs by family."""
-    return importlib.import_module(systems.get(system).cli_module)
+    part = systems.family_of(system).cli
+    if not hasattr(part, "opposed_roll"):  # a family without one (tiered) refuses in its own words, naming its own
+        raise RulesError(_("{system} has no opposed roll").format(system=system))
+    return cast(OpposedCli, part)
 
 
 def run_opposed(args) -> int:

@@ -71,7 +71,7 @@ def _choices(service, roll: int) -> tuple[dict, str]:
     from gmconsole.systems.yearzero.jury_rig import device_named, stunts_for
     from gmconsole.systems.yearzero.role_outcomes import choices_of
 
-    offer = service.role_outcome(service.entry(roll))
+    offer = service.outcomes.role_outcome(service.history.entry(roll))
     if offer is None:
         raise CliError(_("roll {id} leads to no role-skill outcome").format(id=roll))
     if offer.kind == "build":
@@ -102,8 +102,8 @@ def run_outcome(args) -> int:
             result, text = _choices(service, args.roll)
             emit(result, args.json, text)
             return 0
-        entry = service.apply_role_outcome(args.roll, stunts=args.stunt, faces=args.finds_faces,
-                                           dies=args.patient_dies, rng=rng)
+        entry = service.outcomes.apply_role_outcome(args.roll, stunts=args.stunt, faces=args.finds_faces,
+                                                    dies=args.patient_dies, rng=rng)
     said = given(as_record(entry).summary, "")
     emit(outcome_result(entry, args.roll), args.json,
          said + "\n" + _("(undo: ctrl+z in the console; history entry {id})").format(id=entry["id"]))

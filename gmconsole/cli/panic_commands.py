@@ -92,7 +92,7 @@ def run_panic(args) -> int:
 
     with CampaignService.open(campaign_root(args), args.name, rng=random.Random(), wait=args.wait) as service:
         warn_about(service)
-        if not service.has_panic_table:
+        if not service.trackers.has_panic_table:
             raise CliError(_("{system} has no panic table: panic rolls belong to yze and yze-step").format(
                 system=service.campaign.system))
         who = service.character(args.character)
@@ -102,7 +102,7 @@ def run_panic(args) -> int:
         chained = None if args.chain_faces is None else chain_faces(args.chain_faces)
         # R-PANIC-1: the service refuses an NPC in range (one line, exit 2) before the D6 is rolled; R-PANIC-3:
         # so are chained faces for someone out of range, of a face out of 1-6, or with a PC in range owed one
-        entry = as_record(service.panic_roll(who.id, in_range=in_range, face=args.face, chain_faces=chained))
+        entry = as_record(service.trackers.panic_roll(who.id, in_range=in_range, face=args.face, chain_faces=chained))
     result = panic_result(entry)
     first = entry.panic["rolls"][0]
     lines = [shown(given(entry.summary, "")), shown(pick(first["text"]))]

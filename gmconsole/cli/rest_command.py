@@ -40,16 +40,16 @@ def run_rest(args) -> int:
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service, args)
         if not args.characters:
-            entries, skipped = [service.rest()], []  # every PC, one entry (R)
+            entries, skipped = [service.trackers.rest()], []  # every PC, one entry (R)
         else:
             named = list({c.id: c for c in (service.character(x) for x in args.characters)}.values())
             resting = [c for c in named if c.stress or c.panic is not None]
             skipped = [c.name for c in named if c not in resting]
-            if not resting and service.has_panic_table:
+            if not resting and service.trackers.has_panic_table:
                 raise CliError(_("{names}: no stress to rest away: nothing recorded").format(
                     names=_(", ").join(shown(n) for n in skipped)))
             # nobody to rest where the system keeps no stress: the service's refusal says so (R-PANIC-1)
-            entries = [service.rest(c.id) for c in resting] or [service.rest(named[0].id)]
+            entries = [service.trackers.rest(c.id) for c in resting] or [service.trackers.rest(named[0].id)]
         rested = [service.character(i).name for e in entries for i in e.get("targets", [])]
     result = {"rested": rested, "skipped": skipped,
               "entries": [{**history.public(e), "entry_id": e["id"]} for e in entries]}

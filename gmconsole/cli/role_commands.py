@@ -1,13 +1,13 @@
 """The `myz` role skills that act on something else, from the command line: each rolls the skill from the
-character's sheet (``service.roll``, the roll the console's builder records) and applies what it does through
+character's sheet (``service.rolls.roll``, the roll the console's builder records) and applies what it does through
 the service, as the console does:
 
 - ``inspire NAME CHARACTER --target ROLL_ID [--hinder]``: the Chronicler's Inspire; its 6s are added to the
-  recorded roll ``ROLL_ID`` (``--hinder``: each takes one of its 6s), ``service.inspire``;
+  recorded roll ``ROLL_ID`` (``--hinder``: each takes one of its 6s), ``service.outcomes.inspire``;
 - ``shake-it-off NAME CHARACTER --attribute A --incoming N``: the Slave's Shake It Off; each 6 takes one point
-  off the ``N`` points of incoming trauma (not push trauma), the rest lands on ``A``, ``service.shake_it_off``;
+  off the ``N`` points of incoming trauma (not push trauma), the rest lands on ``A``, ``service.outcomes.shake_it_off``;
 - ``mend NAME CHARACTER --patient P --attribute A``: Heal, Mend the Broken; the patient's broken attribute
-  recovers a point per 6, ``service.mend_the_broken``;
+  recovers a point per 6, ``service.outcomes.mend_the_broken``;
 - ``jury-rig NAME CHARACTER --device D [--stunt ID ...]``: the Gearhead's Jury-Rig marked for a device
   (``device=D``, the builder's ``m``); a success builds it with the stunts named (R-MYZ-BUILD-1/2, the
   ``outcome`` command's path); a failure builds nothing and says the seed's words.
@@ -131,7 +131,7 @@ def _attribute(service, who, text: str) -> str:
 
 def _roll(service, args, who, skill: str, picks: tuple[str, ...] = ()) -> dict:
     """The role skill's roll from the sheet, recorded as the builder records it."""
-    return service.roll(who.id, skill, gear=args.gear, skill_modifiers=picks, faces=args.faces)
+    return service.rolls.roll(who.id, skill, gear=args.gear, skill_modifiers=picks, faces=args.faces)
 
 
 def _apply_or_take_back(service, rolled: dict, apply) -> dict:
@@ -169,7 +169,7 @@ def _text(rolled: dict, campaign: str, said: str) -> str:
 
 def _finish(service, args, rolled: dict, applied: dict | None, said: str, **extra) -> tuple[dict, str]:
     """The JSON and the text of a role skill's command, read while the campaign is open."""
-    rolled = service.entry_anywhere(rolled["id"])  # as it stands after its effect
+    rolled = service.history.entry_anywhere(rolled["id"])  # as it stands after its effect
     seeded = {"seed": args.seed} if args.seed is not None else {}
     return {**_result(rolled, applied), **extra, **seeded}, _text(rolled, args.name, said)
 
@@ -187,14 +187,15 @@ def run_inspire(args) -> int:
         warn_about(service, args)
         _has_roles(service, "inspire")
         who = service.character(args.character)
-        target, _recorded = recorded_roll(service, args.target)  # a Year Zero roll still in force, or refused
+        target, _recorded = recorded_roll(service.ledger, args.target)  # a Year Zero roll still in force, or refused
         if target.get("inspired"):
             raise CliError(_("roll {id} was already inspired: undo that first to inspire it again").format(
                 id=args.target))
         rolled = _roll(service, args, who, "inspire")
         mode = "hinder" if args.hinder else "help"
-        applied = _apply_or_take_back(service, rolled, lambda: service.inspire(rolled["id"], args.target, mode))
-        now = service.entry_anywhere(args.target)
+        applied = _apply_or_take_back(service, rolled, lambda: service.outcomes.inspire(rolled["id"], args.target,
+                                                                                        mode))
+        now = service.history.entry_anywhere(args.target)
         target_now = {"roll_id": args.target, "successes": now.get("successes"), "inspired": now.get("inspired")}
         out = _finish(service, args, rolled, applied, applied["summary"], target=target_now)
     return _said(args, out)
@@ -208,7 +209,7 @@ def run_shake_it_off(args) -> int:
         attribute = _attribute(service, who, args.attribute)
         rolled = _roll(service, args, who, "shake-it-off")
         applied = _apply_or_take_back(service, rolled,
-                                      lambda: service.shake_it_off(rolled["id"], attribute, args.incoming))
+                                      lambda: service.outcomes.shake_it_off(rolled["id"], attribute, args.incoming))
         out = _finish(service, args, rolled, applied, applied["summary"])
     return _said(args, out)
 
@@ -228,7 +229,7 @@ def run_mend(args) -> int:
                 owner=possessive(patient.name), attribute=attribute_shown(service.campaign.system, attribute)))
         rolled = _roll(service, args, who, "heal")
         applied = _apply_or_take_back(service, rolled,
-                                      lambda: service.mend_the_broken(rolled["id"], patient.id, attribute))
+                                      lambda: service.outcomes.mend_the_broken(rolled["id"], patient.id, attribute))
         out = _finish(service, args, rolled, applied, applied["summary"])
     return _said(args, out)
 
@@ -244,7 +245,7 @@ def run_jury_rig(args) -> int:
         device = device_named(system, args.device)
         build(system, device, len(args.stunt) + 1, args.stunt)  # the stunts fit the device (R-MYZ-BUILD-2)
         rolled = _roll(service, args, who, "jury-rig", (f"device={args.device}",))
-        offer = service.role_outcome(service.entry_anywhere(rolled["id"]))
+        offer = service.outcomes.role_outcome(service.history.entry_anywhere(rolled["id"]))
         if offer is None or not offer.success:
             failure = pick(offer.outcome.failure) if offer is not None and offer.outcome.failure else ""
             said = _("{device} is not built (R-MYZ-BUILD-1): {seed}").format(device=pick(device.name), seed=failure)
@@ -263,7 +264,7 @@ def _build(service, args, roll: int) -> dict:
     from gmconsole.rules.errors import RulesError
 
     try:
-        return service.apply_role_outcome(roll, stunts=args.stunt)
+        return service.outcomes.apply_role_outcome(roll, stunts=args.stunt)
     except (RulesError, ValidationError) as exc:
         raise CliError(_("{error}; roll {id} is recorded, its outcome not applied: `gmconsole outcome {name} {id} "
                          "--stunt ID ...`").format(error=exc, id=roll, name=args.name)) from exc

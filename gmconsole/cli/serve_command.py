@@ -109,7 +109,7 @@ def check_campaign(root: Path, name: str) -> None:
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(root, name, read_only=True) as service:
-        service.history()
+        service.history.filtered()
         if service.history_warning:
             raise CliError(service.history_warning)
         warn_about(service)

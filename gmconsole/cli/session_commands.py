@@ -69,10 +69,10 @@ def run_new(args) -> int:
 
     with _open(args, write=True) as service:
         warn_about(service)
-        ending, pending = service.session.number, sessions.pending_costs(service)
-        session = service.new_session(date=args.date, title=args.title)
+        ending, pending = service.session.number, sessions.pending_costs(service.ledger)
+        session = service.sessions.new_session(date=args.date, title=args.title)
         warnings = [sessions.pending_warning(ending, pending)] if pending else []
-        warnings += [w for w in (sessions.date_warning(service),) if w]
+        warnings += [w for w in (sessions.date_warning(service.ledger),) if w]
         for warning in warnings:
             print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
@@ -90,7 +90,7 @@ def run_new(args) -> int:
 def run_scene(args) -> int:
     with _open(args, write=True) as service:
         warn_about(service)
-        service.new_scene()
+        service.sessions.new_scene()
         result = {"session": service.session.number, "scene": service.session.scene}
     emit(result, args.json, _("session {number}, scene {scene} begins").format(number=result["session"],
                                                                                scene=result["scene"]))
@@ -102,7 +102,7 @@ def run_list(args) -> int:
 
     with _open(args, write=False) as service:
         warn_about(service)
-        rows = service.session_list()
+        rows = service.sessions.session_list()
     if args.json:
         print(to_json(rows))
         return 0
@@ -120,6 +120,6 @@ def run_recap(args) -> int:
 
     with _open(args, write=False) as service:
         warn_about(service)
-        data = service.recap(args.session)
+        data = service.sessions.recap(args.session)
     print(to_json(data, indent=2) if args.json else recap_markdown(data).rstrip("\n"))
     return 0

@@ -62,7 +62,7 @@ def run_settings(args) -> int:
             for text in args.assignments:  # every one checked before anything is written
                 key, value = parse_assignment(service.campaign, text, changed)
                 changed[key] = value
-            service.update_settings(changed)
+            service.setup.update_settings(changed)
             campaign = service.campaign
             rows = setting_rows(campaign)
     result = {"campaign": campaign.name, "system": campaign.system, "settings": rows}

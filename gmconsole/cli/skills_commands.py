@@ -89,7 +89,7 @@ def run_skills(args) -> int:
     if changes:
         with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
             warn_about(service)
-            entry = service.change_skill_list(load=load, add=args.add, rename=args.rename, remove=args.remove)
+            entry = service.setup.change_skill_list(load=load, add=args.add, rename=args.rename, remove=args.remove)
             summary = entry["summary"]
             result = _result(service)
     else:

@@ -41,11 +41,10 @@ def register(subparsers) -> None:
 
 def run_stats(args) -> int:
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.campaign.statistics import statistics
 
     with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
         warn_about(service, args)  # said after the command, unless its error names the same damaged file
-        data = statistics(service, session=args.session, character=args.character)
+        data = service.history.statistics(session=args.session, character=args.character)
     print(to_json(data, indent=2) if args.json else text_report(data))
     return 0
 

@@ -1,16 +1,16 @@
 """The tiered family's rolls beyond a skill check, from the command line, as the roll builder's forms make them:
 
-- ``gmconsole save NAME CHARACTER phys|ment|perc``: a saving throw (``service.saving_throw``), 2d6 against the
+- ``gmconsole save NAME CHARACTER phys|ment|perc``: a saving throw (``service.rolls.saving_throw``), 2d6 against the
   save score from the sheet; R-TIER-3: total ≥ 2 × save a critical success, ≥ save a success (the campaign's
   strict-over setting applies).
 - ``gmconsole attack NAME CHARACTER --weapon W | --damage N [--melee] [--reckless] [--target T]``: an attack
-  (``service.attack``), class bonus + STR (melee) or DEX (ranged) d6 read as a skill check; R-TIER-4 damage by
+  (``service.rolls.attack``), class bonus + STR (melee) or DEX (ranged) d6 read as a skill check; R-TIER-4 damage by
   tier, melee adding STR; Reckless (melee only) raises the tier and gives the target a free hit back.
   ``--target`` does what the console asks after its attack: the damage comes off the target's stamina as a
   second undoable entry (kind ``damage``) that marks the attack applied; an attack that did no damage applies
   nothing. The target is checked before the dice are rolled.
 - ``gmconsole contested NAME A B [--attribute X] [--opponent-attribute Y]``: a contested roll
-  (``service.contested``), each side 2d6 + attribute (the console's form offers Strength; the opponent's
+  (``service.rolls.contested``), each side 2d6 + attribute (the console's form offers Strength; the opponent's
   defaults to the same), the highest wins; R-TIER-5: a tie is rolled again (typed faces: four a round, four
   more for each roll-off). A contest is rolled with an attribute: ``--skill K`` names it, as ``--attribute`` does.
 
@@ -91,7 +91,7 @@ def register(subparsers) -> None:
 
 def run_save(args) -> int:
     with opened_for(args, "save", "save") as service:
-        entry = service.saving_throw(args.character, args.save, faces=args.faces)
+        entry = service.rolls.saving_throw(args.character, args.save, faces=args.faces)
     record = as_record(entry)
     faces = " ".join(str(d["face"]) for d in record.dice)
     outcome = str(record.outcome)
@@ -137,14 +137,14 @@ def run_attack(args) -> int:
     with opened_for(args, "attack", "attack") as service:
         target = _attack_target(service, args)
         weapon = _weapon(service, args)
-        entry = service.attack(args.character, weapon, melee=args.melee, reckless=args.reckless, faces=args.faces,
-                               damage=args.damage)
+        entry = service.rolls.attack(args.character, weapon, melee=args.melee, reckless=args.reckless, faces=args.faces,
+                                     damage=args.damage)
         record = as_record(entry)
         applied = warning = None
         if target is not None and given(record.damage, 0) > 0:
             try:
-                applied = service.apply_attack_damage(record.id, target.id)
-                entry = service.entry(record.id)  # now marked with whom its damage went to
+                applied = service.outcomes.apply_attack_damage(record.id, target.id)
+                entry = service.history.entry(record.id)  # now marked with whom its damage went to
             except Unchanged as exc:  # the target's stamina is already 0: the attack stands, nothing more to take
                 warning = str(exc)
     result = roll_result(entry, args)
@@ -173,8 +173,8 @@ def run_attack(args) -> int:
 
 def run_contested(args) -> int:
     with opened_for(args, "contested", "contested") as service:
-        entry = service.contested(args.character, args.attribute, args.opponent,
-                                  opponent_attribute=args.opponent_attribute, faces=args.faces)
+        entry = service.rolls.contested(args.character, args.attribute, args.opponent,
+                                        opponent_attribute=args.opponent_attribute, faces=args.faces)
     record = as_record(entry)
     rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in record.rounds)
     line = _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(

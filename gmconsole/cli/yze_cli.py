@@ -390,7 +390,7 @@ def roll_text(r: YearZeroRoll) -> str:
 
 def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
     """``gmconsole opposed`` in a Year Zero campaign (R-OPP-1): the active pool from the attacker's sheet against
-    the defender's, recorded by ``service.opposed_roll`` as the console's ``o`` records it. The defender rolls the
+    the defender's, recorded by ``service.rolls.opposed_roll`` as the console's ``o`` records it. The defender rolls the
     skill the rules pair with ``--skill`` (Sneak against Scout, Manipulate against Sense Emotion) unless
     ``--defender-skill`` names one; an unpaired skill needs it (or ``--defender-attribute``)."""
     from gmconsole.campaign import skills
@@ -405,7 +405,7 @@ def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
             raise CliError(_("{skill} has no skill paired against it (R-OPP-1): name what the defender rolls with "
                              "--defender-skill K or --defender-attribute A").format(
                 skill=skills.name_of(campaign, skill)))
-    return service.opposed_roll(
+    return service.rolls.opposed_roll(
         args.attacker, skill, attribute=skills.attribute_id(campaign.system, args.attribute), gear=args.gear,
         defender_id=args.defender, defender_skill=defender_skill,
         defender_attribute=skills.attribute_id(campaign.system, args.defender_attribute),

@@ -35,8 +35,16 @@ panic); every other system's table carries its own name."""
 
 
 def system_table(system: str) -> dict[str, Any]:
-    """The table ``system`` reads (:data:`TABLE_OF_SYSTEM`), loaded with :func:`load_table`."""
-    return load_table(TABLE_OF_SYSTEM.get(system, system))
+    """The table ``system`` reads (:data:`TABLE_OF_SYSTEM`), loaded with :func:`load_table`; an empty one for a
+    system of an installed family that brings no bundled table (its attributes and skills are named by their ids)."""
+    name = TABLE_OF_SYSTEM.get(system, system)
+    return load_table(name) if _bundled(name) else {}
+
+
+@cache
+def _bundled(name: str) -> bool:
+    folder = data_dir()
+    return (folder / "compiled" / f"{name}.json").exists() or (folder / f"{name}.toml").exists()
 
 
 @cache

@@ -10,7 +10,7 @@ wrote 3 KB an entry, and every read parsed it all. The chunk files keep entries 
   ``*`` rerolled, nothing after the face for a die that was not, ``-`` for a die that does not say;
   a list holding any other die (a source, exploding faces) stays as it was;
 - **derived fields** written as ``"~"``: the fields the entry's family works out from the entry itself
-  (:attr:`~gmconsole.systems.base.GameSystem.recorded_module`: a Year Zero roll's ``pool``, ``odds`` and
+  (:attr:`~gmconsole.systems.family.GameFamily.recorded`: a Year Zero roll's ``pool``, ``odds`` and
   ``stunt_list`` from its ``pool_request``), worked out again when read, in the reader's language;
 - **defaults left out**: an object whose fields are mostly at their defaults (``request``, a Year Zero
   ``pool_request``) is written ``{"~": "defaults", <the fields that differ>}``;
@@ -29,7 +29,6 @@ the entry read back is then checked against the entry shape as any other.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -95,10 +94,10 @@ def _family(entry: Mapping[str, Any]
     """What the entry's family works out and leaves out (nothing for an entry of no known system)."""
     system = entry.get("system")
     found = systems.find(system) if isinstance(system, str) and entry.get("kind") == "roll" else None
-    if found is None or found.recorded_module is None:
+    part = systems.family_of(found.id).recorded if found is not None else None
+    if part is None:
         return {}, {}
-    module = importlib.import_module(found.recorded_module)
-    return module.DERIVED, module.STORED_DEFAULTS
+    return part.DERIVED, part.STORED_DEFAULTS
 
 
 # -- writing ---------------------------------------------------------------------------------------------

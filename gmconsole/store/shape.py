@@ -48,7 +48,6 @@ from gmconsole.rules.initiative import MAX_SPEED
 from gmconsole.safe_text import cut
 from gmconsole.settings_file import LANGUAGES
 from gmconsole.store.lean_entries import UnreadableEntry, pack, unpack
-from gmconsole.systems import SYSTEM_IDS
 
 
 class ShapeError(ValueError):
@@ -173,6 +172,12 @@ def one_of(*choices: str) -> Check:
         if type(value) is not str or value not in choices:
             raise _fail(where, value, _("one of {choices}").format(choices=", ".join(choices)))
     return check
+
+
+def a_system(value: Any, where: str) -> None:
+    """A system id some installed game family plays (the families are found when first asked for)."""
+    if type(value) is not str or systems.find(value) is None:
+        raise _fail(where, value, _("one of {choices}").format(choices=", ".join(systems.SYSTEM_IDS)))
 
 
 def list_of(item: Check, *, non_empty: bool = False, most: int | None = None) -> Check:
@@ -325,7 +330,7 @@ def _sheets_of_system(campaign: dict[str, Any], where: str) -> None:
                 raise ShapeError(reason)
 
 
-CAMPAIGN = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "sessions": list_of(SESSION, non_empty=True)}, {
+CAMPAIGN = fields({"name": STR, "system": a_system, "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": ID, "schema": ID,
     "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS,
 }, extra=_sheets_of_system)
@@ -344,9 +349,9 @@ def _no_reserved(update: dict[str, Any], where: str) -> None:
                     where=where, side=side, key=key))
 
 
-def _die(die: dict[str, Any], where: str) -> None:
-    """A die recorded in the history: one of the known sizes, showing faces it has."""
-    whole_of(*DIE_SIZES)(die["sides"], f"{where}.sides")
+def _die(die: dict[str, Any], where: str, sizes: tuple[int, ...] = DIE_SIZES) -> None:
+    """A die recorded in the history: one of the known sizes (``sizes``: the entry's system's), showing faces it has."""
+    whole_of(*sizes)(die["sides"], f"{where}.sides")
     face = whole(1, die["sides"])
     if die.get("face") is not None:
         face(die["face"], f"{where}.face")
@@ -357,14 +362,17 @@ def _die(die: dict[str, Any], where: str) -> None:
 def _dice_in(entry: dict[str, Any], where: str) -> None:
     """Every die an entry records, however deep (a roll's dice, a defender's, each of a group check's):
     any object with ``sides`` outside the entry's undo record. The statistics count each die's faces
-    from 1 to its sides, so a die of a billion sides would have them ask for gigabytes."""
+    from 1 to its sides, so a die of a billion sides would have them ask for gigabytes. A die's size is
+    one of the entry's system's (``GameSystem.die_sizes``), the standard ones for an entry of no known system."""
+    found = systems.find(entry.get("system"))
+    sizes = DIE_SIZES if found is None else tuple(sorted({*DIE_SIZES, *found.die_sizes}))
     stack = [(f"{where}.{plain_key(key)}", value) for key, value in entry.items()
              if key != "undo" and type(value) in (dict, list)]
     while stack:
         path, value = stack.pop()
         if type(value) is dict:
             if "sides" in value:
-                _die(value, path)
+                _die(value, path, sizes)
             stack.extend((f"{path}.{plain_key(key)}", item) for key, item in value.items()
                          if type(item) in (dict, list))
         else:

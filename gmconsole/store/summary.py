@@ -23,15 +23,14 @@ from gmconsole.store.errors import CorruptFile, SchemaTooNew
 from gmconsole.store.layout import CAMPAIGN_FILE, check_name
 from gmconsole.store.safe_open import read_head, refuse_links
 from gmconsole.store.schema import SCHEMA
-from gmconsole.store.shape import STR, ShapeError, Shapes, fields, list_of, one_of
-from gmconsole.systems import SYSTEM_IDS
+from gmconsole.store.shape import STR, ShapeError, Shapes, a_system, fields, list_of
 
 __all__ = ["HEAD", "read_summary"]
 
 HEAD = 64 * 1024
 """Bytes read from the head of ``campaign.json`` to find its summary."""
 _OPENING = re.compile(r'\A\s*\{\s*"_gmconsole"\s*:\s*')
-SUMMARY = fields({"name": STR, "system": one_of(*SYSTEM_IDS), "characters": list_of(STR)})
+SUMMARY = fields({"name": STR, "system": a_system, "characters": list_of(STR)})
 """What a summary must look like to be shown as it is (else the file is read whole)."""
 
 

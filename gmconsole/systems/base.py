@@ -85,8 +85,6 @@ class GameSystem(Protocol):
     def default_push_cost(self) -> str | None:
         """The push cost a new campaign starts with (``None`` when rolls are not pushed)."""
 
-    cli_module: str
-    """The module adding this system's flags to ``gmconsole odds`` and ``gmconsole roll``."""
 
     # asked by the roll builder
     builder_options: tuple[str, ...]
@@ -108,18 +106,17 @@ class GameSystem(Protocol):
         """The difficulty a roll has when the GM names none (``None``: no difficulty ladder)."""
         ...
 
-    special_forms: str | None
-    """The :mod:`gmconsole.ui.widgets.roll_specials` function giving this system's special-roll forms
-    (``None``: the builder's own pool is rolled against a defender, R-OPP-1)."""
 
     opposed_form: str | None
-    """Which of :attr:`special_forms` the builder's opposed key opens (``"opposed"``, ``"contested"``)."""
+    """Which of the family's special-roll forms (:class:`gmconsole.ui.family_console.ConsoleParts`) the builder's
+    opposed key opens (``"opposed"``, ``"contested"``)."""
 
     # asked by campaign commands
     check: str
-    """How a check from the sheet is rolled and recorded: ``"pool"`` (a Year Zero pool, successes
-    counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6
-    read as a tier)."""
+    """What kind of check the sheet rolls, for documents and tests: ``"pool"`` (a Year Zero pool, successes
+    counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6 read
+    as a tier). How it is built, rolled and recorded is the family's engine's
+    (:class:`gmconsole.campaign.rolls.RollEngine`), never decided by this word."""
 
     special_rolls: tuple[str, ...]
     """The special rolls the system offers besides a check: ``"opposed"`` (the Year Zero opposed
@@ -192,37 +189,9 @@ class GameSystem(Protocol):
     """The kinds of dice whose faces the GM types from physical dice (R-MANUAL-1), each with its letter in
     the short form (``b63124 s355``; :mod:`gmconsole.rules.spec`), as its quick pool names them."""
 
-    quick_pool_module: str
-    """The module reading this system's quick pools (``parse(system, text, push_cost)``), imported only
-    when the GM rolls one; ask :func:`gmconsole.systems.quick_pool.parse`."""
 
-    stats_module: str
-    """The module reading this system's recorded rolls for ``gmconsole stats``, imported only
-    then: ``first_roll(roll)`` gives the first roll's exact expectation (a cached
-    :class:`~gmconsole.rules.fairness.Expected`), the successes it showed, its chance of any success and
-    the stress dice it rolled (``None`` without stress), or ``None``; ``push(push)`` the push's
-    expectation given the dice it kept, the successes it showed and those it kept, or ``None``;
-    ``band(roll)`` the tier or margin, or ``None``; ``rolled_faces(dice, push_step=...)`` the
-    ``(kind, sides, face)`` of each die a step rolled, for dice fairness; ``SPECIAL_KINDS`` the entry
-    kinds of its special rolls and ``special_rolls(entry)`` the rolls inside one (a ``roll`` entry's
-    ``opposed`` defender too) as ``(who, roll)``, each read by ``first_roll`` unless it says
-    ``"expected": False`` (its dice then count for fairness only, when typed)."""
 
-    second_chance_module: str | None
-    """The module that answers "what would a second chance give?" for a roll already made, or
-    ``None`` where the second chance is a push (``pushes``; the campaign's ``push_odds`` answers): its
-    ``after_roll_line(roll, stamina)`` gives one line for the roll builder (``roll``: the recorded roll as
-    stored; ``stamina``: the character's, or ``None``) or ``None`` when no second chance applies. A system
-    with :attr:`reroll_grants` gives there ``grant_line(roll, grants)`` too: the line offering the reroll
-    with the grants named (R-EXP-5), or ``None``."""
 
-    recorded_module: str | None
-    """The module saying what a roll entry of this system need not write in the history
-    (:mod:`gmconsole.store.lean_entries`), imported only when an entry is written or read: ``DERIVED``, the
-    fields worked out again from the entry when it is read (``{"odds": odds_of(entry)}``), and
-    ``STORED_DEFAULTS``, the values of a stored object's fields when nothing was asked for
-    (``{"pool_request": {field: value}}``), which the history leaves out. ``None`` where the family records
-    each field as rolled."""
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         """Why an attribute's rating (``maximum``) or current value cannot be on a sheet, or ``None``.
@@ -249,6 +218,9 @@ class GameSystem(Protocol):
     def no_skill_label(self) -> str:
         """The roll builder's last skill choice, rolling without a skill (``"(no skill: attribute only)"``), in the
         console's language; the fact ``no_skill_words`` holds it marked in English."""
+
+    die_sizes: tuple[int, ...]
+    """The sizes of the dice the system's rolls record (the history refuses a die of another size)."""
 
     dice_explode: bool
     """True when a die showing its highest face rolls again and adds (typed as ``8+3``)."""

@@ -22,8 +22,9 @@ class SystemFacts:
     # each family's class gives these three a value or takes them by keyword (declared here for the
     # properties below; the annotations name the same facts as the families' own)
 
-    recorded_module: str | None = None
-    """Nothing left out of a roll entry (see :class:`~gmconsole.systems.base.GameSystem`)."""
+
+    die_sizes: tuple[int, ...] = (4, 6, 8, 10, 12)
+    """The sizes of the dice the system rolls (every family of gmconsole's own rolls the standard ones)."""
 
     def __init__(self, **facts: object) -> None:
         known = {name for cls in type(self).__mro__ for name in vars(cls).get("__annotations__", {})}

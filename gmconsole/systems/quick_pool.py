@@ -1,34 +1,24 @@
 """The GM's quick pool, the part every system shares: a roll without a character, typed the
-way a dice bot reads it. Each family reads its own syntax (``systems/<family>/quick_pool.py``); this
-module holds the parsed result, the tokenizer and the refusal that names the syntax.
+way a dice bot reads it. Each family reads its own syntax (its ``quick_pool`` part,
+``systems/<family>/quick_pool.py``); this module asks it, and holds the tokenizer and the refusal that
+names the syntax (the parsed result is :class:`~gmconsole.systems.family.QuickPool`).
 
 Nothing here reads a campaign: a quick pool belongs to no character, so nothing is charged.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.family import QuickPool
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
 
 __all__ = ["QuickPool", "from_faces", "parse", "refuse", "tokens", "untyped"]
-
-
-@dataclass(frozen=True)
-class QuickPool:
-    """A parsed quick pool: the system's own pool object (``core``) and the text as the GM typed it,
-    tidied (``text``, shown in the history: "GM rolls 5b 3s")."""
-
-    system: str
-    text: str
-    core: Any
 
 
 def tokens(text: str) -> list[str]:
@@ -56,7 +46,9 @@ def parse(system: GameSystem, text: str, push_cost: str | None = None) -> QuickP
     """The quick pool ``text`` means for ``system`` (read by its family's module); a
     :class:`RulesError` naming the syntax when it means none. ``push_cost`` is the campaign's push-cost
     setting (stress dice count where it is ``stress-dice``)."""
-    pool: QuickPool = importlib.import_module(system.quick_pool_module).parse(system, text, push_cost)
+    from gmconsole.systems import family_of
+
+    pool: QuickPool = family_of(system.id).quick_pool.parse(system, text, push_cost)
     return pool
 
 
@@ -76,5 +68,7 @@ def from_faces(system: GameSystem, faces: str, sized_given: bool = False, how: s
         raise RulesError(_("{kind} faces do not tell the die's size: give the dice too ({how})").format(
             kind=sized[0], how=how or _(system.quick_pool_syntax)))
     counts = {kind: len(faces) for kind, faces in typed.items() if typed.kind(kind).d6}
-    pool: str = importlib.import_module(system.quick_pool_module).counted(system, counts)
+    from gmconsole.systems import family_of
+
+    pool: str = family_of(system.id).quick_pool.counted(system, counts)
     return pool

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -35,6 +35,9 @@ from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.read_only import READ_ONLY_ADVICE
 from gmconsole.ui.safe_lines import ESCAPE_UNSAFE
 from gmconsole.ui.type_ahead import TypeAhead
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
 
 T = TypeVar("T")
 
@@ -78,7 +81,7 @@ class GMConsoleApp(App[int]):
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
     BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True)]
 
-    def __init__(self, service, *, rng: random.Random | None = None,
+    def __init__(self, service: CampaignService, *, rng: random.Random | None = None,
                  on_first_paint: Callable[[], None] | None = None, read_only_reason: str | None = None,
                  config=None, language: str | None = None) -> None:
         """``config``: the settings file as :func:`gmconsole.settings_file.load` read it (``None``: no
@@ -96,7 +99,8 @@ class GMConsoleApp(App[int]):
             self._apply_config(config)
         self._apply_language(service, language)
         self.read_only_reason = read_only_reason
-        self.service = service
+        self.service: CampaignService = service
+        """The open campaign (:mod:`gmconsole.campaign.facades`: ``service.rolls``, ``service.trackers``...)."""
         if service.read_only and read_only_reason:  # a refused change says why, not "another console"
             service.read_only_why = (read_only_reason, READ_ONLY_ADVICE.get(read_only_reason, ""))
         self._on_first_paint = on_first_paint

@@ -8,7 +8,7 @@ marks which player characters are in range, asked as the tracker's ``P`` asks it
 one undoable change. A panic D6 once rolled or typed is recorded whatever the GM answers next: escape
 at who is in range means nobody else is (R-PANIC-1). With the D6s typed (``A``), a row that makes those
 who hear or see roll asks each chained D6 too, one form for all (R-PANIC-3; escape there: nobody else
-panics). The costs waiting are the campaign's state (:meth:`CampaignService.pending_costs`), not the widget's.
+panics). The costs waiting are the campaign's state (``service.outcomes.pending_costs``), not the widget's.
 
 Costs owed by someone who left the roster cannot be applied: that is said before any picker opens
 (nobody could pay them), with the way out, the history screen's ``D``, which drops a roll's
@@ -32,7 +32,7 @@ ERRORS = (ValueError, KeyError, OSError, StoreError)
 
 def newest_pending(service, character_id: str | None = None) -> dict | None:
     """The newest pending item of ``character_id`` (else of anyone), or ``None`` when nothing waits."""
-    items = service.pending_costs()
+    items = service.outcomes.pending_costs()
     own = [i for i in items if character_id is not None and i.get("character_id") == character_id]
     chosen = (own or items)
     return chosen[-1] if chosen else None
@@ -81,7 +81,7 @@ def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: C
         return
     entry = as_record(entry)
     entry_id = given(entry.id, None)
-    item = next((i for i in service.pending_costs() if i.get("roll_id") == entry_id), None)
+    item = next((i for i in service.outcomes.pending_costs() if i.get("roll_id") == entry_id), None)
     if item is None or given(entry.status, "done") != "done":
         say(_("roll {id} has no costs waiting to be dropped").format(id=entry_id))
         return
@@ -91,7 +91,7 @@ def drop_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: C
         if not yes:
             return
         try:
-            result = service.drop_costs(entry.id)
+            result = service.outcomes.drop_costs(entry.id)
         except ERRORS as exc:
             say(error_text(exc))
             return
@@ -133,8 +133,8 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
     owed = _panic_owers(entry)
 
     def apply(faces: dict, in_range: list[str], condition: str | None = None) -> dict:
-        return service.apply_costs(entry.id, in_range=in_range, condition=condition, rng=app.rng,
-                                   by_hand=typed_panic, **faces)
+        return service.outcomes.apply_costs(entry.id, in_range=in_range, condition=condition, rng=app.rng,
+                                            by_hand=typed_panic, **faces)
 
     def applied(faces: dict, in_range: list[str]) -> None:
         try:

@@ -117,7 +117,7 @@ def export_what(service, session: int, chosen: dict) -> str:
     by the name the campaign gives them when it knows them, else as typed."""
     from gmconsole.campaign.skills import name_of
 
-    character, skill = service.history_filter(chosen["character"], chosen["skill"])
+    character, skill = service.history.filter_ids(chosen["character"], chosen["skill"])
     who = service.campaign.find_character(character) if character else None
     parts = [_("session {number}").format(number=session)]
     if character:

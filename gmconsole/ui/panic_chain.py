@@ -75,8 +75,8 @@ def panic_with_range(app, character_id: str, face: int, *, by_hand: bool, record
     others = pc_choices(service.campaign.roster, leave_out=[character_id])
 
     def roll(in_range: list[str], chain: dict | None = None) -> None:
-        entry = app.attempt(lambda: service.panic_roll(character_id, in_range=in_range, face=face, rng=app.rng,
-                                                       by_hand=by_hand, chain_faces=chain))
+        entry = app.attempt(lambda: service.trackers.panic_roll(character_id, in_range=in_range, face=face, rng=app.rng,
+                                                                by_hand=by_hand, chain_faces=chain))
         if entry is not None:
             recorded(entry)
 

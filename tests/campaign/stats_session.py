@@ -44,7 +44,7 @@ def play_session(root: Path, name: str, seed: int = 15) -> None:
     rng = random.Random(seed)
     refused = (RulesError, ValidationError)
     with CampaignService.open(root, name, rng=random.Random(seed), clock=frozen_clock) as service:
-        service.new_session("2026-12-01")
+        service.sessions.new_session("2026-12-01")
         system = service.campaign.system
         for character in [c for c in service.campaign.roster if not c.is_npc]:
             for skill in character.skills:
@@ -54,29 +54,30 @@ def play_session(root: Path, name: str, seed: int = 15) -> None:
                 uses = [u.id for u in skill_modifiers.uses_for(system, skill)][:1]
                 for typed in (False, False, True):
                     with contextlib.suppress(*refused):
-                        dice = service.preview_roll(character.id, skill, attribute=attribute, skill_modifiers=uses).dice
-                        service.roll(character.id, skill, attribute=attribute, skill_modifiers=uses,
-                                     faces=_typed(dice, rng) if typed else None)
+                        dice = service.rolls.preview_roll(character.id, skill, attribute=attribute,
+                                                          skill_modifiers=uses).dice
+                        service.rolls.roll(character.id, skill, attribute=attribute, skill_modifiers=uses,
+                                           faces=_typed(dice, rng) if typed else None)
                         if rng.random() < 0.4:
-                            service.push()
+                            service.rolls.push()
         with contextlib.suppress(*refused):
-            service.quick_roll(QUICK[system])
+            service.rolls.quick_roll(QUICK[system])
         with contextlib.suppress(*refused):
-            service.quick_roll(QUICK[system])
+            service.rolls.quick_roll(QUICK[system])
         pcs = [c.id for c in service.campaign.roster if not c.is_npc]
         with contextlib.suppress(*refused):
-            service.saving_throw(pcs[0], "phys")
+            service.rolls.saving_throw(pcs[0], "phys")
         with contextlib.suppress(*refused):
-            service.attack(pcs[0], None, damage=2)
-        with contextlib.suppress(*refused):
-            first = service.campaign.roster[0]
-            service.opposed_test(first.id, next(iter(first.skills)), pcs[1])
+            service.rolls.attack(pcs[0], None, damage=2)
         with contextlib.suppress(*refused):
             first = service.campaign.roster[0]
-            service.opposed_roll(first.id, next(iter(first.skills)), defender_pool="base=3 skill=1")
-        for pending in service.pending_costs():  # the stress dice's 1s bring panic rolls
+            service.rolls.opposed_test(first.id, next(iter(first.skills)), pcs[1])
+        with contextlib.suppress(*refused):
+            first = service.campaign.roster[0]
+            service.rolls.opposed_roll(first.id, next(iter(first.skills)), defender_pool="base=3 skill=1")
+        for pending in service.outcomes.pending_costs():  # the stress dice's 1s bring panic rolls
             with contextlib.suppress(*refused):
-                service.apply_costs(pending["roll_id"])
+                service.outcomes.apply_costs(pending["roll_id"])
 
 
 def stats_json(root: Path, name: str, *flags: str) -> dict:

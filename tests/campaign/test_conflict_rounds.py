@@ -10,8 +10,8 @@ from gmconsole.rules.errors import RulesError
 
 
 def _crew(service, names=("Ann", "Bo", "Cy")):
-    return [service.add_character({"name": n, "attributes": {"strength": 3, "agility": 3, "wits": 3,
-                                                             "empathy": 3}}).id for n in names]
+    return [service.roster.add_character({"name": n, "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                    "empathy": 3}}).id for n in names]
 
 
 def _order(service):
@@ -21,15 +21,15 @@ def _order(service):
 def test_R_INIT_3_delay_recorded_and_over_after_the_round(make_service, reopen):
     service = make_service("yze")
     ann, bo, cy = _crew(service)
-    service.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
-    service.delay_turn()
-    service.bring_in(ann)  # after Bo, Ann steps in
+    service.conflict.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
+    service.conflict.delay_turn()
+    service.conflict.bring_in(ann)  # after Bo, Ann steps in
     assert _order(service) == [(bo, 5), (ann, 2), (cy, 8)]
-    service.next_turn()
-    service.next_turn()
+    service.conflict.next_turn()
+    service.conflict.next_turn()
     assert _order(service) == [(ann, 2), (bo, 5), (cy, 8)]
     again = reopen(service)
-    steps = [e["step"] for e in reversed(again.history(kind="initiative"))]
+    steps = [e["step"] for e in reversed(again.history.filtered(kind="initiative"))]
     assert steps == ["start", "delay", "bring-in", "next", "next"]
     again.undo()
     assert [s["combatant"] for s in again.session.initiative["slots"]] == [bo, ann, cy]
@@ -38,22 +38,22 @@ def test_R_INIT_3_delay_recorded_and_over_after_the_round(make_service, reopen):
 def test_R_MANUAL_1_typed_cards_and_d6_at_start_and_add_are_checked(make_service):
     service = make_service("yze")
     ann, bo, cy = _crew(service)
-    entry = service.start_conflict([ann, bo], speeds={bo: 2}, cards={ann: [4], bo: [9, 1]})
+    entry = service.conflict.start_conflict([ann, bo], speeds={bo: 2}, cards={ann: [4], bo: [9, 1]})
     assert entry["joins"][0]["by_hand"] is True and entry["summary"].endswith("(typed: Ann, Bo)")
     assert _order(service) == [(bo, 1), (ann, 4), (bo, 9)]
     with pytest.raises(RulesError, match=r"^Cy's cards: card 4 is already Ann's$"):
-        service.add_to_conflict(cy, cards=[4])
+        service.conflict.add_to_conflict(cy, cards=[4])
     with pytest.raises(RulesError, match="1 cards given but speed 2"):
-        service.add_to_conflict(cy, speed=2, cards=[3])
-    service.add_to_conflict(cy, speed=1, keep_best_of=2, cards=[7, 3])
+        service.conflict.add_to_conflict(cy, speed=2, cards=[3])
+    service.conflict.add_to_conflict(cy, speed=1, keep_best_of=2, cards=[7, 3])
     assert (cy, 3) in _order(service) and 7 in service.session.initiative["deck"]
 
     myz = make_service("myz", name="myz-typed")
     dee, eli = _crew(myz, ("Dee", "Eli"))
-    myz.start_conflict([dee], faces={dee: 6})
+    myz.conflict.start_conflict([dee], faces={dee: 6})
     with pytest.raises(RulesError, match="cannot show 7"):
-        myz.add_to_conflict(eli, face=7)
-    entry = myz.add_to_conflict(eli, face=1)
+        myz.conflict.add_to_conflict(eli, face=7)
+    entry = myz.conflict.add_to_conflict(eli, face=1)
     assert entry["join"]["face"] == 1 and entry["join"]["by_hand"] is True
     assert [s["value"] for s in myz.session.initiative["slots"]] == [9, 4]
 
@@ -61,26 +61,26 @@ def test_R_MANUAL_1_typed_cards_and_d6_at_start_and_add_are_checked(make_service
 def test_R_INIT_2_setting_draws_anew_each_round_keepers_keep(make_service):
     service = make_service("yze")
     ann, bo, cy = _crew(service)
-    service.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
-    service.keep_card(ann)
+    service.conflict.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
+    service.conflict.keep_card(ann)
     for _ in range(3):
-        service.next_turn()
+        service.conflict.next_turn()
     assert _order(service) == [(ann, 2), (bo, 5), (cy, 8)]  # the setting is off: the cards stay
-    service.update_settings({"initiative_redraw": True})
-    service.next_turn()
+    service.setup.update_settings({"initiative_redraw": True})
+    service.conflict.next_turn()
     with pytest.raises(ValidationError, match="typed only when a new round draws"):
-        service.next_turn(cards={bo: [1]})
-    service.next_turn()
-    entry = service.next_turn(cards={bo: [1], cy: [10]})
+        service.conflict.next_turn(cards={bo: [1]})
+    service.conflict.next_turn()
+    entry = service.conflict.next_turn(cards={bo: [1], cy: [10]})
     assert entry["redraw"]["kept"] == {ann: [2]} and entry["by_hand"] is True
     assert entry["summary"].endswith("(typed: Bo, Cy)")
     assert _order(service) == [(bo, 1), (ann, 2), (cy, 10)]
     assert service.session.initiative["round"] == 3
     service.undo()
     assert _order(service) == [(ann, 2), (bo, 5), (cy, 8)]
-    service.keep_card(ann, False)
+    service.conflict.keep_card(ann, False)
     for _ in range(3):
-        service.next_turn()
+        service.conflict.next_turn()
     assert sorted(c for c, _v in _order(service)) == sorted([ann, bo, cy])
     assert service.session.initiative["decks"] == 1 and len(service.session.initiative["deck"]) == 7
 
@@ -88,9 +88,9 @@ def test_R_INIT_2_setting_draws_anew_each_round_keepers_keep(make_service):
 def test_refusals_name_combatants_not_their_roster_ids(make_service):
     service = make_service("yze")
     ann, bo, cy = _crew(service)
-    service.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
+    service.conflict.start_conflict([ann, bo, cy], cards={ann: [2], bo: [5], cy: [8]})
     with pytest.raises(RulesError, match=r"^Cy is not delaying this round$"):
-        service.bring_in(cy)
-    service.next_turn()
+        service.conflict.bring_in(cy)
+    service.conflict.next_turn()
     with pytest.raises(RulesError, match=r"^Ann has already acted this round$"):
-        service.delay_turn(ann)
+        service.conflict.delay_turn(ann)

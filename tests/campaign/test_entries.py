@@ -26,54 +26,54 @@ def _demo(tmp_path, system: str) -> CampaignService:
 def _play_the_frame(service: CampaignService) -> None:
     """What every system records: sessions, scenes, settings, doom, clocks, the roster, trackers, conflict."""
     first, second = (c.id for c in service.campaign.roster[:2])
-    service.new_scene()
-    service.change_doom(2)
-    service.set_doom(1)
-    clock = service.add_clock("Reactor", 4)
-    service.advance_clock(clock.id, 1)
-    service.set_clock(clock.id, 3)
-    new = service.duplicate_character(first, "Extra")
-    service.update_character(new.id, {"notes": "watches the door"})
-    service.remove_character(new.id)
-    service.add_condition(first, "tired")
-    service.remove_condition(first, "tired")
-    service.start_conflict([first, second], mode="manual")
-    service.next_turn()
-    service.end_conflict()
-    service.change_of_circumstances(first, "none", "the door is open now")
+    service.sessions.new_scene()
+    service.trackers.change_doom(2)
+    service.trackers.set_doom(1)
+    clock = service.trackers.add_clock("Reactor", 4)
+    service.trackers.advance_clock(clock.id, 1)
+    service.trackers.set_clock(clock.id, 3)
+    new = service.roster.duplicate_character(first, "Extra")
+    service.roster.update_character(new.id, {"notes": "watches the door"})
+    service.roster.remove_character(new.id)
+    service.trackers.add_condition(first, "tired")
+    service.trackers.remove_condition(first, "tired")
+    service.conflict.start_conflict([first, second], mode="manual")
+    service.conflict.next_turn()
+    service.conflict.end_conflict()
+    service.rolls.change_of_circumstances(first, "none", "the door is open now")
     service.undo()
     service.redo()
-    service.new_session(title="The next evening")
+    service.sessions.new_session(title="The next evening")
 
 
 def _play_year_zero(service: CampaignService) -> None:
     ripley = service.campaign.roster[0]
     skill = sorted(ripley.skills)[0]
-    roll = service.roll(ripley.id, skill)
+    roll = service.rolls.roll(ripley.id, skill)
     if roll["can_push"]:
-        service.push(roll["id"])
-    if service.pending_costs():
-        service.apply_costs(service.pending_costs()[0]["roll_id"])
-    service.quick_roll("3b 1s" if service.campaign.system != "yze-step" else "d8 d6")
-    if service.has_panic_table:
-        service.change_stress(ripley.id, 1)
-        service.panic_roll(ripley.id, face=2)
-        service.rest()
+        service.rolls.push(roll["id"])
+    if service.outcomes.pending_costs():
+        service.outcomes.apply_costs(service.outcomes.pending_costs()[0]["roll_id"])
+    service.rolls.quick_roll("3b 1s" if service.campaign.system != "yze-step" else "d8 d6")
+    if service.trackers.has_panic_table:
+        service.trackers.change_stress(ripley.id, 1)
+        service.trackers.panic_roll(ripley.id, face=2)
+        service.trackers.rest()
 
 
 def _play_exploding(service: CampaignService) -> None:
-    service.roll("c1", "athletics", attribute="agility")
-    service.opposed_test("c1", "athletics", "c5", attribute="agility", defender_attribute="agility")
-    service.group_check(["c1", "c5"], "athletics", attribute="agility")
-    service.assisted_check("c1", "athletics", ["c3"], attribute="agility")
+    service.rolls.roll("c1", "athletics", attribute="agility")
+    service.rolls.opposed_test("c1", "athletics", "c5", attribute="agility", defender_attribute="agility")
+    service.rolls.group_check(["c1", "c5"], "athletics", attribute="agility")
+    service.rolls.assisted_check("c1", "athletics", ["c3"], attribute="agility")
 
 
 def _play_tiered(service: CampaignService) -> None:
-    service.roll("c1", "swords", attribute="str")
-    service.contested("c1", "str", "c4")
-    service.saving_throw("c1", "phys")
-    attack = service.attack("c1", "g2")
-    service.apply_attack_damage(attack["id"], "c4")
+    service.rolls.roll("c1", "swords", attribute="str")
+    service.rolls.contested("c1", "str", "c4")
+    service.rolls.saving_throw("c1", "phys")
+    attack = service.rolls.attack("c1", "g2")
+    service.outcomes.apply_attack_damage(attack["id"], "c4")
 
 
 PLAYS = {"myz": _play_year_zero, "yze": _play_year_zero, "yze-step": _play_year_zero,
@@ -86,7 +86,7 @@ def test_every_entry_a_demo_campaign_records_reads_and_writes_back_unchanged(tmp
     try:
         _play_the_frame(service)
         PLAYS[system](service)
-        recorded = service.entries()
+        recorded = service.history.entries()
     finally:
         service.close()
     kinds = {e["kind"] for e in recorded}

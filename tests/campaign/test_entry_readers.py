@@ -22,11 +22,11 @@ def test_record_is_the_entry_as_its_kind_s_record(tmp_path):
     service = _yze(tmp_path)
     try:
         character = service.campaign.roster[0]
-        rolled = service.roll(character.id, next(iter(character.skills)))
-        record = service.record(rolled["id"])
+        rolled = service.rolls.roll(character.id, next(iter(character.skills)))
+        record = service.history.record(rolled["id"])
         assert isinstance(record, entries.RollEntry)
-        assert record.to_dict() == service.entry(rolled["id"]) == rolled
-        assert list(record.to_dict()) == list(service.entry(rolled["id"]))  # the stored keys, in their order
+        assert record.to_dict() == service.history.entry(rolled["id"]) == rolled
+        assert list(record.to_dict()) == list(service.history.entry(rolled["id"]))  # the stored keys, in their order
         assert record.successes == rolled["successes"] and record.id == rolled["id"]
     finally:
         service.close()

@@ -38,10 +38,10 @@ def test_restoring_an_older_state_puts_a_failed_pushs_roll_back_to_unpushed(tmp_
     install_demos(root)
     with CampaignService.open(root, "yze-step-demo", clock=frozen_clock) as service:
         sela = service.campaign.find_character("Sela Quint")
-        service.change_stress(sela.id, 1)
-        rolled = service.roll(sela.id, "crafting", faces="step=1,4 stress=2")
+        service.trackers.change_stress(sela.id, 1)
+        rolled = service.rolls.roll(sela.id, "crafting", faces="step=1,4 stress=2")
         unpushed = _history(capsys, root, "yze-step-demo")[-1]
-        pushed = service.push(faces="step=1 stress=1,6")
+        pushed = service.rolls.push(faces="step=1 stress=1,6")
         assert service.character(sela.id).stress == 2
     state = root / "yze-step-demo" / "campaign.json"
     good = state.read_bytes()
@@ -55,8 +55,8 @@ def test_restoring_an_older_state_puts_a_failed_pushs_roll_back_to_unpushed(tmp_
     assert _set(roll) == _set(unpushed)  # the roll as it was before the push: dice, summary, no "pushed" mark
     with CampaignService.open(root, "yze-step-demo", clock=frozen_clock) as service:
         assert service.character(sela.id).stress == 1
-        assert _set(service.entry(rolled["id"])) == _set(unpushed)
-        assert "pushed" not in service.entry(rolled["id"])["summary"]
+        assert _set(service.history.entry(rolled["id"])) == _set(unpushed)
+        assert "pushed" not in service.history.entry(rolled["id"])["summary"]
     # and the writer's recovery wrote it: a second reader sees the same
     again = {e["id"]: e for e in _history(capsys, root, "yze-step-demo", "--all")}
     assert _set(again[rolled["id"]]) == _set(unpushed)

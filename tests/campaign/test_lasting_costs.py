@@ -16,15 +16,15 @@ from gmconsole.campaign.errors import ValidationError
 
 
 def _hammer(service):
-    return service.add_character({
+    return service.roster.add_character({
         "name": "Hammer", "role": "enforcer", "attributes": yz(3, 3, 2, 3),
         "skills": {"fight": 2}, "gear": [{"name": "Spiked bat", "bonus": 1}],
     })
 
 
 def _pushed_roll(service, hammer) -> dict:
-    roll = service.roll(hammer.id, "fight", gear=["Spiked bat"], faces="base=1,3,4 skill=2,5 gear=3")
-    service.push(roll["id"], faces="base=1,6 skill=3,2 gear=1")
+    roll = service.rolls.roll(hammer.id, "fight", gear=["Spiked bat"], faces="base=1,3,4 skill=2,5 gear=3")
+    service.rolls.push(roll["id"], faces="base=1,6 skill=3,2 gear=1")
     return roll
 
 
@@ -32,7 +32,7 @@ def test_a_push_records_its_costs_as_pending_campaign_state_that_survives_reopen
     service = make_service("myz")
     hammer = _hammer(service)
     roll = _pushed_roll(service, hammer)
-    [item] = service.pending_costs()
+    [item] = service.outcomes.pending_costs()
     assert (item["roll_id"], item["session"], item["character_id"], item["character"]) == (
         roll["id"], 1, hammer.id, "Hammer"
     )
@@ -41,54 +41,54 @@ def test_a_push_records_its_costs_as_pending_campaign_state_that_survives_reopen
     assert state["state"]["1"]["campaign"]["pending_costs"][0]["roll_id"] == roll["id"]
 
     again = reopen(service)
-    assert [i["roll_id"] for i in again.pending_costs()] == [roll["id"]]
-    again.apply_costs(roll["id"])
-    assert again.pending_costs() == []
+    assert [i["roll_id"] for i in again.outcomes.pending_costs()] == [roll["id"]]
+    again.outcomes.apply_costs(roll["id"])
+    assert again.outcomes.pending_costs() == []
     assert again.character("Hammer").attributes["strength"].current == 1
-    assert again.entry(roll["id"])["costs_status"] == "applied"
+    assert again.history.entry(roll["id"])["costs_status"] == "applied"
 
 
 def test_applying_is_undoable_undo_brings_the_costs_back_to_pending_and_redo_applies_them(make_service):
     service = make_service("myz")
     hammer = _hammer(service)
     roll = _pushed_roll(service, hammer)
-    service.apply_costs(roll["id"])
+    service.outcomes.apply_costs(roll["id"])
     service.undo()
-    assert [i["roll_id"] for i in service.pending_costs()] == [roll["id"]]
-    assert service.entry(roll["id"])["costs_status"] == "pending"
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll["id"]]
+    assert service.history.entry(roll["id"])["costs_status"] == "pending"
     assert service.character("Hammer").attributes["strength"].current == 3
     service.redo()
-    assert service.pending_costs() == []
+    assert service.outcomes.pending_costs() == []
     service.undo()
     service.undo()  # the push itself: its costs go with it
-    assert service.pending_costs() == []
+    assert service.outcomes.pending_costs() == []
     service.redo()
-    assert [i["roll_id"] for i in service.pending_costs()] == [roll["id"]]
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll["id"]]
 
 
 def test_applying_twice_says_they_were_already_applied(make_service):
     service = make_service("myz")
     roll = _pushed_roll(service, _hammer(service))
-    service.apply_costs(roll["id"])
+    service.outcomes.apply_costs(roll["id"])
     with pytest.raises(ValidationError, match=f"costs of roll {roll['id']} were already applied"):
-        service.apply_costs(roll["id"])
+        service.outcomes.apply_costs(roll["id"])
 
 
 def test_costs_of_a_roll_in_an_earlier_session_are_still_pending_and_can_be_applied(make_service):
     service = make_service("myz")
     roll = _pushed_roll(service, _hammer(service))
-    service.new_session()
-    assert [(i["roll_id"], i["session"]) for i in service.pending_costs()] == [(roll["id"], 1)]
-    service.apply_costs(roll["id"])
-    assert service.pending_costs() == []
-    assert service.entry(roll["id"], session=1)["costs_status"] == "applied"
+    service.sessions.new_session()
+    assert [(i["roll_id"], i["session"]) for i in service.outcomes.pending_costs()] == [(roll["id"], 1)]
+    service.outcomes.apply_costs(roll["id"])
+    assert service.outcomes.pending_costs() == []
+    assert service.history.entry(roll["id"], session=1)["costs_status"] == "applied"
 
 
 def test_a_roll_without_costs_leaves_nothing_pending(make_service):
     service = make_service("myz")
     hammer = _hammer(service)
-    service.roll(hammer.id, "fight", faces="base=6,3,4 skill=2,5")
-    assert service.pending_costs() == []
+    service.rolls.roll(hammer.id, "fight", faces="base=6,3,4 skill=2,5")
+    assert service.outcomes.pending_costs() == []
 
 
 def test_the_costs_entry_names_the_payer_once(make_service):
@@ -97,6 +97,6 @@ def test_the_costs_entry_names_the_payer_once(make_service):
     service = make_service("myz")
     hammer = _hammer(service)
     roll = _pushed_roll(service, hammer)
-    applied = service.apply_costs(roll["id"])
+    applied = service.outcomes.apply_costs(roll["id"])
     assert applied["summary"].startswith("Hammer pays: ")
     assert applied["summary"].count("Hammer") == 1, applied["summary"]

@@ -35,7 +35,7 @@ def test_a_refused_change_records_nothing(make_service):
 
     with pytest.raises(ValidationError, match="not now"):
         service.ledger.commit("doom", refuse)
-    assert service.session.doom == 0 and service.entries() == [] and not service.can_undo
+    assert service.session.doom == 0 and service.history.entries() == [] and not service.can_undo
 
 
 def test_the_ledger_tells_a_roll_in_force_from_one_set_aside(make_service):

@@ -21,7 +21,7 @@ def test_demos_one_per_system_with_a_party_of_four_to_six(tmp_path):
                 skill = next(iter(pc.skills))
                 attribute = None if campaign.system in ("myz", "yze", "yze-step") else next(iter(pc.attributes))
                 uses = [u.id for u in skill_modifiers.uses_for(campaign.system, skill)][:1]  # Sic a Dog: a use
-                assert service.preview_roll(pc.id, skill, attribute=attribute, skill_modifiers=uses).can_roll, (
+                assert service.rolls.preview_roll(pc.id, skill, attribute=attribute, skill_modifiers=uses).can_roll, (
                     name, pc.name, skill)
 
 
@@ -38,7 +38,8 @@ def test_myz_demo_has_a_dog_handler_with_a_dog(tmp_path):
 
 def test_install_never_overwrites_a_campaign_of_the_same_name(tmp_path):
     with CampaignService.create(tmp_path, "yze-demo", "yze") as mine:
-        mine.add_character({"name": "Mine", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
+        mine.roster.add_character({"name": "Mine", "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                  "empathy": 3}})
     installed = install_demos(tmp_path)
     assert "yze-demo" not in installed
     assert install_demos(tmp_path) == []

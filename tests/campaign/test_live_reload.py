@@ -14,21 +14,21 @@ def _reader(tmp_path, name):
 
 def test_reader_sees_doom_stress_and_history_after_reload(tmp_path, make_service):
     writer = make_service("yze", "live")
-    ripley = writer.add_character({"name": "Ripley", "kind": "pc"})
+    ripley = writer.roster.add_character({"name": "Ripley", "kind": "pc"})
     reader = _reader(tmp_path, "live")
     heard = []
     reader.subscribe(heard.append)
     try:
         assert reader.reload() is False  # nothing changed since it opened
-        writer.change_doom(2)
-        writer.change_doom(1)
-        writer.change_stress(ripley.id, 2)
+        writer.trackers.change_doom(2)
+        writer.trackers.change_doom(1)
+        writer.trackers.change_stress(ripley.id, 2)
         assert reader.session.doom == 0  # a stale snapshot until told
 
         assert reader.reload() is True
         assert reader.session.doom == 3
         assert reader.character(ripley.id).stress == 2
-        assert [e["summary"] for e in reader.history()][:2] == ["Ripley: stress 0 → 2 (+2)", "doom 2 → 3 (+1)"]
+        assert [e["summary"] for e in reader.history.filtered()][:2] == ["Ripley: stress 0 → 2 (+2)", "doom 2 → 3 (+1)"]
         assert heard == [{"kind": "reloaded"}]
 
         assert reader.reload() is False  # read once, not again
@@ -36,7 +36,7 @@ def test_reader_sees_doom_stress_and_history_after_reload(tmp_path, make_service
         writer.undo()
         assert reader.reload() is True
         assert reader.character(ripley.id).stress == 0
-        assert reader.history()[0]["summary"] == "doom 2 → 3 (+1)"
+        assert reader.history.filtered()[0]["summary"] == "doom 2 → 3 (+1)"
     finally:
         reader.close()
 
@@ -45,7 +45,7 @@ def test_damaged_state_keeps_what_the_reader_had_and_reads_the_next_change(tmp_p
     writer = make_service("yze", "live")
     reader = _reader(tmp_path, "live")
     try:
-        writer.change_doom(2)
+        writer.trackers.change_doom(2)
         assert reader.reload() is True
         state = tmp_path / "live" / "campaign.json"
         good = state.read_bytes()
@@ -55,7 +55,7 @@ def test_damaged_state_keeps_what_the_reader_had_and_reads_the_next_change(tmp_p
         assert reader.session.doom == 2
 
         state.write_bytes(good)
-        writer.change_doom(1)
+        writer.trackers.change_doom(1)
         assert reader.reload() is True
         assert reader.session.doom == 3
     finally:
@@ -66,10 +66,10 @@ def test_half_written_history_chunk_keeps_the_old_history(tmp_path, make_service
     writer = make_service("yze", "live")
     reader = _reader(tmp_path, "live")
     try:
-        writer.change_doom(1)
+        writer.trackers.change_doom(1)
         assert reader.reload() is True
         chunk = next((tmp_path / "live" / "history").glob("session-*/entries-*.json"))
-        writer.change_doom(1)
+        writer.trackers.change_doom(1)
         good = chunk.read_bytes()
         chunk.write_bytes(good[:-20])
 
@@ -85,7 +85,7 @@ def test_half_written_history_chunk_keeps_the_old_history(tmp_path, make_service
 
 def test_a_writer_does_not_reload(make_service):
     writer = make_service("yze", "live")
-    writer.change_doom(1)
+    writer.trackers.change_doom(1)
     assert writer.reload() is False
 
 
@@ -96,14 +96,14 @@ def test_new_history_chunk_is_found(tmp_path, make_service, monkeypatch):
     writer = make_service("yze", "live")
     reader = _reader(tmp_path, "live")
     try:
-        writer.change_doom(1)
+        writer.trackers.change_doom(1)
         assert reader.reload() is True
-        assert len(reader.history()) == 1
+        assert len(reader.history.filtered()) == 1
         for _ in range(3):  # a second and a third chunk
-            writer.change_doom(1)
+            writer.trackers.change_doom(1)
         assert reader.reload() is True
-        assert reader.history()[0]["summary"] == "doom 3 → 4 (+1)"
-        assert len(reader.history()) == 4
+        assert reader.history.filtered()[0]["summary"] == "doom 3 → 4 (+1)"
+        assert len(reader.history.filtered()) == 4
     finally:
         reader.close()
 

@@ -45,10 +45,10 @@ def _history(capsys, root, name, *extra):
 
 def test_reader_does_not_show_a_change_killed_before_its_state_was_saved(make_service, tmp_path, capsys, monkeypatch):
     service = make_service("yze", name="Crash")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
     monkeypatch.setattr(service._store, "save_state", killed)
     with pytest.raises(SystemExit):
-        service.change_stress(ann.id, 2)  # the entry is written, the state never is
+        service.trackers.change_stress(ann.id, 2)  # the entry is written, the state never is
     monkeypatch.undo()
     before = file_bytes(tmp_path / "Crash")
     shown, _ = _history(capsys, tmp_path, "Crash")
@@ -56,12 +56,12 @@ def test_reader_does_not_show_a_change_killed_before_its_state_was_saved(make_se
     everything, _ = _history(capsys, tmp_path, "Crash", "--all")
     assert [(e["kind"], e["status"]) for e in everything] == [("roster", "done"), ("stress", "failed")]
     with CampaignService.open(tmp_path, "Crash", read_only=True, clock=frozen_clock) as reader:
-        assert reader.entry(everything[1]["id"], 1)["status"] == "failed"
-        assert [e["status"] for e in reader.entries()] == ["done", "failed"]
+        assert reader.history.entry(everything[1]["id"], 1)["status"] == "failed"
+        assert [e["status"] for e in reader.history.entries()] == ["done", "failed"]
     assert file_bytes(tmp_path / "Crash") == before  # readers write nothing
     service._store._lock.release()  # the killed console's lock goes with its process
     with CampaignService.open(tmp_path, "Crash", clock=frozen_clock) as writer:  # the next writer agrees
-        assert [e["status"] for e in writer.entries()] == ["done", "failed"]
+        assert [e["status"] for e in writer.history.entries()] == ["done", "failed"]
 
 
 def test_reader_does_not_show_a_change_whose_saves_failed_on_a_full_disk(make_service, tmp_path, capsys, monkeypatch):
@@ -72,7 +72,7 @@ def test_reader_does_not_show_a_change_whose_saves_failed_on_a_full_disk(make_se
     from gmconsole.store.errors import WriteFailed
 
     service = make_service("yze", name="Full")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
 
     def disk_full(*args, **kwargs):
         raise WriteFailed(tmp_path / "Full" / "campaign.json", OSError(errno.ENOSPC, "No space left on device"))
@@ -80,7 +80,7 @@ def test_reader_does_not_show_a_change_whose_saves_failed_on_a_full_disk(make_se
     monkeypatch.setattr(service._store, "save_state", disk_full)
     monkeypatch.setattr(service._store, "update_entry", disk_full)
     with pytest.raises(WriteFailed):
-        service.change_stress(ann.id, 2)
+        service.trackers.change_stress(ann.id, 2)
     monkeypatch.undo()
     assert service.character("Ann").stress == 0  # the console carries on without the change
     shown, _ = _history(capsys, tmp_path, "Full")
@@ -91,8 +91,8 @@ def test_reader_does_not_show_a_change_whose_saves_failed_on_a_full_disk(make_se
 
 def test_reader_shows_an_undo_killed_before_its_entry_was_marked_as_undone(make_service, tmp_path, capsys, monkeypatch):
     service = make_service("yze", name="Crash")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
-    service.change_stress(ann.id, 2)
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+    service.trackers.change_stress(ann.id, 2)
     monkeypatch.setattr(service._store, "update_entry", killed)
     with pytest.raises(SystemExit):
         service.undo()  # the state says undone, the entry still says done
@@ -110,9 +110,9 @@ def small_chunks(monkeypatch):
 
 def _six_changes(make_service):
     service = make_service("yze", name="Gap")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
     for _ in range(5):
-        service.change_stress(ann.id, 1)
+        service.trackers.change_stress(ann.id, 1)
     return service  # entries 1..6: chunks entries-1 (1..4) and entries-5 (5, 6)
 
 
@@ -124,9 +124,9 @@ def test_a_deleted_newest_chunk_is_found_at_open_and_ids_never_repeat(make_servi
     assert again.history_gap is not None
     assert "missing" in again.history_gap and "#5" in again.history_gap and "#6" in again.history_gap
     assert not again.can_undo  # undo cannot reach back past the missing entries
-    entry = again.change_doom(1)
+    entry = again.trackers.change_doom(1)
     assert entry["id"] == 7  # never 5 or 6 again
-    assert [e["id"] for e in again.entries()] == [1, 2, 3, 4, 7]
+    assert [e["id"] for e in again.history.entries()] == [1, 2, 3, 4, 7]
     again.undo()
     assert again.session.doom == 0
     assert not again.can_undo
@@ -143,7 +143,7 @@ def test_a_gap_is_said_by_the_history_command_and_after_a_clean_close(make_servi
     assert err.startswith("gmconsole: warning: ") and "missing" in err and len(err.strip().splitlines()) == 1
     with CampaignService.open(tmp_path, "Gap", clock=frozen_clock) as writer:
         assert writer.history_gap is not None
-        assert writer.change_doom(1)["id"] == 7
+        assert writer.trackers.change_doom(1)["id"] == 7
 
 
 def test_an_intact_campaign_has_no_gap(make_service, reopen, small_chunks):

@@ -10,7 +10,6 @@ import json
 import pytest
 from stats_session import play_session, stats_json
 
-from gmconsole.campaign.statistics import statistics
 from gmconsole.campaign.stats_markdown import dice_and_luck, luck_text, rate_text
 from gmconsole.cli import main
 from gmconsole.systems.yearzero.panic import panic_table
@@ -91,7 +90,7 @@ def test_hostile_names_stay_one_escaped_cell(tmp_path):
 
     play_session(tmp_path, "yze-demo")
     with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-        figures = statistics(service, session=2)
+        figures = service.history.statistics(session=2)
     hostile = "Ann|B\nC **bold** <script>x</script> [l](javascript:x) \x1b[2J"
     figures["by_character"] = {hostile: next(iter(figures["by_character"].values()))}
     figures["panics"] = {"row|two\nlines": 2}

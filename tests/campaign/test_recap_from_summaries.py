@@ -47,66 +47,68 @@ def _stress(service, who, first: int = 4) -> str:
 
 def _play(service) -> None:
     """A Year Zero evening with a bit of everything the recap lists."""
-    service.update_settings({"max_pushes": 2})
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2, "melee": 1},
-                                 "stress": 1})
-    bo = service.add_character({"name": "Bo", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 1}, "stress": 7})
-    cy = service.add_character({"name": "Cy", "attributes": yz(3, 3, 3, 3)})
-    clock = service.add_clock("Alarm", 6)
+    service.setup.update_settings({"max_pushes": 2})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2,
+                                                                                                "melee": 1},
+                                        "stress": 1})
+    bo = service.roster.add_character({"name": "Bo", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 1}, "stress": 7})
+    cy = service.roster.add_character({"name": "Cy", "attributes": yz(3, 3, 3, 3)})
+    clock = service.trackers.add_clock("Alarm", 6)
     # costs applied with a typed panic D6: the panic, the stress it spread to Bo
-    roll = service.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
-    service.apply_costs(roll["id"], in_range=[bo.id], panic_face=6)
-    service.new_scene()
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
+    service.outcomes.apply_costs(roll["id"], in_range=[bo.id], panic_face=6)
+    service.sessions.new_scene()
     # a typed first roll pushed twice with the console's dice: the first roll's words, the typed step
-    roll = service.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=3,2" + _stress(service, ann.id),
-                        goal="the lock")
-    service.push(roll["id"], rng=random.Random(3))
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=3,2" + _stress(service, ann.id),
+                              goal="the lock")
+    service.rolls.push(roll["id"], rng=random.Random(3))
     with contextlib.suppress(RulesError, ValidationError):
-        service.push(roll["id"], rng=random.Random(5))
+        service.rolls.push(roll["id"], rng=random.Random(5))
     # costs dropped, costs left pending
-    dropped = service.roll(bo.id, "melee", faces="base=6,3,3 skill=2" + _stress(service, bo.id, 1))
-    service.drop_costs(dropped["id"])
-    service.change_stress(cy.id, 1)
-    service.roll(cy.id, "melee", faces="base=6,3,3" + _stress(service, cy.id, 1))
+    dropped = service.rolls.roll(bo.id, "melee", faces="base=6,3,3 skill=2" + _stress(service, bo.id, 1))
+    service.outcomes.drop_costs(dropped["id"])
+    service.trackers.change_stress(cy.id, 1)
+    service.rolls.roll(cy.id, "melee", faces="base=6,3,3" + _stress(service, cy.id, 1))
     # both sides of an opposed roll panic, the defender's chaining a roll for Cy
-    entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
-                                 faces="base=6,3,3 skill=2" + _stress(service, ann.id, 1),
-                                 defender_faces="base=3,3,3 skill=4" + _stress(service, bo.id, 1))
-    service.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=6, rng=random.Random(4))
-    service.new_scene()
+    entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
+                                       faces="base=6,3,3 skill=2" + _stress(service, ann.id, 1),
+                                       defender_faces="base=3,3,3 skill=4" + _stress(service, bo.id, 1))
+    service.outcomes.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=6,
+                                 rng=random.Random(4))
+    service.sessions.new_scene()
     # the tracker's panic roll, typed and rolled
-    service.panic_roll(cy.id, face=6, in_range=[ann.id], by_hand=True)
-    service.panic_roll(ann.id, in_range=[bo.id, cy.id], rng=random.Random(9))
+    service.trackers.panic_roll(cy.id, face=6, in_range=[ann.id], by_hand=True)
+    service.trackers.panic_roll(ann.id, in_range=[bo.id, cy.id], rng=random.Random(9))
     # the console's own dice, pushed; a GM's quick roll pushed (R-PUSH-7: no stress die)
-    roll = service.roll(bo.id, "melee", rng=random.Random(11))
+    roll = service.rolls.roll(bo.id, "melee", rng=random.Random(11))
     with contextlib.suppress(RulesError, ValidationError):
-        service.push(roll["id"], rng=random.Random(12))
-    quick = service.quick_roll("4b 2s", faces="base=3,3,2,4 skill=5,2")
+        service.rolls.push(roll["id"], rng=random.Random(12))
+    quick = service.rolls.quick_roll("4b 2s", faces="base=3,3,2,4 skill=5,2")
     with contextlib.suppress(RulesError, ValidationError):
-        service.push(quick["id"], rng=random.Random(13))
+        service.rolls.push(quick["id"], rng=random.Random(13))
     # harm, a sheet changed, stress, trauma, healing, conditions, XP, clocks and doom
-    service.harm(bo.id, 1, "strength")
-    service.set_attribute(cy.id, "agility", current=2)
-    service.change_stress(cy.id, 1)
-    service.apply_trauma(ann.id, "wits")
-    service.heal(ann.id, "wits")
-    service.add_condition(bo.id, "exhausted")
-    service.change_tracker(ann.id, "xp", 2)
-    service.advance_clock(clock.id, 2)
-    service.change_doom(1)
+    service.trackers.harm(bo.id, 1, "strength")
+    service.roster.set_attribute(cy.id, "agility", current=2)
+    service.trackers.change_stress(cy.id, 1)
+    service.trackers.apply_trauma(ann.id, "wits")
+    service.trackers.heal(ann.id, "wits")
+    service.trackers.add_condition(bo.id, "exhausted")
+    service.trackers.change_tracker(ann.id, "xp", 2)
+    service.trackers.advance_clock(clock.id, 2)
+    service.trackers.change_doom(1)
     # undone: a roll, then a push (its roll as it was before it), then one undone and redone
-    service.roll(cy.id, "melee", faces="base=6,6,1" + _stress(service, cy.id))
+    service.rolls.roll(cy.id, "melee", faces="base=6,6,1" + _stress(service, cy.id))
     service.undo()
-    roll = service.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=3,2" + _stress(service, ann.id))
-    service.push(roll["id"], rng=random.Random(21))
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=3,2" + _stress(service, ann.id))
+    service.rolls.push(roll["id"], rng=random.Random(21))
     service.undo()
-    service.change_doom(2)
+    service.trackers.change_doom(2)
     service.undo()
     service.redo()
 
 
 def _both(service) -> tuple[dict, dict]:
-    return sessions.recap(service, whole_entries=True), sessions.recap(service)
+    return sessions.recap(service.ledger, whole_entries=True), sessions.recap(service.ledger)
 
 
 def _same(service, language: str, speaking) -> dict:
@@ -121,7 +123,7 @@ def test_a_varied_session_recaps_the_same_from_the_summaries_as_from_every_whole
         make_service, small_chunks, speaking, tmp_path):
     service = make_service("yze")
     _play(service)
-    assert len(service.history_chunks()) >= 10  # the session spans many chunks
+    assert len(service.history.chunks()) >= 10  # the session spans many chunks
     seen = {language: _same(service, language, speaking) for language in LANGUAGES}
     data = seen["en"]
     sections = data["sections"]
@@ -135,22 +137,22 @@ def test_a_varied_session_recaps_the_same_from_the_summaries_as_from_every_whole
     assert data["pending_costs"] and sections["sheets"] and sections["conditions"] and sections["xp"]
     assert {line["kind"] for line in sections["stress_trauma"]} >= {"stress", "harm", "trauma", "heal"}
     assert len(sections["clocks"]) >= 3 and data["scenes"] == 3
-    whole = service.entries(1)
+    whole = service.history.entries(1)
     assert data["entries"] == len([e for e in whole if e.get("status", "done") == "done"]) < len(whole)
     assert "強推" in sessions.recap_markdown(seen["zh-Hant"]) and "恐慌" in sessions.recap_markdown(seen["zh-Hant"])
     # read again by another process, from the summary files this one kept
     with CampaignService.open(tmp_path, service.campaign.name, read_only=True, clock=frozen_clock) as reader:
         for language in LANGUAGES:
             speaking(language)
-            assert sessions.recap(reader) == seen[language]
+            assert sessions.recap(reader.ledger) == seen[language]
 
 
 def test_the_recap_reads_no_whole_entry_once_the_summaries_are_kept(make_service, small_chunks, monkeypatch, tmp_path):
     """With every summary fresh, a reader's recap opens no history chunk: the records are all it needs."""
     service = make_service("yze")
     _play(service)
-    truth = sessions.recap(service, whole_entries=True)
-    sessions.recap(service)  # makes and keeps the summaries
+    truth = sessions.recap(service.ledger, whole_entries=True)
+    sessions.recap(service.ledger)  # makes and keeps the summaries
     service.close()
     with CampaignService.open(tmp_path, "yze-test", read_only=True, clock=frozen_clock) as reader:
         def no_chunk(*_args, **_kwargs):
@@ -158,7 +160,7 @@ def test_the_recap_reads_no_whole_entry_once_the_summaries_are_kept(make_service
 
         monkeypatch.setattr(cs.CampaignStore, "_read_chunk", no_chunk)
         monkeypatch.setattr(cs.CampaignStore, "chunk_entries", no_chunk)
-        assert sessions.recap(reader) == truth
+        assert sessions.recap(reader.ledger) == truth
 
 
 def test_summaries_made_in_english_are_read_in_zh_hant(make_service, small_chunks, speaking, tmp_path):
@@ -166,7 +168,7 @@ def test_summaries_made_in_english_are_read_in_zh_hant(make_service, small_chunk
     that the whole entries give."""
     service = make_service("yze")
     _play(service)
-    english = sessions.recap_markdown(sessions.recap(service))
+    english = sessions.recap_markdown(sessions.recap(service.ledger))
     service.close()
     speaking("zh-Hant")
     with CampaignService.open(tmp_path, "yze-test", read_only=True, clock=frozen_clock) as reader:
@@ -181,14 +183,14 @@ def test_a_roll_recorded_after_the_recap_is_in_the_next_recap(make_service, smal
     """The open campaign's memory of its summaries holds only while their chunks are unchanged."""
     service = make_service("yze")
     _play(service)
-    before = sessions.recap(service)
+    before = sessions.recap(service.ledger)
     ann = service.character("Ann")
-    service.roll(ann.id, "ranged", faces="base=6,6,2,2 skill=6,3" + _stress(service, ann.id))
-    after = sessions.recap(service)
+    service.rolls.roll(ann.id, "ranged", faces="base=6,6,2,2 skill=6,3" + _stress(service, ann.id))
+    after = sessions.recap(service.ledger)
     assert len(after["sections"]["rolls"]) == len(before["sections"]["rolls"]) + 1
-    assert after == sessions.recap(service, whole_entries=True)
+    assert after == sessions.recap(service.ledger, whole_entries=True)
     service.undo()
-    assert sessions.recap(service) == before
+    assert sessions.recap(service.ledger) == before
 
 
 @pytest.mark.parametrize("name", DEMOS)
@@ -199,8 +201,8 @@ def test_each_demos_seeded_session_recaps_the_same_from_the_summaries(name, tmp_
         number = reader.session.number
         for language in LANGUAGES:
             speaking(language)
-            whole = sessions.recap(reader, number, whole_entries=True)
-            summarised = sessions.recap(reader, number)
+            whole = sessions.recap(reader.ledger, number, whole_entries=True)
+            summarised = sessions.recap(reader.ledger, number)
             assert summarised == whole and whole["sections"]["rolls"]
             assert sessions.recap_markdown(summarised) == sessions.recap_markdown(whole)
             assert json.dumps(summarised, sort_keys=True) == json.dumps(whole, sort_keys=True)

@@ -29,9 +29,9 @@ def _lines(markdown: str, heading: str) -> list[str]:
 
 
 def _party(service):
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
-                                 "stress": 1})
-    bob = service.add_character({"name": "Bob", "attributes": yz(3, 3, 3, 3), "skills": {}})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
+                                        "stress": 1})
+    bob = service.roster.add_character({"name": "Bob", "attributes": yz(3, 3, 3, 3), "skills": {}})
     return ann, bob
 
 
@@ -42,9 +42,9 @@ def test_a_panic_rolled_when_costs_are_applied_is_under_panics_and_its_stress_un
     points to it, and Ann's own stress +1 and Bob's are under Stress and trauma."""
     service = make_service("yze")
     ann, bob = _party(service)
-    roll = service.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
-    service.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
-    data = service.recap()
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
+    service.outcomes.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
+    data = service.sessions.recap()
     text = sessions.recap_markdown(data)
     assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Ann panics (see Panics)"]
@@ -60,8 +60,8 @@ def test_the_trackers_panic_roll_lists_each_roll_of_a_chain_and_the_stress_it_sp
     """The tracker's panic roll (its own entry) reads the same: D6 + stress = total and row, a typed D6 said."""
     service = make_service("yze")
     ann, bob = _party(service)
-    service.panic_roll(ann.id, face=6, in_range=[bob.id], by_hand=True)
-    text = sessions.recap_markdown(service.recap())
+    service.trackers.panic_roll(ann.id, face=6, in_range=[bob.id], by_hand=True)
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Ann: stress 1 → 2 (Nervous twitch)",
                                                  "- scene 1 · Bob: stress +1 (Ann's Nervous twitch)"]
@@ -75,9 +75,9 @@ def test_a_pushed_rolls_line_says_the_first_roll_and_the_push_line_the_push_with
     typed, the push's line what the push gave with its dice."""
     service = make_service("yze")
     ann, _bob = _party(service)
-    roll = service.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
-    push = service.push(roll["id"])
-    text = sessions.recap_markdown(service.recap())
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
+    push = service.rolls.push(roll["id"])
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Rolls") == [
         "- scene 1 · Ann rolls Ranged: 1 success (typed faces) · dice: base 6 3 2 2 · skill 4 5 · stress 2"]
     pushes = _lines(text, "Pushes and their costs")
@@ -88,9 +88,9 @@ def test_a_pushed_rolls_line_says_the_first_roll_and_the_push_line_the_push_with
 def test_a_roll_and_a_push_both_typed_say_nothing_of_typing(make_service):
     service = make_service("yze")
     ann, _bob = _party(service)
-    roll = service.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
-    service.push(roll["id"], faces="b452 s66 st34")
-    text = sessions.recap_markdown(service.recap())
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
+    service.rolls.push(roll["id"], faces="b452 s66 st34")
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Rolls") == [
         "- scene 1 · Ann rolls Ranged: 1 success · dice: base 6 3 2 2 · skill 4 5 · stress 2"]
     assert _lines(text, "Pushes and their costs")[0] == (
@@ -100,10 +100,11 @@ def test_a_roll_and_a_push_both_typed_say_nothing_of_typing(make_service):
 
 def test_tiered_dice_are_listed_by_their_faces_not_named_dice_twice(make_service):
     service = make_service("tiered")
-    wren = service.add_character({"name": "Wren", "attributes": {"str": 1, "dex": 2, "int": 1, "cha": 1, "per": 1},
-                                  "skills": {"stealth": 1}, "stamina": 6, "stamina_max": 6})
-    service.roll(wren.id, "stealth", attribute="dex", faces="d4312")
-    assert _lines(sessions.recap_markdown(service.recap()), "Rolls") == [
+    wren = service.roster.add_character({"name": "Wren", "attributes": {"str": 1, "dex": 2, "int": 1, "cha": 1,
+                                                                        "per": 1},
+                                         "skills": {"stealth": 1}, "stamina": 6, "stamina_max": 6})
+    service.rolls.roll(wren.id, "stealth", attribute="dex", faces="d4312")
+    assert _lines(sessions.recap_markdown(service.sessions.recap()), "Rolls") == [
         "- scene 1 · Wren rolls stealth: mixed · dice: 4 3 1 2"]
 
 
@@ -111,22 +112,22 @@ def test_an_exploding_retry_stands_beside_its_change_of_circumstances(make_servi
     """A failed check, the change of circumstances that allows a retry (``w``), the retry: the recap lists the
     three in order, and a result says its margin once (it read ``top 3 — top 3 (-1)``)."""
     service = make_service("exploding")
-    kara = service.add_character({"name": "Kara", "attributes": {"agility": 10}, "skills": {"shooting": 10}})
-    service.roll(kara.id, "shooting", attribute="agility", faces="s3,1 t2")
-    service.change_of_circumstances(kara.id, "shooting", "found cover")
-    service.roll(kara.id, "shooting", attribute="agility", faces="s10+4,2 t3")
-    assert _lines(sessions.recap_markdown(service.recap()), "Rolls") == [
+    kara = service.roster.add_character({"name": "Kara", "attributes": {"agility": 10}, "skills": {"shooting": 10}})
+    service.rolls.roll(kara.id, "shooting", attribute="agility", faces="s3,1 t2")
+    service.rolls.change_of_circumstances(kara.id, "shooting", "found cover")
+    service.rolls.roll(kara.id, "shooting", attribute="agility", faces="s10+4,2 t3")
+    assert _lines(sessions.recap_markdown(service.sessions.recap()), "Rolls") == [
         "- scene 1 · Kara rolls shooting: top 3 (-1) · dice: skill d10:3 d10:1 · trait d10:2",
         "- scene 1 · Kara may try shooting again: found cover",
         "- scene 1 · Kara rolls shooting: top 14 (+10) · dice: skill d10:10+4 d10:2 · trait d10:3"]
 
 
 def _opposed_trio(service, *, ann_stress=0, bo_stress=2, bo_name="Bo"):
-    ann = service.add_character({"name": "Ann", "attributes": yz(2, 3, 3, 3), "skills": {"melee": 1},
-                                 "stress": ann_stress})
-    bo = service.add_character({"name": bo_name, "attributes": yz(3, 3, 3, 3), "skills": {"melee": 1},
-                                "stress": bo_stress})
-    cy = service.add_character({"name": "Cy", "attributes": yz(3, 3, 3, 3)})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(2, 3, 3, 3), "skills": {"melee": 1},
+                                        "stress": ann_stress})
+    bo = service.roster.add_character({"name": bo_name, "attributes": yz(3, 3, 3, 3), "skills": {"melee": 1},
+                                       "stress": bo_stress})
+    cy = service.roster.add_character({"name": "Cy", "attributes": yz(3, 3, 3, 3)})
     return ann, bo, cy
 
 
@@ -136,10 +137,10 @@ def test_R_PANIC_1_an_opposed_defenders_panic_is_under_panics_and_the_stress_it_
     own stress and that of both PCs in range under Stress and trauma, naming whose twitch it was."""
     service = make_service("yze")
     ann, bo, cy = _opposed_trio(service)
-    entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
-                                 faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
-    service.apply_costs(entry["id"], in_range=[ann.id, cy.id], defender_panic_face=5)
-    text = sessions.recap_markdown(service.recap())
+    entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
+                                       faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
+    service.outcomes.apply_costs(entry["id"], in_range=[ann.id, cy.id], defender_panic_face=5)
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == ["- scene 1 · Bo panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Bo panics (see Panics)"]  # never "Ann: Bo …"
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo: stress 2 → 3 (Nervous twitch)",
@@ -154,13 +155,13 @@ def test_R_PANIC_1_both_sides_panics_and_a_chained_roll_each_have_their_line(mak
     the stress each gave says whose row gave it."""
     service = make_service("yze")
     ann, bo, cy = _opposed_trio(service, ann_stress=1, bo_stress=7)
-    entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
-                                 faces="base=6,3 skill=2 stress=1",
-                                 defender_faces="base=3,3,3 skill=4 stress=1,4,4,4,4,4,4")
-    costs = service.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=6,
-                                rng=random.Random(4))
+    entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
+                                       faces="base=6,3 skill=2 stress=1",
+                                       defender_faces="base=3,3,3 skill=4 stress=1,4,4,4,4,4,4")
+    costs = service.outcomes.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=6,
+                                         rng=random.Random(4))
     cy_roll = costs["defender_panic"]["rolls"][1]
-    text = sessions.recap_markdown(service.recap())
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == [
         "- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)",
         "- scene 1 · Bo panics: D6 6 + stress 7 = 13: Flee (typed face)",
@@ -183,10 +184,10 @@ def test_a_name_from_the_campaign_file_is_escaped_in_the_panic_and_stress_lines(
     """A defender named ``Bo | Pipe`` would cut a Markdown table and its line: the recap escapes it."""
     service = make_service("yze")
     ann, bo, cy = _opposed_trio(service, bo_name="Bo | Pipe")
-    entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
-                                 faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
-    service.apply_costs(entry["id"], in_range=[cy.id], defender_panic_face=5)
-    text = sessions.recap_markdown(service.recap())
+    entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
+                                       faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
+    service.outcomes.apply_costs(entry["id"], in_range=[cy.id], defender_panic_face=5)
+    text = sessions.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == [
         "- scene 1 · Bo \\| Pipe panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo \\| Pipe: stress 2 → 3 (Nervous twitch)",
@@ -198,11 +199,11 @@ def test_a_panic_row_reads_by_its_name_in_zh_hant_never_its_id(make_service):
     """The recap read in zh-Hant names the panic row in zh-Hant (the ids stay in ``--json``)."""
     service = make_service("yze")
     ann, bob = _party(service)
-    roll = service.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
-    service.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
+    roll = service.rolls.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
+    service.outcomes.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
     set_language("zh-Hant")
     try:
-        data = service.recap()
+        data = service.sessions.recap()
         text = sessions.recap_markdown(data)
     finally:
         set_language("en")

@@ -11,16 +11,16 @@ from gmconsole.campaign.errors import ValidationError
 
 
 def _ann(service):
-    return service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+    return service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
 
 
 def test_new_session_has_title_date_started_and_scene_1_and_undoes(make_service, reopen):
     service = make_service("yze")
-    service.new_scene()
-    session = service.new_session(title="Into the Zone")
+    service.sessions.new_scene()
+    session = service.sessions.new_session(title="Into the Zone")
     assert (session.number, session.scene, session.title, session.date) == (2, 1, "Into the Zone", "2026-03-14")
     assert session.started == "2026-03-14T19:30:00+00:00"
-    entry = service.history(session=2)[0]
+    entry = service.history.filtered(session=2)[0]
     assert (entry["kind"], entry["session"], entry["scene"], entry["title"]) == ("session", 2, 1, "Into the Zone")
     service = reopen(service)
     assert service.session.title == "Into the Zone"
@@ -36,8 +36,8 @@ def test_new_session_refuses_bad_title_and_date_and_changes_nothing(make_service
                          ({"title": "x" * 121}, "at most 120"), ({"date": "14.03.2026"}, "YYYY-MM-DD"),
                          ({"date": "2026-13-01"}, "not a date")):
         with pytest.raises(ValidationError, match=text):
-            service.new_session(**kwargs)
-    assert [s.number for s in service.campaign.sessions] == [1] and service.history() == []
+            service.sessions.new_session(**kwargs)
+    assert [s.number for s in service.campaign.sessions] == [1] and service.history.filtered() == []
 
 
 def test_only_one_chance_resets_with_each_scene_and_session_R_1(make_service):
@@ -46,49 +46,49 @@ def test_only_one_chance_resets_with_each_scene_and_session_R_1(make_service):
     service = make_service("yze")
     ann = _ann(service)
     faces = "base=2,3,4,4 skill=2,5"
-    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
-    assert service.preview_roll(ann.id, "ranged", goal="the lock").warnings
-    service.new_scene()
-    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
-    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
-    service.new_session()
+    service.rolls.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    assert service.rolls.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.sessions.new_scene()
+    assert not service.rolls.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.rolls.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    service.sessions.new_session()
     assert service.session.scene == 1
-    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
-    service.roll(ann.id, "ranged", goal="the lock", faces=faces)
-    assert service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    assert not service.rolls.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    service.rolls.roll(ann.id, "ranged", goal="the lock", faces=faces)
+    assert service.rolls.preview_roll(ann.id, "ranged", goal="the lock").warnings
     service.undo()  # the roll of session 2 undone: nothing in this scene any more
-    assert not service.preview_roll(ann.id, "ranged", goal="the lock").warnings
+    assert not service.rolls.preview_roll(ann.id, "ranged", goal="the lock").warnings
 
 
 def test_pending_costs_are_the_current_session_s_unapplied_rolls(make_service):
     service = make_service("myz")
-    hammer = service.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
-    roll = service.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
-    assert sessions.pending_costs(service) == []  # nothing to pay before the push
-    service.push(roll["id"], faces="base=1,1,2 skill=4")
-    assert [e["roll_id"] for e in sessions.pending_costs(service)] == [roll["id"]]
-    service.apply_costs(roll["id"])
-    assert sessions.pending_costs(service) == []
+    hammer = service.roster.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
+    roll = service.rolls.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
+    assert sessions.pending_costs(service.ledger) == []  # nothing to pay before the push
+    service.rolls.push(roll["id"], faces="base=1,1,2 skill=4")
+    assert [e["roll_id"] for e in sessions.pending_costs(service.ledger)] == [roll["id"]]
+    service.outcomes.apply_costs(roll["id"])
+    assert sessions.pending_costs(service.ledger) == []
     service.undo()
-    assert [e["roll_id"] for e in sessions.pending_costs(service)] == [roll["id"]]
-    service.new_session()
-    assert sessions.pending_costs(service) == [] and len(sessions.pending_costs(service, 1)) == 1
+    assert [e["roll_id"] for e in sessions.pending_costs(service.ledger)] == [roll["id"]]
+    service.sessions.new_session()
+    assert sessions.pending_costs(service.ledger) == [] and len(sessions.pending_costs(service.ledger, 1)) == 1
 
 
 def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service):
     service = make_service("myz")
-    hammer = service.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
-    roll = service.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
-    service.push(roll["id"], faces="base=1,1,2 skill=4")
-    service.new_scene()
-    service.change_tracker(hammer.id, "xp", 2)
-    service.add_condition(hammer.id, "tired")
-    service.apply_trauma(hammer.id, "strength", 1)
-    service.add_clock("Raiders", 6)
-    service.change_doom(1)
-    service.change_tracker(hammer.id, "xp", 1)
+    hammer = service.roster.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
+    roll = service.rolls.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
+    service.rolls.push(roll["id"], faces="base=1,1,2 skill=4")
+    service.sessions.new_scene()
+    service.trackers.change_tracker(hammer.id, "xp", 2)
+    service.trackers.add_condition(hammer.id, "tired")
+    service.trackers.apply_trauma(hammer.id, "strength", 1)
+    service.trackers.add_clock("Raiders", 6)
+    service.trackers.change_doom(1)
+    service.trackers.change_tracker(hammer.id, "xp", 1)
     service.undo()  # left out of the recap
-    data = service.recap()
+    data = service.sessions.recap()
     kinds = {key: [line["kind"] for line in lines] for key, lines in data["sections"].items()}
     assert kinds == {"rolls": ["roll"], "pushes": ["push"], "roles": [], "panics": [], "stress_trauma": ["trauma"],
                      "sheets": [], "conditions": ["condition"], "xp": ["xp"], "clocks": ["clock", "doom"]}
@@ -110,15 +110,15 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
     roll's pushes and again under the costs paid, not ``mutation_points``, no costs line repeating the
     character's name, no two pushes of one roll reading the same."""
     service = make_service("myz")
-    service.update_settings({"max_pushes": 2})
-    grease = service.add_character({"name": "Grease", "attributes": yz(2, 3, 5, 2), "skills": {"jury-rig": 3}})
-    first = service.roll(grease.id, "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-    service.push(first["id"], faces="base=1,6,2,2 skill=6,3")
-    service.push(first["id"], faces="base=2,2 skill=3")
-    service.apply_costs(first["id"])
-    second = service.roll(grease.id, "jury-rig", faces="base=1,3 skill=1,2,3")
-    service.push(second["id"], faces="base=1 skill=6,3")
-    data = service.recap()
+    service.setup.update_settings({"max_pushes": 2})
+    grease = service.roster.add_character({"name": "Grease", "attributes": yz(2, 3, 5, 2), "skills": {"jury-rig": 3}})
+    first = service.rolls.roll(grease.id, "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.rolls.push(first["id"], faces="base=1,6,2,2 skill=6,3")
+    service.rolls.push(first["id"], faces="base=2,2 skill=3")
+    service.outcomes.apply_costs(first["id"])
+    second = service.rolls.roll(grease.id, "jury-rig", faces="base=1,3 skill=1,2,3")
+    service.rolls.push(second["id"], faces="base=1 skill=6,3")
+    data = service.sessions.recap()
     pushes = data["sections"]["pushes"]
     assert [line["kind"] for line in pushes] == ["push", "push", "costs", "push"]
     assert [line.get("push_step") for line in pushes] == [1, 2, None, 1]
@@ -141,7 +141,7 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
 def test_recap_of_a_session_the_campaign_does_not_have(make_service):
     service = make_service("yze")
     with pytest.raises(ValidationError, match="has no session 3"):
-        service.recap(3)
+        service.sessions.recap(3)
 
 
 def test_recap_markdown_escapes_text_from_the_file():
@@ -158,17 +158,17 @@ def test_a_conflict_running_when_the_session_ends_goes_on_in_the_next(make_servi
     evening goes on the next evening: the new session carries the conflict over (round, turn, order),
     as it carries doom and clocks, and says so; undo takes the new session back with it."""
     service = make_service("tiered")
-    aldric = service.add_character({"name": "Aldric", "attributes": {"str": 2, "dex": 1, "int": 0, "cha": 0,
+    aldric = service.roster.add_character({"name": "Aldric", "attributes": {"str": 2, "dex": 1, "int": 0, "cha": 0,
                                                                     "per": 1}})
-    wren = service.add_character({"name": "Wren", "attributes": {"str": 0, "dex": 2, "int": 1, "cha": 1,
+    wren = service.roster.add_character({"name": "Wren", "attributes": {"str": 0, "dex": 2, "int": 1, "cha": 1,
                                                                 "per": 1}})
-    service.start_conflict([aldric.id, wren.id])
-    service.next_turn()
+    service.conflict.start_conflict([aldric.id, wren.id])
+    service.conflict.next_turn()
     before = service.session.initiative
     assert before is not None
-    service.new_session(title="The fight goes on")
+    service.sessions.new_session(title="The fight goes on")
     assert service.session.number == 2 and service.session.initiative == before
-    entry = service.history(session=2)[0]
+    entry = service.history.filtered(session=2)[0]
     assert "conflict goes on" in entry["summary"]
     service = reopen(service)
     assert service.session.initiative == before

@@ -16,15 +16,16 @@ from gmconsole.campaign.service import CampaignService
 def _open(root, name):
     install_demos(root)
     service = CampaignService.open(root, name, rng=random.Random(4), clock=frozen_clock)
-    service.new_session("2026-12-01")
+    service.sessions.new_session("2026-12-01")
     return service
 
 
 def test_the_defender_of_a_year_zero_opposed_roll_counts_as_a_roll_of_the_defender(tmp_path):
     with _open(tmp_path, "yze-demo") as service:
         ripley, dallas = service.campaign.roster[0], service.campaign.roster[1]
-        service.opposed_roll(ripley.id, "ranged", defender_id=dallas.id, defender_skill="insight")
-        service.opposed_roll(ripley.id, "ranged", defender_pool="base=3 skill=2", defender_faces="base=6,6,6 skill=6,6")
+        service.rolls.opposed_roll(ripley.id, "ranged", defender_id=dallas.id, defender_skill="insight")
+        service.rolls.opposed_roll(ripley.id, "ranged", defender_pool="base=3 skill=2",
+                                   defender_faces="base=6,6,6 skill=6,6")
     data = stats_json(tmp_path, "yze-demo")
     assert data["by_character"][dallas.name]["rolls"] == 1
     typed_pool = data["by_character"]["GM"]  # a pool the GM typed as counts
@@ -36,9 +37,9 @@ def test_the_defender_of_a_year_zero_opposed_roll_counts_as_a_roll_of_the_defend
 def test_a_group_check_counts_each_participant_and_an_assisted_check_its_leader(tmp_path):
     with _open(tmp_path, "exploding-demo") as service:
         trained = [c.id for c in service.campaign.roster if not c.is_npc and "athletics" in c.skills]
-        group = service.group_check(trained, "athletics")
+        group = service.rolls.group_check(trained, "athletics")
         pcs = [c for c in service.campaign.roster if not c.is_npc]
-        assisted = service.assisted_check(pcs[0].id, "shooting", [pcs[1].id])
+        assisted = service.rolls.assisted_check(pcs[0].id, "shooting", [pcs[1].id])
     data = stats_json(tmp_path, "exploding-demo")
     results = group["group"]["results"]
     assert data["rolls"] == len(results) + 1
@@ -51,12 +52,12 @@ def test_a_group_check_counts_each_participant_and_an_assisted_check_its_leader(
 def test_typed_faces_of_an_opposed_test_and_a_saving_throw_count_for_dice_fairness(tmp_path):
     with _open(tmp_path, "exploding-demo") as service:
         pcs = [c for c in service.campaign.roster if not c.is_npc]
-        service.opposed_test(pcs[0].id, "shooting", pcs[1].id, faces="skill=3,2 trait=5,4")
+        service.rolls.opposed_test(pcs[0].id, "shooting", pcs[1].id, faces="skill=3,2 trait=5,4")
     data = stats_json(tmp_path, "exploding-demo")
     assert data["rolls"] == 0  # no TN: nothing to expect
     assert sum(row["n"] for row in data["dice_fairness"]) == 4
     with _open(tmp_path / "t", "tiered-demo") as service:
-        service.saving_throw(service.campaign.roster[0].id, "phys", faces="dice=4,5")
+        service.rolls.saving_throw(service.campaign.roster[0].id, "phys", faces="dice=4,5")
     data = stats_json(tmp_path / "t", "tiered-demo")
     assert data["rolls"] == 0
     assert data["dice_fairness"][0]["faces"][3:5] == [1, 1]
@@ -65,6 +66,6 @@ def test_typed_faces_of_an_opposed_test_and_a_saving_throw_count_for_dice_fairne
 def test_a_character_filter_keeps_only_that_characters_own_rolls_inside_special_rolls(tmp_path):
     with _open(tmp_path, "yze-demo") as service:
         ripley = service.campaign.roster[0]
-        service.opposed_roll(ripley.id, "ranged", defender_pool="base=3 skill=2")
+        service.rolls.opposed_roll(ripley.id, "ranged", defender_pool="base=3 skill=2")
     data = stats_json(tmp_path, "yze-demo", "--character", ripley.name)
     assert data["rolls"] == 1 and list(data["by_character"]) == [ripley.name]

@@ -9,17 +9,17 @@ from gmconsole.campaign.service import CampaignService
 
 
 def _rolls(service) -> int:
-    return service.recap(1)["statistics"]["rolls"]
+    return service.sessions.recap(1)["statistics"]["rolls"]
 
 
 def test_a_change_after_a_read_is_counted_by_the_same_open_campaign(make_service, tmp_path):
     service = make_service("yze")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
-    service.roll(ann.id, "ranged", faces="base=6,2,3,2 skill=4,1")
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+    service.rolls.roll(ann.id, "ranged", faces="base=6,2,3,2 skill=4,1")
     assert _rolls(service) == 1 and _rolls(service) == 1  # read, then given again from memory
-    service.roll(ann.id, "ranged", faces="base=6,6,3,2 skill=4,1")
+    service.rolls.roll(ann.id, "ranged", faces="base=6,6,3,2 skill=4,1")
     assert _rolls(service) == 2
-    assert [line["result"] for line in service.recap(1)["sections"]["rolls"]] == ["1 success", "2 successes"]
+    assert [line["result"] for line in service.sessions.recap(1)["sections"]["rolls"]] == ["1 success", "2 successes"]
     service.undo()
     assert _rolls(service) == 1
     reader = CampaignService.open(tmp_path, service.campaign.name, read_only=True, clock=frozen_clock)

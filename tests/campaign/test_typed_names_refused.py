@@ -31,25 +31,25 @@ def _refused(change, service) -> str:
 @pytest.mark.parametrize("bad", BAD)
 def test_every_typed_name_with_a_control_character_is_refused(make_service, bad):
     service = make_service("yze")
-    ash = service.add_character({"name": "Ash"})
-    torch = service.add_gear(ash.id, {"name": "Torch", "bonus": 1})
-    clock = service.add_clock("Hive", 4)
+    ash = service.roster.add_character({"name": "Ash"})
+    torch = service.roster.add_gear(ash.id, {"name": "Torch", "bonus": 1})
+    clock = service.trackers.add_clock("Hive", 4)
     assert clock.name == "Hive"
-    assert "a character name" in _refused(lambda: service.add_character({"name": bad}), service)
-    _refused(lambda: service.update_character(ash.id, {"name": bad}), service)
-    _refused(lambda: service.update_character(ash.id, {"notes": bad}), service)
-    _refused(lambda: service.duplicate_character(ash.id, bad), service)
-    _refused(lambda: service.add_gear(ash.id, {"name": bad}), service)
-    _refused(lambda: service.update_gear(ash.id, torch.id, {"name": bad}), service)
-    _refused(lambda: service.add_condition(ash.id, bad), service)
-    _refused(lambda: service.add_clock(bad, 4), service)
-    _refused(lambda: service.change_of_circumstances(ash.id, "ranged", bad), service)
-    _refused(lambda: service.roll(ash.id, "ranged", attribute="agility", goal=bad), service)
+    assert "a character name" in _refused(lambda: service.roster.add_character({"name": bad}), service)
+    _refused(lambda: service.roster.update_character(ash.id, {"name": bad}), service)
+    _refused(lambda: service.roster.update_character(ash.id, {"notes": bad}), service)
+    _refused(lambda: service.roster.duplicate_character(ash.id, bad), service)
+    _refused(lambda: service.roster.add_gear(ash.id, {"name": bad}), service)
+    _refused(lambda: service.roster.update_gear(ash.id, torch.id, {"name": bad}), service)
+    _refused(lambda: service.trackers.add_condition(ash.id, bad), service)
+    _refused(lambda: service.trackers.add_clock(bad, 4), service)
+    _refused(lambda: service.rolls.change_of_circumstances(ash.id, "ranged", bad), service)
+    _refused(lambda: service.rolls.roll(ash.id, "ranged", attribute="agility", goal=bad), service)
 
 
 def test_the_refusal_names_the_character_it_found_escaped(make_service):
     service = make_service("yze")
-    message = _refused(lambda: service.add_character({"name": "Ash\x1b[2J"}), service)
+    message = _refused(lambda: service.roster.add_character({"name": "Ash\x1b[2J"}), service)
     assert "\\x1b" in message and "Ash\\x1b[2J" in message
 
 
@@ -59,7 +59,7 @@ def test_a_hostile_name_already_in_the_file_does_not_block_other_changes(make_se
     import json
 
     service = make_service("yze")
-    ash = service.add_character({"name": "Ash"})
+    ash = service.roster.add_character({"name": "Ash"})
     service.close()
     path = tmp_path / "yze-test" / "campaign.json"
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -69,9 +69,9 @@ def test_a_hostile_name_already_in_the_file_does_not_block_other_changes(make_se
 
     service = CampaignService.open(tmp_path, "yze-test")
     try:
-        service.set_skill(ash.id, "ranged", 2)
-        service.change_stress(ash.id, 1)
-        service.update_character(ash.id, {"name": "Ash"})
+        service.roster.set_skill(ash.id, "ranged", 2)
+        service.trackers.change_stress(ash.id, 1)
+        service.roster.update_character(ash.id, {"name": "Ash"})
         assert service.character(ash.id).name == "Ash"
     finally:
         service.close()

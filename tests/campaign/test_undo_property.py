@@ -50,83 +50,83 @@ def _op(service, name, a, b):
     other = _who(service, b)
     skill, attribute = ROLLS[system]
     if name == "add":
-        service.add_character(SHEETS[system](f"Extra {a}"))
+        service.roster.add_character(SHEETS[system](f"Extra {a}"))
     elif name == "duplicate":
-        service.duplicate_character(who)
+        service.roster.duplicate_character(who)
     elif name == "remove":
-        service.remove_character(who)
+        service.roster.remove_character(who)
     elif name == "notes":
-        service.update_character(who, {"notes": f"note {b}"})
+        service.roster.update_character(who, {"notes": f"note {b}"})
     elif name == "attribute":
         attr = next(iter(service.campaign.character(who).attributes))
-        service.set_attribute(who, attr, current=b % 4)
+        service.roster.set_attribute(who, attr, current=b % 4)
     elif name == "stress":
-        service.change_stress(who, b % 3 - 1)
+        service.trackers.change_stress(who, b % 3 - 1)
     elif name == "tracker":
-        service.change_tracker(who, ("xp", "willpower", "wounds", "mutation_points")[a % 4], b % 3)
+        service.trackers.change_tracker(who, ("xp", "willpower", "wounds", "mutation_points")[a % 4], b % 3)
     elif name == "trauma":
-        service.apply_trauma(who, next(iter(service.campaign.character(who).attributes)), 1 + b % 2)
+        service.trackers.apply_trauma(who, next(iter(service.campaign.character(who).attributes)), 1 + b % 2)
     elif name == "condition":
-        service.add_condition(who, ("tired", "angry", "scared")[b % 3])
+        service.trackers.add_condition(who, ("tired", "angry", "scared")[b % 3])
     elif name == "rest":
-        service.rest()
+        service.trackers.rest()
     elif name == "panic":
-        service.panic_roll(who, in_range=[other], face=1 + b % 6)
+        service.trackers.panic_roll(who, in_range=[other], face=1 + b % 6)
     elif name == "doom":
-        service.change_doom(b % 3)
+        service.trackers.change_doom(b % 3)
     elif name == "clock":
-        clock = service.add_clock(f"clock {a}", (4, 6, 8)[b % 3])
-        service.advance_clock(clock.id, 1)
+        clock = service.trackers.add_clock(f"clock {a}", (4, 6, 8)[b % 3])
+        service.trackers.advance_clock(clock.id, 1)
     elif name == "gear":
-        service.damage_gear(who, _gear(service, a))
+        service.roster.damage_gear(who, _gear(service, a))
     elif name == "new_gear":
-        service.add_gear(who, {"name": f"Item {b}", "bonus": b % 3})
+        service.roster.add_gear(who, {"name": f"Item {b}", "bonus": b % 3})
     elif name == "roll":
-        entry = service.roll(who, skill, attribute=attribute)
+        entry = service.rolls.roll(who, skill, attribute=attribute)
         if b % 2 and entry.get("can_push"):
-            service.push(entry["id"])
-        if service.entry(entry["id"]).get("costs_status") == "pending":
-            service.apply_costs(entry["id"], in_range=[other])
+            service.rolls.push(entry["id"])
+        if service.history.entry(entry["id"]).get("costs_status") == "pending":
+            service.outcomes.apply_costs(entry["id"], in_range=[other])
     elif name == "conflict":
         if service.session.initiative is None:
-            service.start_conflict(list(dict.fromkeys([who, other])))
+            service.conflict.start_conflict(list(dict.fromkeys([who, other])))
         else:
-            (service.next_turn, service.previous_turn, service.end_conflict)[b % 3]()
+            (service.conflict.next_turn, service.conflict.previous_turn, service.conflict.end_conflict)[b % 3]()
     elif name == "swap":
-        service.swap_initiative(who, other)
+        service.conflict.swap_initiative(who, other)
     elif name == "delay":
-        service.delay_turn()
+        service.conflict.delay_turn()
     elif name == "session":
-        service.new_session()
+        service.sessions.new_session()
     elif name == "scene":
-        service.new_scene()
+        service.sessions.new_scene()
     elif name == "setting":
-        service.update_settings({"panic_escalation": bool(b % 2)})
+        service.setup.update_settings({"panic_escalation": bool(b % 2)})
     elif name == "heal":
-        service.heal(who, next(iter(service.campaign.character(who).attributes)), 1)
+        service.trackers.heal(who, next(iter(service.campaign.character(who).attributes)), 1)
     elif name == "circumstances":
-        service.change_of_circumstances(who, skill, f"reason {b}")
+        service.rolls.change_of_circumstances(who, skill, f"reason {b}")
     elif name == "opposed":
         other = _who(service, a + 1)
         if system == "tiered":
-            service.contested(who, "str", other)
+            service.rolls.contested(who, "str", other)
         elif system == "exploding":
-            (service.opposed_test(who, skill, other, attribute=attribute) if b % 2 else
-             service.group_check([who, other], skill, attribute=attribute))
+            (service.rolls.opposed_test(who, skill, other, attribute=attribute) if b % 2 else
+             service.rolls.group_check([who, other], skill, attribute=attribute))
         else:
-            entry = service.opposed_roll(who, skill, attribute=attribute, defender_id=other, defender_skill=skill)
-            if b % 2 and service.entry(entry["id"]).get("can_push"):
-                service.push(entry["id"])
+            entry = service.rolls.opposed_roll(who, skill, attribute=attribute, defender_id=other, defender_skill=skill)
+            if b % 2 and service.history.entry(entry["id"]).get("can_push"):
+                service.rolls.push(entry["id"])
     elif name == "extra":
         if system == "tiered":
-            entry = service.roll(who, skill, attribute=attribute)
+            entry = service.rolls.roll(who, skill, attribute=attribute)
             if entry["tier"] in ("mixed", "limited"):
-                service.apply_consequence(entry["id"], ("damage", "reduced-effect", "lost-gear")[b % 3])
-            service.saving_throw(who, ("phys", "ment", "perc")[b % 3])
+                service.outcomes.apply_consequence(entry["id"], ("damage", "reduced-effect", "lost-gear")[b % 3])
+            service.rolls.saving_throw(who, ("phys", "ment", "perc")[b % 3])
         elif system == "myz":
-            service.repair_with_roll(service.roll(who, "scout")["id"], _gear(service, a))
+            service.outcomes.repair_with_roll(service.rolls.roll(who, "scout")["id"], _gear(service, a))
         else:
-            service.remove_gear(who, _gear(service, a))
+            service.roster.remove_gear(who, _gear(service, a))
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -156,7 +156,7 @@ def test_undo_all_gives_back_the_start_and_redo_all_the_end(system, steps, seed)
         service = CampaignService.create(Path(folder), "prop", system, clock=frozen_clock, rng=random.Random(seed))
         try:
             for name in ("Ann", "Bo", "Cy"):
-                service.add_character(SHEETS[system](name))
+                service.roster.add_character(SHEETS[system](name))
             start = service.campaign.to_dict()
             depth = 0
             for name, a, b in steps:

@@ -35,16 +35,17 @@ def _build(root: Path) -> None:
     """A yze campaign that uses most of the document: characters with gear, a clock, a conflict,
     rolls, a push, undo and redo."""
     with CampaignService.create(root, NAME, "yze", clock=frozen_clock, rng=random.Random(10)) as service:
-        ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
-                                     "gear": [{"name": "Pistol", "bonus": 2, "max_bonus": 2, "skills": ["ranged"]}]})
-        bo = service.add_character({"name": "Bo", "kind": "npc", "attributes": yz(2, 3, 2, 2)})
-        service.add_skill("Piloting", "agility", "Fly the shuttle.")  # the campaign's own skills
-        service.add_clock("Alarm", 4)
-        service.start_conflict([ann.id, bo.id])
-        roll = service.roll(ann.id, "ranged", gear=["Pistol"], faces="base=1,2,3,4 skill=5,2 gear=3,4")
-        service.push(roll["id"])
-        service.change_stress(bo.id, 1)
-        service.change_doom(1)
+        ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2},
+                                            "gear": [{"name": "Pistol", "bonus": 2, "max_bonus": 2,
+                                                      "skills": ["ranged"]}]})
+        bo = service.roster.add_character({"name": "Bo", "kind": "npc", "attributes": yz(2, 3, 2, 2)})
+        service.setup.add_skill("Piloting", "agility", "Fly the shuttle.")  # the campaign's own skills
+        service.trackers.add_clock("Alarm", 4)
+        service.conflict.start_conflict([ann.id, bo.id])
+        roll = service.rolls.roll(ann.id, "ranged", gear=["Pistol"], faces="base=1,2,3,4 skill=5,2 gear=3,4")
+        service.rolls.push(roll["id"])
+        service.trackers.change_stress(bo.id, 1)
+        service.trackers.change_doom(1)
         service.undo()
 
 
@@ -113,13 +114,13 @@ def _target(root: Path, which: str) -> Path:
 def _use(service: CampaignService) -> None:
     """What opening and reading a campaign does: the model, the history, its exports, undo and redo."""
     service.campaign.to_dict()
-    entries = service.history(include_undone=True)
+    entries = service.history.filtered(include_undone=True)
     for fmt in ("table", "json", "markdown", "csv"):
         history_format.export(entries, fmt, title=NAME)
     service.undo_label()
     service.redo_label()
     for entry in entries:
-        service.entry(entry["id"], entry["session"])
+        service.history.entry(entry["id"], entry["session"])
     if not service.read_only:
         if service.can_redo:
             service.redo()

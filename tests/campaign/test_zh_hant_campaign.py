@@ -21,7 +21,6 @@ from gmconsole.campaign import sessions, skills
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.history_export import export
 from gmconsole.campaign.service import CampaignService
-from gmconsole.campaign.statistics import statistics
 from gmconsole.i18n import set_language
 from gmconsole.rules.errors import RulesError
 
@@ -60,7 +59,7 @@ def seeded_zh(tmp_path_factory):
 
 def test_the_recap_of_a_seeded_session_reads_in_zh_hant(zh, seeded_zh):
     with CampaignService.open(seeded_zh, "yze-demo", clock=frozen_clock) as service:
-        text = sessions.recap_markdown(sessions.recap(service))
+        text = sessions.recap_markdown(sessions.recap(service.ledger))
         assert english_left(text, service) == []
     lines = text.splitlines()
     assert lines[0] == "# yze-demo：第 2 場次"
@@ -72,15 +71,15 @@ def test_the_recap_of_a_seeded_session_reads_in_zh_hant(zh, seeded_zh):
 def test_the_recap_keeps_its_english_in_english(tmp_path):
     play_session(tmp_path, "yze-demo")
     with CampaignService.open(tmp_path, "yze-demo", clock=frozen_clock) as service:
-        lines = sessions.recap_markdown(sessions.recap(service)).splitlines()
+        lines = sessions.recap_markdown(sessions.recap(service.ledger)).splitlines()
     assert lines[0] == "# yze-demo: session 2"
     assert "## Pushes and their costs" in lines and "| Drop item | 8 |" in lines  # the row's name, not drop-item
 
 
 def test_the_markdown_export_reads_in_zh_hant_and_the_csv_keeps_its_column_ids(zh, seeded_zh):
     with CampaignService.open(seeded_zh, "yze-demo", clock=frozen_clock) as service:
-        entries = service.history(session=2)
-        figures = statistics(service, session=2)
+        entries = service.history.filtered(session=2)
+        figures = service.history.statistics(session=2)
         named = lambda skill: skills.name_of(service.campaign, skill)  # noqa: E731 - as the CLI names them
         text = export(entries, "markdown", title="yze-demo", skill_name=named, figures=figures)
         assert english_left(text, service) == []
@@ -93,38 +92,38 @@ def test_the_markdown_export_reads_in_zh_hant_and_the_csv_keeps_its_column_ids(z
 def test_a_refusal_reads_in_zh_hant(zh, make_service):
     service = make_service("yze")
     with pytest.raises(ValidationError) as refused:
-        service.new_session(title="x" * 121)
+        service.sessions.new_session(title="x" * 121)
     assert str(refused.value) == "場次標題最多 120 個字元（這個有 121 個）"
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
-    roll = service.roll(ann.id, "ranged")
-    service.new_scene()
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+    roll = service.rolls.roll(ann.id, "ranged")
+    service.sessions.new_scene()
     with pytest.raises(ValidationError) as refused:
-        service.push(roll["id"])
+        service.rolls.push(roll["id"])
     assert str(refused.value) == ("擲骰 2 是在第 1 場次第 1 場景擲出；強推須緊接在擲骰後、於同一場景進行"
                                   "（同場景強推，docs/RULES.md）")
     assert english_left(str(refused.value).replace("docs/RULES.md", ""), service) == []
     with pytest.raises(ValidationError) as refused:
-        service.add_skill("長" * 41, "wits")
+        service.setup.add_skill("長" * 41, "wits")
     assert str(refused.value) == f"技能 “{'長' * 41}”：技能名稱最多 40 個字元"
 
 
 def test_pushing_twice_is_refused_in_zh_hant_and_the_roll_reads_in_zh_hant(zh, make_service):
     service = make_service("yze", seed=3)
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
-    service.roll(ann.id, "ranged")
-    service.push()
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {"ranged": 2}})
+    service.rolls.roll(ann.id, "ranged")
+    service.rolls.push()
     with pytest.raises(RulesError) as refused:
-        service.push()
+        service.rolls.push()
     assert english_left(re.sub(r"R-[A-Z0-9-]+", "", str(refused.value)), service) == []
-    push, roll = (e["summary"] for e in service.history()[:2])
+    push, roll = (e["summary"] for e in service.history.filtered()[:2])
     assert (push, roll) == ("Ann 強推 射擊：1 次成功；壓力 +1 → 1", "Ann 擲 射擊：1 次成功（已強推）")
 
 
 def test_a_new_session_says_so_in_zh_hant(zh, make_service):
     service = make_service("yze")
-    service.new_session(title="進入禁區")
-    service.new_scene()
-    summaries = [e["summary"] for e in service.history(session=2)]
+    service.sessions.new_session(title="進入禁區")
+    service.sessions.new_scene()
+    summaries = [e["summary"] for e in service.history.filtered(session=2)]
     assert summaries == ["第 2 場景開始", "第 2 場次開始：進入禁區"]
 
 
@@ -142,7 +141,7 @@ def sheet_words(service) -> set[str]:
 def test_every_demo_s_seeded_recap_and_export_read_in_zh_hant(zh, tmp_path, name):
     play_session(tmp_path, name)
     with CampaignService.open(tmp_path, name, clock=frozen_clock) as service:
-        text = sessions.recap_markdown(sessions.recap(service)) + service.export_session(2, "markdown")
+        text = sessions.recap_markdown(sessions.recap(service.ledger)) + service.history.export_session(2, "markdown")
         saves = re.sub(r"[（(](PHYS|MENT|PERC) ", "（", text)  # the tiered save's id, as the GM types it
         left = [w for w in english_left(saves, service) if w.split()[0] not in sheet_words(service)]
     assert left == []
@@ -152,8 +151,8 @@ def test_a_sheet_in_panic_names_the_panic_row_by_its_name_in_zh_hant_and_in_engl
     from gmconsole.campaign.sheet import sheet, sheet_lines
 
     service = make_service("yze")
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "stress": 3})
-    service.panic_roll(ann.id, face=6)  # 6 + 3 stress: 9, the row that drops an item
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "stress": 3})
+    service.trackers.panic_roll(ann.id, face=6)  # 6 + 3 stress: 9, the row that drops an item
     data = sheet(service.character(ann.id))
     assert sheet_lines(data, service.campaign)[-2] == "panic: 9 Drop item"
     set_language("zh-Hant")
@@ -169,7 +168,7 @@ def test_an_opposed_roll_refusal_names_the_skill_role_and_game_in_zh_hant(zh, tm
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "myz-demo", clock=frozen_clock) as service, \
             pytest.raises(ValidationError) as refused:
-        service.opposed_roll("Hammer", "intimidate", defender_id="Lina")
+        service.rolls.opposed_roll("Hammer", "intimidate", defender_id="Lina")
     assert str(refused.value) == "威嚇只有對另一位打手時才是對抗擲骰（變種人：零年）；Lina 不是：請當作一般擲骰"
 
 
@@ -183,10 +182,10 @@ def test_a_push_of_an_attribute_alone_names_the_attribute_by_its_name_in_zh_hant
         set_language(code)
         try:
             service = make_service("yze", name=f"yze-{code}", seed=3)
-            ann = service.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {}})
-            service.roll(ann.id, attribute="strength")
-            service.push()
-            summaries[code] = service.history()[0]["summary"]
+            ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 4, 3, 2), "skills": {}})
+            service.rolls.roll(ann.id, attribute="strength")
+            service.rolls.push()
+            summaries[code] = service.history.filtered()[0]["summary"]
         finally:
             set_language("en")
     assert summaries["zh-Hant"].startswith("Ann 強推 力量：")
@@ -212,8 +211,8 @@ def test_a_condition_typed_in_zh_hant_costs_the_die_its_english_name_covers(make
     """The console suggests 疲憊 for the conditions push cost, so a character 疲憊 loses a die as one
     `tired` does (the campaign's coverage names its conditions in English)."""
     service = make_service("yze")
-    service.update_settings({"push_cost": "conditions"})
-    ann = service.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 2}})
-    service.add_condition(ann.id, "疲憊")
-    preview = service.preview_roll(ann.id, "melee")
+    service.setup.update_settings({"push_cost": "conditions"})
+    ann = service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3), "skills": {"melee": 2}})
+    service.trackers.add_condition(ann.id, "疲憊")
+    preview = service.rolls.preview_roll(ann.id, "melee")
     assert [d["kind"] for d in preview.dice].count("skill") == 1

@@ -37,7 +37,7 @@ def test_r_art_2_the_sheet_says_an_item_at_gear_bonus_0_cannot_be_used(demo_gm, 
 
     with CampaignService.open(tmp_path, "yze-demo") as service:
         ash = service.character("Ash")
-        service.damage_gear(ash.id, ash.gear_item("Scanner").id, 1)
+        service.roster.damage_gear(ash.id, ash.gear_item("Scanner").id, 1)
     lines = demo_gm("sheet", "yze-demo", "Ash").stdout.splitlines()
     assert "gear: Scanner +0/1 and artifact d10 (cannot be used: gear bonus 0, R-ART-2)" in lines
     refused = demo_gm(*SCANNER_ROLL, "--faces", "b63124 s355 g6 a10")

@@ -22,7 +22,7 @@ def _stress(tmp_path, **stress) -> None:
     """Set the demo characters' stress (by id) before the command runs."""
     with CampaignService.open(tmp_path, "yze-demo") as service:
         for character_id, value in stress.items():
-            service.change_stress(character_id, value - service.campaign.character(character_id).stress)
+            service.trackers.change_stress(character_id, value - service.campaign.character(character_id).stress)
 
 
 def _panics(demo_gm) -> list[dict]:

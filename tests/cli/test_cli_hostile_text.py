@@ -155,11 +155,11 @@ def test_history_session_filter_takes_sessions_above_100(gm, tmp_path):
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.create(tmp_path, "Long", "yze") as service:
-        ash = service.add_character({"name": "Ash"})
+        ash = service.roster.add_character({"name": "Ash"})
         for _ in range(100):
-            service.new_session()
+            service.sessions.new_session()
         assert service.session.number == 101
-        service.change_stress(ash.id, 1)
+        service.trackers.change_stress(ash.id, 1)
     shown = gm("history", "Long", "--session", "101", "--format", "json")
     assert shown.returncode == 0, shown.stderr
     entries = json.loads(shown.stdout)

@@ -20,11 +20,11 @@ PUSH = ["roll", "myz", "--campaign", NAME, "--character", "Hammer", "--skill", "
 def gm(tmp_path, capsys):
     """``gm(*argv)`` runs ``gmconsole --data-dir tmp_path *argv`` in process: ``(status, stdout, stderr)``."""
     with CampaignService.create(tmp_path, NAME, "myz") as service:
-        service.add_character({"name": "Hammer", "role": "enforcer", "skills": {"fight": 2},
-                               "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
-                               "gear": [{"name": "Spiked bat", "bonus": 1}], "conditions": ["angry"]})
-        service.add_character({"name": "Vanja", "role": "dog-handler",
-                               "attributes": {"strength": 3, "agility": 5, "wits": 3, "empathy": 2}})
+        service.roster.add_character({"name": "Hammer", "role": "enforcer", "skills": {"fight": 2},
+                                      "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
+                                      "gear": [{"name": "Spiked bat", "bonus": 1}], "conditions": ["angry"]})
+        service.roster.add_character({"name": "Vanja", "role": "dog-handler",
+                                      "attributes": {"strength": 3, "agility": 5, "wits": 3, "empathy": 2}})
 
     def run(*argv):
         capsys.readouterr()
@@ -135,9 +135,10 @@ def test_apply_costs_that_need_a_condition_keeps_the_roll_and_costs_apply_takes_
     """push cost ``conditions`` (docs/RULES.md): the push names no condition, so ``--apply-costs`` cannot
     apply it; the roll stays recorded with its costs pending, and ``costs --apply ID --condition C`` does it."""
     with CampaignService.create(tmp_path, "Cond", "yze") as service:
-        service.update_settings({"push_cost": "conditions"})
-        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
-                               "skills": {"melee": 2}})
+        service.setup.update_settings({"push_cost": "conditions"})
+        service.roster.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                    "empathy": 3},
+                                      "skills": {"melee": 2}})
     base = ["--data-dir", str(tmp_path)]
     status = main([*base, "roll", "yze", "--campaign", "Cond", "--character", "Ann", "--skill", "melee",
                    "--faces", "base=2,3,4 skill=2,5", "--push-faces", "base=2,3,4 skill=2,6", "--apply-costs"])
@@ -178,9 +179,10 @@ def test_applying_a_condition_the_character_already_has_exits_2_and_keeps_the_co
     ``costs --apply ID --condition C`` naming one exits 2 saying so; the costs stay pending and another
     condition is taken."""
     with CampaignService.create(tmp_path, "Cond", "yze") as service:
-        service.update_settings({"push_cost": "conditions"})
-        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
-                               "skills": {"melee": 3}, "conditions": ["tired"]})  # tired: -1 die
+        service.setup.update_settings({"push_cost": "conditions"})
+        service.roster.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                    "empathy": 3},
+                                      "skills": {"melee": 3}, "conditions": ["tired"]})  # tired: -1 die
     base = ["--data-dir", str(tmp_path)]
     assert main([*base, "roll", "yze", "--campaign", "Cond", "--character", "Ann", "--skill", "melee",
                  "--faces", "base=2,3,4 skill=2,5", "--push-faces", "base=2,3,4 skill=2,6", "--json"]) == 0

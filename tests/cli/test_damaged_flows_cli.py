@@ -24,7 +24,7 @@ def _damaged(tmp_path):
     root.mkdir()
     install_demos(root)
     with CampaignService.open(root, NAME) as service:
-        service.roll("c1", "shooting", attribute="agility")
+        service.rolls.roll("c1", "shooting", attribute="agility")
     chunk = root / NAME / "history" / "session-0001" / "entries-000000001.json"
     good = chunk.read_bytes()
     chunk.write_bytes(good[: len(good) // 2])

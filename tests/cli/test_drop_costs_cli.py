@@ -22,9 +22,9 @@ PUSH = ["roll", "myz", "--campaign", NAME, "--character", "Hammer", "--skill", "
 def gm(tmp_path, capsys):
     """``gm(*argv)`` runs ``gmconsole --data-dir tmp_path *argv`` in process: ``(status, stdout, stderr)``."""
     with CampaignService.create(tmp_path, NAME, "myz") as service:
-        service.add_character({"name": "Hammer", "role": "enforcer", "skills": {"fight": 2},
-                               "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
-                               "gear": [{"name": "Spiked bat", "bonus": 1}]})
+        service.roster.add_character({"name": "Hammer", "role": "enforcer", "skills": {"fight": 2},
+                                      "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
+                                      "gear": [{"name": "Spiked bat", "bonus": 1}]})
 
     def run(*argv):
         capsys.readouterr()

@@ -60,7 +60,7 @@ def test_the_harm_and_an_edit_are_in_the_session_recap(demo_gm, tmp_path):
 
     demo_gm("harm", "yze-demo", "Dallas", "1")
     with CampaignService.open(tmp_path, "yze-demo") as service:  # the roster form's edit, as the console sends it
-        service.update_character("c1", {"stress": 0})
+        service.roster.update_character("c1", {"stress": 0})
     recap = demo_gm("session", "yze-demo", "recap").stdout
     assert "## Stress and trauma\n\n- scene 1 · Dallas Kane: Strength 3 → 2 (damage 1)" in recap
     assert "## Sheets changed\n\n- scene 1 · Ripley Hale: stress 1 → 0" in recap

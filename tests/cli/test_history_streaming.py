@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from gmconsole.campaign.facades.history import History
 from gmconsole.campaign.history_export import export
 from gmconsole.campaign.service import CampaignService
 from gmconsole.store import campaign_store as cs
@@ -26,32 +27,32 @@ def played(tmp_path, monkeypatch):
     monkeypatch.setattr(cs, "CHUNK_SIZE", 4)
     with CampaignService.create(tmp_path, NAME, "yze", rng=random.Random(5)) as service:
         attrs = {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}
-        ann = service.add_character({"name": "Ann", "attributes": attrs, "skills": {"ranged": 2}})
-        bo = service.add_character({"name": "Bo", "attributes": attrs, "skills": {"melee": 1}})
+        ann = service.roster.add_character({"name": "Ann", "attributes": attrs, "skills": {"ranged": 2}})
+        bo = service.roster.add_character({"name": "Bo", "attributes": attrs, "skills": {"melee": 1}})
         for turn in range(9):
-            service.roll(ann.id, "ranged")
-            service.roll(bo.id, "melee")
+            service.rolls.roll(ann.id, "ranged")
+            service.rolls.roll(bo.id, "melee")
             if turn == 4:
                 service.undo()
-                service.new_session("2026-03-21")
-        assert len(service.history_chunks()) > 5
+                service.sessions.new_session("2026-03-21")
+        assert len(service.history.chunks()) > 5
     return tmp_path
 
 
 def _reads(monkeypatch, method: str) -> list[int]:
     """How much had been written to stdout when each chunk was read through ``method``."""
     seen: list[int] = []
-    original = getattr(CampaignService, method)
+    original = getattr(History, method)
 
     def counted(self, session, first):
         seen.append(len(sys.stdout.getvalue()))
         return original(self, session, first)
 
-    monkeypatch.setattr(CampaignService, method, counted)
+    monkeypatch.setattr(History, method, counted)
     return seen
 
 
-@pytest.mark.parametrize(("fmt", "method"), [("json", "chunk_history"), ("csv", "chunk_rows"),
+@pytest.mark.parametrize(("fmt", "method"), [("json", "chunk_entries"), ("csv", "chunk_rows"),
                                              ("markdown", "chunk_rows")])
 def test_each_chunk_is_written_before_the_next_is_read(run_cli, played, monkeypatch, fmt, method):
     seen = _reads(monkeypatch, method)
@@ -69,8 +70,8 @@ def test_the_text_is_the_whole_history_rendered_at_once(run_cli, played, filters
         session = int(filters[filters.index("--session") + 1]) if "--session" in filters else None
         character = "ann" if "--character" in filters else None
         skill = "melee" if "--skill" in filters else None
-        entries = list(reversed(service.history(session=session, character=character, skill=skill,
-                                                include_undone="--all" in filters)))
+        entries = list(reversed(service.history.filtered(session=session, character=character, skill=skill,
+                                                         include_undone="--all" in filters)))
         assert entries
         for fmt in ("json", "csv", "table"):
             result = run_cli("--data-dir", str(played), "history", NAME, "--format", fmt, *filters)

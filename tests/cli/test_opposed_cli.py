@@ -1,6 +1,6 @@
 """``gmconsole opposed NAME ATTACKER DEFENDER --skill K``: the roll builder's ``o`` from the command line, as a
-script runs it on the demo campaigns. Year Zero records through ``service.opposed_roll`` (R-OPP-1), exploding
-through ``service.opposed_test`` (R-EXP-4), tiered refuses pointing at its contested roll (R-TIER-5); each test
+script runs it on the demo campaigns. Year Zero records through ``service.rolls.opposed_roll`` (R-OPP-1), exploding
+through ``service.rolls.opposed_test`` (R-EXP-4), tiered refuses pointing at its contested roll (R-TIER-5); each test
 reads what the GM reads and what the campaign holds afterwards."""
 
 from __future__ import annotations

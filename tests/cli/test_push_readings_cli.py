@@ -89,7 +89,7 @@ def test_r_push_5_a_new_campaign_takes_skill_ones_and_its_sheet_rolls_follow_it(
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path, "Cellar") as service:
-        service.add_character({"name": "Hammer", "attributes": {"strength": 3, "agility": 3, "wits": 2,
+        service.roster.add_character({"name": "Hammer", "attributes": {"strength": 3, "agility": 3, "wits": 2,
                                                                  "empathy": 3}, "skills": {"fight": 1}})
     blank = ok_json(gm("roll", "myz", "--campaign", "Cellar", "--character", "Hammer", "--skill", "fight",
                        "--faces", "base=2,3,4 skill=1", "--push-faces", "base=2,3,4 skill=1", "--json"))

@@ -32,15 +32,15 @@ def lost(gm, tmp_path):
 
     assert gm("new", NAME, "--system", "myz")[0] == 0
     with CampaignService.open(tmp_path, NAME, rng=random.Random(3)) as service:
-        hammer = service.add_character({"name": "Hammer", "skills": {"fight": 2},
-                                        "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
-                                        "gear": [{"name": "Spiked bat", "bonus": 1}]})
-        service.new_session(title="Road")
-        owing = service.roll(hammer.id, "fight", gear=["Spiked bat"], faces="base=1,3,4 skill=2,5 gear=3")
-        service.push(owing["id"], faces="base=1,6 skill=3,2 gear=1")
-        service.new_session(title="Ambush")
-        service.roll(hammer.id, "fight", faces="base=6,3,4 skill=2,5")
-        assert [i["roll_id"] for i in service.pending_costs()] == [owing["id"]]
+        hammer = service.roster.add_character({"name": "Hammer", "skills": {"fight": 2},
+                                               "attributes": {"strength": 3, "agility": 3, "wits": 2, "empathy": 3},
+                                               "gear": [{"name": "Spiked bat", "bonus": 1}]})
+        service.sessions.new_session(title="Road")
+        owing = service.rolls.roll(hammer.id, "fight", gear=["Spiked bat"], faces="base=1,3,4 skill=2,5 gear=3")
+        service.rolls.push(owing["id"], faces="base=1,6 skill=3,2 gear=1")
+        service.sessions.new_session(title="Ambush")
+        service.rolls.roll(hammer.id, "fight", faces="base=6,3,4 skill=2,5")
+        assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [owing["id"]]
     for chunk in (tmp_path / NAME / "history" / "session-0002").glob("entries-*.json"):
         chunk.unlink()
     (tmp_path / NAME / "closed-cleanly").unlink()  # as a killed writer leaves it

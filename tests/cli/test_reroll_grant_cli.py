@@ -18,7 +18,7 @@ def kara_holds_a_grant(demo_gm, tmp_path):
     """Kara Venn holds "Old hand" (stealth) and has failed a stealth check typed at TN 4 (Moderate): top 3."""
     with CampaignService.open(tmp_path, NAME) as service:
         kara = service.character("Kara Venn")
-        service.update_character(kara.id, {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]}]})
+        service.roster.update_character(kara.id, {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]}]})
     failed = demo_gm("roll", "exploding", "--campaign", NAME, "--character", "Kara", "--skill", "stealth",
                      "--attribute", "agility", "--faces", "s3,1 t2", "--json")
     assert failed.returncode == 0, failed.stderr

@@ -81,8 +81,8 @@ def test_r_myz_finds_2_a_seeded_deal_on_the_side_rolls_the_same_amounts_every_ti
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path, "myz-demo") as service:  # the demo has no Fixer
-        service.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
-                               "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
+        service.roster.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
+                                      "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
     found = []
     for _run in range(2):
         result = demo_gm("roll", "myz", "--campaign", "myz-demo", "--character", "Nails", "--skill", "make-a-deal",

@@ -31,8 +31,8 @@ def slave(tmp_path, demo_gm):
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path, "myz-demo") as service:
-        service.add_character({"name": "Tug", "role": "slave", "skills": {"shake-it-off": 2},
-                               "attributes": {"strength": 5, "agility": 3, "wits": 2, "empathy": 2}})
+        service.roster.add_character({"name": "Tug", "role": "slave", "skills": {"shake-it-off": 2},
+                                      "attributes": {"strength": 5, "agility": 3, "wits": 2, "empathy": 2}})
     return demo_gm
 
 

@@ -68,7 +68,7 @@ def test_a_port_that_is_not_one_is_refused(demo_gm, served, port):
 def test_a_damaged_history_is_refused_with_its_way_out_and_left_as_it_was(run_cli, tmp_path, copy_demos, served):
     root = copy_demos(tmp_path / "data")
     with CampaignService.open(root, NAME) as service:
-        service.roll("Ripley Hale", "melee")
+        service.rolls.roll("Ripley Hale", "melee")
     chunk = next((root / NAME / "history").rglob("entries-*.json"))
     chunk.write_bytes(chunk.read_bytes()[:40])
     damaged = chunk.read_bytes()

@@ -45,8 +45,9 @@ def with_ann(gm, tmp_path):
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path, NAME) as service:
-        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2},
-                               "skills": {"ranged": 2}})
+        service.roster.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3,
+                                                                    "empathy": 2},
+                                      "skills": {"ranged": 2}})
     return gm
 
 
@@ -113,9 +114,9 @@ def test_session_new_with_costs_pending_warns_naming_the_rolls_and_starts(with_a
 
     gm = with_ann
     with CampaignService.open(tmp_path, NAME) as service:
-        service.update_settings({"push_cost": "damage-stress"})
-        roll = service.roll("Ann", "ranged", faces="base=1,3,4,5 skill=2,3")
-        service.push(roll["id"], faces="base=1,1,2 skill=4,4")
+        service.setup.update_settings({"push_cost": "damage-stress"})
+        roll = service.rolls.roll("Ann", "ranged", faces="base=1,3,4,5 skill=2,3")
+        service.rolls.push(roll["id"], faces="base=1,1,2 skill=4,4")
     status, out, err = gm("session", NAME, "new", "--json")
     data = json.loads(out)
     assert status == 0 and (data["session"], data["scene"]) == (2, 1)

@@ -174,9 +174,9 @@ def test_condition_coverage_set_from_the_command_line_decides_which_rolls_the_co
     assert gm("settings", "yze-demo", "--set", "push_cost=conditions",
               "--set", "condition_coverage.tired=ranged").returncode == 0
     with CampaignService.open(tmp_path, "yze-demo") as service:
-        plain = {skill: len(service.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
-        service.add_condition("c1", "tired")
-        tired = {skill: len(service.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
+        plain = {skill: len(service.rolls.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
+        service.trackers.add_condition("c1", "tired")
+        tired = {skill: len(service.rolls.preview_roll("c1", skill).dice) for skill in ("ranged", "mobility")}
     assert tired == {"ranged": plain["ranged"] - 1, "mobility": plain["mobility"]}
 
 

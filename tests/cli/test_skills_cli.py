@@ -70,8 +70,9 @@ def test_load_the_sample_list_and_roll_a_loaded_skill_by_name(gm, tmp_path):
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path / "data", "Crew") as service:
-        service.add_character({"name": "Rook", "attributes": {"strength": 2, "agility": 4, "wits": 3, "empathy": 2},
-                               "skills": {"piloting": 2}})
+        service.roster.add_character({"name": "Rook", "attributes": {"strength": 2, "agility": 4, "wits": 3,
+                                                                     "empathy": 2},
+                                      "skills": {"piloting": 2}})
     rolled = gm("roll", "yze", "--campaign", "Crew", "--character", "Rook", "--skill", "Piloting",
                 "--faces", "base=6,1,2,3 skill=6,4", "--json")
     assert rolled.returncode == 0, rolled.stderr
@@ -124,8 +125,9 @@ def test_removing_a_skill_a_character_has_names_them(gm, tmp_path):
     from gmconsole.campaign.service import CampaignService
 
     with CampaignService.open(tmp_path / "data", "Crew") as service:
-        service.add_character({"name": "Rook", "attributes": {"strength": 2, "agility": 4, "wits": 3, "empathy": 2},
-                               "skills": {"melee": 1}})
+        service.roster.add_character({"name": "Rook", "attributes": {"strength": 2, "agility": 4, "wits": 3,
+                                                                     "empathy": 2},
+                                      "skills": {"melee": 1}})
     _one_line_error(gm("skills", "Crew", "--remove", "melee"), "Rook has Melee: set it to 0 on their sheets first")
 
 

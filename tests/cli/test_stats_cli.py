@@ -27,10 +27,12 @@ def gm(tmp_path, capsys):
 
     assert run("new", NAME, "--system", "yze")[0] == 0
     with CampaignService.open(tmp_path, NAME) as service:
-        service.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2},
-                               "skills": {"ranged": 2}})
-        service.add_character({"name": "Bo", "attributes": {"strength": 3, "agility": 2, "wits": 3, "empathy": 2},
-                               "skills": {}})
+        service.roster.add_character({"name": "Ann", "attributes": {"strength": 3, "agility": 4, "wits": 3,
+                                                                    "empathy": 2},
+                                      "skills": {"ranged": 2}})
+        service.roster.add_character({"name": "Bo", "attributes": {"strength": 3, "agility": 2, "wits": 3,
+                                                                   "empathy": 2},
+                                      "skills": {}})
     return run
 
 

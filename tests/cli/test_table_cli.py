@@ -82,7 +82,7 @@ def test_table_of_a_damaged_history_is_one_line_and_exit_2_not_a_crash(run_cli, 
     with the command that sets the chunk aside."""
     root = copy_demos(tmp_path / "data")
     with CampaignService.open(root, "yze-demo") as service:
-        service.roll("Ripley Hale", "melee")
+        service.rolls.roll("Ripley Hale", "melee")
     chunk = next((root / "yze-demo" / "history").rglob("entries-*.json"))
     chunk.write_bytes(chunk.read_bytes()[:40])
     result = run_cli("--data-dir", str(root), "table", "yze-demo")

@@ -42,17 +42,17 @@ def _play(root: Path, name: str, seed: int = 5, turns: int = 12) -> list[dict]:
             named = not systems.get(service.campaign.system).attribute_from_skill
             attribute = rng.choice(sorted(who.attributes)) if named else None
             try:
-                service.roll(who.id, skill, attribute=attribute)
+                service.rolls.roll(who.id, skill, attribute=attribute)
             except Exception:  # a roll the rules refuse (a broken attribute): play on
                 continue
-            for step, chance in ((service.push, 0.5), (service.apply_costs, 0.3)):
+            for step, chance in ((service.rolls.push, 0.5), (service.outcomes.apply_costs, 0.3)):
                 if rng.random() < chance:
                     # nothing to push (a family without pushes), no costs waiting: play on
                     with contextlib.suppress(Exception):
                         step()
             if rng.random() < 0.3:
-                service.change_stress(who.id, 1)
-        return [dict(e) for e in service.entries()]
+                service.trackers.change_stress(who.id, 1)
+        return [dict(e) for e in service.history.entries()]
 
 
 def _stored(folder: Path) -> dict[str, dict]:
@@ -65,17 +65,17 @@ def test_every_entry_reads_back_exactly_as_recorded_after_reopening(tmp_path, na
     recorded = _play(tmp_path, name)
     assert len(recorded) > 10
     with CampaignService.open(tmp_path, name, read_only=True) as service:
-        read = service.entries()
+        read = service.history.entries()
     assert json.dumps(read) == json.dumps(recorded)
 
 
 def test_a_year_zero_roll_is_written_lean_and_its_pool_odds_and_stunts_are_worked_out_when_read(tmp_path):
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
-        shown = service.preview_roll("c1", "ranged")
-        service.roll("c1", "ranged")
-        service.push()
-        recorded = service.entries()
+        shown = service.rolls.preview_roll("c1", "ranged")
+        service.rolls.roll("c1", "ranged")
+        service.rolls.push()
+        recorded = service.history.entries()
     stored = _stored(tmp_path / "yze-demo")["1"]
     assert stored["~"] == 1
     assert stored["pool"] == stored["odds"] == stored["stunt_list"] == "~"
@@ -85,7 +85,7 @@ def test_a_year_zero_roll_is_written_lean_and_its_pool_odds_and_stunts_are_worke
     full = len(json.dumps(recorded[0], ensure_ascii=False, separators=(",", ":")).encode())
     assert full > 3000  # what the same roll took written in full
     with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-        roll = service.entries()[0]
+        roll = service.history.entries()[0]
     assert roll["odds"] == shown.odds and roll["pool"]["dice"] == shown.dice
     assert roll["pool"]["explanation"] == ["Agility 4: 4 base dice", "Ranged 2: 2 skill dice", "stress 1: 1 stress die"]
 
@@ -96,8 +96,8 @@ def test_a_push_keeps_the_character_before_it_and_only_what_changed_after(tmp_pa
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
         before = service.character("c1").stress
-        service.roll("c1", "ranged")
-        service.push()
+        service.rolls.roll("c1", "ranged")
+        service.rolls.push()
     undo = _stored(tmp_path / "yze-demo")["2"]["undo"]
     assert undo["before"]["character:c1"]["name"] == "Ripley Hale"
     assert undo["after"] == {"~": "changes", "character:c1": {"~": "changes", "stress": before + 1}}
@@ -109,11 +109,11 @@ def test_a_push_keeps_the_character_before_it_and_only_what_changed_after(tmp_pa
 def test_the_explanation_is_worked_out_in_the_readers_language(tmp_path):
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
-        service.roll("c1", "ranged")
+        service.rolls.roll("c1", "ranged")
     set_language("zh-Hant")
     try:
         with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-            explanation = service.entries()[0]["pool"]["explanation"]
+            explanation = service.history.entries()[0]["pool"]["explanation"]
     finally:
         set_language(None)
     assert explanation and all("dice" not in line for line in explanation), explanation
@@ -130,7 +130,7 @@ def test_an_entry_written_in_full_by_an_older_gmconsole_reads_as_written_beside_
     document["entries"][first] = full
     path.write_text(json.dumps(document), encoding="utf-8")
     with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-        assert json.dumps(service.entries()) == json.dumps(recorded)
+        assert json.dumps(service.history.entries()) == json.dumps(recorded)
 
 
 def test_what_pack_cannot_say_exactly_is_written_as_it_is():
@@ -159,14 +159,14 @@ HOSTILE = [
 def test_a_lean_form_that_does_not_read_back_makes_the_chunk_damaged_naming_the_entry(tmp_path, change, said):
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
-        service.roll("c1", "ranged")
+        service.rolls.roll("c1", "ranged")
     path = tmp_path / "yze-demo" / CHUNK
     document = json.loads(path.read_text(encoding="utf-8"))
     change(document["entries"]["1"])
     path.write_text(json.dumps(document), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(CorruptFile) as caught, CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-        service.entries()
+        service.history.entries()
     assert caught.value.path == path and said in str(caught.value), str(caught.value)
     assert path.read_bytes() == before
 
@@ -185,10 +185,10 @@ def test_R_PUSH_2_a_reactive_rolls_odds_are_worked_out_without_a_push(tmp_path):
     those shown before it, without the push's."""
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(2)) as service:
-        shown = service.preview_roll("c1", "mobility", reactive=True).odds
-        pushable = service.preview_roll("c1", "mobility").odds
-        service.roll("c1", "mobility", reactive=True)
+        shown = service.rolls.preview_roll("c1", "mobility", reactive=True).odds
+        pushable = service.rolls.preview_roll("c1", "mobility").odds
+        service.rolls.roll("c1", "mobility", reactive=True)
     assert _stored(tmp_path / "yze-demo")["1"]["odds"] == "~"
     with CampaignService.open(tmp_path, "yze-demo", read_only=True) as service:
-        odds = service.entries()[0]["odds"]
+        odds = service.history.entries()[0]["odds"]
     assert odds == shown and odds != pushable

@@ -38,7 +38,7 @@ def demo(tmp_path) -> Path:
     """yze-demo with one roll (a history chunk, and a backup of campaign.json); returns its folder."""
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo") as service:
-        service.roll("c1", "ranged")
+        service.rolls.roll("c1", "ranged")
     return tmp_path / "yze-demo"
 
 
@@ -51,7 +51,7 @@ def _open_error(folder: Path, *, read_only: bool = True) -> CorruptFile:
     """The damaged file met opening the campaign and reading its whole history, as ``history`` does."""
     with pytest.raises(CorruptFile) as caught, CampaignService.open(folder.parent, folder.name,
                                                                     read_only=read_only) as service:
-        service.entries()
+        service.history.entries()
     return caught.value
 
 
@@ -173,7 +173,7 @@ def test_a_pair_of_surrogate_escapes_is_one_character_and_reads(demo):
     text = path.read_text(encoding="utf-8").replace('"character":"', '"character":"\\ud83d\\udc09', 1)
     path.write_text(text, encoding="utf-8")
     with CampaignService.open(demo.parent, demo.name, read_only=True) as service:
-        assert service.entries()[0]["character"].startswith("\U0001f409")
+        assert service.history.entries()[0]["character"].startswith("\U0001f409")
 
 
 def test_an_entry_id_of_thousands_of_digits_is_a_damaged_chunk(demo):
@@ -189,7 +189,7 @@ def test_a_clean_close_marker_naming_an_id_past_any_entry_is_not_trusted(demo):
     (demo / "closed-cleanly").write_text('{"newest": [1, 1], "last_id": ' + "9" * 300 + "}", encoding="utf-8")
     assert read_marker(demo) == (True, (1, 1), None)
     with CampaignService.open(demo.parent, demo.name) as service:
-        assert service.roll("c1", "ranged")["id"] == 2  # worked out from the chunks, not from the marker
+        assert service.rolls.roll("c1", "ranged")["id"] == 2  # worked out from the chunks, not from the marker
 
 
 # -- size ----------------------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def test_a_lock_or_clean_close_file_of_any_size_or_depth_is_read_bounded(demo):
     (demo / "closed-cleanly").write_text('{"newest": ' + "[" * 100_000, encoding="utf-8")
     assert read_marker(demo) == (False, None, None)
     with CampaignService.open(demo.parent, demo.name) as service:  # opens, and checks the history
-        assert service.entries()
+        assert service.history.entries()
 
 
 # -- the campaign list reads summaries --------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_a_campaign_whose_head_holds_no_summary_is_read_whole_and_a_bad_one_list
 
 def test_every_save_keeps_the_summary_at_the_head_of_campaign_json(demo):
     with CampaignService.open(demo.parent, demo.name) as service:
-        service.update_character("c1", {"name": "Ripley Vance"})
+        service.roster.update_character("c1", {"name": "Ripley Vance"})
     head = (demo / "campaign.json").read_bytes()[:4096].decode("utf-8")
     assert head.index('"summary"') < head.index('"state"')
     record = json.loads((demo / "campaign.json").read_text(encoding="utf-8"))["_gmconsole"]["1"]

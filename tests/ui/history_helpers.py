@@ -41,11 +41,11 @@ class HistoryApp(App):
 
 def play_myz(service) -> None:
     """A short myz session: a roll, its push, the costs applied, a stress change, a second roll."""
-    service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-    service.push(faces="base=1,6,2,2 skill=6,3")  # R-PUSH-1: the skill 1 stays (and costs, R-MYZ-TRAUMA)
-    service.apply_costs()
-    service.change_tracker("c4", "mutation_points", 1)
-    service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
+    service.rolls.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.rolls.push(faces="base=1,6,2,2 skill=6,3")  # R-PUSH-1: the skill 1 stays (and costs, R-MYZ-TRAUMA)
+    service.outcomes.apply_costs()
+    service.trackers.change_tracker("c4", "mutation_points", 1)
+    service.rolls.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
 
 
 def table_cells(app) -> list[list[str]]:

@@ -14,7 +14,7 @@ PCS = ("c1", "c4", "c6", "c9")  # Ripley Hale, Dallas Kane, Parker Moss, Lambert
 def typed(service, who: str, skill: str, face: int) -> str:
     """A faces spec giving every die of ``who``'s ``skill`` pool the same ``face`` (as a GM types them)."""
     by_kind: dict[str, list[str]] = {}
-    for die in service.preview_roll(who, skill).dice:
+    for die in service.rolls.preview_roll(who, skill).dice:
         by_kind.setdefault(die["kind"], []).append(str(face))
     return " ".join(f"{kind}={','.join(faces)}" for kind, faces in by_kind.items())
 
@@ -24,10 +24,10 @@ def seeded_session(service, *, rolls: int = 12, sixes: int = 0) -> None:
     roll with typed faces (a 1 and the rest), then ``sixes`` rolls of Ripley's typed as all 6s."""
     for n in range(rolls):
         who = PCS[n % len(PCS)]
-        service.roll(who, ("mobility", "ranged", "observation")[n % 3])
+        service.rolls.roll(who, ("mobility", "ranged", "observation")[n % 3])
         if n % 3 == 0:
             with contextlib.suppress(RulesError, ValidationError):  # nothing to push: all successes
-                service.push()
-    service.roll("c4", "ranged", faces=typed(service, "c4", "ranged", 3))
+                service.rolls.push()
+    service.rolls.roll("c4", "ranged", faces=typed(service, "c4", "ranged", 3))
     for _ in range(sixes):
-        service.roll("c1", "ranged", faces=typed(service, "c1", "ranged", 6))
+        service.rolls.roll("c1", "ranged", faces=typed(service, "c1", "ranged", 6))

@@ -47,7 +47,7 @@ from gmconsole.ui.screens.pickers import MarkListScreen
 def _session_entries(service, number: int) -> list[dict]:
     """Session ``number``'s history, oldest first, undone entries included (``gmconsole history NAME
     --session N --all``)."""
-    return list(reversed(service.history(session=number, include_undone=True)))
+    return list(reversed(service.history.filtered(session=number, include_undone=True)))
 
 
 def _faces(entry: dict) -> list[int]:
@@ -176,7 +176,7 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert "Session 1 ended; session 2 is open." in seen["first recap"]
     assert "session 2 scene 2" in seen["tabs"]
 
-    lambert = service.history(kind="roll")[1]
+    lambert = service.history.filtered(kind="roll")[1]
     assert lambert["character"] == "Lambert Cho" and lambert["skill"] == "observation" and not lambert.get("by_hand")
     assert seen["lambert"]["head"] == f"Last roll: {lambert['summary']}"
     assert {line[0]: [face.strip("[]") for face in line[1:]] for line in seen["lambert dice"]} == _kinds(lambert)
@@ -197,11 +197,11 @@ def test_a_yze_evening_session_scene_rolls_push_costs_panic_conflict_harm_undo_a
     assert seen["offered"] == ["Dallas Kane", "Parker Moss", "Lambert Cho", "Ash"]  # PCs only
     assert "Applied: Ripley Hale panics: D6 5 + stress 2 = 7: Nervous twitch" in seen["applied"]["result"]
     assert not seen["asked again"]
-    ripley = service.history(kind="roll")[0]
+    ripley = service.history.filtered(kind="roll")[0]
     assert seen["again"]["message"] == (
         f"the costs of roll {ripley['id']} were already applied (undo that change to apply them again)")
-    costs = service.history(kind="costs")
-    assert len(costs) == 1 and len(service.history(kind="panic")) == 0
+    costs = service.history.filtered(kind="costs")
+    assert len(costs) == 1 and len(service.history.filtered(kind="panic")) == 0
     panic = costs[0]["panic"]
     assert [(r["character_id"], r["face"], r["total"], r["effect"]) for r in panic["rolls"]] == [
         ("c1", 5, 7, "nervous-twitch")]
@@ -403,8 +403,8 @@ def test_a_yze_step_evening_a_typed_roll_pushed_with_the_consoles_dice_harm_to_t
 
     assert seen["rolled"]["head"] == "Last roll: Ilsa Varro rolls Ranged: 1 success"
     assert seen["rolled dice"] == [["step", "(Agility)", "[8]"], ["step", "(Ranged)", "[3]"]]
-    roll = service.history(kind="roll")[0]
-    push = service.history(kind="push")[0]
+    roll = service.history.filtered(kind="roll")[0]
+    push = service.history.filtered(kind="push")[0]
     assert seen["pushed"]["head"] == f"Last roll: {roll['summary']}" and roll["summary"].endswith("(pushed)")
     assert seen["told push"] == push["summary"] and push["summary"].endswith("; stress +1 → 1")
     ranged, stress = (next(d for d in roll["dice"] if d.get("source") == "ranged"),

@@ -60,7 +60,7 @@ def test_character_form_refuses_bad_input_inline_and_changes_nothing(make_app):
     assert "from 1 to 6" in seen[2]  # the service's own validation, shown in the form
     assert "name=number" in seen[3]
     assert app.service.campaign.to_dict() == before
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 def test_character_form_adds_a_valid_character(make_app):

@@ -117,7 +117,7 @@ def test_locked_campaign_declined_opens_nothing(demo_root, monkeypatch):
 
 def test_damaged_campaign_file_shows_the_message_and_restores_the_backup(demo_root, monkeypatch):
     with CampaignService.open(demo_root, "yze-demo") as service:
-        service.change_stress("c1", 1)  # a save, so campaign.json has a backup
+        service.trackers.change_stress("c1", 1)  # a save, so campaign.json has a backup
         stress = service.character("c1").stress
     (demo_root / "yze-demo" / "campaign.json").write_text("{ not json", encoding="utf-8")
     asked = []
@@ -185,7 +185,7 @@ def test_opening_pauses_the_garbage_collector_until_the_main_screen_is_painted(d
 def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(demo_root, monkeypatch):
     """``roster`` a string is a damaged file at ``open``, not a traceback."""
     with CampaignService.open(demo_root, "yze-demo") as service:
-        service.change_stress("c1", 1)  # a save, so campaign.json has a backup
+        service.trackers.change_stress("c1", 1)  # a save, so campaign.json has a backup
     path = demo_root / "yze-demo" / "campaign.json"
     tables = json.loads(path.read_text(encoding="utf-8"))
     tables["state"]["1"]["campaign"]["roster"] = "everyone"
@@ -289,6 +289,6 @@ def test_a_refused_change_in_a_campaign_another_console_holds_says_so(demo_root,
     try:
         GMConsoleApp(service, read_only_reason=launcher.IN_USE)
         with pytest.raises(ReadOnly, match=r"open in another console.*once the other console has closed it"):
-            service.new_scene()
+            service.sessions.new_scene()
     finally:
         service.close()

@@ -195,8 +195,8 @@ def test_every_system_plays_a_conflict_and_a_tracker_change(make_app, campaign, 
     asyncio.run(run())
     state = service.session.initiative
     assert state is not None and state["turn"] == 1
-    kinds = [e["kind"] for e in service.history()]
+    kinds = [e["kind"] for e in service.history.filtered()]
     assert kinds[0] not in ("initiative",) and kinds[1:3] == ["initiative", "initiative"]
     assert seen["roster_rows"] == len(service.campaign.roster)
     assert seen["status"].startswith("✓")
-    assert service.history()[0]["character_id"] == first.id
+    assert service.history.filtered()[0]["character_id"] == first.id

@@ -45,10 +45,10 @@ def test_initiative_pick_combatants_modal(snap_compare, make_app):
 
 def test_tracker_panic_result_doom_and_clock_yze(snap_compare, make_app):
     app = make_app("yze-demo", seed=5)
-    app.service.change_stress("c1", 6)
-    app.service.add_clock("Reactor meltdown", 6)
-    app.service.advance_clock(app.service.session.clocks[0].id, 2)
-    app.service.change_doom(2)
+    app.service.trackers.change_stress("c1", 6)
+    app.service.trackers.add_clock("Reactor meltdown", 6)
+    app.service.trackers.advance_clock(app.service.session.clocks[0].id, 2)
+    app.service.trackers.change_doom(2)
     assert snap_compare(app, terminal_size=WIDE, press=["4", "p", "space", "ctrl+s"])
 
 
@@ -65,8 +65,8 @@ def test_tracker_long_panic_chain_keeps_the_clocks_in_view_120x40(snap_compare, 
 
 def test_roster_broken_and_panicking_badges_myz(snap_compare, make_app):
     app = make_app("myz-demo")
-    app.service.apply_trauma("c1", "strength", 3)
-    app.service.add_condition("c4", "starving")
+    app.service.trackers.apply_trauma("c1", "strength", 3)
+    app.service.trackers.add_condition("c4", "starving")
     assert snap_compare(app, terminal_size=WIDE, press=["1", "down"])
 
 

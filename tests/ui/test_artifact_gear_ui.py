@@ -38,7 +38,7 @@ def test_r_art_3_g_puts_the_scanners_gear_die_and_its_d10_in_the_pool(open_servi
     asyncio.run(run())
     assert seen["dice"][-2:] == [("gear", "Scanner"), ("artifact", "Scanner")]
     assert "gear Scanner +1: 1 gear die" in seen["explain"] and "artifact Scanner: d10" in seen["explain"]
-    roll = app.service.history(kind="roll")[0]
+    roll = app.service.history.filtered(kind="roll")[0]
     assert [(d["kind"], d["face"]) for d in roll["dice"] if d.get("source") == "Scanner"] == [
         ("gear", 6), ("artifact", 10)]
     assert "4 successes" in seen["result"]
@@ -53,7 +53,7 @@ def _text(widget) -> str:
 @pilot_test
 async def test_r_art_3_the_table_view_shows_the_scanners_gear_die_and_artifact_die_apart(open_service):
     writer = open_service("yze-demo")
-    writer.roll(ASH, "observation", gear=["Scanner"], faces="b63124 s355 g6 a10")
+    writer.rolls.roll(ASH, "observation", gear=["Scanner"], faces="b63124 s355 g6 a10")
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -65,7 +65,7 @@ async def test_r_art_3_the_table_view_shows_the_scanners_gear_die_and_artifact_d
 def test_r_art_2_the_gear_list_says_a_worn_artifact_item_cannot_be_used(make_app):
     app = make_app("yze-demo")
     ash = app.service.character(ASH)
-    app.service.damage_gear(ASH, ash.gear_item("Scanner").id, 1)
+    app.service.roster.damage_gear(ASH, ash.gear_item("Scanner").id, 1)
     seen = {}
 
     async def run() -> None:

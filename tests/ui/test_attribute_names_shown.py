@@ -71,7 +71,7 @@ def test_a_step_die_is_labelled_by_its_attributes_name_and_its_skills(make_app, 
     seen = play(app, evening)
     assert [line.split()[1] for line in seen["pool"].splitlines()] == [attribute, skill]
     assert [line[1] for line in seen["dice"]] == [attribute, skill]
-    rolled = app.service.history(kind="roll")[0]
+    rolled = app.service.history.filtered(kind="roll")[0]
     assert [d["source"] for d in rolled["dice"]] == ["agility", "ranged"]
 
 
@@ -96,5 +96,5 @@ def test_a_myz_push_costs_trauma_to_the_attribute_by_its_name(make_app, speaking
     seen = play(app, evening)
     assert costs in seen["pushed"], seen["pushed"]
     assert seen["paid"].startswith(paid), seen["paid"]
-    roll = app.service.history(kind="roll")[0]
+    roll = app.service.history.filtered(kind="roll")[0]
     assert {c["target"] for c in roll["costs"] if c["name"] == "trauma"} == {"wits"}

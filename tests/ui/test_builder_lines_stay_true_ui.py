@@ -29,7 +29,7 @@ async def test_a_message_goes_with_the_next_change_a_rest_or_a_gm_roll(make_app)
     service = app.service
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, *RIPLEY_PANICS, "c", "c")
-        roll = service.history(kind="roll")[0]
+        roll = service.history.filtered(kind="roll")[0]
         said = shown_text(app.screen, "#rb-message")
         await burst(pilot, "4", "R", "y", "3")
         after_rest = shown_text(app.screen, "#rb-message")

@@ -69,7 +69,7 @@ def test_add_a_skill_give_it_roll_it_and_see_it_in_the_history(make_app):
     assert ["Piloting", "piloting", "agility", "", "Fly the shuttle through the storm."] in seen["rows"]
     assert service.character("c1").skills["piloting"] == 2
     assert seen["request"].skill == "piloting"
-    roll = service.history(kind="roll")[0]
+    roll = service.history.filtered(kind="roll")[0]
     # by name
     assert roll["skill"] == "piloting" and roll["pool"]["explanation"][1] == "Piloting 2: 2 skill dice"
     assert roll["pool"]["explanation"][0].startswith("Agility")
@@ -131,7 +131,7 @@ def test_the_skills_screen_fits_80x24(make_app):
 
 def test_skills_screen_snapshot(snap_compare, make_app):
     app = make_app("yze-demo")
-    app.service.add_skill("Piloting", "agility", "Fly the shuttle through the storm.")
+    app.service.setup.add_skill("Piloting", "agility", "Fly the shuttle through the storm.")
     assert snap_compare(app, terminal_size=WIDE, press=["L"])
 
 

@@ -18,7 +18,7 @@ from gmconsole.ui.screens.value_form import PanicFacesForm
 
 def _stress(service, **stress) -> None:
     for character_id, value in stress.items():
-        service.change_stress(character_id, value - service.campaign.character(character_id).stress)
+        service.trackers.change_stress(character_id, value - service.campaign.character(character_id).stress)
 
 
 async def _typed_scream(pilot, *hearing: str) -> None:
@@ -60,7 +60,7 @@ def test_R_PANIC_3_tracker_P_asks_each_chained_d6_after_who_hears(make_app):
     assert seen["form"] and "Ripley Hale panics: 12 Scream" in seen["title"] and "R-PANIC-3" in seen["title"]
     assert seen["labels"] == ["Dallas Kane", "Parker Moss"]
     assert "Parker Moss' D6 must be from 1 to 6, not 9." in seen["refused"]
-    entry = service.history(kind="panic")[0]
+    entry = service.history.filtered(kind="panic")[0]
     rolls = entry["panic"]["rolls"]
     assert [(r["character"], r["face"], r.get("by_hand")) for r in rolls] == [
         ("Ripley Hale", 6, None), ("Dallas Kane", 2, True), ("Parker Moss", 5, True)]
@@ -84,7 +84,7 @@ def test_R_PANIC_3_esc_at_the_chained_dice_records_the_typed_die_with_nobody_els
 
     asyncio.run(run())
     assert seen["form"]
-    (entry,) = service.history(kind="panic")
+    (entry,) = service.history.filtered(kind="panic")
     assert [r["character"] for r in entry["panic"]["rolls"]] == ["Ripley Hale"]
     assert entry["panic"]["rolls"][0]["face"] == 6 and entry["panic"]["effect"] == "scream"
     assert service.campaign.character("c4").panic is None
@@ -111,7 +111,7 @@ def test_R_PANIC_3_tracker_p_with_the_consoles_die_asks_no_chained_dice(make_app
 
     asyncio.run(run())
     assert "12 Scream" in seen["question"] and seen["screen"] == "MainScreen"
-    entry = service.history(kind="panic")[0]
+    entry = service.history.filtered(kind="panic")[0]
     assert entry["by_hand"] is False and [r["character"] for r in entry["panic"]["rolls"]] == [
         "Ripley Hale", "Dallas Kane"]
     assert "by_hand" not in entry["panic"]["rolls"][1] and "typed" not in entry["summary"]
@@ -144,7 +144,7 @@ def test_R_PANIC_3_builder_A_asks_the_chained_dice_of_a_stress_die_panic(builder
 
     asyncio.run(run())
     assert "12 Scream" in seen["question"] and seen["form"] and seen["labels"] == ["Dallas Kane"]
-    costs = service.history(kind="costs")[0]
+    costs = service.history.filtered(kind="costs")[0]
     rolls = costs["panic"]["rolls"]
     assert [(r["character"], r["face"], r.get("by_hand")) for r in rolls] == [
         ("Ripley Hale", 6, None), ("Dallas Kane", 3, True)]

@@ -66,10 +66,10 @@ def test_roll_a_skill_for_a_character_sets_up_the_builder_ready_to_roll(make_app
             builder = app.screen.query_one(RollBuilder)
             seen["draft"] = (builder.character_id, builder.draft.skill)
             seen["focused"] = app.focused is builder
-            before = len(app.service.entries())
+            before = len(app.service.history.entries())
             await pilot.press("r")
             await pilot.pause()
-            seen["rolled"] = app.service.entries()[before:]
+            seen["rolled"] = app.service.history.entries()[before:]
 
     asyncio.run(run())
     ash = next(c for c in app.service.campaign.roster if c.name == "Ash")
@@ -86,7 +86,7 @@ def test_new_scene_from_the_palette_is_a_history_entry_and_undoable(make_app):
             seen["before"] = app.service.session.scene
             await _run_command(pilot, app, "New scene")
             seen["after"] = app.service.session.scene
-            seen["entry"] = app.service.entries()[-1]["kind"]
+            seen["entry"] = app.service.history.entries()[-1]["kind"]
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["undone"] = app.service.session.scene
@@ -132,7 +132,7 @@ def test_opening_another_campaign_closes_this_one_and_launch_opens_that_one(demo
 def test_a_name_with_markup_is_shown_as_typed(make_app):
     app = make_app("yze-demo")
     character = app.service.campaign.roster[0]
-    app.service.update_character(character.id, {"name": "[bold red]Rip[/] ley"})
+    app.service.roster.update_character(character.id, {"name": "[bold red]Rip[/] ley"})
     seen = {}
 
     async def run() -> None:
@@ -173,7 +173,8 @@ def test_opening_the_console_does_not_import_the_palette(demo_root):
 
 def test_the_palettes_quit_asks_first_while_costs_wait(make_app, monkeypatch):
     app = make_app("yze-demo")
-    monkeypatch.setattr(type(app.service), "pending_costs", lambda self: [{"roll_id": 3, "character": "Ripley"}])
+    monkeypatch.setattr(type(app.service.outcomes), "pending_costs",
+                        lambda self: [{"roll_id": 3, "character": "Ripley"}])
     seen = {}
 
     async def run() -> None:
@@ -192,7 +193,7 @@ def test_another_campaign_opened_from_the_palette_speaks_its_own_language(demo_r
     from gmconsole.i18n import language
 
     with CampaignService.open(demo_root, "yze-demo") as service:
-        service.update_settings({"language": "zh-Hant"})
+        service.setup.update_settings({"language": "zh-Hant"})
     spoken = []
 
     def run_app(self) -> None:

@@ -24,14 +24,14 @@ def test_the_condition_prompt_refuses_a_condition_already_held(demo_root, make_a
     app = make_app("yze-demo")
     service = app.service
     ash = next(c for c in service.campaign.roster if c.name == "Ash")
-    service.add_condition(ash.id, "tired")
+    service.trackers.add_condition(ash.id, "tired")
     done: list[dict] = []
     said: list[str] = []
 
     async def run() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            apply_costs_of(app, service.entry(roll_id), done.append, said.append)
+            apply_costs_of(app, service.history.entry(roll_id), done.append, said.append)
             await pilot.pause()
             assert isinstance(app.screen, LineEntryScreen)
             app.focused.value = "tired"
@@ -40,12 +40,12 @@ def test_the_condition_prompt_refuses_a_condition_already_held(demo_root, make_a
             assert isinstance(app.screen, LineEntryScreen)
             error = str(app.screen.query_one("#faces-error", Static).render())
             assert "Ash is already tired" in error and "does not have yet" in error
-            assert done == [] and [i["roll_id"] for i in service.pending_costs()] == [roll_id]
+            assert done == [] and [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll_id]
             app.focused.value = "angry"
             await pilot.press("enter")
             await pilot.pause()
             assert not isinstance(app.screen, LineEntryScreen)
 
     asyncio.run(run())
-    assert len(done) == 1 and service.pending_costs() == []
+    assert len(done) == 1 and service.outcomes.pending_costs() == []
     assert service.character(ash.id).conditions == ["tired", "angry"]

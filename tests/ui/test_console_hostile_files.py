@@ -26,7 +26,7 @@ WRITER = """
 import sys
 from gmconsole.campaign.service import CampaignService
 with CampaignService.open(sys.argv[1], sys.argv[2], wait=5) as service:
-    service.change_doom(int(sys.argv[3]))
+    service.trackers.change_doom(int(sys.argv[3]))
 """
 
 
@@ -41,7 +41,7 @@ def _rolled_then_nested(open_service):
     """yze-demo after one roll of Ripley's (its only chunk has no backup), closed, that chunk then made
     lists nested 100,000 deep; returns the chunk's path."""
     service = open_service("yze-demo")
-    service.roll("c1", "ranged")
+    service.rolls.roll("c1", "ranged")
     chunk = service.campaign_folder / CHUNK
     service.close()
     chunk.write_text(DEEP, encoding="utf-8")
@@ -107,7 +107,7 @@ async def test_the_table_view_says_a_damaged_chunk_with_its_repair_and_follows_a
     from gmconsole.ui.table.session_line import SessionLine
 
     writer = open_service("yze-demo")
-    writer.roll("c1", "ranged")
+    writer.rolls.roll("c1", "ranged")
     chunk = writer.campaign_folder / CHUNK
     writer.close()
     good = chunk.read_bytes()
@@ -155,7 +155,7 @@ async def test_a_clock_bar_is_never_longer_than_the_largest_clock_whatever_it_ho
             "Doom ■■■■□□□□ 500000000/1000000000")
     app = make_app("tiered-demo")
     async with app.run_test(size=(120, 40)) as pilot:
-        app.service.add_clock("Doom", 8)
+        app.service.trackers.add_clock("Doom", 8)
         await pilot.pause()
         clock = app.service.campaign.current_session.clocks[0]
         tracker = app.screen.query_one("#pane-tracker")

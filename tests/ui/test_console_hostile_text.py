@@ -62,7 +62,7 @@ def test_hostile_names_from_the_file_are_drawn_escaped_on_every_screen(demo_root
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
             seen["main"] = _screen_text(app)
-            app.service.change_stress("c1", 1)  # a history entry that names her
+            app.service.trackers.change_stress("c1", 1)  # a history entry that names her
             await pilot.pause()
             await pilot.press("h")
             await pilot.pause()

@@ -22,7 +22,7 @@ async def test_the_costs_panic_shows_its_d6_in_the_builder_the_history_detail_an
         await burst(pilot, "4", "plus", "plus", "3", "s", *keys_for("mob"), "enter",
                     "f", *keys_for("b5432 s32 st111"), "enter", "c")
         builder = shown_text(app.screen, "#rb-result")
-        costs = service.history(kind="costs")[0]
+        costs = service.history.filtered(kind="costs")[0]
         await burst(pilot, "h")
         table = app.screen.query_one(DataTable)
         row = [str(table.get_row_at(i)[0]) for i in range(table.row_count)].index(str(costs["id"]))

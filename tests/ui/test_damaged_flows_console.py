@@ -21,7 +21,7 @@ def _damaged_exploding(open_service):
     """exploding-demo after its first roll (so its only history chunk has no backup), closed, with
     that chunk truncated to half its bytes; returns the chunk's path."""
     service = open_service("exploding-demo")
-    service.roll("c1", "shooting", attribute="agility")
+    service.rolls.roll("c1", "shooting", attribute="agility")
     chunk = service._store.path / "history" / "session-0001" / "entries-000000001.json"
     service.close()
     good = chunk.read_bytes()
@@ -73,7 +73,7 @@ def test_restoring_a_chunk_from_the_history_screen_keeps_its_columns_and_says_th
 
     service = open_service("tiered-demo")
     for _ in range(9):
-        service.new_scene()
+        service.sessions.new_scene()
     service.close()
     chunk = service._store.path / "history" / "session-0001" / "entries-000000001.json"
     good = chunk.read_bytes()
@@ -141,7 +141,7 @@ def test_a_damaged_chunk_with_no_backup_can_be_set_aside_from_the_history_and_pl
     aside = list(chunk.parent.glob(chunk.name + ".damaged-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
     assert "Entry #1 is missing" in seen["message"] and aside[0].name in seen["message"]
-    rolls = [e for e in service.entries() if e["kind"] == "roll"]
+    rolls = [e for e in service.history.entries() if e["kind"] == "roll"]
     assert [e["id"] for e in rolls] == [2], seen["after roll"]  # recorded, and the lost id never given again
 
 
@@ -166,13 +166,13 @@ def test_the_roll_builder_offers_to_set_a_damaged_chunk_aside_and_the_next_roll_
 
     asyncio.run(run())
     assert list(chunk.parent.glob(chunk.name + ".damaged-*")) and not chunk.exists()
-    assert [e["id"] for e in service.entries() if e["kind"] == "roll"] == [2]
+    assert [e["id"] for e in service.history.entries() if e["kind"] == "roll"] == [2]
 
 
 def test_with_a_backup_s_sets_the_chunk_aside_instead_of_restoring_it(open_service):
     service = open_service("yze-demo")
-    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
-    service.change_doom(1)  # the chunk now has a backup
+    service.rolls.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.trackers.change_doom(1)  # the chunk now has a backup
     chunk = next((service._store.path / "history").rglob("entries-*.json"))
     good = chunk.read_bytes()
     chunk.write_bytes(good[: len(good) // 2])
@@ -191,4 +191,4 @@ def test_with_a_backup_s_sets_the_chunk_aside_instead_of_restoring_it(open_servi
     assert "set it aside" in seen["also"]
     assert list(chunk.parent.glob(chunk.name + ".damaged-*")) and not list(chunk.parent.glob("*.corrupt-*"))
     assert not chunk.exists()
-    assert service.change_doom(1)["id"] == 3
+    assert service.trackers.change_doom(1)["id"] == 3

@@ -20,10 +20,10 @@ from gmconsole.ui.screens.question import QuestionScreen
 
 
 def _play(service) -> None:
-    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
-    service.change_stress("c4", 1)
-    service.change_doom(1)
-    service.roll("c6", "might", faces="base=1,2,3,4,6 skill=1,5 stress=2,4")
+    service.rolls.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.trackers.change_stress("c4", 1)
+    service.trackers.change_doom(1)
+    service.rolls.roll("c6", "might", faces="base=1,2,3,4,6 skill=1,5 stress=2,4")
 
 
 def _chunk(service):
@@ -70,7 +70,7 @@ def test_h_with_a_truncated_chunk_offers_the_backup_and_restoring_it_shows_the_h
     assert str(chunk) in seen["text"] and "damaged" in seen["text"]
     assert seen["rows"] >= 3  # the backup is the chunk before the last roll was written
     assert list(chunk.parent.glob(chunk.name + ".corrupt-*"))  # the damaged file is kept aside
-    entry = service.change_doom(1)
+    entry = service.trackers.change_doom(1)
     assert entry["id"] > 4  # the lost roll's id is never given again
 
 

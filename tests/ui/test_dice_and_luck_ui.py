@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-from gmconsole.campaign.statistics import statistics
 from gmconsole.campaign.stats_markdown import luck_text, rate_text
 
 
@@ -17,9 +16,9 @@ def _row(figures: dict) -> str:
 
 def test_the_recap_and_the_markdown_export_have_the_dice_and_luck(make_app, demo_root):
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
-    app.service.roll("Vanja", None, attribute="agility")
-    figures = statistics(app.service, session=1)
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("Vanja", None, attribute="agility")
+    figures = app.service.history.statistics(session=1)
     seen = {}
 
     async def run() -> None:

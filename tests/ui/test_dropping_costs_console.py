@@ -22,9 +22,9 @@ PUSH = "base=1,6,2,2 skill=6,3"
 
 
 def _grease_owes(service) -> int:
-    roll = service.roll("c1", "jury-rig", faces=ROLL)
-    service.push(roll["id"], faces=PUSH)
-    assert [i["roll_id"] for i in service.pending_costs()] == [roll["id"]]
+    roll = service.rolls.roll("c1", "jury-rig", faces=ROLL)
+    service.rolls.push(roll["id"], faces=PUSH)
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll["id"]]
     return roll["id"]
 
 
@@ -61,14 +61,14 @@ def test_D_asks_then_drops_the_selected_roll_s_costs_and_ctrl_z_brings_them_back
             seen["question"] = app.screen.question
             await pilot.press("n")
             await pilot.pause()
-            seen["kept"] = [i["roll_id"] for i in service.pending_costs()]
+            seen["kept"] = [i["roll_id"] for i in service.outcomes.pending_costs()]
             await pilot.press("D")
             await pilot.pause()
             await pilot.press("y")
             await pilot.pause()
             seen["row_dropped"] = _row(app, roll_id)[7]
             seen["said"] = rendered(app.screen.query_one("#hist-message"))
-            seen["pending_after"] = service.pending_costs()
+            seen["pending_after"] = service.outcomes.pending_costs()
             _select(app, roll_id)
             await pilot.press("D")  # nothing waits any more: the reason, no question
             await pilot.pause()
@@ -77,7 +77,7 @@ def test_D_asks_then_drops_the_selected_roll_s_costs_and_ctrl_z_brings_them_back
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["row_undone"] = _row(app, roll_id)[7]
-            seen["pending_undone"] = [i["roll_id"] for i in service.pending_costs()]
+            seen["pending_undone"] = [i["roll_id"] for i in service.outcomes.pending_costs()]
 
     asyncio.run(run())
     assert f"roll {roll_id}" in seen["question"] and "Grease" in seen["question"] and "trauma" in seen["question"]
@@ -94,7 +94,7 @@ def test_D_on_an_entry_that_is_not_a_roll_says_so_without_asking(make_app):
     app = make_app("myz-demo")
     service = app.service
     _grease_owes(service)
-    service.add_clock("Gate", 4)
+    service.trackers.add_clock("Gate", 4)
     seen: dict = {}
 
     async def run() -> None:
@@ -130,7 +130,7 @@ def test_x_warns_that_the_costs_go_with_the_character_and_undo_restores_both(mak
             await pilot.press("y")
             await pilot.pause()
             seen["gone"] = service.campaign.character("c1") is None
-            seen["pending"] = service.pending_costs()
+            seen["pending"] = service.outcomes.pending_costs()
             await pilot.press("ctrl+z")
             await pilot.pause()
 
@@ -139,8 +139,8 @@ def test_x_warns_that_the_costs_go_with_the_character_and_undo_restores_both(mak
     assert f"roll {roll_id}" in seen["question"] and "dropped" in seen["question"]
     assert seen["gone"] and seen["pending"] == []
     assert service.character("c1").name == "Grease"
-    assert [i["roll_id"] for i in service.pending_costs()] == [roll_id]
-    assert service.entry(roll_id)["costs_status"] == "pending"
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll_id]
+    assert service.history.entry(roll_id)["costs_status"] == "pending"
 
 
 def test_c_on_a_panic_owed_by_someone_who_left_refuses_before_any_picker(make_app):
@@ -148,14 +148,16 @@ def test_c_on_a_panic_owed_by_someone_who_left_refuses_before_any_picker(make_ap
     roster. ``c`` says the panic cannot be rolled and how to drop the costs; no picker opens first."""
     app = make_app("yze-demo")
     service = app.service
-    ann = service.add_character({"name": "Ann", "attributes": {"strength": 2, "agility": 3, "wits": 3, "empathy": 3},
-                                 "skills": {"melee": 1}})
-    bo = service.add_character({"name": "Bo", "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
-                                "skills": {"melee": 1}, "stress": 2})
-    entry = service.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
-                                 faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
+    ann = service.roster.add_character({"name": "Ann", "attributes": {"strength": 2, "agility": 3, "wits": 3,
+                                                                      "empathy": 3},
+                                        "skills": {"melee": 1}})
+    bo = service.roster.add_character({"name": "Bo", "attributes": {"strength": 3, "agility": 3, "wits": 3,
+                                                                    "empathy": 3},
+                                       "skills": {"melee": 1}, "stress": 2})
+    entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
+                                       faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
     assert entry["costs_status"] == "pending"
-    service.remove_character(bo.id)
+    service.roster.remove_character(bo.id)
     seen: dict = {}
 
     async def run() -> None:
@@ -171,16 +173,16 @@ def test_c_on_a_panic_owed_by_someone_who_left_refuses_before_any_picker(make_ap
     asyncio.run(run())
     assert seen["screen"] == "HistoryScreen", seen
     assert "Bo is no longer in the roster" in seen["said"] and "D" in seen["said"]
-    assert [i["roll_id"] for i in service.pending_costs()] == [entry["id"]]
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [entry["id"]]
 
 
 def test_read_only_refuses_c_D_and_x_before_any_picker_or_question(make_app, open_service):
     """A campaign open read-only (another console has it): the refusal comes first, not after the GM
     marked who is in range for a panic or answered a question."""
     writer = open_service("yze-step-demo")
-    roll = writer.roll(writer.character("Ilsa Varro").id, "melee", faces="step=4")
-    writer.push(roll["id"], faces="step=1 stress=1")
-    assert [c["name"] for c in writer.pending_costs()[0]["costs"]] == ["panic"]
+    roll = writer.rolls.roll(writer.character("Ilsa Varro").id, "melee", faces="step=4")
+    writer.rolls.push(roll["id"], faces="step=1 stress=1")
+    assert [c["name"] for c in writer.outcomes.pending_costs()[0]["costs"]] == ["panic"]
     writer.close()
     app = make_app("yze-step-demo", read_only=True)
     seen: dict = {}
@@ -204,4 +206,4 @@ def test_read_only_refuses_c_D_and_x_before_any_picker_or_question(make_app, ope
     for key in ("c", "D"):
         assert seen[key][0] == "HistoryScreen" and "read-only" in seen[key][1], seen
     assert seen["x"] == "MainScreen", seen
-    assert [i["roll_id"] for i in app.service.pending_costs()] == [roll["id"]]
+    assert [i["roll_id"] for i in app.service.outcomes.pending_costs()] == [roll["id"]]

@@ -19,7 +19,7 @@ def _hint(app) -> str:
 def test_exports_go_to_the_exports_folder_then_to_the_one_typed(make_app, demo_root, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # never the folder the console was started from
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
     chosen = tmp_path / "table night"
     seen = {}
 

@@ -64,7 +64,7 @@ def test_a_stored_name_with_dots_and_slashes_never_moves_an_export_out_of_the_ex
         make_app, demo_root, tmp_path):
     _plant_name(demo_root, "myz-demo", HOSTILE_NAME)
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
     exports = demo_root / "exports"
     seen = {}
 
@@ -91,7 +91,7 @@ def test_a_stored_name_with_dots_and_slashes_never_moves_an_export_out_of_the_ex
 
 def test_replacing_an_export_asks_naming_the_file_and_n_keeps_it(make_app, demo_root, tmp_path):
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
     target = demo_root / "exports" / "myz-demo-session-1.md"
     target.parent.mkdir()
     target.write_text("the GM's notes from last night\n", encoding="utf-8")
@@ -121,7 +121,7 @@ def test_replacing_an_export_asks_naming_the_file_and_n_keeps_it(make_app, demo_
 
 def test_y_replaces_the_export_whole_and_another_name_of_the_old_file_keeps_its_text(make_app, demo_root, tmp_path):
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
     target = demo_root / "exports" / "myz-demo-session-1.md"
     target.parent.mkdir()
     target.write_text("last night's export\n", encoding="utf-8")
@@ -147,7 +147,7 @@ def test_y_replaces_the_export_whole_and_another_name_of_the_old_file_keeps_its_
 def test_a_symbolic_link_at_the_export_name_is_refused_in_the_dialog_and_never_written_through(
         make_app, demo_root, tmp_path):
     app = make_app("myz-demo")
-    app.service.roll("c1", None, attribute="strength", faces="base=6,1,3")
+    app.service.rolls.roll("c1", None, attribute="strength", faces="base=6,1,3")
     victim = tmp_path / "victim.txt"
     victim.write_text("the GM's own file\n", encoding="utf-8")
     link = demo_root / "exports" / "myz-demo-session-1.csv"

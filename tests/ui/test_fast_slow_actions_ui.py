@@ -29,7 +29,7 @@ def _headers(app) -> list[str]:
 
 def _conflict(service) -> None:
     """Ripley (card 2), Dallas at speed 2 (5 and 7), Parker (8)."""
-    service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5, 7], "c6": [8]}, speeds={"c4": 2})
+    service.conflict.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5, 7], "c6": [8]}, speeds={"c4": 2})
 
 
 def test_R_ACT_1_F_and_l_mark_the_highlighted_combatants_actions_until_the_round_ends(make_app):
@@ -65,7 +65,7 @@ def test_R_ACT_1_F_and_l_mark_the_highlighted_combatants_actions_until_the_round
     assert [row[-1] for row in seen["dallas"]] == ["fast 2/2", "fast 2/2"]  # one mark, shown on both places
     assert seen["undone"][-1] == "fast 1/2"
     assert seen["round2"] == (2, ["", "", "", ""])
-    steps = [e for e in service.history(kind="initiative") if e.get("step") == "action"]
+    steps = [e for e in service.history.filtered(kind="initiative") if e.get("step") == "action"]
     assert [e["summary"] for e in reversed(steps)] == [
         "Ripley Hale: fast action taken", "Ripley Hale: slow action taken", "Ripley Hale: fast action free again",
         "Dallas Kane: fast action taken (1/2)"]
@@ -75,7 +75,7 @@ def test_R_ACT_1_F_and_l_mark_the_highlighted_combatants_actions_until_the_round
 def test_R_ACT_1_a_system_without_fast_and_slow_actions_has_no_such_keys_nor_column(make_app):
     app = make_app("myz-demo")
     service = app.service
-    service.start_conflict([c.id for c in service.campaign.roster[:2]])
+    service.conflict.start_conflict([c.id for c in service.campaign.roster[:2]])
     seen: dict = {}
 
     async def run() -> None:
@@ -87,7 +87,7 @@ def test_R_ACT_1_a_system_without_fast_and_slow_actions_has_no_such_keys_nor_col
     asyncio.run(run())
     assert "Taken" not in seen["headers"]
     assert _state(service).actions == {}
-    assert not [e for e in service.history(kind="initiative") if e.get("step") == "action"]
+    assert not [e for e in service.history.filtered(kind="initiative") if e.get("step") == "action"]
 
 
 async def _helped_roll(pilot, roller: str, helper: str) -> None:
@@ -121,7 +121,7 @@ def test_R_ACT_2_a_helper_takes_an_action_of_the_kind_helped_and_undo_gives_it_b
             await pilot.press("u")  # the first roll undone: Parker's slow action free again
             await pilot.pause()
             seen["undone"] = dict(_state(service).actions)
-            service.take_action("c1", "fast")  # Ripley's fast action: the help is a fast action
+            service.conflict.take_action("c1", "fast")  # Ripley's fast action: the help is a fast action
             await _helped_roll(pilot, "c1", "Parker")
             await pilot.press("r")
             await pilot.pause()
@@ -134,7 +134,7 @@ def test_R_ACT_2_a_helper_takes_an_action_of_the_kind_helped_and_undo_gives_it_b
         in seen["warning"]
     assert seen["undone"] == {}
     assert seen["fast"] == {"c1": ["fast"], "c6": ["fast"]}
-    roll = service.history(kind="roll")[0]
+    roll = service.history.filtered(kind="roll")[0]
     assert roll["actions"] == {"kind": "fast", "helpers": ["c6"]} and roll["helpers"] == ["Parker Moss"]
 
 
@@ -143,7 +143,7 @@ def test_R_ACT_1_the_players_table_view_lists_the_actions_taken(open_service):
 
     service = open_service("yze-demo")
     _conflict(service)
-    service.take_action("c4", "slow")
+    service.conflict.take_action("c4", "slow")
     app = TableApp(service)
     seen: dict = {}
 

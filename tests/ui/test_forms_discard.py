@@ -60,7 +60,7 @@ async def test_escape_after_typing_asks_and_escape_or_n_go_back_with_the_text_ke
         await press(pilot, "escape", "y")
         assert isinstance(app.screen, MainScreen)
     assert app.service.session.clocks == []
-    assert app.service.history(kind="clock") == []
+    assert app.service.history.filtered(kind="clock") == []
 
 
 @pilot_test
@@ -98,7 +98,7 @@ async def test_a_typed_line_asks_too(make_app):
         assert app.screen.query_one(Input).value == "4b 2s"
         await press(pilot, "escape", "enter")
         assert isinstance(app.screen, MainScreen)
-    assert app.service.history(kind="roll") == []
+    assert app.service.history.filtered(kind="roll") == []
 
 
 @pilot_test
@@ -118,6 +118,6 @@ async def test_a_special_roll_form_asks_only_for_what_was_typed_since_it_last_ro
         assert app.screen is form
         await mark_names(pilot, form.query_one("#field-participants"), "Torvald")
         await press(pilot, "ctrl+s")  # rolled: what was typed is used, escape closes at once
-        assert app.service.history(kind="group"), str(form.query_one("#form-error").render())
+        assert app.service.history.filtered(kind="group"), str(form.query_one("#form-error").render())
         await press(pilot, "escape")
         assert app.screen is not form and not isinstance(app.screen, ConfirmScreen)

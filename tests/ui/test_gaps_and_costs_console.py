@@ -20,9 +20,9 @@ def _lost_middle(open_service):
     """yze-step-demo as the tester left it: session 2 "Road" with a roll, session 3 opened then
     undone, closed; session 2's chunk (entries 1 and 2) truncated to 200 bytes."""
     service = open_service("yze-step-demo")
-    service.new_session(title="Road")
-    service.roll(service.character("Ilsa Varro").id, "melee")
-    service.new_session(title="Ambush")
+    service.sessions.new_session(title="Road")
+    service.rolls.roll(service.character("Ilsa Varro").id, "melee")
+    service.sessions.new_session(title="Ambush")
     service.undo()
     service.close()
     chunk = service._store.path / "history" / "session-0002" / "entries-000000001.json"
@@ -106,11 +106,11 @@ def test_a_pending_cost_whose_roll_is_lost_is_dropped_and_said_once(open_service
     """The roll owing a panic is in the chunk set aside; its pending cost could never be
     applied. Reconcile drops it and the history screen says so; the next open says nothing more."""
     service = open_service("yze-step-demo")
-    service.new_session(title="Road")
-    roll = service.roll(service.character("Ilsa Varro").id, "melee", faces="step=4")
-    service.push(roll["id"], faces="step=1 stress=1")
-    assert [i["roll_id"] for i in service.pending_costs()] == [roll["id"]]
-    service.new_session(title="Ambush")
+    service.sessions.new_session(title="Road")
+    roll = service.rolls.roll(service.character("Ilsa Varro").id, "melee", faces="step=4")
+    service.rolls.push(roll["id"], faces="step=1 stress=1")
+    assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [roll["id"]]
+    service.sessions.new_session(title="Ambush")
     service.undo()
     service.close()
     chunk = service._store.path / "history" / "session-0002" / "entries-000000001.json"
@@ -119,7 +119,7 @@ def test_a_pending_cost_whose_roll_is_lost_is_dropped_and_said_once(open_service
     seen: dict = {}
     _history_after(GMConsoleApp(service), ["s"], seen)
     assert f"costs waiting for roll {roll['id']} (Ilsa Varro) were dropped" in seen["message"], seen["message"]
-    assert service.pending_costs() == []
+    assert service.outcomes.pending_costs() == []
     service.close()
     again = open_service("yze-step-demo")
-    assert not again.history_gap and again.pending_costs() == []
+    assert not again.history_gap and again.outcomes.pending_costs() == []

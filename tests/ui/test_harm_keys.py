@@ -16,7 +16,7 @@ from gmconsole.ui.widgets.mark_list import MarkList
 
 
 def _entries(service) -> int:
-    return len(service.history(include_undone=True))
+    return len(service.history.filtered(include_undone=True))
 
 
 async def _harm(pilot, pane: str, amount: str) -> None:
@@ -43,7 +43,7 @@ def test_yze_H_2_enter_on_the_roster_is_damage_to_strength_one_entry_and_undo_re
         seen["undone"] = service.character("Ripley Hale").attributes["strength"].current
 
     drive(app, steps)
-    entry = service.history(include_undone=True)[0]
+    entry = service.history.filtered(include_undone=True)[0]
     assert seen["form_closed"] and seen["strength"] == 1 and seen["dmg"] == "2"  # the roster's Dmg column
     assert entry["kind"] == "harm" and entry["summary"] == "Ripley Hale: Strength 3 → 1 (damage 2)"
     assert (entry["attribute"], entry["before"], entry["value"], entry["amount"]) == ("strength", 3, 1, 2)
@@ -58,9 +58,9 @@ def test_yze_step_H_on_the_tracker_steps_the_strength_die_down_and_says_broken_a
 
     async def steps(pilot):
         await _harm(pilot, "4", "1")
-        seen["first"] = service.history()[0]["summary"]
+        seen["first"] = service.history.filtered()[0]["summary"]
         await _harm(pilot, "4", "5")  # d6 → 0 after one step: the rest is not taken
-        seen["second"] = service.history()[0]["summary"]
+        seen["second"] = service.history.filtered()[0]["summary"]
 
     drive(app, steps)
     assert seen["first"] == "Ilsa Varro: Strength d8 → d6 (damage 1)"
@@ -86,7 +86,7 @@ def test_R_STEP_2_the_roster_dmg_column_counts_the_die_steps_the_damage_took(mak
         await press(pilot, *["down"] * 5)
         await _harm(pilot, "1", "2")
         seen["chief"] = roster_row(app, "Bandit chief (npc)")
-        seen["said"] = service.history()[0]["summary"]
+        seen["said"] = service.history.filtered()[0]["summary"]
 
     drive(app, steps)
     assert (seen["once"]["Str"], seen["once"]["Dmg"]) == ("d8→d6", "1")
@@ -106,7 +106,7 @@ def test_R_STEP_2_the_rules_help_says_how_damage_steps_a_die_down():
 def test_R_MYZ_TRAUMA_the_form_offers_the_attribute_of_the_last_roll_so_H_2_enter_is_trauma_to_it(make_app):
     app = make_app("myz-demo")
     service = app.service
-    service.roll("Grease", "scout", faces="base=2,3,4,5,2")  # Scout rolls Wits
+    service.rolls.roll("Grease", "scout", faces="base=2,3,4,5,2")  # Scout rolls Wits
     seen = {}
 
     async def steps(pilot):
@@ -120,7 +120,7 @@ def test_R_MYZ_TRAUMA_the_form_offers_the_attribute_of_the_last_roll_so_H_2_ente
     assert seen["marked"] == ["wits"]
     assert seen["rows"] == ["Strength 3/3 (damage)", "Agility 3/3 (fatigue)", "Wits 5/5 (confusion)",
                             "Empathy 2/2 (doubt)"]
-    assert service.history()[0]["summary"] == "Grease: Wits 5 → 3 (trauma 2)"
+    assert service.history.filtered()[0]["summary"] == "Grease: Wits 5 → 3 (trauma 2)"
     assert service.character("Grease").attributes["wits"].current == 3
 
 
@@ -138,7 +138,7 @@ def test_R_MYZ_TRAUMA_without_a_roll_strength_is_offered_and_another_attribute_c
 
     drive(app, steps)
     assert seen["marked"] == ["strength"] and seen["focused"] == "f-attribute"
-    assert service.history()[0]["summary"] == "Grease: Agility 3 → 2 (trauma 1)"
+    assert service.history.filtered()[0]["summary"] == "Grease: Agility 3 → 2 (trauma 1)"
 
 
 def test_exploding_harm_is_wounds_and_tiered_harm_is_stamina_each_undone_by_one_key(make_app):
@@ -149,7 +149,7 @@ def test_exploding_harm_is_wounds_and_tiered_harm_is_stamina_each_undone_by_one_
 
         async def steps(pilot, service=service, name=name, who=who):
             await _harm(pilot, "4", "3")
-            seen[name] = service.history()[0]["summary"]
+            seen[name] = service.history.filtered()[0]["summary"]
             await press(pilot, "ctrl+z")
             seen[name + " undone"] = (service.character(who).wounds, service.character(who).stamina)
 
@@ -170,13 +170,13 @@ def test_a_blank_amount_is_one_and_the_form_says_what_harm_changes(make_app):
 
     drive(app, steps)
     assert seen["title"] == "Aldric loses stamina" and seen["hint"] == "blank: 1 · now 10/10"
-    assert app.service.history()[0]["summary"] == "Aldric: stamina 10 → 9"
+    assert app.service.history.filtered()[0]["summary"] == "Aldric: stamina 10 → 9"
 
 
 def test_refusals_stay_in_the_form_and_record_nothing(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.set_attribute("Ripley Hale", "strength", current=0)
+    service.roster.set_attribute("Ripley Hale", "strength", current=0)
     before = _entries(service)
     seen = {}
 
@@ -198,13 +198,13 @@ def test_refusals_stay_in_the_form_and_record_nothing(make_app):
 def test_stamina_at_0_is_refused_and_more_harm_than_is_left_stops_at_0(make_app):
     app = make_app("tiered-demo")
     service = app.service
-    service.set_tracker("Wren", "stamina", 2)
+    service.trackers.set_tracker("Wren", "stamina", 2)
     seen = {}
 
     async def steps(pilot):
         await press(pilot, "1", "down")
         await _harm(pilot, "1", "5")
-        seen["first"] = service.history()[0]["summary"]
+        seen["first"] = service.history.filtered()[0]["summary"]
         count = _entries(service)
         await _harm(pilot, "1", "1")
         seen["refused"] = form_message(app)
@@ -265,7 +265,7 @@ def test_an_edit_in_the_roster_form_names_each_number_with_its_values_and_the_re
         seen["recap"] = shown_text(app.screen, "#recap-text")
 
     drive(app, steps)
-    edit = service.history()[1]
+    edit = service.history.filtered()[1]
     assert edit["summary"] == "Ripley Hale: Strength 3 → 2, stress 1 → 0" and edit["kind"] == "roster"
     assert edit["values"] == [{"attribute": "strength", "before": {"max": 3, "current": 3},
                                "after": {"max": 3, "current": 2}}, {"counter": "stress", "before": 1, "after": 0}]

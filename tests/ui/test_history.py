@@ -23,9 +23,9 @@ from gmconsole.ui.screens.line_entry import LineEntryScreen
 
 
 def _play_yze(service) -> None:
-    service.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
-    service.change_stress("c4", 1)
-    service.roll("c6", "might", faces="base=1,2,3,4,6 skill=1,5 stress=2,4")
+    service.rolls.roll("c1", "ranged", faces="base=6,2,3,4 skill=6,5 stress=3")
+    service.trackers.change_stress("c4", 1)
+    service.rolls.roll("c6", "might", faces="base=1,2,3,4,6 skill=1,5 stress=2,4")
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ async def test_history_undo_and_redo_from_the_screen(myz_app):
         await pilot.press("a", "ctrl+y")
         await pilot.pause()
         assert table_cells(myz_app)[0][-1] == "done"
-    assert service.history(kind="roll")[0]["character_id"] == before.id
+    assert service.history.filtered(kind="roll")[0]["character_id"] == before.id
 
 
 @pilot_test
@@ -152,8 +152,8 @@ async def test_history_long_campaign_shows_newest_rows_and_says_how_many(open_se
     """Two real changes, repeated to 1,010 entries straight into the history files (not 1,010 synced
     writes through the service: ``history_helpers``)."""
     service = open_service("yze-demo")
-    service.change_stress("c4", 1)
-    service.change_stress("c4", -1)
+    service.trackers.change_stress("c4", 1)
+    service.trackers.change_stress("c4", -1)
     service.close()
     repeat_history(demo_root, "yze-demo", {1: 2 * (MAX_ROWS + 5) - 2})
     app = HistoryApp(open_service("yze-demo"))
@@ -226,7 +226,7 @@ async def test_history_keys_wrap_at_80x24_instead_of_being_cut_off(myz_app):
 async def test_history_status_counts_one_entry_in_the_singular(open_service):
     """The status line says "1 entry", never "1 entries"."""
     service = open_service("yze-demo")
-    service.change_stress("c4", 1)
+    service.trackers.change_stress("c4", 1)
     app = HistoryApp(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -11,12 +11,12 @@ from textual.widgets import DataTable
 
 def _play(service) -> None:
     """A few rolls of several characters (the Security officer's long name among them), one undone."""
-    service.change_stress("c1", 2)
+    service.trackers.change_stress("c1", 2)
     for who, skill in (("c1", "melee"), ("c9", "observation"), ("c14", "melee"), ("c6", "ranged"),
                        ("c1", "mobility")):
-        service.roll(who, skill)
+        service.rolls.roll(who, skill)
     service.undo()
-    service.roll("c4", "manipulation")
+    service.rolls.roll("c4", "manipulation")
 
 
 async def _filter_then_clear(pilot) -> None:

@@ -57,10 +57,10 @@ def _run_keys(app, presses: list[tuple[int, str]]) -> list[tuple[str, str]]:
 def test_c_and_D_on_a_costs_row_of_a_roll_from_an_earlier_session_say_they_were_applied(make_app, key):
     app = make_app("myz-demo")
     service = app.service
-    roll = service.roll("c1", "jury-rig", faces=ROLL)
-    service.push(roll["id"], faces=PUSH)
-    service.new_session()
-    costs = service.apply_costs(roll["id"])
+    roll = service.rolls.roll("c1", "jury-rig", faces=ROLL)
+    service.rolls.push(roll["id"], faces=PUSH)
+    service.sessions.new_session()
+    costs = service.outcomes.apply_costs(roll["id"])
     assert costs["session"] == 2 and costs["roll_id"] == roll["id"]
 
     [(screen, said)] = _run_keys(app, [(costs["id"], key)])
@@ -74,12 +74,12 @@ def test_c_and_D_on_a_costs_row_of_a_roll_from_an_earlier_session_say_they_were_
 def test_c_and_D_on_a_dropped_costs_row_or_another_row_say_what_to_select(make_app, key):
     app = make_app("myz-demo")
     service = app.service
-    roll = service.roll("c1", "jury-rig", faces=ROLL)
-    service.push(roll["id"], faces=PUSH)
-    service.new_session()
-    dropped = service.drop_costs(roll["id"])
-    service.add_clock("Gate", 4)
-    clock = service.history(kind="clock")[-1]
+    roll = service.rolls.roll("c1", "jury-rig", faces=ROLL)
+    service.rolls.push(roll["id"], faces=PUSH)
+    service.sessions.new_session()
+    dropped = service.outcomes.drop_costs(roll["id"])
+    service.trackers.add_clock("Gate", 4)
+    clock = service.history.filtered(kind="clock")[-1]
 
     [(_, on_dropped), (_, on_clock)] = _run_keys(app, [(dropped["id"], key), (clock["id"], key)])
     assert f"entry {dropped['id']} dropped the costs of roll {roll['id']} (Grease, session 1)" in on_dropped
@@ -92,13 +92,13 @@ def test_c_on_a_push_row_filed_in_a_later_session_finds_its_roll(make_app, monke
 
     app = make_app("myz-demo")
     service = app.service
-    roll = service.roll("c1", "jury-rig", faces=ROLL)
-    service.new_session()
+    roll = service.rolls.roll("c1", "jury-rig", faces=ROLL)
+    service.sessions.new_session()
     monkeypatch.setattr(rolls, "push_out_of_scene", lambda *_: None)  # as pushes were filed before the fix
-    push = service.push(roll["id"], faces=PUSH)
+    push = service.rolls.push(roll["id"], faces=PUSH)
     assert push["session"] == 2
 
     [(screen, said)] = _run_keys(app, [(push["id"], "c")])
     assert screen == "HistoryScreen" and said.startswith("Applied: Grease pays")  # no panic, no condition asked
-    assert service.pending_costs() == []
-    assert service.entry(roll["id"], 1)["costs_status"] == "applied"
+    assert service.outcomes.pending_costs() == []
+    assert service.history.entry(roll["id"], 1)["costs_status"] == "applied"

@@ -10,8 +10,8 @@ from textual.widgets import DataTable
 def test_home_and_end_go_to_the_newest_and_the_oldest_entry(make_app):
     app = make_app("yze-demo")
     for _ in range(6):
-        app.service.change_stress("c1", 1)
-        app.service.change_stress("c1", -1)
+        app.service.trackers.change_stress("c1", 1)
+        app.service.trackers.change_stress("c1", -1)
     seen: dict = {}
 
     async def run() -> None:

@@ -18,7 +18,7 @@ async def test_R_PANIC_1_escape_at_who_is_in_range_says_nobody_else_from_the_tra
         hint = shown_text(app.screen, "#pick-hint")
         await burst(pilot, "escape")
         status = status_text(app)
-    entry = app.service.history(kind="panic")[0]
+    entry = app.service.history.filtered(kind="panic")[0]
     assert "esc nobody else" in hint and "esc cancel" not in hint, hint
     assert entry["panic"]["rolls"][0]["total"] == 7 and not entry["panic"].get("stress")
     assert "nobody else in range: only Ripley Hale panics" in status, status
@@ -37,5 +37,5 @@ async def test_R_PANIC_1_escape_at_who_is_in_range_says_nobody_else_from_the_bui
         await burst(pilot, "escape")
         status = status_text(app)
     assert "esc nobody else" in hint, hint
-    assert app.service.history(kind="costs")[0]["panic"]["rolls"][0]["total"] == 7
+    assert app.service.history.filtered(kind="costs")[0]["panic"]["rolls"][0]["total"] == 7
     assert "nobody else in range: only Ripley Hale panics" in status, status

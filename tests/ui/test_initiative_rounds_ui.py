@@ -71,13 +71,13 @@ def test_start_lists_pcs_and_npcs_all_marked_and_the_pane_shows_everyone_with_ty
     assert placed[0] == ("c4", 1) and {("c1", 3), ("c4", 9)} <= set(placed)
     assert len(seen["rows"]) == len(roster) + 1  # Dallas at speed 2 holds two places
     assert all(any(row.startswith(c.name) for row in seen["rows"]) for c in npcs)
-    assert service.history(kind="initiative")[0]["joins"][0]["by_hand"] is True
+    assert service.history.filtered(kind="initiative")[0]["joins"][0]["by_hand"] is True
 
 
 def test_R_INIT_3_delay_by_key_lasts_until_they_act_and_b_brings_them_in(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    service.conflict.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
     seen = {}
 
     async def run() -> None:
@@ -111,7 +111,7 @@ def test_R_INIT_3_a_delayed_combatant_brought_in_is_no_longer_delayed_once_they_
     """After ``b`` and ``n`` the row no longer reads "· delayed": the delay is over once they act."""
     app = make_app("yze-demo")
     service = app.service
-    service.start_conflict(["c1", "c4", "c6", "c9"], cards={"c1": [2], "c4": [5], "c6": [8], "c9": [9]})
+    service.conflict.start_conflict(["c1", "c4", "c6", "c9"], cards={"c1": [2], "c4": [5], "c6": [8], "c9": [9]})
     seen = {}
 
     async def run() -> None:
@@ -135,7 +135,7 @@ def test_the_card_hint_matches_the_default_draw_and_a_single_candidate_to_add_st
     app = make_app("yze-demo")
     service = app.service
     everyone = [c.id for c in service.campaign.roster]
-    service.start_conflict(everyone[:-1], cards={})
+    service.conflict.start_conflict(everyone[:-1], cards={})
     seen = {}
 
     async def run() -> None:
@@ -159,7 +159,7 @@ def test_the_card_hint_matches_the_default_draw_and_a_single_candidate_to_add_st
 def test_add_mid_conflict_asks_speed_keep_and_cards_like_the_start(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.start_conflict(["c1"], cards={"c1": [4]})
+    service.conflict.start_conflict(["c1"], cards={"c1": [4]})
     seen = {}
 
     async def run() -> None:
@@ -223,13 +223,13 @@ def test_R_MANUAL_1_roll_mode_f_types_the_d6s_at_start_and_when_adding(make_app)
     slot = seen["start"].slots[0]
     assert slot.combatant == first.id and slot.value == 6 + first.attributes["agility"].current
     assert len(_state(service).slots) == 2
-    assert service.history(kind="initiative")[0]["joins"][0].get("by_hand") is None
+    assert service.history.filtered(kind="initiative")[0]["joins"][0].get("by_hand") is None
 
 
 def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    service.conflict.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
     seen = {}
 
     async def run() -> None:
@@ -237,7 +237,7 @@ def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
             await pilot.press("2", "k")  # the setting is off: refused, says which setting
             await pilot.pause()
             seen["off"] = str(app.screen.query_one("#status-line").render())
-            service.update_settings({"initiative_redraw": True})
+            service.setup.update_settings({"initiative_redraw": True})
             app.screen.query_one("#initiative-table", DataTable).move_cursor(row=1)
             await pilot.press("k")  # Dallas keeps his card
             await pilot.pause()
@@ -280,9 +280,9 @@ def test_R_INIT_2_new_cards_each_round_k_keeps_and_f_types_them(make_app):
 
 def test_snapshot_a_delayed_place_and_a_keeper_yze(snap_compare, make_app):
     app = make_app("yze-demo")
-    app.service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
-    app.service.update_settings({"initiative_redraw": True})
-    app.service.keep_card("c4")
+    app.service.conflict.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    app.service.setup.update_settings({"initiative_redraw": True})
+    app.service.conflict.keep_card("c4")
     assert snap_compare(app, terminal_size=(120, 40), press=["2", "d", "n"])
 
 

@@ -87,24 +87,24 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
     assert sorted(state.combatants()) == sorted(c.id for c in service.campaign.roster)  # the NPCs are marked too
     assert "undone" in seen["status"]
 
-    rolls = service.history(kind="roll")
+    rolls = service.history.filtered(kind="roll")
     assert len(rolls) == 1
     roll = rolls[0]
     assert roll["skill"] == "ranged" and roll["character_id"] == "c1" and roll["by_hand"] is True
     assert roll["pushes"] == 1 and roll["successes"] == 2
     assert roll["costs_status"] == "applied"
-    assert len(service.history(kind="push")) == 1
+    assert len(service.history.filtered(kind="push")) == 1
 
-    panic = service.history(kind="panic")[0]["panic"]["rolls"][0]
+    panic = service.history.filtered(kind="panic")[0]["panic"]["rolls"][0]
     assert seen["asked"] == panic["spreads"]
 
-    costs = service.history(kind="costs")
+    costs = service.history.filtered(kind="costs")
     assert len(costs) == 1 and "panic" in costs[0]
     assert costs[0]["panic"]["rolls"][0]["character_id"] == "c1"
     assert seen["costs_asked"] == costs[0]["panic"]["rolls"][0]["spreads"]
     assert seen["after_costs"] == ripley_stress + 1 + costs[0]["panic"]["rolls"][0]["stress_change"]
 
-    panics = service.history(kind="panic")
+    panics = service.history.filtered(kind="panic")
     assert len(panics) == 1
     first = panics[0]["panic"]["rolls"][0]
     assert first["character_id"] == "c1" and first["stress"] == seen["after_costs"]
@@ -116,5 +116,5 @@ def test_keyboard_round_R_PUSH_3_R_PANIC_1_conflict_roll_push_costs_panic_next_t
     chained = [r for r in panics[0]["panic"]["rolls"] if r["character_id"] == "c4"]
     assert service.character("c4").stress == dallas_stress + gained + sum(r["stress_change"] for r in chained)
 
-    undone = service.history(kind="initiative", include_undone=True)[0]
+    undone = service.history.filtered(kind="initiative", include_undone=True)[0]
     assert undone["status"] == "undone"

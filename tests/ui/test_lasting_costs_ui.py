@@ -51,7 +51,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
     async def first_evening() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await _push_in_the_builder(pilot)
-            seen["pending"] = service.pending_costs()
+            seen["pending"] = service.outcomes.pending_costs()
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, QuestionScreen)
@@ -75,7 +75,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
 
     again = make_app("myz-demo")
     reopened = again.service
-    assert [i["roll_id"] for i in reopened.pending_costs()] == [roll_id]
+    assert [i["roll_id"] for i in reopened.outcomes.pending_costs()] == [roll_id]
     assert reopened.character("c1").attributes["wits"].current == wits
 
     async def second_evening() -> None:
@@ -95,7 +95,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             await pilot.pause()
             seen["row_applied"] = _history_row(again, roll_id)[7]
             seen["wits_after_history"] = reopened.character("c1").attributes["wits"].current
-            seen["pending_after_history"] = reopened.pending_costs()
+            seen["pending_after_history"] = reopened.outcomes.pending_costs()
             await pilot.press("enter")
             await pilot.pause()
             seen["detail_applied"] = rendered(again.screen.query_one("#hist-detail-text"))
@@ -106,7 +106,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             await pilot.pause()
             seen["row_undone"] = _history_row(again, roll_id)[7]
             seen["detail_pending"] = rendered(again.screen.query_one("#hist-detail-text"))
-            seen["pending_after_undo"] = [i["roll_id"] for i in reopened.pending_costs()]
+            seen["pending_after_undo"] = [i["roll_id"] for i in reopened.outcomes.pending_costs()]
             await pilot.press("escape", "escape")
             await pilot.pause()
             assert isinstance(again.screen, MainScreen)
@@ -116,7 +116,7 @@ def test_push_quit_warned_reopen_still_pending_apply_from_history_and_builder_un
             seen["builder_applied"] = rendered(again.screen.query_one("#rb-result"))
             await pilot.press("ctrl+z")
             await pilot.pause()
-            seen["pending_at_end"] = [i["roll_id"] for i in reopened.pending_costs()]
+            seen["pending_at_end"] = [i["roll_id"] for i in reopened.outcomes.pending_costs()]
 
     asyncio.run(second_evening())
     # reopened, the builder shows the session's last roll with its costs still waiting, ready for ``c``
@@ -147,7 +147,7 @@ def test_quit_without_pending_costs_asks_nothing(make_app):
 
 def test_quit_warning_fits_80x24(make_app):
     app = make_app("myz-demo")
-    app.service.push(app.service.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
+    app.service.rolls.push(app.service.rolls.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
     seen: dict = {}
 
     async def play() -> None:
@@ -171,11 +171,11 @@ def test_quit_warning_fits_80x24(make_app):
 
 def test_quit_warning_snapshot(snap_compare, make_app):
     app = make_app("myz-demo")
-    app.service.push(app.service.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
+    app.service.rolls.push(app.service.rolls.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
     assert snap_compare(app, terminal_size=(120, 40), press=["q"])
 
 
 def test_history_with_pending_costs_snapshot(snap_compare, make_app):
     app = make_app("myz-demo")
-    app.service.push(app.service.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
+    app.service.rolls.push(app.service.rolls.roll("c1", "jury-rig", faces=ROLL)["id"], faces=PUSH)
     assert snap_compare(app, terminal_size=(120, 40), press=["h"])

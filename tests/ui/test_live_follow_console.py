@@ -14,7 +14,7 @@ WRITER = """
 import sys
 from gmconsole.campaign.service import CampaignService
 with CampaignService.open(sys.argv[1], sys.argv[2], wait=5) as service:
-    service.change_doom(int(sys.argv[3]))
+    service.trackers.change_doom(int(sys.argv[3]))
 """
 
 
@@ -74,8 +74,8 @@ async def test_history_screen_of_a_read_only_console_shows_a_writers_stress(make
         await pilot.press("h")
         await pilot.pause()
         first = app.service.campaign.roster[0]
-        writer = WRITER.replace("service.change_doom(int(sys.argv[3]))",
-                                "service.change_stress(sys.argv[3], 1)")
+        writer = WRITER.replace("service.trackers.change_doom(int(sys.argv[3]))",
+                                "service.trackers.change_stress(sys.argv[3], 1)")
         await run("-c", writer, str(demo_root), "yze-demo", first.id)
 
         start = time.monotonic()

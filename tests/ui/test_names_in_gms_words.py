@@ -34,8 +34,8 @@ async def test_yze_opposed_roll_hint_summary_and_defender_dice_in_the_gms_words(
         hint = str(form.query_one("#form-hint").render())
         result = await roll_form(pilot, {"opponent": "Hull rats", "active_faces": "base=6,2,3,4 stress=2",
                                      "defender_faces": "base=6"})
-    assert service.history(kind="roll"), result
-    summary = service.history(kind="roll")[0]["summary"]
+    assert service.history.filtered(kind="roll"), result
+    summary = service.history.filtered(kind="roll")[0]["summary"]
     assert "Agility 4: 4 base dice" in explain and "Mobility 2: 2 skill dice" in explain, explain
     assert "Stealth is opposed by Observation" in hint, hint
     assert "opposed by Hull rats (Observation)" in summary, summary
@@ -74,8 +74,8 @@ async def test_tiered_roll_builder_line_contested_form_and_summaries_name_the_at
         await pilot.pause()
         attribute = app.screen.query_one("#field-attribute").value
         result = await roll_form(pilot, {"opponent": "Wren", "attribute": "dexterity", "faces": "dice=6,4,5,1"})
-    assert service.history(kind="contested"), result
-    contested = service.history(kind="contested")[0]
+    assert service.history.filtered(kind="contested"), result
+    contested = service.history.filtered(kind="contested")[0]
     assert "attr Strength" in settings and "attr str" not in settings, settings
     assert attribute == "Strength"
     assert contested["attribute"] == "dex"  # the entry keeps the id
@@ -84,7 +84,7 @@ async def test_tiered_roll_builder_line_contested_form_and_summaries_name_the_at
 
 def test_tiered_roll_summary_names_the_attribute(open_service):
     service = open_service("tiered-demo")
-    entry = service.roll("c1", attribute="str", faces="dice=6,2,3")
+    entry = service.rolls.roll("c1", attribute="str", faces="dice=6,2,3")
     assert entry["summary"].startswith("Aldric rolls Strength:"), entry["summary"]
 
 
@@ -101,7 +101,7 @@ async def test_change_of_circumstances_summary_names_the_skill(builder_app):
         await pilot.pause()
         await fill_focused(pilot, "")
         await fill_focused(pilot, "closer now")
-    summary = service.history(kind="circumstances")[0]["summary"]
+    summary = service.history.filtered(kind="circumstances")[0]["summary"]
     assert summary == "Ripley Hale may try Ranged again: closer now", summary
 
 
@@ -109,7 +109,7 @@ def test_yze_step_gm_roll_first_die_has_no_attribute(open_service):
     from gmconsole.ui.widgets.dice_pool import render_dice
 
     service = open_service("yze-step-demo")
-    entry = service.quick_roll("d10 d8 1st", faces="step=10,8 stress=1")
+    entry = service.rolls.quick_roll("d10 d8 1st", faces="step=10,8 stress=1")
     shown = render_dice(entry["dice"]).plain
     assert "(strength)" not in shown, shown
 
@@ -118,8 +118,8 @@ def test_markdown_and_csv_exports_name_the_skill(open_service, demo_root, capsys
     from gmconsole.cli import main
 
     service = open_service("yze-demo")
-    service.roll("c1", "mobility", faces="base=6,2,3,4 skill=3,2 stress=2")
-    markdown, csv = service.export_session(fmt="markdown"), service.export_session(fmt="csv")
+    service.rolls.roll("c1", "mobility", faces="base=6,2,3,4 skill=3,2 stress=2")
+    markdown, csv = service.history.export_session(fmt="markdown"), service.history.export_session(fmt="csv")
     service.close()
     capsys.readouterr()
     assert main(["--data-dir", str(demo_root), "history", "yze-demo", "--format", "csv"]) == 0
@@ -133,7 +133,7 @@ def test_a_myz_refusal_cites_the_game_not_a_seed_number(open_service):
 
     service = open_service("myz-demo")
     try:
-        service.opposed_roll("c6", "intimidate", defender_id="c1", defender_skill="intimidate")
+        service.rolls.opposed_roll("c6", "intimidate", defender_id="c1", defender_skill="intimidate")
     except ValidationError as exc:
         refusal = str(exc)
     assert "seed" not in refusal and "(Mutant: Year Zero)" in refusal, refusal
@@ -162,10 +162,10 @@ def test_a_settings_change_is_told_by_its_label_and_value_words(make_app):
             seen["message"] = str(app.screen.query_one("#settings-message").render())
 
     asyncio.run(run())
-    summary = app.service.history(kind="settings")[0]["summary"]
+    summary = app.service.history.filtered(kind="settings")[0]["summary"]
     assert summary == f"settings: New cards each round: {seen['word']}", summary
     assert seen["message"] == f"✓ {summary}", seen["message"]
-    assert app.service.update_settings({"initiative_attribute": "wits"})["summary"] == \
+    assert app.service.setup.update_settings({"initiative_attribute": "wits"})["summary"] == \
         "settings: Initiative attribute: Wits"
 
 
@@ -205,7 +205,7 @@ async def test_wording_one_skill_die_how_many_to_unmark_and_english_names_only(b
         await pilot.pause()
         rows = myz.screen.query_one(OptionList)
         listed = " ".join(str(rows.get_option_at_index(i).prompt) for i in range(rows.option_count))
-    entry = myz.service.roll("c1", "jury-rig", skill_modifiers=["device=scrap gun"])
+    entry = myz.service.rolls.roll("c1", "jury-rig", skill_modifiers=["device=scrap gun"])
     assert "Device" in listed and not _has_cjk(listed), listed
     # a device from the seed's list is kept by its English name (R-MYZ-BUILD-1), as R-MYZ-LIMIT compares it
     assert modifier_line(entry) == "modifiers: Device Scrap gun", modifier_line(entry)
@@ -242,15 +242,15 @@ async def test_exploding_forms_ask_in_the_gms_words_and_take_names_in_any_case(b
     assert not any("id" in label.split() or "(attribute id)" in label for label in labels), labels
     assert difficulty == "Moderate"
     assert "athletics" in hint and "agility" in hint and "Esoteric" in hint, hint
-    assert service.history(kind="group"), result
-    group = service.history(kind="group")[0]
+    assert service.history.filtered(kind="group"), result
+    group = service.history.filtered(kind="group")[0]
     assert (group["skill"], group["attribute"]) == ("athletics", "agility"), result
 
 
 def test_an_attribute_is_taken_by_its_name_and_recorded_by_its_id(open_service):
     service = open_service("yze-demo")
-    entry = service.opposed_roll("c1", "ranged", defender_id="c13", defender_attribute="Wits",
-                                 faces="base=6,2,3,4 skill=3,2 stress=2", defender_faces="base=6")
+    entry = service.rolls.opposed_roll("c1", "ranged", defender_id="c13", defender_attribute="Wits",
+                                       faces="base=6,2,3,4 skill=3,2 stress=2", defender_faces="base=6")
     assert entry["opposed"]["defender_attribute"] == "wits"
     tiered = open_service("tiered-demo")
-    assert tiered.roll("c1", attribute="Strength", faces="dice=6,2,3")["attribute"] == "str"
+    assert tiered.rolls.roll("c1", attribute="Strength", faces="dice=6,2,3")["attribute"] == "str"

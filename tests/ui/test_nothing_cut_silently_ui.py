@@ -75,7 +75,7 @@ async def test_a_long_result_gives_way_before_the_name_at_120_columns(make_app):
     service = app.service
     async with app.run_test(size=(120, 40)) as pilot:
         headers, rows = await _history_after_a_pushed_roll_and_a_gm_roll(pilot)
-    roll = service.history(kind="roll")[-1]
+    roll = service.history.filtered(kind="roll")[-1]
     row = next(r for r in rows if r[0] == str(roll["id"]))
     summary = row[headers.index("summary")]
     assert "(pushed)" in roll["summary"]

@@ -24,10 +24,10 @@ async def test_c_applies_an_older_rolls_costs_and_keeps_the_roll_just_made_pusha
     service = app.service
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, *RIPLEY_PANICS)
-        ripley_roll = service.history(kind="roll")[0]
+        ripley_roll = service.history.filtered(kind="roll")[0]
         assert ripley_roll["costs_status"] == "pending"
         await burst(pilot, *LAMBERT_ROLLS)
-        lambert_roll = service.history(kind="roll")[0]
+        lambert_roll = service.history.filtered(kind="roll")[0]
         assert lambert_roll["character"] == "Lambert Cho"
         assert "p: push" in _result(app)
         await burst(pilot, "c")
@@ -36,11 +36,11 @@ async def test_c_applies_an_older_rolls_costs_and_keeps_the_roll_just_made_pusha
         await burst(pilot, "p")
         pushed_head = shown_text(app.screen, "#rb-result-head")
         message = shown_text(app.screen, "#rb-message")
-    assert service.record(ripley_roll["id"]).costs_status == "applied"
+    assert service.history.record(ripley_roll["id"]).costs_status == "applied"
     assert head.startswith("Last roll: Lambert Cho rolls Observation"), head
     assert f"Applied the costs of roll {ripley_roll['id']} (Ripley Hale): Ripley Hale panics:" in result
     assert "Push refused" not in message
-    assert service.record(lambert_roll["id"]).pushes == 1
+    assert service.history.record(lambert_roll["id"]).pushes == 1
     assert pushed_head.startswith("Last roll: Lambert Cho"), pushed_head
 
 
@@ -65,10 +65,10 @@ async def test_c_right_after_a_stress_dice_push_says_the_push_paid_the_stress(ma
     async with app.run_test(size=(120, 40)) as pilot:
         # Lambert Cho, no stress: his Observation roll has no stress die, so the push pays its stress at once
         await burst(pilot, *LAMBERT_ROLLS)
-        roll = service.history(kind="roll")[0]
+        roll = service.history.filtered(kind="roll")[0]
         await burst(pilot, "p")
-        assert service.record(roll["id"]).pushes == 1
-        assert not service.pending_costs()
+        assert service.history.record(roll["id"]).pushes == 1
+        assert not service.outcomes.pending_costs()
         await burst(pilot, "c")
         message = shown_text(app.screen, "#rb-message")
         status = status_text(app)

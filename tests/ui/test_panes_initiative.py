@@ -98,7 +98,7 @@ def test_R_INIT_1_cards_speed_two_draws_two_cards_and_swap_delay_remove_end(make
     assert seen["delayed"].order()[-1] == after.current().combatant
     assert len(seen["removed"].slots) < len(seen["delayed"].slots)
     assert service.session.initiative is None
-    steps = [e["summary"] for e in service.history(kind="initiative")]
+    steps = [e["summary"] for e in service.history.filtered(kind="initiative")]
     assert len(steps) == 5
 
 
@@ -114,13 +114,13 @@ def test_next_turn_without_a_conflict_is_refused_in_the_status_line(make_app):
 
     asyncio.run(run())
     assert "no conflict" in seen[0]
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 def test_manual_mode_order_is_typed_by_moving_combatants(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.update_settings({"initiative_mode": "manual"})
+    service.setup.update_settings({"initiative_mode": "manual"})
     seen = {}
 
     async def run() -> None:

@@ -22,10 +22,10 @@ def _detail(app, selector: str) -> str:
 def test_R_PANIC_1_panic_effect_and_conditions_are_never_cut_off_silently_at_120x40(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c1", 4)
-    service.panic_roll("c1", face=6)
-    service.add_condition("c1", "scared")
-    service.add_condition("c1", "exhausted")
+    service.trackers.change_stress("c1", 4)
+    service.trackers.panic_roll("c1", face=6)
+    service.trackers.add_condition("c1", "scared")
+    service.trackers.add_condition("c1", "exhausted")
     panic = service.character("c1").panic
     seen = {}
 
@@ -54,7 +54,7 @@ def test_R_PANIC_1_panic_effect_and_conditions_are_never_cut_off_silently_at_120
 
 def test_tiered_roster_shows_the_status_column_at_120x40(make_app):
     app = make_app("tiered-demo")
-    app.service.add_condition("c1", "poisoned")
+    app.service.trackers.add_condition("c1", "poisoned")
     seen = {}
 
     async def run() -> None:
@@ -99,10 +99,10 @@ def test_resizing_the_terminal_refits_the_roster_only_when_what_it_shows_changes
     """Wider: the long state shows whole and the detail line goes; narrower again: cut with "…"."""
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c1", 4)
-    service.panic_roll("c1", face=6)
-    service.add_condition("c1", "scared")
-    service.add_condition("c1", "exhausted")
+    service.trackers.change_stress("c1", 4)
+    service.trackers.panic_roll("c1", face=6)
+    service.trackers.add_condition("c1", "scared")
+    service.trackers.add_condition("c1", "exhausted")
     seen = {}
 
     async def run() -> None:

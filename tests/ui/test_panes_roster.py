@@ -19,10 +19,10 @@ def _row(app, character_id: str) -> list[str]:
 def test_roster_shows_attributes_counters_and_badges(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.apply_trauma("c1", "agility", 1)
-    service.change_stress("c4", 3)
-    service.add_condition("c4", "scared")
-    service.apply_trauma("c1", "strength", 3)
+    service.trackers.apply_trauma("c1", "agility", 1)
+    service.trackers.change_stress("c4", 3)
+    service.trackers.add_condition("c4", "scared")
+    service.trackers.apply_trauma("c1", "strength", 3)
     rows = {}
 
     async def run() -> None:
@@ -89,7 +89,7 @@ def test_duplicate_edit_and_remove_with_one_key_each(make_app):
     assert seen["kept"] == count + 1
     assert len(roster) == count
     assert all(c.id != seen["copy"] for c in roster)
-    kinds = [e["summary"] for e in service.history(kind="roster")]
+    kinds = [e["summary"] for e in service.history.filtered(kind="roster")]
     assert kinds[0].endswith("leaves the roster")
     assert kinds[1] == "Grease the Second: name changed"
     assert kinds[2] == f"{first.name} (copy) copied from {first.name}"
@@ -115,7 +115,7 @@ def test_gear_screen_adds_and_removes_an_item(make_app):
             await pilot.pause()
 
     asyncio.run(run())
-    history = [e["summary"] for e in service.history(kind="gear")]
+    history = [e["summary"] for e in service.history.filtered(kind="gear")]
     assert history == ["Ripley Hale loses Flamethrower", "Ripley Hale gains Pulse rifle"]
     assert [g.name for g in service.character("c1").gear] == before[1:] + ["Pulse rifle"]
 

@@ -47,9 +47,9 @@ def test_R_PANIC_1_rest_all_asks_first_and_escape_or_n_leaves_every_stress_as_it
 
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c9", 3)
+    service.trackers.change_stress("c9", 3)
     before = {c.id: c.stress for c in service.campaign.roster}
-    entries = len(service.history())
+    entries = len(service.history.filtered())
     seen = {}
 
     async def run() -> None:
@@ -64,7 +64,7 @@ def test_R_PANIC_1_rest_all_asks_first_and_escape_or_n_leaves_every_stress_as_it
             await pilot.press("R", "n")
             await pilot.pause()
             seen["after_n"] = {c.id: c.stress for c in service.campaign.roster}
-            seen["entries"] = len(service.history())
+            seen["entries"] = len(service.history.filtered())
             await pilot.press("R", "y")
             await pilot.pause()
             seen["rested"] = {c.id: c.stress for c in service.campaign.roster}
@@ -83,7 +83,7 @@ def test_R_PANIC_1_rest_all_asks_first_and_escape_or_n_leaves_every_stress_as_it
 def test_R_with_no_stress_to_rest_says_so_without_asking(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.rest()
+    service.trackers.rest()
     seen = {}
 
     async def run() -> None:
@@ -101,7 +101,7 @@ def test_R_with_no_stress_to_rest_says_so_without_asking(make_app):
 def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_range(make_app):
     app = make_app("yze-demo", seed=5)
     service = app.service
-    service.change_stress("c1", 6)  # stress 7: any D6 gives 8 or more, an effect with teeth
+    service.trackers.change_stress("c1", 6)  # stress 7: any D6 gives 8 or more, an effect with teeth
     others_before = {c.id: c.stress for c in service.campaign.roster}
     seen = {}
 
@@ -117,7 +117,7 @@ def test_R_PANIC_1_panic_roll_shows_the_table_result_and_applies_to_those_in_ran
             seen["after_undo"] = app.screen.query_one("#panic-result").display
 
     asyncio.run(run())
-    entry = service.history(kind="panic", include_undone=True)[0]
+    entry = service.history.filtered(kind="panic", include_undone=True)[0]
     first = entry["panic"]["rolls"][0]
     assert first["total"] == first["face"] + 7 and first["character_id"] == "c1"
     assert f"= {first['total']}: {first['name']['en']}" in seen["shown"]
@@ -146,9 +146,9 @@ def test_panic_key_is_not_offered_in_myz_which_has_no_panic_table(make_app):
 
     asyncio.run(run())
     assert "panic" not in seen[0] and "rest" not in seen[0]  # myz keeps no stress: nothing to rest
-    assert app.service.history(kind="panic") == []
+    assert app.service.history.filtered(kind="panic") == []
     points = app.service.campaign.roster[0].mutation_points
-    assert app.service.history(kind="mutation_points")[0]["summary"].endswith(f"{points - 1} → {points} (+1)")
+    assert app.service.history.filtered(kind="mutation_points")[0]["summary"].endswith(f"{points - 1} → {points} (+1)")
 
 
 def test_doom_clocks_and_conditions(make_app):

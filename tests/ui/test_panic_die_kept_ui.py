@@ -80,8 +80,8 @@ def test_R_PANIC_1_esc_at_who_is_in_range_records_the_d6_rolled_and_c_again_roll
     asyncio.run(run())
     assert seen["question"] == "Ripley Hale panics: 7 Nervous twitch. Who is at short range (stress +1)?"
     assert seen["ids"] == ["c4", "c6", "c9", "c11"]  # player characters only, not the one who panics
-    costs = service.history(kind="costs")
-    assert len(costs) == 1 and service.pending_costs() == []
+    costs = service.history.filtered(kind="costs")
+    assert len(costs) == 1 and service.outcomes.pending_costs() == []
     rolls = costs[0]["panic"]["rolls"]
     assert [(r["face"], r["total"], r["effect"]) for r in rolls] == [(6, 7, "nervous-twitch")]
     assert costs[0]["panic"]["stress"] == []  # nobody else in range
@@ -106,8 +106,8 @@ def test_R_PANIC_1_a_typed_d6_is_recorded_after_esc_and_esc_at_the_face_form_rec
             assert isinstance(app.screen, ValueForm)
             await pilot.press("escape")
             await pilot.pause()
-            seen["pending_after_form_esc"] = [i["roll_id"] for i in service.pending_costs()]
-            seen["costs_after_form_esc"] = service.history(kind="costs")
+            seen["pending_after_form_esc"] = [i["roll_id"] for i in service.outcomes.pending_costs()]
+            seen["costs_after_form_esc"] = service.history.filtered(kind="costs")
             await pilot.press("A")
             await pilot.pause()
             await submit_value(pilot, "6")
@@ -123,7 +123,7 @@ def test_R_PANIC_1_a_typed_d6_is_recorded_after_esc_and_esc_at_the_face_form_rec
     asyncio.run(run())
     assert len(seen["pending_after_form_esc"]) == 1 and seen["costs_after_form_esc"] == []
     assert seen["ids"] == ["c4", "c6", "c9", "c11"]
-    costs = service.history(kind="costs")
+    costs = service.history.filtered(kind="costs")
     assert len(costs) == 1 and costs[0]["by_hand"] is True
     assert [(r["face"], r["total"]) for r in costs[0]["panic"]["rolls"]] == [(6, 7)]
     assert seen["screen"] != "ValueForm" and "already applied" in seen["again"]
@@ -139,8 +139,8 @@ def test_R_PANIC_1_history_c_esc_at_who_hears_records_the_scream_with_no_chain(m
     Ripley's scream, the 6 first rolled, with nobody chained; ``c`` again says the costs were applied."""
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
-    roll = service.roll("c1", "ranged", faces="base=2,2,3,4 skill=5,3 stress=1,2,2,2,2,2")
+    service.trackers.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
+    roll = service.rolls.roll("c1", "ranged", faces="base=2,2,3,4 skill=5,3 stress=1,2,2,2,2,2")
     before = _stress(service)
     seen = {}
 
@@ -167,7 +167,7 @@ def test_R_PANIC_1_history_c_esc_at_who_hears_records_the_scream_with_no_chain(m
     asyncio.run(run())
     assert seen["question"] == "Ripley Hale panics: 12 Scream. Who hears Ripley Hale (a panic roll each)?"
     assert seen["ids"] == ["c4", "c6", "c9", "c11"]
-    costs = service.history(kind="costs")
+    costs = service.history.filtered(kind="costs")
     assert len(costs) == 1
     rolls = costs[0]["panic"]["rolls"]
     assert [(r["character_id"], r["face"], r["effect"]) for r in rolls] == [("c1", 6, "scream")]  # no chain
@@ -178,7 +178,7 @@ def test_R_PANIC_1_history_c_esc_at_who_hears_records_the_scream_with_no_chain(m
 def test_R_PANIC_1_tracker_p_lists_pcs_only_and_esc_records_the_d6_rolled(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
+    service.trackers.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
     seen = {}
 
     async def run() -> None:
@@ -197,7 +197,7 @@ def test_R_PANIC_1_tracker_p_lists_pcs_only_and_esc_records_the_d6_rolled(make_a
     asyncio.run(run())
     assert seen["question"] == "Ripley Hale panics: 12 Scream. Who hears Ripley Hale (a panic roll each)?"
     assert seen["ids"] == ["c4", "c6", "c9", "c11"]  # never Hull rats or the Security officer
-    panics = service.history(kind="panic")
+    panics = service.history.filtered(kind="panic")
     assert len(panics) == 1
     assert [(r["character_id"], r["face"], r["total"]) for r in panics[0]["panic"]["rolls"]] == [("c1", 6, 12)]
 
@@ -214,7 +214,7 @@ def test_R_PANIC_1_tracker_P_records_a_typed_face_after_esc_and_nothing_after_es
             assert isinstance(app.screen, ValueForm)
             await pilot.press("escape")
             await pilot.pause()
-            seen["after_form_esc"] = service.history(kind="panic")
+            seen["after_form_esc"] = service.history.filtered(kind="panic")
             await pilot.press("P")
             await pilot.pause()
             await submit_value(pilot, "6")  # Ripley, stress 1: 7 Nervous twitch
@@ -226,7 +226,7 @@ def test_R_PANIC_1_tracker_P_records_a_typed_face_after_esc_and_nothing_after_es
     asyncio.run(run())
     assert seen["after_form_esc"] == []
     assert seen["ids"] == ["c4", "c6", "c9", "c11"]
-    panics = service.history(kind="panic")
+    panics = service.history.filtered(kind="panic")
     assert len(panics) == 1 and panics[0]["by_hand"] is True
     assert [(r["face"], r["total"]) for r in panics[0]["panic"]["rolls"]] == [(6, 7)]
     assert panics[0]["panic"]["stress"] == []
@@ -236,7 +236,7 @@ def test_R_PANIC_1_a_chain_reaches_the_pcs_marked_and_no_npc(make_app):
     """Scream with two PCs marked: each rolls a chained panic; the NPCs were never offered."""
     app = make_app("yze-demo")
     service = app.service
-    service.change_stress("c1", 5)
+    service.trackers.change_stress("c1", 5)
     seen = {}
 
     async def run() -> None:
@@ -252,7 +252,7 @@ def test_R_PANIC_1_a_chain_reaches_the_pcs_marked_and_no_npc(make_app):
 
     asyncio.run(run())
     assert not any("npc" in label or "Hull rats" in label for label in seen["labels"])
-    rolls = service.history(kind="panic")[0]["panic"]["rolls"]
+    rolls = service.history.filtered(kind="panic")[0]["panic"]["rolls"]
     assert [r["character_id"] for r in rolls] == ["c1", "c4", "c6"]
     assert rolls[0]["face"] == 6
 
@@ -263,9 +263,9 @@ def test_R_PANIC_1_with_no_other_pc_no_question_is_asked(make_app):
     app = make_app("yze-demo")
     service = app.service
     for character_id in ("c4", "c6", "c9", "c11"):
-        service.remove_character(character_id)
-    service.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
-    roll = service.roll("c1", "ranged", faces="base=2,2,3,4 skill=5,3 stress=1,2,2,2,2,2")
+        service.roster.remove_character(character_id)
+    service.trackers.change_stress("c1", 5)  # stress 6: a D6 of 6 is 12, Scream
+    roll = service.rolls.roll("c1", "ranged", faces="base=2,2,3,4 skill=5,3 stress=1,2,2,2,2,2")
     seen = {}
 
     async def run() -> None:
@@ -285,8 +285,8 @@ def test_R_PANIC_1_with_no_other_pc_no_question_is_asked(make_app):
 
     asyncio.run(run())
     assert seen["tracker_screen"] == seen["builder_screen"] == "MainScreen"
-    assert service.history(kind="panic")[0]["panic"]["rolls"][0]["total"] == 12
-    costs = service.history(kind="costs")
+    assert service.history.filtered(kind="panic")[0]["panic"]["rolls"][0]["total"] == 12
+    costs = service.history.filtered(kind="costs")
     assert len(costs) == 1 and costs[0]["roll_id"] == roll["id"]
 
 
@@ -300,8 +300,8 @@ def test_R_PANIC_1_two_panics_owed_are_typed_in_one_form_and_esc_there_types_not
 
     app = builder_app("yze-demo")
     service = app.service
-    service.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee", faces="base=6,3,3 stress=1",
-                         defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
+    service.rolls.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee", faces="base=6,3,3 stress=1",
+                               defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
     seen = {}
 
     async def run() -> None:
@@ -313,7 +313,7 @@ def test_R_PANIC_1_two_panics_owed_are_typed_in_one_form_and_esc_there_types_not
             seen["title"] = app.screen.form_title
             await pilot.press("escape")
             await pilot.pause()
-            seen["after_esc"] = (service.history(kind="costs"), len(service.pending_costs()))
+            seen["after_esc"] = (service.history.filtered(kind="costs"), len(service.outcomes.pending_costs()))
             await pilot.press("A")
             await pilot.pause()
             set_field(app, "panic_face", "6")  # Ripley Hale, 1 stress: 7 Nervous twitch
@@ -337,7 +337,7 @@ def test_R_PANIC_1_two_panics_owed_are_typed_in_one_form_and_esc_there_types_not
     assert seen["question"].startswith("Ripley Hale panics: 7 Nervous twitch.")
     assert "Parker Moss panics: 7 Nervous twitch." in seen["question"]
     assert seen["ids"] == PCS  # two panics: each may be near the other's; never an NPC
-    costs = service.history(kind="costs")
-    assert len(costs) == 1 and costs[0]["by_hand"] is True and service.pending_costs() == []
+    costs = service.history.filtered(kind="costs")
+    assert len(costs) == 1 and costs[0]["by_hand"] is True and service.outcomes.pending_costs() == []
     assert costs[0]["panic"]["rolls"][0]["face"] == 6 and costs[0]["defender_panic"]["rolls"][0]["face"] == 5
     assert costs[0]["panic"]["stress"] == [] and costs[0]["defender_panic"]["stress"] == []

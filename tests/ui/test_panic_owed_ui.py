@@ -71,7 +71,7 @@ def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_
     asyncio.run(run())
     assert seen["form"] and "1" in seen["refused"] and "6" in seen["refused"] and seen["closed"] == ""
     assert seen["title"] == QUESTION
-    costs = app.service.history(kind="costs")[0]
+    costs = app.service.history.filtered(kind="costs")[0]
     panic = costs["panic"]
     assert panic["rolls"][0]["face"] == 6 and panic["rolls"][0]["total"] == 7
     assert costs["by_hand"] is True and "D6 typed" in costs["summary"]  # R-MANUAL-1: marked as entered by hand
@@ -83,9 +83,9 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
     attacker among them, not the defender himself (R-OPP-1, R-PANIC-1)."""
     app = builder_app("yze-demo")
     service = app.service
-    service.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee",
-                         faces="base=6,3,3 stress=4",
-                         defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
+    service.rolls.opposed_roll("c1", "melee", defender_id="c6", defender_skill="melee",
+                               faces="base=6,3,3 stress=4",
+                               defender_faces="base=3,3,3,3,3 skill=4,4 stress=1,4")
     seen = {}
 
     async def run() -> None:
@@ -106,7 +106,7 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
     assert seen["form"] == "Parker Moss panics: the D6 rolled at the table"
     assert seen["title"] == "Parker Moss panics: 7 Nervous twitch. Who is at short range (stress +1)?"
     assert seen["ids"][0] == "c1" and "c6" not in seen["ids"]
-    costs = service.history(kind="costs")[0]
+    costs = service.history.filtered(kind="costs")[0]
     assert costs["defender_panic"]["rolls"][0]["face"] == 5
     assert [g["character"] for g in costs["defender_panic"]["stress"]] == ["Ripley Hale"]
 
@@ -126,6 +126,6 @@ def test_R_MANUAL_1_c_rolls_the_panic_d6_itself_and_does_not_mark_it_typed(build
             await pilot.pause()
 
     asyncio.run(run())
-    costs = app.service.history(kind="costs")[0]
+    costs = app.service.history.filtered(kind="costs")[0]
     assert costs["panic"]["rolls"][0]["face"] == 1
     assert "by_hand" not in costs and "typed" not in costs["summary"]

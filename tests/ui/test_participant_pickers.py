@@ -52,7 +52,7 @@ async def test_yze_opposed_defender_marked_in_the_roster_and_skill_by_name_from_
         await mark_names(pilot, skills, "Observation")
         result, error = await _roll(pilot)
         assert error == "" and result
-    entry = service.history(kind="roll")[0]
+    entry = service.history.filtered(kind="roll")[0]
     assert entry["opposed"]["defender_id"] == "c14"
     assert entry["opposed"]["defender_skill"] == "observation"
 
@@ -75,7 +75,7 @@ async def test_yze_opposed_defender_pick_one_moves_the_mark_and_nobody_marked_ta
         app.screen.query_one("#field-pool").value = "base=3 skill=1"
         result, error = await _roll(pilot)
         assert error == "" and result
-    assert service.history(kind="roll")[0]["opposed"].get("defender_id") in (None, "")
+    assert service.history.filtered(kind="roll")[0]["opposed"].get("defender_id") in (None, "")
 
 
 @pilot_test
@@ -95,7 +95,7 @@ async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(bui
         assert (await _roll(pilot))[1] == ""
         await pilot.press("escape")
         await pilot.pause()
-        opposed = service.history(kind="opposed")[0]
+        opposed = service.history.filtered(kind="opposed")[0]
         assert opposed["defender"] == "Captain Vorr"
 
         await pilot.press("i")
@@ -109,7 +109,7 @@ async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(bui
         assert (await _roll(pilot))[1] == ""
         await pilot.press("escape")
         await pilot.pause()
-        assisted = service.history(kind="assisted")[0]
+        assisted = service.history.filtered(kind="assisted")[0]
         assert [r["name"] for r in assisted["rolls"]] == ["Kara Venn", "Torvald", "Doc Rell"]
 
         await pilot.press("n")
@@ -118,7 +118,7 @@ async def test_exploding_opposed_assisted_in_turn_and_group_marked_not_typed(bui
         assert participants.marked == ["c1"]  # the one rolling takes part
         await mark_names(pilot, participants, "Nyx")
         assert (await _roll(pilot))[1] == ""
-    group = service.history(kind="group")[0]
+    group = service.history.filtered(kind="group")[0]
     assert [r["name"] for r in group["group"]["results"]] == ["Kara Venn", "Nyx"]
 
 
@@ -134,7 +134,7 @@ async def test_tiered_contested_opponent_marked_and_a_roll_without_one_is_refuse
         assert (await _roll(pilot))[1] == "mark the opponent (space on a name)"
         await mark_names(pilot, form.query_one("#field-opponent", MarkList), "Ogre")
         assert (await _roll(pilot))[1] == ""
-    assert service.history(kind="contested")[0]["opponent_id"] == "c14"
+    assert service.history.filtered(kind="contested")[0]["opponent_id"] == "c14"
 
 
 @pilot_test

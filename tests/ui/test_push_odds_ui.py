@@ -52,7 +52,7 @@ def test_R_MYZ_TRAUMA_myz_line_names_the_trauma_it_can_cost_and_the_chance_to_br
             await pilot.pause()
             await typed_roll(pilot, "c6", "force", "base=1,1,2,3,4 skill=2,3")
             seen["line"] = _result(app)
-            seen["odds"] = app.service.push_odds(app.service.history(kind="roll")[-1]["id"])
+            seen["odds"] = app.service.rolls.push_odds(app.service.history.filtered(kind="roll")[-1]["id"])
 
     asyncio.run(run())
     odds = seen["odds"]
@@ -128,7 +128,7 @@ def test_exploding_builder_offers_the_retry_odds_under_a_failed_check(make_app):
             await pilot.pause()
             await typed_roll(pilot, "c1", "shooting", "skill=1,2 trait=2")
             seen["line"] = _result(app)
-            seen["odds"] = app.service.history(kind="roll")[-1]["odds"]["p_success"]
+            seen["odds"] = app.service.history.filtered(kind="roll")[-1]["odds"]["p_success"]
 
     asyncio.run(run())
     assert f"Retry after a change of circumstances (w): {seen['odds'] * 100:.0f} % success, no cost" in seen["line"]
@@ -186,8 +186,8 @@ def test_R_OPP_1_an_opposed_roll_gives_the_chance_the_push_beats_the_defender(ma
             await pilot.press("escape")
             await pilot.pause()
             seen["line"] = _result(app)
-            entry = app.service.history(kind="roll")[-1]
-            seen["odds"] = app.service.push_odds(entry["id"])
+            entry = app.service.history.filtered(kind="roll")[-1]
+            seen["odds"] = app.service.rolls.push_odds(entry["id"])
             await pilot.press("O")
             await pilot.pause()
             seen["table"] = str(app.screen.query_one("#push-odds-table", Static).render())

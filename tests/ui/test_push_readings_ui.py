@@ -41,7 +41,7 @@ def test_r_push_1_console_push_keeps_a_skill_one_and_myz_counts_it_in_the_costs(
             await pilot.pause()
 
     asyncio.run(run())
-    roll = app.service.history(kind="roll")[0]
+    roll = app.service.history.filtered(kind="roll")[0]
     skill = [(d["face"], d["rerolled"]) for d in roll["dice"] if d["kind"] == "skill"]
     assert skill == [(1, False), (5, True), (4, True)]
     assert "trauma 2" in seen["result"] and "mutation points 2" in seen["result"].replace("_", " ")
@@ -60,7 +60,7 @@ def test_r_push_1_console_push_keeps_a_skill_one_in_yze_at_no_cost(open_service)
             seen["result"] = shown_text(builder, "#rb-result")
 
     asyncio.run(run())
-    roll = app.service.history(kind="roll")[0]
+    roll = app.service.history.filtered(kind="roll")[0]
     assert [(d["face"], d["rerolled"]) for d in roll["dice"] if d["kind"] == "skill"] == [(1, False), (6, True)]
     assert roll["successes"] == 1 and roll["costs"] == []
     assert "1 success" in seen["result"]
@@ -107,7 +107,7 @@ def test_r_art_2_the_builder_leaves_out_an_item_at_gear_bonus_0_and_says_why(ope
     """Ash's Scanner (D10 artifact, bonus 1) worn to bonus 0: picked with ``g`` for an Observation
     roll, it adds no die and the builder says why."""
     service = open_service("yze-demo")
-    service.damage_gear("c11", "g12", 1)
+    service.roster.damage_gear("c11", "g12", 1)
     app = BuilderApp(service, random.Random(7))
     seen = {}
 

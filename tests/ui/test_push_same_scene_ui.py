@@ -42,7 +42,7 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await _roll_ranged(pilot)
-            roll = service.history(kind="roll")[-1]
+            roll = service.history.filtered(kind="roll")[-1]
             seen["roll"] = roll["id"]
             if start == "scene":
                 await pilot.press("N")
@@ -60,7 +60,7 @@ def test_a_push_after_a_new_scene_or_session_is_refused_and_said_in_the_builder(
             await pilot.pause()
             seen["typed_screen"] = type(app.screen).__name__
             seen["typed"] = builder_text(app)
-            seen["pushes"] = service.history(kind="push", session=1) + service.history(kind="push")
+            seen["pushes"] = service.history.filtered(kind="push", session=1) + service.history.filtered(kind="push")
             if start == "scene":
                 await pilot.press("ctrl+z")
                 await pilot.pause()

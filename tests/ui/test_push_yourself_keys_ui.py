@@ -34,11 +34,11 @@ def test_r_then_p_adds_the_push_yourself_die_and_reads_the_tier_again(make_app):
     async def steps(pilot):
         await _roll(pilot)
         seen["before"] = _result(app)
-        seen["roll"] = app.service.history(kind="roll")[0]
+        seen["roll"] = app.service.history.filtered(kind="roll")[0]
         await press(pilot, "p")
         seen["after"] = _result(app)
-        seen["pushed"] = app.service.entry(seen["roll"]["id"])
-        seen["push"] = app.service.history(kind="push")[0]
+        seen["pushed"] = app.service.history.entry(seen["roll"]["id"])
+        seen["push"] = app.service.history.filtered(kind="push")[0]
 
     drive(app, steps)
     roll, pushed = seen["roll"], seen["pushed"]
@@ -75,7 +75,7 @@ def test_P_types_the_face_of_the_added_die_and_u_undoes_the_push(make_app):
     assert "[+6]" in seen["after"]
     assert seen["stamina"] == 8
     assert _stamina(app) == 10 and app.service.character("c1").xp == seen["xp"]
-    roll = app.service.history(kind="roll")[0]
+    roll = app.service.history.filtered(kind="roll")[0]
     assert (roll["tier"], roll["pushes"], len(roll["dice"])) == ("mixed", 0, 6)
 
 
@@ -104,7 +104,7 @@ def test_p_on_a_critical_check_says_why_in_one_line(make_app):
 
     said = drive(app, steps)
     assert said == "Push refused: the check is already Critical: another die cannot make it better"
-    assert _stamina(app) == 10 and not app.service.history(kind="push")
+    assert _stamina(app) == 10 and not app.service.history.filtered(kind="push")
 
 
 def test_P_with_push_yourself_spent_on_the_check_says_why_before_asking_for_a_face(make_app):
@@ -125,7 +125,7 @@ def test_P_with_push_yourself_spent_on_the_check_says_why_before_asking_for_a_fa
 
 def test_p_with_less_than_two_stamina_is_refused(make_app):
     app = make_app("tiered-demo")
-    app.service.set_tracker("c1", "stamina", 1)
+    app.service.trackers.set_tracker("c1", "stamina", 1)
 
     async def steps(pilot):
         await _roll(pilot, "f", "dice=4,2,1,3,1,2")

@@ -19,7 +19,7 @@ def _damaged_chunk(open_service):
     """exploding-demo after its first roll (its only history chunk has no backup), closed, with that
     chunk truncated to half its bytes."""
     service = open_service("exploding-demo")
-    service.roll("c1", "shooting", attribute="agility")
+    service.rolls.roll("c1", "shooting", attribute="agility")
     chunk = service._store.path / "history" / "session-0001" / "entries-000000001.json"
     service.close()
     chunk.write_bytes(chunk.read_bytes()[: len(chunk.read_bytes()) // 2])

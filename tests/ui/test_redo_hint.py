@@ -20,7 +20,7 @@ def test_redo_is_offered_after_an_undo_and_not_before(make_app):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             seen["opened"] = _tabs(app)
-            app.service.change_stress("c1", 1)
+            app.service.trackers.change_stress("c1", 1)
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["undone"] = _tabs(app)

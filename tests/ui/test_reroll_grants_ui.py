@@ -81,8 +81,8 @@ def test_R_EXP_5_the_form_of_a_system_without_grants_has_no_such_field(make_app)
 
 def test_R_EXP_5_a_failed_check_offers_R_beside_w_and_the_reroll_is_recorded_with_the_grant(make_app):
     app = make_app("exploding-demo")
-    app.service.update_character("c1", {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]},
-                                                          {"name": "Lucky", "skills": []}]})
+    app.service.roster.update_character("c1", {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]},
+                                                                 {"name": "Lucky", "skills": []}]})
     seen: dict = {}
 
     async def run() -> None:
@@ -107,10 +107,10 @@ def test_R_EXP_5_a_failed_check_offers_R_beside_w_and_the_reroll_is_recorded_wit
     assert "Retry after a change of circumstances (w)" in seen["failed"]
     assert "Reroll with a grant (R: Old hand, Lucky):" in seen["failed"] and "R-EXP-5" in seen["failed"]
     assert seen["which"] and "with Lucky" in seen["how"]
-    reroll, failed = app.service.history(kind="roll")  # newest first
+    reroll, failed = app.service.history.filtered(kind="roll")  # newest first
     assert reroll["reroll"] == {"of": failed["id"], "grant": "Lucky"}
     assert reroll["skill"] == "stealth" and reroll["by_hand"] is False
-    assert app.service.entry(failed["id"])["rerolled_with"] == "Lucky"
+    assert app.service.history.entry(failed["id"])["rerolled_with"] == "Lucky"
     assert f"reroll of roll {failed['id']} with Lucky" in seen["rerolled"]
     assert reroll["success"] is True  # these seeded dice: top 14 against TN 4
     assert f"roll {reroll['id']} succeeded: a grant rerolls failed checks only (R-EXP-5)" in seen["again"]
@@ -119,7 +119,7 @@ def test_R_EXP_5_a_failed_check_offers_R_beside_w_and_the_reroll_is_recorded_wit
 
 def test_R_EXP_5_the_reroll_takes_typed_faces_and_undo_gives_the_check_back(make_app):
     app = make_app("exploding-demo")
-    app.service.update_character("c1", {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]}]})
+    app.service.roster.update_character("c1", {"reroll_grants": [{"name": "Old hand", "skills": ["stealth"]}]})
     seen: dict = {}
 
     async def run() -> None:
@@ -145,20 +145,20 @@ def test_R_EXP_5_the_reroll_takes_typed_faces_and_undo_gives_the_check_back(make
 
     asyncio.run(run())
     assert "with Old hand" in seen["title"]
-    undone = [e for e in app.service.history(kind="roll", include_undone=True) if e["status"] == "undone"]
+    undone = [e for e in app.service.history.filtered(kind="roll", include_undone=True) if e["status"] == "undone"]
     assert undone and undone[0]["reroll"]["grant"] == "Old hand" and undone[0]["by_hand"] is True
     assert undone[0]["top"] == 11 and undone[0]["success"] is True
-    reroll, check = app.service.history(kind="roll")
+    reroll, check = app.service.history.filtered(kind="roll")
     assert reroll["reroll"] == {"of": check["id"], "grant": "Old hand"} and reroll["success"] is False
     assert check["rerolled_with"] == "Old hand"
     assert "with Old hand" in seen["after_undo"] and "Reroll with a grant" not in seen["after_undo"]
     assert f"roll {reroll['id']} is a reroll with Old hand: its result stands (R-EXP-5)" in seen["stands"]
-    assert len(app.service.history(kind="roll")) == 2
+    assert len(app.service.history.filtered(kind="roll")) == 2
 
 
 def test_R_EXP_5_a_grant_that_does_not_cover_the_skill_is_not_offered_and_R_says_why(make_app):
     app = make_app("exploding-demo")
-    app.service.update_character("c1", {"reroll_grants": [{"name": "Steady aim", "skills": ["shooting"]}]})
+    app.service.roster.update_character("c1", {"reroll_grants": [{"name": "Steady aim", "skills": ["shooting"]}]})
     seen: dict = {}
 
     async def run() -> None:
@@ -174,4 +174,4 @@ def test_R_EXP_5_a_grant_that_does_not_cover_the_skill_is_not_offered_and_R_says
     assert "Retry after a change of circumstances (w)" in seen["failed"]
     assert "Reroll with a grant" not in seen["failed"]
     assert "holds no reroll grant covering this check" in seen["said"] and "R-EXP-5" in seen["said"]
-    assert len(app.service.history(kind="roll")) == 1
+    assert len(app.service.history.filtered(kind="roll")) == 1

@@ -42,9 +42,10 @@ def test_a_table_grown_back_reads_as_a_fresh_one(make_app, campaign, keys, selec
     async def run(key: str, resizes) -> None:
         app = make_app(campaign)
         if campaign == "yze-demo" and key == "fresh":  # kept in the campaign for the second open
-            app.service.add_clock("The reactor overloads beyond any hope of repair", 6)
-            app.service.add_character({"name": "Captain Anneliese Vandermeer-Okonkwo of the Hull Rats", "kind": "npc"})
-            app.service.start_conflict([c.id for c in app.service.campaign.roster])
+            app.service.trackers.add_clock("The reactor overloads beyond any hope of repair", 6)
+            app.service.roster.add_character({"name": "Captain Anneliese Vandermeer-Okonkwo of the Hull Rats",
+                                              "kind": "npc"})
+            app.service.conflict.start_conflict([c.id for c in app.service.campaign.roster])
         async with app.run_test(size=(120, 40)) as pilot:
             under = keys[-1:] == ("escape",)  # the table is resized under another screen, then shown again
             await _open(pilot, keys[:-1] if under and resizes else () if under else keys)
@@ -70,9 +71,9 @@ LONG = "Captain Anneliese Vandermeer-Okonkwo of the Hull Rats"
 def test_long_names_in_the_initiative_and_clock_tables_end_in_an_ellipsis(make_app):
     """A name too long for the pane ends in "…"; the card and the clock's bar stay whole."""
     app = make_app("yze-demo")
-    app.service.add_character({"name": LONG, "kind": "npc"})
-    app.service.add_clock("The reactor overloads beyond any hope of repair", 6)
-    app.service.start_conflict([c.id for c in app.service.campaign.roster])
+    app.service.roster.add_character({"name": LONG, "kind": "npc"})
+    app.service.trackers.add_clock("The reactor overloads beyond any hope of repair", 6)
+    app.service.conflict.start_conflict([c.id for c in app.service.campaign.roster])
     seen = {}
 
     async def run() -> None:
@@ -104,7 +105,7 @@ def test_a_wide_name_is_cut_by_cells_never_through_a_character():
 def test_the_whole_name_is_under_the_roster_when_its_row_is_cut(make_app):
     """The roster cuts a long name with "…"; highlighting that character shows the whole name."""
     app = make_app("yze-demo")
-    created = app.service.add_character({"name": LONG, "kind": "npc"})
+    created = app.service.roster.add_character({"name": LONG, "kind": "npc"})
     seen = {}
 
     async def run() -> None:

@@ -81,7 +81,7 @@ async def test_r_myz_build_1_a_device_picked_with_m_is_built_with_j_as_gear_and_
         item = service.character("Grease").gear_item("Binoculars")
         assert (item.bonus, item.max_bonus, item.skills) == (2, 2, ["scout"])
         assert "Lasts one action or use, then falls apart" in item.notes
-        built = service.history(kind="build")[0]
+        built = service.history.filtered(kind="build")[0]
         assert built["build"]["stunts"] == ["bonus"] and built["gear_id"] == item.id
         await pilot.press("j")
         await pilot.pause()
@@ -110,7 +110,7 @@ async def test_r_myz_build_1_a_failed_build_says_so_and_r_myz_limit_warns_for_th
         await pilot.press("j")
         await pilot.pause()
         assert "is not built" in shown_text(builder, "#rb-message")
-        assert service.history(kind="build") == []
+        assert service.history.filtered(kind="build") == []
         gear_before = len(service.character("Grease").gear)
         await _purpose(pilot)
         await type_text(pilot, "explo")
@@ -139,7 +139,7 @@ async def test_r_myz_build_1_a_device_of_the_gms_own_is_typed_on_the_pickers_las
         await pilot.pause()
     item = service.character("Grease").gear_item("rusty periscope")
     assert (item.bonus, item.skills) == (0, [])
-    assert service.history(kind="build")[0]["build"]["listed"] is False
+    assert service.history.filtered(kind="build")[0]["build"]["listed"] is False
 
 
 @pilot_test
@@ -164,10 +164,10 @@ async def test_r_myz_finds_1_find_the_path_stunts_marked_with_j_their_d6_typed_a
                                        "faces": "d45"})
         assert said == "Applied: Lina finds: 4 bullets; 5 rations of Rot-free water"
         assert "Applied: Lina finds: 4 bullets; 5 rations of Rot-free water" in _result(builder)
-    entry = service.history(kind="finds")[0]
+    entry = service.history.filtered(kind="finds")[0]
     assert [(f["id"], f["dice"], f["amount"]) for f in entry["finds"]] == [("bullets", [4], 4), ("water", [5], 5)]
     assert entry["by_hand"] is True
-    roles = service.recap()["sections"]["roles"]
+    roles = service.sessions.recap()["sections"]["roles"]
     assert [line["summary"] for line in roles] == ["Lina finds: 4 bullets; 5 rations of Rot-free water"]
 
 
@@ -175,8 +175,8 @@ async def test_r_myz_finds_1_find_the_path_stunts_marked_with_j_their_d6_typed_a
 async def test_r_myz_finds_2_a_deal_on_the_side_rolls_its_d6_with_the_console_dice(builder_app):
     app = builder_app("myz-demo", seed=11)
     service = app.service
-    fixer = service.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
-                                   "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
+    fixer = service.roster.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
+                                          "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
     async with app.run_test(size=SIZE) as pilot:
         builder = await start_builder(pilot, fixer.id)
         await pick_skill(pilot, "make")
@@ -191,7 +191,7 @@ async def test_r_myz_finds_2_a_deal_on_the_side_rolls_its_d6_with_the_console_di
         said = await roll_form(pilot, {"finds": ("You gain 2D6 doses of booze.",
                                                  "You gain 2D6 doses of booze. (again")})
         assert said.startswith("Applied: Nails's deal on the side brings: ")
-    entry = service.history(kind="finds")[0]
+    entry = service.history.filtered(kind="finds")[0]
     assert [f["id"] for f in entry["finds"]] == ["booze", "booze"] and entry["by_hand"] is False
     for find in entry["finds"]:
         assert len(find["dice"]) == 2 and all(1 <= d <= 6 for d in find["dice"])
@@ -219,7 +219,7 @@ async def test_r_myz_save_1_save_a_life_patient_picked_success_stabilizes_and_un
         await pilot.pause()
         assert "Applied: Quill saves Lina's life: stabilized" in _result(builder)
         assert service.character("Lina").conditions == ["stabilized"]
-        assert service.history(kind="save_life")[0]["patient_id"] == "c9"
+        assert service.history.filtered(kind="save_life")[0]["patient_id"] == "c9"
         await pilot.press("u")
         await pilot.pause()
     assert service.character("Lina").conditions == []
@@ -243,7 +243,7 @@ async def test_r_myz_save_1_a_failed_save_kills_only_by_the_gms_key(builder_app)
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("escape")  # nothing said: nothing applied
         await pilot.pause()
-        assert service.history(kind="save_life") == []
+        assert service.history.filtered(kind="save_life") == []
         await pilot.press("j")
         await pilot.pause()
         await pilot.press("k")

@@ -67,7 +67,7 @@ async def test_odds_follow_every_key(builder_app):
         await pilot.press("D", "D")
         easier = shown_text(builder, "#rb-odds")
     assert before != harder != easier
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 @pilot_test
@@ -135,7 +135,7 @@ async def test_R_PUSH_1_push_with_typed_faces_then_R_PUSH_2_second_push_refused(
     assert roll["pushes"] == 1
     base = [d for d in roll["dice"] if d["kind"] == "base"]
     assert [d["face"] for d in base if not d.get("rerolled")] == [1]
-    assert len(app.service.history(kind="push")) == 1
+    assert len(app.service.history.filtered(kind="push")) == 1
 
 
 @pilot_test
@@ -150,7 +150,7 @@ async def test_R_PUSH_2_reactive_roll_is_not_pushed(builder_app):
         await pilot.pause()
         message = shown_text(builder, "#rb-message")
     assert "reactive" in message and "R-PUSH-2" in message
-    assert app.service.history(kind="push") == []
+    assert app.service.history.filtered(kind="push") == []
 
 
 @pilot_test
@@ -172,7 +172,7 @@ async def test_R_PUSH_3_stress_die_one_refuses_the_push_and_panic_asks_who_is_in
             await pilot.press("space", "ctrl+s")
             await pilot.pause()
         assert "Applied" in shown_text(builder, "#rb-result")
-    costs = app.service.history(kind="costs")
+    costs = app.service.history.filtered(kind="costs")
     assert len(costs) == 1 and "panic" in costs[0]
     assert asked == costs[0]["panic"]["rolls"][0]["spreads"]
     assert costs[0]["panic"]["rolls"][0]["character_id"] == "c1"
@@ -301,7 +301,7 @@ async def test_R_TIER_1_third_bonus_die_refused_and_tiered_offers_its_rolls(buil
         assert roll_entries(app.service)[0]["request"]["bonus_dice"] == 2
         await pilot.press("p")  # the Push Yourself die joins the eight dice on the table
         await pilot.pause()
-        assert len(app.service.history(kind="push")) == 1 and len(roll_entries(app.service)[0]["dice"]) == 9
+        assert len(app.service.history.filtered(kind="push")) == 1 and len(roll_entries(app.service)[0]["dice"]) == 9
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, RollFormScreen)
@@ -341,7 +341,7 @@ async def test_exploding_offers_assisted_group_and_opposed_but_no_push(builder_a
     assert "of 2 succeed" in group
     roll = roll_entries(app.service)[0]
     assert roll["top"] == 4 and roll["by_hand"] is True
-    assert app.service.history(kind="push") == []
+    assert app.service.history.filtered(kind="push") == []
 
 
 @pytest.mark.parametrize(
@@ -375,7 +375,7 @@ async def test_no_character_yet_keys_say_what_to_do(builder_app):
         await pilot.pause()
         message = shown_text(builder, "#rb-message")
     assert message
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 @pilot_test
@@ -396,7 +396,7 @@ async def test_each_character_keeps_the_roll_drafted_for_them(builder_app):
     # the skill, gear and difficulty are the character's draft until their roll is recorded
     assert (back.skill, back.gear, back.difficulty) == ("ranged", ("g2",), "demanding")
     assert (cleared.skill, cleared.gear, cleared.difficulty) == (None, (), None)
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 @pilot_test

@@ -110,7 +110,7 @@ async def test_a_myz_quick_pool_with_stress_dice_is_refused_in_the_systems_words
         await pilot.pause()
         error = str(app.screen.query_one("#faces-error").render())
     assert "myz has no stress dice" in error and "('1st')" not in error
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 @pilot_test
@@ -212,5 +212,5 @@ async def test_a_contested_roll_after_a_roll_is_the_last_result_not_a_line_under
         await pilot.pause()
         result = shown_text(builder, "#rb-result-head") + shown_text(builder, "#rb-result")
         dice_shown = builder.query_one("#rb-rolled").display
-    assert before.startswith("Last roll") and app.service.history(kind="contested")
+    assert before.startswith("Last roll") and app.service.history.filtered(kind="contested")
     assert "Contested roll" in result and "Last roll" not in result and not dice_shown

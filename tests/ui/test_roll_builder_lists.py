@@ -32,7 +32,7 @@ async def test_group_check_list_marks_the_untrained_and_the_refusal_names_them_a
         await pilot.pause()
         error = str(form.query_one("#form-error").render())
     assert "Mira Sol and Nyx are untrained" in error and "assisted check" in error
-    assert app.service.history(kind="group") == []
+    assert app.service.history.filtered(kind="group") == []
 
 
 def _shown(listing: MarkList) -> list[str]:

@@ -33,7 +33,7 @@ async def test_R_OPP_1_pushed_opposed_roll_with_net_zero_is_a_failure_without_st
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
         await fill_focused(pilot, "base=6,2,3,4 skill=2")
-        entry = service.history(kind="roll")[0]
+        entry = service.history.filtered(kind="roll")[0]
         assert entry["successes"] == 2 and entry["pushes"] == 1
         assert entry["opposed"]["net_successes"] == 0 and entry["opposed"]["outcome"] == "defender"
         result = shown_text(builder, "#rb-result")

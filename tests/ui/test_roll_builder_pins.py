@@ -115,7 +115,7 @@ async def test_unpinned_options_reset_after_the_roll_but_not_after_its_push(buil
         after_push = builder.request()
     assert roll_entries(app.service)[0]["request"]["modifier"] == -2
     assert (after_roll.modifier, after_roll.difficulty) == (0, None)
-    assert len(app.service.history(kind="push")) == 1 and after_push.modifier == -1
+    assert len(app.service.history.filtered(kind="push")) == 1 and after_push.modifier == -1
 
 
 @pilot_test

@@ -35,7 +35,8 @@ async def test_gm_quick_roll_without_a_character_is_recorded_as_the_gms_and_push
     assert roll["character"] == "GM" and roll["character_id"] is None
     assert roll["summary"].startswith("GM rolls 5b 3s 1st") and roll["by_hand"] is True
     assert "GM rolls 5b 3s 1st: 0 successes" in result
-    assert said == "" and len(service.history(kind="push")) == 1 and service.entry(roll["id"])["costs_status"] == "none"
+    assert said == "" and len(service.history.filtered(kind="push")) == 1
+    assert service.history.entry(roll["id"])["costs_status"] == "none"
     assert {c.id: (c.stress, c.attributes["strength"].current) for c in service.campaign.roster} == sheets
 
 
@@ -53,7 +54,7 @@ async def test_a_bad_quick_pool_names_the_syntax_and_records_nothing(builder_app
         screen = app.screen
     assert isinstance(screen, LineEntryScreen)
     assert "s8 t6 tn5" in error and "exploding" in error
-    assert app.service.history() == []
+    assert app.service.history.filtered() == []
 
 
 @pilot_test

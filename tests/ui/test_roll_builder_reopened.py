@@ -11,7 +11,7 @@ from pilot_harness import builder_text
 def test_the_last_roll_made_before_the_campaign_was_opened_can_be_pushed(make_app):
     app = make_app("yze-demo")
     service = app.service
-    roll = service.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
+    roll = service.rolls.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
     seen: dict = {}
 
     async def run() -> None:
@@ -23,15 +23,15 @@ def test_the_last_roll_made_before_the_campaign_was_opened_can_be_pushed(make_ap
 
     asyncio.run(run())
     assert "FAILURE: 0 successes" in seen["shown"] and "p: push" in seen["shown"], seen["shown"]
-    pushes = service.history(kind="push")
+    pushes = service.history.filtered(kind="push")
     assert [p["roll_id"] for p in pushes] == [roll["id"]]
 
 
 def test_a_push_undone_after_opening_the_campaign_again_can_be_pushed_again(make_app):
     app = make_app("yze-demo")
     service = app.service
-    roll = service.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
-    service.push()
+    roll = service.rolls.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
+    service.rolls.push()
     seen: dict = {}
 
     async def run() -> None:
@@ -44,5 +44,5 @@ def test_a_push_undone_after_opening_the_campaign_again_can_be_pushed_again(make
             seen["said"] = builder_text(app)
 
     asyncio.run(run())
-    pushes = [p for p in service.history(kind="push") if p.get("status", "done") == "done"]
+    pushes = [p for p in service.history.filtered(kind="push") if p.get("status", "done") == "done"]
     assert [p["roll_id"] for p in pushes] == [roll["id"]], seen["said"]

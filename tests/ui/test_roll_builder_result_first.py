@@ -146,7 +146,7 @@ async def test_after_an_undo_the_builder_says_the_roll_was_taken_back_without_it
         head = shown_text(builder, "#rb-result-head")
         result = shown_text(builder, "#rb-result")
         dice = shown_text(builder, "#rb-rolled")
-        roll = app.service.history(kind="roll", include_undone=True)[0]
+        roll = app.service.history.filtered(kind="roll", include_undone=True)[0]
     assert "SUCCESS" in before and "costs pending: panic" in before
     assert roll["status"] == "undone"
     assert head == "Undone — this roll no longer counts: Ripley Hale rolls Ranged: 1 success"

@@ -58,7 +58,7 @@ async def test_seed_002_stealth_factors_picked_with_m_shown_rolled_and_in_the_hi
         await pilot.press("r")
         await pilot.pause()
         assert "modifiers: The area is dark or dimly lit +1; The area is crowded" in shown_text(builder, "#rb-result")
-        entry = service.history(kind="roll")[0]
+        entry = service.history.filtered(kind="roll")[0]
         assert [(m["id"], m["modifier"]) for m in entry["skill_modifiers"]] == [("dark", 1), ("crowded", 1)]
         assert entry["skill_modifiers"][1]["name"]["zh-Hant"] == "該區域人群密集或嘈雜。"
         await pilot.press("M")
@@ -83,7 +83,7 @@ async def test_seed_002_interrogation_refuses_the_captive_twice_and_offers_stami
         assert "same fact" in shown_text(builder, "#rb-message")
         await pilot.press("r")
         await pilot.pause()
-        assert app.service.history(kind="roll") == []
+        assert app.service.history.filtered(kind="roll") == []
         await _mark(pilot, [2])  # unmark the captive: interrogation alone
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -112,7 +112,7 @@ async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert service.history(kind="roll")[0]["opposed"]["defender_skill"] == "scout"
+        assert service.history.filtered(kind="roll")[0]["opposed"]["defender_skill"] == "scout"
         await start_builder(pilot, "c6")  # Hammer, the Enforcer
         await pick_skill(pilot, "intim")
         await pilot.press("o")
@@ -124,15 +124,15 @@ async def test_r_opp_1_myz_opposed_picker_offers_the_paired_skill_first(builder_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "only against another Enforcer" in str(form.query_one("#form-error").render())
-    assert len(service.history(kind="roll")) == 1
+    assert len(service.history.filtered(kind="roll")) == 1
 
 
 @pilot_test
 async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_with_w(builder_app):
     app = builder_app("myz-demo")
     service = app.service
-    fixer = service.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
-                                   "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
+    fixer = service.roster.add_character({"name": "Nails", "role": "fixer", "skills": {"make-a-deal": 2},
+                                          "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 4}})
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await start_builder(pilot, fixer.id)
         await pick_skill(pilot, "make")
@@ -158,17 +158,17 @@ async def test_r_myz_limit_make_a_deal_once_per_session_warned_and_dismissed_wit
         assert "once per session" not in shown_text(builder, "#rb-warnings")
         await pilot.press("r")  # the GM allowed it: the second deal is rolled and recorded
         await pilot.pause()
-    kinds = [e["kind"] for e in service.history()]
+    kinds = [e["kind"] for e in service.history.filtered()]
     assert kinds[:3] == ["roll", "circumstances", "roll"]
-    assert service.history(kind="circumstances")[0]["reason"] == "a trade caravan reached the Ark"
+    assert service.history.filtered(kind="circumstances")[0]["reason"] == "a trade caravan reached the Ark"
 
 
 @pilot_test
 async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_app):
     app = builder_app("myz-demo")
     service = app.service
-    kai = service.add_character({"name": "Kai", "role": "stalker", "skills": {"find-the-path": 1},
-                                 "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}})
+    kai = service.roster.add_character({"name": "Kai", "role": "stalker", "skills": {"find-the-path": 1},
+                                        "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 2}})
     async with app.run_test(size=(110, 44)) as pilot:
         builder = await start_builder(pilot, "c9")  # Lina
         await pick_skill(pilot, "find")
@@ -188,7 +188,7 @@ async def test_r_myz_limit_one_stalker_per_sector_typed_in_the_picker(builder_ap
         await fill_focused(pilot, "b7")
         warning = shown_text(builder, "#rb-warnings")
         assert "Lina already rolled Find the Path entering sector b7" in warning and "one Stalker" in warning
-    entry = service.history(kind="roll")[0]
+    entry = service.history.filtered(kind="roll")[0]
     assert entry["skill_modifiers"] == [{"id": "enter-sector",
                                          "name": {"en": "Entering a sector", "zh-Hant": "進入區塊"},
                                          "modifier": 0, "group": {"en": "Find the Path", "zh-Hant": "尋路"},
@@ -222,8 +222,8 @@ async def test_a_panic_rows_lasting_modifier_is_named_in_the_pool_and_the_settin
     beside the GM's own modifier (``mod +0, panic −2``), so the two agree; the roll records it by name."""
     app = builder_app("yze-demo")
     service = app.service
-    service.set_tracker("c1", "stress", 3)
-    service.panic_roll("c1", face=5)  # 5 + stress 3 = 8: Tremble
+    service.trackers.set_tracker("c1", "stress", 3)
+    service.trackers.panic_roll("c1", face=5)  # 5 + stress 3 = 8: Tremble
     async with app.run_test(size=(120, 40)) as pilot:
         builder = await start_builder(pilot, "c1")
         await pick_skill(pilot, "stealth")
@@ -233,7 +233,7 @@ async def test_a_panic_rows_lasting_modifier_is_named_in_the_pool_and_the_settin
         await pilot.press("f")
         await fill_focused(pilot, "b23 st234")
         await pilot.pause()
-        entry = service.history(kind="roll")[0]
+        entry = service.history.filtered(kind="roll")[0]
     assert "mod +0, panic −2" in settings
     parts = explained.split("; ")
     assert "Tremble (panic) −2" in parts and "modifier −2" not in parts

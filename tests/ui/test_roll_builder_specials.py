@@ -32,7 +32,7 @@ async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undon
         await roll_form(pilot, {"opponent": "Dallas Kane", "skill": "insight",
                             "active_faces": "base=6,2,3,4 skill=3,2 stress=2",
                             "defender_faces": "base=6,2,3,4,5 skill=3,2"})
-        entry = service.history(kind="roll")[0]
+        entry = service.history.filtered(kind="roll")[0]
         assert entry["opposed"]["outcome"] == "defender"
         assert "the defender holds" in shown_text(builder, "#rb-result")
         # R-PUSH-2: the active side pushes after the defender rolled; stress-dice: +1 stress at once
@@ -40,13 +40,13 @@ async def test_R_OPP_1_opposed_roll_recorded_pushed_by_the_active_side_and_undon
         await pilot.pause()
         assert isinstance(app.screen, LineEntryScreen)
         await fill_focused(pilot, "base=6,2,3 skill=6,2 stress=3,4")
-        pushed = service.entry(entry["id"])
+        pushed = service.history.entry(entry["id"])
         assert pushed["opposed"]["active_successes"] == 3 and pushed["opposed"]["outcome"] == "active"
         assert "the active side wins" in shown_text(builder, "#rb-result")
         assert service.character("c1").stress == 2
         await pilot.press("u")
         await pilot.pause()
-        assert service.entry(entry["id"])["opposed"]["outcome"] == "defender"
+        assert service.history.entry(entry["id"])["opposed"]["outcome"] == "defender"
         assert service.character("c1").stress == 1
         assert "the defender holds" in shown_text(builder, "#rb-result")
 
@@ -67,12 +67,12 @@ async def test_R_EXP_4_exploding_opposed_assisted_and_group_are_recorded_and_und
         await pilot.press("n")
         await pilot.pause()
         group = await roll_form(pilot, {"participants": ("Kara Venn", "Torvald"), "skill": "athletics"})
-        kinds = [e["kind"] for e in service.history()]
+        kinds = [e["kind"] for e in service.history.filtered()]
         assert kinds[:3] == ["group", "assisted", "opposed"]
         await pilot.press("u")
         await pilot.pause()
-        assert [e["kind"] for e in service.history()][:2] == ["assisted", "opposed"]
-    first = service.history(kind="opposed")[0]
+        assert [e["kind"] for e in service.history.filtered()][:2] == ["assisted", "opposed"]
+    first = service.history.filtered(kind="opposed")[0]
     assert first["character_id"] == "c1" and first["defender"] == "Mira Sol"
     assert f"{first['winner_name']} wins" in opposed
     assert "success" in assisted and "(es)" not in assisted and "TN" in assisted
@@ -109,7 +109,7 @@ async def test_exploding_TN_modifier_tables_picked_by_key_with_a_range_value(bui
         await pilot.pause()
         await pilot.press("M")
         assert builder.preview.target_number == tn_before
-    roll = service.history(kind="roll")[0]
+    roll = service.history.filtered(kind="roll")[0]
     assert roll["request"]["tn_modifiers"] == ["social.hostile", "other.cramped=3"]
     assert roll["tn"] == tn_before + 7
 
@@ -132,7 +132,7 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.press("o")
         await pilot.pause()
         contested = await roll_form(pilot, {"opponent": "Wren", "faces": "dice=3,4,5,4,1,1,6,2"})
-        assert [e["kind"] for e in service.history()][:3] == ["contested", "attack", "save"]
+        assert [e["kind"] for e in service.history.filtered()][:3] == ["contested", "attack", "save"]
         await pick_skill(pilot, "swords")
         await pilot.press("f")
         await pilot.pause()
@@ -145,7 +145,7 @@ async def test_tiered_save_attack_contested_recorded_and_a_consequence_applied_w
         await pilot.press("d")
         await pilot.pause()
         assert service.character("c1").stamina == stamina - 2
-        assert service.history()[0]["kind"] == "consequence"
+        assert service.history.filtered()[0]["kind"] == "consequence"
         assert "C: apply one (applied: damage)" in shown_text(builder, "#rb-result")
         await pilot.press("u")
         await pilot.pause()
@@ -173,7 +173,7 @@ async def test_change_of_circumstances_key_records_why_and_clears_the_one_chance
         assert isinstance(app.screen, LineEntryScreen)
         await fill_focused(pilot, "climbed to the gantry")
         assert shown_text(builder, "#rb-warnings") == ""
-    entry = service.history(kind="circumstances")[0]
+    entry = service.history.filtered(kind="circumstances")[0]
     assert entry["reason"] == "climbed to the gantry" and entry["skill"] == "observation"
 
 

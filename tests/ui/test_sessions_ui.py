@@ -27,12 +27,12 @@ NARROW = (80, 24)
 
 def _play_myz(service) -> None:
     """Scene 1: a roll pushed (its trauma pending); scene 2: mutation points, a condition, XP."""
-    service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-    service.push(faces="base=1,6,2,2 skill=6,3")
-    service.new_scene()
-    service.change_tracker("c4", "mutation_points", 1)
-    service.add_condition("c1", "starving")
-    service.change_tracker("c1", "xp", 2)
+    service.rolls.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+    service.rolls.push(faces="base=1,6,2,2 skill=6,3")
+    service.sessions.new_scene()
+    service.trackers.change_tracker("c4", "mutation_points", 1)
+    service.trackers.add_condition("c1", "starving")
+    service.trackers.change_tracker("c1", "xp", 2)
 
 
 def _plain(statics) -> str:
@@ -62,14 +62,14 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             seen["start"] = _tabs(app)
-            service.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
-            service.push(faces="base=1,6,2,2 skill=6,3")  # trauma pending
+            service.rolls.roll("c1", "jury-rig", faces="base=1,3,4,5,2 skill=1,2,3")
+            service.rolls.push(faces="base=1,6,2,2 skill=6,3")  # trauma pending
             await pilot.press("N")
             await pilot.pause()
             seen["scene 2"] = _tabs(app)
             # "only one chance" (docs/RULES.md) starts afresh in the new scene
-            seen["warnings"] = service.preview_roll("c1", "jury-rig").warnings
-            service.change_tracker("c1", "xp", 1)
+            seen["warnings"] = service.rolls.preview_roll("c1", "jury-rig").warnings
+            service.trackers.change_tracker("c1", "xp", 1)
             await pilot.press("S")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen)
@@ -90,7 +90,7 @@ def test_walk_two_sessions_with_scenes_by_keys_and_read_the_recaps(make_app):
             await pilot.press("escape")
             await pilot.pause()
             seen["session 2"] = _tabs(app)
-            service.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
+            service.rolls.roll("c6", "fight", faces="base=6,6,2,3,4 skill=2,3,4")
             await pilot.press("N", "N")
             await pilot.pause()
             seen["session 2 scene 3"] = _tabs(app)

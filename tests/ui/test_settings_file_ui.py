@@ -137,7 +137,7 @@ def test_the_campaigns_language_setting_wins_over_the_files(open_service):
         service = open_service()
         app = GMConsoleApp(service, config=parse('language = "zh-Hant"\n', Path("c.toml")))
         assert app.language == "zh-Hant" and settings_file.current_language() == "zh-Hant"
-        service.update_settings({"language": "en"})
+        service.setup.update_settings({"language": "en"})
         assert GMConsoleApp(service, config=parse('language = "zh-Hant"\n', Path("c.toml"))).language == "en"
         assert GMConsoleApp(service, language="zh-Hant").language == "zh-Hant"  # --lang wins over both
     finally:
@@ -153,7 +153,7 @@ def test_changing_the_campaigns_language_in_the_console_applies_it_and_undo_take
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.attempt(lambda: app.service.update_settings({"language": "zh-Hant"}))
+            app.attempt(lambda: app.service.setup.update_settings({"language": "zh-Hant"}))
             seen.append((app.language, settings_file.current_language()))
             await pilot.press("ctrl+z")
             seen.append((app.language, settings_file.current_language()))

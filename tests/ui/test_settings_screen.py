@@ -69,7 +69,7 @@ def test_r_push_5_skill_ones_blank_on_the_myz_demo_changes_the_odds_and_ctrl_z_t
     assert seen["changed"] == "blank" and "Now: blank" in seen["row"]
     assert seen["after"] != seen["before"]
     assert seen["undone"] == "stay" and seen["back"] == seen["before"]
-    entry = app.service.history(kind="settings", include_undone=True)[0]
+    entry = app.service.history.filtered(kind="settings", include_undone=True)[0]
     assert entry["status"] == "undone" and entry["changes"] == {"skill_ones": "blank"}
 
 
@@ -127,7 +127,7 @@ def test_r_push_2_a_digit_sets_max_pushes_and_a_bad_one_is_refused_on_the_screen
     assert seen["two"] == 2 and app.service.campaign.settings.max_pushes == 2
     assert "from 0 to 3" in seen["message"]
     assert "shown only" in seen["map"]
-    assert len(app.service.history(kind="settings")) == 1
+    assert len(app.service.history.filtered(kind="settings")) == 1
 
 
 def test_settings_screen_lists_only_the_systems_settings_with_their_r_ids(make_app):
@@ -208,13 +208,13 @@ def test_ctrl_z_on_the_settings_screen_takes_back_only_a_setting_change(make_app
 
     async def run() -> None:
         async with app.run_test(size=WIDE) as pilot:
-            app.service.roll("c1", attribute="wits")
+            app.service.rolls.roll("c1", attribute="wits")
             await pilot.press("ctrl+o")
             await pilot.pause()
             await pilot.press("ctrl+z")
             await pilot.pause()
             seen["message"] = str(app.screen.query_one("#settings-message", Static).render())
-            seen["rolls"] = len(app.service.history(kind="roll"))
+            seen["rolls"] = len(app.service.history.filtered(kind="roll"))
             await _to_row(pilot, "skill_ones")
             await pilot.press("enter", "ctrl+z")
             await pilot.pause()

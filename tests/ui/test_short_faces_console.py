@@ -52,7 +52,7 @@ async def test_R_MANUAL_1_f_and_P_read_short_faces_typed_key_by_key(builder_app)
         await pilot.press("P")
         await pilot.pause()
         assert await _type_faces(pilot, "b623 skill=6,2 st34") == ""
-        pushed = app.service.entry(rolled["id"])
+        pushed = app.service.history.entry(rolled["id"])
     assert _faces(rolled) == [("base", 6), ("base", 2), ("base", 3), ("base", 4), ("skill", 3), ("skill", 2),
                               ("stress", 2)]
     assert rolled["by_hand"] is True
@@ -152,14 +152,14 @@ async def test_R_TIER_3_4_5_saves_attacks_and_a_tied_contest_take_short_faces(bu
         await mark_names(pilot, form.query_one("#field-opponent"), "Wren")
         tie = await _form_faces(pilot, "d3454")
         tied_open = app.screen is form
-        kinds = [e["kind"] for e in service.history()]
+        kinds = [e["kind"] for e in service.history.filtered()]
         contested = await _form_faces(pilot, "d34541162")
     assert "CRITICAL" in save and "CRITICAL" in attack
     # Aldric STR 2 against Wren STR 0: 3+4+2 = 9 and 5+4+0 = 9 tie, and no face is left for the roll-off
     assert tie == "tie 9–9: type 4 more faces for the roll-off" and tied_open
     assert kinds[:2] == ["attack", "save"]
     assert "9 vs 9; 4 vs 8" in contested and "Wren wins" in contested
-    assert service.history()[0]["kind"] == "contested" and service.history()[0]["by_hand"] is True
+    assert service.history.filtered()[0]["kind"] == "contested" and service.history.filtered()[0]["by_hand"] is True
 
 
 @pilot_test
@@ -199,6 +199,6 @@ async def test_R_EXP_4_opposed_group_and_assisted_checks_take_short_faces(builde
     assert "of 2 succeed" in group and "[3 2 4]" in group
     assert wrong == "trait: 3 dice, 2 faces typed ('4,5'): one face per die, e.g. t3,1,2 or trait=3,1,2"
     assert "TN" in assisted and "top 9" in assisted
-    by_kind = {e["kind"]: e for e in service.history()}
+    by_kind = {e["kind"]: e for e in service.history.filtered()}
     assert by_kind["opposed"]["by_hand"] and by_kind["group"]["by_hand"] and by_kind["assisted"]["by_hand"]
     assert [d["faces"] for d in by_kind["assisted"]["rolls"][2]["dice"]] == [[3]]

@@ -31,7 +31,7 @@ async def test_the_stunts_offered_are_the_uses_own(builder_app, use, faces, offe
         await pilot.pause()
         stunts = shown_text(builder, "#rb-stunts")
         message = shown_text(builder, "#rb-message")
-    entry = app.service.history(kind="roll")[0]
+    entry = app.service.history.filtered(kind="roll")[0]
     assert entry["successes"] == 3
     assert offered in stunts and not_offered not in stunts, stunts
     assert any(offered in s["en"] for s in entry["stunt_list"])

@@ -32,7 +32,7 @@ async def test_r_asks_which_use_and_rolls_the_handlers_wits_for_scouting(builder
         await pilot.press("s")
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceScreen)
-    entry = app.service.history(kind="roll")[0]
+    entry = app.service.history.filtered(kind="roll")[0]
     assert (entry["skill"], entry["attribute"]) == ("sic-a-dog", "wits")
     assert [m["id"] for m in entry["skill_modifiers"]] == ["scout"]
     assert [d["kind"] for d in entry["dice"]].count("base") == 3  # Vanja's Wits 3, not the dog's Strength
@@ -53,7 +53,7 @@ async def test_f_asks_the_use_then_the_faces_and_fighting_rolls_the_dogs_strengt
         app.focused.value = "b6123 s234"
         await pilot.press("enter")
         await pilot.pause()
-    entry = app.service.history(kind="roll")[0]
+    entry = app.service.history.filtered(kind="roll")[0]
     assert entry["attribute"] == "strength" and entry["by_hand"]
     assert [m["id"] for m in entry["skill_modifiers"]] == ["fight"]
     assert "dog's strength 4: 4 base dice" in entry["pool"]["explanation"]
@@ -70,7 +70,7 @@ async def test_escape_at_the_question_rolls_nothing(builder_app):
         await pilot.press("escape")
         await pilot.pause()
         assert builder.draft.skill_modifiers == ()
-    assert app.service.history(kind="roll") == []
+    assert app.service.history.filtered(kind="roll") == []
 
 
 @pilot_test
@@ -89,4 +89,4 @@ async def test_m_picks_the_use_beforehand_and_r_rolls_without_asking(builder_app
         await pilot.press("r")
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceScreen)
-    assert [m["id"] for m in app.service.history(kind="roll")[0]["skill_modifiers"]] == ["track"]
+    assert [m["id"] for m in app.service.history.filtered(kind="roll")[0]["skill_modifiers"]] == ["track"]

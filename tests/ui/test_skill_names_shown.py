@@ -17,12 +17,12 @@ from gmconsole.ui.screens.history import HistoryScreen
 
 def _renamed_skill(service) -> str:
     """Add "[red]Scrap Lore" (wits), rename it "Scrap Lore", give Grease (c1) level 2; its id."""
-    service.add_skill("[red]Scrap Lore", "wits")
+    service.setup.add_skill("[red]Scrap Lore", "wits")
     skill = next(s for s in service.campaign.skills if s.name == "[red]Scrap Lore")
-    service.edit_skill(skill.id, name="Scrap Lore")
+    service.setup.edit_skill(skill.id, name="Scrap Lore")
     skills = dict(service.character("c1").skills)
     skills[skill.id] = 2
-    service.update_character("c1", {"skills": skills})
+    service.roster.update_character("c1", {"skills": skills})
     return skill.id
 
 
@@ -52,7 +52,7 @@ def test_a_renamed_skill_is_shown_by_its_name_in_the_builder_the_summary_and_the
     assert skill_id == "red-scrap-lore"
     assert seen["request"].skill == skill_id  # the key stays the id
     assert "skill Scrap Lore" in seen["settings"] and skill_id not in seen["settings"]
-    roll = service.history(kind="roll")[0]
+    roll = service.history.filtered(kind="roll")[0]
     assert roll["skill"] == skill_id
     assert roll["summary"].startswith("Grease rolls Scrap Lore:"), roll["summary"]
     assert "Scrap Lore" in seen["newest"] and skill_id not in " ".join(seen["newest"])
@@ -91,7 +91,7 @@ def test_a_push_summary_names_the_skill_as_its_roll_does(open_service):
     """The roll and its push both name the skill: "Grease pushes Jury-Rig", never the id "jury-rig"."""
     service = open_service("myz-demo")
     grease = service.character("Grease")
-    rolled = service.roll(grease.id, "jury-rig", faces="base=2,3,4,5,2 skill=2,3,4")
-    pushed = service.push(rolled["id"], faces="base=1,1,1,1,1 skill=1,1,1")
+    rolled = service.rolls.roll(grease.id, "jury-rig", faces="base=2,3,4,5,2 skill=2,3,4")
+    pushed = service.rolls.push(rolled["id"], faces="base=1,1,1,1,1 skill=1,1,1")
     assert "rolls Jury-Rig" in rolled["summary"], rolled["summary"]
     assert pushed["summary"].startswith("Grease pushes Jury-Rig:"), pushed["summary"]

@@ -114,7 +114,7 @@ def test_panics_are_counted_by_the_table_rows_name_on_the_screen_and_in_the_reca
 def test_s_switches_between_the_session_and_the_whole_campaign(make_app, demo_root, run_cli):
     app = make_app()
     seeded_session(app.service, rolls=6)
-    app.service.new_session("2026-03-15")
+    app.service.sessions.new_session("2026-03-15")
     seeded_session(app.service, rolls=3)
     session, campaign = _stats_json(run_cli, demo_root, "--session", "2"), _stats_json(run_cli, demo_root)
 
@@ -221,7 +221,7 @@ def test_a_change_made_while_it_is_open_is_counted(make_app):
         await press(pilot, "I")
         screen = await counted(pilot)
         before = screen.data["rolls"]
-        pilot.app.service.roll("c1", "ranged")
+        pilot.app.service.rolls.roll("c1", "ranged")
         await pilot.pause()
         await counted(pilot)
         return before, screen.data["rolls"]
@@ -266,7 +266,7 @@ def test_hostile_names_are_drawn_escaped_in_the_figures_the_plots_and_the_status
     from test_console_hostile_text import CAMPAIGN_SHOWN, EVIL, EVIL_SHOWN, _app, _screen_text
 
     app = _app(demo_root, frozen_clock)
-    app.service.roll("c1", "ranged")
+    app.service.rolls.roll("c1", "ranged")
 
     async def steps(pilot):
         await press(pilot, "I")

@@ -19,15 +19,15 @@ def _table_night(open_service, campaign: str) -> TableApp:
     """The GM's evening so far, recorded by a writer; the table view opened read-only on it."""
     writer = open_service(campaign, seed=11)
     roster = writer.campaign.roster
-    writer.show_on_table(next(c.id for c in roster if c.is_npc), True)
-    writer.start_conflict([c.id for c in roster])
-    writer.next_turn()
+    writer.roster.show_on_table(next(c.id for c in roster if c.is_npc), True)
+    writer.conflict.start_conflict([c.id for c in roster])
+    writer.conflict.next_turn()
     first_roll(writer, 0)
     first_roll(writer, 2, hidden=True)
     first_roll(writer, 1)
-    writer.add_clock("The alarm", 6)
-    writer.advance_clock(writer.session.clocks[-1].id, 2)
-    writer.change_doom(3)
+    writer.trackers.add_clock("The alarm", 6)
+    writer.trackers.advance_clock(writer.session.clocks[-1].id, 2)
+    writer.trackers.change_doom(3)
     return TableApp(open_service(campaign, read_only=True))
 
 
@@ -43,7 +43,7 @@ def test_table_view_with_a_panic_applied_from_a_rolls_costs(snap_compare, open_s
     panic is on the table in its own words, between the roll that owed it and the later roll; the legend
     names the kinds rolled (with their letters at 80×24)."""
     writer = open_service("yze-demo", seed=11)
-    writer.roll(writer.campaign.roster[0].id, "ranged", faces="base=6,2,3,1 skill=5,3 stress=1")
-    writer.apply_costs(None, panic_face=6)
+    writer.rolls.roll(writer.campaign.roster[0].id, "ranged", faces="base=6,2,3,1 skill=5,3 stress=1")
+    writer.outcomes.apply_costs(None, panic_face=6)
     first_roll(writer, 2)
     assert snap_compare(TableApp(open_service("yze-demo", read_only=True)), terminal_size=SIZES[size])

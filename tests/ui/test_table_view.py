@@ -38,7 +38,7 @@ def first_roll(service, index: int = 0, *, hidden: bool = False) -> dict:
     skill = next((s for s in character.skills if s != "sic-a-dog"), None)
     named = not skill or not systems.get(service.campaign.system).attribute_from_skill
     attribute = next(iter(character.attributes)) if named else None
-    return service.roll(character.id, skill, attribute=attribute, hidden=hidden)
+    return service.rolls.roll(character.id, skill, attribute=attribute, hidden=hidden)
 
 
 def npc(service):
@@ -69,8 +69,8 @@ async def test_the_table_shows_public_rolls_and_the_party_never_a_hidden_roll_no
 async def test_an_npc_the_gm_shows_gets_their_numbers_and_every_combatant_is_named(open_service, campaign):
     writer = open_service(campaign)
     shown_npc, hidden_npc = [c for c in writer.campaign.roster if c.is_npc][:2]
-    writer.show_on_table(shown_npc.id, True)
-    writer.start_conflict([c.id for c in writer.campaign.roster])
+    writer.roster.show_on_table(shown_npc.id, True)
+    writer.conflict.start_conflict([c.id for c in writer.campaign.roster])
     app = TableApp(open_service(campaign, read_only=True))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -89,8 +89,8 @@ async def test_a_pc_the_gm_hides_stays_in_the_party_by_name_only_and_undo_brings
     """"name only" keeps a PC in the party: the party still names them, with no number and no state beside the name."""
     writer = open_service("yze-demo")
     pc = writer.campaign.roster[0]
-    writer.change_stress(pc.id, 3)
-    writer.show_on_table(pc.id, False)
+    writer.trackers.change_stress(pc.id, 3)
+    writer.roster.show_on_table(pc.id, False)
     reader = open_service("yze-demo", read_only=True)
     app = TableApp(reader)
     async with app.run_test(size=WIDE) as pilot:
@@ -165,7 +165,7 @@ async def test_hostile_names_from_the_campaign_file_are_drawn_escaped(open_servi
 
     _plant(demo_root)
     writer = open_service("yze-demo")
-    writer.start_conflict([c.id for c in writer.campaign.roster])
+    writer.conflict.start_conflict([c.id for c in writer.campaign.roster])
     first_roll(writer, 0)
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=WIDE) as pilot:
@@ -206,8 +206,8 @@ async def test_a_panic_and_a_save_are_shown_and_the_view_keeps_following_after_t
     """A panic (yze) or a saving throw (tiered) in the session never stops the table view (it once raised
     ``'PanicEntry' object has no attribute 'hidden'``, for a table opened after it and one open before
     it alike). Both are public rolls: they show, and later changes still reach the view."""
-    for campaign, special in (("yze-demo", lambda w: w.panic_roll(w.campaign.roster[0].id, face=1)),
-                              ("tiered-demo", lambda w: w.saving_throw(w.campaign.roster[0].id, "phys"))):
+    for campaign, special in (("yze-demo", lambda w: w.trackers.panic_roll(w.campaign.roster[0].id, face=1)),
+                              ("tiered-demo", lambda w: w.rolls.saving_throw(w.campaign.roster[0].id, "phys"))):
         writer = open_service(campaign)
         entry = special(writer)
         app = TableApp(open_service(campaign, read_only=True))
@@ -245,7 +245,7 @@ async def test_a_pushed_roll_says_pushed_once(open_service):
     """A pushed roll says "(pushed)" once: never "Parker Moss rolls Might: 3 successes (pushed)  (pushed)"."""
     writer = open_service("yze-demo")
     roll = first_roll(writer)
-    pushed = writer.push(roll["id"])
+    pushed = writer.rolls.push(roll["id"])
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -256,7 +256,7 @@ async def test_a_pushed_roll_says_pushed_once(open_service):
 
 def _ranged_with_a_stress_one(writer, faces: str = "base=6,2,3,4 skill=5,3 stress=1") -> dict:
     """Ripley Hale (yze-demo) rolls Ranged with typed faces; a stress die showing 1 owes a panic (R-PUSH-3)."""
-    return writer.roll(writer.campaign.roster[0].id, "ranged", faces=faces)
+    return writer.rolls.roll(writer.campaign.roster[0].id, "ranged", faces=faces)
 
 
 @pytest.mark.parametrize("size", [WIDE, NARROW])
@@ -267,7 +267,7 @@ async def test_a_panic_applied_from_a_rolls_costs_is_shown_like_any_other_panic(
     in its own words (not the other costs)."""
     writer = open_service("yze-demo")
     roll = _ranged_with_a_stress_one(writer)
-    applied = writer.apply_costs(roll["id"], panic_face=6)
+    applied = writer.outcomes.apply_costs(roll["id"], panic_face=6)
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -284,7 +284,7 @@ async def test_a_panic_applied_from_a_rolls_costs_is_shown_like_any_other_panic(
 async def test_costs_without_a_panic_and_an_undone_panic_stay_off_the_table(open_service):
     writer = open_service("yze-demo")
     roll = _ranged_with_a_stress_one(writer)
-    writer.apply_costs(roll["id"], panic_face=6)
+    writer.outcomes.apply_costs(roll["id"], panic_face=6)
     writer.undo()  # the costs, their panic with them
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=WIDE) as pilot:
@@ -357,7 +357,7 @@ async def test_at_80x24_a_one_line_roll_too_long_for_its_line_wraps_between_grou
 
     writer = open_service("yze-demo")
     roll = _ranged_with_a_stress_one(writer, "base=6,3,1,2 skill=4,5 stress=2")
-    writer.push(roll["id"], faces="b36 s62 st13")
+    writer.rolls.push(roll["id"], faces="b36 s62 st13")
     first_roll(writer, 1)
     first_roll(writer, 2)
     set_language(language)

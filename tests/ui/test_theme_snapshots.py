@@ -17,7 +17,7 @@ ROLL_RANGED_WITH_GEAR = ["3", "s", *"ranged", "enter", "g", "r"]
 
 def test_main_screen_light_theme_with_a_rolled_result(snap_compare, open_service):
     service = open_service("yze-demo")
-    service.change_stress("c1", 2)  # stress dice in the pool too
+    service.trackers.change_stress("c1", 2)  # stress dice in the pool too
     app = GMConsoleApp(service, rng=random.Random(20260314),
                        config=parse('theme = "textual-light"\n', Path("config.toml")))
     assert snap_compare(app, terminal_size=WIDE, press=ROLL_RANGED_WITH_GEAR)

@@ -12,7 +12,7 @@ from gmconsole.ui.screens.line_entry import LineEntryScreen
 @pilot_test
 async def test_a_quick_roll_of_20001_typed_faces_is_refused_as_too_many_faces(builder_app):
     app = builder_app("yze-demo")
-    before = app.service.history()
+    before = app.service.history.filtered()
     async with app.run_test(size=(110, 44)) as pilot:
         pilot.app.query_one(RollBuilder).focus()
         await pilot.press("G")
@@ -23,4 +23,4 @@ async def test_a_quick_roll_of_20001_typed_faces_is_refused_as_too_many_faces(bu
     assert isinstance(screen, LineEntryScreen)
     assert "too many faces typed (20,001)" in error and "at most 100 dice" in error
     assert "quick pool" not in error
-    assert app.service.history() == before
+    assert app.service.history.filtered() == before

@@ -51,11 +51,11 @@ async def test_R_PANIC_1_a_panic_recorded_outside_the_tracker_shows_in_the_box(m
     app = make_app("yze-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, "4")
-        app.service.change_stress("c9", 3)
-        app.service.panic_roll("c9", face=6)  # Lambert Cho: 6 + 3 = 9 Drop item
+        app.service.trackers.change_stress("c9", 3)
+        app.service.trackers.panic_roll("c9", face=6)  # Lambert Cho: 6 + 3 = 9 Drop item
         await burst(pilot)
         box = shown_text(app.screen, "#panic-result")
-        app.service.rest("c9")  # back to 0 stress: the panic ends, and the box with it
+        app.service.trackers.rest("c9")  # back to 0 stress: the panic ends, and the box with it
         await burst(pilot)
         after_rest = shown_text(app.screen, "#panic-result")
     assert box.startswith("Lambert Cho: D6 6 + stress 3 = 9: Drop item"), box

@@ -60,7 +60,7 @@ async def test_rest_all_reports_only_those_it_rested_the_ones_it_asked_about(mak
         question = str(app.screen.query_one("#confirm-question").render())
         await burst(pilot, "y")
         status = status_text(app)
-    entry = app.service.history(kind="rest")[0]
+    entry = app.service.history.filtered(kind="rest")[0]
     assert "stress to 0 for Ripley Hale, Parker Moss?" in question, question
     assert status == "✓ rest: Ripley Hale, Parker Moss back to 0 stress", status
     assert entry["summary"] == "rest: Ripley Hale, Parker Moss back to 0 stress"

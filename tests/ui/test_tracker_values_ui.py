@@ -22,7 +22,7 @@ from gmconsole.ui.screens.value_form import ValueForm
 
 
 def _count(service) -> int:
-    return len(service.history(include_undone=True))
+    return len(service.history.filtered(include_undone=True))
 
 
 async def _type_value(pilot, value: str) -> str:
@@ -59,7 +59,7 @@ def test_equals_types_the_chosen_counter_checks_the_range_and_is_one_undo_step(m
 def test_equals_sets_the_doom_pool_and_a_focused_clock(make_app):
     app = make_app("yze-demo")
     service = app.service
-    clock = service.add_clock("Alarm", 8)
+    clock = service.trackers.add_clock("Alarm", 8)
     seen = {}
 
     async def run() -> None:
@@ -86,7 +86,7 @@ def test_equals_sets_the_doom_pool_and_a_focused_clock(make_app):
 def test_a_key_that_changes_nothing_records_nothing_and_says_why(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.update_character("c1", {"stress": 0})
+    service.roster.update_character("c1", {"stress": 0})
     before = _count(service)
     seen = {}
 
@@ -109,7 +109,7 @@ def test_a_key_that_changes_nothing_records_nothing_and_says_why(make_app):
 def test_R_MANUAL_1_P_takes_the_typed_D6_checks_1_to_6_and_applies_it_as_p(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.update_character("c1", {"stress": 3})
+    service.roster.update_character("c1", {"stress": 3})
     seen = {}
 
     async def run() -> None:
@@ -122,7 +122,7 @@ def test_R_MANUAL_1_P_takes_the_typed_D6_checks_1_to_6_and_applies_it_as_p(make_
             seen["shown"] = str(app.screen.query_one("#panic-result").render())
 
     asyncio.run(run())
-    entry = service.history(kind="panic")[0]
+    entry = service.history.filtered(kind="panic")[0]
     assert seen["seven"] == "D6 face must be from 1 to 6, not 7."
     assert seen["five"] == "" and seen["screen"] == "MainScreen"  # no "who is in range" for Tremble
     assert entry["by_hand"] is True and entry["panic"]["effect"] == "tremble" and entry["panic"]["total"] == 8
@@ -132,8 +132,8 @@ def test_R_MANUAL_1_P_takes_the_typed_D6_checks_1_to_6_and_applies_it_as_p(make_
 def test_R_PANIC_1_who_is_in_range_is_asked_only_for_a_row_that_reaches_others(make_app):
     app = make_app("yze-demo")
     service = app.service
-    service.update_character("c1", {"stress": 0})
-    service.update_character("c4", {"stress": 6})
+    service.roster.update_character("c1", {"stress": 0})
+    service.roster.update_character("c4", {"stress": 6})
     others = {c.id: c.stress for c in service.campaign.roster if c.id != "c4"}
     seen = {}
 
@@ -151,7 +151,7 @@ def test_R_PANIC_1_who_is_in_range_is_asked_only_for_a_row_that_reaches_others(m
             await pilot.pause()
 
     asyncio.run(run())
-    calm, scream = service.history(kind="panic")[1], service.history(kind="panic")[0]
+    calm, scream = service.history.filtered(kind="panic")[1], service.history.filtered(kind="panic")[0]
     assert seen["calm_screen"] == "MainScreen" and calm["panic"]["effect"] == "keeping-it-together"
     assert seen["picker"] and "12 Scream" in seen["question"] and "hears" in seen["question"]
     assert scream["panic"]["effect"] == "scream" and len(scream["panic"]["rolls"]) == 1
@@ -195,7 +195,7 @@ def test_R_TIER_4_an_attack_is_applied_to_the_target_picked_from_the_roster(make
             seen["undone"] = service.character("c14").stamina
 
     asyncio.run(run())
-    damage = service.history(kind="attack")[0]["damage"]
+    damage = service.history.filtered(kind="attack")[0]["damage"]
     assert seen["picker"] and seen["after_escape"] == 20
     assert damage > 0 and seen["ogre"] == 20 - damage
     assert f"Ogre takes {damage} damage from Aldric's attack: stamina 20 → {20 - damage}/20" in seen["status"]
@@ -205,12 +205,12 @@ def test_R_TIER_4_an_attack_is_applied_to_the_target_picked_from_the_roster(make
 def _crowded(service) -> None:
     """Eleven on the roster, three clocks and high stress: a Scream chains through the whole crew."""
     for character in ("c1", "c4", "c6", "c9"):
-        service.change_stress(character, 5)
+        service.trackers.change_stress(character, 5)
     for name, segments in (("Alarm", 4), ("Hive", 8), ("Reactor meltdown", 6)):
-        service.add_clock(name, segments)
+        service.trackers.add_clock(name, segments)
     for i in range(4):
-        service.add_character({"name": f"Crew {i}",
-                               "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
+        service.roster.add_character({"name": f"Crew {i}",
+                                      "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}})
 
 
 def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_app):
@@ -238,7 +238,7 @@ def test_at_120x40_the_clocks_and_the_panic_result_both_stay_in_the_pane(make_ap
             seen["result"] = app.screen.query_one("#panic-result").region
 
     asyncio.run(run())
-    assert len(service.history(kind="panic")[0]["panic"]["rolls"]) > 5
+    assert len(service.history.filtered(kind="panic")[0]["panic"]["rolls"]) > 5
     assert seen["clocks"].height == 3 and seen["clocks"].bottom <= seen["result"].y
     assert seen["result"].height >= 3 and seen["result"].bottom <= seen["bottom"]
 
@@ -270,6 +270,6 @@ def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row
                 await pilot.pause()
 
     asyncio.run(run())
-    panic = app.service.history(kind="costs")[0]["panic"]
+    panic = app.service.history.filtered(kind="costs")[0]["panic"]
     assert seen["asked"] is asked and panic["rolls"][0]["face"] == face
     assert [g["character"] for g in panic["stress"]] == (["Dallas Kane"] if asked else [])

@@ -65,7 +65,7 @@ async def test_a_burst_opens_the_gm_roll_types_the_pool_rolls_it_and_pushes_it(m
     rolls = roll_entries(app.service)
     assert isinstance(screen, MainScreen)
     assert [(roll["character_id"], roll["summary"].split(":")[0]) for roll in rolls] == [(None, "GM rolls 5b")]
-    assert [push["roll_id"] for push in app.service.history(kind="push")] == [rolls[0]["id"]]
+    assert [push["roll_id"] for push in app.service.history.filtered(kind="push")] == [rolls[0]["id"]]
     assert "GM rolls 5b" in result
 
 

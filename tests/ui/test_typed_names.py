@@ -26,8 +26,8 @@ def _drawn(widget) -> str:
 
 def test_bracketed_names_survive_every_screen_that_shows_names(make_app):
     app = make_app("yze-demo")
-    app.service.update_character("c1", {"name": BOB})
-    app.service.update_character("c4", {"name": ANN})
+    app.service.roster.update_character("c1", {"name": BOB})
+    app.service.roster.update_character("c4", {"name": ANN})
     seen = {}
 
     async def run() -> None:
@@ -69,9 +69,9 @@ def test_names_with_brackets_are_shown_as_typed_never_read_as_markup(make_app):
     markup, ``Ash [android]`` lost its tag and ``Bob [/x]`` stopped the roster from drawing."""
     app = make_app("yze-demo")
     service = app.service
-    service.update_character("c1", {"name": "Ash [android]"})
-    service.update_character("c4", {"name": "Bob [/x]"})
-    service.add_clock("[red]Hive[/red]", 4)
+    service.roster.update_character("c1", {"name": "Ash [android]"})
+    service.roster.update_character("c4", {"name": "Bob [/x]"})
+    service.trackers.add_clock("[red]Hive[/red]", 4)
     shown = {}
 
     async def run() -> None:

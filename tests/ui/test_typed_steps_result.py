@@ -14,9 +14,9 @@ from gmconsole.ui.widgets.roll_text import verdict_lines
 def _rolled(tmp_path, push_faces):
     install_demos(tmp_path)
     with CampaignService.open(tmp_path, "yze-demo", rng=random.Random(4)) as service:
-        service.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
-        service.push(faces=push_faces)
-        return " ".join(verdict_lines(service.entries()[0]))
+        service.rolls.roll("c1", "observation", faces="base=2,3,4,5 skill=3,4 stress=2")
+        service.rolls.push(faces=push_faces)
+        return " ".join(verdict_lines(service.history.entries()[0]))
 
 
 def test_typed_first_faces_then_a_console_push_name_the_typed_step(tmp_path):

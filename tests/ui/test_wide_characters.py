@@ -35,7 +35,7 @@ def zh_hant():
 
 def test_a_long_chinese_name_at_80_columns_is_cut_whole_characters_with_an_ellipsis(make_app, zh_hant):
     app = make_app("yze-demo")
-    app.service.add_character({"name": LONG_NAME, "kind": "npc"})
+    app.service.roster.add_character({"name": LONG_NAME, "kind": "npc"})
     seen = {}
 
     async def run() -> None:

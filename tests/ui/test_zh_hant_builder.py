@@ -140,8 +140,8 @@ async def test_the_table_view_reads_in_zh_hant_at_80_columns_with_a_long_chinese
     from gmconsole.ui.table.party import NAME_CELLS
 
     writer = open_service("yze-demo")
-    writer.add_character({"name": LONG_NAME, "kind": "pc"})
-    writer.start_conflict([c.id for c in writer.campaign.roster])
+    writer.roster.add_character({"name": LONG_NAME, "kind": "pc"})
+    writer.conflict.start_conflict([c.id for c in writer.campaign.roster])
     app = TableApp(open_service("yze-demo", read_only=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -167,8 +167,8 @@ def test_the_initiative_and_tracker_panes_cut_a_long_chinese_name_by_cells_at_80
     from rich.text import Text
 
     app = make_app("yze-demo")
-    app.service.add_character({"name": LONG_NAME, "kind": "pc"})
-    app.service.start_conflict([c.id for c in app.service.campaign.roster])
+    app.service.roster.add_character({"name": LONG_NAME, "kind": "pc"})
+    app.service.conflict.start_conflict([c.id for c in app.service.campaign.roster])
     seen = {}
 
     @pilot_test
@@ -260,7 +260,7 @@ async def test_the_odds_line_puts_its_figures_side_by_side_with_the_languages_co
     set_language(language)
     try:
         app = builder_app("yze-demo")
-        app.service.change_stress("c1", 2)
+        app.service.trackers.change_stress("c1", 2)
         async with app.run_test(size=(120, 40)) as pilot:
             builder = await start_builder(pilot, "c1")
             await pick_skill(pilot, "ranged")

@@ -180,10 +180,10 @@ def test_more_screens_read_in_zh_hant(make_app, zh_hant, where, keys):
 def _panicked(service) -> str:
     """Ripley's panic rolled while the console spoke English (the sheet keeps the row's English name),
     with two conditions so her row is too long for the roster's and the tracker's state column."""
-    service.change_stress("c1", 4)
-    service.panic_roll("c1", face=6)  # 5 + 6 = 11, seek cover
-    service.add_condition("c1", "scared")
-    service.add_condition("c1", "exhausted")
+    service.trackers.change_stress("c1", 4)
+    service.trackers.panic_roll("c1", face=6)  # 5 + 6 = 11, seek cover
+    service.trackers.add_condition("c1", "scared")
+    service.trackers.add_condition("c1", "exhausted")
     return service.character("c1").panic.name
 
 
@@ -258,4 +258,4 @@ def test_a_character_duplicated_in_zh_hant_is_named_a_copy_in_zh_hant(make_app, 
     walk()
     assert app.service.campaign.roster[1].name == "Ripley Hale（副本）"  # right after Ripley
     assert "Ripley Hale（副本）" in seen["screen"]
-    assert app.service.duplicate_character("c1").name == "Ripley Hale（副本 2）"
+    assert app.service.roster.duplicate_character("c1").name == "Ripley Hale（副本 2）"

@@ -295,8 +295,8 @@ def test_the_new_round_cards_form_reads_in_zh_hant(make_app, zh_hant):
     from gmconsole.ui.screens.draw_options_form import NewRoundCardsForm
 
     app = make_app("yze-demo")
-    app.service.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
-    app.service.update_settings({"initiative_redraw": True})
+    app.service.conflict.start_conflict(["c1", "c4", "c6"], cards={"c1": [2], "c4": [5], "c6": [8]})
+    app.service.setup.update_settings({"initiative_redraw": True})
 
     async def steps(pilot, seen):
         for key in ("2", "n", "n", "f"):
@@ -359,8 +359,8 @@ def test_a_list_typed_in_a_form_may_be_parted_by_the_chinese_commas(make_app, zh
     from pilot_harness import set_field
 
     app = make_app("yze-demo")
-    app.service.add_condition("c1", "scared")
-    app.service.add_condition("c1", "tired")
+    app.service.trackers.add_condition("c1", "scared")
+    app.service.trackers.add_condition("c1", "tired")
 
     async def steps(pilot, seen):
         await press(pilot, "1", "e")

@@ -57,7 +57,7 @@ def test_R_EXP_5_the_grants_field_and_the_reroll_read_in_zh_hant(make_app, zh_ha
 
 def test_R_ACT_1_the_taken_column_reads_the_seeds_words_in_zh_hant(make_app, zh_hant):
     app = make_app("yze-demo")
-    app.service.start_conflict(["c1", "c4"], cards={"c1": [2], "c4": [5]})
+    app.service.conflict.start_conflict(["c1", "c4"], cards={"c1": [2], "c4": [5]})
 
     async def steps(pilot, seen):
         await press(pilot, "2", "F", "l")
@@ -70,13 +70,13 @@ def test_R_ACT_1_the_taken_column_reads_the_seeds_words_in_zh_hant(make_app, zh_
     seen = play(app, steps)
     assert (seen["header"], seen["cell"]) == ("已用", "快速、緩慢")
     assert not seen["left"] and not seen["punctuation"], (seen["left"], seen["punctuation"])
-    summaries = [e["summary"] for e in app.service.history(kind="initiative")[:2]]
+    summaries = [e["summary"] for e in app.service.history.filtered(kind="initiative")[:2]]
     assert summaries == ["Ripley Hale：已用緩慢行動", "Ripley Hale：已用快速行動"]
 
 
 def test_R_PANIC_3_the_chained_dice_form_reads_in_zh_hant(make_app, zh_hant):
     app = make_app("yze-demo")
-    app.service.change_stress("c1", 5)  # 6 stress: a typed 6 is 12, Scream
+    app.service.trackers.change_stress("c1", 5)  # 6 stress: a typed 6 is 12, Scream
 
     async def steps(pilot, seen):
         await press(pilot, "4", "P")

@@ -27,9 +27,9 @@ def _try(call, *args, **kw) -> None:
 def _roll(service, character, skill, **kw) -> None:
     """A check with the skill alone, or with the character's first attribute where the system asks one."""
     try:
-        service.roll(character.id, skill, **kw)
+        service.rolls.roll(character.id, skill, **kw)
     except Exception:  # exploding and tiered name the attribute
-        _try(service.roll, character.id, skill, attribute=next(iter(character.attributes), None), **kw)
+        _try(service.rolls.roll, character.id, skill, attribute=next(iter(character.attributes), None), **kw)
 
 
 def play(service) -> None:
@@ -43,25 +43,25 @@ def play(service) -> None:
         rng = random.Random(100 + n)
         _roll(service, character, skill, rng=rng)
         if n % 2 == 0:
-            _try(service.push, rng=rng)
+            _try(service.rolls.push, rng=rng)
         if n == 0:
-            _try(service.apply_costs)
+            _try(service.outcomes.apply_costs)
         if n == 1:
-            _try(lambda: service.drop_costs(service.history(kind="roll")[0]["id"]))
+            _try(lambda: service.outcomes.drop_costs(service.history.filtered(kind="roll")[0]["id"]))
     first = roster[0]
     skill = next(iter(first.skills), None)
     rng = random.Random(7)
     if len(ids) > 1:
-        _try(service.opposed_roll, ids[0], skill, defender_id=ids[1], defender_skill=skill, rng=rng)
-        _try(service.push, rng=rng)
-        _try(service.opposed_test, ids[0], skill, ids[1], rng=rng)
-        _try(service.assisted_check, ids[0], skill, ids[1:3], rng=rng)
-        _try(service.group_check, ids[:3], skill, rng=rng)
-        _try(service.contested, ids[0], next(iter(first.attributes), ""), ids[1], rng=rng)
-    _try(service.saving_throw, ids[0], "phys", rng=rng)
-    _try(service.attack, ids[0], None, rng=rng, damage=3)
-    _try(service.quick_roll, systems.get(service.campaign.system).quick_pool_example, rng=rng)
-    _try(service.roll, ids[0], skill, faces="base=6,1,1 skill=6", rng=rng)
+        _try(service.rolls.opposed_roll, ids[0], skill, defender_id=ids[1], defender_skill=skill, rng=rng)
+        _try(service.rolls.push, rng=rng)
+        _try(service.rolls.opposed_test, ids[0], skill, ids[1], rng=rng)
+        _try(service.rolls.assisted_check, ids[0], skill, ids[1:3], rng=rng)
+        _try(service.rolls.group_check, ids[:3], skill, rng=rng)
+        _try(service.rolls.contested, ids[0], next(iter(first.attributes), ""), ids[1], rng=rng)
+    _try(service.rolls.saving_throw, ids[0], "phys", rng=rng)
+    _try(service.rolls.attack, ids[0], None, rng=rng, damage=3)
+    _try(service.rolls.quick_roll, systems.get(service.campaign.system).quick_pool_example, rng=rng)
+    _try(service.rolls.roll, ids[0], skill, faces="base=6,1,1 skill=6", rng=rng)
     _roll(service, roster[-1], next(iter(roster[-1].skills), None), rng=random.Random(3))
 
 
@@ -78,7 +78,7 @@ def rendered(service) -> list[dict]:
         return die_source_name(service.campaign, kind, source)
 
     out = []
-    for entry in service.entries():
+    for entry in service.history.entries():
         seen = {"id": entry.get("id"), "kind": entry.get("kind"),
                 "detail": detail_text(entry, names=names).plain, "costs": costs_mark(entry),
                 "result": history.result_text(entry), "dice": history.dice_text(entry),
@@ -95,10 +95,10 @@ def rendered(service) -> list[dict]:
                 seen["special"] = text(entry)
         out.append(seen)
     for fmt in ("table", "markdown", "csv"):
-        out.append({"kind": f"export {fmt}", "text": service.export_session(fmt=fmt)})
+        out.append({"kind": f"export {fmt}", "text": service.history.export_session(fmt=fmt)})
     from gmconsole.campaign import sessions
 
-    recap = sessions.recap(service)
+    recap = sessions.recap(service.ledger)
     out.append({"kind": "recap", "text": json.dumps(recap, sort_keys=True, default=str)})
     out.append({"kind": "recap markdown", "text": sessions.recap_markdown(recap)})
     return out

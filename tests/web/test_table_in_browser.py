@@ -32,7 +32,7 @@ def table_page(demo_template, tmp_path_factory):
     shutil.copytree(demo_template, root)
     with CampaignService.open(root, NAME) as service:
         ids = [service.character(name).id for name in ORDER]
-        service.start_conflict(ids, mode="manual", order=ids)
+        service.conflict.start_conflict(ids, mode="manual", order=ids)
     with serving(root, NAME, free_port()) as url, headless_chromium(tmp_path_factory.mktemp("chromium")) as driver:
         driver.get(url)
         wait_for_screen(driver, lambda text: "Ripley Hale" in text, timeout=15)

@@ -22,7 +22,7 @@ def test_the_served_table_view_reads_in_zh_hant(demo_template, tmp_path):
     shutil.copytree(demo_template, root)
     with CampaignService.open(root, NAME) as service:
         ids = [c.id for c in service.campaign.roster if not c.is_npc]
-        service.start_conflict(ids, mode="manual", order=ids)
+        service.conflict.start_conflict(ids, mode="manual", order=ids)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GMCONSOLE_LANG", "zh-Hant")
         with serving(root, NAME, free_port()) as url, headless_chromium(tmp_path / "chromium") as driver:

@@ -10,10 +10,10 @@ from gmconsole.campaign.model import Campaign, Clock
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def add_clock(service: CampaignService, name: str, segments: int = 4) -> Clock:
+def add_clock(ledger: Ledger, name: str, segments: int = 4) -> Clock:
     """A new progress clock of 4, 6 or 8 segments in the current session."""
     created: list[str] = []
 
@@ -24,11 +24,11 @@ def add_clock(service: CampaignService, name: str, segments: int = 4) -> Clock:
         return {"summary": _("clock {name} ({segments})").format(name=clock.name, segments=segments),
                 "clock_id": clock.id}
 
-    service.ledger.commit("clock", mutate)
-    return service.session.clock(created[0])
+    ledger.commit("clock", mutate)
+    return character_lookup.clock_of(ledger.campaign, created[0])
 
 
-def advance_clock(service: CampaignService, clock_id: str, steps: int = 1) -> dict:
+def advance_clock(ledger: Ledger, clock_id: str, steps: int = 1) -> dict:
     """Fill (``steps`` > 0) or empty (< 0) segments of a clock, within 0..segments."""
 
     def mutate(c: Campaign) -> dict:
@@ -42,10 +42,10 @@ def advance_clock(service: CampaignService, clock_id: str, steps: int = 1) -> di
         return {"summary": _("clock {name} {steps} → {filled}/{segments}").format(
                     name=clock.name, steps=f"{steps:+d}", filled=new, segments=clock.segments), "clock_id": clock.id}
 
-    return service.ledger.commit("clock", mutate)
+    return ledger.commit("clock", mutate)
 
 
-def remove_clock(service: CampaignService, clock_id: str) -> dict:
+def remove_clock(ledger: Ledger, clock_id: str) -> dict:
     """Take a clock off the tracker pane."""
 
     def mutate(c: Campaign) -> dict:
@@ -53,4 +53,4 @@ def remove_clock(service: CampaignService, clock_id: str) -> dict:
         c.current_session.clocks.remove(clock)
         return {"summary": _("clock {name} removed").format(name=clock.name), "clock_id": clock.id}
 
-    return service.ledger.commit("clock", mutate)
+    return ledger.commit("clock", mutate)

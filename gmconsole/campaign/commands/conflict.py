@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.words import attribute_shown
@@ -24,7 +25,7 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
 def _state(c: Campaign) -> ini.Initiative:
@@ -40,7 +41,7 @@ def _name(c: Campaign, character_id: str) -> str:
 
 
 def _initiative_attribute(c: Campaign, character_id: str) -> int:
-    ch = c.character(character_id)
+    ch = character_lookup.member(c, character_id)
     attribute = c.settings.initiative_attribute
     if attribute not in ch.attributes:
         raise ValidationError(_("{name} has no {attribute} for the initiative roll").format(
@@ -99,7 +100,7 @@ def _named(c: Campaign, message: str) -> str:
     return re.sub(r"\b([A-Za-z][\w-]*)\b('s)?", name, message, flags=re.ASCII)
 
 
-def _change(service: CampaignService, step: Callable[[Campaign], dict]) -> dict:
+def _change(ledger: Ledger, step: Callable[[Campaign], dict]) -> dict:
     def mutate(c: Campaign) -> dict:
         try:
             info = step(c)
@@ -108,10 +109,10 @@ def _change(service: CampaignService, step: Callable[[Campaign], dict]) -> dict:
         info.setdefault("step", "initiative")
         return info
 
-    return service.ledger.commit("initiative", mutate)
+    return ledger.commit("initiative", mutate)
 
 
-def start(service: CampaignService, ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
+def start(ledger: Ledger, ids: list[str], mode: str | None, speeds: dict, keep_best: dict,
           order: list[str] | None, rng: random.Random, cards: dict | None = None,
           faces: dict | None = None) -> dict:
     """Start a conflict: shuffle / roll / type the order for ``ids`` (``cards`` / ``faces``: by
@@ -120,10 +121,10 @@ def start(service: CampaignService, ids: list[str], mode: str | None, speeds: di
         raise ValidationError(_("name at least one combatant to start a conflict"))
     if len(set(ids)) != len(ids):
         raise ValidationError(_("each combatant may be named only once"))
-    speeds = {service.character(k).id: v for k, v in speeds.items()}
-    keep_best = {service.character(k).id: v for k, v in keep_best.items()}
-    cards = {service.character(k).id: v for k, v in (cards or {}).items()}
-    faces = {service.character(k).id: v for k, v in (faces or {}).items()}
+    speeds = {ledger.character(k).id: v for k, v in speeds.items()}
+    keep_best = {ledger.character(k).id: v for k, v in keep_best.items()}
+    cards = {ledger.character(k).id: v for k, v in (cards or {}).items()}
+    faces = {ledger.character(k).id: v for k, v in (faces or {}).items()}
 
     def step(c: Campaign) -> dict:
         if c.current_session.initiative is not None:
@@ -144,10 +145,10 @@ def start(service: CampaignService, ids: list[str], mode: str | None, speeds: di
                 "summary": _("conflict starts ({mode}): {order}").format(mode=_(MODES.get(chosen, chosen)),
                                                                           order=_describe(c, state)) + _typed(joins)}
 
-    return _change(service, step)
+    return _change(ledger, step)
 
 
-def add(service: CampaignService, character_id: str, speed: int, keep_best_of: int, position: int | None,
+def add(ledger: Ledger, character_id: str, speed: int, keep_best_of: int, position: int | None,
         rng: random.Random, cards: list[int] | None = None, face: int | None = None) -> dict:
     """Add a combatant mid-conflict, asked what the start asks (cards: speed, keep-best-of; typed
     cards or D6)."""
@@ -159,10 +160,10 @@ def add(service: CampaignService, character_id: str, speed: int, keep_best_of: i
                 "summary": _("{name} joins the conflict: {order}").format(name=_name(c, character_id),
                                                                            order=_describe(c, state)) + _typed([info])}
 
-    return _change(service, step)
+    return _change(ledger, step)
 
 
-def add_many(service: CampaignService, ids: list[str], speeds: dict, keep_best: dict, cards: dict,
+def add_many(ledger: Ledger, ids: list[str], speeds: dict, keep_best: dict, cards: dict,
              faces: dict, rng: random.Random) -> dict:
     """Several combatants join mid-conflict in one change (the console's add): each asked what the
     start asks. One refused draw or roll refuses them all."""
@@ -182,58 +183,58 @@ def add_many(service: CampaignService, ids: list[str], speeds: dict, keep_best: 
         return {"step": "add", "joins": joins, "character_ids": list(ids),
                 "summary": joined.format(name=names, names=names, order=_describe(c, state)) + _typed(joins)}
 
-    return _change(service, step)
+    return _change(ledger, step)
 
 
-def _simple(service: CampaignService, name: str, apply: Callable[[ini.Initiative], ini.Initiative],
+def _simple(ledger: Ledger, name: str, apply: Callable[[ini.Initiative], ini.Initiative],
             text: Callable[[Campaign, ini.Initiative], str], **extra) -> dict:
     def step(c: Campaign) -> dict:
         state = apply(_state(c))
         c.current_session.initiative = state.to_dict()
         return {"step": name, "summary": text(c, state), "round": state.round, "turn": state.turn, **extra}
 
-    return _change(service, step)
+    return _change(ledger, step)
 
 
-def swap(service: CampaignService, first: str, second: str) -> dict:
-    return _simple(service, "swap", lambda s: ini.swap(s, first, second),
+def swap(ledger: Ledger, first: str, second: str) -> dict:
+    return _simple(ledger, "swap", lambda s: ini.swap(s, first, second),
                    lambda c, s: _("{first} and {second} swap initiative: {order}").format(
                        first=_name(c, first), second=_name(c, second), order=_describe(c, s)),
                    combatants=[first, second])
 
 
-def delay(service: CampaignService, who: str | None, after: str | None) -> dict:
+def delay(ledger: Ledger, who: str | None, after: str | None) -> dict:
     def text(c: Campaign, s: ini.Initiative) -> str:
         return _("delay: {order}").format(order=_describe(c, s))
 
-    return _simple(service, "delay", lambda s: ini.delay(s, who, after), text, character_id=who, after=after)
+    return _simple(ledger, "delay", lambda s: ini.delay(s, who, after), text, character_id=who, after=after)
 
 
-def bring_in(service: CampaignService, character_id: str) -> dict:
+def bring_in(ledger: Ledger, character_id: str) -> dict:
     """A delayed combatant acts now, after the current turn (R-INIT-3)."""
-    return _simple(service, "bring-in", lambda s: ini.bring_in(s, character_id),
+    return _simple(ledger, "bring-in", lambda s: ini.bring_in(s, character_id),
                    lambda c, s: _("{name} acts now: {order}").format(name=_name(c, character_id),
                                                                      order=_describe(c, s)),
                    character_id=character_id)
 
 
-def keep_card(service: CampaignService, character_id: str, keeps: bool) -> dict:
+def keep_card(ledger: Ledger, character_id: str, keeps: bool) -> dict:
     """R-INIT-2: mark whether ``character_id`` keeps their card when everyone draws a new round."""
     def text(c: Campaign, s: ini.Initiative) -> str:
         said = _("{name} keeps their card each new round") if keeps else _("{name} draws each new round")
         return said.format(name=_name(c, character_id))
 
-    return _simple(service, "keep-card", lambda s: rounds.set_keeper(s, character_id, keeps), text,
+    return _simple(ledger, "keep-card", lambda s: rounds.set_keeper(s, character_id, keeps), text,
                    character_id=character_id, keeps=keeps)
 
 
-def take_action(service: CampaignService, character_id: str, kind: str) -> dict:
+def take_action(ledger: Ledger, character_id: str, kind: str) -> dict:
     """R-ACT-1: ``character_id`` takes one more ``kind`` action this round (all of that kind taken: free again)."""
     from gmconsole import systems
     from gmconsole.campaign.combat_actions import action_word
     from gmconsole.rules import initiative_actions as actions
 
-    system = systems.get(service.campaign.system)
+    system = systems.get(ledger.campaign.system)
     if not system.fast_slow_actions:
         raise ValidationError(_("{system} has no fast and slow actions (R-ACT-1)").format(system=system.title))
 
@@ -244,7 +245,7 @@ def take_action(service: CampaignService, character_id: str, kind: str) -> dict:
         said = _("{name}: {action} taken") + (f" ({count}/{most})" if most > 1 else "")
         return said.format(name=_name(c, character_id), action=action_word(kind))
 
-    return _simple(service, "action", lambda s: actions.toggle(s, character_id, kind), text,
+    return _simple(ledger, "action", lambda s: actions.toggle(s, character_id, kind), text,
                    character_id=character_id, action=kind)
 
 
@@ -253,11 +254,11 @@ def redraws(c: Campaign, state: ini.Initiative) -> bool:
     return state.mode == "cards" and c.settings.initiative_redraw
 
 
-def step(service: CampaignService, direction: int, rng: random.Random | None = None,
+def step(ledger: Ledger, direction: int, rng: random.Random | None = None,
          cards: dict | None = None) -> dict:
     """Next or previous turn. When a round ends under R-INIT-2 everyone but the keepers draws anew
     (``cards``: by combatant, the cards typed from a physical deck)."""
-    typed = {service.character(k).id: v for k, v in (cards or {}).items()}
+    typed = {ledger.character(k).id: v for k, v in (cards or {}).items()}
 
     def step_(c: Campaign) -> dict:
         before = _state(c)
@@ -280,25 +281,25 @@ def step(service: CampaignService, direction: int, rng: random.Random | None = N
         return {"step": "next" if direction > 0 else "previous", "summary": text, "round": state.round,
                 "turn": state.turn, **extra}
 
-    return _change(service, step_)
+    return _change(ledger, step_)
 
 
-def remove(service: CampaignService, character_id: str) -> dict:
-    return _simple(service, "remove", lambda s: ini.remove(s, character_id),
+def remove(ledger: Ledger, character_id: str) -> dict:
+    return _simple(ledger, "remove", lambda s: ini.remove(s, character_id),
                    lambda c, s: _("{name} leaves the conflict").format(name=_name(c, character_id)),
                    character_id=character_id)
 
 
-def set_order(service: CampaignService, ids: list[str]) -> dict:
-    return _simple(service, "order", lambda s: ini.set_order(s, ids),
+def set_order(ledger: Ledger, ids: list[str]) -> dict:
+    return _simple(ledger, "order", lambda s: ini.set_order(s, ids),
                    lambda c, s: _("order: {order}").format(order=_describe(c, s)))
 
 
-def end(service: CampaignService) -> dict:
+def end(ledger: Ledger) -> dict:
     def step_(c: Campaign) -> dict:
         state = _state(c)
         c.current_session.initiative = None
         return {"step": "end", "rounds": state.round,
                 "summary": _("conflict ends after round {round}").format(round=state.round)}
 
-    return _change(service, step_)
+    return _change(ledger, step_)

@@ -18,10 +18,10 @@ from gmconsole.i18n import _, ngettext, pick
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def apply_consequence(service: CampaignService, entry_id: int | None, key: str, clock_id: str | None,
+def apply_consequence(ledger: Ledger, entry_id: int | None, key: str, clock_id: str | None,
                       gear_id: str | None, wound: bool) -> dict:
     """One consequence of a Mixed / Limited tiered roll, from the seed's menu (``tiered.consequences``)."""
     from gmconsole.systems.tiered import roll as tiered
@@ -31,13 +31,13 @@ def apply_consequence(service: CampaignService, entry_id: int | None, key: str, 
         raise ValidationError(_("unknown consequence {key}: choose one of {keys}").format(key=quoted(key),
                                                                                        keys=", ".join(menu)))
     if entry_id is None:
-        found = (e for e in service.ledger.entries_newest_first(service.session.number)
+        found = (e for e in ledger.entries_newest_first(ledger.session.number)
                  if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
         entry = next(found, None)
         if entry is None:
             raise ValidationError(_("there is no tiered roll in this session"))
     else:
-        entry = service.ledger.entry_anywhere(entry_id)
+        entry = ledger.entry_anywhere(entry_id)
     if entry.get("tier") not in ("mixed", "limited"):
         raise ValidationError(_("consequences come only with a Mixed or Limited result"))
     chosen_before = list(entry.get("consequences_chosen", []))
@@ -79,16 +79,16 @@ def apply_consequence(service: CampaignService, entry_id: int | None, key: str, 
                 "roll_id": entry["id"],
                 "consequence": key}
 
-    return service.ledger.commit("consequence", mutate, character_id=character_id,
+    return ledger.commit("consequence", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"consequences_chosen": chosen_before},
                                            {"consequences_chosen": chosen_before + [key]})])
 
 
-def repair_with_roll(service: CampaignService, entry_id: int, gear_id: str) -> dict:
+def repair_with_roll(ledger: Ledger, entry_id: int, gear_id: str) -> dict:
     """R-REPAIR-1 through ``myz_roles.repair`` on a recorded Year Zero roll."""
     from gmconsole.systems.yearzero.roles import repair
 
-    entry, recorded = recorded_roll(service, entry_id)
+    entry, recorded = recorded_roll(ledger, entry_id)
     character_id = entry["character_id"]
 
     def mutate(c: Campaign) -> dict:
@@ -112,20 +112,20 @@ def repair_with_roll(service: CampaignService, entry_id: int, gear_id: str) -> d
         return {"summary": summary, "roll_id": entry["id"], "gear": item.name,
                 "repair": result.as_dict()}
 
-    return service.ledger.commit("repair", mutate, character_id=character_id)
+    return ledger.commit("repair", mutate, character_id=character_id)
 
 
-def mend(service: CampaignService, roll_id: int, patient_id: str, attribute: str) -> dict:
+def mend(ledger: Ledger, roll_id: int, patient_id: str, attribute: str) -> dict:
     """Heal, Mend the Broken: the patient's broken attribute recovers points equal to the 6s rolled."""
     from gmconsole.systems.yearzero.roles import mend_the_broken
 
-    entry, recorded = recorded_roll(service, roll_id)
+    entry, recorded = recorded_roll(ledger, roll_id)
     if entry.get("skill") != "heal":
         raise ValidationError(_("Mend the Broken needs a Heal roll"))
-    patient = service.character(patient_id)
+    patient = ledger.character(patient_id)
 
     def mutate(c: Campaign) -> dict:
-        who = c.character(patient.id)
+        who = character_lookup.member(c, patient.id)
         if attribute not in who.attributes:
             raise ValidationError(_("{name} has no attribute {attribute}").format(name=who.name,
                                                                                    attribute=quoted(attribute)))
@@ -143,21 +143,21 @@ def mend(service: CampaignService, roll_id: int, patient_id: str, attribute: str
                                                                      text=text), "roll_id": entry["id"],
                 "recovered": result.recovered, "attribute": attribute}
 
-    return service.ledger.commit("heal", mutate, character_id=patient.id)
+    return ledger.commit("heal", mutate, character_id=patient.id)
 
 
-def shake_it_off(service: CampaignService, roll_id: int, attribute: str, incoming: int) -> dict:
+def shake_it_off(ledger: Ledger, roll_id: int, attribute: str, incoming: int) -> dict:
     """Slave, Shake It Off: each 6 of the roll removes a point of the incoming trauma; the rest is taken."""
     from gmconsole.systems.yearzero.roles import shake_it_off as rule
 
-    entry, recorded = recorded_roll(service, roll_id)
+    entry, recorded = recorded_roll(ledger, roll_id)
     if entry.get("skill") != "shake-it-off":
         raise ValidationError(_("this needs a Shake It Off roll"))
     result = rule(recorded, incoming)
     character_id = entry["character_id"]
 
     def mutate(c: Campaign) -> dict:
-        who = c.character(character_id)
+        who = character_lookup.member(c, character_id)
         lines = [_("{prevented} of {incoming} trauma shaken off").format(prevented=result.prevented,
                                                                         incoming=incoming)]
         if result.taken:
@@ -166,15 +166,15 @@ def shake_it_off(service: CampaignService, roll_id: int, attribute: str, incomin
                 "roll_id": entry["id"],
                 "prevented": result.prevented, "taken": result.taken}
 
-    return service.ledger.commit("trauma", mutate, character_id=character_id)
+    return ledger.commit("trauma", mutate, character_id=character_id)
 
 
-def inspire(service: CampaignService, inspire_id: int, target_id: int, mode: str) -> dict:
+def inspire(ledger: Ledger, inspire_id: int, target_id: int, mode: str) -> dict:
     """Chronicler, Inspire: the Inspire roll's 6s are added to (help) or taken from (hinder) the target roll."""
     from gmconsole.systems.yearzero.roles import inspire as rule
 
-    inspire_entry, inspire_roll = recorded_roll(service, inspire_id)
-    target_entry, target_roll = recorded_roll(service, target_id)
+    inspire_entry, inspire_roll = recorded_roll(ledger, inspire_id)
+    target_entry, target_roll = recorded_roll(ledger, target_id)
     if target_entry.get("inspired"):
         raise ValidationError(_("this roll was already inspired"))
     result = rule(inspire_roll, target_roll, mode)
@@ -191,5 +191,5 @@ def inspire(service: CampaignService, inspire_id: int, target_id: int, mode: str
                                        before=result.successes_before, n=result.successes),
                 "roll_id": target_id, "inspire_roll_id": inspire_id, "mode": mode}
 
-    return service.ledger.commit("inspire", mutate, character_id=inspire_entry["character_id"],
+    return ledger.commit("inspire", mutate, character_id=inspire_entry["character_id"],
                            entry_updates=[(target_entry["session"], target_id, before, after)])

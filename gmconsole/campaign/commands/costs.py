@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import trackers
+from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
 from gmconsole.campaign.panic_words import costs_panic_summary
@@ -23,12 +23,13 @@ from gmconsole.store.errors import StoreError
 from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
 def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, lines: list[str]) -> bool:
     """Apply one cost to the copy ``c``; returns True when it asks for a panic roll."""
-    name, amount, target = cost["name"], cost["amount"], cost.get("target")
+    name, amount = cost["name"], cost["amount"]
+    target: Any = cost.get("target")  # read from the history: an attribute, an item or a character
     settings = c.settings
     if name == "trauma":
         if target == "dog":
@@ -42,8 +43,8 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
         else:
             lines.append(trackers.trauma(character, target, amount, c.system))
     elif name == "damage":
-        tools = [character.gear_item(g) for g in (entry.get("request") or {}).get("gear", [])]
-        tools = [t for t in tools if t is not None and t.bonus > 0]
+        used = [character.gear_item(g) for g in (entry.get("request") or {}).get("gear", [])]
+        tools = [t for t in used if t is not None and t.bonus > 0]
         if settings.tool_takes_damage and tools:
             lines.append(trackers.damage_gear(character, tools[0], amount))
         else:
@@ -77,7 +78,7 @@ def _owed_by_other(cost: dict, character_id: str) -> bool:
     return cost["name"] == "panic" and bool(cost.get("character_id")) and cost["character_id"] != character_id
 
 
-def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[str],
+def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
                 condition: str | None = None, panic_face: int | None = None,
                 rng: random.Random | None = None, defender_panic_face: int | None = None, *,
                 typed: bool = False, chain_faces: dict | None = None, defender_chain_faces: dict | None = None) -> dict:
@@ -89,24 +90,24 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
     chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic.
     ``chain_faces`` / ``defender_chain_faces``: the D6s typed for the rolls each panic chains (R-PANIC-3)."""
-    entry = latest_roll(service, entry_id, "costs")
+    entry = latest_roll(ledger, entry_id, "costs")
     if entry.get("costs_status") == "applied":
         raise ValidationError(_("the costs of roll {id} were already applied (undo that change to apply them "
                                 "again)").format(id=entry["id"]))
     if entry.get("costs_status") != "pending":
         raise ValidationError(_("roll {id} has no costs waiting to be applied").format(id=entry["id"]))
-    in_range = player_characters(service, in_range)
-    chained = chain_faces_of(service, entry["character_id"], in_range, chain_faces)
+    in_range = player_characters(ledger, in_range)
+    chained = chain_faces_of(ledger, entry["character_id"], in_range, chain_faces)
     defender = next((c.get("character_id") for c in entry.get("costs", []) if c.get("name") == "panic"
                      and c.get("character_id") not in (None, entry["character_id"])), None)
-    defender_chained = chain_faces_of(service, defender, in_range, defender_chain_faces) if defender else None
+    defender_chained = chain_faces_of(ledger, defender, in_range, defender_chain_faces) if defender else None
     costs = [dict(c) for c in entry.get("costs", [])]
     if condition is not None:
         for cost in costs:
             if cost["name"] == "condition":
                 cost["target"] = condition.strip().casefold()
     character_id = entry["character_id"]
-    source_rng = rng or service.ledger.rng
+    source_rng = rng or ledger.rng
     panic_info: dict = {}
 
     def mutate(c: Campaign) -> dict:
@@ -151,12 +152,12 @@ def apply_costs(service: CampaignService, entry_id: int | None, in_range: list[s
                 **({"panic": panic_info} if panic_info else {}),
                 **({"defender_panic": defender_panics[0]} if defender_panics else {})}
 
-    return service.ledger.commit("costs", mutate, character_id=character_id,
+    return ledger.commit("costs", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], {"costs_status": "pending"},
                                            {"costs_status": "applied"})])
 
 
-def player_characters(service: CampaignService, in_range: list[str]) -> list[str]:
+def player_characters(ledger: Ledger, in_range: list[str]) -> list[str]:
     """The ids of the roster members named in ``in_range`` (ids or names), each a player character.
 
     R-PANIC-1: the panic rows that reach others (stress at short range, a panic roll for those who hear
@@ -164,7 +165,7 @@ def player_characters(service: CampaignService, in_range: list[str]) -> list[str
     with one sentence naming it, before any die is rolled."""
     ids = []
     for name in in_range:
-        character = service.character(name)
+        character = ledger.character(name)
         if character.is_npc:
             raise ValidationError(_("{name} is an NPC: a panic reaches player characters only, never NPCs "
                                     "(R-PANIC-1)").format(name=character.name))
@@ -176,7 +177,7 @@ def _panic_source(face: int | None, rng: random.Random) -> DiceSource:
     return DiceSource(faces={"dice": [face]}) if face is not None else DiceSource(rng=rng)
 
 
-def chain_faces_of(service: CampaignService, panicker_id: str, in_range: list[str],
+def chain_faces_of(ledger: Ledger, panicker_id: str, in_range: list[str],
                    chain_faces: dict | None) -> dict[str, int] | None:
     """R-PANIC-3: the D6s typed for the panic rolls a panic may chain (Scream, Flee, Berserk: every PC who hears
     or sees rolls), by roster id, checked before any die is rolled: each named (id or name) is in range, each
@@ -186,7 +187,7 @@ def chain_faces_of(service: CampaignService, panicker_id: str, in_range: list[st
         return None
     faces: dict[str, int] = {}
     for name, face in chain_faces.items():
-        who = service.character(name)
+        who = ledger.character(name)
         if who.id not in in_range or who.id == panicker_id:
             raise ValidationError(_("{name} is not in range of the panic: a chained D6 is typed for a player "
                                     "character in range (R-PANIC-3)").format(name=who.name))
@@ -194,7 +195,7 @@ def chain_faces_of(service: CampaignService, panicker_id: str, in_range: list[st
             raise ValidationError(_("{whose} chained D6 cannot show {face} (a D6 shows 1 to 6)").format(
                 whose=possessive(who.name), face=face))
         faces[who.id] = face
-    owed = [service.character(cid).name for cid in in_range if cid != panicker_id and cid not in faces]
+    owed = [ledger.character(cid).name for cid in in_range if cid != panicker_id and cid not in faces]
     if owed:
         raise ValidationError(_("the chained D6s are typed for every player character in range: still owed "
                                 "{names} (R-PANIC-3)").format(names=_(", ").join(owed)))
@@ -226,8 +227,8 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
             trackers.change_stress(ch, result.stress_change)
         typed = ch is not character and chain_faces is not None
         rolls.append({"character_id": ch.id, "character": ch.name, **data, **({"by_hand": True} if typed else {})})
-        others = [c.character(x) for x in in_range if x != ch.id]
-        others = [o for o in others if o is not None]
+        in_reach = [c.character(x) for x in in_range if x != ch.id]
+        others = [o for o in in_reach if o is not None]
         if result.others.stress:
             for other in others:
                 other.stress += result.others.stress
@@ -251,33 +252,33 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
             "effect": first["effect"]}
 
 
-def panic(service: CampaignService, character_id: str, in_range: list[str], face: int | None,
+def panic(ledger: Ledger, character_id: str, in_range: list[str], face: int | None,
           rng: random.Random, by_hand: bool = False, chain_faces: dict | None = None) -> dict:
     """A panic roll as its own change (the GM's panic key); ``by_hand``: the D6 was typed (R-MANUAL-1);
     ``chain_faces``: the chained rolls' D6s typed (R-PANIC-3, :func:`chain_faces_of`)."""
-    who = service.character(character_id)
-    targets = player_characters(service, in_range)
-    chained = chain_faces_of(service, who.id, targets, chain_faces)
+    who = ledger.character(character_id)
+    targets = player_characters(ledger, in_range)
+    chained = chain_faces_of(ledger, who.id, targets, chain_faces)
 
     def mutate(c: Campaign) -> dict:
-        info = panic_on(c, c.character(who.id), targets, face, rng, chained)
+        info = panic_on(c, character_lookup.member(c, who.id), targets, face, rng, chained)
         typed = [_("typed face")] if by_hand else []
         if chained is not None and len(info["rolls"]) > 1:
             typed.append(_("chained D6s typed"))
-        typed = _(" ({what})").format(what=_("; ").join(typed)) if typed else ""  # one bracket for both
-        return {"summary": info["summary"] + typed, "panic": info, "by_hand": by_hand}
+        said = _(" ({what})").format(what=_("; ").join(typed)) if typed else ""  # one bracket for both
+        return {"summary": info["summary"] + said, "panic": info, "by_hand": by_hand}
 
-    return service.ledger.commit("panic", mutate, character_id=who.id)
+    return ledger.commit("panic", mutate, character_id=who.id)
 
 
-def dropped_marks(service: CampaignService, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
+def dropped_marks(ledger: Ledger, items: list[dict]) -> list[tuple[int, int, dict, dict]]:
     """The entry updates that mark the rolls of pending ``items`` ``dropped``: the history then
     says so, and nothing offers to apply them. A roll lost or unreadable is left out: only the
     campaign's list changes for it."""
     updates = []
     for item in items:
         try:
-            if service.ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
+            if ledger.find_entry(item["session"], item["roll_id"]).get("costs_status") == "pending":
                 updates.append((item["session"], item["roll_id"], {"costs_status": "pending"},
                                 {"costs_status": "dropped"}))
         except (ValidationError, StoreError, KeyError):
@@ -285,15 +286,15 @@ def dropped_marks(service: CampaignService, items: list[dict]) -> list[tuple[int
     return updates
 
 
-def drop_costs(service: CampaignService, roll_id: int) -> dict:
+def drop_costs(ledger: Ledger, roll_id: int) -> dict:
     """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
     longer be applied (the roll lost from the history, the character gone): one recorded,
     undoable change (else they would wait forever); the roll, when still there, reads ``dropped``."""
-    items = {item["roll_id"]: item for item in service.ledger.campaign.pending_costs}
+    items = {item["roll_id"]: item for item in ledger.campaign.pending_costs}
     if roll_id not in items:
         raise ValidationError(_("roll {id} has no costs waiting (see `gmconsole costs NAME`)").format(id=roll_id))
     item = items[roll_id]
-    updates = dropped_marks(service, [item])
+    updates = dropped_marks(ledger, [item])
 
     def mutate(c: Campaign) -> dict:
         c.pending_costs[:] = [i for i in c.pending_costs if i["roll_id"] != roll_id]
@@ -302,4 +303,4 @@ def drop_costs(service: CampaignService, roll_id: int) -> dict:
                 "roll_id": roll_id, "dropped": copy.deepcopy(item.get("costs", [])),
                 "character": item.get("character", "")}  # named even when they left the roster
 
-    return service.ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)
+    return ledger.commit("drop_costs", mutate, character_id=item.get("character_id"), entry_updates=updates)

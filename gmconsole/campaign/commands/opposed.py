@@ -19,7 +19,9 @@ def typed_pool_request(system: str, text: str):
     """A defender's pool typed as counts, e.g. ``base=3 skill=2 gear=1`` (a reactive roll)."""
     from gmconsole.systems.yearzero import roll as yearzero
 
-    pool_rules, push_cost = systems.get(system).typed_pool
+    typed = systems.get(system).typed_pool
+    assert typed is not None  # asked only of a family whose defender may type a pool (Year Zero)
+    pool_rules, push_cost = typed
     counts = parse_int_spec(text, ("base", "skill", "gear"))
     for kind, values in counts.items():
         if len(values) != 1:

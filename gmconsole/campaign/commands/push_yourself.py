@@ -12,9 +12,9 @@ a consequence was applied to the roll (the consequence answered the tier the rol
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from gmconsole.campaign import skills
+from gmconsole.campaign import character_lookup, skills
 from gmconsole.campaign.commands.roll_fields import dice_source, roll_summary
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
@@ -23,7 +23,7 @@ from gmconsole.i18n import _, language
 from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["push_yourself", "refusal"]
 
@@ -38,33 +38,36 @@ def _tier_name(tier: str) -> str:
 def _faces_and_pool(entry: dict) -> tuple[list[int], int]:
     """The faces on the table and the pool the check rolled, as the entry records them (checked: the entry
     was read from a campaign file)."""
-    dice = entry.get("dice") if isinstance(entry.get("dice"), list) else []
+    raw_dice, raw_outcome = entry.get("dice"), entry.get("outcome")
+    dice = raw_dice if isinstance(raw_dice, list) else []
     faces = [d.get("face") if isinstance(d, dict) else None for d in dice]
-    outcome = entry.get("outcome") if isinstance(entry.get("outcome"), dict) else {}
+    outcome = raw_outcome if isinstance(raw_outcome, dict) else {}
     pool = outcome.get("pool")
     if (not faces or not all(type(f) is int and 1 <= f <= 6 for f in faces)
             or type(pool) is not int or not -100 <= pool <= 100):
         raise ValidationError(_("roll {id} records no check to add a die to").format(id=entry.get("id")))
-    return faces, pool
+    return cast("list[int]", faces), pool  # every face checked above
 
 
 def _pushed_already(entry: dict) -> bool:
-    request = entry.get("request") if isinstance(entry.get("request"), dict) else {}
+    asked = entry.get("request")
+    request = asked if isinstance(asked, dict) else {}
     return bool(request.get("push_yourself")) or bool(entry.get("pushes"))
 
 
-def refusal(service: CampaignService, entry: dict) -> str | None:
+def refusal(ledger: Ledger, entry: dict) -> str | None:
     """Why the Push Yourself die cannot be added to the recorded roll ``entry`` now, or ``None``: the campaign's
     reasons (an earlier scene, a consequence applied, nobody's stamina to spend) then the rules' own."""
     from gmconsole.systems.tiered.push_after import refusal as rules_refusal
 
-    ended = push_out_of_scene(service, entry)
+    ended = push_out_of_scene(ledger, entry)
     if ended:
         return ended
     if entry.get("consequences_chosen"):
         return _("a consequence was already applied to roll {id}; undo it before pushing yourself").format(
             id=entry.get("id"))
-    character = service.campaign.character(entry.get("character_id")) if entry.get("character_id") else None
+    who_id = entry.get("character_id")
+    character = ledger.campaign.character(who_id) if who_id else None
     if character is None:
         return _("Push Yourself spends a character's stamina: roll {id} is nobody's").format(id=entry.get("id"))
     try:
@@ -74,19 +77,19 @@ def refusal(service: CampaignService, entry: dict) -> str | None:
     return rules_refusal(faces, pool, pushed_yourself=_pushed_already(entry), stamina=character.stamina)
 
 
-def push_yourself(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random) -> dict:
+def push_yourself(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Random) -> dict:
     """Add the Push Yourself die to the recorded check ``entry_id`` (default: the session's newest roll); ``faces``
     types its one face (R-MANUAL-1). Refused, changing nothing, for the reasons :func:`refusal` gives."""
     from gmconsole.systems.tiered.push_after import push_yourself_after
 
-    entry = latest_roll(service, entry_id, "push")
-    why = refusal(service, entry)
+    entry = latest_roll(ledger, entry_id, "push")
+    why = refusal(ledger, entry)
     if why is not None:
         raise RulesError(why)
     on_table, pool = _faces_and_pool(entry)
     character_id = entry["character_id"]
-    stamina = service.campaign.character(character_id).stamina
-    pushed = push_yourself_after(on_table, pool, dice_source(faces, rng, service.campaign.system),
+    stamina = character_lookup.member(ledger.campaign, character_id).stamina
+    pushed = push_yourself_after(on_table, pool, dice_source(faces, rng, ledger.campaign.system),
                                  pushed_yourself=False, stamina=stamina)
     added = {**pushed.die.as_dict(), "added": True}
     dice = [dict(d) for d in entry["dice"]] + [added]
@@ -109,8 +112,8 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
         # the first roll as it was, for the statistics: a push is counted once, as a push (stats.push)
         "first_outcome": entry.get("first_outcome") or entry.get("outcome"),
     }
-    shown_skill = skills.name_of(service.campaign, entry.get("skill"))
-    shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
+    shown_skill = skills.name_of(ledger.campaign, entry.get("skill"))
+    shown_attribute = skills.attribute_name_of(ledger.campaign.system, entry.get("attribute"))
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
                                     {"tier": pushed.tier.value}) + _(" (pushed)")
     if entry.get("hidden") is True:  # the summary is written anew: it still says the roll is hidden
@@ -133,5 +136,5 @@ def push_yourself(service: CampaignService, entry_id: int | None, faces: str | N
                 "tier": pushed.tier.value, "tier_before": pushed.before.value, "highest": pushed.highest,
                 "costs": after["costs"], "by_hand": faces is not None, "push_step": after["pushes"]}
 
-    return service.ledger.commit("push", mutate, character_id=character_id,
+    return ledger.commit("push", mutate, character_id=character_id,
                                  entry_updates=[(entry["session"], entry["id"], before, after)])

@@ -8,7 +8,7 @@ change, so one undo takes both back and the check may be rerolled again.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
 from gmconsole.campaign import grants
@@ -19,21 +19,21 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["reroll"]
 
 _LISTS = ("gear", "helpers", "tn_modifiers", "skill_modifiers")
 
 
-def _failed_check(service: CampaignService, entry_id: int | None) -> dict:
+def _failed_check(ledger: Ledger, entry_id: int | None) -> dict:
     """The roll ``entry_id``, or the newest roll of the session still standing."""
     if entry_id is not None:
-        entry = service.ledger.entry_anywhere(entry_id)
+        entry = ledger.entry_anywhere(entry_id)
         if entry.get("kind") != "roll":
             raise ValidationError(_("history entry {id} is not a roll").format(id=entry_id))
         return entry
-    for entry in service.ledger.entries_newest_first(service.session.number):
+    for entry in ledger.entries_newest_first(ledger.session.number):
         if entry.get("kind") == "roll" and entry.get("status", "done") == "done":
             return entry
     raise ValidationError(_("there is no roll to reroll in this session"))
@@ -43,29 +43,30 @@ def _request(entry: dict) -> RollRequest:
     """The request the check was rolled with, as the entry stored it."""
     stored = dict(entry["request"])
     known = set(RollRequest.__dataclass_fields__)
-    fields = {key: (tuple(value) if key in _LISTS else value) for key, value in stored.items() if key in known}
+    fields: dict[str, Any] = {key: (tuple(value) if key in _LISTS else value) for key, value in stored.items()
+                              if key in known}
     return RollRequest(**fields, hidden=entry.get("hidden") is True)
 
 
-def reroll(service: CampaignService, entry_id: int | None, grant_name: str, faces: str | None,
+def reroll(ledger: Ledger, entry_id: int | None, grant_name: str, faces: str | None,
            rng: random.Random) -> dict:
     """R-EXP-5: reroll the failed check ``entry_id`` (default: the session's newest roll) with the grant
     ``grant_name`` its character holds; ``faces`` typed from physical dice (R-MANUAL-1) or ``rng`` rolls."""
     from gmconsole.campaign.commands import rolls as recorded
 
-    system = systems.get(service.campaign.system)
+    system = systems.get(ledger.campaign.system)
     if not system.reroll_grants:
         raise RulesError(_("{system} has no reroll grants (R-EXP-5)").format(system=system.title))
-    entry = _failed_check(service, entry_id)
-    why = grants.refusal(service, entry)
+    entry = _failed_check(ledger, entry_id)
+    why = grants.refusal(ledger, entry)
     if why:
         raise ValidationError(why)
-    character = service.campaign.character(entry["character_id"])
+    character = ledger.campaign.character(entry["character_id"])
     if character is None:
         raise ValidationError(_("the character who rolled is no longer in the roster"))
     grant = grants.named(character, grant_name or "")
     if grant is None:
-        held = grants.grants_text(service.campaign, character) or _("none (the character form names them)")
+        held = grants.grants_text(ledger.campaign, character) or _("none (the character form names them)")
         raise ValidationError(_("{name} holds no reroll grant named {grant}; grants held: {held}").format(
             name=character.name, grant=quoted(grant_name or ""), held=held))
     if not grants.covers(grant, entry.get("skill")):
@@ -73,7 +74,7 @@ def reroll(service: CampaignService, entry_id: int | None, grant_name: str, face
 
         skill = entry.get("skill") or ""
         raise ValidationError(_("{grant} does not cover {skill} (R-EXP-5)").format(
-            grant=grants.grant_text(service.campaign, grant), skill=name_of(service.campaign, skill) or skill))
+            grant=grants.grant_text(ledger.campaign, grant), skill=name_of(ledger.campaign, skill) or skill))
 
     def decorate(fields: dict, _result) -> None:
         fields["reroll"] = {"of": entry["id"], "grant": grant["name"]}
@@ -81,4 +82,4 @@ def reroll(service: CampaignService, entry_id: int | None, grant_name: str, face
 
     update = (entry["session"], entry["id"], {"rerolled_with": entry.get("rerolled_with")},
               {"rerolled_with": grant["name"]})
-    return recorded.roll(service, _request(entry), faces, rng, decorate, entry_updates=[update])
+    return recorded.roll(ledger, _request(entry), faces, rng, decorate, entry_updates=[update])

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole import systems
 from gmconsole.campaign import trackers, validation
-from gmconsole.campaign.entries import as_record, given
+from gmconsole.campaign.entries import as_record, as_roll, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import _, pick
@@ -30,7 +30,7 @@ from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.entries import Entry
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
     from gmconsole.systems.yearzero.role_outcomes import RoleOutcome
 
 __all__ = ["Offer", "apply", "build_device", "offer", "record_finds", "save_a_life"]
@@ -71,13 +71,13 @@ class Offer:
 def _picks(entry) -> dict:
     """The purposes a recorded roll was marked with: modifier id → detail."""
     out = {}
-    for row in as_record(entry).skill_modifiers or ():
+    for row in as_roll(entry).skill_modifiers or ():
         if isinstance(row, dict) and isinstance(row.get("id"), str):
             out[row["id"]] = row.get("detail") if isinstance(row.get("detail"), str) else None
     return out
 
 
-def offer(service: CampaignService, entry: Entry | dict) -> Offer | None:
+def offer(ledger: Ledger, entry: Entry | dict) -> Offer | None:
     """What the recorded roll ``entry`` leads to, or ``None`` (not a role skill's roll with an outcome, undone,
     or a system without roles)."""
     from gmconsole.systems.yearzero.role_outcomes import choices_of, outcome_for
@@ -101,13 +101,13 @@ def offer(service: CampaignService, entry: Entry | dict) -> Offer | None:
                  choices_of(outcome, int(successes)), applied if isinstance(applied, dict) else None)
 
 
-def _roll(service: CampaignService, roll_id: int, kind: str):
+def _roll(ledger: Ledger, roll_id: int, kind: str):
     """``(entry, YearZeroRoll, offer)`` of the roll ``roll_id``, refused unless it leads to an outcome of
     ``kind`` not applied yet."""
     from gmconsole.campaign.rolls import recorded_roll
 
-    entry, recorded = recorded_roll(service, roll_id)
-    found = offer(service, entry)
+    entry, recorded = recorded_roll(ledger, roll_id)
+    found = offer(ledger, entry)
     if found is None or found.kind != kind:
         raise ValidationError(_("roll {id} leads to no {what}: mark its purpose with m (--skill-modifier) before "
                                 "rolling").format(id=roll_id, what=_outcome_word(kind)))
@@ -122,26 +122,26 @@ def _outcome_word(kind: str) -> str:
     return words.get(kind, kind)
 
 
-def _commit(service: CampaignService, entry: dict, kind: str, mutate, summary: str) -> dict:
+def _commit(ledger: Ledger, entry: dict, kind: str, mutate, summary: str) -> dict:
     """Record the outcome entry and mark the roll with it (undone together)."""
     marked = {"kind": kind, "summary": summary}
-    return service.ledger.commit(kind, mutate, character_id=entry["character_id"],
+    return ledger.commit(kind, mutate, character_id=entry["character_id"],
                                  entry_updates=[(entry["session"], entry["id"], {"role_outcome": None},
                                                  {"role_outcome": marked})])
 
 
-def build_device(service: CampaignService, roll_id: int, stunts: Sequence[str] = ()) -> dict:
+def build_device(ledger: Ledger, roll_id: int, stunts: Sequence[str] = ()) -> dict:
     """R-MYZ-BUILD-1/2: a successful Jury-Rig roll marked for a device adds it to the Gearhead's gear with
     the ``stunts`` picked (ids from the device's stunts; a repeatable one as often as it is named)."""
     from gmconsole.systems.yearzero.jury_rig import build, device_named
 
-    entry, _recorded, found = _roll(service, roll_id, "build")
-    system = service.campaign.system
+    entry, _recorded, found = _roll(ledger, roll_id, "build")
+    system = ledger.campaign.system
     if not found.success:
         raise ValidationError(_("the Jury-Rig roll failed: nothing is built. {seed}").format(
             seed=pick(found.outcome.failure)))
     made = build(system, device_named(system, found.detail or ""), found.successes, stunts)
-    gives = _gives(service, made.gear)
+    gives = _gives(ledger, made.gear)
     said = (_("{name} builds {item}: {gives}") if gives else _("{name} builds {item}")).format(
         name=entry.get("character", ""), item=made.gear["name"], gives=gives)
     if made.stunt_names:
@@ -157,16 +157,16 @@ def build_device(service: CampaignService, roll_id: int, stunts: Sequence[str] =
         return {"summary": said, "roll_id": entry["id"], "build": made.as_dict(), "gear_id": item.id,
                 "gear": item.name}
 
-    return _commit(service, entry, "build", mutate, said)
+    return _commit(ledger, entry, "build", mutate, said)
 
 
-def _gives(service: CampaignService, gear: dict) -> str:
+def _gives(ledger: Ledger, gear: dict) -> str:
     """What a built item gives on the sheet: ``Gear Bonus +1 to Scout``, ``×4``, ``damage 2``."""
     from gmconsole.campaign.skills import name_of
 
     parts = []
     if gear["bonus"]:
-        helped = _(", ").join(name_of(service.campaign, s) or s for s in gear["skills"])
+        helped = _(", ").join(name_of(ledger.campaign, s) or s for s in gear["skills"])
         said = _("Gear Bonus +{bonus} to {skills}") if helped else _("Gear Bonus +{bonus}")
         parts.append(said.format(bonus=gear["bonus"], skills=helped))
     if gear["quantity"] != 1:
@@ -176,7 +176,7 @@ def _gives(service: CampaignService, gear: dict) -> str:
     return _(", ").join(parts)
 
 
-def record_finds(service: CampaignService, roll_id: int, picks: Sequence[str], faces: str | None = None,
+def record_finds(ledger: Ledger, roll_id: int, picks: Sequence[str], faces: str | None = None,
                  rng: random.Random | None = None) -> dict:
     """R-MYZ-FINDS-1/2: the choices ``picks`` of a successful Find the Path roll or deal on the side, their
     D6 amounts rolled (``rng``) or typed (``faces``, e.g. ``d43``: one face per D6 in the order chosen)."""
@@ -184,11 +184,11 @@ def record_finds(service: CampaignService, roll_id: int, picks: Sequence[str], f
     from gmconsole.rules.spec import FaceKind, parse_int_spec
     from gmconsole.systems.yearzero.role_outcomes import roll_finds
 
-    entry, _recorded, found = _roll(service, roll_id, "finds")
+    entry, _recorded, found = _roll(ledger, roll_id, "finds")
     if faces is not None and faces.strip():
         source = DiceSource(faces=parse_int_spec(faces, (FaceKind("dice", "d"),)))
     else:
-        source = DiceSource(rng=rng or service.ledger.rng)
+        source = DiceSource(rng=rng or ledger.rng)
     result = roll_finds(found.outcome, picks, found.successes, source)
     said = pick(found.outcome.summary).format(name=entry.get("character", ""),
                                               finds=_("; ").join(result.texts()))
@@ -198,19 +198,19 @@ def record_finds(service: CampaignService, roll_id: int, picks: Sequence[str], f
         return {"summary": said, "roll_id": entry["id"], "outcome": data["outcome"], "finds": data["finds"],
                 "by_hand": data["by_hand"]}
 
-    return _commit(service, entry, "finds", mutate, said)
+    return _commit(ledger, entry, "finds", mutate, said)
 
 
-def save_a_life(service: CampaignService, roll_id: int, dies: bool = False) -> dict:
+def save_a_life(ledger: Ledger, roll_id: int, dies: bool = False) -> dict:
     """R-MYZ-SAVE-1: a Heal roll marked Save a Life: success stabilizes the patient (condition
     ``stabilized``); a failure stabilizes nothing, and with ``dies`` (the GM's word) the patient is dead
     (condition ``dead``)."""
     from gmconsole.systems.yearzero.roles import save_a_life as rule
 
-    entry, recorded, found = _roll(service, roll_id, "save-a-life")
+    entry, recorded, found = _roll(ledger, roll_id, "save-a-life")
     if not found.detail:
         raise ValidationError(_("Save a Life needs its patient: mark it with m (save-a-life=NAME)"))
-    patient = service.character(found.detail)
+    patient = ledger.character(found.detail)
     result = rule(recorded, dies)
     healer = entry.get("character", "")
     if result.success:
@@ -231,29 +231,29 @@ def save_a_life(service: CampaignService, roll_id: int, dies: bool = False) -> d
         return {"summary": summary, "roll_id": entry["id"], "patient": who.name, "patient_id": who.id,
                 "save": {**result.as_dict(), "condition": condition}}
 
-    return _commit(service, entry, "save_life", mutate, summary)
+    return _commit(ledger, entry, "save_life", mutate, summary)
 
 
-def apply(service: CampaignService, roll_id: int, *, stunts: Sequence[str] = (), faces: str | None = None,
+def apply(ledger: Ledger, roll_id: int, *, stunts: Sequence[str] = (), faces: str | None = None,
           dies: bool = False, rng: random.Random | None = None) -> dict:
     """Apply whatever roll ``roll_id`` leads to (the command line's ``--role-outcome``): a build with
     ``stunts``, finds with ``stunts`` as the choices and ``faces`` typed, Save a Life with ``dies``."""
     from gmconsole.campaign.rolls import recorded_roll
 
-    entry, _recorded = recorded_roll(service, roll_id)
-    found = offer(service, entry)
+    entry, _recorded = recorded_roll(ledger, roll_id)
+    found = offer(ledger, entry)
     if found is None:
         raise ValidationError(_("roll {id} leads to no role-skill outcome: mark its purpose with "
                                 "--skill-modifier (device=NAME, side-deal, save-a-life=NAME) or roll Find the "
                                 "Path").format(id=roll_id))
     if found.kind == "build":
-        return build_device(service, roll_id, stunts)
+        return build_device(ledger, roll_id, stunts)
     if found.kind == "finds":
-        return record_finds(service, roll_id, stunts, faces, rng)
-    return save_a_life(service, roll_id, dies)
+        return record_finds(ledger, roll_id, stunts, faces, rng)
+    return save_a_life(ledger, roll_id, dies)
 
 
-def patient_name(service: CampaignService, detail: str | None) -> str:
+def patient_name(ledger: Ledger, detail: str | None) -> str:
     """The patient a Save a Life roll names, as the roster has them now (the name as marked when gone)."""
-    found = service.campaign.find_character(detail or "")
+    found = ledger.campaign.find_character(detail or "")
     return found.name if found is not None else (detail or "?")

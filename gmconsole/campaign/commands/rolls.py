@@ -11,11 +11,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
-from gmconsole.campaign import combat_actions, skills, validation
+from gmconsole.campaign import character_lookup, combat_actions, skills, validation
 from gmconsole.campaign import rolls as campaign_rolls
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
-    exploding_fields,
     offered_by,
     roll_summary,
     sixes_text,
@@ -39,16 +38,16 @@ from gmconsole.systems.yearzero.sixes import marks_of
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def roll(service: CampaignService, request: RollRequest, faces: str | None, rng: random.Random,
+def roll(ledger: Ledger, request: RollRequest, faces: str | None, rng: random.Random,
          decorate=None, entry_updates=()) -> dict:
     """Roll and record; tiered Push Yourself stamina and Limited XP are applied with the roll itself.
 
     ``decorate(fields, result)`` adds to the entry before it is recorded (the opposed roll's defender);
     ``entry_updates`` change earlier entries in the same change (a check rerolled with a grant, R-EXP-5)."""
-    campaign = service.campaign
+    campaign = ledger.campaign
     built = build(campaign, request)
     if not built.can_roll:
         raise RulesError(built.reason or _("this pool cannot be rolled"))
@@ -62,7 +61,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
     if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
-    applied, result = _ROLLED_BY[systems.get(campaign.system).check](fields, built, faces, rng)
+    applied, result = campaign_rolls.engine_of(campaign.system).roll(fields, built, faces, rng)
     # Each step of a roll (the first roll, then each push) records whether its faces were typed;
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
@@ -81,7 +80,7 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
         fields["summary"] += _(" (hidden from the table)")
 
     def mutate(c: Campaign) -> dict:
-        character = c.character(built.character.id)
+        character = character_lookup.member(c, built.character.id)
         for effect in applied:
             if effect["target"] == "xp":
                 character.xp += effect["amount"]
@@ -93,19 +92,19 @@ def roll(service: CampaignService, request: RollRequest, faces: str | None, rng:
             fields["summary"] += "; " + helping["summary"]
         return fields
 
-    entry = service.ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)
-    service.ledger.remember_roll(entry)
+    entry = ledger.commit("roll", mutate, character_id=built.character.id, entry_updates=entry_updates)
+    ledger.remember_roll(entry)
     return entry
 
 
-def _refuse_push_of_system(service: CampaignService) -> None:
-    if not systems.get(service.campaign.system).pushes:
-        raise RulesError(_("{system} rolls cannot be pushed").format(system=service.campaign.system))
+def _refuse_push_of_system(ledger: Ledger) -> None:
+    if not systems.get(ledger.campaign.system).pushes:
+        raise RulesError(_("{system} rolls cannot be pushed").format(system=ledger.campaign.system))
 
 
-def _refuse_push_of(service: CampaignService, entry: dict) -> None:
+def _refuse_push_of(ledger: Ledger, entry: dict) -> None:
     """What the campaign (not the dice) forbids a push of ``entry`` for: its scene ended, its costs applied."""
-    ended = campaign_rolls.push_out_of_scene(service, entry)
+    ended = campaign_rolls.push_out_of_scene(ledger, entry)
     if ended:
         raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
@@ -115,7 +114,7 @@ def _refuse_push_of(service: CampaignService, entry: dict) -> None:
             summary=entry["role_outcome"].get("summary", "")))
 
 
-def push(service: CampaignService, entry_id: int | None, faces: str | None, rng: random.Random,
+def push(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Random,
          condition: str | None) -> dict:
     """Push a recorded Year Zero roll of the current scene (push in the scene, docs/RULES.md); the roll's entry is
     updated, the push is its own entry. A family whose push adds a die (tiered) adds it instead
@@ -123,13 +122,13 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.systems.yearzero.recorded import pool_request_from
 
-    if systems.get(service.campaign.system).push_adds_die:  # tiered: Push Yourself after the roll
+    if systems.get(ledger.campaign.system).push_adds_die:  # tiered: Push Yourself after the roll
         from gmconsole.campaign.commands.push_yourself import push_yourself
 
-        return push_yourself(service, entry_id, faces, rng)
-    _refuse_push_of_system(service)
-    entry = latest_roll(service, entry_id, "push")
-    _refuse_push_of(service, entry)
+        return push_yourself(ledger, entry_id, faces, rng)
+    _refuse_push_of_system(ledger)
+    entry = latest_roll(ledger, entry_id, "push")
+    _refuse_push_of(ledger, entry)
     pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
     previous = yearzero.YearZeroRoll(
         pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
@@ -137,7 +136,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         by_hand=entry.get("by_hand", False),
         owned=entry.get("character_id") is not None,  # R-PUSH-7: the GM's own roll rolls no stress die of its own
     )
-    pushed = yearzero.push(previous, dice_source(faces, rng, service.campaign.system))
+    pushed = yearzero.push(previous, dice_source(faces, rng, ledger.campaign.system))
     marks = marks_of(entry.get("skill_modifiers"))
     new_fields = year_zero_fields(pushed, marks)
     if entry.get("opposed"):
@@ -165,9 +164,9 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
     steps = list(entry.get("by_hand_steps") or [first_typed] * (1 + entry.get("pushes", 0)))
     after["by_hand"] = first_typed
     after["by_hand_steps"] = steps + [push_typed]
-    shown_skill = skills.name_of(service.campaign, entry.get("skill")) or entry.get("quick")
-    shown_attribute = skills.attribute_name_of(service.campaign.system, entry.get("attribute"))
-    sixes = sixes_text(service.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
+    shown_skill = skills.name_of(ledger.campaign, entry.get("skill")) or entry.get("quick")
+    shown_attribute = skills.attribute_name_of(ledger.campaign.system, entry.get("attribute"))
+    sixes = sixes_text(ledger.campaign.system, entry.get("skill"), {**new_fields, "skill_modifiers": marks})
     after["summary"] = roll_summary(entry.get("character", ""), shown_skill, shown_attribute,
                                     new_fields, sixes) + _(" (pushed)")
     if entry.get("opposed"):
@@ -175,7 +174,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         from gmconsole.campaign.commands.opposed import opposed_outcome, opposed_summary
 
         after["opposed"] = opposed_outcome({**entry, **new_fields}, entry["opposed"], entry["opposed"]["reroll_ties"])
-        after["summary"] = opposed_summary(service.campaign, entry.get("character", ""), shown_skill or shown_attribute,
+        after["summary"] = opposed_summary(ledger.campaign, entry.get("character", ""), shown_skill or shown_attribute,
                                            after["opposed"]) + _(" (pushed)")
     if entry.get("hidden") is True:  # the push writes the summary anew: it still says the roll is hidden
         after["summary"] += _(" (hidden from the table)")
@@ -191,7 +190,7 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
         out = {
             "summary": _("{name} pushes {what}: {result}").format(
                 name=entry.get("character"), result=successes_text(n) + (f" — {sixes}" if sixes else ""),
-                what=shown_skill or attribute_shown(service.campaign.system, entry.get("attribute"))),
+                what=shown_skill or attribute_shown(ledger.campaign.system, entry.get("attribute") or "")),
             "roll_id": entry["id"], "skill": entry.get("skill"),
             "push_dice": new_fields["dice"], "successes": new_fields["successes"],
             "costs": new_fields["costs"], "by_hand": push_typed, "push_step": pushed.pushes,
@@ -213,43 +212,43 @@ def push(service: CampaignService, entry_id: int | None, faces: str | None, rng:
             out["summary"] += _("; stress +1 → {stress}").format(stress=character.stress)
         return out
 
-    return service.ledger.commit("push", mutate, character_id=character_id,
+    return ledger.commit("push", mutate, character_id=character_id,
                            entry_updates=[(entry["session"], entry["id"], before, after)])
 
 
-def push_odds(service: CampaignService, entry_id: int):
+def push_odds(ledger: Ledger, entry_id: int):
     """What pushing the recorded roll ``entry_id`` would give and cost: refused for the same
     reasons :func:`push` refuses; the GM's quick roll charges nobody, so its push has no costs and,
     under `stress-dice`, no stress die of its own (R-PUSH-7). The active side of an opposed roll pushes
     to beat the defender's successes, which stay as rolled (R-OPP-1)."""
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
-    _refuse_push_of_system(service)
-    entry, recorded = campaign_rolls.recorded_roll(service, entry_id)
-    _refuse_push_of(service, entry)
+    _refuse_push_of_system(ledger)
+    entry, recorded = campaign_rolls.recorded_roll(ledger, entry_id)
+    _refuse_push_of(ledger, entry)
     opposed = entry.get("opposed")
     return odds_of(recorded, opposed["defender_successes"] if opposed else None)
 
 
-def _require_tiered(service: CampaignService) -> None:
-    if "save" not in systems.get(service.campaign.system).special_rolls:
+def _require_tiered(ledger: Ledger) -> None:
+    if "save" not in systems.get(ledger.campaign.system).special_rolls:
         raise RulesError(_("saving throws and attack rolls belong to {systems}, not {system}").format(
-            systems=offered_by("save"), system=service.campaign.system))
+            systems=offered_by("save"), system=ledger.campaign.system))
 
 
-def saving_throw(service: CampaignService, character_id: str, save: str, faces: str | None,
+def saving_throw(ledger: Ledger, character_id: str, save: str, faces: str | None,
                  rng: random.Random) -> dict:
     """R-TIER-3: 2d6 against the character's save score (computed from the sheet), recorded."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require_tiered(service)
-    who = service.character(character_id)
+    _require_tiered(ledger)
+    who = ledger.character(character_id)
     a = {k: v.current for k, v in who.attributes.items()}
     scores = tiered.save_scores(a["dex"], a["str"], a["int"], a["cha"], a["per"], who.level).as_dict()
     if save not in scores:
         raise RulesError(_("unknown save {save}: choose phys, ment or perc").format(save=quoted(save)))
-    strict = service.campaign.settings.tiered_strict_over
-    result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, service.campaign.system), strict)
+    strict = ledger.campaign.settings.tiered_strict_over
+    result = tiered.saving_throw(save, scores[save], dice_source(faces, rng, ledger.campaign.system), strict)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -259,17 +258,17 @@ def saving_throw(service: CampaignService, character_id: str, save: str, faces: 
                 "save": save, "score": scores[save], "total": data["total"], "outcome": data["outcome"],
                 "dice": data["dice"], "by_hand": faces is not None}
 
-    return service.ledger.commit("save", mutate, character_id=who.id)
+    return ledger.commit("save", mutate, character_id=who.id)
 
 
-def attack(service: CampaignService, character_id: str, weapon: str | None, melee: bool, reckless: bool,
+def attack(ledger: Ledger, character_id: str, weapon: str | None, melee: bool, reckless: bool,
            faces: str | None, rng: random.Random, damage: int | None = None) -> dict:
     """R-TIER-4: class bonus + STR (melee) or DEX (ranged) d6, damage by tier from the weapon (an item
     of the sheet, or ``damage`` typed by the GM when no item is named), recorded."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require_tiered(service)
-    who = service.character(character_id)
+    _require_tiered(ledger)
+    who = ledger.character(character_id)
     if weapon:
         item = who.gear_item(weapon)
         if item is None:
@@ -281,7 +280,7 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
         raise ValidationError(_("name a weapon from the sheet or type its damage"))
     strength, dexterity = who.attributes["str"].current, who.attributes["dex"].current
     result = tiered.attack(who.class_bonus, strength, dexterity, weapon_damage, melee,
-                           dice_source(faces, rng, service.campaign.system), reckless)
+                           dice_source(faces, rng, ledger.campaign.system), reckless)
     data = result.as_dict()
 
     def mutate(c: Campaign) -> dict:
@@ -294,14 +293,14 @@ def attack(service: CampaignService, character_id: str, weapon: str | None, mele
                 "damage": data["damage"], "reckless": reckless, "notes": data["notes"], "dice": data["dice"],
                 "by_hand": faces is not None}
 
-    return service.ledger.commit("attack", mutate, character_id=who.id)
+    return ledger.commit("attack", mutate, character_id=who.id)
 
 
-def change_of_circumstances(service: CampaignService, character_id: str, skill: str, reason: str,
+def change_of_circumstances(ledger: Ledger, character_id: str, skill: str, reason: str,
                             goal: str | None = None) -> dict:
     """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
     exploding retries): the "only one chance" warning for that skill and goal goes away."""
-    who = service.character(character_id)
+    who = ledger.character(character_id)
     if not reason or not reason.strip():
         raise ValidationError(_("say what changed, so the history shows why the roll may be tried again"))
     validation.check_typed_text(reason, _("the reason"))
@@ -313,42 +312,6 @@ def change_of_circumstances(service: CampaignService, character_id: str, skill: 
                                                                                reason=reason.strip()), "skill": skill,
                 "goal": goal, "reason": reason.strip()}
 
-    entry = service.ledger.commit("circumstances", mutate, character_id=who.id)
-    service.ledger.forget_roll(who.id, skill, goal)
+    entry = ledger.commit("circumstances", mutate, character_id=who.id)
+    ledger.forget_roll(who.id, skill, goal)
     return entry
-
-
-def _rolled_pool(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """A Year Zero pool rolled: successes, banes and what a push may cost (paid later); the rolled pool
-    is returned for an opposed roll's reading."""
-    from gmconsole.systems.yearzero import roll as yearzero
-
-    result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
-    fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
-    fields["pool_request"] = built.extra["pool_request"]
-    fields["helpers"] = list(built.core.request.helpers)
-    return [], result
-
-
-def _rolled_exploding(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """Exploding dice rolled against the target number: nothing to pay."""
-    fields.update(exploding_fields(built.core, faces, rng)[0], costs=[], costs_status="none")
-    return [], None
-
-
-def _rolled_tiered(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
-    """A tiered check read as its tier; what the tier costs is applied at once and returned."""
-    from gmconsole.systems.tiered import roll as tiered
-
-    result = tiered.roll_check(built.core, dice_source(faces, rng, fields["system"]))
-    data = result.as_dict()
-    applied = [e.as_dict() for e in result.effects]
-    fields.update({"dice": data["dice"], "tier": result.tier.value, "highest": result.highest,
-                   "outcome": data, "by_hand": result.by_hand, "costs": applied,
-                   "costs_status": "applied" if applied else "none", "pushes": 0, "can_push": False,
-                   "consequences": "offered" if result.tier.value in ("mixed", "limited") else "none"})
-    return applied, result
-
-
-_ROLLED_BY = {"pool": _rolled_pool, "exploding": _rolled_exploding, "tiered": _rolled_tiered}
-"""How a check is rolled and recorded, by :attr:`GameSystem.check <gmconsole.systems.base.GameSystem.check>`."""

@@ -18,10 +18,10 @@ from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def add_character(service: CampaignService, data: dict) -> Character:
+def add_character(ledger: Ledger, data: dict) -> Character:
     """Add a PC or NPC from a character dict without ``id`` (``name`` required; ``kind`` pc/npc;
     ``count`` > 1 for an NPC group); the sheet is validated for the system. Returns it with its id."""
     created: list[str] = []
@@ -33,11 +33,11 @@ def add_character(service: CampaignService, data: dict) -> Character:
         return {"summary": _("{name} joins the roster").format(name=character.name), "character_id": character.id,
                 "character": character.name}
 
-    service.ledger.commit("roster", mutate)
-    return service.ledger.campaign.character(created[0])
+    ledger.commit("roster", mutate)
+    return character_lookup.member(ledger.campaign, created[0])
 
 
-def update_character(service: CampaignService, character_id: str, changes: dict) -> dict:
+def update_character(ledger: Ledger, character_id: str, changes: dict) -> dict:
     """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
 
     def mutate(c: Campaign) -> dict:
@@ -48,7 +48,7 @@ def update_character(service: CampaignService, character_id: str, changes: dict)
         return {"summary": _edit_summary(c, updated.name, changed, values := harm.sheet_values(c, character, updated)),
                 "changes": changed, **({"values": values} if values else {})}
 
-    return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("roster", mutate, character_id=ledger.character(character_id).id)
 
 
 def _edit_summary(c: Campaign, name: str, changed: list[str], values: list[dict]) -> str:
@@ -62,7 +62,7 @@ def _edit_summary(c: Campaign, name: str, changed: list[str], values: list[dict]
     return _("{name}: {changes}").format(name=name, changes=_(", ").join(parts))
 
 
-def show_on_table(service: CampaignService, character_id: str, numbers: bool) -> dict:
+def show_on_table(ledger: Ledger, character_id: str, numbers: bool) -> dict:
     """The table view shows ``character_id``'s numbers (``numbers``) or the name only, as the GM chose."""
 
     def mutate(c: Campaign) -> dict:
@@ -72,10 +72,10 @@ def show_on_table(service: CampaignService, character_id: str, numbers: bool) ->
         return {"summary": _("the table view shows {name}: {shows}").format(name=character.name, shows=shows),
                 "changes": ["table_numbers"]}
 
-    return service.ledger.commit("roster", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("roster", mutate, character_id=ledger.character(character_id).id)
 
 
-def duplicate_character(service: CampaignService, character_id: str, name: str | None = None) -> Character:
+def duplicate_character(ledger: Ledger, character_id: str, name: str | None = None) -> Character:
     """A copy of a character (new id, new gear ids) placed right after it; ``name`` must be free in the
     roster, and without it the copy gets the first free "NAME (copy)", "NAME (copy 2)", ..."""
     created: list[str] = []
@@ -96,11 +96,11 @@ def duplicate_character(service: CampaignService, character_id: str, name: str |
                 "character_id": copy_.id,
                 "character": copy_.name}
 
-    service.ledger.commit("roster", mutate)
-    return service.ledger.campaign.character(created[0])
+    ledger.commit("roster", mutate)
+    return character_lookup.member(ledger.campaign, created[0])
 
 
-def remove_character(service: CampaignService, character_id: str) -> dict:
+def remove_character(ledger: Ledger, character_id: str) -> dict:
     """Remove a character from the roster (and from the conflict, if in one)."""
     from gmconsole.rules import initiative
 
@@ -117,12 +117,12 @@ def remove_character(service: CampaignService, character_id: str) -> dict:
         dropped = _(" (the costs waiting for roll {rolls} are dropped with them)").format(rolls=rolls) if owed else ""
         return {"summary": _("{name} leaves the roster").format(name=character.name) + dropped}
 
-    wanted = service.character(character_id).id
-    owing = [item for item in service.ledger.campaign.pending_costs if item.get("character_id") == wanted]
-    return service.ledger.commit("roster", mutate, character_id=wanted, entry_updates=dropped_marks(service, owing))
+    wanted = ledger.character(character_id).id
+    owing = [item for item in ledger.campaign.pending_costs if item.get("character_id") == wanted]
+    return ledger.commit("roster", mutate, character_id=wanted, entry_updates=dropped_marks(ledger, owing))
 
 
-def set_attribute(service: CampaignService, character_id: str, attribute: str, *, current: int | None = None,
+def set_attribute(ledger: Ledger, character_id: str, attribute: str, *, current: int | None = None,
                   maximum: int | None = None) -> dict:
     """Set an attribute's current and/or maximum value (validated for the system)."""
 
@@ -139,10 +139,10 @@ def set_attribute(service: CampaignService, character_id: str, attribute: str, *
         return {"summary": _("{name}: {changes}").format(name=ch.name, changes=harm.values_text(c, values)),
                 "attribute": attribute, "values": values}
 
-    return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("sheet", mutate, character_id=ledger.character(character_id).id)
 
 
-def set_skill(service: CampaignService, character_id: str, skill: str, level: int) -> dict:
+def set_skill(ledger: Ledger, character_id: str, skill: str, level: int) -> dict:
     """Set a skill level (myz/yze 0–5; yze-step/exploding a die size or 0)."""
 
     def mutate(c: Campaign) -> dict:
@@ -156,10 +156,10 @@ def set_skill(service: CampaignService, character_id: str, skill: str, level: in
         return {"summary": _("{name}: {changes}").format(name=ch.name, changes=harm.values_text(c, values)),
                 "skill": skill, "values": values}
 
-    return service.ledger.commit("sheet", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("sheet", mutate, character_id=ledger.character(character_id).id)
 
 
-def add_gear(service: CampaignService, character_id: str, data: dict) -> Gear:
+def add_gear(ledger: Ledger, character_id: str, data: dict) -> Gear:
     """Give a character an item from a gear dict without ``id`` (``name`` required; ``bonus``,
     ``max_bonus``, ``artifact_die`` 8/10/12, ``damage``, ``skills``...). Returns it with its id."""
     created: list[str] = []
@@ -172,11 +172,12 @@ def add_gear(service: CampaignService, character_id: str, data: dict) -> Gear:
         return {"summary": _("{name} gains {item}").format(name=ch.name, item=item.name), "gear_id": item.id,
                 "gear": item.name}
 
-    service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
-    return service.ledger.campaign.character(service.character(character_id).id).gear_item(created[0])
+    ledger.commit("gear", mutate, character_id=ledger.character(character_id).id)
+    owner = character_lookup.member(ledger.campaign, ledger.character(character_id).id)
+    return character_lookup.gear_of(owner, created[0])
 
 
-def update_gear(service: CampaignService, character_id: str, gear_id: str, changes: dict) -> dict:
+def update_gear(ledger: Ledger, character_id: str, gear_id: str, changes: dict) -> dict:
     """Change fields of an item (any :class:`Gear` field but ``id``), validated."""
 
     def mutate(c: Campaign) -> dict:
@@ -188,10 +189,10 @@ def update_gear(service: CampaignService, character_id: str, gear_id: str, chang
         return {"summary": _("{name}: {item} {fields} changed").format(name=ch.name, item=updated.name, fields=words),
                 "gear_id": item.id, "gear": updated.name}
 
-    return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("gear", mutate, character_id=ledger.character(character_id).id)
 
 
-def remove_gear(service: CampaignService, character_id: str, gear_id: str) -> dict:
+def remove_gear(ledger: Ledger, character_id: str, gear_id: str) -> dict:
     """Take an item off a character's sheet."""
 
     def mutate(c: Campaign) -> dict:
@@ -201,20 +202,20 @@ def remove_gear(service: CampaignService, character_id: str, gear_id: str) -> di
         return {"summary": _("{name} loses {item}").format(name=ch.name, item=item.name), "gear_id": item.id,
                 "gear": item.name}
 
-    return service.ledger.commit("gear", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("gear", mutate, character_id=ledger.character(character_id).id)
 
 
-def damage_gear(service: CampaignService, character_id: str, gear_id: str, amount: int = 1) -> dict:
+def damage_gear(ledger: Ledger, character_id: str, gear_id: str, amount: int = 1) -> dict:
     """Lower an item's current bonus by ``amount`` (not below 0)."""
-    return tracker_change(service, character_id, "gear",
+    return tracker_change(ledger, character_id, "gear",
                           lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
 
 
-def repair_gear(service: CampaignService, character_id: str, gear_id: str, successes: int) -> dict:
+def repair_gear(ledger: Ledger, character_id: str, gear_id: str, successes: int) -> dict:
     """R-REPAIR-1: apply a repair roll's result to an item (myz Jury-Rig: success restores the full
     bonus; yze: each success restores 1 up to the starting value; failure makes the current bonus
     the new maximum, and failing at bonus 0 destroys the item)."""
     return tracker_change(
-        service, character_id, "repair",
+        ledger, character_id, "repair",
         lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes),
     )

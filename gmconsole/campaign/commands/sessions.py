@@ -17,10 +17,10 @@ from gmconsole.i18n import _
 from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def update_settings(service: CampaignService, changes: dict) -> dict:
+def update_settings(ledger: Ledger, changes: dict) -> dict:
     """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
 
     def mutate(c: Campaign) -> dict:
@@ -35,10 +35,10 @@ def update_settings(service: CampaignService, changes: dict) -> dict:
         return {"summary": _("settings: {changes}").format(changes=change_text(c.system, changes)),
                 "changes": dict(changes)}
 
-    return service.ledger.commit("settings", mutate)
+    return ledger.commit("settings", mutate)
 
 
-def new_session(service: CampaignService, date: str | None = None, title: str | None = None) -> Session:
+def new_session(ledger: Ledger, date: str | None = None, title: str | None = None) -> Session:
     """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
     doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
     the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
@@ -51,12 +51,12 @@ def new_session(service: CampaignService, date: str | None = None, title: str | 
         last = c.current_session
         session = Session(
             number=last.number + 1,
-            date=date or service.ledger.today(),
+            date=date or ledger.today(),
             doom=last.doom,
             clocks=[Clock.from_dict(k.to_dict()) for k in last.clocks],
             initiative=copy.deepcopy(last.initiative),
             title=title,
-            started=service.ledger.now(),
+            started=ledger.now(),
         )
         c.sessions.append(session)
         going_on = (_("; the conflict goes on (round {round})").format(round=last.initiative.get("round", 1))
@@ -65,49 +65,49 @@ def new_session(service: CampaignService, date: str | None = None, title: str | 
             number=session.number, title=title)
         return {"summary": begins + going_on, "title": title}
 
-    service.ledger.commit("session", mutate)
-    return service.session
+    ledger.commit("session", mutate)
+    return ledger.session
 
 
-def new_scene(service: CampaignService) -> dict:
+def new_scene(ledger: Ledger) -> dict:
     """Start a new scene (the "only one chance" warning looks at rolls in the same scene)."""
 
     def mutate(c: Campaign) -> dict:
         c.current_session.scene += 1
         return {"summary": _("scene {number} begins").format(number=c.current_session.scene)}
 
-    return service.ledger.commit("scene", mutate)
+    return ledger.commit("scene", mutate)
 
 
-def add_skill(service: CampaignService, name: str, attribute: str, text: str = "") -> dict:
+def add_skill(ledger: Ledger, name: str, attribute: str, text: str = "") -> dict:
     """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
-    return service.ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
+    return ledger.commit("skills", lambda c: skills.change_entry("add", skills.add(c, name, attribute, text)))
 
 
-def edit_skill(service: CampaignService, skill: str, *, name: str | None = None, attribute: str | None = None,
+def edit_skill(ledger: Ledger, skill: str, *, name: str | None = None, attribute: str | None = None,
                text: str | None = None) -> dict:
     """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
-    return service.ledger.commit("skills", lambda c: skills.change_entry(
+    return ledger.commit("skills", lambda c: skills.change_entry(
         "edit", *skills.edit(c, skill, name=name, attribute=attribute, text=text)))
 
 
-def remove_skill(service: CampaignService, skill: str) -> dict:
+def remove_skill(ledger: Ledger, skill: str) -> dict:
     """Remove a skill no character has (refused, naming them, otherwise); undoable."""
-    return service.ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
+    return ledger.commit("skills", lambda c: skills.change_entry("remove", skills.remove(c, skill)))
 
 
-def load_skills(service: CampaignService, text: str, source: str | None = None) -> dict:
+def load_skills(ledger: Ledger, text: str, source: str | None = None) -> dict:
     """Replace the campaign's skills with a list read from TOML text (``source`` names it: a file's name; by
     default "the skill list" in the console's language); undoable."""
     source = source or _("the skill list")
     new = skills.parse_list(text, source)
-    return service.ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
+    return ledger.commit("skills", lambda c: skills.change_entry("load", skills.replace(c, new), source=source))
 
 
-def change_skill_list(service: CampaignService, *, load: tuple[str, str] | None = None,
+def change_skill_list(ledger: Ledger, *, load: tuple[str, str] | None = None,
                       add: Sequence[tuple[str, str]] = (), rename: Sequence[tuple[str, str]] = (),
                       remove: Sequence[str] = ()) -> dict:
     """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
     source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
     new = skills.parse_list(*load) if load else None
-    return service.ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+    return ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))

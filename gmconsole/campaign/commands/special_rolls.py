@@ -31,12 +31,12 @@ from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
 
-def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_id: str | None,
+def opposed_roll(ledger: Ledger, request: rolls.RollRequest, defender_id: str | None,
                  defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
                  faces: str | None, defender_faces: str | None, rng: random.Random) -> dict:
     """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
@@ -44,7 +44,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     from gmconsole.systems.yearzero import roll as yearzero
     from gmconsole.systems.yearzero.recorded import stored_request
 
-    campaign = service.campaign
+    campaign = ledger.campaign
     if "opposed" not in systems.get(campaign.system).special_rolls:
         raise RulesError(_("{system} has no Year Zero opposed roll").format(system=campaign.system))
     if request.reactive:
@@ -53,7 +53,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
     if bool(defender_id) == has_pool:
         raise ValidationError(_("name the defender (and skill) or type the defender's pool, e.g. base=3 skill=2"))
     if defender_id:
-        who = service.character(defender_id)
+        who = ledger.character(defender_id)
         if who.id == request.character_id:
             raise ValidationError(_("{name} cannot oppose their own roll").format(name=who.name))
         from gmconsole.systems.yearzero.skill_modifiers import opposed_only_by_role
@@ -69,7 +69,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
             character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
         name, who_id = who.name, who.id
     else:
-        defender_request = typed_pool_request(campaign.system, defender_pool)
+        defender_request = typed_pool_request(campaign.system, defender_pool or "")  # typed: checked above
         name, who_id = TYPED_POOL, None
     pool = yearzero.build_pool(defender_request)
     if not pool.can_roll:
@@ -94,7 +94,7 @@ def opposed_roll(service: CampaignService, request: rolls.RollRequest, defender_
             fields["costs"] = list(fields["costs"]) + owed
             fields["costs_status"] = "pending"
 
-    return recorded_rolls.roll(service, request, faces, rng, decorate=decorate)
+    return recorded_rolls.roll(ledger, request, faces, rng, decorate=decorate)
 
 
 def _role_name(system: str, role: str) -> str:
@@ -109,11 +109,11 @@ def _role_name(system: str, role: str) -> str:
 # --------------------------------------------------------------------------- exploding
 
 
-def _require(service: CampaignService, kind: str, what: str) -> None:
+def _require(ledger: Ledger, kind: str, what: str) -> None:
     """Refuse the special roll ``kind`` where the campaign's system does not offer it, naming the one that does."""
-    if kind not in systems.get(service.campaign.system).special_rolls:
+    if kind not in systems.get(ledger.campaign.system).special_rolls:
         raise RulesError(_("{what} belongs to {systems}, not {system}").format(
-            what=what, systems=offered_by(kind), system=service.campaign.system))
+            what=what, systems=offered_by(kind), system=ledger.campaign.system))
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
@@ -159,7 +159,7 @@ def _turn(character: Character, tn, result) -> dict:
             "tn": tn.value, "tn_lines": [line.as_dict() for line in tn.lines], "tn_explanation": tn.explain()}
 
 
-def exploding_opposed(service: CampaignService, character_id: str, skill: str | None, attribute: str | None,
+def exploding_opposed(ledger: Ledger, character_id: str, skill: str | None, attribute: str | None,
                       defender_id: str, defender_skill: str | None, defender_attribute: str | None,
                       faces: str | None, rng: random.Random) -> dict:
     """R-EXP-4: both sides roll exploding dice; the higher top wins; a tie goes to the side the
@@ -169,10 +169,10 @@ def exploding_opposed(service: CampaignService, character_id: str, skill: str | 
     raise a TN (docs/RULES.md), change nothing here."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "opposed-test", _("an opposed test"))
-    campaign = service.campaign
-    who = service.character(character_id)
-    other = service.character(defender_id)
+    _require(ledger, "opposed-test", _("an opposed test"))
+    campaign = ledger.campaign
+    who = ledger.character(character_id)
+    other = ledger.character(defender_id)
     if other.id == who.id:
         raise ValidationError(_("{name} cannot oppose themself").format(name=who.name))
     active, attribute = _participant(campaign, who, skill, attribute)
@@ -199,10 +199,10 @@ def exploding_opposed(service: CampaignService, character_id: str, skill: str | 
                 "dice": data["active"]["dice"], "defender_dice": data["defender"]["dice"], "outcome": data,
                 "by_hand": bool(faces)}
 
-    return service.ledger.commit("opposed", mutate, character_id=who.id)
+    return ledger.commit("opposed", mutate, character_id=who.id)
 
 
-def assisted_check(service: CampaignService, leader_id: str, skill: str, others: Sequence[str],
+def assisted_check(ledger: Ledger, leader_id: str, skill: str, others: Sequence[str],
                    attribute: str | None, difficulty: str | None, tn_modifiers: Sequence[str],
                    hold: Sequence[str], rng: random.Random, faces: str | None = None) -> dict:
     """Assisted untrained check (docs/RULES.md): the trained leader rolls first against TN + 1 per other
@@ -220,17 +220,17 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
     trait dice of the leader and of each participant in order (``s8+3,2 t4,5,3``)."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "assisted", _("an assisted check"))
-    campaign = service.campaign
+    _require(ledger, "assisted", _("an assisted check"))
+    campaign = ledger.campaign
     if not skill:
         raise ValidationError(_("an assisted check needs the skill the leader is trained in"))
-    leader_ch = service.character(leader_id)
+    leader_ch = ledger.character(leader_id)
     leader, attribute = _participant(campaign, leader_ch, skill, attribute)
     if not leader.skill_dice:
         raise RulesError(_("{name} is not trained in {skill}: the leader of an assisted check must be").format(
             name=leader_ch.name, skill=skill))
-    helpers = [service.character(o) for o in others]
-    hold_ids = {service.character(h).id for h in hold}
+    helpers = [ledger.character(o) for o in others]
+    hold_ids = {ledger.character(h).id for h in hold}
     people = [(_participant(campaign, h, None, attribute)[0], h) for h in helpers]
     check = exploding.AssistedCheck.start(_base_tn(difficulty, tn_modifiers), leader_ch.name, [h.name for h in helpers])
     shared = check.tn
@@ -264,10 +264,10 @@ def assisted_check(service: CampaignService, leader_id: str, skill: str, others:
                 "participants": [leader_ch.id] + [h.id for h in helpers], "held": sorted(hold_ids),
                 "dice": turns[0]["dice"], "by_hand": bool(faces)}
 
-    return service.ledger.commit("assisted", mutate, character_id=leader_ch.id)
+    return ledger.commit("assisted", mutate, character_id=leader_ch.id)
 
 
-def group_check(service: CampaignService, character_ids: Sequence[str], skill: str, attribute: str | None,
+def group_check(ledger: Ledger, character_ids: Sequence[str], skill: str, attribute: str | None,
                 difficulty: str | None, tn_modifiers: Sequence[str], faces: str | None, rng: random.Random) -> dict:
     """Group check (docs/RULES.md): TN −1 per trained participant; everyone rolls; the successes are
     counted. Recorded (kind ``group``, the first participant as its character, ``successes``).
@@ -278,11 +278,11 @@ def group_check(service: CampaignService, character_ids: Sequence[str], skill: s
     ``group["results"]``: ``tn``, ``tn_lines``, ``tn_explanation``)."""
     from gmconsole.systems.exploding import roll as exploding
 
-    _require(service, "group", _("a group check"))
-    campaign = service.campaign
+    _require(ledger, "group", _("a group check"))
+    campaign = ledger.campaign
     if not skill:
         raise ValidationError(_("a group check needs the skill everyone rolls"))
-    members = [service.character(x) for x in character_ids]
+    members = [ledger.character(x) for x in character_ids]
     if len({m.id for m in members}) != len(members):
         raise ValidationError(_("name each participant of the group check once"))
     people = [_participant(campaign, m, skill, attribute) for m in members]
@@ -309,24 +309,24 @@ def group_check(service: CampaignService, character_ids: Sequence[str], skill: s
                 "successes": result.successes, "top": max(r["top"] for r in data["results"]),
                 "group": data, "participants": [m.id for m in members], "by_hand": bool(faces)}
 
-    return service.ledger.commit("group", mutate, character_id=members[0].id if members else None)
+    return ledger.commit("group", mutate, character_id=members[0].id if members else None)
 
 
 # --------------------------------------------------------------------------- tiered contested roll
 
 
-def contested(service: CampaignService, character_id: str, attribute: str, opponent_id: str,
+def contested(ledger: Ledger, character_id: str, attribute: str, opponent_id: str,
               opponent_attribute: str | None, faces: str | None, rng: random.Random) -> dict:
     """R-TIER-5: each side 2d6 + attribute, the highest wins, a tie is rolled again. Recorded
     (kind ``contested``: ``rounds``, ``winner`` "a"/"b", ``winner_name``, ``outcome`` won/lost)."""
     from gmconsole.systems.tiered import roll as tiered
 
-    _require(service, "contested", _("a contested roll"))
-    system = service.campaign.system
+    _require(ledger, "contested", _("a contested roll"))
+    system = ledger.campaign.system
     attribute = skills.attribute_id(system, attribute)
     opponent_attribute = skills.attribute_id(system, opponent_attribute)
-    who = service.character(character_id)
-    other = service.character(opponent_id)
+    who = ledger.character(character_id)
+    other = ledger.character(opponent_id)
     if other.id == who.id:
         raise ValidationError(_("{name} cannot contest themself").format(name=who.name))
     opponent_attribute = opponent_attribute or attribute
@@ -352,4 +352,4 @@ def contested(service: CampaignService, character_id: str, attribute: str, oppon
                 "winner_name": winner, "outcome": "won" if result.winner == "a" else "lost",
                 "by_hand": faces is not None}
 
-    return service.ledger.commit("contested", mutate, character_id=who.id)
+    return ledger.commit("contested", mutate, character_id=who.id)

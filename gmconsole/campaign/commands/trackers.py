@@ -15,32 +15,32 @@ from gmconsole.i18n import _
 from gmconsole.store.shape import COUNTER_MAX
 
 if TYPE_CHECKING:
-    from gmconsole.campaign.service import CampaignService
+    from gmconsole.campaign.ledger import Ledger
 
 
-def change_stress(service: CampaignService, character_id: str, delta: int) -> dict:
+def change_stress(ledger: Ledger, character_id: str, delta: int) -> dict:
     """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
-    return tracker_change(service, character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
+    return tracker_change(ledger, character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
 
 
-def change_tracker(service: CampaignService, character_id: str, tracker: str, delta: int) -> dict:
+def change_tracker(ledger: Ledger, character_id: str, tracker: str, delta: int) -> dict:
     """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
     ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
-    return tracker_change(service, character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
+    return tracker_change(ledger, character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
 
 
-def set_tracker(service: CampaignService, character_id: str, tracker: str, value: int) -> dict:
+def set_tracker(ledger: Ledger, character_id: str, tracker: str, value: int) -> dict:
     """A counter set to a typed value (checked against its range); the value it has records nothing."""
-    return tracker_change(service, character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
+    return tracker_change(ledger, character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
 
 
-def apply_trauma(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
+def apply_trauma(ledger: Ledger, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
-    return tracker_change(service, character_id, "trauma",
+    return tracker_change(ledger, character_id, "trauma",
                           lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
 
 
-def harm(service: CampaignService, character_id: str, amount: int, attribute: str | None = None) -> dict:
+def harm(ledger: Ledger, character_id: str, amount: int, attribute: str | None = None) -> dict:
     """Harm a character as the campaign's system says (:attr:`GameSystem.harm`: Year Zero damage to
     Strength, myz trauma to ``attribute`` (R-MYZ-TRAUMA), exploding wounds, tiered stamina): one
     undoable ``harm`` entry whose summary says before → after; harm that changes nothing records nothing."""
@@ -51,32 +51,34 @@ def harm(service: CampaignService, character_id: str, amount: int, attribute: st
     def mutate(c: Campaign) -> dict:
         return harm_rules.apply(c.system, character_lookup.character_in(c, character_id), amount, attribute)
 
-    return service.ledger.commit("harm", mutate, character_id=service.character(character_id).id)
+    return ledger.commit("harm", mutate, character_id=ledger.character(character_id).id)
 
 
-def heal(service: CampaignService, character_id: str, attribute: str, amount: int = 1) -> dict:
+def heal(ledger: Ledger, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Raise an attribute's current value by ``amount`` (up to its maximum)."""
-    return tracker_change(service, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
+    return tracker_change(ledger, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
 
 
-def add_condition(service: CampaignService, character_id: str, condition: str) -> dict:
+def add_condition(ledger: Ledger, character_id: str, condition: str) -> dict:
     """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
-    return tracker_change(service, character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
+    return tracker_change(ledger, character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
 
 
-def remove_condition(service: CampaignService, character_id: str, condition: str) -> dict:
+def remove_condition(ledger: Ledger, character_id: str, condition: str) -> dict:
     """Clear a condition the character holds."""
-    return tracker_change(service, character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
+    return tracker_change(ledger, character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
 
 
-def rest(service: CampaignService, character_id: str | None = None) -> dict:
+def rest(ledger: Ledger, character_id: str | None = None) -> dict:
     """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).
 
     Refused where the system keeps no stress (in myz and tiered a rest would record an entry
     that changes nothing and say "back to 0 stress")."""
-    if not service.has_panic_table:
+    from gmconsole.systems.yearzero.panic import has_panic_table
+
+    if not has_panic_table(ledger.campaign.system):
         raise ValidationError(_("resting clears stress and panic (R-PANIC-1); {system} keeps neither: heal with "
-                                "the tracker's counters instead").format(system=service.ledger.campaign.system))
+                                "the tracker's counters instead").format(system=ledger.campaign.system))
 
     def mutate(c: Campaign) -> dict:
         targets = ([character_lookup.character_in(c, character_id)] if character_id
@@ -92,11 +94,11 @@ def rest(service: CampaignService, character_id: str | None = None) -> dict:
         return {"summary": _("rest: {names} back to 0 stress").format(names=names),
                 "targets": [ch.id for ch in resting]}
 
-    return service.ledger.commit("rest", mutate,
-                                 character_id=service.character(character_id).id if character_id else None)
+    return ledger.commit("rest", mutate,
+                                 character_id=ledger.character(character_id).id if character_id else None)
 
 
-def change_doom(service: CampaignService, delta: int) -> dict:
+def change_doom(ledger: Ledger, delta: int) -> dict:
     """The GM's doom pool ± ``delta`` (not below 0)."""
 
     def mutate(c: Campaign) -> dict:
@@ -111,10 +113,10 @@ def change_doom(service: CampaignService, delta: int) -> dict:
         return {"summary": _("doom {old} → {new} ({delta})").format(old=old, new=new, delta=f"{delta:+d}"),
                 "delta": delta, "value": new}
 
-    return service.ledger.commit("doom", mutate)
+    return ledger.commit("doom", mutate)
 
 
-def tracker_change(service: CampaignService, character_id: str, kind: str,
+def tracker_change(ledger: Ledger, character_id: str, kind: str,
                    change: Callable[[Campaign, Character], str]) -> dict:
     """A change to one character's trackers; ``change`` returns the summary line."""
 
@@ -122,4 +124,4 @@ def tracker_change(service: CampaignService, character_id: str, kind: str,
         ch = character_lookup.character_in(c, character_id)
         return {"summary": change(c, ch)}
 
-    return service.ledger.commit(kind, mutate, character_id=service.character(character_id).id)
+    return ledger.commit(kind, mutate, character_id=ledger.character(character_id).id)

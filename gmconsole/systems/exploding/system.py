@@ -35,7 +35,6 @@ class ExplodingSystem(SystemFacts):
     default_push_cost: str | None = None
     default_initiative: str = "roll"
     initiative_attribute: str = "agility"
-    cli_module: str = "gmconsole.cli.exploding_cli"
     # asked by campaign commands
     check: str = "exploding"
     special_rolls: tuple[str, ...] = ("opposed-test", "assisted", "group")
@@ -46,7 +45,6 @@ class ExplodingSystem(SystemFacts):
     builder_actions: tuple[str, ...] = ("assisted", "group", "tn_modifiers", "clear_tn_modifiers", "difficulty",
                                        "reroll_grant")
     attribute_from_skill: bool = False
-    special_forms: str | None = "exploding_forms"
     opposed_form: str | None = "opposed"
 
     def default_difficulty(self) -> str | None:
@@ -77,10 +75,7 @@ class ExplodingSystem(SystemFacts):
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Wnd"), "wounds"), (N_("Stn"), "strain"))
     quick_pool_syntax: str = N_("die sizes and TN like s8 t6 tn5 (skill die, trait die, target number; "
                                 "s8/6 two sizes)")
-    quick_pool_module: str = "gmconsole.systems.exploding.quick_pool"
     face_kinds: tuple[FaceKind, ...] = FACES
-    stats_module: str = "gmconsole.systems.exploding.stats"
-    second_chance_module: str | None = "gmconsole.systems.exploding.retry"
     quick_pool_example: str = "s8 t6 tn5"
     quick_faces_example: str = "s8+3,2 t4"
 

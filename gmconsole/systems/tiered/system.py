@@ -35,7 +35,6 @@ class TieredSystem(SystemFacts):
     default_push_cost: str | None = None
     default_initiative: str = "roll"
     initiative_attribute: str = "dex"
-    cli_module: str = "gmconsole.cli.tiered_cli"
     # asked by campaign commands
     check: str = "tiered"
     special_rolls: tuple[str, ...] = ("contested", "save", "attack")
@@ -45,7 +44,6 @@ class TieredSystem(SystemFacts):
     builder_options: tuple[str, ...] = ("modifier", "helpers", "bonus_dice", "push_yourself")
     builder_actions: tuple[str, ...] = ("bonus", "push_yourself", "push", "push_faces", "save", "attack", "consequence")
     attribute_from_skill: bool = False
-    special_forms: str | None = "tiered_forms"
     opposed_form: str | None = "contested"
 
     def default_difficulty(self) -> str | None:
@@ -74,10 +72,7 @@ class TieredSystem(SystemFacts):
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stam"), "stamina_of_max"), (N_("Wnd"), "wounds"),
                                                   (N_("Lvl"), "level"), (N_("XP"), "xp"))
     quick_pool_syntax: str = N_("a dice count like 4 or 4d6")
-    quick_pool_module: str = "gmconsole.systems.tiered.quick_pool"
     face_kinds: tuple[FaceKind, ...] = FACES
-    stats_module: str = "gmconsole.systems.tiered.stats"
-    second_chance_module: str | None = "gmconsole.systems.tiered.push_odds"
     quick_pool_example: str = "4d6"
     quick_faces_example: str = "d6512"
 

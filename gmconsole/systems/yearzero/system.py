@@ -54,9 +54,6 @@ class YearZeroSystem(SystemFacts):
     initiative_attribute: str = "agility"
     pushes: bool = True
     push_adds_die: bool = False
-    cli_module: str = "gmconsole.cli.yze_cli"
-    recorded_module: str | None = "gmconsole.systems.yearzero.recorded"
-    """A roll from the sheet stores its pool request; its pool, odds and stunts follow from it."""
     # asked by campaign commands
     check: str = "pool"
     special_rolls: tuple[str, ...] = ("opposed",)
@@ -72,7 +69,6 @@ class YearZeroSystem(SystemFacts):
     builder_actions: tuple[str, ...] = ("toggle_reactive", "push", "push_faces", "push_odds", "apply_costs",
                                         "skill_modifiers", "clear_skill_modifiers", "difficulty")
     attribute_from_skill: bool = True
-    special_forms: str | None = None
     opposed_form: str | None = None
 
     def default_difficulty(self) -> str | None:
@@ -86,10 +82,7 @@ class YearZeroSystem(SystemFacts):
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stress"), "stress"), (N_("WP"), "willpower"),
                                                   (N_("Dmg"), "attribute_damage"))
     quick_pool_syntax: str = N_("counts per kind like 5b 3s 1g 2st (base, skill, gear, stress; d8 an artifact die)")
-    quick_pool_module: str = "gmconsole.systems.yearzero.quick_pool"
     face_kinds: tuple[FaceKind, ...] = YZE_FACES
-    stats_module: str = "gmconsole.systems.yearzero.stats"
-    second_chance_module: str | None = None
     quick_pool_example: str = "5b 3s 1g"
     quick_faces_example: str = "b63124 s355 g1"
     attributes: tuple[str, ...] | None = ATTRIBUTES

@@ -175,7 +175,7 @@ class BuilderController:
         """``entry`` as the campaign holds it now (a push or costs applied since), or ``None`` if gone."""
         entry = as_record(entry)
         try:
-            return self.service.record(entry.id, given(entry.session, None))
+            return self.service.history.record(entry.id, given(entry.session, None))
         except ERRORS:
             return None
 
@@ -240,7 +240,7 @@ class BuilderController:
         from gmconsole.campaign.rolls import latest_roll
 
         try:  # no roll yet; a damaged chunk is offered when read
-            self.last_entry = self.last_entry or roll_of(as_record(latest_roll(self.service, None, "push")))
+            self.last_entry = self.last_entry or roll_of(as_record(latest_roll(self.service.ledger, None, "push")))
         except (ValidationError, StoreError):
             return
         self.view.redraw()
@@ -418,7 +418,7 @@ class BuilderController:
             from gmconsole.campaign.rolls import one_chance_words
 
             character = self.character()
-            words = one_chance_words(self.service, character, self.request()) if character is not None else None
+            words = one_chance_words(self.service.ledger, character, self.request()) if character is not None else None
             if words is not None and words[0] in warnings:
                 warnings = [w for w in warnings if w != words[0]]
                 advice = words[1]

@@ -81,7 +81,7 @@ class Dialogs:
 
         def submit(spec: str) -> dict[str, Any]:
             try:
-                return builder.service.roll(**asked, faces=spec, rng=builder.rng, hidden=builder.draft.hidden)
+                return builder.service.rolls.roll(**asked, faces=spec, rng=builder.rng, hidden=builder.draft.hidden)
             except ValueError as exc:  # the service's sentence, with how many faces of each kind are needed
                 raise ValueError(_("{error} (the pool needs {needs})").format(error=exc, needs=needs) if needs
                                  else str(exc)) from exc
@@ -100,7 +100,7 @@ class Dialogs:
 
         def submit(text: str) -> dict[str, Any]:
             pool, _sep, faces = text.partition(";")
-            return builder.service.quick_roll(pool, faces=faces.strip() or None, rng=builder.rng,
+            return builder.service.rolls.quick_roll(pool, faces=faces.strip() or None, rng=builder.rng,
                                               hidden=builder.draft.hidden)
 
         from gmconsole.ui.widgets.faces_text import faces_keys
@@ -127,7 +127,7 @@ class Dialogs:
 
         builder = self.builder
         try:
-            recorded = recorded_roll(builder.service, entry.id)[1]
+            recorded = recorded_roll(builder.service.ledger, entry.id)[1]
             counts = yearzero.push_counts(recorded)
         except ERRORS as exc:
             builder.refused(exc, _("Push refused: {reason}"))
@@ -143,7 +143,7 @@ class Dialogs:
 
         def submit(spec: str) -> dict[str, Any]:
             try:
-                return builder.service.push(entry.id, faces=spec, rng=builder.rng)
+                return builder.service.rolls.push(entry.id, faces=spec, rng=builder.rng)
             except ValueError as exc:  # the service's sentence, with how many faces of each kind are rerolled
                 raise ValueError(_("{error} (the push rerolls {needs})").format(error=exc, needs=needs) if needs
                                  else str(exc)) from exc
@@ -159,7 +159,7 @@ class Dialogs:
 
         builder = self.builder
         try:
-            refusal = builder.service.push_yourself_refusal(entry.id)
+            refusal = builder.service.rolls.push_yourself_refusal(entry.id)
         except ERRORS as exc:
             builder.refused(exc, _("Push refused: {reason}"))
             return
@@ -173,7 +173,7 @@ class Dialogs:
                 + faces_keys(builder.system, example))
 
         def submit(spec: str) -> dict[str, Any]:
-            return builder.service.push(entry.id, faces=spec, rng=builder.rng)
+            return builder.service.rolls.push(entry.id, faces=spec, rng=builder.rng)
 
         builder.pushed(await self._ask(TypeFaces(_("Face of the Push Yourself die"), hint, submit,
                                                      placeholder=example)))
@@ -198,11 +198,14 @@ class Dialogs:
 
     def special_form(self, character: Character, name: str, **extra: Any) -> SpecialForm:
         """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
-        ``character`` (:attr:`GameSystem.special_forms` names the module function that makes them)."""
-        from gmconsole.ui.widgets import roll_specials
+        ``character`` (the family's :attr:`ConsoleParts.special_forms <gmconsole.ui.family_console.ConsoleParts>`
+        makes them)."""
+        from gmconsole.ui.family_console import console_of
 
         builder = self.builder
-        make = getattr(roll_specials, builder.game_system.special_forms or "")
+        make = console_of(builder.game_system.id).special_forms
+        if make is None:
+            raise ValueError(_("{system} has no special rolls").format(system=builder.game_system.id))
         state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),  # assisted and group roll it
                  "difficulty": builder.draft.difficulty, "tn_modifiers": builder.draft.tn_modifiers}
         made: SpecialForm = make(builder.service, character, state, builder.rng, **extra)[name]
@@ -290,7 +293,7 @@ class Dialogs:
         """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
         builder = self.builder
         try:
-            done = builder.service.apply_consequence(entry.id, kind, **how)
+            done = builder.service.outcomes.apply_consequence(entry.id, kind, **how)
         except ERRORS as exc:
             builder.refused(exc)
             builder.view.focus_pane()
@@ -309,7 +312,7 @@ class Dialogs:
         builder = self.builder
 
         def submit(reason: str) -> dict[str, Any]:
-            return builder.service.change_of_circumstances(character.id, skill, reason)
+            return builder.service.rolls.change_of_circumstances(character.id, skill, reason)
 
         entry = await self._ask(TypeReason(
             _("Why may {name} try {skill} again?").format(name=character.name, skill=builder.skill_name()),

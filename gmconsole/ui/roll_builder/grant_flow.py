@@ -9,7 +9,6 @@ physical dice (R-MANUAL-1); the service records the reroll with the grant's name
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from gmconsole import systems
@@ -30,7 +29,7 @@ def _grants_for(service: CampaignService, entry: RollEntry) -> list[dict[str, An
         system = systems.get(given(entry.system, None))
     except RulesError:
         return []
-    if not system.reroll_grants or grants.refusal(service, entry) is not None:
+    if not system.reroll_grants or grants.refusal(service.ledger, entry) is not None:
         return []
     return grants.covering(service.campaign.character(given(entry.character_id, None)), given(entry.skill, None))
 
@@ -43,9 +42,11 @@ def offer_line(service: CampaignService, entry: RollEntry) -> list[str]:
     held = _grants_for(service, entry)
     if not held:
         return []
-    module = systems.get(given(entry.system, None)).second_chance_module
+    from gmconsole.systems.family import RerollGrantPart
+
+    part = systems.family_of(given(entry.system, None)).second_chance
     names = _(", ").join(grants.grant_text(service.campaign, {"name": grant["name"]}) for grant in held)
-    line = import_module(module).grant_line(entry.to_dict(), names) if module else None
+    line = part.grant_line(entry.to_dict(), names) if isinstance(part, RerollGrantPart) else None
     return [line] if line else []
 
 
@@ -72,7 +73,7 @@ class GrantReroll:
         rerolled = given(entry.reroll, None)
         if given(entry.status, "done") != "done" and isinstance(rerolled, dict):  # the reroll undone: the check again
             entry = roll_of(builder.reread({"id": rerolled.get("of"), "session": given(entry.session, None)})) or entry
-        why = grants.refusal(service, entry)
+        why = grants.refusal(service.ledger, entry)
         held = _grants_for(service, entry)
         if why is not None or not held:
             character = service.campaign.character(given(entry.character_id, None))
@@ -99,7 +100,7 @@ class GrantReroll:
         checked = entry
 
         def submit(spec: str | None) -> dict[str, Any]:
-            return service.reroll_with_grant(checked.id, grant["name"], faces=spec, rng=builder.rng)
+            return service.rolls.reroll_with_grant(checked.id, grant["name"], faces=spec, rng=builder.rng)
 
         if how == "faces":
             from gmconsole.ui.widgets.faces_text import faces_example, faces_keys

@@ -2,7 +2,7 @@
 
 The GM picks a skill (typed to filter), an attribute, gear, a difficulty, helpers and other
 modifiers; the pool is drawn die by die in kind colours (R-POOL-1) with the exact odds, refreshed on
-every key through ``service.preview_roll`` (which writes nothing). Then one key rolls with the
+every key through ``service.rolls.preview_roll`` (which writes nothing). Then one key rolls with the
 console's dice (or the GM types the faces of physical dice, R-MANUAL-1), pushes (refused with the
 reason, R-PUSH-2/3), rolls opposed (R-OPP-1, the paired skill offered first), applies the costs and
 undoes them. Which keys and options a campaign's system offers is asked of the system
@@ -200,7 +200,7 @@ class RollBuilder(VerticalScroll):
             self._clear_pool(character, c.message, _("s: pick a skill (type to filter) · a: roll an attribute alone"))
             return
         try:
-            c.preview = p = self.service.preview_roll(**c.roll_keywords())
+            c.preview = p = self.service.rolls.preview_roll(**c.roll_keywords())
         except ERRORS as exc:  # e.g. a skill the service refuses: its sentence, inline
             c.preview = None
             self._clear_pool(character, c.message or _("Cannot roll: {reason}").format(reason=error_text(exc)))

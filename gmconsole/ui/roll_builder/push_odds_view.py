@@ -2,7 +2,7 @@
 
 Under ``p: push`` the builder shows one line — the chance of success after the push, the successes to
 expect, the panic chance and what each cost can come to — computed exactly from the dice the roll shows
-(:meth:`CampaignService.push_odds <gmconsole.campaign.commands.roll_front.RollFront.push_odds>`). It is
+(``service.rolls.push_odds``). It is
 redrawn with the result, so a setting the GM changes (push cost, skill 1s) shows at once. ``O`` opens
 the full table (:class:`~gmconsole.ui.screens.push_odds.PushOddsScreen`).
 """
@@ -47,7 +47,7 @@ def push_odds_of(service: CampaignService, entry: RollEntry) -> PushOdds | None:
     if given(entry.status, "done") != "done":
         return None
     try:
-        return service.push_odds(given(entry.id, None))
+        return service.rolls.push_odds(given(entry.id, None))
     except ERRORS:
         return None
 

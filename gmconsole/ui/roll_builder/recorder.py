@@ -28,7 +28,7 @@ class RollRecorder:
         """``r``: roll the pool built with the console's dice."""
         builder = self.builder
         try:
-            entry = builder.service.roll(**builder.roll_keywords(), rng=builder.rng, hidden=builder.draft.hidden)
+            entry = builder.service.rolls.roll(**builder.roll_keywords(), rng=builder.rng, hidden=builder.draft.hidden)
         except ERRORS as exc:
             builder.refused(exc)
             return
@@ -46,7 +46,7 @@ class RollRecorder:
             return None
         from gmconsole.campaign.rolls import push_out_of_scene
 
-        ended = push_out_of_scene(builder.service, entry)
+        ended = push_out_of_scene(builder.service.ledger, entry)
         if ended:  # said before `P` asks for faces, not after the GM typed them for nothing
             builder.say(_("Push refused: {reason}").format(reason=ended))
             return None
@@ -59,7 +59,7 @@ class RollRecorder:
         if entry is None:
             return
         try:
-            pushed = builder.service.push(entry.id, rng=builder.rng)
+            pushed = builder.service.rolls.push(entry.id, rng=builder.rng)
         except ERRORS as exc:
             builder.refused(exc, _("Push refused: {reason}"))
             return
@@ -72,7 +72,7 @@ class RollRecorder:
         if entry is None:
             return None
         try:
-            odds = builder.service.push_odds(given(entry.id, None))
+            odds = builder.service.rolls.push_odds(given(entry.id, None))
         except ERRORS as exc:
             builder.refused(exc, _("Push refused: {reason}"))
             return None

@@ -60,24 +60,22 @@ def _pushes(entry: RollEntry) -> bool:
 def _second_chance(service: CampaignService, entry: RollEntry) -> list[str]:
     """The line a system without pushes gives on its own second chance: tiered's Push Yourself die added after
     the roll (with the key that adds it, ``p``), exploding's retry after a change of circumstances."""
-    from importlib import import_module
-
     from gmconsole import systems
     from gmconsole.rules.errors import RulesError
 
     try:
-        module = systems.get(given(entry.system, None)).second_chance_module
+        part = systems.family_of(given(entry.system, None)).second_chance
     except RulesError:
         return []
-    if module is None:
+    if part is None:
         return []
     character = service.campaign.character(given(entry.character_id, None))
     stamina = getattr(character, "stamina", None) if character is not None else None
-    line = import_module(module).after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
+    line = part.after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
     if line and systems.get(given(entry.system, None)).push_adds_die:
         from gmconsole.campaign.rolls import push_out_of_scene
 
-        if push_out_of_scene(service, entry):  # the push follows its roll in the same scene
+        if push_out_of_scene(service.ledger, entry):  # the push follows its roll in the same scene
             return []
         line = _("p: {offer}").format(offer=line)  # the key that takes the offer (P: its face typed)
     return [line] if line else []
@@ -93,7 +91,7 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
     if status == "done" and _pushes(entry):
         from gmconsole.campaign.rolls import push_out_of_scene
 
-        refusal = entry.push_refusal or push_out_of_scene(service, entry)
+        refusal = entry.push_refusal or push_out_of_scene(service.ledger, entry)
         if refusal:
             lines.append(_("cannot push: {reason}").format(reason=refusal))
         elif entry.costs_status != "applied" and not entry.role_outcome:  # R-MYZ-ROLE-1: not after its outcome

@@ -33,13 +33,13 @@ __all__ = ["RoleOutcomes", "offer_lines"]
 def _patient(service: CampaignService, offer: Offer) -> str:
     from gmconsole.campaign.commands.role_outcomes import patient_name
 
-    return shown(patient_name(service, offer.detail))
+    return shown(patient_name(service.ledger, offer.detail))
 
 
 def offer_lines(service: CampaignService, entry: RollEntry) -> list[str]:
     """The lines under a roll's verdict about what its role skill leads to: what ``j`` does now, what was
     applied, or the seed's words for a failure. Empty for a roll that leads to nothing."""
-    offer = service.role_outcome(entry)
+    offer = service.outcomes.role_outcome(entry)
     if offer is None:
         return []
     if offer.applied:
@@ -79,7 +79,7 @@ class RoleOutcomes:
         """``j``: apply what the roll ``entry`` leads to, asking what the rules leave to the GM."""
         builder = self.builder
         service = builder.service
-        offer = service.role_outcome(entry)
+        offer = service.outcomes.role_outcome(entry)
         if offer is None:
             builder.say(_("This roll leads to no role-skill outcome: mark its purpose with m before rolling (a device, "
                           "a deal on the side, Save a Life) or roll Find the Path."))
@@ -94,11 +94,11 @@ class RoleOutcomes:
             if offer.choices:
                 await self._form(entry, self._build_form(entry, offer))
             else:
-                self._done(entry, lambda: service.build_device(entry.id))
+                self._done(entry, lambda: service.outcomes.build_device(entry.id))
         elif offer.kind == "finds":
             await self._form(entry, self._finds_form(entry, offer))
         elif offer.success:
-            self._done(entry, lambda: service.save_a_life(entry.id))
+            self._done(entry, lambda: service.outcomes.save_a_life(entry.id))
         else:
             await self._failed_save(entry, offer)
 
@@ -136,7 +136,7 @@ class RoleOutcomes:
         rows = stunt_choices(builder.system, device, offer.choices)
 
         def run(values: dict[str, Any]) -> str:
-            done = builder.service.build_device(entry.id, values["stunts"])
+            done = builder.service.outcomes.build_device(entry.id, values["stunts"])
             return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
         effect = device.effect_text() if device.listed else _("a device of the GM's own: bonus 0, no skills (edit it "
@@ -159,7 +159,7 @@ class RoleOutcomes:
         outcome = offer.outcome
 
         def run(values: dict[str, Any]) -> str:
-            done = builder.service.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
+            done = builder.service.outcomes.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
                                                 rng=builder.rng)
             return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
@@ -199,4 +199,4 @@ class RoleOutcomes:
         if picked is None:
             builder.view.focus_pane()
             return
-        self._done(entry, lambda: builder.service.save_a_life(entry.id, dies=picked == "dies"))
+        self._done(entry, lambda: builder.service.outcomes.save_a_life(entry.id, dies=picked == "dies"))

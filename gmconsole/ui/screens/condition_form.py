@@ -44,7 +44,7 @@ def give_condition(app, character_id: str) -> None:
     name = service.campaign.character(character_id).name
     app.push_screen(ConditionForm(_("{name} gains a condition").format(name=name),
                                   _condition_hint(service.campaign.system),
-                                  form_submit(lambda d: service.add_condition(character_id, d["condition"]))))
+                                  form_submit(lambda d: service.trackers.add_condition(character_id, d["condition"]))))
 
 
 def clear_condition(app, character_id: str) -> None:
@@ -54,6 +54,6 @@ def clear_condition(app, character_id: str) -> None:
     if not character.conditions:
         app.show_error(_("{name} has no condition to clear.").format(name=character.name))
         return
-    clear = form_submit(lambda d: service.remove_condition(character_id, d["condition"]))
+    clear = form_submit(lambda d: service.trackers.remove_condition(character_id, d["condition"]))
     app.push_screen(ConditionForm(_("{name}: clear which condition?").format(name=character.name),
                                   _(", ").join(character.conditions), clear))

@@ -166,7 +166,7 @@ class GearScreen(ModalScreen[None]):
     def action_add(self) -> None:
         service = self.app.service
         self.app.push_screen(GearForm(self.character.name, None,
-                                      form_submit(lambda data: service.add_gear(self.character_id, data))))
+                                      form_submit(lambda data: service.roster.add_gear(self.character_id, data))))
 
     def action_edit(self) -> None:
         item = self._highlighted()
@@ -175,7 +175,8 @@ class GearScreen(ModalScreen[None]):
             return
         service = self.app.service
         self.app.push_screen(GearForm(self.character.name, item,
-                                      form_submit(lambda data: service.update_gear(self.character_id, item.id, data))))
+                                      form_submit(lambda data: service.roster.update_gear(self.character_id, item.id,
+                                                                                          data))))
 
     def action_remove(self) -> None:
         item = self._highlighted()
@@ -186,7 +187,7 @@ class GearScreen(ModalScreen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.attempt(lambda: self.app.service.remove_gear(self.character_id, item.id))
+                self.app.attempt(lambda: self.app.service.roster.remove_gear(self.character_id, item.id))
 
         self.app.push_screen(ConfirmScreen(_("Remove {item} from {name}?").format(item=item.name,
                                                                                name=self.character.name)),

@@ -86,12 +86,12 @@ def ask_harm(app, character_id: str) -> None:
 
     def submit(data: dict) -> str | None:
         try:
-            service.harm(character_id, data["amount"], data.get("attribute"))
+            service.trackers.harm(character_id, data["amount"], data.get("attribute"))
         except user_errors() as exc:
             return str(exc)
         return None
 
     attributes = harm.attribute_choices(campaign.system, character) if rule.picks_attribute else None
-    marked = service.harm_attribute(character_id) if attributes else None
+    marked = service.trackers.harm_attribute(character_id) if attributes else None
     app.push_screen(HarmForm(_(rule.title).format(name=character.name), _(rule.label), submit,
                              hint=harm.now_text(campaign.system, character), attributes=attributes, marked=marked))

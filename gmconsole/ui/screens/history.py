@@ -195,7 +195,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
     # ------------------------------------------------------------------ reading
     def filters(self) -> dict:
-        """The filter fields as ``service.history`` arguments (blank = all); a bad session is refused."""
+        """The filter fields as ``service.history.filtered`` arguments (blank = all); a bad session is refused."""
         values = {key: self.query_one(f"#hist-{key}", Input).value.strip() for key, _label in _FILTERS}
         session = None
         if values["session"]:
@@ -220,7 +220,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
             self._clear_rows()
             status.update(Text(_("Loading…")))
             return False
-        character, skill = self.service.history_filter(filters["character"], filters["skill"])
+        character, skill = self.service.history.filter_ids(filters["character"], filters["skill"])
         try:
             self.rows, total = self._index.query(session=filters["session"], character=character, skill=skill,
                                                  kind=filters["kind"], include_undone=self.include_undone,
@@ -356,7 +356,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         self.detail_id = key
         session, entry_id = key
         try:
-            entry = self.service.record(entry_id, session)
+            entry = self.service.history.record(entry_id, session)
         except CorruptFile as exc:
             self._damaged(exc)
             return
@@ -469,7 +469,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         session = filters["session"] if filters["session"] is not None else self.service.session.number
         chosen = {key: filters[key] for key in ("character", "skill", "kind")}
         try:  # a damaged history file is offered for restoring before a file name is asked for
-            count = len(self.service.history(session=session, **chosen))
+            count = len(self.service.history.filtered(session=session, **chosen))
         except CorruptFile as exc:
             self._asked.discard(exc.path)
             self._damaged(exc)
@@ -483,7 +483,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         screen, written = export_screen(
             self.app, _("Export {entries}: {what} as {format}").format(entries=entries, what=what, format=label),
             self.default_export_name(fmt),
-            lambda: self.service.export_session(session, fmt, title=title, **chosen),
+            lambda: self.service.history.export_session(session, fmt, title=title, **chosen),
             lambda path: self._say(_("{entries} ({what}) exported to {path}").format(entries=entries, what=what,
                                                                                       path=path)))
         self.app.push_screen(screen, written)

@@ -34,9 +34,9 @@ class HistoryCostActions:
         kind, roll_id = row.get("kind"), row.get("roll_id")
         try:
             if kind == "roll":
-                return self.service.entry(row.get("id"), row.get("session"))
+                return self.service.history.entry(row.get("id"), row.get("session"))
             if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
-                return self.service.entry_anywhere(roll_id)  # a push (or another step) of a roll
+                return self.service.history.entry_anywhere(roll_id)  # a push (or another step) of a roll
             self._say(self._not_a_roll(row, select))
         except CorruptFile as exc:
             self._damaged(exc)
@@ -55,7 +55,7 @@ class HistoryCostActions:
             return _("entry {id} is a {kind} entry, not a roll: {select}").format(
                 id=row.get("id"), kind=kind_name(str(row.get("kind"))), select=select)
         try:
-            where = _(", session {number}").format(number=self.service.entry_anywhere(roll_id).get("session"))
+            where = _(", session {number}").format(number=self.service.history.entry_anywhere(roll_id).get("session"))
         except (ValueError, KeyError, StoreError):
             where = _(", no longer in the history")
         who = row.get("character") or "?"

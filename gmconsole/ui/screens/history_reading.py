@@ -44,16 +44,16 @@ class HistoryReading:
         if self._reading is not None:  # read again, with what changed meanwhile, when it ends
             self._read_again = True
             return
-        todo = history_index.plan(self.service, self._index)
+        todo = history_index.plan(self.service.history, self._index)
         if sum(todo.signatures[key][2] for key in todo.to_read) > READ_HERE_BYTES:
             self._read_again = False
             first_page = self._first_page if self._index is None else None
-            self._reading = self.run_worker(functools.partial(todo.read, self.service, _hand_back, first_page),
+            self._reading = self.run_worker(functools.partial(todo.read, self.service.history, _hand_back, first_page),
                                             thread=True, name="history-read", group="history-read")
             if self._index is None:
                 self.refilter(keep_message=keep_message)  # says "Loading…"
             return
-        self._read(todo.read(self.service), keep_message=keep_message)
+        self._read(todo.read(self.service.history), keep_message=keep_message)
 
     def _first_page(self, index: history_index.HistoryIndex) -> None:
         """From the worker thread: the newest chunks are read; the table shows them while the rest is read

@@ -319,7 +319,7 @@ class MainScreen(Screen[None]):
     def action_quit(self) -> None:
         """Quit; while costs wait to be applied ask first: they stay pending in the campaign
         either way, but the GM may have meant to press ``c``."""
-        waiting = [] if self.app.service.read_only else self.app.service.pending_costs()
+        waiting = [] if self.app.service.read_only else self.app.service.outcomes.pending_costs()
         if not waiting:
             self.app.exit(0)
             return

@@ -88,7 +88,7 @@ class RecapScreen(Screen[None]):
         file is named in the recap's place, with the way out offered (and again on ``r`` after a "no")."""
         service = self.app.service
         try:
-            data = service.recap(session)
+            data = service.sessions.recap(session)
         except CorruptFile as exc:
             self._unreadable(session, exc)
             self.action_restore()
@@ -178,7 +178,7 @@ class RecapScreen(Screen[None]):
 
 def new_scene(app) -> None:
     """``N``: the next scene of the current session ("only one chance" starts afresh, docs/RULES.md)."""
-    app.attempt(app.service.new_scene)
+    app.attempt(app.service.sessions.new_scene)
 
 
 def _pending_text(pending: list[dict]) -> str:
@@ -197,11 +197,11 @@ def new_session(app) -> None:
     session just ended."""
     service = app.service
     if service.read_only:
-        app.attempt(service.new_session)  # refused with the read-only message
+        app.attempt(service.sessions.new_session)  # refused with the read-only message
         return
     ending = service.session.number
     try:
-        pending = sessions.pending_costs(service)
+        pending = sessions.pending_costs(service.ledger)
     except CorruptFile as exc:
         from gmconsole.ui.damaged import offer_restore
 
@@ -211,20 +211,20 @@ def new_session(app) -> None:
     def form(go_on: bool | None = True) -> None:
         if not go_on:
             return
-        today = service.today()
+        today = service.sessions.today()
 
         def submit(data: dict) -> str | None:
             from gmconsole.ui.errors import user_errors
 
             try:
-                service.new_session(date=data["date"], title=data["title"])
+                service.sessions.new_session(date=data["date"], title=data["title"])
             except user_errors() as exc:
                 return str(exc)
             return None
 
         def opened(done: bool | None) -> None:
             if done:
-                dated = sessions.date_warning(service)  # a flashback is allowed; a mistyped date is undoable
+                dated = sessions.date_warning(service.ledger)  # a flashback is allowed; a mistyped date is undoable
                 app.push_screen(RecapScreen(ending, note=_("Session {ended} ended; session {open} is open. m exports "
                                                            "this recap.").format(ended=ending,
                                                                                   open=service.session.number)

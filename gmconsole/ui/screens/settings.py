@@ -187,7 +187,7 @@ class SettingsScreen(Screen[None]):
     def _set(self, key: str, value) -> None:
         """One change through the service (one history entry); a refusal is said here, nothing changes."""
         try:
-            self.service.update_settings({key: value})
+            self.service.setup.update_settings({key: value})
         except self.app_errors() as exc:
             self._say(str(exc), error=True)
 

@@ -194,7 +194,7 @@ class SkillsScreen(ModalScreen[None]):
     def action_add(self) -> None:
         service = self.app.service
         self.app.push_screen(SkillForm(None, self._submit(
-            lambda d: service.add_skill(d["name"], d["attribute"], d["text"]))))
+            lambda d: service.setup.add_skill(d["name"], d["attribute"], d["text"]))))
 
     def action_edit(self) -> None:
         skill = self._highlighted()
@@ -203,7 +203,7 @@ class SkillsScreen(ModalScreen[None]):
             return
         service = self.app.service
         self.app.push_screen(SkillForm(skill, self._submit(
-            lambda d: service.edit_skill(skill.id, name=d["name"], attribute=d["attribute"], text=d["text"]))))
+            lambda d: service.setup.edit_skill(skill.id, name=d["name"], attribute=d["attribute"], text=d["text"]))))
 
     def action_remove(self) -> None:
         skill = self._highlighted()
@@ -220,7 +220,7 @@ class SkillsScreen(ModalScreen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self._submit(lambda _d: self.app.service.remove_skill(skill.id))({})
+                self._submit(lambda _d: self.app.service.setup.remove_skill(skill.id))({})
 
         self.app.push_screen(ConfirmScreen(_("Remove the skill {name}?").format(name=skill.name)), callback=done)
 
@@ -231,7 +231,7 @@ class SkillsScreen(ModalScreen[None]):
             from gmconsole.user_files import read_user_text
 
             path = Path(data["path"]).expanduser()
-            service.load_skills(read_user_text(path, _("a skill list")), path.name)  # bounded: never /dev/zero
+            service.setup.load_skills(read_user_text(path, _("a skill list")), path.name)  # bounded: never /dev/zero
 
         self.app.push_screen(SkillListFile(self._submit(load)))
 

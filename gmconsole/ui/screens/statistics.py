@@ -140,7 +140,7 @@ class StatisticsScreen(Screen[None]):
         self._status(_("Counting… ({scope})").format(scope=self.scope_words()))
         session = None if self.whole_campaign else self.service.session.number
         try:
-            signatures = self.service.history_chunks()  # reads no chunk: a few stat calls
+            signatures = self.service.history.chunks()  # reads no chunk: a few stat calls
             chunks = [key for key in signatures if session is None or key[0] == session]
             size = sum(signatures[key][2] for key in chunks)
         except StoreError as exc:
@@ -157,7 +157,7 @@ class StatisticsScreen(Screen[None]):
             else:
                 entries = []
                 for key in chunks:
-                    entries += self.service.chunk_history(*key)
+                    entries += self.service.history.chunk_entries(*key)
                     time.sleep(HAND_BACK)
                 entries.sort(key=lambda e: e["id"])
                 result = None if worker.is_cancelled else self.compute(campaign, entries, session, character)

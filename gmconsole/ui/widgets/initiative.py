@@ -247,7 +247,7 @@ class InitiativePane(Vertical):
 
         def picked(ids: list[str] | None) -> None:
             if ids:
-                self._ask(mode, ids, picker.typed, lambda **options: service.start_conflict(
+                self._ask(mode, ids, picker.typed, lambda **options: service.conflict.start_conflict(
                     ids, rng=self.app.rng, **options))
 
         self.app.push_screen(picker, callback=picked)
@@ -277,12 +277,12 @@ class InitiativePane(Vertical):
 
     def action_next_turn(self) -> None:
         if not self._no_conflict():
-            self.app.attempt(lambda: self.app.service.next_turn(rng=self.app.rng))
+            self.app.attempt(lambda: self.app.service.conflict.next_turn(rng=self.app.rng))
             self._cursor_to_current()
 
     def action_previous_turn(self) -> None:
         if not self._no_conflict():
-            self.app.attempt(self.app.service.previous_turn)
+            self.app.attempt(self.app.service.conflict.previous_turn)
             self._cursor_to_current()
 
     def _cursor_to_current(self) -> None:
@@ -308,7 +308,7 @@ class InitiativePane(Vertical):
         def picked(ids: list[str] | None) -> None:
             if ids:
                 self._ask(state.mode, ids, picker.typed,
-                          lambda **options: service.add_combatants(ids, rng=self.app.rng, **options))
+                          lambda **options: service.conflict.add_combatants(ids, rng=self.app.rng, **options))
 
         self.app.push_screen(picker, callback=picked)
 
@@ -327,14 +327,14 @@ class InitiativePane(Vertical):
 
         def picked(ids: list[str] | None) -> None:
             if ids:
-                self.app.attempt(lambda: self.app.service.swap_initiative(first, ids[0]))
+                self.app.attempt(lambda: self.app.service.conflict.swap_initiative(first, ids[0]))
 
         self.app.push_screen(PickCharacters(_("Swap initiative with {name}:").format(name=name), others, limit=1,
                                             minimum=1), callback=picked)
 
     def action_delay(self) -> None:
         if not self._no_conflict():
-            self.app.attempt(lambda: self.app.service.delay_turn())
+            self.app.attempt(lambda: self.app.service.conflict.delay_turn())
             self._cursor_to_current()
 
     def action_bring_in(self) -> None:
@@ -343,7 +343,7 @@ class InitiativePane(Vertical):
             return
         combatant = self._highlighted_combatant()
         if combatant is not None:
-            self.app.attempt(lambda: self.app.service.bring_in(combatant))
+            self.app.attempt(lambda: self.app.service.conflict.bring_in(combatant))
             self._cursor_to_current()
 
     def action_keep_card(self) -> None:
@@ -357,7 +357,7 @@ class InitiativePane(Vertical):
             return
         combatant = self._highlighted_combatant()
         if combatant is not None:
-            self.app.attempt(lambda: self.app.service.keep_card(combatant, combatant not in state.keepers))
+            self.app.attempt(lambda: self.app.service.conflict.keep_card(combatant, combatant not in state.keepers))
 
     def action_typed_cards(self) -> None:
         """R-INIT-2 at the round's last turn: the next round's cards typed from a physical deck."""
@@ -376,13 +376,13 @@ class InitiativePane(Vertical):
             return
         names = [(cid, service.campaign.character(cid).name, count) for cid, count in drawers(state)]
         if not names:
-            self.app.attempt(service.next_turn)
+            self.app.attempt(service.conflict.next_turn)
             self._cursor_to_current()
             return
 
         def submit(options: dict) -> str | None:
             try:
-                service.next_turn(cards=options["cards"], rng=self.app.rng)
+                service.conflict.next_turn(cards=options["cards"], rng=self.app.rng)
             except user_errors() as exc:
                 return str(exc)
             return None
@@ -396,7 +396,7 @@ class InitiativePane(Vertical):
         combatant = self._highlighted_combatant()
         if combatant is not None:
             row = self.table.cursor_row
-            self.app.attempt(lambda: self.app.service.take_action(combatant, kind))
+            self.app.attempt(lambda: self.app.service.conflict.take_action(combatant, kind))
             self.table.move_cursor(row=row)
 
     def action_remove(self) -> None:
@@ -404,7 +404,7 @@ class InitiativePane(Vertical):
             return
         combatant = self._highlighted_combatant()
         if combatant is not None:
-            self.app.attempt(lambda: self.app.service.remove_from_conflict(combatant))
+            self.app.attempt(lambda: self.app.service.conflict.remove_from_conflict(combatant))
 
     def action_move(self, step: int) -> None:
         """Manual mode: the GM reorders by moving the highlighted combatant up or down one place."""
@@ -421,7 +421,7 @@ class InitiativePane(Vertical):
         if not (0 <= row < len(order) and 0 <= target < len(order)):
             return
         order[row], order[target] = order[target], order[row]
-        if self.app.attempt(lambda: self.app.service.set_initiative_order(order)) is not None:
+        if self.app.attempt(lambda: self.app.service.conflict.set_initiative_order(order)) is not None:
             self.table.move_cursor(row=target)
 
     def action_end(self) -> None:
@@ -432,6 +432,6 @@ class InitiativePane(Vertical):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.attempt(self.app.service.end_conflict)
+                self.app.attempt(self.app.service.conflict.end_conflict)
 
         self.app.push_screen(ConfirmScreen(_("End the conflict? (ctrl+z undoes it)")), callback=done)

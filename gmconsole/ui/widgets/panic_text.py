@@ -109,7 +109,7 @@ class ShownPanic:
             return False
         session, entry_id = entry
         try:
-            if service.entry(entry_id, session).get("status", "done") != "done":
+            if service.history.entry(entry_id, session).get("status", "done") != "done":
                 return False
         except (ValueError, LookupError):
             return False
@@ -125,7 +125,7 @@ class ShownPanic:
         if not held:
             return {}
         session = service.session.number
-        key = (session, tuple(sorted(service.history_chunks().items())),
+        key = (session, tuple(sorted(service.history.chunks().items())),
                tuple(sorted((k, p.total, p.effect) for k, p in held.items())))
         if self._found is not None and self._found[0] == key:
             return self._found[1]

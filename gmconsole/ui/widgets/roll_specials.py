@@ -1,9 +1,11 @@
 """The rolls beyond a plain check, offered by the roll builder when the campaign's system has them.
 
-- Year Zero opposed roll (R-OPP-1): ``service.opposed_roll`` — the active side's roll (still
+- Year Zero opposed roll (R-OPP-1): ``service.rolls.opposed_roll`` — the active side's roll (still
   pushable by the active side, R-PUSH-2) with the defender's roll and the outcome in one entry.
-- ``exploding``: ``service.opposed_test`` (R-EXP-4), ``service.assisted_check``, ``service.group_check``.
-- ``tiered``: ``service.saving_throw`` (R-TIER-3), ``service.attack`` (R-TIER-4), ``service.contested`` (R-TIER-5).
+- ``exploding``: ``service.rolls.opposed_test`` (R-EXP-4), ``service.rolls.assisted_check``,
+  ``service.rolls.group_check``.
+- ``tiered``: ``service.rolls.saving_throw`` (R-TIER-3), ``service.rolls.attack`` (R-TIER-4),
+  ``service.rolls.contested`` (R-TIER-5).
 
 Every roll goes through the campaign service, so it is recorded in the history and undoable; this
 module only asks the questions and words the recorded entry. Who takes part (the defender, the
@@ -92,7 +94,7 @@ def _yes(text: str) -> bool:
 
 
 def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict], None]) -> Form:
-    """Year Zero opposed roll (R-OPP-1) through ``service.opposed_roll``: the built pool is the active
+    """Year Zero opposed roll (R-OPP-1) through ``service.rolls.opposed_roll``: the built pool is the active
     side; the defender is a second character (marked in the roster) + skill (marked by name, the paired
     skill first marked) or, with nobody marked, a typed pool. ``on_active(entry)`` hands the builder
     the recorded entry (the active side may push it from the builder, R-PUSH-2)."""
@@ -100,7 +102,7 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     paired, pair_hint = _paired_skill(service.campaign, request.get("skill"), request.get("skill_modifiers", ()))
 
     def run(v: dict[str, str]) -> str:
-        entry = service.opposed_roll(
+        entry = service.rolls.opposed_roll(
             **request, defender_id=v["opponent"] or None, defender_skill=v["skill"] or None,
             defender_attribute=v["attribute"] or None, defender_pool=v["pool"] or None,
             faces=v["active_faces"] or None, defender_faces=v["defender_faces"] or None, rng=rng)
@@ -237,23 +239,25 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
         v = named(v)
         if not v["opponent"]:
             raise RulesError(_("mark the defender (space on a name)"))
-        entry = service.opposed_test(character.id, v["skill"] or None, v["opponent"], attribute=v["attribute"] or None,
-                                     defender_skill=v["opp_skill"] or None,
-                                     defender_attribute=v["opp_attribute"] or None, faces=v["faces"] or None, rng=rng)
+        entry = service.rolls.opposed_test(character.id, v["skill"] or None, v["opponent"],
+                                           attribute=v["attribute"] or None,
+                                           defender_skill=v["opp_skill"] or None,
+                                           defender_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
+                                           rng=rng)
         return opposed_test_text(entry)
 
     def group_run(v: dict) -> str:
         v = named(v)
-        entry = service.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
-                                    difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                    faces=v["faces"] or None, rng=rng)
+        entry = service.rolls.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
+                                          difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
+                                          faces=v["faces"] or None, rng=rng)
         return group_text(entry)
 
     def assisted_run(v: dict) -> str:
         v = named(v)
-        entry = service.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
-                                       difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                       hold=v["hold"], faces=v["faces"] or None, rng=rng)
+        entry = service.rolls.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
+                                             difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
+                                             hold=v["hold"], faces=v["faces"] or None, rng=rng)
         return assisted_text(entry)
 
     common = [FormField("skill", _("Skill"), skill_text), FormField("attribute", _("Trait"), attribute)]
@@ -303,7 +307,8 @@ def tiered_forms(service, character, state: dict, rng,
     applied to a target once the form closes, :func:`pick_attack_target`)."""
 
     def save_run(v: dict[str, str]) -> str:
-        entry = as_record(service.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None, rng=rng))
+        entry = as_record(service.rolls.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None,
+                                                     rng=rng))
         faces = " ".join(str(d["face"]) for d in entry.dice)
         outcome = str(entry.outcome)
         return _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
@@ -313,8 +318,9 @@ def tiered_forms(service, character, state: dict, rng,
     def attack_run(v: dict[str, str]) -> str:
         damage = _int(v["damage"], _("weapon damage")) if v["damage"] and not v["weapon"] else None
         melee = _yes(v["melee"])
-        entry = as_record(service.attack(character.id, v["weapon"] or None, melee=melee, reckless=_yes(v["reckless"]),
-                                         faces=v["faces"] or None, rng=rng, damage=damage))
+        entry = as_record(service.rolls.attack(character.id, v["weapon"] or None, melee=melee,
+                                               reckless=_yes(v["reckless"]),
+                                               faces=v["faces"] or None, rng=rng, damage=damage))
         if on_attack is not None:
             on_attack(entry)
         faces = " ".join(str(d["face"]) for d in entry.dice)
@@ -326,9 +332,9 @@ def tiered_forms(service, character, state: dict, rng,
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
             raise RulesError(_("mark the opponent (space on a name)"))
-        entry = as_record(service.contested(character.id, v["attribute"], v["opponent"],
-                                            opponent_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
-                                            rng=rng))
+        entry = as_record(service.rolls.contested(character.id, v["attribute"], v["opponent"],
+                                                  opponent_attribute=v["opp_attribute"] or None,
+                                                  faces=v["faces"] or None, rng=rng))
         rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
         return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
                                                                                      winner=entry.winner_name)
@@ -393,7 +399,7 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
 
     def picked(ids: list[str] | None) -> None:
         if ids:
-            app.attempt(lambda: service.apply_attack_damage(entry.id, ids[0]))
+            app.attempt(lambda: service.outcomes.apply_attack_damage(entry.id, ids[0]))
 
     title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
         owner=possessive(entry.character), damage=entry.damage, tier=tier_word(tier))

@@ -243,8 +243,21 @@ def _typed_words(roll: RollEntry) -> str:
 
 
 def verdict_lines(entry: Entry | dict) -> list[str]:
-    """What a recorded roll means, without its costs, stunts or modifiers: the verdict (successes and
-    stunts / tier / top and margin, pushed, typed faces), a panic it triggers, the consequences offered."""
+    """What a recorded roll means, without its costs, stunts or modifiers, as its family words it
+    (:class:`gmconsole.ui.family_console.ConsoleParts`); an entry of a system no family plays is read by
+    its fields (:func:`recorded_verdict_lines`)."""
+    entry = as_roll(entry)
+    system = given(entry.system, None)
+    if isinstance(system, str) and systems.find(system) is not None:
+        from gmconsole.ui.family_console import console_of
+
+        return console_of(system).verdict_lines(entry)
+    return recorded_verdict_lines(entry)
+
+
+def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
+    """A recorded roll's verdict read by its fields, as gmconsole's own families word it: successes and
+    stunts / tier / top and margin, pushed, typed faces, a panic it triggers, the consequences offered."""
     entry = as_roll(entry)
     system = given(entry.system, "")
     lines: list[str] = []

@@ -182,7 +182,7 @@ class RosterPane(Vertical):
         from gmconsole.ui.screens.character_form import CharacterForm
 
         service = self.app.service
-        self.app.push_screen(CharacterForm(service.campaign, None, self._submitter(service.add_character)))
+        self.app.push_screen(CharacterForm(service.campaign, None, self._submitter(service.roster.add_character)))
 
     def action_edit(self) -> None:
         from gmconsole.ui.screens.character_form import CharacterForm
@@ -196,7 +196,7 @@ class RosterPane(Vertical):
 
         def change(data: dict):
             changes = {k: v for k, v in data.items() if sheet.get(k) != v}
-            return service.update_character(character_id, changes) if changes else None
+            return service.roster.update_character(character_id, changes) if changes else None
 
         self.app.push_screen(CharacterForm(service.campaign, character, self._submitter(change)))
 
@@ -204,7 +204,7 @@ class RosterPane(Vertical):
         character_id = self._need_selection(N_("duplicate"))
         if character_id is None:
             return
-        copy = self.app.attempt(lambda: self.app.service.duplicate_character(character_id))
+        copy = self.app.attempt(lambda: self.app.service.roster.duplicate_character(character_id))
         if copy is not None:
             self._selected = copy.id
             self.sync()
@@ -225,7 +225,7 @@ class RosterPane(Vertical):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.attempt(lambda: self.app.service.remove_character(character_id))
+                self.app.attempt(lambda: self.app.service.roster.remove_character(character_id))
 
         self.app.push_screen(ConfirmScreen(_remove_question(self.app.service, character_id, name)), callback=done)
 
@@ -238,7 +238,7 @@ class RosterPane(Vertical):
             return
         service = self.app.service
         showing = numbers_shown(service.campaign.character(character_id))
-        entry = self.app.attempt(lambda: service.show_on_table(character_id, not showing))
+        entry = self.app.attempt(lambda: service.roster.show_on_table(character_id, not showing))
         if entry is not None:
             self.screen.set_status(entry["summary"])
 
@@ -265,7 +265,7 @@ def _remove_question(service, character_id: str, name: str) -> str:
     from gmconsole.campaign.pending_costs import cost_text
     from gmconsole.safe_text import shown
 
-    owed = service.pending_costs_of(character_id)
+    owed = service.outcomes.pending_costs_of(character_id)
     question = _("Remove {name} from the roster?").format(name=shown(name))
     if owed:
         rolls = _("; ").join(_("roll {id}: ").format(id=item["roll_id"])

@@ -123,7 +123,7 @@ class TrackerPane(Vertical):
         """Hide the panic and rest keys where the system has no stress or panic table (only yze and
         yze-step have them)."""
         if action in ("panic", "panic_typed", "rest", "rest_all"):
-            return self.app.service.has_panic_table
+            return self.app.service.trackers.has_panic_table
         return True
 
     @property
@@ -303,16 +303,16 @@ class TrackerPane(Vertical):
     def action_change(self, delta: int) -> None:
         service = self.app.service
         if self.counter == "doom":
-            self.app.attempt(lambda: service.change_doom(delta))
+            self.app.attempt(lambda: service.trackers.change_doom(delta))
             return
         character_id = self._character_id()
         if character_id is None:
             return
         counter = self.counter
         if counter == "stress":
-            self.app.attempt(lambda: service.change_stress(character_id, delta))
+            self.app.attempt(lambda: service.trackers.change_stress(character_id, delta))
         else:
-            self.app.attempt(lambda: service.change_tracker(character_id, counter, delta))
+            self.app.attempt(lambda: service.trackers.change_tracker(character_id, counter, delta))
 
     def action_next_counter(self) -> None:
         self.counter_index = (self.counter_index + 1) % len(choices(self.app.service.campaign.system))
@@ -332,10 +332,10 @@ class TrackerPane(Vertical):
                 return
             clock = service.session.clock(clock_id)
             form = ValueForm(_("Clock {name}: segments filled").format(name=clock.name), _("Filled"),
-                             self._value_submit(lambda v: service.set_clock(clock_id, v)),
+                             self._value_submit(lambda v: service.trackers.set_clock(clock_id, v)),
                 hint=_("now {value} · 0 to {high}").format(value=clock.filled, high=clock.segments))
         elif self.counter == "doom":
-            form = ValueForm(_("The doom pool"), _("Doom"), self._value_submit(service.set_doom),
+            form = ValueForm(_("The doom pool"), _("Doom"), self._value_submit(service.trackers.set_doom),
                              hint=_("now {value} · 0 or more").format(value=service.session.doom))
         else:
             character_id = self._character_id()
@@ -348,7 +348,7 @@ class TrackerPane(Vertical):
                     else _("{low} or more").format(low=low))
             form = ValueForm(_("{name}: {counter}").format(name=character.name, counter=_(LABELS[counter])),
                              _(LABELS[counter]), self._value_submit(
-                lambda v: service.set_tracker(character_id, counter, v)),
+                lambda v: service.trackers.set_tracker(character_id, counter, v)),
                 hint=_("now {value} · {span}").format(value=getattr(character, counter), span=span))
         self.app.push_screen(form)
 
@@ -370,7 +370,7 @@ class TrackerPane(Vertical):
 
     def _panic_character(self) -> str | None:
         service = self.app.service
-        if not service.has_panic_table:
+        if not service.trackers.has_panic_table:
             self.app.show_error(_("{system} has no panic table; panic rolls belong to yze.").format(
                 system=service.campaign.system))
             return None
@@ -419,7 +419,7 @@ class TrackerPane(Vertical):
     def action_rest(self) -> None:
         character_id = self._character_id()
         if character_id is not None:
-            self.app.attempt(lambda: self.app.service.rest(character_id))
+            self.app.attempt(lambda: self.app.service.trackers.rest(character_id))
 
     def action_rest_all(self) -> None:
         """``R``: every PC's stress to 0 (R-PANIC-1), asked first (:func:`rest_question`), as ``e`` asks."""
@@ -427,9 +427,9 @@ class TrackerPane(Vertical):
 
         question = rest_question(self.app.service.campaign.roster)
         if question is None:  # nobody to rest: the service says so
-            self.app.attempt(self.app.service.rest)
+            self.app.attempt(self.app.service.trackers.rest)
         else:
-            confirm_then(self.app, question, self.app.service.rest)
+            confirm_then(self.app, question, self.app.service.trackers.rest)
 
     def action_add_condition(self) -> None:
         from gmconsole.ui.screens.condition_form import give_condition
@@ -454,21 +454,21 @@ class TrackerPane(Vertical):
             ask_harm(self.app, character_id)
 
     def action_doom(self, delta: int) -> None:
-        self.app.attempt(lambda: self.app.service.change_doom(delta))
+        self.app.attempt(lambda: self.app.service.trackers.change_doom(delta))
 
     def action_add_clock(self) -> None:
         from gmconsole.ui.screens.clock_form import ClockForm
 
         service = self.app.service
-        self.app.push_screen(ClockForm(form_submit(lambda d: service.add_clock(d["name"], d["segments"]))))
+        self.app.push_screen(ClockForm(form_submit(lambda d: service.trackers.add_clock(d["name"], d["segments"]))))
 
     def action_advance_clock(self, steps: int) -> None:
         clock_id = self._clock_id()
         if clock_id is not None:
-            self.app.attempt(lambda: self.app.service.advance_clock(clock_id, steps))
+            self.app.attempt(lambda: self.app.service.trackers.advance_clock(clock_id, steps))
 
     def action_remove_clock(self) -> None:
         clock_id = self._clock_id()
         if clock_id is not None:
-            self.app.attempt(lambda: self.app.service.remove_clock(clock_id))
+            self.app.attempt(lambda: self.app.service.trackers.remove_clock(clock_id))
 

@@ -1,17 +1,18 @@
-"""The service's front for rolls: preview, roll, push, costs and panic, consequences, special rolls.
+"""The rolls of an open campaign: preview a pool, roll it, push it, and the special rolls.
 
-:class:`~gmconsole.campaign.service.CampaignService` takes these methods in; each resolves the ids the
-GM typed and hands the roll to its command module (:mod:`gmconsole.campaign.commands`), which records
-it through the ledger.
+Each method resolves the ids and names the GM typed and hands the roll to its command module
+(:mod:`gmconsole.campaign.commands`), which records it through the :class:`~gmconsole.campaign.ledger.Ledger`.
+What a recorded roll leads to (its costs, consequences, role outcomes) is
+:class:`~gmconsole.campaign.facades.outcomes.Outcomes`'s.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import pending_costs, skills, validation
+from gmconsole.campaign import skills, validation
 from gmconsole.campaign.model import RollPreview
 from gmconsole.i18n import _
 
@@ -19,12 +20,13 @@ if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
 
 
-class RollFront:
-    """Rolls and what follows them, as the console and the command line ask for them (mixed into the service)."""
+class Rolls:
+    """Rolls, as the console and the command line ask for them: ``service.rolls``."""
 
-    ledger: Ledger
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        """The open campaign's ledger, through which every change is recorded."""
 
-    # ------------------------------------------------------------------ rolls
     def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
                       **fields):
         """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
@@ -33,8 +35,8 @@ class RollFront:
         if fields.get("skill"):  # a skill named by id or by its name in the campaign's list
             fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
         return rolls.RollRequest(
-            character_id=self.character(character_id).id, gear=tuple(gear),
-            helpers=tuple(self.character(h).id for h in helpers),
+            character_id=self.ledger.character(character_id).id, gear=tuple(gear),
+            helpers=tuple(self.ledger.character(h).id for h in helpers),
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
         )
 
@@ -75,7 +77,7 @@ class RollFront:
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
-        return rolls.preview(self, request)
+        return rolls.preview(self.ledger, request)
 
     def roll(
         self,
@@ -114,7 +116,7 @@ class RollFront:
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself, skill_modifiers=skill_modifiers, hidden=hidden,
         )
-        return recorded.roll(self, request, faces, rng or self.ledger.rng)
+        return recorded.roll(self.ledger, request, faces, rng or self.ledger.rng)
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None,
                    hidden: bool = False) -> dict:
@@ -124,7 +126,7 @@ class RollFront:
         for :meth:`roll`."""
         from gmconsole.campaign.commands import quick_rolls
 
-        return quick_rolls.quick_roll(self, pool, faces, rng or self.ledger.rng, hidden)
+        return quick_rolls.quick_roll(self.ledger, pool, faces, rng or self.ledger.rng, hidden)
 
     def push(
         self,
@@ -143,7 +145,7 @@ class RollFront:
         """
         from gmconsole.campaign.commands import rolls as recorded
 
-        return recorded.push(self, entry_id, faces, rng or self.ledger.rng, condition)
+        return recorded.push(self.ledger, entry_id, faces, rng or self.ledger.rng, condition)
 
     def push_yourself_refusal(self, entry_id: int) -> str | None:
         """tiered: why the Push Yourself die cannot be added to the recorded roll ``entry_id`` now, or ``None``
@@ -151,7 +153,7 @@ class RollFront:
         from gmconsole.campaign.commands import push_yourself
         from gmconsole.campaign.rolls import latest_roll
 
-        return push_yourself.refusal(self, latest_roll(self, entry_id, "push"))
+        return push_yourself.refusal(self.ledger, latest_roll(self.ledger, entry_id, "push"))
 
     def push_odds(self, entry_id: int):
         """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows,
@@ -159,113 +161,14 @@ class RollFront:
         do to it now. Raises ``ValidationError`` or ``RulesError`` with the reason a push is refused."""
         from gmconsole.campaign.commands import rolls as recorded
 
-        return recorded.push_odds(self, entry_id)
-
-    def apply_costs(
-        self,
-        entry_id: int | None = None,
-        *,
-        in_range: Iterable[str] = (),
-        condition: str | None = None,
-        panic_face: int | None = None,
-        rng: random.Random | None = None,
-        defender_panic_face: int | None = None,
-        by_hand: bool | None = None,
-        chain_faces: dict | None = None,
-        defender_chain_faces: dict | None = None,
-    ) -> dict:
-        """Apply the pending costs of a recorded roll to the roster (one key; undoable on its own),
-        by default the newest roll with pending costs: trauma / damage / stress / willpower /
-        mutation points / gear bonus / doom / condition / XP, per the campaign's push cost.
-        ``in_range`` names roster members for panic effects that touch others (R-PANIC-1); a stress-die 1
-        makes the panic roll here (``panic_face``: the D6 rolled by hand). ``condition`` is the GM's
-        pick for the ``conditions`` push cost when the push did not name one.
-
-        Year Zero opposed roll (R-OPP-1): a roster defender whose stress die shows 1 owes a panic
-        (R-PANIC-1); it is a pending cost of the same roll (``target`` the defender) and is rolled
-        here too, after the active side's costs, with the chained effects on ``in_range``; the entry
-        then holds ``defender_panic``. ``defender_panic_face`` types the defender's D6 (without it,
-        ``panic_face`` serves the defender when the active side owes no panic of its own). The faces are
-        D6s rolled by hand (R-MANUAL-1; the entry says ``by_hand``) unless ``by_hand`` is False: the
-        console's own dice, rolled before the costs are applied (to know whom to ask about range).
-        ``chain_faces`` / ``defender_chain_faces`` (``{character: face}``): the D6s typed for the panic rolls
-        each panic chains (R-PANIC-3: every PC in range has one, or none is given and the console rolls)."""
-        from gmconsole.campaign.commands import costs
-
-        typed = (panic_face is not None or defender_panic_face is not None) if by_hand is None else by_hand
-        return costs.apply_costs(self, entry_id, [self.character(x).id for x in in_range], condition, panic_face, rng,
-                                 defender_panic_face, typed=typed, chain_faces=chain_faces,
-                                 defender_chain_faces=defender_chain_faces)
-
-    def pending_costs(self) -> list[dict]:
-        """The costs still waiting to be applied, one item per roll, oldest first:
-        ``{"roll_id", "session", "character_id", "character", "costs"}``. They are campaign state:
-        they outlast the console, and ``apply_costs(roll_id)`` applies them (undoable)."""
-        return pending_costs.pending_list(self.ledger.campaign.pending_costs)
-
-    def pending_costs_of(self, character_id: str) -> list[dict]:
-        """The pending items of one character (by id or name), for the roster's ``x`` to warn about."""
-        wanted = self.character(character_id).id
-        return [item for item in self.pending_costs() if item.get("character_id") == wanted]
-
-    def drop_costs(self, roll_id: int) -> dict:
-        """Dismiss the pending costs of roll ``roll_id`` without applying them, for costs that can no
-        longer be applied (the roll lost from the history, the character gone): one recorded,
-        undoable change (else they would wait forever); the roll, when still there, reads ``dropped``."""
-        from gmconsole.campaign.commands import costs
-
-        return costs.drop_costs(self, roll_id)
-
-    def apply_consequence(
-        self,
-        entry_id: int | None,
-        consequence: str,
-        *,
-        clock_id: str | None = None,
-        gear_id: str | None = None,
-        wound: bool = False,
-    ) -> dict:
-        """tiered: apply one consequence the GM picked for a Mixed or Limited roll (one key, undoable):
-        ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
-        ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
-        ``gear_id``, default the first used, loses its bonus until repaired)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.apply_consequence(self, entry_id, consequence, clock_id, gear_id, wound)
-
-    def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
-        """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.repair_with_roll(self, entry_id, gear_id)
-
-    def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
-        """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
-        recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.mend(self, roll_id, self.character(patient_id).id, attribute)
-
-    def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
-        """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
-        ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.shake_it_off(self, roll_id, attribute, incoming)
-
-    def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
-        """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
-        (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.inspire(self, inspire_roll_id, target_roll_id, mode)
+        return recorded.push_odds(self.ledger, entry_id)
 
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
         """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
         exploding retries): the "only one chance" warning for that skill and goal goes away."""
         from gmconsole.campaign.commands import rolls as recorded
 
-        return recorded.change_of_circumstances(self, character_id, skill, reason, goal)
+        return recorded.change_of_circumstances(self.ledger, character_id, skill, reason, goal)
 
     def reroll_with_grant(self, entry_id: int | None, grant: str, *, faces: str | None = None,
                           rng: random.Random | None = None) -> dict:
@@ -275,7 +178,7 @@ class RollFront:
         typed from physical dice (R-MANUAL-1)."""
         from gmconsole.campaign.commands import rerolls
 
-        return rerolls.reroll(self, entry_id, grant, faces, rng or self.ledger.rng)
+        return rerolls.reroll(self.ledger, entry_id, grant, faces, rng or self.ledger.rng)
 
     def saving_throw(self, character_id: str, save: str, *, faces: str | None = None,
                      rng: random.Random | None = None) -> dict:
@@ -283,7 +186,7 @@ class RollFront:
         (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
         from gmconsole.campaign.commands import rolls as recorded
 
-        return recorded.saving_throw(self, character_id, save, faces, rng or self.ledger.rng)
+        return recorded.saving_throw(self.ledger, character_id, save, faces, rng or self.ledger.rng)
 
     def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
                faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
@@ -292,7 +195,8 @@ class RollFront:
         ``tier`` and ``damage``)."""
         from gmconsole.campaign.commands import rolls as recorded
 
-        return recorded.attack(self, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
+        return recorded.attack(self.ledger, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng,
+                               damage)
 
     def opposed_roll(
         self,
@@ -327,7 +231,7 @@ class RollFront:
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
         )
-        return special_rolls.opposed_roll(self, request, defender_id, defender_skill, defender_attribute,
+        return special_rolls.opposed_roll(self.ledger, request, defender_id, defender_skill, defender_attribute,
                                           defender_pool, faces, defender_faces, rng or self.ledger.rng)
 
     def opposed_test(
@@ -348,7 +252,7 @@ class RollFront:
         (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
         from gmconsole.campaign.commands import special_rolls
 
-        return special_rolls.exploding_opposed(self, character_id, skill, attribute, defender_id, defender_skill,
+        return special_rolls.exploding_opposed(self.ledger, character_id, skill, attribute, defender_id, defender_skill,
                                                defender_attribute, faces, rng or self.ledger.rng)
 
     def assisted_check(
@@ -371,7 +275,7 @@ class RollFront:
         ``faces`` typed from physical dice (R-MANUAL-1): the leader's skill dice, then every trait die in turn."""
         from gmconsole.campaign.commands import special_rolls
 
-        return special_rolls.assisted_check(self, leader_id, skill, list(others), attribute, difficulty,
+        return special_rolls.assisted_check(self.ledger, leader_id, skill, list(others), attribute, difficulty,
                                             tuple(tn_modifiers), list(hold), rng or self.ledger.rng, faces)
 
     def group_check(
@@ -389,7 +293,7 @@ class RollFront:
         counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
         from gmconsole.campaign.commands import special_rolls
 
-        return special_rolls.group_check(self, list(character_ids), skill, attribute, difficulty,
+        return special_rolls.group_check(self.ledger, list(character_ids), skill, attribute, difficulty,
                                          tuple(tn_modifiers), faces, rng or self.ledger.rng)
 
     def contested(
@@ -407,5 +311,5 @@ class RollFront:
         Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
         from gmconsole.campaign.commands import special_rolls
 
-        return special_rolls.contested(self, character_id, attribute, opponent_id, opponent_attribute, faces,
+        return special_rolls.contested(self.ledger, character_id, attribute, opponent_id, opponent_attribute, faces,
                                        rng or self.ledger.rng)

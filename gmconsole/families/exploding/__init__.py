@@ -1,0 +1,69 @@
+"""The exploding-dice family (the top die against a target number) as one object."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from gmconsole.systems.exploding.system import EXPLODING
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
+
+__all__ = ["FAMILY", "ExplodingFamily"]
+
+
+class ExplodingFamily:
+    """The family's systems and parts (:class:`gmconsole.systems.family.GameFamily`); each part is imported
+    when first asked for."""
+
+    name = "exploding"
+    order = 20
+
+    @property
+    def systems(self) -> tuple[GameSystem, ...]:
+        return (EXPLODING,)
+
+    @property
+    def quick_pool(self) -> ModuleType:
+        from gmconsole.systems.exploding import quick_pool
+
+        return quick_pool
+
+    @property
+    def stats(self) -> ModuleType:
+        from gmconsole.systems.exploding import stats
+
+        return stats
+
+    @property
+    def recorded(self) -> None:
+        """Every field of a roll entry is recorded as rolled."""
+        return None
+
+    @property
+    def second_chance(self) -> ModuleType:
+        from gmconsole.systems.exploding import retry
+
+        return retry
+
+    @property
+    def engine(self) -> ModuleType:
+        from gmconsole.families.exploding import engine
+
+        return engine
+
+    @property
+    def console(self) -> ModuleType:
+        from gmconsole.families.exploding import console
+
+        return console
+
+    @property
+    def cli(self) -> ModuleType:
+        from gmconsole.cli import exploding_cli
+
+        return exploding_cli
+
+
+FAMILY = ExplodingFamily()

@@ -1,0 +1,69 @@
+"""The tiered 2d6 family (a check read as its tier) as one object."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from gmconsole.systems.tiered.system import TIERED
+
+if TYPE_CHECKING:
+    from gmconsole.systems.base import GameSystem
+
+__all__ = ["FAMILY", "TieredFamily"]
+
+
+class TieredFamily:
+    """The family's systems and parts (:class:`gmconsole.systems.family.GameFamily`); each part is imported
+    when first asked for."""
+
+    name = "tiered"
+    order = 30
+
+    @property
+    def systems(self) -> tuple[GameSystem, ...]:
+        return (TIERED,)
+
+    @property
+    def quick_pool(self) -> ModuleType:
+        from gmconsole.systems.tiered import quick_pool
+
+        return quick_pool
+
+    @property
+    def stats(self) -> ModuleType:
+        from gmconsole.systems.tiered import stats
+
+        return stats
+
+    @property
+    def recorded(self) -> None:
+        """Every field of a roll entry is recorded as rolled."""
+        return None
+
+    @property
+    def second_chance(self) -> ModuleType:
+        from gmconsole.systems.tiered import push_odds
+
+        return push_odds
+
+    @property
+    def engine(self) -> ModuleType:
+        from gmconsole.families.tiered import engine
+
+        return engine
+
+    @property
+    def console(self) -> ModuleType:
+        from gmconsole.families.tiered import console
+
+        return console
+
+    @property
+    def cli(self) -> ModuleType:
+        from gmconsole.cli import tiered_cli
+
+        return tiered_cli
+
+
+FAMILY = TieredFamily()

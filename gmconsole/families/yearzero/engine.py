@@ -1,0 +1,61 @@
+"""The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
+(:class:`gmconsole.campaign.rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmconsole.campaign.commands.roll_fields import dice_source, year_zero_fields
+from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.rolls import Built, RollRequest, _character, pool_request
+from gmconsole.i18n import _
+from gmconsole.systems.yearzero.sixes import marks_of
+
+__all__ = ["build", "quick_roll", "roll"]
+
+
+def build(campaign: Campaign, request: RollRequest) -> Built:
+    from gmconsole.systems.yearzero.recorded import stored_request
+    from gmconsole.systems.yearzero.roll import build_pool, pool_odds
+
+    pool_req = pool_request(campaign, request)
+    pool = build_pool(pool_req)
+    can_push = not request.reactive and campaign.settings.max_pushes > 0
+    odds = (pool_odds(pool, can_push).as_dict() if pool.can_roll
+            else {"p_success": 0.0, "p_success_with_push": 0.0})
+    return Built(
+        system=campaign.system, character=_character(campaign, request.character_id), skill=request.skill,
+        attribute=pool_req.attribute, dice=[d.as_dict() for d in pool.dice], explanation=list(pool.explanation),
+        odds=odds, can_roll=pool.can_roll, reason=pool.reason or "", can_push=can_push, core=pool,
+        extra={"pool_request": stored_request(pool_req)},
+    )
+
+
+def roll(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
+    """A Year Zero pool rolled: successes, banes and what a push may cost (paid later); the rolled pool
+    is returned for an opposed roll's reading."""
+    from gmconsole.systems.yearzero import roll as yearzero
+
+    result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
+    fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
+    fields["pool_request"] = built.extra["pool_request"]
+    fields["helpers"] = list(built.core.request.helpers)
+    return [], result
+
+
+def quick_roll(fields: dict, quick, faces, rng) -> None:
+    """A Year Zero quick pool rolled (refused when the pool has nothing to roll)."""
+    from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.systems.yearzero.recorded import stored_request
+
+    pool = quick.core
+    if not pool.can_roll:
+        from gmconsole.rules.errors import RulesError
+
+        raise RulesError(pool.reason or _("this pool cannot be rolled"))
+    # nobody owns it: a push of it charges nobody and rolls no stress die of its own (R-PUSH-7)
+    result = yearzero.roll(pool, dice_source(faces, rng, fields["system"]), owned=False)
+    fields.update(year_zero_fields(result))
+    fields["pool_request"] = stored_request(pool.request)
+    fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
+                      "explanation": list(pool.explanation)}

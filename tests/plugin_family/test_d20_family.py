@@ -1,0 +1,69 @@
+"""A sixth family installed as its own package (``site/d20test``, found through its entry point): it is
+offered by ``gmconsole new --system``, rolled in the console's roll builder and answered by
+``gmconsole odds``, with no file of gmconsole changed for it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from pilot_harness import BuilderApp, builder_text, pick_skill, roll_entries, start_builder
+
+
+def test_new_offers_the_installed_family_and_creates_its_campaign(run_cli, tmp_path):
+    listed = run_cli("new", "--help")
+    assert "d20-test" in listed.stdout
+    made = run_cli("--data-dir", str(tmp_path), "new", "quest", "--system", "d20-test", "--json")
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["system"] == "d20-test"
+    shown = run_cli("--data-dir", str(tmp_path), "campaigns", "--json")
+    assert [(c["name"], c["system"]) for c in json.loads(shown.stdout)] == [("quest", "d20-test")]
+
+
+def test_odds_answers_for_the_installed_family(run_cli):
+    said = run_cli("odds", "d20-test", "--target", "12", "--json")
+    assert said.returncode == 0, said.stderr
+    assert json.loads(said.stdout) == {"system": "d20-test", "target": 12, "p_success": 0.6}
+    assert "success 60.0%" in run_cli("odds", "d20-test", "--target", "12").stdout
+
+
+def test_a_child_process_finds_the_family_as_an_installed_package_would_be(run_cli_subprocess):
+    said = run_cli_subprocess("odds", "d20-test", "--target", "5", "--json")
+    assert said.returncode == 0, said.stderr
+    assert json.loads(said.stdout)["p_success"] == 0.25
+
+
+def _campaign_with_ada(run_cli, tmp_path):
+    from gmconsole.campaign.service import CampaignService
+
+    assert run_cli("--data-dir", str(tmp_path), "new", "quest", "--system", "d20-test").returncode == 0
+    service = CampaignService.open(tmp_path, "quest", rng=random.Random(1))
+    ada = service.roster.add_character({"name": "Ada", "attributes": {"might": 9, "wits": 12}, "skills": {"climb": 3}})
+    return service, ada
+
+
+def test_the_roll_builder_rolls_the_installed_family(run_cli, tmp_path):
+    service, ada = _campaign_with_ada(run_cli, tmp_path)
+    try:
+        app = BuilderApp(service, random.Random(5))
+
+        async def steps():
+            async with app.run_test(size=(100, 40)) as pilot:
+                await start_builder(pilot, ada.id)
+                await pick_skill(pilot, "climb")
+                await pilot.press("r")
+                await pilot.pause()
+                return builder_text(app)
+
+        import asyncio
+
+        said = asyncio.run(steps())
+        assert roll_entries(service), said
+        roll = roll_entries(service)[0]
+        face = roll["dice"][0]["face"]
+        assert roll["dice"][0]["sides"] == 20 and roll["tn"] == 12  # might 9 + climb 3
+        assert roll["success"] is (face <= 12)
+        verdict = "SUCCESS" if face <= 12 else "FAILURE"
+        assert f"{verdict}: the d20 shows {face}, at or under 12 succeeds" in said
+    finally:
+        service.close()
