@@ -76,9 +76,9 @@ def settle_command(name: str) -> str:
 
 
 def reader_note(name: str) -> str:
-    """What a reader adds to a gap it says (with a leading space): it wrote nothing, and the command
+    """What a reader adds to a gap it says (the sentence after it): it wrote nothing, and the command
     that settles it."""
-    return " " + _("Nothing was changed; {command} settles it.").format(command=settle_command(name))
+    return _("Nothing was changed; {command} settles it.").format(command=settle_command(name))
 
 
 def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -> int:

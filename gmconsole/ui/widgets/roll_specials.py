@@ -158,8 +158,8 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
 
 def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     dice = " ".join("+".join(str(f) for f in d["faces"]) for d in row.get("dice", []))
-    tn = "" if row.get("tn") is None else _(" vs TN {tn}").format(tn=row["tn"])
-    text = _("{name}: top {top}{vs} [{dice}]").format(name=name, top=row["top"], vs=tn, dice=dice)
+    said = _("{name}: top {top} [{dice}]") if row.get("tn") is None else _("{name}: top {top} vs TN {tn} [{dice}]")
+    text = said.format(name=name, top=row["top"], tn=row.get("tn"), dice=dice)
     if not verdict:
         return text
     return text + " " + (_("critical failure") if row.get("critical_failure") else _verdict(row.get("success")))
@@ -183,13 +183,14 @@ def assisted_text(entry: SpecialRollEntry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
     entry = as_record(entry)
     check, rolls = entry.assisted, entry.rolls
-    lines = [_("TN {tn}").format(tn=check["tn"]), _check_text(rolls[0]["name"], rolls[0])
-             + _(" → pool {pool}").format(pool=check["leader"]["pool_after"])]
+    lines = [_("TN {tn}").format(tn=check["tn"]),
+             _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]),
+                                                pool=check["leader"]["pool_after"])]
     for step, row in zip(check["steps"], rolls[1:]):
-        lines.append(_check_text(row["name"], row, verdict=False)
-                     + (_(", spends {spent}").format(spent=step["spent"]) if step["spent"] else "")
-                     + _(" → {verdict} (pool {pool})").format(verdict=_verdict(step["success"]),
-                                                               pool=step["pool_after"]))
+        said = _("{check}, spends {spent} → {verdict} (pool {pool})") if step["spent"] else _(
+            "{check} → {verdict} (pool {pool})")
+        lines.append(said.format(check=_check_text(row["name"], row, verdict=False), spent=step["spent"],
+                                 verdict=_verdict(step["success"]), pool=step["pool_after"]))
     n = check["successes"]
     lines.append("→ " + ngettext("{count} success", "{count} successes", n).format(count=n))
     return "\n".join(lines)
