@@ -123,7 +123,7 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
-KEY_BAR = "key bar"
+KEY_BAR = verbatim("key bar")
 """The context of a key's label (a ``Binding``'s description) whose English is also another word of the console
 with another meaning: ``NP_("key bar", "Save")`` saves a form, where the history's ``save`` is a saving throw."""
 

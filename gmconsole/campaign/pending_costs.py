@@ -108,7 +108,7 @@ def cost_text(cost: dict) -> str:
     words = cost_name(name)
     amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
     target = cost_target_text(cost["target"]) if cost.get("target") else ""
-    return f"{words}{amount}" + (_(" ({target})").format(target=target) if target else "")
+    return _("{cost} ({target})").format(cost=f"{words}{amount}", target=target) if target else f"{words}{amount}"
 
 
 def cost_name(name: str) -> str:

@@ -134,7 +134,7 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
         ids = sorted(entry_id for _session, entry_id in result.missing)
         listed = _(", ").join(f"#{i}" for i in ids[:6])
         if len(ids) > 6:
-            listed += _(" and {n} more").format(n=len(ids) - 6)
+            listed = _("{ids} and {n} more").format(ids=listed, n=len(ids) - 6)
         lost = (_("Entry {listed} is missing from the history of {name} (a history file was damaged, restored from "
                   "an older backup or lost); undo cannot reach back past the missing ones.") if len(ids) == 1
                 else _("Entries {listed} are missing from the history of {name} (a history file was damaged, "
