@@ -183,7 +183,7 @@ def dice_legend(dice: list[dict], seen: Look, *, letters: bool) -> Text:
     kinds = [k for k in LEGEND_ORDER if any(d.get("kind") == k for d in dice)]
     if not kinds:
         return Text()
-    legend = Text()
+    legend = Text(style="bold")  # the whole legend bold, its kinds in their colours
     for kind in kinds:
         name = pgettext("die kind", KIND_NAMES[kind])
         # the letter in the kind's colour is its swatch on one-line rolls; big dice show a block of it
