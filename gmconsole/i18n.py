@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["LANGUAGES", "NP_", "N_", "UnknownLanguage", "_", "in_every_language", "language", "ngettext", "pgettext",
-           "pick", "set_language", "verbatim"]
+__all__ = ["KEY_BAR", "LANGUAGES", "NP_", "N_", "UnknownLanguage", "_", "in_every_language", "key_label", "language",
+           "ngettext", "pgettext", "pick", "set_language", "verbatim"]
 
 
 def verbatim(text: str) -> str:
@@ -121,6 +121,18 @@ def NP_(context: str, message: str) -> str:
     """Mark ``message`` for the catalogue in ``context`` without translating it now; where it is drawn,
     ``pgettext(context, message)`` translates it (the same context, written there again)."""
     return message
+
+
+KEY_BAR = verbatim("key bar")
+"""The context of a key's label (a ``Binding``'s description) whose English is also another word of the console
+with another meaning: ``NP_("key bar", "Save")`` saves a form, where the history's ``save`` is a saving throw."""
+
+
+def key_label(description: str) -> str:
+    """A key's label (a ``Binding``'s description, marked ``N_`` or ``NP_("key bar", ...)``) in the current
+    language: its ``key bar`` translation when the catalogue has one, else its plain one."""
+    said = pgettext(KEY_BAR, description)
+    return said if said != description else _(description)
 
 
 def in_every_language(message: str) -> set[str]:

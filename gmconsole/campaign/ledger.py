@@ -46,6 +46,16 @@ SCENE_KINDS = ("roll", "scene", "session", "circumstances")
 """Entries whose undo or redo changes which rolls are in force in the scene ("only one chance")."""
 
 
+def _one_after_another(*sentences: str) -> str:
+    """The sentences of one notice (the empty ones left out), each following the one before."""
+    said = ""
+    for sentence in filter(None, sentences):
+        # Translators: one whole sentence after another in a notice; {said} is the ones so far, {sentence}
+        # the next one (a language writing no space between sentences may leave it out)
+        said = _("{said} {sentence}").format(said=said, sentence=sentence) if said else sentence
+    return said
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -264,8 +274,8 @@ class Ledger:
         if result.gap is not None:
             dropped = pending_costs.drop_lost(self._campaign.pending_costs, result.missing, written=not self.read_only)
             # a reader writes nothing: it says so, and names the command that settles it, in the same line
-            self.history_gap = result.gap + dropped + (reconcile.reader_note(self._campaign.name)
-                                                       if self.read_only else "")
+            self.history_gap = _one_after_another(result.gap, dropped,
+                                                  reconcile.reader_note(self._campaign.name) if self.read_only else "")
             self._undo = reconcile.trim(self._undo, result.newest_on_disk, result.missing)
             self._redo = reconcile.trim(self._redo, result.newest_on_disk, result.missing)
             if not self.read_only:  # saved, so the next open neither trips on them nor says it again

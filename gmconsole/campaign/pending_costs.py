@@ -108,7 +108,7 @@ def cost_text(cost: dict) -> str:
     words = cost_name(name)
     amount = "" if name in _ONCE or cost.get("amount") is None else f" {cost['amount']}"
     target = cost_target_text(cost["target"]) if cost.get("target") else ""
-    return f"{words}{amount}" + (_(" ({target})").format(target=target) if target else "")
+    return _("{cost} ({target})").format(cost=f"{words}{amount}", target=target) if target else f"{words}{amount}"
 
 
 def cost_name(name: str) -> str:
@@ -140,7 +140,7 @@ def costs_status_text(status: str) -> str:
 def drop_lost(items: list[dict], missing, *, written: bool = True) -> str:
     """Drop from ``items`` (in place) the costs of rolls no longer in the history (``missing``: their
     ``(session, id)``): they can never be applied, so they must not wait forever. Returns the sentence
-    that says so, with a leading space, or ``""``: that they were dropped when the drop is ``written``
+    that says so, or ``""``: that they were dropped when the drop is ``written``
     (a writer saves it), else that they cannot be applied (a reader drops them from what it shows only)."""
     lost = [i for i in items if (i.get("session"), i.get("roll_id")) in missing]
     for item in lost:
@@ -148,10 +148,10 @@ def drop_lost(items: list[dict], missing, *, written: bool = True) -> str:
     if not lost:
         return ""
     if not written:
-        return " " + _("The costs waiting for {count} of those rolls cannot be applied.").format(count=len(lost))
+        return _("The costs waiting for {count} of those rolls cannot be applied.").format(count=len(lost))
     rolls = _(", ").join(_("roll {id} ({character})").format(id=i.get("roll_id"), character=i.get("character", ""))
                          for i in lost)
-    return " " + _("The costs waiting for {rolls} were dropped: the roll is no longer in the history.").format(
+    return _("The costs waiting for {rolls} were dropped: the roll is no longer in the history.").format(
         rolls=rolls)
 
 

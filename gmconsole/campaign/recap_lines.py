@@ -188,7 +188,7 @@ def panic_lines(entry: Entry) -> list[dict]:
         for at, roll in enumerate(r for r in panic["rolls"] if isinstance(r, dict)):
             text = _panic_text(roll, chained=at > 0)
             if at == 0 and given(getattr(entry, "by_hand", MISSING), False):
-                text += _(" (typed face)")
+                text = _("{panic} (typed face)").format(panic=text)
             out.append({"id": given(entry.id, None), "scene": given(entry.scene, None), "kind": given(entry.kind, ""),
                         "character": roll.get("character", ""), "summary": text, "result": "",
                         "face": roll.get("face"), "stress": roll.get("stress"), "total": roll.get("total"),

@@ -76,9 +76,9 @@ def settle_command(name: str) -> str:
 
 
 def reader_note(name: str) -> str:
-    """What a reader adds to a gap it says (with a leading space): it wrote nothing, and the command
+    """What a reader adds to a gap it says (the sentence after it): it wrote nothing, and the command
     that settles it."""
-    return " " + _("Nothing was changed; {command} settles it.").format(command=settle_command(name))
+    return _("Nothing was changed; {command} settles it.").format(command=settle_command(name))
 
 
 def highest_known_id(last_entry: int | None, undo: list[Key], redo: list[Key]) -> int:
@@ -134,7 +134,7 @@ def plan(store, name: str, current: int, last_entry: int | None, undo: list[Key]
         ids = sorted(entry_id for _session, entry_id in result.missing)
         listed = _(", ").join(f"#{i}" for i in ids[:6])
         if len(ids) > 6:
-            listed += _(" and {n} more").format(n=len(ids) - 6)
+            listed = _("{ids} and {n} more").format(ids=listed, n=len(ids) - 6)
         lost = (_("Entry {listed} is missing from the history of {name} (a history file was damaged, restored from "
                   "an older backup or lost); undo cannot reach back past the missing ones.") if len(ids) == 1
                 else _("Entries {listed} are missing from the history of {name} (a history file was damaged, "

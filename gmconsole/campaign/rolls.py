@@ -299,10 +299,14 @@ def one_chance_words(ledger: Ledger, character: Character, request: RollRequest)
     the first (which broke no rule); ``None`` when the rule does not apply."""
     if not request.skill or (character.id, request.skill, request.goal or "") not in ledger.scene_rolls():
         return None
-    goal = _(" for {goal}").format(goal=request.goal) if request.goal else ""
+    goal = request.goal
     named = skills.name_of(ledger.campaign, request.skill) or request.skill
-    said = _("{name} already rolled {skill}{goal} this scene: only one chance unless circumstances changed")
-    advice = _("{skill}{goal} is rolled for this scene: another roll needs changed circumstances (w)")
+    if goal:
+        said = _("{name} already rolled {skill} for {goal} this scene: only one chance unless circumstances changed")
+        advice = _("{skill} for {goal} is rolled for this scene: another roll needs changed circumstances (w)")
+    else:
+        said = _("{name} already rolled {skill} this scene: only one chance unless circumstances changed")
+        advice = _("{skill} is rolled for this scene: another roll needs changed circumstances (w)")
     return said.format(name=character.name, skill=named, goal=goal), advice.format(skill=named, goal=goal)
 
 

@@ -300,12 +300,15 @@ def recap_markdown(data: dict) -> str:
                     if item["character"] and item["character"] not in summary and item.get("kind") != "costs"
                     else _md(summary))
             result = "" if item.get("first_summary") else _result_words(summary, item["result"])
-            step = (_(" (push {step} of {pushes})").format(step=item["push_step"], pushes=item["pushes"])
-                    if item.get("pushes", 0) > 1 else "")
-            typed = _(" (typed faces)") if item.get("typed_step") else ""
+            said += result
+            if item.get("pushes", 0) > 1:
+                said = _("{said} (push {step} of {pushes})").format(said=said, step=item["push_step"],
+                                                                    pushes=item["pushes"])
+            if item.get("typed_step"):
+                said = _("{said} (typed faces)").format(said=said)
             dice = " · " + _("dice: {dice}").format(dice=_md(item["dice"])) if item.get("dice") else ""
             scene = _("scene {scene}").format(scene=item["scene"] or "?")
-            lines.append(f"- {scene} · {said}{result}{step}{typed}{dice}")
+            lines.append(f"- {scene} · {said}{dice}")
             if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
                 costs = _md(_cost_text(item["costs"]))
                 if item.get("costs_status"):

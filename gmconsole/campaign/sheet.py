@@ -61,13 +61,14 @@ def _gear_line(item: dict) -> str:
         # R-ART-3: an artifact item rolls its gear dice and its artifact die; R-ART-2: at gear bonus 0 (once
         # above 0) it cannot be used at all, artifact die included.
         die = f"d{item['artifact_die']}"
-        text += (_(" and artifact {die}") if item.get("max_bonus") else _(" artifact {die}")).format(die=die)
+        text = (_("{gear} and artifact {die}") if item.get("max_bonus") else _("{gear} artifact {die}")).format(
+            gear=text, die=die)
         if item.get("max_bonus") and not item.get("bonus"):
-            text += _(" (cannot be used: gear bonus 0, R-ART-2)")
+            text = _("{gear} (cannot be used: gear bonus 0, R-ART-2)").format(gear=text)
     if item.get("quantity", 1) != 1:
         text += f" ×{item['quantity']}"
     if item.get("destroyed"):
-        text += _(" (destroyed)")
+        text = _("{gear} (destroyed)").format(gear=text)
     return text
 
 
@@ -99,11 +100,9 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
     def skill_name(skill: str) -> str:
         return (name_of(campaign, skill) if campaign is not None else None) or skill
 
-    head = (
-        shown(data["name"])
-        + (f" · {shown(data['role'])}" if data["role"] else "")
-        + (_(" (npc)") if data["kind"] == "npc" else "")
-    )
+    head = shown(data["name"]) + (f" · {shown(data['role'])}" if data["role"] else "")
+    if data["kind"] == "npc":
+        head = _("{name} (npc)").format(name=head)
     attributes = side_by_side(f"{shown(_attribute(campaign, k))} {a['current']}/{a['max']}"
                               for k, a in data["attributes"].items()) or _("none")
     skills = side_by_side(f"{shown(skill_name(k))} {v}" for k, v in data["skills"].items() if v) or _("none")

@@ -101,10 +101,12 @@ def attack_damage(ledger: Ledger, attack_id: int, target_id: str) -> dict:
         new = max(0, old - damage)
         setattr(ch, HEALTH, new)
         most = f"/{ch.stamina_max}" if ch.stamina_max else ""
-        beyond = _(" ({n} more than it had)").format(n=damage - old) if damage > old else ""
-        return {"summary": _("{name} takes {damage} damage from {owner} attack: {tracker} {old} → {new}").format(
-                    name=ch.name, damage=damage, owner=possessive(attack["character"]), tracker=field_word(HEALTH),
-                    old=old, new=new) + most + beyond,
+        said = _("{name} takes {damage} damage from {owner} attack: {tracker} {old} → {new}").format(
+            name=ch.name, damage=damage, owner=possessive(attack["character"]), tracker=field_word(HEALTH),
+            old=old, new=new) + most
+        if damage > old:
+            said = _("{said} ({n} more than it had)").format(said=said, n=damage - old)
+        return {"summary": said,
                 "roll_id": attack["id"], "damage": damage, "tracker": HEALTH, "before": old, "value": new}
 
     return ledger.commit("damage", mutate, character_id=target.id,

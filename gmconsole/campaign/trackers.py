@@ -167,10 +167,10 @@ def trauma(character: Character, attribute: str, amount: int, system: str = "") 
             system=system, counters=counters))
     a = _attribute(character, attribute)
     a.current = _lowered(system, a.current, amount)
-    broken = _(" — broken") if a.current == 0 else ""
-    return _("{name}: {attribute} −{amount} → {current}/{maximum}{broken}").format(
-        name=character.name, attribute=attribute_shown(system, attribute), amount=amount, current=a.current,
-        maximum=a.max, broken=broken)
+    said = (_("{name}: {attribute} −{amount} → {current}/{maximum} — broken") if a.current == 0
+            else _("{name}: {attribute} −{amount} → {current}/{maximum}"))
+    return said.format(name=character.name, attribute=attribute_shown(system, attribute), amount=amount,
+                       current=a.current, maximum=a.max)
 
 
 def heal(character: Character, attribute: str, amount: int, system: str = "") -> str:

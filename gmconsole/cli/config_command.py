@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from gmconsole.cli.common import emit
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, key_label
 from gmconsole.safe_text import pad, shown
 
 __all__ = ["register", "typed_keys"]
@@ -156,7 +156,7 @@ def typed_keys(keys: str) -> str:
 def run_keys(args) -> int:
     from gmconsole.ui.keymap import binding_rows
 
-    rows = [(r, typed_keys(r.keys), _(r.description)) for r in binding_rows()]
+    rows = [(r, typed_keys(r.keys), key_label(r.description)) for r in binding_rows()]
     width = max(len(r.id) for r, _k, _d in rows)
     emit({"bindings": [{"id": r.id, "keys": r.keys, "typed": k, "description": r.description, "where": r.where}
                        for r, k, _d in rows]},

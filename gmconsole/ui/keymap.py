@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from textual.app import App
 from textual.binding import Binding
 
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, key_label
 from gmconsole.wording import quoted
 
 __all__ = ["BindingRow", "binding_rows", "key_names", "keymap_problems", "keys_of", "normalized", "settled_keymap"]
@@ -109,14 +109,14 @@ def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
         problems.append(_("keymap: {later}{later_line} = {key} is already the key of {first}{first_line} on "
                           "the {where}, so {what} keeps its own key {own}").format(
             later=later.id, later_line=line_of(later.id), key=key_names(key), first=first.id,
-            first_line=line_of(first.id), where=_(where), what=_(later.description), own=key_names(later.key)))
+            first_line=line_of(first.id), where=_(where), what=key_label(later.description), own=key_names(later.key)))
     for owner, where in _owners():
         for key, bindings in _holders(owner, kept).items():
             movers = [b for b in bindings if b.id in kept]
             for other in (b for b in bindings if movers and b is not movers[0]):
                 problems.append(_("keymap: {id}{line} = {key} takes that key from {what} ({other}) on the "
                                   "{where}").format(id=movers[0].id, line=line_of(movers[0].id),
-                                                    key=key_names(key), what=_(other.description),
+                                                    key=key_names(key), what=key_label(other.description),
                                                     other=other.id or other.action, where=_(where)))
     problems += _shadowed_by_panes(kept, line_of, system)
     return kept, problems
@@ -182,7 +182,8 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
                 if hit:
                     problems.append(_("keymap: {id}{line} = {key} is also {what} ({other}) in the {where}, which "
                                       "wins there while it has the focus").format(
-                        id=mover.id, line=line_of(mover.id), key=key_names(sorted(hit)[0]), what=_(other.description),
+                        id=mover.id, line=line_of(mover.id), key=key_names(sorted(hit)[0]),
+                        what=key_label(other.description),
                         other=other.id or other.action, where=_(where)))
     return problems
 

@@ -91,8 +91,8 @@ def test_lang_from_the_environment(run_cli, tmp_path, monkeypatch):
 
 def test_a_forms_save_and_the_tiered_saving_throw_are_two_words_in_zh_hant_play_test_10():
     """The two keys are not both described "Save" with one msgid, else every form's ctrl+s would read 豁免
-    (a saving throw) in zh-Hant."""
-    from gmconsole.i18n import _, set_language
+    (a saving throw) in zh-Hant; the key bar, the footer and the help draw a key's label with ``key_label``."""
+    from gmconsole.i18n import key_label, set_language
     from gmconsole.ui.roll_builder.keys import BINDINGS as BUILDER
     from gmconsole.ui.screens.form_base import FormScreen
 
@@ -100,7 +100,7 @@ def test_a_forms_save_and_the_tiered_saving_throw_are_two_words_in_zh_hant_play_
     saving_throw = next(b for b in BUILDER if b.id == "roll.save")
     set_language("zh-Hant")
     try:
-        assert _(form_save.description) == "儲存"
-        assert _(saving_throw.description) == "豁免"
+        assert key_label(form_save.description) == "儲存"
+        assert key_label(saving_throw.description) == "豁免"
     finally:
         set_language("en")

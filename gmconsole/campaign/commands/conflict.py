@@ -72,10 +72,11 @@ def _join(c: Campaign, state: ini.Initiative, character_id: str, speed: int, kee
 MODES = {"cards": N_("cards"), "roll": N_("roll"), "manual": N_("manual")}
 
 
-def _typed(joins: list[dict]) -> str:
-    """`` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand (R-MANUAL-1), else ``""``."""
+def _typed(said: str, joins: list[dict]) -> str:
+    """``said`` followed by `` (typed: Ann, Bo)`` for the joins whose cards or D6 were typed by hand
+    (R-MANUAL-1), one sentence; ``said`` alone when none was."""
     names = [j["character"] for j in joins if j.get("by_hand")]
-    return _(" (typed: {names})").format(names=_(", ").join(names)) if names else ""
+    return _("{said} (typed: {names})").format(said=said, names=_(", ").join(names)) if names else said
 
 
 def _describe(c: Campaign, state: ini.Initiative) -> str:
@@ -142,8 +143,8 @@ def start(ledger: Ledger, ids: list[str], mode: str | None, speeds: dict, keep_b
         state = ini.begin(state)
         c.current_session.initiative = state.to_dict()
         return {"step": "start", "mode": chosen, "joins": joins, "order": state.order(),
-                "summary": _("conflict starts ({mode}): {order}").format(mode=_(MODES.get(chosen, chosen)),
-                                                                          order=_describe(c, state)) + _typed(joins)}
+                "summary": _typed(_("conflict starts ({mode}): {order}").format(
+                    mode=_(MODES.get(chosen, chosen)), order=_describe(c, state)), joins)}
 
     return _change(ledger, step)
 
@@ -157,8 +158,8 @@ def add(ledger: Ledger, character_id: str, speed: int, keep_best_of: int, positi
         state, info = _join(c, _state(c), character_id, speed, keep_best_of, position, rng, cards, face)
         c.current_session.initiative = state.to_dict()
         return {"step": "add", "join": info, "character_id": character_id, "character": _name(c, character_id),
-                "summary": _("{name} joins the conflict: {order}").format(name=_name(c, character_id),
-                                                                           order=_describe(c, state)) + _typed([info])}
+                "summary": _typed(_("{name} joins the conflict: {order}").format(
+                    name=_name(c, character_id), order=_describe(c, state)), [info])}
 
     return _change(ledger, step)
 
@@ -181,7 +182,7 @@ def add_many(ledger: Ledger, ids: list[str], speeds: dict, keep_best: dict, card
         names = _(", ").join(_name(c, cid) for cid in ids)
         joined = _("{name} joins the conflict: {order}") if len(ids) == 1 else _("{names} join the conflict: {order}")
         return {"step": "add", "joins": joins, "character_ids": list(ids),
-                "summary": joined.format(name=names, names=names, order=_describe(c, state)) + _typed(joins)}
+                "summary": _typed(joined.format(name=names, names=names, order=_describe(c, state)), joins)}
 
     return _change(ledger, step)
 

@@ -266,8 +266,10 @@ def panic(ledger: Ledger, character_id: str, in_range: list[str], face: int | No
         typed = [_("typed face")] if by_hand else []
         if chained is not None and len(info["rolls"]) > 1:
             typed.append(_("chained D6s typed"))
-        said = _(" ({what})").format(what=_("; ").join(typed)) if typed else ""  # one bracket for both
-        return {"summary": info["summary"] + said, "panic": info, "by_hand": by_hand}
+        summary = info["summary"]
+        if typed:  # one bracket for both
+            summary = _("{summary} ({what})").format(summary=summary, what=_("; ").join(typed))
+        return {"summary": summary, "panic": info, "by_hand": by_hand}
 
     return ledger.commit("panic", mutate, character_id=who.id)
 

@@ -87,9 +87,8 @@ def register(subparsers) -> None:
 
 def _check_text(name: str, row: dict) -> str:
     """One participant's roll: their top die against their own TN, and the dice."""
-    tn = "" if row.get("tn") is None else _(" vs TN {tn}").format(tn=row["tn"])
-    return _("{name}: top {top}{vs} [{dice}]").format(name=shown(name), top=row["top"], vs=tn,
-                                                      dice=dice_text(row.get("dice")))
+    said = _("{name}: top {top} [{dice}]") if row.get("tn") is None else _("{name}: top {top} vs TN {tn} [{dice}]")
+    return said.format(name=shown(name), top=row["top"], tn=row.get("tn"), dice=dice_text(row.get("dice")))
 
 
 def _verdict(row: dict) -> str:
@@ -111,15 +110,17 @@ def assisted_lines(entry) -> list[str]:
     check, rolls = entry.assisted, entry.rolls
     held = set(entry.held or ())
     lines = [_tn_line(check["tn"], check["tn_lines"]),
-             _check_text(rolls[0]["name"], rolls[0]) + " " + _verdict(check["leader"])
-             + _(" → pool {pool}").format(pool=check["leader"]["pool_after"])]
+             _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]) + " "
+                                                + _verdict(check["leader"]), pool=check["leader"]["pool_after"])]
     for step, row in zip(check["steps"], rolls[1:]):
         if row.get("character_id") in held:
-            spent = _(", holds the pool")
+            said = _("{check}, holds the pool → {verdict} (pool {pool})")
+        elif step["spent"]:
+            said = _("{check}, spends {spent} → {verdict} (pool {pool})")
         else:
-            spent = _(", spends {spent}").format(spent=step["spent"]) if step["spent"] else ""
-        lines.append(_check_text(row["name"], row) + spent
-                     + _(" → {verdict} (pool {pool})").format(verdict=_verdict(step), pool=step["pool_after"]))
+            said = _("{check} → {verdict} (pool {pool})")
+        lines.append(said.format(check=_check_text(row["name"], row), spent=step["spent"], verdict=_verdict(step),
+                                 pool=step["pool_after"]))
     n = check["successes"]
     lines.append("→ " + ngettext("{count} success", "{count} successes", n).format(count=n))
     return lines

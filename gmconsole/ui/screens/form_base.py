@@ -21,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, NP_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.hint_input import HintInput
@@ -100,7 +100,8 @@ class FormScreen(KeepsTyping, ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "save", N_("Save"), id="form.save"),
+        # Translators: the key that saves the form (a saving throw is the history's "save")
+        Binding("ctrl+s", "save", NP_("key bar", "Save"), id="form.save"),
         Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
     ]
 

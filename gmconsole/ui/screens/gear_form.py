@@ -22,6 +22,7 @@ from gmconsole.i18n import N_, _, language, verbatim
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.errors import form_submit
+from gmconsole.ui.filled import filled
 from gmconsole.ui.messages import CampaignChanged
 from gmconsole.ui.screens.character_form import skill_named
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
@@ -131,12 +132,14 @@ class GearScreen(ModalScreen[None]):
         if character is None:
             self.dismiss(None)
             return
-        self.query_one("#gear-title", Static).update(Text.assemble((shown(character.name), "bold"), _(" — gear")))
+        self.query_one("#gear-title", Static).update(filled(_("{name} — gear"), name=(shown(character.name), "bold")))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         for item in character.gear:
-            bonus = f"{item.bonus}/{item.max_bonus}" + (_(" destroyed") if item.destroyed else "")
+            bonus = f"{item.bonus}/{item.max_bonus}"
+            if item.destroyed:
+                bonus = _("{bonus} destroyed").format(bonus=bonus)
             table.add_row(*text_cells([item.name, bonus, self._artifact(item),
                                        str(item.damage or ""), self._skills(item), str(item.quantity),
                                        item.notes]), key=item.id)
@@ -150,7 +153,8 @@ class GearScreen(ModalScreen[None]):
         if not item.artifact_die:
             return ""
         worn = item.max_bonus > 0 and item.bonus == 0
-        return f"D{item.artifact_die}" + (_(" (cannot be used, R-ART-2)") if worn else "")
+        die = f"D{item.artifact_die}"
+        return _("{die} (cannot be used, R-ART-2)").format(die=die) if worn else die
 
     def _skills(self, item: Gear) -> str:
         """The skills an item helps, by id in English (as typed in the form), by name in another language."""

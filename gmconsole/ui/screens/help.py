@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
-from gmconsole.i18n import N_, _
+from gmconsole.i18n import N_, _, key_label
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.keymap import keys_of
@@ -57,7 +57,7 @@ def key_rows(owner, live=None, app=None) -> list[tuple[str, str]]:
             continue
         moved = app is not None and binding.id and binding.id in (getattr(app, "keymap", None) or {})
         key = keys_of(app, binding) if moved else _key_name(binding)
-        rows.append((key, _(binding.tooltip or binding.description)))
+        rows.append((key, _(binding.tooltip) if binding.tooltip else key_label(binding.description)))
     return rows
 
 

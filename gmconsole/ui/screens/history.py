@@ -241,14 +241,15 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         undo, redo = self._labels
         how_many = (_("{shown} of {total} entries").format(shown=len(self.rows), total=total) if total > MAX_ROWS
                     else _entries(total))
-        hidden = _(" — showing the newest {count}; filter to narrow").format(count=MAX_ROWS) if total > MAX_ROWS else ""
         if self._index.partial:  # the first page of a long history: the older entries are still being read
-            how_many = _("{count} so far").format(count=how_many)
-            hidden = _(" — reading older entries…")
-        status.update(Text(  # the labels are summaries read from the files
-            how_many + hidden + _(" · undo: {undo} · redo: {redo} · ").format(undo=shown(undo or "—"),
-                                                                           redo=shown(redo or "—"))
-            + (_("undone entries shown") if self.include_undone else _("undone entries hidden"))))
+            how_many = _("{entries} — reading older entries…").format(
+                entries=_("{count} so far").format(count=how_many))
+        elif total > MAX_ROWS:
+            how_many = _("{entries} — showing the newest {count}; filter to narrow").format(entries=how_many,
+                                                                                            count=MAX_ROWS)
+        status.update(Text(_("{entries} · undo: {undo} · redo: {redo} · {undone}").format(
+            entries=how_many, undo=shown(undo or "—"), redo=shown(redo or "—"),  # summaries read from the files
+            undone=_("undone entries shown") if self.include_undone else _("undone entries hidden"))))
         return True
 
     def _clear_rows(self) -> None:

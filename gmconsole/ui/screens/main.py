@@ -171,11 +171,12 @@ class MainScreen(Screen[None]):
                  "session": keys["main.new_session"]}
         hints: tuple[str, ...]
         if self.app.service.can_redo:  # redo is offered only when there is something to redo
-            hints = (_("  {history} history · {redo} redo · {scene} scene · {session} session").format(**words),
-                     _("  {history} history · {redo} redo").format(**words), _(" {history} history").format(**words))
+            hints = ("  " + _("{history} history · {redo} redo · {scene} scene · {session} session").format(**words),
+                     "  " + _("{history} history · {redo} redo").format(**words),
+                     " " + _("{history} history").format(**words))
         else:
-            hints = (_("  {history} history · {scene} scene · {session} session").format(**words),
-                     _(" {history} history").format(**words))
+            hints = ("  " + _("{history} history · {scene} scene · {session} session").format(**words),
+                     " " + _("{history} history").format(**words))
         for hint in hints:
             if tabs.cell_len + cell_len(hint) <= width - 2:
                 tabs.append(hint, style="italic")
@@ -334,14 +335,15 @@ class MainScreen(Screen[None]):
         rolls = _("; ").join(_("roll {id} ({character})").format(id=item["roll_id"],
                                                                   character=item.get("character", ""))
                              for item in waiting[-5:])
-        more = _(" and {count} more").format(count=len(waiting) - 5) if len(waiting) > 5 else ""
+        if len(waiting) > 5:
+            rolls = _("{listed} and {count} more").format(listed=rolls, count=len(waiting) - 5)
 
         def answered(quit_anyway: bool | str | None) -> None:
             if quit_anyway:
                 self.app.exit(0)
 
         self.app.push_screen(QuestionScreen(
-            _("Costs are still waiting"), _("Costs not yet applied: {rolls}{more}. They stay pending in the "
+            _("Costs are still waiting"), _("Costs not yet applied: {rolls}. They stay pending in the "
                                             "campaign either way: stay (n) to apply them now, with c in the roll "
                                             "builder or the history screen, or apply them after reopening.").format(
-                rolls=rolls, more=more), _("Quit anyway?")), answered)
+                rolls=rolls), _("Quit anyway?")), answered)

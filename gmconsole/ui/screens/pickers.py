@@ -42,8 +42,11 @@ def roster_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str
     """``(id, label)`` of the roster members a GM may pick, in roster order: NPCs too, said so, and an
     NPC group with its count as the roster shows it (``Hull rats ×6 (npc)``)."""
     skip = set(leave_out)
-    return [(c.id, c.name + (f" ×{c.count}" if c.is_group else "") + (_(" (npc)") if c.is_npc else ""))
-            for c in roster if c.id not in skip]
+    def label(character) -> str:
+        name = character.name + (f" ×{character.count}" if character.is_group else "")
+        return _("{name} (npc)").format(name=name) if character.is_npc else name
+
+    return [(c.id, label(c)) for c in roster if c.id not in skip]
 
 
 def pc_choices(roster, leave_out: Iterable[str] = ()) -> list[tuple[str, str]]:

@@ -56,7 +56,7 @@ class QuestionScreen(Screen[bool | str]):
             yield Static(shown(self.title_text), id="question-title", markup=False)
             # the text may quote the lock holder's note or a file name: escaped so it wraps as drawn
             yield Static(shown(self.text), id="question-text", markup=False)
-            yield Static(self.offer + _("  (y = yes, n = no)"), id="question-offer", markup=False)
+            yield Static(_("{offer}  (y = yes, n = no)").format(offer=self.offer), id="question-offer", markup=False)
             if self.also:
                 yield Static(f"{self.also}  (s)", id="question-also", markup=False)
         yield Footer()

@@ -193,8 +193,10 @@ def _pending_text(pending: list[dict]) -> str:
     for item in pending[:4]:
         costs = _(", ").join(cost_text(c) for c in item.get("costs") or () if isinstance(c, dict))
         parts.append(_("{name}: {costs}").format(name=item.get("character") or "?", costs=costs))
-    more = _(" and {count} more").format(count=len(pending) - 4) if len(pending) > 4 else ""
-    return _("; ").join(parts) + more
+    listed = _("; ").join(parts)
+    if len(pending) > 4:
+        return _("{listed} and {count} more").format(listed=listed, count=len(pending) - 4)
+    return listed
 
 
 def new_session(app) -> None:
@@ -230,10 +232,10 @@ def new_session(app) -> None:
         def opened(done: bool | None) -> None:
             if done:
                 dated = sessions.date_warning(service.ledger)  # a flashback is allowed; a mistyped date is undoable
-                app.push_screen(RecapScreen(ending, note=_("Session {ended} ended; session {open} is open. m exports "
-                                                           "this recap.").format(ended=ending,
-                                                                                  open=service.session.number)
-                                            + (_(" Note: {warning}.").format(warning=dated) if dated else "")))
+                said = (_("Session {ended} ended; session {open} is open. m exports this recap. Note: {warning}.")
+                        if dated else _("Session {ended} ended; session {open} is open. m exports this recap."))
+                app.push_screen(RecapScreen(ending, note=said.format(ended=ending, open=service.session.number,
+                                                                     warning=dated)))
 
         app.push_screen(NewSessionForm(submit, ending + 1, today), opened)
 

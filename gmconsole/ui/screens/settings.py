@@ -101,7 +101,7 @@ class SettingsScreen(Screen[None]):
         campaign = self.service.campaign
         title = Text(_("Settings of {campaign} ({system})").format(campaign=shown(campaign.name),
                                                                      system=campaign.system), style="bold")
-        title.append(_("  enter/space: next value · a digit: set a number · ctrl+z undo"),
+        title.append("  " + _("enter/space: next value · a digit: set a number · ctrl+z undo"),
                      style=Style(italic=True, dim=True))
         if self.service.read_only:
             title.append("  · " + _("read-only"), style=Style(bold=True, color="red"))

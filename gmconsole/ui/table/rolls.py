@@ -23,6 +23,7 @@ from textual.widgets import Static
 from gmconsole.campaign.entries import MISSING, as_record
 from gmconsole.i18n import N_, _, pgettext
 from gmconsole.safe_text import shown
+from gmconsole.ui.filled import filled
 from gmconsole.ui.table.big_dice import (
     ADDED_MARK,
     BANE_MARK,
@@ -182,13 +183,13 @@ def dice_legend(dice: list[dict], seen: Look, *, letters: bool) -> Text:
     kinds = [k for k in LEGEND_ORDER if any(d.get("kind") == k for d in dice)]
     if not kinds:
         return Text()
-    text = Text(_("Dice: "), style="bold")
+    legend = Text(style="bold")  # the whole legend bold, its kinds in their colours
     for kind in kinds:
         name = pgettext("die kind", KIND_NAMES[kind])
         # the letter in the kind's colour is its swatch on one-line rolls; big dice show a block of it
         swatch = kind_letter(kind) if letters else "■"
-        text.append(f"{swatch} {name}", style=seen.colours.get(kind, ""))
-        text.append("  ")
-    text.append(_("{success} success {bane} bane {rerolled} rerolled").format(
+        legend.append(f"{swatch} {name}", style=seen.colours.get(kind, ""))
+        legend.append("  ")
+    legend.append(_("{success} success {bane} bane {rerolled} rerolled").format(
         success=SUCCESS_MARK, bane=BANE_MARK, rerolled=REROLLED_MARK), style="dim")
-    return text
+    return filled(_("Dice: {kinds}"), "bold", kinds=legend)

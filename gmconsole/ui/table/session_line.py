@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
+from gmconsole.ui.filled import filled
 from gmconsole.ui.widgets.styles import ALARM, BOLD_CYAN
 
 __all__ = ["SessionLine"]
@@ -35,8 +35,8 @@ class SessionLine(Static):
     def show(self, service) -> None:
         campaign = service.campaign
         session = campaign.current_session
-        text = Text.assemble((shown(campaign.name), "bold"), _(" · session {number} · scene {scene}").format(
-            number=session.number, scene=session.scene))
+        text = filled(_("{campaign} · session {number} · scene {scene}"), campaign=(shown(campaign.name), "bold"),
+                      number=str(session.number), scene=str(session.scene))
         if session.doom:
             text.append("  " + _("DOOM") + " ", style="bold")
             text.append(str(session.doom), style=ALARM)

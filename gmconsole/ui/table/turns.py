@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
+from gmconsole.ui.filled import filled
 from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_YELLOW, HIGHLIGHT, ON_TURN
 
 __all__ = ["TurnOrder"]
@@ -62,9 +63,8 @@ class TurnOrder(Static):
 
         current = state.current()
         now = name_of(current.combatant)[0] if current else "—"
-        before, _sep, after_round = _("ROUND {round}").partition("{round}")
-        text = Text.assemble((before, "bold"), (str(state.round), BOLD_CYAN), (after_round, "bold"),
-                             ("   " + _("NOW:") + " ", "bold"), (f" {now} ", HIGHLIGHT))
+        text = filled(_("ROUND {round}   NOW: {now}"), "bold", round=(str(state.round), BOLD_CYAN),
+                      now=(f" {now} ", HIGHLIGHT))
         if compact:
             after = [name_of(slot.combatant)[0] for slot in state.slots[state.turn + 1:]]
             if after:
@@ -76,7 +76,7 @@ class TurnOrder(Static):
         taken = _taken(service, state)
         for slot in state.slots:
             name, numbers = name_of(slot.combatant)
-            rows.append((name + (_(" · delayed") if slot.delayed else ""), numbers, slot))
+            rows.append((_("{name} · delayed").format(name=name) if slot.delayed else name, numbers, slot))
         width = max(cell_len(label) for label, _n, _s in rows)  # the cards in one column
         for index, (label, numbers, slot) in enumerate(rows):
             label += " " * (width - cell_len(label))

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, key_label
 
 __all__ = ["Footer"]
 
@@ -22,7 +22,7 @@ class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                widget.description = _(widget.description) if widget.description else widget.description
+                widget.description = key_label(widget.description) if widget.description else widget.description
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
             elif isinstance(widget, FooterLabel):

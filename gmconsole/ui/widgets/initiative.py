@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Static
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
+from gmconsole.ui.filled import filled
 from gmconsole.ui.lazy_mount import child, mount_in_place
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.widgets.sheet_view import ColumnFit, clear_table, fill_table, table_room
@@ -156,27 +157,32 @@ class InitiativePane(Vertical):
         mode = state.mode if state else campaign.settings.initiative_mode
         status = self.query_one("#initiative-status", Static)
         if state is None:
-            update_if_changed(status, Text.assemble((_("No conflict"), "bold"),
-                                                    _(" · mode: {mode} · press s to start").format(mode=_mode(mode))))
+            update_if_changed(status, filled(_("{none} · mode: {mode} · press s to start"),
+                                             none=(_("No conflict"), "bold"), mode=_mode(mode)))
             table = child(self, "initiative-table", DataTable)
             if table is not None:
                 self._empty(table, mode, self._actions_kept())
             return
         table = self.table
         cursor = table.cursor_row
-        extra = _(" · deck: {count} left").format(count=len(state.deck)) if mode == "cards" else ""
         redraw = mode == "cards" and campaign.settings.initiative_redraw
-        hints = ""
+        hints = []
         if redraw and state.turn == len(state.slots) - 1:
-            hints += _(" · n: new round, new cards (f: type them)")
+            hints.append(_("n: new round, new cards (f: type them)"))
         if any(slot.delayed for slot in state.slots[state.turn + 1:]):
-            hints += _(" · b: bring a delayed one in")
+            hints.append(_("b: bring a delayed one in"))
         current = state.current()
         acting = campaign.character(current.combatant) if current else None
         name = shown(acting.name) if acting else "—"
-        update_if_changed(status, Text.assemble((_("Round "), "bold"), (str(state.round), BOLD_CYAN),
-                                                f" · {_mode(mode)}{extra}" + _(" · now: "), (name, BOLD_YELLOW),
-                                                hints))
+        # one sentence per shape (with or without the deck), the round's number bold cyan after a bold "Round"
+        line = (_("{round} · {mode} · deck: {count} left · now: {name}") if mode == "cards"
+                else _("{round} · {mode} · now: {name}"))
+        round_label = filled(_("Round {round}"), "bold", round=(str(state.round), BOLD_CYAN))
+        text = filled(line, round=round_label, mode=_mode(mode), count=str(len(state.deck)),
+                      name=(name, BOLD_YELLOW))
+        for hint in hints:
+            text.append(" · " + hint)
+        update_if_changed(status, text)
         kept = self._actions_kept()
         if kept:
             from gmconsole.campaign.combat_actions import taken_text
@@ -185,9 +191,9 @@ class InitiativePane(Vertical):
             character = campaign.character(slot.combatant)
             label = shown(character.name if character else slot.combatant)
             if slot.delayed:
-                label += _(" · delayed")
+                label = _("{name} · delayed").format(name=label)
             if redraw and slot.combatant in state.keepers:
-                label += _(" · keeps card")
+                label = _("{name} · keeps card").format(name=label)
             value = str(index + 1) if mode == "manual" else str(slot.value)
             taken = [Text(taken_text(state, slot.combatant))] if kept else []
             if index == state.turn:

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
-from gmconsole.i18n import _
+from gmconsole.i18n import key_label
 from gmconsole.ui.redraw import update_if_changed
 
 __all__ = ["KeyBar"]
@@ -80,7 +80,7 @@ class KeyBar(Static):
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
-            entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", _(binding.description))
+            entry = Text.assemble((self.app.get_key_display(binding), key_style), " ", key_label(binding.description))
             if not enabled:
                 entry.stylize("dim")
             if line_length and line_length + 2 + entry.cell_len > width:

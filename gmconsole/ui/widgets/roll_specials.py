@@ -123,8 +123,8 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     ]
     system = service.campaign.system
     letters = " ".join(k.letter for k in systems.get(system).face_kinds)
-    hint = (pair_hint + _("R-OPP-1: each defender success cancels one of yours; you win only with more. Only the "
-                          "active side may push (p), after the defender rolled.") + faces_keys(system, letters))
+    hint = _then(pair_hint, _("R-OPP-1: each defender success cancels one of yours; you win only with more. Only "
+                              "the active side may push (p), after the defender rolled.")) + faces_keys(system, letters)
     return (_("Opposed roll"), fields, run, hint)
 
 
@@ -149,8 +149,15 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     shown, against = (safe(name_of(campaign, s) or "") for s in (skill, paired))
     if only:
         return paired, _("{skill} is opposed by {against} (only against another {role}; otherwise not an opposed "
-                         "roll). ").format(skill=shown, against=against, role=only.replace("-", " ").title())
-    return paired, _("{skill} is opposed by {against}. ").format(skill=shown, against=against)
+                         "roll).").format(skill=shown, against=against, role=only.replace("-", " ").title())
+    return paired, _("{skill} is opposed by {against}.").format(skill=shown, against=against)
+
+
+def _then(said: str, sentence: str) -> str:
+    """A form's hint: ``sentence`` after the sentences ``said`` (``sentence`` alone when ``said`` is empty)."""
+    # Translators: a form's hint, one whole sentence after the ones before ({hint}); a language writing no
+    # space between sentences leaves it out
+    return _("{hint} {sentence}").format(hint=said, sentence=sentence) if said else sentence
 
 
 # --------------------------------------------------------------------------- exploding
@@ -158,8 +165,8 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
 
 def _check_text(name: str, row: dict, verdict: bool = True) -> str:
     dice = " ".join("+".join(str(f) for f in d["faces"]) for d in row.get("dice", []))
-    tn = "" if row.get("tn") is None else _(" vs TN {tn}").format(tn=row["tn"])
-    text = _("{name}: top {top}{vs} [{dice}]").format(name=name, top=row["top"], vs=tn, dice=dice)
+    said = _("{name}: top {top} [{dice}]") if row.get("tn") is None else _("{name}: top {top} vs TN {tn} [{dice}]")
+    text = said.format(name=name, top=row["top"], tn=row.get("tn"), dice=dice)
     if not verdict:
         return text
     return text + " " + (_("critical failure") if row.get("critical_failure") else _verdict(row.get("success")))
@@ -183,13 +190,14 @@ def assisted_text(entry: SpecialRollEntry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
     entry = as_record(entry)
     check, rolls = entry.assisted, entry.rolls
-    lines = [_("TN {tn}").format(tn=check["tn"]), _check_text(rolls[0]["name"], rolls[0])
-             + _(" → pool {pool}").format(pool=check["leader"]["pool_after"])]
+    lines = [_("TN {tn}").format(tn=check["tn"]),
+             _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]),
+                                                pool=check["leader"]["pool_after"])]
     for step, row in zip(check["steps"], rolls[1:]):
-        lines.append(_check_text(row["name"], row, verdict=False)
-                     + (_(", spends {spent}").format(spent=step["spent"]) if step["spent"] else "")
-                     + _(" → {verdict} (pool {pool})").format(verdict=_verdict(step["success"]),
-                                                               pool=step["pool_after"]))
+        said = _("{check}, spends {spent} → {verdict} (pool {pool})") if step["spent"] else _(
+            "{check} → {verdict} (pool {pool})")
+        lines.append(said.format(check=_check_text(row["name"], row, verdict=False), spent=step["spent"],
+                                 verdict=_verdict(step["success"]), pool=step["pool_after"]))
     n = check["successes"]
     lines.append("→ " + ngettext("{count} success", "{count} successes", n).format(count=n))
     return "\n".join(lines)
@@ -269,8 +277,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("opp_attribute", _("Defender's trait"), attribute),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s8+3,2,5,1 t5,4 (active then defender)")),
-        ], opposed_run, _("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the defender "
-                          "(setting). ") + listed + faces_keys(service.campaign.system, "s t")),
+        ], opposed_run, _then(_("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the "
+                                "defender (setting)."), listed) + faces_keys(service.campaign.system, "s t")),
         "group": (_("Group check"), [
             FormField("participants", _("Trained participants (space marks)"),
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,),
@@ -279,8 +287,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("difficulty", _("Difficulty"), difficulty),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s5,3,8+2,4 t4,6 (each participant in turn)")),
-        ], group_run, _("TN −1 per trained participant; everyone rolls; the console counts the successes. ") + listed
-            + faces_keys(service.campaign.system, "s t")),
+        ], group_run, _then(_("TN −1 per trained participant; everyone rolls; the console counts the successes."),
+                            listed) + faces_keys(service.campaign.system, "s t")),
         "assisted": (_("Assisted untrained check"), [
             FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
                       many=True, ordered=True),
@@ -290,8 +298,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("difficulty", _("Difficulty"), difficulty),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s8+3,2 t4,5,3 (the leader's, then each trait die in turn)")),
-        ], assisted_run, _("The trained leader rolls first against TN +1 per other participant; points above the TN "
-                           "form a pool the others spend, in turn, to close their gap. ") + listed
+        ], assisted_run, _then(_("The trained leader rolls first against TN +1 per other participant; points above "
+                                 "the TN form a pool the others spend, in turn, to close their gap."), listed)
             + faces_keys(service.campaign.system, "s t")),
     }
 

@@ -232,15 +232,17 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     return lines
 
 
-def _typed_words(roll: RollEntry) -> str:
-    """`` (typed faces)`` when every step of the roll was typed from physical dice; the typed steps by name
-    when some were and others the console rolled (`` (typed: first roll)``)."""
+def _typed_words(roll: RollEntry, said: str) -> str:
+    """``said`` followed by `` (typed faces)`` when every step of the roll was typed from physical dice, by the
+    typed steps' names when some were and others the console rolled (`` (typed: first roll)``), one sentence
+    either way; ``said`` as it is when the console rolled it all."""
     typed = typed_steps(roll)
     steps = roll.by_hand_steps if isinstance(roll.by_hand_steps, list) else [roll.by_hand]
     if not typed:
-        return ""
-    return _(" (typed faces)") if len(typed) == len(steps) else _(" (typed: {steps})").format(
-        steps=_(", ").join(typed))
+        return said
+    if len(typed) == len(steps):
+        return _("{said} (typed faces)").format(said=said)
+    return _("{said} (typed: {steps})").format(said=said, steps=_(", ").join(typed))
 
 
 def verdict_lines(entry: Entry | dict) -> list[str]:
@@ -262,7 +264,9 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
     entry = as_roll(entry)
     system = given(entry.system, "")
     lines: list[str] = []
-    by_hand = _typed_words(entry)
+    def by_hand(said: str) -> str:
+        return _typed_words(entry, said)
+
     if entry.successes is not MISSING:
         n = entry.successes
         stunts = stunt_count(entry)
@@ -274,12 +278,12 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
             verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome"), _("FAILURE"))
             net = opposed.get("net_successes", 0)
             said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
-            lines.append(said.format(verdict=verdict, successes=_successes(net), rolled=n,
-                                     defender=opposed.get("defender_successes", 0)) + f"{extra}{pushed}{by_hand}")
+            lines.append(by_hand(said.format(verdict=verdict, successes=_successes(net), rolled=n,
+                                             defender=opposed.get("defender_successes", 0)) + f"{extra}{pushed}"))
         else:
             verdict = _("SUCCESS") if n else _("FAILURE")
-            lines.append(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
-                         + f"{extra}{pushed}{by_hand}")
+            lines.append(by_hand(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
+                                 + f"{extra}{pushed}"))
         if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
             lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
         elif entry.panic:
@@ -290,7 +294,7 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
         outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
         faces = [d.get("face") for d in entry.dice or [] if isinstance(d, dict)]
         reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
-        lines.append(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading) + by_hand)
+        lines.append(by_hand(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading)))
         if entry.consequences == "offered":
             names = _(", ").join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
@@ -302,7 +306,7 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
                 else _("{verdict}: top {top} vs TN {tn}")).format(
             verdict=verdict, top=entry.top, tn=given(entry.tn, None),
             margin=f"{margin:+d}" if isinstance(margin, int) else "")
-        lines.append(said + by_hand)
+        lines.append(by_hand(said))
     return lines
 
 

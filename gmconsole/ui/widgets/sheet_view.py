@@ -125,7 +125,7 @@ def who(character: Character) -> str:
     if character.is_group:
         name += f" ×{character.count}"
     if character.is_npc:
-        name += _(" (npc)")
+        name = _("{name} (npc)").format(name=name)
     return name
 
 
