@@ -37,12 +37,17 @@ def _cache_file() -> str | None:
 
 
 def _fingerprint() -> list[Any]:
-    """``sys.path`` with each folder's modification time: what installing or removing a package changes."""
+    """What installing or removing a package changes: ``sys.path``, with the modification time of each of its
+    folders that holds installed packages' metadata (a ``.dist-info`` or ``.egg-info``). A folder without any
+    (the current folder of ``python -m``, a source checkout) is keyed by its name alone: its time changes with
+    every file written there, which would read the metadata again at every start-up for nothing."""
     found: list[Any] = [sys.version, sys.executable]
     for entry in sys.path:
         try:
-            found.append([entry, os.stat(entry or ".").st_mtime_ns])
-        except OSError:
+            with os.scandir(entry or ".") as names:
+                holds_metadata = any(name.name.endswith((".dist-info", ".egg-info")) for name in names)
+            found.append([entry, os.stat(entry or ".").st_mtime_ns if holds_metadata else None])
+        except OSError:  # not a folder (a zip file, a path that is gone): keyed by its name
             found.append([entry, None])
     return found
 

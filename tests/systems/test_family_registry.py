@@ -3,6 +3,7 @@ three like any installed one; a broken or clashing one is named in one warning a
 
 from __future__ import annotations
 
+import os
 import textwrap
 import warnings
 
@@ -121,6 +122,26 @@ def test_the_entry_points_are_read_again_only_when_the_installed_packages_change
     _install(installed, "late-family", "late = late_family:FAMILY\n", {})
     monkeypatch.syspath_prepend(str(installed))
     assert ("late", "late_family:FAMILY", "late-family") in family_points.points() and len(read) == 2
+
+
+def test_a_file_written_in_the_current_folder_keeps_the_cache(tmp_path, monkeypatch):
+    """``python -m gmconsole`` puts the current folder on ``sys.path``; a file written there (a log, an export)
+    changes its time but installs nothing, so the next start-up still reads the cache."""
+    from gmconsole.systems import family_points
+
+    monkeypatch.setenv("GMCONSOLE_FAMILY_CACHE", str(tmp_path / "cache" / "families.json"))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.syspath_prepend("")
+    read = []
+    real = family_points._read_metadata
+    monkeypatch.setattr(family_points, "_read_metadata", lambda: read.append(1) or real())
+    family_points.points()
+    (here / "recap.md").write_text("written by the GM\n")
+    os.utime(here, ns=(1, 1))  # the folder's time surely differs from the cached one
+    family_points.points()
+    assert len(read) == 1
 
 
 def test_an_install_whose_metadata_lacks_gmconsoles_own_families_says_how_to_mend_it(monkeypatch):
