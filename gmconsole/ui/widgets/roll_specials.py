@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole import systems
-from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
+from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
 from gmconsole.i18n import N_, _, ngettext, pick
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import write_faces
@@ -169,20 +169,20 @@ def _verdict(success) -> str:
     return _("success") if success else _("failure")
 
 
-def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
+def opposed_test_text(entry: Entry | dict) -> str:
     """An exploding opposed test (R-EXP-4) in words, from its entry."""
-    entry = as_record(entry)
-    outcome = entry.outcome
-    a = _check_text(given(entry.character, ""), outcome["active"], verdict=False)
-    d = _check_text(entry.defender, outcome["defender"], verdict=False)
-    said = TIE_GOES_TO.get(str(entry.tie_goes_to), TIE_GOES_TO["defender"])
-    return f"{a}\n{d}\n" + _(said).format(winner=entry.winner_name)
+    test = as_special(entry)
+    outcome = test.outcome
+    a = _check_text(given(test.character, ""), outcome["active"], verdict=False)
+    d = _check_text(test.defender, outcome["defender"], verdict=False)
+    said = TIE_GOES_TO.get(str(test.tie_goes_to), TIE_GOES_TO["defender"])
+    return f"{a}\n{d}\n" + _(said).format(winner=test.winner_name)
 
 
-def assisted_text(entry: SpecialRollEntry | dict) -> str:
+def assisted_text(entry: Entry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
-    entry = as_record(entry)
-    check, rolls = entry.assisted, entry.rolls
+    assisted = as_special(entry)
+    check, rolls = assisted.assisted, assisted.rolls
     lines = [_("TN {tn}").format(tn=check["tn"]), _check_text(rolls[0]["name"], rolls[0])
              + _(" → pool {pool}").format(pool=check["leader"]["pool_after"])]
     for step, row in zip(check["steps"], rolls[1:]):
@@ -195,9 +195,9 @@ def assisted_text(entry: SpecialRollEntry | dict) -> str:
     return "\n".join(lines)
 
 
-def group_text(entry: SpecialRollEntry | dict) -> str:
+def group_text(entry: Entry | dict) -> str:
     """A group check in words: the TN and why, each result, the count of successes."""
-    group = as_record(entry).group
+    group = as_special(entry).group
     why = side_by_side(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
     lines = [_("TN {tn} ({why})").format(tn=group["tn"], why=why)]
     lines += [_check_text(r["name"], r) for r in group["results"]]
@@ -307,7 +307,7 @@ def tiered_forms(service, character, state: dict, rng,
     applied to a target once the form closes, :func:`pick_attack_target`)."""
 
     def save_run(v: dict[str, str]) -> str:
-        entry = as_record(service.rolls.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None,
+        entry = as_special(service.rolls.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None,
                                                      rng=rng))
         faces = " ".join(str(d["face"]) for d in entry.dice)
         outcome = str(entry.outcome)
@@ -318,7 +318,7 @@ def tiered_forms(service, character, state: dict, rng,
     def attack_run(v: dict[str, str]) -> str:
         damage = _int(v["damage"], _("weapon damage")) if v["damage"] and not v["weapon"] else None
         melee = _yes(v["melee"])
-        entry = as_record(service.rolls.attack(character.id, v["weapon"] or None, melee=melee,
+        entry = as_special(service.rolls.attack(character.id, v["weapon"] or None, melee=melee,
                                                reckless=_yes(v["reckless"]),
                                                faces=v["faces"] or None, rng=rng, damage=damage))
         if on_attack is not None:
@@ -332,14 +332,14 @@ def tiered_forms(service, character, state: dict, rng,
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
             raise RulesError(_("mark the opponent (space on a name)"))
-        entry = as_record(service.rolls.contested(character.id, v["attribute"], v["opponent"],
+        entry = as_special(service.rolls.contested(character.id, v["attribute"], v["opponent"],
                                                   opponent_attribute=v["opp_attribute"] or None,
                                                   faces=v["faces"] or None, rng=rng))
         rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
         return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
                                                                                      winner=entry.winner_name)
 
-    from gmconsole.campaign.skills import attribute_name_of
+    from gmconsole.campaign.words import attribute_shown
 
     weapon = next((g.name for g in character.gear if g.damage), "")
     attack_hint = _("Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4).")
@@ -349,7 +349,7 @@ def tiered_forms(service, character, state: dict, rng,
     attack_example = faces_example(service.campaign.system, {("dice", 6): pools[1]}) if pools else ""
     typed = _("Faces typed (blank: console dice)")
     system = service.campaign.system
-    strength = attribute_name_of(system, "str")  # the name in the console's language
+    strength = attribute_shown(system, "str")  # the name in the console's language
     save_faces = faces_example(system, {("dice", 6): 2})
     # a round of a contested roll, and a tied round (7-7) with its roll-off: faces the GM reads as such
     one_round, two_rounds = (write_faces(systems.get(system).face_kinds, {"dice": faces})
