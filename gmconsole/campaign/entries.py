@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-__all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "build", "from_dict", "given"]
+__all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "as_special", "build", "from_dict", "given"]
 
 
 class _Missing:
@@ -432,6 +432,17 @@ def as_roll(entry: Entry | dict) -> RollEntry:
         return entry
     read = _read(RollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
     assert isinstance(read, RollEntry)  # _read builds the class it is given
+    return read
+
+
+def as_special(entry: Entry | dict) -> SpecialRollEntry:
+    """``entry`` read as a special roll (opposed test, assisted or group check, contested roll, saving throw,
+    attack), for the readers that word one: its record as it is; anything else with the fields it shares
+    with a special roll and the rest absent, as :func:`as_roll` reads a roll."""
+    if isinstance(entry, SpecialRollEntry):
+        return entry
+    read = _read(SpecialRollEntry, entry.to_dict() if isinstance(entry, Entry) else entry)
+    assert isinstance(read, SpecialRollEntry)  # _read builds the class it is given
     return read
 
 

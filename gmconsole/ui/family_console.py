@@ -24,7 +24,7 @@ class ConsoleParts(Protocol):
 
     special_forms: Callable[..., dict[str, Any]] | None
     """``special_forms(service, character, state, rng, **extra)``: the family's special-roll forms by name
-    (``"assisted"``, ``"save"``...; see :mod:`gmconsole.ui.widgets.roll_specials`), or ``None`` where the
+    (``"assisted"``, ``"save"``...; see ``gmconsole/families/<family>/forms.py``), or ``None`` where the
     builder's own pool is rolled against a defender (R-OPP-1)."""
 
     def verdict_lines(self, entry: RollEntry) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rich.style import Style
 from rich.text import Text
 
 __all__ = ["filled"]
@@ -12,10 +13,11 @@ __all__ = ["filled"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def filled(template: str, style: str = "", **values: str | Text | tuple[str, str]) -> Text:
+def filled(template: str, style: str = "", **values: str | Text | tuple[str, str | Style]) -> Text:
     """``template`` (already translated, e.g. ``_("Round {round} · now: {name}")``) as a :class:`Text`: its own
     words in ``style``, each ``{name}`` replaced by ``values[name]`` — a plain string (unstyled), a ``Text``
-    (keeping its styles) or ``(text, style)``. A placeholder without a value stays as written."""
+    (keeping its styles) or ``(text, style)`` (a style's name or a :class:`~rich.style.Style`). A placeholder
+    without a value stays as written."""
     text = Text()
     at = 0
     for match in PLACEHOLDER.finditer(template):

@@ -71,8 +71,9 @@ def rendered(service) -> list[dict]:
     from gmconsole.campaign import history
     from gmconsole.campaign.skills import die_source_name
     from gmconsole.cli.campaign_commands import entry_text
+    from gmconsole.families.exploding import forms as exploding_forms
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
-    from gmconsole.ui.widgets import roll_specials, roll_text
+    from gmconsole.ui.widgets import roll_text
 
     def names(kind: str, source: str) -> str:  # as the history screen names a die's source
         return die_source_name(service.campaign, kind, source)
@@ -89,8 +90,8 @@ def rendered(service) -> list[dict]:
             seen["opposed"] = roll_text.opposed_line(entry)
             seen["stunts"] = roll_text.stunt_count(entry)
             seen["cli"] = entry_text(entry, "demo")
-        for kind, text in (("opposed", roll_specials.opposed_test_text), ("assisted", roll_specials.assisted_text),
-                           ("group", roll_specials.group_text)):
+        for kind, text in (("opposed", exploding_forms.opposed_test_text),
+                           ("assisted", exploding_forms.assisted_text), ("group", exploding_forms.group_text)):
             if entry.get("kind") == kind:
                 seen["special"] = text(entry)
         out.append(seen)

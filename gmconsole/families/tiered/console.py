@@ -3,7 +3,7 @@ special-roll forms, and its verdicts as the shared reading words them."""
 
 from __future__ import annotations
 
-from gmconsole.ui.widgets.roll_specials import tiered_forms as special_forms
+from gmconsole.families.tiered.forms import tiered_forms as special_forms
 from gmconsole.ui.widgets.roll_text import recorded_verdict_lines as verdict_lines
 
 __all__ = ["special_forms", "verdict_lines"]

@@ -1,19 +1,20 @@
-"""The rolls beyond a plain check, offered by the roll builder when the campaign's system has them.
+"""The rolls beyond a plain check that the console shares, and what every family's forms are made of.
 
 - Year Zero opposed roll (R-OPP-1): ``service.rolls.opposed_roll`` — the active side's roll (still
-  pushable by the active side, R-PUSH-2) with the defender's roll and the outcome in one entry.
-- ``exploding``: ``service.rolls.opposed_test`` (R-EXP-4), ``service.rolls.assisted_check``,
-  ``service.rolls.group_check``.
-- ``tiered``: ``service.rolls.saving_throw`` (R-TIER-3), ``service.rolls.attack`` (R-TIER-4),
-  ``service.rolls.contested`` (R-TIER-5).
+  pushable by the active side, R-PUSH-2) with the defender's roll and the outcome in one entry; the roll
+  builder opens it on ``o`` where the system has no opposed form of its own.
+- An attack's target (R-TIER-4, :func:`pick_attack_target`): who takes the damage of an attack recorded.
+- Each family's own forms are in its folder (``gmconsole/families/<family>/forms.py``: exploding's opposed
+  test, assisted and group checks; tiered's saving throw, attack and contested roll), handed over as
+  ``special_forms`` (:class:`gmconsole.ui.family_console.ConsoleParts`); they build on :data:`Form`,
+  :func:`other_rows` and :func:`skill_rows` here.
 
 Every roll goes through the campaign service, so it is recorded in the history and undoable; this
-module only asks the questions and words the recorded entry. Who takes part (the defender, the
-opponent, the helpers of an assisted check, the group) and the defender's skill are marked in lists
-of the roster (NPCs too) and of the campaign's own skills by name; only what is no participant (the
-roller's skill and trait, a difficulty, typed faces) is typed. Every function returns ``(title,
-fields, run, hint)`` for :class:`~gmconsole.ui.screens.roll_form.RollFormScreen`; ``run`` raises
-``ValueError`` with one sentence on bad input.
+module only asks the questions and words the recorded entry. Who takes part (the defender) and the
+defender's skill are marked in lists of the roster (NPCs too) and of the campaign's own skills by name;
+only what is no participant (a typed pool, typed faces) is typed. A form is ``(title, fields, run, hint)``
+for :class:`~gmconsole.ui.screens.roll_form.RollFormScreen`; ``run`` raises ``ValueError`` with one
+sentence on bad input.
 """
 
 from __future__ import annotations
@@ -22,33 +23,27 @@ from collections.abc import Callable
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, given
-from gmconsole.i18n import N_, _, ngettext, pick
+from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import write_faces
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
+from gmconsole.ui.widgets.faces_text import faces_keys
 from gmconsole.ui.widgets.roll_text import opposed_line as opposed_text
 from gmconsole.ui.widgets.roll_text import tier_word
-from gmconsole.wording import possessive, quoted, side_by_side
+from gmconsole.wording import possessive
 
-__all__ = ["exploding_forms", "opposed_form", "opposed_text", "pick_attack_target", "tiered_forms"]
+__all__ = ["Form", "opposed_form", "opposed_text", "other_rows", "pick_attack_target", "skill_rows"]
 
 Form = tuple[str, list[FormField], Callable[[dict], str], str]
-
-TIE_GOES_TO = {"defender": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the defender)"),
-               "active": N_("→ {winner} wins (R-EXP-4: higher top wins, a tie goes to the active)")}
-"""An exploding opposed test's outcome, by who its tie goes to (the entry keeps the English word)."""
-SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure": N_("FAILURE")}
-"""A tiered saving throw's outcome as the result line shouts it (the entry keeps the id)."""
+"""A special-roll form: its title, the fields it asks, ``run(values)`` giving the result text, and its hint."""
 
 
-def _others(service, character_id: str) -> tuple[tuple[str, str], ...]:
+def other_rows(service, character_id: str) -> tuple[tuple[str, str], ...]:
     """The roster members other than ``character_id``, as list rows (NPCs pickable)."""
     return tuple(roster_choices(service.campaign.roster, leave_out=[character_id]))
 
 
-def _skill_rows(service) -> tuple[tuple[str, str], ...]:
+def skill_rows(service) -> tuple[tuple[str, str], ...]:
     """The campaign's skills by name, as list rows (``id``, name): its own list when it has one,
     else the system's table (exploding: with the skills on its sheets), as the skill picker ``s``."""
     from gmconsole.ui.widgets.roll_text import skill_choices
@@ -59,35 +54,6 @@ def _skill_rows(service) -> tuple[tuple[str, str], ...]:
     rows = skill_choices(campaign.system, None, known, own)  # no defender yet: names alone, no "untrained"
     untrained = _("{skill} (untrained)").format(skill="")
     return tuple((c.id, c.label.removesuffix(untrained)) for c in rows if c.id)
-
-
-def _trained_rows(service, skill: str) -> tuple[tuple[str, str], ...]:
-    """The roster as list rows, each one without ``skill`` on their sheet said ``(untrained)``: a group
-    check is for the trained (the untrained are helped by an assisted check), so the GM sees who before
-    marking rather than at ``ctrl+s``."""
-    untrained = {c.id for c in service.campaign.roster if skill and not c.skills.get(skill)}
-    return tuple((cid, _("{name} (untrained)").format(name=label) if cid in untrained else label)
-                 for cid, label in roster_choices(service.campaign.roster))
-
-
-def _named(text: str, rows) -> str:
-    """The id of the row (``id``, name) ``text`` names, by id or name without regard to case; text no
-    row names as typed (exploding sheets take any skill the GM names; the service refuses the rest)."""
-    wanted = (text or "").strip()
-    folded = wanted.casefold()
-    return next((rid for rid, name in rows if folded in (rid.casefold(), str(name).casefold())), wanted)
-
-
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        said = _("{what} must be a whole number, not {typed}").format(what=what, typed=quoted(text))
-        raise RulesError(said) from None
-
-
-def _yes(text: str) -> bool:
-    return text.casefold() in ("y", "yes", "melee", "m")
 
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
@@ -109,12 +75,12 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
         on_active(entry)
         return opposed_text(entry)
 
-    skills = _skill_rows(service)
+    skills = skill_rows(service)
     if paired and paired not in {sid for sid, _name in skills}:
         skills = ((paired, paired),) + skills
     fields = [
         FormField("opponent", _("Defender (space marks; nobody: type the pool below)"),
-                  choices=_others(service, request["character_id"])),
+                  choices=other_rows(service, request["character_id"])),
         FormField("skill", _("Defender's skill"), choices=skills, marked=(paired,) if paired else ()),
         FormField("attribute", _("Defender's attribute (blank: the skill's)"), placeholder=""),
         FormField("pool", _("…or the defender's pool typed (nobody marked)"), placeholder="base=3 skill=2 gear=1"),
@@ -123,8 +89,9 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     ]
     system = service.campaign.system
     letters = " ".join(k.letter for k in systems.get(system).face_kinds)
-    hint = _then(pair_hint, _("R-OPP-1: each defender success cancels one of yours; you win only with more. Only "
-                              "the active side may push (p), after the defender rolled.")) + faces_keys(system, letters)
+    hint = then_hint(pair_hint, _("R-OPP-1: each defender success cancels one of yours; you win only with more. "
+                                  "Only the active side may push (p), after the defender rolled.")) + faces_keys(
+        system, letters)
     return (_("Opposed roll"), fields, run, hint)
 
 
@@ -153,237 +120,11 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     return paired, _("{skill} is opposed by {against}.").format(skill=shown, against=against)
 
 
-def _then(said: str, sentence: str) -> str:
+def then_hint(said: str, sentence: str) -> str:
     """A form's hint: ``sentence`` after the sentences ``said`` (``sentence`` alone when ``said`` is empty)."""
     # Translators: a form's hint, one whole sentence after the ones before ({hint}); a language writing no
     # space between sentences leaves it out
     return _("{hint} {sentence}").format(hint=said, sentence=sentence) if said else sentence
-
-
-# --------------------------------------------------------------------------- exploding
-
-
-def _check_text(name: str, row: dict, verdict: bool = True) -> str:
-    dice = " ".join("+".join(str(f) for f in d["faces"]) for d in row.get("dice", []))
-    said = _("{name}: top {top} [{dice}]") if row.get("tn") is None else _("{name}: top {top} vs TN {tn} [{dice}]")
-    text = said.format(name=name, top=row["top"], tn=row.get("tn"), dice=dice)
-    if not verdict:
-        return text
-    return text + " " + (_("critical failure") if row.get("critical_failure") else _verdict(row.get("success")))
-
-
-def _verdict(success) -> str:
-    return _("success") if success else _("failure")
-
-
-def opposed_test_text(entry: SpecialRollEntry | dict) -> str:
-    """An exploding opposed test (R-EXP-4) in words, from its entry."""
-    entry = as_record(entry)
-    outcome = entry.outcome
-    a = _check_text(given(entry.character, ""), outcome["active"], verdict=False)
-    d = _check_text(entry.defender, outcome["defender"], verdict=False)
-    said = TIE_GOES_TO.get(str(entry.tie_goes_to), TIE_GOES_TO["defender"])
-    return f"{a}\n{d}\n" + _(said).format(winner=entry.winner_name)
-
-
-def assisted_text(entry: SpecialRollEntry | dict) -> str:
-    """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
-    entry = as_record(entry)
-    check, rolls = entry.assisted, entry.rolls
-    lines = [_("TN {tn}").format(tn=check["tn"]),
-             _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]),
-                                                pool=check["leader"]["pool_after"])]
-    for step, row in zip(check["steps"], rolls[1:]):
-        said = _("{check}, spends {spent} → {verdict} (pool {pool})") if step["spent"] else _(
-            "{check} → {verdict} (pool {pool})")
-        lines.append(said.format(check=_check_text(row["name"], row, verdict=False), spent=step["spent"],
-                                 verdict=_verdict(step["success"]), pool=step["pool_after"]))
-    n = check["successes"]
-    lines.append("→ " + ngettext("{count} success", "{count} successes", n).format(count=n))
-    return "\n".join(lines)
-
-
-def group_text(entry: SpecialRollEntry | dict) -> str:
-    """A group check in words: the TN and why, each result, the count of successes."""
-    group = as_record(entry).group
-    why = side_by_side(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
-    lines = [_("TN {tn} ({why})").format(tn=group["tn"], why=why)]
-    lines += [_check_text(r["name"], r) for r in group["results"]]
-    lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))
-    return "\n".join(lines)
-
-
-def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
-    """Opposed test (R-EXP-4), assisted untrained check and group check for the ``exploding`` system,
-    each recorded through the service. ``state`` is the builder's skill, attribute, difficulty and TN
-    modifiers (used by the assisted and group checks)."""
-    from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.ui.widgets.sheet_view import attribute_ids
-
-    attribute = state.get("attribute") or next(iter(character.attributes))
-    skill = state.get("skill") or ""
-    levels = [(d.key, pick(d.name, d.key)) for d in exploding.difficulties()]
-    difficulty = dict(levels).get(state.get("difficulty") or exploding.default_difficulty(), "")
-    tn_modifiers = tuple(state.get("tn_modifiers") or ())
-    skills = _skill_rows(service)
-    traits = [(a, a) for a in attribute_ids(service.campaign)]
-    skill_text = str(dict(skills).get(skill, skill))
-    listed = _("Skills: {skills}. Traits: {traits}. Difficulties: {levels}. (Names or ids, any case.)").format(
-        skills=_(", ").join(str(n) for _s, n in skills), traits=_(", ").join(a for a, _n in traits),
-        levels=_(", ").join(n for _k, n in levels))
-
-    def named(v: dict) -> dict:
-        """The form's typed skill, trait and difficulty as the ids the service reads."""
-        out = dict(v)
-        out["skill"] = _named(v.get("skill", ""), skills)
-        out["attribute"] = _named(v.get("attribute", ""), traits)
-        if "difficulty" in v:
-            out["difficulty"] = _named(v["difficulty"], levels)
-        if "opp_attribute" in v:
-            out["opp_attribute"] = _named(v["opp_attribute"], traits)
-        return out
-
-    def opposed_run(v: dict) -> str:
-        v = named(v)
-        if not v["opponent"]:
-            raise RulesError(_("mark the defender (space on a name)"))
-        entry = service.rolls.opposed_test(character.id, v["skill"] or None, v["opponent"],
-                                           attribute=v["attribute"] or None,
-                                           defender_skill=v["opp_skill"] or None,
-                                           defender_attribute=v["opp_attribute"] or None, faces=v["faces"] or None,
-                                           rng=rng)
-        return opposed_test_text(entry)
-
-    def group_run(v: dict) -> str:
-        v = named(v)
-        entry = service.rolls.group_check(v["participants"], v["skill"], attribute=v["attribute"] or None,
-                                          difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                          faces=v["faces"] or None, rng=rng)
-        return group_text(entry)
-
-    def assisted_run(v: dict) -> str:
-        v = named(v)
-        entry = service.rolls.assisted_check(character.id, v["skill"], v["others"], attribute=v["attribute"] or None,
-                                             difficulty=v["difficulty"] or None, tn_modifiers=tn_modifiers,
-                                             hold=v["hold"], faces=v["faces"] or None, rng=rng)
-        return assisted_text(entry)
-
-    common = [FormField("skill", _("Skill"), skill_text), FormField("attribute", _("Trait"), attribute)]
-    others = _others(service, character.id)
-    return {
-        "opposed": (_("Opposed test"), [FormField("opponent", _("Defender (space marks)"), choices=others)] + common + [
-            FormField("opp_skill", _("Defender's skill"), choices=(("", _("(the same skill)")),) + _skill_rows(service),
-                      marked=("",)),
-            FormField("opp_attribute", _("Defender's trait"), attribute),
-            FormField("faces", _("Faces typed (blank: console dice)"),
-                      placeholder=_("s8+3,2,5,1 t5,4 (active then defender)")),
-        ], opposed_run, _then(_("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the "
-                                "defender (setting)."), listed) + faces_keys(service.campaign.system, "s t")),
-        "group": (_("Group check"), [
-            FormField("participants", _("Trained participants (space marks)"),
-                      choices=_trained_rows(service, skill), many=True, marked=(character.id,),
-                      follows="skill", relabel=lambda typed: _trained_rows(service, _named(typed, skills))),
-        ] + common + [
-            FormField("difficulty", _("Difficulty"), difficulty),
-            FormField("faces", _("Faces typed (blank: console dice)"),
-                      placeholder=_("s5,3,8+2,4 t4,6 (each participant in turn)")),
-        ], group_run, _then(_("TN −1 per trained participant; everyone rolls; the console counts the successes."),
-                            listed) + faces_keys(service.campaign.system, "s t")),
-        "assisted": (_("Assisted untrained check"), [
-            FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
-                      many=True, ordered=True),
-            FormField("hold", _("Who keeps the pool instead of spending (none marked: all spend)"), choices=others,
-                      many=True),
-        ] + common + [
-            FormField("difficulty", _("Difficulty"), difficulty),
-            FormField("faces", _("Faces typed (blank: console dice)"),
-                      placeholder=_("s8+3,2 t4,5,3 (the leader's, then each trait die in turn)")),
-        ], assisted_run, _then(_("The trained leader rolls first against TN +1 per other participant; points above "
-                                 "the TN form a pool the others spend, in turn, to close their gap."), listed)
-            + faces_keys(service.campaign.system, "s t")),
-    }
-
-
-# --------------------------------------------------------------------------- tiered
-
-
-def tiered_forms(service, character, state: dict, rng,
-                 on_attack: Callable[[Entry], None] | None = None) -> dict[str, Form]:
-    """Saving throw (R-TIER-3), attack (R-TIER-4) and contested roll (R-TIER-5) for ``tiered``, each
-    recorded through the service. ``state`` (the builder's draft, as :func:`exploding_forms` takes it) is
-    not read: each tiered form asks its own attribute. ``on_attack(entry)`` hears of each attack recorded (its damage is
-    applied to a target once the form closes, :func:`pick_attack_target`)."""
-
-    def save_run(v: dict[str, str]) -> str:
-        entry = as_record(service.rolls.saving_throw(character.id, v["save"].casefold(), faces=v["faces"] or None,
-                                                     rng=rng))
-        faces = " ".join(str(d["face"]) for d in entry.dice)
-        outcome = str(entry.outcome)
-        return _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
-            name=character.name, save=entry.save.upper(), score=entry.score, faces=faces, total=entry.total,
-            outcome=_(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome.upper())
-
-    def attack_run(v: dict[str, str]) -> str:
-        damage = _int(v["damage"], _("weapon damage")) if v["damage"] and not v["weapon"] else None
-        melee = _yes(v["melee"])
-        entry = as_record(service.rolls.attack(character.id, v["weapon"] or None, melee=melee,
-                                               reckless=_yes(v["reckless"]),
-                                               faces=v["faces"] or None, rng=rng, damage=damage))
-        if on_attack is not None:
-            on_attack(entry)
-        faces = " ".join(str(d["face"]) for d in entry.dice)
-        notes = (_("; ") + _("; ").join(entry.notes)) if entry.notes else ""
-        said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
-                else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-        return said.format(name=character.name, faces=faces, tier=tier_word(entry.tier), damage=entry.damage) + notes
-
-    def contested_run(v: dict) -> str:
-        if not v["opponent"]:
-            raise RulesError(_("mark the opponent (space on a name)"))
-        entry = as_record(service.rolls.contested(character.id, v["attribute"], v["opponent"],
-                                                  opponent_attribute=v["opp_attribute"] or None,
-                                                  faces=v["faces"] or None, rng=rng))
-        rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
-        return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
-                                                                                     winner=entry.winner_name)
-
-    from gmconsole.campaign.skills import attribute_name_of
-
-    weapon = next((g.name for g in character.gear if g.damage), "")
-    attack_hint = _("Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4).")
-    pools = _attack_pools(service.campaign.system, character)
-    if pools:
-        attack_hint += f" {pools[0]}"
-    attack_example = faces_example(service.campaign.system, {("dice", 6): pools[1]}) if pools else ""
-    typed = _("Faces typed (blank: console dice)")
-    system = service.campaign.system
-    strength = attribute_name_of(system, "str")  # the name in the console's language
-    save_faces = faces_example(system, {("dice", 6): 2})
-    # a round of a contested roll, and a tied round (7-7) with its roll-off: faces the GM reads as such
-    one_round, two_rounds = (write_faces(systems.get(system).face_kinds, {"dice": faces})
-                             for faces in ([3, 4, 2, 6], [3, 4, 2, 5, 6, 1, 2, 2]))
-    return {
-        "save": (_("Saving throw"), [FormField("save", _("Save (phys, ment, perc)"), "phys"),
-                                     FormField("faces", typed, placeholder=save_faces)],
-                 save_run, _("2d6 against the save score: ≥ 2× save critical, ≥ save success (R-TIER-3).")
-                 + faces_keys(system, save_faces)),
-        "attack": (_("Attack roll"), [FormField("weapon", _("Weapon (item name; blank: type the damage)"), weapon),
-                                      FormField("damage", _("Weapon damage (when no item)"), ""),
-                                      FormField("melee", _("Melee? (y/n)"), "y"),
-                                      FormField("reckless", _("Reckless? (y/n, melee only)"), "n"),
-                                      FormField("faces", typed, placeholder=attack_example)],
-                   attack_run, attack_hint + faces_keys(system, save_faces)),
-        "contested": (_("Contested roll"), [FormField("opponent", _("Opponent (space marks)"),
-                                                      choices=_others(service, character.id)),
-                                            FormField("attribute", _("Attribute (name)"), strength),
-                                            FormField("opp_attribute", _("Opponent's attribute (blank: same)")),
-                                            FormField("faces", _("Faces typed (a,a,b,b; blank: console dice)"),
-                                                      placeholder=one_round)],
-                      contested_run, _("Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
-                                       "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
-                                       "type 4 more faces for each reroll (e.g. {faces}).").format(faces=two_rounds)
-                      + faces_keys(system, one_round)),
-    }
 
 
 def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
@@ -412,30 +153,3 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
     title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
         owner=possessive(entry.character), damage=entry.damage, tier=tier_word(tier))
     app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
-
-
-def _attack_pools(system: str, character) -> tuple[str, int] | None:
-    """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
-    knows how many faces to type, and the melee pool's size (the form's default attack, whose faces the
-    example shows); the size is read through the rules core's ``dice_to_roll``. ``None``: no pool to tell."""
-    from gmconsole.systems.tiered import roll as tiered
-
-    attrs = character.attributes
-    if "str" not in attrs or "dex" not in attrs:
-        return None
-    bonus = character.class_bonus or 0
-    try:
-        melee = tiered.dice_to_roll(bonus + attrs["str"].current)
-        ranged = tiered.dice_to_roll(bonus + attrs["dex"].current)
-    except RulesError:
-        return None
-    melee_faces, ranged_faces = (faces_example(system, {("dice", 6): n}) for n in (melee, ranged))
-    melee_pool = ngettext("melee {count} die (class bonus {bonus} + STR {str})",
-                          "melee {count} dice (class bonus {bonus} + STR {str})", melee).format(
-        count=melee, bonus=bonus, str=attrs["str"].current)
-    ranged_pool = ngettext("ranged {count} die (class bonus {bonus} + DEX {dex})",
-                           "ranged {count} dice (class bonus {bonus} + DEX {dex})", ranged).format(
-        count=ranged, bonus=bonus, dex=attrs["dex"].current)
-    return _("Pool: {melee}, {ranged}: type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
-             "(ranged).").format(melee=melee_pool, ranged=ranged_pool, melee_faces=melee_faces,
-                                 ranged_faces=ranged_faces), melee

@@ -275,7 +275,7 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
         pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
         opposed = entry.opposed or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
-            verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome"), _("FAILURE"))
+            verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome", ""), _("FAILURE"))
             net = opposed.get("net_successes", 0)
             said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
             lines.append(by_hand(said.format(verdict=verdict, successes=_successes(net), rolled=n,
@@ -292,7 +292,7 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
         from gmconsole.systems.tiered.wording import tier_reading
 
         outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
-        faces = [d.get("face") for d in entry.dice or [] if isinstance(d, dict)]
+        faces = [face for d in entry.dice or [] if isinstance(d, dict) and isinstance(face := d.get("face"), int)]
         reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
         lines.append(by_hand(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading)))
         if entry.consequences == "offered":
