@@ -169,6 +169,14 @@ def test_the_campaign_layer_type_checks():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_roll_builder_type_checks():
+    """ui/roll_builder (the pane, its controller and its dialogs) passes mypy with the project's settings: the
+    controller and the dialogs are typed against the pane's ``BuilderView``, not an untyped widget. About
+    9 s from a cold cache, under 1 s warm."""
+    result = _mypy("gmconsole/ui/roll_builder")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 # What `mypy --strict` turns on (mypy 2.4), per module; warn_redundant_casts, global only, is set for all.
 STRICT_FLAGS = {
     "disallow_any_generics": True, "disallow_subclassing_any": True, "disallow_untyped_calls": True,

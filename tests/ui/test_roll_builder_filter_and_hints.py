@@ -44,6 +44,32 @@ async def test_a_filter_matching_nothing_selects_no_skill_and_says_so(builder_ap
 
 
 @pilot_test
+async def test_a_filter_matching_only_the_attribute_alone_row_is_a_match_not_a_refusal(builder_app):
+    """Typing part of the last row, "(no skill: attribute only)", matches that row: the attribute is rolled
+    alone (no skill), and the builder says nothing about a filter matching nothing."""
+    app = builder_app("yze-demo")
+    async with app.run_test(size=(110, 44)) as pilot:
+        builder = await start_builder(pilot, "c1")
+        await pilot.press("s")
+        await type_text(pilot, "attribute only")
+        await pilot.pause()
+        typed_settings = shown_text(builder, "#rb-settings")
+        typed_message = shown_text(builder, "#rb-message")
+        await pilot.press("enter", "a")
+        await pilot.pause()
+        skill = builder.draft.skill
+        attribute = builder.draft.attribute
+        settings = shown_text(builder, "#rb-settings")
+        message = shown_text(builder, "#rb-message")
+        odds = shown_text(builder, "#rb-odds")
+    assert "no skill matches" not in typed_settings and "No skill matches" not in typed_message
+    assert "Nothing to roll: no skill matches" not in typed_message
+    assert skill is None and attribute == "strength"
+    assert "skill none" in settings and "attr Strength" in settings
+    assert "No skill matches" not in message and odds.startswith("Odds:")
+
+
+@pilot_test
 async def test_a_filter_typed_past_its_last_match_does_not_keep_that_skill(builder_app):
     app = builder_app("yze-demo")
     async with app.run_test(size=(110, 44)) as pilot:

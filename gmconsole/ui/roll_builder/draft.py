@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from gmconsole.campaign.rolls import RollRequest
 from gmconsole.i18n import N_, _
 
 __all__ = ["PER_ROLL", "PIN_MARK", "RollDraft"]
@@ -126,16 +127,14 @@ class RollDraft:
         return tuple(name for name in options if name not in SHOWN_WHEN_SET or self.is_set(name))
 
     # ------------------------------------------------------------------ what the service is asked
-    def request(self, character_id: str | None, attribute: str | None, options: tuple[str, ...]):
+    def request(self, character_id: str, attribute: str | None, options: tuple[str, ...]) -> RollRequest:
         """The :class:`~gmconsole.campaign.rolls.RollRequest` for this draft: the common fields and
         the system's own ``options``; ``attribute`` is the one to roll (the pane resolves the default)."""
-        from gmconsole.campaign.rolls import RollRequest
-
         values = {name: getattr(self, name) for name in _ALWAYS_ASKED + tuple(options)}
         return RollRequest(character_id=character_id, attribute=attribute, **values)
 
 
-def keywords(request, options: tuple[str, ...]) -> dict[str, Any]:
+def keywords(request: RollRequest, options: tuple[str, ...]) -> dict[str, Any]:
     """``request`` as the keyword arguments of ``preview_roll``, ``roll`` and ``opposed_roll``: the
     common fields and the system's own ``options`` (an option another system has is not passed)."""
     wanted = {"character_id", "attribute", *_ALWAYS_ASKED, *options}

@@ -5,7 +5,7 @@ id the key bar and help screen use) and its CSS. A key only one system has is hi
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from gmconsole.i18n import N_
 
@@ -83,7 +83,7 @@ RollBuilder Static {
 """The pane's CSS (line groups, the skill filter and list; ``-filtering`` shows the list and, to give it room,
 hides the last result, which a line under it parts from the next roll's draft)."""
 
-BINDINGS = [
+BINDINGS: list[BindingType] = [
     Binding("s", "pick_skill", N_("Skill"), id="roll.skill"),
     Binding("a", "next_attribute", N_("Attribute"), id="roll.attribute",
             tooltip=N_("Attribute: cycle the attribute rolled (Year Zero: an attribute rolled alone, no skill)")),

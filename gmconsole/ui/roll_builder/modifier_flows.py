@@ -7,97 +7,211 @@
   roll is for — a deal on the side, the sector entered, the device — which R-MYZ-LIMIT watches). For
   a row that asks (which sector? which device?) the GM types the detail.
 
-Both follow one pattern: a picker of marked rows, then one small question per row that needs a value,
-then the builder's preview (pool, odds, warnings) follows at once. The picks go into the draft's
-``tn_modifiers`` or ``skill_modifiers``; the service checks them on every preview and records them
-with the roll.
+:class:`ModifierPicks` runs them on the builder's controller. Both follow one pattern: a picker of marked
+rows, then one small question per row that needs a value, then the builder's preview (pool, odds, warnings)
+follows at once. The picks go into the draft's ``tn_modifiers`` or ``skill_modifiers``; the service checks
+them on every preview and records them with the roll.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Any
+
+from textual.screen import Screen
 
 from gmconsole.i18n import _, pick
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.yearzero import skill_modifiers
+from gmconsole.systems.yearzero.skill_modifiers import SkillModifier
+from gmconsole.ui.roll_builder.controller import BuilderController
 
-if TYPE_CHECKING:
-    from gmconsole.ui.roll_builder.pane import RollBuilder
-
-__all__ = ["ask_use", "kept_for_skill", "pick_skill_modifiers", "pick_tn_modifiers", "skill_modifier_choices",
-           "use_missing"]
+__all__ = ["ModifierPicks", "skill_modifier_choices"]
 
 
-async def _picks_into(builder: RollBuilder, field: str, picker, needs: Callable[[str], tuple[str, str, str] | None],
-                      check: Callable[[str, str], str],
-                      choose: Callable[[str], Awaitable[str | bool | None]] | None = None) -> None:
-    """Open ``picker``; for each marked key ``needs(key)`` returns ``(title, hint, placeholder)`` when
-    the GM must type a value (``check(key, text)`` turns it into the pick or raises with the reason,
-    shown in the box), else ``None``. ``choose(key)``, when given, is asked first: a value picked from a
-    list (the pick), ``None`` (ask as above) or ``False`` (escape). The picks go into the draft's
-    ``field``; escape at the picker or at a question keeps the old ones."""
-    from gmconsole.ui.screens.line_entry import TypeModifierValue
+class ModifierPicks:
+    """The builder's modifier pickers and the question of a skill's use (see the module's docstring)."""
 
-    keys = await builder.app.push_screen(picker, wait_for_dismiss=True)
-    if keys is None:
-        builder.focus()
-        return
-    chosen: list[str] = []
-    for key in keys:
-        picked = await choose(key) if choose is not None else None
-        if picked is False:
-            builder.refresh_view()
-            builder.focus()
+    def __init__(self, builder: BuilderController) -> None:
+        self.builder = builder
+
+    async def _picks_into(self, field: str, picker: Screen[Any], needs: Callable[[str], tuple[str, str, str] | None],
+                          check: Callable[[str, str], str],
+                          choose: Callable[[str], Awaitable[str | bool | None]] | None = None) -> None:
+        """Open ``picker``; for each marked key ``needs(key)`` returns ``(title, hint, placeholder)`` when
+        the GM must type a value (``check(key, text)`` turns it into the pick or raises with the reason,
+        shown in the box), else ``None``. ``choose(key)``, when given, is asked first: a value picked from a
+        list (the pick), ``None`` (ask as above) or ``False`` (escape). The picks go into the draft's
+        ``field``; escape at the picker or at a question keeps the old ones."""
+        from gmconsole.ui.screens.line_entry import TypeModifierValue
+
+        builder = self.builder
+        keys = await builder.view.app.push_screen(picker, wait_for_dismiss=True)
+        if keys is None:
+            builder.view.focus_pane()
             return
-        if isinstance(picked, str):
-            chosen.append(picked)
-            continue
-        question = needs(key)
-        if question is None:
-            chosen.append(key)
-            continue
-        title, hint, placeholder = question
-        value = await builder.app.push_screen(
-            TypeModifierValue(title, hint, lambda text, key=key: check(key, text), placeholder=placeholder, enter="ok"),
-            wait_for_dismiss=True)
-        if value is None:
-            builder.refresh_view()
-            builder.focus()
+        chosen: list[str] = []
+        for key in keys:
+            picked = await choose(key) if choose is not None else None
+            if picked is False:
+                builder.view.redraw()
+                builder.view.focus_pane()
+                return
+            if isinstance(picked, str):
+                chosen.append(picked)
+                continue
+            question = needs(key)
+            if question is None:
+                chosen.append(key)
+                continue
+            title, hint, placeholder = question
+
+            def checked(text: str, key: str = key) -> str:
+                return check(key, text)
+
+            value = await builder.view.app.push_screen(
+                TypeModifierValue(title, hint, checked, placeholder=placeholder, enter="ok"), wait_for_dismiss=True)
+            if value is None:
+                builder.view.redraw()
+                builder.view.focus_pane()
+                return
+            chosen.append(value)
+        builder.message = ""
+        builder.draft = builder.draft.changed(**{field: tuple(chosen)})
+        builder.view.focus_pane()
+
+    async def pick_tn_modifiers(self) -> None:
+        """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
+        from gmconsole.systems.exploding import roll as exploding
+        from gmconsole.ui.screens.pickers import PickTnModifiers
+        from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
+
+        builder = self.builder
+        current = {m.split("=", 1)[0]: m for m in builder.draft.tn_modifiers}
+
+        def needs(key: str) -> tuple[str, str, str] | None:
+            entry = exploding.find_modifier(key)
+            if entry.modifier is not None:
+                return None
+            name, values = tn_modifier_text(key), entry.range_text()
+            asked = (_("{name} ranges {values}: type how much (the GM's call).") if entry.low is not None
+                     else _("{name} is {values}: type how much (the GM's call)."))
+            old = current.get(key, "")
+            return (_("TN modifier: {name}").format(name=name), asked.format(name=name, values=values),
+                    old.split("=", 1)[1] if "=" in old else str(entry.low or 1))
+
+        def check(key: str, text: str) -> str:
+            amount = exploding.parse_modifier(f"{key}={text}")[1]
+            exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
+            return f"{key}={amount}"
+
+        picker = PickTnModifiers(_("TN modifiers (type to filter, space marks, ctrl+s done)"),
+                                 tn_modifier_choices(), list(current), filtering=True)
+        await self._picks_into("tn_modifiers", picker, needs, check)
+
+    async def pick_skill_modifiers(self) -> None:
+        """Year Zero ``m``: mark the named modifiers of the skill being built (type a detail where a row
+        asks); the preview shows each by name in the pool's explanation, the roll records them."""
+        from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
+
+        builder = self.builder
+        system, skill = builder.system, builder.draft.skill
+        rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
+        if not rows:
+            builder.say(_("{skill}: the rules list no named modifiers for it; use + and − instead.").format(
+                skill=builder.skill_name() or _("No skill")) if skill
+                else _("Pick a skill first (s): named modifiers belong to a skill."))
             return
-        chosen.append(value)
-    builder.message = ""
-    builder.draft = builder.draft.changed(**{field: tuple(chosen)})
-    builder.focus()
+        current = {m.split("=", 1)[0]: m for m in builder.draft.skill_modifiers}
 
+        def needs(key: str) -> tuple[str, str, str] | None:
+            row = rows[key]
+            if row.ask is None:
+                return None
+            old = current.get(key, "")
+            return (_("{modifier}: {ask}").format(modifier=pick(row.name), ask=pick(row.ask)), pick(row.ask),
+                    old.split("=", 1)[1] if "=" in old else "")
 
-async def pick_tn_modifiers(builder: RollBuilder) -> None:
-    """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
-    from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.ui.screens.pickers import PickTnModifiers
-    from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
+        def check(key: str, text: str) -> str:
+            value = f"{key}={text}"
+            try:
+                skill_modifiers.resolve(system, skill, [value])
+            except RulesError as exc:
+                raise ValueError(str(exc)) from exc
+            return value
 
-    current = {m.split("=", 1)[0]: m for m in builder.draft.tn_modifiers}
-
-    def needs(key: str):
-        entry = exploding.find_modifier(key)
-        if entry.modifier is not None:
+        async def choose(key: str) -> str | bool | None:
+            row = rows[key]
+            if row.pick == "patient":
+                return await self._pick_patient(row, current.get(key, ""))
+            if row.choices:
+                return await self._pick_listed(row, current.get(key, ""))
             return None
-        name, values = tn_modifier_text(key), entry.range_text()
-        asked = (_("{name} ranges {values}: type how much (the GM's call).") if entry.low is not None
-                 else _("{name} is {values}: type how much (the GM's call)."))
-        old = current.get(key, "")
-        return (_("TN modifier: {name}").format(name=name), asked.format(name=name, values=values),
-                old.split("=", 1)[1] if "=" in old else str(entry.low or 1))
 
-    def check(key: str, text: str) -> str:
-        amount = exploding.parse_modifier(f"{key}={text}")[1]
-        exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
-        return f"{key}={amount}"
+        values = {rid: row.modifier for rid, row in rows.items()}
+        title = _("Modifiers of {skill} (space marks, ctrl+s done)").format(skill=builder.skill_name())
+        picker = SkillModifierScreen(title, skill_modifier_choices(system, skill), values, list(current))
+        await self._picks_into("skill_modifiers", picker, needs, check, choose)
 
-    picker = PickTnModifiers(_("TN modifiers (type to filter, space marks, ctrl+s done)"),
-                                  tn_modifier_choices(), list(current), filtering=True)
-    await _picks_into(builder, "tn_modifiers", picker, needs, check)
+    async def ask_use(self, then: Callable[[], None]) -> None:
+        """Ask which use the roll is for (seed 000, Sic a Dog: fighting rolls the dog's Strength, scouting and
+        tracking the handler's Wits), one key each; the use joins the draft's named modifiers (recorded by
+        name) and ``then`` goes on with the roll. Escape rolls nothing."""
+        from gmconsole.ui.screens.roll_form import ChoiceScreen
+
+        builder = self.builder
+        uses = skill_modifiers.uses_for(builder.system, builder.draft.skill)
+        keys = [row.id[:1] for row in uses]
+        if len(set(keys)) < len(keys):  # two uses starting alike: number them
+            keys = [str(n) for n in range(1, len(uses) + 1)]
+        choices = [(row.id, key, pick(row.name)) for row, key in zip(uses, keys, strict=True)]
+        title = _("{skill}: which use?").format(skill=builder.skill_name())
+        hint = _("Each use rolls its own attribute; the roll records the use.")
+        chosen = await builder.view.app.push_screen(ChoiceScreen.make(title, choices, hint=hint),
+                                                    wait_for_dismiss=True)
+        builder.view.focus_pane()
+        if chosen is None:
+            return
+        builder.with_use(chosen)
+        then()
+
+    async def _pick_listed(self, row: SkillModifier, old: str) -> str | bool | None:
+        """myz Jury-Rig's device (R-MYZ-BUILD-1): picked from the seed's devices (type to filter), or, on the
+        last row, typed (``None``: ask it typed). The pick keeps the device's English name."""
+        from gmconsole.systems.yearzero.jury_rig import devices
+        from gmconsole.ui.screens.pickers import PickDevice
+
+        builder = self.builder
+        listed = devices(builder.system)
+        was = old.split("=", 1)[1] if "=" in old else ""
+        marked = [d.id for d in listed if d.name["en"] == was] or ([OTHER] if was else [])
+        choices = [(d.id, d.label()) for d in listed] + [(OTHER, _("Another device (type its name next)"))]
+        ids = await builder.view.app.push_screen(PickDevice(
+            _("{modifier}: which one? (type to filter, ctrl+s done)").format(modifier=pick(row.name)), choices,
+            marked, limit=1, minimum=1, filtering=True), wait_for_dismiss=True)
+        if ids is None:
+            return False
+        device = next((d for d in listed if d.id == ids[0]), None)
+        return None if device is None else f"{row.id}={device.name['en']}"
+
+    async def _pick_patient(self, row: SkillModifier, old: str) -> str | bool:
+        """Heal, Save a Life (R-MYZ-SAVE-1): the patient marked in the roster (not the healer), kept by name."""
+        from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
+
+        builder = self.builder
+        character = builder.character()
+        choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id] if character else [])
+        if not choices:
+            builder.say(_("Nobody else is in the roster to save."))
+            return False
+        was = builder.service.campaign.find_character(old.split("=", 1)[1]) if "=" in old else None
+        ids = await builder.view.app.push_screen(
+            PickCharacters(_("{modifier}: whose life?").format(modifier=pick(row.name)), choices,
+                           [was.id] if was else [], limit=1, minimum=1),
+            wait_for_dismiss=True)
+        if ids is None:
+            return False
+        return f"{row.id}={builder.service.character(ids[0]).name}"
 
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
@@ -113,123 +227,5 @@ def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, st
     return out
 
 
-def kept_for_skill(system: str, skill: str | None, picks: tuple[str, ...]) -> tuple[str, ...]:
-    """The picks that still belong to ``skill`` (a newly picked skill drops the others', like gear)."""
-    ids = {row.id for row in skill_modifiers.modifiers_for(system, skill)}
-    return tuple(p for p in picks if p.split("=", 1)[0] in ids)
-
-
-async def pick_skill_modifiers(builder: RollBuilder) -> None:
-    """Year Zero ``m``: mark the named modifiers of the skill being built (type a detail where a row
-    asks); the preview shows each by name in the pool's explanation, the roll records them."""
-    from gmconsole.ui.screens.skill_modifier_picker import SkillModifierScreen
-
-    system, skill = builder.system, builder.draft.skill
-    rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
-    if not rows:
-        builder.say(_("{skill}: the rules list no named modifiers for it; use + and − instead.").format(
-            skill=builder.skill_name() or _("No skill")) if skill
-            else _("Pick a skill first (s): named modifiers belong to a skill."))
-        return
-    current = {m.split("=", 1)[0]: m for m in builder.draft.skill_modifiers}
-
-    def needs(key: str):
-        row = rows[key]
-        if row.ask is None:
-            return None
-        old = current.get(key, "")
-        return (_("{modifier}: {ask}").format(modifier=pick(row.name), ask=pick(row.ask)), pick(row.ask),
-                old.split("=", 1)[1] if "=" in old else "")
-
-    def check(key: str, text: str) -> str:
-        value = f"{key}={text}"
-        try:
-            skill_modifiers.resolve(system, skill, [value])
-        except RulesError as exc:
-            raise ValueError(str(exc)) from exc
-        return value
-
-    async def choose(key: str) -> str | bool | None:
-        row = rows[key]
-        if row.pick == "patient":
-            return await _pick_patient(builder, row, current.get(key, ""))
-        if row.choices:
-            return await _pick_listed(builder, row, current.get(key, ""))
-        return None
-
-    values = {rid: row.modifier for rid, row in rows.items()}
-    title = _("Modifiers of {skill} (space marks, ctrl+s done)").format(skill=builder.skill_name())
-    picker = SkillModifierScreen(title, skill_modifier_choices(system, skill), values, list(current))
-    await _picks_into(builder, "skill_modifiers", picker, needs, check, choose)
-
-
-def use_missing(builder: RollBuilder) -> bool:
-    """The skill being built is rolled for one of its uses (myz Sic a Dog: fight, scout, track) and none is
-    picked yet — and the character has the skill (without it the roll is refused for that, R-MYZ-SPEC)."""
-    draft, character = builder.draft, builder.character()
-    if character is None or not draft.skill or character.skills.get(draft.skill, 0) < 1:
-        return False
-    uses = skill_modifiers.uses_for(builder.system, draft.skill)
-    return bool(uses) and skill_modifiers.use_of(builder.system, draft.skill, draft.skill_modifiers) is None
-
-
-async def ask_use(builder: RollBuilder, then: Callable[[], None]) -> None:
-    """Ask which use the roll is for (seed 000, Sic a Dog: fighting rolls the dog's Strength, scouting and
-    tracking the handler's Wits), one key each; the use joins the draft's named modifiers (recorded by
-    name) and ``then`` goes on with the roll. Escape rolls nothing."""
-    from gmconsole.ui.screens.roll_form import ChoiceScreen
-
-    uses = skill_modifiers.uses_for(builder.system, builder.draft.skill)
-    keys = [row.id[:1] for row in uses]
-    if len(set(keys)) < len(keys):  # two uses starting alike: number them
-        keys = [str(n) for n in range(1, len(uses) + 1)]
-    choices = [(row.id, key, pick(row.name)) for row, key in zip(uses, keys, strict=True)]
-    title = _("{skill}: which use?").format(skill=builder.skill_name())
-    hint = _("Each use rolls its own attribute; the roll records the use.")
-    chosen = await builder.app.push_screen(ChoiceScreen.make(title, choices, hint=hint), wait_for_dismiss=True)
-    builder.focus()
-    if chosen is None:
-        return
-    builder.message = ""
-    builder.draft = builder.draft.changed(skill_modifiers=(*builder.draft.skill_modifiers, chosen))
-    then()
-
-
 OTHER = "\x00other"
 """The last row of a list of listed details: a detail of the GM's own, typed next."""
-
-
-async def _pick_listed(builder: RollBuilder, row, old: str) -> str | bool | None:
-    """myz Jury-Rig's device (R-MYZ-BUILD-1): picked from the seed's devices (type to filter), or, on the
-    last row, typed (``None``: ask it typed). The pick keeps the device's English name."""
-    from gmconsole.systems.yearzero.jury_rig import devices
-    from gmconsole.ui.screens.pickers import PickDevice
-
-    listed = devices(builder.system)
-    was = old.split("=", 1)[1] if "=" in old else ""
-    marked = [d.id for d in listed if d.name["en"] == was] or ([OTHER] if was else [])
-    choices = [(d.id, d.label()) for d in listed] + [(OTHER, _("Another device (type its name next)"))]
-    ids = await builder.app.push_screen(PickDevice(_("{modifier}: which one? (type to filter, ctrl+s done)").format(
-        modifier=pick(row.name)), choices, marked, limit=1, minimum=1, filtering=True), wait_for_dismiss=True)
-    if ids is None:
-        return False
-    device = next((d for d in listed if d.id == ids[0]), None)
-    return None if device is None else f"{row.id}={device.name['en']}"
-
-
-async def _pick_patient(builder: RollBuilder, row, old: str) -> str | bool:
-    """Heal, Save a Life (R-MYZ-SAVE-1): the patient marked in the roster (not the healer), kept by name."""
-    from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
-
-    character = builder.character()
-    choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id] if character else [])
-    if not choices:
-        builder.say(_("Nobody else is in the roster to save."))
-        return False
-    was = builder.service.campaign.find_character(old.split("=", 1)[1]) if "=" in old else None
-    ids = await builder.app.push_screen(PickCharacters(_("{modifier}: whose life?").format(modifier=pick(row.name)),
-                                                       choices, [was.id] if was else [], limit=1, minimum=1),
-                                        wait_for_dismiss=True)
-    if ids is None:
-        return False
-    return f"{row.id}={builder.service.character(ids[0]).name}"

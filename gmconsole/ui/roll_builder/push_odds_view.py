@@ -10,11 +10,17 @@ the full table (:class:`~gmconsole.ui.screens.push_odds.PushOddsScreen`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, given
+from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word
+from gmconsole.ui.roll_builder.controller import ERRORS
+
+if TYPE_CHECKING:  # the odds' modules load with the first push odds, not at start-up
+    from gmconsole.systems.yearzero.push_odds import PushOdds
 
 __all__ = ["broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
 
@@ -36,10 +42,8 @@ def spread(dist: dict[int, Fraction]) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-def push_odds_of(service, entry: RollEntry):
+def push_odds_of(service: CampaignService, entry: RollEntry) -> PushOdds | None:
     """The push odds of ``entry``, or ``None`` when it cannot be pushed or was undone."""
-    from gmconsole.ui.roll_builder.flows import ERRORS
-
     if given(entry.status, "done") != "done":
         return None
     try:
@@ -48,13 +52,13 @@ def push_odds_of(service, entry: RollEntry):
         return None
 
 
-_last_line: list = [None]
+_last_line: list[Any] = [None]
 """The last line made, with what it was made from: the builder redraws its result on every keypress
 (a harder difficulty, another helper), and the roll on screen has not changed; a campaign change
 re-reads the entry, so a new entry object (or another scene or language) makes the line again."""
 
 
-def push_odds_line(service, entry: RollEntry) -> str | None:
+def push_odds_line(service: CampaignService, entry: RollEntry) -> str | None:
     """One line: "if pushed: 42 % success, 0.5 expected · panic 42 % · trauma 2–5 · O: odds" (an opposed roll:
     "if pushed: 13 % to beat 2, ...", R-OPP-1)."""
     from gmconsole.i18n import language
@@ -68,7 +72,7 @@ def push_odds_line(service, entry: RollEntry) -> str | None:
     return line
 
 
-def _line(service, entry: RollEntry) -> str | None:
+def _line(service: CampaignService, entry: RollEntry) -> str | None:
     odds = push_odds_of(service, entry)
     if odds is None:
         return None
@@ -77,7 +81,7 @@ def _line(service, entry: RollEntry) -> str | None:
         parts = [_("if pushed: {p} success, {expected} expected").format(p=percent(odds.p_success), expected=expected)]
     else:  # R-OPP-1: one success is no win against the defender's, so the line gives the chance to beat them
         parts = [_("if pushed: {p} to beat {defender}, {expected} expected").format(
-            p=percent(odds.p_win), defender=odds.to_beat, expected=expected)]
+            p=percent(odds.p_win or 0), defender=odds.to_beat, expected=expected)]
     if odds.p_panic is not None:
         parts.append(_("panic {p}").format(p=percent(odds.p_panic)))
     for name, dist in odds.cost_distribution.items():
@@ -95,7 +99,7 @@ def cost_name(name: str) -> str:
     return shown(cost_word(name))
 
 
-def broken_chances(service, odds) -> dict[str, Fraction]:
+def broken_chances(service: CampaignService, odds: PushOdds) -> dict[str, Fraction]:
     """The attribute (or the dog's Strength) a push can take to 0 — the character (or the dog) broken —
     with the chance (a bare "broken" beside the gear damage would read as the gear)."""
     from gmconsole.campaign.skills import attribute_name_of

@@ -5,23 +5,22 @@ give, pick a consequence), then the rest (the breakdown recorded with the roll, 
 
 The result comes before the next roll's draft so a GM reads what was just rolled at a glance, even in a
 short pane (80×24, where the pane has about 18 lines): right after a roll, push or costs applied, and until
-the GM changes the draft, the next roll's pool is folded to one line (:func:`note_result`,
-:meth:`RollBuilder.pool_folded`). A roll undone since is said to be taken back, in one line, never with its
+the GM changes the draft, the next roll's pool is folded to one line (:meth:`BuilderController.note_result`,
+:meth:`BuilderController.pool_folded`). A roll undone since is said to be taken back, in one line, never with its
 dice and verdict as if they counted. With no roll shown, costs still waiting in the campaign are named.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.containers import Vertical
 
 from gmconsole.campaign.entries import Entry, RollEntry, given
+from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
+from gmconsole.ui.roll_builder.controller import stands
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import (
     costs_lines,
@@ -32,12 +31,7 @@ from gmconsole.ui.widgets.roll_text import (
     verdict_lines,
 )
 
-if TYPE_CHECKING:
-    from gmconsole.ui.roll_builder.draft import RollDraft
-    from gmconsole.ui.roll_builder.pane import RollBuilder
-
-__all__ = ["LINES", "RESULT_LINES", "draw_result", "keep_in_view", "next_steps", "note_result", "pool_folded",
-           "result_key", "warning_lines"]
+__all__ = ["LINES", "RESULT_LINES", "LastResult", "next_steps", "result_steps"]
 
 LINES = ("rb-title", "rb-message", "rb-last", "rb-skill-row", "rb-skills", "rb-settings", "rb-pool", "rb-odds",
          "rb-warnings", "rb-explain")
@@ -63,7 +57,7 @@ def _pushes(entry: RollEntry) -> bool:
         return False
 
 
-def _second_chance(service, entry: RollEntry) -> list[str]:
+def _second_chance(service: CampaignService, entry: RollEntry) -> list[str]:
     """The line a system without pushes gives on its own second chance: tiered's Push Yourself die added after
     the roll (with the key that adds it, ``p``), exploding's retry after a change of circumstances."""
     from gmconsole import systems
@@ -87,7 +81,7 @@ def _second_chance(service, entry: RollEntry) -> list[str]:
     return [line] if line else []
 
 
-def next_steps(service, entry: RollEntry) -> list[str]:
+def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
     """What the GM may do next with the roll ``entry``: apply its costs, push it (or why not), pick a
     consequence, apply what a role skill's roll leads to."""
     lines: list[str] = []
@@ -119,142 +113,77 @@ def next_steps(service, entry: RollEntry) -> list[str]:
     return lines
 
 
-def _stands(entry: Entry | None) -> bool:
-    return entry is not None and given(entry.status, "done") == "done"
+def result_steps(service: CampaignService, entry: RollEntry | None, character_id: str | None) -> list[str]:
+    """The lines under the last result's verdict: its costs and what the GM may do next; with no roll shown,
+    the costs still waiting in the campaign (the selected character's, else anyone's)."""
+    steps: list[str] = []
+    if entry is not None and stands(entry):
+        owes = entry.costs or entry.stress_paid  # "costs: none" is left out: a short pane needs the line
+        steps = (costs_lines(entry) if owes else []) + next_steps(service, entry)
+    elif entry is None:
+        from gmconsole.ui.cost_applying import newest_pending
 
-
-def result_key(builder: RollBuilder) -> tuple | None:
-    """What the result shown stands for (which roll, in which state, and the words of the GM's last key about
-    it): a new key means a new result to read."""
-    entry = builder.last_entry
-    if entry is None:
-        return ("special", builder.special_text) if builder.special_text else None
-    consequences = tuple(given(entry.consequences_chosen, None) or ())
-    return (given(entry.session, None), entry.id, given(entry.status, "done"), given(entry.pushes, 0),
-            given(entry.costs_status, None), consequences, bool(given(entry.role_outcome, None)),
-            builder.special_text)
-
-
-def note_result(builder: RollBuilder) -> bool:
-    """Before the pane is drawn: whether a result appeared since it was last drawn (a roll, a push, its
-    costs applied, an undo), and if it is a roll that stands, fold the next roll's pool for the draft as it
-    is now (it unfolds when the GM changes the draft, :meth:`RollBuilder.pool_folded`)."""
-    key = result_key(builder)
-    if key == builder.result_seen:
-        return False
-    builder.result_seen = key
-    builder.folded_for = builder.draft if _stands(builder.last_entry) else None
-    return key is not None
+        item = newest_pending(service, character_id)
+        if item is not None:
+            steps.append(_("Costs waiting: roll {id} ({character}) · c: apply").format(
+                id=item["roll_id"], character=shown(item.get("character", ""))))
+    return steps
 
 
 def _head(entry: Entry) -> Text:
     """Which roll the result is; a roll undone since says so, struck through, and that it no longer counts."""
     summary = given(entry.summary, "")
-    if _stands(entry):
+    if stands(entry):
         return Text(_("Last roll: {summary}").format(summary=summary), style="bold")
     before, _sep, after = _("Undone — this roll no longer counts: {summary}").partition("{summary}")
     return Text.assemble(before, (summary, "strike"), after, style="bold")
 
 
-def _container(builder: RollBuilder) -> Vertical:
-    box = child(builder, "rb-last", Vertical)
-    if box is None:
-        box = mount_in_place(builder, Vertical(id="rb-last"), LINES)
-    return box
+class LastResult(Vertical):
+    """The builder's last result (``rb-last``): draws the roll it is given, its dice, verdict, next steps and
+    breakdown, each line group taking no room while empty (:data:`RESULT_LINES`)."""
 
+    def show(self, entry: RollEntry | None, steps: list[str], special: str) -> None:
+        """Draw ``entry`` (``None``: no roll shown) with the next ``steps`` and ``special``, what the GM's last
+        key did with it."""
+        is_roll = entry is not None and stands(entry)
+        if entry is not None and not is_roll and special == _("Undone: {summary}").format(
+                summary=given(entry.summary, "")):
+            special = ""  # the head says it already
+        self.set_class(entry is None and not steps and not special, "-empty")
+        show_line(self, "rb-result-head", _head(entry) if entry is not None else "", RESULT_LINES)
+        rolled = child(self, "rb-rolled", DicePool)
+        if rolled is None and is_roll:
+            rolled = mount_in_place(self, DicePool(id="rb-rolled"), RESULT_LINES)
+        if rolled is not None:
+            rolled.display = is_roll
+            if entry is not None and is_roll:
+                rolled.show(entry.dice or [])
+        if entry is None or not is_roll:
+            verdict: list[str] = []
+            rest = steps + ([special] if special else [])
+            self._rest_of(None, verdict, rest)
+            return
+        verdict = verdict_lines(entry)
+        opposed = opposed_line(entry)
+        if opposed:
+            verdict.append(_("Opposed: {line}").format(line=opposed))
+        rest = steps + ([special] if special else []) + ([modifier_line(entry)] if entry.skill_modifiers else [])
+        self._rest_of(entry, verdict, rest)
 
-def draw_result(builder: RollBuilder) -> None:
-    """Draw the builder's last result (or the costs still waiting) above the next roll's draft."""
-    entry: Entry | None = builder.last_entry
-    stands = _stands(entry)
-    steps: list[str] = []
-    if stands:
-        owes = entry.costs or entry.stress_paid  # "costs: none" is left out: a short pane needs the line
-        steps = (costs_lines(entry) if owes else []) + next_steps(builder.service, entry)
-    elif entry is None:
-        from gmconsole.ui.cost_applying import newest_pending
-
-        item = newest_pending(builder.service, builder.character_id)
-        if item is not None:
-            steps.append(_("Costs waiting: roll {id} ({character}) · c: apply").format(
-                id=item["roll_id"], character=shown(item.get("character", ""))))
-    special = builder.special_text
-    if entry is not None and not stands and special == _("Undone: {summary}").format(summary=given(entry.summary, "")):
-        special = ""  # the head says it already
-    box = child(builder, "rb-last", Vertical)
-    if box is None and entry is None and not steps and not special:
-        return
-    box = box or _container(builder)
-    box.set_class(entry is None and not steps and not special, "-empty")
-    show_line(box, "rb-result-head", _head(entry) if entry is not None else "", RESULT_LINES)
-    rolled = child(box, "rb-rolled", DicePool)
-    if rolled is None and stands:
-        rolled = mount_in_place(box, DicePool(id="rb-rolled"), RESULT_LINES)
-    if rolled is not None:
-        rolled.display = stands
-        if stands:
-            rolled.show(entry.dice or [])
-    verdict = verdict_lines(entry) if stands else []
-    opposed = opposed_line(entry) if stands else ""
-    if opposed:
-        verdict.append(_("Opposed: {line}").format(line=opposed))
-    rest = steps + ([special] if special else []) + ([modifier_line(entry)] if stands and entry.skill_modifiers else [])
-    text = Text()
-    text.append("\n".join(verdict), style="bold")
-    if rest:
-        text.append(("\n" if verdict else "") + "\n".join(rest))
-    show_line(box, "rb-result", text if verdict or rest else "", RESULT_LINES)
-    breakdown = [shown(rolled_explanation(entry))] if stands else []
-    if stands and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
-        breakdown.append(_("* rerolled by the push"))
-    if stands and any(isinstance(die, dict) and die.get("added") for die in entry.dice or []):
-        breakdown.append(_("+ added by Push Yourself"))
-    breakdown = [line for line in breakdown if line]
-    show_line(box, "rb-rolled-explain", Text(_("; ").join(breakdown)) if breakdown else "", RESULT_LINES)
-    stunts = stunt_lines(entry) if stands else []
-    show_line(box, "rb-stunts", Text("\n".join(stunts)) if stunts else "", RESULT_LINES)
-
-
-def _own(draft: RollDraft) -> RollDraft:
-    """``draft`` without the drafts left with other characters (a look at another character changes none)."""
-    return replace(draft, others={})
-
-
-def pool_folded(builder: RollBuilder) -> bool:
-    """Whether the next roll's pool is drawn on one line: from a roll's result until the draft changes."""
-    if builder.folded_for is not None and _own(builder.folded_for) != _own(builder.draft):
-        builder.folded_for = None
-    return builder.folded_for is not None
-
-
-def warning_lines(builder: RollBuilder, warnings: list[str]) -> str:
-    """The warnings under the next roll's pool, each marked ⚠. Right after a roll, until the GM changes the draft
-    (its pool folded), "only one chance" is no warning about the roll just made: it says, unmarked, what the
-    next roll of that skill needs; building a second roll brings the warning back."""
-    advice = None
-    if pool_folded(builder):
-        from gmconsole.campaign.rolls import one_chance_words
-
-        character = builder.character()
-        words = one_chance_words(builder.service.ledger, character,
-                                 builder.request()) if character is not None else None
-        if words is not None and words[0] in warnings:
-            warnings = [w for w in warnings if w != words[0]]
-            advice = words[1]
-    return "\n".join([*(f"⚠ {w}" for w in warnings), *([advice] if advice else [])])
-
-
-def keep_in_view(builder: RollBuilder, *, fresh: bool) -> None:
-    """Scroll the pane so the GM sees what they just did: a new result from its first line (its dice), a
-    change of the draft under a result down to the odds it changed and the warnings under them (a short pane
-    holds not both)."""
-    drawn = (builder.character_id, _own(builder.draft))
-    draft_changed = builder.drawn is not None and builder.drawn[0] == drawn[0] and builder.drawn != drawn
-    builder.drawn = drawn
-    if fresh:
-        builder.scroll_home(animate=False, immediate=True)
-    elif draft_changed and _stands(builder.last_entry):
-        shown = [child(builder, name) for name in ("rb-warnings", "rb-odds", "rb-pool")]
-        line = next((w for w in shown if w is not None and w.display), None)
-        if line is not None:
-            builder.call_after_refresh(builder.scroll_to_widget, line, animate=False)
+    def _rest_of(self, entry: RollEntry | None, verdict: list[str], rest: list[str]) -> None:
+        """The verdict (bold) and the lines after it; then the breakdown and the stunts of a roll that stands."""
+        text = Text()
+        text.append("\n".join(verdict), style="bold")
+        if rest:
+            text.append(("\n" if verdict else "") + "\n".join(rest))
+        show_line(self, "rb-result", text if verdict or rest else "", RESULT_LINES)
+        breakdown = [shown(rolled_explanation(entry))] if entry is not None else []
+        if entry is not None and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
+            breakdown.append(_("* rerolled by the push"))
+        if entry is not None and any(isinstance(die, dict) and die.get("added") for die in entry.dice or []):
+            breakdown.append(_("+ added by Push Yourself"))
+        breakdown = [line for line in breakdown if line]
+        show_line(self, "rb-rolled-explain", Text(_("; ").join(breakdown)) if breakdown else "", RESULT_LINES)
+        stunts = stunt_lines(entry) if entry is not None else []
+        show_line(self, "rb-stunts", Text("\n".join(stunts)) if stunts else "", RESULT_LINES)

@@ -14,27 +14,29 @@ verdict stay on top, what ``j`` offers or did is a line under them (:func:`offer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.safe_text import shown
-from gmconsole.ui.roll_builder.flows import ERRORS
+from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
+from gmconsole.ui.roll_builder.flows import SpecialForm
 
 if TYPE_CHECKING:
     from gmconsole.campaign.commands.role_outcomes import Offer
-    from gmconsole.ui.roll_builder.pane import RollBuilder
 
-__all__ = ["apply", "offer_lines"]
+__all__ = ["RoleOutcomes", "offer_lines"]
 
 
-def _patient(service, offer: Offer) -> str:
+def _patient(service: CampaignService, offer: Offer) -> str:
     from gmconsole.campaign.commands.role_outcomes import patient_name
 
     return shown(patient_name(service.ledger, offer.detail))
 
 
-def offer_lines(service, entry: RollEntry) -> list[str]:
+def offer_lines(service: CampaignService, entry: RollEntry) -> list[str]:
     """The lines under a roll's verdict about what its role skill leads to: what ``j`` does now, what was
     applied, or the seed's words for a failure. Empty for a roll that leads to nothing."""
     offer = service.outcomes.role_outcome(entry)
@@ -67,129 +69,134 @@ def offer_lines(service, entry: RollEntry) -> list[str]:
     return [_("j: Save a Life failed — say whether it kills {patient} ({seed})").format(patient=patient, seed=failure)]
 
 
-async def apply(builder: RollBuilder, entry: RollEntry) -> None:
-    """``j``: apply what the roll ``entry`` leads to, asking what the rules leave to the GM."""
-    service = builder.service
-    offer = service.outcomes.role_outcome(entry)
-    if offer is None:
-        builder.say(_("This roll leads to no role-skill outcome: mark its purpose with m before rolling (a device, "
-                      "a deal on the side, Save a Life) or roll Find the Path."))
-        return
-    if offer.applied:
-        builder.say(_("Already applied: {summary} (u undoes it)").format(summary=offer.applied.get("summary", "")))
-        return
-    if not offer.ready:
-        builder.say(" ".join(offer_lines(service, entry)) or _("Nothing to apply: the roll bought no stunts."))
-        return
-    if offer.kind == "build":
-        if offer.choices:
-            await _form(builder, entry, _build_form(builder, entry, offer))
+class RoleOutcomes:
+    """The builder's ``j`` (see the module's docstring): what a role skill's roll leads to, applied."""
+
+    def __init__(self, builder: BuilderController) -> None:
+        self.builder = builder
+
+    async def apply(self, entry: RollEntry) -> None:
+        """``j``: apply what the roll ``entry`` leads to, asking what the rules leave to the GM."""
+        builder = self.builder
+        service = builder.service
+        offer = service.outcomes.role_outcome(entry)
+        if offer is None:
+            builder.say(_("This roll leads to no role-skill outcome: mark its purpose with m before rolling (a device, "
+                          "a deal on the side, Save a Life) or roll Find the Path."))
+            return
+        if offer.applied:
+            builder.say(_("Already applied: {summary} (u undoes it)").format(summary=offer.applied.get("summary", "")))
+            return
+        if not offer.ready:
+            builder.say(" ".join(offer_lines(service, entry)) or _("Nothing to apply: the roll bought no stunts."))
+            return
+        if offer.kind == "build":
+            if offer.choices:
+                await self._form(entry, self._build_form(entry, offer))
+            else:
+                self._done(entry, lambda: service.outcomes.build_device(entry.id))
+        elif offer.kind == "finds":
+            await self._form(entry, self._finds_form(entry, offer))
+        elif offer.success:
+            self._done(entry, lambda: service.outcomes.save_a_life(entry.id))
         else:
-            _done(builder, entry, lambda: service.outcomes.build_device(entry.id))
-    elif offer.kind == "finds":
-        await _form(builder, entry, _finds_form(builder, entry, offer))
-    elif offer.success:
-        _done(builder, entry, lambda: service.outcomes.save_a_life(entry.id))
-    else:
-        await _failed_save(builder, entry, offer)
+            await self._failed_save(entry, offer)
 
+    def _done(self, entry: RollEntry, call: Callable[[], object]) -> None:
+        """Apply through the service and show what it did under the roll's result (or the refusal)."""
+        builder = self.builder
+        try:
+            call()
+        except ERRORS as exc:
+            builder.refused(exc)
+            builder.view.focus_pane()
+            return
+        self._shown(entry)
 
-def _done(builder: RollBuilder, entry: RollEntry, call) -> None:
-    """Apply through the service and show what it did under the roll's result (or the refusal)."""
-    try:
-        call()
-    except ERRORS as exc:
-        builder.refused(exc)
-        builder.focus()
-        return
-    _shown(builder, entry)
+    def _shown(self, entry: RollEntry) -> None:
+        """The roll read again: its result now says what was applied (:func:`offer_lines`)."""
+        self.builder.shown_again(entry)
 
+    async def _form(self, entry: RollEntry, made: SpecialForm) -> None:
+        """Open a form whose ``run`` applies the outcome; once it is closed the result shows what was applied."""
+        from gmconsole.ui.screens.roll_form import RollFormScreen
 
-def _shown(builder: RollBuilder, entry: RollEntry) -> None:
-    """The roll read again: its result now says what was applied (:func:`offer_lines`)."""
-    builder.last_entry = builder.reread(entry) or entry
-    builder.special_text = builder.message = ""
-    builder.refresh_view()
-    builder.focus()
+        builder = self.builder
+        title, fields, run, hint = made
+        await builder.view.app.push_screen(RollFormScreen(title, fields, run, hint=hint), wait_for_dismiss=True)
+        self._shown(entry)
 
+    def _build_form(self, entry: RollEntry, offer: Offer) -> SpecialForm:
+        """R-MYZ-BUILD-2: mark the stunts the extra 6s buy for the device (the repeatable ones once per stunt)."""
+        from gmconsole.systems.yearzero.jury_rig import device_named, stunt_choices
+        from gmconsole.ui.screens.roll_form import FormField
 
-async def _form(builder: RollBuilder, entry: RollEntry, made) -> None:
-    """Open a form whose ``run`` applies the outcome; once it is closed the result shows what was applied."""
-    from gmconsole.ui.screens.roll_form import RollFormScreen
+        builder = self.builder
+        device = device_named(builder.system, offer.detail or "")
+        rows = stunt_choices(builder.system, device, offer.choices)
 
-    title, fields, run, hint = made
-    await builder.app.push_screen(RollFormScreen(title, fields, run, hint=hint), wait_for_dismiss=True)
-    _shown(builder, entry)
+        def run(values: dict[str, Any]) -> str:
+            done = builder.service.outcomes.build_device(entry.id, values["stunts"])
+            return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
+        effect = device.effect_text() if device.listed else _("a device of the GM's own: bonus 0, no skills (edit it "
+                                                              "in the roster's gear)")
+        hint = ngettext("{device}: {effect} The roll has {count} stunt (one per 6 beyond the first); mark up to "
+                        "{count} (R-MYZ-BUILD-2), or none. ctrl+s builds it.",
+                        "{device}: {effect} The roll has {count} stunts (one per 6 beyond the first); mark up to "
+                        "{count} (R-MYZ-BUILD-2), or none. ctrl+s builds it.", offer.choices).format(
+            device=pick(device.name), effect=effect, count=offer.choices)
+        fields = [FormField("stunts", _("Stunts (space marks)"), choices=tuple(rows), many=True)]
+        return (_("Jury-Rig: build {device}").format(device=pick(device.name)), fields, run, hint)
 
-def _build_form(builder: RollBuilder, entry: RollEntry, offer: Offer):
-    """R-MYZ-BUILD-2: mark the stunts the extra 6s buy for the device (the repeatable ones once per stunt)."""
-    from gmconsole.systems.yearzero.jury_rig import device_named, stunt_choices
-    from gmconsole.ui.screens.roll_form import FormField
+    def _finds_form(self, entry: RollEntry, offer: Offer) -> SpecialForm:
+        """R-MYZ-FINDS-1/2: mark the stunts (Find the Path, each once) or options (a deal, as often as the 6s
+        allow); the D6 amounts are rolled, or typed in the order marked (R-MANUAL-1)."""
+        from gmconsole.systems.yearzero.role_outcomes import find_rows
+        from gmconsole.ui.screens.roll_form import FormField
 
-    device = device_named(builder.system, offer.detail or "")
-    rows = stunt_choices(builder.system, device, offer.choices)
+        builder = self.builder
+        outcome = offer.outcome
 
-    def run(values: dict) -> str:
-        done = builder.service.outcomes.build_device(entry.id, values["stunts"])
-        return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
+        def run(values: dict[str, Any]) -> str:
+            done = builder.service.outcomes.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
+                                                rng=builder.rng)
+            return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
 
-    effect = device.effect_text() if device.listed else _("a device of the GM's own: bonus 0, no skills (edit it "
-                                                          "in the roster's gear)")
-    hint = ngettext("{device}: {effect} The roll has {count} stunt (one per 6 beyond the first); mark up to {count} "
-                    "(R-MYZ-BUILD-2), or none. ctrl+s builds it.",
-                    "{device}: {effect} The roll has {count} stunts (one per 6 beyond the first); mark up to {count} "
-                    "(R-MYZ-BUILD-2), or none. ctrl+s builds it.", offer.choices).format(
-        device=pick(device.name), effect=effect, count=offer.choices)
-    fields = [FormField("stunts", _("Stunts (space marks)"), choices=tuple(rows), many=True)]
-    return (_("Jury-Rig: build {device}").format(device=pick(device.name)), fields, run, hint)
+        dice = _(", ").join(f"{pick(o.name)} {o.dice}D6" if o.dice > 1 else f"{pick(o.name)} D6"
+                            for o in outcome.options if o.dice)
+        if outcome.per == "stunt":
+            hint = ngettext("The roll has {count} stunt (one per 6 beyond the first), each once per roll "
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ",
+                            "The roll has {count} stunts (one per 6 beyond the first), each once per roll "
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ", offer.choices).format(count=offer.choices)
+            title = _("Find the Path: what the stunts find")
+        else:
+            hint = ngettext("The deal gives {count} option (one per 6), an option may be chosen again "
+                            "(R-MYZ-FINDS-2). ",
+                            "The deal gives {count} options (one per 6), an option may be chosen again "
+                            "(R-MYZ-FINDS-2). ", offer.choices).format(count=offer.choices)
+            title = _("Deal on the side: what the 6s bring")
+        hint += _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the order "
+                  "marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
+        fields = [FormField("finds", _("Choices (space marks)"), choices=tuple(find_rows(outcome, offer.choices)),
+                            many=True),
+                  FormField("faces", _("Faces typed (blank: console dice)"), placeholder="d43")]
+        return (title, fields, run, hint)
 
+    async def _failed_save(self, entry: RollEntry, offer: Offer) -> None:
+        """R-MYZ-SAVE-1: a failed Save a Life kills the patient only by the GM's word: one key says which."""
+        from gmconsole.ui.screens.roll_form import ChoiceScreen
 
-def _finds_form(builder: RollBuilder, entry: RollEntry, offer: Offer):
-    """R-MYZ-FINDS-1/2: mark the stunts (Find the Path, each once) or options (a deal, as often as the 6s
-    allow); the D6 amounts are rolled, or typed in the order marked (R-MANUAL-1)."""
-    from gmconsole.systems.yearzero.role_outcomes import find_rows
-    from gmconsole.ui.screens.roll_form import FormField
-
-    outcome = offer.outcome
-
-    def run(values: dict) -> str:
-        done = builder.service.outcomes.record_finds(entry.id, values["finds"], faces=values["faces"] or None,
-                                                     rng=builder.app.rng)
-        return _("Applied: {summary}").format(summary=given(as_record(done).summary, ""))
-
-    dice = _(", ").join(f"{pick(o.name)} {o.dice}D6" if o.dice > 1 else f"{pick(o.name)} D6"
-                        for o in outcome.options if o.dice)
-    if outcome.per == "stunt":
-        hint = ngettext("The roll has {count} stunt (one per 6 beyond the first), each once per roll (R-MYZ-LIMIT, "
-                        "R-MYZ-FINDS-1). ",
-                        "The roll has {count} stunts (one per 6 beyond the first), each once per roll (R-MYZ-LIMIT, "
-                        "R-MYZ-FINDS-1). ", offer.choices).format(count=offer.choices)
-        title = _("Find the Path: what the stunts find")
-    else:
-        hint = ngettext("The deal gives {count} option (one per 6), an option may be chosen again (R-MYZ-FINDS-2). ",
-                        "The deal gives {count} options (one per 6), an option may be chosen again "
-                        "(R-MYZ-FINDS-2). ", offer.choices).format(count=offer.choices)
-        title = _("Deal on the side: what the 6s bring")
-    hint += _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the order "
-              "marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
-    fields = [FormField("finds", _("Choices (space marks)"), choices=tuple(find_rows(outcome, offer.choices)),
-                        many=True),
-              FormField("faces", _("Faces typed (blank: console dice)"), placeholder="d43")]
-    return (title, fields, run, hint)
-
-
-async def _failed_save(builder: RollBuilder, entry: RollEntry, offer: Offer) -> None:
-    """R-MYZ-SAVE-1: a failed Save a Life kills the patient only by the GM's word: one key says which."""
-    from gmconsole.ui.screens.roll_form import ChoiceScreen
-
-    patient = _patient(builder.service, offer)
-    choices = [("dies", "k", _("The failure kills {patient}").format(patient=patient)),
-               ("lives", "l", _("{patient} lives, not stabilized").format(patient=patient))]
-    picked = await builder.app.push_screen(ChoiceScreen.make(
-        _("Save a Life failed"), choices, hint=pick(offer.outcome.failure) + " " + _("(R-MYZ-SAVE-1: the GM's call)")),
-        wait_for_dismiss=True)
-    if picked is None:
-        builder.focus()
-        return
-    _done(builder, entry, lambda: builder.service.outcomes.save_a_life(entry.id, dies=picked == "dies"))
+        builder = self.builder
+        patient = _patient(builder.service, offer)
+        choices = [("dies", "k", _("The failure kills {patient}").format(patient=patient)),
+                   ("lives", "l", _("{patient} lives, not stabilized").format(patient=patient))]
+        picked = await builder.view.app.push_screen(ChoiceScreen.make(
+            _("Save a Life failed"), choices,
+            hint=pick(offer.outcome.failure) + " " + _("(R-MYZ-SAVE-1: the GM's call)")),
+            wait_for_dismiss=True)
+        if picked is None:
+            builder.view.focus_pane()
+            return
+        self._done(entry, lambda: builder.service.outcomes.save_a_life(entry.id, dies=picked == "dies"))

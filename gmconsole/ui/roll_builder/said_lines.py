@@ -1,5 +1,5 @@
-"""What the roll builder says, and how long it stays true (:class:`SaidLines`, mixed into
-:class:`~gmconsole.ui.roll_builder.pane.RollBuilder`).
+"""What the roll builder says, and how long it stays true (:class:`SaidLines`, held by the
+:class:`~gmconsole.ui.roll_builder.controller.BuilderController`).
 
 Two lines answer the GM's keys: the message at the top of the pane (``message``: a refusal, a reason, a
 hint), and the report under the last result (``special_text``: what a key did, ``Applied: ...``,
@@ -15,6 +15,7 @@ hint), and the report under the last result (``special_text``: what a key did, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gmconsole.campaign.entries import Entry, given
@@ -23,12 +24,20 @@ __all__ = ["SaidLines"]
 
 
 class SaidLines:
-    """The builder's message and report, each dropped once what it said is out of date."""
+    """The builder's message and report, each dropped once what it said is out of date.
 
-    _message: str = ""
-    _message_at: Any = None
-    _reported: tuple[Any, Any, str, str] | None = None
-    """The report's entry as ``(session, id, status when reported, the report's text)``."""
+    ``version()`` moves on with every change, undo or redo of the campaign; ``reread(entry)`` is a history
+    entry as the campaign holds it now (``None``: gone)."""
+
+    def __init__(self, version: Callable[[], Any], reread: Callable[[dict[str, Any]], Entry | None]) -> None:
+        self._version = version
+        self._reread = reread
+        self._message = ""
+        self._message_at: Any = None
+        self.special_text = ""
+        """The report under the last result: what the GM's last key did (empty: none)."""
+        self._reported: tuple[Any, Any, str, str] | None = None
+        """The report's entry as ``(session, id, status when reported, the report's text)``."""
 
     @property
     def message(self) -> str:
@@ -38,14 +47,7 @@ class SaidLines:
     @message.setter
     def message(self, text: str) -> None:
         self._message = text
-        self._message_at = self._campaign_version() if text else None
-
-    def _campaign_version(self) -> Any:
-        """Moves on with every change, undo or redo of the campaign (``None`` before the app runs)."""
-        try:
-            return self.service.ledger.version()
-        except (AttributeError, LookupError):
-            return None
+        self._message_at = self._version() if text else None
 
     def report(self, text: str, entry: Entry) -> None:
         """Say under the last result what the GM's key did to the history entry ``entry``; the line stays
@@ -60,14 +62,14 @@ class SaidLines:
     def forget_stale(self) -> None:
         """After a change of the campaign: drop the message said before it, and the report whose entry no
         longer stands as it did (undone, redone, gone)."""
-        if self._message and self._message_at != self._campaign_version():
+        if self._message and self._message_at != self._version():
             self._message, self._message_at = "", None
         about = self.reported_about()
         self._reported = about
         if about is None:
             return
         session, entry_id, status, _text = about
-        now = self.reread({"session": session, "id": entry_id})
+        now = self._reread({"session": session, "id": entry_id})
         if now is None or given(now.status, "done") != status:
             self.special_text = ""
             self._reported = None
