@@ -8,6 +8,7 @@ Every push cost option of the three Year Zero systems is covered, ``skill_ones``
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -22,14 +23,22 @@ from gmconsole.systems.yearzero.roll import push, push_counts, roll, would_rerol
 
 
 def _enumerate(first):
-    """Every push outcome of ``first`` with its chance: successes, panic, panic row, costs by name."""
+    """Every push outcome of ``first`` with its chance: successes, panic, panic row, costs by name.
+
+    Every outcome is pushed through the rules; the tallies are whole counts of outcomes, turned into
+    exact fractions once at the end (the same numbers as adding 1/total per outcome, without the
+    fraction arithmetic per outcome), and the panic table is read once per stress count."""
     rerolled = [(d.kind.value, d.sides) for d in first.dice if would_reroll(d, first.skill_ones)]
     if first.pool.push_cost == "stress-dice":
         rerolled.append(("stress", 6))  # the push's own stress die, typed last among the stress faces
     assert len(rerolled) == sum(push_counts(first).values())
     kinds = [kind for kind, _ in rerolled]
     by_kind_sides = [sides for _, sides in rerolled]
-    successes, costs, panic, rows = {}, {}, Fraction(0), {}
+    successes: Counter[int] = Counter()
+    costs: dict[str, Counter[int]] = {}
+    panicked = 0
+    rows: Counter[str] = Counter()
+    rows_by_stress: dict[int, list[str]] = {}
     total = 1
     for s in by_kind_sides:
         total *= s
@@ -38,20 +47,20 @@ def _enumerate(first):
         for kind, face in zip(kinds, faces):
             typed.setdefault(kind, []).append(face)
         pushed = push(first, DiceSource(faces=typed))
-        p = Fraction(1, total)
-        successes[pushed.successes] = successes.get(pushed.successes, 0) + p
-        summed = pushed.as_dict()["costs"]
-        for name in set(summed) | set(costs):
-            cell = costs.setdefault(name, {})
-            amount = summed.get(name, 0)
-            cell[amount] = cell.get(amount, 0) + p
+        successes[pushed.successes] += 1
+        for name, amount in pushed.as_dict()["costs"].items():
+            costs.setdefault(name, Counter())[amount] += 1
         if pushed.panic:
-            panic += p
+            panicked += 1
             stress = sum(1 for d in pushed.dice if d.kind.value == "stress")
-            for face in range(1, 7):
-                row = panic_row(face + stress)["id"]
-                rows[row] = rows.get(row, 0) + p / 6
-    return successes, costs, panic, rows
+            if stress not in rows_by_stress:
+                rows_by_stress[stress] = [panic_row(face + stress)["id"] for face in range(1, 7)]
+            rows.update(rows_by_stress[stress])
+    for cell in costs.values():  # an outcome that did not charge a cost charged 0 of it
+        cell[0] += total - sum(cell.values())
+    return ({k: Fraction(n, total) for k, n in successes.items()},
+            {name: {a: Fraction(n, total) for a, n in cell.items()} for name, cell in costs.items()},
+            Fraction(panicked, total), {row: Fraction(n, total * 6) for row, n in rows.items()})
 
 
 def _first(system, faces, **request):

@@ -9,6 +9,7 @@ campaigns grown fast (``history_helpers.repeat_history``).
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 from history_helpers import (
@@ -21,7 +22,10 @@ from history_helpers import (
 from pilot_harness import pilot_test
 from textual.widgets import DataTable, Input
 
+from gmconsole.ui.screens import history_reading
 from gmconsole.ui.screens.history import MAX_ROWS, HistoryScreen
+from gmconsole.ui.screens.history_reading import ReadStopped
+from gmconsole.ui.screens.history_reading import _hand_back as reading_hand_back
 
 
 def _status(app) -> str:
@@ -158,14 +162,24 @@ async def test_leaving_the_screen_while_it_loads_stops_the_read(open_service, de
         time.sleep(0.05)  # a slow disk: the read outlasts the first pause on any machine (it was a race)
         return chunk_rows(session, first)
 
+    stopped = threading.Event()
+
+    def hand_back():
+        try:
+            reading_hand_back()
+        except ReadStopped:
+            stopped.set()  # the read leaves here: no chunk is read after this
+            raise
+
     monkeypatch.setattr(service.history, "chunk_rows", counted)
+    monkeypatch.setattr(history_reading, "_hand_back", hand_back)
     app = HistoryApp(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.screen.first_read
         await pilot.press("escape")
         assert not isinstance(app.screen, HistoryScreen)
-        await asyncio.sleep(1.0)
+        assert await asyncio.to_thread(stopped.wait, 30), "the read went on after its screen was gone"
         stopped_at = len(read)
-        await asyncio.sleep(1.0)
+        await pilot.pause()
     assert len(read) == stopped_at < len(service.history.chunks())
