@@ -78,7 +78,7 @@ def past_rolls(ledger: Ledger, skills: set[str], *, all_sessions: bool = True
 
 
 class Asked(Protocol):
-    """What these warnings read of the roll being built (a :class:`~gmconsole.campaign.rolls.RollRequest`)."""
+    """What these warnings read of the roll being built (a :class:`~gmconsole.campaign.sheet_rolls.RollRequest`)."""
 
     @property
     def skill(self) -> str | None: ...

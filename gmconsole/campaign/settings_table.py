@@ -159,7 +159,7 @@ def _coverage(campaign: Campaign, coverage: dict, condition: str, value: str) ->
     Any condition name is accepted: with the conditions push cost the GM chooses the condition
     (docs/RULES.md: "e.g. Tired, Angry, Scared"; data/yze.toml's ``conditions`` are those examples), so
     a name not in the table is a rule reading, not a typo to refuse. It is kept case-folded, as a push's
-    condition is (:func:`gmconsole.campaign.rolls.apply_costs`), so the two match. The skills are
+    condition is (:func:`gmconsole.campaign.sheet_rolls.apply_costs`), so the two match. The skills are
     checked against the campaign's own list when it has one (as rolls are), not only the system's."""
     validation.check_typed_text(condition, _("a condition name"))
     condition = condition.casefold()

@@ -181,7 +181,7 @@ def _said(args, out: tuple[dict, str]) -> int:
 
 
 def run_inspire(args) -> int:
-    from gmconsole.campaign.rolls import recorded_roll
+    from gmconsole.campaign.sheet_rolls import recorded_roll
 
     with _open(args) as service:
         warn_about(service, args)

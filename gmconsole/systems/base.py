@@ -89,7 +89,7 @@ class GameSystem(Protocol):
     # asked by the roll builder
     builder_options: tuple[str, ...]
     """The per-roll options the roll builder offers and its settings line shows, in that order (names of
-    :class:`gmconsole.campaign.rolls.RollRequest` fields: ``difficulty``, ``modifier``, ``helpers``,
+    :class:`gmconsole.campaign.sheet_rolls.RollRequest` fields: ``difficulty``, ``modifier``, ``helpers``,
     ``reactive``, ``skill_modifiers``, ``tn_modifiers``, ``bonus_dice``, ``push_yourself``)."""
 
     builder_actions: tuple[str, ...]
@@ -116,7 +116,7 @@ class GameSystem(Protocol):
     """What kind of check the sheet rolls, for documents and tests: ``"pool"`` (a Year Zero pool, successes
     counted, pushable), ``"exploding"`` (the top die against a target number) or ``"tiered"`` (2d6 read
     as a tier). How it is built, rolled and recorded is the family's engine's
-    (:class:`gmconsole.campaign.rolls.RollEngine`), never decided by this word."""
+    (:class:`gmconsole.campaign.sheet_rolls.RollEngine`), never decided by this word."""
 
     special_rolls: tuple[str, ...]
     """The special rolls the system offers besides a check: ``"opposed"`` (the Year Zero opposed

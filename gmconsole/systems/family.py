@@ -7,7 +7,7 @@ game systems and hands over its parts, each imported only when first asked for:
 - parts read by ``systems``, ``store`` and ``campaign`` are typed here (quick pool, statistics, what a
   recorded roll leaves out, the second chance after a roll);
 - parts that live above ``systems`` (the roll engine, the console's forms and words, the CLI) are typed by
-  the layer that reads them (:class:`gmconsole.campaign.rolls.RollEngine`,
+  the layer that reads them (:class:`gmconsole.campaign.sheet_rolls.RollEngine`,
   :class:`gmconsole.ui.family_console.ConsoleParts`, :class:`gmconsole.cli.dice_commands.FamilyCli`),
   which checks the object it is handed against its protocol; this module cannot name them without
   importing upwards.
@@ -152,7 +152,7 @@ class GameFamily(Protocol):
 
     @property
     def engine(self) -> object:
-        """Builds, rolls and quick-rolls the family's checks (:class:`gmconsole.campaign.rolls.RollEngine`)."""
+        """Builds, rolls and quick-rolls the family's checks (:class:`gmconsole.campaign.sheet_rolls.RollEngine`)."""
         ...
 
     @property

@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 from gmconsole import systems
-from gmconsole.campaign.rolls import RollEngine
+from gmconsole.campaign.sheet_rolls import RollEngine
 from gmconsole.cli.dice_commands import FamilyCli
 from gmconsole.systems.base import GameSystem
 from gmconsole.systems.family import GameFamily, QuickPoolPart, RecordedPart, SecondChancePart, StatsPart

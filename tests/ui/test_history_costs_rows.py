@@ -88,13 +88,13 @@ def test_c_and_D_on_a_dropped_costs_row_or_another_row_say_what_to_select(make_a
 
 
 def test_c_on_a_push_row_filed_in_a_later_session_finds_its_roll(make_app, monkeypatch):
-    from gmconsole.campaign import rolls
+    from gmconsole.campaign import sheet_rolls
 
     app = make_app("myz-demo")
     service = app.service
     roll = service.rolls.roll("c1", "jury-rig", faces=ROLL)
     service.sessions.new_session()
-    monkeypatch.setattr(rolls, "push_out_of_scene", lambda *_: None)  # as pushes were filed before the fix
+    monkeypatch.setattr(sheet_rolls, "push_out_of_scene", lambda *_: None)  # as pushes were filed before the fix
     push = service.rolls.push(roll["id"], faces=PUSH)
     assert push["session"] == 2
 

@@ -7,7 +7,7 @@ from dataclasses import fields
 import pytest
 
 from gmconsole import systems
-from gmconsole.campaign.rolls import RollRequest
+from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.ui.roll_builder import RollBuilder, RollDraft
 from gmconsole.ui.roll_builder.draft import PER_ROLL, keywords
 

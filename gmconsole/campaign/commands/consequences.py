@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import recorded_roll
+from gmconsole.campaign.sheet_rolls import recorded_roll
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.wording import possessive, quoted

@@ -15,7 +15,7 @@ from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
 from gmconsole.campaign.panic_words import costs_panic_summary
-from gmconsole.campaign.rolls import latest_roll
+from gmconsole.campaign.sheet_rolls import latest_roll
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _, pick
 from gmconsole.rules.dice import DiceSource

@@ -8,7 +8,7 @@ and the opposed roll itself records it (:func:`gmconsole.campaign.commands.speci
 from __future__ import annotations
 
 from gmconsole import systems
-from gmconsole.campaign import rolls, skills
+from gmconsole.campaign import sheet_rolls, skills
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import _, verbatim
 from gmconsole.rules.errors import RulesError
@@ -43,12 +43,12 @@ def opposed_outcome(entry_fields: dict, opposed: dict, reroll_ties: bool) -> dic
 
     active = yearzero.YearZeroRoll(
         pool=yearzero.build_pool(pool_request_from(entry_fields["pool_request"])),
-        dice=tuple(rolls.rolled_die(d) for d in entry_fields["dice"]),
-        first_dice=tuple(rolls.rolled_die(d) for d in entry_fields["first_dice"]),
+        dice=tuple(sheet_rolls.rolled_die(d) for d in entry_fields["dice"]),
+        first_dice=tuple(sheet_rolls.rolled_die(d) for d in entry_fields["first_dice"]),
         pushes=entry_fields.get("pushes", 0),
     )
     defender_pool = yearzero.build_pool(pool_request_from(opposed["defender_pool_request"]))
-    dice = tuple(rolls.rolled_die(d) for d in opposed["defender_dice"])
+    dice = tuple(sheet_rolls.rolled_die(d) for d in opposed["defender_dice"])
     defender = yearzero.YearZeroRoll(pool=defender_pool, dice=dice, first_dice=dice)
     result = yearzero.opposed(active, defender, reroll_ties)
     out = dict(opposed)

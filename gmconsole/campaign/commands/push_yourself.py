@@ -18,7 +18,7 @@ from gmconsole.campaign import character_lookup, skills
 from gmconsole.campaign.commands.roll_fields import dice_source, roll_summary
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import latest_roll, push_out_of_scene
+from gmconsole.campaign.sheet_rolls import latest_roll, push_out_of_scene
 from gmconsole.i18n import _, language
 from gmconsole.rules.errors import RulesError
 

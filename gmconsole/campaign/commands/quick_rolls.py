@@ -19,7 +19,7 @@ from gmconsole.campaign.commands.roll_fields import (
     roll_summary,
 )
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import engine_of
+from gmconsole.campaign.sheet_rolls import engine_of
 from gmconsole.i18n import _
 from gmconsole.systems import quick_pool
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gmconsole import systems
 from gmconsole.campaign import grants
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.rolls import RollRequest
+from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import quoted

@@ -104,7 +104,7 @@ def offer(ledger: Ledger, entry: Entry | dict) -> Offer | None:
 def _roll(ledger: Ledger, roll_id: int, kind: str):
     """``(entry, YearZeroRoll, offer)`` of the roll ``roll_id``, refused unless it leads to an outcome of
     ``kind`` not applied yet."""
-    from gmconsole.campaign.rolls import recorded_roll
+    from gmconsole.campaign.sheet_rolls import recorded_roll
 
     entry, recorded = recorded_roll(ledger, roll_id)
     found = offer(ledger, entry)
@@ -238,7 +238,7 @@ def apply(ledger: Ledger, roll_id: int, *, stunts: Sequence[str] = (), faces: st
           dies: bool = False, rng: random.Random | None = None) -> dict:
     """Apply whatever roll ``roll_id`` leads to (the command line's ``--role-outcome``): a build with
     ``stunts``, finds with ``stunts`` as the choices and ``faces`` typed, Save a Life with ``dies``."""
-    from gmconsole.campaign.rolls import recorded_roll
+    from gmconsole.campaign.sheet_rolls import recorded_roll
 
     entry, _recorded = recorded_roll(ledger, roll_id)
     found = offer(ledger, entry)

@@ -1,6 +1,6 @@
 """Rolls recorded from the sheet: roll, push, and tiered's saving throws and attacks.
 
-The pool is built by :mod:`gmconsole.campaign.rolls` (the same build the preview shows); the dice and
+The pool is built by :mod:`gmconsole.campaign.sheet_rolls` (the same build the preview shows); the dice and
 outcome come from the family's rules; every change is committed through the campaign's
 :class:`~gmconsole.campaign.ledger.Ledger`, so it is persisted, recorded and undoable.
 """
@@ -11,8 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gmconsole import systems
-from gmconsole.campaign import character_lookup, combat_actions, skills, validation
-from gmconsole.campaign import rolls as campaign_rolls
+from gmconsole.campaign import character_lookup, combat_actions, sheet_rolls, skills, validation
 from gmconsole.campaign.commands.roll_fields import (
     dice_source,
     offered_by,
@@ -23,7 +22,7 @@ from gmconsole.campaign.commands.roll_fields import (
 )
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import (
+from gmconsole.campaign.sheet_rolls import (
     ROLL_FIELDS_CHANGED_BY_PUSH,
     RollRequest,
     build,
@@ -61,7 +60,7 @@ def roll(ledger: Ledger, request: RollRequest, faces: str | None, rng: random.Ra
     if request.skill_modifiers:  # recorded by name (seed 002's lists; myz: what a role skill's roll is for)
         fields["skill_modifiers"] = skill_modifiers.recorded(
             skill_modifiers.resolve(campaign.system, built.skill, request.skill_modifiers))
-    applied, result = campaign_rolls.engine_of(campaign.system).roll(fields, built, faces, rng)
+    applied, result = sheet_rolls.engine_of(campaign.system).roll(fields, built, faces, rng)
     # Each step of a roll (the first roll, then each push) records whether its faces were typed;
     # the entry's own ``by_hand`` keeps meaning "the first roll was typed".
     fields["by_hand_steps"] = [bool(fields.get("by_hand"))]
@@ -104,7 +103,7 @@ def _refuse_push_of_system(ledger: Ledger) -> None:
 
 def _refuse_push_of(ledger: Ledger, entry: dict) -> None:
     """What the campaign (not the dice) forbids a push of ``entry`` for: its scene ended, its costs applied."""
-    ended = campaign_rolls.push_out_of_scene(ledger, entry)
+    ended = sheet_rolls.push_out_of_scene(ledger, entry)
     if ended:
         raise ValidationError(ended)
     if entry.get("costs_status") == "applied":
@@ -225,7 +224,7 @@ def push_odds(ledger: Ledger, entry_id: int):
     from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
 
     _refuse_push_of_system(ledger)
-    entry, recorded = campaign_rolls.recorded_roll(ledger, entry_id)
+    entry, recorded = sheet_rolls.recorded_roll(ledger, entry_id)
     _refuse_push_of(ledger, entry)
     opposed = entry.get("opposed")
     return odds_of(recorded, opposed["defender_successes"] if opposed else None)

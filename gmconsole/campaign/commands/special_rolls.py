@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign import rolls, skills
+from gmconsole.campaign import sheet_rolls, skills
 from gmconsole.campaign.commands import roll_fields
 from gmconsole.campaign.commands import rolls as recorded_rolls
 from gmconsole.campaign.commands.opposed import TYPED_POOL, defender_panic_costs, opposed_outcome, typed_pool_request
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- Year Zero opposed roll
 
-def opposed_roll(ledger: Ledger, request: rolls.RollRequest, defender_id: str | None,
+def opposed_roll(ledger: Ledger, request: sheet_rolls.RollRequest, defender_id: str | None,
                  defender_skill: str | None, defender_attribute: str | None, defender_pool: str | None,
                  faces: str | None, defender_faces: str | None, rng: random.Random) -> dict:
     """R-OPP-1: roll the active pool, then the defender's (a second character's skill roll or a typed
@@ -65,7 +65,7 @@ def opposed_roll(ledger: Ledger, request: rolls.RollRequest, defender_id: str | 
                                     "not one: roll it as a plain roll").format(
                 skill=skills.name_of(campaign, request.skill), role=role, game=game_name(campaign.system),
                 name=who.name))
-        defender_request = rolls.pool_request(campaign, rolls.RollRequest(
+        defender_request = sheet_rolls.pool_request(campaign, sheet_rolls.RollRequest(
             character_id=who.id, skill=defender_skill or None, attribute=defender_attribute or None, reactive=True))
         name, who_id = who.name, who.id
     else:

@@ -29,12 +29,12 @@ class Rolls:
 
     def _roll_request(self, character_id: str, *, gear=(), helpers=(), tn_modifiers=(), skill_modifiers=(),
                       **fields):
-        """One :class:`rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
-        from gmconsole.campaign import rolls
+        """One :class:`sheet_rolls.RollRequest` for preview, roll and opposed roll: ids resolved, lists frozen."""
+        from gmconsole.campaign import sheet_rolls
 
         if fields.get("skill"):  # a skill named by id or by its name in the campaign's list
             fields["skill"] = skills.resolve(self.ledger.campaign, fields["skill"])
-        return rolls.RollRequest(
+        return sheet_rolls.RollRequest(
             character_id=self.ledger.character(character_id).id, gear=tuple(gear),
             helpers=tuple(self.ledger.character(h).id for h in helpers),
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
@@ -69,7 +69,7 @@ class Rolls:
         Year Zero: ``skill_modifiers`` named modifiers from the skill's own list (seed 002; myz: what a
         role skill's roll is for, R-MYZ-LIMIT), ids or ``id=detail``, recorded by name.
         """
-        from gmconsole.campaign import rolls
+        from gmconsole.campaign import sheet_rolls
 
         validation.check_typed_text(goal, _("the goal"))  # typed by the GM, kept in the history
         request = self._roll_request(
@@ -77,7 +77,7 @@ class Rolls:
             modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
             push_yourself=push_yourself, skill_modifiers=skill_modifiers,
         )
-        return rolls.preview(self.ledger, request)
+        return sheet_rolls.preview(self.ledger, request)
 
     def roll(
         self,
@@ -151,7 +151,7 @@ class Rolls:
         """tiered: why the Push Yourself die cannot be added to the recorded roll ``entry_id`` now, or ``None``
         (asked before the GM types its face)."""
         from gmconsole.campaign.commands import push_yourself
-        from gmconsole.campaign.rolls import latest_roll
+        from gmconsole.campaign.sheet_rolls import latest_roll
 
         return push_yourself.refusal(self.ledger, latest_roll(self.ledger, entry_id, "push"))
 

@@ -1,5 +1,5 @@
 """The exploding-dice roll engine: a check built from the sheet against its target number, rolled, and
-quick dice rolled (:class:`gmconsole.campaign.rolls.RollEngine`; the dice rules are
+quick dice rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
 :mod:`gmconsole.systems.exploding.roll`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.commands.roll_fields import exploding_fields
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import Built, RollRequest, _attribute_for, _character, _helpers
+from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _helpers
 from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
 from gmconsole.wording import possessive

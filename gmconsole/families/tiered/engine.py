@@ -1,5 +1,5 @@
 """The tiered roll engine: a 2d6 pool built from the sheet, rolled and read as its tier, and a quick
-dice count rolled (:class:`gmconsole.campaign.rolls.RollEngine`; the dice rules are
+dice count rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
 :mod:`gmconsole.systems.tiered.roll`)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from gmconsole.campaign import validation
 from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import Built, RollRequest, _attribute_for, _character, _gear, _helpers
+from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _gear, _helpers
 from gmconsole.i18n import _
 
 __all__ = ["build", "quick_roll", "roll"]

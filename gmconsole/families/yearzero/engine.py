@@ -1,5 +1,5 @@
 """The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
-(:class:`gmconsole.campaign.rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`)."""
+(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from gmconsole.campaign.commands.roll_fields import dice_source, year_zero_fields
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.rolls import Built, RollRequest, _character, pool_request
+from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character, pool_request
 from gmconsole.i18n import _
 from gmconsole.systems.yearzero.sixes import marks_of
 

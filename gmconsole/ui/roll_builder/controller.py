@@ -24,8 +24,8 @@ from gmconsole import systems
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.errors import StoreError
 from gmconsole.campaign.model import Character, RollPreview
-from gmconsole.campaign.rolls import RollRequest
 from gmconsole.campaign.service import CampaignService
+from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.said_lines import SaidLines
@@ -161,7 +161,7 @@ class BuilderController:
         return next(iter(character.attributes), None)
 
     def request(self) -> RollRequest:
-        """The :class:`~gmconsole.campaign.rolls.RollRequest` of the roll being built (for the selected character:
+        """The :class:`~gmconsole.campaign.sheet_rolls.RollRequest` of the roll being built (for the selected character:
         the pane previews and rolls only once one is picked)."""
         if self.character_id is None:
             raise KeyError(_("Pick a character in the roster first."))
@@ -237,7 +237,7 @@ class BuilderController:
     def newest_roll(self) -> None:
         """A reopened campaign's newest roll, shown as the last result."""
         from gmconsole.campaign.errors import ValidationError
-        from gmconsole.campaign.rolls import latest_roll
+        from gmconsole.campaign.sheet_rolls import latest_roll
 
         try:  # no roll yet; a damaged chunk is offered when read
             self.last_entry = self.last_entry or roll_of(as_record(latest_roll(self.service.ledger, None, "push")))
@@ -415,7 +415,7 @@ class BuilderController:
         the next roll of that skill needs; building a second roll brings the warning back."""
         advice = None
         if self.pool_folded():
-            from gmconsole.campaign.rolls import one_chance_words
+            from gmconsole.campaign.sheet_rolls import one_chance_words
 
             character = self.character()
             words = one_chance_words(self.service.ledger, character, self.request()) if character is not None else None

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gmconsole.campaign.rolls import RollRequest
+from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import N_, _
 
 __all__ = ["PER_ROLL", "PIN_MARK", "RollDraft"]
@@ -128,7 +128,7 @@ class RollDraft:
 
     # ------------------------------------------------------------------ what the service is asked
     def request(self, character_id: str, attribute: str | None, options: tuple[str, ...]) -> RollRequest:
-        """The :class:`~gmconsole.campaign.rolls.RollRequest` for this draft: the common fields and
+        """The :class:`~gmconsole.campaign.sheet_rolls.RollRequest` for this draft: the common fields and
         the system's own ``options``; ``attribute`` is the one to roll (the pane resolves the default)."""
         values = {name: getattr(self, name) for name in _ALWAYS_ASKED + tuple(options)}
         return RollRequest(character_id=character_id, attribute=attribute, **values)

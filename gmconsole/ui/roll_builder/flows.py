@@ -119,7 +119,7 @@ class Dialogs:
 
     async def push_faces(self, entry: RollEntry) -> None:
         """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
-        from gmconsole.campaign.rolls import recorded_roll
+        from gmconsole.campaign.sheet_rolls import recorded_roll
         from gmconsole.systems.yearzero import roll as yearzero
         from gmconsole.ui.screens.line_entry import TypeFaces
         from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown

@@ -32,8 +32,8 @@ from textual.widgets import Input, Static
 
 from gmconsole import systems
 from gmconsole.campaign.model import Character, RollPreview
-from gmconsole.campaign.rolls import RollRequest
 from gmconsole.campaign.service import CampaignService
+from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
@@ -162,7 +162,7 @@ class RollBuilder(VerticalScroll):
         self.controller.sync()
 
     def request(self) -> RollRequest:
-        """The :class:`~gmconsole.campaign.rolls.RollRequest` of the roll being built."""
+        """The :class:`~gmconsole.campaign.sheet_rolls.RollRequest` of the roll being built."""
         return self.controller.request()
 
     def choose_skill(self, skill: str) -> None:

@@ -44,7 +44,7 @@ class RollRecorder:
         if entry.push_refusal:
             builder.say(_("Push refused: {reason}").format(reason=entry.push_refusal))
             return None
-        from gmconsole.campaign.rolls import push_out_of_scene
+        from gmconsole.campaign.sheet_rolls import push_out_of_scene
 
         ended = push_out_of_scene(builder.service.ledger, entry)
         if ended:  # said before `P` asks for faces, not after the GM typed them for nothing

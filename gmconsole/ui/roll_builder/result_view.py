@@ -73,7 +73,7 @@ def _second_chance(service: CampaignService, entry: RollEntry) -> list[str]:
     stamina = getattr(character, "stamina", None) if character is not None else None
     line = part.after_roll_line(entry.to_dict(), stamina if isinstance(stamina, int) else None)
     if line and systems.get(given(entry.system, None)).push_adds_die:
-        from gmconsole.campaign.rolls import push_out_of_scene
+        from gmconsole.campaign.sheet_rolls import push_out_of_scene
 
         if push_out_of_scene(service.ledger, entry):  # the push follows its roll in the same scene
             return []
@@ -89,7 +89,7 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
     if entry.costs_status == "pending":
         lines.append(_("c: apply the costs · u: undo"))
     if status == "done" and _pushes(entry):
-        from gmconsole.campaign.rolls import push_out_of_scene
+        from gmconsole.campaign.sheet_rolls import push_out_of_scene
 
         refusal = entry.push_refusal or push_out_of_scene(service.ledger, entry)
         if refusal:

@@ -5,8 +5,8 @@ Plain values in, text out (names from the campaign escaped for the screen)."""
 from __future__ import annotations
 
 from gmconsole.campaign.model import Character, RollPreview
-from gmconsole.campaign.rolls import lasting_modifiers
 from gmconsole.campaign.service import CampaignService
+from gmconsole.campaign.sheet_rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
 from gmconsole.ui.roll_builder.draft import RollDraft

@@ -1,9 +1,9 @@
-"""The roll engine (:class:`gmconsole.campaign.rolls.RollEngine`): a target from the sheet, one d20 rolled."""
+"""The roll engine (:class:`gmconsole.campaign.sheet_rolls.RollEngine`): a target from the sheet, one d20 rolled."""
 
 from __future__ import annotations
 
 from d20test import rules
-from gmconsole.campaign.rolls import Built
+from gmconsole.campaign.sheet_rolls import Built
 
 
 def build(campaign, request) -> Built:
