@@ -40,6 +40,11 @@ class Footer(TextualFooter):
                 widget.description = key_label(widget.description) if widget.description else widget.description
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
+                # a key starts as compact as the footer it is bound to (its own default is compact): the
+                # binding then changes nothing, where it would work out the key's styles once more as it
+                # mounts, for every key of every footer drawn
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
             elif isinstance(widget, FooterLabel):
                 widget.update(_(str(widget.content)))
             yield widget
