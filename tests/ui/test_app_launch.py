@@ -180,8 +180,6 @@ def test_opening_pauses_the_garbage_collector_until_the_main_screen_is_painted(d
     finally:
         gc.unfreeze()  # start-up froze this test process's objects; give them back to the collector
         gc.enable()
-        gc.collect()  # and freeze what lives on, as the suite keeps it (tests/conftest.py)
-        gc.freeze()
 
 
 def test_wrong_shaped_campaign_file_is_offered_its_backup_like_a_damaged_one(demo_root, monkeypatch):
