@@ -208,9 +208,10 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     in range (stress, or a chained panic roll each; each character panics at most once per chain).
     ``chain_faces``: the chained rolls' D6s typed by hand, by id (R-PANIC-3, checked by :func:`chain_faces_of`;
     ``None``: the console rolls them); a chained roll typed says ``by_hand``."""
-    from gmconsole.systems.yearzero.panic import panic_roll, panic_table
+    from gmconsole.campaign.tracker_values import panic_table_of
 
-    calm = panic_table()[0]["id"]
+    table = panic_table_of(c)
+    calm = table.rows()[0]["id"]
     done: set[str] = set()
     rolls: list[dict] = []
     stress_gains: list[dict] = []
@@ -218,7 +219,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     def one(ch: Character, die_face: int | None) -> None:
         done.add(ch.id)
         current = ch.panic.total if ch.panic else None
-        result = panic_roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
+        result = table.roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
         data = result.as_dict()
         if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
             ch.panic = Panic(total=result.total, effect=result.effect, name=pick(data["name"]))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.commands.roll_fields import dice_source, year_zero_fields
 from gmconsole.campaign.model import Campaign
@@ -11,7 +11,12 @@ from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character, pool_
 from gmconsole.i18n import _
 from gmconsole.systems.yearzero.sixes import marks_of
 
-__all__ = ["build", "quick_roll", "roll"]
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
+    from gmconsole.campaign.model import Character
+    from gmconsole.campaign.role_limits import Asked
+
+__all__ = ["build", "limit_warnings", "quick_roll", "roll"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
@@ -59,3 +64,11 @@ def quick_roll(fields: dict, quick, faces, rng) -> None:
     fields["pool_request"] = stored_request(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                       "explanation": list(pool.explanation)}
+
+
+def limit_warnings(ledger: Ledger, character: Character, request: Asked) -> list[str]:
+    """R-MYZ-LIMIT: the warnings for a role skill's roll being built
+    (:class:`gmconsole.campaign.role_limits.RoleLimitsPart`, :mod:`gmconsole.families.yearzero.role_limits`)."""
+    import gmconsole.families.yearzero.role_limits as role_limits
+
+    return role_limits.warnings(ledger, character, request)
