@@ -19,11 +19,12 @@ from gmconsole.i18n import verbatim
 if TYPE_CHECKING:
     from gmconsole.campaign.entries import Entry
     from gmconsole.campaign.ledger import Ledger
+    from gmconsole.campaign.model import Character
     from gmconsole.campaign.roll_request import RollRequest
 
 __all__ = ["AssistedCheckPart", "AttackPart", "ConsequencePart", "ContestedPart", "GroupCheckPart",
-           "NamedModifiersPart", "OpposedRollPart", "OpposedTestPart", "PushAfterPart", "PushPart",
-           "RecordedRollPart", "RoleOutcome", "RoleOutcomesPart", "RoleTalentsPart", "SavingThrowPart",
+           "LastingModifiersPart", "NamedModifiersPart", "OpposedRollPart", "OpposedTestPart", "PushAfterPart",
+           "PushPart", "RecordedRollPart", "RoleOutcome", "RoleOutcomesPart", "RoleTalentsPart", "SavingThrowPart",
            "SixesPart", "part_of", "part_or_none"]
 
 P = TypeVar("P")
@@ -35,6 +36,16 @@ class NamedModifiersPart(Protocol):
 
     def named_modifiers(self, system: str, skill: str | None, picks: Sequence[str]) -> list[dict[str, Any]]:
         """The picks checked (raises RulesError) and as the roll's entry records them (``skill_modifiers``)."""
+        ...
+
+
+@runtime_checkable
+class LastingModifiersPart(Protocol):
+    """Modifiers a character's sheet brings to every roll while they last (Year Zero: the panic row in force)."""
+
+    def lasting_modifiers(self, character: Character | None, attribute: str | None,
+                          skill: str | None) -> list[dict[str, Any]]:
+        """Each ``{"source", "name", "modifier"}``, in the console's language; ``[]`` when none applies."""
         ...
 
 

@@ -24,7 +24,7 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole.campaign.roll_request import RollRequest as RollRequest
-from gmconsole.i18n import _, language, pick, verbatim
+from gmconsole.i18n import _, language, verbatim
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
 from gmconsole.wording import possessive, quoted
@@ -109,21 +109,16 @@ def _gear(character: Character, refs) -> list:
     return items
 
 
-def lasting_modifiers(character: Character | None, attribute: str | None, skill: str | None) -> list[dict]:
-    """The modifiers a character's sheet brings to a roll while they last, each named for the pool's lines
-    (``name``) and the roll builder's settings line (``source``): the panic row in force (Tremble: -2 to every
-    Agility skill roll until stress is back to 0) as ``{"source": "panic", "name": "Tremble (panic)",
-    "modifier": -2}``, in the console's language."""
-    if character is None or character.panic is None or attribute != "agility" or not skill:
-        return []
-    from gmconsole.systems.yearzero.panic import panic_row
+def lasting_modifiers(system: str, character: Character | None, attribute: str | None,
+                      skill: str | None) -> list[dict]:
+    """The modifiers a character's sheet brings to a roll of ``system`` while they last, each named for the pool's
+    lines (``name``) and the roll builder's settings line (``source``), as the family's engine reads them
+    (:class:`~gmconsole.campaign.engine_parts.LastingModifiersPart`; Year Zero: the panic row in force); none in
+    a family whose sheets bring none."""
+    from gmconsole.campaign.engine_parts import LastingModifiersPart, part_or_none
 
-    row = panic_row(character.panic.total)
-    penalty = int(row.get("agility_modifier", 0))
-    if not penalty:
-        return []
-    name = pick(row.get("name"), row.get("id", ""))
-    return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
+    part = part_or_none(system, LastingModifiersPart)
+    return part.lasting_modifiers(character, attribute, skill) if part is not None else []
 
 
 @runtime_checkable

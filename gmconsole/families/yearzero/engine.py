@@ -12,6 +12,7 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character
 from gmconsole.families.yearzero.opposed import opposed_roll
 from gmconsole.families.yearzero.pool import (
+    lasting_modifiers,
     named_modifiers,
     pool_request,
     recorded_roll,
@@ -31,9 +32,9 @@ from gmconsole.i18n import _
 from gmconsole.systems.yearzero.sixes import marks_of
 
 # The parts beyond build, roll and quick roll (gmconsole.campaign.engine_parts) live in the family's own modules.
-__all__ = ["apply_role_outcome", "build", "build_device", "inspire", "mend", "named_modifiers", "offer",
-           "opposed_roll", "push", "push_odds", "quick_roll", "record_finds", "recorded_roll", "repair_with_roll",
-           "roll", "save_a_life", "shake_it_off", "sixes_text"]
+__all__ = ["apply_role_outcome", "build", "build_device", "inspire", "lasting_modifiers", "mend",
+           "named_modifiers", "offer", "opposed_roll", "push", "push_odds", "quick_roll", "record_finds",
+           "recorded_roll", "repair_with_roll", "roll", "save_a_life", "shake_it_off", "sixes_text"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:

@@ -20,13 +20,13 @@ from gmconsole.campaign.sheet_rolls import (
     _character,
     _gear,
     _helpers,
-    lasting_modifiers,
     rolled_die,
 )
 from gmconsole.campaign.words import attribute_shown, covered_by
 from gmconsole.i18n import _, pick
 from gmconsole.systems.yearzero import roll as yearzero
 from gmconsole.systems.yearzero import skill_modifiers
+from gmconsole.systems.yearzero.panic import panic_row
 from gmconsole.systems.yearzero.recorded import pool_request_from
 from gmconsole.systems.yearzero.roll import PoolRequest
 from gmconsole.systems.yearzero.sixes import every_six, marks_of
@@ -35,7 +35,8 @@ from gmconsole.wording import possessive, quoted
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
 
-__all__ = ["attribute_for", "named_modifiers", "pool_request", "recorded_roll", "sixes_text", "year_zero_fields"]
+__all__ = ["attribute_for", "lasting_modifiers", "named_modifiers", "pool_request", "recorded_roll", "sixes_text",
+           "year_zero_fields"]
 
 
 def named_modifiers(system: str, skill: str | None, picks) -> list[dict[str, Any]]:
@@ -50,6 +51,21 @@ def attribute_for(campaign: Campaign, character: Character, request: RollRequest
     if uses:  # a skill rolled for one of its uses (myz Sic a Dog): the use names the attribute
         return _attribute_of_use(campaign, character, request, uses)
     return _attribute_for(campaign, character, request)
+
+
+def lasting_modifiers(character: Character | None, attribute: str | None, skill: str | None) -> list[dict]:
+    """The modifiers a character's sheet brings to a roll while they last, each named for the pool's lines
+    (``name``) and the roll builder's settings line (``source``): the panic row in force (Tremble: -2 to every
+    Agility skill roll until stress is back to 0) as ``{"source": "panic", "name": "Tremble (panic)",
+    "modifier": -2}``, in the console's language."""
+    if character is None or character.panic is None or attribute != "agility" or not skill:
+        return []
+    row = panic_row(character.panic.total)
+    penalty = int(row.get("agility_modifier", 0))
+    if not penalty:
+        return []
+    name = pick(row.get("name"), row.get("id", ""))
+    return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
 
 
 def _attribute_of_use(campaign: Campaign, character: Character, request: RollRequest, uses) -> str:
