@@ -14,14 +14,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign import pending_costs, tracker_values
-from gmconsole.campaign.engine_parts import ConsequencePart, RoleOutcomesPart, RoleTalentsPart, part_or_none
-from gmconsole.campaign.entries import as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.i18n import _
-from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.commands.role_outcomes import Offer
+    from gmconsole.campaign.engine_parts import ConsequencePart, RoleOutcomesPart, RoleTalentsPart
     from gmconsole.campaign.entries import Entry
     from gmconsole.campaign.ledger import Ledger
 
@@ -35,6 +33,8 @@ class Outcomes:
 
     def _consequences(self) -> ConsequencePart:
         """The consequences of the campaign's family; a family without them has no roll that offers one."""
+        from gmconsole.campaign.engine_parts import ConsequencePart, part_or_none
+
         part = part_or_none(self.ledger.campaign.system, ConsequencePart)
         if part is None:
             raise ValidationError(_("consequences come only with a Mixed or Limited result"))
@@ -42,6 +42,8 @@ class Outcomes:
 
     def _talents(self, roll_id: int) -> RoleTalentsPart:
         """The role talents of the campaign's family; in a family without them no roll is one a talent reads."""
+        from gmconsole.campaign.engine_parts import RoleTalentsPart, part_or_none
+
         part = part_or_none(self.ledger.campaign.system, RoleTalentsPart)
         if part is None:
             self.ledger.entry_anywhere(roll_id)  # an id that names no entry is refused as such
@@ -50,6 +52,8 @@ class Outcomes:
 
     def _role_outcomes(self, roll_id: int) -> RoleOutcomesPart:
         """What role skills' rolls lead to in the campaign's family; in a family without roles no roll leads to one."""
+        from gmconsole.campaign.engine_parts import RoleOutcomesPart, part_or_none
+
         part = part_or_none(self.ledger.campaign.system, RoleOutcomesPart)
         if part is None:
             self.ledger.entry_anywhere(roll_id)  # an id that names no entry is refused as such
@@ -154,6 +158,10 @@ class Outcomes:
     def role_outcome(self, entry: Entry | dict) -> Offer | None:
         """What the recorded roll ``entry`` leads to (a build, finds, Save a Life) and whether it was applied,
         or ``None`` for a roll that leads to none (reads only)."""
+        from gmconsole.campaign.engine_parts import RoleOutcomesPart, part_or_none
+        from gmconsole.campaign.entries import as_record, given
+        from gmconsole.rules.errors import RulesError
+
         system = given(getattr(as_record(entry), "system", None), None)
         try:  # an entry of a system this console no longer knows leads to nothing
             part = part_or_none(system, RoleOutcomesPart) if system else None

@@ -17,21 +17,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from gmconsole.campaign import skills, validation
-from gmconsole.campaign.commands import special_rolls
-from gmconsole.campaign.commands.roll_fields import offered_by
-from gmconsole.campaign.engine_parts import (
-    AssistedCheckPart,
-    AttackPart,
-    ContestedPart,
-    GroupCheckPart,
-    OpposedRollPart,
-    OpposedTestPart,
-    SavingThrowPart,
-)
 from gmconsole.campaign.model import RollPreview
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
+    from gmconsole.campaign.engine_parts import P
     from gmconsole.campaign.ledger import Ledger
 
 
@@ -155,7 +145,16 @@ class Rolls:
 
         return recorded.push_odds(self.ledger, entry_id)
 
+    def _special(self, kind: str, part: type[P], what: str | None = None, refusal: str | None = None) -> P:
+        """The engine part rolling the special roll ``kind``, refused where the campaign's game does not offer it
+        (:func:`gmconsole.campaign.commands.special_rolls.offered`)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.offered(self.ledger, kind, part, what, refusal)
+
     def _save_or_attack_refusal(self) -> str:
+        from gmconsole.campaign.commands.roll_fields import offered_by
+
         return _("saving throws and attack rolls belong to {systems}, not {system}").format(
             systems=offered_by("save"), system=self.ledger.campaign.system)
 
@@ -180,7 +179,9 @@ class Rolls:
                      rng: random.Random | None = None) -> dict:
         """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
         (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
-        part = special_rolls.offered(self.ledger, "save", SavingThrowPart, refusal=self._save_or_attack_refusal())
+        from gmconsole.campaign.engine_parts import SavingThrowPart
+
+        part = self._special("save", SavingThrowPart, refusal=self._save_or_attack_refusal())
         return part.saving_throw(self.ledger, character_id, save, faces, rng or self.ledger.rng)
 
     def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
@@ -188,7 +189,9 @@ class Rolls:
         """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
         ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
         ``tier`` and ``damage``)."""
-        part = special_rolls.offered(self.ledger, "attack", AttackPart, refusal=self._save_or_attack_refusal())
+        from gmconsole.campaign.engine_parts import AttackPart
+
+        part = self._special("attack", AttackPart, refusal=self._save_or_attack_refusal())
         return part.attack(self.ledger, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
 
     def opposed_roll(
@@ -219,7 +222,9 @@ class Rolls:
         active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
         it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
         system = self.ledger.campaign.system
-        part = special_rolls.offered(self.ledger, "opposed", OpposedRollPart, refusal=_(
+        from gmconsole.campaign.engine_parts import OpposedRollPart
+
+        part = self._special("opposed", OpposedRollPart, refusal=_(
             "{system} has no Year Zero opposed roll").format(system=system))
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
@@ -244,7 +249,9 @@ class Rolls:
         skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
         ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
         (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
-        part = special_rolls.offered(self.ledger, "opposed-test", OpposedTestPart, _("an opposed test"))
+        from gmconsole.campaign.engine_parts import OpposedTestPart
+
+        part = self._special("opposed-test", OpposedTestPart, _("an opposed test"))
         return part.opposed_test(self.ledger, character_id, skill, attribute, defender_id, defender_skill,
                                  defender_attribute, faces, rng or self.ledger.rng)
 
@@ -266,7 +273,9 @@ class Rolls:
         and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
         ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``).
         ``faces`` typed from physical dice (R-MANUAL-1): the leader's skill dice, then every trait die in turn."""
-        part = special_rolls.offered(self.ledger, "assisted", AssistedCheckPart, _("an assisted check"))
+        from gmconsole.campaign.engine_parts import AssistedCheckPart
+
+        part = self._special("assisted", AssistedCheckPart, _("an assisted check"))
         return part.assisted_check(self.ledger, leader_id, skill, list(others), attribute, difficulty,
                                             tuple(tn_modifiers), list(hold), rng or self.ledger.rng, faces)
 
@@ -283,7 +292,9 @@ class Rolls:
     ) -> dict:
         """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
         counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
-        part = special_rolls.offered(self.ledger, "group", GroupCheckPart, _("a group check"))
+        from gmconsole.campaign.engine_parts import GroupCheckPart
+
+        part = self._special("group", GroupCheckPart, _("a group check"))
         return part.group_check(self.ledger, list(character_ids), skill, attribute, difficulty,
                                          tuple(tn_modifiers), faces, rng or self.ledger.rng)
 
@@ -300,6 +311,8 @@ class Rolls:
         """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
         same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
         Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
-        part = special_rolls.offered(self.ledger, "contested", ContestedPart, _("a contested roll"))
+        from gmconsole.campaign.engine_parts import ContestedPart
+
+        part = self._special("contested", ContestedPart, _("a contested roll"))
         return part.contested(self.ledger, character_id, attribute, opponent_id, opponent_attribute, faces,
                                        rng or self.ledger.rng)
