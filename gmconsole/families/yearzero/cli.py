@@ -426,8 +426,8 @@ def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
 def opposed_text(entry: dict, campaign: str) -> str:
     """A recorded opposed roll for a person: the summary with the verdict, the active side's dice, the
     defender's dice, then the costs it owes (a defender's panic, R-PANIC-1)."""
-    from gmconsole.campaign.commands.opposed import defender_name
     from gmconsole.cli.campaign_commands import dice_words, entry_text
+    from gmconsole.families.yearzero.opposed import defender_name
     from gmconsole.safe_text import shown
 
     opposed = entry.get("opposed") or {}

@@ -1,13 +1,33 @@
 """The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
-(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`)."""
+(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`), with
+its parts (:mod:`gmconsole.campaign.engine_parts`): named modifiers, the sixes a skill counts, the opposed roll,
+the push, a recorded roll read back, the role talents and what a role skill's roll leads to."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign.commands.roll_fields import dice_source, year_zero_fields
+from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character, pool_request
+from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character
+from gmconsole.families.yearzero.opposed import opposed_roll
+from gmconsole.families.yearzero.pool import (
+    lasting_modifiers,
+    named_modifiers,
+    pool_request,
+    recorded_roll,
+    sixes_text,
+    year_zero_fields,
+)
+from gmconsole.families.yearzero.push import push, push_odds
+from gmconsole.families.yearzero.role_skill_outcomes import (
+    apply_role_outcome,
+    build_device,
+    offer,
+    record_finds,
+    save_a_life,
+)
+from gmconsole.families.yearzero.role_talents import inspire, mend, repair_with_roll, shake_it_off
 from gmconsole.i18n import _
 from gmconsole.systems.yearzero.sixes import marks_of
 
@@ -16,7 +36,10 @@ if TYPE_CHECKING:
     from gmconsole.campaign.model import Character
     from gmconsole.campaign.role_limits import Asked
 
-__all__ = ["build", "limit_warnings", "quick_roll", "roll"]
+# The parts beyond build, roll and quick roll (gmconsole.campaign.engine_parts) live in the family's own modules.
+__all__ = ["apply_role_outcome", "build", "build_device", "inspire", "lasting_modifiers", "limit_warnings", "mend",
+           "named_modifiers", "offer", "opposed_roll", "push", "push_odds", "quick_roll", "record_finds",
+           "recorded_roll", "repair_with_roll", "roll", "save_a_life", "shake_it_off", "sixes_text"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:

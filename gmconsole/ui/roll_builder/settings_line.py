@@ -54,7 +54,8 @@ def option_words(service: CampaignService, draft: RollDraft, character: Characte
     if name == "modifier":
         said = _("mod {modifier}").format(modifier=signed(draft.modifier))
         # a panic row's modifier beside the GM's own: "mod +0, panic −2" (the pool's lines name the row)
-        lasting = lasting_modifiers(character, getattr(preview, "attribute", None), draft.skill)
+        lasting = lasting_modifiers(service.campaign.system, character, getattr(preview, "attribute", None),
+                                    draft.skill)
         return _(", ").join([said, *(f"{m['source']} {signed(m['modifier'])}" for m in lasting)])
     if name == "helpers":
         def who(ref: str) -> str:
