@@ -130,6 +130,10 @@ class ConsoleParts(RequiredParts, Protocol):
     """``attack_target(app, service, entry)``: who takes an attack's damage, asked once its form closed
     (R-TIER-4); ``None`` where the family has no attack."""
 
+    consequence_flow: Callable[[Any, RollEntry], Coroutine[Any, Any, None]] | None
+    """``consequence_flow(builder, entry)``: the builder's ``C``, picking and applying one consequence a result
+    offers (tiered Mixed / Limited, R-TIER-2), a flow the pane runs; ``None`` where results offer none."""
+
     push_counts: Callable[[Any], dict[str, int]] | None
     """``push_counts(recorded)``: how many faces of each kind a push with typed faces rerolls; ``None`` where a
     push rerolls no dice of the roll."""
@@ -151,10 +155,6 @@ class ConsoleParts(RequiredParts, Protocol):
         """An opposed roll recorded with the builder's pool (R-OPP-1) in words; ``""`` for any other roll."""
         ...
 
-    def consequence_names(self) -> dict[str, str]:
-        """The consequences a result may offer, by key, each by its name in the console's language."""
-        ...
-
     def chosen_consequences(self, keys: Iterable[str] | None) -> str:
         """The consequences a roll has had applied, as one list."""
         ...
@@ -171,6 +171,7 @@ class _Defaults:
     max_bonus_dice = 0
     opposed_pool_form = None
     attack_target = None
+    consequence_flow = None
     push_counts = None
     skill_modifiers = None
     tn_modifiers = None
@@ -183,10 +184,6 @@ class _Defaults:
     @staticmethod
     def opposed_line(entry: RollEntry) -> str:
         return ""
-
-    @staticmethod
-    def consequence_names() -> dict[str, str]:
-        return {}
 
     @staticmethod
     def chosen_consequences(keys: Iterable[str] | None) -> str:

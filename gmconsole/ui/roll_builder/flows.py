@@ -1,5 +1,6 @@
 """The roll builder's dialogs: who helps, the faces of physical dice, the GM's quick roll, a push with
-typed faces, special-roll forms, a tiered consequence and a change of circumstances.
+typed faces, special-roll forms and a change of circumstances (a family's own flows are in its folder,
+handed over by its console part).
 
 Each flow is a coroutine of :class:`Dialogs` the pane runs as a worker (:meth:`RollBuilder.run_flow`), on the
 builder's :class:`~gmconsole.ui.roll_builder.controller.BuilderController`: it opens a dialog
@@ -20,16 +21,12 @@ from gmconsole.campaign.model import Character
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
 
-__all__ = ["CONSEQUENCE_KEYS", "Dialogs", "SpecialForm"]
+__all__ = ["Dialogs", "SpecialForm"]
 
 T = TypeVar("T")
 
 SpecialForm = tuple[str, list[Any], Any, str]
 """A special roll's form as the system's forms make it: ``(title, fields, run, hint)``."""
-
-CONSEQUENCE_KEYS = {"damage": "d", "reduced-effect": "r", "complication": "c", "lost-gear": "l"}
-"""The key that picks each tiered consequence in the consequence menu."""
-
 
 class Dialogs:
     """The builder's dialogs (see the module's docstring), each a coroutine the pane runs as a worker."""
@@ -241,64 +238,6 @@ class Dialogs:
         target = builder.console.attack_target
         await self.form(made, None if target is None else lambda: target(
             builder.view.app, builder.service, attacks[-1] if attacks else None))
-
-    async def consequence(self, entry: RollEntry) -> None:
-        """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
-        clock a complication advances and the item lost when there is a choice; the service applies it
-        (``apply_consequence``), undoable with ``u``."""
-        from gmconsole.ui.screens.pickers import PickClock, PickGear
-        from gmconsole.ui.screens.roll_form import ChoiceScreen
-        builder = self.builder
-        names = builder.console.consequence_names()
-        choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
-        choices.append(("damage+wound", "w", _("Damage and mark a wound")))
-        chosen = builder.console.chosen_consequences(entry.consequences_chosen)
-        hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
-        key = await self._ask(ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
-        if key is None:
-            builder.view.focus_pane()
-            return
-        kind, wound = ("damage", True) if key == "damage+wound" else (key, False)
-        clock_id = gear_id = None
-        clocks = [k for k in builder.service.session.clocks if not k.full]
-        if kind == "complication" and len(clocks) > 1:
-            ids = await self._ask(PickClock(_("Which clock does the complication advance?"),
-                                            [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
-                                            limit=1, minimum=1))
-            if not ids:
-                builder.view.focus_pane()
-                return
-            clock_id = ids[0]
-        elif kind == "complication" and clocks:
-            clock_id = clocks[0].id
-        used = (entry.request or {}).get("gear") or []
-        character = builder.service.campaign.find_character(entry.character_id or "")
-        if kind == "lost-gear" and not used and character is not None:
-            items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
-            if len(items) > 1:
-                ids = await self._ask(PickGear(_("Which item is lost?"), items, limit=1, minimum=1))
-                if not ids:
-                    builder.view.focus_pane()
-                    return
-                gear_id = ids[0]
-            else:
-                gear_id = items[0][0] if items else None
-        self.apply_consequence(entry, kind, clock_id=clock_id, gear_id=gear_id, wound=wound)
-
-    def apply_consequence(self, entry: RollEntry, kind: str, **how: Any) -> None:
-        """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
-        builder = self.builder
-        try:
-            done = builder.service.outcomes.apply_consequence(entry.id, kind, **how)
-        except ERRORS as exc:
-            builder.refused(exc)
-            builder.view.focus_pane()
-            return
-        builder.last_entry = roll_of(builder.reread(entry)) or entry
-        builder.report(_("Applied: {summary}").format(summary=given(as_record(done).summary, "")), as_record(done))
-        builder.message = ""
-        builder.view.redraw()
-        builder.view.focus_pane()
 
     async def circumstances(self, character: Character, skill: str) -> None:
         """``w``: record why ``character`` may try ``skill`` again (docs/RULES.md: only one chance;

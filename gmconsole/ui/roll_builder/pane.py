@@ -464,12 +464,13 @@ class RollBuilder(VerticalScroll):
         self._with_character(self.dialogs.attack)
 
     def action_consequence(self) -> None:
-        """tiered Mixed / Limited: pick one consequence (:meth:`Dialogs.consequence`)."""
+        """tiered Mixed / Limited: pick one consequence (the family's ``ConsoleParts.consequence_flow``)."""
         entry = self.controller.last_entry
         if entry is None or entry.tier not in ("mixed", "limited") or not stands(entry):
             self.controller.say(_("Consequences come with a Mixed or Limited roll: roll first."))
             return
-        self.run_flow(self.dialogs.consequence(entry))
+        if (flow := self.controller.console.consequence_flow) is not None:
+            self.run_flow(flow(self.controller, entry))
 
     def action_role_outcome(self) -> None:
         """myz ``j``: apply what the role skill's roll on screen leads to (R-MYZ-ROLE-1: a build, finds, Save
@@ -478,8 +479,7 @@ class RollBuilder(VerticalScroll):
         if entry is None or not stands(entry):
             self.controller.say(_("Roll first: j applies what a role skill's roll leads to."))
             return
-        role_outcomes = self.controller.console.role_outcomes
-        if role_outcomes is not None:
+        if (role_outcomes := self.controller.console.role_outcomes) is not None:
             self.run_flow(role_outcomes.apply(self.controller, entry))
 
     def action_reroll_grant(self) -> None:
