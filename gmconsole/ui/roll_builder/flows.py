@@ -28,6 +28,7 @@ T = TypeVar("T")
 SpecialForm = tuple[str, list[Any], Any, str]
 """A special roll's form as the system's forms make it: ``(title, fields, run, hint)``."""
 
+
 class Dialogs:
     """The builder's dialogs (see the module's docstring), each a coroutine the pane runs as a worker."""
 
