@@ -9,8 +9,9 @@ from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
+from gmconsole.ui.family_console import console_of
 from gmconsole.ui.roll_builder.draft import RollDraft
-from gmconsole.ui.widgets.roll_text import signed, tn_modifier_text
+from gmconsole.ui.widgets.roll_text import signed
 from gmconsole.wording import quoted
 
 __all__ = ["attribute_name", "option_words", "settings_line", "skill_name"]
@@ -68,7 +69,9 @@ def option_words(service: CampaignService, draft: RollDraft, character: Characte
     if name == "skill_modifiers":
         return _("mods {modifiers}").format(modifiers=", ".join(draft.skill_modifiers))
     if name == "tn_modifiers":
-        return _("TN mods {modifiers}").format(modifiers=", ".join(tn_modifier_text(m) for m in draft.tn_modifiers))
+        tables = console_of(service.campaign.system).tn_modifiers
+        named = draft.tn_modifiers if tables is None else [tables.tn_modifier_text(m) for m in draft.tn_modifiers]
+        return _("TN mods {modifiers}").format(modifiers=", ".join(named))
     if name == "bonus_dice":
         return _("bonus {count}").format(count=draft.bonus_dice)
     if name == "hidden":

@@ -9,25 +9,28 @@ push (R-MYZ-ROLE-1), each as one undoable entry through the campaign service.
   kills (R-MYZ-SAVE-1).
 
 The result keeps the builder's layout (:mod:`~gmconsole.ui.roll_builder.result_view`): the roll's dice and
-verdict stay on top, what ``j`` offers or did is a line under them (:func:`offer_lines`).
+verdict stay on top, what ``j`` offers or did is a line under them (:func:`offer_lines`). The family's console
+part hands this module over as ``role_outcomes`` (:class:`gmconsole.ui.family_console.RoleOutcomesPart`); the
+builder offers ``j`` where the system lists it (``GameSystem.builder_actions``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.safe_text import shown
+from gmconsole.systems.yearzero.jury_rig import devices
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
 from gmconsole.ui.roll_builder.flows import SpecialForm
 
 if TYPE_CHECKING:
     from gmconsole.campaign.commands.role_outcomes import Offer
 
-__all__ = ["RoleOutcomes", "offer_lines"]
+__all__ = ["RoleOutcomes", "apply", "devices", "offer_lines"]
 
 
 def _patient(service: CampaignService, offer: Offer) -> str:
@@ -67,6 +70,11 @@ def offer_lines(service: CampaignService, entry: RollEntry) -> list[str]:
     if offer.success:
         return [_("j: Save a Life — {patient} is stabilized").format(patient=patient)]
     return [_("j: Save a Life failed — say whether it kills {patient} ({seed})").format(patient=patient, seed=failure)]
+
+
+def apply(builder: BuilderController, entry: RollEntry) -> Coroutine[Any, Any, None]:
+    """``j``: apply what the roll ``entry`` leads to (:meth:`RoleOutcomes.apply`), as a flow the pane runs."""
+    return RoleOutcomes(builder).apply(entry)
 
 
 class RoleOutcomes:
