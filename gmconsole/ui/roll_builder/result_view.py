@@ -109,7 +109,7 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
         from gmconsole.ui.widgets.roll_text import chosen_consequences
 
         chosen = chosen_consequences(entry.consequences_chosen)
-        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=chosen) if chosen else ""))
+        lines.append(_("C: apply one (applied: {names})").format(names=chosen) if chosen else _("C: apply one"))
     return lines
 
 

@@ -272,18 +272,19 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
         stunts = stunt_count(entry)
         sixes = sixes_words(entry)  # R-STUNT-1: every 6 counted in the skill's words, not "N-1 stunts"
         extra = _(", ") + sixes if sixes else (f", {extra_successes(system, stunts)}" if stunts else "")
-        pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
+        pushed = _("{result} · pushed {count}×") if entry.pushes else "{result}"
         opposed = entry.opposed or {}
         if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
             verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome", ""), _("FAILURE"))
             net = opposed.get("net_successes", 0)
             said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
-            lines.append(by_hand(said.format(verdict=verdict, successes=_successes(net), rolled=n,
-                                             defender=opposed.get("defender_successes", 0)) + f"{extra}{pushed}"))
+            lines.append(by_hand(pushed.format(count=entry.pushes, result=said.format(
+                verdict=verdict, successes=_successes(net), rolled=n, defender=opposed.get("defender_successes", 0))
+                + extra)))
         else:
             verdict = _("SUCCESS") if n else _("FAILURE")
-            lines.append(by_hand(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
-                                 + f"{extra}{pushed}"))
+            lines.append(by_hand(pushed.format(count=entry.pushes, result=_("{verdict}: {successes}").format(
+                verdict=verdict, successes=_successes(n)) + extra)))
         if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
             lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
         elif entry.panic:
@@ -360,7 +361,7 @@ def rolled_explanation(entry: Entry | dict) -> str:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
     pushed = [_dice_of_kind(n, kind) for kind, n in added.items() if n > 0]
     if entry.pushes and pushed:
-        lines.append(_("the push: +") + (_(", ") + "+").join(pushed))
+        lines.append(_("the push: {dice}").format(dice=_(", ").join(f"+{dice}" for dice in pushed)))
     return _("; ").join(lines)
 
 
@@ -407,9 +408,9 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
     for table, entries in exploding.modifier_tables().items():
         for e in entries:
             if e.pickable:
-                group = _("{group}: ").format(group=_en(e.group)) if e.group else ""
                 named = _(TN_TABLES[table]) if table in TN_TABLES else table
-                row = f"{group}{_en(e.name)} {e.range_text()}"
+                row = f"{_en(e.name)} {e.range_text()}"
+                row = _("{group}: {row}").format(group=_en(e.group), row=row) if e.group else row
                 out.append((e.full_key, _("{table}: {row}").format(table=named, row=row)))
     return out
 
