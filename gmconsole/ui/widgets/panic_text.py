@@ -10,7 +10,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from gmconsole.i18n import N_, _, pick
-from gmconsole.ui.filled import filled
 from gmconsole.ui.widgets.styles import BOLD_YELLOW
 
 __all__ = ["ShownPanic", "describe_panic", "in_range_question", "panic_name", "rest_question"]
@@ -39,9 +38,13 @@ def describe_panic(panic: dict) -> Text:
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
-        out.append(filled(_("{character}: D6 {face} + stress {stress} = {total}: {row}"), "bold",
-                          **{key: (str(roll[key]), "bold") for key in ("character", "face", "stress", "total")},
-                          row=(pick(roll["name"]), BOLD_YELLOW)))
+        # one bold run around the row's name (the last \0: a typed name cannot place the row)
+        before, _row, after = _("{character}: D6 {face} + stress {stress} = {total}: {row}").format(
+            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"],
+            row="\0").rpartition("\0")
+        out.append(before, style="bold")
+        out.append(pick(roll["name"]), style=BOLD_YELLOW)
+        out.append(after, style="bold")
         if not index:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])
