@@ -138,7 +138,7 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
         # and the payer's own panic ("Name panics: 7 …") is its own sentence, not "Name pays: Name panics"
-        named = _("{name}: ").format(name=character.name)
+        named = _("{name}: {text}").partition("{text}")[0].format(name=character.name)
         own = [line.removeprefix(named) for line in lines[:len(lines) - len(defender_panics)]]
         panics = [panic_info["summary"]] if panic_info else []
         own = [line for line in own if line not in panics]
@@ -146,7 +146,8 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
                  + panics + [d["summary"] for d in defender_panics])
         summary = _("; ").join(parts) if parts else _("{name}: no cost").format(name=character.name)
         if typed and (panic_info or defender_panics):
-            summary += _(" (panic D6 typed)")  # R-MANUAL-1: the history marks dice entered by hand
+            # R-MANUAL-1: the history marks dice entered by hand
+            summary = _("{summary} (panic D6 typed)").format(summary=summary)
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
                 **({"by_hand": True} if typed and (panic_info or defender_panics) else {}),
                 **({"panic": panic_info} if panic_info else {}),

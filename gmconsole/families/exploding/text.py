@@ -42,9 +42,9 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
     for table, entries in exploding.modifier_tables().items():
         for e in entries:
             if e.pickable:
-                group = _("{group}: ").format(group=pick(e.group)) if e.group else ""
                 named = _(TN_TABLES[table]) if table in TN_TABLES else table
-                row = f"{group}{pick(e.name)} {e.range_text()}"
+                row = f"{pick(e.name)} {e.range_text()}"
+                row = _("{group}: {row}").format(group=pick(e.group), row=row) if e.group else row
                 out.append((e.full_key, _("{table}: {row}").format(table=named, row=row)))
     return out
 

@@ -39,7 +39,8 @@ async def consequence(builder: BuilderController, entry: RollEntry) -> None:
     choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
     choices.append(("damage+wound", "w", _("Damage and mark a wound")))
     chosen = chosen_consequences(entry.consequences_chosen)
-    hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
+    summary = f"{given(entry.summary, '')}"
+    hint = _("{summary} — already: {chosen}").format(summary=summary, chosen=chosen) if chosen else summary
     key = await _ask(builder, ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
     if key is None:
         builder.view.focus_pane()

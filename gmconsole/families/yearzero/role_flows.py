@@ -175,18 +175,21 @@ class RoleOutcomes:
                             for o in outcome.options if o.dice)
         if outcome.per == "stunt":
             hint = ngettext("The roll has {count} stunt (one per 6 beyond the first), each once per roll "
-                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ",
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1).",
                             "The roll has {count} stunts (one per 6 beyond the first), each once per roll "
-                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ", offer.choices).format(count=offer.choices)
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1).", offer.choices).format(count=offer.choices)
             title = _("Find the Path: what the stunts find")
         else:
             hint = ngettext("The deal gives {count} option (one per 6), an option may be chosen again "
-                            "(R-MYZ-FINDS-2). ",
+                            "(R-MYZ-FINDS-2).",
                             "The deal gives {count} options (one per 6), an option may be chosen again "
-                            "(R-MYZ-FINDS-2). ", offer.choices).format(count=offer.choices)
+                            "(R-MYZ-FINDS-2).", offer.choices).format(count=offer.choices)
             title = _("Deal on the side: what the 6s bring")
-        hint += _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the order "
-                  "marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
+        amounts = _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the "
+                    "order marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
+        # Translators: a form's hint, one whole sentence after the ones before ({hint}); a language writing no
+        # space between sentences leaves it out
+        hint = _("{hint} {sentence}").format(hint=hint, sentence=amounts)
         fields = [FormField("finds", _("Choices (space marks)"), choices=tuple(find_rows(outcome, offer.choices)),
                             many=True),
                   FormField("faces", _("Faces typed (blank: console dice)"), placeholder="d43")]
@@ -202,7 +205,7 @@ class RoleOutcomes:
                    ("lives", "l", _("{patient} lives, not stabilized").format(patient=patient))]
         picked = await builder.view.app.push_screen(ChoiceScreen.make(
             _("Save a Life failed"), choices,
-            hint=pick(offer.outcome.failure) + " " + _("(R-MYZ-SAVE-1: the GM's call)")),
+            hint=_("{failure} (R-MYZ-SAVE-1: the GM's call)").format(failure=pick(offer.outcome.failure))),
             wait_for_dismiss=True)
         if picked is None:
             builder.view.focus_pane()

@@ -72,20 +72,20 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
     stunts = stunt_count(entry)
     sixes = sixes_words(entry)  # R-STUNT-1: every 6 counted in the skill's words, not "N-1 stunts"
     extra = _(", ") + sixes if sixes else (f", {extra_successes(system, stunts)}" if stunts else "")
-    pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
+    pushed = _("{result} · pushed {count}×") if entry.pushes else "{result}"
     opposed = entry.opposed or {}
     lines: list[str] = []
     if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
         verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome", ""), _("FAILURE"))
         net = opposed.get("net_successes", 0)
         said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
-        lines.append(typed_words(entry, said.format(verdict=verdict, successes=_successes(net), rolled=n,
-                                                    defender=opposed.get("defender_successes", 0))
-                                 + f"{extra}{pushed}"))
+        lines.append(typed_words(entry, pushed.format(count=entry.pushes, result=said.format(
+            verdict=verdict, successes=_successes(net), rolled=n, defender=opposed.get("defender_successes", 0))
+            + extra)))
     else:
         verdict = _("SUCCESS") if n else _("FAILURE")
-        lines.append(typed_words(entry, _("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
-                                 + f"{extra}{pushed}"))
+        lines.append(typed_words(entry, pushed.format(count=entry.pushes, result=_("{verdict}: {successes}").format(
+            verdict=verdict, successes=_successes(n)) + extra)))
     if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
         lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
     elif entry.panic:

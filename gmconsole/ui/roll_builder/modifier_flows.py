@@ -216,9 +216,10 @@ def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, st
     for row in named.modifiers_for(system, skill) if named is not None else []:
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"
         group = pick(row.group) if row.group else ""
-        ask = (_(" (pick who)") if row.pick else _(" (pick which)") if row.choices else _(" (type which)")
-               if row.ask else "")
-        out.append((row.id, f"{value} {pick(row.name).rstrip('.。')}{ask}" + (f" [{group}]" if group else "")))
+        name = pick(row.name).rstrip('.。')
+        asked = (_("{modifier} (pick who)") if row.pick else _("{modifier} (pick which)") if row.choices
+                 else _("{modifier} (type which)") if row.ask else "{modifier}")
+        out.append((row.id, f"{value} {asked.format(modifier=name)}" + (f" [{group}]" if group else "")))
     return out
 
 

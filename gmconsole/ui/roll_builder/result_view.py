@@ -109,7 +109,7 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
             lines += role_outcomes.offer_lines(service, entry)
     if entry.tier in ("mixed", "limited") and status == "done":
         chosen = console_of(service.campaign.system).chosen_consequences(entry.consequences_chosen)
-        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=chosen) if chosen else ""))
+        lines.append(_("C: apply one (applied: {names})").format(names=chosen) if chosen else _("C: apply one"))
     return lines
 
 

@@ -91,9 +91,8 @@ def settings_line(service: CampaignService, draft: RollDraft, character: Charact
 
     gear = ", ".join(gear_name(g) for g in draft.gear) or _("none")
     named = skill_name(service, draft.skill) if draft.skill else _("none")
-    skill = (_("— (no skill matches {typed})").format(typed=quoted(no_match)) if no_match is not None
-             else named)
-    parts = [_("skill {skill}").format(skill=skill),
+    parts = [_("skill — (no skill matches {typed})").format(typed=quoted(no_match)) if no_match is not None
+             else _("skill {skill}").format(skill=named),
              _("attr {attribute}").format(attribute=attribute_name(service.campaign.system, attribute) or "—"),
              _("gear {gear}").format(gear=gear)]
     parts += [draft.mark(name, option_words(service, draft, character, preview, name))

@@ -34,9 +34,13 @@ def describe_panic(panic: dict) -> Text:
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
-        out.append(_("{character}: D6 {face} + stress {stress} = {total}: ").format(
-            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
+        # one bold run around the row's name (the last \0: a typed name cannot place the row)
+        before, _row, after = _("{character}: D6 {face} + stress {stress} = {total}: {row}").format(
+            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"],
+            row="\0").rpartition("\0")
+        out.append(before, style="bold")
         out.append(pick(roll["name"]), style=BOLD_YELLOW)
+        out.append(after, style="bold")
         if not index:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])

@@ -256,7 +256,7 @@ def rolled_explanation(entry: Entry | dict) -> str:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
     pushed = [_dice_of_kind(n, kind) for kind, n in added.items() if n > 0]
     if entry.pushes and pushed:
-        lines.append(_("the push: +") + (_(", ") + "+").join(pushed))
+        lines.append(_("the push: {dice}").format(dice=_(", ").join(f"+{dice}" for dice in pushed)))
     return _("; ").join(lines)
 
 
