@@ -143,8 +143,9 @@ def result_text(entry: Entry | dict) -> str:
                     if mixed else _("{result} (pushed)").format(result=said))
         return said
     if entry.tier is not MISSING:
-        damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
-        return f"{tier_shown(entry.tier)}{damage}"
+        if special.damage is not MISSING:
+            return _("{tier}, {count} damage").format(tier=tier_shown(entry.tier), count=special.damage)
+        return tier_shown(entry.tier)
     if special.winner_name is not MISSING and entry.top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
@@ -153,7 +154,9 @@ def result_text(entry: Entry | dict) -> str:
                                                           score=given(special.score, None))
     if entry.top is not MISSING:
         margin = entry.margin
-        return _("top {top}").format(top=entry.top) + (f" ({margin:+d})" if isinstance(margin, int) else "")
+        if isinstance(margin, int):
+            return _("top {top} ({margin})").format(top=entry.top, margin=f"{margin:+d}")
+        return _("top {top}").format(top=entry.top)
     return ""
 
 
