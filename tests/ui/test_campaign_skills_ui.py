@@ -137,3 +137,18 @@ def test_skills_screen_snapshot(snap_compare, make_app):
 
 def test_skills_screen_exploding_says_sheets_name_their_own_snapshot(snap_compare, make_app):
     assert snap_compare(make_app("exploding-demo"), terminal_size=WIDE, press=["L"])
+
+
+def test_a_skill_added_shows_whole_once_its_form_closes(make_app):
+    """The skills screen fits its rows again by itself when a row added makes the table taller (its
+    scrollbar room changes only at the next layout), not waiting for another widget's refresh."""
+    app = make_app("yze-demo")
+    seen = {}
+
+    async def run() -> None:
+        async with app.run_test(size=WIDE) as pilot:
+            await _add_skill(pilot, "Piloting", "agility", "Fly the shuttle through the storm.")
+            seen["rows"] = _rows(app.screen)
+
+    asyncio.run(run())
+    assert ["Piloting", "piloting", "agility", "", "Fly the shuttle through the storm."] in seen["rows"]

@@ -126,10 +126,13 @@ class SkillsScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.sync()
         self.query_one(DataTable).focus()
+        # every layout of this screen (the table grown by a row, the terminal resized) is a chance the room
+        # changed; waiting for the next refresh is not enough, that refresh may lay nothing out
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._refit())
 
     def _refit(self) -> None:
         """Fit the rows again once the table is laid out, when its room is not the one they were fitted to
-        (at first the table has no width yet; a row added grows it only at the next refresh)."""
+        (at first the table has no width yet; a row added grows it only at the next layout)."""
         table = self.query_one(DataTable)
         if table_room(table, table.row_count) != self._room:
             self.sync()
