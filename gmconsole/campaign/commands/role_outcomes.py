@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from gmconsole import systems
 from gmconsole.campaign import trackers, validation
-from gmconsole.campaign.entries import as_record, as_roll, given
+from gmconsole.campaign.entries import RollEntry, as_record, as_roll, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import _, pick
@@ -96,7 +96,7 @@ def offer(ledger: Ledger, entry: Entry | dict) -> Offer | None:
     if outcome is None:
         return None
     successes = given(getattr(record, "successes", None), 0) or 0
-    applied = given(getattr(record, "role_outcome", None), None)
+    applied = record.detail.value("role_outcome", None) if isinstance(record, RollEntry) else None
     return Offer(outcome, picks.get(outcome.when) if outcome.when else None, int(successes),
                  choices_of(outcome, int(successes)), applied if isinstance(applied, dict) else None)
 

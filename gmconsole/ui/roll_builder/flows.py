@@ -256,7 +256,7 @@ class Dialogs:
         names = consequence_names()
         choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
         choices.append(("damage+wound", "w", _("Damage and mark a wound")))
-        chosen = chosen_consequences(entry.consequences_chosen)
+        chosen = chosen_consequences(entry.detail.value("consequences_chosen"))
         hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
         key = await self._ask(ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
         if key is None:

@@ -139,7 +139,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     record = as_record(entry)
     stress = given(record.stress_gained, 0) if isinstance(record, PushEntry) else 0
     entry = as_roll(record)
-    stress = entry.stress_paid or stress
+    stress = entry.detail.value("stress_paid") or stress
     costs = entry.costs or []
     paid = _("stress +{count} paid at the push").format(count=stress) if stress else ""
     if not costs:
@@ -168,7 +168,7 @@ def stunt_count(entry: Entry | dict) -> int:
         if opposed.get("outcome") != "active":
             return 0
         return max(0, int(opposed.get("net_successes", 0)) - 1)
-    return int(entry.stunts or 0)
+    return int(entry.detail.value("stunts") or 0)
 
 
 def sixes_words(entry: Entry | dict) -> str:
@@ -189,7 +189,7 @@ def sixes_words(entry: Entry | dict) -> str:
 def _stunts(entry: RollEntry) -> list[str]:
     from gmconsole.systems.yearzero.limits import stunt_warning
 
-    options = entry.stunt_list or []
+    options = entry.detail.value("stunt_list") or []
     if not options or not (stunt_count(entry) or sixes_words(entry)):  # one 6 may buy Move's stunt (R-STUNT-1)
         return []
     system = given(entry.system, "")
@@ -263,6 +263,7 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
     stunts / tier / top and margin, pushed, typed faces, a panic it triggers, the consequences offered."""
     entry = as_roll(entry)
     system = given(entry.system, "")
+    detail = entry.detail  # the tier, the top die, stunts and panic: the roll's family's own fields
     lines: list[str] = []
     def by_hand(said: str) -> str:
         return _typed_words(entry, said)
@@ -284,27 +285,29 @@ def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
             verdict = _("SUCCESS") if n else _("FAILURE")
             lines.append(by_hand(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
                                  + f"{extra}{pushed}"))
-        if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
+        # a GM roll names no character: charged to nobody
+        if detail.value("panic") and given(entry.character_id, "") is None:
             lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
-        elif entry.panic:
+        elif detail.value("panic"):
             lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
-    elif entry.tier is not MISSING:
+    elif detail.value("tier") is not MISSING:
         from gmconsole.systems.tiered.wording import tier_reading
 
         outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
         faces = [face for d in entry.dice or [] if isinstance(d, dict) and isinstance(face := d.get("face"), int)]
-        reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
-        lines.append(by_hand(_("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading)))
-        if entry.consequences == "offered":
+        tier = detail.value("tier")
+        reading = tier_reading(str(tier), faces, detail.value("highest", None), outcome.get("keeps_lowest") is True)
+        lines.append(by_hand(_("{tier} ({reading})").format(tier=tier_word(tier), reading=reading)))
+        if detail.value("consequences") == "offered":
             names = _(", ").join(consequence_names().values())
             lines.append(_("consequences to choose: {names}").format(names=names))
-    elif entry.top is not MISSING:
-        verdict = (_("CRITICAL FAILURE") if entry.critical_failure
-                   else (_("SUCCESS") if entry.success else _("FAILURE")))
-        margin = entry.margin
+    elif detail.value("top") is not MISSING:
+        verdict = (_("CRITICAL FAILURE") if detail.value("critical_failure")
+                   else (_("SUCCESS") if detail.value("success") else _("FAILURE")))
+        margin = detail.value("margin")
         said = (_("{verdict}: top {top} vs TN {tn}, margin {margin}") if isinstance(margin, int)
                 else _("{verdict}: top {top} vs TN {tn}")).format(
-            verdict=verdict, top=entry.top, tn=given(entry.tn, None),
+            verdict=verdict, top=detail.value("top"), tn=detail.value("tn", None),
             margin=f"{margin:+d}" if isinstance(margin, int) else "")
         lines.append(by_hand(said))
     return lines
