@@ -78,3 +78,20 @@ def test_the_roll_builder_rolls_the_installed_family(run_cli, tmp_path):
         assert f"{verdict}: the d20 shows {face}, at or under 12 succeeds" in said
     finally:
         service.close()
+
+
+def test_the_installed_familys_roll_entry_holds_its_own_detail_record(run_cli, tmp_path):
+    from gmconsole.campaign import entries
+
+    service, ada = _campaign_with_ada(run_cli, tmp_path)
+    try:
+        rolled = service.rolls.roll(ada.id, "climb", attribute="might", faces="d7")
+        stored = service.history.entry(rolled["id"])
+    finally:
+        service.close()
+    record = entries.from_dict(stored)
+    assert isinstance(record, entries.RollEntry)
+    assert type(record.detail).__name__ == "D20Detail" and type(record.detail).__module__ == "d20test.detail"
+    assert record.detail.stored() == {"top": 7, "tn": 12, "success": True, "margin": 5}
+    assert record.detail.value("tier") is entries.MISSING  # a field of no family of its own
+    assert json.dumps(record.to_dict()) == json.dumps(stored)
