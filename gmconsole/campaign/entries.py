@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gmconsole import systems
 from gmconsole.systems.roll_detail import MISSING as _MISSING
 from gmconsole.systems.roll_detail import NO_DETAIL, RollDetail
 
@@ -389,25 +390,39 @@ def _read(record: type[Entry], data: dict) -> Entry:
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
     entry = object.__new__(record)
     entry.__dict__.update({k: v for k, v in data.items() if k in names})
-    detail = _detail_record(data.get("system")) if record is RollEntry else RollDetail
-    if detail is RollDetail:
+    detail = _detail_record(data.get("system")) if record is RollEntry else None
+    if detail is None:
         entry.extra = {k: v for k, v in data.items() if k not in names}
     else:
-        own = detail.stored_keys() - names  # a key every roll shares stays the entry's own
-        entry.__dict__["detail"] = detail.read({k: v for k, v in data.items() if k in own})
-        entry.extra = {k: v for k, v in data.items() if k not in names and k not in own}
+        kind, own = detail
+        mine: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in names:
+                (mine if key in own else extra)[key] = value
+        entry.__dict__["detail"] = kind.read(mine)
+        entry.extra = extra
     entry.order = tuple(data)
     return entry
 
 
-def _detail_record(system: object) -> type[RollDetail]:
-    """The record of the fields only ``system``'s family's rolls carry; the empty one for an entry that
-    names no system, or one gmconsole does not know (its keys then ride along in ``extra``)."""
-    from gmconsole import systems
+_DETAIL_RECORDS: dict[str, tuple[object, tuple[type[RollDetail], frozenset[str]] | None]] = {}
+"""Each system's family object and what :func:`_detail_record` answered for it (readers build many records)."""
 
+
+def _detail_record(system: object) -> tuple[type[RollDetail], frozenset[str]] | None:
+    """The record of the fields only ``system``'s family's rolls carry, with the stored keys it reads (a key
+    every roll shares stays the entry's own); ``None`` for an entry that names no system or one gmconsole does
+    not know, or a family whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
     if not isinstance(system, str) or systems.find(system) is None:
-        return RollDetail
-    return systems.family_of(system).detail_record
+        return None
+    family = systems.family_of(system)
+    known = _DETAIL_RECORDS.get(system)
+    if known is None or known[0] is not family:  # the families found again: ask the new object
+        kind = family.detail_record
+        own = kind.stored_keys() - _named(RollEntry)
+        known = _DETAIL_RECORDS[system] = (family, (kind, own) if own else None)
+    return known[1]
 
 
 def as_record(entry: Entry | dict) -> Entry:

@@ -59,7 +59,8 @@ class RollDetail:
     @classmethod
     def read(cls: type[_Detail], stored: Mapping[str, Any]) -> _Detail:
         """The record of a stored entry's keys it names (the others are not its business)."""
-        return cls(**{k: v for k, v in stored.items() if k in cls.stored_keys()})
+        keys = cls.stored_keys()
+        return cls(**{k: v for k, v in stored.items() if k in keys})
 
     @classmethod
     def of(cls: type[_Detail], detail: RollDetail) -> _Detail:
