@@ -394,35 +394,36 @@ def _read(record: type[Entry], data: dict) -> Entry:
     if detail is None:
         entry.extra = {k: v for k, v in data.items() if k not in names}
     else:
-        kind, own = detail
-        mine: dict[str, Any] = {}
-        extra: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in names:
-                (mine if key in own else extra)[key] = value
-        entry.__dict__["detail"] = kind.read(mine)
-        entry.extra = extra
+        kind, own, known = detail
+        # the record takes the keys it names; those every roll shares, where it names any, stay the entry's
+        entry.__dict__["detail"] = kind.read(data if own is None else {k: v for k, v in data.items() if k in own})
+        entry.extra = {k: v for k, v in data.items() if k not in known}
     entry.order = tuple(data)
     return entry
 
 
-_DETAIL_RECORDS: dict[str, tuple[object, tuple[type[RollDetail], frozenset[str]] | None]] = {}
+_Detail = tuple[type[RollDetail], frozenset[str] | None, frozenset[str]]
+_DETAIL_RECORDS: dict[str, tuple[object, _Detail | None]] = {}
 """Each system's family object and what :func:`_detail_record` answered for it (readers build many records)."""
 
 
-def _detail_record(system: object) -> tuple[type[RollDetail], frozenset[str]] | None:
-    """The record of the fields only ``system``'s family's rolls carry, with the stored keys it reads (a key
-    every roll shares stays the entry's own); ``None`` for an entry that names no system or one gmconsole does
-    not know, or a family whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
+def _detail_record(system: object) -> _Detail | None:
+    """The record of the fields only ``system``'s family's rolls carry, the stored keys it reads where some of
+    them are keys every roll shares (those stay the entry's own; ``None`` where none is) and every key a roll of
+    the family names; ``None`` for an entry that names no system or one gmconsole does not know, or a family
+    whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
+    known = _DETAIL_RECORDS.get(system) if isinstance(system, str) else None
+    if known is not None and known[0] is systems.family_of(str(system)):
+        return known[1]
     if not isinstance(system, str) or systems.find(system) is None:
         return None
-    family = systems.family_of(system)
-    known = _DETAIL_RECORDS.get(system)
-    if known is None or known[0] is not family:  # the families found again: ask the new object
-        kind = family.detail_record
-        own = kind.stored_keys() - _named(RollEntry)
-        known = _DETAIL_RECORDS[system] = (family, (kind, own) if own else None)
-    return known[1]
+    family = systems.family_of(system)  # a system not seen yet, or the families found again
+    kind = family.detail_record
+    shared = _named(RollEntry)
+    own = kind.stored_keys() - shared
+    answer = (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
+    _DETAIL_RECORDS[system] = (family, answer)
+    return answer
 
 
 def as_record(entry: Entry | dict) -> Entry:

@@ -44,7 +44,8 @@ _Detail = TypeVar("_Detail", bound="RollDetail")
 class RollDetail:
     """The fields only one family's roll entries carry; this base names none (a roll whose family is
     unknown, or a family whose rolls carry nothing of their own). A family's record subclasses it as a
-    frozen dataclass whose fields are stored keys, each defaulting to :data:`MISSING`."""
+    frozen dataclass whose fields are stored keys, each defaulting to :data:`MISSING` (a plain default,
+    no ``default_factory``: :meth:`read` leaves a field the entry does not have to its class default)."""
 
     _keys: ClassVar[dict[type, frozenset[str]]] = {}
 
@@ -58,9 +59,13 @@ class RollDetail:
 
     @classmethod
     def read(cls: type[_Detail], stored: Mapping[str, Any]) -> _Detail:
-        """The record of a stored entry's keys it names (the others are not its business)."""
+        """The record of a stored entry's keys it names (the others are not its business). Built without the
+        generated ``__init__``, as :mod:`gmconsole.campaign.entries` builds an entry (a history holds
+        thousands of rolls): a field the entry does not have is not set and reads as its default, MISSING."""
         keys = cls.stored_keys()
-        return cls(**{k: v for k, v in stored.items() if k in keys})
+        record = object.__new__(cls)
+        record.__dict__.update({k: v for k, v in stored.items() if k in keys})
+        return record
 
     @classmethod
     def of(cls: type[_Detail], detail: RollDetail) -> _Detail:
