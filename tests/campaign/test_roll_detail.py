@@ -145,3 +145,22 @@ def test_a_roll_recorded_and_read_back_from_the_history_keeps_its_familys_fields
     own = record.detail.stored()
     assert own and own == {k: v for k, v in stored.items() if k in record.detail.stored_keys()}
     assert _text(record.to_dict()) == _text(stored)
+
+
+def test_a_familys_record_that_names_a_field_every_roll_shares_leaves_it_to_the_entry(monkeypatch):
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Counted(RollDetail):
+        tier: str = MISSING
+        successes: int = MISSING  # every roll's own field: the entry keeps it
+
+    family = systems.family_of("tiered")
+    monkeypatch.setattr(type(family), "detail_record", property(lambda self: Counted))
+    monkeypatch.setattr(entries, "_DETAIL_RECORDS", {})
+    stored = dict(OLD_ROLLS["tiered"], successes=2)
+    record = entries.from_dict(stored)
+    assert type(record.detail) is Counted and record.detail.stored() == {"tier": "mixed"}
+    assert record.successes == 2 and record.extra["highest"] == 7
+    record.successes = 3  # the entry's field, written back where it was read
+    assert list(record.to_dict()) == list(stored) and record.to_dict()["successes"] == 3
