@@ -110,10 +110,12 @@ class Config:
         :func:`checked` and :func:`describe` give the one for every problem."""
         return describe(self, self.problems)
 
-    def keymap_line(self, binding_id: str) -> str:
-        """`` (line N)`` for a keymap entry, to name it in a message; "" when unknown."""
+    def at_line(self, what: str, binding_id: str) -> str:
+        """``what`` (a keymap entry's id, or where its keys come from) with the line the entry is written on
+        (``main.history (line 7)``), to name it in a message; ``what`` alone when the line is unknown."""
         line = self.keymap_lines.get(binding_id)
-        return _(" (line {line})").format(line=line) if line else ""
+        # Translators: a keymap entry (its id, or "settings file") and the line of the file it is written on
+        return _("{what} (line {line})").format(what=what, line=line) if line else what
 
 
 def describe(config: Config, problems) -> str | None:

@@ -207,3 +207,56 @@ def test_strict_mode_catches_an_untyped_function(tmp_path):
     result = _mypy("gmconsole/rules", cwd=tmp_path, cache_dir=tmp_path / "cache")
     assert result.returncode == 1
     assert "planted.py:1: error: Function is missing a type annotation  [no-untyped-def]" in result.stdout
+
+
+FAMILY_PACKAGES = ("gmconsole.families",) + tuple(
+    f"gmconsole.systems.{path.name}" for path in sorted((ROOT / "gmconsole" / "systems").iterdir())
+    if (path / "__init__.py").is_file())
+"""A game family's own code: its folder under ``families/`` and its rules under ``systems/<family>/``."""
+
+
+def _family_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """``line: module`` for each import of a family's own code in the module at ``path`` (any import: at the
+    top, inside a function, or only for type checking)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        hit = next((n for n in names if any(n == p or n.startswith(p + ".") for p in FAMILY_PACKAGES)), None)
+        if hit is not None:
+            found.append(f"{path.relative_to(root)}:{node.lineno}: {hit}")
+    return found
+
+
+def test_the_campaign_reaches_a_family_only_through_its_engine():
+    """No module of gmconsole/campaign imports a game family's code by name (its folder under families/, its rules
+    under systems/<family>/): what differs by family is asked of the family's roll engine and its parts
+    (campaign/sheet_rolls.engine_of, campaign/engine_parts), so a family can be its own package."""
+    found = [line for path in sorted((ROOT / "gmconsole" / "campaign").rglob("*.py")) for line in _family_imports(path)]
+    assert found == []
+
+
+def test_the_family_import_check_sees_every_kind_of_import(tmp_path):
+    """A planted module with a top-level, a function-level and a type-only import of a family's code is caught
+    three times, and the neutral systems package is not, so an empty result above means something."""
+    planted = tmp_path / "planted.py"
+    text = "\n".join([
+        "from typing import TYPE_CHECKING",
+        "from gmconsole import systems",
+        "from gmconsole.systems.base import GameSystem",
+        "import gmconsole.families.tiered",
+        "if TYPE_CHECKING:",
+        "    from gmconsole.systems.yearzero.roll import Pool",
+        "def f():",
+        "    from gmconsole.systems.exploding import roll",
+    ]) + "\n"
+    planted.write_text(text, encoding="utf-8")
+    found = _family_imports(planted, tmp_path)
+    assert [line.split(": ")[1] for line in found] == [
+        "gmconsole.families.tiered", "gmconsole.systems.yearzero.roll", "gmconsole.systems.exploding"]

@@ -29,7 +29,7 @@ def test_every_key_is_read_and_home_is_expanded():
     assert config.export_folder == Path("/srv/exports")
     # a dotted id written unquoted (a nested table to TOML) is taken as meant; a list of keys joined
     assert config.keymap == {"main.history": "y", "main.help": "f1,?"}
-    assert config.keymap_line("main.history") == " (line 7)"
+    assert config.at_line("main.history", "main.history") == "main.history (line 7)"
 
 
 def test_a_syntax_error_names_its_line_and_every_setting_keeps_its_default(tmp_path):

@@ -146,8 +146,9 @@ def result_text(entry: Entry | dict) -> str:
     tier, top, margin = ((entry.detail.value("tier"), entry.detail.value("top"), entry.detail.value("margin"))
                          if isinstance(entry, RollEntry) else (entry.tier, entry.top, entry.margin))
     if tier is not MISSING:
-        damage = _(", {count} damage").format(count=special.damage) if special.damage is not MISSING else ""
-        return f"{tier_shown(tier)}{damage}"
+        if special.damage is not MISSING:
+            return _("{tier}, {count} damage").format(tier=tier_shown(tier), count=special.damage)
+        return tier_shown(tier)
     if special.winner_name is not MISSING and top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
@@ -155,7 +156,9 @@ def result_text(entry: Entry | dict) -> str:
                                                           total=given(special.total, None),
                                                           score=given(special.score, None))
     if top is not MISSING:
-        return _("top {top}").format(top=top) + (f" ({margin:+d})" if isinstance(margin, int) else "")
+        if isinstance(margin, int):
+            return _("top {top} ({margin})").format(top=top, margin=f"{margin:+d}")
+        return _("top {top}").format(top=top)
     return ""
 
 

@@ -24,14 +24,11 @@ from typing import Any
 
 from gmconsole import systems
 from gmconsole.i18n import _, verbatim
-from gmconsole.systems.yearzero.system import YZE_PUSH_COSTS
 from gmconsole.wording import quoted
 
 SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""
 
-PUSH_COSTS = YZE_PUSH_COSTS
-"""The five push-cost options of the Year Zero Engine SRD (docs/RULES.md)."""
 
 SKILL_ONES = ("stay", "blank")
 """R-PUSH-5: the ``skill_ones`` setting's choices (the rules core's ``yearzero.SKILL_ONES``)."""
@@ -56,7 +53,7 @@ def _pick(cls, data: dict) -> dict:
 class Settings:
     """Every R-… *setting* of docs/RULES.md, with its default.
 
-    - ``push_cost`` (yze / yze-step): one of :data:`PUSH_COSTS`, default ``stress-dice``.
+    - ``push_cost`` (yze / yze-step): one of the system's ``push_costs``, default ``stress-dice``.
     - ``max_pushes`` (R-PUSH-2): default 1.
     - ``skill_ones`` (R-PUSH-5, Year Zero): ``stay`` (default: a skill die showing 1 stays on a push,
       and in myz costs trauma) or ``blank`` (the published dice: it is rerolled and costs nothing).

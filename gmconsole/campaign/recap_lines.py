@@ -60,8 +60,10 @@ def _paid_summary(entry: Entry) -> str:
         who = rolls[0].get("character") if rolls and isinstance(rolls[0], dict) else None
         if isinstance(said, str) and said and isinstance(who, str):
             summary = summary.replace(said, _("{name} panics (see Panics)").format(name=who), 1)
-    if panics:  # the panic's own line says its D6 was typed
-        summary = summary.removesuffix(_(" (panic D6 typed)"))
+    if panics:  # the panic's own line says its D6 was typed: the words the costs' summary put after itself
+        before, _summary, after = _("{summary} (panic D6 typed)").partition("{summary}")
+        if summary.startswith(before) and summary.endswith(after) and len(summary) >= len(before) + len(after):
+            summary = summary[len(before):len(summary) - len(after)]
     return summary
 
 

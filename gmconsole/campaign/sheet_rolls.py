@@ -1,16 +1,21 @@
 """Rolls built from the sheet: the pool, its preview, and reading a recorded roll back.
 
-The pool comes from the character sheet and the campaign settings; the dice, odds and costs come
-from the rules core (:mod:`gmconsole.systems.yearzero.roll`, :mod:`~gmconsole.systems.exploding.roll`,
-:mod:`~gmconsole.systems.tiered.roll`). Recording a roll, a push, its costs and what follows lives in
-:mod:`gmconsole.campaign.commands` (``rolls``, ``costs``, ``consequences``, ``special_rolls``,
-``quick_rolls``), which build on this module and never the other way round.
+The pool comes from the character sheet and the campaign settings; each family's roll engine
+(:class:`RollEngine`, asked through :func:`engine_of`, with the parts of :mod:`gmconsole.campaign.engine_parts`)
+builds it and rolls it with its own rules. Recording a roll, a push, its costs and what follows lives in
+:mod:`gmconsole.campaign.commands` (``rolls``, ``costs``, ``consequences``, ``special_rolls``, ``quick_rolls``),
+which build on this module and never the other way round.
 """
+
+# The engine parts are Protocols handed to engine_parts.part_of as type[Part]; mypy calls that passing an
+# abstract class (python/mypy#4717), which here is the point: the part is looked up, never instantiated.
+# mypy: disable-error-code="type-abstract"
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from gmconsole import systems
@@ -18,11 +23,10 @@ from gmconsole.campaign import character_lookup, combat_actions, role_limits, sk
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
-from gmconsole.campaign.words import attribute_shown, covered_by
-from gmconsole.i18n import _, language, pick, verbatim
+from gmconsole.campaign.roll_request import RollRequest as RollRequest
+from gmconsole.i18n import _, language, verbatim
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
@@ -31,35 +35,6 @@ if TYPE_CHECKING:
 
 ROLL_FIELDS_CHANGED_BY_PUSH = ("dice", "successes", "stunts", "pushes", "outcome", "costs", "costs_status",
                                "can_push", "push_refusal", "panic", "by_hand")
-
-
-@dataclass(frozen=True)
-class RollRequest:
-    """What the roll builder asks for, in sheet terms (ids from the system's tables)."""
-
-    character_id: str
-    skill: str | None = None
-    attribute: str | None = None
-    gear: tuple[str, ...] = ()
-    difficulty: str | None = None
-    helpers: tuple[str, ...] = ()
-    modifier: int = 0
-    reactive: bool = False
-    goal: str | None = None
-    tn_modifiers: tuple[str, ...] = ()
-    bonus_dice: int = 0
-    push_yourself: bool = False
-    skill_modifiers: tuple[str, ...] = ()
-    hidden: bool = False
-    """The GM's hidden roll: recorded as usual, never shown on the players' table view."""
-
-    def as_dict(self) -> dict:
-        """The request as the entry stores it (``hidden`` is the entry's own key, written only when true)."""
-        out = asdict(self)
-        del out["hidden"]
-        for key in ("gear", "helpers", "tn_modifiers", "skill_modifiers"):
-            out[key] = list(out[key])
-        return out
 
 
 @dataclass
@@ -91,35 +66,7 @@ def _character(campaign: Campaign, character_id: str) -> Character:
     return character
 
 
-def _attribute_of_use(campaign: Campaign, character: Character, request: RollRequest, uses) -> str:
-    """The attribute a skill rolled for one of its uses rolls (myz Sic a Dog, seed 000: fighting the dog's
-    Strength, scouting and tracking the handler's Wits; the table's nominal Agility is never rolled). The
-    use is an explicit choice: a roll naming none is refused with the uses — unless the character lacks
-    the skill, which the pool builder refuses for itself (R-MYZ-SPEC)."""
-    use = skill_modifiers.use_of(campaign.system, request.skill, request.skill_modifiers)
-    asked = skills.attribute_id(campaign.system, request.attribute) if request.attribute else None
-    rolled = [u.attribute for u in uses]
-    if asked is not None and asked not in rolled:
-        uses_text = skill_modifiers.uses_text(campaign.system, request.skill)
-        raise ValidationError(_("{skill} rolls {uses}, not {attribute}").format(
-            skill=skills.name_of(campaign, request.skill), uses=uses_text, attribute=quoted(request.attribute)))
-    if use is None:
-        if character.skills.get(request.skill or "", 0) < 1:
-            return asked or rolled[0]
-        raise ValidationError(skill_modifiers.missing_use(campaign.system, request.skill,
-                                                          skills.name_of(campaign, request.skill)))
-    if asked is not None and asked != use.attribute:
-        raise ValidationError(_("{use} rolls {attribute}, not {asked}").format(
-            use=pick(use.name), attribute=skills.attribute_name_of(campaign.system, use.attribute),
-            asked=quoted(request.attribute)))
-    assert use.attribute is not None  # a skill's uses each name the attribute they roll
-    return use.attribute
-
-
 def _attribute_for(campaign: Campaign, character: Character, request: RollRequest) -> str:
-    uses = skill_modifiers.uses_for(campaign.system, request.skill)
-    if uses:  # a skill rolled for one of its uses (myz Sic a Dog): the use names the attribute
-        return _attribute_of_use(campaign, character, request, uses)
     if request.attribute:
         # named by id or by name, in any case ("Wits", "STR"); the entry keeps the id
         attribute = skills.attribute_id(campaign.system, request.attribute)
@@ -162,98 +109,16 @@ def _gear(character: Character, refs) -> list:
     return items
 
 
-def pool_request(campaign: Campaign, request: RollRequest):
-    """The Year Zero :class:`~gmconsole.systems.yearzero.roll.PoolRequest` for a sheet roll."""
-    from gmconsole.systems.yearzero.roll import PoolRequest
+def lasting_modifiers(system: str, character: Character | None, attribute: str | None,
+                      skill: str | None) -> list[dict]:
+    """The modifiers a character's sheet brings to a roll of ``system`` while they last, each named for the pool's
+    lines (``name``) and the roll builder's settings line (``source``), as the family's engine reads them
+    (:class:`~gmconsole.campaign.engine_parts.LastingModifiersPart`; Year Zero: the panic row in force); none in
+    a family whose sheets bring none."""
+    from gmconsole.campaign.engine_parts import LastingModifiersPart, part_or_none
 
-    system = campaign.system
-    rules = systems.get(system)
-    settings = campaign.settings
-    character = _character(campaign, request.character_id)
-    attribute = _attribute_for(campaign, character, request)
-    skill = request.skill
-    if skill:
-        validation.check_skill_name(campaign, skill)
-    level = character.skills.get(skill, 0) if skill else 0
-    items = _gear(character, request.gear)
-    # R-ART-3: an item with an artifact die rolls its gear dice (its current bonus) and its artifact die.
-    # R-ART-2: an item whose gear bonus has dropped to 0 (its maximum is above 0) cannot be used,
-    # artifact die included; the pool builder leaves its dice out and says why. An item that never
-    # had a gear bonus (maximum 0) has none to lose: a pure artifact still rolls its die.
-    gear = tuple((i.name, i.bonus) for i in items if i.bonus > 0 or i.max_bonus > 0)
-    artifacts = tuple((i.name, i.artifact_die, i.bonus) if i.max_bonus > 0 else (i.name, i.artifact_die)
-                      for i in items if i.artifact_die)
-    modifiers = [request.modifier] if request.modifier else []
-    if "conditions" in rules.push_costs and settings.push_cost == "conditions":
-        for condition in character.conditions:
-            covers = covered_by(settings.condition_coverage, condition)
-            if covers is not None and (not covers or (skill in covers)):
-                modifiers.append(-1)
-    named = tuple((p.label, p.modifier.modifier)
-                  for p in skill_modifiers.resolve(system, skill, request.skill_modifiers) if p.modifier.modifier)
-    named += tuple((m["name"], m["modifier"]) for m in lasting_modifiers(character, attribute, skill))
-    common: dict[str, Any] = dict(
-        named_modifiers=named,
-        system=system,
-        attribute=attribute,
-        skill=skill,
-        gear=gear,
-        artifacts=artifacts,
-        difficulty=request.difficulty or "average",
-        helpers=_helpers(campaign, character, request.helpers),
-        modifiers=tuple(modifiers),
-        reactive=request.reactive,
-        max_pushes=settings.max_pushes,
-        skill_ones=settings.skill_ones,
-        campaign_skill=campaign.skills is not None,
-        attribute_name=skills.attribute_name_of(system, attribute),
-        skill_name=skills.name_of(campaign, skill),
-    )
-    if not rules.has_stress:  # Mutant: no stress dice, and Sic a Dog
-        # Fighting rolls the dog's Strength and a push hurts the dog; scouting and tracking roll the
-        # handler's Wits and push normally (docs/RULES.md, myz push costs). Without the skill the pool
-        # builder refuses the roll (R-MYZ-SPEC), which says more than "no dog".
-        use = skill_modifiers.use_of(system, skill, request.skill_modifiers)
-        sic_a_dog = use is not None and level >= 1
-        dog_strength = None
-        if sic_a_dog:
-            if character.dog is None:
-                raise ValidationError(_("{name} has no dog to Sic").format(name=character.name))
-            dog_strength = character.dog.attributes["strength"].current
-        if use is not None and sic_a_dog and use.dogs_own and dog_strength is not None:
-            value, dog_strength = dog_strength, None
-        else:
-            value = character.attributes[attribute].current
-        return PoolRequest(attribute_value=value, skill_level=level, sic_a_dog=sic_a_dog,
-                           dog_strength=dog_strength, stunts_of=use.stunts if use is not None else None, **common)
-    # R-STRESS-1: stress dice = current stress on every roll, a roll on the attribute alone included.
-    stress = character.stress if settings.push_cost == "stress-dice" else 0
-    common["push_cost"] = settings.push_cost
-    if rules.step_dice:
-        attribute_die = character.attributes[attribute].current
-        if attribute_die == 0:
-            raise ValidationError(_("{owner} {attribute} is broken: no die to roll").format(
-                owner=possessive(character.name), attribute=attribute_shown(campaign.system, attribute)))
-        return PoolRequest(attribute_die=attribute_die, skill_die=level or None, stress=stress, **common)
-    return PoolRequest(attribute_value=character.attributes[attribute].current, skill_level=level, stress=stress,
-                       **common)
-
-
-def lasting_modifiers(character: Character | None, attribute: str | None, skill: str | None) -> list[dict]:
-    """The modifiers a character's sheet brings to a roll while they last, each named for the pool's lines
-    (``name``) and the roll builder's settings line (``source``): the panic row in force (Tremble: -2 to every
-    Agility skill roll until stress is back to 0) as ``{"source": "panic", "name": "Tremble (panic)",
-    "modifier": -2}``, in the console's language."""
-    if character is None or character.panic is None or attribute != "agility" or not skill:
-        return []
-    from gmconsole.systems.yearzero.panic import panic_row
-
-    row = panic_row(character.panic.total)
-    penalty = int(row.get("agility_modifier", 0))
-    if not penalty:
-        return []
-    name = pick(row.get("name"), row.get("id", ""))
-    return [{"source": _("panic"), "name": _("{row} (panic)").format(row=name), "modifier": penalty}]
+    part = part_or_none(system, LastingModifiersPart)
+    return part.lasting_modifiers(character, attribute, skill) if part is not None else []
 
 
 @runtime_checkable
@@ -286,7 +151,7 @@ def engine_of(system_id: str) -> RollEngine:
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
     """The pool for ``request`` on ``campaign``'s sheet; raises RulesError / ValidationError."""
-    skill_modifiers.resolve(campaign.system, request.skill, request.skill_modifiers)  # seed 002's named lists
+    named_modifiers(campaign.system, request.skill, request.skill_modifiers)  # checked before the pool is built
     return engine_of(campaign.system).build(campaign, request)
 
 
@@ -391,20 +256,31 @@ def rolled_die(data: dict) -> RolledDie:
     return RolledDie(die, data["face"], data.get("rerolled", False))
 
 
-def recorded_roll(ledger: Ledger, entry_id: int):
-    """``(entry, YearZeroRoll)`` rebuilt from a recorded Year Zero roll (pool from its stored request);
-    a roll with no character is the GM's own, whose push charges nobody (R-PUSH-7)."""
-    from gmconsole.systems.yearzero import roll as yearzero
-    from gmconsole.systems.yearzero.recorded import pool_request_from
+def named_modifiers(system: str, skill: str | None, picks: Sequence[str]) -> list[dict]:
+    """The named modifiers ``picks`` of a roll of ``skill`` (seed 002's lists; myz: what a role skill's roll is
+    for), checked by the family's engine and as the entry records them; refused (RulesError) in a family whose
+    skills have no such lists."""
+    from gmconsole.campaign.engine_parts import NamedModifiersPart, part_or_none
 
-    entry = ledger.entry_anywhere(entry_id)
-    if entry.get("kind") != "roll" or "pool_request" not in entry:
+    part = part_or_none(system, NamedModifiersPart)
+    if part is not None:
+        return part.named_modifiers(system, skill, picks)
+    if not picks:
+        return []
+    if not skill:
+        raise RulesError(_("a roll without a skill has no named modifiers in {system}: pick the skill first")
+                         .format(system=system))
+    raise RulesError(_("{skill} has no named modifiers in {system}").format(skill=skill, system=system))
+
+
+def recorded_roll(ledger: Ledger, entry_id: int) -> tuple[dict, Any]:
+    """``(entry, the rules' roll)`` rebuilt from a recorded roll that a push, a repair or a role's talent reads
+    back (the family engine's :class:`~gmconsole.campaign.engine_parts.RecordedRollPart`); refused for an entry
+    that is no such roll."""
+    from gmconsole.campaign.engine_parts import RecordedRollPart, part_or_none
+
+    part = part_or_none(ledger.campaign.system, RecordedRollPart)
+    if part is None:
+        ledger.entry_anywhere(entry_id)  # an id that names no entry is refused as such
         raise ValidationError(_("history entry {id} is not a Year Zero roll").format(id=entry_id))
-    if entry.get("status", "done") != "done":
-        raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
-    pool = yearzero.build_pool(pool_request_from(entry["pool_request"]))
-    recorded = yearzero.YearZeroRoll(pool=pool, dice=tuple(rolled_die(d) for d in entry["dice"]),
-                                     first_dice=tuple(rolled_die(d) for d in entry["first_dice"]),
-                                     pushes=entry.get("pushes", 0), by_hand=entry.get("by_hand", False),
-                                     owned=entry.get("character_id") is not None)
-    return entry, recorded
+    return part.recorded_roll(ledger, entry_id)

@@ -28,15 +28,22 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import load_table
-from gmconsole.systems.yearzero.system import ATTRIBUTES as YEAR_ZERO_ATTRIBUTES
 from gmconsole.user_files import unparsable
 from gmconsole.wording import quoted
 
-ATTRIBUTES = YEAR_ZERO_ATTRIBUTES
-"""The attributes a campaign's own skill may roll with: only Year Zero sheets take skills from a list."""
 MAX_NAME = 40
 MAX_TEXT = 2000
 MAX_SKILLS = 100
+
+
+def skill_attributes() -> tuple[str, ...]:
+    """The attributes a campaign's own skill may roll with: those of the sheets that take skills from a list
+    (``GameSystem.skills_listed``: every Year Zero sheet's four), in sheet order."""
+    found: dict[str, None] = {}
+    for game in systems.all_systems():
+        if game.skills_listed and game.attributes:
+            found.update(dict.fromkeys(game.attributes))
+    return tuple(found)
 
 
 def check_listed(campaign: Campaign) -> None:
@@ -192,9 +199,10 @@ def _check_fields(name, attribute, text, where: str) -> None:
     if len(name) > MAX_NAME:
         raise ValidationError(_("{where}: a skill name is at most {limit} characters").format(where=where,
                                                                                               limit=MAX_NAME))
-    if attribute not in ATTRIBUTES:
+    attributes = skill_attributes()
+    if attribute not in attributes:
         raise ValidationError(_("{where}: the attribute {attribute} is not one of {attributes}").format(
-            where=where, attribute=quoted(attribute), attributes=", ".join(ATTRIBUTES)))
+            where=where, attribute=quoted(attribute), attributes=", ".join(attributes)))
     if not isinstance(text, str):
         raise ValidationError(_("{where}: the text must be text").format(where=where))
     validation.check_typed_text(text.replace("\n", " "), _("a skill's text"))

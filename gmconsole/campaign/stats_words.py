@@ -49,9 +49,9 @@ def die_kind_text(kind: str) -> str:
 def panic_row_name(effect: str) -> str:
     """A panic table row as the statistics count it (its id, ``drop-item``) by its name in the console's
     language, English included (``Drop item``); an id the table lacks as recorded. ``--json`` keeps the id."""
-    from gmconsole.systems.yearzero.panic import panic_table
+    from gmconsole.campaign.tracker_values import installed_panic_tables
 
-    row = next((r for r in panic_table() if r.get("id") == effect), None)
+    row = next((r for table in installed_panic_tables() for r in table.rows() if r.get("id") == effect), None)
     return pick(row.get("name")) if row else effect
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
+from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
@@ -24,7 +25,7 @@ from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
-    from gmconsole.systems.yearzero.panic import PanicResult
+    from gmconsole.systems.panic_table import PanicOutcome, PanicTable
 
 HEALTH = "stamina"
 """The counter an attack's damage comes off (``tiered``, the one system with an attack roll, R-TIER-4)."""
@@ -114,29 +115,47 @@ def attack_damage(ledger: Ledger, attack_id: int, target_id: str) -> dict:
                                            {"damage_applied_to": target.name})])
 
 
-def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicResult:
+def panic_table_of(campaign: Campaign) -> PanicTable:
+    """The campaign's system's panic table (``GameSystem.panic_table``); refused where the system has none."""
+    table = systems.get(campaign.system).panic_table
+    if table is None:
+        raise ValidationError(_("{system} has no panic table: panic rolls belong to yze and yze-step").format(
+            system=campaign.system))
+    return table
+
+
+def installed_panic_tables() -> tuple[PanicTable, ...]:
+    """The panic table of every installed system that has one, each once (yze and yze-step share theirs)."""
+    found: dict[int, PanicTable] = {}
+    for game in systems.all_systems():
+        table = game.panic_table
+        if table is not None:
+            found.setdefault(id(table), table)
+    return tuple(found.values())
+
+
+def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicOutcome:
     """The panic table row ``face`` gives the character now (D6 + stress, R-PANIC-2 escalation as set),
     read before the roll is recorded, so "who is in range" is asked only for a row that spreads."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.systems.yearzero.panic import panic_roll
 
     ch = campaign.character(character_id)
     if ch is None:
         raise ValidationError(_("no character {id}").format(id=quoted(character_id)))
     current = ch.panic.total if ch.panic else None
-    return panic_roll(ch.stress, DiceSource(faces={"dice": [face]}), current, campaign.settings.panic_escalation)
+    return panic_table_of(campaign).roll(ch.stress, DiceSource(faces={"dice": [face]}), current,
+                                         campaign.settings.panic_escalation)
 
 
 def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int | None,
-                        defender_face: int | None) -> list[PanicResult]:
+                        defender_face: int | None) -> list[PanicOutcome]:
     """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
     stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
     in range" is asked only when one of them reaches others (R-PANIC-1)."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.systems.yearzero.panic import panic_roll
 
     entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
-    results = []
+    results: list[PanicOutcome] = []
     payer_id = given(entry.character_id, None)
     costs = entry.costs or []
     for cost in costs:
@@ -151,14 +170,16 @@ def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int |
         if own:
             stress = max(0, stress + sum(int(c.get("amount", 0)) for c in costs if c.get("name") == "stress"))
         current = ch.panic.total if ch.panic else None
-        results.append(panic_roll(stress, DiceSource(faces={"dice": [rolled]}), current,
-                                  campaign.settings.panic_escalation))
+        results.append(panic_table_of(campaign).roll(stress, DiceSource(faces={"dice": [rolled]}), current,
+                                                     campaign.settings.panic_escalation))
     return results
 
 
 def roll_panic_die(rng: random.Random) -> int:
-    """The console's D6 for a panic roll (the same draw the ledger makes when it rolls the die)."""
+    """The console's D6 for a panic roll (the same draw the ledger makes when it rolls the die): the die of the
+    installed systems' panic table (every one rolls a D6, :mod:`gmconsole.systems.panic_table`)."""
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.systems.yearzero.panic import PANIC_DIE
-
-    return DiceSource(rng=rng).face(PANIC_DIE)
+    tables = installed_panic_tables()
+    if not tables:
+        raise ValidationError(_("no game system here has a panic table"))
+    return DiceSource(rng=rng).face(tables[0].die)

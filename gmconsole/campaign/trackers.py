@@ -19,7 +19,7 @@ from gmconsole.wording import possessive, quoted
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 
 # STRESS_MAX: the most stress a character holds (the panic roll reads D6 + stress up to the rules core's
-# MAX_DICE, :func:`gmconsole.systems.yearzero.panic.panic_roll`, and the table tops out long before);
+# MAX_DICE, ``GameSystem.panic_table``'s roll, and the table tops out long before);
 # COUNTER_MAX: the most any other counter holds. Both are the ranges a campaign file is read with
 # (:mod:`gmconsole.store.shape`), so nothing set here is refused when read back.
 

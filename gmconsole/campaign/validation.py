@@ -21,7 +21,6 @@ from gmconsole.campaign.model import (
     CHARACTER_KINDS,
     CLOCK_SIZES,
     INITIATIVE_MODES,
-    PUSH_COSTS,
     SKILL_ONES,
     Attribute,
     Campaign,
@@ -109,9 +108,12 @@ def skill_attribute(owner: Campaign | str, skill: str) -> str | None:
 
 def check_settings(settings: Settings, system: str) -> Settings:
     """Refuse settings outside their choices."""
-    if settings.push_cost not in PUSH_COSTS:
+    # the push costs of every system whose push cost is a setting (the Year Zero Engine SRD's five)
+    push_costs = tuple(dict.fromkeys(cost for game in systems.all_systems() if game.push_cost_is_a_setting
+                                     for cost in game.push_costs))
+    if settings.push_cost not in push_costs:
         raise ValidationError(_("push cost {value} is not one of {choices}").format(
-            value=quoted(settings.push_cost), choices=", ".join(PUSH_COSTS)))
+            value=quoted(settings.push_cost), choices=", ".join(push_costs)))
     if not isinstance(settings.max_pushes, int) or not 0 <= settings.max_pushes <= 3:
         raise ValidationError(_("max pushes must be a whole number from 0 to 3"))
     if settings.skill_ones not in SKILL_ONES:

@@ -35,9 +35,13 @@ def tier_shown(tier: str) -> str:
     English, as the history always wrote it; the data file's name in another language (``混合``)."""
     if language() == "en":
         return tier
-    from gmconsole.systems.tiered.roll import Tier
+    from gmconsole import systems
 
-    return Tier(tier).name_in(language()) if tier in {t.value for t in Tier} else tier
+    for game in systems.all_systems():  # the system whose tier it is names it (tiered's data file)
+        named = game.tier_name(tier, language())
+        if named is not None:
+            return named
+    return tier
 
 
 SAVE_OUTCOMES = {"critical": N_("critical"), "success": N_("success"), "failure": N_("failure")}

@@ -41,10 +41,6 @@ def _command_modules(argv: Sequence[str] | None = None):
             costs_commands,  # costs, sheet
             harm_command,
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
-            outcome_command,  # myz role-skill outcomes (R-MYZ-ROLE-1)
-            panic_commands,  # panic
-            rest_command,
-            role_commands,  # myz Inspire, Shake It Off, Mend the Broken, Jury-Rig
             serve_command,  # serve
             session_commands,
             skills_commands,
@@ -52,10 +48,12 @@ def _command_modules(argv: Sequence[str] | None = None):
         )
     except ImportError:
         return modules
-    return modules + [campaign_commands, skills_commands, costs_commands, session_commands, panic_commands,
-                      harm_command, outcome_command, serve_command, stats_command, config_command,
-                      *dice_commands.family_commands(),  # exploding: assisted, group, reroll; tiered: save, attack...
-                      opposed_command, role_commands, rest_command]
+    return modules + [campaign_commands, skills_commands, costs_commands, session_commands, harm_command,
+                      serve_command, stats_command, config_command,
+                      # Year Zero: panic, outcome, the myz role skills, rest; exploding: assisted, group, reroll;
+                      # tiered: save, attack, contested
+                      *dice_commands.family_commands(),
+                      opposed_command]
 
 
 def _opens_console(argv: Sequence[str]) -> bool:

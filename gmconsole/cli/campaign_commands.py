@@ -8,9 +8,11 @@ line and exit status 2, like every other bad input.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import gmconsole.cli.campaign_roll_flags as campaign_roll_flags
 from gmconsole import systems
@@ -21,6 +23,9 @@ from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.i18n import _, pgettext, pick
 from gmconsole.safe_text import shown, to_json
 from gmconsole.wording import possessive
+
+if TYPE_CHECKING:
+    from gmconsole.campaign.service import CampaignService
 
 FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
@@ -298,23 +303,22 @@ def _check_attribute_named(service, args) -> None:
         whose=possessive(character.name), attributes=", ".join(character.attributes), why=why))
 
 
-def _check_use_named(service, args, picks: list[str]) -> None:
-    """A skill rolled for one of its uses (seed 000: Sic a Dog fights with the dog's Strength, scouts and
-    tracks with the handler's Wits) names it: without ``--use`` the command stops with one line naming the
-    flag. A character without the skill is left to the service, which refuses the roll for that (R-MYZ-SPEC)."""
-    from gmconsole.campaign import skills
-    from gmconsole.systems.yearzero import skill_modifiers
+@runtime_checkable
+class SheetRollCheck(Protocol):
+    """A family CLI part that checks a roll from the sheet before anything is rolled, beyond what every family's
+    roll is checked for (Year Zero: a skill rolled for one of its uses names it with ``--use``)."""
 
-    skill = skills.resolve(service.campaign, args.skill) if args.skill else None
-    uses = skill_modifiers.uses_for(service.campaign.system, skill)
-    character = service.campaign.find_character(args.character)
-    if not uses or skill_modifiers.use_of(service.campaign.system, skill, picks) is not None:
-        return
-    if character is None or character.skills.get(skill, 0) < 1:
-        return
-    raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
-        skill=skills.name_of(service.campaign, skill), ids="|".join(u.id for u in uses),
-        uses=skill_modifiers.uses_text(service.campaign.system, skill)))
+    def check_sheet_roll(self, service: CampaignService, args: argparse.Namespace, picks: list[str]) -> None:
+        """Raise :class:`CliError` with one line when the parsed roll cannot be made as asked; ``picks``: the
+        named modifiers the roll records (``--skill-modifier`` and ``--use``)."""
+        ...
+
+
+def _family_checks(service: CampaignService, args: argparse.Namespace, picks: list[str]) -> None:
+    """The family's own checks of a roll from the sheet (:class:`SheetRollCheck`), where its CLI part has any."""
+    part = systems.family_of(service.campaign.system).cli
+    if isinstance(part, SheetRollCheck):
+        part.check_sheet_roll(service, args, picks)
 
 
 def push_or_take_back(service, roll_id: int, faces: str | None) -> None:
@@ -349,7 +353,7 @@ def run_campaign_roll(args) -> int:
                 name=args.campaign, system=service.campaign.system, asked=args.system))
         _check_attribute_named(service, args)
         picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
-        _check_use_named(service, args, picks)
+        _family_checks(service, args, picks)
         if args.role_outcome and not systems.get(args.system).has_roles:  # before anything is rolled
             raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
                 system=args.system))
@@ -387,8 +391,6 @@ def run_campaign_roll(args) -> int:
         result["costs_applied"] = {"entry_id": applied.id, "summary": given(applied.summary, ""),
                                    "lines": given(applied.lines, [])}
     if outcome is not None:
-        from gmconsole.cli.outcome_command import outcome_result
-
         result["role_outcome_applied"] = outcome_result(outcome, roll_id)
     if args.seed is not None:
         result["seed"] = args.seed
@@ -401,6 +403,16 @@ def run_campaign_roll(args) -> int:
         text += "\n" + _("outcome: {summary}").format(summary=shown(outcome.get("summary", "")))
     emit(result, args.json, text)
     return 0
+
+
+def outcome_result(entry: dict, roll: int) -> dict:
+    """The recorded outcome entry as ``--json`` gives it: its own keys (no undo record) and the ids."""
+    from gmconsole.campaign import history
+
+    result = history.public(entry)
+    result["entry_id"] = entry["id"]
+    result["roll_id"] = roll
+    return result
 
 
 def _role_outcome(service, args, roll_id: int, rng) -> dict:

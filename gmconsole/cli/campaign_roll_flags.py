@@ -90,8 +90,6 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
         offer("--push", action="store_true", help=_("push the roll once"))
         offer("--push-faces", metavar="SPEC", help=_("typed faces of the rerolled dice (implies --push)"))
     if "--role-outcome" not in refused:  # myz (R-MYZ-ROLE-1): apply what the role skill's roll leads to
-        from gmconsole.cli.outcome_command import add_outcome_flags
-
         parser.add_argument("--role-outcome", action="store_true",
                             help=_("apply what the role skill's roll leads to at once (after --push): build the "
                                    "device, roll the finds, Save a Life; undoable"))
@@ -101,6 +99,18 @@ def add(parser: argparse.ArgumentParser, system: str) -> None:
     parser.set_defaults(gear=[], tn_modifier=[], skill_modifier=[], bonus_dice=0, push_yourself=False,
                         reactive=False, push=False, push_faces=None, use=None, role_outcome=False, stunt=[],
                         finds_faces=None, patient_dies=False)
+
+
+def add_outcome_flags(parser) -> None:
+    """The flags that say how the outcome is applied (shared by ``outcome`` and a campaign roll)."""
+    parser.add_argument("--stunt", action="append", default=[], metavar="ID",
+                        help=_("a stunt or choice the roll buys, by id (repeatable; `gmconsole outcome NAME ROLL_ID "
+                               "--choices` lists them)"))
+    parser.add_argument("--finds-faces", metavar="SPEC",
+                        help=_("the faces of the finds' D6 rolled at the table, in the order of --stunt, e.g. "
+                               "d43 (R-MANUAL-1)"))
+    parser.add_argument("--patient-dies", action="store_true",
+                        help=_("Save a Life failed and the GM says it kills the patient (R-MYZ-SAVE-1)"))
 
 
 def split_modifiers(modifiers) -> tuple[int, list[str]]:

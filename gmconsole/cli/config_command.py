@@ -99,21 +99,21 @@ def run_show(args) -> int:
         ("export_folder", str(config.export_folder) if config.export_folder else os.path.join(data, "exports"),
          from_file if config.export_folder else _EXPORTS_DEFAULT),
     ]
-    keymap_rows = [(f"keymap.{binding_id}", keys, from_file, config.keymap_line(binding_id))
+    keymap_rows = [(f"keymap.{binding_id}", keys, config.at_line(from_file, binding_id))
                    for binding_id, keys in config.keymap.items()]
     themes = sorted(BUILTIN_THEMES)
     problems = [str(problem) for problem in checked(config, themes)]
     if config.keymap:
         from gmconsole.ui.keymap import keymap_problems, normalized
 
-        problems += keymap_problems(normalized(config.keymap), config.keymap_line)
+        problems += keymap_problems(normalized(config.keymap), config.at_line)
     settings = [{"key": k, "value": v, "from": f} for k, v, f in rows]
-    settings += [{"key": k, "value": v, "from": f + line} for k, v, f, line in keymap_rows]
+    settings += [{"key": k, "value": v, "from": f} for k, v, f in keymap_rows]
     result = {"path": str(config.path), "exists": config.found, "problems": problems, "settings": settings,
               "themes": themes}
     state = _("read") if config.found else _("not found: defaults")
     lines = [_("settings file: {path} ({state})").format(path=config.path, state=state)]
-    shown_rows = [(k, v, _source(f)) for k, v, f in rows] + [(k, v, f + line) for k, v, f, line in keymap_rows]
+    shown_rows = [(k, v, _source(f)) for k, v, f in rows] + [(k, v, f) for k, v, f in keymap_rows]
     width = max(len(k) for k, _v, _f in shown_rows)
     lines += [_("{key}  {value}  ({source})").format(key=pad(k, width), value=v, source=f) for k, v, f in shown_rows]
     lines.append(_("a campaign's own language setting (`gmconsole settings NAME`) wins over the file's language"))

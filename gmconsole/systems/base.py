@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from gmconsole.rules.spec import FaceKind
     from gmconsole.systems.cli_flags import CliFlags
     from gmconsole.systems.harm import Harm
+    from gmconsole.systems.panic_table import PanicTable
 
 __all__ = ["GameSystem"]
 
@@ -63,6 +64,11 @@ class GameSystem(Protocol):
 
     has_panic_table: bool
     """True when stress dice showing 1 send the character to a panic table."""
+
+    @property
+    def panic_table(self) -> PanicTable | None:
+        """The panic table and its roll (:class:`~gmconsole.systems.panic_table.PanicTable`: D6 + stress,
+        R-PANIC-1), or ``None`` where the system has none (``has_panic_table`` false)."""
 
     has_stress: bool
     """True when characters carry a stress counter that adds stress dice to their rolls."""
@@ -234,6 +240,10 @@ class GameSystem(Protocol):
 
     def odds_words(self, odds: dict[str, Any]) -> str:
         """A preview's exact odds in one line of plain words (``""`` for no odds)."""
+
+    def tier_name(self, tier: str, language: str) -> str | None:
+        """A result tier as a roll entry stores it (``mixed``) by the system's own name for it in ``language``
+        (``混合``); ``None`` where the system has no such tier."""
 
     cli_flags: CliFlags
     """What ``gmconsole roll`` takes and refuses for this system (:mod:`gmconsole.systems.cli_flags`)."""

@@ -4,7 +4,12 @@ protocol class, which only type checks and the tests read."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmconsole.i18n import _, verbatim
+
+if TYPE_CHECKING:
+    from gmconsole.systems.panic_table import PanicTable
 
 __all__ = ["SystemFacts"]
 
@@ -46,6 +51,15 @@ class SystemFacts:
     def no_skill_label(self) -> str:
         """The roll builder's "no skill" choice in the GM's language."""
         return _(self.no_skill_words)
+
+    @property
+    def panic_table(self) -> PanicTable | None:
+        """No panic table (the systems that have one say so)."""
+        return None
+
+    def tier_name(self, tier: str, language: str) -> str | None:
+        """No tiers to name (the systems that read results as tiers name theirs)."""
+        return None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(verbatim("a game system's facts do not change ({name})").format(name=name))

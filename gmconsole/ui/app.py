@@ -173,8 +173,8 @@ class GMConsoleApp(ConsoleApp):
         from gmconsole import systems
         from gmconsole.ui.keymap import settled_keymap
 
-        line_of = self.config.keymap_line if self.config is not None else (lambda binding_id: "")
-        kept, problems = settled_keymap(self.keymap, line_of, systems.get(self.service.campaign.system))
+        at_line = self.config.at_line if self.config is not None else (lambda what, binding_id: what)
+        kept, problems = settled_keymap(self.keymap, at_line, systems.get(self.service.campaign.system))
         if kept != self.keymap:
             self.keymap = kept
             self.set_keymap(kept)
@@ -190,8 +190,8 @@ class GMConsoleApp(ConsoleApp):
             return
         first, more = self.start_problems[0], len(self.start_problems) - 1
         if more:
-            first += " " + ngettext("(and {n} more problem: see the notice)",
-                                    "(and {n} more problems: see the notice)", more).format(n=more)
+            first = ngettext("{problem} (and {n} more problem: see the notice)",
+                             "{problem} (and {n} more problems: see the notice)", more).format(problem=first, n=more)
             self.clear_notifications()  # the keymap's check after the first frame says them all again
             self.notify("\n".join(shown(problem) for problem in self.start_problems), title=_("Settings file"),
                         severity="warning", timeout=30, markup=False)

@@ -13,11 +13,11 @@ __all__ = ["filled"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def filled(template: str, style: str = "", **values: str | Text | tuple[str, str | Style]) -> Text:
+def filled(template: str, style: str | Style = "", **values: str | Text | tuple[str, str | Style]) -> Text:
     """``template`` (already translated, e.g. ``_("Round {round} · now: {name}")``) as a :class:`Text`: its own
-    words in ``style``, each ``{name}`` replaced by ``values[name]`` — a plain string (unstyled), a ``Text``
-    (keeping its styles) or ``(text, style)`` (a style's name or a :class:`~rich.style.Style`). A placeholder
-    without a value stays as written."""
+    words in ``style`` (a style's name or a Style), each ``{name}`` replaced by ``values[name]`` — a plain string
+    (unstyled), a ``Text`` (keeping its styles) or ``(text, style)`` (a style's name or a
+    :class:`~rich.style.Style`). A placeholder without a value stays as written."""
     text = Text()
     at = 0
     for match in PLACEHOLDER.finditer(template):

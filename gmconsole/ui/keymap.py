@@ -83,12 +83,12 @@ def normalized(keymap: dict[str, str]) -> dict[str, str]:
     return dict(App._normalize_keymap(keymap))
 
 
-def keymap_problems(keymap: dict[str, str], line_of=lambda binding_id: "", system=None) -> list[str]:
+def keymap_problems(keymap: dict[str, str], at_line=lambda what, binding_id: what, system=None) -> list[str]:
     """What is wrong with ``keymap``, one sentence each (:func:`settled_keymap`)."""
-    return settled_keymap(keymap, line_of, system)[1]
+    return settled_keymap(keymap, at_line, system)[1]
 
 
-def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
+def settled_keymap(keymap: dict[str, str], at_line=lambda what, binding_id: what,
                    system=None) -> tuple[dict[str, str], list[str]]:
     """The keymap the console applies, and one sentence per problem with the GM's ``keymap``.
 
@@ -96,29 +96,29 @@ def settled_keymap(keymap: dict[str, str], line_of=lambda binding_id: "",
     pane onto the same key (Textual then keeps only one, and the other binding would have no key at
     all) — the first entry in the file keeps the key, the later one is left out so its binding keeps its
     own key; an entry taking the key of a binding the keymap leaves alone (the GM's entry wins, as asked);
-    and a main-screen key a pane binds too. ``keymap`` is normalized, in the file's order; ``line_of(id)``
-    says where an entry is written (`` (line 7)``); ``system`` (the campaign's :class:`GameSystem`) leaves
-    out the builder keys its system does not have."""
+    and a main-screen key a pane binds too. ``keymap`` is normalized, in the file's order; ``at_line(what, id)``
+    names an entry with where it is written (``main.history (line 7)``); ``system`` (the campaign's
+    :class:`GameSystem`) leaves out the builder keys its system does not have."""
     known = {row.id for row in binding_rows()}
-    problems = [_("keymap: no binding has the id {id}{line} (`gmconsole config keys` lists them)").format(
-        id=quoted(binding_id), line=line_of(binding_id)) for binding_id in keymap if binding_id not in known]
+    problems = [_("keymap: no binding has the id {id} (`gmconsole config keys` lists them)").format(
+        id=at_line(quoted(binding_id), binding_id)) for binding_id in keymap if binding_id not in known]
     kept = dict(keymap)
     while (clash := _two_moved_onto_one_key(kept)) is not None:
         first, later, key, where = clash
         del kept[later.id]
-        problems.append(_("keymap: {later}{later_line} = {key} is already the key of {first}{first_line} on "
+        problems.append(_("keymap: {later} = {key} is already the key of {first} on "
                           "the {where}, so {what} keeps its own key {own}").format(
-            later=later.id, later_line=line_of(later.id), key=key_names(key), first=first.id,
-            first_line=line_of(first.id), where=_(where), what=key_label(later.description), own=key_names(later.key)))
+            later=at_line(later.id, later.id), key=key_names(key), first=at_line(first.id, first.id),
+            where=_(where), what=key_label(later.description), own=key_names(later.key)))
     for owner, where in _owners():
         for key, bindings in _holders(owner, kept).items():
             movers = [b for b in bindings if b.id in kept]
             for other in (b for b in bindings if movers and b is not movers[0]):
-                problems.append(_("keymap: {id}{line} = {key} takes that key from {what} ({other}) on the "
-                                  "{where}").format(id=movers[0].id, line=line_of(movers[0].id),
+                problems.append(_("keymap: {id} = {key} takes that key from {what} ({other}) on the "
+                                  "{where}").format(id=at_line(movers[0].id, movers[0].id),
                                                     key=key_names(key), what=key_label(other.description),
                                                     other=other.id or other.action, where=_(where)))
-    problems += _shadowed_by_panes(kept, line_of, system)
+    problems += _shadowed_by_panes(kept, at_line, system)
     return kept, problems
 
 
@@ -161,7 +161,7 @@ def _hidden(action: str, system) -> bool:
     return name in every and name not in system.builder_actions
 
 
-def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str]:
+def _shadowed_by_panes(keymap: dict[str, str], at_line, system=None) -> list[str]:
     """A main-screen binding moved onto a key a pane binds (e.g. history on `y`, the tiered builder's
     Push Yourself) works only while another pane has the focus: said, like a clash on one screen."""
     owners = list(_owners())
@@ -180,9 +180,9 @@ def _shadowed_by_panes(keymap: dict[str, str], line_of, system=None) -> list[str
                 keys = keymap.get(other.id, other.key) if other.id else other.key
                 hit = moved & {key.strip() for key in keys.split(",")}
                 if hit:
-                    problems.append(_("keymap: {id}{line} = {key} is also {what} ({other}) in the {where}, which "
+                    problems.append(_("keymap: {id} = {key} is also {what} ({other}) in the {where}, which "
                                       "wins there while it has the focus").format(
-                        id=mover.id, line=line_of(mover.id), key=key_names(sorted(hit)[0]),
+                        id=at_line(mover.id, mover.id), key=key_names(sorted(hit)[0]),
                         what=key_label(other.description),
                         other=other.id or other.action, where=_(where)))
     return problems

@@ -95,3 +95,21 @@ def test_the_installed_familys_roll_entry_holds_its_own_detail_record(run_cli, t
     assert record.detail.stored() == {"top": 7, "tn": 12, "success": True, "margin": 5}
     assert record.detail.value("tier") is entries.MISSING  # a field of no family of its own
     assert json.dumps(record.to_dict()) == json.dumps(stored)
+
+
+def test_the_installed_family_without_a_panic_table_is_refused_panic_and_rest(run_cli, tmp_path):
+    """A system says whether it has a panic table (``GameSystem.panic_table``; a ``SystemFacts`` system has none
+    unless it says so): Year Zero's ``panic`` and ``rest`` refuse its campaign with one line, exit 2, recording
+    nothing, as they refuse myz, exploding and tiered."""
+    home = ("--data-dir", str(tmp_path))
+    assert run_cli(*home, "new", "quest", "--system", "d20-test").returncode == 0
+    panic = run_cli(*home, "panic", "quest", "Anyone", "--face", "4")
+    assert panic.returncode == 2
+    assert panic.stderr.strip() == ("gmconsole: error: d20-test has no panic table: panic rolls belong to yze "
+                                    "and yze-step")
+    rest = run_cli(*home, "rest", "quest")
+    assert rest.returncode == 2
+    assert "resting clears stress and panic (R-PANIC-1); d20-test keeps neither" in rest.stderr
+    assert len(rest.stderr.strip().splitlines()) == 1
+    history = run_cli(*home, "history", "quest", "--json")
+    assert history.returncode == 0 and json.loads(history.stdout) == []

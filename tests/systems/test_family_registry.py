@@ -14,7 +14,7 @@ from gmconsole.campaign.sheet_rolls import RollEngine
 from gmconsole.cli.dice_commands import FamilyCli
 from gmconsole.systems.base import GameSystem
 from gmconsole.systems.family import GameFamily, QuickPoolPart, RecordedPart, SecondChancePart, StatsPart
-from gmconsole.ui.family_console import ConsoleParts
+from gmconsole.ui.family_console import ConsoleParts, RequiredParts, console_of
 
 OWN = ("myz", "yze", "yze-step", "exploding", "tiered")
 
@@ -34,7 +34,8 @@ def test_every_family_gives_each_part_its_readers_ask_for(system_id):
     assert isinstance(family, GameFamily)
     assert systems.get(system_id) in family.systems and isinstance(systems.get(system_id), GameSystem)
     assert isinstance(family.engine, RollEngine)
-    assert isinstance(family.console, ConsoleParts)
+    assert isinstance(family.console, RequiredParts)
+    assert isinstance(console_of(system_id), ConsoleParts)  # the optional members filled with "none of it"
     assert isinstance(family.cli, FamilyCli)
     assert isinstance(family.quick_pool, QuickPoolPart)
     assert isinstance(family.stats, StatsPart)

@@ -72,6 +72,7 @@ def rendered(service) -> list[dict]:
     from gmconsole.campaign.skills import die_source_name
     from gmconsole.cli.campaign_commands import entry_text
     from gmconsole.families.exploding import forms as exploding_forms
+    from gmconsole.families.yearzero import text as yearzero_text
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
     from gmconsole.ui.widgets import roll_text
 
@@ -88,7 +89,7 @@ def rendered(service) -> list[dict]:
             seen["lines"] = roll_text.result_lines(entry)
             seen["explained"] = roll_text.rolled_explanation(entry)
             seen["opposed"] = roll_text.opposed_line(entry)
-            seen["stunts"] = roll_text.stunt_count(entry)
+            seen["stunts"] = yearzero_text.stunt_count(entry)
             seen["cli"] = entry_text(entry, "demo")
         for kind, text in (("opposed", exploding_forms.opposed_test_text),
                            ("assisted", exploding_forms.assisted_text), ("group", exploding_forms.group_text)):

@@ -243,8 +243,8 @@ def take_action(ledger: Ledger, character_id: str, kind: str) -> dict:
         count, most = actions.taken(s, character_id, kind), actions.places(s, character_id)
         if not count:
             return _("{name}: {action} free again").format(name=_name(c, character_id), action=action_word(kind))
-        said = _("{name}: {action} taken") + (f" ({count}/{most})" if most > 1 else "")
-        return said.format(name=_name(c, character_id), action=action_word(kind))
+        said = _("{name}: {action} taken ({count}/{most})") if most > 1 else _("{name}: {action} taken")
+        return said.format(name=_name(c, character_id), action=action_word(kind), count=count, most=most)
 
     return _simple(ledger, "action", lambda s: actions.toggle(s, character_id, kind), text,
                    character_id=character_id, action=kind)

@@ -85,7 +85,7 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
     """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
 
     An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
-    :func:`gmconsole.campaign.commands.opposed.defender_panic_costs`) rolls it in this same change, after
+    :func:`gmconsole.families.yearzero.opposed.defender_panic_costs`) rolls it in this same change, after
     the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
     chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic.
@@ -138,7 +138,7 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
             lines.append(info["summary"])
         # each line of the payer's own reads "Name: wits −3 → 2/5": the name is said once, in front
         # and the payer's own panic ("Name panics: 7 …") is its own sentence, not "Name pays: Name panics"
-        named = _("{name}: ").format(name=character.name)
+        named = _("{name}: {text}").partition("{text}")[0].format(name=character.name)
         own = [line.removeprefix(named) for line in lines[:len(lines) - len(defender_panics)]]
         panics = [panic_info["summary"]] if panic_info else []
         own = [line for line in own if line not in panics]
@@ -146,7 +146,8 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
                  + panics + [d["summary"] for d in defender_panics])
         summary = _("; ").join(parts) if parts else _("{name}: no cost").format(name=character.name)
         if typed and (panic_info or defender_panics):
-            summary += _(" (panic D6 typed)")  # R-MANUAL-1: the history marks dice entered by hand
+            # R-MANUAL-1: the history marks dice entered by hand
+            summary = _("{summary} (panic D6 typed)").format(summary=summary)
         return {"summary": summary, "roll_id": entry["id"], "costs": costs, "lines": lines,
                 **({"by_hand": True} if typed and (panic_info or defender_panics) else {}),
                 **({"panic": panic_info} if panic_info else {}),
@@ -208,9 +209,10 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     in range (stress, or a chained panic roll each; each character panics at most once per chain).
     ``chain_faces``: the chained rolls' D6s typed by hand, by id (R-PANIC-3, checked by :func:`chain_faces_of`;
     ``None``: the console rolls them); a chained roll typed says ``by_hand``."""
-    from gmconsole.systems.yearzero.panic import panic_roll, panic_table
+    from gmconsole.campaign.tracker_values import panic_table_of
 
-    calm = panic_table()[0]["id"]
+    table = panic_table_of(c)
+    calm = table.rows()[0]["id"]
     done: set[str] = set()
     rolls: list[dict] = []
     stress_gains: list[dict] = []
@@ -218,7 +220,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     def one(ch: Character, die_face: int | None) -> None:
         done.add(ch.id)
         current = ch.panic.total if ch.panic else None
-        result = panic_roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
+        result = table.roll(ch.stress, _panic_source(die_face, rng), current, c.settings.panic_escalation)
         data = result.as_dict()
         if result.effect != calm:  # "keeping it together" leaves any panic already in force as it is
             ch.panic = Panic(total=result.total, effect=result.effect, name=pick(data["name"]))

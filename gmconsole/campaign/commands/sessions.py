@@ -59,11 +59,13 @@ def new_session(ledger: Ledger, date: str | None = None, title: str | None = Non
             started=ledger.now(),
         )
         c.sessions.append(session)
-        going_on = (_("; the conflict goes on (round {round})").format(round=last.initiative.get("round", 1))
-                    if last.initiative else "")
-        begins = (_("session {number} begins: {title}") if title else _("session {number} begins")).format(
-            number=session.number, title=title)
-        return {"summary": begins + going_on, "title": title}
+        if last.initiative:
+            begins = (_("session {number} begins: {title}; the conflict goes on (round {round})") if title
+                      else _("session {number} begins; the conflict goes on (round {round})"))
+        else:
+            begins = _("session {number} begins: {title}") if title else _("session {number} begins")
+        summary = begins.format(number=session.number, title=title, round=(last.initiative or {}).get("round", 1))
+        return {"summary": summary, "title": title}
 
     ledger.commit("session", mutate)
     return ledger.session

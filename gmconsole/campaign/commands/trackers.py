@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gmconsole import systems
 from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character
@@ -74,9 +75,7 @@ def rest(ledger: Ledger, character_id: str | None = None) -> dict:
 
     Refused where the system keeps no stress (in myz and tiered a rest would record an entry
     that changes nothing and say "back to 0 stress")."""
-    from gmconsole.systems.yearzero.panic import has_panic_table
-
-    if not has_panic_table(ledger.campaign.system):
+    if systems.get(ledger.campaign.system).panic_table is None:
         raise ValidationError(_("resting clears stress and panic (R-PANIC-1); {system} keeps neither: heal with "
                                 "the tracker's counters instead").format(system=ledger.campaign.system))
 

@@ -3,6 +3,10 @@ picks for it, a tiered attack's damage and a `myz` role skill's outcome (R-MYZ-R
 finds, Save a Life). Each is one undoable entry, recorded by its command module through the ledger.
 """
 
+# The engine parts are Protocols handed to engine_parts.part_of as type[Part]; mypy calls that passing an
+# abstract class (python/mypy#4717), which here is the point: the part is looked up, never instantiated.
+# mypy: disable-error-code="type-abstract"
+
 from __future__ import annotations
 
 import random
@@ -10,9 +14,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign import pending_costs, tracker_values
+from gmconsole.campaign.errors import ValidationError
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.commands.role_outcomes import Offer
+    from gmconsole.campaign.engine_parts import ConsequencePart, RoleOutcomesPart, RoleTalentsPart
     from gmconsole.campaign.entries import Entry
     from gmconsole.campaign.ledger import Ledger
 
@@ -23,6 +30,37 @@ class Outcomes:
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
         """The open campaign's ledger, through which every change is recorded."""
+
+    def _consequences(self) -> ConsequencePart:
+        """The consequences of the campaign's family; a family without them has no roll that offers one."""
+        from gmconsole.campaign.engine_parts import ConsequencePart, part_or_none
+
+        part = part_or_none(self.ledger.campaign.system, ConsequencePart)
+        if part is None:
+            raise ValidationError(_("consequences come only with a Mixed or Limited result"))
+        return part
+
+    def _talents(self, roll_id: int) -> RoleTalentsPart:
+        """The role talents of the campaign's family; in a family without them no roll is one a talent reads."""
+        from gmconsole.campaign.engine_parts import RoleTalentsPart, part_or_none
+
+        part = part_or_none(self.ledger.campaign.system, RoleTalentsPart)
+        if part is None:
+            self.ledger.entry_anywhere(roll_id)  # an id that names no entry is refused as such
+            raise ValidationError(_("history entry {id} is not a Year Zero roll").format(id=roll_id))
+        return part
+
+    def _role_outcomes(self, roll_id: int) -> RoleOutcomesPart:
+        """What role skills' rolls lead to in the campaign's family; in a family without roles no roll leads to one."""
+        from gmconsole.campaign.engine_parts import RoleOutcomesPart, part_or_none
+
+        part = part_or_none(self.ledger.campaign.system, RoleOutcomesPart)
+        if part is None:
+            self.ledger.entry_anywhere(roll_id)  # an id that names no entry is refused as such
+            raise ValidationError(_("roll {id} leads to no role-skill outcome: mark its purpose with "
+                                    "--skill-modifier (device=NAME, side-deal, save-a-life=NAME) or roll Find the "
+                                    "Path").format(id=roll_id))
+        return part
 
     def apply_costs(
         self,
@@ -92,36 +130,26 @@ class Outcomes:
         ``damage`` (2 stamina; ``wound`` also marks a wound), ``reduced-effect`` (recorded),
         ``complication`` (advance ``clock_id`` by one, when there is a clock), ``lost-gear`` (the item
         ``gear_id``, default the first used, loses its bonus until repaired)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.apply_consequence(self.ledger, entry_id, consequence, clock_id, gear_id, wound)
+        return self._consequences().apply_consequence(self.ledger, entry_id, consequence, clock_id, gear_id, wound)
 
     def repair_with_roll(self, entry_id: int, gear_id: str) -> dict:
         """R-REPAIR-1 from a recorded Jury-Rig (myz) or Crafting (yze, yze-step) roll, via the rules core."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.repair_with_roll(self.ledger, entry_id, gear_id)
+        return self._talents(entry_id).repair_with_roll(self.ledger, entry_id, gear_id)
 
     def mend_the_broken(self, roll_id: int, patient_id: str, attribute: str) -> dict:
         """myz Heal, Mend the Broken: after a recorded Heal roll, the patient's broken ``attribute``
         recovers points equal to the 6s rolled (myz_roles.mend_the_broken)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.mend(self.ledger, roll_id, self.ledger.character(patient_id).id, attribute)
+        return self._talents(roll_id).mend(self.ledger, roll_id, self.ledger.character(patient_id).id, attribute)
 
     def shake_it_off(self, roll_id: int, attribute: str, incoming: int) -> dict:
         """myz Slave, Shake It Off: after a recorded Shake It Off roll, each 6 removes a point of
         ``incoming`` trauma (not push trauma); the rest lands on ``attribute``."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.shake_it_off(self.ledger, roll_id, attribute, incoming)
+        return self._talents(roll_id).shake_it_off(self.ledger, roll_id, attribute, incoming)
 
     def inspire(self, inspire_roll_id: int, target_roll_id: int, mode: str = "help") -> dict:
         """myz Chronicler, Inspire: a recorded Inspire roll's 6s are added to (``help``) or removed from
         (``hinder``) a recorded target roll; the target's entry shows the new successes (undoable)."""
-        from gmconsole.campaign.commands import consequences
-
-        return consequences.inspire(self.ledger, inspire_roll_id, target_roll_id, mode)
+        return self._talents(inspire_roll_id).inspire(self.ledger, inspire_roll_id, target_roll_id, mode)
 
     def apply_attack_damage(self, attack_id: int, target_id: str) -> dict:
         """R-TIER-4: a recorded attack's damage off the target's stamina, one undoable entry."""
@@ -130,37 +158,37 @@ class Outcomes:
     def role_outcome(self, entry: Entry | dict) -> Offer | None:
         """What the recorded roll ``entry`` leads to (a build, finds, Save a Life) and whether it was applied,
         or ``None`` for a roll that leads to none (reads only)."""
-        from gmconsole.campaign.commands import role_outcomes
+        from gmconsole.campaign.engine_parts import RoleOutcomesPart, part_or_none
+        from gmconsole.campaign.entries import as_record, given
+        from gmconsole.rules.errors import RulesError
 
-        return role_outcomes.offer(self.ledger, entry)
+        system = given(getattr(as_record(entry), "system", None), None)
+        try:  # an entry of a system this console no longer knows leads to nothing
+            part = part_or_none(system, RoleOutcomesPart) if system else None
+        except RulesError:
+            return None
+        return part.offer(self.ledger, entry) if part is not None else None
 
     def build_device(self, roll_id: int, stunts: Sequence[str] = ()) -> dict:
         """R-MYZ-BUILD-1/2: a successful Jury-Rig roll marked ``device=NAME`` adds the device to the Gearhead's
         gear, with the ``stunts`` picked (``bonus``, ``durable``, ``blast_power``...); one undoable entry."""
-        from gmconsole.campaign.commands import role_outcomes
-
-        return role_outcomes.build_device(self.ledger, roll_id, stunts)
+        return self._role_outcomes(roll_id).build_device(self.ledger, roll_id, stunts)
 
     def record_finds(self, roll_id: int, picks: Sequence[str], *, faces: str | None = None,
                      rng: random.Random | None = None) -> dict:
         """R-MYZ-FINDS-1/2: what a successful Find the Path roll or deal on the side finds (``picks``: option
         ids such as ``bullets``, ``water``; a deal's as often as chosen), the D6 amounts rolled or ``faces``
         typed (``d43``, R-MANUAL-1); one undoable entry."""
-        from gmconsole.campaign.commands import role_outcomes
-
-        return role_outcomes.record_finds(self.ledger, roll_id, picks, faces, rng)
+        return self._role_outcomes(roll_id).record_finds(self.ledger, roll_id, picks, faces, rng)
 
     def save_a_life(self, roll_id: int, *, dies: bool = False) -> dict:
         """R-MYZ-SAVE-1: a Heal roll marked ``save-a-life=NAME``: success stabilizes the patient; a failure
         kills only with ``dies`` (the GM's word); one undoable entry."""
-        from gmconsole.campaign.commands import role_outcomes
-
-        return role_outcomes.save_a_life(self.ledger, roll_id, dies)
+        return self._role_outcomes(roll_id).save_a_life(self.ledger, roll_id, dies)
 
     def apply_role_outcome(self, roll_id: int, *, stunts: Sequence[str] = (), faces: str | None = None,
                            dies: bool = False, rng: random.Random | None = None) -> dict:
         """Whichever of :meth:`build_device`, :meth:`record_finds` and :meth:`save_a_life` roll ``roll_id``
         leads to (``stunts``: the stunts or choices)."""
-        from gmconsole.campaign.commands import role_outcomes
-
-        return role_outcomes.apply(self.ledger, roll_id, stunts=stunts, faces=faces, dies=dies, rng=rng)
+        return self._role_outcomes(roll_id).apply_role_outcome(self.ledger, roll_id, stunts=stunts, faces=faces,
+                                                               dies=dies, rng=rng)

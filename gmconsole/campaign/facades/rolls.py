@@ -6,18 +6,40 @@ What a recorded roll leads to (its costs, consequences, role outcomes) is
 :class:`~gmconsole.campaign.facades.outcomes.Outcomes`'s.
 """
 
+# The engine parts are Protocols handed to engine_parts.part_of as type[Part]; mypy calls that passing an
+# abstract class (python/mypy#4717), which here is the point: the part is looked up, never instantiated.
+# mypy: disable-error-code="type-abstract"
+
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.model import RollPreview
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
+    from gmconsole.campaign.engine_parts import P
     from gmconsole.campaign.ledger import Ledger
+
+
+class RollOptions(TypedDict, total=False):
+    """What a roll from the sheet asks for beyond who rolls and which skill, as :meth:`Rolls.preview_roll` and
+    :meth:`Rolls.roll` take it (each described at :meth:`Rolls.preview_roll`)."""
+
+    attribute: str | None
+    gear: Sequence[str]
+    difficulty: str | None
+    helpers: Sequence[str]
+    modifier: int
+    reactive: bool
+    goal: str | None
+    tn_modifiers: Sequence[str]
+    bonus_dice: int
+    push_yourself: bool
+    skill_modifiers: Sequence[str]
 
 
 class Rolls:
@@ -40,25 +62,11 @@ class Rolls:
             tn_modifiers=tuple(tn_modifiers), skill_modifiers=tuple(skill_modifiers), **fields,
         )
 
-    def preview_roll(
-        self,
-        character_id: str,
-        skill: str | None = None,
-        *,
-        attribute: str | None = None,
-        gear: Sequence[str] = (),
-        difficulty: str | None = None,
-        helpers: Sequence[str] = (),
-        modifier: int = 0,
-        reactive: bool = False,
-        goal: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        bonus_dice: int = 0,
-        push_yourself: bool = False,
-        skill_modifiers: Sequence[str] = (),
-    ) -> RollPreview:
-        """The pool a roll would use, built from the sheet, with its explanation, exact odds, whether
-        it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every key).
+    def preview_roll(self, character_id: str, skill: str | None = None,
+                     **options: Unpack[RollOptions]) -> RollPreview:
+        """The pool a roll would use (``options``: :class:`RollOptions`), built from the sheet, with its explanation,
+        exact odds, whether it can be rolled (and why not) and warnings — writes nothing (the UI calls it on every
+        key).
 
         ``skill``/``attribute`` are ids from the system's table (no skill: the attribute alone);
         ``gear`` item ids or names; ``difficulty`` an id from the system's difficulty table;
@@ -71,35 +79,12 @@ class Rolls:
         """
         from gmconsole.campaign import sheet_rolls
 
-        validation.check_typed_text(goal, _("the goal"))  # typed by the GM, kept in the history
-        request = self._roll_request(
-            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself, skill_modifiers=skill_modifiers,
-        )
-        return sheet_rolls.preview(self.ledger, request)
+        validation.check_typed_text(options.get("goal"), _("the goal"))  # typed by the GM, kept in the history
+        return sheet_rolls.preview(self.ledger, self._roll_request(character_id, skill=skill, **options))
 
-    def roll(
-        self,
-        character_id: str,
-        skill: str | None = None,
-        *,
-        attribute: str | None = None,
-        gear: Sequence[str] = (),
-        difficulty: str | None = None,
-        helpers: Sequence[str] = (),
-        modifier: int = 0,
-        reactive: bool = False,
-        goal: str | None = None,
-        tn_modifiers: Sequence[str] = (),
-        bonus_dice: int = 0,
-        push_yourself: bool = False,
-        skill_modifiers: Sequence[str] = (),
-        faces: str | None = None,
-        rng: random.Random | None = None,
-        hidden: bool = False,
-    ) -> dict:
-        """Roll the pool :meth:`preview_roll` shows and record it in the current session.
+    def roll(self, character_id: str, skill: str | None = None, *, faces: str | None = None,
+             rng: random.Random | None = None, hidden: bool = False, **options: Unpack[RollOptions]) -> dict:
+        """Roll the pool :meth:`preview_roll` shows (the same ``options``) and record it in the current session.
 
         ``faces`` is a SPEC typed from physical dice (R-MANUAL-1, e.g. ``"base=6,1 skill=4"``);
         otherwise ``rng`` (default: the service's) rolls. The entry holds the full pool, faces,
@@ -110,12 +95,8 @@ class Rolls:
         """
         from gmconsole.campaign.commands import rolls as recorded
 
-        validation.check_typed_text(goal, _("the goal"))  # typed by the GM, kept in the history
-        request = self._roll_request(
-            character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
-            modifier=modifier, reactive=reactive, goal=goal, tn_modifiers=tn_modifiers, bonus_dice=bonus_dice,
-            push_yourself=push_yourself, skill_modifiers=skill_modifiers, hidden=hidden,
-        )
+        validation.check_typed_text(options.get("goal"), _("the goal"))  # typed by the GM, kept in the history
+        request = self._roll_request(character_id, skill=skill, hidden=hidden, **options)
         return recorded.roll(self.ledger, request, faces, rng or self.ledger.rng)
 
     def quick_roll(self, pool: str, *, faces: str | None = None, rng: random.Random | None = None,
@@ -150,10 +131,11 @@ class Rolls:
     def push_yourself_refusal(self, entry_id: int) -> str | None:
         """tiered: why the Push Yourself die cannot be added to the recorded roll ``entry_id`` now, or ``None``
         (asked before the GM types its face)."""
-        from gmconsole.campaign.commands import push_yourself
+        from gmconsole.campaign.engine_parts import PushAfterPart, part_of
         from gmconsole.campaign.sheet_rolls import latest_roll
 
-        return push_yourself.refusal(self.ledger, latest_roll(self.ledger, entry_id, "push"))
+        return part_of(self.ledger.campaign.system, PushAfterPart).push_yourself_refusal(
+            self.ledger, latest_roll(self.ledger, entry_id, "push"))
 
     def push_odds(self, entry_id: int):
         """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows,
@@ -162,6 +144,19 @@ class Rolls:
         from gmconsole.campaign.commands import rolls as recorded
 
         return recorded.push_odds(self.ledger, entry_id)
+
+    def _special(self, kind: str, part: type[P], what: str | None = None, refusal: str | None = None) -> P:
+        """The engine part rolling the special roll ``kind``, refused where the campaign's game does not offer it
+        (:func:`gmconsole.campaign.commands.special_rolls.offered`)."""
+        from gmconsole.campaign.commands import special_rolls
+
+        return special_rolls.offered(self.ledger, kind, part, what, refusal)
+
+    def _save_or_attack_refusal(self) -> str:
+        from gmconsole.campaign.commands.roll_fields import offered_by
+
+        return _("saving throws and attack rolls belong to {systems}, not {system}").format(
+            systems=offered_by("save"), system=self.ledger.campaign.system)
 
     def change_of_circumstances(self, character_id: str, skill: str, reason: str, goal: str | None = None) -> dict:
         """Record why a character may try the same roll again this scene (only one chance, docs/RULES.md;
@@ -184,19 +179,20 @@ class Rolls:
                      rng: random.Random | None = None) -> dict:
         """tiered: a saving throw (``phys``, ``ment``, ``perc``), 2d6 against the score from the sheet
         (R-TIER-3, with the strict-over setting); ``faces`` like ``"dice=4,5"``. Recorded (kind ``save``)."""
-        from gmconsole.campaign.commands import rolls as recorded
+        from gmconsole.campaign.engine_parts import SavingThrowPart
 
-        return recorded.saving_throw(self.ledger, character_id, save, faces, rng or self.ledger.rng)
+        part = self._special("save", SavingThrowPart, refusal=self._save_or_attack_refusal())
+        return part.saving_throw(self.ledger, character_id, save, faces, rng or self.ledger.rng)
 
     def attack(self, character_id: str, weapon: str | None, *, melee: bool = True, reckless: bool = False,
                faces: str | None = None, rng: random.Random | None = None, damage: int | None = None) -> dict:
         """tiered: an attack roll with a weapon from the sheet (its ``damage``; or ``weapon`` None and the
         ``damage`` typed), R-TIER-4 damage by tier, Reckless for melee. Recorded (kind ``attack``, with
         ``tier`` and ``damage``)."""
-        from gmconsole.campaign.commands import rolls as recorded
+        from gmconsole.campaign.engine_parts import AttackPart
 
-        return recorded.attack(self.ledger, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng,
-                               damage)
+        part = self._special("attack", AttackPart, refusal=self._save_or_attack_refusal())
+        return part.attack(self.ledger, character_id, weapon, melee, reckless, faces, rng or self.ledger.rng, damage)
 
     def opposed_roll(
         self,
@@ -225,13 +221,16 @@ class Rolls:
         outcome (``active_successes``, ``defender_successes``, ``net_successes``, ``outcome``
         active/defender/reroll per the ``opposed_reroll_ties`` setting). Only the active side may push
         it (:meth:`push`, R-PUSH-2), after the defender rolled; the push reads the outcome again."""
-        from gmconsole.campaign.commands import special_rolls
+        system = self.ledger.campaign.system
+        from gmconsole.campaign.engine_parts import OpposedRollPart
 
+        part = self._special("opposed", OpposedRollPart, refusal=_(
+            "{system} has no Year Zero opposed roll").format(system=system))
         request = self._roll_request(
             character_id, skill=skill, attribute=attribute, gear=gear, difficulty=difficulty, helpers=helpers,
             modifier=modifier, goal=goal, skill_modifiers=skill_modifiers,
         )
-        return special_rolls.opposed_roll(self.ledger, request, defender_id, defender_skill, defender_attribute,
+        return part.opposed_roll(self.ledger, request, defender_id, defender_skill, defender_attribute,
                                           defender_pool, faces, defender_faces, rng or self.ledger.rng)
 
     def opposed_test(
@@ -250,10 +249,11 @@ class Rolls:
         skill defaults to the same skill); the higher top wins; a tie goes to the defender unless the
         ``exploding_tie_to_defender`` setting is off. ``faces``: the active dice then the defender's
         (``"skill=8+3,2,5,1 trait=5,4"``). Recorded (kind ``opposed``, ``top``, ``defender_top``, ``winner``)."""
-        from gmconsole.campaign.commands import special_rolls
+        from gmconsole.campaign.engine_parts import OpposedTestPart
 
-        return special_rolls.exploding_opposed(self.ledger, character_id, skill, attribute, defender_id, defender_skill,
-                                               defender_attribute, faces, rng or self.ledger.rng)
+        part = self._special("opposed-test", OpposedTestPart, _("an opposed test"))
+        return part.opposed_test(self.ledger, character_id, skill, attribute, defender_id, defender_skill,
+                                 defender_attribute, faces, rng or self.ledger.rng)
 
     def assisted_check(
         self,
@@ -273,9 +273,10 @@ class Rolls:
         and spends pool points to close the gap (those named in ``hold`` spend none). Recorded (kind
         ``assisted``: ``top`` of the leader, ``tn``, ``successes``, every turn in ``assisted``/``rolls``).
         ``faces`` typed from physical dice (R-MANUAL-1): the leader's skill dice, then every trait die in turn."""
-        from gmconsole.campaign.commands import special_rolls
+        from gmconsole.campaign.engine_parts import AssistedCheckPart
 
-        return special_rolls.assisted_check(self.ledger, leader_id, skill, list(others), attribute, difficulty,
+        part = self._special("assisted", AssistedCheckPart, _("an assisted check"))
+        return part.assisted_check(self.ledger, leader_id, skill, list(others), attribute, difficulty,
                                             tuple(tn_modifiers), list(hold), rng or self.ledger.rng, faces)
 
     def group_check(
@@ -291,9 +292,10 @@ class Rolls:
     ) -> dict:
         """exploding group check: TN −1 per trained participant, everyone rolls, the successes are
         counted. Recorded (kind ``group``: ``tn``, ``successes``, ``top``, each result in ``group``)."""
-        from gmconsole.campaign.commands import special_rolls
+        from gmconsole.campaign.engine_parts import GroupCheckPart
 
-        return special_rolls.group_check(self.ledger, list(character_ids), skill, attribute, difficulty,
+        part = self._special("group", GroupCheckPart, _("a group check"))
+        return part.group_check(self.ledger, list(character_ids), skill, attribute, difficulty,
                                          tuple(tn_modifiers), faces, rng or self.ledger.rng)
 
     def contested(
@@ -309,7 +311,8 @@ class Rolls:
         """tiered contested roll (R-TIER-5): each side 2d6 + attribute (the opponent's defaults to the
         same), the highest wins, a tie is rolled again; ``faces`` ``"dice=a,a,b,b"`` per round.
         Recorded (kind ``contested``: ``rounds``, ``winner`` a/b, ``winner_name``, ``outcome`` won/lost)."""
-        from gmconsole.campaign.commands import special_rolls
+        from gmconsole.campaign.engine_parts import ContestedPart
 
-        return special_rolls.contested(self.ledger, character_id, attribute, opponent_id, opponent_attribute, faces,
+        part = self._special("contested", ContestedPart, _("a contested roll"))
+        return part.contested(self.ledger, character_id, attribute, opponent_id, opponent_attribute, faces,
                                        rng or self.ledger.rng)

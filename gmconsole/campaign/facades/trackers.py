@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from gmconsole import systems
 from gmconsole.campaign import tracker_values
 from gmconsole.campaign.model import Clock
 
@@ -97,9 +98,7 @@ class Trackers:
     @property
     def has_panic_table(self) -> bool:
         """True where the system keeps stress and a panic table (yze, yze-step): panic and rest apply."""
-        from gmconsole.systems.yearzero.panic import has_panic_table
-
-        return has_panic_table(self.ledger.campaign.system)
+        return systems.get(self.ledger.campaign.system).panic_table is not None
 
     def rest(self, character_id: str | None = None) -> dict:
         """R-PANIC-1 rest in a safe place: stress to 0 and the panic effect cleared (one character, or every PC).

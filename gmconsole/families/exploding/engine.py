@@ -1,21 +1,24 @@
 """The exploding-dice roll engine: a check built from the sheet against its target number, rolled, and
 quick dice rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
-:mod:`gmconsole.systems.exploding.roll`)."""
+:mod:`gmconsole.systems.exploding.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the opposed
+test, the assisted check and the group check."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from gmconsole.campaign import validation
-from gmconsole.campaign.commands.roll_fields import exploding_fields
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _helpers
 from gmconsole.campaign.words import attribute_shown
+from gmconsole.families.exploding.special_rolls import assisted_check, group_check, opposed_test
 from gmconsole.i18n import _
+from gmconsole.rules.dice import DiceSource
 from gmconsole.wording import possessive
 
-__all__ = ["build", "quick_roll", "roll"]
+__all__ = ["assisted_check", "build", "exploding_fields", "group_check", "opposed_test", "quick_roll", "roll"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
@@ -68,3 +71,18 @@ def quick_roll(fields: dict, quick, faces, rng) -> None:
     rolled, dice = exploding_fields(quick.core, faces, rng)
     fields.update(rolled, pool={"dice": [{"kind": d.kind.value, "sides": d.sides} for d in dice],
                                 "explanation": quick.core[2].explain()})
+
+
+def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict, Any]:
+    """An ``exploding`` check rolled (``core``: skill dice, trait die, TN; ``faces``: typed from physical
+    dice) and the history fields it records, with the dice it rolled (a campaign or a GM's roll)."""
+    from gmconsole.systems.exploding import roll as exploding
+
+    skill_dice, trait, tn = core
+    dice = exploding.check_dice(skill_dice, trait)
+    source = exploding.parse_faces(faces, dice, True) if faces is not None else DiceSource(rng=rng)
+    result = exploding.roll_check(skill_dice, trait, tn, source)
+    data = result.as_dict()
+    return ({"dice": data["dice"], "top": result.top, "margin": result.margin, "tn": data["tn"],
+             "success": result.success, "critical_failure": result.critical_failure, "outcome": data,
+             "by_hand": result.by_hand, "pushes": 0, "can_push": False}, dice)

@@ -1,6 +1,7 @@
 """The tiered roll engine: a 2d6 pool built from the sheet, rolled and read as its tier, and a quick
 dice count rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
-:mod:`gmconsole.systems.tiered.roll`)."""
+:mod:`gmconsole.systems.tiered.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the saving throw,
+the attack, the contested roll, Push Yourself after the roll and the consequences of a Mixed or Limited result."""
 
 from __future__ import annotations
 
@@ -10,9 +11,15 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _gear, _helpers
+from gmconsole.families.tiered.consequences import apply_consequence
+from gmconsole.families.tiered.push_yourself import push_yourself
+from gmconsole.families.tiered.push_yourself import refusal as push_yourself_refusal
+from gmconsole.families.tiered.special_rolls import attack, contested, saving_throw
 from gmconsole.i18n import _
 
-__all__ = ["build", "quick_roll", "roll"]
+# The parts beyond build, roll and quick roll (gmconsole.campaign.engine_parts) live in the family's own modules.
+__all__ = ["apply_consequence", "attack", "build", "contested", "push_yourself", "push_yourself_refusal",
+           "quick_roll", "roll", "saving_throw"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:

@@ -6,7 +6,7 @@ Every roll goes through the campaign service, so it is recorded in the history a
 only asks the questions and words the recorded entry. :func:`tiered_forms` returns each form as ``(title,
 fields, run, hint)`` for :class:`~gmconsole.ui.screens.roll_form.RollFormScreen`; ``run`` raises
 ``ValueError`` with one sentence on bad input. Who takes an attack's damage is asked once its form closes
-(:func:`gmconsole.ui.widgets.roll_specials.pick_attack_target`).
+(:func:`pick_attack_target`).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole import systems
-from gmconsole.campaign.entries import Entry, as_special
+from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
+from gmconsole.families.tiered.text import tier_word
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import write_faces
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
 from gmconsole.ui.widgets.roll_specials import Form, other_rows
-from gmconsole.ui.widgets.roll_text import tier_word
-from gmconsole.wording import quoted
+from gmconsole.wording import possessive, quoted
 
-__all__ = ["tiered_forms"]
+__all__ = ["pick_attack_target", "tiered_forms"]
 
 SAVE_OUTCOMES = {"critical": N_("CRITICAL"), "success": N_("SUCCESS"), "failure": N_("FAILURE")}
 """A tiered saving throw's outcome as the result line shouts it (the entry keeps the id)."""
@@ -146,3 +146,31 @@ def _attack_pools(system: str, character) -> tuple[str, int] | None:
     return _("Pool: {melee}, {ranged}: type that many faces, e.g. {melee_faces} (melee) or {ranged_faces} "
              "(ranged).").format(melee=melee_pool, ranged=ranged_pool, melee_faces=melee_faces,
                                  ranged_faces=ranged_faces), melee
+
+
+def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
+    """R-TIER-4: after an attack the GM picks who takes its damage from the roster;
+    it comes off their stamina as one undoable entry (the status line says the new value). Escape at
+    the picker applies nothing; an attack that did no damage asks nothing."""
+    from gmconsole.ui.screens.pickers import PickCharacters
+    from gmconsole.ui.widgets.sheet_view import who
+
+    entry = as_record(entry) if entry is not None else None
+    if not isinstance(entry, SpecialRollEntry) or entry.kind != "attack":
+        return
+    tier = given(entry.tier, "")
+    if given(entry.damage, 0) <= 0:
+        app.show_error(_("{owner} attack did no damage ({tier}): nothing to apply.").format(
+            owner=possessive(entry.character), tier=tier))
+        return
+    others = [(c.id, who(c)) for c in service.campaign.roster if c.id != given(entry.character_id, None)]
+    if not others:
+        return
+
+    def picked(ids: list[str] | None) -> None:
+        if ids:
+            app.attempt(lambda: service.outcomes.apply_attack_damage(entry.id, ids[0]))
+
+    title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
+        owner=possessive(entry.character), damage=entry.damage, tier=tier_word(tier))
+    app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)

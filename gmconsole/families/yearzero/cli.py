@@ -426,11 +426,48 @@ def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
 def opposed_text(entry: dict, campaign: str) -> str:
     """A recorded opposed roll for a person: the summary with the verdict, the active side's dice, the
     defender's dice, then the costs it owes (a defender's panic, R-PANIC-1)."""
-    from gmconsole.campaign.commands.opposed import defender_name
     from gmconsole.cli.campaign_commands import dice_words, entry_text
+    from gmconsole.families.yearzero.opposed import defender_name
     from gmconsole.safe_text import shown
 
     opposed = entry.get("opposed") or {}
     defender = _("{name} rolls: {dice}").format(name=shown(defender_name(opposed)),
                                                 dice=dice_words(opposed.get("defender_dice", [])))
     return entry_text(entry, campaign, after_dice=(defender,))
+
+
+# --------------------------------------------------------------------------- the family's own commands
+
+
+def register_commands(subparsers) -> None:
+    """Add the commands only Year Zero has beside ``odds`` and ``roll``
+    (:class:`gmconsole.cli.dice_commands.FamilyCommands`): ``panic`` and ``rest`` (yze, yze-step: stress and the
+    panic table, R-PANIC-1), ``outcome`` and the myz role skills ``inspire``, ``shake-it-off``, ``mend`` and
+    ``jury-rig`` (R-MYZ-ROLE-1)."""
+    import gmconsole.families.yearzero.cli_outcome as cli_outcome
+    import gmconsole.families.yearzero.cli_panic as cli_panic
+    import gmconsole.families.yearzero.cli_rest as cli_rest
+    import gmconsole.families.yearzero.cli_roles as cli_roles
+
+    for module in (cli_panic, cli_outcome, cli_roles, cli_rest):
+        module.register(subparsers)
+
+
+def check_sheet_roll(service, args: argparse.Namespace, picks: list[str]) -> None:
+    """A skill rolled for one of its uses (seed 000: Sic a Dog fights with the dog's Strength, scouts and
+    tracks with the handler's Wits) names it: without ``--use`` the command stops with one line naming the
+    flag. A character without the skill is left to the service, which refuses the roll for that (R-MYZ-SPEC).
+    (:class:`gmconsole.cli.campaign_commands.SheetRollCheck`.)"""
+    from gmconsole.campaign import skills
+    from gmconsole.systems.yearzero import skill_modifiers
+
+    skill = skills.resolve(service.campaign, args.skill) if args.skill else None
+    uses = skill_modifiers.uses_for(service.campaign.system, skill)
+    character = service.campaign.find_character(args.character)
+    if not uses or skill_modifiers.use_of(service.campaign.system, skill, picks) is not None:
+        return
+    if character is None or character.skills.get(skill, 0) < 1:
+        return
+    raise CliError(_("{skill} is rolled for one of its uses: give --use {ids} ({uses})").format(
+        skill=skills.name_of(service.campaign, skill), ids="|".join(u.id for u in uses),
+        uses=skill_modifiers.uses_text(service.campaign.system, skill)))

@@ -1,17 +1,45 @@
 """The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
-(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`)."""
+(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`), with
+its parts (:mod:`gmconsole.campaign.engine_parts`): named modifiers, the sixes a skill counts, the opposed roll,
+the push, a recorded roll read back, the role talents and what a role skill's roll leads to."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign.commands.roll_fields import dice_source, year_zero_fields
+from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character, pool_request
+from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character
+from gmconsole.families.yearzero.opposed import opposed_roll
+from gmconsole.families.yearzero.pool import (
+    lasting_modifiers,
+    named_modifiers,
+    pool_request,
+    recorded_roll,
+    sixes_text,
+    year_zero_fields,
+)
+from gmconsole.families.yearzero.push import push, push_odds
+from gmconsole.families.yearzero.role_skill_outcomes import (
+    apply_role_outcome,
+    build_device,
+    offer,
+    record_finds,
+    save_a_life,
+)
+from gmconsole.families.yearzero.role_talents import inspire, mend, repair_with_roll, shake_it_off
 from gmconsole.i18n import _
 from gmconsole.systems.yearzero.sixes import marks_of
 
-__all__ = ["build", "quick_roll", "roll"]
+if TYPE_CHECKING:
+    from gmconsole.campaign.ledger import Ledger
+    from gmconsole.campaign.model import Character
+    from gmconsole.campaign.role_limits import Asked
+
+# The parts beyond build, roll and quick roll (gmconsole.campaign.engine_parts) live in the family's own modules.
+__all__ = ["apply_role_outcome", "build", "build_device", "inspire", "lasting_modifiers", "limit_warnings", "mend",
+           "named_modifiers", "offer", "opposed_roll", "push", "push_odds", "quick_roll", "record_finds",
+           "recorded_roll", "repair_with_roll", "roll", "save_a_life", "shake_it_off", "sixes_text"]
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
@@ -59,3 +87,11 @@ def quick_roll(fields: dict, quick, faces, rng) -> None:
     fields["pool_request"] = stored_request(pool.request)
     fields["pool"] = {"dice": [{"kind": d.kind.value, "sides": d.sides} for d in pool.dice],
                       "explanation": list(pool.explanation)}
+
+
+def limit_warnings(ledger: Ledger, character: Character, request: Asked) -> list[str]:
+    """R-MYZ-LIMIT: the warnings for a role skill's roll being built
+    (:class:`gmconsole.campaign.role_limits.RoleLimitsPart`, :mod:`gmconsole.families.yearzero.role_limits`)."""
+    import gmconsole.families.yearzero.role_limits as role_limits
+
+    return role_limits.warnings(ledger, character, request)

@@ -103,5 +103,10 @@ class TieredSystem(SystemFacts):
 
         return odds_line(odds) if odds else ""
 
+    def tier_name(self, tier: str, language: str) -> str | None:
+        from gmconsole.systems.tiered.roll import Tier
+
+        return Tier(tier).name_in(language) if tier in {t.value for t in Tier} else None
+
 
 TIERED = TieredSystem()

@@ -149,3 +149,24 @@ def panic_roll(
         others=others,
         stress_change=int(row.get("stress_change", 0)),
     )
+
+
+class YearZeroPanicTable:
+    """The SRD's panic table (``data/yze.toml``) as a :class:`~gmconsole.systems.panic_table.PanicTable`: what
+    ``GameSystem.panic_table`` of yze and yze-step hands the campaign."""
+
+    die: Die = PANIC_DIE
+
+    def rows(self) -> tuple[dict[str, Any], ...]:
+        return panic_table()
+
+    def row(self, total: int) -> dict[str, Any]:
+        return panic_row(total)
+
+    def roll(self, stress: int, source: DiceSource, current_panic: int | None = None,
+             escalation: bool = False) -> PanicResult:
+        return panic_roll(stress, source, current_panic, escalation)
+
+
+PANIC_TABLE = YearZeroPanicTable()
+"""The one Year Zero panic table."""

@@ -408,8 +408,9 @@ def _dice_pool(request: PoolRequest, modifier: int, lines: list[str], modifier_l
             removed.append(_("{count} base").format(count=take))
         text = _(", ").join(removed) if removed else _("nothing")
         lines.append(
-            _("total modifier {modifier}: removed {dice}").format(modifier=_sign(modifier), dice=text)
-            + (_("; {count} more had nothing to remove").format(count=left) if left else "")
+            (_("total modifier {modifier}: removed {dice}; {count} more had nothing to remove") if left
+             else _("total modifier {modifier}: removed {dice}")).format(modifier=_sign(modifier), dice=text,
+                                                                          count=left)
         )
     dice = [Die(DieKind.BASE) for _die in range(base)]
     dice += [Die(DieKind.SKILL) for _die in range(skill)]

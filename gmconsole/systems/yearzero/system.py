@@ -6,7 +6,7 @@ Only facts live here (cheap to import at start-up); the dice rules are in :mod:`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
@@ -16,6 +16,9 @@ from gmconsole.systems.harm import Harm
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.systems.yearzero.faces import MYZ_FACES, STEP_FACES, YZE_FACES
 from gmconsole.wording import possessive
+
+if TYPE_CHECKING:
+    from gmconsole.systems.panic_table import PanicTable
 
 __all__ = ["MYZ", "YEAR_ZERO_IDS", "YZE", "YZE_STEP", "YearZeroSystem"]
 
@@ -104,6 +107,14 @@ class YearZeroSystem(SystemFacts):
     @property
     def rates_in_dice(self) -> bool:
         return self.step_dice
+
+    @property
+    def panic_table(self) -> PanicTable | None:
+        if not self.has_panic_table:
+            return None
+        from gmconsole.systems.yearzero.panic import PANIC_TABLE
+
+        return PANIC_TABLE
 
     def attribute_refusal(self, what: str, maximum: int, current: int) -> str | None:
         if not self.step_dice:

@@ -27,6 +27,7 @@ from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
+from gmconsole.ui.family_console import ConsoleParts, console_of
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.said_lines import SaidLines
 from gmconsole.ui.roll_builder.settings_line import option_words, settings_line, skill_name
@@ -131,6 +132,11 @@ class BuilderController:
     @property
     def game_system(self) -> systems.GameSystem:
         return systems.get(self.system)
+
+    @property
+    def console(self) -> ConsoleParts:
+        """What the campaign's game family gives the console (its words, forms and flows)."""
+        return console_of(self.system)
 
     def _campaign_version(self) -> Any:
         """Moves on with every change, undo or redo of the campaign (``None`` before the app runs)."""

@@ -83,18 +83,17 @@ class DraftKeys:
 
     def bonus(self, step: int) -> None:
         """``b`` / ``B``: one bonus die more or less; ``b`` stops at the system's limit and says so
-        (R-TIER-1, :data:`gmconsole.systems.tiered.roll.MAX_BONUS_DICE`: the key exists only in ``tiered``)."""
-        from gmconsole.systems.tiered.roll import MAX_BONUS_DICE
-
+        (R-TIER-1, the family's ``ConsoleParts.max_bonus_dice``: the key exists only in ``tiered``)."""
         builder = self.builder
+        most = builder.console.max_bonus_dice
         if builder.need_character() is None:
             return
         wanted = max(0, builder.draft.bonus_dice + step)
         builder.message = ""
-        if step > 0 and wanted > MAX_BONUS_DICE:
-            wanted = MAX_BONUS_DICE
+        if step > 0 and wanted > most:
+            wanted = most
             builder.message = _("No more bonus dice: at most +{count} bonus dice help a check (R-TIER-1); B "
-                                "takes one away.").format(count=MAX_BONUS_DICE)
+                                "takes one away.").format(count=most)
         builder.draft = builder.draft.changed(bonus_dice=wanted)
 
     def toggle(self, option: str) -> None:

@@ -1,5 +1,6 @@
 """The roll builder's dialogs: who helps, the faces of physical dice, the GM's quick roll, a push with
-typed faces, special-roll forms, a tiered consequence and a change of circumstances.
+typed faces, special-roll forms and a change of circumstances (a family's own flows are in its folder,
+handed over by its console part).
 
 Each flow is a coroutine of :class:`Dialogs` the pane runs as a worker (:meth:`RollBuilder.run_flow`), on the
 builder's :class:`~gmconsole.ui.roll_builder.controller.BuilderController`: it opens a dialog
@@ -20,15 +21,12 @@ from gmconsole.campaign.model import Character
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
 
-__all__ = ["CONSEQUENCE_KEYS", "Dialogs", "SpecialForm"]
+__all__ = ["Dialogs", "SpecialForm"]
 
 T = TypeVar("T")
 
 SpecialForm = tuple[str, list[Any], Any, str]
 """A special roll's form as the system's forms make it: ``(title, fields, run, hint)``."""
-
-CONSEQUENCE_KEYS = {"damage": "d", "reduced-effect": "r", "complication": "c", "lost-gear": "l"}
-"""The key that picks each tiered consequence in the consequence menu."""
 
 
 class Dialogs:
@@ -41,19 +39,19 @@ class Dialogs:
         return await self.builder.view.app.push_screen(screen, wait_for_dismiss=True)
 
     async def helpers(self, character: Character) -> None:
-        """``e``: mark who helps the character (R-HELP-1: at most three)."""
-        from gmconsole.systems.yearzero.roll import MAX_HELPERS
+        """``e``: mark who helps the character (R-HELP-1: at most the family's number, three in Year Zero)."""
         from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
 
         builder = self.builder
+        most = builder.console.max_helpers
         choices = roster_choices(builder.service.campaign.roster, leave_out=[character.id])
         if not choices:
             builder.say(_("Nobody else is in the roster to help."))
             return
         ids = await self._ask(PickCharacters(
-            _("Who helps {name}? (R-HELP-1: at most {count})").format(name=character.name, count=MAX_HELPERS), choices,
-            builder.draft.helpers, limit=MAX_HELPERS,
-            why=_("R-HELP-1: at most {count} helpers").format(count=MAX_HELPERS)))
+            _("Who helps {name}? (R-HELP-1: at most {count})").format(name=character.name, count=most), choices,
+            builder.draft.helpers, limit=most,
+            why=_("R-HELP-1: at most {count} helpers").format(count=most)))
         if ids is None:
             return
         builder.message = ""
@@ -120,15 +118,17 @@ class Dialogs:
     async def push_faces(self, entry: RollEntry) -> None:
         """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
         from gmconsole.campaign.sheet_rolls import recorded_roll
-        from gmconsole.systems.yearzero import roll as yearzero
         from gmconsole.ui.screens.line_entry import TypeFaces
         from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
         from gmconsole.ui.widgets.roll_text import kind_word
 
         builder = self.builder
+        push_counts = builder.console.push_counts
+        if push_counts is None:  # the family's push rerolls none of the roll's dice (GameSystem.builder_actions)
+            return
         try:
             recorded = recorded_roll(builder.service.ledger, entry.id)[1]
-            counts = yearzero.push_counts(recorded)
+            counts = push_counts(recorded)
         except ERRORS as exc:
             builder.refused(exc, _("Push refused: {reason}"))
             return
@@ -200,10 +200,8 @@ class Dialogs:
         """The system's special-roll form called ``name`` (``opposed``, ``assisted``, ``save``...) for
         ``character`` (the family's :attr:`ConsoleParts.special_forms <gmconsole.ui.family_console.ConsoleParts>`
         makes them)."""
-        from gmconsole.ui.family_console import console_of
-
         builder = self.builder
-        make = console_of(builder.game_system.id).special_forms
+        make = builder.console.special_forms
         if make is None:
             raise ValueError(_("{system} has no special rolls").format(system=builder.game_system.id))
         state = {"skill": builder.draft.skill, "attribute": builder.attribute_to_roll(),  # assisted and group roll it
@@ -212,16 +210,15 @@ class Dialogs:
         return made
 
     async def opposed(self, character: Character) -> None:
-        """``o``: an opposed roll. Year Zero rolls the pool built against a defender (R-OPP-1), and the
-        active side's roll becomes the last result (it may be pushed); the other systems open their own
-        opposed or contested form."""
+        """``o``: an opposed roll. A family rolling the pool built against a defender (Year Zero, R-OPP-1) gives
+        that form (``ConsoleParts.opposed_pool_form``), and the active side's roll becomes the last result (it
+        may be pushed); the other systems open their own opposed or contested form."""
         builder = self.builder
         form_name = builder.game_system.opposed_form
-        if form_name is not None:
-            await self.form(self.special_form(character, form_name))
+        pool_form = builder.console.opposed_pool_form
+        if form_name is not None or pool_form is None:
+            await self.form(self.special_form(character, form_name or "opposed"))
             return
-        from gmconsole.ui.widgets import roll_specials
-
         holder: dict[str, Any] = {}
 
         def after() -> None:
@@ -230,79 +227,18 @@ class Dialogs:
                 builder.last_entry = roll_of(builder.reread(holder["entry"]) or as_record(holder["entry"]))
                 builder.special_text = ""
 
-        made = roll_specials.opposed_form(builder.roll_keywords(), builder.service, builder.rng,
-                                          lambda entry: holder.__setitem__("entry", entry))
+        made = pool_form(builder.roll_keywords(), builder.service, builder.rng,
+                         lambda entry: holder.__setitem__("entry", entry))
         await self.form(made, after)
 
     async def attack(self, character: Character) -> None:
-        """``k`` (tiered): an attack, then who takes its damage (R-TIER-4)."""
-        from gmconsole.ui.widgets import roll_specials
-
+        """``k`` (tiered): an attack, then who takes its damage (R-TIER-4, ``ConsoleParts.attack_target``)."""
         builder = self.builder
         attacks: list[Entry] = []
         made = self.special_form(character, "attack", on_attack=attacks.append)
-        await self.form(made, lambda: roll_specials.pick_attack_target(
+        target = builder.console.attack_target
+        await self.form(made, None if target is None else lambda: target(
             builder.view.app, builder.service, attacks[-1] if attacks else None))
-
-    async def consequence(self, entry: RollEntry) -> None:
-        """tiered Mixed / Limited: pick one consequence with one key (``w``: Damage and mark a wound), the
-        clock a complication advances and the item lost when there is a choice; the service applies it
-        (``apply_consequence``), undoable with ``u``."""
-        from gmconsole.ui.screens.pickers import PickClock, PickGear
-        from gmconsole.ui.screens.roll_form import ChoiceScreen
-        from gmconsole.ui.widgets.roll_text import chosen_consequences, consequence_names
-
-        builder = self.builder
-        names = consequence_names()
-        choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
-        choices.append(("damage+wound", "w", _("Damage and mark a wound")))
-        chosen = chosen_consequences(entry.detail.value("consequences_chosen"))
-        hint = f"{given(entry.summary, '')}" + (_(" — already: {chosen}").format(chosen=chosen) if chosen else "")
-        key = await self._ask(ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))
-        if key is None:
-            builder.view.focus_pane()
-            return
-        kind, wound = ("damage", True) if key == "damage+wound" else (key, False)
-        clock_id = gear_id = None
-        clocks = [k for k in builder.service.session.clocks if not k.full]
-        if kind == "complication" and len(clocks) > 1:
-            ids = await self._ask(PickClock(_("Which clock does the complication advance?"),
-                                            [(k.id, f"{k.name} {k.filled}/{k.segments}") for k in clocks],
-                                            limit=1, minimum=1))
-            if not ids:
-                builder.view.focus_pane()
-                return
-            clock_id = ids[0]
-        elif kind == "complication" and clocks:
-            clock_id = clocks[0].id
-        used = (entry.request or {}).get("gear") or []
-        character = builder.service.campaign.find_character(entry.character_id or "")
-        if kind == "lost-gear" and not used and character is not None:
-            items = [(g.id, g.name) for g in character.gear if g.bonus > 0]
-            if len(items) > 1:
-                ids = await self._ask(PickGear(_("Which item is lost?"), items, limit=1, minimum=1))
-                if not ids:
-                    builder.view.focus_pane()
-                    return
-                gear_id = ids[0]
-            else:
-                gear_id = items[0][0] if items else None
-        self.apply_consequence(entry, kind, clock_id=clock_id, gear_id=gear_id, wound=wound)
-
-    def apply_consequence(self, entry: RollEntry, kind: str, **how: Any) -> None:
-        """Apply the consequence ``kind`` of ``entry`` through the service and show what it did."""
-        builder = self.builder
-        try:
-            done = builder.service.outcomes.apply_consequence(entry.id, kind, **how)
-        except ERRORS as exc:
-            builder.refused(exc)
-            builder.view.focus_pane()
-            return
-        builder.last_entry = roll_of(builder.reread(entry)) or entry
-        builder.report(_("Applied: {summary}").format(summary=given(as_record(done).summary, "")), as_record(done))
-        builder.message = ""
-        builder.view.redraw()
-        builder.view.focus_pane()
 
     async def circumstances(self, character: Character, skill: str) -> None:
         """``w``: record why ``character`` may try ``skill`` again (docs/RULES.md: only one chance;

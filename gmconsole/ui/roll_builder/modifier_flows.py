@@ -22,8 +22,7 @@ from textual.screen import Screen
 
 from gmconsole.i18n import _, pick
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero import skill_modifiers
-from gmconsole.systems.yearzero.skill_modifiers import SkillModifier
+from gmconsole.ui.family_console import SkillModifierRow, console_of
 from gmconsole.ui.roll_builder.controller import BuilderController
 
 __all__ = ["ModifierPicks", "skill_modifier_choices"]
@@ -81,32 +80,24 @@ class ModifierPicks:
         builder.view.focus_pane()
 
     async def pick_tn_modifiers(self) -> None:
-        """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges)."""
-        from gmconsole.systems.exploding import roll as exploding
+        """``exploding`` ``m``: pick TN modifiers from the seed's tables (values typed for ranges; the family's
+        ``ConsoleParts.tn_modifiers`` words and checks them)."""
         from gmconsole.ui.screens.pickers import PickTnModifiers
-        from gmconsole.ui.widgets.roll_text import tn_modifier_choices, tn_modifier_text
 
         builder = self.builder
+        tables = builder.console.tn_modifiers
+        if tables is None:  # the key is offered only where the system lists it (GameSystem.builder_actions)
+            return
         current = {m.split("=", 1)[0]: m for m in builder.draft.tn_modifiers}
 
         def needs(key: str) -> tuple[str, str, str] | None:
-            entry = exploding.find_modifier(key)
-            if entry.modifier is not None:
-                return None
-            name, values = tn_modifier_text(key), entry.range_text()
-            asked = (_("{name} ranges {values}: type how much (the GM's call).") if entry.low is not None
-                     else _("{name} is {values}: type how much (the GM's call)."))
-            old = current.get(key, "")
-            return (_("TN modifier: {name}").format(name=name), asked.format(name=name, values=values),
-                    old.split("=", 1)[1] if "=" in old else str(entry.low or 1))
+            return tables.tn_modifier_question(key, current.get(key, ""))
 
         def check(key: str, text: str) -> str:
-            amount = exploding.parse_modifier(f"{key}={text}")[1]
-            exploding.find_modifier(key).value(amount)  # the rules core refuses a value out of range, with the reason
-            return f"{key}={amount}"
+            return tables.tn_modifier_checked(key, text)  # the rules core refuses a value out of range, with the reason
 
         picker = PickTnModifiers(_("TN modifiers (type to filter, space marks, ctrl+s done)"),
-                                 tn_modifier_choices(), list(current), filtering=True)
+                                 tables.tn_modifier_choices(), list(current), filtering=True)
         await self._picks_into("tn_modifiers", picker, needs, check)
 
     async def pick_skill_modifiers(self) -> None:
@@ -116,7 +107,8 @@ class ModifierPicks:
 
         builder = self.builder
         system, skill = builder.system, builder.draft.skill
-        rows = {row.id: row for row in skill_modifiers.modifiers_for(system, skill)}
+        named = builder.console.skill_modifiers
+        rows = {row.id: row for row in named.modifiers_for(system, skill)} if named is not None else {}
         if not rows:
             builder.say(_("{skill}: the rules list no named modifiers for it; use + and − instead.").format(
                 skill=builder.skill_name() or _("No skill")) if skill
@@ -135,7 +127,8 @@ class ModifierPicks:
         def check(key: str, text: str) -> str:
             value = f"{key}={text}"
             try:
-                skill_modifiers.resolve(system, skill, [value])
+                if named is not None:
+                    named.resolve(system, skill, [value])
             except RulesError as exc:
                 raise ValueError(str(exc)) from exc
             return value
@@ -160,7 +153,8 @@ class ModifierPicks:
         from gmconsole.ui.screens.roll_form import ChoiceScreen
 
         builder = self.builder
-        uses = skill_modifiers.uses_for(builder.system, builder.draft.skill)
+        named = builder.console.skill_modifiers
+        uses = named.uses_for(builder.system, builder.draft.skill) if named is not None else []
         keys = [row.id[:1] for row in uses]
         if len(set(keys)) < len(keys):  # two uses starting alike: number them
             keys = [str(n) for n in range(1, len(uses) + 1)]
@@ -175,14 +169,14 @@ class ModifierPicks:
         builder.with_use(chosen)
         then()
 
-    async def _pick_listed(self, row: SkillModifier, old: str) -> str | bool | None:
+    async def _pick_listed(self, row: SkillModifierRow, old: str) -> str | bool | None:
         """myz Jury-Rig's device (R-MYZ-BUILD-1): picked from the seed's devices (type to filter), or, on the
         last row, typed (``None``: ask it typed). The pick keeps the device's English name."""
-        from gmconsole.systems.yearzero.jury_rig import devices
         from gmconsole.ui.screens.pickers import PickDevice
 
         builder = self.builder
-        listed = devices(builder.system)
+        role_outcomes = builder.console.role_outcomes
+        listed = list(role_outcomes.devices(builder.system)) if role_outcomes is not None else []
         was = old.split("=", 1)[1] if "=" in old else ""
         marked = [d.id for d in listed if d.name["en"] == was] or ([OTHER] if was else [])
         choices = [(d.id, d.label()) for d in listed] + [(OTHER, _("Another device (type its name next)"))]
@@ -194,7 +188,7 @@ class ModifierPicks:
         device = next((d for d in listed if d.id == ids[0]), None)
         return None if device is None else f"{row.id}={device.name['en']}"
 
-    async def _pick_patient(self, row: SkillModifier, old: str) -> str | bool:
+    async def _pick_patient(self, row: SkillModifierRow, old: str) -> str | bool:
         """Heal, Save a Life (R-MYZ-SAVE-1): the patient marked in the roster (not the healer), kept by name."""
         from gmconsole.ui.screens.pickers import PickCharacters, roster_choices
 
@@ -216,14 +210,16 @@ class ModifierPicks:
 
 def skill_modifier_choices(system: str, skill: str | None) -> list[tuple[str, str]]:
     """``(id, label)`` of the skill's named modifiers: value and English name (the view's language; the
-    Chinese names still find a row when typed, :func:`gmconsole.systems.yearzero.skill_modifiers.resolve`)."""
-    out = []
-    for row in skill_modifiers.modifiers_for(system, skill):
+    Chinese names still find a row when typed, the family's ``SkillModifiers.resolve``)."""
+    out: list[tuple[str, str]] = []
+    named = console_of(system).skill_modifiers
+    for row in named.modifiers_for(system, skill) if named is not None else []:
         value = f"{row.modifier:+d}".replace("-", "\u2212") if row.modifier else "··"
         group = pick(row.group) if row.group else ""
-        ask = (_(" (pick who)") if row.pick else _(" (pick which)") if row.choices else _(" (type which)")
-               if row.ask else "")
-        out.append((row.id, f"{value} {pick(row.name).rstrip('.。')}{ask}" + (f" [{group}]" if group else "")))
+        name = pick(row.name).rstrip('.。')
+        asked = (_("{modifier} (pick who)") if row.pick else _("{modifier} (pick which)") if row.choices
+                 else _("{modifier} (type which)") if row.ask else "{modifier}")
+        out.append((row.id, f"{value} {asked.format(modifier=name)}" + (f" [{group}]" if group else "")))
     return out
 
 

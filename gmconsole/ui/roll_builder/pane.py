@@ -46,7 +46,6 @@ from gmconsole.ui.roll_builder.keys import BINDINGS, DEFAULT_CSS
 from gmconsole.ui.roll_builder.modifier_flows import ModifierPicks
 from gmconsole.ui.roll_builder.recorder import RollRecorder
 from gmconsole.ui.roll_builder.result_view import LINES, LastResult, result_steps
-from gmconsole.ui.roll_builder.role_flows import RoleOutcomes
 from gmconsole.ui.roll_builder.skill_list import FILTER_KEEPS, SkillFilter, SkillList, fill
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import SkillChoice, odds_line, skill_choices
@@ -75,7 +74,6 @@ class RollBuilder(VerticalScroll):
         self.controller = BuilderController(self)
         self.dialogs = Dialogs(self.controller)
         self.modifier_picks = ModifierPicks(self.controller)
-        self.role_outcomes = RoleOutcomes(self.controller)
         self.grant_reroll = GrantReroll(self.controller)
         self.recorder = RollRecorder(self.controller)
         self.draft_keys = DraftKeys(self.controller)
@@ -466,21 +464,23 @@ class RollBuilder(VerticalScroll):
         self._with_character(self.dialogs.attack)
 
     def action_consequence(self) -> None:
-        """tiered Mixed / Limited: pick one consequence (:meth:`Dialogs.consequence`)."""
+        """tiered Mixed / Limited: pick one consequence (the family's ``ConsoleParts.consequence_flow``)."""
         entry = self.controller.last_entry
         if entry is None or entry.detail.value("tier") not in ("mixed", "limited") or not stands(entry):
             self.controller.say(_("Consequences come with a Mixed or Limited roll: roll first."))
             return
-        self.run_flow(self.dialogs.consequence(entry))
+        if (flow := self.controller.console.consequence_flow) is not None:
+            self.run_flow(flow(self.controller, entry))
 
     def action_role_outcome(self) -> None:
         """myz ``j``: apply what the role skill's roll on screen leads to (R-MYZ-ROLE-1: a build, finds, Save
-        a Life; :mod:`~gmconsole.ui.roll_builder.role_flows`)."""
+        a Life; the family's ``ConsoleParts.role_outcomes``, offered where the system lists the key)."""
         entry = self.controller.last_entry
         if entry is None or not stands(entry):
             self.controller.say(_("Roll first: j applies what a role skill's roll leads to."))
             return
-        self.run_flow(self.role_outcomes.apply(entry))
+        if (role_outcomes := self.controller.console.role_outcomes) is not None:
+            self.run_flow(role_outcomes.apply(self.controller, entry))
 
     def action_reroll_grant(self) -> None:
         """R-EXP-5: reroll the failed check shown with a grant its character holds

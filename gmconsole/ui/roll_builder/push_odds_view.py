@@ -10,7 +10,7 @@ the full table (:class:`~gmconsole.ui.screens.push_odds.PushOddsScreen`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gmconsole.campaign.entries import RollEntry, given
 from gmconsole.campaign.service import CampaignService
@@ -19,10 +19,36 @@ from gmconsole.safe_text import shown
 from gmconsole.systems.words import cost_word
 from gmconsole.ui.roll_builder.controller import ERRORS
 
-if TYPE_CHECKING:  # the odds' modules load with the first push odds, not at start-up
-    from gmconsole.systems.yearzero.push_odds import PushOdds
+__all__ = ["PushOdds", "broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
 
-__all__ = ["broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]
+
+class PushOdds(Protocol):
+    """What the builder reads of a push's odds (``service.rolls.push_odds``: the family's own record, Year
+    Zero's ``PushOdds``), each chance exact."""
+
+    @property
+    def p_success(self) -> Fraction: ...
+
+    @property
+    def p_win(self) -> Fraction | None: ...
+
+    @property
+    def expected_successes(self) -> Fraction: ...
+
+    @property
+    def to_beat(self) -> int | None: ...
+
+    @property
+    def p_panic(self) -> Fraction | None: ...
+
+    @property
+    def cost_distribution(self) -> dict[str, dict[int, Fraction]]: ...
+
+    @property
+    def cost_details(self) -> tuple[tuple[str, str | None, dict[int, Fraction]], ...]: ...
+
+    @property
+    def gear_ruined(self) -> dict[str, Fraction]: ...
 
 
 def percent(p: Fraction | float) -> str:

@@ -12,8 +12,8 @@ from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
 
-if TYPE_CHECKING:  # the odds' modules load with the first push odds, not at start-up
-    from gmconsole.systems.yearzero.push_odds import PushOdds
+if TYPE_CHECKING:
+    from gmconsole.ui.roll_builder.push_odds_view import PushOdds
 
 __all__ = ["RollRecorder"]
 

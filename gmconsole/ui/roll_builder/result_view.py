@@ -19,6 +19,7 @@ from gmconsole.campaign.entries import Entry, RollEntry, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
+from gmconsole.ui.family_console import console_of
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.roll_builder.controller import stands
 from gmconsole.ui.widgets.dice_pool import DicePool
@@ -102,15 +103,14 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
             lines.append(_("p: push") + (f" · {odds}" if odds else ""))
     if status == "done":
         from gmconsole.ui.roll_builder.grant_flow import offer_line
-        from gmconsole.ui.roll_builder.role_flows import offer_lines
 
         lines += _second_chance(service, entry) + offer_line(service, entry)
-        lines += offer_lines(service, entry)  # myz: a build, finds, Save a Life (j), or what was applied
+        role_outcomes = console_of(service.campaign.system).role_outcomes
+        if role_outcomes is not None:  # myz: a build, finds, Save a Life (j), or what was applied
+            lines += role_outcomes.offer_lines(service, entry)
     if entry.detail.value("tier") in ("mixed", "limited") and status == "done":
-        from gmconsole.ui.widgets.roll_text import chosen_consequences
-
-        chosen = chosen_consequences(entry.detail.value("consequences_chosen"))
-        lines.append(_("C: apply one") + (_(" (applied: {names})").format(names=chosen) if chosen else ""))
+        chosen = console_of(service.campaign.system).chosen_consequences(entry.detail.value("consequences_chosen"))
+        lines.append(_("C: apply one (applied: {names})").format(names=chosen) if chosen else _("C: apply one"))
     return lines
 
 

@@ -9,8 +9,9 @@ from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
 from gmconsole.safe_text import shown
+from gmconsole.ui.family_console import console_of
 from gmconsole.ui.roll_builder.draft import RollDraft
-from gmconsole.ui.widgets.roll_text import signed, tn_modifier_text
+from gmconsole.ui.widgets.roll_text import signed
 from gmconsole.wording import quoted
 
 __all__ = ["attribute_name", "option_words", "settings_line", "skill_name"]
@@ -54,7 +55,8 @@ def option_words(service: CampaignService, draft: RollDraft, character: Characte
     if name == "modifier":
         said = _("mod {modifier}").format(modifier=signed(draft.modifier))
         # a panic row's modifier beside the GM's own: "mod +0, panic −2" (the pool's lines name the row)
-        lasting = lasting_modifiers(character, getattr(preview, "attribute", None), draft.skill)
+        lasting = lasting_modifiers(service.campaign.system, character, getattr(preview, "attribute", None),
+                                    draft.skill)
         return _(", ").join([said, *(f"{m['source']} {signed(m['modifier'])}" for m in lasting)])
     if name == "helpers":
         def who(ref: str) -> str:
@@ -67,7 +69,9 @@ def option_words(service: CampaignService, draft: RollDraft, character: Characte
     if name == "skill_modifiers":
         return _("mods {modifiers}").format(modifiers=", ".join(draft.skill_modifiers))
     if name == "tn_modifiers":
-        return _("TN mods {modifiers}").format(modifiers=", ".join(tn_modifier_text(m) for m in draft.tn_modifiers))
+        tables = console_of(service.campaign.system).tn_modifiers
+        named = draft.tn_modifiers if tables is None else [tables.tn_modifier_text(m) for m in draft.tn_modifiers]
+        return _("TN mods {modifiers}").format(modifiers=", ".join(named))
     if name == "bonus_dice":
         return _("bonus {count}").format(count=draft.bonus_dice)
     if name == "hidden":
@@ -87,9 +91,8 @@ def settings_line(service: CampaignService, draft: RollDraft, character: Charact
 
     gear = ", ".join(gear_name(g) for g in draft.gear) or _("none")
     named = skill_name(service, draft.skill) if draft.skill else _("none")
-    skill = (_("— (no skill matches {typed})").format(typed=quoted(no_match)) if no_match is not None
-             else named)
-    parts = [_("skill {skill}").format(skill=skill),
+    parts = [_("skill — (no skill matches {typed})").format(typed=quoted(no_match)) if no_match is not None
+             else _("skill {skill}").format(skill=named),
              _("attr {attribute}").format(attribute=attribute_name(service.campaign.system, attribute) or "—"),
              _("gear {gear}").format(gear=gear)]
     parts += [draft.mark(name, option_words(service, draft, character, preview, name))

@@ -5,7 +5,7 @@ Plain values in, plain values out: the controller asks before a roll, the modifi
 from __future__ import annotations
 
 from gmconsole.campaign.model import Character
-from gmconsole.systems.yearzero import skill_modifiers
+from gmconsole.ui.family_console import console_of
 from gmconsole.ui.roll_builder.draft import RollDraft
 
 __all__ = ["kept_for_skill", "use_missing"]
@@ -13,7 +13,10 @@ __all__ = ["kept_for_skill", "use_missing"]
 
 def kept_for_skill(system: str, skill: str | None, picks: tuple[str, ...]) -> tuple[str, ...]:
     """The picks that still belong to ``skill`` (a newly picked skill drops the others', like gear)."""
-    ids = {row.id for row in skill_modifiers.modifiers_for(system, skill)}
+    named = console_of(system).skill_modifiers
+    if named is None:
+        return ()
+    ids = {row.id for row in named.modifiers_for(system, skill)}
     return tuple(p for p in picks if p.split("=", 1)[0] in ids)
 
 
@@ -22,5 +25,8 @@ def use_missing(system: str, draft: RollDraft, character: Character | None) -> b
     picked yet — and the character has the skill (without it the roll is refused for that, R-MYZ-SPEC)."""
     if character is None or not draft.skill or character.skills.get(draft.skill, 0) < 1:
         return False
-    uses = skill_modifiers.uses_for(system, draft.skill)
-    return bool(uses) and skill_modifiers.use_of(system, draft.skill, draft.skill_modifiers) is None
+    named = console_of(system).skill_modifiers
+    if named is None:
+        return False
+    uses = named.uses_for(system, draft.skill)
+    return bool(uses) and named.use_of(system, draft.skill, draft.skill_modifiers) is None

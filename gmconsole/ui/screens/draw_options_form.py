@@ -30,16 +30,23 @@ CARDS_HINTS = (CARDS_HINT, N_("blank: drawn here; one card per draw, e.g. 3"), N
 the field at any terminal size, and a long name before it takes more room)."""
 
 
-def _cards_hints(before: str) -> tuple[str, ...]:
-    """The cards field's hints, each after ``before`` (a long name, the cards to draw)."""
-    return tuple(before + _(hint) for hint in CARDS_HINTS)
+def _named(whole: str, hint: str) -> str:
+    """A field's hint after the whole name its short label cut (``hint`` alone when the label shows it all)."""
+    return _("{name}: {text}").format(name=whole, text=hint) if whole else hint
+
+
+def _cards_hints(whole: str, cards: str = "") -> tuple[str, ...]:
+    """The cards field's hints, longest first, each after ``whole`` (the name a short label cut, or "") and
+    ``cards`` (how many cards to draw, when the form says it)."""
+    return tuple(_named(whole, _("{cards}; {hint}").format(cards=cards, hint=_(hint)) if cards else _(hint))
+                 for hint in CARDS_HINTS)
 
 
 def _short(name: str) -> tuple[str, str]:
     """A long name shortened with "…" for the label (12 cells: a wide character takes two), and the whole
-    name for the field's hint."""
+    name for the field's hint ("" when the label shows it all)."""
     short = cut_cells(name, 12)
-    return short, "" if short == name else f"{name}: "
+    return short, "" if short == name else name
 
 
 def typed_cards(form: FormScreen, field_id: str, name: str) -> list[int] | None:
@@ -72,9 +79,10 @@ class DrawOptionsForm(_PerCombatantForm):
     def fields(self):
         for cid, name in self.combatants:
             short, whole = _short(name)
-            yield field_row(_("{name} speed").format(name=short), f"speed-{cid}", "", f"{whole}1-4")
-            yield field_row(_("{name} keep").format(name=short), f"keep-{cid}", "", whole + _("keep best of 1-4"))
-            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "", whole + _(CARDS_HINT),
+            yield field_row(_("{name} speed").format(name=short), f"speed-{cid}", "", _named(whole, "1-4"))
+            yield field_row(_("{name} keep").format(name=short), f"keep-{cid}", "",
+                            _named(whole, _("keep best of 1-4")))
+            yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "", _named(whole, _(CARDS_HINT)),
                             hints=_cards_hints(whole))
 
     def parse(self) -> dict:
@@ -102,7 +110,7 @@ class InitiativeDiceForm(_PerCombatantForm):
     def fields(self):
         for cid, name in self.combatants:
             short, whole = _short(name)
-            yield field_row(f"{short} D6", f"d6-{cid}", "", whole + _("1-6, blank: rolled here"))
+            yield field_row(f"{short} D6", f"d6-{cid}", "", _named(whole, _("1-6, blank: rolled here")))
 
     def parse(self) -> dict:
         faces = {}
@@ -127,8 +135,7 @@ class NewRoundCardsForm(FormScreen):
             short, whole = _short(name)
             cards = ngettext("{count} card", "{count} cards", count).format(count=count)
             yield field_row(_("{name} cards").format(name=short), f"cards-{cid}", "",
-                            _("{whole}{cards}; {hint}").format(whole=whole, cards=cards, hint=_(CARDS_HINT)),
-                            hints=_cards_hints(_("{whole}{cards}; ").format(whole=whole, cards=cards)))
+                            _cards_hints(whole, cards)[0], hints=_cards_hints(whole, cards))
 
     def parse(self) -> dict:
         cards = {}

@@ -68,19 +68,23 @@ class HistoryCostActions(_Screen):
         """What the selected row is, for ``c`` / ``D``: a costs row names the roll whose costs it applied
         (or dropped), and where that roll is; then ``select``."""
         roll_id = row.get("roll_id")
-        done = {"costs": _("entry {id} applied the costs of roll {roll} ({who}{where}){undone}: {select}"),
-                "drop_costs": _("entry {id} dropped the costs of roll {roll} ({who}{where}){undone}: {select}"),
-                }.get(str(row.get("kind")))
+        undone = row.get("status", "done") != "done"
+        done = {("costs", False): _("entry {id} applied the costs of roll {roll} ({where}): {select}"),
+                ("costs", True): _("entry {id} applied the costs of roll {roll} ({where}) (undone since): {select}"),
+                ("drop_costs", False): _("entry {id} dropped the costs of roll {roll} ({where}): {select}"),
+                ("drop_costs", True): _("entry {id} dropped the costs of roll {roll} ({where}) (undone since): "
+                                        "{select}"),
+                }.get((str(row.get("kind")), undone))
         if done is None or not isinstance(roll_id, int):
             return _("entry {id} is a {kind} entry, not a roll: {select}").format(
                 id=row.get("id"), kind=kind_name(str(row.get("kind"))), select=select)
-        try:
-            where = _(", session {number}").format(number=self.service.history.entry_anywhere(roll_id).get("session"))
-        except (ValueError, KeyError, StoreError):
-            where = _(", no longer in the history")
         who = row.get("character") or "?"
-        undone = _(" (undone since)") if row.get("status", "done") != "done" else ""
-        return done.format(id=row.get("id"), roll=roll_id, who=who, where=where, undone=undone, select=select)
+        try:
+            where = _("{who}, session {number}").format(
+                who=who, number=self.service.history.entry_anywhere(roll_id).get("session"))
+        except (ValueError, KeyError, StoreError):
+            where = _("{who}, no longer in the history").format(who=who)
+        return done.format(id=row.get("id"), roll=roll_id, where=where, select=select)
 
     def action_apply_costs(self) -> None:
         """``c``: apply the pending costs of the selected roll (a push row: its roll's), undoable."""

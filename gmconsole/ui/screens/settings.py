@@ -25,6 +25,7 @@ from gmconsole.campaign.entries import as_record
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
+from gmconsole.ui.filled import filled
 from gmconsole.ui.messages import CampaignChanged, change_said
 from gmconsole.ui.widgets.footer import Footer
 
@@ -151,15 +152,20 @@ class SettingsScreen(Screen[None]):
         if key is not None:
             campaign = self.service.campaign
             info = next(i for i in settings_table.settings_for(campaign.system) if i.key == key)
-            detail.append(f"{key} ", style="bold")
-            detail.append(_("({rule})").format(rule=_rule(info.rule)), style="yellow")
-            detail.append(_(": {text}").format(text=info.text) + "\n")
-            detail.append(_("Now: {value}. ").format(value=settings_table.shown_value(getattr(campaign.settings, key))))
+            detail.append(f"{key} ", style="bold")  # the setting's name as the command line takes it
+            # Translators: after a setting's name: the rule it reads, in parentheses, and what it does
+            detail.append(filled(_("{rule}: {text}"), rule=(_("({rule})").format(rule=_rule(info.rule)), "yellow"),
+                                 text=info.text))
+            detail.append("\n")
+            now = _("Now: {value}.").format(value=settings_table.shown_value(getattr(campaign.settings, key)))
             how = _(settings_table.COVERAGE_HELP).replace("：", ": ").split(": ", 1)[1]
-            detail.append(_("Takes {allowed}.").format(allowed=settings_table.allowed_text(campaign, info))
-                          if info.editable
-                          else _("Shown only here; on the command line: gmconsole settings NAME --set {how}.").format(
-                              how=how), style="italic")
+            takes = (_("Takes {allowed}.").format(allowed=settings_table.allowed_text(campaign, info))
+                     if info.editable
+                     else _("Shown only here; on the command line: gmconsole settings NAME --set {how}.").format(
+                         how=how))
+            # Translators: a form's hint, one whole sentence after the ones before ({hint}); a language writing no
+            # space between sentences leaves it out
+            detail.append(filled(_("{hint} {sentence}"), hint=now, sentence=(takes, "italic")))
         self.query_one("#settings-detail", Static).update(detail)
 
     def _say(self, text: str, *, error: bool = False) -> None:

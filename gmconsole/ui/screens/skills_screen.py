@@ -55,7 +55,7 @@ class SkillForm(FormScreen):
 
     def _attributes(self) -> str:
         system = self.app.service.campaign.system
-        return _(", ").join(attribute_shown(system, a) for a in skills.ATTRIBUTES)
+        return _(", ").join(attribute_shown(system, a) for a in skills.skill_attributes())
 
     def fields(self) -> ComposeResult:
         k = self.skill

@@ -29,9 +29,9 @@ def numbers_shown(character) -> bool:
     return not character.is_npc if chosen is None else bool(chosen)
 
 
-def _panic_effect(character) -> str:
+def _panic_effect(system: str, character) -> str:
     """The panic row's name in the table view's language (:func:`panic_name`), ``""`` without a panic."""
-    return "" if character.panic is None else panic_name(character.panic)
+    return "" if character.panic is None else panic_name(system, character.panic)
 
 
 class Party(Static):
@@ -57,7 +57,7 @@ class Party(Static):
                 continue
             shown_any = True
             state = badges(system, character)
-            effect = _panic_effect(character)
+            effect = _panic_effect(system, character)
             if effect:
                 state.append(f" {effect}", style="yellow")
             table.add_row(Text(who(character), style="bold"), *[value(character) for _l, value in counters], state)

@@ -94,11 +94,11 @@ def _summary(record) -> str:
 
 def _title(record) -> Text:
     summary = shown(_summary(record))
-    title = Text(summary, style="bold")
-    pushed = _(" (pushed)")
-    if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and pushed.strip() not in summary:
-        title.append(" " + pushed, style=BOLD_MAGENTA)
-    return title
+    said_pushed = _("{summary} (pushed)")
+    if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and \
+            said_pushed.replace("{summary}", "").strip() not in summary:
+        return filled(said_pushed, BOLD_MAGENTA, summary=(summary, "bold"))
+    return Text(summary, style="bold")
 
 
 class LastRolls(Static):

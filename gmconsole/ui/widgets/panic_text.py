@@ -3,7 +3,8 @@ a character's panic effect by name (:func:`panic_name`: the roster, the tracker'
 players' table view), and how long the tracker shows a panic's result (:class:`ShownPanic`: while it is
 in force).
 
-The row's name and words come from the data file in the console's language (:func:`gmconsole.i18n.pick`)."""
+The row's name and words come from the data file in the console's language (:func:`gmconsole.i18n.pick`); the
+name of an effect held on a sheet is the family's to give (its console part's ``panic_name``)."""
 
 from __future__ import annotations
 
@@ -15,18 +16,13 @@ from gmconsole.ui.widgets.styles import BOLD_YELLOW
 __all__ = ["ShownPanic", "describe_panic", "in_range_question", "panic_name", "rest_question"]
 
 
-def panic_name(panic) -> str:
-    """A character's panic effect (``Character.panic``) by its table row's name in the console's language.
+def panic_name(system: str, panic) -> str:
+    """A character's panic effect (``Character.panic``) in a campaign of ``system``, by the name its family's
+    panic table gives it in the console's language (:meth:`ConsoleParts.panic_name
+    <gmconsole.ui.family_console.ConsoleParts.panic_name>`), escaped."""
+    from gmconsole.ui.family_console import console_of
 
-    The sheet keeps the row's id and its name in the language spoken when it was rolled, so a panic rolled
-    in English read "Seek cover" in a zh-Hant console; the data file's ``{en, zh-Hant}`` name of the row
-    is shown instead, and the kept name only when the table has no such row. Escaped: the kept name is
-    read from the campaign file."""
-    from gmconsole.safe_text import shown
-    from gmconsole.systems.yearzero.panic import panic_table
-
-    row = next((r for r in panic_table() if r.get("id") == panic.effect), None) if panic.effect else None
-    return shown(pick(row["name"]) if row else (panic.name or panic.effect))
+    return console_of(system).panic_name(panic)
 
 
 def describe_panic(panic: dict) -> Text:
@@ -38,9 +34,13 @@ def describe_panic(panic: dict) -> Text:
     for index, roll in enumerate(panic.get("rolls", [])):
         if index:
             out.append("\n↳ ")
-        out.append(_("{character}: D6 {face} + stress {stress} = {total}: ").format(
-            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"]), style="bold")
+        # one bold run around the row's name (the last \0: a typed name cannot place the row)
+        before, _row, after = _("{character}: D6 {face} + stress {stress} = {total}: {row}").format(
+            character=roll["character"], face=roll["face"], stress=roll["stress"], total=roll["total"],
+            row="\0").rpartition("\0")
+        out.append(before, style="bold")
         out.append(pick(roll["name"]), style=BOLD_YELLOW)
+        out.append(after, style="bold")
         if not index:
             out.append(f" — {pick(roll['text'])}")
     gains = panic.get("stress", [])

@@ -8,33 +8,33 @@ history screen shows a roll's odds and costs with the same wording.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, as_record, as_roll, given
+from gmconsole.campaign.entries import Entry, PushEntry, RollEntry, as_record, as_roll, given
 from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
-from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext, pick
-from gmconsole.rules.data import extra_successes, system_table
+from gmconsole.i18n import NP_, _, ngettext, pgettext, pick
+from gmconsole.rules.data import system_table
 from gmconsole.systems.words import shares_line
-from gmconsole.wording import possessive
+
+if TYPE_CHECKING:
+    from gmconsole.ui.family_console import ConsoleParts
 
 __all__ = [
     "SkillChoice",
-    "chosen_consequences",
-    "consequence_names",
     "costs_lines",
     "difficulty_choices",
     "kind_word",
     "modifier_line",
     "odds_line",
+    "opposed_line",
     "result_lines",
     "rolled_explanation",
     "signed",
-    "sixes_words",
     "skill_choices",
-    "stunt_count",
     "stunt_lines",
-    "tier_word",
+    "typed_words",
     "verdict_lines",
 ]
 
@@ -158,49 +158,6 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     return [head] + ([_("({paid})").format(paid=paid)] if paid else [])
 
 
-def stunt_count(entry: Entry | dict) -> int:
-    """The stunts / bonus effects a recorded Year Zero roll gives. An opposed roll (R-OPP-1) follows its
-    outcome: only a win of the active side gives any, and only its net successes beyond the first
-    count (the defender's successes cancel the active side's); a tie or a defender's hold gives none."""
-    entry = as_roll(entry)
-    opposed = entry.opposed or {}
-    if opposed:
-        if opposed.get("outcome") != "active":
-            return 0
-        return max(0, int(opposed.get("net_successes", 0)) - 1)
-    return int(entry.detail.value("stunts") or 0)
-
-
-def sixes_words(entry: Entry | dict) -> str:
-    """R-STUNT-1: a recorded roll of a skill whose text counts every 6 (Move, a side deal, Heal, Shake It Off,
-    Inspire) in the skill's words, ``2 sixes: 2 friends helped``; ``""`` for any other roll (an opposed roll
-    follows its outcome, :func:`stunt_count`)."""
-    from gmconsole.systems.yearzero.sixes import every_six, marks_of
-
-    entry = as_roll(entry)
-    skill, successes = given(entry.skill, None), given(entry.successes, None)
-    game = systems.find(given(entry.system, ""))
-    if not skill or not isinstance(successes, int) or entry.opposed or game is None or not game.lists_stunts:
-        return ""  # the skills that count every 6 are myz skills, listing their own stunts
-    counted = every_six(game.id, skill, successes, marks_of(entry.skill_modifiers or ()))
-    return counted.text() if counted is not None else ""
-
-
-def _stunts(entry: RollEntry) -> list[str]:
-    from gmconsole.systems.yearzero.limits import stunt_warning
-
-    options = entry.detail.value("stunt_list") or []
-    if not options or not (stunt_count(entry) or sixes_words(entry)):  # one 6 may buy Move's stunt (R-STUNT-1)
-        return []
-    system = given(entry.system, "")
-    game = systems.find(system)
-    if game is None or not game.lists_stunts:
-        return [_("bonus effects: {effects}").format(
-            effects=" · ".join(_en(o).rstrip(".").rstrip("。") for o in options))]
-    limit = stunt_warning(system, given(entry.skill, None), stunt_count(entry), len(options))
-    return [_("stunts:")] + [f"  • {_en(o)}" for o in options] + ([f"⚠ {limit.text} (R-MYZ-LIMIT)"] if limit else [])
-
-
 def modifier_line(entry: Entry | dict) -> str:
     """The named skill modifiers a recorded roll was made with (seed 002's lists; myz: what a role
     skill's roll is for), each by its English name (the view's language), its detail and value; ``""`` if none."""
@@ -216,9 +173,30 @@ def modifier_line(entry: Entry | dict) -> str:
     return _("modifiers: {modifiers}").format(modifiers=_("; ").join(parts)) if parts else ""
 
 
+def _console(entry: RollEntry) -> ConsoleParts | None:
+    """The console part of the family that made ``entry`` (``None``: a system no family plays)."""
+    system = given(entry.system, None)
+    if not isinstance(system, str) or systems.find(system) is None:
+        return None
+    from gmconsole.ui.family_console import console_of
+
+    return console_of(system)
+
+
 def stunt_lines(entry: Entry | dict) -> list[str]:
-    """The stunts (`myz`: the skill's own list) or bonus effects (`yze`) a successful roll may buy."""
-    return _stunts(as_roll(entry))
+    """The stunts or bonus effects a successful roll may buy, as its family words them
+    (:class:`gmconsole.ui.family_console.ConsoleParts`); none for a roll of a system no family plays."""
+    entry = as_roll(entry)
+    part = _console(entry)
+    return [] if part is None else part.stunt_lines(entry)
+
+
+def opposed_line(entry: Entry | dict | None) -> str:
+    """An opposed roll recorded with the builder's pool (Year Zero, R-OPP-1) in words, as its family words it;
+    ``""`` for any other roll."""
+    entry = as_roll(entry or {})
+    part = _console(entry)
+    return "" if part is None else part.opposed_line(entry)
 
 
 def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
@@ -227,12 +205,12 @@ def result_lines(entry: Entry | dict, *, with_stunts: bool = True) -> list[str]:
     lines: list[str] = [modifier_line(entry)] if entry.skill_modifiers else []
     lines += verdict_lines(entry)
     if with_stunts:
-        lines += _stunts(entry)
+        lines += stunt_lines(entry)
     lines += costs_lines(entry)
     return lines
 
 
-def _typed_words(roll: RollEntry, said: str) -> str:
+def typed_words(roll: RollEntry, said: str) -> str:
     """``said`` followed by `` (typed faces)`` when every step of the roll was typed from physical dice, by the
     typed steps' names when some were and others the console rolled (`` (typed: first roll)``), one sentence
     either way; ``said`` as it is when the console rolled it all."""
@@ -247,95 +225,10 @@ def _typed_words(roll: RollEntry, said: str) -> str:
 
 def verdict_lines(entry: Entry | dict) -> list[str]:
     """What a recorded roll means, without its costs, stunts or modifiers, as its family words it
-    (:class:`gmconsole.ui.family_console.ConsoleParts`); an entry of a system no family plays is read by
-    its fields (:func:`recorded_verdict_lines`)."""
+    (:class:`gmconsole.ui.family_console.ConsoleParts`); nothing for an entry of a system no family plays."""
     entry = as_roll(entry)
-    system = given(entry.system, None)
-    if isinstance(system, str) and systems.find(system) is not None:
-        from gmconsole.ui.family_console import console_of
-
-        return console_of(system).verdict_lines(entry)
-    return recorded_verdict_lines(entry)
-
-
-def recorded_verdict_lines(entry: Entry | dict) -> list[str]:
-    """A recorded roll's verdict read by its fields, as gmconsole's own families word it: successes and
-    stunts / tier / top and margin, pushed, typed faces, a panic it triggers, the consequences offered."""
-    entry = as_roll(entry)
-    system = given(entry.system, "")
-    detail = entry.detail  # the tier, the top die, stunts and panic: the roll's family's own fields
-    lines: list[str] = []
-    def by_hand(said: str) -> str:
-        return _typed_words(entry, said)
-
-    if entry.successes is not MISSING:
-        n = entry.successes
-        stunts = stunt_count(entry)
-        sixes = sixes_words(entry)  # R-STUNT-1: every 6 counted in the skill's words, not "N-1 stunts"
-        extra = _(", ") + sixes if sixes else (f", {extra_successes(system, stunts)}" if stunts else "")
-        pushed = _(" · pushed {count}×").format(count=entry.pushes) if entry.pushes else ""
-        opposed = entry.opposed or {}
-        if opposed:  # R-OPP-1: the verdict is the opposed outcome, on net successes
-            verdict = {"active": _("SUCCESS"), "reroll": _("TIE")}.get(opposed.get("outcome", ""), _("FAILURE"))
-            net = opposed.get("net_successes", 0)
-            said = _("{verdict} (opposed): net {successes} ({rolled} rolled − {defender} of the defender)")
-            lines.append(by_hand(said.format(verdict=verdict, successes=_successes(net), rolled=n,
-                                             defender=opposed.get("defender_successes", 0)) + f"{extra}{pushed}"))
-        else:
-            verdict = _("SUCCESS") if n else _("FAILURE")
-            lines.append(by_hand(_("{verdict}: {successes}").format(verdict=verdict, successes=_successes(n))
-                                 + f"{extra}{pushed}"))
-        # a GM roll names no character: charged to nobody
-        if detail.value("panic") and given(entry.character_id, "") is None:
-            lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
-        elif detail.value("panic"):
-            lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
-    elif detail.value("tier") is not MISSING:
-        from gmconsole.systems.tiered.wording import tier_reading
-
-        outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
-        faces = [face for d in entry.dice or [] if isinstance(d, dict) and isinstance(face := d.get("face"), int)]
-        tier = detail.value("tier")
-        reading = tier_reading(str(tier), faces, detail.value("highest", None), outcome.get("keeps_lowest") is True)
-        lines.append(by_hand(_("{tier} ({reading})").format(tier=tier_word(tier), reading=reading)))
-        if detail.value("consequences") == "offered":
-            names = _(", ").join(consequence_names().values())
-            lines.append(_("consequences to choose: {names}").format(names=names))
-    elif detail.value("top") is not MISSING:
-        verdict = (_("CRITICAL FAILURE") if detail.value("critical_failure")
-                   else (_("SUCCESS") if detail.value("success") else _("FAILURE")))
-        margin = detail.value("margin")
-        said = (_("{verdict}: top {top} vs TN {tn}, margin {margin}") if isinstance(margin, int)
-                else _("{verdict}: top {top} vs TN {tn}")).format(
-            verdict=verdict, top=detail.value("top"), tn=detail.value("tn", None),
-            margin=f"{margin:+d}" if isinstance(margin, int) else "")
-        lines.append(by_hand(said))
-    return lines
-
-
-def _successes(n: int) -> str:
-    return ngettext("{count} success", "{count} successes", n).format(count=n)
-
-
-def consequence_names() -> dict[str, str]:
-    """The tiered consequences (``data/tiered.toml``) by key, each by its name in the console's language."""
-    from gmconsole.systems.tiered import roll as tiered
-
-    return {c.key: pick(c.name, c.key) for c in tiered.consequences()}
-
-
-def chosen_consequences(keys) -> str:
-    """The consequences a roll has had applied, as a list: in English the keys the entry records (``damage,
-    lost-gear``, as it always read), in another language each one's name from the data file."""
-    named = {} if language() == "en" else consequence_names()
-    return _(", ").join(named.get(key, key) for key in keys or [])
-
-
-def tier_word(tier) -> str:
-    """A tiered result as the result line shows it (:func:`gmconsole.systems.tiered.wording.tier_shouted`)."""
-    from gmconsole.systems.tiered.wording import tier_shouted
-
-    return tier_shouted(tier)
+    part = _console(entry)
+    return [] if part is None else part.verdict_lines(entry)
 
 
 DIE_KINDS = {"base": NP_("die kind", "base"), "skill": NP_("die kind", "skill"), "gear": NP_("die kind", "gear"),
@@ -363,69 +256,10 @@ def rolled_explanation(entry: Entry | dict) -> str:
         added[str(die.get("kind"))] = added.get(str(die.get("kind")), 0) - 1
     pushed = [_dice_of_kind(n, kind) for kind, n in added.items() if n > 0]
     if entry.pushes and pushed:
-        lines.append(_("the push: +") + (_(", ") + "+").join(pushed))
+        lines.append(_("the push: {dice}").format(dice=_(", ").join(f"+{dice}" for dice in pushed)))
     return _("; ").join(lines)
-
-
-def opposed_line(entry: Entry | dict | None) -> str:
-    """A Year Zero opposed roll (R-OPP-1) of a recorded entry in words: both sides' successes, the
-    defender's faces and who carries it — read from the entry, so it follows a push."""
-    entry = as_roll(entry or {})
-    opposed = entry.opposed
-    if not opposed:
-        return ""
-    from gmconsole.ui.widgets.dice_pool import dice_words
-
-    faces = dice_words(opposed.get("defender_dice", []))
-    outcome = {"active": _("the active side wins"), "defender": _("the defender holds (a tie fails the active side)"),
-               "reroll": _("a tie: roll the opposed roll again (setting)")}[opposed["outcome"]]
-    line = _("{name}: {successes} · {defender}: {defender_successes} ({faces}) → {outcome}; net successes "
-             "{count}").format(name=given(entry.character, None), successes=opposed["active_successes"],
-                               defender=opposed["defender"], defender_successes=opposed["defender_successes"],
-                               faces=faces, outcome=outcome, count=opposed["net_successes"])
-    if opposed.get("defender_panic") and opposed.get("defender_id"):
-        state = {"pending": _("panic roll pending (c applies it)"), "applied": _("panic roll applied")}.get(
-            entry.costs_status, _("panic roll due"))
-        line = _("{line}; {owner} stress die shows 1: {state} (R-PANIC-1)").format(
-            line=line, owner=possessive(opposed["defender"]), state=state)
-    return line
 
 
 def kind_word(kind: str) -> str:
     """A die kind (``base``) as the console's language calls it; the key itself in English."""
     return pgettext("die kind", DIE_KINDS[kind]) if kind in DIE_KINDS else kind
-
-
-TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("situational"),
-             "environmental": N_("environmental")}
-"""The exploding TN modifier tables by the word that heads each row of the picker (the key in English)."""
-
-
-def tn_modifier_choices() -> list[tuple[str, str]]:
-    """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
-    value or range (e.g. ``other: Cramped +1-4``)."""
-    from gmconsole.systems.exploding import roll as exploding
-
-    out = []
-    for table, entries in exploding.modifier_tables().items():
-        for e in entries:
-            if e.pickable:
-                group = _("{group}: ").format(group=_en(e.group)) if e.group else ""
-                named = _(TN_TABLES[table]) if table in TN_TABLES else table
-                row = f"{group}{_en(e.name)} {e.range_text()}"
-                out.append((e.full_key, _("{table}: {row}").format(table=named, row=row)))
-    return out
-
-
-def tn_modifier_text(pick: str) -> str:
-    """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
-    the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
-    from gmconsole.rules.errors import RulesError
-    from gmconsole.systems.exploding import roll as exploding
-
-    key, _sep, amount = pick.partition("=")
-    try:
-        name = _en(exploding.find_modifier(key).name)
-    except RulesError:
-        return pick
-    return f"{name} {signed(int(amount))}" if amount.lstrip("+-").isdigit() else name

@@ -309,7 +309,8 @@ def state_text(system: str, character: Character) -> str:
     if systems.get(system).breaks_at_zero and character.broken:
         parts.append(_("BROKEN"))
     if character.panic is not None:
-        parts.append(_("PANIC {total} {name}").format(total=character.panic.total, name=panic_name(character.panic)))
+        parts.append(_("PANIC {total} {name}").format(total=character.panic.total,
+                                                      name=panic_name(system, character.panic)))
     if character.dog is not None and character.dog.dead:
         parts.append(_("dog dead"))
     if character.conditions:

@@ -169,7 +169,7 @@ class TrackerPane(Vertical):
                     cells.append(str(value))
             state = Text()
             if character.panic is not None:
-                state.append(f"{character.panic.total} {panic_name(character.panic)}", style=HIGHLIGHT)
+                state.append(f"{character.panic.total} {panic_name(system, character.panic)}", style=HIGHLIGHT)
             if character.conditions:
                 state.append((" " if state.plain else "") + _(", ").join(shown(c) for c in character.conditions),
                              style="magenta")

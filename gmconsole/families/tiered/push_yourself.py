@@ -1,5 +1,6 @@
-"""Push Yourself after the roll, recorded: the push of a family whose push adds a die
-(:attr:`GameSystem.push_adds_die <gmconsole.systems.base.GameSystem.push_adds_die>`, tiered).
+"""Push Yourself after the roll, recorded: tiered's push adds a die
+(:attr:`GameSystem.push_adds_die <gmconsole.systems.base.GameSystem.push_adds_die>`), offered through the
+family's roll engine (:class:`~gmconsole.campaign.engine_parts.PushAfterPart`).
 
 The family's rules add the die and say what it costs (:mod:`gmconsole.systems.tiered.push_after`); this
 records it as a Year Zero push is recorded: a ``push`` entry of its own (``Aldric pushes themself: Mixed →
@@ -21,6 +22,9 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import latest_roll, push_out_of_scene
 from gmconsole.i18n import _, language
 from gmconsole.rules.errors import RulesError
+from gmconsole.systems.tiered.push_after import push_yourself_after
+from gmconsole.systems.tiered.push_after import refusal as rules_refusal
+from gmconsole.systems.tiered.roll import Tier
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -30,8 +34,6 @@ __all__ = ["push_yourself", "refusal"]
 
 def _tier_name(tier: str) -> str:
     """A tier as the push's summary names it: ``Mixed`` (the data file's name, in the console's language)."""
-    from gmconsole.systems.tiered.roll import Tier
-
     return Tier(tier).name_in(language()) if tier in {t.value for t in Tier} else tier
 
 
@@ -58,8 +60,6 @@ def _pushed_already(entry: dict) -> bool:
 def refusal(ledger: Ledger, entry: dict) -> str | None:
     """Why the Push Yourself die cannot be added to the recorded roll ``entry`` now, or ``None``: the campaign's
     reasons (an earlier scene, a consequence applied, nobody's stamina to spend) then the rules' own."""
-    from gmconsole.systems.tiered.push_after import refusal as rules_refusal
-
     ended = push_out_of_scene(ledger, entry)
     if ended:
         return ended
@@ -80,8 +80,6 @@ def refusal(ledger: Ledger, entry: dict) -> str | None:
 def push_yourself(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Random) -> dict:
     """Add the Push Yourself die to the recorded check ``entry_id`` (default: the session's newest roll); ``faces``
     types its one face (R-MANUAL-1). Refused, changing nothing, for the reasons :func:`refusal` gives."""
-    from gmconsole.systems.tiered.push_after import push_yourself_after
-
     entry = latest_roll(ledger, entry_id, "push")
     why = refusal(ledger, entry)
     if why is not None:

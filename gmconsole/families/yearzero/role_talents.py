@@ -1,8 +1,8 @@
-"""What follows a recorded roll: tiered consequences, repairs and the myz role talents.
+"""What a role's talent does with a recorded Year Zero roll, each its own undoable change: a repair from a
+Jury-Rig or Crafting roll (R-REPAIR-1), Mend the Broken, Shake It Off and Inspire.
 
-Each reads a recorded roll (by id) and records its own undoable change: a tiered Mixed or Limited
-roll's consequence, a repair from a Jury-Rig or Crafting roll (R-REPAIR-1), Mend the Broken, Shake
-It Off and Inspire.
+Offered through the family's roll engine (:class:`~gmconsole.campaign.engine_parts.RoleTalentsPart`); the rules
+are :mod:`gmconsole.systems.yearzero.roles`.
 """
 
 from __future__ import annotations
@@ -12,82 +12,20 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup, trackers
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.sheet_rolls import recorded_roll
 from gmconsole.campaign.words import attribute_shown
-from gmconsole.i18n import _, ngettext, pick
+from gmconsole.families.yearzero.pool import recorded_roll
+from gmconsole.i18n import _, ngettext
+from gmconsole.systems.yearzero import roles
 from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
 
-
-def apply_consequence(ledger: Ledger, entry_id: int | None, key: str, clock_id: str | None,
-                      gear_id: str | None, wound: bool) -> dict:
-    """One consequence of a Mixed / Limited tiered roll, from the seed's menu (``tiered.consequences``)."""
-    from gmconsole.systems.tiered import roll as tiered
-
-    menu = {c.key: c for c in tiered.consequences()}
-    if key not in menu:
-        raise ValidationError(_("unknown consequence {key}: choose one of {keys}").format(key=quoted(key),
-                                                                                       keys=", ".join(menu)))
-    if entry_id is None:
-        found = (e for e in ledger.entries_newest_first(ledger.session.number)
-                 if e.get("kind") == "roll" and e.get("status", "done") == "done" and e.get("consequences"))
-        entry = next(found, None)
-        if entry is None:
-            raise ValidationError(_("there is no tiered roll in this session"))
-    else:
-        entry = ledger.entry_anywhere(entry_id)
-    if entry.get("tier") not in ("mixed", "limited"):
-        raise ValidationError(_("consequences come only with a Mixed or Limited result"))
-    chosen_before = list(entry.get("consequences_chosen", []))
-    character_id = entry["character_id"]
-    consequence = menu[key]
-
-    def mutate(c: Campaign) -> dict:
-        character = c.character(character_id)
-        if character is None:
-            raise ValidationError(_("the character who rolled is no longer in the roster"))
-        lines = []
-        for effect in consequence.effects:
-            if effect.target == "stamina":
-                lost = min(-effect.amount, character.stamina)
-                character.stamina -= lost
-                lines.append(_("stamina −{lost} → {stamina}").format(lost=lost, stamina=character.stamina))
-            elif effect.target == "clock" and c.current_session.clocks:
-                if clock_id is None:
-                    raise ValidationError(_("name the clock this complication advances"))
-                clock = character_lookup.clock_of(c, clock_id)
-                if clock.filled >= clock.segments:
-                    raise ValidationError(_("clock {name} is already full").format(name=clock.name))
-                clock.filled += effect.amount
-                lines.append(_("clock {name} → {filled}/{segments}").format(name=clock.name, filled=clock.filled,
-                                                                            segments=clock.segments))
-        if key == "damage" and wound:
-            character.wounds += 1
-            lines.append(_("a wound → {wounds}").format(wounds=character.wounds))
-        if key == "lost-gear":
-            used = gear_id or next(iter((entry.get("request") or {}).get("gear", [])), None)
-            item = character.gear_item(used) if used else None
-            if item is None:
-                raise ValidationError(_("name the item that is lost"))
-            item.bonus = 0
-            lines.append(_("{item} fails until repaired").format(item=item.name))
-        text = _("; ").join(lines) if lines else pick(consequence.name).lower()
-        return {"summary": _("{name}: {consequence} — {text}").format(name=character.name,
-                                                                      consequence=pick(consequence.name), text=text),
-                "roll_id": entry["id"],
-                "consequence": key}
-
-    return ledger.commit("consequence", mutate, character_id=character_id,
-                           entry_updates=[(entry["session"], entry["id"], {"consequences_chosen": chosen_before},
-                                           {"consequences_chosen": chosen_before + [key]})])
+__all__ = ["inspire", "mend", "repair_with_roll", "shake_it_off"]
 
 
 def repair_with_roll(ledger: Ledger, entry_id: int, gear_id: str) -> dict:
     """R-REPAIR-1 through ``myz_roles.repair`` on a recorded Year Zero roll."""
-    from gmconsole.systems.yearzero.roles import repair
-
     entry, recorded = recorded_roll(ledger, entry_id)
     character_id = entry["character_id"]
 
@@ -100,7 +38,7 @@ def repair_with_roll(ledger: Ledger, entry_id: int, gear_id: str) -> dict:
             raise ValidationError(_("{name} has no item {item}").format(name=character.name, item=quoted(gear_id)))
         if item.destroyed:
             raise ValidationError(_("{item} is destroyed and cannot be repaired").format(item=item.name))
-        result = repair(recorded, item.bonus, item.max_bonus)
+        result = roles.repair(recorded, item.bonus, item.max_bonus)
         item.bonus, item.max_bonus, item.destroyed = result.bonus, result.max_bonus, result.destroyed
         if result.destroyed:
             said = _("{name}: {item} fails at bonus 0 — destroyed")
@@ -117,8 +55,6 @@ def repair_with_roll(ledger: Ledger, entry_id: int, gear_id: str) -> dict:
 
 def mend(ledger: Ledger, roll_id: int, patient_id: str, attribute: str) -> dict:
     """Heal, Mend the Broken: the patient's broken attribute recovers points equal to the 6s rolled."""
-    from gmconsole.systems.yearzero.roles import mend_the_broken
-
     entry, recorded = recorded_roll(ledger, roll_id)
     if entry.get("skill") != "heal":
         raise ValidationError(_("Mend the Broken needs a Heal roll"))
@@ -134,7 +70,7 @@ def mend(ledger: Ledger, roll_id: int, patient_id: str, attribute: str) -> dict:
         if a.current > 0:
             raise ValidationError(_("{owner} {attribute} is not broken").format(owner=possessive(who.name),
                                                                                 attribute=shown))
-        result = mend_the_broken(recorded, a.max - a.current)
+        result = roles.mend_the_broken(recorded, a.max - a.current)
         a.current += result.recovered
         text = (_("back on their feet, {attribute} {current}/{maximum}").format(attribute=shown, current=a.current,
                                                                                 maximum=a.max)
@@ -148,12 +84,10 @@ def mend(ledger: Ledger, roll_id: int, patient_id: str, attribute: str) -> dict:
 
 def shake_it_off(ledger: Ledger, roll_id: int, attribute: str, incoming: int) -> dict:
     """Slave, Shake It Off: each 6 of the roll removes a point of the incoming trauma; the rest is taken."""
-    from gmconsole.systems.yearzero.roles import shake_it_off as rule
-
     entry, recorded = recorded_roll(ledger, roll_id)
     if entry.get("skill") != "shake-it-off":
         raise ValidationError(_("this needs a Shake It Off roll"))
-    result = rule(recorded, incoming)
+    result = roles.shake_it_off(recorded, incoming)
     character_id = entry["character_id"]
 
     def mutate(c: Campaign) -> dict:
@@ -171,13 +105,11 @@ def shake_it_off(ledger: Ledger, roll_id: int, attribute: str, incoming: int) ->
 
 def inspire(ledger: Ledger, inspire_id: int, target_id: int, mode: str) -> dict:
     """Chronicler, Inspire: the Inspire roll's 6s are added to (help) or taken from (hinder) the target roll."""
-    from gmconsole.systems.yearzero.roles import inspire as rule
-
     inspire_entry, inspire_roll = recorded_roll(ledger, inspire_id)
     target_entry, target_roll = recorded_roll(ledger, target_id)
     if target_entry.get("inspired"):
         raise ValidationError(_("this roll was already inspired"))
-    result = rule(inspire_roll, target_roll, mode)
+    result = roles.inspire(inspire_roll, target_roll, mode)
     before = {"successes": target_entry["successes"], "inspired": None}
     after = {"successes": result.successes, "inspired": {"by": inspire_entry.get("character"),
                                                            "roll_id": inspire_id, **result.as_dict()}}

@@ -21,24 +21,14 @@ import random
 
 from gmconsole.campaign.entries import as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
+from gmconsole.cli.campaign_commands import outcome_result
+from gmconsole.cli.campaign_roll_flags import add_outcome_flags
 from gmconsole.cli.common import CliError, emit
 from gmconsole.cli.costs_commands import roll_id
 from gmconsole.i18n import _, pick
 from gmconsole.safe_text import shown
 
-__all__ = ["add_outcome_flags", "outcome_result", "register"]
-
-
-def add_outcome_flags(parser) -> None:
-    """The flags that say how the outcome is applied (shared by ``outcome`` and a campaign roll)."""
-    parser.add_argument("--stunt", action="append", default=[], metavar="ID",
-                        help=_("a stunt or choice the roll buys, by id (repeatable; `gmconsole outcome NAME ROLL_ID "
-                               "--choices` lists them)"))
-    parser.add_argument("--finds-faces", metavar="SPEC",
-                        help=_("the faces of the finds' D6 rolled at the table, in the order of --stunt, e.g. "
-                               "d43 (R-MANUAL-1)"))
-    parser.add_argument("--patient-dies", action="store_true",
-                        help=_("Save a Life failed and the GM says it kills the patient (R-MYZ-SAVE-1)"))
+__all__ = ["register"]
 
 
 def register(subparsers) -> None:
@@ -54,16 +44,6 @@ def register(subparsers) -> None:
     outcome.add_argument("--json", action="store_true", help=_("print JSON"))
     add_wait(outcome)
     outcome.set_defaults(handler=guard(run_outcome))
-
-
-def outcome_result(entry: dict, roll: int) -> dict:
-    """The recorded outcome entry as ``--json`` gives it: its own keys (no undo record) and the ids."""
-    from gmconsole.campaign import history
-
-    result = history.public(entry)
-    result["entry_id"] = entry["id"]
-    result["roll_id"] = roll
-    return result
 
 
 def _choices(service, roll: int) -> tuple[dict, str]:

@@ -9,25 +9,28 @@ push (R-MYZ-ROLE-1), each as one undoable entry through the campaign service.
   kills (R-MYZ-SAVE-1).
 
 The result keeps the builder's layout (:mod:`~gmconsole.ui.roll_builder.result_view`): the roll's dice and
-verdict stay on top, what ``j`` offers or did is a line under them (:func:`offer_lines`).
+verdict stay on top, what ``j`` offers or did is a line under them (:func:`offer_lines`). The family's console
+part hands this module over as ``role_outcomes`` (:class:`gmconsole.ui.family_console.RoleOutcomesPart`); the
+builder offers ``j`` where the system lists it (``GameSystem.builder_actions``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.safe_text import shown
+from gmconsole.systems.yearzero.jury_rig import devices
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
 from gmconsole.ui.roll_builder.flows import SpecialForm
 
 if TYPE_CHECKING:
     from gmconsole.campaign.commands.role_outcomes import Offer
 
-__all__ = ["RoleOutcomes", "offer_lines"]
+__all__ = ["RoleOutcomes", "apply", "devices", "offer_lines"]
 
 
 def _patient(service: CampaignService, offer: Offer) -> str:
@@ -67,6 +70,11 @@ def offer_lines(service: CampaignService, entry: RollEntry) -> list[str]:
     if offer.success:
         return [_("j: Save a Life — {patient} is stabilized").format(patient=patient)]
     return [_("j: Save a Life failed — say whether it kills {patient} ({seed})").format(patient=patient, seed=failure)]
+
+
+def apply(builder: BuilderController, entry: RollEntry) -> Coroutine[Any, Any, None]:
+    """``j``: apply what the roll ``entry`` leads to (:meth:`RoleOutcomes.apply`), as a flow the pane runs."""
+    return RoleOutcomes(builder).apply(entry)
 
 
 class RoleOutcomes:
@@ -167,18 +175,21 @@ class RoleOutcomes:
                             for o in outcome.options if o.dice)
         if outcome.per == "stunt":
             hint = ngettext("The roll has {count} stunt (one per 6 beyond the first), each once per roll "
-                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ",
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1).",
                             "The roll has {count} stunts (one per 6 beyond the first), each once per roll "
-                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1). ", offer.choices).format(count=offer.choices)
+                            "(R-MYZ-LIMIT, R-MYZ-FINDS-1).", offer.choices).format(count=offer.choices)
             title = _("Find the Path: what the stunts find")
         else:
             hint = ngettext("The deal gives {count} option (one per 6), an option may be chosen again "
-                            "(R-MYZ-FINDS-2). ",
+                            "(R-MYZ-FINDS-2).",
                             "The deal gives {count} options (one per 6), an option may be chosen again "
-                            "(R-MYZ-FINDS-2). ", offer.choices).format(count=offer.choices)
+                            "(R-MYZ-FINDS-2).", offer.choices).format(count=offer.choices)
             title = _("Deal on the side: what the 6s bring")
-        hint += _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the order "
-                  "marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
+        amounts = _("Amounts: {dice}. Leave the faces blank for the console's dice, or type one face per D6 in the "
+                    "order marked, e.g. d43 (R-MANUAL-1).").format(dice=dice)
+        # Translators: a form's hint, one whole sentence after the ones before ({hint}); a language writing no
+        # space between sentences leaves it out
+        hint = _("{hint} {sentence}").format(hint=hint, sentence=amounts)
         fields = [FormField("finds", _("Choices (space marks)"), choices=tuple(find_rows(outcome, offer.choices)),
                             many=True),
                   FormField("faces", _("Faces typed (blank: console dice)"), placeholder="d43")]
@@ -194,7 +205,7 @@ class RoleOutcomes:
                    ("lives", "l", _("{patient} lives, not stabilized").format(patient=patient))]
         picked = await builder.view.app.push_screen(ChoiceScreen.make(
             _("Save a Life failed"), choices,
-            hint=pick(offer.outcome.failure) + " " + _("(R-MYZ-SAVE-1: the GM's call)")),
+            hint=_("{failure} (R-MYZ-SAVE-1: the GM's call)").format(failure=pick(offer.outcome.failure))),
             wait_for_dismiss=True)
         if picked is None:
             builder.view.focus_pane()
