@@ -261,15 +261,17 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
         lines.append(_("dice: {dice}").format(dice=dice_words(dice)))
     lines += after_dice
     game = systems.find(given(entry.system, None))
-    if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
+    detail = entry.detail  # the TN, top die, verdict and margin are the family's own fields
+    tn = detail.value("tn", None)
+    if game is not None and game.dice_explode and tn is not None and detail.value("top") is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
         lines += ["  " + shown(line) for line in (entry.pool or {}).get("explanation", [])]
-        if entry.critical_failure:
+        if detail.value("critical_failure", False):
             lines.append(_("CRITICAL FAILURE (every die a natural 1)"))
         else:
-            said = (_("success vs TN {tn} (margin {margin})") if entry.success
+            said = (_("success vs TN {tn} (margin {margin})") if detail.value("success", False)
                     else _("failure vs TN {tn} (margin {margin})"))
-            lines.append(said.format(tn=entry.tn, margin=f"{entry.margin:+d}"))
+            lines.append(said.format(tn=tn, margin=f"{detail.value('margin'):+d}"))
     if entry.costs and entry.costs_status == "pending":
         from gmconsole.campaign.pending_costs import cost_text
 

@@ -9,6 +9,7 @@ from gmconsole.systems.exploding.system import EXPLODING
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "ExplodingFamily"]
 
@@ -46,6 +47,13 @@ class ExplodingFamily:
         from gmconsole.systems.exploding import retry
 
         return retry
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.exploding.detail import ExplodingDetail
+
+        return ExplodingDetail
 
     @property
     def engine(self) -> ModuleType:

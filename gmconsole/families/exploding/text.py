@@ -4,7 +4,8 @@ TN modifiers the GM picks from the seed's tables. The family's console part hand
 
 from __future__ import annotations
 
-from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
+from gmconsole.campaign.entries import MISSING, Entry, as_roll
+from gmconsole.families.exploding.detail import ExplodingDetail
 from gmconsole.i18n import N_, _, pick
 from gmconsole.ui.widgets.roll_text import signed, typed_words
 
@@ -16,14 +17,15 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
     """A recorded exploding roll's verdict: success, failure or critical failure, its top die against the TN
     and the margin, typed faces."""
     entry = as_roll(entry)
-    if entry.top is MISSING:
+    rolled = ExplodingDetail.of(entry.detail)
+    if rolled.top is MISSING:
         return []
-    verdict = (_("CRITICAL FAILURE") if entry.critical_failure
-               else (_("SUCCESS") if entry.success else _("FAILURE")))
-    margin = entry.margin
+    verdict = (_("CRITICAL FAILURE") if rolled.critical_failure
+               else (_("SUCCESS") if rolled.success else _("FAILURE")))
+    margin = rolled.margin
     said = (_("{verdict}: top {top} vs TN {tn}, margin {margin}") if isinstance(margin, int)
             else _("{verdict}: top {top} vs TN {tn}")).format(
-        verdict=verdict, top=entry.top, tn=given(entry.tn, None),
+        verdict=verdict, top=rolled.top, tn=None if rolled.tn is MISSING else rolled.tn,
         margin=f"{margin:+d}" if isinstance(margin, int) else "")
     return [typed_words(entry, said)]
 

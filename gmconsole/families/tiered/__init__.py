@@ -9,6 +9,7 @@ from gmconsole.systems.tiered.system import TIERED
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "TieredFamily"]
 
@@ -46,6 +47,13 @@ class TieredFamily:
         from gmconsole.systems.tiered import push_odds
 
         return push_odds
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.tiered.detail import TieredDetail
+
+        return TieredDetail
 
     @property
     def engine(self) -> ModuleType:

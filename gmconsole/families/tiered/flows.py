@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from textual.screen import Screen
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.families.tiered.detail import TieredDetail
 from gmconsole.families.tiered.text import chosen_consequences, consequence_names
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
@@ -38,7 +39,7 @@ async def consequence(builder: BuilderController, entry: RollEntry) -> None:
     names = consequence_names()
     choices = [(key, CONSEQUENCE_KEYS.get(key, key[0]), name) for key, name in names.items()]
     choices.append(("damage+wound", "w", _("Damage and mark a wound")))
-    chosen = chosen_consequences(entry.consequences_chosen)
+    chosen = chosen_consequences(TieredDetail.of(entry.detail).consequences_chosen)
     summary = f"{given(entry.summary, '')}"
     hint = _("{summary} — already: {chosen}").format(summary=summary, chosen=chosen) if chosen else summary
     key = await _ask(builder, ChoiceScreen.make(_("Consequence (Mixed / Limited)"), choices, hint=hint))

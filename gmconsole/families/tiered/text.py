@@ -5,6 +5,7 @@ these over (:class:`gmconsole.ui.family_console.ConsoleParts`)."""
 from __future__ import annotations
 
 from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
+from gmconsole.families.tiered.detail import TieredDetail
 from gmconsole.i18n import _, language, pick
 from gmconsole.ui.widgets.roll_text import typed_words
 
@@ -17,13 +18,14 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
     from gmconsole.systems.tiered.wording import tier_reading
 
     entry = as_roll(entry)
-    if entry.tier is MISSING:
+    rolled = TieredDetail.of(entry.detail)
+    if rolled.tier is MISSING:
         return []
     outcome = entry.outcome if isinstance(entry.outcome, dict) else {}
     faces = [face for d in entry.dice or [] if isinstance(d, dict) and isinstance(face := d.get("face"), int)]
-    reading = tier_reading(str(entry.tier), faces, given(entry.highest, None), outcome.get("keeps_lowest") is True)
-    lines = [typed_words(entry, _("{tier} ({reading})").format(tier=tier_word(entry.tier), reading=reading))]
-    if entry.consequences == "offered":
+    reading = tier_reading(str(rolled.tier), faces, given(rolled.highest, None), outcome.get("keeps_lowest") is True)
+    lines = [typed_words(entry, _("{tier} ({reading})").format(tier=tier_word(rolled.tier), reading=reading))]
+    if rolled.consequences == "offered":
         names = _(", ").join(consequence_names().values())
         lines.append(_("consequences to choose: {names}").format(names=names))
     return lines

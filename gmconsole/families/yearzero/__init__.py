@@ -9,6 +9,7 @@ from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "YearZeroFamily"]
 
@@ -47,6 +48,13 @@ class YearZeroFamily:
     def second_chance(self) -> None:
         """The second chance is a push: the campaign's push odds answer."""
         return None
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.yearzero.detail import YearZeroDetail
+
+        return YearZeroDetail
 
     @property
     def engine(self) -> ModuleType:

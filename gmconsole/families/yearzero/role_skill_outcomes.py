@@ -27,6 +27,7 @@ from gmconsole.campaign.commands.role_outcomes import commit_outcome
 from gmconsole.campaign.entries import as_record, as_roll, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.families.yearzero.detail import YearZeroDetail
 from gmconsole.families.yearzero.pool import recorded_roll
 from gmconsole.i18n import _, pick
 from gmconsole.rules.dice import DiceSource
@@ -102,7 +103,7 @@ def offer(ledger: Ledger, entry: Entry | dict) -> Offer | None:
     if outcome is None:
         return None
     successes = given(getattr(record, "successes", None), 0) or 0
-    applied = given(getattr(record, "role_outcome", None), None)
+    applied = given(YearZeroDetail.of(as_roll(record).detail).role_outcome, None)
     return Offer(outcome, picks.get(outcome.when) if outcome.when else None, int(successes),
                  choices_of(outcome, int(successes)), applied if isinstance(applied, dict) else None)
 

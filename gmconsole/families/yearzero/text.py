@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
+from gmconsole.families.yearzero.detail import YearZeroDetail
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.rules.data import extra_successes
 from gmconsole.ui.widgets.roll_text import typed_words
@@ -25,7 +26,7 @@ def stunt_count(entry: Entry | dict) -> int:
         if opposed.get("outcome") != "active":
             return 0
         return max(0, int(opposed.get("net_successes", 0)) - 1)
-    return int(entry.stunts or 0)
+    return int(YearZeroDetail.of(entry.detail).stunts or 0)
 
 
 def sixes_words(entry: Entry | dict) -> str:
@@ -49,7 +50,7 @@ def stunt_lines(entry: Entry | dict) -> list[str]:
     from gmconsole.systems.yearzero.limits import stunt_warning
 
     entry = as_roll(entry)
-    options = entry.stunt_list or []
+    options = YearZeroDetail.of(entry.detail).stunt_list or []
     if not options or not (stunt_count(entry) or sixes_words(entry)):  # one 6 may buy Move's stunt (R-STUNT-1)
         return []
     system = given(entry.system, "")
@@ -86,9 +87,10 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
         verdict = _("SUCCESS") if n else _("FAILURE")
         lines.append(typed_words(entry, pushed.format(count=entry.pushes, result=_("{verdict}: {successes}").format(
             verdict=verdict, successes=_successes(n)) + extra)))
-    if entry.panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
+    panic = YearZeroDetail.of(entry.detail).panic
+    if panic and given(entry.character_id, "") is None:  # a GM roll names no character: charged to nobody
         lines.append(_("a stress die shows 1 (R-PUSH-3): a GM roll, so nobody panics"))
-    elif entry.panic:
+    elif panic:
         lines.append(_("a stress die shows 1: panic roll due (R-PUSH-3)"))
     return lines
 

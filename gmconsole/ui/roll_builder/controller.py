@@ -385,9 +385,9 @@ class BuilderController:
         entry = self.last_entry
         if entry is None:
             return ("special", self.special_text) if self.special_text else None
-        consequences = tuple(given(entry.consequences_chosen, None) or ())
+        consequences = tuple(entry.detail.value("consequences_chosen", None) or ())
         return (given(entry.session, None), entry.id, given(entry.status, "done"), given(entry.pushes, 0),
-                given(entry.costs_status, None), consequences, bool(given(entry.role_outcome, None)),
+                given(entry.costs_status, None), consequences, bool(entry.detail.value("role_outcome", None)),
                 self.special_text)
 
     def note_result(self) -> bool:

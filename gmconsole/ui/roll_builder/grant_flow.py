@@ -70,7 +70,7 @@ class GrantReroll:
             builder.say(_("Roll a check first: a grant rerolls a failed check (R-EXP-5)."))
             return
         entry = roll_of(builder.reread(entry)) or entry
-        rerolled = given(entry.reroll, None)
+        rerolled = entry.detail.value("reroll", None)
         if given(entry.status, "done") != "done" and isinstance(rerolled, dict):  # the reroll undone: the check again
             entry = roll_of(builder.reread({"id": rerolled.get("of"), "session": given(entry.session, None)})) or entry
         why = grants.refusal(service.ledger, entry)

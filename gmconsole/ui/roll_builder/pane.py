@@ -466,7 +466,7 @@ class RollBuilder(VerticalScroll):
     def action_consequence(self) -> None:
         """tiered Mixed / Limited: pick one consequence (the family's ``ConsoleParts.consequence_flow``)."""
         entry = self.controller.last_entry
-        if entry is None or entry.tier not in ("mixed", "limited") or not stands(entry):
+        if entry is None or entry.detail.value("tier") not in ("mixed", "limited") or not stands(entry):
             self.controller.say(_("Consequences come with a Mixed or Limited roll: roll first."))
             return
         if (flow := self.controller.console.consequence_flow) is not None:

@@ -139,7 +139,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     record = as_record(entry)
     stress = given(record.stress_gained, 0) if isinstance(record, PushEntry) else 0
     entry = as_roll(record)
-    stress = entry.stress_paid or stress
+    stress = entry.detail.value("stress_paid") or stress
     costs = entry.costs or []
     paid = _("stress +{count} paid at the push").format(count=stress) if stress else ""
     if not costs:
