@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
-from gmconsole.campaign.words import outcome_shown, tier_shown
+from gmconsole.campaign.shown_names import outcome_shown, tier_shown
 from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")

@@ -264,7 +264,7 @@ def summaries(ledger: Ledger, session: int | None = None, *, rows: bool = False,
 def recap_records(ledger: Ledger, session: int) -> list[Entry]:
     """Every entry of ``session``, oldest first, as its recap record (:data:`RECAP_FIELDS`), read from the
     summaries beside its chunks (or made from a chunk, and kept, when its summary is missing, stale or
-    damaged): what :func:`gmconsole.campaign.sessions.recap` reads instead of every whole entry. Undone and
+    damaged): what :func:`gmconsole.campaign.recaps.recap` reads instead of every whole entry. Undone and
     failed entries are included, as :meth:`~gmconsole.campaign.facades.history.History.entries` includes
     them. The records are shared with the open campaign's memory of its summaries: a reader does not
     change them."""

@@ -22,7 +22,7 @@ import copy
 from collections.abc import Callable, Sequence
 
 from gmconsole.i18n import N_, _, pick
-from gmconsole.systems.words import COST_WORDS, cost_word
+from gmconsole.systems.family_phrasing import COST_WORDS, cost_word
 
 __all__ = ["cost_name", "cost_target_text", "cost_text", "costs_status_text", "drop_lost", "drop_of_character",
            "follow", "pending_list", "public"]

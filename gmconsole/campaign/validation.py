@@ -30,13 +30,13 @@ from gmconsole.campaign.model import (
     Gear,
     Settings,
 )
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.i18n import N_, _
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import refusal
 from gmconsole.settings_file import LANGUAGES
 from gmconsole.store.shape import ARTIFACT_SIDES, COUNTER_MAX, GEAR_BONUS_MAX, GROUP_MAX, LEVEL_RANGE, STRESS_MAX
-from gmconsole.wording import possessive, quoted
 
 ARTIFACT_DICE = ARTIFACT_SIDES
 

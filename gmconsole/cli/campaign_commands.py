@@ -21,8 +21,8 @@ from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
 from gmconsole.cli.common import CliError, CliParser, emit, session_number
 from gmconsole.i18n import _, pgettext, pick
+from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown, to_json
-from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService

@@ -91,7 +91,7 @@ def run_serve(args) -> int:
             warning = _("{warning}; on the phones open http://<this machine's address>:{port}").format(
                 warning=warning, port=args.port)
         print(_("gmconsole: warning: {message}").format(message=warning), file=sys.stderr)
-    from gmconsole.cli.table_server import serve
+    from gmconsole.cli.web_server import serve
 
     try:
         title = _("{name} — table view").format(name=args.name)

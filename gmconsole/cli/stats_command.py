@@ -12,7 +12,7 @@ exits 2 with one line on stderr.
 
 from __future__ import annotations
 
-from gmconsole.campaign.stats_words import (
+from gmconsole.campaign.statistics_phrases import (
     band_name,
     band_text,
     p_value_text,

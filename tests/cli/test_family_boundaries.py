@@ -19,8 +19,9 @@ FAMILY_RULES = tuple(f"gmconsole.systems.{p.name}" for p in sorted((PACKAGE / "s
 FAMILY_FOLDERS = ("gmconsole.families.",)
 """The families' own folders (``gmconsole.families.yearzero``...)."""
 
-CAMPAIGN_LEFTOVERS = ("model.py", "words.py", "skills.py", "stats_words.py", "role_limits.py", "tracker_values.py",
-                      "trackers.py", "commands/costs.py", "commands/trackers.py", "facades/trackers.py")
+CAMPAIGN_LEFTOVERS = ("model.py", "shown_names.py", "skills.py", "statistics_phrases.py", "role_limits.py",
+                      "commands/typed_values.py", "counters.py", "commands/costs.py", "commands/trackers.py",
+                      "facades/trackers.py")
 """The campaign modules of every family that read a family's rules for a plain fact (its push costs, its
 attributes, its panic table, its tiers, its role limits): they ask the system or the family instead."""
 

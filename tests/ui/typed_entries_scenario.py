@@ -98,11 +98,11 @@ def rendered(service) -> list[dict]:
         out.append(seen)
     for fmt in ("table", "markdown", "csv"):
         out.append({"kind": f"export {fmt}", "text": service.history.export_session(fmt=fmt)})
-    from gmconsole.campaign import sessions
+    from gmconsole.campaign import recaps
 
-    recap = sessions.recap(service.ledger)
+    recap = recaps.recap(service.ledger)
     out.append({"kind": "recap", "text": json.dumps(recap, sort_keys=True, default=str)})
-    out.append({"kind": "recap markdown", "text": sessions.recap_markdown(recap)})
+    out.append({"kind": "recap markdown", "text": recaps.recap_markdown(recap)})
     return out
 
 

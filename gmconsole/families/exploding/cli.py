@@ -13,11 +13,11 @@ import random
 
 from gmconsole.cli.common import CliError, count, die_kind, die_size, signed, signed_seed, target_number
 from gmconsole.i18n import N_, _
+from gmconsole.phrasing import side_by_side
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.exploding import roll as exploding
 from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
-from gmconsole.wording import side_by_side
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:

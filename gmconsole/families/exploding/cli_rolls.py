@@ -32,8 +32,8 @@ from gmconsole.cli.family_rolls import (
     special_record,
 )
 from gmconsole.i18n import _, ngettext
+from gmconsole.phrasing import side_by_side
 from gmconsole.safe_text import shown
-from gmconsole.wording import side_by_side
 
 __all__ = ["register"]
 

@@ -12,11 +12,11 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _helpers
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.families.exploding.special_rolls import assisted_check, group_check, opposed_test
 from gmconsole.i18n import _
+from gmconsole.phrasing import possessive
 from gmconsole.rules.dice import DiceSource
-from gmconsole.wording import possessive
 
 __all__ = ["assisted_check", "build", "exploding_fields", "group_check", "opposed_test", "quick_roll", "roll"]
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from gmconsole.campaign.entries import Entry, as_special, given
 from gmconsole.i18n import N_, _, ngettext, pick
+from gmconsole.phrasing import side_by_side
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.faces_text import faces_keys
 from gmconsole.ui.widgets.roll_specials import Form, other_rows, skill_rows, then_hint
-from gmconsole.wording import side_by_side
 
 __all__ = ["assisted_text", "exploding_forms", "group_text", "opposed_test_text"]
 

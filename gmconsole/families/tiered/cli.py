@@ -15,9 +15,9 @@ from gmconsole.rules.dice import MAX_DICE, DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.systems.tiered import roll as tiered
+from gmconsole.systems.tiered.builder_words import tier_reading
 from gmconsole.systems.tiered.faces import FACES
 from gmconsole.systems.tiered.odds import tier_odds
-from gmconsole.systems.tiered.wording import tier_reading
 
 ATTRIBUTE = WholeNumber(N_("an attribute value"), -100, 100, signs=True)
 SKILL = WholeNumber(N_("a skill level"), -100, 100, signs=True)

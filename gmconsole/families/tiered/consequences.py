@@ -11,8 +11,8 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import _, pick
+from gmconsole.phrasing import quoted
 from gmconsole.systems.tiered import roll as tiered
-from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

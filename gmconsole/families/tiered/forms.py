@@ -17,12 +17,12 @@ from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
 from gmconsole.families.tiered.text import tier_word
 from gmconsole.i18n import N_, _, ngettext
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import write_faces
 from gmconsole.ui.screens.roll_form import FormField
 from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
 from gmconsole.ui.widgets.roll_specials import Form, other_rows
-from gmconsole.wording import possessive, quoted
 
 __all__ = ["pick_attack_target", "tiered_forms"]
 
@@ -82,7 +82,7 @@ def tiered_forms(service, character, state: dict, rng,
         return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
                                                                                      winner=entry.winner_name)
 
-    from gmconsole.campaign.words import attribute_shown
+    from gmconsole.campaign.shown_names import attribute_shown
 
     weapon = next((g.name for g in character.gear if g.damage), "")
     attack_hint = _("Class bonus + STR (melee) or DEX (ranged) d6, read as a skill check (R-TIER-4).")

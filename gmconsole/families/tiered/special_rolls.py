@@ -15,11 +15,11 @@ from gmconsole.campaign import skills
 from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.words import outcome_shown, tier_shown
+from gmconsole.campaign.shown_names import outcome_shown, tier_shown
 from gmconsole.i18n import _
+from gmconsole.phrasing import quoted
 from gmconsole.rules.errors import RulesError
 from gmconsole.systems.tiered import roll as tiered
-from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

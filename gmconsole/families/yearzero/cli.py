@@ -13,6 +13,7 @@ from typing import Any
 from gmconsole import systems
 from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
 from gmconsole.i18n import _, ngettext, pick, verbatim
+from gmconsole.phrasing import quoted, side_by_side
 from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
@@ -32,7 +33,6 @@ from gmconsole.systems.yearzero.roll import (
     skill_attribute,
 )
 from gmconsole.systems.yearzero.sixes import every_six
-from gmconsole.wording import quoted, side_by_side
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 

@@ -215,8 +215,8 @@ def run_shake_it_off(args) -> int:
 
 
 def run_mend(args) -> int:
-    from gmconsole.campaign.words import attribute_shown
-    from gmconsole.wording import possessive
+    from gmconsole.campaign.shown_names import attribute_shown
+    from gmconsole.phrasing import possessive
 
     with _open(args) as service:
         warn_about(service, args)

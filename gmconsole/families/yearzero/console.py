@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmconsole.families.yearzero.panic_words import panic_name
+from gmconsole.families.yearzero.panic_names import panic_name
 from gmconsole.families.yearzero.text import opposed_line, stunt_lines, verdict_lines
 from gmconsole.i18n import verbatim
 

@@ -22,15 +22,15 @@ from gmconsole.campaign.sheet_rolls import (
     _helpers,
     rolled_die,
 )
-from gmconsole.campaign.words import attribute_shown, covered_by
+from gmconsole.campaign.shown_names import attribute_shown, covered_by
 from gmconsole.i18n import _, pick
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.systems.yearzero import roll as yearzero
 from gmconsole.systems.yearzero import skill_modifiers
 from gmconsole.systems.yearzero.panic import panic_row
 from gmconsole.systems.yearzero.recorded import pool_request_from
 from gmconsole.systems.yearzero.roll import PoolRequest
 from gmconsole.systems.yearzero.sixes import every_six, marks_of
-from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

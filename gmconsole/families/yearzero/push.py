@@ -19,7 +19,7 @@ from gmconsole.campaign.commands.rolls import refuse_push_of
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import ROLL_FIELDS_CHANGED_BY_PUSH, latest_roll, rolled_die
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.families.yearzero.opposed import (
     defender_panic_costs,
     opposed_outcome,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign import trackers, validation
+from gmconsole.campaign import counters, validation
 from gmconsole.campaign.commands.role_outcomes import commit_outcome
 from gmconsole.campaign.entries import as_record, as_roll, given
 from gmconsole.campaign.errors import ValidationError
@@ -30,13 +30,13 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.families.yearzero.detail import YearZeroDetail
 from gmconsole.families.yearzero.pool import recorded_roll
 from gmconsole.i18n import _, pick
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import FaceKind, parse_int_spec
 from gmconsole.systems.yearzero import roles
 from gmconsole.systems.yearzero.jury_rig import build, device_named
 from gmconsole.systems.yearzero.role_outcomes import RoleOutcome, choices_of, outcome_for, roll_finds
-from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.entries import Entry
@@ -217,7 +217,7 @@ def save_a_life(ledger: Ledger, roll_id: int, dies: bool = False) -> dict:
         if who is None:
             raise ValidationError(_("{name} is no longer in the roster").format(name=quoted(patient.name)))
         if condition is not None and condition not in who.conditions:
-            trackers.add_condition(who, condition)
+            counters.add_condition(who, condition)
         return {"summary": summary, "roll_id": entry["id"], "patient": who.name, "patient_id": who.id,
                 "save": {**result.as_dict(), "condition": condition}}
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import character_lookup, trackers
+from gmconsole.campaign import character_lookup, counters
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.families.yearzero.pool import recorded_roll
 from gmconsole.i18n import _, ngettext
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.systems.yearzero import roles
-from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -95,7 +95,7 @@ def shake_it_off(ledger: Ledger, roll_id: int, attribute: str, incoming: int) ->
         lines = [_("{prevented} of {incoming} trauma shaken off").format(prevented=result.prevented,
                                                                         incoming=incoming)]
         if result.taken:
-            lines.append(trackers.trauma(who, attribute, result.taken, c.system))
+            lines.append(counters.trauma(who, attribute, result.taken, c.system))
         return {"summary": _("{name}: {text}").format(name=who.name, text=_("; ").join(lines)),
                 "roll_id": entry["id"],
                 "prevented": result.prevented, "taken": result.taken}

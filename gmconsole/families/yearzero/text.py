@@ -9,9 +9,9 @@ from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
 from gmconsole.families.yearzero.detail import YearZeroDetail
 from gmconsole.i18n import _, ngettext, pick
+from gmconsole.phrasing import possessive
 from gmconsole.rules.data import extra_successes
 from gmconsole.ui.widgets.roll_text import typed_words
-from gmconsole.wording import possessive
 
 __all__ = ["opposed_line", "sixes_words", "stunt_count", "stunt_lines", "verdict_lines"]
 

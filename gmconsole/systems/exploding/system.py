@@ -101,12 +101,12 @@ class ExplodingSystem(SystemFacts):
         return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
 
     def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
-        from gmconsole.systems.exploding.wording import difficulty_choices
+        from gmconsole.systems.exploding.builder_words import difficulty_choices
 
         return difficulty_choices(self.id)
 
     def odds_words(self, odds: dict[str, Any]) -> str:
-        from gmconsole.systems.exploding.wording import odds_line
+        from gmconsole.systems.exploding.builder_words import odds_line
 
         return odds_line(odds) if odds else ""
 

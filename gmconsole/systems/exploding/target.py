@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmconsole.i18n import _, language, pick
+from gmconsole.phrasing import quoted
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import quoted
 
 UNTRAINED_TN = 4
 """Untrained: the trait die alone and TN +4, unless assisted by a skilled character."""

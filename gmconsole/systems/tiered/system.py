@@ -94,12 +94,12 @@ class TieredSystem(SystemFacts):
         return str(maximum) if current == maximum else f"{current}/{maximum}"
 
     def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
-        from gmconsole.systems.tiered.wording import difficulty_choices
+        from gmconsole.systems.tiered.builder_words import difficulty_choices
 
         return difficulty_choices(self.id)
 
     def odds_words(self, odds: dict[str, Any]) -> str:
-        from gmconsole.systems.tiered.wording import odds_line
+        from gmconsole.systems.tiered.builder_words import odds_line
 
         return odds_line(odds) if odds else ""
 

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmconsole.i18n import _, language, ngettext, pick
+from gmconsole.phrasing import counted
 from gmconsole.rules.data import system_table
 from gmconsole.rules.dice import DiceSource, Die, DieKind, roll_dice
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import counted
 
 __all__ = ["FindOption", "Finds", "RoleOutcome", "choices_of", "find_rows", "outcome_for", "outcomes", "roll_finds"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.i18n import N_, _
+from gmconsole.phrasing import possessive
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.harm import Harm
 from gmconsole.systems.yearzero.cli_flags import CLI_FLAGS
 from gmconsole.systems.yearzero.faces import MYZ_FACES, STEP_FACES, YZE_FACES
-from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.systems.panic_table import PanicTable
@@ -150,12 +150,12 @@ class YearZeroSystem(SystemFacts):
         return f"d{maximum}" if current == maximum else f"d{maximum}→{lowered}"
 
     def difficulty_choices(self) -> tuple[tuple[str, str], ...]:
-        from gmconsole.systems.yearzero.wording import difficulty_choices
+        from gmconsole.systems.yearzero.builder_words import difficulty_choices
 
         return difficulty_choices(self.id)
 
     def odds_words(self, odds: dict[str, Any]) -> str:
-        from gmconsole.systems.yearzero.wording import odds_line
+        from gmconsole.systems.yearzero.builder_words import odds_line
 
         return odds_line(odds) if odds else ""
 

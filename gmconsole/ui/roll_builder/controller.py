@@ -27,12 +27,12 @@ from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
+from gmconsole.phrasing import error_text, quoted
 from gmconsole.ui.family_console import ConsoleParts, console_of
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.said_lines import SaidLines
 from gmconsole.ui.roll_builder.settings_line import option_words, settings_line, skill_name
 from gmconsole.ui.roll_builder.skill_uses import kept_for_skill, use_missing
-from gmconsole.wording import error_text, quoted
 
 __all__ = ["ERRORS", "BuilderController", "BuilderView", "roll_of", "stands"]
 

@@ -16,7 +16,7 @@ from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.i18n import NP_, _, ngettext, pgettext, pick
 from gmconsole.rules.data import system_table
-from gmconsole.systems.words import shares_line
+from gmconsole.systems.family_phrasing import shares_line
 
 if TYPE_CHECKING:
     from gmconsole.ui.family_console import ConsoleParts

@@ -17,9 +17,9 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import N_, _, language
+from gmconsole.phrasing import quoted
 from gmconsole.rules.data import load_table
 from gmconsole.safe_text import shown
-from gmconsole.wording import quoted
 
 __all__ = [
     "SettingInfo",

@@ -14,7 +14,7 @@ from gmconsole.campaign import skills, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Clock, Session, Settings
 from gmconsole.i18n import _
-from gmconsole.wording import quoted
+from gmconsole.phrasing import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -30,7 +30,7 @@ def update_settings(ledger: Ledger, changes: dict) -> dict:
             raise ValidationError(_("unknown setting {name}").format(name=quoted(unknown[0])))
         merged.update(changes)
         c.settings = validation.check_settings(Settings.from_dict(merged), c.system)
-        from gmconsole.campaign.settings_table import change_text
+        from gmconsole.campaign.settings_info import change_text
 
         return {"summary": _("settings: {changes}").format(changes=change_text(c.system, changes)),
                 "changes": dict(changes)}
@@ -41,11 +41,11 @@ def update_settings(ledger: Ledger, changes: dict) -> dict:
 def new_session(ledger: Ledger, date: str | None = None, title: str | None = None) -> Session:
     """Open the next session (number + 1, today's date unless given, an optional typed ``title``);
     doom, clocks and a running conflict carry over (a fight stopped at the end of an evening goes on
-    the next); scenes start again at 1 (:mod:`gmconsole.campaign.sessions`)."""
-    from gmconsole.campaign import sessions
+    the next); scenes start again at 1 (:mod:`gmconsole.campaign.recaps`)."""
+    from gmconsole.campaign import recaps
 
-    title = sessions.check_title(title)
-    date = sessions.check_date(date)
+    title = recaps.check_title(title)
+    date = recaps.check_date(date)
 
     def mutate(c: Campaign) -> dict:
         last = c.current_session

@@ -25,8 +25,8 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text, pending_list
 from gmconsole.campaign.stats_markdown import dice_and_luck
 from gmconsole.i18n import N_, _, ngettext
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import shown
-from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -249,9 +249,9 @@ def test_R_PANIC_1_a_panic_owed_by_a_roll_asks_who_is_in_range_only_when_its_row
     """The costs side of a panic: a stress die's 1 owes a panic; ``c`` rolls its D6 first and
     asks who is in range only for a row that reaches others. Ripley Hale has 1 stress: 3 + 1 = 4 keeps
     it together, 6 + 1 = 7 Nervous twitch reaches those at short range."""
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: face)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: face)
     app = builder_app("yze-demo")
     seen = {}
 

@@ -2,14 +2,14 @@
 behind the main screen's ``S`` (new session) and ``N`` (new scene) keys.
 
 ``S`` first checks the session for costs recorded but never applied
-(:func:`gmconsole.campaign.sessions.pending_costs`) and asks before closing it; then a form takes the
+(:func:`gmconsole.campaign.recaps.pending_costs`) and asks before closing it; then a form takes the
 new session's title and date (today by default); once it is open, the recap of the session just ended
 is shown. The recap screen is also on ``r`` in the history screen. It reads the recap from the
 service (built from the history, never stored), draws it as Markdown text, and exports it to a file
 the GM names (``m``; default ``<campaign folder>-session-<n>-recap.md`` in the export folder), like the
 history's exports. ``p`` / ``n`` step to the previous and next session.
 
-Text in the recap comes from the campaign's files: :func:`gmconsole.campaign.sessions.recap_markdown`
+Text in the recap comes from the campaign's files: :func:`gmconsole.campaign.recaps.recap_markdown`
 escapes it, and it is drawn as plain text (no markup).
 """
 
@@ -23,7 +23,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 from gmconsole.campaign.storage_access import CorruptFile
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
@@ -102,7 +102,7 @@ class RecapScreen(Screen[None]):
             return
         self.damaged = None
         self.session = data["session"]
-        self.markdown = sessions.recap_markdown(data)
+        self.markdown = recaps.recap_markdown(data)
         self.title = _("Recap of session {number}").format(number=self.session)
         self.sub_title = shown(service.campaign.name)
         self.query_one("#recap-text", Static).update(Text(self.markdown))
@@ -208,7 +208,7 @@ def new_session(app) -> None:
         return
     ending = service.session.number
     try:
-        pending = sessions.pending_costs(service.ledger)
+        pending = recaps.pending_costs(service.ledger)
     except CorruptFile as exc:
         from gmconsole.ui.damaged import offer_restore
 
@@ -231,7 +231,7 @@ def new_session(app) -> None:
 
         def opened(done: bool | None) -> None:
             if done:
-                dated = sessions.date_warning(service.ledger)  # a flashback is allowed; a mistyped date is undoable
+                dated = recaps.date_warning(service.ledger)  # a flashback is allowed; a mistyped date is undoable
                 said = (_("Session {ended} ended; session {open} is open. m exports this recap. Note: {warning}.")
                         if dated else _("Session {ended} ended; session {open} is open. m exports this recap."))
                 app.push_screen(RecapScreen(ending, note=said.format(ended=ending, open=service.session.number,

@@ -36,7 +36,7 @@ def band_text(data: dict, band: str) -> str:
     console's language: a tier by the data file's name, a margin as it is."""
     if data.get("band_name") != "tier":
         return band
-    from gmconsole.campaign.words import tier_shown
+    from gmconsole.campaign.shown_names import tier_shown
 
     return tier_shown(band)
 
@@ -49,7 +49,7 @@ def die_kind_text(kind: str) -> str:
 def panic_row_name(effect: str) -> str:
     """A panic table row as the statistics count it (its id, ``drop-item``) by its name in the console's
     language, English included (``Drop item``); an id the table lacks as recorded. ``--json`` keeps the id."""
-    from gmconsole.campaign.tracker_values import installed_panic_tables
+    from gmconsole.campaign.commands.typed_values import installed_panic_tables
 
     row = next((r for table in installed_panic_tables() for r in table.rows() if r.get("id") == effect), None)
     return pick(row.get("name")) if row else effect

@@ -4,7 +4,7 @@ its target, and the panic roll read before it is recorded.
 Each change goes through :meth:`Ledger.commit <gmconsole.campaign.ledger.Ledger.commit>` (one history
 entry, one undo step); a change that would change nothing raises
 :class:`~gmconsole.campaign.errors.Unchanged` instead, so nothing is recorded and the GM reads why.
-A typed value for a character's counter is :func:`gmconsole.campaign.trackers.set_counter`.
+A typed value for a character's counter is :func:`gmconsole.campaign.counters.set_counter`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.campaign.shown_names import tier_shown
 from gmconsole.campaign.validation import field_word
-from gmconsole.campaign.words import tier_shown
 from gmconsole.i18n import _
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.store.shape import COUNTER_MAX
-from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -10,11 +10,11 @@ from __future__ import annotations
 from gmconsole import systems
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character, Gear
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.campaign.validation import check_typed_text, field_word
-from gmconsole.campaign.words import attribute_shown
 from gmconsole.i18n import _
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.store.shape import COUNTER_MAX, STRESS_MAX
-from gmconsole.wording import possessive, quoted
 
 COUNTERS = ("stress", "mutation_points", "willpower", "wounds", "strain", "stamina", "xp")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gmconsole.i18n import N_, _, pick
-from gmconsole.systems.words import percent
+from gmconsole.systems.family_phrasing import percent
 
 __all__ = ["difficulty_choices", "odds_line"]
 

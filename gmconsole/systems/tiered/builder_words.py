@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gmconsole.i18n import _, language, ngettext
-from gmconsole.systems.words import percent
+from gmconsole.systems.family_phrasing import percent
 
 __all__ = ["difficulty_choices", "odds_line", "tier_reading", "tier_shouted", "tier_word"]
 

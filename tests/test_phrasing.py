@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gmconsole.wording import counted, possessive
+from gmconsole.phrasing import counted, possessive
 
 
 def test_a_name_ending_in_s_takes_only_the_apostrophe():
@@ -18,7 +18,7 @@ def test_counted_says_one_without_the_plural():
 
 
 def test_quoted_uses_quotation_marks_not_a_python_repr():
-    from gmconsole.wording import quoted
+    from gmconsole.phrasing import quoted
 
     assert quoted("luck") == "“luck”"
     assert quoted("it's") == "“it's”"  # repr would switch to double quotes around it
@@ -26,7 +26,7 @@ def test_quoted_uses_quotation_marks_not_a_python_repr():
 
 
 def test_a_key_error_is_said_without_its_repr_quotes():
-    from gmconsole.wording import error_text
+    from gmconsole.phrasing import error_text
 
     assert error_text(KeyError("there is no character c9")) == "there is no character c9"
     assert error_text(ValueError("bad")) == "bad"
@@ -43,10 +43,10 @@ def _source_lines(*folders: str):
 
 
 def test_no_possessive_is_built_by_hand():
-    """Every ``{name}'s`` goes through wording.possessive, so no "Hull rats's" comes back."""
+    """Every ``{name}'s`` goes through phrasing.possessive, so no "Hull rats's" comes back."""
     import re
 
-    built = [where for where, line in _source_lines(".") if re.search(r"\}'s\b", line) and "wording.py" not in where]
+    built = [where for where, line in _source_lines(".") if re.search(r"\}'s\b", line) and "phrasing.py" not in where]
     assert built == []
 
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from gmconsole.i18n import N_, _, pick
+from gmconsole.phrasing import side_by_side
 from gmconsole.rules.data import system_table
 from gmconsole.safe_text import shown
-from gmconsole.systems.words import cost_word, percent
-from gmconsole.wording import side_by_side
+from gmconsole.systems.family_phrasing import cost_word, percent
 
 
 class PushCosts(Protocol):
