@@ -252,11 +252,11 @@ def test_the_family_import_check_sees_every_kind_of_import(tmp_path):
         "from gmconsole.systems.base import GameSystem",
         "import gmconsole.families.tiered",
         "if TYPE_CHECKING:",
-        "    from gmconsole.systems.yearzero.roll import Pool",
+        "    from gmconsole.families.yearzero.rules.roll import Pool",
         "def f():",
-        "    from gmconsole.systems.exploding import roll",
+        "    from gmconsole.families.exploding.rules import roll",
     ]) + "\n"
     planted.write_text(text, encoding="utf-8")
     found = _family_imports(planted, tmp_path)
     assert [line.split(": ")[1] for line in found] == [
-        "gmconsole.families.tiered", "gmconsole.systems.yearzero.roll", "gmconsole.systems.exploding"]
+        "gmconsole.families.tiered", "gmconsole.families.yearzero.rules.roll", "gmconsole.families.exploding.rules"]

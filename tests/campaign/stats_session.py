@@ -25,7 +25,7 @@ from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
 from gmconsole.i18n import language
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero import skill_modifiers
+from gmconsole.families.yearzero.rules import skill_modifiers
 
 DEMOS = ("yze-demo", "yze-step-demo", "myz-demo", "exploding-demo", "tiered-demo")
 

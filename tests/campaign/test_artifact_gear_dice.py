@@ -7,7 +7,7 @@ import pytest
 from campaign_helpers import yz
 
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.systems.yearzero.odds import year_zero_odds
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
 
 SCANNER = {"name": "Scanner", "bonus": 1, "max_bonus": 1, "artifact_die": 10}
 

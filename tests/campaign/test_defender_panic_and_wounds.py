@@ -14,7 +14,7 @@ from campaign_helpers import yz
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.rules.dice import DiceSource
-from gmconsole.systems.yearzero.panic import panic_roll
+from gmconsole.families.yearzero.rules.panic import panic_roll
 from gmconsole.ui.widgets.roll_text import costs_lines, opposed_line
 
 

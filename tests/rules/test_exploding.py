@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.exploding import roll as ex
+from gmconsole.families.exploding.rules import roll as ex
 
 
 def typed(**faces):

@@ -10,8 +10,8 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.exploding import odds as odds
-from gmconsole.systems.exploding import roll as ex
+from gmconsole.families.exploding.rules import odds as odds
+from gmconsole.families.exploding.rules import roll as ex
 
 MAX_TN = 40
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gmconsole.systems.yearzero import limits as myz_limits
-from gmconsole.systems.yearzero.skill_modifiers import resolve
+from gmconsole.families.yearzero.rules import limits as myz_limits
+from gmconsole.families.yearzero.rules.skill_modifiers import resolve
 
 
 def _past(entry_id, who, skill, picks, *, session=1, success=True, name=None):

@@ -6,8 +6,8 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.roles import dog_stats, inspire, mend_the_broken, repair, shake_it_off, sic_a_dog
-from gmconsole.systems.yearzero.roll import Cost, PoolRequest, build_pool, push, roll
+from gmconsole.families.yearzero.rules.roles import dog_stats, inspire, mend_the_broken, repair, shake_it_off, sic_a_dog
+from gmconsole.families.yearzero.rules.roll import Cost, PoolRequest, build_pool, push, roll
 
 
 def rolled(system: str, base: list[int], skill: str | None = None, attribute: str = "empathy"):

@@ -1,4 +1,4 @@
-"""Exact Year Zero odds (gmconsole.systems.yearzero.odds) against icepool and against closed forms.
+"""Exact Year Zero odds (gmconsole.families.yearzero.rules.odds) against icepool and against closed forms.
 
 The icepool reference model (tests/icepool_reference.py, shared with bench/odds.py) follows the
 rules die by die, face by face (R-PUSH-1, R-PUSH-3, R-PUSH-5, R-PUSH-6, R-ART-1); every figure is
@@ -19,7 +19,7 @@ from icepool_reference import icepool_year_zero_odds as icepool_odds
 
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.odds import YearZeroOdds, year_zero_odds
+from gmconsole.families.yearzero.rules.odds import YearZeroOdds, year_zero_odds
 
 TOLERANCE = 1e-12
 

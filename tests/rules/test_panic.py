@@ -9,7 +9,7 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.panic import panic_roll, panic_row, panic_table
+from gmconsole.families.yearzero.rules.panic import panic_roll, panic_row, panic_table
 
 
 def typed(face: int) -> DiceSource:
@@ -84,7 +84,7 @@ def test_panic_roll_with_seeded_rng_and_bad_input():
 def test_R_PANIC_1_only_the_rows_that_reach_others_spread():
     """"Who is in range" is asked only for a row that reaches other PCs. The data
     marks those rows (others_stress / others_panic); each row's own words must agree with the mark."""
-    from gmconsole.systems.yearzero.panic import panic_table, row_spreads
+    from gmconsole.families.yearzero.rules.panic import panic_table, row_spreads
 
     spreading = {row["id"] for row in panic_table() if row_spreads(row)}
     assert spreading == {"nervous-twitch", "seek-cover", "scream", "flee", "berserk"}

@@ -15,9 +15,9 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
-from gmconsole.systems.yearzero.push_odds import push_odds
-from gmconsole.systems.yearzero.roll import push, push_counts, roll
+from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
+from gmconsole.families.yearzero.rules.push_odds import push_odds
+from gmconsole.families.yearzero.rules.roll import push, push_counts, roll
 
 GM_POOL = PoolRequest("yze", attribute_value=2, stress=2, push_cost="stress-dice", attribute_name="")
 

@@ -8,7 +8,7 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.roll import Cost, PoolRequest, build_pool, push, push_counts, roll
+from gmconsole.families.yearzero.rules.roll import Cost, PoolRequest, build_pool, push, push_counts, roll
 
 
 def typed(**faces) -> DiceSource:
@@ -142,7 +142,7 @@ def test_r_art_2_an_item_at_gear_bonus_0_is_not_used_and_the_pool_says_why():
 
 def test_panic_row_11_seek_cover_asks_for_a_retreat_roll_when_an_enemy_is_engaged():
     """Seed 002, row 11: 「若有敵人在接戰範圍內，你必須進行撤退擲骰」, in both languages."""
-    from gmconsole.systems.yearzero.panic import panic_row
+    from gmconsole.families.yearzero.rules.panic import panic_row
 
     row = panic_row(11)
     assert row["id"] == "seek-cover"

@@ -7,8 +7,8 @@ import pytest
 
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
-from gmconsole.systems.yearzero.roll import PoolRequest, build_pool
+from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
+from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool
 
 # Seed 002 (002_53c39eab47f6560f.txt), the lines under 潛行 and 說服, word for word, with the value the
 # seed gives each ("以下各項外部因素各給予 +1 調整值" / "以下各項因素各給予 −1 調整值"; "以下每項因素都會讓

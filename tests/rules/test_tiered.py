@@ -6,7 +6,7 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.tiered import roll as t
+from gmconsole.families.tiered.rules import roll as t
 
 
 def typed(*faces):

@@ -7,8 +7,8 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.tiered.push_after import push_yourself_after, refusal
-from gmconsole.systems.tiered.roll import Tier
+from gmconsole.families.tiered.rules.push_after import push_yourself_after, refusal
+from gmconsole.families.tiered.rules.roll import Tier
 
 
 def typed(*faces):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmconsole.rules.data import load_table
-from gmconsole.systems.yearzero.roll import ATTRIBUTES, PUSH_COSTS, trauma_kind
+from gmconsole.families.yearzero.rules.roll import ATTRIBUTES, PUSH_COSTS, trauma_kind
 
 
 def bilingual(value) -> bool:

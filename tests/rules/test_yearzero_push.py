@@ -9,7 +9,7 @@ import pytest
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.systems.yearzero.roll import (
+from gmconsole.families.yearzero.rules.roll import (
     Cost,
     PoolRequest,
     build_pool,
@@ -20,7 +20,7 @@ from gmconsole.systems.yearzero.roll import (
     roll_counts,
     trauma_kind,
 )
-from gmconsole.systems.yearzero.system import MYZ, YZE
+from gmconsole.families.yearzero.rules.system import MYZ, YZE
 
 
 def typed(**faces) -> DiceSource:
@@ -190,7 +190,7 @@ def test_r_push_8_damage_stress_counts_the_attributes_base_ones_only(attribute, 
     """R-PUSH-8 (seed 002: 「來自屬性的骰子稱為基礎骰」): under damage-stress a skill 1 and a gear 1 after the
     push cost nothing — not even an artifact item's gear 1 (R-ART-3) — and no gear bonus is worn down; only
     the base 1s are damage or stress. The push odds count the same way."""
-    from gmconsole.systems.yearzero.push_odds import push_odds
+    from gmconsole.families.yearzero.rules.push_odds import push_odds
 
     pool = build_pool(PoolRequest("yze", attribute, 2, "mobility", 2, push_cost="damage-stress",
                                   gear=(("Boots", 1), ("Scanner", 1)), artifacts=(("Scanner", 10, 1),)))

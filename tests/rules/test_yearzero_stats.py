@@ -13,8 +13,8 @@ import random
 import pytest
 
 from gmconsole.rules.dice import DiceSource, DieKind
-from gmconsole.systems.yearzero.odds import year_zero_odds
-from gmconsole.systems.yearzero.roll import PoolRequest, build_pool, push, roll
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
+from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, push, roll
 
 N = 12_000
 Z = 6.0

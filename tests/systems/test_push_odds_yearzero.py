@@ -16,10 +16,10 @@ import pytest
 
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.panic import panic_row
-from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
-from gmconsole.systems.yearzero.push_odds import push_odds
-from gmconsole.systems.yearzero.roll import push, push_counts, roll, would_reroll
+from gmconsole.families.yearzero.rules.panic import panic_row
+from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
+from gmconsole.families.yearzero.rules.push_odds import push_odds
+from gmconsole.families.yearzero.rules.roll import push, push_counts, roll, would_reroll
 
 
 def _enumerate(first):
@@ -142,10 +142,10 @@ def test_R_PUSH_2_3_6_a_roll_that_cannot_be_pushed_is_refused_with_the_reason(fa
 def test_a_cost_fed_by_two_classes_past_a_threshold_is_asked_of_every_combination(monkeypatch):
     """The rules today charge each class of dice apart; a cost that crossed a threshold on base and gear
     1s together would not be a sum, and push_odds must ask the rules for every combination instead."""
-    import gmconsole.systems.yearzero.push_odds as push_odds_module
-    import gmconsole.systems.yearzero.roll as roll_module
+    import gmconsole.families.yearzero.rules.push_odds as push_odds_module
+    import gmconsole.families.yearzero.rules.roll as roll_module
     from gmconsole.rules.dice import DieKind
-    from gmconsole.systems.yearzero.roll import Cost
+    from gmconsole.families.yearzero.rules.roll import Cost
 
     def costs(pool, pushes, ones):
         base = sum(n for (kind, _), n in ones.items() if kind is DieKind.BASE)

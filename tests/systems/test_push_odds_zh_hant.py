@@ -1,6 +1,6 @@
 """The push odds in the GM's language: the panic rows a push can land on by their data-file zh-Hant
 names (not their ids, ``drop-item``) and every cost with what it falls on in words (an attribute by its
-zh-Hant name), as ``systems/yearzero/builder_words.py`` gives them to the push-odds line and screen."""
+zh-Hant name), as ``families/yearzero/rules/builder_words.py`` gives them to the push-odds line and screen."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 
 from gmconsole.i18n import set_language
 from gmconsole.rules.dice import DiceSource
-from gmconsole.systems.yearzero.builder_words import cost_label, cost_rows, panic_rows
-from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
-from gmconsole.systems.yearzero.push_odds import push_odds
-from gmconsole.systems.yearzero.roll import roll
+from gmconsole.families.yearzero.rules.builder_words import cost_label, cost_rows, panic_rows
+from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
+from gmconsole.families.yearzero.rules.push_odds import push_odds
+from gmconsole.families.yearzero.rules.roll import roll
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ UI = Path(gmconsole.__file__).parent / "ui"
 
 
 def _family_packages() -> tuple[str, ...]:
-    """The rules packages of gmconsole's own families (``gmconsole.systems.yearzero``...), read from the
+    """The rules packages of gmconsole's own families (``gmconsole.families.yearzero.rules``...), read from the
     families found, so a family added later is covered too."""
     names = set()
     for family in systems.all_families():
@@ -27,7 +27,7 @@ def _family_packages() -> tuple[str, ...]:
 
 def _imported(tree: ast.AST) -> list[tuple[int, str]]:
     """Every module name an ``import`` or ``from ... import`` names, with its line (``from a import b``
-    names ``a`` and ``a.b``, so ``from gmconsole.systems import yearzero`` is seen)."""
+    names ``a`` and ``a.b``, so ``from gmconsole.families.yearzero import rules as yearzero`` is seen)."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -44,8 +44,8 @@ def _forbidden(name: str, families: tuple[str, ...]) -> bool:
 
 def test_the_family_packages_are_known():
     """The list the next test checks against is not empty: the three families' rules are found."""
-    assert {"gmconsole.systems.yearzero", "gmconsole.systems.exploding",
-            "gmconsole.systems.tiered"} <= set(_family_packages())
+    assert {"gmconsole.families.yearzero.rules", "gmconsole.families.exploding.rules",
+            "gmconsole.families.tiered.rules"} <= set(_family_packages())
 
 
 def test_no_ui_module_imports_a_family_by_name():
@@ -61,10 +61,10 @@ def test_no_ui_module_imports_a_family_by_name():
 def test_the_check_sees_an_import_of_a_family():
     """The walk sees each way of naming a family's module (so the test above can fail)."""
     families = _family_packages()
-    source = ("import gmconsole.systems.tiered.roll\nfrom gmconsole.systems import exploding\n"
-              "def f():\n    from gmconsole.systems.yearzero.sixes import every_six\n"
+    source = ("import gmconsole.families.tiered.rules.roll\nfrom gmconsole.systems import exploding\n"
+              "def f():\n    from gmconsole.families.yearzero.rules.sixes import every_six\n"
               "from gmconsole.families.yearzero import console\nfrom gmconsole.systems import words\n")
     named = {name for _line, name in _imported(ast.parse(source)) if _forbidden(name, families)}
-    assert named == {"gmconsole.systems.tiered.roll", "gmconsole.systems.exploding",
-                     "gmconsole.systems.yearzero.sixes", "gmconsole.systems.yearzero.sixes.every_six",
+    assert named == {"gmconsole.families.tiered.rules.roll", "gmconsole.families.exploding.rules",
+                     "gmconsole.families.yearzero.rules.sixes", "gmconsole.families.yearzero.rules.sixes.every_six",
                      "gmconsole.families.yearzero", "gmconsole.families.yearzero.console"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from gmconsole.systems.exploding.system import EXPLODING
+from gmconsole.families.exploding.rules.system import EXPLODING
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
@@ -27,13 +27,13 @@ class ExplodingFamily:
 
     @property
     def quick_pool(self) -> ModuleType:
-        from gmconsole.systems.exploding import quick_pool
+        from gmconsole.families.exploding.rules import quick_pool
 
         return quick_pool
 
     @property
     def stats(self) -> ModuleType:
-        from gmconsole.systems.exploding import stats
+        from gmconsole.families.exploding.rules import stats
 
         return stats
 
@@ -44,7 +44,7 @@ class ExplodingFamily:
 
     @property
     def second_chance(self) -> ModuleType:
-        from gmconsole.systems.exploding import retry
+        from gmconsole.families.exploding.rules import retry
 
         return retry
 

@@ -16,8 +16,8 @@ from gmconsole.i18n import N_, _
 from gmconsole.phrasing import side_by_side
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.exploding import roll as exploding
-from gmconsole.systems.exploding.odds import check_odds, p_success, top_distribution
+from gmconsole.families.exploding.rules import roll as exploding
+from gmconsole.families.exploding.rules.odds import check_odds, p_success, top_distribution
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -196,7 +196,7 @@ def run_retry_odds(args, skill_dice, tn) -> tuple[dict, str]:
     """The odds of a failed check retried after a change of circumstances (retrying, docs/RULES.md) rolls
     every die again against the TN, so its chance is the check's own; the check ``--faces`` types says
     where it stands. A check that succeeded has nothing to retry (exit 2)."""
-    from gmconsole.systems.exploding.odds import retry_odds
+    from gmconsole.families.exploding.rules.odds import retry_odds
 
     dice = exploding.check_dice(skill_dice, args.trait_die)
     source = exploding.parse_faces(args.faces, dice, explode=True)

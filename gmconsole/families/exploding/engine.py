@@ -1,6 +1,6 @@
 """The exploding-dice roll engine: a check built from the sheet against its target number, rolled, and
 quick dice rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
-:mod:`gmconsole.systems.exploding.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the opposed
+:mod:`gmconsole.families.exploding.rules.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the opposed
 test, the assisted check and the group check."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ __all__ = ["assisted_check", "build", "exploding_fields", "group_check", "oppose
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.exploding import roll as exploding
-    from gmconsole.systems.exploding.odds import check_odds
+    from gmconsole.families.exploding.rules import roll as exploding
+    from gmconsole.families.exploding.rules.odds import check_odds
 
     character = _character(campaign, request.character_id)
     attribute = _attribute_for(campaign, character, request)
@@ -76,7 +76,7 @@ def quick_roll(fields: dict, quick, faces, rng) -> None:
 def exploding_fields(core, faces: str | None, rng: random.Random) -> tuple[dict, Any]:
     """An ``exploding`` check rolled (``core``: skill dice, trait die, TN; ``faces``: typed from physical
     dice) and the history fields it records, with the dice it rolled (a campaign or a GM's roll)."""
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
 
     skill_dice, trait, tn = core
     dice = exploding.check_dice(skill_dice, trait)

@@ -98,7 +98,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
     """Opposed test (R-EXP-4), assisted untrained check and group check for the ``exploding`` system,
     each recorded through the service. ``state`` is the builder's skill, attribute, difficulty and TN
     modifiers (used by the assisted and group checks)."""
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
     from gmconsole.ui.widgets.sheet_view import attribute_ids
 
     attribute = state.get("attribute") or next(iter(character.attributes))

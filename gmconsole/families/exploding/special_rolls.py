@@ -20,7 +20,7 @@ from gmconsole.i18n import _
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.exploding import roll as exploding
+from gmconsole.families.exploding.rules import roll as exploding
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -29,7 +29,7 @@ __all__ = ["assisted_check", "group_check", "opposed_test", "own_tn"]
 
 
 def _participant(campaign: Campaign, character: Character, skill: str | None, attribute: str | None):
-    """An exploding :class:`~gmconsole.systems.exploding.roll.Participant` from the sheet."""
+    """An exploding :class:`~gmconsole.families.exploding.rules.roll.Participant` from the sheet."""
     attribute = attribute or (validation.skill_attribute(campaign, skill) if skill else None) \
         or next(iter(character.attributes))
     if attribute not in character.attributes:

@@ -38,7 +38,7 @@ TN_TABLES = {"social": N_("social"), "other": N_("other"), "situational": N_("si
 def tn_modifier_choices() -> list[tuple[str, str]]:
     """``(table.key, label)`` of every exploding TN modifier the GM may pick by hand, with the seed's
     value or range (e.g. ``other: Cramped +1-4``)."""
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
 
     out = []
     for table, entries in exploding.modifier_tables().items():
@@ -55,7 +55,7 @@ def tn_modifier_text(picked: str) -> str:
     """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
     the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
     from gmconsole.rules.errors import RulesError
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
 
     key, _sep, amount = picked.partition("=")
     try:
@@ -68,7 +68,7 @@ def tn_modifier_text(picked: str) -> str:
 def tn_modifier_question(key: str, old: str) -> tuple[str, str, str] | None:
     """What the TN modifier picker asks once ``key`` is marked: ``None`` for a modifier of one value, else its
     title, its question (the seed's range) and the amount offered (``old``, a pick made before, ``key=2``)."""
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
 
     entry = exploding.find_modifier(key)
     if entry.modifier is not None:
@@ -83,7 +83,7 @@ def tn_modifier_question(key: str, old: str) -> tuple[str, str, str] | None:
 def tn_modifier_checked(key: str, text: str) -> str:
     """The pick ``key=amount`` of the amount typed for ``key``; the rules core's :class:`RulesError` when the
     amount is no number or out of the seed's range, with the reason."""
-    from gmconsole.systems.exploding import roll as exploding
+    from gmconsole.families.exploding.rules import roll as exploding
 
     amount = exploding.parse_modifier(f"{key}={text}")[1]
     exploding.find_modifier(key).value(amount)

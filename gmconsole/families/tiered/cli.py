@@ -14,10 +14,10 @@ from gmconsole.i18n import N_, _, language
 from gmconsole.rules.dice import MAX_DICE, DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import faces_per_kind, parse_int_spec
-from gmconsole.systems.tiered import roll as tiered
-from gmconsole.systems.tiered.builder_words import tier_reading
-from gmconsole.systems.tiered.faces import FACES
-from gmconsole.systems.tiered.odds import tier_odds
+from gmconsole.families.tiered.rules import roll as tiered
+from gmconsole.families.tiered.rules.builder_words import tier_reading
+from gmconsole.families.tiered.rules.faces import FACES
+from gmconsole.families.tiered.rules.odds import tier_odds
 
 ATTRIBUTE = WholeNumber(N_("an attribute value"), -100, 100, signs=True)
 SKILL = WholeNumber(N_("a skill level"), -100, 100, signs=True)
@@ -137,7 +137,7 @@ def run_odds(args) -> tuple[dict, str]:
 def run_push_yourself_odds(args) -> tuple[dict, str]:
     """The odds of adding the Push Yourself die to the check ``--faces`` types (the pool from
     the flags, ``--push-yourself`` saying it was already spent); refused with the reason, exit 2."""
-    from gmconsole.systems.tiered.push_odds import push_yourself_odds
+    from gmconsole.families.tiered.rules.push_odds import push_yourself_odds
 
     pool = _pool(args)
     result = tiered.roll_check(pool, DiceSource(faces=parse_int_spec(args.faces, FACES)))

@@ -34,7 +34,7 @@ from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, r
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
-from gmconsole.systems.tiered.builder_words import tier_shouted
+from gmconsole.families.tiered.rules.builder_words import tier_shouted
 
 __all__ = ["register"]
 

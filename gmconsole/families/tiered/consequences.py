@@ -12,7 +12,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.i18n import _, pick
 from gmconsole.phrasing import quoted
-from gmconsole.systems.tiered import roll as tiered
+from gmconsole.families.tiered.rules import roll as tiered
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

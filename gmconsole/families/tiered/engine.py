@@ -1,6 +1,6 @@
 """The tiered roll engine: a 2d6 pool built from the sheet, rolled and read as its tier, and a quick
 dice count rolled (:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
-:mod:`gmconsole.systems.tiered.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the saving throw,
+:mod:`gmconsole.families.tiered.rules.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): the saving throw,
 the attack, the contested roll, Push Yourself after the roll and the consequences of a Mixed or Limited result."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ __all__ = ["apply_consequence", "attack", "build", "contested", "push_yourself",
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.tiered import roll as tiered
-    from gmconsole.systems.tiered.odds import tier_odds
+    from gmconsole.families.tiered.rules import roll as tiered
+    from gmconsole.families.tiered.rules.odds import tier_odds
 
     character = _character(campaign, request.character_id)
     attribute = _attribute_for(campaign, character, request)
@@ -55,7 +55,7 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 
 def roll(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     """A tiered check read as its tier; what the tier costs is applied at once and returned."""
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     result = tiered.roll_check(built.core, dice_source(faces, rng, fields["system"]))
     data = result.as_dict()
@@ -69,7 +69,7 @@ def roll(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
 
 def quick_roll(fields: dict, quick, faces, rng) -> None:
     """A tiered quick dice count read as its tier (no consequences: nobody's check)."""
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     result = tiered.roll_check(quick.core, dice_source(faces, rng, fields["system"]))
     data = result.as_dict()

@@ -125,7 +125,7 @@ def _attack_pools(system: str, character) -> tuple[str, int] | None:
     """The attack pool sizes of ``character`` in words (class bonus + STR / DEX, R-TIER-4), so the GM
     knows how many faces to type, and the melee pool's size (the form's default attack, whose faces the
     example shows); the size is read through the rules core's ``dice_to_roll``. ``None``: no pool to tell."""
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     attrs = character.attributes
     if "str" not in attrs or "dex" not in attrs:

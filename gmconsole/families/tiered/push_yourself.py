@@ -2,7 +2,7 @@
 (:attr:`GameSystem.push_adds_die <gmconsole.systems.base.GameSystem.push_adds_die>`), offered through the
 family's roll engine (:class:`~gmconsole.campaign.engine_parts.PushAfterPart`).
 
-The family's rules add the die and say what it costs (:mod:`gmconsole.systems.tiered.push_after`); this
+The family's rules add the die and say what it costs (:mod:`gmconsole.families.tiered.rules.push_after`); this
 records it as a Year Zero push is recorded: a ``push`` entry of its own (``Aldric pushes themself: Mixed →
 Great``, the dice after it with the added one marked ``added``) and the roll's entry updated in the same
 change (its dice, tier, outcome, ``pushes``, costs and summary), so one undo gives back the stamina, the XP
@@ -22,9 +22,9 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import latest_roll, push_out_of_scene
 from gmconsole.i18n import _, language
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.tiered.push_after import push_yourself_after
-from gmconsole.systems.tiered.push_after import refusal as rules_refusal
-from gmconsole.systems.tiered.roll import Tier
+from gmconsole.families.tiered.rules.push_after import push_yourself_after
+from gmconsole.families.tiered.rules.push_after import refusal as rules_refusal
+from gmconsole.families.tiered.rules.roll import Tier
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

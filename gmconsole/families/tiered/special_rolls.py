@@ -19,7 +19,7 @@ from gmconsole.campaign.shown_names import outcome_shown, tier_shown
 from gmconsole.i18n import _
 from gmconsole.phrasing import quoted
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.tiered import roll as tiered
+from gmconsole.families.tiered.rules import roll as tiered
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

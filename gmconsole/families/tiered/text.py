@@ -15,7 +15,7 @@ __all__ = ["chosen_consequences", "consequence_names", "tier_word", "verdict_lin
 def verdict_lines(entry: Entry | dict) -> list[str]:
     """A recorded tiered roll's verdict: its tier and how the dice reached it, typed faces, and the
     consequences to choose from when it offers them."""
-    from gmconsole.systems.tiered.builder_words import tier_reading
+    from gmconsole.families.tiered.rules.builder_words import tier_reading
 
     entry = as_roll(entry)
     rolled = TieredDetail.of(entry.detail)
@@ -33,7 +33,7 @@ def verdict_lines(entry: Entry | dict) -> list[str]:
 
 def consequence_names() -> dict[str, str]:
     """The tiered consequences (``data/tiered.toml``) by key, each by its name in the console's language."""
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     return {c.key: pick(c.name, c.key) for c in tiered.consequences()}
 
@@ -46,7 +46,7 @@ def chosen_consequences(keys) -> str:
 
 
 def tier_word(tier) -> str:
-    """A tiered result as the result line shows it (:func:`gmconsole.systems.tiered.builder_words.tier_shouted`)."""
-    from gmconsole.systems.tiered.builder_words import tier_shouted
+    """A tiered result as the result line shows it (:func:`gmconsole.families.tiered.rules.builder_words.tier_shouted`)."""
+    from gmconsole.families.tiered.rules.builder_words import tier_shouted
 
     return tier_shouted(tier)

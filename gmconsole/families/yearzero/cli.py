@@ -1,6 +1,6 @@
 """``gmconsole odds|roll myz|yze|yze-step``: the Year Zero family on the command line.
 
-Pool flags build a :class:`~gmconsole.systems.yearzero.roll.PoolRequest`; ``odds`` asks the exact-odds
+Pool flags build a :class:`~gmconsole.families.yearzero.rules.roll.PoolRequest`; ``odds`` asks the exact-odds
 engine, ``roll`` rolls (seeded, or from typed faces), and pushes once with ``--push``.
 """
 
@@ -18,7 +18,7 @@ from gmconsole.rules.data import extra_successes, system_table
 from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import faces_per_kind, parse_int_spec
-from gmconsole.systems.yearzero.roll import (
+from gmconsole.families.yearzero.rules.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
     SKILL_ONES,
@@ -32,7 +32,7 @@ from gmconsole.systems.yearzero.roll import (
     roll,
     skill_attribute,
 )
-from gmconsole.systems.yearzero.sixes import every_six
+from gmconsole.families.yearzero.rules.sixes import every_six
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
@@ -130,11 +130,11 @@ def _table_skill(system: str, skill: str) -> dict[str, Any]:
 
 
 def _use(args: argparse.Namespace):
-    """The use the roll is for (:class:`~gmconsole.systems.yearzero.skill_modifiers.SkillModifier`), or
+    """The use the roll is for (:class:`~gmconsole.families.yearzero.rules.skill_modifiers.SkillModifier`), or
     ``None``: ``--use``, or ``--dog`` (Sic a Dog fighting). Seed 000 gives Sic a Dog's uses each their own
     attribute, so a roll of it names one (one line naming the flag otherwise); ``--use`` alone is a roll of
     the skill whose use it is."""
-    from gmconsole.systems.yearzero import skill_modifiers
+    from gmconsole.families.yearzero.rules import skill_modifiers
 
     dog, named = getattr(args, "dog", False), getattr(args, "use", None)
     if dog and named not in (None, "fight"):
@@ -232,7 +232,7 @@ def pool_from_args(args: argparse.Namespace) -> Pool:
         gear = (("item", args.gear),) if args.gear else ()
         dog: dict = {}
         if use is not None:  # fighting: --base is the dog's Strength; scouting, tracking: the handler's Wits
-            from gmconsole.systems.yearzero.roles import dog_stats
+            from gmconsole.families.yearzero.rules.roles import dog_stats
 
             dog = dict(sic_a_dog=True, dog_strength=None if use.dogs_own else dog_stats()["strength"],
                        stunts_of=use.stunts)
@@ -286,7 +286,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict, str]:
 def run_push_odds(args: argparse.Namespace) -> tuple[dict, str]:
     """The odds and costs of pushing the first roll ``--faces`` types; a roll that cannot be
     pushed is refused with the rules' reason (exit 2)."""
-    from gmconsole.systems.yearzero.push_odds import push_odds
+    from gmconsole.families.yearzero.rules.push_odds import push_odds
 
     _pool_from_faces(args)
     pool = pool_from_args(args)
@@ -405,7 +405,7 @@ def opposed_roll(service, args: argparse.Namespace, rng: random.Random) -> dict:
     skill the rules pair with ``--skill`` (Sneak against Scout, Manipulate against Sense Emotion) unless
     ``--defender-skill`` names one; an unpaired skill needs it (or ``--defender-attribute``)."""
     from gmconsole.campaign import skills
-    from gmconsole.systems.yearzero.skill_modifiers import opposed_skill
+    from gmconsole.families.yearzero.rules.skill_modifiers import opposed_skill
 
     campaign = service.campaign
     skill = skills.resolve(campaign, args.skill)
@@ -459,7 +459,7 @@ def check_sheet_roll(service, args: argparse.Namespace, picks: list[str]) -> Non
     flag. A character without the skill is left to the service, which refuses the roll for that (R-MYZ-SPEC).
     (:class:`gmconsole.cli.campaign_commands.SheetRollCheck`.)"""
     from gmconsole.campaign import skills
-    from gmconsole.systems.yearzero import skill_modifiers
+    from gmconsole.families.yearzero.rules import skill_modifiers
 
     skill = skills.resolve(service.campaign, args.skill) if args.skill else None
     uses = skill_modifiers.uses_for(service.campaign.system, skill)

@@ -48,8 +48,8 @@ def register(subparsers) -> None:
 
 def _choices(service, roll: int) -> tuple[dict, str]:
     """What the roll ``roll`` may pick, as ``--choices`` lists it."""
-    from gmconsole.systems.yearzero.jury_rig import device_named, stunts_for
-    from gmconsole.systems.yearzero.role_outcomes import choices_of
+    from gmconsole.families.yearzero.rules.jury_rig import device_named, stunts_for
+    from gmconsole.families.yearzero.rules.role_outcomes import choices_of
 
     offer = service.outcomes.role_outcome(service.history.entry(roll))
     if offer is None:

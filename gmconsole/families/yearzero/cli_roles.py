@@ -235,7 +235,7 @@ def run_mend(args) -> int:
 
 
 def run_jury_rig(args) -> int:
-    from gmconsole.systems.yearzero.jury_rig import build, device_named
+    from gmconsole.families.yearzero.rules.jury_rig import build, device_named
 
     with _open(args) as service:
         warn_about(service, args)

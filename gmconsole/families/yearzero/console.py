@@ -23,15 +23,15 @@ special_forms = None
 def __getattr__(name: str) -> Any:
     """The members imported when first asked for."""
     if name == "max_helpers":
-        from gmconsole.systems.yearzero.roll import MAX_HELPERS
+        from gmconsole.families.yearzero.rules.roll import MAX_HELPERS
 
         return MAX_HELPERS
     if name == "push_counts":
-        from gmconsole.systems.yearzero.roll import push_counts
+        from gmconsole.families.yearzero.rules.roll import push_counts
 
         return push_counts
     if name == "skill_modifiers":
-        from gmconsole.systems.yearzero import skill_modifiers
+        from gmconsole.families.yearzero.rules import skill_modifiers
 
         return skill_modifiers
     if name == "opposed_pool_form":

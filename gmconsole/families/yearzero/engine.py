@@ -1,5 +1,5 @@
 """The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
-(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.systems.yearzero.roll`), with
+(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.families.yearzero.rules.roll`), with
 its parts (:mod:`gmconsole.campaign.engine_parts`): named modifiers, the sixes a skill counts, the opposed roll,
 the push, a recorded roll read back, the role talents and what a role skill's roll leads to."""
 
@@ -29,7 +29,7 @@ from gmconsole.families.yearzero.role_skill_outcomes import (
 )
 from gmconsole.families.yearzero.role_talents import inspire, mend, repair_with_roll, shake_it_off
 from gmconsole.i18n import _
-from gmconsole.systems.yearzero.sixes import marks_of
+from gmconsole.families.yearzero.rules.sixes import marks_of
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -43,8 +43,8 @@ __all__ = ["apply_role_outcome", "build", "build_device", "inspire", "lasting_mo
 
 
 def build(campaign: Campaign, request: RollRequest) -> Built:
-    from gmconsole.systems.yearzero.recorded import stored_request
-    from gmconsole.systems.yearzero.roll import build_pool, pool_odds
+    from gmconsole.families.yearzero.rules.recorded import stored_request
+    from gmconsole.families.yearzero.rules.roll import build_pool, pool_odds
 
     pool_req = pool_request(campaign, request)
     pool = build_pool(pool_req)
@@ -62,7 +62,7 @@ def build(campaign: Campaign, request: RollRequest) -> Built:
 def roll(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
     """A Year Zero pool rolled: successes, banes and what a push may cost (paid later); the rolled pool
     is returned for an opposed roll's reading."""
-    from gmconsole.systems.yearzero import roll as yearzero
+    from gmconsole.families.yearzero.rules import roll as yearzero
 
     result = yearzero.roll(built.core, dice_source(faces, rng, fields["system"]))
     fields.update(year_zero_fields(result, marks_of(fields.get("skill_modifiers"))))
@@ -73,8 +73,8 @@ def roll(fields: dict, built, faces, rng) -> tuple[list[dict], Any]:
 
 def quick_roll(fields: dict, quick, faces, rng) -> None:
     """A Year Zero quick pool rolled (refused when the pool has nothing to roll)."""
-    from gmconsole.systems.yearzero import roll as yearzero
-    from gmconsole.systems.yearzero.recorded import stored_request
+    from gmconsole.families.yearzero.rules import roll as yearzero
+    from gmconsole.families.yearzero.rules.recorded import stored_request
 
     pool = quick.core
     if not pool.can_roll:

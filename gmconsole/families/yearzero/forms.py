@@ -65,7 +65,7 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     names both skills as the GM reads them (names from the campaign's list; escaped)."""
     from gmconsole.campaign.skills import name_of
     from gmconsole.safe_text import shown as safe
-    from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
+    from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
 
     system = campaign.system
 

@@ -23,9 +23,9 @@ from gmconsole.i18n import _, language, pick, verbatim
 from gmconsole.rules.data import game_name, system_table
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.systems.yearzero import roll as yearzero
-from gmconsole.systems.yearzero.recorded import pool_request_from, stored_request
-from gmconsole.systems.yearzero.skill_modifiers import opposed_only_by_role
+from gmconsole.families.yearzero.rules import roll as yearzero
+from gmconsole.families.yearzero.rules.recorded import pool_request_from, stored_request
+from gmconsole.families.yearzero.rules.skill_modifiers import opposed_only_by_role
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -16,7 +16,7 @@ def panic_name(panic) -> str:
     in English read "Seek cover" in a zh-Hant console; the data file's ``{en, zh-Hant}`` name of the row
     is shown instead, and the kept name only when the table has no such row. Escaped: the kept name is
     read from the campaign file."""
-    from gmconsole.systems.yearzero.panic import panic_table
+    from gmconsole.families.yearzero.rules.panic import panic_table
 
     row = next((r for r in panic_table() if r.get("id") == panic.effect), None) if panic.effect else None
     return shown(pick(row["name"]) if row else (panic.name or panic.effect))

@@ -2,7 +2,7 @@
 
 The pool request comes from the character sheet, the campaign's settings and the skill's named modifiers
 (seed 002's lists; myz: a role skill's uses, Sic a Dog); the dice, odds and costs come from the rules
-(:mod:`gmconsole.systems.yearzero.roll`). The family's engine, its special rolls, its push and its role
+(:mod:`gmconsole.families.yearzero.rules.roll`). The family's engine, its special rolls, its push and its role
 talents build on this module.
 """
 
@@ -25,12 +25,12 @@ from gmconsole.campaign.sheet_rolls import (
 from gmconsole.campaign.shown_names import attribute_shown, covered_by
 from gmconsole.i18n import _, pick
 from gmconsole.phrasing import possessive, quoted
-from gmconsole.systems.yearzero import roll as yearzero
-from gmconsole.systems.yearzero import skill_modifiers
-from gmconsole.systems.yearzero.panic import panic_row
-from gmconsole.systems.yearzero.recorded import pool_request_from
-from gmconsole.systems.yearzero.roll import PoolRequest
-from gmconsole.systems.yearzero.sixes import every_six, marks_of
+from gmconsole.families.yearzero.rules import roll as yearzero
+from gmconsole.families.yearzero.rules import skill_modifiers
+from gmconsole.families.yearzero.rules.panic import panic_row
+from gmconsole.families.yearzero.rules.recorded import pool_request_from
+from gmconsole.families.yearzero.rules.roll import PoolRequest
+from gmconsole.families.yearzero.rules.sixes import every_six, marks_of
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -94,7 +94,7 @@ def _attribute_of_use(campaign: Campaign, character: Character, request: RollReq
 
 
 def pool_request(campaign: Campaign, request: RollRequest):
-    """The Year Zero :class:`~gmconsole.systems.yearzero.roll.PoolRequest` for a sheet roll."""
+    """The Year Zero :class:`~gmconsole.families.yearzero.rules.roll.PoolRequest` for a sheet roll."""
     system = campaign.system
     rules = systems.get(system)
     settings = campaign.settings

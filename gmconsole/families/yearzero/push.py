@@ -28,10 +28,10 @@ from gmconsole.families.yearzero.opposed import (
 )
 from gmconsole.families.yearzero.pool import recorded_roll, sixes_text, year_zero_fields
 from gmconsole.i18n import _
-from gmconsole.systems.yearzero import roll as yearzero
-from gmconsole.systems.yearzero.push_odds import push_odds as odds_of
-from gmconsole.systems.yearzero.recorded import pool_request_from
-from gmconsole.systems.yearzero.sixes import marks_of
+from gmconsole.families.yearzero.rules import roll as yearzero
+from gmconsole.families.yearzero.rules.push_odds import push_odds as odds_of
+from gmconsole.families.yearzero.rules.recorded import pool_request_from
+from gmconsole.families.yearzero.rules.sixes import marks_of
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -23,7 +23,7 @@ from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.safe_text import shown
-from gmconsole.systems.yearzero.jury_rig import devices
+from gmconsole.families.yearzero.rules.jury_rig import devices
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
 from gmconsole.ui.roll_builder.flows import SpecialForm
 
@@ -136,7 +136,7 @@ class RoleOutcomes:
 
     def _build_form(self, entry: RollEntry, offer: Offer) -> SpecialForm:
         """R-MYZ-BUILD-2: mark the stunts the extra 6s buy for the device (the repeatable ones once per stunt)."""
-        from gmconsole.systems.yearzero.jury_rig import device_named, stunt_choices
+        from gmconsole.families.yearzero.rules.jury_rig import device_named, stunt_choices
         from gmconsole.ui.screens.roll_form import FormField
 
         builder = self.builder
@@ -160,7 +160,7 @@ class RoleOutcomes:
     def _finds_form(self, entry: RollEntry, offer: Offer) -> SpecialForm:
         """R-MYZ-FINDS-1/2: mark the stunts (Find the Path, each once) or options (a deal, as often as the 6s
         allow); the D6 amounts are rolled, or typed in the order marked (R-MANUAL-1)."""
-        from gmconsole.systems.yearzero.role_outcomes import find_rows
+        from gmconsole.families.yearzero.rules.role_outcomes import find_rows
         from gmconsole.ui.screens.roll_form import FormField
 
         builder = self.builder

@@ -2,7 +2,7 @@
 builder's preview asks through :func:`gmconsole.campaign.role_limits.warnings`, which finds this module through
 the family's engine).
 
-The limits themselves are data and rules (:mod:`gmconsole.systems.yearzero.limits`); this module finds the
+The limits themselves are data and rules (:mod:`gmconsole.families.yearzero.rules.limits`); this module finds the
 rolls still in force in the history and leaves out those the GM has set aside. Setting a warning aside
 works as for "only one chance" (docs/RULES.md): the GM records why the roll may be made (the roll
 builder's ``w``, ``service.rolls.change_of_circumstances``) for that character and skill; earlier
@@ -21,8 +21,8 @@ from gmconsole.campaign.entries import CircumstancesEntry, RollEntry, as_record,
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import StoreError
-from gmconsole.systems.yearzero import limits as myz_limits
-from gmconsole.systems.yearzero import skill_modifiers as skill_modifiers
+from gmconsole.families.yearzero.rules import limits as myz_limits
+from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -7,7 +7,7 @@
 - Heal marked Save a Life for a patient (``save-a-life=NAME``): the patient stabilized, or, on a failure
   the GM says kills, dead (R-MYZ-SAVE-1; kind ``save_life``).
 
-The rules are in :mod:`gmconsole.systems.yearzero` (``jury_rig``, ``role_outcomes``, ``roles``); which
+The rules are in :mod:`gmconsole.families.yearzero.rules` (``jury_rig``, ``role_outcomes``, ``roles``); which
 outcome a roll has is data (``role_outcomes`` in ``data/myz.toml``). The roll's own entry keeps what was
 applied (``role_outcome``, :func:`gmconsole.campaign.commands.role_outcomes.commit_outcome`), so it is applied
 once and the roll is not pushed after it; undo takes both back. Offered through the family's roll engine
@@ -34,9 +34,9 @@ from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import FaceKind, parse_int_spec
-from gmconsole.systems.yearzero import roles
-from gmconsole.systems.yearzero.jury_rig import build, device_named
-from gmconsole.systems.yearzero.role_outcomes import RoleOutcome, choices_of, outcome_for, roll_finds
+from gmconsole.families.yearzero.rules import roles
+from gmconsole.families.yearzero.rules.jury_rig import build, device_named
+from gmconsole.families.yearzero.rules.role_outcomes import RoleOutcome, choices_of, outcome_for, roll_finds
 
 if TYPE_CHECKING:
     from gmconsole.campaign.entries import Entry

@@ -2,7 +2,7 @@
 Jury-Rig or Crafting roll (R-REPAIR-1), Mend the Broken, Shake It Off and Inspire.
 
 Offered through the family's roll engine (:class:`~gmconsole.campaign.engine_parts.RoleTalentsPart`); the rules
-are :mod:`gmconsole.systems.yearzero.roles`.
+are :mod:`gmconsole.families.yearzero.rules.roles`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.families.yearzero.pool import recorded_roll
 from gmconsole.i18n import _, ngettext
 from gmconsole.phrasing import possessive, quoted
-from gmconsole.systems.yearzero import roles
+from gmconsole.families.yearzero.rules import roles
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

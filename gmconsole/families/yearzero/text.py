@@ -33,7 +33,7 @@ def sixes_words(entry: Entry | dict) -> str:
     """R-STUNT-1: a recorded roll of a skill whose text counts every 6 (Move, a side deal, Heal, Shake It Off,
     Inspire) in the skill's words, ``2 sixes: 2 friends helped``; ``""`` for any other roll (an opposed roll
     follows its outcome, :func:`stunt_count`)."""
-    from gmconsole.systems.yearzero.sixes import every_six, marks_of
+    from gmconsole.families.yearzero.rules.sixes import every_six, marks_of
 
     entry = as_roll(entry)
     skill, successes = given(entry.skill, None), given(entry.successes, None)
@@ -47,7 +47,7 @@ def sixes_words(entry: Entry | dict) -> str:
 def stunt_lines(entry: Entry | dict) -> list[str]:
     """The stunts (`myz`: the skill's own list, with its limit, R-MYZ-LIMIT) or bonus effects (`yze`) a
     successful roll may buy; none when it bought none."""
-    from gmconsole.systems.yearzero.limits import stunt_warning
+    from gmconsole.families.yearzero.rules.limits import stunt_warning
 
     entry = as_roll(entry)
     options = YearZeroDetail.of(entry.detail).stunt_list or []
