@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import odds_exploding_tiered
 from icepool_reference import icepool_year_zero_odds
 
-from gmconsole.rules.dice import Die, DieKind
 from gmconsole.families.yearzero.rules.odds import year_zero_odds
+from gmconsole.rules.dice import Die, DieKind
 
 POOL_SIZES = (1, 5, 10, 15, 20, 25, 30)
 GOAL_MS = 1.0
@@ -141,9 +141,9 @@ def _first_roll(system: str, n: int, push_cost: str, seed: int):
     ``stress-dice``), faces from a seeded generator, rolled again until a push is allowed."""
     import random
 
-    from gmconsole.rules.dice import DiceSource
     from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
     from gmconsole.families.yearzero.rules.roll import roll
+    from gmconsole.rules.dice import DiceSource
 
     stress = max(1, n // 5) if push_cost == "stress-dice" else 0
     gear = (n - stress) // 5

@@ -87,9 +87,9 @@ def test_an_old_flat_roll_entry_reads_into_its_familys_record_and_writes_back_by
 
 
 def test_the_familys_record_is_typed_for_its_own_readers():
-    from gmconsole.families.exploding.detail import ExplodingDetail
-    from gmconsole.families.tiered.detail import TieredDetail
-    from gmconsole.families.yearzero.detail import YearZeroDetail
+    from gmconsole.families.exploding.rules.detail import ExplodingDetail
+    from gmconsole.families.tiered.rules.detail import TieredDetail
+    from gmconsole.families.yearzero.rules.detail import YearZeroDetail
 
     tiered = entries.as_roll(OLD_ROLLS["tiered"]).detail
     assert TieredDetail.of(tiered) == TieredDetail(tier="mixed", highest=7, consequences="offered",

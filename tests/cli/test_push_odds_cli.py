@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from cli_checks import ok_json, refused
 
-from gmconsole.rules.dice import DiceSource
 from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
 from gmconsole.families.yearzero.rules.push_odds import push_odds
 from gmconsole.families.yearzero.rules.roll import roll
+from gmconsole.rules.dice import DiceSource
 
 
 def test_myz_ones_kept_trauma_and_the_exact_fraction(run_cli):

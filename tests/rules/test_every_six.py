@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.i18n import set_language
-from gmconsole.rules.dice import DiceSource
 from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, roll
 from gmconsole.families.yearzero.rules.sixes import every_six
+from gmconsole.i18n import set_language
+from gmconsole.rules.dice import DiceSource
 
 SIXES = [
     ("move", (), "friends_helped", "2 sixes: 2 friends helped", "1 six: 1 friend helped"),

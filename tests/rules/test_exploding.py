@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gmconsole.families.exploding.rules import roll as ex
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.exploding.rules import roll as ex
 
 
 def typed(**faces):

@@ -8,10 +8,10 @@ from itertools import product
 import icepool
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.exploding.rules import odds as odds
 from gmconsole.families.exploding.rules import roll as ex
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 MAX_TN = 40
 

@@ -9,12 +9,12 @@ import string
 
 import pytest
 
-from gmconsole.rules.data import load_table
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules import jury_rig, role_outcomes, skill_modifiers
 from gmconsole.families.yearzero.rules.roles import save_a_life
 from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, roll
+from gmconsole.rules.data import load_table
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 SEED_DEVICES = ["scrap-gun", "arrows", "scrap-armor", "shield", "rot-suit", "cold-suit", "explosive-charge",
                 "flaming-torch", "lamp", "binoculars", "foghorn", "destillator", "camouflage", "scrap-raft", "cart",

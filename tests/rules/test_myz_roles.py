@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.roles import dog_stats, inspire, mend_the_broken, repair, shake_it_off, sic_a_dog
 from gmconsole.families.yearzero.rules.roll import Cost, PoolRequest, build_pool, push, roll
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 
 def rolled(system: str, base: list[int], skill: str | None = None, attribute: str = "empathy"):

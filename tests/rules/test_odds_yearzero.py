@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from icepool_reference import _successes, stays_on_one
 from icepool_reference import icepool_year_zero_odds as icepool_odds
 
+from gmconsole.families.yearzero.rules.odds import YearZeroOdds, year_zero_odds
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.odds import YearZeroOdds, year_zero_odds
 
 TOLERANCE = 1e-12
 

@@ -7,9 +7,9 @@ from itertools import pairwise
 
 import pytest
 
+from gmconsole.families.yearzero.rules.panic import panic_roll, panic_row, panic_table
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.panic import panic_roll, panic_row, panic_table
 
 
 def typed(face: int) -> DiceSource:

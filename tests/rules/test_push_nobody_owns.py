@@ -13,11 +13,11 @@ from itertools import product
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
 from gmconsole.families.yearzero.rules.push_odds import push_odds
 from gmconsole.families.yearzero.rules.roll import push, push_counts, roll
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 GM_POOL = PoolRequest("yze", attribute_value=2, stress=2, push_cost="stress-dice", attribute_name="")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from gmconsole.families.yearzero.rules.roll import Cost, PoolRequest, build_pool, push, push_counts, roll
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.roll import Cost, PoolRequest, build_pool, push, push_counts, roll
 
 
 def typed(**faces) -> DiceSource:

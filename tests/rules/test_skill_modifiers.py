@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.rules.data import load_table
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
 from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool
+from gmconsole.rules.data import load_table
+from gmconsole.rules.errors import RulesError
 
 # Seed 002 (002_53c39eab47f6560f.txt), the lines under 潛行 and 說服, word for word, with the value the
 # seed gives each ("以下各項外部因素各給予 +1 調整值" / "以下各項因素各給予 −1 調整值"; "以下每項因素都會讓

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
+from gmconsole.families.tiered.rules import roll as t
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.tiered.rules import roll as t
 
 
 def typed(*faces):

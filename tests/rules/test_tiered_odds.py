@@ -8,10 +8,10 @@ import icepool
 import pytest
 from icepool_reference import icepool_tiers
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.tiered.rules import odds as odds
 from gmconsole.families.tiered.rules import roll as t
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 3, 4, 5, 6, 8, 10])

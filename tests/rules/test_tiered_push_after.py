@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.tiered.rules.push_after import push_yourself_after, refusal
 from gmconsole.families.tiered.rules.roll import Tier
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 
 def typed(*faces):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.rules.data import load_table
 from gmconsole.families.yearzero.rules.roll import ATTRIBUTES, PUSH_COSTS, trauma_kind
+from gmconsole.rules.data import load_table
 
 
 def bilingual(value) -> bool:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from gmconsole.families.yearzero.rules.roll import (
+    PoolRequest,
+    build_pool,
+    difficulty_modifier,
+    step_dice,
+    step_die_for_rating,
+)
 from gmconsole.rules.dice import MAX_DICE, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, difficulty_modifier, step_dice, step_die_for_rating
 
 
 def kinds(pool) -> dict[str, int]:

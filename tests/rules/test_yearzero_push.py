@@ -6,9 +6,6 @@ import random
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import parse_int_spec
 from gmconsole.families.yearzero.rules.roll import (
     Cost,
     PoolRequest,
@@ -21,6 +18,9 @@ from gmconsole.families.yearzero.rules.roll import (
     trauma_kind,
 )
 from gmconsole.families.yearzero.rules.system import MYZ, YZE
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import parse_int_spec
 
 
 def typed(**faces) -> DiceSource:

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.families.yearzero.rules.odds import year_zero_odds
 from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, push, roll
+from gmconsole.rules.dice import DiceSource, DieKind
 
 N = 12_000
 Z = 6.0

@@ -14,12 +14,12 @@ from itertools import product
 
 import pytest
 
-from gmconsole.rules.dice import DiceSource
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.panic import panic_row
 from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
 from gmconsole.families.yearzero.rules.push_odds import push_odds
 from gmconsole.families.yearzero.rules.roll import push, push_counts, roll, would_reroll
+from gmconsole.rules.dice import DiceSource
+from gmconsole.rules.errors import RulesError
 
 
 def _enumerate(first):
@@ -144,8 +144,8 @@ def test_a_cost_fed_by_two_classes_past_a_threshold_is_asked_of_every_combinatio
     1s together would not be a sum, and push_odds must ask the rules for every combination instead."""
     import gmconsole.families.yearzero.rules.push_odds as push_odds_module
     import gmconsole.families.yearzero.rules.roll as roll_module
-    from gmconsole.rules.dice import DieKind
     from gmconsole.families.yearzero.rules.roll import Cost
+    from gmconsole.rules.dice import DieKind
 
     def costs(pool, pushes, ones):
         base = sum(n for (kind, _), n in ones.items() if kind is DieKind.BASE)

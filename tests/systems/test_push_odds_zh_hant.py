@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from gmconsole.i18n import set_language
-from gmconsole.rules.dice import DiceSource
 from gmconsole.families.yearzero.rules.builder_words import cost_label, cost_rows, panic_rows
 from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
 from gmconsole.families.yearzero.rules.push_odds import push_odds
 from gmconsole.families.yearzero.rules.roll import roll
+from gmconsole.i18n import set_language
+from gmconsole.rules.dice import DiceSource
 
 
 @pytest.fixture

@@ -71,8 +71,8 @@ def rendered(service) -> list[dict]:
     from gmconsole.campaign import history
     from gmconsole.campaign.skills import die_source_name
     from gmconsole.cli.campaign_commands import entry_text
-    from gmconsole.families.exploding import forms as exploding_forms
-    from gmconsole.families.yearzero import text as yearzero_text
+    from gmconsole.families.exploding.console import forms as exploding_forms
+    from gmconsole.families.yearzero.console import text as yearzero_text
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
     from gmconsole.ui.widgets import roll_text
 

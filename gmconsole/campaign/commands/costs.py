@@ -85,7 +85,7 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
     """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
 
     An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
-    :func:`gmconsole.families.yearzero.opposed.defender_panic_costs`) rolls it in this same change, after
+    :func:`gmconsole.families.yearzero.engine.opposed.defender_panic_costs`) rolls it in this same change, after
     the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
     chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic.

@@ -51,7 +51,7 @@ class ExplodingFamily:
     @property
     def detail_record(self) -> type[RollDetail]:
         """The fields only the family's roll entries carry."""
-        from gmconsole.families.exploding.detail import ExplodingDetail
+        from gmconsole.families.exploding.rules.detail import ExplodingDetail
 
         return ExplodingDetail
 

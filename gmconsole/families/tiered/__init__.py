@@ -51,7 +51,7 @@ class TieredFamily:
     @property
     def detail_record(self) -> type[RollDetail]:
         """The fields only the family's roll entries carry."""
-        from gmconsole.families.tiered.detail import TieredDetail
+        from gmconsole.families.tiered.rules.detail import TieredDetail
 
         return TieredDetail
 

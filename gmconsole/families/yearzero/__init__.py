@@ -52,7 +52,7 @@ class YearZeroFamily:
     @property
     def detail_record(self) -> type[RollDetail]:
         """The fields only the family's roll entries carry."""
-        from gmconsole.families.yearzero.detail import YearZeroDetail
+        from gmconsole.families.yearzero.rules.detail import YearZeroDetail
 
         return YearZeroDetail
 

@@ -12,12 +12,12 @@ import argparse
 import random
 
 from gmconsole.cli.common import CliError, count, die_kind, die_size, signed, signed_seed, target_number
+from gmconsole.families.exploding.rules import roll as exploding
+from gmconsole.families.exploding.rules.odds import check_odds, p_success, top_distribution
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import side_by_side
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.exploding.rules import roll as exploding
-from gmconsole.families.exploding.rules.odds import check_odds, p_success, top_distribution
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -242,7 +242,7 @@ def run_roll(args) -> tuple[dict, str]:
 
 def register_commands(subparsers) -> None:
     """Add the family's own commands, ``assisted``, ``group`` and ``reroll`` beside ``odds`` and ``roll``
-    (:mod:`gmconsole.families.exploding.cli_rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
-    import gmconsole.families.exploding.cli_rolls as cli_rolls
+    (:mod:`gmconsole.families.exploding.cli.rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    import gmconsole.families.exploding.cli.rolls as cli_rolls
 
     cli_rolls.register(subparsers)

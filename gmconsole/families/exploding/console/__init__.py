@@ -4,8 +4,8 @@ tables."""
 
 from __future__ import annotations
 
-import gmconsole.families.exploding.text as tn_modifiers
-from gmconsole.families.exploding.forms import exploding_forms as special_forms
-from gmconsole.families.exploding.text import verdict_lines
+import gmconsole.families.exploding.console.text as tn_modifiers
+from gmconsole.families.exploding.console.forms import exploding_forms as special_forms
+from gmconsole.families.exploding.console.text import verdict_lines
 
 __all__ = ["special_forms", "tn_modifiers", "verdict_lines"]

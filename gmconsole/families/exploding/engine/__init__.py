@@ -13,7 +13,7 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _helpers
 from gmconsole.campaign.shown_names import attribute_shown
-from gmconsole.families.exploding.special_rolls import assisted_check, group_check, opposed_test
+from gmconsole.families.exploding.engine.special_rolls import assisted_check, group_check, opposed_test
 from gmconsole.i18n import _
 from gmconsole.phrasing import possessive
 from gmconsole.rules.dice import DiceSource

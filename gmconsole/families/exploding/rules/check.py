@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.families.exploding.rules.faces import FACES
+from gmconsole.families.exploding.rules.target import TargetNumber, given_target_number
 from gmconsole.i18n import N_, _
 from gmconsole.rules.dice import DIE_SIZES, DiceSource, Die, DieKind
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import count_refusal, face_refusal, split_spec, to_int
-from gmconsole.families.exploding.rules.faces import FACES
-from gmconsole.families.exploding.rules.target import TargetNumber, given_target_number
 
 SKILL_DICE = 2
 """A trained character rolls this many skill dice."""

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gmconsole.families.exploding.rules.check import CheckResult, check_dice, roll_die
+from gmconsole.families.exploding.rules.target import TargetNumber
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.exploding.rules.check import CheckResult, check_dice, roll_die
-from gmconsole.families.exploding.rules.target import TargetNumber
 
 # --------------------------------------------------------------------------- assisted check
 

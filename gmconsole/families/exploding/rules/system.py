@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmconsole.families.exploding.rules.cli_flags import CLI_FLAGS
+from gmconsole.families.exploding.rules.faces import FACES
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
-from gmconsole.families.exploding.rules.cli_flags import CLI_FLAGS
-from gmconsole.families.exploding.rules.faces import FACES
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.harm import Harm
 

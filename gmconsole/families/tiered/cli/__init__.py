@@ -10,14 +10,14 @@ import argparse
 import random
 
 from gmconsole.cli.common import CliError, WholeNumber, count, dice_count, signed_dice_count, signed_seed
-from gmconsole.i18n import N_, _, language
-from gmconsole.rules.dice import MAX_DICE, DiceSource
-from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.families.tiered.rules import roll as tiered
 from gmconsole.families.tiered.rules.builder_words import tier_reading
 from gmconsole.families.tiered.rules.faces import FACES
 from gmconsole.families.tiered.rules.odds import tier_odds
+from gmconsole.i18n import N_, _, language
+from gmconsole.rules.dice import MAX_DICE, DiceSource
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 
 ATTRIBUTE = WholeNumber(N_("an attribute value"), -100, 100, signs=True)
 SKILL = WholeNumber(N_("a skill level"), -100, 100, signs=True)
@@ -177,7 +177,7 @@ def run_roll(args) -> tuple[dict, str]:
 
 def register_commands(subparsers) -> None:
     """Add the family's own commands, ``save``, ``attack`` and ``contested`` beside ``odds`` and ``roll``
-    (:mod:`gmconsole.families.tiered.cli_rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
-    import gmconsole.families.tiered.cli_rolls as cli_rolls
+    (:mod:`gmconsole.families.tiered.cli.rolls`; :class:`gmconsole.cli.dice_commands.FamilyCommands`)."""
+    import gmconsole.families.tiered.cli.rolls as cli_rolls
 
     cli_rolls.register(subparsers)

@@ -11,10 +11,10 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _attribute_for, _character, _gear, _helpers
-from gmconsole.families.tiered.consequences import apply_consequence
-from gmconsole.families.tiered.push_yourself import push_yourself
-from gmconsole.families.tiered.push_yourself import refusal as push_yourself_refusal
-from gmconsole.families.tiered.special_rolls import attack, contested, saving_throw
+from gmconsole.families.tiered.engine.consequences import apply_consequence
+from gmconsole.families.tiered.engine.push_yourself import push_yourself
+from gmconsole.families.tiered.engine.push_yourself import refusal as push_yourself_refusal
+from gmconsole.families.tiered.engine.special_rolls import attack, contested, saving_throw
 from gmconsole.i18n import _
 
 # The parts beyond build, roll and quick roll (gmconsole.campaign.engine_parts) live in the family's own modules.

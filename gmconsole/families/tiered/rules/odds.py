@@ -13,10 +13,10 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from gmconsole.families.tiered.rules.roll import SaveOutcome, Tier, attack_damage, read_save
 from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.tiered.rules.roll import SaveOutcome, Tier, attack_damage, read_save
 
 _TWO_D6 = tuple(a + b for a, b in product(range(1, 7), repeat=2))
 """All 36 equally likely totals of 2d6."""

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gmconsole.families.tiered.rules.roll import D6, PUSH_YOURSELF_STAMINA, Effect, Tier, read_tier
 from gmconsole.i18n import _
 from gmconsole.rules.dice import DiceSource, RolledDie
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.tiered.rules.roll import D6, PUSH_YOURSELF_STAMINA, Effect, Tier, read_tier
 
 __all__ = ["PushedYourself", "push_yourself_after", "refusal"]
 

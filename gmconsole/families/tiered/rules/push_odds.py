@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from gmconsole.families.tiered.rules.roll import PUSH_YOURSELF_STAMINA, Tier, read_tier
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.tiered.rules.roll import PUSH_YOURSELF_STAMINA, Tier, read_tier
 
 __all__ = ["PushYourselfOdds", "push_yourself_odds"]
 

@@ -17,8 +17,8 @@ __all__ = ["counted", "parse"]
 
 def parse(system: TieredSystem, text: str, push_cost: str | None = None) -> QuickPool:
     """The quick pool ``text`` means for the tiered ``system``; a refusal naming the syntax."""
-    from gmconsole.rules.dice import MAX_DICE
     from gmconsole.families.tiered.rules import roll as tiered
+    from gmconsole.rules.dice import MAX_DICE
 
     empty = untyped(system, text)
     if empty is not None:

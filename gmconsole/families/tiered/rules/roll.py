@@ -444,8 +444,8 @@ def _check_rounds(typed: int) -> None:
     """R-MANUAL-1: typed faces for a contested roll come four a round (``yours, yours, theirs, theirs``)."""
     if typed and typed % FACES_A_ROUND == 0:
         return
-    from gmconsole.rules.spec import write_faces
     from gmconsole.families.tiered.rules.faces import FACES
+    from gmconsole.rules.spec import write_faces
 
     one, two = (write_faces(FACES, {D6.kind.value: faces}) for faces in ([3, 4, 2, 6], [3, 4, 2, 5, 6, 1, 2, 2]))
     raise RulesError(ngettext(

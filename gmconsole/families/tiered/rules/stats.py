@@ -84,8 +84,8 @@ def push(entry: dict[str, Any]) -> tuple[Expected, int, int] | None:
 @cache
 def _pushed(kept: tuple[int, ...]) -> tuple[Expected, int] | None:
     """The push's expectation given the dice on the table, and whether they were a success already."""
-    from gmconsole.rules.errors import RulesError
     from gmconsole.families.tiered.rules.push_odds import push_yourself_odds
+    from gmconsole.rules.errors import RulesError
 
     try:
         odds = push_yourself_odds(list(kept), len(kept))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from gmconsole.families.tiered.rules.cli_flags import CLI_FLAGS
+from gmconsole.families.tiered.rules.faces import FACES
 from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.harm import Harm
-from gmconsole.families.tiered.rules.cli_flags import CLI_FLAGS
-from gmconsole.families.tiered.rules.faces import FACES
 
 __all__ = ["TIERED", "TieredSystem"]
 

@@ -12,12 +12,6 @@ from typing import Any
 
 from gmconsole import systems
 from gmconsole.cli.common import CliError, dice_count, die_kind, die_size, seed, signed
-from gmconsole.i18n import _, ngettext, pick, verbatim
-from gmconsole.phrasing import quoted, side_by_side
-from gmconsole.rules.data import extra_successes, system_table
-from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
-from gmconsole.rules.errors import RulesError
-from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 from gmconsole.families.yearzero.rules.roll import (
     ATTRIBUTES,
     PUSH_COSTS,
@@ -33,6 +27,12 @@ from gmconsole.families.yearzero.rules.roll import (
     skill_attribute,
 )
 from gmconsole.families.yearzero.rules.sixes import every_six
+from gmconsole.i18n import _, ngettext, pick, verbatim
+from gmconsole.phrasing import quoted, side_by_side
+from gmconsole.rules.data import extra_successes, system_table
+from gmconsole.rules.dice import MAX_DICE, DiceSource, DieKind
+from gmconsole.rules.errors import RulesError
+from gmconsole.rules.spec import faces_per_kind, parse_int_spec
 
 DIFFICULTIES = ("trivial", "simple", "easy", "average", "demanding", "hard", "formidable")
 
@@ -427,7 +427,7 @@ def opposed_text(entry: dict, campaign: str) -> str:
     """A recorded opposed roll for a person: the summary with the verdict, the active side's dice, the
     defender's dice, then the costs it owes (a defender's panic, R-PANIC-1)."""
     from gmconsole.cli.campaign_commands import dice_words, entry_text
-    from gmconsole.families.yearzero.opposed import defender_name
+    from gmconsole.families.yearzero.engine.opposed import defender_name
     from gmconsole.safe_text import shown
 
     opposed = entry.get("opposed") or {}
@@ -444,10 +444,10 @@ def register_commands(subparsers) -> None:
     (:class:`gmconsole.cli.dice_commands.FamilyCommands`): ``panic`` and ``rest`` (yze, yze-step: stress and the
     panic table, R-PANIC-1), ``outcome`` and the myz role skills ``inspire``, ``shake-it-off``, ``mend`` and
     ``jury-rig`` (R-MYZ-ROLE-1)."""
-    import gmconsole.families.yearzero.cli_outcome as cli_outcome
-    import gmconsole.families.yearzero.cli_panic as cli_panic
-    import gmconsole.families.yearzero.cli_rest as cli_rest
-    import gmconsole.families.yearzero.cli_roles as cli_roles
+    import gmconsole.families.yearzero.cli.outcome as cli_outcome
+    import gmconsole.families.yearzero.cli.panic as cli_panic
+    import gmconsole.families.yearzero.cli.rest as cli_rest
+    import gmconsole.families.yearzero.cli.roles as cli_roles
 
     for module in (cli_panic, cli_outcome, cli_roles, cli_rest):
         module.register(subparsers)

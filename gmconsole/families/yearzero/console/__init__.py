@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmconsole.families.yearzero.panic_names import panic_name
-from gmconsole.families.yearzero.text import opposed_line, stunt_lines, verdict_lines
+from gmconsole.families.yearzero.console.panic_names import panic_name
+from gmconsole.families.yearzero.console.text import opposed_line, stunt_lines, verdict_lines
 from gmconsole.i18n import verbatim
 
 __all__ = ["opposed_line", "panic_name", "special_forms", "stunt_lines", "verdict_lines"]
@@ -35,11 +35,11 @@ def __getattr__(name: str) -> Any:
 
         return skill_modifiers
     if name == "opposed_pool_form":
-        from gmconsole.families.yearzero.forms import opposed_form
+        from gmconsole.families.yearzero.console.forms import opposed_form
 
         return opposed_form
     if name == "role_outcomes":
-        import gmconsole.families.yearzero.role_flows as role_flows
+        import gmconsole.families.yearzero.console.role_flows as role_flows
 
         return role_flows
     raise AttributeError(verbatim("module {module!r} has no attribute {name!r}").format(module=__name__, name=name))

@@ -1,7 +1,8 @@
 """The Year Zero roll engine: a pool built from the sheet, rolled, and a quick pool rolled
-(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are :mod:`gmconsole.families.yearzero.rules.roll`), with
-its parts (:mod:`gmconsole.campaign.engine_parts`): named modifiers, the sixes a skill counts, the opposed roll,
-the push, a recorded roll read back, the role talents and what a role skill's roll leads to."""
+(:class:`gmconsole.campaign.sheet_rolls.RollEngine`; the dice rules are
+:mod:`gmconsole.families.yearzero.rules.roll`), with its parts (:mod:`gmconsole.campaign.engine_parts`): named
+modifiers, the sixes a skill counts, the opposed roll, the push, a recorded roll read back, the role talents and
+what a role skill's roll leads to (the modules beside this one)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import Built, RollRequest, _character
-from gmconsole.families.yearzero.opposed import opposed_roll
-from gmconsole.families.yearzero.pool import (
+from gmconsole.families.yearzero.engine.opposed import opposed_roll
+from gmconsole.families.yearzero.engine.pool import (
     lasting_modifiers,
     named_modifiers,
     pool_request,
@@ -19,17 +20,17 @@ from gmconsole.families.yearzero.pool import (
     sixes_text,
     year_zero_fields,
 )
-from gmconsole.families.yearzero.push import push, push_odds
-from gmconsole.families.yearzero.role_skill_outcomes import (
+from gmconsole.families.yearzero.engine.push import push, push_odds
+from gmconsole.families.yearzero.engine.role_skill_outcomes import (
     apply_role_outcome,
     build_device,
     offer,
     record_finds,
     save_a_life,
 )
-from gmconsole.families.yearzero.role_talents import inspire, mend, repair_with_roll, shake_it_off
-from gmconsole.i18n import _
+from gmconsole.families.yearzero.engine.role_talents import inspire, mend, repair_with_roll, shake_it_off
 from gmconsole.families.yearzero.rules.sixes import marks_of
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -91,7 +92,7 @@ def quick_roll(fields: dict, quick, faces, rng) -> None:
 
 def limit_warnings(ledger: Ledger, character: Character, request: Asked) -> list[str]:
     """R-MYZ-LIMIT: the warnings for a role skill's roll being built
-    (:class:`gmconsole.campaign.role_limits.RoleLimitsPart`, :mod:`gmconsole.families.yearzero.role_limits`)."""
-    import gmconsole.families.yearzero.role_limits as role_limits
+    (:class:`gmconsole.campaign.role_limits.RoleLimitsPart`, :mod:`gmconsole.families.yearzero.engine.role_limits`)."""
+    import gmconsole.families.yearzero.engine.role_limits as role_limits
 
     return role_limits.warnings(ledger, character, request)

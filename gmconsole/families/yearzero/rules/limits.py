@@ -9,7 +9,8 @@ The limits are data (``role_limits`` in ``data/myz.toml``), each with the seed's
   GM sets a new precondition — the GM records that, and the warning goes away).
 - Find the Path: each stunt can be chosen once per roll, so stunts beyond the list's length are lost.
 
-A roll is watched through what it is for, a named skill modifier (:mod:`gmconsole.families.yearzero.rules.skill_modifiers`:
+A roll is watched through what it is for, a named skill modifier
+(:mod:`gmconsole.families.yearzero.rules.skill_modifiers`:
 ``side-deal``, ``enter-sector=B7``, ``device=scrap gun``). This module is pure: the campaign layer
 hands it the earlier rolls (:class:`PastRoll`) and shows what it returns; the GM may dismiss a warning
 by recording why the roll may be made, as for "only one chance" (docs/RULES.md).
@@ -21,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gmconsole.rules.data import system_table
 from gmconsole.families.yearzero.rules.skill_modifiers import Picked
+from gmconsole.rules.data import system_table
 
 __all__ = ["LimitWarning", "PastRoll", "RoleLimit", "limits", "stunt_warning", "warnings", "watched"]
 

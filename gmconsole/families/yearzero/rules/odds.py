@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.families.yearzero.rules.pool import ones_that_stay
 from gmconsole.i18n import _
 from gmconsole.rules.dice import MAX_DICE, Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.pool import ones_that_stay
 
 YEAR_ZERO_KINDS = frozenset(
     {DieKind.BASE, DieKind.SKILL, DieKind.GEAR, DieKind.STRESS, DieKind.ARTIFACT, DieKind.STEP}

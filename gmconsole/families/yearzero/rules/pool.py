@@ -11,10 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmconsole.i18n import N_, _, language, pick, verbatim
-from gmconsole.rules.data import load_table, system_table
-from gmconsole.rules.dice import MAX_DICE, Die, DieKind
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.system import (
     MYZ,
     STEP_SIZES,
@@ -22,7 +18,12 @@ from gmconsole.families.yearzero.rules.system import (
     YZE,
     YZE_PUSH_COSTS,
     YZE_STEP,
+    game_of,
 )
+from gmconsole.i18n import N_, _, language, pick, verbatim
+from gmconsole.rules.data import load_table, system_table
+from gmconsole.rules.dice import MAX_DICE, Die, DieKind
+from gmconsole.rules.errors import RulesError
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 """The four attributes of every Year Zero game, in the order the rules list them."""
@@ -235,14 +236,14 @@ def _validate(request: PoolRequest) -> str:
     if push_cost not in allowed:
         raise RulesError(_("push cost {cost!r} does not exist in {system}: use {costs}").format(
             cost=push_cost, system=request.system, costs=", ".join(allowed)))
-    if request.stress and request.system == "myz":
+    if request.stress and not game_of(request.system).has_stress:
         raise RulesError(_("Mutant: Year Zero has no stress dice"))
     if request.stress and push_cost != "stress-dice":
         raise RulesError(_("stress dice are only rolled with the stress-dice push cost, not {cost}").format(
             cost=push_cost))
     if request.tool_takes_damage and (push_cost != "damage-stress" or not request.gear):
         raise RulesError(_("the tool can take the push damage only with the damage-stress push cost and a gear item"))
-    if request.sic_a_dog and request.system != "myz":
+    if request.sic_a_dog and not game_of(request.system).has_roles:
         raise RulesError(_("Sic a Dog is a Mutant: Year Zero skill"))
     for name, bonus in request.gear:
         if not str(name).strip():
@@ -270,7 +271,7 @@ def _validate(request: PoolRequest) -> str:
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_DICE:
             raise RulesError(_("modifier {value!r} must be a whole number between -{most} and +{most}").format(
                 value=value, most=MAX_DICE))
-    if request.system == "yze-step":
+    if game_of(request.system).step_dice:
         if request.attribute_value or request.skill_level:
             raise RulesError(_("yze-step rolls step dice: give the attribute and skill dice, not counts"))
         if request.attribute_die not in STEP_SIZES:
@@ -298,7 +299,8 @@ def build_pool(request: PoolRequest) -> Pool:
     lines: list[str] = []
     modifier_lines: list[str] = []
     skill_row = find_skill(request.system, request.skill) if request.skill else None
-    if request.skill and request.system == "myz" and skill_row is None and not request.campaign_skill:
+    only_listed = game_of(request.system).only_listed_skills
+    if request.skill and only_listed and skill_row is None and not request.campaign_skill:
         raise RulesError(_("Mutant: Year Zero has no skill called {skill!r}").format(skill=request.skill))
     specialist = request.specialist or bool(skill_row and skill_row.get("role"))
     difficulty = difficulty_modifier(request.system, request.difficulty)
@@ -313,7 +315,7 @@ def build_pool(request: PoolRequest) -> Pool:
     for name, value in request.named_modifiers:
         modifier_lines.append(f"{name} {_sign(value)}")
 
-    if request.system == "yze-step":
+    if game_of(request.system).step_dice:
         dice = list(_step_pool(request, modifier, lines, modifier_lines))
     else:
         dice = list(_dice_pool(request, modifier, lines, modifier_lines))
@@ -331,7 +333,7 @@ def build_pool(request: PoolRequest) -> Pool:
         raise RulesError(_("a pool of {count} dice is too big (at most {most})").format(count=len(dice), most=MAX_DICE))
 
     can_roll, reason = True, None
-    if specialist and request.system == "myz" and request.skill_level < 1:
+    if specialist and game_of(request.system).has_roles and request.skill_level < 1:
         can_roll = False
         reason = _("{skill} is a role skill: it needs skill level 1 or more (R-MYZ-SPEC)").format(
             skill=request.skill_name or request.skill or _("a specialist skill"))

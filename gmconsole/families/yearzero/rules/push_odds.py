@@ -33,11 +33,11 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, TypeVar
 
-from gmconsole.rules.dice import Die, DieKind, RolledDie, year_zero_successes
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.odds import convolve, group_success_counts
 from gmconsole.families.yearzero.rules.panic import PANIC_DIE, panic_row
 from gmconsole.families.yearzero.rules.roll import OnesCount, Pool, YearZeroRoll, count_ones, push_costs, would_reroll
+from gmconsole.rules.dice import Die, DieKind, RolledDie, year_zero_successes
+from gmconsole.rules.errors import RulesError
 
 CostKey = tuple[str, str | None]
 """A cost as the rules charge it: its name and its target (a gear item, an attribute; ``None`` for none)."""

@@ -16,8 +16,8 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
-from gmconsole.i18n import language
 from gmconsole.families.yearzero.rules.pool import Pool, PoolRequest, build_pool
+from gmconsole.i18n import language
 
 __all__ = ["DERIVED", "STORED_DEFAULTS", "pool_request_from", "stored_request"]
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gmconsole.families.yearzero.rules.roll import PoolRequest, YearZeroRoll
+from gmconsole.families.yearzero.rules.system import game_of
 from gmconsole.i18n import N_, _
 from gmconsole.rules.data import load_table
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.yearzero.rules.roll import PoolRequest, YearZeroRoll
 
 
 def _sixes(roll: YearZeroRoll) -> int:
@@ -58,7 +59,7 @@ def inspire(inspire_roll: YearZeroRoll, target_roll: YearZeroRoll, mode: str = "
     """
     if mode not in ("help", "hinder"):
         raise RulesError(_("Inspire can help or hinder, not {mode!r}").format(mode=mode))
-    if inspire_roll.pool.system != "myz" or inspire_roll.pool.skill_id != "inspire":
+    if not game_of(inspire_roll.pool.system).has_roles or inspire_roll.pool.skill_id != "inspire":
         raise RulesError(_("only a roll of the Chronicler's Inspire skill can help or hinder this way"))
     sixes = _sixes(inspire_roll)
     before = target_roll.successes
@@ -134,7 +135,7 @@ def repair(roll: YearZeroRoll, bonus: int, max_bonus: int) -> RepairResult:
         raise RulesError(_("the gear bonus {bonus} is above its maximum {most}").format(bonus=bonus, most=max_bonus))
     if not roll.success:
         return RepairResult(False, bonus, bonus, destroyed=bonus == 0)
-    if roll.pool.system == "myz":
+    if game_of(roll.pool.system).repair_restores_all:
         return RepairResult(True, max_bonus, max_bonus, False)
     return RepairResult(True, min(max_bonus, bonus + roll.successes), max_bonus, False)
 
@@ -189,7 +190,7 @@ def save_a_life(heal_roll: YearZeroRoll, dies: bool = False) -> SaveALifeResult:
     kills the patient only when the GM says it does (``dies``), since the seed says it *could*. The seed
     gives no table of critical injuries and the console keeps none: the campaign layer marks the patient
     with the condition ``stabilized`` or ``dead``. ``dies`` with a success is refused."""
-    if heal_roll.pool.system != "myz" or heal_roll.pool.skill_id != "heal":
+    if not game_of(heal_roll.pool.system).has_roles or heal_roll.pool.skill_id != "heal":
         raise RulesError(_("Save a Life needs a Heal roll"))
     success = _sixes(heal_roll) >= 1
     if success and dies:

@@ -11,10 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gmconsole.i18n import _
-from gmconsole.rules.data import load_table
-from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.yearzero.rules.odds import YearZeroOdds, year_zero_odds
 from gmconsole.families.yearzero.rules.pool import (
     ATTRIBUTES,
@@ -34,7 +30,11 @@ from gmconsole.families.yearzero.rules.pool import (
     step_die_for_rating,
 )
 from gmconsole.families.yearzero.rules.sixes import every_six
-from gmconsole.families.yearzero.rules.system import MYZ_PUSH_COST
+from gmconsole.families.yearzero.rules.system import MYZ_PUSH_COST, game_of
+from gmconsole.i18n import _
+from gmconsole.rules.data import load_table
+from gmconsole.rules.dice import DiceSource, Die, DieKind, RolledDie, roll_dice, year_zero_successes
+from gmconsole.rules.errors import RulesError
 
 ONES_STAY = ones_that_stay("stay")
 """R-PUSH-1: kinds whose 1s stay on the table when a roll is pushed — every kind (with the default
@@ -79,7 +79,7 @@ def trauma_kind(attribute: str) -> dict[str, Any]:
 def stunt_list(pool: Pool) -> tuple[dict[str, Any], ...]:
     """The `myz` skill's own stunt list (or the one its use names: Sic a Dog fighting offers Fight's), or the
     `yze` bonus-effect suggestions (English and Chinese)."""
-    if pool.system != "myz":
+    if not game_of(pool.system).lists_stunts:
         return tuple(row["name"] for row in load_table("yze").get("bonus_effects", ()))
     if pool.skill_id is None:
         return ()
@@ -362,7 +362,7 @@ def push_costs(pool: Pool, pushes: int, ones: OnesCount) -> list[Cost]:
         return [Cost("condition", pushes)]
     if option == "doom":
         return [Cost("doom", pushes)]
-    step = pool.system == "yze-step"
+    step = game_of(pool.system).step_dice
     if option == "damage-stress":
         # R-PUSH-8: only the attribute's base 1s count (seed 002: 「來自屬性的骰子稱為基礎骰」); skill and gear
         # 1s cost nothing here, and no gear bonus wears down (unless the tool takes the damage instead).

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gmconsole.i18n import _, language, ngettext
 from gmconsole.families.yearzero.rules.pool import find_skill
+from gmconsole.i18n import _, language, ngettext
 
 __all__ = ["EverySix", "every_six", "marks_of"]
 

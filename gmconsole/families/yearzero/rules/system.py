@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gmconsole.families.yearzero.rules.cli_flags import CLI_FLAGS
+from gmconsole.families.yearzero.rules.faces import MYZ_FACES, STEP_FACES, YZE_FACES
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import possessive
 from gmconsole.rules.spec import FaceKind
 from gmconsole.systems.cli_flags import CliFlags
 from gmconsole.systems.facts import SystemFacts
 from gmconsole.systems.harm import Harm
-from gmconsole.families.yearzero.rules.cli_flags import CLI_FLAGS
-from gmconsole.families.yearzero.rules.faces import MYZ_FACES, STEP_FACES, YZE_FACES
 
 if TYPE_CHECKING:
     from gmconsole.systems.panic_table import PanicTable
@@ -65,7 +65,7 @@ class YearZeroSystem(SystemFacts):
     def typed_pool(self) -> tuple[str, str | None]:
         """Mutant rolls a typed pool by its own rules, with no push cost; the Year Zero Engine with
         the basic damage-and-stress cost."""
-        return ("myz", None) if self.id == "myz" else ("yze", "damage-stress")
+        return ("myz", None) if not self.has_stress else ("yze", "damage-stress")
 
     # asked by the roll builder
     builder_options: tuple[str, ...] = ("difficulty", "modifier", "helpers", "reactive", "skill_modifiers")
@@ -80,6 +80,8 @@ class YearZeroSystem(SystemFacts):
     # asked by the sheet, the trackers, the roll text, the quick pool and the CLI
     attribute_hint: str = N_("max or current/max")
     step_dice: bool = False
+    only_listed_skills: bool = False
+    """Mutant: a skill must be one the game lists (or the campaign's own); the Year Zero Engine names any."""
     repair_restores_all: bool = False
     push_cost_is_a_setting: bool = True
     sheet_columns: tuple[tuple[str, str], ...] = ((N_("Stress"), "stress"), (N_("WP"), "willpower"),
@@ -166,7 +168,7 @@ MYZ = YearZeroSystem(
     new_attribute_text="2", skills_table="myz",
     has_panic_table=False, has_stress=False, has_roles=True,
     push_costs=(MYZ_PUSH_COST,), default_push_cost=MYZ_PUSH_COST, default_initiative="roll",
-    repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True,
+    repair_restores_all=True, push_cost_is_a_setting=False, lists_stunts=True, only_listed_skills=True,
     # R-MYZ-ROLE-1: j applies what a role skill's roll leads to (a build, finds, Save a Life)
     builder_actions=YearZeroSystem.builder_actions + ("role_outcome",),
     # R-MYZ-TRAUMA: trauma lowers the attribute the GM picks (Strength: damage, Agility: fatigue, ...)
@@ -199,3 +201,13 @@ YZE_STEP = YearZeroSystem(
 
 YEAR_ZERO_IDS = (MYZ.id, YZE.id, YZE_STEP.id)
 """The ids of the Year Zero systems, for the family's own modules (callers ask a system object)."""
+
+
+_GAMES = {game.id: game for game in (MYZ, YZE, YZE_STEP)}
+
+
+def game_of(system_id: str) -> YearZeroSystem:
+    """The Year Zero game a pool is rolled for, asked where the family's games differ (stress dice, roles,
+    step dice, a listed skill) rather than comparing its id; an id of no Year Zero game reads as the dice
+    pool Year Zero Engine, as the rules did before the facts were asked."""
+    return _GAMES.get(system_id, YZE)

@@ -5,7 +5,7 @@ TN modifiers the GM picks from the seed's tables. The family's console part hand
 from __future__ import annotations
 
 from gmconsole.campaign.entries import MISSING, Entry, as_roll
-from gmconsole.families.exploding.detail import ExplodingDetail
+from gmconsole.families.exploding.rules.detail import ExplodingDetail
 from gmconsole.i18n import N_, _, pick
 from gmconsole.ui.widgets.roll_text import signed, typed_words
 
@@ -54,8 +54,8 @@ def tn_modifier_choices() -> list[tuple[str, str]]:
 def tn_modifier_text(picked: str) -> str:
     """A picked exploding TN modifier (``environmental.darkness`` or ``other.cramped=2``) by the name
     the seed's table gives it, with the amount chosen: ``Darkness``, ``Cramped +2``."""
-    from gmconsole.rules.errors import RulesError
     from gmconsole.families.exploding.rules import roll as exploding
+    from gmconsole.rules.errors import RulesError
 
     key, _sep, amount = picked.partition("=")
     try:

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
+from gmconsole.families.tiered.rules import roll as tiered
 from gmconsole.i18n import _, pick
 from gmconsole.phrasing import quoted
-from gmconsole.families.tiered.rules import roll as tiered
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -27,16 +27,16 @@ from gmconsole.campaign.commands.role_outcomes import commit_outcome
 from gmconsole.campaign.entries import as_record, as_roll, given
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.families.yearzero.detail import YearZeroDetail
-from gmconsole.families.yearzero.pool import recorded_roll
+from gmconsole.families.yearzero.engine.pool import recorded_roll
+from gmconsole.families.yearzero.rules import roles
+from gmconsole.families.yearzero.rules.detail import YearZeroDetail
+from gmconsole.families.yearzero.rules.jury_rig import build, device_named
+from gmconsole.families.yearzero.rules.role_outcomes import RoleOutcome, choices_of, outcome_for, roll_finds
 from gmconsole.i18n import _, pick
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import FaceKind, parse_int_spec
-from gmconsole.families.yearzero.rules import roles
-from gmconsole.families.yearzero.rules.jury_rig import build, device_named
-from gmconsole.families.yearzero.rules.role_outcomes import RoleOutcome, choices_of, outcome_for, roll_finds
 
 if TYPE_CHECKING:
     from gmconsole.campaign.entries import Entry

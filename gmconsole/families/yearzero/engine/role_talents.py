@@ -13,10 +13,10 @@ from gmconsole.campaign import character_lookup, counters
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.shown_names import attribute_shown
-from gmconsole.families.yearzero.pool import recorded_roll
+from gmconsole.families.yearzero.engine.pool import recorded_roll
+from gmconsole.families.yearzero.rules import roles
 from gmconsole.i18n import _, ngettext
 from gmconsole.phrasing import possessive, quoted
-from gmconsole.families.yearzero.rules import roles
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

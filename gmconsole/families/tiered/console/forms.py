@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
-from gmconsole.families.tiered.text import tier_word
+from gmconsole.families.tiered.console.text import tier_word
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.errors import RulesError

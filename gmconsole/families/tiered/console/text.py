@@ -5,7 +5,7 @@ these over (:class:`gmconsole.ui.family_console.ConsoleParts`)."""
 from __future__ import annotations
 
 from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
-from gmconsole.families.tiered.detail import TieredDetail
+from gmconsole.families.tiered.rules.detail import TieredDetail
 from gmconsole.i18n import _, language, pick
 from gmconsole.ui.widgets.roll_text import typed_words
 
@@ -46,7 +46,7 @@ def chosen_consequences(keys) -> str:
 
 
 def tier_word(tier) -> str:
-    """A tiered result as the result line shows it (:func:`gmconsole.families.tiered.rules.builder_words.tier_shouted`)."""
+    """A tiered result as the result line shows it (the rules' ``builder_words.tier_shouted``)."""
     from gmconsole.families.tiered.rules.builder_words import tier_shouted
 
     return tier_shouted(tier)

@@ -31,10 +31,10 @@ from gmconsole.campaign.entries import given
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError, WholeNumber
 from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, special_record, undo_line
+from gmconsole.families.tiered.rules.builder_words import tier_shouted
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
-from gmconsole.families.tiered.rules.builder_words import tier_shouted
 
 __all__ = ["register"]
 

@@ -20,18 +20,18 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import ROLL_FIELDS_CHANGED_BY_PUSH, latest_roll, rolled_die
 from gmconsole.campaign.shown_names import attribute_shown
-from gmconsole.families.yearzero.opposed import (
+from gmconsole.families.yearzero.engine.opposed import (
     defender_panic_costs,
     opposed_outcome,
     opposed_summary,
     opposed_verdict,
 )
-from gmconsole.families.yearzero.pool import recorded_roll, sixes_text, year_zero_fields
-from gmconsole.i18n import _
+from gmconsole.families.yearzero.engine.pool import recorded_roll, sixes_text, year_zero_fields
 from gmconsole.families.yearzero.rules import roll as yearzero
 from gmconsole.families.yearzero.rules.push_odds import push_odds as odds_of
 from gmconsole.families.yearzero.rules.recorded import pool_request_from
 from gmconsole.families.yearzero.rules.sixes import marks_of
+from gmconsole.i18n import _
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gmconsole import systems
 from gmconsole.campaign.entries import MISSING, Entry, as_roll, given
-from gmconsole.families.yearzero.detail import YearZeroDetail
+from gmconsole.families.yearzero.rules.detail import YearZeroDetail
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.phrasing import possessive
 from gmconsole.rules.data import extra_successes

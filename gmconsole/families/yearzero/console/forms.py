@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole import systems
-from gmconsole.families.yearzero.text import opposed_line as opposed_text
+from gmconsole.families.yearzero.console.text import opposed_line as opposed_text
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.roll_form import FormField
@@ -64,8 +64,8 @@ def _paired_skill(campaign, skill: str | None, picks) -> tuple[str | None, str]:
     such as interrogation may name another), offered first in the form, and a hint sentence that
     names both skills as the GM reads them (names from the campaign's list; escaped)."""
     from gmconsole.campaign.skills import name_of
-    from gmconsole.safe_text import shown as safe
     from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
+    from gmconsole.safe_text import shown as safe
 
     system = campaign.system
 

@@ -20,11 +20,11 @@ from gmconsole.campaign.commands.roll_fields import dice_source, roll_summary
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import latest_roll, push_out_of_scene
-from gmconsole.i18n import _, language
-from gmconsole.rules.errors import RulesError
 from gmconsole.families.tiered.rules.push_after import push_yourself_after
 from gmconsole.families.tiered.rules.push_after import refusal as rules_refusal
 from gmconsole.families.tiered.rules.roll import Tier
+from gmconsole.i18n import _, language
+from gmconsole.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
 from gmconsole.campaign.service import CampaignService
+from gmconsole.families.yearzero.rules.jury_rig import devices
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.safe_text import shown
-from gmconsole.families.yearzero.rules.jury_rig import devices
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
 from gmconsole.ui.roll_builder.flows import SpecialForm
 

@@ -18,11 +18,11 @@ import weakref
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign.entries import CircumstancesEntry, RollEntry, as_record, given
+from gmconsole.families.yearzero.rules import limits as myz_limits
+from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.store.errors import StoreError
-from gmconsole.families.yearzero.rules import limits as myz_limits
-from gmconsole.families.yearzero.rules import skill_modifiers as skill_modifiers
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -16,10 +16,10 @@ from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.shown_names import outcome_shown, tier_shown
+from gmconsole.families.tiered.rules import roll as tiered
 from gmconsole.i18n import _
 from gmconsole.phrasing import quoted
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.tiered.rules import roll as tiered
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

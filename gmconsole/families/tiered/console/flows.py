@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from textual.screen import Screen
 
 from gmconsole.campaign.entries import RollEntry, as_record, given
-from gmconsole.families.tiered.detail import TieredDetail
-from gmconsole.families.tiered.text import chosen_consequences, consequence_names
+from gmconsole.families.tiered.console.text import chosen_consequences, consequence_names
+from gmconsole.families.tiered.rules.detail import TieredDetail
 from gmconsole.i18n import _
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, roll_of
 

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import skills, validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.families.exploding.rules import roll as exploding
 from gmconsole.i18n import _
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.families.exploding.rules import roll as exploding
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

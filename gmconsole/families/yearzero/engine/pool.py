@@ -23,14 +23,14 @@ from gmconsole.campaign.sheet_rolls import (
     rolled_die,
 )
 from gmconsole.campaign.shown_names import attribute_shown, covered_by
-from gmconsole.i18n import _, pick
-from gmconsole.phrasing import possessive, quoted
 from gmconsole.families.yearzero.rules import roll as yearzero
 from gmconsole.families.yearzero.rules import skill_modifiers
 from gmconsole.families.yearzero.rules.panic import panic_row
 from gmconsole.families.yearzero.rules.recorded import pool_request_from
 from gmconsole.families.yearzero.rules.roll import PoolRequest
 from gmconsole.families.yearzero.rules.sixes import every_six, marks_of
+from gmconsole.i18n import _, pick
+from gmconsole.phrasing import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -2,7 +2,7 @@
 
 The active side's roll is an ordinary ``roll`` entry (so it can still be pushed, by the active side only,
 R-PUSH-2) carrying the defender's roll and the outcome in ``opposed``; a push reads the outcome again with
-:func:`opposed_outcome` (:mod:`gmconsole.families.yearzero.push`). Offered through the family's roll engine
+:func:`opposed_outcome` (:mod:`gmconsole.families.yearzero.engine.push`). Offered through the family's roll engine
 (:class:`~gmconsole.campaign.engine_parts.OpposedRollPart`).
 """
 
@@ -18,14 +18,14 @@ from gmconsole.campaign.commands.roll_fields import dice_source
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import RollRequest, rolled_die
-from gmconsole.families.yearzero.pool import pool_request
+from gmconsole.families.yearzero.engine.pool import pool_request
+from gmconsole.families.yearzero.rules import roll as yearzero
+from gmconsole.families.yearzero.rules.recorded import pool_request_from, stored_request
+from gmconsole.families.yearzero.rules.skill_modifiers import opposed_only_by_role
 from gmconsole.i18n import _, language, pick, verbatim
 from gmconsole.rules.data import game_name, system_table
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec
-from gmconsole.families.yearzero.rules import roll as yearzero
-from gmconsole.families.yearzero.rules.recorded import pool_request_from, stored_request
-from gmconsole.families.yearzero.rules.skill_modifiers import opposed_only_by_role
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
