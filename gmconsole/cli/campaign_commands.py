@@ -31,7 +31,7 @@ FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help=_("create an empty campaign"))
-    new.add_argument("name", metavar="NAME")
+    new.add_argument("name", metavar="NAME", help=_("the new campaign's name"))
     new.add_argument("--system", required=True, choices=systems.SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
@@ -50,7 +50,7 @@ def register(subparsers) -> None:
     demo.set_defaults(handler=guard(run_demo))
 
     history = subparsers.add_parser("history", help=_("review a campaign's history"))
-    history.add_argument("name", metavar="NAME")
+    history.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     history.add_argument("--session", type=session_number, metavar="N", help=_("only this session"))
     history.add_argument("--scene", type=session_number, metavar="M",
                          help=_("only this scene (of --session N, or scene M of every session)"))
@@ -63,7 +63,7 @@ def register(subparsers) -> None:
     history.set_defaults(handler=guard(run_history))
 
     open_ = subparsers.add_parser("open", help=_("open a campaign in the console"))
-    open_.add_argument("name", metavar="NAME")
+    open_.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     open_.add_argument("--read-only", action="store_true", help=_("open without changing anything"))
     open_.set_defaults(handler=open_console)
 
