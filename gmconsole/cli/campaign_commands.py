@@ -19,7 +19,7 @@ from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record, as_roll, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
-from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole.cli.common import CliError, CliParser, emit, no_role_skills, session_number
 from gmconsole.i18n import _, pgettext, pick
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown, to_json
@@ -355,8 +355,7 @@ def run_campaign_roll(args) -> int:
         picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
         _family_checks(service, args, picks)
         if args.role_outcome and not systems.get(args.system).has_roles:  # before anything is rolled
-            raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
-                system=args.system))
+            raise no_role_skills("--role-outcome", args.system)
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.rolls.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,

@@ -35,7 +35,7 @@ import random
 from gmconsole import systems
 from gmconsole.campaign.entries import as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
-from gmconsole.cli.common import CliError, WholeNumber, emit
+from gmconsole.cli.common import CliError, WholeNumber, emit, no_role_skills
 from gmconsole.cli.costs_commands import roll_id
 from gmconsole.i18n import N_, _, pick
 from gmconsole.safe_text import shown
@@ -114,8 +114,7 @@ def _open(args):
 def _has_roles(service, command: str) -> None:
     """Refuse a role skill's command where the campaign's system has no roles, naming the one that has."""
     if not systems.get(service.campaign.system).has_roles:
-        raise CliError(_("{command}: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
-            command=command, system=service.campaign.system))
+        raise no_role_skills(command, service.campaign.system)
 
 
 def _attribute(service, who, text: str) -> str:
