@@ -115,8 +115,33 @@ def footer_keys_styled_once() -> list[tuple[object, str, object]]:
     return [(FooterKey, "__init__", init_with_its_class)]
 
 
+def footer_keys_start_as_compact_as_their_footer() -> list[tuple[object, str, object]]:
+    """**A footer key starts as compact as the footer it is bound to.** Textual's ``Footer`` binds each
+    ``FooterKey``'s ``compact`` to its own (``data_bind``); the key starts compact (its default) and the
+    footer does not (its default), so the binding then removes the key's ``-compact`` class as it mounts and
+    works out the styles of the key and its parts once more, for every key of every footer drawn: a sixth of
+    a roll builder test's CPU (the builder's test app shows Textual's own footer). Here each key the footer
+    composes bound to the footer starts with the footer's ``compact`` value and class (the command palette's
+    key is not bound and keeps its own), as ``gmconsole.ui.widgets.footer`` does for
+    the console's own footer; the binding then changes nothing, and the key ends as it did: same class, same
+    styles."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    compose = Footer.compose
+
+    def compose_keys_as_compact_as_the_footer(self):
+        for widget in compose(self):
+            if isinstance(widget, FooterKey) and widget._reactive_connect:  # bound; not the palette's key
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
+
+    return [(Footer, "compose", compose_keys_as_compact_as_the_footer)]
+
+
 PATCHES = (skip_unseen_frames, shorter_idle_slices, settle_after_pause_and_press, parse_css_once,
-           footer_keys_styled_once)
+           footer_keys_styled_once, footer_keys_start_as_compact_as_their_footer)
 
 
 def installed_textual() -> str:
