@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import odds_exploding_tiered
 from icepool_reference import icepool_year_zero_odds
 
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.systems.yearzero.odds import year_zero_odds
 
 POOL_SIZES = (1, 5, 10, 15, 20, 25, 30)
 GOAL_MS = 1.0
@@ -141,9 +141,9 @@ def _first_roll(system: str, n: int, push_cost: str, seed: int):
     ``stress-dice``), faces from a seeded generator, rolled again until a push is allowed."""
     import random
 
+    from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
+    from gmconsole.families.yearzero.rules.roll import roll
     from gmconsole.rules.dice import DiceSource
-    from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
-    from gmconsole.systems.yearzero.roll import roll
 
     stress = max(1, n // 5) if push_cost == "stress-dice" else 0
     gear = (n - stress) // 5
@@ -161,7 +161,7 @@ def _first_roll(system: str, n: int, push_cost: str, seed: int):
 
 def _icepool_push_successes(first) -> list[float]:
     """icepool's distribution of successes after pushing ``first`` (kept successes + the rerolled dice)."""
-    from gmconsole.systems.yearzero.roll import would_reroll
+    from gmconsole.families.yearzero.rules.roll import would_reroll
 
     kept = sum(1 if d.face >= 6 else 0 for d in first.dice if not would_reroll(d, first.skill_ones))
     rerolled = sum(1 for d in first.dice if would_reroll(d, first.skill_ones))
@@ -178,7 +178,7 @@ CONDITIONAL_POOLS = (("myz", "myz"), ("yze", "stress-dice"), ("yze", "attribute-
 def conditional_section(reps: int, icepool_reps: int) -> Section:
     """The odds and costs of pushing a roll already made (``push_odds``), per pool size, against
     icepool's distribution of the successes after the push (icepool has no push costs)."""
-    from gmconsole.systems.yearzero.push_odds import push_odds
+    from gmconsole.families.yearzero.rules.push_odds import push_odds
 
     section = Section("Year Zero, pushing this roll: push_odds (successes, panic, every cost)")
     for n in POOL_SIZES:

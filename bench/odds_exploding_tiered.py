@@ -16,9 +16,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from icepool_reference import icepool_exploding, icepool_tiers
 
-from gmconsole.systems.exploding.odds import check_odds
-from gmconsole.systems.tiered.odds import tier_odds
-from gmconsole.systems.tiered.roll import Tier
+from gmconsole.families.exploding.rules.odds import check_odds
+from gmconsole.families.tiered.rules.odds import tier_odds
+from gmconsole.families.tiered.rules.roll import Tier
 
 EXPLODING_CASES = [
     ((), 6, 4),

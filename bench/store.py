@@ -219,8 +219,8 @@ RECAP_ENTRIES = 2_000
 
 def time_recap(root: Path) -> None:
     """Record RECAP_ENTRIES changes in one session through the service, then time its recap."""
+    from gmconsole.campaign.recaps import recap_markdown
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.campaign.sessions import recap_markdown
 
     with CampaignService.create(root, "recap", "myz", rng=random.Random(7)) as service:
         ids = [service.roster.add_character({"name": f"Mutant {n}", "attributes": {"strength": 4, "agility": 3,

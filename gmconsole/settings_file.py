@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gmconsole.i18n import N_, _, ngettext, verbatim
+from gmconsole.phrasing import quoted
 from gmconsole.user_files import deeper_than
-from gmconsole.wording import quoted
 
 __all__ = ["BUILTIN_THEMES", "ENV_VAR", "LANGUAGES", "Config", "FileProblem", "apply_language", "checked",
            "config_path", "current_language", "describe", "effective_language", "load", "parse", "typable"]

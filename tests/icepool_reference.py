@@ -1,7 +1,7 @@
 """Independent reference models in icepool for gmconsole's exact odds, shared by tests and benches.
 
 icepool is a well-kept dice-probability library; these models restate the rules (docs/RULES.md) die
-by die in it, so our own fast engines (gmconsole.systems.yearzero.odds, exploding_odds, tiered_odds) can be
+by die in it, so our own fast engines (gmconsole.families.yearzero.rules.odds, exploding_odds, tiered_odds) can be
 checked figure by figure and timed against it in the same run (bench/odds.py).
 
 Year Zero: each die's first face decides its first-roll successes, whether it is a stress 1
@@ -135,9 +135,9 @@ def icepool_year_zero_odds(
 def icepool_tiers(n: int) -> dict:
     """The four tier chances of a ``tiered`` pool of ``n`` d6 (read highest; n <= 0: lowest of 2d6).
 
-    Keys are the :class:`gmconsole.systems.tiered.roll.Tier` members; values exact fractions.
+    Keys are the :class:`gmconsole.families.tiered.rules.roll.Tier` members; values exact fractions.
     """
-    from gmconsole.systems.tiered.roll import Tier
+    from gmconsole.families.tiered.rules.roll import Tier
 
     if n <= 0:
         kept = icepool.lowest(icepool.d6, icepool.d6)

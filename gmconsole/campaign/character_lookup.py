@@ -35,7 +35,7 @@ def clock_of(campaign: Campaign, clock_id: str) -> Clock:
     """The clock of the current session with this id, or else this name (case-insensitive); a
     ValidationError names what was typed when there is none."""
     from gmconsole.campaign.errors import ValidationError
-    from gmconsole.wording import quoted
+    from gmconsole.phrasing import quoted
 
     clock = campaign.current_session.clock(clock_id)
     if clock is None:
@@ -70,7 +70,7 @@ def member(campaign: Campaign, character_id: str) -> Character:
 def gear_of(character: Character, gear_id: str) -> Gear:
     """The item ``gear_id`` on the character's sheet, or a ValidationError naming it."""
     from gmconsole.campaign.errors import ValidationError
-    from gmconsole.wording import quoted
+    from gmconsole.phrasing import quoted
 
     item = character.gear_item(gear_id)
     if item is None:

@@ -6,6 +6,9 @@ character or their sheet changed, a session or scene begun, settings. :func:`fro
 entry into the record of its kind and :meth:`Entry.to_dict` gives it back, the same keys in the same
 order, so the history files keep their shape byte for byte. A field an entry does not have stays
 absent (:data:`MISSING`), never ``None``; keys this module does not name ride along in ``extra``.
+A roll's record holds the fields every family's rolls share, and ``detail``: one record of the fields
+only its family's rolls carry, defined by the family (:attr:`gmconsole.systems.family.GameFamily.detail_record`)
+and read from and written back to the same flat keys.
 
 The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :func:`build`.
 """
@@ -14,30 +17,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gmconsole import systems
+from gmconsole.systems.roll_detail import MISSING as _MISSING
+from gmconsole.systems.roll_detail import NO_DETAIL, RollDetail
+
 __all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "as_special", "build", "from_dict", "given"]
 
 
-class _Missing:
-    """The value of a field the stored entry does not have."""
+MISSING: Any = _MISSING
+"""An absent field: left out of :meth:`Entry.to_dict` (the same mark a family's roll detail uses)."""
 
-    _instance: _Missing | None = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-    def __bool__(self) -> bool:
-        return False
-
-
-MISSING: Any = _Missing()
-"""An absent field: left out of :meth:`Entry.to_dict`."""
-
-_OWN = ("extra", "order")
+_OWN = ("extra", "order", "detail")
 
 
 def given(value: Any, default: Any) -> Any:
@@ -91,14 +81,22 @@ class Entry:
         """The entry as stored: its keys in the order read, then any set since, in field order."""
         values = {name: getattr(self, name) for name in _names(type(self))}
         values = {k: v for k, v in values.items() if v is not MISSING}
+        values.update(self._detail_fields())
         values.update(self.extra)
         out = {k: values.pop(k) for k in self.order if k in values}
         out.update(values)
         return out
 
+    def _detail_fields(self) -> dict:
+        """The stored fields of a family's own record (a roll's ``detail``); none for other kinds."""
+        return {}
+
 
 class RollEntry(Entry):
-    """A check from the sheet or the GM's quick roll; an opposed roll carries its defender in ``opposed``."""
+    """A check from the sheet or the GM's quick roll; an opposed roll carries its defender in ``opposed``.
+
+    The fields here are those every family's rolls share; what only one family's rolls carry (a tier, the
+    top die against a TN, stunts and panic) is ``detail``, the record its family defines."""
 
     kinds: ClassVar[tuple[str, ...]] = ("roll",)
     system: str = MISSING
@@ -113,50 +111,29 @@ class RollEntry(Entry):
     dice: list = MISSING
     first_dice: list = MISSING
     successes: int = MISSING
-    stunts: int = MISSING
     pushes: int = MISSING
     outcome: dict = MISSING
     costs: list = MISSING
     costs_status: str = MISSING
     can_push: bool = MISSING
     push_refusal: str | None = MISSING
-    panic: bool = MISSING
     by_hand: bool = MISSING
     by_hand_steps: list = MISSING
     pool_request: dict = MISSING
-    top: int = MISSING
-    tn: Any = MISSING
-    tier: str = MISSING
-    consequences: str = MISSING
     opposed: dict = MISSING
     # read by the console and the CLI
     roll_type: str = MISSING
     """What kind of roll the check was made for (``opposed`` for a Year Zero opposed roll)."""
-    stress_paid: int = MISSING
-    """Stress a push cost (the stress rise paid at the push, shown beside the costs)."""
-    stunt_list: list = MISSING
-    """The stunts (myz: the skill's own list) or bonus effects a success may buy."""
-    highest: int = MISSING
-    """tiered: the highest total behind the tier."""
     hidden: bool = MISSING
     """True for the GM's hidden roll (absent otherwise): recorded as usual, never on the table view."""
-    success: bool = MISSING
-    """exploding: whether the top die reached the TN."""
-    critical_failure: bool = MISSING
-    """exploding: every die showed 1."""
-    margin: int = MISSING
-    """exploding: the top die minus the TN."""
-    consequences_chosen: list = MISSING
-    """tiered: the consequences the GM already applied to a Mixed or Limited roll."""
-    role_outcome: dict = MISSING
-    """myz: what the role skill's roll led to once applied (R-MYZ-ROLE-1): the ``kind`` of the entry that
-    applied it (``build``, ``finds``, ``save_life``) and its ``summary``."""
-    reroll: dict = MISSING
-    """exploding: the failed check this roll rerolls with a grant, ``{"of": roll id, "grant": name}`` (R-EXP-5)."""
-    rerolled_with: str | None = MISSING
-    """exploding: the grant this failed check was rerolled with (R-EXP-5; ``None`` once that reroll is undone)."""
+    detail: RollDetail = NO_DETAIL
+    """The fields only the roll's family carries, as its family's record (read by ``system``; a roll
+    whose family is unknown has none, and its keys ride along in ``extra``)."""
     actions: dict = MISSING
     """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
+
+    def _detail_fields(self) -> dict:
+        return self.detail.stored()
 
 
 class PushEntry(Entry):
@@ -406,15 +383,47 @@ def from_dict(data: dict) -> Entry:
 
 
 def _read(record: type[Entry], data: dict) -> Entry:
-    """``data`` as a ``record``: the keys it names set, the rest in ``extra``."""
+    """``data`` as a ``record``: the keys it names set, a roll's family's own keys in its ``detail``, the
+    rest in ``extra``."""
     names = _named(record)
     # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
     entry = object.__new__(record)
     entry.__dict__.update({k: v for k, v in data.items() if k in names})
-    entry.extra = {k: v for k, v in data.items() if k not in names}
+    detail = _detail_record(data.get("system")) if record is RollEntry else None
+    if detail is None:
+        entry.extra = {k: v for k, v in data.items() if k not in names}
+    else:
+        kind, own, known = detail
+        # the record takes the keys it names; those every roll shares, where it names any, stay the entry's
+        entry.__dict__["detail"] = kind.read(data if own is None else {k: v for k, v in data.items() if k in own})
+        entry.extra = {k: v for k, v in data.items() if k not in known}
     entry.order = tuple(data)
     return entry
+
+
+_Detail = tuple[type[RollDetail], frozenset[str] | None, frozenset[str]]
+_DETAIL_RECORDS: dict[str, tuple[object, _Detail | None]] = {}
+"""Each system's family object and what :func:`_detail_record` answered for it (readers build many records)."""
+
+
+def _detail_record(system: object) -> _Detail | None:
+    """The record of the fields only ``system``'s family's rolls carry, the stored keys it reads where some of
+    them are keys every roll shares (those stay the entry's own; ``None`` where none is) and every key a roll of
+    the family names; ``None`` for an entry that names no system or one gmconsole does not know, or a family
+    whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
+    known = _DETAIL_RECORDS.get(system) if isinstance(system, str) else None
+    if known is not None and known[0] is systems.family_of(str(system)):
+        return known[1]
+    if not isinstance(system, str) or systems.find(system) is None:
+        return None
+    family = systems.family_of(system)  # a system not seen yet, or the families found again
+    kind = family.detail_record
+    shared = _named(RollEntry)
+    own = kind.stored_keys() - shared
+    answer = (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
+    _DETAIL_RECORDS[system] = (family, answer)
+    return answer
 
 
 def as_record(entry: Entry | dict) -> Entry:

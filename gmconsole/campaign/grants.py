@@ -76,14 +76,15 @@ def refusal(ledger: Ledger, entry: RollEntry | dict) -> str | None:
         return _("the roll {id} was undone").format(id=roll_id)
     if not given(entry.character_id, None) or not given(entry.request, None):
         return _("roll {id} is the GM's own roll: no sheet holds a grant for it").format(id=roll_id)
-    if given(entry.success, None) is not False:
+    detail = entry.detail  # whether it succeeded and its rerolls are the family's own fields
+    if detail.value("success", None) is not False:
         return _("roll {id} succeeded: a grant rerolls failed checks only (R-EXP-5)").format(id=roll_id)
-    if given(entry.reroll, None):
+    if reroll := detail.value("reroll", None):
         return _("roll {id} is a reroll with {grant}: its result stands (R-EXP-5)").format(
-            id=roll_id, grant=entry.reroll.get("grant", ""))
-    if given(entry.rerolled_with, None):
+            id=roll_id, grant=reroll.get("grant", ""))
+    if rerolled_with := detail.value("rerolled_with", None):
         return _("roll {id} was already rerolled with {grant}: that result stands (R-EXP-5)").format(
-            id=roll_id, grant=entry.rerolled_with)
+            id=roll_id, grant=rerolled_with)
     session = ledger.session
     if (given(entry.session, None), given(entry.scene, session.scene)) != (session.number, session.scene):
         return _("roll {id} was made in an earlier scene: a reroll follows its check in the same scene "

@@ -17,7 +17,7 @@ from gmconsole.campaign.model import Character
 from gmconsole.campaign.skills import attribute_name_of, name_of
 from gmconsole.campaign.validation import field_word
 from gmconsole.i18n import _
-from gmconsole.wording import possessive, quoted
+from gmconsole.phrasing import possessive, quoted
 
 __all__ = ["apply", "attribute_choices", "attribute_value", "check_amount", "default_attribute", "last_roll_attribute",
            "now_text", "sheet_values", "values_text"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole.campaign.entries import MISSING, Entry, PushEntry, RollEntry, SpecialRollEntry, as_record, given
-from gmconsole.campaign.words import outcome_shown, tier_shown
+from gmconsole.campaign.shown_names import outcome_shown, tier_shown
 from gmconsole.i18n import N_, NP_, _, language, ngettext, pgettext
 
 COLUMNS = ("at", "session", "character", "kind", "skill", "result", "summary")
@@ -142,21 +142,23 @@ def result_text(entry: Entry | dict) -> str:
             said = (_("{result} (pushed; typed: {steps})").format(result=said, steps=_(", ").join(typed_steps(entry)))
                     if mixed else _("{result} (pushed)").format(result=said))
         return said
-    if entry.tier is not MISSING:
+    # a roll's tier or top die is its family's own field (its detail); a special roll names them itself
+    tier, top, margin = ((entry.detail.value("tier"), entry.detail.value("top"), entry.detail.value("margin"))
+                         if isinstance(entry, RollEntry) else (entry.tier, entry.top, entry.margin))
+    if tier is not MISSING:
         if special.damage is not MISSING:
-            return _("{tier}, {count} damage").format(tier=tier_shown(entry.tier), count=special.damage)
-        return tier_shown(entry.tier)
-    if special.winner_name is not MISSING and entry.top is MISSING:
+            return _("{tier}, {count} damage").format(tier=tier_shown(tier), count=special.damage)
+        return tier_shown(tier)
+    if special.winner_name is not MISSING and top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
         return _("{outcome} ({total} vs {score})").format(outcome=outcome_shown(entry.outcome),
                                                           total=given(special.total, None),
                                                           score=given(special.score, None))
-    if entry.top is not MISSING:
-        margin = entry.margin
+    if top is not MISSING:
         if isinstance(margin, int):
-            return _("top {top} ({margin})").format(top=entry.top, margin=f"{margin:+d}")
-        return _("top {top}").format(top=entry.top)
+            return _("top {top} ({margin})").format(top=top, margin=f"{margin:+d}")
+        return _("top {top}").format(top=top)
     return ""
 
 

@@ -32,8 +32,8 @@ from gmconsole.campaign.entries import as_record
 from gmconsole.campaign.history import COLUMNS, EXPORT_COLUMNS, header, public, query, row
 from gmconsole.campaign.history_index import Chunks
 from gmconsole.i18n import _
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import cell_width, shown, to_json
-from gmconsole.wording import quoted
 
 
 class ChunkedHistory(Chunks, Protocol):

@@ -57,12 +57,13 @@ class _Chunk:
 SHOWN_FIELDS = frozenset((
     "id", "session", "at", "kind", "character", "character_id", "skill", "summary", "status", "costs_status",
     "roll_id", "successes", "pushes", "by_hand", "by_hand_steps", "tier", "damage", "winner_name", "top",
-    "margin", "outcome", "total", "score",
+    "margin", "outcome", "total", "score", "system",
 ))
 """The fields of an entry the history table shows (:func:`gmconsole.campaign.history.result_text`
 included) and its keys act on; only these are kept, not the undo record, the pool, the dice and the
 odds, which make up nine tenths of an entry (at 50,000 entries: tens of MB, not hundreds). A column
-or a row action that reads another field adds it here; the detail view reads the whole entry afresh."""
+or a row action that reads another field adds it here; the detail view reads the whole entry afresh. A roll's
+``system`` says whose family's fields its tier or top die are (:attr:`gmconsole.campaign.entries.RollEntry.detail`)."""
 
 
 def _row(entry: dict) -> Row:

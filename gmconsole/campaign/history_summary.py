@@ -59,7 +59,7 @@ _ROW_TYPES: dict[str, tuple] = {
     "costs_status": _TEXT, "roll_id": _INT, "successes": _INT, "pushes": _INT, "by_hand": _BOOL,
     "by_hand_steps": _LIST, "tier": _TEXT, "damage": _INT, "winner_name": _TEXT, "top": _INT,
     "margin": (int, type(None)), "outcome": _TEXT, "total": _INT, "score": _INT, "costs": (list, type(None)),
-    "values": _LIST, "scene": (int, type(None)), "dice_groups": _LIST,
+    "values": _LIST, "scene": (int, type(None)), "dice_groups": _LIST, "system": _TEXT,
 }
 """What each field of a row may hold (the entry shape's types, :mod:`gmconsole.store.shape`); a row
 holding anything else makes the summary damaged."""
@@ -78,14 +78,14 @@ def _row(entry: dict) -> dict:
 RECAP_FIELDS = frozenset((
     "id", "kind", "scene", "character", "skill", "summary", "status", "costs", "costs_status", "roll_id",
     "successes", "pushes", "by_hand", "by_hand_steps", "tier", "damage", "winner_name", "top", "margin", "outcome",
-    "total", "score", "values",
+    "total", "score", "values", "system",
 ))
 """The fields of an entry its recap record keeps as they are: what a recap line says (:func:`~gmconsole.campaign.
 history.result_text` included), where it goes (the kind, a sheet change's ``values``) and how a roll, its pushes
 and its costs are tied (``roll_id``, the costs and their state, which steps were typed); an ``outcome`` only
-when it is text. Besides these, a record keeps a costs or panic entry's panics (``panic``, ``defender_panic``:
-objects only), a push's ``undo`` cut to what it says of the entries it changed (:func:`_undo_said`) and the
-dice's groups (``dice_groups``)."""
+when it is text; a roll's ``system``, which says whose family's fields its tier or top die are. Besides these,
+a record keeps a costs or panic entry's panics (``panic``, ``defender_panic``: objects only), a push's ``undo``
+cut to what it says of the entries it changed (:func:`_undo_said`) and the dice's groups (``dice_groups``)."""
 
 _RECAP_TYPES: dict[str, tuple] = {
     **{key: allowed for key, allowed in _ROW_TYPES.items() if key in RECAP_FIELDS},
@@ -264,7 +264,7 @@ def summaries(ledger: Ledger, session: int | None = None, *, rows: bool = False,
 def recap_records(ledger: Ledger, session: int) -> list[Entry]:
     """Every entry of ``session``, oldest first, as its recap record (:data:`RECAP_FIELDS`), read from the
     summaries beside its chunks (or made from a chunk, and kept, when its summary is missing, stale or
-    damaged): what :func:`gmconsole.campaign.sessions.recap` reads instead of every whole entry. Undone and
+    damaged): what :func:`gmconsole.campaign.recaps.recap` reads instead of every whole entry. Undone and
     failed entries are included, as :meth:`~gmconsole.campaign.facades.history.History.entries` includes
     them. The records are shared with the open campaign's memory of its summaries: a reader does not
     change them."""

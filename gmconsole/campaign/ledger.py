@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 
-from gmconsole.campaign import character_lookup, pending_costs, reconcile, trackers
+from gmconsole.campaign import character_lookup, counters, pending_costs, reconcile
 from gmconsole.campaign import entries as entry_records
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign.errors import ValidationError
@@ -197,7 +197,7 @@ class Ledger:
         before_doc = self._campaign.to_dict()
         new = Campaign.from_dict(before_doc)
         info = mutate(new) or {}
-        trackers.end_panics_at_zero_stress(new)
+        counters.end_panics_at_zero_stress(new)
         session = new.current_session
         who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
         pending_costs.follow(new.pending_costs, info, entry_updates, session=session.number,

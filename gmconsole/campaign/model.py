@@ -24,7 +24,7 @@ from typing import Any
 
 from gmconsole import systems
 from gmconsole.i18n import _, verbatim
-from gmconsole.wording import quoted
+from gmconsole.phrasing import quoted
 
 SCHEMA_VERSION = 1
 """Version of the campaign state document (the store adds its own file-level version)."""

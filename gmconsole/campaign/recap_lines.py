@@ -1,4 +1,4 @@
-"""The lines of a session's recap, entry by entry (:func:`gmconsole.campaign.sessions.recap` puts them in
+"""The lines of a session's recap, entry by entry (:func:`gmconsole.campaign.recaps.recap` puts them in
 their sections): what each says, once, in the section the GM looks for it.
 
 - A roll and its pushes: the roll's line says what the first roll gave with its dice (``first_summary``: the
@@ -21,7 +21,7 @@ from __future__ import annotations
 from gmconsole.campaign.entries import MISSING, CostsEntry, Entry, PanicEntry, PushEntry, RollEntry, given
 from gmconsole.campaign.pending_costs import cost_text
 from gmconsole.i18n import _, pick
-from gmconsole.wording import possessive
+from gmconsole.phrasing import possessive
 
 __all__ = ["costs_of", "costs_status", "line", "panic_lines", "panic_stress_lines", "roll_lines"]
 

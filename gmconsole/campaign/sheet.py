@@ -14,8 +14,8 @@ from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import N_, _, language
+from gmconsole.phrasing import side_by_side
 from gmconsole.safe_text import shown
-from gmconsole.wording import side_by_side
 
 __all__ = ["TRACKERS", "find", "sheet", "sheet_lines"]
 
@@ -112,7 +112,7 @@ def sheet_lines(data: dict, campaign: Campaign | None = None) -> list[str]:
     lines = [head, _("attributes: {list}").format(list=attributes), _("skills: {list}").format(list=skills),
              _("gear: {list}").format(list=gear), _("trackers: {list}").format(list=trackers)]
     if data["panic"]:
-        from gmconsole.campaign.stats_words import panic_row_name
+        from gmconsole.campaign.statistics_phrases import panic_row_name
 
         effect = data["panic"].get("effect") or ""
         lines.append(_("panic: {total} {effect}").format(

@@ -25,9 +25,9 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, RollPreview
 from gmconsole.campaign.roll_request import RollRequest as RollRequest
 from gmconsole.i18n import _, language, verbatim
+from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.dice import Die, DieKind, RolledDie
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import possessive, quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -212,7 +212,7 @@ def _panic_shown(panic) -> str:
     """A character's panic as the GM reads it now: the table row's name in the console's language (the sheet
     keeps the name in the language spoken when it was rolled, and the row's id)."""
     if language() != "en" and panic.effect:
-        from gmconsole.campaign.stats_words import panic_row_name
+        from gmconsole.campaign.statistics_phrases import panic_row_name
 
         return panic_row_name(panic.effect)
     return panic.name or panic.effect

@@ -27,9 +27,9 @@ from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.i18n import _, ngettext, pick
+from gmconsole.phrasing import quoted
 from gmconsole.rules.data import load_table
 from gmconsole.user_files import unparsable
-from gmconsole.wording import quoted
 
 MAX_NAME = 40
 MAX_TEXT = 2000
@@ -120,10 +120,10 @@ def name_in_message(campaign: Campaign, skill: str) -> str:
 
 
 def attribute_name_of(system: str, attribute: str | None) -> str | None:
-    """The name an attribute is shown to the GM by (:func:`gmconsole.campaign.words.attribute_shown`:
+    """The name an attribute is shown to the GM by (:func:`gmconsole.campaign.shown_names.attribute_shown`:
     ``Strength`` for ``strength``, ``敏捷`` for exploding's ``agility`` in zh-Hant); the id stays the key of
     sheets, entries and ``--json``. No attribute (``None``, ``""``) as it is."""
-    from gmconsole.campaign.words import attribute_shown
+    from gmconsole.campaign.shown_names import attribute_shown
 
     return attribute_shown(system, attribute) if attribute else attribute
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from gmconsole.campaign.stats_words import (
+from gmconsole.campaign.statistics_phrases import (
     band_name,
     band_text,
     costs_text,

@@ -19,10 +19,10 @@ from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record, as_roll, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
-from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole.cli.common import CliError, CliParser, emit, no_role_skills, session_number
 from gmconsole.i18n import _, pgettext, pick
+from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown, to_json
-from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
@@ -31,7 +31,7 @@ FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help=_("create an empty campaign"))
-    new.add_argument("name", metavar="NAME")
+    new.add_argument("name", metavar="NAME", help=_("the new campaign's name"))
     new.add_argument("--system", required=True, choices=systems.SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
@@ -50,7 +50,7 @@ def register(subparsers) -> None:
     demo.set_defaults(handler=guard(run_demo))
 
     history = subparsers.add_parser("history", help=_("review a campaign's history"))
-    history.add_argument("name", metavar="NAME")
+    history.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     history.add_argument("--session", type=session_number, metavar="N", help=_("only this session"))
     history.add_argument("--scene", type=session_number, metavar="M",
                          help=_("only this scene (of --session N, or scene M of every session)"))
@@ -63,7 +63,7 @@ def register(subparsers) -> None:
     history.set_defaults(handler=guard(run_history))
 
     open_ = subparsers.add_parser("open", help=_("open a campaign in the console"))
-    open_.add_argument("name", metavar="NAME")
+    open_.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     open_.add_argument("--read-only", action="store_true", help=_("open without changing anything"))
     open_.set_defaults(handler=open_console)
 
@@ -261,15 +261,17 @@ def entry_text(entry: RollEntry | dict, campaign: str = "NAME", after_dice: tupl
         lines.append(_("dice: {dice}").format(dice=dice_words(dice)))
     lines += after_dice
     game = systems.find(given(entry.system, None))
-    if game is not None and game.dice_explode and given(entry.tn, None) is not None and entry.top is not MISSING:
+    detail = entry.detail  # the TN, top die, verdict and margin are the family's own fields
+    tn = detail.value("tn", None)
+    if game is not None and game.dice_explode and tn is not None and detail.value("top") is not MISSING:
         # Like the standalone ``roll exploding``: how the TN was built, then the verdict and margin.
         lines += ["  " + shown(line) for line in (entry.pool or {}).get("explanation", [])]
-        if entry.critical_failure:
+        if detail.value("critical_failure", False):
             lines.append(_("CRITICAL FAILURE (every die a natural 1)"))
         else:
-            said = (_("success vs TN {tn} (margin {margin})") if entry.success
+            said = (_("success vs TN {tn} (margin {margin})") if detail.value("success", False)
                     else _("failure vs TN {tn} (margin {margin})"))
-            lines.append(said.format(tn=entry.tn, margin=f"{entry.margin:+d}"))
+            lines.append(said.format(tn=tn, margin=f"{detail.value('margin'):+d}"))
     if entry.costs and entry.costs_status == "pending":
         from gmconsole.campaign.pending_costs import cost_text
 
@@ -353,8 +355,7 @@ def run_campaign_roll(args) -> int:
         picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
         _family_checks(service, args, picks)
         if args.role_outcome and not systems.get(args.system).has_roles:  # before anything is rolled
-            raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
-                system=args.system))
+            raise no_role_skills("--role-outcome", args.system)
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.rolls.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,

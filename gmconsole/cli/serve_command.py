@@ -40,7 +40,7 @@ def register(subparsers) -> None:
         description=_("Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
                     "phones). Each browser gets its own read-only table view: nothing reached from the "
                     "browser can change the campaign. Ctrl+C stops the server."))
-    serve.add_argument("name", metavar="NAME")
+    serve.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     serve.add_argument("--host", default=DEFAULT_HOST,
                        help=_("the address to listen on (default {host}: this machine only); another one (0.0.0.0 "
                               "for every network) lets anyone on that network watch the table").format(
@@ -91,7 +91,7 @@ def run_serve(args) -> int:
             warning = _("{warning}; on the phones open http://<this machine's address>:{port}").format(
                 warning=warning, port=args.port)
         print(_("gmconsole: warning: {message}").format(message=warning), file=sys.stderr)
-    from gmconsole.cli.table_server import serve
+    from gmconsole.cli.web_server import serve
 
     try:
         title = _("{name} — table view").format(name=args.name)

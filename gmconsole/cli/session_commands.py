@@ -29,7 +29,7 @@ __all__ = ["register"]
 def register(subparsers) -> None:
     """Add ``session NAME {new,scene,list,recap}``."""
     session = subparsers.add_parser("session", help=_("open a new session or scene, list sessions, read a recap"))
-    session.add_argument("name", metavar="NAME")
+    session.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     actions = session.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     new = actions.add_parser("new", help=_("open the next session (scenes start again at 1)"))
@@ -65,14 +65,14 @@ def _open(args, *, write: bool):
 
 
 def run_new(args) -> int:
-    from gmconsole.campaign import sessions
+    from gmconsole.campaign import recaps
 
     with _open(args, write=True) as service:
         warn_about(service)
-        ending, pending = service.session.number, sessions.pending_costs(service.ledger)
+        ending, pending = service.session.number, recaps.pending_costs(service.ledger)
         session = service.sessions.new_session(date=args.date, title=args.title)
-        warnings = [sessions.pending_warning(ending, pending)] if pending else []
-        warnings += [w for w in (sessions.date_warning(service.ledger),) if w]
+        warnings = [recaps.pending_warning(ending, pending)] if pending else []
+        warnings += [w for w in (recaps.date_warning(service.ledger),) if w]
         for warning in warnings:
             print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
         result = {"session": session.number, "scene": session.scene}
@@ -98,7 +98,7 @@ def run_scene(args) -> int:
 
 
 def run_list(args) -> int:
-    from gmconsole.campaign.sessions import started_text
+    from gmconsole.campaign.recaps import started_text
 
     with _open(args, write=False) as service:
         warn_about(service)
@@ -116,7 +116,7 @@ def run_list(args) -> int:
 
 
 def run_recap(args) -> int:
-    from gmconsole.campaign.sessions import recap_markdown
+    from gmconsole.campaign.recaps import recap_markdown
 
     with _open(args, write=False) as service:
         warn_about(service)

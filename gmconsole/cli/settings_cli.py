@@ -21,7 +21,7 @@ def register(subparsers) -> None:
     from gmconsole.cli.campaign_access import add_wait, guard
 
     parser = subparsers.add_parser("settings", help=_("show or change a campaign's settings"))
-    parser.add_argument("name", metavar="NAME")
+    parser.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
                         help=_("change a setting, e.g. push_cost=doom, skill_ones=blank, "
                                "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "
@@ -36,7 +36,7 @@ def register(subparsers) -> None:
 
 def listing_text(name: str, system: str, rows: list[dict]) -> str:
     """The settings for a person: ``key = value  [R-id]``, then what it does and what it takes."""
-    from gmconsole.campaign.settings_table import shown_value
+    from gmconsole.campaign.settings_info import shown_value
 
     lines = [_("{name} ({system}) settings:").format(name=shown(name), system=shown(system))]
     for row in rows:
@@ -47,7 +47,7 @@ def listing_text(name: str, system: str, rows: list[dict]) -> str:
 
 def run_settings(args) -> int:
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.campaign.settings_table import parse_assignment, setting_rows
+    from gmconsole.campaign.settings_info import parse_assignment, setting_rows
     from gmconsole.cli.campaign_access import campaign_root, warn_about
 
     changed: dict = {}

@@ -66,7 +66,7 @@ def load_table(name: str) -> dict[str, Any]:
 def extra_successes(system: str, n: int) -> str:
     """``n`` successes beyond the first in the system's own word: ``2 stunts`` (myz), ``1 bonus effect``
     (yze, yze-step), from the table's ``extra_success``; ``n`` alone for a system without one."""
-    from gmconsole.wording import counted
+    from gmconsole.phrasing import counted
 
     words = system_table(system).get("extra_success")
     if words and words.get(language()):  # a language without plurals: one word for any count

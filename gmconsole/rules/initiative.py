@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmconsole.i18n import N_, _
+from gmconsole.phrasing import possessive
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import possessive
 
 MODES = ("cards", "roll", "manual")
 DECK = tuple(range(1, 11))

@@ -59,7 +59,7 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_.:-]{1,60}")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 STRESS_MAX = 100
-"""The most stress a character holds (the tracker's bound, :mod:`gmconsole.campaign.trackers`)."""
+"""The most stress a character holds (the tracker's bound, :mod:`gmconsole.campaign.counters`)."""
 COUNTER_MAX = 9999
 """The most any other counter holds (mutation points, willpower, wounds, strain, stamina, XP, class bonus,
 the doom pool, a panic total, a cost's amount): four digits, far above any evening's play."""

@@ -82,7 +82,7 @@ class GameSystem(Protocol):
     push_adds_die: bool
     """True when the push of a recorded roll (the roll builder's ``p``/``P``, ``roll --campaign ... --push``)
     adds one die to the dice on the table instead of rerolling some (tiered: Push Yourself after the roll,
-    :mod:`gmconsole.systems.tiered.push_after`); False where a push rerolls (``pushes``) or there is none."""
+    :mod:`gmconsole.families.tiered.rules.push_after`); False where a push rerolls (``pushes``) or there is none."""
 
     push_costs: tuple[str, ...]
     """The push-cost options a campaign may choose (empty when rolls are not pushed)."""

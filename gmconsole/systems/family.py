@@ -5,7 +5,7 @@ through the ``gmconsole.families`` entry-point group (:func:`gmconsole.systems.f
 game systems and hands over its parts, each imported only when first asked for:
 
 - parts read by ``systems``, ``store`` and ``campaign`` are typed here (quick pool, statistics, what a
-  recorded roll leaves out, the second chance after a roll);
+  recorded roll leaves out, the second chance after a roll, the record of a roll's own fields);
 - parts that live above ``systems`` (the roll engine, the console's forms and words, the CLI) are typed by
   the layer that reads them (:class:`gmconsole.campaign.sheet_rolls.RollEngine`,
   :class:`gmconsole.ui.family_console.ConsoleParts`, :class:`gmconsole.cli.dice_commands.FamilyCli`),
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from gmconsole.rules.fairness import Expected
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["GROUP", "GameFamily", "QuickPool", "QuickPoolPart", "RecordedPart", "RerollGrantPart", "SecondChancePart",
            "StatsPart"]
@@ -148,6 +149,13 @@ class GameFamily(Protocol):
     @property
     def second_chance(self) -> SecondChancePart | None:
         """The second chance after a roll, or ``None`` where it is a push (the campaign answers)."""
+        ...
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The record of the fields only this family's roll entries carry (a frozen dataclass subclassing
+        :class:`gmconsole.systems.roll_detail.RollDetail`), read from and written to the entry's own keys
+        (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none."""
         ...
 
     @property

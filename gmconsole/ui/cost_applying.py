@@ -22,7 +22,7 @@ from collections.abc import Callable
 from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import _
-from gmconsole.wording import error_text, possessive
+from gmconsole.phrasing import error_text, possessive
 
 __all__ = ["ERRORS", "apply_costs_of", "drop_costs_of", "newest_pending", "read_only_refusal"]
 
@@ -168,7 +168,7 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
     elif owed:
         # The D6s are rolled first (the console's dice, as the service would), so the table rows are
         # known before anyone is asked who is in range: only a row that reaches others asks (R-PANIC-1).
-        from gmconsole.campaign.tracker_values import roll_panic_die
+        from gmconsole.campaign.commands.typed_values import roll_panic_die
 
         with_faces({key: roll_panic_die(app.rng) for key, _id in owed})
     elif needs_condition:
@@ -231,7 +231,7 @@ def _ask_chained(app, entry: RollEntry, faces: dict, in_range: list[str],
     """With the panic D6s typed: when a row they give makes those who hear or see roll (R-PANIC-1), ask the D6 each
     PC in range rolled at the table, one form for every chain (R-PANIC-3), then ``then(faces with the chained
     dice, in_range)``; escape: ``then(faces, [])``, the typed dice recorded with nobody else reached."""
-    from gmconsole.campaign.tracker_values import costs_panic_preview
+    from gmconsole.campaign.commands.typed_values import costs_panic_preview
     from gmconsole.ui.panic_chain import ask_chain_faces, chain_owed, chain_title
 
     campaign = app.service.campaign
@@ -270,7 +270,7 @@ def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]]
     range); never NPCs (seed 002's rows name 「玩家角色」), and with no other PC nothing is asked.
     The faces are rolled (or typed) by now, so escape means nobody else is in range: ``then([])``,
     the dice recorded as they fell, never rolled again."""
-    from gmconsole.campaign.tracker_values import costs_panic_preview
+    from gmconsole.campaign.commands.typed_values import costs_panic_preview
     from gmconsole.ui.screens.pickers import PickInRange, pc_choices, say_nobody_else
     from gmconsole.ui.widgets.panic_text import in_range_question
 

@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from gmconsole.i18n import N_, _, key_label
-from gmconsole.wording import quoted
+from gmconsole.phrasing import quoted
 
 __all__ = ["BindingRow", "binding_rows", "key_names", "keymap_problems", "keys_of", "normalized", "settled_keymap"]
 
@@ -30,7 +30,7 @@ OWNERS = (
     ("gmconsole.ui.roll_builder.skill_list", "SkillFilter", N_("skill filter")),
     ("gmconsole.ui.widgets.tracker", "TrackerPane", N_("tracker")),
     ("gmconsole.ui.screens.history", "HistoryScreen", N_("history")),
-    ("gmconsole.ui.screens.sessions", "RecapScreen", N_("recap")),
+    ("gmconsole.ui.screens.session_flow", "RecapScreen", N_("recap")),
     ("gmconsole.ui.screens.settings", "SettingsScreen", N_("settings")),
     ("gmconsole.ui.screens.skills_screen", "SkillsScreen", N_("skills")),
     ("gmconsole.ui.screens.help", "HelpScreen", N_("help")),

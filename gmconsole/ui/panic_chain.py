@@ -73,7 +73,7 @@ def panic_with_range(app, character_id: str, face: int, *, by_hand: bool, record
     asked); with the D6 typed (``by_hand``) ask the chained dice (:func:`ask_chain_faces`); then record the roll
     and hand its entry to ``recorded``. The die is rolled (or typed), so escape at a later question records it
     with nobody else in range, never a new roll (R-PANIC-1, R-PANIC-3; ctrl+z takes it back)."""
-    from gmconsole.campaign.tracker_values import preview_panic
+    from gmconsole.campaign.commands.typed_values import preview_panic
     from gmconsole.ui.screens.pickers import PickInRange, pc_choices, say_nobody_else
     from gmconsole.ui.widgets.panic_text import in_range_question
 

@@ -23,9 +23,9 @@ from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.library import install_demos
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
+from gmconsole.families.yearzero.rules import skill_modifiers
 from gmconsole.i18n import language
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero import skill_modifiers
 
 DEMOS = ("yze-demo", "yze-step-demo", "myz-demo", "exploding-demo", "tiered-demo")
 

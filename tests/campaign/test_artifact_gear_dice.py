@@ -6,8 +6,8 @@ wear that bonus down; at bonus 0 the item cannot be used at all (R-ART-2)."""
 import pytest
 from campaign_helpers import yz
 
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.systems.yearzero.odds import year_zero_odds
 
 SCANNER = {"name": "Scanner", "bonus": 1, "max_bonus": 1, "artifact_die": 10}
 

@@ -13,8 +13,8 @@ import pytest
 from campaign_helpers import yz
 
 from gmconsole.campaign.errors import ValidationError
+from gmconsole.families.yearzero.rules.panic import panic_roll
 from gmconsole.rules.dice import DiceSource
-from gmconsole.systems.yearzero.panic import panic_roll
 from gmconsole.ui.widgets.roll_text import costs_lines, opposed_line
 
 

@@ -5,7 +5,7 @@ the recap does), and a push counts again."""
 import pytest
 from campaign_helpers import yz
 
-from gmconsole.campaign.sessions import recap_markdown
+from gmconsole.campaign.recaps import recap_markdown
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 from campaign_helpers import yz
 
 from gmconsole import systems
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 from gmconsole.campaign.errors import Unchanged, ValidationError
 
 
@@ -135,7 +135,7 @@ def test_the_recap_lists_harm_with_stress_and_trauma_and_edits_under_sheets_chan
     data = service.sessions.recap()
     assert [line["summary"] for line in data["sections"]["stress_trauma"]] == ["Ann: Strength 3 → 2 (damage 1)"]
     assert [line["summary"] for line in data["sections"]["sheets"]] == ["Ann: stress 1 → 3", "Ann: Agility 3 → 2"]
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     assert "## Stress and trauma\n\n- scene 1 · Ann: Strength 3 → 2 (damage 1)\n" in text
     assert "## Sheets changed\n\n- scene 1 · Ann: stress 1 → 3\n- scene 1 · Ann: Agility 3 → 2\n" in text
     assert "scarred" not in text and "Strength 2 → 1" not in text

@@ -2,8 +2,8 @@
 
 from gmconsole.campaign.library import install_demos, last_campaign, list_campaigns, remember_last
 from gmconsole.campaign.service import CampaignService
+from gmconsole.families.yearzero.rules import skill_modifiers
 from gmconsole.systems import SYSTEM_IDS
-from gmconsole.systems.yearzero import skill_modifiers
 
 
 def test_demos_one_per_system_with_a_party_of_four_to_six(tmp_path):

@@ -7,9 +7,9 @@ from campaign_helpers import yz
 
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Settings
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
 from gmconsole.rules.dice import Die, DieKind
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.yearzero.odds import year_zero_odds
 
 
 def test_r_push_5_skill_ones_is_a_campaign_setting_that_defaults_to_stay(make_service, reopen):

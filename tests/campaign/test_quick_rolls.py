@@ -23,7 +23,7 @@ def test_quick_rolls_are_the_gms_in_history_recap_and_exports(make_service, syst
     assert entry["summary"].startswith(shown) and entry["character"] == "GM" and entry["character_id"] is None
     assert entry["costs_status"] == "none" and entry["costs"] == []
     assert "GM" in service.history.export_session(fmt="markdown") and "GM" in service.history.export_session(fmt="csv")
-    from gmconsole.campaign.sessions import recap_markdown
+    from gmconsole.campaign.recaps import recap_markdown
 
     assert shown in recap_markdown(service.sessions.recap())
     service.undo()

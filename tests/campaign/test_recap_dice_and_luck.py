@@ -12,7 +12,7 @@ from stats_session import play_session, stats_json
 
 from gmconsole.campaign.stats_markdown import dice_and_luck, luck_text, rate_text
 from gmconsole.cli import main
-from gmconsole.systems.yearzero.panic import panic_table
+from gmconsole.families.yearzero.rules.panic import panic_table
 
 
 def _cli(root, *args) -> str:

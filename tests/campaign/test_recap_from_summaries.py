@@ -16,7 +16,7 @@ import pytest
 from campaign_helpers import frozen_clock, yz
 from stats_session import DEMOS, play_session
 
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import set_language
@@ -108,14 +108,14 @@ def _play(service) -> None:
 
 
 def _both(service) -> tuple[dict, dict]:
-    return sessions.recap(service.ledger, whole_entries=True), sessions.recap(service.ledger)
+    return recaps.recap(service.ledger, whole_entries=True), recaps.recap(service.ledger)
 
 
 def _same(service, language: str, speaking) -> dict:
     speaking(language)
     whole, summarised = _both(service)
     assert summarised == whole
-    assert sessions.recap_markdown(summarised) == sessions.recap_markdown(whole)
+    assert recaps.recap_markdown(summarised) == recaps.recap_markdown(whole)
     return summarised
 
 
@@ -139,20 +139,20 @@ def test_a_varied_session_recaps_the_same_from_the_summaries_as_from_every_whole
     assert len(sections["clocks"]) >= 3 and data["scenes"] == 3
     whole = service.history.entries(1)
     assert data["entries"] == len([e for e in whole if e.get("status", "done") == "done"]) < len(whole)
-    assert "強推" in sessions.recap_markdown(seen["zh-Hant"]) and "恐慌" in sessions.recap_markdown(seen["zh-Hant"])
+    assert "強推" in recaps.recap_markdown(seen["zh-Hant"]) and "恐慌" in recaps.recap_markdown(seen["zh-Hant"])
     # read again by another process, from the summary files this one kept
     with CampaignService.open(tmp_path, service.campaign.name, read_only=True, clock=frozen_clock) as reader:
         for language in LANGUAGES:
             speaking(language)
-            assert sessions.recap(reader.ledger) == seen[language]
+            assert recaps.recap(reader.ledger) == seen[language]
 
 
 def test_the_recap_reads_no_whole_entry_once_the_summaries_are_kept(make_service, small_chunks, monkeypatch, tmp_path):
     """With every summary fresh, a reader's recap opens no history chunk: the records are all it needs."""
     service = make_service("yze")
     _play(service)
-    truth = sessions.recap(service.ledger, whole_entries=True)
-    sessions.recap(service.ledger)  # makes and keeps the summaries
+    truth = recaps.recap(service.ledger, whole_entries=True)
+    recaps.recap(service.ledger)  # makes and keeps the summaries
     service.close()
     with CampaignService.open(tmp_path, "yze-test", read_only=True, clock=frozen_clock) as reader:
         def no_chunk(*_args, **_kwargs):
@@ -160,7 +160,7 @@ def test_the_recap_reads_no_whole_entry_once_the_summaries_are_kept(make_service
 
         monkeypatch.setattr(cs.CampaignStore, "_read_chunk", no_chunk)
         monkeypatch.setattr(cs.CampaignStore, "chunk_entries", no_chunk)
-        assert sessions.recap(reader.ledger) == truth
+        assert recaps.recap(reader.ledger) == truth
 
 
 def test_summaries_made_in_english_are_read_in_zh_hant(make_service, small_chunks, speaking, tmp_path):
@@ -168,14 +168,14 @@ def test_summaries_made_in_english_are_read_in_zh_hant(make_service, small_chunk
     that the whole entries give."""
     service = make_service("yze")
     _play(service)
-    english = sessions.recap_markdown(sessions.recap(service.ledger))
+    english = recaps.recap_markdown(recaps.recap(service.ledger))
     service.close()
     speaking("zh-Hant")
     with CampaignService.open(tmp_path, "yze-test", read_only=True, clock=frozen_clock) as reader:
         whole, summarised = _both(reader)
     assert summarised == whole
-    chinese = sessions.recap_markdown(summarised)
-    assert chinese == sessions.recap_markdown(whole) != english
+    chinese = recaps.recap_markdown(summarised)
+    assert chinese == recaps.recap_markdown(whole) != english
     assert "## 恐慌" in chinese and "擲骰" in chinese
 
 
@@ -183,14 +183,14 @@ def test_a_roll_recorded_after_the_recap_is_in_the_next_recap(make_service, smal
     """The open campaign's memory of its summaries holds only while their chunks are unchanged."""
     service = make_service("yze")
     _play(service)
-    before = sessions.recap(service.ledger)
+    before = recaps.recap(service.ledger)
     ann = service.character("Ann")
     service.rolls.roll(ann.id, "ranged", faces="base=6,6,2,2 skill=6,3" + _stress(service, ann.id))
-    after = sessions.recap(service.ledger)
+    after = recaps.recap(service.ledger)
     assert len(after["sections"]["rolls"]) == len(before["sections"]["rolls"]) + 1
-    assert after == sessions.recap(service.ledger, whole_entries=True)
+    assert after == recaps.recap(service.ledger, whole_entries=True)
     service.undo()
-    assert sessions.recap(service.ledger) == before
+    assert recaps.recap(service.ledger) == before
 
 
 @pytest.mark.parametrize("name", DEMOS)
@@ -201,8 +201,8 @@ def test_each_demos_seeded_session_recaps_the_same_from_the_summaries(name, tmp_
         number = reader.session.number
         for language in LANGUAGES:
             speaking(language)
-            whole = sessions.recap(reader.ledger, number, whole_entries=True)
-            summarised = sessions.recap(reader.ledger, number)
+            whole = recaps.recap(reader.ledger, number, whole_entries=True)
+            summarised = recaps.recap(reader.ledger, number)
             assert summarised == whole and whole["sections"]["rolls"]
-            assert sessions.recap_markdown(summarised) == sessions.recap_markdown(whole)
+            assert recaps.recap_markdown(summarised) == recaps.recap_markdown(whole)
             assert json.dumps(summarised, sort_keys=True) == json.dumps(whole, sort_keys=True)

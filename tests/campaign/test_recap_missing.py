@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from campaign_helpers import yz
 
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 
 
 def _chunk(service, session: int):
@@ -32,7 +32,7 @@ def test_a_set_aside_file_of_an_ended_session_is_named_with_its_entries_in_the_r
     [gap] = data["missing"]
     assert (gap["first"], gap["last"], gap["file"]) == (1, 3, chunk.name)
     assert gap["aside"].startswith(chunk.name + ".damaged-")
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     assert "Nothing was rolled or changed" not in text
     assert (f"Entries #1 to #3 are missing from this recap: {chunk.name} (history of session 1) was set aside "
             f"as {gap['aside']}") in text
@@ -46,9 +46,9 @@ def test_the_current_session_s_only_file_set_aside_names_every_entry_it_held(mak
         service.rolls.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=2,5")
     chunk = _chunk(service, 1)
     service.set_aside(chunk)
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert "Entries #1 to #4 are missing from this recap" in text and chunk.name in text
     assert "Nothing was rolled or changed" not in text
     service.rolls.roll(ann.id, "ranged", faces="base=2,3,4,4 skill=2,5")  # 5, in a new file
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert "Entries #1 to #4 are missing" in text and "1 entry" in text

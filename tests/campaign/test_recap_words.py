@@ -16,7 +16,7 @@ import random
 
 from campaign_helpers import yz
 
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 from gmconsole.i18n import set_language
 
 
@@ -45,7 +45,7 @@ def test_a_panic_rolled_when_costs_are_applied_is_under_panics_and_its_stress_un
     roll = service.rolls.roll(ann.id, "ranged", faces="base=6,2,3,4 skill=5,3 stress=1")
     service.outcomes.apply_costs(roll["id"], in_range=[bob.id], panic_face=6)
     data = service.sessions.recap()
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Ann panics (see Panics)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Ann: stress 1 → 2 (Nervous twitch)",
@@ -61,7 +61,7 @@ def test_the_trackers_panic_roll_lists_each_roll_of_a_chain_and_the_stress_it_sp
     service = make_service("yze")
     ann, bob = _party(service)
     service.trackers.panic_roll(ann.id, face=6, in_range=[bob.id], by_hand=True)
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == ["- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Ann: stress 1 → 2 (Nervous twitch)",
                                                  "- scene 1 · Bob: stress +1 (Ann's Nervous twitch)"]
@@ -77,7 +77,7 @@ def test_a_pushed_rolls_line_says_the_first_roll_and_the_push_line_the_push_with
     ann, _bob = _party(service)
     roll = service.rolls.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
     push = service.rolls.push(roll["id"])
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Rolls") == [
         "- scene 1 · Ann rolls Ranged: 1 success (typed faces) · dice: base 6 3 2 2 · skill 4 5 · stress 2"]
     pushes = _lines(text, "Pushes and their costs")
@@ -90,7 +90,7 @@ def test_a_roll_and_a_push_both_typed_say_nothing_of_typing(make_service):
     ann, _bob = _party(service)
     roll = service.rolls.roll(ann.id, "ranged", faces="base=6,3,2,2 skill=4,5 stress=2")
     service.rolls.push(roll["id"], faces="b452 s66 st34")
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Rolls") == [
         "- scene 1 · Ann rolls Ranged: 1 success · dice: base 6 3 2 2 · skill 4 5 · stress 2"]
     assert _lines(text, "Pushes and their costs")[0] == (
@@ -104,7 +104,7 @@ def test_tiered_dice_are_listed_by_their_faces_not_named_dice_twice(make_service
                                                                         "per": 1},
                                          "skills": {"stealth": 1}, "stamina": 6, "stamina_max": 6})
     service.rolls.roll(wren.id, "stealth", attribute="dex", faces="d4312")
-    assert _lines(sessions.recap_markdown(service.sessions.recap()), "Rolls") == [
+    assert _lines(recaps.recap_markdown(service.sessions.recap()), "Rolls") == [
         "- scene 1 · Wren rolls stealth: mixed · dice: 4 3 1 2"]
 
 
@@ -116,7 +116,7 @@ def test_an_exploding_retry_stands_beside_its_change_of_circumstances(make_servi
     service.rolls.roll(kara.id, "shooting", attribute="agility", faces="s3,1 t2")
     service.rolls.change_of_circumstances(kara.id, "shooting", "found cover")
     service.rolls.roll(kara.id, "shooting", attribute="agility", faces="s10+4,2 t3")
-    assert _lines(sessions.recap_markdown(service.sessions.recap()), "Rolls") == [
+    assert _lines(recaps.recap_markdown(service.sessions.recap()), "Rolls") == [
         "- scene 1 · Kara rolls shooting: top 3 (-1) · dice: skill d10:3 d10:1 · trait d10:2",
         "- scene 1 · Kara may try shooting again: found cover",
         "- scene 1 · Kara rolls shooting: top 14 (+10) · dice: skill d10:10+4 d10:2 · trait d10:3"]
@@ -140,7 +140,7 @@ def test_R_PANIC_1_an_opposed_defenders_panic_is_under_panics_and_the_stress_it_
     entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
                                        faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
     service.outcomes.apply_costs(entry["id"], in_range=[ann.id, cy.id], defender_panic_face=5)
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == ["- scene 1 · Bo panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Pushes and their costs") == ["- scene 1 · Bo panics (see Panics)"]  # never "Ann: Bo …"
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo: stress 2 → 3 (Nervous twitch)",
@@ -161,7 +161,7 @@ def test_R_PANIC_1_both_sides_panics_and_a_chained_roll_each_have_their_line(mak
     costs = service.outcomes.apply_costs(entry["id"], in_range=[cy.id], panic_face=6, defender_panic_face=6,
                                          rng=random.Random(4))
     cy_roll = costs["defender_panic"]["rolls"][1]
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == [
         "- scene 1 · Ann panics: D6 6 + stress 1 = 7: Nervous twitch (typed face)",
         "- scene 1 · Bo panics: D6 6 + stress 7 = 13: Flee (typed face)",
@@ -187,7 +187,7 @@ def test_a_name_from_the_campaign_file_is_escaped_in_the_panic_and_stress_lines(
     entry = service.rolls.opposed_roll(ann.id, "melee", defender_id=bo.id, defender_skill="melee",
                                        faces="base=6,3 skill=2", defender_faces="base=3,3,3 skill=4 stress=1,4")
     service.outcomes.apply_costs(entry["id"], in_range=[cy.id], defender_panic_face=5)
-    text = sessions.recap_markdown(service.sessions.recap())
+    text = recaps.recap_markdown(service.sessions.recap())
     assert _lines(text, "Panics") == [
         "- scene 1 · Bo \\| Pipe panics: D6 5 + stress 2 = 7: Nervous twitch (typed face)"]
     assert _lines(text, "Stress and trauma") == ["- scene 1 · Bo \\| Pipe: stress 2 → 3 (Nervous twitch)",
@@ -204,7 +204,7 @@ def test_a_panic_row_reads_by_its_name_in_zh_hant_never_its_id(make_service):
     set_language("zh-Hant")
     try:
         data = service.sessions.recap()
-        text = sessions.recap_markdown(data)
+        text = recaps.recap_markdown(data)
     finally:
         set_language("en")
     panics, stress = _lines(text, "恐慌"), _lines(text, "壓力與創傷")

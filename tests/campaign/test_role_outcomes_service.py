@@ -90,7 +90,7 @@ def test_r_myz_finds_1_and_2_are_recorded_with_their_dice_in_the_history_and_the
     assert [line["summary"] for line in recap] == [found["summary"], dealt["summary"]]
     assert recap[0]["summary"] == "Lina finds: 3 bullets; an artifact, if it's there to be found"
     assert dealt["summary"].startswith("Nails's deal on the side brings: ")
-    from gmconsole.campaign.sessions import recap_markdown
+    from gmconsole.campaign.recaps import recap_markdown
 
     markdown = recap_markdown(service.sessions.recap())
     assert "## Role skills: devices built, finds, lives saved" in markdown

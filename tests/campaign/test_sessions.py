@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from campaign_helpers import yz
 
-from gmconsole.campaign import sessions
+from gmconsole.campaign import recaps
 from gmconsole.campaign.errors import ValidationError
 
 
@@ -64,15 +64,15 @@ def test_pending_costs_are_the_current_session_s_unapplied_rolls(make_service):
     service = make_service("myz")
     hammer = service.roster.add_character({"name": "Hammer", "attributes": yz(4, 3, 2, 2), "skills": {"fight": 2}})
     roll = service.rolls.roll(hammer.id, "fight", faces="base=1,3,4,5 skill=6,2")
-    assert sessions.pending_costs(service.ledger) == []  # nothing to pay before the push
+    assert recaps.pending_costs(service.ledger) == []  # nothing to pay before the push
     service.rolls.push(roll["id"], faces="base=1,1,2 skill=4")
-    assert [e["roll_id"] for e in sessions.pending_costs(service.ledger)] == [roll["id"]]
+    assert [e["roll_id"] for e in recaps.pending_costs(service.ledger)] == [roll["id"]]
     service.outcomes.apply_costs(roll["id"])
-    assert sessions.pending_costs(service.ledger) == []
+    assert recaps.pending_costs(service.ledger) == []
     service.undo()
-    assert [e["roll_id"] for e in sessions.pending_costs(service.ledger)] == [roll["id"]]
+    assert [e["roll_id"] for e in recaps.pending_costs(service.ledger)] == [roll["id"]]
     service.sessions.new_session()
-    assert sessions.pending_costs(service.ledger) == [] and len(sessions.pending_costs(service.ledger, 1)) == 1
+    assert recaps.pending_costs(service.ledger) == [] and len(recaps.pending_costs(service.ledger, 1)) == 1
 
 
 def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service):
@@ -97,7 +97,7 @@ def test_recap_sections_come_from_the_history_and_leave_undone_out(make_service)
     push = data["sections"]["pushes"][0]
     assert push["costs_status"] == "pending" and "costs" not in push  # the costs: once, under "never applied"
     assert "costs" not in data["sections"]["rolls"][0]  # listed once, under the push
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     for heading in ("## Rolls", "## Pushes and their costs", "## Stress and trauma", "## Conditions", "## XP",
                     "## Clocks and doom", "## Costs never applied"):
         assert heading in text
@@ -129,7 +129,7 @@ def test_recap_lists_each_cost_once_in_words_without_repeated_lines(make_service
     assert [c["text"] for c in paid["costs"]] == ["trauma 3 (Wits)", "mutation points 3"]
     assert [c["text"] for c in data["pending_costs"][0]["costs"]] == ["trauma 3 (Wits)", "mutation points 3",
                                                                       "broken (Wits)"]
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     lines = [line for line in text.splitlines() if line.strip()]
     assert len(lines) == len(set(lines)), text
     assert "mutation_points" not in text and "Grease: Grease" not in text and "pays: Grease:" not in text
@@ -149,7 +149,7 @@ def test_recap_markdown_escapes_text_from_the_file():
             "entries": 1, "doom": 0, "clocks": [], "pending_costs": [],
             "sections": {"rolls": [{"id": 1, "scene": 1, "kind": "roll", "character": "A\nB",
                                     "summary": "x\x07", "result": ""}]}}
-    text = sessions.recap_markdown(data)
+    text = recaps.recap_markdown(data)
     assert "\x1b" not in text and "\x07" not in text and "A\\nB" in text and "\\|" in text
 
 

@@ -17,7 +17,7 @@ import pytest
 from campaign_helpers import frozen_clock, yz
 from stats_session import DEMOS, play_session
 
-from gmconsole.campaign import sessions, skills
+from gmconsole.campaign import recaps, skills
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.history_export import export
 from gmconsole.campaign.service import CampaignService
@@ -59,7 +59,7 @@ def seeded_zh(tmp_path_factory):
 
 def test_the_recap_of_a_seeded_session_reads_in_zh_hant(zh, seeded_zh):
     with CampaignService.open(seeded_zh, "yze-demo", clock=frozen_clock) as service:
-        text = sessions.recap_markdown(sessions.recap(service.ledger))
+        text = recaps.recap_markdown(recaps.recap(service.ledger))
         assert english_left(text, service) == []
     lines = text.splitlines()
     assert lines[0] == "# yze-demo：第 2 場次"
@@ -71,7 +71,7 @@ def test_the_recap_of_a_seeded_session_reads_in_zh_hant(zh, seeded_zh):
 def test_the_recap_keeps_its_english_in_english(tmp_path):
     play_session(tmp_path, "yze-demo")
     with CampaignService.open(tmp_path, "yze-demo", clock=frozen_clock) as service:
-        lines = sessions.recap_markdown(sessions.recap(service.ledger)).splitlines()
+        lines = recaps.recap_markdown(recaps.recap(service.ledger)).splitlines()
     assert lines[0] == "# yze-demo: session 2"
     assert "## Pushes and their costs" in lines and "| Drop item | 8 |" in lines  # the row's name, not drop-item
 
@@ -141,7 +141,7 @@ def sheet_words(service) -> set[str]:
 def test_every_demo_s_seeded_recap_and_export_read_in_zh_hant(zh, tmp_path, name):
     play_session(tmp_path, name)
     with CampaignService.open(tmp_path, name, clock=frozen_clock) as service:
-        text = sessions.recap_markdown(sessions.recap(service.ledger)) + service.history.export_session(2, "markdown")
+        text = recaps.recap_markdown(recaps.recap(service.ledger)) + service.history.export_session(2, "markdown")
         saves = re.sub(r"[（(](PHYS|MENT|PERC) ", "（", text)  # the tiered save's id, as the GM types it
         left = [w for w in english_left(saves, service) if w.split()[0] not in sheet_words(service)]
     assert left == []

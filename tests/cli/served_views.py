@@ -38,7 +38,7 @@ async def in_process(argv: list[str], host: str = "127.0.0.1", max_views: int = 
     running ``argv``: ``(port, server)``."""
     from aiohttp import web
 
-    from gmconsole.cli.table_server import TableServer
+    from gmconsole.cli.web_server import TableServer
 
     port = free_port()
     server = TableServer(argv, host=host, port=port, title="yze-demo — table view", name="yze-demo",

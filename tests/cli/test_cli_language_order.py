@@ -39,7 +39,7 @@ def test_a_campaign_s_language_makes_its_commands_speak_it(run_cli, copy_demos, 
     listed = run_cli("--data-dir", data, "session", "yze-demo", "list").stdout
     assert listed.startswith("第 1 場次  開始於 2026-01-10  ") and "個項目" in listed
     recap = run_cli("--data-dir", data, "session", "yze-demo", "recap")
-    # the recap's words said when it is read (its headings are gmconsole/campaign/sessions.py's to translate)
+    # the recap's words said when it is read (its headings are gmconsole/campaign/recaps.py's to translate)
     assert recap.returncode == 0 and "基礎 2 5 5 2 · 技能 3 5 · 壓力 4" in recap.stdout and "0 次成功" in recap.stdout
     scene = run_cli("--data-dir", data, "session", "yze-demo", "scene").stdout
     assert scene == "第 1 場次，第 2 場景開始\n"

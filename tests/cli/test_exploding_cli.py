@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmconsole.cli import main
-from gmconsole.systems.exploding.odds import check_odds
+from gmconsole.families.exploding.rules.odds import check_odds
 
 
 def run_json(run_cli, *args):

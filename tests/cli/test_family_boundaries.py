@@ -15,12 +15,13 @@ import gmconsole
 PACKAGE = Path(gmconsole.__file__).parent
 FAMILY_RULES = tuple(f"gmconsole.systems.{p.name}" for p in sorted((PACKAGE / "systems").iterdir())
                      if p.is_dir() and (p / "__init__.py").exists())
-"""Each family's rules package (``gmconsole.systems.yearzero``...): the folders under ``systems/``."""
+"""Each family's rules package (``gmconsole.families.yearzero.rules``...): the folders under ``systems/``."""
 FAMILY_FOLDERS = ("gmconsole.families.",)
 """The families' own folders (``gmconsole.families.yearzero``...)."""
 
-CAMPAIGN_LEFTOVERS = ("model.py", "words.py", "skills.py", "stats_words.py", "role_limits.py", "tracker_values.py",
-                      "trackers.py", "commands/costs.py", "commands/trackers.py", "facades/trackers.py")
+CAMPAIGN_LEFTOVERS = ("model.py", "shown_names.py", "skills.py", "statistics_phrases.py", "role_limits.py",
+                      "commands/typed_values.py", "counters.py", "commands/costs.py", "commands/trackers.py",
+                      "facades/trackers.py")
 """The campaign modules of every family that read a family's rules for a plain fact (its push costs, its
 attributes, its panic table, its tiers, its role limits): they ask the system or the family instead."""
 
@@ -56,10 +57,10 @@ def _reaching_a_family(path: Path, as_module: Path | None = None) -> set[str]:
 def test_the_reader_finds_a_family_import_in_a_function_and_a_relative_one(tmp_path):
     """The check itself: a lazy import and a relative one are both seen, a shared ``systems`` module is not."""
     sample = tmp_path / "sample.py"
-    sample.write_text("def f():\n    from gmconsole.systems.yearzero.panic import panic_roll\n"
+    sample.write_text("def f():\n    from gmconsole.families.yearzero.rules.panic import panic_roll\n"
                       "from ..families import tiered\nfrom ..systems import harm\n", encoding="utf-8")
     found = _reaching_a_family(sample, as_module=PACKAGE / "cli" / "sample.py")
-    assert "gmconsole.systems.yearzero.panic" in found and "gmconsole.families.tiered" in found
+    assert "gmconsole.families.yearzero.rules.panic" in found and "gmconsole.families.tiered" in found
     assert not any(name.startswith("gmconsole.systems.harm") for name in found)
 
 

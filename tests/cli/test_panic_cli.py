@@ -89,8 +89,8 @@ def _owed_panic(demo_gm) -> int:
 def _campaign_dice_seeded(monkeypatch, first_face: int) -> None:
     """The campaign's dice (``costs --apply`` rolls the panic D6 with them) seeded so that the first D6
     shows ``first_face``: the command runs in this process, so the seed is given where it opens."""
+    from gmconsole.campaign.commands.typed_values import roll_panic_die
     from gmconsole.campaign.service import CampaignService
-    from gmconsole.campaign.tracker_values import roll_panic_die
 
     seed = next(s for s in range(1000) if roll_panic_die(random.Random(s)) == first_face)
     opened = CampaignService.open.__func__

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from cli_checks import ok_json, refused
 
+from gmconsole.families.yearzero.rules.pool import PoolRequest, build_pool
+from gmconsole.families.yearzero.rules.push_odds import push_odds
+from gmconsole.families.yearzero.rules.roll import roll
 from gmconsole.rules.dice import DiceSource
-from gmconsole.systems.yearzero.pool import PoolRequest, build_pool
-from gmconsole.systems.yearzero.push_odds import push_odds
-from gmconsole.systems.yearzero.roll import roll
 
 
 def test_myz_ones_kept_trauma_and_the_exact_fraction(run_cli):
@@ -88,8 +88,8 @@ def test_tiered_push_yourself_after_the_roll_adds_one_die_to_these_faces(run_cli
 def test_tiered_push_yourself_matches_every_face_of_the_added_die():
     from itertools import product
 
-    from gmconsole.systems.tiered.push_odds import push_yourself_odds
-    from gmconsole.systems.tiered.roll import read_tier
+    from gmconsole.families.tiered.rules.push_odds import push_yourself_odds
+    from gmconsole.families.tiered.rules.roll import read_tier
 
     for faces in product(range(1, 7), repeat=2):
         current, _ = read_tier(list(faces), 2)
@@ -129,8 +129,8 @@ def test_a_second_chance_that_does_not_apply_exits_2_with_the_reason(run_cli, ar
     {"success": False, "odds": "x"}, {"success": False, "odds": {"p_success_exact": None}},
 ])
 def test_second_chance_lines_read_a_hand_edited_roll_without_failing(roll):
-    from gmconsole.systems.exploding.retry import after_roll_line as retry_line
-    from gmconsole.systems.tiered.push_odds import after_roll_line as push_yourself_line
+    from gmconsole.families.exploding.rules.retry import after_roll_line as retry_line
+    from gmconsole.families.tiered.rules.push_odds import after_roll_line as push_yourself_line
 
     assert push_yourself_line(roll, None) is None
     assert retry_line(roll, None) is None

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-import gmconsole.cli.table_server as table_server
+import gmconsole.cli.web_server as table_server
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli.serve_command import SERVED_SUBCOMMAND
 

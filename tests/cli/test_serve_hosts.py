@@ -21,7 +21,7 @@ import sys
 import pytest
 from served_views import in_process
 
-from gmconsole.cli.table_server import ServedHosts
+from gmconsole.cli.web_server import ServedHosts
 
 REFUSED = "Refused: this table view is served only at its own address."
 NO_VIEW = [sys.executable, "-c", "pass"]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmconsole.cli import main
-from gmconsole.systems.tiered.odds import tier_odds
+from gmconsole.families.tiered.rules.odds import tier_odds
 
 
 def run_json(run_cli, *args):

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmconsole.cli import main
+from gmconsole.families.yearzero.rules.odds import year_zero_odds
 from gmconsole.rules.dice import Die, DieKind
-from gmconsole.systems.yearzero.odds import year_zero_odds
 
 
 def test_odds_json_matches_the_exact_engine(run_cli):

@@ -80,6 +80,23 @@ def test_the_roll_builder_rolls_the_installed_family(run_cli, tmp_path):
         service.close()
 
 
+def test_the_installed_familys_roll_entry_holds_its_own_detail_record(run_cli, tmp_path):
+    from gmconsole.campaign import entries
+
+    service, ada = _campaign_with_ada(run_cli, tmp_path)
+    try:
+        rolled = service.rolls.roll(ada.id, "climb", attribute="might", faces="d7")
+        stored = service.history.entry(rolled["id"])
+    finally:
+        service.close()
+    record = entries.from_dict(stored)
+    assert isinstance(record, entries.RollEntry)
+    assert type(record.detail).__name__ == "D20Detail" and type(record.detail).__module__ == "d20test.detail"
+    assert record.detail.stored() == {"top": 7, "tn": 12, "success": True, "margin": 5}
+    assert record.detail.value("tier") is entries.MISSING  # a field of no family of its own
+    assert json.dumps(record.to_dict()) == json.dumps(stored)
+
+
 def test_the_installed_family_without_a_panic_table_is_refused_panic_and_rest(run_cli, tmp_path):
     """A system says whether it has a panic table (``GameSystem.panic_table``; a ``SystemFacts`` system has none
     unless it says so): Year Zero's ``panic`` and ``rest`` refuse its campaign with one line, exit 2, recording

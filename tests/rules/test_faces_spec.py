@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmconsole import systems
+from gmconsole.families.exploding.rules import roll as exploding
+from gmconsole.families.tiered.rules import roll as tiered
+from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, push, roll
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import parse_int_spec, write_faces
-from gmconsole.systems.exploding import roll as exploding
-from gmconsole.systems.tiered import roll as tiered
-from gmconsole.systems.yearzero.roll import PoolRequest, build_pool, push, roll
 
 YZE = systems.get("yze").face_kinds
 MYZ = systems.get("myz").face_kinds

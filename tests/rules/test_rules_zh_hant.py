@@ -9,12 +9,12 @@ import re
 
 import pytest
 
+from gmconsole.families.tiered.rules.roll import build_pool as tiered_pool
+from gmconsole.families.yearzero.rules.roll import PoolRequest, build_pool, push, roll
 from gmconsole.i18n import set_language
 from gmconsole.rules import initiative as ini
 from gmconsole.rules.dice import MAX_DICE, DiceSource
 from gmconsole.rules.errors import RulesError
-from gmconsole.systems.tiered.roll import build_pool as tiered_pool
-from gmconsole.systems.yearzero.roll import PoolRequest, build_pool, push, roll
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 """A run of three ASCII letters: an English word left in a Chinese sentence (R-ids are taken out first)."""

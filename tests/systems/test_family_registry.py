@@ -82,7 +82,7 @@ def test_a_broken_family_is_named_in_one_warning_and_the_others_still_work(site)
 
 def test_a_family_claiming_a_system_already_played_is_named_and_leaves_it_alone(site):
     _install(site, "clash-family", "clash = clash_family:FAMILY\n", {"clash_family": """
-        from gmconsole.systems.tiered.system import TieredSystem
+        from gmconsole.families.tiered.rules.system import TieredSystem
 
         class Clash:
             name = "clash"

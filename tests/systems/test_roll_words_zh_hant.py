@@ -27,7 +27,7 @@ def test_the_tiered_odds_line_stays_english_in_english():
 
 
 def _tn_lines() -> list[str]:
-    from gmconsole.systems.exploding.target import build_target_number
+    from gmconsole.families.exploding.rules.target import build_target_number
 
     return build_target_number("standard", ["social.hostile"], wounds=1, untrained=True, adjustments=(1,)).explain()
 
@@ -53,7 +53,7 @@ def test_a_system_names_itself_in_english_in_english():
 
 
 def test_a_named_skill_modifier_reads_by_its_zh_hant_name(zh_hant):
-    from gmconsole.systems.yearzero.skill_modifiers import resolve
+    from gmconsole.families.yearzero.rules.skill_modifiers import resolve
 
     [dark] = resolve("yze", "stealth", ["dark"])
     assert dark.modifier.label() == "該區域昏暗或光線微弱 +1"

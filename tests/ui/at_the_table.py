@@ -19,7 +19,7 @@ from pilot_harness import burst, keys_for, settle, shown_text, status_text
 from rich.console import Console
 from textual.widgets import DataTable
 
-from gmconsole.campaign.tracker_values import roll_panic_die
+from gmconsole.campaign.commands.typed_values import roll_panic_die
 
 # -- keys ------------------------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ def test_tracker_panic_result_doom_and_clock_yze(snap_compare, make_app):
 def test_tracker_long_panic_chain_keeps_the_clocks_in_view_120x40(snap_compare, make_app):
     """A Scream chained through a crowded roster, three clocks, typed D6 6 (``P``); the eight
     chained D6s typed too (R-PANIC-3), a 6 each."""
-    from test_tracker_values_ui import _crowded
+    from test_typed_values_ui import _crowded
 
     app = make_app("yze-demo", seed=5)
     _crowded(app.service)

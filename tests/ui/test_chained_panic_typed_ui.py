@@ -11,7 +11,7 @@ import random
 from pilot_harness import fill_focused, mark_names, pick_skill, set_field, start_builder, submit_value
 from textual.widgets import Static
 
-from gmconsole.campaign.tracker_values import roll_panic_die
+from gmconsole.campaign.commands.typed_values import roll_panic_die
 from gmconsole.ui.screens.pickers import MarkListScreen
 from gmconsole.ui.screens.value_form import PanicFacesForm
 

@@ -1,6 +1,6 @@
 """The console reaches a game family only through its console part (:func:`gmconsole.ui.family_console.console_of`):
-no module of ``gmconsole/ui`` imports a family's rules (``gmconsole.systems.<family>``) or a family's package
-(``gmconsole.families``) by name, so a family's words, forms and flows live in its own folder."""
+no module of ``gmconsole/ui`` imports a family's folder (``gmconsole.families.<family>``, its rules included)
+by name, so a family's words, forms and flows live in its own folder."""
 
 from __future__ import annotations
 
@@ -14,20 +14,14 @@ UI = Path(gmconsole.__file__).parent / "ui"
 
 
 def _family_packages() -> tuple[str, ...]:
-    """The rules packages of gmconsole's own families (``gmconsole.systems.yearzero``...), read from the
-    families found, so a family added later is covered too."""
-    names = set()
-    for family in systems.all_families():
-        for system in family.systems:
-            module = type(system).__module__
-            if module.startswith("gmconsole.systems."):
-                names.add(".".join(module.split(".")[:3]))
-    return tuple(sorted(names))
+    """The folders of the families found (``gmconsole.families.yearzero``..., and a family installed as its own
+    package), read from each family object, so a family added later is covered too."""
+    return tuple(sorted({type(family).__module__ for family in systems.all_families()}))
 
 
 def _imported(tree: ast.AST) -> list[tuple[int, str]]:
     """Every module name an ``import`` or ``from ... import`` names, with its line (``from a import b``
-    names ``a`` and ``a.b``, so ``from gmconsole.systems import yearzero`` is seen)."""
+    names ``a`` and ``a.b``, so ``from gmconsole.families.yearzero import rules as yearzero`` is seen)."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -43,9 +37,9 @@ def _forbidden(name: str, families: tuple[str, ...]) -> bool:
 
 
 def test_the_family_packages_are_known():
-    """The list the next test checks against is not empty: the three families' rules are found."""
-    assert {"gmconsole.systems.yearzero", "gmconsole.systems.exploding",
-            "gmconsole.systems.tiered"} <= set(_family_packages())
+    """The list the next test checks against is not empty: the three families' folders are found."""
+    assert {"gmconsole.families.yearzero", "gmconsole.families.exploding",
+            "gmconsole.families.tiered"} <= set(_family_packages())
 
 
 def test_no_ui_module_imports_a_family_by_name():
@@ -61,10 +55,11 @@ def test_no_ui_module_imports_a_family_by_name():
 def test_the_check_sees_an_import_of_a_family():
     """The walk sees each way of naming a family's module (so the test above can fail)."""
     families = _family_packages()
-    source = ("import gmconsole.systems.tiered.roll\nfrom gmconsole.systems import exploding\n"
-              "def f():\n    from gmconsole.systems.yearzero.sixes import every_six\n"
+    source = ("import gmconsole.families.tiered.rules.roll\nfrom gmconsole.families.exploding import rules\n"
+              "def f():\n    from gmconsole.families.yearzero.rules.sixes import every_six\n"
               "from gmconsole.families.yearzero import console\nfrom gmconsole.systems import words\n")
     named = {name for _line, name in _imported(ast.parse(source)) if _forbidden(name, families)}
-    assert named == {"gmconsole.systems.tiered.roll", "gmconsole.systems.exploding",
-                     "gmconsole.systems.yearzero.sixes", "gmconsole.systems.yearzero.sixes.every_six",
+    assert named == {"gmconsole.families.tiered.rules.roll", "gmconsole.families.exploding",
+                     "gmconsole.families.exploding.rules",
+                     "gmconsole.families.yearzero.rules.sixes", "gmconsole.families.yearzero.rules.sixes.every_six",
                      "gmconsole.families.yearzero", "gmconsole.families.yearzero.console"}

@@ -12,9 +12,9 @@ PANIC = "Ripley Hale panics: D6 5 + stress 3 = 8: Tremble"
 async def test_the_costs_panic_shows_its_d6_in_the_builder_the_history_detail_and_the_recap(make_app, monkeypatch):
     from textual.widgets import DataTable
 
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 5)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 5)
     app = make_app("yze-demo")
     service = app.service
     async with app.run_test(size=(120, 40)) as pilot:

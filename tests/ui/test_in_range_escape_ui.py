@@ -9,9 +9,9 @@ from pilot_harness import burst, keys_for, pilot_test, shown_text, status_text
 
 @pilot_test
 async def test_R_PANIC_1_escape_at_who_is_in_range_says_nobody_else_from_the_tracker(make_app, monkeypatch):
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 4)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 4)
     app = make_app("yze-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, "4", "plus", "plus", "p")  # Ripley Hale, stress 3: 4 + 3 = 7 Nervous twitch
@@ -26,9 +26,9 @@ async def test_R_PANIC_1_escape_at_who_is_in_range_says_nobody_else_from_the_tra
 
 @pilot_test
 async def test_R_PANIC_1_escape_at_who_is_in_range_says_nobody_else_from_the_builders_costs(make_app, monkeypatch):
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 4)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 4)
     app = make_app("yze-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         await burst(pilot, "4", "plus", "plus", "3", "s", *keys_for("mob"), "enter",

@@ -18,7 +18,7 @@ from pilot_harness import builder_text as _message
 from pilot_harness import start_builder, submit_value, typed_roll
 from textual.widgets import DataTable
 
-from gmconsole.campaign.tracker_values import roll_panic_die
+from gmconsole.campaign.commands.typed_values import roll_panic_die
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.pickers import MarkListScreen
 from gmconsole.ui.screens.value_form import ValueForm

@@ -22,9 +22,9 @@ async def _roll_a_stress_one(pilot) -> None:
 
 def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_offers_pcs_only(builder_app, monkeypatch):
     """Seed 002's rows that reach others name 「玩家角色」: the NPCs (a group among them) are not offered."""
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 6)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 6)
     app = builder_app("yze-demo")
     seen = {}
 
@@ -49,9 +49,9 @@ def test_R_PANIC_1_c_names_the_panic_result_and_the_range_and_offers_pcs_only(bu
 
 
 def test_R_MANUAL_1_capital_a_applies_the_costs_with_the_panic_d6_typed(builder_app, monkeypatch):
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 1)  # the console's die is not used
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 1)  # the console's die is not used
     app = builder_app("yze-demo")
     seen = {}
 
@@ -114,9 +114,9 @@ def test_an_opposed_defender_s_panic_typed_with_A_asks_in_his_words_and_lists_th
 def test_R_MANUAL_1_c_rolls_the_panic_d6_itself_and_does_not_mark_it_typed(builder_app, monkeypatch):
     """``c`` rolls the console's D6 before asking who is in range; that die is not one
     entered by hand, so the costs entry is not marked so (only ``A``'s typed D6 is)."""
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 1)  # 1 + 1 stress: a row for one
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 1)  # 1 + 1 stress: a row for one
     app = builder_app("yze-demo")
 
     async def run() -> None:

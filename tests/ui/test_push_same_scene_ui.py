@@ -11,7 +11,7 @@ import pytest
 from pilot_harness import builder_text, fill_focused, type_text
 
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
+from gmconsole.ui.screens.session_flow import NewSessionForm, RecapScreen
 
 
 async def _roll_ranged(pilot) -> None:

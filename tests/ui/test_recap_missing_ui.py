@@ -12,7 +12,7 @@ from textual.widgets import Static
 from gmconsole.ui.app import GMConsoleApp
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.question import QuestionScreen
-from gmconsole.ui.screens.sessions import RecapScreen
+from gmconsole.ui.screens.session_flow import RecapScreen
 
 
 def _damaged_chunk(open_service):

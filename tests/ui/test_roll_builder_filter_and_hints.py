@@ -148,7 +148,7 @@ async def test_r_and_f_with_a_refused_pool_say_why(builder_app):
 
 @pilot_test
 async def test_R_TIER_1_b_stops_at_the_systems_limit_and_says_so(builder_app):
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:
@@ -192,7 +192,7 @@ async def test_R_PUSH_4_push_faces_example_has_as_many_faces_as_the_push_rerolls
 
 @pilot_test
 async def test_R_TIER_4_attack_faces_example_has_as_many_faces_as_the_pool(builder_app):
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:

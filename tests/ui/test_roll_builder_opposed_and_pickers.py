@@ -151,7 +151,7 @@ async def test_R_MANUAL_1_faces_entry_names_the_kinds_and_counts_the_pool_needs(
 
 @pilot_test
 async def test_R_TIER_4_attack_form_shows_the_pool_and_R_TIER_5_contested_says_a_tie_needs_more_faces(builder_app):
-    from gmconsole.systems.tiered import roll as tiered
+    from gmconsole.families.tiered.rules import roll as tiered
 
     app = builder_app("tiered-demo")
     async with app.run_test(size=(110, 44)) as pilot:

@@ -19,7 +19,7 @@ from gmconsole.ui.screens.help import HelpScreen
 from gmconsole.ui.screens.history import HistoryScreen
 from gmconsole.ui.screens.line_entry import LineEntryScreen
 from gmconsole.ui.screens.main import MainScreen
-from gmconsole.ui.screens.sessions import NewSessionForm, RecapScreen
+from gmconsole.ui.screens.session_flow import NewSessionForm, RecapScreen
 
 WIDE = (120, 40)
 NARROW = (80, 24)

@@ -14,9 +14,9 @@ RIPLEY = "Ripley Hale: D6 6 + stress 3 = 9: Drop item"
 async def _parker_then_ripley_panic(pilot, monkeypatch) -> None:
     """Parker Moss (stress 2) panics in the tracker (``p``, D6 6: 8 Tremble); then Ripley Hale (stress 3)
     rolls in the builder with a stress die showing 1 and ``c`` applies the panic it owes (D6 6: 9 Drop item)."""
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 6)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 6)
     await burst(pilot, "4", "down", "down", "p", "up", "up", "plus", "plus")
     await burst(pilot, "3", "s", *keys_for("mob"), "enter", "f", *keys_for("b5432 s32 st111"), "enter", "c")
 

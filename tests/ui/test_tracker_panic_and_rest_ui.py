@@ -11,9 +11,9 @@ BOX = "Ripley Hale: D6 5 + stress 3 = 8: Tremble"
 
 async def _ripley_trembles(pilot, monkeypatch) -> None:
     """Ripley Hale (stress 1) to stress 3, then ``p`` with the console's D6 showing 5: 8, Tremble."""
-    from gmconsole.campaign import tracker_values
+    from gmconsole.campaign.commands import typed_values
 
-    monkeypatch.setattr(tracker_values, "roll_panic_die", lambda rng: 5)
+    monkeypatch.setattr(typed_values, "roll_panic_die", lambda rng: 5)
     await burst(pilot, "4", "plus", "plus", "p")
 
 

@@ -38,9 +38,9 @@ def words(found: list[str]) -> set[str]:
 
 AWAITING: dict[str, set[str]] = {}
 """English these screens show that other areas' strings write, wrapped on their branches, by walk:
-the statistics' verdicts, pushes and stress lines (``campaign/stats_words.py``), the opposed roll's form
+the statistics' verdicts, pushes and stress lines (``campaign/statistics_phrases.py``), the opposed roll's form
 (``ui/widgets/roll_specials.py``), the named modifiers' refusal (``ui/roll_builder/modifier_flows.py``), the
-recap and the new session's summary (``campaign/sessions.py``, ``campaign/commands/sessions.py``), the games'
+recap and the new session's summary (``campaign/recaps.py``, ``campaign/commands/campaign_frame.py``), the games'
 names (``systems/``), and in the exploding demo the roster's short attribute names and the builder's trait
 line (``ui/widgets``, ``ui/roll_builder``) under the initiative's forms. Only these
 words may be left; once those branches are merged, each set is emptied (and then the walk holds every screen

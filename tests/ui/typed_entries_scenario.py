@@ -71,8 +71,8 @@ def rendered(service) -> list[dict]:
     from gmconsole.campaign import history
     from gmconsole.campaign.skills import die_source_name
     from gmconsole.cli.campaign_commands import entry_text
-    from gmconsole.families.exploding import forms as exploding_forms
-    from gmconsole.families.yearzero import text as yearzero_text
+    from gmconsole.families.exploding.console import forms as exploding_forms
+    from gmconsole.families.yearzero.console import text as yearzero_text
     from gmconsole.ui.screens.history_detail import costs_mark, detail_text
     from gmconsole.ui.widgets import roll_text
 
@@ -98,11 +98,11 @@ def rendered(service) -> list[dict]:
         out.append(seen)
     for fmt in ("table", "markdown", "csv"):
         out.append({"kind": f"export {fmt}", "text": service.history.export_session(fmt=fmt)})
-    from gmconsole.campaign import sessions
+    from gmconsole.campaign import recaps
 
-    recap = sessions.recap(service.ledger)
+    recap = recaps.recap(service.ledger)
     out.append({"kind": "recap", "text": json.dumps(recap, sort_keys=True, default=str)})
-    out.append({"kind": "recap markdown", "text": sessions.recap_markdown(recap)})
+    out.append({"kind": "recap markdown", "text": recaps.recap_markdown(recap)})
     return out
 
 

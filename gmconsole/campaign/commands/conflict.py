@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.i18n import N_, _, language
+from gmconsole.phrasing import possessive
 from gmconsole.rules import initiative as ini
 from gmconsole.rules import initiative_rounds as rounds
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

@@ -11,16 +11,16 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any
 
-from gmconsole.campaign import character_lookup, trackers
+from gmconsole.campaign import character_lookup, counters
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Panic
-from gmconsole.campaign.panic_words import costs_panic_summary
+from gmconsole.campaign.panic_summary import costs_panic_summary
 from gmconsole.campaign.sheet_rolls import latest_roll
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.i18n import _, pick
+from gmconsole.phrasing import possessive
 from gmconsole.rules.dice import DiceSource
 from gmconsole.store.errors import StoreError
-from gmconsole.wording import possessive
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -41,22 +41,22 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
             lines.append(_("{name}: {attribute} −{amount}").format(name=dog.name, amount=amount,
                                                                    attribute=attribute_shown(c.system, "strength")))
         else:
-            lines.append(trackers.trauma(character, target, amount, c.system))
+            lines.append(counters.trauma(character, target, amount, c.system))
     elif name == "damage":
         used = [character.gear_item(g) for g in (entry.get("request") or {}).get("gear", [])]
         tools = [t for t in used if t is not None and t.bonus > 0]
         if settings.tool_takes_damage and tools:
-            lines.append(trackers.damage_gear(character, tools[0], amount))
+            lines.append(counters.damage_gear(character, tools[0], amount))
         else:
-            lines.append(trackers.trauma(character, target, amount, c.system))
+            lines.append(counters.trauma(character, target, amount, c.system))
     elif name in ("mutation_points", "willpower", "stress", "xp"):
-        lines.append(trackers.change_counter(character, name, amount))
+        lines.append(counters.change_counter(character, name, amount))
     elif name == "stamina":
-        lines.append(trackers.change_counter(character, name, max(amount, -character.stamina)))
+        lines.append(counters.change_counter(character, name, max(amount, -character.stamina)))
     elif name == "gear_damage":
         item = character.gear_item(target)
         if item is not None and item.bonus > 0:
-            lines.append(trackers.damage_gear(character, item, min(amount, item.bonus)))
+            lines.append(counters.damage_gear(character, item, min(amount, item.bonus)))
     elif name == "condition":
         if not target:
             raise ValidationError(_("choose the condition this push gives (e.g. tired, angry, scared)"))
@@ -64,7 +64,7 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
             # A condition already held costs nothing, so it would make the push free (docs/RULES.md, push costs).
             raise ValidationError(_("{name} is already {condition}: the push must give a condition {name} does not "
                                     "have yet").format(name=character.name, condition=target))
-        lines.append(trackers.add_condition(character, target))
+        lines.append(counters.add_condition(character, target))
     elif name == "doom":
         c.current_session.doom += amount
         lines.append(_("doom {delta} → {new}").format(delta=f"+{amount}", new=c.current_session.doom))
@@ -85,7 +85,7 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
     """Apply a roll's pending costs in one change (undoable); a stress-die 1 makes the panic roll here.
 
     An opposed roll's defender who owes a panic (R-OPP-1, R-PANIC-1, see
-    :func:`gmconsole.families.yearzero.opposed.defender_panic_costs`) rolls it in this same change, after
+    :func:`gmconsole.families.yearzero.engine.opposed.defender_panic_costs`) rolls it in this same change, after
     the active side's costs, with the same ``in_range`` for its chained effects; each panic is its own
     chain (a character panics at most once per chain). ``defender_panic_face`` is the defender's D6
     typed by hand; without it, ``panic_face`` serves the defender when the active side owes no panic.
@@ -209,7 +209,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
     in range (stress, or a chained panic roll each; each character panics at most once per chain).
     ``chain_faces``: the chained rolls' D6s typed by hand, by id (R-PANIC-3, checked by :func:`chain_faces_of`;
     ``None``: the console rolls them); a chained roll typed says ``by_hand``."""
-    from gmconsole.campaign.tracker_values import panic_table_of
+    from gmconsole.campaign.commands.typed_values import panic_table_of
 
     table = panic_table_of(c)
     calm = table.rows()[0]["id"]
@@ -226,7 +226,7 @@ def panic_on(c: Campaign, character: Character, in_range: list[str], face: int |
             ch.panic = Panic(total=result.total, effect=result.effect, name=pick(data["name"]))
         if result.stress_change and (ch.stress > 0 or result.stress_change > 0):  # −1 at 0 changes nothing
             # Back at 0 stress the effect just set ends (trackers.end_panics_at_zero_stress, at commit).
-            trackers.change_stress(ch, result.stress_change)
+            counters.change_stress(ch, result.stress_change)
         typed = ch is not character and chain_faces is not None
         rolls.append({"character_id": ch.id, "character": ch.name, **data, **({"by_hand": True} if typed else {})})
         in_reach = [c.character(x) for x in in_range if x != ch.id]

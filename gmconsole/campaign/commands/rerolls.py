@@ -15,8 +15,8 @@ from gmconsole.campaign import grants
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
+from gmconsole.phrasing import quoted
 from gmconsole.rules.errors import RulesError
-from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger

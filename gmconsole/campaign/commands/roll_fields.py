@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from gmconsole.campaign.words import tier_shown
+from gmconsole.campaign.shown_names import tier_shown
 from gmconsole.i18n import _, ngettext
 from gmconsole.rules.dice import DiceSource
 from gmconsole.rules.spec import parse_int_spec

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign import character_lookup, harm, pending_costs, skills, trackers, validation
+from gmconsole.campaign import character_lookup, counters, harm, pending_costs, skills, validation
 from gmconsole.campaign.commands.costs import dropped_marks
 from gmconsole.campaign.commands.trackers import tracker_change
 from gmconsole.campaign.errors import Unchanged
 from gmconsole.campaign.model import Campaign, Character, Gear
-from gmconsole.campaign.words import attribute_shown
+from gmconsole.campaign.shown_names import attribute_shown
 from gmconsole.i18n import _
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ def remove_gear(ledger: Ledger, character_id: str, gear_id: str) -> dict:
 def damage_gear(ledger: Ledger, character_id: str, gear_id: str, amount: int = 1) -> dict:
     """Lower an item's current bonus by ``amount`` (not below 0)."""
     return tracker_change(ledger, character_id, "gear",
-                          lambda c, ch: trackers.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
+                          lambda c, ch: counters.damage_gear(ch, character_lookup.gear_of(ch, gear_id), amount))
 
 
 def repair_gear(ledger: Ledger, character_id: str, gear_id: str, successes: int) -> dict:
@@ -218,5 +218,5 @@ def repair_gear(ledger: Ledger, character_id: str, gear_id: str, successes: int)
     the new maximum, and failing at bonus 0 destroys the item)."""
     return tracker_change(
         ledger, character_id, "repair",
-        lambda c, ch: trackers.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes),
+        lambda c, ch: counters.repair_gear(c.system, ch, character_lookup.gear_of(ch, gear_id), successes),
     )

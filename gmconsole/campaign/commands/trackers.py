@@ -1,6 +1,6 @@
 """Changes to what the tracker pane shows: stress, counters, trauma and healing, conditions, rest, doom.
 
-Each is one undoable history entry; the rules of each counter are in :mod:`gmconsole.campaign.trackers`.
+Each is one undoable history entry; the rules of each counter are in :mod:`gmconsole.campaign.counters`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign import character_lookup, trackers
+from gmconsole.campaign import character_lookup, counters
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import _
@@ -21,24 +21,24 @@ if TYPE_CHECKING:
 
 def change_stress(ledger: Ledger, character_id: str, delta: int) -> dict:
     """Stress ± ``delta`` (not below 0); stress back at 0 ends the active panic effect."""
-    return tracker_change(ledger, character_id, "stress", lambda c, ch: trackers.change_stress(ch, delta))
+    return tracker_change(ledger, character_id, "stress", lambda c, ch: counters.change_stress(ch, delta))
 
 
 def change_tracker(ledger: Ledger, character_id: str, tracker: str, delta: int) -> dict:
     """± on a counter: ``stress``, ``mutation_points``, ``willpower``, ``wounds``, ``strain``,
     ``stamina`` (up to ``stamina_max``), ``xp`` (none goes below 0)."""
-    return tracker_change(ledger, character_id, tracker, lambda c, ch: trackers.change_counter(ch, tracker, delta))
+    return tracker_change(ledger, character_id, tracker, lambda c, ch: counters.change_counter(ch, tracker, delta))
 
 
 def set_tracker(ledger: Ledger, character_id: str, tracker: str, value: int) -> dict:
     """A counter set to a typed value (checked against its range); the value it has records nothing."""
-    return tracker_change(ledger, character_id, tracker, lambda c, ch: trackers.set_counter(ch, tracker, value))
+    return tracker_change(ledger, character_id, tracker, lambda c, ch: counters.set_counter(ch, tracker, value))
 
 
 def apply_trauma(ledger: Ledger, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Lower an attribute's current value by ``amount`` (myz trauma, yze damage); at 0 the character is broken."""
     return tracker_change(ledger, character_id, "trauma",
-                          lambda c, ch: trackers.trauma(ch, attribute, amount, c.system))
+                          lambda c, ch: counters.trauma(ch, attribute, amount, c.system))
 
 
 def harm(ledger: Ledger, character_id: str, amount: int, attribute: str | None = None) -> dict:
@@ -57,17 +57,17 @@ def harm(ledger: Ledger, character_id: str, amount: int, attribute: str | None =
 
 def heal(ledger: Ledger, character_id: str, attribute: str, amount: int = 1) -> dict:
     """Raise an attribute's current value by ``amount`` (up to its maximum)."""
-    return tracker_change(ledger, character_id, "heal", lambda c, ch: trackers.heal(ch, attribute, amount, c.system))
+    return tracker_change(ledger, character_id, "heal", lambda c, ch: counters.heal(ch, attribute, amount, c.system))
 
 
 def add_condition(ledger: Ledger, character_id: str, condition: str) -> dict:
     """Give a condition (e.g. tired, angry, scared); each one held is −1 to the rolls it covers."""
-    return tracker_change(ledger, character_id, "condition", lambda c, ch: trackers.add_condition(ch, condition))
+    return tracker_change(ledger, character_id, "condition", lambda c, ch: counters.add_condition(ch, condition))
 
 
 def remove_condition(ledger: Ledger, character_id: str, condition: str) -> dict:
     """Clear a condition the character holds."""
-    return tracker_change(ledger, character_id, "condition", lambda c, ch: trackers.remove_condition(ch, condition))
+    return tracker_change(ledger, character_id, "condition", lambda c, ch: counters.remove_condition(ch, condition))
 
 
 def rest(ledger: Ledger, character_id: str | None = None) -> dict:
@@ -88,7 +88,7 @@ def rest(ledger: Ledger, character_id: str | None = None) -> dict:
             raise Unchanged(_("{name} has no stress to rest away: nothing recorded").format(name=targets[0].name)
                             if character_id else _("no PC has any stress to rest away: nothing recorded"))
         for ch in resting:
-            trackers.rest(ch)
+            counters.rest(ch)
         names = _(", ").join(ch.name for ch in resting)
         return {"summary": _("rest: {names} back to 0 stress").format(names=names),
                 "targets": [ch.id for ch in resting]}

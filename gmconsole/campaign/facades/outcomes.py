@@ -13,7 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from gmconsole.campaign import pending_costs, tracker_values
+from gmconsole.campaign import pending_costs
+from gmconsole.campaign.commands import typed_values
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.i18n import _
 
@@ -153,7 +154,7 @@ class Outcomes:
 
     def apply_attack_damage(self, attack_id: int, target_id: str) -> dict:
         """R-TIER-4: a recorded attack's damage off the target's stamina, one undoable entry."""
-        return tracker_values.attack_damage(self.ledger, attack_id, self.ledger.character(target_id).id)
+        return typed_values.attack_damage(self.ledger, attack_id, self.ledger.character(target_id).id)
 
     def role_outcome(self, entry: Entry | dict) -> Offer | None:
         """What the recorded roll ``entry`` leads to (a build, finds, Save a Life) and whether it was applied,

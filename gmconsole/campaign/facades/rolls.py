@@ -139,7 +139,7 @@ class Rolls:
 
     def push_odds(self, entry_id: int):
         """The exact odds and costs of pushing the recorded roll ``entry_id`` from the dice it shows,
-        as :class:`~gmconsole.systems.yearzero.push_odds.PushOdds`: what :meth:`push` would
+        as :class:`~gmconsole.families.yearzero.rules.push_odds.PushOdds`: what :meth:`push` would
         do to it now. Raises ``ValidationError`` or ``RulesError`` with the reason a push is refused."""
         from gmconsole.campaign.commands import rolls as recorded
 

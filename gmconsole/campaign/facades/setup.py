@@ -20,32 +20,32 @@ class Setup:
 
     def update_settings(self, changes: dict) -> dict:
         """Change campaign settings (push cost, max pushes, R-… settings, initiative mode)."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.update_settings(self.ledger, changes)
 
     def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
         """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.add_skill(self.ledger, name, attribute, text)
 
     def edit_skill(self, skill: str, *, name: str | None = None, attribute: str | None = None,
                    text: str | None = None) -> dict:
         """Rename a skill, re-link its attribute or change its text (its id stays); undoable."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.edit_skill(self.ledger, skill, name=name, attribute=attribute, text=text)
 
     def remove_skill(self, skill: str) -> dict:
         """Remove a skill no character has (refused, naming them, otherwise); undoable."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.remove_skill(self.ledger, skill)
 
     def load_skills(self, text: str, source: str | None = None) -> dict:
         """Replace the campaign's skills with a list read from TOML text; undoable."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.load_skills(self.ledger, text, source)
 
@@ -53,6 +53,6 @@ class Setup:
                           rename: Sequence[tuple[str, str]] = (), remove: Sequence[str] = ()) -> dict:
         """Several changes at once, in one undoable entry (all or nothing): ``load`` ``(TOML text,
         source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
-        from gmconsole.campaign.commands import sessions as session_commands
+        from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.change_skill_list(self.ledger, load=load, add=add, rename=rename, remove=remove)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gmconsole import systems
-from gmconsole.campaign import tracker_values
+from gmconsole.campaign.commands import typed_values
 from gmconsole.campaign.model import Clock
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class Trackers:
 
     def set_doom(self, value: int) -> dict:
         """The doom pool set to a typed value (0 or more)."""
-        return tracker_values.set_doom(self.ledger, value)
+        return typed_values.set_doom(self.ledger, value)
 
     def add_clock(self, name: str, segments: int = 4) -> Clock:
         """A new progress clock of 4, 6 or 8 segments in the current session."""
@@ -155,7 +155,7 @@ class Trackers:
 
     def set_clock(self, clock_id: str, filled: int) -> dict:
         """A clock's filled segments set to a typed value (0 to its segments)."""
-        return tracker_values.set_clock(self.ledger, clock_id, filled)
+        return typed_values.set_clock(self.ledger, clock_id, filled)
 
     def remove_clock(self, clock_id: str) -> dict:
         """Take a clock off the tracker pane."""

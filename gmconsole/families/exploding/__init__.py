@@ -5,10 +5,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from gmconsole.systems.exploding.system import EXPLODING
+from gmconsole.families.exploding.rules.system import EXPLODING
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "ExplodingFamily"]
 
@@ -26,13 +27,13 @@ class ExplodingFamily:
 
     @property
     def quick_pool(self) -> ModuleType:
-        from gmconsole.systems.exploding import quick_pool
+        from gmconsole.families.exploding.rules import quick_pool
 
         return quick_pool
 
     @property
     def stats(self) -> ModuleType:
-        from gmconsole.systems.exploding import stats
+        from gmconsole.families.exploding.rules import stats
 
         return stats
 
@@ -43,9 +44,16 @@ class ExplodingFamily:
 
     @property
     def second_chance(self) -> ModuleType:
-        from gmconsole.systems.exploding import retry
+        from gmconsole.families.exploding.rules import retry
 
         return retry
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.exploding.rules.detail import ExplodingDetail
+
+        return ExplodingDetail
 
     @property
     def engine(self) -> ModuleType:

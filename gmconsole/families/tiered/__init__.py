@@ -5,10 +5,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from gmconsole.systems.tiered.system import TIERED
+from gmconsole.families.tiered.rules.system import TIERED
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "TieredFamily"]
 
@@ -26,13 +27,13 @@ class TieredFamily:
 
     @property
     def quick_pool(self) -> ModuleType:
-        from gmconsole.systems.tiered import quick_pool
+        from gmconsole.families.tiered.rules import quick_pool
 
         return quick_pool
 
     @property
     def stats(self) -> ModuleType:
-        from gmconsole.systems.tiered import stats
+        from gmconsole.families.tiered.rules import stats
 
         return stats
 
@@ -43,9 +44,16 @@ class TieredFamily:
 
     @property
     def second_chance(self) -> ModuleType:
-        from gmconsole.systems.tiered import push_odds
+        from gmconsole.families.tiered.rules import push_odds
 
         return push_odds
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.tiered.rules.detail import TieredDetail
+
+        return TieredDetail
 
     @property
     def engine(self) -> ModuleType:

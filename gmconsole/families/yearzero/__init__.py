@@ -5,10 +5,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from gmconsole.systems.yearzero.system import MYZ, YZE, YZE_STEP
+from gmconsole.families.yearzero.rules.system import MYZ, YZE, YZE_STEP
 
 if TYPE_CHECKING:
     from gmconsole.systems.base import GameSystem
+    from gmconsole.systems.roll_detail import RollDetail
 
 __all__ = ["FAMILY", "YearZeroFamily"]
 
@@ -26,20 +27,20 @@ class YearZeroFamily:
 
     @property
     def quick_pool(self) -> ModuleType:
-        from gmconsole.systems.yearzero import quick_pool
+        from gmconsole.families.yearzero.rules import quick_pool
 
         return quick_pool
 
     @property
     def stats(self) -> ModuleType:
-        from gmconsole.systems.yearzero import stats
+        from gmconsole.families.yearzero.rules import stats
 
         return stats
 
     @property
     def recorded(self) -> ModuleType:
         """A roll from the sheet stores its pool request; its pool, odds and stunts follow from it."""
-        from gmconsole.systems.yearzero import recorded
+        from gmconsole.families.yearzero.rules import recorded
 
         return recorded
 
@@ -47,6 +48,13 @@ class YearZeroFamily:
     def second_chance(self) -> None:
         """The second chance is a push: the campaign's push odds answer."""
         return None
+
+    @property
+    def detail_record(self) -> type[RollDetail]:
+        """The fields only the family's roll entries carry."""
+        from gmconsole.families.yearzero.rules.detail import YearZeroDetail
+
+        return YearZeroDetail
 
     @property
     def engine(self) -> ModuleType:

@@ -27,12 +27,12 @@ from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
+from gmconsole.phrasing import error_text, quoted
 from gmconsole.ui.family_console import ConsoleParts, console_of
 from gmconsole.ui.roll_builder.draft import RollDraft, keywords
 from gmconsole.ui.roll_builder.said_lines import SaidLines
 from gmconsole.ui.roll_builder.settings_line import option_words, settings_line, skill_name
 from gmconsole.ui.roll_builder.skill_uses import kept_for_skill, use_missing
-from gmconsole.wording import error_text, quoted
 
 __all__ = ["ERRORS", "BuilderController", "BuilderView", "roll_of", "stands"]
 
@@ -385,9 +385,9 @@ class BuilderController:
         entry = self.last_entry
         if entry is None:
             return ("special", self.special_text) if self.special_text else None
-        consequences = tuple(given(entry.consequences_chosen, None) or ())
+        consequences = tuple(entry.detail.value("consequences_chosen", None) or ())
         return (given(entry.session, None), entry.id, given(entry.status, "done"), given(entry.pushes, 0),
-                given(entry.costs_status, None), consequences, bool(given(entry.role_outcome, None)),
+                given(entry.costs_status, None), consequences, bool(entry.detail.value("role_outcome", None)),
                 self.special_text)
 
     def note_result(self) -> bool:

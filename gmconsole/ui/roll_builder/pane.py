@@ -35,6 +35,7 @@ from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import RollRequest
 from gmconsole.i18n import _
+from gmconsole.phrasing import error_text, quoted
 from gmconsole.safe_text import shown
 from gmconsole.ui.lazy_mount import child, mount_in_place, show_line
 from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController, stands
@@ -49,7 +50,6 @@ from gmconsole.ui.roll_builder.result_view import LINES, LastResult, result_step
 from gmconsole.ui.roll_builder.skill_list import FILTER_KEEPS, SkillFilter, SkillList, fill
 from gmconsole.ui.widgets.dice_pool import DicePool
 from gmconsole.ui.widgets.roll_text import SkillChoice, odds_line, skill_choices
-from gmconsole.wording import error_text, quoted
 
 __all__ = ["RollBuilder"]
 
@@ -466,7 +466,7 @@ class RollBuilder(VerticalScroll):
     def action_consequence(self) -> None:
         """tiered Mixed / Limited: pick one consequence (the family's ``ConsoleParts.consequence_flow``)."""
         entry = self.controller.last_entry
-        if entry is None or entry.tier not in ("mixed", "limited") or not stands(entry):
+        if entry is None or entry.detail.value("tier") not in ("mixed", "limited") or not stands(entry):
             self.controller.say(_("Consequences come with a Mixed or Limited roll: roll first."))
             return
         if (flow := self.controller.console.consequence_flow) is not None:

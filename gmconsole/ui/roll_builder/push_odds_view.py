@@ -16,7 +16,7 @@ from gmconsole.campaign.entries import RollEntry, given
 from gmconsole.campaign.service import CampaignService
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
-from gmconsole.systems.words import cost_word
+from gmconsole.systems.family_phrasing import cost_word
 from gmconsole.ui.roll_builder.controller import ERRORS
 
 __all__ = ["PushOdds", "broken_chances", "cost_name", "percent", "push_odds_line", "push_odds_of", "spread"]

@@ -142,7 +142,8 @@ class RollRecorder:
 def _paid_at_the_push(entry: RollEntry | None) -> str | None:
     """What ``c`` says on a pushed roll whose cost was the stress paid at the push (yze ``stress-dice``):
     nothing waits, and why; ``None`` for any other roll."""
-    if entry is None or not given(entry.stress_paid, 0) or given(entry.status, "done") != "done":
+    paid = entry.detail.value("stress_paid", 0) if entry is not None else 0
+    if entry is None or not paid or given(entry.status, "done") != "done":
         return None
     return _("the cost of roll {id} was paid at the push (stress +{count}): nothing waits").format(
-        id=entry.id, count=entry.stress_paid)
+        id=entry.id, count=paid)

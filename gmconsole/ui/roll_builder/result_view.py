@@ -95,7 +95,8 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
         refusal = entry.push_refusal or push_out_of_scene(service.ledger, entry)
         if refusal:
             lines.append(_("cannot push: {reason}").format(reason=refusal))
-        elif entry.costs_status != "applied" and not entry.role_outcome:  # R-MYZ-ROLE-1: not after its outcome
+        # R-MYZ-ROLE-1: no push after the role skill's outcome
+        elif entry.costs_status != "applied" and not entry.detail.value("role_outcome"):
             from gmconsole.ui.roll_builder.push_odds_view import push_odds_line
 
             odds = push_odds_line(service, entry)  # "should I push?" on the same line, so it fits at 80x24
@@ -107,8 +108,8 @@ def next_steps(service: CampaignService, entry: RollEntry) -> list[str]:
         role_outcomes = console_of(service.campaign.system).role_outcomes
         if role_outcomes is not None:  # myz: a build, finds, Save a Life (j), or what was applied
             lines += role_outcomes.offer_lines(service, entry)
-    if entry.tier in ("mixed", "limited") and status == "done":
-        chosen = console_of(service.campaign.system).chosen_consequences(entry.consequences_chosen)
+    if entry.detail.value("tier") in ("mixed", "limited") and status == "done":
+        chosen = console_of(service.campaign.system).chosen_consequences(entry.detail.value("consequences_chosen"))
         lines.append(_("C: apply one (applied: {names})").format(names=chosen) if chosen else _("C: apply one"))
     return lines
 
@@ -118,7 +119,8 @@ def result_steps(service: CampaignService, entry: RollEntry | None, character_id
     the costs still waiting in the campaign (the selected character's, else anyone's)."""
     steps: list[str] = []
     if entry is not None and stands(entry):
-        owes = entry.costs or entry.stress_paid  # "costs: none" is left out: a short pane needs the line
+        # "costs: none" is left out: a short pane needs the line
+        owes = entry.costs or entry.detail.value("stress_paid")
         steps = (costs_lines(entry) if owes else []) + next_steps(service, entry)
     elif entry is None:
         from gmconsole.ui.cost_applying import newest_pending
@@ -180,7 +182,7 @@ class LastResult(Vertical):
         show_line(self, "rb-result", text if verdict or rest else "", RESULT_LINES)
         breakdown = [shown(rolled_explanation(entry))] if entry is not None else []
         if entry is not None and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
-            breakdown.append(_("* rerolled by the push"))
+            breakdown.append(_("* rolled at the push (rerolled or added)"))
         if entry is not None and any(isinstance(die, dict) and die.get("added") for die in entry.dice or []):
             breakdown.append(_("+ added by Push Yourself"))
         breakdown = [line for line in breakdown if line]

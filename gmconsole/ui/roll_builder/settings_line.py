@@ -8,11 +8,11 @@ from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
 from gmconsole.campaign.sheet_rolls import lasting_modifiers
 from gmconsole.i18n import _, language, pick
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import shown
 from gmconsole.ui.family_console import console_of
 from gmconsole.ui.roll_builder.draft import RollDraft
 from gmconsole.ui.widgets.roll_text import signed
-from gmconsole.wording import quoted
 
 __all__ = ["attribute_name", "option_words", "settings_line", "skill_name"]
 

@@ -17,9 +17,9 @@ from textual.app import ComposeResult
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import N_, _, language
+from gmconsole.phrasing import quoted
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.sheet_view import attribute_ids
-from gmconsole.wording import quoted
 
 __all__ = ["CharacterForm"]
 

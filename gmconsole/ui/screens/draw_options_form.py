@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole.i18n import N_, _, ngettext
+from gmconsole.phrasing import possessive
 from gmconsole.safe_text import cut_cells
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
-from gmconsole.wording import possessive
 
 __all__ = ["DrawOptionsForm", "InitiativeDiceForm", "NewRoundCardsForm", "typed_cards"]
 

@@ -22,10 +22,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from gmconsole.i18n import N_, NP_, _
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import shown
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.hint_input import HintInput
-from gmconsole.wording import quoted
 
 __all__ = ["FormError", "FormScreen", "KeepsTyping", "field_row"]
 

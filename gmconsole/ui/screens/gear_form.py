@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from gmconsole.campaign.model import Gear
 from gmconsole.i18n import N_, _, language, verbatim
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.errors import form_submit
@@ -28,7 +29,6 @@ from gmconsole.ui.screens.character_form import skill_named
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
 from gmconsole.ui.widgets.footer import Footer
 from gmconsole.ui.widgets.sheet_view import text_cells
-from gmconsole.wording import quoted
 
 __all__ = ["GearForm", "GearScreen"]
 

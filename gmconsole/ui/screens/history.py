@@ -44,6 +44,7 @@ from gmconsole.campaign.entries import as_record, given
 from gmconsole.campaign.history import kind_name, result_text, status_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.i18n import N_, _, ngettext, verbatim
+from gmconsole.phrasing import quoted
 from gmconsole.safe_text import shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.damaged import offer_restore
@@ -56,7 +57,6 @@ from gmconsole.ui.widgets.hint_input import HintInput
 from gmconsole.ui.widgets.key_bar import KeyBar
 from gmconsole.ui.widgets.sheet_view import _cut as cut_cell
 from gmconsole.ui.widgets.sheet_view import give_way
-from gmconsole.wording import quoted
 
 if TYPE_CHECKING:
     from gmconsole.campaign.model import Campaign
@@ -445,7 +445,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
 
     def action_recap(self) -> None:
         """The recap of the session in the session filter (the current one when blank)."""
-        from gmconsole.ui.screens.sessions import RecapScreen
+        from gmconsole.ui.screens.session_flow import RecapScreen
 
         self.app.push_screen(RecapScreen(self._export_session()))
 

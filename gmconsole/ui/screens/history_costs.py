@@ -16,7 +16,7 @@ from textual.widgets import DataTable
 from gmconsole.campaign.history import kind_name
 from gmconsole.campaign.storage_access import CorruptFile, StoreError
 from gmconsole.i18n import _
-from gmconsole.wording import error_text
+from gmconsole.phrasing import error_text
 
 if TYPE_CHECKING:
     from textual.screen import Screen

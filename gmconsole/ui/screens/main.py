@@ -302,12 +302,12 @@ class MainScreen(Screen[None]):
         self.app.push_screen(SkillsScreen())
 
     def action_new_scene(self) -> None:
-        from gmconsole.ui.screens.sessions import new_scene
+        from gmconsole.ui.screens.session_flow import new_scene
 
         new_scene(self.app)
 
     def action_new_session(self) -> None:
-        from gmconsole.ui.screens.sessions import new_session
+        from gmconsole.ui.screens.session_flow import new_session
 
         new_session(self.app)
 

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from gmconsole.campaign import settings_table
+from gmconsole.campaign import settings_info
 from gmconsole.campaign.entries import as_record
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
@@ -131,8 +131,8 @@ class SettingsScreen(Screen[None]):
         else:
             table.clear()
         self.keys = []
-        for info in settings_table.settings_for(self.service.campaign.system):
-            value = settings_table.shown_value(getattr(self.service.campaign.settings, info.key))
+        for info in settings_info.settings_for(self.service.campaign.system):
+            value = settings_info.shown_value(getattr(self.service.campaign.settings, info.key))
             table.add_row(*(Text(cell, style=style, no_wrap=True, overflow="ellipsis") for cell, style in (
                 (info.key, ""), (value, "bold" if info.editable else "dim"), (_rule(info.rule), "yellow"),
                 (info.text, ""))),
@@ -151,15 +151,15 @@ class SettingsScreen(Screen[None]):
         detail = Text()
         if key is not None:
             campaign = self.service.campaign
-            info = next(i for i in settings_table.settings_for(campaign.system) if i.key == key)
+            info = next(i for i in settings_info.settings_for(campaign.system) if i.key == key)
             detail.append(f"{key} ", style="bold")  # the setting's name as the command line takes it
             # Translators: after a setting's name: the rule it reads, in parentheses, and what it does
             detail.append(filled(_("{rule}: {text}"), rule=(_("({rule})").format(rule=_rule(info.rule)), "yellow"),
                                  text=info.text))
             detail.append("\n")
-            now = _("Now: {value}.").format(value=settings_table.shown_value(getattr(campaign.settings, key)))
-            how = _(settings_table.COVERAGE_HELP).replace("：", ": ").split(": ", 1)[1]
-            takes = (_("Takes {allowed}.").format(allowed=settings_table.allowed_text(campaign, info))
+            now = _("Now: {value}.").format(value=settings_info.shown_value(getattr(campaign.settings, key)))
+            how = _(settings_info.COVERAGE_HELP).replace("：", ": ").split(": ", 1)[1]
+            takes = (_("Takes {allowed}.").format(allowed=settings_info.allowed_text(campaign, info))
                      if info.editable
                      else _("Shown only here; on the command line: gmconsole settings NAME --set {how}.").format(
                          how=how))
@@ -210,7 +210,7 @@ class SettingsScreen(Screen[None]):
         if key is None:
             return
         try:
-            value = settings_table.next_value(self.service.campaign, key)
+            value = settings_info.next_value(self.service.campaign, key)
         except ValueError as exc:
             self._say(str(exc), error=True)
             return
@@ -229,7 +229,7 @@ class SettingsScreen(Screen[None]):
         if key is None:
             return
         try:
-            value = settings_table.parse_value(self.service.campaign, key, event.character)
+            value = settings_info.parse_value(self.service.campaign, key, event.character)
         except ValueError as exc:
             self._say(str(exc), error=True)
             return

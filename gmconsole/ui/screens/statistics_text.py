@@ -13,7 +13,14 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from gmconsole.campaign.stats_words import band_name, band_text, panic_row_name, pushes_text, stress_text, verdict
+from gmconsole.campaign.statistics_phrases import (
+    band_name,
+    band_text,
+    panic_row_name,
+    pushes_text,
+    stress_text,
+    verdict,
+)
 from gmconsole.i18n import _, ngettext, pgettext
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gmconsole.i18n import _
+from gmconsole.phrasing import possessive
 from gmconsole.ui.screens.form_base import FormError, FormScreen, field_row
-from gmconsole.wording import possessive
 
 __all__ = ["PanicFacesForm", "ValueForm"]
 

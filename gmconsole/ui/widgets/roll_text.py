@@ -16,7 +16,7 @@ from gmconsole.campaign.history import typed_steps
 from gmconsole.campaign.pending_costs import cost_text, costs_status_text
 from gmconsole.i18n import NP_, _, ngettext, pgettext, pick
 from gmconsole.rules.data import system_table
-from gmconsole.systems.words import shares_line
+from gmconsole.systems.family_phrasing import shares_line
 
 if TYPE_CHECKING:
     from gmconsole.ui.family_console import ConsoleParts
@@ -139,7 +139,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     record = as_record(entry)
     stress = given(record.stress_gained, 0) if isinstance(record, PushEntry) else 0
     entry = as_roll(record)
-    stress = entry.stress_paid or stress
+    stress = entry.detail.value("stress_paid") or stress
     costs = entry.costs or []
     paid = _("stress +{count} paid at the push").format(count=stress) if stress else ""
     if not costs:

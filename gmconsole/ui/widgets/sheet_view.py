@@ -18,7 +18,7 @@ from rich.text import Text
 
 from gmconsole import systems
 from gmconsole.campaign.model import Campaign, Character
-from gmconsole.campaign.words import role_shown
+from gmconsole.campaign.shown_names import role_shown
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import shown
 from gmconsole.systems.harm import damage_taken

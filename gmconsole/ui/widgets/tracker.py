@@ -327,7 +327,7 @@ class TrackerPane(Vertical):
     def action_set_value(self) -> None:
         """``=``: type the value of the chosen tracker (the highlighted clock's when the clock table has
         the focus); the service checks the range, one undoable entry, or none when nothing changes."""
-        from gmconsole.campaign.trackers import counter_range
+        from gmconsole.campaign.counters import counter_range
         from gmconsole.ui.screens.value_form import ValueForm
 
         service = self.app.service
@@ -385,7 +385,7 @@ class TrackerPane(Vertical):
 
     def action_panic(self) -> None:
         """``p``: the console's D6, then :meth:`_panic`."""
-        from gmconsole.campaign.tracker_values import roll_panic_die
+        from gmconsole.campaign.commands.typed_values import roll_panic_die
 
         character_id = self._panic_character()
         if character_id is not None:

@@ -46,6 +46,12 @@ class D20TestFamily:
         return None
 
     @property
+    def detail_record(self) -> type:
+        from d20test.detail import D20Detail
+
+        return D20Detail
+
+    @property
     def engine(self) -> ModuleType:
         from d20test import engine
 

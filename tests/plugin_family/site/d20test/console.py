@@ -6,5 +6,8 @@ special_forms = None
 
 
 def verdict_lines(entry) -> list[str]:
-    verdict = "SUCCESS" if entry.success else "FAILURE"
-    return [f"{verdict}: the d20 shows {entry.top}, at or under {entry.tn} succeeds"]
+    from d20test.detail import D20Detail
+
+    rolled = D20Detail.of(entry.detail)
+    verdict = "SUCCESS" if rolled.success else "FAILURE"
+    return [f"{verdict}: the d20 shows {rolled.top}, at or under {rolled.tn} succeeds"]

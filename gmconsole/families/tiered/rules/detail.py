@@ -1,0 +1,25 @@
+"""What only a tiered roll entry carries: the tier it reached and the consequences a Mixed or Limited
+result offers (:attr:`gmconsole.campaign.entries.RollEntry.detail`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gmconsole.systems.roll_detail import MISSING, RollDetail
+
+__all__ = ["TieredDetail"]
+
+
+@dataclass(frozen=True)
+class TieredDetail(RollDetail):
+    """A tiered roll's own fields, under the keys the history stores them by."""
+
+    tier: str = MISSING
+    """The tier the check reached (``great``, ``good``, ``mixed``, ``limited``, ``failure``)."""
+    highest: int = MISSING
+    """The highest total behind the tier."""
+    consequences: str = MISSING
+    """Whether the tier offers consequences to choose (``offered``) or not (``none``)."""
+    consequences_chosen: list[Any] = MISSING
+    """The consequences the GM already applied to a Mixed or Limited roll."""
