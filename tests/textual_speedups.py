@@ -14,6 +14,8 @@ says what it skips and why a headless test cannot tell.
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
 
 WRITTEN_FOR = "8.2.8"
@@ -115,8 +117,78 @@ def footer_keys_styled_once() -> list[tuple[object, str, object]]:
     return [(FooterKey, "__init__", init_with_its_class)]
 
 
+def footer_keys_start_as_compact_as_their_footer() -> list[tuple[object, str, object]]:
+    """**A footer key starts as compact as the footer it is bound to.** Textual's ``Footer`` binds each
+    ``FooterKey``'s ``compact`` to its own (``data_bind``); the key starts compact (its default) and the
+    footer does not (its default), so the binding then removes the key's ``-compact`` class as it mounts and
+    works out the styles of the key and its parts once more, for every key of every footer drawn: a sixth of
+    a roll builder test's CPU (the builder's test app shows Textual's own footer). Here each key the footer
+    composes bound to the footer starts with the footer's ``compact`` value and class (the command palette's
+    key is not bound and keeps its own), as ``gmconsole.ui.widgets.footer`` does for
+    the console's own footer; the binding then changes nothing, and the key ends as it did: same class, same
+    styles."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    compose = Footer.compose
+
+    def compose_keys_as_compact_as_the_footer(self):
+        for widget in compose(self):
+            if isinstance(widget, FooterKey) and widget._reactive_connect:  # bound; not the palette's key
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
+
+    return [(Footer, "compose", compose_keys_as_compact_as_the_footer)]
+
+
+FOCUS_PSEUDO_CLASSES = frozenset({"focus", "blur", "focus-within"})
+"""The pseudo-classes a widget's gaining or losing the focus can change on the widget itself."""
+
+
+def focus_restyles_the_subtree_only_when_a_rule_says_so() -> list[tuple[object, str, object]]:
+    """**A focus change restyles the widget's descendants only when a rule can match them differently.**
+    Textual's ``Widget.watch_has_focus`` works out again the styles of the widget and every widget inside
+    it, on every focus change (a Tab from one field to the next, a modal closing): a twentieth of a console
+    test's CPU. A descendant's styles can change with its ancestor's focus only through a rule whose selector
+    has ``:focus`` (``:blur``, ``:focus-within``) on a part before its last that the widget matches (e.g.
+    ``ListView:focus > ListItem.-highlight``). When the stylesheet has such a rule for the widget, the whole
+    subtree is restyled as before; otherwise the widget alone is (its own rules, its component classes and
+    scrollbars, as ``Stylesheet.update_nodes`` does), and every descendant keeps styles that no rule could
+    change. ``:focus-within`` of the ancestors is Textual's own ``Screen._update_focus_styles``, untouched."""
+    from textual._context import NoActiveAppError
+    from textual.widget import Widget
+
+    focus_parts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def ancestor_parts_with_focus(stylesheet) -> list:
+        """The selector parts, before the last, that carry a focus pseudo-class (kept per parse)."""
+        rules = stylesheet.rules
+        kept = focus_parts.get(stylesheet)
+        if kept is None or kept[0] is not rules:
+            parts = [selector for rule in rules for selector_set in rule.selector_set
+                     for selector in selector_set.selectors[:-1]
+                     if not FOCUS_PSEUDO_CLASSES.isdisjoint(selector.pseudo_classes)]
+            kept = focus_parts[stylesheet] = (rules, parts)
+        return kept[1]
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        try:
+            app = self.app
+        except NoActiveAppError:
+            return
+        stylesheet = app.stylesheet
+        if any(selector._check(self) for selector in ancestor_parts_with_focus(stylesheet)):
+            app.update_styles(self)
+        else:
+            stylesheet.update_nodes([self], animate=True)
+
+    return [(Widget, "watch_has_focus", watch_has_focus)]
+
+
 PATCHES = (skip_unseen_frames, shorter_idle_slices, settle_after_pause_and_press, parse_css_once,
-           footer_keys_styled_once)
+           footer_keys_styled_once, footer_keys_start_as_compact_as_their_footer,
+           focus_restyles_the_subtree_only_when_a_rule_says_so)
 
 
 def installed_textual() -> str:
