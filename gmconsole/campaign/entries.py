@@ -6,9 +6,13 @@ character or their sheet changed, a session or scene begun, settings. :func:`fro
 entry into the record of its kind and :meth:`Entry.to_dict` gives it back, the same keys in the same
 order, so the history files keep their shape byte for byte. A field an entry does not have stays
 absent (:data:`MISSING`), never ``None``; keys this module does not name ride along in ``extra``.
-A roll's record holds the fields every family's rolls share, and ``detail``: one record of the fields
-only its family's rolls carry, defined by the family (:attr:`gmconsole.systems.family.GameFamily.detail_record`)
-and read from and written back to the same flat keys.
+A roll's, a push's and a special roll's record hold the fields every family's entries of that kind share,
+and ``detail``: one record of the fields only its family's carry, defined by the family and read from and
+written back to the same flat keys. A roll and a special roll name their system and take its family's
+:attr:`~gmconsole.systems.family.GameFamily.detail_record` (a special roll's own fields, a top die against
+a TN or a tier, are a roll's too); a push names no system and takes the one family's
+:attr:`~gmconsole.systems.family.GameFamily.push_record` whose keys it holds (a push's fields differ from a
+roll's: the tier before Push Yourself, the stress a push raised).
 
 The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :func:`build`.
 """
@@ -88,11 +92,23 @@ class Entry:
         return out
 
     def _detail_fields(self) -> dict:
-        """The stored fields of a family's own record (a roll's ``detail``); none for other kinds."""
+        """The stored fields of a family's own record (a roll's, push's or special roll's ``detail``); none
+        for other kinds."""
         return {}
 
 
-class RollEntry(Entry):
+class _Detailed(Entry):
+    """An entry kind with a family's own record: the fields only that family's entries of the kind carry."""
+
+    detail: RollDetail = NO_DETAIL
+    """The fields only the entry's family carries, as its family's record (none where the family is not
+    known; its keys then ride along in ``extra``)."""
+
+    def _detail_fields(self) -> dict:
+        return self.detail.stored()
+
+
+class RollEntry(_Detailed):
     """A check from the sheet or the GM's quick roll; an opposed roll carries its defender in ``opposed``.
 
     The fields here are those every family's rolls share; what only one family's rolls carry (a tier, the
@@ -126,34 +142,23 @@ class RollEntry(Entry):
     """What kind of roll the check was made for (``opposed`` for a Year Zero opposed roll)."""
     hidden: bool = MISSING
     """True for the GM's hidden roll (absent otherwise): recorded as usual, never on the table view."""
-    detail: RollDetail = NO_DETAIL
-    """The fields only the roll's family carries, as its family's record (read by ``system``; a roll
-    whose family is unknown has none, and its keys ride along in ``extra``)."""
     actions: dict = MISSING
     """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
 
-    def _detail_fields(self) -> dict:
-        return self.detail.stored()
 
-
-class PushEntry(Entry):
+class PushEntry(_Detailed):
     """A Year Zero push of a recorded roll (R-PUSH-1..4), or a tiered Push Yourself die added after the roll;
-    the roll's own entry is updated too."""
+    the roll's own entry is updated too. What only one family's pushes carry (the tier reached and the tier
+    before, the stress raised at once) is ``detail``, its family's push record."""
 
     kinds: ClassVar[tuple[str, ...]] = ("push",)
     roll_id: int = MISSING
     push_dice: list = MISSING
     successes: int = MISSING
-    tier: str = MISSING
-    """tiered: the tier the check reached with the Push Yourself die (``push_dice``: the die marked ``added``)."""
-    tier_before: str = MISSING
-    """tiered: the tier the check had before the die was added."""
-    highest: int = MISSING
     costs: list = MISSING
     by_hand: bool = MISSING
     push_step: int = MISSING
     opposed: dict = MISSING
-    stress_gained: int = MISSING
 
 
 class CostsEntry(Entry):
@@ -184,22 +189,19 @@ class PanicEntry(Entry):
     by_hand: bool = MISSING
 
 
-class SpecialRollEntry(Entry):
+class SpecialRollEntry(_Detailed):
     """A roll beyond one character's check: opposed test, assisted or group check, contested roll,
-    saving throw, attack."""
+    saving throw, attack. What only one family's rolls carry (the top die against a TN, a tier) is
+    ``detail``, its family's roll record, read by ``system`` as a roll's is."""
 
     kinds: ClassVar[tuple[str, ...]] = ("opposed", "assisted", "group", "contested", "save", "attack")
     system: str = MISSING
     attribute: str | None = MISSING
     dice: list = MISSING
-    top: int = MISSING
-    tn: Any = MISSING
-    tier: str = MISSING
     successes: int = MISSING
     outcome: Any = MISSING
     winner: Any = MISSING
     by_hand: bool = MISSING
-    margin: int = MISSING
     # read by the console and the CLI
     winner_name: str = MISSING
     """Who carried an opposed test or a contested roll, by name."""
@@ -390,7 +392,8 @@ def _read(record: type[Entry], data: dict) -> Entry:
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
     entry = object.__new__(record)
     entry.__dict__.update({k: v for k, v in data.items() if k in names})
-    detail = _detail_record(data.get("system")) if record is RollEntry else None
+    detail = (_detail_record(record, data.get("system")) if record is not PushEntry else _push_record(data)) \
+        if issubclass(record, _Detailed) else None
     if detail is None:
         entry.extra = {k: v for k, v in data.items() if k not in names}
     else:
@@ -403,27 +406,56 @@ def _read(record: type[Entry], data: dict) -> Entry:
 
 
 _Detail = tuple[type[RollDetail], frozenset[str] | None, frozenset[str]]
-_DETAIL_RECORDS: dict[str, tuple[object, _Detail | None]] = {}
-"""Each system's family object and what :func:`_detail_record` answered for it (readers build many records)."""
+_DETAIL_RECORDS: dict[tuple[type[Entry], str], tuple[object, _Detail | None]] = {}
+"""Each entry kind's and system's family object and what :func:`_detail_record` answered for them (readers
+build many records)."""
 
 
-def _detail_record(system: object) -> _Detail | None:
-    """The record of the fields only ``system``'s family's rolls carry, the stored keys it reads where some of
-    them are keys every roll shares (those stay the entry's own; ``None`` where none is) and every key a roll of
-    the family names; ``None`` for an entry that names no system or one gmconsole does not know, or a family
-    whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
-    known = _DETAIL_RECORDS.get(system) if isinstance(system, str) else None
-    if known is not None and known[0] is systems.family_of(str(system)):
+def _detail_record(record: type[Entry], system: object) -> _Detail | None:
+    """For an entry of kind ``record`` (a roll or a special roll): the record of the fields only ``system``'s
+    family's rolls carry, the stored keys it reads where some of them are keys every entry of the kind shares
+    (those stay the entry's own; ``None`` where none is) and every key an entry of the family names; ``None``
+    for an entry that names no system or one gmconsole does not know, or a family whose rolls carry nothing
+    of their own (the keys then ride along in ``extra``)."""
+    if not isinstance(system, str):
+        return None
+    known = _DETAIL_RECORDS.get((record, system))
+    if known is not None and known[0] is systems.family_of(system):
         return known[1]
-    if not isinstance(system, str) or systems.find(system) is None:
+    if systems.find(system) is None:
         return None
     family = systems.family_of(system)  # a system not seen yet, or the families found again
-    kind = family.detail_record
-    shared = _named(RollEntry)
-    own = kind.stored_keys() - shared
-    answer = (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
-    _DETAIL_RECORDS[system] = (family, answer)
+    answer = _own_keys(record, family.detail_record)
+    _DETAIL_RECORDS[(record, system)] = (family, answer)
     return answer
+
+
+def _own_keys(record: type[Entry], kind: type[RollDetail]) -> _Detail | None:
+    """``kind`` as the detail of an entry of kind ``record``: the keys it reads where it names keys ``record``
+    names itself (``None`` where it names none of them), and every key the two name; ``None`` where ``kind``
+    names nothing of its own."""
+    shared = _named(record)
+    own = kind.stored_keys() - shared
+    return (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
+
+
+_PUSH_RECORDS: list[tuple[object, tuple[_Detail, ...]]] = []
+"""The families found and each one's push record, as :func:`_push_record` reads them (readers build many)."""
+
+
+def _push_record(data: dict) -> _Detail | None:
+    """The push record of the one family whose pushes carry keys ``data`` holds: a push names no system, and
+    each family's pushes carry keys of their own (tiered: the tier before Push Yourself; Year Zero: the
+    stress a push raised at once). ``None`` where no family's push record names a key ``data`` holds, or
+    more than one does (the keys then ride along in ``extra``)."""
+    found = systems.all_families()
+    if not _PUSH_RECORDS or _PUSH_RECORDS[0][0] is not found:
+        records = {getattr(family, "push_record", RollDetail) for family in found}  # families sharing one: once
+        read = tuple(d for d in (_own_keys(PushEntry, kind) for kind in records) if d is not None)
+        _PUSH_RECORDS[:] = [(found, read)]
+    shared = _named(PushEntry)
+    held = [d for d in _PUSH_RECORDS[0][1] if not (d[2] - shared).isdisjoint(data)]
+    return held[0] if len(held) == 1 else None
 
 
 def as_record(entry: Entry | dict) -> Entry:

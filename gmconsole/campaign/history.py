@@ -124,8 +124,9 @@ def result_text(entry: Entry | dict) -> str:
     ``2 successes (pushed; typed: first roll)``. Only rolls, pushes and special rolls have a result."""
     entry = as_record(entry)
     if isinstance(entry, PushEntry):
-        if entry.tier is not MISSING:  # tiered: Push Yourself after the roll, read as the tier it reached
-            return tier_shown(entry.tier)
+        tier = entry.detail.value("tier")  # tiered: Push Yourself after the roll, read as the tier it reached
+        if tier is not MISSING:
+            return tier_shown(tier)
         return "" if entry.successes is MISSING else _successes(entry.successes)
     if isinstance(entry, RollEntry):
         special = SpecialRollEntry()  # a roll names no damage, winner, total or score
@@ -142,9 +143,8 @@ def result_text(entry: Entry | dict) -> str:
             said = (_("{result} (pushed; typed: {steps})").format(result=said, steps=_(", ").join(typed_steps(entry)))
                     if mixed else _("{result} (pushed)").format(result=said))
         return said
-    # a roll's tier or top die is its family's own field (its detail); a special roll names them itself
-    tier, top, margin = ((entry.detail.value("tier"), entry.detail.value("top"), entry.detail.value("margin"))
-                         if isinstance(entry, RollEntry) else (entry.tier, entry.top, entry.margin))
+    # a roll's or special roll's tier or top die is its family's own field (its detail)
+    tier, top, margin = entry.detail.value("tier"), entry.detail.value("top"), entry.detail.value("margin")
     if tier is not MISSING:
         if special.damage is not MISSING:
             return _("{tier}, {count} damage").format(tier=tier_shown(tier), count=special.damage)

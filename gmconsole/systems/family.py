@@ -155,7 +155,16 @@ class GameFamily(Protocol):
     def detail_record(self) -> type[RollDetail]:
         """The record of the fields only this family's roll entries carry (a frozen dataclass subclassing
         :class:`gmconsole.systems.roll_detail.RollDetail`), read from and written to the entry's own keys
-        (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none."""
+        (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none.
+        A special roll's own fields (a top die against a TN, a tier) are read into the same record."""
+        ...
+
+    @property
+    def push_record(self) -> type[RollDetail]:
+        """The record of the fields only this family's push entries carry
+        (:attr:`gmconsole.campaign.entries.PushEntry.detail`), as :attr:`detail_record` is a roll's: a push's
+        differ from a roll's. A push names no system: its keys say its family, so no two families' push
+        records may name the same key. ``RollDetail`` itself (or no such member) where pushes carry none."""
         ...
 
     @property

@@ -32,6 +32,7 @@ from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError, WholeNumber
 from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, special_record, undo_line
 from gmconsole.families.tiered.rules.builder_words import tier_shouted
+from gmconsole.families.tiered.rules.detail import TieredDetail
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
@@ -151,7 +152,7 @@ def run_attack(args) -> int:
     faces = " ".join(str(d["face"]) for d in record.dice)
     said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if record.melee
             else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(record.tier),
+    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(TieredDetail.of(record.detail).tier),
                          damage=record.damage) + ((_("; ") + _("; ").join(record.notes)) if record.notes else "")]
     after: list[str] = []
     if target is not None:
@@ -163,7 +164,7 @@ def run_attack(args) -> int:
             after = [shown(applied["summary"]), undo_line(applied["id"])]
         elif warning is None:
             after = [_("{owner} attack did no damage ({tier}): nothing to apply.").format(
-                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(record.tier))]
+                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(TieredDetail.of(record.detail).tier))]
     if warning is not None:
         result["warnings"] = [warning]
         print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
 from gmconsole.families.tiered.console.text import tier_word
+from gmconsole.families.tiered.rules.detail import TieredDetail
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.errors import RulesError
@@ -70,7 +71,7 @@ def tiered_forms(service, character, state: dict, rng,
         notes = (_("; ") + _("; ").join(entry.notes)) if entry.notes else ""
         said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
                 else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-        return said.format(name=character.name, faces=faces, tier=tier_word(entry.tier), damage=entry.damage) + notes
+        return said.format(name=character.name, faces=faces, tier=tier_word(TieredDetail.of(entry.detail).tier), damage=entry.damage) + notes
 
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
@@ -158,7 +159,7 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
     entry = as_record(entry) if entry is not None else None
     if not isinstance(entry, SpecialRollEntry) or entry.kind != "attack":
         return
-    tier = given(entry.tier, "")
+    tier = given(TieredDetail.of(entry.detail).tier, "")
     if given(entry.damage, 0) <= 0:
         app.show_error(_("{owner} attack did no damage ({tier}): nothing to apply.").format(
             owner=possessive(entry.character), tier=tier))
