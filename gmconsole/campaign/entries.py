@@ -8,9 +8,10 @@ order, so the history files keep their shape byte for byte. A field an entry doe
 absent (:data:`MISSING`), never ``None``; keys this module does not name ride along in ``extra``.
 A roll's, a push's and a special roll's record hold the fields every family's entries of that kind share,
 and ``detail``: one record of the fields only its family's carry, defined by the family and read from and
-written back to the same flat keys. A roll and a special roll name their system and take its family's
+written back to the same flat keys. A roll and a special roll take their system's family's
 :attr:`~gmconsole.systems.family.GameFamily.detail_record` (a special roll's own fields, a top die against
-a TN or a tier, are a roll's too); a push names no system and takes the one family's
+a TN or a tier, are a roll's too; one that names no system, a tiered saving throw or attack, the one
+family's whose keys it holds); a push names no system and takes the one family's
 :attr:`~gmconsole.systems.family.GameFamily.push_record` whose keys it holds (a push's fields differ from a
 roll's: the tier before Push Yourself, the stress a push raised).
 
@@ -385,15 +386,17 @@ def from_dict(data: dict) -> Entry:
 
 
 def _read(record: type[Entry], data: dict) -> Entry:
-    """``data`` as a ``record``: the keys it names set, a roll's family's own keys in its ``detail``, the
-    rest in ``extra``."""
+    """``data`` as a ``record``: the keys it names set, a roll's, push's or special roll's family's own keys in
+    its ``detail``, the rest in ``extra``."""
     names = _named(record)
     # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
     entry = object.__new__(record)
     entry.__dict__.update({k: v for k, v in data.items() if k in names})
-    detail = (_detail_record(record, data.get("system")) if record is not PushEntry else _push_record(data)) \
-        if issubclass(record, _Detailed) else None
+    detail = None
+    if issubclass(record, _Detailed):  # by the system the entry names; a push or special roll naming none, by its keys
+        detail = (_detail_record(record, data.get("system")) if "system" in data or record is RollEntry
+                  else _record_by_keys(record, data))
     if detail is None:
         entry.extra = {k: v for k, v in data.items() if k not in names}
     else:
@@ -439,22 +442,23 @@ def _own_keys(record: type[Entry], kind: type[RollDetail]) -> _Detail | None:
     return (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
 
 
-_PUSH_RECORDS: list[tuple[object, tuple[_Detail, ...]]] = []
-"""The families found and each one's push record, as :func:`_push_record` reads them (readers build many)."""
+_BY_KEYS: dict[type[Entry], tuple[object, tuple[_Detail, ...]]] = {}
+"""For each entry kind read by its keys, the families found and their records of it (readers build many)."""
 
 
-def _push_record(data: dict) -> _Detail | None:
-    """The push record of the one family whose pushes carry keys ``data`` holds: a push names no system, and
-    each family's pushes carry keys of their own (tiered: the tier before Push Yourself; Year Zero: the
-    stress a push raised at once). ``None`` where no family's push record names a key ``data`` holds, or
-    more than one does (the keys then ride along in ``extra``)."""
+def _record_by_keys(record: type[Entry], data: dict) -> _Detail | None:
+    """For an entry of kind ``record`` that names no system (every push; a tiered saving throw or attack): the record of the one family whose entries of that kind carry keys ``data`` holds (a push's:
+    the family's :attr:`~gmconsole.systems.family.GameFamily.push_record`, the tier before Push Yourself or
+    the stress a push raised at once; a special roll's: its roll record, a tier). ``None`` where no family's
+    record names a key ``data`` holds, or more than one does (the keys then ride along in ``extra``)."""
     found = systems.all_families()
-    if not _PUSH_RECORDS or _PUSH_RECORDS[0][0] is not found:
-        records = {getattr(family, "push_record", RollDetail) for family in found}  # families sharing one: once
-        read = tuple(d for d in (_own_keys(PushEntry, kind) for kind in records) if d is not None)
-        _PUSH_RECORDS[:] = [(found, read)]
-    shared = _named(PushEntry)
-    held = [d for d in _PUSH_RECORDS[0][1] if not (d[2] - shared).isdisjoint(data)]
+    known = _BY_KEYS.get(record)
+    if known is None or known[0] is not found:
+        attribute = "push_record" if record is PushEntry else "detail_record"
+        kinds = {getattr(family, attribute, RollDetail) for family in found}  # families sharing one: once
+        known = _BY_KEYS[record] = (found, tuple(d for d in (_own_keys(record, kind) for kind in kinds) if d))
+    shared = _named(record)
+    held = [d for d in known[1] if not (d[2] - shared).isdisjoint(data)]
     return held[0] if len(held) == 1 else None
 
 

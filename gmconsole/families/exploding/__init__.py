@@ -56,6 +56,13 @@ class ExplodingFamily:
         return ExplodingDetail
 
     @property
+    def push_record(self) -> type[RollDetail]:
+        """None: exploding dice are rerolled with a grant, a roll of its own, never pushed."""
+        from gmconsole.systems.roll_detail import RollDetail
+
+        return RollDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.exploding import engine
 
