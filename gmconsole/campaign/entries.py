@@ -447,7 +447,8 @@ _BY_KEYS: dict[type[Entry], tuple[object, tuple[_Detail, ...]]] = {}
 
 
 def _record_by_keys(record: type[Entry], data: dict) -> _Detail | None:
-    """For an entry of kind ``record`` that names no system (every push; a tiered saving throw or attack): the record of the one family whose entries of that kind carry keys ``data`` holds (a push's:
+    """For an entry of kind ``record`` that names no system (every push; a tiered saving throw or attack): the
+    record of the one family whose entries of that kind carry keys ``data`` holds (a push's:
     the family's :attr:`~gmconsole.systems.family.GameFamily.push_record`, the tier before Push Yourself or
     the stress a push raised at once; a special roll's: its roll record, a tier). ``None`` where no family's
     record names a key ``data`` holds, or more than one does (the keys then ride along in ``extra``)."""

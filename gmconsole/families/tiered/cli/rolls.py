@@ -150,9 +150,10 @@ def run_attack(args) -> int:
                 warning = str(exc)
     result = roll_result(entry, args)
     faces = " ".join(str(d["face"]) for d in record.dice)
+    tier = TieredDetail.of(record.detail).tier
     said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if record.melee
             else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(TieredDetail.of(record.detail).tier),
+    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(tier),
                          damage=record.damage) + ((_("; ") + _("; ").join(record.notes)) if record.notes else "")]
     after: list[str] = []
     if target is not None:
@@ -164,7 +165,7 @@ def run_attack(args) -> int:
             after = [shown(applied["summary"]), undo_line(applied["id"])]
         elif warning is None:
             after = [_("{owner} attack did no damage ({tier}): nothing to apply.").format(
-                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(TieredDetail.of(record.detail).tier))]
+                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(tier))]
     if warning is not None:
         result["warnings"] = [warning]
         print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)

@@ -71,7 +71,8 @@ def tiered_forms(service, character, state: dict, rng,
         notes = (_("; ") + _("; ").join(entry.notes)) if entry.notes else ""
         said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
                 else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-        return said.format(name=character.name, faces=faces, tier=tier_word(TieredDetail.of(entry.detail).tier), damage=entry.damage) + notes
+        tier = tier_word(TieredDetail.of(entry.detail).tier)
+        return said.format(name=character.name, faces=faces, tier=tier, damage=entry.damage) + notes
 
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
