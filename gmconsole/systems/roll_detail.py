@@ -6,8 +6,8 @@ number, stunts and panic) is one :class:`RollDetail` record the family defines, 
 fields are the stored keys it reads. The family object hands its record's class over
 (:attr:`gmconsole.systems.family.GameFamily.detail_record`; a special roll's own fields are read into the same
 record, a push's into the family's :attr:`~gmconsole.systems.family.GameFamily.push_record`). The history file
-does not change: the record
-is read from the entry's flat keys (:meth:`RollDetail.read`) and written back to them (:meth:`RollDetail.stored`).
+does not change: the record is read from the entry's flat keys (:meth:`RollDetail.read`) and written back to
+them (:meth:`RollDetail.stored`).
 """
 
 from __future__ import annotations
