@@ -8,10 +8,11 @@ order, so the history files keep their shape byte for byte. A field an entry doe
 absent (:data:`MISSING`), never ``None``; keys this module does not name ride along in ``extra``.
 A roll's, a push's and a special roll's record hold the fields every family's entries of that kind share,
 and ``detail``: one record of the fields only its family's carry, defined by the family and read from and
-written back to the same flat keys. A roll and a special roll take their system's family's
-:attr:`~gmconsole.systems.family.GameFamily.detail_record` (a special roll's own fields, a top die against
-a TN or a tier, are a roll's too; one that names no system, a tiered saving throw or attack, the one
-family's whose keys it holds); a push names no system and takes the one family's
+written back to the same flat keys. A roll takes its system's family's
+:attr:`~gmconsole.systems.family.GameFamily.detail_record`, a special roll its
+:attr:`~gmconsole.systems.family.GameFamily.special_record` (the roll's and more: the defender's dice, an
+attack's damage; one that names no system, a tiered saving throw or attack, the one family's whose keys it
+holds); a push names no system and takes the one family's
 :attr:`~gmconsole.systems.family.GameFamily.push_record` whose keys it holds (a push's fields differ from a
 roll's: the tier before Push Yourself, the stress a push raised).
 
@@ -192,8 +193,9 @@ class PanicEntry(Entry):
 
 class SpecialRollEntry(_Detailed):
     """A roll beyond one character's check: opposed test, assisted or group check, contested roll,
-    saving throw, attack. What only one family's rolls carry (the top die against a TN, a tier) is
-    ``detail``, its family's roll record, read by ``system`` as a roll's is."""
+    saving throw, attack. What only one family's special rolls carry (the top die against a TN and the
+    defender's, the helpers' turns; a tier, the damage dealt, a saving throw's score) is ``detail``, its
+    family's special-roll record, read by ``system`` as a roll's is."""
 
     kinds: ClassVar[tuple[str, ...]] = ("opposed", "assisted", "group", "contested", "save", "attack")
     system: str = MISSING
@@ -206,42 +208,8 @@ class SpecialRollEntry(_Detailed):
     # read by the console and the CLI
     winner_name: str = MISSING
     """Who carried an opposed test or a contested roll, by name."""
-    defender: str = MISSING
-    """exploding opposed test: the defender's name; with ``defender_id``, their skill, attribute,
-    dice and top die, and who a tie goes to."""
-    defender_id: str = MISSING
-    defender_skill: str | None = MISSING
-    defender_attribute: str | None = MISSING
-    defender_dice: list = MISSING
-    defender_top: int = MISSING
-    tie_goes_to: str = MISSING
     participants: list = MISSING
     """Assisted or group check: the ids of all who rolled."""
-    assisted: dict = MISSING
-    """Assisted check: the TN and the helpers' steps; each turn's roll is in ``rolls``, those who
-    spent no pool points in ``held``."""
-    rolls: list = MISSING
-    held: list = MISSING
-    group: dict = MISSING
-    """Group check: the TN and each participant's result."""
-    opponent: str = MISSING
-    """tiered contested roll: the opponent's name, id and attribute, and each round in ``rounds``."""
-    opponent_id: str = MISSING
-    opponent_attribute: str | None = MISSING
-    rounds: list = MISSING
-    save: str = MISSING
-    """tiered saving throw: which save, the score to beat and the total rolled."""
-    score: int = MISSING
-    total: int = MISSING
-    damage: int = MISSING
-    """tiered attack: the damage dealt, the weapon (``gear``) and its damage, melee or reckless, the tier
-    rolled before any change, and notes."""
-    gear: Any = MISSING
-    weapon_damage: Any = MISSING
-    melee: bool = MISSING
-    reckless: bool = MISSING
-    rolled_tier: str = MISSING
-    notes: list = MISSING
 
 
 class FollowUpEntry(Entry):
@@ -428,7 +396,7 @@ def _detail_record(record: type[Entry], system: object) -> _Detail | None:
     if systems.find(system) is None:
         return None
     family = systems.family_of(system)  # a system not seen yet, or the families found again
-    answer = _own_keys(record, family.detail_record)
+    answer = _own_keys(record, _record_of(family, record))
     _DETAIL_RECORDS[(record, system)] = (family, answer)
     return answer
 
@@ -440,6 +408,19 @@ def _own_keys(record: type[Entry], kind: type[RollDetail]) -> _Detail | None:
     shared = _named(record)
     own = kind.stored_keys() - shared
     return (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
+
+
+def _record_of(family: object, record: type[Entry]) -> type[RollDetail]:
+    """``family``'s record of what only its entries of kind ``record`` carry: a roll's, a push's (``RollDetail``
+    where the family names none) or a special roll's (the roll's where the family names none)."""
+    if record is PushEntry:
+        kind = getattr(family, "push_record", RollDetail)
+    elif record is SpecialRollEntry:
+        kind = getattr(family, "special_record", None) or getattr(family, "detail_record", RollDetail)
+    else:
+        kind = getattr(family, "detail_record", RollDetail)
+    assert isinstance(kind, type) and issubclass(kind, RollDetail)  # the family's protocol says so
+    return kind
 
 
 _BY_KEYS: dict[type[Entry], tuple[object, tuple[_Detail, ...]]] = {}
@@ -455,8 +436,7 @@ def _record_by_keys(record: type[Entry], data: dict) -> _Detail | None:
     found = systems.all_families()
     known = _BY_KEYS.get(record)
     if known is None or known[0] is not found:
-        attribute = "push_record" if record is PushEntry else "detail_record"
-        kinds = {getattr(family, attribute, RollDetail) for family in found}  # families sharing one: once
+        kinds = {_record_of(family, record) for family in found}  # families sharing one: once
         known = _BY_KEYS[record] = (found, tuple(d for d in (_own_keys(record, kind) for kind in kinds) if d))
     shared = _named(record)
     held = [d for d in known[1] if not (d[2] - shared).isdisjoint(data)]

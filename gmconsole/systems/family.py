@@ -156,7 +156,15 @@ class GameFamily(Protocol):
         """The record of the fields only this family's roll entries carry (a frozen dataclass subclassing
         :class:`gmconsole.systems.roll_detail.RollDetail`), read from and written to the entry's own keys
         (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none.
-        A special roll's own fields (a top die against a TN, a tier) are read into the same record."""
+        """
+        ...
+
+    @property
+    def special_record(self) -> type[RollDetail]:
+        """The record of the fields only this family's special-roll entries carry (opposed test, assisted or
+        group check, contested roll, saving throw, attack: :attr:`gmconsole.campaign.entries.SpecialRollEntry.detail`),
+        a subclass of :attr:`detail_record` (a special roll's top die or tier is a roll's too) with what only
+        special rolls carry. ``detail_record`` (or no such member) where its special rolls carry no more."""
         ...
 
     @property

@@ -1,6 +1,6 @@
 """A push and a special roll hold the fields every family's entries of that kind share, and one detail record
 its family defines, as a roll does: a Push Yourself die's tiers, the stress a push raised at once, a special
-roll's top die against a TN or its tier. The history file does not change: an entry written by an older
+roll's top die against a TN and the defender's, its tier, an attack's damage, a save's score. The history file does not change: an entry written by an older
 gmconsole, every field flat, is read into its family's record and written back to the same keys, in the same
 order, byte for byte."""
 
@@ -82,8 +82,13 @@ OLD_SPECIALS = {
     },
 }
 
-SPECIAL_KEYS = {"exploding opposed": {"top"}, "exploding assisted": {"top", "tn", "margin"},
-                "tiered attack": {"tier"}, "tiered contested": set()}
+SPECIAL_KEYS = {
+    "exploding opposed": {"top", "defender", "defender_id", "defender_skill", "defender_attribute", "defender_top",
+                          "defender_dice", "tie_goes_to"},
+    "exploding assisted": {"top", "tn", "margin", "assisted", "rolls", "held"},
+    "tiered attack": {"tier", "rolled_tier", "damage", "gear", "weapon_damage", "melee", "reckless", "notes"},
+    "tiered contested": {"opponent", "opponent_id", "opponent_attribute", "rounds"},
+}
 
 
 def _text(entry: dict) -> str:
@@ -147,7 +152,9 @@ def test_an_old_flat_special_roll_reads_into_its_familys_record_and_writes_back_
     record = entries.from_dict(json.loads(stored))
     assert isinstance(record, entries.SpecialRollEntry)
     family = name.split()[0]
-    assert type(record.detail) is systems.family_of(family).detail_record
+    assert type(record.detail) is systems.family_of(family).special_record
+    # a special roll's record is its family's roll record and more: the readers of a roll read it as one
+    assert isinstance(record.detail, systems.family_of(family).detail_record)
     assert record.detail.stored() == {k: v for k, v in OLD_SPECIALS[name].items() if k in SPECIAL_KEYS[name]}
     assert not SPECIAL_KEYS[name] & (set(vars(record)) | set(record.extra))
     assert _text(record.to_dict()) == stored
@@ -217,8 +224,8 @@ def test_a_year_zero_push_recorded_and_read_back_keeps_the_stress_it_raised(tmp_
 
 
 def test_special_rolls_recorded_and_read_back_keep_their_familys_fields(tmp_path):
-    from gmconsole.families.exploding.rules.detail import ExplodingDetail
-    from gmconsole.families.tiered.rules.detail import TieredDetail
+    from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
+    from gmconsole.families.tiered.rules.detail import TieredSpecialDetail
 
     service = _demo(tmp_path / "exploding", "exploding")
     try:
@@ -230,13 +237,18 @@ def test_special_rolls_recorded_and_read_back_keep_their_familys_fields(tmp_path
         service.close()
     service = _demo(tmp_path / "tiered", "tiered")
     try:
-        attack = _read_back(service, service.rolls.attack(service.campaign.roster[0].id, None, damage=3))
+        aldric = service.campaign.roster[0].id
+        attack = _read_back(service, service.rolls.attack(aldric, None, damage=3))
+        save = _read_back(service, service.rolls.saving_throw(aldric, "phys"))
     finally:
         service.close()
-    for (record, stored), kind in ((opposed, ExplodingDetail), (assisted, ExplodingDetail), (attack, TieredDetail)):
+    for (record, stored), kind in ((opposed, ExplodingSpecialDetail), (assisted, ExplodingSpecialDetail),
+                                   (attack, TieredSpecialDetail), (save, TieredSpecialDetail)):
         assert isinstance(record, entries.SpecialRollEntry) and type(record.detail) is kind
         assert record.detail.stored() and record.detail.stored() == {
             k: v for k, v in stored.items() if k in kind.stored_keys()}
         assert _text(record.to_dict()) == _text(stored)
-    assert ExplodingDetail.of(assisted[0].detail).tn == assisted[1]["tn"]
-    assert TieredDetail.of(attack[0].detail).tier == attack[1]["tier"]
+    assert ExplodingSpecialDetail.of(assisted[0].detail).tn == assisted[1]["tn"]
+    assert ExplodingSpecialDetail.of(opposed[0].detail).defender_top == opposed[1]["defender_top"]
+    assert TieredSpecialDetail.of(attack[0].detail).damage == attack[1]["damage"]
+    assert TieredSpecialDetail.of(save[0].detail).total == save[1]["total"]

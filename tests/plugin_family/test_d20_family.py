@@ -131,5 +131,5 @@ def test_with_the_installed_family_a_push_and_a_special_roll_still_read_into_the
         assert type(record.detail) is systems.family_of(family).push_record
         assert json.dumps(record.to_dict()) == json.dumps(stored)
     record = entries.from_dict(attack)
-    assert type(record.detail) is systems.family_of("tiered").detail_record
-    assert record.detail.stored() == {"tier": "great"} and json.dumps(record.to_dict()) == json.dumps(attack)
+    assert type(record.detail) is systems.family_of("tiered").special_record
+    assert record.detail.stored() == {"tier": "great", "damage": 5} and json.dumps(record.to_dict()) == json.dumps(attack)

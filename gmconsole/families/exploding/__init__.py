@@ -63,6 +63,13 @@ class ExplodingFamily:
         return RollDetail
 
     @property
+    def special_record(self) -> type[RollDetail]:
+        """The fields only the family's special-roll entries carry (a roll's and more)."""
+        from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
+
+        return ExplodingSpecialDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.exploding import engine
 

@@ -63,6 +63,13 @@ class TieredFamily:
         return TieredPushDetail
 
     @property
+    def special_record(self) -> type[RollDetail]:
+        """The fields only the family's special-roll entries carry (a roll's and more)."""
+        from gmconsole.families.tiered.rules.detail import TieredSpecialDetail
+
+        return TieredSpecialDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.tiered import engine
 

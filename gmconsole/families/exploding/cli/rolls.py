@@ -31,6 +31,7 @@ from gmconsole.cli.family_rolls import (
     roll_result,
     special_record,
 )
+from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
 from gmconsole.i18n import _, ngettext
 from gmconsole.phrasing import side_by_side
 from gmconsole.safe_text import shown
@@ -128,7 +129,7 @@ def assisted_lines(entry) -> list[str]:
 
 def group_lines(entry) -> list[str]:
     """A group check after its summary: the TN and why, each result, the count of successes."""
-    group = special_record(entry).group
+    group = ExplodingSpecialDetail.of(special_record(entry).detail).group
     lines = [_tn_line(group["tn"], group["tn_lines"])]
     lines += [_check_text(row["name"], row) + " " + _verdict(row) for row in group["results"]]
     lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))

@@ -9,7 +9,7 @@ from typing import Any
 
 from gmconsole.systems.roll_detail import MISSING, RollDetail
 
-__all__ = ["TieredDetail", "TieredPushDetail"]
+__all__ = ["TieredDetail", "TieredPushDetail", "TieredSpecialDetail"]
 
 
 @dataclass(frozen=True)
@@ -36,3 +36,28 @@ class TieredPushDetail(RollDetail):
     """The tier the check had before the die was added."""
     highest: int = MISSING
     """The highest total behind the tier reached."""
+
+
+@dataclass(frozen=True)
+class TieredSpecialDetail(TieredDetail):
+    """A tiered special roll's own fields (contested roll, saving throw, attack): a roll's, and the opponent's,
+    the save's or the attack's, under the keys the history stores them by (a roll's record to its readers)."""
+
+    opponent: str = MISSING
+    """Contested roll: the opponent's name, id and attribute, and each round in ``rounds``."""
+    opponent_id: str = MISSING
+    opponent_attribute: str | None = MISSING
+    rounds: list[Any] = MISSING
+    save: str = MISSING
+    """Saving throw: which save, the score to beat and the total rolled."""
+    score: int = MISSING
+    total: int = MISSING
+    damage: int = MISSING
+    """Attack: the damage dealt, the weapon (``gear``) and its damage, melee or reckless, the tier rolled
+    before any change, and notes."""
+    gear: Any = MISSING
+    weapon_damage: Any = MISSING
+    melee: bool = MISSING
+    reckless: bool = MISSING
+    rolled_tier: str = MISSING
+    notes: list[Any] = MISSING
