@@ -1,8 +1,8 @@
 """A push and a special roll hold the fields every family's entries of that kind share, and one detail record
 its family defines, as a roll does: a Push Yourself die's tiers, the stress a push raised at once, a special
-roll's top die against a TN and the defender's, its tier, an attack's damage, a save's score. The history file does not change: an entry written by an older
-gmconsole, every field flat, is read into its family's record and written back to the same keys, in the same
-order, byte for byte."""
+roll's top die against a TN and the defender's, its tier, an attack's damage, a save's score. The history file
+does not change: an entry written by an older gmconsole, every field flat, is read into its family's record and
+written back to the same keys, in the same order, byte for byte."""
 
 from __future__ import annotations
 

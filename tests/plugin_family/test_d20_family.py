@@ -132,4 +132,5 @@ def test_with_the_installed_family_a_push_and_a_special_roll_still_read_into_the
         assert json.dumps(record.to_dict()) == json.dumps(stored)
     record = entries.from_dict(attack)
     assert type(record.detail) is systems.family_of("tiered").special_record
-    assert record.detail.stored() == {"tier": "great", "damage": 5} and json.dumps(record.to_dict()) == json.dumps(attack)
+    assert record.detail.stored() == {"tier": "great", "damage": 5}
+    assert json.dumps(record.to_dict()) == json.dumps(attack)
