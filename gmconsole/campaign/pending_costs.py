@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from gmconsole.i18n import N_, _, pick
 from gmconsole.systems.family_phrasing import COST_WORDS, cost_word
@@ -119,17 +120,29 @@ def cost_name(name: str) -> str:
 
 def cost_target_text(target: object) -> str:
     """What a cost falls on as the GM reads it, in English as in the console's language: an attribute by its
-    name from the Year Zero table (the only costs with a target are Year Zero's: ``Wits`` for ``wits``), the
-    dog, or an item as it was typed. The cost keeps the id as its target."""
+    name from the first system's table that names it (the only costs with a target are Year Zero's: ``Wits``
+    for ``wits``), the dog, or an item as it was typed. The cost keeps the id as its target."""
     text = str(target)
     if text == "dog":
         return _("dog")
     if text in COST_WORDS:  # a tiered effect's counter (xp, stamina)
         return cost_name(text)
+    row = _attribute_rows().get(text)
+    return pick(row.get("name")) if row else text
+
+
+@cache
+def _attribute_rows() -> dict[str, dict]:
+    """Attribute id → its row in the first system's bundled table that lists it (the systems in their order)."""
+    from gmconsole import systems
     from gmconsole.rules.data import system_table
 
-    row = next((r for r in system_table("yze").get("attributes", []) if r.get("id") == text), None)
-    return pick(row.get("name")) if row else text
+    rows: dict[str, dict] = {}
+    for system in systems.all_systems():
+        for row in system_table(system.id).get("attributes", []):
+            if isinstance(row, dict) and isinstance(row.get("id"), str):
+                rows.setdefault(row["id"], row)
+    return rows
 
 
 def costs_status_text(status: str) -> str:

@@ -69,14 +69,13 @@ def table_skills(system: str) -> dict[str, str]:
 
 
 @cache
-def myz_roles() -> dict[str, str]:
-    """myz role id → its specialist skill id (seed 000)."""
-    return {r["id"]: r["skill"] for r in load_table("myz").get("roles", [])}
-
-
-def specialist_skills() -> set[str]:
-    """The myz specialist skills (need level ≥ 1 to roll, R-MYZ-SPEC)."""
-    return set(myz_roles().values())
+def role_skills(system: str) -> dict[str, str]:
+    """Role id → its specialist skill id, from the system's table (Mutant: Year Zero's roles, seed 000);
+    empty for a system whose characters have no roles."""
+    table = systems.get(system).skills_table
+    if table is None or not systems.get(system).has_roles:
+        return {}
+    return {r["id"]: r["skill"] for r in load_table(table).get("roles", [])}
 
 
 def attribute_ids(system: str) -> tuple[str, ...] | None:
@@ -252,11 +251,11 @@ def check_character(campaign: Campaign, character: Character) -> Character:
         check_skill_name(campaign, skill)
         _check_skill_value(system, who, skill, level)
     if systems.get(system).has_roles and character.role:
-        roles = myz_roles()
+        roles = role_skills(system)
         if character.role not in roles:
             raise ValidationError(_("{owner} role {role} is not one of {roles}").format(
                 owner=possessive(who), role=quoted(character.role), roles=", ".join(roles)))
-        for skill in specialist_skills() - {roles[character.role]}:
+        for skill in set(roles.values()) - {roles[character.role]}:
             if character.skills.get(skill, 0) > 0:
                 raise ValidationError(_("{name} cannot have {skill}: it belongs to another role").format(
                     name=who, skill=skill))

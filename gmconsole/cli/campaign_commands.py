@@ -19,7 +19,7 @@ from gmconsole import systems
 from gmconsole.campaign import character_lookup
 from gmconsole.campaign.entries import MISSING, CostsEntry, RollEntry, as_record, as_roll, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, load_config, seed, warn_about
-from gmconsole.cli.common import CliError, CliParser, emit, session_number
+from gmconsole.cli.common import CliError, CliParser, emit, no_role_skills, session_number
 from gmconsole.i18n import _, pgettext, pick
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown, to_json
@@ -31,7 +31,7 @@ FORMATS = ("table", "json", "markdown", "csv")
 def register(subparsers) -> None:
     """Add ``new``, ``campaigns``, ``demo``, ``history``, ``open``, ``table``, ``settings`` and ``repair``."""
     new = subparsers.add_parser("new", help=_("create an empty campaign"))
-    new.add_argument("name", metavar="NAME")
+    new.add_argument("name", metavar="NAME", help=_("the new campaign's name"))
     new.add_argument("--system", required=True, choices=systems.SYSTEM_IDS, help=_("the dice system"))
     new.add_argument("--skill-ones", choices=("stay", "blank"),
                      help=_("Year Zero setting R-PUSH-5: a skill die's 1 stays on a push (stay, the default) or "
@@ -50,7 +50,7 @@ def register(subparsers) -> None:
     demo.set_defaults(handler=guard(run_demo))
 
     history = subparsers.add_parser("history", help=_("review a campaign's history"))
-    history.add_argument("name", metavar="NAME")
+    history.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     history.add_argument("--session", type=session_number, metavar="N", help=_("only this session"))
     history.add_argument("--scene", type=session_number, metavar="M",
                          help=_("only this scene (of --session N, or scene M of every session)"))
@@ -63,7 +63,7 @@ def register(subparsers) -> None:
     history.set_defaults(handler=guard(run_history))
 
     open_ = subparsers.add_parser("open", help=_("open a campaign in the console"))
-    open_.add_argument("name", metavar="NAME")
+    open_.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     open_.add_argument("--read-only", action="store_true", help=_("open without changing anything"))
     open_.set_defaults(handler=open_console)
 
@@ -355,8 +355,7 @@ def run_campaign_roll(args) -> int:
         picks = args.skill_modifier + ([args.use] if args.use else [])  # a use is recorded like a named modifier
         _family_checks(service, args, picks)
         if args.role_outcome and not systems.get(args.system).has_roles:  # before anything is rolled
-            raise CliError(_("--role-outcome: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
-                system=args.system))
+            raise no_role_skills("--role-outcome", args.system)
         modifier, table_modifiers = campaign_roll_flags.split_modifiers(args.modifier)
         entry = service.rolls.roll(
             args.character, args.skill, attribute=args.attribute, gear=args.gear, difficulty=args.difficulty,

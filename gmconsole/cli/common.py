@@ -213,3 +213,13 @@ a campaign does not import the history's module to name its dice."""
 def die_kind(kind: str) -> str:
     """A die's kind in the language spoken (a kind this list does not have, as it is)."""
     return pgettext("die kind", kind) if kind in DIE_KINDS else kind
+
+
+def no_role_skills(what: str, system: str) -> CliError:
+    """The refusal of a role skill's command or flag (``what``) where ``system`` has no roles, naming the
+    systems that have them, as the registry lists them."""
+    from gmconsole import systems
+
+    having = ", ".join(s.id for s in systems.all_systems() if s.has_roles) or "—"
+    return CliError(_("{what}: {system} has no role skills; only {systems} has them").format(
+        what=what, system=system, systems=having))

@@ -30,7 +30,7 @@ def register(subparsers) -> None:
     """Add ``costs`` and ``sheet``."""
     costs = subparsers.add_parser("costs",
                                   help=_("list a campaign's pending costs, or apply or drop those of one roll"))
-    costs.add_argument("name", metavar="NAME")
+    costs.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     costs.add_argument("--apply", type=roll_id, metavar="ROLL_ID",
                        help=_("apply the pending costs of this roll (undoable)"))
     costs.add_argument("--drop", type=roll_id, metavar="ROLL_ID",
@@ -46,7 +46,7 @@ def register(subparsers) -> None:
     costs.set_defaults(handler=guard(run_costs))
 
     sheet = subparsers.add_parser("sheet", help=_("print a character's sheet"))
-    sheet.add_argument("name", metavar="NAME")
+    sheet.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     sheet.add_argument("character", metavar="CHARACTER", help=_("name (case-insensitive) or id"))
     sheet.add_argument("--table", choices=TABLE_SHOWS,
                        help=_("what the players' table view shows of this character: numbers, or name-only "

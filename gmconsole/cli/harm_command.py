@@ -26,7 +26,7 @@ def register(subparsers) -> None:
     """Add ``harm``."""
     harm = subparsers.add_parser("harm", help=_("harm a character as the campaign's system has it (damage, trauma, "
                                                 "wounds, stamina) and record it"))
-    harm.add_argument("name", metavar="NAME")
+    harm.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     harm.add_argument("character", metavar="CHARACTER", help=_("who is hurt (name, case-insensitive, or id)"))
     harm.add_argument("amount", metavar="AMOUNT", type=amount, help=_("points of harm, 1 or more"))
     harm.add_argument("--attribute", metavar="A",

@@ -39,7 +39,7 @@ def register(subparsers) -> None:
     """Add ``opposed``."""
     opposed = subparsers.add_parser("opposed", help=_("an opposed roll between two characters (Year Zero R-OPP-1, "
                                                       "exploding R-EXP-4), recorded"))
-    opposed.add_argument("name", metavar="NAME")
+    opposed.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     opposed.add_argument("attacker", metavar="ATTACKER", help=_("the active side (name, case-insensitive, or id)"))
     opposed.add_argument("defender", metavar="DEFENDER", help=_("the defender (name, case-insensitive, or id)"))
     opposed.add_argument("--skill", required=True, metavar="K", help=_("the active side's skill (id or name)"))

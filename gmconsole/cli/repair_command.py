@@ -42,7 +42,7 @@ def register(subparsers) -> None:
     """Add ``repair``."""
     repair = subparsers.add_parser("repair", help=_("set a damaged history file aside so the campaign goes on; "
                                                     "without --set-aside, settle entries missing from the history"))
-    repair.add_argument("name", metavar="NAME")
+    repair.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     repair.add_argument("--set-aside", metavar="FILE",
                         help=_("the damaged history file to rename beside itself (history/session-N/entries-M.json, "
                                "relative to the campaign folder, or a full path); its entries are then missing "

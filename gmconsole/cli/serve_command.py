@@ -40,7 +40,7 @@ def register(subparsers) -> None:
         description=_("Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
                     "phones). Each browser gets its own read-only table view: nothing reached from the "
                     "browser can change the campaign. Ctrl+C stops the server."))
-    serve.add_argument("name", metavar="NAME")
+    serve.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     serve.add_argument("--host", default=DEFAULT_HOST,
                        help=_("the address to listen on (default {host}: this machine only); another one (0.0.0.0 "
                               "for every network) lets anyone on that network watch the table").format(

@@ -29,7 +29,7 @@ __all__ = ["register"]
 def register(subparsers) -> None:
     """Add ``session NAME {new,scene,list,recap}``."""
     session = subparsers.add_parser("session", help=_("open a new session or scene, list sessions, read a recap"))
-    session.add_argument("name", metavar="NAME")
+    session.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     actions = session.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     new = actions.add_parser("new", help=_("open the next session (scenes start again at 1)"))

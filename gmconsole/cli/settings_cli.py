@@ -21,7 +21,7 @@ def register(subparsers) -> None:
     from gmconsole.cli.campaign_access import add_wait, guard
 
     parser = subparsers.add_parser("settings", help=_("show or change a campaign's settings"))
-    parser.add_argument("name", metavar="NAME")
+    parser.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="assignments",
                         help=_("change a setting, e.g. push_cost=doom, skill_ones=blank, "
                                "condition_coverage.tired=sneak,scout (or =all, =none); repeatable, all in one "

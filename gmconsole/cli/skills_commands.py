@@ -31,7 +31,7 @@ def _pair(flag: str):
 def register(subparsers) -> None:
     """Add ``skills``."""
     parser = subparsers.add_parser("skills", help=_("show or change a campaign's own skills (Year Zero)"))
-    parser.add_argument("name", metavar="NAME")
+    parser.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     parser.add_argument("--add", type=_pair("NAME=ATTRIBUTE"), action="append", default=[], metavar="NAME=ATTRIBUTE",
                         help=_("add a skill rolled with this attribute (strength, agility, wits, empathy); repeatable"))
     parser.add_argument("--rename", type=_pair(verbatim("SKILL=NEW NAME")), action="append", default=[],

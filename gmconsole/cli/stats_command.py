@@ -32,7 +32,7 @@ __all__ = ["register", "text_report"]
 def register(subparsers) -> None:
     """Add ``stats NAME [--session N] [--character C] [--json]``."""
     stats = subparsers.add_parser("stats", help=_("luck and statistics: what the dice did against the odds"))
-    stats.add_argument("name", metavar="NAME")
+    stats.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     stats.add_argument("--session", type=session_number, metavar="N", help=_("only this session"))
     stats.add_argument("--character", metavar="C", help=_("only this character (name or id)"))
     stats.add_argument("--json", action="store_true", help=_("the figures as JSON"))

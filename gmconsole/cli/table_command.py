@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     table = subparsers.add_parser(
         "table", help=_("the players' table view of a campaign (read-only; q quits)"),
         description=_("Show the players' table view: turn order, last public rolls, the party; read-only."))
-    table.add_argument("name", metavar="NAME")
+    table.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     table.set_defaults(handler=guard(run_table))
 
 

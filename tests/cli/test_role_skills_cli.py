@@ -77,7 +77,7 @@ def test_inspire_refusals_record_nothing(demo_gm):
     refused(demo_gm("inspire", "myz-demo", "Vanja", "--target", str(_fight(demo_gm))), "R-MYZ-SPEC")
     assert [e["id"] for e in _history(demo_gm, "--all")] == [e["id"] for e in before] + [target + 3]
     refused(demo_gm("inspire", "yze-demo", "Ripley", "--target", "1"),
-            "inspire: yze has no role skills (Mutant: Year Zero, myz, has)")
+            "inspire: yze has no role skills; only myz has them")
     assert json.loads(demo_gm("history", "yze-demo", "--json", "--all").stdout) == []
 
 
@@ -172,4 +172,4 @@ def test_a_role_command_speaks_zh_hant(demo_gm):
     assert lines[1] == "骰子：基礎 6、基礎 6、基礎 1、基礎 2、基礎 3、技能 6、技能 1"
     assert lines[2].startswith("結果：") and "Quill" in lines[2] and "Hammer" in lines[2]
     assert refused(demo_gm("--lang", "zh-Hant", "mend", "yze-demo", "Ash", "--patient", "Dallas", "--attribute",
-                           "strength")) == "gmconsole：錯誤：mend：yze 沒有職業技能（變種人：零年，myz，才有）"
+                           "strength")) == "gmconsole：錯誤：mend：yze 沒有職業技能；只有 myz 才有"

@@ -29,11 +29,7 @@ LABELS = {
 }
 """Msgids that look like fragments and are not: each is whole where it is used."""
 
-LEFT_TO_MAKE_WHOLE = {
-    # faces_text.faces_keys: a sentence its callers (the roll builder's flows, the families' forms) add after
-    # their hints with +; made whole when every caller passes its hint in
-    " Letters: {keys}.",
-}
+LEFT_TO_MAKE_WHOLE: set[str] = set()
 """Fragments still glued, each with where and why; this list only shrinks."""
 
 WRAPPERS = {"_", "ngettext", "pgettext", "npgettext"}

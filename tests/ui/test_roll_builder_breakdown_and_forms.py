@@ -127,7 +127,7 @@ async def test_the_breakdown_under_a_pushed_roll_names_the_pushs_stress_die(buil
         under = _under_the_rolled_dice(builder)
     roll = roll_entries(app.service)[0]
     assert under.startswith("; ".join(roll["pool"]["explanation"]))
-    assert under.endswith("the push: +1 stress die; * rerolled by the push")  # what the marks on the dice say
+    assert under.endswith("the push: +1 stress die; * rolled at the push (rerolled or added)")  # what the marks on the dice say
 
 
 def _in_view(screen, selector: str) -> str:

@@ -62,7 +62,7 @@ class Dialogs:
         """``f``: roll the pool built with the faces of physical dice typed (R-MANUAL-1)."""
         from gmconsole import systems
         from gmconsole.ui.screens.line_entry import TypeFaces
-        from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_needed, faces_shown
+        from gmconsole.ui.widgets.faces_text import faces_example, faces_needed, faces_shown, with_letters
 
         builder = self.builder
         asked = builder.roll_keywords()
@@ -71,11 +71,11 @@ class Dialogs:
         if needs:
             hint = _("The pool needs {needs} faces. Type each kind's letter, then its faces, e.g. {example} "
                      "(R-MANUAL-1).").format(needs=needs, example=faces_shown(builder.system, counts))
-            hint += faces_keys(builder.system, example)
+            hint = with_letters(hint, builder.system, example)
         else:
             letters = " ".join(k.letter for k in systems.get(builder.system).face_kinds)
             hint = _("Type each kind's letter, then the faces of the physical dice (R-MANUAL-1).")
-            hint += faces_keys(builder.system, letters)
+            hint = with_letters(hint, builder.system, letters)
 
         def submit(spec: str) -> dict[str, Any]:
             try:
@@ -101,15 +101,15 @@ class Dialogs:
             return builder.service.rolls.quick_roll(pool, faces=faces.strip() or None, rng=builder.rng,
                                               hidden=builder.draft.hidden)
 
-        from gmconsole.ui.widgets.faces_text import faces_keys
+        from gmconsole.ui.widgets.faces_text import with_letters
 
         system = systems.get(builder.system)
         faces = system.quick_faces_example
         entry = await self._ask(TypeQuickPool(
-            _("GM roll (no character)"), _("Type {syntax}; add '; FACES' to type the faces of physical dice, e.g. "
-                                           "{pool} ; {faces} (R-MANUAL-1).").format(
-                syntax=_(system.quick_pool_syntax), pool=system.quick_pool_example, faces=faces)
-            + faces_keys(builder.system, faces),
+            _("GM roll (no character)"), with_letters(
+                _("Type {syntax}; add '; FACES' to type the faces of physical dice, e.g. {pool} ; {faces} "
+                  "(R-MANUAL-1).").format(syntax=_(system.quick_pool_syntax), pool=system.quick_pool_example,
+                                          faces=faces), builder.system, faces),
             submit, placeholder=system.quick_pool_example))
         if entry is not None and builder.draft.hidden and "hidden" not in builder.draft.pinned:
             builder.draft = builder.draft.changed(hidden=False)  # H was for this roll; the draft's options stay
@@ -119,7 +119,7 @@ class Dialogs:
         """``P``: push ``entry`` with the new faces of the rerolled dice typed (R-PUSH-4, R-MANUAL-1)."""
         from gmconsole.campaign.sheet_rolls import recorded_roll
         from gmconsole.ui.screens.line_entry import TypeFaces
-        from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
+        from gmconsole.ui.widgets.faces_text import faces_example, faces_shown, with_letters
         from gmconsole.ui.widgets.roll_text import kind_word
 
         builder = self.builder
@@ -135,10 +135,10 @@ class Dialogs:
         sides = {d.kind.value: d.sides for d in recorded.dice}  # a push's new stress die is a d6
         rerolled = {(k, sides.get(k, 6)): n for k, n in counts.items() if n}
         example = faces_example(builder.system, rerolled)
-        hint = (_("Dice to reroll: {dice}. Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(
-                    dice=_(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n),
-                    example=faces_shown(builder.system, rerolled))
-                + faces_keys(builder.system, example))
+        hint = with_letters(
+            _("Dice to reroll: {dice}. Type their new faces, e.g. {example} (R-PUSH-4, R-MANUAL-1).").format(
+                dice=_(", ").join(f"{kind_word(k)} ×{n}" for k, n in counts.items() if n),
+                example=faces_shown(builder.system, rerolled)), builder.system, example)
         needs = _(", ").join(_("{count} {kind}").format(count=n, kind=kind_word(k)) for k, n in counts.items() if n)
 
         def submit(spec: str) -> dict[str, Any]:
@@ -155,7 +155,7 @@ class Dialogs:
         """``P`` where a push adds a die (tiered, Push Yourself after the roll): type the face of the one d6 rolled at
         the table (R-MANUAL-1); a refusal is said before the face is asked for."""
         from gmconsole.ui.screens.line_entry import TypeFaces
-        from gmconsole.ui.widgets.faces_text import faces_example, faces_keys, faces_shown
+        from gmconsole.ui.widgets.faces_text import faces_example, faces_shown, with_letters
 
         builder = self.builder
         try:
@@ -168,9 +168,9 @@ class Dialogs:
             return
         added = {("dice", 6): 1}
         example = faces_example(builder.system, added)
-        hint = (_("Push Yourself (2 stamina): type the face of the one d6 added to the dice on the table, e.g. "
-                  "{example} (R-MANUAL-1).").format(example=faces_shown(builder.system, added))
-                + faces_keys(builder.system, example))
+        hint = with_letters(_("Push Yourself (2 stamina): type the face of the one d6 added to the dice on the "
+                              "table, e.g. {example} (R-MANUAL-1).").format(example=faces_shown(builder.system, added)),
+                            builder.system, example)
 
         def submit(spec: str) -> dict[str, Any]:
             return builder.service.rolls.push(entry.id, faces=spec, rng=builder.rng)

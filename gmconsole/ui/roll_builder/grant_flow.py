@@ -103,11 +103,11 @@ class GrantReroll:
             return service.rolls.reroll_with_grant(checked.id, grant["name"], faces=spec, rng=builder.rng)
 
         if how == "faces":
-            from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
+            from gmconsole.ui.widgets.faces_text import faces_example, with_letters
 
             example = faces_example(builder.system, _pool_counts(entry))
-            hint = (_("Type the faces of the reroll's dice, each kind's letter then its faces, e.g. {example} "
-                      "(R-MANUAL-1).").format(example=example) + faces_keys(builder.system, example))
+            hint = with_letters(_("Type the faces of the reroll's dice, each kind's letter then its faces, e.g. "
+                                  "{example} (R-MANUAL-1).").format(example=example), builder.system, example)
             builder.rolled(await app.push_screen(TypeFaces(_("Faces of the reroll"), hint, submit,
                                                            placeholder=example), wait_for_dismiss=True))
             return

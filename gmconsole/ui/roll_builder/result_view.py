@@ -182,7 +182,7 @@ class LastResult(Vertical):
         show_line(self, "rb-result", text if verdict or rest else "", RESULT_LINES)
         breakdown = [shown(rolled_explanation(entry))] if entry is not None else []
         if entry is not None and any(isinstance(die, dict) and die.get("rerolled") for die in entry.dice or []):
-            breakdown.append(_("* rerolled by the push"))
+            breakdown.append(_("* rolled at the push (rerolled or added)"))
         if entry is not None and any(isinstance(die, dict) and die.get("added") for die in entry.dice or []):
             breakdown.append(_("+ added by Push Yourself"))
         breakdown = [line for line in breakdown if line]

@@ -15,7 +15,7 @@ from gmconsole.i18n import N_, _
 from gmconsole.rules.spec import write_faces
 from gmconsole.ui.widgets.roll_text import kind_word
 
-__all__ = ["faces_example", "faces_keys", "faces_needed", "faces_shown"]
+__all__ = ["faces_example", "faces_keys", "faces_needed", "faces_shown", "with_letters"]
 
 FACES_KEYS = {"base": N_("base dice"), "skill": N_("skill dice"), "gear": N_("gear dice"),
               "stress": N_("stress dice"), "artifact": N_("artifact dice"), "step": N_("step dice"),
@@ -70,11 +70,18 @@ def faces_needed(system: str, dice: list[dict]) -> tuple[str, dict[tuple[str, in
 
 
 def faces_keys(system: str, example: str) -> str:
-    """Which kind each letter of ``example`` is (``Letters: b=base dice, s=skill dice.``), to put after a
-    hint: the letters are the same in every language, as the rules core reads them, so the GM is told
-    what each means. Empty when the example uses none."""
+    """Which kind each letter of ``example`` is (``Letters: b=base dice, s=skill dice.``), a sentence to put
+    after a hint (:func:`with_letters`): the letters are the same in every language, as the rules core reads
+    them, so the GM is told what each means. Empty when the example uses none."""
     words = {k.letter: k.name for k in _kinds(system) if k.letter} | {k.name: k.name for k in _kinds(system)}
     used = dict.fromkeys(m.group().lower() for m in re.finditer(r"(?<![a-z])[a-z]+", example, re.I))
     named = [f"{word}={_(FACES_KEYS[words[word]])}" for word in used
              if word in words and words[word] in FACES_KEYS and word != words[word]]
-    return _(" Letters: {keys}.").format(keys=_(", ").join(named)) if named else ""
+    return _("Letters: {keys}.").format(keys=_(", ").join(named)) if named else ""
+
+
+def with_letters(hint: str, system: str, example: str) -> str:
+    """``hint`` followed by what each letter of ``example`` is (:func:`faces_keys`), joined as the
+    language joins two sentences."""
+    letters = faces_keys(system, example)
+    return _("{hint} {sentence}").format(hint=hint, sentence=letters) if letters else hint

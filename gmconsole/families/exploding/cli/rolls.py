@@ -58,7 +58,7 @@ def register(subparsers) -> None:
     """Add ``assisted``, ``group`` and ``reroll``."""
     assisted = subparsers.add_parser("assisted", help=_("an exploding assisted untrained check: the trained leader "
                                                         "rolls first, the helpers spend the points above the TN"))
-    assisted.add_argument("name", metavar="NAME")
+    assisted.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     assisted.add_argument("leader", metavar="LEADER", help=_("the trained leader (name, case-insensitive, or id)"))
     assisted.add_argument("--helpers", nargs="+", action="extend", required=True, metavar="C",
                           help=_("the untrained participants, in the order they roll"))
@@ -70,7 +70,7 @@ def register(subparsers) -> None:
 
     group = subparsers.add_parser("group", help=_("an exploding group check: TN -1 per trained participant, "
                                                   "everyone rolls, the successes counted"))
-    group.add_argument("name", metavar="NAME")
+    group.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     group.add_argument("characters", nargs="+", metavar="C", help=_("the trained participants"))
     _check_flags(group)
     add_roll_flags(group, *FACES_EXAMPLES, _("each participant's dice in turn"))
@@ -78,7 +78,7 @@ def register(subparsers) -> None:
 
     reroll = subparsers.add_parser("reroll", help=_("reroll a failed exploding check with a grant the character "
                                                     "holds (a Tradecraft, Trade Secret or Quirk; R-EXP-5), recorded"))
-    reroll.add_argument("name", metavar="NAME")
+    reroll.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     reroll.add_argument("roll", type=roll_id, nargs="?", metavar="ROLL_ID",
                         help=_("the failed check (default: the session's newest roll)"))
     reroll.add_argument("--grant", required=True, metavar="G", help=_("the grant's name, as the sheet holds it"))

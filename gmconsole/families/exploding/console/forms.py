@@ -18,7 +18,7 @@ from gmconsole.phrasing import side_by_side
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.pickers import roster_choices
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.faces_text import faces_keys
+from gmconsole.ui.widgets.faces_text import with_letters
 from gmconsole.ui.widgets.roll_specials import Form, other_rows, skill_rows, then_hint
 
 __all__ = ["assisted_text", "exploding_forms", "group_text", "opposed_test_text"]
@@ -160,8 +160,9 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("opp_attribute", _("Defender's trait"), attribute),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s8+3,2,5,1 t5,4 (active then defender)")),
-        ], opposed_run, then_hint(_("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes to the "
-                                    "defender (setting)."), listed) + faces_keys(service.campaign.system, "s t")),
+        ], opposed_run, with_letters(then_hint(_("R-EXP-4: both roll exploding dice; the higher top wins; a tie goes "
+                                                 "to the defender (setting)."), listed),
+                                     service.campaign.system, "s t")),
         "group": (_("Group check"), [
             FormField("participants", _("Trained participants (space marks)"),
                       choices=_trained_rows(service, skill), many=True, marked=(character.id,),
@@ -170,8 +171,8 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("difficulty", _("Difficulty"), difficulty),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s5,3,8+2,4 t4,6 (each participant in turn)")),
-        ], group_run, then_hint(_("TN −1 per trained participant; everyone rolls; the console counts the "
-                                  "successes."), listed) + faces_keys(service.campaign.system, "s t")),
+        ], group_run, with_letters(then_hint(_("TN −1 per trained participant; everyone rolls; the console counts the "
+                                               "successes."), listed), service.campaign.system, "s t")),
         "assisted": (_("Assisted untrained check"), [
             FormField("others", _("Untrained participants (space marks, in turn: the order marked)"), choices=others,
                       many=True, ordered=True),
@@ -181,7 +182,7 @@ def exploding_forms(service, character, state: dict, rng) -> dict[str, Form]:
             FormField("difficulty", _("Difficulty"), difficulty),
             FormField("faces", _("Faces typed (blank: console dice)"),
                       placeholder=_("s8+3,2 t4,5,3 (the leader's, then each trait die in turn)")),
-        ], assisted_run, then_hint(_("The trained leader rolls first against TN +1 per other participant; points above "
-                                     "the TN form a pool the others spend, in turn, to close their gap."), listed)
-            + faces_keys(service.campaign.system, "s t")),
+        ], assisted_run, with_letters(then_hint(_("The trained leader rolls first against TN +1 per other participant; "
+                                                  "points above the TN form a pool the others spend, in turn, to close "
+                                                  "their gap."), listed), service.campaign.system, "s t")),
     }

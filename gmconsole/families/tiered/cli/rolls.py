@@ -49,7 +49,7 @@ weapon_damage = WholeNumber(N_("a weapon's damage"), 0, 100)
 def register(subparsers) -> None:
     """Add ``save``, ``attack`` and ``contested``."""
     save = subparsers.add_parser("save", help=_("a tiered saving throw (R-TIER-3), recorded"))
-    save.add_argument("name", metavar="NAME")
+    save.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     save.add_argument("character", metavar="CHARACTER", help=_("who saves (name, case-insensitive, or id)"))
     save.add_argument("save", metavar="phys|ment|perc", type=str.casefold, choices=SAVES,
                       help=_("the save: physical, mental or perception"))
@@ -58,7 +58,7 @@ def register(subparsers) -> None:
 
     attack = subparsers.add_parser("attack", help=_("a tiered attack roll (R-TIER-4), recorded; --target takes "
                                                     "its damage"))
-    attack.add_argument("name", metavar="NAME")
+    attack.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     attack.add_argument("character", metavar="CHARACTER", help=_("who attacks (name, case-insensitive, or id)"))
     attack.add_argument("--weapon", metavar="W", help=_("the weapon, an item of the sheet (name or id)"))
     attack.add_argument("--damage", type=weapon_damage, metavar="N",
@@ -74,7 +74,7 @@ def register(subparsers) -> None:
 
     contested = subparsers.add_parser("contested", help=_("a tiered contested roll (R-TIER-5): each side 2d6 + "
                                                           "attribute, ties rolled again; recorded"))
-    contested.add_argument("name", metavar="NAME")
+    contested.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     contested.add_argument("character", metavar="A", help=_("who contests (name, case-insensitive, or id)"))
     contested.add_argument("opponent", metavar="B", help=_("the opponent"))
     contested.add_argument("--attribute", default="str", metavar="X",

@@ -22,7 +22,7 @@ from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.spec import write_faces
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.faces_text import faces_example, faces_keys
+from gmconsole.ui.widgets.faces_text import faces_example, with_letters
 from gmconsole.ui.widgets.roll_specials import Form, other_rows
 
 __all__ = ["pick_attack_target", "tiered_forms"]
@@ -103,24 +103,24 @@ def tiered_forms(service, character, state: dict, rng,
     return {
         "save": (_("Saving throw"), [FormField("save", _("Save (phys, ment, perc)"), "phys"),
                                      FormField("faces", typed, placeholder=save_faces)],
-                 save_run, _("2d6 against the save score: ≥ 2× save critical, ≥ save success (R-TIER-3).")
-                 + faces_keys(system, save_faces)),
+                 save_run, with_letters(_("2d6 against the save score: ≥ 2× save critical, ≥ save success "
+                                          "(R-TIER-3)."), system, save_faces)),
         "attack": (_("Attack roll"), [FormField("weapon", _("Weapon (item name; blank: type the damage)"), weapon),
                                       FormField("damage", _("Weapon damage (when no item)"), ""),
                                       FormField("melee", _("Melee? (y/n)"), "y"),
                                       FormField("reckless", _("Reckless? (y/n, melee only)"), "n"),
                                       FormField("faces", typed, placeholder=attack_example)],
-                   attack_run, attack_hint + faces_keys(system, save_faces)),
+                   attack_run, with_letters(attack_hint, system, save_faces)),
         "contested": (_("Contested roll"), [FormField("opponent", _("Opponent (space marks)"),
                                                       choices=other_rows(service, character.id)),
                                             FormField("attribute", _("Attribute (name)"), strength),
                                             FormField("opp_attribute", _("Opponent's attribute (blank: same)")),
                                             FormField("faces", _("Faces typed (a,a,b,b; blank: console dice)"),
                                                       placeholder=one_round)],
-                      contested_run, _("Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). "
-                                       "Typed faces: 4 per round (yours, yours, theirs, theirs); if the totals tie, "
-                                       "type 4 more faces for each reroll (e.g. {faces}).").format(faces=two_rounds)
-                      + faces_keys(system, one_round)),
+                      contested_run, with_letters(
+                          _("Each side 2d6 + attribute; highest wins; a tie is rolled again (R-TIER-5). Typed faces: "
+                            "4 per round (yours, yours, theirs, theirs); if the totals tie, type 4 more faces for "
+                            "each reroll (e.g. {faces}).").format(faces=two_rounds), system, one_round)),
     }
 
 

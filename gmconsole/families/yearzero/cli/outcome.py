@@ -35,7 +35,7 @@ def register(subparsers) -> None:
     """Add ``outcome``."""
     outcome = subparsers.add_parser("outcome", help=_("apply what a myz role skill's roll leads to: build the "
                                                       "device, roll the finds, Save a Life"))
-    outcome.add_argument("name", metavar="NAME")
+    outcome.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     outcome.add_argument("roll", metavar="ROLL_ID", type=roll_id, help=_("the roll's history id"))
     add_outcome_flags(outcome)
     outcome.add_argument("--choices", action="store_true",

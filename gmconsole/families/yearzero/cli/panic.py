@@ -54,7 +54,7 @@ def chain_faces(typed: list[str]) -> dict[str, int]:
 def register(subparsers) -> None:
     """Add ``panic``."""
     panic = subparsers.add_parser("panic", help=_("make a panic roll for a character (yze, yze-step) and record it"))
-    panic.add_argument("name", metavar="NAME")
+    panic.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     panic.add_argument("character", metavar="CHARACTER", help=_("who panics (name, case-insensitive, or id)"))
     panic.add_argument("--face", type=d6_face, metavar="N",
                        help=_("the D6 rolled at the table (1-6); default: the console rolls"))

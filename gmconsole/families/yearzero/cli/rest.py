@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     """Add ``rest``."""
     rest = subparsers.add_parser("rest", help=_("rest in a safe place: stress to 0 and panic cleared (yze, "
                                                 "yze-step; R-PANIC-1), recorded"))
-    rest.add_argument("name", metavar="NAME")
+    rest.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     rest.add_argument("characters", nargs="*", metavar="CHARACTER",
                       help=_("who rests (names or ids; default: every PC, in one entry)"))
     rest.add_argument("--json", action="store_true", help=_("print JSON"))

@@ -35,7 +35,7 @@ import random
 from gmconsole import systems
 from gmconsole.campaign.entries import as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, seed, warn_about
-from gmconsole.cli.common import CliError, WholeNumber, emit
+from gmconsole.cli.common import CliError, WholeNumber, emit, no_role_skills
 from gmconsole.cli.costs_commands import roll_id
 from gmconsole.i18n import N_, _, pick
 from gmconsole.safe_text import shown
@@ -63,7 +63,7 @@ def register(subparsers) -> None:
     """Add ``inspire``, ``shake-it-off``, ``mend`` and ``jury-rig``."""
     inspire = subparsers.add_parser("inspire", help=_("myz Chronicler: roll Inspire and give its 6s to a recorded "
                                                       "roll (or take them, --hinder)"))
-    inspire.add_argument("name", metavar="NAME")
+    inspire.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     inspire.add_argument("character", metavar="CHARACTER", help=_("the Chronicler (name or id)"))
     inspire.add_argument("--target", required=True, type=roll_id, metavar="ROLL_ID",
                          help=_("the roll helped or hindered, by its history id"))
@@ -73,7 +73,7 @@ def register(subparsers) -> None:
 
     shake = subparsers.add_parser("shake-it-off", help=_("myz Slave: roll Shake It Off against incoming trauma "
                                                           "and take what is left"))
-    shake.add_argument("name", metavar="NAME")
+    shake.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     shake.add_argument("character", metavar="CHARACTER", help=_("the Slave (name or id)"))
     shake.add_argument("--attribute", required=True, metavar="A", help=_("the attribute the trauma hits"))
     shake.add_argument("--incoming", required=True, type=incoming, metavar="N",
@@ -83,7 +83,7 @@ def register(subparsers) -> None:
 
     mend = subparsers.add_parser("mend", help=_("myz Heal, Mend the Broken: roll Heal and mend a broken "
                                                 "attribute"))
-    mend.add_argument("name", metavar="NAME")
+    mend.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     mend.add_argument("character", metavar="CHARACTER", help=_("the healer (name or id)"))
     mend.add_argument("--patient", required=True, metavar="P", help=_("the broken character (name or id)"))
     mend.add_argument("--attribute", required=True, metavar="A", help=_("the broken attribute"))
@@ -92,7 +92,7 @@ def register(subparsers) -> None:
 
     rig = subparsers.add_parser("jury-rig", help=_("myz Gearhead: roll Jury-Rig for a device and build it on a "
                                                    "success (R-MYZ-BUILD-1/2)"))
-    rig.add_argument("name", metavar="NAME")
+    rig.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     rig.add_argument("character", metavar="CHARACTER", help=_("the Gearhead (name or id)"))
     rig.add_argument("--device", required=True, metavar="D",
                      help=_("the device built: one the seed lists (binoculars, camouflage...) or a name of the "
@@ -114,8 +114,7 @@ def _open(args):
 def _has_roles(service, command: str) -> None:
     """Refuse a role skill's command where the campaign's system has no roles, naming the one that has."""
     if not systems.get(service.campaign.system).has_roles:
-        raise CliError(_("{command}: {system} has no role skills (Mutant: Year Zero, myz, has)").format(
-            command=command, system=service.campaign.system))
+        raise no_role_skills(command, service.campaign.system)
 
 
 def _attribute(service, who, text: str) -> str:

@@ -17,7 +17,7 @@ from gmconsole.families.yearzero.console.text import opposed_line as opposed_tex
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
 from gmconsole.ui.screens.roll_form import FormField
-from gmconsole.ui.widgets.faces_text import faces_keys
+from gmconsole.ui.widgets.faces_text import with_letters
 from gmconsole.ui.widgets.roll_specials import Form, other_rows, skill_rows, then_hint
 
 __all__ = ["opposed_form", "opposed_text"]
@@ -53,9 +53,9 @@ def opposed_form(builder_request: dict, service, rng, on_active: Callable[[dict]
     ]
     system = service.campaign.system
     letters = " ".join(k.letter for k in systems.get(system).face_kinds)
-    hint = then_hint(pair_hint, _("R-OPP-1: each defender success cancels one of yours; you win only with more. "
-                                  "Only the active side may push (p), after the defender rolled.")) + faces_keys(
-        system, letters)
+    hint = with_letters(then_hint(pair_hint, _("R-OPP-1: each defender success cancels one of yours; you win only "
+                                               "with more. Only the active side may push (p), after the defender "
+                                               "rolled.")), system, letters)
     return (_("Opposed roll"), fields, run, hint)
 
 
