@@ -6,9 +6,15 @@ character or their sheet changed, a session or scene begun, settings. :func:`fro
 entry into the record of its kind and :meth:`Entry.to_dict` gives it back, the same keys in the same
 order, so the history files keep their shape byte for byte. A field an entry does not have stays
 absent (:data:`MISSING`), never ``None``; keys this module does not name ride along in ``extra``.
-A roll's record holds the fields every family's rolls share, and ``detail``: one record of the fields
-only its family's rolls carry, defined by the family (:attr:`gmconsole.systems.family.GameFamily.detail_record`)
-and read from and written back to the same flat keys.
+A roll's, a push's and a special roll's record hold the fields every family's entries of that kind share,
+and ``detail``: one record of the fields only its family's carry, defined by the family and read from and
+written back to the same flat keys. A roll takes its system's family's
+:attr:`~gmconsole.systems.family.GameFamily.detail_record`, a special roll its
+:attr:`~gmconsole.systems.family.GameFamily.special_record` (the roll's and more: the defender's dice, an
+attack's damage; one that names no system, a tiered saving throw or attack, the one family's whose keys it
+holds); a push names no system and takes the one family's
+:attr:`~gmconsole.systems.family.GameFamily.push_record` whose keys it holds (a push's fields differ from a
+roll's: the tier before Push Yourself, the stress a push raised).
 
 The ledger (:mod:`gmconsole.campaign.ledger`) builds each new entry through :func:`build`.
 """
@@ -88,11 +94,23 @@ class Entry:
         return out
 
     def _detail_fields(self) -> dict:
-        """The stored fields of a family's own record (a roll's ``detail``); none for other kinds."""
+        """The stored fields of a family's own record (a roll's, push's or special roll's ``detail``); none
+        for other kinds."""
         return {}
 
 
-class RollEntry(Entry):
+class _Detailed(Entry):
+    """An entry kind with a family's own record: the fields only that family's entries of the kind carry."""
+
+    detail: RollDetail = NO_DETAIL
+    """The fields only the entry's family carries, as its family's record (none where the family is not
+    known; its keys then ride along in ``extra``)."""
+
+    def _detail_fields(self) -> dict:
+        return self.detail.stored()
+
+
+class RollEntry(_Detailed):
     """A check from the sheet or the GM's quick roll; an opposed roll carries its defender in ``opposed``.
 
     The fields here are those every family's rolls share; what only one family's rolls carry (a tier, the
@@ -126,34 +144,23 @@ class RollEntry(Entry):
     """What kind of roll the check was made for (``opposed`` for a Year Zero opposed roll)."""
     hidden: bool = MISSING
     """True for the GM's hidden roll (absent otherwise): recorded as usual, never on the table view."""
-    detail: RollDetail = NO_DETAIL
-    """The fields only the roll's family carries, as its family's record (read by ``system``; a roll
-    whose family is unknown has none, and its keys ride along in ``extra``)."""
     actions: dict = MISSING
     """In a conflict: the helpers' actions the roll spent, ``{"kind": "fast"/"slow", "helpers": [ids]}`` (R-ACT-2)."""
 
-    def _detail_fields(self) -> dict:
-        return self.detail.stored()
 
-
-class PushEntry(Entry):
+class PushEntry(_Detailed):
     """A Year Zero push of a recorded roll (R-PUSH-1..4), or a tiered Push Yourself die added after the roll;
-    the roll's own entry is updated too."""
+    the roll's own entry is updated too. What only one family's pushes carry (the tier reached and the tier
+    before, the stress raised at once) is ``detail``, its family's push record."""
 
     kinds: ClassVar[tuple[str, ...]] = ("push",)
     roll_id: int = MISSING
     push_dice: list = MISSING
     successes: int = MISSING
-    tier: str = MISSING
-    """tiered: the tier the check reached with the Push Yourself die (``push_dice``: the die marked ``added``)."""
-    tier_before: str = MISSING
-    """tiered: the tier the check had before the die was added."""
-    highest: int = MISSING
     costs: list = MISSING
     by_hand: bool = MISSING
     push_step: int = MISSING
     opposed: dict = MISSING
-    stress_gained: int = MISSING
 
 
 class CostsEntry(Entry):
@@ -184,61 +191,25 @@ class PanicEntry(Entry):
     by_hand: bool = MISSING
 
 
-class SpecialRollEntry(Entry):
+class SpecialRollEntry(_Detailed):
     """A roll beyond one character's check: opposed test, assisted or group check, contested roll,
-    saving throw, attack."""
+    saving throw, attack. What only one family's special rolls carry (the top die against a TN and the
+    defender's, the helpers' turns; a tier, the damage dealt, a saving throw's score) is ``detail``, its
+    family's special-roll record, read by ``system`` as a roll's is."""
 
     kinds: ClassVar[tuple[str, ...]] = ("opposed", "assisted", "group", "contested", "save", "attack")
     system: str = MISSING
     attribute: str | None = MISSING
     dice: list = MISSING
-    top: int = MISSING
-    tn: Any = MISSING
-    tier: str = MISSING
     successes: int = MISSING
     outcome: Any = MISSING
     winner: Any = MISSING
     by_hand: bool = MISSING
-    margin: int = MISSING
     # read by the console and the CLI
     winner_name: str = MISSING
     """Who carried an opposed test or a contested roll, by name."""
-    defender: str = MISSING
-    """exploding opposed test: the defender's name; with ``defender_id``, their skill, attribute,
-    dice and top die, and who a tie goes to."""
-    defender_id: str = MISSING
-    defender_skill: str | None = MISSING
-    defender_attribute: str | None = MISSING
-    defender_dice: list = MISSING
-    defender_top: int = MISSING
-    tie_goes_to: str = MISSING
     participants: list = MISSING
     """Assisted or group check: the ids of all who rolled."""
-    assisted: dict = MISSING
-    """Assisted check: the TN and the helpers' steps; each turn's roll is in ``rolls``, those who
-    spent no pool points in ``held``."""
-    rolls: list = MISSING
-    held: list = MISSING
-    group: dict = MISSING
-    """Group check: the TN and each participant's result."""
-    opponent: str = MISSING
-    """tiered contested roll: the opponent's name, id and attribute, and each round in ``rounds``."""
-    opponent_id: str = MISSING
-    opponent_attribute: str | None = MISSING
-    rounds: list = MISSING
-    save: str = MISSING
-    """tiered saving throw: which save, the score to beat and the total rolled."""
-    score: int = MISSING
-    total: int = MISSING
-    damage: int = MISSING
-    """tiered attack: the damage dealt, the weapon (``gear``) and its damage, melee or reckless, the tier
-    rolled before any change, and notes."""
-    gear: Any = MISSING
-    weapon_damage: Any = MISSING
-    melee: bool = MISSING
-    reckless: bool = MISSING
-    rolled_tier: str = MISSING
-    notes: list = MISSING
 
 
 class FollowUpEntry(Entry):
@@ -383,14 +354,17 @@ def from_dict(data: dict) -> Entry:
 
 
 def _read(record: type[Entry], data: dict) -> Entry:
-    """``data`` as a ``record``: the keys it names set, a roll's family's own keys in its ``detail``, the
-    rest in ``extra``."""
+    """``data`` as a ``record``: the keys it names set, a roll's, push's or special roll's family's own keys in
+    its ``detail``, the rest in ``extra``."""
     names = _named(record)
     # Built without the generated __init__ (a roll names some sixty fields): a field the entry does
     # not have is not set, so it reads as the class's default, MISSING. Readers build many records.
     entry = object.__new__(record)
     entry.__dict__.update({k: v for k, v in data.items() if k in names})
-    detail = _detail_record(data.get("system")) if record is RollEntry else None
+    detail = None
+    if issubclass(record, _Detailed):  # by the system the entry names; a push or special roll naming none, by its keys
+        detail = (_detail_record(record, data.get("system")) if "system" in data or record is RollEntry
+                  else _record_by_keys(record, data))
     if detail is None:
         entry.extra = {k: v for k, v in data.items() if k not in names}
     else:
@@ -403,27 +377,70 @@ def _read(record: type[Entry], data: dict) -> Entry:
 
 
 _Detail = tuple[type[RollDetail], frozenset[str] | None, frozenset[str]]
-_DETAIL_RECORDS: dict[str, tuple[object, _Detail | None]] = {}
-"""Each system's family object and what :func:`_detail_record` answered for it (readers build many records)."""
+_DETAIL_RECORDS: dict[tuple[type[Entry], str], tuple[object, _Detail | None]] = {}
+"""Each entry kind's and system's family object and what :func:`_detail_record` answered for them (readers
+build many records)."""
 
 
-def _detail_record(system: object) -> _Detail | None:
-    """The record of the fields only ``system``'s family's rolls carry, the stored keys it reads where some of
-    them are keys every roll shares (those stay the entry's own; ``None`` where none is) and every key a roll of
-    the family names; ``None`` for an entry that names no system or one gmconsole does not know, or a family
-    whose rolls carry nothing of their own (the keys then ride along in ``extra``)."""
-    known = _DETAIL_RECORDS.get(system) if isinstance(system, str) else None
-    if known is not None and known[0] is systems.family_of(str(system)):
+def _detail_record(record: type[Entry], system: object) -> _Detail | None:
+    """For an entry of kind ``record`` (a roll or a special roll): the record of the fields only ``system``'s
+    family's rolls carry, the stored keys it reads where some of them are keys every entry of the kind shares
+    (those stay the entry's own; ``None`` where none is) and every key an entry of the family names; ``None``
+    for an entry that names no system or one gmconsole does not know, or a family whose rolls carry nothing
+    of their own (the keys then ride along in ``extra``)."""
+    if not isinstance(system, str):
+        return None
+    known = _DETAIL_RECORDS.get((record, system))
+    if known is not None and known[0] is systems.family_of(system):
         return known[1]
-    if not isinstance(system, str) or systems.find(system) is None:
+    if systems.find(system) is None:
         return None
     family = systems.family_of(system)  # a system not seen yet, or the families found again
-    kind = family.detail_record
-    shared = _named(RollEntry)
-    own = kind.stored_keys() - shared
-    answer = (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
-    _DETAIL_RECORDS[system] = (family, answer)
+    answer = _own_keys(record, _record_of(family, record))
+    _DETAIL_RECORDS[(record, system)] = (family, answer)
     return answer
+
+
+def _own_keys(record: type[Entry], kind: type[RollDetail]) -> _Detail | None:
+    """``kind`` as the detail of an entry of kind ``record``: the keys it reads where it names keys ``record``
+    names itself (``None`` where it names none of them), and every key the two name; ``None`` where ``kind``
+    names nothing of its own."""
+    shared = _named(record)
+    own = kind.stored_keys() - shared
+    return (kind, own if kind.stored_keys() & shared else None, own | shared) if own else None
+
+
+def _record_of(family: object, record: type[Entry]) -> type[RollDetail]:
+    """``family``'s record of what only its entries of kind ``record`` carry: a roll's, a push's (``RollDetail``
+    where the family names none) or a special roll's (the roll's where the family names none)."""
+    if record is PushEntry:
+        kind = getattr(family, "push_record", RollDetail)
+    elif record is SpecialRollEntry:
+        kind = getattr(family, "special_record", None) or getattr(family, "detail_record", RollDetail)
+    else:
+        kind = getattr(family, "detail_record", RollDetail)
+    assert isinstance(kind, type) and issubclass(kind, RollDetail)  # the family's protocol says so
+    return kind
+
+
+_BY_KEYS: dict[type[Entry], tuple[object, tuple[_Detail, ...]]] = {}
+"""For each entry kind read by its keys, the families found and their records of it (readers build many)."""
+
+
+def _record_by_keys(record: type[Entry], data: dict) -> _Detail | None:
+    """For an entry of kind ``record`` that names no system (every push; a tiered saving throw or attack): the
+    record of the one family whose entries of that kind carry keys ``data`` holds (a push's:
+    the family's :attr:`~gmconsole.systems.family.GameFamily.push_record`, the tier before Push Yourself or
+    the stress a push raised at once; a special roll's: its roll record, a tier). ``None`` where no family's
+    record names a key ``data`` holds, or more than one does (the keys then ride along in ``extra``)."""
+    found = systems.all_families()
+    known = _BY_KEYS.get(record)
+    if known is None or known[0] is not found:
+        kinds = {_record_of(family, record) for family in found}  # families sharing one: once
+        known = _BY_KEYS[record] = (found, tuple(d for d in (_own_keys(record, kind) for kind in kinds) if d))
+    shared = _named(record)
+    held = [d for d in known[1] if not (d[2] - shared).isdisjoint(data)]
+    return held[0] if len(held) == 1 else None
 
 
 def as_record(entry: Entry | dict) -> Entry:

@@ -124,8 +124,9 @@ def result_text(entry: Entry | dict) -> str:
     ``2 successes (pushed; typed: first roll)``. Only rolls, pushes and special rolls have a result."""
     entry = as_record(entry)
     if isinstance(entry, PushEntry):
-        if entry.tier is not MISSING:  # tiered: Push Yourself after the roll, read as the tier it reached
-            return tier_shown(entry.tier)
+        tier = entry.detail.value("tier")  # tiered: Push Yourself after the roll, read as the tier it reached
+        if tier is not MISSING:
+            return tier_shown(tier)
         return "" if entry.successes is MISSING else _successes(entry.successes)
     if isinstance(entry, RollEntry):
         special = SpecialRollEntry()  # a roll names no damage, winner, total or score
@@ -142,19 +143,19 @@ def result_text(entry: Entry | dict) -> str:
             said = (_("{result} (pushed; typed: {steps})").format(result=said, steps=_(", ").join(typed_steps(entry)))
                     if mixed else _("{result} (pushed)").format(result=said))
         return said
-    # a roll's tier or top die is its family's own field (its detail); a special roll names them itself
-    tier, top, margin = ((entry.detail.value("tier"), entry.detail.value("top"), entry.detail.value("margin"))
-                         if isinstance(entry, RollEntry) else (entry.tier, entry.top, entry.margin))
+    # a roll's or special roll's tier or top die, an attack's damage, a save's total and score: its family's own
+    # fields (its detail; a roll has none of the last three)
+    own = entry.detail.value
+    tier, top, margin, damage = own("tier"), own("top"), own("margin"), own("damage")
     if tier is not MISSING:
-        if special.damage is not MISSING:
-            return _("{tier}, {count} damage").format(tier=tier_shown(tier), count=special.damage)
+        if damage is not MISSING:
+            return _("{tier}, {count} damage").format(tier=tier_shown(tier), count=damage)
         return tier_shown(tier)
     if special.winner_name is not MISSING and top is MISSING:
         return _("{name} wins").format(name=special.winner_name)
     if isinstance(entry.outcome, str):
         return _("{outcome} ({total} vs {score})").format(outcome=outcome_shown(entry.outcome),
-                                                          total=given(special.total, None),
-                                                          score=given(special.score, None))
+                                                          total=own("total", None), score=own("score", None))
     if top is not MISSING:
         if isinstance(margin, int):
             return _("top {top} ({margin})").format(top=top, margin=f"{margin:+d}")

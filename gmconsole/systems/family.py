@@ -155,7 +155,16 @@ class GameFamily(Protocol):
     def detail_record(self) -> type[RollDetail]:
         """The record of the fields only this family's roll entries carry (a frozen dataclass subclassing
         :class:`gmconsole.systems.roll_detail.RollDetail`), read from and written to the entry's own keys
-        (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none."""
+        (:attr:`gmconsole.campaign.entries.RollEntry.detail`); ``RollDetail`` itself where they carry none.
+
+        Two members a family may add, not required (an installed family without them still is one):
+        ``special_record``, the record of what its special-roll entries carry (opposed test, assisted or group
+        check, contested roll, saving throw, attack: :attr:`gmconsole.campaign.entries.SpecialRollEntry.detail`),
+        a subclass of this one with what only special rolls carry (this one where it has none); and
+        ``push_record``, the record of what its push entries carry
+        (:attr:`gmconsole.campaign.entries.PushEntry.detail`; a push's fields differ from a roll's), ``RollDetail``
+        where it has none. A push names no system: its keys say its family, so no two families' push records
+        may name the same key."""
         ...
 
     @property

@@ -4,8 +4,10 @@ Every recorded roll shares the fields :class:`gmconsole.campaign.entries.RollEnt
 pool, the dice, the costs ...); what only one family's rolls carry (a tier, a top die against a target
 number, stunts and panic) is one :class:`RollDetail` record the family defines, a frozen dataclass whose
 fields are the stored keys it reads. The family object hands its record's class over
-(:attr:`gmconsole.systems.family.GameFamily.detail_record`). The history file does not change: the record
-is read from the entry's flat keys (:meth:`RollDetail.read`) and written back to them (:meth:`RollDetail.stored`).
+(:attr:`gmconsole.systems.family.GameFamily.detail_record`; a special roll's own fields are read into its
+:attr:`~gmconsole.systems.family.GameFamily.special_record`, a push's into its
+:attr:`~gmconsole.systems.family.GameFamily.push_record`). The history file does not change: the record is
+read from the entry's flat keys (:meth:`RollDetail.read`) and written back to them (:meth:`RollDetail.stored`).
 """
 
 from __future__ import annotations

@@ -125,7 +125,9 @@ def test_every_kind_the_commands_record_has_a_record():
 
 def test_a_special_roll_reads_as_its_record_and_a_stored_group_check_as_one(tmp_path):
     """The words of a special roll read it as a special roll: a record as it is, a stored dict (what the
-    service hands back) read, its group result and TN as recorded."""
+    service hands back) read, its group result and TN as recorded (the family's own fields, in its record)."""
+    from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
+
     service = _demo(tmp_path, "exploding")
     roster = service.campaign.roster
     skill, first, second = next((s, a.id, b.id) for a in roster for b in roster if a.id < b.id
@@ -133,7 +135,8 @@ def test_a_special_roll_reads_as_its_record_and_a_stored_group_check_as_one(tmp_
     stored = service.rolls.group_check([first, second], skill)
     read = entries.as_special(stored)
     assert isinstance(read, entries.SpecialRollEntry)
-    assert read.kind == "group" and read.group["tn"] == stored["tn"] and read.to_dict() == stored
+    assert read.kind == "group" and ExplodingSpecialDetail.of(read.detail).group["tn"] == stored["tn"]
+    assert read.to_dict() == stored
     assert entries.as_special(read) is read
     pushed = entries.as_special({"kind": "push", "roll_id": 4, "group": {"tn": 5}})
-    assert pushed.group == {"tn": 5} and pushed.extra == {"roll_id": 4}
+    assert ExplodingSpecialDetail.of(pushed.detail).group == {"tn": 5} and pushed.extra == {"roll_id": 4}

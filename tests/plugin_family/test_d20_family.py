@@ -113,3 +113,24 @@ def test_the_installed_family_without_a_panic_table_is_refused_panic_and_rest(ru
     assert len(rest.stderr.strip().splitlines()) == 1
     history = run_cli(*home, "history", "quest", "--json")
     assert history.returncode == 0 and json.loads(history.stdout) == []
+
+
+def test_with_the_installed_family_a_push_and_a_special_roll_still_read_into_their_familys_record():
+    """The installed family names no ``push_record`` (its rolls are never pushed) and its roll record names
+    neither a tier nor the stress a push raised: a tiered Push Yourself, a Year Zero push and a tiered attack,
+    none naming its system, are still read into their own family's record and written back unchanged."""
+    from gmconsole import systems
+    from gmconsole.campaign import entries
+
+    assert "d20-test" in {s.id for s in systems.all_systems()}
+    pushed = {"kind": "push", "roll_id": 1, "push_dice": [], "tier": "good", "tier_before": "mixed", "highest": 6}
+    stressed = {"kind": "push", "roll_id": 1, "push_dice": [], "successes": 1, "stress_gained": 1}
+    attack = {"kind": "attack", "character": "Ada", "tier": "great", "damage": 5, "dice": []}
+    for stored, family in ((pushed, "tiered"), (stressed, "yze")):
+        record = entries.from_dict(stored)
+        assert type(record.detail) is systems.family_of(family).push_record
+        assert json.dumps(record.to_dict()) == json.dumps(stored)
+    record = entries.from_dict(attack)
+    assert type(record.detail) is systems.family_of("tiered").special_record
+    assert record.detail.stored() == {"tier": "great", "damage": 5}
+    assert json.dumps(record.to_dict()) == json.dumps(attack)

@@ -56,6 +56,20 @@ class ExplodingFamily:
         return ExplodingDetail
 
     @property
+    def push_record(self) -> type[RollDetail]:
+        """None: exploding dice are rerolled with a grant, a roll of its own, never pushed."""
+        from gmconsole.systems.roll_detail import RollDetail
+
+        return RollDetail
+
+    @property
+    def special_record(self) -> type[RollDetail]:
+        """The fields only the family's special-roll entries carry (a roll's and more)."""
+        from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
+
+        return ExplodingSpecialDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.exploding import engine
 

@@ -56,6 +56,20 @@ class TieredFamily:
         return TieredDetail
 
     @property
+    def push_record(self) -> type[RollDetail]:
+        """The fields only the family's push entries carry."""
+        from gmconsole.families.tiered.rules.detail import TieredPushDetail
+
+        return TieredPushDetail
+
+    @property
+    def special_record(self) -> type[RollDetail]:
+        """The fields only the family's special-roll entries carry (a roll's and more)."""
+        from gmconsole.families.tiered.rules.detail import TieredSpecialDetail
+
+        return TieredSpecialDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.tiered import engine
 

@@ -57,6 +57,13 @@ class YearZeroFamily:
         return YearZeroDetail
 
     @property
+    def push_record(self) -> type[RollDetail]:
+        """The fields only the family's push entries carry."""
+        from gmconsole.families.yearzero.rules.detail import YearZeroPushDetail
+
+        return YearZeroPushDetail
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.yearzero import engine
 

@@ -137,7 +137,7 @@ def costs_lines(entry: Entry | dict) -> list[str]:
     """The costs of a recorded roll, one per line, with their state (pending / applied / dropped); a
     push or a costs entry has its costs but no state of its own; a push names the stress it raised."""
     record = as_record(entry)
-    stress = given(record.stress_gained, 0) if isinstance(record, PushEntry) else 0
+    stress = record.detail.value("stress_gained", 0) if isinstance(record, PushEntry) else 0
     entry = as_roll(record)
     stress = entry.detail.value("stress_paid") or stress
     costs = entry.costs or []

@@ -19,7 +19,7 @@ always a TN (R-EXP-1); every participant's own wounds and strain raise their own
 
 from __future__ import annotations
 
-from gmconsole.campaign.entries import as_record, as_roll
+from gmconsole.campaign.entries import as_roll, as_special
 from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError
 from gmconsole.cli.costs_commands import roll_id
@@ -31,6 +31,7 @@ from gmconsole.cli.family_rolls import (
     roll_result,
     special_record,
 )
+from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
 from gmconsole.i18n import _, ngettext
 from gmconsole.phrasing import side_by_side
 from gmconsole.safe_text import shown
@@ -106,9 +107,9 @@ def _tn_line(tn: int, lines: list[dict]) -> str:
 def assisted_lines(entry) -> list[str]:
     """An assisted check after its summary: the TN, the leader's roll and pool, each helper's turn (what they
     spent, or that they held the pool), the successes."""
-    entry = as_record(entry)
-    check, rolls = entry.assisted, entry.rolls
-    held = set(entry.held or ())
+    own = ExplodingSpecialDetail.of(as_special(entry).detail)
+    check, rolls = own.assisted, own.rolls
+    held = set(own.held or ())
     lines = [_tn_line(check["tn"], check["tn_lines"]),
              _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]) + " "
                                                 + _verdict(check["leader"]), pool=check["leader"]["pool_after"])]
@@ -128,7 +129,7 @@ def assisted_lines(entry) -> list[str]:
 
 def group_lines(entry) -> list[str]:
     """A group check after its summary: the TN and why, each result, the count of successes."""
-    group = special_record(entry).group
+    group = ExplodingSpecialDetail.of(special_record(entry).detail).group
     lines = [_tn_line(group["tn"], group["tn_lines"])]
     lines += [_check_text(row["name"], row) + " " + _verdict(row) for row in group["results"]]
     lines.append(_("→ {count} of {total} succeed").format(count=group["successes"], total=len(group["results"])))

@@ -12,6 +12,7 @@ as ``(title, fields, run, hint)`` for :class:`~gmconsole.ui.screens.roll_form.Ro
 from __future__ import annotations
 
 from gmconsole.campaign.entries import Entry, as_special, given
+from gmconsole.families.exploding.rules.detail import ExplodingSpecialDetail
 from gmconsole.i18n import N_, _, ngettext, pick
 from gmconsole.phrasing import side_by_side
 from gmconsole.rules.errors import RulesError
@@ -60,16 +61,17 @@ def _verdict(success) -> str:
 def opposed_test_text(entry: Entry | dict) -> str:
     """An exploding opposed test (R-EXP-4) in words, from its entry."""
     test = as_special(entry)
+    own = ExplodingSpecialDetail.of(test.detail)
     outcome = test.outcome
     a = _check_text(given(test.character, ""), outcome["active"], verdict=False)
-    d = _check_text(test.defender, outcome["defender"], verdict=False)
-    said = TIE_GOES_TO.get(str(test.tie_goes_to), TIE_GOES_TO["defender"])
+    d = _check_text(own.defender, outcome["defender"], verdict=False)
+    said = TIE_GOES_TO.get(str(own.tie_goes_to), TIE_GOES_TO["defender"])
     return f"{a}\n{d}\n" + _(said).format(winner=test.winner_name)
 
 
 def assisted_text(entry: Entry | dict) -> str:
     """An assisted check in words: the TN, the leader's pool, each participant's turn, the successes."""
-    assisted = as_special(entry)
+    assisted = ExplodingSpecialDetail.of(as_special(entry).detail)
     check, rolls = assisted.assisted, assisted.rolls
     lines = [_("TN {tn}").format(tn=check["tn"]),
              _("{check} → pool {pool}").format(check=_check_text(rolls[0]["name"], rolls[0]),
@@ -86,7 +88,7 @@ def assisted_text(entry: Entry | dict) -> str:
 
 def group_text(entry: Entry | dict) -> str:
     """A group check in words: the TN and why, each result, the count of successes."""
-    group = as_special(entry).group
+    group = ExplodingSpecialDetail.of(as_special(entry).detail).group
     why = side_by_side(f"{ln['label']} {ln['amount']:+d}" for ln in group["tn_lines"])
     lines = [_("TN {tn} ({why})").format(tn=group["tn"], why=why)]
     lines += [_check_text(r["name"], r) for r in group["results"]]

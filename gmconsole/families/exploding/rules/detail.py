@@ -8,7 +8,7 @@ from typing import Any
 
 from gmconsole.systems.roll_detail import MISSING, RollDetail
 
-__all__ = ["ExplodingDetail"]
+__all__ = ["ExplodingDetail", "ExplodingSpecialDetail"]
 
 
 @dataclass(frozen=True)
@@ -29,3 +29,26 @@ class ExplodingDetail(RollDetail):
     """The failed check this roll rerolls with a grant, ``{"of": roll id, "grant": name}`` (R-EXP-5)."""
     rerolled_with: str | None = MISSING
     """The grant this failed check was rerolled with (R-EXP-5; ``None`` once that reroll is undone)."""
+
+
+@dataclass(frozen=True)
+class ExplodingSpecialDetail(ExplodingDetail):
+    """An exploding-dice special roll's own fields (opposed test, assisted or group check): a roll's, and the
+    defender's or the helpers', under the keys the history stores them by (a roll's record to its readers)."""
+
+    defender: str = MISSING
+    """Opposed test: the defender's name; with ``defender_id``, their skill, attribute, dice and top die, and
+    who a tie goes to."""
+    defender_id: str = MISSING
+    defender_skill: str | None = MISSING
+    defender_attribute: str | None = MISSING
+    defender_dice: list[Any] = MISSING
+    defender_top: int = MISSING
+    tie_goes_to: str = MISSING
+    assisted: dict[str, Any] = MISSING
+    """Assisted check: the TN and the helpers' steps; each turn's roll is in ``rolls``, those who spent no
+    pool points in ``held``."""
+    rolls: list[Any] = MISSING
+    held: list[Any] = MISSING
+    group: dict[str, Any] = MISSING
+    """Group check: the TN and each participant's result."""

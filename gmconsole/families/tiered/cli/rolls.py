@@ -32,6 +32,7 @@ from gmconsole.cli.campaign_access import guard
 from gmconsole.cli.common import CliError, WholeNumber
 from gmconsole.cli.family_rolls import add_roll_flags, opened_for, print_roll, roll_result, special_record, undo_line
 from gmconsole.families.tiered.rules.builder_words import tier_shouted
+from gmconsole.families.tiered.rules.detail import TieredSpecialDetail
 from gmconsole.i18n import N_, _
 from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
@@ -95,9 +96,10 @@ def run_save(args) -> int:
     record = special_record(entry)
     faces = " ".join(str(d["face"]) for d in record.dice)
     outcome = str(record.outcome)
+    own = TieredSpecialDetail.of(record.detail)
     line = _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
-        name=shown(given(record.character, "")), save=record.save.upper(), score=record.score, faces=faces,
-        total=record.total, outcome=_(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome.upper())
+        name=shown(given(record.character, "")), save=own.save.upper(), score=own.score, faces=faces,
+        total=own.total, outcome=_(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome.upper())
     print_roll(roll_result(entry, args), args, entry, [line])
     return 0
 
@@ -141,7 +143,7 @@ def run_attack(args) -> int:
                                      damage=args.damage)
         record = special_record(entry)
         applied = warning = None
-        if target is not None and given(record.damage, 0) > 0:
+        if target is not None and given(TieredSpecialDetail.of(record.detail).damage, 0) > 0:
             try:
                 applied = service.outcomes.apply_attack_damage(record.id, target.id)
                 entry = service.history.entry(record.id)  # now marked with whom its damage went to
@@ -149,10 +151,12 @@ def run_attack(args) -> int:
                 warning = str(exc)
     result = roll_result(entry, args)
     faces = " ".join(str(d["face"]) for d in record.dice)
-    said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if record.melee
+    own = TieredSpecialDetail.of(record.detail)
+    tier = own.tier
+    said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if own.melee
             else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(record.tier),
-                         damage=record.damage) + ((_("; ") + _("; ").join(record.notes)) if record.notes else "")]
+    lines = [said.format(name=shown(given(record.character, "")), faces=faces, tier=tier_shouted(tier),
+                         damage=own.damage) + ((_("; ") + _("; ").join(own.notes)) if own.notes else "")]
     after: list[str] = []
     if target is not None:
         result["target"] = target.name
@@ -163,7 +167,7 @@ def run_attack(args) -> int:
             after = [shown(applied["summary"]), undo_line(applied["id"])]
         elif warning is None:
             after = [_("{owner} attack did no damage ({tier}): nothing to apply.").format(
-                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(record.tier))]
+                owner=possessive(shown(given(record.character, ""))), tier=tier_shouted(tier))]
     if warning is not None:
         result["warnings"] = [warning]
         print(_("gmconsole: warning: {message}").format(message=shown(warning)), file=sys.stderr)
@@ -176,7 +180,7 @@ def run_contested(args) -> int:
         entry = service.rolls.contested(args.character, args.attribute, args.opponent,
                                         opponent_attribute=args.opponent_attribute, faces=args.faces)
     record = special_record(entry)
-    rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in record.rounds)
+    rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in TieredSpecialDetail.of(record.detail).rounds)
     line = _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(
         rounds=rounds, winner=shown(given(record.winner_name, "")))
     print_roll(roll_result(entry, args), args, entry, [line])

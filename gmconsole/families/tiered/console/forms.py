@@ -16,6 +16,7 @@ from collections.abc import Callable
 from gmconsole import systems
 from gmconsole.campaign.entries import Entry, SpecialRollEntry, as_record, as_special, given
 from gmconsole.families.tiered.console.text import tier_word
+from gmconsole.families.tiered.rules.detail import TieredSpecialDetail
 from gmconsole.i18n import N_, _, ngettext
 from gmconsole.phrasing import possessive, quoted
 from gmconsole.rules.errors import RulesError
@@ -54,8 +55,9 @@ def tiered_forms(service, character, state: dict, rng,
                                                      rng=rng))
         faces = " ".join(str(d["face"]) for d in entry.dice)
         outcome = str(entry.outcome)
+        own = TieredSpecialDetail.of(entry.detail)
         return _("{name} {save} save {score}: 2d6 [{faces}] = {total} → {outcome} (R-TIER-3)").format(
-            name=character.name, save=entry.save.upper(), score=entry.score, faces=faces, total=entry.total,
+            name=character.name, save=own.save.upper(), score=own.score, faces=faces, total=own.total,
             outcome=_(SAVE_OUTCOMES[outcome]) if outcome in SAVE_OUTCOMES else outcome.upper())
 
     def attack_run(v: dict[str, str]) -> str:
@@ -67,10 +69,11 @@ def tiered_forms(service, character, state: dict, rng,
         if on_attack is not None:
             on_attack(entry)
         faces = " ".join(str(d["face"]) for d in entry.dice)
-        notes = (_("; ") + _("; ").join(entry.notes)) if entry.notes else ""
+        own = TieredSpecialDetail.of(entry.detail)
+        notes = (_("; ") + _("; ").join(own.notes)) if own.notes else ""
         said = (_("{name} attacks (melee): [{faces}] → {tier}, damage {damage} (R-TIER-4)") if melee
                 else _("{name} attacks (ranged): [{faces}] → {tier}, damage {damage} (R-TIER-4)"))
-        return said.format(name=character.name, faces=faces, tier=tier_word(entry.tier), damage=entry.damage) + notes
+        return said.format(name=character.name, faces=faces, tier=tier_word(own.tier), damage=own.damage) + notes
 
     def contested_run(v: dict) -> str:
         if not v["opponent"]:
@@ -78,7 +81,7 @@ def tiered_forms(service, character, state: dict, rng,
         entry = as_special(service.rolls.contested(character.id, v["attribute"], v["opponent"],
                                                   opponent_attribute=v["opp_attribute"] or None,
                                                   faces=v["faces"] or None, rng=rng))
-        rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in entry.rounds)
+        rounds = _("; ").join(_("{a} vs {b}").format(a=a, b=b) for a, b in TieredSpecialDetail.of(entry.detail).rounds)
         return _("{rounds} → {winner} wins (R-TIER-5: ties are rolled again)").format(rounds=rounds,
                                                                                      winner=entry.winner_name)
 
@@ -158,8 +161,9 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
     entry = as_record(entry) if entry is not None else None
     if not isinstance(entry, SpecialRollEntry) or entry.kind != "attack":
         return
-    tier = given(entry.tier, "")
-    if given(entry.damage, 0) <= 0:
+    own = TieredSpecialDetail.of(entry.detail)
+    tier = given(own.tier, "")
+    if given(own.damage, 0) <= 0:
         app.show_error(_("{owner} attack did no damage ({tier}): nothing to apply.").format(
             owner=possessive(entry.character), tier=tier))
         return
@@ -172,5 +176,5 @@ def pick_attack_target(app, service, entry: Entry | dict | None) -> None:
             app.attempt(lambda: service.outcomes.apply_attack_damage(entry.id, ids[0]))
 
     title = _("{owner} attack: {damage} damage ({tier}). Who takes it? (esc: do not apply)").format(
-        owner=possessive(entry.character), damage=entry.damage, tier=tier_word(tier))
+        owner=possessive(entry.character), damage=own.damage, tier=tier_word(tier))
     app.push_screen(PickCharacters(title, others, limit=1, minimum=1), picked)
