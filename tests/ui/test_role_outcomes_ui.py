@@ -69,6 +69,8 @@ async def test_r_myz_build_1_a_device_picked_with_m_is_built_with_j_as_gear_and_
         await pilot.pause()
         form = app.screen
         assert isinstance(form, RollFormScreen)
+        # the form applies what the roll already made leads to: its keys say so, not "roll"
+        assert shown_text(form, "#form-keys") == "space mark · ctrl+s apply · tab next field · esc close"
         stunts = form.query_one("#field-stunts", MarkList)
         offered = [str(stunts.get_option_at_index(i).prompt) for i in range(stunts.option_count)]
         assert offered == ["The device is durable and can be used more than once; it breaks down by the normal gear "

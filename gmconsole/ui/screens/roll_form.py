@@ -31,7 +31,7 @@ from gmconsole.safe_text import shown
 from gmconsole.ui.screens.form_base import KeepsTyping
 from gmconsole.ui.widgets.mark_list import MarkList
 
-__all__ = ["ChoiceScreen", "FormField", "RollFormScreen"]
+__all__ = ["ChoiceScreen", "FormField", "OutcomeFormScreen", "RollFormScreen"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,10 @@ class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
         Binding("escape", "close", N_("Close"), id="form.close"),
     ]
 
+    RUN_KEYS = (N_("space mark · ctrl+s roll · tab next field · esc close"),
+                N_("enter roll · tab next field · esc close"))
+    """The keys line under the fields: with a list to mark, and with typed fields only."""
+
     def __init__(self, title: str, fields: list[FormField], run: Callable[[dict], str], *, hint: str = "") -> None:
         super().__init__()
         self.title_text = title
@@ -136,8 +140,7 @@ class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
                 yield MarkList(*[(Text(shown(label)), value, value in field.marked) for value, label in field.choices],
                                single=not field.many, ordered=field.ordered, id=f"field-{field.key}")
             lists = any(f.choices is not None for f in self.fields)
-            keys = _("space mark · ctrl+s roll") if lists else _("enter roll")
-            yield Static(keys + " · " + _("tab next field · esc close"), id="form-keys")
+            yield Static(_(self.RUN_KEYS[0] if lists else self.RUN_KEYS[1]), id="form-keys")
 
     def on_mount(self) -> None:
         self.query("Input,MarkList").first().focus()
@@ -192,6 +195,17 @@ class RollFormScreen(KeepsTyping, ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.close_or_ask(self.result)
+
+
+
+class OutcomeFormScreen(RollFormScreen):
+    """A form that applies what a roll already made leads to (a myz build, finds, Save a Life): ``ctrl+s``
+    applies it, and the footer and the keys line say so rather than "roll"."""
+
+    BINDINGS = [Binding("ctrl+s", "run", N_("Apply"), id="form.run")]
+
+    RUN_KEYS = (N_("space mark · ctrl+s apply · tab next field · esc close"),
+                N_("enter apply · tab next field · esc close"))
 
 
 class ChoiceScreen(ModalScreen[str | None]):

@@ -127,11 +127,11 @@ class RoleOutcomes:
 
     async def _form(self, entry: RollEntry, made: SpecialForm) -> None:
         """Open a form whose ``run`` applies the outcome; once it is closed the result shows what was applied."""
-        from gmconsole.ui.screens.roll_form import RollFormScreen
+        from gmconsole.ui.screens.roll_form import OutcomeFormScreen
 
         builder = self.builder
         title, fields, run, hint = made
-        await builder.view.app.push_screen(RollFormScreen(title, fields, run, hint=hint), wait_for_dismiss=True)
+        await builder.view.app.push_screen(OutcomeFormScreen(title, fields, run, hint=hint), wait_for_dismiss=True)
         self._shown(entry)
 
     def _build_form(self, entry: RollEntry, offer: Offer) -> SpecialForm:
