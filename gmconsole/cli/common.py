@@ -220,6 +220,6 @@ def no_role_skills(what: str, system: str) -> CliError:
     systems that have them, as the registry lists them."""
     from gmconsole import systems
 
-    having = ", ".join(s.id for s in systems.all_systems() if s.has_roles) or "—"
+    having = _(", ").join(s.id for s in systems.all_systems() if s.has_roles) or "—"
     return CliError(_("{what}: {system} has no role skills; only {systems} has them").format(
         what=what, system=system, systems=having))
