@@ -35,9 +35,6 @@ SKILL_ONES = ("stay", "blank")
 
 INITIATIVE_MODES = ("cards", "roll", "manual")
 
-PLAYER_ROLLS = ("free", "approve")
-"""The ``player_rolls`` setting's choices: a player's roll from their page is rolled at once, or waits for the GM."""
-
 MYZ_TRAUMA = {"strength": "damage", "agility": "fatigue", "wits": "confusion", "empathy": "doubt"}
 """Trauma by kind in myz: which attribute each kind of trauma lowers (docs/RULES.md, push costs)."""
 
@@ -72,8 +69,7 @@ class Settings:
     - ``initiative_redraw`` (R-INIT-2): cards mode draws anew each round; default off (cards kept).
     - ``language``: the console's language here (``en``, ``zh-Hant``; ``""``, the default: the GM's
       settings file says; ``--lang`` wins over both).
-    - ``player_rolls``: a roll a player asks for from their own page (``gmconsole serve --players``) is
-      rolled at once (``free``) or waits for the GM's accept (``approve``, the default).
+    - ``player_rolls``: a player's roll from their own page waits for the GM (``approve``, default) or not (``free``).
     """
 
     push_cost: str = "stress-dice"

@@ -13,9 +13,7 @@ the requests that wait for the GM (the ``player_rolls`` setting, ``free`` or ``a
   command line build them.
 - **Rolling as the player** (:func:`roll_as_player`, :func:`push_as_player`): recorded as a normal roll
   entry whose ``source`` is ``player:<character id>``.
-- **The inbox** (:class:`PlayerInbox`): with ``approve`` a request waits in ``player-requests.json``
-  until the GM accepts it (the dice are rolled then) or refuses it with a word the player reads. The
-  console calls :meth:`PlayerInbox.waiting`, :meth:`PlayerInbox.accept` and :meth:`PlayerInbox.refuse`.
+- **The inbox** (:mod:`gmconsole.campaign.player_requests`): with ``approve`` a request waits for the GM.
 """
 
 from __future__ import annotations
@@ -23,26 +21,26 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gmconsole.campaign import skills as campaign_skills
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
-from gmconsole.campaign.model import PLAYER_ROLLS, Campaign, Character
+from gmconsole.campaign.model import Campaign, Character
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
     from gmconsole.campaign.service import CampaignService
 
-__all__ = ["DEFAULT_ADDRESS", "PLAYER_MODIFIER", "PLAYER_ROLLS", "PlayerAsk", "PlayerInbox", "PlayerLink",
-           "PlayerRequest", "RequestGone", "TokenDesk", "links", "listed", "odds_for", "parse_ask", "player_characters",
-           "player_sheet", "push_as_player", "record_address", "renew", "revoke", "roll_as_player", "source_of"]
+__all__ = ["DEFAULT_ADDRESS", "MAX_WAITING_PER_PLAYER", "PLAYER_MODIFIER", "PLAYER_ROLLS", "PlayerAsk", "PlayerLink",
+           "TokenDesk", "links", "listed", "odds_for", "parse_ask", "player_characters", "player_sheet",
+           "push_as_player", "record_address", "renew", "result_of", "revoke", "roll_as_player", "source_of"]
 
+PLAYER_ROLLS = ("free", "approve")
+"""The ``player_rolls`` setting's choices (``data/settings.toml``): ``free`` rolls at once, ``approve`` waits."""
 DEFAULT_ADDRESS = ("127.0.0.1", 8000)
 """The address a link names until ``gmconsole serve --players`` records its own."""
 PLAYER_MODIFIER = 3
@@ -350,162 +348,3 @@ def result_of(service: CampaignService, entry: dict[str, Any]) -> dict[str, Any]
             result["push_odds"] = {"success": float(odds.p_success),
                                    "expected_successes": float(odds.expected_successes)}
     return result
-
-
-# ---------------------------------------------------------------------------------------------- the inbox
-class RequestGone(ValidationError):
-    """The request was answered already, or is not in the inbox any more."""
-
-
-@dataclass(frozen=True)
-class PlayerRequest:
-    """A player's request in the inbox: ``kind`` ``roll`` or ``push``; ``what`` says it in the GM's words;
-    ``status`` ``waiting``, ``taken`` (being rolled), ``accepted`` (``entry_id`` the roll), ``refused``
-    (``word`` the GM's)."""
-
-    id: int
-    character_id: str
-    character: str
-    kind: str
-    ask: PlayerAsk
-    what: str
-    asked_at: str
-    status: str
-    word: str = ""
-    entry_id: int | None = None
-    result: dict[str, Any] = field(default_factory=dict)
-
-
-def _now() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-class PlayerInbox:
-    """The players' requests of the campaign ``service`` has open (``player-requests.json``)."""
-
-    def __init__(self, service: CampaignService, wait: float | None = None) -> None:
-        self.service = service
-        self.wait = wait
-
-    @property
-    def _folder(self) -> Path:
-        return self.service.campaign_folder
-
-    def _change(self, change: Callable[[dict[str, Any]], Any]) -> Any:
-        from gmconsole.store.players_file import change_requests
-
-        return change_requests(self._folder, change, self.wait)
-
-    def _record(self, item: dict[str, Any]) -> PlayerRequest:
-        campaign = self.service.campaign
-        character = campaign.character(item["character_id"])
-        name = character.name if character is not None else item["character_id"]
-        ask = PlayerAsk.from_dict(item["ask"])
-        return PlayerRequest(item["id"], item["character_id"], name, item["kind"], ask,
-                             self.describe(item["character_id"], name, item["kind"], ask), item["asked_at"], item["status"],
-                             shown(item["word"]), item.get("entry_id"))
-
-    def describe(self, character_id: str, name: str, kind: str, ask: PlayerAsk) -> str:
-        """The request in the GM's words: "Ripley Hale asks to roll Ranged with Pistol, +1"."""
-        campaign = self.service.campaign
-        if kind == "push":
-            return _("{name} asks to push roll {id}").format(name=shown(name), id=ask.roll)
-        parts = [campaign_skills.name_of(campaign, ask.skill) or ask.skill or ""]
-        owner = campaign.character(character_id)
-        gear = [g.name for g in (owner.gear if owner else []) if g.id in ask.gear]
-        if gear:
-            parts.append(_("with {gear}").format(gear=", ".join(gear)))
-        if ask.modifier:
-            parts.append(f"{ask.modifier:+d}")
-        return _("{name} asks to roll {what}").format(name=shown(name), what=shown(" ".join(parts)))
-
-    def waiting(self) -> list[PlayerRequest]:
-        """The requests waiting for the GM, oldest first."""
-        from gmconsole.store.players_file import read_requests
-
-        return [self._record(r) for r in read_requests(self._folder)["requests"] if r["status"] == "waiting"]
-
-    def request(self, request_id: int, character_id: str | None = None) -> PlayerRequest:
-        """One request (only ``character_id``'s own when given); :class:`RequestGone` when there is none."""
-        from gmconsole.store.players_file import read_requests
-
-        for item in read_requests(self._folder)["requests"]:
-            if item["id"] == request_id and character_id in (None, item["character_id"]):
-                return self._record(item)
-        raise RequestGone(_("request {id} is not in the inbox any more").format(id=request_id))
-
-    def ask(self, character_id: str, kind: str, ask: PlayerAsk) -> PlayerRequest:
-        """Put a player's request in the inbox (the server does, with ``player_rolls = approve``)."""
-        from gmconsole.store.players_file import MAX_REQUESTS
-
-        def change(document: dict[str, Any]) -> dict[str, Any]:
-            requests = document["requests"]
-            mine = [r for r in requests if r["character_id"] == character_id and r["status"] == "waiting"]
-            if len(mine) >= MAX_WAITING_PER_PLAYER:
-                raise ValidationError(_("you have {count} requests waiting for the GM already").format(
-                    count=len(mine)))
-            if sum(r["status"] in ("waiting", "taken") for r in requests) >= MAX_REQUESTS:
-                raise ValidationError(_("the GM has too many requests waiting; ask again in a moment"))
-            item = {"id": document["next_id"], "character_id": character_id, "kind": kind, "ask": ask.to_dict(),
-                    "asked_at": _now(), "status": "waiting", "word": "", "entry_id": None}
-            document["next_id"] += 1
-            requests.append(item)
-            return item
-
-        return self._record(self._change(change))
-
-    def _take(self, request_id: int) -> dict[str, Any]:
-        """Mark a waiting request taken (so no one else answers it), or refuse clearly."""
-        def change(document: dict[str, Any]) -> dict[str, Any]:
-            for item in document["requests"]:
-                if item["id"] == request_id:
-                    if item["status"] != "waiting":
-                        raise RequestGone(_("request {id} was answered already ({status})").format(
-                            id=request_id, status=_status_word(item["status"])))
-                    item["status"] = "taken"
-                    return dict(item)
-            raise RequestGone(_("request {id} is not in the inbox any more").format(id=request_id))
-
-        return self._change(change)
-
-    def _settle(self, request_id: int, **fields: Any) -> None:
-        def change(document: dict[str, Any]) -> None:
-            for item in document["requests"]:
-                if item["id"] == request_id:
-                    item.update(fields)
-
-        self._change(change)
-
-    def accept(self, request_id: int, rng: random.Random | None = None) -> dict[str, Any]:
-        """Roll (or push) what request ``request_id`` asked, now, and record it as the player's (``source``
-        ``player:<character id>``); returns the history entry. :class:`RequestGone` when it was answered
-        already or is gone; a rules refusal (a push no longer allowed) leaves it waiting."""
-        item = self._take(request_id)
-        character_id, ask = item["character_id"], PlayerAsk.from_dict(item["ask"])
-        try:
-            if item["kind"] == "push":
-                push_as_player(self.service, character_id, ask.roll or 0, rng)
-                roll_id = ask.roll or 0
-            else:
-                roll_id = roll_as_player(self.service, character_id, ask, rng)["roll"]
-        except BaseException:
-            self._settle(request_id, status="waiting")
-            raise
-        self._settle(request_id, status="accepted", entry_id=roll_id)
-        return self.service.history.entry(roll_id)
-
-    def refuse(self, request_id: int, word: str = "") -> PlayerRequest:
-        """Refuse request ``request_id``; the player reads ``word`` (one line, at most 200 characters)."""
-        from gmconsole.store.players_file import MAX_WORD
-
-        word = " ".join((word or "").split())
-        validation.check_typed_text(word, _("the word to the player"))
-        if len(word) > MAX_WORD:
-            raise ValidationError(_("the word to the player is at most {most} characters").format(most=MAX_WORD))
-        self._take(request_id)
-        self._settle(request_id, status="refused", word=word)
-        return self.request(request_id)
-
-
-def _status_word(status: str) -> str:
-    return {"taken": _("being rolled"), "accepted": _("accepted"), "refused": _("refused")}.get(status, status)

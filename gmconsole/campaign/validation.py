@@ -21,7 +21,6 @@ from gmconsole.campaign.model import (
     CHARACTER_KINDS,
     CLOCK_SIZES,
     INITIATIVE_MODES,
-    PLAYER_ROLLS,
     SKILL_ONES,
     Attribute,
     Campaign,
@@ -125,9 +124,6 @@ def check_settings(settings: Settings, system: str) -> Settings:
     if settings.language not in ("", *LANGUAGES):
         raise ValidationError(_("language {value} is not one of {choices} (or empty: the settings file's)").format(
             value=quoted(settings.language), choices=", ".join(LANGUAGES)))
-    if settings.player_rolls not in PLAYER_ROLLS:
-        raise ValidationError(_("player rolls {value} is not one of {choices}").format(
-            value=quoted(settings.player_rolls), choices=", ".join(PLAYER_ROLLS)))
     for flag in ("panic_escalation", "opposed_reroll_ties", "tool_takes_damage", "exploding_tie_to_defender",
                  "tiered_strict_over", "initiative_redraw"):
         if not isinstance(getattr(settings, flag), bool):

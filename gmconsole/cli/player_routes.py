@@ -232,7 +232,8 @@ class PlayerRoutes:
         return await self._answer(request, self._ask_work("push"), body=True)
 
     def _ask_work(self, kind: str):
-        from gmconsole.campaign.players import PlayerInbox, parse_ask, push_as_player, roll_as_player
+        from gmconsole.campaign.player_requests import PlayerInbox
+        from gmconsole.campaign.players import parse_ask, push_as_player, roll_as_player
 
         def work(character_id: str, body) -> tuple[int, Any]:
             with self._reading() as service:  # checked first: a refused request writes nothing
@@ -250,7 +251,8 @@ class PlayerRoutes:
         return work
 
     async def status(self, request: web.Request) -> web.StreamResponse:
-        from gmconsole.campaign.players import PlayerInbox, RequestGone, result_of
+        from gmconsole.campaign.player_requests import PlayerInbox, RequestGone
+        from gmconsole.campaign.players import result_of
 
         request_id = int(request.match_info["request"])
 
