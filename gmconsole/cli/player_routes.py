@@ -54,7 +54,7 @@ SECURITY_HEADERS = {
 def page_words() -> dict[str, str]:
     """The page's own words, in the language the server speaks."""
     return {"skills": _("Skills"), "attribute": _("Attribute"), "gear": _("Gear"), "modifier": _("Modifier"),
-            "roll": _("Roll"), "push": _("Push"), "costs": _("Costs"), "push odds": _("Pushing succeeds"),
+            "roll": _("Roll"), "push": _("Push"), "costs": _("Costs"), "push_odds": _("Pushing succeeds"),
             "waiting": _("Waiting for the GM…"), "refused": _("The GM said no")}
 
 
@@ -63,10 +63,9 @@ def page_text() -> str:
     from gmconsole.i18n import language
 
     words = json.dumps(page_words(), ensure_ascii=True).replace("<", "\\u003c")
-    return (PAGE_FILE.read_text(encoding="utf-8")
-            .replace('<script id="words" type="application/json">{}</script>',
-                     f'<script id="words" type="application/json">{words}</script>')
-            .replace('<html lang="en">', f'<html lang="{language()}">'))
+    slot = verbatim('<script id="words" type="application/json">{}</script>')
+    return (PAGE_FILE.read_text(encoding="utf-8").replace(slot, slot.replace("{}", words))
+            .replace(verbatim('<html lang="en">'), verbatim('<html lang="{code}">').format(code=language())))
 
 
 class TokenBucket:

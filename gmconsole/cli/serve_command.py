@@ -103,7 +103,7 @@ def run_serve(args) -> int:
     try:
         title = _("{name} — table view").format(name=args.name)
         serve(served_command(root, args.name), args.host, args.port, title=title, name=args.name,
-              max_views=args.max_views, players=players)
+              max_views=args.max_views, **({"players": players} if players is not None else {}))
     except OSError as exc:  # lost the port between the check and the bind
         raise CliError(port_in_use(args.host, args.port, exc)) from exc
     return 0
@@ -126,8 +126,9 @@ def serve_players(root: Path, args):
     for link in found:
         print(_("{name}: {link}").format(name=shown(link.character), link=link.link))
         print_qr(link.link)
-    print(_("players' rolls: {setting} (change it with `gmconsole settings {name} --set player_rolls=free` or "
-            "approve)").format(setting=setting, name=shown(args.name)))
+    print(_("players' rolls: {setting} (approve: each waits for the GM; free: rolled at once); "
+            "`gmconsole settings {name} --set player_rolls=free` changes it").format(setting=setting,
+                                                                                   name=shown(args.name)))
     return PlayerRoutes(root, args.name)
 
 
