@@ -207,7 +207,8 @@ def player_sheet(campaign: Campaign, character: Character) -> dict[str, Any]:
         "system": campaign.system,
         "character_id": character.id,
         "name": character.name,
-        "attributes": data["attributes"],
+        "attributes": {k: dict(a, name=campaign_skills.attribute_name_of(campaign.system, k))
+                       for k, a in data["attributes"].items()},
         "skills": skills,
         "gear": [{"id": g["id"], "name": g["name"], "bonus": g["bonus"], "skills": g["skills"]}
                  for g in data["gear"] if not g["destroyed"]],

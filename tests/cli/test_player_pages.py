@@ -425,3 +425,38 @@ def test_serve_without_players_serves_no_player_page(home, run_cli):
         served_process.stop()
     assert status == 404
     assert "/p/" not in served_process.output()
+
+
+# ---------------------------------------------------------------------------------------------- serve --players
+@pytest.fixture
+def served_players(monkeypatch):
+    """``serve`` up to the server, which is not started: what it would serve (the players' routes included)."""
+    from gmconsole.cli import web_server
+
+    calls = []
+    monkeypatch.setattr(web_server, "serve", lambda argv, host, port, **kwargs: calls.append((host, port, kwargs)))
+    return calls
+
+
+def test_serve_players_prints_each_links_name_link_and_qr_code_and_records_the_address(run_cli, home,
+                                                                                      served_players):
+    port = free_port()
+    done = run_cli("--data-dir", str(home), "serve", "yze-demo", "--players", "--port", str(port))
+    assert done.returncode == 0 and done.stderr == ""
+    links = json.loads(run_cli("--data-dir", str(home), "players", "yze-demo", "--json").stdout)["players"]
+    assert all(f"{p['character']}: http://127.0.0.1:{port}/p/" in done.stdout for p in links)
+    assert all(p["link"] in done.stdout for p in links)
+    assert sum(1 for line in done.stdout.splitlines() if set(line) == {"▀"}) == len(links)  # a QR code each
+    assert "players' rolls: approve" in done.stdout
+    assert served_players[0][2]["players"].name == "yze-demo"
+    listed = run_cli("--data-dir", str(home), "players", "yze-demo").stdout
+    assert "the default" not in listed and f"127.0.0.1:{port}/p/" in listed
+
+
+def test_serve_players_on_every_network_warns_that_the_pages_are_reachable_by_link(run_cli, home, served_players):
+    done = run_cli("--data-dir", str(home), "serve", "yze-demo", "--players", "--host", "0.0.0.0",
+                   "--port", str(free_port()))
+    assert done.returncode == 0
+    assert done.stderr.startswith("gmconsole: warning: serving on 0.0.0.0: anyone")
+    assert "the players' pages are reachable on that network too, by their links" in done.stderr
+    assert "http://0.0.0.0" not in done.stdout  # a link names this machine's address, which a phone can open
