@@ -460,3 +460,19 @@ def test_serve_players_on_every_network_warns_that_the_pages_are_reachable_by_li
     assert done.stderr.startswith("gmconsole: warning: serving on 0.0.0.0: anyone")
     assert "the players' pages are reachable on that network too, by their links" in done.stderr
     assert "http://0.0.0.0" not in done.stdout  # a link names this machine's address, which a phone can open
+
+
+def test_a_player_has_at_most_three_requests_waiting_and_a_follower_watches_the_inbox(run_cli, home):
+    token = player_links(run_cli, home, "yze-demo")["Ash"]
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            return [await call(session, f"{base}/p/{token}/roll", {"skill": "observation"}) for _ in range(4)]
+
+    answers = asyncio.run(scenario())
+    assert [status for status, _ in answers] == [202, 202, 202, 400]
+    assert answers[-1][1] == {"error": "you have 3 requests waiting for the GM already"}
+    with CampaignService.open(home, "yze-demo", read_only=True) as service:
+        assert len(PlayerInbox(service).waiting()) == 3
+        assert service.is_campaign_file(home / "yze-demo" / "player-requests.json")  # a console following notices
+        assert not service.is_campaign_file(home / "yze-demo" / "players.json")  # the tokens are no reader's business
