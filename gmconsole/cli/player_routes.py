@@ -241,11 +241,15 @@ class PlayerRoutes:
             if not free:
                 with self._reading() as service:
                     asked = PlayerInbox(service, wait=self.wait).ask(character_id, kind, ask)
+                _log.info(_("waiting for the GM: {what} (request {id})").format(what=asked.what, id=asked.id))
                 return 202, {"request": asked.id, "status": "waiting", "what": asked.what}
             with self._writing() as service:
                 if kind == "push":
-                    return 200, {"status": "rolled", "result": push_as_player(service, character_id, ask.roll or 0)}
-                return 200, {"status": "rolled", "result": roll_as_player(service, character_id, ask)}
+                    result = push_as_player(service, character_id, ask.roll or 0)
+                else:
+                    result = roll_as_player(service, character_id, ask)
+            _log.info(_("from a player's page: {summary}").format(summary=result["summary"]))
+            return 200, {"status": "rolled", "result": result}
 
         return work
 

@@ -354,6 +354,7 @@ def test_a_token_is_never_in_the_history_or_the_servers_log(run_cli, home):
     finally:
         served_process.stop()
     after = served_process.output()[len(start):]
+    assert "from a player's page: Ash rolls Observation" in after  # one line per roll, for the GM
     assert not any(token in after for token in links.values())
     assert not any(token in history_text(home, "yze-demo") for token in links.values())
     assert "Ash" in newest_roll(home, "yze-demo")["character"]
