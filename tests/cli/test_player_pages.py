@@ -477,3 +477,25 @@ def test_a_player_has_at_most_three_requests_waiting_and_a_follower_watches_the_
         assert len(PlayerInbox(service).waiting()) == 3
         assert service.is_campaign_file(home / "yze-demo" / "player-requests.json")  # a console following notices
         assert not service.is_campaign_file(home / "yze-demo" / "players.json")  # the tokens are no reader's business
+
+
+def test_approve_a_push_waits_and_the_gms_accept_pushes_the_players_roll(run_cli, home):
+    set_player_rolls(run_cli, home, "myz-demo", "free")
+    token = player_links(run_cli, home, "myz-demo")["Grease"]
+
+    async def scenario():
+        async with served(home, "myz-demo") as (session, base, _routes):
+            rolled = await call(session, f"{base}/p/{token}/roll", {"skill": "jury-rig"})
+            set_player_rolls(run_cli, home, "myz-demo", "approve")
+            asked = await call(session, f"{base}/p/{token}/push", {"roll": rolled[1]["result"]["roll"]})
+            with CampaignService.open(home, "myz-demo", rng=random.Random(5)) as service:
+                inbox = PlayerInbox(service)
+                assert [r.what for r in inbox.waiting()] == [f"Grease asks to push roll {rolled[1]['result']['roll']}"]
+                entry = inbox.accept(asked[1]["request"])
+            answered = await call(session, f"{base}/p/{token}/requests/{asked[1]['request']}")
+            return rolled, asked, entry, answered
+
+    rolled, asked, entry, answered = asyncio.run(scenario())
+    assert asked[0] == 202
+    assert entry["id"] == rolled[1]["result"]["roll"] and entry["pushes"] == 1
+    assert answered[1]["status"] == "accepted" and answered[1]["result"]["pushes"] == 1
