@@ -184,7 +184,10 @@ def test_each_family_shows_the_odds_then_rolls_from_the_page_and_records_the_pla
             return page, sheet, odds, rolled
 
     page, sheet, odds, rolled = asyncio.run(scenario())
-    assert page[0] == 200 and 'id="skills"' in page[1] and 'id="roll"' in page[1]
+    assert page[0] == 200
+    assert all(f'id="{name}"' in page[1] for name in ("skills", "attributes", "gear", "roll", "push", "result", "status",
+                                                      "odds", "modifier-up", "modifier-down"))
+    assert 'data-skill' in page[1] and "src=" not in page[1] and "href=" not in page[1]  # nothing from outside
     assert sheet[1]["name"] == who and body["skill"] in [s["id"] for s in sheet[1]["skills"]]
     assert odds[0] == 200 and odds[1]["can_roll"] and odds[1]["odds_line"]
     assert rolled[0] == 200 and rolled[1]["status"] == "rolled"
@@ -499,3 +502,27 @@ def test_approve_a_push_waits_and_the_gms_accept_pushes_the_players_roll(run_cli
     assert asked[0] == 202
     assert entry["id"] == rolled[1]["result"]["roll"] and entry["pushes"] == 1
     assert answered[1]["status"] == "accepted" and answered[1]["result"]["pushes"] == 1
+
+
+def test_a_push_the_rules_refuse_is_one_sentence_and_the_gms_word_is_one_short_typed_line(run_cli, home):
+    set_player_rolls(run_cli, home, "exploding-demo", "free")
+    token = player_links(run_cli, home, "exploding-demo")["Kara Venn"]
+
+    async def scenario():
+        async with served(home, "exploding-demo") as (session, base, _routes):
+            rolled = await call(session, f"{base}/p/{token}/roll", {"skill": "shooting", "attribute": "agility"})
+            pushed = await call(session, f"{base}/p/{token}/push", {"roll": rolled[1]["result"]["roll"]})
+            set_player_rolls(run_cli, home, "exploding-demo", "approve")
+            asked = await call(session, f"{base}/p/{token}/roll", {"skill": "stealth", "attribute": "agility"})
+            return rolled, pushed, asked
+
+    rolled, pushed, asked = asyncio.run(scenario())
+    assert rolled[1]["result"]["can_push"] is False
+    assert pushed == (400, {"error": "exploding rolls cannot be pushed"})
+    with CampaignService.open(home, "exploding-demo", read_only=True) as service:
+        inbox = PlayerInbox(service)
+        with pytest.raises(Exception, match="at most 200 characters"):
+            inbox.refuse(asked[1]["request"], "no " * 100)
+        with pytest.raises(Exception, match="control or text-direction characters"):
+            inbox.refuse(asked[1]["request"], "no\x1b[2J")
+        assert [r.status for r in inbox.waiting()] == ["waiting"]  # a refused word leaves the request waiting
