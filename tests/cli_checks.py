@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 
 
 def ok_json(result) -> dict:
@@ -20,3 +22,17 @@ def refused(result, *words: str) -> str:
     for word in words:
         assert word in lines[0], lines[0]
     return lines[0]
+
+
+@contextlib.contextmanager
+def stuck_writer(folder):
+    """Another writer in the middle of a change that does not end (its turn holds the campaign's lock)
+    until the block ends: what a command's ``--wait`` waits for."""
+    from gmconsole.store.lock import CampaignLock
+
+    lock = CampaignLock(Path(folder) / "lock", Path(folder).name)
+    lock.acquire()
+    try:
+        yield lock
+    finally:
+        lock.release()

@@ -30,8 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gmconsole"
-MAX_LINES = 500
-"""The most lines a module may have (modules aim for about 450, to leave room)."""
+MAX_LINES = 600
+"""The most lines a module may have (the shared checker's limit; modules aim for about 500, to leave room)."""
 
 SYSTEM_GROUPS = ("YEAR_ZERO_SYSTEMS",)
 """Names of id groups: ``... in YEAR_ZERO_SYSTEMS`` decides by id as surely as ``== "yze"`` does."""

@@ -59,6 +59,9 @@ class Entry:
     a kind names none, so the history filters on it across kinds."""
     summary: str = MISSING
     status: str = MISSING
+    source: str = MISSING
+    """Where the change was made (``console``, ``cli``, ``player:<character id>``:
+    :mod:`gmconsole.campaign.sources`)."""
     id: int = MISSING
     undo: dict = MISSING
     undone_at: str = MISSING

@@ -13,6 +13,14 @@ Undo and redo walk a linear stack over the campaign's entries, marking them ``un
 the store (never deleting); a new change clears redo. A crash between the writes is repaired when the
 campaign is next opened (:meth:`Ledger.recover`). The command modules (:mod:`gmconsole.campaign.commands`)
 change the campaign only through :meth:`Ledger.commit`, and read the history through the ledger.
+
+Many writers. The console, the command line, another console and the players' pages write the same
+campaign, each in turns (:meth:`~gmconsole.store.campaign_store.CampaignStore.turn`). A change, an undo or a
+redo first reads what the others committed since (:meth:`Ledger._catch_up`), so it is made on top of the
+latest state; what no longer fits is refused saying what happened (an earlier entry it would change is
+no longer as it was: "the costs of roll 52 were already applied from the command line"), never made
+twice. Each entry says where it was made (``source``: ``console``, ``cli``, ``player:<character id>``;
+:mod:`gmconsole.campaign.sources`), and the others' entries are told to listeners as they arrive.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from gmconsole.campaign import entries as entry_records
 from gmconsole.campaign import undo as undo_parts
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character, Session
+from gmconsole.campaign.other_writers import OtherWriters
 from gmconsole.i18n import _
 from gmconsole.store.errors import EntryNotFound, StoreError
 from gmconsole.store.shape import ShapeError, check_campaign
@@ -67,16 +76,28 @@ class Ledger:
     ``random.Random`` or typed faces.
     """
 
-    def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
+    def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None,
+                 source: str | None = None):
         self._store = store
+        self.source = source
+        """Where this ledger's changes are made (``console``, ``cli``, ``player:<id>``), written on each
+        entry; ``None`` writes none (see :meth:`acting_as`)."""
+        self.others = OtherWriters(store, lambda: self.source)
+        """What the other writers of the campaign did, as this ledger read it in its turns."""
         self._clock = clock or utc_now
         self.rng = rng or random.Random()
         """The dice of every roll not given its own generator or typed faces."""
         self._listeners: list[Listener] = []
         self.read_only_why: tuple[str, str] | None = None
         """``(reason, advice)`` a refused change gives when the opener knows why it is read-only."""
-        self.load(recover=store.read_only or not store.closed_cleanly,  # a clean close left nothing to recover
-                  thorough=not store.left_clean)
+        if store.read_only:
+            self.load(recover=True, thorough=not store.left_clean)
+        else:
+            with store.turn() as turn:  # read and, after a crash, settled in one turn: no writer between
+                self.load(recover=turn.crashed or not store.history_settled,  # nothing to recover after a clean close
+                          thorough=not store.left_clean)
+                if self.history_problem is not None:
+                    turn.leave_unchecked()
 
     # ------------------------------------------------------------------ state
     def load(self, *, recover: bool, thorough: bool = True) -> None:
@@ -175,6 +196,57 @@ class Ledger:
         for listener in list(self._listeners):
             listener(entry)
 
+    # ------------------------------------------------------------------ many writers
+    @contextlib.contextmanager
+    def turn(self) -> Iterator[None]:
+        """Hold the campaign for one change (a turn of the store): what other writers committed since
+        this ledger's last turn is read first (:meth:`_catch_up`), so the change is made on the latest
+        state. A turn inside a turn is the same one. A reader's ledger takes none."""
+        if self.read_only:
+            yield
+            return
+        with self._store.turn() as turn:
+            if turn.others_wrote and not getattr(turn, "caught_up", False):
+                turn.caught_up = True
+                self._catch_up(turn)
+            yield
+
+    def _catch_up(self, turn) -> None:
+        """Read the state another writer left and the entries it recorded since; after a writer died
+        half-way through a change (``turn.crashed``), settle the history as an open after a crash does."""
+        known = self.highest_known_id()
+        self.load(recover=turn.crashed, thorough=False)
+        if self.history_problem is not None:
+            turn.leave_unchecked()
+        self.others.arrived_since(known, self.session.number)
+
+    def refresh(self) -> bool:
+        """For a writer following the others: read what they committed, when the lock's note says anyone
+        did (one small read when nobody did: no turn taken). True when something was read; listeners
+        then hear a ``reloaded`` notice naming the entries that arrived. Never raises a store error:
+        :attr:`reload_problem` says why the campaign could not be read (the next change tries again)."""
+        if self.read_only or not self._store.others_wrote():
+            return False
+        try:
+            with self.turn():
+                pass
+        except (StoreError, ShapeError, ValueError, KeyError, TypeError) as exc:
+            self.reload_problem = exc
+            return False
+        self.reload_problem = None
+        told = self.others.pending
+        self.others.tell(self.notify)
+        return told
+
+    @contextlib.contextmanager
+    def acting_as(self, source: str) -> Iterator[None]:
+        """Changes made inside are marked as made from ``source`` (a player's page: ``player:<id>``)."""
+        kept, self.source = self.source, source
+        try:
+            yield
+        finally:
+            self.source = kept
+
     # ------------------------------------------------------------------ recording a change
     def check_writable(self) -> None:
         """Refuse a change to a campaign opened read-only, saying why when the opener knows."""
@@ -192,11 +264,27 @@ class Ledger:
         field changes to earlier entries (e.g. a roll's costs marked applied); undo reverts them.
         """
         self.check_writable()
+        try:
+            with self.turn():
+                entry = self._commit(kind, mutate, character_id, entry_updates)
+        finally:
+            self.others.tell(self.notify)
+        self.notify(entry)
+        return entry
+
+    def _commit(self, kind: str, mutate: Mutate, character_id: str | None,
+                entry_updates: Sequence[EntryUpdate]) -> dict:
+        """:meth:`commit`'s work, in a turn: the campaign in memory is the latest one on disk."""
+        self.others.check_still_as_was(entry_updates, self._campaign, self.session.number)
         # one document of the campaign before the change serves both to build the copy to change and
         # as the undo record's "before" (from_dict copies every list and dict, so nothing is shared)
         before_doc = self._campaign.to_dict()
         new = Campaign.from_dict(before_doc)
-        info = mutate(new) or {}
+        try:
+            info = mutate(new) or {}
+        except ValueError as refusal:  # a ValidationError or a RulesError: say what came in first, if anything
+            self.others.refused_after(refusal, self._campaign)
+            raise
         counters.end_panics_at_zero_stress(new)
         session = new.current_session
         who = (new.character(character_id) or self._campaign.character(character_id)) if character_id else None
@@ -213,6 +301,7 @@ class Ledger:
             "character_id": character_id,
             "summary": "",
             "status": "done",
+            **({"source": self.source} if self.source else {}),
         }
         entry = entry_records.build(header, info).to_dict()
         entry["undo"] = undo_parts.diff(before_doc, after_doc)
@@ -227,7 +316,6 @@ class Ledger:
             self._campaign, self._undo, self._redo, self._last_entry = new, undo_stack, [], entry_id
             for s, i, _before, after in entry_updates:
                 self._store.update_entry(s, i, after)
-        self.notify(entry)
         return entry
 
     def _persist(self, campaign: Campaign, undo_stack, redo_stack, last_entry, *, failed_entry=None,
@@ -427,23 +515,52 @@ class Ledger:
         except (ValidationError, StoreError) as exc:
             return _("(entry #{id} cannot be read: {error})").format(id=stack[-1][1], error=exc)
 
-    def undo(self) -> dict:
-        """Take back the newest change still in force; returns its entry (now marked ``undone``)."""
+    def undo(self, expected: int | None = None) -> dict:
+        """Take back the campaign's newest change still in force, whoever made it; returns its entry (now
+        marked ``undone``). ``expected``: the id of the entry the GM was asked about; when another
+        writer's change has come on top meanwhile, nothing is undone and the refusal names it."""
         self.check_writable()
-        if not self._undo:
-            raise ValidationError(_("there is nothing to undo"))
-        session, entry_id = self._undo[-1]
-        entry = self.find_entry(session, entry_id)
-        return self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
+        try:
+            with self.turn():
+                if not self._undo:
+                    raise ValidationError(_("there is nothing to undo"))
+                session, entry_id = self._undo[-1]
+                entry = self.find_entry(session, entry_id)
+                self.others.check_expected(entry, expected, _("undo"), self._campaign)
+                done = self._walk(entry, "before", "undone", self._undo[:-1], self._redo + [(session, entry_id)])
+        finally:
+            self.others.tell(self.notify)
+        self.notify(done)
+        return done
 
-    def redo(self) -> dict:
-        """Make the newest undone change again; returns its entry (marked ``done`` again)."""
+    def redo(self, expected: int | None = None) -> dict:
+        """Make the newest undone change again; returns its entry (marked ``done`` again); ``expected`` as
+        for :meth:`undo`."""
         self.check_writable()
-        if not self._redo:
-            raise ValidationError(_("there is nothing to redo"))
-        session, entry_id = self._redo[-1]
-        entry = self.find_entry(session, entry_id)
-        return self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
+        try:
+            with self.turn():
+                if not self._redo:
+                    raise ValidationError(_("there is nothing to redo"))
+                session, entry_id = self._redo[-1]
+                entry = self.find_entry(session, entry_id)
+                self.others.check_expected(entry, expected, _("redo"), self._campaign)
+                done = self._walk(entry, "after", "done", self._undo + [(session, entry_id)], self._redo[:-1])
+        finally:
+            self.others.tell(self.notify)
+        self.notify(done)
+        return done
+
+    def top_of(self, *, redo: bool = False) -> dict | None:
+        """The entry undo (or redo) would take up next, after reading what other writers committed (a
+        turn, when the lock's note says anyone did), or ``None``: what the console asks about first."""
+        self.refresh()
+        stack = self._redo if redo else self._undo
+        if not stack:
+            return None
+        try:
+            return self.find_entry(*stack[-1])
+        except (ValidationError, StoreError):
+            return None
 
     def _walk(self, entry: dict, side: str, status: str, undo_stack, redo_stack) -> dict:
         record = entry.get("undo") or {"before": {}, "after": {}, "entries": []}
@@ -462,6 +579,4 @@ class Ledger:
             self._store.update_entry(entry["session"], entry["id"], stamp)
             for update in record.get("entries", []):
                 self._store.update_entry(update["session"], update["id"], update[side])
-        entry = dict(entry, **stamp)
-        self.notify(entry)
-        return entry
+        return dict(entry, **stamp)

@@ -55,10 +55,11 @@ class CampaignService:
     ``random.Random`` or typed faces.
     """
 
-    def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None):
+    def __init__(self, store, *, clock: Clock_ | None = None, rng: random.Random | None = None,
+                 source: str | None = None):
         self._store = store
         self._stamp = store.stamp() if store.read_only else None  # before reading: a change meanwhile shows
-        self.ledger = Ledger(store, clock=clock, rng=rng)
+        self.ledger = Ledger(store, clock=clock, rng=rng, source=source)
         """Records every change, undo and redo (:class:`~gmconsole.campaign.ledger.Ledger`); the
         command modules change the campaign through it."""
         self.rolls = Rolls(self.ledger)
@@ -112,8 +113,9 @@ class CampaignService:
         kept aside, :meth:`CampaignStore.restore_backup`), read the state again and make the history
         agree with it; listeners hear of it like a change. Returns ``{"kind", "summary"}``."""
         self.ledger.check_writable()
-        self._store.restore_backup(Path(path))
-        self.ledger.load(recover=True)
+        with self.ledger.turn():
+            self._store.restore_backup(Path(path))
+            self.ledger.load(recover=True)
         summary = _("restored {file} from its newest backup").format(file=Path(path).name)
         if self.history_gap:  # what the backup lacks is said now, not at the next open, where it would surprise
             summary = f"{summary}. {self.history_gap}"
@@ -129,8 +131,9 @@ class CampaignService:
         from gmconsole.store.set_aside import first_id
 
         self.ledger.check_writable()
-        aside = self._store.set_aside(Path(path))
-        self.ledger.load(recover=True)
+        with self.ledger.turn():
+            aside = self._store.set_aside(Path(path))
+            self.ledger.load(recover=True)
         summary = _("set {file} aside as {aside}; the entries it held (from #{first} on) are no longer in the "
                     "history").format(file=Path(path).name, aside=aside.name, first=first_id(Path(path)))
         if self.history_gap:
@@ -146,7 +149,8 @@ class CampaignService:
         (:attr:`history_gap`), a writer settles here once. Returns ``{"kind", "summary"}``."""
         self.ledger.check_writable()
         said = self.history_gap  # what opening this writer found and saved already
-        self.ledger.load(recover=True)
+        with self.ledger.turn():
+            self.ledger.load(recover=True)
         gap = said or self.history_gap
         summary = (_("{gap} Saved: the campaign now agrees with its history.").format(gap=gap) if gap
                    else _("The history of {name} agrees with the campaign; nothing to repair.").format(
@@ -167,16 +171,17 @@ class CampaignService:
         rng: random.Random | None = None,
         wait: float | None = 0.0,
         console: bool = False,
+        source: str | None = None,
     ) -> CampaignService:
         """Open the campaign ``name`` under ``root`` (store errors such as CampaignLocked pass through);
-        ``wait``: seconds to wait for another writer to let go of it (command-line writers; ``None``: the
-        default wait, none when the console holds it); ``console``: opened by the console, which holds the
-        campaign all evening (its lock says so)."""
+        ``wait``: seconds each change waits for another writer's change in progress (``None``: the default
+        wait, :mod:`gmconsole.store.lock`); ``source``: where this service's changes are made, written on
+        each entry (:mod:`gmconsole.campaign.sources`); ``console``: the console opens it (its source)."""
+        from gmconsole.campaign.sources import CONSOLE, default_source
         from gmconsole.store.campaign_store import CampaignStore
 
-        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE,
-                                   console=console)
-        return cls(store, clock=clock, rng=rng)
+        store = CampaignStore.open(Path(root), name, read_only=read_only, wait=wait, shapes=GMCONSOLE)
+        return cls(store, clock=clock, rng=rng, source=source or (CONSOLE if console else default_source()))
 
     @classmethod
     def create(
@@ -264,9 +269,13 @@ class CampaignService:
 
         Cheap when nothing changed (a few ``stat`` calls, :meth:`CampaignStore.stamp`). A writer caught
         between its writes or a file that does not read keeps the service as it was and gives False;
-        the next change is read again. Never raises a store error into the console."""
+        the next change is read again. Never raises a store error into the console.
+
+        A writer follows the others too (:meth:`Ledger.refresh`): when the lock's note says another
+        writer committed, it reads their changes in a turn; the notice then names the entries that
+        arrived (``{"kind": "reloaded", "arrived": [...]}``)."""
         if not self.read_only:
-            return False
+            return self.ledger.refresh()
         stamp, seen = self._store.stamp(), self._stamp
         if stamp == seen:
             return False
@@ -326,17 +335,39 @@ class CampaignService:
         its own changes (the settings screen) asks this first."""
         return self.ledger.next_undo_kind(redo=redo)
 
-    def undo(self) -> dict:
-        """Take back the newest change still in force; returns its entry (now marked ``undone``).
+    def undo(self, expected: int | None = None) -> dict:
+        """Take back the campaign's newest change still in force, whoever made it; returns its entry (now
+        marked ``undone``). ``expected``: the id of the entry the GM agreed to undo (:meth:`next_undo`);
+        another writer's change come on top meanwhile is refused, naming it, and nothing is undone.
 
         Undoing a roll's applied costs is its own step (the costs entry is newer than the roll);
         undoing the roll itself then also takes back anything the roll changed.
         """
-        return self.ledger.undo()
+        return self.ledger.undo(expected)
 
-    def redo(self) -> dict:
+    def redo(self, expected: int | None = None) -> dict:
         """Make the newest undone change again; returns its entry (marked ``done`` again)."""
-        return self.ledger.redo()
+        return self.ledger.redo(expected)
+
+    def next_undo(self, *, redo: bool = False) -> tuple[int, str, str | None] | None:
+        """What undo (or redo) would take up now, after reading the other writers' changes: ``(entry id,
+        summary, where it was made)``, the last ``None`` when this writer made it (or its kind of writer,
+        or an entry that does not say); ``None`` when there is nothing. The console asks first when it
+        was made elsewhere."""
+        from gmconsole.campaign.sources import is_elsewhere, made_where
+
+        entry = self.ledger.top_of(redo=redo)
+        if entry is None or not isinstance(entry.get("id"), int):
+            return None
+        source, here = entry.get("source"), self.ledger.source
+        elsewhere = is_elsewhere(source, here) or entry["id"] in self.ledger.others.made
+        where = made_where(source, self.campaign, here) if elsewhere else None
+        return entry["id"], str(entry.get("summary", "")), where
+
+    def acting_as(self, source: str):
+        """A context in which the changes made are marked as made from ``source`` (a player's page,
+        :func:`gmconsole.campaign.sources.player_source`)."""
+        return self.ledger.acting_as(source)
 
 
 def initial_state(campaign: Campaign) -> dict:

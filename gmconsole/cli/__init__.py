@@ -168,7 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             handler = getattr(args, "handler", None) or _default_handler()
         else:
             handler = args.handler
-        return handler(args) or 0
+        from gmconsole.campaign.sources import COMMAND_LINE, made_from
+
+        with made_from(COMMAND_LINE):  # every change a command makes says it came from the command line
+            return handler(args) or 0
     except (CliError, RulesError) as exc:
         _print_error(str(exc), argv, getattr(exc, "limit", None))
         return EXIT_USAGE

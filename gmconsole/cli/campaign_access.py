@@ -104,17 +104,16 @@ def _as_cli_errors(func, args) -> int:
 
 
 def locked_for_the_command_line(exc) -> str:
-    """Why a command that changes the campaign cannot run while a console holds it, and what to do: the
-    console writes for the whole evening, so the change is made there (or after quitting it)."""
+    """Why a command that changes the campaign could not: another writer (the console, a script, a player's
+    page) stayed in the middle of one change for longer than ``--wait``. Writers take turns of milliseconds,
+    so this is a writer stuck (or a very long wait queue): waiting longer, or trying again, is the way."""
     holder = exc.holder or {}
     if holder.get("pid"):
-        return _("{name} is open in the console (pid {pid} on {host}): the command line cannot change it while the "
-                 "console is open; make the change in the console, or quit the console first (reading commands such "
-                 "as `gmconsole history {name}` work meanwhile)").format(
+        return _("{name} is in the middle of a change by another writer (pid {pid} on {host}) for longer than the "
+                 "wait allowed; try again, or wait longer with --wait SECONDS").format(
             name=exc.name, pid=holder["pid"], host=holder.get("host", "?"))
-    return _("{name} is open in the console: the command line cannot change it while the console is open; make the "
-             "change in the console, or quit the console first (reading commands such as `gmconsole history {name}` "
-             "work meanwhile)").format(name=exc.name)
+    return _("{name} is in the middle of a change by another writer for longer than the wait allowed; try again, "
+             "or wait longer with --wait SECONDS").format(name=exc.name)
 
 
 def _say_pending(args, unless=None) -> None:

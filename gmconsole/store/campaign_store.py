@@ -34,6 +34,14 @@ stale, so the next open checks the history as before. Only writers create or rem
 Ids are never given twice, even when the newest chunk is lost: the campaign's state names the
 entries it knows, and :meth:`CampaignStore.keep_ids_above` keeps new ids above them.
 
+Many writers. The console, the command line, a second console and the players' pages all write one
+campaign; none holds it for its lifetime. Each change is one *turn* (:meth:`CampaignStore.turn`): the
+campaign lock is taken, what other writers committed since this store's last turn is noticed from the
+lock's note (:mod:`.lock`) and everything kept in memory about the files (the state, the chunk listings,
+open chunks, the next id) is dropped so it is read again, the change is written, and the lock goes. A
+turn whose change escaped half-written leaves the note busy, so the next writer (this one or another)
+checks the history as after a crash. Outside a turn a writer only reads.
+
 Not thread-safe: use a store from one thread (the console's worker) at a time.
 """
 
@@ -55,7 +63,7 @@ from gmconsole.i18n import _, verbatim
 from gmconsole.store.atomic import ensure_folder, remove_stray_temp_files
 from gmconsole.store.bounds import CHUNK_BYTES
 from gmconsole.store.chunk_summaries import ChunkSummaries
-from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, read_marker
+from gmconsole.store.clean_close import drop_marker, leave_marker, newest_chunk, newest_still_there, read_marker
 from gmconsole.store.errors import (
     CampaignExists,
     CampaignNotFound,
@@ -87,6 +95,7 @@ from gmconsole.store.repairs import Repairs
 from gmconsole.store.safe_open import refuse_links
 from gmconsole.store.shape import ShapeError, Shapes
 from gmconsole.store.storage import AtomicJSONStorage, replaced_by
+from gmconsole.store.turns import Turn, Turns
 
 CHUNK_SIZE = 256
 """Most entries in one history chunk: bounds the bytes rewritten to record one roll."""
@@ -96,13 +105,12 @@ OPEN_CHUNKS = 16
 _RESERVED_FIELDS = ("id", "session")
 
 
-
 class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     """A campaign opened from disk: see the module docstring for why its history is cut into chunks.
 
     Get one with :meth:`create` or :meth:`open`, and :meth:`close` it (or use ``with``). Opened for
-    writing, it holds the campaign lock until closed; opened read-only, it holds no lock and every
-    write raises :class:`ReadOnly`.
+    writing, it takes the campaign lock for each change (:meth:`turn`); opened read-only, it never takes
+    it and every write raises :class:`ReadOnly`.
     """
 
     name: str
@@ -118,6 +126,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         self.path = self.root / name
         self.read_only = read_only
         self._lock = lock
+        self._turns = Turns(lock) if lock is not None else None
         self._closed = False
         self._state_db = TinyDB(
             self.path / CAMPAIGN_FILE,
@@ -136,6 +145,9 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         held, self._newest, self._marked_last_id = read_marker(self.path) if not read_only else (False, None, None)
         self.closed_cleanly = held
         """True when the last writer closed with every write done (see the module docstring)."""
+        self.history_settled = held
+        """True when the history is known to agree with the state: the last writer closed cleanly, or
+        the last turn of a writer still open ended whole (:mod:`.lock`); the crash recovery is skipped."""
         self.left_clean = held if not read_only else read_marker(self.path)[0]
         """The same seen by a reader too (which never uses the marker otherwise): whether the history
         was left as the state says, so the costly checks for entries lost from its middle can wait."""
@@ -165,32 +177,30 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         ensure_folder(folder)
         refuse_links(folder)
         lock = CampaignLock(folder / LOCK_FILE, name)
-        lock.acquire(wait)
-        try:
+        store = cls(root, name, read_only=False, lock=lock, shapes=shapes)
+        store._turns_wait(wait)
+        with store.turn():
             if (folder / CAMPAIGN_FILE).exists():
                 raise CampaignExists(root, name)
             remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=False, lock=lock, shapes=shapes)
-            store._state_db.table("state").insert(Document(plain, doc_id=1))
-        except BaseException:
-            lock.release()
-            raise
+            with store._writing():
+                store._state_db.table("state").insert(Document(plain, doc_id=1))
         return store
 
     @classmethod
     def open(cls, root: Path, name: str, *, read_only: bool = False, wait: float | None = 0.0,
-             shapes: Shapes | None = None, console: bool = False) -> CampaignStore:
+             shapes: Shapes | None = None) -> CampaignStore:
         """Open the campaign ``name`` under ``root``.
 
-        For writing (the default) it takes the campaign lock (waiting up to ``wait`` seconds while
-        another process holds it; ``None``: the default wait, none for a console's lock; ``console``: the
-        lock's note says the console holds it, :mod:`.lock`) and deletes temporary files a killed console left behind;
-        read-only it does neither. ``campaign.json`` is read and checked now (against ``shapes`` too,
-        when given: :mod:`.shape`), and, for writing, saved again in the current schema if it was
-        older; history files are read (and checked) when asked for.
+        For writing (the default) it takes one turn (:meth:`turn`: the campaign lock, waiting up to
+        ``wait`` seconds while another writer's turn lasts; ``None``: the default wait; later turns wait
+        as long) and deletes temporary files a killed writer left behind; read-only it does neither.
+        ``campaign.json`` is read and checked now (against ``shapes`` too, when given: :mod:`.shape`),
+        and, for writing, saved again in the current schema if it was older; history files are read
+        (and checked) when asked for.
 
-        Raises :class:`CampaignNotFound`, :class:`CampaignLocked` (another console has it: open it
-        read-only instead), :class:`CorruptFile`, :class:`SchemaTooNew`.
+        Raises :class:`CampaignNotFound`, :class:`CampaignLocked` (another writer's turn outlasted
+        ``wait``), :class:`CorruptFile`, :class:`SchemaTooNew`.
         """
         name = check_name(name)
         root = Path(root)
@@ -198,26 +208,32 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         if not (folder / CAMPAIGN_FILE).is_file():
             raise CampaignNotFound(root, name)
         refuse_links(folder)  # before anything is read or written
-        lock = None
-        if not read_only:
-            lock = CampaignLock(folder / LOCK_FILE, name)
-            lock.acquire(wait, console=console)
-        try:
-            if not read_only:
-                remove_stray_temp_files(folder)
-            store = cls(root, name, read_only=read_only, lock=lock, shapes=shapes)
-            storage = cast(AtomicJSONStorage, store._state_db.storage)  # the storage the file is opened with
-            tables = storage.read()
-            if tables is None:
-                raise CampaignNotFound(root, name)
-            if not read_only and storage.found_schema != schema.SCHEMA:
+        if read_only:
+            store = cls(root, name, read_only=True, lock=None, shapes=shapes)
+            store._read_state_file()
+            return store
+        store = cls(root, name, read_only=False, lock=CampaignLock(folder / LOCK_FILE, name), shapes=shapes)
+        store._turns_wait(wait)
+        with store.turn() as turn:
+            remove_stray_temp_files(folder)  # every write is made in a turn: none is under way now
+            # the history agrees with the state when the last writer closed cleanly, or when the lock's
+            # note says the last turn, in this boot, ended whole (another writer is open and idle)
+            store.history_settled = store.closed_cleanly or (not turn.crashed and turn.last_id is not None
+                                                             and newest_still_there(folder, turn.newest))
+            storage = store._read_state_file()
+            if storage.found_schema != schema.SCHEMA:
                 with store._writing():
+                    tables: dict[str, Any] | None = storage.read()
+                    assert tables is not None  # read above
                     storage.write(tables)
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
         return store
+
+    def _read_state_file(self) -> AtomicJSONStorage:
+        """Read (and check) ``campaign.json`` now; its storage, which says which schema it was in."""
+        storage = cast(AtomicJSONStorage, self._state_db.storage)  # the storage the file is opened with
+        if storage.read() is None:
+            raise CampaignNotFound(self.root, self.name)
+        return storage
 
     @staticmethod
     def list_campaigns(root: Path) -> list[str]:
@@ -230,21 +246,25 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         return sorted(found, key=lambda n: (n.casefold(), n))
 
     def close(self) -> None:
-        """Release the campaign lock; the store cannot be used afterwards. Safe to call twice."""
+        """Leave the clean-close marker when every write of this store was whole (a turn of its own,
+        given up at once when another writer is in the middle of one: the marker only saves the next
+        open some reading); the store cannot be used afterwards. Safe to call twice."""
         if self._closed:
             return
+        if self._lock is not None and self._leave_marker:
+            # no marker only means the next open checks the history
+            with contextlib.suppress(StoreError, OSError), self.turn(wait=0.0) as turn:
+                if not turn.crashed:
+                    self._mark_closed(turn)
         self._closed = True
         self._chunk_dbs.clear()
-        if self._lock is not None:
-            if self._leave_marker:
-                try:
-                    newest = self._newest if self.closed_cleanly else newest_chunk(self.path)
-                    if self._appended is not None:
-                        newest = max(filter(None, (newest, self._appended)))
-                    leave_marker(self.path, newest, self._last_id_given())
-                except (OSError, StoreError):
-                    pass  # no marker (or a link where it belongs) only means the next open checks the history
-            self._lock.release()
+
+    def _mark_closed(self, turn: Turn) -> None:
+        # another writer may have started chunks since
+        newest = newest_chunk(self.path) if turn.others_wrote or not self.closed_cleanly else self._newest
+        if self._appended is not None:
+            newest = max(filter(None, (newest, self._appended)))
+        leave_marker(self.path, newest, self._last_id_given())
 
     def __enter__(self) -> CampaignStore:
         return self
@@ -255,6 +275,37 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     def __repr__(self) -> str:
         mode = "read-only" if self.read_only else "writable"
         return f"<CampaignStore {self.name!r} {mode}{' closed' if self._closed else ''}>"
+
+    # -- turns --------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def turn(self, *, wait: float | bool | None = False) -> Iterator[Turn]:
+        """Hold the campaign lock for one change (see the module docstring and :mod:`.turns`); a turn inside
+        a turn is the same turn. ``wait``: seconds to wait for another writer's turn to end (default: what
+        the store was opened with; ``None``: :data:`~gmconsole.store.lock.DEFAULT_WAIT`). Raises
+        :class:`CampaignLocked` when that passes, :class:`ReadOnly` for a read-only store."""
+        self._usable(write=True)
+        assert self._turns is not None  # a writer's
+        with self._turns.take(self._read_again, lambda: self._appended, wait) as turn:
+            yield turn
+
+    def _turns_wait(self, wait: float | None) -> None:
+        assert self._turns is not None
+        self._turns.wait = wait
+
+    def others_wrote(self) -> bool:
+        """Whether another writer committed since this store's last turn, without taking the lock (a
+        follower's cheap check, :meth:`.turns.Turns.others_wrote`); always False for a reader."""
+        return self._turns is not None and not self._closed and self._turns.others_wrote()
+
+    def _read_again(self) -> None:
+        """Another writer changed the files: forget what is kept in memory of them."""
+        self._chunk_dbs.clear()
+        self._chunk_index.clear()
+        cast(AtomicJSONStorage, self._state_db.storage).forget()  # the storage the file is opened with
+        self._next_id = None
+        self._marked_last_id = None
+        self._marker_removed = False  # another writer closing may have left a clean-close marker
 
     def _usable(self, *, write: bool) -> None:
         if self._closed:
@@ -275,16 +326,21 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
 
     @contextlib.contextmanager
     def _writing(self, *, leaves_marker: bool = True) -> Iterator[None]:
-        """Around every write: the clean-close marker goes (durably) before the first one, and a write
-        that fails, or one that cannot leave the files consistent (``leaves_marker=False``: a restored
-        backup), means no marker at close, so the next open runs the crash recovery."""
-        if not self._marker_removed:
-            drop_marker(self.path)
-            self._marker_removed = True
-        with self.change():
-            yield
-        if not leaves_marker:
-            self._leave_marker = False
+        """Around every write, in a turn (one of its own when the caller is in none): the clean-close
+        marker goes (durably) before the first one, and a write that fails, or one that cannot leave the
+        files consistent (``leaves_marker=False``: a restored backup), means no marker at close and a
+        busy note, so the next open, or the next writer's turn, runs the crash recovery."""
+        with self.turn() as turn:
+            turn.wrote = True
+            if not self._marker_removed:
+                drop_marker(self.path)
+                self._marker_removed = True
+            with self.change():
+                yield
+            turn.writes += 1
+            if not leaves_marker:
+                self._leave_marker = False
+                turn.leave_unchecked()
 
     # -- campaign state -------------------------------------------------------------------------
 
@@ -307,7 +363,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         """
         self._usable(write=True)
         plain = schema.plain(state, verbatim("The campaign state"))
-        with self._writing():
+        with self.turn(), self._writing():
             self._state_db.table("state").update(replaced_by(plain), doc_ids=[1])
 
     def stamp(self) -> tuple[tuple[int, int, int] | None, tuple[tuple[tuple[int, int], ChunkSignature], ...]]:
@@ -349,7 +405,7 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         if self.shapes is not None:
             document = self.shapes.pack(document)
         try:
-            with self._writing():
+            with self.turn(), self._writing():
                 entry_id = self._append(session, document)
         except BaseException:
             self._forget(session)
@@ -360,6 +416,8 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
     def _append(self, session: int, document: dict[str, Any]) -> int:
         """:meth:`append_entry`'s write: into the newest chunk of ``session``, or a new one when it is full."""
         entry_id = self._allocate_id()
+        assert self._lock is not None  # appends are made in a turn
+        self._lock.give_id(entry_id)  # said before it is written: a writer killed now leaves it given
         chunks = self._chunks(session)
         if chunks and len(self._chunk_db(session, chunks[-1]).table("entries")) < CHUNK_SIZE and not self._chunk_full(
                 session, chunks[-1]):
@@ -387,27 +445,32 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         if reserved:
             raise ValueError(verbatim("An entry's {fields} cannot be changed.").format(fields=" and ".join(reserved)))
         try:
-            chunks = self._chunks(session)
-            at = bisect.bisect_right(chunks, entry_id) - 1
-            if at < 0:
-                raise EntryNotFound(session, entry_id)
-            table = self._chunk_db(session, chunks[at]).table("entries")
-            current = table.get(doc_id=entry_id)
-            if current is None:
-                raise EntryNotFound(session, entry_id)
-            where = _("entry {id}").format(id=entry_id)
-            # the chunk passed the shape check when read, so its entry unpacks (:mod:`.lean_entries`)
-            changed = {**(self.shapes.unpack(dict(current), where) if self.shapes else current), **changes}
-            self._check_entry(session, changed, where)
-            stored = self.shapes.pack(changed) if self.shapes is not None else changed
-            self._wrote(session, chunks[at])
-            with self._writing():  # the whole document replaced: a lean form renames or drops keys
-                table.update(replaced_by(stored), doc_ids=[entry_id])
+            with self.turn():
+                self._update(session, entry_id, changes)
         except EntryNotFound:
             raise
         except BaseException:
             self._forget(session)
             raise
+
+    def _update(self, session: int, entry_id: int, changes: dict[str, Any]) -> None:
+        """:meth:`update_entry`'s write, in a turn."""
+        chunks = self._chunks(session)
+        at = bisect.bisect_right(chunks, entry_id) - 1
+        if at < 0:
+            raise EntryNotFound(session, entry_id)
+        table = self._chunk_db(session, chunks[at]).table("entries")
+        current = table.get(doc_id=entry_id)
+        if current is None:
+            raise EntryNotFound(session, entry_id)
+        where = _("entry {id}").format(id=entry_id)
+        # the chunk passed the shape check when read, so its entry unpacks (:mod:`.lean_entries`)
+        changed = {**(self.shapes.unpack(dict(current), where) if self.shapes else current), **changes}
+        self._check_entry(session, changed, where)
+        stored = self.shapes.pack(changed) if self.shapes is not None else changed
+        self._wrote(session, chunks[at])
+        with self._writing():  # the whole document replaced: a lean form renames or drops keys
+            table.update(replaced_by(stored), doc_ids=[entry_id])
 
     # -- internals ----------------------------------------------------------------------------------
 
@@ -460,6 +523,11 @@ class CampaignStore(Repairs, HistoryReader, ChunkSummaries):
         return self._marked_last_id if self.closed_cleanly else None
 
     def _allocate_id(self) -> int:
+        given = self._turns.current.last_id if self._turns is not None and self._turns.current is not None else None
+        if self._next_id is None and given is not None:
+            # The lock's note, left in this boot, says which id was given last (:mod:`.lock`): it is
+            # written before each entry, so no scan of every session's newest chunk is needed.
+            self._next_id = max(given, self._id_floor) + 1
         if self._next_id is None and self.closed_cleanly and self._marked_last_id is not None:
             # The last writer closed with every write done and said which id it gave last: no other
             # writer has written since (the marker goes, durably, before any write), so the next id

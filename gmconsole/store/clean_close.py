@@ -66,8 +66,14 @@ def read_marker(campaign: Path) -> tuple[bool, Newest | None, int | None]:
             last_id = None  # not an entry id: the next id is worked out from the chunks
     except (OSError, StoreError, ValueError, RecursionError, KeyError, TypeError, IndexError, AttributeError):
         return False, None, None
-    held = not sessions_in(campaign) if newest is None else is_plain_file(chunk_file(campaign, newest[1], newest[0]))
+    held = newest_still_there(campaign, newest)
     return held, newest, (last_id if held else None)
+
+
+def newest_still_there(campaign: Path, newest: Newest | None) -> bool:
+    """Whether the chunk a marker (or the lock's note) names as the newest is still there (``None``: no
+    history at all, still none): one ``stat``."""
+    return not sessions_in(campaign) if newest is None else is_plain_file(chunk_file(campaign, newest[1], newest[0]))
 
 
 def drop_marker(campaign: Path) -> None:

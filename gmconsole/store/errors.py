@@ -45,21 +45,23 @@ class CampaignExists(StoreError):
 
 
 class CampaignLocked(StoreError):
-    """Another console (process) has the campaign open for writing.
+    """Another writer stayed in the middle of one change (its turn, :mod:`gmconsole.store.lock`) for longer
+    than this writer would wait.
 
-    ``holder`` is what that console wrote into the lock file: a dict with ``pid``, ``host`` and
-    ``since`` (ISO time, UTC), or ``None`` when it could not be read yet.
+    ``holder`` is what that writer wrote into the lock file: a dict with ``pid``, ``host`` and
+    ``since`` (UTC), or ``None`` when it could not be read yet.
     """
 
     def __init__(self, name: str, holder: dict[str, Any] | None):
         self.name = name
         self.holder = holder
         if holder:
-            said = _("Campaign {name!r} is already open in another console (pid {pid} on {host}, since {since}); "
-                     "close it there, or open this campaign read-only to look without changing anything.")
+            said = _("Campaign {name!r} is in the middle of a change by another writer (pid {pid} on {host}, since "
+                     "{since}) that has not ended; try again in a moment, or open this campaign read-only to look "
+                     "without changing anything.")
         else:
-            said = _("Campaign {name!r} is already open in another console; "
-                     "close it there, or open this campaign read-only to look without changing anything.")
+            said = _("Campaign {name!r} is in the middle of a change by another writer that has not ended; try "
+                     "again in a moment, or open this campaign read-only to look without changing anything.")
         holder = holder or {}
         super().__init__(said.format(name=name, pid=holder.get("pid", "?"), host=holder.get("host", "?"),
                                      since=holder.get("since", "?")))

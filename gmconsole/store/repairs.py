@@ -79,8 +79,8 @@ class Repairs:
     def repair(cls, root: Path, name: str, path: Path, *, shapes: Shapes | None = None) -> None:
         """:meth:`restore_backup` for when :meth:`open` itself raised :class:`CorruptFile`
         (a damaged ``campaign.json``), so there is no store yet: takes the campaign lock for the
-        time of the restore, then releases it. Raises :class:`CampaignLocked` if another console
-        has the campaign open.
+        time of the restore, then releases it. Raises :class:`CampaignLocked` if another writer's
+        change outlasts the wait.
         """
         name = check_name(name)
         folder = Path(root) / name
@@ -93,4 +93,4 @@ class Repairs:
             drop_marker(folder)  # the history is checked against the restored file at open
             restore(folder, Path(path), shapes)
         finally:
-            lock.release()
+            lock.release(wrote=True, whole=False)  # every writer checks the history against the restored file

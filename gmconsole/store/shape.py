@@ -401,7 +401,7 @@ ENTRY = fields({"kind": STR}, {
     "title": STR, "stunts": optional(SIGNED), "stress_paid": optional(SIGNED), "highest": optional(SIGNED),
     "margin": optional(SIGNED), "push_step": optional(SIGNED), "stress_gained": optional(SIGNED),
     "defender_top": optional(SIGNED), "delta": optional(SIGNED), "before": optional(SIGNED),
-    "value": optional(SIGNED),
+    "value": optional(SIGNED), "source": STR,
 }, extra=_dice_in)
 
 

@@ -254,10 +254,16 @@ class GMConsoleApp(ConsoleApp):
 
         self._unsubscribe = self.service.subscribe(self._service_changed)
         self._unroute_logs = route_logs(self)  # nothing is written to the terminal raw while the TUI runs
-        if self.service.read_only:  # follow the writer; its changes reach the screens as a "reloaded" notice
-            from gmconsole.ui.live_follow import follow_campaign
+        if self.service.read_only:  # follow the writers; their changes reach the screens as a "reloaded" notice
+            self._follow_writers()
 
-            follow_campaign(self, self.service, on_change=lambda: None)
+    _following = False
+
+    def _follow_writers(self) -> None:
+        from gmconsole.ui.live_follow import follow_campaign
+
+        self._following = True
+        follow_campaign(self, self.service, on_change=lambda: None)
 
     async def on_event(self, event: events.Event) -> None:
         """A key or a paste from the terminal goes through the type-ahead gate: routed now when the console
@@ -277,6 +283,8 @@ class GMConsoleApp(ConsoleApp):
         callback, self._on_first_paint = self._on_first_paint, None
         if callback is not None:
             callback()
+        if not self.service.read_only and not self._following:  # once its first frame is up (watchfiles' import)
+            self._follow_writers()
         if self.keymap:
             self.set_timer(0.05, self.check_keymap)
 

@@ -2,10 +2,10 @@
 
 ``launch(root, name)`` opens ``name``; with no name, the campaign opened last; on the very first
 run (no campaign at all) it installs the bundled demos and lets the GM pick one. A campaign another
-console holds (``CampaignLocked``), or whose lock file cannot be written (``LockNotWritable``), is
-offered read-only; a damaged file (``CorruptFile``) is shown
-with its message and, when there is a backup, the backup is offered. The campaign opened is
-remembered for next time. Returns the process exit status (0, or 2 when nothing could be opened).
+writer stays in the middle of a change in for longer than the wait (``CampaignLocked``: a stuck
+writer), or whose lock file cannot be written (``LockNotWritable``), is offered read-only; a damaged
+file (``CorruptFile``) is shown with its message and, when there is a backup, the backup is offered.
+The campaign opened is remembered for next time. Returns the process exit status (0, or 2 when nothing could be opened).
 Opening another campaign from the command palette ends the app with that campaign's name, and the
 loop in :func:`launch` opens it (Textual runs one app per loop; a fresh app on the new campaign is
 simpler and safer than swapping the service under every screen).
@@ -94,7 +94,8 @@ def _open_service(root: Path, name: str, read_only: bool):
     why = None
     while True:
         try:
-            service = CampaignService.open(root, name, read_only=read_only, console=True)
+            # each change waits for another writer's change in progress (the command line, a player's page)
+            service = CampaignService.open(root, name, read_only=read_only, console=True, wait=None)
             return service, (why or ASKED_READ_ONLY) if read_only else None
         except (CampaignLocked, LockNotWritable) as exc:
             if read_only:

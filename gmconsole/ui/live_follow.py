@@ -1,5 +1,5 @@
-"""Follow a writer's changes from another process: a read-only console (or the players' table view)
-shows them within a fraction of a second.
+"""Follow the other writers' changes: a console (writing or read-only) and the players' table view show
+what another process committed within a fraction of a second.
 
 :func:`follow_campaign` starts a Textual worker on the app's own event loop that watches the
 campaign's folder with ``watchfiles`` (inotify on Linux: the kernel wakes it when a file changes; no
@@ -67,11 +67,10 @@ def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
     """Watch ``service``'s campaign folder while ``app`` runs; after a writer's change, call
     ``service.reload()`` and, when it returned True, ``on_change()``, both on the UI thread.
 
-    Only a read-only service follows (a writer's service is the one making the changes): for a
-    writable one this does nothing. A watch that cannot start (the folder gone, no more inotify
+    A writer's service follows the other writers (the command line, another console, the players' pages):
+    its own changes wake the watch too, and ``reload()`` then finds from the lock's note that nobody else
+    wrote, without reading anything. A watch that cannot start (the folder gone, no more inotify
     watches) logs one warning and the app goes on showing what it had."""
-    if not service.read_only:
-        return
 
     def read_again() -> None:
         try:

@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.message import Message
 
-from gmconsole.i18n import _
+from gmconsole.i18n import _, ngettext
 
 __all__ = ["CampaignChanged", "CharacterSelected", "ShowError"]
 
@@ -36,6 +36,22 @@ def change_said(entry: dict[str, Any], summary: str) -> str:
     if status == "undone":
         return _("undone: {summary}").format(summary=summary)
     return _("failed: {summary}").format(summary=summary) if status == "failed" else summary
+
+
+def arrived_said(service, arrived: list[dict[str, Any]]) -> str:
+    """What other writers did, as the status line says it: the newest change and where it was made ("Lambert
+    Cho rolls Medicine: 2 successes — from the command line"), and how many more came with it."""
+    from gmconsole.campaign.sources import made_where
+
+    latest = arrived[-1]
+    said = _("{summary} — {where}").format(summary=change_said(latest, str(latest.get("summary", ""))),
+                                           where=made_where(latest.get("source"), service.campaign,
+                                                            service.ledger.source))
+    more = len(arrived) - 1
+    if more:
+        said = ngettext("{said} (and {count} more change)", "{said} (and {count} more changes)", more).format(
+            said=said, count=more)
+    return said
 
 
 @dataclass(eq=False)

@@ -59,7 +59,8 @@ def test_a_reader_after_a_crash_says_the_lost_entries_and_drops_nothing_on_disk(
     clean = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
     assert clean.history_gap is None  # the last writer closed cleanly: the reader reads no more chunks
     clean.close()
-    (tmp_path / name / "closed-cleanly").unlink()  # as a killed writer leaves it
+    (tmp_path / name / "closed-cleanly").unlink()  # as a writer killed in the middle of a change leaves it:
+    (tmp_path / name / "lock").write_text('{"busy": true}')  # no marker, and the lock's note still busy
     reader = CampaignService.open(tmp_path, name, read_only=True, clock=frozen_clock)
     assert "missing from the history" in reader.history_gap and "were dropped" not in reader.history_gap
     assert "The costs waiting for 1 of those rolls cannot be applied." in reader.history_gap  # nothing written

@@ -13,7 +13,7 @@ from campaign_helpers import FROZEN, frozen_clock, yz
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.service import CampaignService
 from gmconsole.rules.errors import RulesError
-from gmconsole.store.errors import CampaignLocked, ReadOnly, WriteFailed
+from gmconsole.store.errors import ReadOnly, WriteFailed
 
 
 def _myz_party(service):
@@ -478,11 +478,18 @@ def test_a_failed_write_leaves_the_campaign_as_it_was(make_service, monkeypatch)
     assert [e["kind"] for e in service.history.filtered()] == ["stress", "roster"]
 
 
-def test_a_second_window_is_locked_out_or_read_only(make_service, tmp_path):
+def test_a_second_window_writes_too_or_looks_read_only(make_service, tmp_path):
     service = make_service("yze", name="Shared")
     service.roster.add_character({"name": "Ann", "attributes": yz(3, 3, 3, 3)})
-    with pytest.raises(CampaignLocked):
-        CampaignService.open(tmp_path, "Shared")
+    second = CampaignService.open(tmp_path, "Shared", clock=frozen_clock, source="console")
+    try:
+        second.trackers.change_stress("Ann", 1)  # made on top of the first window's change
+        service.trackers.change_stress("Ann", 1)  # and this one on top of the second's
+        assert service.character("Ann").stress == 2
+        assert second.character("Ann").stress == 1 and second.reload()  # until it reads the first window's change
+        assert second.character("Ann").stress == 2
+    finally:
+        second.close()
     viewer = CampaignService.open(tmp_path, "Shared", read_only=True, clock=frozen_clock)
     try:
         assert viewer.read_only

@@ -1,12 +1,13 @@
-"""A command that writes a campaign the console holds is refused at once: the console writes all evening,
-so waiting ``--wait``'s default for it only delays the same refusal. The lock's note says a console holds it.
-An explicit ``--wait`` still waits, and a campaign another command holds is still waited for."""
+"""The command line writes while the console is open: the console holds the campaign's lock only while it
+commits one change, so a command waits (``--wait``) only for a change in progress, and a write made while
+the console is idle succeeds at once, on top of what the console wrote."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.campaign.service import CampaignService
 from gmconsole.store.lock import DEFAULT_WAIT
@@ -21,30 +22,37 @@ def demo_root(tmp_path, copy_demos):
 
 def _console(demo_root):
     """The campaign opened as the console opens it (``gmconsole open``)."""
-    return CampaignService.open(demo_root, "myz-demo", console=True)
+    return CampaignService.open(demo_root, "myz-demo", console=True, wait=None)
 
 
-def test_a_campaign_open_in_the_console_is_refused_at_once(run_cli, demo_root):
-    with _console(demo_root):
+def test_a_command_writes_at_once_while_the_console_is_open(run_cli, demo_root):
+    with _console(demo_root) as console:
+        console.trackers.change_stress("Hammer", 1)
         started = time.monotonic()
-        result = run_cli("--data-dir", str(demo_root), *ROLL)
+        result = run_cli("--data-dir", str(demo_root), *ROLL, "--wait", "0", "--json")
         took = time.monotonic() - started
-    assert result.returncode == 2
-    assert "is open in the console" in result.stderr and "quit the console first" in result.stderr
+        assert result.returncode == 0, result.stderr
+        assert console.reload()  # the console reads the roll the command line made
+        rolled = console.history.entries()[-1]
+        assert rolled["kind"] == "roll" and rolled["source"] == "cli"
+        assert console.character("Hammer").stress == 1  # the roll was made on top of the console's change
+        console.trackers.change_stress("Hammer", 1)  # and the console goes on on top of the roll
+        kinds = [e["kind"] for e in console.history.entries()[-3:]]
+    assert kinds == ["stress", "roll", "stress"]
     assert took < DEFAULT_WAIT / 2, took
 
 
-def test_an_explicit_wait_still_waits_for_the_console(run_cli, demo_root):
-    with _console(demo_root):
+def test_an_explicit_wait_waits_for_a_change_in_progress_then_gives_up(run_cli, demo_root):
+    with stuck_writer(demo_root / "myz-demo"):
         started = time.monotonic()
         result = run_cli("--data-dir", str(demo_root), *ROLL, "--wait", "1.5")
         took = time.monotonic() - started
-    assert result.returncode == 2 and "is open in the console" in result.stderr
+    assert result.returncode == 2 and "in the middle of a change by another writer" in result.stderr
     assert took >= 1.5
 
 
-def test_a_campaign_another_command_holds_is_waited_for_by_default(run_cli, demo_root):
-    with CampaignService.open(demo_root, "myz-demo"):  # a command-line writer's hold, not the console's
+def test_a_change_in_progress_is_waited_for_by_default(run_cli, demo_root):
+    with stuck_writer(demo_root / "myz-demo"):
         started = time.monotonic()
         result = run_cli("--data-dir", str(demo_root), *ROLL)
         took = time.monotonic() - started

@@ -2,7 +2,8 @@
 
 CLI writers (``roll --campaign``, ``new``, ``demo``) wait for the campaign lock, up to ``--wait SECONDS``
 (default :data:`gmconsole.store.lock.DEFAULT_WAIT`); ``--wait 0`` fails at once with the message a
-locked campaign always gave. The console still refuses a second writer at once.
+locked campaign always gave. A writer stuck in the middle of a change (simulated by holding the lock) is
+what they wait for; the console waits for it too, as long as its own default.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import textwrap
 import time
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.store import CampaignLocked, CampaignStore
 from gmconsole.store.lock import DEFAULT_WAIT
@@ -55,7 +57,7 @@ def test_two_scripts_recording_rolls_at_once_both_succeed(demo_root):
 
 
 def _hold(demo_root):
-    return CampaignStore.open(demo_root, "myz-demo")
+    return stuck_writer(demo_root / "myz-demo")
 
 
 def test_wait_zero_fails_at_once_with_the_locked_message(run_cli, demo_root):
@@ -66,7 +68,7 @@ def test_wait_zero_fails_at_once_with_the_locked_message(run_cli, demo_root):
         took = time.monotonic() - started
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "is open in the console" in lines[0] and "quit the console first" in lines[0]
+    assert len(lines) == 1 and "in the middle of a change by another writer" in lines[0] and "--wait" in lines[0]
     assert took < DEFAULT_WAIT  # it did not wait
 
 
@@ -77,7 +79,7 @@ def test_a_writer_waits_for_the_lock_and_gives_up_after_its_deadline(run_cli, de
                          "--character", "Hammer", "--skill", "fight", "--wait", "1.5", "--json")
         took = time.monotonic() - started
     assert result.returncode == 2
-    assert "is open in the console" in json.loads(result.stdout)["error"]
+    assert "in the middle of a change by another writer" in json.loads(result.stdout)["error"]
     assert took >= 1.5
 
 
@@ -87,10 +89,12 @@ def test_a_writer_waiting_gets_the_campaign_once_the_holder_closes(run_cli, demo
             """
             import sys, time
             from gmconsole.store import CampaignStore
-            store = CampaignStore.open(sys.argv[1], "myz-demo")
+            from gmconsole.store.lock import CampaignLock
+            lock = CampaignLock(sys.argv[1] + "/myz-demo/lock", "myz-demo")
+            lock.acquire()  # a change that lasts a second
             print("ready", flush=True)
             time.sleep(1.0)
-            store.close()
+            lock.release()
             """), str(demo_root)],
         stdout=subprocess.PIPE, text=True)
     try:
@@ -111,12 +115,12 @@ def test_a_bad_wait_is_one_line(run_cli, demo_root, text):
     assert "--wait" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
-def test_the_console_still_refuses_a_second_writer_at_once(demo_root):
-    """``open`` (the console) never waits: its launch offers the campaign read-only instead."""
+def test_the_console_waits_for_a_change_in_progress_too(demo_root):
+    """The console's turns wait as long as the command line's default: a stuck writer is named after it."""
     from gmconsole.campaign.service import CampaignService
 
-    with _hold(demo_root):
+    with CampaignService.open(demo_root, "myz-demo", console=True, wait=0.3) as console, _hold(demo_root):
         started = time.monotonic()
         with pytest.raises(CampaignLocked):
-            CampaignService.open(demo_root, "myz-demo")
-        assert time.monotonic() - started < 0.5
+            console.trackers.change_stress("Hammer", 1)
+        assert time.monotonic() - started >= 0.3

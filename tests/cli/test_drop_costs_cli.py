@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.campaign.service import CampaignService
 from gmconsole.cli import main
-from gmconsole.store import CampaignStore
 
 NAME = "Ark"
 PUSH = ["roll", "myz", "--campaign", NAME, "--character", "Hammer", "--skill", "fight", "--gear", "Spiked bat",
@@ -77,9 +77,9 @@ def test_drop_refuses_an_unknown_roll_a_roll_without_costs_and_goes_alone(gm):
 
 def test_drop_honours_wait_zero_on_a_campaign_open_elsewhere(gm, tmp_path, run_cli):
     roll_id = json.loads(gm(*PUSH, "--json")[1])["roll_id"]
-    with CampaignStore.open(tmp_path, NAME):
+    with stuck_writer(tmp_path / NAME):
         result = run_cli("--data-dir", str(tmp_path), "costs", NAME, "--drop", str(roll_id), "--wait", "0")
-    assert result.returncode == 2 and "is open in the console" in result.stderr
+    assert result.returncode == 2 and "is in the middle of a change by another writer" in result.stderr
     assert [i["roll_id"] for i in json.loads(gm("costs", NAME, "--json")[1])] == [roll_id]
 
 

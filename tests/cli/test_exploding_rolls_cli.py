@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.store import CampaignStore
 
@@ -118,12 +119,12 @@ def test_refusals_exit_2_with_one_line_and_record_nothing(demo_gm, argv, words):
 
 
 def test_wait_zero_on_a_campaign_the_console_holds_is_the_lock_message(demo_gm, tmp_path):
-    with CampaignStore.open(tmp_path, NAME):
+    with stuck_writer(tmp_path / NAME):
         started = time.monotonic()
         result = demo_gm(*GROUP, "--wait", "0", "--json")
         assert time.monotonic() - started < 3
-    _refused(result, "is open in the console", "quit the console first")
-    assert "is open in the console" in json.loads(result.stdout)["error"]
+    _refused(result, "in the middle of a change by another writer", "--wait SECONDS")
+    assert "is in the middle of a change by another writer" in json.loads(result.stdout)["error"]
     assert _history(demo_gm) == []
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from cli_checks import ok_json, refused
+from cli_checks import ok_json, refused, stuck_writer
 
 
 def _history(demo_gm, campaign: str, *more: str) -> list[dict]:
@@ -102,11 +102,10 @@ def test_refusals_exit_2_with_one_line_and_record_nothing(demo_gm):
 
 
 def test_wait_0_on_a_campaign_the_console_holds_is_refused_with_the_lock_line(demo_gm, tmp_path):
-    from gmconsole.store.campaign_store import CampaignStore
 
-    with CampaignStore.open(tmp_path, "myz-demo"):
+    with stuck_writer(tmp_path / "myz-demo"):
         refused(demo_gm("opposed", "myz-demo", "Vanja", "Zone ghouls", "--skill", "sneak", "--wait", "0"),
-                "myz-demo is open in the console", "quit the console first")
+                "myz-demo is in the middle of a change by another writer", "--wait SECONDS")
     assert _history(demo_gm, "myz-demo", "--all") == []
 
 

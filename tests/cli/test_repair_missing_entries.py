@@ -43,7 +43,8 @@ def lost(gm, tmp_path):
         assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [owing["id"]]
     for chunk in (tmp_path / NAME / "history" / "session-0002").glob("entries-*.json"):
         chunk.unlink()
-    (tmp_path / NAME / "closed-cleanly").unlink()  # as a killed writer leaves it
+    (tmp_path / NAME / "closed-cleanly").unlink()  # as a writer killed in the middle of a change leaves it:
+    (tmp_path / NAME / "lock").write_text('{"busy": true}')  # no marker, and the lock's note still busy
     return owing["id"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cli_checks import ok_json, refused
+from cli_checks import ok_json, refused, stuck_writer
 
 
 def _history(demo_gm, campaign: str = "yze-demo", *more: str) -> list[dict]:
@@ -50,10 +50,9 @@ def test_rest_refusals_exit_2_with_one_line_and_record_nothing(demo_gm):
 
 
 def test_rest_on_a_campaign_the_console_holds_is_refused_with_wait_0(demo_gm, tmp_path):
-    from gmconsole.store.campaign_store import CampaignStore
 
-    with CampaignStore.open(tmp_path, "yze-demo"):
-        refused(demo_gm("rest", "yze-demo", "--wait", "0"), "yze-demo is open in the console")
+    with stuck_writer(tmp_path / "yze-demo"):
+        refused(demo_gm("rest", "yze-demo", "--wait", "0"), "yze-demo is in the middle of a change by another writer")
     assert _stress(demo_gm, "Parker") == 2 and _history(demo_gm, "yze-demo", "--all") == []
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_checks import ok_json, refused
+from cli_checks import ok_json, refused, stuck_writer
 
 
 def _history(demo_gm, *more: str) -> list[dict]:
@@ -150,16 +150,15 @@ def test_r_myz_build_2_a_stunt_the_device_lacks_is_refused_before_the_roll(demo_
 
 
 def test_role_commands_refuse_other_families_and_a_console_held_campaign(demo_gm, tmp_path):
-    from gmconsole.store.campaign_store import CampaignStore
 
     for command, extra in (("shake-it-off", ("--attribute", "strength", "--incoming", "1")),
                            ("mend", ("--patient", "Dallas", "--attribute", "strength")),
                            ("jury-rig", ("--device", "binoculars"))):
         refused(demo_gm(command, "yze-demo", "Ripley", *extra), f"{command}: yze has no role skills")
     assert json.loads(demo_gm("history", "yze-demo", "--json", "--all").stdout) == []
-    with CampaignStore.open(tmp_path, "myz-demo"):
+    with stuck_writer(tmp_path / "myz-demo"):
         refused(demo_gm("jury-rig", "myz-demo", "Grease", "--device", "binoculars", "--wait", "0"),
-                "myz-demo is open in the console")
+                "myz-demo is in the middle of a change by another writer")
     assert _history(demo_gm, "--all") == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.cli import main
 
@@ -118,10 +119,9 @@ def test_settings_of_a_campaign_that_does_not_exist_exits_2(gm):
 def test_settings_waits_for_a_writer_like_other_writers(tmp_path, capsys):
     """``--wait 0`` with the campaign open in another writer fails at once with one line."""
     from gmconsole.campaign.library import install_demos
-    from gmconsole.campaign.service import CampaignService
 
     install_demos(tmp_path)
-    with CampaignService.open(tmp_path, "yze-demo"):
+    with stuck_writer(tmp_path / "yze-demo"):  # another writer in the middle of a change
         code = main(["--data-dir", str(tmp_path), "settings", "yze-demo", "--set", "push_cost=doom", "--wait", "0"])
         assert code == 2
         assert main(["--data-dir", str(tmp_path), "settings", "yze-demo"]) == 0  # reading needs no lock

@@ -4,6 +4,7 @@ run as a user would: each flag, the sample list, and bad input (exit 2, one line
 import json
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.rules.data import data_dir
 
@@ -139,11 +140,11 @@ def test_exploding_has_no_list_to_change(gm):
 
 
 def test_a_locked_campaign_waits_then_fails(gm, tmp_path):
-    from gmconsole.campaign.service import CampaignService
 
-    with CampaignService.open(tmp_path / "data", "Crew"):
+    with stuck_writer(tmp_path / "data" / "Crew"):  # another writer in the middle of a change
         result = gm("skills", "Crew", "--add", "Piloting=agility", "--wait", "0")
     assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "in the middle of a change by another writer" in result.stderr
 
 
 def _fifo(tmp_path):

@@ -8,8 +8,7 @@ import json
 import time
 
 import pytest
-
-from gmconsole.store import CampaignStore
+from cli_checks import stuck_writer
 
 NAME = "tiered-demo"
 """Aldric: STR 2, DEX 1, INT 0, CHA 1, PER 1, level 3, class bonus 2, a Longsword (damage 6), stamina 10;
@@ -212,17 +211,18 @@ def test_refusals_exit_2_with_one_line_and_record_nothing(demo_gm, argv, words):
                                   ("attack", NAME, "Aldric", "--weapon", "Longsword", "--target", "Ogre"),
                                   ("contested", NAME, "Aldric", "Ogre")])
 def test_wait_zero_on_a_campaign_the_console_holds_is_the_lock_message(demo_gm, tmp_path, argv):
-    with CampaignStore.open(tmp_path, NAME):
+    with stuck_writer(tmp_path / NAME):
         started = time.monotonic()
         result = demo_gm(*argv, "--wait", "0")
         assert time.monotonic() - started < 3
-    _refused(result, "is open in the console", "quit the console first")
+    _refused(result, "in the middle of a change by another writer", "--wait SECONDS")
     assert _history(demo_gm) == [] and _stamina(demo_gm, "Ogre") == 20
 
 
 def test_a_writer_waits_up_to_its_deadline_for_the_lock(demo_gm, tmp_path):
-    with CampaignStore.open(tmp_path, NAME):
+    with stuck_writer(tmp_path / NAME):
         started = time.monotonic()
         result = demo_gm("save", NAME, "Aldric", "perc", "--wait", "1", "--json")
         assert time.monotonic() - started >= 1
-    assert result.returncode == 2 and "is open in the console" in json.loads(result.stdout)["error"]
+    assert result.returncode == 2
+    assert "is in the middle of a change by another writer" in json.loads(result.stdout)["error"]

@@ -10,8 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+from cli_checks import stuck_writer
 from textual.app import App
 
+import gmconsole.store.lock as lock_module
 from gmconsole.campaign import library
 from gmconsole.campaign.service import CampaignService
 from gmconsole.ui import launch as launcher
@@ -85,8 +88,23 @@ def test_launch_remembers_the_campaign_and_releases_it(demo_root, monkeypatch):
     CampaignService.open(demo_root, "myz-demo").close()  # the lock was released
 
 
-def test_locked_campaign_is_offered_read_only(demo_root, monkeypatch):
-    holder = CampaignService.open(demo_root, "yze-demo")
+def test_a_campaign_another_console_has_open_opens_for_writing_too(demo_root, monkeypatch):
+    monkeypatch.setattr(launcher, "_ask", lambda make: pytest.fail("nothing to ask"))
+    with CampaignService.open(demo_root, "yze-demo", console=True, wait=None) as other:
+        service, why = launcher._open_service(demo_root, "yze-demo", read_only=False)
+        try:
+            assert not service.read_only and why is None
+            service.trackers.change_stress("c1", 1)
+            other.trackers.change_stress("c1", 1)  # made on top of the first console's change
+            assert other.character("c1").stress == service.character("c1").stress + 1
+        finally:
+            service.close()
+
+
+def test_a_writer_stuck_in_a_change_is_offered_read_only(demo_root, monkeypatch):
+    monkeypatch.setattr(lock_module, "DEFAULT_WAIT", 0.2)  # the console's wait for a change in progress
+    holder = stuck_writer(demo_root / "yze-demo")
+    holder.__enter__()
     asked = []
 
     def answer(make):
@@ -99,20 +117,18 @@ def test_locked_campaign_is_offered_read_only(demo_root, monkeypatch):
         service, why = launcher._open_service(demo_root, "yze-demo", read_only=False)
         try:
             assert service.read_only and why == launcher.IN_USE
-            assert "already open in another console" in asked[0]
+            assert "in the middle of a change by another writer" in asked[0]
         finally:
             service.close()
     finally:
-        holder.close()
+        holder.__exit__(None, None, None)
 
 
-def test_locked_campaign_declined_opens_nothing(demo_root, monkeypatch):
-    holder = CampaignService.open(demo_root, "yze-demo")
+def test_a_stuck_writer_declined_opens_nothing(demo_root, monkeypatch):
+    monkeypatch.setattr(lock_module, "DEFAULT_WAIT", 0.2)
     monkeypatch.setattr(launcher, "_ask", lambda make: False)
-    try:
+    with stuck_writer(demo_root / "yze-demo"):
         assert launcher._open_service(demo_root, "yze-demo", read_only=False) == (None, None)
-    finally:
-        holder.close()
 
 
 def test_damaged_campaign_file_shows_the_message_and_restores_the_backup(demo_root, monkeypatch):
@@ -278,7 +294,7 @@ def test_a_refused_change_says_why_the_campaign_is_read_only(demo_root, frozen_c
     assert "other console" not in seen["status"]
 
 
-def test_a_refused_change_in_a_campaign_another_console_holds_says_so(demo_root, frozen_clock):
+def test_a_refused_change_in_a_campaign_opened_read_only_after_a_stuck_writer_says_so(demo_root, frozen_clock):
     import pytest
 
     from gmconsole.campaign.service import CampaignService
@@ -288,7 +304,7 @@ def test_a_refused_change_in_a_campaign_another_console_holds_says_so(demo_root,
     service = CampaignService.open(demo_root, "yze-demo", read_only=True)
     try:
         GMConsoleApp(service, read_only_reason=launcher.IN_USE)
-        with pytest.raises(ReadOnly, match=r"open in another console.*once the other console has closed it"):
+        with pytest.raises(ReadOnly, match=r"stuck in the middle of a change.*open it again without --read-only"):
             service.sessions.new_scene()
     finally:
         service.close()

@@ -1,4 +1,4 @@
-"""A read-only console follows what a writer in another process changes (live changes).
+"""A console, read-only or writing, follows what a writer in another process changes (live changes).
 
 The writer is a separate process, as the GM's own console or a command line would be: the doom pool
 changed through the service, the next scene started with ``gmconsole session NAME scene``. The read-only
@@ -58,11 +58,26 @@ async def test_read_only_console_shows_a_writers_doom_and_scene(make_app, demo_r
 
 
 @pilot_test
-async def test_a_writers_console_does_not_watch(make_app):
+async def test_a_writing_console_follows_the_command_line_and_says_where_each_change_came_from(make_app, demo_root):
+    from pilot_harness import status_text
+
     app = make_app("yze-demo")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert not [worker for worker in app.workers if worker.group == "live-follow"]
+        await run("-m", "gmconsole", "--data-dir", str(demo_root), "roll", "yze", "--campaign", "yze-demo",
+                  "--character", "Lambert Cho", "--skill", "medicine")
+        start = time.monotonic()
+        while "from the command line" not in status_text(app):
+            assert time.monotonic() - start < 1.0, status_text(app)
+            await pilot.pause(0.02)
+        assert "Lambert Cho" in status_text(app) and "Medicine" in status_text(app)
+        await pilot.press("ctrl+z")  # the campaign's last change was made elsewhere: asked first, naming it
+        await pilot.pause()
+        assert "made from the command line?" in str(app.screen.query_one("#confirm-question").render())
+        await pilot.press("y")
+        await pilot.pause()
+        rolled = app.service.history.entries()[-1]
+        assert rolled["kind"] == "roll" and rolled["source"] == "cli" and rolled["status"] == "undone"
 
 
 @pilot_test
@@ -109,8 +124,9 @@ async def test_a_torn_campaign_file_keeps_what_the_console_shows_and_says_why(ma
         await shown_within(pilot, app, f"Doom {doom + 1} ")
 
 
-def test_only_a_follower_imports_watchfiles(demo_root):
-    """The writer's console never pays watchfiles' import (docs/dependencies.md); a read-only one does."""
+def test_a_writer_imports_watchfiles_only_after_its_first_frame(demo_root):
+    """A read-only console follows the writers from the start; a writing console follows the others too,
+    but pays watchfiles' import only once its first frame is up (docs/dependencies.md)."""
     import subprocess
 
     script = """
@@ -119,17 +135,18 @@ from gmconsole.campaign.service import CampaignService
 from gmconsole.ui.app import GMConsoleApp
 
 async def main(read_only):
+    seen = []
     with CampaignService.open(sys.argv[1], "yze-demo", read_only=read_only) as service:
-        app = GMConsoleApp(service)
+        app = GMConsoleApp(service, on_first_paint=lambda: seen.append("watchfiles" in sys.modules))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.05)
-    return "watchfiles" in sys.modules
+    return seen + ["watchfiles" in sys.modules]
 
 print(asyncio.run(main(sys.argv[2] == "read-only")))
 """
     seen = [subprocess.run([sys.executable, "-c", script, str(demo_root), mode], capture_output=True, text=True,
                            check=True, timeout=30).stdout.strip() for mode in ("writer", "read-only")]
-    assert seen == ["False", "True"]
+    assert seen == ["[False, True]", "[True, True]"]
 
 
 @pilot_test

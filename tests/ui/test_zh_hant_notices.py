@@ -14,7 +14,7 @@ import pytest
 
 from gmconsole.i18n import _, set_language
 from gmconsole.ui.damaged import damaged_line
-from gmconsole.ui.read_only import IN_USE, READ_ONLY_ADVICE
+from gmconsole.ui.read_only import ASKED_READ_ONLY, IN_USE, READ_ONLY_ADVICE
 
 READ_ONLY = SimpleNamespace(read_only=True)
 
@@ -38,8 +38,8 @@ def test_a_read_only_console_says_how_to_restore_a_damaged_file_in_zh_hant(zh_ha
     error = Damaged("/data/ship/campaign.json", "/data/ship/backups/campaign.json.1")
     said = damaged_line(READ_ONLY, error)
     assert said == "campaign.json is damaged (not JSON). 此主控台為唯讀：請以一般方式開啟戰役來還原它。"
-    assert _(IN_USE) == "此戰役已在另一個主控台開啟"
-    assert _(READ_ONLY_ADVICE[IN_USE]) == "請等另一個主控台關閉它之後，再以一般方式重新開啟。"
+    assert _(IN_USE) == "開啟時另一個寫入者卡在一項變更之中"
+    assert _(READ_ONLY_ADVICE[IN_USE]) == _(READ_ONLY_ADVICE[ASKED_READ_ONLY])
 
 
 def test_the_same_notice_in_english_is_as_it_was():
@@ -47,4 +47,4 @@ def test_the_same_notice_in_english_is_as_it_was():
     said = damaged_line(READ_ONLY, error)
     assert said == ("campaign.json is damaged (not JSON). This console is read-only: open the campaign normally to "
                     "restore it.")
-    assert _(IN_USE) == IN_USE == "this campaign is open in another console"
+    assert _(IN_USE) == IN_USE == "another writer was stuck in the middle of a change when it opened"

@@ -92,6 +92,10 @@ def apply_costs(ledger: Ledger, entry_id: int | None, in_range: list[str],
     ``chain_faces`` / ``defender_chain_faces``: the D6s typed for the rolls each panic chains (R-PANIC-3)."""
     entry = latest_roll(ledger, entry_id, "costs")
     if entry.get("costs_status") == "applied":
+        where = ledger.others.changed_where(entry["session"], entry["id"], ledger.campaign, ledger.session.number)
+        if where:  # another writer applied them (the command line, a player's page, another console)
+            raise ValidationError(_("the costs of roll {id} were already applied {where}").format(
+                id=entry["id"], where=where))
         raise ValidationError(_("the costs of roll {id} were already applied (undo that change to apply them "
                                 "again)").format(id=entry["id"]))
     if entry.get("costs_status") != "pending":

@@ -125,12 +125,12 @@ class RollRecorder:
 
     def undo(self) -> None:
         """``u``: take back the campaign's newest change, whichever pane made it."""
+        from gmconsole.ui.undo_asking import undo_or_redo
+
+        undo_or_redo(self.builder.view.app, self._undone, refused=self.builder.refused, errors=ERRORS)
+
+    def _undone(self, undone: dict) -> None:
         builder = self.builder
-        try:
-            undone = builder.service.undo()
-        except ERRORS as exc:
-            builder.refused(exc)
-            return
         if builder.last_entry is not None:
             builder.last_entry = roll_of(builder.reread(builder.last_entry))
         record = as_record(undone)

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.console_app import ConsoleApp
-from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, change_said
+from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, arrived_said, change_said
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.initiative import InitiativePane
@@ -233,7 +233,9 @@ class MainScreen(Screen[None]):
             pane.sync()
         self._show_tabs()  # the session and scene may have changed
         entry = message.entry or {}
-        if entry.get("summary"):
+        if entry.get("arrived"):
+            self.set_status(f"✓ {arrived_said(self.app.service, entry['arrived'])}")
+        elif entry.get("summary"):
             self.set_status(f"✓ {change_said(entry, entry['summary'])}")
 
     @on(CharacterSelected)
@@ -270,16 +272,17 @@ class MainScreen(Screen[None]):
             pane.focus_pane()
 
     def action_undo(self) -> None:
-        entry = self.app.attempt(self.app.service.undo)
-        if entry is not None:
-            self.notify(_("Undone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4,
-                        markup=False)
+        from gmconsole.ui.undo_asking import undo_or_redo
+
+        undo_or_redo(self.app, lambda entry: self.notify(
+            _("Undone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4, markup=False))
 
     def action_redo(self) -> None:
-        entry = self.app.attempt(self.app.service.redo)
-        if entry is not None:
-            self.notify(_("Redone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4,
-                        markup=False)
+        from gmconsole.ui.undo_asking import undo_or_redo
+
+        undo_or_redo(self.app, lambda entry: self.notify(
+            _("Redone: {summary}").format(summary=shown(entry.get("summary", ""))), timeout=4, markup=False),
+            redo=True)
 
     def action_history(self) -> None:
         from gmconsole.ui.screens.history import HistoryScreen

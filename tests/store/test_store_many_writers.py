@@ -1,5 +1,6 @@
-"""Two consoles on one campaign: the second is refused with a clear message, may look read-only,
-and nothing is lost; a console that dies never leaves the campaign locked."""
+"""Many writers on one campaign: each takes the lock only for one change (a turn), so two stores write
+the same campaign, ids never repeat and each reads what the other wrote; a writer stuck in the middle of
+a change is named when another gives up waiting; a writer that dies never leaves the campaign locked."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import textwrap
 import pytest
 
 from gmconsole.store import CampaignLocked, CampaignStore, ReadOnly
+from gmconsole.store.lock import CampaignLock
 
 pytestmark = pytest.mark.real_flush  # about what a flush to disk gives
 
@@ -54,13 +56,31 @@ def ask_append(process) -> int:
     return int(process.stdout.readline())
 
 
-def test_second_console_is_refused_with_who_holds_it(root, holder):
-    with pytest.raises(CampaignLocked) as caught:
-        CampaignStore.open(root, "Hope")
-    assert caught.value.holder["pid"] == holder.pid
+def test_a_second_writer_opens_and_writes_while_another_process_holds_the_campaign_open(root, holder):
+    with CampaignStore.open(root, "Hope", wait=5) as second:
+        mine = second.append_entry(2, {"who": "Newt"})
+        theirs = ask_append(holder)
+        again = second.append_entry(2, {"who": "Newt"})
+        ids = [e["id"] for e in second.entries()]
+    assert [mine, theirs, again] == [4, 5, 6]  # each turn reads the next id the other left in the lock's note
+    assert ids == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_writer_stuck_in_a_change_is_named_when_the_next_gives_up_waiting(root, campaign):
+    stuck = CampaignLock(campaign.path / "lock", "Hope")
+    stuck.acquire()
+    try:
+        with pytest.raises(CampaignLocked) as caught:
+            CampaignStore.open(root, "Hope", wait=0.2)
+        with pytest.raises(CampaignLocked):
+            campaign.append_entry(1, {"who": "Newt"})
+    finally:
+        stuck.release()
+    assert caught.value.holder["pid"] == os.getpid()
     message = str(caught.value)
-    assert "Campaign 'Hope' is already open in another console" in message
-    assert f"pid {holder.pid}" in message and "read-only" in message
+    assert "Campaign 'Hope' is in the middle of a change by another writer" in message
+    assert f"pid {os.getpid()}" in message and "try again" in message
+    assert campaign.append_entry(1, {"who": "Newt"}) == 4  # the turn over, it writes
 
 
 def test_read_only_console_sees_what_the_holder_records_and_cannot_write(root, holder):
@@ -83,10 +103,17 @@ def test_killed_holder_leaves_no_stale_lock_and_loses_nothing_acknowledged(root,
         assert store.append_entry(1, {"who": "Newt"}) == recorded[-1] + 1
 
 
-def test_second_open_in_the_same_process_is_refused_too_until_closed(root, campaign):
-    with pytest.raises(CampaignLocked):
-        CampaignStore.open(root, "Hope")
-    with pytest.raises(CampaignLocked):
-        CampaignStore.repair(root, "Hope", campaign.path / "campaign.json")
-    campaign.close()
-    CampaignStore.open(root, "Hope").close()
+def test_two_stores_of_one_process_write_in_turns_and_read_each_other(root, campaign):
+    other = CampaignStore.open(root, "Hope")
+    try:
+        first = campaign.append_entry(1, {"who": "Newt"})
+        second = other.append_entry(1, {"who": "Bishop"})
+        state = other.load_state()
+        state["title"] = "Sulaco"
+        other.save_state(state)
+        third = campaign.append_entry(1, {"who": "Hicks"})
+        assert [first, second, third] == [4, 5, 6]
+        assert campaign.load_state()["title"] == "Sulaco"
+        assert [e.get("who") for e in campaign.entries(1)][-3:] == ["Newt", "Bishop", "Hicks"]
+    finally:
+        other.close()
