@@ -29,6 +29,7 @@ from gmconsole.campaign import skills as campaign_skills
 from gmconsole.campaign import validation
 from gmconsole.campaign.errors import ValidationError
 from gmconsole.campaign.model import Campaign, Character
+from gmconsole.campaign.sources import player_source
 from gmconsole.i18n import _
 from gmconsole.safe_text import shown
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_ADDRESS", "MAX_WAITING_PER_PLAYER", "PLAYER_MODIFIER", "PLAYER_ROLLS", "PlayerAsk", "PlayerLink",
            "TokenDesk", "links", "listed", "odds_for", "parse_ask", "player_characters", "player_sheet",
-           "push_as_player", "record_address", "renew", "result_of", "revoke", "roll_as_player", "source_of"]
+           "push_as_player", "record_address", "renew", "result_of", "revoke", "roll_as_player"]
 
 PLAYER_ROLLS = ("free", "approve")
 """The ``player_rolls`` setting's choices (``data/settings.toml``): ``free`` rolls at once, ``approve`` waits."""
@@ -47,11 +48,6 @@ PLAYER_MODIFIER = 3
 """The largest situational modifier (either way) a player may give their own roll; the GM gives more."""
 MAX_WAITING_PER_PLAYER = 3
 """Requests one player may have waiting at once: a phone tapped again and again does not fill the inbox."""
-
-
-def source_of(character_id: str) -> str:
-    """The ``source`` a player's change is recorded with."""
-    return f"player:{character_id}"
 
 
 def player_characters(campaign: Campaign) -> list[Character]:
@@ -297,18 +293,10 @@ def odds_for(service: CampaignService, character_id: str, ask: PlayerAsk) -> dic
             "warnings": preview.warnings, "target_number": preview.target_number}
 
 
-def _acting(service: CampaignService, character_id: str):
-    """``service.acting_as(player source)`` where the service has it (a change then carries the source)."""
-    import contextlib
-
-    acting_as = getattr(service, "acting_as", None)
-    return acting_as(source_of(character_id)) if acting_as is not None else contextlib.nullcontext()
-
-
 def roll_as_player(service: CampaignService, character_id: str, ask: PlayerAsk,
                    rng: random.Random | None = None) -> dict[str, Any]:
     """Roll ``ask`` for ``character_id`` and record it as the player's (``source`` ``player:<id>``)."""
-    with _acting(service, character_id):
+    with service.acting_as(player_source(character_id)):
         entry = service.rolls.roll(character_id, ask.skill, rng=rng, **_options(ask))
     return result_of(service, entry)
 
@@ -324,7 +312,7 @@ def push_as_player(service: CampaignService, character_id: str, roll_id: int,
         entry = None
     if entry is None or entry.get("kind") != "roll" or entry.get("character_id") != character_id:
         raise ValidationError(_("roll {id} is not one of your rolls this session").format(id=roll_id))
-    with _acting(service, character_id):
+    with service.acting_as(player_source(character_id)):
         service.rolls.push(roll_id, rng=rng)
     return result_of(service, service.history.entry(roll_id))
 

@@ -194,11 +194,13 @@ def players_stamp(folder: Path) -> tuple[int, int, int] | None:
 def _locked(folder: Path, wait: float | None, step: Callable[[], T]) -> T:
     """Run ``step`` holding the campaign's lock (waiting up to ``wait`` seconds for it), and let go."""
     lock = CampaignLock(folder / LOCK_FILE, folder.name)
-    lock.acquire(wait)
+    found = lock.acquire(wait)
     try:
         return step()
     finally:
-        lock.release()
+        # a turn of its own that writes none of the campaign's files: the count of turns stays, and a turn
+        # another writer left unfinished stays unfinished for the next writer of the campaign to check
+        lock.release(wrote=False, whole=not found.busy)
 
 
 def _write(path: Path, document: dict[str, Any], limit: int) -> None:

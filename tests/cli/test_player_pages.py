@@ -196,7 +196,7 @@ def test_each_family_shows_the_odds_then_rolls_from_the_page_and_records_the_pla
     assert entry["character"] == who and entry["skill"] == body["skill"]
     assert [d.get("face", d.get("faces")) for d in entry["dice"]] == [
         d["face"] if d["face"] is not None else d["faces"] for d in rolled[1]["result"]["dice"]]
-    assert entry.get("source", "player:" + entry["character_id"]) == "player:" + entry["character_id"]
+    assert entry["source"] == "player:" + entry["character_id"]  # marked as the player's, for the GM's console
 
 
 def test_a_free_push_of_the_players_own_roll_is_recorded_and_another_roll_is_refused(run_cli, home):
@@ -216,6 +216,9 @@ def test_a_free_push_of_the_players_own_roll_is_recorded_and_another_roll_is_ref
     assert other == (400, {"error": f"roll {rolled[1]['result']['roll']} is not one of your rolls this session"})
     assert pushed[0] == 200 and pushed[1]["result"]["pushes"] == 1
     assert newest_roll(home, "yze-demo")["pushes"] == 1
+    with CampaignService.open(home, "yze-demo", read_only=True) as service:
+        push = next(e for e in reversed(service.history.filtered()) if e.get("kind") == "push")
+    assert push["source"] == "player:c1"
 
 
 # ---------------------------------------------------------------------------------------------- what a page may ask
@@ -296,7 +299,7 @@ def test_approve_a_request_waits_the_gm_accepts_it_and_a_second_accept_is_refuse
     assert [(r.id, r.character, r.kind, r.what) for r in listed] == [
         (asked[1]["request"], "Lambert Cho", "roll", "Lambert Cho asks to roll Medicine")]
     assert entry["character"] == "Lambert Cho" and entry["skill"] == "medicine"
-    assert entry.get("source", "player:c9") == "player:c9"
+    assert entry["source"] == "player:c9"  # rolled when the GM accepted, as the player's
     assert again == f"request {asked[1]['request']} was answered already (accepted)"
     assert answered[1]["status"] == "accepted" and answered[1]["result"]["roll"] == entry["id"]
 
@@ -501,6 +504,9 @@ def test_approve_a_push_waits_and_the_gms_accept_pushes_the_players_roll(run_cli
     rolled, asked, entry, answered = asyncio.run(scenario())
     assert asked[0] == 202
     assert entry["id"] == rolled[1]["result"]["roll"] and entry["pushes"] == 1
+    with CampaignService.open(home, "myz-demo", read_only=True) as service:
+        push = next(e for e in reversed(service.history.filtered()) if e.get("kind") == "push")
+    assert push["source"] == "player:" + entry["character_id"]
     assert answered[1]["status"] == "accepted" and answered[1]["result"]["pushes"] == 1
 
 
