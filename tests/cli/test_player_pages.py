@@ -185,8 +185,8 @@ def test_each_family_shows_the_odds_then_rolls_from_the_page_and_records_the_pla
 
     page, sheet, odds, rolled = asyncio.run(scenario())
     assert page[0] == 200
-    assert all(f'id="{name}"' in page[1] for name in ("skills", "attributes", "gear", "roll", "push", "result", "status",
-                                                      "odds", "modifier-up", "modifier-down"))
+    ids = ("skills", "attributes", "gear", "roll", "push", "result", "status", "odds", "modifier-up", "modifier-down")
+    assert all(f'id="{name}"' in page[1] for name in ids)
     assert 'data-skill' in page[1] and "src=" not in page[1] and "href=" not in page[1]  # nothing from outside
     assert sheet[1]["name"] == who and body["skill"] in [s["id"] for s in sheet[1]["skills"]]
     assert odds[0] == 200 and odds[1]["can_roll"] and odds[1]["odds_line"]
