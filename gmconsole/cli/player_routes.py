@@ -193,8 +193,8 @@ class PlayerRoutes:
     @staticmethod
     def _player(service, character_id: str):
         character = service.campaign.character(character_id)
-        if character is None or character.is_npc:
-            raise Refused(403, "")
+        if character is None or character.is_npc:  # removed, or made an NPC, since the link was made
+            raise web.HTTPForbidden(text="", headers=SECURITY_HEADERS)
         return character
 
     # ------------------------------------------------------------------ the routes

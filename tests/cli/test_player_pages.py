@@ -532,3 +532,49 @@ def test_a_push_the_rules_refuse_is_one_sentence_and_the_gms_word_is_one_short_t
         with pytest.raises(Exception, match="control or text-direction characters"):
             inbox.refuse(asked[1]["request"], "no\x1b[2J")
         assert [r.status for r in inbox.waiting()] == ["waiting"]  # a refused word leaves the request waiting
+
+
+def test_two_gms_accepting_one_request_at_once_roll_it_once(run_cli, home):
+    import threading
+
+    token = player_links(run_cli, home, "yze-demo")["Dallas Kane"]
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            return await call(session, f"{base}/p/{token}/roll", {"skill": "manipulation"})
+
+    asked = asyncio.run(scenario())
+    outcomes: list[str] = []
+    start = threading.Barrier(2)
+
+    def gm() -> None:
+        with CampaignService.open(home, "yze-demo") as service:
+            start.wait()
+            try:
+                outcomes.append(f"rolled {PlayerInbox(service).accept(asked[1]['request'])['id']}")
+            except Exception as exc:  # the other GM's accept came first
+                outcomes.append(str(exc))
+
+    gms = [threading.Thread(target=gm) for _ in range(2)]
+    for thread in gms:
+        thread.start()
+    for thread in gms:
+        thread.join(30)
+    rolled = [o for o in outcomes if o.startswith("rolled")]
+    assert len(rolled) == 1, outcomes
+    assert (set(outcomes) - set(rolled)) <= {f"request {asked[1]['request']} was answered already (being rolled)",
+                                              f"request {asked[1]['request']} was answered already (accepted)"}
+    with CampaignService.open(home, "yze-demo", read_only=True) as service:
+        assert sum(e.get("source") == "player:c4" for e in service.history.filtered()) == 1
+
+
+def test_a_link_of_a_character_made_an_npc_since_gets_a_bare_403(run_cli, home):
+    token = player_links(run_cli, home, "yze-demo")["Ash"]
+    with CampaignService.open(home, "yze-demo") as service:
+        service.roster.update_character("c11", {"kind": "npc"})
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            return await call(session, f"{base}/p/{token}/sheet")
+
+    assert asyncio.run(scenario()) == (403, "")
