@@ -14,9 +14,11 @@ The console's API (:class:`PlayerInbox` over its open service):
   ``player:<character id>``), and returns the history entry;
 - :meth:`PlayerInbox.refuse`: refuses it with a word the player reads.
 
+A player may withdraw their own waiting request (:meth:`PlayerInbox.withdraw`, the page's Cancel).
+
 Both refuse with :class:`RequestGone` (one sentence) when the request was answered already (elsewhere, or a
-moment ago) or is gone. A request is marked ``taken`` before it is rolled, so two GMs accepting the same one
-at once roll it once.
+moment ago), was withdrawn by its player, or is gone. A request is marked ``taken`` before it is rolled, so
+two GMs accepting the same one at once roll it once.
 """
 
 from __future__ import annotations
@@ -146,14 +148,26 @@ class PlayerInbox:
         def change(document: dict[str, Any]) -> dict[str, Any]:
             for item in document["requests"]:
                 if item["id"] == request_id:
-                    if item["status"] != "waiting":
-                        raise RequestGone(_("request {id} was answered already ({status})").format(
-                            id=request_id, status=_status_word(item["status"])))
+                    _still_waiting(item)
                     item["status"] = "taken"
                     return dict(item)
             raise RequestGone(_("request {id} is not in the inbox any more").format(id=request_id))
 
         return self._change(change)
+
+    def withdraw(self, request_id: int, character_id: str) -> PlayerRequest:
+        """The player takes back their own waiting request ``request_id``; :class:`RequestGone` when it is
+        not theirs, not there, or no longer waiting (the GM is rolling or has answered it)."""
+        def change(document: dict[str, Any]) -> None:
+            for item in document["requests"]:
+                if item["id"] == request_id and item["character_id"] == character_id:
+                    _still_waiting(item)
+                    item["status"] = "withdrawn"
+                    return
+            raise RequestGone(_("request {id} is not in the inbox any more").format(id=request_id))
+
+        self._change(change)
+        return self.request(request_id, character_id)
 
     def _settle(self, request_id: int, **fields: Any) -> None:
         def change(document: dict[str, Any]) -> None:
@@ -192,6 +206,15 @@ class PlayerInbox:
         self._take(request_id)
         self._settle(request_id, status="refused", word=word)
         return self.request(request_id)
+
+
+def _still_waiting(item: dict[str, Any]) -> None:
+    """Refuse, in one sentence, to answer or withdraw a request no longer waiting."""
+    if item["status"] == "withdrawn":
+        raise RequestGone(_("request {id} was withdrawn by its player").format(id=item["id"]))
+    if item["status"] != "waiting":
+        raise RequestGone(_("request {id} was answered already ({status})").format(
+            id=item["id"], status=_status_word(item["status"])))
 
 
 def _status_word(status: str) -> str:

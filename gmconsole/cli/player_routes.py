@@ -10,7 +10,8 @@ Routes (``TOKEN`` is the player's secret, :mod:`gmconsole.campaign.players`):
   for the GM (``approve``, status 202);
 - ``POST /p/TOKEN/push``: ``{"roll": N}`` → the same, for a push of the player's own roll N;
 - ``GET /p/TOKEN/requests/N``: a waiting request's status (``waiting``, ``accepted`` with the result,
-  ``refused`` with the GM's word).
+  ``refused`` with the GM's word, ``withdrawn``); ``POST /p/TOKEN/requests/N/withdraw`` takes it back while
+  it waits.
 
 A wrong or revoked token gets a bare 403 (no page, no name). A body over :data:`MAX_BODY` gets 413, a
 player asking faster than their bucket refills 429, a malformed or refused request 400 or 409, each with
@@ -55,7 +56,8 @@ def page_words() -> dict[str, str]:
     """The page's own words, in the language the server speaks."""
     return {"skills": _("Skills"), "attribute": _("Attribute"), "gear": _("Gear"), "modifier": _("Modifier"),
             "roll": _("Roll"), "push": _("Push"), "costs": _("Costs"), "push_odds": _("Pushing succeeds"),
-            "waiting": _("Waiting for the GM…"), "refused": _("The GM said no")}
+            "waiting": _("Waiting for the GM…"), "refused": _("The GM said no"), "withdraw": _("Cancel"),
+            "withdrawn": _("Cancelled: the GM will not roll it")}
 
 
 def page_text() -> str:
@@ -120,6 +122,7 @@ class PlayerRoutes:
             web.post("/p/{token}/roll", self.roll),
             web.post("/p/{token}/push", self.push),
             web.get(r"/p/{token}/requests/{request:[0-9]{1,9}}", self.status),
+            web.post(r"/p/{token}/requests/{request:[0-9]{1,9}}/withdraw", self.withdraw),
         ]
 
     def close(self) -> None:
@@ -273,3 +276,18 @@ class PlayerRoutes:
                 return 200, answer
 
         return await self._answer(request, work, body=False)
+
+    async def withdraw(self, request: web.Request) -> web.StreamResponse:
+        from gmconsole.campaign.player_requests import PlayerInbox, RequestGone
+
+        request_id = int(request.match_info["request"])
+
+        def work(character_id: str, _body) -> tuple[int, Any]:
+            with self._reading() as service:
+                try:
+                    taken_back = PlayerInbox(service, wait=self.wait).withdraw(request_id, character_id)
+                except RequestGone as exc:
+                    raise Refused(409, str(exc)) from None
+            return 200, {"request": taken_back.id, "status": taken_back.status, "what": taken_back.what}
+
+        return await self._answer(request, work, body=True)

@@ -15,7 +15,8 @@ for the GM (``player-requests.json``).
       {"gmconsole": "player-requests", "version": 1, "next_id": 8, "requests": [
           {"id": 7, "character_id": "c1", "kind": "roll" | "push",
            "ask": {"skill": "firearms", "attribute": null, "gear": ["g3"], "modifier": 0, "roll": null},
-           "asked_at": "2026-12-03T21:40:00+00:00", "status": "waiting" | "taken" | "accepted" | "refused",
+           "asked_at": "2026-12-03T21:40:00+00:00", "status": "waiting" | "taken" | "accepted" | "refused" |
+           "withdrawn",
            "word": "", "entry_id": null}]}
 
 Both are read as every campaign file is: never through a link, bounded in size (:data:`MAX_PLAYERS_FILE`,
@@ -70,7 +71,7 @@ IDENTIFIER = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 MOMENT = re.compile(r"[0-9T:.+Z-]{10,40}")
 HOST = re.compile(r"[A-Za-z0-9.:%\[\]-]{1,255}")
 KINDS = ("roll", "push")
-STATUSES = ("waiting", "taken", "accepted", "refused")
+STATUSES = ("waiting", "taken", "accepted", "refused", "withdrawn")
 
 
 def empty_players() -> dict[str, Any]:
@@ -235,7 +236,7 @@ def change_requests(folder: Path, change: Callable[[dict[str, Any]], T], wait: f
         answer = change(document)
         requests = document["requests"]
         while len(requests) > MAX_REQUESTS:
-            oldest = next((r for r in requests if r["status"] in ("accepted", "refused")), None)
+            oldest = next((r for r in requests if r["status"] in ("accepted", "refused", "withdrawn")), None)
             if oldest is None:
                 break
             requests.remove(oldest)

@@ -578,3 +578,29 @@ def test_a_link_of_a_character_made_an_npc_since_gets_a_bare_403(run_cli, home):
             return await call(session, f"{base}/p/{token}/sheet")
 
     assert asyncio.run(scenario()) == (403, "")
+
+
+def test_a_player_withdraws_a_waiting_request_and_the_gm_is_told_it_is_gone(run_cli, home):
+    links = player_links(run_cli, home, "yze-demo")
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            asked = await call(session, f"{base}/p/{links['Ash']}/roll", {"skill": "observation"})
+            number = asked[1]["request"]
+            others = await call(session, f"{base}/p/{links['Ripley Hale']}/requests/{number}/withdraw", {})
+            taken_back = await call(session, f"{base}/p/{links['Ash']}/requests/{number}/withdraw", {})
+            again = await call(session, f"{base}/p/{links['Ash']}/requests/{number}/withdraw", {})
+            with CampaignService.open(home, "yze-demo") as service:
+                inbox = PlayerInbox(service)
+                waiting = inbox.waiting()
+                with pytest.raises(Exception) as accepting:
+                    inbox.accept(number)
+            status = await call(session, f"{base}/p/{links['Ash']}/requests/{number}")
+            return others, taken_back, again, waiting, str(accepting.value), status
+
+    others, taken_back, again, waiting, accepting, status = asyncio.run(scenario())
+    assert others == (409, {"error": "request 1 is not in the inbox any more"})  # not Ripley's to take back
+    assert taken_back[0] == 200 and taken_back[1]["status"] == "withdrawn"
+    assert again == (409, {"error": "request 1 was withdrawn by its player"})
+    assert waiting == [] and accepting == "request 1 was withdrawn by its player"
+    assert status[1]["status"] == "withdrawn"
