@@ -604,3 +604,19 @@ def test_a_player_withdraws_a_waiting_request_and_the_gm_is_told_it_is_gone(run_
     assert again == (409, {"error": "request 1 was withdrawn by its player"})
     assert waiting == [] and accepting == "request 1 was withdrawn by its player"
     assert status[1]["status"] == "withdrawn"
+
+
+def test_the_table_views_host_and_origin_checks_guard_the_players_pages_too(run_cli, home):
+    token = player_links(run_cli, home, "yze-demo")["Ash"]
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            port = base.rsplit(":", 1)[1]
+            rebound = await call(session, f"{base}/p/{token}/sheet")  # the page's own origin: served
+            async with aiohttp.ClientSession() as other:
+                evil_host = await other.get(f"{base}/p/{token}/sheet", headers={"Host": f"evil.example:{port}"})
+                evil_page = await other.post(f"{base}/p/{token}/roll", data='{"skill": "observation"}',
+                                             headers={"Origin": "http://evil.example"})
+                return rebound[0], evil_host.status, await evil_host.text(), evil_page.status
+
+    assert asyncio.run(scenario()) == (200, 403, "Refused: this table view is served only at its own address.", 403)
