@@ -12,6 +12,7 @@ from __future__ import annotations
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import emit
 from gmconsole.i18n import _
+from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
 
 
@@ -45,7 +46,8 @@ def run_players(args) -> int:
     notes = []
     if args.revoke:
         ended = players.revoke(folder, campaign, args.revoke, args.wait)
-        notes.append(_("{name}'s link is ended").format(name=shown(ended.name)))
+        # Translators: {whose} is a name made possessive ("Ann's", "Hull rats'"; zh-Hant: "Ann的")
+        notes.append(_("{whose} link is ended").format(whose=possessive(shown(ended.name))))
     if args.new:
         renewed = players.renew(folder, campaign, args.new, args.wait)
         notes.append(_("{name} has a new link; the old one no longer works").format(name=shown(renewed.character)))

@@ -545,10 +545,10 @@ def test_two_gms_accepting_one_request_at_once_roll_it_once(run_cli, home):
 
     asked = asyncio.run(scenario())
     outcomes: list[str] = []
-    start = threading.Barrier(2)
+    start = threading.Barrier(2, timeout=30)
 
     def gm() -> None:
-        with CampaignService.open(home, "yze-demo") as service:
+        with CampaignService.open(home, "yze-demo", wait=10) as service:  # the other GM's open is a turn too
             start.wait()
             try:
                 outcomes.append(f"rolled {PlayerInbox(service).accept(asked[1]['request'])['id']}")
