@@ -174,3 +174,71 @@ def test_a_writer_killed_at_any_moment_loses_nothing_acknowledged_and_the_others
     for name, lines in logs.items():
         if name != victim:  # its next change after the kill succeeded
             assert any(w[0] in ("ack", "undone", "redone") and float(w[2]) > killed_at for w in lines), name
+
+
+@pytest.fixture
+def held(demos):
+    """A console process holding ``myz-demo`` open that has not read what others do since (``held``
+    in ``writer_process.py``): ``held(line)`` sends it one line and returns its answer."""
+    env = {k: v for k, v in os.environ.items() if k != "GMCONSOLE_DEBUG"}
+    process = subprocess.Popen([sys.executable, str(WRITER), "held", str(demos), "myz-demo"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+    def ask(line: str) -> str:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        answer = process.stdout.readline()
+        assert answer, process.stderr.read()
+        return answer.rstrip("\n")
+
+    try:
+        assert process.stdout.readline() == "ready\n", process.stderr.read()
+        yield ask
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0, process.stderr.read()
+        process.stdout.close()
+        process.stderr.close()
+
+
+def entries_of(root: Path) -> list[dict]:
+    with CampaignService.open(root, "myz-demo", read_only=True) as reader:
+        return reader.history.entries()
+
+
+def test_costs_the_command_line_applied_first_are_refused_in_the_console_naming_it_and_applied_once(
+        demos, held, run_cli_subprocess):
+    roll_id = int(held("owe"))
+    applied = run_cli_subprocess("--data-dir", str(demos), "costs", "myz-demo", "--apply", str(roll_id), "--json")
+    assert applied.returncode == 0, applied.stderr
+    assert held(f"apply {roll_id}") == f"refused the costs of roll {roll_id} were already applied from the command line"
+    entries = entries_of(demos)
+    assert [e["kind"] for e in entries].count("costs") == 1
+    assert next(e for e in entries if e["id"] == roll_id)["costs_status"] == "applied"
+
+
+def test_a_roll_another_writer_pushed_is_refused_in_the_console_naming_it_and_pushed_once(demos, held):
+    roll_id = int(held("roll"))
+    with CampaignService.open(demos, "myz-demo", source="cli") as command_line:
+        command_line.rolls.push(roll_id)
+    assert held(f"push {roll_id}") == f"refused roll {roll_id} was already pushed from the command line"
+    assert [e["kind"] for e in entries_of(demos)].count("push") == 1
+
+
+def test_undo_of_the_command_lines_roll_is_named_and_refused_when_another_came_on_top(demos, held, run_cli_subprocess):
+    def roll() -> dict:
+        done = run_cli_subprocess("--data-dir", str(demos), "roll", "myz", "--campaign", "myz-demo", "--character",
+                                  "Lina", "--skill", "scout", "--json")
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first = roll()
+    assert held("next-undo") == f"{first['id']}|from the command line|{first['summary']}"
+    second = roll()  # comes on top before the GM answers
+    assert held(f"undo {first['id']}") == (
+        f"refused nothing was done: the campaign's last change is now {second['summary']} (from the command line); "
+        "undo again to take that up")
+    assert [e["status"] for e in entries_of(demos)] == ["done", "done"]  # nothing undone
+    assert held("next-undo") == f"{second['id']}|from the command line|{second['summary']}"
+    assert held(f"undo {second['id']}") == str(second["id"])
+    assert [e["status"] for e in entries_of(demos)] == ["done", "undone"]

@@ -12,6 +12,12 @@ on stdout, stamped with ``time.monotonic()`` (the same clock in every process of
   ``ack ID T``, ``undone ID T``, ``redone ID T``; a refusal is ``refused T MESSAGE``.
 
 The dice come from SEED; the moments do not (they depend on the other processes), which is the point.
+
+``python writer_process.py held ROOT CAMPAIGN`` is a console that keeps ``myz-demo`` open and does what each
+line on stdin says, answering one line each (a refusal is ``refused MESSAGE``): ``owe`` (Hammer's Fight
+roll, pushed with typed faces so that it owes costs: its id), ``roll`` (Vanja's Move: its id), ``apply ID``,
+``push ID``, ``next-undo`` (``ID|WHERE|SUMMARY`` of what undo would take back) and ``undo ID`` (the undo the
+GM agreed to for entry ID). It never reloads on its own: it is the console that has not read the others yet.
 """
 
 from __future__ import annotations
@@ -77,7 +83,39 @@ def run_console(root: str, seconds: float, seed: int) -> None:
         service.close()
 
 
+def run_held(root: str, campaign: str) -> None:
+    from gmconsole.campaign.service import CampaignService
+
+    service = CampaignService.open(root, campaign, console=True, wait=None, rng=random.Random(3))
+    say("ready")
+    for line in sys.stdin:
+        what, *arg = line.split()
+        try:
+            if what == "owe":
+                rolled = service.rolls.roll("Hammer", "fight", gear=["Spiked bat"],
+                                            faces="base=1,3,4,2,2 skill=2,5,3 gear=3,4")
+                service.rolls.push(rolled["id"], faces="base=1,6,2,2 skill=3,2,2 gear=2,2")
+                say(rolled["id"])
+            elif what == "roll":
+                say(service.rolls.roll("Vanja", "move")["id"])
+            elif what == "apply":
+                say(service.outcomes.apply_costs(int(arg[0]))["id"])
+            elif what == "push":
+                say(service.rolls.push(int(arg[0]))["id"])
+            elif what == "next-undo":
+                entry_id, summary, where = service.next_undo()
+                say(f"{entry_id}|{where}|{summary}")
+            elif what == "undo":
+                say(service.undo(int(arg[0]))["id"])
+        except ValueError as refused:  # a ValidationError or a RulesError: what the GM would read
+            say("refused", refused)
+    service.close()
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "held":
+        run_held(sys.argv[2], sys.argv[3])
+        sys.exit()
     role, root, seconds, seed = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
     if role == "cli":
         run_cli(root, seconds, seed, sys.argv[5], sys.argv[6])
