@@ -36,7 +36,7 @@ from gmconsole.ui.table.big_dice import (
     look,
 )
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES
-from gmconsole.ui.widgets.styles import BOLD_MAGENTA
+from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_MAGENTA
 
 __all__ = ["LastRolls", "public_rolls"]
 
@@ -111,7 +111,7 @@ def _marked_as_the_players(title: Text, record, campaign) -> Text:
     if player_of(source) is None:
         return title
     title.append(" — ", style="dim")
-    title.append(made_where(source, campaign), style="bold cyan")
+    title.append(made_where(source, campaign), style=BOLD_CYAN)
     return title
 
 
