@@ -57,7 +57,7 @@ class _Chunk:
 SHOWN_FIELDS = frozenset((
     "id", "session", "at", "kind", "character", "character_id", "skill", "summary", "status", "costs_status",
     "roll_id", "successes", "pushes", "by_hand", "by_hand_steps", "tier", "damage", "winner_name", "top",
-    "margin", "outcome", "total", "score", "system",
+    "margin", "outcome", "total", "score", "system", "source",
 ))
 """The fields of an entry the history table shows (:func:`gmconsole.campaign.history.result_text`
 included) and its keys act on; only these are kept, not the undo record, the pool, the dice and the

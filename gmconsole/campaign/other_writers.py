@@ -94,14 +94,22 @@ class OtherWriters:
         """Where the newest change to entry ``entry_id`` (the newest entry whose undo record names it) was
         made, as a phrase ("from the command line"), when another writer made it; ``None`` when this
         writer (or its kind of writer, before it opened) did, or no entry says."""
+        change = self.newest_change(entry_session, entry_id, session)
+        if change is None:
+            return None
+        source, here = change.get("source"), self._here()
+        if is_elsewhere(source, here) or change.get("id") in self.made:
+            return made_where(source, campaign, here)
+        return None
+
+    def newest_change(self, entry_session: int, entry_id: int, session: int) -> dict | None:
+        """The newest entry of ``session`` whose undo record names entry ``entry_id`` (the last change
+        made to it: its costs applied, its push), or ``None``."""
         with contextlib.suppress(StoreError):
             for entry in self._store.entries_newest_first(session):
                 for update in (entry.get("undo") or {}).get("entries", []):
                     if update.get("session") == entry_session and update.get("id") == entry_id:
-                        source, here = entry.get("source"), self._here()
-                        if is_elsewhere(source, here) or entry.get("id") in self.made:
-                            return made_where(source, campaign, here)
-                        return None
+                        return entry
         return None
 
     def refused_after(self, refusal: ValueError, campaign: Campaign) -> None:

@@ -146,10 +146,10 @@ def add_wait(parser) -> None:
     """The ``--wait SECONDS`` option of every command that writes a campaign."""
     from gmconsole.store.lock import DEFAULT_WAIT
 
-    # no --wait: None, the default wait for another command, none for a campaign open in the console
+    # no --wait: None, the default wait; every writer holds the campaign for one change at a time, the console too
     parser.add_argument("--wait", type=wait_seconds, default=None, metavar="SECONDS",
-                        help=_("wait this long for another writer to close the campaign (default {seconds}, "
-                               "none when the console has it open; 0 fails at once)").format(
+                        help=_("wait this long for another writer's change in progress to end (default "
+                               "{seconds}; 0 fails at once)").format(
                                    seconds=f"{DEFAULT_WAIT:g}"))
 
 

@@ -183,3 +183,21 @@ async def test_a_redraw_that_fails_is_said_and_the_view_keeps_following(open_ser
         await run("-c", WRITER, str(demo_root), "yze-demo", "1")
         await redrawn(2)
     assert any("could not show the latest change" in r.getMessage() for r in caplog.records)
+
+
+@pilot_test
+async def test_the_history_says_which_changes_were_made_from_the_command_line(make_app, demo_root):
+    from history_helpers import table_cells
+
+    await run("-m", "gmconsole", "--data-dir", str(demo_root), "roll", "yze", "--campaign", "yze-demo",
+              "--character", "Lambert Cho", "--skill", "medicine")
+    app = make_app("yze-demo")
+    async with app.run_test(size=(160, 40)) as pilot:
+        ripley = app.service.campaign.find_character("Ripley Hale")
+        app.service.trackers.change_stress(ripley.id, 1)  # a change of the console's own
+        await pilot.press("h")
+        await pilot.pause()
+        rolled = next(row for row in table_cells(app) if "Lambert Cho" in " ".join(row))
+        assert any(cell.endswith("— from the command line") for cell in rolled), rolled
+        own = next(row for row in table_cells(app) if "Ripley Hale" in " ".join(row))
+        assert not any("— from" in cell for cell in own), own

@@ -373,3 +373,22 @@ async def test_at_80x24_a_one_line_roll_too_long_for_its_line_wraps_between_grou
     assert rolls[at - 1].startswith("Ripley Hale ") and rolls[at - 1].endswith(" ·"), rolls
     assert [group.split()[0] for group in rolls[at].split(" · ")] == list(letters[-len(rolls[at].split(" · ")):])
     assert all(len(line.rstrip()) <= NARROW[0] - 4 for line in rolls if "·" in line), rolls
+
+
+@pilot_test
+async def test_a_roll_a_player_made_from_their_page_is_marked_as_theirs(open_service):
+    from gmconsole.campaign.sources import player_source
+
+    writer = open_service("yze-demo")
+    character = writer.campaign.roster[0]
+    with writer.acting_as(player_source(character.id)):
+        theirs = first_roll(writer)
+    gms = first_roll(writer, 1)
+    app = TableApp(open_service("yze-demo", read_only=True))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        rolls = text_of(app, "#table-last-rolls")
+    assert theirs["source"] == player_source(character.id)
+    said = " ".join(rolls.split())  # a long title wraps
+    assert f"{theirs['summary']} — from {character.name}'s phone" in said, rolls
+    assert f"{gms['summary']} —" not in said, rolls

@@ -26,9 +26,11 @@ from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.sheet_rolls import (
     RollRequest,
     build,
+    latest_roll,
 )
 from gmconsole.i18n import _
 from gmconsole.rules.errors import RulesError
+from gmconsole.store.errors import StoreError
 
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
@@ -113,7 +115,28 @@ def push(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Ra
     if systems.get(system).push_adds_die:
         return part_of(system, PushAfterPart).push_yourself(ledger, entry_id, faces, rng)
     _refuse_push_of_system(ledger)
-    return part_of(system, PushPart).push(ledger, entry_id, faces, rng, condition)
+    try:
+        return part_of(system, PushPart).push(ledger, entry_id, faces, rng, condition)
+    except (RulesError, ValidationError):
+        _refuse_if_pushed_elsewhere(ledger, entry_id)
+        raise
+
+
+def _refuse_if_pushed_elsewhere(ledger: Ledger, entry_id: int | None) -> None:
+    """A push refused because another writer (the command line, a player's page, another console) pushed
+    the roll first, and it has no push left, says so and where, as costs applied elsewhere do: "roll 52 was
+    already pushed from the command line". Any other refusal keeps its own words."""
+    try:
+        entry = latest_roll(ledger, entry_id, "push")
+    except (ValidationError, StoreError):
+        return
+    if entry.get("pushes", 0) < ledger.campaign.settings.max_pushes:
+        return
+    session = ledger.session.number
+    change = ledger.others.newest_change(entry["session"], entry["id"], session)
+    where = ledger.others.changed_where(entry["session"], entry["id"], ledger.campaign, session)
+    if change is not None and change.get("kind") == "push" and where:
+        raise ValidationError(_("roll {id} was already pushed {where}").format(id=entry["id"], where=where))
 
 
 def push_odds(ledger: Ledger, entry_id: int):

@@ -97,6 +97,18 @@ def _entries(count: int) -> str:
     return ngettext("{count} entry", "{count} entries", count).format(count=count)
 
 
+
+def summary_with_source(entry, campaign) -> str:
+    """An entry's summary, and where it was made when not in a console ("… — from the command line", "… —
+    from Lambert Cho's phone"): the GM reviewing the evening sees which rolls the players made themselves."""
+    from gmconsole.campaign.sources import CONSOLE, is_elsewhere, made_where
+
+    summary = given(entry.summary, "")
+    source = given(entry.source, None)
+    if not is_elsewhere(source, CONSOLE):
+        return summary
+    return _("{summary} — {where}").format(summary=summary, where=made_where(source, campaign, CONSOLE))
+
 class EntryTable(DataTable):
     """The history's entries, newest first: ``home`` and ``end`` go to the newest and the oldest entry, as in
     any list of rows (a plain table scrolls sideways with them)."""
@@ -322,7 +334,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         skill = given(entry.skill, None)
         cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
                  kind_name(given(entry.kind, "")), entry.character or "", name_of(campaign, skill) or "",
-                 result_text(entry), costs_mark(entry), given(entry.summary, ""), status_name(status)]
+                 result_text(entry), costs_mark(entry), summary_with_source(entry, campaign), status_name(status)]
         session, entry_id = given(entry.session, None), given(entry.id, None)
         key, texts = f"{session}:{entry_id}", [Text(shown(c), style=style) for c in cells]
         widths = [t.cell_len for t in texts]

@@ -36,7 +36,7 @@ from gmconsole.ui.table.big_dice import (
     look,
 )
 from gmconsole.ui.widgets.dice_pool import KIND_NAMES
-from gmconsole.ui.widgets.styles import BOLD_MAGENTA
+from gmconsole.ui.widgets.styles import BOLD_CYAN, BOLD_MAGENTA
 
 __all__ = ["LastRolls", "public_rolls"]
 
@@ -92,13 +92,27 @@ def _summary(record) -> str:
     return record.summary if record.summary is not MISSING else record.kind
 
 
-def _title(record) -> Text:
+def _title(record, campaign) -> Text:
     summary = shown(_summary(record))
     said_pushed = _("{summary} (pushed)")
     if record.kind == "roll" and record.pushes not in (MISSING, None, 0) and \
             said_pushed.replace("{summary}", "").strip() not in summary:
-        return filled(said_pushed, BOLD_MAGENTA, summary=(summary, "bold"))
-    return Text(summary, style="bold")
+        title = filled(said_pushed, BOLD_MAGENTA, summary=(summary, "bold"))
+    else:
+        title = Text(summary, style="bold")
+    return _marked_as_the_players(title, record, campaign)
+
+
+def _marked_as_the_players(title: Text, record, campaign) -> Text:
+    """A roll a player made from their own page says so ("— from Lambert Cho's phone"), for the table to see."""
+    from gmconsole.campaign.sources import made_where, player_of
+
+    source = getattr(record, "source", MISSING)
+    if player_of(source) is None:
+        return title
+    title.append(" — ", style="dim")
+    title.append(made_where(source, campaign), style=BOLD_CYAN)
+    return title
 
 
 class LastRolls(Static):
@@ -117,14 +131,15 @@ class LastRolls(Static):
             if index:
                 text.append("\n")
             if index < big:
-                text.append_text(_title(record))
+                text.append_text(_title(record, service.campaign))
                 if _dice(record):  # a panic roll's entry says its D6 and total in the summary
                     text.append("\n")
                     text.append_text(big_dice(_dice(record), width, seen))
                 if index + 1 < len(records):
                     text.append("\n")
             else:
-                text.append_text(one_line_roll(_title(record), _dice(record), seen, width, self.app.console))
+                text.append_text(one_line_roll(_title(record, service.campaign), _dice(record), seen, width,
+                                               self.app.console))
         legend = dice_legend([d for r in records for d in _dice(r)], seen, letters=small > 0)
         if legend:
             text.append("\n\n")
