@@ -69,6 +69,7 @@ class Settings:
     - ``initiative_redraw`` (R-INIT-2): cards mode draws anew each round; default off (cards kept).
     - ``language``: the console's language here (``en``, ``zh-Hant``; ``""``, the default: the GM's
       settings file says; ``--lang`` wins over both).
+    - ``player_rolls``: a player's roll from their own page waits for the GM (``approve``, default) or not (``free``).
     """
 
     push_cost: str = "stress-dice"
@@ -86,6 +87,7 @@ class Settings:
     initiative_attribute: str = "agility"
     initiative_redraw: bool = False
     language: str = ""
+    player_rolls: str = "approve"
 
     @classmethod
     def for_system(cls, system: str) -> Settings:

@@ -41,6 +41,7 @@ def _command_modules(argv: Sequence[str] | None = None):
             costs_commands,  # costs, sheet
             harm_command,
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
+            players_command,  # players (the players' own links)
             serve_command,  # serve
             session_commands,
             skills_commands,
@@ -49,7 +50,7 @@ def _command_modules(argv: Sequence[str] | None = None):
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, harm_command,
-                      serve_command, stats_command, config_command,
+                      serve_command, players_command, stats_command, config_command,
                       # Year Zero: panic, outcome, the myz role skills, rest; exploding: assisted, group, reroll;
                       # tiered: save, attack, contested
                       *dice_commands.family_commands(),

@@ -51,6 +51,9 @@ def register(subparsers) -> None:
                        help=_("the most browser tabs shown the table view at once, each a process of its own "
                               "(default {count}); the next tab is told the table is full").format(
                            count=DEFAULT_MAX_VIEWS))
+    serve.add_argument("--players", action="store_true",
+                       help=_("also serve each player character a page of their own to roll their dice from "
+                              "(a secret link each, printed with a QR code; `gmconsole players NAME` lists them)"))
     serve.set_defaults(handler=guard(run_serve))
 
 
@@ -90,16 +93,66 @@ def run_serve(args) -> int:
         if args.host in ("0.0.0.0", "::"):  # every network: the address to give the phones is the machine's own
             warning = _("{warning}; on the phones open http://<this machine's address>:{port}").format(
                 warning=warning, port=args.port)
+        if args.players:
+            warning = _("{warning}; the players' pages are reachable on that network too, by their links").format(
+                warning=warning)
         print(_("gmconsole: warning: {message}").format(message=warning), file=sys.stderr)
+    players = serve_players(root, args) if args.players else None
     from gmconsole.cli.web_server import serve
 
     try:
         title = _("{name} — table view").format(name=args.name)
         serve(served_command(root, args.name), args.host, args.port, title=title, name=args.name,
-              max_views=args.max_views)
+              max_views=args.max_views, **({"players": players} if players is not None else {}))
     except OSError as exc:  # lost the port between the check and the bind
         raise CliError(port_in_use(args.host, args.port, exc)) from exc
     return 0
+
+
+def serve_players(root: Path, args):
+    """``--players``: record where the pages are served, print each player character's link with its QR code,
+    and hand over the pages' routes."""
+    from gmconsole.campaign.players import links, record_address
+    from gmconsole.campaign.service import CampaignService
+    from gmconsole.cli.player_routes import PlayerRoutes
+
+    folder = root / args.name
+    record_address(folder, link_host(args.host), args.port)
+    with CampaignService.open(root, args.name, read_only=True) as service:
+        found, _defaulted = links(folder, service.campaign)
+        setting = service.campaign.settings.player_rolls
+    if not found:
+        print(_("{name} has no player characters: no player page is served").format(name=shown(args.name)))
+    for link in found:
+        print(_("{name}: {link}").format(name=shown(link.character), link=link.link))
+        print_qr(link.link)
+    print(_("players' rolls: {setting} (approve: each waits for the GM; free: rolled at once); "
+            "`gmconsole settings {name} --set player_rolls=free` changes it").format(setting=setting,
+                                                                                   name=shown(args.name)))
+    return PlayerRoutes(root, args.name)
+
+
+def print_qr(text: str) -> None:
+    """``text`` as a QR code drawn in the terminal (two rows of modules per line); segno is imported here only."""
+    import segno
+
+    segno.make(text, error="l").terminal(out=sys.stdout, compact=True, border=2)
+    sys.stdout.flush()
+
+
+def link_host(host: str) -> str:
+    """The host the players' links name: the one served, or for every network (0.0.0.0, ::) this machine's
+    address on the network its default route leaves by (no packet is sent), else its name."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
 
 
 def check_campaign(root: Path, name: str) -> None:

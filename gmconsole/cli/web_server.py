@@ -13,6 +13,8 @@
 - **One process per tab, never more than it should** (:mod:`served_view`): a tab's view ends with
   its connection, every view ends with the server, and at most ``max_views`` run at once; the next
   tab is told why, and how the GM allows more.
+- **The players' own pages** (``--players``, :mod:`player_routes`): each player character's page and its
+  JSON API under ``/p/<token>``, in this same application, behind the same host checks.
 - **Nothing from outside, nothing loud.** The page (``table_page/app_index.html``) loads everything
   from this server; the GM's terminal gets one line per event, never a traceback.
 
@@ -41,6 +43,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
+from gmconsole.cli.player_routes import PlayerRoutes
 from gmconsole.cli.served_view import TableView
 from gmconsole.i18n import _, language, ngettext, verbatim
 from gmconsole.safe_text import shown
@@ -161,7 +164,8 @@ class OneLine(logging.Handler):
 class TableServer(Server):
     """textual-serve's server, bounded and confined (see the module docstring)."""
 
-    def __init__(self, argv: list[str], *, host: str, port: int, title: str, name: str, max_views: int) -> None:
+    def __init__(self, argv: list[str], *, host: str, port: int, title: str, name: str, max_views: int,
+                 players: PlayerRoutes | None = None) -> None:
         shown_host = f"[{host}]" if ":" in host else host
         super().__init__(shlex.join(argv), host=host, port=port, title=title, public_url=f"http://{shown_host}:{port}",
                          statics_path=LIBRARY_FILES, templates_path=PAGE_FOLDER)
@@ -170,6 +174,8 @@ class TableServer(Server):
         self.max_views = max_views
         self.hosts = ServedHosts(host, port)
         self.views: set[TableView] = set()
+        self.players = players
+        """The players' pages (``--players``), or ``None``: then no ``/p/`` route exists."""
         self._exiting = False
 
     def initialize_logging(self) -> None:
@@ -192,6 +198,7 @@ class TableServer(Server):
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
+            *(self.players.routes() if self.players is not None else ()),
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
@@ -221,6 +228,8 @@ class TableServer(Server):
         """The server is stopping: tell each tab, close it, and end its view (all at once)."""
         await asyncio.gather(*(self._end(view, _("The GM has stopped the table view's server.")) for view in
                                list(self.views)))
+        if self.players is not None:
+            self.players.close()
 
     @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> dict[str, Any]:
@@ -335,7 +344,8 @@ class TableServer(Server):
                 view.kill()
 
 
-def serve(argv: list[str], host: str, port: int, *, title: str, name: str, max_views: int) -> None:
+def serve(argv: list[str], host: str, port: int, *, title: str, name: str, max_views: int,
+          players: PlayerRoutes | None = None) -> None:
     """Serve ``argv`` (one process per browser tab, at most ``max_views``) on ``host:port`` until Ctrl+C
-    or SIGTERM."""
-    TableServer(argv, host=host, port=port, title=title, name=name, max_views=max_views).serve()
+    or SIGTERM; ``players``: the players' own pages too."""
+    TableServer(argv, host=host, port=port, title=title, name=name, max_views=max_views, players=players).serve()

@@ -106,7 +106,7 @@ def _keep_backup(path: Path, backup_base: Path, keep: int) -> None:
 
 
 def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, keep: int = 1,
-                 durable: bool = True) -> None:
+                 durable: bool = True, mode: int = 0o644) -> None:
     """Replace ``path`` with ``data``, all or nothing, durable when this returns.
 
     When ``backup_base`` is given and ``path`` exists, the previous version becomes the newest of
@@ -118,12 +118,13 @@ def atomic_write(path: Path, data: bytes, *, backup_base: Path | None = None, ke
 
     The name gets a new file: whatever was at ``path`` (a symbolic link, a hard link's other names) is
     never written through. ``durable=False`` skips both syncs, for a file whose loss in a power cut
-    costs nothing (the clean-close marker): still whole, still never written through.
+    costs nothing (the clean-close marker): still whole, still never written through. ``mode``: the new
+    file's permissions (0o600 for a file only its owner may read, such as the players' links).
     """
     folder = path.parent
     temp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, mode)
         try:
             view = memoryview(data)
             while view:

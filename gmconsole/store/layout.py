@@ -10,6 +10,8 @@ Layout of a campaign folder (``<data root>/<campaign name>/``)::
     history/session-0003/stats-000000412.json, rows-000000412.json, recap-000000412.json
                                           what the statistics, the recap and the history screen need from
                                           that chunk, made again whenever it changes (:mod:`.chunk_summaries`)
+    players.json                          the players' links: one secret token per player character (mode 0600)
+    player-requests.json                  the players' rolls waiting for the GM, and the answers given
     backups/campaign.json.1 ... .5        the previous good versions of campaign.json, newest first
     backups/history/session-0003/entries-000000412.json.1
                                           the previous good version of that chunk
@@ -34,6 +36,10 @@ CHUNK_BACKUPS = 1
 CAMPAIGN_FILE = "campaign.json"
 LOCK_FILE = "lock"
 CLEAN_CLOSE_FILE = "closed-cleanly"
+PLAYERS_FILE = "players.json"
+"""The players' links (:mod:`gmconsole.store.players_file`)."""
+PLAYER_REQUESTS_FILE = "player-requests.json"
+"""The players' requests waiting for the GM (:mod:`gmconsole.store.players_file`)."""
 HISTORY = "history"
 BACKUPS = "backups"
 _SESSION_DIR = re.compile(r"^session-(\d+)$")
@@ -96,14 +102,16 @@ def chunks_in(folder: Path) -> list[int]:
 
 
 def read_from(campaign: Path, path: Path) -> bool:
-    """Whether ``path`` is a file a campaign is read from: ``campaign.json`` or a history chunk. The
-    lock, the clean-close marker, the backups and the temporary files beside them are not: a reader
-    following the writer (:meth:`CampaignStore.stamp`) has nothing to read again when they change."""
+    """Whether ``path`` is a file a campaign is read from: ``campaign.json``, a history chunk, or the
+    players' requests waiting for the GM (a console following the campaign learns of a new one). The
+    lock, the clean-close marker, the players' links, the backups and the temporary files beside them are
+    not: a reader following the writer (:meth:`CampaignStore.stamp`) has nothing to read again when they
+    change."""
     try:
         parts = Path(path).relative_to(campaign).parts
     except ValueError:
         return False
-    if parts == (CAMPAIGN_FILE,):
+    if parts in ((CAMPAIGN_FILE,), (PLAYER_REQUESTS_FILE,)):
         return True
     return (len(parts) == 3 and parts[0] == HISTORY and bool(_SESSION_DIR.match(parts[1]))
             and bool(_CHUNK_FILE.match(parts[2])))

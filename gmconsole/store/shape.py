@@ -303,6 +303,7 @@ SETTINGS = fields({}, {
     "tool_takes_damage": BOOL, "condition_coverage": map_of(list_of(STR)), "exploding_tie_to_defender": BOOL,
     "tiered_strict_over": BOOL, "initiative_mode": one_of("cards", "roll", "manual"), "initiative_attribute": STR,
     "skill_ones": one_of("stay", "blank"), "initiative_redraw": BOOL, "language": one_of("", *LANGUAGES),
+    "player_rolls": one_of("free", "approve"),
 })
 CAMPAIGN_SKILL = fields({"id": STR, "name": STR, "attribute": STR}, {"text": STR})
 """A skill of the campaign's own list (:mod:`gmconsole.campaign.skills`)."""

@@ -43,7 +43,7 @@ def test_settings_json_shape(gm):
     rows = {row["key"]: row for row in data["settings"]}
     assert list(rows) == ["push_cost", "max_pushes", "skill_ones", "panic_escalation", "opposed_reroll_ties",
                           "tool_takes_damage", "condition_coverage", "initiative_mode", "initiative_attribute",
-                          "initiative_redraw", "language"]
+                          "initiative_redraw", "language", "player_rolls"]
     for row in data["settings"]:
         assert set(row) == {"key", "value", "rule", "text", "allowed"}
     assert rows["push_cost"]["value"] == "stress-dice" and rows["push_cost"]["rule"] == "push costs"
@@ -54,8 +54,10 @@ def test_settings_json_shape(gm):
     assert rows["condition_coverage"]["value"] == {"tired": [], "angry": [], "scared": []}
     exploding = json.loads(gm("settings", "exploding-demo", "--json").stdout)
     assert [r["key"] for r in exploding["settings"]] == ["exploding_tie_to_defender", "initiative_mode",
-                                                          "initiative_attribute", "initiative_redraw", "language"]
+                                                          "initiative_attribute", "initiative_redraw", "language",
+                                                          "player_rolls"]
     assert exploding["settings"][0]["rule"] == "R-EXP-4"
+    assert rows["player_rolls"]["value"] == "approve" and rows["player_rolls"]["allowed"] == "one of approve, free"
 
 
 def test_set_changes_several_settings_in_one_history_entry(gm):

@@ -143,7 +143,7 @@ def test_settings_screen_lists_only_the_systems_settings_with_their_r_ids(make_a
 
     asyncio.run(run())
     assert seen["keys"] == ["exploding_tie_to_defender", "initiative_mode", "initiative_attribute", "initiative_redraw",
-                            "language"]
+                            "language", "player_rolls"]
 
 
 def test_settings_screen_at_80x24_shows_every_row_value_and_its_keys(make_app):
@@ -165,7 +165,7 @@ def test_settings_screen_at_80x24_shows_every_row_value_and_its_keys(make_app):
 
     asyncio.run(run())
     assert "ctrl+o Settings" in seen["bar"] or "^o Settings" in seen["bar"]
-    assert seen["rows"] == 11 and seen["visible"] >= 12  # header + eleven rows, none scrolled away
+    assert seen["rows"] == 12 and seen["visible"] >= 13  # header + twelve rows, none scrolled away
     assert seen["detail"].bottom <= seen["screen"].height
     assert seen["value_width"] >= len("stress-dice")
 
