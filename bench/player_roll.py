@@ -136,7 +136,8 @@ def main() -> None:
         server = subprocess.Popen([gmconsole(), "serve", CAMPAIGN, "--players", "--port", str(port)],
                                   env=dict(os.environ, GMCONSOLE_HOME=str(home)), stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, start_new_session=True)
-        tmux("new", "-d", "-s", SESSION, "-x", "120", "-y", "40", f"GMCONSOLE_HOME={home} {gmconsole()} open {CAMPAIGN}")
+        tmux("new", "-d", "-s", SESSION, "-x", "120", "-y", "40",
+             f"GMCONSOLE_HOME={home} {gmconsole()} open {CAMPAIGN}")
         try:
             wait_until(lambda: "Doom 0" in screen())
             wait_until(lambda: _answers(base), every=0.1)

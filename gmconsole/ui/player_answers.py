@@ -23,7 +23,7 @@ console) is said in the status line in one sentence.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual.widgets import Static
@@ -33,9 +33,8 @@ from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
     from gmconsole.campaign.player_requests import PlayerRequest
-    from gmconsole.ui.screens.main import MainScreen
 
-__all__ = ["ACCEPT_ID", "REFUSE_ID", "PlayerAnswers", "RequestLine"]
+__all__ = ["ACCEPT_ID", "REFUSE_ID", "AnsweringScreen", "PlayerAnswers", "RequestLine"]
 
 _log = logging.getLogger(__name__)
 
@@ -64,10 +63,26 @@ class RequestLine(Static):
     """
 
 
+class AnsweringScreen(Protocol):
+    """What :class:`PlayerAnswers` asks of the main screen (which holds it, so it is not imported here)."""
+
+    @property
+    def app(self) -> Any: ...
+    @property
+    def roll_builder(self) -> Any: ...
+
+    def query_one(self, selector: Any) -> Any: ...
+    def refresh_bindings(self) -> None: ...
+    def hint_keys(self) -> dict[str, str]: ...
+    def select_character(self, character_id: str) -> None: ...
+    def action_focus_pane(self, pane_id: str) -> None: ...
+    def set_status(self, text: str, *, error: bool = False) -> None: ...
+
+
 class PlayerAnswers:
     """What the main screen ``screen`` knows of the players' requests and does with the GM's two keys."""
 
-    def __init__(self, screen: MainScreen) -> None:
+    def __init__(self, screen: AnsweringScreen) -> None:
         self.screen = screen
         self.waiting: list[PlayerRequest] = []
 
@@ -134,9 +149,8 @@ class PlayerAnswers:
         """Ask for the word the player reads, then refuse the oldest request with it (escape: it waits on)."""
         if not self.waiting:
             return
-        from gmconsole.ui.screens.line_entry import TypeReason
-
         from gmconsole.campaign.player_requests import RequestGone
+        from gmconsole.ui.screens.line_entry import TypeReason
 
         request = self.waiting[0]
 
