@@ -136,6 +136,11 @@ async def test_a_request_answered_by_another_console_is_one_sentence(make_app, p
         await shown_within(pilot, app, "Lambert Cho asks")
         await press(pilot, "ctrl+n")  # the GM starts typing a word; another GM accepts it meanwhile
         player.inbox.accept(first)
+        start = time.monotonic()
+        main = app.screen_stack[0]  # under the word's entry
+        while "from Lambert Cho's phone" not in str(main.query_one("#status-line").render()):  # the roll arrives
+            assert time.monotonic() - start < 1.0
+            await pilot.pause(0.02)
         await type_text(pilot, "no")
         await press(pilot, "enter")
         assert f"request {first} was answered already (accepted)" in status_text(app)
@@ -144,8 +149,10 @@ async def test_a_request_answered_by_another_console_is_one_sentence(make_app, p
         second = player.ask(who=ASH, gear=())
         await shown_within(pilot, app, "Ash asks")
         before = len(app.service.history.entries())
-        player.inbox.refuse(second, "busy")  # answered elsewhere just before the GM's key reaches the console
-        await press(pilot, "ctrl+r")
+        # answered elsewhere just before the GM's key reaches the console: the key is queued at once, before the
+        # folder's watch (which gathers a change's events for 50 ms) has read the inbox again
+        player.inbox.refuse(second, "busy")
+        await burst(pilot, "ctrl+r")
         assert f"request {second} was answered already (refused)" in status_text(app)
         assert "Traceback" not in status_text(app)
         assert len(app.service.history.entries()) == before
