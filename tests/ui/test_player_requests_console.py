@@ -237,3 +237,50 @@ async def test_free_player_rolls_arrive_with_nothing_to_accept(make_app, player)
 def test_main_screen_with_a_request_waiting_80x24(snap_compare, make_app, open_service):
     PlayerInbox(open_service("yze-demo")).ask(LAMBERT, "roll", PlayerAsk("medicine", None, ("g10",), 1))
     assert snap_compare(make_app("yze-demo"), terminal_size=(80, 24))
+
+
+@pilot_test
+async def test_the_keymap_moves_the_answer_keys_and_the_request_line_names_the_gms_keys(open_service, player):
+    import random
+    from pathlib import Path
+
+    from gmconsole.settings_file import parse
+    from gmconsole.ui.app import GMConsoleApp
+
+    config = parse('[keymap]\n"main.accept_request" = "f6"\n"main.refuse_request" = "f7"\n', Path("/gm/config.toml"))
+    app = GMConsoleApp(open_service("yze-demo"), rng=random.Random(1), config=config)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        player.ask()
+        await shown_within(pilot, app, "f6 accept · f7 refuse")
+        assert "f6 Accept" in key_bar(app) and "^r" not in key_bar(app)
+        await press(pilot, "ctrl+r")  # no longer the accept key
+        assert "Lambert Cho asks" in request_line(app)
+        await press(pilot, "f6")
+        assert app.service.history.entries()[-1]["source"] == f"player:{LAMBERT}"
+        assert "✗" not in status_text(app)  # the keymap's check found nothing wrong
+
+
+@pilot_test
+async def test_accepting_a_players_push_pushes_their_roll_in_the_roll_builder(make_app, player):
+    rolled = roll_as_player(player.service, LAMBERT, PlayerAsk("medicine", None, (), 0))["roll"]
+    request = player.inbox.ask(LAMBERT, "push", PlayerAsk(roll=rolled)).id
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert f"Lambert Cho asks to push roll {rolled}" in request_line(app)
+        await press(pilot, "ctrl+r")
+        pushed = app.service.history.entry(rolled)
+        assert pushed["pushes"] == 1 and player.inbox.request(request).status == "accepted"
+        assert "pushed 1×" in builder_text(app) and "from Lambert Cho's phone" in status_text(app)
+
+
+@pilot_test
+async def test_a_read_only_console_shows_no_request_and_answers_none(make_app, player):
+    player.ask()
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert request_line(app) == "" and "Accept" not in key_bar(app)
+        await press(pilot, "ctrl+r")
+        assert player.inbox.waiting()[0].status == "waiting"
