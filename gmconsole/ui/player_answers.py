@@ -141,6 +141,7 @@ class PlayerAnswers:
         if entry is None:  # refused (answered elsewhere, withdrawn, a push no longer allowed): said already
             return
         screen = self.screen
+        screen.roll_builder.leave_skill_filter()  # the GM's half-typed filter goes, as escape leaves it
         screen.select_character(request.character_id)
         screen.roll_builder.controller.rolled(entry, options_used=False)
         screen.action_focus_pane("pane-roll")

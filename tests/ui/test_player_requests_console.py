@@ -216,7 +216,16 @@ async def test_the_keys_do_nothing_while_no_request_waits_and_the_skill_filter_t
         await type_text(pilot, "med")
         assert app.focused.value == "med" and "Lambert Cho asks" in request_line(app)
         await press(pilot, "ctrl+r")  # the accept key still answers, from the filter too
-        assert app.service.history.entries()[-1]["source"] == f"player:{LAMBERT}"
+        rolled = app.service.history.entries()[-1]
+        assert rolled["source"] == f"player:{LAMBERT}"
+        # the filter closed as escape closes it (it hid the last result), and the player's roll is shown
+        assert not app.screen.roll_builder.has_class("-filtering")
+        assert rolled["summary"].rsplit(": ", 1)[-1] in builder_text(app)
+        await press(pilot, "O")  # the full push odds of the roll on screen: the player's
+        from gmconsole.ui.screens.push_odds import PushOddsScreen
+
+        assert isinstance(app.screen, PushOddsScreen)
+        assert "Lambert Cho rolls Medicine" in " ".join(str(w.render()) for w in app.screen.query("Static"))
 
 
 @pilot_test
