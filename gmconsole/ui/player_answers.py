@@ -106,7 +106,8 @@ class PlayerAnswers:
         try:
             waiting = self._inbox().waiting()
         except (StoreError, ValueError, OSError) as exc:
-            _log.warning("the players' requests could not be read: %s", exc)
+            said = _("the players' requests could not be read; showing them as they were: {problem}")
+            _log.warning("%s", said.format(problem=exc))
             return
         before = [(r.id, r.what) for r in self.waiting]
         self.waiting = waiting

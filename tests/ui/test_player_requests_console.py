@@ -293,3 +293,19 @@ async def test_a_read_only_console_shows_no_request_and_answers_none(make_app, p
         assert request_line(app) == "" and "Accept" not in key_bar(app)
         await press(pilot, "ctrl+r")
         assert player.inbox.waiting()[0].status == "waiting"
+
+
+@pilot_test
+async def test_a_damaged_inbox_is_one_line_in_the_status_line_and_the_console_goes_on(make_app, demo_root, player):
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        (demo_root / "yze-demo" / "player-requests.json").write_text('{"gmconsole": "player-requests", [[[')
+        start = time.monotonic()
+        while "requests could not be read" not in status_text(app):
+            assert time.monotonic() - start < 1.0, status_text(app)
+            await pilot.pause(0.02)
+        assert "Traceback" not in status_text(app) and request_line(app) == ""
+        (demo_root / "yze-demo" / "player-requests.json").unlink()  # mended: the next request shows as usual
+        player.ask()
+        await shown_within(pilot, app, "Lambert Cho asks")
