@@ -85,6 +85,8 @@ class PlayerAnswers:
     def __init__(self, screen: AnsweringScreen) -> None:
         self.screen = screen
         self.waiting: list[PlayerRequest] = []
+        self._problem: str | None = None
+        """Why the inbox did not read last time (said once in the status line), ``None`` when it read."""
 
     @property
     def _service(self):
@@ -106,9 +108,12 @@ class PlayerAnswers:
         try:
             waiting = self._inbox().waiting()
         except (StoreError, ValueError, OSError) as exc:
-            said = _("the players' requests could not be read; showing them as they were: {problem}")
-            _log.warning("%s", said.format(problem=exc))
+            if str(exc) != self._problem:  # said once, not again after every change the watch sees
+                self._problem = str(exc)
+                said = _("the players' requests could not be read; showing them as they were: {problem}")
+                _log.warning("%s", said.format(problem=exc))
             return
+        self._problem = None
         before = [(r.id, r.what) for r in self.waiting]
         self.waiting = waiting
         if before != [(r.id, r.what) for r in waiting]:

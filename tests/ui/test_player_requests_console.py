@@ -306,6 +306,10 @@ async def test_a_damaged_inbox_is_one_line_in_the_status_line_and_the_console_go
             assert time.monotonic() - start < 1.0, status_text(app)
             await pilot.pause(0.02)
         assert "Traceback" not in status_text(app) and request_line(app) == ""
+        await press(pilot, "4")
+        await press(pilot, "o")  # a change of the GM's own: its status line is not overwritten by the inbox again
+        await pilot.pause(0.3)
+        assert "doom 0 → 1" in status_text(app) and "could not be read" not in status_text(app)
         (demo_root / "yze-demo" / "player-requests.json").unlink()  # mended: the next request shows as usual
         player.ask()
         await shown_within(pilot, app, "Lambert Cho asks")
