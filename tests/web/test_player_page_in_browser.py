@@ -4,7 +4,8 @@
 ``approve``, the default); the GM's console runs here as a Pilot app on the same folder (a writer of its own,
 following the others); headless Chromium opens Lambert Cho's link, taps Medicine and Roll. The console must
 show the waiting request within a second, ``ctrl+r`` must record it as the player's, the page must then show
-the result, and a wrong token's URL gets a bare 403. Selenium's calls block, so they run in a thread while
+the result; a second roll refused with ``ctrl+n`` and a word shows the word on the page; and a wrong token's URL
+gets a bare 403. Selenium's calls block, so they run in a thread while
 the console's loop goes on.
 """
 
@@ -45,6 +46,15 @@ def _tap_medicine_and_roll(driver, link: str) -> None:
     wait.until(shows.element_to_be_clickable((By.CSS_SELECTOR, '[data-skill="medicine"]'))).click()
     wait.until(shows.element_to_be_clickable((By.ID, "roll"))).click()
     wait.until(lambda d: d.find_element(By.ID, "status").text.strip())  # "Waiting for the GM…"
+
+
+def _status_text(driver, wanted: str, timeout: float) -> str:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: wanted in d.find_element(By.ID, "status").text)
+    return driver.find_element(By.ID, "status").text
 
 
 def _result_text(driver, timeout: float) -> str:
@@ -89,6 +99,21 @@ async def test_a_players_roll_from_the_page_waits_in_the_console_and_the_accept_
                 assert rolled["skill"] == "medicine"
                 result = await asyncio.to_thread(_result_text, driver, 5)
                 assert rolled["summary"] in result
+
+                # refused with a word: the page says it, and nothing is rolled
+                await asyncio.to_thread(_tap_medicine_and_roll, driver, link)
+                asked = time.monotonic()
+                while "Lambert Cho asks to roll Medicine" not in str(line.render()):
+                    assert time.monotonic() - asked < 1.0, f"not in the console within 1 s: {line.render()!r}"
+                    await pilot.pause(0.02)
+                await pilot.press("ctrl+n")
+                await pilot.pause()
+                app.screen.query_one("#faces-input").value = "not while the ogre sleeps"
+                await pilot.press("enter")
+                await pilot.pause()
+                said = await asyncio.to_thread(_status_text, driver, "not while the ogre sleeps", 5)
+                assert "not while the ogre sleeps" in said
+                assert len(service.history.entries()) == before + 1
         finally:
             service.close()
 
