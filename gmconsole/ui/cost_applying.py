@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
+from gmconsole.campaign.entries import OWING_COSTS, Entry, RollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import _
 from gmconsole.phrasing import error_text, possessive
@@ -48,7 +48,7 @@ def read_only_refusal(service) -> str | None:
 
 def _costs_status(entry: Entry) -> str | None:
     """A roll's costs state (``pending``, ``applied``, ``dropped``); ``None`` for another entry."""
-    return given(entry.costs_status, None) if isinstance(entry, RollEntry) else None
+    return given(entry.costs_status, None) if isinstance(entry, OWING_COSTS) else None
 
 
 def _absent_payer(service, entry: RollEntry) -> str | None:
@@ -118,7 +118,7 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
 
     service = app.service
     entry = as_record(entry)
-    if not isinstance(entry, RollEntry) or _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
+    if not isinstance(entry, OWING_COSTS) or _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
         if _costs_status(entry) == "applied":
             say(_("the costs of roll {id} were already applied (undo that change to apply them again)").format(
                 id=given(entry.id, None)))
