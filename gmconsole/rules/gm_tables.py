@@ -148,12 +148,11 @@ def check_rows(die: DieExpression, ranges: Sequence[Range]) -> list[tuple[int | 
         if not inside or span.low < min(possible) or span.high > max(possible):
             wrong.append((n, _("row {n} ({low}-{high}) is outside what {die} gives ({lowest}-{highest})").format(
                 n=n, low=span.low, high=span.high, die=die.text, lowest=min(possible), highest=max(possible))))
-        for total in inside:
-            if total in taken:
-                wrong.append((n, _("rows {first} and {second} both read {total}").format(
-                    first=taken[total], second=n, total=total)))
-                break
-            taken[total] = n
+        shared = [t for t in inside if t in taken]
+        if shared:
+            wrong.append((n, _("rows {first} and {second} both read {total}").format(
+                first=taken[shared[0]], second=n, total=shared[0])))
+        taken.update((t, n) for t in inside if t not in taken)
     missing = [t for t in possible if t not in taken]
     if missing:
         shown = ", ".join(str(t) for t in missing[:8]) + (" ..." if len(missing) > 8 else "")
