@@ -1,0 +1,61 @@
+"""The main screen's ``T``: a pick-one list of the GM's own tables (typing filters the names), rolled on the
+roster's highlighted character; the roll builder shows the row and the costs it leaves waiting, and its ``c``
+applies them as a push's."""
+
+from __future__ import annotations
+
+from pilot_harness import builder_text, pilot_test, press, status_text, type_text
+
+from gmconsole.ui.screens.pickers import PickTable
+
+TABLES = '''\
+[[tables]]
+name = "Weather"
+die = "2d6"
+rows = [{ range = "2-12", text = "Grey skies." }]
+
+[[tables]]
+name = "Mishaps"
+die = "d66"
+rows = [{ range = "11-66", text = "Twisted ankle.", stress = 2, condition = "limping" }]
+'''
+
+
+@pilot_test
+async def test_T_rolls_the_filtered_table_on_the_highlighted_character_and_c_applies_its_costs(make_app):
+    app = make_app("yze-demo")
+    service = app.service
+    service.setup.load_tables(TABLES, "tables.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        ripley = app.screen.roster.selected_id
+        stress = service.character(ripley).stress
+        await press(pilot, "T")
+        assert isinstance(app.screen, PickTable)
+        await type_text(pilot, "mis")
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, PickTable)
+        text = builder_text(app)
+        assert "Mishaps (d66" in text and "Twisted ankle." in text
+        assert "costs waiting: stress 2, condition (limping) (c applies them)" in text
+        [item] = service.outcomes.pending_costs()
+        assert item["character_id"] == ripley
+        entry = service.history.entry(item["roll_id"])
+        assert (entry["kind"], entry["table"], entry["faces"][0] * 10 + entry["faces"][1]) == (
+            "table_roll", "Mishaps", entry["total"])
+        await press(pilot, "3", "c")
+        assert service.outcomes.pending_costs() == []
+        assert service.character(ripley).stress == stress + 2
+        assert "limping" in service.character(ripley).conditions
+        assert "Applied:" in builder_text(app)
+        await press(pilot, "ctrl+z")
+
+
+@pilot_test
+async def test_T_without_tables_says_how_to_load_them(make_app):
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press(pilot, "T")
+        assert not isinstance(app.screen, PickTable)
+        assert "no tables of its own" in status_text(app) and "--load" in status_text(app)
