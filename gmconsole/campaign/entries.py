@@ -27,7 +27,7 @@ from gmconsole import systems
 from gmconsole.systems.roll_detail import MISSING as _MISSING
 from gmconsole.systems.roll_detail import NO_DETAIL, RollDetail
 
-__all__ = ["KINDS", "MISSING", "OWING_COSTS", "Entry", "TableRollEntry", "as_record", "as_roll", "as_special", "build",
+__all__ = ["KINDS", "MISSING", "Entry", "TableRollEntry", "as_record", "as_roll", "as_special", "build",
            "from_dict", "given"]
 
 
@@ -332,9 +332,6 @@ class TableRollEntry(Entry):
     costs_status: str = MISSING
     by_hand: bool = MISSING
 
-
-OWING_COSTS: tuple[type[Entry], ...] = (RollEntry, TableRollEntry)
-"""The records of entries that may leave costs waiting (``costs``, ``costs_status``): a roll, a roll on a GM's table."""
 
 RECORDS: tuple[type[Entry], ...] = (RollEntry, PushEntry, CostsEntry, DroppedCostsEntry, PanicEntry,
                                     SpecialRollEntry, FollowUpEntry, CircumstancesEntry, InitiativeEntry,
