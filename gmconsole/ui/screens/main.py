@@ -68,7 +68,7 @@ class MainScreen(Screen[None]):
         Binding("L", "skills", N_("Skills"), id="main.skills",
                 tooltip=N_("The campaign's own skills: add, edit, load")),
         Binding("T", "roll_table", N_("Roll a table"), id="main.roll_table", show=False,
-                tooltip=N_("roll one of the GM's own tables on the highlighted character (gmconsole tables)")),
+                tooltip=N_("roll one of the GM's own tables on the highlighted character")),
         Binding("N", "new_scene", N_("New scene"), id="main.new_scene", show=False,
                 tooltip=N_("new scene (\"only one chance\" starts afresh)")),
         Binding("S", "new_session", N_("New session"), id="main.new_session", show=False,
