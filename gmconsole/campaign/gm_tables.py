@@ -99,7 +99,7 @@ def _costs(row: dict[str, Any], system: systems.GameSystem, where: str) -> list[
     if condition is not None:
         if not isinstance(condition, str) or not condition.strip() or len(condition) > MAX_NAME:
             raise ValidationError(_("{where}: condition is a condition's name (e.g. \"scared\")").format(where=where))
-        validation.check_typed_text(condition, _("a condition"))
+        _typed(condition, _("a condition"), where)
         costs.append({"name": "condition", "amount": 1, "target": condition.strip().casefold()})
     panic = row.get("panic")
     if panic is not None:
@@ -121,8 +121,16 @@ def _text(value: Any, what: str, where: str, most: int) -> str:
     if len(value) > most:
         raise ValidationError(_("{where}: {what} is at most {most} characters").format(where=where, what=what,
                                                                                        most=most))
-    validation.check_typed_text(value.replace("\n", " "), what)
+    _typed(value.replace("\n", " "), what, where)
     return value.strip()
+
+
+def _typed(value: str, what: str, where: str) -> None:
+    """A control or text-direction character refused, naming the row or table and its line."""
+    try:
+        validation.check_typed_text(value, what)
+    except ValidationError as exc:
+        raise ValidationError(_("{where}: {reason}").format(where=where, reason=exc)) from None
 
 
 def _table(data: Any, system: systems.GameSystem, where: str, row_lines: list[int]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ def roll_a_table(app, character_id: str | None, builder) -> None:
     """Ask which table, roll it for ``character_id`` and show it in ``builder`` (the roll builder pane)."""
     from gmconsole.ui.screens.pickers import PickTable
 
+    app.service.reload()  # tables another writer loaded a moment ago are offered too (cheap when none did)
     tables = app.service.setup.tables()
     if not tables:
         show_error(app, _("{campaign} has no tables of its own: gmconsole tables {campaign} --load FILE.toml "

@@ -111,7 +111,7 @@ def test_load_remove_and_roll_are_each_one_undoable_change(loaded, tmp_path):
 
 @pytest.mark.parametrize(("faces", "words"), [
     ("7 1", ["a D6 cannot show 7"]), ("3", ["d66 needs 2 faces"]), ("x", ["are not faces"])])
-def test_typed_faces_are_checked(loaded, faces, words):
+def test_R_MANUAL_1_typed_faces_are_checked(loaded, faces, words):
     _one_line_error(loaded("roll-table", "yze-demo", "Mishaps", "--faces", faces), *words)
 
 
@@ -154,3 +154,39 @@ def test_tiered_damage_is_stamina_lost(demo_gm, tmp_path):
     assert demo_gm("tables", "tiered-demo", "--load", str(path)).returncode == 0
     data = json.loads(demo_gm("roll-table", "tiered-demo", "Falls", "--character", "Aldric", "--json").stdout)
     assert data["costs"] == [{"name": "stamina", "amount": -2}]
+
+
+def test_loading_a_table_of_the_same_name_replaces_it(loaded, tmp_path):
+    path = tmp_path / "weather.toml"
+    path.write_text('[[tables]]\nname = "WEATHER"\ndie = "d6"\nrows = [{ range = "1-6", text = "Fog." }]\n',
+                    encoding="utf-8")
+    result = loaded("tables", "yze-demo", "--load", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "tables loaded from weather.toml: 1 table (WEATHER); 1 replaced" in result.stdout
+    listed = json.loads(loaded("tables", "yze-demo", "--json").stdout)["tables"]
+    assert [(t["name"], t["die"]) for t in listed] == [("Mishaps", "d66"), ("WEATHER", "d6")]
+
+
+@pytest.mark.parametrize("text", [
+    '[[tables]]\nname = "Bad\\u001b[31m"\ndie = "d6"\n[[tables.rows]]\nrange = "1-6"\ntext = "a"\n',
+    '[[tables]]\nname = "A"\ndie = "d6"\n[[tables.rows]]\nrange = "1-6"\ntext = "a\\u202eb"\n'])
+def test_control_characters_in_a_table_file_are_refused_naming_where(demo_gm, tmp_path, text):
+    path = tmp_path / "hostile.toml"
+    path.write_text(text, encoding="utf-8")
+    result = demo_gm("tables", "yze-demo", "--load", str(path))
+    _one_line_error(result, "hostile.toml, table 1 (line 1)")
+    assert "\x1b" not in result.stderr and "\u202e" not in result.stderr
+
+
+def test_a_deeply_nested_file_is_refused(demo_gm, tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    _one_line_error(demo_gm("tables", "yze-demo", "--load", str(path)), "deep.toml")
+
+
+def test_dropped_costs_of_a_table_roll_are_listed_as_dropped(loaded):
+    data = json.loads(loaded("roll-table", "yze-demo", "Mishaps", "--character", "Ash", "--faces", "11",
+                             "--json").stdout)
+    assert loaded("costs", "yze-demo", "--drop", str(data["roll_id"])).returncode == 0
+    listing = loaded("costs", "yze-demo").stdout
+    assert f"roll {data['roll_id']}  Ash: stress 1 (dropped, not applied)" in listing

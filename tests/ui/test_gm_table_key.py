@@ -47,8 +47,12 @@ async def test_T_rolls_the_filtered_table_on_the_highlighted_character_and_c_app
         assert service.outcomes.pending_costs() == []
         assert service.character(ripley).stress == stress + 2
         assert "limping" in service.character(ripley).conditions
-        assert "Applied:" in builder_text(app)
-        await press(pilot, "ctrl+z")
+        applied = builder_text(app)
+        assert "Applied: Ripley Hale pays:" in applied and "limping" in applied
+        assert "no dice" not in applied  # a table's roll is not drawn as a roll of no dice
+        await press(pilot, "ctrl+z")  # the costs come back, waiting again
+        assert [i["roll_id"] for i in service.outcomes.pending_costs()] == [item["roll_id"]]
+        assert service.character(ripley).stress == stress
 
 
 @pilot_test
@@ -59,3 +63,23 @@ async def test_T_without_tables_says_how_to_load_them(make_app):
         await press(pilot, "T")
         assert not isinstance(app.screen, PickTable)
         assert "no tables of its own" in status_text(app) and "--load" in status_text(app)
+
+
+@pilot_test
+async def test_T_offers_the_tables_the_command_line_loaded_while_the_console_is_open(make_app, demo_root):
+    from gmconsole.campaign.service import CampaignService
+
+    app = make_app("yze-demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        with CampaignService.open(demo_root, "yze-demo") as other:  # another writer: the command line
+            other.setup.load_tables(TABLES, "tables.toml")
+        await press(pilot, "T")
+        assert isinstance(app.screen, PickTable)
+        await press(pilot, "enter")  # the first row: Weather
+        assert "Weather (2d6" in builder_text(app) and "Grey skies." in builder_text(app)
+        assert service_rolls(app) == ["Weather"]
+
+
+def service_rolls(app) -> list[str]:
+    return [e["table"] for e in app.service.history.entries() if e.get("kind") == "table_roll"]
