@@ -83,3 +83,27 @@ async def test_T_offers_the_tables_the_command_line_loaded_while_the_console_is_
 
 def service_rolls(app) -> list[str]:
     return [e["table"] for e in app.service.history.entries() if e.get("kind") == "table_roll"]
+
+
+@pilot_test
+async def test_c_in_the_history_applies_the_costs_of_a_selected_table_roll(make_app):
+    from textual.widgets import DataTable
+
+    from gmconsole.ui.screens.history import HistoryScreen
+
+    app = make_app("yze-demo")
+    service = app.service
+    service.setup.load_tables(TABLES, "tables.toml")
+    rolled = service.rolls.roll_table("Mishaps", "Ash", faces="2 3")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press(pilot, "h")
+        assert isinstance(app.screen, HistoryScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        row = next(r for r in rows if r[0] == str(rolled["id"]))
+        assert "table_roll" in row and "pending" in row
+        table.move_cursor(row=rows.index(row))
+        await press(pilot, "c")
+        assert service.outcomes.pending_costs() == []
+        assert "limping" in service.character("Ash").conditions
