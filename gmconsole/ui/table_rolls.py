@@ -32,6 +32,12 @@ def roll_a_table(app, character_id: str | None, builder) -> None:
     """Ask which table, roll it for ``character_id`` and show it in ``builder`` (the roll builder pane)."""
     from gmconsole.ui.screens.pickers import PickTable
 
+    from gmconsole.ui.cost_applying import read_only_refusal
+
+    refused = read_only_refusal(app.service)  # said before the list opens, not after a table was picked
+    if refused is not None:
+        show_error(app, refused)
+        return
     app.service.reload()  # tables another writer loaded a moment ago are offered too (cheap when none did)
     tables = app.service.setup.tables()
     if not tables:

@@ -190,3 +190,8 @@ def test_dropped_costs_of_a_table_roll_are_listed_as_dropped(loaded):
     assert loaded("costs", "yze-demo", "--drop", str(data["roll_id"])).returncode == 0
     listing = loaded("costs", "yze-demo").stdout
     assert f"roll {data['roll_id']}  Ash: stress 1 (dropped, not applied)" in listing
+
+
+def test_removing_a_table_the_campaign_has_not_names_its_tables(loaded):
+    _one_line_error(loaded("tables", "yze-demo", "--remove", "Nope"), "no table", "Mishaps, Weather")
+    _one_line_error(loaded("tables", "yze-demo", "--remove", "Mishaps", "--load", "x.toml"), "one at a time")

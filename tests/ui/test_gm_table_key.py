@@ -107,3 +107,16 @@ async def test_c_in_the_history_applies_the_costs_of_a_selected_table_roll(make_
         await press(pilot, "c")
         assert service.outcomes.pending_costs() == []
         assert "limping" in service.character("Ash").conditions
+
+
+@pilot_test
+async def test_T_in_a_read_only_console_says_so_before_any_list(make_app, open_service):
+    writer = open_service("yze-demo")
+    writer.setup.load_tables(TABLES, "tables.toml")
+    app = make_app("yze-demo", read_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await press(pilot, "T")
+        assert not isinstance(app.screen, PickTable)
+        assert "read-only" in status_text(app) or "read only" in status_text(app)
+        assert service_rolls(app) == []
