@@ -32,6 +32,7 @@ async def test_T_rolls_the_filtered_table_on_the_highlighted_character_and_c_app
         stress = service.character(ripley).stress
         await press(pilot, "T")
         assert isinstance(app.screen, PickTable)
+        assert "enter roll" in app.screen.hint()
         await type_text(pilot, "mis")
         await press(pilot, "enter")
         assert not isinstance(app.screen, PickTable)
