@@ -30,9 +30,8 @@ def result_words(entry: dict) -> str:
 
 def roll_a_table(app, character_id: str | None, builder) -> None:
     """Ask which table, roll it for ``character_id`` and show it in ``builder`` (the roll builder pane)."""
-    from gmconsole.ui.screens.pickers import PickTable
-
     from gmconsole.ui.cost_applying import read_only_refusal
+    from gmconsole.ui.screens.pickers import PickTable
 
     refused = read_only_refusal(app.service)  # said before the list opens, not after a table was picked
     if refused is not None:
