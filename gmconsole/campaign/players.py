@@ -88,13 +88,14 @@ def links(folder: Path, campaign: Campaign, wait: float | None = None) -> tuple[
     pcs = player_characters(campaign)
 
     def change(document: dict[str, Any]) -> tuple[list[PlayerLink], bool]:
-        tokens = document["links"]
+        tokens, ended = document["links"], set(document["ended"])
         for gone in [cid for cid in tokens if cid not in {c.id for c in pcs}]:
             del tokens[gone]
         for character in pcs:
-            tokens.setdefault(character.id, secrets.token_urlsafe(24))
+            if character.id not in ended:  # a link the GM ended stays ended until --new makes one
+                tokens.setdefault(character.id, secrets.token_urlsafe(24))
         address, defaulted = _address(document)
-        return [PlayerLink(c.id, c.name, _link(address, tokens[c.id])) for c in pcs], defaulted
+        return [PlayerLink(c.id, c.name, _link(address, tokens[c.id])) for c in pcs if c.id in tokens], defaulted
 
     return change_players(folder, change, wait)
 
@@ -120,12 +121,18 @@ def _player(campaign: Campaign, who: str) -> Character:
 
 
 def revoke(folder: Path, campaign: Campaign, who: str, wait: float | None = None) -> Character:
-    """End ``who``'s link at once (a running server reads the file again); ``gmconsole players`` makes a new
-    one next time it lists them."""
+    """End ``who``'s link at once (a running server reads the file again); no new one is made for them until
+    ``gmconsole players NAME --new WHO``."""
     from gmconsole.store.players_file import change_players
 
     character = _player(campaign, who)
-    change_players(folder, lambda document: document["links"].pop(character.id, None), wait)
+
+    def change(document: dict[str, Any]) -> None:
+        document["links"].pop(character.id, None)
+        if character.id not in document["ended"]:
+            document["ended"].append(character.id)
+
+    change_players(folder, change, wait)
     return character
 
 
@@ -138,6 +145,7 @@ def renew(folder: Path, campaign: Campaign, who: str, wait: float | None = None)
     def change(document: dict[str, Any]) -> PlayerLink:
         token = secrets.token_urlsafe(24)
         document["links"][character.id] = token
+        document["ended"] = [cid for cid in document["ended"] if cid != character.id]
         return PlayerLink(character.id, character.name, _link(_address(document)[0], token))
 
     return change_players(folder, change, wait)

@@ -60,6 +60,10 @@ def run_players(args) -> int:
     if not listed:
         lines.append(_("{name} has no player links").format(name=shown(campaign.name)))
     lines += [_("{name}: {link}").format(name=shown(link.character), link=link.link) for link in listed]
+    with_link = {link.character_id for link in listed}
+    lines += [_("{name}: link ended (`gmconsole players {campaign} --new` with the name makes a new one)").format(
+        name=shown(c.name), campaign=shown(campaign.name))
+        for c in players.player_characters(campaign) if c.id not in with_link]
     if defaulted:
         lines.append(_("(the links name 127.0.0.1:8000, the default: `gmconsole serve {name} --players` records "
                        "the address it serves on)").format(name=shown(campaign.name)))

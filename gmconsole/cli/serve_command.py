@@ -39,7 +39,8 @@ def register(subparsers) -> None:
         "serve", help=_("serve the players' table view (read-only) to browsers"),
         description=_("Serve the players' table view of a campaign to web browsers (a TV, a second screen, "
                     "phones). Each browser gets its own read-only table view: nothing reached from the "
-                    "browser can change the campaign. Ctrl+C stops the server."))
+                    "table view can change the campaign. With --players each player character also gets a "
+                    "page of their own, by a secret link, to roll their own dice. Ctrl+C stops the server."))
     serve.add_argument("name", metavar="NAME", help=_("the campaign (gmconsole campaigns lists them)"))
     serve.add_argument("--host", default=DEFAULT_HOST,
                        help=_("the address to listen on (default {host}: this machine only); another one (0.0.0.0 "
@@ -97,6 +98,10 @@ def run_serve(args) -> int:
             warning = _("{warning}; the players' pages are reachable on that network too, by their links").format(
                 warning=warning)
         print(_("gmconsole: warning: {message}").format(message=warning), file=sys.stderr)
+    elif args.players:  # the links name this machine only: no phone at the table can open them
+        print(_("gmconsole: note: the players' links below name {host}, this machine only: a phone cannot open "
+                "them; to let the phones on your network in, serve with --host 0.0.0.0 (anyone there who has a "
+                "link can then roll as that character)").format(host=shown(args.host)), file=sys.stderr)
     players = serve_players(root, args) if args.players else None
     from gmconsole.cli.web_server import serve
 

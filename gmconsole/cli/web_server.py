@@ -221,8 +221,9 @@ class TableServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """Say where the table view is served and how to stop (the library prints a banner)."""
-        self.console.print(_("serving the table view on {url} (read-only); Ctrl+C stops").format(url=self.public_url),
-                           highlight=False, markup=False)
+        said = (_("serving the table view on {url} (read-only) and the players' pages by their links; Ctrl+C stops")
+                if self.players is not None else _("serving the table view on {url} (read-only); Ctrl+C stops"))
+        self.console.print(said.format(url=self.public_url), highlight=False, markup=False)
 
     async def on_shutdown(self, app: web.Application) -> None:
         """The server is stopping: tell each tab, close it, and end its view (all at once)."""

@@ -6,7 +6,7 @@ for the GM (``player-requests.json``).
   with mode 0600: the tokens are the players' keys. Shape::
 
       {"gmconsole": "players", "version": 1, "links": {"c1": "<token>", ...},
-       "address": {"host": "192.168.1.20", "port": 8000}}
+       "address": {"host": "192.168.1.20", "port": 8000}, "ended": ["c4"]}
 
 - ``player-requests.json`` is the inbox of the rolls and pushes players asked for while the campaign's
   ``player_rolls`` setting is ``approve``, and the GM's answers (kept a while, so a phone polling its
@@ -75,7 +75,7 @@ STATUSES = ("waiting", "taken", "accepted", "refused", "withdrawn")
 
 
 def empty_players() -> dict[str, Any]:
-    return {"gmconsole": "players", "version": 1, "links": {}, "address": None}
+    return {"gmconsole": "players", "version": 1, "links": {}, "address": None, "ended": []}
 
 
 def empty_requests() -> dict[str, Any]:
@@ -143,7 +143,10 @@ def read_players(folder: Path) -> dict[str, Any]:
     if address is not None and not (isinstance(address, dict) and set(address) == {"host", "port"}
                                     and _text(address["host"], HOST) and _whole(address["port"], 1, 65535)):
         raise _bad(path, "address")
-    return {"gmconsole": "players", "version": 1, "links": dict(links), "address": address}
+    ended = document.get("ended", [])  # characters whose link the GM ended (--revoke): none is made for them
+    if not isinstance(ended, list) or len(ended) > MAX_LINKS or not all(_text(key, IDENTIFIER) for key in ended):
+        raise _bad(path, "ended")
+    return {"gmconsole": "players", "version": 1, "links": dict(links), "address": address, "ended": list(ended)}
 
 
 def _request_ok(item: Any) -> bool:

@@ -40,12 +40,14 @@ def undo_or_redo(app, done: Callable[[dict], None], *, redo: bool = False,
         attempt(service.redo if redo else service.undo)
         return
     entry_id, summary, where = top
-    question = (_("Redo “{summary}”, made {where}?") if redo
-                else _("Undo “{summary}”, made {where}?")).format(summary=summary, where=where)
+    question = (_("Redo #{id} “{summary}”, made {where}?") if redo
+                else _("Undo #{id} “{summary}”, made {where}?")).format(id=entry_id, summary=summary, where=where)
 
     def answered(yes: bool | None) -> None:
         if yes:
             attempt(lambda: service.redo(entry_id) if redo else service.undo(entry_id))
+        else:
+            app.notify(_("Nothing was undone.") if not redo else _("Nothing was redone."), timeout=3)
 
     from gmconsole.ui.screens.confirm import ConfirmScreen
 

@@ -111,6 +111,12 @@ def test_listing_again_keeps_the_links_and_new_and_revoke_change_only_theirs(run
     assert {k: v for k, v in now.items() if k != "Parker Moss"} == unchanged
     revoked = run_cli("--data-dir", str(home), "players", "yze-demo", "--revoke", "Ash", "--json")
     assert "Ash" not in [p["character"] for p in json.loads(revoked.stdout)["players"]]
+    # an ended link stays ended: listing again makes no new one for Ash, and says so
+    assert "Ash" not in player_links(run_cli, home, "yze-demo")
+    listed = run_cli("--data-dir", str(home), "players", "yze-demo").stdout
+    assert "Ash: link ended" in listed and "--new" in listed
+    run_cli("--data-dir", str(home), "players", "yze-demo", "--new", "Ash")
+    assert "Ash" in player_links(run_cli, home, "yze-demo")
     refused = run_cli("--data-dir", str(home), "players", "yze-demo", "--revoke", "Hull rats")
     assert refused.returncode == 2
     assert "Hull rats is not a player character of yze-demo" in refused.stderr
@@ -449,7 +455,10 @@ def test_serve_players_prints_each_links_name_link_and_qr_code_and_records_the_a
                                                                                       served_players):
     port = free_port()
     done = run_cli("--data-dir", str(home), "serve", "yze-demo", "--players", "--port", str(port))
-    assert done.returncode == 0 and done.stderr == ""
+    assert done.returncode == 0
+    # served on this machine only: the GM is told a phone cannot open these links, and how to let them in
+    assert done.stderr.startswith("gmconsole: note: the players' links below name 127.0.0.1, this machine only")
+    assert "--host 0.0.0.0" in done.stderr
     links = json.loads(run_cli("--data-dir", str(home), "players", "yze-demo", "--json").stdout)["players"]
     assert all(f"{p['character']}: http://127.0.0.1:{port}/p/" in done.stdout for p in links)
     assert all(p["link"] in done.stdout for p in links)

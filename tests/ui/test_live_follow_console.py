@@ -198,6 +198,6 @@ async def test_the_history_says_which_changes_were_made_from_the_command_line(ma
         await pilot.press("h")
         await pilot.pause()
         rolled = next(row for row in table_cells(app) if "Lambert Cho" in " ".join(row))
-        assert any(cell.endswith("— from the command line") for cell in rolled), rolled
+        assert any(cell.startswith("[cli] Lambert Cho rolls Medicine") for cell in rolled), rolled
         own = next(row for row in table_cells(app) if "Ripley Hale" in " ".join(row))
-        assert not any("— from" in cell for cell in own), own
+        assert not any(cell.startswith("[") for cell in own), own

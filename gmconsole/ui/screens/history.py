@@ -98,16 +98,19 @@ def _entries(count: int) -> str:
 
 
 
-def summary_with_source(entry, campaign) -> str:
-    """An entry's summary, and where it was made when not in a console ("… — from the command line", "… —
-    from Lambert Cho's phone"): the GM reviewing the evening sees which rolls the players made themselves."""
-    from gmconsole.campaign.sources import CONSOLE, is_elsewhere, made_where
+def summary_with_source(entry) -> str:
+    """An entry's summary, led by where it was made when not in a console (``[cli]`` the command line,
+    ``[phone]`` the player's own page): the GM reviewing the evening sees which rolls the players made
+    themselves. It leads, since a summary too long for its column is cut at its end."""
+    from gmconsole.campaign.sources import COMMAND_LINE, player_of
 
     summary = given(entry.summary, "")
     source = given(entry.source, None)
-    if not is_elsewhere(source, CONSOLE):
-        return summary
-    return _("{summary} — {where}").format(summary=summary, where=made_where(source, campaign, CONSOLE))
+    if source == COMMAND_LINE:
+        return _("[cli] {summary}").format(summary=summary)
+    if player_of(source) is not None:
+        return _("[phone] {summary}").format(summary=summary)
+    return summary
 
 class EntryTable(DataTable):
     """The history's entries, newest first: ``home`` and ``end`` go to the newest and the oldest entry, as in
@@ -334,7 +337,7 @@ class HistoryScreen(HistoryReading, HistoryCostActions, Screen[None]):
         skill = given(entry.skill, None)
         cells = [str(given(entry.id, "")), str(given(entry.session, "")), str(given(entry.at, ""))[11:16],
                  kind_name(given(entry.kind, "")), entry.character or "", name_of(campaign, skill) or "",
-                 result_text(entry), costs_mark(entry), summary_with_source(entry, campaign), status_name(status)]
+                 result_text(entry), costs_mark(entry), summary_with_source(entry), status_name(status)]
         session, entry_id = given(entry.session, None), given(entry.id, None)
         key, texts = f"{session}:{entry_id}", [Text(shown(c), style=style) for c in cells]
         widths = [t.cell_len for t in texts]
