@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gmconsole.campaign.stats_markdown import luck_text, md_cell, rate_text
-from gmconsole.i18n import _
+from gmconsole.i18n import _, verbatim
 from gmconsole.safe_text import UNSAFE, shown
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def note_name(text: object, fallback: str) -> str:
 
 def session_note_name(number: int, title: str | None) -> str:
     """``Session 03 - Title`` (``Session 03`` without a title): the sessions sort by name."""
-    head = f"Session {number:02d}"
+    head = verbatim("Session {number:02d}").format(number=number)  # a file name: the same in every language
     return f"{head} - {note_name(title, '')}".rstrip(" -") if title and note_name(title, "") else head
 
 
@@ -157,7 +157,7 @@ class _Manifest:
     def save(self) -> None:
         from gmconsole.store.atomic import atomic_write
 
-        data = {"format": 1, "written_by": "gmconsole journal", "files": dict(sorted(self.files.items())),
+        data = {"format": 1, "written_by": verbatim("gmconsole journal"), "files": dict(sorted(self.files.items())),
                 "lines": self.lines}
         atomic_write(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
 
