@@ -113,8 +113,8 @@ def yaml_text(text: object) -> str:
     invisible or line-breaking character written as a ``\\uXXXX`` escape, so no name can end the front
     matter, start a key or hide a character."""
     out = json.dumps(str(text), ensure_ascii=False)  # JSON's string escapes are YAML's double-quoted ones
-    return UNSAFE.sub(lambda m: "\\u%04x" % ord(m.group()) if ord(m.group()) <= 0xFFFF
-                      else "\\U%08x" % ord(m.group()), out)
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) <= 0xFFFF
+                      else f"\\U{ord(m.group()):08x}", out)
 
 
 def _link(name: str) -> str:
@@ -269,7 +269,8 @@ def _character_note(campaign: str, name: str, figures: dict, names: _Names, line
     else:
         out.append(_("No rolls recorded."))
     if figures["panics"]:
-        out += ["", "## " + _("Panics"), "", "| " + _("panic (table row)") + " | " + _("times") + " |", "| --- | ---: |"]
+        out += ["", "## " + _("Panics"), "", "| " + _("panic (table row)") + " | " + _("times") + " |",
+                "| --- | ---: |"]
         out += [f"| {md_cell(panic_row_name(row))} | {n} |" for row, n in figures["panics"].items()]
     for number in sessions:
         said = lines.get(str(number))

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
 
 __all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "item_lines", "missing_entries",
-           "missing_text", "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
+           "missing_text", "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list",
+           "started_text"]
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 """A date as :func:`check_date` accepts it; an older file's date may be any text."""

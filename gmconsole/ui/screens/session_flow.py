@@ -208,9 +208,10 @@ def _write_journal(app, ended: int) -> str:
     from gmconsole.campaign.journal import write_journal
     from gmconsole.ui.errors import user_errors
 
+    refused: tuple[type[BaseException], ...] = (*user_errors(), OSError)
     try:
         done = write_journal(app.service.ledger, folder, ended)
-    except (*user_errors(), OSError) as exc:
+    except refused as exc:
         return _("The journal was not written to {folder}: {error}").format(folder=shown(folder), error=shown(exc))
     said = _("Journal of session {number} written to {folder}.").format(number=ended, folder=shown(folder))
     if done.skipped:
