@@ -220,12 +220,12 @@ def _session_note(data: dict, names: _Names, characters: list[str]) -> str:
 
 def _characters_of(data: dict) -> list[str]:
     """Who did something in a session's recap (data from :func:`recaps.recap`), in the order met; the GM's
-    own rolls are no character's."""
+    own rolls (no character) are nobody's."""
     seen: dict[str, None] = {}
     for key in _LINE_SECTIONS:
         for item in data["sections"].get(key) or ():
             name = item.get("character")
-            if isinstance(name, str) and name and name != "GM" and item.get("kind") != "costs":
+            if isinstance(name, str) and name and item.get("kind") != "costs":
                 seen.setdefault(name, None)
     return list(seen)
 
@@ -375,8 +375,8 @@ def write_journal(ledger: Ledger, folder: str | Path, session: int | None = None
         if session is None:
             continue
         for name, sessions in manifest.lines.items():  # gone from this session since it was last written
-            if name not in characters:
-                sessions.pop(str(data["session"]), None)
+            if name not in characters and sessions.pop(str(data["session"]), None) is not None:
+                people.setdefault(name, None)  # their note loses that session's lines
     if people:
         system = systems.get(campaign.system)
         partials = [chunk.partial for chunk in summaries(ledger) if chunk.partial is not None]

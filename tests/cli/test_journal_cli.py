@@ -160,3 +160,36 @@ def test_hostile_names_stay_inside_their_yaml_string_and_their_file_name(demo_gm
         assert not any(UNSAFE.search(line) for line in note.split("\n---\n", 1)[0].split("\n"))
         assert "evil" not in head
     assert _front_matter((out / character).read_text(encoding="utf-8"))["character"] == EVIL
+
+
+@pytest.mark.parametrize(("name", "note"), [
+    ("CON", "CON_.md"),  # a Windows device name, whatever follows it
+    ("...", "character.md"),  # nothing left of it
+    ("Ash: the <android>?", "Ash the android.md"),  # what Windows refuses: spaces
+    ("漢" * 100, "漢" * 50 + ".md"),  # cut to 150 bytes of UTF-8, never inside a character
+])
+def test_a_character_name_becomes_a_file_name_every_system_takes(demo_gm, tmp_path, name, note):
+    path = tmp_path / NAME / "campaign.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["state"]["1"]["campaign"]["roster"][0]["name"] = name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert demo_gm("roll", "yze", "--campaign", NAME, "--character", "c1", "--skill", "ranged",
+                   "--seed", "7").returncode == 0
+    out = tmp_path / "vault"
+    _journal(demo_gm, out)
+    assert (out / note).is_file()
+    assert f"[[{note[:-3]}]]" in (out / "Session 01.md").read_text(encoding="utf-8")
+    assert _front_matter((out / note).read_text(encoding="utf-8"))["character"] == name
+
+
+def test_an_undone_roll_leaves_the_characters_note_when_its_session_is_written_again(gm, tmp_path):
+    out = tmp_path / "vault"
+    _journal(gm, out, "--session", "2")
+    assert "## [[Session 02 - Into the Zone 1-2]]" in (out / "Ripley Hale.md").read_text(encoding="utf-8")
+    from gmconsole.campaign.service import CampaignService
+
+    with CampaignService.open(tmp_path, NAME) as service:  # the GM's ctrl+z in the console
+        service.undo()  # Ripley's only roll of session 2
+    result = _journal(gm, out, "--session", "2")
+    assert "Ripley Hale.md" in result["written"]
+    assert "## [[Session 02" not in (out / "Ripley Hale.md").read_text(encoding="utf-8")
