@@ -5,7 +5,7 @@ the dice and luck of the evening) and one per character (``Ripley Hale.md``: rol
 across sessions, linking back to each session), for Obsidian or any Markdown notes app
 (:mod:`gmconsole.campaign.journal`). Written again, it rewrites only the notes it wrote and leaves every
 other file in DIR alone, naming any it did not touch. The campaign is opened read-only. ``--json`` prints
-``{"campaign", "folder", "written", "unchanged", "skipped": [{"file", "why"}]}``; bad input (an unknown
+``{"campaign", "folder", "written", "unchanged", "removed", "skipped": [{"file", "why"}]}``; bad input (an unknown
 campaign or session, a DIR that is a file) exits 2 with one line on stderr.
 """
 
@@ -30,7 +30,7 @@ def register(subparsers) -> None:
     journal.add_argument("--session", type=session_number, metavar="N",
                          help=_("only this session's note and its characters' notes (default: every session)"))
     journal.add_argument("--json", action="store_true",
-                         help=_('print {"campaign", "folder", "written", "unchanged", "skipped"}'))
+                         help=_('print {"campaign", "folder", "written", "unchanged", "removed", "skipped"}'))
     journal.set_defaults(handler=guard(run_journal))
 
 
