@@ -4,7 +4,7 @@
 ``journal_dir`` names a folder and ``S`` ends a session) writes:
 
 - one note per session, ``Session 03 - Title.md``: YAML front matter (``campaign``, ``session``, ``title``,
-  ``date``, ``scenes``, ``characters``), links to the characters' notes (``[[Ripley Hale]]``) and to the
+  ``date``, ``scenes``, ``characters``; the date bare when it is ``YYYY-MM-DD``, so notes apps read it as a date), links to the characters' notes (``[[Ripley Hale]]``) and to the
   sessions before and after, then the session's recap with its dice and luck (:func:`recaps.recap_markdown`,
   the same words as ``gmconsole session NAME recap``);
 - one note per character who did something in a session, ``Ripley Hale.md``: their rolls, pushes and luck
@@ -67,6 +67,7 @@ _FORBIDDEN = re.compile(r'[<>:"/\\|?*#^\[\]]')
 """What a file name may not hold on Windows (``<>:"/\\|?*``) or in an Obsidian link (``#^[]|``)."""
 _RESERVED = re.compile(r"(CON|PRN|AUX|NUL|COM[0-9¹²³]|LPT[0-9¹²³])", re.IGNORECASE)
 """Windows' device names, reserved whatever the extension."""
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _LINE_SECTIONS = ("rolls", "pushes", "panics")
 """The recap sections whose lines a character's note lists."""
 
@@ -170,6 +171,8 @@ def _front_matter(pairs: list[tuple[str, object]]) -> list[str]:
         elif value is None:
             lines.append(f"{key}: null")
         elif isinstance(value, int):
+            lines.append(f"{key}: {value}")
+        elif key == "date" and _ISO_DATE.fullmatch(value):  # a date Obsidian reads as one; other text quoted
             lines.append(f"{key}: {value}")
         else:
             lines.append(f"{key}: {yaml_text(value)}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def _front_matter(text: str) -> dict:
     for line in head.split("\n"):
         key, value = line.split(": ", 1)
         assert key.isidentifier(), line
-        out[key] = json.loads(value)
+        out[key] = value if key == "date" and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) else json.loads(value)
     return out
 
 
@@ -60,6 +61,7 @@ def test_the_journal_has_a_note_per_session_and_per_character_linking_each_other
     note = (out / f"{second}.md").read_text(encoding="utf-8")
     assert _front_matter(note) == {"campaign": NAME, "session": 2, "title": 'Into the "Zone": 1/2',
                                    "date": _front_matter(note)["date"], "scenes": 1, "characters": ["Ripley Hale"]}
+    assert re.search(r"^date: [0-9]{4}-[0-9]{2}-[0-9]{2}$", note, re.MULTILINE)  # bare: a date to a notes app
     assert "[[Ripley Hale]]" in note and "previous: [[Session 01]]" in note
     assert "## Rolls" in note and "## Dice and luck" in note  # the recap, with the dice and luck of the evening
     first = (out / "Session 01.md").read_text(encoding="utf-8")

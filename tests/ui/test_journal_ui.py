@@ -23,6 +23,7 @@ def _end_session(app, title: str = "") -> dict:
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             app.service.rolls.roll("c1", "ranged")
+            app.service.rolls.roll("Dallas Kane", "melee")
             await pilot.press("S")
             await pilot.pause()
             await pilot.press("ctrl+s")
@@ -36,15 +37,18 @@ def _end_session(app, title: str = "") -> dict:
 
 def test_S_writes_the_ended_sessions_journal_into_journal_dir(open_service, tmp_path):
     vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "Dallas Kane.md").write_text("the GM's own note\n", encoding="utf-8")
     config = parse(f'journal_dir = "{vault}"\n', Path("/gm/config.toml"))
     app = GMConsoleApp(open_service("yze-demo"), rng=random.Random(1), config=config)
     seen = _end_session(app)
     assert isinstance(seen["screen"], RecapScreen) and app.service.session.number == 2
-    assert f"Journal of session 1 written to {vault}." in seen["message"]
+    assert f"Journal of session 1 written to {vault}. Left alone: Dallas Kane.md." in seen["message"]
     note = (vault / "Session 01.md").read_text(encoding="utf-8")
     assert note.startswith('---\ncampaign: "yze-demo"\nsession: 1\n') and "[[Ripley Hale]]" in note
     assert "[[Session 01]]" in (vault / "Ripley Hale.md").read_text(encoding="utf-8")
     assert not (vault / "Session 02.md").exists()  # the session just opened has no journal yet
+    assert (vault / "Dallas Kane.md").read_text(encoding="utf-8") == "the GM's own note\n"
 
 
 def test_a_journal_that_cannot_be_written_is_said_and_the_session_still_opens(open_service, tmp_path):
