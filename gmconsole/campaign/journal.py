@@ -4,9 +4,10 @@
 ``journal_dir`` names a folder and ``S`` ends a session) writes:
 
 - one note per session, ``Session 03 - Title.md``: YAML front matter (``campaign``, ``session``, ``title``,
-  ``date``, ``scenes``, ``characters``; the date bare when it is ``YYYY-MM-DD``, so notes apps read it as a date), links to the characters' notes (``[[Ripley Hale]]``) and to the
-  sessions before and after, then the session's recap with its dice and luck (:func:`recaps.recap_markdown`,
-  the same words as ``gmconsole session NAME recap``);
+  ``date``, ``scenes``, ``characters``; the date bare when it is ``YYYY-MM-DD``, a date to notes apps), links
+  to the characters' notes (``[[Ripley Hale]]``) and to the sessions before and after, then the session's
+  recap with its dice and luck (:func:`recaps.recap_markdown`, the same words as ``gmconsole session NAME
+  recap``);
 - one note per character who did something in a session, ``Ripley Hale.md``: their rolls, pushes and luck
   session by session (the statistics' figures, :func:`~gmconsole.campaign.statistics.figures_of`), the panic
   table rows they met, and under a link back to each session (``[[Session 03 - Title]]``) their lines of
@@ -170,10 +171,8 @@ def _front_matter(pairs: list[tuple[str, object]]) -> list[str]:
             lines.append(f"{key}: [" + ", ".join(yaml_text(v) if isinstance(v, str) else str(v) for v in value) + "]")
         elif value is None:
             lines.append(f"{key}: null")
-        elif isinstance(value, int):
-            lines.append(f"{key}: {value}")
-        elif key == "date" and _ISO_DATE.fullmatch(value):  # a date Obsidian reads as one; other text quoted
-            lines.append(f"{key}: {value}")
+        elif isinstance(value, int) or (key == "date" and isinstance(value, str) and _ISO_DATE.fullmatch(value)):
+            lines.append(f"{key}: {value}")  # a YYYY-MM-DD date bare: notes apps read it as a date
         else:
             lines.append(f"{key}: {yaml_text(value)}")
     return [*lines, "---", ""]
