@@ -523,7 +523,8 @@ class Ledger:
         try:
             with self.turn():
                 if not self._undo:
-                    raise ValidationError(_("there is nothing to undo"))
+                    raise ValidationError(_("there is nothing to undo") if expected is None else _(
+                        "nothing was done: another writer's change came meanwhile, and there is nothing to undo now"))
                 session, entry_id = self._undo[-1]
                 entry = self.find_entry(session, entry_id)
                 self.others.check_expected(entry, expected, _("undo"), self._campaign)
@@ -540,7 +541,8 @@ class Ledger:
         try:
             with self.turn():
                 if not self._redo:
-                    raise ValidationError(_("there is nothing to redo"))
+                    raise ValidationError(_("there is nothing to redo") if expected is None else _(
+                        "nothing was done: another writer's change came meanwhile, and there is nothing to redo now"))
                 session, entry_id = self._redo[-1]
                 entry = self.find_entry(session, entry_id)
                 self.others.check_expected(entry, expected, _("redo"), self._campaign)

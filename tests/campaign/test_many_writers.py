@@ -73,3 +73,14 @@ def test_a_console_following_hears_the_other_writers_entries_with_where_they_cam
     assert console.reload() is True
     assert [e["source"] for e in heard[-1]["arrived"]] == ["cli"] and heard[-1]["kind"] == "reloaded"
     assert console.reload() is False
+
+
+def test_a_redo_agreed_to_after_another_writers_change_cleared_it_says_so(console_and_command_line):
+    console, command_line, hammer = console_and_command_line
+    made = command_line.trackers.change_stress(hammer.id, 1)
+    console.undo(console.next_undo()[0])
+    entry_id, _summary, _where = console.next_undo(redo=True)
+    assert entry_id == made["id"]
+    command_line.trackers.change_stress(hammer.id, 1)  # a new change clears redo before the GM answers
+    with pytest.raises(ValidationError, match="another writer's change came meanwhile, and there is nothing to redo"):
+        console.redo(entry_id)
