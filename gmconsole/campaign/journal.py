@@ -14,12 +14,13 @@
   that session's recap (rolls, pushes and their costs, panics).
 
 **Only its own files.** A manifest, ``.gmconsole-journal.json`` in DIR, keeps the name and the SHA-256 of every
-note the journal wrote. A note is written again only when the manifest names it and the file still holds what
-the journal wrote; any other file at that name (the GM's own note, or a note the GM edited since) is left
-alone and named in the result (:attr:`Written.skipped`), as is a symbolic link or anything but a plain file
-at the name (never followed). Every other file in DIR is never read. Each note is written whole (a temporary
-file beside it, synced, renamed over the name: :func:`gmconsole.store.atomic.atomic_write`). DIR may be
-anywhere, and a link itself.
+note the journal wrote, per campaign (two campaigns may share DIR; one never writes over the other's notes). A
+note is written again only when the manifest names it and the file still holds what the journal wrote; any
+other file at that name (the GM's own note, or a note the GM edited since) is left alone and named in the
+result (:attr:`Written.skipped`), as is a symbolic link or anything but a plain file at the name (never
+followed). Every other file in DIR is never read. Each note is written whole (a temporary file beside it,
+synced, renamed over the name: :func:`gmconsole.store.atomic.atomic_write`). DIR may be anywhere, and a link
+itself.
 
 **One session, not every session.** ``--session N`` reads the history of session N alone (its recap records,
 as the recap does) and, for the character notes' figures, the statistics summary kept beside every history
@@ -128,13 +129,18 @@ def _sha(data: bytes) -> str:
 
 
 class _Manifest:
-    """The manifest read from DIR: the notes written (name → SHA-256) and each character's lines per session.
-    Anything of the wrong shape in it is dropped (a damaged manifest reads as empty)."""
+    """The manifest read from DIR, one record per campaign written there (by the name of its folder): the notes
+    written (name → SHA-256) and each character's lines per session. Anything of the wrong shape in it is
+    dropped (a damaged manifest reads as empty); ``others`` are the notes other campaigns' journals wrote."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, key: str) -> None:
         self.path = folder / MANIFEST
+        self.key = key
         self.files: dict[str, str] = {}
         self.lines: dict[str, dict[str, list[str]]] = {}
+        self.kept: dict[str, dict] = {}
+        """Other campaigns' records, written back as read."""
+        self.others: set[str] = set()
         self.damaged = False
         from gmconsole.store.errors import StoreError
         from gmconsole.store.safe_open import read_nofollow
@@ -146,12 +152,22 @@ class _Manifest:
         except (OSError, ValueError, RecursionError, StoreError):  # a link, too large, not JSON: read as empty
             self.damaged = True
             return
-        files = data.get("files") if isinstance(data, dict) else None
-        lines = data.get("lines") if isinstance(data, dict) else None
-        if isinstance(files, dict):
-            self.files = {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
-        if isinstance(lines, dict):
-            for who, sessions in lines.items():
+        campaigns = data.get("campaigns") if isinstance(data, dict) else None
+        if not isinstance(campaigns, dict):
+            self.damaged = True
+            return
+        for name, record in campaigns.items():
+            files = record.get("files") if isinstance(record, dict) else None
+            if not isinstance(name, str) or not isinstance(files, dict):
+                continue
+            files = {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
+            if name != key:
+                self.kept[name] = record
+                self.others.update(files)
+                continue
+            self.files = files
+            lines = record.get("lines")
+            for who, sessions in (lines.items() if isinstance(lines, dict) else ()):
                 if isinstance(who, str) and isinstance(sessions, dict):
                     self.lines[who] = {s: v for s, v in sessions.items() if isinstance(s, str)
                                        and isinstance(v, list) and all(isinstance(x, str) for x in v)}
@@ -159,8 +175,8 @@ class _Manifest:
     def save(self) -> None:
         from gmconsole.store.atomic import atomic_write
 
-        data = {"format": 1, "written_by": verbatim("gmconsole journal"), "files": dict(sorted(self.files.items())),
-                "lines": self.lines}
+        campaigns = {**self.kept, self.key: {"files": dict(sorted(self.files.items())), "lines": self.lines}}
+        data = {"format": 1, "written_by": verbatim("gmconsole journal"), "campaigns": campaigns}
         atomic_write(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
@@ -301,6 +317,9 @@ def _put(folder: Path, name: str, text: str, manifest: _Manifest, result: Writte
         if not stat.S_ISREG(found.st_mode):
             result.skipped.append((file, _("not a plain file")))
             return
+        if file in manifest.others:
+            result.skipped.append((file, _("written by another campaign's journal: left as it is")))
+            return
         if file not in manifest.files:
             result.skipped.append((file, _("a file the journal did not write: left as it is")))
             return
@@ -341,10 +360,11 @@ def _remove_stale(folder: Path, manifest: _Manifest, result: Written) -> None:
         del manifest.files[file]
 
 
-def write_journal(ledger: Ledger, folder: str | Path, session: int | None = None) -> Written:
+def write_journal(ledger: Ledger, folder: str | Path, session: int | None = None, *, key: str | None = None) -> Written:
     """Write the journal of the campaign ``ledger`` holds into ``folder`` (made when missing): every session,
-    or ``session`` alone, and the notes of the characters in them (see the module docstring). A session the
-    campaign does not have is a ValidationError; a folder that cannot be written the store's WriteFailed."""
+    or ``session`` alone, and the notes of the characters in them (see the module docstring). ``key`` names the
+    campaign in the manifest (the name of its folder; default its name). A session the campaign does not have
+    is a ValidationError; a folder that cannot be written the store's WriteFailed."""
     from gmconsole import systems
     from gmconsole.campaign import recaps
     from gmconsole.campaign.errors import ValidationError
@@ -361,7 +381,7 @@ def write_journal(ledger: Ledger, folder: str | Path, session: int | None = None
             folder=shown(folder)))
     ensure_folder(folder)
     result = Written(folder=folder)
-    manifest = _Manifest(folder)
+    manifest = _Manifest(folder, campaign.name if key is None else key)
     if session is None:
         manifest.lines = {}  # every session's lines are made again
     if manifest.damaged:

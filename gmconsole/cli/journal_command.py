@@ -41,7 +41,7 @@ def run_journal(args) -> int:
     folder = Path(args.out).expanduser()
     with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
         warn_about(service, args)
-        done = write_journal(service.ledger, folder, args.session)
+        done = write_journal(service.ledger, folder, args.session, key=service.campaign_folder.name)
         campaign = service.campaign.name
     result = {"campaign": campaign, **done.to_json()}
     lines = [ngettext("{n} note written", "{n} notes written", len(done.written)).format(n=len(done.written))

@@ -195,3 +195,17 @@ def test_an_undone_roll_leaves_the_characters_note_when_its_session_is_written_a
     result = _journal(gm, out, "--session", "2")
     assert "Ripley Hale.md" in result["written"]
     assert "## [[Session 02" not in (out / "Ripley Hale.md").read_text(encoding="utf-8")
+
+
+def test_two_campaigns_in_one_folder_never_write_over_each_others_notes(gm, tmp_path):
+    out = tmp_path / "vault"
+    _journal(gm, out)
+    assert gm("roll", "myz", "--campaign", "myz-demo", "--character", "Grease", "--skill", "endure",
+              "--seed", "1").returncode == 0, "a roll in myz-demo's session 1"
+    done = gm("journal", "myz-demo", "--out", str(out), "--json")
+    result = json.loads(done.stdout)
+    assert {"file": "Session 01.md", "why": "written by another campaign's journal: left as it is"} in result["skipped"]
+    assert "Grease.md" in result["written"]
+    assert _front_matter((out / "Session 01.md").read_text(encoding="utf-8"))["campaign"] == NAME
+    again = _journal(gm, out)  # yze-demo's own notes are still its own
+    assert again["written"] == [] and "Session 01.md" in again["unchanged"]

@@ -210,7 +210,7 @@ def _write_journal(app, ended: int) -> str:
 
     refused: tuple[type[BaseException], ...] = (*user_errors(), OSError)
     try:
-        done = write_journal(app.service.ledger, folder, ended)
+        done = write_journal(app.service.ledger, folder, ended, key=app.service.campaign_folder.name)
     except refused as exc:
         return _("The journal was not written to {folder}: {error}").format(folder=shown(folder), error=shown(exc))
     said = _("Journal of session {number} written to {folder}.").format(number=ended, folder=shown(folder))
