@@ -44,9 +44,10 @@ def run_journal(args) -> int:
         done = write_journal(service.ledger, folder, args.session, key=service.campaign_folder.name)
         campaign = service.campaign.name
     result = {"campaign": campaign, **done.to_json()}
-    lines = [ngettext("{n} note written", "{n} notes written", len(done.written)).format(n=len(done.written))
-             + ", " + ngettext("{n} up to date", "{n} up to date", len(done.unchanged)).format(n=len(done.unchanged))
-             + " " + _("in {folder}").format(folder=shown(folder))]
+    written = ngettext("{n} note written", "{n} notes written", len(done.written)).format(n=len(done.written))
+    up_to_date = ngettext("{n} up to date", "{n} up to date", len(done.unchanged)).format(n=len(done.unchanged))
+    lines = [_("{written}, {up_to_date} in {folder}").format(written=written, up_to_date=up_to_date,
+                                                              folder=shown(folder))]
     lines += [_("left alone: {file} ({why})").format(file=shown(name), why=why) for name, why in done.skipped]
     emit(result, args.json, "\n".join(lines))
     return 0
