@@ -10,6 +10,7 @@ What it holds (every key optional)::
     theme = "textual-light"         # any Textual theme; the console checks the name when it starts
     data_folder = "~/rpg/campaigns" # where campaigns live when neither --data-dir nor GMCONSOLE_HOME says
     export_folder = "~/rpg/exports" # where the console's exports go (default: exports in the data folder)
+    journal_dir = "~/vault/Zone"    # where the console writes the journal of a session S ends (default: none)
 
     [keymap]                        # binding id = key(s), comma-separated; see `gmconsole config show`
     "main.history" = "y"
@@ -56,7 +57,7 @@ MAX_SIZE = 64 * 1024
 MAX_DEPTH = 8
 """Tables nested deeper than this are refused: a keymap id has three or four dotted parts."""
 
-_TOP_KEYS = ("language", "theme", "data_folder", "export_folder", "keymap")
+_TOP_KEYS = ("language", "theme", "data_folder", "export_folder", "journal_dir", "keymap")
 BUILTIN_THEMES = ("ansi-dark", "ansi-light", "atom-one-dark", "atom-one-light", "catppuccin-frappe",
                   "catppuccin-latte", "catppuccin-macchiato", "catppuccin-mocha", "dracula", "flexoki", "gruvbox",
                   "monokai", "nord", "rose-pine", "rose-pine-dawn", "rose-pine-moon", "solarized-dark",
@@ -97,6 +98,8 @@ class Config:
     theme: str | None = None
     data_folder: Path | None = None
     export_folder: Path | None = None
+    journal_dir: Path | None = None
+    """The folder of Markdown notes the console writes an ended session's journal into (``None``: it does not)."""
     keymap: dict[str, str] = field(default_factory=dict)
     keymap_lines: dict[str, int] = field(default_factory=dict)
     problems: tuple[FileProblem, ...] = ()

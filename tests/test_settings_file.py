@@ -14,6 +14,7 @@ language = "zh-Hant"
 theme = "textual-light"
 data_folder = "~/rpg/campaigns"
 export_folder = "/srv/exports"
+journal_dir = "~/vault/Zone"
 
 [keymap]
 "main.history" = "y"
@@ -27,9 +28,10 @@ def test_every_key_is_read_and_home_is_expanded():
     assert config.language == "zh-Hant" and config.theme == "textual-light"
     assert config.data_folder == Path("~/rpg/campaigns").expanduser() and "~" not in str(config.data_folder)
     assert config.export_folder == Path("/srv/exports")
+    assert config.journal_dir == Path("~/vault/Zone").expanduser()  # where S writes the ended session's journal
     # a dotted id written unquoted (a nested table to TOML) is taken as meant; a list of keys joined
     assert config.keymap == {"main.history": "y", "main.help": "f1,?"}
-    assert config.at_line("main.history", "main.history") == "main.history (line 7)"
+    assert config.at_line("main.history", "main.history") == "main.history (line 8)"
 
 
 def test_a_syntax_error_names_its_line_and_every_setting_keeps_its_default(tmp_path):
@@ -154,7 +156,7 @@ def test_a_problem_is_said_in_the_language_spoken_when_it_is_shown():
     try:
         set_language("zh-Hant")
         assert config.message == ("設定檔 config.toml：第 1 行：未知的設定 “colour”（可用的設定：language, theme, "
-                                  "data_folder, export_folder, keymap） — 這些設定維持預設值。")
+                                  "data_folder, export_folder, journal_dir, keymap） — 這些設定維持預設值。")
     finally:
         set_language(None)
     assert config.message.startswith("Settings file config.toml: line 1: unknown setting “colour”")

@@ -31,8 +31,9 @@ from gmconsole.safe_text import shown
 if TYPE_CHECKING:
     from gmconsole.campaign.ledger import Ledger
 
-__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "missing_entries", "missing_text",
-           "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list", "started_text"]
+__all__ = ["RECAP_SECTIONS", "check_date", "check_title", "date_warning", "item_lines", "missing_entries",
+           "missing_text", "pending_costs", "pending_warning", "recap", "recap_markdown", "session_list",
+           "started_text"]
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 """A date as :func:`check_date` accepts it; an older file's date may be any text."""
@@ -275,6 +276,37 @@ def _result_words(summary: str, result: str) -> str:
     return _md(result[said:]) if said else f" — {_md(result)}"
 
 
+def item_lines(item: dict) -> list[str]:
+    """One item of a recap section (from :func:`recap`) as Markdown: its line, and the line of its costs
+    under it; the journal's character pages list a character's items with it."""
+    lines: list[str] = []
+    summary = item.get("first_summary") or item["summary"]  # a pushed roll: what the first roll gave
+    # a costs line names whom it is about itself ("Bo panics" for Ann's roll: never "Ann: Bo panics")
+    said = (_("{name}: {summary}").format(name=_md(item["character"]), summary=_md(summary))
+            if item["character"] and item["character"] not in summary and item.get("kind") != "costs"
+            else _md(summary))
+    result = "" if item.get("first_summary") else _result_words(summary, item["result"])
+    said += result
+    if item.get("pushes", 0) > 1:
+        said = _("{said} (push {step} of {pushes})").format(said=said, step=item["push_step"],
+                                                            pushes=item["pushes"])
+    if item.get("typed_step"):
+        said = _("{said} (typed faces)").format(said=said)
+    dice = " · " + _("dice: {dice}").format(dice=_md(item["dice"])) if item.get("dice") else ""
+    scene = _("scene {scene}").format(scene=item["scene"] or "?")
+    lines.append(f"- {scene} · {said}{dice}")
+    if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
+        costs = _md(_cost_text(item["costs"]))
+        if item.get("costs_status"):
+            lines.append("  - " + _("costs {status}: {costs}").format(
+                status=_md(costs_status_text(item["costs_status"])), costs=costs))
+        else:
+            lines.append("  - " + _("costs: {costs}").format(costs=costs))
+    elif item.get("costs_status") == "pending":
+        lines.append("  - " + _("costs not applied yet (listed at the end)"))
+    return lines
+
+
 def recap_markdown(data: dict) -> str:
     """The recap (from :func:`recap`) as Markdown: a heading, one line of facts, then each section that
     has something, entries grouped by scene, then the dice and luck as tables (when anything was rolled)."""
@@ -294,30 +326,7 @@ def recap_markdown(data: dict) -> str:
         empty = False
         lines += ["", f"## {_(heading)}", ""]
         for item in items:
-            summary = item.get("first_summary") or item["summary"]  # a pushed roll: what the first roll gave
-            # a costs line names whom it is about itself ("Bo panics" for Ann's roll: never "Ann: Bo panics")
-            said = (_("{name}: {summary}").format(name=_md(item["character"]), summary=_md(summary))
-                    if item["character"] and item["character"] not in summary and item.get("kind") != "costs"
-                    else _md(summary))
-            result = "" if item.get("first_summary") else _result_words(summary, item["result"])
-            said += result
-            if item.get("pushes", 0) > 1:
-                said = _("{said} (push {step} of {pushes})").format(said=said, step=item["push_step"],
-                                                                    pushes=item["pushes"])
-            if item.get("typed_step"):
-                said = _("{said} (typed faces)").format(said=said)
-            dice = " · " + _("dice: {dice}").format(dice=_md(item["dice"])) if item.get("dice") else ""
-            scene = _("scene {scene}").format(scene=item["scene"] or "?")
-            lines.append(f"- {scene} · {said}{dice}")
-            if item.get("costs") and item.get("kind") != "costs":  # a costs entry's summary says them in words
-                costs = _md(_cost_text(item["costs"]))
-                if item.get("costs_status"):
-                    lines.append("  - " + _("costs {status}: {costs}").format(
-                        status=_md(costs_status_text(item["costs_status"])), costs=costs))
-                else:
-                    lines.append("  - " + _("costs: {costs}").format(costs=costs))
-            elif item.get("costs_status") == "pending":
-                lines.append("  - " + _("costs not applied yet (listed at the end)"))
+            lines += item_lines(item)
     if data.get("statistics") and (data["statistics"]["rolls"] or data["statistics"]["panics"]):
         lines += ["", *dice_and_luck(data["statistics"])]
     if data.get("clocks") or data.get("doom"):

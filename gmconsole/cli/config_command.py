@@ -98,6 +98,8 @@ def run_show(args) -> int:
         ("data_folder", data, data_from),
         ("export_folder", str(config.export_folder) if config.export_folder else os.path.join(data, "exports"),
          from_file if config.export_folder else _EXPORTS_DEFAULT),
+        ("journal_dir", str(config.journal_dir) if config.journal_dir else "-",
+         from_file if config.journal_dir else "default"),
     ]
     keymap_rows = [(f"keymap.{binding_id}", keys, config.at_line(from_file, binding_id))
                    for binding_id, keys in config.keymap.items()]

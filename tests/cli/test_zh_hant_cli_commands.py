@@ -26,6 +26,7 @@ COMMANDS = {"roll", "odds", "new", "campaigns", "demo", "history", "open", "shee
 COMMANDS |= {"opposed", "inspire", "mend", "rest"}  # the roll commands of every family, typed as they are
 COMMANDS |= {"players"}  # the players' links
 COMMANDS |= {"tables"}  # the GM's own tables
+COMMANDS |= {"journal", "Obsidian"}  # the journal's command, and the notes app it names
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
 """Cost names a roll's lines take from ``gmconsole/campaign/pending_costs.cost_text`` (the campaign's
 words, translated there, not by the command line)."""

@@ -199,6 +199,26 @@ def _pending_text(pending: list[dict]) -> str:
     return listed
 
 
+def _write_journal(app, ended: int) -> str:
+    """The journal of session ``ended`` written into the settings file's ``journal_dir`` (none: ``""``), as the
+    sentence that says where, or what went wrong: the new session is open either way."""
+    folder = getattr(app.config, "journal_dir", None)
+    if folder is None:
+        return ""
+    from gmconsole.campaign.journal import write_journal
+    from gmconsole.ui.errors import user_errors
+
+    refused: tuple[type[BaseException], ...] = (*user_errors(), OSError)
+    try:
+        done = write_journal(app.service.ledger, folder, ended, key=app.service.campaign_folder.name)
+    except refused as exc:
+        return _("The journal was not written to {folder}: {error}").format(folder=shown(folder), error=shown(exc))
+    said = _("Journal of session {number} written to {folder}.").format(number=ended, folder=shown(folder))
+    if done.skipped:
+        said += " " + _("Left alone: {files}.").format(files=_(", ").join(shown(name) for name, _why in done.skipped))
+    return said
+
+
 def new_session(app) -> None:
     """``S``: ask first when the session has costs not applied, then the form, then the recap of the
     session just ended."""
@@ -234,8 +254,9 @@ def new_session(app) -> None:
                 dated = recaps.date_warning(service.ledger)  # a flashback is allowed; a mistyped date is undoable
                 said = (_("Session {ended} ended; session {open} is open. m exports this recap. Note: {warning}.")
                         if dated else _("Session {ended} ended; session {open} is open. m exports this recap."))
-                app.push_screen(RecapScreen(ending, note=said.format(ended=ending, open=service.session.number,
-                                                                     warning=dated)))
+                note = said.format(ended=ending, open=service.session.number, warning=dated)
+                journal = _write_journal(app, ending)
+                app.push_screen(RecapScreen(ending, note=f"{note} {journal}" if journal else note))
 
         app.push_screen(NewSessionForm(submit, ending + 1, today), opened)
 
