@@ -40,6 +40,7 @@ def _command_modules(argv: Sequence[str] | None = None):
             config_command,  # config path / show / keys
             costs_commands,  # costs, sheet
             harm_command,
+            import_command,  # import (Foundry VTT actors)
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             players_command,  # players (the players' own links)
             serve_command,  # serve
@@ -51,6 +52,7 @@ def _command_modules(argv: Sequence[str] | None = None):
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, harm_command,
                       serve_command, players_command, stats_command, config_command,
+                      import_command,
                       # Year Zero: panic, outcome, the myz role skills, rest; exploding: assisted, group, reroll;
                       # tiered: save, attack, contested
                       *dice_commands.family_commands(),
