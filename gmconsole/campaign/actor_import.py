@@ -150,8 +150,8 @@ def read_file(path: str | Path, system: str) -> list[FoundActor]:
                 file=label, system=shown(source) if source else _("(not named, and not recognised)"), listed=listed))
         plays = reader.systems_read()[source]
         if plays != system:
-            raise ImportRefused(_("{file} is a {game} actor, read into {plays} campaigns; this campaign plays "
-                                  "{system}").format(file=label, game=reader.titles()[source], plays=plays,
+            raise ImportRefused(_("{file} holds a character of {game}, which imports into {plays} campaigns; this "
+                                  "campaign plays {system}").format(file=label, game=reader.titles()[source], plays=plays,
                                                      system=system))
         skipped: list[Skipped] = []
         name = _clean_name(actor["name"], label, skipped)
