@@ -151,8 +151,8 @@ def read_file(path: str | Path, system: str) -> list[FoundActor]:
         plays = reader.systems_read()[source]
         if plays != system:
             raise ImportRefused(_("{file} holds a character of {game}, which imports into {plays} campaigns; this "
-                                  "campaign plays {system}").format(file=label, game=reader.titles()[source], plays=plays,
-                                                     system=system))
+                                  "campaign plays {system}").format(file=label, game=reader.titles()[source],
+                                                                    plays=plays, system=system))
         skipped: list[Skipped] = []
         name = _clean_name(actor["name"], label, skipped)
         try:
@@ -197,13 +197,14 @@ def _skill_levels(campaign: Campaign, read: ReadActor, file: str, new_skills: li
     for skill in read.skills:
         found = _campaign_skill(campaign, skill.key, skill.name)
         if found is None:
+            where = skill.path or skill.key
             if skill.level <= 0:
-                skipped.append(Skipped(skill.path or skill.key, _("{name}: {skill} is at 0 and not one of the campaign's skills: "
-                                                    "not added").format(name=read.name, skill=skill.name)))
+                skipped.append(Skipped(where, _("{name}: {skill} is at 0 and not one of the campaign's skills: "
+                                                "not added").format(name=read.name, skill=skill.name)))
                 continue
             if skill.attribute is None:
-                skipped.append(Skipped(skill.path or skill.key, _("{name}: {skill} names no attribute to roll with: not "
-                                                    "added").format(name=read.name, skill=skill.name)))
+                skipped.append(Skipped(where, _("{name}: {skill} names no attribute to roll with: not "
+                                                "added").format(name=read.name, skill=skill.name)))
                 continue
             try:
                 added = campaign_skills.add(campaign, skill.name, skill.attribute)
@@ -335,7 +336,8 @@ def plan_lines(plan: dict) -> list[str]:
         changes = item["changes"]
         lines.append(ngettext("update {name} ({file}): {n} change", "update {name} ({file}): {n} changes",
                               len(changes)).format(name=shown(item["name"]), file=shown(item["file"]), n=len(changes)))
-        lines.extend(f"    {shown(field)}: {_value(before)} → {_value(after)}" for field, (before, after) in changes.items())
+        lines.extend(f"    {shown(field)}: {_value(before)} → {_value(after)}"
+                     for field, (before, after) in changes.items())
         lines.extend(_new_skill_lines(item))
     for item in plan["skipped"]:
         lines.append(_("skipped {field}: {why}").format(field=shown(item["field"]), why=shown(item["why"])))
@@ -351,5 +353,5 @@ def _value(value: Any) -> str:
     if isinstance(value, dict) and "max" in value:
         return f"{value['current']}/{value['max']}"
     if isinstance(value, list):
-        return "+{0} ({1})".format(*value)
+        return f"+{value[0]} ({value[1]})"
     return _("none") if value is None else shown(str(value))

@@ -31,12 +31,11 @@ def import_actors(ledger: Ledger, found: list[FoundActor], files: list[str], rep
 
     def mutate(c: Campaign) -> dict:
         plan = actor_import.apply(c, found, replace)
-        if not plan["add"] and not any(u["changes"] or u["new_skills"] for u in plan["update"]):
+        dropped = [owed for item in plan["update"] if replace
+                   for owed in pending_costs.drop_of_character(c.pending_costs, item["character_id"])]
+        if not plan["add"] and not dropped and not any(u["changes"] or u["new_skills"] for u in plan["update"]):
             raise Unchanged(_("the sheets in {files} are already on the roster: nothing recorded").format(
                 files=_(", ").join(files)))
-        if replace:
-            for item in plan["update"]:
-                pending_costs.drop_of_character(c.pending_costs, item["character_id"])
         plans.append(plan)
         return {"summary": actor_import.summary(plan, files),
                 "imported": {"files": files, "add": [a["character_id"] for a in plan["add"]],

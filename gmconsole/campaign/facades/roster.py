@@ -39,9 +39,10 @@ class Roster:
     def import_actors(self, paths: list[str], replace: bool = False, found: list | None = None) -> dict:
         """Import Foundry VTT actor files in one undoable entry (all or nothing); the plan. ``found``: the
         actors :meth:`preview_import` read, so the GM imports what the preview showed."""
+        from pathlib import Path
+
         from gmconsole.campaign import actor_import
         from gmconsole.campaign.commands import imports
-        from pathlib import Path
 
         if found is None:
             found = actor_import.read_files(paths, self.ledger.campaign.system)

@@ -28,15 +28,17 @@ import re
 from typing import Any
 
 from gmconsole.families.yearzero.rules.system import MYZ, YZE, YZE_STEP
-from gmconsole.i18n import _, ngettext
+from gmconsole.i18n import _, ngettext, verbatim
 from gmconsole.systems.actors import ActorRefused, ReadActor, ReadGear, ReadSkill, Skipped
 
 ALIEN, VAESEN, FBL, T2K, BLADE_RUNNER, MUTANT = (
     "alienrpg", "vaesen", "forbidden-lands", "t2k4e", "blade-runner", "mutant-year-zero")
 
 _SYSTEMS = {ALIEN: YZE.id, VAESEN: YZE.id, FBL: YZE.id, T2K: YZE_STEP.id, BLADE_RUNNER: YZE_STEP.id, MUTANT: MYZ.id}
-_TITLES = {ALIEN: "Alien RPG", VAESEN: "Vaesen", FBL: "Forbidden Lands", T2K: "Twilight 2000",
-           BLADE_RUNNER: "Blade Runner", MUTANT: "Mutant: Year Zero"}
+_TITLES = {ALIEN: verbatim("Alien RPG"), VAESEN: verbatim("Vaesen"), FBL: verbatim("Forbidden Lands"),
+           T2K: verbatim("Twilight 2000"), BLADE_RUNNER: verbatim("Blade Runner"),
+           MUTANT: verbatim("Mutant: Year Zero")}
+"""The games' own names (proper names: the same in every language)."""
 
 ATTRIBUTES = ("strength", "agility", "wits", "empathy")
 _ATTRIBUTE_WORDS = {
@@ -67,7 +69,8 @@ _SKILL_ATTRIBUTES = {
 }
 """The attribute of a skill the Year Zero table lacks, where a file does not say it."""
 
-_SKILL_NAMES = {"heavyMach": "Heavy Machinery", "comtech": "Comtech"}
+_SKILL_NAMES = {"heavyMach": verbatim("Heavy Machinery"), "comtech": verbatim("Comtech")}
+"""The name a new campaign skill gets where its key does not spell it; as the game's sheets name it."""
 
 _STEP_RATINGS = {"A": 12, "B": 10, "C": 8, "D": 6}
 """Twilight 2000's ratings as the step dice gmconsole keeps (RULES: A = D12, B = D10, C = D8, D = D6)."""
