@@ -318,14 +318,18 @@ def summary(plan: dict, files: list[str]) -> str:
                                                       what=_("; ").join(parts) or _("nothing changed"))
 
 
-def plan_lines(plan: dict) -> list[str]:
-    """The plan in words, one line each (names escaped: they come from a file)."""
+def plan_lines(plan: dict, system: str) -> list[str]:
+    """The plan in words for a campaign of ``system``, one line each (names escaped: they come from a file);
+    numbers as the sheet shows them (``3/4``, ``d10``)."""
+    from gmconsole.campaign.shown_names import attribute_shown
+
+    game = systems.get(system)
     lines = []
     for item in plan["add"]:
         sheet = item["sheet"]
-        attributes = " ".join(f"{a} {v['current']}/{v['max']}" if v["current"] != v["max"] else f"{a} {v['max']}"
+        attributes = " ".join(f"{attribute_shown(system, a)} {game.attribute_text(v['current'], v['max'])}"
                               for a, v in sheet["attributes"].items())
-        skills = _(", ").join(f"{s} {n}" for s, n in sheet["skills"].items() if n) or _("no skills")
+        skills = _(", ").join(f"{s} {game.rating_text(n)}" for s, n in sheet["skills"].items() if n) or _("no skills")
         lines.append(_("add {name} ({file}): {attributes}; {skills}").format(
             name=shown(item["name"]), file=shown(item["file"]), attributes=attributes, skills=shown(skills)))
         if sheet["gear"]:
@@ -336,7 +340,7 @@ def plan_lines(plan: dict) -> list[str]:
         changes = item["changes"]
         lines.append(ngettext("update {name} ({file}): {n} change", "update {name} ({file}): {n} changes",
                               len(changes)).format(name=shown(item["name"]), file=shown(item["file"]), n=len(changes)))
-        lines.extend(f"    {shown(field)}: {_value(before)} → {_value(after)}"
+        lines.extend(f"    {shown(field)}: {_value(game, before, field)} → {_value(game, after, field)}"
                      for field, (before, after) in changes.items())
         lines.extend(_new_skill_lines(item))
     for item in plan["skipped"]:
@@ -349,9 +353,11 @@ def _new_skill_lines(item: dict) -> list[str]:
         name=shown(s["name"]), attribute=s["attribute"]) for s in item["new_skills"]]
 
 
-def _value(value: Any) -> str:
+def _value(game: Any, value: Any, field: str = "") -> str:
+    if field.startswith("skill:") and isinstance(value, int):
+        return game.rating_text(value) if value else "0"
     if isinstance(value, dict) and "max" in value:
-        return f"{value['current']}/{value['max']}"
+        return game.attribute_text(value["current"], value["max"])
     if isinstance(value, list):
         return f"+{value[0]} ({value[1]})"
     return _("none") if value is None else shown(str(value))

@@ -38,11 +38,12 @@ def run_import(args) -> int:
         with CampaignService.open(campaign_root(args), args.name, read_only=True) as service:
             warn_about(service)
             _found, plan = service.roster.preview_import(args.files, replace=args.replace)
-        lines = [_("dry run: nothing written")] + plan_lines(plan)
+            lines = [_("dry run: nothing written")] + plan_lines(plan, service.campaign.system)
         emit(plan, args.json, "\n".join(lines))
         return 0
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
         plan = service.roster.import_actors(args.files, replace=args.replace)
-    emit(plan, args.json, "\n".join([plan["summary"], *plan_lines(plan)]))
+        lines = [plan["summary"], *plan_lines(plan, service.campaign.system)]
+    emit(plan, args.json, "\n".join(lines))
     return 0

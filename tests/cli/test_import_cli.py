@@ -82,6 +82,8 @@ def test_forbidden_lands_and_vaesen_attributes_and_skills(gm, generation):
 @pytest.mark.parametrize("generation", ["v10", "v9"])
 def test_step_dice_from_twilight_ratings_and_blade_runner_sides(gm, generation):
     _new(gm, "Cold", "yze-step")
+    preview = gm("import", "Cold", str(FIXTURES / f"t2k-{generation}.json"), "--dry-run")
+    assert "Strength d10 Agility d8 Wits d8 Empathy d6; melee d8, driving d10, observation d12" in preview.stdout
     result = gm("import", "Cold", str(FIXTURES / f"t2k-{generation}.json"),
                 str(FIXTURES / f"blade-runner-{generation}.json"))
     assert result.returncode == 0, result.stderr

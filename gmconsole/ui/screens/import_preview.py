@@ -98,7 +98,7 @@ def ask_import(app, on_done) -> None:
                 on_done(done)
 
         title = _("Import from {files}").format(files=_(", ").join(os.path.basename(p) for p in paths))
-        app.push_screen(ImportPreview(title, plan_lines(plan)), callback=answered)
+        app.push_screen(ImportPreview(title, plan_lines(plan, service.campaign.system)), callback=answered)
 
     app.push_screen(TypeActorFiles(_("Import Foundry VTT actors"),
                                    _("the path of an actor's Export Data JSON or a compendium file; several: "
