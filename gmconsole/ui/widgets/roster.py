@@ -64,7 +64,8 @@ class RosterPane(Vertical):
         Binding("v", "table_view", N_("Table view"), id="roster.table_view",
                 tooltip=N_("what the players' table view shows of the highlighted character: numbers / name "
                         "only (toggles; an NPC starts at name only, a PC at numbers)")),
-        Binding("i", "import_actors", N_("Import"), id="roster.import",
+        # rare (once per party): kept off the key bar, which would take a pane row at 120 columns; ? lists it
+        Binding("i", "import_actors", N_("Import"), id="roster.import", show=False,
                 tooltip=N_("import Foundry VTT actor files: type the path, see what changes, ctrl+s imports "
                         "(one undo step)")),
     ]
