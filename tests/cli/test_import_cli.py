@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_checks import stuck_writer
 
 from gmconsole.campaign.service import CampaignService
 
@@ -105,6 +106,7 @@ def test_mutant_skills_come_as_items(gm, generation):
     campaign = gm.campaign("Ark")
     ch = campaign.roster[0]
     assert ch.skills == {"endure": 2, "know-the-zone": 1, "bartering": 1}
+    assert ch.kind == "pc"  # a mutant actor is a played character
     assert (ch.attributes["strength"].max, ch.attributes["strength"].current) == (4, 3)
     assert [(g.name, g.bonus) for g in ch.gear] == [("Scrap Pistol", 1)]
     assert {s.id: s.attribute for s in campaign.skills}["bartering"] == "empathy"
@@ -225,3 +227,18 @@ def test_one_history_entry_names_the_files(gm):
     history = json.loads(gm("history", "Crew", "--json").stdout)
     assert [(e["kind"], e["summary"]) for e in history] == [
         ("roster", "imported from alien-v10.json, fbl-v10.json: 2 added (Vera Okonkwo-Lindqvist, Tilde Brakmoor)")]
+
+
+def test_wait_gives_up_on_a_stuck_writer_with_one_line(gm, tmp_path):
+    _new(gm, "Crew", "yze")
+    with stuck_writer(tmp_path / "data" / "Crew"):  # another writer in the middle of a change
+        result = gm("import", "Crew", str(FIXTURES / "alien-v10.json"), "--wait", "0")
+    _one_line_error(result, "in the middle of a change by another writer")
+    assert gm.campaign("Crew").roster == []
+
+
+def test_a_creature_comes_in_as_an_npc(gm, tmp_path):
+    _new(gm, "Crew", "yze")
+    creature = json.loads((FIXTURES / "alien-v10.json").read_text()) | {"type": "creature", "name": "Hull Crawler"}
+    assert gm("import", "Crew", _write(tmp_path, "crawler.json", creature)).returncode == 0
+    assert gm.campaign("Crew").roster[0].kind == "npc"

@@ -76,8 +76,10 @@ _STEP_RATINGS = {"A": 12, "B": 10, "C": 8, "D": 6}
 """Twilight 2000's ratings as the step dice gmconsole keeps (RULES: A = D12, B = D10, C = D8, D = D6)."""
 
 _GEAR_TYPES = frozenset({"item", "gear", "weapon", "armor", "equipment", "explosive"})
-_NPC_TYPES = frozenset({"npc", "creature", "monster", "vaesen", "synthetic"})
-_PC_TYPES = frozenset({"character", "pc", "player"})
+_NPC_TYPES = frozenset({"npc", "creature", "monster", "vaesen"})
+_PC_TYPES = frozenset({"character", "pc", "player", "synthetic", "mutant", "animal", "robot", "human"})
+"""The actor types that are characters: Alien's synthetic, Mutant's mutant, animal, robot and human are played
+characters like any other; a vehicle, a ship, a party or a loot pile is not a character."""
 _BONUS_MOST = 10
 
 
