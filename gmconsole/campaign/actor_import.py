@@ -22,6 +22,7 @@ characters (said in ``skipped``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -126,6 +127,11 @@ def _clean_name(raw: str, label: str, skipped: list[Skipped]) -> str:
     return name
 
 
+def _cleaned(name: str) -> str:
+    """An item's or a skill's name from the file without control or text-direction characters."""
+    return UNSAFE.sub("", name).strip()[:MAX_NAME] or "?"
+
+
 def read_file(path: str | Path, system: str) -> list[FoundActor]:
     """The actors of one file, for a campaign playing ``system``; :class:`ImportRefused` otherwise."""
     label = Path(path).name
@@ -160,8 +166,8 @@ def read_file(path: str | Path, system: str) -> list[FoundActor]:
         except ActorRefused as exc:
             raise ImportRefused(_("{file}: {name}: {why}").format(file=label, name=name, why=exc)) from None
         found.skipped[:0] = skipped
-        found.gear = [type(g)(UNSAFE.sub("", g.name).strip()[:MAX_NAME] or "?", g.bonus, g.max_bonus)
-                      for g in found.gear]
+        found.gear = [dataclasses.replace(g, name=_cleaned(g.name)) for g in found.gear]
+        found.skills = [dataclasses.replace(k, name=_cleaned(k.name)[:campaign_skills.MAX_NAME]) for k in found.skills]
         out.append(FoundActor(label, found))
     return out
 

@@ -10,6 +10,7 @@ import pytest
 from cli_checks import stuck_writer
 
 from gmconsole.campaign.service import CampaignService
+from gmconsole.safe_text import UNSAFE
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "foundry"
 
@@ -210,6 +211,9 @@ def test_hostile_files_are_refused_or_cleaned(gm, tmp_path):
     _one_line_error(gm("import", "Crew", "/dev/zero"), "/dev/zero")
     odd = json.loads((FIXTURES / "alien-v10.json").read_text())
     odd["name"] = "Vera\x1b[31m\u202eRed"
+    odd["items"][0]["name"] = "Cutting\x07 Torch"
+    odd["system"]["skills"]["piloting"]["value"] = 2
+    odd["system"]["skills"]["piloting|\u2066"] = {"value": 1, "ability": "agl"}
     odd["system"]["skills"]["observation"]["value"] = "three"
     odd["system"]["header"]["stress"]["value"] = [1]
     result = gm("import", "Crew", _write(tmp_path, "odd.json", odd), "--json")
@@ -217,6 +221,8 @@ def test_hostile_files_are_refused_or_cleaned(gm, tmp_path):
     assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
     ch = gm.campaign("Crew").roster[0]
     assert ch.name == "Vera[31mRed" and ch.stress == 0 and ch.skills.get("observation", 0) == 0
+    assert [g.name for g in ch.gear] == ["Cutting Torch", "Motion Tracker"]
+    assert not [s.name for s in gm.campaign("Crew").skills if UNSAFE.search(s.name)]
     fields = [s["field"] for s in json.loads(result.stdout)["skipped"]]
     assert "system.skills.observation.value" in fields and "system.header.stress.value" in fields and "name" in fields
 
@@ -242,3 +248,13 @@ def test_a_creature_comes_in_as_an_npc(gm, tmp_path):
     creature = json.loads((FIXTURES / "alien-v10.json").read_text()) | {"type": "creature", "name": "Hull Crawler"}
     assert gm("import", "Crew", _write(tmp_path, "crawler.json", creature)).returncode == 0
     assert gm.campaign("Crew").roster[0].kind == "npc"
+
+
+def test_a_compendium_file_of_one_actor_a_line_or_a_list(gm, tmp_path):
+    _new(gm, "Crew", "yze")
+    lines = "\n".join(json.dumps(json.loads((FIXTURES / f).read_text())) for f in ("alien-v10.json", "alien-v9.json"))
+    assert gm("import", "Crew", _write(tmp_path, "actors.db", lines + "\n")).returncode == 0
+    listed = [json.loads((FIXTURES / f).read_text()) for f in ("fbl-v10.json", "vaesen-v10.json")]
+    assert gm("import", "Crew", _write(tmp_path, "pack.json", listed)).returncode == 0
+    assert [c.name for c in gm.campaign("Crew").roster] == [
+        "Vera Okonkwo-Lindqvist", "Dax Merrow", "Tilde Brakmoor", "Agathe Lindqvist"]
