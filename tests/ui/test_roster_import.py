@@ -75,3 +75,22 @@ def test_a_file_of_another_system_is_refused_under_the_path(make_app):
     assert isinstance(seen["screen"], TypeActorFiles)
     assert "alien-v10.json holds a character of Alien RPG, which imports into yze campaigns" in seen["error"]
     assert "myz" in seen["error"] and len(app.service.campaign.roster) == count
+
+
+def test_a_long_preview_scrolls_at_80x24_and_its_keys_stay_in_view(make_app):
+    app = make_app("yze-demo")
+    files = " ".join(str(FIXTURES / f) for f in ("alien-v10.json", "alien-v9.json", "fbl-v10.json", "fbl-v9.json",
+                                                  "vaesen-v10.json"))
+
+    async def steps(pilot, seen):
+        await _type_path(pilot, files)
+        hint = app.screen.query_one(".hint")
+        seen["hint_bottom"] = hint.region.bottom
+        lines = app.screen.query_one("#import-lines")
+        seen["before"] = lines.scroll_y
+        await press(pilot, "end")
+        seen["after"] = lines.scroll_y
+
+    seen = play(app, steps, size=(80, 24))
+    assert 0 < seen["hint_bottom"] <= 23
+    assert seen["before"] == 0 and seen["after"] > 0

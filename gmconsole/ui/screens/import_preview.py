@@ -36,7 +36,8 @@ class ImportPreview(ModalScreen[bool]):
         width: 100; max-width: 100%; height: auto; max-height: 90%; border: thick $accent; background: $surface;
         padding: 0 1;
     }
-    ImportPreview #import-lines { height: auto; max-height: 30; }
+    ImportPreview #import-lines { height: auto; max-height: 65vh; }
+    ImportPreview #import-lines:focus { border: none; }
     ImportPreview #import-title { text-style: bold; }
     """
 
@@ -59,6 +60,9 @@ class ImportPreview(ModalScreen[bool]):
                 yield Static("\n".join(shown(line) for line in self.lines) or _("nothing to import"), markup=False)
             yield Static(_("ctrl+s or y imports (ctrl+z undoes it) · n or esc cancels"), classes="hint")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#import-lines", VerticalScroll).focus()  # a long preview scrolls with the arrow keys
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(bool(yes))
