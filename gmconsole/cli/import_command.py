@@ -5,7 +5,8 @@ characters of campaign NAME (:mod:`gmconsole.campaign.actor_import`), all files 
 all or nothing. ``--dry-run`` prints what would be added and changed and writes nothing; its ``--json`` is
 ``{"add": [...], "update": [...], "skipped": [{"field", "why"}]}`` (an import's ``--json`` adds ``summary``).
 A file that is not an actor, a system gmconsole does not read, or a campaign of another system exits 2 with
-one line naming the file and why.
+one line naming the file and why. Sheets already on the roster as the files have them record nothing and
+say so (exit 0: importing the same export again is not a mistake).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def register(subparsers) -> None:
 
 def run_import(args) -> int:
     from gmconsole.campaign.actor_import import plan_lines
+    from gmconsole.campaign.errors import Unchanged
     from gmconsole.campaign.service import CampaignService
 
     if args.dry_run:
@@ -43,7 +45,11 @@ def run_import(args) -> int:
         return 0
     with CampaignService.open(campaign_root(args), args.name, wait=args.wait) as service:
         warn_about(service)
-        plan = service.roster.import_actors(args.files, replace=args.replace)
+        try:
+            plan = service.roster.import_actors(args.files, replace=args.replace)
+        except Unchanged as same:  # importing the same sheets again is not an error: a weekly sync may
+            _found, plan = service.roster.preview_import(args.files, replace=args.replace)
+            plan = {**plan, "summary": str(same)}
         lines = [plan["summary"], *plan_lines(plan, service.campaign.system)]
     emit(plan, args.json, "\n".join(lines))
     return 0

@@ -258,3 +258,13 @@ def test_a_compendium_file_of_one_actor_a_line_or_a_list(gm, tmp_path):
     assert gm("import", "Crew", _write(tmp_path, "pack.json", listed)).returncode == 0
     assert [c.name for c in gm.campaign("Crew").roster] == [
         "Vera Okonkwo-Lindqvist", "Dax Merrow", "Tilde Brakmoor", "Agathe Lindqvist"]
+
+
+def test_the_same_export_again_records_nothing_and_says_so(gm):
+    _new(gm, "Crew", "yze")
+    path = str(FIXTURES / "fbl-v10.json")
+    assert gm("import", "Crew", path).returncode == 0
+    again = gm("import", "Crew", path, "--json")
+    assert again.returncode == 0, again.stderr
+    assert "already on the roster: nothing recorded" in json.loads(again.stdout)["summary"]
+    assert len(json.loads(gm("history", "Crew", "--json").stdout)) == 1
