@@ -268,3 +268,13 @@ def test_the_same_export_again_records_nothing_and_says_so(gm):
     assert again.returncode == 0, again.stderr
     assert "already on the roster: nothing recorded" in json.loads(again.stdout)["summary"]
     assert len(json.loads(gm("history", "Crew", "--json").stdout)) == 1
+
+
+def test_the_preview_speaks_traditional_chinese(gm):
+    _new(gm, "Crew", "yze")
+    result = gm("--lang", "zh-Hant", "import", "Crew", str(FIXTURES / "alien-v10.json"), "--dry-run")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("試執行：未寫入任何東西\n新增 Vera Okonkwo-Lindqvist（alien-v10.json）：")
+    assert "戰役的新技能：Heavy Machinery（strength）" in result.stdout
+    refused = gm("--lang", "zh-Hant", "import", "Crew", str(FIXTURES / "t2k-v10.json"))
+    assert refused.returncode == 2 and "t2k-v10.json 是 Twilight 2000 的角色，只能匯入 yze-step 戰役" in refused.stderr

@@ -94,3 +94,16 @@ def test_a_long_preview_scrolls_at_80x24_and_its_keys_stay_in_view(make_app):
     seen = play(app, steps, size=(80, 24))
     assert 0 < seen["hint_bottom"] <= 23
     assert seen["before"] == 0 and seen["after"] > 0
+
+
+def test_a_read_only_console_says_why_it_cannot_import(make_app):
+    app = make_app("yze-demo", read_only=True)
+
+    async def steps(pilot, seen):
+        await press(pilot, "1", "i")
+        seen["screen"] = type(app.screen).__name__
+        seen["status"] = status_text(app)
+
+    seen = play(app, steps)
+    assert seen["screen"] != "TypeActorFiles"
+    assert "read-only" in seen["status"].casefold() or "read only" in seen["status"].casefold()
