@@ -263,7 +263,14 @@ class GMConsoleApp(ConsoleApp):
         from gmconsole.ui.live_follow import follow_campaign
 
         self._following = True
-        follow_campaign(self, self.service, on_change=lambda: None)
+        follow_campaign(self, self.service, on_change=lambda: None, on_wake=self._folder_changed)
+
+    def _folder_changed(self) -> None:
+        """After any change in the campaign folder: the main screen reads the players' requests again (a new
+        request changes the inbox only, not the campaign)."""
+        answers = getattr(self.screen_stack[0], "player_answers", None) if self.screen_stack else None
+        if answers is not None:
+            answers.read_again()
 
     async def on_event(self, event: events.Event) -> None:
         """A key or a paste from the terminal goes through the type-ahead gate: routed now when the console

@@ -63,9 +63,12 @@ def _say_unread(service, problem: Exception) -> None:
         _log.warning("the latest change to the campaign could not be read; showing it as it was: %s", problem)
 
 
-def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
+def follow_campaign(app, service, on_change: Callable[[], None], on_wake: Callable[[], None] | None = None) -> None:
     """Watch ``service``'s campaign folder while ``app`` runs; after a writer's change, call
     ``service.reload()`` and, when it returned True, ``on_change()``, both on the UI thread.
+    ``on_wake()`` (when given) is called after every change seen, whether or not the campaign changed: a
+    change of the players' requests alone (``player-requests.json``) changes no campaign, and the console
+    reads its inbox again there.
 
     A writer's service follows the other writers (the command line, another console, the players' pages):
     its own changes wake the watch too, and ``reload()`` then finds from the lock's note that nobody else
@@ -73,6 +76,14 @@ def follow_campaign(app, service, on_change: Callable[[], None]) -> None:
     watches) logs one warning and the app goes on showing what it had."""
 
     def read_again() -> None:
+        follow_changes()
+        if on_wake is not None:
+            try:
+                on_wake()
+            except Exception as exc:  # the inbox that cannot be shown must not stop following the campaign
+                _log.warning("could not show the players' requests: %s", exc)
+
+    def follow_changes() -> None:
         try:
             changed = service.reload()
         except Exception as exc:  # a file no reader could make sense of: say so, and go on following

@@ -319,6 +319,13 @@ class RollBuilder(VerticalScroll):
     def on_skill_filter_leave(self) -> None:
         self._leave_filter(self.draft.changed(**self.controller.before_filter))
 
+    def leave_skill_filter(self) -> None:
+        """Close the skill filter if it is open, as escape does (the draft as it was before it): a roll recorded
+        from elsewhere in the console (a player's request the GM accepted) is about to be shown, and the open
+        filter hides the last result."""
+        if self.has_class("-filtering"):
+            self.on_skill_filter_leave()
+
     def _leave_filter(self, draft: RollDraft) -> None:
         self.remove_class("-filtering")
         self.query_one(SkillFilter).value = ""

@@ -21,10 +21,12 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
+from gmconsole.campaign.sources import made_where, player_of
 from gmconsole.i18n import N_, _
 from gmconsole.safe_text import cut_cells, shown
 from gmconsole.ui.console_app import ConsoleApp
 from gmconsole.ui.messages import CampaignChanged, CharacterSelected, ShowError, arrived_said, change_said
+from gmconsole.ui.player_answers import ACCEPT_ID, REFUSE_ID, PlayerAnswers, RequestLine
 from gmconsole.ui.redraw import update_if_changed
 from gmconsole.ui.roll_builder import RollBuilder
 from gmconsole.ui.widgets.initiative import InitiativePane
@@ -74,12 +76,21 @@ class MainScreen(Screen[None]):
         Binding("question_mark,f1", "help", N_("Help"), id="main.help", key_display="?"),
         Binding("q", "quit", N_("Quit"), id="main.quit",
                 tooltip=N_("quit (asks first while a roll's costs are still waiting to be applied)")),
+        # A player's request (gmconsole.ui.player_answers): control keys nothing else in the console binds (no
+        # field types them), priority so they answer whichever pane has the focus; active and on the key bar
+        # only while a request waits (check_action).
+        Binding("ctrl+r", "accept_request", N_("Accept"), id=ACCEPT_ID, priority=True,
+                tooltip=N_("accept the player's request waiting: roll it now, as the player's")),
+        Binding("ctrl+n", "refuse_request", N_("Refuse"), id=REFUSE_ID, priority=True,
+                tooltip=N_("refuse the player's request waiting, with a word they read on their page")),
     ]
 
     def __init__(self) -> None:
         super().__init__(classes=" ".join(self._breakpoint_classes()))
         self.active_pane = "pane-roster"
         self._resumed = False
+        self.player_answers = PlayerAnswers(self)
+        """The players' requests waiting for the GM, and the two keys that answer them."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="pane-tabs")
@@ -89,6 +100,7 @@ class MainScreen(Screen[None]):
             yield RollBuilder(id="pane-roll", classes="pane")
             yield TrackerPane(id="pane-tracker", classes="pane")
         yield Static("", id="status-line")
+        yield RequestLine("", id="player-request")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -106,6 +118,7 @@ class MainScreen(Screen[None]):
         problems = getattr(self.app, "start_problems", None)
         if problems:  # what was wrong with the settings file: said once, the console runs on defaults
             self.set_status(" ".join(problems), error=True)
+        self.player_answers.read_again()  # requests that waited while the console was closed
         self.roster.focus_pane()
         self._show_tabs()
         selected = self.roster.selected_id
@@ -166,7 +179,7 @@ class MainScreen(Screen[None]):
         full = shown(campaign.name)  # a folder name from the disk: measured and cut escaped
         room = width - 2 - tabs.cell_len - 2 if width > 0 else 24
         tabs = Text.assemble((f"⚄ {cut_cells(full, max(min(24, room), 8))}", "bold"), tabs)
-        keys = self._hint_keys()  # the GM's keys (the settings file's keymap)
+        keys = self.hint_keys()  # the GM's keys (the settings file's keymap)
         words = {"history": keys["main.history"], "redo": keys["main.redo"], "scene": keys["main.new_scene"],
                  "session": keys["main.new_session"]}
         hints: tuple[str, ...]
@@ -183,7 +196,7 @@ class MainScreen(Screen[None]):
                 break
         update_if_changed(self.query_one("#pane-tabs", Static), tabs)
 
-    def _hint_keys(self) -> dict[str, str]:
+    def hint_keys(self) -> dict[str, str]:
         """The keys of the bindings the tab line names, as the GM's keymap has them."""
         keymap = getattr(self.app, "keymap", None)
         if not keymap:
@@ -236,7 +249,11 @@ class MainScreen(Screen[None]):
         if entry.get("arrived"):
             self.set_status(f"✓ {arrived_said(self.app.service, entry['arrived'])}")
         elif entry.get("summary"):
-            self.set_status(f"✓ {change_said(entry, entry['summary'])}")
+            said = change_said(entry, entry["summary"])
+            if player_of(entry.get("source")) is not None:  # a player's request the GM accepted: said whose
+                said = _("{summary} — {where}").format(summary=said, where=made_where(
+                    entry.get("source"), self.app.service.campaign, self.app.service.ledger.source))
+            self.set_status(f"✓ {said}")
 
     @on(CharacterSelected)
     def _character_selected(self, message: CharacterSelected) -> None:
@@ -262,6 +279,18 @@ class MainScreen(Screen[None]):
             node = node.parent
 
     # -- actions ----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that answer a player's request work, and are on the key bar, only while one waits."""
+        if action in ("accept_request", "refuse_request"):
+            return bool(self.player_answers.waiting)
+        return True
+
+    def action_accept_request(self) -> None:
+        self.player_answers.accept()
+
+    def action_refuse_request(self) -> None:
+        self.player_answers.refuse()
+
     def action_focus_pane(self, pane_id: str) -> None:
         self._activate(pane_id)
         if pane_id == "pane-roll":
