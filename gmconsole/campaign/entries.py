@@ -27,7 +27,8 @@ from gmconsole import systems
 from gmconsole.systems.roll_detail import MISSING as _MISSING
 from gmconsole.systems.roll_detail import NO_DETAIL, RollDetail
 
-__all__ = ["KINDS", "MISSING", "Entry", "as_record", "as_roll", "as_special", "build", "from_dict", "given"]
+__all__ = ["KINDS", "MISSING", "Entry", "TableRollEntry", "as_record", "as_roll", "as_special", "build",
+           "from_dict", "given"]
 
 
 MISSING: Any = _MISSING
@@ -308,16 +309,34 @@ class CharacterEntry(Entry):
 
 
 class CampaignEntry(Entry):
-    """The campaign's frame changed: a session or scene begun, settings, the skill list."""
+    """The campaign's frame changed: a session or scene begun, settings, the skill list, the GM's tables."""
 
-    kinds: ClassVar[tuple[str, ...]] = ("session", "scene", "settings", "skills")
+    kinds: ClassVar[tuple[str, ...]] = ("session", "scene", "settings", "skills", "tables")
     title: str | None = MISSING
     changes: dict = MISSING
+    tables: list = MISSING
+
+
+class TableRollEntry(Entry):
+    """A roll on one of the GM's own tables (:mod:`gmconsole.campaign.gm_tables`): the faces, the total read,
+    the row and what it costs (``costs_status`` ``pending`` while a character owes them)."""
+
+    kinds: ClassVar[tuple[str, ...]] = ("table_roll",)
+    table: str = MISSING
+    die: str = MISSING
+    faces: list = MISSING
+    total: int = MISSING
+    row: int = MISSING
+    text: str = MISSING
+    costs: list = MISSING
+    costs_status: str = MISSING
+    by_hand: bool = MISSING
 
 
 RECORDS: tuple[type[Entry], ...] = (RollEntry, PushEntry, CostsEntry, DroppedCostsEntry, PanicEntry,
                                     SpecialRollEntry, FollowUpEntry, CircumstancesEntry, InitiativeEntry,
-                                    DoomEntry, ClockEntry, TrackerEntry, HarmEntry, CharacterEntry, CampaignEntry)
+                                    DoomEntry, ClockEntry, TrackerEntry, HarmEntry, CharacterEntry, CampaignEntry,
+                                    TableRollEntry)
 
 KINDS: dict[str, type[Entry]] = {kind: record for record in RECORDS for kind in record.kinds}
 """The record each entry ``kind`` is read into; a kind not listed reads as a plain :class:`Entry`."""

@@ -101,6 +101,7 @@ KIND_NAMES = {
     "condition": NP_("history kind", "condition"), "harm": NP_("history kind", "harm"),
     "build": NP_("history kind", "build"), "finds": NP_("history kind", "finds"),
     "save_life": NP_("history kind", "save a life"),
+    "table_roll": NP_("history kind", "table roll"), "tables": NP_("history kind", "tables"),
 }
 """An entry's kind as the GM reads it (the entry, its JSON and the ``--kind`` filter keep the English id)."""
 STATUS_NAMES = {"done": N_("done"), "undone": N_("undone"), "failed": N_("failed")}

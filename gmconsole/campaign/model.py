@@ -396,6 +396,7 @@ class Campaign:
     """The campaign's own skill list; ``None`` (the default): the system's table (:mod:`~gmconsole.campaign.skills`)."""
     pending_costs: list[dict] = field(default_factory=list)
     """Costs of rolls not yet applied, one item per roll (:mod:`gmconsole.campaign.pending_costs`)."""
+    tables: list[dict] = field(default_factory=list)  # the GM's own tables (gmconsole.campaign.gm_tables)
 
     def __post_init__(self) -> None:
         if self.system not in systems.SYSTEM_IDS:
@@ -447,6 +448,7 @@ class Campaign:
             "next_id": self.next_id,
             **({} if self.skills is None else {"skills": [k.to_dict() for k in self.skills]}),
             "pending_costs": copy.deepcopy(self.pending_costs),
+            **({"tables": copy.deepcopy(self.tables)} if self.tables else {}),
         }
 
     @classmethod
@@ -461,6 +463,7 @@ class Campaign:
             schema=int(data.get("schema", SCHEMA_VERSION)),
             skills=None if data.get("skills") is None else [CampaignSkill.from_dict(k) for k in data["skills"]],
             pending_costs=copy.deepcopy(data.get("pending_costs", [])),
+            tables=copy.deepcopy(data.get("tables", [])),
         )
 
     def copy(self) -> Campaign:

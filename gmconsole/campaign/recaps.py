@@ -42,7 +42,7 @@ TITLE_LIMIT = 120
 
 RECAP_SECTIONS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("rolls", N_("Rolls"), frozenset({"roll", "opposed", "assisted", "group", "contested", "save", "attack",
-                                      "inspire", "circumstances"})),
+                                      "inspire", "circumstances", "table_roll"})),
     ("pushes", N_("Pushes and their costs"), frozenset({"push", "costs", "drop_costs", "consequence"})),
     ("roles", N_("Role skills: devices built, finds, lives saved"), frozenset({"build", "finds", "save_life"})),
     ("panics", N_("Panics"), frozenset({"panic"})),

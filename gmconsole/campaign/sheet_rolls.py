@@ -220,15 +220,17 @@ def _panic_shown(panic) -> str:
 
 def latest_roll(ledger: Ledger, entry_id: int | None, want: str) -> dict:
     session = ledger.session.number
+    # the costs a roll on one of the GM's tables leaves waiting are applied as a roll's are
+    kinds = ("roll",) if want == "push" else ("roll", "table_roll")
     if entry_id is not None:
         entry = ledger.entry_anywhere(entry_id)
-        if entry.get("kind") != "roll":
+        if entry.get("kind") not in kinds:
             raise ValidationError(_("history entry {id} is not a roll").format(id=entry_id))
         if entry.get("status", "done") != "done":
             raise ValidationError(_("the roll {id} was undone").format(id=entry_id))
         return entry
     for entry in ledger.entries_newest_first(session):
-        if entry.get("kind") != "roll" or entry.get("status", "done") != "done":
+        if entry.get("kind") not in kinds or entry.get("status", "done") != "done":
             continue
         if want == "push" or entry.get("costs_status") == "pending":
             return entry

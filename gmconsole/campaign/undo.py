@@ -17,6 +17,7 @@ META = "meta"
 SETTINGS = "settings"
 SKILLS = "skills"
 PENDING_COSTS = "pending_costs"
+TABLES = "tables"
 
 
 def split(document: dict) -> dict[str, Any]:
@@ -35,6 +36,8 @@ def split(document: dict) -> dict[str, Any]:
     if document.get("skills") is not None:  # the campaign's own skill list (absent: the system's)
         parts[SKILLS] = document["skills"]
     parts[PENDING_COSTS] = document.get("pending_costs", [])  # costs that last are campaign state, undone with it
+    if document.get("tables"):  # the GM's own tables (absent: none)
+        parts[TABLES] = document["tables"]
     for character in document["roster"]:
         parts[f"character:{character['id']}"] = character
     for session in document["sessions"]:
@@ -56,6 +59,7 @@ def join(parts: dict[str, Any]) -> dict:
         "next_id": meta["next_id"],
         **skills,
         "pending_costs": parts.get(PENDING_COSTS, []),
+        **({TABLES: parts[TABLES]} if parts.get(TABLES) else {}),
     }
 
 

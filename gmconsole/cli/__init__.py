@@ -47,11 +47,13 @@ def _command_modules(argv: Sequence[str] | None = None):
             session_commands,
             skills_commands,
             stats_command,  # stats
+            tables_command,  # tables, roll-table (the GM's own tables)
         )
     except ImportError:
         return modules
     return modules + [campaign_commands, skills_commands, costs_commands, session_commands, harm_command,
                       serve_command, players_command, stats_command, config_command,
+                      tables_command,
                       import_command,
                       # Year Zero: panic, outcome, the myz role skills, rest; exploding: assisted, group, reroll;
                       # tiered: save, attack, contested

@@ -16,7 +16,7 @@ a player sees what a roll or its costs changed.
 
 from __future__ import annotations
 
-from gmconsole.campaign.entries import CostsEntry, DroppedCostsEntry, RollEntry, as_record, given
+from gmconsole.campaign.entries import CostsEntry, DroppedCostsEntry, RollEntry, TableRollEntry, as_record, given
 from gmconsole.cli.campaign_access import add_wait, campaign_root, guard, warn_about
 from gmconsole.cli.common import WholeNumber, emit
 from gmconsole.i18n import N_, _
@@ -66,7 +66,7 @@ def _costs_text(costs: list[dict]) -> str:
     return _(", ").join(shown(cost_text(c)) for c in costs) or "none"
 
 
-def _dropped_rolls(service) -> list[RollEntry]:
+def _dropped_rolls(service) -> list[RollEntry | TableRollEntry]:
     """The rolls in force whose costs were dropped (by ``--drop``, ``D`` or a character leaving), oldest
     first; an unreadable history leaves them out (the costs waiting are the campaign's own list)."""
     from gmconsole.store.errors import StoreError
@@ -75,7 +75,8 @@ def _dropped_rolls(service) -> list[RollEntry]:
         entries = service.history.entries()
     except StoreError:
         return []
-    rolls = [e for e in map(as_record, entries) if isinstance(e, RollEntry)]  # only a roll has costs of its own
+    # only a roll (a sheet's, or on one of the GM's tables) has costs of its own
+    rolls = [e for e in map(as_record, entries) if isinstance(e, (RollEntry, TableRollEntry))]
     return [e for e in rolls if e.costs_status == "dropped" and given(e.status, "done") == "done"]
 
 

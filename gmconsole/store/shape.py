@@ -312,6 +312,9 @@ PENDING_COSTS = list_of(fields({"roll_id": ID, "costs": list_of(COST)}, {
     "session": SESSION_NUMBER, "character_id": optional(STR), "character": STR,
 }))
 """Costs that last (:mod:`gmconsole.campaign.pending_costs`): one item per roll."""
+GM_TABLE = fields({"name": STR, "die": STR, "rows": list_of(fields({"low": SIGNED, "high": SIGNED, "text": STR},
+                                                                   {"costs": list_of(COST)}), most=300)})
+"""One of the GM's own tables (:mod:`gmconsole.campaign.gm_tables`)."""
 
 
 def _sheets_of_system(campaign: dict[str, Any], where: str) -> None:
@@ -333,7 +336,7 @@ def _sheets_of_system(campaign: dict[str, Any], where: str) -> None:
 
 CAMPAIGN = fields({"name": STR, "system": a_system, "sessions": list_of(SESSION, non_empty=True)}, {
     "settings": SETTINGS, "roster": list_of(CHARACTER), "next_id": ID, "schema": ID,
-    "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS,
+    "skills": list_of(CAMPAIGN_SKILL), "pending_costs": PENDING_COSTS, "tables": list_of(GM_TABLE, most=50),
 }, extra=_sheets_of_system)
 STATE = fields({"campaign": CAMPAIGN}, {
     "undo": list_of(_pair), "redo": list_of(_pair), "last_entry": optional(ID),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gmconsole.campaign.entries import Entry, RollEntry, as_record, given
+from gmconsole.campaign.entries import Entry, RollEntry, TableRollEntry, as_record, given
 from gmconsole.campaign.storage_access import StoreError
 from gmconsole.i18n import _
 from gmconsole.phrasing import error_text, possessive
@@ -48,10 +48,10 @@ def read_only_refusal(service) -> str | None:
 
 def _costs_status(entry: Entry) -> str | None:
     """A roll's costs state (``pending``, ``applied``, ``dropped``); ``None`` for another entry."""
-    return given(entry.costs_status, None) if isinstance(entry, RollEntry) else None
+    return given(entry.costs_status, None) if isinstance(entry, (RollEntry, TableRollEntry)) else None
 
 
-def _absent_payer(service, entry: RollEntry) -> str | None:
+def _absent_payer(service, entry: RollEntry | TableRollEntry) -> str | None:
     """Why ``entry``'s costs cannot be applied because the one who rolled, or a defender owing a
     panic on it, left the roster; ``None`` when everyone owing them is there."""
     from gmconsole.safe_text import shown
@@ -118,7 +118,8 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
 
     service = app.service
     entry = as_record(entry)
-    if not isinstance(entry, RollEntry) or _costs_status(entry) != "pending" or given(entry.status, "done") != "done":
+    owes = isinstance(entry, (RollEntry, TableRollEntry)) and _costs_status(entry) == "pending"
+    if not isinstance(entry, (RollEntry, TableRollEntry)) or not owes or given(entry.status, "done") != "done":
         if _costs_status(entry) == "applied":
             say(_("the costs of roll {id} were already applied (undo that change to apply them again)").format(
                 id=given(entry.id, None)))
@@ -181,7 +182,7 @@ def apply_costs_of(app, entry: Entry | dict, done: Callable[[dict], None], say: 
         applied({}, [])
 
 
-def _panic_owers(entry: RollEntry) -> list[tuple[str, str]]:
+def _panic_owers(entry: RollEntry | TableRollEntry) -> list[tuple[str, str]]:
     """``(apply_costs keyword, character id)`` of each panic the roll's costs owe: the one who rolled
     (``panic_face``), then an opposed roll's defender (``defender_panic_face``)."""
     payer = given(entry.character_id, None)
@@ -226,7 +227,7 @@ CHAIN_KEYS = {"panic_face": "chain_faces", "defender_panic_face": "defender_chai
 """The service's keyword for the chained dice of each panic a roll owes (R-PANIC-3)."""
 
 
-def _ask_chained(app, entry: RollEntry, faces: dict, in_range: list[str],
+def _ask_chained(app, entry: RollEntry | TableRollEntry, faces: dict, in_range: list[str],
                  then: Callable[[dict, list[str]], None]) -> None:
     """With the panic D6s typed: when a row they give makes those who hear or see roll (R-PANIC-1), ask the D6 each
     PC in range rolled at the table, one form for every chain (R-PANIC-3), then ``then(faces with the chained
@@ -264,7 +265,7 @@ def _ask_chained(app, entry: RollEntry, faces: dict, in_range: list[str],
     ask_chain_faces(app, chain_title(panics), fields, typed)
 
 
-def _ask_in_range(app, entry: RollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:
+def _ask_in_range(app, entry: RollEntry | TableRollEntry, faces: dict, then: Callable[[list[str]], None]) -> None:
     """``then(in_range)``: asks which player characters are in range only when a panic row these faces
     give reaches others (R-PANIC-1), in the words of the tracker's panic question (the result and the
     range); never NPCs (seed 002's rows name 「玩家角色」), and with no other PC nothing is asked.

@@ -28,10 +28,11 @@ from gmconsole.campaign.service import CampaignService
 
 WRITER = Path(__file__).with_name("writer_process.py")
 SECONDS = 3.0
-"""How long each writer writes (after its start-up): hundreds of turns on two loaded cores."""
+"""How long the writers write at least (after their start-up), and until each has done enough
+(:func:`enough`): hundreds of turns on two idle cores, fewer on a loaded one, never too few."""
 SETTLED = "The history of yze-demo agrees with the campaign; nothing to repair."
 
-# role name -> (argv after ROOT SECONDS SEED, the source its entries carry, the kinds it records)
+# role name -> (argv after ROOT STOP SEED, the source its entries carry, the kinds it records)
 WRITERS = {
     "cli-lambert": (["cli"], ["Lambert Cho", "medicine"], "cli"),
     "cli-dallas": (["cli"], ["Dallas Kane", "manipulation"], "cli"),
@@ -44,10 +45,10 @@ def demos(tmp_path, copy_demos):
     return copy_demos(tmp_path / "data")
 
 
-def start(root: Path, name: str, seed: int, out: Path) -> subprocess.Popen:
+def start(root: Path, name: str, seed: int, out: Path, stop: Path) -> subprocess.Popen:
     role, extra, _source = WRITERS[name]
     env = {k: v for k, v in os.environ.items() if k != "GMCONSOLE_DEBUG"}
-    return subprocess.Popen([sys.executable, str(WRITER), *role, str(root), str(SECONDS), str(seed), *extra],
+    return subprocess.Popen([sys.executable, str(WRITER), *role, str(root), str(stop), str(seed), *extra],
                             stdout=out.open("w"), stderr=subprocess.PIPE, text=True, env=env)
 
 
@@ -66,18 +67,53 @@ def wait_ready(outs: dict[str, Path], processes: dict[str, subprocess.Popen]) ->
         time.sleep(0.02)
 
 
-def run_writers(root: Path, tmp_path: Path, kill: str | None = None, kill_seed: int = 0):
+def enough(lines: list[list[str]], name: str, killed_at: float | None) -> bool:
+    """Whether a writer still running has done what the checks look for: more than 5 acknowledged changes,
+    an undo for the console, and a change after the kill."""
+    acks = sum(w[0] == "ack" for w in lines)
+    undone = name != "console" or any(w[0] == "undone" for w in lines)
+    after = killed_at is None or any(w[0] in ("ack", "undone", "redone") and float(w[2]) > killed_at
+                                     for w in lines)
+    return acks > 5 and undone and after
+
+
+def wait_for(ready, processes: dict[str, subprocess.Popen], *, but: str | None = None, deadline: float = 120) -> None:
+    """Poll ``ready()`` until it holds; a writer (other than ``but``) that exits before is a failure."""
+    until = time.monotonic() + deadline
+    while not ready():
+        for name, process in processes.items():
+            assert name == but or process.poll() is None, (name, process.stderr.read())
+        assert time.monotonic() < until, "the writers did not get that far"
+        time.sleep(0.02)
+
+
+def switches(logs: dict[str, list[list[str]]]) -> int:
+    """How often the writer changes from one acknowledged change to the next, in the order they were made."""
+    made = sorted((float(w[2]), name) for name, lines in logs.items() for w in lines if w[0] == "ack")
+    return sum(a[1] != b[1] for a, b in itertools.pairwise(made))
+
+
+def run_writers(root: Path, tmp_path: Path, kill: str | None = None, kill_seed: int = 0, *,
+                interleaved: int = 0):
     """Run the three writers; with ``kill``, kill -9 that one at a moment ``kill_seed`` chooses.
     Returns each writer's lines and the ``time.monotonic()`` of the kill (or ``None``)."""
     outs = {name: tmp_path / f"{name}.out" for name in WRITERS}
-    processes = {name: start(root, name, seed, outs[name]) for seed, name in enumerate(WRITERS, start=7)}
+    stop = tmp_path / "stop"
+    processes = {name: start(root, name, seed, outs[name], stop) for seed, name in enumerate(WRITERS, start=7)}
     killed_at = None
     try:
         wait_ready(outs, processes)
-        if kill is not None:
-            time.sleep(random.Random(kill_seed).uniform(0.2, SECONDS - 1.2))
+        started = time.monotonic()
+        if kill is not None:  # after the victim's k-th acknowledged change, k chosen by the seed
+            k = random.Random(kill_seed).randint(1, 4)
+            wait_for(lambda: sum(w[0] == "ack" for w in lines_of(outs[kill])) >= k, processes)
             killed_at = time.monotonic()
             os.kill(processes[kill].pid, signal.SIGKILL)
+        # the writers go on until each has done enough, however slow the machine is, then the test stops them
+        wait_for(lambda: time.monotonic() - started >= SECONDS and all(
+            enough(lines_of(outs[name]), name, killed_at) for name in WRITERS if name != kill) and switches(
+            {name: lines_of(out) for name, out in outs.items()}) > interleaved, processes, but=kill)
+        stop.touch()
         for name, process in processes.items():
             status = process.wait(timeout=60)
             errors = process.stderr.read()
@@ -146,8 +182,7 @@ def check_the_campaign(root: Path, logs: dict[str, list[list[str]]], stress_befo
             assert character.stress == stress_before[character.id] + in_force, character.name
 
         assert service.settle_history()["summary"] == SETTLED
-    assert sum(w[0] == "ack" for w in logs["console"]) > 5 and sum(w[0] == "undone" for w in logs["console"]) > 0
-    assert all(sum(w[0] == "ack" for w in logs[name]) > 5 for name in logs if name != killed)
+    assert all(enough(logs[name], name, None) for name in logs if name != killed)
 
 
 def stresses(root: Path) -> dict[str, int]:
@@ -157,7 +192,7 @@ def stresses(root: Path) -> dict[str, int]:
 
 def test_two_command_lines_and_a_console_write_at_once_and_every_change_is_there_once(demos, tmp_path):
     before = stresses(demos)
-    logs, _ = run_writers(demos, tmp_path)
+    logs, _ = run_writers(demos, tmp_path, interleaved=10)
     check_the_campaign(demos, logs, before)
     # each command line's rolls were made on top of the others': all three wrote between each other's turns
     with CampaignService.open(demos, "yze-demo", read_only=True) as reader:

@@ -1,7 +1,8 @@
 """One writer of a campaign, run as its own process by ``test_writers_at_once.py``.
 
-``python writer_process.py ROLE ROOT SECONDS SEED [CHARACTER SKILL]`` writes the demo campaign
-``yze-demo`` under ROOT for SECONDS, then exits; every change it was given back (acknowledged) is one line
+``python writer_process.py ROLE ROOT STOP SEED [CHARACTER SKILL]`` writes the demo campaign
+``yze-demo`` under ROOT until the file STOP appears, then exits (the test says when: after enough changes of
+every writer, however loaded the machine is); every change it was given back (acknowledged) is one line
 on stdout, stamped with ``time.monotonic()`` (the same clock in every process of the machine):
 
 - ``cli``: the command line, ``gmconsole roll yze ... --json`` through :func:`gmconsole.cli.main` in a loop
@@ -28,18 +29,19 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 
 
 def say(*words: object) -> None:
     print(*words, flush=True)
 
 
-def run_cli(root: str, seconds: float, seed: int, character: str, skill: str) -> None:
+def run_cli(root: str, stop: Path, seed: int, character: str, skill: str) -> None:
     from gmconsole.cli import main
 
     say("ready")
-    end, n = time.monotonic() + seconds, 0
-    while time.monotonic() < end:
+    n = 0
+    while not stop.exists():
         n += 1
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
@@ -52,16 +54,15 @@ def run_cli(root: str, seconds: float, seed: int, character: str, skill: str) ->
             say("refused", time.monotonic(), said.get("error", status))
 
 
-def run_console(root: str, seconds: float, seed: int) -> None:
+def run_console(root: str, stop: Path, seed: int) -> None:
     from gmconsole.campaign.errors import ValidationError
     from gmconsole.campaign.service import CampaignService
 
     rng = random.Random(seed)
     service = CampaignService.open(root, "yze-demo", console=True, wait=None, rng=random.Random(seed))
     say("ready")
-    end = time.monotonic() + seconds
     try:
-        while time.monotonic() < end:
+        while not stop.exists():
             service.reload()
             choice = rng.random()
             try:
@@ -116,8 +117,8 @@ if __name__ == "__main__":
     if sys.argv[1] == "held":
         run_held(sys.argv[2], sys.argv[3])
         sys.exit()
-    role, root, seconds, seed = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+    role, root, stop, seed = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
     if role == "cli":
-        run_cli(root, seconds, seed, sys.argv[5], sys.argv[6])
+        run_cli(root, stop, seed, sys.argv[5], sys.argv[6])
     else:
-        run_console(root, seconds, seed)
+        run_console(root, stop, seed)

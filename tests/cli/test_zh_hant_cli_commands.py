@@ -25,6 +25,7 @@ COMMANDS = {"roll", "odds", "new", "campaigns", "demo", "history", "open", "shee
 """Command words, history kinds, setting names and the export folder's name, typed as they are; a game's name."""
 COMMANDS |= {"opposed", "inspire", "mend", "rest"}  # the roll commands of every family, typed as they are
 COMMANDS |= {"players"}  # the players' links
+COMMANDS |= {"tables"}  # the GM's own tables
 COMMANDS |= {"import", "Foundry"}  # the import command; the program it reads from
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
 """Cost names a roll's lines take from ``gmconsole/campaign/pending_costs.cost_text`` (the campaign's

@@ -49,7 +49,7 @@ def _apply_cost(c: Campaign, character: Character, cost: dict, entry: dict, line
             lines.append(counters.damage_gear(character, tools[0], amount))
         else:
             lines.append(counters.trauma(character, target, amount, c.system))
-    elif name in ("mutation_points", "willpower", "stress", "xp"):
+    elif name in ("mutation_points", "willpower", "stress", "xp", "wounds"):  # wounds: a GM's table's damage
         lines.append(counters.change_counter(character, name, amount))
     elif name == "stamina":
         lines.append(counters.change_counter(character, name, max(amount, -character.stamina)))

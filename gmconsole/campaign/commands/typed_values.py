@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from gmconsole import systems
 from gmconsole.campaign import character_lookup
-from gmconsole.campaign.entries import RollEntry, as_record, given
+from gmconsole.campaign.entries import RollEntry, TableRollEntry, as_record, given
 from gmconsole.campaign.errors import Unchanged, ValidationError
 from gmconsole.campaign.model import Campaign
 from gmconsole.campaign.shown_names import tier_shown
@@ -147,14 +147,14 @@ def preview_panic(campaign: Campaign, character_id: str, face: int) -> PanicOutc
                                          campaign.settings.panic_escalation)
 
 
-def costs_panic_preview(campaign: Campaign, entry: RollEntry | dict, face: int | None,
+def costs_panic_preview(campaign: Campaign, entry: RollEntry | TableRollEntry | dict, face: int | None,
                         defender_face: int | None) -> list[PanicOutcome]:
     """The panic rows a roll's pending costs will give with these D6 faces (the payer's after the
     stress its costs add; an opposed roll's defender's), read before the costs are applied, so "who is
     in range" is asked only when one of them reaches others (R-PANIC-1)."""
     from gmconsole.rules.dice import DiceSource
 
-    entry = cast("RollEntry", as_record(entry))  # a roll's record (the caller passes a roll)
+    entry = cast("RollEntry", as_record(entry))  # a roll's record (or a table roll's: the same costs fields)
     results: list[PanicOutcome] = []
     payer_id = given(entry.character_id, None)
     costs = entry.costs or []

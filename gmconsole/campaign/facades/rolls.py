@@ -109,6 +109,15 @@ class Rolls:
 
         return quick_rolls.quick_roll(self.ledger, pool, faces, rng or self.ledger.rng, hidden)
 
+    def roll_table(self, table: str, character: str | None = None, *, faces: str | None = None,
+                   rng: random.Random | None = None) -> dict:
+        """Roll one of the GM's own tables (:mod:`gmconsole.campaign.gm_tables`) for ``character`` (id or name;
+        the row's costs then wait for them, as a push's do) or for nobody; ``faces`` typed from physical dice
+        (R-MANUAL-1; a D66 is two D6 read tens then units), else ``rng`` (default: the service's). Undoable."""
+        from gmconsole.campaign.commands import tables
+
+        return tables.roll_table(self.ledger, table, character, faces, rng or self.ledger.rng)
+
     def push(
         self,
         entry_id: int | None = None,

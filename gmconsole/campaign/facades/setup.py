@@ -56,3 +56,21 @@ class Setup:
         from gmconsole.campaign.commands import campaign_frame as session_commands
 
         return session_commands.change_skill_list(self.ledger, load=load, add=add, rename=rename, remove=remove)
+
+    def tables(self) -> list[dict]:
+        """The GM's own tables (:mod:`gmconsole.campaign.gm_tables`), as the campaign keeps them (copies)."""
+        import copy
+
+        return copy.deepcopy(self.ledger.campaign.tables)
+
+    def load_tables(self, text: str, source: str) -> dict:
+        """Add the tables of a TOML file (docs/tables.md), replacing those of the same names; undoable."""
+        from gmconsole.campaign.commands import tables
+
+        return tables.load_tables(self.ledger, text, source)
+
+    def remove_table(self, name: str) -> dict:
+        """Take one of the GM's tables out of the campaign; undoable."""
+        from gmconsole.campaign.commands import tables
+
+        return tables.remove_table(self.ledger, name)

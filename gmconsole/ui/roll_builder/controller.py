@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from textual.app import App
 
 from gmconsole import systems
-from gmconsole.campaign.entries import Entry, RollEntry, as_record, as_roll, given
+from gmconsole.campaign.entries import Entry, RollEntry, TableRollEntry, as_record, as_roll, given
 from gmconsole.campaign.errors import StoreError
 from gmconsole.campaign.model import Character, RollPreview
 from gmconsole.campaign.service import CampaignService
@@ -432,8 +432,9 @@ class BuilderController:
 
 
 def roll_of(entry: Entry | None) -> RollEntry | None:
-    """``entry`` as the roll the builder shows (its result's fields read as a roll's)."""
-    return None if entry is None else as_roll(entry)
+    """``entry`` as the roll the builder shows (its result's fields read as a roll's); a roll on one of the GM's
+    tables has no dice or pool to show, so the builder keeps only what its report says of it."""
+    return None if entry is None or isinstance(entry, TableRollEntry) else as_roll(entry)
 
 
 def stands(entry: Entry | None) -> bool:

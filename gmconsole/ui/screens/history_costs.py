@@ -53,8 +53,8 @@ class HistoryCostActions(_Screen):
         row = self.rows[min(table.cursor_row, len(self.rows) - 1)]
         kind, roll_id = row.get("kind"), row.get("roll_id")
         try:
-            if kind == "roll":
-                return self.service.history.entry(row["id"], row.get("session"))  # a roll row has its id
+            if kind in ("roll", "table_roll"):  # a roll row has its id (a roll on a GM's table owes costs too)
+                return self.service.history.entry(row["id"], row.get("session"))
             if kind not in ("costs", "drop_costs") and isinstance(roll_id, int):
                 return self.service.history.entry_anywhere(roll_id)  # a push (or another step) of a roll
             self._say(self._not_a_roll(row, select))

@@ -69,6 +69,8 @@ class MainScreen(Screen[None]):
         Binding("ctrl+o", "settings", N_("Settings"), id="main.settings"),
         Binding("L", "skills", N_("Skills"), id="main.skills",
                 tooltip=N_("The campaign's own skills: add, edit, load")),
+        Binding("T", "roll_table", N_("Roll a table"), id="main.roll_table", show=False,
+                tooltip=N_("roll one of the GM's own tables on the highlighted character")),
         Binding("N", "new_scene", N_("New scene"), id="main.new_scene", show=False,
                 tooltip=N_("new scene (\"only one chance\" starts afresh)")),
         Binding("S", "new_session", N_("New session"), id="main.new_session", show=False,
@@ -332,6 +334,11 @@ class MainScreen(Screen[None]):
         from gmconsole.ui.screens.skills_screen import SkillsScreen
 
         self.app.push_screen(SkillsScreen())
+
+    def action_roll_table(self) -> None:
+        from gmconsole.ui.table_rolls import roll_a_table
+
+        roll_a_table(self.app, self.roster.selected_id, self.roll_builder)
 
     def action_new_scene(self) -> None:
         from gmconsole.ui.screens.session_flow import new_scene

@@ -279,3 +279,15 @@ class PickDevice(MarkListScreen):
 class PickTnModifiers(MarkListScreen):
     """Mark the TN modifiers of an exploding roll from the long list, filtered as the GM types
     (``filtering=True``)."""
+
+
+class PickTable(MarkListScreen):
+    """Pick one of the GM's own tables to roll (``limit=1``, ``filtering=True``: typing filters the names);
+    ``enter`` on a row rolls it at once, as ``ctrl+s`` with it marked does."""
+
+    def hint(self, extra: str = "") -> str:
+        return super().hint(extra or _("enter roll"))
+
+    def on_mark_list_picked(self, message: MarkList.Picked) -> None:
+        message.stop()
+        self.dismiss([message.value])
