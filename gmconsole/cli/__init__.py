@@ -41,6 +41,7 @@ def _command_modules(argv: Sequence[str] | None = None):
             costs_commands,  # costs, sheet
             harm_command,
             journal_command,  # journal (Markdown notes)
+            import_command,  # import (Foundry VTT actors)
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             players_command,  # players (the players' own links)
             serve_command,  # serve
@@ -55,6 +56,7 @@ def _command_modules(argv: Sequence[str] | None = None):
                       serve_command, players_command, stats_command, config_command,
                       tables_command,
                       journal_command,
+                      import_command,
                       # Year Zero: panic, outcome, the myz role skills, rest; exploding: assisted, group, reroll;
                       # tiered: save, attack, contested
                       *dice_commands.family_commands(),

@@ -164,7 +164,9 @@ class GameFamily(Protocol):
         ``push_record``, the record of what its push entries carry
         (:attr:`gmconsole.campaign.entries.PushEntry.detail`; a push's fields differ from a roll's), ``RollDetail``
         where it has none. A push names no system: its keys say its family, so no two families' push records
-        may name the same key."""
+        may name the same key. A third, ``actor_reader``, reads other programs' characters (Foundry VTT actors)
+        into the family's sheets (:class:`gmconsole.systems.actors.ActorReaderPart`); a family without one
+        imports none."""
         ...
 
     @property

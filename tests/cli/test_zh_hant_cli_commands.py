@@ -27,6 +27,7 @@ COMMANDS |= {"opposed", "inspire", "mend", "rest"}  # the roll commands of every
 COMMANDS |= {"players"}  # the players' links
 COMMANDS |= {"tables"}  # the GM's own tables
 COMMANDS |= {"journal", "Obsidian"}  # the journal's command, and the notes app it names
+COMMANDS |= {"import", "Foundry"}  # the import command; the program it reads from
 THEIRS = {"stress", "trauma", "mutation", "points", "broken"}
 """Cost names a roll's lines take from ``gmconsole/campaign/pending_costs.cost_text`` (the campaign's
 words, translated there, not by the command line)."""

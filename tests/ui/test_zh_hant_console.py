@@ -23,6 +23,7 @@ KEYS = {"ctrl", "esc", "enter", "tab", "shift", "space", "escape"}
 ALWAYS = {"yze", "myz", "step", "demo", "NPC", "CSV", "Markdown", "gmconsole"}
 """System ids (``yze-step``), the demo campaigns' folder names, NPC (how Taiwanese tables say it), CSV (a
 file formats) and the program's name (the screenshot's title)."""
+ALWAYS |= {"Foundry", "VTT"}  # the program the roster's import reads from, a name in every language
 
 
 def screen_text(app) -> str:

@@ -26,6 +26,28 @@ class Roster:
 
         return roster.add_character(self.ledger, data)
 
+    def preview_import(self, paths: list[str], replace: bool = False) -> tuple[list, dict]:
+        """The actors of Foundry VTT files (:mod:`gmconsole.campaign.actor_import`) and what importing them
+        would add, change and leave out (``{"add", "update", "skipped"}``); nothing is written. Raises
+        :class:`~gmconsole.campaign.actor_import.ImportRefused` naming the file and why."""
+        from gmconsole.campaign import actor_import
+        from gmconsole.campaign.commands import imports
+
+        found = actor_import.read_files(paths, self.ledger.campaign.system)
+        return found, imports.preview(self.ledger.campaign, found, replace)
+
+    def import_actors(self, paths: list[str], replace: bool = False, found: list | None = None) -> dict:
+        """Import Foundry VTT actor files in one undoable entry (all or nothing); the plan. ``found``: the
+        actors :meth:`preview_import` read, so the GM imports what the preview showed."""
+        from pathlib import Path
+
+        from gmconsole.campaign import actor_import
+        from gmconsole.campaign.commands import imports
+
+        if found is None:
+            found = actor_import.read_files(paths, self.ledger.campaign.system)
+        return imports.import_actors(self.ledger, found, [Path(p).name for p in paths], replace)
+
     def update_character(self, character_id: str, changes: dict) -> dict:
         """Change fields of a character's sheet (any :class:`Character` field but ``id``), validated."""
         from gmconsole.campaign.commands import roster

@@ -64,6 +64,13 @@ class YearZeroFamily:
         return YearZeroPushDetail
 
     @property
+    def actor_reader(self) -> ModuleType:
+        """Reads Foundry VTT actors of the Year Zero games (:class:`gmconsole.systems.actors.ActorReaderPart`)."""
+        from gmconsole.families.yearzero.rules import foundry
+
+        return foundry
+
+    @property
     def engine(self) -> ModuleType:
         from gmconsole.families.yearzero import engine
 

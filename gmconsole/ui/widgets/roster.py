@@ -6,8 +6,8 @@ badges the GM must not miss (BROKEN, the active panic effect, conditions). Movin
 selects a character, which feeds the roll builder and the tracker (``CharacterSelected``): one selection,
 which the tracker's own moves change too (:meth:`RosterPane.select`). Add / edit / duplicate /
 remove characters, open their gear, harm them (``H``: damage, trauma, wounds or stamina, as the system
-has it), and choose what the players' table view shows of them (``v``), each on one key; every change
-goes through the service.
+has it), choose what the players' table view shows of them (``v``) and import a party from Foundry VTT (``i``),
+each on one key; every change goes through the service.
 """
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ class RosterPane(Vertical):
         Binding("v", "table_view", N_("Table view"), id="roster.table_view",
                 tooltip=N_("what the players' table view shows of the highlighted character: numbers / name "
                         "only (toggles; an NPC starts at name only, a PC at numbers)")),
+        # rare (once per party): kept off the key bar, which would take a pane row at 120 columns; ? lists it
+        Binding("i", "import_actors", N_("Import"), id="roster.import", show=False,
+                tooltip=N_("import Foundry VTT actor files: type the path, see what changes, ctrl+s imports "
+                        "(one undo step)")),
     ]
 
     def __init__(self, **kwargs) -> None:
@@ -253,6 +257,24 @@ class RosterPane(Vertical):
         screen = self.screen
         if entry is not None and isinstance(screen, StatusLine):
             screen.set_status(entry["summary"])
+
+    def action_import_actors(self) -> None:
+        """``i``: import Foundry VTT actors (:mod:`gmconsole.ui.screens.import_preview`)."""
+        from gmconsole.ui.cost_applying import read_only_refusal
+        from gmconsole.ui.screens.import_preview import ask_import
+
+        refusal = read_only_refusal(self.app.service)
+        if refusal:
+            self.app.show_error(refusal)
+            return
+
+        def done(result: dict) -> None:
+            self.sync()
+            screen = self.screen
+            if isinstance(screen, StatusLine):
+                screen.set_status(result["summary"])
+
+        ask_import(self.app, done)
 
     def action_harm(self) -> None:
         """``H``: the harm form for the highlighted character (:mod:`gmconsole.ui.screens.harm_form`)."""
