@@ -40,8 +40,8 @@ def _command_modules(argv: Sequence[str] | None = None):
             config_command,  # config path / show / keys
             costs_commands,  # costs, sheet
             harm_command,
-            journal_command,  # journal (Markdown notes)
             import_command,  # import (Foundry VTT actors)
+            journal_command,  # journal (Markdown notes)
             opposed_command,  # opposed rolls (R-OPP-1, R-EXP-4)
             players_command,  # players (the players' own links)
             serve_command,  # serve
