@@ -27,7 +27,6 @@ from gmconsole.i18n import _, ngettext
 from gmconsole.phrasing import quoted
 from gmconsole.rules.errors import RulesError
 from gmconsole.rules.gm_tables import DieExpression, Range, check_rows, parse_die, parse_range, row_for
-from gmconsole.user_files import unparsable
 
 __all__ = ["MAX_ROWS", "MAX_TABLES", "die_of", "find", "load", "parse_file", "remove", "roll_fields"]
 
@@ -182,15 +181,9 @@ def _table(data: Any, system: systems.GameSystem, where: str, row_lines: list[in
 def parse_file(text: str, system_id: str, source: str) -> list[dict[str, Any]]:
     """The tables of TOML text (docs/tables.md) for a campaign of ``system_id``; a file that is not TOML, a
     table or row that is wrong, or two tables of one name is refused in one sentence naming its line."""
-    import tomllib  # here, not at import: the console's start-up does not need it
+    from gmconsole.campaign.toml_text import toml_document
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValidationError(_("{source} is not TOML: {error}").format(source=source, error=exc)) from None
-    except (RecursionError, ValueError) as exc:  # nested thousands deep, a number of thousands of digits
-        raise ValidationError(_("{source} cannot be read: {reason}").format(source=source,
-                                                                            reason=unparsable(exc))) from None
+    data = toml_document(text, source)
     tables = data.get("tables")
     if not isinstance(tables, list) or not tables:
         raise ValidationError(_("{source} has no [[tables]]").format(source=source))

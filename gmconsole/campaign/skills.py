@@ -29,7 +29,6 @@ from gmconsole.campaign.model import Campaign, CampaignSkill
 from gmconsole.i18n import _, ngettext, pick
 from gmconsole.phrasing import quoted
 from gmconsole.rules.data import load_table
-from gmconsole.user_files import unparsable
 
 MAX_NAME = 40
 MAX_TEXT = 2000
@@ -347,17 +346,10 @@ def parse_list(text: str, source: str | None = None) -> list[CampaignSkill]:
 
     A file that is not TOML, an entry without a name, an unknown attribute, a control character or
     two skills of the same name is refused with one sentence naming the entry and its line."""
-    import tomllib  # here, not at import: the console's start-up does not need it
+    from gmconsole.campaign.toml_text import toml_document
 
     source = source or _("the skill list")
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValidationError(_("{source} is not TOML: {error}").format(source=source, error=exc)) from None
-    except (RecursionError, ValueError) as exc:  # nested thousands deep, a number of thousands of digits
-        raise ValidationError(_("{source} cannot be read: {reason}").format(source=source,
-                                                                            reason=unparsable(exc))) from None
+    data = toml_document(text, source)
     rows = data.get("skills")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         raise ValidationError(_("{source} has no [[skills]] entries").format(source=source))
