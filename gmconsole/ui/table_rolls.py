@@ -62,6 +62,7 @@ def roll_a_table(app, character_id: str | None, builder) -> None:
         controller.message = ""
         controller.report(result_words(entry), as_record(entry))
         controller.view.redraw()
+        controller.view.focus_pane()  # the row and its costs are in the roll builder: its `c` applies them
 
     app.push_screen(PickTable(_("Roll which table for {name}? (type to filter)").format(name=character.name),
                               choices, limit=1, filtering=True), picked)
