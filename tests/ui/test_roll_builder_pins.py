@@ -16,8 +16,8 @@ from pilot_harness import (
     pilot_test,
     roll_entries,
     shown_text,
-    status_text,
     start_builder,
+    status_text,
 )
 
 

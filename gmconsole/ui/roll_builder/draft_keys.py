@@ -154,4 +154,7 @@ class DraftKeys:
         except ERRORS as exc:
             builder.refused(exc)
             return
+        said = builder.message
         builder.view.status(entry["summary"])
+        if builder.message != said:  # no status line (the builder alone): the message line keeps what ! did
+            builder.say(said)
