@@ -309,10 +309,12 @@ class CharacterEntry(Entry):
 
 
 class CampaignEntry(Entry):
-    """The campaign's frame changed: a session or scene begun, settings, the skill list, the GM's tables."""
+    """The campaign's frame changed: a session or scene begun, settings, the skill list, the GM's tables, the
+    difficulty the GM set for the players' own rolls (``players``)."""
 
-    kinds: ClassVar[tuple[str, ...]] = ("session", "scene", "settings", "skills", "tables")
+    kinds: ClassVar[tuple[str, ...]] = ("session", "scene", "settings", "skills", "tables", "players")
     title: str | None = MISSING
+    difficulty: str | None = MISSING
     changes: dict = MISSING
     tables: list = MISSING
 

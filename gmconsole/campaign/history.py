@@ -92,6 +92,7 @@ KIND_NAMES = {
     "damage": NP_("history kind", "damage"), "doom": NP_("history kind", "doom"), "clock": NP_("history kind", "clock"),
     "initiative": NP_("history kind", "initiative"), "scene": NP_("history kind", "scene"),
     "session": NP_("history kind", "session"), "settings": NP_("history kind", "settings"),
+    "players": NP_("history kind", "players"),
     "skills": NP_("history kind", "skills"), "opposed": NP_("history kind", "opposed"),
     "save": NP_("history kind", "save"), "attack": NP_("history kind", "attack"),
     "assisted": NP_("history kind", "assisted"), "group": NP_("history kind", "group"),

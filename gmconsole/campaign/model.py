@@ -319,6 +319,8 @@ class Session:
     (``None`` outside a conflict). ``scene`` counts scenes for the "only one chance" warning.
     ``title`` is what the GM called the evening (typed text, may be blank); ``started`` the moment it
     was opened (ISO timestamp, blank for sessions recorded before sessions kept it).
+    ``player_difficulty`` is the difficulty the GM set for the players' own rolls on their pages (an id of
+    the system's difficulty ladder; ``None``: the system's default), written only when set.
     """
 
     number: int
@@ -329,12 +331,13 @@ class Session:
     clocks: list[Clock] = field(default_factory=list)
     title: str = ""
     started: str = ""
+    player_difficulty: str | None = None
 
     def clock(self, clock_id: str) -> Clock | None:
         return next((c for c in self.clocks if c.id == clock_id), None)
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "number": self.number,
             "date": self.date,
             "scene": self.scene,
@@ -344,6 +347,9 @@ class Session:
             "title": self.title,
             "started": self.started,
         }
+        if self.player_difficulty is not None:  # files without one stay as they were
+            out["player_difficulty"] = self.player_difficulty
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> Session:
@@ -356,6 +362,7 @@ class Session:
             clocks=[Clock.from_dict(c) for c in data.get("clocks", [])],
             title=data.get("title", ""),
             started=data.get("started", ""),
+            player_difficulty=data.get("player_difficulty"),
         )
 
 

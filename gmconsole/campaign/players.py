@@ -222,6 +222,7 @@ def player_sheet(campaign: Campaign, character: Character) -> dict[str, Any]:
         "attribute_needed": not listed,
         "most_modifier": PLAYER_MODIFIER,
         "player_rolls": campaign.settings.player_rolls,
+        "difficulty": campaign.current_session.player_difficulty,
     }
 
 
@@ -285,8 +286,11 @@ def parse_ask(campaign: Campaign, character: Character, body: object, *, push: b
     return PlayerAsk(skill, attribute, tuple(dict.fromkeys(gear)), modifier)
 
 
-def _options(ask: PlayerAsk) -> dict[str, Any]:
-    return {"attribute": ask.attribute, "gear": list(ask.gear), "modifier": ask.modifier}
+def _options(campaign: Campaign, ask: PlayerAsk) -> dict[str, Any]:
+    """The roll's options: what the player asked, and the difficulty the GM set for the players' rolls this
+    session (never the page's: :func:`parse_ask` refuses a request that names one)."""
+    return {"attribute": ask.attribute, "gear": list(ask.gear), "modifier": ask.modifier,
+            "difficulty": campaign.current_session.player_difficulty}
 
 
 def odds_for(service: CampaignService, character_id: str, ask: PlayerAsk) -> dict[str, Any]:
@@ -294,7 +298,7 @@ def odds_for(service: CampaignService, character_id: str, ask: PlayerAsk) -> dic
     the console's roll builder shows them; nothing written."""
     from gmconsole import systems
 
-    preview = service.rolls.preview_roll(character_id, ask.skill, **_options(ask))
+    preview = service.rolls.preview_roll(character_id, ask.skill, **_options(service.campaign, ask))
     words = systems.get(service.campaign.system).odds_words(preview.odds) if preview.odds else ""
     return {"dice": preview.dice, "explanation": preview.explanation, "odds": preview.odds, "odds_line": words,
             "can_roll": preview.can_roll, "reason": preview.reason, "can_push": preview.can_push,
@@ -305,7 +309,7 @@ def roll_as_player(service: CampaignService, character_id: str, ask: PlayerAsk,
                    rng: random.Random | None = None) -> dict[str, Any]:
     """Roll ``ask`` for ``character_id`` and record it as the player's (``source`` ``player:<id>``)."""
     with service.acting_as(player_source(character_id)):
-        entry = service.rolls.roll(character_id, ask.skill, rng=rng, **_options(ask))
+        entry = service.rolls.roll(character_id, ask.skill, rng=rng, **_options(service.campaign, ask))
     return result_of(service, entry)
 
 

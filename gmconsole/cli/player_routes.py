@@ -57,7 +57,9 @@ def page_words() -> dict[str, str]:
     return {"skills": _("Skills"), "attribute": _("Attribute"), "gear": _("Gear"), "modifier": _("Modifier"),
             "roll": _("Roll"), "push": _("Push"), "costs": _("Costs"), "push_odds": _("Pushing succeeds"),
             "waiting": _("Waiting for the GM…"), "refused": _("The GM said no"), "withdraw": _("Cancel"),
-            "withdrawn": _("Cancelled: the GM will not roll it")}
+            "withdrawn": _("Cancelled: the GM will not roll it"),
+            # Translators: near the Roll button: the difficulty the GM set for the players' rolls ("GM: hard")
+            "gm_difficulty": _("GM: {difficulty}")}
 
 
 def page_text() -> str:

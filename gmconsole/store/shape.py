@@ -296,7 +296,7 @@ CLOCK = fields({"id": STR, "name": STR},
                extra=_at_most("filled", "segments"))
 SESSION = fields({"number": SESSION_NUMBER}, {
     "date": STR, "scene": SESSION_NUMBER, "initiative": INITIATIVE, "doom": COUNTER, "clocks": list_of(CLOCK),
-    "title": STR, "started": STR,
+    "title": STR, "started": STR, "player_difficulty": optional(STR),
 })
 SETTINGS = fields({}, {
     "push_cost": STR, "max_pushes": whole(0, MAX_PUSHES), "panic_escalation": BOOL, "opposed_reroll_ties": BOOL,

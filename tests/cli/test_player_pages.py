@@ -89,7 +89,8 @@ def history_text(home: Path, name: str) -> str:
 def test_players_lists_one_link_per_player_character_and_json_keeps_its_keys(run_cli, home):
     done = run_cli("--data-dir", str(home), "players", "yze-demo", "--json")
     data = json.loads(done.stdout)
-    assert set(data) == {"campaign", "players"}
+    assert set(data) == {"campaign", "players", "difficulty"}
+    assert data["difficulty"] is None  # the system's default until the GM sets one
     assert all(set(p) == {"character", "character_id", "link"} for p in data["players"])
     assert [p["character"] for p in data["players"]] == ["Ripley Hale", "Dallas Kane", "Parker Moss", "Lambert Cho",
                                                          "Ash"]  # the NPCs (Hull rats, Security officer) get none
@@ -120,6 +121,75 @@ def test_listing_again_keeps_the_links_and_new_and_revoke_change_only_theirs(run
     refused = run_cli("--data-dir", str(home), "players", "yze-demo", "--revoke", "Hull rats")
     assert refused.returncode == 2
     assert "Hull rats is not a player character of yze-demo" in refused.stderr
+
+
+def test_players_difficulty_sets_and_clears_the_players_difficulty_each_one_undoable_change(run_cli, home):
+    set_hard = run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "hard", "--json")
+    assert set_hard.returncode == 0, set_hard.stderr
+    assert json.loads(set_hard.stdout)["difficulty"] == "hard"
+    said = run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "hard").stdout
+    assert said.splitlines()[0] == "players' rolls: difficulty hard" and "Ripley Hale: http" in said
+    with CampaignService.open(home, "yze-demo", read_only=True) as service:
+        assert service.campaign.current_session.player_difficulty == "hard"
+        entries = [e for e in service.history.filtered() if e["kind"] == "players"]
+        assert [e["summary"] for e in entries] == ["players' rolls: difficulty hard"] * 2
+    cleared = run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "default")
+    assert cleared.returncode == 0 and "players' rolls: the default difficulty" in cleared.stdout
+    assert json.loads(run_cli("--data-dir", str(home), "players", "yze-demo", "--json").stdout)["difficulty"] is None
+    with CampaignService.open(home, "yze-demo") as service:
+        service.undo()  # the clearing undone: hard again
+        assert service.campaign.current_session.player_difficulty == "hard"
+    refused = run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "impossible")
+    assert refused.returncode == 2
+    assert "“impossible” is not a difficulty of yze" in refused.stderr and "formidable" in refused.stderr
+    assert json.loads(run_cli("--data-dir", str(home), "players", "yze-demo", "--json").stdout)["difficulty"] == "hard"
+
+
+def test_a_players_roll_uses_the_gms_difficulty_its_odds_differ_and_the_page_cannot_name_one(run_cli, home):
+    set_player_rolls(run_cli, home, "yze-demo", "free")
+    token = player_links(run_cli, home, "yze-demo")["Ripley Hale"]
+    body = {"skill": "ranged", "gear": ["g2"]}
+
+    async def odds_now():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            return (await call(session, f"{base}/p/{token}/sheet"),
+                    await call(session, f"{base}/p/{token}/odds", body))
+
+    default_sheet, default_odds = asyncio.run(odds_now())
+    assert default_sheet[1]["difficulty"] is None
+    run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "hard")
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            sheet = await call(session, f"{base}/p/{token}/sheet")
+            odds = await call(session, f"{base}/p/{token}/odds", body)
+            own = await call(session, f"{base}/p/{token}/roll", dict(body, difficulty="trivial"))
+            page = await call(session, f"{base}/p/{token}")
+            rolled = await call(session, f"{base}/p/{token}/roll", body)
+            return sheet, odds, own, page, rolled
+
+    sheet, odds, own, page, rolled = asyncio.run(scenario())
+    assert sheet[1]["difficulty"] == "hard"
+    assert odds[1]["odds"] != default_odds[1]["odds"] and odds[1]["dice"] != default_odds[1]["dice"]
+    assert own[0] == 400 and "difficulty" in own[1]["error"]  # a player cannot choose their own difficulty
+    assert 'id="difficulty"' in page[1]
+    assert rolled[0] == 200
+    entry = newest_roll(home, "yze-demo")
+    assert entry["id"] == rolled[1]["result"]["roll"] and entry["request"]["difficulty"] == "hard"
+
+
+def test_an_accepted_request_rolls_with_the_gms_difficulty(run_cli, home):
+    token = player_links(run_cli, home, "yze-demo")["Lambert Cho"]
+    run_cli("--data-dir", str(home), "players", "yze-demo", "--difficulty", "formidable")
+
+    async def scenario():
+        async with served(home, "yze-demo") as (session, base, _routes):
+            asked = await call(session, f"{base}/p/{token}/roll", {"skill": "medicine"})
+            with CampaignService.open(home, "yze-demo", rng=random.Random(3)) as service:
+                return PlayerInbox(service).accept(asked[1]["request"])
+
+    entry = asyncio.run(scenario())
+    assert entry["source"] == "player:c9" and entry["request"]["difficulty"] == "formidable"
 
 
 def test_a_wrong_a_revoked_and_a_replaced_token_get_a_bare_403_at_once(run_cli, home):

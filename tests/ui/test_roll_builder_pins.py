@@ -9,12 +9,15 @@ from __future__ import annotations
 import pytest
 from pilot_harness import (
     BuilderApp,
+    burst,
     fill_focused,
+    keys_for,
     pick_skill,
     pilot_test,
     roll_entries,
     shown_text,
     start_builder,
+    status_text,
 )
 
 
@@ -244,3 +247,25 @@ def test_right_after_the_first_roll_only_one_chance_reads_as_advice_and_warns_on
     asyncio.run(run())
     assert seen["after"] == f"{named} is rolled for this scene: another roll needs changed circumstances (w)"
     assert seen["second"].startswith("⚠ ") and "only one chance unless circumstances changed" in seen["second"]
+
+
+@pilot_test
+async def test_pinning_a_hard_difficulty_sets_it_for_the_players_rolls_and_unpinning_clears_it(make_app):
+    """``d d !`` (hard, pinned) also sets the players' rolls' difficulty, one undoable ``players`` change the
+    status line names; ``!`` again (unpinned) clears it; a pinned modifier alone writes nothing."""
+    app = make_app("yze-demo")
+    service = app.service
+    async with app.run_test(size=(120, 40)) as pilot:
+        await burst(pilot, "3", "s", *keys_for("obs"), "enter", "minus", "exclamation_mark")
+        modifier_only = service.campaign.current_session.player_difficulty
+        await burst(pilot, "exclamation_mark", "d", "d", "exclamation_mark")
+        pinned = (service.campaign.current_session.player_difficulty, status_text(app))
+        await burst(pilot, "exclamation_mark")
+        unpinned = (service.campaign.current_session.player_difficulty, status_text(app))
+    assert modifier_only is None
+    assert pinned[0] == "hard" and "players' rolls: difficulty hard" in pinned[1]
+    assert unpinned[0] is None and "players' rolls: the default difficulty" in unpinned[1]
+    changes = [e["summary"] for e in service.history.filtered() if e["kind"] == "players"]
+    assert changes == ["players' rolls: the default difficulty", "players' rolls: difficulty hard"]  # newest first
+    service.undo()  # the unpinning's clearing undone: hard again
+    assert service.campaign.current_session.player_difficulty == "hard"

@@ -113,3 +113,25 @@ def change_skill_list(ledger: Ledger, *, load: tuple[str, str] | None = None,
     source)`` first, then ``add`` ``(name, attribute)``, ``rename`` ``(skill, new name)``, ``remove``."""
     new = skills.parse_list(*load) if load else None
     return ledger.commit("skills", lambda c: skills.batch(c, new, load[1] if load else "", add, rename, remove))
+
+
+def set_player_difficulty(ledger: Ledger, difficulty: str | None) -> dict:
+    """Set the difficulty the players' own rolls use in the current session (an id of the system's
+    difficulty ladder, the ids the roll builder's ``d``/``D`` cycle; ``None``: the system's default);
+    one undoable ``players`` entry. Refused for a difficulty the system does not have."""
+    from gmconsole import systems
+
+    ladder = [d for d, _label in systems.get(ledger.campaign.system).difficulty_choices()]
+    if difficulty is not None and difficulty not in ladder:
+        if not ladder:
+            raise ValidationError(_("{system} has no difficulty ladder").format(system=ledger.campaign.system))
+        raise ValidationError(_("{difficulty} is not a difficulty of {system}; one of {choices}").format(
+            difficulty=quoted(difficulty), system=ledger.campaign.system, choices=", ".join(ladder)))
+
+    def mutate(c: Campaign) -> dict:
+        c.current_session.player_difficulty = difficulty
+        summary = (_("players' rolls: difficulty {difficulty}").format(difficulty=difficulty) if difficulty
+                   else _("players' rolls: the default difficulty"))
+        return {"summary": summary, "difficulty": difficulty}
+
+    return ledger.commit("players", mutate)

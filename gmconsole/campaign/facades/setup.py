@@ -24,6 +24,16 @@ class Setup:
 
         return session_commands.update_settings(self.ledger, changes)
 
+    def player_difficulty(self) -> str | None:
+        """The difficulty the GM set for the players' own rolls this session (``None``: the system's default)."""
+        return self.ledger.campaign.current_session.player_difficulty
+
+    def set_player_difficulty(self, difficulty: str | None) -> dict:
+        """Set (or, with ``None``, clear) the difficulty of the players' own rolls this session; undoable."""
+        from gmconsole.campaign.commands import campaign_frame as session_commands
+
+        return session_commands.set_player_difficulty(self.ledger, difficulty)
+
     def add_skill(self, name: str, attribute: str, text: str = "") -> dict:
         """Add a skill to the campaign's list (:mod:`gmconsole.campaign.skills`); undoable."""
         from gmconsole.campaign.commands import campaign_frame as session_commands

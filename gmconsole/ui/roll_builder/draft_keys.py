@@ -2,7 +2,8 @@
 modifier, bonus dice, Push Yourself, a reactive or hidden roll, no helpers or modifiers, pins, and starting
 afresh (:class:`DraftKeys`, on the :class:`~gmconsole.ui.roll_builder.controller.BuilderController`). Each makes
 a new :class:`~gmconsole.ui.roll_builder.draft.RollDraft` (the pane redraws from it); nothing is written to the
-campaign.
+campaign, but for one thing: pinning a difficulty other than the default also sets it for the players' own rolls
+(their pages are served by another process, so the campaign keeps it), and unpinning it clears it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from gmconsole.i18n import _
-from gmconsole.ui.roll_builder.controller import BuilderController
+from gmconsole.ui.roll_builder.controller import ERRORS, BuilderController
+from gmconsole.ui.roll_builder.draft import RollDraft
 
 __all__ = ["DraftKeys"]
 
@@ -127,5 +129,32 @@ class DraftKeys:
         builder = self.builder
         if builder.need_character() is None:
             return
+        before = self._pinned_difficulty(builder.draft)
         draft, builder.message = builder.draft.toggle_pins(builder.option_words)
         builder.draft = draft
+        after = self._pinned_difficulty(draft)
+        if after is not None or before is not None:
+            self._players_difficulty(after)
+
+    def _pinned_difficulty(self, draft: RollDraft) -> str | None:
+        """The difficulty ``draft`` pins when it is not the system's default, else ``None``."""
+        if "difficulty" not in draft.pinned or draft.difficulty is None:
+            return None
+        return None if draft.difficulty == self.builder.game_system.default_difficulty() else draft.difficulty
+
+    def _players_difficulty(self, difficulty: str | None) -> None:
+        """Set (``None``: clear) the difficulty of the players' own rolls, one undoable change, and say so on
+        the status line; nothing when the campaign holds it already."""
+        builder = self.builder
+        setup = builder.service.setup
+        if setup.player_difficulty() == difficulty:
+            return
+        try:
+            entry = setup.set_player_difficulty(difficulty)
+        except ERRORS as exc:
+            builder.refused(exc)
+            return
+        said = builder.message
+        builder.view.status(entry["summary"])
+        if builder.message != said:  # no status line (the builder alone): the message line keeps what ! did
+            builder.say(said)
