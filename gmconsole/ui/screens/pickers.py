@@ -286,7 +286,8 @@ class PickTable(MarkListScreen):
     ``enter`` on a row rolls it at once, as ``ctrl+s`` with it marked does."""
 
     def hint(self, extra: str = "") -> str:
-        return super().hint(extra or _("enter roll"))
+        """One table is rolled: typing filters, ``enter`` rolls the highlighted one (no marking to speak of)."""
+        return " · ".join([_("type to filter"), extra or _("enter roll"), _("esc cancel")])
 
     def on_mark_list_picked(self, message: MarkList.Picked) -> None:
         message.stop()
