@@ -29,6 +29,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from gmconsole.i18n import _, ngettext
+from gmconsole.phrasing import possessive
 from gmconsole.safe_text import shown
 
 if TYPE_CHECKING:
@@ -148,9 +149,17 @@ class PlayerAnswers:
             return
         screen = self.screen
         screen.roll_builder.leave_skill_filter()  # the GM's half-typed filter goes, as escape leaves it
+        controller = screen.roll_builder.controller
+        building, draft = controller.character_id, controller.draft
         screen.select_character(request.character_id)
-        screen.roll_builder.controller.rolled(entry, options_used=False)
+        controller.rolled(entry, options_used=False)
         screen.action_focus_pane("pane-roll")
+        if building is not None and building != request.character_id and (draft.skill or draft.attribute):
+            # each character keeps the roll drafted for them: say so, or the GM thinks it is lost
+            name = app.service.campaign.character(building)
+            if name is not None:
+                app.notify(_("{whose} roll is kept: select them in the roster to go on with it").format(
+                    whose=possessive(shown(name.name))), timeout=5, markup=False)
 
     def refuse(self) -> None:
         """Ask for the word the player reads, then refuse the oldest request with it (escape: it waits on)."""

@@ -313,3 +313,24 @@ async def test_a_damaged_inbox_is_one_line_in_the_status_line_and_the_console_go
         (demo_root / "yze-demo" / "player-requests.json").unlink()  # mended: the next request shows as usual
         player.ask()
         await shown_within(pilot, app, "Lambert Cho asks")
+
+
+@pilot_test
+async def test_accepting_says_the_roll_the_gm_was_building_is_kept_and_it_comes_back_with_its_character(
+        make_app, player):
+    app = make_app("yze-demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        ripley = app.screen.roster.selected_id
+        await press(pilot, "3", "s")
+        await type_text(pilot, "med")
+        await press(pilot, "enter")  # the GM builds Ripley Hale's Medicine, not rolled yet
+        assert app.screen.roll_builder.controller.draft.skill == "medicine"
+        player.ask()
+        await shown_within(pilot, app, "Lambert Cho asks to roll Medicine")
+        await press(pilot, "ctrl+r")
+        said = [n.message for n in app._notifications]
+        assert any("Ripley Hale's roll is kept" in message for message in said), said
+        app.screen.select_character(ripley)  # back to Ripley: the roll the GM was building is there
+        await pilot.pause()
+        assert app.screen.roll_builder.controller.draft.skill == "medicine"
