@@ -34,11 +34,12 @@ import shutil
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from console_in_tmux import TmuxConsole, gmconsole, ms, p90
 
 SOCKET = "player-roll-bench"
 SESSION = "bench"
@@ -50,26 +51,12 @@ FROM_CLI = "from the command line"
 ASK = {"skill": "medicine", "gear": [], "modifier": 0}
 
 
-def gmconsole() -> str:
-    script = Path(sys.executable).with_name("gmconsole")
-    return str(script) if script.exists() else shutil.which("gmconsole") or "gmconsole"
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=False).stdout
-
-
-def screen() -> str:
-    return tmux("capture-pane", "-p", "-t", SESSION)
+CONSOLE = TmuxConsole(SOCKET, SESSION)
+tmux, screen = CONSOLE.tmux, CONSOLE.screen
 
 
 def wait_until(check, timeout: float = 30.0, every: float = 0.005) -> float:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return time.monotonic()
-        time.sleep(every)
-    raise RuntimeError(f"timed out; the console shows:\n{screen()}")
+    return CONSOLE.wait_until(check, timeout, every)
 
 
 def run(home: Path, *args: str) -> str:
@@ -88,9 +75,7 @@ def free_port() -> int:
 
 def console_change(doom: int) -> int:
     """The console makes a change of its own (doom +1 in the tracker) and shows it: returns the new doom."""
-    tmux("send-keys", "-t", SESSION, "o")
-    wait_until(lambda: f"Doom {doom + 1}" in (text := screen()) and FROM_PHONE not in text and FROM_CLI not in text)
-    return doom + 1
+    return CONSOLE.change_doom(doom, gone=(FROM_PHONE, FROM_CLI))
 
 
 def player_roll(link: str, base: str) -> tuple[float, float]:
@@ -110,14 +95,6 @@ def cli_roll(home: Path) -> float:
     subprocess.Popen([gmconsole(), *ROLL], env=dict(os.environ, GMCONSOLE_HOME=str(home)),
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return start
-
-
-def p90(values: list[float]) -> float:
-    return statistics.quantiles(values, n=10)[-1]
-
-
-def ms(value: float) -> str:
-    return f"{value * 1000:.1f} ms"
 
 
 def main() -> None:

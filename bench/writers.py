@@ -30,10 +30,11 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from console_in_tmux import TmuxConsole, gmconsole, ms, p90
 
 SOCKET = "writers-bench"
 SESSION = "bench"
@@ -42,32 +43,8 @@ ROLL = ["roll", "yze", "--campaign", CAMPAIGN, "--character", "Lambert Cho", "--
 FROM_CLI = "from the command line"
 
 
-def gmconsole() -> str:
-    script = Path(sys.executable).with_name("gmconsole")
-    return str(script) if script.exists() else shutil.which("gmconsole") or "gmconsole"
-
-
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=False).stdout
-
-
-def screen() -> str:
-    return tmux("capture-pane", "-p", "-t", SESSION)
-
-
-def status_line() -> str:
-    """The console's status line: the line above the two key lines at the foot of the screen."""
-    lines = screen().rstrip("\n").splitlines()
-    return "\n".join(lines[-4:-2])
-
-
-def wait_until(check, timeout: float = 30.0, every: float = 0.01) -> float:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return time.monotonic()
-        time.sleep(every)
-    raise RuntimeError(f"timed out; the console shows:\n{screen()}")
+CONSOLE = TmuxConsole(SOCKET, SESSION)
+tmux, screen, status_line, wait_until = CONSOLE.tmux, CONSOLE.screen, CONSOLE.status_line, CONSOLE.wait_until
 
 
 def home_with_demos(parent: Path, name: str) -> Path:
@@ -92,17 +69,7 @@ def write(home: Path) -> tuple[float, float]:
 
 def console_change(doom: int) -> int:
     """The console makes a change of its own (doom +1 in the tracker) and shows it: returns the new doom."""
-    tmux("send-keys", "-t", SESSION, "o")
-    wait_until(lambda: f"Doom {doom + 1}" in screen() and FROM_CLI not in status_line())
-    return doom + 1
-
-
-def p90(values: list[float]) -> float:
-    return statistics.quantiles(values, n=10)[-1]
-
-
-def ms(value: float) -> str:
-    return f"{value * 1000:.1f} ms"
+    return CONSOLE.change_doom(doom, gone=(FROM_CLI,))
 
 
 def main() -> None:

@@ -252,7 +252,7 @@ def test_costs_the_command_line_applied_first_are_refused_in_the_console_naming_
     assert next(e for e in entries if e["id"] == roll_id)["costs_status"] == "applied"
 
 
-def test_a_roll_another_writer_pushed_is_refused_in_the_console_naming_it_and_pushed_once(demos, held):
+def test_R_PUSH_2_a_roll_another_writer_pushed_is_refused_in_the_console_naming_it_and_pushed_once(demos, held):
     roll_id = int(held("roll"))
     with CampaignService.open(demos, "myz-demo", source="cli") as command_line:
         command_line.rolls.push(roll_id)

@@ -42,7 +42,7 @@ def test_sums_and_their_exact_probabilities():
 @pytest.mark.parametrize(("spec", "why"), [
     ("7 1", "cannot show 7"), ("0 3", "cannot show 0"), ("3", "needs 2 faces"), ("1 2 3", "needs 2 faces"),
     ("a b", "are not faces"), ("", "are not faces")])
-def test_typed_faces_are_checked(spec, why):
+def test_R_MANUAL_1_typed_faces_are_checked_against_their_dice(spec, why):
     with pytest.raises(RulesError, match=why):
         parse_faces(spec, parse_die("d66"))
 

@@ -125,7 +125,8 @@ def push(ledger: Ledger, entry_id: int | None, faces: str | None, rng: random.Ra
 def _refuse_if_pushed_elsewhere(ledger: Ledger, entry_id: int | None) -> None:
     """A push refused because another writer (the command line, a player's page, another console) pushed
     the roll first, and it has no push left, says so and where, as costs applied elsewhere do: "roll 52 was
-    already pushed from the command line". Any other refusal keeps its own words."""
+    already pushed from the command line". Only a roll with no push left (R-PUSH-2: ``max_pushes``) is said so;
+    any other refusal keeps its own words."""
     try:
         entry = latest_roll(ledger, entry_id, "push")
     except (ValidationError, StoreError):
